@@ -1,0 +1,220 @@
+"""Fire Combat: Firepower against Defense, dice matching, casualties and First Aid.
+
+AA-109: one procedure serves every fire, whether an activation's fire, an
+interruption, a reaction or Overwatch.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from ambush_gui.alley import morale
+from ambush_gui.alley.model import FigureKind, Injury, Side, Unit, Where
+from ambush_gui.alley.pools import defense, firepower
+from ambush_gui.alley.weapons import WEAPONS
+from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
+from ambush_gui.core.game import Procedure
+from ambush_gui.core.matching import Arrangement, best_arrangement, check_arrangement, kept
+
+if TYPE_CHECKING:
+    from ambush_gui.alley.game import AlleyGame
+
+FIRST_AID = {1: Injury.SLIGHT, 2: Injury.SLIGHT, 3: Injury.MODERATE, 4: Injury.MODERATE,
+             5: Injury.SERIOUS, 6: Injury.SERIOUS}  # AA-155..158
+
+
+def attack_target_number(g: AlleyGame, attacker: Unit, target: Unit) -> int:
+    """AA-145 with house rule AA-113: 4+ within Effective Range, 7+ beyond it.
+
+    Effective Range is unlimited unless the scenario sets one (the basic tables are
+    far smaller than any weapon's effective range, AA-149).
+    """
+    limit = g.spec.effective_range
+    if limit is None or g.distance(attacker, target) <= limit * g.m.scale:
+        return 4
+    return 7
+
+
+def fire(g: AlleyGame, attacker: Unit, target: Unit, why: str, overwatch: bool = False) -> Procedure:
+    """Resolve one Fire Combat of ``attacker`` at ``target`` (AA-114..115, AA-145..148)."""
+    fp = firepower(g, attacker, target, overwatch)
+    df = defense(g, target, attacker)
+    g.log.emit(
+        "fire",
+        f"{why}: {attacker.name} fires at {target.name} — Firepower {fp.describe()}; "
+        f"Defense {df.describe()}",
+        attacker=attacker.id, target=target.id, firepower=_pool_data(fp), defense=_pool_data(df),
+    )
+    if overwatch:
+        attacker.overwatch_shots += 1
+    target.last_attacker = attacker.id
+    if fp.dice == 0:
+        g.log.emit("fire", f"{attacker.name} has no Firepower dice left: no attack", attacker=attacker.id)
+        return 0
+    need = attack_target_number(g, attacker, target)
+    a_faces = g.dice.roll(int(fp.die), fp.dice, f"Firepower: {attacker.name} at {target.name}",
+                          fp.items, f"keeps {need}+", side=attacker.side.value, unit=attacker.id)
+    d_faces = g.dice.roll(int(df.die), df.dice, f"Defense: {target.name}", df.items, "keeps 4+",
+                          side=target.side.value, unit=target.id)
+    a_kept, d_kept = kept(a_faces, need), kept(d_faces, 4)
+    arrangement = best_arrangement(a_kept, d_kept)
+    if a_kept:
+        answer = yield _match_decision(g, target, attacker, a_kept, d_kept, arrangement)
+        arrangement = Arrangement.from_json(answer["pairs"])
+    hits = arrangement.casualties
+    g.log.emit(
+        "match",
+        f"Dice matched: {_pairs_text(arrangement)} → {hits} casualt{'y' if hits == 1 else 'ies'}",
+        attack=list(a_kept), defense=list(d_kept), pairs=arrangement.to_json(), casualties=hits,
+        target=target.id,
+    )
+    failures = sum(1 for d in d_faces if d < 4)
+    forced = hits > 0 and failures > len(d_faces) - failures  # DC-024
+    serious = 0
+    if hits:
+        serious = yield from take_casualties(g, target, hits, forced)
+    yield from morale.after_fire(g, target, attacker, hits, serious)
+    settle(g, target)
+    return hits
+
+
+def settle(g: AlleyGame, unit: Unit) -> None:
+    """A unit with no fighting figure left is gone: Regular Dependants stay on the ground."""
+    if unit.on_table and not unit.fighters:
+        if unit.figures and unit.side is Side.REGULAR:
+            drop_dependants(g, unit, "its last fighting figure fell")
+            unit.on_table = False
+        else:
+            morale.remove_unit(g, unit, "no figures left")
+
+
+def _pool_data(pool: Any) -> dict[str, Any]:
+    return {"die": int(pool.die), "dice": pool.dice, "raw": pool.raw,
+            "items": [[m.label, m.value, m.rule] for m in pool.items]}
+
+
+def _pairs_text(arr: Arrangement) -> str:
+    return ", ".join(f"{a}-{d if d is not None else 'x'}" for a, d in arr.pairs)
+
+
+def _match_decision(
+    g: AlleyGame, target: Unit, attacker: Unit, a_kept: tuple[int, ...], d_kept: tuple[int, ...],
+    best: Arrangement,
+) -> Decision:
+    """AA-147: the defender arranges his kept dice as he likes, or takes the best arrangement."""
+
+    def check(choice: Any) -> Arrangement:
+        if choice == "best":
+            return best
+        if isinstance(choice, dict) and "pairs" in choice:
+            return check_arrangement(a_kept, d_kept, [tuple(p) for p in choice["pairs"]])
+        raise IllegalDecision("answer 'best' or {'pairs': [[attacker die, defender die or null], ...]}")
+
+    return Decision(
+        side=target.side.value,
+        kind=DecisionKind.MATCH,
+        prompt=f"{target.side.title}: match your Defense dice against {attacker.name}'s Firepower",
+        options=("best",),
+        facts={"attack": list(a_kept), "defense": list(d_kept), "best": best.to_json(),
+               "target": target.id, "attacker": attacker.id},
+        check=lambda c: _plain_arrangement(check(c)),
+    )
+
+
+def _plain_arrangement(arr: Arrangement) -> Any:
+    return {"pairs": arr.to_json()}
+
+
+def casualty_options(target: Unit, hits: int, forced: bool) -> list[list[str]]:
+    """Every legal choice of falling figures (house rule AA-153: the owner chooses)."""
+    fighters = [f.id for f in target.fighters]
+    carried = [f.id for f in target.dependants if f.kind is not FigureKind.CONTRACTOR]
+    if forced and carried:  # DC-024; CT-053/CT-056: contractors never take the hit
+        n = min(hits - 1, len(fighters))
+        return [sorted([d, *c]) for d in carried for c in combinations(fighters, n)]
+    return [sorted(c) for c in combinations(fighters, min(hits, len(fighters)))]
+
+
+def take_casualties(g: AlleyGame, target: Unit, hits: int, forced: bool) -> Procedure:
+    """Remove or wound ``hits`` figures of ``target``; returns the number of serious wounds."""
+    options = casualty_options(target, hits, forced)
+    if len({_signature(target, o) for o in options}) > 1:
+        chosen = yield Decision(
+            side=target.side.value,
+            kind=DecisionKind.CASUALTIES,
+            prompt=f"{target.side.title}: choose {hits} casualt{'y' if hits == 1 else 'ies'} in {target.name}",
+            options=tuple(options),
+            facts={"unit": target.id, "hits": hits, "forced_dependant": forced},
+            check=lambda c: _check_casualties(options, c),
+        )
+    else:
+        chosen = options[0]
+    serious = 0
+    by_id = {f.id: f for f in target.figures}
+    for fid in chosen:
+        fig = by_id[fid]
+        if fig.dependant:  # house rule DC-026: a carried casualty hit again is killed
+            fig.injury = Injury.KILLED
+            target.figures.remove(fig)
+            g.state.removed.append((fig, "killed"))
+            g.log.emit("casualty", f"{fig.id} ({target.name}), already a casualty, is killed",
+                       unit=target.id, figure=fig.id, result="killed")
+        elif target.side is Side.INSURGENT:  # AA-154
+            target.figures.remove(fig)
+            g.state.removed.append((fig, "casualty"))
+            g.log.emit("casualty", f"{fig.id} ({target.name}) is a casualty and is removed",
+                       unit=target.id, figure=fig.id, result="removed")
+        else:
+            serious += first_aid(g, target, fig)
+    return serious
+
+
+def _signature(unit: Unit, ids: list[str]) -> tuple[str, ...]:
+    by_id = {f.id: f for f in unit.figures}
+    return tuple(sorted(f"{by_id[i].kind}/{by_id[i].weapon}/{by_id[i].dependant}" for i in ids))
+
+
+def _check_casualties(options: list[list[str]], choice: Any) -> list[str]:
+    if isinstance(choice, list | tuple) and sorted(choice) in options:
+        return sorted(choice)
+    raise IllegalDecision(f"{choice!r} is not a legal set of casualties; e.g. {options[0]}")
+
+
+def first_aid(g: AlleyGame, unit: Unit, fig: Any) -> int:
+    """AA-155..158: roll on the Standard First Aid Table as the casualty is taken.
+
+    House rule AA-160: slight injuries fight on (the Marine still counts as wounded);
+    moderate and serious make the figure a Dependant of its unit. Returns 1 for a
+    serious wound (its extra Morale test, AA-158), else 0.
+    """
+    roll = g.dice.d6(f"First Aid: {fig.id} ({unit.name})")
+    injury = FIRST_AID[roll]
+    fig.injury = injury
+    if injury is Injury.SLIGHT:
+        text = "slight injuries: fights on"
+    else:
+        fig.dependant = True
+        unit.had_casualties = True  # AA-162
+        text = "moderate injuries: becomes a Dependant" if injury is Injury.MODERATE else \
+            "serious injuries: becomes a Dependant; the unit must take a Morale test"
+    g.log.emit("first_aid", f"First Aid {roll} for {fig.id}: {text}", unit=unit.id,
+               figure=fig.id, roll=roll, injury=injury.value)
+    return 1 if injury is Injury.SERIOUS else 0
+
+
+def drop_dependants(g: AlleyGame, unit: Unit, why: str) -> None:
+    """A unit with no fighting figure left leaves its Dependants on the ground (house rule
+    DC-010), where friends can pick them up and the enemy can capture them."""
+    for fig in list(unit.figures):
+        unit.figures.remove(fig)
+        g.state.ground.append(fig)
+    g.log.emit("dependants", f"{unit.name} is gone ({why}); its Dependants are left on the ground",
+               unit=unit.id)
+
+
+def armed_fighters(unit: Unit) -> int:
+    return sum(1 for f in unit.fighters if WEAPONS[f.weapon].armed)
+
+
+__all__ = ["fire", "take_casualties", "first_aid", "drop_dependants", "Where"]

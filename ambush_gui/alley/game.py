@@ -1,0 +1,120 @@
+"""An Ambush Alley game: a scenario, a seed and the decisions made so far.
+
+:class:`AlleyGame` builds the starting state from the scenario and runs the sequence
+of play (:func:`ambush_gui.alley.turn.play`) as a generator that pauses at every
+decision. The helpers here (who sees whom, distances) are shared by the rule modules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ambush_gui.alley.measures import Measures
+from ambush_gui.alley.model import AlleyState, Figure, FigureKind, HotSpot, Side, Unit
+from ambush_gui.alley.scenario import Scenario
+from ambush_gui.core.dice import Dice, Die
+from ambush_gui.core.game import Game, Procedure
+from ambush_gui.core.geometry import Table, min_distance
+
+
+class AlleyGame(Game):
+    system = "alley"
+
+    def __init__(self, scenario: Scenario, seed: int = 0, dice: Dice | None = None) -> None:
+        super().__init__(seed, dice)
+        self.scenario = scenario
+        self.spec = scenario.spec
+        self.table: Table = scenario.table
+        self.m = Measures(scenario.scale)
+        self.state = build_state(scenario)
+        self._sight_cache: dict[tuple[Any, ...], bool] = {}
+
+    def procedure(self) -> Procedure:
+        from ambush_gui.alley.turn import play
+
+        return play(self)
+
+    def snapshot(self) -> dict[str, Any]:
+        return self.state.snapshot()
+
+    # -- shared look-ups --------------------------------------------------------------
+    def unit(self, uid: str) -> Unit:
+        return self.state.units[uid]
+
+    def sees(self, a: Unit, b: Unit) -> bool:
+        """House rule AA-005: a unit sees another if any figure of one sees any of the other."""
+        pa, pb = a.points(), b.points()
+        if len(pa) == 0 or len(pb) == 0:
+            return False
+        key = (pa.tobytes(), pb.tobytes())
+        hit = self._sight_cache.get(key)
+        if hit is None:
+            hit = self.table.any_sight(pa, pb)
+            if len(self._sight_cache) > 20000:
+                self._sight_cache.clear()
+            self._sight_cache[key] = hit
+        return hit
+
+    def sees_points(self, pts: np.ndarray, b: Unit) -> bool:
+        return self.table.any_sight(pts, b.points())
+
+    def distance(self, a: Unit, b: Unit) -> float:
+        """House rule AA-005: measured between the nearest figures' centres."""
+        return min_distance(a.points(), b.points())
+
+    def enemies(self, unit: Unit) -> list[Unit]:
+        return self.state.side_units(unit.side.enemy)
+
+    def nearest_enemy_distance(self, side: Side, pts: np.ndarray) -> float:
+        enemy = [u.points(fighting_only=True) for u in self.state.side_units(side.enemy)]
+        if not enemy:
+            return float("inf")
+        return min_distance(pts, np.vstack(enemy))
+
+    def new_unit_id(self, prefix: str) -> str:
+        n = self.state.next_unit_number
+        self.state.next_unit_number += 1
+        return f"{prefix}{n}"
+
+    def leader_die(self) -> Die:
+        spec = self.spec.reinforcements
+        return Die.parse(spec.leader_tq) if spec else Die.D8
+
+
+def build_state(scenario: Scenario) -> AlleyState:
+    """AA-041: the table, the Hot Spots, the Regulars, then the Insurgents, as the file says."""
+    spec, s = scenario.spec, scenario.scale
+    units: dict[str, Unit] = {}
+    for u in sorted(spec.units, key=lambda u: 0 if u.side is Side.REGULAR else 1):
+        side = spec.sides[u.side]
+        figs = [
+            Figure(f.id, f.kind, f.weapon, f.at[0] * s, f.at[1] * s, u.side) for f in u.figures
+        ]
+        units[u.id] = Unit(
+            id=u.id,
+            name=u.name,
+            side=u.side,
+            tq=Die.parse(u.tq),
+            morale=Die.parse(u.morale),
+            figures=figs,
+            optimum_range=(u.optimum_range or side.optimum_range) * s,
+            armor=side.armor if u.armor is None else u.armor,
+        )
+    hot = {h.number: HotSpot(h.number, h.at[0] * s, h.at[1] * s) for h in spec.hot_spots}
+    ground = [
+        Figure(c.id, FigureKind.CONTRACTOR, "unarmed", c.at[0] * s, c.at[1] * s, Side.REGULAR,
+               dependant=True, injury=_wounded())
+        for c in spec.contractors
+    ]
+    return AlleyState(
+        width=spec.table.width * s, height=spec.table.height * s, units=units,
+        hot_spots=hot, ground=ground,
+    )
+
+
+def _wounded():  # CT-014: both contractors are wounded
+    from ambush_gui.alley.model import Injury
+
+    return Injury.MODERATE

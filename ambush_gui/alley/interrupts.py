@@ -1,0 +1,358 @@
+"""Interrupts, Reaction Tests and Overwatch: who acts first when Insurgents strike.
+
+An Insurgent unit that sees a Regular unit move or fire may interrupt it once a turn
+(AA-063/064). A Reaction Test (both Troop Quality dice, the Insurgent needing 4+ and
+a higher score, AA-074) decides whether the interruption or the Regular's reaction
+comes first. Overwatch units and Regulars still waiting to activate may join in.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ambush_gui.alley import close_assault
+from ambush_gui.alley.fire import fire
+from ambush_gui.alley.model import Side, Speed, Unit
+from ambush_gui.alley.movement import (
+    allowance, candidate_moves, check_move, move_along, speed_limit,
+)
+from ambush_gui.alley.pools import firepower
+from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
+from ambush_gui.core.events import Modifier
+from ambush_gui.core.game import Procedure
+from ambush_gui.core.geometry import point_along
+
+if TYPE_CHECKING:
+    from ambush_gui.alley.game import AlleyGame
+
+NONE = "none"
+
+
+# -- tests ----------------------------------------------------------------------------------
+
+def current_speed(unit: Unit) -> Speed:
+    """House rule AA-077: the speed declared this turn, else the one the unit ended last
+    turn with; a unit that has not moved yet in the game is stationary."""
+    if unit.speed is not None:
+        return unit.speed
+    return unit.last_speed or Speed.HALTED
+
+
+def reaction_modifiers(unit: Unit) -> list[Modifier]:
+    """AA-035..037, AA-076, AA-188; house rule AA-040: Halted +1 and Rapid −1 apply to
+    both sides, the Cautious +1 only to Regulars; Halted and Cautious never stack."""
+    mods: list[Modifier] = []
+    spd = current_speed(unit)
+    if unit.overwatch or spd is Speed.HALTED:
+        mods.append(Modifier("Halted or on Overwatch", 1, "AA-035"))
+    elif spd is Speed.CAUTIOUS and unit.side is Side.REGULAR:
+        mods.append(Modifier("moving Cautiously", 1, "AA-036"))
+    elif spd is Speed.RAPID:
+        mods.append(Modifier("moved Rapidly", -1, "AA-037"))
+    if unit.pinned:
+        mods.append(Modifier("Pinned", -1, "AA-188"))
+    return mods
+
+
+def quality_check(g: AlleyGame, unit: Unit, why: str) -> bool:
+    """AA-012, AA-022, house rule AA-025: 4+ on the unit's Troop Quality die (Pinned −1)."""
+    mods = [Modifier("Pinned", -1, "AA-188")] if unit.pinned else []
+    face = g.dice.one(int(unit.tq), f"Quality Check: {unit.name} ({why})", modifiers=mods,
+                      side=unit.side.value, unit=unit.id)
+    total = face + sum(m.value for m in mods)
+    ok = total >= 4
+    g.log.emit("quality", f"{unit.name} {'passes' if ok else 'fails'} its Quality Check ({total})",
+               unit=unit.id, passed=ok, total=total)
+    return ok
+
+
+def reaction_test(g: AlleyGame, regular: Unit, insurgent: Unit, why: str) -> bool:
+    """AA-073..075: True if the Insurgent acts first (4+ and strictly higher)."""
+    rm, im = reaction_modifiers(regular), reaction_modifiers(insurgent)
+    r = g.dice.one(int(regular.tq), f"Reaction Test ({why}): {regular.name}", modifiers=rm,
+                   side=regular.side.value, unit=regular.id)
+    i = g.dice.one(int(insurgent.tq), f"Reaction Test ({why}): {insurgent.name}", modifiers=im,
+                   side=insurgent.side.value, unit=insurgent.id)
+    rt, it = r + sum(m.value for m in rm), i + sum(m.value for m in im)
+    first = it >= 4 and it > rt
+    who = insurgent.name if first else regular.name
+    g.log.emit("reaction", f"Reaction Test: {insurgent.name} {it} against {regular.name} {rt} — "
+               f"{who} acts first", regular=regular.id, insurgent=insurgent.id,
+               regular_total=rt, insurgent_total=it, insurgent_first=first)
+    return first
+
+
+# -- who may interrupt ---------------------------------------------------------------------
+
+def may_interrupt(g: AlleyGame, unit: Unit) -> bool:
+    """AA-064: once a turn, and not after acting; house rule AA-201: not while Shaken."""
+    return (unit.alive and unit.side is Side.INSURGENT and not unit.interrupted
+            and not unit.activated and not unit.shaken(g.state.turn))
+
+
+def interrupt_options_along(g: AlleyGame, mover: Unit, path: list[tuple[float, float]]) -> list[dict[str, Any]]:
+    """Interrupts by fire or movement at points along the rest of a Regular's move
+    (house rule AA-068: the Regular declares the whole path, the Insurgent picks the
+    point). Sampled every 2" and at the end."""
+    from ambush_gui.core.geometry import path_length
+
+    ready = [u for u in g.state.side_units(Side.INSURGENT) if may_interrupt(g, u)]
+    if not ready:
+        return []
+    total = path_length(path)
+    step = 2.0 * g.m.scale
+    stops = [round(d, 3) for d in np.arange(0.0, total, step)] + [round(total, 3)]
+    start = np.array(path[0])
+    offsets = mover.points() - start
+    places = [np.array(point_along(path, d)) + offsets for d in stops]
+    seen = _sight_table(g, ready, places)
+    out: list[dict[str, Any]] = []
+    for ui, unit in enumerate(ready):
+        for si, d in enumerate(stops):
+            if seen[ui, si]:
+                out.append({"unit": unit.id, "kind": "fire", "at": d})
+                out.append({"unit": unit.id, "kind": "move", "at": d})
+    return out
+
+
+def _sight_table(g: AlleyGame, units: list[Unit], places: list[np.ndarray]) -> np.ndarray:
+    """[unit, place] -> does any figure of the unit see any figure at that place."""
+    a = np.vstack([u.points() for u in units])
+    owner = np.concatenate([[i] * len(u.figures) for i, u in enumerate(units)])
+    b = np.vstack(places)
+    where = np.concatenate([[i] * len(p) for i, p in enumerate(places)])
+    m = g.table.sight_matrix(a, b)
+    out = np.zeros((len(units), len(places)), dtype=bool)
+    np.logical_or.at(out, (owner[:, None], where[None, :]), m)
+    return out
+
+
+def interrupt_decision(g: AlleyGame, target: Unit, options: list[dict[str, Any]], what: str) -> Decision:
+    return Decision(
+        side=Side.INSURGENT.value,
+        kind=DecisionKind.INTERRUPT,
+        prompt=f"Insurgent: interrupt {target.name}'s {what}?",
+        options=(NONE, *options),
+        facts={"target": target.id, "what": what},
+    )
+
+
+def fire_interrupt_options(g: AlleyGame, shooter: Unit) -> list[dict[str, Any]]:
+    """Interrupts of a Regular unit's fire (AA-063, AA-066)."""
+    out: list[dict[str, Any]] = []
+    for u in g.state.side_units(Side.INSURGENT):
+        if may_interrupt(g, u) and g.sees(u, shooter):
+            out.append({"unit": u.id, "kind": "fire"})
+            out.append({"unit": u.id, "kind": "move"})
+    return out
+
+
+def pinned_target_options(g: AlleyGame) -> list[dict[str, Any]]:
+    """AA-070, house rule AA-071: spend the interrupt on fire at a Pinned or regrouping
+    ("Disrupted") Regular unit, with no Reaction Test."""
+    out: list[dict[str, Any]] = []
+    turn = g.state.turn
+    marks = [r for r in g.state.side_units(Side.REGULAR) if r.pinned or r.regrouping(turn)]
+    for u in g.state.side_units(Side.INSURGENT):
+        if not may_interrupt(g, u):
+            continue
+        for r in marks:
+            if g.sees(u, r):
+                out.append({"unit": u.id, "kind": "fire_pinned", "target": r.id})
+    return out
+
+
+# -- resolving an interruption --------------------------------------------------------------
+
+def resolve(g: AlleyGame, reg: Unit, ins: Unit, kind: str) -> Procedure:
+    """AA-072..107: carry out one declared interruption of ``reg`` by ``ins``."""
+    turn = g.state.turn
+    g.log.emit("interrupt", f"{ins.name} interrupts {reg.name} by {kind}", regular=reg.id,
+               insurgent=ins.id, how=kind)
+    ins.interrupted = True
+    if ins.leader is None and not quality_check(g, ins, "Interrupt Check"):  # AA-072
+        ins.activated = True  # finished for the turn
+        return
+    if kind == "fire_pinned":  # AA-070: no Reaction Test
+        yield from fire(g, ins, reg, "Fire at a Pinned unit")
+        return
+    reg.times_interrupted += 1  # AA-085, house rule AA-087
+    late = yield from support_fire(g, reg, ins)
+    if ins.alive and not ins.shaken(turn):
+        if reaction_test(g, reg, ins, f"{ins.name} interrupts {reg.name}"):
+            yield from _insurgent_action(g, ins, reg, kind)  # AA-080, AA-093
+            if can_return_fire(g, reg) and ins.alive and g.sees(reg, ins):
+                c = yield _react(reg, ins, ("fire", NONE), "return fire")
+                if c == "fire":
+                    yield from fire(g, reg, ins, "Return fire")
+        else:  # AA-081
+            opts = [NONE]
+            if can_return_fire(g, reg) and g.sees(reg, ins):
+                opts.insert(0, "fire")
+            if allowance(g, reg, _react_speed(reg)) > 0 and not reg.regrouping(turn):
+                opts.append("cover")
+            c = yield _react(reg, ins, tuple(opts), "react first")
+            if c == "fire":  # AA-082
+                yield from fire(g, reg, ins, "Reaction fire")
+            elif c == "cover":  # AA-084
+                yield from cover_move(g, reg, ins)
+            if ins.alive and not ins.shaken(turn) and reg.alive:  # AA-083 (house rule)
+                yield from _insurgent_action(g, ins, reg, kind)
+    for u in late:  # AA-107: Overwatch that lost its test fires after the Insurgents
+        if u.alive and ins.alive and g.sees(u, ins):
+            yield from fire(g, u, ins, "Overwatch fire", overwatch=u.overwatch)
+
+
+def can_return_fire(g: AlleyGame, reg: Unit) -> bool:
+    """House rule AA-095: a Pinned unit may still fire (AA-187); one that Pulled Back may not."""
+    return reg.alive and reg.regroup_turn != g.state.turn + 1
+
+
+def _react_speed(reg: Unit) -> Speed:
+    return reg.speed if reg.speed in (Speed.CAUTIOUS, Speed.RAPID) else Speed.CAUTIOUS
+
+
+def _react(reg: Unit, ins: Unit, options: tuple[str, ...], what: str) -> Decision:
+    return Decision(
+        side=Side.REGULAR.value,
+        kind=DecisionKind.REACT,
+        prompt=f"Regular: {reg.name} may {what} against {ins.name}",
+        options=options,
+        facts={"unit": reg.id, "against": ins.id, "what": what},
+    )
+
+
+def support_fire(g: AlleyGame, reg: Unit, ins: Unit) -> Procedure:
+    """AA-091/092, AA-097, AA-104/107: Overwatch units, and Regular units still waiting
+    to activate that see the interrupted friend, may fire at the interrupting unit.
+    Returns the units that lost their Reaction Test and fire after the Insurgents."""
+    late: list[Unit] = []
+    used: set[str] = set()
+    while ins.alive:
+        ready = [
+            u for u in g.state.side_units(Side.REGULAR)
+            if u is not reg and u.id not in used and g.sees(u, ins)
+            and ((u.overwatch and firepower(g, u, ins, overwatch=True).dice > 0)
+                 or (not u.activated and g.sees(u, reg)))
+        ]
+        if not ready:
+            break
+        c = yield Decision(
+            side=Side.REGULAR.value,
+            kind=DecisionKind.OVERWATCH,
+            prompt=f"Regular: fire at {ins.name} from Overwatch or with a waiting unit?",
+            options=(NONE, *[u.id for u in ready]),
+            facts={"against": ins.id, "interrupted": reg.id},
+        )
+        if c == NONE:
+            break
+        u = g.unit(c)
+        used.add(u.id)
+        if not u.overwatch:
+            u.activated = True  # AA-091: reacting is its activation
+            g.log.emit("react", f"{u.name} reacts to the interruption: that is its activation", unit=u.id)
+        if reaction_test(g, u, ins, f"{u.name} covers {reg.name}"):
+            late.append(u)
+        else:
+            yield from fire(g, u, ins, "Overwatch fire" if u.overwatch else "Supporting fire",
+                            overwatch=u.overwatch)
+    return late
+
+
+def _insurgent_action(g: AlleyGame, ins: Unit, reg: Unit, kind: str) -> Procedure:
+    """The declared interruption itself: fire at the Regular unit, or a move (AA-099)."""
+    if kind == "fire":
+        if reg.alive and g.sees(ins, reg):
+            yield from fire(g, ins, reg, "Interrupting fire")
+        else:
+            g.log.emit("interrupt", f"{ins.name} no longer sees {reg.name}: its fire is lost", unit=ins.id)
+        return
+    yield from insurgent_move(g, ins, speeds=(Speed.CAUTIOUS, Speed.RAPID))
+
+
+def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assault: bool = True) -> Procedure:
+    """An Insurgent move: the speed is declared with the path (AA-099)."""
+    turn = g.state.turn
+    shaken = ins.shaken(turn)
+    limit = max(speed_limit(g, s) for s in speeds) - ins.moved
+    rules: dict[str, Any] = {"speeds": speeds, "retreat_only": shaken,
+                             "may_assault": may_assault and not shaken}
+    opts = []
+    for s in speeds:
+        for c in candidate_moves(g, ins, speed_limit(g, s) - ins.moved, **rules | {"speeds": (s,)}):
+            opts.append(c | {"speed": s.value})
+    choice = yield Decision(
+        side=Side.INSURGENT.value,
+        kind=DecisionKind.MOVE,
+        prompt=f"Insurgent: move {ins.name} (declare Cautious or Rapid)",
+        options=("stay", *opts),
+        facts={"unit": ins.id, "limit": limit, "speeds": [s.value for s in speeds], **rules_facts(rules)},
+        check=lambda c: c if c == "stay" else check_move(g, ins, c, limit, **rules).to_choice(),
+    )
+    if choice == "stay":
+        return
+    plan = check_move(g, ins, choice, limit, **rules)
+    ins.speed = plan.speed
+    yield from carry_out(g, ins, list(plan.path), plan)
+
+
+def rules_facts(rules: dict[str, Any]) -> dict[str, Any]:
+    return {k: (list(map(str, v)) if isinstance(v, tuple) else v) for k, v in rules.items()}
+
+
+def carry_out(g: AlleyGame, unit: Unit, path: list[tuple[float, float]], plan: Any) -> Procedure:
+    """Walk the whole path (picking up Dependants), then exit, join or assault."""
+    from ambush_gui.alley.turn import exit_table, hand_off, join_unit
+
+    from ambush_gui.core.geometry import path_length
+
+    for _ in range(50):  # each stop is a pick-up, which empties the ground
+        if len(path) < 2 or path_length(path) <= 1e-6 or not unit.alive:
+            break
+        path = move_along(g, unit, path, float("inf"))
+    if plan.exits:
+        exit_table(g, unit)
+        return
+    if plan.join:
+        join_unit(g, unit, g.unit(plan.join))
+        return
+    if plan.assault and g.unit(plan.assault).alive:
+        yield from close_assault.resolve(g, unit, g.unit(plan.assault))
+    hand_off(g, unit)
+
+
+def cover_move(g: AlleyGame, reg: Unit, ins: Unit) -> Procedure:
+    """AA-084: move into cover or out of the interrupter's sight, within the movement left."""
+    if reg.speed in (None, Speed.HALTED):
+        reg.speed = Speed.CAUTIOUS
+    limit = allowance(g, reg)
+
+    def check(c: Any) -> Any:
+        plan = check_move(g, reg, c, limit)
+        finals = reg.points() - np.array(reg.centre()) + np.array(plan.path[-1])
+        hidden = not g.table.any_sight(finals, ins.points())
+        covered = any(g.table.near_cover((float(x), float(y)), g.m.exposed) for x, y in finals)
+        if not (hidden or covered or plan.exits):
+            raise IllegalDecision("the move must end in cover or out of the interrupter's sight")
+        return plan.to_choice()
+
+    opts = []
+    for c in candidate_moves(g, reg, limit):
+        try:
+            opts.append(check(c))
+        except IllegalDecision:
+            pass
+    if not opts:
+        return
+    choice = yield Decision(
+        side=Side.REGULAR.value,
+        kind=DecisionKind.MOVE,
+        prompt=f"Regular: move {reg.name} into cover or out of {ins.name}'s sight",
+        options=tuple(opts),
+        facts={"unit": reg.id, "limit": limit, "cover_from": ins.id},
+        check=check,
+    )
+    plan = check_move(g, reg, choice, limit)
+    yield from carry_out(g, reg, list(plan.path), plan)

@@ -1,0 +1,281 @@
+"""The Ambush Alley game state: sides, figures, units and their rule statuses.
+
+Plain mutable dataclasses, rebuilt by replaying decisions; :meth:`AlleyState.snapshot`
+turns them into plain data for the state hash. Every figure lives in exactly one
+place (a unit, the ground, off the table, or out of play), so figures are never
+created or lost except by a rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+import numpy as np
+
+from ambush_gui.core.dice import Die
+
+
+class Side(StrEnum):
+    """AA-007: every unit is a Regular unit or an Insurgent unit."""
+
+    REGULAR = "regular"
+    INSURGENT = "insurgent"
+
+    @property
+    def enemy(self) -> Side:
+        return Side.INSURGENT if self is Side.REGULAR else Side.REGULAR
+
+    @property
+    def title(self) -> str:
+        return "Regular" if self is Side.REGULAR else "Insurgent"
+
+
+class Speed(StrEnum):
+    """AA-031: the speed a unit picks when it activates."""
+
+    HALTED = "halted"
+    CAUTIOUS = "cautious"
+    RAPID = "rapid"
+
+
+class Order(StrEnum):
+    """AA-030: move then fire, or fire then move."""
+
+    MOVE_FIRE = "move-fire"
+    FIRE_MOVE = "fire-move"
+
+
+class FigureKind(StrEnum):
+    SOLDIER = "soldier"
+    LEADER = "leader"
+    CONTRACTOR = "contractor"
+
+
+class Injury(StrEnum):
+    """The Standard First Aid Table results (AA-156..158), plus killed (house rule DC-026)."""
+
+    NONE = "none"
+    SLIGHT = "slight"
+    MODERATE = "moderate"
+    SERIOUS = "serious"
+    KILLED = "killed"
+
+
+class Where(StrEnum):
+    """Where a figure that is not in a unit has gone."""
+
+    GROUND = "ground"  # on the table, in no unit (contractors waiting at the SUV)
+    EXITED = "exited"  # left the table with its unit
+    REMOVED = "removed"  # out of play: killed, shrunk, fled, captured and lost
+
+
+@dataclass
+class Figure:
+    """One figure on its own half-inch base (AA-004)."""
+
+    id: str
+    kind: FigureKind
+    weapon: str
+    x: float
+    y: float
+    side: Side
+    dependant: bool = False  # AA-157/158, DC-001: a non-combatant carried by its unit
+    injury: Injury = Injury.NONE
+    captive: bool = False  # held by the enemy side (contractor seized, Marine POW)
+    abandoned: bool = False  # DC-014: a casualty left behind by its unit
+
+    @property
+    def pos(self) -> tuple[float, float]:
+        return (self.x, self.y)
+
+    @property
+    def fighting(self) -> bool:
+        """Combat effective: gives a Firepower and a Defense die (DC-023)."""
+        return not self.dependant and self.kind is not FigureKind.CONTRACTOR
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "kind": self.kind.value,
+            "weapon": self.weapon,
+            "at": [round(self.x, 4), round(self.y, 4)],
+            "side": self.side.value,
+            "dependant": self.dependant,
+            "injury": self.injury.value,
+            "captive": self.captive,
+            "abandoned": self.abandoned,
+        }
+
+
+@dataclass
+class Unit:
+    """A unit and every status the rules give it."""
+
+    id: str
+    name: str
+    side: Side
+    tq: Die
+    morale: Die
+    figures: list[Figure]
+    optimum_range: float
+    armor: int = 0
+    # -- this turn --------------------------------------------------------------
+    activated: bool = False  # Regulars: has had its activation; Insurgents: has acted
+    interrupted: bool = False  # Insurgent: used its one interrupt this turn (AA-064)
+    times_interrupted: int = 0  # Regular: interruptions suffered this turn (AA-085)
+    speed: Speed | None = None  # the speed declared this turn
+    moved: float = 0.0  # inches moved this turn
+    fired: bool = False  # fired in its own activation this turn
+    fire_only: bool = False  # AA-028: a leader joined before it activated
+    reacted: bool = False  # house rule AA-090: reacted in the end-of-turn Insurgent phase
+    start_contact: tuple[int, ...] = ()  # Hot Spots touched at the start of the turn (AA-054)
+    overwatch: bool = False  # AA-103
+    overwatch_shots: int = 0  # AA-106: interruptions fired from Overwatch
+    pinned: bool = False  # AA-172; cleared at the end of the turn (AA-192)
+    # -- lasting ---------------------------------------------------------------
+    last_speed: Speed | None = None  # the speed of the previous turn (AA-076)
+    still_turns: int = 0  # whole turns spent in place (AA-121 Hunkered Down)
+    regroup_turn: int | None = None  # AA-196: the turn in which it regroups after a Pull Back
+    shaken_turn: int | None = None  # AA-200: the turn it became Shaken
+    had_casualties: bool = False  # AA-162: must pass a Quality Check to go faster than Cautious
+    abandoned: bool = False  # DC-015
+    last_attacker: str | None = None  # AA-193: the enemy unit that fired at it last
+    on_table: bool = True
+
+    # -- derived ---------------------------------------------------------------
+    @property
+    def fighters(self) -> list[Figure]:
+        return [f for f in self.figures if f.fighting]
+
+    @property
+    def dependants(self) -> list[Figure]:
+        return [f for f in self.figures if not f.fighting]
+
+    @property
+    def leader(self) -> Figure | None:
+        """The attached leader figure (AA-019: a leader in the unit is in cohesion with it)."""
+        return next((f for f in self.figures if f.kind is FigureKind.LEADER), None)
+
+    @property
+    def is_detached_leader(self) -> bool:
+        """A leader on his own (AA-018, house rule AA-029: he acts as a unit of one)."""
+        fighters = self.fighters
+        return len(fighters) == 1 and fighters[0].kind is FigureKind.LEADER
+
+    @property
+    def alive(self) -> bool:
+        """Still a unit in play: on the table with at least one fighting figure."""
+        return self.on_table and any(f.fighting for f in self.figures)
+
+    def points(self, fighting_only: bool = False) -> np.ndarray:
+        figs = self.fighters if fighting_only else self.figures
+        return np.array([(f.x, f.y) for f in figs], dtype=float).reshape(-1, 2)
+
+    def centre(self) -> tuple[float, float]:
+        pts = self.points()
+        return (float(pts[:, 0].mean()), float(pts[:, 1].mean()))
+
+    def translate(self, dx: float, dy: float) -> None:
+        for f in self.figures:
+            f.x += dx
+            f.y += dy
+
+    def shaken(self, turn: int) -> bool:
+        """AA-200: Shaken for the rest of the turn it broke and the whole next turn."""
+        return self.shaken_turn is not None and turn <= self.shaken_turn + 1
+
+    def regrouping(self, turn: int) -> bool:
+        return self.regroup_turn is not None and turn == self.regroup_turn
+
+    def label(self) -> str:
+        return f"{self.name}"
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "side": self.side.value,
+            "tq": int(self.tq),
+            "morale": int(self.morale),
+            "figures": [f.snapshot() for f in self.figures],
+            "activated": self.activated,
+            "interrupted": self.interrupted,
+            "times_interrupted": self.times_interrupted,
+            "speed": self.speed.value if self.speed else None,
+            "moved": round(self.moved, 4),
+            "overwatch": self.overwatch,
+            "pinned": self.pinned,
+            "regroup_turn": self.regroup_turn,
+            "shaken_turn": self.shaken_turn,
+            "had_casualties": self.had_casualties,
+            "abandoned": self.abandoned,
+            "on_table": self.on_table,
+        }
+
+
+@dataclass
+class HotSpot:
+    """AA-049: a numbered counter where Insurgent reinforcements arrive."""
+
+    number: int
+    x: float
+    y: float
+    neutralised: bool = False
+    contact_unit: str | None = None  # AA-054: a Regular unit that began the turn in contact
+
+
+@dataclass
+class Score:
+    """Victory points, kept as a ledger so the end screen can say where each came from."""
+
+    lines: list[tuple[Side, int, str]] = field(default_factory=list)
+
+    def add(self, side: Side, points: int, why: str) -> None:
+        self.lines.append((side, points, why))
+
+    def total(self, side: Side) -> int:
+        return sum(p for s, p, _ in self.lines if s is side)
+
+
+@dataclass
+class AlleyState:
+    """Everything replaying a game's decisions produces."""
+
+    width: float
+    height: float
+    units: dict[str, Unit]
+    hot_spots: dict[int, HotSpot]
+    ground: list[Figure]  # figures in no unit (the contractors before contact)
+    exited: list[Figure] = field(default_factory=list)
+    removed: list[tuple[Figure, str]] = field(default_factory=list)
+    turn: int = 0
+    phase: str = "setup"
+    next_unit_number: int = 1
+    contractors_reached: bool = False  # CT-018: a Marine has reached the contractors
+    score: Score = field(default_factory=Score)
+    outcome: dict[str, Any] | None = None
+
+    def side_units(self, side: Side, alive: bool = True) -> list[Unit]:
+        return [u for u in self.units.values() if u.side is side and (u.alive or not alive)]
+
+    def all_figures(self) -> list[Figure]:
+        out = [f for u in self.units.values() for f in u.figures]
+        return out + self.ground + self.exited + [f for f, _ in self.removed]
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "phase": self.phase,
+            "units": [u.snapshot() for u in self.units.values()],
+            "hot_spots": [
+                [h.number, round(h.x, 4), round(h.y, 4), h.neutralised]
+                for h in self.hot_spots.values()
+            ],
+            "ground": [f.snapshot() for f in self.ground],
+            "exited": [f.id for f in self.exited],
+            "removed": [[f.id, why] for f, why in self.removed],
+            "score": [[s.value, p, w] for s, p, w in self.score.lines],
+            "outcome": self.outcome,
+            "contractors_reached": self.contractors_reached,
+        }

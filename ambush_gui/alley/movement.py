@@ -1,0 +1,312 @@
+"""Movement on the free-measure table: allowances, legal paths, contact and exits.
+
+A move is a path of waypoints for the unit's centre; the unit's figures keep their
+places around it (house rule AA-017: formations move as a body, so a unit stays in
+cohesion while it moves). Terrain never slows a move (house rule AA-006), but no leg
+may cross impassable terrain, and no figure may pass through an enemy figure.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import shapely
+
+from ambush_gui.alley.model import Figure, FigureKind, Side, Speed, Unit
+from ambush_gui.core.decisions import IllegalDecision
+from ambush_gui.core.geometry import path_length
+
+if TYPE_CHECKING:
+    from ambush_gui.alley.game import AlleyGame
+
+Point = tuple[float, float]
+EPS = 1e-6
+
+
+def speed_limit(g: AlleyGame, speed: Speed) -> float:
+    """AA-032/033: Cautious 6", Rapid 12", Halted 0."""
+    return {Speed.HALTED: 0.0, Speed.CAUTIOUS: g.m.cautious, Speed.RAPID: g.m.rapid}[speed]
+
+
+def allowance(g: AlleyGame, unit: Unit, speed: Speed | None = None) -> float:
+    """Inches the unit may still move this turn: its speed's limit, less 1" for each
+    interruption it has suffered (AA-085), less what it has already moved."""
+    spd = speed or unit.speed or Speed.HALTED
+    loss = unit.times_interrupted * g.m.interrupt_loss if unit.side is Side.REGULAR else 0.0
+    return max(0.0, speed_limit(g, spd) - loss - unit.moved)
+
+
+@dataclass(frozen=True)
+class MovePlan:
+    """A validated move: the full path (start included) and what it leads to."""
+
+    path: tuple[Point, ...]
+    length: float
+    exits: bool = False
+    join: str | None = None
+    assault: str | None = None
+    speed: Speed | None = None
+
+    def to_choice(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"path": [list(p) for p in self.path[1:]]}
+        if self.join:
+            out["join"] = self.join
+        if self.assault:
+            out["assault"] = self.assault
+        if self.speed:
+            out["speed"] = self.speed.value
+        return out
+
+
+def exit_edge(g: AlleyGame, unit: Unit, p: Point) -> str | None:
+    """Which friendly edge a point beyond the table lies across, if any."""
+    edges = g.spec.sides[unit.side].friendly_edges
+    w, h = g.state.width, g.state.height
+    x, y = p
+    for edge in edges:
+        if (edge == "south" and y < 0 and 0 <= x <= w) or (edge == "west" and x < 0 and 0 <= y <= h) \
+                or (edge == "north" and y > h and 0 <= x <= w) or (edge == "east" and x > w and 0 <= y <= h):
+            return str(edge)
+    return None
+
+
+def check_move(
+    g: AlleyGame,
+    unit: Unit,
+    choice: Any,
+    limit: float,
+    *,
+    speeds: tuple[Speed, ...] = (),
+    may_assault: bool = False,
+    retreat_only: bool = False,
+    to_cover: bool = False,
+) -> MovePlan:
+    """Validate a move answer; raise :class:`IllegalDecision` saying what is wrong.
+
+    ``speeds`` (Insurgent interrupts, AA-099): the answer names one of these speeds
+    and the limit is that speed's. ``retreat_only``: Pinned or Shaken units may not move
+    toward the enemy (AA-185, AA-199/200). ``to_cover``: a Pinned unit that moves must
+    end in cover, not Exposed (AA-184).
+    """
+    if not isinstance(choice, dict) or "path" not in choice:
+        raise IllegalDecision("a move is {'path': [[x, y], ...]} (waypoints after the start)")
+    speed = None
+    if speeds:
+        try:
+            speed = Speed(choice.get("speed", ""))
+        except ValueError:
+            raise IllegalDecision(f"name a speed: one of {[s.value for s in speeds]}") from None
+        if speed not in speeds:
+            raise IllegalDecision(f"{speed.value} is not allowed here; one of {[s.value for s in speeds]}")
+        limit = min(limit, speed_limit(g, speed) - unit.moved)
+    try:
+        pts = [(float(x), float(y)) for x, y in choice["path"]]
+    except (TypeError, ValueError):
+        raise IllegalDecision("path must be a list of [x, y] pairs of numbers") from None
+    if not pts:
+        raise IllegalDecision("the path is empty")
+    start = unit.centre()
+    path = (start, *pts)
+    length = path_length(path)
+    if length > limit + EPS:
+        raise IllegalDecision(f"the path is {length:.1f}\" long; this unit may move {limit:.1f}\" more")
+    blockers = g.table.path_blockers(path)
+    if blockers:
+        raise IllegalDecision(f"the path crosses impassable terrain: {', '.join(blockers)}")
+    end = path[-1]
+    offsets = unit.points() - np.array(start)
+    finals = offsets + np.array(end)
+    exits = False
+    if not all(g.table.on_table((float(x), float(y))) for x, y in finals):
+        if exit_edge(g, unit, end) is None:
+            raise IllegalDecision("the move would leave a figure off the table (not across a friendly edge)")
+        exits = True
+    if not exits:
+        for x, y in finals:
+            bad = [p.id for p in g.table.pieces_at((float(x), float(y))) if p.impassable]
+            if bad:
+                raise IllegalDecision(f"a figure would end inside impassable terrain ({bad[0]})")
+    assault = choice.get("assault")
+    if assault is not None:
+        assault = _check_assault(g, unit, assault, finals, may_assault)
+    _check_enemy_contact(g, unit, path, offsets, ignore=assault)
+    join = choice.get("join")
+    if join is not None:
+        join = _check_join(g, unit, join, finals)
+    if retreat_only and length > EPS:
+        before = g.nearest_enemy_distance(unit.side, unit.points(fighting_only=True))
+        after = g.nearest_enemy_distance(unit.side, finals)
+        if after < before - EPS:
+            raise IllegalDecision("a Pinned or Shaken unit may not move toward the enemy")
+    if to_cover and length > EPS and not exits:
+        if not any(g.table.near_cover((float(x), float(y)), g.m.exposed) for x, y in finals):
+            raise IllegalDecision("a Pinned unit that moves must move into cover (not Exposed)")
+    return MovePlan(tuple(path), length, exits, join, assault, speed)
+
+
+def _check_assault(g: AlleyGame, unit: Unit, target_id: Any, finals: np.ndarray, may: bool) -> str:
+    if not may:
+        raise IllegalDecision("this unit may not Close Assault now")
+    target = g.state.units.get(str(target_id))
+    if target is None or not target.alive or target.side is unit.side:
+        raise IllegalDecision(f"{target_id!r} is not an enemy unit on the table")
+    from ambush_gui.core.geometry import min_distance
+
+    if min_distance(finals, target.points()) > g.m.assault_reach + EPS:
+        raise IllegalDecision("a Close Assault must end the move in contact (within 1\") with its target")
+    return target.id
+
+
+def _check_enemy_contact(g: AlleyGame, unit: Unit, path: tuple[Point, ...], offsets: np.ndarray,
+                         ignore: str | None) -> None:
+    """No figure may pass through or end touching an enemy figure (except its assault target)."""
+    enemy_pts = [
+        p for u in g.enemies(unit) if u.id != ignore for p in u.points().tolist()
+    ]
+    if not enemy_pts:
+        return
+    enemy = np.array(enemy_pts)
+    start = np.array(path[0])
+    line = shapely.LineString(path)
+    for off in offsets:
+        touching_now = np.hypot(*(enemy - (start + off)).T) < g.m.contact
+        far = enemy[~touching_now]
+        if len(far) == 0:
+            continue
+        d = shapely.distance(line, shapely.points(far - off))
+        if float(np.min(d)) < g.m.contact:
+            raise IllegalDecision("figures may not move through or into contact with enemy figures "
+                                  "(declare a Close Assault to end in contact)")
+
+
+def _check_join(g: AlleyGame, unit: Unit, target_id: Any, finals: np.ndarray) -> str:
+    """AA-026: a detached leader joins a unit by moving into cohesion with it."""
+    if not unit.is_detached_leader:
+        raise IllegalDecision("only a detached leader may join a unit")
+    target = g.state.units.get(str(target_id))
+    if target is None or not target.alive or target.side is not unit.side or target is unit:
+        raise IllegalDecision(f"{target_id!r} is not a friendly unit on the table")
+    if target.leader is not None:
+        raise IllegalDecision(f"{target.name} already has a leader")
+    from ambush_gui.core.geometry import min_distance
+
+    if min_distance(finals, target.points()) > g.m.cohesion_link + EPS:
+        raise IllegalDecision(f"the leader must end within {g.m.cohesion_link:g}\" of {target.name}")
+    return target.id
+
+
+def formation_ok(g: AlleyGame, unit: Unit, start: np.ndarray, end: np.ndarray) -> bool:
+    """Could the unit be moved straight from ``start`` to ``end`` (engine-made moves)?"""
+    try:
+        check_move(g, unit, {"path": [[float(end[0]), float(end[1])]]}, math.inf)
+    except IllegalDecision:
+        return False
+    return True
+
+
+def candidate_moves(g: AlleyGame, unit: Unit, limit: float, **rules: Any) -> list[dict[str, Any]]:
+    """A spread of legal moves (the options a random player picks from, the GUI's hints)."""
+    if limit <= EPS:
+        return []
+    cx, cy = unit.centre()
+    out: list[dict[str, Any]] = []
+    seen: set[tuple[float, float]] = set()
+    for frac in (0.5, 1.0):
+        for k in range(8):
+            a = k * math.pi / 4
+            p = (round(cx + frac * limit * math.cos(a), 2), round(cy + frac * limit * math.sin(a), 2))
+            if p in seen:
+                continue
+            seen.add(p)
+            choice = {"path": [list(p)]}
+            try:
+                check_move(g, unit, choice, limit, **rules)
+            except IllegalDecision:
+                continue
+            out.append(choice)
+    return out
+
+
+# -- carrying out a move -----------------------------------------------------------------
+
+def move_along(g: AlleyGame, unit: Unit, path: list[Point], distance: float) -> list[Point]:
+    """Move ``unit`` ``distance`` inches along ``path`` (which starts at its centre),
+    picking up friendly Dependants it touches on the way (CT-048). Returns the rest of
+    the path (starting at the unit's new centre)."""
+    from ambush_gui.core.geometry import point_along, truncate
+
+    total = path_length(path)
+    distance = min(distance, total)
+    contact = first_contact(g, unit, path, distance)
+    if contact is not None:
+        distance = contact[0]
+    dest = point_along(path, distance)
+    start = unit.centre()
+    unit.translate(dest[0] - start[0], dest[1] - start[1])
+    unit.moved += distance
+    if distance > EPS:
+        g.log.emit("move", f"{unit.name} moves {distance:.1f}\"", unit=unit.id,
+                   to=[round(dest[0], 3), round(dest[1], 3)], distance=round(distance, 3))
+    rest = _rest_of(path, distance, total, truncate)
+    if contact is not None:
+        pick_up(g, unit, contact[1])
+        if unit.dependants and unit.speed is Speed.RAPID:  # DC-006: no Rapid with Dependants
+            room = max(0.0, g.m.cautious - unit.moved)
+            rest = [rest[0], *truncate(rest, room)[1:]] if room > EPS else [rest[0]]
+    return rest
+
+
+def _rest_of(path: list[Point], done: float, total: float, truncate: Any) -> list[Point]:
+    reversed_path = list(reversed(path))
+    rest = list(reversed(truncate(reversed_path, total - done)))
+    return rest if rest else [path[-1]]
+
+
+def first_contact(g: AlleyGame, unit: Unit, path: list[Point], upto: float) -> tuple[float, Figure] | None:
+    """The first ground figure the moving unit touches within ``upto`` inches, if any."""
+    candidates = [f for f in g.state.ground if _pickable(g, unit, f)]
+    if not candidates or len(path) < 2:
+        return None
+    line = shapely.LineString(path)
+    offsets = unit.points() - np.array(path[0])
+    best: tuple[float, Figure] | None = None
+    for fig in candidates:
+        for off in offsets:
+            q = shapely.Point(fig.x - off[0], fig.y - off[1])
+            if line.distance(q) <= g.m.contact + EPS:
+                along = float(line.project(q))
+                if along <= upto + EPS and (best is None or along < best[0]):
+                    best = (along, fig)
+    return best
+
+
+def _pickable(g: AlleyGame, unit: Unit, fig: Figure) -> bool:
+    if unit.side is Side.REGULAR:
+        return fig.side is Side.REGULAR or fig.kind is FigureKind.CONTRACTOR
+    # CT-018: the Insurgents may not seize the contractors before the Marines reach them.
+    if fig.captive:
+        return False
+    return fig.kind is not FigureKind.CONTRACTOR or g.state.contractors_reached
+
+
+def pick_up(g: AlleyGame, unit: Unit, touched: Figure) -> None:
+    """CT-048 / house rule CT-050: touching one figure on the ground takes in every
+    friendly figure on the ground within 4" of it; Insurgents touching them capture
+    them where they stand (CT-051: Insurgents never move the contractors)."""
+    near = [f for f in g.state.ground if _pickable(g, unit, f)
+            and math.hypot(f.x - touched.x, f.y - touched.y) <= g.m.cohesion_radius]
+    for fig in near:
+        if unit.side is Side.REGULAR:
+            g.state.ground.remove(fig)
+            fig.captive = False
+            unit.figures.append(fig)
+            if fig.kind is FigureKind.CONTRACTOR:
+                g.state.contractors_reached = True
+        else:
+            fig.captive = True
+    names = ", ".join(f.id for f in near)
+    verb = "takes in" if unit.side is Side.REGULAR else "captures"
+    g.log.emit("pick_up", f"{unit.name} {verb} {names}", unit=unit.id, figures=[f.id for f in near])

@@ -1,0 +1,142 @@
+"""Firepower and Defense: how many Troop Quality dice each side throws.
+
+Each pool is a list of itemised modifiers, each naming the rule it comes from, so
+the fire dialog and the log can show exactly why a unit throws what it throws.
+House rule AA-144: every bonus and penalty is added first, then the total is capped
+at 10 dice; a Firepower of 0 or less means no attack.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ambush_gui.alley.model import Side, Speed, Unit
+from ambush_gui.alley.weapons import WEAPONS
+from ambush_gui.core.dice import Die
+from ambush_gui.core.events import Modifier
+from ambush_gui.core.geometry import min_distance
+
+if TYPE_CHECKING:
+    from ambush_gui.alley.game import AlleyGame
+
+MAX_DICE = 10  # AA-118, AA-136
+
+
+@dataclass(frozen=True)
+class Pool:
+    """A number of dice of one type, with the itemised reasons."""
+
+    die: Die
+    items: tuple[Modifier, ...]
+
+    @property
+    def raw(self) -> int:
+        return sum(m.value for m in self.items)
+
+    @property
+    def dice(self) -> int:
+        return max(0, min(MAX_DICE, self.raw))
+
+    @property
+    def capped(self) -> bool:
+        return self.raw > MAX_DICE
+
+    def describe(self) -> str:
+        parts = ", ".join(str(m) for m in self.items)
+        cap = f" (capped at {MAX_DICE}D)" if self.capped else ""
+        return f"{self.dice}{self.die.name}{cap}: {parts}"
+
+
+def in_optimum_range(g: AlleyGame, attacker: Unit, target: Unit) -> bool:
+    """AA-110..112: some firing figure is within its Optimum Range of some target figure.
+
+    A Support Weapon figure reaches twice as far (AA-112); house rule AA-113 gives the
+    unit's die when any figure qualifies.
+    """
+    tgt = target.points(fighting_only=False)
+    for fig in attacker.fighters:
+        reach = attacker.optimum_range * (2 if WEAPONS[fig.weapon].dice else 1)
+        if min_distance(np.array([[fig.x, fig.y]]), tgt) <= reach + 1e-9:
+            return True
+    return False
+
+
+def exposed(g: AlleyGame, unit: Unit) -> bool:
+    """AA-126: no figure of the unit is within 2" of a piece of terrain that gives cover."""
+    return not any(g.table.near_cover(f.pos, g.m.exposed) for f in unit.fighters)
+
+
+def solid_cover(g: AlleyGame, target: Unit, attacker: Unit) -> bool:
+    """AA-124 with house rule AA-127: at least half the target's figures are inside or
+    within 1" behind Solid Cover, seen from the firing unit's nearest figure."""
+    fighters = target.fighters
+    if not fighters:
+        return False
+    apts = attacker.points(fighting_only=True)
+    covered = 0
+    for f in fighters:
+        d = np.hypot(apts[:, 0] - f.x, apts[:, 1] - f.y)
+        firer = apts[int(np.argmin(d))]
+        if g.table.solid_cover((float(firer[0]), float(firer[1])), f.pos, g.m.solid_behind):
+            covered += 1
+    return covered * 2 >= len(fighters)
+
+
+def hunkered_down(g: AlleyGame, unit: Unit) -> bool:
+    """AA-121/122: spent a whole turn in place and has not moved since, or is Pinned."""
+    return unit.pinned or (unit.still_turns >= 1 and unit.moved == 0)
+
+
+def moving_cautiously(unit: Unit) -> bool:
+    """AA-120 with house rule AA-039: the speed declared this turn holds for the whole turn."""
+    return unit.speed is Speed.CAUTIOUS
+
+
+def firepower(g: AlleyGame, attacker: Unit, target: Unit, overwatch: bool = False) -> Pool:
+    """AA-133..143: the attacking unit's Firepower against ``target``."""
+    items: list[Modifier] = []
+    armed = [f for f in attacker.fighters if WEAPONS[f.weapon].armed]
+    items.append(Modifier(f"{len(armed)} figure{'s' if len(armed) != 1 else ''}", len(armed), "AA-134"))
+    for f in armed:
+        w = WEAPONS[f.weapon]
+        if w.dice:
+            items.append(Modifier(f"{w.title} ({f.id})", w.dice, "AA-137"))
+    if in_optimum_range(g, attacker, target):
+        items.append(Modifier("target within Optimum Range", 1, "AA-110"))
+    if exposed(g, target):
+        items.append(Modifier("target Exposed", 1, "AA-126"))
+    if attacker.speed is Speed.RAPID:
+        items.append(Modifier("moved Rapidly", -1, "AA-038"))
+    if attacker.dependants:
+        items.append(Modifier("has Dependants", -1, "DC-005"))
+    if attacker.side is Side.REGULAR and attacker.times_interrupted:
+        n = attacker.times_interrupted
+        items.append(Modifier(f"interrupted {n}×", -n, "AA-085"))
+    if overwatch and attacker.overwatch_shots:
+        n = attacker.overwatch_shots
+        items.append(Modifier(f"Overwatch interruption {n + 1}", -n, "AA-106"))
+    if attacker.pinned:
+        items.append(Modifier("Pinned", -1, "AA-188"))
+    if attacker.side is Side.INSURGENT and moving_cautiously(target):
+        items.append(Modifier("target moving Cautiously", -1, "AA-078"))
+    return Pool(attacker.tq, tuple(items))
+
+
+def defense(g: AlleyGame, target: Unit, attacker: Unit) -> Pool:
+    """AA-116..131, DC-023: the target unit's Defense against ``attacker``."""
+    fighters = target.fighters
+    n = len(fighters)
+    items = [Modifier(f"{n} figure{'s' if n != 1 else ''}", n, "AA-117")]
+    if moving_cautiously(target):
+        items.append(Modifier("moving Cautiously", 1, "AA-120"))
+    if hunkered_down(g, target):
+        why = "Pinned: Hunkered Down" if target.pinned else "Hunkered Down (a turn in place)"
+        items.append(Modifier(f"In Cover — {why}", 1, "AA-122" if target.pinned else "AA-121"))
+    if solid_cover(g, target, attacker):
+        items.append(Modifier("Solid Cover", 1, "AA-124"))
+    if target.armor:
+        items.append(Modifier("body armor", target.armor, "AA-128"))
+    return Pool(target.tq, tuple(items))

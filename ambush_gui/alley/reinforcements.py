@@ -1,0 +1,181 @@
+"""Fresh Insurgents: the Insurgency Level, the 2d6 table, Hot Spots and placement.
+
+AA-059/060: each turn after the first, roll 1d6 against the Insurgency Level (or,
+at "Automatic", skip the roll) and throw 2d6 on the scenario's table (CT-020).
+Each unit rolls 1d6 for its Hot Spot (AA-052, CT-038) and is set down within 4"
+of it (AA-053).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ambush_gui.alley.model import Figure, FigureKind, Side, Unit
+from ambush_gui.alley.scenario import ReinforcementEntry
+from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
+from ambush_gui.core.dice import Die
+from ambush_gui.core.game import Procedure
+from ambush_gui.core.geometry import min_distance
+
+if TYPE_CHECKING:
+    from ambush_gui.alley.game import AlleyGame
+
+MAX_EXTRA_ROLLS = 3  # house rule CT-035: "roll again" chains stop after three extra rolls
+
+
+def arrive(g: AlleyGame) -> Procedure:
+    spec = g.spec.reinforcements
+    if spec is None:
+        return
+    if spec.level != "automatic":  # AA-059
+        roll = g.dice.d6(f"Insurgency check (Level {spec.level})")
+        if roll > int(spec.level):
+            g.log.emit("reinforce", f"No fresh Insurgents this turn ({roll} > {spec.level})")
+            return
+    rolls_left = 1 + MAX_EXTRA_ROLLS
+    while rolls_left:
+        rolls_left -= 1
+        total = g.dice.two_d6("Insurgent reinforcements")  # CT-020
+        entry = spec.table[total]
+        figures = build_figures(g, entry, total)
+        g.log.emit("reinforce", f"Reinforcement roll {total}: {describe(entry)}",
+                   roll=total, figures=len(figures))
+        if figures:
+            yield from place_unit(g, figures)
+        if not entry.roll_again:  # CT-024, CT-029
+            break
+
+
+def describe(entry: ReinforcementEntry) -> str:
+    parts = []
+    if entry.small_arms:
+        parts.append(f"{entry.small_arms} with small arms")
+    if entry.leader:
+        parts.append("a Leader")
+    if entry.light_support:
+        parts.append(f"{entry.light_support} with a light support weapon")
+    if entry.rpg:
+        parts.append(f"{entry.rpg} with an RPG")
+    text = " + ".join(parts) or "nobody"
+    return text + (", and roll again" if entry.roll_again else "")
+
+
+def count(g: AlleyGame, expr: str | None) -> int:
+    """'1d6', '1d6+2', '2d6' or a plain number of small-arms figures."""
+    if not expr:
+        return 0
+    expr = expr.strip().lower()
+    if expr.isdigit():
+        return int(expr)
+    m = re.match(r"^(\d*)d6\s*(?:\+\s*(\d+))?$", expr)
+    assert m, expr  # validated when the scenario was loaded
+    n = int(m.group(1) or 1)
+    return sum(g.dice.roll(6, n, f"Reinforcements: {expr} small arms")) + int(m.group(2) or 0)
+
+
+def build_figures(g: AlleyGame, entry: ReinforcementEntry, total: int) -> list[tuple[FigureKind, str]]:
+    figs: list[tuple[FigureKind, str]] = [(FigureKind.SOLDIER, "rifle")] * count(g, entry.small_arms)
+    figs += [(FigureKind.SOLDIER, "lmg")] * entry.light_support
+    for _ in range(entry.rpg):  # CT-033: 5-6 makes it an AT RPG
+        at = g.dice.d6("RPG type (5-6: anti-tank)") >= 5
+        figs.append((FigureKind.SOLDIER, "at_rpg" if at else "rpg"))
+    if entry.leader:
+        figs.append((FigureKind.LEADER, "rifle"))
+    elif figs:  # CT-036, house rule CT-037: a rifleman first, else the gunner, keeps his weapon
+        if g.dice.d6("Leader check (1: a leader)") == 1:
+            i = next((k for k, (_, w) in enumerate(figs) if w == "rifle"), 0)
+            figs[i] = (FigureKind.LEADER, figs[i][1])
+    return figs
+
+
+def choose_hot_spot(g: AlleyGame) -> Procedure:
+    """AA-052, AA-055, house rule AA-056: a 6 lets the Insurgent choose an active Hot Spot."""
+    roll = g.dice.d6("Hot Spot")
+    active = [h.number for h in g.state.hot_spots.values() if not h.neutralised]
+    if roll <= 5:
+        spot = g.state.hot_spots.get(roll)
+        if spot is None or spot.neutralised:
+            g.log.emit("reinforce", f"Hot Spot {roll} is neutralised: the arrivals are lost", roll=roll)
+            return None
+        return roll
+    if not active:
+        g.log.emit("reinforce", "Every Hot Spot is neutralised: the arrivals are lost")
+        return None
+    choice = yield Decision(
+        side=Side.INSURGENT.value, kind=DecisionKind.HOT_SPOT,
+        prompt="Insurgent: you rolled a 6 — choose the Hot Spot the new unit arrives at",
+        options=tuple(active), facts={"roll": roll},
+    )
+    return int(choice)
+
+
+def formation(n: int, spacing: float) -> np.ndarray:
+    """Offsets of ``n`` figures in rows of four, each within 1" of a neighbour."""
+    return np.array([((i % 4 - 1.5) * spacing, (i // 4) * spacing) for i in range(n)]).reshape(-1, 2)
+
+
+def placement_ok(g: AlleyGame, pts: np.ndarray, side: Side) -> bool:
+    if not all(g.table.on_table((float(x), float(y))) for x, y in pts):
+        return False
+    if any(p.impassable for x, y in pts for p in g.table.pieces_at((float(x), float(y)))):
+        return False
+    enemy = [u.points() for u in g.state.side_units(side.enemy)]
+    return not enemy or min_distance(pts, np.vstack(enemy)) >= 2 * g.m.contact
+
+
+def place_unit(g: AlleyGame, figures: list[tuple[FigureKind, str]]) -> Procedure:
+    number = yield from choose_hot_spot(g)
+    if number is None:
+        return
+    spot = g.state.hot_spots[number]
+    offs = formation(len(figures), 0.7 * g.m.scale)
+    offs = offs - offs.mean(axis=0)
+    radius = g.m.arrival
+    centres = [(spot.x, spot.y)] + [
+        (spot.x + r * math.cos(a), spot.y + r * math.sin(a))
+        for r in (radius / 2, radius - 1.0 * g.m.scale) for a in np.arange(0, 2 * math.pi, math.pi / 4)
+    ]
+    legal = [(round(x, 2), round(y, 2)) for x, y in centres
+             if placement_ok(g, offs + np.array([x, y]), Side.INSURGENT)]
+    if not legal:
+        g.log.emit("reinforce", f"No room within {radius:g}\" of Hot Spot {number}: the arrivals are lost")
+        return
+
+    def check(c: object) -> list[float]:
+        try:
+            x, y = (float(v) for v in c)  # type: ignore[union-attr]
+        except (TypeError, ValueError):
+            raise IllegalDecision("answer a point [x, y]") from None
+        if math.hypot(x - spot.x, y - spot.y) > radius + 1e-6:
+            raise IllegalDecision(f"new units are set down within {radius:g}\" of Hot Spot {number} (AA-053)")
+        if not placement_ok(g, offs + np.array([x, y]), Side.INSURGENT):
+            raise IllegalDecision("the figures would not fit there (off the table, impassable, or touching the enemy)")
+        return [x, y]
+
+    at = yield Decision(
+        side=Side.INSURGENT.value, kind=DecisionKind.PLACE,
+        prompt=f"Insurgent: set down {len(figures)} fresh figures within {radius:g}\" of Hot Spot {number}",
+        options=tuple(list(p) for p in legal), facts={"hot_spot": number, "figures": len(figures)},
+        check=check,
+    )
+    spec = g.spec.reinforcements
+    assert spec is not None
+    uid = g.new_unit_id("r")
+    figs = [
+        Figure(f"{uid}-{k + 1}", kind, weapon, float(at[0] + ox), float(at[1] + oy), Side.INSURGENT)
+        for k, ((kind, weapon), (ox, oy)) in enumerate(zip(figures, offs, strict=True))
+    ]
+    side = g.spec.sides[Side.INSURGENT]
+    is_leader = len(figs) == 1 and figs[0].kind is FigureKind.LEADER
+    unit = Unit(
+        id=uid, name=f"Insurgents {uid.upper()}", side=Side.INSURGENT,
+        tq=Die.parse(spec.leader_tq if is_leader else spec.tq), morale=Die.parse(spec.morale),
+        figures=figs, optimum_range=side.optimum_range * g.m.scale, armor=side.armor,
+    )
+    g.state.units[uid] = unit
+    g.log.emit("arrive", f"{unit.name} ({len(figs)} figures{', with a leader' if unit.leader else ''}) "
+               f"arrives at Hot Spot {number}", unit=uid, hot_spot=number, at=list(at))

@@ -1,0 +1,483 @@
+"""The Ambush Alley sequence of play (AA-041..047), as one readable procedure.
+
+Each turn (house rule AA-047): fresh Insurgents arrive (turns after the first), the
+Regular player activates every unit one at a time while the Insurgents interrupt,
+the Insurgent units that did not interrupt move and fire, then the end of the turn
+clears Pins and Hot Spots. The game ends at the scenario's turn limit or when no
+Regular unit is left on the table (house rule AA-048).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ambush_gui.alley import close_assault, reinforcements, victory
+from ambush_gui.alley.fire import fire
+from ambush_gui.alley.interrupts import (
+    NONE, carry_out, fire_interrupt_options, insurgent_move, interrupt_decision,
+    interrupt_options_along, pinned_target_options, quality_check, reaction_test, resolve,
+)
+from ambush_gui.alley.model import FigureKind, Order, Side, Speed, Unit
+from ambush_gui.alley.movement import (
+    allowance, candidate_moves, check_move, exit_edge, move_along,
+)
+from ambush_gui.alley.pools import firepower
+from ambush_gui.core.decisions import Decision, DecisionKind
+from ambush_gui.core.game import Procedure
+from ambush_gui.core.geometry import cohesive, path_length, truncate
+
+if TYPE_CHECKING:
+    from ambush_gui.alley.game import AlleyGame
+
+OVERWATCH = "overwatch"
+HALTED = "halted"
+
+
+def play(g: AlleyGame) -> Procedure:
+    """The whole game."""
+    st = g.state
+    g.log.emit("setup", f"{g.spec.title}: {len(st.hot_spots)} Hot Spots placed; "
+               f"{len(st.side_units(Side.REGULAR))} Regular and "
+               f"{len(st.side_units(Side.INSURGENT))} Insurgent units deployed (AA-041)")
+    while True:
+        st.turn += 1
+        start_turn(g)
+        if st.turn > 1:  # AA-042, AA-060 (house rule AA-062: "end of a turn" = start of the next)
+            st.phase = "reinforcements"
+            yield from reinforcements.arrive(g)
+        st.phase = "regular"
+        while True:  # AA-043
+            ready = [u for u in st.side_units(Side.REGULAR) if not u.activated]
+            if not ready or victory.regulars_gone(g):
+                break
+            uid = yield Decision(
+                side=Side.REGULAR.value, kind=DecisionKind.ACTIVATE,
+                prompt=f"Regular: turn {st.turn} — which unit activates next?",
+                options=tuple(u.id for u in ready), facts={"turn": st.turn},
+            )
+            yield from activation(g, g.unit(uid))
+        st.phase = "insurgent"
+        if not victory.regulars_gone(g):
+            yield from insurgent_phase(g)  # AA-044
+        st.phase = "end"
+        end_turn(g)
+        if victory.regulars_gone(g) or st.turn >= g.spec.turn_limit:
+            st.phase = "over"
+            return victory.finish(g)
+
+
+def start_turn(g: AlleyGame) -> None:
+    st = g.state
+    for u in st.units.values():
+        u.activated = u.interrupted = u.fired = u.fire_only = u.reacted = False
+        u.times_interrupted = 0
+        u.speed = None
+        u.moved = 0.0
+        u.overwatch_shots = 0
+        u.start_contact = tuple(
+            h.number for h in st.hot_spots.values()
+            if not h.neutralised and u.side is Side.REGULAR and u.alive
+            and _touches(g, u, (h.x, h.y), g.m.hot_spot_contact)
+        )
+    g.log.emit("turn", f"Turn {st.turn} begins", turn=st.turn)
+
+
+def _touches(g: AlleyGame, unit: Unit, p: tuple[float, float], reach: float) -> bool:
+    pts = unit.points()
+    return bool((((pts[:, 0] - p[0]) ** 2 + (pts[:, 1] - p[1]) ** 2) <= reach * reach).any())
+
+
+# -- the Regular activation ------------------------------------------------------------------
+
+def activation(g: AlleyGame, unit: Unit) -> Procedure:
+    """AA-030/031: one Regular unit's activation, with the Insurgents' interruptions."""
+    st = g.state
+    g.log.emit("activate", f"{unit.name} activates", unit=unit.id, side=unit.side.value)
+    yield from _pinned_fire_window(g, unit)
+    if not unit.alive:
+        return
+    yield from maybe_abandon(g, unit)
+    if not unit.alive:
+        return
+    regroup = not cohesive(unit.points(), g.m.cohesion_link, g.m.cohesion_radius)
+    if regroup:
+        regroup_unit(g, unit)
+    plan = yield plan_decision(g, unit, may_move=not regroup)
+    unit.activated = True
+    if plan == OVERWATCH:  # AA-103
+        unit.overwatch = True
+        unit.speed = Speed.HALTED
+        g.log.emit("plan", f"{unit.name} goes on Overwatch", unit=unit.id, plan=plan)
+        return
+    speed, order = parse_plan(plan)
+    if speed is Speed.RAPID and unit.had_casualties and not unit.abandoned:  # AA-162/163
+        if not quality_check(g, unit, "to move faster than Cautious after casualties"):
+            speed = Speed.CAUTIOUS
+            g.log.emit("plan", f"{unit.name} may only move Cautiously this turn", unit=unit.id)
+    unit.speed = speed
+    g.log.emit("plan", f"{unit.name}: {describe_plan(speed, order)}", unit=unit.id, plan=plan)
+    steps = ["fire"] if speed is Speed.HALTED else (
+        ["move", "fire"] if order is Order.MOVE_FIRE else ["fire", "move"])
+    for step in steps:
+        if not unit.alive or unit.regroup_turn == st.turn + 1:  # pulled back: done
+            break
+        if step == "move":
+            yield from regular_move(g, unit)
+        elif not unit.fired:
+            yield from regular_fire(g, unit)
+
+
+def _pinned_fire_window(g: AlleyGame, unit: Unit) -> Procedure:
+    while unit.alive:
+        opts = pinned_target_options(g)
+        if not opts:
+            return
+        c = yield interrupt_decision(g, unit, opts, "activation (fire at a Pinned unit)")
+        if c == NONE:
+            return
+        yield from resolve(g, g.unit(c["target"]), g.unit(c["unit"]), "fire_pinned")
+
+
+def plan_options(g: AlleyGame, unit: Unit, may_move: bool = True) -> list[str]:
+    """The legal plans: AA-030/031, AA-103, AA-196 (no move while regrouping),
+    AA-028 (fire only after a leader joined), DC-006 (no Rapid with Dependants)."""
+    turn = g.state.turn
+    opts = [HALTED]
+    if unit.side is Side.REGULAR:
+        opts.append(OVERWATCH)
+    if not may_move or unit.fire_only or unit.regrouping(turn):
+        return opts
+    speeds = [Speed.CAUTIOUS]
+    if not unit.dependants:
+        speeds.append(Speed.RAPID)
+    for s in speeds:
+        for o in Order:
+            opts.append(f"{s.value}:{o.value}")
+    return opts
+
+
+def plan_decision(g: AlleyGame, unit: Unit, may_move: bool = True) -> Decision:
+    return Decision(
+        side=unit.side.value, kind=DecisionKind.PLAN,
+        prompt=f"{unit.side.title}: how does {unit.name} act?",
+        options=tuple(plan_options(g, unit, may_move)),
+        facts={"unit": unit.id, "pinned": unit.pinned, "dependants": len(unit.dependants)},
+    )
+
+
+def parse_plan(plan: str) -> tuple[Speed, Order]:
+    if plan in (HALTED, OVERWATCH):
+        return Speed.HALTED, Order.FIRE_MOVE
+    speed, order = plan.split(":")
+    return Speed(speed), Order(order)
+
+
+def describe_plan(speed: Speed, order: Order) -> str:
+    if speed is Speed.HALTED:
+        return "Halted (may fire)"
+    first, second = ("moves", "fires") if order is Order.MOVE_FIRE else ("fires", "moves")
+    return f"{speed.value.capitalize()}: {first}, then {second}"
+
+
+def regroup_unit(g: AlleyGame, unit: Unit) -> None:
+    """AA-016, house rule AA-017: a unit out of cohesion closes up on its centre at the
+    start of its activation; that is its movement for the activation."""
+    cx, cy = unit.centre()
+    step = 0.7 * g.m.scale
+    for i, f in enumerate(unit.figures):
+        f.x, f.y = cx + (i % 4 - 1.5) * step, cy + (i // 4) * step
+    g.log.emit("regroup", f"{unit.name} regroups to restore cohesion (no other move)", unit=unit.id)
+
+
+def maybe_abandon(g: AlleyGame, unit: Unit) -> Procedure:
+    """DC-014..017: a Regular unit may abandon its casualties as a last resort."""
+    carried = [f for f in unit.dependants if f.kind is not FigureKind.CONTRACTOR]
+    if unit.side is not Side.REGULAR or not carried:
+        return
+    c = yield Decision(
+        side=Side.REGULAR.value, kind=DecisionKind.ABANDON,
+        prompt=f"Regular: abandon {unit.name}'s {len(carried)} casualties? (TQ and Morale fall a die type)",
+        options=("keep", "abandon"), facts={"unit": unit.id, "casualties": [f.id for f in carried]},
+    )
+    if c == "keep":
+        return
+    for f in carried:
+        unit.figures.remove(f)
+        f.abandoned = True
+        g.state.ground.append(f)
+    unit.abandoned = True  # DC-015
+    tq, mo = unit.tq.down(), unit.morale.down()  # DC-016
+    g.log.emit("abandon", f"{unit.name} abandons its casualties", unit=unit.id)
+    if tq is None or mo is None:  # DC-017
+        from ambush_gui.alley.morale import remove_unit
+
+        remove_unit(g, unit, "no longer combat effective")
+        g.log.emit("abandon", f"{unit.name} is no longer combat effective and leaves play", unit=unit.id)
+        return
+    unit.tq, unit.morale = tq, mo
+
+
+def regular_move(g: AlleyGame, unit: Unit) -> Procedure:
+    """The move step, with interruptions by fire or movement along the declared path."""
+    st = g.state
+    limit = allowance(g, unit)
+    if limit <= 0:
+        return
+    rules = move_rules(g, unit)
+    choice = yield move_decision(g, unit, limit, rules)
+    if choice == "stay":
+        return
+    plan = check_move(g, unit, choice, limit, **rules)
+    path = list(plan.path)
+    while path_length(path) > 1e-6:
+        opts = interrupt_options_along(g, unit, path)
+        if not opts:
+            break
+        c = yield interrupt_decision(g, unit, opts, "move")
+        if c == NONE:
+            break
+        path = move_along(g, unit, path, c["at"])
+        yield from resolve(g, unit, g.unit(c["unit"]), c["kind"])
+        if not unit.alive or unit.regroup_turn == st.turn + 1:
+            return
+        room = allowance(g, unit)  # AA-085: the 1" lost to the interruption shortens the rest
+        if room <= 1e-6:
+            return
+        path = truncate(path, room)
+        if unit.pinned:  # AA-184: a Pinned unit's movement must now take it to cover
+            rules = move_rules(g, unit)
+            choice = yield move_decision(g, unit, room, rules)
+            if choice == "stay":
+                return
+            plan = check_move(g, unit, choice, room, **rules)
+            path = list(plan.path)
+    if plan.exits and exit_edge(g, unit, path[-1]) is None:
+        plan = type(plan)(plan.path, plan.length)  # cut short by an interruption
+    yield from carry_out(g, unit, path, plan)
+
+
+def move_rules(g: AlleyGame, unit: Unit) -> dict[str, Any]:
+    shaken = unit.shaken(g.state.turn)
+    return {
+        "retreat_only": unit.pinned or shaken,
+        "to_cover": unit.pinned,
+        "may_assault": not unit.fired and not unit.pinned and not shaken,
+    }
+
+
+def move_decision(g: AlleyGame, unit: Unit, limit: float, rules: dict[str, Any]) -> Decision:
+    opts = candidate_moves(g, unit, limit, **rules)
+    return Decision(
+        side=unit.side.value, kind=DecisionKind.MOVE,
+        prompt=f"{unit.side.title}: move {unit.name} (up to {limit:.1f}\")",
+        options=("stay", *opts),
+        facts={"unit": unit.id, "limit": limit, **rules},
+        check=lambda c: c if c == "stay" else check_move(g, unit, c, limit, **rules).to_choice(),
+    )
+
+
+def fire_targets(g: AlleyGame, unit: Unit) -> list[Unit]:
+    return [e for e in g.enemies(unit) if g.sees(unit, e)]
+
+
+def fire_decision(g: AlleyGame, unit: Unit, targets: list[Unit]) -> Decision:
+    return Decision(
+        side=unit.side.value, kind=DecisionKind.FIRE,
+        prompt=f"{unit.side.title}: {unit.name} fires at?",
+        options=("hold", *[t.id for t in targets]),
+        facts={"unit": unit.id, "targets": [t.id for t in targets]},
+    )
+
+
+def regular_fire(g: AlleyGame, unit: Unit) -> Procedure:
+    """The fire step: declare a target, let the Insurgents interrupt, then fire."""
+    targets = fire_targets(g, unit)
+    if not targets:
+        return
+    c = yield fire_decision(g, unit, targets)
+    if c == "hold":
+        return
+    target = g.unit(c)
+    unit.fired = True
+    while unit.alive:
+        opts = fire_interrupt_options(g, unit)
+        if not opts:
+            break
+        i = yield interrupt_decision(g, unit, opts, "fire")
+        if i == NONE:
+            break
+        yield from resolve(g, unit, g.unit(i["unit"]), i["kind"])
+    if unit.alive and unit.regroup_turn != g.state.turn + 1 and target.alive and g.sees(unit, target):
+        yield from fire(g, unit, target, "Fire")
+
+
+# -- the Insurgent phase ---------------------------------------------------------------------
+
+def insurgent_phase(g: AlleyGame) -> Procedure:
+    """AA-044: every Insurgent unit that did not interrupt may now move and fire."""
+    while True:
+        ready = [u for u in g.state.side_units(Side.INSURGENT) if not u.interrupted and not u.activated]
+        if not ready or victory.regulars_gone(g):
+            return
+        c = yield Decision(
+            side=Side.INSURGENT.value, kind=DecisionKind.INSURGENT_ACT,
+            prompt="Insurgent: which unit acts next? (or end the turn)",
+            options=("end", *[u.id for u in ready]), facts={"turn": g.state.turn},
+        )
+        if c == "end":
+            return
+        yield from insurgent_activation(g, g.unit(c))
+
+
+def insurgent_activation(g: AlleyGame, unit: Unit) -> Procedure:
+    unit.activated = True
+    g.log.emit("activate", f"{unit.name} acts", unit=unit.id, side=unit.side.value)
+    if unit.leader is None and not quality_check(g, unit, "no leader"):  # AA-021/022
+        return
+    shaken = unit.shaken(g.state.turn)
+    plan = yield plan_decision(g, unit)
+    speed, order = parse_plan(plan)
+    unit.speed = speed
+    g.log.emit("plan", f"{unit.name}: {describe_plan(speed, order)}", unit=unit.id, plan=plan)
+    steps = ["fire"] if speed is Speed.HALTED else (
+        ["move", "fire"] if order is Order.MOVE_FIRE else ["fire", "move"])
+    for step in steps:
+        if not unit.alive:
+            return
+        if step == "move":
+            yield from insurgent_move(g, unit, (speed,), may_assault=not unit.fired)
+            yield from react_to_move(g, unit)
+        elif not shaken and not unit.fired:  # AA-200: no aggressive action while Shaken
+            yield from insurgent_fire(g, unit)
+
+
+def react_to_move(g: AlleyGame, ins: Unit) -> Procedure:
+    """AA-089, house rule AA-090: Regulars that see the Insurgents after their move may fire
+    at them, each once in the phase (Overwatch units while they have dice)."""
+    while ins.alive:
+        ready = [u for u in g.state.side_units(Side.REGULAR) if _may_react(g, u, ins)]
+        if not ready:
+            return
+        c = yield Decision(
+            side=Side.REGULAR.value, kind=DecisionKind.REACT,
+            prompt=f"Regular: react to {ins.name}'s move?",
+            options=(NONE, *[u.id for u in ready]), facts={"against": ins.id, "what": "move"},
+        )
+        if c == NONE:
+            return
+        u = g.unit(c)
+        u.reacted = True
+        yield from fire(g, u, ins, "Reaction to movement", overwatch=u.overwatch)
+
+
+def _may_react(g: AlleyGame, u: Unit, ins: Unit) -> bool:
+    if u.regroup_turn == g.state.turn + 1 or not g.sees(u, ins):
+        return False
+    if u.overwatch:
+        return firepower(g, u, ins, overwatch=True).dice > 0
+    return not u.reacted
+
+
+def insurgent_fire(g: AlleyGame, unit: Unit) -> Procedure:
+    targets = fire_targets(g, unit)
+    if not targets:
+        return
+    c = yield fire_decision(g, unit, targets)
+    if c == "hold":
+        return
+    target = g.unit(c)
+    unit.fired = True
+    ready = [u for u in g.state.side_units(Side.REGULAR)
+             if _may_react(g, u, unit) and (u is target or u.overwatch)]
+    reactor = None
+    if ready:  # AA-089: the target (or Overwatch) may react to the fire
+        r = yield Decision(
+            side=Side.REGULAR.value, kind=DecisionKind.REACT,
+            prompt=f"Regular: react to {unit.name}'s fire at {target.name}?",
+            options=(NONE, *[u.id for u in ready]), facts={"against": unit.id, "what": "fire"},
+        )
+        if r != NONE:
+            reactor = g.unit(r)
+            reactor.reacted = True
+    if reactor is not None and not reaction_test(g, reactor, unit, f"{reactor.name} reacts"):
+        yield from fire(g, reactor, unit, "Reaction fire", overwatch=reactor.overwatch)
+        reactor = None
+    if unit.alive and not unit.shaken(g.state.turn) and target.alive and g.sees(unit, target):
+        yield from fire(g, unit, target, "Fire")
+    if reactor is not None and reactor.alive and unit.alive and g.sees(reactor, unit):
+        yield from fire(g, reactor, unit, "Reaction fire", overwatch=reactor.overwatch)
+
+
+# -- bookkeeping -----------------------------------------------------------------------------
+
+def end_turn(g: AlleyGame) -> None:
+    """AA-192 Pins end; AA-197 regrouping ends; AA-054 Hot Spots are neutralised; house
+    rule AA-108: Overwatch ends with the turn."""
+    st = g.state
+    for h in st.hot_spots.values():
+        if h.neutralised:
+            continue
+        for u in st.side_units(Side.REGULAR):
+            if h.number in u.start_contact and u.moved == 0 and _touches(g, u, (h.x, h.y), g.m.hot_spot_contact):
+                h.neutralised = True
+                g.log.emit("hot_spot", f"{u.name} neutralises Hot Spot {h.number}", number=h.number, unit=u.id)
+                break
+    for u in st.units.values():
+        if u.pinned:
+            g.log.emit("unpin", f"{u.name} is no longer Pinned", unit=u.id)
+        u.pinned = False
+        u.overwatch = False
+        u.still_turns = u.still_turns + 1 if u.moved == 0 else 0
+        u.last_speed = u.speed if u.speed is not None else Speed.HALTED
+    g.log.emit("turn_end", f"Turn {st.turn} ends", turn=st.turn)
+
+
+def exit_table(g: AlleyGame, unit: Unit) -> None:
+    """CT-015: the unit leaves the table across a friendly edge with its Dependants."""
+    for f in list(unit.figures):
+        unit.figures.remove(f)
+        g.state.exited.append(f)
+    unit.on_table = False
+    g.log.emit("exit", f"{unit.name} leaves the table", unit=unit.id)
+
+
+def hand_off(g: AlleyGame, unit: Unit) -> None:
+    """DC-011, house rule DC-013: a unit ending a move within 1" of a friendly edge hands its
+    Dependants (casualties and contractors) off the table, ending the Dependant penalty."""
+    if not unit.on_table or not unit.dependants or not g.spec.sides[unit.side].friendly_edges:
+        return
+    reach = g.m.edge_handoff
+    for f in unit.figures:
+        for edge in g.spec.sides[unit.side].friendly_edges:
+            if _edge_distance(g, f.pos, edge) <= reach:
+                gone = unit.dependants
+                for d in gone:
+                    unit.figures.remove(d)
+                    g.state.exited.append(d)
+                g.log.emit("hand_off", f"{unit.name} hands {', '.join(d.id for d in gone)} off the table",
+                           unit=unit.id, figures=[d.id for d in gone])
+                return
+
+
+def _edge_distance(g: AlleyGame, p: tuple[float, float], edge: str) -> float:
+    x, y = p
+    return {"south": y, "west": x, "north": g.state.height - y, "east": g.state.width - x}[edge]
+
+
+def join_unit(g: AlleyGame, leader_unit: Unit, target: Unit) -> None:
+    """AA-026..028: a detached leader joins a unit by moving into cohesion with it."""
+    for f in list(leader_unit.figures):
+        leader_unit.figures.remove(f)
+        target.figures.append(f)
+    leader_unit.on_table = False
+    if target.activated or (target.side is Side.INSURGENT and target.interrupted):  # AA-027
+        target.activated = True
+        g.log.emit("join", f"{leader_unit.name} joins {target.name}; both are done for the turn",
+                   unit=target.id, leader=leader_unit.id)
+    else:  # AA-028
+        target.fire_only = True
+        g.log.emit("join", f"{leader_unit.name} joins {target.name}, which may still fire this turn "
+                   "but not move", unit=target.id, leader=leader_unit.id)
+
+
+__all__ = ["play", "close_assault"]

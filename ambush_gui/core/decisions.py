@@ -1,0 +1,79 @@
+"""The decision protocol shared by every rule system.
+
+A game is a scenario, a seed and the list of decisions made so far. Rule procedures
+are written as generators that ``yield`` a :class:`Decision` wherever a player must
+choose and receive the validated answer back. ``Game.pending()`` shows the open
+decision; ``Game.answer(choice)`` validates it and advances. The GUI, the computer
+players and the tests all speak this one protocol.
+
+Choices are plain JSON values (strings, numbers, lists, dicts) so that a save is just
+the list of answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class IllegalDecision(ValueError):
+    """An answer that the open decision does not allow. Nothing was changed."""
+
+
+class DecisionKind(StrEnum):
+    """Every kind of question the engines ask. The GUI has one dialog per kind."""
+
+    # Ambush Alley
+    ACTIVATE = "activate"  # Regular: which unit activates next
+    PLAN = "plan"  # speed, order (move/fire), overwatch
+    MOVE = "move"  # a path for the unit
+    FIRE = "fire"  # a target (or hold fire)
+    INTERRUPT = "interrupt"  # Insurgent: which unit interrupts, by fire or movement, where
+    OVERWATCH = "overwatch"  # Regular: an Overwatch unit interrupts an interruption
+    REACT = "react"  # Regular reaction after a Reaction Test or to end-of-turn Insurgents
+    MATCH = "match"  # defender arranges Defense dice against Firepower dice
+    CASUALTIES = "casualties"  # owner picks which figures fall
+    HOT_SPOT = "hot_spot"  # Insurgent picks a Hot Spot after rolling a 6
+    PLACE = "place"  # where reinforcements are set down
+    INSURGENT_ACT = "insurgent_act"  # Insurgent: which unit acts in the end-of-turn phase
+    PULL_BACK = "pull_back"  # (reserved) a player-chosen pull-back destination
+    ABANDON = "abandon"  # Regular: abandon casualties
+    # Ambush!
+    AMBUSH_ACTION = "ambush_action"
+    AMBUSH_TARGET = "ambush_target"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One open question.
+
+    ``options`` are the enumerated legal answers (a random player picks among them;
+    the GUI lists them). Some decisions (a free-measure move) also accept answers
+    outside the list: ``check`` then validates and normalises any answer, raising
+    :class:`IllegalDecision` with the reason.
+    """
+
+    side: str
+    kind: DecisionKind
+    prompt: str
+    options: tuple[Any, ...] = ()
+    facts: Mapping[str, Any] = field(default_factory=dict)
+    check: Callable[[Any], Any] | None = field(default=None, compare=False, repr=False)
+
+    def validate(self, choice: Any) -> Any:
+        """Return the normalised choice, or raise :class:`IllegalDecision`."""
+        if self.check is not None:
+            return self.check(choice)
+        if choice in self.options:
+            return choice
+        raise IllegalDecision(
+            f"{choice!r} is not a legal answer to {self.kind.value!r} ({self.prompt}); "
+            f"legal answers: {_short(self.options)}"
+        )
+
+
+def _short(options: Sequence[Any], limit: int = 8) -> str:
+    shown = ", ".join(repr(o) for o in options[:limit])
+    return shown + (f", … ({len(options)} in all)" if len(options) > limit else "")

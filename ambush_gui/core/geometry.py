@@ -1,0 +1,435 @@
+"""Table geometry for free-measure play: terrain, line of sight, cover, cohesion.
+
+The Ambush Alley table is measured in inches from a table corner: x grows to the
+east, y to the north, so ``y == 0`` is the south edge and ``x == 0`` the west
+edge. Terrain pieces are shapely polygons; figures are points, the centres of
+their 0.5" round bases, and every distance is measured centre to centre. With
+28mm figures the rules engine scales distances by 1.5 (AA-001, AA-002), which
+is why every threshold here is a parameter.
+
+Measuring between units (AA-005, reading (a)): two units are as far apart as
+their nearest pair of figures (:func:`min_distance`), and a unit sees another
+if any figure of one has a clear line to any figure of the other
+(:meth:`Table.any_sight`).
+
+Line of sight (house rule for the AA-005 gap)
+---------------------------------------------
+A sight line is the straight segment between two figure centres. It is blocked
+by every piece with ``blocks_sight`` whose polygon the segment touches, grazing
+a corner included, *unless that piece contains one of the two end points*
+(boundary included): a figure inside a building stands at a window, so it sees
+out and can be seen. Two figures in the same building always see each other.
+Pieces that don't block sight never block, figures never block, and the table
+edge plays no part.
+
+>>> house = Piece("house", "building", shapely.box(8, 8, 12, 12),
+...               blocks_sight=True, cover=CoverClass.SOLID, impassable=False)
+>>> table = Table(24, 24, [house])
+>>> table.sight((6, 10), (14, 10))
+Sight(clear=False, blockers=('house',))
+>>> table.clear((10, 10), (14, 10))   # from inside, at a window
+True
+
+Why :meth:`Table.sight_matrix` is fast
+--------------------------------------
+Testing every pair of figures against every piece one by one costs tens of
+milliseconds on a busy table. The matrix instead uses one fact: a segment whose
+end points both lie outside a polygon meets that polygon exactly when it crosses
+its outline. A piece that no figure stands in can never be exempt, so the
+outlines of all such pieces are merged into one prepared geometry and tested
+against every sight line in a single vectorised call. Only the few occupied
+pieces are then checked pair by pair, and only for the lines still clear.
+:meth:`Table.sight` takes the direct route (segment against polygon), and the
+tests hold the two to the same answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TypeAlias
+
+import numpy as np
+import shapely
+
+Point: TypeAlias = tuple[float, float]
+"""A position on the table, ``(x, y)`` in inches."""
+
+Points: TypeAlias = Sequence[Point] | np.ndarray
+"""Several positions: a list of ``(x, y)`` or an array of shape ``(n, 2)``."""
+
+_EPS = 1e-9
+"""Slack for inclusive comparisons, so that exactly 1" apart counts as within 1"."""
+
+
+class CoverClass(StrEnum):
+    """What a terrain piece offers a figure in or near it.
+
+    LIGHT and SOLID both keep a unit from being Exposed (AA-126); SOLID also adds
+    the Solid Cover die (AA-124).
+    """
+
+    NONE = "none"
+    LIGHT = "light"
+    SOLID = "solid"
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One terrain piece on the table.
+
+    ``kind`` is free text ("building", "wall", "rubble", "road", "vehicle"...);
+    only the three flags and the cover class carry rules meaning.
+    """
+
+    id: str
+    kind: str
+    polygon: shapely.Polygon
+    blocks_sight: bool
+    cover: CoverClass
+    impassable: bool
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.polygon, shapely.Polygon):
+            raise ValueError(f"piece {self.id!r}: expected a Polygon, got {self.polygon.geom_type}")
+        if self.polygon.is_empty or not self.polygon.is_valid or self.polygon.area <= 0:
+            raise ValueError(f"piece {self.id!r}: polygon must be valid with a positive area")
+
+
+@dataclass(frozen=True)
+class Sight:
+    """The answer to "can A see B?", naming the pieces in the way."""
+
+    clear: bool
+    blockers: tuple[str, ...]
+
+
+class Table:
+    """A free-measure table: its size and the terrain on it.
+
+    The spatial index is built once here; every query after that is read-only,
+    so one ``Table`` can serve the rules engine, the AI and the GUI at once.
+    """
+
+    def __init__(self, width: float, height: float, pieces: Sequence[Piece]) -> None:
+        if width <= 0 or height <= 0:
+            raise ValueError(f"table size must be positive, got {width} x {height}")
+        self.width = float(width)
+        self.height = float(height)
+        self.pieces: tuple[Piece, ...] = tuple(pieces)
+        self._index = {piece.id: i for i, piece in enumerate(self.pieces)}
+        if len(self._index) != len(self.pieces):
+            raise ValueError("terrain piece ids must be unique")
+
+        self._polygons = np.array([p.polygon for p in self.pieces], dtype=object)
+        shapely.prepare(self._polygons)
+        self._tree = shapely.STRtree(self._polygons)
+        self._blocks = np.array([p.blocks_sight for p in self.pieces], dtype=bool)
+        self._solid = np.array([p.cover is CoverClass.SOLID for p in self.pieces], dtype=bool)
+        self._covers = np.array([p.cover is not CoverClass.NONE for p in self.pieces], dtype=bool)
+        self._impassable = np.array([p.impassable for p in self.pieces], dtype=bool)
+        self._ring_lines, self._ring_owner = _outline_rings(self._polygons, self._blocks)
+
+    # -- looking things up -------------------------------------------------
+
+    def piece(self, id: str) -> Piece:
+        """The piece called ``id``; ``KeyError`` if there is none."""
+        return self.pieces[self._index[id]]
+
+    def on_table(self, p: Point) -> bool:
+        """True if ``p`` is on the table, edges included."""
+        x, y = p
+        return 0.0 <= x <= self.width and 0.0 <= y <= self.height
+
+    def pieces_at(self, p: Point) -> tuple[Piece, ...]:
+        """The pieces whose polygon contains ``p``; standing on an edge counts."""
+        hits = self._tree.query(shapely.Point(p), predicate="intersects")
+        return self._named(hits, self.pieces)
+
+    # -- line of sight -----------------------------------------------------
+
+    def sight(self, a: Point, b: Point) -> Sight:
+        """Line of sight from ``a`` to ``b``, with the ids of the pieces that block it.
+
+        Applies the house rule in the module docstring, one segment at a time.
+        """
+        blockers = self._named(self._blocking(a, b), self.pieces)
+        return Sight(clear=not blockers, blockers=tuple(p.id for p in blockers))
+
+    def clear(self, a: Point, b: Point) -> bool:
+        """True if ``a`` and ``b`` see each other (:meth:`sight` without the names)."""
+        return self._blocking(a, b).size == 0
+
+    def sight_matrix(self, a: np.ndarray, b: np.ndarray | None = None) -> np.ndarray:
+        """Which points of ``a`` see which points of ``b``, as a boolean ``(n, m)`` array.
+
+        With ``b`` omitted, ``a`` is tested against itself: the result is
+        symmetric, each distinct pair is tested once, and a point sees itself.
+        """
+        a = _as_points(a)
+        if b is None:
+            n = len(a)
+            ia, ib = np.triu_indices(n, k=1)
+            result = np.ones((n, n), dtype=bool)
+            clear = self._clear_pairs(a, ia, ib)
+            result[ia, ib] = clear
+            result[ib, ia] = clear
+            return result
+        b = _as_points(b)
+        n, m = len(a), len(b)
+        ia = np.repeat(np.arange(n), m)
+        ib = n + np.tile(np.arange(m), n)
+        return self._clear_pairs(np.vstack([a, b]), ia, ib).reshape(n, m)
+
+    def any_sight(self, figs_a: np.ndarray, figs_b: np.ndarray) -> bool:
+        """True if any figure of one unit has a clear line to any figure of the other (AA-005)."""
+        a, b = _as_points(figs_a), _as_points(figs_b)
+        if len(a) == 0 or len(b) == 0:
+            return False
+        return bool(self.sight_matrix(a, b).any())
+
+    # -- cover -------------------------------------------------------------
+
+    def near_cover(self, p: Point, distance: float = 2.0) -> bool:
+        """True if ``p`` is within ``distance`` of, or inside, a piece giving cover.
+
+        A unit in the open more than 2" from such a piece is Exposed (AA-126).
+        """
+        hits = self._tree.query(shapely.Point(p), predicate="dwithin", distance=distance)
+        return bool(self._covers[hits].any())
+
+    def solid_cover(self, firer: Point, target: Point, behind: float = 1.0) -> tuple[str, ...]:
+        """Ids of the SOLID pieces that protect ``target`` from ``firer`` (AA-124).
+
+        A piece protects if the target is inside it, or if the line of fire
+        crosses it within ``behind`` inches of the target (a wall the target
+        crouches behind, not one halfway across the street). A piece the firer
+        is inside does not protect a target outside it: the firer shoots out of
+        its window, as the line-of-sight rule has it.
+        """
+        near_end = _segment(point_along([target, firer], behind), target)
+        hits = self._tree.query(near_end, predicate="intersects")
+        hits = hits[self._solid[hits]]
+        firers_own = shapely.intersects(self._polygons[hits], shapely.Point(firer))
+        targets_own = shapely.intersects(self._polygons[hits], shapely.Point(target))
+        return tuple(p.id for p in self._named(hits[~firers_own | targets_own], self.pieces))
+
+    # -- movement ----------------------------------------------------------
+
+    def path_blockers(self, path: Points) -> tuple[str, ...]:
+        """Ids of the impassable pieces whose interior the path crosses.
+
+        Sliding along an edge or touching a corner is allowed; entering the
+        interior is not. A path of one point (or none) goes nowhere and crosses
+        nothing.
+        """
+        if path_length(path) == 0.0:
+            return ()
+        line = shapely.LineString(path)
+        hits = self._tree.query(line, predicate="intersects")
+        hits = hits[self._impassable[hits]]
+        inside = shapely.relate_pattern(line, self._polygons[hits], "T********")
+        return tuple(p.id for p in self._named(hits[inside], self.pieces))
+
+    # -- internals ---------------------------------------------------------
+
+    def _blocking(self, a: Point, b: Point) -> np.ndarray:
+        """Table indices of the pieces blocking the line from ``a`` to ``b``."""
+        hits = self._tree.query(_segment(a, b), predicate="intersects")
+        hits = hits[self._blocks[hits]]
+        exempt = shapely.intersects(self._polygons[hits], shapely.Point(a)) | shapely.intersects(
+            self._polygons[hits], shapely.Point(b)
+        )
+        return hits[~exempt]
+
+    def _clear_pairs(self, points: np.ndarray, ia: np.ndarray, ib: np.ndarray) -> np.ndarray:
+        """For each pair ``(points[ia[k]], points[ib[k]])``, True if the line is clear.
+
+        The two passes described in the module docstring: merged outlines of the
+        unoccupied pieces for every line, then the occupied pieces for the lines
+        still clear, skipping the piece an end point stands in.
+        """
+        if ia.size == 0:
+            return np.ones(0, dtype=bool)
+        segments = shapely.linestrings(np.stack([points[ia], points[ib]], axis=1))
+
+        # (point, piece) pairs where a figure stands in a sight-blocking piece.
+        at_pt, at_piece = self._tree.query(shapely.points(points), predicate="intersects")
+        keep = self._blocks[at_piece]
+        at_pt, at_piece = at_pt[keep], at_piece[keep]
+        occupied = np.zeros(len(self.pieces), dtype=bool)
+        occupied[at_piece] = True
+
+        blocked = shapely.intersects(self._free_outline(occupied), segments)
+        if not occupied.any():
+            return ~blocked
+
+        still_clear = np.flatnonzero(~blocked)
+        seg, piece = self._tree.query(segments[still_clear])
+        seg = still_clear[seg]
+        keep = occupied[piece]
+        seg, piece = seg[keep], piece[keep]
+        # The occupied piece is exempt for this line if either end point is in it.
+        stands_in = np.zeros((len(points), len(self.pieces)), dtype=bool)
+        stands_in[at_pt, at_piece] = True
+        keep = ~(stands_in[ia[seg], piece] | stands_in[ib[seg], piece])
+        seg, piece = seg[keep], piece[keep]
+        hit = shapely.intersects(self._polygons[piece], segments[seg])
+        blocked[seg[hit]] = True
+        return ~blocked
+
+    def _free_outline(self, occupied: np.ndarray) -> shapely.Geometry:
+        """All rings of the sight-blocking pieces nobody stands in, as one prepared geometry."""
+        rings = self._ring_lines[~occupied[self._ring_owner]]
+        outline = shapely.multilinestrings(rings)
+        shapely.prepare(outline)
+        return outline
+
+    @staticmethod
+    def _named(hits: np.ndarray, pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
+        """The pieces at table indices ``hits``, in table order (so answers are stable)."""
+        return tuple(pieces[i] for i in np.unique(hits))
+
+
+# -- free functions ---------------------------------------------------------
+
+
+def path_length(path: Points) -> float:
+    """Length of a path in inches, the sum of its legs; 0 for fewer than two points."""
+    legs = _legs(path)
+    return float(legs.sum())
+
+
+def point_along(path: Points, d: float) -> Point:
+    """The point ``d`` inches along ``path``, clamped to its two ends.
+
+    >>> point_along([(0, 0), (3, 0), (3, 4)], 5.0)
+    (3.0, 2.0)
+    """
+    points = _as_points(path)
+    if len(points) == 0:
+        raise ValueError("point_along needs a path of at least one point")
+    legs = _legs(points)
+    ends = np.cumsum(legs)
+    if len(legs) == 0 or d <= 0.0:
+        return _xy(points[0])
+    if d >= ends[-1]:
+        return _xy(points[-1])
+    k = int(np.searchsorted(ends, d, side="right"))  # the leg that d falls in
+    start = ends[k] - legs[k]
+    t = (d - start) / legs[k]
+    return _xy(points[k] + t * (points[k + 1] - points[k]))
+
+
+def truncate(path: Points, d: float) -> list[Point]:
+    """The first ``d`` inches of ``path``: its points up to there, and the point at ``d``.
+
+    >>> truncate([(0, 0), (3, 0), (3, 4)], 4.0)
+    [(0.0, 0.0), (3.0, 0.0), (3.0, 1.0)]
+    """
+    points = _as_points(path)
+    if len(points) == 0:
+        return []
+    ends = np.cumsum(_legs(points))
+    kept = [_xy(points[0])] + [_xy(points[k + 1]) for k in np.flatnonzero(ends < d)]
+    end = point_along(points, d)
+    if end != kept[-1]:
+        kept.append(end)
+    return kept
+
+
+def cohesive(points: Points, link: float = 1.0, radius: float = 4.0) -> bool:
+    """True if the figures form a unit in cohesion (AA-014).
+
+    Either they form one chain, each within ``link`` of at least one other so
+    that every figure is connected to every other (the chain reading of AA-015),
+    or all of them lie within ``radius`` of their centroid (the "unit's centre"
+    of AA-015). One figure, or none, is always cohesive. The defaults are the
+    15mm distances; 28mm play passes them scaled by 1.5.
+
+    >>> cohesive([(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0), (7, 0), (8, 0), (9, 0)])
+    True
+    >>> cohesive([(0, 0), (9, 0)])
+    False
+    """
+    pts = _as_points(points)
+    if len(pts) <= 1:
+        return True
+    if bool((np.hypot(*(pts - pts.mean(axis=0)).T) <= radius + _EPS).all()):
+        return True
+    linked = _distances(pts, pts) <= link + _EPS
+    reached = np.zeros(len(pts), dtype=bool)
+    reached[0] = True
+    while True:  # grow the chain from the first figure until it stops growing
+        grown = reached | linked[reached].any(axis=0)
+        if (grown == reached).all():
+            return bool(reached.all())
+        reached = grown
+
+
+def min_distance(a: np.ndarray, b: np.ndarray) -> float:
+    """Distance between the nearest pair of points, one from ``a`` and one from ``b`` (AA-005).
+
+    >>> min_distance(np.array([[0, 0], [5, 0]]), np.array([[8, 4], [20, 0]]))
+    5.0
+    """
+    pa, pb = _as_points(a), _as_points(b)
+    if len(pa) == 0 or len(pb) == 0:
+        raise ValueError("min_distance needs at least one point on each side")
+    return float(_distances(pa, pb).min())
+
+
+def centroid(points: Points) -> Point:
+    """The mean position of the figures, taken as the unit's centre (AA-015)."""
+    pts = _as_points(points)
+    if len(pts) == 0:
+        raise ValueError("centroid needs at least one point")
+    return _xy(pts.mean(axis=0))
+
+
+# -- helpers ----------------------------------------------------------------
+
+
+def _as_points(points: Points) -> np.ndarray:
+    """``points`` as a float array of shape ``(n, 2)``."""
+    arr = np.asarray(points, dtype=float)
+    if arr.size == 0:
+        return arr.reshape(0, 2)
+    if arr.ndim != 2 or arr.shape[1] != 2:
+        raise ValueError(f"expected points of shape (n, 2), got {arr.shape}")
+    return arr
+
+
+def _legs(path: Points) -> np.ndarray:
+    """Lengths of the legs of a path."""
+    pts = _as_points(path)
+    return np.hypot(*np.diff(pts, axis=0).T)
+
+
+def _distances(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """All distances from the points of ``a`` to those of ``b``, shape ``(n, m)``."""
+    diff = a[:, None, :] - b[None, :, :]
+    return np.hypot(diff[..., 0], diff[..., 1])
+
+
+def _xy(p: np.ndarray) -> Point:
+    return (float(p[0]), float(p[1]))
+
+
+def _segment(a: Point, b: Point) -> shapely.Geometry:
+    """The segment from ``a`` to ``b``, or the point itself if they coincide."""
+    if tuple(a) == tuple(b):
+        return shapely.Point(a)
+    return shapely.LineString([a, b])
+
+
+def _outline_rings(polygons: np.ndarray, blocks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every ring of the sight-blocking polygons as a LineString, with its piece index."""
+    lines: list[shapely.LineString] = []
+    owners: list[int] = []
+    for i in np.flatnonzero(blocks):
+        for ring in shapely.get_rings(polygons[i]):
+            lines.append(shapely.LineString(ring.coords))
+            owners.append(int(i))
+    return np.array(lines, dtype=object), np.array(owners, dtype=np.intp)
