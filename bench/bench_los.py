@@ -15,6 +15,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from itertools import combinations
 
 import numpy as np
@@ -147,8 +148,8 @@ def main() -> int:
     agree = True
     medians = []
     for name, points in (("units in the streets", in_streets), ("all indoors", indoors)):
-        runs = timed(lambda p=points: table.sight_matrix(p), 301)
-        naive_runs = timed(lambda p=points: naive_matrix(table, p), 11)
+        runs = timed(partial(table.sight_matrix, points), 301)
+        naive_runs = timed(partial(naive_matrix, table, points), 11)
         matrix = table.sight_matrix(points)
         agree &= bool((matrix == naive_matrix(table, points)).all())
         inside = sum(any(p.blocks_sight for p in table.pieces_at(tuple(pt))) for pt in points)

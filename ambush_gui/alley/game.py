@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from ambush_gui.alley.measures import Measures
-from ambush_gui.alley.model import AlleyState, Figure, FigureKind, HotSpot, Side, Unit
+from ambush_gui.alley.model import AlleyState, Figure, FigureKind, HotSpot, Injury, Side, Unit
 from ambush_gui.alley.scenario import Scenario
 from ambush_gui.core.dice import Dice, Die
 from ambush_gui.core.game import Game, Procedure
@@ -29,7 +29,11 @@ class AlleyGame(Game):
         self.table: Table = scenario.table
         self.m = Measures(scenario.scale)
         self.state = build_state(scenario)
+        self.initial_figures = [f.id for f in self.state.all_figures()]
+        self.created: list[str] = []  # figures brought in by a rule (reinforcements)
         self._sight_cache: dict[tuple[Any, ...], bool] = {}
+        self._cover_cache: dict[tuple[float, float], bool] = {}
+        self._solid_cache: dict[tuple[float, float, float, float], bool] = {}
 
     def procedure(self) -> Procedure:
         from ambush_gui.alley.turn import play
@@ -38,6 +42,9 @@ class AlleyGame(Game):
 
     def snapshot(self) -> dict[str, Any]:
         return self.state.snapshot()
+
+    def created_figures(self) -> list[str]:
+        return self.created
 
     # -- shared look-ups --------------------------------------------------------------
     def unit(self, uid: str) -> Unit:
@@ -55,6 +62,25 @@ class AlleyGame(Game):
             if len(self._sight_cache) > 20000:
                 self._sight_cache.clear()
             self._sight_cache[key] = hit
+        return hit
+
+    def near_cover(self, p: tuple[float, float]) -> bool:
+        """AA-126: within 2" of terrain that gives cover (memoised: the table never changes)."""
+        key = (round(p[0], 4), round(p[1], 4))
+        hit = self._cover_cache.get(key)
+        if hit is None:
+            hit = self._cover_cache[key] = self.table.near_cover(key, self.m.exposed)
+        return hit
+
+    def solid_cover(self, firer: tuple[float, float], target: tuple[float, float]) -> bool:
+        """AA-124, house rule AA-127: inside, or within 1" behind, Solid Cover (memoised)."""
+        key = (round(firer[0], 4), round(firer[1], 4), round(target[0], 4), round(target[1], 4))
+        hit = self._solid_cache.get(key)
+        if hit is None:
+            if len(self._solid_cache) > 50000:
+                self._solid_cache.clear()
+            hit = self._solid_cache[key] = bool(
+                self.table.solid_cover(key[:2], key[2:], self.m.solid_behind))
         return hit
 
     def sees_points(self, pts: np.ndarray, b: Unit) -> bool:
@@ -105,16 +131,10 @@ def build_state(scenario: Scenario) -> AlleyState:
     hot = {h.number: HotSpot(h.number, h.at[0] * s, h.at[1] * s) for h in spec.hot_spots}
     ground = [
         Figure(c.id, FigureKind.CONTRACTOR, "unarmed", c.at[0] * s, c.at[1] * s, Side.REGULAR,
-               dependant=True, injury=_wounded())
+               dependant=True, injury=Injury.MODERATE)  # CT-014: both are wounded
         for c in spec.contractors
     ]
     return AlleyState(
         width=spec.table.width * s, height=spec.table.height * s, units=units,
         hot_spots=hot, ground=ground,
     )
-
-
-def _wounded():  # CT-014: both contractors are wounded
-    from ambush_gui.alley.model import Injury
-
-    return Injury.MODERATE

@@ -107,6 +107,10 @@ def interrupt_options_along(g: AlleyGame, mover: Unit, path: list[tuple[float, f
     start = np.array(path[0])
     offsets = mover.points() - start
     places = [np.array(point_along(path, d)) + offsets for d in stops]
+    on = [i for i, pl in enumerate(places) if all(g.table.on_table((float(x), float(y))) for x, y in pl)]
+    stops, places = [stops[i] for i in on], [places[i] for i in on]
+    if not stops:
+        return []
     seen = _sight_table(g, ready, places)
     out: list[dict[str, Any]] = []
     for ui, unit in enumerate(ready):
@@ -129,13 +133,14 @@ def _sight_table(g: AlleyGame, units: list[Unit], places: list[np.ndarray]) -> n
     return out
 
 
-def interrupt_decision(g: AlleyGame, target: Unit, options: list[dict[str, Any]], what: str) -> Decision:
+def interrupt_decision(g: AlleyGame, target: Unit, options: list[dict[str, Any]], what: str,
+                       aimed_at: str | None = None) -> Decision:
     return Decision(
         side=Side.INSURGENT.value,
         kind=DecisionKind.INTERRUPT,
         prompt=f"Insurgent: interrupt {target.name}'s {what}?",
         options=(NONE, *options),
-        facts={"target": target.id, "what": what},
+        facts={"target": target.id, "what": what, "aimed_at": aimed_at},
     )
 
 
@@ -279,15 +284,19 @@ def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assau
     limit = max(speed_limit(g, s) for s in speeds) - ins.moved
     rules: dict[str, Any] = {"speeds": speeds, "retreat_only": shaken,
                              "may_assault": may_assault and not shaken}
-    opts = []
-    for s in speeds:
-        for c in candidate_moves(g, ins, speed_limit(g, s) - ins.moved, **rules | {"speeds": (s,)}):
-            opts.append(c | {"speed": s.value})
+
+    def options() -> list[Any]:
+        opts: list[Any] = ["stay"]
+        for s in speeds:
+            for c in candidate_moves(g, ins, speed_limit(g, s) - ins.moved, **rules | {"speeds": (s,)}):
+                opts.append(c | {"speed": s.value})
+        return opts
+
     choice = yield Decision(
         side=Side.INSURGENT.value,
         kind=DecisionKind.MOVE,
         prompt=f"Insurgent: move {ins.name} (declare Cautious or Rapid)",
-        options=("stay", *opts),
+        options=options,
         facts={"unit": ins.id, "limit": limit, "speeds": [s.value for s in speeds], **rules_facts(rules)},
         check=lambda c: c if c == "stay" else check_move(g, ins, c, limit, **rules).to_choice(),
     )
@@ -330,29 +339,34 @@ def cover_move(g: AlleyGame, reg: Unit, ins: Unit) -> Procedure:
     limit = allowance(g, reg)
 
     def check(c: Any) -> Any:
+        if c == "stay":
+            return c
         plan = check_move(g, reg, c, limit)
         finals = reg.points() - np.array(reg.centre()) + np.array(plan.path[-1])
         hidden = not g.table.any_sight(finals, ins.points())
-        covered = any(g.table.near_cover((float(x), float(y)), g.m.exposed) for x, y in finals)
+        covered = any(g.near_cover((float(x), float(y))) for x, y in finals)
         if not (hidden or covered or plan.exits):
             raise IllegalDecision("the move must end in cover or out of the interrupter's sight")
         return plan.to_choice()
 
-    opts = []
-    for c in candidate_moves(g, reg, limit):
-        try:
-            opts.append(check(c))
-        except IllegalDecision:
-            pass
-    if not opts:
-        return
+    def options() -> list[Any]:
+        opts: list[Any] = ["stay"]
+        for c in candidate_moves(g, reg, limit):
+            try:
+                opts.append(check(c))
+            except IllegalDecision:
+                pass
+        return opts
+
     choice = yield Decision(
         side=Side.REGULAR.value,
         kind=DecisionKind.MOVE,
         prompt=f"Regular: move {reg.name} into cover or out of {ins.name}'s sight",
-        options=tuple(opts),
+        options=options,
         facts={"unit": reg.id, "limit": limit, "cover_from": ins.id},
         check=check,
     )
+    if choice == "stay":
+        return
     plan = check_move(g, reg, choice, limit)
     yield from carry_out(g, reg, list(plan.path), plan)

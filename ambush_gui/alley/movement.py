@@ -142,7 +142,7 @@ def check_move(
         if after < before - EPS:
             raise IllegalDecision("a Pinned or Shaken unit may not move toward the enemy")
     if to_cover and length > EPS and not exits:
-        if not any(g.table.near_cover((float(x), float(y)), g.m.exposed) for x, y in finals):
+        if not any(g.near_cover((float(x), float(y))) for x, y in finals):
             raise IllegalDecision("a Pinned unit that moves must move into cover (not Exposed)")
     return MovePlan(tuple(path), length, exits, join, assault, speed)
 
@@ -170,16 +170,18 @@ def _check_enemy_contact(g: AlleyGame, unit: Unit, path: tuple[Point, ...], offs
         return
     enemy = np.array(enemy_pts)
     start = np.array(path[0])
-    line = shapely.LineString(path)
-    for off in offsets:
-        touching_now = np.hypot(*(enemy - (start + off)).T) < g.m.contact
-        far = enemy[~touching_now]
-        if len(far) == 0:
-            continue
-        d = shapely.distance(line, shapely.points(far - off))
-        if float(np.min(d)) < g.m.contact:
-            raise IllegalDecision("figures may not move through or into contact with enemy figures "
-                                  "(declare a Close Assault to end in contact)")
+    figs = start + offsets
+    # Enemies already in contact at the start may be walked away from.
+    gap = np.hypot(enemy[None, :, 0] - figs[:, None, 0], enemy[None, :, 1] - figs[:, None, 1])
+    far = enemy[(gap >= g.m.contact).all(axis=0)]
+    if len(far) == 0:
+        return
+    legs = np.array(path)
+    lines = shapely.linestrings([legs + off for off in offsets])
+    d = shapely.distance(lines, shapely.multipoints(far))
+    if float(np.min(d)) < g.m.contact:
+        raise IllegalDecision("figures may not move through or into contact with enemy figures "
+                              "(declare a Close Assault to end in contact)")
 
 
 def _check_join(g: AlleyGame, unit: Unit, target_id: Any, finals: np.ndarray) -> str:
@@ -201,10 +203,10 @@ def _check_join(g: AlleyGame, unit: Unit, target_id: Any, finals: np.ndarray) ->
 def formation_ok(g: AlleyGame, unit: Unit, start: np.ndarray, end: np.ndarray) -> bool:
     """Could the unit be moved straight from ``start`` to ``end`` (engine-made moves)?"""
     try:
-        check_move(g, unit, {"path": [[float(end[0]), float(end[1])]]}, math.inf)
+        plan = check_move(g, unit, {"path": [[float(end[0]), float(end[1])]]}, math.inf)
     except IllegalDecision:
         return False
-    return True
+    return not plan.exits
 
 
 def candidate_moves(g: AlleyGame, unit: Unit, limit: float, **rules: Any) -> list[dict[str, Any]]:

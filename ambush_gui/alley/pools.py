@@ -17,7 +17,6 @@ from ambush_gui.alley.model import Side, Speed, Unit
 from ambush_gui.alley.weapons import WEAPONS
 from ambush_gui.core.dice import Die
 from ambush_gui.core.events import Modifier
-from ambush_gui.core.geometry import min_distance
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
@@ -56,17 +55,19 @@ def in_optimum_range(g: AlleyGame, attacker: Unit, target: Unit) -> bool:
     A Support Weapon figure reaches twice as far (AA-112); house rule AA-113 gives the
     unit's die when any figure qualifies.
     """
-    tgt = target.points(fighting_only=False)
-    for fig in attacker.fighters:
-        reach = attacker.optimum_range * (2 if WEAPONS[fig.weapon].dice else 1)
-        if min_distance(np.array([[fig.x, fig.y]]), tgt) <= reach + 1e-9:
-            return True
-    return False
+    figs = attacker.fighters
+    if not figs or not target.figures:
+        return False
+    a = np.array([(f.x, f.y) for f in figs])
+    reach = attacker.optimum_range * np.array([2.0 if WEAPONS[f.weapon].dice else 1.0 for f in figs])
+    b = target.points()
+    d = np.hypot(a[:, None, 0] - b[None, :, 0], a[:, None, 1] - b[None, :, 1]).min(axis=1)
+    return bool((d <= reach + 1e-9).any())
 
 
 def exposed(g: AlleyGame, unit: Unit) -> bool:
     """AA-126: no figure of the unit is within 2" of a piece of terrain that gives cover."""
-    return not any(g.table.near_cover(f.pos, g.m.exposed) for f in unit.fighters)
+    return not any(g.near_cover(f.pos) for f in unit.fighters)
 
 
 def solid_cover(g: AlleyGame, target: Unit, attacker: Unit) -> bool:
@@ -80,7 +81,7 @@ def solid_cover(g: AlleyGame, target: Unit, attacker: Unit) -> bool:
     for f in fighters:
         d = np.hypot(apts[:, 0] - f.x, apts[:, 1] - f.y)
         firer = apts[int(np.argmin(d))]
-        if g.table.solid_cover((float(firer[0]), float(firer[1])), f.pos, g.m.solid_behind):
+        if g.solid_cover((float(firer[0]), float(firer[1])), f.pos):
             covered += 1
     return covered * 2 >= len(fighters)
 

@@ -177,5 +177,6 @@ def place_unit(g: AlleyGame, figures: list[tuple[FigureKind, str]]) -> Procedure
         figures=figs, optimum_range=side.optimum_range * g.m.scale, armor=side.armor,
     )
     g.state.units[uid] = unit
+    g.created.extend(f.id for f in figs)
     g.log.emit("arrive", f"{unit.name} ({len(figs)} figures{', with a leader' if unit.leader else ''}) "
                f"arrives at Hot Spot {number}", unit=uid, hot_spot=number, at=list(at))

@@ -266,11 +266,10 @@ def move_rules(g: AlleyGame, unit: Unit) -> dict[str, Any]:
 
 
 def move_decision(g: AlleyGame, unit: Unit, limit: float, rules: dict[str, Any]) -> Decision:
-    opts = candidate_moves(g, unit, limit, **rules)
     return Decision(
         side=unit.side.value, kind=DecisionKind.MOVE,
         prompt=f"{unit.side.title}: move {unit.name} (up to {limit:.1f}\")",
-        options=("stay", *opts),
+        options=lambda: ("stay", *candidate_moves(g, unit, limit, **rules)),
         facts={"unit": unit.id, "limit": limit, **rules},
         check=lambda c: c if c == "stay" else check_move(g, unit, c, limit, **rules).to_choice(),
     )
@@ -303,7 +302,7 @@ def regular_fire(g: AlleyGame, unit: Unit) -> Procedure:
         opts = fire_interrupt_options(g, unit)
         if not opts:
             break
-        i = yield interrupt_decision(g, unit, opts, "fire")
+        i = yield interrupt_decision(g, unit, opts, "fire", aimed_at=target.id)
         if i == NONE:
             break
         yield from resolve(g, unit, g.unit(i["unit"]), i["kind"])

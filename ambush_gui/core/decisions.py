@@ -13,7 +13,6 @@ the list of answers.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -45,22 +44,40 @@ class DecisionKind(StrEnum):
     AMBUSH_TARGET = "ambush_target"
 
 
-@dataclass(frozen=True)
 class Decision:
     """One open question.
 
     ``options`` are the enumerated legal answers (a random player picks among them;
-    the GUI lists them). Some decisions (a free-measure move) also accept answers
+    the GUI lists them). They may be given as a function, computed only when someone
+    asks, because free-measure moves have many candidates and the computer player
+    rarely needs them. Some decisions (a free-measure move) also accept answers
     outside the list: ``check`` then validates and normalises any answer, raising
     :class:`IllegalDecision` with the reason.
     """
 
-    side: str
-    kind: DecisionKind
-    prompt: str
-    options: tuple[Any, ...] = ()
-    facts: Mapping[str, Any] = field(default_factory=dict)
-    check: Callable[[Any], Any] | None = field(default=None, compare=False, repr=False)
+    __slots__ = ("side", "kind", "prompt", "facts", "check", "_options")
+
+    def __init__(
+        self,
+        side: str,
+        kind: DecisionKind,
+        prompt: str,
+        options: Sequence[Any] | Callable[[], Sequence[Any]] = (),
+        facts: Mapping[str, Any] | None = None,
+        check: Callable[[Any], Any] | None = None,
+    ) -> None:
+        self.side = side
+        self.kind = kind
+        self.prompt = prompt
+        self.facts: Mapping[str, Any] = facts or {}
+        self.check = check
+        self._options = options
+
+    @property
+    def options(self) -> tuple[Any, ...]:
+        if callable(self._options):
+            self._options = tuple(self._options())
+        return tuple(self._options)
 
     def validate(self, choice: Any) -> Any:
         """Return the normalised choice, or raise :class:`IllegalDecision`."""
@@ -72,6 +89,9 @@ class Decision:
             f"{choice!r} is not a legal answer to {self.kind.value!r} ({self.prompt}); "
             f"legal answers: {_short(self.options)}"
         )
+
+    def __repr__(self) -> str:
+        return f"Decision({self.side!r}, {self.kind.value!r}, {self.prompt!r})"
 
 
 def _short(options: Sequence[Any], limit: int = 8) -> str:

@@ -92,7 +92,8 @@ class Piece:
 
     def __post_init__(self) -> None:
         if not isinstance(self.polygon, shapely.Polygon):
-            raise ValueError(f"piece {self.id!r}: expected a Polygon, got {self.polygon.geom_type}")
+            kind = type(self.polygon).__name__
+            raise ValueError(f"piece {self.id!r}: expected a shapely Polygon, got {kind}")
         if self.polygon.is_empty or not self.polygon.is_valid or self.polygon.area <= 0:
             raise ValueError(f"piece {self.id!r}: polygon must be valid with a positive area")
 
@@ -123,7 +124,7 @@ class Table:
             raise ValueError("terrain piece ids must be unique")
 
         self._polygons = np.array([p.polygon for p in self.pieces], dtype=object)
-        shapely.prepare(self._polygons)
+        shapely.prepare(self._polygons)  # every predicate below reuses their edge indexes
         self._tree = shapely.STRtree(self._polygons)
         self._blocks = np.array([p.blocks_sight for p in self.pieces], dtype=bool)
         self._solid = np.array([p.cover is CoverClass.SOLID for p in self.pieces], dtype=bool)
@@ -144,8 +145,7 @@ class Table:
 
     def pieces_at(self, p: Point) -> tuple[Piece, ...]:
         """The pieces whose polygon contains ``p``; standing on an edge counts."""
-        hits = self._tree.query(shapely.Point(p), predicate="intersects")
-        return self._named(hits, self.pieces)
+        return self._pieces(self._tree.query(shapely.Point(p), predicate="intersects"))
 
     # -- line of sight -----------------------------------------------------
 
@@ -154,8 +154,8 @@ class Table:
 
         Applies the house rule in the module docstring, one segment at a time.
         """
-        blockers = self._named(self._blocking(a, b), self.pieces)
-        return Sight(clear=not blockers, blockers=tuple(p.id for p in blockers))
+        blockers = self._ids(self._blocking(a, b))
+        return Sight(clear=not blockers, blockers=blockers)
 
     def clear(self, a: Point, b: Point) -> bool:
         """True if ``a`` and ``b`` see each other (:meth:`sight` without the names)."""
@@ -213,7 +213,7 @@ class Table:
         hits = hits[self._solid[hits]]
         firers_own = shapely.intersects(self._polygons[hits], shapely.Point(firer))
         targets_own = shapely.intersects(self._polygons[hits], shapely.Point(target))
-        return tuple(p.id for p in self._named(hits[~firers_own | targets_own], self.pieces))
+        return self._ids(hits[~firers_own | targets_own])
 
     # -- movement ----------------------------------------------------------
 
@@ -230,7 +230,7 @@ class Table:
         hits = self._tree.query(line, predicate="intersects")
         hits = hits[self._impassable[hits]]
         inside = shapely.relate_pattern(line, self._polygons[hits], "T********")
-        return tuple(p.id for p in self._named(hits[inside], self.pieces))
+        return self._ids(hits[inside])
 
     # -- internals ---------------------------------------------------------
 
@@ -238,46 +238,55 @@ class Table:
         """Table indices of the pieces blocking the line from ``a`` to ``b``."""
         hits = self._tree.query(_segment(a, b), predicate="intersects")
         hits = hits[self._blocks[hits]]
-        exempt = shapely.intersects(self._polygons[hits], shapely.Point(a)) | shapely.intersects(
-            self._polygons[hits], shapely.Point(b)
+        polygons = self._polygons[hits]
+        exempt = shapely.intersects(polygons, shapely.Point(a)) | shapely.intersects(
+            polygons, shapely.Point(b)
         )
         return hits[~exempt]
 
     def _clear_pairs(self, points: np.ndarray, ia: np.ndarray, ib: np.ndarray) -> np.ndarray:
         """For each pair ``(points[ia[k]], points[ib[k]])``, True if the line is clear.
 
-        The two passes described in the module docstring: merged outlines of the
-        unoccupied pieces for every line, then the occupied pieces for the lines
-        still clear, skipping the piece an end point stands in.
+        The two passes described in the module docstring.
         """
         if ia.size == 0:
             return np.ones(0, dtype=bool)
         segments = shapely.linestrings(np.stack([points[ia], points[ib]], axis=1))
-
-        # (point, piece) pairs where a figure stands in a sight-blocking piece.
-        at_pt, at_piece = self._tree.query(shapely.points(points), predicate="intersects")
-        keep = self._blocks[at_piece]
-        at_pt, at_piece = at_pt[keep], at_piece[keep]
-        occupied = np.zeros(len(self.pieces), dtype=bool)
-        occupied[at_piece] = True
-
+        stands_in = self._stands_in(points)
+        occupied = stands_in.sum(axis=0) > 0  # pieces with a figure in them
         blocked = shapely.intersects(self._free_outline(occupied), segments)
-        if not occupied.any():
-            return ~blocked
-
-        still_clear = np.flatnonzero(~blocked)
-        seg, piece = self._tree.query(segments[still_clear])
-        seg = still_clear[seg]
-        keep = occupied[piece]
-        seg, piece = seg[keep], piece[keep]
-        # The occupied piece is exempt for this line if either end point is in it.
-        stands_in = np.zeros((len(points), len(self.pieces)), dtype=bool)
-        stands_in[at_pt, at_piece] = True
-        keep = ~(stands_in[ia[seg], piece] | stands_in[ib[seg], piece])
-        seg, piece = seg[keep], piece[keep]
-        hit = shapely.intersects(self._polygons[piece], segments[seg])
-        blocked[seg[hit]] = True
+        if occupied.any():
+            still_clear = np.flatnonzero(~blocked)
+            blocked[self._blocked_by_occupied(segments, still_clear, (ia, ib), stands_in)] = True
         return ~blocked
+
+    def _stands_in(self, points: np.ndarray) -> np.ndarray:
+        """``(n_points, n_pieces)``: True where a point is in (or on) a sight-blocking piece."""
+        at_point, at_piece = self._tree.query(shapely.points(points), predicate="intersects")
+        stands_in = np.zeros((len(points), len(self.pieces)), dtype=bool)
+        stands_in[at_point, at_piece] = self._blocks[at_piece]
+        return stands_in
+
+    def _blocked_by_occupied(
+        self,
+        segments: np.ndarray,
+        candidates: np.ndarray,
+        ends: tuple[np.ndarray, np.ndarray],
+        stands_in: np.ndarray,
+    ) -> np.ndarray:
+        """The candidate segments blocked by an occupied piece that neither end stands in.
+
+        ``ends`` holds, for every segment, the indices of its two end points
+        (the rows of ``stands_in``).
+        """
+        seg, piece = self._tree.query(segments[candidates])  # bounding boxes only
+        seg = candidates[seg]
+        ia, ib = ends[0][seg], ends[1][seg]
+        occupied = stands_in.sum(axis=0) > 0  # also rules out pieces that don't block sight
+        exempt = stands_in[ia, piece] | stands_in[ib, piece]
+        keep = occupied[piece] & ~exempt
+        seg, piece = seg[keep], piece[keep]
+        return seg[shapely.intersects(self._polygons[piece], segments[seg])]
 
     def _free_outline(self, occupied: np.ndarray) -> shapely.Geometry:
         """All rings of the sight-blocking pieces nobody stands in, as one prepared geometry."""
@@ -286,10 +295,12 @@ class Table:
         shapely.prepare(outline)
         return outline
 
-    @staticmethod
-    def _named(hits: np.ndarray, pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
-        """The pieces at table indices ``hits``, in table order (so answers are stable)."""
-        return tuple(pieces[i] for i in np.unique(hits))
+    def _pieces(self, hits: np.ndarray) -> tuple[Piece, ...]:
+        """The pieces at table indices ``hits``, once each, in table order (stable answers)."""
+        return tuple(self.pieces[i] for i in np.unique(hits))
+
+    def _ids(self, hits: np.ndarray) -> tuple[str, ...]:
+        return tuple(p.id for p in self._pieces(hits))
 
 
 # -- free functions ---------------------------------------------------------

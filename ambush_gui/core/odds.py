@@ -62,7 +62,8 @@ def _thinning(n_max: int, faces: tuple[int, ...]) -> np.ndarray:
     q = 1.0 - 1.0 / np.array(faces, dtype=float)[:, None, None]
     n, m = np.arange(n_max + 1)[:, None], np.arange(n_max + 1)
     comb = np.array([[math.comb(i, j) for j in range(n_max + 1)] for i in range(n_max + 1)])
-    return comb * q**m * (1.0 - q) ** np.maximum(n - m, 0)
+    table: np.ndarray = comb * q**m * (1.0 - q) ** np.maximum(n - m, 0)
+    return table
 
 
 @cache

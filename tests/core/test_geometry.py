@@ -41,11 +41,17 @@ from ambush_gui.core.geometry import (
 )
 
 
-def piece(id: str, kind: str, poly: shapely.Polygon, **flags: object) -> Piece:
-    """A piece that blocks nothing and gives no cover unless ``flags`` say so."""
-    fields: dict[str, object] = {"blocks_sight": False, "cover": CoverClass.NONE}
-    fields |= {"impassable": False} | flags
-    return Piece(id, kind, poly, **fields)  # type: ignore[arg-type]
+def piece(
+    id: str,
+    kind: str,
+    poly: shapely.Polygon,
+    *,
+    blocks_sight: bool = False,
+    cover: CoverClass = CoverClass.NONE,
+    impassable: bool = False,
+) -> Piece:
+    """A piece that blocks nothing, gives no cover and lets figures through unless told."""
+    return Piece(id, kind, poly, blocks_sight, cover, impassable)
 
 
 @pytest.fixture
@@ -202,7 +208,8 @@ def terrain(draw: st.DrawFn, index: int) -> Piece:
     if shape == "rotated":
         poly = shapely.affinity.rotate(poly, draw(st.floats(0, 90)))
     elif shape == "courtyard" and min(w, h) > 1:
-        poly = shapely.Polygon(poly.exterior, [shapely.box(x + 0.5, y + 0.5, x + w - 0.5, y + h - 0.5).exterior])
+        yard = shapely.box(x + 0.5, y + 0.5, x + w - 0.5, y + h - 0.5)
+        poly = shapely.Polygon(poly.exterior, [yard.exterior])
     return piece(f"p{index}", shape, poly, blocks_sight=draw(st.booleans()))
 
 
@@ -231,7 +238,9 @@ def test_sight_matrix_agrees_with_sight_pair_by_pair(layout: tuple[Table, np.nda
     ).reshape(n, n)
     np.testing.assert_array_equal(table.sight_matrix(points), naive)
     half = n // 2
-    np.testing.assert_array_equal(table.sight_matrix(points[:half], points[half:]), naive[:half, half:])
+    np.testing.assert_array_equal(
+        table.sight_matrix(points[:half], points[half:]), naive[:half, half:]
+    )
 
 
 @settings(max_examples=40, deadline=None)
@@ -262,7 +271,9 @@ def test_sight_matrix_is_symmetric_and_everyone_sees_themself(
         ((14, 19), False),  # on the road, which gives no cover
     ],
 )
-def test_near_cover_within_two_inches(street: Table, where: tuple[float, float], near: bool) -> None:
+def test_near_cover_within_two_inches(
+    street: Table, where: tuple[float, float], near: bool
+) -> None:
     assert street.near_cover(where) is near
 
 

@@ -1,0 +1,352 @@
+"""A computer player for Ambush Alley that answers every decision for either side.
+
+It plays by plain tactical sense, not search: the Marines go for the contractors,
+cover each other and carry them out across the nearest friendly edge; the
+Insurgents interrupt moving Marines in the open, fire where the odds are best,
+converge on the rescue and try to block or overrun the unit carrying the
+contractors. Every answer goes through ``Decision.validate``, so it is always legal.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ambush_gui.alley.game import AlleyGame
+from ambush_gui.alley.model import FigureKind, Side, Unit
+from ambush_gui.alley.pools import defense, exposed, firepower
+from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
+from ambush_gui.core.geometry import min_distance
+from ambush_gui.core.odds import casualty_distribution
+
+Point = tuple[float, float]
+
+
+def expected_hits(g: AlleyGame, attacker: Unit, target: Unit, overwatch: bool = False) -> float:
+    """The mean casualties of a fire, from the exact distribution (the fire dialog's odds)."""
+    fp = firepower(g, attacker, target, overwatch)
+    if fp.dice == 0:
+        return 0.0
+    df = defense(g, target, attacker)
+    dist = casualty_distribution(fp.dice, int(fp.die), df.dice, int(df.die))
+    return float(sum(k * p for k, p in enumerate(dist)))
+
+
+class AlleyAI:
+    """Answers ``decision`` for whichever side it is asked about."""
+
+    def __init__(self) -> None:
+        self._memo: dict[tuple[Any, ...], float] = {}
+        self._memo_at = -1
+
+    def hits(self, g: AlleyGame, attacker: Unit, target: Unit, overwatch: bool = False) -> float:
+        """expected_hits, remembered until the next decision changes the state."""
+        if self._memo_at != len(g.decisions):
+            self._memo.clear()
+            self._memo_at = len(g.decisions)
+        key = (attacker.id, target.id, overwatch)
+        if key not in self._memo:
+            self._memo[key] = expected_hits(g, attacker, target, overwatch)
+        return self._memo[key]
+
+    def choose(self, game: AlleyGame, decision: Decision) -> Any:
+        handler: Callable[[AlleyGame, Decision], Any] = getattr(
+            self, f"_{decision.kind.value}", self._first
+        )
+        return handler(game, decision)
+
+    # -- small helpers -------------------------------------------------------------------
+    @staticmethod
+    def _first(g: AlleyGame, d: Decision) -> Any:
+        return d.options[0]
+
+    @staticmethod
+    def _ok(d: Decision, choice: Any) -> bool:
+        try:
+            d.validate(choice)
+        except IllegalDecision:
+            return False
+        return True
+
+    @staticmethod
+    def carriers(g: AlleyGame) -> list[Unit]:
+        return [u for u in g.state.side_units(Side.REGULAR)
+                if any(f.kind is FigureKind.CONTRACTOR for f in u.figures)]
+
+    @staticmethod
+    def waiting_contractors(g: AlleyGame) -> list[Any]:
+        return [f for f in g.state.ground if f.kind is FigureKind.CONTRACTOR]
+
+    def rescuer(self, g: AlleyGame) -> Unit | None:
+        """The Marine unit sent for the contractors: the nearest fireteam to them."""
+        waiting = self.waiting_contractors(g)
+        teams = [u for u in g.state.side_units(Side.REGULAR) if not u.is_detached_leader]
+        if not waiting or not teams:
+            return None
+        target = np.array([[f.x, f.y] for f in waiting])
+        return min(teams, key=lambda u: min_distance(u.points(), target))
+
+    def goal(self, g: AlleyGame, unit: Unit) -> Point | None:
+        """Where a unit wants to be."""
+        st = g.state
+        if unit.side is Side.REGULAR:
+            waiting = self.waiting_contractors(g)
+            carrying = unit.dependants
+            if carrying or (not waiting and not self.carriers(g)):
+                return self.exit_point(g, unit)
+            if waiting and (unit is self.rescuer(g) or unit.is_detached_leader):
+                f = min(waiting, key=lambda f: math.dist(f.pos, unit.centre()))
+                return f.pos
+            carriers = self.carriers(g)
+            if carriers:  # escort the carriers out
+                return carriers[0].centre()
+            if waiting:  # overwatch the rescue from a few inches behind
+                f = waiting[0]
+                cx, cy = unit.centre()
+                v = np.array([cx - f.x, cy - f.y])
+                n = float(np.hypot(*v)) or 1.0
+                return (f.x + 7 * v[0] / n, f.y + 7 * v[1] / n)
+            return self.exit_point(g, unit)
+        # Insurgents: block the carriers, else converge on the nearest Marines.
+        targets = self.carriers(g) or st.side_units(Side.REGULAR)
+        if not targets:
+            return None
+        here = unit.centre()
+        t = min(targets, key=lambda u: math.dist(u.centre(), here))
+        return t.centre()
+
+    def exit_point(self, g: AlleyGame, unit: Unit) -> Point:
+        x, y = unit.centre()
+        edges = g.spec.sides[unit.side].friendly_edges
+        options = []
+        if "south" in edges:
+            options.append((x, -1.0))
+        if "west" in edges:
+            options.append((-1.0, y))
+        if "north" in edges:
+            options.append((x, g.state.height + 1.0))
+        if "east" in edges:
+            options.append((g.state.width + 1.0, y))
+        return min(options, key=lambda p: math.dist(p, (x, y))) if options else (x, y)
+
+    # -- decisions -------------------------------------------------------------------------
+    def _activate(self, g: AlleyGame, d: Decision) -> Any:
+        units = [g.unit(u) for u in d.options]
+        rescuer = self.rescuer(g)
+
+        def rank(u: Unit) -> tuple[int, float]:
+            if u.dependants:
+                return (0, 0.0)
+            if u is rescuer:
+                return (1, 0.0)
+            if u.is_detached_leader:
+                return (3, 0.0)
+            return (2, 0.0)
+
+        return min(units, key=rank).id
+
+    def _plan(self, g: AlleyGame, d: Decision) -> Any:
+        unit = g.unit(d.facts["unit"])
+        opts = d.options
+        goal = self.goal(g, unit)
+        targets = [e for e in g.enemies(unit) if g.sees(unit, e)]
+        best_shot = max((self.hits(g, unit, t) for t in targets), default=0.0)
+        if unit.side is Side.REGULAR:
+            far = goal is not None and math.dist(goal, unit.centre()) > 7
+            if goal is None or (unit.pinned and "cautious:move-fire" not in opts):
+                return "overwatch" if "overwatch" in opts and not best_shot else "halted"
+            wants = "rapid:move-fire" if far and not targets else "cautious:move-fire"
+            if best_shot >= 1.0 and not unit.dependants and unit is not self.rescuer(g):
+                wants = "cautious:fire-move"
+            for plan in (wants, "cautious:move-fire", "halted"):
+                if plan in opts:
+                    return plan
+            return opts[0]
+        # Insurgent: shoot from cover when there is a shot; otherwise close in under cover.
+        if unit.is_detached_leader and self._join_target(g, unit) is not None:
+            return "rapid:move-fire" if "rapid:move-fire" in opts else opts[-1]
+        if targets and not exposed(g, unit) and best_shot >= 0.2:
+            return "halted"
+        if targets:
+            return "cautious:fire-move" if "cautious:fire-move" in opts else opts[0]
+        return "rapid:move-fire" if "rapid:move-fire" in opts else opts[0]
+
+    def _move(self, g: AlleyGame, d: Decision) -> Any:
+        unit = g.unit(d.facts["unit"])
+        limit = float(d.facts.get("limit", 0))
+        speeds = d.facts.get("speeds")
+        speed = speeds[-1] if speeds else None
+        goal = self.goal(g, unit)
+        if goal is None or limit <= 0.05:
+            return "stay"
+        join = self._join_target(g, unit) if unit.is_detached_leader else None
+        if join is not None:
+            goal = join.centre()
+        here = np.array(unit.centre())
+        vec = np.array(goal) - here
+        dist = float(np.hypot(*vec))
+        if dist < 0.3:
+            return "stay"
+        base = math.atan2(vec[1], vec[0])
+        ends: list[tuple[np.ndarray, Any]] = []
+        for frac in (1.0, 0.5):
+            for turn in (0, 30, -30, 60, -60):
+                a = base + math.radians(turn)
+                step = min(limit * frac, dist if turn == 0 else limit * frac)
+                end = here + step * np.array([math.cos(a), math.sin(a)])
+                choice: dict[str, Any] = {"path": [[round(float(end[0]), 3), round(float(end[1]), 3)]]}
+                if speed:
+                    choice["speed"] = speed
+                if join is not None and min_distance(unit.points() - here + end, join.points()) <= g.m.cohesion_link:
+                    choice["join"] = join.id
+                if not self._ok(d, choice):
+                    continue
+                ends.append((end, choice))
+        if not ends:
+            return "stay"
+        seen = self._watched(g, unit, [e for e, _ in ends])
+        scored = [(self._score_end(g, unit, e, goal, seen[i]), c) for i, (e, c) in enumerate(ends)]
+        return max(scored, key=lambda sc: sc[0])[1]
+
+    def _watched(self, g: AlleyGame, unit: Unit, ends: list[np.ndarray]) -> np.ndarray:
+        """Which candidate end points the enemy can see (unit centres, one batched query)."""
+        enemy = [u.points() for u in g.enemies(unit)]
+        if not enemy:
+            return np.zeros(len(ends), dtype=bool)
+        m = g.table.sight_matrix(np.array(ends), np.vstack(enemy))
+        return m.any(axis=1)
+
+    def _score_end(self, g: AlleyGame, unit: Unit, end: np.ndarray, goal: Point, seen: bool) -> float:
+        p = (float(end[0]), float(end[1]))
+        gain = math.dist(unit.centre(), goal) - math.dist(p, goal)
+        cover = g.near_cover(p)
+        score = gain + (0.8 if cover else 0.0)
+        if unit.side is Side.INSURGENT:
+            inside = any(pc.kind == "building" for pc in g.table.pieces_at(p))
+            score += 1.5 if inside else 0.0
+            if seen and not cover:
+                score -= 4.0
+        elif seen and not cover:
+            score -= 1.0
+        return score
+
+    def _join_target(self, g: AlleyGame, unit: Unit) -> Unit | None:
+        friends = [u for u in g.state.side_units(unit.side)
+                   if u is not unit and u.leader is None and not u.is_detached_leader]
+        if not friends:
+            return None
+        return min(friends, key=lambda u: g.distance(u, unit))
+
+    def _fire(self, g: AlleyGame, d: Decision) -> Any:
+        unit = g.unit(d.facts["unit"])
+        scored = []
+        for tid in d.options[1:]:
+            t = g.unit(tid)
+            value = self.hits(g, unit, t)
+            if unit.side is Side.INSURGENT and t.dependants:
+                value *= 1.5
+            scored.append((value, tid))
+        if not scored:
+            return "hold"
+        value, tid = max(scored)
+        return tid if value > 0.05 else "hold"
+
+    def _interrupt(self, g: AlleyGame, d: Decision) -> Any:
+        target = g.unit(d.facts["target"])
+        what = d.facts["what"]
+        best: tuple[float, Any] | None = None
+        for opt in d.options[1:]:
+            ins = g.unit(opt["unit"])
+            if opt["kind"] == "fire_pinned":
+                v = self.hits(g, ins, g.unit(opt["target"]))
+                if v >= 0.5 and (best is None or v > best[0]):
+                    best = (v, opt)
+                continue
+            if opt["kind"] != "fire":
+                continue
+            if what == "fire":
+                aimed = d.facts.get("aimed_at")
+                if aimed != ins.id:
+                    continue
+                v = self.hits(g, ins, target) + 0.5
+            else:
+                at = float(opt["at"])
+                dist = g.distance(ins, target)
+                v = self.hits(g, ins, target) + (0.3 if exposed(g, target) else 0) - 0.02 * at
+                if dist > 2 * ins.optimum_range:
+                    continue
+            if ins.leader is None:
+                v *= 0.6
+            if v >= 0.25 and (best is None or v > best[0]):
+                best = (v, opt)
+        return best[1] if best is not None else "none"
+
+    def _overwatch(self, g: AlleyGame, d: Decision) -> Any:
+        ins = g.unit(d.facts["against"])
+        rescuer = self.rescuer(g)
+        for uid in d.options[1:]:
+            u = g.unit(uid)
+            if u.overwatch or (u is not rescuer and not u.dependants and self.hits(g, u, ins) >= 0.8):
+                return uid
+        return "none"
+
+    def _react(self, g: AlleyGame, d: Decision) -> Any:
+        opts = d.options
+        if "fire" in opts:
+            return "fire"
+        if "cover" in opts and g.unit(d.facts["unit"]).dependants:
+            return "cover"
+        ins = g.unit(d.facts["against"])
+        scored = [(self.hits(g, g.unit(u), ins), u) for u in opts if u not in ("none", "cover")]
+        if scored:
+            v, uid = max(scored)
+            if v >= 0.5:
+                return uid
+        return "none"
+
+    def _match(self, g: AlleyGame, d: Decision) -> Any:
+        return "best"
+
+    def _casualties(self, g: AlleyGame, d: Decision) -> Any:
+        unit = g.unit(d.facts["unit"])
+        by_id = {f.id: f for f in unit.figures}
+
+        def cost(ids: list[str]) -> float:
+            total = 0.0
+            for i in ids:
+                f = by_id[i]
+                total += 5 if f.kind is FigureKind.LEADER else 1 + 2 * (f.weapon != "rifle")
+            return total
+
+        return min(d.options, key=cost)
+
+    def _hot_spot(self, g: AlleyGame, d: Decision) -> Any:
+        marines = [u.centre() for u in g.state.side_units(Side.REGULAR)]
+        if not marines:
+            return d.options[0]
+
+        def score(n: int) -> float:
+            h = g.state.hot_spots[n]
+            return min(abs(math.dist((h.x, h.y), m) - 6) for m in marines)
+
+        return min(d.options, key=score)
+
+    def _place(self, g: AlleyGame, d: Decision) -> Any:
+        marines = [u.centre() for u in g.state.side_units(Side.REGULAR)]
+        if not marines:
+            return d.options[0]
+        return min(d.options, key=lambda p: min(math.dist(tuple(p), m) for m in marines))
+
+    def _insurgent_act(self, g: AlleyGame, d: Decision) -> Any:
+        units = [g.unit(u) for u in d.options[1:]]
+        marines = g.state.side_units(Side.REGULAR)
+        if not units or not marines:
+            return "end"
+        pts = np.vstack([m.points() for m in marines])
+        return min(units, key=lambda u: min_distance(u.points(), pts)).id
+
+    def _abandon(self, g: AlleyGame, d: Decision) -> Any:
+        return "keep"
