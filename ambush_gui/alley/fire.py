@@ -126,10 +126,12 @@ def _plain_arrangement(arr: Arrangement) -> Any:
     return {"pairs": arr.to_json()}
 
 
-def casualty_options(target: Unit, hits: int, forced: bool) -> list[list[str]]:
+def casualty_options(g: AlleyGame, target: Unit, hits: int, forced: bool) -> list[list[str]]:
     """Every legal choice of falling figures (house rule AA-153: the owner chooses)."""
     fighters = [f.id for f in target.fighters]
-    carried = [f.id for f in target.dependants if f.kind is not FigureKind.CONTRACTOR]
+    immune = "contractors" in g.spec.special_rules  # CT-053
+    carried = [f.id for f in target.dependants
+               if not (immune and f.kind is FigureKind.CONTRACTOR)]
     if forced and carried:  # DC-024; CT-053/CT-056: contractors never take the hit
         n = min(hits - 1, len(fighters))
         return [sorted([d, *c]) for d in carried for c in combinations(fighters, n)]
@@ -138,7 +140,7 @@ def casualty_options(target: Unit, hits: int, forced: bool) -> list[list[str]]:
 
 def take_casualties(g: AlleyGame, target: Unit, hits: int, forced: bool) -> Procedure:
     """Remove or wound ``hits`` figures of ``target``; returns the number of serious wounds."""
-    options = casualty_options(target, hits, forced)
+    options = casualty_options(g, target, hits, forced)
     if len({_signature(target, o) for o in options}) > 1:
         chosen = yield Decision(
             side=target.side.value,

@@ -291,7 +291,8 @@ def _pickable(g: AlleyGame, unit: Unit, fig: Figure) -> bool:
     # CT-018: the Insurgents may not seize the contractors before the Marines reach them.
     if fig.captive:
         return False
-    return fig.kind is not FigureKind.CONTRACTOR or g.state.contractors_reached
+    early_ok = "contractors" not in g.spec.special_rules or g.state.contractors_reached
+    return fig.kind is not FigureKind.CONTRACTOR or early_ok
 
 
 def pick_up(g: AlleyGame, unit: Unit, touched: Figure) -> None:

@@ -214,6 +214,9 @@ class ScenarioSpec(Strict):
     contractors: list[ContractorSpec] = []
     reinforcements: ReinforcementSpec | None = None
     victory: VictorySpec = VictorySpec()
+    special_rules: list[Literal["contractors"]] = Field(
+        default=[], description="'contractors': CT-018/CT-053, they cannot be seized early or hit"
+    )
 
     @field_validator("sides")
     @classmethod

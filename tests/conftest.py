@@ -1,0 +1,7 @@
+"""Shared pytest configuration."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
