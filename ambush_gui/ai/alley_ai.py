@@ -202,14 +202,15 @@ class AlleyAI:
                     choice["speed"] = speed
                 if join is not None and min_distance(unit.points() - here + end, join.points()) <= g.m.cohesion_link:
                     choice["join"] = join.id
-                if not self._ok(d, choice):
-                    continue
                 ends.append((end, choice))
-        if not ends:
-            return "stay"
+        # Score every candidate (cheap), then take the best one that is legal.
         seen = self._watched(g, unit, [e for e, _ in ends])
-        scored = [(self._score_end(g, unit, e, goal, seen[i]), c) for i, (e, c) in enumerate(ends)]
-        return max(scored, key=lambda sc: sc[0])[1]
+        ranked = sorted(((self._score_end(g, unit, e, goal, seen[i]), i) for i, (e, _) in enumerate(ends)),
+                        reverse=True)
+        for _, i in ranked:
+            if self._ok(d, ends[i][1]):
+                return ends[i][1]
+        return "stay"
 
     def _watched(self, g: AlleyGame, unit: Unit, ends: list[np.ndarray]) -> np.ndarray:
         """Which candidate end points the enemy can see (unit centres, one batched query)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import shapely
 
 from ambush_gui.alley.measures import Measures
 from ambush_gui.alley.model import AlleyState, Figure, FigureKind, HotSpot, Injury, Side, Unit
@@ -34,6 +35,8 @@ class AlleyGame(Game):
         self._sight_cache: dict[tuple[Any, ...], bool] = {}
         self._cover_cache: dict[tuple[float, float], bool] = {}
         self._solid_cache: dict[tuple[float, float, float, float], bool] = {}
+        self._impassable: list[tuple[str, Any]] | None = None
+        self.memo = Memo()  # geometry answers keyed by figure positions (never state)
 
     def procedure(self) -> Procedure:
         from ambush_gui.alley.turn import play
@@ -83,6 +86,17 @@ class AlleyGame(Game):
                 self.table.solid_cover(key[:2], key[2:], self.m.solid_behind))
         return hit
 
+    def impassable_at(self, pts: np.ndarray) -> str | None:
+        """The id of an impassable piece one of the points stands in, if any."""
+        if self._impassable is None:
+            self._impassable = [(p.id, p.polygon) for p in self.table.pieces if p.impassable]
+            for _, poly in self._impassable:
+                shapely.prepare(poly)
+        for pid, poly in self._impassable:
+            if shapely.intersects_xy(poly, pts[:, 0], pts[:, 1]).any():
+                return pid
+        return None
+
     def sees_points(self, pts: np.ndarray, b: Unit) -> bool:
         return self.table.any_sight(pts, b.points())
 
@@ -107,6 +121,15 @@ class AlleyGame(Game):
     def leader_die(self) -> Die:
         spec = self.spec.reinforcements
         return Die.parse(spec.leader_tq) if spec else Die.D8
+
+
+class Memo(dict):  # type: ignore[type-arg]
+    """A bounded cache of pure geometric answers (keyed by positions, so never stale)."""
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        if len(self) > 50000:
+            self.clear()
+        super().__setitem__(key, value)
 
 
 def build_state(scenario: Scenario) -> AlleyState:

@@ -301,6 +301,8 @@ def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assau
         check=lambda c: c if c == "stay" else check_move(g, ins, c, limit, **rules).to_choice(),
     )
     if choice == "stay":
+        if ins.moved == 0:  # AA-034: a unit that does not move has Halted
+            ins.speed = Speed.HALTED
         return
     plan = check_move(g, ins, choice, limit, **rules)
     ins.speed = plan.speed

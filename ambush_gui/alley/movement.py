@@ -120,15 +120,15 @@ def check_move(
     offsets = unit.points() - np.array(start)
     finals = offsets + np.array(end)
     exits = False
-    if not all(g.table.on_table((float(x), float(y))) for x, y in finals):
+    w, h = g.state.width, g.state.height
+    if not ((finals >= 0).all() and (finals[:, 0] <= w).all() and (finals[:, 1] <= h).all()):
         if exit_edge(g, unit, end) is None:
             raise IllegalDecision("the move would leave a figure off the table (not across a friendly edge)")
         exits = True
     if not exits:
-        for x, y in finals:
-            bad = [p.id for p in g.table.pieces_at((float(x), float(y))) if p.impassable]
-            if bad:
-                raise IllegalDecision(f"a figure would end inside impassable terrain ({bad[0]})")
+        bad = g.impassable_at(finals)
+        if bad:
+            raise IllegalDecision(f"a figure would end inside impassable terrain ({bad})")
     assault = choice.get("assault")
     if assault is not None:
         assault = _check_assault(g, unit, assault, finals, may_assault)
@@ -255,6 +255,11 @@ def move_along(g: AlleyGame, unit: Unit, path: list[Point], distance: float) -> 
     rest = _rest_of(path, distance, total, truncate)
     if contact is not None:
         pick_up(g, unit, contact[1])
+        # The figures taken in join the formation and move its centre: shift the rest of
+        # the path with it, so the fighting figures keep to the declared path (CT-049).
+        cx, cy = unit.centre()
+        sx, sy = cx - rest[0][0], cy - rest[0][1]
+        rest = [(x + sx, y + sy) for x, y in rest]
         if unit.dependants and unit.speed is Speed.RAPID:  # DC-006: no Rapid with Dependants
             room = max(0.0, g.m.cautious - unit.moved)
             rest = [rest[0], *truncate(rest, room)[1:]] if room > EPS else [rest[0]]
@@ -279,7 +284,9 @@ def first_contact(g: AlleyGame, unit: Unit, path: list[Point], upto: float) -> t
         for off in offsets:
             q = shapely.Point(fig.x - off[0], fig.y - off[1])
             if line.distance(q) <= g.m.contact + EPS:
-                along = float(line.project(q))
+                # CT-048: picked up at the first touch, not at the closest approach
+                along = max(0.0, float(line.project(q))
+                            - math.sqrt(max(0.0, g.m.contact ** 2 - line.distance(q) ** 2)))
                 if along <= upto + EPS and (best is None or along < best[0]):
                     best = (along, fig)
     return best

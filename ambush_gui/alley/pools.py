@@ -72,7 +72,19 @@ def exposed(g: AlleyGame, unit: Unit) -> bool:
 
 def solid_cover(g: AlleyGame, target: Unit, attacker: Unit) -> bool:
     """AA-124 with house rule AA-127: at least half the target's figures are inside or
-    within 1" behind Solid Cover, seen from the firing unit's nearest figure."""
+    within 1" behind Solid Cover, seen from the firing unit's nearest figure.
+
+    Remembered by both units' figure positions: most questions are asked again and
+    again while nobody moves.
+    """
+    key = (target.points(fighting_only=True).tobytes(), attacker.points(fighting_only=True).tobytes())
+    hit = g.memo.get(("solid", key))
+    if hit is None:
+        hit = g.memo[("solid", key)] = _solid_cover(g, target, attacker)
+    return hit
+
+
+def _solid_cover(g: AlleyGame, target: Unit, attacker: Unit) -> bool:
     fighters = target.fighters
     if not fighters:
         return False

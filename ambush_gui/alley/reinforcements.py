@@ -119,9 +119,10 @@ def formation(n: int, spacing: float) -> np.ndarray:
 
 
 def placement_ok(g: AlleyGame, pts: np.ndarray, side: Side) -> bool:
-    if not all(g.table.on_table((float(x), float(y))) for x, y in pts):
+    w, h = g.state.width, g.state.height
+    if not ((pts >= 0).all() and (pts[:, 0] <= w).all() and (pts[:, 1] <= h).all()):
         return False
-    if any(p.impassable for x, y in pts for p in g.table.pieces_at((float(x), float(y)))):
+    if g.impassable_at(pts):
         return False
     enemy = [u.points() for u in g.state.side_units(side.enemy)]
     return not enemy or min_distance(pts, np.vstack(enemy)) >= 2 * g.m.contact
@@ -139,8 +140,12 @@ def place_unit(g: AlleyGame, figures: list[tuple[FigureKind, str]]) -> Procedure
         (spot.x + r * math.cos(a), spot.y + r * math.sin(a))
         for r in (radius / 2, radius - 1.0 * g.m.scale) for a in np.arange(0, 2 * math.pi, math.pi / 4)
     ]
-    legal = [(round(x, 2), round(y, 2)) for x, y in centres
-             if placement_ok(g, offs + np.array([x, y]), Side.INSURGENT)]
+
+    def within(x: float, y: float) -> bool:  # AA-053: every new figure within 4" of the counter
+        return bool((np.hypot(offs[:, 0] + x - spot.x, offs[:, 1] + y - spot.y) <= radius + 1e-6).all())
+
+    legal = [(x, y) for x, y in ((round(x, 2), round(y, 2)) for x, y in centres)
+             if within(x, y) and placement_ok(g, offs + np.array([x, y]), Side.INSURGENT)]
     if not legal:
         g.log.emit("reinforce", f"No room within {radius:g}\" of Hot Spot {number}: the arrivals are lost")
         return
@@ -150,8 +155,8 @@ def place_unit(g: AlleyGame, figures: list[tuple[FigureKind, str]]) -> Procedure
             x, y = (float(v) for v in c)  # type: ignore[union-attr]
         except (TypeError, ValueError):
             raise IllegalDecision("answer a point [x, y]") from None
-        if math.hypot(x - spot.x, y - spot.y) > radius + 1e-6:
-            raise IllegalDecision(f"new units are set down within {radius:g}\" of Hot Spot {number} (AA-053)")
+        if not within(x, y):
+            raise IllegalDecision(f"every new figure is set down within {radius:g}\" of Hot Spot {number} (AA-053)")
         if not placement_ok(g, offs + np.array([x, y]), Side.INSURGENT):
             raise IllegalDecision("the figures would not fit there (off the table, impassable, or touching the enemy)")
         return [x, y]

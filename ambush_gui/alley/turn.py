@@ -186,6 +186,11 @@ def regroup_unit(g: AlleyGame, unit: Unit) -> None:
     step = 0.7 * g.m.scale
     for i, f in enumerate(unit.figures):
         f.x, f.y = cx + (i % 4 - 1.5) * step, cy + (i // 4) * step
+    pts = unit.points()  # closing up at a table edge must not push figures off the table
+    lo, hi = pts.min(axis=0), pts.max(axis=0)
+    dx = max(0.0, -lo[0]) - max(0.0, hi[0] - g.state.width)
+    dy = max(0.0, -lo[1]) - max(0.0, hi[1] - g.state.height)
+    unit.translate(float(dx), float(dy))
     g.log.emit("regroup", f"{unit.name} regroups to restore cohesion (no other move)", unit=unit.id)
 
 
@@ -218,7 +223,8 @@ def maybe_abandon(g: AlleyGame, unit: Unit) -> Procedure:
 
 
 def regular_move(g: AlleyGame, unit: Unit) -> Procedure:
-    """The move step, with interruptions by fire or movement along the declared path."""
+    """The move step, with interruptions by fire or movement along the declared path
+    (AA-067); a move into cover after an interruption ends the move (AA-084)."""
     st = g.state
     limit = allowance(g, unit)
     if limit <= 0:
@@ -226,6 +232,8 @@ def regular_move(g: AlleyGame, unit: Unit) -> Procedure:
     rules = move_rules(g, unit)
     choice = yield move_decision(g, unit, limit, rules)
     if choice == "stay":
+        if unit.moved == 0:  # AA-034: a unit that does not move has Halted
+            unit.speed = Speed.HALTED
         return
     plan = check_move(g, unit, choice, limit, **rules)
     path = list(plan.path)
@@ -237,8 +245,11 @@ def regular_move(g: AlleyGame, unit: Unit) -> Procedure:
         if c == NONE:
             break
         path = move_along(g, unit, path, c["at"])
+        before = unit.moved
         yield from resolve(g, unit, g.unit(c["unit"]), c["kind"])
         if not unit.alive or unit.regroup_turn == st.turn + 1:
+            return
+        if unit.moved > before + 1e-6:  # AA-084: the move into cover was the rest of the move
             return
         room = allowance(g, unit)  # AA-085: the 1" lost to the interruption shortens the rest
         if room <= 1e-6:
@@ -329,12 +340,18 @@ def insurgent_phase(g: AlleyGame) -> Procedure:
 
 
 def insurgent_activation(g: AlleyGame, unit: Unit) -> Procedure:
+    """AA-044: an Insurgent unit that did not interrupt moves and fires; AA-021/022 (house
+    rule AA-025): without a leader it must pass one Quality Check first; AA-016/017: a unit
+    out of cohesion regroups instead of moving."""
     unit.activated = True
     g.log.emit("activate", f"{unit.name} acts", unit=unit.id, side=unit.side.value)
     if unit.leader is None and not quality_check(g, unit, "no leader"):  # AA-021/022
         return
     shaken = unit.shaken(g.state.turn)
-    plan = yield plan_decision(g, unit)
+    regroup = not cohesive(unit.points(), g.m.cohesion_link, g.m.cohesion_radius)
+    if regroup:  # AA-016, house rule AA-017: Insurgents regroup in their activation too
+        regroup_unit(g, unit)
+    plan = yield plan_decision(g, unit, may_move=not regroup)
     speed, order = parse_plan(plan)
     unit.speed = speed
     g.log.emit("plan", f"{unit.name}: {describe_plan(speed, order)}", unit=unit.id, plan=plan)

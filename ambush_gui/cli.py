@@ -1,0 +1,165 @@
+"""The ``ambush-gui`` command: headless commands for players, designers and scripts.
+
+    ambush-gui list [--json]
+    ambush-gui validate FILE
+    ambush-gui odds 7d8 5d6 [--json]
+    ambush-gui simulate SCENARIO --games N --seed S [--players regular=ai,insurgent=random] [--json]
+    ambush-gui replay SAVE --verify
+
+Bad input never ends in a traceback: it is reported with the file, the place in it
+and what was expected, and the command exits with status 2 (1 for a failed verify).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from ambush_gui.alley.measures import SCALES
+from ambush_gui.core.errors import InputError
+
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return EXIT_OK
+    try:
+        return int(args.run(args))
+    except InputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except (ValueError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="ambush-gui", description=(
+        "Play Ambush Alley, Force on Force and Ambush! with every rule enforced and every die shown."))
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    c = sub.add_parser("list", help="list the shipped scenarios and missions")
+    c.add_argument("--json", action="store_true", help="print JSON")
+    c.set_defaults(run=cmd_list)
+
+    c = sub.add_parser("validate", help="check a scenario or mission file and report every error")
+    c.add_argument("file")
+    c.set_defaults(run=cmd_validate)
+
+    c = sub.add_parser("odds", help="exact casualty odds of a Firepower pool against a Defense pool")
+    c.add_argument("attack", help="e.g. 7d8")
+    c.add_argument("defense", help="e.g. 5d6")
+    c.add_argument("--json", action="store_true")
+    c.set_defaults(run=cmd_odds)
+
+    c = sub.add_parser("simulate", help="play computer-against-computer games")
+    c.add_argument("scenario", help="a scenario file or the name of a shipped one")
+    c.add_argument("--games", type=int, default=100)
+    c.add_argument("--seed", type=int, default=1)
+    c.add_argument("--players", default="", help="e.g. regular=ai,insurgent=random (default: ai for all)")
+    c.add_argument("--scale", choices=sorted(SCALES), default="15mm")
+    c.add_argument("--json", action="store_true")
+    c.set_defaults(run=cmd_simulate)
+
+    c = sub.add_parser("replay", help="replay a save file")
+    c.add_argument("save")
+    c.add_argument("--verify", action="store_true", help="check the recorded final state hash")
+    c.set_defaults(run=cmd_replay)
+    return p
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from ambush_gui.systems import shipped
+
+    items = shipped()
+    if args.json:
+        print(json.dumps([s.to_json() for s in items], indent=1))
+    else:
+        for s in items:
+            print(f"{s.name:28} {s.system:7} {s.title}")
+    return EXIT_OK
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from ambush_gui.systems import load_scenario
+
+    scenario = load_scenario(args.file)
+    print(f"{args.file}: valid {scenario.spec.system} scenario {scenario.spec.title!r}")
+    return EXIT_OK
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    from ambush_gui.core.odds import odds_json, odds_text
+
+    if args.json:
+        print(json.dumps(odds_json(args.attack, args.defense)))
+    else:
+        print(odds_text(args.attack, args.defense))
+    return EXIT_OK
+
+
+def parse_players(text: str, sides: Sequence[str]) -> dict[str, str]:
+    seats = {side: "ai" for side in sides}
+    for part in filter(None, (t.strip() for t in text.split(","))):
+        side, _, kind = part.partition("=")
+        if side not in seats or kind not in ("ai", "random"):
+            raise ValueError(f"--players: {part!r}; expected SIDE=ai|random with SIDE one of {', '.join(sides)}")
+        seats[side] = kind
+    return seats
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from ambush_gui import systems
+    from ambush_gui.ai.simulate import simulate
+
+    if args.games < 1:
+        raise ValueError("--games must be at least 1")
+    path = systems.resolve(args.scenario)
+    scenario = systems.load_scenario(path, SCALES[args.scale])
+    system = scenario.spec.system
+    seats = parse_players(args.players, systems.sides(system))
+    report = simulate(lambda seed: systems.new_game(scenario, seed), scenario.spec.name, args.games,
+                      args.seed, seats, systems.invariants, systems.outcome)
+    for problem in report.problems:
+        print(problem, file=sys.stderr)
+    if args.json:
+        print(json.dumps(report.to_json(), indent=1))
+    else:
+        r = report
+        wins = ", ".join(f"{k} {v}" for k, v in r.wins.items())
+        vp = ", ".join(f"{k} {v:.1f}" for k, v in r.mean_victory_points.items())
+        print(f"{r.scenario}: {r.games} games ({', '.join(f'{k}={v}' for k, v in seats.items())})\n"
+              f"  wins: {wins}\n  mean VP: {vp}\n  mean turns: {r.mean_turns:.1f}\n"
+              f"  exceptions: {r.exceptions}, invariant violations: {r.invariant_violations}\n"
+              f"  {r.games_per_second:.1f} games/s")
+    return EXIT_OK if report.exceptions == 0 and report.invariant_violations == 0 else EXIT_FAILED
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from ambush_gui import systems
+    from ambush_gui.core import saves
+
+    if args.verify:
+        try:
+            game = saves.verify(args.save, systems.factory)
+        except saves.Divergence as exc:
+            print(f"replay failed: {exc}", file=sys.stderr)
+            return EXIT_FAILED
+        print(f"{args.save}: verified — {len(game.decisions)} decisions replay to state "
+              f"{game.state_hash()[:16]}…")
+        return EXIT_OK
+    game = saves.replay(args.save, systems.factory)
+    state = "over" if game.pending() is None else f"waiting for: {game.pending().prompt}"
+    print(f"{args.save}: {len(game.decisions)} decisions replayed; the game is {state}")
+    return EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,112 @@
+"""The rule systems the program plays, and the shipped scenarios.
+
+One place maps a file's ``system`` field ("alley" for Ambush Alley and Force on
+Force, "ambush" for Ambush!) to its scenario loader and its game class, so the CLI,
+saves and the GUI treat every system alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ambush_gui.core.errors import ScenarioError
+from ambush_gui.core.files import read_data
+from ambush_gui.core.game import Game
+
+SCENARIO_DIR = Path(__file__).resolve().parent.parent / "scenarios"
+
+
+@dataclass(frozen=True)
+class ShippedScenario:
+    name: str
+    title: str
+    system: str
+    path: Path
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "title": self.title, "system": self.system, "path": str(self.path)}
+
+
+def shipped() -> list[ShippedScenario]:
+    """The scenarios and missions that come with the program, by name."""
+    out = []
+    for p in sorted(SCENARIO_DIR.glob("*.toml")):
+        try:
+            data = read_data(p, ScenarioError)
+        except ScenarioError:
+            continue
+        out.append(ShippedScenario(str(data.get("name", p.stem)), str(data.get("title", p.stem)),
+                                   str(data.get("system", "alley")), p))
+    return out
+
+
+def resolve(name_or_path: str) -> Path:
+    """A path, or the name of a shipped scenario (``contracting-trouble``)."""
+    p = Path(name_or_path)
+    if p.exists():
+        return p
+    for s in shipped():
+        if s.name == name_or_path or s.path.stem == name_or_path:
+            return s.path
+    names = ", ".join(s.name for s in shipped()) or "none"
+    raise ScenarioError(name_or_path, [("", f"no such file, and no shipped scenario of that name "
+                                         f"(shipped: {names})")])
+
+
+def scenario_from_data(system: str, data: dict[str, Any], source: str, scale: float = 1.0) -> Any:
+    if system == "alley":
+        from ambush_gui.alley.scenario import Scenario
+
+        return Scenario.from_data(data, source, scale)
+    raise ScenarioError(source, [("system", f"unknown rule system {system!r}; expected 'alley'")])
+
+
+def load_scenario(path: str | Path, scale: float = 1.0) -> Any:
+    """Load and validate any scenario or mission file, whatever its system."""
+    data = read_data(path, ScenarioError)
+    system = data.get("system", "alley")
+    return scenario_from_data(str(system), data, str(path), scale)
+
+
+def new_game(scenario: Any, seed: int = 0) -> Game:
+    from ambush_gui.alley.game import AlleyGame
+    from ambush_gui.alley.scenario import Scenario
+
+    if isinstance(scenario, Scenario):
+        return AlleyGame(scenario, seed)
+    raise TypeError(f"no game for {type(scenario).__name__}")
+
+
+def factory(system: str, data: dict[str, Any], source: str, scale: float, seed: int) -> Game:
+    """Build a fresh game from a save's embedded scenario (see core.saves.replay)."""
+    return new_game(scenario_from_data(system, data, source, scale), seed)
+
+
+def computer_player(system: str) -> Any:
+    if system == "alley":
+        from ambush_gui.ai.alley_ai import AlleyAI
+
+        return AlleyAI()
+    raise ValueError(f"no computer player for {system!r}")
+
+
+def invariants(game: Game) -> list[str]:
+    """Every broken invariant of a finished or running game."""
+    if game.system == "alley":
+        from ambush_gui.alley import invariants as alley_invariants
+
+        return alley_invariants.check(game)  # type: ignore[arg-type]
+    return []
+
+
+def outcome(game: Game) -> tuple[str, dict[str, int], int]:
+    """(winner or "draw", victory points by side, turns played) of a finished game."""
+    result = game.result or {}
+    return (str(result.get("winner", "draw")), dict(result.get("points", {})),
+            int(result.get("turn", 0)))
+
+
+def sides(system: str) -> tuple[str, ...]:
+    return {"alley": ("regular", "insurgent"), "ambush": ("us", "german")}[system]

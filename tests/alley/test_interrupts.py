@@ -1,0 +1,234 @@
+"""Interrupts (AA-063..072): who may interrupt a Regular unit, when, where, and how often."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ambush_gui.alley import turn
+from ambush_gui.alley.game import AlleyGame
+from ambush_gui.alley.interrupts import (
+    fire_interrupt_options, interrupt_options_along, pinned_target_options,
+)
+from ambush_gui.alley.model import Speed
+from ambush_gui.core.decisions import DecisionKind
+from tests.alley import kit
+
+
+def misses(n: int) -> list[int]:
+    """``n`` dice that all roll 1: a fire that keeps nothing (no match, no casualty)."""
+    return [1] * n
+
+
+def fires(g: AlleyGame) -> list[tuple[str, str, int]]:
+    """(attacker, target, Firepower dice) of every Fire Combat so far, in order."""
+    return [(e.data["attacker"], e.data["target"], e.data["firepower"]["dice"])
+            for e in kit.events(g, "fire") if "firepower" in e.data]
+
+
+def rolls(g: AlleyGame, purpose: str) -> list[Any]:
+    return [e for e in kit.events(g, "roll") if e.data["purpose"].startswith(purpose)]
+
+
+def resume(proc: Any, d: Any, answers: list[Any]) -> Any:
+    """Go on with a procedure that is waiting at decision ``d``, answering in order."""
+    try:
+        for a in answers:
+            d = proc.send(d.validate(a(d) if callable(a) else a))
+    except StopIteration as stop:
+        return stop.value
+    raise AssertionError(f"still asking {d!r}")
+
+
+def duel(*more: dict[str, Any], leader: bool = True, script: list[int] | None = None,
+         **kw: Any) -> AlleyGame:
+    """Marines m at (5,5) and Insurgents i (3 rifles + a leader, or 4 rifles) 10\" north,
+    on an open table, in turn 1."""
+    units = [kit.marines("m", (5, 5)),
+             kit.insurgents("i", (5, 15), n=3 if leader else 4, leader=leader), *more]
+    g = kit.game(units, script=script or [], **kw)
+    g.state.turn = 1
+    return g
+
+
+# -- AA-063: line of sight to a Regular that moves or fires ----------------------------------
+
+@pytest.mark.rule("AA-063")
+def test_only_insurgents_that_see_the_shooter_may_interrupt_its_fire() -> None:
+    """i sees m and is offered the interrupt; h, behind a building, is not."""
+    g = duel(kit.insurgents("h", (20, 5), n=3, leader=True),
+             pieces=[kit.building("b", (12, 2, 3, 6))])
+    m = g.unit("m")
+    assert not g.sees(g.unit("h"), m)
+    assert {o["unit"] for o in fire_interrupt_options(g, m)} == {"i"}
+    d = kit.asks(g, turn.activation(g, m), ["halted", "i"])
+    assert d.kind is DecisionKind.INTERRUPT and d.side == "insurgent"
+    assert {(o["unit"], o["kind"]) for o in d.options[1:]} == {("i", "fire"), ("i", "move")}
+
+
+@pytest.mark.rule("AA-063")
+def test_a_move_can_be_interrupted_only_where_the_insurgents_see_the_mover() -> None:
+    """Behind the building for the first 8" of its 12" run, m is offered to i only at 10" and 12"."""
+    g = kit.game([kit.marines("m", (0.5, 2)), kit.insurgents("i", (12, 4), n=3, leader=True)],
+                 pieces=[kit.building("b", (4, 0, 4, 8))])
+    m = g.unit("m")
+    m.speed = Speed.RAPID
+    opts = interrupt_options_along(g, m, [m.centre(), (1.7, 14.0)])
+    assert sorted({float(o["at"]) for o in opts}) == [10.0, 12.0]
+
+
+# -- AA-064 / AA-065: once a turn each, but many on one Regular -----------------------------
+
+@pytest.mark.rule("AA-064")
+@pytest.mark.rule("AA-069")
+def test_an_insurgent_unit_interrupts_only_once_a_turn() -> None:
+    """i interrupts m1's fire; when m2 fires later, i sees it but is never asked again.
+    Its interrupt by fire was one action: it fired and did not move (AA-069)."""
+    g = duel(kit.marines("m2", (12, 5)),
+             script=[8, 1] + misses(5 + 5) + misses(7 + 4) + misses(8 + 4))
+    m, m2, i = g.unit("m"), g.unit("m2"), g.unit("i")
+    kit.drive(g, turn.activation(g, m),
+              ["halted", "i", {"unit": "i", "kind": "fire"}, "none", "none"])
+    assert i.interrupted
+    assert fire_interrupt_options(g, m2) == [] and g.sees(i, m2)
+    kit.drive(g, turn.activation(g, m2), ["halted", "i"])  # no INTERRUPT decision in between
+    assert fires(g) == [("i", "m", 5), ("m", "i", 7), ("m2", "i", 8)]
+    assert not [e for e in kit.events(g, "move") if e.data["unit"] == "i"]
+
+
+@pytest.mark.rule("AA-065")
+def test_one_regular_unit_may_be_interrupted_by_several_insurgent_units() -> None:
+    """i and then j interrupt m's fire; m then fires with 2 dice fewer (8 → 6)."""
+    g = duel(kit.insurgents("j", (12, 15), n=3, leader=True),
+             script=[8, 1] + misses(5 + 5) + [8, 1] + misses(5 + 5) + misses(6 + 4))
+    m = g.unit("m")
+    kit.drive(g, turn.activation(g, m), [
+        "halted", "i",
+        {"unit": "i", "kind": "fire"}, "none",
+        {"unit": "j", "kind": "fire"}, "none",
+    ])
+    assert m.times_interrupted == 2
+    assert fires(g) == [("i", "m", 5), ("j", "m", 5), ("m", "i", 6)]
+
+
+# -- AA-066..068: which unit, which action, and where on the move ----------------------------
+
+@pytest.mark.rule("AA-066")
+def test_the_insurgent_declares_the_unit_and_whether_it_interrupts_move_or_fire() -> None:
+    """The Insurgent player answers the interrupt: which unit, by fire or by movement, and the
+    decision says which Regular action (move or fire) is being interrupted."""
+    g = duel()
+    d = kit.asks(g, turn.activation(g, g.unit("m")), ["cautious:move-fire", {"path": [[6.2, 11]]}])
+    assert d.kind is DecisionKind.INTERRUPT and d.side == "insurgent"
+    assert d.facts["what"] == "move"
+    assert {o["kind"] for o in d.options[1:]} == {"fire", "move"}
+    g2 = duel()
+    d2 = kit.asks(g2, turn.activation(g2, g2.unit("m")), ["halted", "i"])
+    assert d2.facts["what"] == "fire" and d2.facts["aimed_at"] == "i"
+    # Choosing "move" makes i move (the Insurgent wins the Reaction Test 7 to 2).
+    g3 = duel(script=[1, 6])
+    d3 = kit.asks(g3, turn.activation(g3, g3.unit("m")), [
+        "cautious:move-fire", {"path": [[6.2, 11]]}, {"unit": "i", "kind": "move", "at": 0.0}])
+    assert d3.kind is DecisionKind.MOVE and d3.side == "insurgent" and d3.facts["unit"] == "i"
+
+
+@pytest.mark.rule("AA-067")
+@pytest.mark.rule("AA-068")
+def test_the_insurgent_picks_the_point_on_the_declared_path() -> None:
+    """m declares its whole 6" path first; the Insurgent is offered points every 2" and picks
+    4": i fires when m is 4" along, then m finishes with the 1" left (6 − 1 − 4)."""
+    g = duel(script=[8, 1] + misses(5 + 6))
+    m = g.unit("m")
+    proc = turn.activation(g, m)
+    d = kit.asks(g, proc, ["cautious:move-fire", {"path": [[6.2, 11]]}])
+    assert sorted({float(o["at"]) for o in d.options[1:]}) == [0.0, 2.0, 4.0, 6.0]
+    resume(proc, d, [{"unit": "i", "kind": "fire", "at": 4.0}, "none", "hold"])
+    moves = [e.data for e in kit.events(g, "move") if e.data["unit"] == "m"]
+    assert moves[0]["to"] == [6.2, 9.0] and moves[0]["distance"] == 4.0
+    first_fire = next(i for i, e in enumerate(g.log.events) if e.kind == "fire")
+    first_move = next(i for i, e in enumerate(g.log.events) if e.kind == "move")
+    assert first_move < first_fire  # the interruption happened at the chosen point
+    assert m.centre() == pytest.approx((6.2, 10.0)) and m.moved == pytest.approx(5.0)
+
+
+@pytest.mark.rule("AA-069")
+def test_an_interrupt_by_movement_is_a_move_only() -> None:
+    """i wins the Reaction Test and moves; it is not asked to fire, and having interrupted it
+    does not act again in the Insurgent phase."""
+    g = duel(script=[1, 6] + misses(7 + 5))
+    m, i = g.unit("m"), g.unit("i")
+    kit.drive(g, turn.activation(g, m), [
+        "halted", "i", {"unit": "i", "kind": "move"},
+        {"path": [[6.2, 18]], "speed": "cautious"},  # the Insurgent's move
+        "none",  # m does not return fire
+    ])
+    assert i.centre() == pytest.approx((6.2, 18.0))
+    assert fires(g) == [("m", "i", 7)]  # only m's own (declared) fire
+    assert kit.drive(g, turn.insurgent_phase(g), []) is None  # no decision: i is done
+
+
+# -- AA-070 / AA-071: fire at a Pinned or regrouping Regular unit -----------------------------
+
+@pytest.mark.rule("AA-070")
+@pytest.mark.rule("AA-071")
+def test_an_insurgent_may_spend_its_interrupt_on_a_pinned_unit_without_a_reaction_test() -> None:
+    """At the start of m2's activation, i fires at the Pinned m: an Interrupt Check (no
+    leader), no Reaction Test, no interruption penalty for m; i has used its interrupt."""
+    g = duel(kit.marines("m2", (12, 5)), leader=False, script=[5] + misses(5 + 6))
+    m, i = g.unit("m"), g.unit("i")
+    m.pinned = True
+    proc = turn.activation(g, g.unit("m2"))
+    d = kit.asks(g, proc)
+    assert d.kind is DecisionKind.INTERRUPT
+    assert d.options[1:] == ({"unit": "i", "kind": "fire_pinned", "target": "m"},)
+    plan = proc.send(d.validate(d.options[1]))
+    assert plan.kind is DecisionKind.PLAN and plan.facts["unit"] == "m2"
+    assert fires(g) == [("i", "m", 5)]
+    assert [e.data["purpose"].split(":")[0] for e in kit.events(g, "roll")] == [
+        "Quality Check", "Firepower", "Defense"]
+    assert i.interrupted and m.times_interrupted == 0
+
+
+@pytest.mark.rule("AA-071")
+def test_disrupted_means_regrouping_after_a_pull_back() -> None:
+    """A unit regrouping this turn is a mark; a steady unit, or one the Insurgent cannot see,
+    is not; the offer is never made during a move (only at an activation's start)."""
+    g = duel(kit.insurgents("h", (20, 5), n=3, leader=True),
+             pieces=[kit.building("b", (12, 2, 3, 6))])
+    m = g.unit("m")
+    assert pinned_target_options(g) == []
+    m.regroup_turn = 1
+    assert pinned_target_options(g) == [{"unit": "i", "kind": "fire_pinned", "target": "m"}]
+    m.regroup_turn, m.pinned = None, True
+    assert [o["unit"] for o in pinned_target_options(g)] == ["i"]  # h cannot see m
+    m.speed = Speed.CAUTIOUS
+    assert {o["kind"] for o in interrupt_options_along(g, m, [m.centre(), (6.2, 9)])} == {"fire", "move"}
+
+
+# -- AA-072: the Interrupt Check -----------------------------------------------------------
+
+@pytest.mark.rule("AA-072")
+def test_a_leaderless_unit_that_fails_the_interrupt_check_is_done_for_the_turn() -> None:
+    """3 on the d6 fails: no Reaction Test, no penalty for m (8 dice), and i does not act in
+    the Insurgent phase. (i is leaderless, so m's fire brings it a Morale Check: 4d10.)"""
+    g = duel(leader=False, script=[3] + misses(8 + 4) + [10] * 4)
+    m, i = g.unit("m"), g.unit("i")
+    kit.drive(g, turn.activation(g, m), ["halted", "i", {"unit": "i", "kind": "fire"}])
+    assert i.interrupted and i.activated
+    assert not rolls(g, "Reaction Test")
+    assert fires(g) == [("m", "i", 8)]
+    assert kit.drive(g, turn.insurgent_phase(g), []) is None
+
+
+@pytest.mark.rule("AA-072")
+@pytest.mark.parametrize("leader,script,checks", [(False, [4, 8, 1], 1), (True, [8, 1], 0)])
+def test_a_4_passes_the_interrupt_check_and_a_leader_needs_none(
+        leader: bool, script: list[int], checks: int) -> None:
+    """4+ on the d6 lets the interrupt go on to its Reaction Test; with a leader attached the
+    unit rolls no Interrupt Check at all."""
+    g = duel(leader=leader, script=script)
+    d = kit.asks(g, turn.activation(g, g.unit("m")), ["halted", "i", {"unit": "i", "kind": "fire"}])
+    assert d.kind is DecisionKind.REACT
+    assert len(rolls(g, "Quality Check")) == checks
+    assert len(rolls(g, "Reaction Test")) == 2
