@@ -180,8 +180,10 @@ class AlleyAI:
         speeds = d.facts.get("speeds")
         speed = speeds[-1] if speeds else None
         goal = self.goal(g, unit)
+        # AA-184: a Pinned unit out of cover with cover in reach may not stay put
+        stay = "stay" if not d.facts.get("to_cover") or self._ok(d, "stay") else d.options[0]
         if goal is None or limit <= 0.05:
-            return "stay"
+            return stay
         join = self._join_target(g, unit) if unit.is_detached_leader else None
         if join is not None:
             goal = join.centre()
@@ -189,7 +191,7 @@ class AlleyAI:
         vec = np.array(goal) - here
         dist = float(np.hypot(*vec))
         if dist < 0.3:
-            return "stay"
+            return stay
         base = math.atan2(vec[1], vec[0])
         ends: list[tuple[np.ndarray, Any]] = []
         for frac in (1.0, 0.5):
@@ -210,7 +212,7 @@ class AlleyAI:
         for _, i in ranked:
             if self._ok(d, ends[i][1]):
                 return ends[i][1]
-        return "stay"
+        return stay
 
     def _watched(self, g: AlleyGame, unit: Unit, ends: list[np.ndarray]) -> np.ndarray:
         """Which candidate end points the enemy can see (unit centres, one batched query)."""

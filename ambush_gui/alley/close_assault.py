@@ -6,8 +6,8 @@ move in contact with an enemy unit fights it at once. Each side throws one Troop
 Quality die per fighting figure (DC-028: Dependants do not fight); the attacker adds
 a die if the defender is Pinned or Shaken, the defender one if it holds Solid Cover.
 Successes are 4+ (AA-012). The side with more successes wins; a tie is a standoff.
-The loser takes as many casualties as the difference. A defender with no fighting
-figure left is overrun and its Dependants are captured where they stand (DC-029).
+The loser takes as many casualties as the difference. A loser with no fighting
+figure left is overrun: the winner takes custody of its Dependants (DC-029).
 Casualties bring Morale Checks as fire does.
 """
 
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ambush_gui.alley import morale
 from ambush_gui.alley.fire import take_casualties
-from ambush_gui.alley.model import Side, Unit
+from ambush_gui.alley.model import FigureKind, Side, Unit
 from ambush_gui.alley.pools import solid_cover
 from ambush_gui.core.events import Modifier
 from ambush_gui.core.game import Procedure
@@ -64,17 +64,20 @@ def resolve(g: AlleyGame, attacker: Unit, defender: Unit) -> Procedure:
 
 
 def overrun(g: AlleyGame, loser: Unit, winner: Unit) -> None:
-    """DC-029: the winner takes custody of the overrun unit's Dependants (house rule:
-    they are held where they stand as captives)."""
+    """DC-029: the winner takes custody of the overrun unit's Dependants and carries them
+    (so it takes the Dependant penalties, DC-005/006): enemy figures as its prisoners,
+    its own side's figures freed. House rule CT-051: Insurgents never move the
+    contractors, so those they win are held where they stand as captives."""
     for fig in list(loser.figures):
         loser.figures.remove(fig)
         if fig.fighting:
             g.state.removed.append((fig, "overrun"))
-        else:
-            fig.captive = fig.side is not winner.side or fig.captive
-            if winner.side is Side.REGULAR:
-                fig.captive = False
+            continue
+        fig.captive = fig.side is not winner.side
+        if winner.side is Side.INSURGENT and fig.kind is FigureKind.CONTRACTOR:
             g.state.ground.append(fig)
+        else:
+            winner.figures.append(fig)
     loser.on_table = False
     g.log.emit("assault", f"{loser.name} is overrun; {winner.name} holds its Dependants",
                unit=loser.id, winner=winner.id)

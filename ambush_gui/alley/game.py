@@ -54,18 +54,41 @@ class AlleyGame(Game):
         return self.state.units[uid]
 
     def sees(self, a: Unit, b: Unit) -> bool:
-        """House rule AA-005: a unit sees another if any figure of one sees any of the other."""
+        """House rule AA-005: a unit sees another if any figure of one sees any of the other.
+
+        Answers are remembered by both units' figure positions. On a miss the unit is
+        checked against every unit on the table in one batch, because the next
+        questions are nearly always about the same unit.
+        """
         pa, pb = a.points(), b.points()
         if len(pa) == 0 or len(pb) == 0:
             return False
-        key = (pa.tobytes(), pb.tobytes())
-        hit = self._sight_cache.get(key)
+        ka, kb = pa.tobytes(), pb.tobytes()
+        hit = self._sight_cache.get((ka, kb))
         if hit is None:
-            hit = self.table.any_sight(pa, pb)
-            if len(self._sight_cache) > 20000:
-                self._sight_cache.clear()
-            self._sight_cache[key] = hit
+            self._sight_row(a, pa, ka)
+            hit = self._sight_cache.get((ka, kb))
+            if hit is None:  # b is not on the table (a test built it by hand)
+                hit = self.table.any_sight(pa, pb)
+                self._remember(ka, kb, hit)
         return hit
+
+    def _sight_row(self, a: Unit, pa: np.ndarray, ka: bytes) -> None:
+        others = [(u, u.points()) for u in self.state.units.values() if u.figures and u is not a]
+        others = [(u, p) for u, p in others if len(p)]
+        if not others:
+            return
+        m = self.table.sight_matrix(pa, np.vstack([p for _, p in others]))
+        col = 0
+        for _, p in others:
+            self._remember(ka, p.tobytes(), bool(m[:, col:col + len(p)].any()))
+            col += len(p)
+
+    def _remember(self, ka: bytes, kb: bytes, seen: bool) -> None:
+        if len(self._sight_cache) > 40000:
+            self._sight_cache.clear()
+        self._sight_cache[(ka, kb)] = seen
+        self._sight_cache[(kb, ka)] = seen
 
     def near_cover(self, p: tuple[float, float]) -> bool:
         """AA-126: within 2" of terrain that gives cover (memoised: the table never changes)."""

@@ -16,7 +16,7 @@ from ambush_gui.alley import close_assault
 from ambush_gui.alley.fire import fire
 from ambush_gui.alley.model import Side, Speed, Unit
 from ambush_gui.alley.movement import (
-    allowance, candidate_moves, check_move, move_along, speed_limit,
+    allowance, candidate_moves, check_move, move_along, must_seek_cover, speed_limit,
 )
 from ambush_gui.alley.pools import firepower
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
@@ -274,7 +274,8 @@ def _insurgent_action(g: AlleyGame, ins: Unit, reg: Unit, kind: str) -> Procedur
         else:
             g.log.emit("interrupt", f"{ins.name} no longer sees {reg.name}: its fire is lost", unit=ins.id)
         return
-    yield from insurgent_move(g, ins, speeds=(Speed.CAUTIOUS, Speed.RAPID))
+    rapid = () if ins.dependants else (Speed.RAPID,)  # DC-006: prisoners slow them
+    yield from insurgent_move(g, ins, speeds=(Speed.CAUTIOUS, *rapid))
 
 
 def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assault: bool = True) -> Procedure:
@@ -283,14 +284,26 @@ def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assau
     shaken = ins.shaken(turn)
     limit = max(speed_limit(g, s) for s in speeds) - ins.moved
     rules: dict[str, Any] = {"speeds": speeds, "retreat_only": shaken,
+                             "to_cover": shaken and ins.shaken_turn == turn,  # AA-199
                              "may_assault": may_assault and not shaken}
 
-    def options() -> list[Any]:
-        opts: list[Any] = ["stay"]
+    def moves() -> list[Any]:
+        out: list[Any] = []
         for s in speeds:
             for c in candidate_moves(g, ins, speed_limit(g, s) - ins.moved, **rules | {"speeds": (s,)}):
-                opts.append(c | {"speed": s.value})
-        return opts
+                out.append(c | {"speed": s.value})
+        return out
+
+    def options() -> list[Any]:
+        opts = moves()
+        return opts if must_seek_cover(g, ins, opts, **rules) else ["stay", *opts]
+
+    def check(c: Any) -> Any:
+        if c != "stay":
+            return check_move(g, ins, c, limit, **rules).to_choice()
+        if must_seek_cover(g, ins, moves(), **rules):
+            raise IllegalDecision("a Shaken unit with movement left must use it to reach cover")
+        return c
 
     choice = yield Decision(
         side=Side.INSURGENT.value,
@@ -298,7 +311,7 @@ def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assau
         prompt=f"Insurgent: move {ins.name} (declare Cautious or Rapid)",
         options=options,
         facts={"unit": ins.id, "limit": limit, "speeds": [s.value for s in speeds], **rules_facts(rules)},
-        check=lambda c: c if c == "stay" else check_move(g, ins, c, limit, **rules).to_choice(),
+        check=check,
     )
     if choice == "stay":
         if ins.moved == 0:  # AA-034: a unit that does not move has Halted

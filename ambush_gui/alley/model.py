@@ -155,8 +155,9 @@ class Unit:
 
     @property
     def leader(self) -> Figure | None:
-        """The attached leader figure (AA-019: a leader in the unit is in cohesion with it)."""
-        return next((f for f in self.figures if f.kind is FigureKind.LEADER), None)
+        """The attached leader figure (AA-019: a leader in the unit is in cohesion with it);
+        a wounded or captured leader carried as a Dependant leads nobody (DC-001, DC-029)."""
+        return next((f for f in self.figures if f.kind is FigureKind.LEADER and f.fighting), None)
 
     @property
     def is_detached_leader(self) -> bool:

@@ -2,8 +2,8 @@
 
 A move is a path of waypoints for the unit's centre; the unit's figures keep their
 places around it (house rule AA-017: formations move as a body, so a unit stays in
-cohesion while it moves). Terrain never slows a move (house rule AA-006), but no leg
-may cross impassable terrain, and no figure may pass through an enemy figure.
+cohesion while it moves). Terrain never slows a move (house rule AA-006), but no figure's
+track may cross impassable terrain, and no figure may pass through an enemy figure.
 """
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ def check_move(
     length = path_length(path)
     if length > limit + EPS:
         raise IllegalDecision(f"the path is {length:.1f}\" long; this unit may move {limit:.1f}\" more")
-    blockers = g.table.path_blockers(path)
+    blockers = _figure_path_blockers(g, unit, path) if length > EPS else []
     if blockers:
         raise IllegalDecision(f"the path crosses impassable terrain: {', '.join(blockers)}")
     end = path[-1]
@@ -145,6 +145,17 @@ def check_move(
         if not any(g.near_cover((float(x), float(y))) for x, y in finals):
             raise IllegalDecision("a Pinned unit that moves must move into cover (not Exposed)")
     return MovePlan(tuple(path), length, exits, join, assault, speed)
+
+
+def _figure_path_blockers(g: AlleyGame, unit: Unit, path: tuple[Point, ...]) -> list[str]:
+    """House rule AA-006: the impassable pieces whose interior some figure's own track
+    crosses (every figure follows the path at its place in the formation)."""
+    pieces = [p for p in g.table.pieces if p.impassable]
+    if not pieces:
+        return []
+    offsets = unit.points() - np.array(path[0])
+    tracks = shapely.multilinestrings([np.asarray(path) + off for off in offsets])
+    return [p.id for p in pieces if shapely.relate_pattern(tracks, p.polygon, "T********")]
 
 
 def _check_assault(g: AlleyGame, unit: Unit, target_id: Any, finals: np.ndarray, may: bool) -> str:
@@ -223,13 +234,24 @@ def candidate_moves(g: AlleyGame, unit: Unit, limit: float, **rules: Any) -> lis
             if p in seen:
                 continue
             seen.add(p)
-            choice = {"path": [list(p)]}
+            choice: dict[str, Any] = {"path": [list(p)]}
+            if rules.get("speeds"):  # an Insurgent move names its speed (AA-099)
+                choice["speed"] = rules["speeds"][0].value
             try:
                 check_move(g, unit, choice, limit, **rules)
             except IllegalDecision:
                 continue
             out.append(choice)
     return out
+
+
+def must_seek_cover(g: AlleyGame, unit: Unit, moves: list[dict[str, Any]], **rules: Any) -> bool:
+    """AA-184/186, AA-199: a Pinned (or newly Shaken) unit that is not in cover and has a
+    legal move into cover, never toward the enemy, among ``moves`` must take one; with
+    none it may stay where it is and claim In Cover (AA-122, AA-186)."""
+    if not rules.get("to_cover") or not moves:
+        return False
+    return not any(g.near_cover(f.pos) for f in unit.fighters)
 
 
 # -- carrying out a move -----------------------------------------------------------------

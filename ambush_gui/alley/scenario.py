@@ -212,6 +212,9 @@ class ScenarioSpec(Strict):
     units: list[UnitSpec]
     hot_spots: list[HotSpotSpec] = []
     contractors: list[ContractorSpec] = []
+    aid_stations: list[Point] = Field(
+        default=[], description="DC-012: where Regular units may hand over their casualties (inches)"
+    )
     reinforcements: ReinforcementSpec | None = None
     victory: VictorySpec = VictorySpec()
     special_rules: list[Literal["contractors"]] = Field(
@@ -265,6 +268,9 @@ def cross_check(spec: ScenarioSpec) -> list[tuple[str, str]]:
         unique(c.id, f"contractors[{i}].id")
         if not on_table(c.at):
             problems.append((f"contractors[{i}].at", f"{list(c.at)} is outside the table"))
+    for i, p in enumerate(spec.aid_stations):
+        if not on_table(p):
+            problems.append((f"aid_stations[{i}]", f"{list(p)} is outside the table"))
     seen: dict[int, int] = {}
     for i, hs in enumerate(spec.hot_spots):
         if hs.number in seen:

@@ -19,10 +19,10 @@ from ambush_gui.alley.interrupts import (
 )
 from ambush_gui.alley.model import FigureKind, Order, Side, Speed, Unit
 from ambush_gui.alley.movement import (
-    allowance, candidate_moves, check_move, exit_edge, move_along,
+    allowance, candidate_moves, check_move, exit_edge, move_along, must_seek_cover,
 )
 from ambush_gui.alley.pools import firepower
-from ambush_gui.core.decisions import Decision, DecisionKind
+from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.geometry import cohesive, path_length, truncate
 
@@ -277,12 +277,25 @@ def move_rules(g: AlleyGame, unit: Unit) -> dict[str, Any]:
 
 
 def move_decision(g: AlleyGame, unit: Unit, limit: float, rules: dict[str, Any]) -> Decision:
+    """A Regular move; AA-184: a Pinned unit out of cover may not stay if cover is in reach."""
+
+    def options() -> tuple[Any, ...]:
+        moves = candidate_moves(g, unit, limit, **rules)
+        return tuple(moves) if must_seek_cover(g, unit, moves, **rules) else ("stay", *moves)
+
+    def check(c: Any) -> Any:
+        if c != "stay":
+            return check_move(g, unit, c, limit, **rules).to_choice()
+        if must_seek_cover(g, unit, candidate_moves(g, unit, limit, **rules), **rules):
+            raise IllegalDecision("a Pinned unit with movement left must use it to reach cover")
+        return c
+
     return Decision(
         side=unit.side.value, kind=DecisionKind.MOVE,
         prompt=f"{unit.side.title}: move {unit.name} (up to {limit:.1f}\")",
-        options=lambda: ("stay", *candidate_moves(g, unit, limit, **rules)),
+        options=options,
         facts={"unit": unit.id, "limit": limit, **rules},
-        check=lambda c: c if c == "stay" else check_move(g, unit, c, limit, **rules).to_choice(),
+        check=check,
     )
 
 
@@ -347,7 +360,6 @@ def insurgent_activation(g: AlleyGame, unit: Unit) -> Procedure:
     g.log.emit("activate", f"{unit.name} acts", unit=unit.id, side=unit.side.value)
     if unit.leader is None and not quality_check(g, unit, "no leader"):  # AA-021/022
         return
-    shaken = unit.shaken(g.state.turn)
     regroup = not cohesive(unit.points(), g.m.cohesion_link, g.m.cohesion_radius)
     if regroup:  # AA-016, house rule AA-017: Insurgents regroup in their activation too
         regroup_unit(g, unit)
@@ -363,15 +375,18 @@ def insurgent_activation(g: AlleyGame, unit: Unit) -> Procedure:
         if step == "move":
             yield from insurgent_move(g, unit, (speed,), may_assault=not unit.fired)
             yield from react_to_move(g, unit)
-        elif not shaken and not unit.fired:  # AA-200: no aggressive action while Shaken
+        elif not unit.shaken(g.state.turn) and not unit.fired:  # AA-200/201 (even Shaken just now)
             yield from insurgent_fire(g, unit)
 
 
 def react_to_move(g: AlleyGame, ins: Unit) -> Procedure:
     """AA-089, house rule AA-090: Regulars that see the Insurgents after their move may fire
-    at them, each once in the phase (Overwatch units while they have dice)."""
+    at them, each once in the phase (Overwatch units while they have dice, but once per
+    move: AA-106 counts one shot per Insurgent action)."""
+    used: set[str] = set()
     while ins.alive:
-        ready = [u for u in g.state.side_units(Side.REGULAR) if _may_react(g, u, ins)]
+        ready = [u for u in g.state.side_units(Side.REGULAR)
+                 if u.id not in used and _may_react(g, u, ins)]
         if not ready:
             return
         c = yield Decision(
@@ -383,6 +398,7 @@ def react_to_move(g: AlleyGame, ins: Unit) -> Procedure:
             return
         u = g.unit(c)
         u.reacted = True
+        used.add(u.id)
         yield from fire(g, u, ins, "Reaction to movement", overwatch=u.overwatch)
 
 
@@ -459,10 +475,23 @@ def exit_table(g: AlleyGame, unit: Unit) -> None:
 
 def hand_off(g: AlleyGame, unit: Unit) -> None:
     """DC-011, house rule DC-013: a unit ending a move within 1" of a friendly edge hands its
-    Dependants (casualties and contractors) off the table, ending the Dependant penalty."""
-    if not unit.on_table or not unit.dependants or not g.spec.sides[unit.side].friendly_edges:
+    Dependants (casualties and contractors) off the table, ending the Dependant penalty.
+    DC-012: within 1" of a scenario's aid station it hands over its casualties."""
+    if not unit.on_table or not unit.dependants:
         return
     reach = g.m.edge_handoff
+    if unit.side is Side.REGULAR and any(
+            (f.x - x * g.m.scale) ** 2 + (f.y - y * g.m.scale) ** 2 <= reach * reach
+            for f in unit.fighters for x, y in g.spec.aid_stations):
+        gone = [d for d in unit.dependants if d.kind is not FigureKind.CONTRACTOR]
+        for d in gone:
+            unit.figures.remove(d)
+            g.state.exited.append(d)
+        if gone:
+            g.log.emit("hand_off", f"{unit.name} hands {', '.join(d.id for d in gone)} over at an "
+                       "aid station", unit=unit.id, figures=[d.id for d in gone])
+        if not unit.dependants:
+            return
     for f in unit.figures:
         for edge in g.spec.sides[unit.side].friendly_edges:
             if _edge_distance(g, f.pos, edge) <= reach:

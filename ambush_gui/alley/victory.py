@@ -46,7 +46,10 @@ def score(g: AlleyGame) -> None:
     for f in st.exited:  # CT-042
         if f.kind is FigureKind.CONTRACTOR:
             st.score.add(Side.REGULAR, v.contractor_escorted, f"contractor {f.id} escorted off the table")
-    left = [f for f in st.ground if f.side is Side.REGULAR and f.kind is not FigureKind.CONTRACTOR]
+    # DC-029: prisoners carried by an Insurgent unit are held too
+    held_pows = [f for u in st.units.values() if u.side is Side.INSURGENT for f in u.figures if f.captive]
+    left = [f for f in st.ground + held_pows
+            if f.side is Side.REGULAR and f.kind is not FigureKind.CONTRACTOR]
     if not left:  # CT-043
         st.score.add(Side.REGULAR, v.none_left_behind, "no Marine casualty or POW left behind")
     for f in marines(g):
@@ -54,7 +57,7 @@ def score(g: AlleyGame) -> None:
             st.score.add(Side.INSURGENT, v.marine_wounded, f"Marine {f.id} wounded")
         elif f.injury is Injury.KILLED:  # CT-045
             st.score.add(Side.INSURGENT, v.marine_killed, f"Marine {f.id} killed")
-    for f in st.ground:  # CT-046
+    for f in st.ground + held_pows:  # CT-046
         held = f.captive or f.kind is FigureKind.CONTRACTOR
         if held:
             what = "contractor" if f.kind is FigureKind.CONTRACTOR else "Marine POW"

@@ -133,6 +133,7 @@ class Table:
         self._ring_lines, self._ring_owner = _outline_rings(self._polygons, self._blocks)
         self._outlines: dict[bytes, shapely.Geometry] = {}  # free outline by occupied mask
         self._edges = _Edges(self._polygons, self._blocks)
+        self._cover_zones: dict[float, shapely.Geometry] = {}
         solid = [p.polygon for p in self.pieces if p.cover is CoverClass.SOLID]
         self._solid_union = shapely.union_all(solid) if solid else shapely.GeometryCollection()
         shapely.prepare(self._solid_union)
@@ -201,8 +202,18 @@ class Table:
 
         A unit in the open more than 2" from such a piece is Exposed (AA-126).
         """
-        hits = self._tree.query(shapely.Point(p), predicate="dwithin", distance=distance)
-        return bool(self._covers[hits].any())
+        return bool(self.near_cover_many(np.asarray([p], dtype=float), distance)[0])
+
+    def near_cover_many(self, pts: np.ndarray, distance: float = 2.0) -> np.ndarray:
+        """:meth:`near_cover` for many points at once (one prepared-geometry test)."""
+        zone = self._cover_zones.get(distance)
+        if zone is None:
+            covers = [p.polygon for p in self.pieces if p.cover is not CoverClass.NONE]
+            zone = shapely.union_all(covers).buffer(distance, quad_segs=32) if covers else shapely.Polygon()
+            shapely.prepare(zone)
+            self._cover_zones[distance] = zone
+        pts = _as_points(pts)
+        return np.asarray(shapely.intersects_xy(zone, pts[:, 0], pts[:, 1]), dtype=bool)
 
     def solid_cover(self, firer: Point, target: Point, behind: float = 1.0) -> tuple[str, ...]:
         """Ids of the SOLID pieces that protect ``target`` from ``firer`` (AA-124).
@@ -259,7 +270,10 @@ class Table:
         if ia.size == 0:
             return np.ones(0, dtype=bool)
         if ia.size * self._edges.count <= SMALL_BATCH:
-            return ~self._edges.blocked(points, ia, ib)
+            blocked = self._edges.blocked(points, ia, ib)
+            for k in self._edges.shaky_rows:  # near-degenerate: settle exactly
+                blocked[k] = not self.clear(tuple(points[ia[k]]), tuple(points[ib[k]]))
+            return ~blocked
         segments = shapely.linestrings(np.stack([points[ia], points[ib]], axis=1))
         stands_in = self._stands_in(points)
         occupied = stands_in.sum(axis=0) > 0  # pieces with a figure in them
@@ -469,6 +483,12 @@ class _Edges:
     def __init__(self, polygons: np.ndarray, blocks: np.ndarray) -> None:
         starts, ends, owners = [], [], []
         self.pieces = np.flatnonzero(blocks)
+        self.polygons = polygons[self.pieces]
+        # A slightly grown union: a cheap, conservative first test (the union's own
+        # vertices are recomputed, so a point on a piece's edge could fall just outside).
+        grown = shapely.union_all(self.polygons).buffer(1e-7) if len(self.polygons) else None
+        self.union = grown if grown is not None else shapely.Polygon()
+        shapely.prepare(self.union)
         for k, i in enumerate(self.pieces):
             for ring in shapely.get_rings(polygons[i]):
                 xy = np.asarray(ring.coords, dtype=float)
@@ -480,6 +500,10 @@ class _Edges:
         self.p2 = np.vstack(ends) if ends else empty
         self.owner = np.concatenate(owners) if owners else np.zeros(0, dtype=np.intp)
         self.count = len(self.p1)
+        self.x1, self.y1 = self.p1[:, 0], self.p1[:, 1]
+        self.x2, self.y2 = self.p2[:, 0], self.p2[:, 1]
+        self.ex, self.ey = self.p2[:, 0] - self.x1, self.p2[:, 1] - self.y1
+        self.lo, self.hi = np.minimum(self.p1, self.p2), np.maximum(self.p1, self.p2)
         # reduceat needs each piece's first edge index (edges are grouped by piece)
         self.first = np.searchsorted(self.owner, np.arange(len(self.pieces)))
 
@@ -488,34 +512,52 @@ class _Edges:
 
     def inside(self, pts: np.ndarray) -> np.ndarray:
         """(n, pieces): each point inside or on the boundary of each blocking piece."""
-        px, py = pts[:, 0:1], pts[:, 1:2]
-        x1, y1, x2, y2 = self.p1[:, 0], self.p1[:, 1], self.p2[:, 0], self.p2[:, 1]
-        straddle = (y1 > py) != (y2 > py)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            cross_x = (x2 - x1) * (py - y1) / (y2 - y1) + x1
-        crossing = straddle & (px < cross_x)
-        counts = np.add.reduceat(crossing.astype(np.int64), self.first, axis=1)
-        cross = (x2 - x1) * (py - y1) - (y2 - y1) * (px - x1)
-        on_edge = (np.abs(cross) <= 1e-12) & (np.minimum(x1, x2) <= px) & (px <= np.maximum(x1, x2)) \
-            & (np.minimum(y1, y2) <= py) & (py <= np.maximum(y1, y2))
-        return (counts % 2 == 1) | self._per_piece(on_edge)
+        out = np.zeros((len(pts), len(self.pieces)), dtype=bool)
+        if not len(self.pieces):
+            return out
+        somewhere = np.flatnonzero(shapely.intersects_xy(self.union, pts[:, 0], pts[:, 1]))
+        if somewhere.size:  # only points in some piece need the piece-by-piece test
+            sub = pts[somewhere]
+            out[somewhere] = shapely.intersects_xy(self.polygons[None, :], sub[:, 0:1], sub[:, 1:2])
+        return out
 
     def blocked(self, points: np.ndarray, ia: np.ndarray, ib: np.ndarray) -> np.ndarray:
+        self.shaky_rows = np.zeros(0, dtype=np.intp)
         if self.count == 0:
             return np.zeros(len(ia), dtype=bool)
         a, b = points[ia], points[ib]
         ax, ay, bx, by = a[:, 0:1], a[:, 1:2], b[:, 0:1], b[:, 1:2]
-        x1, y1, x2, y2 = self.p1[:, 0], self.p1[:, 1], self.p2[:, 0], self.p2[:, 1]
-        o1 = (bx - ax) * (y1 - ay) - (by - ay) * (x1 - ax)
-        o2 = (bx - ax) * (y2 - ay) - (by - ay) * (x2 - ax)
-        o3 = (x2 - x1) * (ay - y1) - (y2 - y1) * (ax - x1)
-        o4 = (x2 - x1) * (by - y1) - (y2 - y1) * (bx - x1)
-        boxes = (np.minimum(ax, bx) <= np.maximum(x1, x2)) & (np.minimum(x1, x2) <= np.maximum(ax, bx)) \
-            & (np.minimum(ay, by) <= np.maximum(y1, y2)) & (np.minimum(y1, y2) <= np.maximum(ay, by))
-        touches = self._per_piece((o1 * o2 <= 0) & (o3 * o4 <= 0) & boxes)
-        inside = self.inside(points)
-        exempt = inside[ia] | inside[ib]
-        return (touches & ~exempt).any(axis=1)
+        sx, sy = bx - ax, by - ay
+        x1, y1, x2, y2, ex, ey = self.x1, self.y1, self.x2, self.y2, self.ex, self.ey
+        # Orientation of each edge's ends about the line, and of the line's ends about
+        # each edge; compared by sign (a product of tiny values would underflow).
+        o1 = sx * (y1 - ay) - sy * (x1 - ax)
+        o2 = sx * (y2 - ay) - sy * (x2 - ax)
+        o3 = ex * (ay - y1) - ey * (ax - x1)
+        o4 = ex * (by - y1) - ey * (bx - x1)
+        hit = (np.sign(o1) * np.sign(o2) <= 0) & (np.sign(o3) * np.sign(o4) <= 0)
+        if not hit.any():
+            return np.zeros(len(ia), dtype=bool)
+        collinear = hit & (o1 == 0) & (o2 == 0)
+        if collinear.any():  # on one line: they meet only if their extents overlap
+            for k, e in zip(*np.nonzero(collinear), strict=True):
+                lo = np.minimum(a[k], b[k])
+                hi = np.maximum(a[k], b[k])
+                hit[k, e] = bool((lo <= self.hi[e]).all() and (self.lo[e] <= hi).all())
+        # Floating point cannot settle a line that all but grazes an edge: those few
+        # pairs go to shapely's exact predicates instead.
+        scale = np.abs(sx) + np.abs(sy) + np.abs(ex) + np.abs(ey) + 1.0
+        shaky = (np.minimum(np.minimum(np.abs(o1), np.abs(o2)), np.minimum(np.abs(o3), np.abs(o4)))
+                 < 1e-9 * scale * scale) & ~collinear
+        self.shaky_rows = np.flatnonzero(shaky.any(axis=1))
+        touches = self._per_piece(hit)
+        rows = np.flatnonzero(touches.any(axis=1))
+        out = np.zeros(len(ia), dtype=bool)
+        if rows.size:
+            inside = self.inside(points)
+            exempt = inside[ia[rows]] | inside[ib[rows]]
+            out[rows] = (touches[rows] & ~exempt).any(axis=1)
+        return out
 
 
 def _outline_rings(polygons: np.ndarray, blocks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -53,7 +53,8 @@ def test_an_attacker_die_no_defender_die_equals_or_beats_is_a_casualty() -> None
                   kit.insurgents("i", (2, 21), n=2)],
                  pieces=[kit.rubble("r", (0, 22.5, 1, 1))], script=[6, 5, 6, 4, 10])
     m, i = g.unit("m"), g.unit("i")
-    hits = kit.drive(g, fire(g, m, i, "test"), ["best"])  # identical riflemen: no choice
+    # the tie 6-6 cancels; the 4 cannot stop the 5 (identical riflemen: no choice to make)
+    hits = kit.drive(g, fire(g, m, i, "test"), [{"pairs": [[6, 6], [5, 4]]}])
     assert hits == 1
     assert len(i.figures) == 1
 

@@ -9,7 +9,9 @@ import pytest
 from ambush_gui.alley import turn
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.interrupts import (
-    fire_interrupt_options, interrupt_options_along, pinned_target_options,
+    fire_interrupt_options,
+    interrupt_options_along,
+    pinned_target_options,
 )
 from ambush_gui.alley.model import Speed
 from ambush_gui.core.decisions import DecisionKind
@@ -69,7 +71,8 @@ def test_only_insurgents_that_see_the_shooter_may_interrupt_its_fire() -> None:
 
 @pytest.mark.rule("AA-063")
 def test_a_move_can_be_interrupted_only_where_the_insurgents_see_the_mover() -> None:
-    """Behind the building for the first 8" of its 12" run, m is offered to i only at 10" and 12"."""
+    """Behind the building for the first 8" of its 12" run, m is offered to i only at 10"
+    and 12"."""
     g = kit.game([kit.marines("m", (0.5, 2)), kit.insurgents("i", (12, 4), n=3, leader=True)],
                  pieces=[kit.building("b", (4, 0, 4, 8))])
     m = g.unit("m")
@@ -203,7 +206,8 @@ def test_disrupted_means_regrouping_after_a_pull_back() -> None:
     m.regroup_turn, m.pinned = None, True
     assert [o["unit"] for o in pinned_target_options(g)] == ["i"]  # h cannot see m
     m.speed = Speed.CAUTIOUS
-    assert {o["kind"] for o in interrupt_options_along(g, m, [m.centre(), (6.2, 9)])} == {"fire", "move"}
+    along = interrupt_options_along(g, m, [m.centre(), (6.2, 9)])
+    assert {o["kind"] for o in along} == {"fire", "move"}
 
 
 # -- AA-072: the Interrupt Check -----------------------------------------------------------
