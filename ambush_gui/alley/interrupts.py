@@ -279,7 +279,8 @@ def _insurgent_action(g: AlleyGame, ins: Unit, reg: Unit, kind: str) -> Procedur
 
 
 def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assault: bool = True) -> Procedure:
-    """An Insurgent move: the speed is declared with the path (AA-099)."""
+    """An Insurgent move: the speed is declared with the path (AA-099); a unit that stays
+    put has Halted (AA-034)."""
     turn = g.state.turn
     shaken = ins.shaken(turn)
     limit = max(speed_limit(g, s) for s in speeds) - ins.moved

@@ -1,6 +1,6 @@
 """Every distance the Ambush Alley rules name, at 15mm or 28mm scale.
 
-AA-001/AA-002 (house rule, docs/rules/alley-scale.md): 28mm play multiplies every
+AA-001/AA-002 (house rule, docs/rules/alley-basics.md): 28mm play multiplies every
 distance by 1.5 ("increase by 150%"), the table included, so nothing changes but
 the size of the figures.
 

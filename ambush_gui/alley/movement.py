@@ -258,8 +258,9 @@ def must_seek_cover(g: AlleyGame, unit: Unit, moves: list[dict[str, Any]], **rul
 
 def move_along(g: AlleyGame, unit: Unit, path: list[Point], distance: float) -> list[Point]:
     """Move ``unit`` ``distance`` inches along ``path`` (which starts at its centre),
-    picking up friendly Dependants it touches on the way (CT-048). Returns the rest of
-    the path (starting at the unit's new centre)."""
+    picking up friendly Dependants it touches on the way (CT-048) and going on along the
+    declared path (CT-049, house rule CT-050). Returns the rest of the path (starting at
+    the unit's new centre)."""
     from ambush_gui.core.geometry import point_along, truncate
 
     total = path_length(path)
@@ -285,6 +286,14 @@ def move_along(g: AlleyGame, unit: Unit, path: list[Point], distance: float) -> 
         if unit.dependants and unit.speed is Speed.RAPID:  # DC-006: no Rapid with Dependants
             room = max(0.0, g.m.cautious - unit.moved)
             rest = [rest[0], *truncate(rest, room)[1:]] if room > EPS else [rest[0]]
+        if len(rest) > 1 and path_length(rest) > EPS:
+            # House rule CT-050: the unit goes on only if the rest of its path is legal for
+            # its new figures too (a contractor must not be carried through the SUV).
+            try:
+                check_move(g, unit, {"path": [list(p) for p in rest[1:]]}, math.inf)
+            except IllegalDecision as why:
+                g.log.emit("move", f"{unit.name} stops where it took them in: {why}", unit=unit.id)
+                rest = [rest[0]]
     return rest
 
 

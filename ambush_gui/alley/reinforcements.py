@@ -2,8 +2,8 @@
 
 AA-059/060: each turn after the first, roll 1d6 against the Insurgency Level (or,
 at "Automatic", skip the roll) and throw 2d6 on the scenario's table (CT-020).
-Each unit rolls 1d6 for its Hot Spot (AA-052, CT-038) and is set down within 4"
-of it (AA-053).
+Each unit rolls 1d6 for its Hot Spot (AA-052, CT-038) and is set down with every
+figure within 4" of it (AA-053).
 """
 
 from __future__ import annotations

@@ -224,7 +224,8 @@ def maybe_abandon(g: AlleyGame, unit: Unit) -> Procedure:
 
 def regular_move(g: AlleyGame, unit: Unit) -> Procedure:
     """The move step, with interruptions by fire or movement along the declared path
-    (AA-067); a move into cover after an interruption ends the move (AA-084)."""
+    (AA-067); a move into cover after an interruption ends the move (AA-084); a unit that
+    declines to move at all has Halted (AA-034)."""
     st = g.state
     limit = allowance(g, unit)
     if limit <= 0:
