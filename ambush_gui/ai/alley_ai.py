@@ -165,7 +165,10 @@ class AlleyAI:
                 if plan in opts:
                     return plan
             return opts[0]
-        # Insurgent: shoot from cover when there is a shot; otherwise close in under cover.
+        # Insurgent: rush the unit carrying the contractors when strong enough to overrun
+        # it; else shoot from cover when there is a shot; otherwise close in under cover.
+        if self._assault_target(g, unit, g.m.rapid) is not None and "rapid:move-fire" in opts:
+            return "rapid:move-fire"
         if unit.is_detached_leader and self._join_target(g, unit) is not None:
             return "rapid:move-fire" if "rapid:move-fire" in opts else opts[-1]
         if targets and not exposed(g, unit) and best_shot >= 0.2:
@@ -184,6 +187,10 @@ class AlleyAI:
         stay = "stay" if not d.facts.get("to_cover") or self._ok(d, "stay") else d.options[0]
         if goal is None or limit <= 0.05:
             return stay
+        if unit.side is Side.INSURGENT and d.facts.get("may_assault"):
+            assault = self._assault_move(g, d, unit, limit, speed)
+            if assault is not None:
+                return assault
         join = self._join_target(g, unit) if unit.is_detached_leader else None
         if join is not None:
             goal = join.centre()
@@ -235,6 +242,33 @@ class AlleyAI:
         elif seen and not cover:
             score -= 1.0
         return score
+
+    def _assault_target(self, g: AlleyGame, unit: Unit, reach: float) -> Unit | None:
+        """A unit carrying contractors that this unit can reach and outnumbers."""
+        if unit.is_detached_leader or unit.shaken(g.state.turn):
+            return None
+        for c in self.carriers(g):
+            if len(unit.fighters) >= len(c.fighters) + 1 and g.distance(unit, c) <= reach + 0.5:
+                return c
+        return None
+
+    def _assault_move(self, g: AlleyGame, d: Decision, unit: Unit, limit: float,
+                      speed: str | None) -> Any:
+        target = self._assault_target(g, unit, limit)
+        if target is None:
+            return None
+        ours, theirs = unit.points(), target.points()
+        gaps = np.hypot(ours[:, None, 0] - theirs[None, :, 0], ours[:, None, 1] - theirs[None, :, 1])
+        i, j = np.unravel_index(int(np.argmin(gaps)), gaps.shape)
+        away = ours[i] - theirs[j]
+        away = away / (float(np.hypot(*away)) or 1.0)
+        shift = theirs[j] + 0.8 * g.m.scale * away - ours[i]
+        end = np.array(unit.centre()) + shift
+        choice: dict[str, Any] = {"path": [[round(float(end[0]), 3), round(float(end[1]), 3)]],
+                                  "assault": target.id}
+        if speed:
+            choice["speed"] = speed
+        return choice if self._ok(d, choice) else None
 
     def _join_target(self, g: AlleyGame, unit: Unit) -> Unit | None:
         friends = [u for u in g.state.side_units(unit.side)

@@ -75,6 +75,7 @@ def fire(g: AlleyGame, attacker: Unit, target: Unit, why: str, overwatch: bool =
     if hits:
         serious = yield from take_casualties(g, target, hits, forced)
     yield from morale.after_fire(g, target, attacker, hits, serious)
+    yield from g.modules.after_fire(target, attacker, hits)
     settle(g, target)
     return hits
 

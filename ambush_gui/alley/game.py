@@ -13,6 +13,7 @@ import numpy as np
 import shapely
 
 from ambush_gui.alley.measures import Measures
+from ambush_gui.alley.modules import Modules
 from ambush_gui.alley.model import AlleyState, Figure, FigureKind, HotSpot, Injury, Side, Unit
 from ambush_gui.alley.scenario import Scenario
 from ambush_gui.core.dice import Dice, Die
@@ -36,6 +37,7 @@ class AlleyGame(Game):
         self._cover_cache: dict[tuple[float, float], bool] = {}
         self._solid_cache: dict[tuple[float, float, float, float], bool] = {}
         self._impassable: list[tuple[str, Any]] | None = None
+        self.modules = Modules(self, dict(self.spec.modules))  # optional rules (seed 003)
         self.memo = Memo()  # geometry answers keyed by figure positions (never state)
 
     def procedure(self) -> Procedure:

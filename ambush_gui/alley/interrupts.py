@@ -70,7 +70,8 @@ def quality_check(g: AlleyGame, unit: Unit, why: str) -> bool:
 
 def reaction_test(g: AlleyGame, regular: Unit, insurgent: Unit, why: str) -> bool:
     """AA-073..075: True if the Insurgent acts first (4+ and strictly higher)."""
-    rm, im = reaction_modifiers(regular), reaction_modifiers(insurgent)
+    rm = reaction_modifiers(regular) + g.modules.reaction_modifiers(regular)
+    im = reaction_modifiers(insurgent) + g.modules.reaction_modifiers(insurgent)
     r = g.dice.one(int(regular.tq), f"Reaction Test ({why}): {regular.name}", modifiers=rm,
                    side=regular.side.value, unit=regular.id)
     i = g.dice.one(int(insurgent.tq), f"Reaction Test ({why}): {insurgent.name}", modifiers=im,
@@ -337,6 +338,8 @@ def carry_out(g: AlleyGame, unit: Unit, path: list[tuple[float, float]], plan: A
         if len(path) < 2 or path_length(path) <= 1e-6 or not unit.alive:
             break
         path = move_along(g, unit, path, float("inf"))
+    if g.modules:
+        yield from g.modules.after_move(unit, plan)
     if plan.exits:
         exit_table(g, unit)
         return

@@ -144,7 +144,9 @@ def check_move(
     if to_cover and length > EPS and not exits:
         if not any(g.near_cover((float(x), float(y))) for x, y in finals):
             raise IllegalDecision("a Pinned unit that moves must move into cover (not Exposed)")
-    return MovePlan(tuple(path), length, exits, join, assault, speed)
+    plan = MovePlan(tuple(path), length, exits, join, assault, speed)
+    g.modules.check_move(unit, plan)
+    return plan
 
 
 def _figure_path_blockers(g: AlleyGame, unit: Unit, path: tuple[Point, ...]) -> list[str]:

@@ -135,6 +135,7 @@ def firepower(g: AlleyGame, attacker: Unit, target: Unit, overwatch: bool = Fals
         items.append(Modifier("Pinned", -1, "AA-188"))
     if attacker.side is Side.INSURGENT and moving_cautiously(target):
         items.append(Modifier("target moving Cautiously", -1, "AA-078"))
+    items.extend(g.modules.firepower_modifiers(attacker, target))
     return Pool(attacker.tq, tuple(items))
 
 
@@ -152,4 +153,5 @@ def defense(g: AlleyGame, target: Unit, attacker: Unit) -> Pool:
         items.append(Modifier("Solid Cover", 1, "AA-124"))
     if target.armor:
         items.append(Modifier("body armor", target.armor, "AA-128"))
+    items.extend(g.modules.defense_modifiers(target, attacker))
     return Pool(target.tq, tuple(items))

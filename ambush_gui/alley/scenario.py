@@ -217,6 +217,9 @@ class ScenarioSpec(Strict):
     )
     reinforcements: ReinforcementSpec | None = None
     victory: VictorySpec = VictorySpec()
+    modules: dict[str, dict[str, Any]] = Field(
+        default={}, description="optional rule modules switched on, with their options"
+    )
     special_rules: list[Literal["contractors"]] = Field(
         default=[], description="'contractors': CT-018/CT-053, they cannot be seized early or hit"
     )
@@ -284,6 +287,12 @@ def cross_check(spec: ScenarioSpec) -> list[tuple[str, str]]:
                 problems.append(
                     (f"hot_spots[{i}].at", f"is {d:.1f}\" from hot_spots[{k}]; Hot Spots must be at least 6\" apart (AA-050)")
                 )
+    from ambush_gui.alley.modules import REGISTRY
+
+    for name in spec.modules:
+        if name not in REGISTRY:
+            known = ", ".join(sorted(REGISTRY)) or "none yet"
+            problems.append((f"modules.{name}", f"unknown rule module {name!r} (available: {known})"))
     if spec.hot_spots and spec.reinforcements is None:
         problems.append(("reinforcements", "Hot Spots are placed but no reinforcement table is given"))
     return problems

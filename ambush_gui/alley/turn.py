@@ -42,6 +42,7 @@ def play(g: AlleyGame) -> Procedure:
     while True:
         st.turn += 1
         start_turn(g)
+        yield from g.modules.start_turn()
         if st.turn > 1:  # AA-042, AA-060 (house rule AA-062: "end of a turn" = start of the next)
             st.phase = "reinforcements"
             yield from reinforcements.arrive(g)
@@ -60,6 +61,7 @@ def play(g: AlleyGame) -> Procedure:
         if not victory.regulars_gone(g):
             yield from insurgent_phase(g)  # AA-044
         st.phase = "end"
+        yield from g.modules.end_turn()
         end_turn(g)
         if victory.regulars_gone(g) or st.turn >= g.spec.turn_limit:
             st.phase = "over"

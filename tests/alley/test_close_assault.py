@@ -14,12 +14,20 @@ from ambush_gui.core.decisions import IllegalDecision
 from tests.alley import kit
 
 
-def contact(script: list[int], marines: tuple[str, ...] = ("rifle", "rifle", "m203", "saw"),
-            n: int = 4, contractors: bool = False, **kw: object) -> AlleyGame:
+def contact(
+    script: list[int],
+    marines: tuple[str, ...] = ("rifle", "rifle", "m203", "saw"),
+    n: int = 4,
+    contractors: bool = False,
+    **kw: object,
+) -> AlleyGame:
     """Marines in a row at y=5 and Insurgents 0.8" north of them, in base contact."""
-    g = kit.game([kit.marines("m", (5, 5), weapons=marines), kit.insurgents("i", (5, 5.8), n=n)],
-                 contractors=[("c1", (5 + 0.8 * len(marines), 5))] if contractors else [],
-                 script=script, **kw)
+    g = kit.game(
+        [kit.marines("m", (5, 5), weapons=marines), kit.insurgents("i", (5, 5.8), n=n)],
+        contractors=[("c1", (5 + 0.8 * len(marines), 5))] if contractors else [],
+        script=script,
+        **kw,
+    )
     if contractors:
         g.unit("m").figures.append(g.state.ground.pop())
     g.state.turn = 1
@@ -28,8 +36,11 @@ def contact(script: list[int], marines: tuple[str, ...] = ("rifle", "rifle", "m2
 
 def assault_rolls(g: AlleyGame) -> list[tuple[int, int]]:
     """(die type, number of dice) of each Close Assault throw."""
-    return [(e.data["sides"], len(e.data["faces"])) for e in kit.events(g, "roll")
-            if e.data["purpose"].startswith("Close Assault")]
+    return [
+        (e.data["sides"], len(e.data["faces"]))
+        for e in kit.events(g, "roll")
+        if e.data["purpose"].startswith("Close Assault")
+    ]
 
 
 def wound(g: AlleyGame, fid: str) -> None:
@@ -38,15 +49,17 @@ def wound(g: AlleyGame, fid: str) -> None:
             f.dependant, f.injury = True, Injury.MODERATE
 
 
-# -- how it starts ------------------------------------------------------------------------------
+# -- how it starts -----------------------------------------------------------------------------
+
 
 @pytest.mark.rule("DC-030")
 @pytest.mark.rule("CT-054")
 def test_a_close_assault_is_a_move_that_ends_in_contact_with_its_target() -> None:
     """House rule CT-054: the mover names its target; the move must end within 1" of it;
     an undeclared move into contact is refused; the fight follows the move at once."""
-    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 10), n=2)],
-                 script=[6, 6, 1, 1, 1, 1, 1])
+    g = kit.game(
+        [kit.marines("m", (5, 5)), kit.insurgents("i", (5, 10), n=2)], script=[6, 6, 1, 1, 1, 1, 1]
+    )
     i = g.unit("i")
     g.state.turn = 1
     x, _ = i.centre()
@@ -65,7 +78,9 @@ def test_a_close_assault_is_a_move_that_ends_in_contact_with_its_target() -> Non
 
 @pytest.mark.rule("DC-030")
 @pytest.mark.rule("CT-054")
-def test_a_unit_that_fired_is_pinned_or_is_shaken_may_not_assault_and_assaulting_is_its_fire() -> None:
+def test_no_assault_after_firing_or_while_pinned_or_shaken() -> None:
+    """House rule CT-054: no Close Assault after firing, while Pinned or while Shaken;
+    an assault uses up the attacker's fire."""
     g = contact([1, 1, 1, 1, 1, 1, 1, 1])
     m, i = g.unit("m"), g.unit("i")
     assert turn.move_rules(g, m)["may_assault"]
@@ -80,7 +95,8 @@ def test_a_unit_that_fired_is_pinned_or_is_shaken_may_not_assault_and_assaulting
     assert m.fired
 
 
-# -- the fight --------------------------------------------------------------------------------------
+# -- the fight ---------------------------------------------------------------------------------
+
 
 @pytest.mark.rule("DC-028")
 def test_dependants_and_casualties_do_not_fight() -> None:
@@ -104,8 +120,11 @@ def test_each_side_throws_its_troop_quality_die_per_fighting_figure_with_two_bon
     m.pinned = True
     kit.drive(g, close_assault.resolve(g, i, m))
     assert assault_rolls(g) == [(6, 4), (8, 4), (6, 5), (8, 4)]
-    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 6.0), n=4)],
-                 pieces=[kit.wall("w", (4, 5.3, 6, 0.4))], script=[1] * 9 + [1] * 10)
+    g = kit.game(
+        [kit.marines("m", (5, 5)), kit.insurgents("i", (5, 6.0), n=4)],
+        pieces=[kit.wall("w", (4, 5.3, 6, 0.4))],
+        script=[1] * 9 + [1] * 10,
+    )
     m, i = g.unit("m"), g.unit("i")
     g.state.turn = 1
     kit.drive(g, close_assault.resolve(g, m, i))  # the Insurgents hold the wall
@@ -148,7 +167,8 @@ def test_the_attacker_can_lose_and_regular_losers_roll_first_aid() -> None:
     assert m.figures[0].injury is Injury.SLIGHT and m.figures[0].fighting
 
 
-# -- overrun and custody ----------------------------------------------------------------------------
+# -- overrun and custody -----------------------------------------------------------------------
+
 
 @pytest.mark.rule("DC-029")
 def test_insurgents_overrunning_marines_take_their_casualties_prisoner() -> None:
@@ -172,8 +192,11 @@ def test_insurgents_overrunning_marines_take_their_casualties_prisoner() -> None
     assert i.leader is None  # a captive is no leader
     score(g)
     held = sorted(w for s, p, w in g.state.score.lines if "held" in w)
-    assert held == ["Marine POW m-1 held at the end", "Marine POW m-2 held at the end",
-                    "contractor c1 held at the end"]
+    assert held == [
+        "Marine POW m-1 held at the end",
+        "Marine POW m-2 held at the end",
+        "contractor c1 held at the end",
+    ]
     assert not any("no Marine casualty" in w for _, _, w in g.state.score.lines)
 
 

@@ -12,9 +12,8 @@ from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import FigureKind, Injury, Side, Speed
 from ambush_gui.alley.movement import move_along, pick_up
 from ambush_gui.alley.pools import defense, firepower
-from ambush_gui.alley.victory import finish, score
+from ambush_gui.alley.victory import score
 from ambush_gui.core.decisions import DecisionKind
-from ambush_gui.core.dice import Die
 from tests.alley import kit
 
 
@@ -37,9 +36,13 @@ def wound(g: AlleyGame, fid: str) -> None:
 
 def escort(script: list[int] = (), **kw: Any) -> AlleyGame:  # type: ignore[assignment]
     """A fireteam escorting the two wounded contractors, Insurgents 10" north."""
-    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 15))],
-                 pieces=[kit.rubble("r", (4, 6, 1, 1))],
-                 contractors=[("c1", (5.4, 4.5)), ("c2", (6.2, 4.5))], script=script, **kw)
+    g = kit.game(
+        [kit.marines("m", (5, 5)), kit.insurgents("i", (5, 15))],
+        pieces=[kit.rubble("r", (4, 6, 1, 1))],
+        contractors=[("c1", (5.4, 4.5)), ("c2", (6.2, 4.5))],
+        script=script,
+        **kw,
+    )
     carry(g, "m")
     return g
 
@@ -50,8 +53,10 @@ def rule_ids(pool: Any) -> dict[str, int]:
 
 # -- Dependants --------------------------------------------------------------------------------
 
+
 @pytest.mark.rule("DC-001")
 def test_dependants_are_non_combatants_that_cost_fighting_power_and_mobility() -> None:
+    """DC-001: the contractors do not fight; the unit loses a Firepower die and Rapid moves."""
     g = escort()
     m, i = g.unit("m"), g.unit("i")
     assert [f.id for f in m.dependants] == ["c1", "c2"]
@@ -81,14 +86,17 @@ def test_the_scenario_decides_how_dependants_are_gained_and_lost() -> None:
     assert {f.kind for f in plain.unit("m").dependants} == {FigureKind.CONTRACTOR}
     assert any("c1" in o for o in casualty_options(plain, plain.unit("m"), 2, True))
     ruled = escort(special_rules=["contractors"])
-    assert not any("c1" in o or "c2" in o
-                   for o in casualty_options(ruled, ruled.unit("m"), 2, True))
+    assert not any(
+        "c1" in o or "c2" in o for o in casualty_options(ruled, ruled.unit("m"), 2, True)
+    )
     bare = kit.game([kit.marines("m", (5, 5))])
     assert bare.state.ground == [] and bare.unit("m").dependants == []
 
 
 @pytest.mark.rule("DC-004")
 def test_dependants_go_with_their_unit_and_can_be_captured_and_retaken() -> None:
+    """DC-004: Dependants move with their unit; on the ground the enemy can capture them,
+    and friends can take them back."""
     g = escort()
     m = g.unit("m")
     c1 = next(f for f in m.figures if f.id == "c1")
@@ -108,6 +116,7 @@ def test_dependants_go_with_their_unit_and_can_be_captured_and_retaken() -> None
 
 @pytest.mark.rule("DC-005")
 def test_a_unit_with_dependants_loses_one_firepower_die() -> None:
+    """DC-005: without its Dependants the same unit throws one more Firepower die."""
     g = escort()
     m, i = g.unit("m"), g.unit("i")
     with_them = firepower(g, m, i).dice
@@ -152,13 +161,16 @@ def test_the_penalty_is_one_die_whatever_the_number_and_wounded_marines_count() 
 
 # -- casualties ------------------------------------------------------------------------------------
 
+
 @pytest.mark.rule("DC-008")
 def test_after_a_casualty_going_faster_than_cautious_needs_a_quality_check() -> None:
     """A Marine wounded (First Aid 3), then handed off at the edge: the team may plan Rapid
     again, but must pass a Quality Check for it."""
-    g = kit.game([kit.marines("m", (5, 1.0)), kit.insurgents("i", (5, 11))],
-                 pieces=[kit.rubble("r", (4, 2, 1, 1))],
-                 script=[6, 1, 1, 1, 1, 1, 1, 1, 1, 3, 10, 10, 10, 2])
+    g = kit.game(
+        [kit.marines("m", (5, 1.0)), kit.insurgents("i", (5, 11))],
+        pieces=[kit.rubble("r", (4, 2, 1, 1))],
+        script=[6, 1, 1, 1, 1, 1, 1, 1, 1, 3, 10, 10, 10, 2],
+    )
     m, i = g.unit("m"), g.unit("i")
     kit.drive(g, fire(g, i, m, "test"), ["best", ["m-1"]])
     assert m.had_casualties
@@ -169,14 +181,19 @@ def test_after_a_casualty_going_faster_than_cautious_needs_a_quality_check() -> 
     d = next(proc)
     assert d.kind is DecisionKind.PLAN and "rapid:move-fire" in d.options
     d = proc.send(d.validate("rapid:move-fire"))
-    assert kit.roll_texts(g)[-1].startswith("Quality Check: Marines m (to move faster than Cautious")
+    assert kit.roll_texts(g)[-1].startswith(
+        "Quality Check: Marines m (to move faster than Cautious"
+    )
     assert m.speed is Speed.CAUTIOUS  # the 2 failed
 
 
 @pytest.mark.rule("DC-009")
 def test_a_casualty_is_out_of_the_fight() -> None:
-    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 15))],
-                 pieces=[kit.rubble("r", (4, 6, 1, 1))])
+    """DC-009: a wounded Marine gives no Firepower and no Defense die."""
+    g = kit.game(
+        [kit.marines("m", (5, 5)), kit.insurgents("i", (5, 15))],
+        pieces=[kit.rubble("r", (4, 6, 1, 1))],
+    )
     m, i = g.unit("m"), g.unit("i")
     wound(g, "m-1")
     assert rule_ids(firepower(g, m, i))["AA-134"] == 3
@@ -187,7 +204,9 @@ def test_a_casualty_is_out_of_the_fight() -> None:
 def test_a_casualty_is_carried_by_its_unit_and_left_on_the_ground_if_it_is_gone() -> None:
     """House rule DC-010: the wounded Marine stays in the unit as a Dependant and moves with
     it; when the last fighting figure falls, the Dependants are left on the ground."""
-    g = kit.game([kit.marines("m", (5, 5), weapons=["rifle", "rifle"]), kit.insurgents("i", (5, 15))])
+    g = kit.game(
+        [kit.marines("m", (5, 5), weapons=["rifle", "rifle"]), kit.insurgents("i", (5, 15))]
+    )
     m = g.unit("m")
     wound(g, "m-1")
     m1 = m.figures[0]
@@ -202,11 +221,14 @@ def test_a_casualty_is_carried_by_its_unit_and_left_on_the_ground_if_it_is_gone(
 
 @pytest.mark.rule("DC-011")
 def test_at_a_friendly_edge_the_dependants_are_handed_off_and_the_penalty_ends() -> None:
-    g = kit.game([kit.marines("m", (5, 7)), kit.insurgents("i", (5, 20))],
-                 contractors=[("c1", (5.4, 6.5))])
+    """DC-011: a move ending at the south edge hands the contractor off the table; the
+    Firepower penalty ends and Rapid is allowed again."""
+    g = kit.game(
+        [kit.marines("m", (5, 7)), kit.insurgents("i", (5, 20))], contractors=[("c1", (5.4, 6.5))]
+    )
     carry(g, "m")
     m, i = g.unit("m"), g.unit("i")
-    fp = firepower(g, m, i).dice
+    assert rule_ids(firepower(g, m, i))["DC-005"] == -1
     m.speed = Speed.CAUTIOUS
     x, y = m.centre()
     kit.drive(g, turn.regular_move(g, m), [{"path": [[x, 1.0]]}, "none"])  # no interrupt
@@ -220,8 +242,9 @@ def test_at_a_friendly_edge_the_dependants_are_handed_off_and_the_penalty_ends()
 def test_casualties_can_be_handed_over_at_a_scenario_aid_station() -> None:
     """A scenario aid station at (12, 12): a team ending 1" from it hands over its wounded
     Marine (the contractor, whose objective is the table edge, stays)."""
-    g = kit.game([kit.marines("m", (12, 13))], contractors=[("c1", (12.4, 13.5))],
-                 aid_stations=[[12, 12]])
+    g = kit.game(
+        [kit.marines("m", (12, 13))], contractors=[("c1", (12.4, 13.5))], aid_stations=[[12, 12]]
+    )
     carry(g, "m")
     wound(g, "m-2")
     m = g.unit("m")
@@ -261,19 +284,24 @@ def test_within_1_inch_of_a_friendly_edge_all_dependants_go_and_contractors_scor
 
 # -- fire at units with Dependants ---------------------------------------------------------------
 
+
 def team_of_three(script: list[int], **kw: Any) -> AlleyGame:
     """DC-025's fireteam read as 3 fighting Marines (house rule DC-027) with 2 contractors;
     4 Insurgent riflemen 10" away: 4D6 against 4D8."""
-    g = kit.game([kit.marines("m", (5, 5), weapons=["rifle", "rifle", "saw"]),
-                  kit.insurgents("i", (5, 15))],
-                 pieces=[kit.rubble("r", (4, 6, 1, 1))],
-                 contractors=[("c1", (5.4, 4.5)), ("c2", (6.2, 4.5))], script=script, **kw)
+    g = kit.game(
+        [kit.marines("m", (5, 5), weapons=["rifle", "rifle", "saw"]), kit.insurgents("i", (5, 15))],
+        pieces=[kit.rubble("r", (4, 6, 1, 1))],
+        contractors=[("c1", (5.4, 4.5)), ("c2", (6.2, 4.5))],
+        script=script,
+        **kw,
+    )
     carry(g, "m")
     return g
 
 
 @pytest.mark.rule("DC-022")
 def test_a_unit_with_dependants_rolls_its_defense_as_usual() -> None:
+    """DC-022: the team escorting contractors throws its usual Defense dice."""
     g = team_of_three([1, 1, 1, 1, 8, 8, 8, 8])
     m, i = g.unit("m"), g.unit("i")
     with_them = rule_ids(defense(g, m, i))
@@ -342,8 +370,11 @@ def test_the_example_with_the_contractors_rule_falls_on_the_fighters() -> None:
 def test_a_carried_casualty_hit_again_is_killed() -> None:
     """House rule DC-026: the wounded Marine takes the forced hit: he is killed, and scores
     2 VP for the Insurgents instead of the 1 a wounded Marine is worth."""
-    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 15))],
-                 pieces=[kit.rubble("r", (4, 6, 1, 1))], script=[6, 1, 1, 1, 1, 2, 3, 5, 10, 10, 10])
+    g = kit.game(
+        [kit.marines("m", (5, 5)), kit.insurgents("i", (5, 15))],
+        pieces=[kit.rubble("r", (4, 6, 1, 1))],
+        script=[6, 1, 1, 1, 1, 2, 3, 5, 10, 10, 10],
+    )
     wound(g, "m-4")
     m = g.unit("m")
     kit.drive(g, fire(g, g.unit("i"), m, "test"), ["best"])  # the only choice: m-4
@@ -351,7 +382,8 @@ def test_a_carried_casualty_hit_again_is_killed() -> None:
     assert (m4.id, m4.injury, g.state.removed[-1][1]) == ("m-4", Injury.KILLED, "killed")
     score(g)
     assert [(p, w) for s, p, w in g.state.score.lines if s is Side.INSURGENT] == [
-        (2, "Marine m-4 killed")]
+        (2, "Marine m-4 killed")
+    ]
 
 
 @pytest.mark.rule("DC-027")

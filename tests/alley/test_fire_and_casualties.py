@@ -18,8 +18,12 @@ from tests.alley import kit
 
 def marines_under_fire(script: list[int], **kw: Any) -> AlleyGame:
     """4 Insurgent riflemen 10" from a Marine fireteam beside rubble: 4D6 against 5D8."""
-    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 15))],
-                 pieces=[kit.rubble("r", (4, 6, 1, 1))], script=script, **kw)
+    g = kit.game(
+        [kit.marines("m", (5, 5)), kit.insurgents("i", (5, 15))],
+        pieces=[kit.rubble("r", (4, 6, 1, 1))],
+        script=script,
+        **kw,
+    )
     assert firepower(g, g.unit("i"), g.unit("m")).dice == 4
     assert defense(g, g.unit("m"), g.unit("i")).dice == 5
     return g
@@ -31,12 +35,15 @@ def purposes(g: AlleyGame) -> list[str]:
 
 # -- the attack roll -----------------------------------------------------------------------
 
+
 @pytest.mark.rule("AA-114")
 def test_each_side_rolls_its_own_die_and_sets_aside_results_under_4() -> None:
     """The Marines throw d8s for Firepower, the Insurgents d6s for Defense; only 4+ stay."""
-    g = kit.game([kit.marines("m", (2, 2), weapons=["rifle"] * 4), kit.insurgents("i", (2, 21), n=3)],
-                 pieces=[kit.rubble("r", (0, 22.5, 1, 1))],
-                 script=[8, 4, 3, 1, 6, 3, 2])
+    g = kit.game(
+        [kit.marines("m", (2, 2), weapons=["rifle"] * 4), kit.insurgents("i", (2, 21), n=3)],
+        pieces=[kit.rubble("r", (0, 22.5, 1, 1))],
+        script=[8, 4, 3, 1, 6, 3, 2],
+    )
     m, i = g.unit("m"), g.unit("i")
     decision = kit.asks(g, fire(g, m, i, "test"))
     fp, df = kit.events(g, "roll")
@@ -49,9 +56,11 @@ def test_each_side_rolls_its_own_die_and_sets_aside_results_under_4() -> None:
 @pytest.mark.rule("AA-115")
 def test_an_attacker_die_no_defender_die_equals_or_beats_is_a_casualty() -> None:
     """6,5 against 6,4: the 6 is tied (cancelled), the 5 beats the 4: one casualty."""
-    g = kit.game([kit.marines("m", (2, 2), weapons=["rifle", "rifle"]),
-                  kit.insurgents("i", (2, 21), n=2)],
-                 pieces=[kit.rubble("r", (0, 22.5, 1, 1))], script=[6, 5, 6, 4, 10])
+    g = kit.game(
+        [kit.marines("m", (2, 2), weapons=["rifle", "rifle"]), kit.insurgents("i", (2, 21), n=2)],
+        pieces=[kit.rubble("r", (0, 22.5, 1, 1))],
+        script=[6, 5, 6, 4, 10],
+    )
     m, i = g.unit("m"), g.unit("i")
     # the tie 6-6 cancels; the 4 cannot stop the 5 (identical riflemen: no choice to make)
     hits = kit.drive(g, fire(g, m, i, "test"), [{"pairs": [[6, 6], [5, 4]]}])
@@ -62,21 +71,28 @@ def test_an_attacker_die_no_defender_die_equals_or_beats_is_a_casualty() -> None
 @pytest.mark.rule("AA-145")
 def test_beyond_effective_range_the_attacker_keeps_only_7_and_8() -> None:
     """With a scenario Effective Range of 10": 4+ inside it, 7+ beyond it."""
-    g = kit.game([kit.marines("m", (2, 2), weapons=["rifle"] * 4), kit.insurgents("i", (2, 21), n=3)],
-                 pieces=[kit.rubble("r", (0, 22.5, 1, 1))], effective_range=10,
-                 script=[8, 7, 6, 4, 1, 1, 1])
+    g = kit.game(
+        [kit.marines("m", (2, 2), weapons=["rifle"] * 4), kit.insurgents("i", (2, 21), n=3)],
+        pieces=[kit.rubble("r", (0, 22.5, 1, 1))],
+        effective_range=10,
+        script=[8, 7, 6, 4, 1, 1, 1],
+    )
     m, i = g.unit("m"), g.unit("i")
     d = kit.asks(g, fire(g, m, i, "far"))
     assert d.facts["attack"] == [8, 7]
-    g2 = kit.game([kit.marines("m", (2, 2), weapons=["rifle"] * 4), kit.insurgents("i", (2, 11), n=3)],
-                  pieces=[kit.rubble("r", (0, 12.5, 1, 1))], effective_range=10,
-                  script=[8, 7, 6, 4, 1, 1, 1])
+    g2 = kit.game(
+        [kit.marines("m", (2, 2), weapons=["rifle"] * 4), kit.insurgents("i", (2, 11), n=3)],
+        pieces=[kit.rubble("r", (0, 12.5, 1, 1))],
+        effective_range=10,
+        script=[8, 7, 6, 4, 1, 1, 1],
+    )
     d2 = kit.asks(g2, fire(g2, g2.unit("m"), g2.unit("i"), "near"))
     assert d2.facts["attack"] == [8, 7, 6, 4]
 
 
 @pytest.mark.rule("AA-146")
 def test_the_defender_rolls_his_defense_dice() -> None:
+    """AA-146: the Marines throw their 5 Defense dice."""
     g = marines_under_fire([1, 1, 1, 1, 8, 7, 6, 5, 4])
     kit.drive(g, fire(g, g.unit("i"), g.unit("m"), "test"), [])
     throw = kit.events(g, "roll")[1]
@@ -88,10 +104,16 @@ def test_the_defender_rolls_his_defense_dice() -> None:
 def test_the_defender_arranges_his_dice_as_he_likes() -> None:
     """6,5 against 6,5: the best pairing saves both; his own poor pairing (5 on the 6, 6 on
     the 5) is allowed and costs one casualty; a die used twice is refused."""
+
     def play(morale: list[int]) -> tuple[AlleyGame, Any]:
-        g = kit.game([kit.marines("m", (2, 2), weapons=["rifle", "rifle"]),
-                      kit.insurgents("i", (2, 21), n=3)],
-                     pieces=[kit.rubble("r", (0, 22.5, 1, 1))], script=[6, 5, 6, 5, 1, *morale])
+        g = kit.game(
+            [
+                kit.marines("m", (2, 2), weapons=["rifle", "rifle"]),
+                kit.insurgents("i", (2, 21), n=3),
+            ],
+            pieces=[kit.rubble("r", (0, 22.5, 1, 1))],
+            script=[6, 5, 6, 5, 1, *morale],
+        )
         return g, fire(g, g.unit("m"), g.unit("i"), "test")
 
     g, proc = play([])
@@ -116,29 +138,45 @@ def test_only_attacker_dice_of_4_or_more_cause_casualties() -> None:
 
 # -- who falls ---------------------------------------------------------------------------------
 
+
 @pytest.mark.rule("AA-153")
 def test_the_owner_chooses_the_casualties_and_a_leader_can_fall() -> None:
     """House rule AA-153: the Insurgent player picks, among fighting figures, leader included."""
-    g = kit.game([kit.marines("m", (2, 2), weapons=["rifle"]),
-                  kit.insurgents("i", (2, 21), n=2, leader=True)],
-                 pieces=[kit.rubble("r", (0, 22.5, 1, 1))], script=[8, 1, 1, 1, 10, 10])
+    g = kit.game(
+        [
+            kit.marines("m", (2, 2), weapons=["rifle"]),
+            kit.insurgents("i", (2, 21), n=2, leader=True),
+        ],
+        pieces=[kit.rubble("r", (0, 22.5, 1, 1))],
+        script=[8, 1, 1, 1, 10, 10],
+    )
     m, i = g.unit("m"), g.unit("i")
     d = kit.asks(g, fire(g, m, i, "test"), ["best"])
     assert d.kind is DecisionKind.CASUALTIES and d.side == "insurgent"
     assert sorted(d.options) == [["i-1"], ["i-2"], ["i-L"]]
-    g2 = kit.game([kit.marines("m", (2, 2), weapons=["rifle"]),
-                   kit.insurgents("i", (2, 21), n=2, leader=True)],
-                  pieces=[kit.rubble("r", (0, 22.5, 1, 1))], script=[8, 1, 1, 1, 10, 10])
+    g2 = kit.game(
+        [
+            kit.marines("m", (2, 2), weapons=["rifle"]),
+            kit.insurgents("i", (2, 21), n=2, leader=True),
+        ],
+        pieces=[kit.rubble("r", (0, 22.5, 1, 1))],
+        script=[8, 1, 1, 1, 10, 10],
+    )
     kit.drive(g2, fire(g2, g2.unit("m"), g2.unit("i"), "test"), ["best", ["i-L"]])
     assert g2.unit("i").leader is None
 
 
 # -- casualties to Insurgents and Regulars -------------------------------------------------
 
+
 @pytest.mark.rule("AA-154")
 def test_insurgent_casualties_are_removed_at_once_without_first_aid() -> None:
-    g = kit.game([kit.marines("m", (2, 2), weapons=["rifle"]), kit.insurgents("i", (2, 21), n=2)],
-                 pieces=[kit.rubble("r", (0, 22.5, 1, 1))], script=[8, 1, 1, 10])
+    """AA-154: the hit Insurgent leaves play at once; no First Aid die is thrown."""
+    g = kit.game(
+        [kit.marines("m", (2, 2), weapons=["rifle"]), kit.insurgents("i", (2, 21), n=2)],
+        pieces=[kit.rubble("r", (0, 22.5, 1, 1))],
+        script=[8, 1, 1, 10],
+    )
     m, i = g.unit("m"), g.unit("i")
     kit.drive(g, fire(g, m, i, "test"), ["best"])  # two identical riflemen: no choice to make
     assert [f.id for f in i.figures] == ["i-2"]
@@ -154,13 +192,15 @@ def test_each_regular_casualty_rolls_first_aid_as_it_is_taken() -> None:
     ps = purposes(g)
     assert ps[2:4] == ["First Aid: m-1 (Marines m)", "First Aid: m-2 (Marines m)"]
     assert ps[4].startswith("Morale Check")
-    assert all(len(e.data["faces"]) == 1 and e.data["sides"] == 6
-               for e in kit.events(g, "roll")[2:4])
+    assert all(
+        len(e.data["faces"]) == 1 and e.data["sides"] == 6 for e in kit.events(g, "roll")[2:4]
+    )
 
 
 @pytest.mark.rule("AA-156")
 @pytest.mark.parametrize("face", [1, 2])
 def test_first_aid_1_or_2_is_slight(face: int) -> None:
+    """AA-156: First Aid 1-2: slight injuries, the figure is no Dependant."""
     g = marines_under_fire([6, 1, 1, 1, 1, 1, 1, 1, 1, face, 10, 10, 10, 10])
     kit.drive(g, fire(g, g.unit("i"), g.unit("m"), "test"), ["best", ["m-1"]])
     fig = g.unit("m").figures[0]
@@ -170,6 +210,7 @@ def test_first_aid_1_or_2_is_slight(face: int) -> None:
 @pytest.mark.rule("AA-157")
 @pytest.mark.parametrize("face", [3, 4])
 def test_first_aid_3_or_4_is_moderate_and_a_dependant(face: int) -> None:
+    """AA-157: First Aid 3-4: moderate injuries, the figure is a Dependant; no extra check."""
     g = marines_under_fire([6, 1, 1, 1, 1, 1, 1, 1, 1, face, 10, 10, 10])
     kit.drive(g, fire(g, g.unit("i"), g.unit("m"), "test"), ["best", ["m-1"]])
     m = g.unit("m")
@@ -182,6 +223,7 @@ def test_first_aid_3_or_4_is_moderate_and_a_dependant(face: int) -> None:
 @pytest.mark.rule("AA-158")
 @pytest.mark.parametrize("face", [5, 6])
 def test_first_aid_5_or_6_is_serious_a_dependant_and_a_morale_test(face: int) -> None:
+    """AA-158: First Aid 5-6: serious injuries, a Dependant, and a Morale test."""
     g = marines_under_fire([6, 1, 1, 1, 1, 1, 1, 1, 1, face, 10, 10, 10, 10, 10, 10])
     kit.drive(g, fire(g, g.unit("i"), g.unit("m"), "test"), ["best", ["m-1"]])
     fig = g.unit("m").figures[0]
@@ -224,12 +266,15 @@ def test_a_serious_result_adds_a_morale_check_to_the_casualty_check() -> None:
     g = marines_under_fire([6, 1, 1, 1, 1, 1, 1, 1, 1, 6, 10, 10, 10, 10, 10, 10])
     kit.drive(g, fire(g, g.unit("i"), g.unit("m"), "test"), ["best", ["m-1"]])
     checks = [p for p in purposes(g) if p.startswith("Morale Check")]
-    assert checks == ["Morale Check: Marines m (took casualties)",
-                      "Morale Check: Marines m (a serious First Aid result)"]
+    assert checks == [
+        "Morale Check: Marines m (took casualties)",
+        "Morale Check: Marines m (a serious First Aid result)",
+    ]
     assert g.dice.scripted == 0
 
 
 # -- after casualties: a Quality Check to go faster than Cautious ---------------------------
+
 
 def activate(g: AlleyGame, uid: str, plan: str) -> Any:
     """Run a lone Marine unit's activation with ``plan``, staying where it is."""
@@ -242,6 +287,8 @@ def activate(g: AlleyGame, uid: str, plan: str) -> Any:
 
 @pytest.mark.rule("AA-162")
 def test_after_a_casualty_moving_rapidly_needs_a_quality_check_for_the_rest_of_the_game() -> None:
+    """AA-162: once a figure is lost, every Rapid plan needs a Quality Check, in any later turn;
+    Cautious needs none."""
     g = kit.game([kit.marines("m", (5, 5))], script=[4, 4])
     m = g.unit("m")
     g.state.turn = 1
@@ -252,7 +299,10 @@ def test_after_a_casualty_moving_rapidly_needs_a_quality_check_for_the_rest_of_t
         g.state.turn = t
         turn.start_turn(g)
         d, _ = activate(g, "m", "rapid:move-fire")
-        assert purposes(g)[-1] == "Quality Check: Marines m (to move faster than Cautious after casualties)"
+        assert (
+            purposes(g)[-1]
+            == "Quality Check: Marines m (to move faster than Cautious after casualties)"
+        )
         assert m.speed is Speed.RAPID and d.facts["limit"] == 12
     g.state.turn = 8
     turn.start_turn(g)

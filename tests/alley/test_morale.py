@@ -13,8 +13,11 @@ from tests.alley import kit
 
 def checks(g: AlleyGame) -> list[list[int]]:
     """The faces of every Morale Check thrown so far."""
-    return [e.data["faces"] for e in kit.events(g, "roll")
-            if e.data["purpose"].startswith("Morale Check")]
+    return [
+        e.data["faces"]
+        for e in kit.events(g, "roll")
+        if e.data["purpose"].startswith("Morale Check")
+    ]
 
 
 def results(g: AlleyGame) -> list[str]:
@@ -23,12 +26,15 @@ def results(g: AlleyGame) -> list[str]:
 
 def table(units: list[dict], script: list[int]) -> AlleyGame:
     """Marines at the south edge, the other units far north beside rubble (not Exposed)."""
-    return kit.game([kit.marines("m", (2, 2)), *units],
-                    pieces=[kit.rubble("r", (0, 22.5, 10, 0.5)), kit.rubble("s", (0, 3, 1, 1))],
-                    script=script)
+    return kit.game(
+        [kit.marines("m", (2, 2)), *units],
+        pieces=[kit.rubble("r", (0, 22.5, 10, 0.5)), kit.rubble("s", (0, 3, 1, 1))],
+        script=script,
+    )
 
 
 # -- the check -----------------------------------------------------------------------------
+
 
 @pytest.mark.rule("AA-164")
 def test_a_morale_check_throws_one_morale_die_per_figure() -> None:
@@ -67,8 +73,10 @@ def test_a_leaderless_insurgent_unit_checks_every_time_it_is_fired_on() -> None:
 @pytest.mark.rule("AA-167")
 def test_an_insurgent_unit_checks_every_time_it_takes_a_casualty() -> None:
     """With a leader: no check when unhurt, a check after each attack that hits."""
-    g = table([kit.insurgents("i", (2, 21), n=3, leader=True)],
-              [8, 1, 1, 1, 1, 1] + [1, 1, 1, 1] + [5, 5, 5] + [8, 1, 1, 1, 1, 1] + [1, 1, 1] + [5, 5])
+    g = table(
+        [kit.insurgents("i", (2, 21), n=3, leader=True)],
+        [8, 1, 1, 1, 1, 1] + [1, 1, 1, 1] + [5, 5, 5] + [8, 1, 1, 1, 1, 1] + [1, 1, 1] + [5, 5],
+    )
     m, i = g.unit("m"), g.unit("i")
     kit.drive(g, fire(g, m, i, "first"), ["best", ["i-1"]])
     kit.drive(g, fire(g, m, i, "second"), ["best", ["i-2"]])
@@ -78,8 +86,10 @@ def test_an_insurgent_unit_checks_every_time_it_takes_a_casualty() -> None:
 @pytest.mark.rule("AA-168")
 def test_a_regular_unit_checks_every_time_it_takes_a_casualty() -> None:
     """Fired on without loss: no check; hit: a check (First Aid 1, so only that one)."""
-    g = table([kit.insurgents("i", (2, 21), n=3)],
-              [6, 6, 6] + [8] * 5 + [6, 1, 1] + [1] * 5 + [1] + [5, 5, 5, 5])
+    g = table(
+        [kit.insurgents("i", (2, 21), n=3)],
+        [6, 6, 6] + [8] * 5 + [6, 1, 1] + [1] * 5 + [1] + [5, 5, 5, 5],
+    )
     m, i = g.unit("m"), g.unit("i")
     kit.drive(g, fire(g, i, m, "miss"), ["best"])
     assert checks(g) == []
@@ -91,8 +101,7 @@ def test_a_regular_unit_checks_every_time_it_takes_a_casualty() -> None:
 def test_one_check_per_attack_however_many_casualties() -> None:
     """House rule AA-169: two Marine casualties (slight) bring one check; a leaderless
     Insurgent unit fired on that loses two figures also checks once."""
-    g = table([kit.insurgents("i", (2, 21), n=4)],
-              [6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 2, 5, 5, 5, 5])
+    g = table([kit.insurgents("i", (2, 21), n=4)], [6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 2, 5, 5, 5, 5])
     m, i = g.unit("m"), g.unit("i")
     kit.drive(g, fire(g, i, m, "test"), ["best", ["m-1", "m-2"]])
     assert checks(g) == [[5, 5, 5, 5]]
@@ -111,8 +120,10 @@ def test_each_morale_die_of_4_or_more_is_a_success() -> None:
 
 # -- Regulars ----------------------------------------------------------------------------------
 
+
 @pytest.mark.rule("AA-171")
 def test_regulars_stand_on_more_successes_than_failures() -> None:
+    """AA-171: 3 successes against 1 failure: the Marines Stand, unharmed."""
     g = table([], [4, 4, 4, 3])
     m = g.unit("m")
     assert morale.check(g, m, "test") == "stand"
@@ -121,6 +132,7 @@ def test_regulars_stand_on_more_successes_than_failures() -> None:
 
 @pytest.mark.rule("AA-172")
 def test_regulars_are_pinned_when_failures_equal_or_outnumber_successes() -> None:
+    """AA-172: 2 against 2, and 1 against 3: Pinned."""
     g = table([], [4, 4, 3, 3, 4, 3, 3, 3])
     m = g.unit("m")
     assert morale.check(g, m, "tie") == "pinned" and m.pinned
@@ -130,6 +142,7 @@ def test_regulars_are_pinned_when_failures_equal_or_outnumber_successes() -> Non
 
 @pytest.mark.rule("AA-173")
 def test_pinned_again_the_same_turn_a_regular_unit_pulls_back() -> None:
+    """AA-173: Pinned a second time in the open: Pull Back, and regroup next turn."""
     g = table([kit.insurgents("i", (2, 12), n=3)], [1, 1, 1, 1, 1, 1, 1, 1])
     m, i = g.unit("m"), g.unit("i")
     g.state.turn = 3
@@ -143,14 +156,20 @@ def test_pinned_again_the_same_turn_a_regular_unit_pulls_back() -> None:
 def test_a_unit_in_a_defensible_position_stays_pinned_instead() -> None:
     """House rule AA-174: inside a building, or in Solid Cover from the last firer, a second
     Pinned result leaves the unit Pinned where it is."""
-    g = kit.game([kit.marines("m", (10, 10)), kit.insurgents("i", (10, 20), n=3)],
-                 pieces=[kit.building("b", (9, 9, 5, 3))], script=[1] * 8)
+    g = kit.game(
+        [kit.marines("m", (10, 10)), kit.insurgents("i", (10, 20), n=3)],
+        pieces=[kit.building("b", (9, 9, 5, 3))],
+        script=[1] * 8,
+    )
     m, i = g.unit("m"), g.unit("i")
     m.pinned = True
     assert morale.check(g, m, "again", i) == "pinned"
     assert m.pinned and m.regroup_turn is None and not kit.events(g, "pull_back")
-    g = kit.game([kit.marines("m", (10, 10)), kit.insurgents("i", (10, 20), n=3)],
-                 pieces=[kit.wall("w", (9, 10.5, 4, 0.4))], script=[1] * 4)
+    g = kit.game(
+        [kit.marines("m", (10, 10)), kit.insurgents("i", (10, 20), n=3)],
+        pieces=[kit.wall("w", (9, 10.5, 4, 0.4))],
+        script=[1] * 4,
+    )
     m, i = g.unit("m"), g.unit("i")
     m.pinned = True
     assert morale.defensible(g, m, i)
@@ -159,8 +178,10 @@ def test_a_unit_in_a_defensible_position_stays_pinned_instead() -> None:
 
 # -- Insurgents --------------------------------------------------------------------------------
 
+
 @pytest.mark.rule("AA-175")
 def test_insurgents_that_stand_can_still_shrink() -> None:
+    """AA-175: 3 successes, 1 failure: they Stand, but the figure that rolled 1 slips away."""
     g = table([kit.insurgents("i", (2, 21), n=4)], [1, 5, 5, 5])
     i = g.unit("i")
     assert morale.check(g, i, "test") == "stand"
@@ -180,6 +201,7 @@ def test_every_figure_that_rolls_a_1_shrinks_pass_or_fail() -> None:
 
 @pytest.mark.rule("AA-177")
 def test_shaken_lowers_the_morale_die_one_type() -> None:
+    """AA-177: Shaken, a d8 Morale unit drops to d6."""
     g = table([kit.insurgents("i", (2, 21), n=3, morale="d8")], [2, 3, 4])
     i = g.unit("i")
     assert morale.check(g, i, "test") == "shaken"
@@ -188,6 +210,7 @@ def test_shaken_lowers_the_morale_die_one_type() -> None:
 
 @pytest.mark.rule("AA-178")
 def test_shaken_below_d6_breaks_and_the_unit_is_removed() -> None:
+    """AA-178: a d6 Morale unit Shaken breaks and flees: every figure leaves play."""
     g = table([kit.insurgents("i", (2, 21), n=3, morale="d6")], [2, 3, 4])
     i = g.unit("i")
     assert morale.check(g, i, "test") == "broken"
@@ -243,8 +266,10 @@ def test_the_ones_of_non_leaders_count_small_arms_go_first() -> None:
     i = g.unit("i")
     assert morale.check(g, i, "leader's 1") == "stand"
     assert len(i.figures) == 3 and not kit.events(g, "shrink")
-    g = table([kit.insurgents("i", (2, 21), weapons=["lmg", "rifle", "rifle", "rifle"],
-                              leader=True)], [1, 5, 5, 1, 5])
+    g = table(
+        [kit.insurgents("i", (2, 21), weapons=["lmg", "rifle", "rifle", "rifle"], leader=True)],
+        [1, 5, 5, 1, 5],
+    )
     i = g.unit("i")
     morale.check(g, i, "two 1s")
     assert sorted(f.id for f in i.figures) == ["i-1", "i-4", "i-L"]

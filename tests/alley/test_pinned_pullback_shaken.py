@@ -11,7 +11,11 @@ from ambush_gui.alley import morale, turn
 from ambush_gui.alley.fire import fire
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.interrupts import (
-    can_return_fire, insurgent_move, may_interrupt, quality_check, reaction_modifiers,
+    can_return_fire,
+    insurgent_move,
+    may_interrupt,
+    quality_check,
+    reaction_modifiers,
 )
 from ambush_gui.alley.model import Speed
 from ambush_gui.alley.pools import defense, firepower, solid_cover
@@ -46,6 +50,7 @@ def north(g: AlleyGame, uid: str, d: float) -> dict[str, Any]:
 
 # -- Pinned ------------------------------------------------------------------------------------
 
+
 @pytest.mark.rule("AA-184")
 def test_a_pinned_unit_with_movement_left_must_use_it_to_reach_cover() -> None:
     """Rubble 5" behind them: staying in the open is refused, a move into the open too;
@@ -62,6 +67,7 @@ def test_a_pinned_unit_with_movement_left_must_use_it_to_reach_cover() -> None:
 
 @pytest.mark.rule("AA-185")
 def test_a_pinned_unit_may_not_move_toward_the_enemy() -> None:
+    """AA-185: cover lies toward the Insurgents: the move there is refused."""
     g = pinned_marines([kit.rubble("r", (9, 14, 5, 1))])
     d = pinned_move(g)
     with pytest.raises(IllegalDecision, match="toward the enemy"):
@@ -81,8 +87,12 @@ def test_with_no_cover_but_toward_the_enemy_it_may_stay_and_get_in_cover() -> No
 
 @pytest.mark.rule("AA-187")
 def test_a_pinned_unit_may_still_fire_and_return_fire() -> None:
-    g = kit.game([kit.marines("m", (2, 2)), kit.insurgents("i", (2, 12), n=3)],
-                 script=[1] * 7 + [1] * 3 + [5] * 3)
+    """AA-187: a Pinned unit may plan to fire, pick a target and fire (−1 die),
+    and may return fire."""
+    g = kit.game(
+        [kit.marines("m", (2, 2)), kit.insurgents("i", (2, 12), n=3)],
+        script=[1] * 7 + [1] * 3 + [5] * 3,
+    )
     m, i = g.unit("m"), g.unit("i")
     g.state.turn = 1
     m.pinned = True
@@ -97,7 +107,9 @@ def test_a_pinned_unit_may_still_fire_and_return_fire() -> None:
     assert can_return_fire(g, m)
     kit.drive(g, fire(g, m, i, "Pinned fire"))
     throw = kit.events(g, "roll")[0]
-    assert throw.data["purpose"].startswith("Firepower: Marines m") and len(throw.data["faces"]) == 7
+    assert (
+        throw.data["purpose"].startswith("Firepower: Marines m") and len(throw.data["faces"]) == 7
+    )
     assert ("Pinned", -1, "AA-188") in throw.data["modifiers"]
 
 
@@ -118,8 +130,10 @@ def test_a_pinned_unit_loses_a_quality_die_on_every_test() -> None:
 def test_pinned_is_minus_one_on_a_single_die_and_one_die_off_firepower_only() -> None:
     """House rule AA-189: a 5 still passes a Quality Check (−1 on the roll, not a lower die
     type); Firepower loses a die; Morale and Defense dice are untouched."""
-    g = kit.game([kit.marines("m", (2, 2)), kit.insurgents("i", (2, 12), n=3)],
-                 script=[5, 5, 5, 5, 5, 5, 5, 5, 5])
+    g = kit.game(
+        [kit.marines("m", (2, 2)), kit.insurgents("i", (2, 12), n=3)],
+        script=[5, 5, 5, 5, 5, 5, 5, 5, 5],
+    )
     m, i = g.unit("m"), g.unit("i")
     m.moved = 2.0
     before = (firepower(g, m, i).dice, defense(g, m, i).dice)
@@ -135,7 +149,10 @@ def test_pinned_is_minus_one_on_a_single_die_and_one_die_off_firepower_only() ->
 
 @pytest.mark.rule("AA-190")
 def test_pinning_does_not_change_the_morale_dice() -> None:
-    g = kit.game([kit.marines("m", (2, 2)), kit.insurgents("i", (2, 12))], script=[1, 1, 1, 1, 5, 5, 5, 5])
+    """AA-190: after a Pinned result the unit still throws 4d10 for Morale."""
+    g = kit.game(
+        [kit.marines("m", (2, 2)), kit.insurgents("i", (2, 12))], script=[1, 1, 1, 1, 5, 5, 5, 5]
+    )
     m = g.unit("m")
     assert morale.check(g, m, "first") == "pinned"
     assert m.morale is Die.D10
@@ -157,6 +174,7 @@ def test_morale_cards_are_ignored() -> None:
 
 @pytest.mark.rule("AA-192")
 def test_pinned_ends_at_the_end_of_the_turn() -> None:
+    """AA-192: the end of the turn clears Pinned."""
     g = kit.game([kit.marines("m", (2, 2))])
     m = g.unit("m")
     g.state.turn = 2
@@ -167,6 +185,7 @@ def test_pinned_ends_at_the_end_of_the_turn() -> None:
 
 
 # -- Pull Back ---------------------------------------------------------------------------------
+
 
 @pytest.mark.rule("AA-193")
 def test_pull_back_goes_directly_away_from_the_last_firer() -> None:
@@ -189,8 +208,10 @@ def test_pull_back_is_up_to_6_inches_whatever_was_moved_to_the_nearest_cover() -
     x0, _ = m.centre()
     morale.pull_back(g, m, i)
     assert x0 - m.centre()[0] == pytest.approx(6.0)
-    g = kit.game([kit.marines("m", (10, 10)), kit.insurgents("i", (20, 10), n=3)],
-                 pieces=[kit.building("b", (3, 8, 4, 4))])
+    g = kit.game(
+        [kit.marines("m", (10, 10)), kit.insurgents("i", (20, 10), n=3)],
+        pieces=[kit.building("b", (3, 8, 4, 4))],
+    )
     m, i = g.unit("m"), g.unit("i")
     x0, _ = m.centre()
     morale.pull_back(g, m, i)
@@ -205,8 +226,10 @@ def test_pull_back_is_up_to_6_inches_whatever_was_moved_to_the_nearest_cover() -
 def test_pull_back_searches_60_degrees_either_side_else_goes_straight_6() -> None:
     """House rule AA-195: a building 45° off the line away is used; one only to the side
     (beyond 60°) is not, and the team goes the full 6" straight away."""
-    g = kit.game([kit.marines("m", (10, 10)), kit.insurgents("i", (20, 10), n=3)],
-                 pieces=[kit.building("b", (4, 2, 3, 4))])
+    g = kit.game(
+        [kit.marines("m", (10, 10)), kit.insurgents("i", (20, 10), n=3)],
+        pieces=[kit.building("b", (4, 2, 3, 4))],
+    )
     m, i = g.unit("m"), g.unit("i")
     x0, y0 = m.centre()
     morale.pull_back(g, m, i)
@@ -214,8 +237,10 @@ def test_pull_back_searches_60_degrees_either_side_else_goes_straight_6() -> Non
     assert dy < 0 and math.hypot(dx, dy) <= 6 + 1e-9
     assert abs(math.degrees(math.atan2(-dy, -dx))) <= 60 + 1e-6
     assert solid_cover(g, m, i) or not g.sees(m, i)
-    g = kit.game([kit.marines("m", (10, 10)), kit.insurgents("i", (20, 10), n=3)],
-                 pieces=[kit.building("b", (11, 2, 3, 4))])
+    g = kit.game(
+        [kit.marines("m", (10, 10)), kit.insurgents("i", (20, 10), n=3)],
+        pieces=[kit.building("b", (11, 2, 3, 4))],
+    )
     m, i = g.unit("m"), g.unit("i")
     x0, y0 = m.centre()
     morale.pull_back(g, m, i)
@@ -226,8 +251,10 @@ def test_pull_back_searches_60_degrees_either_side_else_goes_straight_6() -> Non
 def test_a_covered_position_is_out_of_sight_or_in_solid_cover() -> None:
     """House rule AA-195: behind a wall the firer still sees the team, but the wall gives
     Solid Cover, so that is where the Pull Back ends."""
-    g = kit.game([kit.marines("m", (10, 10)), kit.insurgents("i", (20, 10), n=3)],
-                 pieces=[kit.wall("w", (7, 8, 0.4, 5))])
+    g = kit.game(
+        [kit.marines("m", (10, 10)), kit.insurgents("i", (20, 10), n=3)],
+        pieces=[kit.wall("w", (7, 8, 0.4, 5))],
+    )
     m, i = g.unit("m"), g.unit("i")
     x0, _ = m.centre()
     morale.pull_back(g, m, i)
@@ -237,6 +264,8 @@ def test_a_covered_position_is_out_of_sight_or_in_solid_cover() -> None:
 
 @pytest.mark.rule("AA-196")
 def test_after_a_pull_back_the_unit_regroups_next_turn_fire_or_overwatch_only() -> None:
+    """AA-196: the turn after a Pull Back the unit may only halt (and fire) or go on
+    Overwatch."""
     g = kit.game([kit.marines("m", (2, 2)), kit.insurgents("i", (2, 12), n=3)], script=[1] * 4)
     m, i = g.unit("m"), g.unit("i")
     g.state.turn = 1
@@ -259,6 +288,7 @@ def test_after_a_pull_back_the_unit_regroups_next_turn_fire_or_overwatch_only() 
 
 @pytest.mark.rule("AA-197")
 def test_regrouping_ends_with_that_turn() -> None:
+    """AA-197: the turn after regrouping, every plan is open again."""
     g = kit.game([kit.marines("m", (2, 2))])
     m = g.unit("m")
     m.regroup_turn = 2
@@ -273,6 +303,7 @@ def test_regrouping_ends_with_that_turn() -> None:
 
 @pytest.mark.rule("AA-198")
 def test_a_regrouping_unit_pinned_twice_pulls_back_again() -> None:
+    """AA-198: a regrouping unit Pinned twice Pulls Back again (and regroups next turn)."""
     g = kit.game([kit.marines("m", (10, 10)), kit.insurgents("i", (10, 20), n=3)], script=[1] * 8)
     m, i = g.unit("m"), g.unit("i")
     g.state.turn = 2
@@ -285,10 +316,12 @@ def test_a_regrouping_unit_pinned_twice_pulls_back_again() -> None:
 
 # -- Shaken ------------------------------------------------------------------------------------
 
+
 def shaken_insurgents(pieces: list[dict[str, Any]], turn_shaken: int, now: int = 3) -> AlleyGame:
     """Insurgents with a leader 10" north of the Marines, Shaken in ``turn_shaken``."""
-    g = kit.game([kit.marines("m", (10, 5)), kit.insurgents("i", (10, 15), n=3, leader=True)],
-                 pieces=pieces)
+    g = kit.game(
+        [kit.marines("m", (10, 5)), kit.insurgents("i", (10, 15), n=3, leader=True)], pieces=pieces
+    )
     g.state.turn = now
     i = g.unit("i")
     i.shaken_turn, i.morale = turn_shaken, Die.D8
@@ -337,8 +370,10 @@ def test_the_turn_after_being_shaken_only_moves_away_and_never_fires() -> None:
 def test_shaken_lasts_this_turn_and_the_next_and_the_morale_loss_stays() -> None:
     """House rule AA-201: Shaken in turn 3 (no interrupt, no fire, no assault in turns 3
     and 4); in turn 5 it may interrupt again, but its Morale stays one type lower."""
-    g = kit.game([kit.marines("m", (2, 2)), kit.insurgents("i", (2, 21), n=3, leader=True)],
-                 script=[2, 2, 3, 5])
+    g = kit.game(
+        [kit.marines("m", (2, 2)), kit.insurgents("i", (2, 21), n=3, leader=True)],
+        script=[2, 2, 3, 5],
+    )
     i = g.unit("i")
     g.state.turn = 3
     assert morale.check(g, i, "test") == "shaken" and i.morale is Die.D8
@@ -357,13 +392,17 @@ def test_shaken_lasts_this_turn_and_the_next_and_the_morale_loss_stays() -> None
 def test_shaken_by_reaction_fire_after_its_move_the_unit_does_not_fire() -> None:
     """House rule AA-201: the Marines' reaction to the move Shakes the Insurgents; the
     fire step of their move-then-fire activation is lost (no target is even asked)."""
-    g = kit.game([kit.marines("m", (2, 2)), kit.insurgents("i", (2, 14), n=3, leader=True)],
-                 script=[8] + [1] * 7 + [1] * 5 + [2, 2, 3])
-    m, i = g.unit("m"), g.unit("i")
+    g = kit.game(
+        [kit.marines("m", (2, 2)), kit.insurgents("i", (2, 14), n=3, leader=True)],
+        script=[8] + [1] * 7 + [1] * 5 + [2, 2, 3],
+    )
+    i = g.unit("i")
     g.state.turn = 1
     x, y = i.centre()
-    kit.drive(g, turn.insurgent_activation(g, i),
-              ["cautious:move-fire", {"path": [[x + 1, y]], "speed": "cautious"}, "m", "best",
-               ["i-1"]])
+    kit.drive(
+        g,
+        turn.insurgent_activation(g, i),
+        ["cautious:move-fire", {"path": [[x + 1, y]], "speed": "cautious"}, "m", "best", ["i-1"]],
+    )
     assert i.shaken(1)
     assert [e.data["attacker"] for e in kit.events(g, "fire") if "attacker" in e.data] == ["m"]

@@ -7,7 +7,7 @@ import pytest
 from ambush_gui.alley import turn
 from ambush_gui.alley.fire import fire
 from ambush_gui.alley.model import Speed
-from ambush_gui.alley.pools import Pool, defense, exposed, firepower, solid_cover
+from ambush_gui.alley.pools import Pool, defense, exposed, firepower
 from ambush_gui.alley.weapons import WEAPONS, Support
 from tests.alley import kit
 
@@ -22,11 +22,17 @@ def rules(pool: Pool) -> dict[str, int]:
 
 # -- Defense -------------------------------------------------------------------------------
 
+
 @pytest.mark.rule("AA-116")
 def test_defense_dice_are_the_defenders_troop_quality_die() -> None:
     """Marines defend with d8, d6 Insurgents with d6, a d8 Insurgent unit with d8."""
-    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 15)),
-                  kit.insurgents("j", (15, 15), tq="d8")])
+    g = kit.game(
+        [
+            kit.marines("m", (5, 5)),
+            kit.insurgents("i", (5, 15)),
+            kit.insurgents("j", (15, 15), tq="d8"),
+        ]
+    )
     m, i, j = g.unit("m"), g.unit("i"), g.unit("j")
     assert int(defense(g, m, i).die) == 8
     assert int(defense(g, i, m).die) == 6
@@ -36,8 +42,10 @@ def test_defense_dice_are_the_defenders_troop_quality_die() -> None:
 @pytest.mark.rule("AA-117")
 def test_defense_is_figures_plus_cover_plus_armor() -> None:
     """4 figures + Cautious + Solid Cover (a building) + body armor = 7 dice."""
-    g = kit.game([kit.marines("m", (10, 10)), kit.insurgents("i", (10, 20))],
-                 pieces=[kit.building("b", (9, 9, 5, 3))])
+    g = kit.game(
+        [kit.marines("m", (10, 10)), kit.insurgents("i", (10, 20))],
+        pieces=[kit.building("b", (9, 9, 5, 3))],
+    )
     m, i = g.unit("m"), g.unit("i")
     m.speed = Speed.CAUTIOUS
     df = defense(g, m, i)
@@ -48,10 +56,11 @@ def test_defense_is_figures_plus_cover_plus_armor() -> None:
 @pytest.mark.rule("AA-118")
 def test_defense_never_exceeds_ten_dice() -> None:
     """12 Insurgents moving Cautiously behind a wall would have 14 dice: they throw 10."""
-    g = kit.game([kit.marines("m", (2, 2)),
-                  kit.insurgents("i", (2, 20), n=12, weapons=["rifle"] * 12)],
-                 pieces=[kit.wall("w", (1, 19, 12, 0.4))],
-                 script=[4] * 8 + [1] * 10 + [6] * 10)
+    g = kit.game(
+        [kit.marines("m", (2, 2)), kit.insurgents("i", (2, 20), n=12, weapons=["rifle"] * 12)],
+        pieces=[kit.wall("w", (1, 19, 12, 0.4))],
+        script=[4] * 8 + [1] * 10 + [6] * 10,
+    )
     m, i = g.unit("m"), g.unit("i")
     i.speed = Speed.CAUTIOUS
     i.pinned = True
@@ -65,8 +74,10 @@ def test_defense_never_exceeds_ten_dice() -> None:
 @pytest.mark.rule("AA-119")
 def test_a_unit_not_exposed_gets_no_extra_die_for_clutter() -> None:
     """Near ordinary cover the Defense is just the figures: the clutter is already in it."""
-    g = kit.game([kit.marines("m", (2, 2)), kit.insurgents("i", (10, 18), n=3)],
-                 pieces=[kit.rubble("r", (9, 19, 2, 1))])
+    g = kit.game(
+        [kit.marines("m", (2, 2)), kit.insurgents("i", (10, 18), n=3)],
+        pieces=[kit.rubble("r", (9, 19, 2, 1))],
+    )
     m, i = g.unit("m"), g.unit("i")
     assert not exposed(g, i)
     assert rules(defense(g, i, m)) == {"AA-117": 3}
@@ -77,6 +88,7 @@ def test_a_unit_not_exposed_gets_no_extra_die_for_clutter() -> None:
 
 @pytest.mark.rule("AA-120")
 def test_moving_cautiously_gives_one_defense_die() -> None:
+    """AA-120: a target moving Cautiously throws one more Defense die."""
     g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 20))])
     m, i = g.unit("m"), g.unit("i")
     before = defense(g, m, i).dice
@@ -101,6 +113,7 @@ def test_a_turn_in_place_lets_the_unit_hunker_down_the_next_turn() -> None:
 
 @pytest.mark.rule("AA-122")
 def test_a_pinned_unit_claims_hunkered_down() -> None:
+    """AA-122: a Pinned unit gets the In Cover die without a turn in place."""
     g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 20))])
     m, i = g.unit("m"), g.unit("i")
     m.moved = 3.0  # it has just moved: no turn in place
@@ -112,8 +125,10 @@ def test_a_pinned_unit_claims_hunkered_down() -> None:
 @pytest.mark.rule("AA-123")
 def test_in_cover_stacks_with_the_other_cover_dice() -> None:
     """Pinned (In Cover) + Cautious + Solid Cover + armor + 4 figures = 8 dice."""
-    g = kit.game([kit.marines("m", (10, 10)), kit.insurgents("i", (10, 20))],
-                 pieces=[kit.building("b", (9, 9, 5, 3))])
+    g = kit.game(
+        [kit.marines("m", (10, 10)), kit.insurgents("i", (10, 20))],
+        pieces=[kit.building("b", (9, 9, 5, 3))],
+    )
     m, i = g.unit("m"), g.unit("i")
     m.speed, m.pinned = Speed.CAUTIOUS, True
     df = defense(g, m, i)
@@ -124,9 +139,14 @@ def test_in_cover_stacks_with_the_other_cover_dice() -> None:
 @pytest.mark.rule("AA-124")
 def test_solid_cover_gives_one_defense_die() -> None:
     """Inside a building, or just behind a stone wall: +1; the same unit in the open: none."""
-    g = kit.game([kit.marines("m", (2, 2)), kit.insurgents("i", (5, 12), n=3),
-                  kit.insurgents("j", (16, 12.5), n=3)],
-                 pieces=[kit.building("b", (4, 11, 4, 3)), kit.wall("w", (15, 11.8, 4, 0.4))])
+    g = kit.game(
+        [
+            kit.marines("m", (2, 2)),
+            kit.insurgents("i", (5, 12), n=3),
+            kit.insurgents("j", (16, 12.5), n=3),
+        ],
+        pieces=[kit.building("b", (4, 11, 4, 3)), kit.wall("w", (15, 11.8, 4, 0.4))],
+    )
     m, i, j = g.unit("m"), g.unit("i"), g.unit("j")
     assert rules(defense(g, i, m))["AA-124"] == 1
     assert rules(defense(g, j, m))["AA-124"] == 1
@@ -137,8 +157,10 @@ def test_solid_cover_gives_one_defense_die() -> None:
 @pytest.mark.rule("AA-125")
 def test_in_cover_behind_solid_cover_is_two_dice() -> None:
     """EXAMPLE: a unit In Cover (a turn in place) behind Solid Cover gets +2 Defense dice."""
-    g = kit.game([kit.marines("m", (2, 2)), kit.insurgents("i", (5, 12.5), n=3)],
-                 pieces=[kit.wall("w", (4, 11.8, 4, 0.4))])
+    g = kit.game(
+        [kit.marines("m", (2, 2)), kit.insurgents("i", (5, 12.5), n=3)],
+        pieces=[kit.wall("w", (4, 11.8, 4, 0.4))],
+    )
     m, i = g.unit("m"), g.unit("i")
     i.still_turns = 1
     df = defense(g, i, m)
@@ -149,8 +171,10 @@ def test_in_cover_behind_solid_cover_is_two_dice() -> None:
 @pytest.mark.rule("AA-126")
 def test_exposed_target_gives_the_attacker_one_firepower_die() -> None:
     """In the open more than 2" from cover: +1 Firepower die; 1.5" from rubble: none."""
-    g = kit.game([kit.marines("m", (2, 2)), kit.insurgents("i", (2, 21), n=3)],
-                 pieces=[kit.rubble("r", (10, 21, 1, 1))])
+    g = kit.game(
+        [kit.marines("m", (2, 2)), kit.insurgents("i", (2, 21), n=3)],
+        pieces=[kit.rubble("r", (10, 21, 1, 1))],
+    )
     m, i = g.unit("m"), g.unit("i")
     assert exposed(g, i)
     assert rules(firepower(g, m, i))["AA-126"] == 1
@@ -159,75 +183,9 @@ def test_exposed_target_gives_the_attacker_one_firepower_die() -> None:
     assert "AA-126" not in rules(firepower(g, m, i))
 
 
-@pytest.mark.rule("AA-127")
-def test_hunkered_down_lasts_until_the_unit_moves_and_firing_keeps_it() -> None:
-    """House rule AA-127: after a turn in place the die holds while the unit does not move;
-    a turn in which it only fired still counts as in place."""
-    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 20))])
-    m, i = g.unit("m"), g.unit("i")
-    m.fired = True  # fired, never moved
-    turn.end_turn(g)
-    turn.start_turn(g)
-    m.fired = True
-    assert rules(defense(g, m, i))["AA-121"] == 1
-    m.moved = 0.5
-    assert "AA-121" not in rules(defense(g, m, i))
-    turn.end_turn(g)  # it moved: the count starts again
-    turn.start_turn(g)
-    assert "AA-121" not in rules(defense(g, m, i))
-
-
-@pytest.mark.rule("AA-127")
-def test_exposed_is_judged_by_any_fighting_figure_near_cover() -> None:
-    """House rule AA-127: one figure within 2" of cover keeps the whole unit from Exposed."""
-    g = kit.game([kit.marines("m", (2, 2)),
-                  kit.insurgents("i", (2, 20), n=8, weapons=["rifle"] * 8)],
-                 pieces=[kit.rubble("r", (9.5, 19.5, 1, 1))])
-    m, i = g.unit("m"), g.unit("i")
-    # only the last figure (7.6, 20) is within 2" of the rubble
-    near = [f for f in i.fighters if g.near_cover(f.pos)]
-    assert [f.id for f in near] == ["i-8"]
-    assert not exposed(g, i)
-    assert "AA-126" not in rules(firepower(g, m, i))
-
-
-@pytest.mark.rule("AA-127")
-def test_solid_cover_needs_half_the_figures_covered() -> None:
-    """House rule AA-127: 2 of 4 figures behind the wall is Solid Cover; 1 of 4 is not."""
-    g = kit.game([kit.marines("m", (2, 2)), kit.insurgents("i", (5, 12.5), n=4)],
-                 pieces=[kit.wall("w", (4, 11.8, 2.2, 0.4))])
-    m, i = g.unit("m"), g.unit("i")
-    covered = [f.id for f in i.fighters if g.solid_cover((2.0, 2.0), f.pos)]
-    assert covered == ["i-1", "i-2"]
-    assert solid_cover(g, i, m)
-    i.translate(0.8, 0)  # now only i-1 is behind the wall
-    assert not solid_cover(g, i, m)
-
-
-@pytest.mark.rule("AA-127")
-def test_rubble_is_ordinary_cover_and_roads_are_none() -> None:
-    """House rule AA-127: rubble keeps a unit from Exposed but gives no Solid die; a road
-    gives nothing; buildings, walls and vehicles are Solid."""
-    g = kit.game([kit.marines("m", (2, 2)), kit.insurgents("i", (5, 12.5), n=3)],
-                 pieces=[kit.rubble("r", (4, 11.8, 4, 0.4)),
-                         {"id": "road", "kind": "road", "rect": [0, 14, 24, 3]}])
-    m, i = g.unit("m"), g.unit("i")
-    assert not exposed(g, i)
-    assert "AA-124" not in rules(defense(g, i, m))
-    i.translate(0, 3)  # on the road, 2.7" and more from the rubble
-    assert exposed(g, i)
-    from ambush_gui.core.geometry import CoverClass
-
-    kinds = {p.kind: p.cover for p in g.table.pieces}
-    assert kinds["rubble"] is CoverClass.LIGHT and kinds["road"] is CoverClass.NONE
-    g2 = kit.game([kit.marines("m", (2, 2))],
-                  pieces=[kit.building("b", (5, 5, 2, 2)), kit.wall("w", (10, 5, 2, 0.4)),
-                          {"id": "suv", "kind": "vehicle", "rect": [15, 5, 2, 1]}])
-    assert {p.cover for p in g2.table.pieces} == {CoverClass.SOLID}
-
-
 @pytest.mark.rule("AA-128")
 def test_body_armor_gives_marines_one_die_and_insurgents_none() -> None:
+    """AA-128: body armor is +1 Defense die for Marines, none for Insurgents."""
     g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 20))])
     m, i = g.unit("m"), g.unit("i")
     assert rules(defense(g, m, i))["AA-128"] == 1
@@ -245,22 +203,12 @@ def test_six_insurgents_in_an_open_field() -> None:
     assert rules(firepower(g, m, i))["AA-126"] == 1
 
 
-@pytest.mark.rule("AA-132")
-def test_defense_example_one_is_read_as_not_cautious() -> None:
-    """House rule AA-132: the street example's 5d8 is a team not moving Cautiously; moving
-    Cautiously the same team would throw 6d8."""
-    g = kit.game([kit.marines("m", (12, 11)), kit.insurgents("i", (12, 20))])
-    m, i = g.unit("m"), g.unit("i")
-    m.speed, m.moved = Speed.RAPID, 4.0
-    assert defense(g, m, i).dice == 5
-    m.speed = Speed.CAUTIOUS
-    assert defense(g, m, i).dice == 6
-
-
 # -- Firepower -----------------------------------------------------------------------------
+
 
 @pytest.mark.rule("AA-133")
 def test_firepower_dice_are_the_firers_troop_quality_die() -> None:
+    """AA-133: Marines fire d8s, Insurgents d6s."""
     g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 20))])
     m, i = g.unit("m"), g.unit("i")
     assert int(firepower(g, m, i).die) == 8
@@ -270,8 +218,10 @@ def test_firepower_dice_are_the_firers_troop_quality_die() -> None:
 @pytest.mark.rule("AA-134")
 def test_basic_firepower_is_armed_figures_less_lost_dice() -> None:
     """4 riflemen: 4 dice; 2 interruptions suffered: −2; an Overwatch unit's second shot: −1."""
-    g = kit.game([kit.marines("m", (2, 2), weapons=["rifle"] * 4), kit.insurgents("i", (2, 21))],
-                 pieces=[kit.rubble("r", (0, 22.5, 1, 1))])
+    g = kit.game(
+        [kit.marines("m", (2, 2), weapons=["rifle"] * 4), kit.insurgents("i", (2, 21))],
+        pieces=[kit.rubble("r", (0, 22.5, 1, 1))],
+    )
     m, i = g.unit("m"), g.unit("i")
     assert rules(firepower(g, m, i)) == {"AA-134": 4}
     m.times_interrupted = 2
@@ -286,6 +236,7 @@ def test_basic_firepower_is_armed_figures_less_lost_dice() -> None:
 
 @pytest.mark.rule("AA-135")
 def test_final_firepower_adds_support_weapon_and_situational_dice() -> None:
+    """AA-135: 4 figures + SAW + M203 + Optimum Range + Exposed = 8 dice."""
     g = kit.game([kit.marines("m", (2, 2)), kit.insurgents("i", (2, 8))])
     m, i = g.unit("m"), g.unit("i")
     fp = firepower(g, m, i)
@@ -296,9 +247,13 @@ def test_final_firepower_adds_support_weapon_and_situational_dice() -> None:
 @pytest.mark.rule("AA-136")
 def test_firepower_never_exceeds_ten_dice() -> None:
     """9 riflemen + SAW + M203 + Optimum Range + Exposed = 13: they throw 10."""
-    g = kit.game([kit.marines("m", (2, 2), weapons=["rifle"] * 9 + ["saw", "m203"]),
-                  kit.insurgents("i", (2, 8))],
-                 script=[4] * 10 + [1] * 4)
+    g = kit.game(
+        [
+            kit.marines("m", (2, 2), weapons=["rifle"] * 9 + ["saw", "m203"]),
+            kit.insurgents("i", (2, 8)),
+        ],
+        script=[4] * 10 + [1] * 4,
+    )
     m, i = g.unit("m"), g.unit("i")
     fp = firepower(g, m, i)
     assert fp.raw == 15 and fp.dice == 10
@@ -311,22 +266,28 @@ def test_firepower_never_exceeds_ten_dice() -> None:
 @pytest.mark.rule("AA-137")
 def test_a_support_weapon_figure_adds_dice_on_top_of_its_own() -> None:
     """A lone SAW gunner throws 2 dice: 1 as a figure, 1 for the SAW."""
-    g = kit.game([kit.marines("m", (2, 2), weapons=["saw"]), kit.insurgents("i", (2, 21))],
-                 pieces=[kit.rubble("r", (0, 22.5, 1, 1))])
+    g = kit.game(
+        [kit.marines("m", (2, 2), weapons=["saw"]), kit.insurgents("i", (2, 21))],
+        pieces=[kit.rubble("r", (0, 22.5, 1, 1))],
+    )
     fp = firepower(g, g.unit("m"), g.unit("i"))
     assert rules(fp) == {"AA-134": 1, "AA-137": 1}
 
 
 @pytest.mark.rule("AA-138")
 def test_two_support_weapon_classes_light_and_medium() -> None:
+    """AA-138: the basic game has Light and Medium support weapons only."""
     classes = {w.support for w in WEAPONS.values()} - {Support.NONE}
     assert classes == {Support.LIGHT, Support.MEDIUM}
 
 
 @pytest.mark.rule("AA-139")
 def test_saw_and_m203_each_add_one_die() -> None:
-    g = kit.game([kit.marines("m", (2, 2), weapons=["rifle", "saw", "m203"]),
-                  kit.insurgents("i", (2, 21))], pieces=[kit.rubble("r", (0, 22.5, 1, 1))])
+    """AA-139: a rifleman, a SAW and an M203: 3 + 1 + 1 = 5 dice."""
+    g = kit.game(
+        [kit.marines("m", (2, 2), weapons=["rifle", "saw", "m203"]), kit.insurgents("i", (2, 21))],
+        pieces=[kit.rubble("r", (0, 22.5, 1, 1))],
+    )
     fp = firepower(g, g.unit("m"), g.unit("i"))
     sw = {m.label: m.value for m in fp.items if m.rule == "AA-137"}
     assert sorted(sw.values()) == [1, 1] and fp.dice == 5
@@ -334,10 +295,15 @@ def test_saw_and_m203_each_add_one_die() -> None:
 
 @pytest.mark.rule("AA-140")
 def test_light_machinegun_adds_one_and_rpg_adds_two() -> None:
-    g = kit.game([kit.marines("m", (2, 2)),
-                  kit.insurgents("i", (2, 21), weapons=["lmg"]),
-                  kit.insurgents("j", (12, 21), weapons=["rpg"])],
-                 pieces=[kit.rubble("r", (5, 0, 1, 1))])
+    """AA-140: a lone LMG gunner throws 2 dice, a lone RPG gunner 3."""
+    g = kit.game(
+        [
+            kit.marines("m", (2, 2)),
+            kit.insurgents("i", (2, 21), weapons=["lmg"]),
+            kit.insurgents("j", (12, 21), weapons=["rpg"]),
+        ],
+        pieces=[kit.rubble("r", (5, 0, 1, 1))],
+    )
     m = g.unit("m")
     assert rules(firepower(g, g.unit("i"), m)) == {"AA-134": 1, "AA-137": 1}
     assert rules(firepower(g, g.unit("j"), m)) == {"AA-134": 1, "AA-137": 2}
@@ -347,10 +313,15 @@ def test_light_machinegun_adds_one_and_rpg_adds_two() -> None:
 def test_every_figure_gives_a_die_and_support_classes_add_one_or_two() -> None:
     """House rule AA-141: Light +1, Medium +2, on top of the gunner's own die."""
     assert {w.name: w.dice for w in WEAPONS.values() if w.support is Support.LIGHT} == {
-        "saw": 1, "m203": 1, "lmg": 1}
+        "saw": 1,
+        "m203": 1,
+        "lmg": 1,
+    }
     assert WEAPONS["rpg"].dice == 2 and WEAPONS["rpg"].support is Support.MEDIUM
-    g = kit.game([kit.marines("m", (2, 2)), kit.insurgents("i", (12, 21), weapons=["rpg", "rifle"])],
-                 pieces=[kit.rubble("r", (5, 0, 1, 1))])
+    g = kit.game(
+        [kit.marines("m", (2, 2)), kit.insurgents("i", (12, 21), weapons=["rpg", "rifle"])],
+        pieces=[kit.rubble("r", (5, 0, 1, 1))],
+    )
     fp = firepower(g, g.unit("i"), g.unit("m"))
     assert fp.dice == 2 + 2  # both figures (the gunner too), and the RPG's two dice
 
@@ -358,8 +329,10 @@ def test_every_figure_gives_a_die_and_support_classes_add_one_or_two() -> None:
 @pytest.mark.rule("AA-142")
 def test_firepower_example_marine_fireteam() -> None:
     """EXAMPLE: 4 + SAW + M203 = 6D8; within Optimum Range 7D8; target Exposed 8D8."""
-    g = kit.game([kit.marines("m", (2, 2)), kit.insurgents("i", (2, 21))],
-                 pieces=[kit.rubble("far", (0, 22.5, 1, 1)), kit.rubble("near", (0, 9.5, 1, 1))])
+    g = kit.game(
+        [kit.marines("m", (2, 2)), kit.insurgents("i", (2, 21))],
+        pieces=[kit.rubble("far", (0, 22.5, 1, 1)), kit.rubble("near", (0, 9.5, 1, 1))],
+    )
     m, i = g.unit("m"), g.unit("i")
     fp = firepower(g, m, i)
     assert (fp.dice, int(fp.die)) == (6, 8)
@@ -373,9 +346,10 @@ def test_firepower_example_marine_fireteam() -> None:
 @pytest.mark.rule("AA-143")
 def test_firepower_example_insurgents_with_an_rpg() -> None:
     """EXAMPLE: 4 small arms + 1 RPG = 7D6; within Optimum Range 8D6; target Exposed 9D6."""
-    g = kit.game([kit.marines("m", (2, 21)),
-                  kit.insurgents("i", (2, 2), weapons=["rifle"] * 4 + ["rpg"])],
-                 pieces=[kit.rubble("far", (0, 22.5, 1, 1)), kit.rubble("near", (0, 9.5, 1, 1))])
+    g = kit.game(
+        [kit.marines("m", (2, 21)), kit.insurgents("i", (2, 2), weapons=["rifle"] * 4 + ["rpg"])],
+        pieces=[kit.rubble("far", (0, 22.5, 1, 1)), kit.rubble("near", (0, 9.5, 1, 1))],
+    )
     m, i = g.unit("m"), g.unit("i")
     fp = firepower(g, i, m)
     assert (fp.dice, int(fp.die)) == (7, 6)

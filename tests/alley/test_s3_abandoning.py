@@ -20,9 +20,12 @@ from tests.alley import kit
 def wounded_team(script: list[int] = (), contractors: bool = False, **kw: Any) -> AlleyGame:  # type: ignore[assignment]
     """A fireteam carrying two wounded Marines (m-1, m-2), Insurgents far off and unseen
     behind a building; with ``contractors`` it escorts c1 too."""
-    g = kit.game([kit.marines("m", (5, 5), **kw), kit.insurgents("i", (5, 21))],
-                 pieces=[kit.building("b", (0, 14, 24, 3))],
-                 contractors=[("c1", (8.2, 5))] if contractors else [], script=script)
+    g = kit.game(
+        [kit.marines("m", (5, 5), **kw), kit.insurgents("i", (5, 21))],
+        pieces=[kit.building("b", (0, 14, 24, 3))],
+        contractors=[("c1", (8.2, 5))] if contractors else [],
+        script=script,
+    )
     m = g.unit("m")
     for f in m.figures[:2]:
         f.dependant, f.injury = True, Injury.MODERATE
@@ -45,6 +48,7 @@ def activation_until_plan(g: AlleyGame, answer: str) -> Decision:
 
 @pytest.mark.rule("DC-014")
 def test_a_regular_unit_may_abandon_its_casualties() -> None:
+    """DC-014: the Regular player is asked, and may leave his casualties behind."""
     g = wounded_team()
     proc = turn.activation(g, g.unit("m"))
     d = next(proc)
@@ -75,6 +79,7 @@ def test_after_abandoning_the_dependant_and_casualty_rules_no_longer_apply() -> 
 
 @pytest.mark.rule("DC-016")
 def test_abandoning_lowers_troop_quality_and_morale_one_type() -> None:
+    """DC-016: TQ d8 -> d6 and Morale d10 -> d8."""
     g = wounded_team()
     activation_until_plan(g, "abandon")
     m = g.unit("m")
@@ -101,8 +106,10 @@ def test_each_abandoned_casualty_may_become_a_pow_on_4_plus() -> None:
     g.state.turn = 8
     out = finish(g)
     rolls = [e.data["purpose"] for e in kit.events(g, "roll")]
-    assert rolls == ["Abandoned casualty m-1: taken prisoner on 4+",
-                     "Abandoned casualty m-2: taken prisoner on 4+"]
+    assert rolls == [
+        "Abandoned casualty m-1: taken prisoner on 4+",
+        "Abandoned casualty m-2: taken prisoner on 4+",
+    ]
     by_id = {f.id: f for f in g.state.ground}
     assert by_id["m-1"].captive and not by_id["m-2"].captive
     pows = [p for s, p, w in g.state.score.lines if "POW" in w]
@@ -114,9 +121,14 @@ def test_each_abandoned_casualty_may_become_a_pow_on_4_plus() -> None:
 def test_insurgents_never_carry_casualties_and_lose_nothing() -> None:
     """An Insurgent casualty is removed at once: no Dependant, no abandon question, no loss
     of Troop Quality or Morale."""
-    g = kit.game([kit.marines("m", (2, 2), weapons=["rifle"]),
-                  kit.insurgents("i", (2, 21), n=2, leader=True)],
-                 pieces=[kit.rubble("r", (0, 22.5, 10, 0.5))], script=[8, 1, 1, 1, 5, 5])
+    g = kit.game(
+        [
+            kit.marines("m", (2, 2), weapons=["rifle"]),
+            kit.insurgents("i", (2, 21), n=2, leader=True),
+        ],
+        pieces=[kit.rubble("r", (0, 22.5, 10, 0.5))],
+        script=[8, 1, 1, 1, 5, 5],
+    )
     m, i = g.unit("m"), g.unit("i")
     kit.drive(g, fire(g, m, i, "test"), ["best", ["i-1"]])
     assert i.dependants == [] and (i.tq, i.morale) == (Die.D6, Die.D10)
@@ -153,8 +165,10 @@ def test_the_insurgents_may_release_a_pow_they_hold() -> None:
     """DC-021: a side may free the POWs it holds at any moment, losing only their VP.
     Expected interface: the Insurgent phase offers "release:<figure id>" for each captive
     the Insurgents hold; the freed figure is no longer a captive and scores nothing."""
-    g = kit.game([kit.marines("m", (5, 2)), kit.insurgents("i", (5, 21), leader=True)],
-                 pieces=[kit.building("b", (0, 14, 24, 3))])
+    g = kit.game(
+        [kit.marines("m", (5, 2)), kit.insurgents("i", (5, 21), leader=True)],
+        pieces=[kit.building("b", (0, 14, 24, 3))],
+    )
     pow_ = g.unit("m").figures.pop()
     pow_.dependant, pow_.injury, pow_.captive = True, Injury.MODERATE, True
     g.state.ground.append(pow_)
