@@ -85,6 +85,7 @@ class Figure:
     injury: Injury = Injury.NONE
     captive: bool = False  # held by the enemy side (contractor seized, Marine POW)
     abandoned: bool = False  # DC-014: a casualty left behind by its unit
+    released: bool = False  # DC-021: let go by the side that held it
 
     @property
     def pos(self) -> tuple[float, float]:
@@ -106,6 +107,7 @@ class Figure:
             "injury": self.injury.value,
             "captive": self.captive,
             "abandoned": self.abandoned,
+            "released": self.released,
         }
 
 

@@ -17,7 +17,7 @@ from ambush_gui.alley.interrupts import (
     NONE, carry_out, fire_interrupt_options, insurgent_move, interrupt_decision,
     interrupt_options_along, pinned_target_options, quality_check, reaction_test, resolve,
 )
-from ambush_gui.alley.model import FigureKind, Order, Side, Speed, Unit
+from ambush_gui.alley.model import Figure, FigureKind, Order, Side, Speed, Unit
 from ambush_gui.alley.movement import (
     allowance, candidate_moves, check_move, exit_edge, move_along, must_seek_cover,
 )
@@ -54,8 +54,12 @@ def play(g: AlleyGame) -> Procedure:
             uid = yield Decision(
                 side=Side.REGULAR.value, kind=DecisionKind.ACTIVATE,
                 prompt=f"Regular: turn {st.turn} — which unit activates next?",
-                options=tuple(u.id for u in ready), facts={"turn": st.turn},
+                options=(*[u.id for u in ready], *release_options(g, Side.REGULAR)),
+                facts={"turn": st.turn},
             )
+            if uid.startswith(RELEASE):
+                release(g, uid.removeprefix(RELEASE))
+                continue
             yield from activation(g, g.unit(uid))
         st.phase = "insurgent"
         if not victory.regulars_gone(g):
@@ -348,10 +352,14 @@ def insurgent_phase(g: AlleyGame) -> Procedure:
         c = yield Decision(
             side=Side.INSURGENT.value, kind=DecisionKind.INSURGENT_ACT,
             prompt="Insurgent: which unit acts next? (or end the turn)",
-            options=("end", *[u.id for u in ready]), facts={"turn": g.state.turn},
+            options=("end", *[u.id for u in ready], *release_options(g, Side.INSURGENT)),
+            facts={"turn": g.state.turn},
         )
         if c == "end":
             return
+        if c.startswith(RELEASE):
+            release(g, c.removeprefix(RELEASE))
+            continue
         yield from insurgent_activation(g, g.unit(c))
 
 
@@ -465,6 +473,35 @@ def end_turn(g: AlleyGame) -> None:
         u.still_turns = u.still_turns + 1 if u.moved == 0 else 0
         u.last_speed = u.speed if u.speed is not None else Speed.HALTED
     g.log.emit("turn_end", f"Turn {st.turn} ends", turn=st.turn)
+
+
+RELEASE = "release:"
+
+
+def held_captives(g: AlleyGame, side: Side) -> list[Figure]:
+    """The enemy figures ``side`` holds: carried by its units, or held where they stand."""
+    carried = [f for u in g.state.side_units(side) for f in u.figures if f.captive and f.side is not side]
+    standing = [f for f in g.state.ground if f.captive and f.side is not side] \
+        if side is Side.INSURGENT else []
+    return carried + standing
+
+
+def release_options(g: AlleyGame, side: Side) -> list[str]:
+    """DC-021: a side may free any POW it holds, at any time, at no cost but the VP."""
+    return [RELEASE + f.id for f in held_captives(g, side)]
+
+
+def release(g: AlleyGame, fid: str) -> None:
+    """DC-021: the figure is freed where it is; it no longer scores as a captive."""
+    for u in g.state.units.values():
+        for f in list(u.figures):
+            if f.id == fid:
+                u.figures.remove(f)
+                g.state.ground.append(f)
+    fig = next(f for f in g.state.ground if f.id == fid)
+    fig.captive = False
+    fig.released = True
+    g.log.emit("release", f"{fig.id} is released", figure=fid)
 
 
 def exit_table(g: AlleyGame, unit: Unit) -> None:

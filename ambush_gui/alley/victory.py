@@ -58,7 +58,7 @@ def score(g: AlleyGame) -> None:
         elif f.injury is Injury.KILLED:  # CT-045
             st.score.add(Side.INSURGENT, v.marine_killed, f"Marine {f.id} killed")
     for f in st.ground + held_pows:  # CT-046
-        held = f.captive or f.kind is FigureKind.CONTRACTOR
+        held = f.captive or (f.kind is FigureKind.CONTRACTOR and not f.released)
         if held:
             what = "contractor" if f.kind is FigureKind.CONTRACTOR else "Marine POW"
             st.score.add(Side.INSURGENT, v.captive, f"{what} {f.id} held at the end")
