@@ -1,5 +1,7 @@
 """The ``ambush-gui`` command: headless commands for players, designers and scripts.
 
+    ambush-gui                      (the launcher)
+    ambush-gui play SCENARIO|SAVE [--seed S] [--computer SIDE]
     ambush-gui list [--json]
     ambush-gui validate FILE
     ambush-gui odds 7d8 5d6 [--json]
@@ -28,8 +30,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "command", None):
-        parser.print_help()
-        return EXIT_OK
+        return cmd_gui(args)
     try:
         return int(args.run(args))
     except InputError as exc:
@@ -44,6 +45,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="ambush-gui", description=(
         "Play Ambush Alley, Force on Force and Ambush! with every rule enforced and every die shown."))
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    c = sub.add_parser("play", help="open a game in the window: a scenario (new game) or a save")
+    c.add_argument("target", metavar="SCENARIO|SAVE")
+    c.add_argument("--seed", type=int, default=None, help="dice seed for a new game (default: random)")
+    c.add_argument("--computer", choices=["regular", "insurgent"], default=None,
+                   help="the side the computer plays (default: hot-seat, two people)")
+    c.add_argument("--scale", choices=sorted(SCALES), default="15mm")
+    c.set_defaults(run=cmd_play)
 
     c = sub.add_parser("list", help="list the shipped scenarios and missions")
     c.add_argument("--json", action="store_true", help="print JSON")
@@ -73,6 +82,23 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--verify", action="store_true", help="check the recorded final state hash")
     c.set_defaults(run=cmd_replay)
     return p
+
+
+def cmd_gui(args: argparse.Namespace) -> int:
+    from ambush_gui.gui.app import run
+
+    return run()
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    import time
+
+    from ambush_gui import systems
+    from ambush_gui.gui.app import run
+
+    systems.resolve(args.target)  # a clear error before any window opens
+    seed = args.seed if args.seed is not None else time.time_ns() // 1000 % 1_000_000
+    return run(args.target, seed, args.computer, SCALES[args.scale])
 
 
 def cmd_list(args: argparse.Namespace) -> int:

@@ -18,6 +18,7 @@ import numpy as np
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import FigureKind, Side, Unit
 from ambush_gui.alley.pools import defense, exposed, firepower
+from ambush_gui.alley.turn import RELEASE
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.geometry import min_distance
 from ambush_gui.core.odds import casualty_distribution
@@ -134,7 +135,7 @@ class AlleyAI:
 
     # -- decisions -------------------------------------------------------------------------
     def _activate(self, g: AlleyGame, d: Decision) -> Any:
-        units = [g.unit(u) for u in d.options]
+        units = [g.unit(u) for u in d.options if not u.startswith(RELEASE)]  # never frees POWs
         rescuer = self.rescuer(g)
 
         def rank(u: Unit) -> tuple[int, float]:
@@ -378,7 +379,7 @@ class AlleyAI:
         return min(d.options, key=lambda p: min(math.dist(tuple(p), m) for m in marines))
 
     def _insurgent_act(self, g: AlleyGame, d: Decision) -> Any:
-        units = [g.unit(u) for u in d.options[1:]]
+        units = [g.unit(u) for u in d.options[1:] if not u.startswith(RELEASE)]
         marines = g.state.side_units(Side.REGULAR)
         if not units or not marines:
             return "end"

@@ -48,6 +48,10 @@ class EventLog:
     def subscribe(self, listener: Listener) -> None:
         self._listeners.append(listener)
 
+    def unsubscribe(self, listener: Listener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
     def emit(self, kind: str, text: str, **data: Any) -> Event:
         event = Event(kind, text, data)
         self.events.append(event)

@@ -42,6 +42,7 @@ class Game:
             self.dice.log = self.log
         self.decisions: list[Any] = []
         self.roll_marks: list[int] = []  # dice.count after each decision
+        self.answered_by: list[str] = []  # the side that gave each answer
         self.result: Any = None
         self._gen: Procedure | None = None
         self._pending: Decision | None = None
@@ -81,6 +82,7 @@ class Game:
             raise GameOver("the game is over; no decision is open")
         normalised = decision.validate(choice)
         self.decisions.append(_plain(normalised))
+        self.answered_by.append(decision.side)
         self._advance(normalised)
         self.roll_marks.append(self.dice.count)
 

@@ -36,9 +36,11 @@ class SaveFile(BaseModel):
     decisions: list[Any]
     state_hash: str = Field(pattern=r"^[0-9a-f]{64}$")
     saved: str = ""
+    players: dict[str, Literal["human", "computer"]] = Field(
+        default={}, description="who played each side (the GUI resumes solo games with it)")
 
 
-def to_data(game: Game) -> dict[str, Any]:
+def to_data(game: Game, players: dict[str, str] | None = None) -> dict[str, Any]:
     game.start()  # a save is always of a started game: that is what a replay produces
     scenario = game.scenario  # type: ignore[attr-defined]
     return {
@@ -51,12 +53,13 @@ def to_data(game: Game) -> dict[str, Any]:
         "decisions": game.decisions,
         "state_hash": game.state_hash(),
         "saved": datetime.now(UTC).isoformat(timespec="seconds"),
+        "players": dict(players or {}),
     }
 
 
-def save(game: Game, path: str | Path) -> None:
+def save(game: Game, path: str | Path, players: dict[str, str] | None = None) -> None:
     """Write ``game`` to ``path`` atomically (a temporary file, then a rename)."""
-    atomic_write(path, json.dumps(to_data(game), indent=1) + "\n")
+    atomic_write(path, json.dumps(to_data(game, players), indent=1) + "\n")
 
 
 def read(path: str | Path) -> SaveFile:

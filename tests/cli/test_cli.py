@@ -193,6 +193,14 @@ def test_replay_not_a_save(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert code == 2 and "not an ambush-gui save" in err
 
 
-def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys)
-    assert code == 0 and "simulate" in out
+def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert stop.value.code == 0
+    assert all(c in out for c in ("play", "list", "validate", "odds", "simulate", "replay"))
+
+
+def test_play_an_unknown_scenario_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "play", "no-such-scenario")
+    assert code == 2 and "no shipped scenario of that name" in err

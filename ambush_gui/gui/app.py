@@ -1,0 +1,114 @@
+"""Starting the GUI: the launcher, new games, saved games, and one window per game."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+
+from ambush_gui import systems
+from ambush_gui.core import saves
+from ambush_gui.core.errors import InputError
+from ambush_gui.gui import paths
+from ambush_gui.gui.controller import GameController, Seat, load_game
+from ambush_gui.gui.main_window import MainWindow, remember_recent, seats_for
+
+
+def application() -> QApplication:
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(sys.argv[:1])
+        app.setApplicationName("ambush-gui")
+        app.setOrganizationName("ambush-gui")
+    return app  # type: ignore[return-value]
+
+
+class Session:
+    """Keeps the open windows alive and wires the launcher to them."""
+
+    def __init__(self) -> None:
+        self.windows: list[QWidget] = []
+        self.launcher_window: QWidget | None = None
+
+    def launcher(self) -> None:
+        from ambush_gui.gui.launcher import Launcher
+
+        dlg = Launcher()
+        dlg.newGame.connect(lambda path, mode, seed: self._from_launcher(dlg, self.new_game(Path(path), mode, seed)))
+        dlg.openGame.connect(lambda path: self._from_launcher(dlg, self.open_save(Path(path))))
+        self.launcher_window = dlg
+        dlg.show()
+
+    def _from_launcher(self, dlg: QWidget, window: MainWindow | None) -> None:
+        if window is not None:
+            dlg.close()
+
+    def new_game(self, scenario_path: Path, mode: str = "hotseat", seed: int = 0,
+                 scale: float = 1.0) -> MainWindow | None:
+        try:
+            scenario = systems.load_scenario(scenario_path, scale)
+        except InputError as exc:
+            QMessageBox.warning(None, "Cannot start this scenario", str(exc))
+            return None
+        return self._window(systems.new_game(scenario, seed), seats_for(mode), None)
+
+    def open_save(self, path: Path) -> MainWindow | None:
+        try:
+            game = load_game(path)
+            players = saves.read(path).players
+        except InputError as exc:
+            QMessageBox.warning(None, "Cannot open this game", str(exc))
+            return None
+        seats = {side: Seat(players.get(side, "human")) for side in systems.sides(game.system)}
+        if path != paths.autosave_path():
+            remember_recent(path)
+        return self._window(game, seats, path)
+
+    def _window(self, game: object, seats: dict[str, Seat], save_path: Path | None) -> MainWindow:
+        controller = GameController(game, seats, autosave=paths.autosave_path())  # type: ignore[arg-type]
+        controller.save_path = save_path
+        win = MainWindow(controller)
+        win.newGameRequested.connect(self.launcher)
+        win.resize(1280, 800)
+        win.show()
+        win.start()
+        self.windows.append(win)
+        return win
+
+
+def run(target: str | None = None, seed: int = 0, computer: str | None = None,
+        scale: float = 1.0) -> int:
+    """Open the launcher, or a game directly (``ambush-gui play SCENARIO|SAVE``)."""
+    app = application()
+    session = Session()
+    if target is None:
+        session.launcher()
+    else:
+        path = systems.resolve(target)
+        if _is_save(path):
+            if session.open_save(path) is None:
+                return 2
+        else:
+            mode = computer_mode(computer)
+            if session.new_game(path, mode, seed, scale) is None:
+                return 2
+    return app.exec()
+
+
+def computer_mode(computer: str | None) -> str:
+    """``--computer insurgent`` means the person plays the Regulars, and so on."""
+    return {None: "hotseat", "insurgent": "regular", "regular": "insurgent"}[computer]
+
+
+def _is_save(path: Path) -> bool:
+    """A JSON file that says it is a save (or is broken JSON: opening it reports why)."""
+    if path.suffix.lower() != ".json":
+        return False
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return True
+    return isinstance(data, dict) and ("format" in data and data.get("system") != "alley"
+                                       or "decisions" in data)

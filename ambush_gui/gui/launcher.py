@@ -1,0 +1,118 @@
+"""The launcher: start a new game, continue the autosave, open a save, or quit."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QButtonGroup, QComboBox, QDialog, QFileDialog, QFormLayout, QGroupBox, QHBoxLayout,
+    QLabel, QListWidget, QListWidgetItem, QPushButton, QRadioButton, QSpinBox, QVBoxLayout,
+    QWidget,
+)
+
+from ambush_gui import systems
+from ambush_gui.gui import paths, theme
+from ambush_gui.gui.main_window import recent_games
+
+MODES = [
+    ("hotseat", "Hot-seat: two players at this computer"),
+    ("regular", "Play the Regulars against the computer"),
+    ("insurgent", "Play the Insurgents against the computer"),
+]
+
+
+class Launcher(QDialog):
+    """Emits ``newGame(scenario_path, mode, seed)`` or ``openGame(save_path)``."""
+
+    newGame = Signal(str, str, int)
+    openGame = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("ambush-gui")
+        self.setMinimumWidth(560)
+        lay = QVBoxLayout(self)
+        title = QLabel("ambush-gui")
+        title.setFont(theme.label_font(20, True))
+        sub = QLabel("Tabletop wargames with every rule enforced and every die shown.")
+        lay.addWidget(title)
+        lay.addWidget(sub)
+
+        box = QGroupBox("New game")
+        form = QFormLayout(box)
+        self.scenario = QComboBox()
+        for s in systems.shipped():
+            if s.system == "alley":
+                self.scenario.addItem(s.title, str(s.path))
+        self.scenario.setToolTip("The scenario to play")
+        form.addRow("Scenario", self.scenario)
+        modes = QWidget()
+        mlay = QVBoxLayout(modes)
+        mlay.setContentsMargins(0, 0, 0, 0)
+        self.mode_group = QButtonGroup(self)
+        for i, (key, text) in enumerate(MODES):
+            rb = QRadioButton(text)
+            rb.setProperty("mode", key)
+            rb.setChecked(i == 0)
+            self.mode_group.addButton(rb)
+            mlay.addWidget(rb)
+        form.addRow("Players", modes)
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2_000_000_000)
+        self.seed.setValue(time.time_ns() // 1000 % 1_000_000)  # a fresh game each time
+        self.seed.setToolTip("The dice seed: the same seed and the same decisions replay the same game")
+        form.addRow("Seed", self.seed)
+        self.start = QPushButton("&Start new game")
+        self.start.setDefault(True)
+        self.start.clicked.connect(self._new)
+        form.addRow(self.start)
+        lay.addWidget(box)
+
+        row = QHBoxLayout()
+        self.cont = QPushButton("&Continue the autosaved game")
+        self.cont.clicked.connect(lambda: self.openGame.emit(str(paths.autosave_path())))
+        auto = paths.autosave_path()
+        self.cont.setEnabled(auto.exists())
+        self.cont.setToolTip(self._describe(auto) if auto.exists() else "No game in progress")
+        self.open = QPushButton("&Open a saved game…")
+        self.open.clicked.connect(self._open)
+        quit_ = QPushButton("&Quit")
+        quit_.clicked.connect(self.reject)
+        for b in (self.cont, self.open, quit_):
+            row.addWidget(b)
+        lay.addLayout(row)
+
+        lay.addWidget(QLabel("Recent games"))
+        self.recent = QListWidget()
+        for p in recent_games():
+            item = QListWidgetItem(f"{Path(p).name} — {self._describe(Path(p))}")
+            item.setData(Qt.ItemDataRole.UserRole, p)
+            self.recent.addItem(item)
+        self.recent.itemActivated.connect(
+            lambda item: self.openGame.emit(item.data(Qt.ItemDataRole.UserRole)))
+        self.recent.setMaximumHeight(120)
+        lay.addWidget(self.recent)
+
+    @staticmethod
+    def _describe(path: Path) -> str:
+        try:
+            data = json.loads(path.read_text())
+            return f"{data['scenario']['title']}, {len(data['decisions'])} decisions"
+        except (OSError, ValueError, KeyError, TypeError):
+            return "unreadable"
+
+    def mode(self) -> str:
+        button = self.mode_group.checkedButton()
+        return str(button.property("mode")) if button else "hotseat"
+
+    def _new(self) -> None:
+        self.newGame.emit(self.scenario.currentData(), self.mode(), self.seed.value())
+
+    def _open(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, "Open saved game", str(paths.saves_dir()),
+                                              "Saved games (*.json);;All files (*)")
+        if name:
+            self.openGame.emit(name)

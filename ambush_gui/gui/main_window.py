@@ -1,0 +1,311 @@
+"""The game window: the table in the centre, the turn panel, unit card and log in docks.
+
+It routes each pending decision to where a person answers it: moves and placements
+on the table, everything else in the dialog for its kind. In solo play the computer's
+answers arrive through the controller, paced by the speed setting, and show in the
+log and on the table like a person's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QWidget,
+)
+
+from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
+from ambush_gui.core.errors import InputError
+from ambush_gui.gui import paths
+from ambush_gui.gui.controller import SPEEDS, GameController, Seat
+from ambush_gui.gui.panels import GameLog, TurnPanel, UnitCard
+
+MAP_KINDS = (DecisionKind.MOVE, DecisionKind.PLACE)
+
+
+def remember_recent(path: Path) -> None:
+    """Keep the last ten games opened or saved, newest first (the launcher lists them)."""
+    settings = QSettings("ambush-gui", "ambush-gui")
+    recent = [p for p in (settings.value("recent", []) or []) if p != str(path)]
+    settings.setValue("recent", [str(path), *recent][:10])
+
+
+def recent_games() -> list[str]:
+    settings = QSettings("ambush-gui", "ambush-gui")
+    return [p for p in (settings.value("recent", []) or []) if Path(p).exists()]
+
+
+class MainWindow(QMainWindow):
+    """One game, one window."""
+
+    newGameRequested = Signal()
+
+    def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.dialog: Any = None
+        self.move_prompt: Any = None
+        self.selected: str | None = None
+        self._build()
+        controller.decisionPending.connect(self._on_decision)
+        controller.computerToMove.connect(self._on_computer)
+        controller.eventLogged.connect(self.log.add)
+        controller.stateChanged.connect(self._refresh)
+        controller.reset.connect(self._on_reset)
+        controller.gameOver.connect(self._on_game_over)
+        controller.autosaveFailed.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
+        self.log.reload(controller.game.log.events)
+        self._update_title()
+
+    # -- building -----------------------------------------------------------------------
+    def _build(self) -> None:
+        from ambush_gui.gui.table_view import TableView
+
+        game = self.controller.game
+        self.table = TableView(game, self)
+        self.setCentralWidget(self.table)
+        self.table.unitSelected.connect(self._on_select)
+        self.table.moveChosen.connect(self._answer)
+        self.table.placeChosen.connect(self._answer)
+        self.table.moveRefused.connect(lambda why: self.statusBar().showMessage(why, 6000))
+        if hasattr(self.table, "hoverInfo"):
+            self.table.hoverInfo.connect(self._on_hover)
+
+        self.turn_panel = TurnPanel()
+        self.card = UnitCard()
+        self.hover = QLabel("Select one of your units, then point at an enemy unit to see the "
+                            "line of sight and the dice both sides would throw.")
+        self.hover.setWordWrap(True)
+        self.hover.setMargin(8)
+        self.hover.setTextFormat(Qt.TextFormat.RichText)
+        self.log = GameLog()
+        self._dock("Turn", self.turn_panel, Qt.DockWidgetArea.LeftDockWidgetArea, "turn")
+        self._dock("Unit card", self.card, Qt.DockWidgetArea.LeftDockWidgetArea, "card")
+        self._dock("Line of sight and dice", self.hover, Qt.DockWidgetArea.RightDockWidgetArea, "hover")
+        self._dock("Game log", self.log, Qt.DockWidgetArea.RightDockWidgetArea, "log")
+        self.resizeDocks([self.findChild(QDockWidget, "dock-turn"), self.findChild(QDockWidget, "dock-log")],
+                         [260, 380], Qt.Orientation.Horizontal)
+        self._menus()
+        self.statusBar().showMessage("Ready")
+
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock-{name}")
+        dock.setWidget(widget)
+        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                         | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _menus(self) -> None:
+        bar = self.menuBar()
+        file = bar.addMenu("&File")
+        self._act(file, "&New game…", QKeySequence.StandardKey.New, self.newGameRequested.emit,
+                  "Start another game from the launcher")
+        self._act(file, "&Open…", QKeySequence.StandardKey.Open, self.open_file, "Open a saved game")
+        self._act(file, "&Save", QKeySequence.StandardKey.Save, self.save, "Save this game")
+        self._act(file, "Save &as…", QKeySequence.StandardKey.SaveAs, self.save_as,
+                  "Save this game under a new name")
+        file.addSeparator()
+        self._act(file, "&Quit", QKeySequence.StandardKey.Quit, self.close,
+                  "Quit (the game is autosaved after every decision)")
+        edit = bar.addMenu("&Edit")
+        self.undo_action = self._act(edit, "&Undo", QKeySequence.StandardKey.Undo, self.undo,
+                                     "Take back your last decision (never past a die roll)")
+        view = bar.addMenu("&View")
+        self._act(view, "&Fit table", QKeySequence("F"), self.table.fit, "Fit the whole table in the window")
+        self._act(view, "Zoom &in", QKeySequence.StandardKey.ZoomIn, lambda: self.table.zoom(1.25), "")
+        self._act(view, "Zoom &out", QKeySequence.StandardKey.ZoomOut, lambda: self.table.zoom(0.8), "")
+        game = bar.addMenu("&Game")
+        speed = game.addMenu("Computer &speed")
+        group = QActionGroup(self)
+        for name, ms in SPEEDS.items():
+            a = QAction(name.capitalize(), self, checkable=True)
+            a.setChecked(ms == self.controller.delay_ms)
+            a.triggered.connect(lambda _=False, ms=ms: self.controller.set_speed(ms))
+            a.setStatusTip(f"The computer answers after {ms} ms" if ms else "The computer answers at once")
+            group.addAction(a)
+            speed.addAction(a)
+        help_ = bar.addMenu("&Help")
+        self._act(help_, "&Rules reference", QKeySequence.StandardKey.HelpContents, self.show_rules,
+                  "A short reference to the rules the game enforces")
+        self._act(help_, "&About", None, self.about, "")
+
+    def _act(self, menu: Any, text: str, key: Any, slot: Any, tip: str) -> QAction:
+        a = QAction(text, self)
+        if key is not None:
+            a.setShortcut(QKeySequence(key) if not isinstance(key, QKeySequence) else key)
+        a.setStatusTip(tip)
+        a.setToolTip(tip)
+        a.triggered.connect(slot)
+        menu.addAction(a)
+        return a
+
+    # -- the game flow --------------------------------------------------------------------
+    def start(self) -> None:
+        self._refresh()
+        self.controller.start()
+
+    def _answer(self, choice: Any) -> None:
+        try:
+            self.controller.answer(choice)
+        except IllegalDecision as exc:
+            self.statusBar().showMessage(f"Not allowed: {exc}", 8000)
+            d = self.controller.pending()
+            if d is not None:
+                self._on_decision(d)
+
+    def _close_prompts(self) -> None:
+        for w in (self.dialog, self.move_prompt):
+            if w is not None:
+                w.blockSignals(True)
+                w.close()
+                w.deleteLater()
+        self.dialog = self.move_prompt = None
+        if hasattr(self.table, "end_modes"):
+            self.table.end_modes()
+
+    def _on_decision(self, decision: Decision) -> None:
+        from ambush_gui.gui.dialogs import MovePrompt, dialog_for
+
+        self._close_prompts()
+        self._refresh()
+        game = self.controller.game
+        if decision.kind is DecisionKind.MOVE:
+            self.table.begin_move(decision)
+            self.move_prompt = MovePrompt(decision, game, self)
+            self.move_prompt.chosen.connect(self._answer)
+            self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self._prompt_dock(self.move_prompt))
+            return
+        if decision.kind is DecisionKind.PLACE:
+            self.table.begin_place(decision)
+            self.statusBar().showMessage(decision.prompt + " — click a marked spot on the table")
+            return
+        self.dialog = dialog_for(decision, game, self)
+        if self.dialog is None:
+            QMessageBox.warning(self, "ambush-gui", f"No dialog for {decision.kind.value}")
+            return
+        self.dialog.chosen.connect(self._answer)
+        self.dialog.setModal(False)
+        self.dialog.show()
+        self.dialog.raise_()
+
+    def _prompt_dock(self, widget: QWidget) -> QDockWidget:
+        dock = self.findChild(QDockWidget, "dock-prompt")
+        if dock is None:
+            dock = QDockWidget("Your move", self)
+            dock.setObjectName("dock-prompt")
+        dock.setWidget(widget)
+        dock.show()
+        return dock
+
+    def _on_computer(self, decision: Decision) -> None:
+        self._close_prompts()
+        who = "Regular" if decision.side == "regular" else "Insurgent"
+        self.statusBar().showMessage(f"The {who} computer player is deciding: {decision.prompt}")
+        self.turn_panel.show_state(self.controller.game, decision, "computer")
+
+    def _on_game_over(self, result: Any) -> None:
+        from ambush_gui.gui.dialogs import VictoryDialog
+
+        self._close_prompts()
+        self._refresh()
+        self.dialog = VictoryDialog(self.controller.game, self)
+        self.dialog.show()
+
+    def _refresh(self) -> None:
+        game = self.controller.game
+        d = game.pending()
+        seat = self.controller.seat_of(d).value if d is not None else "human"
+        self.turn_panel.show_state(game, d, seat)
+        self.table.refresh()
+        self.card.show_unit(game, self.selected)
+        self.undo_action.setEnabled(self.controller.can_undo())
+
+    def _on_reset(self) -> None:
+        self.table.set_game(self.controller.game)
+        self.log.reload(self.controller.game.log.events)
+
+    def _on_select(self, uid: str) -> None:
+        self.selected = uid
+        self.card.show_unit(self.controller.game, uid)
+
+    def _on_hover(self, text: str) -> None:
+        self.hover.setText(text)
+
+    # -- files ------------------------------------------------------------------------------
+    def _update_title(self) -> None:
+        title = self.controller.game.spec.title  # type: ignore[attr-defined]
+        where = f" — {self.controller.save_path.name}" if self.controller.save_path else ""
+        self.setWindowTitle(f"{title}{where} — ambush-gui")
+
+    def save(self) -> bool:
+        if self.controller.save_path is None:
+            return self.save_as()
+        return self._save_to(self.controller.save_path)
+
+    def save_as(self) -> bool:
+        start = str(paths.saves_dir() / f"{self.controller.game.scenario.name}.json")  # type: ignore[attr-defined]
+        name, _ = QFileDialog.getSaveFileName(self, "Save game", start, "Saved games (*.json)")
+        return bool(name) and self._save_to(Path(name))
+
+    def _save_to(self, path: Path) -> bool:
+        try:
+            self.controller.save(path)
+        except OSError as exc:
+            QMessageBox.critical(self, "Save failed", f"Could not save to {path}:\n{exc}")
+            return False
+        remember_recent(path)
+        self._update_title()
+        self.statusBar().showMessage(f"Saved to {path}", 5000)
+        return True
+
+    def open_file(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, "Open saved game", str(paths.saves_dir()),
+                                              "Saved games (*.json);;All files (*)")
+        if name:
+            self.open_path(Path(name))
+
+    def open_path(self, path: Path) -> bool:
+        from ambush_gui.gui.controller import load_game
+
+        try:
+            game = load_game(path)
+        except InputError as exc:
+            QMessageBox.warning(self, "Cannot open this game", str(exc))
+            return False
+        remember_recent(path)
+        self.controller.replace_game(game, path)
+        self._update_title()
+        return True
+
+    def undo(self) -> None:
+        if not self.controller.undo():
+            self.statusBar().showMessage("Nothing to undo: undo never goes back past a die roll", 5000)
+
+    # -- help ---------------------------------------------------------------------------------
+    def show_rules(self) -> None:
+        from ambush_gui.gui.rules_help import RulesHelp
+
+        RulesHelp(self).show()
+
+    def about(self) -> None:
+        QMessageBox.about(self, "About ambush-gui",
+                          "<b>ambush-gui</b><br>Ambush Alley on your computer, every rule enforced "
+                          "and every die shown.<br><br>The game is autosaved after every decision.")
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        self._close_prompts()
+        event.accept()
+
+
+def seats_for(mode: str) -> dict[str, Seat]:
+    """'hotseat', 'regular' (human plays the Regulars) or 'insurgent'."""
+    if mode == "regular":
+        return {"regular": Seat.HUMAN, "insurgent": Seat.COMPUTER}
+    if mode == "insurgent":
+        return {"regular": Seat.COMPUTER, "insurgent": Seat.HUMAN}
+    return {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}

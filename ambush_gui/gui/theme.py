@@ -1,0 +1,99 @@
+"""Display-only values: colours, pens, fonts, z-order. No rule lives here.
+
+Sides are told apart by shape and marking as well as colour (Regulars: round bases
+with a white bar; Insurgents: diamond bases), so nobody depends on colour alone.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QFont
+
+# Sides
+SIDE_COLOURS = {
+    "regular": QColor("#2f6db5"),  # blue
+    "insurgent": QColor("#c0392b"),  # red
+    "us": QColor("#3d7a3d"),
+    "german": QColor("#5f5f5f"),
+}
+SIDE_NAMES = {"regular": "Regular", "insurgent": "Insurgent", "us": "US", "german": "German"}
+CONTRACTOR = QColor("#f1c40f")  # civilians and contractors: yellow
+DEPENDANT_RING = QColor("#f39c12")
+
+# Terrain, by kind
+TERRAIN_FILL = {
+    "building": QColor("#b9a68c"),
+    "wall": QColor("#8d7b68"),
+    "rubble": QColor("#a39e93"),
+    "road": QColor("#5d6166"),
+    "vehicle": QColor("#3b3f44"),
+    "open": QColor("#c8c29a"),
+}
+TERRAIN_EDGE = {
+    "building": QColor("#5e4f3c"),
+    "wall": QColor("#4a3f33"),
+    "rubble": QColor("#6b665c"),
+    "road": QColor("#44484d"),
+    "vehicle": QColor("#111111"),
+    "open": QColor("#9b9570"),
+}
+TABLE_GROUND = QColor("#cbbf95")
+TABLE_EDGE = QColor("#3a3a3a")
+FRIENDLY_EDGE = QColor("#2f6db5")
+
+# Feedback
+LEGAL = QColor("#1e8449")
+ILLEGAL = QColor("#c0392b")
+TAPE = QColor("#111111")
+RING_CAUTIOUS = QColor(30, 132, 73, 200)
+RING_RAPID = QColor(211, 84, 0, 200)
+SIGHT_CLEAR = QColor("#1e8449")
+SIGHT_BLOCKED = QColor("#c0392b")
+HOT_SPOT = QColor("#8e44ad")
+SELECTION = QColor("#f1c40f")
+
+# Z-order on the table
+Z_GROUND, Z_TERRAIN, Z_MARKERS, Z_UNITS, Z_OVERLAY, Z_TAPE = 0, 10, 20, 30, 40, 50
+
+
+def label_font(point_size: float = 9.0, bold: bool = False) -> QFont:
+    f = QFont()
+    f.setPointSizeF(point_size)
+    f.setBold(bold)
+    return f
+
+
+# -- Dialogs (ambush_gui.gui.dialogs) -------------------------------------------------------
+SIDE_TINTS = {  # pale backgrounds for a side's panels
+    "regular": QColor("#e3edf8"),
+    "insurgent": QColor("#f8e4e1"),
+    "us": QColor("#e4efe4"),
+    "german": QColor("#ececec"),
+}
+NEUTRAL = QColor("#5d6d7e")  # a draw, a panel with no side
+BANNER_TEXT = QColor("#ffffff")
+DIALOG_TEXT = QColor("#1c2833")
+MUTED_TEXT = QColor("#6c7a89")
+PANEL_BG = QColor("#f7f5ef")
+PANEL_EDGE = QColor("#d5d0c4")
+RULE_TAG = QColor("#7d6608")  # the [AA-110] tag beside a modifier
+BONUS = QColor("#1e8449")  # a modifier that adds
+MALUS = QColor("#c0392b")  # a modifier that takes away
+
+# Dice faces
+DIE_FACE = QColor("#fdfefe")
+DIE_EDGE = QColor("#2c3e50")
+DIE_PIP = QColor("#17202a")
+DIE_DISCARDED = QColor("#d5d8dc")  # set aside (under the target number)
+DIE_KEPT_EDGE = QColor("#2c3e50")
+DIE_CASUALTY = QColor("#c0392b")  # an attacker die nobody cancels
+DIE_SAVED = QColor("#1e8449")  # an attacker die cancelled by a defender die
+DIE_DROP_HINT = QColor("#f4d03f")  # a slot under the dragged die
+DIE_SIZE = 44  # pixels, the side of one die face
+
+# The casualty chart
+CHART_BAR = QColor("#5d6d7e")
+CHART_BAR_ZERO = QColor("#1e8449")  # P(0): nobody falls
+CHART_MEAN = QColor("#c0392b")
+CHART_GRID = QColor("#d5d8dc")
+
+DIALOG_MAX = (1200, 740)  # the largest a dialog grows: clear inside a 1280x800 screen
