@@ -213,10 +213,15 @@ class AlleyAI:
                 if join is not None and min_distance(unit.points() - here + end, join.points()) <= g.m.cohesion_link:
                     choice["join"] = join.id
                 ends.append((end, choice))
-        # Score every candidate (cheap), then take the best one that is legal.
+        # Score every candidate (cheap, in batches), then take the best one that is legal.
         seen = self._watched(g, unit, [e for e, _ in ends])
-        ranked = sorted(((self._score_end(g, unit, e, goal, seen[i]), i) for i, (e, _) in enumerate(ends)),
-                        reverse=True)
+        points = [(float(e[0]), float(e[1])) for e, _ in ends]
+        cover = g.near_cover_many(points)
+        inside = [any(pc.kind == "building" for pc in pieces) for pieces in g.table.pieces_at_many(points)] \
+            if unit.side is Side.INSURGENT else [False] * len(points)
+        gap = math.dist(unit.centre(), goal)
+        ranked = sorted(((self._score_end(unit, gap, p, goal, seen[i], cover[i], inside[i]), i)
+                         for i, p in enumerate(points)), reverse=True)
         for _, i in ranked:
             if self._ok(d, ends[i][1]):
                 return ends[i][1]
@@ -230,13 +235,14 @@ class AlleyAI:
         m = g.table.sight_matrix(np.array(ends), np.vstack(enemy))
         return m.any(axis=1)
 
-    def _score_end(self, g: AlleyGame, unit: Unit, end: np.ndarray, goal: Point, seen: bool) -> float:
-        p = (float(end[0]), float(end[1]))
-        gain = math.dist(unit.centre(), goal) - math.dist(p, goal)
-        cover = g.near_cover(p)
+    @staticmethod
+    def _score_end(unit: Unit, gap: float, p: Point, goal: Point, seen: bool, cover: bool,
+                   inside: bool) -> float:
+        """How good an end point is: the ground gained (``gap`` is the distance to go now),
+        cover, and, for Insurgents, being inside a building and out of sight."""
+        gain = gap - math.dist(p, goal)
         score = gain + (0.8 if cover else 0.0)
         if unit.side is Side.INSURGENT:
-            inside = any(pc.kind == "building" for pc in g.table.pieces_at(p))
             score += 1.5 if inside else 0.0
             if seen and not cover:
                 score -= 4.0

@@ -6,15 +6,17 @@ interruption, a reaction or Overwatch.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ambush_gui.alley import morale
 from ambush_gui.alley.model import FigureKind, Injury, Side, Unit, Where
-from ambush_gui.alley.pools import defense, firepower
+from ambush_gui.alley.pools import Pool, defense, firepower
 from ambush_gui.alley.weapons import WEAPONS
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.game import Procedure
+from ambush_gui.core.odds import casualty_distribution
 from ambush_gui.core.matching import Arrangement, best_arrangement, check_arrangement, kept
 
 if TYPE_CHECKING:
@@ -34,6 +36,31 @@ def attack_target_number(g: AlleyGame, attacker: Unit, target: Unit) -> int:
     if limit is None or g.distance(attacker, target) <= limit * g.m.scale:
         return 4
     return 7
+
+
+@dataclass(frozen=True)
+class Odds:
+    """What a fire would mean, before it is thrown: the pools and the exact odds."""
+
+    firepower: Pool
+    defense: Pool
+    need: int  # the score attack dice must reach (AA-145)
+    distribution: tuple[float, ...]  # P(k casualties), k = 0 .. the target's fighting figures
+    mean: float
+
+
+def odds(g: AlleyGame, attacker: Unit, target: Unit, overwatch: bool = False) -> Odds:
+    """The exact casualty odds of ``attacker`` firing at ``target`` now.
+
+    Uncancelled attack dice beyond the target's fighting figures cost nothing more, so
+    the distribution stops at the number of figures (its last entry is "all of them").
+    """
+    fp, df = firepower(g, attacker, target, overwatch), defense(g, target, attacker)
+    need = attack_target_number(g, attacker, target)
+    raw = casualty_distribution(fp.dice, int(fp.die), df.dice, int(df.die), need) if fp.dice else (1.0,)
+    cap = len(target.fighters)
+    dist = tuple(raw[:cap]) + (sum(raw[cap:]),) if len(raw) > cap + 1 else tuple(raw)
+    return Odds(fp, df, need, dist, sum(k * p for k, p in enumerate(dist)))
 
 
 def fire(g: AlleyGame, attacker: Unit, target: Unit, why: str, overwatch: bool = False) -> Procedure:

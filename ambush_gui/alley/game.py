@@ -59,8 +59,8 @@ class AlleyGame(Game):
         """House rule AA-005: a unit sees another if any figure of one sees any of the other.
 
         Answers are remembered by both units' figure positions. On a miss the unit is
-        checked against every unit on the table in one batch, because the next
-        questions are nearly always about the same unit.
+        checked against every unit on the table whose answer is not known yet, in one
+        batch, because the next questions are nearly always about the same unit.
         """
         pa, pb = a.points(), b.points()
         if len(pa) == 0 or len(pb) == 0:
@@ -77,7 +77,7 @@ class AlleyGame(Game):
 
     def _sight_row(self, a: Unit, pa: np.ndarray, ka: bytes) -> None:
         others = [(u, u.points()) for u in self.state.units.values() if u.figures and u is not a]
-        others = [(u, p) for u, p in others if len(p)]
+        others = [(u, p) for u, p in others if len(p) and (ka, p.tobytes()) not in self._sight_cache]
         if not others:
             return
         m = self.table.sight_matrix(pa, np.vstack([p for _, p in others]))
@@ -100,6 +100,15 @@ class AlleyGame(Game):
             hit = self._cover_cache[key] = self.table.near_cover(key, self.m.exposed)
         return hit
 
+    def near_cover_many(self, pts: list[tuple[float, float]]) -> list[bool]:
+        """:meth:`near_cover` for many points, the new ones in one batch."""
+        keys = [(round(p[0], 4), round(p[1], 4)) for p in pts]
+        new = [k for k in dict.fromkeys(keys) if k not in self._cover_cache]
+        if new:
+            found = self.table.near_cover_many(np.array(new, dtype=float), self.m.exposed).tolist()
+            self._cover_cache.update(zip(new, found, strict=True))
+        return [self._cover_cache[k] for k in keys]
+
     def solid_cover(self, firer: tuple[float, float], target: tuple[float, float]) -> bool:
         """AA-124, house rule AA-127: inside, or within 1" behind, Solid Cover (memoised)."""
         key = (round(firer[0], 4), round(firer[1], 4), round(target[0], 4), round(target[1], 4))
@@ -110,6 +119,20 @@ class AlleyGame(Game):
             hit = self._solid_cache[key] = bool(
                 self.table.solid_cover(key[:2], key[2:], self.m.solid_behind))
         return hit
+
+    def solid_cover_many(self, lines: list[tuple[tuple[float, float], tuple[float, float]]]) -> list[bool]:
+        """:meth:`solid_cover` for many (firer, target) lines, the new ones in one batch."""
+        keys = [(round(f[0], 4), round(f[1], 4), round(t[0], 4), round(t[1], 4)) for f, t in lines]
+        known = {k: self._solid_cache.get(k) for k in keys}
+        new = [k for k, hit in known.items() if hit is None]
+        if new:
+            ends = np.array(new, dtype=float)
+            found = self.table.solid_cover_many(ends[:, :2], ends[:, 2:], self.m.solid_behind).tolist()
+            known.update(zip(new, found, strict=True))
+            if len(self._solid_cache) > 50000:
+                self._solid_cache.clear()
+            self._solid_cache.update(zip(new, found, strict=True))
+        return [known[k] for k in keys]
 
     def impassable_at(self, pts: np.ndarray) -> str | None:
         """The id of an impassable piece one of the points stands in, if any."""

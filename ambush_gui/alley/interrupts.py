@@ -16,7 +16,7 @@ from ambush_gui.alley import close_assault
 from ambush_gui.alley.fire import fire
 from ambush_gui.alley.model import Side, Speed, Unit
 from ambush_gui.alley.movement import (
-    allowance, candidate_moves, check_move, move_along, must_seek_cover, speed_limit,
+    MoveChecks, allowance, candidate_moves, move_along, must_seek_cover, speed_limit,
 )
 from ambush_gui.alley.pools import firepower
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
@@ -300,9 +300,11 @@ def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assau
         opts = moves()
         return opts if must_seek_cover(g, ins, opts, **rules) else ["stay", *opts]
 
+    checks = MoveChecks(g, ins, limit, **rules)
+
     def check(c: Any) -> Any:
         if c != "stay":
-            return check_move(g, ins, c, limit, **rules).to_choice()
+            return checks.plan(c).to_choice()
         if must_seek_cover(g, ins, moves(), **rules):
             raise IllegalDecision("a Shaken unit with movement left must use it to reach cover")
         return c
@@ -319,7 +321,7 @@ def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assau
         if ins.moved == 0:  # AA-034: a unit that does not move has Halted
             ins.speed = Speed.HALTED
         return
-    plan = check_move(g, ins, choice, limit, **rules)
+    plan = checks.plan(choice)
     ins.speed = plan.speed
     yield from carry_out(g, ins, list(plan.path), plan)
 
@@ -356,11 +358,12 @@ def cover_move(g: AlleyGame, reg: Unit, ins: Unit) -> Procedure:
     if reg.speed in (None, Speed.HALTED):
         reg.speed = Speed.CAUTIOUS
     limit = allowance(g, reg)
+    checks = MoveChecks(g, reg, limit)
 
     def check(c: Any) -> Any:
         if c == "stay":
             return c
-        plan = check_move(g, reg, c, limit)
+        plan = checks.plan(c)
         finals = reg.points() - np.array(reg.centre()) + np.array(plan.path[-1])
         hidden = not g.table.any_sight(finals, ins.points())
         covered = any(g.near_cover((float(x), float(y))) for x, y in finals)
@@ -387,5 +390,5 @@ def cover_move(g: AlleyGame, reg: Unit, ins: Unit) -> Procedure:
     )
     if choice == "stay":
         return
-    plan = check_move(g, reg, choice, limit)
+    plan = checks.plan(choice)
     yield from carry_out(g, reg, list(plan.path), plan)

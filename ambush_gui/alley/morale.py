@@ -68,11 +68,11 @@ def check(g: AlleyGame, unit: Unit, why: str, attacker: Unit | None = None) -> s
 
 def _regular(g: AlleyGame, unit: Unit, result: str, s: int, f: int, attacker: Unit | None) -> str:
     if result == "stand":  # AA-171
-        g.log.emit("morale", f"{unit.name} Stands ({s} successes, {f} failures)", unit=unit.id, result="stand")
+        g.log.emit("morale", f"{unit.name} Stands ({_count(s, 'success')}, {_count(f, 'failure')})", unit=unit.id, result="stand")
         return "stand"
     if not unit.pinned:  # AA-172
         unit.pinned = True
-        g.log.emit("morale", f"{unit.name} is Pinned ({s} successes, {f} failures)", unit=unit.id, result="pinned")
+        g.log.emit("morale", f"{unit.name} is Pinned ({_count(s, 'success')}, {_count(f, 'failure')})", unit=unit.id, result="pinned")
         return "pinned"
     if defensible(g, unit, attacker):  # AA-173, house rule AA-174
         g.log.emit("morale", f"{unit.name} is Pinned again but holds its defensible position",
@@ -157,7 +157,7 @@ def _insurgent(g: AlleyGame, unit: Unit, result: str, rolled: list, s: int, f: i
         g.log.emit("shrink", f"{unit.name} Shrinks: {', '.join(v.id for v in victims)} slip away",
                    unit=unit.id, figures=[v.id for v in victims])
     if result == "stand":  # AA-175
-        g.log.emit("morale", f"{unit.name} Stands ({s} successes, {f} failures)", unit=unit.id, result="stand")
+        g.log.emit("morale", f"{unit.name} Stands ({_count(s, 'success')}, {_count(f, 'failure')})", unit=unit.id, result="stand")
         _gone_if_empty(g, unit)
         return "stand"
     lower = unit.morale.down()  # AA-177/178
@@ -167,7 +167,7 @@ def _insurgent(g: AlleyGame, unit: Unit, result: str, rolled: list, s: int, f: i
         return "broken"
     unit.morale = lower
     unit.shaken_turn = g.state.turn
-    g.log.emit("morale", f"{unit.name} is Shaken ({s} successes, {f} failures): Morale falls to {lower}",
+    g.log.emit("morale", f"{unit.name} is Shaken ({_count(s, 'success')}, {_count(f, 'failure')}): Morale falls to {lower}",
                unit=unit.id, result="shaken", morale=int(lower))
     _gone_if_empty(g, unit)
     return "shaken"
@@ -187,3 +187,9 @@ def remove_unit(g: AlleyGame, unit: Unit, why: str) -> None:
         else:
             g.state.ground.append(fig)
     unit.on_table = False
+
+
+def _count(n: int, word: str) -> str:
+    """``1 success``, ``2 successes``, ``0 failures``."""
+    plural = word + ("es" if word.endswith("s") else "s")
+    return f"{n} {word if n == 1 else plural}"

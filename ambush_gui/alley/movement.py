@@ -149,15 +149,37 @@ def check_move(
     return plan
 
 
+class MoveChecks:
+    """:func:`check_move` for the answers to one open move decision, each checked once.
+
+    Nothing changes the state while a decision waits, so the same answer checked by
+    the computer player, then by the game, then carried out, gives the same plan.
+    """
+
+    def __init__(self, g: AlleyGame, unit: Unit, limit: float, **rules: Any) -> None:
+        self.g, self.unit, self.limit, self.rules = g, unit, limit, rules
+        self._plans: dict[str, MovePlan] = {}
+
+    def plan(self, choice: Any) -> MovePlan:
+        key = repr(choice)  # answers are plain JSON values
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = check_move(self.g, self.unit, choice, self.limit, **self.rules)
+            self._plans[key] = plan
+            self._plans.setdefault(repr(plan.to_choice()), plan)  # the normalised answer
+        return plan
+
+
 def _figure_path_blockers(g: AlleyGame, unit: Unit, path: tuple[Point, ...]) -> list[str]:
     """House rule AA-006: the impassable pieces whose interior some figure's own track
     crosses (every figure follows the path at its place in the formation)."""
-    pieces = [p for p in g.table.pieces if p.impassable]
+    offsets = unit.points() - np.array(path[0])
+    tracks = np.asarray(path)[None, :, :] + offsets[:, None, :]  # (figure, waypoint, xy)
+    pieces = g.table.impassable_near(tracks.min(axis=(0, 1)), tracks.max(axis=(0, 1)))
     if not pieces:
         return []
-    offsets = unit.points() - np.array(path[0])
-    tracks = shapely.multilinestrings([np.asarray(path) + off for off in offsets])
-    return [p.id for p in pieces if shapely.relate_pattern(tracks, p.polygon, "T********")]
+    lines = shapely.multilinestrings(list(tracks))
+    return [p.id for p in pieces if shapely.relate_pattern(lines, p.polygon, "T********")]
 
 
 def _check_assault(g: AlleyGame, unit: Unit, target_id: Any, finals: np.ndarray, may: bool) -> str:
@@ -189,8 +211,13 @@ def _check_enemy_contact(g: AlleyGame, unit: Unit, path: tuple[Point, ...], offs
     far = enemy[(gap >= g.m.contact).all(axis=0)]
     if len(far) == 0:
         return
-    legs = np.array(path)
-    lines = shapely.linestrings([legs + off for off in offsets])
+    tracks = np.array(path)[None, :, :] + offsets[:, None, :]  # (figure, waypoint, xy)
+    # Enemies clearly beyond the box around every track cannot be touched on the way.
+    lo, hi = tracks.min(axis=(0, 1)) - g.m.contact - 1e-6, tracks.max(axis=(0, 1)) + g.m.contact + 1e-6
+    far = far[((far >= lo) & (far <= hi)).all(axis=1)]
+    if len(far) == 0:
+        return
+    lines = shapely.linestrings(tracks)
     d = shapely.distance(lines, shapely.multipoints(far))
     if float(np.min(d)) < g.m.contact:
         raise IllegalDecision("figures may not move through or into contact with enemy figures "

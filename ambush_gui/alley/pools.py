@@ -89,12 +89,11 @@ def _solid_cover(g: AlleyGame, target: Unit, attacker: Unit) -> bool:
     if not fighters:
         return False
     apts = attacker.points(fighting_only=True)
-    covered = 0
-    for f in fighters:
-        d = np.hypot(apts[:, 0] - f.x, apts[:, 1] - f.y)
-        firer = apts[int(np.argmin(d))]
-        if g.solid_cover((float(firer[0]), float(firer[1])), f.pos):
-            covered += 1
+    tpts = np.array([f.pos for f in fighters], dtype=float)
+    d = np.hypot(apts[None, :, 0] - tpts[:, None, 0], apts[None, :, 1] - tpts[:, None, 1])
+    firers = apts[np.argmin(d, axis=1)].tolist()  # each figure's nearest firer
+    lines = [((fx, fy), f.pos) for (fx, fy), f in zip(firers, fighters, strict=True)]
+    covered = sum(g.solid_cover_many(lines))
     return covered * 2 >= len(fighters)
 
 

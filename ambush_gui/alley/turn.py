@@ -19,7 +19,7 @@ from ambush_gui.alley.interrupts import (
 )
 from ambush_gui.alley.model import Figure, FigureKind, Order, Side, Speed, Unit
 from ambush_gui.alley.movement import (
-    allowance, candidate_moves, check_move, exit_edge, move_along, must_seek_cover,
+    MoveChecks, allowance, candidate_moves, check_move, exit_edge, move_along, must_seek_cover,
 )
 from ambush_gui.alley.pools import firepower
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
@@ -237,12 +237,13 @@ def regular_move(g: AlleyGame, unit: Unit) -> Procedure:
     if limit <= 0:
         return
     rules = move_rules(g, unit)
-    choice = yield move_decision(g, unit, limit, rules)
+    checks = MoveChecks(g, unit, limit, **rules)
+    choice = yield move_decision(g, unit, limit, rules, checks)
     if choice == "stay":
         if unit.moved == 0:  # AA-034: a unit that does not move has Halted
             unit.speed = Speed.HALTED
         return
-    plan = check_move(g, unit, choice, limit, **rules)
+    plan = checks.plan(choice)
     path = list(plan.path)
     while path_length(path) > 1e-6:
         opts = interrupt_options_along(g, unit, path)
@@ -264,10 +265,11 @@ def regular_move(g: AlleyGame, unit: Unit) -> Procedure:
         path = truncate(path, room)
         if unit.pinned:  # AA-184: a Pinned unit's movement must now take it to cover
             rules = move_rules(g, unit)
-            choice = yield move_decision(g, unit, room, rules)
+            checks = MoveChecks(g, unit, room, **rules)
+            choice = yield move_decision(g, unit, room, rules, checks)
             if choice == "stay":
                 return
-            plan = check_move(g, unit, choice, room, **rules)
+            plan = checks.plan(choice)
             path = list(plan.path)
     if plan.exits and exit_edge(g, unit, path[-1]) is None:
         plan = type(plan)(plan.path, plan.length)  # cut short by an interruption
@@ -283,8 +285,10 @@ def move_rules(g: AlleyGame, unit: Unit) -> dict[str, Any]:
     }
 
 
-def move_decision(g: AlleyGame, unit: Unit, limit: float, rules: dict[str, Any]) -> Decision:
+def move_decision(g: AlleyGame, unit: Unit, limit: float, rules: dict[str, Any],
+                  checks: MoveChecks | None = None) -> Decision:
     """A Regular move; AA-184: a Pinned unit out of cover may not stay if cover is in reach."""
+    checks = checks or MoveChecks(g, unit, limit, **rules)
 
     def options() -> tuple[Any, ...]:
         moves = candidate_moves(g, unit, limit, **rules)
@@ -292,7 +296,7 @@ def move_decision(g: AlleyGame, unit: Unit, limit: float, rules: dict[str, Any])
 
     def check(c: Any) -> Any:
         if c != "stay":
-            return check_move(g, unit, c, limit, **rules).to_choice()
+            return checks.plan(c).to_choice()
         if must_seek_cover(g, unit, candidate_moves(g, unit, limit, **rules), **rules):
             raise IllegalDecision("a Pinned unit with movement left must use it to reach cover")
         return c

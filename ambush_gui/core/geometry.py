@@ -130,10 +130,13 @@ class Table:
         self._solid = np.array([p.cover is CoverClass.SOLID for p in self.pieces], dtype=bool)
         self._covers = np.array([p.cover is not CoverClass.NONE for p in self.pieces], dtype=bool)
         self._impassable = np.array([p.impassable for p in self.pieces], dtype=bool)
+        self._bounds = shapely.bounds(self._polygons).reshape(-1, 4)  # xmin, ymin, xmax, ymax
         self._ring_lines, self._ring_owner = _outline_rings(self._polygons, self._blocks)
         self._outlines: dict[bytes, shapely.Geometry] = {}  # free outline by occupied mask
+        self._exact: dict[tuple[float, ...], bool] = {}  # near-degenerate lines, settled
         self._edges = _Edges(self._polygons, self._blocks)
         self._cover_zones: dict[float, shapely.Geometry] = {}
+        self._solid_zones: dict[float, shapely.Geometry] = {}
         solid = [p.polygon for p in self.pieces if p.cover is CoverClass.SOLID]
         self._solid_union = shapely.union_all(solid) if solid else shapely.GeometryCollection()
         shapely.prepare(self._solid_union)
@@ -152,6 +155,12 @@ class Table:
     def pieces_at(self, p: Point) -> tuple[Piece, ...]:
         """The pieces whose polygon contains ``p``; standing on an edge counts."""
         return self._pieces(self._tree.query(shapely.Point(p), predicate="intersects"))
+
+    def pieces_at_many(self, pts: Points) -> list[tuple[Piece, ...]]:
+        """:meth:`pieces_at` for each of many points (one spatial query)."""
+        pts = _as_points(pts)
+        at_point, at_piece = self._tree.query(shapely.points(pts), predicate="intersects")
+        return [self._pieces(at_piece[at_point == k]) for k in range(len(pts))]
 
     # -- line of sight -----------------------------------------------------
 
@@ -233,6 +242,48 @@ class Table:
         targets_own = shapely.intersects(self._polygons[hits], shapely.Point(target))
         return self._ids(hits[~firers_own | targets_own])
 
+    def solid_cover_many(self, firers: np.ndarray, targets: np.ndarray, behind: float = 1.0) -> np.ndarray:
+        """For each row, True if :meth:`solid_cover` names a piece, in a few vectorised calls.
+
+        The near end of each line of fire is computed exactly as :func:`point_along` does.
+        """
+        f, t = _as_points(firers), _as_points(targets)
+        out = np.zeros(len(t), dtype=bool)
+        # Only a target within ``behind`` of Solid Cover can be protected: a slightly
+        # wider zone (its arcs are chords) rules out the rest with one point test.
+        near_solid = np.flatnonzero(shapely.intersects_xy(self._solid_zone(behind), t[:, 0], t[:, 1]))
+        if near_solid.size == 0:
+            return out
+        f, t = f[near_solid], t[near_solid]
+        leg = np.hypot(f[:, 0] - t[:, 0], f[:, 1] - t[:, 1])
+        short = behind >= leg  # the firer is within ``behind``: the whole line
+        scale = np.divide(behind, leg, out=np.zeros_like(leg), where=~short)
+        near = t + scale[:, None] * (f - t)
+        near[short] = f[short]
+        if behind <= 0.0:
+            near = t.copy()
+        ends = shapely.linestrings(np.stack([near, t], axis=1))
+        same = (near == t).all(axis=1)
+        if same.any():
+            ends[same] = shapely.points(t[same])
+        maybe = np.flatnonzero(shapely.intersects(self._solid_union, ends))
+        if maybe.size:  # the rest of :meth:`solid_cover`, pair by pair in one call
+            line, hits = self._tree.query(ends[maybe], predicate="intersects")
+            keep = self._solid[hits]
+            line, hits = maybe[line[keep]], hits[keep]
+            firers_own = shapely.intersects(self._polygons[hits], shapely.points(f[line]))
+            targets_own = shapely.intersects(self._polygons[hits], shapely.points(t[line]))
+            out[near_solid[line[~firers_own | targets_own]]] = True
+        return out
+
+    def _solid_zone(self, behind: float) -> shapely.Geometry:
+        """Everywhere within ``behind`` of Solid Cover, and a little more (prepared, remembered)."""
+        zone = self._solid_zones.get(behind)
+        if zone is None:
+            zone = self._solid_zones[behind] = self._solid_union.buffer(max(behind, 0.0) * 1.05 + 1e-6)
+            shapely.prepare(zone)
+        return zone
+
     # -- movement ----------------------------------------------------------
 
     def path_blockers(self, path: Points) -> tuple[str, ...]:
@@ -249,6 +300,13 @@ class Table:
         hits = hits[self._impassable[hits]]
         inside = shapely.relate_pattern(line, self._polygons[hits], "T********")
         return self._ids(hits[inside])
+
+    def impassable_near(self, lo: Point, hi: Point) -> list[Piece]:
+        """The impassable pieces whose bounding box meets the box from ``lo`` to ``hi``
+        (a cheap first test: nothing outside it can be crossed)."""
+        b = self._bounds
+        meets = self._impassable & (b[:, 0] <= hi[0]) & (lo[0] <= b[:, 2]) & (b[:, 1] <= hi[1]) & (lo[1] <= b[:, 3])
+        return [self.pieces[i] for i in np.flatnonzero(meets)]
 
     # -- internals ---------------------------------------------------------
 
@@ -272,7 +330,7 @@ class Table:
         if ia.size * self._edges.count <= SMALL_BATCH:
             blocked = self._edges.blocked(points, ia, ib)
             for k in self._edges.shaky_rows:  # near-degenerate: settle exactly
-                blocked[k] = not self.clear(tuple(points[ia[k]]), tuple(points[ib[k]]))
+                blocked[k] = not self._exact_clear(tuple(points[ia[k]]), tuple(points[ib[k]]))
             return ~blocked
         segments = shapely.linestrings(np.stack([points[ia], points[ib]], axis=1))
         stands_in = self._stands_in(points)
@@ -282,6 +340,16 @@ class Table:
             still_clear = np.flatnonzero(~blocked)
             blocked[self._blocked_by_occupied(segments, still_clear, (ia, ib), stands_in)] = True
         return ~blocked
+
+    def _exact_clear(self, a: tuple[float, float], b: tuple[float, float]) -> bool:
+        """:meth:`clear`, remembered: a figure hugging a wall asks the same few lines again."""
+        key = (*a, *b)
+        hit = self._exact.get(key)
+        if hit is None:
+            if len(self._exact) > 20000:
+                self._exact.clear()
+            hit = self._exact[key] = self.clear(a, b)
+        return hit
 
     def _stands_in(self, points: np.ndarray) -> np.ndarray:
         """``(n_points, n_pieces)``: True where a point is in (or on) a sight-blocking piece."""
@@ -506,6 +574,9 @@ class _Edges:
         self.lo, self.hi = np.minimum(self.p1, self.p2), np.maximum(self.p1, self.p2)
         # reduceat needs each piece's first edge index (edges are grouped by piece)
         self.first = np.searchsorted(self.owner, np.arange(len(self.pieces)))
+        self.edge_count = np.diff(np.append(self.first, self.count))
+        self.box_lo = np.array([self.lo[self.owner == k].min(axis=0) for k in range(len(self.pieces))])
+        self.box_hi = np.array([self.hi[self.owner == k].max(axis=0) for k in range(len(self.pieces))])
 
     def _per_piece(self, hits: np.ndarray) -> np.ndarray:
         return np.logical_or.reduceat(hits, self.first, axis=1)
@@ -523,12 +594,26 @@ class _Edges:
 
     def blocked(self, points: np.ndarray, ia: np.ndarray, ib: np.ndarray) -> np.ndarray:
         self.shaky_rows = np.zeros(0, dtype=np.intp)
+        out = np.zeros(len(ia), dtype=bool)
         if self.count == 0:
-            return np.zeros(len(ia), dtype=bool)
+            return out
         a, b = points[ia], points[ib]
-        ax, ay, bx, by = a[:, 0:1], a[:, 1:2], b[:, 0:1], b[:, 1:2]
+        # A line can only touch a piece whose bounding box its own box meets (plain
+        # comparisons, so exact): the orientation tests below run on those pieces' edges.
+        lo, hi = np.minimum(a, b), np.maximum(a, b)
+        near = ((lo[:, None, 0] <= self.box_hi[:, 0]) & (self.box_lo[:, 0] <= hi[:, None, 0])
+                & (lo[:, None, 1] <= self.box_hi[:, 1]) & (self.box_lo[:, 1] <= hi[:, None, 1]))
+        row, piece = np.nonzero(near)  # candidate (line, piece), grouped by line then piece
+        if row.size == 0:
+            return out
+        n_edges = self.edge_count[piece]
+        group = np.repeat(np.arange(row.size), n_edges)
+        starts = np.cumsum(n_edges) - n_edges  # each candidate's first entry below
+        k = row[group]  # one entry per (line, edge of a candidate piece)
+        e = self.first[piece][group] + np.arange(group.size) - starts[group]
+        ax, ay, bx, by = a[k, 0], a[k, 1], b[k, 0], b[k, 1]
         sx, sy = bx - ax, by - ay
-        x1, y1, x2, y2, ex, ey = self.x1, self.y1, self.x2, self.y2, self.ex, self.ey
+        x1, y1, x2, y2, ex, ey = self.x1[e], self.y1[e], self.x2[e], self.y2[e], self.ex[e], self.ey[e]
         # Orientation of each edge's ends about the line, and of the line's ends about
         # each edge; compared by sign (a product of tiny values would underflow).
         o1 = sx * (y1 - ay) - sy * (x1 - ax)
@@ -537,26 +622,33 @@ class _Edges:
         o4 = ex * (by - y1) - ey * (bx - x1)
         hit = (np.sign(o1) * np.sign(o2) <= 0) & (np.sign(o3) * np.sign(o4) <= 0)
         if not hit.any():
-            return np.zeros(len(ia), dtype=bool)
+            return out
         collinear = hit & (o1 == 0) & (o2 == 0)
         if collinear.any():  # on one line: they meet only if their extents overlap
-            for k, e in zip(*np.nonzero(collinear), strict=True):
-                lo = np.minimum(a[k], b[k])
-                hi = np.maximum(a[k], b[k])
-                hit[k, e] = bool((lo <= self.hi[e]).all() and (self.lo[e] <= hi).all())
+            for j in np.flatnonzero(collinear):
+                hit[j] = bool((lo[k[j]] <= self.hi[e[j]]).all() and (self.lo[e[j]] <= hi[k[j]]).all())
         # Floating point cannot settle a line that all but grazes an edge: those few
-        # pairs go to shapely's exact predicates instead.
+        # lines go to shapely's exact predicates instead. A near-zero orientation does
+        # not matter when the other segment's ends lie clearly on one side of this one's
+        # line (the two cannot meet, however it rounds), nor on a piece the line is
+        # exempt from (a figure at its window); else a figure standing on the line
+        # through a wall would send every line it has to shapely.
         scale = np.abs(sx) + np.abs(sy) + np.abs(ex) + np.abs(ey) + 1.0
-        shaky = (np.minimum(np.minimum(np.abs(o1), np.abs(o2)), np.minimum(np.abs(o3), np.abs(o4)))
-                 < 1e-9 * scale * scale) & ~collinear
-        self.shaky_rows = np.flatnonzero(shaky.any(axis=1))
-        touches = self._per_piece(hit)
-        rows = np.flatnonzero(touches.any(axis=1))
-        out = np.zeros(len(ia), dtype=bool)
-        if rows.size:
-            inside = self.inside(points)
-            exempt = inside[ia[rows]] | inside[ib[rows]]
-            out[rows] = (touches[rows] & ~exempt).any(axis=1)
+        tol = 1e-9 * scale * scale
+        n1, n2, n3, n4 = np.abs(o1) < tol, np.abs(o2) < tol, np.abs(o3) < tol, np.abs(o4) < tol
+        unsure = (n1 | n2 | n3 | n4) & ~collinear
+        apart = (~(n1 | n2) & ((o1 > 0) == (o2 > 0))) | (~(n3 | n4) & ((o3 > 0) == (o4 > 0)))
+        touches = np.logical_or.reduceat(hit, starts)  # per candidate (line, piece)
+        unsettled = np.logical_or.reduceat(unsure & ~apart, starts)
+        if not (touches.any() or unsettled.any()):
+            return out
+        inside = self.inside(points)
+        exempt = inside[ia[row], piece] | inside[ib[row], piece]
+        out[row[touches & ~exempt]] = True
+        shaky = np.unique(row[unsettled & ~exempt])
+        # a row with an overlap on one line and an unsure pair is settled exactly, as ever
+        overlap = np.intersect1d(k[collinear], k[unsure]) if collinear.any() else shaky[:0]
+        self.shaky_rows = np.union1d(shaky, overlap) if overlap.size else shaky
         return out
 
 

@@ -97,3 +97,47 @@ CHART_MEAN = QColor("#c0392b")
 CHART_GRID = QColor("#d5d8dc")
 
 DIALOG_MAX = (1200, 740)  # the largest a dialog grows: clear inside a 1280x800 screen
+
+
+# -- the free-measure table (gui/table_view.py, gui/items.py, gui/tape.py) -------------
+FIGURE_OUTLINE = QColor("#1b1b1b")
+REGULAR_BAR = QColor("#ffffff")  # the white bar across a Regular base
+LEADER_STAR = QColor("#ffffff")
+CAPTIVE = QColor("#c0392b")  # the dashed ring round a figure held by the enemy
+GROUND_FIGURE_RING = QColor(241, 196, 15, 230)  # the dashed ring round the contractors
+LABEL_BG = QColor(255, 255, 255, 215)
+LABEL_TEXT = QColor("#1b1b1b")
+TERRAIN_LABEL = QColor("#2b2b2b")
+BLOCKER_EDGE = QColor("#c0392b")  # a piece named as blocking a sight line
+ROAD_MARKING = QColor(235, 235, 220, 170)
+RUBBLE_SPECKLE = QColor(90, 85, 75, 120)
+ROOF_LINE = QColor(255, 255, 255, 60)
+HOT_SPOT_TEXT = QColor("#ffffff")
+HOT_SPOT_NEUTRAL = QColor("#8a8a8a")
+EXIT_BAND = QColor(47, 109, 181, 150)
+EXIT_TEXT = QColor("#ffffff")
+TABLE_TICK = QColor(60, 55, 40, 150)
+TAPE_BAND = QColor("#f4d03f")  # a yellow measuring tape with black inch marks
+TAPE_TICK = QColor("#111111")
+TAPE_OVER = QColor("#e74c3c")  # the tape past the unit's limit
+RING_LIMIT = QColor(47, 109, 181, 230)
+RING_LABEL_BG = QColor(255, 255, 255, 190)
+GHOST_OPACITY = 0.7
+WAYPOINT = QColor("#111111")
+ARRIVAL_RING = QColor(142, 68, 173, 220)
+PLACE_OPTION = QColor("#1e8449")
+PLACE_HOVER = QColor("#f1c40f")
+FLASH_BG = QColor(192, 57, 43, 235)
+FLASH_TEXT = QColor("#ffffff")
+INFO_BG = QColor(255, 255, 255, 240)
+INFO_EDGE = QColor("#555555")
+SCALE_BAR_BG = QColor(255, 255, 255, 215)
+SCALE_BAR_INK = QColor("#111111")
+VIEW_BACKGROUND = QColor("#4a4f55")  # around the table
+Z_LABELS, Z_INFO, Z_FLASH = 35, 60, 70
+TABLE_LABEL_PT = 8.5  # unit and terrain labels (points; they keep their size at any zoom)
+
+VEHICLE_BODY = QColor("#eceff1")  # the wreck: a white SUV, bright against the dark road
+VEHICLE_EDGE = QColor("#111111")
+VEHICLE_GLASS = QColor("#2c3e50")
+VEHICLE_SCORCH = QColor(20, 20, 20, 150)

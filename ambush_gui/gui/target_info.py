@@ -1,0 +1,141 @@
+"""What the table shows when a player points at an enemy unit: sight, range, dice, odds.
+
+Everything here is asked of the engine (line of sight, Optimum Range, the Firepower
+and Defense pools with their rule IDs, the exact casualty odds); this module only
+gathers the answers and words them for the hover panel and the side dock.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+import numpy as np
+
+from ambush_gui.alley.fire import odds
+from ambush_gui.alley.game import AlleyGame
+from ambush_gui.alley.model import Unit
+from ambush_gui.alley.pools import Pool, in_optimum_range
+from ambush_gui.core.odds import expected
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class TargetReport:
+    """One friendly unit looking at one enemy unit."""
+
+    attacker: str  # unit names
+    target: str
+    clear: bool  # AA-005: any figure of one sees any figure of the other
+    blockers: tuple[str, ...]  # the pieces in the way of the nearest figures (labels)
+    blocker_ids: tuple[str, ...]  # the same pieces' ids
+    line: tuple[Point, Point]  # the sight line drawn on the table (table inches)
+    figures: tuple[str, str]  # the figure ids at its two ends
+    distance: float  # between the nearest figures (AA-005)
+    optimum: bool  # AA-110
+    optimum_range: float
+    firepower: Pool
+    defense: Pool
+    need: int  # the attacker keeps dice showing this or more (AA-145)
+    distribution: tuple[float, ...]  # P(k casualties), the defender matching at best
+    mean: float
+
+    def sight_words(self) -> str:
+        if self.clear:
+            return "clear"
+        return "blocked by " + ", ".join(self.blockers) if self.blockers else "blocked"
+
+    def text(self) -> str:
+        """Plain text (a tooltip, a log, a test)."""
+        lines = [
+            f"{self.attacker} → {self.target}",
+            f"Line of sight: {self.sight_words()} ({self.figures[0]} → {self.figures[1]})",
+            f"Distance {self.distance:.1f}\"; Optimum Range {self.optimum_range:g}\": "
+            + ("within [AA-110]" if self.optimum else "beyond"),
+            f"Firepower {self.firepower.dice}{self.firepower.die} (keeps {self.need}+):",
+            *(f"  {m}" for m in self.firepower.items),
+            f"Defense {self.defense.dice}{self.defense.die} (keeps 4+):",
+            *(f"  {m}" for m in self.defense.items),
+            f"Expected casualties {self.mean:.2f}; P(none) {100 * self.distribution[0]:.0f}%",
+        ]
+        if not self.clear:
+            lines.append("No line of sight: this unit cannot fire at that one now.")
+        return "\n".join(lines)
+
+    def html(self) -> str:
+        """Rich text for the hover panel and the dock."""
+        e = html.escape
+        sight_colour = "#1e8449" if self.clear else "#c0392b"
+        rng = "within" if self.optimum else "beyond"
+        rows = [
+            f"<b>{e(self.attacker)}</b> → <b>{e(self.target)}</b>",
+            f"Line of sight: <b style='color:{sight_colour}'>{e(self.sight_words())}</b>"
+            f" <span style='color:#666'>({e(self.figures[0])} → {e(self.figures[1])})</span>",
+            f"Distance {self.distance:.1f}\" · Optimum Range {self.optimum_range:g}\": "
+            f"<b>{rng}</b>",
+            _pool_html("Firepower", self.firepower, f"keeps {self.need}+"),
+            _pool_html("Defense", self.defense, "keeps 4+"),
+            f"Expected casualties <b>{self.mean:.2f}</b> · "
+            f"P(none) {100 * self.distribution[0]:.0f}%",
+        ]
+        if not self.clear:
+            rows.append("<i>No line of sight: it cannot fire at that unit now.</i>")
+        return "<br>".join(rows)
+
+
+def _pool_html(title: str, pool: Pool, keeps: str) -> str:
+    items = "".join(
+        f"<tr><td align='right'>{'+' if m.value >= 0 else '−'}{abs(m.value)}&nbsp;</td>"
+        f"<td>{html.escape(m.label)}&nbsp;&nbsp;</td>"
+        f"<td style='color:#666'>{html.escape(m.rule)}</td></tr>"
+        for m in pool.items
+    )
+    capped = " (capped)" if pool.capped else ""
+    return (f"{title} <b>{pool.dice}{pool.die}</b>{capped} <span style='color:#666'>"
+            f"({keeps})</span><table cellspacing='0' cellpadding='1' "
+            f"style='margin-left:8px'>{items}</table>")
+
+
+def sight_line(g: AlleyGame, a: Unit, b: Unit) -> tuple[bool, tuple[str, ...], int, int]:
+    """The pair of figures the table draws a sight line between, and what blocks it.
+
+    When the units see each other, the nearest pair with a clear line; otherwise the
+    nearest pair, and the pieces blocking it (AA-005 and the house rule in
+    :mod:`ambush_gui.core.geometry`). Returns (clear, blocker ids, index in a, index in b).
+    """
+    pa, pb = a.points(), b.points()
+    d = np.hypot(pa[:, None, 0] - pb[None, :, 0], pa[:, None, 1] - pb[None, :, 1])
+    if g.sees(a, b):
+        seen = g.table.sight_matrix(pa, pb)
+        i, j = np.unravel_index(int(np.argmin(np.where(seen, d, np.inf))), d.shape)
+        return True, (), int(i), int(j)
+    i, j = np.unravel_index(int(np.argmin(d)), d.shape)
+    sight = g.table.sight(tuple(pa[i]), tuple(pb[j]))
+    return False, sight.blockers, int(i), int(j)
+
+
+def target_report(g: AlleyGame, a: Unit, b: Unit,
+                  labels: dict[str, str] | None = None) -> TargetReport:
+    """Gather what ``a`` firing at ``b`` would mean. ``labels`` names pieces for people."""
+    clear, blockers, i, j = sight_line(g, a, b)
+    labels = labels or {}
+    o = odds(g, a, b)
+    fp, df, need, dist = o.firepower, o.defense, o.need, o.distribution
+    return TargetReport(
+        attacker=a.name,
+        target=b.name,
+        clear=clear,
+        blockers=tuple(labels.get(p, p) for p in blockers),
+        blocker_ids=tuple(blockers),
+        line=(a.figures[i].pos, b.figures[j].pos),
+        figures=(a.figures[i].id, b.figures[j].id),
+        distance=g.distance(a, b),
+        optimum=in_optimum_range(g, a, b),
+        optimum_range=a.optimum_range,
+        firepower=fp,
+        defense=df,
+        need=need,
+        distribution=dist,
+        mean=expected(dist),
+    )
