@@ -154,13 +154,16 @@ class AlleyAI:
         opts = d.options
         goal = self.goal(g, unit)
         targets = [e for e in g.enemies(unit) if g.sees(unit, e)]
-        best_shot = max((self.hits(g, unit, t) for t in targets), default=0.0)
+
+        def best_shot() -> float:  # only worked out where the plan depends on it
+            return max((self.hits(g, unit, t) for t in targets), default=0.0)
+
         if unit.side is Side.REGULAR:
             far = goal is not None and math.dist(goal, unit.centre()) > 7
             if goal is None or (unit.pinned and "cautious:move-fire" not in opts):
-                return "overwatch" if "overwatch" in opts and not best_shot else "halted"
+                return "overwatch" if "overwatch" in opts and not best_shot() else "halted"
             wants = "rapid:move-fire" if far and not targets else "cautious:move-fire"
-            if best_shot >= 1.0 and not unit.dependants and unit is not self.rescuer(g):
+            if not unit.dependants and unit is not self.rescuer(g) and best_shot() >= 1.0:
                 wants = "cautious:fire-move"
             for plan in (wants, "cautious:move-fire", "halted"):
                 if plan in opts:
@@ -172,7 +175,7 @@ class AlleyAI:
             return "rapid:move-fire"
         if unit.is_detached_leader and self._join_target(g, unit) is not None:
             return "rapid:move-fire" if "rapid:move-fire" in opts else opts[-1]
-        if targets and not exposed(g, unit) and best_shot >= 0.2:
+        if targets and not exposed(g, unit) and best_shot() >= 0.2:
             return "halted"
         if targets:
             return "cautious:fire-move" if "cautious:fire-move" in opts else opts[0]
@@ -318,10 +321,9 @@ class AlleyAI:
                 v = self.hits(g, ins, target) + 0.5
             else:
                 at = float(opt["at"])
-                dist = g.distance(ins, target)
-                v = self.hits(g, ins, target) + (0.3 if exposed(g, target) else 0) - 0.02 * at
-                if dist > 2 * ins.optimum_range:
+                if g.distance(ins, target) > 2 * ins.optimum_range:
                     continue
+                v = self.hits(g, ins, target) + (0.3 if exposed(g, target) else 0) - 0.02 * at
             if ins.leader is None:
                 v *= 0.6
             if v >= 0.25 and (best is None or v > best[0]):

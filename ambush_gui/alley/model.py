@@ -170,7 +170,11 @@ class Unit:
     @property
     def alive(self) -> bool:
         """Still a unit in play: on the table with at least one fighting figure."""
-        return self.on_table and any(f.fighting for f in self.figures)
+        if self.on_table:
+            for f in self.figures:  # a loop, not any(): asked thousands of times a game
+                if f.fighting:
+                    return True
+        return False
 
     def points(self, fighting_only: bool = False) -> np.ndarray:
         figs = self.fighters if fighting_only else self.figures

@@ -58,11 +58,17 @@ def in_optimum_range(g: AlleyGame, attacker: Unit, target: Unit) -> bool:
     figs = attacker.fighters
     if not figs or not target.figures:
         return False
-    a = np.array([(f.x, f.y) for f in figs])
-    reach = attacker.optimum_range * np.array([2.0 if WEAPONS[f.weapon].dice else 1.0 for f in figs])
-    b = target.points()
-    d = np.hypot(a[:, None, 0] - b[None, :, 0], a[:, None, 1] - b[None, :, 1]).min(axis=1)
-    return bool((d <= reach + 1e-9).any())
+    # remembered by positions and reaches: a pure geometric answer, asked again and again
+    key = ("optimum", attacker.optimum_range, tuple((f.x, f.y, bool(WEAPONS[f.weapon].dice)) for f in figs),
+           tuple((f.x, f.y) for f in target.figures))
+    hit = g.memo.get(key)
+    if hit is None:
+        a = np.array([(f.x, f.y) for f in figs])
+        reach = attacker.optimum_range * np.array([2.0 if WEAPONS[f.weapon].dice else 1.0 for f in figs])
+        b = target.points()
+        d = np.hypot(a[:, None, 0] - b[None, :, 0], a[:, None, 1] - b[None, :, 1]).min(axis=1)
+        hit = g.memo[key] = bool((d <= reach + 1e-9).any())
+    return hit
 
 
 def exposed(g: AlleyGame, unit: Unit) -> bool:

@@ -160,7 +160,10 @@ class Table:
         """:meth:`pieces_at` for each of many points (one spatial query)."""
         pts = _as_points(pts)
         at_point, at_piece = self._tree.query(shapely.points(pts), predicate="intersects")
-        return [self._pieces(at_piece[at_point == k]) for k in range(len(pts))]
+        found: list[list[Piece]] = [[] for _ in range(len(pts))]
+        for k, i in sorted(zip(at_point.tolist(), at_piece.tolist(), strict=True)):  # table order
+            found[k].append(self.pieces[i])
+        return [tuple(f) for f in found]
 
     # -- line of sight -----------------------------------------------------
 
@@ -271,8 +274,8 @@ class Table:
             line, hits = self._tree.query(ends[maybe], predicate="intersects")
             keep = self._solid[hits]
             line, hits = maybe[line[keep]], hits[keep]
-            firers_own = shapely.intersects(self._polygons[hits], shapely.points(f[line]))
-            targets_own = shapely.intersects(self._polygons[hits], shapely.points(t[line]))
+            firers_own = shapely.intersects_xy(self._polygons[hits], f[line, 0], f[line, 1])
+            targets_own = shapely.intersects_xy(self._polygons[hits], t[line, 0], t[line, 1])
             out[near_solid[line[~firers_own | targets_own]]] = True
         return out
 
@@ -635,11 +638,17 @@ class _Edges:
         # through a wall would send every line it has to shapely.
         scale = np.abs(sx) + np.abs(sy) + np.abs(ex) + np.abs(ey) + 1.0
         tol = 1e-9 * scale * scale
-        n1, n2, n3, n4 = np.abs(o1) < tol, np.abs(o2) < tol, np.abs(o3) < tol, np.abs(o4) < tol
-        unsure = (n1 | n2 | n3 | n4) & ~collinear
-        apart = (~(n1 | n2) & ((o1 > 0) == (o2 > 0))) | (~(n3 | n4) & ((o3 > 0) == (o4 > 0)))
+        smallest = np.minimum(np.minimum(np.abs(o1), np.abs(o2)), np.minimum(np.abs(o3), np.abs(o4)))
+        unsure = (smallest < tol) & ~collinear
+        doubt = np.zeros_like(unsure)
+        j = np.flatnonzero(unsure)  # usually very few
+        if j.size:
+            p1, p2, p3, p4, t = o1[j], o2[j], o3[j], o4[j], tol[j]
+            n1, n2, n3, n4 = np.abs(p1) < t, np.abs(p2) < t, np.abs(p3) < t, np.abs(p4) < t
+            apart = (~(n1 | n2) & ((p1 > 0) == (p2 > 0))) | (~(n3 | n4) & ((p3 > 0) == (p4 > 0)))
+            doubt[j] = ~apart
         touches = np.logical_or.reduceat(hit, starts)  # per candidate (line, piece)
-        unsettled = np.logical_or.reduceat(unsure & ~apart, starts)
+        unsettled = np.logical_or.reduceat(doubt, starts)
         if not (touches.any() or unsettled.any()):
             return out
         inside = self.inside(points)

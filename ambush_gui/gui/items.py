@@ -131,6 +131,12 @@ class LabelItem(QGraphicsItem):
         self._box = QSizeF(r.width() + 2 * self.PAD_X, r.height() + 2 * self.PAD_Y)
         self._place()
 
+    def set_point_size(self, points: float) -> None:
+        if abs(self._font.pointSizeF() - points) > 1e-6:
+            self._font.setPointSizeF(points)
+            text, self._text = self._text, ""
+            self.set_text(text)
+
     def set_anchor(self, anchor: str) -> None:
         if anchor != self._anchor:
             self.prepareGeometryChange()

@@ -70,7 +70,9 @@ class MainWindow(QMainWindow):
         self.table.unitSelected.connect(self._on_select)
         self.table.moveChosen.connect(self._answer)
         self.table.placeChosen.connect(self._answer)
-        self.table.moveRefused.connect(lambda why: self.statusBar().showMessage(why, 6000))
+        self.table.moveRefused.connect(self._on_refused)
+        if hasattr(self.table, "placeRefused"):
+            self.table.placeRefused.connect(self._on_refused)
         if hasattr(self.table, "hoverInfo"):
             self.table.hoverInfo.connect(self._on_hover)
 
@@ -228,6 +230,11 @@ class MainWindow(QMainWindow):
     def _on_reset(self) -> None:
         self.table.set_game(self.controller.game)
         self.log.reload(self.controller.game.log.events)
+
+    def _on_refused(self, why: str) -> None:
+        self.statusBar().showMessage(f"Not allowed: {why}", 8000)
+        if self.move_prompt is not None:
+            self.move_prompt.show_error(why)
 
     def _on_select(self, uid: str) -> None:
         self.selected = uid

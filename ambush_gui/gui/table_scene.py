@@ -72,6 +72,17 @@ def figure_tip(fig: Figure, unit: Unit | None) -> str:
     return "\n".join(lines)
 
 
+def label_points(ppi: float) -> float:
+    """The size of unit labels: smaller when the whole table is squeezed into a corner.
+
+    >>> label_points(15.0), label_points(24.0), label_points(40.0)
+    (7.0, 7.8, 8.5)
+    """
+    if ppi < 20.0:
+        return 7.0
+    return 7.8 if ppi < 28.0 else theme.TABLE_LABEL_PT
+
+
 class TableScene(QGraphicsScene):
     """The table and everything on it, in inches, following ``game.state``."""
 
@@ -184,7 +195,8 @@ class TableScene(QGraphicsScene):
             lab.setPos(self._flip.scene((x0 + x1) / 2, y1))
         else:
             lab = LabelItem(text, point_size=7.5 if kind != "building" else 8.0,
-                            bold=kind == "building", fg=theme.TERRAIN_LABEL, bg=None)
+                            bold=kind == "building", fg=theme.TERRAIN_LABEL,
+                            bg=theme.RUBBLE_LABEL_BG if kind == "rubble" else None)
             c = piece.polygon.centroid
             lab.setPos(self._flip.scene(c.x, c.y))
         lab.setZValue(theme.Z_TERRAIN + 1)
@@ -337,6 +349,9 @@ class TableScene(QGraphicsScene):
         where they fit inside their piece and nothing covers them.
         """
         self.ppi = ppi
+        points = label_points(ppi)
+        for lab in (*self.unit_labels.values(), self.contractor_label):
+            lab.set_point_size(points)
         r_px = 1.3 * self.base_radius * ppi
         obstacles: list[QRectF] = []
         for item in self.figures.values():

@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
@@ -34,6 +35,7 @@ from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Speed, Unit
 from ambush_gui.alley.movement import speed_limit
 from ambush_gui.core.decisions import Decision, IllegalDecision
+from ambush_gui.core.geometry import min_distance
 from ambush_gui.gui import theme
 from ambush_gui.gui.items import FigureItem, LabelItem
 from ambush_gui.gui.table_scene import TableScene
@@ -87,6 +89,7 @@ class TableView(QGraphicsView):
     ZOOM_STEP = 1.25
     MAX_PPI = 400.0
     BAR_ROOM = 40  # pixels kept free under the table for the scale bar when fitting
+    SNAP_PX = 6.0  # a drop this near past a limit ring counts as on it
     FLASH_MS = 4000
 
     def __init__(self, game: AlleyGame, parent: QWidget | None = None) -> None:
@@ -141,9 +144,8 @@ class TableView(QGraphicsView):
 
     def refresh(self) -> None:
         """Follow ``game.state`` (the controller's ``stateChanged``). Cheap: items are reused."""
-        pending = self.game.pending()
         current = self.moving.decision if self.moving else self.placing
-        if current is not None and current is not pending:
+        if current is not None and current is not self.game.pending():
             self.end_modes()
         self._clear_hover()
         self.table.refresh()
@@ -388,6 +390,7 @@ class TableView(QGraphicsView):
         if dest is None:
             ov.show_tape(False)
             return
+        dest = self.snap(dest)
         mv.dest = dest
         path = self.path_to(dest)
         length = self.length(path)
@@ -429,6 +432,24 @@ class TableView(QGraphicsView):
         self.table.move_overlay.set_waypoints([])
         self._show_rings()
 
+    def snap(self, dest: Point) -> Point:
+        """Where a path ending at ``dest`` really ends: a drop a few pixels past a limit
+        ring lands just inside it, and points keep three decimals (tidy saves)."""
+        mv = self.moving
+        assert mv is not None
+        path = self.path_to(dest)
+        length = self.length(path)
+        limits = [lim for _, lim in self.speed_limits()] if mv.speeds else [mv.limit]
+        slack = self.SNAP_PX / self.pixels_per_inch()
+        a = path[-2]
+        leg = math.dist(a, dest)
+        for lim in sorted(limits):
+            if math.isfinite(lim) and lim < length <= lim + slack and leg > 0:
+                t = max(0.0, lim - 0.002 - (length - leg)) / leg  # 0.002: room to round
+                dest = (a[0] + t * (dest[0] - a[0]), a[1] + t * (dest[1] - a[1]))
+                break
+        return (round(dest[0], 3), round(dest[1], 3))
+
     def choice_for(self, dest: Point) -> dict[str, Any] | None:
         """The MOVE answer for a path ending at ``dest``; None if no speed covers it."""
         mv = self.moving
@@ -450,13 +471,14 @@ class TableView(QGraphicsView):
         it, else snap back and say why. Returns True when the move was chosen."""
         mv = self.moving
         assert mv is not None
+        dest = self.snap(dest)
         choice = self.choice_for(dest)
         try:
             if choice is None:
                 raise IllegalDecision(
                     f'the path is {self.length(self.path_to(dest)):.1f}" long; this unit may '
                     f'move {mv.limit:.1f}" more')
-            mv.decision.validate(choice)
+            choice = self._first_legal(mv.decision, self._variants(choice, dest), choice)
         except IllegalDecision as exc:
             why = self.table.name_pieces(str(exc))
             self._refuse(why, self.table.flip.scene(*dest))
@@ -466,6 +488,35 @@ class TableView(QGraphicsView):
         self.end_modes()
         self.moveChosen.emit(choice)
         return True
+
+    def _variants(self, choice: dict[str, Any], dest: Point) -> list[dict[str, Any]]:
+        """What a drop can mean: a detached leader dropped on a leaderless friend joins it
+        (AA-026); a unit dropped in contact with an enemy Close Assaults it (CT-054)."""
+        g, unit = self.game, self.game.unit(self.moving.decision.facts["unit"])  # type: ignore[union-attr]
+        cx, cy = unit.centre()
+        finals = unit.points() + np.array([dest[0] - cx, dest[1] - cy])
+
+        def near(u: Any, reach: float) -> bool:
+            return u is not unit and u.alive and min_distance(finals, u.points()) <= reach + 1e-6
+
+        joins = [choice | {"join": u.id} for u in g.state.side_units(unit.side)
+                 if unit.is_detached_leader and u.leader is None and near(u, g.m.cohesion_link)]
+        assaults = [choice | {"assault": u.id} for u in g.enemies(unit)
+                    if near(u, g.m.assault_reach)]
+        return [*joins, choice, *assaults]
+
+    @staticmethod
+    def _first_legal(decision: Decision, choices: list[dict[str, Any]],
+                     plain: dict[str, Any]) -> dict[str, Any]:
+        """The first legal reading of a drop; if none is, the plain move's reason."""
+        errors: dict[int, IllegalDecision] = {}
+        for i, c in enumerate(choices):
+            try:
+                decision.validate(c)
+                return c
+            except IllegalDecision as exc:
+                errors[i] = exc
+        raise errors[choices.index(plain)]
 
     def _refuse(self, why: str, at: QPointF) -> None:
         flash = self.table.flash
@@ -596,7 +647,8 @@ class TableView(QGraphicsView):
             return
         shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
         if self.moving is not None and shift:
-            self.moving.waypoints.append(self.table.flip.table(scene_pos))
+            x, y = self.table.flip.table(scene_pos)
+            self.moving.waypoints.append((round(x, 3), round(y, 3)))
             self._show_path(self.moving.waypoints[-1])
             self._press = None
             event.accept()
@@ -683,7 +735,7 @@ class TableView(QGraphicsView):
         super().leaveEvent(event)
 
 
-def scale_bar_length(ppi: float, most: float = 200.0) -> float:
+def scale_bar_length(ppi: float, most: float = 240.0) -> float:
     """The longest round number of inches that fits ``most`` pixels (at least a quarter).
 
     >>> scale_bar_length(30.0), scale_bar_length(100.0), scale_bar_length(8.0)

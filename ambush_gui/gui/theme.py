@@ -141,3 +141,4 @@ VEHICLE_BODY = QColor("#eceff1")  # the wreck: a white SUV, bright against the d
 VEHICLE_EDGE = QColor("#111111")
 VEHICLE_GLASS = QColor("#2c3e50")
 VEHICLE_SCORCH = QColor(20, 20, 20, 150)
+RUBBLE_LABEL_BG = QColor(255, 255, 255, 120)  # a rubble piece's name, over its speckles

@@ -122,6 +122,30 @@ def test_through_the_suv_snaps_back_naming_it(qtbot, view: TableView, game: Alle
     assert "Wrecked SUV" in view.table.flash.text
 
 
+def test_a_drop_just_past_the_ring_lands_on_it(qtbot, view: TableView,  # noqa: ANN001
+                                               game: AlleyGame) -> None:
+    d = open_move(game)
+    view.begin_move(d)
+    start = game.unit("bravo").centre()
+    fig = game.unit("bravo").figures[1]
+    over = 2.0 / view.pixels_per_inch()  # two pixels past the Rapid ring
+    with qtbot.waitSignal(view.moveChosen) as sig:
+        drag(view, fig.pos, (fig.x, fig.y + 12.0 + over))
+    length = path_length(start, sig.args[0]["path"])
+    assert 11.99 <= length <= 12.0
+
+
+def test_dragging_across_a_friendly_edge_exits(qtbot, view: TableView,  # noqa: ANN001
+                                               game: AlleyGame) -> None:
+    d = open_move(game, unit="alpha")
+    view.begin_move(d)
+    fig = game.unit("alpha").figures[0]
+    with qtbot.waitSignal(view.moveChosen) as sig:
+        drag(view, fig.pos, (fig.x, fig.y - 3.0))  # off the south edge (CT-015)
+    assert sig.args[0]["path"][-1][1] < 0
+    d.validate(sig.args[0])
+
+
 def test_a_click_on_the_moving_unit_only_selects_it(qtbot, view: TableView,  # noqa: ANN001
                                                     game: AlleyGame) -> None:
     d = open_move(game)
@@ -228,3 +252,44 @@ def test_place_mode_refuses_a_spot_too_far(qtbot, view: TableView, game: AlleyGa
         QTest.mouseClick(view.viewport(), LEFT, NONE, at(view, 12.5, 20.0))
     assert "Hot Spot 3" in sig.args[0]
     assert view.mode == "place"
+
+
+# -- what a drop means: Close Assault and joining ---------------------------------------------
+
+def _kit_view(qtbot, units, **kw):  # noqa: ANN001, ANN202
+    from tests.alley import kit
+
+    g = kit.game(units, strict=False, **kw)
+    g.state.turn = 1
+    return g, make_view(qtbot, g)
+
+
+@pytest.mark.rule("CT-054")
+def test_dropping_a_unit_on_an_enemy_declares_a_close_assault(qtbot) -> None:  # noqa: ANN001
+    from ambush_gui.alley.turn import move_decision, move_rules
+    from tests.alley import kit
+
+    g, view = _kit_view(qtbot, [kit.marines("m", (5, 5)), kit.insurgents("i", (5, 9), n=2)])
+    m = g.unit("m")
+    d = move_decision(g, m, 6.0, move_rules(g, m))
+    view.begin_move(d)
+    cx, cy = m.centre()
+    with qtbot.waitSignal(view.moveChosen) as sig:
+        view.drop((cx, 8.6))  # on top of them: 0.4" away, closer than a plain move may go
+    assert sig.args[0]["assault"] == "i"
+    d.validate(sig.args[0])
+
+
+@pytest.mark.rule("AA-026")
+def test_dropping_a_leader_beside_a_leaderless_unit_joins_it(qtbot) -> None:  # noqa: ANN001
+    from ambush_gui.alley.turn import move_decision, move_rules
+    from tests.alley import kit
+
+    g, view = _kit_view(qtbot, [kit.leader("L", "insurgent", (10, 10)),
+                                kit.insurgents("i", (10, 14), n=3), kit.marines("m", (2, 2))])
+    lead = g.unit("L")
+    d = move_decision(g, lead, 6.0, move_rules(g, lead))
+    view.begin_move(d)
+    with qtbot.waitSignal(view.moveChosen) as sig:
+        view.drop((10.0, 13.3))
+    assert sig.args[0]["join"] == "i"

@@ -49,7 +49,8 @@ def make_view(qtbot, game: AlleyGame, size: tuple[int, int] = (900, 900)) -> Tab
     view = TableView(game)
     qtbot.addWidget(view)
     view.resize(*size)
-    view.show()
+    view.move(4000, 4000)  # clear of any window an earlier test left open (the offscreen
+    view.show()  # platform sends a bare mouse move to the first window under the point)
     qtbot.waitExposed(view)
     view.fit()
     return view
@@ -334,5 +335,6 @@ def test_reasons_name_pieces_by_their_labels(view: TableView) -> None:
     name = view.table.name_pieces
     assert name("the path crosses impassable terrain: suv") == \
         "the path crosses impassable terrain: Wrecked SUV (suv)"
-    assert name("a figure would end inside impassable terrain (suv)").endswith("(Wrecked SUV (suv))")
+    inside = name("a figure would end inside impassable terrain (suv)")
+    assert inside.endswith("(Wrecked SUV (suv))")
     assert name("the suv is not named before the word") == "the suv is not named before the word"

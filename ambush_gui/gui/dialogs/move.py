@@ -75,6 +75,11 @@ class MovePrompt(QFrame):
             parts.append("It may not move toward the enemy (AA-185, AA-199).")
         if f.get("to_cover"):
             parts.append("A move must end in cover (AA-184).")
+        if f.get("may_assault"):
+            parts.append("Drop it onto an enemy unit to Close Assault it (CT-054).")
+        unit = self.game.state.units.get(f.get("unit")) if self.game is not None else None
+        if unit is not None and unit.is_detached_leader:
+            parts.append("Drop him beside a unit without a leader to join it (AA-026).")
         if f.get("cover_from") and self.game is not None:
             who = self.game.state.units.get(f["cover_from"])
             parts.append(
