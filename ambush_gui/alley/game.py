@@ -59,8 +59,9 @@ class AlleyGame(Game):
         """House rule AA-005: a unit sees another if any figure of one sees any of the other.
 
         Answers are remembered by both units' figure positions. On a miss the unit is
-        checked against every unit on the table whose answer is not known yet, in one
-        batch, because the next questions are nearly always about the same unit.
+        checked against every unit of ``b``'s side whose answer is not known yet, in one
+        batch, because the next questions are nearly always about the same unit and
+        that side (its enemies, as a rule).
         """
         pa, pb = a.points(), b.points()
         if len(pa) == 0 or len(pb) == 0:
@@ -68,15 +69,16 @@ class AlleyGame(Game):
         ka, kb = pa.tobytes(), pb.tobytes()
         hit = self._sight_cache.get((ka, kb))
         if hit is None:
-            self._sight_row(a, pa, ka)
+            self._sight_row(a, pa, ka, b.side)
             hit = self._sight_cache.get((ka, kb))
             if hit is None:  # b is not on the table (a test built it by hand)
                 hit = self.table.any_sight(pa, pb)
                 self._remember(ka, kb, hit)
         return hit
 
-    def _sight_row(self, a: Unit, pa: np.ndarray, ka: bytes) -> None:
-        others = [(u, u.points()) for u in self.state.units.values() if u.figures and u is not a]
+    def _sight_row(self, a: Unit, pa: np.ndarray, ka: bytes, side: Side) -> None:
+        others = [(u, u.points()) for u in self.state.units.values()
+                  if u.figures and u is not a and u.side is side]
         others = [(u, p) for u, p in others if len(p) and (ka, p.tobytes()) not in self._sight_cache]
         if not others:
             return

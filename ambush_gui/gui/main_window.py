@@ -84,17 +84,21 @@ class MainWindow(QMainWindow):
         self.hover.setMargin(8)
         self.hover.setTextFormat(Qt.TextFormat.RichText)
         self.log = GameLog()
-        self._dock("Turn", self.turn_panel, Qt.DockWidgetArea.LeftDockWidgetArea, "turn")
-        self._dock("Unit card", self.card, Qt.DockWidgetArea.LeftDockWidgetArea, "card")
-        self._dock("Line of sight and dice", self.hover, Qt.DockWidgetArea.RightDockWidgetArea, "hover")
-        self._dock("Game log", self.log, Qt.DockWidgetArea.RightDockWidgetArea, "log")
-        self.resizeDocks([self.findChild(QDockWidget, "dock-turn"), self.findChild(QDockWidget, "dock-log")],
-                         [260, 380], Qt.Orientation.Horizontal)
+        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+        turn = self._dock("Turn", self.turn_panel, left, "turn")
+        card = self._dock("Unit card", self.card, left, "card")
+        log = self._dock("Game log", self.log, right, "log")
+        hover = self._dock("Line of sight and dice", self.hover, right, "hover")
+        # Give the table the room: narrow docks, the log taller than the hover panel.
+        self.resizeDocks([turn, log], [290, 340], Qt.Orientation.Horizontal)
+        self.resizeDocks([turn, card], [170, 400], Qt.Orientation.Vertical)
+        self.resizeDocks([log, hover], [430, 230], Qt.Orientation.Vertical)
         self._menus()
         self.statusBar().showMessage("Ready")
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
         dock = QDockWidget(title, self)
+        dock.setMinimumWidth(250)
         dock.setObjectName(f"dock-{name}")
         dock.setWidget(widget)
         dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
@@ -164,7 +168,10 @@ class MainWindow(QMainWindow):
         for w in (self.dialog, self.move_prompt):
             if w is not None:
                 w.blockSignals(True)
-                w.close()
+                if hasattr(w, "dismiss"):
+                    w.dismiss()  # a decision dialog refuses a plain close: it wants an answer
+                else:
+                    w.close()
                 w.deleteLater()
         self.dialog = self.move_prompt = None
         if hasattr(self.table, "end_modes"):
@@ -175,6 +182,7 @@ class MainWindow(QMainWindow):
 
         self._close_prompts()
         self._refresh()
+        self.statusBar().clearMessage()
         game = self.controller.game
         if decision.kind is DecisionKind.MOVE:
             self.table.begin_move(decision)
@@ -184,7 +192,7 @@ class MainWindow(QMainWindow):
             return
         if decision.kind is DecisionKind.PLACE:
             self.table.begin_place(decision)
-            self.statusBar().showMessage(decision.prompt + " — click a marked spot on the table")
+            self.statusBar().showMessage(decision.prompt + " — click a marked spot on the table", 15000)
             return
         self.dialog = dialog_for(decision, game, self)
         if self.dialog is None:
@@ -193,7 +201,15 @@ class MainWindow(QMainWindow):
         self.dialog.chosen.connect(self._answer)
         self.dialog.setModal(False)
         self.dialog.show()
+        self._place_dialog(self.dialog)
         self.dialog.raise_()
+
+    def _place_dialog(self, dialog: QWidget) -> None:
+        """Keep the table in view: dialogs open against the window's right-hand side."""
+        frame = self.frameGeometry()
+        x = frame.right() - dialog.frameGeometry().width() - 12
+        y = frame.top() + 48
+        dialog.move(max(frame.left(), x), y)
 
     def _prompt_dock(self, widget: QWidget) -> QDockWidget:
         dock = self.findChild(QDockWidget, "dock-prompt")
@@ -201,6 +217,7 @@ class MainWindow(QMainWindow):
             dock = QDockWidget("Your move", self)
             dock.setObjectName("dock-prompt")
         dock.setWidget(widget)
+        dock.setMinimumHeight(widget.sizeHint().height() + 28)  # the whole prompt, never clipped
         dock.show()
         return dock
 
@@ -215,7 +232,7 @@ class MainWindow(QMainWindow):
 
         self._close_prompts()
         self._refresh()
-        self.dialog = VictoryDialog(self.controller.game, self)
+        self.dialog = VictoryDialog.for_game(self.controller.game, self)
         self.dialog.show()
 
     def _refresh(self) -> None:
