@@ -204,38 +204,45 @@ class AlleyAI:
         if dist < 0.3:
             return stay
         base = math.atan2(vec[1], vec[0])
-        ends: list[tuple[np.ndarray, Any]] = []
+        steps: list[float] = []
+        heading: list[tuple[float, float]] = []
         for frac in (1.0, 0.5):
             for turn in (0, 30, -30, 60, -60):
                 a = base + math.radians(turn)
-                step = min(limit * frac, dist if turn == 0 else limit * frac)
-                end = here + step * np.array([math.cos(a), math.sin(a)])
-                choice: dict[str, Any] = {"path": [[round(float(end[0]), 3), round(float(end[1]), 3)]]}
-                if speed:
-                    choice["speed"] = speed
-                if join is not None and min_distance(unit.points() - here + end, join.points()) <= g.m.cohesion_link:
-                    choice["join"] = join.id
-                ends.append((end, choice))
+                steps.append(min(limit * frac, dist if turn == 0 else limit * frac))
+                heading.append((math.cos(a), math.sin(a)))
+        ends = here + np.array(steps)[:, None] * np.array(heading)  # all candidates at once
+        points = [(x, y) for x, y in ends.tolist()]
+        choices: list[dict[str, Any]] = []
+        for end, (x, y) in zip(ends, points, strict=True):
+            choice: dict[str, Any] = {"path": [[round(x, 3), round(y, 3)]]}
+            if speed:
+                choice["speed"] = speed
+            if join is not None and min_distance(unit.points() - here + end, join.points()) <= g.m.cohesion_link:
+                choice["join"] = join.id
+            choices.append(choice)
         # Score every candidate (cheap, in batches), then take the best one that is legal.
-        seen = self._watched(g, unit, [e for e, _ in ends])
-        points = [(float(e[0]), float(e[1])) for e, _ in ends]
         cover = g.near_cover_many(points)
+        seen = np.zeros(len(points), dtype=bool)  # only counts against an end without cover
+        open_ends = [i for i, c in enumerate(cover) if not c]
+        if open_ends:
+            seen[open_ends] = self._watched(g, unit, ends[open_ends])
         inside = [any(pc.kind == "building" for pc in pieces) for pieces in g.table.pieces_at_many(points)] \
             if unit.side is Side.INSURGENT else [False] * len(points)
         gap = math.dist(unit.centre(), goal)
         ranked = sorted(((self._score_end(unit, gap, p, goal, seen[i], cover[i], inside[i]), i)
                          for i, p in enumerate(points)), reverse=True)
         for _, i in ranked:
-            if self._ok(d, ends[i][1]):
-                return ends[i][1]
+            if self._ok(d, choices[i]):
+                return choices[i]
         return stay
 
-    def _watched(self, g: AlleyGame, unit: Unit, ends: list[np.ndarray]) -> np.ndarray:
+    def _watched(self, g: AlleyGame, unit: Unit, ends: np.ndarray) -> np.ndarray:
         """Which candidate end points the enemy can see (unit centres, one batched query)."""
         enemy = [u.points() for u in g.enemies(unit)]
         if not enemy:
             return np.zeros(len(ends), dtype=bool)
-        m = g.table.sight_matrix(np.array(ends), np.vstack(enemy))
+        m = g.table.sight_matrix(ends, np.vstack(enemy))
         return m.any(axis=1)
 
     @staticmethod
@@ -305,6 +312,8 @@ class AlleyAI:
         target = g.unit(d.facts["target"])
         what = d.facts["what"]
         best: tuple[float, Any] | None = None
+        in_reach: dict[str, bool] = {}  # per interrupting unit: the same at every stop
+        exposed_bonus = 0.3 if what != "fire" and exposed(g, target) else 0
         for opt in d.options[1:]:
             ins = g.unit(opt["unit"])
             if opt["kind"] == "fire_pinned":
@@ -321,9 +330,11 @@ class AlleyAI:
                 v = self.hits(g, ins, target) + 0.5
             else:
                 at = float(opt["at"])
-                if g.distance(ins, target) > 2 * ins.optimum_range:
+                if ins.id not in in_reach:
+                    in_reach[ins.id] = g.distance(ins, target) <= 2 * ins.optimum_range
+                if not in_reach[ins.id]:
                     continue
-                v = self.hits(g, ins, target) + (0.3 if exposed(g, target) else 0) - 0.02 * at
+                v = self.hits(g, ins, target) + exposed_bonus - 0.02 * at
             if ins.leader is None:
                 v *= 0.6
             if v >= 0.25 and (best is None or v > best[0]):

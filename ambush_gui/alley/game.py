@@ -157,11 +157,13 @@ class AlleyGame(Game):
     def enemies(self, unit: Unit) -> list[Unit]:
         return self.state.side_units(unit.side.enemy)
 
-    def nearest_enemy_distance(self, side: Side, pts: np.ndarray) -> float:
+    def nearest_enemy_distance(self, side: Side, *pts: np.ndarray) -> list[float]:
+        """For each set of points, how far the nearest fighting enemy figure is."""
         enemy = [u.points(fighting_only=True) for u in self.state.side_units(side.enemy)]
         if not enemy:
-            return float("inf")
-        return min_distance(pts, np.vstack(enemy))
+            return [float("inf")] * len(pts)
+        figures = np.vstack(enemy)
+        return [min_distance(p, figures) for p in pts]
 
     def new_unit_id(self, prefix: str) -> str:
         n = self.state.next_unit_number

@@ -8,6 +8,7 @@ comes first. Overwatch units and Regulars still waiting to activate may join in.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -22,7 +23,7 @@ from ambush_gui.alley.pools import firepower
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.events import Modifier
 from ambush_gui.core.game import Procedure
-from ambush_gui.core.geometry import point_along
+from ambush_gui.core.geometry import points_along
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
@@ -107,9 +108,10 @@ def interrupt_options_along(g: AlleyGame, mover: Unit, path: list[tuple[float, f
     stops = [round(d, 3) for d in np.arange(0.0, total, step)] + [round(total, 3)]
     start = np.array(path[0])
     offsets = mover.points() - start
-    places = [np.array(point_along(path, d)) + offsets for d in stops]
-    on = [i for i, pl in enumerate(places) if all(g.table.on_table((float(x), float(y))) for x, y in pl)]
-    stops, places = [stops[i] for i in on], [places[i] for i in on]
+    at = points_along(path, stops)[:, None, :] + offsets  # (stop, figure, xy)
+    on = ((at >= 0.0).all(axis=(1, 2)) & (at[..., 0] <= g.table.width).all(axis=1)
+          & (at[..., 1] <= g.table.height).all(axis=1))  # every figure still on the table
+    stops, places = [d for d, ok in zip(stops, on, strict=True) if ok], list(at[on])
     if not stops:
         return []
     seen = _sight_table(g, ready, places)
@@ -289,6 +291,7 @@ def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assau
                              "to_cover": shaken and ins.shaken_turn == turn,  # AA-199
                              "may_assault": may_assault and not shaken}
 
+    @cache  # nothing changes while the decision is open: list the moves once
     def moves() -> list[Any]:
         out: list[Any] = []
         for s in speeds:

@@ -137,8 +137,7 @@ def check_move(
     if join is not None:
         join = _check_join(g, unit, join, finals)
     if retreat_only and length > EPS:
-        before = g.nearest_enemy_distance(unit.side, unit.points(fighting_only=True))
-        after = g.nearest_enemy_distance(unit.side, finals)
+        before, after = g.nearest_enemy_distance(unit.side, unit.points(fighting_only=True), finals)
         if after < before - EPS:
             raise IllegalDecision("a Pinned or Shaken unit may not move toward the enemy")
     if to_cover and length > EPS and not exits:
@@ -198,12 +197,10 @@ def _check_assault(g: AlleyGame, unit: Unit, target_id: Any, finals: np.ndarray,
 def _check_enemy_contact(g: AlleyGame, unit: Unit, path: tuple[Point, ...], offsets: np.ndarray,
                          ignore: str | None) -> None:
     """No figure may pass through or end touching an enemy figure (except its assault target)."""
-    enemy_pts = [
-        p for u in g.enemies(unit) if u.id != ignore for p in u.points().tolist()
-    ]
+    enemy_pts = [p for p in (u.points() for u in g.enemies(unit) if u.id != ignore) if len(p)]
     if not enemy_pts:
         return
-    enemy = np.array(enemy_pts)
+    enemy = np.vstack(enemy_pts)
     start = np.array(path[0])
     figs = start + offsets
     # Enemies already in contact at the start may be walked away from.

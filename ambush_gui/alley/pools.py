@@ -59,7 +59,7 @@ def in_optimum_range(g: AlleyGame, attacker: Unit, target: Unit) -> bool:
     if not figs or not target.figures:
         return False
     # remembered by positions and reaches: a pure geometric answer, asked again and again
-    key = ("optimum", attacker.optimum_range, tuple((f.x, f.y, bool(WEAPONS[f.weapon].dice)) for f in figs),
+    key = ("optimum", attacker.optimum_range, tuple((f.x, f.y, f.weapon) for f in figs),
            tuple((f.x, f.y) for f in target.figures))
     hit = g.memo.get(key)
     if hit is None:

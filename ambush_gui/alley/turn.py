@@ -9,6 +9,7 @@ Regular unit is left on the table (house rule AA-048).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ambush_gui.alley import close_assault, reinforcements, victory
@@ -290,14 +291,18 @@ def move_decision(g: AlleyGame, unit: Unit, limit: float, rules: dict[str, Any],
     """A Regular move; AA-184: a Pinned unit out of cover may not stay if cover is in reach."""
     checks = checks or MoveChecks(g, unit, limit, **rules)
 
+    @cache  # nothing changes while the decision is open: list the moves once
+    def candidates() -> list[dict[str, Any]]:
+        return candidate_moves(g, unit, limit, **rules)
+
     def options() -> tuple[Any, ...]:
-        moves = candidate_moves(g, unit, limit, **rules)
+        moves = candidates()
         return tuple(moves) if must_seek_cover(g, unit, moves, **rules) else ("stay", *moves)
 
     def check(c: Any) -> Any:
         if c != "stay":
             return checks.plan(c).to_choice()
-        if must_seek_cover(g, unit, candidate_moves(g, unit, limit, **rules), **rules):
+        if must_seek_cover(g, unit, candidates(), **rules):
             raise IllegalDecision("a Pinned unit with movement left must use it to reach cover")
         return c
 

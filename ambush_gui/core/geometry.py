@@ -140,6 +140,10 @@ class Table:
         solid = [p.polygon for p in self.pieces if p.cover is CoverClass.SOLID]
         self._solid_union = shapely.union_all(solid) if solid else shapely.GeometryCollection()
         shapely.prepare(self._solid_union)
+        # well inside some Solid piece: a micro-inch in from every edge (arcs are chords)
+        core = [p.polygon.buffer(-1e-6) for p in self.pieces if p.cover is CoverClass.SOLID]
+        self._solid_core = shapely.union_all(core) if core else shapely.GeometryCollection()
+        shapely.prepare(self._solid_core)
 
     # -- looking things up -------------------------------------------------
 
@@ -251,10 +255,11 @@ class Table:
         The near end of each line of fire is computed exactly as :func:`point_along` does.
         """
         f, t = _as_points(firers), _as_points(targets)
-        out = np.zeros(len(t), dtype=bool)
-        # Only a target within ``behind`` of Solid Cover can be protected: a slightly
-        # wider zone (its arcs are chords) rules out the rest with one point test.
-        near_solid = np.flatnonzero(shapely.intersects_xy(self._solid_zone(behind), t[:, 0], t[:, 1]))
+        # A target well inside a Solid piece is protected from anywhere (the piece is its
+        # own); only one within ``behind`` of Solid Cover can be protected at all (a
+        # slightly wider zone, its arcs being chords). One point test each settles most.
+        out = np.asarray(shapely.intersects_xy(self._solid_core, t[:, 0], t[:, 1]), dtype=bool)
+        near_solid = np.flatnonzero(~out & shapely.intersects_xy(self._solid_zone(behind), t[:, 0], t[:, 1]))
         if near_solid.size == 0:
             return out
         f, t = f[near_solid], t[near_solid]
@@ -437,6 +442,26 @@ def point_along(path: Points, d: float) -> Point:
     return _xy(points[k] + t * (points[k + 1] - points[k]))
 
 
+def points_along(path: Points, ds: Sequence[float]) -> np.ndarray:
+    """:func:`point_along` for several distances at once, shape ``(len(ds), 2)``: the same
+    arithmetic, element by element, so the same points."""
+    points = _as_points(path)
+    d = np.asarray(ds, dtype=float)
+    if len(points) == 0:
+        raise ValueError("point_along needs a path of at least one point")
+    legs = _legs(points)
+    ends = np.cumsum(legs)
+    out = np.repeat(points[:1], len(d), axis=0)
+    if len(legs) == 0:
+        return out
+    out[(d > 0.0) & (d >= ends[-1])] = points[-1]
+    mid = np.flatnonzero((d > 0.0) & (d < ends[-1]))
+    k = np.searchsorted(ends, d[mid], side="right")  # the leg each distance falls in
+    t = (d[mid] - (ends[k] - legs[k])) / legs[k]
+    out[mid] = points[k] + t[:, None] * (points[k + 1] - points[k])
+    return out
+
+
 def truncate(path: Points, d: float) -> list[Point]:
     """The first ``d`` inches of ``path``: its points up to there, and the point at ``d``.
 
@@ -606,14 +631,9 @@ class _Edges:
         lo, hi = np.minimum(a, b), np.maximum(a, b)
         near = ((lo[:, None, 0] <= self.box_hi[:, 0]) & (self.box_lo[:, 0] <= hi[:, None, 0])
                 & (lo[:, None, 1] <= self.box_hi[:, 1]) & (self.box_lo[:, 1] <= hi[:, None, 1]))
-        row, piece = np.nonzero(near)  # candidate (line, piece), grouped by line then piece
-        if row.size == 0:
+        k, e = np.nonzero(near[:, self.owner])  # (line, edge) for the edges of those pieces
+        if k.size == 0:
             return out
-        n_edges = self.edge_count[piece]
-        group = np.repeat(np.arange(row.size), n_edges)
-        starts = np.cumsum(n_edges) - n_edges  # each candidate's first entry below
-        k = row[group]  # one entry per (line, edge of a candidate piece)
-        e = self.first[piece][group] + np.arange(group.size) - starts[group]
         ax, ay, bx, by = a[k, 0], a[k, 1], b[k, 0], b[k, 1]
         sx, sy = bx - ax, by - ay
         x1, y1, x2, y2, ex, ey = self.x1[e], self.y1[e], self.x2[e], self.y2[e], self.ex[e], self.ey[e]
@@ -647,14 +667,14 @@ class _Edges:
             n1, n2, n3, n4 = np.abs(p1) < t, np.abs(p2) < t, np.abs(p3) < t, np.abs(p4) < t
             apart = (~(n1 | n2) & ((p1 > 0) == (p2 > 0))) | (~(n3 | n4) & ((p3 > 0) == (p4 > 0)))
             doubt[j] = ~apart
-        touches = np.logical_or.reduceat(hit, starts)  # per candidate (line, piece)
-        unsettled = np.logical_or.reduceat(doubt, starts)
-        if not (touches.any() or unsettled.any()):
+        counts = hit | doubt
+        if not counts.any():
             return out
         inside = self.inside(points)
-        exempt = inside[ia[row], piece] | inside[ib[row], piece]
-        out[row[touches & ~exempt]] = True
-        shaky = np.unique(row[unsettled & ~exempt])
+        piece = self.owner[e]
+        exempt = inside[ia[k], piece] | inside[ib[k], piece]  # an end stands in that piece
+        out[k[hit & ~exempt]] = True
+        shaky = np.unique(k[doubt & ~exempt])
         # a row with an overlap on one line and an unsure pair is settled exactly, as ever
         overlap = np.intersect1d(k[collinear], k[unsure]) if collinear.any() else shaky[:0]
         self.shaky_rows = np.union1d(shaky, overlap) if overlap.size else shaky

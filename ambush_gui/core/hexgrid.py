@@ -63,7 +63,7 @@ import math
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
-from functools import lru_cache
+from functools import cache
 from typing import NamedTuple, Protocol
 
 SQRT3 = math.sqrt(3.0)
@@ -237,7 +237,10 @@ LineStep = tuple[Hex, ...]
 """One step of a hex line: one hex, or the two hexes beside a stretch run along their hexside."""
 
 _Cell = tuple[int, int]
-_Edge = tuple[int, int, int]  # (q, r, k): the side between (q, r) and its neighbour in direction k (N, NE, SE)
+# (q, r, k): the side between cell (q, r) and its neighbour in direction k (N, NE or SE).
+_Edge = tuple[int, int, int]
+# The hexsides at a corner the line passes, on its left and on its right.
+_Corner = tuple[tuple[_Edge, ...], tuple[_Edge, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,7 +249,7 @@ class _LineShape:
 
     steps: tuple[tuple[_Cell, ...], ...]
     crossings: tuple[_Edge, ...]  # hexsides crossed, except the sides of the end hexes
-    corners: tuple[tuple[tuple[_Edge, ...], tuple[_Edge, ...]], ...]  # (left, right) sides at a corner
+    corners: tuple[_Corner, ...]  # corners passed, except the sides of the end hexes
 
 
 def _edge(u: _Cell, v: _Cell) -> _Edge:
@@ -275,6 +278,10 @@ def _cells_at(pq: int, pr: int, scale: int) -> list[tuple[_Cell, bool]]:
             q = -r - s
         elif er > es:
             r = -q - s
+    uq, ur = pq - scale * q, pr - scale * r
+    us = ps + scale * (q + r)
+    if max(abs(uq - ur), abs(ur - us), abs(us - uq)) < scale:
+        return [((q, r), True)]  # strictly inside the nearest hex: the usual case
     found = []
     for dq, dr in ((0, 0), *_DIRS):
         cq, cr = q + dq, r + dr
@@ -286,45 +293,95 @@ def _cells_at(pq: int, pr: int, scale: int) -> list[tuple[_Cell, bool]]:
     return found
 
 
-@lru_cache(maxsize=None)
-def _shape(dq: int, dr: int) -> _LineShape:
-    """Exact hex line from the centre of (0, 0) to the centre of (dq, dr).
+def _turn(c: _Cell, k: int) -> _Cell:
+    """``c`` turned ``k`` times 60 degrees clockwise about (0, 0)."""
+    q, r = c
+    for _ in range(k % 6):
+        q, r = -r, q + r
+    return q, r
 
-    Along the line ``p(t) = t * d``, a hexagon boundary can only be met where a
-    coordinate difference ``t * (d_i - d_j)`` is a whole number. Between two such
-    breakpoints the point stays inside one hex, or runs along one hexside (when a
-    difference is constant at 0); the midpoint of each stretch says which. At
-    each breakpoint, two hexes holding the point mean a hexside crossed, three a
-    corner passed.
+
+def _turn_edge(e: _Edge, k: int) -> _Edge:
+    q, r, d = e
+    return _edge(_turn((q, r), k), _turn((q + _DIRS[d][0], r + _DIRS[d][1]), k))
+
+
+@cache
+def _shape(dq: int, dr: int) -> _LineShape:
+    """The line to (dq, dr), turned from the one in the wedge ``q >= 1, r >= 0``.
+
+    The hex grid looks the same after a turn of 60 degrees, and so do the rules
+    for lines, so the geometry is only ever worked out for one sixth of the
+    directions (turning keeps left and right, so corners keep their sides).
     """
     if dq == 0 and dr == 0:
         return _LineShape((((0, 0),),), (), ())
+    k = 0
+    while not (dq >= 1 and dr >= 0):
+        dq, dr = _turn((dq, dr), 5)  # back one turn
+        k += 1
+    base = _wedge_shape(dq, dr)
+    if k == 0:
+        return base
+    return _LineShape(
+        tuple(tuple(sorted(_turn(c, k) for c in step)) for step in base.steps),
+        tuple(_turn_edge(e, k) for e in base.crossings),
+        tuple(
+            (tuple(_turn_edge(e, k) for e in left), tuple(_turn_edge(e, k) for e in right))
+            for left, right in base.corners
+        ),
+    )
+
+
+@cache
+def _wedge_shape(dq: int, dr: int) -> _LineShape:
+    """Exact hex line from the centre of (0, 0) to the centre of (dq, dr), by walking it.
+
+    The point ``p(t) = t * d`` lies in the hexagon of cell ``h`` while every
+    ``|t * (d_i - d_j) - (h_i - h_j)| <= 1`` (cube coordinates), so each cell
+    holds the line over one closed stretch of ``t``, computed exactly in whole
+    numbers (``t`` is counted in steps of ``1 / L``, ``L`` the lowest common
+    multiple of the ``|d_i - d_j|``, so every stretch ends on a whole step).
+    From the cell the line is in, go to the end of its stretch; the cells
+    holding that point are two (a hexside crossed) or three (a corner); the
+    ones whose stretch goes on are the next step: one cell, or the two cells
+    beside a hexside the line now runs along.
+    """
     ds = -dq - dr
-    diffs = [abs(x) for x in (dq - dr, dr - ds, ds - dq) if x]
-    lcm = math.lcm(*diffs)
-    ticks = sorted({k * (lcm // n) for n in diffs for k in range(n + 1)})
-    scale = 2 * lcm  # a tick t stands for t / lcm; a point m * d / scale
+    slopes = (dq - dr, dr - ds, ds - dq)
+    lcm = math.lcm(*(abs(x) for x in slopes if x))
     ends = {(0, 0), (dq, dr)}
 
-    steps: list[tuple[_Cell, ...]] = []
-    for t0, t1 in zip(ticks, ticks[1:], strict=False):
-        m = t0 + t1
-        cells = _cells_at(m * dq, m * dr, scale)
-        inside = [c for c, strict in cells if strict]
-        step: tuple[_Cell, ...] = (inside[0],) if inside else tuple(sorted(c for c, _ in cells))
-        assert inside or len(step) == 2, (dq, dr, m, cells)
-        if not steps or steps[-1] != step:
-            steps.append(step)
+    def stretch(c: _Cell) -> tuple[int, int, bool] | None:
+        """(first, last, inside) of the steps where cell ``c`` holds the line; None if none."""
+        cq, cr = c
+        cs = -cq - cr
+        lo, hi, inside = 0, lcm, True
+        for slope, h in zip(slopes, (cq - cr, cr - cs, cs - cq), strict=True):
+            if slope == 0:
+                if abs(h) > 1:
+                    return None
+                inside = inside and h == 0  # |h| == 1: the line runs along this hexagon's side
+                continue
+            a, b = lcm * (h - 1) // slope, lcm * (h + 1) // slope  # exact: slope divides lcm
+            if slope < 0:
+                a, b = b, a
+            lo, hi = max(lo, a), min(hi, b)
+        return (lo, hi, inside) if lo < hi else None
 
+    steps: list[tuple[_Cell, ...]] = [((0, 0),)]
     crossings: list[_Edge] = []
-    corners: list[tuple[tuple[_Edge, ...], tuple[_Edge, ...]]] = []
-    for t in ticks[1:-1]:
-        cells = [c for c, _ in _cells_at(2 * t * dq, 2 * t * dr, scale)]
+    corners: list[_Corner] = []
+    start = stretch((0, 0))
+    assert start is not None
+    at = start[1]
+    while at < lcm:
+        cells = [c for c, _ in _cells_at(at * dq, at * dr, lcm)]
         if len(cells) == 2:
             u, v = cells
             if u not in ends and v not in ends:
                 crossings.append(_edge(u, v))
-        elif len(cells) == 3:
+        else:
             left: list[_Edge] = []
             right: list[_Edge] = []
             for i in range(3):
@@ -340,6 +397,14 @@ def _shape(dq: int, dr: int) -> _LineShape:
                     right.append(_edge(x, y))
             if left and right:
                 corners.append((tuple(left), tuple(right)))
+        onward = []
+        for c in cells:
+            st = stretch(c)
+            if st is not None and st[0] <= at < st[1]:
+                onward.append((c, st))
+        assert len(onward) == 1 and onward[0][1][2] or len(onward) == 2, (dq, dr, at, onward)
+        steps.append(tuple(sorted(c for c, _ in onward)))
+        at = onward[0][1][1]
     return _LineShape(tuple(steps), tuple(crossings), tuple(corners))
 
 
@@ -353,7 +418,8 @@ def hex_line(a: Hex, b: Hex) -> tuple[LineStep, ...]:
     line that cuts a hexside right at its middle, at a slant, crosses both hexes
     beside it, so a line can have more hexes than its range plus one.
 
-    >>> [tuple(h.label for h in step) for step in hex_line(Hex.from_label("0101"), Hex.from_label("0104"))]
+    >>> a, b = Hex.from_label("0101"), Hex.from_label("0104")
+    >>> [tuple(h.label for h in step) for step in hex_line(a, b)]
     [('0101',), ('0102',), ('0103',), ('0104',)]
     """
     q0, r0 = a
@@ -362,7 +428,7 @@ def hex_line(a: Hex, b: Hex) -> tuple[LineStep, ...]:
 
 
 def line_hexes(a: Hex, b: Hex) -> tuple[Hex, ...]:
-    """:func:`hex_line` flattened: every hex on the line, in order, both sides of a hexside stretch."""
+    """:func:`hex_line` flattened: every hex on the line in order (both beside a hexside run)."""
     return tuple(h for step in hex_line(a, b) for h in step)
 
 
@@ -515,9 +581,11 @@ class HexMap:
             self._sides[side] = name
         self._validate_names()
 
-        # Bit layout for the all-pairs planes: column by column (q), then r.
+        # Bit layout for the all-pairs planes: column by column (q), then r. Each column
+        # gets room for twice the map's r span, so a step that leaves the map at the top
+        # or bottom never lands on a hex of the next column.
         self._rmin = min(h.r for h in self._hexes)
-        self._stride = max(h.r for h in self._hexes) - self._rmin + 1
+        self._stride = 2 * (max(h.r for h in self._hexes) - self._rmin) + 1
         self._blocking = frozenset(h for h in self._hexes if rules.blocks_sight(self._terrain[h]))
         self._side_blocking: frozenset[_Edge] = frozenset(
             _edge(s.a, s.b) for s, name in self._sides.items() if rules.hexside_blocks_sight(name)
@@ -674,7 +742,7 @@ class HexMap:
                 if terrain_plane:
                     for step in sh.steps[1:-1]:
                         if len(step) == 1:
-                            (q, r), = step
+                            ((q, r),) = step
                             blocked |= _shift(terrain_plane, q * stride + r)
                         else:
                             (q1, r1), (q2, r2) = step

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
+import time
 from pathlib import Path
 
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from ambush_gui import systems
@@ -72,6 +75,8 @@ class Session:
         win = MainWindow(controller)
         win.newGameRequested.connect(self.launcher)
         win.resize(1280, 800)
+        if os.environ.get("AMBUSH_GUI_FIRST_PAINT"):  # bench/bench_gui.py times start-up
+            _report_first_paint(win)
         win.show()
         win.start()
         self.windows.append(win)
@@ -95,6 +100,21 @@ def run(target: str | None = None, seed: int = 0, computer: str | None = None,
             if session.new_game(path, mode, seed, scale) is None:
                 return 2
     return app.exec()
+
+
+class _FirstPaint(QObject):
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt name
+        if event.type() == QEvent.Type.Paint and not getattr(self, "done", False):
+            self.done = True
+            print(f"first-paint {time.time():.6f}", flush=True)
+            QTimer.singleShot(50, lambda: os._exit(0))  # a measurement run: leave at once
+        return False
+
+
+def _report_first_paint(win: MainWindow) -> None:
+    """Print the wall-clock time of the table's first painted frame, then quit."""
+    spy = _FirstPaint(win)
+    win.table.viewport().installEventFilter(spy)
 
 
 def computer_mode(computer: str | None) -> str:

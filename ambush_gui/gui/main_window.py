@@ -174,6 +174,9 @@ class MainWindow(QMainWindow):
                     w.close()
                 w.deleteLater()
         self.dialog = self.move_prompt = None
+        dock = self.findChild(QDockWidget, "dock-prompt")
+        if dock is not None:
+            dock.hide()  # an empty "Your move" dock would only take room from the docks
         if hasattr(self.table, "end_modes"):
             self.table.end_modes()
 
@@ -216,6 +219,9 @@ class MainWindow(QMainWindow):
         if dock is None:
             dock = QDockWidget("Your move", self)
             dock.setObjectName("dock-prompt")
+            # not closable: the prompt holds the Stay button and the move's limits
+            dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                             | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
         dock.setWidget(widget)
         dock.setMinimumHeight(widget.sizeHint().height() + 28)  # the whole prompt, never clipped
         dock.show()

@@ -434,7 +434,8 @@ class TableView(QGraphicsView):
 
     def snap(self, dest: Point) -> Point:
         """Where a path ending at ``dest`` really ends: a drop a few pixels past a limit
-        ring lands just inside it, and points keep three decimals (tidy saves)."""
+        ring (or a hair inside it) lands just inside it, and points keep three decimals
+        (tidy saves); the margin keeps that rounding from carrying a point past a limit."""
         mv = self.moving
         assert mv is not None
         path = self.path_to(dest)
@@ -444,7 +445,7 @@ class TableView(QGraphicsView):
         a = path[-2]
         leg = math.dist(a, dest)
         for lim in sorted(limits):
-            if math.isfinite(lim) and lim < length <= lim + slack and leg > 0:
+            if math.isfinite(lim) and lim - 0.002 < length <= lim + slack and leg > 0:
                 t = max(0.0, lim - 0.002 - (length - leg)) / leg  # 0.002: room to round
                 dest = (a[0] + t * (dest[0] - a[0]), a[1] + t * (dest[1] - a[1]))
                 break
@@ -499,9 +500,13 @@ class TableView(QGraphicsView):
         def near(u: Any, reach: float) -> bool:
             return u is not unit and u.alive and min_distance(finals, u.points()) <= reach + 1e-6
 
-        joins = [choice | {"join": u.id} for u in g.state.side_units(unit.side)
+        def nearest_first(units: list[Any]) -> list[Any]:  # dropped between two: the nearer
+            return sorted(units, key=lambda u: min_distance(finals, u.points())
+                          if u.figures else math.inf)
+
+        joins = [choice | {"join": u.id} for u in nearest_first(g.state.side_units(unit.side))
                  if unit.is_detached_leader and u.leader is None and near(u, g.m.cohesion_link)]
-        assaults = [choice | {"assault": u.id} for u in g.enemies(unit)
+        assaults = [choice | {"assault": u.id} for u in nearest_first(g.enemies(unit))
                     if near(u, g.m.assault_reach)]
         return [*joins, choice, *assaults]
 

@@ -135,6 +135,19 @@ def test_a_drop_just_past_the_ring_lands_on_it(qtbot, view: TableView,  # noqa: 
     assert 11.99 <= length <= 12.0
 
 
+def test_rounding_never_carries_a_drop_past_the_limit(view: TableView, game: AlleyGame) -> None:
+    """A drop a hair inside the ring stays inside after rounding to three decimals (an
+    Insurgent's 12" move dropped at 11.9999" was once refused as 12.0" too long)."""
+    d = open_move(game)
+    view.begin_move(d)
+    start = game.unit("bravo").centre()
+    for k in range(90):
+        a = math.radians(4 * k + 1)
+        for r in (12.0 - 1e-4, 12.0 - 1e-3, 12.0):
+            dest = (start[0] + r * math.cos(a), start[1] + r * math.sin(a))
+            assert math.dist(start, view.snap(dest)) <= 12.0, (k, r)
+
+
 def test_dragging_across_a_friendly_edge_exits(qtbot, view: TableView,  # noqa: ANN001
                                                game: AlleyGame) -> None:
     d = open_move(game, unit="alpha")

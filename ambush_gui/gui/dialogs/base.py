@@ -8,6 +8,10 @@ shown with the engine's reason and nothing is emitted.
 
 Keyboard: Enter gives the default answer, Esc the safe one where there is one
 ("none", "hold", "stay", "keep"), and 1..9 press the numbered option buttons in order.
+
+Tests and accessibility tools: :meth:`DecisionDialog.clicks_for` names the widgets a
+person clicks, in order, to give an answer, so a script can play through the real
+buttons (and a screen reader's user can be told the steps).
 """
 
 from __future__ import annotations
@@ -362,6 +366,7 @@ class DecisionDialog(QDialog):
         self._answered = False
         self._dismissed = False
         self.option_buttons: list[QAbstractButton] = []
+        self.answer_buttons: list[tuple[Any, QPushButton]] = []  # add_button's fixed answers
         self.default_button: QPushButton | None = None
         self.setWindowTitle(
             f"{side_title(decision.side)} player — {decision.kind.value.replace('_', ' ')}"
@@ -448,6 +453,8 @@ class DecisionDialog(QDialog):
         b.setMinimumHeight(32)
         b.setToolTip(tip)
         b.clicked.connect(on_click if on_click is not None else (lambda: self.choose(answer)))
+        if on_click is None:
+            self.answer_buttons.append((answer, b))
         self.buttons.addWidget(b)
         if default:
             self.set_default(b)
@@ -471,6 +478,25 @@ class DecisionDialog(QDialog):
         """Register an option button for the next number key; returns its number."""
         self.option_buttons.append(button)
         return len(self.option_buttons)
+
+    # -- the clicks that give an answer -------------------------------------------------
+    def clicks_for(self, answer: Any) -> list[QWidget]:
+        """The widgets a person clicks, in this order, to give ``answer``.
+
+        Each dialog knows its own steps (a target card, then "Fire"; the checkboxes,
+        then "Confirm"; a unit, fire or move, a point, then "Interrupt"). Clicked in
+        order with the left button, they make the dialog emit ``chosen(answer)``. The
+        widgets are the dialog's own, live now; a later click may show or enable the
+        next one. Raises :class:`LookupError` if the dialog offers no way to give
+        ``answer`` (it is not legal, or not one of the dialog's choices).
+
+        This base version knows the bottom-row buttons with a fixed answer; dialogs
+        with cards, toggles or checkboxes extend it.
+        """
+        for value, button in self.answer_buttons:
+            if value == answer:
+                return [button]
+        raise LookupError(f"{type(self).__name__} offers no clicks for {answer!r}")
 
     # -- answering --------------------------------------------------------------------
     def choose(self, answer: Any) -> bool:

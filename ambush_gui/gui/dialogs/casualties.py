@@ -114,6 +114,15 @@ class CasualtiesDialog(DecisionDialog):
             self.boxes[fid].setChecked(True)
         self._refresh()
 
+    def clicks_for(self, answer: Any) -> list[QWidget]:
+        """The checkboxes to untick, those to tick, then "Confirm"."""
+        if isinstance(answer, list | tuple) and sorted(answer) in self.legal:
+            want = set(answer)
+            off = [cb for fid, cb in self.boxes.items() if cb.isChecked() and fid not in want]
+            on = [cb for fid, cb in self.boxes.items() if not cb.isChecked() and fid in want]
+            return [*off, *on, self.go]
+        return super().clicks_for(answer)
+
     def ticked(self) -> list[str]:
         return sorted(fid for fid, cb in self.boxes.items() if cb.isChecked())
 

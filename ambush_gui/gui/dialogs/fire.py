@@ -218,6 +218,12 @@ class FireDialog(DecisionDialog):
         if targets:
             self.cards[targets[0]].setChecked(True)
 
+    def clicks_for(self, answer: Any) -> list[QWidget]:
+        """The target's card, then "Fire"; "Hold fire" for ``"hold"``."""
+        if isinstance(answer, str) and answer in self.cards:
+            return [self.cards[answer], self.fire_button]
+        return super().clicks_for(answer)
+
     def selected(self) -> str | None:
         return next((t for t, c in self.cards.items() if c.isChecked()), None)
 

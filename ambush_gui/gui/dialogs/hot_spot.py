@@ -3,8 +3,10 @@ AA-056); neutralised Hot Spots are shown but cannot be picked (AA-055)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
-from PySide6.QtWidgets import QHBoxLayout
+from PySide6.QtWidgets import QHBoxLayout, QWidget
 
 from ambush_gui.core.geometry import min_distance
 from ambush_gui.gui import theme
@@ -62,3 +64,10 @@ class HotSpotDialog(DecisionDialog):
         opts = list(self.decision.options)
         if opts:
             self.add_button(f"Hot Spot {opts[0]}", opts[0], default=True, stretch_before=True)
+
+    def clicks_for(self, answer: Any) -> list[QWidget]:
+        """The Hot Spot's card."""
+        card = self.cards.get(answer) if isinstance(answer, int) else None
+        if card is not None and card.isEnabled():
+            return [card]
+        return super().clicks_for(answer)

@@ -18,7 +18,6 @@ from ambush_gui.gui import theme
 from ambush_gui.gui.dialogs.base import (
     Card,
     DecisionDialog,
-    clear_layout,
     label,
     section,
     toggle,
@@ -139,8 +138,22 @@ class InterruptDialog(DecisionDialog):
         self.points_holder = QWidget()
         self.points_holder.setLayout(self.points_row)
         self.points_row.setContentsMargins(0, 0, 0, 0)
+        # One toggle per point any option names, made once; those the selected unit and
+        # kind can use are shown (so a toggle, once found, stays the same widget).
         self.point_group = QButtonGroup(self)
-        self.point_buttons: list[QPushButton] = []
+        self.point_toggles: dict[float, QPushButton] = {}
+        for at in sorted({o["at"] for o in self.choices if "at" in o}):
+            b = toggle(
+                f'{at:.1f}"',
+                f'Interrupt when the unit has moved {at:.1f}" along its declared path',
+                "insurgent",
+            )
+            b.toggled.connect(lambda on: self._refresh() if on else None)
+            self.point_group.addButton(b)
+            self.points_row.addWidget(b)
+            self.point_toggles[at] = b
+        self.points_row.addStretch(1)
+        self.point_buttons: list[QPushButton] = []  # the toggles shown, in order along the move
         right.addWidget(self.points_holder)
         self.where = label("", size=10, bold=True)
         right.addWidget(self.where)
@@ -153,6 +166,7 @@ class InterruptDialog(DecisionDialog):
             "Interrupt", on_click=self.confirm, default=True, stretch_before=True
         )
         self._points: list[float] = []
+        self._show_points([])
         if units:
             self.cards[units[0]].setChecked(True)
         self._refresh()
@@ -172,7 +186,17 @@ class InterruptDialog(DecisionDialog):
         if kind is not None:
             self.kind_buttons[kind].setChecked(True)
         if at is not None and at in self._points:
-            self.point_buttons[self._points.index(at)].setChecked(True)
+            self.point_toggles[at].setChecked(True)
+
+    def clicks_for(self, answer: Any) -> list[QWidget]:
+        """The unit's card, the fire/move toggle, the point along the move (for an
+        interrupt with a point), then "Interrupt"; "Let it pass" for ``"none"``."""
+        if isinstance(answer, dict) and answer in self.choices:
+            clicks: list[QWidget] = [self.cards[answer["unit"]], self.kind_buttons[_key(answer)]]
+            if "at" in answer:
+                clicks.append(self.point_toggles[answer["at"]])
+            return [*clicks, self.go]
+        return super().clicks_for(answer)
 
     def _unit_changed(self) -> None:
         uid = self.selected_unit()
@@ -197,30 +221,21 @@ class InterruptDialog(DecisionDialog):
             return None
         if "at" not in opts[0]:
             return opts[0]
-        i = next((k for k, b in enumerate(self.point_buttons) if b.isChecked()), 0)
-        return sorted(opts, key=lambda o: o["at"])[min(i, len(opts) - 1)]
+        checked = self.point_group.checkedButton()
+        at = next((a for a, b in self.point_toggles.items() if b is checked), None)
+        return next((o for o in opts if o["at"] == at), min(opts, key=lambda o: o["at"]))
 
-    def _point_buttons(self, points: list[float]) -> None:
-        """One toggle per point along the move where the unit can interrupt."""
-        for b in self.point_buttons:
-            self.point_group.removeButton(b)
-        clear_layout(self.points_row)
-        self.point_buttons = []
-        for at in points:
-            b = toggle(
-                f'{at:.1f}"',
-                f'Interrupt when the unit has moved {at:.1f}" along its declared path',
-                "insurgent",
-            )
-            b.toggled.connect(lambda on: self._refresh() if on else None)
-            self.point_group.addButton(b)
-            self.points_row.addWidget(b)
-            self.point_buttons.append(b)
-        self.points_row.addStretch(1)
-        if self.point_buttons:
-            self.point_buttons[0].blockSignals(True)
-            self.point_buttons[0].setChecked(True)
-            self.point_buttons[0].blockSignals(False)
+    def _show_points(self, points: list[float]) -> None:
+        """Show the toggles of the points where the selected unit can interrupt; the
+        first is checked unless the checked one is among them."""
+        for at, b in self.point_toggles.items():
+            b.setVisible(at in points)
+        self.point_buttons = [self.point_toggles[at] for at in points]
+        if self.point_buttons and self.point_group.checkedButton() not in self.point_buttons:
+            first = self.point_buttons[0]
+            first.blockSignals(True)
+            first.setChecked(True)
+            first.blockSignals(False)
 
     def _refresh(self) -> None:
         if not hasattr(self, "go"):
@@ -229,7 +244,7 @@ class InterruptDialog(DecisionDialog):
         points = sorted(o["at"] for o in opts if "at" in o)
         if points != self._points:
             self._points = points
-            self._point_buttons(points)
+            self._show_points(points)
         moving = bool(points)
         for w in (self.where_title, self.points_holder, self.where):
             w.setVisible(moving)

@@ -21,7 +21,6 @@ from ambush_gui.core.matching import Arrangement, check_arrangement
 from ambush_gui.gui import theme
 from ambush_gui.gui.dialogs.base import (
     DecisionDialog,
-    clear_layout,
     label,
     panel,
     section,
@@ -75,9 +74,8 @@ class DefenderDie(DieFace):
         self.index = index
         self._press: QPoint | None = None
         self.setCursor(Qt.CursorShape.OpenHandCursor)
-        self.setToolTip(
-            f"Your {value} (d{sides}): drag it onto an attacker die, or click it then a slot"
-        )
+        self.tip = f"Your {value} (d{sides}): drag it onto an attacker die, or click it then a slot"
+        self.setToolTip(self.tip)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt name
         if event.button() == Qt.MouseButton.LeftButton:
@@ -178,6 +176,10 @@ class MatchDialog(DecisionDialog):
         self.d_sides = int(df.data["sides"]) if df else 6
         self.assign: list[int | None] = [None] * len(self.attack)
         self.picked: int | None = None
+        # The defender's dice are made once and moved between the tray and the slots.
+        self.dice = [
+            DefenderDie(self, j, v, self.d_sides, self.d_side) for j, v in enumerate(self.defense)
+        ]
 
         rolls, rl = panel()
         rl.addWidget(section("The rolls", "AA-114/145: dice under the target number are set aside"))
@@ -240,7 +242,9 @@ class MatchDialog(DecisionDialog):
         )
         self.body.addWidget(self.best_note)
 
-        self.add_button("Clear", on_click=self.clear_dice, tip="Take every die back")
+        self.clear_button = self.add_button(
+            "Clear", on_click=self.clear_dice, tip="Take every die back"
+        )
         self.add_button(
             "Show best", on_click=self.show_best, tip="Arrange the dice as the engine's best"
         )
@@ -307,15 +311,39 @@ class MatchDialog(DecisionDialog):
     def use_mine(self) -> None:
         self.choose({"pairs": self.pairs()})
 
+    def clicks_for(self, answer: Any) -> list[QWidget]:
+        """The "Best arrangement" button for ``"best"``. For ``{"pairs": ...}`` (in the
+        attacker dice's order, as the dialog gives it): "Clear", then each defender die
+        and the slot under its attacker die, then "Use my arrangement"."""
+        if isinstance(answer, dict) and isinstance(answer.get("pairs"), list):
+            free_a, free_d = list(range(len(self.attack))), list(range(len(self.defense)))
+            clicks: list[QWidget] = [self.clear_button]
+            for a, d in answer["pairs"]:
+                ai = next((i for i in free_a if self.attack[i] == a), None)
+                di = next((j for j in free_d if self.defense[j] == d), None)
+                if ai is None or (d is not None and di is None):
+                    raise LookupError(f"no such dice to arrange: {a} against {d}")
+                free_a.remove(ai)
+                if di is not None:
+                    free_d.remove(di)
+                    clicks += [self.dice[di], self.slots[ai]]
+            return [*clicks, self.mine]
+        return super().clicks_for(answer)
+
     def refresh(self) -> None:
         for slot in [*self.slots, self.tray]:
-            clear_layout(slot.lay)
+            while slot.lay.count():  # take the dice out (kept); drop notes and stretch
+                item = slot.lay.takeAt(0)
+                w = item.widget() if item is not None else None
+                if w is not None and not isinstance(w, DefenderDie):
+                    w.hide()
+                    w.deleteLater()
         placed = set()
         for i, d in enumerate(self.assign):
             a = self.attack[i]
             if d is not None:
                 placed.add(d)
-                self.slots[i].lay.addWidget(self._die(d))
+                self._put(self.slots[i], d)
             hit = Arrangement(((a, None if d is None else self.defense[d]),)).casualties == 1
             self.attack_faces[i].set_mark(Mark.CASUALTY if hit else Mark.SAVED)
             self.status[i].setText("casualty" if hit else "cancelled")
@@ -324,7 +352,7 @@ class MatchDialog(DecisionDialog):
             )
         for j in range(len(self.defense)):
             if j not in placed:
-                self.tray.lay.addWidget(self._die(j))
+                self._put(self.tray, j)
         if not self.defense:
             self.tray.lay.addWidget(
                 label("no dice kept: nothing to cancel with", colour=theme.MUTED_TEXT)
@@ -337,9 +365,18 @@ class MatchDialog(DecisionDialog):
         self.live.setStyleSheet(f"color: {(theme.DIE_CASUALTY if n else theme.DIE_SAVED).name()};")
         self.mine.setText(f"Use my arrangement ({n} casualt{'y' if n == 1 else 'ies'})")
 
+    def _put(self, slot: Slot, j: int) -> None:
+        die = self._die(j)
+        slot.lay.addWidget(die)
+        die.show()  # a die moved to another slot was hidden by the move
+
     def _die(self, j: int) -> DefenderDie:
-        die = DefenderDie(self, j, self.defense[j], self.d_sides, self.d_side)
-        if self.picked == j:
-            die.picked = True
-            die.setToolTip("Picked: click a slot to set it there, or click it again to let go")
+        die = self.dice[j]
+        die.picked = self.picked == j
+        die.setToolTip(
+            "Picked: click a slot to set it there, or click it again to let go"
+            if die.picked
+            else die.tip
+        )
+        die.update()
         return die

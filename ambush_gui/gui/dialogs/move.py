@@ -39,6 +39,7 @@ class MovePrompt(QFrame):
             bold=True,
             size=10.5,
             colour=side_colour(decision.side).darker(130),
+            wrap=True,  # a long unit name must not widen the dock and shrink the table
         )
         col.addWidget(self.title)
         self.detail = label(self.details(), size=9, colour=theme.DIALOG_TEXT, wrap=True)

@@ -8,7 +8,9 @@ Speeds the engine does not offer are shown greyed with the reason the facts give
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QPushButton
+from typing import Any
+
+from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QPushButton, QWidget
 
 from ambush_gui.gui import theme
 from ambush_gui.gui.dialogs.base import (
@@ -149,6 +151,15 @@ class PlanDialog(DecisionDialog):
         self.speed_cards[speed].setChecked(True)
         if order is not None:
             self.order_buttons[order].setChecked(True)
+
+    def clicks_for(self, answer: Any) -> list[QWidget]:
+        """The speed card, the order toggle for a unit that moves, then the confirm button."""
+        if isinstance(answer, str) and answer in self.decision.options:
+            speed, _, order = answer.partition(":")
+            if speed in self.speed_cards and (not order or order in self.order_buttons):
+                order_click = [self.order_buttons[order]] if order else []
+                return [self.speed_cards[speed], *order_click, self.go]
+        return super().clicks_for(answer)
 
     def _refresh(self) -> None:
         if not hasattr(self, "go"):

@@ -201,6 +201,14 @@ class _ReactBase(DecisionDialog):
             self.cards[uid] = card
             self.body.addWidget(card)
 
+    def clicks_for(self, answer: Any) -> list[QWidget]:
+        """A unit's card, or a reaction's card; "Hold" or "Do nothing" for ``"none"``."""
+        if isinstance(answer, str):
+            for cards in (getattr(self, "cards", {}), getattr(self, "choice_cards", {})):
+                if answer in cards:
+                    return [cards[answer]]
+        return super().clicks_for(answer)
+
 
 class OverwatchDialog(_ReactBase):
     """DecisionKind.OVERWATCH: options "none" and Regular unit ids."""

@@ -7,7 +7,9 @@ released (DC-021) from the same dialog.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QGridLayout
+from typing import Any
+
+from PySide6.QtWidgets import QGridLayout, QWidget
 
 from ambush_gui.gui.dialogs.base import Card, DecisionDialog, section, unit_chips, unit_details
 
@@ -69,6 +71,12 @@ class UnitChoiceDialog(DecisionDialog):
                 default=True,
                 stretch_before=self.end_answer is None,
             )
+
+    def clicks_for(self, answer: Any) -> list[QWidget]:
+        """A unit's card; the release and end buttons."""
+        if isinstance(answer, str) and answer in self.cards:
+            return [self.cards[answer]]
+        return super().clicks_for(answer)
 
 
 class ActivateDialog(UnitChoiceDialog):
