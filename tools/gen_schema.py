@@ -11,10 +11,15 @@ import json
 from pathlib import Path
 
 from ambush_gui.alley.scenario import ScenarioSpec
+from ambush_gui.ambush.charts import ChartsFile
 from ambush_gui.core.saves import SaveFile
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "schema"
-SCHEMAS = {"alley-scenario.schema.json": ScenarioSpec, "save.schema.json": SaveFile}
+SCHEMAS = {
+    "alley-scenario.schema.json": ScenarioSpec,
+    "save.schema.json": SaveFile,
+    "ambush-charts.schema.json": ChartsFile,
+}
 
 
 def render(model: type) -> str:

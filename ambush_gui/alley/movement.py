@@ -237,6 +237,27 @@ def _check_join(g: AlleyGame, unit: Unit, target_id: Any, finals: np.ndarray) ->
     return target.id
 
 
+def keep_on_table(g: AlleyGame, unit: Unit, path: list[Point]) -> list[Point]:
+    """``path`` cut where the unit's last figure would step off the table, if it does."""
+    from ambush_gui.core.geometry import point_along, truncate
+
+    offsets = unit.points() - np.array(path[0])
+    w, h = g.state.width, g.state.height
+
+    def on(d: float) -> bool:
+        pts = offsets + np.array(point_along(path, d))
+        return bool((pts >= 0).all() and (pts[:, 0] <= w).all() and (pts[:, 1] <= h).all())
+
+    total = path_length(path)
+    if on(total):
+        return path
+    lo, hi = 0.0, total
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if on(mid) else (lo, mid)
+    return truncate(path, lo)
+
+
 def formation_ok(g: AlleyGame, unit: Unit, start: np.ndarray, end: np.ndarray) -> bool:
     """Could the unit be moved straight from ``start`` to ``end`` (engine-made moves)?"""
     try:

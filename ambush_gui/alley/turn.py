@@ -20,6 +20,7 @@ from ambush_gui.alley.interrupts import (
 )
 from ambush_gui.alley.model import Figure, FigureKind, Order, Side, Speed, Unit
 from ambush_gui.alley.movement import (
+    keep_on_table,
     MoveChecks, allowance, candidate_moves, check_move, exit_edge, move_along, must_seek_cover,
 )
 from ambush_gui.alley.pools import firepower
@@ -273,7 +274,9 @@ def regular_move(g: AlleyGame, unit: Unit) -> Procedure:
             plan = checks.plan(choice)
             path = list(plan.path)
     if plan.exits and exit_edge(g, unit, path[-1]) is None:
-        plan = type(plan)(plan.path, plan.length)  # cut short by an interruption
+        # Cut short by an interruption: no longer an exit, so no figure may end off the table.
+        plan = type(plan)(plan.path, plan.length)
+        path = keep_on_table(g, unit, path)
     yield from carry_out(g, unit, path, plan)
 
 

@@ -549,22 +549,24 @@ def cross_check(spec: ChartsFile) -> list[tuple[str, str]]:
     """What the schema cannot say: every problem as (path, expectation)."""
     problems: list[tuple[str, str]] = []
 
-    def same_keys(
-        path: str, have: dict[str, Any], want: dict[str, Any], what: str, of: str
-    ) -> None:
-        for name in want:
-            if name not in have:
-                problems.append((path, f"has no {what} for {of} {name!r} (every {of} needs one)"))
-        for name in have:
-            if name not in want:
-                problems.append(
-                    (f"{path}.{name}", f"{name!r} is not a {of} defined under [{of_table[of]}]")
-                )
+    def same_keys(path: str, have: dict[str, Any], what: str, table: str) -> None:
+        """``have`` must give ``what`` for exactly the names defined under ``[table]``."""
+        want = spec.terrain if table == "terrain" else spec.hexsides
+        of = "terrain" if table == "terrain" else "hexside feature"
+        problems.extend(
+            (path, f"has no {what} for {of} {name!r} (every {of} needs one)")
+            for name in want
+            if name not in have
+        )
+        problems.extend(
+            (f"{path}.{name}", f"{name!r} is not a {of} defined under [{table}]")
+            for name in have
+            if name not in want
+        )
 
-    of_table = {"terrain": "terrain", "hexside feature": "hexsides"}
-    same_keys("movement.terrain", spec.movement.terrain, spec.terrain, "cost", "terrain")
-    same_keys("movement.hexsides", spec.movement.hexsides, spec.hexsides, "cost", "hexside feature")
-    same_keys("modifiers.terrain", spec.modifiers.terrain, spec.terrain, "modifiers", "terrain")
+    same_keys("movement.terrain", spec.movement.terrain, "cost", "terrain")
+    same_keys("movement.hexsides", spec.movement.hexsides, "cost", "hexsides")
+    same_keys("modifiers.terrain", spec.modifiers.terrain, "modifiers", "terrain")
 
     rows = ", ".join(sorted(spec.damage))
     for wid, w in spec.weapons.items():
@@ -648,6 +650,7 @@ class Charts:
             raise self._unknown("weapon", weapon, self.spec.weapons) from None
 
     def weapons(self, side: Side | None = None) -> dict[str, Weapon]:
+        """The Weapon Chart, or one side's part of it (FC-005)."""
         return {k: w for k, w in self.spec.weapons.items() if side is None or w.side is side}
 
     def range_band(self, weapon: str, range_hexes: int) -> Band | None:
@@ -743,6 +746,7 @@ class Charts:
 
     @property
     def ar_ratings(self) -> range:
+        """The Action Ratings the AR Track has columns for (AR-041)."""
         cols = self.spec.ar_track.columns
         return range(min(cols), max(cols) + 1)
 
@@ -775,7 +779,7 @@ class Charts:
         return None if cost == "impassable" else cost
 
     def hexside_mp_cost(self, feature: str) -> int | None:
-        """Movement Points added for crossing a hexside ``feature`` standing; None if he can't."""
+        """MP added for crossing a hexside ``feature`` standing; None if he can't (AR-101)."""
         try:
             cost = self.spec.movement.hexsides[feature]
         except KeyError:
@@ -783,13 +787,14 @@ class Charts:
         return None if cost == "impassable" else cost
 
     def blocks_sight(self, terrain: str) -> bool:
-        """Does ``terrain`` block a line of sight through its hex? (docs/rules/ambush-hexes.md)"""
+        """Does ``terrain`` block sight through its hex? (FC-001; see docs/rules/ambush-hexes.md)"""
         try:
             return self.spec.terrain[terrain].blocks_sight
         except KeyError:
             raise self._unknown("terrain", terrain, self.spec.terrain) from None
 
     def hexside_blocks_sight(self, feature: str) -> bool:
+        """Does a hexside ``feature`` block sight across it? (FC-001; docs/rules/ambush-hexes.md)"""
         try:
             return self.spec.hexsides[feature].blocks_sight
         except KeyError:

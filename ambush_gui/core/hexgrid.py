@@ -39,8 +39,9 @@ Hex line and line of sight
     that passes exactly through a corner is blocked there only when blocking
     features lie on both sides of it (a closed wall corner).
 
-    >>> hex_line(Hex(0, 0), Hex(2, -1))      # along the hexside between 0201 and 0202
-    ((Hex(q=0, r=0),), (Hex(q=1, r=-1), Hex(q=1, r=0)), (Hex(q=2, r=-1),))
+    >>> a, b = Hex.from_label("0102"), Hex.from_label("0302")  # due east, along a hexside
+    >>> [[h.label for h in step] for step in hex_line(a, b)]
+    [['0102'], ['0201', '0202'], ['0302']]
 
 Pixels
     :func:`to_pixel`, :func:`from_pixel` and :func:`corners` use screen

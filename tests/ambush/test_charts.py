@@ -594,3 +594,12 @@ def test_the_committed_schema_matches_the_model() -> None:
     committed = (ROOT / "docs" / "schema" / "ambush-charts.schema.json").read_text()
     rendered = json.dumps(ChartsFile.model_json_schema(), indent=1, sort_keys=True) + "\n"
     assert committed == rendered, "docs/schema/ambush-charts.schema.json is stale: regenerate it"
+
+
+def test_examples_in_the_docstrings() -> None:
+    import doctest
+
+    from ambush_gui.ambush import charts
+
+    result = doctest.testmod(charts)
+    assert result.failed == 0 and result.attempted > 0

@@ -521,3 +521,12 @@ def test_flat_topped_layout_and_corners() -> None:
         tuple(round(v, 6) for v in p) for p in corners(H("0201"), size)
     }
     assert len(shared) == 2
+
+
+def test_examples_in_the_docstrings() -> None:
+    import doctest
+
+    from ambush_gui.core import hexgrid
+
+    result = doctest.testmod(hexgrid)
+    assert result.failed == 0 and result.attempted > 0
