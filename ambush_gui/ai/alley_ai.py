@@ -187,10 +187,12 @@ class AlleyAI:
         speeds = d.facts.get("speeds")
         speed = speeds[-1] if speeds else None
         goal = self.goal(g, unit)
-        # AA-184: a Pinned unit out of cover with cover in reach may not stay put
-        stay = "stay" if not d.facts.get("to_cover") or self._ok(d, "stay") else d.options[0]
+
+        def stay() -> Any:  # AA-184: a Pinned unit out of cover with cover in reach may not stay put
+            return "stay" if not d.facts.get("to_cover") or self._ok(d, "stay") else d.options[0]
+
         if goal is None or limit <= 0.05:
-            return stay
+            return stay()
         if unit.side is Side.INSURGENT and d.facts.get("may_assault"):
             assault = self._assault_move(g, d, unit, limit, speed)
             if assault is not None:
@@ -202,7 +204,7 @@ class AlleyAI:
         vec = np.array(goal) - here
         dist = float(np.hypot(*vec))
         if dist < 0.3:
-            return stay
+            return stay()
         base = math.atan2(vec[1], vec[0])
         steps: list[float] = []
         heading: list[tuple[float, float]] = []
@@ -235,7 +237,7 @@ class AlleyAI:
         for _, i in ranked:
             if self._ok(d, choices[i]):
                 return choices[i]
-        return stay
+        return stay()
 
     def _watched(self, g: AlleyGame, unit: Unit, ends: np.ndarray) -> np.ndarray:
         """Which candidate end points the enemy can see (unit centres, one batched query)."""

@@ -58,10 +58,10 @@ class AlleyGame(Game):
     def sees(self, a: Unit, b: Unit) -> bool:
         """House rule AA-005: a unit sees another if any figure of one sees any of the other.
 
-        Answers are remembered by both units' figure positions. On a miss the unit is
-        checked against every unit of ``b``'s side whose answer is not known yet, in one
-        batch, because the next questions are nearly always about the same unit and
-        that side (its enemies, as a rule).
+        Answers are remembered by both units' figure positions. On a miss one of the two
+        is checked against every unit of the other's side whose answer is not known yet,
+        in one batch: the one not yet checked against that side, nearly always the unit
+        that has just moved, because the next questions are about it.
         """
         pa, pb = a.points(), b.points()
         if len(pa) == 0 or len(pb) == 0:
@@ -69,7 +69,10 @@ class AlleyGame(Game):
         ka, kb = pa.tobytes(), pb.tobytes()
         hit = self._sight_cache.get((ka, kb))
         if hit is None:
-            self._sight_row(a, pa, ka, b.side)
+            if (ka, b.side) in self._sight_cache and (kb, a.side) not in self._sight_cache:
+                self._sight_row(b, pb, kb, a.side)
+            else:
+                self._sight_row(a, pa, ka, b.side)
             hit = self._sight_cache.get((ka, kb))
             if hit is None:  # b is not on the table (a test built it by hand)
                 hit = self.table.any_sight(pa, pb)
@@ -80,6 +83,7 @@ class AlleyGame(Game):
         others = [(u, u.points()) for u in self.state.units.values()
                   if u.figures and u is not a and u.side is side]
         others = [(u, p) for u, p in others if len(p) and (ka, p.tobytes()) not in self._sight_cache]
+        self._sight_cache[(ka, side)] = True  # this row is done (cleared with the answers)
         if not others:
             return
         m = self.table.sight_matrix(pa, np.vstack([p for _, p in others]))

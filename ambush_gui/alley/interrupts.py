@@ -126,14 +126,18 @@ def interrupt_options_along(g: AlleyGame, mover: Unit, path: list[tuple[float, f
 
 def _sight_table(g: AlleyGame, units: list[Unit], places: list[np.ndarray]) -> np.ndarray:
     """[unit, place] -> does any figure of the unit see any figure at that place."""
-    a = np.vstack([u.points() for u in units])
-    owner = np.concatenate([[i] * len(u.figures) for i, u in enumerate(units)])
-    b = np.vstack(places)
-    where = np.concatenate([[i] * len(p) for i, p in enumerate(places)])
-    m = g.table.sight_matrix(a, b)
-    out = np.zeros((len(units), len(places)), dtype=bool)
-    np.logical_or.at(out, (owner[:, None], where[None, :]), m)
-    return out
+    figures = [u.points() for u in units]
+    m = g.table.sight_matrix(np.vstack(figures), np.vstack(places))
+    if any(len(f) == 0 for f in figures) or any(len(p) == 0 for p in places):
+        owner = np.concatenate([[i] * len(u.figures) for i, u in enumerate(units)])
+        where = np.concatenate([[i] * len(p) for i, p in enumerate(places)])
+        out = np.zeros((len(units), len(places)), dtype=bool)
+        np.logical_or.at(out, (owner[:, None], where[None, :]), m)
+        return out
+    # each unit's rows and each place's columns are consecutive: OR them block by block
+    rows = np.cumsum([0] + [len(f) for f in figures[:-1]])
+    cols = np.cumsum([0] + [len(p) for p in places[:-1]])
+    return np.logical_or.reduceat(np.logical_or.reduceat(m, rows, axis=0), cols, axis=1)
 
 
 def interrupt_decision(g: AlleyGame, target: Unit, options: list[dict[str, Any]], what: str,

@@ -200,8 +200,8 @@ class Table:
             return result
         b = _as_points(b)
         n, m = len(a), len(b)
-        ia = np.repeat(np.arange(n), m)
-        ib = n + np.tile(np.arange(m), n)
+        pair = np.arange(n * m)
+        ia, ib = pair // m, n + pair % m  # every (a, b) pair, row by row
         return self._clear_pairs(np.vstack([a, b]), ia, ib).reshape(n, m)
 
     def any_sight(self, figs_a: np.ndarray, figs_b: np.ndarray) -> bool:

@@ -223,7 +223,11 @@ class MainWindow(QMainWindow):
             dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
                              | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
         dock.setWidget(widget)
-        dock.setMinimumHeight(widget.sizeHint().height() + 28)  # the whole prompt, never clipped
+        # the whole prompt, never clipped: its lines wrap to the width of the left docks
+        turn = self.findChild(QDockWidget, "dock-turn")
+        width = turn.width() if turn is not None else widget.sizeHint().width()
+        high = widget.heightForWidth(width) if widget.hasHeightForWidth() else -1
+        dock.setMinimumHeight(max(high, widget.sizeHint().height()) + 28)
         dock.show()
         return dock
 

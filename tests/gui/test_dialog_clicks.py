@@ -44,7 +44,11 @@ def _react_fixed(d: Decision, g: Any) -> bool:
 
 
 def _several(n: int) -> Any:
-    return lambda d, g: len(d.options) >= n
+    def several(d: Decision, g: Any) -> bool:
+        return len(d.options) >= n
+
+    several.__name__ = f"{n}_options"
+    return several
 
 
 def _regular(d: Decision, g: Any) -> bool:

@@ -39,8 +39,14 @@ from tests.gui.test_table_view import LEFT, NONE, at  # noqa: E402
 SCENARIO = "contracting-trouble"
 SEED = 2  # with today's engine, a game through every Ambush Alley decision kind
 EVERY_GAME = {  # the decisions every whole game asks (the rest depend on the dice)
-    DecisionKind.ACTIVATE, DecisionKind.PLAN, DecisionKind.MOVE, DecisionKind.FIRE,
-    DecisionKind.INTERRUPT, DecisionKind.MATCH, DecisionKind.INSURGENT_ACT, DecisionKind.PLACE,
+    DecisionKind.ACTIVATE,
+    DecisionKind.PLAN,
+    DecisionKind.MOVE,
+    DecisionKind.FIRE,
+    DecisionKind.INTERRUPT,
+    DecisionKind.MATCH,
+    DecisionKind.INSURGENT_ACT,
+    DecisionKind.PLACE,
 }
 HOTSEAT = {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}
 SOLO = {"regular": Seat.HUMAN, "insurgent": Seat.COMPUTER}
@@ -52,8 +58,7 @@ def new_game(seed: int = SEED) -> Any:
 
 
 def open_window(qtbot: Any, seats: dict[str, Seat], seed: int = SEED) -> MainWindow:
-    controller = GameController(new_game(seed), seats, autosave=paths.autosave_path(),
-                                delay_ms=0)
+    controller = GameController(new_game(seed), seats, autosave=paths.autosave_path(), delay_ms=0)
     win = MainWindow(controller)
     qtbot.addWidget(win)
     win.resize(1280, 800)
@@ -84,7 +89,8 @@ class Driver:
         """The open decision once it is a person's (the computer's are played first)."""
         c = self.controller
         self.qtbot.waitUntil(
-            lambda: (d := c.pending()) is None or c.seat_of(d) is Seat.HUMAN, timeout=20_000)
+            lambda: (d := c.pending()) is None or c.seat_of(d) is Seat.HUMAN, timeout=20_000
+        )
         return c.pending()
 
     def play(self, decisions: int | None = None) -> None:
@@ -117,8 +123,9 @@ class Driver:
             # a leader dropped where two leaderless units stand (two arrivals at one Hot
             # Spot) joins the nearer by pixels: either is a legal reading of the drop
             loose = {"path", "join", "assault"}
-            assert {k: v for k, v in given.items() if k not in loose} == \
-                {k: v for k, v in wanted.items() if k not in loose}, (wanted, given)
+            assert {k: v for k, v in given.items() if k not in loose} == {
+                k: v for k, v in wanted.items() if k not in loose
+            }, (wanted, given)
             assert ("join" in given) == ("join" in wanted), (wanted, given)
             lost = len(self.lost_assaults) > lost_before
             assert ("assault" in given) == ("assault" in wanted and not lost), (wanted, given)
@@ -134,8 +141,9 @@ class Driver:
         dlg = self.window.dialog
         assert isinstance(dlg, DecisionDialog) and dlg.isVisible(), d
         assert dlg.decision is d
-        assert dlg.banner.title.text().startswith(f"{side_title(d.side)} player"), \
+        assert dlg.banner.title.text().startswith(f"{side_title(d.side)} player"), (
             dlg.banner.title.text()
+        )
         for w in dlg.clicks_for(answer):
             assert w.isVisible() and w.isEnabled(), (d, answer, w)
             self.qtbot.mouseClick(w, LEFT)
@@ -184,8 +192,9 @@ class Driver:
         QTest.mousePress(vp, LEFT, NONE, at(view, *start))
         for k in range(1, 7):
             t = k / 6
-            QTest.mouseMove(vp, at(view, start[0] + t * (end[0] - start[0]),
-                                   start[1] + t * (end[1] - start[1])))
+            QTest.mouseMove(
+                vp, at(view, start[0] + t * (end[0] - start[0]), start[1] + t * (end[1] - start[1]))
+            )
         QTest.mouseRelease(vp, LEFT, NONE, at(view, *end))
         return len(self.controller.game.decisions) == n + 1
 
@@ -196,8 +205,9 @@ class Driver:
         cx, cy = unit.centre()
         ours = unit.points() + np.array([dest[0] - cx, dest[1] - cy])
         theirs = target.points()
-        gaps = np.hypot(ours[:, None, 0] - theirs[None, :, 0],
-                        ours[:, None, 1] - theirs[None, :, 1])
+        gaps = np.hypot(
+            ours[:, None, 0] - theirs[None, :, 0], ours[:, None, 1] - theirs[None, :, 1]
+        )
         i, j = np.unravel_index(int(np.argmin(gaps)), gaps.shape)
         away = (ours[i] - theirs[j]) / max(float(gaps[i, j]), 1e-9)
         shift = theirs[j] + 0.3 * away - ours[i]
@@ -205,6 +215,7 @@ class Driver:
 
 
 # -- hot-seat ------------------------------------------------------------------------------
+
 
 def test_hotseat_game_to_the_victory_screen(qtbot: Any) -> None:
     t0 = time.perf_counter()
@@ -222,8 +233,9 @@ def test_hotseat_game_to_the_victory_screen(qtbot: Any) -> None:
     assert dlg.outcome == dict(result)
     assert dlg.lines == [(str(getattr(s, "value", s)), p, w) for s, p, w in game.state.score.lines]
     winner = result["winner"]
-    assert dlg.banner.title.text() == ("A draw" if winner == "draw"
-                                       else f"The {side_title(winner)}s win")
+    assert dlg.banner.title.text() == (
+        "A draw" if winner == "draw" else f"The {side_title(winner)}s win"
+    )
     shown = "\n".join(lab.text() for lab in dlg.findChildren(type(dlg.banner.title)))
     for side, points in result["points"].items():
         assert f"{points} VP" in shown, side
@@ -240,13 +252,16 @@ def test_hotseat_game_to_the_victory_screen(qtbot: Any) -> None:
     assert saves.verify(auto, systems.factory).state_hash() == game.state_hash()
     assert EVERY_GAME <= driver.kinds
     missing = sorted(k.value for k in set(DIALOGS) - driver.kinds)
-    print(f"\nhot-seat: {len(game.decisions)} decisions in {elapsed:.1f} s; kinds not asked: "
-          f"{missing or 'none'}; {len(driver.refused_drags)} drags refused "
-          f"{driver.refused_drags}; {len(driver.lost_assaults)} assaults not droppable; "
-          f'moves ended within {driver.missed:.3f}" of the AI\'s points')
+    print(
+        f"\nhot-seat: {len(game.decisions)} decisions in {elapsed:.1f} s; kinds not asked: "
+        f"{missing or 'none'}; {len(driver.refused_drags)} drags refused "
+        f"{driver.refused_drags}; {len(driver.lost_assaults)} assaults not droppable; "
+        f"moves ended within {driver.missed:.3f}\" of the AI's points"
+    )
 
 
 # -- solo ----------------------------------------------------------------------------------
+
 
 class ShownPrompts(QObject):
     """Every decision dialog and move prompt shown anywhere in the application."""
@@ -272,8 +287,9 @@ def test_solo_regulars_against_the_computer(qtbot: Any) -> None:
         on_the_table: list[str] = []  # whose moves and placements the table was set for
         for name in ("begin_move", "begin_place"):
             begin = getattr(win.table, name)
-            setattr(win.table, name,
-                    lambda d, begin=begin: (on_the_table.append(d.side), begin(d))[1])
+            setattr(
+                win.table, name, lambda d, begin=begin: (on_the_table.append(d.side), begin(d))[1]
+            )
         driver = Driver(qtbot, win)
         driver.play()
     finally:
@@ -288,21 +304,27 @@ def test_solo_regulars_against_the_computer(qtbot: Any) -> None:
     by_computer = game.answered_by.count("insurgent")
     assert by_computer > 10 and set(on_the_table) == {"regular"}
     insurgents = {u.id for u in game.state.units.values() if u.side.value == "insurgent"}
-    acts = [e for e in game.log.events
-            if e.kind in ("move", "fire", "arrive", "interrupt")
-            and (e.data.get("unit") or e.data.get("attacker") or e.data.get("insurgent"))
-            in insurgents]
+    acts = [
+        e
+        for e in game.log.events
+        if e.kind in ("move", "fire", "arrive", "interrupt")
+        and (e.data.get("unit") or e.data.get("attacker") or e.data.get("insurgent")) in insurgents
+    ]
     assert {e.kind for e in acts} >= {"move", "interrupt", "arrive"}
     log = win.log.text()
     assert all(e.text in log for e in acts)
-    print(f"\nsolo: {driver.answered} decisions by the person, {by_computer} by the computer, "
-          f"{elapsed:.1f} s")
+    print(
+        f"\nsolo: {driver.answered} decisions by the person, {by_computer} by the computer, "
+        f"{elapsed:.1f} s"
+    )
 
 
 # -- undo, save and open -------------------------------------------------------------------
 
-def test_undo_save_and_open_through_the_window(qtbot: Any, tmp_path: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+
+def test_undo_save_and_open_through_the_window(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     win = open_window(qtbot, HOTSEAT)
     c = win.controller
     driver = Driver(qtbot, win)
@@ -325,8 +347,13 @@ def test_undo_save_and_open_through_the_window(qtbot: Any, tmp_path: Path,
     assert c.game.state_hash() == hashes[n - 1]
     d = c.pending()
     assert d is not None and d.kind is kinds[n - 1]
-    shown = win.dialog.decision if win.dialog is not None else win.table.moving.decision \
-        if win.table.moving is not None else win.table.placing
+    shown = (
+        win.dialog.decision
+        if win.dialog is not None
+        else win.table.moving.decision
+        if win.table.moving is not None
+        else win.table.placing
+    )
     assert shown is d
     # and never past a die roll: undo stops at the floor, then says why
     while win.undo_action.isEnabled():
@@ -343,8 +370,10 @@ def test_undo_save_and_open_through_the_window(qtbot: Any, tmp_path: Path,
 
     # Save as (the file dialog answered), then the title names the file
     path = tmp_path / "my game.json"
-    monkeypatch.setattr("PySide6.QtWidgets.QFileDialog.getSaveFileName",
-                        lambda *a, **k: (str(path), "Saved games (*.json)"))
+    monkeypatch.setattr(
+        "PySide6.QtWidgets.QFileDialog.getSaveFileName",
+        lambda *a, **k: (str(path), "Saved games (*.json)"),
+    )
     assert win.save_as()
     saved = c.game.state_hash()
     assert path.exists() and "my game.json" in win.windowTitle()
@@ -356,15 +385,19 @@ def test_undo_save_and_open_through_the_window(qtbot: Any, tmp_path: Path,
     assert c.game.state_hash() == saved and "my game.json" in win.windowTitle()
     d = c.pending()
     assert d is not None
-    assert d is (win.dialog.decision if win.dialog is not None
-                 else (win.table.moving or win.table.placing) and
-                 (win.table.moving.decision if win.table.moving else win.table.placing))
+    assert d is (
+        win.dialog.decision
+        if win.dialog is not None
+        else (win.table.moving or win.table.placing)
+        and (win.table.moving.decision if win.table.moving else win.table.placing)
+    )
     driver.play(1)  # and play on from it
 
     # bad files: a clear message, nothing changed, no crash
     warnings: list[tuple[str, str]] = []
-    monkeypatch.setattr(QMessageBox, "warning",
-                        lambda parent, title, text, *a, **k: warnings.append((title, text)))
+    monkeypatch.setattr(
+        QMessageBox, "warning", lambda parent, title, text, *a, **k: warnings.append((title, text))
+    )
     now, title = c.game.state_hash(), win.windowTitle()
     data = json.loads(path.read_text())
     newer = tmp_path / "newer.json"
@@ -386,6 +419,7 @@ def test_undo_save_and_open_through_the_window(qtbot: Any, tmp_path: Path,
 
 
 # -- the launcher --------------------------------------------------------------------------
+
 
 def test_launcher_starts_a_game_and_continues_the_autosave(qtbot: Any) -> None:
     from ambush_gui.gui.app import Session

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QColor, QKeyEvent, QPalette
+from PySide6.QtGui import QCloseEvent, QColor, QFont, QFontMetrics, QKeyEvent, QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
     QDialog,
@@ -307,6 +307,9 @@ def toggle(text: str, tip: str = "", side: str | None = None) -> QPushButton:
     b.setAutoDefault(False)
     b.setToolTip(tip)
     b.setMinimumHeight(30)
+    bold = QFont(b.font())
+    bold.setBold(True)  # checked, the text is bold: leave it room (padding and border: 30px)
+    b.setMinimumWidth(QFontMetrics(bold).horizontalAdvance(text) + 30)
     b.setObjectName("toggle")
     edge = side_colour(side)
     b.setStyleSheet(

@@ -33,7 +33,8 @@ class MovePrompt(QFrame):
         row.setContentsMargins(12, 6, 8, 6)
         col = QVBoxLayout()
         col.setSpacing(1)
-        what = decision.prompt.split(": ", 1)[-1].split(" (up to")[0]
+        # "move RPG team (4)": the limit and the speeds to declare are in the details
+        what = decision.prompt.split(": ", 1)[-1].split(" (up to")[0].split(" (declare")[0]
         self.title = label(
             f"{side_title(decision.side)} player — {what}",
             bold=True,
