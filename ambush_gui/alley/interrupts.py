@@ -119,8 +119,8 @@ def interrupt_options_along(g: AlleyGame, mover: Unit, path: list[tuple[float, f
     for ui, unit in enumerate(ready):
         for si, d in enumerate(stops):
             if seen[ui, si]:
-                out.append({"unit": unit.id, "kind": "fire", "at": d})
-                out.append({"unit": unit.id, "kind": "move", "at": d})
+                out.append({"unit": unit.id, "kind": "fire", "at": float(d)})
+                out.append({"unit": unit.id, "kind": "move", "at": float(d)})
     return out
 
 
@@ -319,7 +319,7 @@ def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assau
     choice = yield Decision(
         side=Side.INSURGENT.value,
         kind=DecisionKind.MOVE,
-        prompt=f"Insurgent: move {ins.name} (declare Cautious or Rapid)",
+        prompt=f"Insurgent: move {ins.name} (declare {' or '.join(s.value.capitalize() for s in speeds)})",
         options=options,
         facts={"unit": ins.id, "limit": limit, "speeds": [s.value for s in speeds], **rules_facts(rules)},
         check=check,

@@ -147,9 +147,14 @@ class GameController(QObject):
             game.answer(choice)
         return game
 
-    def replace_game(self, game: Game, save_path: Path | None = None) -> None:
-        """Play another game in this controller (a loaded save)."""
+    def replace_game(self, game: Game, save_path: Path | None = None,
+                     seats: dict[str, Seat] | None = None) -> None:
+        """Play another game in this controller (a loaded save, as solo if it was solo)."""
         self._timer.stop()
+        if seats is not None:
+            self.seats = dict(seats)
+            self._computers = {side: systems.computer_player(game.system)
+                               for side, seat in self.seats.items() if seat is Seat.COMPUTER}
         self._replace(game)
         self.save_path = save_path
         self.dirty = False

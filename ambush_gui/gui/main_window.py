@@ -306,13 +306,17 @@ class MainWindow(QMainWindow):
     def open_path(self, path: Path) -> bool:
         from ambush_gui.gui.controller import load_game
 
+        from ambush_gui.core import saves
+
         try:
             game = load_game(path)
+            players = saves.read(path).players
         except InputError as exc:
             QMessageBox.warning(self, "Cannot open this game", str(exc))
             return False
         remember_recent(path)
-        self.controller.replace_game(game, path)
+        seats = {side: Seat(players.get(side, "human")) for side in self.controller.seats}
+        self.controller.replace_game(game, path, seats)
         self._update_title()
         return True
 
