@@ -18,7 +18,6 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from ambush_gui.alley.measures import SCALES
 from ambush_gui.core.errors import InputError
@@ -136,7 +135,8 @@ def parse_players(text: str, sides: Sequence[str]) -> dict[str, str]:
     for part in filter(None, (t.strip() for t in text.split(","))):
         side, _, kind = part.partition("=")
         if side not in seats or kind not in ("ai", "random"):
-            raise ValueError(f"--players: {part!r}; expected SIDE=ai|random with SIDE one of {', '.join(sides)}")
+            raise ValueError(f"--players: {part!r}; expected SIDE=ai|random with SIDE one of "
+                             f"{', '.join(sides)}")
         seats[side] = kind
     return seats
 

@@ -188,7 +188,7 @@ class AlleyAI:
         speed = speeds[-1] if speeds else None
         goal = self.goal(g, unit)
 
-        def stay() -> Any:  # AA-184: a Pinned unit out of cover with cover in reach may not stay put
+        def stay() -> Any:  # AA-184: a Pinned unit out of cover, cover in reach, may not stay put
             return "stay" if not d.facts.get("to_cover") or self._ok(d, "stay") else d.options[0]
 
         if goal is None or limit <= 0.05:
@@ -229,8 +229,9 @@ class AlleyAI:
         open_ends = [i for i, c in enumerate(cover) if not c]
         if open_ends:
             seen[open_ends] = self._watched(g, unit, ends[open_ends])
-        inside = [any(pc.kind == "building" for pc in pieces) for pieces in g.table.pieces_at_many(points)] \
-            if unit.side is Side.INSURGENT else [False] * len(points)
+        inside = [False] * len(points)
+        if unit.side is Side.INSURGENT:
+            inside = [any(pc.kind == "building" for pc in at) for at in g.table.pieces_at_many(points)]
         gap = math.dist(unit.centre(), goal)
         ranked = sorted(((self._score_end(unit, gap, p, goal, seen[i], cover[i], inside[i]), i)
                          for i, p in enumerate(points)), reverse=True)

@@ -82,7 +82,8 @@ class AlleyGame(Game):
     def _sight_row(self, a: Unit, pa: np.ndarray, ka: bytes, side: Side) -> None:
         others = [(u, u.points()) for u in self.state.units.values()
                   if u.figures and u is not a and u.side is side]
-        others = [(u, p) for u, p in others if len(p) and (ka, p.tobytes()) not in self._sight_cache]
+        others = [(u, p) for u, p in others
+                  if len(p) and (ka, p.tobytes()) not in self._sight_cache]
         self._sight_cache[(ka, side)] = True  # this row is done (cleared with the answers)
         if not others:
             return
@@ -126,14 +127,15 @@ class AlleyGame(Game):
                 self.table.solid_cover(key[:2], key[2:], self.m.solid_behind))
         return hit
 
-    def solid_cover_many(self, lines: list[tuple[tuple[float, float], tuple[float, float]]]) -> list[bool]:
+    def solid_cover_many(self, lines: list[tuple[Point, Point]]) -> list[bool]:
         """:meth:`solid_cover` for many (firer, target) lines, the new ones in one batch."""
         keys = [(round(f[0], 4), round(f[1], 4), round(t[0], 4), round(t[1], 4)) for f, t in lines]
         known = {k: self._solid_cache.get(k) for k in keys}
         new = [k for k, hit in known.items() if hit is None]
         if new:
             ends = np.array(new, dtype=float)
-            found = self.table.solid_cover_many(ends[:, :2], ends[:, 2:], self.m.solid_behind).tolist()
+            found = self.table.solid_cover_many(ends[:, :2], ends[:, 2:], self.m.solid_behind)
+            found = found.tolist()
             known.update(zip(new, found, strict=True))
             if len(self._solid_cache) > 50000:
                 self._solid_cache.clear()

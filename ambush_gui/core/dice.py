@@ -10,7 +10,7 @@ the program may call :mod:`random`.
 
 from __future__ import annotations
 
-import random
+import random  # noqa: TID251 - the one place randomness comes from
 from collections import deque
 from collections.abc import Iterable, Sequence
 from enum import IntEnum

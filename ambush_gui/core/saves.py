@@ -8,8 +8,8 @@ replaying; ``verify`` proves a file by comparing the hash. Writes are atomic.
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
@@ -91,7 +91,8 @@ def replay(path: str | Path, factory: Factory, upto: int | None = None) -> Game:
     try:
         game = factory(sf.system, sf.scenario, f"{path} (embedded scenario)", sf.scale, sf.seed)
     except InputError as exc:
-        raise SaveError(str(path), [(f"scenario.{p}" if p else "scenario", w) for p, w in exc.problems]) from None
+        problems = [(f"scenario.{p}" if p else "scenario", w) for p, w in exc.problems]
+        raise SaveError(str(path), problems) from None
     game.start()
     decisions = sf.decisions if upto is None else sf.decisions[:upto]
     for i, choice in enumerate(decisions):

@@ -39,7 +39,8 @@ class Session:
         from ambush_gui.gui.launcher import Launcher
 
         dlg = Launcher()
-        dlg.newGame.connect(lambda path, mode, seed: self._from_launcher(dlg, self.new_game(Path(path), mode, seed)))
+        dlg.newGame.connect(
+            lambda path, mode, seed: self._from_launcher(dlg, self.new_game(Path(path), mode, seed)))
         dlg.openGame.connect(lambda path: self._from_launcher(dlg, self.open_save(Path(path))))
         self.launcher_window = dlg
         dlg.show()

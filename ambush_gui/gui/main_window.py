@@ -14,7 +14,12 @@ from typing import Any
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QWidget,
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QWidget,
 )
 
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
@@ -304,9 +309,8 @@ class MainWindow(QMainWindow):
             self.open_path(Path(name))
 
     def open_path(self, path: Path) -> bool:
-        from ambush_gui.gui.controller import load_game
-
         from ambush_gui.core import saves
+        from ambush_gui.gui.controller import load_game
 
         try:
             game = load_game(path)

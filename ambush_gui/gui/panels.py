@@ -10,7 +10,12 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
-    QFrame, QLabel, QPlainTextEdit, QSizePolicy, QVBoxLayout, QWidget,
+    QFrame,
+    QLabel,
+    QPlainTextEdit,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
 )
 
 from ambush_gui.core.decisions import Decision

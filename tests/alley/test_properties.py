@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -17,8 +18,6 @@ from ambush_gui.alley import invariants
 from ambush_gui.alley.model import Speed
 from ambush_gui.alley.pools import MAX_DICE, defense, firepower
 from tests.alley import kit
-
-import pytest
 
 WEAPONS = st.sampled_from(["rifle", "rifle", "saw", "m203", "lmg", "rpg", "at_rpg"])
 

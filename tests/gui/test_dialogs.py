@@ -21,7 +21,7 @@ from ambush_gui.alley.fire import attack_target_number, odds  # noqa: E402
 from ambush_gui.alley.pools import defense, firepower  # noqa: E402
 from ambush_gui.core.decisions import Decision  # noqa: E402
 from ambush_gui.core.decisions import DecisionKind as K
-from ambush_gui.core.odds import casualty_distribution, expected  # noqa: E402
+from ambush_gui.core.odds import casualty_distribution  # noqa: E402
 from ambush_gui.gui import theme  # noqa: E402
 from ambush_gui.gui.dialogs import (  # noqa: E402
     DIALOGS,
