@@ -1,7 +1,7 @@
 """Benchmark: replaying a long save (about 2,000 decisions) and verifying its hash.
 
 Run ``python bench/bench_replay.py``. It plays games of Contracting Trouble (the
-computer's Marines against random Insurgents) with the turn limit raised to 50 and no
+computer's Marines against random Insurgents) with the turn limit raised to 99 and no
 exit edge, so the Marines fight on rather than leave, until one game reaches 2,000
 decisions; saves it, and times
 ``replay --verify`` on it (median of 5 fresh replays). The target is under 1 s.
@@ -24,7 +24,7 @@ TARGET = 2000
 
 def long_game() -> object:
     data = read_data(systems.resolve("contracting-trouble"))
-    data["turn_limit"] = 50
+    data["turn_limit"] = 99
     data["sides"]["regular"]["friendly_edges"] = []
     scenario = systems.scenario_from_data("alley", data, "<bench>")
     best = None

@@ -18,7 +18,7 @@ from ambush_gui.alley.model import AlleyState, Figure, FigureKind, HotSpot, Inju
 from ambush_gui.alley.scenario import Scenario
 from ambush_gui.core.dice import Dice, Die
 from ambush_gui.core.game import Game, Procedure
-from ambush_gui.core.geometry import Table, min_distance
+from ambush_gui.core.geometry import Point, Table, min_distance
 
 
 class AlleyGame(Game):
@@ -130,8 +130,14 @@ class AlleyGame(Game):
     def solid_cover_many(self, lines: list[tuple[Point, Point]]) -> list[bool]:
         """:meth:`solid_cover` for many (firer, target) lines, the new ones in one batch."""
         keys = [(round(f[0], 4), round(f[1], 4), round(t[0], 4), round(t[1], 4)) for f, t in lines]
-        known = {k: self._solid_cache.get(k) for k in keys}
-        new = [k for k, hit in known.items() if hit is None]
+        known: dict[tuple[float, float, float, float], bool] = {}
+        new = []
+        for k in dict.fromkeys(keys):
+            hit = self._solid_cache.get(k)
+            if hit is None:
+                new.append(k)
+            else:
+                known[k] = hit
         if new:
             ends = np.array(new, dtype=float)
             found = self.table.solid_cover_many(ends[:, :2], ends[:, 2:], self.m.solid_behind)

@@ -210,7 +210,8 @@ def _check_enemy_contact(g: AlleyGame, unit: Unit, path: tuple[Point, ...], offs
         return
     tracks = np.array(path)[None, :, :] + offsets[:, None, :]  # (figure, waypoint, xy)
     # Enemies clearly beyond the box around every track cannot be touched on the way.
-    lo, hi = tracks.min(axis=(0, 1)) - g.m.contact - 1e-6, tracks.max(axis=(0, 1)) + g.m.contact + 1e-6
+    reach = g.m.contact + 1e-6
+    lo, hi = tracks.min(axis=(0, 1)) - reach, tracks.max(axis=(0, 1)) + reach
     far = far[((far >= lo) & (far <= hi)).all(axis=1)]
     if len(far) == 0:
         return

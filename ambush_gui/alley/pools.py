@@ -64,7 +64,8 @@ def in_optimum_range(g: AlleyGame, attacker: Unit, target: Unit) -> bool:
     hit = g.memo.get(key)
     if hit is None:
         a = np.array([(f.x, f.y) for f in figs])
-        reach = attacker.optimum_range * np.array([2.0 if WEAPONS[f.weapon].dice else 1.0 for f in figs])
+        support = np.array([2.0 if WEAPONS[f.weapon].dice else 1.0 for f in figs])
+        reach = attacker.optimum_range * support
         b = target.points()
         d = np.hypot(a[:, None, 0] - b[None, :, 0], a[:, None, 1] - b[None, :, 1]).min(axis=1)
         hit = g.memo[key] = bool((d <= reach + 1e-9).any())

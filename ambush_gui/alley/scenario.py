@@ -203,7 +203,7 @@ class ScenarioSpec(Strict):
     name: str
     title: str
     brief: str = ""
-    turn_limit: int = Field(default=8, ge=1, le=50)
+    turn_limit: int = Field(default=8, ge=1, le=99)
     effective_range: float | None = Field(
         default=None, description="None: every target is within Effective Range (AA-113)"
     )

@@ -21,7 +21,8 @@ from ambush_gui.alley.interrupts import (
 from ambush_gui.alley.model import Figure, FigureKind, Order, Side, Speed, Unit
 from ambush_gui.alley.movement import (
     keep_on_table,
-    MoveChecks, allowance, candidate_moves, check_move, exit_edge, move_along, must_seek_cover,
+    MoveChecks, allowance, candidate_moves, exit_edge, move_along, must_seek_cover,
+    check_move,  # noqa: F401 (tests reach it through this module)
 )
 from ambush_gui.alley.pools import firepower
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision

@@ -249,7 +249,8 @@ class Table:
         targets_own = shapely.intersects(self._polygons[hits], shapely.Point(target))
         return self._ids(hits[~firers_own | targets_own])
 
-    def solid_cover_many(self, firers: np.ndarray, targets: np.ndarray, behind: float = 1.0) -> np.ndarray:
+    def solid_cover_many(self, firers: np.ndarray, targets: np.ndarray,
+                         behind: float = 1.0) -> np.ndarray:
         """For each row, True if :meth:`solid_cover` names a piece, in a few vectorised calls.
 
         The near end of each line of fire is computed exactly as :func:`point_along` does.
@@ -259,7 +260,8 @@ class Table:
         # own); only one within ``behind`` of Solid Cover can be protected at all (a
         # slightly wider zone, its arcs being chords). One point test each settles most.
         out = np.asarray(shapely.intersects_xy(self._solid_core, t[:, 0], t[:, 1]), dtype=bool)
-        near_solid = np.flatnonzero(~out & shapely.intersects_xy(self._solid_zone(behind), t[:, 0], t[:, 1]))
+        zone = self._solid_zone(behind)
+        near_solid = np.flatnonzero(~out & shapely.intersects_xy(zone, t[:, 0], t[:, 1]))
         if near_solid.size == 0:
             return out
         f, t = f[near_solid], t[near_solid]
@@ -288,7 +290,8 @@ class Table:
         """Everywhere within ``behind`` of Solid Cover, and a little more (prepared, remembered)."""
         zone = self._solid_zones.get(behind)
         if zone is None:
-            zone = self._solid_zones[behind] = self._solid_union.buffer(max(behind, 0.0) * 1.05 + 1e-6)
+            zone = self._solid_union.buffer(max(behind, 0.0) * 1.05 + 1e-6)
+            self._solid_zones[behind] = zone
             shapely.prepare(zone)
         return zone
 
@@ -313,7 +316,8 @@ class Table:
         """The impassable pieces whose bounding box meets the box from ``lo`` to ``hi``
         (a cheap first test: nothing outside it can be crossed)."""
         b = self._bounds
-        meets = self._impassable & (b[:, 0] <= hi[0]) & (lo[0] <= b[:, 2]) & (b[:, 1] <= hi[1]) & (lo[1] <= b[:, 3])
+        meets = (self._impassable & (b[:, 0] <= hi[0]) & (lo[0] <= b[:, 2])
+                 & (b[:, 1] <= hi[1]) & (lo[1] <= b[:, 3]))
         return [self.pieces[i] for i in np.flatnonzero(meets)]
 
     # -- internals ---------------------------------------------------------
@@ -603,8 +607,9 @@ class _Edges:
         # reduceat needs each piece's first edge index (edges are grouped by piece)
         self.first = np.searchsorted(self.owner, np.arange(len(self.pieces)))
         self.edge_count = np.diff(np.append(self.first, self.count))
-        self.box_lo = np.array([self.lo[self.owner == k].min(axis=0) for k in range(len(self.pieces))])
-        self.box_hi = np.array([self.hi[self.owner == k].max(axis=0) for k in range(len(self.pieces))])
+        pieces = range(len(self.pieces))  # each piece's bounding box, from its edges'
+        self.box_lo = np.array([self.lo[self.owner == k].min(axis=0) for k in pieces]).reshape(-1, 2)
+        self.box_hi = np.array([self.hi[self.owner == k].max(axis=0) for k in pieces]).reshape(-1, 2)
 
     def _per_piece(self, hits: np.ndarray) -> np.ndarray:
         return np.logical_or.reduceat(hits, self.first, axis=1)
@@ -636,7 +641,8 @@ class _Edges:
             return out
         ax, ay, bx, by = a[k, 0], a[k, 1], b[k, 0], b[k, 1]
         sx, sy = bx - ax, by - ay
-        x1, y1, x2, y2, ex, ey = self.x1[e], self.y1[e], self.x2[e], self.y2[e], self.ex[e], self.ey[e]
+        x1, y1, x2, y2 = self.x1[e], self.y1[e], self.x2[e], self.y2[e]
+        ex, ey = self.ex[e], self.ey[e]
         # Orientation of each edge's ends about the line, and of the line's ends about
         # each edge; compared by sign (a product of tiny values would underflow).
         o1 = sx * (y1 - ay) - sy * (x1 - ax)
@@ -649,7 +655,8 @@ class _Edges:
         collinear = hit & (o1 == 0) & (o2 == 0)
         if collinear.any():  # on one line: they meet only if their extents overlap
             for j in np.flatnonzero(collinear):
-                hit[j] = bool((lo[k[j]] <= self.hi[e[j]]).all() and (self.lo[e[j]] <= hi[k[j]]).all())
+                line, edge = k[j], e[j]
+                hit[j] = bool((lo[line] <= self.hi[edge]).all() and (self.lo[edge] <= hi[line]).all())
         # Floating point cannot settle a line that all but grazes an edge: those few
         # lines go to shapely's exact predicates instead. A near-zero orientation does
         # not matter when the other segment's ends lie clearly on one side of this one's
@@ -658,15 +665,16 @@ class _Edges:
         # through a wall would send every line it has to shapely.
         scale = np.abs(sx) + np.abs(sy) + np.abs(ex) + np.abs(ey) + 1.0
         tol = 1e-9 * scale * scale
-        smallest = np.minimum(np.minimum(np.abs(o1), np.abs(o2)), np.minimum(np.abs(o3), np.abs(o4)))
+        smallest = np.minimum(np.minimum(np.abs(o1), np.abs(o2)),
+                              np.minimum(np.abs(o3), np.abs(o4)))
         unsure = (smallest < tol) & ~collinear
         doubt = np.zeros_like(unsure)
-        j = np.flatnonzero(unsure)  # usually very few
-        if j.size:
-            p1, p2, p3, p4, t = o1[j], o2[j], o3[j], o4[j], tol[j]
+        few = np.flatnonzero(unsure)  # usually none or a handful
+        if few.size:
+            p1, p2, p3, p4, t = o1[few], o2[few], o3[few], o4[few], tol[few]
             n1, n2, n3, n4 = np.abs(p1) < t, np.abs(p2) < t, np.abs(p3) < t, np.abs(p4) < t
             apart = (~(n1 | n2) & ((p1 > 0) == (p2 > 0))) | (~(n3 | n4) & ((p3 > 0) == (p4 > 0)))
-            doubt[j] = ~apart
+            doubt[few] = ~apart
         counts = hit | doubt
         if not counts.any():
             return out
