@@ -141,13 +141,16 @@ def _sight_table(g: AlleyGame, units: list[Unit], places: list[np.ndarray]) -> n
 
 
 def interrupt_decision(g: AlleyGame, target: Unit, options: list[dict[str, Any]], what: str,
-                       aimed_at: str | None = None) -> Decision:
+                       aimed_at: str | None = None,
+                       path: list[tuple[float, float]] | None = None) -> Decision:
+    """``path``: the rest of the declared move, whose points the options' "at" measure."""
     return Decision(
         side=Side.INSURGENT.value,
         kind=DecisionKind.INTERRUPT,
         prompt=f"Insurgent: interrupt {target.name}'s {what}?",
         options=(NONE, *options),
-        facts={"target": target.id, "what": what, "aimed_at": aimed_at},
+        facts={"target": target.id, "what": what, "aimed_at": aimed_at,
+               "path": [[round(x, 3), round(y, 3)] for x, y in path] if path else None},
     )
 
 

@@ -252,7 +252,7 @@ def regular_move(g: AlleyGame, unit: Unit) -> Procedure:
         opts = interrupt_options_along(g, unit, path)
         if not opts:
             break
-        c = yield interrupt_decision(g, unit, opts, "move")
+        c = yield interrupt_decision(g, unit, opts, "move", path=path)
         if c == NONE:
             break
         path = move_along(g, unit, path, c["at"])

@@ -184,6 +184,7 @@ class MainWindow(QMainWindow):
             dock.hide()  # an empty "Your move" dock would only take room from the docks
         if hasattr(self.table, "end_modes"):
             self.table.end_modes()
+        self.table.clear_interrupt()
 
     def _on_decision(self, decision: Decision) -> None:
         from ambush_gui.gui.dialogs import MovePrompt, dialog_for
@@ -207,6 +208,7 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, "ambush-gui", f"No dialog for {decision.kind.value}")
             return
         self.dialog.chosen.connect(self._answer)
+        self.dialog.highlighted.connect(lambda what, d=decision: self._on_highlight(d, what))
         self.dialog.setModal(False)
         self.dialog.show()
         self._place_dialog(self.dialog)
@@ -262,6 +264,16 @@ class MainWindow(QMainWindow):
     def _on_reset(self) -> None:
         self.table.set_game(self.controller.game)
         self.log.reload(self.controller.game.log.events)
+
+    def _on_highlight(self, decision: Decision, what: Any) -> None:
+        """Show on the table what the player is looking at in a dialog."""
+        game = self.controller.game
+        if decision.kind is DecisionKind.INTERRUPT and isinstance(what, dict):
+            self.table.show_interrupt(decision.facts.get("path"), what.get("at"), what.get("unit"))
+        elif decision.kind is DecisionKind.FIRE and isinstance(what, str) and what in game.state.units:
+            shooter = game.state.units.get(decision.facts.get("unit"))
+            if shooter is not None:
+                self.table.show_report(shooter, game.unit(what))
 
     def _on_refused(self, why: str) -> None:
         self.statusBar().showMessage(f"Not allowed: {why}", 8000)

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
+    QBrush,
     QColor,
     QFont,
     QKeyEvent,
@@ -29,7 +30,7 @@ from PySide6.QtGui import (
     QTransform,
     QWheelEvent,
 )
-from PySide6.QtWidgets import QApplication, QGraphicsView, QWidget
+from PySide6.QtWidgets import QApplication, QGraphicsEllipseItem, QGraphicsView, QWidget
 
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Speed, Unit
@@ -38,6 +39,7 @@ from ambush_gui.core.decisions import Decision, IllegalDecision
 from ambush_gui.core.geometry import min_distance
 from ambush_gui.gui import theme
 from ambush_gui.gui.items import FigureItem, LabelItem
+from ambush_gui.gui.tape import TapeItem
 from ambush_gui.gui.table_scene import TableScene
 from ambush_gui.gui.target_info import TargetReport, target_report
 
@@ -115,6 +117,18 @@ class TableView(QGraphicsView):
         self.moving: MoveState | None = None
         self.placing: Decision | None = None
         self.report: TargetReport | None = None  # the hover report on show
+        # The preview of an interruption's point along a declared move (AA-067).
+        self._interrupt_tape = TapeItem()
+        self._interrupt_tape.setZValue(theme.Z_TAPE)
+        self._interrupt_tape.hide()
+        self.scene().addItem(self._interrupt_tape)
+        self._interrupt_mark = QGraphicsEllipseItem(-0.45, -0.45, 0.9, 0.9)
+        self._interrupt_mark.setPen(QPen(theme.ILLEGAL, 0.12))
+        self._interrupt_mark.setBrush(QBrush(QColor(192, 57, 43, 90)))
+        self._interrupt_mark.setZValue(theme.Z_TAPE + 1)
+        self._interrupt_mark.setToolTip("The interruption strikes here")
+        self._interrupt_mark.hide()
+        self.scene().addItem(self._interrupt_mark)
         self._press: Press | None = None
         self._hover_uid: str | None = None
         self._blockers: list[str] = []
@@ -587,6 +601,28 @@ class TableView(QGraphicsView):
             self._clear_hover(keep_uid=True)
             return
         self.show_report(me, other)
+
+    def show_interrupt(self, path: list[list[float]] | None, at: float | None,
+                       interrupter: str | None) -> None:
+        """Show where along a declared move an interruption would strike (AA-067)."""
+        from ambush_gui.core.geometry import point_along
+
+        self.clear_interrupt()
+        if path and len(path) > 1:
+            flip = self.table.flip
+            pts = [flip.scene(x, y) for x, y in path]
+            self._interrupt_tape.set_path(pts, float("inf"))
+            self._interrupt_tape.show()
+            if at is not None:
+                x, y = point_along([tuple(p) for p in path], float(at))
+                self._interrupt_mark.setPos(flip.scene(x, y))
+                self._interrupt_mark.show()
+        if interrupter:
+            self.table.set_selected(interrupter)
+
+    def clear_interrupt(self) -> None:
+        self._interrupt_tape.hide()
+        self._interrupt_mark.hide()
 
     def show_report(self, me: Unit, other: Unit) -> TargetReport:
         """Draw the sight line and the panel for ``me`` looking at ``other``; say it."""

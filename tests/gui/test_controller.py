@@ -38,3 +38,29 @@ def test_opening_a_solo_save_keeps_the_computer_seat(qtbot: Any, tmp_path: Path)
     assert win.open_path(path)
     assert ctl.seats == {"regular": Seat.HUMAN, "insurgent": Seat.COMPUTER}
     qtbot.waitUntil(lambda: ctl.pending() is None or ctl.pending().side == "regular", timeout=10000)
+
+
+def test_an_interrupt_point_chosen_in_the_dialog_is_shown_on_the_move(qtbot: Any) -> None:
+    """AA-067: the point along the move where the interruption strikes, shown on the map."""
+    from PySide6.QtCore import Qt
+
+    from ambush_gui.core.decisions import DecisionKind
+    from ambush_gui.core.geometry import point_along
+    from ambush_gui.gui.dialogs.situations import drive_to
+
+    game, d = drive_to(DecisionKind.INTERRUPT,
+                       lambda d, g: d.facts.get("what") == "move" and len(d.options) > 2)
+    ctl = GameController(game, {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}, delay_ms=0)
+    win = MainWindow(ctl)
+    qtbot.addWidget(win)
+    win.show()
+    win.start()
+    qtbot.waitUntil(lambda: win.dialog is not None)
+    option = next(o for o in d.options[1:] if o.get("at", 0) > 0)
+    for widget in win.dialog.clicks_for(option)[:-1]:  # everything but the final "Interrupt"
+        qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
+    mark = win.table._interrupt_mark
+    assert mark.isVisible()
+    x, y = point_along([tuple(p) for p in d.facts["path"]], option["at"])
+    expected = win.table.table.flip.scene(x, y)
+    assert abs(mark.pos().x() - expected.x()) < 1e-6 and abs(mark.pos().y() - expected.y()) < 1e-6
