@@ -40,18 +40,23 @@ class AlleyAI:
     """Answers ``decision`` for whichever side it is asked about."""
 
     def __init__(self) -> None:
-        self._memo: dict[tuple[Any, ...], float] = {}
+        self._memo: dict[tuple[Any, ...], Any] = {}
         self._memo_at = -1
 
-    def hits(self, g: AlleyGame, attacker: Unit, target: Unit, overwatch: bool = False) -> float:
-        """expected_hits, remembered until the next decision changes the state."""
+    def _remembered(self, g: AlleyGame) -> dict[tuple[Any, ...], Any]:
+        """Answers worked out for this decision: forgotten once the next one changes the state."""
         if self._memo_at != len(g.decisions):
             self._memo.clear()
             self._memo_at = len(g.decisions)
+        return self._memo
+
+    def hits(self, g: AlleyGame, attacker: Unit, target: Unit, overwatch: bool = False) -> float:
+        """expected_hits, remembered until the next decision changes the state."""
+        memo = self._remembered(g)
         key = (attacker.id, target.id, overwatch)
-        if key not in self._memo:
-            self._memo[key] = expected_hits(g, attacker, target, overwatch)
-        return self._memo[key]
+        if key not in memo:
+            memo[key] = expected_hits(g, attacker, target, overwatch)
+        return float(memo[key])
 
     def choose(self, game: AlleyGame, decision: Decision) -> Any:
         handler: Callable[[AlleyGame, Decision], Any] = getattr(
@@ -83,6 +88,12 @@ class AlleyAI:
 
     def rescuer(self, g: AlleyGame) -> Unit | None:
         """The Marine unit sent for the contractors: the nearest fireteam to them."""
+        memo = self._remembered(g)
+        if ("rescuer",) not in memo:
+            memo[("rescuer",)] = self._find_rescuer(g)
+        return memo[("rescuer",)]  # type: ignore[no-any-return]
+
+    def _find_rescuer(self, g: AlleyGame) -> Unit | None:
         waiting = self.waiting_contractors(g)
         teams = [u for u in g.state.side_units(Side.REGULAR) if not u.is_detached_leader]
         if not waiting or not teams:

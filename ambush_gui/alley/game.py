@@ -7,6 +7,7 @@ decision. The helpers here (who sees whom, distances) are shared by the rule mod
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -63,37 +64,36 @@ class AlleyGame(Game):
         in one batch: the one not yet checked against that side, nearly always the unit
         that has just moved, because the next questions are about it.
         """
-        pa, pb = a.points(), b.points()
-        if len(pa) == 0 or len(pb) == 0:
+        ka, kb = _where(a), _where(b)
+        if not ka or not kb:
             return False
-        ka, kb = pa.tobytes(), pb.tobytes()
         hit = self._sight_cache.get((ka, kb))
         if hit is None:
             if (ka, b.side) in self._sight_cache and (kb, a.side) not in self._sight_cache:
-                self._sight_row(b, pb, kb, a.side)
+                self._sight_row(b, kb, a.side)
             else:
-                self._sight_row(a, pa, ka, b.side)
+                self._sight_row(a, ka, b.side)
             hit = self._sight_cache.get((ka, kb))
             if hit is None:  # b is not on the table (a test built it by hand)
-                hit = self.table.any_sight(pa, pb)
+                hit = self.table.any_sight(a.points(), b.points())
                 self._remember(ka, kb, hit)
         return hit
 
-    def _sight_row(self, a: Unit, pa: np.ndarray, ka: bytes, side: Side) -> None:
-        others = [(u, u.points()) for u in self.state.units.values()
-                  if u.figures and u is not a and u.side is side]
-        others = [(u, p) for u, p in others
-                  if len(p) and (ka, p.tobytes()) not in self._sight_cache]
+    def _sight_row(self, a: Unit, ka: Where, side: Side) -> None:
+        others = [k for u in self.state.units.values()
+                  if u.figures and u is not a and u.side is side
+                  and (ka, k := _where(u)) not in self._sight_cache]
         self._sight_cache[(ka, side)] = True  # this row is done (cleared with the answers)
         if not others:
             return
-        m = self.table.sight_matrix(pa, np.vstack([p for _, p in others]))
+        m = self.table.sight_matrix(np.array(ka, dtype=float),
+                                    np.array([xy for k in others for xy in k], dtype=float))
         col = 0
-        for _, p in others:
-            self._remember(ka, p.tobytes(), bool(m[:, col:col + len(p)].any()))
-            col += len(p)
+        for k in others:
+            self._remember(ka, k, bool(m[:, col:col + len(k)].any()))
+            col += len(k)
 
-    def _remember(self, ka: bytes, kb: bytes, seen: bool) -> None:
+    def _remember(self, ka: Where, kb: Where, seen: bool) -> None:
         if len(self._sight_cache) > 40000:
             self._sight_cache.clear()
         self._sight_cache[(ka, kb)] = seen
@@ -185,6 +185,16 @@ class AlleyGame(Game):
     def leader_die(self) -> Die:
         spec = self.spec.reinforcements
         return Die.parse(spec.leader_tq) if spec else Die.D8
+
+
+Where = tuple[tuple[float, float], ...]
+"""A unit's figure positions in order: all a unit-to-unit sight answer depends on."""
+
+_XY = attrgetter("x", "y")
+
+
+def _where(unit: Unit) -> Where:
+    return tuple(map(_XY, unit.figures))
 
 
 class Memo(dict):  # type: ignore[type-arg]

@@ -71,6 +71,9 @@ class Where(StrEnum):
     REMOVED = "removed"  # out of play: killed, shrunk, fled, captured and lost
 
 
+_CONTRACTOR = FigureKind.CONTRACTOR  # a plain name: enum lookups cost, and this is asked a lot
+
+
 @dataclass
 class Figure:
     """One figure on its own half-inch base (AA-004)."""
@@ -94,7 +97,7 @@ class Figure:
     @property
     def fighting(self) -> bool:
         """Combat effective: gives a Firepower and a Defense die (DC-023)."""
-        return not self.dependant and self.kind is not FigureKind.CONTRACTOR
+        return not self.dependant and self.kind is not _CONTRACTOR
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -270,7 +273,7 @@ class AlleyState:
     outcome: dict[str, Any] | None = None
 
     def side_units(self, side: Side, alive: bool = True) -> list[Unit]:
-        return [u for u in self.units.values() if u.side is side and (u.alive or not alive)]
+        return [u for u in self.units.values() if u.side is side and (not alive or u.alive)]
 
     def all_figures(self) -> list[Figure]:
         out = [f for u in self.units.values() for f in u.figures]
