@@ -15,25 +15,20 @@ from typing import Any
 
 import numpy as np
 
+from ambush_gui.alley.fire import odds
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import FigureKind, Side, Unit
-from ambush_gui.alley.pools import defense, exposed, firepower
+from ambush_gui.alley.pools import exposed
 from ambush_gui.alley.turn import RELEASE
-from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
+from ambush_gui.core.decisions import Decision, IllegalDecision
 from ambush_gui.core.geometry import min_distance
-from ambush_gui.core.odds import casualty_distribution
 
 Point = tuple[float, float]
 
 
 def expected_hits(g: AlleyGame, attacker: Unit, target: Unit, overwatch: bool = False) -> float:
-    """The mean casualties of a fire, from the exact distribution (the fire dialog's odds)."""
-    fp = firepower(g, attacker, target, overwatch)
-    if fp.dice == 0:
-        return 0.0
-    df = defense(g, target, attacker)
-    dist = casualty_distribution(fp.dice, int(fp.die), df.dice, int(df.die))
-    return float(sum(k * p for k, p in enumerate(dist)))
+    """The mean casualties of a fire: the engine's exact odds, as the fire dialog shows them."""
+    return odds(g, attacker, target, overwatch).mean
 
 
 class AlleyAI:
@@ -106,7 +101,7 @@ class AlleyAI:
         st = g.state
         if unit.side is Side.REGULAR:
             waiting = self.waiting_contractors(g)
-            carrying = unit.dependants
+            carrying = any(f.kind is FigureKind.CONTRACTOR for f in unit.figures)
             if carrying or (not waiting and not self.carriers(g)):
                 return self.exit_point(g, unit)
             if waiting and (unit is self.rescuer(g) or unit.is_detached_leader):

@@ -96,12 +96,13 @@ def pull_back(g: AlleyGame, unit: Unit, attacker: Unit | None) -> None:
     reach, the full 6" directly away. Then the unit regroups next turn (AA-196)."""
     start = np.array(unit.centre())
     enemy = attacker if attacker is not None and attacker.alive else None
-    if enemy is None:
-        away = np.array([0.0, -1.0])
+    home = _toward_friendly_edge(g, unit)
+    if enemy is None:  # the firer has gone: fall back toward the unit's own edge
+        away = home
     else:
         v = start - np.array(enemy.centre())
         norm = float(np.hypot(*v))
-        away = v / norm if norm > 1e-9 else np.array([0.0, -1.0])
+        away = v / norm if norm > 1e-9 else home
     best = _covered_spot(g, unit, start, away, enemy)
     dx, dy = float(best[0] - start[0]), float(best[1] - start[1])
     unit.translate(dx, dy)
@@ -110,6 +111,16 @@ def pull_back(g: AlleyGame, unit: Unit, attacker: Unit | None) -> None:
     unit.overwatch = False
     g.log.emit("pull_back", f"{unit.name} Pulls Back {math.hypot(dx, dy):.1f}\" and will regroup next turn",
                unit=unit.id, dx=dx, dy=dy, result="pull back")
+
+
+def _toward_friendly_edge(g: AlleyGame, unit: Unit) -> np.ndarray:
+    """A unit vector toward the nearest friendly table edge (south if the side has none)."""
+    x, y = unit.centre()
+    w, h = g.state.width, g.state.height
+    edges = {"south": (y, (0.0, -1.0)), "west": (x, (-1.0, 0.0)),
+             "north": (h - y, (0.0, 1.0)), "east": (w - x, (1.0, 0.0))}
+    named = [edges[str(e)] for e in g.spec.sides[unit.side].friendly_edges]
+    return np.array(min(named)[1] if named else (0.0, -1.0))
 
 
 def _covered_spot(g: AlleyGame, unit: Unit, start: np.ndarray, away: np.ndarray,
@@ -134,9 +145,11 @@ def _covered_spot(g: AlleyGame, unit: Unit, start: np.ndarray, away: np.ndarray,
             shifted = unit.points() + (end - start)
             if not g.table.any_sight(shifted, enemy.points()):
                 return end
+            saved = [(f.x, f.y) for f in unit.figures]
             unit.translate(*(end - start))
             covered = solid_cover(g, unit, enemy)
-            unit.translate(*(start - end))
+            for f, (x, y) in zip(unit.figures, saved, strict=True):  # exactly back: no drift
+                f.x, f.y = x, y
             if covered:
                 return end
     return fallback

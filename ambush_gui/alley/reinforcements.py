@@ -118,14 +118,32 @@ def formation(n: int, spacing: float) -> np.ndarray:
     return np.array([((i % 4 - 1.5) * spacing, (i // 4) * spacing) for i in range(n)]).reshape(-1, 2)
 
 
-def placement_ok(g: AlleyGame, pts: np.ndarray, side: Side) -> bool:
+def placement_ok(g: AlleyGame, pts: np.ndarray, side: Side,
+                 others: tuple[np.ndarray, np.ndarray] | None = None) -> bool:
+    """On the table, not in impassable terrain, clear of the enemy by two contacts, and
+    no base on another figure's base. ``others``: (enemy, friendly) figure positions,
+    when the caller tests many places at once."""
     w, h = g.state.width, g.state.height
     if not ((pts >= 0).all() and (pts[:, 0] <= w).all() and (pts[:, 1] <= h).all()):
         return False
     if g.impassable_at(pts):
         return False
-    enemy = [u.points() for u in g.state.side_units(side.enemy)]
-    return not enemy or min_distance(pts, np.vstack(enemy)) >= 2 * g.m.contact
+    enemy, friends = others if others is not None else figure_positions(g, side)
+    if len(enemy) and min_distance(pts, enemy) < 2 * g.m.contact:
+        return False
+    return not len(friends) or min_distance(pts, friends) >= BASE * g.m.scale
+
+
+BASE = 0.5  # a figure's base, in inches at 15mm (AA-004): bases may not overlap
+
+
+def figure_positions(g: AlleyGame, side: Side) -> tuple[np.ndarray, np.ndarray]:
+    """Every (enemy, friendly) figure position on the table, for placement checks."""
+    def stack(units: list[Unit]) -> np.ndarray:
+        pts = [u.points() for u in units]
+        return np.vstack(pts) if pts else np.zeros((0, 2))
+
+    return stack(g.state.side_units(side.enemy)), stack(g.state.side_units(side))
 
 
 def place_unit(g: AlleyGame, figures: list[tuple[FigureKind, str]]) -> Procedure:
@@ -144,8 +162,9 @@ def place_unit(g: AlleyGame, figures: list[tuple[FigureKind, str]]) -> Procedure
     def within(x: float, y: float) -> bool:  # AA-053: every new figure within 4" of the counter
         return bool((np.hypot(offs[:, 0] + x - spot.x, offs[:, 1] + y - spot.y) <= radius + 1e-6).all())
 
+    others = figure_positions(g, Side.INSURGENT)  # the same for every candidate place
     legal = [(x, y) for x, y in ((round(x, 2), round(y, 2)) for x, y in centres)
-             if within(x, y) and placement_ok(g, offs + np.array([x, y]), Side.INSURGENT)]
+             if within(x, y) and placement_ok(g, offs + np.array([x, y]), Side.INSURGENT, others)]
     if not legal:
         g.log.emit("reinforce", f"No room within {radius:g}\" of Hot Spot {number}: the arrivals are lost")
         return
@@ -158,7 +177,8 @@ def place_unit(g: AlleyGame, figures: list[tuple[FigureKind, str]]) -> Procedure
         if not within(x, y):
             raise IllegalDecision(f"every new figure is set down within {radius:g}\" of Hot Spot {number} (AA-053)")
         if not placement_ok(g, offs + np.array([x, y]), Side.INSURGENT):
-            raise IllegalDecision("the figures would not fit there (off the table, impassable, or touching the enemy)")
+            raise IllegalDecision("the figures would not fit there (off the table, impassable, touching the enemy, "
+                                  "or on another figure's base)")
         return [x, y]
 
     at = yield Decision(

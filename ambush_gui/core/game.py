@@ -112,5 +112,8 @@ class Game:
 
 
 def _plain(value: Any) -> Any:
-    """Answers are stored as JSON values: tuples become lists."""
+    """Answers are stored as JSON values: tuples become lists (strings and numbers,
+    the common answers, already are)."""
+    if type(value) in (str, int, float, bool) or value is None:
+        return value
     return json.loads(json.dumps(value))
