@@ -226,7 +226,8 @@ class AlleyAI:
             choice: dict[str, Any] = {"path": [[round(x, 3), round(y, 3)]]}
             if speed:
                 choice["speed"] = speed
-            if join is not None and min_distance(unit.points() - here + end, join.points()) <= g.m.cohesion_link:
+            beside = join is not None and min_distance(unit.points() - here + end, join.points())
+            if join is not None and beside <= g.m.cohesion_link:
                 choice["join"] = join.id
             choices.append(choice)
         # Score every candidate (cheap, in batches), then take the best one that is legal.

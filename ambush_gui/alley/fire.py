@@ -16,8 +16,8 @@ from ambush_gui.alley.pools import Pool, defense, firepower
 from ambush_gui.alley.weapons import WEAPONS
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.game import Procedure
-from ambush_gui.core.odds import casualty_distribution
 from ambush_gui.core.matching import Arrangement, best_arrangement, check_arrangement, kept
+from ambush_gui.core.odds import casualty_distribution
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
@@ -173,7 +173,8 @@ def take_casualties(g: AlleyGame, target: Unit, hits: int, forced: bool) -> Proc
         chosen = yield Decision(
             side=target.side.value,
             kind=DecisionKind.CASUALTIES,
-            prompt=f"{target.side.title}: choose {hits} casualt{'y' if hits == 1 else 'ies'} in {target.name}",
+            prompt=f"{target.side.title}: choose {hits} casualt{'y' if hits == 1 else 'ies'} "
+                   f"in {target.name}",
             options=tuple(options),
             facts={"unit": target.id, "hits": hits, "forced_dependant": forced},
             check=lambda c: _check_casualties(options, c),

@@ -14,8 +14,8 @@ import numpy as np
 import shapely
 
 from ambush_gui.alley.measures import Measures
-from ambush_gui.alley.modules import Modules
 from ambush_gui.alley.model import AlleyState, Figure, FigureKind, HotSpot, Injury, Side, Unit
+from ambush_gui.alley.modules import Modules
 from ambush_gui.alley.scenario import Scenario
 from ambush_gui.core.dice import Dice, Die
 from ambush_gui.core.game import Game, Procedure

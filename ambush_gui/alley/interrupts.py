@@ -17,7 +17,12 @@ from ambush_gui.alley import close_assault
 from ambush_gui.alley.fire import fire
 from ambush_gui.alley.model import Side, Speed, Unit
 from ambush_gui.alley.movement import (
-    MoveChecks, allowance, candidate_moves, move_along, must_seek_cover, speed_limit,
+    MoveChecks,
+    allowance,
+    candidate_moves,
+    move_along,
+    must_seek_cover,
+    speed_limit,
 )
 from ambush_gui.alley.pools import firepower
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
@@ -94,7 +99,8 @@ def may_interrupt(g: AlleyGame, unit: Unit) -> bool:
             and not unit.activated and not unit.shaken(g.state.turn))
 
 
-def interrupt_options_along(g: AlleyGame, mover: Unit, path: list[tuple[float, float]]) -> list[dict[str, Any]]:
+def interrupt_options_along(g: AlleyGame, mover: Unit,
+                            path: list[tuple[float, float]]) -> list[dict[str, Any]]:
     """Interrupts by fire or movement at points along the rest of a Regular's move
     (house rule AA-068: the Regular declares the whole path, the Insurgent picks the
     point). Sampled every 2" and at the end."""
@@ -343,7 +349,6 @@ def rules_facts(rules: dict[str, Any]) -> dict[str, Any]:
 def carry_out(g: AlleyGame, unit: Unit, path: list[tuple[float, float]], plan: Any) -> Procedure:
     """Walk the whole path (picking up Dependants), then exit, join or assault."""
     from ambush_gui.alley.turn import exit_table, hand_off, join_unit
-
     from ambush_gui.core.geometry import path_length
 
     for _ in range(50):  # each stop is a pick-up, which empties the ground

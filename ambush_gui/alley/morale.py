@@ -68,11 +68,11 @@ def check(g: AlleyGame, unit: Unit, why: str, attacker: Unit | None = None) -> s
 
 def _regular(g: AlleyGame, unit: Unit, result: str, s: int, f: int, attacker: Unit | None) -> str:
     if result == "stand":  # AA-171
-        g.log.emit("morale", f"{unit.name} Stands ({_count(s, 'success')}, {_count(f, 'failure')})", unit=unit.id, result="stand")
+        g.log.emit("morale", f"{unit.name} Stands ({tally(s, f)})", unit=unit.id, result="stand")
         return "stand"
     if not unit.pinned:  # AA-172
         unit.pinned = True
-        g.log.emit("morale", f"{unit.name} is Pinned ({_count(s, 'success')}, {_count(f, 'failure')})", unit=unit.id, result="pinned")
+        g.log.emit("morale", f"{unit.name} is Pinned ({tally(s, f)})", unit=unit.id, result="pinned")
         return "pinned"
     if defensible(g, unit, attacker):  # AA-173, house rule AA-174
         g.log.emit("morale", f"{unit.name} is Pinned again but holds its defensible position",
@@ -170,17 +170,18 @@ def _insurgent(g: AlleyGame, unit: Unit, result: str, rolled: list, s: int, f: i
         g.log.emit("shrink", f"{unit.name} Shrinks: {', '.join(v.id for v in victims)} slip away",
                    unit=unit.id, figures=[v.id for v in victims])
     if result == "stand":  # AA-175
-        g.log.emit("morale", f"{unit.name} Stands ({_count(s, 'success')}, {_count(f, 'failure')})", unit=unit.id, result="stand")
+        g.log.emit("morale", f"{unit.name} Stands ({tally(s, f)})", unit=unit.id, result="stand")
         _gone_if_empty(g, unit)
         return "stand"
     lower = unit.morale.down()  # AA-177/178
     if lower is None:
-        g.log.emit("morale", f"{unit.name} is Shaken below d6: it breaks and flees", unit=unit.id, result="broken")
+        g.log.emit("morale", f"{unit.name} is Shaken below d6: it breaks and flees", unit=unit.id,
+                   result="broken")
         remove_unit(g, unit, "broke and fled")
         return "broken"
     unit.morale = lower
     unit.shaken_turn = g.state.turn
-    g.log.emit("morale", f"{unit.name} is Shaken ({_count(s, 'success')}, {_count(f, 'failure')}): Morale falls to {lower}",
+    g.log.emit("morale", f"{unit.name} is Shaken ({tally(s, f)}): Morale falls to {lower}",
                unit=unit.id, result="shaken", morale=int(lower))
     _gone_if_empty(g, unit)
     return "shaken"
@@ -200,6 +201,11 @@ def remove_unit(g: AlleyGame, unit: Unit, why: str) -> None:
         else:
             g.state.ground.append(fig)
     unit.on_table = False
+
+
+def tally(successes: int, failures: int) -> str:
+    """``3 successes, 1 failure``."""
+    return f"{_count(successes, 'success')}, {_count(failures, 'failure')}"
 
 
 def _count(n: int, word: str) -> str:

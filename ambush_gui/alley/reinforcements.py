@@ -175,10 +175,11 @@ def place_unit(g: AlleyGame, figures: list[tuple[FigureKind, str]]) -> Procedure
         except (TypeError, ValueError):
             raise IllegalDecision("answer a point [x, y]") from None
         if not within(x, y):
-            raise IllegalDecision(f"every new figure is set down within {radius:g}\" of Hot Spot {number} (AA-053)")
+            raise IllegalDecision(
+                f"every new figure is set down within {radius:g}\" of Hot Spot {number} (AA-053)")
         if not placement_ok(g, offs + np.array([x, y]), Side.INSURGENT):
-            raise IllegalDecision("the figures would not fit there (off the table, impassable, touching the enemy, "
-                                  "or on another figure's base)")
+            raise IllegalDecision("the figures would not fit there (off the table, impassable, "
+                                  "touching the enemy, or on another figure's base)")
         return [x, y]
 
     at = yield Decision(

@@ -285,7 +285,8 @@ def cross_check(spec: ScenarioSpec) -> list[tuple[str, str]]:
             d = ((hs.at[0] - other.at[0]) ** 2 + (hs.at[1] - other.at[1]) ** 2) ** 0.5
             if d < 6:
                 problems.append(
-                    (f"hot_spots[{i}].at", f"is {d:.1f}\" from hot_spots[{k}]; Hot Spots must be at least 6\" apart (AA-050)")
+                    (f"hot_spots[{i}].at",
+                     f"is {d:.1f}\" from hot_spots[{k}]; Hot Spots must be at least 6\" apart (AA-050)")
                 )
     from ambush_gui.alley.modules import REGISTRY
 

@@ -15,14 +15,27 @@ from typing import TYPE_CHECKING, Any
 from ambush_gui.alley import close_assault, reinforcements, victory
 from ambush_gui.alley.fire import fire
 from ambush_gui.alley.interrupts import (
-    NONE, carry_out, fire_interrupt_options, insurgent_move, interrupt_decision,
-    interrupt_options_along, pinned_target_options, quality_check, reaction_test, resolve,
+    NONE,
+    carry_out,
+    fire_interrupt_options,
+    insurgent_move,
+    interrupt_decision,
+    interrupt_options_along,
+    pinned_target_options,
+    quality_check,
+    reaction_test,
+    resolve,
 )
 from ambush_gui.alley.model import Figure, FigureKind, Order, Side, Speed, Unit
 from ambush_gui.alley.movement import (
-    keep_on_table,
-    MoveChecks, allowance, candidate_moves, exit_edge, move_along, must_seek_cover,
+    MoveChecks,
+    allowance,
+    candidate_moves,
     check_move,  # noqa: F401 (tests reach it through this module)
+    exit_edge,
+    keep_on_table,
+    move_along,
+    must_seek_cover,
 )
 from ambush_gui.alley.pools import firepower
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
@@ -474,9 +487,11 @@ def end_turn(g: AlleyGame) -> None:
         if h.neutralised:
             continue
         for u in st.side_units(Side.REGULAR):
-            if h.number in u.start_contact and u.moved == 0 and _touches(g, u, (h.x, h.y), g.m.hot_spot_contact):
+            stayed = h.number in u.start_contact and u.moved == 0
+            if stayed and _touches(g, u, (h.x, h.y), g.m.hot_spot_contact):
                 h.neutralised = True
-                g.log.emit("hot_spot", f"{u.name} neutralises Hot Spot {h.number}", number=h.number, unit=u.id)
+                g.log.emit("hot_spot", f"{u.name} neutralises Hot Spot {h.number}",
+                           number=h.number, unit=u.id)
                 break
     for u in st.units.values():
         if u.pinned:

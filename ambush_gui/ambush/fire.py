@@ -91,7 +91,7 @@ class Term(StrEnum):
 THROWN = (WeaponKind.GRENADE, WeaponKind.SATCHEL)
 
 
-# -- values ------------------------------------------------------------------------------
+# -- values --------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -225,7 +225,7 @@ class GermanFire:
     detail: str = ""
 
 
-# -- sight -----------------------------------------------------------------------------------
+# -- sight ---------------------------------------------------------------------------------
 
 
 def hidden_in_building(g: AmbushContext, s: Soldier) -> bool:
@@ -254,7 +254,7 @@ def sees(g: AmbushContext, a: Soldier, b: Soldier) -> bool:
     return g.state.map.can_see(a.hex, b.hex)
 
 
-# -- what a soldier may fire --------------------------------------------------------------------
+# -- what a soldier may fire ---------------------------------------------------------------
 
 
 def weapons_of(g: AmbushContext, firer: Soldier) -> list[WeaponState]:
@@ -455,7 +455,7 @@ def fire_options(
     return out
 
 
-# -- steps 3 and 4: the hit number -------------------------------------------------------------
+# -- steps 3 and 4: the hit number ---------------------------------------------------------
 
 
 def _ws(firer: Soldier, partner: Soldier | None, crew: bool) -> tuple[Soldier, Modifier]:
@@ -524,7 +524,7 @@ def hit_odds(
     return HitOdds(rng, band, base, tuple(mods), number)
 
 
-# -- tie-breaks, awareness, damage ---------------------------------------------------------------
+# -- tie-breaks, awareness, damage ---------------------------------------------------------
 
 
 def pick(g: AmbushContext, items: Sequence[T], purpose: str, name: Callable[[T], str]) -> T:
@@ -570,7 +570,8 @@ def move_marker(g: AmbushContext, s: Soldier, space: ARSpace, why: str, rule: st
     before = s.marker
     s.marker = space
     s.turns = 0
-    g.log.emit("marker", f"{s.label}'s AR marker: {before.value} → {space.value} ({why}) [{rule}]",
+    g.log.emit("marker",
+               f"{s.label}'s AR marker: {before.value} → {space.value} ({why}) [{rule}]",
                soldier=s.id, frm=before.value, to=space.value, rule=rule)
 
 
@@ -649,7 +650,7 @@ def _carry_on(g: AmbushContext, firer: Soldier, where: Hex, row: str, first: Str
         before = die
 
 
-# -- the seven steps -------------------------------------------------------------------------------
+# -- the seven steps -----------------------------------------------------------------------
 
 
 def shoot(
@@ -810,7 +811,7 @@ def _fire(g: AmbushContext, firer: Soldier, d: Declaration, partner: Soldier | N
     return FireResult(firer.id, d.weapon, d.fire, [shot]), shot
 
 
-# -- the US player's fire --------------------------------------------------------------------------
+# -- the US player's fire ------------------------------------------------------------------
 
 
 def _option_facts(g: AmbushContext, firer: Soldier, options: Sequence[Declaration],
@@ -879,7 +880,7 @@ def fire(
     return result
 
 
-# -- the German fire terms ---------------------------------------------------------------------------
+# -- the German fire terms -----------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -1157,7 +1158,7 @@ def _german_pick_up(g: AmbushContext, german: Soldier, other_option: bool) -> Ge
     return _german_gives_up(g, german, other_option, "has no weapon")
 
 
-# -- FC-071..073: Germans firing at walls (optional) -----------------------------------------------
+# -- FC-071..073: Germans firing at walls (optional) ---------------------------------------
 
 
 def perception_check(g: AmbushContext, s: Soldier, why: str) -> bool:
@@ -1231,7 +1232,7 @@ def _german_wall_fire(g: AmbushContext, german: Soldier, term: Term,
     return GermanFire(GermanOutcome.FIRED, result, f"wall of {d.target.wall}")
 
 
-# -- jams ---------------------------------------------------------------------------------------------
+# -- jams ----------------------------------------------------------------------------------
 
 
 def clear_jam(g: AmbushContext, s: Soldier, wid: str) -> JamResult:
@@ -1259,7 +1260,7 @@ def clear_jam(g: AmbushContext, s: Soldier, wid: str) -> JamResult:
     return result
 
 
-# -- crew weapons --------------------------------------------------------------------------------------
+# -- crew weapons --------------------------------------------------------------------------
 
 
 def prepare_crew_weapon(g: AmbushContext, wid: str, by: Soldier | None = None) -> None:
@@ -1323,7 +1324,7 @@ def new_round(g: AmbushContext) -> None:
         w.fired_by.clear()
 
 
-# -- bazookas and rounds -----------------------------------------------------------------------------
+# -- bazookas and rounds -------------------------------------------------------------------
 
 
 def rounds_left(s: Soldier, w: WeaponState) -> int:

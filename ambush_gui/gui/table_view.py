@@ -39,8 +39,8 @@ from ambush_gui.core.decisions import Decision, IllegalDecision
 from ambush_gui.core.geometry import min_distance
 from ambush_gui.gui import theme
 from ambush_gui.gui.items import FigureItem, LabelItem
-from ambush_gui.gui.tape import TapeItem
 from ambush_gui.gui.table_scene import TableScene
+from ambush_gui.gui.tape import TapeItem
 from ambush_gui.gui.target_info import TargetReport, target_report
 
 Point = tuple[float, float]
