@@ -31,12 +31,22 @@ def expected_hits(g: AlleyGame, attacker: Unit, target: Unit, overwatch: bool = 
     return odds(g, attacker, target, overwatch).mean
 
 
+def _fire_key(u: Unit) -> tuple[Any, ...]:
+    """What Firepower and Defense read of a unit (pools.firepower / pools.defense): its
+    figures' places and weapons, speed, Dependants, interruptions, Overwatch shots, Pins,
+    turns in place, Troop Quality and armor. A heuristic cache key for the AI only."""
+    return (u.id, u.points().tobytes(), tuple(f.weapon for f in u.fighters), u.speed,
+            bool(u.dependants), u.times_interrupted, u.overwatch_shots, u.pinned,
+            u.still_turns, u.moved == 0, u.tq, u.armor, u.side)
+
+
 class AlleyAI:
     """Answers ``decision`` for whichever side it is asked about."""
 
     def __init__(self) -> None:
         self._memo: dict[tuple[Any, ...], Any] = {}
         self._memo_at = -1
+        self._odds: dict[tuple[Any, ...], float] = {}
 
     def _remembered(self, g: AlleyGame) -> dict[tuple[Any, ...], Any]:
         """Answers worked out for this decision: forgotten once the next one changes the state."""
@@ -46,12 +56,15 @@ class AlleyAI:
         return self._memo
 
     def hits(self, g: AlleyGame, attacker: Unit, target: Unit, overwatch: bool = False) -> float:
-        """expected_hits, remembered until the next decision changes the state."""
-        memo = self._remembered(g)
-        key = (attacker.id, target.id, overwatch)
-        if key not in memo:
-            memo[key] = expected_hits(g, attacker, target, overwatch)
-        return float(memo[key])
+        """expected_hits, remembered by everything the two pools read (so across
+        decisions: most units neither move nor change between two questions)."""
+        key = (overwatch, _fire_key(attacker), _fire_key(target))
+        value = self._odds.get(key)
+        if value is None:
+            if len(self._odds) > 20000:
+                self._odds.clear()
+            value = self._odds[key] = expected_hits(g, attacker, target, overwatch)
+        return value
 
     def choose(self, game: AlleyGame, decision: Decision) -> Any:
         handler: Callable[[AlleyGame, Decision], Any] = getattr(
