@@ -130,13 +130,26 @@ class AlleyAI:
                 n = float(np.hypot(*v)) or 1.0
                 return (f.x + 7 * v[0] / n, f.y + 7 * v[1] / n)
             return self.exit_point(g, unit)
-        # Insurgents: block the carriers, else converge on the nearest Marines.
-        targets = self.carriers(g) or st.side_units(Side.REGULAR)
+        # Insurgents: get across the carriers' way out, else converge on the nearest Marines.
+        carriers = self.carriers(g)
+        if carriers:
+            here = unit.centre()
+            c = min(carriers, key=lambda u: math.dist(u.centre(), here))
+            return self.cut_off(g, c)
+        targets = st.side_units(Side.REGULAR)
         if not targets:
             return None
         here = unit.centre()
         t = min(targets, key=lambda u: math.dist(u.centre(), here))
         return t.centre()
+
+    def cut_off(self, g: AlleyGame, carrier: Unit) -> Point:
+        """A point on the carrier's way to its nearest exit, a few inches ahead of it."""
+        cx, cy = carrier.centre()
+        ex, ey = self.exit_point(g, carrier)
+        d = math.dist((cx, cy), (ex, ey)) or 1.0
+        ahead = min(4.0 * g.m.scale, d)
+        return (cx + (ex - cx) * ahead / d, cy + (ey - cy) * ahead / d)
 
     def exit_point(self, g: AlleyGame, unit: Unit) -> Point:
         x, y = unit.centre()
@@ -360,6 +373,8 @@ class AlleyAI:
                 v = self.hits(g, ins, target) + exposed_bonus - 0.02 * at
             if ins.leader is None:
                 v *= 0.6
+            if any(f.kind is FigureKind.CONTRACTOR for f in target.figures):
+                v += 0.3  # anything that slows the contractors' escort is worth an interrupt
             if v >= 0.25 and (best is None or v > best[0]):
                 best = (v, opt)
         return best[1] if best is not None else "none"
@@ -415,6 +430,10 @@ class AlleyAI:
         return min(d.options, key=score)
 
     def _place(self, g: AlleyGame, d: Decision) -> Any:
+        carriers = self.carriers(g)
+        if carriers:  # arrive across the contractors' way out
+            spots = [self.cut_off(g, c) for c in carriers]
+            return min(d.options, key=lambda p: min(math.dist(tuple(p), s) for s in spots))
         marines = [u.centre() for u in g.state.side_units(Side.REGULAR)]
         if not marines:
             return d.options[0]
