@@ -345,16 +345,23 @@ def fire_decision(g: AlleyGame, unit: Unit, targets: list[Unit]) -> Decision:
     )
 
 
-def regular_fire(g: AlleyGame, unit: Unit) -> Procedure:
-    """The fire step: declare a target, let the Insurgents interrupt, then fire."""
+def choose_target(g: AlleyGame, unit: Unit) -> Procedure:
+    """Declare the target of the unit's fire (or hold it); returns the target or None."""
     targets = fire_targets(g, unit)
     if not targets:
-        return
+        return None
     c = yield fire_decision(g, unit, targets)
     if c == "hold":
-        return
-    target = g.unit(c)
+        return None
     unit.fired = True
+    return g.unit(c)
+
+
+def regular_fire(g: AlleyGame, unit: Unit) -> Procedure:
+    """The fire step: declare a target, let the Insurgents interrupt, then fire."""
+    target = yield from choose_target(g, unit)
+    if target is None:
+        return
     while unit.alive:
         opts = fire_interrupt_options(g, unit)
         if not opts:
@@ -448,14 +455,10 @@ def _may_react(g: AlleyGame, u: Unit, ins: Unit) -> bool:
 
 
 def insurgent_fire(g: AlleyGame, unit: Unit) -> Procedure:
-    targets = fire_targets(g, unit)
-    if not targets:
+    """An Insurgent's fire in its own phase; the target (or Overwatch) may react (AA-089)."""
+    target = yield from choose_target(g, unit)
+    if target is None:
         return
-    c = yield fire_decision(g, unit, targets)
-    if c == "hold":
-        return
-    target = g.unit(c)
-    unit.fired = True
     ready = [u for u in g.state.side_units(Side.REGULAR)
              if _may_react(g, u, unit) and (u is target or u.overwatch)]
     reactor = None
