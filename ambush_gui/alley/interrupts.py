@@ -351,10 +351,13 @@ def carry_out(g: AlleyGame, unit: Unit, path: list[tuple[float, float]], plan: A
     from ambush_gui.alley.turn import exit_table, hand_off, join_unit
     from ambush_gui.core.geometry import path_length
 
+    whole = bool(path) and tuple(path[-1]) == tuple(plan.path[-1])  # not cut short
     for _ in range(50):  # each stop is a pick-up, which empties the ground
         if len(path) < 2 or path_length(path) <= 1e-6 or not unit.alive:
             break
         path = move_along(g, unit, path, float("inf"))
+    if whole and plan.figures and unit.alive:
+        place_figures(g, unit, plan)
     if g.modules:
         yield from g.modules.after_move(unit, plan)
     if plan.exits:
@@ -366,6 +369,17 @@ def carry_out(g: AlleyGame, unit: Unit, path: list[tuple[float, float]], plan: A
     if plan.assault and g.unit(plan.assault).alive:
         yield from close_assault.resolve(g, unit, g.unit(plan.assault))
     hand_off(g, unit)
+
+
+def place_figures(g: AlleyGame, unit: Unit, plan: Any) -> None:
+    """The figures the player placed apart from the formation take their places (AA-014)."""
+    by_id = {f.id: f for f in unit.figures}
+    for fid, (x, y) in plan.figures:
+        if fid in by_id:
+            by_id[fid].x, by_id[fid].y = x, y
+    unit.moved += plan.reform
+    g.log.emit("move", f"{unit.name} spreads out: {', '.join(fid for fid, _ in plan.figures)} "
+               "take their places", unit=unit.id, figures=[fid for fid, _ in plan.figures])
 
 
 def cover_move(g: AlleyGame, reg: Unit, ins: Unit) -> Procedure:

@@ -49,9 +49,13 @@ class MovePlan:
     join: str | None = None
     assault: str | None = None
     speed: Speed | None = None
+    figures: tuple[tuple[str, Point], ...] = ()  # figures placed apart from the formation
+    reform: float = 0.0  # the longest extra distance a placed figure walks
 
     def to_choice(self) -> dict[str, Any]:
         out: dict[str, Any] = {"path": [list(p) for p in self.path[1:]]}
+        if self.figures:
+            out["figures"] = {fid: list(p) for fid, p in self.figures}
         if self.join:
             out["join"] = self.join
         if self.assault:
@@ -119,6 +123,7 @@ def check_move(
     end = path[-1]
     offsets = unit.points() - np.array(start)
     finals = offsets + np.array(end)
+    placed, reform = _place_figures(g, unit, choice.get("figures"), finals, length, limit)
     exits = False
     w, h = g.state.width, g.state.height
     if not ((finals >= 0).all() and (finals[:, 0] <= w).all() and (finals[:, 1] <= h).all()):
@@ -133,6 +138,8 @@ def check_move(
     if assault is not None:
         assault = _check_assault(g, unit, assault, finals, may_assault)
     _check_enemy_contact(g, unit, path, offsets, ignore=assault)
+    if placed:
+        _check_steps(g, unit, [(offsets[i] + np.array(end), finals[i]) for i, _ in placed], assault)
     join = choice.get("join")
     if join is not None:
         join = _check_join(g, unit, join, finals)
@@ -143,9 +150,68 @@ def check_move(
     if to_cover and length > EPS and not exits:
         if not any(g.near_cover((float(x), float(y))) for x, y in finals):
             raise IllegalDecision("a Pinned unit that moves must move into cover (not Exposed)")
-    plan = MovePlan(tuple(path), length, exits, join, assault, speed)
+    figures = tuple((unit.figures[i].id, (float(finals[i][0]), float(finals[i][1]))) for i, _ in placed)
+    plan = MovePlan(tuple(path), length, exits, join, assault, speed, figures, reform)
     g.modules.check_move(unit, plan)
     return plan
+
+
+def _place_figures(g: AlleyGame, unit: Unit, spec: Any, finals: np.ndarray, length: float,
+                   limit: float) -> tuple[list[tuple[int, Point]], float]:
+    """AA-014/016: figures placed apart from the formation at the end of the move.
+
+    Each placed figure walks the path with the formation, then straight to its place;
+    that whole walk must be within the unit's movement, its last step may not cross
+    impassable terrain, and the unit must end in cohesion. ``finals`` is updated in
+    place. Returns the (figure index, place) pairs and the longest extra step.
+    """
+    if spec is None:
+        return [], 0.0
+    if not isinstance(spec, dict) or not spec:
+        raise IllegalDecision("'figures' is {figure id: [x, y]} for the figures placed apart")
+    index = {f.id: i for i, f in enumerate(unit.figures)}
+    placed: list[tuple[int, Point]] = []
+    longest = 0.0
+    for fid, xy in spec.items():
+        if fid not in index:
+            raise IllegalDecision(f"{fid!r} is not a figure of {unit.name}")
+        try:
+            x, y = (float(v) for v in xy)
+        except (TypeError, ValueError):
+            raise IllegalDecision(f"the place of {fid} must be [x, y]") from None
+        i = index[fid]
+        step = math.hypot(x - finals[i][0], y - finals[i][1])
+        if length + step > limit + EPS:
+            raise IllegalDecision(f"{fid} would walk {length + step:.1f}\"; the unit may move "
+                                  f"{limit:.1f}\" more")
+        walk = ((float(finals[i][0]), float(finals[i][1])), (x, y))
+        bad = g.table.path_blockers(walk)
+        if bad:
+            raise IllegalDecision(f"{fid} would cross impassable terrain: {', '.join(bad)}")
+        finals[i] = (x, y)
+        placed.append((i, (x, y)))
+        longest = max(longest, step)
+    from ambush_gui.core.geometry import cohesive
+
+    if not cohesive(finals, g.m.cohesion_link, g.m.cohesion_radius):
+        raise IllegalDecision(f"the unit would break cohesion: every figure within "
+                              f"{g.m.cohesion_link:g}\" of another, or all within "
+                              f"{g.m.cohesion_radius:g}\" of the centre (AA-014)")
+    return placed, longest
+
+
+def _check_steps(g: AlleyGame, unit: Unit, steps: list[tuple[np.ndarray, np.ndarray]],
+                 ignore: str | None) -> None:
+    """A placed figure's last step may not pass through or end touching an enemy figure."""
+    enemy = [p for u in g.enemies(unit) if u.id != ignore for p in u.points().tolist()]
+    if not enemy:
+        return
+    others = shapely.multipoints(np.array(enemy))
+    for a, b in steps:
+        line = shapely.LineString([tuple(a), tuple(b)]) if not np.allclose(a, b) else shapely.Point(tuple(b))
+        if float(shapely.distance(line, others)) < g.m.contact:
+            raise IllegalDecision("figures may not move through or into contact with enemy figures "
+                                  "(declare a Close Assault to end in contact)")
 
 
 class MoveChecks:

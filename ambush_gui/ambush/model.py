@@ -250,6 +250,8 @@ class AmbushState:
     round: int = 0
     optional_rules: frozenset[str] = frozenset()
     score: Score = field(default_factory=Score)
+    condition: str = ""  # the Condition in force: which Mission Card and card column (AR-110)
+    sightings: set[str] = field(default_factory=set)  # sightings made; Events skip them (AR-030)
 
     @classmethod
     def build(
@@ -344,6 +346,8 @@ class AmbushState:
             "soldiers": [s.snapshot() for s in self.soldiers.values()],
             "crew_weapons": [w.snapshot() for w in self.crew_weapons.values()],
             "score": [[p, why] for p, why in self.score.lines],
+            "condition": self.condition,
+            "sightings": sorted(self.sightings),
         }
 
 

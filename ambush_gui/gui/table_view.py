@@ -62,6 +62,7 @@ class MoveState:
     dest: Point | None = None
     grab: Point = (0.0, 0.0)  # the unit's centre seen from the point it was picked up by
     dragging: bool = False
+    figure: int | None = None  # Ctrl-drag: the one figure being placed apart (AA-014)
 
 
 @dataclass
@@ -379,6 +380,76 @@ class TableView(QGraphicsView):
         return any(math.hypot(mv.start[0] + ox - x, mv.start[1] + oy - y) <= reach
                    for ox, oy in mv.offsets)
 
+    # -- placing one figure apart (Ctrl-drag) -------------------------------------------
+    def _figure_at(self, scene_pos: QPointF) -> int | None:
+        """The index of the moving unit's figure under the press, if any."""
+        mv = self.moving
+        if mv is None:
+            return None
+        x, y = self.table.flip.table(scene_pos)
+        reach = max(1.6 * self.table.base_radius, 9.0 / self.pixels_per_inch())
+        gaps = [math.hypot(mv.start[0] + ox - x, mv.start[1] + oy - y) for ox, oy in mv.offsets]
+        best = min(range(len(gaps)), key=gaps.__getitem__, default=None)
+        return best if best is not None and gaps[best] <= reach else None
+
+    def _show_step(self, dest: Point) -> None:
+        """The tape from one figure to where it is being placed; the others stay."""
+        mv = self.moving
+        assert mv is not None and mv.figure is not None
+        flip, ov = self.table.flip, self.table.move_overlay
+        ox, oy = mv.offsets[mv.figure]
+        here = (mv.start[0] + ox, mv.start[1] + oy)
+        step = math.dist(here, dest)
+        ov.tape.set_path([flip.scene(*here), flip.scene(*dest)], mv.limit)
+        ok = step <= mv.limit + 1e-6
+        words = f'{step:.1f}" of {mv.limit:.1f}"' if math.isfinite(mv.limit) else f'{step:.1f}"'
+        ov.readout.set_text(words)
+        ov.readout.set_colours(theme.LABEL_TEXT if ok else theme.FLASH_TEXT,
+                               theme.LABEL_BG if ok else theme.FLASH_BG,
+                               theme.LEGAL if ok else theme.ILLEGAL)
+        ov.readout.setPos(flip.scene(dest[0] + self.table.base_radius * 2, dest[1]))
+        ov.show_tape(True)
+        ghosts = [flip.scene(mv.start[0] + x, mv.start[1] + y) for x, y in mv.offsets]
+        ghosts[mv.figure] = flip.scene(*dest)
+        ov.place_ghosts(ghosts)
+
+    def figure_choice(self, dest: Point) -> dict[str, Any] | None:
+        """The MOVE answer placing the grabbed figure at ``dest`` (the others stay)."""
+        mv = self.moving
+        assert mv is not None and mv.figure is not None
+        unit = self.game.unit(mv.unit)
+        fid = unit.figures[mv.figure].id
+        x, y = round(dest[0], 3), round(dest[1], 3)
+        choice: dict[str, Any] = {"path": [list(mv.start)], "figures": {fid: [x, y]}}
+        if mv.speeds:
+            ox, oy = mv.offsets[mv.figure]
+            step = math.dist((mv.start[0] + ox, mv.start[1] + oy), (x, y))
+            speed = next((s for s, lim in self.speed_limits() if step <= lim + 1e-6), None)
+            if speed is None:
+                return None
+            choice["speed"] = speed
+        return choice
+
+    def drop_figure(self, dest: Point) -> bool:
+        """Offer the placement of one figure: ``moveChosen`` if legal, else say why."""
+        mv = self.moving
+        assert mv is not None
+        choice = self.figure_choice(dest)
+        try:
+            if choice is None:
+                raise IllegalDecision(f'the figure may move {mv.limit:.1f}" more')
+            mv.decision.validate(choice)
+        except IllegalDecision as exc:
+            why = self.table.name_pieces(str(exc))
+            self._refuse(why, self.table.flip.scene(*dest))
+            self.moveRefused.emit(why)
+            self._cancel_path()
+            mv.figure = None
+            return False
+        self.end_modes()
+        self.moveChosen.emit(choice)
+        return True
+
     def _path_end(self) -> Point:
         mv = self.moving
         assert mv is not None
@@ -694,6 +765,12 @@ class TableView(QGraphicsView):
             self._press = None
             event.accept()
             return
+        ctrl = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+        if self.moving is not None and ctrl and self._figure_at(scene_pos) is not None:
+            self.moving.figure = self._figure_at(scene_pos)
+            self._press = Press("figure", pos, self.moving.unit)
+            event.accept()
+            return
         if self.moving is not None and self._grabs(scene_pos):
             x, y = self.table.flip.table(scene_pos)
             self.moving.grab = (self.moving.start[0] - x, self.moving.start[1] - y)
@@ -721,6 +798,11 @@ class TableView(QGraphicsView):
             mv.dragging = True
             x, y = self.table.flip.table(self.mapToScene(pos))
             self._show_path((x + mv.grab[0], y + mv.grab[1]))
+            return
+        if press.kind == "figure":
+            press.moved = press.moved or far >= 3
+            if press.moved and self.moving is not None:
+                self._show_step(self.table.flip.table(self.mapToScene(pos)))
             return
         if not press.moved and far < QApplication.startDragDistance():
             return
@@ -756,6 +838,10 @@ class TableView(QGraphicsView):
                 self.drop((x + mv.grab[0], y + mv.grab[1]))
             else:
                 self.select(press.uid)
+            return
+        if press.kind == "figure":
+            if press.moved and self.moving is not None:
+                self.drop_figure(self.table.flip.table(scene_pos))
             return
         if press.kind == "pan":
             return

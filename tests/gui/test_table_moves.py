@@ -306,3 +306,52 @@ def test_dropping_a_leader_beside_a_leaderless_unit_joins_it(qtbot) -> None:  # 
     with qtbot.waitSignal(view.moveChosen) as sig:
         view.drop((10.0, 13.3))
     assert sig.args[0]["join"] == "i"
+
+
+# -- placing one figure apart (Ctrl-drag) -------------------------------------------------------
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+
+
+def ctrl_drag(view: TableView, start: tuple[float, float], end: tuple[float, float]) -> None:
+    vp = view.viewport()
+    QTest.mousePress(vp, LEFT, CTRL, at(view, *start))
+    for k in range(1, 7):
+        t = k / 6
+        QTest.mouseMove(vp, at(view, start[0] + t * (end[0] - start[0]), start[1] + t * (end[1] - start[1])))
+    QTest.mouseRelease(vp, LEFT, CTRL, at(view, *end))
+
+
+@pytest.mark.rule("AA-014")
+def test_ctrl_dragging_one_figure_places_it_apart(qtbot) -> None:  # noqa: ANN001
+    from ambush_gui.alley.turn import move_decision, move_rules
+    from tests.alley import kit
+
+    g, view = _kit_view(qtbot, [kit.marines("m", (5, 5)), kit.insurgents("i", (5, 20))])
+    m = g.unit("m")
+    d = move_decision(g, m, 6.0, move_rules(g, m))
+    view.begin_move(d)
+    lone = m.figures[0]
+    with qtbot.waitSignal(view.moveChosen) as sig:
+        ctrl_drag(view, lone.pos, (lone.x, lone.y + 0.9))
+    choice = sig.args[0]
+    assert list(choice["figures"]) == [lone.id]
+    fx, fy = choice["figures"][lone.id]
+    assert abs(fx - lone.x) < 0.2 and abs(fy - (lone.y + 0.9)) < 0.2
+    d.validate(choice)
+
+
+@pytest.mark.rule("AA-014")
+def test_a_figure_dragged_out_of_cohesion_snaps_back_with_the_reason(qtbot) -> None:  # noqa: ANN001
+    from ambush_gui.alley.turn import move_decision, move_rules
+    from tests.alley import kit
+
+    g, view = _kit_view(qtbot, [kit.marines("m", (5, 5)), kit.insurgents("i", (5, 20))])
+    m = g.unit("m")
+    d = move_decision(g, m, 6.0, move_rules(g, m))
+    view.begin_move(d)
+    lone = m.figures[0]
+    with qtbot.waitSignal(view.moveRefused) as sig:
+        ctrl_drag(view, lone.pos, (lone.x - 5.0, lone.y))
+    assert "cohesion" in sig.args[0]
+    assert (lone.x, lone.y) == (5.0, 5.0)  # nothing moved

@@ -1,0 +1,898 @@
+"""Ambush! mission files: the map, the Mission Card, the German soldier cards, the paragraphs
+and the US squad, as pydantic models, with loading and the cross-checks.
+
+The seeds refer to a paragraph booklet, a Mission Card and soldier cards but print none of
+them (AR-006). A mission file (TOML, ``system = "ambush"``, ``kind = "mission"``) supplies
+all of it as data; ``docs/rules/ambush-paragraphs.md`` describes the format and the house
+rules behind it. Loading validates the shape with pydantic, then :func:`cross_check` finds
+what a schema cannot say (a paragraph pointing nowhere, a card missing a Condition column,
+a hex off the map, a loop of "go to" with no way out, unknown weapons, a German number used
+twice...). Every problem is reported at once, naming the file, the path in it and what was
+expected, as :class:`~ambush_gui.core.errors.ScenarioError`. Paragraphs no Mission Card
+entry, soldier card or other paragraph leads to are only warned about
+(:attr:`Mission.warnings`).
+
+Words, from the rulebook:
+
+- A **Condition** ("A", "B"...) is the Mission Card in force; the German cards have one
+  Action Number column per Condition (AR-110). A paragraph may change it (AR-123).
+- A **Paragraph Check** reads the paragraph the Mission Card gives the hex (or area) a US
+  soldier enters (AR-003). The **Event column** is read with 2d6 (AR-029).
+- The **red references** are arrows from hex to hex that a moving German follows (AR-112).
+- A paragraph's options are **bulleted** (the one that applies) or **numbered** (the first
+  that applies) (AR-111); each has a condition (:class:`Cond`) and actions (:class:`Act`).
+
+>>> m = Mission.load(SCENARIOS / "ambush-tutorial.toml")
+>>> m.name, m.spec.card.start, m.german(1).letter
+('ambush-tutorial', 'A', 'A')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from enum import StrEnum
+from functools import cached_property
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
+
+from ambush_gui.ambush.charts import Charts, Faces, Side, Stance
+from ambush_gui.ambush.fire import Term
+from ambush_gui.ambush.model import MAX_AMMO_BOXES, Soldier, WeaponState
+from ambush_gui.core.errors import ScenarioError
+from ambush_gui.core.files import read_data, validate
+from ambush_gui.core.hexgrid import Hex, Hexside, HexMap
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+"""Where the shipped missions are."""
+
+ACTION_NUMBERS = range(10)
+"""The German Action Number: one 0-9 die (house rule AR-051)."""
+
+SELF_PRESERVATION = "S"
+"""The letter of the Self-Preservation column (AR-114)."""
+
+MAX_HOPS = 64
+"""How many "go to" a single reading may follow before the engine calls it a loop."""
+
+
+def _invalid(message: str) -> PydanticCustomError:
+    return PydanticCustomError("mission", message)
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
+HexRef = Annotated[str, Field(pattern=r"^\d{4}$", description="a hex number CCRR, e.g. '0304'")]
+HexSpan = Annotated[
+    str,
+    Field(
+        pattern=r"^\d{4}(-\d{4})?$",
+        description="a hex 'CCRR', or a block 'CCRR-CCRR' (columns and rows from the first "
+        "hex to the second, both included)",
+    ),
+]
+SideRef = Annotated[str, Field(pattern=r"^\d{4}/\d{4}$", description="a hexside 'CCRR/CCRR'")]
+Place = Annotated[
+    str,
+    Field(pattern=r"^(\d{4}|[a-z][a-z0-9-]*)$", description="a hex number or an area's name"),
+]
+ConditionName = Annotated[str, Field(pattern=r"^[A-Z]$", description="a Condition: one capital")]
+ParagraphNo = Annotated[int, Field(ge=1, le=9999)]
+Column = Annotated[
+    list[ParagraphNo],
+    Field(min_length=10, max_length=10, description="the paragraph for Action Numbers 0-9"),
+]
+Rating = Annotated[int, Field(ge=-1, le=12)]
+
+
+# -- the map -----------------------------------------------------------------------------
+
+
+class TerrainPatch(Strict):
+    """Hexes of one terrain: single hexes and blocks."""
+
+    terrain: Id
+    hexes: list[HexSpan] = Field(min_length=1)
+
+
+class SidePatch(Strict):
+    """Hexsides carrying one feature (a hedgerow, a wall)."""
+
+    feature: Id
+    sides: list[SideRef] = Field(min_length=1)
+
+
+class MapSpec(Strict):
+    width: int = Field(ge=1, le=99)
+    height: int = Field(ge=1, le=99)
+    default: Id = Field(default="clear", description="terrain of every hex not listed")
+    terrain: list[TerrainPatch] = []
+    hexsides: list[SidePatch] = []
+    areas: dict[Id, list[HexSpan]] = Field(
+        default={}, description="named groups of hexes, for Paragraph Checks and conditions"
+    )
+
+
+# -- the Mission Card ----------------------------------------------------------------------
+
+
+class ConditionSpec(Strict):
+    """One Condition (one Mission Card). ``events`` replaces lines of the Event column."""
+
+    name: str
+    events: dict[int, ParagraphNo] = {}
+
+
+class CheckSpec(Strict):
+    """A Paragraph Check: entering any of ``at`` reads ``paragraph`` (under ``when`` only)."""
+
+    at: list[Place] = Field(min_length=1)
+    paragraph: ParagraphNo
+    when: list[ConditionName] = Field(default=[], description="Conditions it applies under; [] = all")
+
+
+class ReferenceSpec(Strict):
+    """Red movement references: an arrow from each hex of ``path`` to the next."""
+
+    path: list[HexRef] = Field(min_length=2)
+    when: list[ConditionName] = Field(default=[], description="Conditions it applies under; [] = all")
+
+
+class CardSpec(Strict):
+    """The Mission Card (AR-006): Paragraph Checks, the Event column, references, the
+    Condition at the start."""
+
+    start: ConditionName
+    checks: list[CheckSpec] = []
+    events: dict[int, ParagraphNo] = Field(
+        default={}, description="2d6 total (2-12) -> paragraph; a total not listed: no event"
+    )
+    references: list[ReferenceSpec] = []
+
+
+# -- soldier cards -----------------------------------------------------------------------
+
+
+class Ratings(Strict):
+    """AR, MPA, WS, PER, LDR (DESIGN.md names the ratings whose symbols the seeds lost)."""
+
+    ar: Rating = Field(description="Action Rating: his AR Track column")
+    mpa: int = Field(ge=1, le=20, description="Movement Point Allowance")
+    ws: Rating = Field(description="Weapon Skill")
+    per: Rating = Field(description="Perception")
+    ldr: Rating = Field(description="Leadership")
+
+
+class Reaction(StrEnum):
+    """The situations a Special Reaction column answers (AR-113)."""
+
+    US_INTO_SIGHT = "us-into-sight"  # an active US soldier came into his sight
+    FIRED_AT = "fired-at"  # he was fired at (even if missed)
+    COMRADE_HIT = "comrade-hit"  # a German he can see was hit
+
+
+class ReactionSpec(Strict):
+    situation: Reaction
+    column: Column
+
+
+class GermanCard(Ratings):
+    """A German soldier card: number, counter letter, weapons, ratings and the paragraph
+    table (Action Number x Condition), with Special Reaction and Self-Preservation columns."""
+
+    number: int = Field(ge=1, le=99)
+    letter: str = Field(pattern=r"^[A-Z]$")
+    name: str
+    weapons: list[Id] = Field(min_length=1)
+    points: int | None = Field(
+        default=None, description="scored when he is activated (AR-010); absent: victory.activation"
+    )
+    columns: dict[ConditionName, Column] = Field(description="Condition -> paragraph per Action Number")
+    self_preservation: Column = Field(description="column S (AR-114)")
+    reactions: dict[ConditionName, ReactionSpec] = Field(
+        default={}, description="Special Reaction letter -> situation and column (AR-113)"
+    )
+
+
+class SquadSoldier(Ratings):
+    """A US soldier card."""
+
+    id: Id
+    name: str
+    weapons: list[Id] = Field(min_length=1)
+    ammo: list[Id] = Field(default=[], description="Ammo Boxes: Weapon Chart key of each clip")
+    port_boxes: int = Field(default=0, ge=0, le=6)
+    enters: list[HexRef] = Field(min_length=1, description="the hexes he may enter the map by")
+
+
+# -- paragraphs ----------------------------------------------------------------------------
+
+
+class ListStyle(StrEnum):
+    """AR-111: bulleted options, the one that applies; numbered, the first that applies."""
+
+    BULLETED = "bulleted"
+    NUMBERED = "numbered"
+
+
+_CONDS = ("always", "sees_us", "us_within", "wounded", "has_ammo", "stance", "us_in",
+          "condition", "chance", "german_active", "all", "any", "not_")
+
+
+class Cond(Strict):
+    """A condition over the game facts: a table with exactly one key.
+
+    ``always``; ``sees_us`` (he can see an active US soldier); ``us_within = N`` (an active
+    US soldier within N hexes of him: 0 his hex, 1 his hex or next to it); ``wounded``;
+    ``has_ammo``; ``stance``; ``us_in = [hexes or areas]``; ``condition = "B"`` (the
+    Condition in force); ``chance = "0-3"`` (faces of the reading's 0-9 die);
+    ``german_active = N`` (German N is on the map and active); ``all``, ``any``, ``not``.
+    ``false`` for a yes/no fact reads "not".
+    """
+
+    always: Literal[True] | None = None
+    sees_us: bool | None = None
+    us_within: int | None = Field(default=None, ge=0, le=30)
+    wounded: bool | None = None
+    has_ammo: bool | None = None
+    stance: Stance | None = None
+    us_in: list[Place] | None = None
+    condition: ConditionName | None = None
+    chance: Faces | None = None
+    german_active: int | None = Field(default=None, ge=1, le=99)
+    all: list[Cond] | None = None
+    any: list[Cond] | None = None
+    not_: Cond | None = Field(default=None, alias="not")
+
+    @model_validator(mode="after")
+    def _one(self) -> Cond:
+        keys = [k for k in _CONDS if getattr(self, k) is not None]
+        if len(keys) != 1:
+            raise _invalid(
+                "a condition has exactly one of: always, sees_us, us_within, wounded, "
+                "has_ammo, stance, us_in, condition, chance, german_active, all, any, not"
+                f" (got {', '.join(k.rstrip('_') for k in keys) or 'none'})"
+            )
+        return self
+
+    @property
+    def key(self) -> str:
+        return next(k for k in _CONDS if getattr(self, k) is not None)
+
+    def walk(self) -> Iterator[Cond]:
+        """This condition and every one inside it."""
+        yield self
+        for c in (self.all or []) + (self.any or []) + ([self.not_] if self.not_ else []):
+            yield from c.walk()
+
+    def text(self) -> str:
+        """A short reading for logs (the paragraph's own text is what the player reads)."""
+        k = self.key
+        if k == "all":
+            return " and ".join(f"({c.text()})" for c in self.all or [])
+        if k == "any":
+            return " or ".join(f"({c.text()})" for c in self.any or [])
+        if k == "not_":
+            assert self.not_ is not None
+            return f"not ({self.not_.text()})"
+        if k == "chance":
+            from ambush_gui.ambush.charts import faces_text
+
+            assert self.chance is not None
+            return f"die reads {faces_text(self.chance)}"
+        v = getattr(self, k)
+        return k if v is True else f"{k}={v}"
+
+
+ALWAYS = Cond(always=True)
+
+
+class MoveKind(StrEnum):
+    REFERENCES = "references"  # along the red references (AR-112)
+    EVASIVE = "evasive"  # until out of every US soldier's sight, then off the map (AR-107)
+
+
+class EndResult(StrEnum):
+    VICTORY = "victory"
+    DEFEAT = "defeat"
+    POINTS = "points"  # judged by the victory points
+
+
+class Activate(Strict):
+    """Activate German ``german`` in ``hex`` (AR-007..010, AR-033, AR-040, AR-119)."""
+
+    german: int = Field(ge=1, le=99)
+    hex: HexRef
+    stance: Stance = Stance.STANDING
+    weapons: list[Id] = Field(default=[], description="weapon markers placed with him")
+    two_turns: list[Side] = Field(
+        default=[], description="sides given two turns in Round 1 (a German mid-Round: him)"
+    )
+    advantage: Side | None = Field(default=None, description="who holds the Advantage in Round 1")
+
+
+_ACTS = ("fire", "move", "stance", "surrender", "activate", "condition", "commence_rounds",
+         "score", "goto", "end", "hold", "out_of_ammo")
+
+
+class Act(Strict):
+    """One action of an option: a table with exactly one verb (``why`` may explain a score).
+
+    ``fire = "closest" | "easiest"``; ``move = "references" | "evasive"``; ``stance``;
+    ``surrender``; ``activate = {...}``; ``condition = "B"``; ``commence_rounds``;
+    ``score = N``; ``goto = N``; ``end = "victory" | "defeat" | "points"``; ``hold`` (he
+    does nothing); ``out_of_ammo`` (his weapon runs dry, FC-043).
+    """
+
+    fire: Term | None = None
+    move: MoveKind | None = None
+    stance: Stance | None = None
+    surrender: Literal[True] | None = None
+    activate: Activate | None = None
+    condition: ConditionName | None = None
+    commence_rounds: Literal[True] | None = None
+    score: int | None = None
+    goto: ParagraphNo | None = None
+    end: EndResult | None = None
+    hold: Literal[True] | None = None
+    out_of_ammo: Literal[True] | None = None
+    why: str = ""
+
+    @model_validator(mode="after")
+    def _one(self) -> Act:
+        verbs = [k for k in _ACTS if getattr(self, k) is not None]
+        if len(verbs) != 1:
+            raise _invalid(
+                f"an action has exactly one of: {', '.join(_ACTS)} (got {', '.join(verbs) or 'none'})"
+            )
+        return self
+
+    @property
+    def verb(self) -> str:
+        return next(k for k in _ACTS if getattr(self, k) is not None)
+
+    def to_data(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", exclude_none=True, exclude_defaults=True, by_alias=True)
+
+
+class OptionSpec(Strict):
+    text: str
+    when: Cond = ALWAYS
+    do: list[Act] = Field(min_length=1)
+
+
+class ParagraphSpec(Strict):
+    number: ParagraphNo
+    text: str
+    style: ListStyle = ListStyle.BULLETED
+    options: list[OptionSpec] = []
+    sighting: Id | None = Field(
+        default=None,
+        description="names the sighting this paragraph makes; an Event that would read it "
+        "again is skipped (AR-030)",
+    )
+
+
+# -- victory and the end ---------------------------------------------------------------------
+
+
+class Level(Strict):
+    min: int
+    result: str
+
+
+class VictorySpec(Strict):
+    activation: int = Field(default=1, description="points for each German activated (AR-010)")
+    german_incapacitated: int = 2
+    german_killed: int = 2
+    german_captured: int = 3
+    us_wounded: int = -1
+    us_incapacitated: int = -2
+    us_killed: int = -3
+    levels: list[Level] = Field(min_length=1, description="highest first: the first whose min the total reaches")
+
+
+class EndSpec(Strict):
+    text: str = ""
+    exit_hexes: list[HexRef] = Field(
+        default=[], description="the mission ends when every active US soldier has left by these"
+    )
+
+
+class MissionSpec(Strict):
+    format: Literal[1] = 1
+    system: Literal["ambush"] = "ambush"
+    kind: Literal["mission"] = "mission"
+    name: Id
+    title: str
+    brief: str = ""
+    map: MapSpec
+    conditions: dict[ConditionName, ConditionSpec] = Field(min_length=1)
+    card: CardSpec
+    germans: list[GermanCard] = []
+    squad: list[SquadSoldier] = Field(min_length=1)
+    paragraphs: list[ParagraphSpec] = Field(min_length=1)
+    victory: VictorySpec
+    end: EndSpec = EndSpec()
+
+
+# -- hexes in a file ---------------------------------------------------------------------------
+
+
+def _col_row(label: str) -> tuple[int, int]:
+    return int(label[:2]), int(label[2:])
+
+
+def span_labels(span: str) -> list[str]:
+    """``"0102-0203"`` -> the hexes of columns 01-02 and rows 02-03, as labels.
+
+    >>> span_labels("0102-0203")
+    ['0102', '0103', '0202', '0203']
+    """
+    first, _, last = span.partition("-")
+    if not last:
+        return [first]
+    (c1, r1), (c2, r2) = _col_row(first), _col_row(last)
+    return [f"{c:02d}{r:02d}" for c in range(min(c1, c2), max(c1, c2) + 1)
+            for r in range(min(r1, r2), max(r1, r2) + 1)]
+
+
+# -- the cross-checks --------------------------------------------------------------------------
+
+
+def cross_check(spec: MissionSpec, charts: Charts | None = None) -> list[tuple[str, str]]:
+    """What the schema cannot say: every problem as (path, expectation)."""
+    return _Checker(spec, charts or Charts.default()).run()[0]
+
+
+def warnings(spec: MissionSpec, charts: Charts | None = None) -> list[tuple[str, str]]:
+    """Doubtful but playable: paragraphs nothing leads to."""
+    return _Checker(spec, charts or Charts.default()).run()[1]
+
+
+class _Checker:
+    def __init__(self, spec: MissionSpec, charts: Charts) -> None:
+        self.spec = spec
+        self.charts = charts
+        self.problems: list[tuple[str, str]] = []
+        self.warnings: list[tuple[str, str]] = []
+        self.numbers = {p.number for p in spec.paragraphs}
+
+    def bad(self, path: str, what: str) -> None:
+        self.problems.append((path, what))
+
+    # -- atoms -------------------------------------------------------------------------------
+    def hex_ok(self, path: str, label: str) -> bool:
+        w, h = self.spec.map.width, self.spec.map.height
+        c, r = _col_row(label)
+        if 1 <= c <= w and 1 <= r <= h:
+            return True
+        self.bad(path, f"hex {label} is off the {w}x{h} map (columns 01-{w:02d}, rows 01-{h:02d})")
+        return False
+
+    def span_ok(self, path: str, span: str) -> None:
+        for part in span.split("-"):
+            self.hex_ok(path, part)
+
+    def place_ok(self, path: str, place: str) -> None:
+        if place.isdigit():
+            self.hex_ok(path, place)
+        elif place not in self.spec.map.areas:
+            known = ", ".join(sorted(self.spec.map.areas)) or "none defined"
+            self.bad(path, f"unknown area {place!r}; expected a hex number or an area under "
+                           f"[map.areas] ({known})")
+
+    def paragraph_ok(self, path: str, number: int) -> None:
+        if number not in self.numbers:
+            self.bad(path, f"paragraph {number} does not exist")
+
+    def condition_ok(self, path: str, name: str) -> None:
+        if name not in self.spec.conditions:
+            known = ", ".join(sorted(self.spec.conditions))
+            self.bad(path, f"unknown Condition {name!r}; the mission has {known}")
+
+    def weapon_ok(self, path: str, key: str, side: Side | None = None) -> None:
+        weapons = self.charts.spec.weapons
+        if key not in weapons:
+            self.bad(path, f"unknown weapon {key!r}; the Weapon Chart has {', '.join(sorted(weapons))}")
+
+    def events_ok(self, path: str, events: dict[int, int]) -> None:
+        for total, number in events.items():
+            if not 2 <= total <= 12:
+                self.bad(f"{path}.{total}", f"an Event total is 2-12 on two dice (got {total})")
+            self.paragraph_ok(f"{path}.{total}", number)
+
+    # -- the file ------------------------------------------------------------------------------
+    def run(self) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+        self.check_map()
+        self.check_card()
+        self.check_germans()
+        self.check_squad()
+        self.check_paragraphs()
+        for i, label in enumerate(self.spec.end.exit_hexes):
+            self.hex_ok(f"end.exit_hexes[{i}]", label)
+        levels = [lv.min for lv in self.spec.victory.levels]
+        if levels != sorted(levels, reverse=True):
+            self.bad("victory.levels", f"must run from the highest min down (got {levels})")
+        self.check_loops()
+        self.check_reachable()
+        return self.problems, self.warnings
+
+    def check_map(self) -> None:
+        m = self.spec.map
+        terrains = self.charts.spec.terrain
+        known = ", ".join(sorted(terrains))
+        if m.default not in terrains:
+            self.bad("map.default", f"unknown terrain {m.default!r}; the charts have {known}")
+        for i, patch in enumerate(m.terrain):
+            if patch.terrain not in terrains:
+                self.bad(f"map.terrain[{i}].terrain", f"unknown terrain {patch.terrain!r}; the charts have {known}")
+            for j, span in enumerate(patch.hexes):
+                self.span_ok(f"map.terrain[{i}].hexes[{j}]", span)
+        for i, patch in enumerate(m.hexsides):
+            if patch.feature not in self.charts.spec.hexsides:
+                self.bad(f"map.hexsides[{i}].feature",
+                         f"unknown hexside feature {patch.feature!r}; the charts have "
+                         f"{', '.join(sorted(self.charts.spec.hexsides))}")
+            for j, side in enumerate(patch.sides):
+                path = f"map.hexsides[{i}].sides[{j}]"
+                a, b = side.split("/")
+                if self.hex_ok(path, a) & self.hex_ok(path, b):
+                    try:
+                        Hexside.between(Hex.from_label(a), Hex.from_label(b))
+                    except ValueError as exc:
+                        self.bad(path, str(exc))
+        for name, spans in m.areas.items():
+            for j, span in enumerate(spans):
+                self.span_ok(f"map.areas.{name}[{j}]", span)
+
+    def check_card(self) -> None:
+        card = self.spec.card
+        self.condition_ok("card.start", card.start)
+        self.events_ok("card.events", card.events)
+        for name, cond in self.spec.conditions.items():
+            self.events_ok(f"conditions.{name}.events", cond.events)
+        claimed: dict[tuple[str, str, str], str] = {}
+        for i, check in enumerate(card.checks):
+            path = f"card.checks[{i}]"
+            self.paragraph_ok(f"{path}.paragraph", check.paragraph)
+            for k, c in enumerate(check.when):
+                self.condition_ok(f"{path}.when[{k}]", c)
+            for j, place in enumerate(check.at):
+                self.place_ok(f"{path}.at[{j}]", place)
+                level = "hex" if place.isdigit() else "area"
+                hexes = [place] if place.isdigit() else [
+                    lb for s in self.spec.map.areas.get(place, []) for lb in span_labels(s)]
+                for cond in check.when or list(self.spec.conditions):
+                    for lb in hexes:
+                        key = (level, lb, cond)
+                        if key in claimed and claimed[key] != path:
+                            self.bad(f"{path}.at[{j}]",
+                                     f"hex {lb} already has a Paragraph Check under Condition "
+                                     f"{cond} at {claimed[key]} (one {level} check per hex)")
+                        claimed[key] = path
+        outgoing: dict[tuple[str, str], str] = {}
+        for i, ref in enumerate(card.references):
+            path = f"card.references[{i}]"
+            for k, c in enumerate(ref.when):
+                self.condition_ok(f"{path}.when[{k}]", c)
+            on = [self.hex_ok(f"{path}.path[{j}]", lb) for j, lb in enumerate(ref.path)]
+            for j in range(len(ref.path) - 1):
+                a, b = ref.path[j], ref.path[j + 1]
+                if not (on[j] and on[j + 1]):
+                    continue
+                if Hex.from_label(a).distance(Hex.from_label(b)) != 1:
+                    self.bad(f"{path}.path[{j + 1}]",
+                             f"a red reference joins adjacent hexes; {a} and {b} are not adjacent")
+                for cond in ref.when or list(self.spec.conditions):
+                    if (a, cond) in outgoing:
+                        self.bad(f"{path}.path[{j}]",
+                                 f"hex {a} already has a red reference under Condition {cond} "
+                                 f"({outgoing[(a, cond)]}); one arrow leaves a hex")
+                    outgoing[(a, cond)] = f"{path}.path[{j}]"
+
+    def check_germans(self) -> None:
+        numbers: dict[int, int] = {}
+        letters: dict[str, int] = {}
+        conds = set(self.spec.conditions)
+        for i, g in enumerate(self.spec.germans):
+            path = f"germans[{i}]"
+            if g.number in numbers:
+                self.bad(f"{path}.number", f"German {g.number} is already used by germans[{numbers[g.number]}]")
+            numbers.setdefault(g.number, i)
+            if g.letter in letters:
+                self.bad(f"{path}.letter", f"letter {g.letter} is already used by germans[{letters[g.letter]}]")
+            letters.setdefault(g.letter, i)
+            for j, w in enumerate(g.weapons):
+                self.weapon_ok(f"{path}.weapons[{j}]", w)
+            for c in sorted(conds - set(g.columns)):
+                self.bad(f"{path}.columns", f"has no column for Condition {c!r} (every Condition needs one)")
+            for c in sorted(set(g.columns) - conds):
+                self.bad(f"{path}.columns.{c}", f"{c!r} is not a Condition of this mission")
+            for c, col in g.columns.items():
+                for n, p in enumerate(col):
+                    self.paragraph_ok(f"{path}.columns.{c}[{n}]", p)
+            for n, p in enumerate(g.self_preservation):
+                self.paragraph_ok(f"{path}.self_preservation[{n}]", p)
+            for letter, r in g.reactions.items():
+                if letter == SELF_PRESERVATION or letter in conds:
+                    self.bad(f"{path}.reactions.{letter}",
+                             f"letter {letter} is taken by {'Self-Preservation' if letter == 'S' else 'a Condition'}; "
+                             "a Special Reaction needs its own letter")
+                for n, p in enumerate(r.column):
+                    self.paragraph_ok(f"{path}.reactions.{letter}.column[{n}]", p)
+
+    def check_squad(self) -> None:
+        ids: dict[str, int] = {}
+        for i, s in enumerate(self.spec.squad):
+            path = f"squad[{i}]"
+            if s.id in ids:
+                self.bad(f"{path}.id", f"id {s.id!r} is already used by squad[{ids[s.id]}]")
+            ids.setdefault(s.id, i)
+            for j, w in enumerate(s.weapons):
+                self.weapon_ok(f"{path}.weapons[{j}]", w)
+            if len(s.ammo) > MAX_AMMO_BOXES:
+                self.bad(f"{path}.ammo", f"{len(s.ammo)} Ammo Boxes; at most {MAX_AMMO_BOXES} (FC-039)")
+            for j, w in enumerate(s.ammo):
+                self.weapon_ok(f"{path}.ammo[{j}]", w)
+            for j, lb in enumerate(s.enters):
+                self.hex_ok(f"{path}.enters[{j}]", lb)
+
+    def check_paragraphs(self) -> None:
+        seen: dict[int, int] = {}
+        germans = {g.number for g in self.spec.germans}
+        for i, p in enumerate(self.spec.paragraphs):
+            path = f"paragraphs[{i}]"
+            if p.number in seen:
+                self.bad(f"{path}.number", f"paragraph {p.number} is already paragraphs[{seen[p.number]}]")
+            seen.setdefault(p.number, i)
+            for j, o in enumerate(p.options):
+                opath = f"{path}.options[{j}]"
+                self.check_cond(f"{opath}.when", o.when, germans)
+                for k, a in enumerate(o.do):
+                    self.check_act(f"{opath}.do[{k}]", a, germans)
+
+    def check_cond(self, path: str, c: Cond, germans: set[int]) -> None:
+        k = c.key
+        if k == "us_in":
+            for j, place in enumerate(c.us_in or []):
+                self.place_ok(f"{path}.us_in[{j}]", place)
+        elif k == "condition":
+            self.condition_ok(f"{path}.condition", c.condition or "")
+        elif k == "german_active" and c.german_active not in germans:
+            self.bad(f"{path}.german_active", f"no German card numbered {c.german_active}")
+        elif k in ("all", "any"):
+            for j, sub in enumerate(getattr(c, k)):
+                self.check_cond(f"{path}.{k}[{j}]", sub, germans)
+        elif k == "not_":
+            assert c.not_ is not None
+            self.check_cond(f"{path}.not", c.not_, germans)
+
+    def check_act(self, path: str, a: Act, germans: set[int]) -> None:
+        if a.goto is not None:
+            self.paragraph_ok(f"{path}.goto", a.goto)
+        elif a.condition is not None:
+            self.condition_ok(f"{path}.condition", a.condition)
+        elif a.activate is not None:
+            act = a.activate
+            if act.german not in germans:
+                self.bad(f"{path}.activate.german", f"no German card numbered {act.german}")
+            self.hex_ok(f"{path}.activate.hex", act.hex)
+            for j, w in enumerate(act.weapons):
+                self.weapon_ok(f"{path}.activate.weapons[{j}]", w)
+
+    # -- the paragraph graph ---------------------------------------------------------------------
+    def check_loops(self) -> None:
+        """A paragraph is trapped when every option of it goes to another paragraph and none of
+        them can end the reading: a loop of "go to" with no way out."""
+        by_no = {p.number: p for p in self.spec.paragraphs}
+        index = {p.number: i for i, p in enumerate(self.spec.paragraphs)}
+
+        def targets(p: ParagraphSpec) -> list[int | None]:
+            out: list[int | None] = []
+            for o in p.options:
+                gotos = [a.goto for a in o.do if a.goto is not None]
+                out.append(gotos[0] if gotos else None)
+            return out
+
+        ends = {n for n, p in by_no.items() if not p.options or None in targets(p)}
+        changed = True
+        while changed:
+            changed = False
+            for n, p in by_no.items():
+                if n not in ends and any(t in ends for t in targets(p) if t in by_no):
+                    ends.add(n)
+                    changed = True
+        for n, p in by_no.items():
+            if n in ends:
+                continue
+            ts = [t for t in targets(p) if t in by_no]
+            if not ts:
+                continue  # only missing targets: already reported
+            loop = self._cycle_from(n, by_no, targets)
+            self.bad(f"paragraphs[{index[n]}]",
+                     f"paragraph {n} can never end: every option goes to another paragraph and "
+                     f"they lead round a loop with no way out ({' -> '.join(map(str, loop))}); "
+                     "give one option an action that is not 'goto'")
+
+    @staticmethod
+    def _cycle_from(n: int, by_no: dict[int, ParagraphSpec], targets: Any) -> list[int]:
+        path = [n]
+        while True:
+            nxt = next((t for t in targets(by_no[path[-1]]) if t in by_no), None)
+            if nxt is None:
+                return path
+            if nxt in path:
+                return path[path.index(nxt):] + [nxt]
+            path.append(nxt)
+
+    def check_reachable(self) -> None:
+        spec = self.spec
+        roots: set[int] = {c.paragraph for c in spec.card.checks}
+        roots |= set(spec.card.events.values())
+        for cond in spec.conditions.values():
+            roots |= set(cond.events.values())
+        for g in spec.germans:
+            for col in [*g.columns.values(), g.self_preservation, *(r.column for r in g.reactions.values())]:
+                roots |= set(col)
+        by_no = {p.number: p for p in spec.paragraphs}
+        seen: set[int] = set()
+        todo = [n for n in roots if n in by_no]
+        while todo:
+            n = todo.pop()
+            if n in seen:
+                continue
+            seen.add(n)
+            todo += [a.goto for o in by_no[n].options for a in o.do
+                     if a.goto is not None and a.goto in by_no]
+        for i, p in enumerate(spec.paragraphs):
+            if p.number not in seen:
+                self.warnings.append(
+                    (f"paragraphs[{i}]", f"paragraph {p.number} is never read: no Mission Card "
+                     "entry, soldier card or other paragraph leads to it"))
+
+
+# -- the mission -------------------------------------------------------------------------------
+
+
+class Mission:
+    """A validated mission: the map, the card, the soldier cards and the paragraphs."""
+
+    def __init__(self, spec: MissionSpec, source: str = "", charts: Charts | None = None) -> None:
+        self.spec = spec
+        self.source = source
+        self.charts = charts or Charts.default()
+        self.warnings: list[tuple[str, str]] = warnings(spec, self.charts)
+        self._paragraphs = {p.number: p for p in spec.paragraphs}
+        self._germans = {g.number: g for g in spec.germans}
+
+    # -- loading -------------------------------------------------------------------------------
+    @classmethod
+    def from_data(cls, data: Any, source: str = "<data>", charts: Charts | None = None) -> Mission:
+        spec = validate(MissionSpec, data, source, ScenarioError)
+        charts = charts or Charts.default()
+        problems = cross_check(spec, charts)
+        if problems:
+            raise ScenarioError(source, problems)
+        return cls(spec, source, charts)
+
+    @classmethod
+    def load(cls, path: str | Path, charts: Charts | None = None) -> Mission:
+        return cls.from_data(read_data(path, ScenarioError), str(path), charts)
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain data (embedded in saves, so a save outlives edits to the shipped file)."""
+        return self.spec.model_dump(mode="json", exclude_none=True, by_alias=True)
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def title(self) -> str:
+        return self.spec.title
+
+    # -- look-ups ------------------------------------------------------------------------------
+    def paragraph(self, number: int) -> ParagraphSpec:
+        try:
+            return self._paragraphs[number]
+        except KeyError:
+            raise KeyError(f"{self.name}: no paragraph {number}") from None
+
+    def german(self, number: int) -> GermanCard:
+        """The soldier card of German ``number`` (AR-007)."""
+        try:
+            return self._germans[number]
+        except KeyError:
+            raise KeyError(f"{self.name}: no German card numbered {number}") from None
+
+    @cached_property
+    def map(self) -> HexMap:
+        m = self.spec.map
+        terrain = {Hex.from_label(lb): p.terrain for p in m.terrain for s in p.hexes
+                   for lb in span_labels(s)}
+        sides = {Hexside.between(*(Hex.from_label(x) for x in side.split("/"))): p.feature
+                 for p in m.hexsides for side in p.sides}
+        return HexMap(m.width, m.height, self.charts, terrain, default=m.default,
+                      hexsides=sides, stacking={"vehicle": 2})
+
+    @cached_property
+    def areas(self) -> dict[str, frozenset[Hex]]:
+        return {name: frozenset(Hex.from_label(lb) for s in spans for lb in span_labels(s))
+                for name, spans in self.spec.map.areas.items()}
+
+    def places(self, places: Iterable[str]) -> frozenset[Hex]:
+        """Hex numbers and area names -> the hexes."""
+        out: set[Hex] = set()
+        for p in places:
+            out |= {Hex.from_label(p)} if p.isdigit() else self.areas[p]
+        return frozenset(out)
+
+    def check_paragraph(self, h: Hex, condition: str) -> int | None:
+        """The Paragraph Check of hex ``h`` under ``condition`` (AR-003): the hex's own entry,
+        else its area's, else None (house rule AR-006)."""
+        area_hit: int | None = None
+        for c in self.spec.card.checks:
+            if c.when and condition not in c.when:
+                continue
+            for place in c.at:
+                if place.isdigit():
+                    if Hex.from_label(place) == h:
+                        return c.paragraph
+                elif area_hit is None and h in self.areas[place]:
+                    area_hit = c.paragraph
+        return area_hit
+
+    def event_paragraph(self, total: int, condition: str) -> int | None:
+        """The Event column's paragraph for a 2d6 ``total`` under ``condition`` (AR-029)."""
+        over = self.spec.conditions[condition].events
+        return over.get(total, self.spec.card.events.get(total))
+
+    def references(self, condition: str) -> dict[Hex, Hex]:
+        """The red references in force: hex -> the next hex (AR-112)."""
+        out: dict[Hex, Hex] = {}
+        for ref in self.spec.card.references:
+            if ref.when and condition not in ref.when:
+                continue
+            hexes = [Hex.from_label(lb) for lb in ref.path]
+            out.update(zip(hexes, hexes[1:], strict=False))
+        return out
+
+    def activation_points(self, number: int) -> int:
+        """Points scored when German ``number`` is activated (AR-010, house rule AR-011)."""
+        pts = self.german(number).points
+        return self.spec.victory.activation if pts is None else pts
+
+    def result(self, points: int) -> str:
+        """The victory level a total reaches."""
+        for lv in self.spec.victory.levels:
+            if points >= lv.min:
+                return lv.result
+        return self.spec.victory.levels[-1].result
+
+    # -- soldiers ------------------------------------------------------------------------------
+    def german_soldier(self, number: int, extra: Iterable[str] = ()) -> Soldier:
+        """A German's counter from his card, off the map until activated (AR-007, AR-008)."""
+        g = self.german(number)
+        sid = f"g{number}"
+        return Soldier(sid, Side.GERMAN, g.name, ar=g.ar, mpa=g.mpa, ws=g.ws, per=g.per,
+                       ldr=g.ldr, letter=g.letter, number=g.number,
+                       weapons=[WeaponState(f"{sid}-{k}-{i}", k)
+                                for i, k in enumerate([*g.weapons, *extra])])
+
+    def us_soldiers(self) -> list[Soldier]:
+        """The squad, off the map until they enter (AR-012)."""
+        return [Soldier(s.id, Side.US, s.name, ar=s.ar, mpa=s.mpa, ws=s.ws, per=s.per, ldr=s.ldr,
+                        weapons=[WeaponState(f"{s.id}-{k}-{i}", k) for i, k in enumerate(s.weapons)],
+                        ammo=list(s.ammo), port_boxes=s.port_boxes)
+                for s in self.spec.squad]
+
+
+def shipped() -> list[Path]:
+    """The shipped mission files."""
+    return sorted(p for p in SCENARIOS.glob("ambush-*.toml"))
