@@ -97,7 +97,8 @@ def main() -> None:
 
     if advance_until(ctl, ai, reacting):
         grab(app, out, f"reaction-test-{tag}.png")
-    if advance_until(ctl, ai, lambda d, g: d.kind is DecisionKind.MATCH and len(d.facts["attack"]) >= 3):
+    if advance_until(ctl, ai, lambda d, g: d.kind is DecisionKind.MATCH and len(d.facts["attack"]) >= 3
+                     and len(d.facts["defense"]) >= 2):
         grab(app, out, f"dice-matching-{tag}.png")
     advance_until(ctl, ai, lambda d, g: False, limit=100000)
     settle(app, 20)
