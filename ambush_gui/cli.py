@@ -116,7 +116,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from ambush_gui.systems import load_scenario
 
     scenario = load_scenario(args.file)
-    print(f"{args.file}: valid {scenario.spec.system} scenario {scenario.spec.title!r}")
+    kind = "mission" if scenario.spec.system == "ambush" else "scenario"
+    print(f"{args.file}: valid {scenario.spec.system} {kind} {scenario.spec.title!r}")
     return EXIT_OK
 
 

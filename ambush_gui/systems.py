@@ -60,7 +60,12 @@ def scenario_from_data(system: str, data: dict[str, Any], source: str, scale: fl
         from ambush_gui.alley.scenario import Scenario
 
         return Scenario.from_data(data, source, scale)
-    raise ScenarioError(source, [("system", f"unknown rule system {system!r}; expected 'alley'")])
+    if system == "ambush":
+        from ambush_gui.ambush.mission import Mission
+
+        return Mission.from_data(data, source)
+    raise ScenarioError(source, [("system", f"unknown rule system {system!r}; "
+                                  "expected 'alley' or 'ambush'")])
 
 
 def load_scenario(path: str | Path, scale: float = 1.0) -> Any:
@@ -76,7 +81,8 @@ def new_game(scenario: Any, seed: int = 0) -> Game:
 
     if isinstance(scenario, Scenario):
         return AlleyGame(scenario, seed)
-    raise TypeError(f"no game for {type(scenario).__name__}")
+    raise ValueError(f"{getattr(scenario, 'name', scenario)!r}: Ambush! missions can be validated "
+                     "but not yet played (the Action Round engine is being built)")
 
 
 def factory(system: str, data: dict[str, Any], source: str, scale: float, seed: int) -> Game:

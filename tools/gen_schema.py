@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ambush_gui.alley.scenario import ScenarioSpec
 from ambush_gui.ambush.charts import ChartsFile
+from ambush_gui.ambush.mission import MissionSpec
 from ambush_gui.core.saves import SaveFile
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "schema"
@@ -19,6 +20,7 @@ SCHEMAS = {
     "alley-scenario.schema.json": ScenarioSpec,
     "save.schema.json": SaveFile,
     "ambush-charts.schema.json": ChartsFile,
+    "ambush-mission.schema.json": MissionSpec,
 }
 
 

@@ -43,7 +43,7 @@ from ambush_gui.ambush.fire import Term
 from ambush_gui.ambush.model import MAX_AMMO_BOXES, Soldier, WeaponState
 from ambush_gui.core.errors import ScenarioError
 from ambush_gui.core.files import read_data, validate
-from ambush_gui.core.hexgrid import Hex, Hexside, HexMap
+from ambush_gui.core.hexgrid import Hex, HexMap, Hexside
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 """Where the shipped missions are."""
@@ -394,7 +394,9 @@ class VictorySpec(Strict):
     us_wounded: int = -1
     us_incapacitated: int = -2
     us_killed: int = -3
-    levels: list[Level] = Field(min_length=1, description="highest first: the first whose min the total reaches")
+    levels: list[Level] = Field(
+        min_length=1, description="highest first: the first whose min the total reaches"
+    )
 
 
 class EndSpec(Strict):
@@ -531,15 +533,16 @@ class _Checker:
             self.bad("map.default", f"unknown terrain {m.default!r}; the charts have {known}")
         for i, patch in enumerate(m.terrain):
             if patch.terrain not in terrains:
-                self.bad(f"map.terrain[{i}].terrain", f"unknown terrain {patch.terrain!r}; the charts have {known}")
+                self.bad(f"map.terrain[{i}].terrain",
+                         f"unknown terrain {patch.terrain!r}; the charts have {known}")
             for j, span in enumerate(patch.hexes):
                 self.span_ok(f"map.terrain[{i}].hexes[{j}]", span)
-        for i, patch in enumerate(m.hexsides):
-            if patch.feature not in self.charts.spec.hexsides:
+        for i, sides in enumerate(m.hexsides):
+            if sides.feature not in self.charts.spec.hexsides:
                 self.bad(f"map.hexsides[{i}].feature",
-                         f"unknown hexside feature {patch.feature!r}; the charts have "
+                         f"unknown hexside feature {sides.feature!r}; the charts have "
                          f"{', '.join(sorted(self.charts.spec.hexsides))}")
-            for j, side in enumerate(patch.sides):
+            for j, side in enumerate(sides.sides):
                 path = f"map.hexsides[{i}].sides[{j}]"
                 a, b = side.split("/")
                 if self.hex_ok(path, a) & self.hex_ok(path, b):
@@ -555,8 +558,8 @@ class _Checker:
         card = self.spec.card
         self.condition_ok("card.start", card.start)
         self.events_ok("card.events", card.events)
-        for name, cond in self.spec.conditions.items():
-            self.events_ok(f"conditions.{name}.events", cond.events)
+        for name, spec in self.spec.conditions.items():
+            self.events_ok(f"conditions.{name}.events", spec.events)
         claimed: dict[tuple[str, str, str], str] = {}
         for i, check in enumerate(card.checks):
             path = f"card.checks[{i}]"
@@ -603,10 +606,12 @@ class _Checker:
         for i, g in enumerate(self.spec.germans):
             path = f"germans[{i}]"
             if g.number in numbers:
-                self.bad(f"{path}.number", f"German {g.number} is already used by germans[{numbers[g.number]}]")
+                self.bad(f"{path}.number",
+                         f"German {g.number} is already used by germans[{numbers[g.number]}]")
             numbers.setdefault(g.number, i)
             if g.letter in letters:
-                self.bad(f"{path}.letter", f"letter {g.letter} is already used by germans[{letters[g.letter]}]")
+                self.bad(f"{path}.letter",
+                         f"letter {g.letter} is already used by germans[{letters[g.letter]}]")
             letters.setdefault(g.letter, i)
             for j, w in enumerate(g.weapons):
                 self.weapon_ok(f"{path}.weapons[{j}]", w)
@@ -621,8 +626,9 @@ class _Checker:
                 self.paragraph_ok(f"{path}.self_preservation[{n}]", p)
             for letter, r in g.reactions.items():
                 if letter == SELF_PRESERVATION or letter in conds:
+                    taken = "Self-Preservation" if letter == SELF_PRESERVATION else "a Condition"
                     self.bad(f"{path}.reactions.{letter}",
-                             f"letter {letter} is taken by {'Self-Preservation' if letter == 'S' else 'a Condition'}; "
+                             f"letter {letter} is taken by {taken}; "
                              "a Special Reaction needs its own letter")
                 for n, p in enumerate(r.column):
                     self.paragraph_ok(f"{path}.reactions.{letter}.column[{n}]", p)

@@ -158,6 +158,7 @@ class Soldier:
     guarding: str | None = None  # a German guarding this prisoner (FC-008)
     marker: ARSpace = ARSpace.COMPLETE  # his AR marker (AR-009)
     turns: int = 0  # turns left this Round
+    left_map: bool = False  # US: left, may not return (AR-105); German: evaded (AR-107, AR-108)
 
     def __post_init__(self) -> None:
         if len(self.ammo) > MAX_AMMO_BOXES:
@@ -218,7 +219,7 @@ class Soldier:
             "guarding": self.guarding,
             "marker": self.marker.value,
             "turns": self.turns,
-        }
+        } | ({"left_map": True} if self.left_map else {})
 
 
 @dataclass
@@ -252,6 +253,7 @@ class AmbushState:
     score: Score = field(default_factory=Score)
     condition: str = ""  # the Condition in force: which Mission Card and card column (AR-110)
     sightings: set[str] = field(default_factory=set)  # sightings made; Events skip them (AR-030)
+    advantage: Side | None = None  # the side holding the Advantage this Round (AR-032, AR-039)
 
     @classmethod
     def build(
@@ -348,7 +350,7 @@ class AmbushState:
             "score": [[p, why] for p, why in self.score.lines],
             "condition": self.condition,
             "sightings": sorted(self.sightings),
-        }
+        } | ({"advantage": self.advantage.value} if self.advantage is not None else {})
 
 
 class AmbushContext(Protocol):

@@ -42,6 +42,9 @@ class DecisionKind(StrEnum):
     # Ambush!
     AMBUSH_ACTION = "ambush_action"
     AMBUSH_TARGET = "ambush_target"
+    AMBUSH_ACTOR = "ambush_actor"  # which US soldier of the AR Track space acts next (AR-048)
+    AMBUSH_MOVE = "ambush_move"  # the next hex of a move during Rounds (AR-099..105)
+    AMBUSH_STANCE = "ambush_stance"  # the free stance change after the action (AR-071)
 
 
 class Decision:

@@ -204,3 +204,19 @@ def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
 def test_play_an_unknown_scenario_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "play", "no-such-scenario")
     assert code == 2 and "no shipped scenario of that name" in err
+
+
+def test_validate_shipped_missions(capsys: pytest.CaptureFixture[str]) -> None:
+    for name in ("ambush-tutorial", "ambush-hedgerow"):
+        code, out, _ = run(capsys, "validate", str(systems.resolve(name)))
+        assert code == 0 and "valid ambush mission" in out
+
+
+def test_validate_a_mission_pointing_to_a_missing_paragraph(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    data = read_data(systems.resolve("ambush-tutorial"))
+    data["paragraphs"][0]["options"][0]["do"] = [{"goto": 999}]
+    p = tmp_path / "broken.json"
+    p.write_text(json.dumps(data))
+    code, _, err = run(capsys, "validate", str(p))
+    assert code == 2 and "broken.json" in err and "999" in err and "Traceback" not in err

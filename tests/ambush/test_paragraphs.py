@@ -1,0 +1,229 @@
+"""The German paragraph engine: bulleted and numbered options, conditions, chance and ties by
+logged rolls, Self-Preservation, Special Reactions, and walking the red references."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ambush_gui.ambush.mission import Mission, Reaction
+from ambush_gui.ambush.paragraphs import (
+    GermanFacts,
+    ParagraphError,
+    Paragraphs,
+    StateSituation,
+    TableSituation,
+)
+from ambush_gui.core.dice import Dice
+from ambush_gui.core.events import EventLog
+from ambush_gui.core.hexgrid import Hex
+from tests.ambush import kit
+from tests.ambush.mission_kit import small
+
+
+def engine(data: dict[str, Any] | None = None, script: tuple[int, ...] = ()) -> Paragraphs:
+    log = EventLog()
+    return Paragraphs(Mission.from_data(data or small()), Dice(0, log, script=script, strict=True), log)
+
+
+def situation(**facts: Any) -> TableSituation:
+    us = facts.pop("us", ())
+    cond = facts.pop("condition", "A")
+    return TableSituation(cond, us, {1: GermanFacts(hex=Hex.from_label(facts.pop("at", "0303")),
+                                                    **facts)})
+
+
+def with_paragraph(p: dict[str, Any]) -> dict[str, Any]:
+    data = small()
+    data["paragraphs"].append(p)
+    data["card"]["checks"].append({"at": ["0601"], "paragraph": p["number"]})
+    return data
+
+
+def rolls(e: Paragraphs) -> list[str]:
+    return [ev.text for ev in e.log.events if ev.kind == "roll"]
+
+
+@pytest.mark.rule("AR-111")
+def test_numbered_options_take_the_first_that_applies() -> None:
+    e = engine()
+    r = e.read(10, situation(sees_us=True), german=1)
+    assert r.option == 0 and [a.verb for a in r.actions] == ["fire"]
+    r = e.read(10, situation(sees_us=False), german=1)
+    assert r.option == 1 and r.actions[0].move.value == "references"  # type: ignore[union-attr]
+    assert "► 2. else" in r.event.text and "  1. sees" in r.event.text
+
+
+@pytest.mark.rule("AR-111")
+def test_bulleted_options_take_the_one_that_applies() -> None:
+    e = engine()
+    assert e.read(11, situation(wounded=True), german=1).actions[0].verb == "surrender"
+    r = e.read(11, situation(wounded=False), german=1)
+    assert r.option == 1 and "► • not wounded" in r.event.text
+    assert rolls(e) == []
+
+
+@pytest.mark.rule("AR-117")
+def test_several_bulleted_options_applying_are_settled_by_a_logged_roll() -> None:
+    e = engine(with_paragraph({"number": 30, "text": "Both.", "options": [
+        {"text": "one", "do": [{"hold": True}]},
+        {"text": "two", "when": {"sees_us": True}, "do": [{"fire": "closest"}]}]}), script=(2,))
+    r = e.read(30, situation(sees_us=True), german=1)
+    assert r.option == 1
+    assert rolls(e) and "Random tie" in rolls(e)[0]
+
+
+def test_no_option_applying_does_nothing_and_says_so() -> None:
+    e = engine()
+    r = e.read(10, situation(), german=1)  # numbered: 'else' always applies
+    assert r.option == 1
+    e2 = engine(with_paragraph({"number": 30, "text": "Nothing.", "options": [
+        {"text": "only wounded", "when": {"wounded": True}, "do": [{"surrender": True}]}]}))
+    r = e2.read(30, situation(), german=1)
+    assert r.option is None and r.actions == () and "none applies" in r.event.text
+
+
+@pytest.mark.rule("AR-111")
+def test_one_chance_die_per_reading_split_by_bullets() -> None:
+    data = with_paragraph({"number": 30, "text": "Die.", "options": [
+        {"text": "low", "when": {"chance": "0-4"}, "do": [{"fire": "closest"}]},
+        {"text": "high", "when": {"chance": "5-9"}, "do": [{"move": "evasive"}]}]})
+    e = engine(data, script=(kit.d(7),))
+    r = e.read(30, situation(), german=1)
+    assert r.roll == 7 and r.option == 1 and len(rolls(e)) == 1
+    assert "[5-9] high" in r.event.text and "die 7" in r.event.text
+
+
+def test_a_numbered_chance_not_reached_is_not_rolled() -> None:
+    data = with_paragraph({"number": 30, "style": "numbered", "text": "Die.", "options": [
+        {"text": "first", "when": {"sees_us": True}, "do": [{"hold": True}]},
+        {"text": "chance", "when": {"chance": "0-4"}, "do": [{"move": "evasive"}]}]})
+    e = engine(data)
+    assert e.read(30, situation(sees_us=True), german=1).option == 0
+    assert rolls(e) == []
+    e = engine(data, script=(kit.d(0),))
+    r = e.read(30, situation(sees_us=False), german=1)
+    assert r.option == 1 and r.roll == 0
+
+
+@pytest.mark.parametrize(("cond", "facts", "expect"), [
+    ({"us_within": 1}, {"us": ["0304"]}, True),
+    ({"us_within": 0}, {"us": ["0304"]}, False),
+    ({"us_in": ["yard"]}, {"us": ["0502"]}, True),
+    ({"us_in": ["0101"]}, {"us": ["0502"]}, False),
+    ({"condition": "B"}, {"condition": "B"}, True),
+    ({"has_ammo": False}, {"has_ammo": False}, True),
+    ({"stance": "prone"}, {"stance": "prone"}, True),
+    ({"german_active": 1}, {}, True),
+    ({"not": {"german_active": 1}}, {}, False),
+    ({"all": [{"always": True}, {"wounded": True}]}, {}, False),
+    ({"any": [{"wounded": True}, {"sees_us": True}]}, {"sees_us": True}, True),
+])
+def test_conditions(cond: dict[str, Any], facts: dict[str, Any], expect: bool) -> None:
+    e = engine(with_paragraph({"number": 30, "style": "numbered", "text": "?", "options": [
+        {"text": "yes", "when": cond, "do": [{"hold": True}]}]}))
+    assert (e.read(30, situation(**facts), german=1).option == 0) is expect
+
+
+def test_a_paragraph_check_cannot_ask_about_him() -> None:
+    with pytest.raises(ParagraphError, match="no German is reading it"):
+        engine().read(10, situation())
+
+
+@pytest.mark.rule("AR-110")
+def test_a_german_turn_reads_the_condition_column() -> None:
+    e = engine()
+    t = e.german_turn(1, 6, "B", situation(sees_us=True))
+    assert (t.column, t.action_number, t.rerolled, t.reading.paragraph) == ("B", 6, False, 11)
+    assert "column B -> paragraph 11" in e.log.events[0].text
+
+
+@pytest.mark.rule("AR-114")
+def test_self_preservation_takes_precedence_in_or_next_to_a_us_hex() -> None:
+    e = engine()
+    for us in ("0303", "0304"):
+        t = e.german_turn(1, 0, "A", situation(us=[us], reactions=frozenset({Reaction.US_INTO_SIGHT})))
+        assert (t.column, t.reading.paragraph, t.rerolled) == ("S", 12, False)
+    assert e.german_turn(1, 0, "A", situation(us=["0305"])).column == "A"
+
+
+@pytest.mark.rule("AR-113")
+def test_a_special_reaction_rerolls_the_action_number() -> None:
+    e = engine(script=(kit.d(4),))
+    t = e.german_turn(1, 9, "A", situation(reactions=frozenset({Reaction.US_INTO_SIGHT})))
+    assert (t.column, t.action_number, t.rerolled, t.reading.paragraph) == ("R", 4, True, 13)
+    assert "Special Reaction R" in rolls(e)[0]
+
+
+@pytest.mark.rule("AR-112")
+def test_reference_walking_stops_when_the_next_hex_costs_too_much() -> None:
+    e = engine()  # 0101 -> 0201 -> 0301 -> 0401, all clear (2 MP each)
+    w = e.follow_references(Hex.from_label("0101"), 5, "A")
+    assert [h.label for h in w.hexes] == ["0201", "0301"] and w.left == 1
+    assert "0401 costs 2 MP, 1 left" in w.stopped
+    w = e.follow_references(Hex.from_label("0101"), 6, "A")
+    assert [h.label for h in w.hexes] == ["0201", "0301", "0401"] and w.left == 0
+    assert e.follow_references(Hex.from_label("0101"), 1, "A").hexes == ()
+
+
+@pytest.mark.rule("AR-102")
+def test_reference_walking_stops_in_a_hex_holding_an_enemy() -> None:
+    w = engine().follow_references(Hex.from_label("0101"), 6, "A", frozenset({Hex.from_label("0201")}))
+    assert [h.label for h in w.hexes] == ["0201"] and "enemy" in w.stopped
+
+
+@pytest.mark.rule("AR-112")
+def test_hexside_features_add_to_the_walk() -> None:
+    m = Mission.load(Mission.load.__globals__["SCENARIOS"] / "ambush-hedgerow.toml")
+    e = Paragraphs(m, Dice(0))
+    # 0802 -> 0902 crosses the hedgerow: 2 (clear) + 3 = 5 MP
+    w = e.follow_references(Hex.from_label("0802"), 6, "A")
+    assert [h.label for h in w.hexes] == ["0902"] and w.left == 1
+
+
+@pytest.mark.rule("AR-030")
+def test_an_event_whose_sighting_was_made_is_skipped() -> None:
+    data = small()
+    data["paragraphs"][1]["sighting"] = "yard"
+    e = engine(data)
+    assert e.event_check(situation(), total=7) is not None
+    assert e.event_check(TableSituation("A", (), {}, sightings={"yard"}), total=7) is None
+    assert e.event_check(situation(), total=8) is None
+
+
+@pytest.mark.rule("AR-003")
+def test_a_paragraph_check_reads_the_hex_or_area_entered() -> None:
+    e = engine()
+    r = e.paragraph_check(Hex.from_label("0201"), situation())
+    assert r is not None and r.actions[0].activate is not None and r.actions[0].activate.german == 1
+    assert r.actions[1].verb == "commence_rounds"
+    assert e.paragraph_check(Hex.from_label("0601"), situation()) is None
+
+
+def test_read_through_follows_go_to() -> None:
+    data = small()
+    data["paragraphs"][1]["options"][0]["do"] = [{"condition": "B"}, {"goto": 12}]
+    rs = engine(data).read_through(2, situation())
+    assert [r.paragraph for r in rs] == [2, 12] and rs[0].goto == 12
+
+
+@pytest.mark.rule("AR-116")
+def test_a_state_situation_reads_the_live_game() -> None:
+    b = kit.bench(kit.us("a", "0101"), kit.german("g", "A", "0104", number=1), script=())
+    b.state.condition = "A"
+    s = StateSituation(b)
+    assert s.sees_us(1) and not s.us_within(1, 2) and s.us_within(1, 3)
+    assert s.has_ammo(1) and s.german_active(1) and not s.german_active(2)
+    assert s.condition() == "A" and s.us_in(frozenset({Hex.from_label("0101")}))
+
+
+def test_the_tutorial_reads_end_to_end() -> None:
+    m = Mission.load(Mission.load.__globals__["SCENARIOS"] / "ambush-tutorial.toml")
+    log = EventLog()
+    e = Paragraphs(m, Dice(0, log, script=(kit.d(2),), strict=True), log)
+    s = TableSituation("A", ["0303"], {})
+    rs = e.read_through(1, s)
+    assert [r.paragraph for r in rs] == [1, 2]
+    assert [a.verb for a in rs[1].actions] == ["activate", "condition", "commence_rounds"]
+    assert rs[1].sighting == "farmhouse-sentry"
