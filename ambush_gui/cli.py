@@ -151,7 +151,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     path = systems.resolve(args.scenario)
     scenario = systems.load_scenario(path, SCALES[args.scale])
     system = scenario.spec.system
-    seats = parse_players(args.players, systems.sides(system))
+    seats = parse_players(args.players, systems.seated_sides(system))
     report = simulate(lambda seed: systems.new_game(scenario, seed), scenario.spec.name, args.games,
                       args.seed, seats, systems.invariants, systems.outcome)
     for problem in report.problems:

@@ -81,8 +81,12 @@ def new_game(scenario: Any, seed: int = 0) -> Game:
 
     if isinstance(scenario, Scenario):
         return AlleyGame(scenario, seed)
-    raise ValueError(f"{getattr(scenario, 'name', scenario)!r}: Ambush! missions can be validated "
-                     "but not yet played (the Action Round engine is being built)")
+    from ambush_gui.ambush.game import AmbushGame
+    from ambush_gui.ambush.mission import Mission
+
+    if isinstance(scenario, Mission):
+        return AmbushGame(scenario, seed)
+    raise ValueError(f"{scenario!r} is neither an Ambush Alley scenario nor an Ambush! mission")
 
 
 def factory(system: str, data: dict[str, Any], source: str, scale: float, seed: int) -> Game:
@@ -95,6 +99,10 @@ def computer_player(system: str) -> Any:
         from ambush_gui.ai.alley_ai import AlleyAI
 
         return AlleyAI()
+    if system == "ambush":
+        from ambush_gui.ai.ambush_ai import AmbushAI
+
+        return AmbushAI()
     raise ValueError(f"no computer player for {system!r}")
 
 
@@ -104,6 +112,10 @@ def invariants(game: Game) -> list[str]:
         from ambush_gui.alley import invariants as alley_invariants
 
         return alley_invariants.check(game)  # type: ignore[arg-type]
+    if game.system == "ambush":
+        from ambush_gui.ambush import invariants as ambush_invariants
+
+        return ambush_invariants.check(game)  # type: ignore[arg-type]
     return []
 
 
@@ -116,3 +128,8 @@ def outcome(game: Game) -> tuple[str, dict[str, int], int]:
 
 def sides(system: str) -> tuple[str, ...]:
     return {"alley": ("regular", "insurgent"), "ambush": ("us", "german")}[system]
+
+
+def seated_sides(system: str) -> tuple[str, ...]:
+    """The sides that answer decisions: in Ambush! the paragraphs play the Germans."""
+    return {"alley": ("regular", "insurgent"), "ambush": ("us",)}[system]

@@ -769,6 +769,8 @@ class _Checker:
 class Mission:
     """A validated mission: the map, the card, the soldier cards and the paragraphs."""
 
+    scale: float = 1.0  # saves record a scenario's scale; a hex map has none
+
     def __init__(self, spec: MissionSpec, source: str = "", charts: Charts | None = None) -> None:
         self.spec = spec
         self.source = source

@@ -45,6 +45,7 @@ class DecisionKind(StrEnum):
     AMBUSH_ACTOR = "ambush_actor"  # which US soldier of the AR Track space acts next (AR-048)
     AMBUSH_MOVE = "ambush_move"  # the next hex of a move during Rounds (AR-099..105)
     AMBUSH_STANCE = "ambush_stance"  # the free stance change after the action (AR-071)
+    AMBUSH_OPERATIONS = "ambush_operations"  # Operations: a soldier enters a hex, or the turn ends
 
 
 class Decision:
