@@ -158,7 +158,13 @@ class AmbushAI:
         s = g.state.soldiers[d.facts["soldier"]]
         acts = {o["action"]: o for o in d.options if "action" in o}
         stances = {o["stance"] for o in d.options if "stance" in o}
+        if "remove_grenade" in acts:  # AR-086: a live grenade in his hex
+            return acts["remove_grenade"]
         fire = acts.get("aimed") or acts.get("snap") or acts.get("crew_aimed")
+        throw = self.grenade(g, [o for o in d.options if o.get("action") == "grenade"],
+                             crowd=1 if fire is None else 2)
+        if throw is not None:
+            return throw
         if fire is not None and s.stance is Stance.STANDING and "crouching" in stances:
             return {"stance": "crouching"}
         if s.stance is Stance.PRONE and not fire and stances:
@@ -172,6 +178,15 @@ class AmbushAI:
             if name in acts and (name != "move" or not self.targets(g, s)):
                 return acts[name]
         return acts.get("pass", d.options[0])
+
+    def grenade(self, g: AmbushGame, throws: list[dict[str, str]],
+                crowd: int) -> dict[str, str] | None:
+        """A grenade at a hex with no US soldier and at least ``crowd`` Germans (AR-082)."""
+        for o in throws:
+            h = Hex.from_label(o["to"])
+            if not g.state.in_hex(h, Side.US) and len(g.state.in_hex(h, Side.GERMAN)) >= crowd:
+                return o
+        return None
 
     def target(self, g: AmbushGame, d: Decision) -> Any:
         odds = list(d.facts.get("odds", []))

@@ -6,8 +6,11 @@ seed's table with the reason it is not legal now (stance, equipment, awareness, 
 a sub-system not in the seeds...); :func:`take_turn` asks the player for one legal
 action (one ``AMBUSH_ACTION`` decision; its options are plain dicts such as
 ``{"action": "move"}`` or ``{"action": "give_turn", "soldier": "b"}``) and carries it
-out through the fire procedures (:mod:`ambush_gui.ambush.fire`), command
-(:mod:`ambush_gui.ambush.command`) or :func:`move`.
+out through the fire procedures (:mod:`ambush_gui.ambush.fire`), thrown weapons
+(:mod:`ambush_gui.ambush.throws`: grenades, satchel charges, live grenades), close combat and
+handling (:mod:`ambush_gui.ambush.assault`: assault, dragging, picking up), command
+(:mod:`ambush_gui.ambush.command`), :func:`move`, :func:`charge` or :func:`move_crew`.
+Only loading a vehicle (AR-094) is still listed and never legal (:data:`NOT_YET`).
 
 Stance (AR-071, AR-072; house rule AR-074): one change per turn, to any stance, free
 for an unwounded soldier and 1 Movement Point (of his MPA this turn) for a wounded one.
@@ -28,7 +31,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ambush_gui.ambush import ar_track, command
+from ambush_gui.ambush import ar_track, assault, command, throws
 from ambush_gui.ambush.charts import ARSpace, Stance, WeaponKind
 from ambush_gui.ambush.fire import (
     FireType,
@@ -80,19 +83,12 @@ class Action(StrEnum):
 UPRIGHT = (Stance.STANDING, Stance.CROUCHING)
 
 NOT_YET: dict[Action, str] = {
-    Action.ASSAULT: "the Assault rules are not in the seeds yet (AR-097)",
-    Action.PREPARE_SATCHEL: "satchel charge rules are not in the seeds yet (AR-097)",
-    Action.THROW_SATCHEL: "satchel charge rules are not in the seeds yet (AR-097)",
-    Action.GRENADE: "grenade ranges and scatter are not in the seeds yet (AR-097)",
-    Action.REMOVE_GRENADE: "done out of turn, against a live grenade; grenades are not in the "
-                           "seeds yet (AR-086, AR-097)",
-    Action.MOVE_CREW: "moving a crew weapon in Rounds is not built yet (AR-089)",
-    Action.MOVE_ASSAULT: "the Assault rules are not in the seeds yet (AR-091, AR-097)",
-    Action.DRAG: "dragging is not built yet (AR-092, AR-096)",
-    Action.PICK_UP: "picking up equipment is not built yet (AR-093)",
     Action.VEHICLE: "vehicles are not in the seeds yet (AR-094, AR-097)",
 }
 """Actions whose sub-systems the seeds do not supply (AR-097): listed, never legal."""
+
+REMOVE_GRENADE_WHY = ("done out of turn, when a grenade lands in his hex, never as his turn's "
+                      "action (AR-086)")
 
 
 @dataclass
@@ -171,9 +167,23 @@ def action_table(g: RoundsContext, s: Soldier, turn: TurnState | None = None) ->
              if not [p for p in partners if p.stance is Stance.CROUCHING]
              else "the crew weapon cannot fire aimed at anyone now (FC-001)")
         add(Action.CREW_AIMED, why)
-    for action in (Action.ASSAULT, Action.PREPARE_SATCHEL, Action.THROW_SATCHEL,
-                   Action.GRENADE):
-        add(action, problem or NOT_YET[action])
+    assault_why = problem or assault.assault_problem(g, s)
+    for o in [] if assault_why else assault.assault_targets(g, s):
+        add(Action.ASSAULT, None, target=o.id)
+    if assault_why:
+        add(Action.ASSAULT, assault_why)
+    on_map = None if s.hex is not None else f"{s.label} is off the map"
+    add(Action.PREPARE_SATCHEL, problem or on_map or throws.satchel_prepare_problem(g, s))
+    satchel_why = problem or on_map or throws.satchel_throw_problem(g, s)
+    for h in [] if satchel_why else throws.throw_targets(g, s, WeaponKind.SATCHEL):
+        add(Action.THROW_SATCHEL, None, to=h.label)
+    if satchel_why:
+        add(Action.THROW_SATCHEL, satchel_why)
+    grenade_why = problem or on_map or throws.grenade_problem(g, s)
+    for h in [] if grenade_why else throws.throw_targets(g, s, WeaponKind.GRENADE):
+        add(Action.GRENADE, None, to=h.label)
+    if grenade_why:
+        add(Action.GRENADE, grenade_why)
     # AR-084: load his own bazooka, or a friend's in his hex
     loads = []
     if not problem and s.hex is not None and s.stance in UPRIGHT:
@@ -193,7 +203,7 @@ def action_table(g: RoundsContext, s: Soldier, turn: TurnState | None = None) ->
         add(Action.CLEAR_JAM, None, weapon=w.id)
     if stance_why or not jammed:
         add(Action.CLEAR_JAM, stance_why or "no jammed weapon to hand (FC-034)")
-    add(Action.REMOVE_GRENADE, problem or NOT_YET[Action.REMOVE_GRENADE])
+    add(Action.REMOVE_GRENADE, problem or REMOVE_GRENADE_WHY)
     crew_here = [w for w in g.state.crew_weapons.values()
                  if not w.prepared and not w.broken and s.hex is not None
                  and g.state.crew_hex(w) == s.hex and g.state.crew_side(w) is s.side]
@@ -207,14 +217,37 @@ def action_table(g: RoundsContext, s: Soldier, turn: TurnState | None = None) ->
         None if move_steps(g, s, turn.mp, crawled=False) else
         "no hex he can enter with his Movement Points (AR-101, AR-106)")
     add(Action.MOVE, move_why)
-    add(Action.MOVE_CREW, problem or NOT_YET[Action.MOVE_CREW])
+    crew_moves = [] if problem else crew_carries(g, s, turn)
+    for w, p in crew_moves:
+        add(Action.MOVE_CREW, None, weapon=w.id, partner=p.id)
+    if not crew_moves:
+        add(Action.MOVE_CREW, problem or _stance_problem(s, UPRIGHT, "AR-089") or
+            "no crew weapon he carries with its other carrier in his hex, upright and with a "
+            "turn left, and a hex to enter (AR-089)")
     snap_why = problem or _stance_problem(s, (Stance.STANDING,), "AR-090") or (
         None if move_steps(g, s, min(turn.mp, s.mpa // 2), crawled=False)
         or fire_options(g, s, {FireType.SNAP}) else
         "neither a hex to enter with half his MPA nor a snap shot (AR-090)")
     add(Action.MOVE_SNAP, snap_why)
-    for action in (Action.MOVE_ASSAULT, Action.DRAG, Action.PICK_UP, Action.VEHICLE):
-        add(action, problem or NOT_YET[action])
+    charge_why = problem or _stance_problem(s, (Stance.STANDING,), "AR-091") or (
+        None if move_steps(g, s, min(turn.mp, s.mpa // 2), crawled=False)
+        or assault.assault_targets(g, s) else
+        "neither a hex to enter with half his MPA nor an enemy in his hex (AR-091)")
+    add(Action.MOVE_ASSAULT, charge_why)
+    drag_why = problem or on_map or assault.drag_problem(g, s)
+    drags = [] if drag_why or s.hex is None else [
+        (body, h) for body in assault.draggable(g, s) for h in g.state.map.neighbours(s.hex)
+        if enter_cost(g, s, s.hex, h) is not None]
+    for body, h in drags:
+        add(Action.DRAG, None, soldier=body.id, to=h.label)
+    if not drags:
+        add(Action.DRAG, drag_why or "no hex to drag him into (AR-092)")
+    pick_why = problem or on_map or assault.pick_up_problem(g, s)
+    for opt in [] if pick_why else assault.pick_up_options(g, s):
+        add(Action.PICK_UP, None, **opt)
+    if pick_why:
+        add(Action.PICK_UP, pick_why)
+    add(Action.VEHICLE, problem or NOT_YET[Action.VEHICLE])
     us = g.state.side(Side.US)
     receivers = [o for o in us if command.why_not_give(g, s, o) is None]
     for o in receivers:
@@ -314,12 +347,31 @@ def carry_out(g: RoundsContext, s: Soldier, action: Action, choice: dict[str, An
             ar_track.drop(g, partner, "he spent his turn on the crew weapon [AR-077]")
     elif action is Action.PREPARE_BAZOOKA:
         load_bazooka(g, s, st.soldiers[choice["carrier"]], choice["weapon"])
+    elif action is Action.GRENADE:
+        yield from throws.throw_grenade(g, s, Hex.from_label(choice["to"]))
+    elif action is Action.PREPARE_SATCHEL:
+        throws.prepare_satchel(g, s)
+    elif action is Action.THROW_SATCHEL:
+        yield from throws.throw_satchel(g, s, Hex.from_label(choice["to"]))
+    elif action is Action.ASSAULT:
+        assault.assault(g, s, st.soldiers[choice["target"]])
+    elif action is Action.MOVE_ASSAULT:
+        yield from charge(g, s, turn)
+    elif action is Action.DRAG:
+        to = Hex.from_label(choice["to"])
+        assault.drag(g, s, st.soldiers[choice["soldier"]], to)
+        yield from enter(g, s, to)
+        turn.mp = 0  # AR-092: the whole MPA
+    elif action is Action.PICK_UP:
+        assault.pick_up(g, s, choice)
     elif action is Action.CLEAR_JAM:
         clear_jam(g, s, choice["weapon"])
     elif action is Action.PREPARE_CREW:
         prepare_crew_weapon(g, choice["weapon"], by=s)
     elif action is Action.MOVE:
         yield from move(g, s, turn, turn.mp)
+    elif action is Action.MOVE_CREW:
+        yield from move_crew(g, s, st.soldiers[choice["partner"]], turn)
     elif action is Action.MOVE_SNAP:
         yield from move(g, s, turn, min(turn.mp, s.mpa // 2), snap=True)
     elif action is Action.GIVE_TURN:
@@ -331,6 +383,64 @@ def carry_out(g: RoundsContext, s: Soldier, action: Action, choice: dict[str, An
         g.log.emit("pass", f"{s.label} passes [AR-044]", soldier=s.id, rule="AR-044")
     else:  # pragma: no cover - NOT_YET actions are never legal
         raise IllegalFire(NOT_YET.get(action, action.value))
+
+
+def charge(g: RoundsContext, s: Soldier, turn: TurnState) -> Procedure:
+    """AR-091: up to half his MPA (rounded down), then an assault on an enemy in the hex he
+    ends in (``AMBUSH_TARGET`` if there are several). Returns the loser, or None."""
+    yield from move(g, s, turn, min(turn.mp, s.mpa // 2))
+    targets = assault.assault_targets(g, s) if s.active and not s.panicked else []
+    if not targets:
+        g.log.emit("assault", f"{s.label}'s charge ends with no enemy to assault [AR-091]",
+                   soldier=s.id, rule="AR-091")
+        return None
+    target = targets[0]
+    if len(targets) > 1:
+        choice = yield Decision(
+            side=s.side.value, kind=DecisionKind.AMBUSH_TARGET,
+            prompt=f"{s.label}: whom does he assault?",
+            options=tuple({"target": o.id} for o in targets), facts={"soldier": s.id})
+        target = g.state.soldiers[choice["target"]]
+    return assault.assault(g, s, target)
+
+
+def crew_carries(g: RoundsContext, s: Soldier, turn: TurnState) -> list[tuple[Any, Soldier]]:
+    """AR-089: the crew weapons he carries whose other carrier is in his hex in his stance
+    (standing or crouching) with a turn left, and a hex to enter with the smaller of their
+    points: ``(weapon, partner)``."""
+    if s.hex is None or s.stance not in UPRIGHT:
+        return []
+    out = []
+    for w in g.state.crew_weapons.values():
+        if s.id not in w.carriers:
+            continue
+        for pid in w.carriers:
+            p = g.state.soldiers[pid]
+            if pid != s.id and p.hex == s.hex and p.active and not p.panicked \
+                    and p.stance is s.stance and ar_track.can_act(p) \
+                    and move_steps(g, s, min(turn.mp, p.mpa), crawled=False):
+                out.append((w, p))
+    return out
+
+
+def move_crew(g: RoundsContext, s: Soldier, partner: Soldier, turn: TurnState) -> Procedure:
+    """AR-089 (house rule, ``ambush-actions.md``): the two carriers move the crew weapon
+    together, each keeping his share of its Port Boxes (AR-098). ``s`` moves as in a move
+    with the smaller of the two MPAs (one hex if they crouch); when he stops, the partner
+    follows into each hex he entered, with its Paragraph Check, and spends his turn too.
+    Returns the hexes entered."""
+    entered = yield from move(g, s, turn, min(turn.mp, partner.mpa))
+    for h in entered:
+        if not partner.active or partner.panicked or s.hex is None:
+            break
+        piece_moved(g, partner)
+        partner.hex = h
+        g.log.emit("move", f"{partner.label} carries his part of the crew weapon into {h} "
+                   "[AR-089]", soldier=partner.id, to=h.label, rule="AR-089")
+        yield from g.mission.paragraph_check(g, partner, h)
+    if partner.marker in ar_track.DROP:
+        ar_track.drop(g, partner, "he spent his turn carrying the crew weapon [AR-089]")
+    return entered
 
 
 # -- movement ----------------------------------------------------------------------------
@@ -495,18 +605,22 @@ def evasive_move(g: AmbushContext, german: Soldier, path: Sequence[Hex]) -> list
 
 __all__ = [
     "NOT_YET",
+    "REMOVE_GRENADE_WHY",
     "Action",
     "Option",
     "TurnState",
     "action_table",
     "carry_out",
     "change_stance",
+    "charge",
     "enter",
     "enter_cost",
     "evasive_move",
     "leave_map",
     "legal",
     "move",
+    "crew_carries",
+    "move_crew",
     "move_steps",
     "stance_options",
     "take_turn",

@@ -82,12 +82,13 @@ def check(game: AmbushGame) -> list[str]:
             out.append(f"{s.id}: a German with Ammo Boxes (FC-043)")
         if len(s.ammo) > MAX_AMMO_BOXES:
             out.append(f"{s.id}: {len(s.ammo)} Ammo Boxes (FC-039)")
-        start = Counter(game.initial_ammo[s.id])
-        for key, n in Counter(s.ammo).items():
-            if n > start[key]:
-                out.append(f"{s.id}: {n} clips of {key}, more than the {start[key]} he had")
         if not s.active and s.marker is not ARSpace.INACTIVE:
             out.append(f"{s.id} is {s.status.value} but his marker is on {s.marker.value} (AR-053)")
+    # Ammo Boxes pass between soldiers (AR-093), so clips are counted for the whole side
+    start = Counter(k for boxes in game.initial_ammo.values() for k in boxes)
+    for key, n in Counter(k for s in st.soldiers.values() for k in s.ammo).items():
+        if n > start[key]:
+            out.append(f"{n} clips of {key} in all, more than the {start[key]} at the start")
     if game.result is not None and game.result["points"]["us"] != st.score.total:
         out.append("the result's points are not the score ledger's total")
     return out

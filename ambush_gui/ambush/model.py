@@ -159,6 +159,7 @@ class Soldier:
     marker: ARSpace = ARSpace.COMPLETE  # his AR marker (AR-009)
     turns: int = 0  # turns left this Round
     left_map: bool = False  # US: left, may not return (AR-105); German: evaded (AR-107, AR-108)
+    satchel_ready: bool = False  # a satchel charge prepared, to be thrown (AR-080, AR-081)
 
     def __post_init__(self) -> None:
         if len(self.ammo) > MAX_AMMO_BOXES:
@@ -219,7 +220,8 @@ class Soldier:
             "guarding": self.guarding,
             "marker": self.marker.value,
             "turns": self.turns,
-        } | ({"left_map": True} if self.left_map else {})
+        } | ({"left_map": True} if self.left_map else {}) \
+            | ({"satchel_ready": True} if self.satchel_ready else {})
 
 
 @dataclass
