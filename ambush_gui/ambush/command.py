@@ -87,11 +87,13 @@ def within_reach(commander: Soldier, other: Soldier) -> bool:
     return apart(commander.hex, other.hex) <= COMMAND_RADIUS
 
 
-def why_not_give(g: AmbushContext, commander: Soldier, receiver: Soldier) -> str | None:
+def why_not_give(g: AmbushContext, commander: Soldier, receiver: Soldier,
+                 ordered: bool = False) -> str | None:
     """Why ``commander`` may not give ``receiver`` a turn (AR-060, AR-061, AR-063); None if he
     may. House rule AR-063: an unaware soldier cannot receive a turn (he must be woken first,
-    AR-026)."""
-    if not has_radius(commander):
+    AR-026). ``ordered``: a German's paragraph tells him to (AR-062): the paragraph is his
+    command, so no Command Radius is needed, but the receiver's limits still apply."""
+    if not ordered and not has_radius(commander):
         return f"{commander.label} is not a commander with a Command Radius (AR-057, AR-058)"
     if receiver.id == commander.id or receiver.side is not commander.side:
         return f"{receiver.label} is not another soldier of his side"
@@ -109,13 +111,14 @@ def why_not_give(g: AmbushContext, commander: Soldier, receiver: Soldier) -> str
     return None
 
 
-def give_turn(g: AmbushContext, commander: Soldier, receiver: Soldier, advantage: bool) -> None:
+def give_turn(g: AmbushContext, commander: Soldier, receiver: Soldier, advantage: bool,
+              ordered: bool = False) -> None:
     """AR-060: the receiver's marker rises one space (Complete -> 1-Turn, 1-Turn -> 2-Turn, in
     his side's half, ``advantage``). The commander's own marker drops with his turn, as for
     any action (the Round does that). The receiver acts when the loop reaches his new
     space, at once if that step has passed, so he uses the turn this Round (AR-061, house
     rule AR-063)."""
-    problem = why_not_give(g, commander, receiver)
+    problem = why_not_give(g, commander, receiver, ordered)
     if problem:
         raise ValueError(problem)
     before = receiver.marker

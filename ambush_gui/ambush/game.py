@@ -27,6 +27,7 @@ from typing import Any
 from ambush_gui.ambush import ar_track
 from ambush_gui.ambush.actions import enter, enter_cost, evasive_move, leave_map
 from ambush_gui.ambush.charts import ARSpace, Charts, Side, Stance
+from ambush_gui.ambush.command import give_turn, why_not_give
 from ambush_gui.ambush.fire import (
     GermanOutcome,
     IllegalFire,
@@ -389,6 +390,17 @@ class AmbushGame(Game):
             move_marker(self, me, ARSpace.INACTIVE, "surrendered: captured", "AR-115")
             self.log.emit("surrender", f"{me.label} surrenders and is captured [AR-115]",
                           german=me.id, rule="AR-115")
+        elif act.give_turn is not None:  # AR-062: only because his paragraph says so
+            receiver = next((s for s in self.state.soldiers.values()
+                             if s.side is Side.GERMAN and s.number == act.give_turn), None)
+            problem = ("no such German" if receiver is None
+                       else why_not_give(self, me, receiver, ordered=True))
+            if problem:
+                self.log.emit("no_turn_given", f"{me.label} cannot give a turn: {problem}",
+                              german=me.id)
+            else:
+                assert receiver is not None
+                give_turn(self, me, receiver, self.state.advantage is Side.GERMAN, ordered=True)
         elif act.out_of_ammo:
             w = me.primary
             if w is not None:

@@ -317,7 +317,7 @@ class Activate(Strict):
 
 
 _ACTS = ("fire", "move", "stance", "surrender", "activate", "condition", "commence_rounds",
-         "score", "goto", "end", "hold", "out_of_ammo")
+         "score", "goto", "end", "hold", "out_of_ammo", "give_turn")
 
 
 class Act(Strict):
@@ -326,7 +326,8 @@ class Act(Strict):
     ``fire = "closest" | "easiest"``; ``move = "references" | "evasive"``; ``stance``;
     ``surrender``; ``activate = {...}``; ``condition = "B"``; ``commence_rounds``;
     ``score = N``; ``goto = N``; ``end = "victory" | "defeat" | "points"``; ``hold`` (he
-    does nothing); ``out_of_ammo`` (his weapon runs dry, FC-043).
+    does nothing); ``out_of_ammo`` (his weapon runs dry, FC-043); ``give_turn = N`` (he
+    gives German N a turn: German commanders give turns only when told to, AR-062).
     """
 
     fire: Term | None = None
@@ -341,6 +342,7 @@ class Act(Strict):
     end: EndResult | None = None
     hold: Literal[True] | None = None
     out_of_ammo: Literal[True] | None = None
+    give_turn: int | None = Field(default=None, description="AR-062: he gives German N a turn")
     why: str = ""
 
     @model_validator(mode="after")
@@ -684,6 +686,8 @@ class _Checker:
             self.paragraph_ok(f"{path}.goto", a.goto)
         elif a.condition is not None:
             self.condition_ok(f"{path}.condition", a.condition)
+        elif a.give_turn is not None and a.give_turn not in germans:
+            self.bad(f"{path}.give_turn", f"no German card numbered {a.give_turn}")
         elif a.activate is not None:
             act = a.activate
             if act.german not in germans:

@@ -147,3 +147,46 @@ def test_a_german_ordered_to_surrender_is_captured() -> None:
     assert g1.status is Status.CAPTURED and not g1.active
     assert g1.marker is ARSpace.INACTIVE
     assert [e.data["rule"] for e in game.log.events if e.kind == "surrender"] == ["AR-115"]
+
+
+@pytest.mark.rule("AR-062")
+def test_a_german_commander_gives_a_turn_only_when_his_paragraph_says_so() -> None:
+    """A paragraph verb ``give_turn = N`` makes a German commander give German N a turn
+    (his marker rises one space); without it no German ever gives one."""
+    import copy
+
+    data = mission_kit.small()
+    first = data["germans"][0]
+    first["ldr"] = 3  # a commander (house rule AR-058: LDR 2 or more)
+    second = copy.deepcopy(first) | {"number": 2, "letter": "B", "name": "Kurt", "ldr": 1}
+    data["germans"].append(second)
+    game = AmbushGame(Mission.from_data(data), 0)
+    g1, g2 = game.state.soldiers["g1"], game.state.soldiers["g2"]
+    game.activate(Activate(german=1, hex="0303"))
+    game.activate(Activate(german=2, hex="0403"))
+    assert g2.marker is ARSpace.COMPLETE
+    game.german_act(g1, Act(give_turn=2), 12)
+    assert g2.marker is not ARSpace.COMPLETE and g2.turns == 1
+    assert [e.data["rule"] for e in game.log.events if e.kind == "give_turn"] == ["AR-060"]
+
+
+@pytest.mark.rule("AR-062")
+def test_no_german_gives_a_turn_unless_a_paragraph_orders_it() -> None:
+    """The shipped missions have no give_turn order, so in whole games no German gives one."""
+    from ambush_gui import systems
+    from ambush_gui.ai.simulate import play_out
+
+    for seed in (1, 2, 3):
+        game = systems.new_game(systems.load_scenario(systems.resolve("ambush-hedgerow")), seed)
+        play_out(game, {"us": systems.computer_player("ambush")})
+        givers = [e for e in game.log.events if e.kind == "give_turn"]
+        assert all(not e.data.get("commander", "").startswith("g") for e in givers)
+
+
+def test_a_give_turn_order_must_name_a_german_card() -> None:
+    from ambush_gui.core.errors import ScenarioError
+
+    data = mission_kit.small()
+    data["paragraphs"][1]["options"][0]["do"] = [{"give_turn": 7}]
+    with pytest.raises(ScenarioError, match="give_turn"):
+        Mission.from_data(data)
