@@ -8,9 +8,11 @@ action (one ``AMBUSH_ACTION`` decision; its options are plain dicts such as
 ``{"action": "move"}`` or ``{"action": "give_turn", "soldier": "b"}``) and carries it
 out through the fire procedures (:mod:`ambush_gui.ambush.fire`), thrown weapons
 (:mod:`ambush_gui.ambush.throws`: grenades, satchel charges, live grenades), close combat and
-handling (:mod:`ambush_gui.ambush.assault`: assault, dragging, picking up), command
-(:mod:`ambush_gui.ambush.command`), :func:`move`, :func:`charge` or :func:`move_crew`.
-Only loading a vehicle (AR-094) is still listed and never legal (:data:`NOT_YET`).
+handling (:mod:`ambush_gui.ambush.assault`: assault, dragging, picking up, loading or
+unloading a vehicle), command (:mod:`ambush_gui.ambush.command`), :func:`move`,
+:func:`charge` or :func:`move_crew`. Every row of the table is now modelled
+(:data:`NOT_YET` is empty); vehicles are placed, never moved (house rule AR-094), and a
+soldier aboard one unloads before he moves.
 
 Stance (AR-071, AR-072; house rule AR-074): one change per turn, to any stance, free
 for an unwounded soldier and 1 Movement Point (of his MPA this turn) for a wounded one.
@@ -82,9 +84,7 @@ class Action(StrEnum):
 
 UPRIGHT = (Stance.STANDING, Stance.CROUCHING)
 
-NOT_YET: dict[Action, str] = {
-    Action.VEHICLE: "vehicles are not in the seeds yet (AR-094, AR-097)",
-}
+NOT_YET: dict[Action, str] = {}
 """Actions whose sub-systems the seeds do not supply (AR-097): listed, never legal."""
 
 REMOVE_GRENADE_WHY = ("done out of turn, when a grenade lands in his hex, never as his turn's "
@@ -247,7 +247,11 @@ def action_table(g: RoundsContext, s: Soldier, turn: TurnState | None = None) ->
         add(Action.PICK_UP, None, **opt)
     if pick_why:
         add(Action.PICK_UP, pick_why)
-    add(Action.VEHICLE, problem or NOT_YET[Action.VEHICLE])
+    vehicle_why = problem or on_map or assault.vehicle_problem(g, s)
+    for opt in [] if vehicle_why else assault.vehicle_options(g, s):
+        add(Action.VEHICLE, None, **opt)
+    if vehicle_why:
+        add(Action.VEHICLE, vehicle_why)
     us = g.state.side(Side.US)
     receivers = [o for o in us if command.why_not_give(g, s, o) is None]
     for o in receivers:
@@ -364,6 +368,8 @@ def carry_out(g: RoundsContext, s: Soldier, action: Action, choice: dict[str, An
         turn.mp = 0  # AR-092: the whole MPA
     elif action is Action.PICK_UP:
         assault.pick_up(g, s, choice)
+    elif action is Action.VEHICLE:
+        assault.load_or_unload(g, s, choice)
     elif action is Action.CLEAR_JAM:
         clear_jam(g, s, choice["weapon"])
     elif action is Action.PREPARE_CREW:
@@ -470,8 +476,9 @@ def move_steps(g: RoundsContext, s: Soldier, left: int, crawled: bool) -> list[d
     """The hexes he may enter next with ``left`` Movement Points (AR-099..106), and leaving
     the map from an edge hex (US, AR-105). Standing: the chart cost, never more than he has
     left (house rule AR-106). Crouching: one hex, whatever the terrain (AR-100). Off the
-    map: the mission's entry hexes, at their cost (AR-013)."""
-    if s.stance not in UPRIGHT or s.left_map:
+    map: the mission's entry hexes, at their cost (AR-013). A soldier aboard a vehicle
+    unloads first (house rule AR-094)."""
+    if s.stance not in UPRIGHT or s.left_map or s.aboard is not None:
         return []
     crouching = s.stance is Stance.CROUCHING
     if crouching and (crawled or left < 1):

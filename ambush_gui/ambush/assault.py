@@ -1,6 +1,6 @@
 """Close combat and handling the fallen during Action Rounds: Assault (AR-079), Move/charge
-assault (AR-091), Drag inactive soldier (AR-092, AR-096) and Pick up or exchange equipment
-(AR-093).
+assault (AR-091), Drag inactive soldier (AR-092, AR-096), Pick up or exchange equipment
+(AR-093) and Load or unload a vehicle (AR-094, AR-096).
 
 The seeds name Assault but give no resolution (AR-097). House rule
 (``docs/rules/ambush-actions.md``): the attacker, standing in the defender's hex, and the
@@ -81,13 +81,19 @@ def empty_port_boxes(g: AmbushContext, s: Soldier) -> int:
     return max(0, s.port_boxes - held)
 
 
-def draggable(g: AmbushContext, s: Soldier) -> list[Soldier]:
-    """Inactive friends in his hex he may drag: he is standing with an empty Port Box (AR-092);
-    a captured soldier is the enemy's."""
+def _bodies(g: AmbushContext, s: Soldier) -> list[Soldier]:
+    """Incapacitated or dead friends in his hex he may carry: he is standing with an empty
+    Port Box (AR-092, and house rule AR-094); a captured soldier is the enemy's."""
     if s.hex is None or s.stance is not Stance.STANDING or empty_port_boxes(g, s) < 1:
         return []
     return [o for o in g.state.in_hex(s.hex, s.side, active=False)
             if o.status in (Status.INCAPACITATED, Status.DEAD)]
+
+
+def draggable(g: AmbushContext, s: Soldier) -> list[Soldier]:
+    """Inactive friends in his hex he may drag: he is standing with an empty Port Box (AR-092);
+    a captured soldier is the enemy's; one aboard a vehicle is unloaded first (AR-094)."""
+    return [o for o in _bodies(g, s) if o.aboard is None]
 
 
 def drag_problem(g: AmbushContext, s: Soldier) -> str | None:
@@ -169,6 +175,77 @@ def pick_up(g: AmbushContext, s: Soldier, choice: dict[str, str]) -> None:
                frm=o.id, **opt, rule="AR-093")
 
 
+# -- load or unload a vehicle ---------------------------------------------------------------
+
+
+def vehicle_options(g: AmbushContext, s: Soldier) -> list[dict[str, str]]:
+    """AR-094 (house rule, ``ambush-actions.md``): standing, he gets aboard a vehicle in his
+    hex with room (``{"load": vehicle id}``), or gets off the one he is aboard
+    (``{"unload": vehicle id}``). With an empty Port Box he may carry an incapacitated or dead
+    friend of his hex on with him (room for both) or off with him (the friend aboard the same
+    vehicle): ``{..., "soldier": id}``."""
+    if s.hex is None or s.stance is not Stance.STANDING or not s.active:
+        return []
+    out: list[dict[str, str]] = []
+    if s.aboard is None:
+        for v in g.state.vehicles.values():
+            if v.hex != s.hex or v.room < 1:
+                continue
+            out.append({"load": v.id})
+            if v.room >= 2:
+                out += [{"load": v.id, "soldier": o.id} for o in _bodies(g, s)
+                        if o.aboard is None]
+    else:
+        out.append({"unload": s.aboard})
+        out += [{"unload": s.aboard, "soldier": o.id} for o in _bodies(g, s)
+                if o.aboard == s.aboard]
+    return out
+
+
+def vehicle_problem(g: AmbushContext, s: Soldier) -> str | None:
+    """Why he cannot load or unload a vehicle now (AR-094), or None."""
+    if s.stance is not Stance.STANDING:
+        return f"{s.label} is {s.stance.value}: a vehicle is loaded or unloaded standing (AR-094)"
+    if vehicle_options(g, s):
+        return None
+    if s.hex is not None and any(v.hex == s.hex for v in g.state.vehicles.values()):
+        return "every vehicle in his hex is full (AR-094)"
+    return "no vehicle in his hex to get aboard, and he is not aboard one (AR-094)"
+
+
+def load_or_unload(g: AmbushContext, s: Soldier, choice: dict[str, str]) -> None:
+    """AR-094: carry out one of :func:`vehicle_options`. A carried incapacitated soldier rolls
+    one 0-9 die once the action is done and dies on a 0 (house rule AR-096)."""
+    opt = {k: v for k, v in choice.items() if k != "action"}
+    if opt not in vehicle_options(g, s):
+        raise IllegalFire(vehicle_problem(g, s) or f"{opt} is not a load he can make (AR-094)")
+    loading = "load" in opt
+    v = g.state.vehicles[opt["load"] if loading else opt["unload"]]
+    body = g.state.soldiers[opt["soldier"]] if "soldier" in opt else None
+    for o in (s, body):
+        if o is None:
+            continue
+        if loading:
+            v.passengers.append(o.id)
+            o.aboard = v.id
+        else:
+            v.passengers.remove(o.id)
+            o.aboard = None
+    what = f" with {body.label}" if body else ""
+    g.log.emit("vehicle", f"{s.label} gets {'aboard' if loading else 'off'} {v.name}{what} "
+               "[AR-094]", soldier=s.id, vehicle=v.id, load=loading,
+               body=body.id if body else None, rule="AR-094")
+    if body is not None and body.status is Status.INCAPACITATED:
+        verb = "Loaded" if loading else "Unloaded"
+        die = g.dice.zero_to_nine(f"{verb}: does {body.label} die? (0 kills)")
+        dies = die == 0
+        g.log.emit("vehicle", f"{body.label} {verb.lower()}: {die}" + (": he dies" if dies else
+                   ": he survives") + " [AR-094, house rule AR-096]", soldier=body.id,
+                   die=die, dies=dies, rule="AR-096")
+        if dies:
+            body.status = Status.DEAD
+
+
 __all__ = [
     "assault",
     "assault_problem",
@@ -177,7 +254,10 @@ __all__ = [
     "drag_problem",
     "draggable",
     "empty_port_boxes",
+    "load_or_unload",
     "pick_up",
     "pick_up_options",
     "pick_up_problem",
+    "vehicle_options",
+    "vehicle_problem",
 ]

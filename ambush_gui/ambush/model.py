@@ -26,6 +26,11 @@ The words are the rulebook's:
   up in a hex when prepared (:attr:`WeaponState.at`). Personal weapons (rifles,
   pistols, submachineguns, bazookas, grenades, satchel charges) are in the soldier's
   own :attr:`Soldier.weapons`.
+- A **vehicle** (AR-094, AR-104; minimal house-rule model, ``docs/rules/ambush-actions.md``)
+  is a :class:`Vehicle` in :attr:`AmbushState.vehicles`: a hex, a capacity and the ids of
+  the soldiers aboard; a soldier aboard keeps the vehicle's hex and names it in
+  :attr:`Soldier.aboard`. At most two vehicles share a hex (AR-104,
+  :meth:`AmbushState.place_vehicle`). Vehicles do not move yet: no rule here moves one.
 - A weapon is **captured** when its Weapon Chart side is not its user's side; that is
   derived (:meth:`AmbushState.captured`), never stored, so it cannot go stale.
 
@@ -49,6 +54,7 @@ from ambush_gui.core.hexgrid import Hex, HexMap
 
 __all__ = [
     "MAX_AMMO_BOXES",
+    "MAX_VEHICLES_PER_HEX",
     "EXPOSURE",
     "ARSpace",
     "AmbushContext",
@@ -59,12 +65,16 @@ __all__ = [
     "Soldier",
     "Stance",
     "Status",
+    "Vehicle",
     "WeaponState",
     "enemy",
 ]
 
 MAX_AMMO_BOXES = 6
 """FC-039: a US soldier carries at most six Ammo Boxes."""
+
+MAX_VEHICLES_PER_HEX = 2
+"""AR-104: only two vehicles can share a hex (the map's ``stacking`` may say so too)."""
 
 EXPOSURE: dict[Stance, int] = {Stance.STANDING: 0, Stance.CROUCHING: 1, Stance.PRONE: 2}
 """FC-030: most exposed first: standing, then crouching, then prone."""
@@ -160,6 +170,7 @@ class Soldier:
     turns: int = 0  # turns left this Round
     left_map: bool = False  # US: left, may not return (AR-105); German: evaded (AR-107, AR-108)
     satchel_ready: bool = False  # a satchel charge prepared, to be thrown (AR-080, AR-081)
+    aboard: str | None = None  # the id of the vehicle he is aboard (AR-094)
 
     def __post_init__(self) -> None:
         if len(self.ammo) > MAX_AMMO_BOXES:
@@ -221,7 +232,36 @@ class Soldier:
             "marker": self.marker.value,
             "turns": self.turns,
         } | ({"left_map": True} if self.left_map else {}) \
-            | ({"satchel_ready": True} if self.satchel_ready else {})
+            | ({"satchel_ready": True} if self.satchel_ready else {}) \
+            | ({"aboard": self.aboard} if self.aboard is not None else {})
+
+
+@dataclass
+class Vehicle:
+    """A vehicle counter (AR-094, AR-104): where it is, how many soldiers it carries, and
+    who is aboard (soldier ids, in the order they got on). House rule: vehicles are placed,
+    never moved (moving one is not modelled)."""
+
+    id: str
+    name: str
+    hex: Hex
+    capacity: int
+    passengers: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.hex = Hex(*self.hex)
+        if self.capacity < 0 or len(self.passengers) > self.capacity:
+            raise ValueError(f"{self.name} carries {len(self.passengers)} soldiers; its "
+                             f"capacity is {self.capacity}")
+
+    @property
+    def room(self) -> int:
+        """Places left aboard."""
+        return self.capacity - len(self.passengers)
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "hex": self.hex.label,
+                "capacity": self.capacity, "passengers": list(self.passengers)}
 
 
 @dataclass
@@ -256,6 +296,7 @@ class AmbushState:
     condition: str = ""  # the Condition in force: which Mission Card and card column (AR-110)
     sightings: set[str] = field(default_factory=set)  # sightings made; Events skip them (AR-030)
     advantage: Side | None = None  # the side holding the Advantage this Round (AR-032, AR-039)
+    vehicles: dict[str, Vehicle] = field(default_factory=dict)  # AR-094, AR-104
 
     @classmethod
     def build(
@@ -306,6 +347,30 @@ class AmbushState:
             crew[w.id] = w
         return cls(hexmap, by_id, crew, **kw)
 
+    def place_vehicle(self, v: Vehicle) -> Vehicle:
+        """Put vehicle ``v`` on the map, checking AR-104 (only two vehicles share a hex: the
+        map's ``stacking`` limit for ``"vehicle"``, else :data:`MAX_VEHICLES_PER_HEX`), a
+        unique id, a hex on the map, and passengers who are soldiers in its hex (they are
+        marked aboard). Raises ValueError naming the problem."""
+        if v.id in self.vehicles:
+            raise ValueError(f"two vehicles have the id {v.id!r}")
+        if v.hex not in self.map:
+            raise ValueError(f"{v.name} is at {v.hex}, off the map")
+        limit = self.map.stack_limit("vehicle")
+        limit = MAX_VEHICLES_PER_HEX if limit is None else limit
+        here = [o for o in self.vehicles.values() if o.hex == v.hex]
+        if len(here) + 1 > limit:
+            raise ValueError(f"{v.name} cannot enter {v.hex}: only {limit} vehicles can share "
+                             f"a hex (AR-104); {', '.join(o.name for o in here)} are there")
+        for sid in v.passengers:
+            s = self.soldiers.get(sid)
+            if s is None or s.hex != v.hex or s.aboard is not None:
+                raise ValueError(f"{v.name}: {sid!r} is not a soldier in {v.hex} to be aboard")
+        for sid in v.passengers:
+            self.soldiers[sid].aboard = v.id
+        self.vehicles[v.id] = v
+        return v
+
     # -- look-ups ---------------------------------------------------------------------
     def soldier(self, sid: str) -> Soldier:
         return self.soldiers[sid]
@@ -352,7 +417,9 @@ class AmbushState:
             "score": [[p, why] for p, why in self.score.lines],
             "condition": self.condition,
             "sightings": sorted(self.sightings),
-        } | ({"advantage": self.advantage.value} if self.advantage is not None else {})
+        } | ({"advantage": self.advantage.value} if self.advantage is not None else {}) \
+            | ({"vehicles": [v.snapshot() for v in self.vehicles.values()]}
+               if self.vehicles else {})
 
 
 class AmbushContext(Protocol):
