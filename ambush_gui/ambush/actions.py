@@ -10,8 +10,8 @@ out through the fire procedures (:mod:`ambush_gui.ambush.fire`), thrown weapons
 (:mod:`ambush_gui.ambush.throws`: grenades, satchel charges, live grenades), close combat and
 handling (:mod:`ambush_gui.ambush.assault`: assault, dragging, picking up, loading or
 unloading a vehicle), command (:mod:`ambush_gui.ambush.command`), :func:`move`,
-:func:`charge` or :func:`move_crew`. Every row of the table is now modelled
-(:data:`NOT_YET` is empty); vehicles are placed, never moved (house rule AR-094), and a
+:func:`charge` or :func:`move_crew`. Every row of the table is modelled; vehicles are
+placed, never moved (house rule AR-094), and a
 soldier aboard one unloads before he moves.
 
 Stance (AR-071, AR-072; house rule AR-074): one change per turn, to any stance, free
@@ -84,8 +84,6 @@ class Action(StrEnum):
 
 UPRIGHT = (Stance.STANDING, Stance.CROUCHING)
 
-NOT_YET: dict[Action, str] = {}
-"""Actions whose sub-systems the seeds do not supply (AR-097): listed, never legal."""
 
 REMOVE_GRENADE_WHY = ("done out of turn, when a grenade lands in his hex, never as his turn's "
                       "action (AR-086)")
@@ -387,8 +385,8 @@ def carry_out(g: RoundsContext, s: Soldier, action: Action, choice: dict[str, An
         command.wake(g, s, st.soldiers[choice["soldier"]])
     elif action is Action.PASS:
         g.log.emit("pass", f"{s.label} passes [AR-044]", soldier=s.id, rule="AR-044")
-    else:  # pragma: no cover - NOT_YET actions are never legal
-        raise IllegalFire(NOT_YET.get(action, action.value))
+    else:  # pragma: no cover - every action of the table is handled above
+        raise IllegalFire(f"no such action: {action.value}")
 
 
 def charge(g: RoundsContext, s: Soldier, turn: TurnState) -> Procedure:
@@ -611,7 +609,6 @@ def evasive_move(g: AmbushContext, german: Soldier, path: Sequence[Hex]) -> list
 
 
 __all__ = [
-    "NOT_YET",
     "REMOVE_GRENADE_WHY",
     "Action",
     "Option",

@@ -37,7 +37,6 @@ class DecisionKind(StrEnum):
     HOT_SPOT = "hot_spot"  # Insurgent picks a Hot Spot after rolling a 6
     PLACE = "place"  # where reinforcements are set down
     INSURGENT_ACT = "insurgent_act"  # Insurgent: which unit acts in the end-of-turn phase
-    PULL_BACK = "pull_back"  # (reserved) a player-chosen pull-back destination
     ABANDON = "abandon"  # Regular: abandon casualties
     # Ambush!
     AMBUSH_ACTION = "ambush_action"

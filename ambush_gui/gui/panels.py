@@ -75,16 +75,10 @@ class TurnPanel(QWidget):
             self.banner.setText(f"{who} player{thinking} to decide")
             self.banner.setStyleSheet(f"background:{colour};color:white;border-radius:4px;")
             self.prompt.setText(decision.prompt)
-        r = st.score.total(_side("regular")) if st.outcome else None
-        self.score.setText("" if r is None else
-                           f"Victory points — Regular {st.outcome['points']['regular']}, "
-                           f"Insurgent {st.outcome['points']['insurgent']}")
-
-
-def _side(name: str) -> Any:
-    from ambush_gui.alley.model import Side
-
-    return Side(name)
+        points = st.outcome["points"] if st.outcome else None
+        self.score.setText("" if points is None else
+                           f"Victory points — Regular {points['regular']}, "
+                           f"Insurgent {points['insurgent']}")
 
 
 class UnitCard(QWidget):
