@@ -17,20 +17,8 @@ from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import (
-    QBrush,
-    QColor,
-    QFont,
-    QKeyEvent,
-    QMouseEvent,
-    QPainter,
-    QPen,
-    QResizeEvent,
-    QShowEvent,
-    QTransform,
-    QWheelEvent,
-)
-from PySide6.QtWidgets import QApplication, QGraphicsEllipseItem, QGraphicsView, QWidget
+from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPen
+from PySide6.QtWidgets import QApplication, QGraphicsEllipseItem, QWidget
 
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Speed, Unit
@@ -39,6 +27,7 @@ from ambush_gui.core.decisions import Decision, IllegalDecision
 from ambush_gui.core.geometry import min_distance
 from ambush_gui.gui import theme
 from ambush_gui.gui.items import FigureItem, LabelItem
+from ambush_gui.gui.map_view import MapView
 from ambush_gui.gui.table_scene import TableScene
 from ambush_gui.gui.tape import TapeItem
 from ambush_gui.gui.target_info import TargetReport, target_report
@@ -75,8 +64,9 @@ class Press:
     moved: bool = False
 
 
-class TableView(QGraphicsView):
-    """Shows a :class:`TableScene`: zoom, pan, fit, select, measure, move and place.
+class TableView(MapView):
+    """Shows a :class:`TableScene`: zoom, pan, fit (:class:`MapView`), select, measure,
+    move and place.
 
     Signals carry answers ready for ``GameController.answer``: ``moveChosen`` (a move
     dict) and ``placeChosen`` ([x, y]), both already checked by the open decision.
@@ -89,8 +79,7 @@ class TableView(QGraphicsView):
     placeRefused = Signal(str)
     hoverInfo = Signal(str)  # rich text: sight, Optimum Range, both pools, odds
 
-    ZOOM_STEP = 1.25
-    MAX_PPI = 400.0
+    MAX_SCALE = 400.0  # pixels per inch
     BAR_ROOM = 40  # pixels kept free under the table for the scale bar when fitting
     SNAP_PX = 6.0  # a drop this near past a limit ring counts as on it
     FLASH_MS = 4000
@@ -98,22 +87,6 @@ class TableView(QGraphicsView):
     def __init__(self, game: AlleyGame, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setScene(TableScene(game, self))
-        self.setRenderHints(QPainter.RenderHint.Antialiasing
-                            | QPainter.RenderHint.TextAntialiasing
-                            | QPainter.RenderHint.SmoothPixmapTransform)
-        # Repaint only what changed (a drag repaints the tape, not the town); scrolling
-        # repaints everything, since the scale bar stays put in the corner.
-        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
-        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setBackgroundBrush(theme.VIEW_BACKGROUND)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setDragMode(QGraphicsView.DragMode.NoDrag)
-        self.viewport().setMouseTracking(True)
-        self.setMinimumSize(320, 240)
-        self.auto_fit = True  # keep the table fitted until the player zooms or pans
         self.mode = ""  # "", "move" or "place"
         self.moving: MoveState | None = None
         self.placing: Decision | None = None
@@ -175,82 +148,22 @@ class TableView(QGraphicsView):
         self._clear_hover()
         self.unitSelected.emit(uid or "")
 
-    # -- zoom and pan ----------------------------------------------------------------
+    # -- zoom and pan (MapView) ---------------------------------------------------------
     def pixels_per_inch(self) -> float:
-        return float(self.transform().m11())
+        return self.scale_factor()
 
     def fit_rect(self) -> QRectF:
+        """The table and its exit bands, with a margin."""
         m = MARGIN * self.game.m.scale
         return self.table.table_rect().adjusted(-m, -m, m, m)
 
-    def fit(self) -> None:
-        """Show the whole table (and its exit bands), clear of the scale bar."""
-        ppi = self._fit_ppi()
-        self.setTransform(QTransform.fromScale(ppi, ppi))
-        centre = self.fit_rect().center()
-        self.centerOn(QPointF(centre.x(), centre.y() + 0.5 * self.BAR_ROOM / ppi))
-        self.auto_fit = True
-        self._zoomed()
-
-    def _fit_ppi(self) -> float:
-        r = self.fit_rect()
-        vp = self.viewport().rect()
-        return max(1e-3, min(vp.width() / r.width(), (vp.height() - self.BAR_ROOM) / r.height()))
-
-    def zoom(self, factor: float, anchor: QPoint | None = None) -> None:
-        """Zoom by ``factor`` keeping the point under ``anchor`` (viewport pixels) still."""
-        ppi = self.pixels_per_inch()
-        lo, hi = 0.5 * self._fit_ppi(), self.MAX_PPI
-        factor = max(lo / ppi, min(hi / ppi, factor))
-        if abs(factor - 1.0) < 1e-9:
-            return
-        if anchor is None:
-            anchor = self.viewport().rect().center()
-        before = self.mapToScene(anchor)
-        self.scale(factor, factor)
-        after = self.mapFromScene(before)
-        self._scroll_by(after.x() - anchor.x(), after.y() - anchor.y())
-        self.auto_fit = False
-        self._zoomed()
-
-    def _scroll_by(self, dx: float, dy: float) -> None:
-        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
-        h.setValue(h.value() + round(dx))
-        v.setValue(v.value() + round(dy))
-
-    def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802 - Qt's name
-        super().scrollContentsBy(dx, dy)
-        self.viewport().update()
-
     def _zoomed(self) -> None:
         self.table.layout_labels(self.pixels_per_inch())
-        self.viewport().update()
-
-    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt's name
-        steps = event.angleDelta().y() / 120.0
-        if steps:
-            self.zoom(self.ZOOM_STEP ** steps, event.position().toPoint())
-        event.accept()
-
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
-        super().resizeEvent(event)
-        if self.auto_fit:
-            self.fit()
-
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
-        super().showEvent(event)
-        if self.auto_fit:
-            self.fit()
+        super()._zoomed()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
         key = event.key()
-        if key == Qt.Key.Key_F:
-            self.fit()
-        elif key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
-            self.zoom(self.ZOOM_STEP)
-        elif key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
-            self.zoom(1 / self.ZOOM_STEP)
-        elif key == Qt.Key.Key_Escape and self.moving is not None:
+        if key == Qt.Key.Key_Escape and self.moving is not None:
             self._cancel_path()
         elif key == Qt.Key.Key_Backspace and self.moving is not None and self.moving.waypoints:
             self.moving.waypoints.pop()
@@ -260,7 +173,7 @@ class TableView(QGraphicsView):
             self.moving.waypoints.append(self.moving.dest)
             self._show_path(self.moving.dest)
         else:
-            super().keyPressEvent(event)
+            super().keyPressEvent(event)  # F, +, - (MapView)
 
     # -- drawing on top: the scale bar ---------------------------------------------------
     def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802 - Qt's name
@@ -810,9 +723,8 @@ class TableView(QGraphicsView):
             press.kind = "pan"
             self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
         press.moved = True
-        self._scroll_by(-delta.x(), -delta.y())
+        self.pan(delta.x(), delta.y())
         press.at = pos
-        self.auto_fit = False
         event.accept()
 
     def _hover_move(self, pos: QPoint) -> None:
