@@ -1,9 +1,14 @@
-"""The game window: the table in the centre, the turn panel, unit card and log in docks.
+"""The game windows: a map in the centre, the turn panel, cards and the log in docks.
 
-It routes each pending decision to where a person answers it: moves and placements
-on the table, everything else in the dialog for its kind. In solo play the computer's
+:class:`GameWindow` is what every rule system's window shares: the controller's
+signals, the File/Edit/View/Game/Help menus, save, open, undo, the dialog and prompt
+placement. :class:`MainWindow` is the Ambush Alley window over the free-measure table;
+the Ambush! window over the hex map (``gui/ambush_window.py``) is its sibling.
+
+Each routes a pending decision to where a person answers it: moves and placements on
+the map, everything else in the dialog for its kind. In solo play the computer's
 answers arrive through the controller, paced by the speed setting, and show in the
-log and on the table like a person's.
+log and on the map like a person's.
 """
 
 from __future__ import annotations
@@ -43,10 +48,19 @@ def recent_games() -> list[str]:
     return [p for p in (settings.value("recent", []) or []) if Path(p).exists()]
 
 
-class MainWindow(QMainWindow):
-    """One game, one window."""
+class GameWindow(QMainWindow):
+    """One game, one window: what every rule system's window shares.
+
+    A subclass builds its map and docks in :meth:`_build` (setting ``self.board``, the
+    map view with ``fit()`` and ``zoom(factor)``, and ``self.log``), and answers the
+    controller in :meth:`_on_decision`, :meth:`_on_computer`, :meth:`_on_game_over`,
+    :meth:`_refresh` and :meth:`_on_reset`.
+    """
 
     newGameRequested = Signal()
+    board: Any
+    board_name = "map"
+    log: GameLog
 
     def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -55,9 +69,11 @@ class MainWindow(QMainWindow):
         self.move_prompt: Any = None
         self.selected: str | None = None
         self._build()
+        self._menus()
+        self.statusBar().showMessage("Ready")
         controller.decisionPending.connect(self._on_decision)
         controller.computerToMove.connect(self._on_computer)
-        controller.eventLogged.connect(self.log.add)
+        controller.eventLogged.connect(self._on_event)
         controller.stateChanged.connect(self._refresh)
         controller.reset.connect(self._on_reset)
         controller.gameOver.connect(self._on_game_over)
@@ -65,42 +81,38 @@ class MainWindow(QMainWindow):
         self.log.reload(controller.game.log.events)
         self._update_title()
 
-    # -- building -----------------------------------------------------------------------
-    def _build(self) -> None:
-        from ambush_gui.gui.table_view import TableView
+    # -- what a subclass provides -------------------------------------------------------------
+    def _build(self) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
 
-        game = self.controller.game
-        self.table = TableView(game, self)
-        self.setCentralWidget(self.table)
-        self.table.unitSelected.connect(self._on_select)
-        self.table.moveChosen.connect(self._answer)
-        self.table.placeChosen.connect(self._answer)
-        self.table.moveRefused.connect(self._on_refused)
-        if hasattr(self.table, "placeRefused"):
-            self.table.placeRefused.connect(self._on_refused)
-        if hasattr(self.table, "hoverInfo"):
-            self.table.hoverInfo.connect(self._on_hover)
+    def _on_decision(self, decision: Decision) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
 
-        self.turn_panel = TurnPanel()
-        self.card = UnitCard()
-        self.hover = QLabel("Select one of your units, then point at an enemy unit to see the "
-                            "line of sight and the dice both sides would throw.")
-        self.hover.setWordWrap(True)
-        self.hover.setMargin(8)
-        self.hover.setTextFormat(Qt.TextFormat.RichText)
-        self.log = GameLog()
-        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
-        turn = self._dock("Turn", self.turn_panel, left, "turn")
-        card = self._dock("Unit card", self.card, left, "card")
-        log = self._dock("Game log", self.log, right, "log")
-        hover = self._dock("Line of sight and dice", self.hover, right, "hover")
-        # Give the table the room: narrow docks, the log taller than the hover panel.
-        self.resizeDocks([turn, log], [290, 340], Qt.Orientation.Horizontal)
-        self.resizeDocks([turn, card], [170, 400], Qt.Orientation.Vertical)
-        self.resizeDocks([log, hover], [430, 230], Qt.Orientation.Vertical)
-        self._menus()
-        self.statusBar().showMessage("Ready")
+    def _on_computer(self, decision: Decision) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
 
+    def _on_game_over(self, result: Any) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _refresh(self) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _on_reset(self) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _end_board_modes(self) -> None:
+        """Take down whatever the map shows for the decision being answered."""
+
+    def _view_menu(self, view: Any) -> None:
+        """Add the map's own entries to the View menu."""
+
+    def _on_event(self, event: Any) -> None:
+        self.log.add(event)
+
+    def show_rules(self) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    # -- building shared by every window ------------------------------------------------------
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setMinimumWidth(250)
@@ -127,9 +139,11 @@ class MainWindow(QMainWindow):
         self.undo_action = self._act(edit, "&Undo", QKeySequence.StandardKey.Undo, self.undo,
                                      "Take back your last decision (never past a die roll)")
         view = bar.addMenu("&View")
-        self._act(view, "&Fit table", QKeySequence("F"), self.table.fit, "Fit the whole table in the window")
-        self._act(view, "Zoom &in", QKeySequence.StandardKey.ZoomIn, lambda: self.table.zoom(1.25), "")
-        self._act(view, "Zoom &out", QKeySequence.StandardKey.ZoomOut, lambda: self.table.zoom(0.8), "")
+        self._act(view, f"&Fit {self.board_name}", QKeySequence("F"), lambda: self.board.fit(),
+                  f"Fit the whole {self.board_name} in the window")
+        self._act(view, "Zoom &in", QKeySequence.StandardKey.ZoomIn, lambda: self.board.zoom(1.25), "")
+        self._act(view, "Zoom &out", QKeySequence.StandardKey.ZoomOut, lambda: self.board.zoom(0.8), "")
+        self._view_menu(view)
         game = bar.addMenu("&Game")
         speed = game.addMenu("Computer &speed")
         group = QActionGroup(self)
@@ -182,37 +196,7 @@ class MainWindow(QMainWindow):
         dock = self.findChild(QDockWidget, "dock-prompt")
         if dock is not None:
             dock.hide()  # an empty "Your move" dock would only take room from the docks
-        if hasattr(self.table, "end_modes"):
-            self.table.end_modes()
-        self.table.clear_interrupt()
-
-    def _on_decision(self, decision: Decision) -> None:
-        from ambush_gui.gui.dialogs import MovePrompt, dialog_for
-
-        self._close_prompts()
-        self._refresh()
-        self.statusBar().clearMessage()
-        game = self.controller.game
-        if decision.kind is DecisionKind.MOVE:
-            self.table.begin_move(decision)
-            self.move_prompt = MovePrompt(decision, game, self)
-            self.move_prompt.chosen.connect(self._answer)
-            self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self._prompt_dock(self.move_prompt))
-            return
-        if decision.kind is DecisionKind.PLACE:
-            self.table.begin_place(decision)
-            self.statusBar().showMessage(decision.prompt + " — click a marked spot on the table", 15000)
-            return
-        self.dialog = dialog_for(decision, game, self)
-        if self.dialog is None:
-            QMessageBox.warning(self, "ambush-gui", f"No dialog for {decision.kind.value}")
-            return
-        self.dialog.chosen.connect(self._answer)
-        self.dialog.highlighted.connect(lambda what, d=decision: self._on_highlight(d, what))
-        self.dialog.setModal(False)
-        self.dialog.show()
-        self._place_dialog(self.dialog)
-        self.dialog.raise_()
+        self._end_board_modes()
 
     def _place_dialog(self, dialog: QWidget) -> None:
         """Keep the table in view: dialogs open against the window's right-hand side."""
@@ -237,55 +221,6 @@ class MainWindow(QMainWindow):
         dock.setMinimumHeight(max(high, widget.sizeHint().height()) + 28)
         dock.show()
         return dock
-
-    def _on_computer(self, decision: Decision) -> None:
-        self._close_prompts()
-        who = "Regular" if decision.side == "regular" else "Insurgent"
-        self.statusBar().showMessage(f"The {who} computer player is deciding: {decision.prompt}")
-        self.turn_panel.show_state(self.controller.game, decision, "computer")
-
-    def _on_game_over(self, result: Any) -> None:
-        from ambush_gui.gui.dialogs import VictoryDialog
-
-        self._close_prompts()
-        self._refresh()
-        self.dialog = VictoryDialog.for_game(self.controller.game, self)
-        self.dialog.show()
-
-    def _refresh(self) -> None:
-        game = self.controller.game
-        d = game.pending()
-        seat = self.controller.seat_of(d).value if d is not None else "human"
-        self.turn_panel.show_state(game, d, seat)
-        self.table.refresh()
-        self.card.show_unit(game, self.selected)
-        self.undo_action.setEnabled(self.controller.can_undo())
-
-    def _on_reset(self) -> None:
-        self.table.set_game(self.controller.game)
-        self.log.reload(self.controller.game.log.events)
-
-    def _on_highlight(self, decision: Decision, what: Any) -> None:
-        """Show on the table what the player is looking at in a dialog."""
-        game = self.controller.game
-        if decision.kind is DecisionKind.INTERRUPT and isinstance(what, dict):
-            self.table.show_interrupt(decision.facts.get("path"), what.get("at"), what.get("unit"))
-        elif decision.kind is DecisionKind.FIRE and isinstance(what, str) and what in game.state.units:
-            shooter = game.state.units.get(decision.facts.get("unit"))
-            if shooter is not None:
-                self.table.show_report(shooter, game.unit(what))
-
-    def _on_refused(self, why: str) -> None:
-        self.statusBar().showMessage(f"Not allowed: {why}", 8000)
-        if self.move_prompt is not None:
-            self.move_prompt.show_error(why)
-
-    def _on_select(self, uid: str) -> None:
-        self.selected = uid
-        self.card.show_unit(self.controller.game, uid)
-
-    def _on_hover(self, text: str) -> None:
-        self.hover.setText(text)
 
     # -- files ------------------------------------------------------------------------------
     def _update_title(self) -> None:
@@ -341,19 +276,142 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("Nothing to undo: undo never goes back past a die roll", 5000)
 
     # -- help ---------------------------------------------------------------------------------
-    def show_rules(self) -> None:
-        from ambush_gui.gui.rules_help import RulesHelp
-
-        RulesHelp(self).show()
-
     def about(self) -> None:
         QMessageBox.about(self, "About ambush-gui",
-                          "<b>ambush-gui</b><br>Ambush Alley on your computer, every rule enforced "
-                          "and every die shown.<br><br>The game is autosaved after every decision.")
+                          "<b>ambush-gui</b><br>Ambush Alley and Ambush! on your computer, every rule "
+                          "enforced and every die shown.<br><br>The game is autosaved after every decision.")
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         self._close_prompts()
         event.accept()
+
+
+class MainWindow(GameWindow):
+    """The Ambush Alley window: the free-measure table, the turn panel, the unit card,
+    the log and the line-of-sight-and-dice panel."""
+
+    board_name = "table"
+
+    def _build(self) -> None:
+        from ambush_gui.gui.table_view import TableView
+
+        game = self.controller.game
+        self.table = TableView(game, self)
+        self.setCentralWidget(self.table)
+        self.board = self.table
+        self.table.unitSelected.connect(self._on_select)
+        self.table.moveChosen.connect(self._answer)
+        self.table.placeChosen.connect(self._answer)
+        self.table.moveRefused.connect(self._on_refused)
+        if hasattr(self.table, "placeRefused"):
+            self.table.placeRefused.connect(self._on_refused)
+        if hasattr(self.table, "hoverInfo"):
+            self.table.hoverInfo.connect(self._on_hover)
+
+        self.turn_panel = TurnPanel()
+        self.card = UnitCard()
+        self.hover = QLabel("Select one of your units, then point at an enemy unit to see the "
+                            "line of sight and the dice both sides would throw.")
+        self.hover.setWordWrap(True)
+        self.hover.setMargin(8)
+        self.hover.setTextFormat(Qt.TextFormat.RichText)
+        self.log = GameLog()
+        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+        turn = self._dock("Turn", self.turn_panel, left, "turn")
+        card = self._dock("Unit card", self.card, left, "card")
+        log = self._dock("Game log", self.log, right, "log")
+        hover = self._dock("Line of sight and dice", self.hover, right, "hover")
+        # Give the table the room: narrow docks, the log taller than the hover panel.
+        self.resizeDocks([turn, log], [290, 340], Qt.Orientation.Horizontal)
+        self.resizeDocks([turn, card], [170, 400], Qt.Orientation.Vertical)
+        self.resizeDocks([log, hover], [430, 230], Qt.Orientation.Vertical)
+
+    def _on_decision(self, decision: Decision) -> None:
+        from ambush_gui.gui.dialogs import MovePrompt, dialog_for
+
+        self._close_prompts()
+        self._refresh()
+        self.statusBar().clearMessage()
+        game = self.controller.game
+        if decision.kind is DecisionKind.MOVE:
+            self.table.begin_move(decision)
+            self.move_prompt = MovePrompt(decision, game, self)
+            self.move_prompt.chosen.connect(self._answer)
+            self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self._prompt_dock(self.move_prompt))
+            return
+        if decision.kind is DecisionKind.PLACE:
+            self.table.begin_place(decision)
+            self.statusBar().showMessage(decision.prompt + " — click a marked spot on the table", 15000)
+            return
+        self.dialog = dialog_for(decision, game, self)
+        if self.dialog is None:
+            QMessageBox.warning(self, "ambush-gui", f"No dialog for {decision.kind.value}")
+            return
+        self.dialog.chosen.connect(self._answer)
+        self.dialog.highlighted.connect(lambda what, d=decision: self._on_highlight(d, what))
+        self.dialog.setModal(False)
+        self.dialog.show()
+        self._place_dialog(self.dialog)
+        self.dialog.raise_()
+
+    def _on_computer(self, decision: Decision) -> None:
+        self._close_prompts()
+        who = "Regular" if decision.side == "regular" else "Insurgent"
+        self.statusBar().showMessage(f"The {who} computer player is deciding: {decision.prompt}")
+        self.turn_panel.show_state(self.controller.game, decision, "computer")
+
+    def _on_game_over(self, result: Any) -> None:
+        from ambush_gui.gui.dialogs import VictoryDialog
+
+        self._close_prompts()
+        self._refresh()
+        self.dialog = VictoryDialog.for_game(self.controller.game, self)
+        self.dialog.show()
+
+    def _refresh(self) -> None:
+        game = self.controller.game
+        d = game.pending()
+        seat = self.controller.seat_of(d).value if d is not None else "human"
+        self.turn_panel.show_state(game, d, seat)
+        self.table.refresh()
+        self.card.show_unit(game, self.selected)
+        self.undo_action.setEnabled(self.controller.can_undo())
+
+    def _on_reset(self) -> None:
+        self.table.set_game(self.controller.game)
+        self.log.reload(self.controller.game.log.events)
+
+    def _on_highlight(self, decision: Decision, what: Any) -> None:
+        """Show on the table what the player is looking at in a dialog."""
+        game = self.controller.game
+        if decision.kind is DecisionKind.INTERRUPT and isinstance(what, dict):
+            self.table.show_interrupt(decision.facts.get("path"), what.get("at"), what.get("unit"))
+        elif decision.kind is DecisionKind.FIRE and isinstance(what, str) and what in game.state.units:
+            shooter = game.state.units.get(decision.facts.get("unit"))
+            if shooter is not None:
+                self.table.show_report(shooter, game.unit(what))
+
+    def _end_board_modes(self) -> None:
+        if hasattr(self.table, "end_modes"):
+            self.table.end_modes()
+        self.table.clear_interrupt()
+
+    def _on_refused(self, why: str) -> None:
+        self.statusBar().showMessage(f"Not allowed: {why}", 8000)
+        if self.move_prompt is not None:
+            self.move_prompt.show_error(why)
+
+    def _on_select(self, uid: str) -> None:
+        self.selected = uid
+        self.card.show_unit(self.controller.game, uid)
+
+    def _on_hover(self, text: str) -> None:
+        self.hover.setText(text)
+
+    def show_rules(self) -> None:
+        from ambush_gui.gui.rules_help import RulesHelp
+
+        RulesHelp(self).show()
 
 
 def seats_for(mode: str) -> dict[str, Seat]:
