@@ -3,6 +3,10 @@
 Each game gets seed ``seed + i``. A player is ``ai`` (the computer player) or
 ``random`` (uniform among the legal options). Exceptions and broken invariants are
 counted, never hidden: both must be 0.
+
+Each finished game's outcome is kept in :attr:`Report.outcomes` (the editor's balance
+chart draws distributions from it), and an optional ``progress`` callback hears of each
+game as it ends and may stop the run early (the editor's Stop button).
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ class Report:
     mean_victory_points: dict[str, float] = field(default_factory=dict)
     mean_decisions: float = 0.0
     problems: list[str] = field(default_factory=list)
+    # (winner or "draw", victory points by side, turns) of each game that finished
+    outcomes: list[tuple[str, dict[str, int], int]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -74,14 +80,22 @@ def simulate(
     seats: dict[str, str],
     check: Callable[[Game], list[str]] | None = None,
     outcome: Callable[[Game], tuple[str, dict[str, int], int]] | None = None,
+    progress: Callable[[int], bool] | None = None,
 ) -> Report:
-    """Play ``games`` games. ``outcome(game) -> (winner, points by side, turns)``."""
+    """Play ``games`` games. ``outcome(game) -> (winner, points by side, turns)``.
+
+    ``progress(games_done)`` is called after each game; when it returns False the run
+    stops there and the report covers the games played so far."""
     report = Report(name, games, {side: 0 for side in seats} | {"draw": 0})
     points = {side: 0.0 for side in seats}
     turns = 0
     decisions = 0
     start = time.perf_counter()
+    played = 0
     for i in range(games):
+        if progress is not None and i > 0 and not progress(i):
+            break
+        played = i + 1
         game = new_game(seed + i)
         players = {side: make_player(kind, game.system, seed * 7919 + i) for side, kind in seats.items()}
         try:
@@ -100,13 +114,17 @@ def simulate(
                     report.problems.append(f"game {i} (seed {seed + i}): " + "; ".join(bad))
         if outcome is not None:
             winner, pts, t = outcome(game)
+            report.outcomes.append((winner, dict(pts), t))
             report.wins[winner] = report.wins.get(winner, 0) + 1
             for side, p in pts.items():
                 points[side] = points.get(side, 0.0) + p
             turns += t
+    if progress is not None and played == games:
+        progress(games)
     elapsed = time.perf_counter() - start
-    done = max(1, games - report.exceptions)
-    report.games_per_second = games / elapsed if elapsed > 0 else 0.0
+    report.games = played
+    done = max(1, played - report.exceptions)
+    report.games_per_second = played / elapsed if elapsed > 0 else 0.0
     report.mean_turns = turns / done
     report.mean_victory_points = {k: v / done for k, v in points.items()}
     report.mean_decisions = decisions / done
