@@ -446,6 +446,17 @@ def span_labels(span: str) -> list[str]:
             for r in range(min(r1, r2), max(r1, r2) + 1)]
 
 
+def map_of(m: MapSpec, charts: Charts) -> HexMap:
+    """The hex map a ``[map]`` table describes (the mission's, and the editor's while it
+    paints one): patches listed later win over earlier ones."""
+    terrain = {Hex.from_label(lb): p.terrain for p in m.terrain for s in p.hexes
+               for lb in span_labels(s)}
+    sides = {Hexside.between(*(Hex.from_label(x) for x in side.split("/"))): p.feature
+             for p in m.hexsides for side in p.sides}
+    return HexMap(m.width, m.height, charts, terrain, default=m.default,
+                  hexsides=sides, stacking={"vehicle": 2})
+
+
 # -- the cross-checks --------------------------------------------------------------------------
 
 
@@ -825,13 +836,7 @@ class Mission:
 
     @cached_property
     def map(self) -> HexMap:
-        m = self.spec.map
-        terrain = {Hex.from_label(lb): p.terrain for p in m.terrain for s in p.hexes
-                   for lb in span_labels(s)}
-        sides = {Hexside.between(*(Hex.from_label(x) for x in side.split("/"))): p.feature
-                 for p in m.hexsides for side in p.sides}
-        return HexMap(m.width, m.height, self.charts, terrain, default=m.default,
-                      hexsides=sides, stacking={"vehicle": 2})
+        return map_of(self.spec.map, self.charts)
 
     @cached_property
     def areas(self) -> dict[str, frozenset[Hex]]:
