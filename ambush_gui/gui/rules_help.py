@@ -79,14 +79,71 @@ docs/rules/ in the project.</i></p>
 """
 
 
+AMBUSH_RULES_HTML = """
+<h2>Ambush! — the rules at a glance</h2>
+<p>You command a US squad; the Germans are played by the mission's numbered
+<b>paragraphs</b>. Nobody knows where the Germans are until a paragraph puts one on the
+map. The paragraph reader shows every paragraph as it is read, with the option that
+applied highlighted; the game log shows every die.</p>
+
+<h3>Operations</h3>
+<p>Between firefights you move your soldiers hex by hex, each up to his Movement Point
+Allowance, paying the terrain's cost. Every hex entered gets a <b>Paragraph Check</b>: the
+Mission Card may send you to a paragraph (AR-003). When you end the turn, 2d6 are read on
+the Mission Card's Event column (AR-029, AR-030). How an Operations turn is run is this
+program's house rule (AR-006, see docs/rules/).</p>
+
+<h3>Action Rounds</h3>
+<p>A paragraph that activates a German commences <b>Rounds</b> (AR-001). Each Round: US
+soldiers who are not yet aware check their awareness (Rounds 1 and 2), the Event Phase
+(from Round 2), then the Action Phase (AR-017). Both sides roll one die for initiative:
+the higher die gives that side the <b>Advantage</b>, a tie goes to the Germans (AR-032).
+Each soldier's marker goes on the <b>AR Track</b> in the space his side's die reaches in
+his own column (AR-034): 2-Turn, 1-Turn, Complete, or Panic. Turns run down the track:
+2-Turn Advantage, 2-Turn Disadvantage, 1-Turn Advantage, 1-Turn Disadvantage (AR-043);
+each turn drops the marker one space. A US soldier on a red number panics if he is out of
+command (AR-038). Rounds end when no active German is left on the map.</p>
+
+<h3>A soldier's turn</h3>
+<p>One action (the action dialog lists the legal ones and says why the others are not):
+aimed or snap fire, a move, a move with a snap shot, a grenade or satchel charge, an
+assault, clearing a jam, giving another soldier a turn, waking a soldier, or pass. Once a
+turn he may also change stance (standing, crouching, prone), free unless he is wounded
+(AR-071, AR-072). Crouching, he moves one hex whatever the terrain; prone, not at all.</p>
+
+<h3>Fire, in seven steps</h3>
+<ol>
+<li>Declare the weapon, aimed or snap, and the target (FC-010).</li>
+<li>Percentile roll: at or under the weapon's Jam number, it jams and the fire stops (FC-011).</li>
+<li>Count the range in hexes, the target's hex in, the firer's out (FC-013, FC-014).</li>
+<li>The hit chance: the weapon's base chance for the range band, less the modifiers for the
+target's stance and terrain, snap fire and a wounded firer, with the firer's Weapon Skill
+(FC-016, FC-023..025). The fire dialog lists each one.</li>
+<li>One die 0-9: at or under the hit chance hits; 0 always hits, 9 always misses (FC-018).</li>
+<li>A hit rolls on the weapon's row of the Damage Table: panic, wound, incapacitated or
+killed (FC-019).</li>
+<li>Percentile roll against the Out of Ammo number: at or under, a clip is used up (FC-021).</li>
+</ol>
+
+<h3>Winning</h3>
+<p>The mission's victory levels are read from the points scored: the Mission panel shows
+them. Casualties score at the end; some paragraphs end the mission at once.</p>
+
+<p><i>The Ambush! charts are the project's own, and where the printed rules leave a gap
+the game plays a documented house rule: see docs/rules/ in the project.</i></p>
+"""
+
+
 class RulesHelp(QDialog):
-    def __init__(self, parent: QWidget | None = None) -> None:
+    """The rules reference for ``system`` ("alley" or "ambush")."""
+
+    def __init__(self, parent: QWidget | None = None, system: str = "alley") -> None:
         super().__init__(parent)
         self.setWindowTitle("Rules reference — ambush-gui")
         self.resize(720, 760)
         lay = QVBoxLayout(self)
         self.text = QTextBrowser()
-        self.text.setHtml(RULES_HTML)
+        self.text.setHtml(AMBUSH_RULES_HTML if system == "ambush" else RULES_HTML)
         self.text.setOpenExternalLinks(False)
         lay.addWidget(self.text)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
