@@ -142,3 +142,16 @@ VEHICLE_EDGE = QColor("#111111")
 VEHICLE_GLASS = QColor("#2c3e50")
 VEHICLE_SCORCH = QColor(20, 20, 20, 150)
 RUBBLE_LABEL_BG = QColor(255, 255, 255, 120)  # a rubble piece's name, over its speckles
+
+
+# -- Ambush! docks (gui/ambush_panels.py, gui/paragraph_reader.py) -------------------------
+AR_MARKER_HEIGHT = 20  # pixels: one AR marker on the track
+AR_MARKER_PT = 8.0
+AR_DIE_SIZE = 30  # the initiative dice beside the Round number
+AR_OUT_CROSS = QColor("#7b241c")  # the cross over an out-of-the-fight marker
+AR_WOUND = QColor("#c0392b")  # the dot on a wounded soldier's marker
+AR_PANIC = QColor("#d68910")  # the dot on a panicked soldier's marker
+PARAGRAPH_PAPER = QColor("#fbf8ef")  # the booklet page
+PARAGRAPH_TAKEN = QColor("#fdebd0")  # the option taken
+PARAGRAPH_TAKEN_EDGE = QColor("#d35400")
+PARAGRAPH_NUMBER = QColor("#7b241c")  # the large paragraph number
