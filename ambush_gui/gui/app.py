@@ -14,9 +14,10 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from ambush_gui import systems
 from ambush_gui.core import saves
 from ambush_gui.core.errors import InputError
+from ambush_gui.core.game import Game
 from ambush_gui.gui import paths
 from ambush_gui.gui.controller import GameController, Seat, load_game
-from ambush_gui.gui.main_window import MainWindow, remember_recent, seats_for
+from ambush_gui.gui.main_window import GameWindow, MainWindow, remember_recent, seats_for
 
 
 def application() -> QApplication:
@@ -45,20 +46,21 @@ class Session:
         self.launcher_window = dlg
         dlg.show()
 
-    def _from_launcher(self, dlg: QWidget, window: MainWindow | None) -> None:
+    def _from_launcher(self, dlg: QWidget, window: GameWindow | None) -> None:
         if window is not None:
             dlg.close()
 
     def new_game(self, scenario_path: Path, mode: str = "hotseat", seed: int = 0,
-                 scale: float = 1.0) -> MainWindow | None:
+                 scale: float = 1.0) -> GameWindow | None:
         try:
             scenario = systems.load_scenario(scenario_path, scale)
         except InputError as exc:
             QMessageBox.warning(None, "Cannot start this scenario", str(exc))
             return None
-        return self._window(systems.new_game(scenario, seed), seats_for(mode), None)
+        game = systems.new_game(scenario, seed)
+        return self._window(game, seats_for(mode, game.system), None)
 
-    def open_save(self, path: Path) -> MainWindow | None:
+    def open_save(self, path: Path) -> GameWindow | None:
         try:
             game = load_game(path)
             players = saves.read(path).players
@@ -70,10 +72,10 @@ class Session:
             remember_recent(path)
         return self._window(game, seats, path)
 
-    def _window(self, game: object, seats: dict[str, Seat], save_path: Path | None) -> MainWindow:
-        controller = GameController(game, seats, autosave=paths.autosave_path())  # type: ignore[arg-type]
+    def _window(self, game: Game, seats: dict[str, Seat], save_path: Path | None) -> GameWindow:
+        controller = GameController(game, seats, autosave=paths.autosave_path())
         controller.save_path = save_path
-        win = MainWindow(controller)
+        win = window_for(controller)
         win.newGameRequested.connect(self.launcher)
         win.resize(1280, 800)
         if os.environ.get("AMBUSH_GUI_FIRST_PAINT"):  # bench/bench_gui.py times start-up
@@ -82,6 +84,16 @@ class Session:
         win.start()
         self.windows.append(win)
         return win
+
+
+def window_for(controller: GameController) -> GameWindow:
+    """The window of the game's rule system: the table for Ambush Alley, the hex map for
+    Ambush!."""
+    if controller.system == "ambush":
+        from ambush_gui.gui.ambush_window import AmbushWindow
+
+        return AmbushWindow(controller)
+    return MainWindow(controller)
 
 
 def run(target: str | None = None, seed: int = 0, computer: str | None = None,
@@ -112,10 +124,10 @@ class _FirstPaint(QObject):
         return False
 
 
-def _report_first_paint(win: MainWindow) -> None:
+def _report_first_paint(win: GameWindow) -> None:
     """Print the wall-clock time of the table's first painted frame, then quit."""
     spy = _FirstPaint(win)
-    win.table.viewport().installEventFilter(spy)
+    win.board.viewport().installEventFilter(spy)
 
 
 def computer_mode(computer: str | None) -> str:

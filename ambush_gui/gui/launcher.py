@@ -29,11 +29,21 @@ from ambush_gui import systems
 from ambush_gui.gui import paths, theme
 from ambush_gui.gui.main_window import recent_games
 
-MODES = [
-    ("hotseat", "Hot-seat: two players at this computer"),
-    ("regular", "Play the Regulars against the computer"),
-    ("insurgent", "Play the Insurgents against the computer"),
-]
+MODES = {
+    "alley": [
+        ("hotseat", "Hot-seat: two players at this computer"),
+        ("regular", "Play the Regulars against the computer"),
+        ("insurgent", "Play the Insurgents against the computer"),
+    ],
+    "ambush": [
+        ("solo", "Solitaire: lead the US squad; the mission's paragraphs play the Germans"),
+    ],
+}
+SYSTEM_NAMES = {"alley": "Ambush Alley", "ambush": "Ambush!"}
+SYSTEM_DESCRIPTIONS = {
+    "alley": "Ambush Alley: Regulars against Insurgents on a free-measure table",
+    "ambush": "Ambush!: a solitaire squad mission on a hex map",
+}
 
 
 class Launcher(QDialog):
@@ -57,20 +67,22 @@ class Launcher(QDialog):
         form = QFormLayout(box)
         self.scenario = QComboBox()
         for s in systems.shipped():
-            if s.system == "alley":
+            if s.system in MODES:
                 self.scenario.addItem(s.title, str(s.path))
-        self.scenario.setToolTip("The scenario to play")
+                i = self.scenario.count() - 1
+                self.scenario.setItemData(i, s.system, Qt.ItemDataRole.UserRole + 1)
+                self.scenario.setItemData(i, SYSTEM_NAMES[s.system], Qt.ItemDataRole.ToolTipRole)
+        self.scenario.setToolTip("The scenario (Ambush Alley, on the table) or mission (Ambush!, on "
+                                 "the hex map) to play")
         form.addRow("Scenario", self.scenario)
+        self.system_label = QLabel()
+        form.addRow("Rules", self.system_label)
         modes = QWidget()
-        mlay = QVBoxLayout(modes)
-        mlay.setContentsMargins(0, 0, 0, 0)
+        self.mode_box = QVBoxLayout(modes)
+        self.mode_box.setContentsMargins(0, 0, 0, 0)
         self.mode_group = QButtonGroup(self)
-        for i, (key, text) in enumerate(MODES):
-            rb = QRadioButton(text)
-            rb.setProperty("mode", key)
-            rb.setChecked(i == 0)
-            self.mode_group.addButton(rb)
-            mlay.addWidget(rb)
+        self.scenario.currentIndexChanged.connect(self._show_modes)
+        self._show_modes()
         form.addRow("Players", modes)
         self.seed = QSpinBox()
         self.seed.setRange(0, 2_000_000_000)
@@ -115,6 +127,25 @@ class Launcher(QDialog):
             return f"{data['scenario']['title']}, {len(data['decisions'])} decisions"
         except (OSError, ValueError, KeyError, TypeError):
             return "unreadable"
+
+    def system(self) -> str:
+        return str(self.scenario.currentData(Qt.ItemDataRole.UserRole + 1) or "alley")
+
+    def _show_modes(self) -> None:
+        """The ways to play the chosen scenario: hot-seat or solo for Ambush Alley, solitaire
+        for an Ambush! mission."""
+        for button in self.mode_group.buttons():
+            self.mode_group.removeButton(button)
+            self.mode_box.removeWidget(button)
+            button.deleteLater()
+        for i, (key, text) in enumerate(MODES[self.system()]):
+            rb = QRadioButton(text)
+            rb.setProperty("mode", key)
+            rb.setChecked(i == 0)
+            self.mode_group.addButton(rb)
+            self.mode_box.addWidget(rb)
+            rb.show()
+        self.system_label.setText(SYSTEM_DESCRIPTIONS[self.system()])
 
     def mode(self) -> str:
         button = self.mode_group.checkedButton()

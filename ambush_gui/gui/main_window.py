@@ -414,8 +414,11 @@ class MainWindow(GameWindow):
         RulesHelp(self).show()
 
 
-def seats_for(mode: str) -> dict[str, Seat]:
-    """'hotseat', 'regular' (human plays the Regulars) or 'insurgent'."""
+def seats_for(mode: str, system: str = "alley") -> dict[str, Seat]:
+    """Ambush Alley: 'hotseat', 'regular' (a person plays the Regulars) or 'insurgent'.
+    Ambush! is solitaire: the person plays the US squad, the paragraphs the Germans."""
+    if system == "ambush":
+        return {"us": Seat.HUMAN}
     if mode == "regular":
         return {"regular": Seat.HUMAN, "insurgent": Seat.COMPUTER}
     if mode == "insurgent":
