@@ -155,3 +155,6 @@ PARAGRAPH_PAPER = QColor("#fbf8ef")  # the booklet page
 PARAGRAPH_TAKEN = QColor("#fdebd0")  # the option taken
 PARAGRAPH_TAKEN_EDGE = QColor("#d35400")
 PARAGRAPH_NUMBER = QColor("#7b241c")  # the large paragraph number
+
+# The editor's balance chart (gui/editor/chart.py); sides use SIDE_COLOURS, draws NEUTRAL
+CHART_LENGTH = QColor("#b9770e")  # the game-length histogram
