@@ -157,7 +157,7 @@ class MarkerChip(QWidget):
         fm = QFontMetrics(self._font)
         h = theme.AR_MARKER_HEIGHT
         w = h if self.side == "german" else max(h, fm.horizontalAdvance(self.text) + 14)
-        self.setFixedSize(w + 6, h + 6)
+        self.setFixedSize(w + 5, h + 5)
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt name
         return self.size()
@@ -169,7 +169,7 @@ class MarkerChip(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt name
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        r = QRectF(3, 3, self.width() - 6, self.height() - 6)
+        r = QRectF(2.5, 2.5, self.width() - 5, self.height() - 5)
         colour = QColor(theme.SIDE_COLOURS.get(self.side, theme.NEUTRAL))
         if self.out or self.unaware:
             colour.setAlpha(110)
@@ -292,8 +292,8 @@ class SpaceBox(QFrame):
         self.space = space
         self.setObjectName("arspace")
         lay = QVBoxLayout(self)
-        lay.setContentsMargins(5, 3, 5, 4)
-        lay.setSpacing(2)
+        lay.setContentsMargins(4, 2, 4, 3)
+        lay.setSpacing(1)
         order = f"{step}. " if step is not None else ""
         self.caption = _label(order + SPACE_NAMES[space], bold=True, size=8)
         self.caption.setToolTip(SPACE_TIPS[space])
@@ -476,9 +476,8 @@ class ARTrackWidget(QWidget):
                            else f"Initiative die: {value}")
             die.update()
         who = side_title(e.data.get("advantage"))
-        self.reason.setText(f"Initiative US {'—' if us is None else us}, Germans "
-                            f"{'—' if de is None else de}: {who} hold the Advantage "
-                            f"({initiative_reason(e)})")
+        self.reason.setText(f"{who} Advantage: {initiative_reason(e)}")
+        self.reason.setToolTip(e.text)
 
 
 # -- a soldier's card ----------------------------------------------------------------------------

@@ -145,7 +145,7 @@ RUBBLE_LABEL_BG = QColor(255, 255, 255, 120)  # a rubble piece's name, over its 
 
 
 # -- Ambush! docks (gui/ambush_panels.py, gui/paragraph_reader.py) -------------------------
-AR_MARKER_HEIGHT = 20  # pixels: one AR marker on the track
+AR_MARKER_HEIGHT = 18  # pixels: one AR marker on the track
 AR_MARKER_PT = 8.0
 AR_DIE_SIZE = 30  # the initiative dice beside the Round number
 AR_OUT_CROSS = QColor("#7b241c")  # the cross over an out-of-the-fight marker
