@@ -9,7 +9,8 @@ initiative dice from the latest ``initiative`` event. Nothing here computes a ru
 - :class:`ARTrackWidget`: the AR Track as it lies on the table during a Round, its four
   acting spaces as a 2x2 grid (Advantage half on the left, Disadvantage half on the right;
   reading order is acting order, AR-043), then Panic, Complete and Inactive, each soldier's
-  marker in its space, the next to act ringed, and the last initiative dice.
+  marker in its space, the soldier taking his turn (or next to act) ringed, and the last
+  initiative dice.
 - :class:`SoldierCard`: one soldier's card: ratings, weapons, ammunition and every status.
 - :class:`SquadList`: the US squad in one compact list to pick a soldier from.
 - :class:`MissionPanel`: the Ambush! counterpart of :class:`~ambush_gui.gui.panels.TurnPanel`.
@@ -50,7 +51,7 @@ from ambush_gui.gui.panels import _label
 from ambush_gui.gui.paragraph_reader import ParagraphReader
 
 __all__ = ["ARTrackWidget", "MarkerChip", "MissionPanel", "ParagraphReader", "SoldierCard",
-           "SquadList", "latest_initiative", "short_name", "soldier_state"]
+           "SquadList", "latest_initiative", "short_name", "soldier_state", "turn_in_progress"]
 
 SPACE_NAMES: dict[ARSpace, str] = {
     ARSpace.TWO_TURN_ADVANTAGE: "2-Turn Advantage",
@@ -117,6 +118,20 @@ def initiative_reason(event: Event) -> str:
     return tail[:-1] if tail.endswith(")") else tail
 
 
+def turn_in_progress(game: Any) -> Soldier | None:
+    """The soldier whose turn the log says has begun and not yet ended: the latest ``turn``
+    event of this Round, while his marker still sits in the space he took it from (the
+    marker drops when the turn is over, AR-044)."""
+    st = game.state
+    e = next((e for e in reversed(game.log.events) if e.kind == "turn"), None)
+    if e is None or e.data.get("round") != st.round:
+        return None
+    s = st.soldiers.get(str(e.data.get("soldier")))
+    if s is None or s.marker.value != e.data.get("space") or not ar_track.can_act(s):
+        return None
+    return s
+
+
 def _tip_for(game: Any, s: Soldier) -> str:
     where = s.hex.label if s.hex is not None else "off the map"
     lines = [f"{s.label} — {side_title(s.side.value)}", f"Hex {where}, {s.stance.value}",
@@ -150,7 +165,8 @@ class MarkerChip(QWidget):
         self.panicked = soldier.panicked
         self.unaware = soldier.side is Side.US and not soldier.aware
         self.out = not soldier.active
-        self.setToolTip(tip + ("\nActs next" if next_up else "") + "\nClick to see his card")
+        self.setToolTip(tip + ("\nHis turn now, or he acts next" if next_up else "")
+                        + "\nClick to see his card")
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setObjectName(f"marker-{soldier.id}")
         self._font = theme.label_font(theme.AR_MARKER_PT, True)
@@ -325,8 +341,12 @@ class SpaceBox(QFrame):
 
 class ARTrackWidget(QWidget):
     """The AR Track during a Round (AR-032..053): who holds the Advantage, the initiative dice,
-    each marker in its space, and the soldier who acts next. Outside Rounds it says so in one
-    line. Click a marker to pick that soldier (``soldierClicked``)."""
+    each marker in its space, and who acts: the soldier whose turn is under way
+    (:func:`turn_in_progress`), else those who may act in the next space
+    (:func:`~ambush_gui.ambush.rounds.next_space`; the US player picks among them, AR-048; the
+    first German by letter acts, AR-049). The space is ringed and so are their markers.
+    Outside Rounds it says so in one line. Click a marker to pick that soldier
+    (``soldierClicked``)."""
 
     soldierClicked = Signal(str)
 
@@ -429,12 +449,16 @@ class ARTrackWidget(QWidget):
             lab.setToolTip(f"The {half} half of the track: {who} markers are placed here "
                            "this Round")
         self._show_dice(game.log.events)
-        ready = [s for s in st.soldiers.values()
-                 if s.marker is self.next_space and ar_track.can_act(s)]
-        if ready and ready[0].side is Side.GERMAN:
-            # the Germans act one by one in the order of their letters, as the state lists them
-            ready = [s for s in st.side(Side.GERMAN) if s in ready][:1]
-        self.next_actors = [s.id for s in ready]
+        acting = turn_in_progress(game)
+        if acting is not None:
+            self.next_actors = [acting.id]
+        else:
+            ready = [s for s in st.soldiers.values()
+                     if s.marker is self.next_space and ar_track.can_act(s)]
+            if ready and ready[0].side is Side.GERMAN:
+                # the Germans act one by one in the order of their letters, as the state lists them
+                ready = [s for s in st.side(Side.GERMAN) if s in ready][:1]
+            self.next_actors = [s.id for s in ready]
         by_space: dict[ARSpace, list[MarkerChip]] = {space: [] for space in self.spaces}
         for s in self._on_track(game):
             chip = MarkerChip(s, _tip_for(game, s), s.id in self.next_actors)

@@ -26,6 +26,7 @@ from ambush_gui.gui.ambush_panels import (
     SoldierCard,
     SquadList,
     latest_initiative,
+    turn_in_progress,
 )
 from ambush_gui.gui.paragraph_reader import ParagraphReader
 
@@ -78,10 +79,39 @@ def test_track_puts_every_marker_in_its_space_and_rings_the_next_to_act(qtbot: A
     assert [sp for sp, box in w.spaces.items() if box.highlighted] == [up]
     ready = {s.id for s in st.soldiers.values() if s.marker is up and ar_track.can_act(s)}
     assert set(w.next_actors) <= ready and w.next_actors
-    if next(iter(st.soldiers[i] for i in ready)).side is Side.US:
+    acting = turn_in_progress(game)
+    if acting is not None:
+        assert w.next_actors == [acting.id]
+    elif next(iter(st.soldiers[i] for i in ready)).side is Side.US:
         assert set(w.next_actors) == ready  # the player picks among them (AR-048)
     for s in on_track:
         assert w.marker(s.id).next_up is (s.id in w.next_actors)
+
+
+def test_track_rings_only_the_soldier_whose_turn_it_is(qtbot: Any) -> None:
+    """Seed 1, Round 2: Novak, Greer and Abate all have a turn in 1-Turn Advantage; the
+    player sent Abate first, and his turn is under way (he is choosing a target)."""
+    g, ai = new_game(), AmbushAI()
+    for _ in range(200):
+        d = g.pending()
+        if d.kind.value == "ambush_target":
+            break
+        g.answer(ai.choose(g, d))
+    w = ARTrackWidget()
+    qtbot.addWidget(w)
+    w.show_state(g)
+    turn = next(e for e in reversed(g.log.events) if e.kind == "turn")
+    sid = turn.data["soldier"]
+    assert turn_in_progress(g) is g.state.soldiers[sid]
+    others = [s.id for s in g.state.side(Side.US)
+              if s.marker is w.next_space and ar_track.can_act(s) and s.id != sid]
+    assert others  # others could act in this space, but only he is ringed
+    assert w.next_actors == [sid]
+    assert w.marker(sid).next_up and not any(w.marker(o).next_up for o in others)
+    g.answer(ai.choose(g, g.pending()))
+    while g.state.soldiers[sid].marker.value == turn.data["space"] and g.pending() is not None:
+        g.answer(ai.choose(g, g.pending()))
+    assert turn_in_progress(g) is None or turn_in_progress(g).id != sid
 
 
 def test_track_names_the_advantage_and_shows_the_last_initiative_dice(qtbot: Any, game: Any) -> None:
