@@ -2,13 +2,15 @@
 
 ``dialog_for(decision, game, parent)`` builds the dialog for the open decision, or
 returns None for the decisions answered on the table (MOVE, PLACE: show a
-:class:`MovePrompt` instead) and for kinds this package does not know. Every dialog
-emits ``chosen(answer)`` with an answer the engine has already validated; the window
-passes it to ``GameController.answer``. ``highlighted(object)`` says what the player
+:class:`MovePrompt` instead), on the Ambush! hex map (``ON_THE_MAP``: AMBUSH_MOVE,
+AMBUSH_OPERATIONS: show an :class:`AmbushStepPrompt`) and for kinds this package does
+not know. Every dialog emits ``chosen(answer)`` with an answer the engine has already
+validated; the window passes it to ``GameController.answer``. ``highlighted(object)`` says what the player
 is looking at (a target id, an interrupt option, a Hot Spot number).
 
 Not decisions: :class:`DiceTray` and :class:`MoraleDialog` show any roll from the log
-with every die; :class:`VictoryDialog` shows the winner and every victory-point line.
+with every die; :class:`VictoryDialog` shows the winner and every victory-point line;
+:class:`AmbushEndDialog` the end of an Ambush! mission.
 """
 
 from __future__ import annotations
@@ -18,6 +20,14 @@ from typing import Any
 from PySide6.QtWidgets import QWidget
 
 from ambush_gui.core.decisions import Decision, DecisionKind
+from ambush_gui.gui.dialogs.ambush import (
+    AmbushActionDialog,
+    AmbushActorDialog,
+    AmbushStanceDialog,
+    AmbushStepPrompt,
+)
+from ambush_gui.gui.dialogs.ambush_end import AmbushEndDialog
+from ambush_gui.gui.dialogs.ambush_fire import AmbushFireDialog
 from ambush_gui.gui.dialogs.base import DecisionDialog
 from ambush_gui.gui.dialogs.casualties import AbandonDialog, CasualtiesDialog
 from ambush_gui.gui.dialogs.dice import DiceTray, DieFace, MoraleDialog
@@ -43,8 +53,14 @@ DIALOGS: dict[DecisionKind, type[DecisionDialog]] = {
     DecisionKind.HOT_SPOT: HotSpotDialog,
     DecisionKind.INSURGENT_ACT: InsurgentActDialog,
     DecisionKind.ABANDON: AbandonDialog,
+    DecisionKind.AMBUSH_ACTION: AmbushActionDialog,
+    DecisionKind.AMBUSH_TARGET: AmbushFireDialog,
+    DecisionKind.AMBUSH_ACTOR: AmbushActorDialog,
+    DecisionKind.AMBUSH_STANCE: AmbushStanceDialog,
 }
 ON_THE_TABLE = (DecisionKind.MOVE, DecisionKind.PLACE)
+# Ambush!: answered on the hex map; an AmbushStepPrompt shows the other answers
+ON_THE_MAP = (DecisionKind.AMBUSH_MOVE, DecisionKind.AMBUSH_OPERATIONS)
 
 
 def dialog_for(
@@ -57,9 +73,16 @@ def dialog_for(
 
 __all__ = [
     "DIALOGS",
+    "ON_THE_MAP",
     "ON_THE_TABLE",
     "AbandonDialog",
     "ActivateDialog",
+    "AmbushActionDialog",
+    "AmbushActorDialog",
+    "AmbushEndDialog",
+    "AmbushFireDialog",
+    "AmbushStanceDialog",
+    "AmbushStepPrompt",
     "CasualtiesDialog",
     "DecisionDialog",
     "DiceTray",
