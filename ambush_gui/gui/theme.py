@@ -156,5 +156,72 @@ PARAGRAPH_TAKEN = QColor("#fdebd0")  # the option taken
 PARAGRAPH_TAKEN_EDGE = QColor("#d35400")
 PARAGRAPH_NUMBER = QColor("#7b241c")  # the large paragraph number
 
+
+# -- the Ambush! hex map (gui/hex_map.py) ----------------------------------------------------
+HEX_TERRAIN_FILL = {  # by the charts' terrain key; a name not here gets HEX_UNKNOWN_FILL
+    "clear": QColor("#c9d6a3"),  # meadow
+    "road": QColor("#c9d6a3"),  # a meadow hex with the road drawn across it
+    "field": QColor("#e4d285"),  # ripe crops
+    "orchard": QColor("#b5cf8c"),
+    "brush": QColor("#a7b573"),
+    "woods": QColor("#5f8a4f"),
+    "rubble": QColor("#b7ada0"),
+    "wooden-building": QColor("#d6cbb3"),  # a farmyard round the house
+    "stone-building": QColor("#cfcac0"),
+    "stream": QColor("#c9d6a3"),  # a meadow hex with the stream drawn across it
+}
+HEX_UNKNOWN_FILL = QColor("#c4b7d6")  # terrain a mission's charts name but the map has no look for
+HEX_UNKNOWN_HATCH = QColor(90, 70, 120, 110)
+HEX_GLYPH = {  # the ink of each terrain's small pattern
+    "field": QColor(150, 120, 40, 150),  # furrows
+    "orchard": QColor("#4f7a35"),  # fruit trees in rows
+    "brush": QColor("#55622d"),  # tufts
+    "woods": QColor("#3c6131"),  # tree crowns
+    "woods-edge": QColor("#2a4522"),
+    "rubble": QColor("#6d655a"),  # stones
+    "wooden-building": QColor("#8a5a33"),  # timber roof
+    "stone-building": QColor("#7d7d80"),  # slate roof
+    "roof-ridge": QColor(255, 255, 255, 110),
+    "building-edge": QColor("#3b2f25"),
+}
+HEX_ROAD = QColor("#b59a6a")
+HEX_ROAD_EDGE = QColor("#8c7650")
+HEX_STREAM = QColor("#4f8fc0")
+HEX_STREAM_EDGE = QColor("#2f628c")
+HEX_HEDGEROW = QColor("#2f5a27")
+HEX_HEDGEROW_LEAF = QColor("#4d8a3d")
+HEX_WALL = QColor("#9b9484")
+HEX_WALL_EDGE = QColor("#4a453c")
+HEX_SIDE_OTHER = QColor("#7a4fa0")  # a hexside feature the map has no look for
+HEX_GRID = QColor(40, 40, 30, 120)
+HEX_MAP_EDGE = QColor("#2b2b25")
+HEX_LABEL = QColor(30, 30, 25, 140)
+HEX_STEP = QColor(30, 132, 73, 85)  # a hex one may enter next
+HEX_STEP_EDGE = QColor("#1e8449")
+HEX_STEP_TEXT_BG = QColor(255, 255, 255, 225)
+HEX_PATH = QColor("#111111")
+HEX_PATH_CASING = QColor(255, 255, 255, 200)
+HEX_ARROW = QColor("#c0392b")  # the Mission Card's red movement references
+HEX_INFO_BG = QColor(255, 255, 255, 225)
+COUNTER_TEXT = QColor("#ffffff")
+COUNTER_EDGE = QColor("#141414")
+COUNTER_SHADOW = QColor(0, 0, 0, 90)
+COUNTER_US_STAR = QColor("#ffffff")
+COUNTER_GERMAN_CROSS = QColor("#111111")
+COUNTER_WOUNDED = QColor("#c0392b")
+COUNTER_PANICKED = QColor("#e67e22")
+COUNTER_UNAWARE = QColor("#5dade2")
+COUNTER_OUT_MARK = QColor("#7b241c")
+COUNTER_OUT_OPACITY = 0.45
+Z_HEX_TERRAIN, Z_HEX_MARKS, Z_HEX_GRID, Z_HEX_LABELS = 0, 5, 10, 12
+Z_HEX_STEPS, Z_HEX_PATH, Z_HEX_ARROWS, Z_HEX_COUNTERS, Z_HEX_DRAGGED = 15, 16, 18, 30, 60
+
 # The editor's balance chart (gui/editor/chart.py); sides use SIDE_COLOURS, draws NEUTRAL
 CHART_LENGTH = QColor("#b9770e")  # the game-length histogram
+TARGET_MARK = QColor(214, 48, 49, 110)  # the hex a dialog is pointing at (a target, a throw)
+
+# The table editor (gui/editor/table_*.py): its own marks over the game's items
+EDITOR_GRID = QColor(60, 55, 40, 45)  # the inch grid
+EDITOR_GRID_MAJOR = QColor(60, 55, 40, 110)  # every 6"
+EDITOR_Z_GRID = 11  # just above the terrain, under markers and figures
+EDITOR_STATUS_BAD = QColor("#922b21")  # a refused edit, in the page's status line
