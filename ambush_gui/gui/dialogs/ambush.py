@@ -268,7 +268,7 @@ class AmbushActorDialog(DecisionDialog):
         ids = [o for o in self.decision.options if isinstance(o, str)]
         grid = QGridLayout()
         grid.setSpacing(6)
-        cols = 2 if len(ids) > 2 else 1
+        cols = 2 if len(ids) > 4 else 1
         for i, sid in enumerate(ids):
             s = soldier(self.game, sid)
             key = i + 1 if i < 9 else None
@@ -366,9 +366,8 @@ class AmbushStepPrompt(QFrame):
         self._answered = False
         self.setObjectName("ambushStep")
         self.answer_buttons: list[tuple[Any, QPushButton]] = []
-        outer = QHBoxLayout(self)
-        outer.setContentsMargins(12, 6, 8, 6)
-        col = QVBoxLayout()
+        col = QVBoxLayout(self)
+        col.setContentsMargins(12, 6, 8, 6)
         col.setSpacing(2)
         self.title = label("", bold=True, size=10.5, wrap=True)
         col.addWidget(self.title)
@@ -379,10 +378,13 @@ class AmbushStepPrompt(QFrame):
         self.error = label("", size=9, colour=theme.ILLEGAL, wrap=True)
         self.error.setVisible(False)
         col.addWidget(self.error)
-        outer.addLayout(col, 1)
+        row = QHBoxLayout()  # the buttons under the text: a narrow dock keeps the text whole
+        row.setContentsMargins(0, 4, 0, 0)
+        row.addStretch(1)
         self.buttons = QHBoxLayout()
         self.buttons.setSpacing(6)
-        outer.addLayout(self.buttons)
+        row.addLayout(self.buttons)
+        col.addLayout(row)
         if decision is not None:
             self.set_decision(decision, game)
 
