@@ -67,9 +67,9 @@ class AmbushEndDialog(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.result = dict(result or {})
+        self.outcome = dict(result or {})
         self.lines = [(int(p), str(w)) for p, w in lines]
-        winner = str(self.result.get("winner", "draw"))
+        winner = str(self.outcome.get("winner", "draw"))
         self.setWindowTitle("Mission over" + (f" — {title}" if title else ""))
         paint_background(self)
         lay = QVBoxLayout(self)
@@ -79,13 +79,13 @@ class AmbushEndDialog(QDialog):
             winner, "The mission ends in a draw")
         self.banner = Banner(None if winner == "draw" else winner, headline, title)
         lay.addWidget(self.banner)
-        self.level = label(str(self.result.get("level", "")), bold=True, size=20,
+        self.level = label(str(self.outcome.get("level", "")), bold=True, size=20,
                            colour=side_colour(None if winner == "draw" else winner), wrap=True)
         self.level.setAlignment(Qt.AlignmentFlag.AlignCenter)
         lay.addWidget(self.level)
-        turns = self.result.get("turn")
+        turns = self.outcome.get("turn")
         self.why = label(
-            f"Why it ended: {self.result.get('why', 'the mission is over')}. "
+            f"Why it ended: {self.outcome.get('why', 'the mission is over')}. "
             f"{turns} Operations turn{'s' if turns != 1 else ''} and {rounds} Action "
             f"Round{'s' if rounds != 1 else ''} played.", size=10.5, wrap=True,
             colour=theme.DIALOG_TEXT)
@@ -96,7 +96,7 @@ class AmbushEndDialog(QDialog):
         head = QHBoxLayout()
         head.addWidget(section("Score", "Every line the mission scored, as the engine wrote it"))
         head.addStretch(1)
-        total = self.result.get("points", {}).get("us", sum(p for p, _ in self.lines))
+        total = self.outcome.get("points", {}).get("us", sum(p for p, _ in self.lines))
         self.total = label(f"{total} points", bold=True, size=14, colour=theme.DIALOG_TEXT)
         head.addWidget(self.total)
         inner.addLayout(head)
