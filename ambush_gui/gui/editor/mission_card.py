@@ -1,0 +1,379 @@
+"""The Mission Card tab of the mission page: Conditions, Paragraph Checks, areas, the Event
+column and the red references.
+
+- **Conditions** (AR-110, AR-123): each a capital letter and a short description; the
+  Condition in force at the start. Every German card needs a column per Condition, so
+  adding a Condition fills that column on every card with his first column's paragraphs.
+- **Paragraph Checks** (AR-003): hexes or areas, the paragraph read on entering, and the
+  Conditions they apply under (none listed: all). Made from the hexes selected on the map.
+- **Areas**: named groups of hexes, made from the selection.
+- **Event column** (AR-029): the paragraph for each 2d6 total 2-12 under every Condition,
+  and the lines a Condition replaces (its own column).
+- **Red references** (AR-112): arrows hex to hex; drawn on the map with the reference tool
+  (click the hex he leaves, then the hex he enters), removed here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ambush_gui.gui.editor.document import EditorDocument
+from ambush_gui.gui.editor.mission_data import compact_spans
+from ambush_gui.gui.editor.mission_widgets import labels_text, parse_labels, set_quiet, spin
+
+TOTALS = range(2, 13)
+
+
+def _item(text: str, editable: bool = True) -> QTableWidgetItem:
+    item = QTableWidgetItem(text)
+    if not editable:
+        item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+    return item
+
+
+def _table(rows: int, heads: list[str], tip: str) -> QTableWidget:
+    t = QTableWidget(rows, len(heads))
+    t.setHorizontalHeaderLabels(heads)
+    t.setToolTip(tip)
+    t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    t.verticalHeader().setDefaultSectionSize(22)
+    return t
+
+
+class CardEditor(QWidget):
+    """The Mission Card: Conditions, checks, areas, events, references."""
+
+    showHexes = Signal(list)  # hexes to show on the map (a check's, an area's, a reference's)
+
+    def __init__(self, doc: EditorDocument, selection: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.selection = selection  # () -> the hexes selected on the map
+
+        # Conditions
+        self.start = QComboBox()
+        self.start.setToolTip("The Condition in force when the mission starts")
+        self.conditions = _table(0, ["Condition", "What it means"],
+                                 "The Mission Card's Conditions: a capital letter and what it means")
+        self.conditions.setMaximumHeight(110)
+        cond_add, cond_drop = QPushButton("Add Condition"), QPushButton("Remove Condition")
+        cond_add.setToolTip("Add the next letter; every German card gets a column for it")
+        cond_drop.setToolTip("Remove the selected Condition (and its column on every German card)")
+        cbox = QGroupBox("Conditions")
+        cl = QFormLayout(cbox)
+        cl.addRow("At the start", self.start)
+        cl.addRow(self.conditions)
+        row = QHBoxLayout()
+        row.addWidget(cond_add)
+        row.addWidget(cond_drop)
+        row.addStretch(1)
+        cl.addRow(row)
+
+        # Paragraph Checks and areas
+        self.checks = _table(0, ["Where (hexes or areas)", "Paragraph", "Under Conditions"],
+                             "Entering one of these hexes reads the paragraph; under the Conditions "
+                             "listed (none: all). Select a row to see its hexes on the map")
+        self.check_paragraph = spin(1, 9999, "The paragraph the new check reads")
+        check_add, check_drop = QPushButton("Add check for selected hexes"), QPushButton("Remove check")
+        check_add.setToolTip("A Paragraph Check for the hexes selected on the map (Select tool)")
+        check_drop.setToolTip("Remove the selected Paragraph Check")
+        self.areas = _table(0, ["Area", "Hexes"], "Named groups of hexes, for checks and conditions")
+        self.areas.setMaximumHeight(100)
+        self.area_name = QLineEdit()
+        self.area_name.setPlaceholderText("name, e.g. yard")
+        area_add, area_drop = QPushButton("New area from selection"), QPushButton("Remove area")
+        area_add.setToolTip("Name the hexes selected on the map as an area")
+        area_drop.setToolTip("Remove the selected area")
+        area_check = QPushButton("Add check for the area")
+        area_check.setToolTip("A Paragraph Check for the selected area")
+        kbox = QGroupBox("Paragraph Checks")
+        kl = QVBoxLayout(kbox)
+        kl.addWidget(self.checks)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Paragraph"))
+        row.addWidget(self.check_paragraph)
+        row.addWidget(check_add)
+        row.addWidget(check_drop)
+        row.addStretch(1)
+        kl.addLayout(row)
+        kl.addWidget(QLabel("<b>Areas</b>"))
+        kl.addWidget(self.areas)
+        row = QHBoxLayout()
+        row.addWidget(self.area_name)
+        row.addWidget(area_add)
+        row.addWidget(area_check)
+        row.addWidget(area_drop)
+        kl.addLayout(row)
+
+        # the Event column
+        self.events = _table(len(TOTALS), ["Every Condition"],
+                             "The Event Check at the end of each turn: the paragraph for each 2d6 "
+                             "total (empty: no event). A Condition's column replaces a line under "
+                             "that Condition")
+        self.events.setVerticalHeaderLabels([str(t) for t in TOTALS])
+        self.events.setMinimumHeight(22 * 11 + 28)
+        ebox = QGroupBox("Event column (2d6)")
+        QVBoxLayout(ebox).addWidget(self.events)
+
+        # references
+        self.references = QListWidget()
+        self.references.setToolTip("The red movement references a moving German follows. Draw them on "
+                                   "the map with the Red reference tool (R): the hex he leaves, then "
+                                   "the hex he enters")
+        self.references.setMaximumHeight(110)
+        ref_drop = QPushButton("Remove reference")
+        ref_drop.setToolTip("Remove the selected red reference (Delete)")
+        ref_drop.setShortcut("Delete")
+        rbox = QGroupBox("Red references")
+        rl = QVBoxLayout(rbox)
+        rl.addWidget(self.references)
+        rl.addWidget(ref_drop, 0, Qt.AlignmentFlag.AlignLeft)
+
+        lay = QHBoxLayout(self)
+        left, right = QVBoxLayout(), QVBoxLayout()
+        left.addWidget(cbox)
+        left.addWidget(kbox, 1)
+        right.addWidget(ebox)
+        right.addWidget(rbox)
+        right.addStretch(1)
+        lay.addLayout(left, 3)
+        lay.addLayout(right, 2)
+
+        self._event_cols: list[str | None] = []
+        self.start.activated.connect(
+            lambda: self.doc.set(("card", "start"), self.start.currentData(),
+                                 f"Start under Condition {self.start.currentData()}"))
+        self.conditions.itemChanged.connect(self._condition_edited)
+        cond_add.clicked.connect(self.add_condition)
+        cond_drop.clicked.connect(self._drop_condition)
+        self.checks.itemChanged.connect(self._check_edited)
+        self.checks.currentCellChanged.connect(lambda r, *_: self._show_check(r))
+        check_add.clicked.connect(lambda: self.add_check(self.selection(), self.check_paragraph.value()))
+        check_drop.clicked.connect(self._drop_check)
+        area_add.clicked.connect(lambda: self.add_area(self.area_name.text().strip(), self.selection()))
+        area_drop.clicked.connect(self._drop_area)
+        area_check.clicked.connect(self._check_for_area)
+        self.areas.currentCellChanged.connect(lambda r, *_: self._show_area(r))
+        self.events.itemChanged.connect(self._event_edited)
+        self.references.currentRowChanged.connect(self._show_reference)
+        ref_drop.clicked.connect(self.remove_reference)
+        self.refresh()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def names(self) -> list[str]:
+        return sorted(self.doc.get(("conditions",), {}) or {})
+
+    def refresh(self) -> None:
+        conds = self.doc.get(("conditions",), {}) or {}
+        names = sorted(conds)
+        with QSignalBlocker(self.start):
+            self.start.clear()
+            for c in names:
+                self.start.addItem(f"{c}: {conds[c].get('name', '')}", c)
+        set_quiet(self.start, self.doc.get(("card", "start"), ""))
+        with QSignalBlocker(self.conditions):
+            self.conditions.setRowCount(len(names))
+            for r, c in enumerate(names):
+                self.conditions.setItem(r, 0, _item(c, editable=False))
+                self.conditions.setItem(r, 1, _item(str(conds[c].get("name", ""))))
+        checks = self.doc.get(("card", "checks"), []) or []
+        with QSignalBlocker(self.checks):
+            row = self.checks.currentRow()
+            self.checks.setRowCount(len(checks))
+            for r, ch in enumerate(checks):
+                self.checks.setItem(r, 0, _item(labels_text(ch.get("at", []))))
+                self.checks.setItem(r, 1, _item(str(ch.get("paragraph", ""))))
+                self.checks.setItem(r, 2, _item(labels_text(ch.get("when", []))))
+            if 0 <= row < len(checks):
+                self.checks.setCurrentCell(row, self.checks.currentColumn())
+        areas = self.doc.get(("map", "areas"), {}) or {}
+        with QSignalBlocker(self.areas):
+            self.areas.setRowCount(len(areas))
+            for r, (name, spans) in enumerate(sorted(areas.items())):
+                self.areas.setItem(r, 0, _item(name, editable=False))
+                self.areas.setItem(r, 1, _item(labels_text(spans), editable=False))
+        self._event_cols = [None, *names]
+        with QSignalBlocker(self.events):
+            self.events.setColumnCount(len(self._event_cols))
+            self.events.setHorizontalHeaderLabels(["Every Condition", *[f"under {c}" for c in names]])
+            for k, col in enumerate(self._event_cols):
+                events = self._events_of(col)
+                for r, total in enumerate(TOTALS):
+                    n = events.get(total)
+                    self.events.setItem(r, k, _item("" if n is None else str(n)))
+        refs = self.doc.get(("card", "references"), []) or []
+        with QSignalBlocker(self.references):
+            row = self.references.currentRow()
+            self.references.clear()
+            for ref in refs:
+                when = ref.get("when", [])
+                self.references.addItem(" → ".join(ref.get("path", []))
+                                        + (f"   (under {', '.join(when)})" if when else ""))
+            if refs:
+                self.references.setCurrentRow(min(max(row, 0), len(refs) - 1))
+
+    def _events_of(self, col: str | None) -> dict[int, int]:
+        path = ("card", "events") if col is None else ("conditions", col, "events")
+        return {int(k): v for k, v in (self.doc.get(path, {}) or {}).items()}
+
+    # -- Conditions ------------------------------------------------------------------------
+    def add_condition(self, name: str = "") -> str:
+        """Add the next Condition letter; every German card gets its column (a copy of his
+        first column), so the cards stay complete. Returns the letter."""
+        names = self.names()
+        taken = set(names)
+        for g in self.doc.get(("germans",), []) or []:
+            taken |= set(g.get("reactions", {}))
+        letter = next(c for c in "ABCDEFGHIJKLMNOPQRTUVWXYZ" if c not in taken)
+        with self.doc.macro(f"Add Condition {letter}"):
+            self.doc.set(("conditions", letter), {"name": name or f"Condition {letter}"})
+            for i, g in enumerate(self.doc.get(("germans",), []) or []):
+                cols = g.get("columns", {})
+                first = cols[sorted(cols)[0]] if cols else g.get("self_preservation", [1] * 10)
+                self.doc.set(("germans", i, "columns", letter), list(first))
+        return letter
+
+    def _drop_condition(self) -> None:
+        r = self.conditions.currentRow()
+        names = self.names()
+        if 0 <= r < len(names) and len(names) > 1:
+            self.remove_condition(names[r])
+
+    def remove_condition(self, letter: str) -> None:
+        with self.doc.macro(f"Remove Condition {letter}"):
+            self.doc.set(("conditions", letter), None)
+            for i, g in enumerate(self.doc.get(("germans",), []) or []):
+                if letter in g.get("columns", {}):
+                    self.doc.set(("germans", i, "columns", letter), None)
+
+    def _condition_edited(self, item: QTableWidgetItem) -> None:
+        names = self.names()
+        if item.column() == 1 and item.row() < len(names):
+            c = names[item.row()]
+            self.doc.set(("conditions", c, "name"), item.text(), f"Describe Condition {c}")
+
+    # -- checks and areas ------------------------------------------------------------------
+    def add_check(self, places: list[str], paragraph: int) -> int | None:
+        if not places:
+            return None
+        return self.doc.insert(("card", "checks"), None, {"at": list(places), "paragraph": paragraph},
+                               f"Add a Paragraph Check: {', '.join(places)} read {paragraph}")
+
+    def _check_edited(self, item: QTableWidgetItem) -> None:
+        r, c = item.row(), item.column()
+        text = item.text().strip()
+        if c == 0:
+            self.doc.set(("card", "checks", r, "at"), parse_labels(text), "Change where a check applies")
+        elif c == 1:
+            try:
+                n = int(text)
+            except ValueError:
+                self.refresh()
+                return
+            self.doc.set(("card", "checks", r, "paragraph"), n, f"A Paragraph Check reads {n}")
+        else:
+            when = [w.upper() for w in parse_labels(text)]
+            self.doc.set(("card", "checks", r, "when"), when or None, "Change a check's Conditions")
+
+    def _drop_check(self) -> None:
+        r = self.checks.currentRow()
+        if r >= 0:
+            self.doc.remove(("card", "checks"), r, "Remove a Paragraph Check")
+
+    def _show_check(self, r: int) -> None:
+        checks = self.doc.get(("card", "checks"), []) or []
+        if 0 <= r < len(checks):
+            self.showHexes.emit(list(checks[r].get("at", [])))
+
+    def add_area(self, name: str, hexes: list[str]) -> bool:
+        if not name or not hexes:
+            return False
+        self.doc.set(("map", "areas", name), compact_spans(hexes), f"Name {len(hexes)} hexes area {name}")
+        return True
+
+    def _area_names(self) -> list[str]:
+        return sorted(self.doc.get(("map", "areas"), {}) or {})
+
+    def _drop_area(self) -> None:
+        r = self.areas.currentRow()
+        names = self._area_names()
+        if 0 <= r < len(names):
+            self.doc.set(("map", "areas", names[r]), None, f"Remove area {names[r]}")
+
+    def _check_for_area(self) -> None:
+        r = self.areas.currentRow()
+        names = self._area_names()
+        if 0 <= r < len(names):
+            self.add_check([names[r]], self.check_paragraph.value())
+
+    def _show_area(self, r: int) -> None:
+        names = self._area_names()
+        if 0 <= r < len(names):
+            self.showHexes.emit([names[r]])
+
+    # -- the Event column ------------------------------------------------------------------
+    def set_event(self, total: int, paragraph: int | None, condition: str | None = None) -> None:
+        """The paragraph for a 2d6 ``total`` (None: no event), for every Condition or for
+        one Condition's own column."""
+        path = ("card", "events") if condition is None else ("conditions", condition, "events")
+        under = "" if condition is None else f" under {condition}"
+        # TOML keys are strings: the file says { 7 = 12 } and the loader reads "7"
+        events = {str(k): v for k, v in (self.doc.get(path, {}) or {}).items()}
+        if paragraph is None:
+            events.pop(str(total), None)
+            text = f"No event on {total}{under}"
+        else:
+            events[str(total)] = paragraph
+            text = f"Event {total}{under} reads paragraph {paragraph}"
+        self.doc.set(path, dict(sorted(events.items(), key=lambda kv: int(kv[0]))), text)
+
+    def _event_edited(self, item: QTableWidgetItem) -> None:
+        total = TOTALS[item.row()]
+        col = self._event_cols[item.column()]
+        text = item.text().strip()
+        if not text:
+            self.set_event(total, None, col)
+            return
+        try:
+            self.set_event(total, int(text), col)
+        except ValueError:
+            self.refresh()
+
+    # -- references ------------------------------------------------------------------------
+    def add_reference(self, a: str, b: str) -> None:
+        """An arrow from ``a`` to ``b``: it extends a reference ending in ``a`` (same
+        Conditions) or starts a new one."""
+        refs = self.doc.get(("card", "references"), []) or []
+        for i, ref in enumerate(refs):
+            path = ref.get("path", [])
+            if path and path[-1] == a and not ref.get("when"):
+                self.doc.insert(("card", "references", i, "path"), None, b, f"Red reference {a} → {b}")
+                return
+        self.doc.insert(("card", "references"), None, {"path": [a, b]}, f"Red reference {a} → {b}")
+
+    def remove_reference(self) -> None:
+        r = self.references.currentRow()
+        if r >= 0:
+            self.doc.remove(("card", "references"), r, "Remove a red reference")
+
+    def _show_reference(self, r: int) -> None:
+        refs = self.doc.get(("card", "references"), []) or []
+        if 0 <= r < len(refs):
+            self.showHexes.emit(list(refs[r].get("path", [])))

@@ -1,0 +1,287 @@
+"""What the mission editor reads out of, and writes into, a mission's plain data. Qt-free.
+
+The mission page edits the dict the loader reads (``doc.data``); this module holds the
+arithmetic of that data so the widgets stay thin:
+
+- the map: terrain per hex from the ``[map]`` patches, and back again as a compact
+  list of blocks (:func:`terrain_patches`), so a painted map is written the way a person
+  would write it (``"0105-0406"`` rather than eight single hexes); hexside features per
+  side, toggled one side at a time;
+- the paragraph graph: every place that names a paragraph (a Mission Card check, the Event
+  column, a soldier card cell, an option's ``goto``), which of them name a paragraph that
+  does not exist, and which paragraphs nothing reaches (:func:`paragraph_findings`). The
+  game's loader reports missing paragraphs only once the file passes its schema; this walk
+  works on a draft too, so the editor can say what is wrong while the mission is half
+  written;
+- a fresh, minimal mission (:func:`new_mission_data`).
+
+>>> sorted(terrain_by_hex({"width": 3, "height": 2, "terrain": [
+...     {"terrain": "woods", "hexes": ["0101-0201"]}]}).items())
+[('0101', 'woods'), ('0201', 'woods')]
+>>> terrain_patches({"0101": "woods", "0102": "woods", "0301": "road"}, default="clear")
+[{'terrain': 'road', 'hexes': ['0301']}, {'terrain': 'woods', 'hexes': ['0101-0102']}]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from ambush_gui.ambush.charts import Charts
+from ambush_gui.ambush.mission import MapSpec, map_of, span_labels
+from ambush_gui.core.hexgrid import Hex, HexMap
+
+Finding = tuple[str, str, str]
+"""(severity "error" | "warning", dotted path, message)."""
+
+
+def label(col: int, row: int) -> str:
+    return f"{col:02d}{row:02d}"
+
+
+def col_row(lb: str) -> tuple[int, int]:
+    return int(lb[:2]), int(lb[2:])
+
+
+# -- a new mission ---------------------------------------------------------------------------
+
+
+def new_mission_data(columns: int, rows: int, title: str) -> dict[str, Any]:
+    """A fresh mission: a clear map, one Condition, no soldiers, no paragraphs (a draft:
+    the loader wants at least a US soldier and a paragraph before it can be played)."""
+    slug = "".join(ch if ch.isalnum() else "-" for ch in title.lower()).strip("-")
+    while "--" in slug:
+        slug = slug.replace("--", "-")
+    if not slug or not slug[0].isalpha():
+        slug = "mission-" + slug if slug else "new-mission"
+    return {
+        "format": 1,
+        "system": "ambush",
+        "kind": "mission",
+        "name": slug,
+        "title": title,
+        "brief": "",
+        "map": {"width": columns, "height": rows, "default": "clear", "terrain": [], "hexsides": []},
+        "conditions": {"A": {"name": "Quiet"}},
+        "card": {"start": "A", "checks": [], "events": {}, "references": []},
+        "germans": [],
+        "squad": [],
+        "paragraphs": [],
+        "victory": {"levels": [{"min": 1, "result": "Victory"}, {"min": -99, "result": "Defeat"}]},
+        "end": {"text": "", "exit_hexes": []},
+    }
+
+
+# -- the map ---------------------------------------------------------------------------------
+
+
+def terrain_by_hex(map_data: dict[str, Any]) -> dict[str, str]:
+    """Hex label -> terrain for every hex a patch names (later patches win, as the loader
+    reads them); hexes not named have the map's default terrain."""
+    out: dict[str, str] = {}
+    for patch in map_data.get("terrain", []):
+        for span in patch.get("hexes", []):
+            for lb in span_labels(span):
+                out[lb] = patch.get("terrain", "")
+    return out
+
+
+def _blocks(cells: set[tuple[int, int]]) -> list[str]:
+    """Cover ``cells`` with rectangles of columns x rows, greedily: each block grows down its
+    column, then east while every column beside it is whole."""
+    left = set(cells)
+    spans: list[str] = []
+    for c, r in sorted(cells):
+        if (c, r) not in left:
+            continue
+        r2 = r
+        while (c, r2 + 1) in left:
+            r2 += 1
+        c2 = c
+        while all((c2 + 1, y) in left for y in range(r, r2 + 1)):
+            c2 += 1
+        for x in range(c, c2 + 1):
+            for y in range(r, r2 + 1):
+                left.discard((x, y))
+        a, b = label(c, r), label(c2, r2)
+        spans.append(a if a == b else f"{a}-{b}")
+    return spans
+
+
+def terrain_patches(terrain: dict[str, str], default: str) -> list[dict[str, Any]]:
+    """Hex -> terrain as the ``map.terrain`` list: one patch per terrain (by name), its hexes
+    as few blocks as the greedy cover finds; hexes of the default terrain are left out."""
+    by_kind: dict[str, set[tuple[int, int]]] = {}
+    for lb, kind in terrain.items():
+        if kind != default:
+            by_kind.setdefault(kind, set()).add(col_row(lb))
+    return [{"terrain": kind, "hexes": _blocks(cells)} for kind, cells in sorted(by_kind.items())]
+
+
+def paint(map_data: dict[str, Any], hexes: Iterable[str], kind: str) -> list[dict[str, Any]]:
+    """The ``map.terrain`` list after painting ``hexes`` with ``kind``."""
+    default = map_data.get("default", "clear")
+    terrain = terrain_by_hex(map_data)
+    for lb in hexes:
+        terrain[lb] = kind
+    return terrain_patches(terrain, default)
+
+
+def on_map(map_data: dict[str, Any], lb: str) -> bool:
+    c, r = col_row(lb)
+    return 1 <= c <= int(map_data.get("width", 0)) and 1 <= r <= int(map_data.get("height", 0))
+
+
+def brush(map_data: dict[str, Any], centre: str, size: int) -> list[str]:
+    """The hexes a brush of ``size`` (1, or 7: the hex and its six neighbours) covers."""
+    h = Hex.from_label(centre)
+    hexes = [h] if size <= 1 else [h, *h.neighbours()]
+    width, height = int(map_data.get("width", 0)), int(map_data.get("height", 0))
+    return [x.label for x in hexes if 1 <= x.offset[0] <= width and 1 <= x.offset[1] <= height]
+
+
+def side_key(a: str, b: str) -> str:
+    """The file's name of the side between two adjacent hexes (lower label first)."""
+    x, y = sorted((a, b))
+    return f"{x}/{y}"
+
+
+def side_features(map_data: dict[str, Any]) -> dict[str, str]:
+    """Side "CCRR/CCRR" (lower first) -> feature."""
+    out: dict[str, str] = {}
+    for patch in map_data.get("hexsides", []):
+        for side in patch.get("sides", []):
+            a, _, b = side.partition("/")
+            out[side_key(a, b)] = patch.get("feature", "")
+    return out
+
+
+def side_patches(sides: dict[str, str]) -> list[dict[str, Any]]:
+    by_feature: dict[str, list[str]] = {}
+    for side, feature in sorted(sides.items()):
+        by_feature.setdefault(feature, []).append(side)
+    return [{"feature": f, "sides": s} for f, s in sorted(by_feature.items())]
+
+
+def set_side(map_data: dict[str, Any], a: str, b: str, feature: str | None) -> list[dict[str, Any]]:
+    """The ``map.hexsides`` list with the side between ``a`` and ``b`` carrying ``feature``
+    (None: bare)."""
+    sides = side_features(map_data)
+    key = side_key(a, b)
+    if feature:
+        sides[key] = feature
+    else:
+        sides.pop(key, None)
+    return side_patches(sides)
+
+
+def build_map(map_data: dict[str, Any], charts: Charts | None = None) -> HexMap | None:
+    """The :class:`HexMap` the loader would build from this ``[map]`` (the loader's own
+    :func:`~ambush_gui.ambush.mission.map_of`), or None while the map data does not pass
+    its schema or names a terrain the charts do not have."""
+    try:
+        spec = MapSpec.model_validate(map_data)
+        return map_of(spec, charts or Charts.default())
+    except (ValueError, KeyError):
+        return None
+
+
+def area_hexes(map_data: dict[str, Any]) -> dict[str, list[str]]:
+    return {name: [lb for s in spans for lb in span_labels(s)]
+            for name, spans in map_data.get("areas", {}).items()}
+
+
+def place_hexes(map_data: dict[str, Any], places: Iterable[str]) -> list[str]:
+    """Hex numbers and area names -> the hexes (unknown areas: none)."""
+    areas = area_hexes(map_data)
+    out: list[str] = []
+    for p in places:
+        out += [p] if p.isdigit() else areas.get(p, [])
+    return out
+
+
+def compact_spans(hexes: Iterable[str]) -> list[str]:
+    """Hexes as the fewest blocks the greedy cover finds (for an area's list)."""
+    return _blocks({col_row(lb) for lb in hexes})
+
+
+# -- the paragraph graph ---------------------------------------------------------------------
+
+
+def paragraph_refs(data: dict[str, Any]) -> Iterator[tuple[str, int, bool]]:
+    """Every place naming a paragraph: (dotted path, number, is a root). Roots are the
+    places the game reads on its own (the Mission Card and the soldier cards); the others
+    are an option's ``goto``, reached only through its paragraph."""
+    card = data.get("card", {})
+    for i, check in enumerate(card.get("checks", [])):
+        if "paragraph" in check:
+            yield f"card.checks[{i}].paragraph", check["paragraph"], True
+    for total, n in card.get("events", {}).items():
+        yield f"card.events.{total}", n, True
+    for name, cond in data.get("conditions", {}).items():
+        for total, n in cond.get("events", {}).items():
+            yield f"conditions.{name}.events.{total}", n, True
+    for i, g in enumerate(data.get("germans", [])):
+        for c, col in g.get("columns", {}).items():
+            for k, n in enumerate(col):
+                yield f"germans[{i}].columns.{c}[{k}]", n, True
+        for k, n in enumerate(g.get("self_preservation", [])):
+            yield f"germans[{i}].self_preservation[{k}]", n, True
+        for letter, r in g.get("reactions", {}).items():
+            for k, n in enumerate(r.get("column", [])):
+                yield f"germans[{i}].reactions.{letter}.column[{k}]", n, True
+    for i, p in enumerate(data.get("paragraphs", [])):
+        for j, o in enumerate(p.get("options", [])):
+            for k, a in enumerate(o.get("do", [])):
+                if isinstance(a, dict) and "goto" in a:
+                    yield f"paragraphs[{i}].options[{j}].do[{k}].goto", a["goto"], False
+
+
+def paragraph_findings(data: dict[str, Any]) -> list[Finding]:
+    """Missing paragraphs (errors) and paragraphs nothing reaches (warnings), walking the
+    plain data so that a draft the loader rejects is still checked."""
+    paragraphs = data.get("paragraphs", [])
+    numbers = {p.get("number"): i for i, p in enumerate(paragraphs)}
+    out: list[Finding] = []
+    roots: set[int] = set()
+    for path, n, root in paragraph_refs(data):
+        if n not in numbers:
+            out.append(("error", path, f"paragraph {n} does not exist"))
+        elif root:
+            roots.add(n)
+    gotos: dict[int, list[int]] = {}
+    for p in paragraphs:
+        gotos[p.get("number")] = [a["goto"] for o in p.get("options", []) for a in o.get("do", [])
+                                  if isinstance(a, dict) and "goto" in a]
+    seen: set[int] = set()
+    todo = list(roots)
+    while todo:
+        n = todo.pop()
+        if n in seen or n not in numbers:
+            continue
+        seen.add(n)
+        todo += gotos.get(n, [])
+    for i, p in enumerate(paragraphs):
+        if p.get("number") not in seen:
+            out.append(("warning", f"paragraphs[{i}]",
+                        f"paragraph {p.get('number')} is never read: no Mission Card entry, soldier "
+                        "card or other paragraph leads to it"))
+    return out
+
+
+def activations(data: dict[str, Any], german: int) -> list[tuple[str, int, str]]:
+    """Where German ``german`` is put on the map: (option path, paragraph number, hex)."""
+    out: list[tuple[str, int, str]] = []
+    for i, p in enumerate(data.get("paragraphs", [])):
+        for j, o in enumerate(p.get("options", [])):
+            for k, a in enumerate(o.get("do", [])):
+                act = a.get("activate") if isinstance(a, dict) else None
+                if isinstance(act, dict) and act.get("german") == german:
+                    out.append((f"paragraphs[{i}].options[{j}].do[{k}]", p.get("number", 0),
+                                str(act.get("hex", ""))))
+    return out
+
+
+def first_words(text: str, n: int = 7) -> str:
+    words = text.split()
+    return " ".join(words[:n]) + (" …" if len(words) > n else "")
