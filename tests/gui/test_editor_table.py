@@ -1,0 +1,301 @@
+"""The table editor page: a scenario built from empty with the mouse and the forms,
+saved, reopened, validated and played; drags, undo, the Hot Spot spacing, cohesion,
+the shipped scenarios and focus_path."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+
+from ambush_gui import systems
+from ambush_gui.core.files import read_data
+from ambush_gui.core.geometry import cohesive
+from ambush_gui.gui.editor.document import EditorDocument
+from ambush_gui.gui.editor.table_page import TablePage, new_table_data
+
+LEFT = Qt.MouseButton.LeftButton
+NONE = Qt.KeyboardModifier.NoModifier
+CTRL = Qt.KeyboardModifier.ControlModifier
+
+
+def make_page(qtbot: Any, doc: EditorDocument) -> TablePage:
+    page = TablePage(doc)
+    qtbot.addWidget(page)
+    page.resize(1500, 950)
+    page.move(4000, 4000)  # clear of any window an earlier test left open
+    page.show()
+    qtbot.waitExposed(page)
+    page.fit()
+    return page
+
+
+def at(page: TablePage, x: float, y: float) -> QPoint:
+    """The viewport pixel over table point (x, y) inches."""
+    return page.canvas.to_pixel((x, y))
+
+
+def click(page: TablePage, x: float, y: float, mods: Qt.KeyboardModifier = NONE) -> None:
+    QTest.mouseClick(page.canvas.viewport(), LEFT, mods, at(page, x, y))
+
+
+def drag(page: TablePage, start: tuple[float, float], end: tuple[float, float],
+         mods: Qt.KeyboardModifier = NONE, release: bool = True) -> None:
+    vp = page.canvas.viewport()
+    QTest.mousePress(vp, LEFT, mods, at(page, *start))
+    for k in range(1, 7):
+        t = k / 6
+        QTest.mouseMove(vp, at(page, start[0] + t * (end[0] - start[0]), start[1] + t * (end[1] - start[1])))
+    if release:
+        QTest.mouseRelease(vp, LEFT, mods, at(page, *end))
+
+
+def type_into(widget: Any, text: str) -> None:
+    widget.setFocus()
+    widget.selectAll()
+    QTest.keyClicks(widget, text)
+    QTest.keyClick(widget, Qt.Key.Key_Return)
+
+
+def play_one_turn(scenario: Any, seed: int = 3) -> Any:
+    game = systems.new_game(scenario, seed)
+    ai = systems.computer_player("alley")
+    game.start()
+    first = game.state.turn
+    for _ in range(5000):
+        d = game.pending()
+        if d is None or game.state.turn > first:
+            break
+        game.answer(ai.choose(game, d))
+    assert game.state.turn > first or game.over
+    return game
+
+
+def test_build_save_reload_validate_and_play_from_empty(qtbot: Any, tmp_path: Path) -> None:
+    doc = EditorDocument(new_table_data(24, 24, "Test Raid"))
+    page = make_page(qtbot, doc)
+    canvas = page.canvas
+
+    # terrain: a building and a wall dragged out, a rubble polygon clicked corner by corner
+    page.tool_actions["rect:building"].trigger()
+    drag(page, (2, 2), (6, 5))
+    page.tool_actions["rect:wall"].trigger()
+    drag(page, (8, 2), (12, 2.5))
+    page.tool_actions["rect:rubble"].trigger()
+    page.tool_actions["polygon"].trigger()
+    for corner in ((15, 15), (19, 15), (19, 19), (16, 18)):
+        click(page, *corner)
+    QTest.keyClick(canvas, Qt.Key.Key_Return)
+    pieces = doc.get(("table", "pieces"))
+    assert [(p["kind"], p.get("rect"), p.get("points")) for p in pieces] == [
+        ("building", [2, 2, 4, 3], None),
+        ("wall", [8, 2, 4, 0.5], None),
+        ("rubble", None, [[15, 15], [19, 15], [19, 19], [16, 18]]),
+    ]
+    assert len(canvas.pieces) == 3
+    # the building's label, typed in its properties
+    page.tool_actions["select"].trigger()
+    click(page, 4, 3.5)
+    assert canvas.selected == ("table", "pieces", 0)
+    type_into(page.piece_form.field("label"), "Shop")
+    assert doc.get(("table", "pieces", 0, "label")) == "Shop"
+    assert doc.undo_stack.text(doc.undo_stack.index() - 1) == "Change Building 1: label"
+
+    # units from the roster form
+    page.tabs.setCurrentIndex(1)
+    roster = page.roster
+    roster.side.setCurrentIndex(0)
+    type_into(roster.name, "Fireteam Alpha")
+    roster.count.setValue(4)
+    roster.support.setCurrentIndex(roster.support.findData("saw"))
+    QTest.mouseClick(roster.place, LEFT)
+    assert canvas.tool == "unit"
+    click(page, 2, 8)
+    roster.side.setCurrentIndex(1)
+    type_into(roster.name, "Gunmen")
+    roster.count.setValue(3)
+    roster.support.setCurrentIndex(roster.support.findData("rpg"))
+    roster.leader.setChecked(True)
+    QTest.mouseClick(roster.place, LEFT)
+    click(page, 16, 12)
+    units = doc.get(("units",))
+    assert [(u["name"], u["side"], u["tq"], len(u["figures"])) for u in units] == [
+        ("Fireteam Alpha", "regular", "d8", 4), ("Gunmen", "insurgent", "d6", 3)]
+    assert units[0]["figures"][-1]["weapon"] == "saw"
+    assert units[1]["figures"][0]["kind"] == "leader"
+    assert units[0]["figures"][0]["at"] == [2, 8]
+    assert sum(len(f) for f in canvas.figures.values()) == 7
+
+    # Hot Spots: the second one closer than 6" is refused and the status says why
+    page.tool_actions["hot_spot"].trigger()
+    click(page, 20, 20)
+    click(page, 22, 22)
+    assert "at least 6\" apart" in page.status.text()
+    click(page, 20, 4)
+    assert [(h["number"], h["at"]) for h in doc.get(("hot_spots",))] == [(1, [20, 20]), (2, [20, 4])]
+    assert doc.undo_stack.text(doc.undo_stack.index() - 1) == "Add hot spot 2"
+
+    # the settings, typed into the Scenario tab
+    page.tabs.setCurrentIndex(2)
+    s = page.settings
+    type_into(s.field("title"), "Test Raid at Dawn")
+    s.brief.setFocus()
+    QTest.keyClicks(s.brief, "Get the squad through the market.")
+    s.field("title").setFocus()  # leaving the brief commits it
+    s.commit_brief()
+    turn = s.field("turn_limit")
+    turn.setFocus()
+    turn.selectAll()
+    QTest.keyClicks(turn, "6")
+    QTest.keyClick(turn, Qt.Key.Key_Return)
+    QTest.mouseClick(s.edge_boxes[("insurgent", "north")], LEFT, NONE, QPoint(4, 4))
+    level = s.field(("reinforcements", "level"))
+    level.setFocus()
+    QTest.keyClick(level, Qt.Key.Key_Down)  # Automatic -> Level 0
+    QTest.keyClick(level, Qt.Key.Key_Down)  # -> Level 1
+    assert doc.get(("title",)) == "Test Raid at Dawn"
+    assert doc.get(("brief",)) == "Get the squad through the market."
+    assert doc.get(("turn_limit",)) == 6
+    assert doc.get(("sides", "insurgent", "friendly_edges")) == ["north"]
+    assert doc.get(("reinforcements", "level")) == 1
+
+    # valid, saved, reopened unchanged, loaded by the game and played for a turn
+    assert doc.problems() == []
+    out = doc.save(tmp_path / "raid.toml")
+    again = EditorDocument.open(out)
+    assert again.data == doc.data
+    scenario = systems.load_scenario(out)
+    game = play_one_turn(scenario)
+    assert game.state.turn >= 2 or game.over
+
+
+def test_a_drag_is_one_undo_step_and_undo_redo_show_on_the_table(qtbot: Any) -> None:
+    doc = EditorDocument.open(systems.resolve("contracting-trouble"))
+    page = make_page(qtbot, doc)
+    shop = doc.get(("table", "pieces", 2))
+    assert shop["label"] == "Shop" and shop["rect"] == [1.5, 5.5, 4, 3.5]
+    before = page.canvas.pieces[2].sceneBoundingRect()
+    drag(page, (3.5, 7.0), (5.5, 8.0))
+    assert doc.undo_stack.count() == 1
+    assert doc.undo_stack.text(0) == "Move Shop"
+    assert doc.get(("table", "pieces", 2, "rect")) == [3.5, 6.5, 4, 3.5]
+    moved = page.canvas.pieces[2].sceneBoundingRect()
+    assert moved.center().x() == pytest.approx(before.center().x() + 2.0)
+    assert moved.center().y() == pytest.approx(before.center().y() - 1.0)  # north is up
+    doc.undo_stack.undo()
+    assert doc.get(("table", "pieces", 2, "rect")) == [1.5, 5.5, 4, 3.5]
+    assert page.canvas.pieces[2].sceneBoundingRect().center() == before.center()
+    doc.undo_stack.redo()
+    assert page.canvas.pieces[2].sceneBoundingRect().center() == moved.center()
+
+
+def test_resize_rotate_and_delete_a_piece(qtbot: Any) -> None:
+    doc = EditorDocument.open(systems.resolve("contracting-trouble"))
+    page = make_page(qtbot, doc)
+    assert page.focus_path(("table", "pieces", 2))
+    drag(page, (5.5, 9.0), (6.5, 10.0))  # the north-east corner handle
+    assert doc.get(("table", "pieces", 2, "rect")) == [1.5, 5.5, 5, 4.5]
+    assert doc.undo_stack.text(0) == "Resize Shop"
+    page.canvas.setFocus()
+    QTest.keyClick(page.canvas, Qt.Key.Key_R)
+    turned = doc.get(("table", "pieces", 2))
+    assert "rect" not in turned and len(turned["points"]) == 4
+    assert doc.undo_stack.text(1) == "Rotate Shop 15° clockwise"
+    QTest.keyClick(page.canvas, Qt.Key.Key_Delete)
+    assert doc.get(("table", "pieces", 2, "id")) == "garage"
+    assert len(page.canvas.pieces) == 15
+    assert doc.undo_stack.text(2) == "Delete Shop"
+
+
+def test_hot_spot_drag_shows_the_rings_and_refuses_a_close_drop(qtbot: Any) -> None:
+    doc = EditorDocument.open(systems.resolve("contracting-trouble"))
+    page = make_page(qtbot, doc)
+    drag(page, (22.5, 11.5), (22.5, 19.0), release=False)  # Hot Spot 3 towards 2
+    rings = page.canvas._rings
+    assert len(rings) == 5 and any(r.bad for r in rings)
+    QTest.mouseRelease(page.canvas.viewport(), LEFT, NONE, at(page, 22.5, 19.0))
+    assert doc.get(("hot_spots", 2, "at")) == [22.5, 11.5]
+    assert doc.undo_stack.count() == 0
+    assert "AA-050" in page.status.text()
+    drag(page, (22.5, 11.5), (22.5, 14.0))
+    assert doc.get(("hot_spots", 2, "at")) == [22.5, 14]
+    assert doc.undo_stack.text(0) == "Move hot spot 3"
+
+
+def test_a_unit_moves_whole_and_one_figure_stays_in_cohesion(qtbot: Any) -> None:
+    data = new_table_data(24, 24, "Chain")
+    data["units"] = [{"id": "line", "name": "Line", "side": "regular", "tq": "d8", "morale": "d10",
+                      "figures": [{"id": f"l{k}", "at": [round(1 + 0.9 * k, 2), 1]} for k in range(10)]}]
+    doc = EditorDocument(data)
+    page = make_page(qtbot, doc)
+    drag(page, (1, 1), (1, 3))  # the whole unit
+    assert [f["at"] for f in doc.get(("units", 0, "figures"))][:2] == [[1, 3], [1.9, 3]]
+    assert doc.undo_stack.text(0) == "Move Line"
+    # the last figure dropped 2.75" from the chain is pulled back to within 1" of it
+    drag(page, (9.1, 3), (10.5, 4.5), CTRL)
+    x, y = doc.get(("units", 0, "figures", 9, "at"))
+    assert math.dist((x, y), (8.2, 3)) <= 1.0 and y > 3
+    assert "cohesion" in page.status.text()
+    assert page.canvas.figures[0][9].pos() == page.canvas.flip.scene(x, y)
+    pts = [tuple(f["at"]) for f in doc.get(("units", 0, "figures"))]
+    assert cohesive(pts, 1.0, 4.0)
+    # dropped far away it is refused, with the reason, and goes back on the table
+    drag(page, (x, y), (x, 10), CTRL)
+    assert doc.get(("units", 0, "figures", 9, "at")) == [x, y]
+    assert "AA-014" in page.status.text() and "not moved" in page.status.text()
+    assert page.canvas.figures[0][9].pos() == page.canvas.flip.scene(x, y)
+    assert doc.undo_stack.count() == 2
+
+
+alley_scenarios = [s for s in systems.shipped() if s.system == "alley"]
+
+
+@pytest.mark.parametrize("shipped", alley_scenarios, ids=lambda s: s.name)
+def test_every_shipped_scenario_opens_with_everything_shown(qtbot: Any, shipped: Any) -> None:
+    data = read_data(shipped.path)
+    doc = EditorDocument(data)
+    page = make_page(qtbot, doc)
+    c = page.canvas
+    assert len(c.pieces) == len(data["table"]["pieces"])
+    assert sum(len(f) for f in c.figures.values()) == sum(len(u["figures"]) for u in data["units"])
+    assert len(c.markers) == (len(data.get("hot_spots", [])) + len(data.get("contractors", []))
+                              + len(data.get("aid_stations", [])))
+    assert page.settings.field("title").text() == data["title"]
+    assert doc.data == data and not doc.is_dirty()  # showing it changed nothing
+
+
+def test_focus_path_selects_the_named_place(qtbot: Any) -> None:
+    doc = EditorDocument.open(systems.resolve("contracting-trouble"))
+    page = make_page(qtbot, doc)
+    assert page.focus_path(("units", 2, "figures", 1, "weapon"))
+    assert page.canvas.selected == ("units", 2) and page.canvas.selected_figure == 1
+    assert page.props.currentWidget() is page.unit_form
+    assert page.unit_form.field("name").text() == "Fireteam Bravo"
+    assert page.focus_path(("table", "pieces", 3, "rect", 2))
+    assert page.canvas.selected == ("table", "pieces", 3)
+    assert page.piece_form.field("id").text() == "garage"
+    assert page.focus_path(("hot_spots", 4, "at"))
+    assert page.canvas.selected == ("hot_spots", 4)
+    assert page.props.currentWidget() is page.marker_form
+    assert page.focus_path(("reinforcements", "table", "7", "small_arms"))
+    assert page.tabs.currentIndex() == 2
+    assert page.focus_path(("turn_limit",))
+    assert not page.focus_path(("table", "pieces", 99))
+    assert not page.focus_path(("nothing", "here"))
+    assert not page.focus_path(())
+
+
+def test_an_undone_add_leaves_the_page_consistent(qtbot: Any) -> None:
+    doc = EditorDocument(new_table_data(12, 12, "Small"))
+    page = make_page(qtbot, doc)
+    page.tool_actions["rect:vehicle"].trigger()
+    click(page, 6, 6)  # a click drops a wreck of the usual size
+    assert doc.get(("table", "pieces", 0, "rect")) == [4.75, 5.5, 2.5, 1]
+    assert page.props.currentWidget() is page.piece_form
+    doc.undo_stack.undo()
+    assert page.canvas.selected is None and page.canvas.pieces == {}
+    assert page.props.currentWidget() is page.nothing
