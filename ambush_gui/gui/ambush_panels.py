@@ -683,26 +683,37 @@ class SquadList(QWidget):
         self.soldierClicked.emit(str(item.data(Qt.ItemDataRole.UserRole)))
 
     def show_state(self, game: Any, selected: str | None = None) -> None:
-        self.list.clear()
-        for s in game.state.side(Side.US, active=False):
-            where = s.hex.label if s.hex is not None else ("gone" if s.left_map else "off map")
-            state = soldier_state(s)
-            badge = {"active": "●", "wounded": "✚", "panicked": "!"}.get(state, "✕")
-            notes = [] if state == "active" else [state]
-            if s.active and not s.aware:
-                notes.append("unaware")
-            tail = f" · {', '.join(notes)}" if notes else ""
-            item = QListWidgetItem(f"{badge} {s.name}  {where} · {s.stance.value}{tail}")
-            item.setData(Qt.ItemDataRole.UserRole, s.id)
-            item.setToolTip(_tip_for(game, s))
-            colour = {"active": theme.DIALOG_TEXT, "wounded": theme.AR_WOUND,
-                      "panicked": theme.AR_PANIC}.get(state, theme.MUTED_TEXT)
-            if state == "active" and not s.aware:
-                colour = theme.MUTED_TEXT
-            item.setForeground(colour)
-            self.list.addItem(item)
-            if s.id == selected:
-                item.setSelected(True)
+        """Refresh every line. The items are updated in place while the squad is the same,
+        so a refresh made in answer to a click never deletes the item being clicked."""
+        squad = game.state.side(Side.US, active=False)
+        ids = [self.list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.list.count())]
+        blocked = self.list.blockSignals(True)
+        try:
+            if ids != [s.id for s in squad]:
+                self.list.clear()
+                for s in squad:
+                    item = QListWidgetItem()
+                    item.setData(Qt.ItemDataRole.UserRole, s.id)
+                    self.list.addItem(item)
+            for row, s in enumerate(squad):
+                item = self.list.item(row)
+                where = s.hex.label if s.hex is not None else ("gone" if s.left_map else "off map")
+                state = soldier_state(s)
+                badge = {"active": "●", "wounded": "✚", "panicked": "!"}.get(state, "✕")
+                notes = [] if state == "active" else [state]
+                if s.active and not s.aware:
+                    notes.append("unaware")
+                tail = f" · {', '.join(notes)}" if notes else ""
+                item.setText(f"{badge} {s.name}  {where} · {s.stance.value}{tail}")
+                item.setToolTip(_tip_for(game, s))
+                colour = {"active": theme.DIALOG_TEXT, "wounded": theme.AR_WOUND,
+                          "panicked": theme.AR_PANIC}.get(state, theme.MUTED_TEXT)
+                if state == "active" and not s.aware:
+                    colour = theme.MUTED_TEXT
+                item.setForeground(colour)
+                item.setSelected(s.id == selected)
+        finally:
+            self.list.blockSignals(blocked)
         self.list.setFixedHeight(self.list.sizeHintForRow(0) * max(1, self.list.count()) + 6)
 
 

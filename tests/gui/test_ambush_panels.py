@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 
 import ambush_gui.gui  # noqa: F401  (pydantic before PySide6)
 from ambush_gui import systems
@@ -215,9 +216,24 @@ def test_squad_list_lists_the_us_soldiers_and_picks_one(qtbot: Any, game: Any) -
     assert sq.list.count() == len(us)
     first = sq.list.item(0)
     assert us[0].name in first.text() and us[0].hex.label in first.text()
-    with qtbot.waitSignal(sq.soldierClicked) as sig:
-        sq.list.itemClicked.emit(first)
-    assert sig.args == [us[0].id]
+    picked: list[str] = []
+
+    def pick(sid: str) -> None:  # as the window does: refresh at once with the new selection
+        picked.append(sid)
+        sq.show_state(game, sid)
+
+    sq.soldierClicked.connect(pick)
+    sq.resize(320, 200)
+    sq.show()
+    qtbot.waitUntil(sq.list.isVisible)
+    last = sq.list.item(len(us) - 1)
+    QTest.mouseClick(sq.list.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     sq.list.visualItemRect(last).center())
+    assert picked == [us[-1].id]
+    assert sq.list.item(len(us) - 1) is last and last.isSelected()  # updated in place
+    us[0].wounded = True
+    sq.show_state(game, us[-1].id)
+    assert "wounded" in first.text() and not first.isSelected()
 
 
 # -- the paragraph reader ------------------------------------------------------------------------
