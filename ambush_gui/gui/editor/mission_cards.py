@@ -103,7 +103,7 @@ class _CardList(QWidget):
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addWidget(split)
         self.list.currentRowChanged.connect(lambda _: self.refresh_card())
-        self.add.clicked.connect(self.add_card)
+        self.add.clicked.connect(lambda: self.add_card())
         self.drop.clicked.connect(self.remove_card)
 
     def cards(self) -> list[dict[str, Any]]:
@@ -213,7 +213,8 @@ class GermanCards(_CardList):
         self.name.editingFinished.connect(
             lambda: self.set_field("name", self.name.text(), f"Rename German to {self.name.text()}"))
         for key, box in self.ratings.items():
-            box.valueChanged.connect(lambda v, key=key: self.set_field(key, v, f"Set a German's {key.upper()}"))
+            box.valueChanged.connect(
+                lambda v, key=key: self.set_field(key, v, f"Set a German's {key.upper()}"))
         self.has_points.toggled.connect(
             lambda on: self.set_field("points", self.points.value() if on else None, "Set a German's points"))
         self.points.valueChanged.connect(
@@ -403,11 +404,13 @@ class SquadEditor(_CardList):
         erow.addWidget(self.enters, 1)
         erow.addWidget(self.enters_from_selection)
         self.form.addRow("Enters by", erow)
-        self.id.editingFinished.connect(lambda: self.set_field("id", self.id.text().strip(), "Change a soldier's id"))
+        self.id.editingFinished.connect(
+            lambda: self.set_field("id", self.id.text().strip(), "Change a soldier's id"))
         self.name.editingFinished.connect(
             lambda: self.set_field("name", self.name.text(), f"Rename soldier to {self.name.text()}"))
         for key, box in self.ratings.items():
-            box.valueChanged.connect(lambda v, key=key: self.set_field(key, v, f"Set a soldier's {key.upper()}"))
+            box.valueChanged.connect(
+                lambda v, key=key: self.set_field(key, v, f"Set a soldier's {key.upper()}"))
         self.weapons.changed.connect(lambda ws: self.set_field("weapons", ws, "Change a soldier's weapons"))
         self.ammo.changed.connect(lambda ws: self.set_field("ammo", ws, "Change a soldier's Ammo Boxes"))
         self.port.valueChanged.connect(lambda v: self.set_field("port_boxes", v or None, "Set port boxes"))

@@ -261,7 +261,10 @@ class MissionPage(QWidget):
         side = QGroupBox("Hexside features (H)")
         sl = QFormLayout(side)
         sl.addRow("Feature", self.feature)
-        sl.addRow(QLabel("Click near a hex edge, or click two adjacent hexes one after the other."))
+        hint = QLabel("With the Hexside tool, click near a hex edge: the feature goes on the edge "
+                      "nearest the pointer; click it again to take it off.")
+        hint.setWordWrap(True)
+        sl.addRow(hint)
         shows = QGroupBox("Show")
         shl = QVBoxLayout(shows)
         for box in (self.show_grid, self.show_numbers, self.show_refs, self.show_checks):
@@ -446,7 +449,8 @@ class MissionPage(QWidget):
                 for a in o.get("do", []):
                     act = a.get("activate") if isinstance(a, dict) else None
                     if isinstance(act, dict) and act.get("hex") == label:
-                        uses.append(f"German {act.get('german')} activated here (paragraph {p.get('number')})")
+                        uses.append(f"German {act.get('german')} activated here "
+                                    f"(paragraph {p.get('number')})")
         self.status.setText(f"{label}: " + ("; ".join(uses) if uses else "no Paragraph Check, nobody "
                                                                            "activated here"))
 

@@ -366,9 +366,9 @@ class ParagraphEditor(QWidget):
         self.doc = doc
         self.list = QListWidget()
         self.list.setToolTip("The paragraphs: number and first words. Select one to edit it")
-        add, remove = QPushButton("Add paragraph"), QPushButton("Remove")
-        add.setToolTip("Add a paragraph numbered after the highest (Ctrl+Shift+P)")
-        add.setShortcut("Ctrl+Shift+P")
+        self.add_button, remove = QPushButton("Add paragraph"), QPushButton("Remove")
+        self.add_button.setToolTip("Add a paragraph numbered after the highest (Ctrl+Shift+P)")
+        self.add_button.setShortcut("Ctrl+Shift+P")
         remove.setToolTip("Remove the selected paragraph")
         self.problems = QListWidget()
         self.problems.setWordWrap(True)
@@ -382,7 +382,7 @@ class ParagraphEditor(QWidget):
         self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
         ll.addWidget(self.list, 3)
         buttons = QHBoxLayout()
-        buttons.addWidget(add)
+        buttons.addWidget(self.add_button)
         buttons.addWidget(remove)
         ll.addLayout(buttons)
         ll.addWidget(self.problems_title)
@@ -412,29 +412,29 @@ class ParagraphEditor(QWidget):
         self.options.setWordWrap(True)
         self.options.setMaximumHeight(130)
         self.options.setToolTip("The options, in order; select one to edit it")
-        opt_add, opt_remove = QPushButton("Add option"), QPushButton("Remove option")
+        self.opt_add, opt_remove = QPushButton("Add option"), QPushButton("Remove option")
         opt_up, opt_down = QPushButton("Up"), QPushButton("Down")
-        opt_add.setToolTip("Add an option at the end")
+        self.opt_add.setToolTip("Add an option at the end")
         opt_remove.setToolTip("Remove the selected option")
         opt_up.setToolTip("Move the selected option up (it matters for numbered options)")
         opt_down.setToolTip("Move the selected option down")
         ob = QHBoxLayout()
-        for b in (opt_add, opt_remove, opt_up, opt_down):
+        for b in (self.opt_add, opt_remove, opt_up, opt_down):
             ob.addWidget(b)
         self.option_text = QLineEdit()
         self.option_text.setToolTip("The option as the player reads it")
         self.when = CondEdit()
         self.acts_box = QVBoxLayout()
         self.acts_box.setSpacing(2)
-        act_add = QPushButton("Add action")
-        act_add.setToolTip("Add an action to this option")
+        self.act_add = QPushButton("Add action")
+        self.act_add.setToolTip("Add an action to this option")
         self.option_form = QGroupBox("Option")
         of = QFormLayout(self.option_form)
         of.addRow("Text", self.option_text)
         of.addRow("When", self.when)
         acts = QVBoxLayout()
         acts.addLayout(self.acts_box)
-        acts.addWidget(act_add, 0, Qt.AlignmentFlag.AlignLeft)
+        acts.addWidget(self.act_add, 0, Qt.AlignmentFlag.AlignLeft)
         of.addRow("Do", acts)
 
         self.form = QWidget()
@@ -456,19 +456,19 @@ class ParagraphEditor(QWidget):
         outer.setContentsMargins(4, 4, 4, 4)
         outer.addWidget(split)
 
-        self._acts: list[ActEdit] = []
+        self.act_rows: list[ActEdit] = []
         self._shown_acts: list[dict[str, Any]] | None = None
         self.list.currentRowChanged.connect(lambda _: self.refresh_paragraph())
         self.options.currentRowChanged.connect(lambda _: self.refresh_option())
         self.problems.itemClicked.connect(
             lambda item: self.problemClicked.emit(str(item.data(Qt.ItemDataRole.UserRole))))
-        add.clicked.connect(self.add_paragraph)
+        self.add_button.clicked.connect(lambda: self.add_paragraph())
         remove.clicked.connect(self.remove_paragraph)
-        opt_add.clicked.connect(self.add_option)
+        self.opt_add.clicked.connect(self.add_option)
         opt_remove.clicked.connect(self.remove_option)
         opt_up.clicked.connect(lambda: self.move_option(-1))
         opt_down.clicked.connect(lambda: self.move_option(1))
-        act_add.clicked.connect(self.add_action)
+        self.act_add.clicked.connect(self.add_action)
         self.number.valueChanged.connect(self._number_edited)
         self.style.activated.connect(lambda: self._set_field("style", self.style.currentData(), "style"))
         self.sighting.editingFinished.connect(
@@ -568,17 +568,17 @@ class ParagraphEditor(QWidget):
         if acts == self._shown_acts:
             return
         self._shown_acts = copy.deepcopy(acts)
-        for w in self._acts:
+        for w in self.act_rows:
             w.setParent(None)
             w.deleteLater()
-        self._acts = []
+        self.act_rows = []
         for k, a in enumerate(acts):
             w = ActEdit(a if isinstance(a, dict) else {"hold": True}, self.conditions())
             w.edited.connect(lambda act, k=k: self._act_edited(k, act))
             w.removed.connect(lambda k=k: self._act_removed(k))
             w.moved.connect(lambda step, k=k: self._act_moved(k, step))
             self.acts_box.addWidget(w)
-            self._acts.append(w)
+            self.act_rows.append(w)
 
     # -- selecting -------------------------------------------------------------------------
     def select(self, paragraph: int, option: int | None = None) -> bool:
@@ -678,7 +678,8 @@ class ParagraphEditor(QWidget):
 
     def add_action(self) -> None:
         acts = self._acts_now() + [{"hold": True}]
-        self.set_actions(acts, f"Add an action to option {self.current_option() + 1} of paragraph {self._pno()}")
+        self.set_actions(acts, f"Add an action to option {self.current_option() + 1} "
+                               f"of paragraph {self._pno()}")
 
     def _act_edited(self, k: int, act: dict[str, Any]) -> None:
         acts = self._acts_now()

@@ -103,9 +103,10 @@ class KeyListEdit(QWidget):
         self.items = QListWidget()
         self.items.setMaximumHeight(84)
         self.items.setToolTip(f"The {what}; select one and press Remove to take it out")
-        self.pick = combo([(text, key) for key, text in choices], f"A {what[:-1] if what.endswith('s') else what} to add")
+        one = what[:-1] if what.endswith("s") else what
+        self.pick = combo([(text, key) for key, text in choices], f"A {one} to add")
         self.add = QPushButton("Add")
-        self.add.setToolTip(f"Add the chosen {what[:-1] if what.endswith('s') else what}")
+        self.add.setToolTip(f"Add the chosen {one}")
         self.drop = QPushButton("Remove")
         self.drop.setToolTip("Remove the selected one")
         self._keys: list[str] = []

@@ -1,0 +1,282 @@
+"""The hex mission page of the editor: a mission built from empty through its widgets,
+saved, reopened, validated and played; live validation; the shipped missions open right."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QComboBox
+from pytestqt.qtbot import QtBot
+
+from ambush_gui import systems
+from ambush_gui.ambush.mission import Mission, shipped
+from ambush_gui.ambush.model import Mode
+from ambush_gui.core.hexgrid import Hex
+from ambush_gui.gui.editor.document import EditorDocument
+from ambush_gui.gui.editor.mission_page import MissionPage, new_mission_data
+
+
+def page_for(qtbot: QtBot, doc: EditorDocument) -> MissionPage:
+    page = MissionPage(doc)
+    qtbot.addWidget(page)
+    page.resize(1600, 950)
+    page.show()
+    qtbot.waitExposed(page)
+    page.fit()
+    return page
+
+
+def click_hex(qtbot: QtBot, page: MissionPage, label: str) -> None:
+    qtbot.mouseClick(page.view.viewport(), Qt.MouseButton.LeftButton, pos=page.view.hex_centre(label))
+
+
+def drag(qtbot: QtBot, page: MissionPage, labels: list[str]) -> None:
+    vp = page.view.viewport()
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=page.view.hex_centre(labels[0]))
+    for lb in labels[1:]:
+        qtbot.mouseMove(vp, page.view.hex_centre(lb))
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=page.view.hex_centre(labels[-1]))
+
+
+def choose(box: QComboBox, data: object) -> None:
+    """Pick an entry the way a person does: the combo's ``activated``."""
+    i = box.findData(data)
+    assert i >= 0, data
+    box.setCurrentIndex(i)
+    box.activated.emit(i)
+
+
+def pick_terrain(page: MissionPage, key: str) -> None:
+    for r in range(page.palette.count()):
+        if page.palette.item(r).data(Qt.ItemDataRole.UserRole) == key:
+            page.palette.setCurrentRow(r)
+            return
+    raise AssertionError(key)
+
+
+def terrain(doc: EditorDocument, label: str) -> str:
+    """The terrain the game's loader reads for a hex of the document."""
+    return Mission.from_data(copy.deepcopy(doc.data)).map.terrain(Hex.from_label(label))
+
+
+def test_a_mission_built_from_empty_saves_reopens_validates_and_plays(qtbot: QtBot, tmp_path: Path) -> None:
+    doc = EditorDocument(new_mission_data(6, 5, "Test Farm"))
+    page = page_for(qtbot, doc)
+    stack = doc.undo_stack
+
+    # the map: a stroke of woods, a road with the 7-hex brush, a wall on one edge
+    pick_terrain(page, "woods")
+    assert page.view.tool == "paint"
+    drag(qtbot, page, ["0101", "0201", "0301"])
+    assert stack.text(stack.index() - 1) == "Paint 3 hexes woods"
+    assert page.hexmap.terrain(Hex.from_label("0201")) == "woods"
+    pick_terrain(page, "field")
+    page.brush7.setChecked(True)
+    click_hex(qtbot, page, "0504")
+    assert stack.text(stack.index() - 1) == "Paint 7 hexes field"
+    page.brush1.setChecked(True)
+    page.set_tool("hexside")
+    choose(page.feature, "wall")
+    edge = page.view.side_point("0302", "0402")
+    qtbot.mouseClick(page.view.viewport(), Qt.MouseButton.LeftButton, pos=edge)
+    assert doc.get(("map", "hexsides")) == [{"feature": "wall", "sides": ["0302/0402"]}]
+
+    # two Conditions
+    page.card.cond_add.click()
+    page.card.conditions.item(1, 1).setText("The Germans are alert")
+    assert doc.get(("conditions", "B")) == {"name": "The Germans are alert"}
+
+    # three paragraphs; the first activates German 1 and commences Rounds
+    pe = page.paragraphs
+    for _ in range(3):
+        pe.add_button.click()
+    assert [p["number"] for p in doc.get(("paragraphs",))] == [1, 2, 3]
+    assert stack.text(stack.index() - 1) == "Add paragraph 3"
+    pe.select(0, 0)
+    pe.text.setFocus()
+    pe.text.setPlainText("A rifle barrel slides over the sill.")
+    pe.text.commit()
+    pe.option_text.setText("Activate German 1 in 0402. Commence Rounds.")
+    pe.option_text.editingFinished.emit()
+    choose(pe.act_rows[0].verb, "activate")
+    act = pe.act_rows[0]
+    act.hex.setText("0402")
+    act.hex.editingFinished.emit()
+    pe.act_add.click()
+    choose(pe.act_rows[1].verb, "commence_rounds")
+    option = doc.get(("paragraphs", 0, "options", 0))
+    assert option["do"] == [{"activate": {"german": 1, "hex": "0402"}}, {"commence_rounds": True}]
+    pe.select(1, 0)
+    choose(pe.style, "numbered")
+    choose(pe.when.kind, "condition")
+    choose(pe.when.choice, "B")
+    assert doc.get(("paragraphs", 1, "options", 0, "when")) == {"condition": "B"}
+    assert doc.get(("paragraphs", 1, "style")) == "numbered"
+
+    # one German card, his table edited in a cell
+    page.germans.add.click()
+    g = doc.get(("germans", 0))
+    assert g["columns"] == {"A": [1] * 10, "B": [1] * 10} and g["self_preservation"] == [1] * 10
+    page.germans.table.item(4, 1).setText("3")
+    assert doc.get(("germans", 0, "columns", "B"))[4] == 3
+
+    # a US squad of two entering by the picked hexes
+    page.squad.add.click()
+    page.squad.add.click()
+    page.set_tool("select")
+    drag(qtbot, page, ["0102", "0103"])
+    assert page.selected == ["0102", "0103"]
+    for i in (0, 1):
+        page.squad.select(i)
+        page.squad.enters_from_selection.click()
+    assert [s["enters"] for s in doc.get(("squad",))] == [["0102", "0103"]] * 2
+
+    # Paragraph Checks: per hex and per area
+    page.card.check_paragraph.setValue(1)
+    page.card.check_add.click()
+    click_hex(qtbot, page, "0102")  # drop both picked hexes, pick two others
+    click_hex(qtbot, page, "0103")
+    drag(qtbot, page, ["0203", "0204"])
+    page.card.area_name.setText("lane")
+    page.card.area_add.click()
+    assert doc.get(("map", "areas")) == {"lane": ["0203-0204"]}
+    page.card.areas.setCurrentCell(0, 0)
+    page.card.check_paragraph.setValue(2)
+    page.card.area_check.click()
+    assert doc.get(("card", "checks")) == [{"at": ["0102", "0103"], "paragraph": 1},
+                                           {"at": ["lane"], "paragraph": 2}]
+
+    # the Event column: 7 reads paragraph 3 under every Condition
+    page.card.events.item(7 - 2, 0).setText("3")
+    assert doc.get(("card", "events")) == {"7": 3}
+
+    # a red reference: two clicks
+    page.set_tool("reference")
+    click_hex(qtbot, page, "0402")
+    click_hex(qtbot, page, "0502")
+    assert doc.get(("card", "references")) == [{"path": ["0402", "0502"]}]
+    assert stack.text(stack.index() - 1) == "Red reference 0402 → 0502"
+
+    assert doc.problems() == []
+    assert terrain(doc, "0301") == "woods" and terrain(doc, "0604") == "field"
+    saved = doc.save(tmp_path / "farm.toml")
+    again = EditorDocument.open(saved)
+    assert again.data == doc.data
+
+    game = systems.new_game(systems.load_scenario(saved), 3)
+    ai = systems.computer_player("ambush")
+    start = game.turn
+    for _ in range(500):
+        d = game.pending()
+        if d is None or game.turn > start or game.state.mode is Mode.ROUNDS:
+            break
+        game.answer(ai.choose(game, d))
+    assert game.turn > start or game.state.mode is Mode.ROUNDS
+    assert systems.invariants(game) == []
+
+
+def test_undo_takes_back_a_whole_stroke_and_the_map_redraws(qtbot: QtBot) -> None:
+    doc = EditorDocument(new_mission_data(5, 4, "Strokes"))
+    page = page_for(qtbot, doc)
+    pick_terrain(page, "orchard")
+    drag(qtbot, page, ["0101", "0102", "0202", "0203"])
+    assert doc.get(("map", "terrain")) == [{"terrain": "orchard", "hexes": ["0101-0102", "0202-0203"]}]
+    doc.undo_stack.undo()
+    assert doc.get(("map", "terrain")) == []
+    assert all(page.hexmap.terrain(h) == "clear" for h in page.hexmap.hexes())
+    assert page.view.map is page.hexmap
+
+
+def test_a_goto_to_a_missing_paragraph_is_named_and_a_click_goes_there(qtbot: QtBot) -> None:
+    doc = EditorDocument.open(systems.resolve("ambush-tutorial"))
+    page = page_for(qtbot, doc)
+    pe = page.paragraphs
+    # paragraph 3 (index 2), option 2 goes to 4: make it go to 99 through the action's spin box
+    page.tabs.setCurrentWidget(pe)
+    pe.select(2, 1)
+    goto = next(a for a in pe.act_rows if a.key() == "goto")
+    goto.number.setValue(99)
+    assert doc.get(("paragraphs", 2, "options", 1, "do", 0)) == {"goto": 99}
+    texts = [pe.problems.item(r).text() for r in range(pe.problems.count())]
+    missing = [t for t in texts if "paragraph 99 does not exist" in t]
+    assert missing and "paragraphs[2].options[1].do[0].goto" in missing[0]
+    pe.select(0, 0)
+    row = texts.index(missing[0])
+    item = pe.problems.item(row)
+    rect = pe.problems.visualItemRect(item)
+    qtbot.mouseClick(pe.problems.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert pe.current() == 2 and pe.current_option() == 1
+    assert page.tabs.currentWidget() is pe
+
+
+def test_an_unreachable_paragraph_is_a_warning_not_a_problem(qtbot: QtBot) -> None:
+    doc = EditorDocument.open(systems.resolve("ambush-tutorial"))
+    page = page_for(qtbot, doc)
+    page.paragraphs.add_button.click()
+    assert doc.problems() == []  # the loader accepts it
+    texts = [page.paragraphs.problems.item(r).text() for r in range(page.paragraphs.problems.count())]
+    assert texts == ["⚠ paragraphs[13]: paragraph 14 is never read: no Mission Card entry, soldier card or "
+                     "other paragraph leads to it"]
+
+
+def test_a_loop_of_gotos_is_the_loader_s_problem_shown_beside_the_list(qtbot: QtBot) -> None:
+    doc = EditorDocument.open(systems.resolve("ambush-tutorial"))
+    page = page_for(qtbot, doc)
+    pe = page.paragraphs
+    pe.select(11, 0)  # paragraph 12: both options end his reading; make them go to 13 and back
+    with doc.macro("a loop"):
+        pe.set_actions([{"goto": 13}], "goto 13")
+        pe.select(11, 1)
+        pe.set_actions([{"goto": 13}], "goto 13")
+        doc.set(("paragraphs", 12, "options", 0, "do"), [{"goto": 12}], "goto 12")
+    texts = [pe.problems.item(r).text() for r in range(pe.problems.count())]
+    assert any("can never end" in t and "12 -> 13 -> 12" in t for t in texts), texts
+
+
+def test_focus_path_finds_cards_columns_hexes_and_says_when_nothing_matches(qtbot: QtBot) -> None:
+    doc = EditorDocument.open(systems.resolve("ambush-tutorial"))
+    page = page_for(qtbot, doc)
+    assert page.focus_path(("germans", 1, "columns", "B", 4))
+    assert page.tabs.currentWidget() is page.germans and page.germans.current() == 1
+    col = page.germans.table.currentColumn()
+    assert page.germans.table.horizontalHeaderItem(col).text().startswith("B")
+    assert page.germans.table.currentRow() == 4
+    assert page.focus_path(("card", "checks", 1, "at", 0))
+    assert sorted(page.focused) == ["0503", "0504", "0603"]  # the yard
+    assert page.focus_path(("map", "terrain", 3))
+    assert sorted(page.focused) == ["0604", "0605", "0704", "0705"]
+    assert page.focus_path(("squad", 2))
+    assert page.squad.current() == 2
+    assert not page.focus_path(("nothing", 3))
+
+
+@pytest.mark.parametrize("path", shipped(), ids=lambda p: p.stem)
+def test_each_shipped_mission_opens_with_every_hex_and_paragraph(qtbot: QtBot, path: Path) -> None:
+    doc = EditorDocument.open(path)
+    page = page_for(qtbot, doc)
+    mission = Mission.load(path)
+    assert page.view.map is page.hexmap
+    assert {h: page.hexmap.terrain(h) for h in mission.map.hexes()} == \
+        {h: mission.map.terrain(h) for h in mission.map.hexes()}
+    assert page.hexmap.hexside_features() == mission.map.hexside_features()
+    listed = [page.paragraphs.list.item(r).text().split()[0] for r in range(page.paragraphs.list.count())]
+    assert listed == [str(p.number) for p in mission.spec.paragraphs]
+    # a hex clicked with Pan says what the card does there
+    first = mission.spec.card.checks[0]
+    hexes = sorted(mission.places(first.at))
+    click_hex(qtbot, page, hexes[0].label)
+    assert f"Paragraph Check → {first.paragraph}" in page.status.text()
+    assert doc.undo_stack.count() == 0  # looking changes nothing
+
+
+def test_an_edge_click_finds_the_side_nearest_the_pointer(qtbot: QtBot) -> None:
+    page = page_for(qtbot, EditorDocument(new_mission_data(4, 4, "Edges")))
+    view = page.view
+    for a, b in (("0202", "0203"), ("0202", "0302"), ("0303", "0302")):
+        centre = view.hex_centre(a)
+        edge = view.side_point(a, b)
+        near = QPoint((3 * edge.x() + centre.x()) // 4, (3 * edge.y() + centre.y()) // 4)
+        assert view.side_at(near) == (a, b)
