@@ -299,3 +299,46 @@ def test_an_undone_add_leaves_the_page_consistent(qtbot: Any) -> None:
     doc.undo_stack.undo()
     assert page.canvas.selected is None and page.canvas.pieces == {}
     assert page.props.currentWidget() is page.nothing
+
+
+def test_polygon_closes_on_double_click_and_esc_cancels(qtbot: Any) -> None:
+    doc = EditorDocument(new_table_data(24, 24, "Shapes"))
+    page = make_page(qtbot, doc)
+    page.tool_actions["rect:building"].trigger()
+    page.tool_actions["polygon"].trigger()
+    click(page, 2, 2)
+    click(page, 6, 2)
+    QTest.keyClick(page.canvas, Qt.Key.Key_Escape)  # cancelled: nothing added
+    assert doc.undo_stack.count() == 0 and "cancelled" in page.status.text()
+    for corner in ((2, 2), (6, 2), (6, 6)):
+        click(page, *corner)
+    QTest.mouseDClick(page.canvas.viewport(), LEFT, NONE, at(page, 2, 6))
+    piece = doc.get(("table", "pieces", 0))
+    assert piece["kind"] == "building" and piece["points"] == [[2, 2], [6, 2], [6, 6], [2, 6]]
+    assert doc.undo_stack.count() == 1
+    assert page.heading.text() == f"Building: {piece['label']}"
+    # two corners are no polygon: refused with the reason
+    for corner in ((10, 10), (12, 10)):
+        click(page, *corner)
+    QTest.keyClick(page.canvas, Qt.Key.Key_Return)
+    assert "at least 3 corners" in page.status.text() and doc.undo_stack.count() == 1
+
+
+def test_settings_edits_undo_and_the_form_follows(qtbot: Any) -> None:
+    doc = EditorDocument.open(systems.resolve("contracting-trouble"))
+    page = make_page(qtbot, doc)
+    page.tabs.setCurrentIndex(2)
+    box = page.settings.edge_boxes[("regular", "north")]
+    QTest.mouseClick(box, LEFT, NONE, QPoint(6, box.height() // 2))
+    assert doc.get(("sides", "regular", "friendly_edges")) == ["south", "west", "north"]
+    assert doc.undo_stack.text(0) == "Change Regular friendly edges"
+    doc.undo_stack.undo()
+    assert not box.isChecked()
+    assert doc.get(("sides", "regular", "friendly_edges")) == ["south", "west"]
+    rpg = page.settings.field(("reinforcements", "table", "3", "rpg"))
+    assert rpg.value() == 1
+    rpg.setFocus()
+    QTest.keyClick(rpg, Qt.Key.Key_Up)
+    assert doc.get(("reinforcements", "table", "3", "rpg")) == 2
+    doc.undo_stack.undo()
+    assert rpg.value() == 1

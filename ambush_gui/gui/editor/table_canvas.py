@@ -64,8 +64,10 @@ from ambush_gui.gui.items import (
     Look,
     TableItem,
     TerrainItem,
+    long_axis,
 )
 from ambush_gui.gui.map_view import MapView
+from ambush_gui.gui.table_scene import short_name
 
 Point = tuple[float, float]
 MEASURES = Measures(1.0)  # the editor works at 15mm scale, the file's own inches
@@ -353,6 +355,7 @@ class TableCanvas(MapView):
             if at is not None:
                 self._add_marker(("aid_stations", i), AidStationItem(0.35), at)
         self._decorate()
+        self.layout_labels()
         if self._poly:
             self._show_polygon(None)
 
@@ -402,7 +405,16 @@ class TableCanvas(MapView):
                             bold=kind == "building", fg=theme.TERRAIN_LABEL,
                             bg=theme.RUBBLE_LABEL_BG if kind in ("rubble", "road", "vehicle") else None)
             c = poly.centroid if poly.is_valid else poly.convex_hull.centroid
-            lab.setPos(self._flip.scene(c.x, c.y))
+            x, y = c.x, c.y
+            if kind == "road" and poly.is_valid:  # along the road, clear of the crossings
+                a, b, _ = long_axis(poly)
+                if abs(b[1] - a[1]) > abs(b[0] - a[0]):
+                    lab.setRotation(-90)
+                    a, b = (a, b) if a[1] <= b[1] else (b, a)
+                else:
+                    a, b = (a, b) if a[0] <= b[0] else (b, a)
+                x, y = a[0] + 0.18 * (b[0] - a[0]), a[1] + 0.18 * (b[1] - a[1])
+            lab.setPos(self._flip.scene(x, y))
             lab.setZValue(theme.Z_TERRAIN + 1)
             self._scene.addItem(lab)
             self.piece_labels[i] = lab
@@ -435,6 +447,71 @@ class TableCanvas(MapView):
             lab.setPos(self._flip.scene((min(xs) + max(xs)) / 2, min(ys) - BASE_RADIUS * 1.2))
             self._scene.addItem(lab)
             self.unit_labels[i] = lab
+
+    # -- labels ---------------------------------------------------------------------------------
+    def _zoomed(self) -> None:
+        super()._zoomed()
+        self.layout_labels()
+
+    def layout_labels(self) -> None:
+        """Keep labels readable at this zoom: a unit's name goes below its figures, else
+        above, shortened ("Leader (2a)" -> "2a") where names would overlap, hidden only
+        when nothing fits; a terrain name shows where it fits inside its piece and no
+        unit, figure or marker covers it."""
+        ppi = self.scale_factor()
+        if ppi <= 0:
+            return
+        r = 1.3 * BASE_RADIUS * ppi
+        obstacles = [QRectF(p.x() - r, p.y() - r, 2 * r, 2 * r)
+                     for figs in self.figures.values() for p in (f.pos() * ppi for f in figs)]
+        obstacles += [QRectF(m.pos().x() * ppi - r * 1.4, m.pos().y() * ppi - r * 1.4, 2.8 * r, 2.8 * r)
+                      for m in self.markers.values()]
+        placed: list[QRectF] = []
+        units = get_list(self.doc.data, ("units",))
+        order = sorted(self.unit_labels, key=lambda i: (self.selected != ("units", i), i))
+        for i in order:
+            lab = self.unit_labels[i]
+            name = str(units[i].get("name") or units[i].get("id") or "unit") if i < len(units) else ""
+            figs = self.figures.get(i, [])
+            xs = [f.pos().x() for f in figs]
+            ys = [f.pos().y() for f in figs]
+            gap = BASE_RADIUS * 1.2
+            spots = [("below", QPointF((min(xs) + max(xs)) / 2, max(ys) + gap)),
+                     ("above", QPointF((min(xs) + max(xs)) / 2, min(ys) - gap))]
+            chosen = None
+            for text in dict.fromkeys((name, short_name(name))):
+                lab.set_text(text)
+                for anchor, spot in spots:
+                    rect = lab.plate(anchor).translated(spot * ppi)
+                    if not any(rect.intersects(o) for o in placed + obstacles):
+                        chosen = (anchor, spot, rect)
+                        break
+                if chosen:
+                    break
+            lab.setVisible(chosen is not None)
+            if chosen is not None:
+                lab.set_anchor(chosen[0])
+                lab.setPos(chosen[1])
+                placed.append(chosen[2])
+        for i, lab in self.piece_labels.items():
+            piece = self.pieces.get(i)
+            if piece is None:
+                continue
+            box = piece.polygon.boundingRect()
+            rect = lab.plate()
+            along, across = box.width(), box.height()
+            if lab.rotation():
+                c = rect.center()
+                w, h = rect.height(), rect.width()
+                rect = QRectF(c.x() - w / 2, c.y() - h / 2, w, h)
+                along, across = across, along
+            rect = rect.translated(lab.pos() * ppi)
+            long_side = max(rect.width(), rect.height())
+            short_side = min(rect.width(), rect.height())
+            fits = long_side + 4 <= along * ppi and short_side + 2 <= across * ppi
+            lab.setVisible(fits and not any(rect.intersects(o) for o in placed + obstacles))
+            if lab.isVisible():
+                placed.append(rect)
 
     def _add_marker(self, path: DataPath, item: QGraphicsItem, at: Point) -> None:
         item.setPos(self._flip.scene(*at))
@@ -645,7 +722,8 @@ class TableCanvas(MapView):
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
         event.accept()
-        if self.tool == "polygon":
+        if self.tool == "polygon":  # the double-clicked point is the last corner
+            self._add_polygon_corner(self.snapped(self.to_table(event.position().toPoint())))
             self.close_polygon()
         elif self.tool == "select":
             self.mousePressEvent(event)

@@ -127,7 +127,10 @@ class TablePage(QWidget):
         settings_scroll.setWidgetResizable(True)
         settings_scroll.setWidget(self.settings)
         self.tabs = QTabWidget()
-        self.tabs.addTab(self._padded(self.props), "Properties")
+        self.heading = QLabel()
+        self.heading.setStyleSheet("font-weight: bold; font-size: 11pt; padding-bottom: 4px;")
+        self.heading.setWordWrap(True)
+        self.tabs.addTab(self._padded(self.heading, self.props), "Properties")
         self.tabs.addTab(self.roster, "Units")
         self.tabs.addTab(settings_scroll, "Scenario")
         self.tabs.setMinimumWidth(380)
@@ -155,10 +158,12 @@ class TablePage(QWidget):
         self._refresh_forms()
 
     @staticmethod
-    def _padded(w: QWidget) -> QWidget:
+    def _padded(*widgets: QWidget) -> QWidget:
         box = QWidget()
         lay = QVBoxLayout(box)
-        lay.addWidget(w)
+        for w in widgets:
+            lay.addWidget(w)
+        lay.setStretch(len(widgets) - 1, 1)
         return box
 
     # -- the page protocol --------------------------------------------------------------------
@@ -292,6 +297,23 @@ class TablePage(QWidget):
         if p is not None:
             self.tabs.setCurrentIndex(0)
         self._refresh_selected()
+        self.heading.setText(self._heading(p))
+
+    def _heading(self, p: DataPath | None) -> str:
+        """What is selected, in words: "Building: Shop", "Regular unit: Fireteam Alpha"."""
+        value = self.doc.get(p) if p is not None else None
+        if p is None or value is None:
+            return ""
+        if p[:2] == ("table", "pieces"):
+            kind = KIND_TITLES.get(str(value.get("kind")), str(value.get("kind")))
+            return f"{kind}: {value.get('label') or value.get('id')}"
+        if p[0] == "units":
+            side = theme.SIDE_NAMES.get(str(value.get("side")), "")
+            figure = self.canvas.selected_figure
+            figs = value.get("figures") or []
+            extra = f" — figure {figs[figure].get('id')}" if figure is not None and figure < len(figs) else ""
+            return f"{side} unit: {value.get('name') or value.get('id')}{extra}"
+        return ""
 
     def _refresh_selected(self) -> None:
         w = self.props.currentWidget()
@@ -307,3 +329,4 @@ class TablePage(QWidget):
         if self.canvas.selected is None and self.props.currentWidget() is not self.nothing:
             self._selection_changed(None)
         self._refresh_forms()
+        self.heading.setText(self._heading(self.canvas.selected))
