@@ -333,7 +333,9 @@ class SpaceBox(QFrame):
         bg = tint.name() if tint is not None else "white"
         edge = f"2px solid {theme.SELECTION.darker(130).name()}" if on \
             else f"1px solid {theme.PANEL_EDGE.name()}"
-        self.setStyleSheet(f"#arspace {{ background: {bg}; border: {edge}; border-radius: 5px; }}")
+        sheet = f"#arspace {{ background: {bg}; border: {edge}; border-radius: 5px; }}"
+        if sheet != self.styleSheet():  # restyling re-polishes the whole box: only on a change
+            self.setStyleSheet(sheet)
 
 
 # -- the AR Track -------------------------------------------------------------------------------
