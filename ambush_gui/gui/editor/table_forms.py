@@ -741,8 +741,10 @@ class SettingsForm(BoundForm):
         f.addRow("Table depth", self.spin(("table", "height"), "table depth", 1, 96, whole=True))
         rules = QVBoxLayout()
         for rule in special_rules():
-            rules.addWidget(self.member(("special_rules",), "special rules", rule,
-                                        SPECIAL_RULE_TEXT.get(rule, rule), special_rules()))
+            box_ = self.member(("special_rules",), "special rules", rule, rule.capitalize(), special_rules(),
+                               tip=SPECIAL_RULE_TEXT.get(rule, rule))
+            rules.addWidget(box_)
+            rules.addWidget(hint(SPECIAL_RULE_TEXT.get(rule, rule)))
         for name in sorted(REGISTRY):
             rules.addWidget(self.check(("modules", name), f"module {name}", f"Rule module: {name}"))
         f.addRow("Special rules", rules)
@@ -789,6 +791,7 @@ class SettingsForm(BoundForm):
                 ("sides", s, "friendly_edges"), f"{side.title} friendly edges", e, e.capitalize(), EDGES,
                 tip=f"{side.title} units may leave the table across the {e} edge")
             edges.addWidget(self.edge_boxes[(s, e)])
+        edges.addStretch(1)
         f.addRow("Friendly edges", edges)
         g.setLayout(f)
         return g
@@ -811,7 +814,13 @@ class SettingsForm(BoundForm):
                                            _dice_items()))
         box.addLayout(f)
         t = QTableWidget(11, 5)
-        t.setHorizontalHeaderLabels(["Small arms", "Light support", "RPG", "Leader", "Roll again"])
+        t.setHorizontalHeaderLabels(["Small arms", "Light", "RPG", "Leader", "Again"])
+        for c, tip in enumerate(("Insurgent figures with small arms: a number, 1d6, 1d6+2 or 2d6",
+                                 "Light support weapons (0-3)", "RPG gunners (0-3)",
+                                 "A leader arrives with them", "Roll again on the table")):
+            header = t.horizontalHeaderItem(c)
+            if header is not None:
+                header.setToolTip(tip)
         t.setVerticalHeaderLabels([str(n) for n in range(2, 13)])
         t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         t.setToolTip("One line per 2d6 total: what arrives (CT-022..032). Small arms: a number, "
@@ -831,6 +840,13 @@ class SettingsForm(BoundForm):
                 lay.setAlignment(Qt.AlignmentFlag.AlignCenter)
                 lay.addWidget(self.check((*base, key), f"reinforcements {n}: {key.replace('_', ' ')}", ""))
                 t.setCellWidget(r, c, cell)
+        for r in range(t.rowCount()):
+            for c in range(3):
+                cell = t.cellWidget(r, c)
+                if cell is not None:
+                    cell.setMinimumWidth(36)
+        t.horizontalHeader().setMinimumSectionSize(40)
+        t.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         t.setMinimumHeight(11 * 30 + 30)
         self.reinforcement_table = t
         box.addWidget(t)
