@@ -47,11 +47,13 @@ from PySide6.QtGui import (
     QFont,
     QFontMetricsF,
     QHelpEvent,
+    QImage,
     QKeyEvent,
     QMouseEvent,
     QPainter,
     QPainterPath,
     QPen,
+    QPixmapCache,
     QPolygonF,
 )
 from PySide6.QtWidgets import (
@@ -63,7 +65,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ambush_gui.core.hexgrid import Hex, HexMap, corners, from_pixel, to_pixel
+from ambush_gui.core.hexgrid import Direction, Hex, HexMap, corners, from_pixel, to_pixel
 from ambush_gui.gui import theme
 from ambush_gui.gui.map_view import MapView
 
@@ -141,9 +143,10 @@ class HexGeometry:
         self.centre: dict[Hex, QPointF] = {h: QPointF(*to_pixel(h, size)) for h in hexes}
         self.polygon: dict[Hex, QPolygonF] = {
             h: QPolygonF([QPointF(x, y) for x, y in corners(h, size)]) for h in hexes}
+        self.box: dict[Hex, QRectF] = {h: p.boundingRect() for h, p in self.polygon.items()}
         self.bounds = QRectF()
-        for poly in self.polygon.values():
-            self.bounds = self.bounds.united(poly.boundingRect())
+        for box in self.box.values():
+            self.bounds = self.bounds.united(box)
         grid = QPainterPath()
         edge = QPainterPath()
         for h in hexes:
@@ -259,11 +262,34 @@ def _terrain_looks(s: float) -> dict[str, Look]:
     return looks
 
 
-# Terrains drawn as a band joining the same terrain in the neighbouring hexes.
+# Terrains drawn as a band joining the same terrain in the neighbouring hexes: the band's
+# edge and middle colours and widths (in hex sizes).
 _BANDS = {
     "road": (theme.HEX_ROAD_EDGE, theme.HEX_ROAD, 0.42, 0.3),
     "stream": (theme.HEX_STREAM_EDGE, theme.HEX_STREAM, 0.36, 0.26),
 }
+
+
+def _band_look(name: str, mask: int, s: float) -> Look:
+    """A road or stream in one hex: a band from the centre through each side in ``mask``
+    (a pool if none). Flat ends a little past the side overlap the neighbour's band, so
+    the two hexes' tiles join without a seam."""
+    edge, ink, wide, narrow = _BANDS[name]
+    spokes = QPainterPath()
+    for i in range(6):
+        if mask >> i & 1:
+            x, y = to_pixel(Hex(*Direction(i).vector), s)
+            spokes.moveTo(0, 0)
+            spokes.lineTo(0.53 * x, 0.53 * y)  # the side is at 0.5
+    look: Look = []
+    none = QBrush(Qt.BrushStyle.NoBrush)
+    for colour, width in ((edge, wide * s), (ink, narrow * s)):
+        hub = QPainterPath()
+        hub.addEllipse(QPointF(0, 0), 0.5 * width if mask else 0.7 * width,
+                       0.5 * width if mask else 0.7 * width)
+        look.append((spokes, QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap), none))
+        look.append((hub, NO_PEN, QBrush(colour)))
+    return look
 
 
 class TerrainItem(QGraphicsItem):
@@ -274,16 +300,71 @@ class TerrainItem(QGraphicsItem):
         self.geo = geometry
         self.map = hexmap
         self._looks = _terrain_looks(geometry.size)
+        self._tiles: dict[tuple[str, float], QImage] = {}
         self.setZValue(theme.Z_HEX_TERRAIN)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)  # exposedRect
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def set_map(self, geometry: HexGeometry, hexmap: HexMap) -> None:
+        """Draw ``hexmap``. On the same geometry only the hexes whose terrain or sides
+        changed, and their neighbours (a road turns, a hedge ends), are drawn afresh: the
+        cached pixmap keeps the rest, so a brush stroke costs a few hexes, not the map."""
+        old, self.map = self.map, hexmap
         if geometry is not self.geo:
             self.prepareGeometryChange()
             self.geo = geometry
             self._looks = _terrain_looks(geometry.size)
-        self.map = hexmap
-        self.update()
+            self._tiles = {}
+            self.update()
+            return
+        changed = {h for h in geometry.hexes if old.terrain(h) != hexmap.terrain(h)}
+        before, after = old.hexside_features(), hexmap.hexside_features()
+        for side in before.keys() | after.keys():
+            if before.get(side) != after.get(side):
+                changed.update((side.a, side.b))
+        m = 0.15 * geometry.size  # hexside strokes reach a little past the hex
+        for h in changed:
+            r = QRectF()
+            for n in (h, *h.neighbours()):
+                if n in geometry.on_map:
+                    r = r.united(geometry.box[n])
+            self.update(r.adjusted(-m, -m, m, m))
+
+    def _look(self, name: str) -> Look | None:
+        """What is drawn over a hex's fill: a terrain's pattern, or ``"road:5"``, a band
+        (road, stream) from the centre out through the sides in the bits of the number
+        (bit ``i``: :class:`~ambush_gui.core.hexgrid.Direction` ``i``, 0 north)."""
+        look = self._looks.get(name)
+        if look is None and ":" in name:
+            band, mask = name.split(":")
+            look = self._looks[name] = _band_look(band, int(mask), self.geo.size)
+        return look
+
+    def _tile(self, name: str, scale: float) -> QImage | None:
+        """:meth:`_look` drawn once at ``scale`` device pixels per unit on a transparent
+        square of side ``2 * size``; then each hex is one blit, however busy its look."""
+        look = self._look(name)
+        if not look:
+            return None
+        key = (name, round(scale, 4))
+        tile = self._tiles.get(key)
+        if tile is None:
+            if len(self._tiles) > 64:  # zoomed a lot: keep only this zoom's tiles
+                self._tiles.clear()
+            side = max(1, math.ceil(2 * self.geo.size * scale))
+            tile = QImage(side, side, QImage.Format.Format_ARGB32_Premultiplied)
+            tile.fill(Qt.GlobalColor.transparent)
+            p = QPainter(tile)
+            p.setRenderHint(QPainter.RenderHint.Antialiasing)
+            p.scale(side / (2 * self.geo.size), side / (2 * self.geo.size))
+            p.translate(self.geo.size, self.geo.size)
+            for path, pen, brush in look:
+                p.setPen(pen)
+                p.setBrush(brush)
+                p.drawPath(path)
+            p.end()
+            self._tiles[key] = tile
+        return tile
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
         m = 0.2 * self.geo.size
@@ -293,61 +374,46 @@ class TerrainItem(QGraphicsItem):
               widget: QWidget | None = None) -> None:
         geo, hexmap, s = self.geo, self.map, self.geo.size
         terrain = {h: hexmap.terrain(h) for h in geo.hexes}
-        # Fills: a hairline of the same colour closes the antialiasing seams between hexes.
-        for h in geo.hexes:
-            fill = theme.HEX_TERRAIN_FILL.get(terrain[h], theme.HEX_UNKNOWN_FILL)
-            painter.setPen(QPen(fill, 1.0))
-            painter.setBrush(fill)
+        # Only what meets the exposed rect: after set_map that is a few hexes.
+        exposed = option.exposedRect if option is not None else self.boundingRect()
+        near = exposed.adjusted(-0.2 * s, -0.2 * s, 0.2 * s, 0.2 * s)
+        hexes = [h for h in geo.hexes if geo.box[h].intersects(near)]
+        # Fills without antialiasing: aliased polygons tile the plane exactly, so no seam
+        # shows between two hexes (and they fill several times faster).
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        painter.setPen(NO_PEN)
+        for h in hexes:
+            painter.setBrush(theme.HEX_TERRAIN_FILL.get(terrain[h], theme.HEX_UNKNOWN_FILL))
             painter.drawPolygon(geo.polygon[h])
-        for name, (edge, ink, wide, narrow) in _BANDS.items():
-            self._bands(painter, [h for h in geo.hexes if terrain[h] == name], terrain, name,
-                        edge, ink, wide * s, narrow * s)
-        for h in geo.hexes:
-            t = terrain[h]
-            look = self._looks.get(t) if t in theme.HEX_TERRAIN_FILL else self._looks["?"]
-            if not look:
-                continue
-            c = geo.centre[h]
-            painter.translate(c)
-            for path, pen, brush in look:
-                painter.setPen(pen)
-                painter.setBrush(brush)
-                painter.drawPath(path)
-            painter.translate(-c)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        t = painter.worldTransform()
+        scale = math.hypot(t.m11(), t.m12())
+        half = QPointF(s, s)
+        for h in hexes:
+            name = terrain[h]
+            if name in _BANDS:
+                name = f"{name}:{self._links(h, terrain)}"
+            elif name not in theme.HEX_TERRAIN_FILL:
+                name = "?"
+            tile = self._tile(name, scale)
+            if tile is not None:
+                painter.drawImage(QRectF(geo.centre[h] - half, geo.centre[h] + half), tile)
+        inside = set(hexes)
         for side, feature in hexmap.hexside_features().items():
-            self._hexside(painter, geo.side(side.a, side.b), feature)
+            if side.a in inside or side.b in inside:
+                self._hexside(painter, geo.side(side.a, side.b), feature)
         painter.setPen(QPen(theme.HEX_MAP_EDGE, 0.06 * s))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(geo.edge_path)
 
-    def _bands(self, painter: QPainter, hexes: list[Hex], terrain: Mapping[Hex, str], name: str,
-               edge: QColor, ink: QColor, wide: float, narrow: float) -> None:
-        """A road or stream: from each hex's centre to every neighbour of the same terrain
-        (and straight on off the map edge where it leaves the map)."""
-        if not hexes:
-            return
-        path = QPainterPath()
-        geo = self.geo
-        for h in hexes:
-            c = geo.centre[h]
-            links = [n for n in h.neighbours() if terrain.get(n) == name]
-            ends = [geo.centre[n] for n in links]
-            if len(links) == 1:
-                away = QPointF(2 * c.x() - ends[0].x(), 2 * c.y() - ends[0].y())
-                if from_pixel(away.x(), away.y(), geo.size) not in geo.on_map:
-                    ends.append(away)
-            if not ends:
-                path.addEllipse(c, 0.25 * geo.size, 0.25 * geo.size)
-            for e in ends:
-                path.moveTo(c)
-                path.lineTo(QPointF(0.5 * (c.x() + e.x()), 0.5 * (c.y() + e.y())))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(edge, wide, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
-                            Qt.PenJoinStyle.RoundJoin))
-        painter.drawPath(path)
-        painter.setPen(QPen(ink, narrow, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
-                            Qt.PenJoinStyle.RoundJoin))
-        painter.drawPath(path)
+    def _links(self, h: Hex, terrain: Mapping[Hex, str]) -> int:
+        """Which sides a road or stream in ``h`` leaves by: towards each neighbour of the same
+        terrain, and straight on off the map where it has one link and the map ends."""
+        name = terrain[h]
+        links = [i for i, n in enumerate(h.neighbours()) if terrain.get(n) == name]
+        if len(links) == 1 and h.neighbours()[(links[0] + 3) % 6] not in self.geo.on_map:
+            links.append((links[0] + 3) % 6)
+        return sum(1 << i for i in links)
 
     def _hexside(self, painter: QPainter, line: QLineF, feature: str) -> None:
         s = self.geo.size
@@ -380,54 +446,47 @@ class TerrainItem(QGraphicsItem):
 
 
 class GridItem(QGraphicsItem):
-    """The hex outlines (a hairline whatever the zoom), cached."""
+    """The hex outlines (a hairline whatever the zoom) and the printed hex numbers near the
+    top of each hex, either or both, in one cached item (one pixmap to blit, not two)."""
 
     def __init__(self, geometry: HexGeometry) -> None:
         super().__init__()
         self.geo = geometry
+        self.grid = True
+        self.labels = True
         self.setZValue(theme.Z_HEX_GRID)
+        # Opaque ink faded as a whole when the cached pixmap is blitted: antialiased
+        # translucent hairlines cost several times more to draw.
+        self.setOpacity(theme.HEX_GRID_OPACITY)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def set_geometry(self, geometry: HexGeometry) -> None:
         self.prepareGeometryChange()
         self.geo = geometry
+
+    def show_parts(self, grid: bool, labels: bool) -> None:
+        self.grid, self.labels = grid, labels
+        self.setVisible(grid or labels)
+        self.update()
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
         return self.geo.bounds.adjusted(-2, -2, 2, 2)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # noqa: D102
               widget: QWidget | None = None) -> None:
-        pen = QPen(theme.HEX_GRID, 1.0)
-        pen.setCosmetic(True)
-        painter.setPen(pen)
-        painter.drawPath(self.geo.grid_path)
-
-
-class LabelsItem(QGraphicsItem):
-    """The printed hex numbers, near the top of each hex, cached."""
-
-    def __init__(self, geometry: HexGeometry) -> None:
-        super().__init__()
-        self.geo = geometry
-        self.setZValue(theme.Z_HEX_LABELS)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-
-    def set_geometry(self, geometry: HexGeometry) -> None:
-        self.prepareGeometryChange()
-        self.geo = geometry
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
-        return self.geo.bounds
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # noqa: D102
-              widget: QWidget | None = None) -> None:
-        s = self.geo.size
-        painter.setFont(_font(0.21 * s))
-        painter.setPen(theme.HEX_LABEL)
-        for h in self.geo.hexes:
-            c = self.geo.centre[h]
-            painter.drawText(QRectF(c.x() - 0.5 * s, c.y() - 0.84 * s, s, 0.3 * s),
-                             Qt.AlignmentFlag.AlignCenter, h.label)
+        if self.grid:
+            pen = QPen(theme.HEX_GRID, 1.0)
+            pen.setCosmetic(True)
+            painter.setPen(pen)
+            painter.drawPath(self.geo.grid_path)
+        if self.labels:
+            s = self.geo.size
+            painter.setFont(_font(0.21 * s))
+            painter.setPen(theme.HEX_LABEL)
+            for h in self.geo.hexes:
+                c = self.geo.centre[h]
+                painter.drawText(QRectF(c.x() - 0.5 * s, c.y() - 0.84 * s, s, 0.3 * s),
+                                 Qt.AlignmentFlag.AlignCenter, h.label)
 
 
 # -- overlays ------------------------------------------------------------------------------
@@ -821,17 +880,19 @@ class HexMapView(MapView):
         super().__init__(parent)
         self.hex_size = float(hex_size)
         self.MAX_SCALE = 260.0 / self.hex_size  # closest zoom: a hex about 520 pixels across
+        # Each cached layer is a viewport-sized pixmap (8 MB at 1920x1080); Qt's default
+        # pixmap cache (10 MB) would evict one to make room for the next on every repaint.
+        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), 96 * 1024))
         self.setScene(QGraphicsScene(self))
         self.map = hexmap
         self.geo = HexGeometry(hexmap.width, hexmap.height, self.hex_size)
         self._terrain = TerrainItem(self.geo, hexmap)
         self._grid = GridItem(self.geo)
-        self._labels = LabelsItem(self.geo)
         self._steps_item = HexesItem(self.geo, theme.HEX_STEP, theme.HEX_STEP_EDGE,
                                      theme.Z_HEX_STEPS)
         self._path = PathItem(self.geo)
         self._arrows = ArrowsItem(self.geo)
-        for item in (self._terrain, self._grid, self._labels, self._steps_item, self._path,
+        for item in (self._terrain, self._grid, self._steps_item, self._path,
                      self._arrows):
             self.scene().addItem(item)
         self._marks: list[HexesItem] = []
@@ -864,8 +925,7 @@ class HexMapView(MapView):
         self.map = hexmap
         if resized:
             self.geo = HexGeometry(hexmap.width, hexmap.height, self.hex_size)
-            for item in (self._grid, self._labels):
-                item.set_geometry(self.geo)
+            self._grid.set_geometry(self.geo)
             for overlay in (self._steps_item, self._path, self._arrows):
                 overlay.geo = self.geo
             self.clear_steps()
@@ -895,19 +955,19 @@ class HexMapView(MapView):
     # -- toggles -----------------------------------------------------------------------------
     @property
     def grid_visible(self) -> bool:
-        return self._grid.isVisible()
+        return self._grid.grid
 
     @property
     def labels_visible(self) -> bool:
-        return self._labels.isVisible()
+        return self._grid.labels
 
     def set_grid_visible(self, on: bool) -> None:
         """Show or hide the hex outlines."""
-        self._grid.setVisible(on)
+        self._grid.show_parts(on, self._grid.labels)
 
     def set_labels_visible(self, on: bool) -> None:
         """Show or hide the printed hex numbers."""
-        self._labels.setVisible(on)
+        self._grid.show_parts(self._grid.grid, on)
 
     # -- counters ------------------------------------------------------------------------------
     def set_counters(self, counters: list[Counter], selected: str | None = None) -> None:

@@ -236,6 +236,22 @@ def test_set_map_repaints_a_changed_hex(qtbot, hedgerow: AmbushState) -> None:  
     assert "Crop field" in view.describe_hex("1208")
 
 
+def test_set_map_draws_what_a_fresh_view_draws(qtbot, hedgerow: AmbushState) -> None:  # noqa: ANN001
+    """Only the changed hexes are drawn afresh; the neighbours they touch follow (the road
+    no longer runs into a hex that is not road, a hedge gone from a side is gone)."""
+    old = hedgerow.map
+    view = make_view(qtbot, old)
+    view.viewport().grab()  # the terrain is cached before the change
+    terrain = {x: old.terrain(x) for x in old.hexes()} | {Hex.from_label("0706"): "woods",
+                                                           Hex.from_label("1208"): "road"}
+    sides = old.hexside_features()
+    del sides[next(iter(sides))]
+    new = HexMap(old.width, old.height, old.rules, terrain, hexsides=sides)
+    view.set_map(new)
+    fresh = make_view(qtbot, new)
+    assert view.viewport().grab().toImage() == fresh.viewport().grab().toImage()
+
+
 def test_unknown_terrain_is_drawn_neutral_and_named(qtbot) -> None:  # noqa: ANN001
     rules = TerrainTable({"clear": 2, "marsh": 4}, hexside_costs={"fence": 1})
     hexmap = HexMap(4, 3, rules, {Hex.from_label("0202"): "marsh"},
