@@ -342,3 +342,19 @@ def test_settings_edits_undo_and_the_form_follows(qtbot: Any) -> None:
     assert doc.get(("reinforcements", "table", "3", "rpg")) == 2
     doc.undo_stack.undo()
     assert rpg.value() == 1
+
+
+def test_what_the_loader_rejects_is_marked_on_the_table(qtbot: Any) -> None:
+    doc = EditorDocument.open(systems.resolve("contracting-trouble"))
+    page = make_page(qtbot, doc)
+    assert page.canvas.problem_marks == []
+    doc.set(("table", "pieces", 2, "rect"), [22, 5.5, 4, 3.5], "Move Shop")  # over the east edge
+    doc.set(("units", 1, "figures", 0, "at"), [30, 1.5], "Move alpha-1")  # off the table
+    marks = page.canvas.problem_marks
+    assert page.canvas.pieces[2] in marks and page.canvas.pieces[2].blocking
+    assert "outside the 24x24 table" in page.canvas.pieces[2].toolTip()
+    rings = [m for m in marks if m is not page.canvas.pieces[2]]
+    assert len(rings) == 1 and rings[0].pos() == page.canvas.figures[1][0].pos()
+    doc.undo_stack.undo()
+    doc.undo_stack.undo()
+    assert page.canvas.problem_marks == []

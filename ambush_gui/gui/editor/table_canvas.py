@@ -44,13 +44,14 @@ from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene, QWidg
 from ambush_gui.alley.measures import Measures
 from ambush_gui.core.geometry import cohesive
 from ambush_gui.gui import theme
-from ambush_gui.gui.editor.document import DataPath, EditorDocument
+from ambush_gui.gui.editor.document import DataPath, EditorDocument, parse_path
 from ambush_gui.gui.editor.table_items import (
     HANDLE_PX,
     AidStationItem,
     GridItem,
     HandleItem,
     OutlineItem,
+    ProblemRingItem,
     RingItem,
     SelectRingItem,
     SizeTagItem,
@@ -354,6 +355,7 @@ class TableCanvas(MapView):
             at = point_of(self.doc.data, ("aid_stations", i))
             if at is not None:
                 self._add_marker(("aid_stations", i), AidStationItem(0.35), at)
+        self._mark_problems()
         self._decorate()
         self.layout_labels()
         if self._poly:
@@ -447,6 +449,32 @@ class TableCanvas(MapView):
             lab.setPos(self._flip.scene((min(xs) + max(xs)) / 2, min(ys) - BASE_RADIUS * 1.2))
             self._scene.addItem(lab)
             self.unit_labels[i] = lab
+
+    def _mark_problems(self) -> None:
+        """Outline in red what the game's own loader finds wrong (a piece off the table,
+        a figure outside it, Hot Spots too close), its tooltip naming the problem."""
+        self.problem_marks: list[QGraphicsItem] = []
+        for where, what in self.doc.problems():
+            p = parse_path(where)
+            if p[:2] == ("table", "pieces") and len(p) >= 3 and isinstance(p[2], int):
+                piece = self.pieces.get(p[2])
+                if piece is not None:
+                    piece.set_blocking(True)
+                    piece.setToolTip(f"{piece.toolTip()}\n⚠ {what}")
+                    self.problem_marks.append(piece)
+                continue
+            spots: list[QGraphicsItem] = []
+            if p[:1] == ("units",) and len(p) >= 2 and isinstance(p[1], int):
+                figs = self.figures.get(p[1], [])
+                j = p[3] if len(p) >= 4 and p[2] == "figures" else None
+                spots = [figs[j]] if isinstance(j, int) and j < len(figs) else list(figs)
+            elif len(p) >= 2 and (p[0], p[1]) in self.markers:
+                spots = [self.markers[(p[0], p[1])]]
+            for item in spots:
+                ring = ProblemRingItem(0.5, f"⚠ {what}")
+                ring.setPos(item.pos())
+                self._scene.addItem(ring)
+                self.problem_marks.append(ring)
 
     # -- labels ---------------------------------------------------------------------------------
     def _zoomed(self) -> None:

@@ -223,3 +223,26 @@ class SizeTagItem(QGraphicsItem):
         painter.setBrush(theme.LABEL_BG)
         painter.drawRoundedRect(QRectF(-w / 2, -h / 2, w, h), 3 / lod, 3 / lod)
         draw_fixed_text(painter, QPointF(0, 0), self.text, px, theme.LABEL_TEXT)
+
+
+class ProblemRingItem(QGraphicsItem):
+    """A red dashed ring round a figure or marker the game's loader finds fault with (its
+    tooltip says what is wrong)."""
+
+    def __init__(self, radius: float, tip: str) -> None:
+        super().__init__()
+        self.r = radius
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(theme.Z_OVERLAY - 1)
+        self.setToolTip(tip)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
+        s = self.r + 0.3
+        return QRectF(-s, -s, 2 * s, 2 * s)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(cosmetic(theme.ILLEGAL, 2.5, Qt.PenStyle.DashLine))
+        painter.drawEllipse(QPointF(0, 0), self.r, self.r)
