@@ -236,13 +236,31 @@ def test_a_loop_of_gotos_is_the_loader_s_problem_shown_beside_the_list(qtbot: Qt
     assert any("can never end" in t and "12 -> 13 -> 12" in t for t in texts), texts
 
 
+def test_read_from_lists_what_leads_to_a_paragraph_and_a_click_goes_there(qtbot: QtBot) -> None:
+    doc = EditorDocument.open(systems.resolve("ambush-tutorial"))
+    page = page_for(qtbot, doc)
+    pe = page.paragraphs
+    pe.select(1)  # paragraph 2: paragraph 1's first two options go to it
+    words = [pe.readers.item(r).text() for r in range(pe.readers.count())]
+    assert words == ["paragraph 1, option 1", "paragraph 1, option 2", "paragraph 7, option 1"]
+    pe.select(7)  # paragraph 8: both German cards read it
+    words = [pe.readers.item(r).text() for r in range(pe.readers.count())]
+    assert "German 1 (A), column A: Action Numbers 0, 1, 2, 3, 4" in words
+    item = next(pe.readers.item(r) for r in range(pe.readers.count())
+                if pe.readers.item(r).text().startswith("German 2 (B), column B"))
+    qtbot.mouseClick(pe.readers.viewport(), Qt.MouseButton.LeftButton,
+                     pos=pe.readers.visualItemRect(item).center())
+    assert page.tabs.currentWidget() is page.germans and page.germans.current() == 1
+    assert page.germans.table.currentRow() == 2  # his first Action Number reading 8 under B
+
+
 def test_focus_path_finds_cards_columns_hexes_and_says_when_nothing_matches(qtbot: QtBot) -> None:
     doc = EditorDocument.open(systems.resolve("ambush-tutorial"))
     page = page_for(qtbot, doc)
     assert page.focus_path(("germans", 1, "columns", "B", 4))
     assert page.tabs.currentWidget() is page.germans and page.germans.current() == 1
     col = page.germans.table.currentColumn()
-    assert page.germans.table.horizontalHeaderItem(col).text().startswith("B")
+    assert page.germans.table.horizontalHeaderItem(col).text() == "Condition B"
     assert page.germans.table.currentRow() == 4
     assert page.focus_path(("card", "checks", 1, "at", 0))
     assert sorted(page.focused) == ["0503", "0504", "0603"]  # the yard

@@ -96,7 +96,7 @@ class CardEditor(QWidget):
         self.check_add.setToolTip("A Paragraph Check for the hexes selected on the map (Select tool)")
         self.check_drop.setToolTip("Remove the selected Paragraph Check")
         self.areas = _table(0, ["Area", "Hexes"], "Named groups of hexes, for checks and conditions")
-        self.areas.setMaximumHeight(100)
+        self.areas.setMinimumHeight(150)
         self.area_name = QLineEdit()
         self.area_name.setPlaceholderText("name, e.g. yard")
         self.area_add, self.area_drop = QPushButton("New area from selection"), QPushButton("Remove area")
@@ -106,7 +106,7 @@ class CardEditor(QWidget):
         self.area_check.setToolTip("A Paragraph Check for the selected area")
         kbox = QGroupBox("Paragraph Checks")
         kl = QVBoxLayout(kbox)
-        kl.addWidget(self.checks)
+        kl.addWidget(self.checks, 2)
         row = QHBoxLayout()
         row.addWidget(QLabel("Paragraph"))
         row.addWidget(self.check_paragraph)
@@ -115,7 +115,7 @@ class CardEditor(QWidget):
         row.addStretch(1)
         kl.addLayout(row)
         kl.addWidget(QLabel("<b>Areas</b>"))
-        kl.addWidget(self.areas)
+        kl.addWidget(self.areas, 1)
         row = QHBoxLayout()
         row.addWidget(self.area_name)
         row.addWidget(self.area_add)
@@ -124,13 +124,13 @@ class CardEditor(QWidget):
         kl.addLayout(row)
 
         # the Event column
-        self.events = _table(len(TOTALS), ["Every Condition"],
+        self.events = _table(len(TOTALS), ["All"],
                              "The Event Check at the end of each turn: the paragraph for each 2d6 "
                              "total (empty: no event). A Condition's column replaces a line under "
                              "that Condition")
         self.events.setVerticalHeaderLabels([str(t) for t in TOTALS])
         self.events.setMinimumHeight(22 * 11 + 28)
-        ebox = QGroupBox("Event column (2d6)")
+        ebox = QGroupBox("Event column: 2d6 total -> paragraph (All: under every Condition)")
         QVBoxLayout(ebox).addWidget(self.events)
 
         # references
@@ -138,7 +138,8 @@ class CardEditor(QWidget):
         self.references.setToolTip("The red movement references a moving German follows. Draw them on "
                                    "the map with the Red reference tool (R): the hex he leaves, then "
                                    "the hex he enters")
-        self.references.setMaximumHeight(110)
+        self.references.setMinimumHeight(140)
+        self.references.setWordWrap(True)
         self.ref_drop = QPushButton("Remove reference")
         self.ref_drop.setToolTip("Remove the selected red reference (Delete)")
         self.ref_drop.setShortcut("Delete")
@@ -213,7 +214,7 @@ class CardEditor(QWidget):
         self._event_cols = [None, *names]
         with QSignalBlocker(self.events):
             self.events.setColumnCount(len(self._event_cols))
-            self.events.setHorizontalHeaderLabels(["Every Condition", *[f"under {c}" for c in names]])
+            self.events.setHorizontalHeaderLabels(["All", *[f"Under {c}" for c in names]])
             for k, col in enumerate(self._event_cols):
                 events = self._events_of(col)
                 for r, total in enumerate(TOTALS):

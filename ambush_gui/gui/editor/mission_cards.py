@@ -93,12 +93,15 @@ class _CardList(QWidget):
         row.addWidget(self.drop)
         ll.addLayout(row)
         self.form_widget = QWidget()
-        self.form = QFormLayout(self.form_widget)
+        self.form = QFormLayout()
+        column = QVBoxLayout(self.form_widget)
+        column.addLayout(self.form)
+        column.addStretch(1)  # the rows keep their height; the room left stays below
         split = QSplitter()
         split.addWidget(left)
         split.addWidget(self.form_widget)
         split.setStretchFactor(1, 3)
-        split.setSizes([170, 600])
+        split.setSizes([250, 600])
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addWidget(split)
@@ -191,7 +194,7 @@ class GermanCards(_CardList):
                               "Condition in force, a Special Reaction, or S (Self-Preservation)")
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setDefaultSectionSize(22)
-        self.table.setMinimumHeight(22 * 10 + 30)
+        self.table.setFixedHeight(22 * 10 + 30)
         self.form.addRow("Paragraphs", self.table)
         react_add, react_drop = QPushButton("Add Special Reaction…"), QPushButton("Remove selected column")
         react_add.setToolTip("A column read when a situation arises: a US soldier comes into his "
@@ -203,7 +206,7 @@ class GermanCards(_CardList):
         rrow.addStretch(1)
         self.form.addRow("", rrow)
         self.activated = QListWidget()
-        self.activated.setMaximumHeight(64)
+        self.activated.setFixedHeight(64)
         self.activated.setToolTip("The options that put him on the map; click one to edit it")
         self.form.addRow("Comes on", self.activated)
         self._columns: list[tuple[str, ...]] = []
@@ -253,18 +256,24 @@ class GermanCards(_CardList):
         cols += [("reactions", letter) for letter in sorted(g.get("reactions", {}))]
         cols.append(("self_preservation",))
         self._columns = cols
-        heads = []
+        heads: list[tuple[str, str]] = []  # (the header, its tooltip)
         for col in cols:
             if col[0] == "columns":
                 name = self.doc.get(("conditions", col[1], "name"), "")
-                heads.append(f"{col[1]}: {name}" if name else col[1])
+                heads.append((f"Condition {col[1]}", f"Condition {col[1]}: {name}"))
             elif col[0] == "reactions":
-                heads.append(f"{col[1]}: {g['reactions'][col[1]].get('situation', '')}")
+                situation = g["reactions"][col[1]].get("situation", "")
+                heads.append((f"{col[1]}: {situation}", f"Special Reaction {col[1]}: read when {situation}"))
             else:
-                heads.append(f"{SELF_PRESERVATION}: Self-Preservation")
+                heads.append((f"{SELF_PRESERVATION}: Self-Preservation",
+                              "Self-Preservation: read whenever an active US soldier is in his hex or "
+                              "next to it (AR-114)"))
         with QSignalBlocker(self.table):
             self.table.setColumnCount(len(cols))
-            self.table.setHorizontalHeaderLabels(heads)
+            for c, (head, tip) in enumerate(heads):
+                item = QTableWidgetItem(head)
+                item.setToolTip(tip)
+                self.table.setHorizontalHeaderItem(c, item)
             for c, col in enumerate(cols):
                 values = self._column(g, col)
                 for n in ACTION_NUMBERS:

@@ -1,4 +1,4 @@
-"""What the mission editor reads out of, and writes into, a mission's plain data. Qt-free.
+"""What the mission editor reads out of, and writes into, a mission's plain data.
 
 The mission page edits the dict the loader reads (``doc.data``); this module holds the
 arithmetic of that data so the widgets stay thin:
@@ -30,6 +30,7 @@ from typing import Any
 from ambush_gui.ambush.charts import Charts
 from ambush_gui.ambush.mission import MapSpec, map_of, span_labels
 from ambush_gui.core.hexgrid import Hex, HexMap
+from ambush_gui.gui.editor.document import parse_path
 
 Finding = tuple[str, str, str]
 """(severity "error" | "warning", dotted path, message)."""
@@ -266,6 +267,46 @@ def paragraph_findings(data: dict[str, Any]) -> list[Finding]:
             out.append(("warning", f"paragraphs[{i}]",
                         f"paragraph {p.get('number')} is never read: no Mission Card entry, soldier "
                         "card or other paragraph leads to it"))
+    return out
+
+
+def readers(data: dict[str, Any], number: int) -> list[tuple[str, str]]:
+    """What leads to paragraph ``number``: (dotted path, words), a soldier card's column
+    given once with its Action Numbers.
+
+    >>> readers({"card": {"events": {"7": 3}}, "germans": [{"number": 2, "letter": "B",
+    ...     "columns": {"A": [3, 3, 1, 1, 1, 1, 1, 1, 1, 1]}}]}, 3)  # doctest: +NORMALIZE_WHITESPACE
+    [('card.events.7', 'Event column: 7'),
+     ('germans[0].columns.A[0]', 'German 2 (B), column A: Action Numbers 0, 1')]
+    """
+    out: list[tuple[str, str]] = []
+    columns: dict[str, tuple[str, list[str]]] = {}
+    for path, n, _ in paragraph_refs(data):
+        if n != number:
+            continue
+        parts = parse_path(path)
+        if parts[0] == "germans":
+            g = data["germans"][parts[1]]
+            head = f"German {g.get('number')} ({g.get('letter')})"
+            col = {"columns": f"column {parts[3]}" if len(parts) > 3 else "",
+                   "self_preservation": "Self-Preservation",
+                   "reactions": f"Special Reaction {parts[3]}" if len(parts) > 3 else ""}[str(parts[2])]
+            key = f"{head}, {col}"
+            columns.setdefault(key, (path, []))[1].append(str(parts[-1]))
+            continue
+        if parts[0] == "card" and parts[1] == "checks":
+            at = data["card"]["checks"][parts[2]].get("at", [])
+            out.append((path, f"Paragraph Check: {', '.join(at)}"))
+        elif parts[0] == "card":
+            out.append((path, f"Event column: {parts[2]}"))
+        elif parts[0] == "conditions":
+            out.append((path, f"Event column under {parts[1]}: {parts[3]}"))
+        else:
+            p = data["paragraphs"][parts[1]]
+            out.append((path, f"paragraph {p.get('number')}, option {int(parts[3]) + 1}"))
+    for key, (path, numbers) in columns.items():
+        word = "Action Number" if len(numbers) == 1 else "Action Numbers"
+        out.append((path, f"{key}: {word} {', '.join(numbers)}"))
     return out
 
 

@@ -44,7 +44,7 @@ from ambush_gui.ambush.fire import Term
 from ambush_gui.ambush.mission import EndResult, MoveKind
 from ambush_gui.gui import theme
 from ambush_gui.gui.editor.document import EditorDocument
-from ambush_gui.gui.editor.mission_data import first_words, paragraph_findings
+from ambush_gui.gui.editor.mission_data import first_words, paragraph_findings, readers
 from ambush_gui.gui.editor.mission_widgets import CommitTextEdit, combo, parse_labels, set_quiet, spin
 
 # -- conditions ----------------------------------------------------------------------------
@@ -359,7 +359,7 @@ class ActEdit(QWidget):
 class ParagraphEditor(QWidget):
     """The paragraph list, the problems beside it and the selected paragraph's form."""
 
-    problemClicked = Signal(str)  # a dotted path to show
+    placeClicked = Signal(str)  # a dotted path to show (a problem, a reader)
 
     def __init__(self, doc: EditorDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -445,6 +445,12 @@ class ParagraphEditor(QWidget):
         rl.addWidget(self.options)
         rl.addLayout(ob)
         rl.addWidget(self.option_form)
+        self.readers = QListWidget()
+        self.readers.setToolTip("What leads to this paragraph: Mission Card entries, soldier card "
+                                "columns, other paragraphs' 'go to'. Click one to go there")
+        rl.addWidget(QLabel("<b>Read from</b>"))
+        self.readers.setMaximumHeight(140)
+        rl.addWidget(self.readers)
         rl.addStretch(1)
         split = QSplitter()
         split.addWidget(left)
@@ -460,8 +466,8 @@ class ParagraphEditor(QWidget):
         self._shown_acts: list[dict[str, Any]] | None = None
         self.list.currentRowChanged.connect(lambda _: self.refresh_paragraph())
         self.options.currentRowChanged.connect(lambda _: self.refresh_option())
-        self.problems.itemClicked.connect(
-            lambda item: self.problemClicked.emit(str(item.data(Qt.ItemDataRole.UserRole))))
+        for places in (self.problems, self.readers):
+            places.itemClicked.connect(self._place_clicked)
         self.add_button.clicked.connect(lambda: self.add_paragraph())
         remove.clicked.connect(self.remove_paragraph)
         self.opt_add.clicked.connect(self.add_option)
@@ -538,6 +544,14 @@ class ParagraphEditor(QWidget):
         set_quiet(self.style, p.get("style", "bulleted"))
         set_quiet(self.sighting, p.get("sighting", ""))
         self.text.show_text(str(p.get("text", "")))
+        with QSignalBlocker(self.readers):
+            self.readers.clear()
+            for path, words in readers(self.doc.data, int(p.get("number", 0))):
+                item = QListWidgetItem(words)
+                item.setData(Qt.ItemDataRole.UserRole, path)
+                self.readers.addItem(item)
+            if not self.readers.count():
+                self.readers.addItem("nothing leads here yet")
         options = p.get("options", [])
         with QSignalBlocker(self.options):
             row = self.options.currentRow()
@@ -579,6 +593,11 @@ class ParagraphEditor(QWidget):
             w.moved.connect(lambda step, k=k: self._act_moved(k, step))
             self.acts_box.addWidget(w)
             self.act_rows.append(w)
+
+    def _place_clicked(self, item: QListWidgetItem) -> None:
+        path = item.data(Qt.ItemDataRole.UserRole)
+        if path is not None:
+            self.placeClicked.emit(str(path))
 
     # -- selecting -------------------------------------------------------------------------
     def select(self, paragraph: int, option: int | None = None) -> bool:

@@ -50,6 +50,7 @@ class SettingsForm(QWidget):
         self.title = QLineEdit()
         self.brief = CommitTextEdit()
         self.brief.setToolTip("What the player reads before the mission starts")
+        self.brief.setMaximumHeight(320)
         about = QGroupBox("Mission")
         af = QFormLayout(about)
         af.addRow("Name", self.name)
@@ -70,7 +71,8 @@ class SettingsForm(QWidget):
         self.levels.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.levels.setToolTip("Victory levels, highest first: the first whose minimum the total "
                                "reaches is the result")
-        self.levels.setMaximumHeight(130)
+        self.levels.setMinimumHeight(150)
+        self.levels.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         add, drop = QPushButton("Add level"), QPushButton("Remove level")
         row = QHBoxLayout()
         row.addWidget(add)
@@ -98,11 +100,12 @@ class SettingsForm(QWidget):
         left = QVBoxLayout()
         left.addWidget(about)
         left.addWidget(ebox)
-        lay.addLayout(left, 3)
+        left.addStretch(1)
+        lay.addLayout(left, 1)
         right = QVBoxLayout()
         right.addWidget(vbox)
         right.addStretch(1)
-        lay.addLayout(right, 2)
+        lay.addLayout(right, 1)
 
         self.name.editingFinished.connect(
             lambda: self.doc.set(("name",), self.name.text().strip(), "Rename the mission"))

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -120,6 +121,7 @@ class KeyListEdit(QWidget):
         lay.setSpacing(2)
         lay.addWidget(self.items)
         lay.addLayout(row)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.add.clicked.connect(self._add)
         self.drop.clicked.connect(self._drop)
 
