@@ -358,3 +358,31 @@ def test_what_the_loader_rejects_is_marked_on_the_table(qtbot: Any) -> None:
     doc.undo_stack.undo()
     doc.undo_stack.undo()
     assert page.canvas.problem_marks == []
+
+
+def test_the_unit_form_edits_and_the_unit_is_deleted(qtbot: Any) -> None:
+    doc = EditorDocument.open(systems.resolve("contracting-trouble"))
+    page = make_page(qtbot, doc)
+    click(page, 1.5, 1.5)  # alpha-1
+    assert page.canvas.selected == ("units", 1) and page.props.currentWidget() is page.unit_form
+    form = page.unit_form
+    type_into(form.field("name"), "Alpha Team")
+    assert doc.get(("units", 1, "name")) == "Alpha Team"
+    assert doc.undo_stack.text(0) == "Change Fireteam Alpha: name"
+    assert page.heading.text() == "Regular unit: Alpha Team — figure alpha-1"
+    QTest.mouseClick(form.add_button, LEFT)
+    figs = doc.get(("units", 1, "figures"))
+    assert len(figs) == 5 and figs[-1]["id"] == "alpha-5"
+    assert cohesive([tuple(f["at"]) for f in figs], 1.0, 4.0)
+    assert len(page.canvas.figures[1]) == 5 and form.table.rowCount() == 5
+    weapon = form.table.cellWidget(4, 2)
+    weapon.setFocus()
+    QTest.keyClick(weapon, Qt.Key.Key_Down)  # rifle -> saw
+    assert doc.get(("units", 1, "figures", 4, "weapon")) == "saw"
+    page.canvas.setFocus()
+    QTest.keyClick(page.canvas, Qt.Key.Key_Delete)
+    assert [u["id"] for u in doc.get(("units",))][:2] == ["cpl", "bravo"]
+    assert doc.undo_stack.text(doc.undo_stack.count() - 1) == "Delete Alpha Team"
+    assert page.props.currentWidget() is page.nothing
+    doc.undo_stack.undo()
+    assert doc.get(("units", 1, "name")) == "Alpha Team" and len(page.canvas.figures[1]) == 5

@@ -220,9 +220,9 @@ class BoundForm(QWidget):
 
         def show(v: Any) -> None:
             try:
-                w.setValue(float(v) if not whole else int(v))
+                w.setValue(int(v) if whole else float(v))  # type: ignore[arg-type]
             except (TypeError, ValueError):
-                w.setValue(w.minimum())
+                w.setValue(w.minimum())  # type: ignore[arg-type]
 
         self.bindings.append(Binding(rel, w, show, title))
         return w
@@ -570,7 +570,7 @@ class MarkerForm(BoundForm):
 
     def refresh(self) -> None:
         super().refresh()
-        kind = self.base[0] if self.base else ""
+        kind = str(self.base[0]) if self.base else ""
         self.f.setRowVisible(self.number, kind == "hot_spots")
         self.f.setRowVisible(self.ident, kind == "contractors")
         self.title.setText({"hot_spots": "Hot Spot", "contractors": "Contractor"}.get(kind, "Aid station"))
