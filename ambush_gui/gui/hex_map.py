@@ -275,15 +275,17 @@ def _band_look(name: str, mask: int, s: float) -> Look:
     (a pool if none). Flat ends a little past the side overlap the neighbour's band, so
     the two hexes' tiles join without a seam."""
     edge, ink, wide, narrow = _BANDS[name]
-    spokes = QPainterPath()
-    for i in range(6):
-        if mask >> i & 1:
-            x, y = to_pixel(Hex(*Direction(i).vector), s)
-            spokes.moveTo(0, 0)
-            spokes.lineTo(0.53 * x, 0.53 * y)  # the side is at 0.5
     look: Look = []
     none = QBrush(Qt.BrushStyle.NoBrush)
-    for colour, width in ((edge, wide * s), (ink, narrow * s)):
+    # The middle reaches further than the edges, so the soft end of this hex's edge
+    # stroke always lies under its own middle, never over the neighbour's.
+    for colour, width, reach in ((edge, wide * s, 0.53), (ink, narrow * s, 0.56)):
+        spokes = QPainterPath()
+        for i in range(6):
+            if mask >> i & 1:
+                x, y = to_pixel(Hex(*Direction(i).vector), s)
+                spokes.moveTo(0, 0)
+                spokes.lineTo(reach * x, reach * y)  # the side is at 0.5
         hub = QPainterPath()
         hub.addEllipse(QPointF(0, 0), 0.5 * width if mask else 0.7 * width,
                        0.5 * width if mask else 0.7 * width)
@@ -551,25 +553,32 @@ class HexesItem(QGraphicsItem):
 
 
 class PathItem(QGraphicsItem):
-    """The hexes entered so far, as a line from centre to centre, with a note at its end."""
+    """The hexes entered so far, as a line from centre to centre (under the counters), and
+    a note at its end (over them: it must stay readable)."""
 
     def __init__(self, geometry: HexGeometry) -> None:
         super().__init__()
         self.geo = geometry
         self.points: list[QPointF] = []
-        self.note = ""
+        self.note = NoteItem(geometry)
         self.setZValue(theme.Z_HEX_PATH)
 
     def set_path(self, points: list[QPointF], note: str) -> None:
         self.prepareGeometryChange()
-        self.points, self.note = points, note
+        self.points = points
+        self.note.geo = self.geo
+        # Over the end hex's own number, above the counter there: the one spot that hides
+        # no step's text and no other counter's band.
+        end = points[-1] if points else QPointF()
+        self.note.set_text(note if points else "",
+                           QPointF(end.x(), end.y() - 0.62 * self.geo.size))
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
         if not self.points:
             return QRectF()
         r = QPolygonF(self.points).boundingRect()
         s = self.geo.size
-        return r.adjusted(-1.6 * s, -0.3 * s, 1.6 * s, 1.0 * s)
+        return r.adjusted(-0.3 * s, -0.3 * s, 0.3 * s, 0.3 * s)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # noqa: D102
               widget: QWidget | None = None) -> None:
@@ -586,11 +595,36 @@ class PathItem(QGraphicsItem):
         painter.setBrush(theme.HEX_PATH)
         for p in self.points:
             painter.drawEllipse(p, 0.09 * s, 0.09 * s)
-        if self.note:
-            # Where the step hexes have their texts; the path's end hex is never a step.
-            end = self.points[-1]
-            _plate(painter, QPointF(end.x(), end.y() + 0.62 * s), self.note, _font(0.22 * s, True),
-                   theme.BANNER_TEXT, theme.HEX_PATH, theme.HEX_PATH_CASING)
+
+
+class NoteItem(QGraphicsItem):
+    """A short text on a dark plate, centred on a scene point, above the counters."""
+
+    def __init__(self, geometry: HexGeometry) -> None:
+        super().__init__()
+        self.geo = geometry
+        self.text = ""
+        self.setZValue(theme.Z_HEX_DRAGGED - 1)
+
+    def set_text(self, text: str, at: QPointF) -> None:
+        self.prepareGeometryChange()
+        self.text = text
+        self.setPos(at)
+        self.setVisible(bool(text))
+
+    def _font(self) -> QFont:
+        return _font(0.2 * self.geo.size, bold=True)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
+        fm = QFontMetricsF(self._font())
+        w, h = fm.horizontalAdvance(self.text) + 2 * fm.height(), 2 * fm.height()
+        return QRectF(-0.5 * w, -0.5 * h, w, h)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # noqa: D102
+              widget: QWidget | None = None) -> None:
+        if self.text:
+            _plate(painter, QPointF(0, 0), self.text, self._font(), theme.BANNER_TEXT,
+                   theme.HEX_PATH, theme.HEX_PATH_CASING)
 
 
 class ArrowsItem(QGraphicsItem):
@@ -836,9 +870,10 @@ class CounterItem(QGraphicsItem):
             painter.drawLine(QPointF(r.left() + m, r.top() + m), QPointF(r.right() - m, r.bottom() - m))
             painter.drawLine(QPointF(r.left() + m, r.bottom() - m), QPointF(r.right() - m, r.top() + m))
         if self.selected:
-            painter.setPen(QPen(theme.SELECTION, 0.09 * s))
+            # Thin and close, so the band of the counter under it stays readable.
+            painter.setPen(QPen(theme.SELECTION, 0.07 * s))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPath(self._outline(r.adjusted(-0.06 * s, -0.06 * s, 0.06 * s, 0.06 * s)))
+            painter.drawPath(self._outline(r.adjusted(-0.04 * s, -0.04 * s, 0.04 * s, 0.04 * s)))
 
 
 # -- the view ------------------------------------------------------------------------------
@@ -892,7 +927,7 @@ class HexMapView(MapView):
                                      theme.Z_HEX_STEPS)
         self._path = PathItem(self.geo)
         self._arrows = ArrowsItem(self.geo)
-        for item in (self._terrain, self._grid, self._steps_item, self._path,
+        for item in (self._terrain, self._grid, self._steps_item, self._path, self._path.note,
                      self._arrows):
             self.scene().addItem(item)
         self._marks: list[HexesItem] = []
