@@ -12,12 +12,18 @@ Layers, bottom to top (z values in :mod:`ambush_gui.gui.theme`):
 1. terrain: one item paints every hex (a fill per terrain and a small pattern: furrows,
    fruit trees, tufts, tree crowns, stones, roofs; roads and streams join their
    neighbours), the hexside features on the hex edges, and the map's outline. It is
-   cached as a device pixmap, so a repaint of the map is one blit;
-2. marks (tinted hexes), the hex grid and the hex numbers (each can be toggled);
+   cached as a device pixmap, so a repaint of the map is one blit; each pattern is
+   drawn once per zoom as a tile and blitted per hex, and :meth:`HexMapView.set_map`
+   redraws only the hexes that changed (and their neighbours);
+2. marks (tinted hexes), then the hex grid and the hex numbers (one cached item; either
+   can be toggled);
 3. the steps one may enter next, the path entered so far, arrows;
 4. counters, stacked in their hex like a real stack: each one offset down and right
    from the one under it, so every counter's top band (its name and status badges)
-   stays in sight, up to six in a hex.
+   stays in sight, up to six in a hex;
+5. over the counters: the note on the move so far, and the ghost of a dragged counter.
+
+Measured by ``bench/bench_hex_map.py``.
 
 Scene units are pixels at ``hex_size`` (the centre-to-corner distance), with hex 0101's
 centre at the origin, as :func:`~ambush_gui.core.hexgrid.to_pixel` lays them out.
@@ -272,8 +278,10 @@ _BANDS = {
 
 def _band_look(name: str, mask: int, s: float) -> Look:
     """A road or stream in one hex: a band from the centre through each side in ``mask``
-    (a pool if none). Flat ends a little past the side overlap the neighbour's band, so
-    the two hexes' tiles join without a seam."""
+    (bits 0-5, :class:`~ambush_gui.core.hexgrid.Direction` order), or to the side where
+    it leaves the map (bits 6-11); a pool if none. Flat ends a little past a side overlap
+    the neighbour's band, so the two hexes' tiles join without a seam; at the map's edge
+    the band stops on the edge."""
     edge, ink, wide, narrow = _BANDS[name]
     look: Look = []
     none = QBrush(Qt.BrushStyle.NoBrush)
@@ -281,11 +289,12 @@ def _band_look(name: str, mask: int, s: float) -> Look:
     # stroke always lies under its own middle, never over the neighbour's.
     for colour, width, reach in ((edge, wide * s, 0.53), (ink, narrow * s, 0.56)):
         spokes = QPainterPath()
-        for i in range(6):
+        for i in range(12):
             if mask >> i & 1:
-                x, y = to_pixel(Hex(*Direction(i).vector), s)
+                x, y = to_pixel(Hex(*Direction(i % 6).vector), s)
+                k = reach if i < 6 else 0.5  # the side is at 0.5
                 spokes.moveTo(0, 0)
-                spokes.lineTo(reach * x, reach * y)  # the side is at 0.5
+                spokes.lineTo(k * x, k * y)
         hub = QPainterPath()
         hub.addEllipse(QPointF(0, 0), 0.5 * width if mask else 0.7 * width,
                        0.5 * width if mask else 0.7 * width)
@@ -414,7 +423,7 @@ class TerrainItem(QGraphicsItem):
         name = terrain[h]
         links = [i for i, n in enumerate(h.neighbours()) if terrain.get(n) == name]
         if len(links) == 1 and h.neighbours()[(links[0] + 3) % 6] not in self.geo.on_map:
-            links.append((links[0] + 3) % 6)
+            links.append(6 + (links[0] + 3) % 6)  # bits 6-11: out through the map's edge
         return sum(1 << i for i in links)
 
     def _hexside(self, painter: QPainter, line: QLineF, feature: str) -> None:
