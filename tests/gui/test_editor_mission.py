@@ -195,7 +195,7 @@ def test_a_goto_to_a_missing_paragraph_is_named_and_a_click_goes_there(qtbot: Qt
     page = page_for(qtbot, doc)
     pe = page.paragraphs
     # paragraph 3 (index 2), option 2 goes to 4: make it go to 99 through the action's spin box
-    page.tabs.setCurrentWidget(pe)
+    page.show_tab(pe)
     pe.select(2, 1)
     goto = next(a for a in pe.act_rows if a.key() == "goto")
     goto.number.setValue(99)
@@ -209,7 +209,7 @@ def test_a_goto_to_a_missing_paragraph_is_named_and_a_click_goes_there(qtbot: Qt
     rect = pe.problems.visualItemRect(item)
     qtbot.mouseClick(pe.problems.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert pe.current() == 2 and pe.current_option() == 1
-    assert page.tabs.currentWidget() is pe
+    assert page.current_tab() is pe
 
 
 def test_an_unreachable_paragraph_is_a_warning_not_a_problem(qtbot: QtBot) -> None:
@@ -250,7 +250,7 @@ def test_read_from_lists_what_leads_to_a_paragraph_and_a_click_goes_there(qtbot:
                 if pe.readers.item(r).text().startswith("German 2 (B), column B"))
     qtbot.mouseClick(pe.readers.viewport(), Qt.MouseButton.LeftButton,
                      pos=pe.readers.visualItemRect(item).center())
-    assert page.tabs.currentWidget() is page.germans and page.germans.current() == 1
+    assert page.current_tab() is page.germans and page.germans.current() == 1
     assert page.germans.table.currentRow() == 2  # his first Action Number reading 8 under B
 
 
@@ -258,7 +258,7 @@ def test_focus_path_finds_cards_columns_hexes_and_says_when_nothing_matches(qtbo
     doc = EditorDocument.open(systems.resolve("ambush-tutorial"))
     page = page_for(qtbot, doc)
     assert page.focus_path(("germans", 1, "columns", "B", 4))
-    assert page.tabs.currentWidget() is page.germans and page.germans.current() == 1
+    assert page.current_tab() is page.germans and page.germans.current() == 1
     col = page.germans.table.currentColumn()
     assert page.germans.table.horizontalHeaderItem(col).text() == "Condition B"
     assert page.germans.table.currentRow() == 4

@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QComboBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from ambush_gui.gui.editor.document import EditorDocument
 from ambush_gui.gui.editor.mission_data import compact_spans
-from ambush_gui.gui.editor.mission_widgets import labels_text, parse_labels, set_quiet, spin
+from ambush_gui.gui.editor.mission_widgets import combo, labels_text, parse_labels, set_quiet, spin
 
 TOTALS = range(2, 13)
 
@@ -68,7 +68,7 @@ class CardEditor(QWidget):
         self.selection = selection  # () -> the hexes selected on the map
 
         # Conditions
-        self.start = QComboBox()
+        self.start = combo([])
         self.start.setToolTip("The Condition in force when the mission starts")
         self.conditions = _table(0, ["Condition", "What it means"],
                                  "The Mission Card's Conditions: a capital letter and what it means")
@@ -96,14 +96,15 @@ class CardEditor(QWidget):
         self.check_add.setToolTip("A Paragraph Check for the hexes selected on the map (Select tool)")
         self.check_drop.setToolTip("Remove the selected Paragraph Check")
         self.areas = _table(0, ["Area", "Hexes"], "Named groups of hexes, for checks and conditions")
-        self.areas.setMinimumHeight(150)
+        self.areas.setMinimumHeight(120)
         self.area_name = QLineEdit()
-        self.area_name.setPlaceholderText("name, e.g. yard")
-        self.area_add, self.area_drop = QPushButton("New area from selection"), QPushButton("Remove area")
+        self.area_name.setPlaceholderText("the new area's name, e.g. yard")
+        self.area_add, self.area_drop = QPushButton("Name the selection"), QPushButton("Remove")
         self.area_add.setToolTip("Name the hexes selected on the map as an area")
         self.area_drop.setToolTip("Remove the selected area")
-        self.area_check = QPushButton("Add check for the area")
-        self.area_check.setToolTip("A Paragraph Check for the selected area")
+        self.area_check = QPushButton("Add its check")
+        self.area_check.setToolTip("A Paragraph Check for the selected area, reading the paragraph "
+                                    "given beside 'Add check for selected hexes'")
         kbox = QGroupBox("Paragraph Checks")
         kl = QVBoxLayout(kbox)
         kl.addWidget(self.checks, 2)
@@ -114,14 +115,15 @@ class CardEditor(QWidget):
         row.addWidget(self.check_drop)
         row.addStretch(1)
         kl.addLayout(row)
-        kl.addWidget(QLabel("<b>Areas</b>"))
-        kl.addWidget(self.areas, 1)
+        abox = QGroupBox("Areas")
+        al = QVBoxLayout(abox)
+        al.addWidget(self.areas, 1)
+        al.addWidget(self.area_name)
         row = QHBoxLayout()
-        row.addWidget(self.area_name)
         row.addWidget(self.area_add)
         row.addWidget(self.area_check)
         row.addWidget(self.area_drop)
-        kl.addLayout(row)
+        al.addLayout(row)
 
         # the Event column
         self.events = _table(len(TOTALS), ["All"],
@@ -130,7 +132,7 @@ class CardEditor(QWidget):
                              "that Condition")
         self.events.setVerticalHeaderLabels([str(t) for t in TOTALS])
         self.events.setMinimumHeight(22 * 11 + 28)
-        ebox = QGroupBox("Event column: 2d6 total -> paragraph (All: under every Condition)")
+        ebox = QGroupBox("Event column (2d6)")
         QVBoxLayout(ebox).addWidget(self.events)
 
         # references
@@ -142,7 +144,9 @@ class CardEditor(QWidget):
         self.references.setWordWrap(True)
         self.ref_drop = QPushButton("Remove reference")
         self.ref_drop.setToolTip("Remove the selected red reference (Delete)")
-        self.ref_drop.setShortcut("Delete")
+        delete = QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.references)
+        delete.setContext(Qt.ShortcutContext.WidgetShortcut)
+        delete.activated.connect(self.remove_reference)
         rbox = QGroupBox("Red references")
         rl = QVBoxLayout(rbox)
         rl.addWidget(self.references)
@@ -153,8 +157,8 @@ class CardEditor(QWidget):
         left.addWidget(cbox)
         left.addWidget(kbox, 1)
         right.addWidget(ebox)
+        right.addWidget(abox, 1)
         right.addWidget(rbox)
-        right.addStretch(1)
         lay.addLayout(left, 3)
         lay.addLayout(right, 2)
 

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -42,6 +43,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -96,6 +98,7 @@ class MissionPage(QWidget):
         ll.addWidget(self.status)
 
         self.tabs = QTabWidget()
+        self._scrolls: dict[QWidget, QScrollArea] = {}
         self.map_tab = self._build_map_tab()
         self.card = CardEditor(doc, lambda: list(self.selected))
         self.paragraphs = ParagraphEditor(doc)
@@ -109,15 +112,20 @@ class MissionPage(QWidget):
                              (self.germans, "Germans", "The German soldier cards"),
                              (self.squad, "US squad", "The US soldier cards"),
                              (self.settings, "Victory && end", "Name, brief, victory points, the end")):
-            self.tabs.addTab(w, name)
+            scroll = QScrollArea()  # a narrow pane scrolls rather than squeezing the map
+            scroll.setWidgetResizable(True)
+            scroll.setFrameShape(QFrame.Shape.NoFrame)
+            scroll.setWidget(w)
+            self._scrolls[w] = scroll
+            self.tabs.addTab(scroll, name)
             self.tabs.setTabToolTip(self.tabs.count() - 1, tip)
 
         split = QSplitter()
         split.addWidget(left)
         split.addWidget(self.tabs)
-        split.setStretchFactor(0, 5)
-        split.setStretchFactor(1, 6)
-        split.setSizes([800, 960])
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 1)
+        split.setSizes([800, 1100])
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(split)
@@ -146,6 +154,15 @@ class MissionPage(QWidget):
     def fit(self) -> None:
         self.view.fit()
 
+    def show_tab(self, tab: QWidget) -> None:
+        """Bring one of the tabs (``map_tab``, ``card``, ``paragraphs``, ``germans``,
+        ``squad``, ``settings``) to the front."""
+        self.tabs.setCurrentWidget(self._scrolls[tab])
+
+    def current_tab(self) -> QWidget:
+        scroll = self.tabs.currentWidget()
+        return next(w for w, s in self._scrolls.items() if s is scroll)
+
     def focus_path(self, path: tuple[str | int, ...]) -> bool:
         """Show the place a problem names: the closest existing prefix of ``path``.
 
@@ -160,17 +177,17 @@ class MissionPage(QWidget):
             return False
         head = path[0]
         if head == "paragraphs" and len(path) > 1 and isinstance(path[1], int):
-            self.tabs.setCurrentWidget(self.paragraphs)
+            self.show_tab(self.paragraphs)
             option = path[3] if len(path) > 3 and path[2] == "options" and isinstance(path[3], int) else None
             ok = self.paragraphs.select(path[1], option)
             p = self.doc.get(("paragraphs", path[1]), {})
             self._show_activations(p)
             return ok
         if head == "paragraphs":
-            self.tabs.setCurrentWidget(self.paragraphs)
+            self.show_tab(self.paragraphs)
             return True
         if head == "germans" and len(path) > 1 and isinstance(path[1], int):
-            self.tabs.setCurrentWidget(self.germans)
+            self.show_tab(self.germans)
             if not self.germans.select(path[1]):
                 return False
             row = next((p for p in path[4:] if isinstance(p, int)), 0)
@@ -182,20 +199,20 @@ class MissionPage(QWidget):
                 self.germans.select_column("self_preservation", None, row)
             return True
         if head == "squad" and len(path) > 1 and isinstance(path[1], int):
-            self.tabs.setCurrentWidget(self.squad)
+            self.show_tab(self.squad)
             ok = self.squad.select(path[1])
             self.show_places(list(self.doc.get(("squad", path[1], "enters"), []) or []))
             return ok
         if head in ("card", "conditions"):
-            self.tabs.setCurrentWidget(self.card)
+            self.show_tab(self.card)
             self._focus_card(path)
             return True
         if head == "map":
-            self.tabs.setCurrentWidget(self.map_tab if path[1:2] != ("areas",) else self.card)
+            self.show_tab(self.map_tab if path[1:2] != ("areas",) else self.card)
             self.show_places(self._map_hexes(path))
             return True
         if head in ("victory", "end", "name", "title", "brief"):
-            self.tabs.setCurrentWidget(self.settings)
+            self.show_tab(self.settings)
             if head == "end":
                 self.show_places(list(self.doc.get(("end", "exit_hexes"), []) or []))
             return True

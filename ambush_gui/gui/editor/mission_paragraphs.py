@@ -24,7 +24,6 @@ from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -93,7 +92,7 @@ class CondEdit(QWidget):
         self.negate = QCheckBox("not")
         self.negate.setToolTip("The option applies when this is NOT so")
         self.number = spin(0, 99)
-        self.choice = QComboBox()
+        self.choice = combo([])
         self.text = QLineEdit()
         self.values = QStackedWidget()
         blank = QWidget()
@@ -244,11 +243,10 @@ class ActEdit(QWidget):
         self.act = dict(act)
         self.verb = combo([(label, key) for key, label, _ in ACT_VERBS], "What the option makes happen")
         self.number = spin(-99, 9999)
-        self.choice = QComboBox()
+        self.choice = combo([])
         self.why = QLineEdit()
         self.why.setPlaceholderText("why (shown in the log)")
-        self.german = spin(1, 99, "The German card to put on the map")
-        self.german.setPrefix("German ")
+        self.german = spin(1, 99, "The number of the German card to put on the map")
         self.hex = QLineEdit()
         self.hex.setPlaceholderText("hex")
         self.hex.setMinimumWidth(64)
@@ -260,7 +258,7 @@ class ActEdit(QWidget):
         up, down, drop = QPushButton("▲"), QPushButton("▼"), QPushButton("✕")
         for b, tip in ((up, "Move this action up"), (down, "Move this action down"),
                        (drop, "Remove this action")):
-            b.setFixedWidth(26)
+            b.setFixedWidth(22)
             b.setToolTip(tip)
         self.conditions = conditions
         row = QHBoxLayout(self)
@@ -455,9 +453,10 @@ class ParagraphEditor(QWidget):
         split = QSplitter()
         split.addWidget(left)
         split.addWidget(self.form)
-        split.setStretchFactor(0, 2)
+        self.list.setMinimumWidth(180)
+        split.setStretchFactor(0, 1)
         split.setStretchFactor(1, 3)
-        split.setSizes([300, 460])
+        split.setSizes([250, 750])
         outer = QVBoxLayout(self)
         outer.setContentsMargins(4, 4, 4, 4)
         outer.addWidget(split)

@@ -82,7 +82,11 @@ def set_quiet(widget: QWidget, value: Any) -> None:
 
 
 def combo(items: list[tuple[str, Any]], tip: str = "") -> QComboBox:
+    """A choice of (text, data) entries; it may shrink below its longest text (the forms
+    share a narrow pane with the map)."""
     box = QComboBox()
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(5)
     for text, data in items:
         box.addItem(text, data)
     if tip:
