@@ -22,7 +22,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QFrame, QMessageBox, QScrollArea, QWidget
 
 from ambush_gui.ambush.actions import enter_cost
 from ambush_gui.ambush.charts import Side
@@ -37,6 +37,18 @@ from ambush_gui.gui.panels import GameLog
 ON_THE_MAP = (DecisionKind.AMBUSH_OPERATIONS, DecisionKind.AMBUSH_MOVE)
 
 
+def scrolling(widget: QWidget) -> QScrollArea:
+    """``widget`` in a frameless vertical scroll area, so a long soldier card never makes
+    the window taller than a 1280x800 screen."""
+    area = QScrollArea()
+    area.setWidget(widget)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    area.setMinimumHeight(120)
+    return area
+
+
 class AmbushWindow(GameWindow):
     """One Ambush! mission, played solo against the German paragraphs."""
 
@@ -47,6 +59,7 @@ class AmbushWindow(GameWindow):
         self._ops_paths: dict[str, list[str]] = {}  # this Operations turn's hexes, per soldier
         self._ops_turn = 0
         self._steps: dict[str, Any] = {}  # hex label -> the answer that enters it
+        self._shown: dict[str, str] = {}  # counter id -> the hex the map shows it in
         super().__init__(controller, parent)
 
     # -- building -----------------------------------------------------------------------------
@@ -81,13 +94,14 @@ class AmbushWindow(GameWindow):
         self.log = GameLog()
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
         mission = self._dock("Mission", self.mission_panel, left, "turn")
+        mission.setMinimumHeight(205)  # its wrapped lines never squeezed, even at 1280x800
         track = self._dock("AR Track", self.track, left, "track")
-        card = self._dock("Soldier card", self.card, left, "card")
+        card = self._dock("Soldier card", scrolling(self.card), left, "card")
         squad = self._dock("Squad — click to pick a soldier", self.squad, right, "squad")
         reader = self._dock("Paragraphs", self.reader, right, "reader")
         log = self._dock("Game log", self.log, right, "log")
-        self.resizeDocks([mission, reader], [320, 360], Qt.Orientation.Horizontal)
-        self.resizeDocks([mission, track, card], [150, 250, 330], Qt.Orientation.Vertical)
+        self.resizeDocks([mission, reader], [300, 330], Qt.Orientation.Horizontal)
+        self.resizeDocks([mission, track, card], [215, 235, 300], Qt.Orientation.Vertical)
         self.resizeDocks([squad, reader, log], [120, 400, 260], Qt.Orientation.Vertical)
 
     def _view_menu(self, view: Any) -> None:
@@ -264,9 +278,20 @@ class AmbushWindow(GameWindow):
         self.log.add(event)
         self.reader.add(event)
         if event.kind == "move" and event.data.get("to") not in (None, "off"):
-            s = self.controller.game.state.soldiers.get(event.data.get("soldier", ""))
-            if s is not None and s.side is Side.GERMAN and event.data.get("frm"):
-                self._moves.append((s.id, [event.data["frm"], event.data["to"]]))
+            sid = event.data.get("german") or event.data.get("soldier") or ""
+            s = self.controller.game.state.soldiers.get(sid)
+            if s is not None and s.side is Side.GERMAN:
+                frm = event.data.get("frm") or self._last_hex(s.id)
+                if frm:
+                    self._moves.append((s.id, [frm, event.data["to"]]))
+
+    def _last_hex(self, sid: str) -> str | None:
+        """Where his counter was last seen: the end of his last move since the redraw, or
+        the hex the map shows him in (an evasive move's events name only the hex entered)."""
+        for who, (_, to) in reversed(self._moves):
+            if who == sid:
+                return to
+        return self._shown.get(sid)
 
     def _refresh(self) -> None:
         from ambush_gui.gui.hex_map import counters_for
@@ -278,7 +303,9 @@ class AmbushWindow(GameWindow):
         self.track.show_state(game)
         self.card.show_soldier(game, self.selected)
         self.squad.show_state(game, self.selected)
-        self.map.set_counters(counters_for(game.state), self.selected)
+        counters = counters_for(game.state)
+        self._shown = {c.id: c.hex for c in counters}
+        self.map.set_counters(counters, self.selected)
         self._animate()
         self.undo_action.setEnabled(self.controller.can_undo())
 
@@ -292,7 +319,8 @@ class AmbushWindow(GameWindow):
                 path.append(frm)
             path.append(to)
         for sid, path in paths.items():
-            self.map.animate_move(sid, path)
+            if sid in self._shown:  # an evasive move may have taken him off the map
+                self.map.animate_move(sid, path)
 
     def _on_reset(self) -> None:
         game = self.controller.game
