@@ -249,7 +249,7 @@ class FlowLayout(QLayout):
         return Qt.Orientation(0)
 
     def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt name
-        return True
+        return False  # FlowHolder.fit sets the height; Qt asking at every layout pass is slow
 
     def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt name
         return self._arrange(QRect(0, 0, width, 0), move=False)
@@ -447,7 +447,9 @@ class ARTrackWidget(QWidget):
             who = side_title(side) if side else "—"
             lab.setText(f"{half}: {who}")
             colour = side_colour(side) if side else theme.NEUTRAL
-            lab.setStyleSheet(f"background: {colour.name()}; color: white; border-radius: 4px;")
+            sheet = f"background: {colour.name()}; color: white; border-radius: 4px;"
+            if sheet != lab.styleSheet():
+                lab.setStyleSheet(sheet)
             lab.setToolTip(f"The {half} half of the track: {who} markers are placed here "
                            "this Round")
         self._show_dice(game.log.events)
