@@ -4,6 +4,7 @@ saved, reopened, validated and played; live validation; the shipped missions ope
 from __future__ import annotations
 
 import copy
+import json
 from pathlib import Path
 
 import pytest
@@ -290,11 +291,47 @@ def test_each_shipped_mission_opens_with_every_hex_and_paragraph(qtbot: QtBot, p
     assert doc.undo_stack.count() == 0  # looking changes nothing
 
 
-def test_an_edge_click_finds_the_side_nearest_the_pointer(qtbot: QtBot) -> None:
-    page = page_for(qtbot, EditorDocument(new_mission_data(4, 4, "Edges")))
+def test_an_edge_click_finds_the_side_nearest_the_pointer_and_a_second_click_clears_it(
+        qtbot: QtBot) -> None:
+    doc = EditorDocument(new_mission_data(4, 4, "Edges"))
+    page = page_for(qtbot, doc)
     view = page.view
     for a, b in (("0202", "0203"), ("0202", "0302"), ("0303", "0302")):
         centre = view.hex_centre(a)
         edge = view.side_point(a, b)
         near = QPoint((3 * edge.x() + centre.x()) // 4, (3 * edge.y() + centre.y()) // 4)
         assert view.side_at(near) == (a, b)
+    page.set_tool("hexside")
+    choose(page.feature, "hedgerow")
+    for _ in range(2):
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.side_point("0202", "0203"))
+    assert doc.get(("map", "hexsides")) == []
+    assert [doc.undo_stack.text(i) for i in range(doc.undo_stack.count())] == [
+        "Hedgerow between 0202 and 0203", "Clear the side 0202/0203"]
+
+
+def test_a_combined_condition_is_written_as_json_and_bad_json_is_refused(qtbot: QtBot) -> None:
+    doc = EditorDocument.open(systems.resolve("ambush-tutorial"))
+    page = page_for(qtbot, doc)
+    pe = page.paragraphs
+    pe.select(0, 0)  # paragraph 1's first option: all of Condition A and a chance
+    assert pe.when.kind.currentData() == "advanced"
+    assert json.loads(pe.when.text.text()) == {"all": [{"condition": "A"}, {"chance": "0-3"}]}
+    count = doc.undo_stack.count()
+    pe.when.text.setText('{"any": [{"condition": "A"}')
+    pe.when.text.editingFinished.emit()
+    assert doc.undo_stack.count() == count and not pe.when.error.isHidden()
+    pe.when.text.setText('{"any": [{"condition": "A"}, {"wounded": true}]}')
+    pe.when.text.editingFinished.emit()
+    when = doc.get(("paragraphs", 0, "options", 0, "when"))
+    assert when == {"any": [{"condition": "A"}, {"wounded": True}]}
+    assert pe.when.error.isHidden() and doc.problems() == []
+
+
+def test_germans_stand_where_paragraphs_activate_them_and_a_click_opens_the_card(qtbot: QtBot) -> None:
+    doc = EditorDocument.open(systems.resolve("ambush-tutorial"))
+    page = page_for(qtbot, doc)
+    counters = {(c.hex, c.text, c.stance) for c in page.activation_counters()}
+    assert counters == {("0502", "A", "crouching"), ("0604", "B", "prone")}
+    qtbot.mouseClick(page.view.viewport(), Qt.MouseButton.LeftButton, pos=page.view.counter_pos("german-1-0"))
+    assert page.current_tab() is page.germans and page.germans.current() == 1

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QListWidgetItem,
     QPushButton,
     QSplitter,
     QTableWidget,
@@ -226,9 +227,13 @@ class GermanCards(_CardList):
         self.table.itemChanged.connect(self._cell_edited)
         react_add.clicked.connect(self._add_reaction)
         react_drop.clicked.connect(self._drop_reaction)
-        self.activated.itemClicked.connect(
-            lambda item: self.paragraphClicked.emit(str(item.data(Qt.ItemDataRole.UserRole))))
+        self.activated.itemClicked.connect(self._activation_clicked)
         self.refresh()
+
+    def _activation_clicked(self, item: QListWidgetItem) -> None:
+        path = item.data(Qt.ItemDataRole.UserRole)
+        if path is not None:
+            self.paragraphClicked.emit(str(path))
 
     def title_of(self, card: dict[str, Any]) -> str:
         return f"German {card.get('number', '?')} ({card.get('letter', '?')}) {card.get('name', '')}"

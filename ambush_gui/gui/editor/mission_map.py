@@ -9,7 +9,8 @@ panning:
   step however many hexes it crossed;
 - **hexside**: a click near a hex edge names that side (``sideClicked`` with the two
   hexes): the side nearest the click is the one whose neighbour's centre is nearest;
-- **reference**: a click is a plain ``hexClicked`` (the page pairs from-hex and to-hex).
+- **reference**: a click is a ``hexClicked`` even on a counter (the page pairs from-hex
+  and to-hex).
 
 With no tool (``"pan"``) the view behaves exactly as in the game. The middle button
 always pans.
@@ -42,6 +43,7 @@ class EditorMapView(HexMapView):
         self.tool = "pan"
         self._stroke: str | None = None  # the last hex of the running stroke; None: none running
         self._stroking = False
+        self._clicked: str | None = None  # the hex a reference click pressed on
 
     def set_tool(self, tool: str) -> None:
         if tool not in TOOLS:
@@ -78,7 +80,7 @@ class EditorMapView(HexMapView):
 
     # -- the mouse -----------------------------------------------------------------------------
     def _drawing(self, event: QMouseEvent) -> bool:
-        return self.tool in ("paint", "select", "hexside") and (
+        return self.tool in ("paint", "select", "hexside", "reference") and (
             event.button() == Qt.MouseButton.LeftButton or event.buttons() & Qt.MouseButton.LeftButton)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
@@ -91,6 +93,9 @@ class EditorMapView(HexMapView):
             side = self.side_at(pos)
             if side is not None:
                 self.sideClicked.emit(*side)
+            return
+        if self.tool == "reference":  # a click is on the hex, even where a counter stands
+            self._clicked = self.hex_at(pos)
             return
         self._stroking = True
         self._stroke = self.hex_at(pos)
@@ -110,6 +115,12 @@ class EditorMapView(HexMapView):
         event.accept()
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
+        if self._clicked is not None:
+            label, self._clicked = self._clicked, None
+            event.accept()
+            if self.hex_at(event.position().toPoint()) == label:
+                self.hexClicked.emit(label)
+            return
         if not self._stroking:
             super().mouseReleaseEvent(event)
             return

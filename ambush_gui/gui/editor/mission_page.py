@@ -61,6 +61,7 @@ from ambush_gui.gui.editor.mission_map import EditorMapView, terrain_icon
 from ambush_gui.gui.editor.mission_paragraphs import ParagraphEditor
 from ambush_gui.gui.editor.mission_settings import SettingsForm
 from ambush_gui.gui.editor.mission_widgets import set_quiet, spin
+from ambush_gui.gui.hex_map import Counter
 
 __all__ = ["MissionPage", "new_mission_data"]
 
@@ -136,6 +137,7 @@ class MissionPage(QWidget):
         self.view.sideClicked.connect(self._side_clicked)
         self.view.hexClicked.connect(self._hex_clicked)
         self.view.hexHovered.connect(self._hovered)
+        self.view.counterClicked.connect(self._counter_clicked)
         self.card.showHexes.connect(self.show_places)
         self.paragraphs.placeClicked.connect(lambda p: self.focus_path(parse_path(p)))
         self.germans.paragraphClicked.connect(lambda p: self.focus_path(parse_path(p)))
@@ -263,7 +265,10 @@ class MissionPage(QWidget):
         self.show_numbers = QCheckBox("Hex numbers (N)")
         self.show_refs = QCheckBox("Red references")
         self.show_checks = QCheckBox("Hexes with a Paragraph Check")
-        for box in (self.show_grid, self.show_numbers, self.show_refs):
+        self.show_germans = QCheckBox("Germans where paragraphs activate them")
+        self.show_germans.setToolTip("A German counter in every hex a paragraph activates him in; "
+                                     "click one to open his card")
+        for box in (self.show_grid, self.show_numbers, self.show_refs, self.show_germans):
             box.setChecked(True)  # the checks' tint is off at first: on a full mission it covers the map
         self.hover = QLabel()
         self.hover.setWordWrap(True)
@@ -286,7 +291,7 @@ class MissionPage(QWidget):
         sl.addRow(hint)
         shows = QGroupBox("Show")
         shl = QVBoxLayout(shows)
-        for box in (self.show_grid, self.show_numbers, self.show_refs, self.show_checks):
+        for box in (self.show_grid, self.show_numbers, self.show_refs, self.show_germans, self.show_checks):
             shl.addWidget(box)
         lay = QVBoxLayout(w)
         lay.addLayout(form)
@@ -308,6 +313,7 @@ class MissionPage(QWidget):
         self.show_numbers.toggled.connect(self.view.set_labels_visible)
         self.show_refs.toggled.connect(lambda _: self._redraw_overlays())
         self.show_checks.toggled.connect(lambda _: self._redraw_overlays())
+        self.show_germans.toggled.connect(lambda _: self._redraw_overlays())
         self._refresh_map_tab()
         return w
 
@@ -434,6 +440,7 @@ class MissionPage(QWidget):
         self.set_side(a, b, None if feature == now else feature)
 
     def set_side(self, a: str, b: str, feature: str | None) -> None:
+        a, b = sorted((a, b))
         text = f"{feature.capitalize()} between {a} and {b}" if feature else f"Clear the side {a}/{b}"
         self.doc.set(("map", "hexsides"), md.set_side(self.doc.get(("map",), {}), a, b, feature), text)
 
@@ -552,11 +559,32 @@ class MissionPage(QWidget):
             v.mark_hexes([lb for lb in self.selected if md.on_map(m, lb)], SELECTED, "selected")
         if self.ref_from and md.on_map(m, self.ref_from):
             v.mark_hexes([self.ref_from], PENDING, "a red reference starts here")
+        v.set_counters(self.activation_counters() if self.show_germans.isChecked() else [])
         if self.show_refs.isChecked():
             arrows = [(a, b) for ref in self.doc.get(("card", "references"), []) or []
                       for a, b in zip(ref.get("path", []), ref.get("path", [])[1:], strict=False)
                       if md.on_map(m, a) and md.on_map(m, b)]
             v.show_arrows(arrows, theme.HEX_ARROW)
+
+    def activation_counters(self) -> list[Counter]:
+        """A German counter in each hex a paragraph activates him in (his card's letter, the
+        stance the paragraph gives him); ids ``german-<card index>-<n>``."""
+        m = self.doc.get(("map",), {})
+        out: list[Counter] = []
+        for i, g in enumerate(self.doc.get(("germans",), []) or []):
+            for k, (path, paragraph, hx) in enumerate(md.activations(self.doc.data, int(g.get("number", 0)))):
+                if not (len(hx) == 4 and hx.isdigit() and md.on_map(m, hx)):
+                    continue
+                act = self.doc.get((*parse_path(path), "activate"), {}) or {}
+                out.append(Counter(f"german-{i}-{k}", "german", hx, str(g.get("letter", "?")),
+                                   str(act.get("stance", "standing")),
+                                   tip=f"German {g.get('number')} ({g.get('name', '')}) comes on here: "
+                                       f"paragraph {paragraph}"))
+        return out
+
+    def _counter_clicked(self, counter_id: str) -> None:
+        if counter_id.startswith("german-"):
+            self.focus_path(("germans", int(counter_id.split("-")[1])))
 
     def _refresh_map_tab(self) -> None:
         set_quiet(self.columns, self.doc.get(("map", "width"), 1))
