@@ -264,13 +264,20 @@ class FlowLayout(QLayout):
     def minimumSize(self) -> QSize:  # noqa: N802 - Qt name
         size = QSize(0, 0)
         for item in self._items:
-            size = size.expandedTo(item.minimumSize())
+            size = size.expandedTo(self._hint(item))
         return size
+
+    @staticmethod
+    def _hint(item: QLayoutItem) -> QSize:
+        # a widget just added to a shown parent stays hidden until the event loop shows it,
+        # and a hidden widget's layout item claims no size: ask the widget itself
+        w = item.widget()
+        return w.sizeHint() if w is not None else item.sizeHint()
 
     def _arrange(self, rect: QRect, move: bool) -> int:
         x, y, line = rect.x(), rect.y(), 0
         for item in self._items:
-            hint = item.sizeHint()
+            hint = self._hint(item)
             if x + hint.width() > rect.right() + 1 and line > 0:
                 x, y, line = rect.x(), y + line + self._gap, 0
             if move:
@@ -310,14 +317,19 @@ class SpaceBox(QFrame):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 2, 4, 3)
         lay.setSpacing(1)
-        order = f"{step}. " if step is not None else ""
-        self.caption = _label(order + SPACE_NAMES[space], bold=True, size=8)
-        self.caption.setToolTip(SPACE_TIPS[space])
-        self.setToolTip(SPACE_TIPS[space])
+        # the column headers name the halves, so an acting space's caption needs only its
+        # place in the order and its turns ("3. 1-Turn"); the tooltip gives the full name
+        name = SPACE_NAMES[space]
+        caption = f"{step}. {name.split()[0]}" if step is not None else name
+        self.caption = _label(caption, bold=True, size=8, wrap=False)
+        tip = f"{name}: {SPACE_TIPS[space]}"
+        self.caption.setToolTip(tip)
+        self.setToolTip(tip)
         lay.addWidget(self.caption)
         self.flow = FlowLayout(spacing=1)
         self.holder = FlowHolder(self.flow)
         lay.addWidget(self.holder)
+        lay.addStretch(1)  # caption and markers at the top of a box taller than they need
         self.markers: list[MarkerChip] = []
         self.set_highlight(False, None)
 

@@ -160,6 +160,25 @@ def test_clicking_a_marker_names_the_soldier(qtbot: Any, game: Any) -> None:
     assert "Turns left this Round" in chip.toolTip()
 
 
+def test_markers_wrapping_in_a_narrow_dock_are_all_inside_their_space(qtbot: Any, game: Any) -> None:
+    """Refreshed while shown at a dock's width, a space with more markers than one line holds
+    grows to show them all (new markers are still hidden when the space measures them)."""
+    w = ARTrackWidget()
+    qtbot.addWidget(w)
+    w.resize(300, 260)
+    w.show()
+    qtbot.waitExposed(w)
+    w.show_state(game)  # a second refresh while shown: the case a running game hits
+    w.show_state(game)
+    qtbot.waitUntil(lambda: all(c.isVisible() for b in w.spaces.values() for c in b.markers))
+    wrapped = 0
+    for box in w.spaces.values():
+        for chip in box.markers:
+            assert box.holder.rect().contains(chip.geometry()), (box.space, chip.text)
+            wrapped += chip.geometry().top() > 0
+    assert wrapped  # some space needed a second line at this width
+
+
 def test_track_outside_rounds_says_so(qtbot: Any) -> None:
     g = new_game()
     w = ARTrackWidget()
