@@ -81,20 +81,24 @@ class ParagraphEntry:
 class OptionRow(QLabel):
     """One printed option: its number or bullet and its text; the one taken highlighted."""
 
-    def __init__(self, mark: str, text: str, taken: bool, parent: QWidget | None = None) -> None:
+    def __init__(self, mark: str, text: str, taken: bool, die: int | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.taken = taken
         self.setWordWrap(True)
         self.setTextFormat(Qt.TextFormat.RichText)
         self.setFont(theme.label_font(9.5, taken))
         arrow = "► " if taken else ""
-        self.setText(f"{arrow}<b>{mark}</b>&nbsp;{_escape(text)}")
+        rolled = (f"&nbsp;<span style='color:{theme.PARAGRAPH_TAKEN_EDGE.name()}'>(die {die})</span>"
+                  if die is not None else "")
+        self.setText(f"{arrow}<b>{mark}</b>&nbsp;{_escape(text)}{rolled}")
         if taken:
             self.setObjectName("taken")
             self.setStyleSheet(
                 f"QLabel {{ background: {theme.PARAGRAPH_TAKEN.name()}; border-left: 4px solid "
                 f"{theme.PARAGRAPH_TAKEN_EDGE.name()}; border-radius: 3px; padding: 3px 4px; }}")
-            self.setToolTip("The option the engine took")
+            self.setToolTip("The option the engine took"
+                            + (f": the die read {die}" if die is not None else ""))
         else:
             self.setStyleSheet(f"QLabel {{ color: {theme.MUTED_TEXT.name()}; padding: 3px 4px 3px 8px; }}")
 
@@ -170,7 +174,8 @@ class ParagraphReader(QWidget):
         scroll.setWidget(self.page)
         scroll.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
         lay.addWidget(scroll, 3)
-        hist = _label("Read so far (newest first) — click one to read it again", size=8)
+        hist = _label("Read so far (newest first) — click one, or move along the list with "
+                      "the arrow keys, to read it again", size=8)
         hist.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
         lay.addWidget(hist)
         self.history = QListWidget()
@@ -181,6 +186,8 @@ class ParagraphReader(QWidget):
         self.history.itemClicked.connect(self._on_history)
         self.history.itemActivated.connect(self._on_history)
         lay.addWidget(self.history, 1)
+        self.history.currentItemChanged.connect(self._on_current)  # arrow keys, PgUp/PgDown
+        self._syncing = False  # while the reader itself moves the list's current row
 
     # -- the public API -------------------------------------------------------------------------
     def set_mission(self, mission: Mission) -> None:
@@ -319,10 +326,11 @@ class ParagraphReader(QWidget):
             self.text.setText(spec.text)
             for i, o in enumerate(spec.options):
                 mark = f"{i + 1}." if spec.style is ListStyle.NUMBERED else "•"
-                text = o.text
-                if o.when.key == "chance" and o.when.chance is not None:
+                text, chance = o.text, o.when.key == "chance" and o.when.chance is not None
+                if chance:
                     text = f"[{faces_text(o.when.chance)}] {text}"
-                row = OptionRow(mark, text, i == entry.option)
+                taken = i == entry.option
+                row = OptionRow(mark, text, taken, entry.roll if taken and chance else None)
                 self.option_rows.append(row)
                 self.options.addWidget(row)
         bits = []
@@ -335,11 +343,15 @@ class ParagraphReader(QWidget):
         text = ", ".join(bits)
         self.outcome.setText(text[0].upper() + text[1:])
         index = next((i for i, e in enumerate(self.entries) if e is entry), None)
-        for row in range(self.history.count()):
-            it = self.history.item(row)
-            if it.data(Qt.ItemDataRole.UserRole) == index:
-                self.history.setCurrentItem(it)
-                break
+        self._syncing = True
+        try:
+            for row in range(self.history.count()):
+                it = self.history.item(row)
+                if it.data(Qt.ItemDataRole.UserRole) == index:
+                    self.history.setCurrentItem(it)
+                    break
+        finally:
+            self._syncing = False
         if emit and not self._quiet:
             self.referencesShown.emit(list(entry.arrows))
 
@@ -350,6 +362,18 @@ class ParagraphReader(QWidget):
         self.outcome.setText("")
         clear_layout(self.options)
         self.option_rows = []
+
+    def step(self, older: int) -> None:
+        """Show the paragraph read ``older`` entries before the one shown (negative: after)."""
+        if not self.entries:
+            return
+        index = next((i for i, e in enumerate(self.entries) if e is self.shown), len(self.entries) - 1)
+        index = min(max(index - older, 0), len(self.entries) - 1)
+        self._show(self.entries[index])
+
+    def _on_current(self, item: QListWidgetItem | None, _previous: QListWidgetItem | None) -> None:
+        if item is not None and not self._syncing and not self._quiet:
+            self._on_history(item)
 
     def _on_history(self, item: QListWidgetItem) -> None:
         index = item.data(Qt.ItemDataRole.UserRole)

@@ -292,6 +292,34 @@ def test_reader_history_reopens_a_paragraph(qtbot: Any, game: Any) -> None:
     assert r.number.text() == f"¶{first['paragraph']}"
     assert r.option_rows[first["option"]].taken
     assert "Paragraph Check" in r.who.text()
+    r.step(-1)  # one newer
+    second = [e for e in game.log.events if e.kind == "paragraph"][1].data
+    assert r.shown is r.entries[1] and r.number.text() == f"¶{second['paragraph']}"
+    r.show()
+    qtbot.waitExposed(r)
+    r.history.setFocus()
+    qtbot.keyClick(r.history, Qt.Key.Key_Down)  # the list is newest first: down is older
+    assert r.shown is r.entries[0]
+    qtbot.keyClick(r.history, Qt.Key.Key_Home)  # the newest
+    assert r.shown is r.entries[-1]
+
+
+def test_reader_marks_the_die_on_a_chance_option_taken(qtbot: Any) -> None:
+    """Seed 1: the fifth Paragraph Check of hex 0205 reads paragraph 1 and its die reads 1,
+    inside option 2's chance (0-1): option 2 is taken and says which die took it."""
+    g, ai = new_game(), AmbushAI()
+    while not any(e.kind == "paragraph" and e.data.get("paragraph") == 2 for e in g.log.events):
+        g.answer(ai.choose(g, g.pending()))
+    r = _reader(qtbot, g)
+    e = next(e for e in g.log.events if e.kind == "paragraph" and e.data["option"] == 1
+             and e.data["paragraph"] == 1)
+    r.add(e)
+    spec = g.scenario.paragraph(1)
+    assert spec.options[1].when.chance is not None
+    row = r.option_rows[1]
+    assert row.taken and f"(die {e.data['roll']})" in row.text()
+    assert not any("(die" in other.text() for other in r.option_rows if other is not row)
+    assert f"The die read {e.data['roll']}" in r.outcome.text()
 
 
 def test_reader_emits_red_references_for_a_move(qtbot: Any) -> None:
