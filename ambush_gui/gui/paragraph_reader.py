@@ -18,6 +18,7 @@ the mission. Event Checks and Condition changes also show as a one-line banner o
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,6 +49,9 @@ BANNER_MS = 12000
 
 HISTORY_MAX = 200
 """Paragraphs kept in the history list (the game log keeps them all)."""
+
+RULE_TAG = re.compile(r"\s*[\[(](?:house rule )?AR-\d+[\])]\s*$")
+"""A rule reference at the end of an event's text, left out of the banner."""
 
 MOVES = ("move",)
 """The action verb that walks a German along the red references (``references``) or away
@@ -121,6 +125,7 @@ class ParagraphReader(QWidget):
         self._german_hex: dict[str, str] = {}  # soldier id -> hex label, from the events
         self._context = ""  # why the next paragraph without a German is read
         self._tag = ""  # the same, in a word or two
+        self._event_total: int | None = None  # an Operations Event Check rolled, not yet read
         self._turn: dict[int, str] = {}  # German number -> how his paragraph was found
         self._quiet = False  # while reloading: no signals, no banners
         self.option_rows: list[OptionRow] = []
@@ -203,6 +208,7 @@ class ParagraphReader(QWidget):
         self.mission = mission
         self.entries, self.shown = [], None
         self._condition, self._context, self._tag = mission.spec.card.start, "", ""
+        self._event_total = None
         self._german_hex, self._turn = {}, {}
         self.history.clear()
         self.banner.hide()
@@ -240,15 +246,17 @@ class ParagraphReader(QWidget):
         elif kind == "roll" and str(d.get("purpose", "")).startswith("Event column"):
             total = sum(d.get("faces") or [])
             self._context, self._tag = f"Event Check: Event column {total}", f"Event {total}"
+            self._event_total = total  # the banner names the paragraph when it is read
             self._flash(f"Event column {total}")
         elif kind == "event" and "total" in d:
             self._context = f"Event Check: Event column {d['total']}"
             self._tag = f"Event {d['total']}"
+            self._event_total = None
             read = d.get("paragraph")
-            self._flash(f"Event column {d['total']}: "
-                        + (f"paragraph {read}" if read and not d.get("skipped") else
-                           f"paragraph {read} skipped (its sighting has been made)" if read
-                           else "nothing happens"))
+            if read and not d.get("skipped"):
+                self._flash(f"Event column {d['total']}: paragraph {read}")
+            else:  # nothing, or a sighting already made: the engine's own words
+                self._flash(RULE_TAG.sub("", event.text))
         elif kind == "event_marker":
             self._flash(f"Hex {d.get('hex')}: an Event marker (paragraph {d.get('paragraph')})")
         elif kind == "german-turn" and "german" in d:
@@ -271,6 +279,9 @@ class ParagraphReader(QWidget):
         else:
             who = self._context or "Read from the Mission Card"
             tag = self._tag
+            if self._event_total is not None:
+                self._flash(f"Event column {self._event_total}: paragraph {number}")
+        self._event_total = None
         if prev is not None and prev.goto == number and prev.german == german:
             who = f"{prev.who.split(' — via ')[0]} — via ¶{prev.number}"
             tag = prev.tag

@@ -388,3 +388,41 @@ def test_mission_panel_in_operations(qtbot: Any) -> None:
     m.show_state(g, g.pending(), "computer")
     assert "Operations — turn 1" in m.turn.text()
     assert "(computer)" in m.banner.text()
+
+
+def _play_until_operations_event_check(seed: int) -> tuple[Any, int]:
+    """Play until the first Operations Event Check has been read; its roll's index."""
+    g, ai = new_game(seed), AmbushAI()
+    while True:
+        ev = g.log.events
+        at = next((i for i, e in enumerate(ev) if e.kind == "roll"
+                   and e.data.get("purpose", "").startswith("Event column")), None)
+        if at is not None and len(ev) > at + 1:
+            return g, at
+        g.answer(ai.choose(g, g.pending()))
+
+
+def test_reader_names_the_paragraph_of_an_operations_event_check(qtbot: Any) -> None:
+    """Seed 7: the first Operations Event Check reads paragraph 24 (the engine logs only the
+    2d6 roll and the paragraph); the banner and the header say where it came from."""
+    g, at = _play_until_operations_event_check(7)
+    r = _reader(qtbot, g)
+    ev = g.log.events
+    total = sum(ev[at].data["faces"])
+    assert ev[at + 1].kind == "paragraph"
+    for e in ev[: at + 2]:
+        r.add(e)
+    number = ev[at + 1].data["paragraph"]
+    assert r.banner.text() == f"Event column {total}: paragraph {number}"
+    assert r.who.text() == f"Event Check: Event column {total}"
+
+
+def test_reader_banner_for_an_event_skipped(qtbot: Any) -> None:
+    """Seed 2: the first Operations Event Check lands on a sighting already made."""
+    g, at = _play_until_operations_event_check(2)
+    r = _reader(qtbot, g)
+    ev = g.log.events
+    for e in ev[: at + 2]:
+        r.add(e)
+    assert ev[at + 1].kind == "event"
+    assert "is skipped" in r.banner.text() and "AR-030" not in r.banner.text()
