@@ -122,8 +122,7 @@ class AmbushWindow(GameWindow):
         from ambush_gui.gui.dialogs import dialog_for
         from ambush_gui.gui.dialogs.ambush import AmbushStepPrompt
 
-        self._close_prompts()
-        self._refresh()
+        self._close_prompts()  # the docks were redrawn just before, on stateChanged
         self.statusBar().clearMessage()
         game = self.controller.game
         if decision.kind in ON_THE_MAP:
