@@ -78,7 +78,7 @@ class AmbushWindow(GameWindow):
         self.board = self.map
         self.setCentralWidget(self.map)
         self.map.hexClicked.connect(self._on_hex)
-        self.map.stepDragged.connect(self._on_hex)
+        self.map.stepDragged.connect(self._on_drag_step)
         self.map.counterClicked.connect(self._on_counter)
         self.map.hexHovered.connect(self._on_hover)
 
@@ -170,6 +170,10 @@ class AmbushWindow(GameWindow):
         if who is None:
             self.map.clear_steps()
             return
+        if self.map.dragging not in (None, who):  # his drag ends where his points do
+            self._steps = {}
+            self.map.clear_steps()
+            return
         if who != self.selected:
             self._on_select(who)
         s = game.state.soldiers[who]
@@ -194,7 +198,7 @@ class AmbushWindow(GameWindow):
                 path = [s.hex.label]
             left = decision.facts.get("mp_left", {}).get(who)
             note = f"{left} of {s.mpa} MP left" if left is not None else ""
-        self.map.show_steps(costs, path if len(path) > 1 else None, note)
+        self.map.show_steps(costs, path or None, note)
 
     def _path_before(self, who: str, entered: list[str]) -> list[str]:
         """The hex he started this move from: the ``frm`` of his first move event."""
@@ -227,6 +231,21 @@ class AmbushWindow(GameWindow):
             path = self._ops_paths.setdefault(who, [s.hex.label] if s.hex is not None else [])
             path.append(label)
         self._answer(choice)
+
+    def _on_drag_step(self, label: str) -> None:
+        """The dragged counter entered a highlighted hex. In Operations the counter dragged
+        is the soldier who moves: if he is not the one whose hexes are shown, he becomes
+        the mover (and this hex counts if it is one of his)."""
+        d = self.controller.pending()
+        who = self.map.dragging
+        if d is not None and d.kind is DecisionKind.AMBUSH_OPERATIONS and who and who != self.mover(d):
+            movers = {o["soldier"] for o in d.options if isinstance(o, dict) and "soldier" in o}
+            if who not in movers:
+                self._on_refused(f"{self.controller.game.state.soldiers[who].name} cannot move now")
+                return
+            self._on_select(who)
+            self._show_steps(d)
+        self._on_hex(label)
 
     def _on_counter(self, sid: str) -> None:
         """A counter clicked: in Operations a soldier who may move becomes the mover; a

@@ -1083,6 +1083,12 @@ class HexMapView(MapView):
         self._path.set_path([], "")
 
     @property
+    def dragging(self) -> str | None:
+        """The counter being dragged across the steps, or None."""
+        press = self._press
+        return press.counter if press is not None and press.kind == "drag" else None
+
+    @property
     def steps(self) -> dict[str, str]:
         """The highlighted step hexes and their texts."""
         return dict(self._steps)
