@@ -2,6 +2,7 @@
 
     ambush-gui                      (the launcher)
     ambush-gui play SCENARIO|SAVE [--seed S] [--computer SIDE]
+    ambush-gui edit [FILE]          (the scenario editor)
     ambush-gui list [--json]
     ambush-gui validate FILE
     ambush-gui odds 7d8 5d6 [--json]
@@ -53,6 +54,11 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--scale", choices=sorted(SCALES), default="15mm")
     c.set_defaults(run=cmd_play)
 
+    c = sub.add_parser("edit", help="open the scenario editor, empty or on a scenario or mission file")
+    c.add_argument("file", nargs="?", default=None, metavar="FILE",
+                   help="a scenario or mission file, or the name of a shipped one")
+    c.set_defaults(run=cmd_edit)
+
     c = sub.add_parser("list", help="list the shipped scenarios and missions")
     c.add_argument("--json", action="store_true", help="print JSON")
     c.set_defaults(run=cmd_list)
@@ -98,6 +104,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     systems.resolve(args.target)  # a clear error before any window opens
     seed = args.seed if args.seed is not None else time.time_ns() // 1000 % 1_000_000
     return run(args.target, seed, args.computer, SCALES[args.scale])
+
+
+def cmd_edit(args: argparse.Namespace) -> int:
+    from ambush_gui import systems
+    from ambush_gui.core.errors import ScenarioError
+    from ambush_gui.core.files import read_data
+    from ambush_gui.gui.app import run_editor
+
+    if args.file is not None:  # a clear error before any window opens; drafts that do not
+        read_data(systems.resolve(args.file), ScenarioError)  # validate still open
+    return run_editor(args.file)
 
 
 def cmd_list(args: argparse.Namespace) -> int:

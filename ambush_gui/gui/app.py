@@ -43,10 +43,11 @@ class Session:
         dlg.newGame.connect(
             lambda path, mode, seed: self._from_launcher(dlg, self.new_game(Path(path), mode, seed)))
         dlg.openGame.connect(lambda path: self._from_launcher(dlg, self.open_save(Path(path))))
+        dlg.openEditor.connect(lambda: self._from_launcher(dlg, self.editor()))
         self.launcher_window = dlg
         dlg.show()
 
-    def _from_launcher(self, dlg: QWidget, window: GameWindow | None) -> None:
+    def _from_launcher(self, dlg: QWidget, window: QWidget | None) -> None:
         if window is not None:
             dlg.close()
 
@@ -57,8 +58,31 @@ class Session:
         except InputError as exc:
             QMessageBox.warning(None, "Cannot start this scenario", str(exc))
             return None
+        return self.play(scenario, mode, seed)
+
+    def play(self, scenario: object, mode: str = "hotseat", seed: int = 0) -> GameWindow:
+        """A new game of a validated scenario or mission in its window: the launcher's new
+        game and the editor's "Play from here" both start games here. ``mode`` says who
+        sits where (see :func:`~ambush_gui.gui.main_window.seats_for`)."""
         game = systems.new_game(scenario, seed)
         return self._window(game, seats_for(mode, game.system), None)
+
+    def editor(self, path: Path | None = None) -> QWidget:
+        """An editor window, offering first to restore work a crash left unsaved; ``path``
+        (a scenario or mission file) opens in it, or in a second window after a restore."""
+        from ambush_gui.gui.editor.window import EditorWindow
+
+        win = EditorWindow(session=self)
+        win.show()
+        self.windows.append(win)
+        restored = win.offer_recovery()
+        if path is not None:
+            if restored:
+                win = EditorWindow(session=self)
+                win.show()
+                self.windows.append(win)
+            win.open_path(path)
+        return win
 
     def open_save(self, path: Path) -> GameWindow | None:
         try:
@@ -112,6 +136,15 @@ def run(target: str | None = None, seed: int = 0, computer: str | None = None,
             mode = computer_mode(computer)
             if session.new_game(path, mode, seed, scale) is None:
                 return 2
+    return app.exec()
+
+
+def run_editor(target: str | None = None) -> int:
+    """Open the scenario editor (``ambush-gui edit [FILE]``): FILE is a path or the name of
+    a shipped scenario or mission."""
+    app = application()
+    session = Session()
+    session.editor(systems.resolve(target) if target else None)
     return app.exec()
 
 

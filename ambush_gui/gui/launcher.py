@@ -51,6 +51,7 @@ class Launcher(QDialog):
 
     newGame = Signal(str, str, int)
     openGame = Signal(str)
+    openEditor = Signal()  # the scenario editor: build, check and play your own scenarios
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -103,9 +104,12 @@ class Launcher(QDialog):
         self.cont.setToolTip(self._describe(auto) if auto.exists() else "No game in progress")
         self.open = QPushButton("&Open a saved game…")
         self.open.clicked.connect(self._open)
+        self.editor = QPushButton("Scenario &editor…")
+        self.editor.setToolTip("Build a table scenario or a hex mission, check it and play it")
+        self.editor.clicked.connect(self.openEditor.emit)
         quit_ = QPushButton("&Quit")
         quit_.clicked.connect(self.reject)
-        for b in (self.cont, self.open, quit_):
+        for b in (self.cont, self.open, self.editor, quit_):
             row.addWidget(b)
         lay.addLayout(row)
 

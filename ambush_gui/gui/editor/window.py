@@ -1,0 +1,678 @@
+"""The scenario editor's window: one document, its page, live checking, play and simulate.
+
+An :class:`EditorWindow` hosts one :class:`~ambush_gui.gui.editor.document.EditorDocument`
+and the page that edits it: the free-measure table page for Ambush Alley scenarios
+(``table_page.TablePage``) or the hex mission page for Ambush! missions
+(``mission_page.MissionPage``). Everything around the page is the same for both:
+
+* **File**: new table scenario or hex mission (asked for their size and title), open
+  any scenario or mission (the shipped ones in a submenu), save (drafts that do not
+  validate yet are saved too), save as, close and quit with an unsaved-changes prompt.
+* **Edit**: undo and redo of every edit (the document's ``QUndoStack``), with the
+  history in a dock.
+* **Problems** dock: the engine's own loader checks the document 150 ms after each
+  edit; each problem names its place, and clicking it shows that place on the page.
+* **Scenario**: *Play from here* (F5) opens a game of the edited scenario through the
+  session that opens every game; *Simulate* (Ctrl+R) plays computer games and charts the
+  balance. Both refuse an invalid scenario and say exactly what is wrong.
+* **No lost work**: while the document has unsaved changes a recovery copy sits in the
+  data folder, rewritten shortly after each edit; the next editor offers to restore it.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QDateTime, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QDockWidget,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QStackedWidget,
+    QToolBar,
+    QUndoView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ambush_gui import systems
+from ambush_gui.core.errors import InputError, ScenarioError
+from ambush_gui.core.files import atomic_write, read_data
+from ambush_gui.gui import paths, theme
+from ambush_gui.gui.editor.document import EditorDocument, dump, parse_path
+
+CHECK_DELAY_MS = 150  # validation after the last edit: live, but not on every keystroke
+RECOVERY_DELAY_MS = 800  # the recovery copy after the last edit
+SYSTEM_NAMES = {"alley": "Ambush Alley scenario", "ambush": "Ambush! mission"}
+SEAT_CHOICES = [  # Ambush Alley: who plays which side in "Play from here"
+    ("hotseat", "Hot-seat: two players at this computer"),
+    ("regular", "Play the Regulars against the computer"),
+    ("insurgent", "Play the Insurgents against the computer"),
+]
+
+
+def page_class(system: str) -> type[QWidget]:
+    """The page that edits a document of ``system`` (imported when first needed)."""
+    if system == "ambush":
+        from ambush_gui.gui.editor.mission_page import MissionPage
+
+        return MissionPage
+    from ambush_gui.gui.editor.table_page import TablePage
+
+    return TablePage
+
+
+def new_data(system: str, size: tuple[float, float], title: str) -> dict[str, Any]:
+    """A fresh document's data from its page module: a table of ``size`` inches, or a
+    hex map of ``size`` columns and rows."""
+    if system == "ambush":
+        from ambush_gui.gui.editor.mission_page import new_mission_data
+
+        return new_mission_data(int(size[0]), int(size[1]), title)
+    from ambush_gui.gui.editor.table_page import new_table_data
+
+    return new_table_data(float(size[0]), float(size[1]), title)
+
+
+def user_scenarios_dir() -> Path:
+    """Where the editor proposes to save: the designer's own scenarios and missions."""
+    p = paths.data_dir() / "scenarios"
+    p.mkdir(parents=True, exist_ok=True)
+    return p
+
+
+def recovery_dir() -> Path:
+    p = paths.data_dir() / "editor-recovery"
+    p.mkdir(parents=True, exist_ok=True)
+    return p
+
+
+def recovery_files() -> list[Path]:
+    """The recovery copies left in the data folder, newest first."""
+    return sorted(recovery_dir().glob("*.toml"), key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def is_shipped(path: Path | None) -> bool:
+    """A file that came with the program (saving over it is refused: Save as instead)."""
+    return path is not None and path.resolve().parent == systems.SCENARIO_DIR.resolve()
+
+
+class ProblemList(QWidget):
+    """The Problems dock: a count, then one line per problem; emits ``chosen(path)`` when
+    one is clicked or activated with Enter."""
+
+    chosen = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(6, 6, 6, 6)
+        self.header = QLabel()
+        self.header.setWordWrap(True)
+        self.header.setTextFormat(Qt.TextFormat.RichText)
+        self.list = QListWidget()
+        self.list.setWordWrap(True)
+        self.list.setAlternatingRowColors(True)
+        self.list.setToolTip("Click a problem (or select it and press Enter) to show its place")
+        self.list.itemClicked.connect(self._chosen)
+        self.list.itemActivated.connect(self._chosen)
+        lay.addWidget(self.header)
+        lay.addWidget(self.list, 1)
+        self.problems: list[tuple[str, str]] = []
+        self.show_problems(None)
+
+    def show_problems(self, problems: list[tuple[str, str]] | None) -> None:
+        """Show ``problems`` ([] = none; None = no document)."""
+        self.problems = list(problems or [])
+        self.list.clear()
+        if problems is None:
+            self.header.setText("Open or create a scenario to check it.")
+            return
+        if not problems:
+            ok = theme.LEGAL.name()
+            self.header.setText(f"<b style='color:{ok}'>No problems: ready to play.</b>")
+            return
+        bad = theme.ILLEGAL.name()
+        n = len(problems)
+        self.header.setText(f"<b style='color:{bad}'>{n} problem{'s' if n != 1 else ''}</b>: it can "
+                            "be saved as a draft but not played until they are fixed.")
+        for path, what in problems:
+            item = QListWidgetItem(f"{path or 'the whole file'}: {what}")
+            item.setData(Qt.ItemDataRole.UserRole, path)
+            item.setToolTip(f"{path or 'the whole file'}\n{what}\n\nClick to show this place")
+            self.list.addItem(item)
+
+    def _chosen(self, item: QListWidgetItem) -> None:
+        self.chosen.emit(str(item.data(Qt.ItemDataRole.UserRole)))
+
+
+class NewDocumentDialog(QDialog):
+    """The size and title of a new table scenario (inches) or hex mission (hexes)."""
+
+    def __init__(self, system: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.system = system
+        table = system == "alley"
+        self.setWindowTitle("New table scenario" if table else "New hex mission")
+        form = QFormLayout(self)
+        self.title = QLineEdit("New scenario" if table else "New mission")
+        self.title.setToolTip("The title players see in the launcher and the window")
+        self.title.selectAll()
+        form.addRow("&Title", self.title)
+        self.across: QSpinBox | QDoubleSpinBox
+        self.down: QSpinBox | QDoubleSpinBox
+        if table:
+            self.across, self.down = QDoubleSpinBox(), QDoubleSpinBox()
+            for box, value in ((self.across, 24.0), (self.down, 24.0)):
+                box.setRange(6.0, 120.0)
+                box.setDecimals(1)
+                box.setSuffix('"')
+                box.setValue(value)
+            self.across.setToolTip("The table's width in inches (west to east)")
+            self.down.setToolTip("The table's depth in inches (south to north)")
+            form.addRow("&Width", self.across)
+            form.addRow("&Depth", self.down)
+        else:
+            self.across, self.down = QSpinBox(), QSpinBox()
+            for box, value in ((self.across, 10), (self.down, 8)):
+                box.setRange(2, 60)
+                box.setValue(value)
+            self.across.setToolTip("How many hex columns the map has (west to east)")
+            self.down.setToolTip("How many hexes each column has (north to south)")
+            form.addRow("&Columns", self.across)
+            form.addRow("&Rows", self.down)
+        ok_cancel = QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        buttons = QDialogButtonBox(ok_cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def values(self) -> tuple[tuple[float, float], str]:
+        return (self.across.value(), self.down.value()), self.title.text().strip() or "Untitled"
+
+
+class EditorWindow(QMainWindow):
+    """The editor of one scenario or mission (``doc``), or an empty editor to start from."""
+
+    documentReplaced = Signal()  # a new document (new, open, restore) is in the window
+
+    def __init__(self, doc: EditorDocument | None = None, parent: QWidget | None = None,
+                 session: Any = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.doc: EditorDocument | None = None
+        self.page: Any = None
+        self.sim_dialog: Any = None
+        self.recovery_path = recovery_dir() / f"{uuid.uuid4().hex}.toml"
+        self._check_timer = QTimer(self, singleShot=True, interval=CHECK_DELAY_MS)
+        self._check_timer.timeout.connect(self.check)
+        self._recovery_timer = QTimer(self, singleShot=True, interval=RECOVERY_DELAY_MS)
+        self._recovery_timer.timeout.connect(self.write_recovery)
+        self._undo_actions: list[QAction] = []
+        self._build()
+        self.set_document(doc)
+        self.resize(1440, 900)
+
+    # -- building -----------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.problem_list = ProblemList()
+        self.problem_list.chosen.connect(self.focus_problem)
+        self.problems_dock = self._dock("Problems", self.problem_list, "problems")
+        self.undo_view = QUndoView()
+        self.undo_view.setEmptyLabel("(as opened)")
+        self.undo_view.setToolTip("Every edit, oldest first: click one to go back to it")
+        self.history_dock = self._dock("Undo history", self.undo_view, "history")
+        self.resizeDocks([self.problems_dock, self.history_dock], [520, 300], Qt.Orientation.Vertical)
+        self.resizeDocks([self.problems_dock], [330], Qt.Orientation.Horizontal)
+        self.main_bar = QToolBar("Scenario")
+        self.main_bar.setObjectName("toolbar-main")
+        self.addToolBar(self.main_bar)
+        self.page_bar = QToolBar("Page tools")
+        self.page_bar.setObjectName("toolbar-page")
+        self.addToolBar(self.page_bar)
+        self._menus()
+        self.welcome = self._welcome()
+        self.stack = QStackedWidget()  # the welcome page, or the document's page
+        self.stack.addWidget(self.welcome)
+        self.setCentralWidget(self.stack)
+        self.statusBar().showMessage("Ready")
+
+    def _dock(self, title: str, widget: QWidget, name: str) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock-{name}")
+        dock.setMinimumWidth(260)
+        dock.setWidget(widget)
+        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                         | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        return dock
+
+    def _menus(self) -> None:
+        bar = self.menuBar()
+        file = bar.addMenu("&File")
+        self._act(file, "New &table scenario…", QKeySequence.StandardKey.New,
+                  lambda: self.new_document("alley"),
+                  "Start an Ambush Alley scenario on an empty table of the size you give")
+        self._act(file, "New &hex mission…", QKeySequence("Ctrl+Shift+N"),
+                  lambda: self.new_document("ambush"),
+                  "Start an Ambush! mission on an empty hex map of the size you give")
+        self._act(file, "&Open…", QKeySequence.StandardKey.Open, self.open_file,
+                  "Open a scenario or mission file (.toml)")
+        shipped = file.addMenu("Open &shipped")
+        shipped.setToolTipsVisible(True)
+        for s in systems.shipped():
+            a = shipped.addAction(f"{s.title} ({SYSTEM_NAMES.get(s.system, s.system)})")
+            a.setStatusTip(f"Open {s.path.name}, a scenario that comes with the program "
+                           "(save your changes under a new name)")
+            a.triggered.connect(lambda _=False, p=s.path: self.open_path(p))
+        file.addSeparator()
+        self.save_action = self._act(file, "&Save", QKeySequence.StandardKey.Save, self.save,
+                                     "Save to the file (a draft with problems is saved too)")
+        self.save_as_action = self._act(file, "Save &as…", QKeySequence.StandardKey.SaveAs, self.save_as,
+                                        "Save under a new file name")
+        file.addSeparator()
+        self._act(file, "&Close", QKeySequence.StandardKey.Close, self.close,
+                  "Close this editor window (asks about unsaved changes)")
+        self._act(file, "&Quit", QKeySequence.StandardKey.Quit, self.quit,
+                  "Close every window (asks about unsaved changes)")
+        self.edit_menu = bar.addMenu("&Edit")
+        self._edit_end = self.edit_menu.addSeparator()
+        history = self.history_dock.toggleViewAction()
+        history.setText("Undo &history")
+        history.setStatusTip("Show or hide the list of every edit")
+        self.edit_menu.addAction(history)
+        problems = self.problems_dock.toggleViewAction()
+        problems.setText("&Problems")
+        problems.setStatusTip("Show or hide the list of problems")
+        self.edit_menu.addAction(problems)
+        view = bar.addMenu("&View")
+        self.fit_action = self._act(view, "&Fit", QKeySequence("F"), self.fit,
+                                    "Fit the whole table or map in view")
+        scenario = bar.addMenu("&Scenario")
+        self.check_action = self._act(scenario, "&Check now", QKeySequence("Ctrl+K"), self.check_now,
+                                      "Check the scenario now and list every problem")
+        self.play_action = self._act(scenario, "&Play from here", QKeySequence("F5"), self.play_from_here,
+                                     "Start a game of the scenario as it stands (it must have no problems)")
+        self.simulate_action = self._act(scenario, "Si&mulate…", QKeySequence("Ctrl+R"), self.simulate,
+                                         "Play many computer games to see who wins, the victory points "
+                                         "and how long games last")
+        for a in (self.check_action, self.play_action, self.simulate_action):
+            self.main_bar.addAction(a)
+        self.doc_actions = [self.save_action, self.save_as_action, self.fit_action, self.check_action,
+                            self.play_action, self.simulate_action]
+
+    def _act(self, menu: Any, text: str, key: Any, slot: Any, tip: str) -> QAction:
+        a = QAction(text, self)
+        if key is not None:
+            a.setShortcut(QKeySequence(key) if not isinstance(key, QKeySequence) else key)
+        a.setStatusTip(tip)
+        a.setToolTip(f"{tip} ({a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})"
+                     if key is not None else tip)
+        a.triggered.connect(slot)
+        menu.addAction(a)
+        return a
+
+    def _welcome(self) -> QWidget:
+        w = QWidget()
+        lay = QVBoxLayout(w)
+        lay.addStretch(1)
+        head = QLabel("Scenario editor")
+        head.setFont(theme.label_font(18, True))
+        text = QLabel("Build an Ambush Alley scenario on a free-measure table or an Ambush! mission on "
+                      "a hex map. Every edit can be undone, the Problems list checks the scenario as "
+                      "you work, and Play from here (F5) starts a game of it at once.")
+        text.setWordWrap(True)
+        text.setMaximumWidth(620)
+        lay.addWidget(head, 0, Qt.AlignmentFlag.AlignHCenter)
+        lay.addWidget(text, 0, Qt.AlignmentFlag.AlignHCenter)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        for label, slot in (("New &table scenario…", lambda: self.new_document("alley")),
+                            ("New &hex mission…", lambda: self.new_document("ambush")),
+                            ("&Open…", self.open_file)):
+            b = QPushButton(label)
+            b.clicked.connect(slot)
+            row.addWidget(b)
+        row.addStretch(1)
+        lay.addLayout(row)
+        lay.addStretch(2)
+        return w
+
+    # -- the document -------------------------------------------------------------------------
+    def set_document(self, doc: EditorDocument | None) -> None:
+        """Show ``doc`` (None: the empty editor) with its page, undo actions and checks."""
+        if self.doc is not None:
+            self.doc.changed.disconnect(self._on_changed)
+            self.doc.undo_stack.cleanChanged.disconnect(self._on_clean_changed)
+            self.doc.fileChanged.disconnect(self._update_title)
+        self._drop_recovery()
+        if self.page is not None:
+            self.stack.removeWidget(self.page)
+            self.page.deleteLater()
+            self.page = None
+        self.page_bar.clear()
+        self.doc = doc
+        for a in self._undo_actions:
+            self.edit_menu.removeAction(a)
+            self.main_bar.removeAction(a)
+            a.deleteLater()
+        self._undo_actions = []
+        self.undo_action: QAction | None = None
+        self.redo_action: QAction | None = None
+        if doc is None:
+            self.stack.setCurrentWidget(self.welcome)
+            self.undo_view.setStack(None)
+        else:
+            doc.setParent(self)
+            self.page = page_class(doc.system)(doc, self)
+            self.stack.addWidget(self.page)
+            self.stack.setCurrentWidget(self.page)
+            for a in self.page.toolbar_actions():
+                self.page_bar.addAction(a)
+            undo = doc.undo_stack.createUndoAction(self, "&Undo")
+            undo.setShortcut(QKeySequence.StandardKey.Undo)
+            undo.setStatusTip("Take back the last edit")
+            redo = doc.undo_stack.createRedoAction(self, "&Redo")
+            redo.setShortcut(QKeySequence.StandardKey.Redo)
+            redo.setStatusTip("Make the last edit taken back again")
+            self._undo_actions = [undo, redo]
+            self.undo_action, self.redo_action = undo, redo
+            self.edit_menu.insertActions(self._edit_end, self._undo_actions)
+            first = self.main_bar.actions()[0] if self.main_bar.actions() else None
+            self.main_bar.insertActions(first, self._undo_actions)  # type: ignore[arg-type]
+            self.main_bar.insertSeparator(first)  # type: ignore[arg-type]
+            self.undo_view.setStack(doc.undo_stack)
+            doc.changed.connect(self._on_changed)
+            doc.undo_stack.cleanChanged.connect(self._on_clean_changed)
+            doc.fileChanged.connect(self._update_title)
+            QTimer.singleShot(0, self.fit)
+        for a in self.doc_actions:
+            a.setEnabled(doc is not None)
+        self.problems_dock.setVisible(True)
+        self.check()
+        self._update_title()
+        self.documentReplaced.emit()
+
+    def _update_title(self) -> None:
+        if self.doc is None:
+            self.setWindowTitle("Scenario editor — ambush-gui")
+            self.setWindowModified(False)
+            return
+        name = self.doc.path.name if self.doc.path is not None else "unsaved"
+        self.setWindowTitle(f"{name}[*] — {self.doc.title} — scenario editor")
+        self.setWindowModified(self.doc.is_dirty())
+
+    def _on_changed(self, _path: object) -> None:
+        self._check_timer.start()
+        self._recovery_timer.start()
+        self._update_title()  # the title may be what changed
+
+    def _on_clean_changed(self, _clean: bool) -> None:
+        self._update_title()
+        self._recovery_timer.start()
+
+    def fit(self) -> None:
+        if self.page is not None:
+            self.page.fit()
+
+    # -- checking -----------------------------------------------------------------------------
+    def check(self) -> list[tuple[str, str]]:
+        """Run the engine's checks now and show the result in the Problems dock."""
+        self._check_timer.stop()
+        problems = self.doc.problems() if self.doc is not None else None
+        self.problem_list.show_problems(problems)
+        return problems or []
+
+    def check_now(self) -> None:
+        problems = self.check()
+        self.problems_dock.show()
+        n = len(problems)
+        self.statusBar().showMessage("No problems: ready to play" if not n else
+                                     f"{n} problem{'s' if n != 1 else ''}: see the Problems list", 6000)
+
+    def focus_problem(self, path: str) -> bool:
+        """Show the place a problem names on the page; says so when it cannot be found."""
+        if self.page is None:
+            return False
+        where = path or "the whole file"
+        found = bool(self.page.focus_path(parse_path(path)))
+        if found:
+            what = next((w for p, w in self.problem_list.problems if p == path), "")
+            self.statusBar().showMessage(f"{where}: {what}" if what else where, 8000)
+        else:
+            self.statusBar().showMessage(f"{where}: this place is not shown on the page", 8000)
+        return found
+
+    def _refuse_if_invalid(self, doing: str) -> bool:
+        """True (after saying exactly what is wrong) when the scenario has problems."""
+        if self.doc is None:
+            return True
+        problems = self.check()
+        if not problems:
+            return False
+        self.problems_dock.show()
+        self.focus_problem(problems[0][0])
+        n = len(problems)
+        lines = "\n".join(f"• {p or 'the whole file'}: {w}" for p, w in problems[:20])
+        more = f"\n…and {n - 20} more in the Problems list." if n > 20 else ""
+        QMessageBox.warning(self, f"Cannot {doing} yet",
+                            f"The scenario has {n} problem{'s' if n != 1 else ''} to fix before you "
+                            f"can {doing}:\n\n{lines}{more}")
+        return True
+
+    # -- play and simulate --------------------------------------------------------------------
+    def choose_seat(self, system: str) -> str | None:
+        """Who plays which side (None: cancelled). Ambush! is always solo against the
+        paragraphs, so there is nothing to ask."""
+        if system != "alley":
+            return "solo"
+        texts = [text for _, text in SEAT_CHOICES]
+        text, ok = QInputDialog.getItem(self, "Play from here", "Who plays?", texts, 0, False)
+        if not ok:
+            return None
+        return next(key for key, t in SEAT_CHOICES if t == text)
+
+    def play_from_here(self) -> QWidget | None:
+        """A game of the scenario as it stands, in a new game window (fresh dice)."""
+        if self._refuse_if_invalid("play it"):
+            return None
+        assert self.doc is not None
+        try:
+            scenario = self.doc.scenario()
+        except InputError as exc:  # problems() said it loads: this would be a program fault
+            QMessageBox.warning(self, "Cannot play it", str(exc))
+            return None
+        mode = self.choose_seat(self.doc.system)
+        if mode is None:
+            return None
+        if self.session is None:
+            from ambush_gui.gui.app import Session
+
+            self.session = Session()
+        seed = time.time_ns() // 1000 % 1_000_000
+        win = self.session.play(scenario, mode, seed)
+        self.statusBar().showMessage(f"Playing {self.doc.title} (seed {seed}) in its own window", 8000)
+        return win
+
+    def simulate(self) -> QWidget | None:
+        """The Simulate dialog on the scenario as it stands."""
+        if self._refuse_if_invalid("simulate it"):
+            return None
+        assert self.doc is not None
+        from ambush_gui.gui.editor.simulate import SimulateDialog
+
+        if self.sim_dialog is not None:
+            self.sim_dialog.close()
+            self.sim_dialog.deleteLater()
+        self.sim_dialog = SimulateDialog(self.doc.scenario(), self)
+        self.sim_dialog.show()
+        return self.sim_dialog
+
+    # -- files --------------------------------------------------------------------------------
+    def new_document(self, system: str) -> bool:
+        if not self.maybe_save():
+            return False
+        dlg = NewDocumentDialog(system, self)
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return False
+        size, title = dlg.values()
+        self.set_document(EditorDocument(new_data(system, size, title)))
+        self.statusBar().showMessage(f"A new {SYSTEM_NAMES[system]}: the Problems list says what it "
+                                     "still needs before it can be played", 10000)
+        return True
+
+    def open_file(self) -> None:
+        start = self.doc.path.parent if self.doc is not None and self.doc.path else user_scenarios_dir()
+        name, _ = QFileDialog.getOpenFileName(self, "Open a scenario or mission", str(start),
+                                              "Scenarios and missions (*.toml);;All files (*)")
+        if name:
+            self.open_path(Path(name))
+
+    def open_path(self, path: str | Path) -> bool:
+        """Open a scenario or mission file in this window (after asking about unsaved
+        changes); a file that cannot be read is reported with its place, and nothing changes."""
+        if not self.maybe_save():
+            return False
+        try:
+            doc = EditorDocument.open(path)
+        except InputError as exc:
+            QMessageBox.warning(self, "Cannot open this file", str(exc))
+            return False
+        self.set_document(doc)
+        self.statusBar().showMessage(f"Opened {doc.path}", 5000)
+        return True
+
+    def save(self) -> bool:
+        if self.doc is None:
+            return False
+        if self.doc.path is None or is_shipped(self.doc.path):
+            return self.save_as()
+        return self._save_to(self.doc.path)
+
+    def save_as(self) -> bool:
+        if self.doc is None:
+            return False
+        stem = str(self.doc.get(("name",)) or "") or "scenario"
+        folder = (self.doc.path.parent if self.doc.path is not None and not is_shipped(self.doc.path)
+                  else user_scenarios_dir())
+        name, _ = QFileDialog.getSaveFileName(self, "Save scenario as", str(folder / f"{stem}.toml"),
+                                              "Scenarios and missions (*.toml)")
+        if not name:
+            return False
+        path = Path(name)
+        return self._save_to(path if path.suffix else path.with_suffix(".toml"))
+
+    def _save_to(self, path: Path) -> bool:
+        assert self.doc is not None
+        try:
+            self.doc.save(path)
+        except OSError as exc:
+            QMessageBox.critical(self, "Save failed", f"Could not save to {path}:\n{exc}")
+            return False
+        self._drop_recovery()
+        self._update_title()
+        n = len(self.doc.problems())
+        note = f" (a draft: {n} problem{'s' if n != 1 else ''} left)" if n else ""
+        self.statusBar().showMessage(f"Saved to {path}{note}", 8000)
+        return True
+
+    def maybe_save(self) -> bool:
+        """True when it is fine to drop the document: saved, or the person said so."""
+        if self.doc is None or not self.doc.is_dirty():
+            return True
+        name = self.doc.path.name if self.doc.path is not None else self.doc.title
+        buttons = (QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                   | QMessageBox.StandardButton.Cancel)
+        answer = QMessageBox.question(self, "Unsaved changes",
+                                      f"{name} has changes that are not saved. Save them?",
+                                      buttons, QMessageBox.StandardButton.Save)
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        if answer == QMessageBox.StandardButton.Discard:
+            self._drop_recovery()
+            return True
+        return False
+
+    def quit(self) -> None:
+        QApplication.closeAllWindows()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        if not self.maybe_save():
+            event.ignore()
+            return
+        if self.sim_dialog is not None:
+            self.sim_dialog.close()
+        self._recovery_timer.stop()
+        self._drop_recovery()
+        event.accept()
+
+    # -- recovery -----------------------------------------------------------------------------
+    def write_recovery(self) -> None:
+        """Keep a copy of unsaved work in the data folder (atomically); none when clean."""
+        self._recovery_timer.stop()
+        if self.doc is None or not self.doc.is_dirty():
+            self._drop_recovery()
+            return
+        note: dict[str, Any] = {"title": self.doc.title, "system": self.doc.system,
+                                "saved": QDateTime.currentDateTime().toString(Qt.DateFormat.ISODate)}
+        if self.doc.path is not None:
+            note["path"] = str(self.doc.path)
+        try:
+            atomic_write(self.recovery_path, dump({"recovery": note, "data": self.doc.data}))
+        except (OSError, ValueError, TypeError) as exc:
+            self.statusBar().showMessage(f"Could not keep a recovery copy: {exc}", 8000)
+
+    def _drop_recovery(self) -> None:
+        self.recovery_path.unlink(missing_ok=True)
+
+    def offer_recovery(self) -> bool:
+        """Offer to restore the newest recovery copy no open editor owns; True if restored."""
+        owned = {w.recovery_path for w in QApplication.topLevelWidgets() if isinstance(w, EditorWindow)}
+        for path in recovery_files():
+            if path in owned:
+                continue
+            try:
+                raw = read_data(path, ScenarioError)
+                note, data = dict(raw["recovery"]), dict(raw["data"])
+            except (InputError, KeyError, TypeError, ValueError):
+                path.unlink(missing_ok=True)  # half a copy is no use to anyone
+                continue
+            where = f" (from {Path(note['path']).name})" if "path" in note else " (never saved)"
+            buttons = (QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Discard
+                       | QMessageBox.StandardButton.Cancel)
+            answer = QMessageBox.question(
+                self, "Restore unsaved work?",
+                f"The editor kept unsaved changes to “{note.get('title', 'a scenario')}”{where}, "
+                f"last changed {note.get('saved', 'earlier')}.\n\nRestore them? (Discard deletes the "
+                "copy; Cancel keeps it for next time.)", buttons, QMessageBox.StandardButton.Yes)
+            if answer == QMessageBox.StandardButton.Discard:
+                path.unlink(missing_ok=True)
+                continue
+            if answer != QMessageBox.StandardButton.Yes:
+                return False
+            doc = EditorDocument(data, Path(note["path"]) if "path" in note else None)
+            doc.undo_stack.resetClean()  # what is shown is not what is on disk
+            self.set_document(doc)
+            self.recovery_path = path
+            self.write_recovery()
+            self.statusBar().showMessage("Restored the unsaved changes: save them to keep them", 10000)
+            return True
+        return False
