@@ -314,6 +314,8 @@ class TableCanvas(MapView):
         if self.selected is not None and self.doc.get(self.selected) is None:
             self.select(None)
         self.rebuild()
+        if path in ((), ("table",), ("table", "width"), ("table", "height")):
+            self.fit()  # a new table size: show all of it
 
     def rebuild(self) -> None:
         """Draw the whole table again from ``doc.data`` (a 24" table redraws in a few ms)."""
