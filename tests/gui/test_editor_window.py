@@ -159,6 +159,11 @@ def test_undo_and_redo_through_the_edit_menu(qtbot: Any) -> None:
     assert undo.shortcut() == QKeySequence(QKeySequence.StandardKey.Undo)
     assert redo.shortcut() == QKeySequence(QKeySequence.StandardKey.Redo)
     assert "Shorter game" in undo.text()
+    twin = next(a for a in win.main_bar.actions() if a.text() == "Undo")  # the toolbar's short label
+    assert twin.toolTip() == "Undo shorter game" and twin.isEnabled()
+    twin.trigger()
+    assert win.doc.get(("turn_limit",)) == 8 and not twin.isEnabled()
+    redo.trigger()
     undo.trigger()
     assert win.doc.get(("turn_limit",)) == 8 and not win.isWindowModified()
     assert win.undo_view.stack() is win.doc.undo_stack
@@ -409,3 +414,59 @@ def test_the_page_toolbar_and_fit(qtbot: Any) -> None:
     before = win.page.fitted
     action(win, "Fit").trigger()
     assert win.page.fitted == before + 1
+
+
+# -- with the real pages ------------------------------------------------------------------------
+@pytest.fixture
+def real_pages(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(editor_window, "page_class", REAL_PAGE_CLASS)
+
+
+REAL_PAGE_CLASS = editor_window.page_class
+
+
+@pytest.mark.parametrize("shipped", systems.shipped(), ids=lambda s: s.name)
+def test_shipped_scenarios_round_trip_through_their_real_page(qtbot: Any, tmp_path: Path, real_pages: None,
+                                                              monkeypatch: pytest.MonkeyPatch,
+                                                              shipped: systems.ShippedScenario) -> None:
+    from ambush_gui.gui.editor.mission_page import MissionPage
+    from ambush_gui.gui.editor.table_page import TablePage
+
+    win = editor(qtbot, shipped.path)
+    assert isinstance(win.page, MissionPage if shipped.system == "ambush" else TablePage)
+    assert win.page.toolbar_actions() and set(win.page.toolbar_actions()) <= set(win.page_bar.actions())
+    out = tmp_path / "copy.toml"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(out), "")))
+    action(win, "Save as").trigger()
+    assert read_data(out) == read_data(shipped.path) and not win.isWindowModified()
+
+
+@pytest.mark.parametrize("system, size, title", [("alley", (18.0, 12.0), "Back alley"),
+                                                 ("ambush", (6, 5), "Small farm")])
+def test_new_documents_from_the_file_menu(qtbot: Any, real_pages: None, monkeypatch: pytest.MonkeyPatch,
+                                          system: str, size: tuple[float, float], title: str) -> None:
+    def fill_in(dlg: editor_window.NewDocumentDialog) -> int:
+        dlg.across.setValue(size[0])
+        dlg.down.setValue(size[1])
+        dlg.title.setText(title)
+        return int(editor_window.QDialog.DialogCode.Accepted)
+
+    monkeypatch.setattr(editor_window.NewDocumentDialog, "exec", fill_in)
+    win = editor(qtbot)
+    assert win.doc is None and win.stack.currentWidget() is win.welcome
+    action(win, "New table scenario" if system == "alley" else "New hex mission").trigger()
+    assert win.doc is not None and win.doc.system == system and win.doc.title == title
+    assert win.doc.data == editor_window.new_data(system, size, title)
+    assert win.stack.currentWidget() is win.page and "unsaved" in win.windowTitle()
+    assert win.problem_list.problems == win.doc.problems()
+
+
+def test_a_problem_click_selects_the_piece_on_the_real_table_page(qtbot: Any, real_pages: None) -> None:
+    win = editor(qtbot, CT)
+    assert win.doc is not None
+    win.doc.set(("table", "pieces", 1, "rect"), [0, 0, -1])
+    plist = win.problem_list.list
+    qtbot.waitUntil(lambda: plist.count() == 1, timeout=2000)
+    rect = plist.visualItemRect(plist.item(0))
+    qtbot.mouseClick(plist.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert "table.pieces[1].rect[3]: is missing" in win.statusBar().currentMessage()

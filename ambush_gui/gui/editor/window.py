@@ -209,8 +209,25 @@ class NewDocumentDialog(QDialog):
         return (self.across.value(), self.down.value()), self.title.text().strip() or "Untitled"
 
 
+class _TwinAction(QAction):
+    """Triggers ``full`` and follows its enabled state; its tooltip names what it would do."""
+
+    def __init__(self, text: str, full: QAction, parent: QWidget) -> None:
+        super().__init__(text, parent)
+        self.verb = text
+        self.triggered.connect(full.trigger)
+        self.setEnabled(full.isEnabled())
+        full.enabledChanged.connect(self.setEnabled)
+
+    def show_what(self, what: str) -> None:
+        self.setToolTip(f"{self.verb} {what.lower()}" if what else f"Nothing to {self.verb.lower()}")
+        self.setStatusTip(self.toolTip())
+
+
 class EditorWindow(QMainWindow):
-    """The editor of one scenario or mission (``doc``), or an empty editor to start from."""
+    """The editor of one scenario or mission (``doc``), or an empty editor to start from.
+
+    The window owns its document: it is deleted when another replaces it (New, Open)."""
 
     documentReplaced = Signal()  # a new document (new, open, restore) is in the window
 
@@ -363,6 +380,8 @@ class EditorWindow(QMainWindow):
             self.doc.changed.disconnect(self._on_changed)
             self.doc.undo_stack.cleanChanged.disconnect(self._on_clean_changed)
             self.doc.fileChanged.disconnect(self._update_title)
+            self.undo_view.setStack(None)
+            self.doc.deleteLater()
         self._drop_recovery()
         if self.page is not None:
             self.stack.removeWidget(self.page)
@@ -393,12 +412,14 @@ class EditorWindow(QMainWindow):
             redo = doc.undo_stack.createRedoAction(self, "&Redo")
             redo.setShortcut(QKeySequence.StandardKey.Redo)
             redo.setStatusTip("Make the last edit taken back again")
-            self._undo_actions = [undo, redo]
             self.undo_action, self.redo_action = undo, redo
-            self.edit_menu.insertActions(self._edit_end, self._undo_actions)
+            self.edit_menu.insertActions(self._edit_end, [undo, redo])
+            stack = doc.undo_stack
+            tools = [self._short(undo, "Undo", stack.undoText(), stack.undoTextChanged),
+                     self._short(redo, "Redo", stack.redoText(), stack.redoTextChanged)]
             first = self.main_bar.actions()[0] if self.main_bar.actions() else None
-            self.main_bar.insertActions(first, self._undo_actions)  # type: ignore[arg-type]
-            self.main_bar.insertSeparator(first)  # type: ignore[arg-type]
+            self.main_bar.insertActions(first, tools)  # type: ignore[arg-type]
+            self._undo_actions = [undo, redo, *tools]
             self.undo_view.setStack(doc.undo_stack)
             doc.changed.connect(self._on_changed)
             doc.undo_stack.cleanChanged.connect(self._on_clean_changed)
@@ -410,6 +431,14 @@ class EditorWindow(QMainWindow):
         self.check()
         self._update_title()
         self.documentReplaced.emit()
+
+    def _short(self, full: QAction, text: str, now: str, text_changed: Any) -> QAction:
+        """A toolbar twin of the menu's undo or redo action with a short, steady label (the
+        menu's says what it undoes, which would make the toolbar jump); the tooltip says it."""
+        a = _TwinAction(text, full, self)
+        a.show_what(now)
+        text_changed.connect(a.show_what)
+        return a
 
     def _update_title(self) -> None:
         if self.doc is None:
