@@ -145,6 +145,7 @@ def test_a_drag_from_a_counter_emits_each_step_entered_in_order(qtbot, hedgerow:
     got: list[str] = []
 
     def on_step(label: str) -> None:
+        assert view.dragging == "able"
         got.append(label)
         view.show_steps(nexts[label], ["0105", *got])
 
@@ -160,7 +161,7 @@ def test_a_drag_from_a_counter_emits_each_step_entered_in_order(qtbot, hedgerow:
     # longer a step; 0104 stopped being one after the first step.
     assert got == ["0205", "0305", "0405"]
     assert clicks == []  # a drag is not a click
-    assert view._ghost is None  # the dragged ghost is gone with the mouse button
+    assert view._ghost is None and view.dragging is None  # gone with the mouse button
 
 
 def test_a_drag_without_steps_pans(qtbot, hedgerow: AmbushState) -> None:  # noqa: ANN001
