@@ -172,6 +172,7 @@ class NewDocumentDialog(QDialog):
         self.system = system
         table = system == "alley"
         self.setWindowTitle("New table scenario" if table else "New hex mission")
+        self.setMinimumWidth(360)
         form = QFormLayout(self)
         self.title = QLineEdit("New scenario" if table else "New mission")
         self.title.setToolTip("The title players see in the launcher and the window")
@@ -348,29 +349,47 @@ class EditorWindow(QMainWindow):
         return a
 
     def _welcome(self) -> QWidget:
+        """The empty editor: what it is for, New and Open, and the shipped scenarios."""
         w = QWidget()
-        lay = QVBoxLayout(w)
-        lay.addStretch(1)
+        outer = QVBoxLayout(w)
+        outer.addStretch(1)
+        card = QWidget()
+        card.setFixedWidth(660)
+        lay = QVBoxLayout(card)
         head = QLabel("Scenario editor")
         head.setFont(theme.label_font(18, True))
         text = QLabel("Build an Ambush Alley scenario on a free-measure table or an Ambush! mission on "
                       "a hex map. Every edit can be undone, the Problems list checks the scenario as "
                       "you work, and Play from here (F5) starts a game of it at once.")
         text.setWordWrap(True)
-        text.setMaximumWidth(620)
-        lay.addWidget(head, 0, Qt.AlignmentFlag.AlignHCenter)
-        lay.addWidget(text, 0, Qt.AlignmentFlag.AlignHCenter)
+        lay.addWidget(head)
+        lay.addWidget(text)
         row = QHBoxLayout()
-        row.addStretch(1)
-        for label, slot in (("New &table scenario…", lambda: self.new_document("alley")),
-                            ("New &hex mission…", lambda: self.new_document("ambush")),
-                            ("&Open…", self.open_file)):
+        for label, slot, tip in (
+                ("New &table scenario…", lambda: self.new_document("alley"), "An empty free-measure table"),
+                ("New &hex mission…", lambda: self.new_document("ambush"), "An empty hex map"),
+                ("&Open…", self.open_file, "A scenario or mission file")):
             b = QPushButton(label)
+            b.setToolTip(tip)
             b.clicked.connect(slot)
             row.addWidget(b)
         row.addStretch(1)
         lay.addLayout(row)
-        lay.addStretch(2)
+        lay.addSpacing(12)
+        lay.addWidget(QLabel("Or start from one that comes with the program:"))
+        for sc in systems.shipped():
+            b = QPushButton(f"{sc.title}  ({SYSTEM_NAMES.get(sc.system, sc.system)})")
+            b.setFlat(True)
+            b.setStyleSheet("text-align: left; padding: 3px 6px;")
+            b.setToolTip(f"Open {sc.path.name} (save your changes under a new name)")
+            b.clicked.connect(lambda _=False, path=sc.path: self.open_path(path))
+            lay.addWidget(b)
+        middle = QHBoxLayout()  # centred by stretches: an aligned item would not get the height
+        middle.addStretch(1)    # its wrapped text needs
+        middle.addWidget(card)
+        middle.addStretch(1)
+        outer.addLayout(middle)
+        outer.addStretch(2)
         return w
 
     # -- the document -------------------------------------------------------------------------
