@@ -470,3 +470,17 @@ def test_a_problem_click_selects_the_piece_on_the_real_table_page(qtbot: Any, re
     rect = plist.visualItemRect(plist.item(0))
     qtbot.mouseClick(plist.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert "table.pieces[1].rect[3]: is missing" in win.statusBar().currentMessage()
+
+
+def test_each_simulate_run_plays_the_scenario_as_it_stands(qtbot: Any, warnings: list[str]) -> None:
+    win = editor(qtbot, TUTORIAL)
+    assert win.doc is not None
+    dlg = win.simulate()
+    assert dlg is not None
+    win.doc.set(("title",), "Farm, renamed")
+    dlg.run(2, 1)
+    qtbot.waitUntil(lambda: dlg.report is not None, timeout=30_000)
+    assert dlg.scenario.spec.title == "Farm, renamed" and "Farm, renamed" in dlg.windowTitle()
+    win.doc.set(("map", "width"), 0)
+    dlg.run(2, 1)
+    assert not dlg.running() and "map.width" in warnings[-1]

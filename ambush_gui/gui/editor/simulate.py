@@ -11,6 +11,7 @@ German paragraphs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt, QThread, Signal
@@ -79,19 +80,25 @@ class SimulateDialog(QDialog):
 
     simulated = Signal(object)
 
-    def __init__(self, scenario: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, scenario: Any, parent: QWidget | None = None,
+                 current: Callable[[], Any] | None = None) -> None:
+        """``current()``, when given, is asked on each Run for the scenario as it stands now
+        (the editor's document may have changed since the dialog opened); None means it
+        cannot be simulated, and the run does not start (``current`` says why)."""
         super().__init__(parent)
         self.scenario = scenario
+        self.current = current
         self.worker: SimulationWorker | None = None
         self.report: Report | None = None
         self.setWindowTitle(f"Simulate — {scenario.spec.title}")
         lay = QVBoxLayout(self)
         who = ("the US computer player against the German paragraphs" if scenario.spec.system == "ambush"
                else "the computer player on both sides")
-        intro = QLabel(f"Play <b>{scenario.spec.title}</b> many times, {who}, to see whether it is "
-                       "balanced: who wins, by how many victory points, and how long games last.")
-        intro.setWordWrap(True)
-        lay.addWidget(intro)
+        self.intro = QLabel(f"Play <b>{scenario.spec.title}</b> many times, {who}, to see whether it "
+                            "is balanced: who wins, by how many victory points, and how long games last."
+                            + (" Each run plays the scenario as it stands in the editor." if current else ""))
+        self.intro.setWordWrap(True)
+        lay.addWidget(self.intro)
         row = QHBoxLayout()
         row.addWidget(QLabel("&Games"))
         self.games = QSpinBox()
@@ -149,6 +156,12 @@ class SimulateDialog(QDialog):
             self.games.setValue(games)
         if seed is not None:
             self.seed.setValue(seed)
+        if self.current is not None:
+            scenario = self.current()
+            if scenario is None:
+                return
+            self.scenario = scenario
+            self.setWindowTitle(f"Simulate — {scenario.spec.title}")
         n = self.games.value()
         self.progress.setRange(0, n)
         self.progress.setValue(0)

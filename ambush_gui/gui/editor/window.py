@@ -570,9 +570,17 @@ class EditorWindow(QMainWindow):
         if self.sim_dialog is not None:
             self.sim_dialog.close()
             self.sim_dialog.deleteLater()
-        self.sim_dialog = SimulateDialog(self.doc.scenario(), self)
+        self.sim_dialog = SimulateDialog(self.doc.scenario(), self, current=self._scenario_now)
         self.sim_dialog.show()
         return self.sim_dialog
+
+    def _scenario_now(self) -> Any:
+        """The scenario as it stands, for another Simulate run (None, after saying what is
+        wrong, when it has problems now)."""
+        if self._refuse_if_invalid("simulate it"):
+            return None
+        assert self.doc is not None
+        return self.doc.scenario()
 
     # -- files --------------------------------------------------------------------------------
     def new_document(self, system: str) -> bool:
