@@ -69,7 +69,7 @@ SEAT_CHOICES = [  # Ambush Alley: who plays which side in "Play from here"
 ]
 
 
-def page_class(system: str) -> type[QWidget]:
+def page_class(system: str) -> type[Any]:
     """The page that edits a document of ``system`` (imported when first needed)."""
     if system == "ambush":
         from ambush_gui.gui.editor.mission_page import MissionPage
@@ -193,9 +193,9 @@ class NewDocumentDialog(QDialog):
             form.addRow("&Depth", self.down)
         else:
             self.across, self.down = QSpinBox(), QSpinBox()
-            for box, value in ((self.across, 10), (self.down, 8)):
-                box.setRange(2, 60)
-                box.setValue(value)
+            for hexes, value in ((self.across, 10), (self.down, 8)):
+                hexes.setRange(2, 60)
+                hexes.setValue(value)
             self.across.setToolTip("How many hex columns the map has (west to east)")
             self.down.setToolTip("How many hexes each column has (north to south)")
             form.addRow("&Columns", self.across)
@@ -399,7 +399,7 @@ class EditorWindow(QMainWindow):
             self.doc.changed.disconnect(self._on_changed)
             self.doc.undo_stack.cleanChanged.disconnect(self._on_clean_changed)
             self.doc.fileChanged.disconnect(self._update_title)
-            self.undo_view.setStack(None)
+            self.undo_view.setStack(None)  # type: ignore[arg-type]
             self.doc.deleteLater()
         self._drop_recovery()
         if self.page is not None:
@@ -417,7 +417,7 @@ class EditorWindow(QMainWindow):
         self.redo_action: QAction | None = None
         if doc is None:
             self.stack.setCurrentWidget(self.welcome)
-            self.undo_view.setStack(None)
+            self.undo_view.setStack(None)  # type: ignore[arg-type]
         else:
             doc.setParent(self)
             self.page = page_class(doc.system)(doc, self)
