@@ -2,8 +2,10 @@
 
 A scenario is a TOML file (see docs/formats.md). Loading validates its shape with
 pydantic, then checks what a schema cannot: figures on the table, known weapons,
-unique ids, Hot Spots 6" apart (AA-050). Every problem found is reported at once,
-each naming the file, the path in it and what was expected.
+unique ids, Hot Spots 6" apart (AA-050), every figure inside its side's deployment
+zones when the side has any, and terrain kinds whose rules live in a Force on Force
+module only when that module is switched on and exists. Every problem found is
+reported at once, each naming the file, the path in it and what was expected.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ class TerrainKind(StrEnum):
     ROAD = "road"
     VEHICLE = "vehicle"
     OPEN = "open"
+    CIVILIAN_MOB = "civilian_mob"  # FF-129..141: a crowd stand, moved by the civilians module
+    MINEFIELD = "minefield"  # FF-027..043: entering it calls for a mine attack (mines module)
 
 
 # What each kind of piece does unless the file says otherwise (house rule AA-127).
@@ -49,6 +53,20 @@ KIND_DEFAULTS: dict[TerrainKind, tuple[bool, CoverClass, bool]] = {
     TerrainKind.ROAD: (False, CoverClass.NONE, False),
     TerrainKind.VEHICLE: (True, CoverClass.SOLID, True),
     TerrainKind.OPEN: (False, CoverClass.NONE, False),
+    # FF-135: nobody fires or moves through a mob stand
+    TerrainKind.CIVILIAN_MOB: (True, CoverClass.NONE, True),
+    # open ground to the eye and the feet; what it does (FF-036) is the mines module's
+    TerrainKind.MINEFIELD: (False, CoverClass.NONE, False),
+}
+
+
+# The kinds whose rules are a Force on Force module's, not the core game's: the module
+# that enforces them, its rules, and the words for the pieces. A scenario that places
+# them is played only with that module switched on (and registered), so nothing on the
+# table is something the engine would silently ignore.
+MODULE_KINDS: dict[TerrainKind, tuple[str, str, str]] = {
+    TerrainKind.CIVILIAN_MOB: ("civilians", "FF-129..141", "civilian mob"),
+    TerrainKind.MINEFIELD: ("mines", "FF-027..043", "minefield"),
 }
 
 
@@ -57,6 +75,28 @@ class Edge(StrEnum):
     SOUTH = "south"
     EAST = "east"
     WEST = "west"
+
+
+Rect = tuple[float, float, float, float]
+
+
+def check_shape(rect: Rect | None, points: list[Point] | None) -> None:
+    """The rules of an outline given as ``rect`` or ``points`` (pieces and zones alike)."""
+    if (rect is None) == (points is None):
+        raise ValueError("give exactly one of 'rect' or 'points'")
+    if points is not None and len(points) < 3:
+        raise ValueError("a polygon needs at least 3 points")
+    if rect is not None and (rect[2] <= 0 or rect[3] <= 0):
+        raise ValueError("a rect needs a positive width and depth")
+
+
+def shape_corners(rect: Rect | None, points: list[Point] | None) -> list[Point]:
+    """An outline's corners: a rect's four (anticlockwise from the south-west), or the points."""
+    if rect is not None:
+        x, y, w, h = rect
+        return [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+    assert points is not None
+    return list(points)
 
 
 class PieceSpec(Strict):
@@ -73,20 +113,11 @@ class PieceSpec(Strict):
 
     @model_validator(mode="after")
     def _one_shape(self) -> PieceSpec:
-        if (self.rect is None) == (self.points is None):
-            raise ValueError("give exactly one of 'rect' or 'points'")
-        if self.points is not None and len(self.points) < 3:
-            raise ValueError("a polygon needs at least 3 points")
-        if self.rect is not None and (self.rect[2] <= 0 or self.rect[3] <= 0):
-            raise ValueError("a rect needs a positive width and depth")
+        check_shape(self.rect, self.points)
         return self
 
     def corners(self) -> list[Point]:
-        if self.rect is not None:
-            x, y, w, h = self.rect
-            return [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
-        assert self.points is not None
-        return list(self.points)
+        return shape_corners(self.rect, self.points)
 
     def to_piece(self, scale: float = 1.0) -> Piece:
         blocks, cover, impassable = KIND_DEFAULTS[self.kind]
@@ -131,11 +162,33 @@ class UnitSpec(Strict):
         return v
 
 
+class ZoneSpec(Strict):
+    """Part of the table where a side sets up: a rectangle or a polygon, like a piece."""
+
+    label: str = ""
+    rect: Rect | None = Field(
+        default=None, description="x, y of the south-west corner, width, depth (inches)"
+    )
+    points: list[Point] | None = Field(default=None, description="polygon corners (inches)")
+
+    @model_validator(mode="after")
+    def _one_shape(self) -> ZoneSpec:
+        check_shape(self.rect, self.points)
+        return self
+
+    def corners(self) -> list[Point]:
+        return shape_corners(self.rect, self.points)
+
+
 class SideSpec(Strict):
     name: str
     optimum_range: float = Field(gt=0)
     armor: int = Field(default=0, ge=0, le=3)
     friendly_edges: list[Edge] = []
+    deployment: list[ZoneSpec] | None = Field(
+        default=None,  # not [], so saves of scenarios without zones stay as they were
+        description="where the side's figures set up (rectangles or polygons); absent: anywhere",
+    )
 
 
 class HotSpotSpec(Strict):
@@ -255,14 +308,27 @@ def cross_check(spec: ScenarioSpec) -> list[tuple[str, str]]:
             problems.append((f"table.pieces[{i}]", "the outline crosses itself"))
         elif not shapely.box(0, 0, w, h).buffer(1e-9).contains(poly):
             problems.append((f"table.pieces[{i}]", f"lies partly outside the {w:g}x{h:g} table"))
+        module_kind = MODULE_KINDS.get(piece.kind)
+        if module_kind is not None:
+            need = module_problem(spec, *module_kind)
+            if need:
+                problems.append((f"table.pieces[{i}].kind", need))
+    zones = _deployment_zones(spec, problems)
     for i, unit in enumerate(spec.units):
         unique(unit.id, f"units[{i}].id")
+        side_zones = zones.get(unit.side)
         for j, fig in enumerate(unit.figures):
             path = f"units[{i}].figures[{j}]"
             unique(fig.id, f"{path}.id")
             if not on_table(fig.at):
                 problems.append(
                     (f"{path}.at", f"{list(fig.at)} is outside the {w:g}x{h:g} table")
+                )
+            elif side_zones and not any(z.covers(shapely.Point(fig.at)) for z in side_zones.values()):
+                listed = ", ".join(side_zones)
+                problems.append(
+                    (path, f"stands outside the {unit.side.value} deployment zones: {fig.id} of "
+                           f"{unit.name} at {list(fig.at)} is in none of {listed}")
                 )
             if fig.weapon not in WEAPONS:
                 known = ", ".join(sorted(WEAPONS))
@@ -297,6 +363,43 @@ def cross_check(spec: ScenarioSpec) -> list[tuple[str, str]]:
     if spec.hot_spots and spec.reinforcements is None:
         problems.append(("reinforcements", "Hot Spots are placed but no reinforcement table is given"))
     return problems
+
+
+def module_problem(spec: ScenarioSpec, module: str, rules: str, words: str) -> str:
+    """Why a piece whose rules are ``module``'s cannot be played, or "" when it can."""
+    from ambush_gui.alley.modules import REGISTRY
+
+    if module not in REGISTRY:
+        return (f"{words} pieces need the Force on Force {module} module ({rules}), which this "
+                "version does not have yet; the scenario can be saved as a draft but not played")
+    if module not in spec.modules:
+        return (f"{words} pieces need the {module} rule module ({rules}) switched on: add "
+                f"[modules.{module}] to the scenario")
+    return ""
+
+
+def _deployment_zones(spec: ScenarioSpec,
+                      problems: list[tuple[str, str]]) -> dict[Side, dict[str, shapely.Polygon]]:
+    """Each side's deployment zones as polygons by their path and label (only the sound ones, so a
+    broken zone is reported once, not again for every figure), reporting the broken."""
+    w, h = spec.table.width, spec.table.height
+    table = shapely.box(0, 0, w, h).buffer(1e-9)
+    out: dict[Side, dict[str, shapely.Polygon]] = {}
+    for side, side_spec in spec.sides.items():
+        zones: dict[str, shapely.Polygon] = {}
+        for k, zone in enumerate(side_spec.deployment or []):
+            path = f"sides.{side.value}.deployment[{k}]"
+            poly = shapely.Polygon(zone.corners())
+            if not poly.is_valid:
+                problems.append((path, "the outline crosses itself"))
+                continue
+            if not table.contains(poly):
+                problems.append((path, f"lies partly outside the {w:g}x{h:g} table"))
+            name = f"{path} ({zone.label})" if zone.label else path
+            zones[name] = poly.buffer(1e-6)  # a figure on the zone's edge is inside it
+        if side_spec.deployment:
+            out[side] = zones
+    return out
 
 
 class Scenario:
