@@ -334,11 +334,20 @@ def test_a_recovery_copy_is_kept_and_offered(qtbot: Any, monkeypatch: pytest.Mon
     assert "Unsaved trouble" in asked[0] and "contracting-trouble.toml" in asked[0]
     assert restored.doc is not None and restored.doc.data == kept["data"]
     assert restored.doc.path == CT and restored.isWindowModified()
-    assert restored.recovery_path == crashed
+    assert not crashed.exists() and read_data(restored.recovery_path)["data"] == kept["data"]
     # saving it drops the copy
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: (str(crashed.parent.parent / "mine.toml"), "")))
-    assert restored.save() and not crashed.exists()
+    assert restored.save() and not restored.recovery_path.exists() and recovery_files() == []
+
+
+def test_the_copy_of_another_running_editor_is_left_alone(qtbot: Any,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    other = editor_window.recovery_dir() / "1-abc.toml"  # process 1 (init) is always running
+    other.write_text('[recovery]\ntitle = "Theirs"\n[data]\ntitle = "Theirs"\n')
+    asked = answer_questions(monkeypatch, QMessageBox.StandardButton.Yes)
+    win = editor(qtbot)
+    assert recovery_files() == [] and not win.offer_recovery() and asked == [] and other.exists()
 
 
 def test_discarding_the_offer_deletes_the_copy(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:

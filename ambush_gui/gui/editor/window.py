@@ -21,6 +21,7 @@ and the page that edits it: the free-measure table page for Ambush Alley scenari
 
 from __future__ import annotations
 
+import os
 import time
 import uuid
 from pathlib import Path
@@ -106,8 +107,25 @@ def recovery_dir() -> Path:
 
 
 def recovery_files() -> list[Path]:
-    """The recovery copies left in the data folder, newest first."""
-    return sorted(recovery_dir().glob("*.toml"), key=lambda p: p.stat().st_mtime, reverse=True)
+    """The recovery copies nobody is keeping up to date, newest first: those of windows
+    gone without closing (a crash), never those of another editor still running."""
+    out = []
+    for p in recovery_dir().glob("*.toml"):
+        owner = p.stem.partition("-")[0]
+        if owner.isdigit() and int(owner) != os.getpid() and _running(int(owner)):
+            continue
+        out.append(p)
+    return sorted(out, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)  # signal 0: only asks whether the process exists
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists but belongs to someone else
+        return True
+    return True
 
 
 def is_shipped(path: Path | None) -> bool:
@@ -239,7 +257,8 @@ class EditorWindow(QMainWindow):
         self.doc: EditorDocument | None = None
         self.page: Any = None
         self.sim_dialog: Any = None
-        self.recovery_path = recovery_dir() / f"{uuid.uuid4().hex}.toml"
+        # named by this process, so another editor running at the same time leaves it alone
+        self.recovery_path = recovery_dir() / f"{os.getpid()}-{uuid.uuid4().hex}.toml"
         self._check_timer = QTimer(self, singleShot=True, interval=CHECK_DELAY_MS)
         self._check_timer.timeout.connect(self.check)
         self._recovery_timer = QTimer(self, singleShot=True, interval=RECOVERY_DELAY_MS)
@@ -727,7 +746,7 @@ class EditorWindow(QMainWindow):
             doc = EditorDocument(data, Path(note["path"]) if "path" in note else None)
             doc.undo_stack.resetClean()  # what is shown is not what is on disk
             self.set_document(doc)
-            self.recovery_path = path
+            path.unlink(missing_ok=True)  # from now on this window keeps the copy, under its name
             self.write_recovery()
             self.statusBar().showMessage("Restored the unsaved changes: save them to keep them", 10000)
             return True
