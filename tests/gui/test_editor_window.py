@@ -493,3 +493,16 @@ def test_each_simulate_run_plays_the_scenario_as_it_stands(qtbot: Any, warnings:
     win.doc.set(("map", "width"), 0)
     dlg.run(2, 1)
     assert not dlg.running() and "map.width" in warnings[-1]
+
+
+def test_a_draft_with_problems_saves_and_reopens_with_them(qtbot: Any, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    win = editor(qtbot, CT)
+    assert win.doc is not None
+    win.doc.set(("turn_limit",), 0)
+    out = tmp_path / "draft.toml"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(out), "")))
+    assert win.save() and read_data(out)["turn_limit"] == 0
+    assert "a draft: 1 problem left" in win.statusBar().currentMessage()
+    again = editor(qtbot, out)
+    assert again.doc is not None and [p for p, _ in again.problem_list.problems] == ["turn_limit"]
