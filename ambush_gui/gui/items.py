@@ -347,7 +347,9 @@ def long_axis(poly: shapely.Polygon) -> tuple[tuple[float, float], tuple[float, 
 
 class TerrainItem(QGraphicsItem):
     """One terrain piece, drawn by kind: buildings with a roof line and a shadow, rubble
-    speckled, roads with a centre line, walls dark and solid, a vehicle as a body."""
+    speckled, roads with a centre line, walls dark and solid, a vehicle as a body, a
+    civilian mob as a crowd of heads, a minefield hatched in warning orange with a red
+    dashed edge."""
 
     def __init__(self, piece_id: str, kind: str, polygon: shapely.Polygon, flip: Flip,
                  tooltip: str) -> None:
@@ -384,6 +386,13 @@ class TerrainItem(QGraphicsItem):
         self._specks: list[QRectF] = []
         if kind == "rubble":
             self._specks = self._speckles(polygon, flip)
+        self._heads: list[tuple[QRectF, QRectF]] = []  # a mob: (shoulders, head) seen from above
+        if kind == "civilian_mob":
+            self._heads = self._crowd(polygon, flip)
+        self._hatch: list[tuple[QPointF, QPointF]] = []  # a minefield: warning stripes
+        self._mines: list[QRectF] = []
+        if kind == "minefield":
+            self._hatch, self._mines = self._minefield(polygon, flip)
         self._bounds = self.polygon.boundingRect().adjusted(-0.3, -0.3, 0.3, 0.3)
 
     @staticmethod
@@ -420,6 +429,55 @@ class TerrainItem(QGraphicsItem):
                     out.append(QRectF(p.x() - s / 2, p.y() - s / 2, s, s))
         return out
 
+    @staticmethod
+    def _crowd(polygon: shapely.Polygon, flip: Flip) -> list[tuple[QRectF, QRectF]]:
+        """A civilian mob stand (FF-130): people packed shoulder to shoulder, a head and a
+        pair of shoulders every third of an inch or so, jittered so it reads as a crowd."""
+        x0, y0, x1, y1 = polygon.bounds
+        step = 0.36
+        salt = int(x0 * 11 + y0 * 5)
+        inner = polygon.buffer(-0.12)
+        out = []
+        for i in range(int((x1 - x0) / step) + 1):
+            for j in range(int((y1 - y0) / step) + 1):
+                x = x0 + (i + 0.2 + 0.6 * _hash01(i, j, salt)) * step
+                y = y0 + (j + 0.2 + 0.6 * _hash01(j, i, salt + 3)) * step
+                if not inner.contains(shapely.Point(x, y)):
+                    continue
+                p = flip.scene(x, y)
+                hw, hh, r = 0.15, 0.09, 0.075
+                out.append((QRectF(p.x() - hw, p.y() - hh + 0.03, 2 * hw, 2 * hh),
+                            QRectF(p.x() - r, p.y() - r, 2 * r, 2 * r)))
+        return out
+
+    @staticmethod
+    def _minefield(polygon: shapely.Polygon,
+                   flip: Flip) -> tuple[list[tuple[QPointF, QPointF]], list[QRectF]]:
+        """Diagonal warning stripes every half inch, clipped to the piece, and a scatter of
+        small mine discs among them."""
+        x0, y0, x1, y1 = polygon.bounds
+        span = (x1 - x0) + (y1 - y0)
+        lines = []
+        step = 0.5
+        for k in range(int(span / step) + 2):
+            c = x0 - (y1 - y0) + k * step  # the stripe x = c + (y - y0), rising to the north-east
+            cut = polygon.intersection(shapely.LineString([(c, y0), (c + (y1 - y0), y1)]))
+            for seg in getattr(cut, "geoms", [cut]):
+                if isinstance(seg, shapely.LineString) and not seg.is_empty:
+                    (ax, ay), (bx, by) = seg.coords[0], seg.coords[-1]
+                    lines.append((flip.scene(ax, ay), flip.scene(bx, by)))
+        mines = []
+        salt = int(x0 * 3 + y0 * 17)
+        gap = 1.1
+        for i in range(int((x1 - x0) / gap) + 1):
+            for j in range(int((y1 - y0) / gap) + 1):
+                x = x0 + (i + 0.25 + 0.5 * _hash01(i, j, salt)) * gap
+                y = y0 + (j + 0.25 + 0.5 * _hash01(j, i, salt + 1)) * gap
+                if polygon.buffer(-0.15).contains(shapely.Point(x, y)):
+                    p = flip.scene(x, y)
+                    mines.append(QRectF(p.x() - 0.09, p.y() - 0.09, 0.18, 0.18))
+        return lines, mines
+
     def set_blocking(self, value: bool) -> None:
         if value != self.blocking:
             self.blocking = value
@@ -453,6 +511,8 @@ class TerrainItem(QGraphicsItem):
         painter.setPen(cosmetic(edge, 1.5 if kind != "road" else 0.0))
         if kind == "road":
             painter.setPen(Qt.PenStyle.NoPen)
+        elif kind == "minefield":  # hatching first, then the dashed warning edge over it
+            painter.setPen(Qt.PenStyle.NoPen)
         painter.drawPolygon(self.polygon)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         if kind == "building":
@@ -485,6 +545,29 @@ class TerrainItem(QGraphicsItem):
             painter.setBrush(theme.RUBBLE_SPECKLE)
             for r in self._specks:
                 painter.drawRect(r)
+        elif kind == "civilian_mob":
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(theme.MOB_SHOULDERS)
+            for shoulders, _ in self._heads:
+                painter.drawEllipse(shoulders)
+            painter.setPen(cosmetic(theme.MOB_HEAD_EDGE, 0.8))
+            painter.setBrush(theme.MOB_HEAD)
+            for _, head in self._heads:
+                painter.drawEllipse(head)
+        elif kind == "minefield":
+            painter.setPen(cosmetic(theme.MINEFIELD_HATCH, 2.0))
+            for a, b in self._hatch:
+                painter.drawLine(a, b)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(theme.MINEFIELD_MINE)
+            for r in self._mines:
+                painter.drawEllipse(r)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            pen = cosmetic(edge, 2.0, Qt.PenStyle.CustomDashLine)
+            pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+            pen.setDashPattern([4, 3])
+            painter.setPen(pen)
+            painter.drawPolygon(self.polygon)
         if self.blocking:
             painter.setBrush(QBrush(QColor(192, 57, 43, 50)))
             painter.setPen(cosmetic(theme.BLOCKER_EDGE, 3.0))

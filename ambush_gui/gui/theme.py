@@ -27,6 +27,8 @@ TERRAIN_FILL = {
     "road": QColor("#5d6166"),
     "vehicle": QColor("#3b3f44"),
     "open": QColor("#c8c29a"),
+    "civilian_mob": QColor("#f3e3a1"),  # pale civilian yellow under the crowd's heads
+    "minefield": QColor("#b3a06e"),  # churned earth under the warning hatching
 }
 TERRAIN_EDGE = {
     "building": QColor("#5e4f3c"),
@@ -35,6 +37,8 @@ TERRAIN_EDGE = {
     "road": QColor("#44484d"),
     "vehicle": QColor("#111111"),
     "open": QColor("#9b9570"),
+    "civilian_mob": QColor("#9a7d0a"),
+    "minefield": QColor("#c0392b"),  # a red warning edge (drawn dashed)
 }
 TABLE_GROUND = QColor("#cbbf95")
 TABLE_EDGE = QColor("#3a3a3a")
@@ -142,6 +146,17 @@ VEHICLE_EDGE = QColor("#111111")
 VEHICLE_GLASS = QColor("#2c3e50")
 VEHICLE_SCORCH = QColor(20, 20, 20, 150)
 RUBBLE_LABEL_BG = QColor(255, 255, 255, 120)  # a rubble piece's name, over its speckles
+MOB_HEAD = QColor("#5d4037")  # a civilian mob stand: a crowd of heads seen from above
+MOB_SHOULDERS = QColor("#e5c76b")
+MOB_HEAD_EDGE = QColor(40, 30, 20, 170)
+MINEFIELD_HATCH = QColor(211, 84, 0, 200)  # warning-orange diagonal stripes
+MINEFIELD_MINE = QColor("#1b1b1b")  # the small mine discs among the stripes
+TERRAIN_LABEL_BG = QColor(255, 255, 255, 190)  # a label over a busy pattern (mob, minefield)
+
+# Deployment zones (the table editor): translucent side-coloured areas
+ZONE_FILL_ALPHA = 46
+ZONE_EDGE_ALPHA = 210
+ZONE_Z = 12  # above the terrain and the editor grid, under markers and figures
 
 
 # -- Ambush! docks (gui/ambush_panels.py, gui/paragraph_reader.py) -------------------------

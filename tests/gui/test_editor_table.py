@@ -1,6 +1,8 @@
 """The table editor page: a scenario built from empty with the mouse and the forms,
 saved, reopened, validated and played; drags, undo, the Hot Spot spacing, cohesion,
-the shipped scenarios and focus_path."""
+the shipped scenarios and focus_path; deployment zones drawn, picked, moved, resized and
+deleted, with the figures outside them marked; civilian mobs and minefields placed as
+drafts whose problem names the module they need."""
 
 from __future__ import annotations
 
@@ -386,3 +388,130 @@ def test_the_unit_form_edits_and_the_unit_is_deleted(qtbot: Any) -> None:
     assert page.props.currentWidget() is page.nothing
     doc.undo_stack.undo()
     assert doc.get(("units", 1, "name")) == "Alpha Team" and len(page.canvas.figures[1]) == 5
+
+
+# -- deployment zones, civilian mobs and minefields ----------------------------------------------
+
+def test_a_zone_drawn_marks_a_figure_outside_it_until_it_moves_in_and_undo_redo_the_zone(
+        qtbot: Any) -> None:
+    doc = EditorDocument(new_table_data(24, 24, "Zones"))
+    page = make_page(qtbot, doc)
+    canvas = page.canvas
+    page.tool_actions["zone:regular"].trigger()
+    assert canvas.tool == "zone:regular"
+    drag(page, (1, 1), (9, 5))
+    assert doc.get(("sides", "regular", "deployment")) == [{"rect": [1, 1, 8, 4]}]
+    assert doc.undo_stack.count() == 1  # the list made and the zone added: one step
+    assert doc.undo_stack.text(0) == "Add Regular deployment zone 1"
+    path = ("sides", "regular", "deployment", 0)
+    assert canvas.selected == path and path in canvas.zones
+    assert page.props.currentWidget() is page.zone_form
+    assert page.heading.text() == "Regular deployment zone 1"
+
+    # a Regular unit placed north of the zone: each figure is a problem, ringed on the table
+    page.tabs.setCurrentIndex(1)
+    page.roster.side.setCurrentIndex(0)
+    page.roster.count.setValue(2)
+    QTest.mouseClick(page.roster.place, LEFT)
+    click(page, 3, 12)
+    outside = [(w, what) for w, what in doc.problems() if "deployment zones" in what]
+    assert [w for w, _ in outside] == ["units[0].figures[0]", "units[0].figures[1]"]
+    assert outside[0][1].startswith("stands outside the regular deployment zones")
+    rings = [m for m in canvas.problem_marks if m.pos() in [f.pos() for f in canvas.figures[0]]]
+    assert len(rings) == 2 and "outside the regular deployment zones" in rings[0].toolTip()
+    # an Insurgent unit anywhere is no problem: the Insurgents have no zones
+    page.roster.side.setCurrentIndex(1)
+    QTest.mouseClick(page.roster.place, LEFT)
+    click(page, 15, 20)
+    assert not any(w.startswith("units[1]") for w, _ in doc.problems())
+
+    # moved into the zone through the view: no problem left
+    page.tool_actions["select"].trigger()
+    drag(page, (3, 12), (3, 3))
+    assert doc.get(("units", 0, "figures", 0, "at")) == [3, 3]
+    assert not any("deployment zones" in what for _, what in doc.problems())
+    assert canvas.problem_marks == []
+
+    # undo of the move brings the problem back; undo of the zone lifts the restriction
+    steps = doc.undo_stack.count()
+    doc.undo_stack.undo()
+    assert any("deployment zones" in what for _, what in doc.problems())
+    doc.undo_stack.setIndex(0)
+    assert doc.get(("sides", "regular", "deployment")) is None and canvas.zones == {}
+    doc.undo_stack.redo()
+    assert path in canvas.zones and doc.get((*path, "rect")) == [1, 1, 8, 4]
+    doc.undo_stack.setIndex(steps)
+    assert doc.get(("units", 0, "figures", 0, "at")) == [3, 3]
+    assert not any("deployment" in what for _, what in doc.problems())
+
+
+def test_a_zone_is_selected_by_its_edge_moved_resized_and_deleted(qtbot: Any) -> None:
+    doc = EditorDocument.open(systems.resolve("contracting-trouble"))
+    page = make_page(qtbot, doc)
+    canvas = page.canvas
+    canvas.add_zone("regular", [0.5, 0.5, 14, 4])
+    path = ("sides", "regular", "deployment", 0)
+    assert doc.problems() == []  # every Regular stands in the south strip
+    canvas.select(None)
+    # a click inside the zone on open ground selects it; inside it on a piece, the piece;
+    # on the zone's edge, the zone even over a piece
+    click(page, 10.5, 3)
+    assert canvas.selected == path
+    click(page, 8, 3)
+    assert canvas.selected == ("table", "pieces", 3)  # the garage
+    click(page, 12.5, 3)
+    assert canvas.selected == ("table", "pieces", 1)  # the cross street
+    click(page, 12.5, 4.5)  # the zone's north edge, over the cross street
+    assert canvas.selected == path
+    drag(page, (10.5, 3), (10.5, 4))
+    assert doc.get((*path, "rect")) == [0.5, 1.5, 14, 4]
+    assert doc.undo_stack.text(doc.undo_stack.index() - 1) == "Move Regular deployment zone 1"
+    # Fireteam Bravo at y 1.2 now stands south of it: the loader names them, the page rings them
+    outside = [w for w, what in doc.problems() if "deployment zones" in what]
+    assert outside == ["units[2].figures[0]", "units[2].figures[1]", "units[2].figures[2]"]
+    assert len(canvas.problem_marks) == 3
+    drag(page, (14.5, 1.5), (14.5, 0.5))  # the south-east corner handle
+    assert doc.get((*path, "rect")) == [0.5, 0.5, 14, 5]
+    assert doc.undo_stack.text(doc.undo_stack.index() - 1) == "Resize Regular deployment zone 1"
+    assert doc.problems() == []
+    # a zone off the table is a problem on the zone itself
+    doc.set((*path, "rect"), [-2, 0.5, 14, 5], "Move it off")
+    assert canvas.zones[path].bad and "outside the 24x24 table" in canvas.zones[path].toolTip()
+    doc.undo_stack.undo()
+    # Del deletes it, and the side's empty list with it (the file as it was)
+    assert page.focus_path(("sides", "regular", "deployment", 0, "rect", 2))
+    assert canvas.selected == path and page.props.currentWidget() is page.zone_form
+    canvas.setFocus()
+    QTest.keyClick(canvas, Qt.Key.Key_Delete)
+    assert "deployment" not in doc.get(("sides", "regular"))
+    assert doc.undo_stack.text(doc.undo_stack.index() - 1) == "Delete Regular deployment zone 1"
+    doc.undo_stack.undo()
+    assert path in canvas.zones
+
+
+@pytest.mark.parametrize("kind, module, rules", [("minefield", "mines", "FF-027..043"),
+                                                 ("civilian_mob", "civilians", "FF-129..141")])
+def test_a_minefield_or_mob_placed_is_a_problem_naming_its_module(
+        qtbot: Any, tmp_path: Path, kind: str, module: str, rules: str) -> None:
+    doc = EditorDocument.open(systems.resolve("contracting-trouble"))
+    page = make_page(qtbot, doc)
+    action = page.tool_actions[f"rect:{kind}"]
+    assert module in action.toolTip() and "does not have yet" in action.toolTip()
+    action.trigger()
+    drag(page, (8.5, 10), (14.5, 14))
+    n = len(doc.get(("table", "pieces"))) - 1
+    piece = doc.get(("table", "pieces", n))
+    assert piece["kind"] == kind and piece["rect"] == [8.5, 10, 6, 4]
+    got = [(w, what) for w, what in doc.problems() if w.startswith(f"table.pieces[{n}]")]
+    assert len(got) == 1 and got[0][0] == f"table.pieces[{n}].kind"
+    assert f"Force on Force {module} module ({rules})" in got[0][1]
+    assert "saved as a draft but not played" in got[0][1]
+    item = page.canvas.pieces[n]
+    assert item.kind == kind and item in page.canvas.problem_marks and module in item.toolTip()
+    # a draft: it saves and reopens, but the game refuses it with the same words
+    out = doc.save(tmp_path / "draft.toml")
+    assert EditorDocument.open(out).data == doc.data
+    with pytest.raises(Exception, match=f"{module} module"):
+        systems.load_scenario(out)
+    doc.undo_stack.undo()
+    assert doc.problems() == []

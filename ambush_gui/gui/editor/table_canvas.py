@@ -10,13 +10,18 @@ while the mouse moves and pushes one command on release.
 
 Tools (:attr:`TableCanvas.tool`):
 
-- ``"select"``: click selects a piece, unit, Hot Spot, contractor or aid station; drag
-  moves it; Ctrl-drag moves one figure of a unit (kept in cohesion, AA-014); drag a
+- ``"select"``: click selects a piece, unit, Hot Spot, contractor, aid station or
+  deployment zone (a zone is picked by its edge, or inside it where nothing else is);
+  drag moves it; Ctrl-drag moves one figure of a unit (kept in cohesion, AA-014); drag a
   corner handle to reshape a piece; ``Del`` deletes; ``R``/``Shift+R`` turns a piece 15°
   clockwise/anticlockwise (the format has no rotation field, so a turned rectangle
   becomes a four-cornered polygon); a drag over empty table pans.
 - ``"rect:KIND"``: drag out a rectangular piece of that kind (a click drops one of a
-  typical size).
+  typical size). Civilian mobs and minefields are placed like any piece, though the
+  game's loader refuses to play them until their Force on Force module exists.
+- ``"zone:SIDE"``: drag out a deployment zone for that side (``sides.SIDE.deployment``);
+  it moves, reshapes, turns and deletes like a piece. Figures of the side standing
+  outside all its zones are marked as problems, by the loader's own check.
 - ``"polygon"``: click the corners one by one; double-click or Enter closes it, Esc
   cancels.
 - ``"unit"``: click places a new unit from the roster form (:attr:`unit_factory`).
@@ -38,7 +43,7 @@ from typing import Any
 
 import shapely
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPolygonF
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene, QWidget
 
 from ambush_gui.alley.measures import Measures
@@ -55,6 +60,7 @@ from ambush_gui.gui.editor.table_items import (
     RingItem,
     SelectRingItem,
     SizeTagItem,
+    ZoneItem,
 )
 from ambush_gui.gui.items import (
     ExitBandItem,
@@ -76,11 +82,17 @@ BASE_RADIUS = 0.25  # AA-004: half-inch round bases
 HOT_SPOT_RADIUS = 0.42
 SNAP = 0.5  # inches
 FIGURE_SPACING = 0.8  # between figures of a new unit: bases clear, well inside 1" (AA-014)
-PIECE_KINDS = ("building", "wall", "rubble", "road", "vehicle", "open")
+PIECE_KINDS = ("building", "wall", "rubble", "road", "vehicle", "open", "civilian_mob", "minefield")
 KIND_TITLES = {"building": "Building", "wall": "Wall", "rubble": "Rubble", "road": "Road",
-               "vehicle": "Vehicle wreck", "open": "Open ground"}
+               "vehicle": "Vehicle wreck", "open": "Open ground", "civilian_mob": "Civilian mob",
+               "minefield": "Minefield"}
 DEFAULT_SIZES = {"building": (4.0, 3.0), "wall": (4.0, 0.5), "rubble": (2.0, 2.0),
-                 "road": (12.0, 3.0), "vehicle": (2.5, 1.0), "open": (4.0, 4.0)}
+                 "road": (12.0, 3.0), "vehicle": (2.5, 1.0), "open": (4.0, 4.0),
+                 "civilian_mob": (3.0, 2.0),  # FF-130: a 2"x3" stand at 15mm
+                 "minefield": (6.0, 4.0)}
+ZONE_SIDES = ("regular", "insurgent")
+DEFAULT_ZONE = (6.0, 4.0)  # a click with a zone tool drops one this size
+ZONE_EDGE_PX = 6.0  # how near its edge a click picks a zone over the piece under it
 EXIT_BAND = 0.8
 ROTATE_STEP = 15.0  # degrees per R press
 
@@ -220,6 +232,40 @@ def piece_name(piece: dict[str, Any]) -> str:
     return str(piece.get("label") or piece.get("id") or "piece")
 
 
+def is_zone(path: DataPath | None) -> bool:
+    """Whether ``path`` names one deployment zone: ``("sides", side, "deployment", i)``."""
+    return path is not None and len(path) == 4 and path[0] == "sides" and path[2] == "deployment"
+
+
+def is_shape(path: DataPath | None) -> bool:
+    """Whether ``path`` names something with an outline: a terrain piece or a zone."""
+    return path is not None and ((path[:2] == ("table", "pieces") and len(path) == 3) or is_zone(path))
+
+
+def zone_paths(data: dict[str, Any]) -> list[DataPath]:
+    """Every deployment zone in the scenario, Regulars' first."""
+    return [("sides", side, "deployment", i) for side in ZONE_SIDES
+            for i in range(len(get_list(data, ("sides", side, "deployment"))))]
+
+
+def zone_name(data: dict[str, Any], path: DataPath) -> str:
+    """"Regular deployment zone 2", with its label when it has one."""
+    side = str(path[1])
+    zone = get_list(data, path[:3])[int(path[3])] if is_zone(path) else {}
+    label = zone.get("label") if isinstance(zone, dict) else ""
+    name = f"{theme.SIDE_NAMES.get(side, side)} deployment zone {int(path[3]) + 1}"
+    return f"{name} ({label})" if label else name
+
+
+def shape_name(data: dict[str, Any], path: DataPath) -> str:
+    """What the undo texts call a piece or a zone."""
+    if is_zone(path):
+        return zone_name(data, path)
+    node = get_list(data, path[:2])
+    i = int(path[2])
+    return piece_name(node[i]) if i < len(node) and isinstance(node[i], dict) else "piece"
+
+
 # -- the view --------------------------------------------------------------------------
 
 @dataclass
@@ -263,6 +309,7 @@ class TableCanvas(MapView):
         self.figures: dict[int, list[FigureItem]] = {}
         self.unit_labels: dict[int, LabelItem] = {}
         self.markers: dict[DataPath, QGraphicsItem] = {}
+        self.zones: dict[DataPath, ZoneItem] = {}
         self._decor: list[QGraphicsItem] = []  # selection outline, handles
         self._rings: list[RingItem] = []
         self._ghost: QGraphicsItem | None = None
@@ -321,7 +368,7 @@ class TableCanvas(MapView):
         """Draw the whole table again from ``doc.data`` (a 24" table redraws in a few ms)."""
         self._scene.clear()
         self.pieces, self.piece_labels, self.figures, self.unit_labels = {}, {}, {}, {}
-        self.markers = {}
+        self.markers, self.zones = {}, {}
         self._decor, self._rings, self._ghost, self._rubber, self._size_tag = [], [], None, None, None
         w, h = self.table_size()
         self._flip = Flip(h)
@@ -333,6 +380,8 @@ class TableCanvas(MapView):
         self._draw_edges(w, h)
         for i, piece in enumerate(get_list(self.doc.data, ("table", "pieces"))):
             self._draw_piece(i, piece)
+        for path in zone_paths(self.doc.data):
+            self._draw_zone(path)
         for i, unit in enumerate(get_list(self.doc.data, ("units",))):
             self._draw_unit(i, unit)
         for i, spot in enumerate(get_list(self.doc.data, ("hot_spots",))):
@@ -388,6 +437,22 @@ class TableCanvas(MapView):
                 name = theme.SIDE_NAMES.get(side, side)
                 self._scene.addItem(ExitBandItem(rect, f"{name} edge", colour, vertical, arrow))
 
+    def _draw_zone(self, path: DataPath) -> None:
+        zone = self.doc.get(path)
+        pts = corners(zone) if isinstance(zone, dict) else []
+        if len(pts) < 3:
+            return
+        side = str(path[1])
+        side_name = str(self.doc.get(("sides", side, "name")) or theme.SIDE_NAMES.get(side, side))
+        label = str(zone.get("label") or "")
+        text = f"{side_name} set up" + (f": {label}" if label else "")
+        tip = (f"{zone_name(self.doc.data, path)}: where the {side_name} set up. Every figure of "
+               "the side must start inside one of its zones. Drag the edge to move it, a corner "
+               "to resize it; Del deletes it.")
+        item = ZoneItem(QPolygonF([self._flip.scene(*q) for q in pts]), theme.SIDE_COLOURS[side], text, tip)
+        self._scene.addItem(item)
+        self.zones[path] = item
+
     def _draw_piece(self, i: int, piece: dict[str, Any]) -> None:
         pts = corners(piece)
         if len(pts) < 3:
@@ -407,7 +472,8 @@ class TableCanvas(MapView):
         if label and kind != "wall":
             lab = LabelItem(label, point_size=7.5 if kind != "building" else 8.0,
                             bold=kind == "building", fg=theme.TERRAIN_LABEL,
-                            bg=theme.RUBBLE_LABEL_BG if kind in ("rubble", "road", "vehicle") else None)
+                            bg=theme.RUBBLE_LABEL_BG if kind in ("rubble", "road", "vehicle") else
+                            theme.TERRAIN_LABEL_BG if kind in ("civilian_mob", "minefield") else None)
             c = poly.centroid if poly.is_valid else poly.convex_hull.centroid
             x, y = c.x, c.y
             if kind == "road" and poly.is_valid:  # along the road, clear of the crossings
@@ -464,6 +530,11 @@ class TableCanvas(MapView):
                     piece.set_blocking(True)
                     piece.setToolTip(f"{piece.toolTip()}\n⚠ {what}")
                     self.problem_marks.append(piece)
+                continue
+            if is_zone(p[:4]) and p[:4] in self.zones:
+                zone = self.zones[p[:4]]  # type: ignore[index]
+                zone.set_bad(True, what)
+                self.problem_marks.append(zone)
                 continue
             spots: list[QGraphicsItem] = []
             if p[:1] == ("units",) and len(p) >= 2 and isinstance(p[1], int):
@@ -578,7 +649,7 @@ class TableCanvas(MapView):
         p = self.selected
         if p is None:
             return
-        if p[:2] == ("table", "pieces") and len(p) == 3:
+        if is_shape(p):
             pts = corners(self.doc.get(p) or {})
             if len(pts) >= 3:
                 scene_pts = [self._flip.scene(*q) for q in pts]
@@ -603,6 +674,8 @@ class TableCanvas(MapView):
         if path[0] == "units":
             i = int(path[1])
             return [*self.figures.get(i, []), *([self.unit_labels[i]] if i in self.unit_labels else [])]
+        if is_zone(path):
+            return [self.zones[path]] if path in self.zones else []
         item = self.markers.get(path)
         return [item] if item is not None else []
 
@@ -620,9 +693,8 @@ class TableCanvas(MapView):
     def hit(self, pixel: QPoint) -> tuple[DataPath | None, int | None]:
         """What is under the mouse: (path, figure index) of the top-most thing."""
         scene_pos = self.mapToScene(pixel)
-        for item in self._scene.items(scene_pos):
-            if not item.isVisible():
-                continue
+        items = [item for item in self._scene.items(scene_pos) if item.isVisible()]
+        for item in items:
             for path, marker in self.markers.items():
                 if marker is item:
                     return path, None
@@ -630,10 +702,31 @@ class TableCanvas(MapView):
                 for j, fig in enumerate(figs):
                     if fig is item:
                         return ("units", i), j
+        zone = self.zone_at(pixel, edge_only=True)
+        if zone is not None:
+            return zone, None
+        for item in items:
             for i, piece in self.pieces.items():
                 if piece is item and piece.shape().contains(scene_pos):
                     return ("table", "pieces", i), None
-        return None, None
+        return self.zone_at(pixel, edge_only=False), None
+
+    def zone_at(self, pixel: QPoint, edge_only: bool) -> DataPath | None:
+        """The deployment zone whose edge is within a few pixels of ``pixel`` or, unless
+        ``edge_only``, the smallest zone the pixel is inside."""
+        at = shapely.Point(self.to_table(pixel))
+        tol = ZONE_EDGE_PX / max(self.scale_factor(), 1e-6)
+        found: list[tuple[float, DataPath]] = []
+        for path in self.zones:
+            pts = corners(self.doc.get(path) or {})
+            if len(pts) < 3:
+                continue
+            poly = shapely.Polygon(pts)
+            if edge_only and poly.exterior.distance(at) <= tol:
+                found.append((poly.exterior.distance(at), path))
+            elif not edge_only and poly.covers(at):
+                found.append((poly.area, path))
+        return min(found)[1] if found else None
 
     def handle_at(self, pixel: QPoint) -> int | None:
         for item in self._decor:
@@ -675,7 +768,7 @@ class TableCanvas(MapView):
             return
         if event.button() != Qt.MouseButton.LeftButton:
             return
-        if self.tool.startswith("rect:"):
+        if self.tool.startswith(("rect:", "zone:")):
             self._drag = Drag("rect", self.snapped(at), pixel)
             return
         if self.tool == "polygon":
@@ -879,12 +972,13 @@ class TableCanvas(MapView):
 
     def _finish_rect(self, a: Point, b: Point, dragged: bool) -> None:
         kind = self.tool.split(":", 1)[1]
+        zone = self.tool.startswith("zone:")
         w, h = self.table_size()
         if dragged:
             x0, x1 = sorted((a[0], b[0]))
             y0, y1 = sorted((a[1], b[1]))
         else:  # a click: a piece of the usual size, centred where clicked
-            dw, dh = DEFAULT_SIZES.get(kind, (2.0, 2.0))
+            dw, dh = DEFAULT_ZONE if zone else DEFAULT_SIZES.get(kind, (2.0, 2.0))
             x0, y0 = a[0] - dw / 2, a[1] - dh / 2
             x1, y1 = x0 + dw, y0 + dh
         x0, y0 = max(0.0, x0), max(0.0, y0)
@@ -892,11 +986,36 @@ class TableCanvas(MapView):
         if x1 - x0 < 0.2 or y1 - y0 < 0.2:
             self._say("Too small: drag out a rectangle at least 0.2\" each way", True)
             return
+        if zone:
+            self.add_zone(kind, [num(x0), num(y0), num(x1 - x0), num(y1 - y0)])
+            return
         pid = fresh_id(self.doc.data, kind)
         piece = {"id": pid, "kind": kind, "label": f"{KIND_TITLES[kind]} {pid.rsplit('-', 1)[1]}",
                  "rect": [num(x0), num(y0), num(x1 - x0), num(y1 - y0)]}
         i = self.doc.insert(("table", "pieces"), None, piece, f"Add {KIND_TITLES[kind].lower()} {pid}")
         self.select(("table", "pieces", i))
+
+    def add_zone(self, side: str, rect: list[float | int]) -> DataPath:
+        """Add a deployment zone for ``side`` (one undo step, the list made if it is the
+        side's first) and select it."""
+        lst = ("sides", side, "deployment")
+        n = len(get_list(self.doc.data, lst)) + 1
+        text = f"Add {theme.SIDE_NAMES.get(side, side)} deployment zone {n}"
+        with self.doc.macro(text):
+            i = self.doc.insert(lst, None, {"rect": rect}, text)
+        path = (*lst, i)
+        self.select(path)
+        self._say(f"{zone_name(self.doc.data, path)} added: {self._zone_count(side)}")
+        return path
+
+    def _zone_count(self, side: str) -> str:
+        """How many of the side's figures stand outside its zones, as the loader says."""
+        outside = [w for w, what in self.doc.problems()
+                   if w.startswith("units[") and f"outside the {side} deployment zones" in what]
+        if not outside:
+            return f"every {theme.SIDE_NAMES.get(side, side)} figure stands inside the side's zones"
+        return (f"{len(outside)} {theme.SIDE_NAMES.get(side, side)} figure(s) stand outside the side's "
+                "zones (marked in red)")
 
     def _add_polygon_corner(self, at: Point) -> None:
         if self._poly and math.dist(self._poly[-1], at) < 0.05:
@@ -983,10 +1102,10 @@ class TableCanvas(MapView):
         if dx == 0 and dy == 0:
             self.rebuild()
             return
-        if path[:2] == ("table", "pieces"):
+        if is_shape(path):
             piece = self.doc.get(path)
             moved = with_corners(piece, [(x + dx, y + dy) for x, y in corners(piece)])
-            self.doc.set(path, moved, f"Move {piece_name(piece)}")
+            self.doc.set(path, moved, f"Move {shape_name(self.doc.data, path)}")
         else:
             unit = self.doc.get(path)
             figs = [dict(f, at=[num(f["at"][0] + dx), num(f["at"][1] + dy)]) for f in unit["figures"]]
@@ -1050,7 +1169,7 @@ class TableCanvas(MapView):
             self.rebuild()
             self._say("Not reshaped: the piece would be empty or cross itself", True)
             return
-        self.doc.set(d.path, with_corners(piece, pts), f"Resize {piece_name(piece)}")
+        self.doc.set(d.path, with_corners(piece, pts), f"Resize {shape_name(self.doc.data, d.path)}")
 
     # -- keys on the selection -------------------------------------------------------------------
     def delete_selected(self) -> bool:
@@ -1066,6 +1185,14 @@ class TableCanvas(MapView):
             text = f"Delete contractor {value.get('id')}"
         elif p[0] == "aid_stations":
             text = "Delete aid station"
+        elif is_zone(p):
+            text = f"Delete {zone_name(self.doc.data, p)}"
+            self.select(None)
+            with self.doc.macro(text):  # the side's last zone: the key goes, as it was
+                self.doc.remove(p[:-1], int(p[-1]), text)
+                if not get_list(self.doc.data, p[:-1]):
+                    self.doc.set(p[:-1], None, text)
+            return True
         else:
             text = f"Delete {piece_name(value)}"
         self.select(None)
@@ -1076,14 +1203,16 @@ class TableCanvas(MapView):
         """Turn the selected piece about its centre (the format has no rotation field: a
         rectangle turned by anything but a right angle is written as four points)."""
         p = self.selected
-        if p is None or p[:2] != ("table", "pieces"):
-            self._say("Select a terrain piece to turn it", True)
+        if not is_shape(p):
+            self._say("Select a terrain piece or a deployment zone to turn it", True)
             return False
+        assert p is not None
         piece = self.doc.get(p)
         pts = corners(piece)
         if len(pts) < 3:
             return False
         turned = rotate(pts, degrees)
         way = "clockwise" if degrees < 0 else "anticlockwise"
-        self.doc.set(p, with_corners(piece, turned), f"Rotate {piece_name(piece)} {abs(degrees):g}° {way}")
+        self.doc.set(p, with_corners(piece, turned),
+                     f"Rotate {shape_name(self.doc.data, p)} {abs(degrees):g}° {way}")
         return True

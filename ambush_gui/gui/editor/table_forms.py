@@ -381,6 +381,68 @@ class PieceForm(BoundForm):
         self.commit(("rect",), rect, name)
 
 
+# -- the selected deployment zone -----------------------------------------------------------
+
+class ZoneForm(BoundForm):
+    """The selected deployment zone: its label and where it lies, and what it means."""
+
+    def __init__(self, doc: EditorDocument, parent: QWidget | None = None) -> None:
+        super().__init__(doc, parent)
+        box = QVBoxLayout(self)
+        box.setContentsMargins(0, 0, 0, 0)
+        f = form_layout()
+        f.addRow("Label", self.line(("label",), "label",
+                                    tip="An optional name shown on the zone (\"Start line\")"))
+        box.addLayout(f)
+        self.rect_box = QGroupBox("Rectangle (inches from the south-west corner)")
+        g = QGridLayout(self.rect_box)
+        self.rect_spins: list[QDoubleSpinBox] = []
+        for k, name in enumerate(("x", "y", "width", "depth")):
+            s = QDoubleSpinBox()
+            s.setRange(0.0 if k < 2 else 0.1, 96.0)
+            s.setDecimals(2)
+            s.setSingleStep(0.5)
+            s.setKeyboardTracking(False)
+            s.valueChanged.connect(lambda _v, name=name: self._rect_changed(name))
+            g.addWidget(QLabel(name.capitalize()), k // 2, 2 * (k % 2))
+            g.addWidget(s, k // 2, 2 * (k % 2) + 1)
+            self.rect_spins.append(s)
+        self.bindings.append(Binding(("rect",), self.rect_box, self._show_rect, "size"))
+        box.addWidget(self.rect_box)
+        self.note = hint("")
+        box.addWidget(self.note)
+        box.addStretch(1)
+
+    def thing(self) -> str:
+        from ambush_gui.gui.editor.table_canvas import zone_name
+
+        return zone_name(self.doc.data, self.base) if self.base else "zone"
+
+    def refresh(self) -> None:
+        super().refresh()
+        zone = self.doc.get(self.base) or {}
+        self.rect_box.setVisible(zone.get("rect") is not None)
+        side = str(self.base[1]) if self.base else "regular"
+        side_name = str(self.doc.get(("sides", side, "name")) or theme.SIDE_NAMES.get(side, side))
+        count = len(get_list(self.doc.data, self.base[:3])) if self.base else 0
+        self.note.setText(
+            f"The {side_name} set up inside their deployment zones: with {count} zone(s), every "
+            f"figure of a {theme.SIDE_NAMES.get(side, side)} unit must start inside one of them, and "
+            "the Problems list names each one that does not. A side with no zones sets up "
+            "anywhere. Drag the zone to move it, a white corner handle to resize it; R turns it "
+            "(it is then kept as a polygon); Del deletes it.")
+
+    def _show_rect(self, v: Any) -> None:
+        for k, s in enumerate(self.rect_spins):
+            try:
+                _block(s, lambda s=s, k=k: s.setValue(float(v[k])))
+            except (TypeError, ValueError, IndexError):
+                pass
+
+    def _rect_changed(self, name: str) -> None:
+        self.commit(("rect",), [num(s.value()) for s in self.rect_spins], name)
+
+
 # -- the selected unit ---------------------------------------------------------------------
 
 def _dice_items() -> list[tuple[str, Any]]:

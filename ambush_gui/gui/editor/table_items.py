@@ -4,8 +4,9 @@ Everything the scenario itself holds (terrain, figures, Hot Spots, friendly edge
 drawn with the game's own items from :mod:`ambush_gui.gui.items`, so a table looks the
 same in the editor as in play. This module adds only what editing needs on top: an inch
 grid, the selection outline and its corner handles, the 6" spacing ring round Hot Spots
-(AA-050), the rubber band of a piece being drawn, and the small markers for aid stations
-and contractors that the game draws as figures only once play has begun.
+(AA-050), the rubber band of a piece being drawn, the small markers for aid stations
+and contractors that the game draws as figures only once play has begun, and the
+deployment zones (translucent areas in the side's colour, named with the side).
 
 Like the game's items, these take no mouse input: the
 :class:`~ambush_gui.gui.editor.table_canvas.TableCanvas` reads the mouse and asks what
@@ -15,7 +16,7 @@ is under it.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPolygonF
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from ambush_gui.gui import theme
@@ -246,3 +247,63 @@ class ProblemRingItem(QGraphicsItem):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(cosmetic(theme.ILLEGAL, 2.5, Qt.PenStyle.DashLine))
         painter.drawEllipse(QPointF(0, 0), self.r, self.r)
+
+
+class ZoneItem(QGraphicsItem):
+    """A deployment zone: a translucent area in its side's colour with a dashed edge and a
+    small plate naming it ("Regulars set up"), at the top of the zone. Drawn with a red
+    edge when the game's loader finds fault with it (off the table, crossing itself)."""
+
+    def __init__(self, polygon: QPolygonF, colour: QColor, text: str, tip: str) -> None:
+        super().__init__()
+        self.polygon = polygon
+        self.colour = QColor(colour)
+        self.text = text
+        self.bad = False
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(theme.ZONE_Z)
+        self.setToolTip(tip)
+
+    def set_bad(self, bad: bool, why: str = "") -> None:
+        self.bad = bad
+        if why:
+            self.setToolTip(f"{self.toolTip()}\n⚠ {why}")
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
+        return self.polygon.boundingRect().adjusted(-0.3, -0.3, 0.3, 0.3)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addPolygon(self.polygon)
+        path.closeSubpath()
+        return path
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        fill = QColor(self.colour)
+        fill.setAlpha(theme.ZONE_FILL_ALPHA)
+        edge = QColor(theme.ILLEGAL if self.bad else self.colour)
+        edge.setAlpha(theme.ZONE_EDGE_ALPHA)
+        painter.setBrush(fill)
+        pen = cosmetic(edge, 3.0 if self.bad else 2.0, Qt.PenStyle.CustomDashLine)
+        pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+        pen.setDashPattern([5, 3])
+        painter.setPen(pen)
+        painter.drawPolygon(self.polygon)
+        if not self.text:
+            return
+        lod = pixels_per_unit(painter)
+        box = self.polygon.boundingRect()
+        px = 11.0
+        w, h = (7.0 * len(self.text) + 12) / lod, 17 / lod
+        if w > box.width() or 2 * h > box.height():
+            return  # too small at this zoom to be named
+        centre = QPointF(box.center().x(), box.top() + h / 2 + 4 / lod)
+        plate = QColor(self.colour)
+        plate.setAlpha(200)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(plate)
+        painter.drawRoundedRect(QRectF(centre.x() - w / 2, centre.y() - h / 2, w, h), 3 / lod, 3 / lod)
+        draw_fixed_text(painter, centre, self.text, px, theme.EXIT_TEXT)

@@ -13,10 +13,14 @@ Every edit goes through the :class:`~ambush_gui.gui.editor.document.EditorDocume
 (one undo step each, with a readable text), and the page redraws from ``doc.data``
 whenever the document says it changed, so undo and redo show at once.
 
+Each side may have deployment zones (drawn as translucent areas in its colour): the
+game's loader then names every figure of the side standing outside them, and the page
+marks it. Civilian mobs and minefields are placed like other terrain, but their rules
+are Force on Force modules this version does not have yet, so a scenario using them
+is a draft: it saves, and the Problems list says why it cannot be played.
+
 What the file format cannot hold, the page does not pretend to: terrain has no rotation
-field (a turned rectangle is saved as a polygon), and there are no civilian mobs,
-minefields or deployment zones in Ambush Alley scenario files (units are placed where
-they start instead).
+field (a turned rectangle is saved as a polygon).
 """
 
 from __future__ import annotations
@@ -38,20 +42,22 @@ from PySide6.QtWidgets import (
 
 from ambush_gui.gui import theme
 from ambush_gui.gui.editor.document import DataPath, EditorDocument
-from ambush_gui.gui.editor.table_canvas import KIND_TITLES, PIECE_KINDS, TableCanvas
+from ambush_gui.gui.editor.table_canvas import KIND_TITLES, PIECE_KINDS, TableCanvas, is_zone, zone_name
 from ambush_gui.gui.editor.table_forms import (
     MarkerForm,
     PieceForm,
     RosterForm,
     SettingsForm,
     UnitForm,
+    ZoneForm,
     default_reinforcements,
     hint,
 )
 
 TOOL_KEYS = {"select": "S", "rect:building": "1", "rect:wall": "2", "rect:rubble": "3",
-             "rect:road": "4", "rect:vehicle": "5", "rect:open": "6", "polygon": "P",
-             "unit": "U", "hot_spot": "H", "contractor": "C", "aid_station": "A"}
+             "rect:road": "4", "rect:vehicle": "5", "rect:open": "6", "rect:civilian_mob": "7",
+             "rect:minefield": "8", "polygon": "P", "unit": "U", "hot_spot": "H", "contractor": "C",
+             "aid_station": "A", "zone:regular": "Z", "zone:insurgent": "Shift+Z"}
 TOOL_TIPS = {
     "select": "Select, move (drag), reshape (corner handles), turn (R) and delete (Del)",
     "polygon": "Draw a piece corner by corner: click each corner, double-click or Enter to "
@@ -60,9 +66,22 @@ TOOL_TIPS = {
     "hot_spot": "Place the next Hot Spot (1-5); they stand at least 6\" apart (AA-050)",
     "contractor": "Place a contractor waiting to be rescued (CT-014)",
     "aid_station": "Place an aid station where wounded are handed over (DC-012)",
+    "rect:civilian_mob": "Drag out a civilian mob stand (a click drops the 3x2\" stand, FF-130): "
+                         "nobody fires or moves through it (FF-135). Mobs move and disperse under "
+                         "the Force on Force civilians module (FF-129..141), which this version does "
+                         "not have yet: the scenario saves as a draft but cannot be played",
+    "rect:minefield": "Drag out a minefield: a unit entering it must pass a Troop Quality test or "
+                      "be attacked by a mine (FF-036). Mine attacks are the Force on Force mines "
+                      "module (FF-027..043), which this version does not have yet: the scenario "
+                      "saves as a draft but cannot be played",
+    "zone:regular": "Drag out a deployment zone for the Regulars (a click drops a 6x4\" one): "
+                    "with zones, every Regular figure must start inside one of them",
+    "zone:insurgent": "Drag out a deployment zone for the Insurgents (a click drops a 6x4\" one): "
+                      "with zones, every Insurgent figure must start inside one of them",
 }
 TOOL_TITLES = {"select": "Select", "polygon": "Polygon", "unit": "Unit", "hot_spot": "Hot spot",
-               "contractor": "Contractor", "aid_station": "Aid station"}
+               "contractor": "Contractor", "aid_station": "Aid station",
+               "zone:regular": "Regular zone", "zone:insurgent": "Insurgent zone"}
 
 
 def slug(text: str) -> str:
@@ -114,12 +133,14 @@ class TablePage(QWidget):
         self.piece_form = PieceForm(doc)
         self.unit_form = UnitForm(doc)
         self.marker_form = MarkerForm(doc)
-        self.nothing = hint("Nothing selected. Click a piece, unit or marker on the table, or "
-                            "choose a tool: drag out a building, wall, rubble, road or wreck; "
-                            "click corners for a polygon; place units and Hot Spots.")
+        self.zone_form = ZoneForm(doc)
+        self.nothing = hint("Nothing selected. Click a piece, unit, marker or deployment zone on "
+                            "the table, or choose a tool: drag out a building, wall, rubble, road, "
+                            "wreck, civilian mob or minefield; click corners for a polygon; place "
+                            "units and Hot Spots; drag out where each side sets up.")
         self.nothing.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.props = QStackedWidget()
-        for w in (self.nothing, self.piece_form, self.unit_form, self.marker_form):
+        for w in (self.nothing, self.piece_form, self.unit_form, self.marker_form, self.zone_form):
             self.props.addWidget(w)
         self.roster = RosterForm(doc)
         self.settings = SettingsForm(doc)
@@ -149,7 +170,7 @@ class TablePage(QWidget):
         self.canvas.unit_factory = self.roster.make_unit
         self.canvas.selectionChanged.connect(self._selection_changed)
         self.canvas.message.connect(self.say)
-        for form in (self.piece_form, self.unit_form, self.marker_form, self.settings):
+        for form in (self.piece_form, self.unit_form, self.marker_form, self.zone_form, self.settings):
             form.message.connect(self.say)
         self.roster.placeRequested.connect(lambda: self.set_tool("unit"))
         self.roster.unitClicked.connect(lambda i: self.focus_path(("units", i)))
@@ -190,6 +211,8 @@ class TablePage(QWidget):
             return self._select_on_table(("units", path[1]), figure)
         if head in ("hot_spots", "contractors", "aid_stations") and len(path) >= 2:
             return self._select_on_table((head, path[1]))
+        if is_zone(path[:4]):
+            return self._select_on_table(path[:4])
         widget = self.settings.widget_for(path)
         if widget is None:
             return False
@@ -216,7 +239,7 @@ class TablePage(QWidget):
         group = QActionGroup(self)
         group.setExclusive(True)
         tools = ["select", *(f"rect:{k}" for k in PIECE_KINDS), "polygon", "unit", "hot_spot",
-                 "contractor", "aid_station"]
+                 "contractor", "aid_station", "zone:regular", "zone:insurgent"]
         for tool in tools:
             title = KIND_TITLES[tool[5:]] if tool.startswith("rect:") else TOOL_TITLES[tool]
             a = QAction(title, self)
@@ -245,10 +268,10 @@ class TablePage(QWidget):
         self.snap_action.setShortcut(QKeySequence("N"))
         self.snap_action.toggled.connect(lambda on: setattr(self.canvas, "snap", on))
         turn = QAction("Turn 15°", self)
-        turn.setToolTip("Turn the selected piece 15° clockwise (R; Shift+R anticlockwise)")
+        turn.setToolTip("Turn the selected piece or zone 15° clockwise (R; Shift+R anticlockwise)")
         turn.triggered.connect(lambda: self.canvas.rotate_selected(-15.0))
         delete = QAction("Delete", self)
-        delete.setToolTip("Delete the selected piece, unit or marker (Del)")
+        delete.setToolTip("Delete the selected piece, unit, marker or zone (Del)")
         delete.triggered.connect(self.canvas.delete_selected)
         fit = QAction("Fit", self)
         fit.setToolTip("Show the whole table (F)")
@@ -292,6 +315,9 @@ class TablePage(QWidget):
         elif p[0] == "units":
             self.unit_form.base = p
             self.props.setCurrentWidget(self.unit_form)
+        elif is_zone(p):
+            self.zone_form.base = p
+            self.props.setCurrentWidget(self.zone_form)
         else:
             self.marker_form.base = p
             self.props.setCurrentWidget(self.marker_form)
@@ -314,11 +340,14 @@ class TablePage(QWidget):
             figs = value.get("figures") or []
             extra = f" — figure {figs[figure].get('id')}" if figure is not None and figure < len(figs) else ""
             return f"{side} unit: {value.get('name') or value.get('id')}{extra}"
+        if is_zone(p):
+            return zone_name(self.doc.data, p)
         return ""
 
     def _refresh_selected(self) -> None:
         w = self.props.currentWidget()
-        if w in (self.piece_form, self.unit_form, self.marker_form) and self.doc.get(w.base) is not None:
+        forms = (self.piece_form, self.unit_form, self.marker_form, self.zone_form)
+        if w in forms and self.doc.get(w.base) is not None:
             w.refresh()
 
     def _refresh_forms(self) -> None:
