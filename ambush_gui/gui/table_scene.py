@@ -196,7 +196,8 @@ class TableScene(QGraphicsScene):
         else:
             lab = LabelItem(text, point_size=7.5 if kind != "building" else 8.0,
                             bold=kind == "building", fg=theme.TERRAIN_LABEL,
-                            bg=theme.RUBBLE_LABEL_BG if kind == "rubble" else None)
+                            bg=theme.RUBBLE_LABEL_BG if kind == "rubble" else
+                            theme.TERRAIN_LABEL_BG if kind in ("civilian_mob", "minefield") else None)
             c = piece.polygon.centroid
             lab.setPos(self._flip.scene(c.x, c.y))
         lab.setZValue(theme.Z_TERRAIN + 1)

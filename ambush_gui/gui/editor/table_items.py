@@ -251,7 +251,7 @@ class ProblemRingItem(QGraphicsItem):
 
 class ZoneItem(QGraphicsItem):
     """A deployment zone: a translucent area in its side's colour with a dashed edge and a
-    small plate naming it ("Regulars set up"), at the top of the zone. Drawn with a red
+    small plate naming it ("Regulars set up") in its north-west corner. Drawn with a red
     edge when the game's loader finds fault with it (off the table, crossing itself)."""
 
     def __init__(self, polygon: QPolygonF, colour: QColor, text: str, tip: str) -> None:
@@ -300,7 +300,8 @@ class ZoneItem(QGraphicsItem):
         w, h = (7.0 * len(self.text) + 12) / lod, 17 / lod
         if w > box.width() or 2 * h > box.height():
             return  # too small at this zoom to be named
-        centre = QPointF(box.center().x(), box.top() + h / 2 + 4 / lod)
+        # in the north-west corner, where it is least often under the side's own figures
+        centre = QPointF(box.left() + w / 2 + 4 / lod, box.top() + h / 2 + 4 / lod)
         plate = QColor(self.colour)
         plate.setAlpha(200)
         painter.setPen(Qt.PenStyle.NoPen)
