@@ -481,10 +481,19 @@ def test_a_zone_is_selected_by_its_edge_moved_resized_and_deleted(qtbot: Any) ->
     # Del deletes it, and the side's empty list with it (the file as it was)
     assert page.focus_path(("sides", "regular", "deployment", 0, "rect", 2))
     assert canvas.selected == path and page.props.currentWidget() is page.zone_form
+    type_into(page.zone_form.field("label"), "Start line")
+    assert doc.get((*path, "label")) == "Start line"
+    assert doc.undo_stack.text(doc.undo_stack.index() - 1) == "Change Regular deployment zone 1: label"
+    assert page.heading.text() == "Regular deployment zone 1 (Start line)"
+    assert canvas.zones[path].text == "US Marines set up: Start line"
+    spins = page.zone_form.rect_spins
+    assert [s.value() for s in spins] == [0.5, 0.5, 14, 5]
+    spins[3].setValue(6)
+    assert doc.get((*path, "rect")) == [0.5, 0.5, 14, 6]
     canvas.setFocus()
     QTest.keyClick(canvas, Qt.Key.Key_Delete)
     assert "deployment" not in doc.get(("sides", "regular"))
-    assert doc.undo_stack.text(doc.undo_stack.index() - 1) == "Delete Regular deployment zone 1"
+    assert doc.undo_stack.text(doc.undo_stack.index() - 1) == "Delete Regular deployment zone 1 (Start line)"
     doc.undo_stack.undo()
     assert path in canvas.zones
 
