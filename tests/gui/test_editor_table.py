@@ -524,3 +524,17 @@ def test_a_minefield_or_mob_placed_is_a_problem_naming_its_module(
         systems.load_scenario(out)
     doc.undo_stack.undo()
     assert doc.problems() == []
+
+
+@pytest.mark.parametrize("rect", [[12, 14, 0, 4], [12, 14, 0, 0]])
+def test_a_piece_with_no_area_is_drawn_and_listed(qtbot: Any, rect: list[float]) -> None:
+    """A draft may hold a rectangle of no width: the page keeps drawing (a sliver the
+    designer can click) and the loader's problem names the piece."""
+    doc = EditorDocument(read_data(systems.resolve("contracting-trouble")))
+    page = make_page(qtbot, doc)
+    doc.set(("table", "pieces", 2, "rect"), rect)
+    item = page.canvas.pieces[2]
+    assert item.boundingRect().width() > 0 and item.boundingRect().height() > 0
+    assert any(path == "table.pieces[2]" for path, _ in doc.problems())
+    doc.undo_stack.undo()
+    assert doc.problems() == []

@@ -268,7 +268,20 @@ def shape_name(data: dict[str, Any], path: DataPath) -> str:
 
 # -- the view --------------------------------------------------------------------------
 
+
+def drawable(poly: shapely.Polygon) -> shapely.Polygon:
+    """A shape that can be drawn for any outline a draft may hold: the outline itself when
+    it is a proper polygon, else its hull (a crossed outline) thickened to a sliver (a
+    rectangle of no width, points in a line), so a bad piece stays visible and clickable
+    while the Problems list says what is wrong with it."""
+    if poly.is_valid and poly.area > 0:
+        return poly
+    hull = poly.convex_hull
+    return hull if isinstance(hull, shapely.Polygon) and hull.area > 0 else hull.buffer(0.05)
+
+
 @dataclass
+
 class Drag:
     """A mouse drag under way: what it moves and where it started (table inches)."""
 
@@ -463,9 +476,8 @@ class TableCanvas(MapView):
             kind = "open"
         facts = [f"{piece_name(piece)} ({KIND_TITLES.get(kind, kind)}, id {piece.get('id', '?')})"]
         if not poly.is_valid:
-            facts.append("the outline crosses itself")
-        item = TerrainItem(str(piece.get("id", "")), kind, poly if poly.is_valid else poly.convex_hull,
-                           self._flip, "\n".join(facts))
+            facts.append("the outline crosses itself, or it has no area")
+        item = TerrainItem(str(piece.get("id", "")), kind, drawable(poly), self._flip, "\n".join(facts))
         self._scene.addItem(item)
         self.pieces[i] = item
         label = str(piece.get("label") or "")
@@ -474,7 +486,7 @@ class TableCanvas(MapView):
                             bold=kind == "building", fg=theme.TERRAIN_LABEL,
                             bg=theme.RUBBLE_LABEL_BG if kind in ("rubble", "road", "vehicle") else
                             theme.TERRAIN_LABEL_BG if kind in ("civilian_mob", "minefield") else None)
-            c = poly.centroid if poly.is_valid else poly.convex_hull.centroid
+            c = drawable(poly).centroid
             x, y = c.x, c.y
             if kind == "road" and poly.is_valid:  # along the road, clear of the crossings
                 a, b, _ = long_axis(poly)
