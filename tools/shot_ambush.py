@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtWidgets import QApplication
+from shot_docs import advance_until, grab, settle  # tools/ is the script's folder
 
 from ambush_gui import systems
 from ambush_gui.ai.ambush_ai import AmbushAI
@@ -27,30 +28,6 @@ from ambush_gui.gui.controller import GameController, Seat
 
 MISSION = "ambush-hedgerow"
 SEED = 1
-
-
-def settle(app: QApplication, rounds: int = 10) -> None:
-    for _ in range(rounds):
-        app.processEvents()
-
-
-def grab(app: QApplication, out: Path, name: str) -> None:
-    settle(app)
-    shot = app.primaryScreen().grabWindow(0)
-    shot.save(str(out / name))
-    print("wrote", out / name)
-
-
-def advance_until(ctl: GameController, ai: AmbushAI, wanted: Any, limit: int = 3000) -> bool:
-    """Answer with the computer player until ``wanted(decision, game)`` holds."""
-    for _ in range(limit):
-        d = ctl.pending()
-        if d is None:
-            return False
-        if wanted(d, ctl.game):
-            return True
-        ctl.answer(ai.choose(ctl.game, d))
-    return False
 
 
 def german_moved(game: Any) -> bool:

@@ -41,8 +41,8 @@ def grab(app: QApplication, out: Path, name: str) -> None:
     print("wrote", out / name)
 
 
-def advance_until(ctl: GameController, ai: AlleyAI, wanted: Any, limit: int = 3000) -> bool:
-    """Answer with the computer player until ``wanted(decision, game)`` holds."""
+def advance_until(ctl: GameController, ai: Any, wanted: Any, limit: int = 3000) -> bool:
+    """Answer with the computer player ``ai`` until ``wanted(decision, game)`` holds."""
     for _ in range(limit):
         d = ctl.pending()
         if d is None:

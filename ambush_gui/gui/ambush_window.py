@@ -22,7 +22,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFrame, QMessageBox, QScrollArea, QWidget
+from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
 
 from ambush_gui.ambush.actions import enter_cost
 from ambush_gui.ambush.charts import Side
@@ -119,7 +119,6 @@ class AmbushWindow(GameWindow):
 
     # -- the game flow --------------------------------------------------------------------------
     def _on_decision(self, decision: Decision) -> None:
-        from ambush_gui.gui.dialogs import dialog_for
         from ambush_gui.gui.dialogs.ambush import AmbushStepPrompt
 
         self._close_prompts()  # the docks were redrawn just before, on stateChanged
@@ -132,16 +131,7 @@ class AmbushWindow(GameWindow):
             self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self._prompt_dock(self.move_prompt))
             self._show_steps(decision)
             return
-        self.dialog = dialog_for(decision, game, self)
-        if self.dialog is None:
-            QMessageBox.warning(self, "ambush-gui", f"No dialog for {decision.kind.value}")
-            return
-        self.dialog.chosen.connect(self._answer)
-        self.dialog.highlighted.connect(lambda what, d=decision: self._on_highlight(d, what))
-        self.dialog.setModal(False)
-        self.dialog.show()
-        self._place_dialog(self.dialog)
-        self.dialog.raise_()
+        self._show_dialog(decision)
 
     def mover(self, decision: Decision) -> str | None:
         """Whose hexes the map offers: the soldier moving, or in Operations the selected

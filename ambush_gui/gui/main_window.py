@@ -198,6 +198,25 @@ class GameWindow(QMainWindow):
             dock.hide()  # an empty "Your move" dock would only take room from the docks
         self._end_board_modes()
 
+    def _show_dialog(self, decision: Decision) -> None:
+        """Open the dialog for ``decision`` beside the map, not modal: the map stays live
+        to look at, and what the dialog points at is shown on it (``_on_highlight``)."""
+        from ambush_gui.gui.dialogs import dialog_for
+
+        self.dialog = dialog_for(decision, self.controller.game, self)
+        if self.dialog is None:
+            QMessageBox.warning(self, "ambush-gui", f"No dialog for {decision.kind.value}")
+            return
+        self.dialog.chosen.connect(self._answer)
+        self.dialog.highlighted.connect(lambda what, d=decision: self._on_highlight(d, what))
+        self.dialog.setModal(False)
+        self.dialog.show()
+        self._place_dialog(self.dialog)
+        self.dialog.raise_()
+
+    def _on_highlight(self, decision: Decision, what: Any) -> None:
+        """Show on the map what the player is looking at in a dialog."""
+
     def _place_dialog(self, dialog: QWidget) -> None:
         """Keep the table in view: dialogs open against the window's right-hand side."""
         frame = self.frameGeometry()
@@ -327,7 +346,7 @@ class MainWindow(GameWindow):
         self.resizeDocks([log, hover], [430, 230], Qt.Orientation.Vertical)
 
     def _on_decision(self, decision: Decision) -> None:
-        from ambush_gui.gui.dialogs import MovePrompt, dialog_for
+        from ambush_gui.gui.dialogs import MovePrompt
 
         self._close_prompts()
         self._refresh()
@@ -343,16 +362,7 @@ class MainWindow(GameWindow):
             self.table.begin_place(decision)
             self.statusBar().showMessage(decision.prompt + " — click a marked spot on the table", 15000)
             return
-        self.dialog = dialog_for(decision, game, self)
-        if self.dialog is None:
-            QMessageBox.warning(self, "ambush-gui", f"No dialog for {decision.kind.value}")
-            return
-        self.dialog.chosen.connect(self._answer)
-        self.dialog.highlighted.connect(lambda what, d=decision: self._on_highlight(d, what))
-        self.dialog.setModal(False)
-        self.dialog.show()
-        self._place_dialog(self.dialog)
-        self.dialog.raise_()
+        self._show_dialog(decision)
 
     def _on_computer(self, decision: Decision) -> None:
         self._close_prompts()
