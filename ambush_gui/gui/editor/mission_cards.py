@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSpinBox,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
@@ -59,7 +60,7 @@ def weapon_choices(charts: Charts, side: str | None = None) -> list[tuple[str, s
     return [(k, text) for _, k, text in sorted(rows)]
 
 
-def _ratings_row(form: QFormLayout, owner: Any) -> dict[str, Any]:
+def _ratings_row(form: QFormLayout) -> dict[str, QSpinBox]:
     boxes = {}
     row = QHBoxLayout()
     for key, short, tip, low, high in RATINGS:
@@ -177,7 +178,7 @@ class GermanCards(_CardList):
         top.addWidget(QLabel("Name"))
         top.addWidget(self.name, 1)
         self.form.addRow("Number", top)
-        self.ratings = _ratings_row(self.form, self)
+        self.ratings = _ratings_row(self.form)
         self.has_points = QCheckBox("own points")
         self.has_points.setToolTip("Points scored when he is activated; unticked: the mission's "
                                    "points per German activated (AR-010)")
@@ -319,12 +320,6 @@ class GermanCards(_CardList):
                 return True
         return False
 
-    def set_cell(self, row: int, column: int, paragraph: int) -> None:
-        """Put ``paragraph`` in the table cell (Action Number ``row``, column ``column``)."""
-        item = self.table.item(row, column)
-        if item is not None:
-            item.setText(str(paragraph))
-
     def _cell_edited(self, item: QTableWidgetItem) -> None:
         i = self.current()
         col = self._columns[item.column()]
@@ -402,7 +397,7 @@ class SquadEditor(_CardList):
         top.addWidget(QLabel("Name"))
         top.addWidget(self.name, 2)
         self.form.addRow("Id", top)
-        self.ratings = _ratings_row(self.form, self)
+        self.ratings = _ratings_row(self.form)
         self.weapons = KeyListEdit(weapon_choices(charts, "us"), "weapons")
         self.form.addRow("Weapons", self.weapons)
         self.ammo = KeyListEdit(weapon_choices(charts, "us"), "Ammo Boxes", limit=MAX_AMMO_BOXES)

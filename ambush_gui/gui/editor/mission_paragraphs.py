@@ -607,12 +607,6 @@ class ParagraphEditor(QWidget):
             self.options.setCurrentRow(option)
         return True
 
-    def select_number(self, number: int) -> bool:
-        for i, p in enumerate(self.paragraphs()):
-            if p.get("number") == number:
-                return self.select(i)
-        return False
-
     # -- editing ---------------------------------------------------------------------------
     def _pno(self, i: int | None = None) -> Any:
         i = self.current() if i is None else i
