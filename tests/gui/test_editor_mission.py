@@ -160,6 +160,11 @@ def test_a_mission_built_from_empty_saves_reopens_validates_and_plays(qtbot: QtB
     click_hex(qtbot, page, "0502")
     assert doc.get(("card", "references")) == [{"path": ["0402", "0502"]}]
     assert stack.text(stack.index() - 1) == "Red reference 0402 → 0502"
+    click_hex(qtbot, page, "0505")  # not next to 0502: refused, said why
+    assert "not neighbours" in page.status.text()
+    click_hex(qtbot, page, "0502")  # the same hex again: the arrow stops there
+    assert page.ref_from is None
+    assert doc.get(("card", "references")) == [{"path": ["0402", "0502"]}]
 
     assert doc.problems() == []
     assert terrain(doc, "0301") == "woods" and terrain(doc, "0604") == "field"

@@ -51,7 +51,7 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui.ambush.charts import Charts
-from ambush_gui.core.hexgrid import HexMap
+from ambush_gui.core.hexgrid import Hex, HexMap
 from ambush_gui.gui import theme
 from ambush_gui.gui.editor import mission_data as md
 from ambush_gui.gui.editor.document import DataPath, EditorDocument, parse_path
@@ -385,7 +385,8 @@ class MissionPage(QWidget):
                      f"{7 if self.brush7.isChecked() else 1}.",
             "hexside": f"Hexside: click near an edge to put {self.feature.currentText().lower()} there "
                        "(click it again to take it off).",
-            "reference": (f"Red reference from {self.ref_from}: click the hex he enters next."
+            "reference": (f"Red reference from {self.ref_from}: click the hex he enters next "
+                          f"(or {self.ref_from} again to stop)."
                           if self.ref_from else "Red reference: click the hex a German leaves."),
         }
         self.status.setText(texts[tool])
@@ -447,14 +448,20 @@ class MissionPage(QWidget):
     def _hex_clicked(self, label: str) -> None:
         tool = self.view.tool
         if tool == "reference":
+            refused = ""
             if self.ref_from is None or self.ref_from == label:
                 self.ref_from = label if self.ref_from is None else None
+            elif Hex.from_label(self.ref_from).distance(Hex.from_label(label)) != 1:
+                refused = (f"{self.ref_from} and {label} are not neighbours: a red reference joins "
+                           "adjacent hexes. ")
             else:
                 a, self.ref_from = self.ref_from, None
                 self.card.add_reference(a, label)
                 self.ref_from = label  # the next click carries the arrow on
             self._redraw_overlays()
             self._say_tool()
+            if refused:
+                self.status.setText(refused + self.status.text())
         elif tool == "hexside":
             pass  # edges come as sideClicked
         else:
