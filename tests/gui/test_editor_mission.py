@@ -51,9 +51,9 @@ def choose(box: QComboBox, data: object) -> None:
 
 
 def pick_terrain(page: MissionPage, key: str) -> None:
-    for r in range(page.palette.count()):
-        if page.palette.item(r).data(Qt.ItemDataRole.UserRole) == key:
-            page.palette.setCurrentRow(r)
+    for r in range(page.terrain_palette.count()):
+        if page.terrain_palette.item(r).data(Qt.ItemDataRole.UserRole) == key:
+            page.terrain_palette.setCurrentRow(r)
             return
     raise AssertionError(key)
 
@@ -111,7 +111,7 @@ def test_a_mission_built_from_empty_saves_reopens_validates_and_plays(qtbot: QtB
     option = doc.get(("paragraphs", 0, "options", 0))
     assert option["do"] == [{"activate": {"german": 1, "hex": "0402"}}, {"commence_rounds": True}]
     pe.select(1, 0)
-    choose(pe.style, "numbered")
+    choose(pe.list_style, "numbered")
     choose(pe.when.kind, "condition")
     choose(pe.when.choice, "B")
     assert doc.get(("paragraphs", 1, "options", 0, "when")) == {"condition": "B"}

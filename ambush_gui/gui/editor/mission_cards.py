@@ -222,14 +222,17 @@ class GermanCards(_CardList):
                 lambda v, key=key: self.set_field(key, v, f"Set a German's {key.upper()}"))
         self.has_points.toggled.connect(
             lambda on: self.set_field("points", self.points.value() if on else None, "Set a German's points"))
-        self.points.valueChanged.connect(
-            lambda v: self.has_points.isChecked() and self.set_field("points", v, "Set a German's points"))
+        self.points.valueChanged.connect(self._points_edited)
         self.weapons.changed.connect(lambda ws: self.set_field("weapons", ws, "Change a German's weapons"))
         self.table.itemChanged.connect(self._cell_edited)
         react_add.clicked.connect(self._add_reaction)
         react_drop.clicked.connect(self._drop_reaction)
         self.activated.itemClicked.connect(self._activation_clicked)
         self.refresh()
+
+    def _points_edited(self, v: int) -> None:
+        if self.has_points.isChecked():
+            self.set_field("points", v, f"German's own points: {v}")
 
     def _activation_clicked(self, item: QListWidgetItem) -> None:
         path = item.data(Qt.ItemDataRole.UserRole)

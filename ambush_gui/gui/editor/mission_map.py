@@ -80,8 +80,9 @@ class EditorMapView(HexMapView):
 
     # -- the mouse -----------------------------------------------------------------------------
     def _drawing(self, event: QMouseEvent) -> bool:
+        left = Qt.MouseButton.LeftButton
         return self.tool in ("paint", "select", "hexside", "reference") and (
-            event.button() == Qt.MouseButton.LeftButton or event.buttons() & Qt.MouseButton.LeftButton)
+            event.button() == left or bool(event.buttons() & left))
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
         if not self._drawing(event) or event.button() != Qt.MouseButton.LeftButton:

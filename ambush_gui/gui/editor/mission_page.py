@@ -236,16 +236,16 @@ class MissionPage(QWidget):
         size_row.addStretch(1)
         self.default = QComboBox()
         self.default.setToolTip("The terrain of every hex not painted")
-        self.palette = QListWidget()
-        self.palette.setToolTip("The terrain the Paint tool puts down: pick one, then click or drag "
+        self.terrain_palette = QListWidget()
+        self.terrain_palette.setToolTip("The terrain the Paint tool puts down: pick one, then click or drag "
                                 "over the map")
-        self.palette.setIconSize(QSize(28, 28))
+        self.terrain_palette.setIconSize(QSize(28, 28))
         for key, t in self.charts.spec.terrain.items():
             item = QListWidgetItem(terrain_icon(key, self.charts), f"{t.name}  ({key})")
             item.setData(Qt.ItemDataRole.UserRole, key)
-            self.palette.addItem(item)
+            self.terrain_palette.addItem(item)
             self.default.addItem(terrain_icon(key, self.charts), t.name, key)
-        self.palette.setCurrentRow(0)
+        self.terrain_palette.setCurrentRow(0)
         self.brush1, self.brush7 = QRadioButton("1 hex"), QRadioButton("7 hexes (a hex and its ring)")
         self.brush1.setChecked(True)
         brushes = QButtonGroup(w)
@@ -278,8 +278,8 @@ class MissionPage(QWidget):
         form.addRow("Default terrain", self.default)
         paint = QGroupBox("Paint terrain (P)")
         pl = QVBoxLayout(paint)
-        self.palette.setFixedHeight(10 + 32 * self.palette.count())
-        pl.addWidget(self.palette)
+        self.terrain_palette.setFixedHeight(10 + 32 * self.terrain_palette.count())
+        pl.addWidget(self.terrain_palette)
         pl.addLayout(brush_row)
         pl.addStretch(1)
         side = QGroupBox("Hexside features (H)")
@@ -308,7 +308,7 @@ class MissionPage(QWidget):
         resize.clicked.connect(lambda: self.resize_map(self.columns.value(), self.rows.value()))
         self.default.activated.connect(lambda: self.doc.set(
             ("map", "default"), self.default.currentData(), f"Default terrain {self.default.currentData()}"))
-        self.palette.currentRowChanged.connect(lambda _: self.set_tool("paint"))
+        self.terrain_palette.currentRowChanged.connect(lambda _: self.set_tool("paint"))
         self.show_grid.toggled.connect(self.view.set_grid_visible)
         self.show_numbers.toggled.connect(self.view.set_labels_visible)
         self.show_refs.toggled.connect(lambda _: self._redraw_overlays())
@@ -392,7 +392,7 @@ class MissionPage(QWidget):
         self.status.setText(texts[tool])
 
     def paint_terrain(self) -> str:
-        item = self.palette.currentItem()
+        item = self.terrain_palette.currentItem()
         return str(item.data(Qt.ItemDataRole.UserRole)) if item else "clear"
 
     def _stroke_hex(self, label: str) -> None:

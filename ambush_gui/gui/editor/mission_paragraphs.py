@@ -388,7 +388,7 @@ class ParagraphEditor(QWidget):
 
         # the paragraph
         self.number = spin(1, 9999, "The paragraph's number: what cards and 'go to' name")
-        self.style = combo([("bulleted: the option that applies", "bulleted"),
+        self.list_style = combo([("bulleted: the option that applies", "bulleted"),
                             ("numbered: the first that applies", "numbered")],
                            "Bulleted options: the one that applies; numbered: the first that applies "
                            "(AR-111)")
@@ -402,7 +402,7 @@ class ParagraphEditor(QWidget):
         self.text.setMaximumHeight(110)
         form = QFormLayout()
         form.addRow("Number", self.number)
-        form.addRow("Options are", self.style)
+        form.addRow("Options are", self.list_style)
         form.addRow("Sighting", self.sighting)
         form.addRow("Text", self.text)
 
@@ -475,7 +475,8 @@ class ParagraphEditor(QWidget):
         opt_down.clicked.connect(lambda: self.move_option(1))
         self.act_add.clicked.connect(self.add_action)
         self.number.valueChanged.connect(self._number_edited)
-        self.style.activated.connect(lambda: self._set_field("style", self.style.currentData(), "style"))
+        self.list_style.activated.connect(
+            lambda: self._set_field("style", self.list_style.currentData(), "style"))
         self.sighting.editingFinished.connect(
             lambda: self._set_field("sighting", self.sighting.text().strip() or None, "sighting"))
         self.text.committed.connect(lambda t: self._set_field("text", t, "text"))
@@ -540,7 +541,7 @@ class ParagraphEditor(QWidget):
             return
         p = paragraphs[i]
         set_quiet(self.number, p.get("number", 1))
-        set_quiet(self.style, p.get("style", "bulleted"))
+        set_quiet(self.list_style, p.get("style", "bulleted"))
         set_quiet(self.sighting, p.get("sighting", ""))
         self.text.show_text(str(p.get("text", "")))
         with QSignalBlocker(self.readers):
