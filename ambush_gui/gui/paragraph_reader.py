@@ -310,7 +310,8 @@ class ParagraphReader(QWidget):
         start = self._german_hex.get(sid)
         if start is None or start not in refs:
             return sorted(refs.items())
-        out, at = [], start
+        out: list[tuple[str, str]] = []
+        at = start
         while at in refs and len(out) < len(refs):
             nxt = refs[at]
             if any(a == nxt for a, _ in out):
@@ -337,9 +338,10 @@ class ParagraphReader(QWidget):
             self.text.setText(spec.text)
             for i, o in enumerate(spec.options):
                 mark = f"{i + 1}." if spec.style is ListStyle.NUMBERED else "•"
-                text, chance = o.text, o.when.key == "chance" and o.when.chance is not None
-                if chance:
-                    text = f"[{faces_text(o.when.chance)}] {text}"
+                text, faces = o.text, o.when.chance if o.when.key == "chance" else None
+                chance = faces is not None
+                if faces is not None:
+                    text = f"[{faces_text(faces)}] {text}"
                 taken = i == entry.option
                 row = OptionRow(mark, text, taken, entry.roll if taken and chance else None)
                 self.option_rows.append(row)
@@ -356,8 +358,8 @@ class ParagraphReader(QWidget):
         index = next((i for i, e in enumerate(self.entries) if e is entry), None)
         self._syncing = True
         try:
-            for row in range(self.history.count()):
-                it = self.history.item(row)
+            for line in range(self.history.count()):
+                it = self.history.item(line)
                 if it.data(Qt.ItemDataRole.UserRole) == index:
                     self.history.setCurrentItem(it)
                     break
