@@ -158,7 +158,7 @@ def initiative(g: RoundsContext, start: RoundsStart | None = None) -> Side:
     st.advantage = adv
     g.log.emit("initiative", f"Initiative: US {_show(us)}, Germans {_show(de)}: the "
                f"{adv.value} side has the Advantage ({why})", us=us, german=de,
-               advantage=adv.value, rule="AR-032")
+               advantage=adv.value, why=why, rule="AR-032")
     for side in (Side.US, Side.GERMAN):
         place_side(g, side, dice[side])
     return adv

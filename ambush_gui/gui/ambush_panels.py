@@ -113,9 +113,9 @@ def latest_initiative(events: list[Event]) -> Event | None:
 
 
 def initiative_reason(event: Event) -> str:
-    """Why the side won the Advantage, as the event's text says it (in its brackets)."""
-    _, _, tail = event.text.partition("Advantage (")
-    return tail[:-1] if tail.endswith(")") else tail
+    """Why the side won the Advantage (the event's ``why``: the higher die, a tie, or the
+    paragraph that fixed it)."""
+    return str(event.data.get("why", ""))
 
 
 def turn_in_progress(game: Any) -> Soldier | None:

@@ -126,7 +126,10 @@ def test_track_names_the_advantage_and_shows_the_last_initiative_dice(qtbot: Any
     assert w.half_labels[0].text() == f"Advantage: {holder}"
     assert theme.SIDE_COLOURS[game.state.advantage.value].name() in w.half_labels[0].styleSheet()
     assert f"Round {game.state.round}" == w.title.text()
-    assert holder in w.reason.text()
+    assert w.reason.text() == f"{holder} Advantage: {e.data['why']}"
+    assert e.data["why"] in ("the higher die [AR-032]", "tie: to the Germans [AR-032]",
+                             "the paragraph fixes it [AR-033]",
+                             "the paragraph grants it two turns [house rule AR-040]")
 
 
 def test_track_follows_the_model(qtbot: Any, game: Any) -> None:
