@@ -279,7 +279,7 @@ class AlleyAI:
         if not enemy:
             return np.zeros(len(ends), dtype=bool)
         m = g.table.sight_matrix(ends, np.vstack(enemy))
-        return m.any(axis=1)
+        return np.asarray(m.any(axis=1), dtype=bool)
 
     @staticmethod
     def _score_end(unit: Unit, gap: float, p: Point, goal: Point, seen: bool, cover: bool,

@@ -28,7 +28,7 @@ class Side(StrEnum):
         return Side.INSURGENT if self is Side.REGULAR else Side.REGULAR
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]  # the side's name, not str.title()
         return "Regular" if self is Side.REGULAR else "Insurgent"
 
 

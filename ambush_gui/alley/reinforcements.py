@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -169,9 +169,9 @@ def place_unit(g: AlleyGame, figures: list[tuple[FigureKind, str]]) -> Procedure
         g.log.emit("reinforce", f"No room within {radius:g}\" of Hot Spot {number}: the arrivals are lost")
         return
 
-    def check(c: object) -> list[float]:
+    def check(c: Any) -> list[float]:
         try:
-            x, y = (float(v) for v in c)  # type: ignore[union-attr]
+            x, y = (float(v) for v in c)
         except (TypeError, ValueError):
             raise IllegalDecision("answer a point [x, y]") from None
         if not within(x, y):
