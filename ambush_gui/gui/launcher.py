@@ -41,8 +41,8 @@ MODES = {
 }
 SYSTEM_NAMES = {"alley": "Ambush Alley", "ambush": "Ambush!"}
 SYSTEM_DESCRIPTIONS = {
-    "alley": "Ambush Alley: Regulars against Insurgents on a free-measure table",
-    "ambush": "Ambush!: a solitaire squad mission on a hex map",
+    "alley": "Ambush Alley — Regulars against Insurgents on a free-measure table",
+    "ambush": "Ambush! — a solitaire squad mission on a hex map",
 }
 
 
@@ -141,6 +141,7 @@ class Launcher(QDialog):
         for button in self.mode_group.buttons():
             self.mode_group.removeButton(button)
             self.mode_box.removeWidget(button)
+            button.hide()  # at once: deleteLater waits for the event loop
             button.deleteLater()
         for i, (key, text) in enumerate(MODES[self.system()]):
             rb = QRadioButton(text)

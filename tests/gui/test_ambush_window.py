@@ -11,6 +11,7 @@ import pytest
 pytest.importorskip("pytestqt")
 
 from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtWidgets import QRadioButton  # noqa: E402
 
 from ambush_gui import systems  # noqa: E402
 from ambush_gui.ai.ambush_ai import AmbushAI  # noqa: E402
@@ -150,8 +151,13 @@ def test_the_launcher_lists_missions_and_opens_the_hex_window(qtbot: Any) -> Non
     dlg = session.launcher_window
     i = dlg.scenario.findData(str(systems.resolve("ambush-tutorial")))
     assert i >= 0
+    alley = dlg.scenario.findData(str(systems.resolve("contracting-trouble")))
+    dlg.scenario.setCurrentIndex(alley)
+    assert [b.property("mode") for b in dlg.mode_group.buttons()] == ["hotseat", "regular", "insurgent"]
     dlg.scenario.setCurrentIndex(i)
     assert [b.property("mode") for b in dlg.mode_group.buttons()] == ["solo"]
+    shown = [b for b in dlg.findChildren(QRadioButton) if b.isVisible()]
+    assert shown == dlg.mode_group.buttons()  # the Ambush Alley choices are gone at once
     assert "Ambush!" in dlg.system_label.text()
     qtbot.mouseClick(dlg.start, LEFT)
     win = session.windows[0]
