@@ -53,6 +53,7 @@ class AmbushWindow(GameWindow):
     """One Ambush! mission, played solo against the German paragraphs."""
 
     board_name = "map"
+    computer_players = False  # the paragraphs play the Germans inside each answer: no pace to set
 
     def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
         self._moves: list[tuple[str, list[str]]] = []  # German moves since the last redraw

@@ -60,6 +60,7 @@ class GameWindow(QMainWindow):
     newGameRequested = Signal()
     board: Any
     board_name = "map"
+    computer_players = True  # a side may be played by the computer (the Game menu sets its pace)
     log: GameLog
 
     def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
@@ -144,16 +145,18 @@ class GameWindow(QMainWindow):
         self._act(view, "Zoom &in", QKeySequence.StandardKey.ZoomIn, lambda: self.board.zoom(1.25), "")
         self._act(view, "Zoom &out", QKeySequence.StandardKey.ZoomOut, lambda: self.board.zoom(0.8), "")
         self._view_menu(view)
-        game = bar.addMenu("&Game")
-        speed = game.addMenu("Computer &speed")
-        group = QActionGroup(self)
-        for name, ms in SPEEDS.items():
-            a = QAction(name.capitalize(), self, checkable=True)
-            a.setChecked(ms == self.controller.delay_ms)
-            a.triggered.connect(lambda _=False, ms=ms: self.controller.set_speed(ms))
-            a.setStatusTip(f"The computer answers after {ms} ms" if ms else "The computer answers at once")
-            group.addAction(a)
-            speed.addAction(a)
+        if self.computer_players:
+            game = bar.addMenu("&Game")
+            speed = game.addMenu("Computer &speed")
+            group = QActionGroup(self)
+            for name, ms in SPEEDS.items():
+                a = QAction(name.capitalize(), self, checkable=True)
+                a.setChecked(ms == self.controller.delay_ms)
+                a.triggered.connect(lambda _=False, ms=ms: self.controller.set_speed(ms))
+                a.setStatusTip(f"The computer answers after {ms} ms" if ms
+                               else "The computer answers at once")
+                group.addAction(a)
+                speed.addAction(a)
         help_ = bar.addMenu("&Help")
         self._act(help_, "&Rules reference", QKeySequence.StandardKey.HelpContents, self.show_rules,
                   "A short reference to the rules the game enforces")
