@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QDateTime, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -268,8 +268,18 @@ class EditorWindow(QMainWindow):
         self.set_document(doc)
         self.resize(1440, 900)
 
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        """On the first show, give the docks a share of the screen the window got: a third
+        less on a 1280-pixel screen, so the map and the page keep their room."""
+        super().showEvent(event)
+        if not self._sized:
+            self._sized = True
+            width = max(230, min(330, self.width() // 5))
+            self.resizeDocks([self.problems_dock], [width], Qt.Orientation.Horizontal)
+
     # -- building -----------------------------------------------------------------------------
     def _build(self) -> None:
+        self._sized = False
         self.problem_list = ProblemList()
         self.problem_list.chosen.connect(self.focus_problem)
         self.problems_dock = self._dock("Problems", self.problem_list, "problems")
