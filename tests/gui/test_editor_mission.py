@@ -16,8 +16,11 @@ from ambush_gui import systems
 from ambush_gui.ambush.mission import Mission, shipped
 from ambush_gui.ambush.model import Mode
 from ambush_gui.core.hexgrid import Hex
+from ambush_gui.gui.editor import mission_data as md
 from ambush_gui.gui.editor.document import EditorDocument
 from ambush_gui.gui.editor.mission_page import MissionPage, new_mission_data
+from ambush_gui.gui.editor.mission_paragraphs import ActEdit
+from ambush_gui.gui.editor.window import EditorWindow
 
 
 def page_for(qtbot: QtBot, doc: EditorDocument) -> MissionPage:
@@ -340,3 +343,181 @@ def test_germans_stand_where_paragraphs_activate_them_and_a_click_opens_the_card
     assert counters == {("0502", "A", "crouching"), ("0604", "B", "prone")}
     qtbot.mouseClick(page.view.viewport(), Qt.MouseButton.LeftButton, pos=page.view.counter_pos("german-1-0"))
     assert page.current_tab() is page.germans and page.germans.current() == 1
+
+
+def test_renumbering_a_paragraph_renumbers_every_reader_in_one_undo_step(qtbot: QtBot) -> None:
+    doc = EditorDocument.open(systems.resolve("ambush-hedgerow"))
+    page = page_for(qtbot, doc)
+    pe = page.paragraphs
+    # paragraph 41 is read from German cards and from other paragraphs' "go to"; make a
+    # Paragraph Check and the Event column read it too, through the card's widgets
+    page.card.events.item(8 - 2, 0).setText("41")
+    page.selected = ["1410"]
+    page.card.check_paragraph.setValue(41)
+    page.card.check_add.click()
+    before = copy.deepcopy(doc.data)
+    places = [p for p, n, _ in md.paragraph_refs(doc.data) if n == 41]
+    assert {p.split(".")[0].split("[")[0] for p in places} == {"card", "germans", "paragraphs"}
+    assert "card.events.8" in places and any(p.endswith(".goto") for p in places)
+    assert doc.problems() == []
+    count = doc.undo_stack.count()
+
+    pe.select(40)
+    assert pe.number.value() == 41
+    pe.number.setValue(60)
+    assert doc.undo_stack.count() == count + 1
+    assert doc.undo_stack.text(count) == f"Renumber paragraph 41 as 60 and {len(places)} references to it"
+    assert doc.get(("paragraphs", 40, "number")) == 60
+    assert [p for p, n, _ in md.paragraph_refs(doc.data) if n == 41] == []
+    assert sorted(p for p, n, _ in md.paragraph_refs(doc.data) if n == 60) == sorted(places)
+    assert doc.get(("card", "events", "8")) == 60 and doc.get(("card", "checks", 10, "paragraph")) == 60
+    assert doc.problems() == []
+    assert "Event column: 8" in [pe.readers.item(r).text() for r in range(pe.readers.count())]
+
+    # a number another paragraph has is refused, and the refusal names that paragraph
+    pe.number.setValue(40)
+    assert doc.undo_stack.count() == count + 1 and doc.get(("paragraphs", 40, "number")) == 60
+    assert not pe.number_error.isHidden()
+    assert "Paragraph 40 already exists" in pe.number_error.text() and "row 40" in pe.number_error.text()
+
+    doc.undo_stack.undo()
+    assert doc.data == before
+    assert pe.number.value() == 41 and pe.number_error.isHidden()
+
+
+def test_a_red_reference_s_conditions_are_set_in_the_page_and_the_map_shows_one_condition(
+        qtbot: QtBot) -> None:
+    doc = EditorDocument.open(systems.resolve("ambush-tutorial"))
+    page = page_for(qtbot, doc)
+    card = page.card
+    every = len(page.arrows)
+    assert every == 5 and len(page.view._arrows.arrows) == 5  # 0502 → 0802 and 0604 → 0804
+    card.references.setCurrentRow(1)
+    card.ref_when_boxes["B"].click()
+    assert doc.get(("card", "references", 1, "when")) == ["B"]
+    assert doc.undo_stack.text(doc.undo_stack.index() - 1) == "Red reference 0604 → 0804 holds under B only"
+    assert "(under B)" in card.references.item(1).text()
+    assert doc.problems() == []
+
+    # the map shows what Mission.references gives under the Condition picked
+    mission = Mission.from_data(copy.deepcopy(doc.data))
+    for condition in ("A", "B"):
+        choose(card.ref_view, condition)
+        wanted = {(a.label, b.label) for a, b in mission.references(condition).items()}
+        assert set(page.arrows) == wanted and len(page.view._arrows.arrows) == len(wanted)
+    choose(card.ref_view, "A")
+    assert len(page.arrows) == 3
+    assert card.references.item(1).foreground().color() != card.references.item(0).foreground().color()
+    choose(card.ref_view, None)
+    assert len(page.arrows) == every
+
+    # an arrow drawn while Condition B is shown holds under B
+    choose(card.ref_view, "B")
+    page.set_tool("reference")
+    click_hex(qtbot, page, "0804")
+    click_hex(qtbot, page, "0805")
+    assert doc.get(("card", "references", 1)) == {"path": ["0604", "0704", "0804", "0805"], "when": ["B"]}
+    assert doc.undo_stack.text(doc.undo_stack.index() - 1) == "Red reference 0804 → 0805 under B"
+
+    # ticking nothing: every Condition again
+    card.references.setCurrentRow(1)
+    card.ref_when_boxes["B"].click()
+    assert "when" not in doc.get(("card", "references", 1))
+    assert doc.undo_stack.text(doc.undo_stack.index() - 1) == "Red reference 0604 → 0805 holds under every " \
+        "Condition"
+
+
+def test_an_activation_s_weapons_two_turns_and_advantage_are_edited_in_its_row(qtbot: QtBot) -> None:
+    doc = EditorDocument.open(systems.resolve("ambush-hedgerow"))
+    page = page_for(qtbot, doc)
+    pe = page.paragraphs
+    page.show_tab(pe)
+    pe.select(6, 0)  # paragraph 7: activate German 3 in 0803, crouching
+    assert pe.act_rows[0].key() == "activate" and not pe.act_rows[0].extra.isHidden()
+    path = ("paragraphs", 6, "options", 0, "do", 0, "activate")
+
+    def row() -> ActEdit:  # the row as drawn now (an edit redraws the option's rows)
+        return pe.act_rows[0]
+
+    choose(row().weapon_pick, "panzerfaust")
+    assert not row().weapon_drop.isEnabled()
+    row().weapon_add.click()
+    assert doc.undo_stack.text(doc.undo_stack.index() - 1) == \
+        "Paragraph 7, option 1: place a panzerfaust marker with German 3"
+    choose(row().weapon_pick, "panzerfaust")
+    row().weapon_add.click()
+    assert doc.get((*path, "weapons")) == ["panzerfaust", "panzerfaust"]
+    assert "Panzerfaust, Panzerfaust" in row().weapons_shown.text()
+    choose(row().weapon_pick, "panzerfaust")
+    assert row().weapon_drop.isEnabled()
+    row().weapon_drop.click()
+    assert doc.get((*path, "weapons")) == ["panzerfaust"]
+    assert doc.undo_stack.text(doc.undo_stack.index() - 1) == \
+        "Paragraph 7, option 1: take a panzerfaust marker off German 3"
+    row().two_turns["german"].click()
+    assert doc.get((*path, "two_turns")) == ["german"]
+    assert doc.undo_stack.text(doc.undo_stack.index() - 1) == \
+        "Paragraph 7, option 1: two turns in Round 1 for German"
+    choose(row().advantage, "us")
+    assert doc.get((*path, "advantage")) == "us"
+    assert doc.undo_stack.text(doc.undo_stack.index() - 1) == \
+        "Paragraph 7, option 1: Advantage in Round 1 to US"
+    assert doc.problems() == []
+    mission = Mission.from_data(copy.deepcopy(doc.data))
+    a = mission.paragraph(7).options[0].do[0].activate
+    assert a is not None and a.weapons == ["panzerfaust"] and [s.value for s in a.two_turns] == ["german"]
+    # the row redrawn from the document (another paragraph and back) shows the same
+    pe.select(5, 0)
+    pe.select(6, 0)
+    assert row().two_turns["german"].isChecked() and not row().two_turns["us"].isChecked()
+    assert row().advantage.currentData() == "us" and row().weapons() == ["panzerfaust"]
+    row().two_turns["german"].click()
+    assert "two_turns" not in doc.get(path)
+    for _ in range(6):
+        doc.undo_stack.undo()
+    assert "weapons" not in doc.get(path) and "advantage" not in doc.get(path)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_activation_row_fits_in_the_editor_window(qtbot: QtBot, size: tuple[int, int]) -> None:
+    win = EditorWindow(EditorDocument.open(systems.resolve("ambush-hedgerow")))
+    qtbot.addWidget(win)
+    win.resize(*size)
+    win.show()
+    qtbot.waitExposed(win)
+    page = win.page
+    page.focus_path(("paragraphs", 6, "options", 0))
+    act = page.paragraphs.act_rows[0]
+    qtbot.waitUntil(lambda: act.isVisible() and act.width() > 0)
+    scroll = page._scrolls[page.paragraphs]
+    assert scroll.horizontalScrollBar().maximum() == 0  # nothing off the right of the pane
+    for w in (act.verb, act.german, act.hex, act.stance, act.advantage, act.weapon_pick,
+              *act.two_turns.values()):
+        assert w.isVisible()
+        assert w.width() >= w.minimumSizeHint().width(), w
+        right = w.mapTo(act, w.rect().topRight()).x()
+        assert right <= act.width(), w
+    # every choice of the row can be read whole: the combos' current texts fit their boxes
+    for box in (act.verb, act.stance, act.advantage):
+        text = box.fontMetrics().horizontalAdvance(box.currentText())
+        assert text + 30 <= box.width(), (box.currentText(), box.width())
+    win.doc.undo_stack.setClean()
+
+
+def test_grid_and_hex_numbers_stay_in_step_with_g_and_n_on_the_map(qtbot: QtBot) -> None:
+    doc = EditorDocument(new_mission_data(5, 4, "Keys"))
+    page = page_for(qtbot, doc)
+    view = page.view
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_G)
+    assert not view.grid_visible
+    assert not page.show_grid.isChecked() and not page.grid_action.isChecked()
+    qtbot.keyClick(view, Qt.Key.Key_N)
+    assert not view.labels_visible
+    assert not page.show_numbers.isChecked() and not page.numbers_action.isChecked()
+    page.show_grid.click()
+    assert view.grid_visible and page.grid_action.isChecked()
+    page.numbers_action.trigger()
+    assert view.labels_visible and page.show_numbers.isChecked()
+    qtbot.keyClick(view, Qt.Key.Key_N)
+    assert not page.show_numbers.isChecked() and not page.numbers_action.isChecked()

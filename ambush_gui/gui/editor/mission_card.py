@@ -10,7 +10,11 @@ column and the red references.
 - **Event column** (AR-029): the paragraph for each 2d6 total 2-12 under every Condition,
   and the lines a Condition replaces (its own column).
 - **Red references** (AR-112): arrows hex to hex; drawn on the map with the reference tool
-  (click the hex he leaves, then the hex he enters), removed here.
+  (click the hex he leaves, then the hex he enters), removed here. Each reference may hold
+  under some Conditions only (as :meth:`~ambush_gui.ambush.mission.Mission.references`
+  reads them: none ticked, every Condition); the map shows the references in force under
+  the Condition picked in "Show on the map" (``referenceView``), and arrows drawn while a
+  Condition is picked hold under that Condition.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from typing import Any
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QCheckBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -57,10 +62,18 @@ def _table(rows: int, heads: list[str], tip: str) -> QTableWidget:
     return t
 
 
+def in_force(ref: dict[str, Any], condition: str | None) -> bool:
+    """Whether a red reference holds under ``condition`` (None: any Condition at all), the
+    test :meth:`~ambush_gui.ambush.mission.Mission.references` makes."""
+    when = ref.get("when") or []
+    return condition is None or not when or condition in when
+
+
 class CardEditor(QWidget):
     """The Mission Card: Conditions, checks, areas, events, references."""
 
     showHexes = Signal(list)  # hexes to show on the map (a check's, an area's, a reference's)
+    referenceView = Signal(object)  # the Condition whose references the map shows (None: all)
 
     def __init__(self, doc: EditorDocument, selection: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -73,6 +86,7 @@ class CardEditor(QWidget):
         self.conditions = _table(0, ["Condition", "What it means"],
                                  "The Mission Card's Conditions: a capital letter and what it means")
         self.conditions.setMaximumHeight(110)
+        self.conditions.setMinimumHeight(96)
         self.cond_add, self.cond_drop = QPushButton("Add Condition"), QPushButton("Remove Condition")
         self.cond_add.setToolTip("Add the next letter; every German card gets a column for it")
         self.cond_drop.setToolTip("Remove the selected Condition (and its column on every German card)")
@@ -90,6 +104,7 @@ class CardEditor(QWidget):
         self.checks = _table(0, ["Where (hexes or areas)", "Paragraph", "Under Conditions"],
                              "Entering one of these hexes reads the paragraph; under the Conditions "
                              "listed (none: all). Select a row to see its hexes on the map")
+        self.checks.setMinimumHeight(160)
         self.check_paragraph = spin(1, 9999, "The paragraph the new check reads")
         self.check_add = QPushButton("Add check for selected hexes")
         self.check_drop = QPushButton("Remove check")
@@ -147,12 +162,30 @@ class CardEditor(QWidget):
         delete = QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.references)
         delete.setContext(Qt.ShortcutContext.WidgetShortcut)
         delete.activated.connect(self.remove_reference)
+        self.ref_view = combo([("every Condition", None)],
+                              "Which red references the map shows: those in force under this "
+                              "Condition (every Condition: all of them). Arrows drawn with the Red "
+                              "reference tool while a Condition is picked hold under it only")
+        self.ref_when_row = QHBoxLayout()
+        self.ref_when_row.setContentsMargins(0, 0, 0, 0)
+        self.ref_when_boxes: dict[str, QCheckBox] = {}
+        self.ref_when_hint = QLabel("(none ticked: every Condition)")
         rbox = QGroupBox("Red references")
         rl = QVBoxLayout(rbox)
+        view_row = QHBoxLayout()
+        view_row.addWidget(QLabel("Show on the map under"))
+        view_row.addWidget(self.ref_view, 1)
+        rl.addLayout(view_row)
         rl.addWidget(self.references)
+        when_row = QHBoxLayout()
+        when_row.addWidget(QLabel("Selected holds under"))
+        when_row.addLayout(self.ref_when_row)
+        when_row.addWidget(self.ref_when_hint)
+        when_row.addStretch(1)
+        rl.addLayout(when_row)
         rl.addWidget(self.ref_drop, 0, Qt.AlignmentFlag.AlignLeft)
 
-        lay = QHBoxLayout(self)
+        self.columns_layout = lay = QHBoxLayout(self)
         left, right = QVBoxLayout(), QVBoxLayout()
         left.addWidget(cbox)
         left.addWidget(kbox, 1)
@@ -179,8 +212,14 @@ class CardEditor(QWidget):
         self.areas.currentCellChanged.connect(lambda r, *_: self._show_area(r))
         self.events.itemChanged.connect(self._event_edited)
         self.references.currentRowChanged.connect(self._show_reference)
+        self.ref_view.activated.connect(lambda: self._reference_view_changed())
         self.ref_drop.clicked.connect(self.remove_reference)
         self.refresh()
+
+    def set_narrow(self, narrow: bool) -> None:
+        """The Event column, areas and references under the rest (narrow) or beside it."""
+        self.columns_layout.setDirection(QHBoxLayout.Direction.TopToBottom if narrow
+                                         else QHBoxLayout.Direction.LeftToRight)
 
     # -- drawing ---------------------------------------------------------------------------
     def names(self) -> list[str]:
@@ -224,7 +263,32 @@ class CardEditor(QWidget):
                 for r, total in enumerate(TOTALS):
                     n = events.get(total)
                     self.events.setItem(r, k, _item("" if n is None else str(n)))
+        viewing = self.reference_view()
+        with QSignalBlocker(self.ref_view):
+            self.ref_view.clear()
+            self.ref_view.addItem("every Condition", None)
+            for c in names:
+                self.ref_view.addItem(f"{c}: {conds[c].get('name', '')}", c)
+            self.ref_view.setCurrentIndex(max(0, self.ref_view.findData(viewing)))
+        if list(self.ref_when_boxes) != names:
+            for box in self.ref_when_boxes.values():
+                box.setParent(None)
+                box.deleteLater()
+            self.ref_when_boxes = {}
+            for c in names:
+                box = QCheckBox(c)
+                box.setToolTip(f"The selected reference holds under Condition {c}: "
+                               f"{conds[c].get('name', '')}")
+                box.toggled.connect(lambda _=False: self._reference_when_edited())
+                self.ref_when_row.addWidget(box)
+                self.ref_when_boxes[c] = box
+        self.refresh_references()
+
+    def refresh_references(self) -> None:
+        """The list of red references (those not shown under the viewed Condition greyed),
+        and the selected one's Conditions."""
         refs = self.doc.get(("card", "references"), []) or []
+        viewing = self.reference_view()
         with QSignalBlocker(self.references):
             row = self.references.currentRow()
             self.references.clear()
@@ -232,8 +296,22 @@ class CardEditor(QWidget):
                 when = ref.get("when", [])
                 self.references.addItem(" → ".join(ref.get("path", []))
                                         + (f"   (under {', '.join(when)})" if when else ""))
+                item = self.references.item(self.references.count() - 1)
+                if not in_force(ref, viewing):
+                    item.setForeground(self.palette().placeholderText())
+                    item.setToolTip(f"Not in force under Condition {viewing}: not shown on the map")
             if refs:
                 self.references.setCurrentRow(min(max(row, 0), len(refs) - 1))
+        self._show_reference_when()
+
+    def _show_reference_when(self) -> None:
+        refs = self.doc.get(("card", "references"), []) or []
+        r = self.references.currentRow()
+        when = set(refs[r].get("when") or []) if 0 <= r < len(refs) else set()
+        for c, box in self.ref_when_boxes.items():
+            with QSignalBlocker(box):
+                box.setChecked(c in when)
+            box.setEnabled(0 <= r < len(refs))
 
     def _events_of(self, col: str | None) -> dict[int, int]:
         path = ("card", "events") if col is None else ("conditions", col, "events")
@@ -363,16 +441,55 @@ class CardEditor(QWidget):
             self.refresh()
 
     # -- references ------------------------------------------------------------------------
+    def reference_view(self) -> str | None:
+        """The Condition whose red references the map shows (None: every reference)."""
+        data = self.ref_view.currentData()
+        return None if data is None else str(data)
+
+    def set_reference_view(self, condition: str | None) -> None:
+        """Show the references in force under ``condition`` (None: all of them)."""
+        i = self.ref_view.findData(condition)
+        if i >= 0:
+            self.ref_view.setCurrentIndex(i)
+            self._reference_view_changed()
+
+    def _reference_view_changed(self) -> None:
+        self.refresh_references()
+        self.referenceView.emit(self.reference_view())
+
     def add_reference(self, a: str, b: str) -> None:
-        """An arrow from ``a`` to ``b``: it extends a reference ending in ``a`` (same
-        Conditions) or starts a new one."""
+        """An arrow from ``a`` to ``b``, holding under the Condition the map shows (under
+        every Condition when it shows all): it extends a reference ending in ``a`` with the
+        same Conditions, or starts a new one."""
+        viewing = self.reference_view()
+        when = [viewing] if viewing else []
+        under = f" under {viewing}" if viewing else ""
         refs = self.doc.get(("card", "references"), []) or []
         for i, ref in enumerate(refs):
             path = ref.get("path", [])
-            if path and path[-1] == a and not ref.get("when"):
-                self.doc.insert(("card", "references", i, "path"), None, b, f"Red reference {a} → {b}")
+            if path and path[-1] == a and list(ref.get("when") or []) == when:
+                self.doc.insert(("card", "references", i, "path"), None, b,
+                                f"Red reference {a} → {b}{under}")
                 return
-        self.doc.insert(("card", "references"), None, {"path": [a, b]}, f"Red reference {a} → {b}")
+        new: dict[str, Any] = {"path": [a, b]}
+        if when:
+            new["when"] = when
+        self.doc.insert(("card", "references"), None, new, f"Red reference {a} → {b}{under}")
+
+    def set_reference_when(self, r: int, when: list[str]) -> None:
+        """The Conditions red reference ``r`` holds under ([]: every Condition); one undo step."""
+        refs = self.doc.get(("card", "references"), []) or []
+        if not 0 <= r < len(refs):
+            return
+        path = refs[r].get("path", [])
+        route = f"{path[0]} → {path[-1]}" if path else f"{r + 1}"
+        words = f"under {', '.join(when)} only" if when else "under every Condition"
+        self.doc.set(("card", "references", r, "when"), sorted(when) or None,
+                     f"Red reference {route} holds {words}")
+
+    def _reference_when_edited(self) -> None:
+        when = [c for c, box in self.ref_when_boxes.items() if box.isChecked()]
+        self.set_reference_when(self.references.currentRow(), when)
 
     def remove_reference(self) -> None:
         r = self.references.currentRow()
@@ -381,5 +498,6 @@ class CardEditor(QWidget):
 
     def _show_reference(self, r: int) -> None:
         refs = self.doc.get(("card", "references"), []) or []
+        self._show_reference_when()
         if 0 <= r < len(refs):
             self.showHexes.emit(list(refs[r].get("path", [])))

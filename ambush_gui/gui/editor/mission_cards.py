@@ -76,7 +76,8 @@ def _ratings_row(form: QFormLayout) -> dict[str, QSpinBox]:
 
 
 class _CardList(QWidget):
-    """A list of cards on the left, the selected card's form on the right."""
+    """A list of cards on the left, the selected card's form on the right (in a narrow
+    pane, :meth:`set_narrow`: the list above the form)."""
 
     def __init__(self, doc: EditorDocument, key: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -99,7 +100,8 @@ class _CardList(QWidget):
         column = QVBoxLayout(self.form_widget)
         column.addLayout(self.form)
         column.addStretch(1)  # the rows keep their height; the room left stays below
-        split = QSplitter()
+        self.split = split = QSplitter()
+        split.setChildrenCollapsible(False)
         split.addWidget(left)
         split.addWidget(self.form_widget)
         split.setStretchFactor(1, 3)
@@ -110,6 +112,13 @@ class _CardList(QWidget):
         self.list.currentRowChanged.connect(lambda _: self.refresh_card())
         self.add.clicked.connect(lambda: self.add_card())
         self.drop.clicked.connect(self.remove_card)
+
+    def set_narrow(self, narrow: bool) -> None:
+        """The list above the form (narrow) or beside it."""
+        want = Qt.Orientation.Vertical if narrow else Qt.Orientation.Horizontal
+        if self.split.orientation() != want:
+            self.split.setOrientation(want)
+            self.split.setSizes([150, 600] if narrow else [250, 600])
 
     def cards(self) -> list[dict[str, Any]]:
         return list(self.doc.get((self.key,), []) or [])

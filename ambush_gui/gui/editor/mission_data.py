@@ -326,3 +326,23 @@ def activations(data: dict[str, Any], german: int) -> list[tuple[str, int, str]]
 def first_words(text: str, n: int = 7) -> str:
     words = text.split()
     return " ".join(words[:n]) + (" …" if len(words) > n else "")
+
+
+def renumber_edits(data: dict[str, Any], old: int, new: int) -> list[tuple[str, int]]:
+    """Every place naming paragraph ``old``, each as (dotted path, ``new``): the edits that
+    make a renumbered paragraph keep every reader (the same walk as :func:`paragraph_refs`,
+    so a place the walk knows can never be left behind).
+
+    >>> renumber_edits({"card": {"events": {"7": 3}}, "paragraphs": [{"number": 1, "options": [
+    ...     {"do": [{"goto": 3}, {"hold": True}]}]}]}, 3, 30)
+    [('card.events.7', 30), ('paragraphs[0].options[0].do[0].goto', 30)]
+    """
+    return [(path, new) for path, n, _ in paragraph_refs(data) if n == old]
+
+
+def numbered(data: dict[str, Any], number: int, besides: int | None = None) -> int | None:
+    """The index of the paragraph numbered ``number`` (other than index ``besides``), or None."""
+    for i, p in enumerate(data.get("paragraphs", [])):
+        if i != besides and p.get("number") == number:
+            return i
+    return None

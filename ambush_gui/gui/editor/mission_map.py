@@ -13,7 +13,9 @@ panning:
   and to-hex).
 
 With no tool (``"pan"``) the view behaves exactly as in the game. The middle button
-always pans.
+always pans. The grid and the hex numbers say when they are turned on or off, however that
+happens (the G and N keys on the map, a checkbox of the page): ``gridShown`` and
+``labelsShown``, so the page's checkboxes and toolbar buttons stay in step with the map.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ class EditorMapView(HexMapView):
     strokeHex = Signal(str)  # a hex joined the stroke (the first one too)
     strokeEnded = Signal()
     sideClicked = Signal(str, str)  # the two hexes either side of the clicked edge
+    gridShown = Signal(bool)  # the hex outlines were turned on or off (G, or a checkbox)
+    labelsShown = Signal(bool)  # the hex numbers were turned on or off (N, or a checkbox)
 
     def __init__(self, hexmap: HexMap, parent: QWidget | None = None, hex_size: float = 40.0) -> None:
         super().__init__(hexmap, parent, hex_size=hex_size)
@@ -55,6 +59,20 @@ class EditorMapView(HexMapView):
             self.viewport().setCursor(cursor[tool])
         else:
             self.viewport().unsetCursor()
+
+    def set_grid_visible(self, on: bool) -> None:
+        """Show or hide the hex outlines, and say so when that changes them."""
+        was = self.grid_visible
+        super().set_grid_visible(on)
+        if was != on:
+            self.gridShown.emit(on)
+
+    def set_labels_visible(self, on: bool) -> None:
+        """Show or hide the hex numbers, and say so when that changes them."""
+        was = self.labels_visible
+        super().set_labels_visible(on)
+        if was != on:
+            self.labelsShown.emit(on)
 
     def side_at(self, pos: QPoint) -> tuple[str, str] | None:
         """The hexside nearest a viewport pixel: (the hex there, its neighbour across the

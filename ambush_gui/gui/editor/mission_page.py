@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSignalBlocker, QSize, Qt
-from PySide6.QtGui import QAction, QActionGroup, QColor, QKeySequence
+from PySide6.QtCore import QEvent, QObject, QSignalBlocker, QSize, Qt
+from PySide6.QtGui import QAction, QActionGroup, QColor, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -55,7 +55,7 @@ from ambush_gui.core.hexgrid import Hex, HexMap
 from ambush_gui.gui import theme
 from ambush_gui.gui.editor import mission_data as md
 from ambush_gui.gui.editor.document import DataPath, EditorDocument, parse_path
-from ambush_gui.gui.editor.mission_card import CardEditor
+from ambush_gui.gui.editor.mission_card import CardEditor, in_force
 from ambush_gui.gui.editor.mission_cards import GermanCards, SquadEditor
 from ambush_gui.gui.editor.mission_map import EditorMapView, terrain_icon
 from ambush_gui.gui.editor.mission_paragraphs import ParagraphEditor
@@ -73,6 +73,7 @@ CHECKED = QColor(142, 68, 173, 45)  # hexes with a Paragraph Check (the overlay)
 PENDING = QColor(192, 57, 43)  # the from-hex of a red reference being drawn
 
 TABS = ("map", "card", "paragraphs", "germans", "squad", "settings")
+NARROW = 900  # a tab pane narrower than this stacks its columns
 
 
 class MissionPage(QWidget):
@@ -85,6 +86,7 @@ class MissionPage(QWidget):
         self.selected: list[str] = []
         self.focused: list[str] = []
         self.ref_from: str | None = None
+        self.arrows: list[tuple[str, str]] = []  # the red reference arrows the map shows
         self._stroke: list[str] = []
         self.hexmap = md.build_map(doc.get(("map",), {}), self.charts) or HexMap(
             int(doc.get(("map", "width"), 6)), int(doc.get(("map", "height"), 5)), self.charts, {})
@@ -121,12 +123,14 @@ class MissionPage(QWidget):
             self.tabs.addTab(scroll, name)
             self.tabs.setTabToolTip(self.tabs.count() - 1, tip)
 
-        split = QSplitter()
+        self.split = split = QSplitter()
         split.addWidget(left)
         split.addWidget(self.tabs)
         split.setStretchFactor(0, 1)
         split.setStretchFactor(1, 1)
         split.setSizes([800, 1100])
+        self._sized = False
+        self.tabs.installEventFilter(self)  # a narrow pane stacks each tab's columns
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(split)
@@ -139,12 +143,36 @@ class MissionPage(QWidget):
         self.view.hexHovered.connect(self._hovered)
         self.view.counterClicked.connect(self._counter_clicked)
         self.card.showHexes.connect(self.show_places)
+        self.card.referenceView.connect(lambda _: self._redraw_overlays())
         self.paragraphs.placeClicked.connect(lambda p: self.focus_path(parse_path(p)))
         self.germans.paragraphClicked.connect(lambda p: self.focus_path(parse_path(p)))
         self.squad.enters_from_selection.clicked.connect(lambda: self.squad.set_enters(list(self.selected)))
         self.doc.changed.connect(self._changed)
         self._redraw_overlays()
         self._say_tool()
+
+    # -- fitting the room ----------------------------------------------------------------------
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        """On the first show in a small window, give the forms a larger share than the map:
+        at 1280 pixels the forms need about 620 to show a row whole."""
+        super().showEvent(event)
+        if not self._sized and self.width() > 0:
+            self._sized = True
+            share = 0.42 if self.width() >= 1400 else 0.36
+            self.split.setSizes([int(self.width() * share), self.width() - int(self.width() * share)])
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if watched is self.tabs and event.type() == QEvent.Type.Resize:
+            self.set_narrow(self.tabs.width() < NARROW)
+        return super().eventFilter(watched, event)
+
+    def set_narrow(self, narrow: bool) -> None:
+        """Stack each tab's side-by-side parts one above the other (narrow) or not, so a
+        narrow pane scrolls down rather than clipping on the right."""
+        self._map_columns.setDirection(QHBoxLayout.Direction.TopToBottom if narrow
+                                       else QHBoxLayout.Direction.LeftToRight)
+        for tab in (self.card, self.paragraphs, self.germans, self.squad, self.settings):
+            tab.set_narrow(narrow)
 
     # -- the contract -------------------------------------------------------------------------
     def toolbar_actions(self) -> list[QAction]:
@@ -264,6 +292,8 @@ class MissionPage(QWidget):
         self.show_grid = QCheckBox("Hex outlines (G)")
         self.show_numbers = QCheckBox("Hex numbers (N)")
         self.show_refs = QCheckBox("Red references")
+        self.show_refs.setToolTip("The red movement references: those in force under the Condition "
+                                  "picked on the Mission Card tab (Red references: Show on the map under)")
         self.show_checks = QCheckBox("Hexes with a Paragraph Check")
         self.show_germans = QCheckBox("Germans where paragraphs activate them")
         self.show_germans.setToolTip("A German counter in every hex a paragraph activates him in; "
@@ -295,7 +325,7 @@ class MissionPage(QWidget):
             shl.addWidget(box)
         lay = QVBoxLayout(w)
         lay.addLayout(form)
-        row = QHBoxLayout()
+        self._map_columns = row = QHBoxLayout()
         row.addWidget(paint, 3)
         right = QVBoxLayout()
         right.addWidget(side)
@@ -311,6 +341,9 @@ class MissionPage(QWidget):
         self.terrain_palette.currentRowChanged.connect(lambda _: self.set_tool("paint"))
         self.show_grid.toggled.connect(self.view.set_grid_visible)
         self.show_numbers.toggled.connect(self.view.set_labels_visible)
+        # G and N pressed on the map turn the outlines and numbers too: the boxes follow
+        self.view.gridShown.connect(self.show_grid.setChecked)
+        self.view.labelsShown.connect(self.show_numbers.setChecked)
         self.show_refs.toggled.connect(lambda _: self._redraw_overlays())
         self.show_checks.toggled.connect(lambda _: self._redraw_overlays())
         self.show_germans.toggled.connect(lambda _: self._redraw_overlays())
@@ -567,11 +600,14 @@ class MissionPage(QWidget):
         if self.ref_from and md.on_map(m, self.ref_from):
             v.mark_hexes([self.ref_from], PENDING, "a red reference starts here")
         v.set_counters(self.activation_counters() if self.show_germans.isChecked() else [])
+        self.arrows = []
         if self.show_refs.isChecked():
-            arrows = [(a, b) for ref in self.doc.get(("card", "references"), []) or []
-                      for a, b in zip(ref.get("path", []), ref.get("path", [])[1:], strict=False)
-                      if md.on_map(m, a) and md.on_map(m, b)]
-            v.show_arrows(arrows, theme.HEX_ARROW)
+            viewing = self.card.reference_view()
+            self.arrows = [(a, b) for ref in self.doc.get(("card", "references"), []) or []
+                           if in_force(ref, viewing)
+                           for a, b in zip(ref.get("path", []), ref.get("path", [])[1:], strict=False)
+                           if md.on_map(m, a) and md.on_map(m, b)]
+            v.show_arrows(self.arrows, theme.HEX_ARROW)
 
     def activation_counters(self) -> list[Counter]:
         """A German counter in each hex a paragraph activates him in (his card's letter, the

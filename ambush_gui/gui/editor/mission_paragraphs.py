@@ -38,12 +38,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ambush_gui.ambush.charts import Side, Stance
+from ambush_gui.ambush.charts import Charts, Side, Stance
 from ambush_gui.ambush.fire import Term
 from ambush_gui.ambush.mission import EndResult, MoveKind
 from ambush_gui.gui import theme
-from ambush_gui.gui.editor.document import EditorDocument
-from ambush_gui.gui.editor.mission_data import first_words, paragraph_findings, readers
+from ambush_gui.gui.editor.document import EditorDocument, parse_path
+from ambush_gui.gui.editor.mission_cards import weapon_choices
+from ambush_gui.gui.editor.mission_data import (
+    first_words,
+    numbered,
+    paragraph_findings,
+    readers,
+    renumber_edits,
+)
 from ambush_gui.gui.editor.mission_widgets import CommitTextEdit, combo, parse_labels, set_quiet, spin
 
 # -- conditions ----------------------------------------------------------------------------
@@ -232,43 +239,98 @@ _CHOICES: dict[str, list[str]] = {
 
 
 class ActEdit(QWidget):
-    """One action of an option: a verb and its value (an activation has its own fields)."""
+    """One action of an option: a verb and its value.
+
+    An activation has its own fields, on two more lines so the row never clips: on the
+    first, the German, his hex and his stance; then who holds the Advantage in Round 1 and
+    which sides get two turns (AR-040); then the weapon markers placed with him (AR-033),
+    a weapon added with "+" and one taken out with "−". Only what the format's
+    :class:`~ambush_gui.ambush.mission.Activate` holds is offered, and a field left at its
+    default is left out of the file.
+    """
 
     edited = Signal(dict)
     removed = Signal()
     moved = Signal(int)  # -1 up, +1 down
 
-    def __init__(self, act: dict[str, Any], conditions: list[str], parent: QWidget | None = None) -> None:
+    def __init__(self, act: dict[str, Any], conditions: list[str], parent: QWidget | None = None,
+                 weapons: list[tuple[str, str]] | None = None) -> None:
         super().__init__(parent)
         self.act = dict(act)
+        self.change = ""  # the last edit in words, for its undo text ("" : the verb's name)
         self.verb = combo([(label, key) for key, label, _ in ACT_VERBS], "What the option makes happen")
         self.number = spin(-99, 9999)
         self.choice = combo([])
         self.why = QLineEdit()
         self.why.setPlaceholderText("why (shown in the log)")
         self.german = spin(1, 99, "The number of the German card to put on the map")
+        self.german.setPrefix("German ")
         self.hex = QLineEdit()
         self.hex.setPlaceholderText("hex")
-        self.hex.setMinimumWidth(64)
+        self.hex.setMinimumWidth(56)
+        self.hex.setMaximumWidth(80)
         self.hex.setMaxLength(4)
         self.hex.setToolTip("The hex he appears in (CCRR)")
         self.stance = combo([(s.value, s.value) for s in Stance], "His stance when he appears")
-        self.advantage = combo([("no Advantage", None)] + [(f"{s.value} Advantage", s.value) for s in Side],
-                               "Who holds the Advantage in Round 1 (AR-040)")
+        self.advantage = combo([("nobody", None), ("US", Side.US.value), ("German", Side.GERMAN.value)],
+                               "Who holds the Advantage in Round 1 (AR-040): nobody, the US side or "
+                               "the German side")
+        self.two_turns = {side: QCheckBox(text) for side, text in ((Side.US.value, "US"),
+                                                                   (Side.GERMAN.value, "German"))}
+        self.two_turns[Side.US.value].setToolTip("The US side takes two turns in Round 1")
+        self.two_turns[Side.GERMAN.value].setToolTip(
+            "The German side takes two turns in Round 1 (activated mid-Round: he does)")
+        self.weapon_choices = weapons if weapons is not None else weapon_choices(Charts.default(), "german")
+        self.weapons_shown = QLabel()
+        self.weapons_shown.setWordWrap(True)
+        self.weapons_shown.setToolTip("Weapon markers placed with him when he appears, besides "
+                                      "the weapons on his card")
+        self.weapon_pick = combo([(text, key) for key, text in self.weapon_choices],
+                                 "A weapon marker to add with +, or to take out with −")
+        self.weapon_add, self.weapon_drop = QPushButton("+"), QPushButton("−")
+        self.weapon_add.setToolTip("Place the chosen weapon marker with him")
+        self.weapon_drop.setToolTip("Take one of the chosen weapon markers out")
+        for b in (self.weapon_add, self.weapon_drop):
+            b.setFixedWidth(26)
         up, down, drop = QPushButton("▲"), QPushButton("▼"), QPushButton("✕")
         for b, tip in ((up, "Move this action up"), (down, "Move this action down"),
                        (drop, "Remove this action")):
             b.setFixedWidth(22)
             b.setToolTip(tip)
         self.conditions = conditions
-        row = QHBoxLayout(self)
+        row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.verb, 2)
-        for w in (self.number, self.choice, self.why, self.german, self.hex, self.stance, self.advantage):
-            row.addWidget(w, 1)
+        self.hex_word = QLabel("in")
+        for w in (self.number, self.choice, self.why, self.german, self.hex_word, self.hex, self.stance):
+            row.addWidget(w, 0 if w in (self.hex_word, self.hex) else 1)
         row.addWidget(up)
         row.addWidget(down)
         row.addWidget(drop)
+        # the activation's Round 1 and weapon fields, under the first line
+        self.extra = QWidget()
+        ex = QFormLayout(self.extra)
+        ex.setContentsMargins(18, 0, 0, 2)
+        ex.setVerticalSpacing(2)
+        round1 = QHBoxLayout()
+        round1.addWidget(self.advantage, 1)
+        round1.addSpacing(10)
+        round1.addWidget(QLabel("two turns:"))
+        for box in self.two_turns.values():
+            round1.addWidget(box)
+        round1.addStretch(1)
+        ex.addRow("Advantage", round1)
+        arms = QHBoxLayout()
+        arms.addWidget(self.weapons_shown, 2)
+        arms.addWidget(self.weapon_pick, 2)
+        arms.addWidget(self.weapon_add)
+        arms.addWidget(self.weapon_drop)
+        ex.addRow("Weapons", arms)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(2)
+        lay.addLayout(row)
+        lay.addWidget(self.extra)
         self._show()
         self.verb.activated.connect(self._verb_changed)
         self.number.valueChanged.connect(self._emit)
@@ -278,12 +340,22 @@ class ActEdit(QWidget):
         self.hex.editingFinished.connect(self._emit)
         self.stance.activated.connect(self._emit)
         self.advantage.activated.connect(self._emit)
+        for box in self.two_turns.values():
+            box.toggled.connect(self._emit)
+        self.weapon_add.clicked.connect(lambda: self._edit_weapons(add=True))
+        self.weapon_drop.clicked.connect(lambda: self._edit_weapons(add=False))
+        self.weapon_pick.currentIndexChanged.connect(lambda _: self._weapon_buttons())
         up.clicked.connect(lambda: self.moved.emit(-1))
         down.clicked.connect(lambda: self.moved.emit(1))
         drop.clicked.connect(self.removed.emit)
 
     def key(self) -> str:
         return next((k for k in self.act if k != "why"), "hold")
+
+    def weapons(self) -> list[str]:
+        """The weapon markers the activation places with him."""
+        act = self.act.get("activate")
+        return list(act.get("weapons", [])) if isinstance(act, dict) else []
 
     def _show(self) -> None:
         key = self.key()
@@ -293,8 +365,9 @@ class ActEdit(QWidget):
         self.number.setVisible(kind in ("int", "score"))
         self.why.setVisible(kind == "score")
         self.choice.setVisible(kind in _CHOICES or kind == "condition")
-        for w in (self.german, self.hex, self.stance, self.advantage):
+        for w in (self.german, self.hex_word, self.hex, self.stance):
             w.setVisible(kind == "activate")
+        self.extra.setVisible(kind == "activate")
         if kind in ("int", "score"):
             set_quiet(self.number, value if isinstance(value, int) else 1)
             set_quiet(self.why, self.act.get("why", ""))
@@ -309,6 +382,40 @@ class ActEdit(QWidget):
             set_quiet(self.hex, value.get("hex", ""))
             set_quiet(self.stance, value.get("stance", "standing"))
             set_quiet(self.advantage, value.get("advantage"))
+            for side, box in self.two_turns.items():
+                with QSignalBlocker(box):
+                    box.setChecked(side in value.get("two_turns", []))
+            names = dict(self.weapon_choices)
+            shown = [names.get(w, w).split(" (")[0] for w in self.weapons()]
+            self.weapons_shown.setText(", ".join(shown) if shown else "none but his card's")
+            self._weapon_buttons()
+
+    def _weapon_buttons(self) -> None:
+        self.weapon_drop.setEnabled(self.weapon_pick.currentData() in self.weapons())
+
+    def _edit_weapons(self, add: bool) -> None:
+        """Add the chosen weapon marker, or take one of it out (the last placed)."""
+        act = self.act.get("activate")
+        if not isinstance(act, dict):
+            return
+        key = str(self.weapon_pick.currentData())
+        weapons = self.weapons()
+        if add:
+            weapons.append(key)
+        elif key in weapons:
+            del weapons[len(weapons) - 1 - weapons[::-1].index(key)]
+        else:
+            return
+        after = dict(act)
+        if weapons:
+            after["weapons"] = weapons
+        else:
+            after.pop("weapons", None)
+        who = f"German {act.get('german', '?')}"
+        self.change = f"place a {key} marker with {who}" if add else f"take a {key} marker off {who}"
+        self.act = {"activate": after}
+        self._show()
+        self.edited.emit(dict(self.act))
 
     def _verb_changed(self) -> None:
         key = str(self.verb.currentData())
@@ -318,6 +425,7 @@ class ActEdit(QWidget):
         if kind in _CHOICES:
             default = _CHOICES[kind][0]
         self.act = {key: default}
+        self.change = ""
         self._show()
         self.edited.emit(dict(self.act))
 
@@ -345,10 +453,36 @@ class ActEdit(QWidget):
                 before["advantage"] = adv
             else:
                 before.pop("advantage", None)
+            turns = [side for side, box in self.two_turns.items() if box.isChecked()]
+            if turns:
+                before["two_turns"] = turns
+            else:
+                before.pop("two_turns", None)
             act[key] = before
         if act != self.act:
+            self.change = _activation_change(self.act.get("activate"), act.get("activate"))
             self.act = act
             self.edited.emit(dict(act))
+
+
+def _activation_change(before: Any, after: Any) -> str:
+    """An activation's edit in words (for the undo list); "" when it is not an activation."""
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        return ""
+    who = f"German {after.get('german', '?')}"
+    if before.get("two_turns", []) != after.get("two_turns", []):
+        sides = {"us": "US", "german": "German"}
+        turns = " and ".join(sides.get(x, x) for x in after.get("two_turns", []))
+        return f"two turns in Round 1 for {turns}" if turns else "nobody takes two turns in Round 1"
+    if before.get("advantage") != after.get("advantage"):
+        adv = after.get("advantage")
+        return f"Advantage in Round 1 to {'US' if adv == 'us' else 'German'}" if adv else \
+            "nobody holds the Advantage in Round 1"
+    if before.get("hex") != after.get("hex"):
+        return f"activate {who} in {after.get('hex')}"
+    if before.get("stance", "standing") != after.get("stance", "standing"):
+        return f"{who} appears {after.get('stance', 'standing')}"
+    return f"activate {who}"
 
 
 # -- the editor ------------------------------------------------------------------------------
@@ -387,7 +521,8 @@ class ParagraphEditor(QWidget):
         ll.addWidget(self.problems, 1)
 
         # the paragraph
-        self.number = spin(1, 9999, "The paragraph's number: what cards and 'go to' name")
+        self.number = spin(1, 9999, "The paragraph's number: what cards and 'go to' name. Renumbering "
+                                    "it renumbers every place that reads it too (one undo step)")
         self.list_style = combo([("bulleted: the option that applies", "bulleted"),
                             ("numbered: the first that applies", "numbered")],
                            "Bulleted options: the one that applies; numbered: the first that applies "
@@ -400,8 +535,13 @@ class ParagraphEditor(QWidget):
         self.text.setToolTip("What the player reads")
         self.text.setMinimumHeight(70)
         self.text.setMaximumHeight(110)
+        self.number_error = QLabel()
+        self.number_error.setStyleSheet(f"color: {theme.ILLEGAL.name()}")
+        self.number_error.setWordWrap(True)
+        self.number_error.hide()
         form = QFormLayout()
         form.addRow("Number", self.number)
+        form.addRow(self.number_error)
         form.addRow("Options are", self.list_style)
         form.addRow("Sighting", self.sighting)
         form.addRow("Text", self.text)
@@ -450,10 +590,12 @@ class ParagraphEditor(QWidget):
         self.readers.setMaximumHeight(140)
         rl.addWidget(self.readers)
         rl.addStretch(1)
-        split = QSplitter()
+        self.split = split = QSplitter()
+        split.setChildrenCollapsible(False)
         split.addWidget(left)
         split.addWidget(self.form)
         self.list.setMinimumWidth(180)
+        self.list.setMinimumHeight(90)
         split.setStretchFactor(0, 1)
         split.setStretchFactor(1, 3)
         split.setSizes([250, 750])
@@ -483,6 +625,13 @@ class ParagraphEditor(QWidget):
         self.option_text.editingFinished.connect(self._option_text_edited)
         self.when.edited.connect(self._when_edited)
         self.refresh()
+
+    def set_narrow(self, narrow: bool) -> None:
+        """The list and problems above the paragraph (narrow) or beside it."""
+        want = Qt.Orientation.Vertical if narrow else Qt.Orientation.Horizontal
+        if self.split.orientation() != want:
+            self.split.setOrientation(want)
+            self.split.setSizes([260, 700] if narrow else [250, 750])
 
     # -- reading the document --------------------------------------------------------------
     def paragraphs(self) -> list[dict[str, Any]]:
@@ -541,6 +690,7 @@ class ParagraphEditor(QWidget):
             return
         p = paragraphs[i]
         set_quiet(self.number, p.get("number", 1))
+        self.number_error.hide()
         set_quiet(self.list_style, p.get("style", "bulleted"))
         set_quiet(self.sighting, p.get("sighting", ""))
         self.text.show_text(str(p.get("text", "")))
@@ -588,7 +738,7 @@ class ParagraphEditor(QWidget):
         self.act_rows = []
         for k, a in enumerate(acts):
             w = ActEdit(a if isinstance(a, dict) else {"hold": True}, self.conditions())
-            w.edited.connect(lambda act, k=k: self._act_edited(k, act))
+            w.edited.connect(lambda act, k=k, w=w: self._act_edited(k, act, w.change))
             w.removed.connect(lambda k=k: self._act_removed(k))
             w.moved.connect(lambda step, k=k: self._act_moved(k, step))
             self.acts_box.addWidget(w)
@@ -620,8 +770,32 @@ class ParagraphEditor(QWidget):
 
     def _number_edited(self, n: int) -> None:
         i = self.current()
-        if i >= 0:
-            self.doc.set(("paragraphs", i, "number"), n, f"Renumber paragraph {self._pno()} as {n}")
+        if i < 0:
+            return
+        refused = self.renumber(i, n)
+        self.number_error.setText(refused or "")
+        self.number_error.setVisible(bool(refused))
+
+    def renumber(self, i: int, new: int) -> str | None:
+        """Give paragraph ``i`` the number ``new`` and make every place that reads it (Mission
+        Card checks, Event columns, German card tables, other paragraphs' "go to") follow: one
+        undo step. A number another paragraph has is refused: the reason is returned (None:
+        done)."""
+        old = self.doc.get(("paragraphs", i, "number"))
+        if old == new:
+            return None
+        other = numbered(self.doc.data, new, besides=i)
+        if other is not None:
+            words = first_words(str(self.doc.get(("paragraphs", other, "text"), "")), 5)
+            return (f"Paragraph {new} already exists (\u201c{words}\u201d, row {other + 1} of the list): "
+                    "pick a number no paragraph has.")
+        edits = renumber_edits(self.doc.data, old, new) if isinstance(old, int) else []
+        follow = f" and {len(edits)} reference{'s' * (len(edits) != 1)} to it" if edits else ""
+        with self.doc.macro(f"Renumber paragraph {old} as {new}{follow}"):
+            self.doc.set(("paragraphs", i, "number"), new)
+            for path, n in edits:
+                self.doc.set(parse_path(path), n)
+        return None
 
     def add_paragraph(self, text: str = "") -> int:
         """Append a paragraph numbered after the highest; returns its index."""
@@ -694,14 +868,14 @@ class ParagraphEditor(QWidget):
         self.set_actions(acts, f"Add an action to option {self.current_option() + 1} "
                                f"of paragraph {self._pno()}")
 
-    def _act_edited(self, k: int, act: dict[str, Any]) -> None:
+    def _act_edited(self, k: int, act: dict[str, Any], change: str = "") -> None:
         acts = self._acts_now()
         if 0 <= k < len(acts):
             acts[k] = act
             verb = next(iter(act))
             self._shown_acts = copy.deepcopy(acts)
-            self.set_actions(acts, f"Paragraph {self._pno()}: {verb.replace('_', ' ')} "
-                                   f"in option {self.current_option() + 1}")
+            self.set_actions(acts, f"Paragraph {self._pno()}, option {self.current_option() + 1}: "
+                                   f"{change or verb.replace('_', ' ')}")
 
     def _act_removed(self, k: int) -> None:
         acts = self._acts_now()

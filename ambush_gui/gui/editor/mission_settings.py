@@ -96,7 +96,7 @@ class SettingsForm(QWidget):
         erow.addWidget(exits_sel)
         ef.addRow("Exit hexes", erow)
 
-        lay = QHBoxLayout(self)
+        self.columns_layout = lay = QHBoxLayout(self)
         left = QVBoxLayout()
         left.addWidget(about)
         left.addWidget(ebox)
@@ -120,6 +120,11 @@ class SettingsForm(QWidget):
         self.exits.editingFinished.connect(lambda: self.set_exits(parse_labels(self.exits.text())))
         exits_sel.clicked.connect(lambda: self.set_exits(self.selection()))
         self.refresh()
+
+    def set_narrow(self, narrow: bool) -> None:
+        """The victory levels under the rest (narrow) or beside it."""
+        self.columns_layout.setDirection(QHBoxLayout.Direction.TopToBottom if narrow
+                                         else QHBoxLayout.Direction.LeftToRight)
 
     def refresh(self) -> None:
         set_quiet(self.name, self.doc.get(("name",), ""))

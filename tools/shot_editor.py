@@ -1,0 +1,97 @@
+"""Screenshots of the scenario editor's mission page, for the docs and for checking the look by eye.
+
+    xvfb-run -a -s "-screen 0 1920x1080x24" python tools/shot_editor.py [--out /tmp] [--docs]
+    xvfb-run -a -s "-screen 0 1280x800x24" python tools/shot_editor.py [--out /tmp]
+
+With the hedgerow mission open in the editor window, sized to the screen, writes one shot
+per tab of the mission page (``editor-mission-<width>x<height>-<tab>.png``): the Map tab, the
+Mission Card (a red reference selected, the map showing Condition C's references), the
+Paragraphs (paragraph 7 selected: its activation, with the Round 1 and weapon fields), the
+Germans, the US squad, Victory & end.
+
+``--docs`` also writes ``docs/screenshots/editor-mission-1920x1080.png`` (the README's
+picture): the page alone at 1920x1080, paragraph 7 selected, the red references shown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication, QWidget
+
+import ambush_gui.gui  # noqa: F401 - pydantic before PySide6, the package's order
+from ambush_gui import systems
+from ambush_gui.gui.editor.document import EditorDocument
+from ambush_gui.gui.editor.mission_page import MissionPage
+from ambush_gui.gui.editor.window import EditorWindow
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
+PARAGRAPH_7 = 6  # its index in the hedgerow booklet: German 3 activated in 0803
+
+
+def settle(app: QApplication, rounds: int = 5) -> None:
+    for _ in range(rounds):
+        app.processEvents()
+
+
+def save(app: QApplication, widget: QWidget, path: Path) -> None:
+    settle(app)
+    widget.grab().save(str(path))
+    print(path)
+
+
+def window_shots(app: QApplication, out: Path) -> None:
+    """Every tab of the mission page inside the editor window, at the screen's size."""
+    screen = app.primaryScreen().availableGeometry()
+    size = f"{screen.width()}x{screen.height()}"
+    win = EditorWindow(EditorDocument.open(systems.resolve("ambush-hedgerow")))
+    win.resize(screen.size())
+    win.show()
+    settle(app)
+    page = win.page
+    assert isinstance(page, MissionPage)
+    page.fit()
+    page.focus_path(("paragraphs", PARAGRAPH_7, "options", 0))
+    shots = [("map", page.map_tab), ("card", page.card), ("paragraphs", page.paragraphs),
+             ("germans", page.germans), ("squad", page.squad), ("settings", page.settings)]
+    for name, tab in shots:
+        page.show_tab(tab)
+        if name == "card":
+            page.card.references.setCurrentRow(1)
+            page.card.set_reference_view("C")
+        save(app, win, out / f"editor-mission-{size}-{name}.png")
+        if name == "card":
+            page.card.set_reference_view(None)
+    win.doc.undo_stack.setClean()  # looked at, not edited: close without asking
+    win.close()
+
+
+def docs_shot(app: QApplication) -> None:
+    """The README's picture: the page alone, 1920x1080, paragraph 7 and the red references."""
+    page = MissionPage(EditorDocument.open(systems.resolve("ambush-hedgerow")))
+    page.resize(1920, 1080)
+    page.show()
+    settle(app)
+    page.fit()
+    page.focus_path(("paragraphs", PARAGRAPH_7, "options", 0))
+    save(app, page, DOCS / "editor-mission-1920x1080.png")
+    page.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default="/tmp", type=Path)
+    parser.add_argument("--docs", action="store_true", help="also refresh the README's screenshot")
+    args = parser.parse_args()
+    app = QApplication.instance() or QApplication(sys.argv)
+    assert isinstance(app, QApplication)
+    window_shots(app, args.out)
+    if args.docs:
+        docs_shot(app)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
