@@ -15,15 +15,20 @@ from typing import Any
 
 import numpy as np
 
+from ambush_gui.ai.alley_insurgent import assault_odds, carries_contractors, route
 from ambush_gui.alley.fire import odds
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import FigureKind, Side, Unit
 from ambush_gui.alley.pools import exposed
 from ambush_gui.alley.turn import RELEASE
 from ambush_gui.core.decisions import Decision, IllegalDecision
-from ambush_gui.core.geometry import min_distance
+from ambush_gui.core.geometry import min_distance, points_along
 
 Point = tuple[float, float]
+
+AMBUSH_AHEAD = 5.0  # inches down the contractors' way out where Insurgents lie in wait
+ASSAULT_MEAN = 0.5  # mean Marine casualties that make a Close Assault worth it
+CARRIER_WIN = 0.2  # chance of beating the contractors' carrier that makes it worth it
 
 
 def expected_hits(g: AlleyGame, attacker: Unit, target: Unit, overwatch: bool = False) -> float:
@@ -130,12 +135,16 @@ class AlleyAI:
                 n = float(np.hypot(*v)) or 1.0
                 return (f.x + 7 * v[0] / n, f.y + 7 * v[1] / n)
             return self.exit_point(g, unit)
-        # Insurgents: get across the carriers' way out, else converge on the nearest Marines.
+        # Insurgents: get across the carriers' way out, else lie in wait on the contractors'
+        # way out before the Marines reach them; else converge on the nearest Marines.
         carriers = self.carriers(g)
         if carriers:
             here = unit.centre()
             c = min(carriers, key=lambda u: math.dist(u.centre(), here))
             return self.cut_off(g, c)
+        waiting = self.waiting_contractors(g)
+        if waiting:
+            return route(g, waiting[0].pos, AMBUSH_AHEAD * g.m.scale)
         targets = st.side_units(Side.REGULAR)
         if not targets:
             return None
@@ -297,13 +306,23 @@ class AlleyAI:
         return score
 
     def _assault_target(self, g: AlleyGame, unit: Unit, reach: float) -> Unit | None:
-        """A unit carrying contractors that this unit can reach and outnumbers."""
-        if unit.is_detached_leader or unit.shaken(g.state.turn):
+        """A Marine unit within ``reach`` worth a Close Assault: the contractors' carrier
+        when the odds of beating it are fair, any unit when the assault should cost it
+        casualties (every Marine casualty scores; Insurgent losses do not)."""
+        if unit.is_detached_leader or unit.shaken(g.state.turn) or unit.dependants:
             return None
-        for c in self.carriers(g):
-            if len(unit.fighters) >= len(c.fighters) + 1 and g.distance(unit, c) <= reach + 0.5:
-                return c
-        return None
+        best: tuple[float, Unit] | None = None
+        for m in g.state.side_units(Side.REGULAR):
+            if g.distance(unit, m) > reach + 0.5:
+                continue
+            o = assault_odds(g, unit, m)
+            carrier = carries_contractors(m)
+            if not (o.mean_casualties >= ASSAULT_MEAN or (carrier and o.win >= CARRIER_WIN)):
+                continue
+            v = o.mean_casualties + (2.0 + 4.0 * o.overrun if carrier else 0.0)
+            if best is None or v > best[0]:
+                best = (v, m)
+        return best[1] if best is not None else None
 
     def _assault_move(self, g: AlleyGame, d: Decision, unit: Unit, limit: float,
                       speed: str | None) -> Any:
@@ -347,6 +366,10 @@ class AlleyAI:
     def _interrupt(self, g: AlleyGame, d: Decision) -> Any:
         target = g.unit(d.facts["target"])
         what = d.facts["what"]
+        if what == "move" and carries_contractors(target):
+            stall = self._stall(g, d, target)
+            if stall is not None:
+                return stall
         best: tuple[float, Any] | None = None
         in_reach: dict[str, bool] = {}  # per interrupting unit: the same at every stop
         exposed_bonus = 0.3 if what != "fire" and exposed(g, target) else 0
@@ -378,6 +401,45 @@ class AlleyAI:
             if v >= 0.25 and (best is None or v > best[0]):
                 best = (v, opt)
         return best[1] if best is not None else "none"
+
+    def _stall(self, g: AlleyGame, d: Decision, target: Unit) -> Any:
+        """Interrupt the contractors' carrier (or their rescuer) with whoever can: each
+        interruption costs it an inch (AA-085). A unit that can reach it goes in with a
+        Close Assault when the odds are worth it; the others shoot at the earliest point
+        of its move, where the lost inch hurts most."""
+        path = d.facts.get("path")
+        stops = sorted({float(o["at"]) for o in d.options[1:] if "at" in o})
+        if not path or not stops:
+            return None
+        here = np.array(target.centre())
+        places = points_along([tuple(p) for p in path], stops)
+        shape = target.points() - here
+        reach = g.m.rapid - g.m.assault_reach
+        best: tuple[float, Any] | None = None
+        seen: set[tuple[str, str]] = set()
+        for opt in d.options[1:]:  # the options come by unit, each stop in order
+            ins = g.unit(opt["unit"])
+            if (ins.id, opt["kind"]) in seen:
+                continue
+            if opt["kind"] == "fire":
+                seen.add((ins.id, "fire"))
+                v = 1.0 + self.hits(g, ins, target)
+            else:
+                if ins.is_detached_leader or ins.dependants:
+                    continue
+                at = places[stops.index(float(opt["at"]))]
+                if min_distance(ins.points(), shape + at) > reach:
+                    continue
+                seen.add((ins.id, "move"))
+                odds_ = assault_odds(g, ins, target)
+                if odds_.mean_casualties < 0.5 and odds_.win < 0.4:
+                    continue
+                v = 1.0 + 2.0 * odds_.mean_casualties + 4.0 * odds_.overrun
+            if ins.leader is None:
+                v *= 0.7  # it must pass an Interrupt Check first (AA-072)
+            if best is None or v > best[0]:
+                best = (v, opt)
+        return best[1] if best is not None else None
 
     def _overwatch(self, g: AlleyGame, d: Decision) -> Any:
         ins = g.unit(d.facts["against"])
@@ -418,26 +480,33 @@ class AlleyAI:
 
         return min(d.options, key=cost)
 
+    def ambush_points(self, g: AlleyGame) -> list[Point]:
+        """Where fresh Insurgents should come in: across the carriers' way out, or on the
+        contractors' way out while they still wait for the Marines."""
+        carriers = self.carriers(g)
+        if carriers:
+            return [self.cut_off(g, c) for c in carriers]
+        waiting = self.waiting_contractors(g)
+        if waiting:
+            return [route(g, waiting[0].pos, AMBUSH_AHEAD * g.m.scale)]
+        return [u.centre() for u in g.state.side_units(Side.REGULAR)]
+
     def _hot_spot(self, g: AlleyGame, d: Decision) -> Any:
-        marines = [u.centre() for u in g.state.side_units(Side.REGULAR)]
-        if not marines:
+        spots = self.ambush_points(g)
+        if not spots:
             return d.options[0]
 
         def score(n: int) -> float:
             h = g.state.hot_spots[n]
-            return min(abs(math.dist((h.x, h.y), m) - 6) for m in marines)
+            return min(math.dist((h.x, h.y), p) for p in spots)
 
         return min(d.options, key=score)
 
     def _place(self, g: AlleyGame, d: Decision) -> Any:
-        carriers = self.carriers(g)
-        if carriers:  # arrive across the contractors' way out
-            spots = [self.cut_off(g, c) for c in carriers]
-            return min(d.options, key=lambda p: min(math.dist(tuple(p), s) for s in spots))
-        marines = [u.centre() for u in g.state.side_units(Side.REGULAR)]
-        if not marines:
+        spots = self.ambush_points(g)
+        if not spots:
             return d.options[0]
-        return min(d.options, key=lambda p: min(math.dist(tuple(p), m) for m in marines))
+        return min(d.options, key=lambda p: min(math.dist(tuple(p), s) for s in spots))
 
     def _insurgent_act(self, g: AlleyGame, d: Decision) -> Any:
         units = [g.unit(u) for u in d.options[1:] if not u.startswith(RELEASE)]
