@@ -1,0 +1,152 @@
+"""The Insurgent computer player goes after the contractors' carrier (ambush_gui.ai).
+
+Hand-built positions (tests/alley/kit.py) pin what the player does with the levers
+docs/performance.md names: every unit that sees the carrier interrupts its move, the
+best shot goes first and at the earliest point (the lost inch, AA-085, hurts most
+there), a gang that can reach the carrier goes in with a Close Assault, and fresh
+Insurgents arrive across the carrier's way out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ambush_gui.ai.alley_ai import AlleyAI
+from ambush_gui.ai.alley_insurgent import assault_odds, exit_point, priority_target, route
+from ambush_gui.alley.close_assault import dice_for
+from ambush_gui.alley.game import AlleyGame
+from ambush_gui.alley.interrupts import interrupt_decision, interrupt_options_along
+from ambush_gui.alley.model import Speed, Unit
+from ambush_gui.alley.movement import pick_up
+from ambush_gui.core.decisions import Decision, DecisionKind
+from tests.alley import kit
+
+
+def table(*insurgents: dict[str, Any], carrier_at: tuple[float, float] = (10.0, 12.0)) -> AlleyGame:
+    """Marines ``m`` carrying the two contractors at ``carrier_at``, in the open, and the
+    given Insurgents; turn 1, nothing has acted yet."""
+    x, y = carrier_at
+    g = kit.game([kit.marines("m", (x - 1.2, y)), kit.marines("other", (2, 2)), *insurgents],
+                 contractors=[("c1", (x, y + 0.6)), ("c2", (x + 0.6, y + 0.6))],
+                 special_rules=["contractors"], seed=1, strict=False)
+    g.state.turn = 1
+    m = g.unit("m")
+    pick_up(g, m, g.state.ground[0])
+    assert len(m.dependants) == 2
+    return g
+
+
+def move_interrupt(g: AlleyGame, mover: Unit, to: tuple[float, float]) -> Decision:
+    """The interrupt decision the engine asks when ``mover`` declares a Cautious move to ``to``."""
+    mover.speed = Speed.CAUTIOUS
+    path = [mover.centre(), to]
+    opts = interrupt_options_along(g, mover, path)
+    return interrupt_decision(g, mover, opts, "move", path=path)
+
+
+def test_the_carrier_is_interrupted_by_the_unit_with_the_best_shot_at_the_start_of_its_move() -> None:
+    """Both gangs see the carrier walk south. The near one (inside its Optimum Range) is
+    chosen over the far one, and it fires at the first point of the move."""
+    g = table(kit.insurgents("near", (14, 9), n=3, leader=True),
+              kit.insurgents("far", (21, 21), n=3, leader=True))
+    m = g.unit("m")
+    d = move_interrupt(g, m, (m.centre()[0], 6.5))
+    units = {o["unit"] for o in d.options[1:]}
+    assert units == {"near", "far"}
+    ai = AlleyAI()
+    assert ai.hits(g, g.unit("near"), m) > ai.hits(g, g.unit("far"), m)
+    choice = d.validate(ai.choose(g, d))
+    assert choice == {"unit": "near", "kind": "fire", "at": 0.0}
+
+
+def test_a_far_unit_still_interrupts_the_carrier_but_not_another_team() -> None:
+    """Alone, the far gang (beyond twice its Optimum Range) still spends its interrupt on
+    the carrier: the inch matters more than the shot. The same gang lets a team without
+    the contractors walk past."""
+    g = table(kit.insurgents("far", (21, 21), n=3, leader=True))
+    ai = AlleyAI()
+    m = g.unit("m")
+    d = move_interrupt(g, m, (m.centre()[0], 6.5))
+    assert d.validate(ai.choose(g, d)) == {"unit": "far", "kind": "fire", "at": 0.0}
+    other = g.unit("other")
+    g.unit("far").interrupted = False
+    d2 = move_interrupt(g, other, (2.0, 6.0))
+    assert d2.options[1:], "the far gang sees the other team too"
+    assert ai.choose(g, d2) == "none"
+
+
+def test_a_big_gang_in_reach_close_assaults_the_carrier_a_lone_gunman_shoots() -> None:
+    """Ten riflemen with a leader 6" from the carrier interrupt by moving (a Close
+    Assault: 11 dice against 4); a lone rifleman shoots instead."""
+    g = table(kit.insurgents("gang", (9, 17.5), n=10, leader=True))
+    m = g.unit("m")
+    d = move_interrupt(g, m, (m.centre()[0], 6.5))
+    odds = assault_odds(g, g.unit("gang"), m)
+    assert odds.attacker_dice == 11 and odds.win > 0.8
+    choice = AlleyAI().choose(g, d)
+    assert choice["unit"] == "gang" and choice["kind"] == "move"
+    g2 = table(kit.insurgents("lone", (9, 17.5), n=1))
+    m2 = g2.unit("m")
+    d2 = move_interrupt(g2, m2, (m2.centre()[0], 6.5))
+    assert AlleyAI().choose(g2, d2)["kind"] == "fire"
+
+
+def test_the_gang_that_interrupted_by_moving_ends_in_contact_and_assaults() -> None:
+    """The move the player then declares for the gang is a legal Close Assault on the carrier."""
+    from ambush_gui.alley.interrupts import insurgent_move
+
+    g = table(kit.insurgents("gang", (9, 17.5), n=10, leader=True))
+    gang, m = g.unit("gang"), g.unit("m")
+    proc = insurgent_move(g, gang, (Speed.CAUTIOUS, Speed.RAPID))
+    d = next(proc)
+    assert d.kind is DecisionKind.MOVE
+    ai = AlleyAI()
+    choice = d.validate(ai.choose(g, d))
+    assert choice["assault"] == m.id
+    answer: Any = choice
+    try:  # play the rest out (casualty choices and the like) with the computer player
+        while True:
+            d = proc.send(answer)
+            answer = d.validate(ai.choose(g, d))
+    except StopIteration:
+        pass
+    assault = kit.events(g, "assault")[0]
+    assert assault.data == {"attacker": "gang", "defender": "m"}
+
+
+def test_assault_odds_read_the_engines_dice() -> None:
+    """The dice counts are close_assault.dice_for's; one d6 against one d6 wins a
+    quarter of the time (4+ against a miss), and the winner's margin is one."""
+    g = kit.game([kit.marines("m", (5, 5), weapons=("rifle",)),
+                  kit.insurgents("i", (5, 6), n=1)], script=[], strict=False)
+    i, m = g.unit("i"), g.unit("m")
+    odds = assault_odds(g, i, m)
+    assert odds.attacker_dice == sum(x.value for x in dice_for(g, i, m, True)) == 1
+    assert odds.defender_dice == sum(x.value for x in dice_for(g, m, i, False)) == 1
+    p_d8 = 5 / 8  # the Marine's d8 succeeds on 4..8
+    assert odds.win == pytest.approx(0.5 * (1 - p_d8))
+    assert odds.mean_casualties == pytest.approx(odds.win) == pytest.approx(odds.overrun)
+
+
+def test_fresh_insurgents_come_in_across_the_carriers_way_out() -> None:
+    """Offered Hot Spots north and south of a carrier heading for the south edge, the
+    player picks the southern one, and sets the gang down nearest the way out."""
+    g = kit.game([kit.marines("m", (14, 12)), kit.insurgents("i", (22, 22), n=2)],
+                 contractors=[("c1", (15.2, 12.6)), ("c2", (15.8, 12.6))],
+                 special_rules=["contractors"], hot_spots=[(1, (15, 22)), (2, (15, 3))],
+                 seed=1, strict=False)
+    g.state.turn = 2
+    m = g.unit("m")
+    pick_up(g, m, g.state.ground[0])
+    ai = AlleyAI()
+    assert priority_target(g, None) is m
+    assert exit_point(g, m.centre())[1] == -1.0  # the south edge is nearer than the west
+    d = Decision(side="insurgent", kind=DecisionKind.HOT_SPOT, prompt="", options=(1, 2), facts={"roll": 6})
+    assert ai.choose(g, d) == 2
+    ahead = route(g, m.centre(), 4.0)
+    places = ([15.0, 1.0], [15.0, 5.0], [18.0, 3.0])
+    d2 = Decision(side="insurgent", kind=DecisionKind.PLACE, prompt="", options=places, facts={})
+    assert ai.choose(g, d2) == [15.0, 5.0]
+    assert ahead[1] < m.centre()[1]
