@@ -52,15 +52,20 @@ def window_shots(app: QApplication, out: Path) -> None:
     settle(app)
     page = win.page
     assert isinstance(page, MissionPage)
-    page.fit()
     page.focus_path(("paragraphs", PARAGRAPH_7, "options", 0))
+    settle(app)
+    page.fit()
     shots = [("map", page.map_tab), ("card", page.card), ("paragraphs", page.paragraphs),
              ("germans", page.germans), ("squad", page.squad), ("settings", page.settings)]
     for name, tab in shots:
         page.show_tab(tab)
-        if name == "card":
+        if name == "card":  # selecting a reference brings its hexes into view
             page.card.references.setCurrentRow(1)
             page.card.set_reference_view("C")
+        settle(app)
+        page.fit()  # the room a tab needs may have moved the splitter
+        if name == "paragraphs":  # the activation row, scrolled to where a short pane has it
+            page._scrolls[tab].ensureWidgetVisible(page.paragraphs.act_rows[0].extra, 0, 60)
         save(app, win, out / f"editor-mission-{size}-{name}.png")
         if name == "card":
             page.card.set_reference_view(None)
@@ -74,8 +79,9 @@ def docs_shot(app: QApplication) -> None:
     page.resize(1920, 1080)
     page.show()
     settle(app)
-    page.fit()
     page.focus_path(("paragraphs", PARAGRAPH_7, "options", 0))
+    settle(app)
+    page.fit()
     save(app, page, DOCS / "editor-mission-1920x1080.png")
     page.close()
 

@@ -479,7 +479,8 @@ def test_an_activation_s_weapons_two_turns_and_advantage_are_edited_in_its_row(q
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_activation_row_fits_in_the_editor_window(qtbot: QtBot, size: tuple[int, int]) -> None:
+def test_the_activation_row_and_every_tab_fit_in_the_editor_window(
+        qtbot: QtBot, size: tuple[int, int]) -> None:
     win = EditorWindow(EditorDocument.open(systems.resolve("ambush-hedgerow")))
     qtbot.addWidget(win)
     win.resize(*size)
@@ -501,6 +502,12 @@ def test_the_activation_row_fits_in_the_editor_window(qtbot: QtBot, size: tuple[
     for box in (act.verb, act.stance, act.advantage):
         text = box.fontMetrics().horizontalAdvance(box.currentText())
         assert text + 30 <= box.width(), (box.currentText(), box.width())
+    # and no tab of the page is cut off on the right: a narrow pane stacks a tab's columns
+    for tab in (page.map_tab, page.card, page.paragraphs, page.germans, page.squad, page.settings):
+        page.show_tab(tab)
+        bar = page._scrolls[tab].horizontalScrollBar()
+        qtbot.waitUntil(lambda tab=tab: tab.isVisible())
+        assert bar.maximum() == 0, (tab, bar.maximum())
     win.doc.undo_stack.setClean()
 
 

@@ -281,9 +281,10 @@ class GermanCards(_CardList):
                 heads.append((f"Condition {col[1]}", f"Condition {col[1]}: {name}"))
             elif col[0] == "reactions":
                 situation = g["reactions"][col[1]].get("situation", "")
-                heads.append((f"{col[1]}: {situation}", f"Special Reaction {col[1]}: read when {situation}"))
+                short = situation if len(situation) <= 14 else situation[:13] + "…"  # the tip has it all
+                heads.append((f"{col[1]}: {short}", f"Special Reaction {col[1]}: read when {situation}"))
             else:
-                heads.append((f"{SELF_PRESERVATION}: Self-Preservation",
+                heads.append((f"{SELF_PRESERVATION}: Self-Pres.",
                               "Self-Preservation: read whenever an active US soldier is in his hex or "
                               "next to it (AR-114)"))
         with QSignalBlocker(self.table):

@@ -26,9 +26,10 @@ hex he enters; Pan (Esc). A stroke of the brush is one undo step.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QSignalBlocker, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QSignalBlocker, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QColor, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -73,7 +74,7 @@ CHECKED = QColor(142, 68, 173, 45)  # hexes with a Paragraph Check (the overlay)
 PENDING = QColor(192, 57, 43)  # the from-hex of a red reference being drawn
 
 TABS = ("map", "card", "paragraphs", "germans", "squad", "settings")
-NARROW = 900  # a tab pane narrower than this stacks its columns
+TAB_FRAME = 16  # the tab pane's frame and the scroll area's margin, in pixels
 
 
 class MissionPage(QWidget):
@@ -130,7 +131,20 @@ class MissionPage(QWidget):
         split.setStretchFactor(1, 1)
         split.setSizes([800, 1100])
         self._sized = False
-        self.tabs.installEventFilter(self)  # a narrow pane stacks each tab's columns
+        # a narrow pane stacks each tab's columns: the tab -> its set_narrow, and the width
+        # a stacked tab needs side by side
+        self._stackers: dict[QWidget, Callable[[bool], None]] = {
+            self.map_tab: self._stack_map_tab, self.card: self.card.set_narrow,
+            self.paragraphs: self.paragraphs.set_narrow, self.germans: self.germans.set_narrow,
+            self.squad: self.squad.set_narrow, self.settings: self.settings.set_narrow}
+        self._wide_need: dict[QWidget, int] = {}
+        self.tabs.installEventFilter(self)
+        # what the tab shown really needs, once its layout has settled (a hidden tab's
+        # scroll area is not laid out, and a range seen mid-way is stale)
+        for scroll in self._scrolls.values():
+            scroll.horizontalScrollBar().rangeChanged.connect(
+                lambda *_: QTimer.singleShot(0, self, self._check_overflow))
+        self.tabs.currentChanged.connect(lambda _: QTimer.singleShot(0, self, self._check_overflow))
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(split)
@@ -158,21 +172,44 @@ class MissionPage(QWidget):
         super().showEvent(event)
         if not self._sized and self.width() > 0:
             self._sized = True
-            share = 0.42 if self.width() >= 1400 else 0.36
+            share = 0.39 if self.width() >= 1400 else 0.36
             self.split.setSizes([int(self.width() * share), self.width() - int(self.width() * share)])
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         if watched is self.tabs and event.type() == QEvent.Type.Resize:
-            self.set_narrow(self.tabs.width() < NARROW)
+            self.fit_tabs()
         return super().eventFilter(watched, event)
 
-    def set_narrow(self, narrow: bool) -> None:
-        """Stack each tab's side-by-side parts one above the other (narrow) or not, so a
-        narrow pane scrolls down rather than clipping on the right."""
+    def fit_tabs(self) -> None:
+        """Stack a tab's side-by-side parts one above the other when the pane is narrower
+        than they need side by side, so a narrow pane scrolls down rather than clipping on
+        the right; a stacked tab goes side by side again once the pane has the width it
+        needed."""
+        room = self._room()
+        for tab, stack in self._stackers.items():
+            if tab in self._wide_need:
+                if room >= self._wide_need[tab]:
+                    del self._wide_need[tab]
+                    stack(False)
+            elif tab.minimumSizeHint().width() > room:
+                self._wide_need[tab] = tab.minimumSizeHint().width()
+                stack(True)
+
+    def _room(self) -> int:
+        return self.tabs.width() - TAB_FRAME
+
+    def _check_overflow(self) -> None:
+        """The tab shown, laid out, wider than its pane (what its size hint did not say:
+        a table's columns, a long choice): stack it, remembering the width it wanted."""
+        tab = self.current_tab()
+        over = self._scrolls[tab].horizontalScrollBar().maximum()
+        if over > 0 and tab not in self._wide_need and self._scrolls[tab].isVisible():
+            self._wide_need[tab] = self._room() + over
+            self._stackers[tab](True)
+
+    def _stack_map_tab(self, narrow: bool) -> None:
         self._map_columns.setDirection(QHBoxLayout.Direction.TopToBottom if narrow
                                        else QHBoxLayout.Direction.LeftToRight)
-        for tab in (self.card, self.paragraphs, self.germans, self.squad, self.settings):
-            tab.set_narrow(narrow)
 
     # -- the contract -------------------------------------------------------------------------
     def toolbar_actions(self) -> list[QAction]:

@@ -53,6 +53,8 @@ from ambush_gui.gui.editor.mission_data import (
 )
 from ambush_gui.gui.editor.mission_widgets import CommitTextEdit, combo, parse_labels, set_quiet, spin
 
+QWIDGETSIZE_MAX = 16777215  # Qt's "no maximum"
+
 # -- conditions ----------------------------------------------------------------------------
 
 _BOOL = "bool"
@@ -321,10 +323,11 @@ class ActEdit(QWidget):
         round1.addStretch(1)
         ex.addRow("Advantage", round1)
         arms = QHBoxLayout()
-        arms.addWidget(self.weapons_shown, 2)
-        arms.addWidget(self.weapon_pick, 2)
+        arms.addWidget(self.weapons_shown, 1)
+        arms.addWidget(self.weapon_pick, 1)
         arms.addWidget(self.weapon_add)
         arms.addWidget(self.weapon_drop)
+        arms.addStretch(1)
         ex.addRow("Weapons", arms)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -632,6 +635,9 @@ class ParagraphEditor(QWidget):
         if self.split.orientation() != want:
             self.split.setOrientation(want)
             self.split.setSizes([260, 700] if narrow else [250, 750])
+            # stacked, the list gets the rows and the problems a few lines (they scroll)
+            self.list.setMinimumHeight(170 if narrow else 90)
+            self.problems.setMaximumHeight(110 if narrow else QWIDGETSIZE_MAX)
 
     # -- reading the document --------------------------------------------------------------
     def paragraphs(self) -> list[dict[str, Any]]:

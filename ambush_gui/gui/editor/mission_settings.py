@@ -51,6 +51,7 @@ class SettingsForm(QWidget):
         self.brief = CommitTextEdit()
         self.brief.setToolTip("What the player reads before the mission starts")
         self.brief.setMaximumHeight(320)
+        self.brief.setMinimumHeight(110)  # a few lines of the brief, even in a short pane
         about = QGroupBox("Mission")
         af = QFormLayout(about)
         af.addRow("Name", self.name)
