@@ -27,8 +27,9 @@ from ambush_gui.core.geometry import min_distance, points_along
 Point = tuple[float, float]
 
 AMBUSH_AHEAD = 5.0  # inches down the contractors' way out where Insurgents lie in wait
-ASSAULT_MEAN = 0.5  # mean Marine casualties that make a Close Assault worth it
-CARRIER_WIN = 0.2  # chance of beating the contractors' carrier that makes it worth it
+ASSAULT_MEAN = 0.25  # mean Marine casualties that make a Close Assault on any team worth it
+CARRIER_WIN = 0.2  # chance of beating the contractors' carrier that makes an assault worth it
+ASSAULT_TRIES = 8  # approach points tried (each validated by the engine) for one Close Assault
 
 
 def expected_hits(g: AlleyGame, attacker: Unit, target: Unit, overwatch: bool = False) -> float:
@@ -326,21 +327,36 @@ class AlleyAI:
 
     def _assault_move(self, g: AlleyGame, d: Decision, unit: Unit, limit: float,
                       speed: str | None) -> Any:
+        """A legal move that ends in contact with the assault target: our nearest figure
+        goes to just short of one of the target's figures, straight at it or from the
+        side (a building or another Marine may be in the straight way)."""
         target = self._assault_target(g, unit, limit)
         if target is None:
             return None
         ours, theirs = unit.points(), target.points()
         gaps = np.hypot(ours[:, None, 0] - theirs[None, :, 0], ours[:, None, 1] - theirs[None, :, 1])
-        i, j = np.unravel_index(int(np.argmin(gaps)), gaps.shape)
-        away = ours[i] - theirs[j]
-        away = away / (float(np.hypot(*away)) or 1.0)
-        shift = theirs[j] + 0.8 * g.m.scale * away - ours[i]
-        end = np.array(unit.centre()) + shift
-        choice: dict[str, Any] = {"path": [[round(float(end[0]), 3), round(float(end[1]), 3)]],
-                                  "assault": target.id}
-        if speed:
-            choice["speed"] = speed
-        return choice if self._ok(d, choice) else None
+        centre = np.array(unit.centre())
+        tries: list[tuple[float, np.ndarray]] = []
+        for j in range(len(theirs)):
+            i = int(np.argmin(gaps[:, j]))
+            away = ours[i] - theirs[j]
+            base = math.atan2(float(away[1]), float(away[0]))
+            for turn in (0.0, 50.0, -50.0, 100.0, -100.0):
+                a = base + math.radians(turn)
+                spot = theirs[j] + 0.8 * g.m.scale * np.array([math.cos(a), math.sin(a)])
+                end = centre + spot - ours[i]
+                length = float(np.hypot(*(end - centre)))
+                if length <= limit:
+                    tries.append((length + 0.01 * abs(turn), end))
+        tries.sort(key=lambda t: t[0])
+        for _, end in tries[:ASSAULT_TRIES]:
+            choice: dict[str, Any] = {"path": [[round(float(end[0]), 3), round(float(end[1]), 3)]],
+                                      "assault": target.id}
+            if speed:
+                choice["speed"] = speed
+            if self._ok(d, choice):
+                return choice
+        return None
 
     def _join_target(self, g: AlleyGame, unit: Unit) -> Unit | None:
         friends = [u for u in g.state.side_units(unit.side)
@@ -513,6 +529,17 @@ class AlleyAI:
         marines = g.state.side_units(Side.REGULAR)
         if not units or not marines:
             return "end"
+        # The gang with the best Close Assault on the carrier goes first: the next may then
+        # finish a weakened team off (an overrun takes the contractors, DC-029).
+        best: tuple[float, Unit] | None = None
+        for u in units if self.carriers(g) else ():
+            t = self._assault_target(g, u, g.m.rapid)
+            if t is not None and carries_contractors(t):
+                v = assault_odds(g, u, t).win
+                if best is None or v > best[0]:
+                    best = (v, u)
+        if best is not None:
+            return best[1].id
         pts = np.vstack([m.points() for m in marines])
         return min(units, key=lambda u: min_distance(u.points(), pts)).id
 
