@@ -40,6 +40,22 @@ class SaveFile(BaseModel):
         default={}, description="who played each side (the GUI resumes solo games with it)")
 
 
+_SCENARIO_DATA: dict[int, tuple[Any, dict[str, Any]]] = {}
+
+
+def scenario_data(scenario: Any) -> dict[str, Any]:
+    """``scenario.to_data()``, kept for the scenarios in play: a loaded scenario never
+    changes, and the game autosaves after every decision (a mission's paragraphs take a
+    few milliseconds to serialise). Read-only: the save only encodes it."""
+    key = id(scenario)
+    hit = _SCENARIO_DATA.get(key)
+    if hit is None or hit[0] is not scenario:
+        if len(_SCENARIO_DATA) >= 8:
+            _SCENARIO_DATA.clear()
+        hit = _SCENARIO_DATA[key] = (scenario, scenario.to_data())
+    return hit[1]
+
+
 def to_data(game: Game, players: dict[str, str] | None = None) -> dict[str, Any]:
     game.start()  # a save is always of a started game: that is what a replay produces
     scenario = game.scenario  # type: ignore[attr-defined]
@@ -47,7 +63,7 @@ def to_data(game: Game, players: dict[str, str] | None = None) -> dict[str, Any]
         "format": FORMAT,
         "version": VERSION,
         "system": game.system,
-        "scenario": scenario.to_data(),
+        "scenario": scenario_data(scenario),
         "scale": scenario.scale,
         "seed": game.seed,
         "decisions": game.decisions,

@@ -93,6 +93,7 @@ class AmbushWindow(GameWindow):
         self.reader.set_mission(game.scenario)
         self.reader.referencesShown.connect(self._on_references)
         self.log = GameLog()
+        self.log.deferred = self.reader.deferred = True  # flushed once per answer, in _refresh
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
         mission = self._dock("Mission", self.mission_panel, left, "turn")
         mission.setMinimumHeight(205)  # its wrapped lines never squeezed, even at 1280x800
@@ -308,6 +309,8 @@ class AmbushWindow(GameWindow):
         game = self.controller.game
         d = game.pending()
         seat = self.controller.seat_of(d).value if d is not None else "human"
+        self.log.flush()
+        self.reader.flush()
         self.mission_panel.show_state(game, d, seat)
         self.track.show_state(game)
         self.card.show_soldier(game, self.selected)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
@@ -106,8 +107,17 @@ class Session:
             _report_first_paint(win)
         win.show()
         win.start()
+        QTimer.singleShot(1000, settle_memory)  # after the first frames, not before them
         self.windows.append(win)
         return win
+
+
+def settle_memory() -> None:
+    """Collect once, then freeze what is alive (the modules, the scenario, the window) out
+    of Python's cyclic garbage collector: its full collections otherwise rescan all of it
+    and stall a German turn for a tenth of a second now and then (bench_ambush_gui.py)."""
+    gc.collect()
+    gc.freeze()
 
 
 def window_for(controller: GameController) -> GameWindow:

@@ -289,6 +289,7 @@ class SpaceBox(QFrame):
         super().__init__(parent)
         self.space = space
         self.setObjectName("arspace")
+        self.highlighted, self.tint = False, QColor("white")
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 2, 4, 3)
         lay.setSpacing(1)
@@ -316,13 +317,22 @@ class SpaceBox(QFrame):
         self.holder.fit()
 
     def set_highlight(self, on: bool, tint: QColor | None) -> None:
+        """Ring the box when its space acts next; tint it with the half's side colour.
+        Painted (``paintEvent``), not a style sheet: restyling a box re-polishes every
+        marker in it, tens of milliseconds when a Round's Advantage changes hands."""
         self.highlighted = on
-        bg = tint.name() if tint is not None else "white"
-        edge = f"2px solid {theme.SELECTION.darker(130).name()}" if on \
-            else f"1px solid {theme.PANEL_EDGE.name()}"
-        sheet = f"#arspace {{ background: {bg}; border: {edge}; border-radius: 5px; }}"
-        if sheet != self.styleSheet():  # restyling re-polishes the whole box: only on a change
-            self.setStyleSheet(sheet)
+        self.tint = QColor(tint) if tint is not None else QColor("white")
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt name
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        width = 2.0 if self.highlighted else 1.0
+        edge = theme.SELECTION.darker(130) if self.highlighted else theme.PANEL_EDGE
+        p.setPen(QPen(edge, width))
+        p.setBrush(self.tint)
+        half = width / 2
+        p.drawRoundedRect(QRectF(self.rect()).adjusted(half, half, -half, -half), 5, 5)
 
 
 # -- the AR Track -------------------------------------------------------------------------------

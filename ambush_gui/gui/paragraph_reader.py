@@ -128,6 +128,8 @@ class ParagraphReader(QWidget):
         self._event_total: int | None = None  # an Operations Event Check rolled, not yet read
         self._turn: dict[int, str] = {}  # German number -> how his paragraph was found
         self._quiet = False  # while reloading: no signals, no banners
+        self.deferred = False  # show the last paragraph read at flush(), not each one read
+        self._pending: ParagraphEntry | None = None
         self.option_rows: list[OptionRow] = []
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
@@ -206,7 +208,7 @@ class ParagraphReader(QWidget):
     def reload(self, events: list[Event], mission: Mission) -> None:
         """Start again from a whole log (a game loaded or undone)."""
         self.mission = mission
-        self.entries, self.shown = [], None
+        self.entries, self.shown, self._pending = [], None, None
         self._condition, self._context, self._tag = mission.spec.card.start, "", ""
         self._event_total = None
         self._german_hex, self._turn = {}, {}
@@ -298,7 +300,19 @@ class ParagraphReader(QWidget):
         self.history.insertItem(0, item)
         while self.history.count() > HISTORY_MAX:
             self.history.takeItem(self.history.count() - 1)
-        if not self._quiet:
+        if self._quiet:
+            return
+        if self.deferred:
+            self._pending = entry
+        else:
+            self._show(entry)
+
+    def flush(self) -> None:
+        """Show the last paragraph read while ``deferred`` (several German turns in one
+        answer read several paragraphs; only the last is on the page, the rest are in the
+        history)."""
+        entry, self._pending = self._pending, None
+        if entry is not None:
             self._show(entry)
 
     def _arrows(self, sid: str) -> list[tuple[str, str]]:
