@@ -191,3 +191,21 @@ def test_hex_toggles_and_rules_reference(qtbot: Any) -> None:
 
     helps = win.findChildren(RulesHelp)
     assert helps and "Action Rounds" in helps[-1].text.toPlainText()
+
+
+def test_the_docks_held_back_during_an_answer_show_everything_after_it(qtbot: Any) -> None:
+    """The log and the reader wait for the redraw (one per answer): afterwards the log holds
+    every event as a log fed one by one would, and the reader shows the last paragraph."""
+    from ambush_gui.gui.panels import GameLog
+
+    win = open_window(qtbot, "ambush-hedgerow", 1)
+    game, ai = win.controller.game, AmbushAI()
+    while game.pending() is not None and not any(e.kind == "german_turn" for e in game.log.events):
+        win.controller.answer(ai.choose(game, game.pending()))
+    plain = GameLog()
+    qtbot.addWidget(plain)
+    for e in game.log.events:
+        plain.add(e)
+    assert win.log.toPlainText() == plain.toPlainText()
+    last = [e for e in game.log.events if e.kind == "paragraph" and "option" in e.data][-1]
+    assert win.reader.shown is not None and win.reader.shown.number == last.data["paragraph"]
