@@ -2,9 +2,11 @@
 
 It plays by plain tactical sense, not search: the Marines go for the contractors,
 cover each other and carry them out across the nearest friendly edge; the
-Insurgents interrupt moving Marines in the open, fire where the odds are best,
-converge on the rescue and try to block or overrun the unit carrying the
-contractors. Every answer goes through ``Decision.validate``, so it is always legal.
+Insurgents interrupt moving Marines in the open, fire where the odds are best, wait
+on the contractors' way out, spend every interruption they have on the unit carrying
+the contractors, and Close Assault it (or any team) when the engine's dice favour it
+(see :mod:`ambush_gui.ai.alley_insurgent` and docs/performance.md). Every answer
+goes through ``Decision.validate``, so it is always legal.
 """
 
 from __future__ import annotations
@@ -419,8 +421,8 @@ class AlleyAI:
         return best[1] if best is not None else "none"
 
     def _stall(self, g: AlleyGame, d: Decision, target: Unit) -> Any:
-        """Interrupt the contractors' carrier (or their rescuer) with whoever can: each
-        interruption costs it an inch (AA-085). A unit that can reach it goes in with a
+        """Interrupt the contractors' carrier with whoever can: each interruption costs it
+        an inch (AA-085). A unit that can reach it goes in with a
         Close Assault when the odds are worth it; the others shoot at the earliest point
         of its move, where the lost inch hurts most."""
         path = d.facts.get("path")

@@ -6,15 +6,16 @@ there to be spent on time and on blood. Three levers do most of the work, and ea
 the engine's own rule, read through its own functions:
 
 * every interruption of a Regular unit costs it 1" of its move (AA-085) and a die of
-  its Firepower; a unit carrying the contractors moves only Cautiously (DC-006), so a
-  few interruptions a turn keep it from the edge;
+  its Firepower, and a unit carrying the contractors moves only Cautiously (DC-006), so
+  each interruption of the carrier is an inch it must make up;
 * a Close Assault needs no shot through the Marines' armor: Troop Quality dice per
   fighting figure (house rule CT-054), so a big gang can overrun a small team;
 * a Pinned Regular unit may not move toward the enemy (AA-185), so Insurgents
   standing between the carrier and its friendly edge hold it in place.
 
-The helpers here answer the questions the player asks about those levers: who is the
-Marines' priority unit, where its way out runs, and how a Close Assault would go.
+The helpers here answer the questions the player asks about those levers: which unit
+carries the contractors, where its way out runs, and how a Close Assault would go.
+docs/performance.md ("The computer player") says how far they get, and what is left.
 """
 
 from __future__ import annotations
@@ -82,16 +83,6 @@ def assault_odds(g: AlleyGame, attacker: Unit, defender: Unit) -> AssaultOdds:
 
 def carries_contractors(unit: Unit) -> bool:
     return any(f.kind is FigureKind.CONTRACTOR for f in unit.figures)
-
-
-def priority_target(g: AlleyGame, rescuer: Unit | None) -> Unit | None:
-    """The Marine unit whose every inch matters: the one carrying the contractors, or,
-    before anyone has reached them, the team sent to fetch them."""
-    carriers = [u for u in g.state.side_units(Side.REGULAR) if carries_contractors(u)]
-    if carriers:
-        return carriers[0]
-    waiting = any(f.kind is FigureKind.CONTRACTOR for f in g.state.ground)
-    return rescuer if waiting else None
 
 
 def exit_point(g: AlleyGame, at: Point, side: Side = Side.REGULAR) -> Point:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from ambush_gui.ai.alley_ai import AlleyAI
-from ambush_gui.ai.alley_insurgent import assault_odds, exit_point, priority_target, route
+from ambush_gui.ai.alley_insurgent import assault_odds, carries_contractors, exit_point, route
 from ambush_gui.alley.close_assault import dice_for
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.interrupts import interrupt_decision, interrupt_options_along
@@ -141,7 +141,7 @@ def test_fresh_insurgents_come_in_across_the_carriers_way_out() -> None:
     m = g.unit("m")
     pick_up(g, m, g.state.ground[0])
     ai = AlleyAI()
-    assert priority_target(g, None) is m
+    assert carries_contractors(m)
     assert exit_point(g, m.centre())[1] == -1.0  # the south edge is nearer than the west
     d = Decision(side="insurgent", kind=DecisionKind.HOT_SPOT, prompt="", options=(1, 2), facts={"roll": 6})
     assert ai.choose(g, d) == 2
