@@ -132,6 +132,35 @@ class BoundForm(QWidget):
         self.base: DataPath = ()
         self.bindings: list[Binding] = []
 
+    # -- a rectangle [x, y, width, depth] (terrain pieces, deployment zones) -------------------
+    def rect_editor(self) -> QGroupBox:
+        """Four spin boxes bound to ``rect``: each change is one document edit."""
+        self.rect_box = QGroupBox("Rectangle (inches from the south-west corner)")
+        g = QGridLayout(self.rect_box)
+        self.rect_spins: list[QDoubleSpinBox] = []
+        for k, name in enumerate(("x", "y", "width", "depth")):
+            s = QDoubleSpinBox()
+            s.setRange(0.0 if k < 2 else 0.1, 96.0)
+            s.setDecimals(2)
+            s.setSingleStep(0.5)
+            s.setKeyboardTracking(False)
+            s.valueChanged.connect(lambda _v, name=name: self._rect_changed(name))
+            g.addWidget(QLabel(name.capitalize()), k // 2, 2 * (k % 2))
+            g.addWidget(s, k // 2, 2 * (k % 2) + 1)
+            self.rect_spins.append(s)
+        self.bindings.append(Binding(("rect",), self.rect_box, self._show_rect, "size"))
+        return self.rect_box
+
+    def _show_rect(self, v: Any) -> None:
+        for k, s in enumerate(self.rect_spins):
+            try:
+                _block(s, lambda s=s, k=k: s.setValue(float(v[k])))
+            except (TypeError, ValueError, IndexError):
+                pass
+
+    def _rect_changed(self, name: str) -> None:
+        self.commit(("rect",), [num(s.value()) for s in self.rect_spins], name)
+
     # -- what the undo text calls the thing edited --------------------------------------
     def thing(self) -> str:
         return ""
@@ -322,21 +351,7 @@ class PieceForm(BoundForm):
                                      tip="Whether figures may not move through it")
         f.addRow("Impassable", self.impassable)
         box.addLayout(f)
-        self.rect_box = QGroupBox("Rectangle (inches from the south-west corner)")
-        g = QGridLayout(self.rect_box)
-        self.rect_spins: list[QDoubleSpinBox] = []
-        for k, name in enumerate(("x", "y", "width", "depth")):
-            s = QDoubleSpinBox()
-            s.setRange(0.0 if k < 2 else 0.1, 96.0)
-            s.setDecimals(2)
-            s.setSingleStep(0.5)
-            s.setKeyboardTracking(False)
-            s.valueChanged.connect(lambda _v, k=k, name=name: self._rect_changed(k, name))
-            g.addWidget(QLabel(name.capitalize()), k // 2, 2 * (k % 2))
-            g.addWidget(s, k // 2, 2 * (k % 2) + 1)
-            self.rect_spins.append(s)
-        self.bindings.append(Binding(("rect",), self.rect_box, self._show_rect, "size"))
-        box.addWidget(self.rect_box)
+        box.addWidget(self.rect_editor())
         self.shape_hint = hint("")
         box.addWidget(self.shape_hint)
         box.addStretch(1)
@@ -369,16 +384,6 @@ class PieceForm(BoundForm):
             f"A polygon of {n} corners: drag a white handle to move a corner, drag the piece to "
             "move it; R / Shift+R turns it 15°.")
 
-    def _show_rect(self, v: Any) -> None:
-        for k, s in enumerate(self.rect_spins):
-            try:
-                _block(s, lambda s=s, k=k: s.setValue(float(v[k])))
-            except (TypeError, ValueError, IndexError):
-                pass
-
-    def _rect_changed(self, k: int, name: str) -> None:
-        rect = [num(s.value()) for s in self.rect_spins]
-        self.commit(("rect",), rect, name)
 
 
 # -- the selected deployment zone -----------------------------------------------------------
@@ -394,21 +399,7 @@ class ZoneForm(BoundForm):
         f.addRow("Label", self.line(("label",), "label",
                                     tip="An optional name shown on the zone (\"Start line\")"))
         box.addLayout(f)
-        self.rect_box = QGroupBox("Rectangle (inches from the south-west corner)")
-        g = QGridLayout(self.rect_box)
-        self.rect_spins: list[QDoubleSpinBox] = []
-        for k, name in enumerate(("x", "y", "width", "depth")):
-            s = QDoubleSpinBox()
-            s.setRange(0.0 if k < 2 else 0.1, 96.0)
-            s.setDecimals(2)
-            s.setSingleStep(0.5)
-            s.setKeyboardTracking(False)
-            s.valueChanged.connect(lambda _v, name=name: self._rect_changed(name))
-            g.addWidget(QLabel(name.capitalize()), k // 2, 2 * (k % 2))
-            g.addWidget(s, k // 2, 2 * (k % 2) + 1)
-            self.rect_spins.append(s)
-        self.bindings.append(Binding(("rect",), self.rect_box, self._show_rect, "size"))
-        box.addWidget(self.rect_box)
+        box.addWidget(self.rect_editor())
         self.note = hint("")
         box.addWidget(self.note)
         box.addStretch(1)
@@ -432,15 +423,6 @@ class ZoneForm(BoundForm):
             "anywhere. Drag the zone to move it, a white corner handle to resize it; R turns it "
             "(it is then kept as a polygon); Del deletes it.")
 
-    def _show_rect(self, v: Any) -> None:
-        for k, s in enumerate(self.rect_spins):
-            try:
-                _block(s, lambda s=s, k=k: s.setValue(float(v[k])))
-            except (TypeError, ValueError, IndexError):
-                pass
-
-    def _rect_changed(self, name: str) -> None:
-        self.commit(("rect",), [num(s.value()) for s in self.rect_spins], name)
 
 
 # -- the selected unit ---------------------------------------------------------------------
