@@ -241,3 +241,17 @@ EDITOR_GRID = QColor(60, 55, 40, 45)  # the inch grid
 EDITOR_GRID_MAJOR = QColor(60, 55, 40, 110)  # every 6"
 EDITOR_Z_GRID = 11  # just above the terrain, under markers and figures
 EDITOR_STATUS_BAD = QColor("#922b21")  # a refused edit, in the page's status line
+
+# The Ambush! "Last fire" dock (gui/fire_panel.py): one tint and edge per kind of step
+FIRE_DIE_SIZE = 28  # pixels: the small dice of a step
+FIRE_STEP = {  # tone -> (background, left edge)
+    "plain": (QColor("#fbfaf6"), QColor("#d5d0c4")),
+    "good": (QColor("#e9f5ec"), QColor("#1e8449")),  # no jam, not a dud, no clip spent
+    "miss": (QColor("#f2f3f4"), QColor("#95a5a6")),
+    "hit": (QColor("#fdebd0"), QColor("#d35400")),
+    "panic": (QColor("#fdf2e0"), QColor("#d68910")),
+    "casualty": (QColor("#fadbd8"), QColor("#922b21")),  # wounded, incapacitated, killed
+    "jam": (QColor("#fcf3cf"), QColor("#b7950b")),  # a jam, a dud, a clip spent
+    "note": (QColor("#ffffff"), QColor("#ffffff")),  # awareness, stance: small and grey
+}
+FIRE_SCATTER = QColor("#7d3c98")  # the map arrow from a throw's target to where it landed
