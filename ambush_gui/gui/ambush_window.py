@@ -1,5 +1,5 @@
 """The Ambush! window: the hex map in the centre, the mission, AR Track and soldier card
-on the left, the paragraph reader and the game log on the right.
+on the left, the paragraph reader, the last fire and the game log on the right.
 
 It is the sibling of the Ambush Alley :class:`~ambush_gui.gui.main_window.MainWindow`
 (both are :class:`~ambush_gui.gui.main_window.GameWindow`: one controller, one set of
@@ -14,6 +14,12 @@ menus, the same save, open, undo and autosave). What differs is where a person a
 The German side is played by the paragraphs: each paragraph read shows in the reader
 with the option taken, its red references are drawn on the map, and a German's move
 slides his counter hex by hex once the state has been redrawn.
+
+Every fire and throw, either side's, shows step by step in the "Last fire" dock
+(:class:`~ambush_gui.gui.fire_panel.FirePanel`), tabbed with the reader: the dock that
+comes forward after an answer is the fire panel if anything was fired or thrown in it,
+else the reader if a paragraph was read. A throw that scattered draws its own arrow on
+the map, apart from the red references.
 """
 
 from __future__ import annotations
@@ -61,6 +67,7 @@ class AmbushWindow(GameWindow):
         self._ops_turn = 0
         self._steps: dict[str, Any] = {}  # hex label -> the answer that enters it
         self._shown: dict[str, str] = {}  # counter id -> the hex the map shows it in
+        self._read = False  # a paragraph was read since the last redraw
         super().__init__(controller, parent)
 
     # -- building -----------------------------------------------------------------------------
@@ -72,6 +79,7 @@ class AmbushWindow(GameWindow):
             SoldierCard,
             SquadList,
         )
+        from ambush_gui.gui.fire_panel import FirePanel
         from ambush_gui.gui.hex_map import HexMapView
 
         game = self.controller.game
@@ -92,8 +100,12 @@ class AmbushWindow(GameWindow):
         self.reader = ParagraphReader()
         self.reader.set_mission(game.scenario)
         self.reader.referencesShown.connect(self._on_references)
+        self.fire_panel = FirePanel()
+        self.fire_panel.set_game(game)
+        self.fire_panel.throwShown.connect(self._on_throw_shown)
         self.log = GameLog()
-        self.log.deferred = self.reader.deferred = True  # flushed once per answer, in _refresh
+        # flushed once per answer, in _refresh
+        self.log.deferred = self.reader.deferred = self.fire_panel.deferred = True
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
         mission = self._dock("Mission", self.mission_panel, left, "turn")
         mission.setMinimumHeight(205)  # its wrapped lines never squeezed, even at 1280x800
@@ -101,6 +113,10 @@ class AmbushWindow(GameWindow):
         card = self._dock("Soldier card", scrolling(self.card), left, "card")
         squad = self._dock("Squad — click to pick a soldier", self.squad, right, "squad")
         reader = self._dock("Paragraphs", self.reader, right, "reader")
+        self.fire_dock = self._dock("Last fire", self.fire_panel, right, "fire")
+        self.tabifyDockWidget(reader, self.fire_dock)  # tabbed, not stacked: both keep their height
+        self.reader_dock = reader
+        reader.raise_()
         log = self._dock("Game log", self.log, right, "log")
         self.resizeDocks([mission, reader], [300, 330], Qt.Orientation.Horizontal)
         self.resizeDocks([mission, track, card], [215, 235, 300], Qt.Orientation.Vertical)
@@ -287,6 +303,9 @@ class AmbushWindow(GameWindow):
     def _on_event(self, event: Event) -> None:
         self.log.add(event)
         self.reader.add(event)
+        self.fire_panel.add(event)
+        if event.kind == "paragraph":
+            self._read = True
         if event.kind == "move" and event.data.get("to") not in (None, "off"):
             sid = event.data.get("german") or event.data.get("soldier") or ""
             s = self.controller.game.state.soldiers.get(sid)
@@ -311,6 +330,11 @@ class AmbushWindow(GameWindow):
         seat = self.controller.seat_of(d).value if d is not None else "human"
         self.log.flush()
         self.reader.flush()
+        fired, read, self._read = self.fire_panel.flush(), self._read, False
+        if fired:  # a fire's outcome matters more than the paragraph that ordered it
+            self.fire_dock.raise_()
+        elif read:
+            self.reader_dock.raise_()
         self.mission_panel.show_state(game, d, seat)
         self.track.show_state(game)
         self.card.show_soldier(game, self.selected)
@@ -340,6 +364,9 @@ class AmbushWindow(GameWindow):
         self._ops_paths = {}
         self.map.set_map(game.state.map)
         self.reader.reload(game.log.events, game.scenario)
+        self.fire_panel.set_game(game)
+        self.fire_panel.reload(game.log.events)
+        self._read = False
         self.log.reload(game.log.events)
 
     def _on_references(self, arrows: list[tuple[str, str]]) -> None:
@@ -347,6 +374,11 @@ class AmbushWindow(GameWindow):
             self.map.show_arrows(arrows, theme.HEX_ARROW)
         else:
             self.map.clear_arrows()
+
+    def _on_throw_shown(self, arrow: tuple[str, str] | None) -> None:
+        """The fire panel shows a throw that scattered (or something else): its arrow on the
+        map, in a layer of its own so the red references stay."""
+        self.map.show_scatter([arrow] if arrow else [])
 
     def _on_highlight(self, decision: Decision, what: Any) -> None:
         """Show on the map what the player is looking at in a dialog: a target or a hex."""

@@ -936,8 +936,9 @@ class HexMapView(MapView):
                                      theme.Z_HEX_STEPS)
         self._path = PathItem(self.geo)
         self._arrows = ArrowsItem(self.geo)
+        self._scatter = ArrowsItem(self.geo)  # a throw's scatter, apart from the red references
         for item in (self._terrain, self._grid, self._steps_item, self._path, self._path.note,
-                     self._arrows):
+                     self._arrows, self._scatter):
             self.scene().addItem(item)
         self._marks: list[HexesItem] = []
         self._steps: dict[str, str] = {}
@@ -970,10 +971,11 @@ class HexMapView(MapView):
         if resized:
             self.geo = HexGeometry(hexmap.width, hexmap.height, self.hex_size)
             self._grid.set_geometry(self.geo)
-            for overlay in (self._steps_item, self._path, self._arrows):
+            for overlay in (self._steps_item, self._path, self._arrows, self._scatter):
                 overlay.geo = self.geo
             self.clear_steps()
             self.clear_arrows()
+            self.show_scatter([])
             self.clear_marks()
             self._counters = {k: c for k, c in self._counters.items() if self._hex(c.hex) is not None}
             self._set_scene_rect()
@@ -1101,6 +1103,18 @@ class HexMapView(MapView):
 
     def clear_arrows(self) -> None:
         self._arrows.set_arrows([], theme.HEX_ARROW)
+
+    def show_scatter(self, arrows: list[tuple[str, str]]) -> None:
+        """A scattered throw, from the hex aimed at to where it landed, in its own colour and
+        layer: neither it nor the red references replace the other."""
+        pts = [(self.geo.centre[self._on_map(a)], self.geo.centre[self._on_map(b)])
+               for a, b in arrows]
+        self._scatter.set_arrows(pts, theme.FIRE_SCATTER)
+
+    @property
+    def scatter_arrows(self) -> int:
+        """How many scatter arrows are drawn."""
+        return len(self._scatter.arrows)
 
     def mark_hexes(self, labels: list[str], colour: QColor, tip: str = "") -> None:
         """Tint these hexes (added to the marks shown); ``tip`` joins their tooltips. An
