@@ -6,7 +6,8 @@
 It plays a fixed game of the hedgerow mission with the US computer player answering
 through the controller, and grabs the whole screen (window and dialogs) at: the mission
 map at the start, a German paragraph being read (with its red references), the AR Track
-mid-Round, the fire dialog with its modifiers, and the end screen.
+mid-Round, the fire dialog with its modifiers, the Last fire dock after a hit, and the end
+screen.
 """
 
 from __future__ import annotations
@@ -76,6 +77,17 @@ def main() -> None:
         if len(cards) > 1:
             cards[1][1].click()
         grab(app, out, f"ambush-fire-{tag}.png")
+    # a hit mid-Round: the Last fire dock shows it step by step, every die drawn
+    mark = len(game.log.events)
+    if advance_until(ctl, ai, lambda d, g: g.state.mode is Mode.ROUNDS and any(
+            e.kind == "hit" for e in g.log.events[mark:])):
+        shown = [w for w in (win.dialog,) if w is not None and w.isVisible()]
+        for w in shown:
+            w.hide()
+        settle(app)
+        grab(app, out, f"ambush-fire-result-{tag}.png")
+        for w in shown:
+            w.show()
     advance_until(ctl, ai, lambda d, g: False)
     assert game.result is not None, "the mission did not end"
     grab(app, out, f"ambush-end-{tag}.png")

@@ -120,7 +120,7 @@ class AmbushWindow(GameWindow):
         log = self._dock("Game log", self.log, right, "log")
         self.resizeDocks([mission, reader], [300, 330], Qt.Orientation.Horizontal)
         self.resizeDocks([mission, track, card], [215, 235, 300], Qt.Orientation.Vertical)
-        self.resizeDocks([squad, reader, log], [120, 400, 260], Qt.Orientation.Vertical)
+        self.resizeDocks([squad, reader, log], [115, 450, 210], Qt.Orientation.Vertical)
 
     def _view_menu(self, view: Any) -> None:
         grid = QAction("Hex &outlines", self, checkable=True, checked=True)

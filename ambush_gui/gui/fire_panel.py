@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -165,8 +165,8 @@ class StepRow(QFrame):
                            f"{edge.name()}; border-radius: 3px; }}")
         self.setToolTip(step.tip)
         lay = QVBoxLayout(self)
-        lay.setContentsMargins(6, 3, 6, 4)
-        lay.setSpacing(2)
+        lay.setContentsMargins(6, 2, 6, 3)
+        lay.setSpacing(1)
         if step.tone == "note":
             note = QLabel(f"{_esc(step.title)}: {step.text}" if step.title else step.text)
             note.setTextFormat(Qt.TextFormat.RichText)
@@ -238,7 +238,7 @@ class FirePanel(QWidget):
         lay.addWidget(self.band)
         self.headline = QLabel()
         self.headline.setWordWrap(True)
-        self.headline.setFont(theme.label_font(10.5, True))
+        self.headline.setFont(theme.label_font(10, True))
         self.headline.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(self.headline)
         self.steps_box = QWidget()
@@ -250,7 +250,7 @@ class FirePanel(QWidget):
         inner.setContentsMargins(0, 0, 0, 0)
         inner.addWidget(self.steps_box)
         inner.addStretch(1)
-        scroll = QScrollArea()
+        self.scroll = scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -669,7 +669,7 @@ class FirePanel(QWidget):
         way = re.search(r"toward (\w+)", event.text)
         text = (f"{d.get('die')}: toward {_esc(way.group(1) if way else '?')} from {_esc(frm)}: "
                 + (f"<b>it lands in {_esc(to)}</b> (arrow on the map)" if to else "<b>off the map, lost</b>"))
-        item.steps.append(Step("Scatter", text, self._take("Scatter"), "hit" if to else "miss",
+        item.steps.append(Step("Scatter", text, self._take("Scatter"), "panic" if to else "miss",
                                f"→ {to}" if to else "LOST",
                                event.text + "\nThe die: 1 north, then clockwise"))
         if to:
@@ -713,7 +713,7 @@ class FirePanel(QWidget):
         what = "throw" if item.kind == "throw" else "fire"
         self.band.setText(f"{side_title(side)} {what} — {item.when}")
         self.band.setStyleSheet(f"background: {side_colour(side).name()}; color: white; border-radius: 4px;")
-        self.headline.setFont(theme.label_font(10.5, True))
+        self.headline.setFont(theme.label_font(10, True))
         self.headline.setText(f"{item.headline}: {item.summary}")
         self.headline.setToolTip("Hover a step for the rules it reads; every number is the engine's")
         clear_layout(self.steps)
@@ -733,7 +733,15 @@ class FirePanel(QWidget):
         self.history.blockSignals(False)
         self.older.setEnabled(index > 0)
         self.newer.setEnabled(index < len(self.items) - 1)
+        self.scroll.verticalScrollBar().setValue(0)
+        telling = [r for r in self.rows if r.step.tone in ("casualty", "panic", "hit")]
+        if telling:  # in a short dock, the last hit or casualty is scrolled into view
+            QTimer.singleShot(0, lambda r=telling[-1]: self._reveal(r))
         self._emit(item.scatter)
+
+    def _reveal(self, row: StepRow) -> None:
+        if row in self.rows:
+            self.scroll.ensureWidgetVisible(row, 0, 4)
 
     def _emit(self, arrow: tuple[str, str] | None) -> None:
         if self._quiet or arrow == self._shown_arrow:

@@ -243,7 +243,7 @@ EDITOR_Z_GRID = 11  # just above the terrain, under markers and figures
 EDITOR_STATUS_BAD = QColor("#922b21")  # a refused edit, in the page's status line
 
 # The Ambush! "Last fire" dock (gui/fire_panel.py): one tint and edge per kind of step
-FIRE_DIE_SIZE = 28  # pixels: the small dice of a step
+FIRE_DIE_SIZE = 26  # pixels: the small dice of a step
 FIRE_STEP = {  # tone -> (background, left edge)
     "plain": (QColor("#fbfaf6"), QColor("#d5d0c4")),
     "good": (QColor("#e9f5ec"), QColor("#1e8449")),  # no jam, not a dud, no clip spent
