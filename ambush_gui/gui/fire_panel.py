@@ -547,7 +547,8 @@ class FirePanel(QWidget):
         tone, word = self._damage_tone(result)
         text = (f"<b>{_esc(self._name(sid))}</b>: {d.get('die')} on the {_esc(d.get('row', ''))} row: "
                 f"<b>{_esc(RESULT_WORDS.get(result, result))}</b>")
-        item.steps.append(Step("Damage", text, dice, tone, word, event.text, soldier=sid))
+        title = "Burst damage" if item.kind == "throw" else "Damage"
+        item.steps.append(Step(title, text, dice, tone, word, event.text, soldier=sid))
         item.outcome.append(word.lower() if word else result)
         return True
 
@@ -564,7 +565,7 @@ class FirePanel(QWidget):
         d = event.data
         sid, result = str(d.get("soldier", "")), str(d.get("result", ""))
         for step in reversed(item.steps):
-            if step.soldier == sid and step.title in ("Damage", "Burst carries on"):
+            if step.soldier == sid and step.title in ("Damage", "Burst damage", "Burst carries on"):
                 tone, word = self._damage_tone(result)
                 if word != step.word:
                     said = re.sub(r"\s*\([^)]*\)$", "", event.text)
@@ -608,7 +609,7 @@ class FirePanel(QWidget):
         d = event.data
         if "roll" not in d:
             if item.kind == "throw" and d.get("item"):
-                if item.declared is not None:
+                if item.declared is not None and str(d["item"]) in self._weapons:
                     name = self._weapon(d["item"])
                     item.declared.text = re.sub(r"throws a [a-z ]+ at", f"throws a {_esc(name)} at",
                                                 item.declared.text)
@@ -646,7 +647,7 @@ class FirePanel(QWidget):
         if dud:
             item.steps.append(Step("Dud check", "not a dud: it can go off", dud, "good", "",
                                    "FC-011: the chart's Jam number is the dud number"))
-        if item.declared is not None and d.get("weapon"):
+        if item.declared is not None and str(d.get("weapon")) in self._weapons:
             item.declared.text = re.sub(r"throws a [a-z ]+ at",
                                         f"throws a {_esc(self._weapon(d['weapon']))} at",
                                         item.declared.text)

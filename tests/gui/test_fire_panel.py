@@ -324,3 +324,64 @@ def test_in_the_window_an_answer_that_fires_shows_that_fire(qtbot: Any) -> None:
     starts = [e for e in back.log.events if e.kind == "fire" and "weapon" in e.data]
     assert win.fire_panel.items[-1].firer == starts[-1].data["firer"]
     assert win.fire_panel.shown is win.fire_panel.items[-1]
+
+
+def test_a_satchel_charge_by_hand(qtbot: Any) -> None:
+    """No seeded mission gives a satchel charge, so its events are written out here, as
+    ``throws.throw_satchel`` logs them: the throw lands and the burst hits two soldiers."""
+    panel = FirePanel()
+    qtbot.addWidget(panel)
+    log = [
+        Event("round", "Round 3", {"round": 3}),
+        Event("action", "Pvt A: throw_satchel", {"soldier": "a", "action": "throw_satchel",
+                                                 "choice": {"action": "throw_satchel", "to": "0504"}}),
+        Event("ammo", "Pvt A uses a satchel charge: crossed off [FC-040]",
+              {"soldier": "a", "item": "satchel"}),
+        Event("roll", "Throw", {"purpose": "Throw: Pvt A's satchel charge at 0504", "sides": 10,
+                                "faces": [10], "modifiers": [], "result": ""}),
+        Event("throw", "Pvt A throws a satchel charge 1 hexes at 0504: 0 against 9 (short 8 + WS 1): "
+              "it lands [AR-097]", {"soldier": "a", "weapon": "satchel", "to": "0504", "die": 0,
+                                    "number": 9, "landed": True}),
+        Event("roll", "Damage", {"purpose": "Damage: G1 (a satchel charge goes off in 0504) on the "
+                                            "satchel row", "sides": 10, "faces": [7], "modifiers": [],
+                                 "result": ""}),
+        Event("damage_roll", "Damage on the satchel row: 7 → killed", {"soldier": "g1", "row": "satchel",
+                                                                        "die": 7, "result": "killed"}),
+        Event("damage", "G1 is killed (a satchel charge goes off)", {"soldier": "g1", "result": "killed"}),
+        Event("roll", "Damage", {"purpose": "Damage: G2 (a satchel charge goes off in 0504) on the "
+                                            "satchel row", "sides": 10, "faces": [2], "modifiers": [],
+                                 "result": ""}),
+        Event("damage_roll", "Damage on the satchel row: 2 → wound", {"soldier": "g2", "row": "satchel",
+                                                                       "die": 2, "result": "wound"}),
+        Event("damage", "G2 is wounded again: incapacitated (a satchel charge goes off)",
+              {"soldier": "g2", "result": "incapacitated"}),
+        Event("turn", "next", {}),
+    ]
+    for e in log:
+        panel.add(e)
+    item = panel.shown
+    assert item is not None and item.kind == "throw" and item.when == "Round 3"
+    assert "satchel charge at hex 0504" in rows(panel, "Declared")[0].step.plain()
+    throw, = rows(panel, "Throw")
+    assert faces(throw) == [0] and throw.step.word == "LANDS"
+    burst = rows(panel, "Burst damage")
+    assert [faces(r) for r in burst] == [[7], [2]]
+    assert [r.step.word for r in burst] == ["KILLED", "INCAPACITATED"]  # the second wound, as applied
+    assert "wounded again: incapacitated" in burst[1].step.plain()
+
+
+def test_in_the_window_a_scattered_grenade_draws_its_arrow(qtbot: Any) -> None:
+    win = open_window(qtbot, "ambush-hedgerow", 29)
+    ctl, ai = win.controller, AmbushAI()
+    for _ in range(3000):
+        d = ctl.pending()
+        assert d is not None
+        ctl.answer(ai.choose(ctl.game, d))
+        if any(e.kind == "scatter" for e in ctl.game.log.events):
+            break
+    qtbot.waitUntil(lambda: win.map.scatter_arrows == 1)
+    assert win.fire_panel.shown is not None and win.fire_panel.shown.scatter is not None
+    win.map.show_arrows([("0101", "0102")])  # red references drawn later leave the scatter alone
+    assert win.map.scatter_arrows == 1
+    win.fire_panel.step(1)  # an older fire shown: its arrow goes
+    assert win.map.scatter_arrows == 0
