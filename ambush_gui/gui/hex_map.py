@@ -848,6 +848,12 @@ class CounterItem(QGraphicsItem):
             painter.setPen(theme.COUNTER_TEXT)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
             right -= bd + 0.03 * s
+        # The stance in the band too: in a stack only the top counter's body shows, and
+        # every soldier's stance matters for fire (the body repeats it larger).
+        fig_w = 0.9 * band_h
+        _stance_figure(painter, QRectF(right - fig_w, band.top() + 0.08 * band_h, fig_w, 0.84 * band_h),
+                       c.stance, theme.COUNTER_TEXT)
+        right -= fig_w + 0.04 * s
         font = _font(0.7 * band_h, bold=True)
         painter.setFont(font)
         painter.setPen(theme.COUNTER_TEXT)
