@@ -134,6 +134,35 @@ class AmbushWindow(GameWindow):
         view.addSeparator()
         view.addAction(grid)
         view.addAction(numbers)
+        view.addSeparator()
+        for text, key, step in (("Next soldier to &move", "Tab", 1),
+                                ("&Previous soldier to move", "Shift+Tab", -1)):
+            a = QAction(text, self)
+            a.setShortcut(QKeySequence(key))
+            a.setStatusTip("In an Operations turn: the next soldier who may still move "
+                           "(his hexes light up on the map)")
+            a.triggered.connect(lambda _=False, step=step: self.next_mover(step))
+            view.addAction(a)
+
+    def next_mover(self, step: int = 1) -> str | None:
+        """In Operations, make the next (or previous) soldier who may move the mover: the
+        keyboard's way to pick a soldier whose counter stands in a hex the mover could
+        enter. Returns his id, or None outside Operations."""
+        d = self.controller.pending()
+        if d is None or d.kind is not DecisionKind.AMBUSH_OPERATIONS:
+            return None
+        movers = list(dict.fromkeys(o["soldier"] for o in d.options
+                                    if isinstance(o, dict) and "soldier" in o))
+        if not movers:
+            return None
+        now = self.mover(d)
+        i = movers.index(now) if now in movers else -step
+        who = movers[(i + step) % len(movers)]
+        self._on_pick(who)
+        name = self.controller.game.state.soldiers[who].name
+        self.statusBar().showMessage(f"{name} moves: click a highlighted hex (Tab: the next soldier)",
+                                     5000)
+        return who
 
     # -- the game flow --------------------------------------------------------------------------
     def _on_decision(self, decision: Decision) -> None:

@@ -10,6 +10,7 @@ import pytest
 
 pytest.importorskip("pytestqt")
 
+from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QRadioButton  # noqa: E402
 
@@ -209,3 +210,19 @@ def test_the_docks_held_back_during_an_answer_show_everything_after_it(qtbot: An
     assert win.log.toPlainText() == plain.toPlainText()
     last = [e for e in game.log.events if e.kind == "paragraph" and "option" in e.data][-1]
     assert win.reader.shown is not None and win.reader.shown.number == last.data["paragraph"]
+
+
+def test_tab_picks_the_next_soldier_who_may_move(qtbot: Any) -> None:
+    win = open_window(qtbot, "ambush-hedgerow", 1)
+    win.activateWindow()  # window shortcuts need the window active
+    qtbot.waitUntil(win.isActiveWindow)
+    d = win.controller.pending()
+    movers = list(dict.fromkeys(o["soldier"] for o in d.options if isinstance(o, dict)))
+    first = win.mover(d)
+    QTest.keyClick(win.map, Qt.Key.Key_Tab)
+    second = win.mover(win.controller.pending())
+    assert movers.index(second) == (movers.index(first) + 1) % len(movers)
+    assert set(win.map.steps) == {o["to"] for o in d.options
+                                  if isinstance(o, dict) and o["soldier"] == second and o["to"] != "off"}
+    QTest.keyClick(win.map, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
+    assert win.mover(win.controller.pending()) == first
