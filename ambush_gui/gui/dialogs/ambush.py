@@ -446,8 +446,8 @@ class AmbushStepPrompt(QFrame):
             f"{soldier_name(game, sid)} {n}" for sid, n in mp.items()) or "none"))
         hexes = [o for o in d.options if is_hex_answer(o)]
         self.hint.setText(
-            "Click a soldier, then a highlighted hex on the map (or drag the counter): one "
-            "hex at a time." if hexes else "Nobody can enter another hex this turn.")
+            "Click a soldier (or Tab to the next), then a highlighted hex on the map (or drag "
+            "the counter): one hex at a time." if hexes else "Nobody can enter another hex this turn.")
         for o in d.options:
             if isinstance(o, Mapping) and o.get("to") == "off":
                 who = soldier_name(game, o.get("soldier"))
