@@ -252,7 +252,7 @@ def option_text(game: Any, sid: Any, option: Mapping[str, Any]) -> str:
     if a == "pick_up" and "from" in option:
         if "weapon" in option:
             return f"Take {name('from')}'s {weapon_name(game, option['weapon'])}"
-        return f"Take a {chart_name(game, option['ammo'])} box from {name('from')}"
+        return f"Take one {chart_name(game, option['ammo'])} Ammo Box from {name('from')}"
     if a == "vehicle":
         vid = option.get("load") or option.get("unload")
         v = game.state.vehicles.get(vid)
