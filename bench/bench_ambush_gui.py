@@ -2,7 +2,7 @@
 (offscreen Qt; run ``python bench/bench_ambush_gui.py [games]``).
 
 The US computer player plays whole hedgerow missions through a real
-:class:`~ambush_gui.gui.ambush_window.AmbushWindow` (the controller, every dock, the map).
+:class:`~ambush_gui.gui.hexmap.window.AmbushWindow` (the controller, every dock, the map).
 For each answer after which one or more Germans took a turn (their paragraphs read and
 carried out), it times ``controller.answer`` until the window has redrawn: the engine's
 work for the US answer and the German turns that follow, the autosave, and the redraw of
@@ -30,10 +30,10 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from ambush_gui import systems  # noqa: E402
 from ambush_gui.ai.ambush_ai import AmbushAI  # noqa: E402
-from ambush_gui.gui import paths  # noqa: E402
-from ambush_gui.gui.ambush_window import AmbushWindow  # noqa: E402
 from ambush_gui.gui.app import settle_memory  # noqa: E402
-from ambush_gui.gui.controller import GameController, Seat  # noqa: E402
+from ambush_gui.gui.hexmap.window import AmbushWindow  # noqa: E402
+from ambush_gui.gui.shared import paths  # noqa: E402
+from ambush_gui.gui.shared.controller import GameController, Seat  # noqa: E402
 
 
 def main() -> None:

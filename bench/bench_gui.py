@@ -28,8 +28,8 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from ambush_gui import systems  # noqa: E402
 from ambush_gui.ai.alley_ai import AlleyAI  # noqa: E402
 from ambush_gui.core.decisions import DecisionKind  # noqa: E402
-from ambush_gui.gui.controller import GameController, Seat  # noqa: E402
-from ambush_gui.gui.main_window import MainWindow  # noqa: E402
+from ambush_gui.gui.shared.controller import GameController, Seat  # noqa: E402
+from ambush_gui.gui.table.window import MainWindow  # noqa: E402
 
 
 def first_paint() -> float:

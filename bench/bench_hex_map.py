@@ -27,7 +27,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from ambush_gui import systems  # noqa: E402
 from ambush_gui.core.hexgrid import Hex, HexMap  # noqa: E402
-from ambush_gui.gui.hex_map import HexMapView, counters_for  # noqa: E402
+from ambush_gui.gui.hexmap.view import HexMapView, counters_for  # noqa: E402
 
 PLACES = {"sgt-novak": "0105", "cpl-ortiz": "0105", "pfc-lund": "0106", "pvt-greer": "0107",
           "pvt-abate": "0105", "g1": "1005", "g2": "0904", "g3": "0709", "g4": "1005",

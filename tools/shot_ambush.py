@@ -24,8 +24,8 @@ from ambush_gui import systems
 from ambush_gui.ai.ambush_ai import AmbushAI
 from ambush_gui.ambush.model import Mode
 from ambush_gui.core.decisions import DecisionKind
-from ambush_gui.gui.ambush_window import AmbushWindow
-from ambush_gui.gui.controller import GameController, Seat
+from ambush_gui.gui.hexmap.window import AmbushWindow
+from ambush_gui.gui.shared.controller import GameController, Seat
 
 MISSION = "ambush-hedgerow"
 SEED = 1

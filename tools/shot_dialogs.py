@@ -19,9 +19,9 @@ from typing import Any
 from PySide6.QtWidgets import QApplication, QWidget
 
 from ambush_gui.core.decisions import DecisionKind as K
-from ambush_gui.gui.dialogs import MoraleDialog, MovePrompt, VictoryDialog, dialog_for
-from ambush_gui.gui.dialogs.reaction import latest_reaction
-from ambush_gui.gui.dialogs.situations import drive_to, finished_game
+from ambush_gui.gui.table.dialogs import MoraleDialog, MovePrompt, VictoryDialog, dialog_for
+from ambush_gui.gui.table.dialogs.reaction import latest_reaction
+from ambush_gui.gui.table.dialogs.situations import drive_to, finished_game
 
 
 def _units_done(d: Any, g: Any) -> bool:

@@ -23,8 +23,8 @@ from PySide6.QtWidgets import QApplication
 from ambush_gui import systems
 from ambush_gui.ai.alley_ai import AlleyAI
 from ambush_gui.core.decisions import DecisionKind
-from ambush_gui.gui.controller import GameController, Seat
-from ambush_gui.gui.main_window import MainWindow
+from ambush_gui.gui.shared.controller import GameController, Seat
+from ambush_gui.gui.table.window import MainWindow
 
 SEED = 11
 

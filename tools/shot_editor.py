@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 import ambush_gui.gui  # noqa: F401 - pydantic before PySide6, the package's order
 from ambush_gui import systems
 from ambush_gui.gui.editor.document import EditorDocument
-from ambush_gui.gui.editor.mission_page import MissionPage
+from ambush_gui.gui.editor.hexmap.page import MissionPage
 from ambush_gui.gui.editor.window import EditorWindow
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"

@@ -28,7 +28,7 @@ from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import FigureKind
 from ambush_gui.alley.reinforcements import place_unit
 from ambush_gui.core.decisions import Decision, DecisionKind
-from ambush_gui.gui.table_view import TableView
+from ambush_gui.gui.table.view import TableView
 
 LEFT = Qt.MouseButton.LeftButton
 NONE = Qt.KeyboardModifier.NoModifier

@@ -16,9 +16,9 @@ from ambush_gui import systems
 from ambush_gui.core import saves
 from ambush_gui.core.errors import InputError
 from ambush_gui.core.game import Game
-from ambush_gui.gui import paths
-from ambush_gui.gui.controller import GameController, Seat, load_game
-from ambush_gui.gui.main_window import GameWindow, MainWindow, remember_recent, seats_for
+from ambush_gui.gui.shared import paths
+from ambush_gui.gui.shared.controller import GameController, Seat, load_game
+from ambush_gui.gui.shared.game_window import GameWindow, remember_recent, seats_for
 
 
 def application() -> QApplication:
@@ -64,7 +64,7 @@ class Session:
     def play(self, scenario: object, mode: str = "hotseat", seed: int = 0) -> GameWindow:
         """A new game of a validated scenario or mission in its window: the launcher's new
         game and the editor's "Play from here" both start games here. ``mode`` says who
-        sits where (see :func:`~ambush_gui.gui.main_window.seats_for`)."""
+        sits where (see :func:`~ambush_gui.gui.shared.game_window.seats_for`)."""
         game = systems.new_game(scenario, seed)
         return self._window(game, seats_for(mode, game.system), None)
 
@@ -124,9 +124,11 @@ def window_for(controller: GameController) -> GameWindow:
     """The window of the game's rule system: the table for Ambush Alley, the hex map for
     Ambush!."""
     if controller.system == "ambush":
-        from ambush_gui.gui.ambush_window import AmbushWindow
+        from ambush_gui.gui.hexmap.window import AmbushWindow
 
         return AmbushWindow(controller)
+    from ambush_gui.gui.table.window import MainWindow
+
     return MainWindow(controller)
 
 

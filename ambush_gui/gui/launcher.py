@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui import systems
-from ambush_gui.gui import paths, theme
-from ambush_gui.gui.main_window import recent_games
+from ambush_gui.gui.shared import paths, theme
+from ambush_gui.gui.shared.game_window import recent_games
 
 MODES = {
     "alley": [

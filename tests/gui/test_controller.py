@@ -8,8 +8,8 @@ from typing import Any
 from ambush_gui import systems
 from ambush_gui.ai.alley_ai import AlleyAI
 from ambush_gui.core import saves
-from ambush_gui.gui.controller import GameController, Seat
-from ambush_gui.gui.main_window import MainWindow
+from ambush_gui.gui.shared.controller import GameController, Seat
+from ambush_gui.gui.table.window import MainWindow
 
 SCENARIO = systems.load_scenario(systems.resolve("contracting-trouble"))
 
@@ -46,7 +46,7 @@ def test_an_interrupt_point_chosen_in_the_dialog_is_shown_on_the_move(qtbot: Any
 
     from ambush_gui.core.decisions import DecisionKind
     from ambush_gui.core.geometry import point_along
-    from ambush_gui.gui.dialogs.situations import drive_to
+    from ambush_gui.gui.table.dialogs.situations import drive_to
 
     game, d = drive_to(DecisionKind.INTERRUPT,
                        lambda d, g: d.facts.get("what") == "move" and len(d.options) > 2)

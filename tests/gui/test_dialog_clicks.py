@@ -18,8 +18,8 @@ from PySide6.QtCore import Qt  # noqa: E402
 from ambush_gui.core.decisions import Decision  # noqa: E402
 from ambush_gui.core.decisions import DecisionKind as K  # noqa: E402
 from ambush_gui.core.matching import Arrangement, check_arrangement  # noqa: E402
-from ambush_gui.gui.dialogs import DIALOGS, dialog_for  # noqa: E402
-from ambush_gui.gui.dialogs.situations import drive_to  # noqa: E402
+from ambush_gui.gui.table.dialogs import DIALOGS, dialog_for  # noqa: E402
+from ambush_gui.gui.table.dialogs.situations import drive_to  # noqa: E402
 
 SAMPLE = 10  # answers tried per situation at most (evenly spread over the options)
 

@@ -47,3 +47,48 @@ def test_rules_packages_do_not_import_qt() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+def _gui_imports(package: str) -> dict[str, set[str]]:
+    """Every ``ambush_gui.gui...`` module each file under ``gui/<package>`` imports, read
+    from its source (an import inside a function counts too)."""
+    import ast
+    from pathlib import Path
+
+    import ambush_gui
+
+    root = Path(ambush_gui.__file__).parent / "gui" / package
+    found: dict[str, set[str]] = {}
+    for path in sorted(root.rglob("*.py")):
+        names: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names.add(node.module)
+            elif isinstance(node, ast.Import):
+                names.update(a.name for a in node.names)
+        found[str(path.relative_to(root.parent))] = {n for n in names if n.startswith("ambush_gui.gui")}
+    return found
+
+
+@pytest.mark.parametrize(
+    ("package", "forbidden"),
+    [
+        ("table", ("ambush_gui.gui.hexmap", "ambush_gui.gui.editor")),
+        ("hexmap", ("ambush_gui.gui.table", "ambush_gui.gui.editor")),
+        ("shared", ("ambush_gui.gui.table", "ambush_gui.gui.hexmap", "ambush_gui.gui.editor",
+                    "ambush_gui.gui.app", "ambush_gui.gui.launcher")),
+        ("editor/table", ("ambush_gui.gui.hexmap", "ambush_gui.gui.editor.hexmap")),
+        ("editor/hexmap", ("ambush_gui.gui.table", "ambush_gui.gui.editor.table")),
+    ],
+)
+def test_gui_packages_keep_to_their_game(package: str, forbidden: tuple[str, ...]) -> None:
+    """The GUI is grouped by game (STYLE.md): the table never imports the hex map, nor the
+    reverse, and the shared parts import neither game."""
+    imports = _gui_imports(package)
+    assert imports, f"no modules found under gui/{package}"
+    bad = {
+        f: sorted(n for n in names if n.startswith(forbidden))
+        for f, names in imports.items()
+        if any(n.startswith(forbidden) for n in names)
+    }
+    assert not bad, f"gui/{package} imports another game's package: {bad}"

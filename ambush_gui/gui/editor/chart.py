@@ -24,7 +24,7 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QToolTip, QWidget
 
 from ambush_gui.ai.simulate import Report
-from ambush_gui.gui import theme
+from ambush_gui.gui.shared import theme
 
 MAX_BINS = 16  # more distinct values than this are grouped into ranges
 

@@ -57,8 +57,8 @@ from PySide6.QtWidgets import (
 from ambush_gui import systems
 from ambush_gui.core.errors import InputError, ScenarioError
 from ambush_gui.core.files import atomic_write, read_data
-from ambush_gui.gui import paths, theme
 from ambush_gui.gui.editor.document import EditorDocument, dump, parse_path
+from ambush_gui.gui.shared import paths, theme
 
 CHECK_DELAY_MS = 150  # validation after the last edit: live, but not on every keystroke
 RECOVERY_DELAY_MS = 800  # the recovery copy after the last edit
@@ -73,10 +73,10 @@ SEAT_CHOICES = [  # Ambush Alley: who plays which side in "Play from here"
 def page_class(system: str) -> type[Any]:
     """The page that edits a document of ``system`` (imported when first needed)."""
     if system == "ambush":
-        from ambush_gui.gui.editor.mission_page import MissionPage
+        from ambush_gui.gui.editor.hexmap.page import MissionPage
 
         return MissionPage
-    from ambush_gui.gui.editor.table_page import TablePage
+    from ambush_gui.gui.editor.table.page import TablePage
 
     return TablePage
 
@@ -85,10 +85,10 @@ def new_data(system: str, size: tuple[float, float], title: str) -> dict[str, An
     """A fresh document's data from its page module: a table of ``size`` inches, or a
     hex map of ``size`` columns and rows."""
     if system == "ambush":
-        from ambush_gui.gui.editor.mission_page import new_mission_data
+        from ambush_gui.gui.editor.hexmap.page import new_mission_data
 
         return new_mission_data(int(size[0]), int(size[1]), title)
-    from ambush_gui.gui.editor.table_page import new_table_data
+    from ambush_gui.gui.editor.table.page import new_table_data
 
     return new_table_data(float(size[0]), float(size[1]), title)
 

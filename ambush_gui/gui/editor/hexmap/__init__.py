@@ -1,0 +1,1 @@
+"""The scenario editor pages for Ambush! hex missions."""

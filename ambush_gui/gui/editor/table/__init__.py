@@ -1,0 +1,1 @@
+"""The scenario editor pages for free-measure tables (Ambush Alley)."""

@@ -1,0 +1,362 @@
+"""The free-measure table editor page: an Ambush Alley scenario built with the mouse.
+
+:class:`TablePage` is the page the editor window shows for a document whose system is
+``"alley"``. On the left, the table to scale (:class:`~ambush_gui.gui.editor.table.canvas.TableCanvas`:
+terrain, units, Hot Spots, contractors, aid stations, friendly edges, drawn with the
+game's own items); on the right, three tabs: **Properties** of what is selected,
+**Units** (the roster: the form for the next unit and the list of units), and
+**Scenario** (title, brief, turn limit, table size, the sides and their friendly edges,
+the reinforcement table, victory points, special rules). A status line under the table
+says what the last click did, or why it was refused.
+
+Every edit goes through the :class:`~ambush_gui.gui.editor.document.EditorDocument`
+(one undo step each, with a readable text), and the page redraws from ``doc.data``
+whenever the document says it changed, so undo and redo show at once.
+
+Each side may have deployment zones (drawn as translucent areas in its colour): the
+game's loader then names every figure of the side standing outside them, and the page
+marks it. Civilian mobs and minefields are placed like other terrain, but their rules
+are Force on Force modules this version does not have yet, so a scenario using them
+is a draft: it saves, and the Problems list says why it cannot be played.
+
+What the file format cannot hold, the page does not pretend to: terrain has no rotation
+field (a turned rectangle is saved as a polygon).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import (
+    QLabel,
+    QScrollArea,
+    QSplitter,
+    QStackedWidget,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ambush_gui.gui.editor.document import DataPath, EditorDocument
+from ambush_gui.gui.editor.table.canvas import KIND_TITLES, PIECE_KINDS, TableCanvas, is_zone, zone_name
+from ambush_gui.gui.editor.table.forms import (
+    MarkerForm,
+    PieceForm,
+    RosterForm,
+    SettingsForm,
+    UnitForm,
+    ZoneForm,
+    default_reinforcements,
+    hint,
+)
+from ambush_gui.gui.shared import theme
+
+TOOL_KEYS = {"select": "S", "rect:building": "1", "rect:wall": "2", "rect:rubble": "3",
+             "rect:road": "4", "rect:vehicle": "5", "rect:open": "6", "rect:civilian_mob": "7",
+             "rect:minefield": "8", "polygon": "P", "unit": "U", "hot_spot": "H", "contractor": "C",
+             "aid_station": "A", "zone:regular": "Z", "zone:insurgent": "Shift+Z"}
+TOOL_TIPS = {
+    "select": "Select, move (drag), reshape (corner handles), turn (R) and delete (Del)",
+    "polygon": "Draw a piece corner by corner: click each corner, double-click or Enter to "
+               "close, Esc to cancel (it takes the last kind chosen)",
+    "unit": "Place the unit described under Units: click where its first figure stands",
+    "hot_spot": "Place the next Hot Spot (1-5); they stand at least 6\" apart (AA-050)",
+    "contractor": "Place a contractor waiting to be rescued (CT-014)",
+    "aid_station": "Place an aid station where wounded are handed over (DC-012)",
+    "rect:civilian_mob": "Drag out a civilian mob stand (a click drops the 3x2\" stand, FF-130): "
+                         "nobody fires or moves through it (FF-135). Mobs move and disperse under "
+                         "the Force on Force civilians module (FF-129..141), which this version does "
+                         "not have yet: the scenario saves as a draft but cannot be played",
+    "rect:minefield": "Drag out a minefield: a unit entering it must pass a Troop Quality test or "
+                      "be attacked by a mine (FF-036). Mine attacks are the Force on Force mines "
+                      "module (FF-027..043), which this version does not have yet: the scenario "
+                      "saves as a draft but cannot be played",
+    "zone:regular": "Drag out a deployment zone for the Regulars (a click drops a 6x4\" one): "
+                    "with zones, every Regular figure must start inside one of them",
+    "zone:insurgent": "Drag out a deployment zone for the Insurgents (a click drops a 6x4\" one): "
+                      "with zones, every Insurgent figure must start inside one of them",
+}
+TOOL_TITLES = {"select": "Select", "polygon": "Polygon", "unit": "Unit", "hot_spot": "Hot spot",
+               "contractor": "Contractor", "aid_station": "Aid station",
+               "zone:regular": "Regular zone", "zone:insurgent": "Insurgent zone"}
+
+
+def slug(text: str) -> str:
+    """A file-friendly short name: "Night Raid!" -> "night-raid"."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "scenario"
+
+
+def new_table_data(width: float, height: float, title: str) -> dict[str, Any]:
+    """A fresh Ambush Alley scenario: an empty table, both sides, a reinforcement table.
+
+    It has no units yet, so it is a draft the editor can save but the game would find
+    nothing to play; units, terrain and Hot Spots are added with the page's tools.
+    """
+    return {
+        "format": 1,
+        "system": "alley",
+        "name": slug(title),
+        "title": title,
+        "brief": "",
+        "turn_limit": 8,
+        "table": {"width": width, "height": height, "pieces": []},
+        "sides": {
+            "regular": {"name": "Regulars", "optimum_range": 8, "armor": 0, "friendly_edges": ["south"]},
+            "insurgent": {"name": "Insurgents", "optimum_range": 6},
+        },
+        "units": [],
+        "reinforcements": default_reinforcements(),
+    }
+
+
+class TablePage(QWidget):
+    """The editor page for an Ambush Alley scenario (see the module docstring)."""
+
+    statusMessage = Signal(str)  # what the last action did or why it was refused
+
+    def __init__(self, doc: EditorDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.canvas = TableCanvas(doc)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setMinimumHeight(22)
+        left = QWidget()
+        lv = QVBoxLayout(left)
+        lv.setContentsMargins(0, 0, 0, 0)
+        lv.addWidget(self.canvas, 1)
+        lv.addWidget(self.status)
+
+        self.piece_form = PieceForm(doc)
+        self.unit_form = UnitForm(doc)
+        self.marker_form = MarkerForm(doc)
+        self.zone_form = ZoneForm(doc)
+        self.nothing = hint("Nothing selected. Click a piece, unit, marker or deployment zone on "
+                            "the table, or choose a tool: drag out a building, wall, rubble, road, "
+                            "wreck, civilian mob or minefield; click corners for a polygon; place "
+                            "units and Hot Spots; drag out where each side sets up.")
+        self.nothing.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.props = QStackedWidget()
+        for w in (self.nothing, self.piece_form, self.unit_form, self.marker_form, self.zone_form):
+            self.props.addWidget(w)
+        self.roster = RosterForm(doc)
+        self.settings = SettingsForm(doc)
+        settings_scroll = QScrollArea()
+        settings_scroll.setWidgetResizable(True)
+        settings_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        settings_scroll.setWidget(self.settings)
+        self.tabs = QTabWidget()
+        self.heading = QLabel()
+        self.heading.setStyleSheet("font-weight: bold; font-size: 11pt; padding-bottom: 4px;")
+        self.heading.setWordWrap(True)
+        self.tabs.addTab(self._padded(self.heading, self.props), "Properties")
+        self.tabs.addTab(self.roster, "Units")
+        self.tabs.addTab(settings_scroll, "Scenario")
+        self.tabs.setMinimumWidth(460)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(left)
+        split.addWidget(self.tabs)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 0)
+        split.setSizes([1400, 500])
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(split)
+
+        self.canvas.unit_factory = self.roster.make_unit
+        self.canvas.selectionChanged.connect(self._selection_changed)
+        self.canvas.message.connect(self.say)
+        for form in (self.piece_form, self.unit_form, self.marker_form, self.zone_form, self.settings):
+            form.message.connect(self.say)
+        self.roster.placeRequested.connect(lambda: self.set_tool("unit"))
+        self.roster.unitClicked.connect(lambda i: self.focus_path(("units", i)))
+        self.canvas.toolChanged.connect(self._tool_changed)
+        self._actions = self._make_actions()
+        doc.changed.connect(self._doc_changed)
+        self._refresh_forms()
+
+    @staticmethod
+    def _padded(*widgets: QWidget) -> QWidget:
+        box = QWidget()
+        lay = QVBoxLayout(box)
+        for w in widgets:
+            lay.addWidget(w)
+        lay.setStretch(len(widgets) - 1, 1)
+        return box
+
+    # -- the page protocol --------------------------------------------------------------------
+    def toolbar_actions(self) -> list[QAction]:
+        """The tools (one checked at a time), then grid, snap, turn, delete and fit."""
+        return list(self._actions)
+
+    def fit(self) -> None:
+        self.canvas.fit()
+
+    def focus_path(self, path: tuple[str | int, ...]) -> bool:
+        """Show and select what ``path`` names (the closest existing prefix): a piece, a
+        unit (and one of its figures), a marker, or a field of the Scenario tab."""
+        path = tuple(path)
+        if not path:
+            return False
+        head = path[0]
+        if path[:2] == ("table", "pieces") and len(path) >= 3:
+            return self._select_on_table(("table", "pieces", path[2]))
+        if head == "units" and len(path) >= 2:
+            figure = path[3] if len(path) >= 4 and path[2] == "figures" else None
+            figure = figure if isinstance(figure, int) and self.doc.get((*path[:4],)) is not None else None
+            return self._select_on_table(("units", path[1]), figure)
+        if head in ("hot_spots", "contractors", "aid_stations") and len(path) >= 2:
+            return self._select_on_table((head, path[1]))
+        if is_zone(path[:4]):
+            return self._select_on_table(path[:4])
+        widget = self.settings.widget_for(path)
+        if widget is None:
+            return False
+        self.tabs.setCurrentIndex(2)
+        scroll = self.tabs.widget(2)
+        if isinstance(scroll, QScrollArea):
+            scroll.ensureWidgetVisible(widget)
+        widget.setFocus()
+        return True
+
+    def _select_on_table(self, path: DataPath, figure: int | None = None) -> bool:
+        if self.doc.get(path) is None:
+            return False
+        self.canvas.select(path, figure)
+        self._selection_changed(path)
+        self.canvas.centre_on(path if figure is None else (*path,))
+        self.tabs.setCurrentIndex(0)
+        return True
+
+    # -- tools -----------------------------------------------------------------------------------
+    def _make_actions(self) -> list[QAction]:
+        acts: list[QAction] = []
+        self.tool_actions: dict[str, QAction] = {}
+        group = QActionGroup(self)
+        group.setExclusive(True)
+        tools = ["select", *(f"rect:{k}" for k in PIECE_KINDS), "polygon", "unit", "hot_spot",
+                 "contractor", "aid_station", "zone:regular", "zone:insurgent"]
+        for tool in tools:
+            title = KIND_TITLES[tool[5:]] if tool.startswith("rect:") else TOOL_TITLES[tool]
+            a = QAction(title, self)
+            a.setCheckable(True)
+            a.setShortcut(QKeySequence(TOOL_KEYS[tool]))
+            a.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            tip = TOOL_TIPS.get(tool, f"Drag out a {title.lower()} (a click drops one of the usual "
+                                      "size)")
+            a.setToolTip(f"{tip} ({TOOL_KEYS[tool]})")
+            a.setStatusTip(tip)
+            a.triggered.connect(lambda _on=False, tool=tool: self.set_tool(tool))
+            group.addAction(a)
+            self.tool_actions[tool] = a
+            acts.append(a)
+        self.tool_actions["select"].setChecked(True)
+        self.addActions(acts)
+        sep = QAction(self)
+        sep.setSeparator(True)
+        acts.append(sep)
+        self.grid_action = QAction("Grid", self, checkable=True, checked=True)
+        self.grid_action.setToolTip("Show the inch grid (G)")
+        self.grid_action.setShortcut(QKeySequence("G"))
+        self.grid_action.toggled.connect(self._grid)
+        self.snap_action = QAction("Snap ½\"", self, checkable=True, checked=True)
+        self.snap_action.setToolTip("Snap positions and moves to half inches (N)")
+        self.snap_action.setShortcut(QKeySequence("N"))
+        self.snap_action.toggled.connect(lambda on: setattr(self.canvas, "snap", on))
+        turn = QAction("Turn 15°", self)
+        turn.setToolTip("Turn the selected piece or zone 15° clockwise (R; Shift+R anticlockwise)")
+        turn.triggered.connect(lambda: self.canvas.rotate_selected(-15.0))
+        delete = QAction("Delete", self)
+        delete.setToolTip("Delete the selected piece, unit, marker or zone (Del)")
+        delete.triggered.connect(self.canvas.delete_selected)
+        fit = QAction("Fit", self)
+        fit.setToolTip("Show the whole table (F)")
+        fit.triggered.connect(self.fit)
+        for a in (self.grid_action, self.snap_action, turn, delete, fit):
+            a.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            self.addAction(a)
+            acts.append(a)
+        return acts
+
+    def set_tool(self, tool: str) -> None:
+        self.canvas.set_tool(tool)
+        self.canvas.setFocus()
+
+    def _tool_changed(self, tool: str) -> None:
+        a = self.tool_actions.get(tool)
+        if a is not None and not a.isChecked():
+            a.setChecked(True)
+        self.say(TOOL_TIPS.get(tool, f"Drag out a {KIND_TITLES.get(tool[5:], '').lower()} on the table "
+                                     "(a click drops one of the usual size)"))
+
+    def _grid(self, on: bool) -> None:
+        self.canvas.show_grid = on
+        self.canvas.rebuild()
+
+    # -- status and forms ---------------------------------------------------------------------------
+    def say(self, text: str, refused: bool = False) -> None:
+        colour = theme.EDITOR_STATUS_BAD.name() if refused else theme.DIALOG_TEXT.name()
+        self.status.setStyleSheet(f"color: {colour}; padding: 2px 6px;"
+                                  + (" font-weight: bold;" if refused else ""))
+        self.status.setText(text)
+        self.statusMessage.emit(text)
+
+    def _selection_changed(self, path: object) -> None:
+        p = path if isinstance(path, tuple) else None
+        if p is None:
+            self.props.setCurrentWidget(self.nothing)
+        elif p[:2] == ("table", "pieces"):
+            self.piece_form.base = p
+            self.props.setCurrentWidget(self.piece_form)
+        elif p[0] == "units":
+            self.unit_form.base = p
+            self.props.setCurrentWidget(self.unit_form)
+        elif is_zone(p):
+            self.zone_form.base = p
+            self.props.setCurrentWidget(self.zone_form)
+        else:
+            self.marker_form.base = p
+            self.props.setCurrentWidget(self.marker_form)
+        if p is not None:
+            self.tabs.setCurrentIndex(0)
+        self._refresh_selected()
+        self.heading.setText(self._heading(p))
+
+    def _heading(self, p: DataPath | None) -> str:
+        """What is selected, in words: "Building: Shop", "Regular unit: Fireteam Alpha"."""
+        value = self.doc.get(p) if p is not None else None
+        if p is None or value is None:
+            return ""
+        if p[:2] == ("table", "pieces"):
+            kind = KIND_TITLES.get(str(value.get("kind")), str(value.get("kind")))
+            return f"{kind}: {value.get('label') or value.get('id')}"
+        if p[0] == "units":
+            side = theme.SIDE_NAMES.get(str(value.get("side")), "")
+            figure = self.canvas.selected_figure
+            figs = value.get("figures") or []
+            extra = f" — figure {figs[figure].get('id')}" if figure is not None and figure < len(figs) else ""
+            return f"{side} unit: {value.get('name') or value.get('id')}{extra}"
+        if is_zone(p):
+            return zone_name(self.doc.data, p)
+        return ""
+
+    def _refresh_selected(self) -> None:
+        w = self.props.currentWidget()
+        forms = (self.piece_form, self.unit_form, self.marker_form, self.zone_form)
+        if w in forms and self.doc.get(w.base) is not None:
+            w.refresh()
+
+    def _refresh_forms(self) -> None:
+        self._refresh_selected()
+        self.roster.refresh()
+        self.settings.refresh()
+
+    def _doc_changed(self, path: object) -> None:
+        if self.canvas.selected is None and self.props.currentWidget() is not self.nothing:
+            self._selection_changed(None)
+        self._refresh_forms()
+        self.heading.setText(self._heading(self.canvas.selected))

@@ -1,0 +1,513 @@
+"""Dialogs for the Ambush! decisions asked during Action Rounds: a US soldier's action,
+who acts next, and the stance change after the action; and the strip shown while a
+move or an Operations turn is answered on the hex map.
+
+- :class:`AmbushActionDialog` (``AMBUSH_ACTION``): the soldier, the actions table with
+  every legal action as a numbered button (one button per concrete choice: "Grenade at
+  0604 (2 hexes)"), grouped as fire, throw, move, command and the rest; the actions that
+  are not legal now greyed with the engine's reason; the stance changes on their own
+  row. The live-grenade question (AR-086) is asked by the same kind and reads as its
+  own question.
+- :class:`AmbushActorDialog` (``AMBUSH_ACTOR``): the soldiers of the AR Track space as
+  cards; hovering or focusing a card emits ``highlighted(soldier id)``.
+- :class:`AmbushStanceDialog` (``AMBUSH_STANCE``): stay, or each other stance, with what
+  it means for firing and being hit.
+- :class:`AmbushStepPrompt` (``AMBUSH_MOVE``, ``AMBUSH_OPERATIONS``): not a dialog but a
+  strip for a dock. The hexes are clicked on the map; the strip says who moves and the
+  Movement Points left, and has a button for every answer that is not a hex.
+
+The fire, second snap shot and assault-target questions (``AMBUSH_TARGET``) are in
+:mod:`ambush_gui.gui.hexmap.dialogs.fire`; the end screen in
+:mod:`ambush_gui.gui.hexmap.dialogs.end`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
+from ambush_gui.gui.hexmap.dialogs.common import (
+    ACTIONS,
+    GROUPS,
+    STANCES,
+    action_tip,
+    action_title,
+    option_text,
+    soldier,
+    soldier_chips,
+    soldier_details,
+    soldier_header,
+    soldier_name,
+    stance_tip,
+)
+from ambush_gui.gui.shared import theme
+from ambush_gui.gui.shared.dialog_base import (
+    Card,
+    DecisionDialog,
+    clear_layout,
+    label,
+    section,
+    side_colour,
+    side_tint,
+    side_title,
+    toggle,
+)
+
+PASS = {"action": "pass"}
+REMOVE = {"action": "remove_grenade"}
+
+
+def _find(pairs: list[tuple[Any, QWidget]], answer: Any) -> QWidget | None:
+    return next((w for a, w in pairs if a == answer), None)
+
+
+def _stance_button(game: Any, s: Any, stance: str, cost: str) -> QPushButton:
+    text = STANCES.get(stance, (stance.capitalize(), ""))[0]
+    b = toggle(text, stance_tip(game, s, stance) + cost)
+    b.setCheckable(False)
+    return b
+
+
+def stance_cost(s: Any) -> str:
+    if s is not None and s.wounded:
+        return "\nHe is wounded: the change costs him 1 Movement Point (AR-072)."
+    return "\nHis one change this turn; free while he is unwounded (AR-071)."
+
+
+class AmbushActionDialog(DecisionDialog):
+    """``AMBUSH_ACTION``: one legal action, a stance change first, or a pass.
+
+    ``action_buttons`` maps each offered answer (a dict) to its button, in the order
+    shown; ``not_legal_rows`` maps each action that is not legal now to its labels
+    (title, the engine's reason)."""
+
+    min_width = 760
+
+    def is_live_grenade(self) -> bool:
+        return "hex" in self.decision.facts
+
+    def what(self) -> str:
+        who = soldier_name(self.game, self.decision.facts.get("soldier"))
+        if self.is_live_grenade():
+            return f"a live grenade lands by {who}"
+        return f"{who}'s turn"
+
+    def subline(self) -> str:
+        st = self.game.state
+        rnd = getattr(st, "round", 0)
+        return f"Action Rounds · Round {rnd}" if rnd else ""
+
+    def build(self) -> None:
+        self.action_buttons: list[tuple[Any, QWidget]] = []
+        self.not_legal_rows: dict[str, tuple[QLabel, QLabel]] = {}
+        self.stance_buttons: list[tuple[Any, QWidget]] = []
+        s = soldier(self.game, self.decision.facts.get("soldier"))
+        if self.is_live_grenade():
+            self.build_live_grenade(s)
+            return
+        mp = self.decision.facts.get("mp")
+        if s is not None:
+            self.body.addWidget(soldier_header(self.game, s, f"{mp} MP left" if mp is not None
+                                               else ""))
+        options = [o for o in self.decision.options if isinstance(o, Mapping)]
+        actions = [o for o in options if "action" in o and o != PASS]
+        stances = [o for o in options if "stance" in o]
+        by_group: dict[str, list[Mapping[str, Any]]] = {g: [] for g, _ in GROUPS}
+        for o in actions:
+            group = ACTIONS.get(str(o["action"]), ("", "other"))[1]
+            by_group.setdefault(group, []).append(o)
+        for group, title in GROUPS:
+            mine = by_group.get(group) or []
+            if not mine:
+                continue
+            self.body.addWidget(section(title))
+            grid = QGridLayout()
+            grid.setSpacing(6)
+            cols = 3 if len(mine) > 4 else 2
+            for i, o in enumerate(mine):
+                grid.addWidget(self.action_card(o), i // cols, i % cols)
+            for c in range(cols):
+                grid.setColumnStretch(c, 1)
+            self.body.addLayout(grid)
+        if stances:
+            self.body.addWidget(section(
+                "Change stance first",
+                "One stance change a turn, before or after the action (AR-071, AR-072)"))
+            row = QHBoxLayout()
+            row.setSpacing(6)
+            for o in stances:
+                b = _stance_button(self.game, s, str(o["stance"]), stance_cost(s))
+                b.clicked.connect(lambda _=False, o=o: self.choose(dict(o)))
+                self.stance_buttons.append((o, b))
+                row.addWidget(b)
+            row.addStretch(1)
+            self.body.addLayout(row)
+        self.add_not_legal()
+        if PASS in self.decision.options:
+            self.safe_answer = dict(PASS)
+            self.add_button("Pass", dict(PASS), tip=action_tip("pass") + "  (Esc)",
+                            stretch_before=True)
+
+    def action_card(self, option: Mapping[str, Any]) -> Card:
+        value = str(option["action"])
+        title = option_text(self.game, self.decision.facts.get("soldier"), option)
+        rule = ACTIONS.get(value, ("", "", "", ""))[2]
+        generic = action_title(value)
+        detail = f"{generic} · {rule}" if title != generic else rule
+        key = len(self.option_buttons) + 1 if len(self.option_buttons) < 9 else None
+        card = Card(title, [detail] if detail else [], key=key, side=self.decision.side)
+        card.setCheckable(False)
+        card.setToolTip(action_tip(value))
+        if key is not None:
+            self.number(card)
+        card.clicked.connect(lambda _=False, o=dict(option): self.choose(o))
+        self.action_buttons.append((dict(option), card))
+        return card
+
+    def add_not_legal(self) -> None:
+        rows = [r for r in self.decision.facts.get("not_legal", []) if isinstance(r, Mapping)]
+        if not rows:
+            return
+        self.body.addWidget(section("Not possible now",
+                                    "Every other action of the table, with the reason it "
+                                    "cannot be taken this turn"))
+        box = QFrame()
+        box.setObjectName("notLegal")
+        box.setStyleSheet(f"#notLegal {{ border: 1px solid {theme.PANEL_EDGE.name()};"
+                          f" border-radius: 6px; background: {theme.PANEL_BG.name()}; }}")
+        grid = QGridLayout(box)
+        grid.setContentsMargins(10, 6, 10, 6)
+        grid.setHorizontalSpacing(12)
+        grid.setVerticalSpacing(3)
+        for r, row in enumerate(rows):
+            value = str(row.get("action"))
+            name = label(action_title(value), bold=True, size=9, colour=theme.MUTED_TEXT)
+            name.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+            name.setToolTip(action_tip(value))
+            why = label(str(row.get("why", "")), size=9, colour=theme.MUTED_TEXT, wrap=True)
+            why.setToolTip(action_tip(value))
+            grid.addWidget(name, r, 0)
+            grid.addWidget(why, r, 1)
+            name.setEnabled(False)
+            self.not_legal_rows[value] = (name, why)
+        grid.setColumnStretch(1, 1)
+        self.body.addWidget(box)
+
+    def build_live_grenade(self, s: Any) -> None:
+        where = self.decision.facts.get("hex")
+        rule = self.decision.facts.get("rule", "AR-086")
+        if s is not None:
+            self.body.addWidget(soldier_header(self.game, s))
+        self.body.addWidget(label(
+            f"A live grenade has landed in {where}. {soldier_name(self.game, s.id if s else None)}"
+            " may grab it and throw it clear before it goes off. It takes a Perception Check "
+            f"and costs him his next turn ({rule}). If he leaves it, it goes off.",
+            size=10.5, wrap=True, colour=theme.DIALOG_TEXT))
+        if REMOVE in self.decision.options:
+            b = self.add_button("1  Throw it out", dict(REMOVE), default=True,
+                                tip=f"Try to throw the grenade out of {where} ({rule})")
+            self.number(b)
+        if PASS in self.decision.options:
+            b = self.add_button("2  Leave it", dict(PASS), stretch_before=True,
+                                tip="Do not touch it  (Esc)")
+            self.number(b)
+            self.safe_answer = dict(PASS)
+
+    def clicks_for(self, answer: Any) -> list[QWidget]:
+        """An action's button, a stance's button, or "Pass"; LookupError for an action
+        that is not legal now."""
+        w = _find(self.action_buttons, answer) or _find(self.stance_buttons, answer)
+        if w is not None:
+            return [w]
+        return super().clicks_for(answer)
+
+
+class _Hover(QObject):
+    """Emits ``highlighted(sid)`` when the pointer enters or the focus reaches a card."""
+
+    def __init__(self, dialog: DecisionDialog, sid: str) -> None:
+        super().__init__(dialog)
+        self.dialog, self.sid = dialog, sid
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt name
+        if event.type() in (QEvent.Type.Enter, QEvent.Type.FocusIn):
+            self.dialog.highlighted.emit(self.sid)
+        return False
+
+
+class AmbushActorDialog(DecisionDialog):
+    """``AMBUSH_ACTOR``: which soldier of this AR Track space acts next (AR-048)."""
+
+    def what(self) -> str:
+        return "which soldier acts next?"
+
+    def subline(self) -> str:
+        f = self.decision.facts
+        space = str(f.get("space", "")).replace("-", " ")
+        return f"Round {f.get('round')} · AR Track space: {space}" if space else ""
+
+    def build(self) -> None:
+        self.cards: dict[str, Card] = {}
+        self.body.addWidget(section(
+            "Soldiers with a turn in this space",
+            "In a US space the player picks the order (AR-048); each card acts at once"))
+        ids = [o for o in self.decision.options if isinstance(o, str)]
+        grid = QGridLayout()
+        grid.setSpacing(6)
+        cols = 2 if len(ids) > 4 else 1
+        for i, sid in enumerate(ids):
+            s = soldier(self.game, sid)
+            key = i + 1 if i < 9 else None
+            if s is None:
+                card = Card(str(sid), [], key=key, side=self.decision.side)
+            else:
+                card = Card(s.label, soldier_details(self.game, s), soldier_chips(s), key=key,
+                            side=self.decision.side)
+            card.setCheckable(False)
+            card.setToolTip(f"{soldier_name(self.game, sid)} takes his turn now")
+            if key is not None:
+                self.number(card)
+            card.clicked.connect(lambda _=False, sid=sid: self.choose(sid))
+            card.installEventFilter(_Hover(self, sid))
+            self.cards[sid] = card
+            grid.addWidget(card, i // cols, i % cols)
+        self.body.addLayout(grid)
+
+    def clicks_for(self, answer: Any) -> list[QWidget]:
+        """The soldier's card."""
+        if isinstance(answer, str) and answer in self.cards:
+            return [self.cards[answer]]
+        return super().clicks_for(answer)
+
+
+class AmbushStanceDialog(DecisionDialog):
+    """``AMBUSH_STANCE``: after the action, stay or take his one stance change (AR-071)."""
+
+    def what(self) -> str:
+        return f"{soldier_name(self.game, self.decision.facts.get('soldier'))}: change stance?"
+
+    def build(self) -> None:
+        s = soldier(self.game, self.decision.facts.get("soldier"))
+        if s is not None:
+            self.body.addWidget(soldier_header(self.game, s))
+        self.cards: dict[str, Card] = {}
+        grid = QGridLayout()
+        grid.setSpacing(6)
+        cost = stance_cost(s)
+        for i, o in enumerate(self.decision.options):
+            value = str(o)
+            if value == "stay":
+                now = s.stance.value if s is not None else ""
+                title = f"Stay {now}".strip()
+                tip = (stance_tip(self.game, s, now) if now else "") + "\nNo change  (Esc)"
+            else:
+                title = STANCES.get(value, (value.capitalize(), ""))[0]
+                tip = stance_tip(self.game, s, value) + cost
+            card = Card(title, [line for line in tip.split("\n") if line][:2], key=i + 1,
+                        side=self.decision.side)
+            card.setCheckable(False)
+            card.setToolTip(tip.strip())
+            self.number(card)
+            card.clicked.connect(lambda _=False, o=o: self.choose(o))
+            self.cards[value] = card
+            grid.addWidget(card, i, 0)
+        self.body.addLayout(grid)
+        if "stay" in self.decision.options:
+            self.safe_answer = "stay"
+            self.set_default(self.add_button("Stay", "stay", tip="Keep his stance  (Esc)",
+                                             stretch_before=True))
+
+    def clicks_for(self, answer: Any) -> list[QWidget]:
+        """The stance's card."""
+        if isinstance(answer, str) and answer in self.cards:
+            return [self.cards[answer]]
+        return super().clicks_for(answer)
+
+
+# -- the strip for moves on the map -----------------------------------------------------------
+
+
+def is_hex_answer(option: Any) -> bool:
+    """A hex on the map (``{"to": "0604"}``, ``{"soldier": id, "to": "0604"}``)."""
+    return isinstance(option, Mapping) and "to" in option and option["to"] != "off"
+
+
+class AmbushStepPrompt(QFrame):
+    """The prompt while a move (``AMBUSH_MOVE``) or an Operations turn
+    (``AMBUSH_OPERATIONS``) is answered on the map.
+
+    The window shows it in a dock and calls :meth:`set_decision` for each new decision;
+    the hexes are clicked (or the counter dragged) on the map; every other answer has a
+    button here: Stop (Esc), End turn (Ctrl+E or E), Snap shot, each stance change,
+    Leave the map. ``chosen(answer)`` carries a validated answer."""
+
+    chosen = Signal(object)
+
+    def __init__(
+        self, decision: Decision | None = None, game: Any = None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.decision: Decision | None = None
+        self.game: Any = None
+        self._answered = False
+        self.setObjectName("ambushStep")
+        self.answer_buttons: list[tuple[Any, QPushButton]] = []
+        col = QVBoxLayout(self)
+        col.setContentsMargins(12, 6, 8, 6)
+        col.setSpacing(2)
+        self.title = label("", bold=True, size=10.5, wrap=True)
+        col.addWidget(self.title)
+        self.detail = label("", size=9.5, colour=theme.DIALOG_TEXT, wrap=True)
+        col.addWidget(self.detail)
+        self.hint = label("", size=9, colour=theme.MUTED_TEXT, wrap=True)
+        col.addWidget(self.hint)
+        self.error = label("", size=9, colour=theme.ILLEGAL, wrap=True)
+        self.error.setVisible(False)
+        col.addWidget(self.error)
+        row = QHBoxLayout()  # the buttons under the text: a narrow dock keeps the text whole
+        row.setContentsMargins(0, 4, 0, 0)
+        row.addStretch(1)
+        self.buttons = QHBoxLayout()
+        self.buttons.setSpacing(6)
+        row.addLayout(self.buttons)
+        col.addLayout(row)
+        if decision is not None:
+            self.set_decision(decision, game)
+
+    def set_decision(self, decision: Decision, game: Any) -> None:
+        """Show ``decision`` (AMBUSH_MOVE or AMBUSH_OPERATIONS) and its non-hex buttons."""
+        self.decision, self.game = decision, game
+        self._answered = False
+        side = decision.side
+        self.setStyleSheet(
+            f"#ambushStep {{ background: {side_tint(side).name()};"
+            f" border-left: 6px solid {side_colour(side).name()}; border-radius: 4px; }}")
+        self.title.setStyleSheet(f"color: {side_colour(side).darker(130).name()};")
+        self.show_error("")
+        clear_layout(self.buttons)
+        self.answer_buttons = []
+        if decision.kind is DecisionKind.AMBUSH_OPERATIONS:
+            self.show_operations(decision, game)
+        else:
+            self.show_move(decision, game)
+
+    def show_move(self, d: Decision, game: Any) -> None:
+        f = d.facts
+        s = soldier(game, f.get("soldier"))
+        name = soldier_name(game, f.get("soldier"))
+        left = f.get("left")
+        self.title.setText(f"{side_title(d.side)} player — {name} moves: {left} Movement "
+                           f"Point{'s' if left != 1 else ''} left")
+        path = [p for p in [f.get("from"), *f.get("entered", [])] if p]
+        bits = [f"{s.stance.value} in {s.hex.label}" if s is not None and s.hex else "off the map"]
+        if f.get("entered"):
+            bits.append("path: " + " → ".join(path))
+        self.detail.setText(" · ".join(bits))
+        hexes = [o for o in d.options if is_hex_answer(o)]
+        self.hint.setText(
+            "Click a highlighted hex on the map (or drag the counter)." if hexes else
+            "No hex he can enter now.")
+        for o in d.options:
+            if o == "snap":
+                self.add("Snap shot", o, "One snap shot now, before, between or after the "
+                         "hexes of this move (AR-090)")
+            elif isinstance(o, Mapping) and "stance" in o:
+                st = str(o["stance"])
+                self.add(STANCES.get(st, (st, ""))[0], o, stance_tip(game, s, st)
+                         + stance_cost(s))
+            elif isinstance(o, Mapping) and o.get("to") == "off":
+                self.add("Leave the map", o, "He leaves by this edge and never comes back "
+                         "(AR-105)")
+        if "stop" in d.options:
+            b = self.add("Stop", "stop", "End the move here; unused points are lost "
+                         "(AR-103)  (Esc)")
+            self.shortcut(b, "Esc")
+
+    def show_operations(self, d: Decision, game: Any) -> None:
+        f = d.facts
+        self.title.setText(f"{side_title(d.side)} player — Operations turn {f.get('turn')}"
+                           + (f" · Condition {f['condition']}" if f.get("condition") else ""))
+        mp = f.get("mp_left") or {}
+        self.detail.setText("Movement Points left: " + (" · ".join(
+            f"{soldier_name(game, sid)} {n}" for sid, n in mp.items()) or "none"))
+        hexes = [o for o in d.options if is_hex_answer(o)]
+        self.hint.setText(
+            "Click a soldier (or Tab to the next), then a highlighted hex on the map (or drag "
+            "the counter): one hex at a time." if hexes else "Nobody can enter another hex this turn.")
+        for o in d.options:
+            if isinstance(o, Mapping) and o.get("to") == "off":
+                who = soldier_name(game, o.get("soldier"))
+                self.add(f"{who} leaves the map", o,
+                         f"{who} leaves by this exit hex and never comes back (AR-105)")
+        if "end" in d.options:
+            b = self.add("End turn", "end", "End this Operations turn; an Event Check "
+                         "follows (AR-029)  (Ctrl+E or E)")
+            self.shortcut(b, "Ctrl+E")
+            self.shortcut(b, "E")
+
+    def add(self, text: str, answer: Any, tip: str) -> QPushButton:
+        b = QPushButton(text)
+        b.setAutoDefault(False)
+        b.setMinimumHeight(30)
+        b.setToolTip(tip)
+        b.clicked.connect(lambda _=False, a=answer: self.choose(a))
+        self.buttons.addWidget(b)
+        b.show()  # at once: the strip is already on screen when a decision comes
+        self.answer_buttons.append((answer, b))
+        return b
+
+    def shortcut(self, button: QAbstractButton, keys: str) -> None:
+        sc = QShortcut(QKeySequence(keys), button)
+        sc.setContext(Qt.ShortcutContext.WindowShortcut)
+        sc.activated.connect(button.click)
+
+    def clicks_for(self, answer: Any) -> list[QWidget]:
+        """The button for a non-hex answer. A hex is clicked on the map, not here:
+        LookupError, as for an answer that is not offered."""
+        for value, b in self.answer_buttons:
+            if value == answer:
+                return [b]
+        if is_hex_answer(answer):
+            raise LookupError(f"{answer!r} is answered on the map, not in the prompt")
+        raise LookupError(f"AmbushStepPrompt offers no clicks for {answer!r}")
+
+    def choose(self, answer: Any) -> bool:
+        """Validate, then emit ``chosen`` once per decision. False if illegal."""
+        if self.decision is None or self._answered:
+            return False
+        try:
+            self.decision.validate(answer)
+        except IllegalDecision as e:
+            self.show_error(str(e))
+            return False
+        self._answered = True
+        self.chosen.emit(answer)
+        return True
+
+    def show_error(self, text: str) -> None:
+        """The map reports an illegal hex or drop here too."""
+        self.error.setText(text)
+        self.error.setVisible(bool(text))
+
+
+__all__ = [
+    "AmbushActionDialog",
+    "AmbushActorDialog",
+    "AmbushStanceDialog",
+    "AmbushStepPrompt",
+    "is_hex_answer",
+]

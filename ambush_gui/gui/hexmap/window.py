@@ -1,0 +1,453 @@
+"""The Ambush! window: the hex map in the centre, the mission, AR Track and soldier card
+on the left, the paragraph reader, the last fire and the game log on the right.
+
+It is the sibling of the Ambush Alley :class:`~ambush_gui.gui.shared.game_window.MainWindow`
+(both are :class:`~ambush_gui.gui.shared.game_window.GameWindow`: one controller, one set of
+menus, the same save, open, undo and autosave). What differs is where a person answers:
+
+- ``AMBUSH_OPERATIONS`` and ``AMBUSH_MOVE`` on the map: the hexes the engine offers are
+  highlighted with their Movement Point cost; a click (or a drag from the counter along
+  the hexes) enters one, and its Paragraph Check follows at once. The step prompt in a
+  dock holds the other answers (stop, end the turn, a stance change, a snap shot).
+- every other decision in its dialog (``gui/hexmap/dialogs/actions.py``).
+
+The German side is played by the paragraphs: each paragraph read shows in the reader
+with the option taken, its red references are drawn on the map, and a German's move
+slides his counter hex by hex once the state has been redrawn.
+
+Every fire and throw, either side's, shows step by step in the "Last fire" dock
+(:class:`~ambush_gui.gui.hexmap.fire_panel.FirePanel`), tabbed with the reader: the dock that
+comes forward after an answer is the fire panel if anything was fired or thrown in it,
+else the reader if a paragraph was read. A throw that scattered draws its own arrow on
+the map, apart from the red references.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
+
+from ambush_gui.ambush.actions import enter_cost
+from ambush_gui.ambush.charts import Side
+from ambush_gui.core.decisions import Decision, DecisionKind
+from ambush_gui.core.events import Event
+from ambush_gui.core.hexgrid import Hex
+from ambush_gui.gui.hexmap.dialogs import ON_THE_MAP  # noqa: E402
+from ambush_gui.gui.shared import theme
+from ambush_gui.gui.shared.controller import GameController
+from ambush_gui.gui.shared.game_window import GameWindow
+from ambush_gui.gui.shared.widgets import GameLog
+
+
+def scrolling(widget: QWidget) -> QScrollArea:
+    """``widget`` in a frameless vertical scroll area, so a long soldier card never makes
+    the window taller than a 1280x800 screen."""
+    area = QScrollArea()
+    area.setWidget(widget)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    area.setMinimumHeight(120)
+    return area
+
+
+class AmbushWindow(GameWindow):
+    """One Ambush! mission, played solo against the German paragraphs."""
+
+    board_name = "map"
+
+    def dialog_for(self, decision: Decision, game: Any, parent: QWidget) -> Any:
+        from ambush_gui.gui.hexmap.dialogs import dialog_for
+
+        return dialog_for(decision, game, parent)
+    computer_players = False  # the paragraphs play the Germans inside each answer: no pace to set
+
+    def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
+        self._moves: list[tuple[str, list[str]]] = []  # German moves since the last redraw
+        self._ops_paths: dict[str, list[str]] = {}  # this Operations turn's hexes, per soldier
+        self._ops_turn = 0
+        self._steps: dict[str, Any] = {}  # hex label -> the answer that enters it
+        self._shown: dict[str, str] = {}  # counter id -> the hex the map shows it in
+        self._read = False  # a paragraph was read since the last redraw
+        super().__init__(controller, parent)
+
+    # -- building -----------------------------------------------------------------------------
+    def _build(self) -> None:
+        from ambush_gui.gui.hexmap.fire_panel import FirePanel
+        from ambush_gui.gui.hexmap.panels import (
+            ARTrackWidget,
+            MissionPanel,
+            ParagraphReader,
+            SoldierCard,
+            SquadList,
+        )
+        from ambush_gui.gui.hexmap.view import HexMapView
+
+        game = self.controller.game
+        self.map = HexMapView(game.state.map, self)
+        self.board = self.map
+        self.setCentralWidget(self.map)
+        self.map.hexClicked.connect(self._on_hex)
+        self.map.stepDragged.connect(self._on_drag_step)
+        self.map.counterClicked.connect(self._on_counter)
+        self.map.hexHovered.connect(self._on_hover)
+
+        self.mission_panel = MissionPanel()
+        self.track = ARTrackWidget()
+        self.track.soldierClicked.connect(self._on_pick)
+        self.card = SoldierCard()
+        self.squad = SquadList()
+        self.squad.soldierClicked.connect(self._on_pick)
+        self.reader = ParagraphReader()
+        self.reader.set_mission(game.scenario)
+        self.reader.referencesShown.connect(self._on_references)
+        self.fire_panel = FirePanel()
+        self.fire_panel.set_game(game)
+        self.fire_panel.throwShown.connect(self._on_throw_shown)
+        self.log = GameLog()
+        # flushed once per answer, in _refresh
+        self.log.deferred = self.reader.deferred = self.fire_panel.deferred = True
+        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+        mission = self._dock("Mission", self.mission_panel, left, "turn")
+        mission.setMinimumHeight(205)  # its wrapped lines never squeezed, even at 1280x800
+        track = self._dock("AR Track", self.track, left, "track")
+        card = self._dock("Soldier card", scrolling(self.card), left, "card")
+        squad = self._dock("Squad — click to pick a soldier", self.squad, right, "squad")
+        reader = self._dock("Paragraphs", self.reader, right, "reader")
+        self.fire_dock = self._dock("Last fire", self.fire_panel, right, "fire")
+        self.tabifyDockWidget(reader, self.fire_dock)  # tabbed, not stacked: both keep their height
+        self.reader_dock = reader
+        reader.raise_()
+        log = self._dock("Game log", self.log, right, "log")
+        self.resizeDocks([mission, reader], [300, 330], Qt.Orientation.Horizontal)
+        self.resizeDocks([mission, track, card], [215, 235, 300], Qt.Orientation.Vertical)
+        self.resizeDocks([squad, reader, log], [115, 450, 210], Qt.Orientation.Vertical)
+
+    def _view_menu(self, view: Any) -> None:
+        grid = QAction("Hex &outlines", self, checkable=True, checked=True)
+        grid.setShortcut(QKeySequence("G"))
+        grid.setStatusTip("Show or hide the hex outlines")
+        grid.toggled.connect(self.map.set_grid_visible)
+        numbers = QAction("Hex &numbers", self, checkable=True, checked=True)
+        numbers.setShortcut(QKeySequence("N"))
+        numbers.setStatusTip("Show or hide the hex numbers (column, row)")
+        numbers.toggled.connect(self.map.set_labels_visible)
+        view.addSeparator()
+        view.addAction(grid)
+        view.addAction(numbers)
+        view.addSeparator()
+        for text, key, step in (("Next soldier to &move", "Tab", 1),
+                                ("&Previous soldier to move", "Shift+Tab", -1)):
+            a = QAction(text, self)
+            a.setShortcut(QKeySequence(key))
+            a.setStatusTip("In an Operations turn: the next soldier who may still move "
+                           "(his hexes light up on the map)")
+            a.triggered.connect(lambda _=False, step=step: self.next_mover(step))
+            view.addAction(a)
+
+    def next_mover(self, step: int = 1) -> str | None:
+        """In Operations, make the next (or previous) soldier who may move the mover: the
+        keyboard's way to pick a soldier whose counter stands in a hex the mover could
+        enter. Returns his id, or None outside Operations."""
+        d = self.controller.pending()
+        if d is None or d.kind is not DecisionKind.AMBUSH_OPERATIONS:
+            return None
+        movers = list(dict.fromkeys(o["soldier"] for o in d.options
+                                    if isinstance(o, dict) and "soldier" in o))
+        if not movers:
+            return None
+        now = self.mover(d)
+        i = movers.index(now) if now in movers else -step
+        who = movers[(i + step) % len(movers)]
+        self._on_pick(who)
+        name = self.controller.game.state.soldiers[who].name
+        self.statusBar().showMessage(f"{name} moves: click a highlighted hex (Tab: the next soldier)",
+                                     5000)
+        return who
+
+    # -- the game flow --------------------------------------------------------------------------
+    def _on_decision(self, decision: Decision) -> None:
+        from ambush_gui.gui.hexmap.dialogs.actions import AmbushStepPrompt
+
+        self._close_prompts()  # the docks were redrawn just before, on stateChanged
+        self.statusBar().clearMessage()
+        game = self.controller.game
+        if decision.kind in ON_THE_MAP:
+            self.move_prompt = AmbushStepPrompt()
+            self.move_prompt.set_decision(decision, game)
+            self.move_prompt.chosen.connect(self._answer)
+            self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self._prompt_dock(self.move_prompt))
+            self._show_steps(decision)
+            return
+        self._show_dialog(decision)
+
+    def mover(self, decision: Decision) -> str | None:
+        """Whose hexes the map offers: the soldier moving, or in Operations the selected
+        soldier if he may move (else the first who may)."""
+        if decision.kind is DecisionKind.AMBUSH_MOVE:
+            return str(decision.facts.get("soldier"))
+        movers = [o["soldier"] for o in decision.options if isinstance(o, dict)]
+        if self.selected in movers:
+            return self.selected
+        return movers[0] if movers else None
+
+    def steps(self, decision: Decision, who: str | None) -> dict[str, Any]:
+        """Hex label -> the answer that enters it, for ``who``."""
+        out: dict[str, Any] = {}
+        for o in decision.options:
+            if not isinstance(o, dict) or o.get("to") in (None, "off"):
+                continue
+            if decision.kind is DecisionKind.AMBUSH_OPERATIONS and o.get("soldier") != who:
+                continue
+            out[o["to"]] = o
+        return out
+
+    def _show_steps(self, decision: Decision) -> None:
+        game = self.controller.game
+        who = self.mover(decision)
+        if who is None:
+            self.map.clear_steps()
+            return
+        if self.map.dragging not in (None, who):  # his drag ends where his points do
+            self._steps = {}
+            self.map.clear_steps()
+            return
+        if who != self.selected:
+            self._on_select(who)
+        s = game.state.soldiers[who]
+        self._steps = self.steps(decision, who)
+        costs = {}
+        for label in self._steps:
+            cost = enter_cost(game, s, s.hex, Hex.from_label(label))
+            costs[label] = f"{cost} MP" if cost is not None else ""
+        if decision.kind is DecisionKind.AMBUSH_MOVE:
+            path = [*([decision.facts["from"]] if decision.facts.get("from") else [])]
+            entered = list(decision.facts.get("entered", []))
+            path = self._path_before(who, entered) + entered if entered else path
+            note = f"{decision.facts.get('left', 0)} MP left"
+        else:
+            turn = int(decision.facts.get("turn", 0))
+            if turn != self._ops_turn:
+                self._ops_turn, self._ops_paths = turn, {}
+            path = self._ops_paths.get(who, [])
+            if path and s.hex is not None and path[-1] != s.hex.label:
+                path = []
+            if not path and s.hex is not None:
+                path = [s.hex.label]
+            left = decision.facts.get("mp_left", {}).get(who)
+            note = f"{left} of {s.mpa} MP left" if left is not None else ""
+        self.map.show_steps(costs, path or None, note)
+
+    def _path_before(self, who: str, entered: list[str]) -> list[str]:
+        """The hex he started this move from: the ``frm`` of his first move event."""
+        game = self.controller.game
+        for e in reversed(game.log.events):
+            if e.kind == "move" and e.data.get("soldier") == who and e.data.get("to") == entered[0]:
+                frm = e.data.get("frm")
+                return [frm] if frm else []
+        return []
+
+    def _on_hex(self, label: str) -> None:
+        """A hex clicked (or dragged into): enter it if the open decision offers it."""
+        d = self.controller.pending()
+        if d is None or d.kind not in ON_THE_MAP:
+            return
+        choice = self._steps.get(label)
+        if choice is None:
+            game = self.controller.game
+            movers = {o["soldier"] for o in d.options if isinstance(o, dict) and "soldier" in o}
+            here = [s.id for s in game.state.in_hex(Hex.from_label(label), Side.US) if s.id in movers] \
+                if label else []
+            if here and d.kind is DecisionKind.AMBUSH_OPERATIONS:
+                self._on_counter(here[0])
+                return
+            self._on_refused(f"{label} is not a hex he can enter now" if label else "off the map")
+            return
+        if d.kind is DecisionKind.AMBUSH_OPERATIONS:
+            who = str(choice["soldier"])
+            s = self.controller.game.state.soldiers[who]
+            path = self._ops_paths.setdefault(who, [s.hex.label] if s.hex is not None else [])
+            path.append(label)
+        self._answer(choice)
+
+    def _on_drag_step(self, label: str) -> None:
+        """The dragged counter entered a highlighted hex. In Operations the counter dragged
+        is the soldier who moves: if he is not the one whose hexes are shown, he becomes
+        the mover (and this hex counts if it is one of his)."""
+        d = self.controller.pending()
+        who = self.map.dragging
+        if d is not None and d.kind is DecisionKind.AMBUSH_OPERATIONS and who and who != self.mover(d):
+            movers = {o["soldier"] for o in d.options if isinstance(o, dict) and "soldier" in o}
+            if who not in movers:
+                self._on_refused(f"{self.controller.game.state.soldiers[who].name} cannot move now")
+                return
+            self._on_select(who)
+            self._show_steps(d)
+        self._on_hex(label)
+
+    def _on_counter(self, sid: str) -> None:
+        """A counter clicked: in Operations a soldier who may move becomes the mover; a
+        counter standing in a hex the mover may enter is a click on that hex; otherwise
+        the soldier is shown on the card."""
+        d = self.controller.pending()
+        s = self.controller.game.state.soldiers.get(sid)
+        if d is not None and d.kind in ON_THE_MAP and s is not None:
+            movers = {o["soldier"] for o in d.options if isinstance(o, dict) and "soldier" in o}
+            if d.kind is DecisionKind.AMBUSH_OPERATIONS and sid in movers:
+                self._on_select(sid)
+                self._show_steps(d)
+                return
+            if s.hex is not None and s.hex.label in self._steps:
+                self._on_hex(s.hex.label)
+                return
+        self._on_select(sid)
+
+    def _on_pick(self, sid: str) -> None:
+        """A soldier picked in the squad list or on the AR Track: shown on the card, and in
+        Operations the one whose hexes the map offers."""
+        self._on_select(sid)
+        d = self.controller.pending()
+        if d is not None and d.kind is DecisionKind.AMBUSH_OPERATIONS:
+            self._show_steps(d)
+
+    def _on_computer(self, decision: Decision) -> None:
+        self._close_prompts()
+        self.statusBar().showMessage(f"The computer is deciding: {decision.prompt}")
+        self.mission_panel.show_state(self.controller.game, decision, "computer")
+
+    def _on_game_over(self, result: Any) -> None:
+        from ambush_gui.gui.hexmap.dialogs.end import AmbushEndDialog
+
+        self._close_prompts()
+        self._refresh()
+        self.dialog = AmbushEndDialog.for_game(self.controller.game, self)
+        self.dialog.new_game.connect(self.newGameRequested.emit)
+        self.dialog.show()
+
+    def _end_board_modes(self) -> None:
+        self._steps = {}
+        self.map.clear_steps()
+        self.map.clear_marks()
+
+    # -- showing the state ------------------------------------------------------------------------
+    def _on_event(self, event: Event) -> None:
+        self.log.add(event)
+        self.reader.add(event)
+        self.fire_panel.add(event)
+        if event.kind == "paragraph":
+            self._read = True
+        if event.kind == "move" and event.data.get("to") not in (None, "off"):
+            sid = event.data.get("german") or event.data.get("soldier") or ""
+            s = self.controller.game.state.soldiers.get(sid)
+            if s is not None and s.side is Side.GERMAN:
+                frm = event.data.get("frm") or self._last_hex(s.id)
+                if frm:
+                    self._moves.append((s.id, [frm, event.data["to"]]))
+
+    def _last_hex(self, sid: str) -> str | None:
+        """Where his counter was last seen: the end of his last move since the redraw, or
+        the hex the map shows him in (an evasive move's events name only the hex entered)."""
+        for who, (_, to) in reversed(self._moves):
+            if who == sid:
+                return to
+        return self._shown.get(sid)
+
+    def _refresh(self) -> None:
+        from ambush_gui.gui.hexmap.view import counters_for
+
+        game = self.controller.game
+        d = game.pending()
+        seat = self.controller.seat_of(d).value if d is not None else "human"
+        self.log.flush()
+        self.reader.flush()
+        fired, read, self._read = self.fire_panel.flush(), self._read, False
+        if fired:  # a fire's outcome matters more than the paragraph that ordered it
+            self.fire_dock.raise_()
+        elif read:
+            self.reader_dock.raise_()
+        self.mission_panel.show_state(game, d, seat)
+        self.track.show_state(game)
+        self.card.show_soldier(game, self.selected)
+        self.squad.show_state(game, self.selected)
+        counters = counters_for(game.state)
+        self._shown = {c.id: c.hex for c in counters}
+        self.map.set_counters(counters, self.selected)
+        self._animate()
+        self.undo_action.setEnabled(self.controller.can_undo())
+
+    def _animate(self) -> None:
+        """Slide each German who moved since the last redraw along the hexes he entered."""
+        moves, self._moves = self._moves, []
+        paths: dict[str, list[str]] = {}
+        for sid, (frm, to) in moves:
+            path = paths.setdefault(sid, [frm])
+            if path[-1] != frm:
+                path.append(frm)
+            path.append(to)
+        for sid, path in paths.items():
+            if sid in self._shown:  # an evasive move may have taken him off the map
+                self.map.animate_move(sid, path)
+
+    def _on_reset(self) -> None:
+        game = self.controller.game
+        self._moves = []
+        self._ops_paths = {}
+        self.map.set_map(game.state.map)
+        self.reader.reload(game.log.events, game.scenario)
+        self.fire_panel.set_game(game)
+        self.fire_panel.reload(game.log.events)
+        self._read = False
+        self.log.reload(game.log.events)
+
+    def _on_references(self, arrows: list[tuple[str, str]]) -> None:
+        if arrows:
+            self.map.show_arrows(arrows, theme.HEX_ARROW)
+        else:
+            self.map.clear_arrows()
+
+    def _on_throw_shown(self, arrow: tuple[str, str] | None) -> None:
+        """The fire panel shows a throw that scattered (or something else): its arrow on the
+        map, in a layer of its own so the red references stay."""
+        self.map.show_scatter([arrow] if arrow else [])
+
+    def _on_highlight(self, decision: Decision, what: Any) -> None:
+        """Show on the map what the player is looking at in a dialog: a target or a hex."""
+        game = self.controller.game
+        self.map.clear_marks()
+        if isinstance(what, str) and what in game.state.soldiers:
+            s = game.state.soldiers[what]
+            if s.hex is not None:
+                self.map.mark_hexes([s.hex.label], theme.TARGET_MARK, s.name)
+        elif isinstance(what, str) and len(what) == 4 and what.isdigit():
+            self.map.mark_hexes([what], theme.TARGET_MARK, what)
+
+    def _on_refused(self, why: str) -> None:
+        self.statusBar().showMessage(f"Not allowed: {why}", 8000)
+        if self.move_prompt is not None and hasattr(self.move_prompt, "show_error"):
+            self.move_prompt.show_error(why)
+
+    def _on_select(self, sid: str) -> None:
+        self.selected = sid
+        game = self.controller.game
+        self.card.show_soldier(game, sid)
+        self.map.select(sid)
+
+    def _on_hover(self, label: str) -> None:
+        if not label:
+            return
+        game = self.controller.game
+        h = Hex.from_label(label)
+        terrain = game.state.map.terrain(h)
+        cost = game.charts.mp_cost(terrain)
+        here = ", ".join(s.name for s in game.state.in_hex(h)) if game.state.in_hex(h) else "empty"
+        mp = f"{cost} MP to enter" if cost is not None else "cannot be entered"
+        self.statusBar().showMessage(f"{label}: {terrain}, {mp}; {here}", 6000)
+
+    # -- help ------------------------------------------------------------------------------------
+    def show_rules(self) -> None:
+        from ambush_gui.gui.shared.rules_help import RulesHelp
+
+        RulesHelp(self, system="ambush").show()

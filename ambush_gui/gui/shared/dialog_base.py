@@ -1,0 +1,627 @@
+"""The frame every decision dialog shares: who must answer, the engine's prompt, a
+body, buttons, and one signal carrying the answer.
+
+A dialog never computes a rule. It shows the decision's ``facts``, the engine's pools
+and odds and the events in the log, and turns a click into one of the answers the
+engine offers. Before it emits, it asks ``decision.validate``; an illegal answer is
+shown with the engine's reason and nothing is emitted.
+
+Keyboard: Enter gives the default answer, Esc the safe one where there is one
+("none", "hold", "stay", "keep"), and 1..9 press the numbered option buttons in order.
+
+Tests and accessibility tools: :meth:`DecisionDialog.clicks_for` names the widgets a
+person clicks, in order, to give an answer, so a script can play through the real
+buttons (and a screen reader's user can be told the steps).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QCloseEvent, QColor, QFont, QFontMetrics, QKeyEvent, QPalette
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QDialog,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ambush_gui.core.decisions import Decision, IllegalDecision
+from ambush_gui.core.events import Modifier
+from ambush_gui.gui.shared import theme
+
+ModifierLike = Modifier | Sequence[Any]
+
+
+# -- small shared pieces -----------------------------------------------------------------
+
+
+def side_colour(side: str | None) -> QColor:
+    return theme.SIDE_COLOURS.get(str(side), theme.NEUTRAL)
+
+
+def side_tint(side: str | None) -> QColor:
+    return theme.SIDE_TINTS.get(str(side), theme.PANEL_BG)
+
+
+def side_title(side: str | None) -> str:
+    return theme.SIDE_NAMES.get(str(side), str(side).capitalize())
+
+
+def unit_name(game: Any, uid: str | None) -> str:
+    """The unit's name from the state, or the id if the unit is gone."""
+    unit = game.state.units.get(uid) if uid is not None else None
+    return unit.name if unit is not None else str(uid)
+
+
+def as_modifier(item: ModifierLike) -> Modifier:
+    if isinstance(item, Modifier):
+        return item
+    label, value, *rest = item
+    return Modifier(str(label), int(value), str(rest[0]) if rest else "")
+
+
+def rule_tip(m: Modifier) -> str:
+    src = f"Rule {m.rule}" if m.rule else "No rule reference"
+    return f"{src}: {m.label} ({'+' if m.value >= 0 else '−'}{abs(m.value)})"
+
+
+def label(
+    text: str = "",
+    *,
+    bold: bool = False,
+    size: float | None = None,
+    colour: QColor | None = None,
+    wrap: bool = False,
+    rich: bool = False,
+) -> QLabel:
+    w = QLabel(text)
+    f = w.font()
+    if size is not None:
+        f.setPointSizeF(size)
+    f.setBold(bold)
+    w.setFont(f)
+    if colour is not None:
+        w.setStyleSheet(f"color: {colour.name()};")
+    w.setWordWrap(wrap)
+    w.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
+    return w
+
+
+def hline() -> QFrame:
+    f = QFrame()
+    f.setFrameShape(QFrame.Shape.HLine)
+    f.setStyleSheet(f"color: {theme.PANEL_EDGE.name()};")
+    return f
+
+
+class Banner(QFrame):
+    """A band in the side's colour: who must answer, and what about."""
+
+    def __init__(
+        self, side: str | None, text: str, sub: str = "", parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("banner")
+        self.setStyleSheet(
+            f"#banner {{ background: {side_colour(side).name()}; border-radius: 6px; }}"
+            f"#banner QLabel {{ color: {theme.BANNER_TEXT.name()}; background: transparent; }}"
+        )
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(14, 8, 14, 8)
+        lay.setSpacing(2)
+        self.title = label(text, bold=True, size=13)
+        self.title.setWordWrap(True)
+        lay.addWidget(self.title)
+        self.sub = label(sub, size=9.5)
+        self.sub.setVisible(bool(sub))
+        lay.addWidget(self.sub)
+
+
+class Chip(QLabel):
+    """A small rounded status tag (Pinned, Overwatch, 2 Dependants...)."""
+
+    def __init__(
+        self, text: str, colour: QColor, tip: str = "", parent: QWidget | None = None
+    ) -> None:
+        super().__init__(text, parent)
+        self.setToolTip(tip)
+        f = self.font()
+        f.setPointSizeF(8.5)
+        f.setBold(True)
+        self.setFont(f)
+        self.setStyleSheet(
+            f"QLabel {{ color: {colour.name()}; border: 1px solid {colour.name()};"
+            f" border-radius: 8px; padding: 0px 6px; background: white; }}"
+        )
+
+
+class ModifierList(QWidget):
+    """One row per modifier: label, signed value, rule tag; each row's tooltip names
+    its rule. Used for Firepower, Defense and Reaction Test modifiers."""
+
+    def __init__(
+        self,
+        items: Iterable[ModifierLike],
+        parent: QWidget | None = None,
+        empty: str = "no modifiers",
+    ) -> None:
+        super().__init__(parent)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(10)
+        grid.setVerticalSpacing(2)
+        self.rows: list[tuple[Modifier, list[QLabel]]] = []
+        mods = [as_modifier(i) for i in items]
+        if not mods:
+            grid.addWidget(label(empty, colour=theme.MUTED_TEXT), 0, 0)
+        for r, m in enumerate(mods):
+            value = label(
+                f"{'+' if m.value >= 0 else '−'}{abs(m.value)}",
+                bold=True,
+                colour=theme.BONUS if m.value >= 0 else theme.MALUS,
+            )
+            value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            text = label(m.label)
+            tag = label(m.rule or "—", size=8.5, colour=theme.RULE_TAG)
+            cells = [value, text, tag]
+            for c, w in enumerate(cells):
+                w.setToolTip(rule_tip(m))
+                grid.addWidget(w, r, c)
+            self.rows.append((m, cells))
+        grid.setColumnStretch(1, 1)
+
+
+class Card(QPushButton):
+    """A large checkable button holding a title, detail lines and status chips.
+
+    Cards are the option buttons of most dialogs: a click selects (or answers), the
+    number in the corner is its key.
+    """
+
+    def __init__(
+        self,
+        title: str,
+        details: Sequence[str] = (),
+        chips: Sequence[QWidget] = (),
+        key: int | None = None,
+        side: str | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setCheckable(True)
+        self.setAutoDefault(False)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        # Preferred height: wrapped detail lines make the height follow the width
+        # (heightForWidth), so the minimum must not be the narrow, tall sizeHint.
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        edge = side_colour(side)
+        self.setStyleSheet(
+            f"Card {{ text-align: left; background: white; border-radius: 6px;"
+            f" border: 1px solid {theme.PANEL_EDGE.name()}; }}"
+            f"Card:hover {{ border: 1px solid {edge.name()}; }}"
+            f"Card:checked {{ background: {side_tint(side).name()};"
+            f" border: 2px solid {edge.name()}; }}"
+            f"Card:disabled {{ background: {theme.PANEL_BG.name()}; }}"
+        )
+        outer = QHBoxLayout(self)
+        outer.setContentsMargins(10, 6, 10, 6)
+        outer.setSpacing(10)
+        if key is not None:
+            k = label(str(key), bold=True, size=9, colour=theme.MUTED_TEXT)
+            k.setToolTip(f"Press {key}")
+            k.setAlignment(Qt.AlignmentFlag.AlignTop)
+            k.setFixedWidth(12)
+            outer.addWidget(k)
+        col = QVBoxLayout()
+        col.setSpacing(1)
+        self.title_label = label(title, bold=True, size=10.5)
+        col.addWidget(self.title_label)
+        self.detail_labels = []
+        for d in details:
+            dl = label(d, size=9, colour=theme.MUTED_TEXT)
+            dl.setWordWrap(True)
+            col.addWidget(dl)
+            self.detail_labels.append(dl)
+        if chips:
+            row = QHBoxLayout()
+            row.setSpacing(4)
+            for c in chips:
+                row.addWidget(c)
+            row.addStretch(1)
+            col.addLayout(row)
+        outer.addLayout(col, 1)
+        for w in self.findChildren(QLabel):
+            if not isinstance(w, Chip):  # chips keep their tooltips
+                w.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt name
+        lay = self.layout()
+        hint = lay.sizeHint() if lay is not None else super().sizeHint()
+        return QSize(max(hint.width(), 180), hint.height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt name
+        return QSize(160, 36)
+
+
+def unit_chips(game: Any, unit: Any) -> list[Chip]:
+    """Status tags read from the unit's model fields, each naming its rule."""
+    turn = game.state.turn
+    out: list[Chip] = []
+    side = unit.side.value
+    if unit.activated:
+        out.append(
+            Chip(
+                "done" if side == "regular" else "acted",
+                theme.MUTED_TEXT,
+                "Has had its activation this turn (AA-043/044)",
+            )
+        )
+    if getattr(unit, "interrupted", False) and side == "insurgent":
+        out.append(Chip("interrupted", theme.MUTED_TEXT, "Used its interrupt this turn (AA-064)"))
+    if unit.overwatch:
+        out.append(Chip("Overwatch", theme.LEGAL, "On Overwatch (AA-103)"))
+    if unit.pinned:
+        out.append(
+            Chip("Pinned", theme.ILLEGAL, "Pinned (AA-172): −1 Firepower, −1 Reaction (AA-188)")
+        )
+    if unit.shaken(turn):
+        out.append(Chip("Shaken", theme.ILLEGAL, "Shaken (AA-200)"))
+    if unit.regrouping(turn):
+        out.append(
+            Chip("Regrouping", theme.ILLEGAL, "Regroups this turn after a Pull Back (AA-196)")
+        )
+    deps = unit.dependants
+    if deps:
+        out.append(
+            Chip(
+                f"{len(deps)} Dependant{'s' if len(deps) != 1 else ''}",
+                theme.DEPENDANT_RING,
+                "Carrying Dependants: −1 Firepower (DC-005), no Rapid moves (DC-006)",
+            )
+        )
+    if unit.leader is not None:
+        out.append(
+            Chip("Leader", theme.SELECTION.darker(160), "A leader is with the unit (AA-019)")
+        )
+    if unit.speed is not None:
+        out.append(
+            Chip(unit.speed.value.capitalize(), theme.NEUTRAL, "Speed declared this turn (AA-031)")
+        )
+    return out
+
+
+def toggle(text: str, tip: str = "", side: str | None = None) -> QPushButton:
+    """A checkable button whose checked state is plain to see (tinted, edged)."""
+    b = QPushButton(text)
+    b.setCheckable(True)
+    b.setAutoDefault(False)
+    b.setToolTip(tip)
+    b.setMinimumHeight(30)
+    bold = QFont(b.font())
+    bold.setBold(True)  # checked, the text is bold: leave it room (padding and border: 30px)
+    b.setMinimumWidth(QFontMetrics(bold).horizontalAdvance(text) + 30)
+    b.setObjectName("toggle")
+    edge = side_colour(side)
+    b.setStyleSheet(
+        f"#toggle {{ background: white; border: 1px solid {theme.PANEL_EDGE.name()};"
+        f" border-radius: 5px; padding: 4px 12px; }}"
+        f"#toggle:hover {{ border: 1px solid {edge.name()}; }}"
+        f"#toggle:checked {{ background: {side_tint(side).name()}; border: 2px solid {edge.name()};"
+        f" font-weight: bold; }}"
+        f"#toggle:disabled {{ color: {theme.MUTED_TEXT.name()};"
+        f" background: {theme.PANEL_BG.name()}; }}"
+    )
+    return b
+
+
+def unit_header(game: Any, unit: Any) -> QFrame:
+    """A unit's name, ratings and statuses in a box tinted for its side (not a button)."""
+    box, lay = panel(unit.side.value)
+    lay.addWidget(label(unit.name, bold=True, size=11))
+    lay.addWidget(label(unit_details(unit), size=9, colour=theme.MUTED_TEXT))
+    chips = unit_chips(game, unit)
+    if chips:
+        row = QHBoxLayout()
+        row.setSpacing(4)
+        for c in chips:
+            row.addWidget(c)
+        row.addStretch(1)
+        lay.addLayout(row)
+    return box
+
+
+def unit_details(unit: Any) -> str:
+    fighters = len(unit.fighters)
+    return f"{fighters} figure{'s' if fighters != 1 else ''} · TQ {unit.tq} · Morale {unit.morale}"
+
+
+# -- the dialog --------------------------------------------------------------------------
+
+
+class DecisionDialog(QDialog):
+    """Base class: banner, prompt, body, buttons; ``chosen(answer)`` when answered.
+
+    Subclasses implement :meth:`build` (fill ``self.body``) and may set
+    ``self.safe_answer`` (Esc) and a default button (Enter) with :meth:`set_default`.
+    ``highlighted(object)`` tells the table what the player is looking at (a target,
+    an interrupt point), so it can be marked there.
+    """
+
+    chosen = Signal(object)
+    highlighted = Signal(object)
+
+    def __init__(self, decision: Decision, game: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.decision = decision
+        self.game = game
+        self.safe_answer: Any = None
+        self.answer: Any = None
+        self._answered = False
+        self._dismissed = False
+        self.option_buttons: list[QAbstractButton] = []
+        self.answer_buttons: list[tuple[Any, QPushButton]] = []  # add_button's fixed answers
+        self.default_button: QPushButton | None = None
+        self.setWindowTitle(
+            f"{side_title(decision.side)} player — {decision.kind.value.replace('_', ' ')}"
+        )
+        paint_background(self)
+
+        self.outer = outer = QVBoxLayout(self)
+        outer.setContentsMargins(12, 12, 12, 12)
+        outer.setSpacing(8)
+        self.banner = Banner(decision.side, self.headline(), self.subline())
+        outer.addWidget(self.banner)
+        self.prompt = label(decision.prompt, size=10.5, wrap=True, colour=theme.DIALOG_TEXT)
+        outer.addWidget(self.prompt)
+
+        self.body_widget = QWidget()
+        self.body = QVBoxLayout(self.body_widget)
+        self.body.setContentsMargins(0, 0, 0, 0)
+        self.body.setSpacing(8)
+        self.body_scroll = QScrollArea()
+        self.body_scroll.setWidgetResizable(True)
+        self.body_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.body_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.body_scroll.viewport().setAutoFillBackground(False)
+        self.body_widget.setAutoFillBackground(False)
+        self.body_scroll.setWidget(self.body_widget)
+        outer.addWidget(self.body_scroll, 1)
+
+        self.error = label("", colour=theme.ILLEGAL, wrap=True)
+        self.error.setVisible(False)
+        outer.addWidget(self.error)
+        self.buttons = QHBoxLayout()
+        self.buttons.setSpacing(8)
+        outer.addLayout(self.buttons)
+
+        self.build()
+        self.body.addStretch(1)
+        self._fit()
+
+    # -- for subclasses -------------------------------------------------------------
+    def headline(self) -> str:
+        """The banner: "Regular player — Fireteam Alpha activates"."""
+        return f"{side_title(self.decision.side)} player — {self.what()}"
+
+    def what(self) -> str:
+        return self.decision.kind.value.replace("_", " ")
+
+    def subline(self) -> str:
+        state = getattr(self.game, "state", None)
+        turn, phase = getattr(state, "turn", None), getattr(state, "phase", "")
+        if not turn:
+            return ""
+        names = {
+            "regular": "Regular activations",
+            "insurgent": "Insurgent phase",
+            "reinforcements": "Insurgent reinforcements",
+            "end": "end of the turn",
+        }
+        return f"Turn {turn}" + (f" · {names[phase]}" if phase in names else "")
+
+    def build(self) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def unit(self, uid: str | None) -> Any:
+        return self.game.state.units.get(uid) if uid is not None else None
+
+    def name(self, uid: str | None) -> str:
+        return unit_name(self.game, uid)
+
+    def add_button(
+        self,
+        text: str,
+        answer: Any = None,
+        *,
+        on_click: Callable[[], None] | None = None,
+        tip: str = "",
+        default: bool = False,
+        stretch_before: bool = False,
+    ) -> QPushButton:
+        """A button in the bottom row that answers ``answer`` (or runs ``on_click``)."""
+        if stretch_before:
+            self.buttons.addStretch(1)
+        b = QPushButton(text)
+        b.setAutoDefault(False)
+        b.setMinimumHeight(32)
+        b.setToolTip(tip)
+        b.clicked.connect(on_click if on_click is not None else (lambda: self.choose(answer)))
+        if on_click is None:
+            self.answer_buttons.append((answer, b))
+        self.buttons.addWidget(b)
+        if default:
+            self.set_default(b)
+        return b
+
+    def set_default(self, button: QPushButton) -> None:
+        if self.default_button is not None:
+            self.default_button.setDefault(False)
+            f = self.default_button.font()
+            f.setBold(False)
+            self.default_button.setFont(f)
+        self.default_button = button
+        button.setDefault(True)
+        f = button.font()
+        f.setBold(True)
+        button.setFont(f)
+        if "(Enter)" not in button.toolTip():
+            button.setToolTip((button.toolTip() + "  " if button.toolTip() else "") + "(Enter)")
+
+    def number(self, button: QAbstractButton) -> int:
+        """Register an option button for the next number key; returns its number."""
+        self.option_buttons.append(button)
+        return len(self.option_buttons)
+
+    # -- the clicks that give an answer -------------------------------------------------
+    def clicks_for(self, answer: Any) -> list[QWidget]:
+        """The widgets a person clicks, in this order, to give ``answer``.
+
+        Each dialog knows its own steps (a target card, then "Fire"; the checkboxes,
+        then "Confirm"; a unit, fire or move, a point, then "Interrupt"). Clicked in
+        order with the left button, they make the dialog emit ``chosen(answer)``. The
+        widgets are the dialog's own, live now; a later click may show or enable the
+        next one. Raises :class:`LookupError` if the dialog offers no way to give
+        ``answer`` (it is not legal, or not one of the dialog's choices).
+
+        This base version knows the bottom-row buttons with a fixed answer; dialogs
+        with cards, toggles or checkboxes extend it.
+        """
+        for value, button in self.answer_buttons:
+            if value == answer:
+                return [button]
+        raise LookupError(f"{type(self).__name__} offers no clicks for {answer!r}")
+
+    # -- answering --------------------------------------------------------------------
+    def choose(self, answer: Any) -> bool:
+        """Validate with the engine, then emit ``chosen`` and close. False if illegal."""
+        if self._answered:
+            return False
+        try:
+            self.decision.validate(answer)
+        except IllegalDecision as e:
+            self.error.setText(str(e))
+            self.error.setVisible(True)
+            return False
+        self._answered = True
+        self.answer = answer
+        self.chosen.emit(answer)
+        self.accept()
+        return True
+
+    def dismiss(self) -> None:
+        """Close without answering (the decision went away: undo, load, game over)."""
+        self._dismissed = True
+        self.done(QDialog.DialogCode.Rejected)
+
+    def reject(self) -> None:
+        """Esc: the safe answer where there is one; otherwise the decision stays open."""
+        if self._dismissed or self._answered:
+            super().reject()
+        elif self.safe_answer is not None:
+            self.choose(self.safe_answer)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt name
+        if self._answered or self._dismissed:
+            event.accept()
+        elif self.safe_answer is not None and self.choose(self.safe_answer):
+            event.accept()
+        else:
+            event.ignore()
+
+    # -- keys and size -----------------------------------------------------------------
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt name
+        """1..9 press the numbered options; Enter and Esc are QDialog's (default
+        button, :meth:`reject`). Buttons and sliders pass digits up to here."""
+        key = event.key()
+        plain = event.modifiers() in (
+            Qt.KeyboardModifier.NoModifier,
+            Qt.KeyboardModifier.KeypadModifier,
+        )
+        if plain and Qt.Key.Key_1.value <= key <= Qt.Key.Key_9.value:
+            self.press_number(key - Qt.Key.Key_0.value)
+            return
+        super().keyPressEvent(event)
+
+    def press_number(self, n: int) -> None:
+        if 1 <= n <= len(self.option_buttons):
+            b = self.option_buttons[n - 1]
+            if b.isEnabled():
+                b.click()
+
+    def _fit(self) -> None:
+        """Size to the content, never beyond ``theme.DIALOG_MAX`` (scroll inside).
+
+        Wrapped labels make the height depend on the width, so the body is measured
+        at the width chosen."""
+        max_w, max_h = theme.DIALOG_MAX
+        spacing = self.outer.spacing()
+        margins = 12 * 2
+        hint = self.body_widget.sizeHint()
+        w = min(max(hint.width(), self.min_width), max_w - margins)
+        body = self.body
+        h = body.totalHeightForWidth(w) if body.hasHeightForWidth() else hint.height()
+        h = max(h, body.totalMinimumSize().height())
+        chrome = (
+            margins
+            + self.banner.heightForWidth(w)
+            + self.prompt.heightForWidth(w)
+            + 40
+            + spacing * 4
+        )
+        room = max_h - chrome
+        if h > room:  # it will scroll: leave room for the scroll bar
+            w = min(w + self.body_scroll.verticalScrollBar().sizeHint().width(), max_w - margins)
+        self.body_scroll.setMinimumSize(w, max(min(h, room), 60))
+        self.setMaximumSize(*theme.DIALOG_MAX)
+        self.adjustSize()
+
+    min_width = 600
+
+
+def paint_background(widget: QWidget) -> None:
+    """The dialogs' paper colour, inherited by every child that does not paint its own."""
+    pal = widget.palette()
+    pal.setColor(QPalette.ColorRole.Window, theme.PANEL_BG)
+    widget.setPalette(pal)
+    widget.setAutoFillBackground(True)
+
+
+def clear_layout(layout: Any) -> None:
+    """Empty a layout now: widgets are hidden at once, deleted later."""
+    while layout.count():
+        item = layout.takeAt(0)
+        w = item.widget()
+        if w is not None:
+            w.hide()
+            w.deleteLater()
+
+
+def section(title: str, tip: str = "") -> QLabel:
+    """A small bold heading inside a dialog body."""
+    w = label(title, bold=True, size=10, colour=theme.DIALOG_TEXT)
+    w.setToolTip(tip)
+    return w
+
+
+def panel(side: str | None = None) -> tuple[QFrame, QVBoxLayout]:
+    """A framed box, tinted for a side."""
+    f = QFrame()
+    f.setObjectName("panel")
+    f.setStyleSheet(
+        f"#panel {{ background: {side_tint(side).name() if side else 'white'};"
+        f" border: 1px solid {theme.PANEL_EDGE.name()}; border-radius: 6px; }}"
+    )
+    lay = QVBoxLayout(f)
+    lay.setContentsMargins(10, 8, 10, 8)
+    lay.setSpacing(4)
+    return f, lay

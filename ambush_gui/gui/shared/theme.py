@@ -1,0 +1,257 @@
+"""Display-only values: colours, pens, fonts, z-order. No rule lives here.
+
+Sides are told apart by shape and marking as well as colour (Regulars: round bases
+with a white bar; Insurgents: diamond bases), so nobody depends on colour alone.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QFont
+
+# Sides
+SIDE_COLOURS = {
+    "regular": QColor("#2f6db5"),  # blue
+    "insurgent": QColor("#c0392b"),  # red
+    "us": QColor("#3d7a3d"),
+    "german": QColor("#5f5f5f"),
+}
+SIDE_NAMES = {"regular": "Regular", "insurgent": "Insurgent", "us": "US", "german": "German"}
+CONTRACTOR = QColor("#f1c40f")  # civilians and contractors: yellow
+DEPENDANT_RING = QColor("#f39c12")
+
+# Terrain, by kind
+TERRAIN_FILL = {
+    "building": QColor("#b9a68c"),
+    "wall": QColor("#8d7b68"),
+    "rubble": QColor("#a39e93"),
+    "road": QColor("#5d6166"),
+    "vehicle": QColor("#3b3f44"),
+    "open": QColor("#c8c29a"),
+    "civilian_mob": QColor("#f3e3a1"),  # pale civilian yellow under the crowd's heads
+    "minefield": QColor("#b3a06e"),  # churned earth under the warning hatching
+}
+TERRAIN_EDGE = {
+    "building": QColor("#5e4f3c"),
+    "wall": QColor("#4a3f33"),
+    "rubble": QColor("#6b665c"),
+    "road": QColor("#44484d"),
+    "vehicle": QColor("#111111"),
+    "open": QColor("#9b9570"),
+    "civilian_mob": QColor("#9a7d0a"),
+    "minefield": QColor("#c0392b"),  # a red warning edge (drawn dashed)
+}
+TABLE_GROUND = QColor("#cbbf95")
+TABLE_EDGE = QColor("#3a3a3a")
+FRIENDLY_EDGE = QColor("#2f6db5")
+
+# Feedback
+LEGAL = QColor("#1e8449")
+ILLEGAL = QColor("#c0392b")
+TAPE = QColor("#111111")
+RING_CAUTIOUS = QColor(30, 132, 73, 200)
+RING_RAPID = QColor(211, 84, 0, 200)
+SIGHT_CLEAR = QColor("#1e8449")
+SIGHT_BLOCKED = QColor("#c0392b")
+HOT_SPOT = QColor("#8e44ad")
+SELECTION = QColor("#f1c40f")
+
+# Z-order on the table
+Z_GROUND, Z_TERRAIN, Z_MARKERS, Z_UNITS, Z_OVERLAY, Z_TAPE = 0, 10, 20, 30, 40, 50
+
+
+def label_font(point_size: float = 9.0, bold: bool = False) -> QFont:
+    f = QFont()
+    f.setPointSizeF(point_size)
+    f.setBold(bold)
+    return f
+
+
+# -- Dialogs (gui/table/dialogs, gui/hexmap/dialogs) ----------------------------------------
+SIDE_TINTS = {  # pale backgrounds for a side's panels
+    "regular": QColor("#e3edf8"),
+    "insurgent": QColor("#f8e4e1"),
+    "us": QColor("#e4efe4"),
+    "german": QColor("#ececec"),
+}
+NEUTRAL = QColor("#5d6d7e")  # a draw, a panel with no side
+BANNER_TEXT = QColor("#ffffff")
+DIALOG_TEXT = QColor("#1c2833")
+MUTED_TEXT = QColor("#6c7a89")
+PANEL_BG = QColor("#f7f5ef")
+PANEL_EDGE = QColor("#d5d0c4")
+RULE_TAG = QColor("#7d6608")  # the [AA-110] tag beside a modifier
+BONUS = QColor("#1e8449")  # a modifier that adds
+MALUS = QColor("#c0392b")  # a modifier that takes away
+
+# Dice faces
+DIE_FACE = QColor("#fdfefe")
+DIE_EDGE = QColor("#2c3e50")
+DIE_PIP = QColor("#17202a")
+DIE_DISCARDED = QColor("#d5d8dc")  # set aside (under the target number)
+DIE_KEPT_EDGE = QColor("#2c3e50")
+DIE_CASUALTY = QColor("#c0392b")  # an attacker die nobody cancels
+DIE_SAVED = QColor("#1e8449")  # an attacker die cancelled by a defender die
+DIE_DROP_HINT = QColor("#f4d03f")  # a slot under the dragged die
+DIE_SIZE = 44  # pixels, the side of one die face
+
+# The casualty chart
+CHART_BAR = QColor("#5d6d7e")
+CHART_BAR_ZERO = QColor("#1e8449")  # P(0): nobody falls
+CHART_MEAN = QColor("#c0392b")
+CHART_GRID = QColor("#d5d8dc")
+
+DIALOG_MAX = (1200, 740)  # the largest a dialog grows: clear inside a 1280x800 screen
+
+
+# -- the free-measure table (gui/table/view.py, gui/table/items.py, gui/table/tape.py) -------------
+FIGURE_OUTLINE = QColor("#1b1b1b")
+REGULAR_BAR = QColor("#ffffff")  # the white bar across a Regular base
+LEADER_STAR = QColor("#ffffff")
+CAPTIVE = QColor("#c0392b")  # the dashed ring round a figure held by the enemy
+GROUND_FIGURE_RING = QColor(241, 196, 15, 230)  # the dashed ring round the contractors
+LABEL_BG = QColor(255, 255, 255, 215)
+LABEL_TEXT = QColor("#1b1b1b")
+TERRAIN_LABEL = QColor("#2b2b2b")
+BLOCKER_EDGE = QColor("#c0392b")  # a piece named as blocking a sight line
+ROAD_MARKING = QColor(235, 235, 220, 170)
+RUBBLE_SPECKLE = QColor(90, 85, 75, 120)
+ROOF_LINE = QColor(255, 255, 255, 60)
+HOT_SPOT_TEXT = QColor("#ffffff")
+HOT_SPOT_NEUTRAL = QColor("#8a8a8a")
+EXIT_BAND = QColor(47, 109, 181, 150)
+EXIT_TEXT = QColor("#ffffff")
+TABLE_TICK = QColor(60, 55, 40, 150)
+TAPE_BAND = QColor("#f4d03f")  # a yellow measuring tape with black inch marks
+TAPE_TICK = QColor("#111111")
+TAPE_OVER = QColor("#e74c3c")  # the tape past the unit's limit
+RING_LIMIT = QColor(47, 109, 181, 230)
+RING_LABEL_BG = QColor(255, 255, 255, 190)
+GHOST_OPACITY = 0.7
+WAYPOINT = QColor("#111111")
+ARRIVAL_RING = QColor(142, 68, 173, 220)
+PLACE_OPTION = QColor("#1e8449")
+PLACE_HOVER = QColor("#f1c40f")
+FLASH_BG = QColor(192, 57, 43, 235)
+FLASH_TEXT = QColor("#ffffff")
+INFO_BG = QColor(255, 255, 255, 240)
+INFO_EDGE = QColor("#555555")
+SCALE_BAR_BG = QColor(255, 255, 255, 215)
+SCALE_BAR_INK = QColor("#111111")
+VIEW_BACKGROUND = QColor("#4a4f55")  # around the table
+Z_LABELS, Z_INFO, Z_FLASH = 35, 60, 70
+TABLE_LABEL_PT = 8.5  # unit and terrain labels (points; they keep their size at any zoom)
+
+VEHICLE_BODY = QColor("#eceff1")  # the wreck: a white SUV, bright against the dark road
+VEHICLE_EDGE = QColor("#111111")
+VEHICLE_GLASS = QColor("#2c3e50")
+VEHICLE_SCORCH = QColor(20, 20, 20, 150)
+RUBBLE_LABEL_BG = QColor(255, 255, 255, 120)  # a rubble piece's name, over its speckles
+MOB_HEAD = QColor("#5d4037")  # a civilian mob stand: a crowd of heads seen from above
+MOB_SHOULDERS = QColor("#c99a2e")
+MOB_HEAD_EDGE = QColor(40, 30, 20, 170)
+MINEFIELD_HATCH = QColor(211, 84, 0, 200)  # warning-orange diagonal stripes
+MINEFIELD_MINE = QColor("#1b1b1b")  # the small mine discs among the stripes
+TERRAIN_LABEL_BG = QColor(255, 255, 255, 190)  # a label over a busy pattern (mob, minefield)
+
+# Deployment zones (the table editor): translucent side-coloured areas
+ZONE_FILL_ALPHA = 46
+ZONE_EDGE_ALPHA = 210
+ZONE_Z = 12  # above the terrain and the editor grid, under markers and figures
+
+
+# -- Ambush! docks (gui/hexmap/panels.py, gui/hexmap/paragraph_reader.py) -------------------------
+AR_MARKER_HEIGHT = 18  # pixels: one AR marker on the track
+AR_MARKER_PT = 8.0
+AR_DIE_SIZE = 30  # the initiative dice beside the Round number
+AR_OUT_CROSS = QColor("#7b241c")  # the cross over an out-of-the-fight marker
+AR_WOUND = QColor("#c0392b")  # the dot on a wounded soldier's marker
+AR_PANIC = QColor("#d68910")  # the dot on a panicked soldier's marker
+PARAGRAPH_PAPER = QColor("#fbf8ef")  # the booklet page
+PARAGRAPH_TAKEN = QColor("#fdebd0")  # the option taken
+PARAGRAPH_TAKEN_EDGE = QColor("#d35400")
+PARAGRAPH_NUMBER = QColor("#7b241c")  # the large paragraph number
+
+
+# -- the Ambush! hex map (gui/hexmap/view.py) ----------------------------------------------------
+HEX_TERRAIN_FILL = {  # by the charts' terrain key; a name not here gets HEX_UNKNOWN_FILL
+    "clear": QColor("#c9d6a3"),  # meadow
+    "road": QColor("#c9d6a3"),  # a meadow hex with the road drawn across it
+    "field": QColor("#e4d285"),  # ripe crops
+    "orchard": QColor("#b5cf8c"),
+    "brush": QColor("#a7b573"),
+    "woods": QColor("#5f8a4f"),
+    "rubble": QColor("#b7ada0"),
+    "wooden-building": QColor("#d6cbb3"),  # a farmyard round the house
+    "stone-building": QColor("#cfcac0"),
+    "stream": QColor("#c9d6a3"),  # a meadow hex with the stream drawn across it
+}
+HEX_UNKNOWN_FILL = QColor("#c4b7d6")  # terrain a mission's charts name but the map has no look for
+HEX_UNKNOWN_HATCH = QColor(90, 70, 120, 110)
+HEX_GLYPH = {  # the ink of each terrain's small pattern
+    "field": QColor(150, 120, 40, 150),  # furrows
+    "orchard": QColor("#4f7a35"),  # fruit trees in rows
+    "brush": QColor("#55622d"),  # tufts
+    "woods": QColor("#3c6131"),  # tree crowns
+    "woods-edge": QColor("#2a4522"),
+    "rubble": QColor("#6d655a"),  # stones
+    "wooden-building": QColor("#8a5a33"),  # timber roof
+    "stone-building": QColor("#7d7d80"),  # slate roof
+    "roof-ridge": QColor(255, 255, 255, 110),
+    "building-edge": QColor("#3b2f25"),
+}
+HEX_ROAD = QColor("#b59a6a")
+HEX_ROAD_EDGE = QColor("#8c7650")
+HEX_STREAM = QColor("#4f8fc0")
+HEX_STREAM_EDGE = QColor("#2f628c")
+HEX_HEDGEROW = QColor("#2f5a27")
+HEX_HEDGEROW_LEAF = QColor("#4d8a3d")
+HEX_WALL = QColor("#9b9484")
+HEX_WALL_EDGE = QColor("#4a453c")
+HEX_SIDE_OTHER = QColor("#7a4fa0")  # a hexside feature the map has no look for
+HEX_GRID = QColor(40, 40, 30)
+HEX_GRID_OPACITY = 0.5  # the grid and hex numbers are drawn opaque, then faded
+HEX_MAP_EDGE = QColor("#2b2b25")
+HEX_LABEL = QColor(30, 30, 25)
+HEX_STEP = QColor(30, 132, 73, 85)  # a hex one may enter next
+HEX_STEP_EDGE = QColor("#1e8449")
+HEX_STEP_TEXT_BG = QColor(255, 255, 255, 225)
+HEX_PATH = QColor("#111111")
+HEX_PATH_CASING = QColor(255, 255, 255, 200)
+HEX_ARROW = QColor("#c0392b")  # the Mission Card's red movement references
+HEX_INFO_BG = QColor(255, 255, 255, 225)
+COUNTER_TEXT = QColor("#ffffff")
+COUNTER_EDGE = QColor("#141414")
+COUNTER_SHADOW = QColor(0, 0, 0, 90)
+COUNTER_US_STAR = QColor("#ffffff")
+COUNTER_GERMAN_CROSS = QColor("#111111")
+COUNTER_WOUNDED = QColor("#c0392b")
+COUNTER_PANICKED = QColor("#e67e22")
+COUNTER_UNAWARE = QColor("#5dade2")
+COUNTER_OUT_MARK = QColor("#7b241c")
+COUNTER_OUT_OPACITY = 0.45
+Z_HEX_TERRAIN, Z_HEX_MARKS, Z_HEX_GRID, Z_HEX_LABELS = 0, 5, 10, 12
+Z_HEX_STEPS, Z_HEX_PATH, Z_HEX_ARROWS, Z_HEX_COUNTERS, Z_HEX_DRAGGED = 15, 16, 18, 30, 60
+
+# The editor's balance chart (gui/editor/chart.py); sides use SIDE_COLOURS, draws NEUTRAL
+CHART_LENGTH = QColor("#b9770e")  # the game-length histogram
+TARGET_MARK = QColor(214, 48, 49, 110)  # the hex a dialog is pointing at (a target, a throw)
+
+# The table editor (gui/editor/table_*.py): its own marks over the game's items
+EDITOR_GRID = QColor(60, 55, 40, 45)  # the inch grid
+EDITOR_GRID_MAJOR = QColor(60, 55, 40, 110)  # every 6"
+EDITOR_Z_GRID = 11  # just above the terrain, under markers and figures
+EDITOR_STATUS_BAD = QColor("#922b21")  # a refused edit, in the page's status line
+
+# The Ambush! "Last fire" dock (gui/hexmap/fire_panel.py): one tint and edge per kind of step
+FIRE_DIE_SIZE = 26  # pixels: the small dice of a step
+FIRE_STEP = {  # tone -> (background, left edge)
+    "plain": (QColor("#fbfaf6"), QColor("#d5d0c4")),
+    "good": (QColor("#e9f5ec"), QColor("#1e8449")),  # no jam, not a dud, no clip spent
+    "miss": (QColor("#f2f3f4"), QColor("#95a5a6")),
+    "hit": (QColor("#fdebd0"), QColor("#d35400")),
+    "panic": (QColor("#fdf2e0"), QColor("#d68910")),
+    "casualty": (QColor("#fadbd8"), QColor("#922b21")),  # wounded, incapacitated, killed
+    "jam": (QColor("#fcf3cf"), QColor("#b7950b")),  # a jam, a dud, a clip spent
+    "note": (QColor("#ffffff"), QColor("#ffffff")),  # awareness, stance: small and grey
+}
+FIRE_SCATTER = QColor("#7d3c98")  # the map arrow from a throw's target to where it landed

@@ -1,0 +1,264 @@
+"""Fire: pick a target and see, before committing, the dice both sides would throw
+(every item with its rule) and the exact casualty odds.
+
+The pools come from :mod:`ambush_gui.alley.pools`, the target number from
+:func:`ambush_gui.alley.fire.odds` (the pools, the score needed and the exact
+distribution); the dialog only draws them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QVBoxLayout, QWidget
+
+from ambush_gui.alley.fire import odds
+from ambush_gui.alley.pools import Pool, in_optimum_range
+from ambush_gui.core.odds import expected
+from ambush_gui.gui.shared import theme
+from ambush_gui.gui.shared.dialog_base import (
+    Card,
+    DecisionDialog,
+    ModifierList,
+    clear_layout,
+    label,
+    panel,
+    section,
+    unit_chips,
+)
+
+
+class OddsChart(QWidget):
+    """P(k casualties) as bars, each labelled with its percentage, and the mean marked."""
+
+    def __init__(self, dist: Sequence[float] = (), parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.dist: tuple[float, ...] = ()
+        self.mean = 0.0
+        self.setMinimumSize(360, 180)
+        self.set_distribution(dist)
+
+    def set_distribution(self, dist: Sequence[float]) -> None:
+        self.dist = tuple(dist)
+        self.mean = expected(self.dist) if self.dist else 0.0
+        self.setToolTip(
+            "\n".join(f"P({k}) = {100 * p:.2f}%" for k, p in enumerate(self.dist))
+            + f"\nmean {self.mean:.2f} (AA-148: each uncancelled die is a casualty)"
+        )
+        self.update()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt name
+        return QSize(max(360, 46 * len(self.dist) + 40), 180)
+
+    def _plot(self) -> QRectF:
+        return QRectF(10, 22, self.width() - 20, self.height() - 22 - 34)
+
+    def bar_rect(self, k: int) -> QRectF:
+        plot = self._plot()
+        n = max(1, len(self.dist))
+        slot = plot.width() / n
+        h = (
+            plot.height()
+            * (self.dist[k] if self.dist else 0.0)
+            / max(max(self.dist, default=1.0), 1e-9)
+        )
+        return QRectF(plot.left() + k * slot + slot * 0.15, plot.bottom() - h, slot * 0.7, h)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt name
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        plot = self._plot()
+        p.setPen(QPen(theme.CHART_GRID, 1))
+        p.drawLine(plot.bottomLeft(), plot.bottomRight())
+        small = QFont(self.font())
+        small.setPointSizeF(8.5)
+        bold = QFont(small)
+        bold.setBold(True)
+        n = max(1, len(self.dist))
+        slot = plot.width() / n
+        for k, prob in enumerate(self.dist):
+            r = self.bar_rect(k)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(theme.CHART_BAR_ZERO if k == 0 else theme.CHART_BAR)
+            p.drawRect(r)
+            p.setPen(theme.DIALOG_TEXT)
+            p.setFont(small)
+            pct = f"{100 * prob:.0f}%" if prob >= 0.005 else ("<1%" if prob > 0 else "0")
+            p.drawText(
+                QRectF(r.left() - 10, r.top() - 18, r.width() + 20, 16),
+                Qt.AlignmentFlag.AlignCenter,
+                pct,
+            )
+            p.setFont(bold)
+            p.drawText(
+                QRectF(plot.left() + k * slot, plot.bottom() + 2, slot, 16),
+                Qt.AlignmentFlag.AlignCenter,
+                str(k),
+            )
+        if self.dist:
+            x = plot.left() + (self.mean + 0.5) * slot
+            p.setPen(QPen(theme.CHART_MEAN, 2, Qt.PenStyle.DashLine))
+            p.drawLine(int(x), int(plot.top() - 4), int(x), int(plot.bottom()))
+        p.setPen(theme.MUTED_TEXT)
+        p.setFont(small)
+        p.drawText(
+            QRectF(0, self.height() - 16, self.width(), 16),
+            Qt.AlignmentFlag.AlignCenter,
+            "casualties (bars: probability; dashed line: mean)",
+        )
+        p.end()
+
+
+class PoolView(QWidget):
+    """A pool: "Firepower 6d8", whose it is, and every item with its rule."""
+
+    def __init__(
+        self, title: str, who: str, pool: Pool, side: str, keeps: int, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        box, lay = panel(side)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(box)
+        cap = " (capped, AA-144)" if pool.capped else ""
+        self.heading = label(f"{title} {pool.dice}{pool.die.name.lower()}{cap}", bold=True, size=12)
+        lay.addWidget(self.heading)
+        lay.addWidget(label(who, size=9, colour=theme.MUTED_TEXT))
+        lay.addWidget(ModifierList(pool.items))
+        lay.addStretch(1)
+        keep = label(f"keeps {keeps}+", size=9, colour=theme.MUTED_TEXT)
+        keep.setToolTip(
+            "AA-114: results under 4 are set aside; AA-145: under 7 beyond Effective Range"
+        )
+        lay.addWidget(keep)
+
+
+class FireDialog(DecisionDialog):
+    """DecisionKind.FIRE: options are "hold" and the target ids."""
+
+    def what(self) -> str:
+        return f"{self.name(self.decision.facts.get('unit'))} fires"
+
+    def odds_for(self, tid: str) -> dict[str, Any]:
+        """Everything the engine says about firing at ``tid``."""
+        a, t = self.unit(self.decision.facts.get("unit")), self.unit(tid)
+        o = odds(self.game, a, t)
+        return {
+            "firepower": o.firepower,
+            "defense": o.defense,
+            "need": o.need,
+            "distribution": o.distribution,
+            "mean": o.mean,
+            "distance": self.game.distance(a, t),
+            "optimum": in_optimum_range(self.game, a, t),
+        }
+
+    def build(self) -> None:
+        targets = [o for o in self.decision.options if o != "hold"]
+        self.safe_answer = "hold"
+        self.odds = {t: self.odds_for(t) for t in targets}
+        row = QHBoxLayout()
+        row.setSpacing(12)
+        left_box = QWidget()
+        left_box.setFixedWidth(310)
+        left = QVBoxLayout(left_box)
+        left.setContentsMargins(0, 0, 0, 0)
+        left.setSpacing(6)
+        left.addWidget(section("Targets in sight", "Enemy units the firer can see (AA-005)"))
+        self.target_group = QButtonGroup(self)
+        self.cards: dict[str, Card] = {}
+        enemy = "insurgent" if self.decision.side == "regular" else "regular"
+        for tid in targets:
+            o, t = self.odds[tid], self.unit(tid)
+            n = len(t.fighters)
+            fp, df = o["firepower"], o["defense"]
+            details = [
+                f'{o["distance"]:.1f}" · {n} figure{"s" if n != 1 else ""}'
+                + (" · Optimum Range" if o["optimum"] else ""),
+                f"{fp.dice}{fp.die.name.lower()} vs {df.dice}{df.die.name.lower()} · "
+                f"mean {o['mean']:.2f} casualties",
+            ]
+            key = len(self.option_buttons) + 1 if len(self.option_buttons) < 9 else None
+            card = Card(t.name, details, unit_chips(self.game, t), key=key, side=enemy)
+            self.number(card)
+            self.target_group.addButton(card)
+            card.toggled.connect(lambda on, tid=tid: self.show_target(tid) if on else None)
+            self.cards[tid] = card
+            left.addWidget(card)
+        left.addStretch(1)
+        row.addWidget(left_box, 0)
+
+        right = QVBoxLayout()
+        right.setSpacing(6)
+        self.pools_row = QHBoxLayout()
+        self.pools_row.setContentsMargins(0, 0, 0, 0)
+        self.pools_row.setSpacing(8)
+        right.addLayout(self.pools_row)
+        right.addWidget(
+            section(
+                "Casualty odds, with the defender's best arrangement",
+                "AA-147/148: exact, computed by the engine",
+            )
+        )
+        self.chart = OddsChart()
+        right.addWidget(self.chart)
+        self.summary = label("", size=10.5, bold=True)
+        right.addWidget(self.summary)
+        right.addStretch(1)
+        row.addLayout(right, 1)
+        self.body.addLayout(row)
+
+        self.add_button("Hold fire", "hold", tip="Do not fire (Esc)")
+        self.fire_button = self.add_button(
+            "Fire", on_click=self.fire, default=True, stretch_before=True
+        )
+        if targets:
+            self.cards[targets[0]].setChecked(True)
+
+    def clicks_for(self, answer: Any) -> list[QWidget]:
+        """The target's card, then "Fire"; "Hold fire" for ``"hold"``."""
+        if isinstance(answer, str) and answer in self.cards:
+            return [self.cards[answer], self.fire_button]
+        return super().clicks_for(answer)
+
+    def selected(self) -> str | None:
+        return next((t for t, c in self.cards.items() if c.isChecked()), None)
+
+    def show_target(self, tid: str) -> None:
+        o = self.odds[tid]
+        clear_layout(self.pools_row)
+        side = self.decision.side
+        enemy = "insurgent" if side == "regular" else "regular"
+        self.pools_row.addWidget(
+            PoolView(
+                "Firepower",
+                self.name(self.decision.facts.get("unit")),
+                o["firepower"],
+                side,
+                o["need"],
+            ),
+            1,
+        )
+        self.pools_row.addWidget(PoolView("Defense", self.name(tid), o["defense"], enemy, 4), 1)
+        self.chart.set_distribution(o["distribution"])
+        dist = o["distribution"]
+        figs = len(self.unit(tid).fighters)
+        self.summary.setText(
+            f"Expected casualties {o['mean']:.2f} · P(none) = {100 * dist[0]:.0f}%"
+            + (
+                f" · the target has {figs} figure{'s' if figs != 1 else ''}"
+                if len(dist) - 1 > figs
+                else ""
+            )
+            + ("" if o["firepower"].dice else " · no Firepower dice: no attack")
+        )
+        self.fire_button.setText(f"Fire at {self.name(tid)}")
+        self.highlighted.emit(tid)
+
+    def fire(self) -> None:
+        tid = self.selected()
+        if tid is not None:
+            self.choose(tid)

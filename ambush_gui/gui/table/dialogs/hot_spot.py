@@ -1,0 +1,73 @@
+"""Hot Spot choice: a 6 on the Hot Spot die lets the Insurgent pick (AA-052, house rule
+AA-056); neutralised Hot Spots are shown but cannot be picked (AA-055)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from PySide6.QtWidgets import QHBoxLayout, QWidget
+
+from ambush_gui.core.geometry import min_distance
+from ambush_gui.gui.shared import theme
+from ambush_gui.gui.shared.dialog_base import Card, DecisionDialog, label, section
+from ambush_gui.gui.shared.dice import DieFace
+
+
+class HotSpotDialog(DecisionDialog):
+    """DecisionKind.HOT_SPOT: options are the active Hot Spot numbers."""
+
+    def what(self) -> str:
+        return "choose the Hot Spot"
+
+    def build(self) -> None:
+        roll = self.decision.facts.get("roll", 6)
+        row = QHBoxLayout()
+        row.addWidget(DieFace(int(roll), 6, "insurgent"))
+        row.addWidget(
+            label(
+                "The Hot Spot die shows 6: the new unit arrives at the Hot Spot you choose.",
+                wrap=True,
+                colour=theme.DIALOG_TEXT,
+            ),
+            1,
+        )
+        self.body.addLayout(row)
+        self.body.addWidget(section("Hot Spots", "AA-049..056"))
+        regulars = [
+            u for u in self.game.state.units.values() if u.side.value == "regular" and u.alive
+        ]
+        pts = np.vstack([u.points() for u in regulars]) if regulars else np.zeros((0, 2))
+        self.cards: dict[int, Card] = {}
+        legal = set(self.decision.options)
+        for number, spot in sorted(self.game.state.hot_spots.items()):
+            ok = number in legal
+            near = ""
+            if len(pts):
+                d = min_distance(np.array([[spot.x, spot.y]]), pts)
+                near = f' · nearest Marine {d:.1f}" away'
+            details = [f'at ({spot.x:.1f}", {spot.y:.1f}"){near}' if ok else "neutralised (AA-054)"]
+            card = Card(
+                f"Hot Spot {number}",
+                details,
+                key=len(self.option_buttons) + 1 if ok else None,
+                side="insurgent",
+            )
+            card.setCheckable(False)
+            card.setEnabled(ok)
+            if ok:
+                self.number(card)
+                card.clicked.connect(lambda _=False, n=number: self.choose(n))
+                card.pressed.connect(lambda n=number: self.highlighted.emit(n))
+            self.cards[number] = card
+            self.body.addWidget(card)
+        opts = list(self.decision.options)
+        if opts:
+            self.add_button(f"Hot Spot {opts[0]}", opts[0], default=True, stretch_before=True)
+
+    def clicks_for(self, answer: Any) -> list[QWidget]:
+        """The Hot Spot's card."""
+        card = self.cards.get(answer) if isinstance(answer, int) else None
+        if card is not None and card.isEnabled():
+            return [card]
+        return super().clicks_for(answer)

@@ -1,0 +1,269 @@
+"""Insurgent interrupts (AA-063..071): which unit, fire or move, and where along the
+Regular unit's declared move.
+
+The engine offers every combination as a separate answer ({"unit", "kind", "at"});
+the dialog groups them: a list of units, a fire/move toggle, and a row of the
+points along the move where the unit can see the mover. The answer emitted is the
+engine's own option.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+
+from ambush_gui.gui.shared import theme
+from ambush_gui.gui.shared.dialog_base import (
+    Card,
+    DecisionDialog,
+    label,
+    section,
+    toggle,
+    unit_chips,
+    unit_details,
+)
+
+KINDS = {
+    "fire": (
+        "Fire",
+        "AA-066: fire at the Regular unit; a Reaction Test decides who goes first (AA-073)",
+    ),
+    "move": (
+        "Move",
+        "AA-066, AA-099: move instead (you draw the move on the table); "
+        "a Reaction Test decides who goes first (AA-073)",
+    ),
+    "fire_pinned": (
+        "Fire at Pinned {target}",
+        "AA-070, house rule AA-071: spend the interrupt to "
+        "fire at a Pinned or regrouping unit, with no Reaction Test",
+    ),
+}
+
+
+def _key(option: dict[str, Any]) -> str:
+    """The toggle an option belongs to: its kind, and its target for fire at Pinned."""
+    return option["kind"] + (":" + option["target"] if option.get("target") else "")
+
+
+class InterruptDialog(DecisionDialog):
+    """DecisionKind.INTERRUPT: options "none" and {"unit", "kind", ["at" | "target"]}."""
+
+    def what(self) -> str:
+        f = self.decision.facts
+        return f"interrupt {self.name(f.get('target'))}?"
+
+    def context(self) -> str:
+        f = self.decision.facts
+        who = self.name(f.get("target"))
+        what = f.get("what")
+        if what == "move":
+            return f"{who} is moving. Pick the unit, fire or move, and the point along its move."
+        if what == "fire":
+            aim = f.get("aimed_at")
+            return f"{who} is about to fire" + (f" at {self.name(aim)}." if aim else ".")
+        return (
+            f"{who} is activating: an Insurgent unit may fire at a Pinned or regrouping "
+            "Regular unit."
+        )
+
+    def build(self) -> None:
+        self.safe_answer = "none"
+        self.choices = [o for o in self.decision.options if isinstance(o, dict)]
+        units: list[str] = []
+        for o in self.choices:
+            if o["unit"] not in units:
+                units.append(o["unit"])
+        self.body.addWidget(label(self.context(), wrap=True, colour=theme.DIALOG_TEXT))
+        row = QHBoxLayout()
+        row.setSpacing(12)
+        left_box = QWidget()
+        left_box.setFixedWidth(290)
+        left = QVBoxLayout(left_box)
+        left.setContentsMargins(0, 0, 0, 0)
+        left.setSpacing(6)
+        left.addWidget(
+            section("Interrupting unit", "AA-064: each Insurgent unit interrupts once a turn")
+        )
+        self.unit_group = QButtonGroup(self)
+        self.cards: dict[str, Card] = {}
+        for uid in units:
+            u = self.unit(uid)
+            card = Card(
+                u.name,
+                [unit_details(u)],
+                unit_chips(self.game, u),
+                key=len(self.option_buttons) + 1 if len(self.option_buttons) < 9 else None,
+                side="insurgent",
+            )
+            self.number(card)
+            self.unit_group.addButton(card)
+            card.toggled.connect(lambda on: self._unit_changed() if on else None)
+            self.cards[uid] = card
+            left.addWidget(card)
+        left.addStretch(1)
+        row.addWidget(left_box, 0, Qt.AlignmentFlag.AlignTop)
+
+        right = QVBoxLayout()
+        right.addWidget(section("Fire or move", "AA-066: the Insurgent declares fire or movement"))
+        self.kind_row = QHBoxLayout()
+        self.kind_group = QButtonGroup(self)
+        self.kind_buttons: dict[str, QPushButton] = {}
+        keys = []
+        for o in self.choices:
+            if _key(o) not in keys:
+                keys.append(_key(o))
+        for k in keys:
+            kind, _, target = k.partition(":")
+            text, tip = KINDS.get(kind, (kind, ""))
+            b = toggle(text.format(target=self.name(target)), tip, "insurgent")
+            self.kind_group.addButton(b)
+            self.kind_buttons[k] = b
+            b.toggled.connect(lambda on: self._refresh() if on else None)
+            self.kind_row.addWidget(b)
+        self.kind_row.addStretch(1)
+        right.addLayout(self.kind_row)
+        self.kind_note = label("", size=9, colour=theme.MUTED_TEXT, wrap=True)
+        right.addWidget(self.kind_note)
+
+        self.where_title = section(
+            "Where along the move",
+            "AA-067, house rule AA-068: the Insurgent names the point on the declared move",
+        )
+        right.addWidget(self.where_title)
+        self.points_row = QHBoxLayout()
+        self.points_row.setSpacing(4)
+        self.points_holder = QWidget()
+        self.points_holder.setLayout(self.points_row)
+        self.points_row.setContentsMargins(0, 0, 0, 0)
+        # One toggle per point any option names, made once; those the selected unit and
+        # kind can use are shown (so a toggle, once found, stays the same widget).
+        self.point_group = QButtonGroup(self)
+        self.point_toggles: dict[float, QPushButton] = {}
+        for at in sorted({o["at"] for o in self.choices if "at" in o}):
+            b = toggle(
+                f'{at:.1f}"',
+                f'Interrupt when the unit has moved {at:.1f}" along its declared path',
+                "insurgent",
+            )
+            b.toggled.connect(lambda on: self._refresh() if on else None)
+            self.point_group.addButton(b)
+            self.points_row.addWidget(b)
+            self.point_toggles[at] = b
+        self.points_row.addStretch(1)
+        self.point_buttons: list[QPushButton] = []  # the toggles shown, in order along the move
+        right.addWidget(self.points_holder)
+        self.where = label("", size=10, bold=True)
+        right.addWidget(self.where)
+        right.addStretch(1)
+        row.addLayout(right, 1)
+        self.body.addLayout(row)
+
+        self.add_button("Let it pass", "none", tip="No interruption (Esc)")
+        self.go = self.add_button(
+            "Interrupt", on_click=self.confirm, default=True, stretch_before=True
+        )
+        self._points: list[float] = []
+        self._show_points([])
+        if units:
+            self.cards[units[0]].setChecked(True)
+        self._refresh()
+
+    # -- selection ---------------------------------------------------------------------
+    def selected_unit(self) -> str | None:
+        return next((u for u, c in self.cards.items() if c.isChecked()), None)
+
+    def selected_kind(self) -> str | None:
+        return next(
+            (k for k, b in self.kind_buttons.items() if b.isChecked() and b.isEnabled()), None
+        )
+
+    def select(self, unit: str, kind: str | None = None, at: float | None = None) -> None:
+        """Select programmatically (the table may offer the same choice by clicking)."""
+        self.cards[unit].setChecked(True)
+        if kind is not None:
+            self.kind_buttons[kind].setChecked(True)
+        if at is not None and at in self._points:
+            self.point_toggles[at].setChecked(True)
+
+    def clicks_for(self, answer: Any) -> list[QWidget]:
+        """The unit's card, the fire/move toggle, the point along the move (for an
+        interrupt with a point), then "Interrupt"; "Let it pass" for ``"none"``."""
+        if isinstance(answer, dict) and answer in self.choices:
+            clicks: list[QWidget] = [self.cards[answer["unit"]], self.kind_buttons[_key(answer)]]
+            if "at" in answer:
+                clicks.append(self.point_toggles[answer["at"]])
+            return [*clicks, self.go]
+        return super().clicks_for(answer)
+
+    def _unit_changed(self) -> None:
+        uid = self.selected_unit()
+        offered = {_key(o) for o in self.choices if o["unit"] == uid}
+        for k, b in self.kind_buttons.items():
+            b.setEnabled(k in offered)
+        current = self.selected_kind()
+        if current is None or current not in offered:
+            first = next((k for k in self.kind_buttons if k in offered), None)
+            if first is not None:
+                self.kind_buttons[first].setChecked(True)
+        self._refresh()
+
+    def _options_now(self) -> list[dict[str, Any]]:
+        uid, kind = self.selected_unit(), self.selected_kind()
+        return [o for o in self.choices if o["unit"] == uid and _key(o) == kind]
+
+    def option(self) -> dict[str, Any] | None:
+        """The engine option the current selection names."""
+        opts = self._options_now()
+        if not opts:
+            return None
+        if "at" not in opts[0]:
+            return opts[0]
+        checked = self.point_group.checkedButton()
+        at = next((a for a, b in self.point_toggles.items() if b is checked), None)
+        return next((o for o in opts if o["at"] == at), min(opts, key=lambda o: o["at"]))
+
+    def _show_points(self, points: list[float]) -> None:
+        """Show the toggles of the points where the selected unit can interrupt; the
+        first is checked unless the checked one is among them."""
+        for at, b in self.point_toggles.items():
+            b.setVisible(at in points)
+        self.point_buttons = [self.point_toggles[at] for at in points]
+        if self.point_buttons and self.point_group.checkedButton() not in self.point_buttons:
+            first = self.point_buttons[0]
+            first.blockSignals(True)
+            first.setChecked(True)
+            first.blockSignals(False)
+
+    def _refresh(self) -> None:
+        if not hasattr(self, "go"):
+            return
+        opts = self._options_now()
+        points = sorted(o["at"] for o in opts if "at" in o)
+        if points != self._points:
+            self._points = points
+            self._show_points(points)
+        moving = bool(points)
+        for w in (self.where_title, self.points_holder, self.where):
+            w.setVisible(moving)
+        kind = self.selected_kind()
+        self.kind_note.setText(KINDS.get((kind or "").partition(":")[0], ("", ""))[1])
+        o = self.option()
+        if o is None:
+            self.go.setText("Interrupt")
+            self.go.setEnabled(False)
+            return
+        self.go.setEnabled(True)
+        if moving:
+            self.where.setText(f'After {o["at"]:.1f}" of the declared move')
+        verb = {"fire": "fires", "move": "moves", "fire_pinned": "fires"}[o["kind"]]
+        at = f' at {o["at"]:.1f}"' if "at" in o else ""
+        self.go.setText(f"Interrupt: {self.name(o['unit'])} {verb}{at}")
+        self.highlighted.emit(o)
+
+    def confirm(self) -> None:
+        o = self.option()
+        if o is not None:
+            self.choose(dict(o))

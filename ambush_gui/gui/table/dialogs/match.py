@@ -1,0 +1,382 @@
+"""Dice matching (AA-147/148): the defender sets his kept dice against the attacker's.
+
+The attacker's kept dice stand in a row, each with a slot beneath it. The defender
+drags his dice into the slots (or clicks a die, then a slot); a die dragged back to
+his tray is unassigned. Each attacker die shows live whether it is cancelled or a
+casualty, judged by :mod:`ambush_gui.core.matching`. "Best arrangement" answers
+``"best"`` (the engine's own arrangement); "Use my arrangement" answers
+``{"pairs": [[attacker die, defender die or None], ...]}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QMimeData, QPoint, Qt
+from PySide6.QtGui import QDrag, QDragEnterEvent, QDropEvent, QMouseEvent
+from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QVBoxLayout, QWidget
+
+from ambush_gui.core.events import Event
+from ambush_gui.core.matching import Arrangement, check_arrangement
+from ambush_gui.gui.shared import theme
+from ambush_gui.gui.shared.dialog_base import (
+    DecisionDialog,
+    label,
+    panel,
+    section,
+    side_title,
+)
+from ambush_gui.gui.shared.dice import DiceRow, DieFace, Mark
+
+MIME = "application/x-ambush-defense-die"
+
+
+def die_mime(index: int) -> QMimeData:
+    """The drag payload for defender die ``index`` (tests drop it by hand)."""
+    data = QMimeData()
+    data.setData(MIME, QByteArray(str(index).encode()))
+    return data
+
+
+def _index(event: QDropEvent | QDragEnterEvent) -> int | None:
+    md = event.mimeData()
+    if md is None or not md.hasFormat(MIME):
+        return None
+    return int(bytes(md.data(MIME).data()).decode())
+
+
+def match_rolls(
+    events: list[Event], attacker: str | None, target: str | None
+) -> tuple[Event | None, Event | None]:
+    """The Firepower and Defense rolls of the fire being matched (the last two rolls,
+    back to its "fire" event)."""
+    fp = df = None
+    for e in reversed(events):
+        if e.kind == "fire":
+            break
+        if e.kind != "roll":
+            continue
+        if df is None and e.data.get("unit") == target:
+            df = e
+        elif fp is None and e.data.get("unit") == attacker:
+            fp = e
+        if fp is not None and df is not None:
+            break
+    return fp, df
+
+
+class DefenderDie(DieFace):
+    """One of the defender's kept dice: drag it to a slot, or click it and then a slot."""
+
+    def __init__(self, dialog: MatchDialog, index: int, value: int, sides: int, side: str) -> None:
+        super().__init__(value, sides, side, Mark.KEPT)
+        self.dialog = dialog
+        self.index = index
+        self._press: QPoint | None = None
+        self.setCursor(Qt.CursorShape.OpenHandCursor)
+        self.tip = f"Your {value} (d{sides}): drag it onto an attacker die, or click it then a slot"
+        self.setToolTip(self.tip)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt name
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._press = event.position().toPoint()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt name
+        if self._press is None:
+            return
+        if (
+            event.position().toPoint() - self._press
+        ).manhattanLength() < QApplication.startDragDistance():
+            return
+        self._press = None
+        drag = QDrag(self)
+        drag.setMimeData(die_mime(self.index))
+        drag.setPixmap(self.grab())
+        drag.setHotSpot(event.position().toPoint())
+        drag.exec(Qt.DropAction.MoveAction)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt name
+        if self._press is not None:
+            self._press = None
+            self.dialog.pick(self.index)
+
+
+class Slot(QFrame):
+    """The place under an attacker die where a defender die is set."""
+
+    def __init__(self, dialog: MatchDialog, index: int | None) -> None:
+        super().__init__()
+        self.dialog = dialog
+        self.index = index  # None: the defender's tray
+        self.setAcceptDrops(True)
+        self._hover = False
+        self.lay = QHBoxLayout(self)
+        self.lay.setContentsMargins(4, 4, 4, 4)
+        self.lay.setSpacing(4)
+        if index is not None:
+            self.setFixedSize(theme.DIE_SIZE + 12, theme.DIE_SIZE + 12)
+        else:
+            self.setMinimumHeight(theme.DIE_SIZE + 12)
+        self._style()
+
+    def _style(self) -> None:
+        edge = theme.DIE_DROP_HINT if self._hover else theme.PANEL_EDGE
+        kind = "solid" if self.index is None else "dashed"
+        self.setStyleSheet(
+            f"Slot {{ border: 2px {kind} {edge.name()}; border-radius: 8px; background: white; }}"
+        )
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802 - Qt name
+        if _index(event) is not None:
+            self._hover = True
+            self._style()
+            event.acceptProposedAction()
+
+    def dragLeaveEvent(self, event: Any) -> None:  # noqa: N802 - Qt name
+        self._hover = False
+        self._style()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802 - Qt name
+        self._hover = False
+        self._style()
+        i = _index(event)
+        if i is None:
+            return
+        event.acceptProposedAction()
+        self.dialog.place(i, self.index)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt name
+        self.dialog.slot_clicked(self.index)
+
+
+class MatchDialog(DecisionDialog):
+    """DecisionKind.MATCH."""
+
+    def what(self) -> str:
+        return "match your Defense dice"
+
+    def subline(self) -> str:
+        f = self.decision.facts
+        return f"{self.name(f.get('attacker'))} fires at {self.name(f.get('target'))}"
+
+    def build(self) -> None:
+        f = self.decision.facts
+        self.attack: list[int] = list(f["attack"])
+        self.defense: list[int] = list(f["defense"])
+        self.best = Arrangement.from_json(f["best"])
+        attacker, _target = self.unit(f.get("attacker")), self.unit(f.get("target"))
+        self.a_side = (
+            attacker.side.value
+            if attacker
+            else ("insurgent" if self.decision.side == "regular" else "regular")
+        )
+        self.d_side = self.decision.side
+        fp, df = match_rolls(self.game.log.events, f.get("attacker"), f.get("target"))
+        self.a_sides = int(fp.data["sides"]) if fp else 6
+        self.d_sides = int(df.data["sides"]) if df else 6
+        self.assign: list[int | None] = [None] * len(self.attack)
+        self.picked: int | None = None
+        # The defender's dice are made once and moved between the tray and the slots.
+        self.dice = [
+            DefenderDie(self, j, v, self.d_sides, self.d_side) for j, v in enumerate(self.defense)
+        ]
+
+        rolls, rl = panel()
+        rl.addWidget(section("The rolls", "AA-114/145: dice under the target number are set aside"))
+        row = QHBoxLayout()
+        for e in (fp, df):
+            if e is not None:
+                row.addWidget(DiceRow(e, show_modifiers=False), 1)
+        rl.addLayout(row)
+        self.body.addWidget(rolls)
+
+        self.body.addWidget(
+            section(
+                f"{side_title(self.a_side)} kept dice — set one of your dice under each",
+                "AA-147: a defender die cancels the attacker die it equals or beats; "
+                "AA-148: each attacker die left uncancelled is one casualty",
+            )
+        )
+        cols = QHBoxLayout()
+        cols.setSpacing(8)
+        self.attack_faces: list[DieFace] = []
+        self.slots: list[Slot] = []
+        self.status: list[Any] = []
+        for i, a in enumerate(self.attack):
+            col = QVBoxLayout()
+            col.setSpacing(3)
+            face = DieFace(a, self.a_sides, self.a_side, Mark.CASUALTY)
+            self.attack_faces.append(face)
+            col.addWidget(face, 0, Qt.AlignmentFlag.AlignHCenter)
+            col.addWidget(
+                label("vs", size=8.5, colour=theme.MUTED_TEXT), 0, Qt.AlignmentFlag.AlignHCenter
+            )
+            slot = Slot(self, i)
+            self.slots.append(slot)
+            col.addWidget(slot, 0, Qt.AlignmentFlag.AlignHCenter)
+            st = label("", size=8.5, bold=True)
+            self.status.append(st)
+            col.addWidget(st, 0, Qt.AlignmentFlag.AlignHCenter)
+            cols.addLayout(col)
+        cols.addStretch(1)
+        holder = QWidget()
+        holder.setLayout(cols)
+        self.body.addWidget(holder)
+
+        self.body.addWidget(
+            section(
+                f"Your kept dice ({side_title(self.d_side)}) — drag them up; "
+                "drag one back here to take it away"
+            )
+        )
+        self.tray = Slot(self, None)
+        self.body.addWidget(self.tray)
+
+        self.live = label("", bold=True, size=12)
+        self.body.addWidget(self.live)
+        self.best_note = label(
+            f"The best arrangement leaves {self.best.casualties} "
+            f"casualt{'y' if self.best.casualties == 1 else 'ies'}.",
+            size=9.5,
+            colour=theme.MUTED_TEXT,
+        )
+        self.body.addWidget(self.best_note)
+
+        self.clear_button = self.add_button(
+            "Clear", on_click=self.clear_dice, tip="Take every die back"
+        )
+        self.add_button(
+            "Show best", on_click=self.show_best, tip="Arrange the dice as the engine's best"
+        )
+        self.mine = self.add_button(
+            "Use my arrangement", on_click=self.use_mine, stretch_before=True
+        )
+        self.add_button(
+            f"Best arrangement ({self.best.casualties} casualt"
+            f"{'y' if self.best.casualties == 1 else 'ies'})",
+            "best",
+            default=True,
+            tip="Let the engine cancel as many attacker dice as possible (AA-147)",
+        )
+        self.refresh()
+
+    # -- arranging ---------------------------------------------------------------------
+    def place(self, d_index: int, a_index: int | None) -> None:
+        """Set defender die ``d_index`` under attacker die ``a_index`` (None: the tray)."""
+        self.assign = [None if x == d_index else x for x in self.assign]
+        if a_index is not None:
+            self.assign[a_index] = d_index
+        self.picked = None
+        self.refresh()
+
+    def pick(self, d_index: int) -> None:
+        self.picked = None if self.picked == d_index else d_index
+        self.refresh()
+
+    def slot_clicked(self, a_index: int | None) -> None:
+        if self.picked is not None:
+            self.place(self.picked, a_index)
+        elif a_index is not None and (placed := self.assign[a_index]) is not None:
+            self.place(placed, None)  # click a placed die: back to the tray
+
+    def clear_dice(self) -> None:
+        self.assign = [None] * len(self.attack)
+        self.picked = None
+        self.refresh()
+
+    def show_best(self) -> None:
+        """Arrange the dice exactly as the engine's best arrangement."""
+        free = list(range(len(self.defense)))
+        self.assign = [None] * len(self.attack)
+        used_a: set[int] = set()
+        for a, d in self.best.pairs:
+            ai = next(i for i, v in enumerate(self.attack) if v == a and i not in used_a)
+            used_a.add(ai)
+            if d is not None:
+                di = next(j for j in free if self.defense[j] == d)
+                free.remove(di)
+                self.assign[ai] = di
+        self.picked = None
+        self.refresh()
+
+    def pairs(self) -> list[list[int | None]]:
+        return [
+            [a, None if d is None else self.defense[d]]
+            for a, d in zip(self.attack, self.assign, strict=True)
+        ]
+
+    def casualties(self) -> int:
+        return check_arrangement(self.attack, self.defense, self.pairs()).casualties
+
+    def use_mine(self) -> None:
+        self.choose({"pairs": self.pairs()})
+
+    def clicks_for(self, answer: Any) -> list[QWidget]:
+        """The "Best arrangement" button for ``"best"``. For ``{"pairs": ...}`` (in the
+        attacker dice's order, as the dialog gives it): "Clear", then each defender die
+        and the slot under its attacker die, then "Use my arrangement"."""
+        if isinstance(answer, dict) and isinstance(answer.get("pairs"), list):
+            free_a, free_d = list(range(len(self.attack))), list(range(len(self.defense)))
+            clicks: list[QWidget] = [self.clear_button]
+            for a, d in answer["pairs"]:
+                ai = next((i for i in free_a if self.attack[i] == a), None)
+                di = next((j for j in free_d if self.defense[j] == d), None)
+                if ai is None or (d is not None and di is None):
+                    raise LookupError(f"no such dice to arrange: {a} against {d}")
+                free_a.remove(ai)
+                if di is not None:
+                    free_d.remove(di)
+                    clicks += [self.dice[di], self.slots[ai]]
+            return [*clicks, self.mine]
+        return super().clicks_for(answer)
+
+    def refresh(self) -> None:
+        for slot in [*self.slots, self.tray]:
+            while slot.lay.count():  # take the dice out (kept); drop notes and stretch
+                item = slot.lay.takeAt(0)
+                w = item.widget() if item is not None else None
+                if w is not None and not isinstance(w, DefenderDie):
+                    w.hide()
+                    w.deleteLater()
+        placed = set()
+        for i, d in enumerate(self.assign):
+            a = self.attack[i]
+            if d is not None:
+                placed.add(d)
+                self._put(self.slots[i], d)
+            hit = Arrangement(((a, None if d is None else self.defense[d]),)).casualties == 1
+            self.attack_faces[i].set_mark(Mark.CASUALTY if hit else Mark.SAVED)
+            self.status[i].setText("casualty" if hit else "cancelled")
+            self.status[i].setStyleSheet(
+                f"color: {(theme.DIE_CASUALTY if hit else theme.DIE_SAVED).name()};"
+            )
+        for j in range(len(self.defense)):
+            if j not in placed:
+                self._put(self.tray, j)
+        if not self.defense:
+            self.tray.lay.addWidget(
+                label("no dice kept: nothing to cancel with", colour=theme.MUTED_TEXT)
+            )
+        elif len(placed) == len(self.defense):
+            self.tray.lay.addWidget(label("all your kept dice are set", colour=theme.MUTED_TEXT))
+        self.tray.lay.addStretch(1)
+        n = self.casualties()
+        self.live.setText(f"Casualties with this arrangement: {n}")
+        self.live.setStyleSheet(f"color: {(theme.DIE_CASUALTY if n else theme.DIE_SAVED).name()};")
+        self.mine.setText(f"Use my arrangement ({n} casualt{'y' if n == 1 else 'ies'})")
+
+    def _put(self, slot: Slot, j: int) -> None:
+        die = self._die(j)
+        slot.lay.addWidget(die)
+        die.show()  # a die moved to another slot was hidden by the move
+
+    def _die(self, j: int) -> DefenderDie:
+        die = self.dice[j]
+        die.picked = self.picked == j
+        die.setToolTip(
+            "Picked: click a slot to set it there, or click it again to let go"
+            if die.picked
+            else die.tip
+        )
+        die.update()
+        return die

@@ -1,0 +1,105 @@
+"""Moves and placements are answered on the table (drag the unit, click a spot). This
+small non-modal strip says who must answer and what is asked, with the limit, and a
+"Stay" button for a move (answer ``"stay"``; the engine says when staying is illegal,
+e.g. a Pinned unit that can reach cover, AA-184)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+
+from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
+from ambush_gui.gui.shared import theme
+from ambush_gui.gui.shared.dialog_base import label, side_colour, side_tint, side_title
+
+
+class MovePrompt(QFrame):
+    """The prompt for a MOVE or PLACE decision. ``chosen("stay")`` from its button."""
+
+    chosen = Signal(object)
+
+    def __init__(self, decision: Decision, game: Any = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.decision = decision
+        self.game = game
+        self.setObjectName("movePrompt")
+        self.setStyleSheet(
+            f"#movePrompt {{ background: {side_tint(decision.side).name()};"
+            f" border-left: 6px solid {side_colour(decision.side).name()}; border-radius: 4px; }}"
+        )
+        row = QHBoxLayout(self)
+        row.setContentsMargins(12, 6, 8, 6)
+        col = QVBoxLayout()
+        col.setSpacing(1)
+        # "move RPG team (4)": the limit and the speeds to declare are in the details
+        what = decision.prompt.split(": ", 1)[-1].split(" (up to")[0].split(" (declare")[0]
+        self.title = label(
+            f"{side_title(decision.side)} player — {what}",
+            bold=True,
+            size=10.5,
+            colour=side_colour(decision.side).darker(130),
+            wrap=True,  # a long unit name must not widen the dock and shrink the table
+        )
+        col.addWidget(self.title)
+        self.detail = label(self.details(), size=9, colour=theme.DIALOG_TEXT, wrap=True)
+        col.addWidget(self.detail)
+        self.error = label("", size=9, colour=theme.ILLEGAL, wrap=True)
+        self.error.setVisible(False)
+        col.addWidget(self.error)
+        row.addLayout(col, 1)
+        self.stay: QPushButton | None = None
+        if decision.kind is DecisionKind.MOVE:
+            self.stay = QPushButton("Stay")
+            self.stay.setToolTip("Do not move (a unit that does not move has Halted, AA-034)")
+            self.stay.setMinimumHeight(30)
+            self.stay.clicked.connect(self.choose_stay)
+            row.addWidget(self.stay)
+
+    def details(self) -> str:
+        f = self.decision.facts
+        if self.decision.kind is DecisionKind.PLACE:
+            return (
+                f'Click where the {f.get("figures", "")} figures go: every figure within 4" of '
+                f"Hot Spot {f.get('hot_spot')} (AA-053)."
+            )
+        limit = float(f.get("limit", 0))
+        parts = [f'Drag the unit on the table (up to {limit:.1f}"), or Stay.']
+        speeds = f.get("speeds")
+        if speeds:
+            parts.append(
+                "Declare the speed with the move: "
+                + " or ".join(s.capitalize() for s in speeds)
+                + "."
+            )
+        if f.get("retreat_only"):
+            parts.append("It may not move toward the enemy (AA-185, AA-199).")
+        if f.get("to_cover"):
+            parts.append("A move must end in cover (AA-184).")
+        parts.append("Ctrl-drag one figure to place it apart; the unit must stay in cohesion (AA-014).")
+        if f.get("may_assault"):
+            parts.append("Drop it onto an enemy unit to Close Assault it (CT-054).")
+        unit = self.game.state.units.get(f.get("unit")) if self.game is not None else None
+        if unit is not None and unit.is_detached_leader:
+            parts.append("Drop him beside a unit without a leader to join it (AA-026).")
+        if f.get("cover_from") and self.game is not None:
+            who = self.game.state.units.get(f["cover_from"])
+            parts.append(
+                f"End in cover or out of {who.name if who else f['cover_from']}'s sight (AA-084)."
+            )
+        return " ".join(parts)
+
+    def choose_stay(self) -> None:
+        try:
+            self.decision.validate("stay")
+        except IllegalDecision as e:
+            self.error.setText(str(e))
+            self.error.setVisible(True)
+            return
+        self.chosen.emit("stay")
+
+    def show_error(self, reason: str) -> None:
+        """The table reports an illegal drop here too."""
+        self.error.setText(reason)
+        self.error.setVisible(bool(reason))

@@ -1,0 +1,188 @@
+"""How an activated unit acts: its speed (AA-031), move-then-fire or fire-then-move
+(AA-030), or Overwatch (AA-103).
+
+The engine's plan answers are "halted", "overwatch" and "<speed>:<order>"; the dialog
+shows them as a speed card (each with one line on what it means) and an order toggle.
+Speeds the engine does not offer are shown greyed with the reason the facts give.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QPushButton, QWidget
+
+from ambush_gui.gui.shared import theme
+from ambush_gui.gui.shared.dialog_base import (
+    Card,
+    DecisionDialog,
+    label,
+    section,
+    toggle,
+    unit_header,
+)
+
+ORDERS = (
+    ("move-fire", "Move, then fire", "AA-030: the unit moves first, then may fire"),
+    ("fire-move", "Fire, then move", "AA-030: the unit fires first, then may move"),
+)
+
+
+class PlanDialog(DecisionDialog):
+    """DecisionKind.PLAN."""
+
+    def what(self) -> str:
+        return f"{self.name(self.decision.facts.get('unit'))} activates"
+
+    def speeds(self) -> list[tuple[str, str, str, str]]:
+        """(key, title, one line, rules) for each speed, worded for the side."""
+        m = self.game.m
+        regular = self.decision.side == "regular"
+        unit = self.unit(self.decision.facts.get("unit"))
+        rows = [
+            (
+                "halted",
+                "Halted",
+                "No move; may fire. +1 on Reaction Tests",
+                "AA-034 Halted; AA-035 +1 on Reaction Tests",
+            )
+        ]
+        if regular:
+            rows.append(
+                (
+                    "overwatch",
+                    "Overwatch",
+                    "No move or fire now; may interrupt Insurgents in sight this turn. "
+                    "+1 on Reaction Tests",
+                    "AA-103..107 Overwatch; AA-035 +1 on Reaction Tests",
+                )
+            )
+        cautious = f'Up to {m.cautious:g}", +1 Defense die'
+        if regular:
+            cautious = f'Up to {m.cautious:g}", +1 on Reaction Tests, +1 Defense die'
+        rows.append(
+            (
+                "cautious",
+                "Cautious",
+                cautious,
+                'AA-032 up to 6"; AA-036 +1 Reaction (Regulars only); AA-120 +1 Defense',
+            )
+        )
+        rapid = f'Up to {m.rapid:g}", −1 on Reaction Tests, −1 Firepower die'
+        if unit is not None and unit.had_casualties and not unit.abandoned:
+            rapid += "; a Quality Check first (the unit has casualties)"
+        rows.append(
+            (
+                "rapid",
+                "Rapid",
+                rapid,
+                'AA-033 up to 12"; AA-037 −1 Reaction; AA-038 −1 Firepower; '
+                "AA-162 after casualties",
+            )
+        )
+        return rows
+
+    def _why_not(self, key: str) -> str:
+        f = self.decision.facts
+        if key == "rapid" and f.get("dependants"):
+            return "Not allowed: the unit carries Dependants (DC-006)"
+        return (
+            "Not allowed now: the unit may not move this activation "
+            "(regrouping, or a leader joined)"
+        )
+
+    def build(self) -> None:
+        opts = set(self.decision.options)
+        unit = self.unit(self.decision.facts.get("unit"))
+        side = self.decision.side
+        if unit is not None:
+            self.body.addWidget(unit_header(self.game, unit))
+        self.body.addWidget(section("Speed", "AA-031: Halted, Cautious or Rapid"))
+        self.speed_group = QButtonGroup(self)
+        self.speed_group.setExclusive(True)
+        self.speed_cards: dict[str, Card] = {}
+        for key, title, line, rules in self.speeds():
+            legal = key in opts or any(o.startswith(key + ":") for o in opts)
+            n = len(self.option_buttons) + 1
+            card = Card(
+                title, [line if legal else self._why_not(key)], key=n if legal else None, side=side
+            )
+            card.setToolTip(rules)
+            card.setEnabled(legal)
+            if legal:
+                self.number(card)
+                self.speed_group.addButton(card)
+                card.toggled.connect(self._refresh)
+            self.speed_cards[key] = card
+            self.body.addWidget(card)
+
+        self.body.addWidget(section("Order", "AA-030: move then fire, or fire then move"))
+        row = QHBoxLayout()
+        self.order_group = QButtonGroup(self)
+        self.order_buttons: dict[str, QPushButton] = {}
+        for key, text, tip in ORDERS:
+            b = toggle(text, tip, side)
+            self.order_group.addButton(b)
+            self.order_buttons[key] = b
+            b.toggled.connect(self._refresh)
+            row.addWidget(b)
+        self.order_buttons["move-fire"].setChecked(True)
+        row.addStretch(1)
+        self.body.addLayout(row)
+        self.order_note = label("", size=9, colour=theme.MUTED_TEXT)
+        self.body.addWidget(self.order_note)
+
+        self.go = self.add_button("", on_click=self.confirm, default=True, stretch_before=True)
+        default = "cautious" if "cautious:move-fire" in opts else "halted"
+        self.speed_cards[default].setChecked(True)
+        self._refresh()
+
+    def plan(self) -> str | None:
+        """The engine answer for the current selection."""
+        speed = next((k for k, c in self.speed_cards.items() if c.isChecked()), None)
+        if speed is None:
+            return None
+        if speed in ("halted", "overwatch"):
+            return speed
+        order = next(k for k, b in self.order_buttons.items() if b.isChecked())
+        return f"{speed}:{order}"
+
+    def select(self, speed: str, order: str | None = None) -> None:
+        self.speed_cards[speed].setChecked(True)
+        if order is not None:
+            self.order_buttons[order].setChecked(True)
+
+    def clicks_for(self, answer: Any) -> list[QWidget]:
+        """The speed card, the order toggle for a unit that moves, then the confirm button."""
+        if isinstance(answer, str) and answer in self.decision.options:
+            speed, _, order = answer.partition(":")
+            if speed in self.speed_cards and (not order or order in self.order_buttons):
+                order_click = [self.order_buttons[order]] if order else []
+                return [self.speed_cards[speed], *order_click, self.go]
+        return super().clicks_for(answer)
+
+    def _refresh(self) -> None:
+        if not hasattr(self, "go"):
+            return
+        plan = self.plan()
+        moving = plan is not None and ":" in plan
+        for b in self.order_buttons.values():
+            b.setEnabled(moving)
+        self.order_note.setText("" if moving else "The order matters only for a unit that moves.")
+        titles = {"halted": "Halted — fire only", "overwatch": "Go on Overwatch"}
+        if plan is None:
+            text = "Choose a speed"
+        elif plan in titles:
+            text = titles[plan]
+        else:
+            speed, order = plan.split(":")
+            text = f"{speed.capitalize()}: " + (
+                "move, then fire" if order == "move-fire" else "fire, then move"
+            )
+        self.go.setText(text)
+        self.go.setEnabled(plan in self.decision.options)
+
+    def confirm(self) -> None:
+        plan = self.plan()
+        if plan is not None:
+            self.choose(plan)

@@ -1,0 +1,306 @@
+"""Reaction Tests and the Regular answers around them: Overwatch and waiting units
+joining in (AA-091, AA-104..107), reacting first (AA-081..084), returning fire
+(AA-080) and reacting to Insurgent moves and fire (AA-089).
+
+The test itself is read from the log: the latest "reaction" event of the interruption
+being answered, and the two "roll" events before it (both dice and every modifier).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
+
+from ambush_gui.alley.fire import odds
+from ambush_gui.alley.pools import firepower
+from ambush_gui.core.events import Event
+from ambush_gui.gui.shared import theme
+from ambush_gui.gui.shared.dialog_base import (
+    Card,
+    DecisionDialog,
+    ModifierList,
+    label,
+    panel,
+    section,
+    side_title,
+    unit_chips,
+    unit_details,
+)
+from ambush_gui.gui.shared.dice import DieFace
+
+# Events that open a new action: a Reaction Test before one of these belongs to an
+# earlier action and is not shown.
+BOUNDARIES = ("interrupt", "activate", "turn", "plan")
+
+
+@dataclass(frozen=True)
+class ReactionTest:
+    """A Reaction Test as logged: the verdict and the two rolls."""
+
+    event: Event
+    regular_roll: Event
+    insurgent_roll: Event
+
+    @property
+    def insurgent_first(self) -> bool:
+        return bool(self.event.data["insurgent_first"])
+
+
+def latest_reaction(events: list[Event], against: str | None = None) -> ReactionTest | None:
+    """The Reaction Test of the current action, if one has been rolled.
+
+    Walks back from the end of the log to the event that opened the action; ``against``
+    (the Insurgent unit) must match when given.
+    """
+    for i in range(len(events) - 1, -1, -1):
+        e = events[i]
+        if e.kind in BOUNDARIES:
+            return None
+        if e.kind != "reaction":
+            continue
+        if against is not None and e.data.get("insurgent") != against:
+            return None
+        rolls: dict[str, Event] = {}
+        for j in range(i - 1, max(-1, i - 6), -1):
+            r = events[j]
+            if r.kind == "roll" and r.data.get("unit") in (e.data["regular"], e.data["insurgent"]):
+                rolls.setdefault(r.data["unit"], r)
+            if len(rolls) == 2:
+                break
+        if len(rolls) < 2:
+            return None
+        return ReactionTest(e, rolls[e.data["regular"]], rolls[e.data["insurgent"]])
+    return None
+
+
+class ReactionPanel(QWidget):
+    """Both dice, every modifier, both totals and who acts first."""
+
+    def __init__(self, game: Any, test: ReactionTest, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(6)
+        lay.addWidget(
+            section(
+                "Reaction Test",
+                "AA-073..075: both units roll their TQ die; the "
+                "Insurgent acts first only with 4+ and strictly higher",
+            )
+        )
+        row = QHBoxLayout()
+        row.setSpacing(10)
+        self.faces: list[DieFace] = []
+        d = test.event.data
+        for roll, total_key in (
+            (test.regular_roll, "regular_total"),
+            (test.insurgent_roll, "insurgent_total"),
+        ):
+            side = roll.data.get("side")
+            box, inner = panel(side)
+            uid = roll.data.get("unit")
+            unit = game.state.units.get(uid)
+            inner.addWidget(
+                label(f"{side_title(side)}: {unit.name if unit else uid}", bold=True, size=10.5)
+            )
+            line = QHBoxLayout()
+            face = DieFace(roll.data["faces"][0], int(roll.data["sides"]), side)
+            self.faces.append(face)
+            line.addWidget(face)
+            mods = ModifierList(roll.data.get("modifiers") or [])
+            line.addWidget(mods, 1)
+            inner.addLayout(line)
+            total = label(f"Total {d[total_key]}", bold=True, size=12)
+            total.setToolTip("The die plus the modifiers")
+            inner.addWidget(total)
+            row.addWidget(box, 1)
+        lay.addLayout(row)
+        first = d["insurgent_first"]
+        who = game.state.units.get(d["insurgent" if first else "regular"])
+        text = f"{who.name if who else side_title('insurgent' if first else 'regular')} acts first"
+        self.verdict = label(
+            text,
+            bold=True,
+            size=11.5,
+            colour=theme.SIDE_COLOURS["insurgent" if first else "regular"],
+        )
+        self.verdict.setToolTip("AA-074: the Insurgent needs 4+ and a strictly higher total")
+        self.verdict.setText(f"{d['regular_total']} against {d['insurgent_total']}: {text}")
+        lay.addWidget(self.verdict)
+
+
+class _ReactBase(DecisionDialog):
+    """Shared body: the Reaction Test (if one was rolled for this action), then choices."""
+
+    def against(self) -> str | None:
+        return self.decision.facts.get("against")
+
+    def add_context(self) -> None:
+        """What is happening: the interruption being answered, as the log has it."""
+        for e in reversed(self.game.log.events):
+            if e.kind in ("activate", "turn"):
+                return
+            if e.kind == "interrupt" and e.data.get("insurgent") == self.against():
+                how = {"fire": "by fire", "move": "by movement"}.get(e.data.get("how"), "")
+                self.body.addWidget(
+                    label(
+                        f"{self.name(e.data.get('insurgent'))} interrupts "
+                        f"{self.name(e.data.get('regular'))} {how}.",
+                        bold=True,
+                        colour=theme.DIALOG_TEXT,
+                    )
+                )
+                return
+
+    def add_reaction(self) -> None:
+        self.add_context()
+        self.test = latest_reaction(self.game.log.events, self.against())
+        if self.test is not None:
+            self.reaction: ReactionPanel | None = ReactionPanel(self.game, self.test)
+            self.body.addWidget(self.reaction)
+        else:
+            self.reaction = None
+
+    def unit_cards(self, uids: list[str], overwatch_aware: bool = True) -> None:
+        """One card per Regular unit that may fire, with its dice against the Insurgents."""
+        ins = self.unit(self.against())
+        self.cards: dict[str, Card] = {}
+        for uid in uids:
+            u = self.unit(uid)
+            details = [unit_details(u)]
+            if ins is not None and ins.alive:
+                o = odds(self.game, u, ins, overwatch=u.overwatch and overwatch_aware)
+                fp, df = o.firepower, o.defense
+                details.append(
+                    f"{fp.dice}{fp.die.name.lower()} against {df.dice}{df.die.name.lower()} · "
+                    f"expect {o.mean:.2f} casualties"
+                )
+            card = Card(
+                u.name,
+                details,
+                unit_chips(self.game, u),
+                key=len(self.option_buttons) + 1,
+                side="regular",
+            )
+            card.setCheckable(False)
+            card.setToolTip(
+                "Firepower: "
+                + ", ".join(
+                    str(m)
+                    for m in firepower(
+                        self.game, u, ins, overwatch=u.overwatch and overwatch_aware
+                    ).items
+                )
+                if ins
+                else ""
+            )
+            self.number(card)
+            card.clicked.connect(lambda _=False, uid=uid: self.choose(uid))
+            self.cards[uid] = card
+            self.body.addWidget(card)
+
+    def clicks_for(self, answer: Any) -> list[QWidget]:
+        """A unit's card, or a reaction's card; "Hold" or "Do nothing" for ``"none"``."""
+        if isinstance(answer, str):
+            for cards in (getattr(self, "cards", {}), getattr(self, "choice_cards", {})):
+                if answer in cards:
+                    return [cards[answer]]
+        return super().clicks_for(answer)
+
+
+class OverwatchDialog(_ReactBase):
+    """DecisionKind.OVERWATCH: options "none" and Regular unit ids."""
+
+    def what(self) -> str:
+        return f"fire at {self.name(self.against())}?"
+
+    def build(self) -> None:
+        self.safe_answer = "none"
+        self.add_reaction()
+        self.body.addWidget(
+            label(
+                "Overwatch units, and units still waiting to activate that see it, may fire first "
+                "(a Reaction Test decides whether before or after the Insurgents; for a waiting "
+                "unit this is its activation).",
+                wrap=True,
+                colour=theme.DIALOG_TEXT,
+            )
+        )
+        self.body.addWidget(section("Fire with"))
+        units = [o for o in self.decision.options if o != "none"]
+        self.unit_cards(units)
+        self.add_button("Hold", "none", tip="No unit fires (Esc)")
+        if units:
+            self.add_button(
+                f"Fire with {self.name(units[0])}", units[0], default=True, stretch_before=True
+            )
+
+
+REACT_LABELS = {
+    "fire": ("Fire at {against}", "AA-080/082: fire at the interrupting unit"),
+    "cover": (
+        "Move into cover or out of sight",
+        "AA-084: a move into cover or out of the "
+        "interrupter's line of sight (you draw it on the table)",
+    ),
+    "none": ("Do nothing", "No reaction (Esc)"),
+}
+
+
+class ReactDialog(_ReactBase):
+    """DecisionKind.REACT: either fixed answers ("fire", "cover", "none") for the unit
+    that was interrupted, or Regular unit ids reacting to an Insurgent move or fire."""
+
+    def what(self) -> str:
+        f = self.decision.facts
+        if f.get("unit"):
+            return f"{self.name(f['unit'])} reacts to {self.name(self.against())}"
+        return f"react to {self.name(self.against())}'s {f.get('what', 'action')}?"
+
+    def build(self) -> None:
+        opts = list(self.decision.options)
+        self.safe_answer = "none" if "none" in opts else None
+        self.add_reaction()
+        f = self.decision.facts
+        if self.reaction is None and not f.get("unit"):
+            note = (
+                "Regular units that see the Insurgents may fire at them, each once in the phase "
+                "(AA-089)."
+                if f.get("what") == "move"
+                else "The target, or a unit on Overwatch, may react; a Reaction Test then decides "
+                "who fires first (AA-089, AA-073)."
+            )
+            self.body.addWidget(label(note, wrap=True, colour=theme.DIALOG_TEXT))
+        units = [o for o in opts if o not in REACT_LABELS]
+        if units:
+            self.body.addWidget(section("React with"))
+            self.unit_cards(units)
+        fixed = [o for o in opts if o in REACT_LABELS and o != "none"]
+        self.choice_cards: dict[str, Card] = {}
+        if fixed:
+            self.body.addWidget(section("Your reaction"))
+            for o in fixed:
+                text, tip = REACT_LABELS[o]
+                card = Card(
+                    text.format(against=self.name(self.against())),
+                    [tip],
+                    key=len(self.option_buttons) + 1,
+                    side="regular",
+                )
+                card.setCheckable(False)
+                self.number(card)
+                card.clicked.connect(lambda _=False, o=o: self.choose(o))
+                self.choice_cards[o] = card
+                self.body.addWidget(card)
+        if "none" in opts:
+            self.add_button(REACT_LABELS["none"][0], "none", tip=REACT_LABELS["none"][1])
+        first = (fixed or units or [None])[0]
+        if first is not None:
+            text = (
+                REACT_LABELS[first][0].format(against=self.name(self.against()))
+                if first in REACT_LABELS
+                else f"React with {self.name(first)}"
+            )
+            self.add_button(text, first, default=True, stretch_before=True)

@@ -1,0 +1,89 @@
+"""The end of the game: who won, and every victory-point line the engine scored."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QGridLayout, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+
+from ambush_gui.gui.shared import theme
+from ambush_gui.gui.shared.dialog_base import (
+    Banner,
+    label,
+    paint_background,
+    panel,
+    side_colour,
+    side_title,
+)
+
+ScoreLine = tuple[Any, int, str]  # (side, points, why), as in AlleyState.score.lines
+
+
+class VictoryDialog(QDialog):
+    """``VictoryDialog(result, lines)``: ``result`` is the engine's outcome dict
+    ({"winner", "points", "turn"}), ``lines`` the score ledger (side, points, why)."""
+
+    def __init__(
+        self, result: Mapping[str, Any], lines: Sequence[ScoreLine], parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.outcome = dict(result or {})
+        self.lines = [(str(getattr(s, "value", s)), int(p), str(w)) for s, p, w in lines]
+        winner = self.outcome.get("winner", "draw")
+        self.setWindowTitle("Game over")
+        paint_background(self)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(14, 14, 14, 14)
+        lay.setSpacing(10)
+        headline = "A draw" if winner == "draw" else f"The {side_title(winner)}s win"
+        turn = self.outcome.get("turn")
+        self.banner = Banner(
+            None if winner == "draw" else winner, headline, f"after turn {turn}" if turn else ""
+        )
+        lay.addWidget(self.banner)
+        points = self.outcome.get("points", {})
+        totals = QHBoxLayout()
+        totals.setSpacing(10)
+        self.columns: dict[str, QGridLayout] = {}
+        for side in ("regular", "insurgent"):
+            box, inner = panel(side)
+            head = QHBoxLayout()
+            head.addWidget(
+                label(f"{side_title(side)}s", bold=True, size=12, colour=side_colour(side))
+            )
+            head.addStretch(1)
+            total = points.get(side, sum(p for s, p, _ in self.lines if s == side))
+            head.addWidget(label(f"{total} VP", bold=True, size=16, colour=side_colour(side)))
+            inner.addLayout(head)
+            grid = QGridLayout()
+            grid.setHorizontalSpacing(10)
+            mine = [(p, w) for s, p, w in self.lines if s == side]
+            for r, (p, why) in enumerate(mine):
+                pts = label(f"{p:+d}", bold=True)
+                pts.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+                grid.addWidget(pts, r, 0)
+                grid.addWidget(label(why, wrap=True), r, 1)
+            if not mine:
+                grid.addWidget(label("no points scored", colour=theme.MUTED_TEXT), 0, 1)
+            grid.setColumnStretch(1, 1)
+            inner.addLayout(grid)
+            inner.addStretch(1)
+            self.columns[side] = grid
+            totals.addWidget(box, 1)
+        lay.addLayout(totals)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        ok = QPushButton("Close")
+        ok.setDefault(True)
+        ok.setMinimumHeight(32)
+        ok.clicked.connect(self.accept)
+        row.addWidget(ok)
+        lay.addLayout(row)
+        self.setMinimumWidth(640)
+        self.setMaximumSize(*theme.DIALOG_MAX)
+
+    @classmethod
+    def for_game(cls, game: Any, parent: QWidget | None = None) -> VictoryDialog:
+        return cls(game.state.outcome or game.result or {}, game.state.score.lines, parent)

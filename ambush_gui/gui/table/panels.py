@@ -1,0 +1,147 @@
+"""The docks beside the table: the turn panel and the selected unit's card.
+
+They only show what the engine says; nothing here computes a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFrame,
+    QLabel,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ambush_gui.core.decisions import Decision
+from ambush_gui.gui.shared import theme
+from ambush_gui.gui.shared.widgets import text_label
+
+PHASES = {
+    "setup": "Set-up",
+    "reinforcements": "Insurgent reinforcements",
+    "regular": "Regular activations",
+    "insurgent": "Insurgent units act",
+    "end": "End of turn",
+    "over": "Game over",
+}
+
+
+class TurnPanel(QWidget):
+    """Turn, phase and whose decision it is, in the side's colour."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(8, 8, 8, 8)
+        self.turn = text_label("", bold=True, size=13)
+        self.phase = text_label("", size=10)
+        self.banner = QLabel()
+        self.banner.setWordWrap(True)
+        self.banner.setFont(theme.label_font(11, True))
+        self.banner.setMargin(6)
+        self.prompt = text_label("", size=10)
+        self.score = text_label("", size=9)
+        for w in (self.turn, self.phase, self.banner, self.prompt, self.score):
+            lay.addWidget(w)
+        lay.addStretch(1)
+
+    def show_state(self, game: Any, decision: Decision | None, seat: str = "human") -> None:
+        st = game.state
+        limit = game.spec.turn_limit
+        self.turn.setText(f"Turn {st.turn} of {limit}")
+        self.phase.setText(PHASES.get(st.phase, st.phase))
+        if decision is None:
+            self.banner.setText("The game is over")
+            self.banner.setStyleSheet("background:#444;color:white;border-radius:4px;")
+            self.prompt.setText("")
+        else:
+            colour = theme.SIDE_COLOURS.get(decision.side, theme.TABLE_EDGE).name()
+            who = theme.SIDE_NAMES.get(decision.side, decision.side)
+            thinking = " (computer)" if seat == "computer" else ""
+            self.banner.setText(f"{who} player{thinking} to decide")
+            self.banner.setStyleSheet(f"background:{colour};color:white;border-radius:4px;")
+            self.prompt.setText(decision.prompt)
+        points = st.outcome["points"] if st.outcome else None
+        self.score.setText("" if points is None else
+                           f"Victory points — Regular {points['regular']}, "
+                           f"Insurgent {points['insurgent']}")
+
+
+class UnitCard(QWidget):
+    """The selected unit: Troop Quality, Morale, figures, weapons and every status."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(8, 8, 8, 8)
+        self.title = text_label("No unit selected", bold=True, size=12)
+        self.body = text_label("Click a unit on the table to see its card.", size=10)
+        self.body.setTextFormat(Qt.TextFormat.RichText)
+        lay.addWidget(self.title)
+        line = QFrame()
+        line.setFrameShape(QFrame.Shape.HLine)
+        lay.addWidget(line)
+        lay.addWidget(self.body)
+        lay.addStretch(1)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+
+    def show_unit(self, game: Any, uid: str | None) -> None:
+        unit = game.state.units.get(uid) if uid else None
+        if unit is None:
+            self.title.setText("No unit selected")
+            self.body.setText("Click a unit on the table to see its card.")
+            return
+        from ambush_gui.alley.weapons import WEAPONS
+
+        turn = game.state.turn
+        self.title.setText(unit.name)
+        status = []
+        if not unit.on_table:
+            status.append("off the table")
+        if unit.pinned:
+            status.append("<b>Pinned</b> (−1 on tests, −1 Firepower die; AA-188)")
+        if unit.shaken(turn):
+            status.append("<b>Shaken</b> (no aggressive action; AA-200)")
+        if unit.regrouping(turn):
+            status.append("<b>Regrouping</b> after a Pull Back (may not move; AA-196)")
+        if unit.overwatch:
+            status.append(f"on <b>Overwatch</b> ({unit.overwatch_shots} interruptions fired; AA-106)")
+        if unit.side.value == "regular" and unit.times_interrupted:
+            status.append(f"interrupted {unit.times_interrupted}× this turn (−{unit.times_interrupted} "
+                          f"Firepower, −{unit.times_interrupted}\" move; AA-085)")
+        if unit.side.value == "insurgent" and unit.interrupted:
+            status.append("has used its interrupt this turn (AA-064)")
+        if unit.activated:
+            status.append("has acted this turn")
+        if unit.had_casualties:
+            status.append("has taken casualties: needs a Quality Check to move Rapidly (AA-162)")
+        if unit.speed:
+            status.append(f"speed this turn: {unit.speed.value}")
+        figs = []
+        for f in unit.figures:
+            role = "leader" if f.kind.value == "leader" else WEAPONS[f.weapon].title
+            extra = ""
+            if f.kind.value == "contractor":
+                role, extra = "contractor", " — Dependant"
+            elif f.dependant:
+                extra = f" — {f.injury.value} wound, Dependant"
+            elif f.injury.value != "none":
+                extra = f" — {f.injury.value} wound"
+            if f.captive:
+                extra += " — prisoner"
+            figs.append(f"{f.id}: {role}{extra}")
+        side = theme.SIDE_NAMES.get(unit.side.value, unit.side.value)
+        rows = [
+            f"<b>{side}</b> unit",
+            f"Troop Quality <b>{unit.tq}</b> &nbsp; Morale <b>{unit.morale}</b>",
+            f"Optimum Range {unit.optimum_range:g}\" &nbsp; Armor {unit.armor}",
+            f"{len(unit.fighters)} fighting figure(s), {len(unit.dependants)} Dependant(s)",
+        ]
+        html = "<br>".join(rows)
+        html += "<p><b>Figures</b><br>" + "<br>".join(figs) + "</p>"
+        html += "<p><b>Status</b><br>" + ("<br>".join(status) if status else "ready") + "</p>"
+        self.body.setText(html)

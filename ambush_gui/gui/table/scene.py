@@ -1,0 +1,428 @@
+"""The free-measure table as a scene: the table, its terrain, Hot Spots, figures and
+labels, drawn to scale from an Ambush Alley game and kept in step with its state.
+
+Scene units are table inches with y flipped (``scene y = table height - y``), so north
+is up. :meth:`TableScene.refresh` re-reads ``game.state`` and moves, restyles, shows
+or hides the items it already has: cheap enough to call after every decision.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QGraphicsScene
+
+from ambush_gui.alley.game import AlleyGame
+from ambush_gui.alley.model import Figure, FigureKind, Unit
+from ambush_gui.gui.shared import theme
+from ambush_gui.gui.table.items import (
+    ExitBandItem,
+    FigureItem,
+    Flip,
+    HotSpotItem,
+    LabelItem,
+    Look,
+    TableItem,
+    TerrainItem,
+    long_axis,
+)
+from ambush_gui.gui.table.tape import InfoPanel, MoveOverlay, PlaceOverlay, SightLine
+
+EXIT_BAND = 0.8  # inches: the friendly-edge band drawn outside the table
+
+
+def short_name(name: str) -> str:
+    """A unit's name for a crowded table: "Leader (2a)" -> "2a", "Fireteam Alpha" -> "Alpha".
+
+    >>> [short_name(n) for n in ("Leader (2a)", "Fireteam Alpha", "Corporal (squad leader)")]
+    ['2a', 'Alpha', 'Corporal']
+    """
+    if "(" in name and name.endswith(")"):
+        inner = name[name.index("(") + 1:-1].strip()
+        if len(inner) <= 4:
+            return inner
+        return name[:name.index("(")].strip() or inner
+    return name.split()[-1] if name.split() else name
+
+
+def caption(unit: Unit, turn: int, short: bool = False) -> str:
+    """The label under a unit: its name, a tick once it has activated, its statuses."""
+    flags = [word for word, on in (("Pinned", unit.pinned), ("Shaken", unit.shaken(turn)),
+                                   ("Overwatch", unit.overwatch)) if on]
+    text = short_name(unit.name) if short else unit.name
+    if flags:
+        text += " · " + ", ".join(flags)
+    return ("✓ " + text) if unit.activated else text
+
+
+def figure_tip(fig: Figure, unit: Unit | None) -> str:
+    from ambush_gui.alley.weapons import WEAPONS
+
+    weapon = WEAPONS[fig.weapon].title if fig.weapon in WEAPONS else fig.weapon
+    lines = [f"{fig.id} — {fig.kind.value}, {weapon}"]
+    lines.append(f"{unit.name} ({unit.side.title})" if unit else "on the ground, in no unit")
+    if fig.dependant:
+        lines.append(f"Dependant: carried by its unit ({fig.injury.value} wound)"
+                     if fig.injury.value != "none" else "Dependant: carried by its unit")
+    if fig.captive:
+        lines.append("held by the enemy")
+    return "\n".join(lines)
+
+
+def label_points(ppi: float) -> float:
+    """The size of unit labels: smaller when the whole table is squeezed into a corner.
+
+    >>> label_points(15.0), label_points(24.0), label_points(40.0)
+    (7.0, 7.8, 8.5)
+    """
+    if ppi < 20.0:
+        return 7.0
+    return 7.8 if ppi < 28.0 else theme.TABLE_LABEL_PT
+
+
+class TableScene(QGraphicsScene):
+    """The table and everything on it, in inches, following ``game.state``."""
+
+    def __init__(self, game: AlleyGame, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.game = game
+        self.selected: str | None = None
+        self.ppi = 30.0  # pixels per inch at which labels were last laid out
+        self._build()
+        self.refresh()
+
+    # -- building ---------------------------------------------------------------------
+    @property
+    def flip(self) -> Flip:
+        return self._flip
+
+    def table_rect(self) -> QRectF:
+        return QRectF(0, 0, self.game.state.width, self.game.state.height)
+
+    def _build(self) -> None:
+        self.clear()
+        g = self.game
+        w, h = g.state.width, g.state.height
+        self._flip = Flip(h)
+        self._key = (g.spec, g.m.scale)
+        self.base_radius = 0.25 * g.m.scale  # AA-004: figures on half-inch round bases
+        pad = max(w, h) * 0.25
+        self.setSceneRect(QRectF(-pad, -pad, w + 2 * pad, h + 2 * pad))
+        self.addItem(TableItem(w, h, 1.0))
+        self._exits()
+        labels = {p.id: p.label for p in g.spec.table.pieces}
+        self.piece_labels = {pid: (lab or pid) for pid, lab in labels.items()}
+        self.terrain: dict[str, TerrainItem] = {}
+        self.terrain_labels: dict[str, LabelItem] = {}
+        for piece in g.table.pieces:
+            item = TerrainItem(piece.id, piece.kind, piece.polygon, self._flip,
+                               self._piece_tip(piece))
+            self.addItem(item)
+            self.terrain[piece.id] = item
+            label = labels.get(piece.id, "")
+            if label and piece.kind != "wall":
+                self.terrain_labels[piece.id] = self._terrain_label(piece, label)
+        self.hot_spots: dict[int, HotSpotItem] = {}
+        for number, spot in g.state.hot_spots.items():
+            marker = HotSpotItem(number, 0.42 * g.m.scale)
+            marker.setPos(self._flip.scene(spot.x, spot.y))
+            self.addItem(marker)
+            self.hot_spots[number] = marker
+        self.figures: dict[str, FigureItem] = {}
+        self.unit_labels: dict[str, LabelItem] = {}
+        self.contractor_label = LabelItem("Contractors", bold=True, fg=QColor("#111111"),
+                                          bg=theme.CONTRACTOR, edge=QColor("#7d6608"),
+                                          anchor="below", gap=0.0)
+        self.contractor_label.setToolTip("The objective (CT-018): bring them out across a "
+                                         "friendly edge")
+        self.addItem(self.contractor_label)
+        self.move_overlay = MoveOverlay(self, self.base_radius)
+        self.place_overlay = PlaceOverlay(self)
+        self.sight = SightLine()
+        self.addItem(self.sight)
+        self.info = InfoPanel()
+        self.addItem(self.info)
+        self.flash = LabelItem("", point_size=9.0, bold=True, fg=theme.FLASH_TEXT,
+                               bg=theme.FLASH_BG, anchor="right", gap=16.0, max_width=320.0)
+        self.flash.setZValue(theme.Z_FLASH)
+        self.flash.hide()
+        self.addItem(self.flash)
+
+    def _piece_tip(self, piece: Any) -> str:
+        name = self.game.spec.table.pieces
+        label = next((p.label for p in name if p.id == piece.id), "") or piece.id
+        facts = []
+        if piece.blocks_sight:
+            facts.append("blocks line of sight")
+        if piece.cover.value != "none":
+            facts.append(f"{piece.cover.value.capitalize()} Cover")
+        if piece.impassable:
+            facts.append("impassable")
+        return f"{label} ({piece.kind})" + (": " + ", ".join(facts) if facts else "")
+
+    def name_pieces(self, reason: str) -> str:
+        """The engine's reason with the terrain it names by id given its label too:
+        "crosses impassable terrain: suv" -> "... terrain: Wrecked SUV (suv)"."""
+        head, sep, tail = reason.partition("terrain")
+        if not sep:
+            return reason
+        for pid, label in self.piece_labels.items():
+            if label != pid:
+                tail = re.sub(rf"(?<![\w-]){re.escape(pid)}(?![\w-])", f"{label} ({pid})", tail)
+        return head + sep + tail
+
+    def _terrain_label(self, piece: Any, text: str) -> LabelItem:
+        kind = piece.kind
+        if kind == "road":
+            lab = LabelItem(text, point_size=7.5, fg=theme.ROAD_MARKING.lighter(110),
+                            bg=theme.TERRAIN_FILL["road"])
+            a, b, _ = long_axis(piece.polygon)
+            t = 0.18
+            x, y = a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])
+            if abs(b[1] - a[1]) > abs(b[0] - a[0]):  # runs north-south: read it upward
+                lab.setRotation(-90)
+                if a[1] > b[1]:
+                    x, y = b[0] + t * (a[0] - b[0]), b[1] + t * (a[1] - b[1])
+            elif a[0] > b[0]:
+                x, y = b[0] + t * (a[0] - b[0]), b[1] + t * (a[1] - b[1])
+            lab.setPos(self._flip.scene(x, y))
+        elif kind == "vehicle":  # the landmark of the scenario: always named, above it
+            lab = LabelItem(text, point_size=7.5, bold=True, anchor="above", gap=3.0)
+            x0, _, x1, y1 = piece.polygon.bounds
+            lab.setPos(self._flip.scene((x0 + x1) / 2, y1))
+        else:
+            lab = LabelItem(text, point_size=7.5 if kind != "building" else 8.0,
+                            bold=kind == "building", fg=theme.TERRAIN_LABEL,
+                            bg=theme.RUBBLE_LABEL_BG if kind == "rubble" else
+                            theme.TERRAIN_LABEL_BG if kind in ("civilian_mob", "minefield") else None)
+            c = piece.polygon.centroid
+            lab.setPos(self._flip.scene(c.x, c.y))
+        lab.setZValue(theme.Z_TERRAIN + 1)
+        lab.setToolTip(self._piece_tip(piece))
+        self.addItem(lab)
+        return lab
+
+    def _exits(self) -> None:
+        g = self.game
+        w, h = g.state.width, g.state.height
+        b = EXIT_BAND * g.m.scale
+        for side, spec in g.spec.sides.items():
+            colour = QColor(theme.SIDE_COLOURS[side.value])
+            colour.setAlpha(theme.EXIT_BAND.alpha())
+            text = f"{side.title} exit"
+            for edge in spec.friendly_edges:
+                e = str(edge.value if hasattr(edge, "value") else edge)
+                rect, vertical, arrow = {
+                    "south": (QRectF(0, h, w, b), False, "↓"),
+                    "north": (QRectF(0, -b, w, b), False, "↑"),
+                    "west": (QRectF(-b, 0, b, h), True, "↑"),
+                    "east": (QRectF(w, 0, b, h), True, "↓"),
+                }[e]
+                self.addItem(ExitBandItem(rect, text, colour, vertical, arrow))
+
+    def set_game(self, game: AlleyGame) -> None:
+        """Follow another game (after undo or load); redraw the terrain only if it changed."""
+        same = (game.spec, game.m.scale) == self._key
+        self.game = game
+        if not same:
+            self._build()
+        if self.selected and self.selected not in game.state.units:
+            self.selected = None
+        self.refresh()
+
+    # -- following the state ---------------------------------------------------------
+    def refresh(self) -> None:
+        """Re-read ``game.state``: move, restyle, show or hide the items it already has."""
+        st = self.game.state
+        flip = self._flip
+        seen: set[str] = set()
+        for unit in st.units.values():
+            shown = unit.on_table and bool(unit.figures)
+            label = self.unit_labels.get(unit.id)
+            if not shown:
+                if label is not None:
+                    label.hide()
+                continue
+            highlight = unit.id == self.selected
+            for fig in unit.figures:
+                item = self._figure_item(fig.id)
+                item.unit_id = unit.id
+                item.set_look(self.look_of(fig, highlight=highlight))
+                item.setPos(flip.scene(fig.x, fig.y))
+                item.setToolTip(figure_tip(fig, unit))
+                item.show()
+                seen.add(fig.id)
+            if label is None:
+                label = LabelItem("", edge=theme.SIDE_COLOURS[unit.side.value], anchor="below",
+                                  gap=2.0)
+                label.unit_id = unit.id
+                self.addItem(label)
+                self.unit_labels[unit.id] = label
+            label.setToolTip(f"{unit.name} ({unit.side.title}), {len(unit.fighters)} fighting "
+                             f"figure(s); ✓ = has activated this turn")
+            label.show()
+        ground_contractors = []
+        for fig in st.ground:
+            item = self._figure_item(fig.id)
+            item.unit_id = None
+            item.set_look(self.look_of(fig, on_ground=True))
+            item.setPos(flip.scene(fig.x, fig.y))
+            item.setToolTip(figure_tip(fig, None))
+            item.show()
+            seen.add(fig.id)
+            if fig.kind is FigureKind.CONTRACTOR:
+                ground_contractors.append(fig)
+        for fid, item in self.figures.items():
+            if fid not in seen:
+                item.hide()
+                item.unit_id = None
+        for number, spot in st.hot_spots.items():
+            marker = self.hot_spots.get(number)
+            if marker is not None:
+                marker.set_neutralised(spot.neutralised)
+        if ground_contractors:
+            x = sum(f.x for f in ground_contractors) / len(ground_contractors)
+            y = min(f.y for f in ground_contractors) - 2.0 * self.base_radius
+            held = all(f.captive for f in ground_contractors)
+            self.contractor_label.set_text("Contractors (held)" if held else "Contractors")
+            self.contractor_label.setPos(flip.scene(x, y))
+            self.contractor_label.show()
+        else:
+            self.contractor_label.hide()
+        if self.selected and not self._unit_shown(self.selected):
+            self.selected = None
+        self.layout_labels(self.ppi)
+
+    def _figure_item(self, fid: str) -> FigureItem:
+        item = self.figures.get(fid)
+        if item is None:
+            item = FigureItem(self.base_radius)
+            item.figure_id = fid
+            self.addItem(item)
+            self.figures[fid] = item
+        return item
+
+    @staticmethod
+    def look_of(fig: Figure, highlight: bool = False, on_ground: bool = False) -> Look:
+        return Look(
+            side=fig.side.value,
+            leader=fig.kind is FigureKind.LEADER,
+            contractor=fig.kind is FigureKind.CONTRACTOR,
+            dependant=fig.dependant and not on_ground,
+            captive=fig.captive,
+            on_ground=on_ground,
+            highlight=highlight,
+        )
+
+    def _unit_shown(self, uid: str) -> bool:
+        u = self.game.state.units.get(uid)
+        return u is not None and u.on_table and bool(u.figures)
+
+    def unit_figures(self, uid: str) -> list[FigureItem]:
+        u = self.game.state.units.get(uid)
+        if u is None:
+            return []
+        return [self.figures[f.id] for f in u.figures if f.id in self.figures]
+
+    def set_selected(self, uid: str | None) -> None:
+        old, self.selected = self.selected, uid
+        for u in {old, uid} - {None}:
+            unit = self.game.state.units.get(u)  # type: ignore[arg-type]
+            if unit is None:
+                continue
+            for fig in unit.figures:
+                item = self.figures.get(fig.id)
+                if item is not None:
+                    item.set_look(self.look_of(fig, highlight=u == uid))
+
+    def visible_figures(self) -> list[FigureItem]:
+        return [i for i in self.figures.values() if i.isVisible()]
+
+    # -- labels ------------------------------------------------------------------------
+    def layout_labels(self, ppi: float) -> None:
+        """Lay the labels out for a zoom of ``ppi`` pixels per inch.
+
+        Unit labels go below, above, beside their unit, wherever they cover no other
+        label and no figure, shortened when the table is crowded. Terrain names show
+        where they fit inside their piece and nothing covers them.
+        """
+        self.ppi = ppi
+        points = label_points(ppi)
+        for lab in (*self.unit_labels.values(), self.contractor_label):
+            lab.set_point_size(points)
+        r_px = 1.3 * self.base_radius * ppi
+        obstacles: list[QRectF] = []
+        for item in self.figures.values():
+            if item.isVisible():
+                p = item.pos() * ppi
+                obstacles.append(QRectF(p.x() - r_px, p.y() - r_px, 2 * r_px, 2 * r_px))
+        for spot in self.hot_spots.values():
+            p, s = spot.pos() * ppi, spot.r * ppi
+            obstacles.append(QRectF(p.x() - s, p.y() - s, 2 * s, 2 * s))
+        placed: list[QRectF] = []
+        if self.contractor_label.isVisible():
+            placed.append(self._pixels(self.contractor_label, ppi))
+        for pid, lab in self.terrain_labels.items():
+            if self.terrain[pid].kind == "vehicle":  # the landmark: always named
+                lab.show()
+                placed.append(self._pixels(lab, ppi))
+        self._layout_unit_labels(ppi, placed, obstacles)
+        for pid, lab in self.terrain_labels.items():
+            piece = self.terrain[pid]
+            if piece.kind == "vehicle":
+                continue
+            box = piece.polygon.boundingRect()
+            along, across = box.width(), box.height()
+            if lab.rotation():
+                along, across = across, along
+            size = lab.size()
+            room = 0.45 if piece.kind == "road" else 1.0  # a road's name keeps to one block
+            fits = size.width() + 4 <= along * ppi * room and size.height() + 2 <= across * ppi
+            rect = self._pixels(lab, ppi)
+            lab.setVisible(fits and not any(rect.intersects(o) for o in placed + obstacles))
+
+    @staticmethod
+    def _pixels(lab: LabelItem, ppi: float) -> QRectF:
+        """A label's plate in view pixels (scene scaled by ``ppi``), turned if it is."""
+        plate = lab.plate()
+        if lab.rotation():
+            c = plate.center()
+            plate = QRectF(c.x() - plate.height() / 2, c.y() - plate.width() / 2,
+                           plate.height(), plate.width())
+        return plate.translated(lab.pos() * ppi)
+
+    def _layout_unit_labels(self, ppi: float, placed: list[QRectF],
+                            obstacles: list[QRectF]) -> None:
+        st = self.game.state
+        order = sorted((u for u in st.units.values() if u.id in self.unit_labels
+                        and self.unit_labels[u.id].isVisible()),
+                       key=lambda u: (u.id != self.selected, u.side.value != "regular", u.id))
+        gap = self.base_radius * 1.2
+        for unit in order:
+            lab = self.unit_labels[unit.id]
+            xs = [f.x for f in unit.figures]
+            ys = [self._flip.height - f.y for f in unit.figures]
+            cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+            spots = [("below", QPointF(cx, max(ys) + gap)), ("above", QPointF(cx, min(ys) - gap)),
+                     ("right", QPointF(max(xs) + gap, cy)), ("left", QPointF(min(xs) - gap, cy))]
+            chosen = None
+            for short in (False, True):
+                lab.set_text(caption(unit, st.turn, short))
+                for anchor, at in spots:
+                    rect = lab.plate(anchor).translated(at * ppi)
+                    if not any(rect.intersects(o) for o in placed) and \
+                            not any(rect.intersects(o) for o in obstacles):
+                        chosen = (anchor, at, rect)
+                        break
+                if chosen:
+                    break
+            if chosen is None:  # nowhere is free: the short name below the unit
+                lab.set_text(caption(unit, st.turn, short=True))
+                anchor, at = spots[0]
+                chosen = (anchor, at, lab.plate(anchor).translated(at * ppi))
+            lab.set_anchor(chosen[0])
+            lab.setPos(chosen[1])
+            placed.append(chosen[2])

@@ -1,0 +1,796 @@
+"""The free-measure table view: zoom, pan, fit, select, measure moves, place arrivals
+and report on targets.
+
+:class:`TableView` shows a :class:`~ambush_gui.gui.table.scene.TableScene` and turns
+the mouse into answers: a drag of the moving unit becomes a ``{"path": ...}`` choice,
+checked by the open decision before it is sent (``moveChosen``), or refused with the
+engine's reason (``moveRefused``); a click in the Hot Spot circle becomes a ``[x, y]``
+placement (``placeChosen``). While a drag is live nothing but arithmetic on known
+points runs, so the tape keeps up with the mouse; the rules are asked on release.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPen
+from PySide6.QtWidgets import QApplication, QGraphicsEllipseItem, QWidget
+
+from ambush_gui.alley.game import AlleyGame
+from ambush_gui.alley.model import Speed, Unit
+from ambush_gui.alley.movement import speed_limit
+from ambush_gui.core.decisions import Decision, IllegalDecision
+from ambush_gui.core.geometry import min_distance
+from ambush_gui.gui.shared import theme
+from ambush_gui.gui.shared.map_view import MapView
+from ambush_gui.gui.table.items import FigureItem, LabelItem
+from ambush_gui.gui.table.scene import TableScene
+from ambush_gui.gui.table.tape import TapeItem
+from ambush_gui.gui.table.target_info import TargetReport, target_report
+
+Point = tuple[float, float]
+
+MARGIN = 1.2  # inches of the view kept round the table when fitting
+
+
+@dataclass
+class MoveState:
+    """A MOVE decision being answered on the table."""
+
+    decision: Decision
+    unit: str
+    limit: float
+    speeds: list[str]  # an Insurgent move declares its speed with the path (AA-099)
+    start: Point
+    offsets: list[Point]  # each figure from the unit's centre
+    waypoints: list[Point] = field(default_factory=list)
+    dest: Point | None = None
+    grab: Point = (0.0, 0.0)  # the unit's centre seen from the point it was picked up by
+    dragging: bool = False
+    figure: int | None = None  # Ctrl-drag: the one figure being placed apart (AA-014)
+
+
+@dataclass
+class Press:
+    """What a mouse press may turn into: a drag of the moving unit, a pan or a click."""
+
+    kind: str  # "grab" (the moving unit), "unit" (another unit), "empty", "pan"
+    at: QPoint
+    uid: str | None = None
+    moved: bool = False
+
+
+class TableView(MapView):
+    """Shows a :class:`TableScene`: zoom, pan, fit (:class:`MapView`), select, measure,
+    move and place.
+
+    Signals carry answers ready for ``GameController.answer``: ``moveChosen`` (a move
+    dict) and ``placeChosen`` ([x, y]), both already checked by the open decision.
+    """
+
+    unitSelected = Signal(str)  # a unit id, or "" when the selection is cleared
+    moveChosen = Signal(object)  # {"path": [[x, y], ...]} (+ "speed" for Insurgents)
+    moveRefused = Signal(str)  # the engine's reason the dropped move is illegal
+    placeChosen = Signal(object)  # [x, y]
+    placeRefused = Signal(str)
+    hoverInfo = Signal(str)  # rich text: sight, Optimum Range, both pools, odds
+
+    MAX_SCALE = 400.0  # pixels per inch
+    BAR_ROOM = 40  # pixels kept free under the table for the scale bar when fitting
+    SNAP_PX = 6.0  # a drop this near past a limit ring counts as on it
+    FLASH_MS = 4000
+
+    def __init__(self, game: AlleyGame, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setScene(TableScene(game, self))
+        self.mode = ""  # "", "move" or "place"
+        self.moving: MoveState | None = None
+        self.placing: Decision | None = None
+        self.report: TargetReport | None = None  # the hover report on show
+        # The preview of an interruption's point along a declared move (AA-067).
+        self._interrupt_tape = TapeItem()
+        self._interrupt_tape.setZValue(theme.Z_TAPE)
+        self._interrupt_tape.hide()
+        self.scene().addItem(self._interrupt_tape)
+        self._interrupt_mark = QGraphicsEllipseItem(-0.45, -0.45, 0.9, 0.9)
+        self._interrupt_mark.setPen(QPen(theme.ILLEGAL, 0.12))
+        self._interrupt_mark.setBrush(QBrush(QColor(192, 57, 43, 90)))
+        self._interrupt_mark.setZValue(theme.Z_TAPE + 1)
+        self._interrupt_mark.setToolTip("The interruption strikes here")
+        self._interrupt_mark.hide()
+        self.scene().addItem(self._interrupt_mark)
+        self._press: Press | None = None
+        self._hover_uid: str | None = None
+        self._blockers: list[str] = []
+        self._flash_timer = QTimer(self)
+        self._flash_timer.setSingleShot(True)
+        self._flash_timer.timeout.connect(lambda: self.table.flash.hide())
+
+    # -- the game ----------------------------------------------------------------------
+    @property
+    def table(self) -> TableScene:
+        return self.scene()  # type: ignore[return-value]
+
+    @property
+    def game(self) -> AlleyGame:
+        return self.table.game
+
+    @property
+    def selected(self) -> str | None:
+        return self.table.selected
+
+    def set_game(self, game: AlleyGame) -> None:
+        """Follow another game (the controller's ``reset``: undo, load)."""
+        self.end_modes()
+        self._clear_hover()
+        self.table.set_game(game)
+        self.table.layout_labels(self.pixels_per_inch())
+
+    def refresh(self) -> None:
+        """Follow ``game.state`` (the controller's ``stateChanged``). Cheap: items are reused."""
+        current = self.moving.decision if self.moving else self.placing
+        if current is not None and current is not self.game.pending():
+            self.end_modes()
+        self._clear_hover()
+        self.table.refresh()
+        self.table.layout_labels(self.pixels_per_inch())
+
+    def select(self, uid: str | None) -> None:
+        """Select a unit (or none) and say so."""
+        if uid == self.table.selected:
+            return
+        self.table.set_selected(uid)
+        self.table.layout_labels(self.pixels_per_inch())
+        self._clear_hover()
+        self.unitSelected.emit(uid or "")
+
+    # -- zoom and pan (MapView) ---------------------------------------------------------
+    def pixels_per_inch(self) -> float:
+        return self.scale_factor()
+
+    def fit_rect(self) -> QRectF:
+        """The table and its exit bands, with a margin."""
+        m = MARGIN * self.game.m.scale
+        return self.table.table_rect().adjusted(-m, -m, m, m)
+
+    def _zoomed(self) -> None:
+        self.table.layout_labels(self.pixels_per_inch())
+        super()._zoomed()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        key = event.key()
+        if key == Qt.Key.Key_Escape and self.moving is not None:
+            self._cancel_path()
+        elif key == Qt.Key.Key_Backspace and self.moving is not None and self.moving.waypoints:
+            self.moving.waypoints.pop()
+            self._show_path(self.moving.dest)
+        elif key == Qt.Key.Key_Shift and self.moving is not None and self.moving.dragging \
+                and self.moving.dest is not None:
+            self.moving.waypoints.append(self.moving.dest)
+            self._show_path(self.moving.dest)
+        else:
+            super().keyPressEvent(event)  # F, +, - (MapView)
+
+    # -- drawing on top: the scale bar ---------------------------------------------------
+    def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802 - Qt's name
+        ppi = self.pixels_per_inch()
+        if ppi <= 0:
+            return
+        painter.save()
+        painter.resetTransform()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        length = scale_bar_length(ppi)
+        bar = length * ppi
+        cells = scale_bar_cells(length)
+        font = QFont()
+        font.setPixelSize(12)
+        font.setBold(True)
+        painter.setFont(font)
+        x0, y0 = 16.0, self.viewport().height() - 12.0  # the bar's left end, its bottom
+        plate = QRectF(x0 - 10, y0 - 26, bar + 20 + 30, 34)
+        painter.setPen(QPen(QColor(0, 0, 0, 90), 1))
+        painter.setBrush(theme.SCALE_BAR_BG)
+        painter.drawRoundedRect(plate, 6, 6)
+        cell = bar / cells
+        painter.setPen(QPen(theme.SCALE_BAR_INK, 1))
+        for k in range(cells):
+            painter.setBrush(theme.SCALE_BAR_INK if k % 2 == 0 else QColor("#ffffff"))
+            painter.drawRect(QRectF(x0 + k * cell, y0 - 7, cell, 7))
+        painter.setPen(theme.SCALE_BAR_INK)
+        painter.drawText(QRectF(x0 - 10, y0 - 25, 20, 16), Qt.AlignmentFlag.AlignCenter, "0")
+        painter.drawText(QRectF(x0 + bar - 30, y0 - 25, 60, 16), Qt.AlignmentFlag.AlignCenter,
+                         f'{length:g}"')
+        nx = x0 + bar + 22  # north, beside the bar
+        painter.setBrush(theme.SCALE_BAR_INK)
+        painter.drawPolygon([QPointF(nx, y0 - 23), QPointF(nx - 5, y0 - 12),
+                             QPointF(nx + 5, y0 - 12)])
+        painter.drawText(QRectF(nx - 8, y0 - 12, 16, 13), Qt.AlignmentFlag.AlignCenter, "N")
+        painter.restore()
+
+    # -- modes ---------------------------------------------------------------------------
+    def begin_move(self, decision: Decision) -> None:
+        """Let the player drag the unit named by a MOVE decision."""
+        self.end_modes()
+        facts = decision.facts
+        unit = self.game.unit(str(facts["unit"]))
+        cx, cy = unit.centre()
+        self.moving = MoveState(
+            decision=decision, unit=unit.id, limit=float(facts.get("limit", math.inf)),
+            speeds=[str(s) for s in facts.get("speeds", ())], start=(cx, cy),
+            offsets=[(f.x - cx, f.y - cy) for f in unit.figures],
+        )
+        self.mode = "move"
+        self.select(unit.id)
+        self.table.move_overlay.set_ghosts([self.table.look_of(f) for f in unit.figures])
+        self._show_rings()
+
+    def begin_place(self, decision: Decision) -> None:
+        """Let the player click where the new unit is set down (a PLACE decision)."""
+        self.end_modes()
+        number = int(decision.facts["hot_spot"])
+        spot = self.game.state.hot_spots[number]
+        flip = self.table.flip
+        points = [flip.scene(float(x), float(y)) for x, y in decision.options]
+        n = decision.facts.get("figures")
+        title = f"Set down {n} figures within {self.game.m.arrival:g}\" of Hot Spot {number}" \
+            if n else f"Within {self.game.m.arrival:g}\" of Hot Spot {number}"
+        self.table.place_overlay.show(flip.scene(spot.x, spot.y), self.game.m.arrival, points,
+                                      title)
+        self.placing = decision
+        self.mode = "place"
+
+    def end_modes(self) -> None:
+        """Leave move or place mode (the decision was answered some other way)."""
+        self.table.move_overlay.hide()
+        self.table.place_overlay.hide()
+        self.moving = None
+        self.placing = None
+        self.mode = ""
+        self._press = None
+
+    # -- move mode -----------------------------------------------------------------------
+    def speed_limits(self) -> list[tuple[str, float]]:
+        """The speeds this move may declare, with their limits, slowest first."""
+        mv = self.moving
+        assert mv is not None
+        unit = self.game.unit(mv.unit)
+        out = [(s, speed_limit(self.game, Speed(s)) - unit.moved) for s in mv.speeds]
+        return sorted(out, key=lambda sl: sl[1])
+
+    def _show_rings(self) -> None:
+        mv = self.moving
+        assert mv is not None
+        ov = self.table.move_overlay
+        unit = self.game.unit(mv.unit)
+        m = self.game.m
+        start = self.table.flip.scene(*mv.start)
+        for ring, name, full in ((ov.cautious, "Cautious", m.cautious),
+                                 (ov.rapid, "Rapid", m.rapid)):
+            r = full - unit.moved
+            if r <= 1e-6 or abs(r - mv.limit) < 1e-6:
+                ring.hide()
+                continue
+            ring.show_at(start, r, f'{name} {full:g}"')
+        if mv.limit > 1e-6 and math.isfinite(mv.limit):
+            name = next((n for n, full in (("Cautious", m.cautious), ("Rapid", m.rapid))
+                         if abs(full - unit.moved - mv.limit) < 1e-6), "")
+            words = f'{name} {mv.limit:.3g}" — limit' if name else f'limit {mv.limit:.1f}"'
+            ov.limit.show_at(start, mv.limit, words)
+        else:
+            ov.limit.hide()
+
+    def _grabs(self, scene_pos: QPointF) -> bool:
+        """True if the press is on (or right by) the moving unit's figures."""
+        mv = self.moving
+        if mv is None:
+            return False
+        x, y = self.table.flip.table(scene_pos)
+        reach = max(1.6 * self.table.base_radius, 9.0 / self.pixels_per_inch())
+        return any(math.hypot(mv.start[0] + ox - x, mv.start[1] + oy - y) <= reach
+                   for ox, oy in mv.offsets)
+
+    # -- placing one figure apart (Ctrl-drag) -------------------------------------------
+    def _figure_at(self, scene_pos: QPointF) -> int | None:
+        """The index of the moving unit's figure under the press, if any."""
+        mv = self.moving
+        if mv is None:
+            return None
+        x, y = self.table.flip.table(scene_pos)
+        reach = max(1.6 * self.table.base_radius, 9.0 / self.pixels_per_inch())
+        gaps = [math.hypot(mv.start[0] + ox - x, mv.start[1] + oy - y) for ox, oy in mv.offsets]
+        best = min(range(len(gaps)), key=gaps.__getitem__, default=None)
+        return best if best is not None and gaps[best] <= reach else None
+
+    def _show_step(self, dest: Point) -> None:
+        """The tape from one figure to where it is being placed; the others stay."""
+        mv = self.moving
+        assert mv is not None and mv.figure is not None
+        flip, ov = self.table.flip, self.table.move_overlay
+        ox, oy = mv.offsets[mv.figure]
+        here = (mv.start[0] + ox, mv.start[1] + oy)
+        step = math.dist(here, dest)
+        ov.tape.set_path([flip.scene(*here), flip.scene(*dest)], mv.limit)
+        ok = step <= mv.limit + 1e-6
+        words = f'{step:.1f}" of {mv.limit:.1f}"' if math.isfinite(mv.limit) else f'{step:.1f}"'
+        ov.readout.set_text(words)
+        ov.readout.set_colours(theme.LABEL_TEXT if ok else theme.FLASH_TEXT,
+                               theme.LABEL_BG if ok else theme.FLASH_BG,
+                               theme.LEGAL if ok else theme.ILLEGAL)
+        ov.readout.setPos(flip.scene(dest[0] + self.table.base_radius * 2, dest[1]))
+        ov.show_tape(True)
+        ghosts = [flip.scene(mv.start[0] + x, mv.start[1] + y) for x, y in mv.offsets]
+        ghosts[mv.figure] = flip.scene(*dest)
+        ov.place_ghosts(ghosts)
+
+    def figure_choice(self, dest: Point) -> dict[str, Any] | None:
+        """The MOVE answer placing the grabbed figure at ``dest`` (the others stay)."""
+        mv = self.moving
+        assert mv is not None and mv.figure is not None
+        unit = self.game.unit(mv.unit)
+        fid = unit.figures[mv.figure].id
+        x, y = round(dest[0], 3), round(dest[1], 3)
+        choice: dict[str, Any] = {"path": [list(mv.start)], "figures": {fid: [x, y]}}
+        if mv.speeds:
+            ox, oy = mv.offsets[mv.figure]
+            step = math.dist((mv.start[0] + ox, mv.start[1] + oy), (x, y))
+            speed = next((s for s, lim in self.speed_limits() if step <= lim + 1e-6), None)
+            if speed is None:
+                return None
+            choice["speed"] = speed
+        return choice
+
+    def drop_figure(self, dest: Point) -> bool:
+        """Offer the placement of one figure: ``moveChosen`` if legal, else say why."""
+        mv = self.moving
+        assert mv is not None
+        choice = self.figure_choice(dest)
+        try:
+            if choice is None:
+                raise IllegalDecision(f'the figure may move {mv.limit:.1f}" more')
+            mv.decision.validate(choice)
+        except IllegalDecision as exc:
+            why = self.table.name_pieces(str(exc))
+            self._refuse(why, self.table.flip.scene(*dest))
+            self.moveRefused.emit(why)
+            self._cancel_path()
+            mv.figure = None
+            return False
+        self.end_modes()
+        self.moveChosen.emit(choice)
+        return True
+
+    def _path_end(self) -> Point:
+        mv = self.moving
+        assert mv is not None
+        return mv.waypoints[-1] if mv.waypoints else mv.start
+
+    def path_to(self, dest: Point) -> list[Point]:
+        mv = self.moving
+        assert mv is not None
+        return [mv.start, *mv.waypoints, dest]
+
+    @staticmethod
+    def length(path: list[Point]) -> float:
+        return sum(math.dist(a, b) for a, b in zip(path, path[1:], strict=False))
+
+    def _show_path(self, dest: Point | None) -> None:
+        """Redraw the tape, ghosts and readout for a path ending at ``dest`` (arithmetic only)."""
+        mv = self.moving
+        if mv is None:
+            return
+        ov = self.table.move_overlay
+        flip = self.table.flip
+        ov.set_waypoints([flip.scene(*p) for p in mv.waypoints])
+        if dest is None:
+            ov.show_tape(False)
+            return
+        dest = self.snap(dest)
+        mv.dest = dest
+        path = self.path_to(dest)
+        length = self.length(path)
+        ov.tape.set_path([flip.scene(*p) for p in path], mv.limit)
+        ok, words = self._quick_check(length, dest)
+        ov.readout.set_text(words)
+        ov.readout.set_colours(theme.LABEL_TEXT if ok else theme.FLASH_TEXT,
+                               theme.LABEL_BG if ok else theme.FLASH_BG,
+                               theme.LEGAL if ok else theme.ILLEGAL)
+        right = max(ox for ox, _ in mv.offsets) + self.table.base_radius
+        ov.readout.setPos(flip.scene(dest[0] + right, dest[1]))
+        ov.show_tape(True)
+        ov.place_ghosts([flip.scene(dest[0] + ox, dest[1] + oy) for ox, oy in mv.offsets])
+        if mv.waypoints:
+            left = max(0.0, mv.limit - self.length(self.path_to(self._path_end())))
+            ov.limit.show_at(flip.scene(*self._path_end()), left, f'{left:.1f}" left')
+
+    def _quick_check(self, length: float, dest: Point) -> tuple[bool, str]:
+        """The distance and the speed it needs: what the readout says while dragging."""
+        mv = self.moving
+        assert mv is not None
+        if mv.speeds:
+            for name, lim in self.speed_limits():
+                if length <= lim + 1e-6:
+                    return True, f'{length:.1f}"  {name.capitalize()}'
+            return False, f'{length:.1f}" — more than {mv.limit:.1f}"'
+        if length > mv.limit + 1e-6:
+            return False, f'{length:.1f}" — more than {mv.limit:.1f}"'
+        return True, f'{length:.1f}" of {mv.limit:.1f}"'
+
+    def _cancel_path(self) -> None:
+        mv = self.moving
+        if mv is None:
+            return
+        mv.waypoints.clear()
+        mv.dragging = False
+        mv.dest = None
+        self.table.move_overlay.show_tape(False)
+        self.table.move_overlay.set_waypoints([])
+        self._show_rings()
+
+    def snap(self, dest: Point) -> Point:
+        """Where a path ending at ``dest`` really ends: a drop a few pixels past a limit
+        ring (or a hair inside it) lands just inside it, and points keep three decimals
+        (tidy saves); the margin keeps that rounding from carrying a point past a limit."""
+        mv = self.moving
+        assert mv is not None
+        path = self.path_to(dest)
+        length = self.length(path)
+        limits = [lim for _, lim in self.speed_limits()] if mv.speeds else [mv.limit]
+        slack = self.SNAP_PX / self.pixels_per_inch()
+        a = path[-2]
+        leg = math.dist(a, dest)
+        for lim in sorted(limits):
+            if math.isfinite(lim) and lim - 0.002 < length <= lim + slack and leg > 0:
+                t = max(0.0, lim - 0.002 - (length - leg)) / leg  # 0.002: room to round
+                dest = (a[0] + t * (dest[0] - a[0]), a[1] + t * (dest[1] - a[1]))
+                break
+        return (round(dest[0], 3), round(dest[1], 3))
+
+    def choice_for(self, dest: Point) -> dict[str, Any] | None:
+        """The MOVE answer for a path ending at ``dest``; None if no speed covers it."""
+        mv = self.moving
+        assert mv is not None
+        path = self.path_to(dest)
+        choice: dict[str, Any] = {"path": [[float(x), float(y)] for x, y in path[1:]]}
+        if mv.speeds:
+            length = self.length(path)
+            # The slowest speed that covers the distance: Cautious is never worse for the
+            # mover (AA-078, AA-120), and Rapid costs a Firepower die (AA-038).
+            speed = next((s for s, lim in self.speed_limits() if length <= lim + 1e-6), None)
+            if speed is None:
+                return None
+            choice["speed"] = speed
+        return choice
+
+    def drop(self, dest: Point) -> bool:
+        """Offer the move ending at ``dest``: emit ``moveChosen`` if the decision accepts
+        it, else snap back and say why. Returns True when the move was chosen."""
+        mv = self.moving
+        assert mv is not None
+        dest = self.snap(dest)
+        choice = self.choice_for(dest)
+        try:
+            if choice is None:
+                raise IllegalDecision(
+                    f'the path is {self.length(self.path_to(dest)):.1f}" long; this unit may '
+                    f'move {mv.limit:.1f}" more')
+            choice = self._first_legal(mv.decision, self._variants(choice, dest), choice)
+        except IllegalDecision as exc:
+            why = self.table.name_pieces(str(exc))
+            self._refuse(why, self.table.flip.scene(*dest))
+            self.moveRefused.emit(why)
+            self._cancel_path()
+            return False
+        self.end_modes()
+        self.moveChosen.emit(choice)
+        return True
+
+    def _variants(self, choice: dict[str, Any], dest: Point) -> list[dict[str, Any]]:
+        """What a drop can mean: a detached leader dropped on a leaderless friend joins it
+        (AA-026); a unit dropped in contact with an enemy Close Assaults it (CT-054)."""
+        g, unit = self.game, self.game.unit(self.moving.decision.facts["unit"])  # type: ignore[union-attr]
+        cx, cy = unit.centre()
+        finals = unit.points() + np.array([dest[0] - cx, dest[1] - cy])
+
+        def near(u: Any, reach: float) -> bool:
+            return u is not unit and u.alive and min_distance(finals, u.points()) <= reach + 1e-6
+
+        def nearest_first(units: list[Any]) -> list[Any]:  # dropped between two: the nearer
+            return sorted(units, key=lambda u: min_distance(finals, u.points())
+                          if u.figures else math.inf)
+
+        joins = [choice | {"join": u.id} for u in nearest_first(g.state.side_units(unit.side))
+                 if unit.is_detached_leader and u.leader is None and near(u, g.m.cohesion_link)]
+        assaults = [choice | {"assault": u.id} for u in nearest_first(g.enemies(unit))
+                    if near(u, g.m.assault_reach)]
+        return [*joins, choice, *assaults]
+
+    @staticmethod
+    def _first_legal(decision: Decision, choices: list[dict[str, Any]],
+                     plain: dict[str, Any]) -> dict[str, Any]:
+        """The first legal reading of a drop; if none is, the plain move's reason."""
+        errors: dict[int, IllegalDecision] = {}
+        for i, c in enumerate(choices):
+            try:
+                decision.validate(c)
+                return c
+            except IllegalDecision as exc:
+                errors[i] = exc
+        raise errors[choices.index(plain)]
+
+    def _refuse(self, why: str, at: QPointF) -> None:
+        flash = self.table.flash
+        flash.set_text(why[:1].upper() + why[1:])
+        flash.setPos(at)
+        flash.show()
+        self._flash_timer.start(self.FLASH_MS)
+
+    # -- place mode ----------------------------------------------------------------------
+    def _nearest_option(self, scene_pos: QPointF) -> int | None:
+        d = self.placing
+        if d is None:
+            return None
+        x, y = self.table.flip.table(scene_pos)
+        snap = max(0.5 * self.game.m.scale, 10.0 / self.pixels_per_inch())
+        best = None
+        for k, (ox, oy) in enumerate(d.options):
+            dist = math.hypot(float(ox) - x, float(oy) - y)
+            if dist <= snap and (best is None or dist < best[0]):
+                best = (dist, k)
+        return best[1] if best else None
+
+    def click_place(self, scene_pos: QPointF) -> bool:
+        """A click in place mode: the nearest marked spot, or the point itself if legal."""
+        d = self.placing
+        if d is None:
+            return False
+        k = self._nearest_option(scene_pos)
+        if k is not None:
+            ox, oy = d.options[k]
+            choice = [float(ox), float(oy)]
+        else:
+            x, y = self.table.flip.table(scene_pos)
+            choice = [round(x, 2), round(y, 2)]
+        try:
+            d.validate(choice)
+        except IllegalDecision as exc:
+            why = self.table.name_pieces(str(exc))
+            self._refuse(why, scene_pos)
+            self.placeRefused.emit(why)
+            return False
+        self.end_modes()
+        self.placeChosen.emit(choice)
+        return True
+
+    # -- hover: sight, range, dice --------------------------------------------------------
+    def unit_at(self, pos: QPoint) -> str | None:
+        """The unit under a viewport point (a figure, or its name label)."""
+        for item in self.items(pos):
+            if isinstance(item, FigureItem | LabelItem) and item.isVisible() and item.unit_id:
+                return item.unit_id
+        return None
+
+    def _hover(self, uid: str | None) -> None:
+        if uid == self._hover_uid:
+            return
+        self._hover_uid = uid
+        st = self.game.state
+        me = st.units.get(self.table.selected or "")
+        other = st.units.get(uid or "")
+        if me is None or other is None or other.side is me.side or not me.alive \
+                or not other.figures or not other.on_table:
+            self._clear_hover(keep_uid=True)
+            return
+        self.show_report(me, other)
+
+    def show_interrupt(self, path: list[list[float]] | None, at: float | None,
+                       interrupter: str | None) -> None:
+        """Show where along a declared move an interruption would strike (AA-067)."""
+        from ambush_gui.core.geometry import point_along
+
+        self.clear_interrupt()
+        if path and len(path) > 1:
+            flip = self.table.flip
+            pts = [flip.scene(x, y) for x, y in path]
+            self._interrupt_tape.set_path(pts, float("inf"))
+            self._interrupt_tape.show()
+            if at is not None:
+                x, y = point_along([tuple(p) for p in path], float(at))
+                self._interrupt_mark.setPos(flip.scene(x, y))
+                self._interrupt_mark.show()
+        if interrupter:
+            self.table.set_selected(interrupter)
+
+    def clear_interrupt(self) -> None:
+        self._interrupt_tape.hide()
+        self._interrupt_mark.hide()
+
+    def show_report(self, me: Unit, other: Unit) -> TargetReport:
+        """Draw the sight line and the panel for ``me`` looking at ``other``; say it."""
+        self._clear_hover(keep_uid=True)
+        report = target_report(self.game, me, other, self.table.piece_labels)
+        self.report = report
+        flip = self.table.flip
+        self.table.sight.show_line(flip.scene(*report.line[0]), flip.scene(*report.line[1]),
+                                   report.clear)
+        self._blockers = list(report.blocker_ids)
+        for pid in self._blockers:
+            self.table.terrain[pid].set_blocking(True)
+        panel = self.table.info
+        panel.setHtml(report.html())
+        self._place_panel(other)
+        panel.show()
+        self.hoverInfo.emit(report.html())
+        return report
+
+    def _place_panel(self, other: Unit) -> None:
+        panel = self.table.info
+        flip = self.table.flip
+        pts = [self.mapFromScene(flip.scene(f.x, f.y)) for f in other.figures]
+        right = float(max(p.x() for p in pts) + 18)
+        top = float(min(p.y() for p in pts) - 10)
+        size = panel.boundingRect()
+        vp = self.viewport().rect()
+        if right + size.width() > vp.width() - 8:
+            right = min(p.x() for p in pts) - 18 - size.width()
+        x = max(8, min(right, vp.width() - size.width() - 8))
+        y = max(8, min(top, vp.height() - size.height() - 8))
+        panel.setPos(self.mapToScene(QPoint(round(x), round(y))))
+
+    def _clear_hover(self, keep_uid: bool = False) -> None:
+        if not keep_uid:
+            self._hover_uid = None
+        self.report = None
+        self.table.sight.hide()
+        self.table.info.hide()
+        for pid in self._blockers:
+            if pid in self.table.terrain:
+                self.table.terrain[pid].set_blocking(False)
+        self._blockers = []
+
+    # -- the mouse -----------------------------------------------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
+        pos = event.position().toPoint()
+        scene_pos = self.mapToScene(pos)
+        self.setFocus()
+        button = event.button()
+        if button == Qt.MouseButton.MiddleButton:
+            self._press = Press("pan", pos, moved=True)
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        if button == Qt.MouseButton.RightButton:
+            if self.moving is not None:
+                self._cancel_path()
+            event.accept()
+            return
+        if button != Qt.MouseButton.LeftButton:
+            super().mousePressEvent(event)
+            return
+        shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        if self.moving is not None and shift:
+            x, y = self.table.flip.table(scene_pos)
+            self.moving.waypoints.append((round(x, 3), round(y, 3)))
+            self._show_path(self.moving.waypoints[-1])
+            self._press = None
+            event.accept()
+            return
+        ctrl = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+        if self.moving is not None and ctrl and self._figure_at(scene_pos) is not None:
+            self.moving.figure = self._figure_at(scene_pos)
+            self._press = Press("figure", pos, self.moving.unit)
+            event.accept()
+            return
+        if self.moving is not None and self._grabs(scene_pos):
+            x, y = self.table.flip.table(scene_pos)
+            self.moving.grab = (self.moving.start[0] - x, self.moving.start[1] - y)
+            self._press = Press("grab", pos, self.moving.unit)
+        else:
+            uid = self.unit_at(pos)
+            self._press = Press("unit" if uid else "empty", pos, uid)
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
+        pos = event.position().toPoint()
+        press = self._press
+        if press is None:
+            self._hover_move(pos)
+            return
+        delta = pos - press.at
+        far = abs(delta.x()) + abs(delta.y())
+        if press.kind == "grab":
+            if not press.moved and far < 3:
+                return
+            press.moved = True
+            mv = self.moving
+            if mv is None:
+                return
+            mv.dragging = True
+            x, y = self.table.flip.table(self.mapToScene(pos))
+            self._show_path((x + mv.grab[0], y + mv.grab[1]))
+            return
+        if press.kind == "figure":
+            press.moved = press.moved or far >= 3
+            if press.moved and self.moving is not None:
+                self._show_step(self.table.flip.table(self.mapToScene(pos)))
+            return
+        if not press.moved and far < QApplication.startDragDistance():
+            return
+        if press.kind != "pan":
+            press.kind = "pan"
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+        press.moved = True
+        self.pan(delta.x(), delta.y())
+        press.at = pos
+        event.accept()
+
+    def _hover_move(self, pos: QPoint) -> None:
+        scene_pos = self.mapToScene(pos)
+        if self.moving is not None and self.moving.waypoints:
+            self._show_path(self.table.flip.table(scene_pos))  # preview the next leg
+        if self.placing is not None:
+            self.table.place_overlay.highlight(self._nearest_option(scene_pos))
+        self._hover(self.unit_at(pos))
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
+        press, self._press = self._press, None
+        self.viewport().unsetCursor()
+        event.accept()
+        if press is None:  # the press was used up (a waypoint, a cancel)
+            return
+        pos = event.position().toPoint()
+        scene_pos = self.mapToScene(pos)
+        if press.kind == "grab":
+            mv = self.moving
+            if press.moved and mv is not None:
+                x, y = self.table.flip.table(scene_pos)
+                self.drop((x + mv.grab[0], y + mv.grab[1]))
+            else:
+                self.select(press.uid)
+            return
+        if press.kind == "figure":
+            if press.moved and self.moving is not None:
+                self.drop_figure(self.table.flip.table(scene_pos))
+            return
+        if press.kind == "pan":
+            return
+        if self.placing is not None:
+            self.click_place(scene_pos)
+            return
+        if press.kind == "unit":
+            self.select(press.uid)
+            return
+        if self.moving is not None and self.moving.waypoints:
+            self.drop(self.table.flip.table(scene_pos))  # a click ends a path of waypoints
+            return
+        if self.moving is None:
+            self.select(None)
+
+    def leaveEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        self._hover(None)
+        super().leaveEvent(event)
+
+
+def scale_bar_length(ppi: float, most: float = 240.0) -> float:
+    """The longest round number of inches that fits ``most`` pixels (at least a quarter).
+
+    >>> scale_bar_length(30.0), scale_bar_length(100.0), scale_bar_length(8.0)
+    (6.0, 2.0, 24.0)
+    """
+    nice = (0.25, 0.5, 1.0, 2.0, 3.0, 6.0, 12.0, 18.0, 24.0, 36.0, 48.0)
+    fitting = [n for n in nice if n * ppi <= most]
+    return fitting[-1] if fitting else nice[0]
+
+
+def scale_bar_cells(length: float) -> int:
+    """How many black and white cells the scale bar is cut into."""
+    if length in (2.0, 3.0, 6.0):
+        return int(length)
+    if length in (12.0, 24.0, 36.0, 48.0):
+        return 4 if length != 36.0 else 6
+    if length == 18.0:
+        return 3
+    return 2

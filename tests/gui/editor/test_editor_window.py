@@ -1,0 +1,508 @@
+"""The editor window (the shell round the table and mission pages): files, undo, live
+problems, Play from here, Simulate, recovery copies, ``ambush-gui edit`` and the launcher.
+
+The shell is tested with a small stand-in page (:class:`StandInPage`: the page protocol
+and nothing else), so these tests are about the window; the real pages have their own
+tests (test_editor_table.py, test_editor_mission.py).
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QMessageBox, QWidget
+
+from ambush_gui import cli, systems
+from ambush_gui.ai.simulate import simulate
+from ambush_gui.core.files import read_data
+from ambush_gui.gui.editor import window as editor_window
+from ambush_gui.gui.editor.document import DataPath, EditorDocument
+from ambush_gui.gui.editor.window import SEAT_CHOICES, EditorWindow, recovery_files
+
+CT = systems.resolve("contracting-trouble")
+TUTORIAL = systems.resolve("ambush-tutorial")
+
+
+class StandInPage(QWidget):
+    """The page protocol only: remembers what it was asked to show."""
+
+    def __init__(self, doc: EditorDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.focused: list[DataPath] = []
+        self.fitted = 0
+        self.tool = QAction("Stand-in tool", self)
+
+    def focus_path(self, path: DataPath) -> bool:
+        self.focused.append(path)
+        return len(path) >= 2 and self.doc.get(path[:2]) is not None  # a place inside a section
+
+    def toolbar_actions(self) -> list[QAction]:
+        return [self.tool]
+
+    def fit(self) -> None:
+        self.fitted += 1
+
+
+@pytest.fixture(autouse=True)
+def stand_in_pages(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(editor_window, "page_class", lambda system: StandInPage)
+    answer_questions(monkeypatch, QMessageBox.StandardButton.Discard)  # windows closed at teardown
+    yield
+
+
+@pytest.fixture
+def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts of the warning boxes the window shows (instead of showing them)."""
+    seen: list[str] = []
+
+    def warn(parent: Any, title: str, text: str, *args: Any) -> QMessageBox.StandardButton:
+        seen.append(f"{title}\n{text}")
+        return QMessageBox.StandardButton.Ok
+
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(warn))
+    return seen
+
+
+def answer_questions(monkeypatch: pytest.MonkeyPatch, answer: QMessageBox.StandardButton) -> list[str]:
+    asked: list[str] = []
+
+    def question(parent: Any, title: str, text: str, *args: Any) -> QMessageBox.StandardButton:
+        asked.append(text)
+        return answer
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    return asked
+
+
+def editor(qtbot: Any, path: Path | None = None) -> EditorWindow:
+    win = EditorWindow()
+    qtbot.addWidget(win)
+    win.show()
+    if path is not None:
+        assert win.open_path(path)
+    return win
+
+
+def action(win: EditorWindow, text: str) -> QAction:
+    for a in win.findChildren(QAction):
+        if a.text().replace("&", "").rstrip("…") == text:
+            return a
+    raise AssertionError(f"no action {text!r}")
+
+
+def game_windows() -> list[Any]:
+    from ambush_gui.gui.shared.game_window import GameWindow
+
+    return [w for w in QApplication.topLevelWidgets() if isinstance(w, GameWindow) and w.isVisible()]
+
+
+# -- files --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("shipped", systems.shipped(), ids=lambda s: s.name)
+def test_shipped_scenarios_open_and_save_as_unchanged(qtbot: Any, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      shipped: systems.ShippedScenario) -> None:
+    win = editor(qtbot, shipped.path)
+    assert shipped.path.name in win.windowTitle() and not win.isWindowModified()
+    assert win.problem_list.problems == [] and "No problems" in win.problem_list.header.text()
+    out = tmp_path / "copy.toml"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(out), "")))
+    action(win, "Save as").trigger()
+    assert read_data(out) == read_data(shipped.path)
+    assert win.doc is not None and win.doc.path == out and "copy.toml" in win.windowTitle()
+
+
+def test_save_never_writes_over_a_shipped_file(qtbot: Any, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    before = CT.read_bytes()
+    win = editor(qtbot, CT)
+    assert win.doc is not None
+    win.doc.set(("turn_limit",), 6)
+    out = tmp_path / "mine"
+    asked: list[str] = []
+
+    def save_name(parent: Any, title: str, start: str, *args: Any) -> tuple[str, str]:
+        asked.append(start)
+        return str(out), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(save_name))
+    action(win, "Save").trigger()
+    assert CT.read_bytes() == before
+    assert asked and Path(asked[0]).parent == editor_window.user_scenarios_dir()
+    assert read_data(out.with_suffix(".toml"))["turn_limit"] == 6 and not win.isWindowModified()
+
+
+def test_a_broken_file_is_reported_with_its_place_and_nothing_changes(qtbot: Any, tmp_path: Path,
+                                                                     warnings: list[str]) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("title = \n")
+    win = editor(qtbot, CT)
+    assert not win.open_path(bad)
+    assert "bad.toml" in warnings[0] and "not valid TOML" in warnings[0]
+    assert win.doc is not None and win.doc.path == CT
+
+
+def test_undo_and_redo_through_the_edit_menu(qtbot: Any) -> None:
+    win = editor(qtbot, CT)
+    assert win.doc is not None
+    win.doc.set(("turn_limit",), 3, "Shorter game")
+    assert win.isWindowModified() and "[*]" in win.windowTitle()
+    undo, redo = win.undo_action, win.redo_action
+    assert undo is not None and redo is not None
+    assert undo in win.edit_menu.actions() and redo in win.edit_menu.actions()
+    assert undo.shortcut() == QKeySequence(QKeySequence.StandardKey.Undo)
+    assert redo.shortcut() == QKeySequence(QKeySequence.StandardKey.Redo)
+    assert "Shorter game" in undo.text()
+    twin = next(a for a in win.main_bar.actions() if a.text() == "Undo")  # the toolbar's short label
+    assert twin.toolTip() == "Undo shorter game" and twin.isEnabled()
+    twin.trigger()
+    assert win.doc.get(("turn_limit",)) == 8 and not twin.isEnabled()
+    redo.trigger()
+    undo.trigger()
+    assert win.doc.get(("turn_limit",)) == 8 and not win.isWindowModified()
+    assert win.undo_view.stack() is win.doc.undo_stack
+    redo.trigger()
+    assert win.doc.get(("turn_limit",)) == 3 and win.isWindowModified()
+
+
+# -- live problems ------------------------------------------------------------------------------
+def test_problems_update_live_and_a_click_shows_the_place(qtbot: Any) -> None:
+    win = editor(qtbot, CT)
+    assert win.doc is not None and isinstance(win.page, StandInPage)
+    plist = win.problem_list.list
+    assert plist.count() == 0
+    win.doc.set(("table", "pieces", 1, "rect"), [0, 0, -1])
+    qtbot.waitUntil(lambda: plist.count() > 0, timeout=2000)
+    texts = [plist.item(i).text() for i in range(plist.count())]
+    assert "table.pieces[1].rect[3]: is missing (required)" in texts
+    assert "problem" in win.problem_list.header.text()
+    row = texts.index("table.pieces[1].rect[3]: is missing (required)")
+    rect = plist.visualItemRect(plist.item(row))
+    qtbot.mouseClick(plist.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert win.page.focused[-1] == ("table", "pieces", 1, "rect", 3)
+    assert "is missing" in win.statusBar().currentMessage()
+    # Enter on a problem whose place the page cannot find: the status bar says so
+    win.doc.set(("zzz_unknown",), 1)
+    qtbot.waitUntil(lambda: any("zzz_unknown" in plist.item(i).text() for i in range(plist.count())),
+                    timeout=2000)
+    row = next(i for i in range(plist.count()) if "zzz_unknown" in plist.item(i).text())
+    plist.setCurrentRow(row)
+    plist.setFocus()
+    qtbot.keyClick(plist, Qt.Key.Key_Return)
+    assert win.page.focused[-1] == ("zzz_unknown",)
+    assert "not shown on the page" in win.statusBar().currentMessage()
+    while win.doc.undo_stack.canUndo():
+        win.doc.undo_stack.undo()
+    qtbot.waitUntil(lambda: plist.count() == 0, timeout=2000)
+    assert "No problems: ready to play" in win.problem_list.header.text()
+
+
+# -- play from here -----------------------------------------------------------------------------
+def test_play_from_here_refuses_an_invalid_scenario_and_says_what_is_wrong(qtbot: Any,
+                                                                          warnings: list[str]) -> None:
+    win = editor(qtbot, CT)
+    assert win.doc is not None and isinstance(win.page, StandInPage)
+    win.doc.set(("table", "pieces", 1, "rect"), [0, 0, -1])
+    win.doc.set(("turn_limit",), 0)
+    action(win, "Play from here").trigger()
+    assert len(warnings) == 1 and game_windows() == []
+    assert "table.pieces[1].rect[3]: is missing (required)" in warnings[0]
+    assert "turn_limit:" in warnings[0] and "2 problems" in warnings[0]
+    assert win.page.focused[-1] == editor_window.parse_path(win.doc.problems()[0][0])
+
+
+@pytest.mark.parametrize("mode", [key for key, _ in SEAT_CHOICES])
+def test_play_from_here_plays_the_edited_scenario(qtbot: Any, monkeypatch: pytest.MonkeyPatch,
+                                                  mode: str) -> None:
+    from ambush_gui.gui.shared.controller import Seat
+
+    text = dict(SEAT_CHOICES)[mode]
+    monkeypatch.setattr(QInputDialog, "getItem", staticmethod(lambda *a, **k: (text, True)))
+    win = editor(qtbot, CT)
+    assert win.doc is not None
+    win.doc.set(("title",), "Trouble, edited")
+    win.doc.set(("turn_limit",), 5)
+    action(win, "Play from here").trigger()
+    (game_win,) = game_windows()
+    game = game_win.controller.game
+    assert game.spec.title == "Trouble, edited" and game.spec.turn_limit == 5
+    human = {"hotseat": {"regular", "insurgent"}, "regular": {"regular"}, "insurgent": {"insurgent"}}[mode]
+    assert {side for side, seat in game_win.controller.seats.items() if seat is Seat.HUMAN} == human
+
+
+def test_play_from_here_plays_an_edited_mission_solo_without_asking(qtbot: Any,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(QInputDialog, "getItem", staticmethod(lambda *a, **k: pytest.fail("asked")))
+    win = editor(qtbot, TUTORIAL)
+    assert win.doc is not None
+    win.doc.set(("title",), "The Quiet Farm, edited")
+    action(win, "Play from here").trigger()
+    (game_win,) = game_windows()
+    assert game_win.controller.game.spec.title == "The Quiet Farm, edited"
+    assert game_win.controller.game.system == "ambush"
+
+
+def test_cancelling_the_seat_choice_plays_nothing(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(QInputDialog, "getItem", staticmethod(lambda *a, **k: ("", False)))
+    win = editor(qtbot, CT)
+    assert win.play_from_here() is None and game_windows() == []
+
+
+# -- simulate -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("path", [CT, TUTORIAL], ids=["contracting-trouble", "ambush-tutorial"])
+def test_simulate_charts_the_same_figures_as_the_headless_simulation(qtbot: Any, path: Path) -> None:
+    win = editor(qtbot, path)
+    assert win.doc is not None
+    action(win, "Simulate").trigger()
+    dlg = win.sim_dialog
+    assert dlg is not None and dlg.games.value() == 100
+    dlg.run(20, 7)
+    assert dlg.running() and not dlg.run_button.isEnabled() and dlg.stop_button.isEnabled()
+    qtbot.waitUntil(lambda: dlg.report is not None, timeout=60_000)
+    report = dlg.report
+    scenario = systems.load_scenario(path)
+    seats = {side: "ai" for side in systems.seated_sides(scenario.spec.system)}
+    headless = simulate(lambda s: systems.new_game(scenario, s), scenario.spec.name, 20, 7, seats,
+                        systems.invariants, systems.outcome)
+    assert report.outcomes == headless.outcomes and report.wins == headless.wins
+    assert report.exceptions == 0 and report.invariant_violations == 0
+    figures = dlg.chart.figures()
+    assert figures["games"] == 20 and figures["wins"] == {k: report.wins[k] for k in figures["wins"]}
+    assert sum(figures["win_rates"].values()) == pytest.approx(100.0)
+    assert set(figures["wins"]) == {*systems.sides(scenario.spec.system), "draw"}
+    for side, counts in figures["vp"].items():
+        assert sum(counts) == 20, side
+    assert figures["turn_counts"] == {t: sum(1 for *_, n in report.outcomes if n == t)
+                                      for t in sorted({n for *_, n in report.outcomes})}
+    assert sum(figures["turns"]) == 20
+    assert "20</b> games played" in dlg.figures.text() and "games/s" in dlg.figures.text()
+    # a bar's tooltip gives its figures
+    dlg.chart.grab()  # paint: the bars' places are known once drawn
+    side = next(iter(figures["wins"]))
+    tips = [dlg.chart.tooltip_at(QPointF(x, y)) for x in range(0, dlg.chart.width(), 4)
+            for y in range(0, dlg.chart.height(), 8)]
+    share = f"{figures['win_rates'][side]:.1f}%"
+    assert any(t and t.startswith(editor_window.theme.SIDE_NAMES[side]) and share in t for t in tips)
+    assert any(t and "lasted" in t for t in tips) and any(t and "VP in" in t for t in tips)
+
+
+def test_simulate_stops_when_asked(qtbot: Any) -> None:
+    win = editor(qtbot, CT)
+    dlg = win.simulate()
+    assert dlg is not None
+    dlg.run(500, 1)
+    assert dlg.worker is not None
+    dlg.worker.progressed.connect(dlg.stop)
+    qtbot.waitUntil(lambda: dlg.report is not None, timeout=60_000)
+    assert 1 <= dlg.report.games < 500 and len(dlg.report.outcomes) == dlg.report.games
+    assert dlg.progress.value() == dlg.report.games and dlg.run_button.isEnabled()
+
+
+def test_simulate_refuses_an_invalid_scenario(qtbot: Any, warnings: list[str]) -> None:
+    win = editor(qtbot, TUTORIAL)
+    assert win.doc is not None
+    win.doc.set(("map", "width"), 0)
+    assert win.simulate() is None and win.sim_dialog is None
+    assert "Cannot simulate it yet" in warnings[0] and "map.width" in warnings[0]
+
+
+# -- no lost work -------------------------------------------------------------------------------
+def test_a_recovery_copy_is_kept_and_offered(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ambush_gui.gui.app import Session
+
+    win = editor(qtbot, CT)
+    assert win.doc is not None
+    win.doc.set(("title",), "Unsaved trouble")
+    qtbot.waitUntil(lambda: win.recovery_path.exists(), timeout=3000)
+    kept = read_data(win.recovery_path)
+    assert kept["data"]["title"] == "Unsaved trouble" and kept["recovery"]["path"] == str(CT)
+    # the program dies: the window goes without closing, the copy stays
+    crashed = win.recovery_path.parent / "left-by-a-crash.toml"
+    shutil.copy(win.recovery_path, crashed)
+    win.doc.undo_stack.undo()
+    qtbot.waitUntil(lambda: not win.recovery_path.exists(), timeout=3000)  # clean again: no copy
+    assert recovery_files() == [crashed]
+    asked = answer_questions(monkeypatch, QMessageBox.StandardButton.Yes)
+    restored = Session().editor()
+    qtbot.addWidget(restored)
+    assert "Unsaved trouble" in asked[0] and "contracting-trouble.toml" in asked[0]
+    assert restored.doc is not None and restored.doc.data == kept["data"]
+    assert restored.doc.path == CT and restored.isWindowModified()
+    assert not crashed.exists() and read_data(restored.recovery_path)["data"] == kept["data"]
+    # saving it drops the copy
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *a, **k: (str(crashed.parent.parent / "mine.toml"), "")))
+    assert restored.save() and not restored.recovery_path.exists() and recovery_files() == []
+
+
+def test_the_copy_of_another_running_editor_is_left_alone(qtbot: Any,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    other = editor_window.recovery_dir() / "1-abc.toml"  # process 1 (init) is always running
+    other.write_text('[recovery]\ntitle = "Theirs"\n[data]\ntitle = "Theirs"\n')
+    asked = answer_questions(monkeypatch, QMessageBox.StandardButton.Yes)
+    win = editor(qtbot)
+    assert recovery_files() == [] and not win.offer_recovery() and asked == [] and other.exists()
+
+
+def test_discarding_the_offer_deletes_the_copy(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ambush_gui.gui.app import Session
+
+    old = editor_window.recovery_dir() / "old.toml"
+    old.write_text('[recovery]\ntitle = "Old"\n[data]\ntitle = "Old"\nsystem = "alley"\n')
+    answer_questions(monkeypatch, QMessageBox.StandardButton.Discard)
+    win = Session().editor(CT)
+    qtbot.addWidget(win)
+    assert not old.exists() and win.doc is not None and win.doc.path == CT
+
+
+def test_closing_with_unsaved_changes_asks(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    win = editor(qtbot, CT)
+    assert win.doc is not None
+    win.doc.set(("turn_limit",), 4)
+    win.write_recovery()
+    assert win.recovery_path.exists()
+    asked = answer_questions(monkeypatch, QMessageBox.StandardButton.Cancel)
+    action(win, "Close").trigger()
+    assert win.isVisible() and "not saved" in asked[0]
+    asked = answer_questions(monkeypatch, QMessageBox.StandardButton.Discard)
+    win.close()
+    assert not win.isVisible() and asked and not win.recovery_path.exists()
+
+
+def test_opening_another_file_asks_about_unsaved_changes(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    win = editor(qtbot, CT)
+    assert win.doc is not None
+    win.doc.set(("turn_limit",), 4)
+    answer_questions(monkeypatch, QMessageBox.StandardButton.Cancel)
+    assert not win.open_path(TUTORIAL) and win.doc.path == CT
+    answer_questions(monkeypatch, QMessageBox.StandardButton.Discard)
+    assert win.open_path(TUTORIAL) and win.doc.path == TUTORIAL and not win.isWindowModified()
+
+
+# -- starting the editor ------------------------------------------------------------------------
+def test_ambush_gui_edit_opens_the_editor(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(QApplication, "exec", lambda *a: 0)
+    assert cli.main(["edit", "contracting-trouble"]) == 0
+    (win,) = [w for w in QApplication.topLevelWidgets() if isinstance(w, EditorWindow) and w.isVisible()]
+    assert win.doc is not None and win.doc.path == CT and isinstance(win.page, StandInPage)
+
+
+def test_ambush_gui_edit_reports_a_broken_file(qtbot: Any, tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "broken.toml"
+    bad.write_text("[table\n")
+    assert cli.main(["edit", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "broken.toml" in err and "not valid TOML" in err and "Traceback" not in err
+    assert [w for w in QApplication.topLevelWidgets() if isinstance(w, EditorWindow) and w.isVisible()] == []
+
+
+def test_the_launcher_opens_the_editor(qtbot: Any) -> None:
+    from ambush_gui.gui.app import Session
+
+    session = Session()
+    session.launcher()
+    launcher = session.launcher_window
+    assert launcher is not None
+    qtbot.mouseClick(launcher.editor, Qt.MouseButton.LeftButton)
+    editors = [w for w in session.windows if isinstance(w, EditorWindow)]
+    assert len(editors) == 1 and editors[0].isVisible() and not launcher.isVisible()
+    assert editors[0].doc is None  # the empty editor, with its New and Open buttons
+
+
+def test_the_page_toolbar_and_fit(qtbot: Any) -> None:
+    win = editor(qtbot, CT)
+    assert isinstance(win.page, StandInPage)
+    assert win.page.tool in win.page_bar.actions()
+    before = win.page.fitted
+    action(win, "Fit").trigger()
+    assert win.page.fitted == before + 1
+
+
+# -- with the real pages ------------------------------------------------------------------------
+@pytest.fixture
+def real_pages(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(editor_window, "page_class", REAL_PAGE_CLASS)
+
+
+REAL_PAGE_CLASS = editor_window.page_class
+
+
+@pytest.mark.parametrize("shipped", systems.shipped(), ids=lambda s: s.name)
+def test_shipped_scenarios_round_trip_through_their_real_page(qtbot: Any, tmp_path: Path, real_pages: None,
+                                                              monkeypatch: pytest.MonkeyPatch,
+                                                              shipped: systems.ShippedScenario) -> None:
+    from ambush_gui.gui.editor.hexmap.page import MissionPage
+    from ambush_gui.gui.editor.table.page import TablePage
+
+    win = editor(qtbot, shipped.path)
+    assert isinstance(win.page, MissionPage if shipped.system == "ambush" else TablePage)
+    assert win.page.toolbar_actions() and set(win.page.toolbar_actions()) <= set(win.page_bar.actions())
+    out = tmp_path / "copy.toml"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(out), "")))
+    action(win, "Save as").trigger()
+    assert read_data(out) == read_data(shipped.path) and not win.isWindowModified()
+
+
+@pytest.mark.parametrize("system, size, title", [("alley", (18.0, 12.0), "Back alley"),
+                                                 ("ambush", (6, 5), "Small farm")])
+def test_new_documents_from_the_file_menu(qtbot: Any, real_pages: None, monkeypatch: pytest.MonkeyPatch,
+                                          system: str, size: tuple[float, float], title: str) -> None:
+    def fill_in(dlg: editor_window.NewDocumentDialog) -> int:
+        dlg.across.setValue(size[0])
+        dlg.down.setValue(size[1])
+        dlg.title.setText(title)
+        return int(editor_window.QDialog.DialogCode.Accepted)
+
+    monkeypatch.setattr(editor_window.NewDocumentDialog, "exec", fill_in)
+    win = editor(qtbot)
+    assert win.doc is None and win.stack.currentWidget() is win.welcome
+    action(win, "New table scenario" if system == "alley" else "New hex mission").trigger()
+    assert win.doc is not None and win.doc.system == system and win.doc.title == title
+    assert win.doc.data == editor_window.new_data(system, size, title)
+    assert win.stack.currentWidget() is win.page and "unsaved" in win.windowTitle()
+    assert win.problem_list.problems == win.doc.problems()
+
+
+def test_a_problem_click_selects_the_piece_on_the_real_table_page(qtbot: Any, real_pages: None) -> None:
+    win = editor(qtbot, CT)
+    assert win.doc is not None
+    win.doc.set(("table", "pieces", 1, "rect"), [0, 0, -1])
+    plist = win.problem_list.list
+    qtbot.waitUntil(lambda: plist.count() == 1, timeout=2000)
+    rect = plist.visualItemRect(plist.item(0))
+    qtbot.mouseClick(plist.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert "table.pieces[1].rect[3]: is missing" in win.statusBar().currentMessage()
+
+
+def test_each_simulate_run_plays_the_scenario_as_it_stands(qtbot: Any, warnings: list[str]) -> None:
+    win = editor(qtbot, TUTORIAL)
+    assert win.doc is not None
+    dlg = win.simulate()
+    assert dlg is not None
+    win.doc.set(("title",), "Farm, renamed")
+    dlg.run(2, 1)
+    qtbot.waitUntil(lambda: dlg.report is not None, timeout=30_000)
+    assert dlg.scenario.spec.title == "Farm, renamed" and "Farm, renamed" in dlg.windowTitle()
+    win.doc.set(("map", "width"), 0)
+    dlg.run(2, 1)
+    assert not dlg.running() and "map.width" in warnings[-1]
+
+
+def test_a_draft_with_problems_saves_and_reopens_with_them(qtbot: Any, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    win = editor(qtbot, CT)
+    assert win.doc is not None
+    win.doc.set(("turn_limit",), 0)
+    out = tmp_path / "draft.toml"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(out), "")))
+    assert win.save() and read_data(out)["turn_limit"] == 0
+    assert "a draft: 1 problem left" in win.statusBar().currentMessage()
+    again = editor(qtbot, out)
+    assert again.doc is not None and [p for p, _ in again.problem_list.problems] == ["turn_limit"]

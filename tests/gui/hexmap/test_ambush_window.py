@@ -1,0 +1,228 @@
+"""The Ambush! window: moving by clicks and drags with the MP cost shown, Paragraph Checks
+in the reader, German moves animated, save, open, undo, and the launcher's missions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtWidgets import QRadioButton  # noqa: E402
+
+from ambush_gui import systems  # noqa: E402
+from ambush_gui.ai.ambush_ai import AmbushAI  # noqa: E402
+from ambush_gui.core import saves  # noqa: E402
+from ambush_gui.core.decisions import DecisionKind  # noqa: E402
+from ambush_gui.gui.hexmap.window import AmbushWindow  # noqa: E402
+from tests.gui.hexmap.test_ambush_playthrough import LEFT, NONE, SOLO, open_window  # noqa: E402
+
+
+def cheapest(steps: dict[str, str]) -> str:
+    """The step with the smallest MP cost (the road), the highest-numbered of equals."""
+    return min(steps, key=lambda label: (int(steps[label].split()[0]), [-ord(c) for c in label]))
+
+
+def first_ops_move(win: AmbushWindow) -> None:
+    """Bring Sgt Novak onto the map by clicking his entry hex, so he has a counter."""
+    d = win.controller.pending()
+    assert d is not None and d.kind is DecisionKind.AMBUSH_OPERATIONS
+    win._on_pick("sgt-novak")
+    assert win.mover(d) == "sgt-novak"
+    entry = cheapest(win.map.steps)
+    QTest.mouseClick(win.map.viewport(), LEFT, NONE, win.map.hex_centre(entry))
+    novak = win.controller.game.state.soldiers["sgt-novak"]
+    assert novak.hex is not None and novak.hex.label == entry
+
+
+def test_steps_show_the_cost_and_the_path(qtbot: Any) -> None:
+    win = open_window(qtbot, "ambush-hedgerow", 1)
+    first_ops_move(win)
+    game = win.controller.game
+    d = win.controller.pending()
+    assert d.kind is DecisionKind.AMBUSH_OPERATIONS and win.mover(d) == "sgt-novak"
+    novak = game.state.soldiers["sgt-novak"]
+    shown = win.map.steps
+    offered = {o["to"] for o in d.options if isinstance(o, dict) and o.get("soldier") == "sgt-novak"
+               and o["to"] != "off"}
+    assert set(shown) == offered
+    for label, text in shown.items():  # the chart's cost, as the engine counts it
+        from ambush_gui.ambush.actions import enter_cost
+        from ambush_gui.core.hexgrid import Hex
+
+        assert text == f"{enter_cost(game, novak, novak.hex, Hex.from_label(label))} MP"
+    left = d.facts["mp_left"]["sgt-novak"]
+    assert win.map._path.note.text == f"{left} of {novak.mpa} MP left"
+
+
+def test_a_drag_along_the_hexes_enters_each(qtbot: Any) -> None:
+    win = open_window(qtbot, "ambush-hedgerow", 1)
+    first_ops_move(win)
+    game, view = win.controller.game, win.map
+    novak = game.state.soldiers["sgt-novak"]
+    start = novak.hex.label
+    n = len(game.decisions)
+    vp = view.viewport()
+    here = view.counter_pos("sgt-novak")
+    QTest.mousePress(vp, LEFT, NONE, here)
+    entered = []
+    for _ in range(2):
+        assert win.map.steps  # the map shows the next steps after each answer
+        to = cheapest(win.map.steps)
+        there = view.hex_centre(to)
+        for k in range(1, 5):  # several small moves on the way, like a hand
+            QTest.mouseMove(vp, here + (there - here) * (k / 4))
+        entered.append(to)
+        here = there
+    QTest.mouseRelease(vp, LEFT, NONE, view.hex_centre(entered[-1]))
+    assert len(game.decisions) == n + 2
+    assert [c["to"] for c in game.decisions[-2:]] == entered
+    assert novak.hex.label == entered[-1] != start
+
+
+def test_a_paragraph_check_shows_its_paragraph(qtbot: Any) -> None:
+    win = open_window(qtbot, "ambush-hedgerow", 1)
+    game = win.controller.game
+    ai = AmbushAI()
+    for _ in range(200):  # the computer's hexes, clicked, until a Paragraph Check reads one
+        d = win.controller.pending()
+        before = len(game.log.events)
+        choice = ai.choose(game, d)
+        if isinstance(choice, dict) and choice.get("to") not in (None, "off") \
+                and d.kind is DecisionKind.AMBUSH_OPERATIONS:
+            win._on_pick(choice["soldier"])
+            QTest.mouseClick(win.map.viewport(), LEFT, NONE, win.map.hex_centre(choice["to"]))
+        else:
+            win.controller.answer(choice)
+        read = [e for e in game.log.events[before:] if e.kind == "paragraph"]
+        if read:
+            break
+    assert read, "no Paragraph Check read a paragraph"
+    assert win.reader.shown is not None
+    assert win.reader.shown.number == read[-1].data["paragraph"]
+
+
+def test_german_moves_are_animated(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    win = open_window(qtbot, "ambush-hedgerow", 1)
+    slides: list[tuple[str, list[str]]] = []
+    real = win.map.animate_move
+    monkeypatch.setattr(win.map, "animate_move", lambda sid, path, *a: (slides.append((sid, path)),
+                                                                       real(sid, path, *a)))
+    game, ai = win.controller.game, AmbushAI()
+    while game.pending() is not None and not slides:
+        win.controller.answer(ai.choose(game, game.pending()))
+    assert slides, "no German moved in this game"
+    sid, path = slides[0]
+    assert game.state.soldiers[sid].side.value == "german"
+    moved = [e.data["to"] for e in game.log.events
+             if e.kind == "move" and e.data.get("german") == sid and e.data.get("to")]
+    assert len(path) >= 2 and path[1:] == moved[:len(path) - 1]
+
+
+def test_save_open_and_undo(qtbot: Any, tmp_path: Path) -> None:
+    win = open_window(qtbot, "ambush-tutorial", 3)
+    game, ai = win.controller.game, AmbushAI()
+    for _ in range(6):
+        win.controller.answer(ai.choose(game, game.pending()))
+    before = game.state_hash()
+    n = len(game.decisions)
+    path = tmp_path / "mine.json"
+    assert win._save_to(path)
+    assert saves.read(path).players == {"us": "human"}
+    win.undo_action.trigger()
+    assert len(win.controller.game.decisions) < n
+    assert win.open_path(path)
+    assert win.controller.game.state_hash() == before
+    assert isinstance(win.controller.game.scenario, type(game.scenario))
+    # the map and docks were rebuilt from the loaded game
+    assert {c.id for c in win.map._counters.values()} >= {
+        s.id for s in win.controller.game.state.soldiers.values()
+        if s.hex is not None and not s.left_map and s.active}
+
+
+def test_the_launcher_lists_missions_and_opens_the_hex_window(qtbot: Any) -> None:
+    from ambush_gui.gui.app import Session
+
+    session = Session()
+    session.launcher()
+    dlg = session.launcher_window
+    i = dlg.scenario.findData(str(systems.resolve("ambush-tutorial")))
+    assert i >= 0
+    alley = dlg.scenario.findData(str(systems.resolve("contracting-trouble")))
+    dlg.scenario.setCurrentIndex(alley)
+    assert [b.property("mode") for b in dlg.mode_group.buttons()] == ["hotseat", "regular", "insurgent"]
+    dlg.scenario.setCurrentIndex(i)
+    assert [b.property("mode") for b in dlg.mode_group.buttons()] == ["solo"]
+    shown = [b for b in dlg.findChildren(QRadioButton) if b.isVisible()]
+    assert shown == dlg.mode_group.buttons()  # the Ambush Alley choices are gone at once
+    assert "Ambush!" in dlg.system_label.text()
+    qtbot.mouseClick(dlg.start, LEFT)
+    win = session.windows[0]
+    assert isinstance(win, AmbushWindow)
+    assert win.controller.seats == SOLO
+    win.controller.answer(AmbushAI().choose(win.controller.game, win.controller.pending()))
+    session.launcher()
+    again = session.launcher_window
+    qtbot.mouseClick(again.cont, LEFT)
+    resumed = session.windows[1]
+    assert isinstance(resumed, AmbushWindow)
+    assert resumed.controller.game.state_hash() == win.controller.game.state_hash()
+    for w in session.windows:
+        w.close()
+
+
+def test_hex_toggles_and_rules_reference(qtbot: Any) -> None:
+    win = open_window(qtbot, "ambush-tutorial", 3)
+    menus = [a.text() for a in win.menuBar().actions()]
+    assert menus == ["&File", "&Edit", "&View", "&Help"]  # no computer pace to set: solitaire
+    view_menu = next(a.menu() for a in win.menuBar().actions() if a.text() == "&View")
+    grid = next(a for a in view_menu.actions() if a.text() == "Hex &outlines")
+    numbers = next(a for a in view_menu.actions() if a.text() == "Hex &numbers")
+    grid.trigger()
+    numbers.trigger()
+    assert not win.map.grid_visible and not win.map.labels_visible
+    grid.trigger()
+    assert win.map.grid_visible
+    win.show_rules()
+    from ambush_gui.gui.shared.rules_help import RulesHelp
+
+    helps = win.findChildren(RulesHelp)
+    assert helps and "Action Rounds" in helps[-1].text.toPlainText()
+
+
+def test_the_docks_held_back_during_an_answer_show_everything_after_it(qtbot: Any) -> None:
+    """The log and the reader wait for the redraw (one per answer): afterwards the log holds
+    every event as a log fed one by one would, and the reader shows the last paragraph."""
+    from ambush_gui.gui.shared.widgets import GameLog
+
+    win = open_window(qtbot, "ambush-hedgerow", 1)
+    game, ai = win.controller.game, AmbushAI()
+    while game.pending() is not None and not any(e.kind == "german_turn" for e in game.log.events):
+        win.controller.answer(ai.choose(game, game.pending()))
+    plain = GameLog()
+    qtbot.addWidget(plain)
+    for e in game.log.events:
+        plain.add(e)
+    assert win.log.toPlainText() == plain.toPlainText()
+    last = [e for e in game.log.events if e.kind == "paragraph" and "option" in e.data][-1]
+    assert win.reader.shown is not None and win.reader.shown.number == last.data["paragraph"]
+
+
+def test_tab_picks_the_next_soldier_who_may_move(qtbot: Any) -> None:
+    win = open_window(qtbot, "ambush-hedgerow", 1)
+    win.activateWindow()  # window shortcuts need the window active
+    qtbot.waitUntil(win.isActiveWindow)
+    d = win.controller.pending()
+    movers = list(dict.fromkeys(o["soldier"] for o in d.options if isinstance(o, dict)))
+    first = win.mover(d)
+    QTest.keyClick(win.map, Qt.Key.Key_Tab)
+    second = win.mover(win.controller.pending())
+    assert movers.index(second) == (movers.index(first) + 1) % len(movers)
+    assert set(win.map.steps) == {o["to"] for o in d.options
+                                  if isinstance(o, dict) and o["soldier"] == second and o["to"] != "off"}
+    QTest.keyClick(win.map, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
+    assert win.mover(win.controller.pending()) == first

@@ -1,0 +1,389 @@
+"""The decision dialogs, each opened on a real game situation and answered by clicking.
+
+Every test drives a seeded game with the computer player until a decision of the
+kind is open (ambush_gui.gui.table.dialogs.situations), opens the dialog, clicks its own
+buttons, and checks that the answer emitted is the one clicked and that the engine
+accepts it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtWidgets import QPushButton  # noqa: E402
+
+from ambush_gui.alley.fire import attack_target_number, odds  # noqa: E402
+from ambush_gui.alley.pools import defense, firepower  # noqa: E402
+from ambush_gui.core.decisions import Decision  # noqa: E402
+from ambush_gui.core.decisions import DecisionKind as K
+from ambush_gui.core.odds import casualty_distribution  # noqa: E402
+from ambush_gui.gui.shared import theme  # noqa: E402
+from ambush_gui.gui.table.dialogs import (  # noqa: E402
+    DIALOGS,
+    AbandonDialog,
+    ActivateDialog,
+    CasualtiesDialog,
+    FireDialog,
+    HotSpotDialog,
+    InsurgentActDialog,
+    InterruptDialog,
+    MoraleDialog,
+    MovePrompt,
+    OverwatchDialog,
+    PlanDialog,
+    ReactDialog,
+    VictoryDialog,
+    dialog_for,
+)
+from ambush_gui.gui.table.dialogs.reaction import latest_reaction  # noqa: E402
+from ambush_gui.gui.table.dialogs.situations import drive_to, finished_game  # noqa: E402
+
+
+def open_dialog(qtbot: Any, kind: K, where: Any = None) -> tuple[Any, Decision, Any, list[Any]]:
+    game, decision = drive_to(kind, where)
+    assert decision is not None
+    dlg = dialog_for(decision, game)
+    assert dlg is not None
+    qtbot.addWidget(dlg)
+    answers: list[Any] = []
+    dlg.chosen.connect(answers.append)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    return game, decision, dlg, answers
+
+
+def click(qtbot: Any, button: Any) -> None:
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def button(dlg: Any, text: str) -> QPushButton:
+    """The bottom-row button whose text starts with ``text``."""
+    found = [
+        b for b in dlg.findChildren(QPushButton) if b.text().startswith(text) and b.isVisible()
+    ]
+    assert found, f"no button {text!r}: {[b.text() for b in dlg.findChildren(QPushButton)]}"
+    return found[0]
+
+
+def legal_and_accepted(game: Any, decision: Decision, answer: Any) -> None:
+    decision.validate(answer)  # raises IllegalDecision if not
+    game.answer(answer)
+
+
+def fits_small_screen(dlg: Any) -> None:
+    w, h = theme.DIALOG_MAX
+    assert dlg.width() <= w and dlg.height() <= h
+
+
+# -- the dispatcher ------------------------------------------------------------------
+
+
+def test_every_alley_decision_kind_has_a_dialog_or_is_answered_on_the_table() -> None:
+    alley = [k for k in K if not k.value.startswith("ambush")]
+    for k in alley:
+        assert k in DIALOGS or k in (K.MOVE, K.PLACE), k
+    move = Decision("regular", K.MOVE, "move", ("stay",))
+    assert dialog_for(move, None) is None
+
+
+# -- one test per dialog --------------------------------------------------------------
+
+
+def test_activate_click_a_unit_card(qtbot: Any) -> None:
+    game, d, dlg, answers = open_dialog(qtbot, K.ACTIVATE, lambda d, g: len(d.options) >= 2)
+    assert isinstance(dlg, ActivateDialog)
+    assert dlg.banner.title.text().startswith("Regular player")
+    uid = d.options[1]
+    click(qtbot, dlg.cards[uid])
+    assert answers == [uid]
+    assert not dlg.isVisible()
+    legal_and_accepted(game, d, uid)
+    fits_small_screen(dlg)
+
+
+def test_activate_number_key_and_enter(qtbot: Any) -> None:
+    game, d, dlg, answers = open_dialog(qtbot, K.ACTIVATE, lambda d, g: len(d.options) >= 2)
+    qtbot.keyClick(dlg, Qt.Key.Key_2)
+    assert answers == [d.options[1]]
+    _, d2, dlg2, answers2 = open_dialog(qtbot, K.ACTIVATE)
+    qtbot.keyClick(dlg2, Qt.Key.Key_Escape)  # no safe answer: the decision stays open
+    assert answers2 == [] and dlg2.isVisible()
+    qtbot.keyClick(dlg2, Qt.Key.Key_Return)
+    assert answers2 == [d2.options[0]]
+
+
+def test_plan_speed_and_order(qtbot: Any) -> None:
+    game, d, dlg, answers = open_dialog(qtbot, K.PLAN, lambda d, g: "rapid:fire-move" in d.options)
+    assert isinstance(dlg, PlanDialog)
+    assert (
+        dlg.banner.title.text() == f"Regular player — {game.unit(d.facts['unit']).name} activates"
+    )
+    assert (
+        'Up to 6", +1 on Reaction Tests, +1 Defense die'
+        in dlg.speed_cards["cautious"].detail_labels[0].text()
+    )
+    click(qtbot, dlg.speed_cards["rapid"])
+    click(qtbot, dlg.order_buttons["fire-move"])
+    assert dlg.go.text() == "Rapid: fire, then move"
+    click(qtbot, dlg.go)
+    assert answers == ["rapid:fire-move"]
+    legal_and_accepted(game, d, answers[0])
+
+
+def test_plan_overwatch_disables_the_order(qtbot: Any) -> None:
+    game, d, dlg, answers = open_dialog(qtbot, K.PLAN, lambda d, g: "overwatch" in d.options)
+    qtbot.keyClick(dlg, Qt.Key.Key_2)  # the second speed card: Overwatch
+    assert not dlg.order_buttons["move-fire"].isEnabled()
+    qtbot.keyClick(dlg, Qt.Key.Key_Return)
+    assert answers == ["overwatch"]
+    legal_and_accepted(game, d, "overwatch")
+
+
+def test_plan_rapid_greyed_with_dependants(qtbot: Any) -> None:
+    game, d, dlg, answers = open_dialog(
+        qtbot, K.PLAN, lambda d, g: d.facts.get("dependants") and "cautious:move-fire" in d.options
+    )
+    assert not dlg.speed_cards["rapid"].isEnabled()
+    assert "DC-006" in dlg.speed_cards["rapid"].detail_labels[0].text()
+
+
+def test_fire_odds_are_the_engines_and_a_click_fires(qtbot: Any) -> None:
+    game, d, dlg, answers = open_dialog(qtbot, K.FIRE, lambda d, g: len(d.options) >= 3)
+    assert isinstance(dlg, FireDialog)
+    a = game.unit(d.facts["unit"])
+    for tid in d.options[1:]:
+        click(qtbot, dlg.cards[tid])
+        t = game.unit(tid)
+        fp, df = firepower(game, a, t), defense(game, t, a)
+        raw = casualty_distribution(
+            fp.dice, int(fp.die), df.dice, int(df.die), attack_target_number(game, a, t)
+        )
+        o = odds(game, a, t)  # the engine's odds: capped at the target's figures
+        n = len(t.fighters)
+        assert o.distribution[:n] == pytest.approx(raw[:n])
+        assert dlg.chart.dist == pytest.approx(o.distribution)
+        assert sum(dlg.chart.dist) == pytest.approx(1.0)
+        assert len(dlg.chart.dist) <= n + 1
+        assert dlg.chart.mean == pytest.approx(o.mean) and o.mean <= n
+        assert f"{o.mean:.2f}" in dlg.summary.text()
+    target = d.options[2]
+    click(qtbot, dlg.cards[target])
+    assert dlg.fire_button.text() == f"Fire at {game.unit(target).name}"
+    click(qtbot, dlg.fire_button)
+    assert answers == [target]
+    legal_and_accepted(game, d, target)
+    fits_small_screen(dlg)
+
+
+def test_fire_modifier_tooltips_name_rules(qtbot: Any) -> None:
+    from ambush_gui.gui.shared.dialog_base import ModifierList
+
+    game, d, dlg, answers = open_dialog(qtbot, K.FIRE)
+    lists = [w for w in dlg.findChildren(ModifierList) if w.isVisible()]
+    assert len(lists) >= 2  # Firepower and Defense
+    for ml in lists:
+        for m, cells in ml.rows:
+            assert m.rule and all(m.rule in c.toolTip() for c in cells)
+
+
+def test_fire_hold_with_escape(qtbot: Any) -> None:
+    game, d, dlg, answers = open_dialog(qtbot, K.FIRE)
+    qtbot.keyClick(dlg, Qt.Key.Key_Escape)
+    assert answers == ["hold"]
+    legal_and_accepted(game, d, "hold")
+
+
+def _moving_interrupt(d: Decision, g: Any) -> bool:
+    units = {o["unit"] for o in d.options if isinstance(o, dict)}
+    ats = {o["at"] for o in d.options if isinstance(o, dict) and "at" in o}
+    return d.facts.get("what") == "move" and len(units) >= 2 and len(ats) >= 2
+
+
+def test_interrupt_unit_move_and_point(qtbot: Any) -> None:
+    game, d, dlg, answers = open_dialog(qtbot, K.INTERRUPT, _moving_interrupt)
+    assert isinstance(dlg, InterruptDialog)
+    uid = list(dlg.cards)[1]
+    click(qtbot, dlg.cards[uid])
+    click(qtbot, dlg.kind_buttons["move"])
+    click(qtbot, dlg.point_buttons[-1])
+    last = max(
+        o["at"]
+        for o in d.options
+        if isinstance(o, dict) and o["unit"] == uid and o["kind"] == "move"
+    )
+    click(qtbot, dlg.go)
+    assert answers == [{"unit": uid, "kind": "move", "at": last}]
+    assert answers[0] in d.options
+    legal_and_accepted(game, d, answers[0])
+
+
+def test_interrupt_highlights_and_lets_it_pass(qtbot: Any) -> None:
+    game, d, dlg, answers = open_dialog(qtbot, K.INTERRUPT, _moving_interrupt)
+    seen: list[Any] = []
+    dlg.highlighted.connect(seen.append)
+    click(qtbot, dlg.point_buttons[1])
+    assert seen and seen[-1] in d.options
+    qtbot.keyClick(dlg, Qt.Key.Key_Escape)
+    assert answers == ["none"]
+    legal_and_accepted(game, d, "none")
+
+
+def test_overwatch_fire_with_a_unit(qtbot: Any) -> None:
+    game, d, dlg, answers = open_dialog(qtbot, K.OVERWATCH)
+    assert isinstance(dlg, OverwatchDialog)
+    uid = d.options[1]
+    click(qtbot, dlg.cards[uid])
+    assert answers == [uid]
+    legal_and_accepted(game, d, uid)
+
+
+def _react_after_test(d: Decision, g: Any) -> bool:
+    return "fire" in d.options and latest_reaction(g.log.events, d.facts.get("against")) is not None
+
+
+def test_react_shows_both_reaction_dice(qtbot: Any) -> None:
+    game, d, dlg, answers = open_dialog(qtbot, K.REACT, _react_after_test)
+    assert isinstance(dlg, ReactDialog)
+    test = latest_reaction(game.log.events, d.facts["against"])
+    assert test is not None
+    faces = [f.value for f in dlg.reaction.faces]
+    assert faces == [test.regular_roll.data["faces"][0], test.insurgent_roll.data["faces"][0]]
+    ev = test.event.data
+    assert f"{ev['regular_total']} against {ev['insurgent_total']}" in dlg.reaction.verdict.text()
+    first = game.unit(ev["insurgent"] if ev["insurgent_first"] else ev["regular"]).name
+    assert first in dlg.reaction.verdict.text()
+    click(qtbot, dlg.choice_cards["fire"])
+    assert answers == ["fire"]
+    legal_and_accepted(game, d, "fire")
+
+
+def test_react_to_a_move_with_a_unit_or_none(qtbot: Any) -> None:
+    game, d, dlg, answers = open_dialog(
+        qtbot, K.REACT, lambda d, g: len(d.options) >= 2 and d.options[1] in g.state.units
+    )
+    uid = d.options[1]
+    qtbot.keyClick(dlg, Qt.Key.Key_1)
+    assert answers == [uid]
+    legal_and_accepted(game, d, uid)
+
+
+def test_casualties_tick_figures(qtbot: Any) -> None:
+    game, d, dlg, answers = open_dialog(qtbot, K.CASUALTIES, lambda d, g: len(d.options) >= 3)
+    assert isinstance(dlg, CasualtiesDialog)
+    want = d.options[-1]
+    for cb in dlg.boxes.values():
+        cb.setChecked(False)
+    assert not dlg.go.isEnabled()
+    for fid in want:
+        click(qtbot, dlg.boxes[fid])
+    assert dlg.go.isEnabled()
+    click(qtbot, dlg.go)
+    assert answers == [sorted(want)]
+    legal_and_accepted(game, d, answers[0])
+
+
+def test_hot_spot_pick(qtbot: Any) -> None:
+    game, d, dlg, answers = open_dialog(qtbot, K.HOT_SPOT)
+    assert isinstance(dlg, HotSpotDialog)
+    n = d.options[-1]
+    click(qtbot, dlg.cards[n])
+    assert answers == [n]
+    legal_and_accepted(game, d, n)
+
+
+def test_insurgent_act_unit_and_end(qtbot: Any) -> None:
+    game, d, dlg, answers = open_dialog(qtbot, K.INSURGENT_ACT, lambda d, g: len(d.options) >= 2)
+    assert isinstance(dlg, InsurgentActDialog)
+    assert dlg.banner.title.text().startswith("Insurgent player")
+    uid = d.options[1]
+    click(qtbot, dlg.cards[uid])
+    assert answers == [uid]
+    game2, d2, dlg2, answers2 = open_dialog(qtbot, K.INSURGENT_ACT)
+    click(qtbot, button(dlg2, "End the Insurgent phase"))
+    assert answers2 == ["end"]
+    legal_and_accepted(game2, d2, "end")
+
+
+def test_abandon_keep_on_escape_and_abandon_on_click(qtbot: Any) -> None:
+    game, d, dlg, answers = open_dialog(qtbot, K.ABANDON)
+    assert isinstance(dlg, AbandonDialog)
+    qtbot.keyClick(dlg, Qt.Key.Key_Escape)
+    assert answers == ["keep"]
+    game2, d2, dlg2, answers2 = open_dialog(qtbot, K.ABANDON)
+    click(qtbot, button(dlg2, "Abandon them"))
+    assert answers2 == ["abandon"]
+    legal_and_accepted(game2, d2, "abandon")
+
+
+def test_an_illegal_answer_is_shown_not_emitted(qtbot: Any) -> None:
+    game, d, dlg, answers = open_dialog(qtbot, K.ACTIVATE)
+    assert dlg.choose("no-such-unit") is False
+    assert answers == [] and dlg.error.isVisible() and "not a legal answer" in dlg.error.text()
+
+
+def test_move_prompt_stay(qtbot: Any) -> None:
+    game, d = drive_to(
+        K.MOVE, lambda d, g: d.facts.get("limit", 0) > 0 and not d.facts.get("to_cover")
+    )
+    assert dialog_for(d, game) is None
+    prompt = MovePrompt(d, game)
+    qtbot.addWidget(prompt)
+    answers: list[Any] = []
+    prompt.chosen.connect(answers.append)
+    prompt.show()
+    assert f'{d.facts["limit"]:.1f}"' in prompt.detail.text()
+    click(qtbot, prompt.stay)
+    assert answers == ["stay"]
+    legal_and_accepted(game, d, "stay")
+
+
+def test_place_prompt_has_no_stay(qtbot: Any) -> None:
+    game, d = drive_to(K.PLACE)
+    prompt = MovePrompt(d, game)
+    qtbot.addWidget(prompt)
+    assert prompt.stay is None
+    assert f"Hot Spot {d.facts['hot_spot']}" in prompt.detail.text()
+
+
+# -- not decisions ------------------------------------------------------------------------
+
+
+def test_morale_dialog_shows_every_die(qtbot: Any) -> None:
+    game, _ = drive_to(K.ACTIVATE, lambda d, g: any(e.kind == "morale" for e in g.log.events))
+    event = next(e for e in reversed(game.log.events) if e.kind == "morale")
+    dlg = MoraleDialog.for_event(game, event)
+    qtbot.addWidget(dlg)
+    roll = dlg.tray.rows[0].roll
+    assert roll.data["purpose"].startswith("Morale Check")
+    assert [f.value for f in dlg.tray.rows[0].faces] == roll.data["faces"]
+    assert dlg.outcome.text() == event.text
+
+
+def test_first_aid_in_the_dice_tray(qtbot: Any) -> None:
+    game, _ = drive_to(K.ACTIVATE, lambda d, g: any(e.kind == "first_aid" for e in g.log.events))
+    dlg = MoraleDialog.latest(game, ("first_aid",))
+    assert dlg is not None
+    qtbot.addWidget(dlg)
+    event = next(e for e in reversed(game.log.events) if e.kind == "first_aid")
+    assert [f.value for f in dlg.tray.rows[0].faces] == [event.data["roll"]]
+
+
+def test_victory_lists_every_line(qtbot: Any) -> None:
+    game = finished_game()
+    dlg = VictoryDialog.for_game(game)
+    qtbot.addWidget(dlg)
+    winner = game.state.outcome["winner"]
+    title = dlg.banner.title.text()
+    assert title == ("A draw" if winner == "draw" else f"The {winner.capitalize()}s win")
+    shown = sum(dlg.columns[s].count() for s in ("regular", "insurgent"))
+    lines = game.state.score.lines
+    per_side = {
+        s: sum(1 for side, _, _ in lines if side.value == s) for s in ("regular", "insurgent")
+    }
+    assert shown == sum(2 * n if n else 1 for n in per_side.values())
+    fits_small_screen(dlg)
