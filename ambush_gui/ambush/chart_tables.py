@@ -1,14 +1,13 @@
-"""Print the Ambush! charts as the markdown tables of docs/rules/ambush-charts.md.
+"""The Ambush! charts as Markdown tables, rendered from the data the engine plays.
 
-    python tools/chart_tables.py [charts.toml]
-
-tests/ambush/test_charts.py fails when a table in the doc no longer matches the
-shipped data, so after changing a number run this and paste the table it prints.
+Two readers: docs/rules/ambush-charts.md (``python tools/chart_tables.py`` prints the
+tables; tests/ambush/test_charts.py fails when a table in the doc no longer matches the
+shipped data, so after changing a number run it and paste the table it prints) and the
+rules reference (F1), which shows the same tables in the game. No number is written
+here: every cell comes from :class:`~ambush_gui.ambush.charts.Charts`.
 """
 
 from __future__ import annotations
-
-import sys
 
 from ambush_gui.ambush.charts import ARResult, Charts, JamResult, Stance, faces_text
 
@@ -131,13 +130,26 @@ def all_tables(c: Charts) -> dict[str, list[str]]:
     }
 
 
-def main() -> None:
-    charts = Charts.load(sys.argv[1]) if len(sys.argv) > 1 else Charts.default()
-    for title, rows in all_tables(charts).items():
-        print(f"{title}:\n")
-        print("\n".join(rows))
-        print()
+def firer_shift_table(c: Charts) -> list[str]:
+    """The shifts that do not depend on the target's hex (FC-025, FC-031)."""
+    m = c.spec.modifiers
+    return [
+        "| situation | shift |",
+        "|---|---|",
+        f"| each snap shot (FC-025) | {m.snap_fire:+d} |",
+        f"| wounded firer (FC-025) | {m.wounded_firer:+d} |",
+        f"| captured weapon (FC-025) | {m.captured_weapon:+d} |",
+        f"| each target beyond the first, aimed automatic fire (FC-031) | {m.multiple_target:+d} |",
+    ]
 
 
-if __name__ == "__main__":
-    main()
+def reference_tables(c: Charts) -> dict[str, list[str]]:
+    """The tables the rules reference shows: the doc's, with the firer's shifts beside the
+    target's (a player adds them up at the table)."""
+    tables = all_tables(c)
+    out: dict[str, list[str]] = {}
+    for title, rows in tables.items():
+        out[title] = rows
+        if title.startswith("Fire Combat Modifiers"):
+            out["Fire Combat Modifiers: the firer and the shot"] = firer_shift_table(c)
+    return out
