@@ -448,6 +448,6 @@ class AmbushWindow(GameWindow):
 
     # -- help ------------------------------------------------------------------------------------
     def show_rules(self) -> None:
-        from ambush_gui.gui.shared.rules_help import RulesHelp
+        from ambush_gui.gui.shared.rules_help import open_reference
 
-        RulesHelp(self, system="ambush").show()
+        open_reference(self, "ambush")

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from ambush_gui.core.decisions import Decision, IllegalDecision
 from ambush_gui.core.events import Modifier
 from ambush_gui.gui.shared import theme
+from ambush_gui.gui.shared.rules_help import look_up, rule_links
 
 ModifierLike = Modifier | Sequence[Any]
 
@@ -172,7 +173,9 @@ class ModifierList(QWidget):
             )
             value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             text = label(m.label)
-            tag = label(m.rule or "—", size=8.5, colour=theme.RULE_TAG)
+            tag = label(rule_links(m.rule, theme.RULE_TAG) if m.rule else "—", size=8.5,
+                        colour=theme.RULE_TAG, rich=bool(m.rule))
+            tag.linkActivated.connect(lambda href, tag=tag: look_up(href.removeprefix("rule:"), tag))
             cells = [value, text, tag]
             for c, w in enumerate(cells):
                 w.setToolTip(rule_tip(m))

@@ -1,12 +1,41 @@
-"""A short rules reference in the project's own words (Help ▸ Rules reference, F1).
+"""The rules reference (Help ▸ Rules reference, F1): the rules at a glance, the Ambush!
+charts, and every rule ID the program shows, looked up in the program's own words.
 
-It summarises what the engine enforces and names the checklist IDs, so a player can
-look a rule up in the book; the house rules for the gaps are in docs/rules/.
+A window of its own beside the game window, never modal: the player reads a rule while
+the decision waits. The search box (Ctrl+F) takes an ID (``AR-107``, a range
+``AA-074..077``) or words; an entry gives the rule's statement and, where the printed
+rules leave a gap, the house rule the engine plays with its reason (the data is
+``ambush_gui.core.rules_index``, shipped with the package). The charts are rendered from
+the charts the game plays (``ambush_gui.ambush.chart_tables``), never typed here.
+
+Other widgets link to it through :func:`look_up` (the game log, modifier rows): a rule ID
+clicked anywhere opens the reference of that window on the ID.
 """
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+import html
+import re
+from typing import Any
+
+from PySide6.QtCore import QRect, Qt, QUrl
+from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QDialogButtonBox,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QSplitter,
+    QTabWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ambush_gui.core.rule_ids import find_ids, system_of
+from ambush_gui.core.rules_index import PREFIX_NAMES, HouseRule, RuleEntry, RulesIndex
+from ambush_gui.gui.shared import theme
 
 RULES_HTML = """
 <h2>Ambush Alley — the rules at a glance</h2>
@@ -74,8 +103,9 @@ hands its Dependants off). 5 points per contractor escorted off, 5 if no Marine 
 or prisoner is left behind; the Insurgents score 1 per Marine wounded, 2 per Marine
 killed and 5 per captive held at the end. The game lasts 8 turns.</p>
 
-<p><i>Where the printed rules leave a gap, the game plays a documented house rule: see
-docs/rules/ in the project.</i></p>
+<p><i>Every rule ID shown in the game can be looked up: type it in the search box above
+(Ctrl+F), or click it here, in the game log or in a dialog. Where the printed rules leave a
+gap, the entry gives the house rule the game plays, and why.</i></p>
 """
 
 
@@ -91,7 +121,7 @@ applied highlighted; the game log shows every die.</p>
 Allowance, paying the terrain's cost. Every hex entered gets a <b>Paragraph Check</b>: the
 Mission Card may send you to a paragraph (AR-003). When you end the turn, 2d6 are read on
 the Mission Card's Event column (AR-029, AR-030). How an Operations turn is run is this
-program's house rule (AR-006, see docs/rules/).</p>
+program's house rule (AR-006).</p>
 
 <h3>Action Rounds</h3>
 <p>A paragraph that activates a German commences <b>Rounds</b> (AR-001). Each Round: US
@@ -129,23 +159,427 @@ killed (FC-019).</li>
 <p>The mission's victory levels are read from the points scored: the Mission panel shows
 them. Casualties score at the end; some paragraphs end the mission at once.</p>
 
-<p><i>The Ambush! charts are the project's own, and where the printed rules leave a gap
-the game plays a documented house rule: see docs/rules/ in the project.</i></p>
+<p><i>The Charts tab shows the charts the game plays (the project's own numbers). Every
+rule ID shown in the game can be looked up: type it in the search box above (Ctrl+F), or
+click it here, in the game log or in a dialog. Where the printed rules leave a gap, the
+entry gives the house rule the game plays, and why.</i></p>
 """
 
 
-class RulesHelp(QDialog):
-    """The rules reference for ``system`` ("alley" or "ambush")."""
 
-    def __init__(self, parent: QWidget | None = None, system: str = "alley") -> None:
-        super().__init__(parent)
+CHART_NOTES: dict[str, str] = {
+    "Weapon Chart": "Range bands count hexes from the firer (FC-013, FC-014). Hit: the base chance "
+    "for the band; a 0-9 die at or under the hit number hits (FC-016, FC-018). Jam and out of "
+    "ammo are percentile rolls at or under the number (FC-011, FC-021). Damage: the Damage "
+    "Table rows the weapon reads (FC-019).",
+    "Damage Table": "One 0-9 die after a hit, on the weapon's row (FC-019): P panic, W wounded, "
+    "I incapacitated, K killed, pen penetrated, — no effect.",
+    "Fire Combat Modifiers and Movement Point Cost": "The target's stance crossed with the "
+    "terrain of his hex shifts the hit number (FC-023); the firer's own stance and terrain never "
+    "count (FC-024). MP cost: what a standing soldier pays to enter the hex (AR-101); a "
+    "crouching soldier crawls one hex whatever it costs (AR-100).",
+    "Fire Combat Modifiers: the firer and the shot": "Added, with the firer's Weapon Skill, to "
+    "the base chance; the hit number stays within 0-8 (FC-017, FC-026).",
+    "Hexside features": "Crossing the feature adds its cost to the hex entered (AR-101).",
+    "AR Track": "Each side's initiative die, read in the soldier's Action Rating row (AR-034): "
+    "2 two turns, 1 one turn, C Complete (no turn), P panic (AR-035..038). "
+    "<b style='color:{red}'>Red</b>: a US soldier out of command panics (AR-038).",
+    "Clear Jammed Weapon": "One 0-9 die in the soldier's Weapon Skill row (FC-035); a captured "
+    "weapon reads the row below (FC-037); broken is lost for the mission (FC-036).",
+}
+"""What each chart's abbreviations mean and which rules read it (shown above the table)."""
+
+_HREF = "rule:"
+
+
+def rule_links(text: str, colour: Any = None) -> str:
+    """``text`` as HTML with every rule ID a ``rule:`` link (plain text in, escaped)."""
+    style = f" style='color:{(colour or theme.RULE_LINK).name()}'"
+    out, last = [], 0
+    for c in find_ids(text):
+        out.append(html.escape(text[last:c.start]))
+        out.append(f"<a href='{_HREF}{c.text}'{style}>{html.escape(c.text)}</a>")
+        last = c.end
+    out.append(html.escape(text[last:]))
+    return "".join(out)
+
+
+def _linked_html(source: str) -> str:
+    """Rule IDs in trusted HTML (the summaries, chart notes) made links."""
+    return re.sub(r"(?<![:'\w-])((?:AA|AR|CT|DC|FC|FF)-\d{3}(?:(?:\.\.|–|/)\d{3})*)",
+                  lambda m: f"<a href='{_HREF}{m[1]}' style='color:{theme.RULE_LINK.name()}'>{m[1]}</a>",
+                  source)
+
+
+def _linked_markdown(text: str) -> str:
+    """Rule IDs in Markdown made links, leaving `code` alone."""
+    parts = text.split("`")
+    for i in range(0, len(parts), 2):
+        parts[i] = re.sub(r"\b((?:AA|AR|CT|DC|FC|FF)-\d{3}(?:(?:\.\.|–|/)\d{3})*)",
+                          lambda m: f"[{m[1]}]({_HREF}{m[1]})", parts[i])
+    return "`".join(parts)
+
+
+def entry_markdown(entry: RuleEntry) -> str:
+    """One rule as the reference shows it: statement, then the house rules that answer it."""
+    where = PREFIX_NAMES.get(entry.rule_id[:2], "")
+    lines = [f"*{where} — {entry.section}*", ""]
+    if entry.kind == "gap":
+        lines += ["**The printed rules leave this open.** " + _capital(entry.statement.removeprefix("Open:"))]
+    elif entry.kind == "example":
+        lines += ["**Worked example.** " + _capital(entry.statement.removeprefix("Example:"))]
+    else:
+        lines += [entry.statement]
+    for h in entry.house_rules:
+        lines += ["", house_rule_markdown(h, entry)]
+    if entry.kind == "gap" and not entry.house_rules:
+        lines += ["", "*No house rule yet: this part of the game is not built.*"]
+    # The heading is the entry's own ID: not a link to itself.
+    return f"## {entry.rule_id}\n\n" + "\n".join(_linked_markdown(line) for line in lines)
+
+
+def _capital(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:]
+
+
+def house_rule_markdown(h: HouseRule, entry: RuleEntry | None = None) -> str:
+    """A docs/rules section: its title, why it is shown and its text."""
+    if h.kind == "topic" or entry is None:
+        head = f"### {h.title}"
+    elif h.kind == "note":
+        head = f"### How the game reads it: {h.title}"
+    elif h.kind == "not built yet":
+        head = f"### Not built yet: {h.title}"
+    elif entry.kind == "gap":
+        head = f"### The house rule the game plays: {h.title}"
+    else:
+        head = f"### How the game reads it: {h.title}"
+    return f"{head}\n\n{h.text}\n\n*docs/rules/{h.file}*"
+
+
+def _cell_html(cell: str) -> str:
+    """A chart cell: the file's id dropped before a name (`m1-garand` M1 Garand rifle), bold
+    printed red (the AR Track's red numbers)."""
+    cell = cell.strip()
+    named = re.fullmatch(r"`[^`]+`\s+(.+)", cell)
+    if named:
+        cell = named[1]
+    cell = html.escape(cell.replace("`", ""))
+    return re.sub(r"\*\*(.+?)\*\*", lambda m: f"<b style='color:{theme.CHART_RED.name()}'>{m[1]}</b>", cell)
+
+
+def _weapon_rows(head: list[str], body: list[list[str]]) -> tuple[list[str], list[list[str]]]:
+    """The Weapon Chart reshaped for a side window (cells as HTML): the three range columns
+    as one, the kind, flags and Damage Table rows as a small line under the weapon's name,
+    a heading row per side. Twelve columns of the doc's table would wrap every word in 460
+    pixels; the cells are the doc's, only moved."""
+    col = {name.strip(): i for i, name in enumerate(head)}
+    rows: list[list[str]] = []
+    side = None
+    for r in body:
+        def cell(name: str, r: list[str] = r) -> str:
+            return r[col[name]].strip()
+
+        if cell("side") != side:
+            side = cell("side")
+            rows.append([f"\x00{'US' if side == 'us' else side.capitalize()} weapons"])
+        notes = [cell("kind")] if cell("kind") != "personal" else []
+        notes += ["automatic"] if cell("auto") else []
+        notes += [] if cell("snap") else ["no snap fire"]
+        notes.append("damage: " + cell("damage"))
+        name = (f"<b>{_cell_html(cell('weapon'))}</b><br>"
+                f"<span style='font-size:small; color:#555'>{html.escape('; '.join(notes))}</span>")
+        bands = " / ".join(_cell_html(cell(b)) for b in ("short", "medium", "long"))
+        rows.append([name, bands, _cell_html(cell("hit S/M/L")), _cell_html(cell("jam")),
+                     _cell_html(cell("out of ammo"))])
+    return ["weapon", "range<br>S/M/L", "hit<br>S/M/L", "jam", "out of<br>ammo"], rows
+
+
+def chart_html(title: str, rows: list[str]) -> str:
+    """A Markdown table (from ``chart_tables``) as an HTML table with its note."""
+    cells = [[c for c in r.strip().strip("|").split("|")] for r in rows if not r.startswith("|---")]
+    if title == "Weapon Chart":
+        head, body = _weapon_rows(cells[0], cells[1:])
+    else:
+        head = [_cell_html(c) for c in cells[0]]
+        body = [[_cell_html(c) for c in r] for r in cells[1:]]
+    anchor = _anchor(title)
+    note = CHART_NOTES.get(title, "").format(red=theme.CHART_RED.name())
+    out = [f"<h3><a name='{anchor}'></a>{html.escape(title)}</h3>"]
+    if note:
+        out.append(f"<p style='color:#444'>{_linked_html(note)}</p>")
+    out.append("<table border='1' cellspacing='0' cellpadding='3' "
+               f"style='border-collapse:collapse; border-color:{theme.PANEL_EDGE.name()}'>")
+    out.append("<tr>" + "".join(f"<th bgcolor='{theme.CHART_HEADER_BG.name()}'>{c}</th>" for c in head)
+               + "</tr>")
+    for r in body:
+        if r[0].startswith("\x00"):  # a heading row across the table
+            out.append(f"<tr><td colspan='{len(head)}'><b>{html.escape(r[0][1:])}</b></td></tr>")
+            continue
+        out.append("<tr>" + "".join(f"<td>{c}</td>" if i == 0 else f"<td style='white-space:nowrap'>{c}</td>"
+                                    for i, c in enumerate(r)) + "</tr>")
+    out.append("</table>")
+    return "\n".join(out)
+
+
+def charts_html(charts: Any) -> str:
+    """Every Ambush! chart the game plays, with a contents line linking to each."""
+    from ambush_gui.ambush.chart_tables import reference_tables
+
+    tables = reference_tables(charts)
+    links = " · ".join(f"<a href='#{_anchor(t)}'>{html.escape(t)}</a>" for t in tables)
+    intro = _linked_html(
+        "These are the project's own numbers, the ones this game plays: the rules text names the "
+        "charts but prints none of them (FC-005, FC-020, FC-027, FC-038, AR-041, AR-106)."
+    )
+    return (f"<p><b>Charts</b>: {links}</p><p style='color:#444'>{intro}</p>"
+            + "\n".join(chart_html(t, rows) for t, rows in tables.items()))
+
+
+def _anchor(title: str) -> str:
+    return re.sub(r"\W+", "-", title.lower())
+
+
+class RulesHelp(QWidget):
+    """The rules reference of one game window: tabs for the rules at a glance, the charts
+    (Ambush!) and the rules index, with a search box over them."""
+
+    def __init__(self, parent: QWidget | None = None, system: str = "alley", charts: Any = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.system = system
+        self._charts = charts
+        self.index = RulesIndex.load()
         self.setWindowTitle("Rules reference — ambush-gui")
-        self.resize(720, 760)
+        self.setObjectName("rules-reference")
         lay = QVBoxLayout(self)
-        self.text = QTextBrowser()
-        self.text.setHtml(AMBUSH_RULES_HTML if system == "ambush" else RULES_HTML)
-        self.text.setOpenExternalLinks(False)
-        lay.addWidget(self.text)
+        lay.setContentsMargins(8, 8, 8, 8)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Find a rule: an ID (AR-107, AA-031) or words (evasive, jam)")
+        self.search.setClearButtonEnabled(True)
+        self.search.setToolTip("Ctrl+F: a rule ID, a range (AA-074..077) or words")
+        self.search.textChanged.connect(self._on_search)
+        self.search.returnPressed.connect(self._show_first)
+        lay.addWidget(self.search)
+        self.tabs = QTabWidget()
+        lay.addWidget(self.tabs, 1)
+
+        self.text = self._browser()
+        self.text.setHtml(_linked_html(AMBUSH_RULES_HTML if system == "ambush" else RULES_HTML))
+        self.tabs.addTab(self.text, "At a glance")
+        self.charts_view: QTextBrowser | None = None
+        if system == "ambush":
+            self.charts_view = self._browser()
+            self.charts_view.setHtml(charts_html(self._charts_played()))
+            self.tabs.addTab(self.charts_view, "Charts")
+
+        split = QSplitter(Qt.Orientation.Vertical)
+        self.results = QListWidget()
+        self.results.setWordWrap(True)
+        self.results.setUniformItemSizes(False)
+        self.results.currentItemChanged.connect(self._on_pick)
+        self.entry = self._browser()
+        split.addWidget(self.results)
+        split.addWidget(self.entry)
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 3)
+        self.index_tab = split
+        self.tabs.addTab(split, "Rules and house rules")
+
+        self.hint = QLabel()
+        self.hint.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.close)
+        foot = QVBoxLayout()
+        foot.addWidget(self.hint)
+        lay.addLayout(foot)
         lay.addWidget(buttons)
+        QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, self.focus_search)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.close)
+        self._fill(self.index.of_system(system), headers=True)
+        self.resize(640, 760)
+
+    # -- building ------------------------------------------------------------------------------
+    def _browser(self) -> QTextBrowser:
+        b = QTextBrowser()
+        b.setOpenLinks(False)
+        b.anchorClicked.connect(lambda url, b=b: self._on_link(b, url))
+        return b
+
+    def _charts_played(self) -> Any:
+        """The charts of the game in the window (a save carries its own), else the shipped ones."""
+        if self._charts is not None:
+            return self._charts
+        game = getattr(getattr(self.parentWidget(), "controller", None), "game", None)
+        charts = getattr(game, "charts", None)
+        if charts is None:
+            from ambush_gui.ambush.charts import Charts
+
+            charts = Charts.default()
+        return charts
+
+    # -- searching -------------------------------------------------------------------------------
+    def focus_search(self) -> None:
+        self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search.selectAll()
+
+    def look_up(self, query: str) -> None:
+        """Show ``query`` (a rule ID, a range or words) in the rules index."""
+        self.search.setText(query)
+        self._on_search(query)
+        self._show_first()
+
+    def _on_search(self, query: str) -> None:
+        query = query.strip()
+        if not query:
+            self._fill(self.index.of_system(self.system), headers=True)
+            return
+        found = self.index.search(query, self.system)
+        topics = [] if find_ids(query.upper()) else self.index.search_topics(query, self.system)
+        self._fill(found, topics=topics)
+        self.tabs.setCurrentWidget(self.index_tab)
+
+    def _fill(self, entries: list[RuleEntry], headers: bool = False,
+              topics: list[HouseRule] | None = None) -> None:
+        self.results.blockSignals(True)
+        self.results.clear()
+        section = None
+        bold = QFont(self.results.font())
+        bold.setBold(True)
+        for e in entries:
+            if headers and e.section != section:
+                section = e.section
+                head = QListWidgetItem(f"{PREFIX_NAMES.get(e.rule_id[:2], '')} — {section}")
+                head.setFlags(Qt.ItemFlag.NoItemFlags)
+                head.setFont(bold)
+                self.results.addItem(head)
+            mark = " ⚑" if e.house_rules else ""
+            item = QListWidgetItem(f"{e.rule_id}{mark}  {e.statement}")
+            item.setData(Qt.ItemDataRole.UserRole, e.rule_id)
+            item.setToolTip("⚑ has a house rule: how this game plays it" if mark else "")
+            self.results.addItem(item)
+        for t in topics or []:
+            item = QListWidgetItem(f"House rule topic: {t.title}")
+            item.setData(Qt.ItemDataRole.UserRole, f"topic:{self.index.topics.index(t)}")
+            self.results.addItem(item)
+        self.results.blockSignals(False)
+        n = sum(1 for i in range(self.results.count())
+                if self.results.item(i).data(Qt.ItemDataRole.UserRole))
+        query = self.search.text().strip()
+        if query:
+            self.hint.setText(f"{n} found for “{query}”" if n else f"Nothing found for “{query}”")
+        else:
+            self.hint.setText(f"{n} rules · ⚑ has a house rule · click a rule ID anywhere to look it up")
+        if not n:
+            self.entry.setMarkdown("")
+        self._fit_results()
+
+    def _fit_results(self) -> None:
+        """A short result list takes only the room it needs; the entry gets the rest."""
+        total = sum(self.index_tab.sizes()) or self.index_tab.height()
+        rows = sum(self.results.sizeHintForRow(i) for i in range(min(self.results.count(), 40)))
+        wanted = min(int(total * 0.4), max(rows + 2 * self.results.frameWidth() + 4, 48))
+        self.index_tab.setSizes([wanted, max(total - wanted, 1)])
+
+    def _show_first(self) -> None:
+        for i in range(self.results.count()):
+            item = self.results.item(i)
+            if item.data(Qt.ItemDataRole.UserRole):
+                self.results.setCurrentItem(item)
+                self._on_pick(item, None)
+                self.tabs.setCurrentWidget(self.index_tab)
+                return
+
+    def _on_pick(self, item: QListWidgetItem | None, _prev: Any) -> None:
+        key = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        if not key:
+            return
+        if key.startswith("topic:"):
+            self.entry.setMarkdown(_linked_markdown(house_rule_markdown(self.index.topics[int(key[6:])])))
+        else:
+            self.entry.setMarkdown(entry_markdown(self.index.entries[key]))
+        self.entry.verticalScrollBar().setValue(0)
+
+    def _on_link(self, browser: QTextBrowser, url: QUrl) -> None:
+        target = url.toString()
+        if target.startswith(_HREF):
+            self.look_up(target[len(_HREF):])
+        elif target.startswith("#"):
+            browser.scrollToAnchor(target[1:])
+
+    # -- placing ---------------------------------------------------------------------------------
+    def place_beside(self, owner: QWidget | None) -> None:
+        """Open beside the game window, not over its map: in the screen space to its right
+        or left if there is room; otherwise over its right-hand column (the docks), from the
+        map's right edge to the screen's (over the map only if that column is narrower than
+        anything readable)."""
+        screen = (owner.screen() if owner is not None else self.screen()).availableGeometry()
+        if owner is None or not owner.isVisible():
+            w, h = min(640, screen.width()), min(760, screen.height())
+            self.setGeometry(QRect(screen.center().x() - w // 2, screen.center().y() - h // 2, w, h))
+            return
+        fg = owner.frameGeometry()
+        title = fg.height() - owner.height()
+        lo, hi = theme.REFERENCE_MIN_WIDTH, theme.REFERENCE_MAX_WIDTH
+        right, left = screen.right() - fg.right(), fg.left() - screen.left()
+        if right >= lo:
+            width, x = min(hi, right), fg.right() + 1
+        elif left >= lo:
+            width = min(hi, left)
+            x = fg.left() - width
+        else:
+            central = owner.centralWidget() if hasattr(owner, "centralWidget") else None
+            edge = (central.mapToGlobal(central.rect().topRight()).x() if central is not None
+                    else fg.right() - lo)
+            width = max(theme.REFERENCE_NARROWEST, min(hi, screen.right() - edge))
+            x = screen.right() + 1 - width
+        top = max(screen.top(), fg.top())
+        height = min(fg.bottom(), screen.bottom()) - top + 1
+        self.resize(width, max(300, height - title))
+        self.move(x, top)
+
+
+_ORPHANS: list[RulesHelp] = []
+"""References opened with no window to belong to (kept alive until closed)."""
+
+
+def _owner(widget: QWidget | None) -> QWidget | None:
+    """The top game window ``widget`` lives in (a dialog's parent window, and so on)."""
+    w = widget.window() if widget is not None else None
+    while w is not None and w.parentWidget() is not None:
+        w = w.parentWidget().window()
+    if isinstance(w, RulesHelp):
+        return w.parentWidget()
+    return w
+
+
+def open_reference(owner: QWidget | None, system: str | None = None) -> RulesHelp:
+    """The rules reference of ``owner``'s window, opened (once per window) beside it."""
+    top = _owner(owner)
+    found = top.findChild(RulesHelp, options=Qt.FindChildOption.FindDirectChildrenOnly) if top else None
+    if found is not None and (system is None or found.system == system):
+        help_ = found
+    else:
+        if found is not None:
+            found.close()
+            found.deleteLater()
+        help_ = RulesHelp(top, system=system or "alley")
+        help_.place_beside(top)
+        if top is None:
+            help_.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            _ORPHANS.append(help_)
+            help_.destroyed.connect(lambda *_: _ORPHANS.remove(help_) if help_ in _ORPHANS else None)
+    help_.show()
+    help_.raise_()
+    help_.activateWindow()
+    return help_
+
+
+def look_up(rule_id: str, parent: QWidget | None = None) -> RulesHelp:
+    """Open the rules reference of ``parent``'s window on ``rule_id`` (an ID or a range as
+    written: ``AR-112``, ``AA-074..084``). The shared entry point for links everywhere."""
+    top = _owner(parent)
+    found = top.findChild(RulesHelp, options=Qt.FindChildOption.FindDirectChildrenOnly) if top else None
+    help_ = open_reference(parent, found.system if found is not None else system_of(rule_id))
+    help_.look_up(rule_id)
+    return help_

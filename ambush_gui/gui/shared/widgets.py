@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QTextCursor
-from PySide6.QtWidgets import QLabel, QPlainTextEdit, QWidget
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import (
+    QAction,
+    QContextMenuEvent,
+    QMouseEvent,
+    QSyntaxHighlighter,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+)
+from PySide6.QtWidgets import QLabel, QMenu, QPlainTextEdit, QWidget
 
 from ambush_gui.core.events import Event
+from ambush_gui.core.rule_ids import Citation, find_ids
 from ambush_gui.gui.shared import theme
 
 
@@ -18,11 +27,32 @@ def text_label(text: str = "", bold: bool = False, size: float = 10.0, wrap: boo
     return lab
 
 
+class _RuleIdHighlighter(QSyntaxHighlighter):
+    """Draws the rule IDs of the log as links, so the player sees he can look them up."""
+
+    def __init__(self, doc: QTextDocument) -> None:
+        super().__init__(doc)
+        self.fmt = QTextCharFormat()
+        self.fmt.setForeground(theme.RULE_LINK)
+        self.fmt.setFontUnderline(True)
+
+    def highlightBlock(self, text: str) -> None:  # noqa: N802 - Qt's name
+        if "-" in text:
+            for c in find_ids(text):
+                self.setFormat(c.start, c.end - c.start, self.fmt)
+
+
 class GameLog(QPlainTextEdit):
-    """Every event, each roll with its purpose, dice and modifiers (with their rules)."""
+    """Every event, each roll with its purpose, dice and modifiers (with their rules).
+
+    A rule ID in a line is a link: a click on it, or the context menu's "Look up AR-112",
+    opens the rules reference on it (gui/shared/rules_help.py).
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._links = _RuleIdHighlighter(self.document())
+        self.viewport().setMouseTracking(True)
         self.setReadOnly(True)
         self.setFont(theme.label_font(9.5))
         self.setMaximumBlockCount(20000)
@@ -57,3 +87,56 @@ class GameLog(QPlainTextEdit):
 
     def text(self) -> str:
         return self.toPlainText()
+
+    # -- rule look-ups --------------------------------------------------------------------------
+    def citations_at(self, pos: QPoint) -> tuple[list[Citation], Citation | None]:
+        """The rule citations of the line at viewport point ``pos``, and the one under it."""
+        cursor = self.cursorForPosition(pos)
+        block = cursor.block()
+        cites = find_ids(block.text())
+        at = cursor.positionInBlock()
+        under = next((c for c in cites if c.start <= at <= c.end and self._over_text(pos, cursor)), None)
+        return cites, under
+
+    def _over_text(self, pos: QPoint, cursor: QTextCursor) -> bool:
+        """``pos`` is on the line's text, not in the blank past its end."""
+        slack = self.fontMetrics().averageCharWidth() * 2
+        return abs(self.cursorRect(cursor).center().x() - pos.x()) <= slack
+
+    def look_up(self, citation: str) -> None:
+        from ambush_gui.gui.shared.rules_help import look_up
+
+        look_up(citation, self)
+
+    def rule_menu(self, pos: QPoint) -> QMenu:
+        """The context menu at viewport point ``pos``: "Look up AR-112" for each rule the
+        line cites, above the usual Copy and Select All."""
+        menu = self.createStandardContextMenu()
+        cites, _ = self.citations_at(pos)
+        first = menu.actions()[0] if menu.actions() else None
+        for c in dict.fromkeys(c.text for c in cites):
+            act = QAction(f"Look up {c}", menu)
+            act.triggered.connect(lambda _=False, c=c: self.look_up(c))
+            menu.insertAction(first, act)
+        if cites and first is not None:
+            menu.insertSeparator(first)
+        return menu
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: N802 - Qt's name
+        menu = self.rule_menu(event.pos())
+        menu.exec(event.globalPos())
+        menu.deleteLater()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
+        super().mouseMoveEvent(event)
+        if event.buttons() == Qt.MouseButton.NoButton:
+            _, under = self.citations_at(event.position().toPoint())
+            self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if under
+                                      else Qt.CursorShape.IBeamCursor)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
+        super().mouseReleaseEvent(event)
+        if event.button() == Qt.MouseButton.LeftButton and not self.textCursor().hasSelection():
+            _, under = self.citations_at(event.position().toPoint())
+            if under is not None:
+                self.look_up(under.text)

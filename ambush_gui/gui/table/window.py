@@ -132,6 +132,6 @@ class MainWindow(GameWindow):
         self.hover.setText(text)
 
     def show_rules(self) -> None:
-        from ambush_gui.gui.shared.rules_help import RulesHelp
+        from ambush_gui.gui.shared.rules_help import open_reference
 
-        RulesHelp(self).show()
+        open_reference(self, "alley")

@@ -1,0 +1,198 @@
+"""The rules reference (F1): charts from the data, a search that finds any rule ID, and
+rule IDs shown elsewhere (the game log, modifier rows) that open it on the rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import QPoint, QRect, Qt  # noqa: E402
+from PySide6.QtGui import QTextCursor  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QWidget  # noqa: E402
+
+from ambush_gui.ambush.charts import Charts  # noqa: E402
+from ambush_gui.core.events import Event, Modifier  # noqa: E402
+from ambush_gui.core.rules_index import RulesIndex  # noqa: E402
+from ambush_gui.gui.shared import theme  # noqa: E402
+from ambush_gui.gui.shared.dialog_base import ModifierList  # noqa: E402
+from ambush_gui.gui.shared.rules_help import RulesHelp, look_up, open_reference  # noqa: E402
+from ambush_gui.gui.shared.widgets import GameLog  # noqa: E402
+from tests.gui.hexmap.test_ambush_playthrough import open_window as open_ambush  # noqa: E402
+from tests.gui.table.test_playthrough import HOTSEAT  # noqa: E402
+from tests.gui.table.test_playthrough import open_window as open_table  # noqa: E402
+
+
+def references(owner: QWidget) -> list[RulesHelp]:
+    return [w for w in owner.findChildren(RulesHelp) if w.isVisible()]
+
+
+def test_f1_opens_one_non_modal_reference_with_the_charts_the_game_plays(qtbot: Any) -> None:
+    win = open_ambush(qtbot, "ambush-hedgerow", 1)
+    f1 = next(a for a in win.findChildren(type(win.undo_action)) if a.text() == "&Rules reference")
+    f1.trigger()
+    f1.trigger()
+    [ref] = references(win)  # F1 again raises the same window
+    assert not ref.isModal() and ref.isWindow()
+    assert [ref.tabs.tabText(i) for i in range(ref.tabs.count())] == [
+        "At a glance", "Charts", "Rules and house rules"]
+    charts = ref.charts_view.toPlainText()
+    for title in ("Weapon Chart", "Damage Table", "Fire Combat Modifiers and Movement Point Cost",
+                  "AR Track", "Clear Jammed Weapon", "Hexside features"):
+        assert title in charts
+    played: Charts = win.controller.game.charts
+    garand = played.weapon("m1-garand")
+    assert garand.name in charts
+    assert f"{garand.hit.short}/{garand.hit.medium}/{garand.hit.long}" in charts  # from the data
+    assert f"{played.snap_fire:+d}" in charts and str(played.mp_cost("road")) in charts
+    assert "US weapons" in charts and "German weapons" in charts
+
+
+def test_the_charts_are_rendered_from_the_charts_given(qtbot: Any) -> None:
+    """A save carries its own charts: the reference shows those, not the shipped ones."""
+    data = Charts.default().to_data()
+    data["weapons"]["m1-garand"]["hit"] = {"short": 8, "medium": 7, "long": 5}
+    ref = RulesHelp(None, system="ambush", charts=Charts.from_data(data, "test"))
+    qtbot.addWidget(ref)
+    assert "8/7/5" in ref.charts_view.toPlainText()
+
+
+def test_a_search_for_ar_107_explains_the_house_rule(qtbot: Any) -> None:
+    win = open_ambush(qtbot, "ambush-hedgerow", 1)
+    win.show_rules()
+    [ref] = references(win)
+    ref.search.setText("AR-107")
+    assert ref.tabs.currentWidget() is ref.index_tab
+    ids = [ref.results.item(i).data(Qt.ItemDataRole.UserRole) for i in range(ref.results.count())]
+    assert ids == ["AR-107"]
+    ref.search.returnPressed.emit()
+    shown = ref.entry.toPlainText()
+    entry = RulesIndex.load().entry("AR-107")
+    assert entry is not None and entry.statement in shown
+    assert "How the game reads it: Evasive movement" in shown
+    assert "ignoring Movement Points" in shown  # the house rule's reading
+    assert "Tested by" not in shown and "Seed." not in shown
+
+
+def test_an_alley_gap_shows_the_question_and_the_house_rule_with_its_reason(qtbot: Any) -> None:
+    win = open_table(qtbot, HOTSEAT)
+    ref = look_up("AA-087", win)
+    assert ref.system == "alley" and ref.parentWidget() is win
+    assert [ref.tabs.tabText(i) for i in range(ref.tabs.count())] == ["At a glance", "Rules and house rules"]
+    shown = ref.entry.toPlainText()
+    assert "The printed rules leave this open." in shown
+    assert "The house rule the game plays: What interruptions cost, and for how long" in shown
+    assert "Reading." in shown and "Why." in shown
+
+
+def test_words_and_ranges_find_several_rules_and_links_follow(qtbot: Any) -> None:
+    ref = RulesHelp(None, system="ambush")
+    qtbot.addWidget(ref)
+    ref.search.setText("grenade")
+    found = [ref.results.item(i).data(Qt.ItemDataRole.UserRole) for i in range(ref.results.count())]
+    assert "AR-082" in found and all(f[:2] in ("AR", "FC") for f in found if f and ":" not in f)
+    ref.look_up("FC-031..033")
+    found = [ref.results.item(i).data(Qt.ItemDataRole.UserRole) for i in range(ref.results.count())]
+    assert found == ["FC-031", "FC-032", "FC-033"]
+    ref._on_link(ref.entry, ref.entry.source().__class__("rule:AR-108"))
+    assert ref.search.text() == "AR-108" and "AR-108" in ref.entry.toPlainText()
+    ref.search.setText("no such rule anywhere")
+    assert ref.results.count() == 0 and "Nothing found" in ref.hint.text()
+
+
+def test_ctrl_f_focuses_the_search_box(qtbot: Any) -> None:
+    ref = RulesHelp(None, system="alley")
+    qtbot.addWidget(ref)
+    ref.show()
+    qtbot.waitExposed(ref)
+    ref.tabs.setFocus()
+    assert not ref.search.hasFocus()
+    QTest.keyClick(ref.windowHandle(), Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(ref.search.hasFocus)
+
+
+def _owner_with_right_column(qtbot: Any, width: int, column: int) -> QMainWindow:
+    owner = QMainWindow()
+    qtbot.addWidget(owner)
+    owner.setCentralWidget(QWidget())
+    dock = QDockWidget("Decision", owner)
+    dock.setWidget(QWidget())
+    dock.setFixedWidth(column)
+    owner.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    screen = owner.screen().availableGeometry()
+    owner.setGeometry(QRect(screen.left(), screen.top(), width, screen.height() - 40))
+    owner.show()
+    qtbot.waitExposed(owner)
+    return owner
+
+
+@pytest.mark.parametrize("room", [True, False])
+def test_the_reference_opens_beside_the_window_never_over_the_map(qtbot: Any, room: bool) -> None:
+    screen = QApplication.primaryScreen().availableGeometry()
+    width = screen.width() - theme.REFERENCE_MIN_WIDTH - 20 if room else screen.width()
+    owner = _owner_with_right_column(qtbot, width, 300)
+    ref = open_reference(owner, "alley")
+    central = owner.centralWidget()
+    map_rect = QRect(central.mapToGlobal(QPoint(0, 0)), central.size())
+    placed = ref.frameGeometry()
+    assert not placed.intersects(map_rect), (placed, map_rect)
+    assert placed.width() >= 300 and screen.contains(placed.topLeft())
+    if room:
+        assert placed.left() >= owner.frameGeometry().right()
+
+
+def test_a_rule_id_in_the_game_log_is_a_link(qtbot: Any) -> None:
+    owner = QMainWindow()
+    qtbot.addWidget(owner)
+    log = GameLog()
+    owner.setCentralWidget(log)
+    owner.resize(700, 400)
+    owner.show()
+    qtbot.waitExposed(owner)
+    log.add(Event("move", "Gefreiter Hahn moves along the red references to 0605 [AR-112]"))
+    log.add(Event("roll", "Reaction Test (AA-074..077): 5 against 3"))
+    block = log.document().findBlockByNumber(0)
+    at = block.text().index("AR-112") + 2
+    cursor = QTextCursor(block)
+    cursor.setPosition(block.position() + at)
+    point = log.cursorRect(cursor).center()
+    cites, under = log.citations_at(point)
+    assert under is not None and under.text == "AR-112"
+
+    menu = log.rule_menu(point)
+    looks = [a for a in menu.actions() if a.text().startswith("Look up")]
+    assert [a.text() for a in looks] == ["Look up AR-112"]
+    assert menu.actions().index(looks[0]) == 0  # above Copy and Select All
+
+    qtbot.mouseClick(log.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    [ref] = references(owner)
+    assert ref.search.text() == "AR-112" and "red" in ref.entry.toPlainText()
+
+    second = log.document().findBlockByNumber(1)
+    c2 = QTextCursor(second)
+    c2.setPosition(second.position() + second.text().index("AA-074") + 3)
+    looks = [a for a in log.rule_menu(log.cursorRect(c2).center()).actions() if a.text().startswith("Look")]
+    assert [a.text() for a in looks] == ["Look up AA-074..077"]
+    looks[0].trigger()
+    assert [r for r in references(owner)] == [ref]  # one reference per window
+    assert ref.results.count() == 4
+
+
+def test_a_modifier_rows_rule_opens_the_reference_of_its_window(qtbot: Any) -> None:
+    owner = QMainWindow()
+    qtbot.addWidget(owner)
+    mods = ModifierList([Modifier("Optimum Range", 1, "AA-110"), Modifier("no rule", -1)])
+    owner.setCentralWidget(mods)
+    owner.show()
+    qtbot.waitExposed(owner)
+    (_, cells), (_, plain) = mods.rows
+    tag: QLabel = cells[2]
+    assert "rule:AA-110" in tag.text() and tag.textFormat() == Qt.TextFormat.RichText
+    assert plain[2].text() == "—"
+    tag.linkActivated.emit("rule:AA-110")
+    [ref] = references(owner)
+    assert ref.system == "alley" and ref.search.text() == "AA-110"
+    assert "Optimum Range" in ref.entry.toPlainText()
