@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QRect, Qt, QUrl
@@ -220,8 +221,10 @@ def _linked_markdown(text: str) -> str:
     return "`".join(parts)
 
 
-def entry_markdown(entry: RuleEntry) -> str:
-    """One rule as the reference shows it: statement, then the house rules that answer it."""
+def entry_markdown(entry: RuleEntry, section: Sequence[RuleEntry] = ()) -> str:
+    """One rule as the reference shows it: statement, then the house rules that answer it,
+    then the other rules of its section (a rule is often read with its neighbours: the
+    Solid Cover die with the gap on what counts as Solid Cover)."""
     where = PREFIX_NAMES.get(entry.rule_id[:2], "")
     lines = [f"*{where} — {entry.section}*", ""]
     if entry.kind == "gap":
@@ -234,6 +237,10 @@ def entry_markdown(entry: RuleEntry) -> str:
         lines += ["", house_rule_markdown(h, entry)]
     if entry.kind == "gap" and not entry.house_rules:
         lines += ["", "*No house rule yet: this part of the game is not built.*"]
+    others = [e for e in section if e.rule_id != entry.rule_id]
+    if others:
+        lines += ["", f"### Also in “{entry.section}”", ""]
+        lines += [f"- {e.rule_id}{' ⚑' if e.house_rules else ''} {e.statement}" for e in others]
     # The heading is the entry's own ID: not a link to itself.
     return f"## {entry.rule_id}\n\n" + "\n".join(_linked_markdown(line) for line in lines)
 
@@ -357,6 +364,7 @@ class RulesHelp(QWidget):
         self.search = QLineEdit()
         self.search.setPlaceholderText("Find a rule: an ID (AR-107, AA-031) or words (evasive, jam)")
         self.search.setClearButtonEnabled(True)
+        self.search.setMinimumWidth(120)
         self.search.setToolTip("Ctrl+F: a rule ID, a range (AA-074..077) or words")
         self.search.textChanged.connect(self._on_search)
         self.search.returnPressed.connect(self._show_first)
@@ -387,6 +395,7 @@ class RulesHelp(QWidget):
         self.tabs.addTab(split, "Rules and house rules")
 
         self.hint = QLabel()
+        self.hint.setWordWrap(True)  # never wider than the window: it may open narrow
         self.hint.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.close)
@@ -497,7 +506,10 @@ class RulesHelp(QWidget):
         if key.startswith("topic:"):
             self.entry.setMarkdown(_linked_markdown(house_rule_markdown(self.index.topics[int(key[6:])])))
         else:
-            self.entry.setMarkdown(entry_markdown(self.index.entries[key]))
+            entry = self.index.entries[key]
+            section = [e for e in self.index.entries.values()
+                       if e.rule_id[:2] == entry.rule_id[:2] and e.section == entry.section]
+            self.entry.setMarkdown(entry_markdown(entry, section))
         self.entry.verticalScrollBar().setValue(0)
 
     def _on_link(self, browser: QTextBrowser, url: QUrl) -> None:
@@ -535,8 +547,9 @@ class RulesHelp(QWidget):
             x = screen.right() + 1 - width
         top = max(screen.top(), fg.top())
         height = min(fg.bottom(), screen.bottom()) - top + 1
-        self.resize(width, max(300, height - title))
-        self.move(x, top)
+        self.resize(max(width, self.minimumSizeHint().width()), max(300, height - title))
+        # A window that could not be made as narrow as asked still ends at the screen's edge.
+        self.move(min(x, screen.right() + 1 - self.width()), top)
 
 
 _ORPHANS: list[RulesHelp] = []
