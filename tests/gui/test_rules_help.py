@@ -132,14 +132,17 @@ def _owner_with_right_column(qtbot: Any, width: int, column: int) -> QMainWindow
 @pytest.mark.parametrize("room", [True, False])
 def test_the_reference_opens_beside_the_window_never_over_the_map(qtbot: Any, room: bool) -> None:
     screen = QApplication.primaryScreen().availableGeometry()
-    width = screen.width() - theme.REFERENCE_MIN_WIDTH - 20 if room else screen.width()
-    owner = _owner_with_right_column(qtbot, width, 300)
+    if room:  # a window leaving room on the screen: the reference goes beside it
+        owner = _owner_with_right_column(qtbot, screen.width() - theme.REFERENCE_MIN_WIDTH - 20, 150)
+    else:  # a maximised window: over its right column (400 px at 1280x800), not the map
+        owner = _owner_with_right_column(qtbot, screen.width(), theme.REFERENCE_NARROWEST)
     ref = open_reference(owner, "alley")
     central = owner.centralWidget()
     map_rect = QRect(central.mapToGlobal(QPoint(0, 0)), central.size())
     placed = ref.frameGeometry()
     assert not placed.intersects(map_rect), (placed, map_rect)
-    assert placed.width() >= 300 and screen.contains(placed.topLeft())
+    assert placed.width() >= theme.REFERENCE_NARROWEST and screen.contains(placed.topLeft())
+    assert placed.right() <= screen.right()
     if room:
         assert placed.left() >= owner.frameGeometry().right()
 

@@ -172,9 +172,9 @@ CHART_NOTES: dict[str, str] = {
     "Weapon Chart": "Range bands count hexes from the firer (FC-013, FC-014). Hit: the base chance "
     "for the band; a 0-9 die at or under the hit number hits (FC-016, FC-018). Jam and out of "
     "ammo are percentile rolls at or under the number (FC-011, FC-021). Damage: the Damage "
-    "Table rows the weapon reads (FC-019).",
+    "Table rows the weapon reads (FC-019). Ammo: the Out of Ammo number.",
     "Damage Table": "One 0-9 die after a hit, on the weapon's row (FC-019): P panic, W wounded, "
-    "I incapacitated, K killed, pen penetrated, — no effect.",
+    "I incapacitated, K killed, X penetrated (a wall or a vehicle), — no effect.",
     "Fire Combat Modifiers and Movement Point Cost": "The target's stance crossed with the "
     "terrain of his hex shifts the hit number (FC-023); the firer's own stance and terrain never "
     "count (FC-024). MP cost: what a standing soldier pays to enter the hex (AR-101); a "
@@ -277,10 +277,11 @@ def _cell_html(cell: str) -> str:
 
 
 def _weapon_rows(head: list[str], body: list[list[str]]) -> tuple[list[str], list[list[str]]]:
-    """The Weapon Chart reshaped for a side window (cells as HTML): the three range columns
-    as one, the kind, flags and Damage Table rows as a small line under the weapon's name,
-    a heading row per side. Twelve columns of the doc's table would wrap every word in 460
-    pixels; the cells are the doc's, only moved."""
+    """The Weapon Chart reshaped for a side window (cells as HTML): each weapon's name and
+    notes (kind, flags, Damage Table rows) on a line across the table, its numbers under
+    it, the three range columns as one, a heading row per side. Twelve
+    columns of the doc's table would wrap every word in a 320-pixel column; the cells are
+    the doc's, only moved."""
     col = {name.strip(): i for i, name in enumerate(head)}
     rows: list[list[str]] = []
     side = None
@@ -290,17 +291,25 @@ def _weapon_rows(head: list[str], body: list[list[str]]) -> tuple[list[str], lis
 
         if cell("side") != side:
             side = cell("side")
-            rows.append([f"\x00{'US' if side == 'us' else side.capitalize()} weapons"])
+            rows.append([_SIDE_ROW + ("US" if side == "us" else side.capitalize()) + " weapons"])
         notes = [cell("kind")] if cell("kind") != "personal" else []
         notes += ["automatic"] if cell("auto") else []
         notes += [] if cell("snap") else ["no snap fire"]
         notes.append("damage: " + cell("damage"))
-        name = (f"<b>{_cell_html(cell('weapon'))}</b><br>"
-                f"<span style='font-size:small; color:#555'>{html.escape('; '.join(notes))}</span>")
-        bands = " / ".join(_cell_html(cell(b)) for b in ("short", "medium", "long"))
-        rows.append([name, bands, _cell_html(cell("hit S/M/L")), _cell_html(cell("jam")),
+        rows.append([_NAME_ROW + f"<b>{_cell_html(cell('weapon'))}</b> "
+                     f"<span style='color:{theme.MUTED_TEXT.name()}'>{html.escape('; '.join(notes))}</span>"])
+        # "0-5 / 6-10 / 11-20" on one line when there is room, one band a line when not.
+        bands = "&nbsp;/ ".join(_cell_html(cell(b)) for b in ("short", "medium", "long"))
+        rows.append([bands, _cell_html(cell("hit S/M/L")), _cell_html(cell("jam")),
                      _cell_html(cell("out of ammo"))])
-    return ["weapon", "range<br>S/M/L", "hit<br>S/M/L", "jam", "out of<br>ammo"], rows
+    return ["range S/M/L", "hit S/M/L", "jam", "ammo"], rows
+
+
+_WEAPON_WIDTHS = {"range S/M/L": "40%", "hit S/M/L": "24%", "jam": "16%", "ammo": "20%"}
+"""The reshaped Weapon Chart's columns: the ranges on one line in a 320-pixel window."""
+
+_SIDE_ROW, _NAME_ROW = "\x00", "\x01"
+"""Marks of the rows that run across the Weapon Chart: a side's heading, a weapon's name."""
 
 
 def chart_html(title: str, rows: list[str]) -> str:
@@ -311,23 +320,43 @@ def chart_html(title: str, rows: list[str]) -> str:
     else:
         head = [_cell_html(c) for c in cells[0]]
         body = [[_cell_html(c) for c in r] for r in cells[1:]]
+    if title == "Damage Table":  # ten result columns in a 400-pixel window: one letter each
+        body = [[("X" if c == "pen" else c) for c in r] for r in body]
     anchor = _anchor(title)
     note = CHART_NOTES.get(title, "").format(red=theme.CHART_RED.name())
     out = [f"<h3><a name='{anchor}'></a>{html.escape(title)}</h3>"]
     if note:
         out.append(f"<p style='color:#444'>{_linked_html(note)}</p>")
-    out.append("<table border='1' cellspacing='0' cellpadding='3' "
+    out.append(f"<table border='1' cellspacing='0' cellpadding='{theme.CHART_CELL_PADDING}' "
                f"style='border-collapse:collapse; border-color:{theme.PANEL_EDGE.name()}'>")
-    out.append("<tr>" + "".join(f"<th bgcolor='{theme.CHART_HEADER_BG.name()}'>{c}</th>" for c in head)
-               + "</tr>")
+    small = f"<span style='font-size:{theme.CHART_FONT_PT}pt'>"
+    widths = _WEAPON_WIDTHS if title == "Weapon Chart" else {}  # keyed by the header as written
+    out.append("<tr>" + "".join(f"<th bgcolor='{theme.CHART_HEADER_BG.name()}' width='{widths.get(c, '')}'"
+                                f"{_nowrap(c)}>{small}{_header(c)}</span></th>" for c in head) + "</tr>")
     for r in body:
-        if r[0].startswith("\x00"):  # a heading row across the table
-            out.append(f"<tr><td colspan='{len(head)}'><b>{html.escape(r[0][1:])}</b></td></tr>")
+        if r[0].startswith(_SIDE_ROW):
+            out.append(f"<tr><td colspan='{len(head)}' bgcolor='{theme.CHART_HEADER_BG.name()}'>"
+                       f"<b>{html.escape(r[0][1:])}</b></td></tr>")
             continue
-        out.append("<tr>" + "".join(f"<td>{c}</td>" if i == 0 else f"<td style='white-space:nowrap'>{c}</td>"
-                                    for i, c in enumerate(r)) + "</tr>")
+        if r[0].startswith(_NAME_ROW):
+            out.append(f"<tr><td colspan='{len(head)}'>{small}{r[0][1:]}</span></td></tr>")
+            continue
+        out.append("<tr>" + "".join(f"<td{_nowrap(c)}>{small}{c}</span></td>" for c in r) + "</tr>")
     out.append("</table>")
     return "\n".join(out)
+
+
+def _nowrap(cell: str) -> str:
+    """A one-word cell ("grenade-inside", "crouching", "6/4/2") is never broken inside the
+    word, as a narrow column would; cells of several words wrap at their spaces."""
+    text = re.sub(r"<[^>]+>", "", cell).replace("&nbsp;", " ")
+    return " style='white-space:nowrap'" if " " not in text and len(text) <= 16 else ""
+
+
+def _header(cell: str) -> str:
+    """A two-word header on two lines ("blocks / sight"): a column as narrow as its numbers."""
+    words = cell.split(" ")
+    return "<br>".join(words) if len(words) == 2 else cell
 
 
 def charts_html(charts: Any) -> str:
@@ -531,7 +560,7 @@ class RulesHelp(QWidget):
             self.setGeometry(QRect(screen.center().x() - w // 2, screen.center().y() - h // 2, w, h))
             return
         fg = owner.frameGeometry()
-        title = fg.height() - owner.height()
+        title, sides = fg.height() - owner.height(), fg.width() - owner.width()  # ours will match
         lo, hi = theme.REFERENCE_MIN_WIDTH, theme.REFERENCE_MAX_WIDTH
         right, left = screen.right() - fg.right(), fg.left() - screen.left()
         if right >= lo:
@@ -547,9 +576,9 @@ class RulesHelp(QWidget):
             x = screen.right() + 1 - width
         top = max(screen.top(), fg.top())
         height = min(fg.bottom(), screen.bottom()) - top + 1
-        self.resize(max(width, self.minimumSizeHint().width()), max(300, height - title))
+        self.resize(max(width - sides, self.minimumSizeHint().width()), max(300, height - title))
         # A window that could not be made as narrow as asked still ends at the screen's edge.
-        self.move(min(x, screen.right() + 1 - self.width()), top)
+        self.move(min(x, screen.right() + 1 - self.width() - sides), top)
 
 
 _ORPHANS: list[RulesHelp] = []

@@ -259,9 +259,11 @@ FIRE_SCATTER = QColor("#7d3c98")  # the map arrow from a throw's target to where
 # The rules reference (gui/shared/rules_help.py, F1)
 REFERENCE_MIN_WIDTH = 460  # pixels: narrower and the Weapon Chart wraps every cell
 REFERENCE_MAX_WIDTH = 760  # beside a narrow window it takes what the screen leaves, up to this
-REFERENCE_NARROWEST = 300  # over a maximised window's right column: as wide as the column, not less
+REFERENCE_NARROWEST = 400  # over a maximised window's right column (400 at 1280x800): not less
 RULE_LINK = QColor("#1f5f99")  # a rule ID the player can click
 REFERENCE_GAP = QColor("#7d5a00")  # "the rules leave this open"
 REFERENCE_HOUSE_BG = QColor("#f6f1e3")  # the house rule's box
 CHART_RED = QColor("#b03a2e")  # an AR Track space printed red (panic out of command)
 CHART_HEADER_BG = QColor("#e8e4d8")
+CHART_FONT_PT = 9  # the chart tables' cells
+CHART_CELL_PADDING = 2
