@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import tomllib
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 
 from ambush_gui.core.rule_ids import find_ids, system_of
@@ -75,11 +75,15 @@ class RuleEntry:
     def system(self) -> str:
         return system_of(self.rule_id)
 
+    @cached_property
+    def _text(self) -> str:
+        """Everything a search looks in, lower case (built once: a search runs per keystroke)."""
+        return " ".join([self.rule_id, self.statement, self.section]
+                        + [h.title + " " + h.text for h in self.house_rules]).lower()
+
     def matches(self, words: list[str]) -> bool:
         """Every word is in the ID, the statement, the section or a house rule."""
-        hay = " ".join([self.rule_id, self.statement, self.section]
-                       + [h.title + " " + h.text for h in self.house_rules]).lower()
-        return all(w in hay for w in words)
+        return all(w in self._text for w in words)
 
 
 class RulesIndex:
@@ -97,15 +101,16 @@ class RulesIndex:
         statements = tomllib.loads((data / "rules_statements.toml").read_text(encoding="utf-8"))
         sections = json.loads((data / "house_rules.json").read_text(encoding="utf-8"))["sections"]
         rules = [HouseRule(tuple(s["ids"]), s["title"], s["file"], s["kind"], s["text"]) for s in sections]
-        # A section headed by the ID comes before one that names it in passing
-        # ("Line of sight (FC-001, AR-107: ...)").
         starts = sorted(statements["sections"].items())
         entries: dict[str, RuleEntry] = {}
         for rid, text in statements["rules"].items():
             heads = [name for start, name in starts if start[:2] == rid[:2] and start <= rid]
+            # A section headed by the ID comes before one that names it in passing
+            # ("Line of sight (FC-001, AR-107: ...)").
+            answers = [h for h in rules if rid in h.ids]
+            answers.sort(key=lambda h: rid in h.title)  # noqa: B023 - sorted here, in this pass
             entries[rid] = RuleEntry(rid, text, heads[-1] if heads else PREFIX_NAMES.get(rid[:2], ""),
-                                     tuple(sorted((h for h in rules if rid in h.ids),
-                                                  key=lambda h, rid=rid: rid in h.title)))
+                                     tuple(answers))
         return cls(entries, tuple(h for h in rules if not h.ids))
 
     def entry(self, rule_id: str) -> RuleEntry | None:

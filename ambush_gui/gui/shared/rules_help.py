@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ambush_gui.core.rule_ids import find_ids, system_of
+from ambush_gui.core.rule_ids import CITATION, find_ids, system_of
 from ambush_gui.core.rules_index import PREFIX_NAMES, HouseRule, RuleEntry, RulesIndex
 from ambush_gui.gui.shared import theme
 
@@ -167,7 +167,6 @@ entry gives the house rule the game plays, and why.</i></p>
 """
 
 
-
 CHART_NOTES: dict[str, str] = {
     "Weapon Chart": "Range bands count hexes from the firer (FC-013, FC-014). Hit: the base chance "
     "for the band; a 0-9 die at or under the hit number hits (FC-016, FC-018). Jam and out of "
@@ -206,18 +205,16 @@ def rule_links(text: str, colour: Any = None) -> str:
 
 
 def _linked_html(source: str) -> str:
-    """Rule IDs in trusted HTML (the summaries, chart notes) made links."""
-    return re.sub(r"(?<![:'\w-])((?:AA|AR|CT|DC|FC|FF)-\d{3}(?:(?:\.\.|–|/)\d{3})*)",
-                  lambda m: f"<a href='{_HREF}{m[1]}' style='color:{theme.RULE_LINK.name()}'>{m[1]}</a>",
-                  source)
+    """Rule IDs in trusted HTML (the summaries, chart notes: no links in them yet) made links."""
+    colour = theme.RULE_LINK.name()
+    return CITATION.sub(lambda m: f"<a href='{_HREF}{m[0]}' style='color:{colour}'>{m[0]}</a>", source)
 
 
 def _linked_markdown(text: str) -> str:
     """Rule IDs in Markdown made links, leaving `code` alone."""
     parts = text.split("`")
     for i in range(0, len(parts), 2):
-        parts[i] = re.sub(r"\b((?:AA|AR|CT|DC|FC|FF)-\d{3}(?:(?:\.\.|–|/)\d{3})*)",
-                          lambda m: f"[{m[1]}]({_HREF}{m[1]})", parts[i])
+        parts[i] = CITATION.sub(lambda m: f"[{m[0]}]({_HREF}{m[0]})", parts[i])
     return "`".join(parts)
 
 
@@ -279,9 +276,8 @@ def _cell_html(cell: str) -> str:
 def _weapon_rows(head: list[str], body: list[list[str]]) -> tuple[list[str], list[list[str]]]:
     """The Weapon Chart reshaped for a side window (cells as HTML): each weapon's name and
     notes (kind, flags, Damage Table rows) on a line across the table, its numbers under
-    it, the three range columns as one, a heading row per side. Twelve
-    columns of the doc's table would wrap every word in a 320-pixel column; the cells are
-    the doc's, only moved."""
+    it, the three range columns as one, a heading row per side. The doc's twelve columns
+    would break every word in a 400-pixel window; the cells are the doc's, only moved."""
     col = {name.strip(): i for i, name in enumerate(head)}
     rows: list[list[str]] = []
     side = None
@@ -306,7 +302,7 @@ def _weapon_rows(head: list[str], body: list[list[str]]) -> tuple[list[str], lis
 
 
 _WEAPON_WIDTHS = {"range S/M/L": "40%", "hit S/M/L": "24%", "jam": "16%", "ammo": "20%"}
-"""The reshaped Weapon Chart's columns: the ranges on one line in a 320-pixel window."""
+"""The reshaped Weapon Chart's columns: the ranges on one line in a 400-pixel window."""
 
 _SIDE_ROW, _NAME_ROW = "\x00", "\x01"
 """Marks of the rows that run across the Weapon Chart: a side's heading, a weapon's name."""
@@ -326,7 +322,7 @@ def chart_html(title: str, rows: list[str]) -> str:
     note = CHART_NOTES.get(title, "").format(red=theme.CHART_RED.name())
     out = [f"<h3><a name='{anchor}'></a>{html.escape(title)}</h3>"]
     if note:
-        out.append(f"<p style='color:#444'>{_linked_html(note)}</p>")
+        out.append(f"<p style='color:{theme.REFERENCE_NOTE.name()}'>{_linked_html(note)}</p>")
     out.append(f"<table border='1' cellspacing='0' cellpadding='{theme.CHART_CELL_PADDING}' "
                f"style='border-collapse:collapse; border-color:{theme.PANEL_EDGE.name()}'>")
     small = f"<span style='font-size:{theme.CHART_FONT_PT}pt'>"
@@ -369,7 +365,7 @@ def charts_html(charts: Any) -> str:
         "These are the project's own numbers, the ones this game plays: the rules text names the "
         "charts but prints none of them (FC-005, FC-020, FC-027, FC-038, AR-041, AR-106)."
     )
-    return (f"<p><b>Charts</b>: {links}</p><p style='color:#444'>{intro}</p>"
+    return (f"<p><b>Charts</b>: {links}</p><p style='color:{theme.REFERENCE_NOTE.name()}'>{intro}</p>"
             + "\n".join(chart_html(t, rows) for t, rows in tables.items()))
 
 

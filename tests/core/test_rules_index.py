@@ -17,7 +17,7 @@ import pytest
 from ambush_gui.core.rule_ids import cited_ids, find_ids
 from ambush_gui.core.rules_index import RulesIndex
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CHECKLIST = ROOT.parent / "shared" / "rules-checklist.md"
 SEEDS = ROOT.parent / "shared" / "seeds"
 DATA = ROOT / "ambush_gui" / "data"
