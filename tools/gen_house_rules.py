@@ -4,8 +4,8 @@
 
 The rules reference (F1) explains a GAP with the house rule the engine plays. The
 installed program has no docs/ folder, so the sections are shipped as package data;
-this tool is the only way that file is written, and tests/test_docs.py fails when it no
-longer matches docs/rules/, so the two cannot drift.
+this tool is the only way that file is written, and tests/core/test_rules_index.py fails
+when it no longer matches docs/rules/, so the two cannot drift.
 
 Each section (a ``##`` heading) keeps its title, the IDs its heading names, its file
 and its text in Markdown, without the seed line references (they quote the seed) and
@@ -32,7 +32,7 @@ OUT = ROOT / "ambush_gui" / "data" / "house_rules.json"
 _DEV_PARAGRAPH = re.compile(r"\*\*(Seed|Tested by)[^*]*\*\*.*", re.S)
 _TEST_REF = re.compile(r"\s*\((?:`test_[^`]*`[,.\s]*)+\)\.?")
 DEVELOPER_TOPICS = ("Pixels", "Speed", "The mission file")
-"""Sections for programmers (screen geometry, caching) that a player has no use for."""
+"""Sections for programmers (screen geometry, caching, the file format): no use to a player."""
 
 
 def _clean(paragraph: str) -> str:
