@@ -38,6 +38,7 @@ from ambush_gui.ambush.charts import ARSpace, Stance, WeaponKind
 from ambush_gui.ambush.fire import (
     FireType,
     IllegalFire,
+    Target,
     _firer_problem,
     clear_jam,
     fire,
@@ -47,6 +48,7 @@ from ambush_gui.ambush.fire import (
     prepare_crew_weapon,
     sees,
     weapons_of,
+    why_not,
 )
 from ambush_gui.ambush.hooks import RoundsContext, Situation
 from ambush_gui.ambush.model import AmbushContext, Side, Soldier, enemy
@@ -508,23 +510,30 @@ def move(g: RoundsContext, s: Soldier, turn: TurnState, budget: int,
     ``{"to": "off"}`` to leave the map, the stance change, ``"snap"``, or ``"stop"``; the
     points not spent are lost (AR-103). Returns the hexes entered."""
     entered: list[Hex] = []
+    start = s.hex.label if s.hex else None
     shot = not snap
     halted = False
     spent = 0
     while s.active and not s.panicked and not s.left_map:
         left = budget - spent
         steps = [] if halted else move_steps(g, s, left, crawled=bool(entered))
-        options: list[Any] = [*steps, *(["snap"] if not shot and s.hex is not None
-                                        and fire_options(g, s, {FireType.SNAP}) else [])]
+        snap_why = None if shot else snap_problem(g, s)
+        options: list[Any] = [*steps, *(["snap"] if not shot and snap_why is None else [])]
         turn.mp = left  # a wounded soldier's stance change comes out of these points
         options += stance_options(s, turn)
         options.append("stop")
+        facts: dict[str, Any] = {"soldier": s.id, "left": left,
+                                 "from": s.hex.label if s.hex else None, "start": start,
+                                 "entered": [h.label for h in entered]}
+        if snap:  # AR-090: the shot is offered ("ready"), taken ("fired"), or why not yet
+            facts["snap"] = "fired" if shot else "ready" if snap_why is None else "waiting"
+            if snap_why is not None:
+                facts["snap_why"] = snap_why
         choice = yield Decision(
             side=s.side.value, kind=DecisionKind.AMBUSH_MOVE,
             prompt=f"{s.label}: {left} Movement Points left — enter a hex, or stop",
             options=tuple(options),
-            facts={"soldier": s.id, "left": left, "from": s.hex.label if s.hex else None,
-                   "entered": [h.label for h in entered]},
+            facts=facts,
         )
         if choice == "stop":
             break
@@ -551,6 +560,25 @@ def move(g: RoundsContext, s: Soldier, turn: TurnState, budget: int,
                    "[AR-103]", soldier=s.id, lost=budget - spent, rule="AR-103")
     turn.mp = 0  # AR-103
     return entered
+
+
+def snap_problem(g: AmbushContext, s: Soldier) -> str | None:
+    """Why he cannot take a move/snap fire's shot now (AR-090), or None if he can: a
+    moving soldier's shot waits for a target, so the move says why it is not offered yet
+    rather than leaving it out without a word."""
+    if s.hex is None:
+        return f"{s.label} is off the map"
+    if fire_options(g, s, {FireType.SNAP}):
+        return None
+    foes = [e for e in g.state.side(enemy(s.side)) if e.hex is not None and sees(g, s, e)]
+    if not foes:
+        return f"No {'German' if s.side is Side.US else 'American'} in sight to snap-fire at"
+    target = Target(soldier=foes[0].id)
+    for w in weapons_of(g, s):
+        why = why_not(g, s, w.id, FireType.SNAP, target)
+        if why:
+            return why
+    return "no weapon of his can snap fire now (AR-090)"
 
 
 def enter(g: RoundsContext, s: Soldier, to: Hex) -> Procedure:

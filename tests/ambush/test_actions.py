@@ -218,6 +218,29 @@ def test_move_snap_fire_moves_half_the_mpa_and_fires_one_snap_shot_in_between() 
         pass
 
 
+@pytest.mark.rule("AR-090")
+def test_move_snap_fire_says_why_its_shot_waits_and_offers_it_once_a_german_is_in_sight() -> None:
+    """The shot is not dropped without a word: while no German is in sight the move says
+    so, and the step that brings one into sight offers it; the path keeps its start hex."""
+    b = bench(kit.us("a", "0101", mpa=5), kit.german("g", "A", "0106"),
+              terrain={"0103": "stone-building"})
+    proc = actions.move(b, b.s("a"), TurnState(5), 5 // 2, snap=True)
+    first = next(proc)
+    assert "snap" not in first.options
+    assert first.facts["snap"] == "waiting"
+    assert first.facts["snap_why"] == "No German in sight to snap-fire at"
+    nxt = proc.send({"to": "0201"})
+    assert "snap" in nxt.options and nxt.facts["snap"] == "ready" and "snap_why" not in nxt.facts
+    assert nxt.facts["start"] == "0101" and nxt.facts["from"] == "0201"
+    assert nxt.facts["entered"] == ["0201"]
+
+
+def test_a_plain_move_says_nothing_about_a_snap_shot() -> None:
+    b = bench(kit.us("a", "0101", mpa=5), kit.german("g", "A", "0106"))
+    first = next(actions.move(b, b.s("a"), TurnState(5), 5))
+    assert "snap" not in first.options and "snap" not in first.facts
+
+
 @pytest.mark.rule("AR-107")
 @pytest.mark.rule("AR-108")
 def test_an_evasive_german_moves_until_unseen_then_leaves_the_map() -> None:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QPushButton,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -34,6 +35,7 @@ from PySide6.QtWidgets import (
 from ambush_gui.ambush.charts import Side
 from ambush_gui.ambush.model import Mode, Soldier
 from ambush_gui.core.decisions import Decision
+from ambush_gui.gui.hexmap.ammo import ammo_text
 from ambush_gui.gui.hexmap.ar_track import (
     SPACE_NAMES,
     ARTrackWidget,
@@ -194,7 +196,7 @@ class SoldierCard(QWidget):
         html += "<p style='margin-top:4px'><b>Weapons</b><br>" + ("<br>".join(weapons) or "none") + "</p>"
         if s.side is Side.US:
             boxes = Tally(s.ammo)
-            ammo = ", ".join(f"{n}× {_weapon_name(charts, k)}" for k, n in boxes.items()) or "empty"
+            ammo = ", ".join(ammo_text(charts, k, n) for k, n in boxes.items()) or "empty"
             extra = [f"Ammo Boxes ({len(s.ammo)} of 6): {ammo}", f"Port Boxes: {s.port_boxes}"]
             if s.satchel_ready:
                 extra.append("<b>Satchel charge ready to throw</b>")
@@ -283,7 +285,11 @@ class SquadList(QWidget):
 
 class MissionPanel(QWidget):
     """The mission, Operations turn or Round, the Condition in force, who decides what, the
-    points so far and how the mission is won."""
+    points so far and how the mission is won; buttons that open the brief and the Mission
+    Card; in a tutorial, a line saying what to do next."""
+
+    briefRequested = Signal()
+    cardRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -302,10 +308,41 @@ class MissionPanel(QWidget):
         self.score = text_label("", size=9.5)
         self.victory = text_label("", size=8.5)
         self.victory.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
-        for w in (self.mission, self.turn, self.condition, self.banner, self.prompt, self.score,
-                  self.victory):
+        self.hint = text_label("", size=9.5)  # the tutorial's "what to do next"
+        self.hint.setObjectName("tutorial-hint")
+        self.hint.setStyleSheet(f"#tutorial-hint {{ background: {theme.TUTORIAL_BG.name()}; "
+                                f"border-left: 4px solid {theme.TUTORIAL_EDGE.name()}; "
+                                "border-radius: 3px; padding: 4px; }")
+        self.hint.hide()
+        for w in (self.mission, self.turn, self.condition, self.banner, self.hint, self.prompt):
             lay.addWidget(w)
+        row = QHBoxLayout()  # the points, and the booklet one click away
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(4)
+        row.addWidget(self.score, 1)
+        self.brief_button = QPushButton("Brief")
+        self.brief_button.setToolTip("The mission brief, victory conditions and special rules "
+                                     "(Ctrl+B)")
+        self.brief_button.clicked.connect(self.briefRequested.emit)
+        self.card_button = QPushButton("Mission Card")
+        self.card_button.setToolTip("The Conditions, the Event column and the hexes with a "
+                                    "Paragraph Check (Ctrl+M)")
+        self.card_button.clicked.connect(self.cardRequested.emit)
+        for b in (self.brief_button, self.card_button):
+            b.setAutoDefault(False)
+            b.setFont(theme.label_font(8.5))
+            b.setStyleSheet("QPushButton { padding: 2px 6px; }")
+            row.addWidget(b)
+        lay.addLayout(row)
+        lay.addWidget(self.victory)
         lay.addStretch(1)
+
+    def set_hint(self, text: str) -> None:
+        """The tutorial's line ("" hides it). It stands in for the decision's prompt, which
+        the step prompt and the dialogs repeat anyway: the panel keeps its height."""
+        self.hint.setText(text)
+        self.hint.setVisible(bool(text))
+        self.prompt.setVisible(not text)
 
     def show_state(self, game: Any, decision: Decision | None, seat: str = "human") -> None:
         st, spec = game.state, game.spec
@@ -332,7 +369,7 @@ class MissionPanel(QWidget):
             self.banner.setStyleSheet(f"background:{side_colour(decision.side).name()};"
                                       "color:white;border-radius:4px;")
             self.prompt.setText(decision.prompt)
-        self.score.setText(f"Points so far: {st.score.total:+d}")
+        self.score.setText(f"Points: {st.score.total:+d}")
         self.score.setToolTip("\n".join(f"{p:+d}  {why}" for p, why in st.score.lines)
                               or "No points scored yet")
         levels = spec.victory.levels
@@ -346,5 +383,5 @@ class MissionPanel(QWidget):
     def text(self) -> str:
         """Everything the panel says, for tests and screen readers."""
         return "\n".join(w.text() for w in (self.mission, self.turn, self.condition, self.banner,
-                                            self.prompt, self.score, self.victory))
+                                            self.hint, self.prompt, self.score, self.victory))
 

@@ -42,13 +42,22 @@ from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import clear_layout
 from ambush_gui.gui.shared.widgets import text_label
 
-__all__ = ["BANNER_MS", "HISTORY_MAX", "OptionRow", "ParagraphEntry", "ParagraphReader"]
+__all__ = ["BANNER_MS", "HISTORY_MAX", "OptionRow", "ParagraphEntry", "ParagraphReader", "para"]
 
 BANNER_MS = 12000
 """How long an Event Check or Condition change banner stays up."""
 
 HISTORY_MAX = 200
 """Paragraphs kept in the history list (the game log keeps them all)."""
+
+THIN = "\u2009"
+"""A thin space after the pilcrow: in bold, "¶2" reads like "¶12"."""
+
+
+def para(number: int | str) -> str:
+    """A paragraph number as plain text: "¶ 2", the mark kept apart from the digits."""
+    return f"¶{THIN}{number}"
+
 
 RULE_TAG = re.compile(r"\s*[\[(](?:house rule )?AR-\d+[\])]\s*$")
 """A rule reference at the end of an event's text, left out of the banner."""
@@ -72,6 +81,7 @@ class ParagraphEntry:
     fallback: str  # the event's own text, shown if the mission lacks the paragraph
     tag: str = ""  # who read it, in a word or two, for the history list
     arrows: list[tuple[str, str]] = field(default_factory=list)
+    banner: str = ""  # the Event Check that sent the reader here: shown above this page only
 
     @property
     def goto(self) -> int | None:
@@ -131,6 +141,7 @@ class ParagraphReader(QWidget):
         self.deferred = False  # show the last paragraph read at flush(), not each one read
         self._pending: ParagraphEntry | None = None
         self.option_rows: list[OptionRow] = []
+        self.page_number = ""  # "¶ 12": the number on the page, as plain text
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
         lay.setSpacing(4)
@@ -145,6 +156,9 @@ class ParagraphReader(QWidget):
         self._banner_timer = QTimer(self)
         self._banner_timer.setSingleShot(True)
         self._banner_timer.timeout.connect(self.banner.hide)
+        self._banner_next = ""  # an Event Check's banner, waiting for the paragraph it reads
+        self._banner_owner: ParagraphEntry | None = None  # the page the banner belongs to
+        self._banner_at = 0  # entries read when a banner of no page of its own went up
         self.page = QFrame()
         self.page.setObjectName("page")
         self.page.setStyleSheet(f"#page {{ background: {theme.PARAGRAPH_PAPER.name()}; border: 1px "
@@ -156,6 +170,7 @@ class ParagraphReader(QWidget):
         head.setSpacing(8)
         self.number = QLabel("")
         self.number.setFont(theme.label_font(22, True))
+        self.number.setTextFormat(Qt.TextFormat.RichText)
         self.number.setStyleSheet(f"color: {theme.PARAGRAPH_NUMBER.name()};")
         self.number.setAlignment(Qt.AlignmentFlag.AlignTop)
         head.addWidget(self.number)
@@ -212,6 +227,7 @@ class ParagraphReader(QWidget):
         self._condition, self._context, self._tag = mission.spec.card.start, "", ""
         self._event_total = None
         self._german_hex, self._turn = {}, {}
+        self._banner_next, self._banner_owner, self._banner_at = "", None, 0
         self.history.clear()
         self.banner.hide()
         self._quiet = True
@@ -249,15 +265,16 @@ class ParagraphReader(QWidget):
             total = sum(d.get("faces") or [])
             self._context, self._tag = f"Event Check: Event column {total}", f"Event {total}"
             self._event_total = total  # the banner names the paragraph when it is read
-            self._flash(f"Event column {total}")
+            self._flash(f"Event column {total}", waits=True)
         elif kind == "event" and "total" in d:
             self._context = f"Event Check: Event column {d['total']}"
             self._tag = f"Event {d['total']}"
             self._event_total = None
             read = d.get("paragraph")
             if read and not d.get("skipped"):
-                self._flash(f"Event column {d['total']}: paragraph {read}")
+                self._flash(f"Event column {d['total']}: paragraph {read}", waits=True)
             else:  # nothing, or a sighting already made: the engine's own words
+                self._banner_next = ""  # no paragraph is read for it
                 self._flash(RULE_TAG.sub("", event.text))
         elif kind == "event_marker":
             self._flash(f"Hex {d.get('hex')}: an Event marker (paragraph {d.get('paragraph')})")
@@ -282,19 +299,22 @@ class ParagraphReader(QWidget):
             who = self._context or "Read from the Mission Card"
             tag = self._tag
             if self._event_total is not None:
-                self._flash(f"Event column {self._event_total}: paragraph {number}")
+                self._flash(f"Event column {self._event_total}: paragraph {number}", waits=True)
         self._event_total = None
         if prev is not None and prev.goto == number and prev.german == german:
-            who = f"{prev.who.split(' — via ')[0]} — via ¶{prev.number}"
+            who = f"{prev.who.split(' — via ')[0]} — via {para(prev.number)}"
             tag = prev.tag
         entry = ParagraphEntry(number, str(d.get("style", "bulleted")), d.get("option"),
                                d.get("roll"), german, who, list(d.get("actions") or []),
                                event.text, tag)
+        if self._banner_next:  # the Event Check's banner belongs to this page, and only to it
+            entry.banner, self._banner_next = self._banner_next, ""
+            self._banner_owner = entry
         if entry.moves and german is not None:
             entry.arrows = self._arrows(f"g{german}")
         self.entries.append(entry)
         taken = "none applies" if entry.option is None else f"option {entry.option + 1}"
-        item = QListWidgetItem(f"¶{number}  {tag}: {taken}")
+        item = QListWidgetItem(f"{para(number)}  {tag}: {taken}")
         item.setData(Qt.ItemDataRole.UserRole, len(self.entries) - 1)
         item.setToolTip(event.text)
         self.history.insertItem(0, item)
@@ -336,7 +356,11 @@ class ParagraphReader(QWidget):
 
     def _show(self, entry: ParagraphEntry, emit: bool = True) -> None:
         self.shown = entry
-        self.number.setText(f"¶{entry.number}")
+        self._banner_for(entry)
+        # the mark light and apart, the number bold: in bold "¶2" reads like "¶12"
+        self.page_number = para(entry.number)  # the number as plain text
+        self.number.setText(f"<span style='font-weight:normal; color:{theme.MUTED_TEXT.name()}'>"
+                            f"¶</span>&thinsp;{entry.number}")
         self.who.setText(entry.who)
         clear_layout(self.options)
         self.option_rows = []
@@ -383,6 +407,7 @@ class ParagraphReader(QWidget):
             self.referencesShown.emit(list(entry.arrows))
 
     def _blank(self) -> None:
+        self.page_number = ""
         self.number.setText("")
         self.who.setText("")
         self.text.setText("No paragraph has been read yet.")
@@ -407,12 +432,35 @@ class ParagraphReader(QWidget):
         if isinstance(index, int) and 0 <= index < len(self.entries):
             self._show(self.entries[index])
 
-    def _flash(self, text: str) -> None:
+    def _flash(self, text: str, waits: bool = False) -> None:
+        """Put up a banner. ``waits``: an Event Check's, which belongs to the paragraph it
+        reads next (shown above that page only); otherwise it concerns the page on show
+        (a Condition changed by it) and goes once a later paragraph is shown."""
+        if waits:
+            self._banner_next = text
         if self._quiet:
             return
+        self._banner_owner = None
+        self._banner_at = len(self.entries)
         self.banner.setText(text)
         self.banner.show()
         self._banner_timer.start(BANNER_MS)
+
+    def _banner_for(self, entry: ParagraphEntry) -> None:
+        """The banner above ``entry``: its own Event Check's, or none when the one up
+        belongs to another page or came before this paragraph was read (a stale "Event
+        column 5: paragraph 33" never sits above another paragraph)."""
+        if self._quiet:
+            return
+        if entry.banner:
+            self._banner_owner = entry
+            self.banner.setText(entry.banner)
+            self.banner.show()
+            self._banner_timer.start(BANNER_MS)
+            return
+        index = next((i for i, e in enumerate(self.entries) if e is entry), len(self.entries))
+        if self._banner_owner is not None or index >= self._banner_at:
+            self.banner.hide()
 
     # -- names from the mission ----------------------------------------------------------------
     def _german_name(self, number: int) -> str:
@@ -438,7 +486,7 @@ class ParagraphReader(QWidget):
 
     def shown_text(self) -> str:
         """The page as plain text, for tests and screen readers."""
-        rows = [self.number.text(), self.who.text(), self.text.text()]
+        rows = [self.page_number, self.who.text(), self.text.text()]
         rows += [r.text() for r in self.option_rows]
         rows.append(self.outcome.text())
         return "\n".join(rows)

@@ -200,6 +200,16 @@ def _font(pixels: float, bold: bool = False) -> QFont:
 Look = list[tuple[QPainterPath, QPen, QBrush]]
 
 
+def _fitted_font(text: str, pixels: float, smallest: float, width: float) -> QFont:
+    """A bold font for ``text`` at ``pixels``, made smaller (down to ``smallest``) until the
+    text fits ``width``: a surname is shrunk a little rather than cut to "Nov…"."""
+    font = _font(pixels, bold=True)
+    need = QFontMetricsF(font).horizontalAdvance(text)
+    if need <= width or need <= 0:
+        return font
+    return _font(max(smallest, pixels * width / need * 0.98), bold=True)
+
+
 def _circle(path: QPainterPath, x: float, y: float, r: float) -> None:
     path.addEllipse(QPointF(x, y), r, r)
 
@@ -561,6 +571,43 @@ class HexesItem(QGraphicsItem):
                        theme.HEX_STEP_TEXT_BG, theme.HEX_STEP_EDGE)
 
 
+class ChecksItem(QGraphicsItem):
+    """The hexes with a Paragraph Check (the Mission Card overlay): a faint tint, a dashed
+    outline and a small "¶ 3" plate under the hex number (the step costs sit at the
+    bottom, the counters in the middle)."""
+
+    def __init__(self, geometry: HexGeometry) -> None:
+        super().__init__()
+        self.geo = geometry
+        self.checks: dict[Hex, int] = {}
+        self.setZValue(theme.Z_HEX_MARKS + 1)
+
+    def set_checks(self, checks: Mapping[Hex, int]) -> None:
+        self.prepareGeometryChange()
+        self.checks = dict(checks)
+        self.setVisible(bool(self.checks))
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
+        r = QRectF()
+        for h in self.checks:
+            r = r.united(self.geo.polygon[h].boundingRect())
+        return r.adjusted(-3, -3, 3, 3)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # noqa: D102
+              widget: QWidget | None = None) -> None:
+        pen = QPen(theme.HEX_CHECK_EDGE, 1.5, Qt.PenStyle.DashLine)
+        pen.setCosmetic(True)
+        s = self.geo.size
+        font = _font(0.22 * s, bold=True)
+        for h, number in self.checks.items():
+            painter.setPen(pen)
+            painter.setBrush(theme.HEX_CHECK)
+            painter.drawPolygon(self.geo.polygon[h])
+            c = self.geo.centre[h]
+            _plate(painter, QPointF(c.x(), c.y() - 0.42 * s), f"¶\u2009{number}", font,
+                   theme.HEX_CHECK_EDGE, theme.HEX_CHECK_TEXT_BG, theme.HEX_CHECK_EDGE)
+
+
 class PathItem(QGraphicsItem):
     """The hexes entered so far, as a line from centre to centre (under the counters), and
     a note at its end (over them: it must stay readable)."""
@@ -854,11 +901,11 @@ class CounterItem(QGraphicsItem):
         _stance_figure(painter, QRectF(right - fig_w, band.top() + 0.08 * band_h, fig_w, 0.84 * band_h),
                        c.stance, theme.COUNTER_TEXT)
         right -= fig_w + 0.04 * s
-        font = _font(0.7 * band_h, bold=True)
-        painter.setFont(font)
-        painter.setPen(theme.COUNTER_TEXT)
         left = r.left() + (0.2 if c.side == "german" else 0.1) * s
         text_box = QRectF(left, band.top(), max(0.0, right - left), band_h)
+        font = _fitted_font(c.text, 0.7 * band_h, 0.45 * band_h, text_box.width())
+        painter.setFont(font)
+        painter.setPen(theme.COUNTER_TEXT)
         text = QFontMetricsF(font).elidedText(c.text, Qt.TextElideMode.ElideRight, text_box.width())
         painter.drawText(text_box, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, text)
         # The body: the side's emblem and the stance figure.
@@ -943,8 +990,9 @@ class HexMapView(MapView):
         self._path = PathItem(self.geo)
         self._arrows = ArrowsItem(self.geo)
         self._scatter = ArrowsItem(self.geo)  # a throw's scatter, apart from the red references
+        self._checks = ChecksItem(self.geo)  # the Mission Card's Paragraph Checks, on demand
         for item in (self._terrain, self._grid, self._steps_item, self._path, self._path.note,
-                     self._arrows, self._scatter):
+                     self._arrows, self._scatter, self._checks):
             self.scene().addItem(item)
         self._marks: list[HexesItem] = []
         self._steps: dict[str, str] = {}
@@ -977,8 +1025,10 @@ class HexMapView(MapView):
         if resized:
             self.geo = HexGeometry(hexmap.width, hexmap.height, self.hex_size)
             self._grid.set_geometry(self.geo)
-            for overlay in (self._steps_item, self._path, self._arrows, self._scatter):
+            for overlay in (self._steps_item, self._path, self._arrows, self._scatter,
+                            self._checks):
                 overlay.geo = self.geo
+            self._checks.set_checks({})
             self.clear_steps()
             self.clear_arrows()
             self.show_scatter([])
@@ -1135,6 +1185,15 @@ class HexMapView(MapView):
         self._marks.append(item)
         self.scene().addItem(item)
 
+    def show_checks(self, checks: Mapping[str, int]) -> None:
+        """Mark the hexes with a Paragraph Check (hex label -> paragraph); {} takes them down."""
+        self._checks.set_checks({self._on_map(label): n for label, n in checks.items()})
+
+    @property
+    def checks(self) -> dict[str, int]:
+        """The Paragraph Check hexes marked (hex label -> paragraph)."""
+        return {h.label: n for h, n in self._checks.checks.items()}
+
     def clear_marks(self) -> None:
         for item in self._marks:
             self.scene().removeItem(item)
@@ -1252,6 +1311,9 @@ class HexMapView(MapView):
         parts.append(self.describe_hex(label).replace("\n", "<br>"))
         h = Hex.from_label(label)
         parts += [m.tip for m in self._marks if m.tip and h in m.hexes]
+        if h in self._checks.checks:
+            parts.append(f"Paragraph Check: paragraph {self._checks.checks[h]} is read when a "
+                         "soldier enters this hex")
         if label in self._steps:
             parts.append(f"Click or drag here to enter: {self._steps[label]}")
         return "<br>".join(parts)

@@ -27,8 +27,8 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
+from PySide6.QtGui import QAction, QKeySequence, QShowEvent
+from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QTabBar, QWidget
 
 from ambush_gui.ambush.actions import enter_cost
 from ambush_gui.ambush.charts import Side
@@ -52,6 +52,10 @@ def scrolling(widget: QWidget) -> QScrollArea:
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     area.setMinimumHeight(120)
     return area
+
+
+MISSION_MIN_HEIGHT = 205
+"""The Mission dock's least height: its wrapped lines never squeezed, even at 1280x800."""
 
 
 class AmbushWindow(GameWindow):
@@ -111,20 +115,165 @@ class AmbushWindow(GameWindow):
         # flushed once per answer, in _refresh
         self.log.deferred = self.reader.deferred = self.fire_panel.deferred = True
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
-        mission = self._dock("Mission", self.mission_panel, left, "turn")
-        mission.setMinimumHeight(205)  # its wrapped lines never squeezed, even at 1280x800
+        # scrolling: the tutorial's line may make it taller than its share of the column
+        mission = self._dock("Mission", scrolling(self.mission_panel), left, "turn")
+        mission.setMinimumHeight(MISSION_MIN_HEIGHT)  # its wrapped lines never squeezed
         track = self._dock("AR Track", self.track, left, "track")
         card = self._dock("Soldier card", scrolling(self.card), left, "card")
-        squad = self._dock("Squad — click to pick a soldier", self.squad, right, "squad")
+        squad = self._dock("Squad", self.squad, left, "squad")  # tabbed with the cards
         reader = self._dock("Paragraphs", self.reader, right, "reader")
         self.fire_dock = self._dock("Last fire", self.fire_panel, right, "fire")
         self.tabifyDockWidget(reader, self.fire_dock)  # tabbed, not stacked: both keep their height
         self.reader_dock = reader
         reader.raise_()
         log = self._dock("Game log", self.log, right, "log")
+        self._build_booklet(card, squad, reader)
         self.resizeDocks([mission, reader], [300, 330], Qt.Orientation.Horizontal)
         self.resizeDocks([mission, track, card], [215, 235, 300], Qt.Orientation.Vertical)
-        self.resizeDocks([squad, reader, log], [115, 450, 210], Qt.Orientation.Vertical)
+        self.resizeDocks([reader, log], [565, 210], Qt.Orientation.Vertical)
+
+    # -- the booklet: brief, German card, Mission Card, tutorial ---------------------------------
+    def _build_booklet(self, card: QDockWidget, squad: QDockWidget, reader: QDockWidget) -> None:
+        """What the booklet shows beside the map: the German card tabbed with the soldier card
+        and the squad list (left), the mission brief and the Mission Card tabbed with the
+        paragraphs (right), and the tutorial's line in the Mission panel. A game opened from
+        a save shows the paragraphs and fires already read."""
+        from ambush_gui.gui.hexmap.brief import MissionBrief
+        from ambush_gui.gui.hexmap.german_card import GermanCardView
+        from ambush_gui.gui.hexmap.mission_card import MissionCardView
+        from ambush_gui.gui.hexmap.tutorial import is_tutorial
+
+        game = self.controller.game
+        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+        self.german_card = GermanCardView()
+        self.german_card.soldierPicked.connect(self._on_select)
+        self.german_dock = self._dock("German", scrolling(self.german_card), left, "german")
+        card.setWindowTitle("Soldier")  # short tab titles: the column is narrow
+        self.tabifyDockWidget(card, squad)
+        self.tabifyDockWidget(card, self.german_dock)
+        self.card_dock, self.squad_dock = card, squad
+        squad.raise_()  # Operations first: the men to pick, most of them still off the map
+        self.brief = MissionBrief()
+        self.brief.set_mission(game.spec, game.charts)
+        self.brief.closed.connect(self.close_brief)
+        self.brief_dock = self._dock("Brief", self.brief, right, "brief")
+        self.mission_card = MissionCardView()
+        self.mission_card.checksToggled.connect(self.show_checks)
+        self.card_view_dock = self._dock("Mission Card", scrolling(self.mission_card), right,
+                                         "mission-card")
+        for dock in (self.brief_dock, self.card_view_dock):
+            dock.setFeatures(dock.features() | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+            self.tabifyDockWidget(reader, dock)
+        self.card_view_dock.hide()
+        self._hide_stale_tab_bars()
+        self.mission_panel.briefRequested.connect(self.show_brief)
+        self.mission_panel.cardRequested.connect(self.show_mission_card)
+        self._tutorial = is_tutorial(game)
+        self._tutorial_done_said = False
+        self.reader.reload(game.log.events, game.scenario)  # a save opened: what was read
+        self.fire_panel.reload(game.log.events)
+        if game.decisions:  # a game under way: the brief stays one click away
+            self.brief_dock.hide()
+        else:  # a mission starting: its brief comes first
+            self.brief_dock.raise_()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        self._hide_stale_tab_bars()
+
+    def _hide_stale_tab_bars(self) -> None:
+        """Qt leaves a second, orphaned tab bar behind when a window's second group of docks
+        is tabbed (and shows it with the window): it would be drawn over the AR Track with
+        the group's first two tabs. A bar whose tabs are all on a fuller bar is that orphan."""
+        bars = self.findChildren(QTabBar)
+        tabs = {bar: {bar.tabText(i) for i in range(bar.count())} for bar in bars}
+        for bar in bars:
+            if any(other is not bar and tabs[bar] < tabs[other] for other in bars):
+                bar.hide()
+
+    def _menus(self) -> None:
+        super()._menus()
+        self._booklet_menus()
+
+    def _booklet_menus(self) -> None:
+        """Help ▸ Mission brief (Ctrl+B) and Mission Card (Ctrl+M); View ▸ Paragraph Check
+        hexes (C)."""
+        bar = self.menuBar()
+        menus = {a.text().replace("&", ""): a.menu() for a in bar.actions() if a.menu()}
+        help_, view = menus.get("Help"), menus.get("View")
+        if help_ is not None:
+            first = help_.actions()[0] if help_.actions() else None
+            for text, key, slot, tip in (
+                    ("Mission &brief", "Ctrl+B", self.show_brief,
+                     "The mission brief, victory conditions and special rules"),
+                    ("Mission &Card", "Ctrl+M", self.show_mission_card,
+                     "The Conditions, the Event column and the Paragraph Checks")):
+                a = QAction(text, self)
+                a.setShortcut(QKeySequence(key))
+                a.setStatusTip(tip)
+                a.triggered.connect(slot)
+                help_.insertAction(first, a)
+            if first is not None:
+                help_.insertSeparator(first)
+        self.checks_action = QAction("Paragraph &Check hexes", self, checkable=True)
+        self.checks_action.setShortcut(QKeySequence("C"))
+        self.checks_action.setStatusTip("Mark the hexes with a Paragraph Check (hover one for "
+                                        "its paragraph)")
+        self.checks_action.toggled.connect(self.show_checks)
+        if view is not None:
+            view.addSeparator()
+            view.addAction(self.checks_action)
+
+    def show_brief(self) -> None:
+        """Bring the mission brief forward (it is a tab of the right-hand column)."""
+        self.brief_dock.show()
+        self.brief_dock.raise_()
+
+    def close_brief(self) -> None:
+        self.brief_dock.hide()
+        self.reader_dock.raise_()
+
+    def show_mission_card(self) -> None:
+        self.card_view_dock.show()
+        self.card_view_dock.raise_()
+
+    def show_checks(self, on: bool) -> None:
+        """Mark (or unmark) the hexes with a Paragraph Check under the Condition in force;
+        the menu entry and the Mission Card's box follow each other."""
+        from ambush_gui.gui.hexmap.mission_card import check_hexes
+
+        for toggle in (self.checks_action, self.mission_card.show_checks):
+            if toggle.isChecked() != on:
+                blocked = toggle.blockSignals(True)
+                toggle.setChecked(on)
+                toggle.blockSignals(blocked)
+        game = self.controller.game
+        self.map.show_checks(check_hexes(game.scenario, game.state.condition) if on else {})
+
+    def _refresh_booklet(self, decision: Decision | None) -> None:
+        """The German card, the Mission Card, the check overlay and the tutorial's line, after
+        every answer."""
+        from ambush_gui.gui.hexmap.tutorial import DONE, done_lessons, tutorial_hint
+
+        game = self.controller.game
+        sel = self.selected
+        german = sel if sel is not None and sel in game.state.soldiers \
+            and game.state.soldiers[sel].side is Side.GERMAN else None
+        self.german_card.show_state(game, german)
+        self.mission_card.show_state(game.scenario, game.state.condition)
+        if self.checks_action.isChecked():
+            self.show_checks(True)  # the Condition may have changed
+        if not self._tutorial:
+            return
+        us = {s.id for s in game.state.side(Side.US, active=False)}
+        done = done_lessons(game.log.events, us)
+        mover = self.mover(decision) if decision is not None \
+            and decision.kind is DecisionKind.AMBUSH_OPERATIONS else None
+        hint = tutorial_hint(game, decision, done, mover)
+        if not hint and len(done) == 4 and not self._tutorial_done_said:
+            hint, self._tutorial_done_said = DONE, True
+            self.statusBar().showMessage(DONE, 10000)
+        self.mission_panel.set_hint(hint)
 
     def _view_menu(self, view: Any) -> None:
         grid = QAction("Hex &outlines", self, checkable=True, checked=True)
@@ -369,6 +518,7 @@ class AmbushWindow(GameWindow):
         elif read:
             self.reader_dock.raise_()
         self.mission_panel.show_state(game, d, seat)
+        self._refresh_booklet(d)
         self.track.show_state(game)
         self.card.show_soldier(game, self.selected)
         self.squad.show_state(game, self.selected)
@@ -434,6 +584,12 @@ class AmbushWindow(GameWindow):
         game = self.controller.game
         self.card.show_soldier(game, sid)
         self.map.select(sid)
+        s = game.state.soldiers.get(sid)
+        if s is not None and s.side is Side.GERMAN:  # his booklet card, the paragraphs' table
+            self.german_card.show_state(game, sid)
+            self.german_dock.raise_()
+        elif s is not None and not self.german_dock.visibleRegion().isEmpty():
+            self.card_dock.raise_()  # back from a German's card to the soldier's
 
     def _on_hover(self, label: str) -> None:
         if not label:

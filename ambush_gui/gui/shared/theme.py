@@ -170,6 +170,17 @@ PARAGRAPH_PAPER = QColor("#fbf8ef")  # the booklet page
 PARAGRAPH_TAKEN = QColor("#fdebd0")  # the option taken
 PARAGRAPH_TAKEN_EDGE = QColor("#d35400")
 PARAGRAPH_NUMBER = QColor("#7b241c")  # the large paragraph number
+# the booklet's cards and tables (gui/hexmap/brief.py, german_card.py, mission_card.py)
+BOOKLET_CURRENT = QColor("#fdebd0")  # the column of the Condition in force
+BOOKLET_CURRENT_EDGE = QColor("#d35400")
+BOOKLET_HEAD = QColor("#ece6d6")  # a table's heading row
+BOOKLET_GRID = QColor("#d5d0c4")
+BOOKLET_TABLE_PT = 8.5  # the Action Number and Event column tables
+TUTORIAL_BG = QColor("#e8f4fd")  # the tutorial's "what to do next" line
+TUTORIAL_EDGE = QColor("#2f6db5")
+HEX_CHECK = QColor(142, 68, 173, 40)  # a hex with a Paragraph Check (the View overlay)
+HEX_CHECK_EDGE = QColor("#8e44ad")
+HEX_CHECK_TEXT_BG = QColor(255, 255, 255, 225)
 
 
 # -- the Ambush! hex map (gui/hexmap/view.py) ----------------------------------------------------

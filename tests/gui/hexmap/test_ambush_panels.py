@@ -28,7 +28,7 @@ from ambush_gui.gui.hexmap.panels import (
     latest_initiative,
     turn_in_progress,
 )
-from ambush_gui.gui.hexmap.paragraph_reader import ParagraphReader
+from ambush_gui.gui.hexmap.paragraph_reader import ParagraphReader, para
 from ambush_gui.gui.shared import theme
 
 SEED = 1  # Rounds start at once: German 6 activated by paragraph 2, paragraph 37 walks him
@@ -275,7 +275,7 @@ def test_reader_shows_number_text_and_the_option_taken(qtbot: Any, game: Any) ->
     paras = [e for e in game.log.events if e.kind == "paragraph" and "option" in e.data]
     last = paras[-1].data
     spec = game.scenario.paragraph(last["paragraph"])
-    assert r.number.text() == f"¶{last['paragraph']}"
+    assert r.page_number == para(last['paragraph'])
     assert r.text.text() == spec.text
     assert len(r.option_rows) == len(spec.options)
     for i, row in enumerate(r.option_rows):
@@ -292,12 +292,12 @@ def test_reader_history_reopens_a_paragraph(qtbot: Any, game: Any) -> None:
     first = [e for e in game.log.events if e.kind == "paragraph"][0].data
     oldest = r.history.item(r.history.count() - 1)
     r.history.itemClicked.emit(oldest)
-    assert r.number.text() == f"¶{first['paragraph']}"
+    assert r.page_number == para(first['paragraph'])
     assert r.option_rows[first["option"]].taken
     assert "Paragraph Check" in r.who.text()
     r.step(-1)  # one newer
     second = [e for e in game.log.events if e.kind == "paragraph"][1].data
-    assert r.shown is r.entries[1] and r.number.text() == f"¶{second['paragraph']}"
+    assert r.shown is r.entries[1] and r.page_number == para(second['paragraph'])
     r.show()
     qtbot.waitExposed(r)
     r.history.setFocus()

@@ -412,7 +412,7 @@ class AmbushStepPrompt(QFrame):
         left = f.get("left")
         self.title.setText(f"{side_title(d.side)} player — {name} moves: {left} Movement "
                            f"Point{'s' if left != 1 else ''} left")
-        path = [p for p in [f.get("from"), *f.get("entered", [])] if p]
+        path = [p for p in [f.get("start", f.get("from")), *f.get("entered", [])] if p]
         bits = [f"{s.stance.value} in {s.hex.label}" if s is not None and s.hex else "off the map"]
         if f.get("entered"):
             bits.append("path: " + " → ".join(path))
@@ -421,6 +421,14 @@ class AmbushStepPrompt(QFrame):
         self.hint.setText(
             "Click a highlighted hex on the map (or drag the counter)." if hexes else
             "No hex he can enter now.")
+        if f.get("snap") == "waiting":  # AR-090: the shot waits for a German in sight
+            why = str(f.get("snap_why") or "No target for a snap shot now")
+            self.hint.setText(f"{self.hint.text()} {why}: the snap shot stays offered "
+                              "while he moves.")
+            waiting = QPushButton("Snap shot")
+            waiting.setEnabled(False)  # shown, not offered: nothing to shoot at yet
+            waiting.setToolTip(f"{why} (AR-090)")
+            self.buttons.addWidget(waiting)
         for o in d.options:
             if o == "snap":
                 self.add("Snap shot", o, "One snap shot now, before, between or after the "

@@ -14,6 +14,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QFrame, QHBoxLayout
 
+from ambush_gui.gui.hexmap.ammo import ammo_text
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import Chip, label, panel
 
@@ -165,7 +166,7 @@ def weapons_text(game: Any, s: Any) -> str:
     for key in s.ammo:
         if key not in own:
             spare[key] = spare.get(key, 0) + 1
-    parts += [f"{n} × {chart_name(game, k)}" for k, n in spare.items()]
+    parts += [ammo_text(game.charts, k, n) for k, n in spare.items()]
     return " · ".join(parts) if parts else "unarmed"
 
 
