@@ -207,7 +207,12 @@ def _fitted_font(text: str, pixels: float, smallest: float, width: float) -> QFo
     need = QFontMetricsF(font).horizontalAdvance(text)
     if need <= width or need <= 0:
         return font
-    return _font(max(smallest, pixels * width / need * 0.98), bold=True)
+    size = max(round(smallest), math.floor(pixels * width / need))
+    font = _font(size, bold=True)
+    while size > smallest and QFontMetricsF(font).horizontalAdvance(text) > width:
+        size -= 1  # text widths do not scale exactly with the pixel size
+        font = _font(size, bold=True)
+    return font
 
 
 def _circle(path: QPainterPath, x: float, y: float, r: float) -> None:
