@@ -119,6 +119,7 @@ class GermanCardView(QWidget):
         want = soldier_id if soldier_id in ids else self.soldier_id if self.soldier_id in ids \
             else (ids[0] if ids else None)
         self.picker.setVisible(bool(ids))
+        self.picker.setFont(theme.label_font(10, True))
         if want is None:
             self.soldier_id = None
             self._body(False)
@@ -148,6 +149,7 @@ class GermanCardView(QWidget):
         card: GermanCard = game.scenario.german(s.number)
         self._body(True)
         self.title.setText(card.name)
+        self.title.setVisible(self.picker.isHidden())  # the list on top already names him
         where = (f"hex {s.hex.label}, {s.stance.value}" if s.hex is not None
                  else "evaded: off the map" if s.left_map else "off the map")
         state = [s.status.value] if not s.active else []
@@ -196,7 +198,7 @@ class GermanCardView(QWidget):
             rows.append(row)
         current = 1 + conds.index(now) if now in conds else None
         self.table.fill(heads, rows, current)
-        self.table_title.setText("Paragraph to read, by Action Number")
+        self.table_title.setText("Paragraph by Action Number")
         legend = [f"<b style='color:{theme.BOOKLET_CURRENT_EDGE.name()}'>{now}</b>: the "
                   f"Condition in force ({game.spec.conditions[now].name})" if now in conds else ""]
         legend += [f"<b>{r}</b>: Special Reaction, when {REACTIONS[card.reactions[r].situation]}"

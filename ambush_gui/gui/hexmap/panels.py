@@ -241,6 +241,7 @@ class SquadList(QWidget):
         self.list.itemClicked.connect(self._pick)
         self.list.itemActivated.connect(self._pick)
         lay.addWidget(self.list)
+        lay.addStretch(1)  # a tab taller than the list keeps the list on top
 
     def _pick(self, item: QListWidgetItem) -> None:
         self.soldierClicked.emit(str(item.data(Qt.ItemDataRole.UserRole)))

@@ -181,6 +181,24 @@ class AmbushWindow(GameWindow):
         super().showEvent(event)
         self._hide_stale_tab_bars()
 
+    def _room_for_the_card(self) -> None:
+        """Give the cards' tab the left column's spare height (the Mission and AR Track docks
+        keep what they need), so a German's table shows without scrolling where it can."""
+        docks = [self.findChild(QDockWidget, f"dock-{n}") for n in ("turn", "track")]
+        if all(d is not None and d.isVisible() for d in docks):
+            mission, track = docks
+            lay = self.mission_panel.layout()
+            width = max(self.mission_panel.width(), 240)
+            whole = lay.totalHeightForWidth(width) if lay.hasHeightForWidth() \
+                else lay.totalSizeHint().height()
+            need = [max(mission.minimumHeight(), whole + 28),
+                    track.widget().sizeHint().height() + 24]
+            total = mission.height() + track.height() + self.german_dock.height()
+            rest = total - sum(need)  # Qt scales sizes that overflow: give exact shares
+            if rest > 0:
+                self.resizeDocks([mission, track, self.german_dock], [*need, rest],
+                                 Qt.Orientation.Vertical)
+
     def _hide_stale_tab_bars(self) -> None:
         """Qt leaves a second, orphaned tab bar behind when a window's second group of docks
         is tabbed (and shows it with the window): it would be drawn over the AR Track with
@@ -588,6 +606,7 @@ class AmbushWindow(GameWindow):
         if s is not None and s.side is Side.GERMAN:  # his booklet card, the paragraphs' table
             self.german_card.show_state(game, sid)
             self.german_dock.raise_()
+            self._room_for_the_card()
         elif s is not None and not self.german_dock.visibleRegion().isEmpty():
             self.card_dock.raise_()  # back from a German's card to the soldier's
 
