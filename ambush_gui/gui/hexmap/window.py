@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QTabBar, QWidget
 
@@ -180,6 +180,7 @@ class AmbushWindow(GameWindow):
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)
         self._hide_stale_tab_bars()
+        QTimer.singleShot(0, self._fit_mission)  # once the docks have their first sizes
 
     def _room_for_the_card(self) -> None:
         """Give the cards' tab the left column's spare height (the Mission and AR Track docks
@@ -291,7 +292,26 @@ class AmbushWindow(GameWindow):
         if not hint and len(done) == 4 and not self._tutorial_done_said:
             hint, self._tutorial_done_said = DONE, True
             self.statusBar().showMessage(DONE, 10000)
-        self.mission_panel.set_hint(hint)
+        if hint != self.mission_panel.hint.text():
+            self.mission_panel.set_hint(hint)
+            self._fit_mission()
+
+    def _fit_mission(self) -> None:
+        """Make the Mission dock tall enough for the tutorial's line, taking the height from
+        the AR Track's spare room (in Operations it has little to show)."""
+        mission, track = (self.findChild(QDockWidget, f"dock-{n}") for n in ("turn", "track"))
+        lay = self.mission_panel.layout()
+        if mission is None or track is None or lay is None or not self.isVisible():
+            return
+        width = max(self.mission_panel.width(), 240)
+        whole = lay.totalHeightForWidth(width) if lay.hasHeightForWidth() \
+            else lay.totalSizeHint().height()
+        grow = whole + 40 - mission.height()  # the title bar and the frame too
+        spare = track.height() - (track.widget().sizeHint().height() + 24)
+        take = min(grow, spare)
+        if take > 0:
+            self.resizeDocks([mission, track], [mission.height() + take, track.height() - take],
+                             Qt.Orientation.Vertical)
 
     def _view_menu(self, view: Any) -> None:
         grid = QAction("Hex &outlines", self, checkable=True, checked=True)
