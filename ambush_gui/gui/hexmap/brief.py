@@ -68,8 +68,8 @@ def brief_html(spec: MissionSpec, charts: Any = None) -> str:
         out.append(f"<li>Condition <b>{e(name)}</b>: {e(c.name)}{now}</li>")
     entries = sorted({h for s in spec.squad for h in s.enters})
     out.append(f"<li>The squad enters the map by {', '.join(entries)}.</li>")
-    out.append("<li>Every hex entered may have a Paragraph Check (View ▸ Mission Card shows "
-               "which); the Germans act by their cards and the paragraphs.</li></ul>")
+    out.append("<li>Every hex entered may have a Paragraph Check (the Mission Card, Ctrl+M, "
+               "shows which); the Germans act by their cards and the paragraphs.</li></ul>")
     out.append("<h3>Your squad</h3><p>")
     rows = []
     for s in spec.squad:

@@ -639,7 +639,9 @@ class AmbushWindow(GameWindow):
         cost = game.charts.mp_cost(terrain)
         here = ", ".join(s.name for s in game.state.in_hex(h)) if game.state.in_hex(h) else "empty"
         mp = f"{cost} MP to enter" if cost is not None else "cannot be entered"
-        self.statusBar().showMessage(f"{label}: {terrain}, {mp}; {here}", 6000)
+        check = self.map.checks.get(label)  # the Mission Card overlay is on
+        extra = f"; Paragraph Check: paragraph {check}" if check is not None else ""
+        self.statusBar().showMessage(f"{label}: {terrain}, {mp}; {here}{extra}", 6000)
 
     # -- help ------------------------------------------------------------------------------------
     def show_rules(self) -> None:

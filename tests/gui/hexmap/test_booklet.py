@@ -190,6 +190,8 @@ def test_the_mission_card_and_its_paragraph_check_overlay(qtbot: Any) -> None:
     assert view.show_checks.isChecked()
     tip = win.map.tooltip_at(win.map.hex_centre("0502"))
     assert "Paragraph Check: paragraph 5 is read" in tip
+    win._on_hover("0502")
+    assert win.statusBar().currentMessage().endswith("; Paragraph Check: paragraph 5")
     view.show_checks.setChecked(False)
     assert win.map.checks == {} and not win.checks_action.isChecked()
 
