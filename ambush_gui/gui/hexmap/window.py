@@ -210,6 +210,16 @@ class AmbushWindow(GameWindow):
             if any(other is not bar and tabs[bar] < tabs[other] for other in bars):
                 bar.hide()
 
+    def _reset_booklet(self) -> None:
+        """Another game in the window (a save opened, an undo): its brief, its tutorial."""
+        from ambush_gui.gui.hexmap.tutorial import is_tutorial
+
+        game = self.controller.game
+        self.brief.set_mission(game.spec, game.charts)
+        self._tutorial = is_tutorial(game)
+        if not self._tutorial:
+            self.mission_panel.set_hint("")
+
     def _menus(self) -> None:
         super()._menus()
         self._booklet_menus()
@@ -589,6 +599,7 @@ class AmbushWindow(GameWindow):
         self.fire_panel.reload(game.log.events)
         self._read = False
         self.log.reload(game.log.events)
+        self._reset_booklet()
 
     def _on_references(self, arrows: list[tuple[str, str]]) -> None:
         if arrows:

@@ -106,6 +106,16 @@ def test_a_game_under_way_opens_on_the_map_not_the_brief(qtbot: Any) -> None:
     assert "Victory" in win.brief.text()  # ready for Ctrl+B
 
 
+def test_another_game_in_the_window_brings_its_own_brief_and_no_tutorial_line(qtbot: Any) -> None:
+    win = open_window(qtbot, "ambush-tutorial", TUTORIAL_SEED)
+    assert win.mission_panel.hint.isVisible()
+    win.controller.replace_game(mid_round())
+    assert "The Hedgerows of Saint-Aubin" in win.brief.text()
+    assert "The Quiet Farm" not in win.brief.text()
+    assert win.mission_panel.hint.isHidden()
+    assert win.reader.entries  # its paragraphs, read again from its log
+
+
 # -- the German card ------------------------------------------------------------------------------
 
 
