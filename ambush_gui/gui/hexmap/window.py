@@ -196,7 +196,7 @@ class AmbushWindow(GameWindow):
                     track.widget().sizeHint().height() + 24]
             total = mission.height() + track.height() + self.german_dock.height()
             rest = total - sum(need)  # Qt scales sizes that overflow: give exact shares
-            if rest > 0:
+            if rest > self.german_dock.height():  # never less than it has
                 self.resizeDocks([mission, track, self.german_dock], [*need, rest],
                                  Qt.Orientation.Vertical)
 
