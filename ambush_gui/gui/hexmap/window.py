@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QTabBar, QWidget
 
@@ -62,6 +62,7 @@ class AmbushWindow(GameWindow):
     """One Ambush! mission, played solo against the German paragraphs."""
 
     board_name = "map"
+    window_kind = "hexmap"
 
     def dialog_for(self, decision: Decision, game: Any, parent: QWidget) -> Any:
         from ambush_gui.gui.hexmap.dialogs import dialog_for
@@ -76,6 +77,8 @@ class AmbushWindow(GameWindow):
         self._steps: dict[str, Any] = {}  # hex label -> the answer that enters it
         self._shown: dict[str, str] = {}  # counter id -> the hex the map shows it in
         self._read = False  # a paragraph was read since the last redraw
+        self._germans_named: list[str] = []  # Germans the events named since the last decision
+        self._fresh_germans: list[str] = []  # ... those, for the decision now open
         super().__init__(controller, parent)
 
     # -- building -----------------------------------------------------------------------------
@@ -121,6 +124,7 @@ class AmbushWindow(GameWindow):
         track = self._dock("AR Track", self.track, left, "track")
         card = self._dock("Soldier card", scrolling(self.card), left, "card")
         squad = self._dock("Squad", self.squad, left, "squad")  # tabbed with the cards
+        # the right column: the Decision dock (GameWindow's), the reading docks, the log
         reader = self._dock("Paragraphs", self.reader, right, "reader")
         self.fire_dock = self._dock("Last fire", self.fire_panel, right, "fire")
         self.tabifyDockWidget(reader, self.fire_dock)  # tabbed, not stacked: both keep their height
@@ -130,7 +134,7 @@ class AmbushWindow(GameWindow):
         self._build_booklet(card, squad, reader)
         self.resizeDocks([mission, reader], [300, 330], Qt.Orientation.Horizontal)
         self.resizeDocks([mission, track, card], [215, 235, 300], Qt.Orientation.Vertical)
-        self.resizeDocks([reader, log], [565, 210], Qt.Orientation.Vertical)
+        self.resizeDocks([self.decision_dock, reader, log], [330, 260, 180], Qt.Orientation.Vertical)
 
     # -- the booklet: brief, German card, Mission Card, tutorial ---------------------------------
     def _build_booklet(self, card: QDockWidget, squad: QDockWidget, reader: QDockWidget) -> None:
@@ -371,15 +375,38 @@ class AmbushWindow(GameWindow):
 
         self._close_prompts()  # the docks were redrawn just before, on stateChanged
         self.statusBar().clearMessage()
+        self._fresh_germans, self._germans_named = self._germans_named, []
         game = self.controller.game
         if decision.kind in ON_THE_MAP:
             self.move_prompt = AmbushStepPrompt()
             self.move_prompt.set_decision(decision, game)
             self.move_prompt.chosen.connect(self._answer)
-            self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self._prompt_dock(self.move_prompt))
             self._show_steps(decision)
+            self._host(self.move_prompt, decision)
             return
         self._show_dialog(decision)
+
+    def units_of(self, decision: Decision) -> list[str]:
+        """The soldier acting (or moving, firing, and his partner), the targets his options
+        name, and the Germans the events named since the last decision (the German who
+        has just appeared, the one who fired)."""
+        soldiers = self.controller.game.state.soldiers
+        f = decision.facts
+        out = [str(f[k]) for k in ("soldier", "firer", "partner") if isinstance(f.get(k), str)]
+        if decision.kind is DecisionKind.AMBUSH_OPERATIONS:
+            who = self.mover(decision)
+            out += [who] if who else []
+        for o in decision.options:
+            if isinstance(o, dict) and isinstance(o.get("target"), str):
+                out.append(o["target"])
+        out += self._fresh_germans
+        return [s for s in dict.fromkeys(out) if s in soldiers]
+
+    def unit_rect(self, uid: str) -> QRectF | None:
+        item = self.map._items.get(uid)
+        if item is None or not item.isVisible():
+            return None
+        return item.sceneBoundingRect()
 
     def mover(self, decision: Decision) -> str | None:
         """Whose hexes the map offers: the soldier moving, or in Operations the selected
@@ -511,7 +538,7 @@ class AmbushWindow(GameWindow):
             self._show_steps(d)
 
     def _on_computer(self, decision: Decision) -> None:
-        self._close_prompts()
+        self._close_prompts(f"The computer is deciding: {decision.prompt}")
         self.statusBar().showMessage(f"The computer is deciding: {decision.prompt}")
         self.mission_panel.show_state(self.controller.game, decision, "computer")
 
@@ -532,6 +559,9 @@ class AmbushWindow(GameWindow):
     # -- showing the state ------------------------------------------------------------------------
     def _on_event(self, event: Event) -> None:
         self.log.add(event)
+        german = event.data.get("german")
+        if isinstance(german, str):
+            self._germans_named.append(german)
         self.reader.add(event)
         self.fire_panel.add(event)
         if event.kind == "paragraph":

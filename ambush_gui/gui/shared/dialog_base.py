@@ -9,6 +9,14 @@ shown with the engine's reason and nothing is emitted.
 Keyboard: Enter gives the default answer, Esc the safe one where there is one
 ("none", "hold", "stay", "keep"), and 1..9 press the numbered option buttons in order.
 
+Mouse, in every dialog alike: one click on a card selects it; Enter, a double-click on
+the card or the dialog's button commits it.
+
+Where: the game window embeds the dialog in its Decision dock, a column about 400 pixels
+wide (``theme.RIGHT_COLUMN``): every dialog is laid out for that width (sections stacked,
+labels wrapped, the body scrolling vertically), and says how tall it would like to be
+(:meth:`DecisionDialog.preferred_height`).
+
 Tests and accessibility tools: :meth:`DecisionDialog.clicks_for` names the widgets a
 person clicks, in order, to give an answer, so a script can play through the real
 buttons (and a screen reader's user can be told the steps).
@@ -19,15 +27,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QColor, QFont, QFontMetrics, QKeyEvent, QPalette
+from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QCloseEvent, QColor, QFont, QFontMetrics, QKeyEvent, QMouseEvent, QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QButtonGroup,
     QDialog,
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
+    QLayoutItem,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -96,6 +107,70 @@ def label(
     w.setWordWrap(wrap)
     w.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
     return w
+
+
+class FlowLayout(QLayout):
+    """Widgets left to right, wrapping onto the next line when the width runs out (a row
+    of toggles in a narrow dock). Hidden widgets take no room."""
+
+    def __init__(self, parent: QWidget | None = None, spacing: int = 4) -> None:
+        super().__init__(parent)
+        self._items: list[QLayoutItem] = []
+        self.setSpacing(spacing)
+        self.setContentsMargins(0, 0, 0, 0)
+
+    def addItem(self, item: QLayoutItem) -> None:  # noqa: N802 - Qt name
+        self._items.append(item)
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, index: int) -> QLayoutItem | None:  # noqa: N802 - Qt name
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int) -> QLayoutItem | None:  # noqa: N802 - Qt name
+        return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+    def expandingDirections(self) -> Qt.Orientation:  # noqa: N802 - Qt name
+        return Qt.Orientation(0)
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt name
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt name
+        return self._lay_out(QRect(0, 0, width, 0), move=False)
+
+    def setGeometry(self, rect: QRect) -> None:  # noqa: N802 - Qt name
+        super().setGeometry(rect)
+        self._lay_out(rect, move=True)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt name
+        return self.minimumSize()
+
+    def minimumSize(self) -> QSize:  # noqa: N802 - Qt name
+        size = QSize()
+        for item in self._items:
+            if not item.isEmpty():
+                size = size.expandedTo(item.minimumSize())
+        m = self.contentsMargins()
+        return size + QSize(m.left() + m.right(), m.top() + m.bottom())
+
+    def _lay_out(self, rect: QRect, move: bool) -> int:
+        m = self.contentsMargins()
+        area = rect.adjusted(m.left(), m.top(), -m.right(), -m.bottom())
+        x, y, line = area.x(), area.y(), 0
+        gap = self.spacing()
+        for item in self._items:
+            if item.isEmpty():  # a hidden widget
+                continue
+            hint = item.sizeHint()
+            if x + hint.width() > area.right() + 1 and line > 0:
+                x, y, line = area.x(), y + line + gap, 0
+            if move:
+                item.setGeometry(QRect(QPoint(x, y), hint))
+            x += hint.width() + gap
+            line = max(line, hint.height())
+        return y + line - rect.y() + m.bottom()
 
 
 def hline() -> QFrame:
@@ -172,7 +247,7 @@ class ModifierList(QWidget):
                 colour=theme.BONUS if m.value >= 0 else theme.MALUS,
             )
             value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            text = label(m.label)
+            text = label(m.label, wrap=True)
             tag = label(rule_links(m.rule, theme.RULE_TAG) if m.rule else "—", size=8.5,
                         colour=theme.RULE_TAG, rich=bool(m.rule))
             tag.linkActivated.connect(lambda href, tag=tag: look_up(href.removeprefix("rule:"), tag))
@@ -187,9 +262,11 @@ class ModifierList(QWidget):
 class Card(QPushButton):
     """A large checkable button holding a title, detail lines and status chips.
 
-    Cards are the option buttons of most dialogs: a click selects (or answers), the
-    number in the corner is its key.
+    Cards are the option buttons of most dialogs: a click selects, a double-click
+    (``activated``) commits, the number in the corner is its key.
     """
+
+    activated = Signal()
 
     def __init__(
         self,
@@ -228,6 +305,7 @@ class Card(QPushButton):
         col = QVBoxLayout()
         col.setSpacing(1)
         self.title_label = label(title, bold=True, size=10.5)
+        self.title_label.setWordWrap(True)
         col.addWidget(self.title_label)
         self.detail_labels = []
         for d in details:
@@ -236,11 +314,9 @@ class Card(QPushButton):
             col.addWidget(dl)
             self.detail_labels.append(dl)
         if chips:
-            row = QHBoxLayout()
-            row.setSpacing(4)
+            row = FlowLayout(spacing=4)  # the chips wrap in a narrow dock
             for c in chips:
                 row.addWidget(c)
-            row.addStretch(1)
             col.addLayout(row)
         outer.addLayout(col, 1)
         for w in self.findChildren(QLabel):
@@ -254,6 +330,27 @@ class Card(QPushButton):
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt name
         return QSize(160, 36)
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt name
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt name
+        """Wrapped titles and details: the height the card needs at ``width``."""
+        lay = self.layout()
+        if lay is None:
+            return super().heightForWidth(width)
+        return max(lay.totalHeightForWidth(width) if lay.hasHeightForWidth()
+                   else lay.sizeHint().height(), 36)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt name
+        """A double-click commits: the first click selected the card already."""
+        if event.button() == Qt.MouseButton.LeftButton and self.isEnabled():
+            if self.isCheckable() and not self.isChecked():
+                self.setChecked(True)
+            self.activated.emit()
+            event.accept()
+            return
+        super().mouseDoubleClickEvent(event)
 
 
 def unit_chips(game: Any, unit: Any) -> list[Chip]:
@@ -330,15 +427,13 @@ def toggle(text: str, tip: str = "", side: str | None = None) -> QPushButton:
 def unit_header(game: Any, unit: Any) -> QFrame:
     """A unit's name, ratings and statuses in a box tinted for its side (not a button)."""
     box, lay = panel(unit.side.value)
-    lay.addWidget(label(unit.name, bold=True, size=11))
-    lay.addWidget(label(unit_details(unit), size=9, colour=theme.MUTED_TEXT))
+    lay.addWidget(label(unit.name, bold=True, size=11, wrap=True))
+    lay.addWidget(label(unit_details(unit), size=9, colour=theme.MUTED_TEXT, wrap=True))
     chips = unit_chips(game, unit)
     if chips:
-        row = QHBoxLayout()
-        row.setSpacing(4)
+        row = FlowLayout(spacing=4)
         for c in chips:
             row.addWidget(c)
-        row.addStretch(1)
         lay.addLayout(row)
     return box
 
@@ -374,6 +469,14 @@ class DecisionDialog(QDialog):
         self.option_buttons: list[QAbstractButton] = []
         self.answer_buttons: list[tuple[Any, QPushButton]] = []  # add_button's fixed answers
         self.default_button: QPushButton | None = None
+        self.last_highlight: Any = None
+        self.highlighted.connect(self._remember_highlight)
+        # the cards that select an answer (choice_card) and the button that commits it
+        self.picks: list[tuple[Any, Card]] = []
+        self._pick_group: QButtonGroup | None = None
+        self._pick_texts: dict[int, str] = {}
+        self.commit_button: QPushButton | None = None
+        self.selection: Any = None
         self.setWindowTitle(
             f"{side_title(decision.side)} player — {decision.kind.value.replace('_', ' ')}"
         )
@@ -410,6 +513,15 @@ class DecisionDialog(QDialog):
         self.build()
         self.body.addStretch(1)
         self._fit()
+
+    def _remember_highlight(self, what: Any) -> None:
+        self.last_highlight = what
+
+    def rehighlight(self) -> None:
+        """Say again what is selected now: the first selection is made while the dialog is
+        built, before the window listens."""
+        if self.last_highlight is not None:
+            self.highlighted.emit(self.last_highlight)
 
     # -- for subclasses -------------------------------------------------------------
     def headline(self) -> str:
@@ -485,6 +597,61 @@ class DecisionDialog(QDialog):
         self.option_buttons.append(button)
         return len(self.option_buttons)
 
+    def choice_card(self, card: Card, answer: Any, commit_text: str) -> Card:
+        """One click on ``card`` selects ``answer`` (the commit button then reads
+        ``commit_text``); Enter, a double-click on the card or the button commits it.
+        Call :meth:`add_commit` once the cards are made."""
+        if self._pick_group is None:
+            self._pick_group = QButtonGroup(self)
+        card.setCheckable(True)
+        self._pick_group.addButton(card)
+        self.picks.append((answer, card))
+        self._pick_texts[id(card)] = commit_text
+        card.toggled.connect(lambda on, a=answer, c=card: self._picked(a, c) if on else None)
+        card.activated.connect(lambda a=answer: self.choose(a))
+        return card
+
+    def add_commit(self, tip: str = "", stretch_before: bool = True) -> QPushButton:
+        """The default button that gives the selected card's answer; the first card that
+        can be chosen is selected (a click on another changes it)."""
+        self.commit_button = self.add_button("OK", on_click=self.commit, default=True,
+                                             stretch_before=stretch_before, tip=tip)
+        self._commit_tip = tip
+        checked = next((c for _, c in self.picks if c.isChecked()), None)
+        if checked is None:
+            first = next((c for _, c in self.picks if c.isEnabled()), None)
+            if first is not None:
+                first.setChecked(True)
+        else:
+            self._picked(next(a for a, c in self.picks if c is checked), checked)
+        return self.commit_button
+
+    def _picked(self, answer: Any, card: Card) -> None:
+        self.selection = answer
+        if self.commit_button is not None:
+            text = self._pick_texts.get(id(card), "OK")
+            fit_button_text(self.commit_button, text, self._room_for(self.commit_button))
+            tip = getattr(self, "_commit_tip", "")
+            self.commit_button.setToolTip(
+                f"{text} (Enter, or double-click the card)" + (f"\n{tip}" if tip else ""))
+
+    def _room_for(self, button: QPushButton) -> int:
+        """The width ``button`` may take in the bottom row, beside the other buttons."""
+        others = [b for b in self.findChildren(QPushButton)
+                  if b is not button and self.buttons.indexOf(b) >= 0 and not b.isHidden()]
+        used = sum(b.sizeHint().width() for b in others) + self.buttons.spacing() * len(others)
+        return max(theme.RIGHT_COLUMN - 40 - used, 120)
+
+    def commit(self) -> None:
+        """Give the selected card's answer."""
+        if self.selection is not None or any(a is None for a, _ in self.picks):
+            self.choose(self.selection)
+
+    def commit_on_double_click(self, card: Card, commit: Callable[[], Any]) -> None:
+        """A double-click on ``card`` gives what the commit button would (after the
+        first click selected it)."""
+        card.activated.connect(lambda: commit())
+
     # -- the clicks that give an answer -------------------------------------------------
     def clicks_for(self, answer: Any) -> list[QWidget]:
         """The widgets a person clicks, in this order, to give ``answer``.
@@ -499,6 +666,9 @@ class DecisionDialog(QDialog):
         This base version knows the bottom-row buttons with a fixed answer; dialogs
         with cards, toggles or checkboxes extend it.
         """
+        for value, card in self.picks:
+            if value == answer and card.isEnabled() and self.commit_button is not None:
+                return [card, self.commit_button]
         for value, button in self.answer_buttons:
             if value == answer:
                 return [button]
@@ -562,33 +732,37 @@ class DecisionDialog(QDialog):
                 b.click()
 
     def _fit(self) -> None:
-        """Size to the content, never beyond ``theme.DIALOG_MAX`` (scroll inside).
-
-        Wrapped labels make the height depend on the width, so the body is measured
-        at the width chosen."""
-        max_w, max_h = theme.DIALOG_MAX
-        spacing = self.outer.spacing()
-        margins = 12 * 2
-        hint = self.body_widget.sizeHint()
-        w = min(max(hint.width(), self.min_width), max_w - margins)
-        body = self.body
-        h = body.totalHeightForWidth(w) if body.hasHeightForWidth() else hint.height()
-        h = max(h, body.totalMinimumSize().height())
-        chrome = (
-            margins
-            + self.banner.heightForWidth(w)
-            + self.prompt.heightForWidth(w)
-            + 40
-            + spacing * 4
-        )
-        room = max_h - chrome
-        if h > room:  # it will scroll: leave room for the scroll bar
-            w = min(w + self.body_scroll.verticalScrollBar().sizeHint().width(), max_w - margins)
-        self.body_scroll.setMinimumSize(w, max(min(h, room), 60))
+        """Lay out for the Decision dock's width (``theme.RIGHT_COLUMN``): the body scrolls
+        vertically, never sideways. Standing alone (tests, a screenshot) the dialog is
+        sized to that width and as tall as :meth:`preferred_height` asks, within
+        ``theme.DIALOG_MAX``."""
+        width = theme.RIGHT_COLUMN - 8
+        self.body_scroll.setMinimumSize(0, 60)
+        self.setMinimumWidth(0)
         self.setMaximumSize(*theme.DIALOG_MAX)
-        self.adjustSize()
+        self.resize(width, min(self.preferred_height(width), theme.DIALOG_MAX[1]))
 
-    min_width = 600
+    def preferred_height(self, width: int) -> int:
+        """The height that shows the whole dialog, its body unscrolled, at ``width``."""
+        margins = self.outer.contentsMargins()
+        w = max(width - margins.left() - margins.right(), 100)
+        body = self.body
+        h = body.totalHeightForWidth(w) if body.hasHeightForWidth() else -1
+        h = max(h, body.totalMinimumSize().height(), self.body_widget.minimumSizeHint().height())
+        parts = [self.banner.heightForWidth(w), self.prompt.heightForWidth(w), h,
+                 self.buttons.sizeHint().height()]
+        if self.error.isVisible():
+            parts.append(self.error.heightForWidth(w))
+        gaps = self.outer.spacing() * (len(parts) - 1)
+        return margins.top() + margins.bottom() + sum(max(p, 0) for p in parts) + gaps + 4
+
+def fit_button_text(button: QPushButton, text: str, room: int) -> None:
+    """``text`` on ``button``, elided to ``room`` pixels (the whole text in the tooltip):
+    a long unit name never widens the Decision dock."""
+    font = QFont(button.font())
+    font.setBold(True)  # the default button is bold
+    shown = QFontMetrics(font).elidedText(text, Qt.TextElideMode.ElideRight, max(room - 28, 40))
+    button.setText(shown)
 
 
 def paint_background(widget: QWidget) -> None:
@@ -610,8 +784,8 @@ def clear_layout(layout: Any) -> None:
 
 
 def section(title: str, tip: str = "") -> QLabel:
-    """A small bold heading inside a dialog body."""
-    w = label(title, bold=True, size=10, colour=theme.DIALOG_TEXT)
+    """A small bold heading inside a dialog body (wrapped: the Decision dock is narrow)."""
+    w = label(title, bold=True, size=10, colour=theme.DIALOG_TEXT, wrap=True)
     w.setToolTip(tip)
     return w
 

@@ -6,9 +6,16 @@ placement. The Ambush Alley window over the free-measure table (``gui/table/wind
 Ambush! window over the hex map (``gui/hexmap/window.py``) are its subclasses.
 
 Each routes a pending decision to where a person answers it: moves and placements on
-the map, everything else in the dialog for its kind. In solo play the computer's
-answers arrive through the controller, paced by the speed setting, and show in the
-log and on the map like a person's.
+the map, everything else in the dialog for its kind. Every decision, the move prompts
+included, is asked in the **Decision** dock at the top of the right column, never in a
+window over the map: the dialog is embedded there (:class:`DecisionPanel`), and the map
+pans and zooms so that the units the decision is about (:meth:`GameWindow.units_of`)
+stay in sight beside it. In solo play the computer's answers arrive through the
+controller, paced by the speed setting, and show in the log and on the map like a
+person's.
+
+The window opens filling the screen's available area, then as the player left it:
+its size and its docks are kept per window kind (:meth:`GameWindow.place_on_screen`).
 """
 
 from __future__ import annotations
@@ -16,19 +23,22 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtCore import QRect, QRectF, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QDialog,
     QDockWidget,
     QFileDialog,
+    QLabel,
     QMainWindow,
     QMessageBox,
+    QVBoxLayout,
     QWidget,
 )
 
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.errors import InputError
-from ambush_gui.gui.shared import paths
+from ambush_gui.gui.shared import paths, theme
 from ambush_gui.gui.shared.controller import SPEEDS, GameController, Seat
 from ambush_gui.gui.shared.widgets import GameLog
 
@@ -47,6 +57,66 @@ def recent_games() -> list[str]:
     return [p for p in (settings.value("recent", []) or []) if Path(p).exists()]
 
 
+def column_widths(screen_width: int) -> tuple[int, int]:
+    """The left and right columns' fixed widths for a screen ``screen_width`` pixels wide."""
+    wide = screen_width >= theme.WIDE_SCREEN
+    return theme.LEFT_COLUMN, theme.RIGHT_COLUMN_WIDE if wide else theme.RIGHT_COLUMN
+
+
+class DecisionPanel(QWidget):
+    """The Decision dock's body: the open decision's widget (a dialog embedded as a plain
+    widget, or a move prompt), or one line saying who is deciding.
+
+    Keys typed while the map or another dock has the focus reach the window, which hands
+    Enter, Esc and the digits to the hosted decision (:meth:`GameWindow.keyPressEvent`)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("decision-panel")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(0)
+        self.idle = QLabel("No decision is open.")
+        self.idle.setWordWrap(True)
+        self.idle.setMargin(10)
+        self.idle.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.idle.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
+        lay.addWidget(self.idle, 1)
+        self.current: QWidget | None = None
+
+    def host(self, widget: QWidget) -> None:
+        """Show ``widget`` in the dock (a QDialog becomes a plain child widget)."""
+        self.current = widget
+        widget.setParent(self, Qt.WindowType.Widget)
+        lay = self.layout()
+        assert isinstance(lay, QVBoxLayout)
+        lay.insertWidget(0, widget, 1)
+        self.idle.hide()
+        widget.show()
+
+    def clear(self, text: str = "No decision is open.") -> None:
+        """Nothing to answer here now: say so (and who is deciding, if anyone)."""
+        if self.current is not None:
+            lay = self.layout()
+            if lay is not None:
+                lay.removeWidget(self.current)
+        self.current = None
+        self.idle.setText(text)
+        self.idle.show()
+
+    def preferred_height(self, width: int) -> int:
+        """The height the hosted decision wants at ``width`` (its body unscrolled)."""
+        w = self.current
+        if w is None:
+            return self.idle.heightForWidth(width) if self.idle.hasHeightForWidth() else 60
+        want = getattr(w, "preferred_height", None)
+        if callable(want):
+            return int(want(width))
+        if w.hasHeightForWidth():
+            return max(w.heightForWidth(width), w.minimumSizeHint().height())
+        return w.sizeHint().height()
+
+
 class GameWindow(QMainWindow):
     """One game, one window: what every rule system's window shares.
 
@@ -59,6 +129,7 @@ class GameWindow(QMainWindow):
     newGameRequested = Signal()
     board: Any
     board_name = "map"
+    window_kind = "game"  # the QSettings group its size and docks are kept under
     computer_players = True  # a side may be played by the computer (the Game menu sets its pace)
     log: GameLog
 
@@ -68,6 +139,11 @@ class GameWindow(QMainWindow):
         self.dialog: Any = None
         self.move_prompt: Any = None
         self.selected: str | None = None
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        avail = screen.availableGeometry() if screen is not None else QRect(0, 0, 1280, 800)
+        self.left_width, self.right_width = column_widths(avail.width())
+        self.decision_panel = DecisionPanel()
+        self._build_decision_dock()  # first: the docks _build adds on the right go under it
         self._build()
         self._menus()
         self.statusBar().showMessage("Ready")
@@ -118,14 +194,34 @@ class GameWindow(QMainWindow):
 
     # -- building shared by every window ------------------------------------------------------
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
+        """A dock in ``area``; in the left and right columns its width is fixed, so that
+        text growing in it never pushes the map sideways."""
         dock = QDockWidget(title, self)
         dock.setMinimumWidth(250)
+        if area == Qt.DockWidgetArea.LeftDockWidgetArea:
+            dock.setFixedWidth(self.left_width)
+        elif area == Qt.DockWidgetArea.RightDockWidgetArea:
+            dock.setFixedWidth(self.right_width)
         dock.setObjectName(f"dock-{name}")
         dock.setWidget(widget)
         dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
                          | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
         self.addDockWidget(area, dock)
         return dock
+
+    def _build_decision_dock(self) -> None:
+        """The Decision dock, on top of the right column (the docks ``_build`` adds there
+        stack under it): every decision is asked in it."""
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        dock = QDockWidget("Decision", self)
+        dock.setObjectName("dock-decision")
+        dock.setWidget(self.decision_panel)
+        dock.setFixedWidth(self.right_width)
+        # not closable: the decision being asked must stay in sight
+        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                         | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+        self.addDockWidget(right, dock)
+        self.decision_dock = dock
 
     def _menus(self) -> None:
         bar = self.menuBar()
@@ -189,7 +285,7 @@ class GameWindow(QMainWindow):
             if d is not None:
                 self._on_decision(d)
 
-    def _close_prompts(self) -> None:
+    def _close_prompts(self, idle: str = "No decision is open.") -> None:
         for w in (self.dialog, self.move_prompt):
             if w is not None:
                 w.blockSignals(True)
@@ -197,53 +293,126 @@ class GameWindow(QMainWindow):
                     w.dismiss()  # a decision dialog refuses a plain close: it wants an answer
                 else:
                     w.close()
+                w.hide()
                 w.deleteLater()
         self.dialog = self.move_prompt = None
-        dock = self.findChild(QDockWidget, "dock-prompt")
-        if dock is not None:
-            dock.hide()  # an empty "Your move" dock would only take room from the docks
+        self.decision_panel.clear(idle)
         self._end_board_modes()
 
     def _show_dialog(self, decision: Decision) -> None:
-        """Open the dialog for ``decision`` beside the map, not modal: the map stays live
-        to look at, and what the dialog points at is shown on it (``_on_highlight``)."""
-        self.dialog = self.dialog_for(decision, self.controller.game, self)
+        """Ask ``decision`` in the Decision dock beside the map: the map stays live to
+        look at, what the dialog points at is shown on it (``_on_highlight``), and the
+        units it is about are brought into view (:meth:`keep_in_view`)."""
+        self.dialog = self.dialog_for(decision, self.controller.game, self.decision_panel)
         if self.dialog is None:
             QMessageBox.warning(self, "ambush-gui", f"No dialog for {decision.kind.value}")
             return
         self.dialog.chosen.connect(self._answer)
         self.dialog.highlighted.connect(lambda what, d=decision: self._on_highlight(d, what))
         self.dialog.setModal(False)
-        self.dialog.show()
-        self._place_dialog(self.dialog)
-        self.dialog.raise_()
+        self._host(self.dialog, decision)
+        self._on_opened(decision)
+        # the first highlight was emitted while the dialog was being built: show it now
+        if hasattr(self.dialog, "rehighlight"):
+            self.dialog.rehighlight()
+
+    def _host(self, widget: QWidget, decision: Decision | None = None) -> None:
+        """Show ``widget`` in the Decision dock, the dock as tall as it needs (up to
+        ``theme.DECISION_SHARE`` of the column; the dialog's body scrolls past that), and
+        bring the decision's units into view."""
+        self.decision_panel.host(widget)
+        dock = self.decision_dock
+        dock.show()
+        dock.raise_()
+        width = max(self.right_width - 8, 200)
+        want = self.decision_panel.preferred_height(width) + 34  # the dock's title bar
+        column = max(self.height() - self.menuBar().height() - self.statusBar().height(), 300)
+        self.resizeDocks([dock], [min(want, int(column * theme.DECISION_SHARE))],
+                         Qt.Orientation.Vertical)
+        if isinstance(widget, QDialog):
+            widget.setFocus(Qt.FocusReason.OtherFocusReason)
+        if decision is not None:
+            self.keep_in_view(decision)
+            QTimer.singleShot(0, lambda d=decision: self._keep_if_open(d))
+
+    def _keep_if_open(self, decision: Decision) -> None:
+        """Again once the docks have their new sizes (the map's viewport changed)."""
+        if self.controller.pending() is decision:
+            self.keep_in_view(decision)
+
+    def _on_opened(self, decision: Decision) -> None:
+        """A dialog just opened for ``decision``: show on the map what it is about
+        before the player chooses (an interrupt's declared path)."""
 
     def _on_highlight(self, decision: Decision, what: Any) -> None:
         """Show on the map what the player is looking at in a dialog."""
 
-    def _place_dialog(self, dialog: QWidget) -> None:
-        """Keep the table in view: dialogs open against the window's right-hand side."""
-        frame = self.frameGeometry()
-        x = frame.right() - dialog.frameGeometry().width() - 12
-        y = frame.top() + 48
-        dialog.move(max(frame.left(), x), y)
+    # -- the units a decision is about, in view --------------------------------------------------
+    def units_of(self, decision: Decision) -> list[str]:
+        """The ids of the map items ``decision`` is about (the acting unit, its target, the
+        moving unit, the interrupter...): read from the decision's facts and options."""
+        return []
 
-    def _prompt_dock(self, widget: QWidget) -> QDockWidget:
-        dock = self.findChild(QDockWidget, "dock-prompt")
-        if dock is None:
-            dock = QDockWidget("Your move", self)
-            dock.setObjectName("dock-prompt")
-            # not closable: the prompt holds the Stay button and the move's limits
-            dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
-                             | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
-        dock.setWidget(widget)
-        # the whole prompt, never clipped: its lines wrap to the width of the left docks
-        turn = self.findChild(QDockWidget, "dock-turn")
-        width = turn.width() if turn is not None else widget.sizeHint().width()
-        high = widget.heightForWidth(width) if widget.hasHeightForWidth() else -1
-        dock.setMinimumHeight(max(high, widget.sizeHint().height()) + 28)
-        dock.show()
-        return dock
+    def unit_rect(self, uid: str) -> QRectF | None:
+        """The scene rect of ``uid``'s item(s) on the map, or None if it is not shown."""
+        return None
+
+    def decision_rects(self, decision: Decision) -> list[QRectF]:
+        """The scene rects of the units ``decision`` is about."""
+        out = []
+        for uid in self.units_of(decision):
+            r = self.unit_rect(uid)
+            if r is not None and r.isValid():
+                out.append(r)
+        return out
+
+    def keep_in_view(self, decision: Decision) -> None:
+        """Pan, and zoom out if need be, so that every unit ``decision`` is about is
+        inside the map view's visible part (with a margin)."""
+        rects = self.decision_rects(decision)
+        if rects and hasattr(self.board, "keep_visible"):
+            self.board.keep_visible(rects)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        """Enter, Esc and the digits typed anywhere in the window answer the decision in
+        the dock (the map, when clicked, takes the focus from it)."""
+        key = event.key()
+        ours = key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Escape) or (
+            Qt.Key.Key_1.value <= key <= Qt.Key.Key_9.value)
+        if ours and isinstance(self.dialog, QDialog) and self.dialog.isVisible():
+            self.dialog.keyPressEvent(event)
+            return
+        super().keyPressEvent(event)
+
+    # -- the window's place on the screen ---------------------------------------------------------
+    def _settings_key(self, what: str) -> str:
+        return f"window/{self.window_kind}/{what}"
+
+    def place_on_screen(self) -> None:
+        """Open as the player left this kind of window (size, docks), else filling the
+        screen's available area (not a fixed 1280x800 on a 1920x1080 screen)."""
+        settings = QSettings("ambush-gui", "ambush-gui")
+        geometry = settings.value(self._settings_key("geometry"))
+        state = settings.value(self._settings_key("state"))
+        restored = bool(geometry) and self.restoreGeometry(geometry)
+        if state:
+            self.restoreState(state, self.STATE_VERSION)
+            self.decision_dock.show()  # never lost: the decisions are asked there
+        if not restored:
+            screen = self.screen() or QGuiApplication.primaryScreen()
+            if screen is not None:
+                avail = screen.availableGeometry()
+                self.setGeometry(avail)
+            else:
+                self.resize(1280, 800)
+
+    STATE_VERSION = 1  # bump when the docks change: an old saved layout is then ignored
+
+    def remember_layout(self) -> None:
+        """Keep the window's size and docks for the next window of this kind."""
+        settings = QSettings("ambush-gui", "ambush-gui")
+        settings.setValue(self._settings_key("geometry"), self.saveGeometry())
+        settings.setValue(self._settings_key("state"), self.saveState(self.STATE_VERSION))
 
     # -- files ------------------------------------------------------------------------------
     def _update_title(self) -> None:
@@ -305,6 +474,7 @@ class GameWindow(QMainWindow):
                           "enforced and every die shown.<br><br>The game is autosaved after every decision.")
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        self.remember_layout()
         self._close_prompts()
         event.accept()
 

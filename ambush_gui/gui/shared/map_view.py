@@ -11,6 +11,8 @@ his eye over a map.
   map or with the middle button goes on; each view decides what a drag means).
 - A fitted view stays fitted when the window is resized, until the player zooms or pans
   (``auto_fit``).
+- :meth:`keep_visible` pans (and zooms out if it must) the least needed to bring some map
+  rects inside the view: the units a decision is about stay in sight while it is asked.
 - Zoom is clamped: never smaller than half the fitted size, never larger than
   :attr:`MAX_SCALE` pixels per scene unit, so the map can neither vanish nor turn into
   one blurred hex.
@@ -98,6 +100,51 @@ class MapView(QGraphicsView):
         self._scroll_by(after.x() - anchor.x(), after.y() - anchor.y())
         self.auto_fit = False
         self._zoomed()
+
+    def visible_rect(self, margin: int = 0) -> QRectF:
+        """The scene rect shown in the viewport, less ``margin`` pixels on every side."""
+        vp = self.viewport().rect().adjusted(margin, margin, -margin, -margin)
+        return self.mapToScene(vp).boundingRect()
+
+    def keep_visible(self, rects: list[QRectF], margin: int = theme.MAP_KEEP_MARGIN) -> bool:
+        """Bring every rect of ``rects`` (scene coordinates) inside the viewport, clear of
+        its edges by ``margin`` pixels: zoom out first if they cannot fit at this zoom,
+        then pan the least that shows them. The player's zoom is kept when it can be.
+        Returns whether the view moved."""
+        rects = [r for r in rects if r.isValid()]
+        if not rects:
+            return False
+        want = rects[0]
+        for r in rects[1:]:
+            want = want.united(r)
+        vp = self.viewport().rect()
+        room_w, room_h = vp.width() - 2 * margin, vp.height() - 2 * margin
+        if room_w < 40 or room_h < 40:  # a tiny view: keep what room there is
+            margin = 0
+            room_w, room_h = vp.width(), vp.height()
+        if self.visible_rect(margin).contains(want):
+            return False
+        k = self.scale_factor()
+        fits = min(room_w / max(want.width(), 1e-6), room_h / max(want.height(), 1e-6))
+        if fits < k:  # too far apart for this zoom: zoom out about the view's centre
+            lo = self.MIN_FIT_FRACTION * self._fit_scale()
+            self.zoom(max(fits, lo) / k)
+        seen = self.visible_rect(margin)
+        dx = dy = 0.0
+        if want.width() > seen.width() or want.left() < seen.left():
+            dx = want.left() - seen.left()
+        elif want.right() > seen.right():
+            dx = want.right() - seen.right()
+        if want.height() > seen.height() or want.top() < seen.top():
+            dy = want.top() - seen.top()
+        elif want.bottom() > seen.bottom():
+            dy = want.bottom() - seen.bottom()
+        if dx or dy:
+            k = self.scale_factor()
+            self._scroll_by(dx * k, dy * k)
+        self.auto_fit = False
+        self.viewport().update()
+        return True
 
     def pan(self, dx: float, dy: float) -> None:
         """Move the map ``(dx, dy)`` pixels on screen (it follows a dragging mouse)."""

@@ -102,6 +102,14 @@ CHART_GRID = QColor("#d5d8dc")
 
 DIALOG_MAX = (1200, 740)  # the largest a dialog grows: clear inside a 1280x800 screen
 
+# The window's columns (docks never change width as their text grows)
+RIGHT_COLUMN = 400  # the Decision dock and the reading docks under it, on a 1280x800 screen
+RIGHT_COLUMN_WIDE = 460  # ... on a screen 1600 pixels wide or more
+LEFT_COLUMN = 290  # the turn panel, the AR Track, the cards
+WIDE_SCREEN = 1600  # available width from which the wide right column is used
+DECISION_SHARE = 0.62  # the most of the right column's height a decision takes (it scrolls)
+MAP_KEEP_MARGIN = 40  # pixels kept between a decision's units and the map view's edge
+
 
 # -- the free-measure table (gui/table/view.py, gui/table/items.py, gui/table/tape.py) -------------
 FIGURE_OUTLINE = QColor("#1b1b1b")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 from ambush_gui.core.decisions import Decision, DecisionKind
@@ -18,6 +18,9 @@ class MainWindow(GameWindow):
     the log and the line-of-sight-and-dice panel."""
 
     board_name = "table"
+    window_kind = "table"
+    # the facts that name a unit the decision is about (acting, target, mover, interrupter)
+    UNIT_FACTS = ("unit", "target", "attacker", "against", "aimed_at", "interrupted", "cover_from")
 
     def dialog_for(self, decision: Decision, game: Any, parent: QWidget) -> Any:
         from ambush_gui.gui.table.dialogs import dialog_for
@@ -51,12 +54,11 @@ class MainWindow(GameWindow):
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
         turn = self._dock("Turn", self.turn_panel, left, "turn")
         card = self._dock("Unit card", self.card, left, "card")
-        log = self._dock("Game log", self.log, right, "log")
+        # the right column: the Decision dock (GameWindow's), the reading dock, the log
         hover = self._dock("Line of sight and dice", self.hover, right, "hover")
-        # Give the table the room: narrow docks, the log taller than the hover panel.
-        self.resizeDocks([turn, log], [290, 340], Qt.Orientation.Horizontal)
+        log = self._dock("Game log", self.log, right, "log")
         self.resizeDocks([turn, card], [170, 400], Qt.Orientation.Vertical)
-        self.resizeDocks([log, hover], [430, 230], Qt.Orientation.Vertical)
+        self.resizeDocks([self.decision_dock, hover, log], [330, 170, 260], Qt.Orientation.Vertical)
 
     def _on_decision(self, decision: Decision) -> None:
         from ambush_gui.gui.table.dialogs import MovePrompt
@@ -67,9 +69,9 @@ class MainWindow(GameWindow):
         game = self.controller.game
         if decision.kind is DecisionKind.MOVE:
             self.table.begin_move(decision)
-            self.move_prompt = MovePrompt(decision, game, self)
+            self.move_prompt = MovePrompt(decision, game, self.decision_panel)
             self.move_prompt.chosen.connect(self._answer)
-            self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self._prompt_dock(self.move_prompt))
+            self._host(self.move_prompt, decision)
             return
         if decision.kind is DecisionKind.PLACE:
             self.table.begin_place(decision)
@@ -78,8 +80,8 @@ class MainWindow(GameWindow):
         self._show_dialog(decision)
 
     def _on_computer(self, decision: Decision) -> None:
-        self._close_prompts()
         who = "Regular" if decision.side == "regular" else "Insurgent"
+        self._close_prompts(f"The {who} computer player is deciding: {decision.prompt}")
         self.statusBar().showMessage(f"The {who} computer player is deciding: {decision.prompt}")
         self.turn_panel.show_state(self.controller.game, decision, "computer")
 
@@ -113,6 +115,44 @@ class MainWindow(GameWindow):
             shooter = game.state.units.get(decision.facts.get("unit"))
             if shooter is not None:
                 self.table.show_report(shooter, game.unit(what))
+
+    def _on_opened(self, decision: Decision) -> None:
+        """An interrupt's declared path is on the table as soon as it is asked."""
+        if decision.kind is DecisionKind.INTERRUPT and decision.facts.get("path"):
+            self.table.show_interrupt(decision.facts.get("path"), None, None)
+
+    def units_of(self, decision: Decision) -> list[str]:
+        """The acting unit, its target, the mover and the interrupters (read from the
+        decision's facts and the units its options name)."""
+        units = self.controller.game.state.units
+        out = [str(decision.facts[k]) for k in self.UNIT_FACTS
+               if isinstance(decision.facts.get(k), str)]
+        if decision.kind not in (DecisionKind.ACTIVATE, DecisionKind.INSURGENT_ACT):
+            for o in decision.options:
+                uid = o.get("unit") if isinstance(o, dict) else o
+                if isinstance(uid, str):
+                    out.append(uid)
+        return [u for u in dict.fromkeys(out) if u in units]
+
+    def unit_rect(self, uid: str) -> QRectF | None:
+        items = [i for i in self.table.table.unit_figures(uid) if i.isVisible()]
+        if not items:
+            return None
+        r = items[0].sceneBoundingRect()
+        for i in items[1:]:
+            r = r.united(i.sceneBoundingRect())
+        return r
+
+    def decision_rects(self, decision: Decision) -> list[QRectF]:
+        """The units, and an interrupt's declared path (the player picks a point on it)."""
+        rects = super().decision_rects(decision)
+        path = decision.facts.get("path") if decision.kind is DecisionKind.INTERRUPT else None
+        if path:
+            flip = self.table.table.flip
+            for x, y in path:
+                p = flip.scene(x, y)
+                rects.append(QRectF(p.x() - 0.5, p.y() - 0.5, 1.0, 1.0))
+        return rects
 
     def _end_board_modes(self) -> None:
         if hasattr(self.table, "end_modes"):

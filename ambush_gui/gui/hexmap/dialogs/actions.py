@@ -95,7 +95,6 @@ class AmbushActionDialog(DecisionDialog):
     shown; ``not_legal_rows`` maps each action that is not legal now to its labels
     (title, the engine's reason)."""
 
-    min_width = 760
 
     def is_live_grenade(self) -> bool:
         return "hex" in self.decision.facts
@@ -137,7 +136,7 @@ class AmbushActionDialog(DecisionDialog):
             self.body.addWidget(section(title))
             grid = QGridLayout()
             grid.setSpacing(6)
-            cols = 3 if len(mine) > 4 else 2
+            cols = 2 if len(mine) > 3 else 1  # the Decision dock is narrow
             for i, o in enumerate(mine):
                 grid.addWidget(self.action_card(o), i // cols, i % cols)
             for c in range(cols):
@@ -159,8 +158,9 @@ class AmbushActionDialog(DecisionDialog):
         self.add_not_legal()
         if PASS in self.decision.options:
             self.safe_answer = dict(PASS)
-            self.add_button("Pass", dict(PASS), tip=action_tip("pass") + "  (Esc)",
-                            stretch_before=True)
+            self.add_button("Pass", dict(PASS), tip=action_tip("pass") + "  (Esc)")
+        if self.picks:
+            self.add_commit()
 
     def action_card(self, option: Mapping[str, Any]) -> Card:
         value = str(option["action"])
@@ -170,11 +170,10 @@ class AmbushActionDialog(DecisionDialog):
         detail = f"{generic} · {rule}" if title != generic else rule
         key = len(self.option_buttons) + 1 if len(self.option_buttons) < 9 else None
         card = Card(title, [detail] if detail else [], key=key, side=self.decision.side)
-        card.setCheckable(False)
         card.setToolTip(action_tip(value))
         if key is not None:
             self.number(card)
-        card.clicked.connect(lambda _=False, o=dict(option): self.choose(o))
+        self.choice_card(card, dict(option), title)
         self.action_buttons.append((dict(option), card))
         return card
 
@@ -230,7 +229,7 @@ class AmbushActionDialog(DecisionDialog):
     def clicks_for(self, answer: Any) -> list[QWidget]:
         """An action's button, a stance's button, or "Pass"; LookupError for an action
         that is not legal now."""
-        w = _find(self.action_buttons, answer) or _find(self.stance_buttons, answer)
+        w = _find(self.stance_buttons, answer)
         if w is not None:
             return [w]
         return super().clicks_for(answer)
@@ -268,7 +267,7 @@ class AmbushActorDialog(DecisionDialog):
         ids = [o for o in self.decision.options if isinstance(o, str)]
         grid = QGridLayout()
         grid.setSpacing(6)
-        cols = 2 if len(ids) > 4 else 1
+        cols = 1
         for i, sid in enumerate(ids):
             s = soldier(self.game, sid)
             key = i + 1 if i < 9 else None
@@ -277,21 +276,17 @@ class AmbushActorDialog(DecisionDialog):
             else:
                 card = Card(s.label, soldier_details(self.game, s), soldier_chips(s), key=key,
                             side=self.decision.side)
-            card.setCheckable(False)
             card.setToolTip(f"{soldier_name(self.game, sid)} takes his turn now")
             if key is not None:
                 self.number(card)
-            card.clicked.connect(lambda _=False, sid=sid: self.choose(sid))
+            self.choice_card(card, sid, f"{soldier_name(self.game, sid)} acts")
+            card.toggled.connect(lambda on, sid=sid: self.highlighted.emit(sid) if on else None)
             card.installEventFilter(_Hover(self, sid))
             self.cards[sid] = card
             grid.addWidget(card, i // cols, i % cols)
         self.body.addLayout(grid)
-
-    def clicks_for(self, answer: Any) -> list[QWidget]:
-        """The soldier's card."""
-        if isinstance(answer, str) and answer in self.cards:
-            return [self.cards[answer]]
-        return super().clicks_for(answer)
+        if self.picks:
+            self.add_commit()
 
 
 class AmbushStanceDialog(DecisionDialog):
@@ -319,23 +314,17 @@ class AmbushStanceDialog(DecisionDialog):
                 tip = stance_tip(self.game, s, value) + cost
             card = Card(title, [line for line in tip.split("\n") if line][:2], key=i + 1,
                         side=self.decision.side)
-            card.setCheckable(False)
             card.setToolTip(tip.strip())
             self.number(card)
-            card.clicked.connect(lambda _=False, o=o: self.choose(o))
+            self.choice_card(card, o, title)
             self.cards[value] = card
             grid.addWidget(card, i, 0)
         self.body.addLayout(grid)
         if "stay" in self.decision.options:
             self.safe_answer = "stay"
-            self.set_default(self.add_button("Stay", "stay", tip="Keep his stance  (Esc)",
-                                             stretch_before=True))
-
-    def clicks_for(self, answer: Any) -> list[QWidget]:
-        """The stance's card."""
-        if isinstance(answer, str) and answer in self.cards:
-            return [self.cards[answer]]
-        return super().clicks_for(answer)
+            self.cards["stay"].setChecked(True)  # the default: keep his stance
+        if self.picks:
+            self.add_commit(tip="Stay: keep his stance  (Esc)")
 
 
 # -- the strip for moves on the map -----------------------------------------------------------

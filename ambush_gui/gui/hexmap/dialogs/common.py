@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtWidgets import QFrame, QHBoxLayout
+from PySide6.QtWidgets import QFrame
 
 from ambush_gui.gui.hexmap.ammo import ammo_text
 from ambush_gui.gui.shared import theme
-from ambush_gui.gui.shared.dialog_base import Chip, label, panel
+from ambush_gui.gui.shared.dialog_base import Chip, FlowLayout, label, panel
 
 # action value -> (title, group, rule, what it does)
 ACTIONS: dict[str, tuple[str, str, str, str]] = {
@@ -202,11 +202,10 @@ def soldier_details(game: Any, s: Any) -> list[str]:
 def soldier_header(game: Any, s: Any, extra: str = "") -> QFrame:
     """The soldier's name, place, stance, ratings, weapons and states in a tinted box."""
     box, lay = panel(s.side.value)
-    top = QHBoxLayout()
+    top = FlowLayout(spacing=6)  # name, chips and the extra wrap in the narrow dock
     top.addWidget(label(s.label, bold=True, size=12))
     for c in soldier_chips(s):
         top.addWidget(c)
-    top.addStretch(1)
     if extra:
         top.addWidget(label(extra, bold=True, size=11, colour=theme.DIALOG_TEXT))
     lay.addLayout(top)

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QButtonGroup, QWidget
 
 from ambush_gui.ambush.charts import Band
 from ambush_gui.ambush.fire import HitOdds
@@ -77,7 +77,6 @@ class AmbushFireDialog(DecisionDialog):
     ``fire_button``; the breakdown of the selected fire is ``modifiers`` (a
     :class:`ModifierList`), ``base_label``, ``number_label`` and ``chance_label``."""
 
-    min_width = 820
 
     def is_assault(self) -> bool:
         return "odds" not in self.decision.facts
@@ -119,13 +118,8 @@ class AmbushFireDialog(DecisionDialog):
             extra = f"with {soldier_name(self.game, partner)} on the crew weapon" if partner else ""
             self.body.addWidget(soldier_header(self.game, firer, extra))
         options = [o for o in self.decision.options if isinstance(o, Mapping)]
-        row = QHBoxLayout()
-        row.setSpacing(12)
-        left_box = QWidget()
-        left_box.setFixedWidth(380)
-        left = QVBoxLayout(left_box)
-        left.setContentsMargins(0, 0, 0, 0)
-        left.setSpacing(6)
+        # stacked for the Decision dock's width: the fires, then the chosen one's steps
+        left = self.body
         if self.is_assault():
             left.addWidget(section("Enemies in his hex", "He assaults one of them (AR-079, "
                                    "AR-091)"))
@@ -140,17 +134,11 @@ class AmbushFireDialog(DecisionDialog):
             self.group.addButton(card)
             n = len(self.cards)
             card.clicked.connect(lambda _=False, i=n: self.select(i))
+            card.activated.connect(lambda i=n: (self.select(i), self.fire()))
             self.cards.append((dict(o), card))
             left.addWidget(card)
-        left.addStretch(1)
-        row.addWidget(left_box, 0)
-        right = QVBoxLayout()
-        right.setSpacing(6)
         self.detail_box, self.detail = panel(self.decision.side)
-        right.addWidget(self.detail_box)
-        right.addStretch(1)
-        row.addLayout(right, 1)
-        self.body.addLayout(row)
+        self.body.addWidget(self.detail_box)
         self.modifiers: ModifierList | None = None
         self.base_label = label("")
         self.number_label = label("")

@@ -10,11 +10,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QWidget
 
 from ambush_gui.alley.weapons import WEAPONS
 from ambush_gui.gui.shared import theme
-from ambush_gui.gui.shared.dialog_base import Chip, DecisionDialog, label, panel, section, unit_details
+from ambush_gui.gui.shared.dialog_base import (
+    Chip,
+    DecisionDialog,
+    FlowLayout,
+    label,
+    panel,
+    section,
+    unit_details,
+)
 
 
 def figure_text(fig: Any) -> str:
@@ -90,19 +98,22 @@ class CasualtiesDialog(DecisionDialog):
         self.boxes: dict[str, QCheckBox] = {}
         for fid in candidates:
             fig = figs.get(fid)
-            line = QHBoxLayout()
+            holder = QWidget()
+            line = FlowLayout(holder)  # the text and chips wrap in the narrow dock
             line.setContentsMargins(0, 2, 0, 2)
             n = len(self.option_buttons) + 1
-            cb = QCheckBox((f"{n}.  " if n <= 9 else "") + (figure_text(fig) if fig else fid))
+            text = figure_text(fig) if fig else fid
+            head, _, rest = text.partition(", ")
+            cb = QCheckBox((f"{n}.  " if n <= 9 else "") + head)
+            cb.setToolTip(text)
             self.number(cb)
             cb.toggled.connect(self._refresh)
             self.boxes[fid] = cb
             line.addWidget(cb)
+            if rest:
+                line.addWidget(label(rest, size=9, colour=theme.MUTED_TEXT))
             for c in figure_chips(fig) if fig else []:
                 line.addWidget(c)
-            line.addStretch(1)
-            holder = QWidget()
-            holder.setLayout(line)
             lay.addWidget(holder)
         self.body.addWidget(box)
         self.count = label("", bold=True)
@@ -110,9 +121,21 @@ class CasualtiesDialog(DecisionDialog):
         self.go = self.add_button(
             "Confirm", on_click=self.confirm, default=True, stretch_before=True
         )
-        for fid in self.legal[0] if self.legal else []:
+        for fid in self.preferred(figs):
             self.boxes[fid].setChecked(True)
         self._refresh()
+
+    def preferred(self, figs: dict[str, Any]) -> list[str]:
+        """The ticks to start from: the rank and file before the leader (and a contractor),
+        figures already hurt or carried before fresh ones; the first legal choice on a tie."""
+
+        def cost(option: list[str]) -> tuple[int, int]:
+            kinds = [getattr(figs.get(fid), "kind", None) for fid in option]
+            leaders = sum(1 for k in kinds if k is not None and k.value == "leader")
+            others = sum(1 for k in kinds if k is not None and k.value == "contractor")
+            return leaders, others
+
+        return min(self.legal, key=cost) if self.legal else []
 
     def clicks_for(self, answer: Any) -> list[QWidget]:
         """The checkboxes to untick, those to tick, then "Confirm"."""
@@ -158,14 +181,12 @@ class AbandonDialog(DecisionDialog):
         box, lay = panel("regular")
         for fid in f.get("casualties", []):
             fig = figs.get(fid)
-            line = QHBoxLayout()
+            holder = QWidget()
+            line = FlowLayout(holder)  # the chips wrap in the narrow dock
             line.setContentsMargins(0, 2, 0, 2)
             line.addWidget(label(figure_text(fig) if fig else fid))
             for c in figure_chips(fig) if fig else []:
                 line.addWidget(c)
-            line.addStretch(1)
-            holder = QWidget()
-            holder.setLayout(line)
             lay.addWidget(holder)
         self.body.addWidget(box)
         if unit is not None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QFont, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QButtonGroup, QVBoxLayout, QWidget
 
 from ambush_gui.alley.fire import odds
 from ambush_gui.alley.pools import Pool, in_optimum_range
@@ -38,7 +38,7 @@ class OddsChart(QWidget):
         super().__init__(parent)
         self.dist: tuple[float, ...] = ()
         self.mean = 0.0
-        self.setMinimumSize(360, 180)
+        self.setMinimumSize(280, 170)
         self.set_distribution(dist)
 
     def set_distribution(self, dist: Sequence[float]) -> None:
@@ -51,7 +51,7 @@ class OddsChart(QWidget):
         self.update()
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt name
-        return QSize(max(360, 46 * len(self.dist) + 40), 180)
+        return QSize(max(300, 40 * len(self.dist) + 40), 180)
 
     def _plot(self) -> QRectF:
         return QRectF(10, 22, self.width() - 20, self.height() - 22 - 34)
@@ -124,9 +124,10 @@ class PoolView(QWidget):
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(box)
         cap = " (capped, AA-144)" if pool.capped else ""
-        self.heading = label(f"{title} {pool.dice}{pool.die.name.lower()}{cap}", bold=True, size=12)
+        self.heading = label(f"{title} {pool.dice}{pool.die.name.lower()}{cap}", bold=True, size=12,
+                             wrap=True)
         lay.addWidget(self.heading)
-        lay.addWidget(label(who, size=9, colour=theme.MUTED_TEXT))
+        lay.addWidget(label(who, size=9, colour=theme.MUTED_TEXT, wrap=True))
         lay.addWidget(ModifierList(pool.items))
         lay.addStretch(1)
         keep = label(f"keeps {keeps}+", size=9, colour=theme.MUTED_TEXT)
@@ -160,14 +161,8 @@ class FireDialog(DecisionDialog):
         targets = [o for o in self.decision.options if o != "hold"]
         self.safe_answer = "hold"
         self.odds = {t: self.odds_for(t) for t in targets}
-        row = QHBoxLayout()
-        row.setSpacing(12)
-        left_box = QWidget()
-        left_box.setFixedWidth(310)
-        left = QVBoxLayout(left_box)
-        left.setContentsMargins(0, 0, 0, 0)
-        left.setSpacing(6)
-        left.addWidget(section("Targets in sight", "Enemy units the firer can see (AA-005)"))
+        # stacked for the Decision dock's width: the targets, the odds, then both pools
+        self.body.addWidget(section("Targets in sight", "Enemy units the firer can see (AA-005)"))
         self.target_group = QButtonGroup(self)
         self.cards: dict[str, Card] = {}
         enemy = "insurgent" if self.decision.side == "regular" else "regular"
@@ -186,30 +181,25 @@ class FireDialog(DecisionDialog):
             self.number(card)
             self.target_group.addButton(card)
             card.toggled.connect(lambda on, tid=tid: self.show_target(tid) if on else None)
+            self.commit_on_double_click(card, self.fire)
             self.cards[tid] = card
-            left.addWidget(card)
-        left.addStretch(1)
-        row.addWidget(left_box, 0)
+            self.body.addWidget(card)
 
-        right = QVBoxLayout()
-        right.setSpacing(6)
-        self.pools_row = QHBoxLayout()
-        self.pools_row.setContentsMargins(0, 0, 0, 0)
-        self.pools_row.setSpacing(8)
-        right.addLayout(self.pools_row)
-        right.addWidget(
+        self.body.addWidget(
             section(
                 "Casualty odds, with the defender's best arrangement",
                 "AA-147/148: exact, computed by the engine",
             )
         )
+        self.summary = label("", size=10.5, bold=True, wrap=True)
+        self.body.addWidget(self.summary)
         self.chart = OddsChart()
-        right.addWidget(self.chart)
-        self.summary = label("", size=10.5, bold=True)
-        right.addWidget(self.summary)
-        right.addStretch(1)
-        row.addLayout(right, 1)
-        self.body.addLayout(row)
+        self.body.addWidget(self.chart)
+        pools = QWidget()
+        self.pools_row = QVBoxLayout(pools)
+        self.pools_row.setContentsMargins(0, 0, 0, 0)
+        self.pools_row.setSpacing(6)
+        self.body.addWidget(pools)
 
         self.add_button("Hold fire", "hold", tip="Do not fire (Esc)")
         self.fire_button = self.add_button(
@@ -239,10 +229,9 @@ class FireDialog(DecisionDialog):
                 o["firepower"],
                 side,
                 o["need"],
-            ),
-            1,
+            )
         )
-        self.pools_row.addWidget(PoolView("Defense", self.name(tid), o["defense"], enemy, 4), 1)
+        self.pools_row.addWidget(PoolView("Defense", self.name(tid), o["defense"], enemy, 4))
         self.chart.set_distribution(o["distribution"])
         dist = o["distribution"]
         figs = len(self.unit(tid).fighters)
@@ -256,6 +245,7 @@ class FireDialog(DecisionDialog):
             + ("" if o["firepower"].dice else " · no Firepower dice: no attack")
         )
         self.fire_button.setText(f"Fire at {self.name(tid)}")
+        self.fire_button.setToolTip(f"Fire at {self.name(tid)} (Enter, or double-click the card)")
         self.highlighted.emit(tid)
 
     def fire(self) -> None:

@@ -3,10 +3,8 @@ AA-056); neutralised Hot Spots are shown but cannot be picked (AA-055)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
-from PySide6.QtWidgets import QHBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout
 
 from ambush_gui.core.geometry import min_distance
 from ambush_gui.gui.shared import theme
@@ -57,17 +55,9 @@ class HotSpotDialog(DecisionDialog):
             card.setEnabled(ok)
             if ok:
                 self.number(card)
-                card.clicked.connect(lambda _=False, n=number: self.choose(n))
-                card.pressed.connect(lambda n=number: self.highlighted.emit(n))
+                self.choice_card(card, number, f"Hot Spot {number}")
+                card.toggled.connect(lambda on, n=number: self.highlighted.emit(n) if on else None)
             self.cards[number] = card
             self.body.addWidget(card)
-        opts = list(self.decision.options)
-        if opts:
-            self.add_button(f"Hot Spot {opts[0]}", opts[0], default=True, stretch_before=True)
-
-    def clicks_for(self, answer: Any) -> list[QWidget]:
-        """The Hot Spot's card."""
-        card = self.cards.get(answer) if isinstance(answer, int) else None
-        if card is not None and card.isEnabled():
-            return [card]
-        return super().clicks_for(answer)
+        if self.decision.options:
+            self.add_commit()

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QButtonGroup, QPushButton, QWidget
 
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import (
     Card,
     DecisionDialog,
+    FlowLayout,
     label,
     section,
     toggle,
@@ -77,14 +77,8 @@ class InterruptDialog(DecisionDialog):
             if o["unit"] not in units:
                 units.append(o["unit"])
         self.body.addWidget(label(self.context(), wrap=True, colour=theme.DIALOG_TEXT))
-        row = QHBoxLayout()
-        row.setSpacing(12)
-        left_box = QWidget()
-        left_box.setFixedWidth(290)
-        left = QVBoxLayout(left_box)
-        left.setContentsMargins(0, 0, 0, 0)
-        left.setSpacing(6)
-        left.addWidget(
+        # stacked for the Decision dock's width: the unit, fire or move, the point
+        self.body.addWidget(
             section("Interrupting unit", "AA-064: each Insurgent unit interrupts once a turn")
         )
         self.unit_group = QButtonGroup(self)
@@ -101,14 +95,15 @@ class InterruptDialog(DecisionDialog):
             self.number(card)
             self.unit_group.addButton(card)
             card.toggled.connect(lambda on: self._unit_changed() if on else None)
+            self.commit_on_double_click(card, self.confirm)
             self.cards[uid] = card
-            left.addWidget(card)
-        left.addStretch(1)
-        row.addWidget(left_box, 0, Qt.AlignmentFlag.AlignTop)
+            self.body.addWidget(card)
 
-        right = QVBoxLayout()
-        right.addWidget(section("Fire or move", "AA-066: the Insurgent declares fire or movement"))
-        self.kind_row = QHBoxLayout()
+        self.body.addWidget(
+            section("Fire or move", "AA-066: the Insurgent declares fire or movement")
+        )
+        kinds = QWidget()
+        self.kind_row = FlowLayout(kinds)
         self.kind_group = QButtonGroup(self)
         self.kind_buttons: dict[str, QPushButton] = {}
         keys = []
@@ -123,21 +118,18 @@ class InterruptDialog(DecisionDialog):
             self.kind_buttons[k] = b
             b.toggled.connect(lambda on: self._refresh() if on else None)
             self.kind_row.addWidget(b)
-        self.kind_row.addStretch(1)
-        right.addLayout(self.kind_row)
+        self.body.addWidget(kinds)
         self.kind_note = label("", size=9, colour=theme.MUTED_TEXT, wrap=True)
-        right.addWidget(self.kind_note)
+        self.body.addWidget(self.kind_note)
 
         self.where_title = section(
             "Where along the move",
-            "AA-067, house rule AA-068: the Insurgent names the point on the declared move",
+            "AA-067, house rule AA-068: the Insurgent names the point on the declared move "
+            "(drawn on the table)",
         )
-        right.addWidget(self.where_title)
-        self.points_row = QHBoxLayout()
-        self.points_row.setSpacing(4)
+        self.body.addWidget(self.where_title)
         self.points_holder = QWidget()
-        self.points_holder.setLayout(self.points_row)
-        self.points_row.setContentsMargins(0, 0, 0, 0)
+        self.points_row = FlowLayout(self.points_holder)
         # One toggle per point any option names, made once; those the selected unit and
         # kind can use are shown (so a toggle, once found, stays the same widget).
         self.point_group = QButtonGroup(self)
@@ -152,14 +144,10 @@ class InterruptDialog(DecisionDialog):
             self.point_group.addButton(b)
             self.points_row.addWidget(b)
             self.point_toggles[at] = b
-        self.points_row.addStretch(1)
         self.point_buttons: list[QPushButton] = []  # the toggles shown, in order along the move
-        right.addWidget(self.points_holder)
-        self.where = label("", size=10, bold=True)
-        right.addWidget(self.where)
-        right.addStretch(1)
-        row.addLayout(right, 1)
-        self.body.addLayout(row)
+        self.body.addWidget(self.points_holder)
+        self.where = label("", size=10, bold=True, wrap=True)
+        self.body.addWidget(self.where)
 
         self.add_button("Let it pass", "none", tip="No interruption (Esc)")
         self.go = self.add_button(

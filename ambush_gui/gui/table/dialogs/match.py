@@ -14,13 +14,14 @@ from typing import Any
 
 from PySide6.QtCore import QByteArray, QMimeData, QPoint, Qt
 from PySide6.QtGui import QDrag, QDragEnterEvent, QDropEvent, QMouseEvent
-from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from ambush_gui.core.events import Event
 from ambush_gui.core.matching import Arrangement, check_arrangement
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import (
     DecisionDialog,
+    FlowLayout,
     label,
     panel,
     section,
@@ -183,11 +184,9 @@ class MatchDialog(DecisionDialog):
 
         rolls, rl = panel()
         rl.addWidget(section("The rolls", "AA-114/145: dice under the target number are set aside"))
-        row = QHBoxLayout()
-        for e in (fp, df):
+        for e in (fp, df):  # one under the other: the Decision dock is narrow
             if e is not None:
-                row.addWidget(DiceRow(e, show_modifiers=False), 1)
-        rl.addLayout(row)
+                rl.addWidget(DiceRow(e, show_modifiers=False))
         self.body.addWidget(rolls)
 
         self.body.addWidget(
@@ -197,13 +196,15 @@ class MatchDialog(DecisionDialog):
                 "AA-148: each attacker die left uncancelled is one casualty",
             )
         )
-        cols = QHBoxLayout()
-        cols.setSpacing(8)
+        holder = QWidget()
+        cols = FlowLayout(holder, spacing=8)  # the attacker's dice wrap onto a second line
         self.attack_faces: list[DieFace] = []
         self.slots: list[Slot] = []
         self.status: list[Any] = []
         for i, a in enumerate(self.attack):
-            col = QVBoxLayout()
+            column = QWidget()
+            col = QVBoxLayout(column)
+            col.setContentsMargins(0, 0, 0, 0)
             col.setSpacing(3)
             face = DieFace(a, self.a_sides, self.a_side, Mark.CASUALTY)
             self.attack_faces.append(face)
@@ -217,10 +218,7 @@ class MatchDialog(DecisionDialog):
             st = label("", size=8.5, bold=True)
             self.status.append(st)
             col.addWidget(st, 0, Qt.AlignmentFlag.AlignHCenter)
-            cols.addLayout(col)
-        cols.addStretch(1)
-        holder = QWidget()
-        holder.setLayout(cols)
+            cols.addWidget(column)
         self.body.addWidget(holder)
 
         self.body.addWidget(
@@ -232,32 +230,43 @@ class MatchDialog(DecisionDialog):
         self.tray = Slot(self, None)
         self.body.addWidget(self.tray)
 
-        self.live = label("", bold=True, size=12)
+        self.live = label("", bold=True, size=12, wrap=True)
         self.body.addWidget(self.live)
         self.best_note = label(
             f"The best arrangement leaves {self.best.casualties} "
-            f"casualt{'y' if self.best.casualties == 1 else 'ies'}.",
+            f"casualt{'y' if self.best.casualties == 1 else 'ies'}: it is laid out above; "
+            "rearrange the dice if you wish.",
             size=9.5,
             colour=theme.MUTED_TEXT,
+            wrap=True,
         )
         self.body.addWidget(self.best_note)
+        tools = QHBoxLayout()
+        self.clear_button = QPushButton("Clear")
+        self.clear_button.setToolTip("Take every die back")
+        self.clear_button.setAutoDefault(False)
+        self.clear_button.clicked.connect(self.clear_dice)
+        best = QPushButton("Show best")
+        best.setToolTip("Arrange the dice as the engine's best")
+        best.setAutoDefault(False)
+        best.clicked.connect(self.show_best)
+        tools.addWidget(self.clear_button)
+        tools.addWidget(best)
+        tools.addStretch(1)
+        self.body.addLayout(tools)
 
-        self.clear_button = self.add_button(
-            "Clear", on_click=self.clear_dice, tip="Take every die back"
-        )
+        self.mine = self.add_button("Use mine", on_click=self.use_mine,
+                                    tip="Give the arrangement shown above")
+        n = self.best.casualties
         self.add_button(
-            "Show best", on_click=self.show_best, tip="Arrange the dice as the engine's best"
-        )
-        self.mine = self.add_button(
-            "Use my arrangement", on_click=self.use_mine, stretch_before=True
-        )
-        self.add_button(
-            f"Best arrangement ({self.best.casualties} casualt"
-            f"{'y' if self.best.casualties == 1 else 'ies'})",
+            f"Best ({n} casualt{'y' if n == 1 else 'ies'})",
             "best",
             default=True,
-            tip="Let the engine cancel as many attacker dice as possible (AA-147)",
+            stretch_before=True,
+            tip="Best arrangement: let the engine cancel as many attacker dice as possible "
+            "(AA-147)",
         )
+        self.show_best()  # the sensible default, already laid out
         self.refresh()
 
     # -- arranging ---------------------------------------------------------------------
@@ -363,7 +372,7 @@ class MatchDialog(DecisionDialog):
         n = self.casualties()
         self.live.setText(f"Casualties with this arrangement: {n}")
         self.live.setStyleSheet(f"color: {(theme.DIE_CASUALTY if n else theme.DIE_SAVED).name()};")
-        self.mine.setText(f"Use my arrangement ({n} casualt{'y' if n == 1 else 'ies'})")
+        self.mine.setText(f"Use mine ({n} casualt{'y' if n == 1 else 'ies'})")
 
     def _put(self, slot: Slot, j: int) -> None:
         die = self._die(j)

@@ -90,8 +90,8 @@ class ReactionPanel(QWidget):
                 "Insurgent acts first only with 4+ and strictly higher",
             )
         )
-        row = QHBoxLayout()
-        row.setSpacing(10)
+        row = QVBoxLayout()  # one box under the other: the Decision dock is narrow
+        row.setSpacing(6)
         self.faces: list[DieFace] = []
         d = test.event.data
         for roll, total_key in (
@@ -103,7 +103,8 @@ class ReactionPanel(QWidget):
             uid = roll.data.get("unit")
             unit = game.state.units.get(uid)
             inner.addWidget(
-                label(f"{side_title(side)}: {unit.name if unit else uid}", bold=True, size=10.5)
+                label(f"{side_title(side)}: {unit.name if unit else uid}", bold=True, size=10.5,
+                      wrap=True)
             )
             line = QHBoxLayout()
             face = DieFace(roll.data["faces"][0], int(roll.data["sides"]), side)
@@ -123,6 +124,7 @@ class ReactionPanel(QWidget):
         self.verdict = label(
             text,
             bold=True,
+            wrap=True,
             size=11.5,
             colour=theme.SIDE_COLOURS["insurgent" if first else "regular"],
         )
@@ -149,6 +151,7 @@ class _ReactBase(DecisionDialog):
                         f"{self.name(e.data.get('insurgent'))} interrupts "
                         f"{self.name(e.data.get('regular'))} {how}.",
                         bold=True,
+                        wrap=True,
                         colour=theme.DIALOG_TEXT,
                     )
                 )
@@ -184,7 +187,6 @@ class _ReactBase(DecisionDialog):
                 key=len(self.option_buttons) + 1,
                 side="regular",
             )
-            card.setCheckable(False)
             card.setToolTip(
                 "Firepower: "
                 + ", ".join(
@@ -197,17 +199,11 @@ class _ReactBase(DecisionDialog):
                 else ""
             )
             self.number(card)
-            card.clicked.connect(lambda _=False, uid=uid: self.choose(uid))
+            self.choice_card(card, uid, f"{self.verb} {u.name}")
             self.cards[uid] = card
             self.body.addWidget(card)
 
-    def clicks_for(self, answer: Any) -> list[QWidget]:
-        """A unit's card, or a reaction's card; "Hold" or "Do nothing" for ``"none"``."""
-        if isinstance(answer, str):
-            for cards in (getattr(self, "cards", {}), getattr(self, "choice_cards", {})):
-                if answer in cards:
-                    return [cards[answer]]
-        return super().clicks_for(answer)
+    verb = "Fire with"
 
 
 class OverwatchDialog(_ReactBase):
@@ -233,9 +229,7 @@ class OverwatchDialog(_ReactBase):
         self.unit_cards(units)
         self.add_button("Hold", "none", tip="No unit fires (Esc)")
         if units:
-            self.add_button(
-                f"Fire with {self.name(units[0])}", units[0], default=True, stretch_before=True
-            )
+            self.add_commit()
 
 
 REACT_LABELS = {
@@ -274,6 +268,7 @@ class ReactDialog(_ReactBase):
             )
             self.body.addWidget(label(note, wrap=True, colour=theme.DIALOG_TEXT))
         units = [o for o in opts if o not in REACT_LABELS]
+        self.verb = "React with"
         if units:
             self.body.addWidget(section("React with"))
             self.unit_cards(units)
@@ -289,18 +284,14 @@ class ReactDialog(_ReactBase):
                     key=len(self.option_buttons) + 1,
                     side="regular",
                 )
-                card.setCheckable(False)
                 self.number(card)
-                card.clicked.connect(lambda _=False, o=o: self.choose(o))
+                self.choice_card(card, o, text.format(against=self.name(self.against())))
                 self.choice_cards[o] = card
                 self.body.addWidget(card)
         if "none" in opts:
             self.add_button(REACT_LABELS["none"][0], "none", tip=REACT_LABELS["none"][1])
-        first = (fixed or units or [None])[0]
-        if first is not None:
-            text = (
-                REACT_LABELS[first][0].format(against=self.name(self.against()))
-                if first in REACT_LABELS
-                else f"React with {self.name(first)}"
-            )
-            self.add_button(text, first, default=True, stretch_before=True)
+        if fixed or units:
+            # the fixed reactions come first: the first of them is the default
+            first = next(c for a, c in self.picks if a == (fixed or units)[0])
+            first.setChecked(True)
+            self.add_commit()

@@ -7,9 +7,7 @@ released (DC-021) from the same dialog.
 
 from __future__ import annotations
 
-from typing import Any
-
-from PySide6.QtWidgets import QGridLayout, QWidget
+from PySide6.QtWidgets import QGridLayout
 
 from ambush_gui.gui.shared.dialog_base import Card, DecisionDialog, section, unit_chips, unit_details
 
@@ -35,7 +33,7 @@ class UnitChoiceDialog(DecisionDialog):
         grid = QGridLayout()
         grid.setSpacing(6)
         self.cards: dict[str, Card] = {}
-        cols = 2 if len(units) > 3 else 1
+        cols = 1  # the Decision dock is one card wide
         order = [u for u in units if u.id in ready] + [u for u in units if u.id not in ready]
         for i, u in enumerate(order):
             legal = u.id in ready
@@ -45,7 +43,7 @@ class UnitChoiceDialog(DecisionDialog):
             card.setEnabled(legal)
             if legal:
                 self.number(card)
-                card.clicked.connect(lambda _=False, uid=u.id: self.choose(uid))
+                self.choice_card(card, u.id, f"{self.verb} {u.name}")
                 self.cards[u.id] = card
             grid.addWidget(card, i // cols, i % cols)
         self.body.addLayout(grid)
@@ -65,18 +63,7 @@ class UnitChoiceDialog(DecisionDialog):
                 tip="No more Insurgent units act this turn",
             )
         if ready:
-            self.add_button(
-                f"{self.verb} {self.name(ready[0])}",
-                ready[0],
-                default=True,
-                stretch_before=self.end_answer is None,
-            )
-
-    def clicks_for(self, answer: Any) -> list[QWidget]:
-        """A unit's card; the release and end buttons."""
-        if isinstance(answer, str) and answer in self.cards:
-            return [self.cards[answer]]
-        return super().clicks_for(answer)
+            self.add_commit(stretch_before=self.end_answer is None)
 
 
 class ActivateDialog(UnitChoiceDialog):
