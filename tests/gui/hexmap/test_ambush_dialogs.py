@@ -159,7 +159,9 @@ def test_action_dialog_concrete_texts_and_not_legal(qtbot: Any) -> None:
     assert len(dlg.action_buttons) + len(dlg.stance_buttons) + 1 == len(d.options)
     emitted: list[Any] = []
     dlg.chosen.connect(emitted.append)
-    qtbot.keyClick(dlg, Qt.Key.Key_1)
+    qtbot.keyClick(dlg, Qt.Key.Key_1)  # selects the first action
+    assert emitted == []
+    qtbot.keyClick(dlg, Qt.Key.Key_Return)  # and Enter takes it
     assert emitted == [dlg.action_buttons[0][0]]
 
 

@@ -100,15 +100,27 @@ def test_activate_click_a_unit_card(qtbot: Any) -> None:
     assert dlg.banner.title.text().startswith("Regular player")
     uid = d.options[1]
     click(qtbot, dlg.cards[uid])
+    assert answers == [] and dlg.cards[uid].isChecked()  # one click selects
+    assert dlg.name(uid) in dlg.commit_button.toolTip()
+    click(qtbot, dlg.commit_button)  # the button commits
     assert answers == [uid]
     assert not dlg.isVisible()
     legal_and_accepted(game, d, uid)
     fits_small_screen(dlg)
 
 
+def test_activate_double_click_commits(qtbot: Any) -> None:
+    game, d, dlg, answers = open_dialog(qtbot, K.ACTIVATE, lambda d, g: len(d.options) >= 2)
+    uid = d.options[1]
+    qtbot.mouseDClick(dlg.cards[uid], Qt.MouseButton.LeftButton)
+    assert answers == [uid]
+
+
 def test_activate_number_key_and_enter(qtbot: Any) -> None:
     game, d, dlg, answers = open_dialog(qtbot, K.ACTIVATE, lambda d, g: len(d.options) >= 2)
-    qtbot.keyClick(dlg, Qt.Key.Key_2)
+    qtbot.keyClick(dlg, Qt.Key.Key_2)  # selects the second card
+    assert answers == []
+    qtbot.keyClick(dlg, Qt.Key.Key_Return)
     assert answers == [d.options[1]]
     _, d2, dlg2, answers2 = open_dialog(qtbot, K.ACTIVATE)
     qtbot.keyClick(dlg2, Qt.Key.Key_Escape)  # no safe answer: the decision stays open
@@ -238,6 +250,7 @@ def test_overwatch_fire_with_a_unit(qtbot: Any) -> None:
     assert isinstance(dlg, OverwatchDialog)
     uid = d.options[1]
     click(qtbot, dlg.cards[uid])
+    click(qtbot, dlg.commit_button)
     assert answers == [uid]
     legal_and_accepted(game, d, uid)
 
@@ -258,6 +271,7 @@ def test_react_shows_both_reaction_dice(qtbot: Any) -> None:
     first = game.unit(ev["insurgent"] if ev["insurgent_first"] else ev["regular"]).name
     assert first in dlg.reaction.verdict.text()
     click(qtbot, dlg.choice_cards["fire"])
+    click(qtbot, dlg.commit_button)
     assert answers == ["fire"]
     legal_and_accepted(game, d, "fire")
 
@@ -268,6 +282,7 @@ def test_react_to_a_move_with_a_unit_or_none(qtbot: Any) -> None:
     )
     uid = d.options[1]
     qtbot.keyClick(dlg, Qt.Key.Key_1)
+    qtbot.keyClick(dlg, Qt.Key.Key_Enter)
     assert answers == [uid]
     legal_and_accepted(game, d, uid)
 
@@ -292,6 +307,7 @@ def test_hot_spot_pick(qtbot: Any) -> None:
     assert isinstance(dlg, HotSpotDialog)
     n = d.options[-1]
     click(qtbot, dlg.cards[n])
+    click(qtbot, dlg.commit_button)
     assert answers == [n]
     legal_and_accepted(game, d, n)
 
@@ -302,6 +318,7 @@ def test_insurgent_act_unit_and_end(qtbot: Any) -> None:
     assert dlg.banner.title.text().startswith("Insurgent player")
     uid = d.options[1]
     click(qtbot, dlg.cards[uid])
+    click(qtbot, dlg.commit_button)
     assert answers == [uid]
     game2, d2, dlg2, answers2 = open_dialog(qtbot, K.INSURGENT_ACT)
     click(qtbot, button(dlg2, "End the Insurgent phase"))

@@ -63,6 +63,9 @@ def test_the_rolls_are_both_raw_throws(qtbot: Any) -> None:
 def test_dragging_dice_counts_casualties_live(qtbot: Any) -> None:
     game, d, dlg, answers = open_match(qtbot)
     attack, defense = d.facts["attack"], d.facts["defense"]
+    assert dlg.casualties() == dlg.best.casualties  # the best arrangement is laid out
+    click_clear = dlg.clear_button
+    qtbot.mouseClick(click_clear, Qt.MouseButton.LeftButton)
     assert dlg.casualties() == len(attack)  # nothing placed: every kept die hits
     assert f"{len(attack)}" in dlg.live.text()
     # the defender's highest die under the attacker's lowest die: it cancels it
