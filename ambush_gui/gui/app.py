@@ -102,7 +102,7 @@ class Session:
         controller.save_path = save_path
         win = window_for(controller)
         win.newGameRequested.connect(self.launcher)
-        win.resize(1280, 800)
+        win.place_on_screen()  # the screen's room, or as the player left this kind of window
         if os.environ.get("AMBUSH_GUI_FIRST_PAINT"):  # bench/bench_gui.py times start-up
             _report_first_paint(win)
         win.show()

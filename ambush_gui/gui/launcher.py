@@ -6,7 +6,7 @@ import json
 import time
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -82,6 +82,11 @@ class Launcher(QDialog):
         self.mode_box = QVBoxLayout(modes)
         self.mode_box.setContentsMargins(0, 0, 0, 0)
         self.mode_group = QButtonGroup(self)
+        last = QSettings("ambush-gui", "ambush-gui").value("launcher/scenario")
+        if last:  # the scenario picked last time
+            i = self.scenario.findData(str(last))
+            if i >= 0:
+                self.scenario.setCurrentIndex(i)
         self.scenario.currentIndexChanged.connect(self._show_modes)
         self._show_modes()
         form.addRow("Players", modes)
@@ -157,6 +162,8 @@ class Launcher(QDialog):
         return str(button.property("mode")) if button else "hotseat"
 
     def _new(self) -> None:
+        QSettings("ambush-gui", "ambush-gui").setValue("launcher/scenario",
+                                                       self.scenario.currentData())
         self.newGame.emit(self.scenario.currentData(), self.mode(), self.seed.value())
 
     def _open(self) -> None:

@@ -29,9 +29,11 @@ from PySide6.QtWidgets import (
     QDialog,
     QDockWidget,
     QFileDialog,
+    QFrame,
     QLabel,
     QMainWindow,
     QMessageBox,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -55,6 +57,19 @@ def remember_recent(path: Path) -> None:
 def recent_games() -> list[str]:
     settings = QSettings("ambush-gui", "ambush-gui")
     return [p for p in (settings.value("recent", []) or []) if Path(p).exists()]
+
+
+def scrolling(widget: QWidget, least: int = 120) -> QScrollArea:
+    """``widget`` in a frameless vertical scroll area, so that a long card or report never
+    makes its dock (and the window) taller than a 1280x800 screen, and gives up its height
+    to the Decision dock."""
+    area = QScrollArea()
+    area.setWidget(widget)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    area.setMinimumHeight(least)
+    return area
 
 
 def column_widths(screen_width: int) -> tuple[int, int]:

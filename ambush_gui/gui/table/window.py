@@ -8,7 +8,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 from ambush_gui.core.decisions import Decision, DecisionKind
-from ambush_gui.gui.shared.game_window import GameWindow
+from ambush_gui.gui.shared.game_window import GameWindow, scrolling
 from ambush_gui.gui.shared.widgets import GameLog
 from ambush_gui.gui.table.panels import TurnPanel, UnitCard
 
@@ -55,7 +55,8 @@ class MainWindow(GameWindow):
         turn = self._dock("Turn", self.turn_panel, left, "turn")
         card = self._dock("Unit card", self.card, left, "card")
         # the right column: the Decision dock (GameWindow's), the reading dock, the log
-        hover = self._dock("Line of sight and dice", self.hover, right, "hover")
+        # in a scroll area: the report shrinks to leave the decision its room
+        hover = self._dock("Line of sight and dice", scrolling(self.hover), right, "hover")
         log = self._dock("Game log", self.log, right, "log")
         self.resizeDocks([turn, card], [170, 400], Qt.Orientation.Vertical)
         self.resizeDocks([self.decision_dock, hover, log], [330, 170, 260], Qt.Orientation.Vertical)
