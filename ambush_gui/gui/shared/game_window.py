@@ -342,13 +342,19 @@ class GameWindow(QMainWindow):
         width = max(self.right_width - 8, 200)
         want = self.decision_panel.preferred_height(width) + 34  # the dock's title bar
         column = max(self.height() - self.menuBar().height() - self.statusBar().height(), 300)
-        self.resizeDocks([dock], [min(want, int(column * theme.DECISION_SHARE))],
-                         Qt.Orientation.Vertical)
+        high = min(want, int(column * theme.DECISION_SHARE))
+        self.resizeDocks([dock], [high], Qt.Orientation.Vertical)
+        # again once the new widget is laid out (its size hints settle after the show)
+        QTimer.singleShot(0, lambda w=widget, h=high: self._size_decision(w, h))
         if isinstance(widget, QDialog):
             widget.setFocus(Qt.FocusReason.OtherFocusReason)
         if decision is not None:
             self.keep_in_view(decision)
             QTimer.singleShot(0, lambda d=decision: self._keep_if_open(d))
+
+    def _size_decision(self, widget: QWidget, high: int) -> None:
+        if self.decision_panel.current is widget:
+            self.resizeDocks([self.decision_dock], [high], Qt.Orientation.Vertical)
 
     def _keep_if_open(self, decision: Decision) -> None:
         """Again once the docks have their new sizes (the map's viewport changed)."""
