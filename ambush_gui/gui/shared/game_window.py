@@ -390,6 +390,8 @@ class GameWindow(QMainWindow):
     def keep_in_view(self, decision: Decision) -> None:
         """Pan, and zoom out if need be, so that every unit ``decision`` is about is
         inside the map view's visible part (with a margin)."""
+        if not self.isVisible():
+            return  # the view has no size yet: the map is fitted when it is shown
         rects = self.decision_rects(decision)
         if rects and hasattr(self.board, "keep_visible"):
             self.board.keep_visible(rects)

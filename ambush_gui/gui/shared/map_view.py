@@ -107,10 +107,10 @@ class MapView(QGraphicsView):
         return self.mapToScene(vp).boundingRect()
 
     def keep_visible(self, rects: list[QRectF], margin: int = theme.MAP_KEEP_MARGIN) -> bool:
-        """Bring every rect of ``rects`` (scene coordinates) inside the viewport, clear of
-        its edges by ``margin`` pixels: zoom out first if they cannot fit at this zoom,
-        then pan the least that shows them. The player's zoom is kept when it can be.
-        Returns whether the view moved."""
+        """Bring every rect of ``rects`` (scene coordinates) inside the viewport: nothing
+        moves if they are in sight already; else zoom out first if they cannot fit at this
+        zoom, then pan the least that shows them clear of the edges by ``margin`` pixels.
+        The player's zoom is kept when it can be. Returns whether the view moved."""
         rects = [r for r in rects if r.isValid()]
         if not rects:
             return False
@@ -122,7 +122,10 @@ class MapView(QGraphicsView):
         if room_w < 40 or room_h < 40:  # a tiny view: keep what room there is
             margin = 0
             room_w, room_h = vp.width(), vp.height()
-        if self.visible_rect(margin).contains(want):
+        if self.auto_fit:  # a fitted map stays fitted while that shows them
+            self.fit()
+        # already in sight: the view stays still (the margin is where a pan brings them)
+        if self.visible_rect(2).contains(want):
             return False
         k = self.scale_factor()
         fits = min(room_w / max(want.width(), 1e-6), room_h / max(want.height(), 1e-6))
