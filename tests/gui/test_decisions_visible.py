@@ -146,3 +146,43 @@ def test_an_ambush_round_keeps_the_soldiers_in_sight(qtbot: Any) -> None:
     kinds = {d.kind for d in shown}
     assert DecisionKind.AMBUSH_ACTION in kinds, kinds
     assert any(d.kind is DecisionKind.AMBUSH_ACTION for d in shown)
+
+
+def test_back_takes_back_the_players_previous_choice(qtbot: Any) -> None:
+    """The unit's plan follows its activation, both the Regular player's: the plan has
+    Back, which reopens the choice of the unit; the first decision of all has none."""
+    game = systems.new_game(systems.load_scenario(systems.resolve("contracting-trouble")), 3)
+    ctl = GameController(game, {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN},
+                         autosave=paths.autosave_path(), delay_ms=0)
+    from ambush_gui.gui.table.window import MainWindow
+
+    win = MainWindow(ctl)
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    win.start()
+    ai = AlleyAI()
+    while (d := ctl.pending()) is not None and d.kind is not DecisionKind.ACTIVATE:
+        answer(qtbot, win, d, ai.choose(game, d))
+    activate = ctl.pending()
+    assert activate is not None
+    first = win.dialog
+    assert isinstance(first, DecisionDialog)
+    n = len(game.decisions)
+    answer(qtbot, win, activate, ai.choose(game, activate))
+    plan = ctl.pending()
+    assert plan is not None and plan.kind is DecisionKind.PLAN and plan.side == activate.side
+    dlg = win.dialog
+    assert isinstance(dlg, DecisionDialog) and dlg.back_button is not None
+    assert dlg.back_button.isVisible()
+    qtbot.mouseClick(dlg.back_button, LEFT)
+    again = ctl.pending()
+    assert again is not None and again.kind is DecisionKind.ACTIVATE
+    assert len(ctl.game.decisions) == n  # undo rebuilt the game
+    # Esc typed on the map (the focus is not in the dock) reaches the decision too
+    answer(qtbot, win, again, ai.choose(ctl.game, again))
+    assert ctl.pending().kind is DecisionKind.PLAN
+    win.board.setFocus()
+    qtbot.keyClick(win.board, Qt.Key.Key_Escape)
+    assert ctl.pending().kind is DecisionKind.ACTIVATE

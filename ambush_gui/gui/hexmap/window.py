@@ -550,6 +550,8 @@ class AmbushWindow(GameWindow):
         self.dialog = AmbushEndDialog.for_game(self.controller.game, self)
         self.dialog.new_game.connect(self.newGameRequested.emit)
         self.dialog.show()
+        self.place_over_map(self.dialog)  # over the map: the log and the docks stay in sight
+        self.decision_panel.clear("The game is over.")
 
     def _end_board_modes(self) -> None:
         self._steps = {}

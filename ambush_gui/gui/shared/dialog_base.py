@@ -630,6 +630,7 @@ class DecisionDialog(QDialog):
         self.selection = answer
         if self.commit_button is not None:
             text = self._pick_texts.get(id(card), "OK")
+            self.commit_button.setProperty("full_text", text)
             fit_button_text(self.commit_button, text, self._room_for(self.commit_button))
             tip = getattr(self, "_commit_tip", "")
             self.commit_button.setToolTip(
@@ -696,12 +697,40 @@ class DecisionDialog(QDialog):
         self._dismissed = True
         self.done(QDialog.DialogCode.Rejected)
 
+    def add_back(self, on_back: Callable[[], None], tip: str = "") -> QPushButton:
+        """A "Back" button, first in the bottom row: it takes back the player's previous
+        decision (the window undoes it). Esc presses it where there is no safe answer."""
+        b = QPushButton("Back")
+        b.setAutoDefault(False)
+        b.setMinimumHeight(32)
+        b.setToolTip(tip or "Take back your previous choice (Esc)")
+        b.clicked.connect(lambda: on_back())
+        self.buttons.insertWidget(0, b)
+        self.back_button = b
+        self.fit_default_text()
+        return b
+
+    def fit_default_text(self, text: str | None = None) -> None:
+        """Set (or re-fit) the default button's text to the room the bottom row leaves it,
+        elided with the whole text in its tooltip: the dock never widens."""
+        b = self.default_button
+        if b is None:
+            return
+        full = text if text is not None else (b.property("full_text") or b.text())
+        b.setProperty("full_text", full)
+        fit_button_text(b, full, self._room_for(b))
+
+    back_button: QPushButton | None = None
+
     def reject(self) -> None:
-        """Esc: the safe answer where there is one; otherwise the decision stays open."""
+        """Esc: the safe answer where there is one, else Back where the previous choice
+        can be taken back; otherwise the decision stays open."""
         if self._dismissed or self._answered:
             super().reject()
         elif self.safe_answer is not None:
             self.choose(self.safe_answer)
+        elif self.back_button is not None and self.back_button.isEnabled():
+            self.back_button.click()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt name
         if self._answered or self._dismissed:

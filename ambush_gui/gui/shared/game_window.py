@@ -325,6 +325,8 @@ class GameWindow(QMainWindow):
         self.dialog.chosen.connect(self._answer)
         self.dialog.highlighted.connect(lambda what, d=decision: self._on_highlight(d, what))
         self.dialog.setModal(False)
+        if self.can_go_back(decision) and hasattr(self.dialog, "add_back"):
+            self.dialog.add_back(self.go_back)
         self._host(self.dialog, decision)
         self._on_opened(decision)
         # the first highlight was emitted while the dialog was being built: show it now
@@ -351,6 +353,34 @@ class GameWindow(QMainWindow):
         if decision is not None:
             self.keep_in_view(decision)
             QTimer.singleShot(0, lambda d=decision: self._keep_if_open(d))
+
+    def place_over_map(self, dialog: QWidget) -> None:
+        """A pop-up that is not a decision (the victory screen, the end of a mission) opens
+        over the map, never over the log or the docks: its top-left corner at the map
+        view's, sized to fit inside it where it can."""
+        vp = self.board.viewport() if hasattr(self.board, "viewport") else self.centralWidget()
+        area = QRect(vp.mapToGlobal(vp.rect().topLeft()), vp.size())
+        hint = dialog.sizeHint()
+        w = min(max(hint.width(), 300), area.width())
+        h = min(max(hint.height(), 200), area.height())
+        dialog.resize(w, h)
+        x = area.left() + max((area.width() - dialog.frameGeometry().width()) // 2, 0)
+        y = area.top() + max((area.height() - dialog.frameGeometry().height()) // 2, 0)
+        dialog.move(x, y)
+
+    def can_go_back(self, decision: Decision) -> bool:
+        """Whether the player can back out of ``decision`` to his previous choice: the
+        last answer was his own (the same side's), and undo may take it back (no die was
+        rolled since)."""
+        game = self.controller.game
+        answered = getattr(game, "answered_by", None)
+        if not answered or answered[-1] != decision.side:
+            return False
+        return self.controller.undo_target() == len(game.decisions) - 1
+
+    def go_back(self) -> None:
+        """Back: take back the previous choice (the decision before this one reopens)."""
+        self.undo()
 
     def _size_decision(self, widget: QWidget, high: int) -> None:
         if self.decision_panel.current is widget:

@@ -93,6 +93,8 @@ class MainWindow(GameWindow):
         self._refresh()
         self.dialog = VictoryDialog.for_game(self.controller.game, self)
         self.dialog.show()
+        self.place_over_map(self.dialog)  # over the map: the log and the docks stay in sight
+        self.decision_panel.clear("The game is over.")
 
     def _refresh(self) -> None:
         game = self.controller.game

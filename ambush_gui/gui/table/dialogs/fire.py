@@ -244,7 +244,7 @@ class FireDialog(DecisionDialog):
             )
             + ("" if o["firepower"].dice else " · no Firepower dice: no attack")
         )
-        self.fire_button.setText(f"Fire at {self.name(tid)}")
+        self.fit_default_text(f"Fire at {self.name(tid)}")
         self.fire_button.setToolTip(f"Fire at {self.name(tid)} (Enter, or double-click the card)")
         self.highlighted.emit(tid)
 

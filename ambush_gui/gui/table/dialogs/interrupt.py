@@ -240,7 +240,7 @@ class InterruptDialog(DecisionDialog):
         self.kind_note.setText(KINDS.get((kind or "").partition(":")[0], ("", ""))[1])
         o = self.option()
         if o is None:
-            self.go.setText("Interrupt")
+            self.fit_default_text("Interrupt")
             self.go.setEnabled(False)
             return
         self.go.setEnabled(True)
@@ -248,7 +248,8 @@ class InterruptDialog(DecisionDialog):
             self.where.setText(f'After {o["at"]:.1f}" of the declared move')
         verb = {"fire": "fires", "move": "moves", "fire_pinned": "fires"}[o["kind"]]
         at = f' at {o["at"]:.1f}"' if "at" in o else ""
-        self.go.setText(f"Interrupt: {self.name(o['unit'])} {verb}{at}")
+        self.fit_default_text(f"Interrupt: {self.name(o['unit'])} {verb}{at}")
+        self.go.setToolTip(f"Interrupt: {self.name(o['unit'])} {verb}{at} (Enter)")
         self.highlighted.emit(o)
 
     def confirm(self) -> None:
