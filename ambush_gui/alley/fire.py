@@ -86,8 +86,11 @@ def fire(g: AlleyGame, attacker: Unit, target: Unit, why: str, overwatch: bool =
                           side=target.side.value, unit=target.id)
     a_kept, d_kept = kept(a_faces, need), kept(d_faces, 4)
     arrangement = best_arrangement(a_kept, d_kept)
+    failures = sum(1 for d in d_faces if d < 4)
     if a_kept:
-        answer = yield _match_decision(g, target, attacker, a_kept, d_kept, arrangement)
+        answer = yield _match_decision(g, target, attacker, a_kept, d_kept, arrangement,
+                                       _match_forced(g, target, a_kept, d_kept, arrangement,
+                                                     failures, len(d_faces)))
         arrangement = Arrangement.from_json(answer["pairs"])
     hits = arrangement.casualties
     g.log.emit(
@@ -96,8 +99,7 @@ def fire(g: AlleyGame, attacker: Unit, target: Unit, why: str, overwatch: bool =
         attack=list(a_kept), defense=list(d_kept), pairs=arrangement.to_json(), casualties=hits,
         target=target.id,
     )
-    failures = sum(1 for d in d_faces if d < 4)
-    forced = hits > 0 and failures > len(d_faces) - failures  # DC-024
+    forced = _dependant_takes_a_hit(hits, failures, len(d_faces))
     serious = 0
     if hits:
         serious = yield from take_casualties(g, target, hits, forced)
@@ -105,6 +107,39 @@ def fire(g: AlleyGame, attacker: Unit, target: Unit, why: str, overwatch: bool =
     yield from g.modules.after_fire(target, attacker, hits)
     settle(g, target)
     return hits
+
+
+def _dependant_takes_a_hit(hits: int, failures: int, thrown: int) -> bool:
+    """DC-024: when more Defense dice failed than succeeded, a carried casualty is hit."""
+    return hits > 0 and failures > thrown - failures
+
+
+def _match_forced(g: AlleyGame, target: Unit, a_kept: tuple[int, ...], d_kept: tuple[int, ...],
+                  best: Arrangement, failures: int, thrown: int) -> str:
+    """Why no arrangement of the defender's dice can change the result ("" if one can).
+
+    The arrangement only decides the number of casualties, and that number only decides
+    which sets of figures may fall (and whether any does). The best arrangement gives the
+    fewest, leaving every die uncancelled gives the most; when both ends allow the same
+    sets of falling figures, every arrangement does (AA-147, AA-148, DC-024).
+    """
+    fewest, most = best.casualties, len(a_kept)
+
+    def outcome(hits: int) -> list[list[str]]:
+        return casualty_options(g, target, hits, _dependant_takes_a_hit(hits, failures, thrown)) \
+            if hits else []
+
+    if fewest == most:
+        if not d_kept:
+            return f"the defender kept no dice: {_casualties(most)} whatever the arrangement"
+        return f"no kept Defense die equals or beats a Firepower die: {_casualties(most)}"
+    if outcome(fewest) == outcome(most):
+        return f"{target.name} loses every fighting figure whatever the arrangement"
+    return ""
+
+
+def _casualties(n: int) -> str:
+    return f"{n} casualt{'y' if n == 1 else 'ies'}"
 
 
 def settle(g: AlleyGame, unit: Unit) -> None:
@@ -128,9 +163,11 @@ def _pairs_text(arr: Arrangement) -> str:
 
 def _match_decision(
     g: AlleyGame, target: Unit, attacker: Unit, a_kept: tuple[int, ...], d_kept: tuple[int, ...],
-    best: Arrangement,
+    best: Arrangement, forced_reason: str = "",
 ) -> Decision:
-    """AA-147: the defender arranges his kept dice as he likes, or takes the best arrangement."""
+    """AA-147: the defender arranges his kept dice as he likes, or takes the best arrangement.
+
+    ``forced_reason`` (from :func:`_match_forced`) marks the decision forced to "best"."""
 
     def check(choice: Any) -> Arrangement:
         if choice == "best":
@@ -147,6 +184,8 @@ def _match_decision(
         facts={"attack": list(a_kept), "defense": list(d_kept), "best": best.to_json(),
                "target": target.id, "attacker": attacker.id},
         check=lambda c: _plain_arrangement(check(c)),
+        forced="best" if forced_reason else None,
+        forced_reason=forced_reason,
     )
 
 

@@ -56,9 +56,16 @@ class Decision:
     rarely needs them. Some decisions (a free-measure move) also accept answers
     outside the list: ``check`` then validates and normalises any answer, raising
     :class:`IllegalDecision` with the reason.
+
+    ``forced`` is the answer to give when no other answer could matter: the only legal
+    one, or one whose alternatives all lead to the same game (matching when the defender
+    kept no die that can cancel anything). ``forced_reason`` says why, in words a player
+    reads. The engine still asks the decision, so saves and transcripts replay the same;
+    the GUI answers a forced decision for the person at once and says so in the log. A
+    decision with exactly one listed option and no ``check`` is forced by construction.
     """
 
-    __slots__ = ("side", "kind", "prompt", "facts", "check", "_options")
+    __slots__ = ("side", "kind", "prompt", "facts", "check", "_options", "forced", "forced_reason")
 
     def __init__(
         self,
@@ -68,6 +75,8 @@ class Decision:
         options: Sequence[Any] | Callable[[], Sequence[Any]] = (),
         facts: Mapping[str, Any] | None = None,
         check: Callable[[Any], Any] | None = None,
+        forced: Any | None = None,
+        forced_reason: str = "",
     ) -> None:
         self.side = side
         self.kind = kind
@@ -75,6 +84,10 @@ class Decision:
         self.facts: Mapping[str, Any] = facts or {}
         self.check = check
         self._options = options
+        if forced is None and check is None and not callable(options) and len(options) == 1:
+            forced, forced_reason = options[0], forced_reason or "the only legal answer"
+        self.forced: Any | None = forced
+        self.forced_reason = forced_reason
 
     @property
     def options(self) -> tuple[Any, ...]:

@@ -64,3 +64,68 @@ def test_an_interrupt_point_chosen_in_the_dialog_is_shown_on_the_move(qtbot: Any
     x, y = point_along([tuple(p) for p in d.facts["path"]], option["at"])
     expected = win.table.table.flip.scene(x, y)
     assert abs(mark.pos().x() - expected.x()) < 1e-6 and abs(mark.pos().y() - expected.y()) < 1e-6
+
+
+# -- decisions whose answer cannot matter ----------------------------------------------------
+
+def _game_at_forced(kind: Any) -> tuple[Any, Any]:
+    """A computer-played game stopped at a decision of ``kind`` the engine marks forced."""
+    ai = AlleyAI()
+    for seed in range(1, 30):
+        game = systems.new_game(SCENARIO, seed)
+        for _ in range(600):
+            d = game.pending()
+            if d is None:
+                break
+            if d.kind is kind and d.forced is not None:
+                return game, d
+            game.answer(ai.choose(game, d))
+    raise AssertionError(f"no forced {kind} decision in the seeds tried")
+
+
+def test_a_forced_decision_is_answered_for_the_person_and_logged(qtbot: Any, tmp_path: Path) -> None:
+    from ambush_gui.core.decisions import DecisionKind
+
+    game, d = _game_at_forced(DecisionKind.MATCH)
+    n = len(game.decisions)
+    ctl = GameController(game, {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}, delay_ms=0)
+    logged: list[Any] = []
+    asked: list[Any] = []
+    ctl.eventLogged.connect(logged.append)
+    ctl.decisionPending.connect(asked.append)
+    ctl.start()
+    assert game.decisions[n] == d.validate("best")  # the engine's best arrangement, as asked
+    assert n in ctl.forced_answers and d not in asked
+    line = next(e for e in logged if e.kind == "forced")
+    assert line.text.startswith(f"Decided for the {d.side.title()} player: match your Defense dice")
+    assert d.forced_reason in line.text
+    # the person is asked the next decision that can matter, and undo never lands on the
+    # forced one (it would only be answered again)
+    later = ctl.pending()
+    assert later is None or later.forced is None
+    keep = ctl.undo_target()
+    assert keep is None or keep != n
+    # the save holds the forced answer like any other and replays to the same state
+    path = tmp_path / "forced.json"
+    ctl.save(path)
+    assert saves.verify(path, systems.factory).state_hash() == game.state_hash()
+
+
+def test_a_forced_decision_of_a_computer_seat_is_left_to_the_computer(qtbot: Any) -> None:
+    from ambush_gui.core.decisions import DecisionKind
+
+    game, d = _game_at_forced(DecisionKind.MATCH)
+    ctl = GameController(game, {d.side: Seat.COMPUTER}, delay_ms=10_000)
+    seen: list[Any] = []
+    ctl.computerToMove.connect(seen.append)
+    ctl.start()
+    assert seen == [d] and ctl.pending() is d and not ctl.forced_answers
+
+
+def test_saves_made_before_forced_answers_replay_unchanged() -> None:
+    """The golden games, recorded before decisions were marked forced, replay to their
+    states: the mark changes nothing the engine asks."""
+    golden = sorted((Path(__file__).parents[1] / "alley" / "golden").glob("*.json"))
+    assert golden
+    for path in golden:
+        saves.verify(path, systems.factory)

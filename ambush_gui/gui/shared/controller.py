@@ -49,6 +49,8 @@ class GameController(QObject):
         self.delay_ms = delay_ms
         self.save_path: Path | None = None
         self.dirty = False
+        self.auto_answer_forced = True  # decisions whose answer cannot matter are not asked
+        self.forced_answers: set[int] = set()  # indices of the decisions answered that way
         self._computers = {side: systems.computer_player(game.system)
                            for side, seat in self.seats.items() if seat is Seat.COMPUTER}
         self._timer = QTimer(self)
@@ -90,8 +92,19 @@ class GameController(QObject):
         elif self.seat_of(d) is Seat.COMPUTER:
             self.computerToMove.emit(d)
             self._timer.start(self.delay_ms)
-        else:
+        elif not self._answer_forced(d):
             self.decisionPending.emit(d)
+
+    def _answer_forced(self, d: Decision) -> bool:
+        """Answer a person's decision that the engine marks forced (its answer cannot
+        change the game), saying in the log what was decided for them and why. The
+        decision is still answered through the game, so the save records it as asked."""
+        if d.forced is None or not self.auto_answer_forced:
+            return False
+        self.forced_answers.add(len(self.game.decisions))
+        self.eventLogged.emit(Event("forced", forced_text(d)))
+        self.answer(d.forced)
+        return True
 
     def _computer_step(self) -> None:
         d = self.game.pending()
@@ -119,10 +132,17 @@ class GameController(QObject):
         n = len(self.game.decisions)
         keep = n - 1
         while keep >= floor:
-            if self._seat_at(keep) is Seat.HUMAN:
+            if self._seat_at(keep) is Seat.HUMAN and keep not in self.forced_answers:
                 return keep
             keep -= 1
         return None
+
+    def undo_sides(self) -> list[str]:
+        """The sides whose answers an undo would take back, in order (empty: no undo)."""
+        keep = self.undo_target()
+        if keep is None:
+            return []
+        return list(dict.fromkeys(self.game.answered_by[keep:]))
 
     def _seat_at(self, index: int) -> Seat:
         return self.seats.get(self.game.answered_by[index], Seat.HUMAN)
@@ -143,7 +163,11 @@ class GameController(QObject):
     def _rebuild(self, keep: int) -> Game:
         game = systems.new_game(self.game.scenario, self.game.seed)  # type: ignore[attr-defined]
         game.start()
-        for choice in self.game.decisions[:keep]:
+        self.forced_answers.clear()
+        for i, choice in enumerate(self.game.decisions[:keep]):
+            d = game.pending()
+            if d is not None and d.forced is not None and self.seat_of(d) is Seat.HUMAN:
+                self.forced_answers.add(i)  # answered for the person: undo goes past it
             game.answer(choice)
         return game
 
@@ -156,6 +180,7 @@ class GameController(QObject):
             self._computers = {side: systems.computer_player(game.system)
                                for side, seat in self.seats.items() if seat is Seat.COMPUTER}
         self._replace(game)
+        self.forced_answers.clear()
         self.save_path = save_path
         self.dirty = False
         self._after_change(save=False)
@@ -185,6 +210,20 @@ class GameController(QObject):
 
     def set_speed(self, delay_ms: int) -> None:
         self.delay_ms = delay_ms
+
+
+def forced_text(d: Decision) -> str:
+    """The log line for a decision answered for the player: what, and why."""
+    answer = d.forced
+    if answer == "best":
+        shown = "the best arrangement"
+    elif isinstance(answer, list | tuple):
+        shown = ", ".join(map(str, answer))
+    else:
+        shown = str(answer)
+    who = d.side.replace("_", " ").title() if len(d.side) > 2 else d.side.upper()
+    question = d.prompt.split(": ", 1)[-1].rstrip("?")
+    return f"Decided for the {who} player: {question} → {shown} ({d.forced_reason})"
 
 
 def load_game(path: Path) -> Game:

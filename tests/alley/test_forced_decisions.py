@@ -1,0 +1,107 @@
+"""Decisions whose answer cannot matter are marked forced (issue 10, "Fewer clicks").
+
+The engine still asks them, in the same order, so saves replay unchanged; the mark tells
+the GUI it may answer for the player. It must be set exactly when no answer could change
+the game, and never otherwise.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ambush_gui import systems
+from ambush_gui.ai.alley_ai import AlleyAI
+from ambush_gui.alley.fire import fire
+from ambush_gui.alley.game import AlleyGame
+from ambush_gui.alley.pools import defense, firepower
+from ambush_gui.core.decisions import Decision, DecisionKind
+from tests.alley import kit
+
+
+def riflemen_fire(n_rifles: int, n_insurgents: int, script: list[int]) -> tuple[AlleyGame, Decision]:
+    """Marine riflemen fire at Insurgents beside rubble; the matching decision it asks."""
+    g = kit.game(
+        [kit.marines("m", (2, 2), weapons=["rifle"] * n_rifles),
+         kit.insurgents("i", (2, 21), n=n_insurgents)],
+        pieces=[kit.rubble("r", (0, 22.5, 1, 1))],
+        script=script,
+    )
+    m, i = g.unit("m"), g.unit("i")
+    assert firepower(g, m, i).dice == n_rifles and defense(g, i, m).dice == n_insurgents
+    d = kit.asks(g, fire(g, m, i, "test"))
+    assert d.kind is DecisionKind.MATCH
+    return g, d
+
+
+@pytest.mark.rule("AA-147")
+def test_matching_is_forced_when_the_defender_keeps_no_dice() -> None:
+    _, d = riflemen_fire(2, 3, [6, 5, 3, 2, 1])
+    assert d.facts["defense"] == []
+    assert d.forced == "best"
+    assert "kept no dice" in d.forced_reason
+    assert d.validate(d.forced) == {"pairs": [[6, None], [5, None]]}
+
+
+@pytest.mark.rule("AA-147")
+def test_matching_is_forced_when_no_kept_defense_die_can_cancel() -> None:
+    """A 4 cannot stop a 5 or a 6: two casualties however the 4 is placed."""
+    _, d = riflemen_fire(2, 3, [6, 5, 4, 2, 1])
+    assert d.facts["defense"] == [4]
+    assert d.forced == "best"
+    assert "2 casualties" in d.forced_reason
+
+
+@pytest.mark.rule("AA-148")
+def test_matching_is_forced_when_every_figure_falls_whatever_the_arrangement() -> None:
+    """Three attack dice against two figures: the best arrangement still kills both."""
+    _, d = riflemen_fire(3, 2, [6, 6, 5, 6, 3])
+    assert d.facts["defense"] == [6]
+    assert d.forced == "best"
+    assert "every fighting figure" in d.forced_reason
+
+
+@pytest.mark.rule("AA-147")
+@pytest.mark.parametrize(
+    ("rifles", "insurgents", "script"),
+    [
+        (2, 2, [6, 5, 6, 5]),  # the best cancels both, the worst cancels none
+        (2, 3, [6, 5, 6, 1, 1]),  # the 6 may cancel one die or none
+        (3, 3, [6, 6, 5, 6, 3, 1]),  # one or three of three figures fall
+    ],
+)
+def test_matching_is_asked_when_the_arrangement_can_change_the_casualties(
+    rifles: int, insurgents: int, script: list[int]
+) -> None:
+    _, d = riflemen_fire(rifles, insurgents, script)
+    assert d.forced is None and d.forced_reason == ""
+
+
+def test_a_decision_with_one_listed_option_is_forced_and_one_with_a_check_is_not() -> None:
+    one = Decision("regular", DecisionKind.ACTIVATE, "Regular: which unit?", options=("a",))
+    assert (one.forced, one.forced_reason) == ("a", "the only legal answer")
+    two = Decision("regular", DecisionKind.ACTIVATE, "Regular: which unit?", options=("a", "b"))
+    assert two.forced is None
+    checked = Decision("regular", DecisionKind.MOVE, "Regular: move", options=("stay",),
+                       check=lambda c: c)
+    assert checked.forced is None  # a free move accepts answers outside the list
+
+
+def test_every_forced_answer_is_legal_and_alone_or_harmless_over_whole_games() -> None:
+    """Across computer games, every forced mark names a legal answer, and a forced
+    matching decision's every arrangement gives the same casualties or all figures."""
+    scenario = systems.load_scenario(systems.resolve("contracting-trouble"))
+    seen = 0
+    for seed in (1, 2, 3):
+        g = systems.new_game(scenario, seed)
+        ai = AlleyAI()
+        for _ in range(400):
+            d = g.pending()
+            if d is None:
+                break
+            if d.forced is not None:
+                seen += 1
+                d.validate(d.forced)
+                if d.kind is not DecisionKind.MATCH:
+                    assert len(d.options) == 1
+            g.answer(ai.choose(g, d))
+    assert seen > 0
