@@ -36,7 +36,10 @@ def loc_path(loc: Sequence[str | int]) -> str:
 
 
 def read_data(path: str | Path, error: type[InputError] = InputError) -> dict[str, Any]:
-    """Parse a TOML or JSON file into plain data, or raise ``error`` saying where it broke."""
+    """Parse a TOML or JSON file into plain data, or raise ``error`` saying where it broke.
+
+    JSON is recognised by its name or by its first character, so a save written without
+    its ".json" still reads as one."""
     p = Path(path)
     try:
         raw = p.read_bytes()
@@ -46,7 +49,7 @@ def read_data(path: str | Path, error: type[InputError] = InputError) -> dict[st
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise error(str(p), [("", f"is not UTF-8 text (byte {exc.start})")]) from None
-    if p.suffix.lower() == ".json":
+    if p.suffix.lower() == ".json" or text.lstrip().startswith("{"):  # TOML never opens with "{"
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:

@@ -89,6 +89,36 @@ def dumps(data: dict[str, Any]) -> str:
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
+SUFFIX = ".json"
+
+
+def with_suffix(path: str | Path) -> Path:
+    """``path`` ending in ".json": a name typed without it gets it, so the file is listed
+    by Open and recognised as a save by its name too."""
+    p = Path(path)
+    return p if p.suffix.lower() == SUFFIX else p.with_name(p.name + SUFFIX)
+
+
+def is_save(path: str | Path) -> bool:
+    """Whether ``path`` holds a save, judged by its content, whatever its name: a JSON
+    object that says it is a save (or that holds decisions). A broken ".json" file counts,
+    so that opening it reports what is wrong with it as a save."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, ValueError):
+        return p.suffix.lower() == SUFFIX
+    if not text.lstrip().startswith("{"):
+        return False
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return p.suffix.lower() == SUFFIX
+    return isinstance(data, dict) and (
+        data.get("format") == FORMAT or "decisions" in data
+        or ("format" in data and data.get("system") != "alley"))
+
+
 def read(path: str | Path) -> SaveFile:
     """Parse and check a save's shape (not yet replayed)."""
     data = read_data(path, SaveError)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import json
 import os
 import sys
 import time
@@ -181,12 +180,5 @@ def computer_mode(computer: str | None) -> str:
 
 
 def _is_save(path: Path) -> bool:
-    """A JSON file that says it is a save (or is broken JSON: opening it reports why)."""
-    if path.suffix.lower() != ".json":
-        return False
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return True
-    return isinstance(data, dict) and ("format" in data and data.get("system") != "alley"
-                                       or "decisions" in data)
+    """A save, by its content (a save named without ".json" is still one)."""
+    return saves.is_save(path)

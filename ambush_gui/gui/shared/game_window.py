@@ -38,25 +38,39 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ambush_gui.core import saves
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.errors import InputError
 from ambush_gui.gui.shared import paths, theme
 from ambush_gui.gui.shared.controller import SPEEDS, GameController, Seat
+from ambush_gui.gui.shared.dialog_base import side_title
 from ambush_gui.gui.shared.widgets import GameLog
 
 MAP_KINDS = (DecisionKind.MOVE, DecisionKind.PLACE)
 
 
+def _stored_paths(settings: QSettings) -> list[str]:
+    """The "recent" setting as a list of paths. QSettings hands back a one-item list as a
+    plain string (and nothing as None): walked as a list, that string would be its letters,
+    and "/" would be offered as a game."""
+    value = settings.value("recent", [])
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value] if value else []
+    return [str(p) for p in value if p]
+
+
 def remember_recent(path: Path) -> None:
     """Keep the last ten games opened or saved, newest first (the launcher lists them)."""
     settings = QSettings("ambush-gui", "ambush-gui")
-    recent = [p for p in (settings.value("recent", []) or []) if p != str(path)]
+    recent = [p for p in _stored_paths(settings) if p != str(path)]
     settings.setValue("recent", [str(path), *recent][:10])
 
 
 def recent_games() -> list[str]:
-    settings = QSettings("ambush-gui", "ambush-gui")
-    return [p for p in (settings.value("recent", []) or []) if Path(p).exists()]
+    """The recent games whose files are still there (files, never folders)."""
+    return [p for p in _stored_paths(QSettings("ambush-gui", "ambush-gui")) if Path(p).is_file()]
 
 
 def scrolling(widget: QWidget, least: int = 120) -> QScrollArea:
@@ -481,7 +495,7 @@ class GameWindow(QMainWindow):
     def save_as(self) -> bool:
         start = str(paths.saves_dir() / f"{self.controller.game.scenario.name}.json")  # type: ignore[attr-defined]
         name, _ = QFileDialog.getSaveFileName(self, "Save game", start, "Saved games (*.json)")
-        return bool(name) and self._save_to(Path(name))
+        return bool(name) and self._save_to(saves.with_suffix(name))
 
     def _save_to(self, path: Path) -> bool:
         try:
@@ -501,7 +515,6 @@ class GameWindow(QMainWindow):
             self.open_path(Path(name))
 
     def open_path(self, path: Path) -> bool:
-        from ambush_gui.core import saves
         from ambush_gui.gui.shared.controller import load_game
 
         try:
@@ -517,8 +530,37 @@ class GameWindow(QMainWindow):
         return True
 
     def undo(self) -> None:
-        if not self.controller.undo():
+        if not self.controller.can_undo():
             self.statusBar().showMessage("Nothing to undo: undo never goes back past a die roll", 5000)
+            return
+        if self._confirm_undo():
+            self.controller.undo()
+
+    def undo_question(self) -> str | None:
+        """In hot-seat, the question to ask before an undo takes back a decision that is not
+        the player's at the keyboard (the one the open decision is for); None otherwise."""
+        c = self.controller
+        humans = [side for side, seat in c.seats.items() if seat is Seat.HUMAN]
+        if len(humans) < 2:
+            return None
+        d = c.pending()
+        at_keyboard = d.side if d is not None else None
+        others = [s for s in c.undo_sides() if s != at_keyboard and c.seats.get(s) is Seat.HUMAN]
+        if not others:
+            return None
+        whose = " and ".join(f"the {side_title(s)} player's" for s in others)
+        you = f"You are the {side_title(at_keyboard)} player. " if at_keyboard else ""
+        return (f"Take back {whose} last decision?\n\n{you}Undo goes back to {whose} decision: "
+                "agree on it with them first.")
+
+    def _confirm_undo(self) -> bool:
+        question = self.undo_question()
+        if question is None:
+            return True
+        answer = QMessageBox.question(self, "Undo the other player's decision?", question,
+                                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                                      QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
 
     # -- help ---------------------------------------------------------------------------------
     def about(self) -> None:
