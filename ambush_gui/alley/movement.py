@@ -77,6 +77,28 @@ def exit_edge(g: AlleyGame, unit: Unit, p: Point) -> str | None:
     return None
 
 
+def exit_edge_at(g: AlleyGame, unit: Unit, end: Point) -> str | None:
+    """CT-015: the friendly edge the unit leaves across when its centre ends at ``end``.
+
+    A unit leaves when its figures step off the table: it is enough that every figure
+    off the table is across a friendly edge, whatever its centre (a Fireteam whose lead
+    figure crosses the west edge leaves, though its centre is still on the table). A
+    centre across a friendly edge also leaves, as before."""
+    finals = unit.points() - np.array(unit.centre()) + np.array(end)
+    return _exit_edge_of(g, unit, finals, end)
+
+
+def _exit_edge_of(g: AlleyGame, unit: Unit, finals: np.ndarray, end: Point) -> str | None:
+    w, h = g.state.width, g.state.height
+    off = [(float(x), float(y)) for x, y in finals if not (0 <= x <= w and 0 <= y <= h)]
+    if not off:
+        return None
+    edges = [exit_edge(g, unit, p) for p in off]
+    if all(edges):
+        return edges[0]
+    return exit_edge(g, unit, end)
+
+
 def check_move(
     g: AlleyGame,
     unit: Unit,
@@ -127,7 +149,7 @@ def check_move(
     exits = False
     w, h = g.state.width, g.state.height
     if not ((finals >= 0).all() and (finals[:, 0] <= w).all() and (finals[:, 1] <= h).all()):
-        if exit_edge(g, unit, end) is None:
+        if _exit_edge_of(g, unit, finals, end) is None:
             raise IllegalDecision("the move would leave a figure off the table (not across a friendly edge)")
         exits = True
     if not exits:

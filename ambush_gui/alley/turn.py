@@ -32,7 +32,7 @@ from ambush_gui.alley.movement import (
     allowance,
     candidate_moves,
     check_move,  # noqa: F401 (tests reach it through this module)
-    exit_edge,
+    exit_edge_at,
     keep_on_table,
     move_along,
     must_seek_cover,
@@ -287,7 +287,7 @@ def regular_move(g: AlleyGame, unit: Unit) -> Procedure:
                 return
             plan = checks.plan(choice)
             path = list(plan.path)
-    if plan.exits and exit_edge(g, unit, path[-1]) is None:
+    if plan.exits and exit_edge_at(g, unit, path[-1]) is None:
         # Cut short by an interruption: no longer an exit, so no figure may end off the table.
         plan = type(plan)(plan.path, plan.length)
         path = keep_on_table(g, unit, path)

@@ -15,7 +15,7 @@ import shapely
 from ambush_gui.ai.random_player import RandomPlayer
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import FigureKind, Injury, Side, Speed
-from ambush_gui.alley.movement import check_move
+from ambush_gui.alley.movement import check_move, exit_edge_at
 from ambush_gui.alley.pools import firepower
 from ambush_gui.alley.scenario import Scenario
 from ambush_gui.alley.weapons import WEAPONS, Support
@@ -195,6 +195,29 @@ def test_map_key_4_a_leader_and_an_rpg_gunner() -> None:
 
 
 # -- the objectives -----------------------------------------------------------------------------
+
+
+@pytest.mark.rule("CT-015")
+def test_a_fireteam_leaves_when_its_lead_figure_crosses_the_west_edge() -> None:
+    """CT-015: the figures leave the table, not the unit's centre: a Fireteam moving west
+    whose lead figure crosses the west edge leaves, though its centre is still on the
+    table; the same across the east edge (not friendly) is refused."""
+    g = AlleyGame(Scenario.load(CT), 0)
+    alpha = g.unit("alpha")  # four figures in a row, 1.5" to 3.9" from the west edge
+    alpha.speed = Speed.CAUTIOUS
+    cx, cy = alpha.centre()
+    lead = min(f.x for f in alpha.figures)
+    plan = check_move(g, alpha, {"path": [[cx - 2.0, cy]]}, 6)
+    assert lead - 2.0 < 0 < cx - 2.0  # the lead figure is across the edge, the centre is not
+    assert plan.exits
+    assert exit_edge_at(g, alpha, (cx - 2.0, cy)) == "west"
+    assert exit_edge_at(g, alpha, (cx - 1.0, cy)) is None  # all still on the table
+    bravo = g.unit("bravo")
+    bravo.translate(10.2, 8)  # its lead figure 0.4" from the east edge
+    bravo.speed = Speed.CAUTIOUS
+    bx, by = bravo.centre()
+    with pytest.raises(IllegalDecision, match="friendly edge"):
+        check_move(g, bravo, {"path": [[bx + 1.0, by]]}, 6)
 
 
 @pytest.mark.rule("CT-015")
