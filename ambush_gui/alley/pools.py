@@ -72,6 +72,29 @@ def in_optimum_range(g: AlleyGame, attacker: Unit, target: Unit) -> bool:
     return hit
 
 
+def optimum_reach_by(g: AlleyGame, attacker: Unit, target: Unit) -> str | None:
+    """Why ``target`` is within Optimum Range (AA-110..112), or None when it is not.
+
+    "" when a figure has it within the unit's own Optimum Range; else the short name of the
+    Support Weapon whose doubled range reaches it (AA-112), so that a player told "within
+    Optimum Range" at 15.5" with an 8" range is also told it is the SAW's doubled range.
+
+    """
+    if not in_optimum_range(g, attacker, target):
+        return None
+    b = target.points()
+    base = attacker.optimum_range
+    best: tuple[float, str] | None = None
+    for f in attacker.fighters:
+        d = float(np.hypot(b[:, 0] - f.x, b[:, 1] - f.y).min())
+        if d <= base + 1e-9:
+            return ""
+        w = WEAPONS[f.weapon]
+        if w.dice and d <= 2 * base + 1e-9 and (best is None or d < best[0]):
+            best = (d, w.title.split(" (")[0])
+    return best[1] if best else ""
+
+
 def exposed(g: AlleyGame, unit: Unit) -> bool:
     """AA-126: no figure of the unit is within 2" of a piece of terrain that gives cover."""
     return not any(g.near_cover(f.pos) for f in unit.fighters)
@@ -123,8 +146,12 @@ def firepower(g: AlleyGame, attacker: Unit, target: Unit, overwatch: bool = Fals
         w = WEAPONS[f.weapon]
         if w.dice:
             items.append(Modifier(f"{w.title} ({f.id})", w.dice, "AA-137"))
-    if in_optimum_range(g, attacker, target):
+    reach = optimum_reach_by(g, attacker, target)
+    if reach == "":
         items.append(Modifier("target within Optimum Range", 1, "AA-110"))
+    elif reach:
+        items.append(Modifier(f"target within Optimum Range (the {reach}'s doubled range, AA-112)",
+                              1, "AA-110"))
     if exposed(g, target):
         items.append(Modifier("target Exposed", 1, "AA-126"))
     if attacker.speed is Speed.RAPID:

@@ -15,10 +15,13 @@ import numpy as np
 from ambush_gui.alley.fire import odds
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Unit
-from ambush_gui.alley.pools import Pool, in_optimum_range
+from ambush_gui.alley.pools import Pool, optimum_reach_by
 from ambush_gui.core.odds import expected
 
 Point = tuple[float, float]
+
+HINT = ("Select one of your units, then point at an enemy unit to see the line of sight and "
+        "the dice both sides would throw.")
 
 
 @dataclass(frozen=True)
@@ -35,11 +38,21 @@ class TargetReport:
     distance: float  # between the nearest figures (AA-005)
     optimum: bool  # AA-110
     optimum_range: float
+    optimum_by: str  # the Support Weapon whose doubled range reaches (AA-112), or ""
     firepower: Pool
     defense: Pool
     need: int  # the attacker keeps dice showing this or more (AA-145)
     distribution: tuple[float, ...]  # P(k casualties), the defender matching at best
     mean: float
+
+    def range_words(self) -> str:
+        """"within", "beyond", or within by a Support Weapon's doubled range (AA-112)."""
+        if not self.optimum:
+            return "beyond"
+        if self.optimum_by:
+            return (f"within, by the {self.optimum_by}'s doubled range "
+                    f"({2 * self.optimum_range:g}\")")
+        return "within"
 
     def sight_words(self) -> str:
         if self.clear:
@@ -52,7 +65,8 @@ class TargetReport:
             f"{self.attacker} → {self.target}",
             f"Line of sight: {self.sight_words()} ({self.figures[0]} → {self.figures[1]})",
             f"Distance {self.distance:.1f}\"; Optimum Range {self.optimum_range:g}\": "
-            + ("within [AA-110]" if self.optimum else "beyond"),
+            + self.range_words() + (" [AA-112]" if self.optimum_by else
+                                    " [AA-110]" if self.optimum else ""),
             f"Firepower {self.firepower.dice}{self.firepower.die} (keeps {self.need}+):",
             *(f"  {m}" for m in self.firepower.items),
             f"Defense {self.defense.dice}{self.defense.die} (keeps 4+):",
@@ -67,7 +81,7 @@ class TargetReport:
         """Rich text for the hover panel and the dock."""
         e = html.escape
         sight_colour = "#1e8449" if self.clear else "#c0392b"
-        rng = "within" if self.optimum else "beyond"
+        rng = e(self.range_words())
         rows = [
             f"<b>{e(self.attacker)}</b> → <b>{e(self.target)}</b>",
             f"Line of sight: <b style='color:{sight_colour}'>{e(self.sight_words())}</b>"
@@ -121,6 +135,7 @@ def target_report(g: AlleyGame, a: Unit, b: Unit,
     clear, blockers, i, j = sight_line(g, a, b)
     labels = labels or {}
     o = odds(g, a, b)
+    by = optimum_reach_by(g, a, b)
     fp, df, need, dist = o.firepower, o.defense, o.need, o.distribution
     return TargetReport(
         attacker=a.name,
@@ -131,8 +146,9 @@ def target_report(g: AlleyGame, a: Unit, b: Unit,
         line=(a.figures[i].pos, b.figures[j].pos),
         figures=(a.figures[i].id, b.figures[j].id),
         distance=g.distance(a, b),
-        optimum=in_optimum_range(g, a, b),
+        optimum=by is not None,
         optimum_range=a.optimum_range,
+        optimum_by=by or "",
         firepower=fp,
         defense=df,
         need=need,

@@ -30,7 +30,7 @@ from ambush_gui.gui.shared.map_view import MapView
 from ambush_gui.gui.table.items import FigureItem, LabelItem
 from ambush_gui.gui.table.scene import TableScene
 from ambush_gui.gui.table.tape import TapeItem
-from ambush_gui.gui.table.target_info import TargetReport, target_report
+from ambush_gui.gui.table.target_info import HINT, TargetReport, target_report
 
 Point = tuple[float, float]
 
@@ -105,6 +105,7 @@ class TableView(MapView):
         self.scene().addItem(self._interrupt_mark)
         self._press: Press | None = None
         self._hover_uid: str | None = None
+        self._report_pair: tuple[str, str] | None = None  # the pair the dock reports on
         self._blockers: list[str] = []
         self._flash_timer = QTimer(self)
         self._flash_timer.setSingleShot(True)
@@ -129,6 +130,7 @@ class TableView(MapView):
         self._clear_hover()
         self.table.set_game(game)
         self.table.layout_labels(self.pixels_per_inch())
+        self._refresh_report()
 
     def refresh(self) -> None:
         """Follow ``game.state`` (the controller's ``stateChanged``). Cheap: items are reused."""
@@ -138,6 +140,18 @@ class TableView(MapView):
         self._clear_hover()
         self.table.refresh()
         self.table.layout_labels(self.pixels_per_inch())
+        self._refresh_report()
+
+    def _refresh_report(self) -> None:
+        """Say again, from the new state, what the last report said (the dice change as
+        units are interrupted, pinned or hit); the hint when that pair no longer applies."""
+        st = self.game.state
+        me, other = (st.units.get(uid) for uid in self._report_pair or ("", ""))
+        if me is None or other is None or not me.alive or not other.figures or not other.on_table:
+            self._report_pair = None
+            self.hoverInfo.emit(HINT)
+            return
+        self.hoverInfo.emit(target_report(self.game, me, other, self.table.piece_labels).html())
 
     def select(self, uid: str | None) -> None:
         """Select a unit (or none) and say so."""
@@ -613,6 +627,7 @@ class TableView(MapView):
         self._clear_hover(keep_uid=True)
         report = target_report(self.game, me, other, self.table.piece_labels)
         self.report = report
+        self._report_pair = (me.id, other.id)
         flip = self.table.flip
         self.table.sight.show_line(flip.scene(*report.line[0]), flip.scene(*report.line[1]),
                                    report.clear)
