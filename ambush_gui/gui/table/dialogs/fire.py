@@ -30,6 +30,8 @@ from ambush_gui.gui.shared.dialog_base import (
     unit_chips,
 )
 
+NO_DICE = "no Firepower dice: no attack (AA-144)"
+
 
 class OddsChart(QWidget):
     """P(k casualties) as bars, each labelled with its percentage, and the mean marked."""
@@ -176,6 +178,8 @@ class FireDialog(DecisionDialog):
                 f"{fp.dice}{fp.die.name.lower()} vs {df.dice}{df.die.name.lower()} · "
                 f"mean {o['mean']:.2f} casualties",
             ]
+            if not fp.dice:
+                details.append(NO_DICE)
             key = len(self.option_buttons) + 1 if len(self.option_buttons) < 9 else None
             card = Card(t.name, details, unit_chips(self.game, t), key=key, side=enemy)
             self.number(card)
@@ -205,8 +209,9 @@ class FireDialog(DecisionDialog):
         self.fire_button = self.add_button(
             "Fire", on_click=self.fire, default=True, stretch_before=True
         )
-        if targets:
-            self.cards[targets[0]].setChecked(True)
+        if targets:  # a target the unit has dice for: a fire with none is no attack
+            armed = [t for t in targets if self.odds[t]["firepower"].dice]
+            self.cards[(armed or targets)[0]].setChecked(True)
 
     def clicks_for(self, answer: Any) -> list[QWidget]:
         """The target's card, then "Fire"; "Hold fire" for ``"hold"``."""
@@ -244,11 +249,15 @@ class FireDialog(DecisionDialog):
             )
             + ("" if o["firepower"].dice else " · no Firepower dice: no attack")
         )
-        self.fit_default_text(f"Fire at {self.name(tid)}")
-        self.fire_button.setToolTip(f"Fire at {self.name(tid)} (Enter, or double-click the card)")
+        dice = o["firepower"].dice
+        self.fire_button.setEnabled(bool(dice))
+        self.fit_default_text(f"Fire at {self.name(tid)}" if dice else f"No dice at {self.name(tid)}")
+        self.fire_button.setToolTip(
+            f"Fire at {self.name(tid)} (Enter, or double-click the card)" if dice
+            else f"{NO_DICE}: " + ", ".join(str(m) for m in o["firepower"].items))
         self.highlighted.emit(tid)
 
     def fire(self) -> None:
         tid = self.selected()
-        if tid is not None:
+        if tid is not None and self.odds[tid]["firepower"].dice:  # AA-144: none, no attack
             self.choose(tid)

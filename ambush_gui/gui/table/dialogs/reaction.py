@@ -187,6 +187,11 @@ class _ReactBase(DecisionDialog):
                 key=len(self.option_buttons) + 1,
                 side="regular",
             )
+            dice = firepower(self.game, u, ins, overwatch=u.overwatch and overwatch_aware).dice \
+                if ins else 1
+            if not dice:  # AA-144: a fire with no dice is no attack; not offered
+                card.setEnabled(False)
+                card.detail_labels[-1].setText(card.detail_labels[-1].text() + f" · {NO_DICE}")
             card.setToolTip(
                 "Firepower: "
                 + ", ".join(
@@ -228,9 +233,11 @@ class OverwatchDialog(_ReactBase):
         units = [o for o in self.decision.options if o != "none"]
         self.unit_cards(units)
         self.add_button("Hold", "none", tip="No unit fires (Esc)")
-        if units:
+        if any(self.cards[u].isEnabled() for u in units):  # AA-144: dice to throw
             self.add_commit()
 
+
+NO_DICE = "no Firepower dice: no attack (AA-144)"
 
 REACT_LABELS = {
     "fire": ("Fire at {against}", "AA-080/082: fire at the interrupting unit"),
@@ -246,6 +253,11 @@ REACT_LABELS = {
 class ReactDialog(_ReactBase):
     """DecisionKind.REACT: either fixed answers ("fire", "cover", "none") for the unit
     that was interrupted, or Regular unit ids reacting to an Insurgent move or fire."""
+
+    def return_fire_dice(self) -> int:
+        """The Firepower dice the interrupted unit would throw back (the engine's pool)."""
+        u, ins = self.unit(self.decision.facts.get("unit")), self.unit(self.against())
+        return firepower(self.game, u, ins).dice if u is not None and ins is not None else 1
 
     def what(self) -> str:
         f = self.decision.facts
@@ -284,14 +296,16 @@ class ReactDialog(_ReactBase):
                     key=len(self.option_buttons) + 1,
                     side="regular",
                 )
+                if o == "fire" and not self.return_fire_dice():
+                    card.setEnabled(False)  # AA-144: no dice, no attack: not offered
+                    card.detail_labels[-1].setText(NO_DICE)
                 self.number(card)
                 self.choice_card(card, o, text.format(against=self.name(self.against())))
                 self.choice_cards[o] = card
                 self.body.addWidget(card)
         if "none" in opts:
             self.add_button(REACT_LABELS["none"][0], "none", tip=REACT_LABELS["none"][1])
-        if fixed or units:
-            # the fixed reactions come first: the first of them is the default
-            first = next(c for a, c in self.picks if a == (fixed or units)[0])
-            first.setChecked(True)
+        offered = [c for o in (*fixed, *units) for a, c in self.picks if a == o and c.isEnabled()]
+        if offered:  # the fixed reactions come first: the first that may be chosen is the default
+            offered[0].setChecked(True)
             self.add_commit()
