@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from ambush_gui.alley.measures import SCALES
 from ambush_gui.core.errors import InputError
+from ambush_gui.core.words import count
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -196,12 +197,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
         except saves.Divergence as exc:
             print(f"replay failed: {exc}", file=sys.stderr)
             return EXIT_FAILED
-        print(f"{args.save}: verified — {len(game.decisions)} decisions replay to state "
+        print(f"{args.save}: verified — {count(len(game.decisions), 'decision')} replay to state "
               f"{game.state_hash()[:16]}…")
         return EXIT_OK
     game = saves.replay(args.save, systems.factory)
     state = "over" if game.pending() is None else f"waiting for: {game.pending().prompt}"
-    print(f"{args.save}: {len(game.decisions)} decisions replayed; the game is {state}")
+    print(f"{args.save}: {count(len(game.decisions), 'decision')} replayed; the game is {state}")
     return EXIT_OK
 
 

@@ -21,13 +21,14 @@ from ambush_gui.alley.model import FigureKind, Side, Unit
 from ambush_gui.alley.pools import solid_cover
 from ambush_gui.core.events import Modifier
 from ambush_gui.core.game import Procedure
+from ambush_gui.core.words import count
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
 
 
 def dice_for(g: AlleyGame, unit: Unit, other: Unit, attacking: bool) -> list[Modifier]:
-    mods = [Modifier(f"{len(unit.fighters)} fighting figures", len(unit.fighters), "DC-028")]
+    mods = [Modifier(count(len(unit.fighters), "fighting figure"), len(unit.fighters), "DC-028")]
     if attacking and (other.pinned or other.shaken(g.state.turn)):
         mods.append(Modifier("defender Pinned or Shaken", 1, "CT-054"))
     if not attacking and solid_cover(g, unit, other):
@@ -40,7 +41,8 @@ def resolve(g: AlleyGame, attacker: Unit, defender: Unit) -> Procedure:
     attacker.fired = True
     am, dm = dice_for(g, attacker, defender, True), dice_for(g, defender, attacker, False)
     an, dn = sum(m.value for m in am), sum(m.value for m in dm)
-    g.log.emit("assault", f"{attacker.name} Close Assaults {defender.name}: {an} dice against {dn}",
+    g.log.emit("assault", f"{attacker.name} Close Assaults {defender.name}: {count(an, 'die', 'dice')} "
+               f"against {dn}",
                attacker=attacker.id, defender=defender.id)
     a = g.dice.roll(int(attacker.tq), an, f"Close Assault: {attacker.name}", am,
                     side=attacker.side.value, unit=attacker.id)
@@ -53,7 +55,7 @@ def resolve(g: AlleyGame, attacker: Unit, defender: Unit) -> Procedure:
     winner, loser = (attacker, defender) if sa > sd else (defender, attacker)
     hits = abs(sa - sd)
     g.log.emit("assault", f"{winner.name} wins the Close Assault ({max(sa, sd)} to {min(sa, sd)}); "
-               f"{loser.name} takes {hits} casualt{'y' if hits == 1 else 'ies'}",
+               f"{loser.name} takes {count(hits, 'casualty', 'casualties')}",
                winner=winner.id, loser=loser.id, casualties=hits)
     loser.last_attacker = winner.id
     serious = yield from take_casualties(g, loser, min(hits, len(loser.fighters)), False)

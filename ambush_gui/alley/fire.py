@@ -18,6 +18,7 @@ from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.matching import Arrangement, best_arrangement, check_arrangement, kept
 from ambush_gui.core.odds import casualty_distribution
+from ambush_gui.core.words import count
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
@@ -95,7 +96,7 @@ def fire(g: AlleyGame, attacker: Unit, target: Unit, why: str, overwatch: bool =
     hits = arrangement.casualties
     g.log.emit(
         "match",
-        f"Dice matched: {_pairs_text(arrangement)} → {hits} casualt{'y' if hits == 1 else 'ies'}",
+        f"Dice matched: {_pairs_text(arrangement)} → {_casualties(hits)}",
         attack=list(a_kept), defense=list(d_kept), pairs=arrangement.to_json(), casualties=hits,
         target=target.id,
     )
@@ -139,7 +140,7 @@ def _match_forced(g: AlleyGame, target: Unit, a_kept: tuple[int, ...], d_kept: t
 
 
 def _casualties(n: int) -> str:
-    return f"{n} casualt{'y' if n == 1 else 'ies'}"
+    return count(n, "casualty", "casualties")
 
 
 def settle(g: AlleyGame, unit: Unit) -> None:
@@ -212,7 +213,7 @@ def take_casualties(g: AlleyGame, target: Unit, hits: int, forced: bool) -> Proc
         chosen = yield Decision(
             side=target.side.value,
             kind=DecisionKind.CASUALTIES,
-            prompt=f"{target.side.title}: choose {hits} casualt{'y' if hits == 1 else 'ies'} "
+            prompt=f"{target.side.title}: choose {_casualties(hits)} "
                    f"in {target.name}",
             options=tuple(options),
             facts={"unit": target.id, "hits": hits, "forced_dependant": forced},

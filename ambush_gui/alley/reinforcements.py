@@ -16,6 +16,7 @@ import numpy as np
 
 from ambush_gui.alley.model import Figure, FigureKind, Side, Unit
 from ambush_gui.alley.scenario import ReinforcementEntry
+from ambush_gui.core import words
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.dice import Die
 from ambush_gui.core.game import Procedure
@@ -184,7 +185,8 @@ def place_unit(g: AlleyGame, figures: list[tuple[FigureKind, str]]) -> Procedure
 
     at = yield Decision(
         side=Side.INSURGENT.value, kind=DecisionKind.PLACE,
-        prompt=f"Insurgent: set down {len(figures)} fresh figures within {radius:g}\" of Hot Spot {number}",
+        prompt=f"Insurgent: set down {words.count(len(figures), 'fresh figure')} within {radius:g}\" "
+               f"of Hot Spot {number}",
         options=tuple(list(p) for p in legal), facts={"hot_spot": number, "figures": len(figures)},
         check=check,
     )
@@ -204,5 +206,6 @@ def place_unit(g: AlleyGame, figures: list[tuple[FigureKind, str]]) -> Procedure
     )
     g.state.units[uid] = unit
     g.created.extend(f.id for f in figs)
-    g.log.emit("arrive", f"{unit.name} ({len(figs)} figures{', with a leader' if unit.leader else ''}) "
+    g.log.emit("arrive", f"{unit.name} ({words.count(len(figs), 'figure')}"
+               f"{', with a leader' if unit.leader else ''}) "
                f"arrives at Hot Spot {number}", unit=uid, hot_spot=number, at=list(at))

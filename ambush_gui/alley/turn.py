@@ -41,6 +41,7 @@ from ambush_gui.alley.pools import firepower
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.geometry import cohesive, path_length, truncate
+from ambush_gui.core.words import count
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
@@ -223,7 +224,8 @@ def maybe_abandon(g: AlleyGame, unit: Unit) -> Procedure:
         return
     c = yield Decision(
         side=Side.REGULAR.value, kind=DecisionKind.ABANDON,
-        prompt=f"Regular: abandon {unit.name}'s {len(carried)} casualties? (TQ and Morale fall a die type)",
+        prompt=f"Regular: abandon {unit.name}'s {count(len(carried), 'casualty', 'casualties')}? "
+               "(TQ and Morale fall a die type)",
         options=("keep", "abandon"), facts={"unit": unit.id, "casualties": [f.id for f in carried]},
     )
     if c == "keep":

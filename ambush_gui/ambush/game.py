@@ -54,6 +54,7 @@ from ambush_gui.core.dice import Dice
 from ambush_gui.core.events import Event
 from ambush_gui.core.game import Game, Procedure
 from ambush_gui.core.hexgrid import Hex
+from ambush_gui.core.words import count, noun
 
 MAX_TURNS = 60
 """House rule (AR-006): the day ends after this many Operations turns; the points decide."""
@@ -246,7 +247,7 @@ class AmbushGame(Game):
         else:
             winner = "us"
         lost = -sum(p for p, _ in st.score.lines if p < 0)
-        self.log.emit("mission_end", f"The mission ends: {why}. {total} points: {level}",
+        self.log.emit("mission_end", f"The mission ends: {why}. {count(total, 'point')}: {level}",
                       why=why, points=total, level=level, winner=winner,
                       score=[[p, w] for p, w in st.score.lines])
         return {"winner": winner, "points": {"us": total, "german": lost}, "turn": self.turn,
@@ -309,8 +310,8 @@ class AmbushGame(Game):
                     assert act.score is not None
                     why = act.why or f"paragraph {reading.paragraph}"
                     self.state.score.add(act.score, why)
-                    self.log.emit("score", f"{act.score:+d} points: {why}", points=act.score,
-                                  why=why, paragraph=reading.paragraph)
+                    self.log.emit("score", f"{act.score:+d} {noun(act.score, 'point')}: {why}",
+                                  points=act.score, why=why, paragraph=reading.paragraph)
                 elif verb == "end":
                     assert act.end is not None
                     self.ending = act.end
@@ -357,7 +358,7 @@ class AmbushGame(Game):
         if scores:
             pts = self.scenario.activation_points(a.german)
             self.state.score.add(pts, f"{s.label} activated")
-            self.log.emit("score", f"{pts:+d} points: {s.label} activated [AR-010]",
+            self.log.emit("score", f"{pts:+d} {noun(pts, 'point')}: {s.label} activated [AR-010]",
                           points=pts, rule="AR-010")
         return s
 

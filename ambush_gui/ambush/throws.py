@@ -41,6 +41,7 @@ from ambush_gui.ambush.model import AmbushContext, Side, Soldier, enemy
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.hexgrid import Direction, Hex, rules_range
+from ambush_gui.core.words import count
 
 UPRIGHT = (Stance.STANDING, Stance.CROUCHING)
 
@@ -144,7 +145,8 @@ def _land(g: AmbushContext, thrower: Soldier, item: str, target: Hex) -> Hex | N
     number = hit_number(base, thrower.ws, 0)
     die = g.dice.zero_to_nine(f"Throw: {thrower.label}'s {spec.name} at {target}")
     ok = hits(number, die)
-    g.log.emit("throw", f"{thrower.label} throws a {spec.name} {rng} hexes at {target}: {die} "
+    g.log.emit("throw", f"{thrower.label} throws a {spec.name} {count(rng, 'hex', 'hexes')} at {target}: "
+               f"{die} "
                f"against {number} ({band.value} {base} + WS {thrower.ws}): "
                + ("it lands" if ok else "it misses") + " [AR-097]", soldier=thrower.id,
                weapon=item, to=target.label, die=die, number=number, landed=ok, rule="AR-097")

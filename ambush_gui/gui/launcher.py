@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui import systems
+from ambush_gui.core.words import count
 from ambush_gui.gui.shared import paths, theme
 from ambush_gui.gui.shared.game_window import recent_games
 
@@ -133,7 +134,7 @@ class Launcher(QDialog):
     def _describe(path: Path) -> str:
         try:
             data = json.loads(path.read_text())
-            return f"{data['scenario']['title']}, {len(data['decisions'])} decisions"
+            return f"{data['scenario']['title']}, {count(len(data['decisions']), 'decision')}"
         except (OSError, ValueError, KeyError, TypeError):
             return "unreadable"
 

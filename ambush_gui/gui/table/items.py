@@ -322,6 +322,35 @@ class HotSpotItem(QGraphicsItem):
             painter.drawLine(QPointF(-r, r), QPointF(r, -r))
 
 
+class AidStationItem(QGraphicsItem):
+    """DC-012: an aid station, a white square with a red cross (the game and the editor)."""
+
+    def __init__(self, radius: float) -> None:
+        super().__init__()
+        self.r = radius
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(theme.Z_MARKERS)
+        self.setToolTip("Aid station (DC-012): Regular units ending a move within 1\" hand "
+                        "over their wounded here")
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
+        s = 1.3 * self.r
+        return QRectF(-s, -s, 2 * s, 2 * s)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        r = self.r
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(cosmetic(theme.FIGURE_OUTLINE, 1.2))
+        painter.setBrush(QColor("#ffffff"))
+        painter.drawRect(QRectF(-r, -r, 2 * r, 2 * r))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(theme.ILLEGAL)
+        a, b = 0.7 * r, 0.22 * r
+        painter.drawRect(QRectF(-a, -b, 2 * a, 2 * b))
+        painter.drawRect(QRectF(-b, -a, 2 * b, 2 * a))
+
+
 # -- terrain --------------------------------------------------------------------------------
 
 def _hash01(i: int, j: int, salt: int) -> float:

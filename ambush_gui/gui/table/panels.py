@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui.core.decisions import Decision
+from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.widgets import text_label
 
@@ -95,13 +96,19 @@ class UnitCard(QWidget):
             self.title.setText("No unit selected")
             self.body.setText("Click a unit on the table to see its card.")
             return
+        joined = _joined(game, unit.id) if not unit.on_table else None
+        if joined is not None:  # a leader who joined a unit is that unit's leader now (AA-026)
+            self.show_unit(game, joined)
+            self.body.setText(f"<i>{unit.name} joined this unit and leads it (AA-026).</i><br>"
+                              + self.body.text())
+            return
         from ambush_gui.alley.weapons import WEAPONS
 
         turn = game.state.turn
         self.title.setText(unit.name)
         status = []
         if not unit.on_table:
-            status.append("off the table")
+            status.append(_gone(game, unit.id))
         if unit.pinned:
             status.append("<b>Pinned</b> (−1 on tests, −1 Firepower die; AA-188)")
         if unit.shaken(turn):
@@ -139,9 +146,31 @@ class UnitCard(QWidget):
             f"<b>{side}</b> unit",
             f"Troop Quality <b>{unit.tq}</b> &nbsp; Morale <b>{unit.morale}</b>",
             f"Optimum Range {unit.optimum_range:g}\" &nbsp; Armor {unit.armor}",
-            f"{len(unit.fighters)} fighting figure(s), {len(unit.dependants)} Dependant(s)",
+            f"{count(len(unit.fighters), 'fighting figure')}, {count(len(unit.dependants), 'Dependant')}",
         ]
         html = "<br>".join(rows)
         html += "<p><b>Figures</b><br>" + "<br>".join(figs) + "</p>"
         html += "<p><b>Status</b><br>" + ("<br>".join(status) if status else "ready") + "</p>"
         self.body.setText(html)
+
+
+def _joined(game: Any, uid: str) -> str | None:
+    """The unit a detached leader joined, if it did and that unit is still on the table
+    (the engine's "join" event names both)."""
+    for e in reversed(game.log.events):
+        if e.kind == "join" and e.data.get("leader") == uid:
+            target = game.state.units.get(e.data.get("unit"))
+            return target.id if target is not None and target.on_table else None
+    return None
+
+
+def _gone(game: Any, uid: str) -> str:
+    """Why a unit is no longer on the table, as the engine's events tell it."""
+    for e in reversed(game.log.events):
+        if e.data.get("unit") != uid:
+            continue
+        if e.kind == "exit":
+            return "has left the table across a friendly edge"
+        if e.kind == "dependants":
+            return "gone: its last fighting figure fell (its Dependants lie on the ground)"
+    return "no longer in play"

@@ -17,8 +17,10 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Figure, FigureKind, Unit
+from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.table.items import (
+    AidStationItem,
     ExitBandItem,
     FigureItem,
     Flip,
@@ -32,6 +34,7 @@ from ambush_gui.gui.table.items import (
 from ambush_gui.gui.table.tape import InfoPanel, MoveOverlay, PlaceOverlay, SightLine
 
 EXIT_BAND = 0.8  # inches: the friendly-edge band drawn outside the table
+ROAD_LABEL_AT = (0.18, 0.82, 0.5)  # where along a road its name may stand, in that order
 
 
 def short_name(name: str) -> str:
@@ -117,6 +120,7 @@ class TableScene(QGraphicsScene):
         self.piece_labels = {pid: (lab or pid) for pid, lab in labels.items()}
         self.terrain: dict[str, TerrainItem] = {}
         self.terrain_labels: dict[str, LabelItem] = {}
+        self.label_spots: dict[str, list[QPointF]] = {}  # a road name's places along it
         for piece in g.table.pieces:
             item = TerrainItem(piece.id, piece.kind, piece.polygon, self._flip,
                                self._piece_tip(piece))
@@ -131,6 +135,12 @@ class TableScene(QGraphicsScene):
             marker.setPos(self._flip.scene(spot.x, spot.y))
             self.addItem(marker)
             self.hot_spots[number] = marker
+        self.aid_stations: list[AidStationItem] = []  # DC-012, drawn as the editor draws them
+        for x, y in g.spec.aid_stations:
+            station = AidStationItem(0.35 * g.m.scale)
+            station.setPos(self._flip.scene(x * g.m.scale, y * g.m.scale))
+            self.addItem(station)
+            self.aid_stations.append(station)
         self.figures: dict[str, FigureItem] = {}
         self.unit_labels: dict[str, LabelItem] = {}
         self.contractor_label = LabelItem("Contractors", bold=True, fg=QColor("#111111"),
@@ -180,15 +190,18 @@ class TableScene(QGraphicsScene):
             lab = LabelItem(text, point_size=7.5, fg=theme.ROAD_MARKING.lighter(110),
                             bg=theme.TERRAIN_FILL["road"])
             a, b, _ = long_axis(piece.polygon)
-            t = 0.18
-            x, y = a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])
             if abs(b[1] - a[1]) > abs(b[0] - a[0]):  # runs north-south: read it upward
                 lab.setRotation(-90)
                 if a[1] > b[1]:
-                    x, y = b[0] + t * (a[0] - b[0]), b[1] + t * (a[1] - b[1])
+                    a, b = b, a
             elif a[0] > b[0]:
-                x, y = b[0] + t * (a[0] - b[0]), b[1] + t * (a[1] - b[1])
-            lab.setPos(self._flip.scene(x, y))
+                a, b = b, a
+            # along the road from its west (south) end, clear of the crossings; the other
+            # end, or the middle, when units stand there
+            self.label_spots[piece.id] = [
+                self._flip.scene(a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+                for t in ROAD_LABEL_AT]
+            lab.setPos(self.label_spots[piece.id][0])
         elif kind == "vehicle":  # the landmark of the scenario: always named, above it
             lab = LabelItem(text, point_size=7.5, bold=True, anchor="above", gap=3.0)
             x0, _, x1, y1 = piece.polygon.bounds
@@ -261,8 +274,9 @@ class TableScene(QGraphicsScene):
                 label.unit_id = unit.id
                 self.addItem(label)
                 self.unit_labels[unit.id] = label
-            label.setToolTip(f"{unit.name} ({unit.side.title}), {len(unit.fighters)} fighting "
-                             f"figure(s); ✓ = has activated this turn")
+            label.setToolTip(f"{unit.name} ({unit.side.title}), "
+                             f"{count(len(unit.fighters), 'fighting figure')}; "
+                             "✓ = has activated this turn")
             label.show()
         ground_contractors = []
         for fig in st.ground:
@@ -279,6 +293,9 @@ class TableScene(QGraphicsScene):
             if fid not in seen:
                 item.hide()
                 item.unit_id = None
+        for uid, label in self.unit_labels.items():
+            if uid not in st.units:  # a unit an undo took back (a reinforcement): no ghost
+                label.hide()
         for number, spot in st.hot_spots.items():
             marker = self.hot_spots.get(number)
             if marker is not None:
@@ -359,7 +376,7 @@ class TableScene(QGraphicsScene):
             if item.isVisible():
                 p = item.pos() * ppi
                 obstacles.append(QRectF(p.x() - r_px, p.y() - r_px, 2 * r_px, 2 * r_px))
-        for spot in self.hot_spots.values():
+        for spot in (*self.hot_spots.values(), *self.aid_stations):
             p, s = spot.pos() * ppi, spot.r * ppi
             obstacles.append(QRectF(p.x() - s, p.y() - s, 2 * s, 2 * s))
         placed: list[QRectF] = []
@@ -381,8 +398,34 @@ class TableScene(QGraphicsScene):
             size = lab.size()
             room = 0.45 if piece.kind == "road" else 1.0  # a road's name keeps to one block
             fits = size.width() + 4 <= along * ppi * room and size.height() + 2 <= across * ppi
+            spot = self._free_spot(pid, lab, ppi, placed + obstacles) if fits else None
+            if spot is not None:  # a name moves aside for the units rather than vanish
+                lab.setPos(spot)
+                placed.append(self._pixels(lab, ppi))
+            lab.setVisible(spot is not None)
+
+    def _free_spot(self, pid: str, lab: LabelItem, ppi: float,
+                   taken: list[QRectF]) -> QPointF | None:
+        """Where in its piece the terrain name ``lab`` covers nothing in ``taken`` (pixels):
+        a road's places along it; a building's (a rubble field's) middle, then nearer its
+        edges and corners, the plate kept inside the piece. None: nowhere is free."""
+        spots = self.label_spots.get(pid)
+        if spots is None:
+            box = self.terrain[pid].polygon.boundingRect()
+            c = box.center()
+            size = lab.size()
+            dx = max(0.0, box.width() / 2 - (size.width() / 2 + 3) / ppi)
+            dy = max(0.0, box.height() / 2 - (size.height() / 2 + 2) / ppi)
+            offsets = [(0, 0), (0, -dy), (0, dy), (-dx, 0), (dx, 0),
+                       (-dx, -dy), (dx, -dy), (-dx, dy), (dx, dy)]
+            spots = [QPointF(c.x() + ox, c.y() + oy) for ox, oy in offsets]
+        for at in spots:
+            lab.setPos(at)
             rect = self._pixels(lab, ppi)
-            lab.setVisible(fits and not any(rect.intersects(o) for o in placed + obstacles))
+            if not any(rect.intersects(o) for o in taken):
+                return at
+        lab.setPos(spots[0])
+        return None
 
     @staticmethod
     def _pixels(lab: LabelItem, ppi: float) -> QRectF:

@@ -25,6 +25,7 @@ from ambush_gui.alley.model import Speed, Unit
 from ambush_gui.alley.movement import speed_limit
 from ambush_gui.core.decisions import Decision, IllegalDecision
 from ambush_gui.core.geometry import min_distance
+from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.map_view import MapView
 from ambush_gui.gui.table.items import FigureItem, LabelItem
@@ -250,7 +251,7 @@ class TableView(MapView):
         flip = self.table.flip
         points = [flip.scene(float(x), float(y)) for x, y in decision.options]
         n = decision.facts.get("figures")
-        title = f"Set down {n} figures within {self.game.m.arrival:g}\" of Hot Spot {number}" \
+        title = f"Set down {count(int(n), 'figure')} within {self.game.m.arrival:g}\" of Hot Spot {number}" \
             if n else f"Within {self.game.m.arrival:g}\" of Hot Spot {number}"
         self.table.place_overlay.show(flip.scene(spot.x, spot.y), self.game.m.arrival, points,
                                       title)
@@ -285,7 +286,9 @@ class TableView(MapView):
         for ring, name, full in ((ov.cautious, "Cautious", m.cautious),
                                  (ov.rapid, "Rapid", m.rapid)):
             r = full - unit.moved
-            if r <= 1e-6 or abs(r - mv.limit) < 1e-6:
+            # a speed's ring only where the move still chooses its speed (an Insurgent's,
+            # AA-099); a Regular declared his before moving: a Cautious move shows no Rapid ring
+            if name.lower() not in mv.speeds or r <= 1e-6 or abs(r - mv.limit) < 1e-6:
                 ring.hide()
                 continue
             ring.show_at(start, r, f'{name} {full:g}"')

@@ -25,6 +25,7 @@ from ambush_gui import systems  # noqa: E402
 from ambush_gui.ai.ambush_ai import AmbushAI  # noqa: E402
 from ambush_gui.core import saves  # noqa: E402
 from ambush_gui.core.decisions import Decision, DecisionKind  # noqa: E402
+from ambush_gui.core.words import count  # noqa: E402
 from ambush_gui.gui.hexmap.window import ON_THE_MAP, AmbushWindow  # noqa: E402
 from ambush_gui.gui.shared import paths  # noqa: E402
 from ambush_gui.gui.shared.controller import GameController, Seat  # noqa: E402
@@ -138,7 +139,7 @@ def test_a_whole_mission_through_the_widgets(qtbot: Any, mission: str, seed: int
     # the end screen says how it went
     assert isinstance(win.dialog, AmbushEndDialog) and win.dialog.isVisible()
     assert win.dialog.level.text() == game.result["level"]
-    assert f"{game.result['points']['us']} points" == win.dialog.total.text()
+    assert count(game.result["points"]["us"], "point") == win.dialog.total.text()
     # the hexes were entered on the map, Rounds were fought, paragraphs were read
     assert driver.hexes_clicked > 5
     assert DecisionKind.AMBUSH_ACTION in driver.kinds

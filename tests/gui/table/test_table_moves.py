@@ -73,7 +73,7 @@ def test_tape_shows_distance_rings_and_ghosts_while_dragging(view: TableView,
     view.begin_move(d)
     ov = view.table.move_overlay
     assert ov.limit.isVisible() and ov.limit.radius == pytest.approx(game.m.cautious)
-    assert ov.rapid.isVisible() and ov.rapid.radius == pytest.approx(game.m.rapid)
+    assert not ov.rapid.isVisible()  # declared Cautious: a Rapid ring would only mislead
     assert not ov.cautious.isVisible()  # the limit ring is the Cautious ring
     assert "Cautious" in ov.limit.label.text
     fig = game.unit("bravo").figures[0]
@@ -206,6 +206,9 @@ def test_insurgent_drag_declares_the_slowest_speed_that_covers_it(qtbot, view: T
     assert d.kind is DecisionKind.MOVE and d.facts["speeds"] == ["cautious", "rapid"]
     fig = game.unit("i4").figures[0]
     view.begin_move(d)
+    ov = view.table.move_overlay  # its speed is still to choose: both rings, Rapid the limit
+    assert ov.cautious.isVisible() and ov.cautious.radius == pytest.approx(game.m.cautious)
+    assert ov.limit.isVisible() and ov.limit.radius == pytest.approx(game.m.rapid)
     with qtbot.waitSignal(view.moveChosen) as sig:
         drag(view, fig.pos, (fig.x - 4.0, fig.y))
     assert sig.args[0]["speed"] == "cautious"

@@ -51,7 +51,6 @@ from ambush_gui.core.geometry import cohesive
 from ambush_gui.gui.editor.document import DataPath, EditorDocument, parse_path
 from ambush_gui.gui.editor.table.items import (
     HANDLE_PX,
-    AidStationItem,
     GridItem,
     HandleItem,
     OutlineItem,
@@ -64,6 +63,7 @@ from ambush_gui.gui.editor.table.items import (
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.map_view import MapView
 from ambush_gui.gui.table.items import (
+    AidStationItem,
     ExitBandItem,
     FigureItem,
     Flip,

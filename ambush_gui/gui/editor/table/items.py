@@ -148,35 +148,6 @@ class RingItem(QGraphicsItem):
         painter.drawEllipse(QPointF(0, 0), self.r, self.r)
 
 
-class AidStationItem(QGraphicsItem):
-    """DC-012: an aid station, a white square with a red cross."""
-
-    def __init__(self, radius: float) -> None:
-        super().__init__()
-        self.r = radius
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setZValue(theme.Z_MARKERS)
-        self.setToolTip("Aid station (DC-012): Regular units ending a move within 1\" hand "
-                        "over their wounded here")
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
-        s = 1.3 * self.r
-        return QRectF(-s, -s, 2 * s, 2 * s)
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
-        r = self.r
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(cosmetic(theme.FIGURE_OUTLINE, 1.2))
-        painter.setBrush(QColor("#ffffff"))
-        painter.drawRect(QRectF(-r, -r, 2 * r, 2 * r))
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(theme.ILLEGAL)
-        a, b = 0.7 * r, 0.22 * r
-        painter.drawRect(QRectF(-a, -b, 2 * a, 2 * b))
-        painter.drawRect(QRectF(-b, -a, 2 * b, 2 * a))
-
-
 class SelectRingItem(QGraphicsItem):
     """A ring of fixed screen width round a selected marker (a Hot Spot, an aid station)."""
 

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import (
     Banner,
@@ -97,7 +98,7 @@ class AmbushEndDialog(QDialog):
         head.addWidget(section("Score", "Every line the mission scored, as the engine wrote it"))
         head.addStretch(1)
         total = self.outcome.get("points", {}).get("us", sum(p for p, _ in self.lines))
-        self.total = label(f"{total} points", bold=True, size=14, colour=theme.DIALOG_TEXT)
+        self.total = label(count(total, "point"), bold=True, size=14, colour=theme.DIALOG_TEXT)
         head.addWidget(self.total)
         inner.addLayout(head)
         self.score_grid = QGridLayout()

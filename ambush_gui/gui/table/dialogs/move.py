@@ -11,6 +11,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
+from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import label, side_colour, side_tint, side_title
 
@@ -61,7 +62,8 @@ class MovePrompt(QFrame):
         f = self.decision.facts
         if self.decision.kind is DecisionKind.PLACE:
             return (
-                f'Click where the {f.get("figures", "")} figures go: every figure within 4" of '
+                f'Click where the {count(int(f.get("figures") or 0), "figure")} go: '
+                f'every figure within 4" of '
                 f"Hot Spot {f.get('hot_spot')} (AA-053)."
             )
         limit = float(f.get("limit", 0))
