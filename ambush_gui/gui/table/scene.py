@@ -146,6 +146,7 @@ class TableScene(QGraphicsScene):
         self.contractor_label = LabelItem("Contractors", bold=True, fg=QColor("#111111"),
                                           bg=theme.CONTRACTOR, edge=QColor("#7d6608"),
                                           anchor="below", gap=0.0)
+        self.contractor_spots: list[tuple[str, QPointF]] = []
         self.contractor_label.setToolTip("The objective (CT-018): bring them out across a "
                                          "friendly edge")
         self.addItem(self.contractor_label)
@@ -301,11 +302,13 @@ class TableScene(QGraphicsScene):
             if marker is not None:
                 marker.set_neutralised(spot.neutralised)
         if ground_contractors:
-            x = sum(f.x for f in ground_contractors) / len(ground_contractors)
-            y = min(f.y for f in ground_contractors) - 2.0 * self.base_radius
             held = all(f.captive for f in ground_contractors)
             self.contractor_label.set_text("Contractors (held)" if held else "Contractors")
-            self.contractor_label.setPos(flip.scene(x, y))
+            self.contractor_spots = self._spots_around(
+                [flip.scene(f.x, f.y) for f in ground_contractors], 1.7 * self.base_radius)
+            anchor, at = self.contractor_spots[0]
+            self.contractor_label.set_anchor(anchor)
+            self.contractor_label.setPos(at)
             self.contractor_label.show()
         else:
             self.contractor_label.hide()
@@ -380,12 +383,17 @@ class TableScene(QGraphicsScene):
             p, s = spot.pos() * ppi, spot.r * ppi
             obstacles.append(QRectF(p.x() - s, p.y() - s, 2 * s, 2 * s))
         placed: list[QRectF] = []
-        if self.contractor_label.isVisible():
-            placed.append(self._pixels(self.contractor_label, ppi))
         for pid, lab in self.terrain_labels.items():
-            if self.terrain[pid].kind == "vehicle":  # the landmark: always named
+            if self.terrain[pid].kind == "vehicle":  # the landmark: always named, above it
+                box = self.terrain[pid].polygon.boundingRect()  # or below, off the figures
+                spots = [("above", QPointF(box.center().x(), box.top())),
+                         ("below", QPointF(box.center().x(), box.bottom()))]
+                self._first_free(lab, spots, ppi, obstacles)
                 lab.show()
                 placed.append(self._pixels(lab, ppi))
+        if self.contractor_label.isVisible():  # drawn over figures: it must cover none
+            self._first_free(self.contractor_label, self.contractor_spots, ppi, placed + obstacles)
+            placed.append(self._pixels(self.contractor_label, ppi))
         self._layout_unit_labels(ppi, placed, obstacles)
         for pid, lab in self.terrain_labels.items():
             piece = self.terrain[pid]
@@ -426,6 +434,26 @@ class TableScene(QGraphicsScene):
                 return at
         lab.setPos(spots[0])
         return None
+
+    @staticmethod
+    def _spots_around(points: list[QPointF], gap: float) -> list[tuple[str, QPointF]]:
+        """Below, above, right and left of a group of scene points, ``gap`` away."""
+        xs, ys = [p.x() for p in points], [p.y() for p in points]
+        cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+        return [("below", QPointF(cx, max(ys) + gap)), ("above", QPointF(cx, min(ys) - gap)),
+                ("right", QPointF(max(xs) + gap, cy)), ("left", QPointF(min(xs) - gap, cy))]
+
+    def _first_free(self, lab: LabelItem, spots: list[tuple[str, QPointF]], ppi: float,
+                    taken: list[QRectF]) -> None:
+        """Put ``lab`` at the first of ``spots`` where it covers nothing ``taken`` (the
+        first of them when none is free)."""
+        for anchor, at in spots:
+            if not any(lab.plate(anchor).translated(at * ppi).intersects(o) for o in taken):
+                break
+        else:
+            anchor, at = spots[0]
+        lab.set_anchor(anchor)
+        lab.setPos(at)
 
     @staticmethod
     def _pixels(lab: LabelItem, ppi: float) -> QRectF:
