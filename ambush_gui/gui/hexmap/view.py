@@ -32,7 +32,7 @@ centre at the origin, as :func:`~ambush_gui.core.hexgrid.to_pixel` lays them out
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -318,6 +318,35 @@ def _band_look(name: str, mask: int, s: float) -> Look:
     return look
 
 
+def band_links(h: Hex, terrain: Mapping[Hex, str], on_map: Container[Hex]) -> int:
+    """Which sides a road or stream in ``h`` leaves by (bits 0-5, :class:`Direction`
+    order): towards each neighbour of the same terrain, and straight on off the map where
+    it has one link and the map ends (bits 6-11).
+
+    Where a street crosses a lane, the hexes on either side of the junction touch it and
+    each other: joined pairwise they would draw a triangle. Two such hexes are not joined
+    when a hex they both touch joins more of the band than either (the junction): the
+    band runs through the junction, not across its corner.
+    """
+    name = terrain[h]
+
+    def joined(a: Hex) -> set[Hex]:
+        return {n for n in a.neighbours() if terrain.get(n) == name}
+
+    mine = joined(h)
+    links = []
+    for i, n in enumerate(h.neighbours()):
+        if n not in mine:
+            continue
+        theirs = joined(n)
+        if any(len(joined(c)) > max(len(mine), len(theirs)) for c in mine & theirs):
+            continue  # a corner of a junction
+        links.append(i)
+    if len(links) == 1 and h.neighbours()[(links[0] + 3) % 6] not in on_map:
+        links.append(6 + (links[0] + 3) % 6)  # bits 6-11: out through the map's edge
+    return sum(1 << i for i in links)
+
+
 class TerrainItem(QGraphicsItem):
     """Every hex's terrain, the hexside features and the map's outline, in one cached item."""
 
@@ -433,13 +462,7 @@ class TerrainItem(QGraphicsItem):
         painter.drawPath(geo.edge_path)
 
     def _links(self, h: Hex, terrain: Mapping[Hex, str]) -> int:
-        """Which sides a road or stream in ``h`` leaves by: towards each neighbour of the same
-        terrain, and straight on off the map where it has one link and the map ends."""
-        name = terrain[h]
-        links = [i for i, n in enumerate(h.neighbours()) if terrain.get(n) == name]
-        if len(links) == 1 and h.neighbours()[(links[0] + 3) % 6] not in self.geo.on_map:
-            links.append(6 + (links[0] + 3) % 6)  # bits 6-11: out through the map's edge
-        return sum(1 << i for i in links)
+        return band_links(h, terrain, self.geo.on_map)
 
     def _hexside(self, painter: QPainter, line: QLineF, feature: str) -> None:
         s = self.geo.size
