@@ -1,0 +1,34 @@
+"""tools/count_clicks.py: each click goes to the fire it was part of (docs/clicks.md)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from ambush_gui.core.decisions import DecisionKind as K
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+
+import count_clicks  # noqa: E402
+
+
+def test_clicks_are_attributed_to_the_fire_they_were_part_of() -> None:
+    timeline: list[tuple[str, Any]] = [
+        ("decision", (K.ACTIVATE, 2)),  # not part of a fire
+        ("decision", (K.FIRE, 2)),  # the target, then "Fire"
+        ("decision", (K.INTERRUPT, 1)),  # the other side declines to interrupt
+        ("fire", (1, "Fire: Alpha fires at Gunmen")),
+        ("decision", (K.MATCH, 1)),
+        ("decision", (K.CASUALTIES, 2)),
+        ("decision", (K.REACT, 1)),  # return fire: the next fire's declaration
+        ("fire", (1, "Return fire: Gunmen fire at Alpha")),
+        ("decision", (K.PLAN, 1)),  # a new activation: nothing pending carries over
+        ("decision", (K.FIRE, 2)),
+        ("decision", (K.MOVE, 0)),  # held fire, then moved: no fire, no count
+        ("fire", (2, "Fire: Bravo fires at RPG team")),  # a fire declared by no click
+    ]
+    fires = count_clicks.attribute(7, timeline)
+    assert [f.total for f in fires] == [6, 1, 0]
+    assert dict(fires[0].clicks) == {"fire": 2, "interrupt": 1, "match": 1, "casualties": 2}
+    assert fires[2].turn == 2 and fires[0].seed == 7
