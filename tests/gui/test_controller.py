@@ -98,7 +98,7 @@ def test_a_forced_decision_is_answered_for_the_person_and_logged(qtbot: Any, tmp
     assert n in ctl.forced_answers and d not in asked
     line = next(e for e in logged if e.kind == "forced")
     assert line.text.startswith(f"Decided for the {d.side.title()} player: match your Defense dice")
-    assert d.forced_reason in line.text
+    assert f"→ the best arrangement — {d.forced_reason}" in line.text
     # the person is asked the next decision that can matter, and undo never lands on the
     # forced one (it would only be answered again)
     later = ctl.pending()
@@ -129,3 +129,15 @@ def test_saves_made_before_forced_answers_replay_unchanged() -> None:
     assert golden
     for path in golden:
         saves.verify(path, systems.factory)
+
+
+def test_the_log_line_names_units_as_the_table_does() -> None:
+    from ambush_gui.core.decisions import Decision, DecisionKind
+    from ambush_gui.gui.shared.controller import forced_text
+
+    game = systems.new_game(SCENARIO, 1)
+    game.start()
+    d = Decision("regular", DecisionKind.ACTIVATE, "Regular: turn 1 — which unit activates next?",
+                 options=("cpl",))
+    assert forced_text(d, game) == ("Decided for the Regular player: turn 1 — which unit "
+                                    "activates next → Corporal (squad leader) — the only legal answer")

@@ -102,7 +102,7 @@ class GameController(QObject):
         if d.forced is None or not self.auto_answer_forced:
             return False
         self.forced_answers.add(len(self.game.decisions))
-        self.eventLogged.emit(Event("forced", forced_text(d)))
+        self.eventLogged.emit(Event("forced", forced_text(d, self.game)))
         self.answer(d.forced)
         return True
 
@@ -212,18 +212,25 @@ class GameController(QObject):
         self.delay_ms = delay_ms
 
 
-def forced_text(d: Decision) -> str:
-    """The log line for a decision answered for the player: what, and why."""
-    answer = d.forced
-    if answer == "best":
-        shown = "the best arrangement"
-    elif isinstance(answer, list | tuple):
-        shown = ", ".join(map(str, answer))
-    else:
-        shown = str(answer)
-    who = d.side.replace("_", " ").title() if len(d.side) > 2 else d.side.upper()
+def forced_text(d: Decision, game: Any = None) -> str:
+    """The log line for a decision answered for the player: what, and why. Units and
+    soldiers are named as the game's state names them (``game``), not by their ids."""
+    state = getattr(game, "state", None)
+    people = {**getattr(state, "units", {}), **getattr(state, "soldiers", {})}
+
+    def words(value: Any) -> str:
+        if value == "best":
+            return "the best arrangement"
+        if isinstance(value, list | tuple):
+            return ", ".join(words(v) for v in value)
+        if isinstance(value, dict):
+            return ", ".join(f"{k} {words(v)}" for k, v in value.items())
+        who = people.get(value) if isinstance(value, str) else None
+        return str(getattr(who, "name", None) or getattr(who, "label", None) or value)
+
+    side = d.side.replace("_", " ").title() if len(d.side) > 2 else d.side.upper()
     question = d.prompt.split(": ", 1)[-1].rstrip("?")
-    return f"Decided for the {who} player: {question} → {shown} ({d.forced_reason})"
+    return f"Decided for the {side} player: {question} → {words(d.forced)} — {d.forced_reason}"
 
 
 def load_game(path: Path) -> Game:
