@@ -5,9 +5,10 @@
 For each seed the computer player (:class:`AlleyAI`) decides every answer of both sides
 and the answer is given the way a person gives it: each dialog's own widgets are
 clicked with the mouse, in order (``DecisionDialog.clicks_for``), in the game window of
-a hot-seat game. Moves and placements are answered on the table and are not counted:
-they are not part of a fire. Decisions the program answers for the player (issue 10,
-"Fewer clicks") cost no click.
+a hot-seat game. A card already selected when its turn comes (a dialog's default) is not
+clicked again and not counted. Moves and placements are answered on the table and are
+not counted: they are not part of a fire. Decisions the program answers for the player
+(issue 10, "Fewer clicks") cost no click.
 
 A fire's clicks are every click from the end of the previous action to the fire's last
 decision: declaring it (the target, or the interruption, reaction or Overwatch unit
@@ -95,10 +96,12 @@ def play(seed: int, turns: int, app: QApplication) -> Game:
         else:
             dlg = win.dialog
             assert dlg is not None and dlg.decision is d, (d, dlg)
-            widgets = dlg.clicks_for(answer)
-            for w in widgets:
+            clicks = 0
+            for w in dlg.clicks_for(answer):
+                if already_selected(w):
+                    continue  # a default already selected: nobody clicks it again
                 QTest.mouseClick(w, Qt.MouseButton.LeftButton)
-            clicks = len(widgets)
+                clicks += 1
             out.asked += 1
         app.processEvents()
         g = controller.game
@@ -113,6 +116,15 @@ def play(seed: int, turns: int, app: QApplication) -> Game:
     app.processEvents()
     out.fires = attribute(seed, timeline)
     return out
+
+
+def already_selected(w: Any) -> bool:
+    """A checked button of an exclusive group (a selected card): clicking it changes
+    nothing. A checked checkbox is not: a click would clear it."""
+    if not getattr(w, "isCheckable", lambda: False)() or not w.isChecked():
+        return False
+    group = w.group() if hasattr(w, "group") else None
+    return bool(w.autoExclusive() or (group is not None and group.exclusive()))
 
 
 def attribute(seed: int, timeline: list[tuple[str, Any]]) -> list[Fire]:

@@ -32,3 +32,20 @@ def test_clicks_are_attributed_to_the_fire_they_were_part_of() -> None:
     assert [f.total for f in fires] == [6, 1, 0]
     assert dict(fires[0].clicks) == {"fire": 2, "interrupt": 1, "match": 1, "casualties": 2}
     assert fires[2].turn == 2 and fires[0].seed == 7
+
+
+def test_a_selected_card_is_not_clicked_again_but_a_ticked_box_is(qtbot: Any) -> None:
+    from PySide6.QtWidgets import QButtonGroup, QCheckBox, QPushButton, QWidget
+
+    box = QWidget()
+    qtbot.addWidget(box)
+    group = QButtonGroup(box)
+    card, other = QPushButton(box), QPushButton(box)
+    for b in (card, other):
+        b.setCheckable(True)
+        group.addButton(b)
+    card.setChecked(True)
+    tick = QCheckBox(box)
+    tick.setChecked(True)
+    assert count_clicks.already_selected(card)
+    assert not count_clicks.already_selected(other) and not count_clicks.already_selected(tick)
