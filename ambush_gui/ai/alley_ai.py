@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from ambush_gui.ai.alley_insurgent import assault_odds, carries_contractors, route
+from ambush_gui.ai.narrate import Choice
 from ambush_gui.alley.fire import odds
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import FigureKind, Side, Unit
@@ -55,6 +56,7 @@ class AlleyAI:
         self._memo: dict[tuple[Any, ...], Any] = {}
         self._memo_at = -1
         self._odds: dict[tuple[Any, ...], float] = {}
+        self._why = ""  # the reason of the answer being worked out (decide() returns it)
 
     def _remembered(self, g: AlleyGame) -> dict[tuple[Any, ...], Any]:
         """Answers worked out for this decision: forgotten once the next one changes the state."""
@@ -78,7 +80,13 @@ class AlleyAI:
         handler: Callable[[AlleyGame, Decision], Any] = getattr(
             self, f"_{decision.kind.value}", self._first
         )
+        self._why = ""
         return handler(game, decision)
+
+    def decide(self, game: AlleyGame, decision: Decision) -> Choice:
+        """The answer and its one-line reason, for the GUI to narrate."""
+        answer = self.choose(game, decision)
+        return Choice(answer, self._why)
 
     # -- small helpers -------------------------------------------------------------------
     @staticmethod
@@ -191,7 +199,10 @@ class AlleyAI:
                 return (3, 0.0)
             return (2, 0.0)
 
-        return min(units, key=rank).id
+        unit = min(units, key=rank)
+        self._why = {0: "it carries Dependants to safety", 1: "it is sent for the contractors",
+                     3: "a leader, last"}.get(rank(unit)[0], "the next fireteam")
+        return unit.id
 
     def _plan(self, g: AlleyGame, d: Decision) -> Any:
         unit = g.unit(d.facts["unit"])
@@ -220,9 +231,12 @@ class AlleyAI:
         if unit.is_detached_leader and self._join_target(g, unit) is not None:
             return "rapid:move-fire" if "rapid:move-fire" in opts else opts[-1]
         if targets and not exposed(g, unit) and best_shot() >= 0.2:
+            self._why = "it has a shot from cover"
             return "halted"
         if targets:
+            self._why = "it has a target in sight"
             return "cautious:fire-move" if "cautious:fire-move" in opts else opts[0]
+        self._why = "no target in sight: it closes in"
         return "rapid:move-fire" if "rapid:move-fire" in opts else opts[0]
 
     def _move(self, g: AlleyGame, d: Decision) -> Any:
@@ -377,9 +391,14 @@ class AlleyAI:
                 value *= 1.5
             scored.append((value, tid))
         if not scored:
+            self._why = "no target in sight"
             return "hold"
         value, tid = max(scored)
-        return tid if value > 0.05 else "hold"
+        if value <= 0.05:
+            self._why = "no shot worth taking"
+            return "hold"
+        self._why = f"about {value:.1f} expected casualties"
+        return tid
 
     def _interrupt(self, g: AlleyGame, d: Decision) -> Any:
         target = g.unit(d.facts["target"])
@@ -387,6 +406,7 @@ class AlleyAI:
         if what == "move" and carries_contractors(target):
             stall = self._stall(g, d, target)
             if stall is not None:
+                self._why = "it carries the contractors: each interruption costs it an inch (AA-085)"
                 return stall
         best: tuple[float, Any] | None = None
         in_reach: dict[str, bool] = {}  # per interrupting unit: the same at every stop
@@ -418,7 +438,12 @@ class AlleyAI:
                 v += 0.3  # anything that slows the contractors' escort is worth an interrupt
             if v >= 0.25 and (best is None or v > best[0]):
                 best = (v, opt)
-        return best[1] if best is not None else "none"
+        if best is None:
+            self._why = "no shot along the move is worth an interruption"
+            return "none"
+        self._why = "the best chance of casualties along the move" if what == "move" \
+            else "the best shot before it fires"
+        return best[1]
 
     def _stall(self, g: AlleyGame, d: Decision, target: Unit) -> Any:
         """Interrupt the contractors' carrier with whoever can: each interruption costs it
@@ -465,7 +490,9 @@ class AlleyAI:
         for uid in d.options[1:]:
             u = g.unit(uid)
             if u.overwatch or (u is not rescuer and not u.dependants and self.hits(g, u, ins) >= 0.8):
+                self._why = "it has the interrupter in its sights"
                 return uid
+        self._why = "no unit has a good shot at the interrupter"
         return "none"
 
     def _react(self, g: AlleyGame, d: Decision) -> Any:
@@ -483,6 +510,7 @@ class AlleyAI:
         return "none"
 
     def _match(self, g: AlleyGame, d: Decision) -> Any:
+        self._why = "the fewest casualties"
         return "best"
 
     def _casualties(self, g: AlleyGame, d: Decision) -> Any:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import heapq
 from typing import Any
 
+from ambush_gui.ai.narrate import Choice
 from ambush_gui.ambush.actions import enter_cost
 from ambush_gui.ambush.charts import Side, Stance
 from ambush_gui.ambush.fire import sees
@@ -48,6 +49,18 @@ class AmbushAI:
             return d.validate(answer)
         except IllegalDecision:
             return d.options[-1]
+
+    def decide(self, game: AmbushGame, d: Decision) -> Choice:
+        """The answer and its reason, for the GUI to narrate."""
+        answer = self.choose(game, d)
+        why = {
+            DecisionKind.AMBUSH_OPERATIONS: "towards the mission's objective, rearmost man first",
+            DecisionKind.AMBUSH_ACTION: "fire when he can, else close on the nearest German",
+            DecisionKind.AMBUSH_TARGET: "the best hit number",
+            DecisionKind.AMBUSH_MOVE: "the cheapest way towards the nearest German",
+            DecisionKind.AMBUSH_STANCE: "crouched to fire, up to move",
+        }.get(d.kind, "")
+        return Choice(answer, why)
 
     # -- distances ---------------------------------------------------------------------
     def distances(self, g: AmbushGame, goal: frozenset[Hex]) -> dict[Hex, int]:

@@ -259,7 +259,7 @@ def first_aid(g: AlleyGame, unit: Unit, fig: Any) -> int:
     moderate and serious make the figure a Dependant of its unit. Returns 1 for a
     serious wound (its extra Morale test, AA-158), else 0.
     """
-    roll = g.dice.d6(f"First Aid: {fig.id} ({unit.name})")
+    roll = g.dice.one(6, f"First Aid: {fig.id} ({unit.name})", side=unit.side.value, unit=unit.id)
     injury = FIRST_AID[roll]
     fig.injury = injury
     if injury is Injury.SLIGHT:

@@ -713,7 +713,7 @@ def shoot(
     shot.odds = odds
     # step 5
     die = g.dice.roll(10, 1, f"Hit: {firer.label} at {what}", odds.modifiers,
-                      f"hits on {odds.number} or less")[0] % 10
+                      f"hits on {odds.number} or less", zero_nine=True)[0] % 10
     shot.die, shot.hit = die, hits(odds.number, die)
     always = " (0 always hits)" if die == 0 else " (9 always misses)" if die == 9 else ""
     g.log.emit(

@@ -99,15 +99,27 @@ class Dice:
         purpose: str = "",
         modifiers: Sequence[Modifier] = (),
         result: str = "",
+        zero_nine: bool = False,
         **data: object,
     ) -> tuple[int, ...]:
-        """Throw ``n`` dice of ``sides`` faces for ``purpose`` and log the throw."""
+        """Throw ``n`` dice of ``sides`` faces for ``purpose`` and log the throw.
+
+        ``zero_nine``: the dice are Ambush!'s 0-9 dice (d10s whose 10 reads 0). The faces
+        returned and logged stay 1-10 (what the engine counts with), but the log line
+        reads 0, as the die does, and the event says so (``zero_nine``) for the dice tray.
+        """
         faces = tuple(self._face(sides) for _ in range(n))
         self.count += 1
         if self.log is not None:
             mods = "".join(f" {m}" for m in modifiers)
-            shown = ", ".join(map(str, faces)) if faces else "no dice"
-            text = f"{purpose}: {n}d{sides} → {shown}{mods}" + (f" — {result}" if result else "")
+            read = [f % 10 for f in faces] if zero_nine else list(faces)
+            shown = ", ".join(map(str, read)) if faces else "no dice"
+            if zero_nine:
+                data["zero_nine"] = True
+                n_text = f"{n} 0-9 {'die' if n == 1 else 'dice'}"
+            else:
+                n_text = f"{n}d{sides}"
+            text = f"{purpose}: {n_text} → {shown}{mods}" + (f" — {result}" if result else "")
             self.log.emit(
                 "roll",
                 text,
@@ -132,9 +144,9 @@ class Dice:
 
     def percentile(self, purpose: str = "") -> int:
         """00-99, thrown as two ten-sided dice (tens, units)."""
-        tens, units = self.roll(10, 2, purpose)
+        tens, units = self.roll(10, 2, purpose, zero_nine=True)
         return (tens % 10) * 10 + units % 10
 
     def zero_to_nine(self, purpose: str = "") -> int:
         """The Ambush! 0-9 die (a d10 whose 10 reads 0)."""
-        return self.one(10, purpose) % 10
+        return self.one(10, purpose, zero_nine=True) % 10

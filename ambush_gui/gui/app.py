@@ -17,7 +17,7 @@ from ambush_gui.core.errors import InputError
 from ambush_gui.core.game import Game
 from ambush_gui.gui.shared import paths
 from ambush_gui.gui.shared.controller import GameController, Seat, load_game
-from ambush_gui.gui.shared.game_window import GameWindow, remember_recent, seats_for
+from ambush_gui.gui.shared.game_window import GameWindow, remember_recent, saved_pace, seats_for
 
 
 def application() -> QApplication:
@@ -97,7 +97,7 @@ class Session:
         return self._window(game, seats, path)
 
     def _window(self, game: Game, seats: dict[str, Seat], save_path: Path | None) -> GameWindow:
-        controller = GameController(game, seats, autosave=paths.autosave_path())
+        controller = GameController(game, seats, autosave=paths.autosave_path(), pace=saved_pace())
         controller.save_path = save_path
         win = window_for(controller)
         win.newGameRequested.connect(self.launcher)

@@ -68,7 +68,8 @@ class AmbushWindow(GameWindow):
         from ambush_gui.gui.hexmap.dialogs import dialog_for
 
         return dialog_for(decision, game, parent)
-    computer_players = False  # the paragraphs play the Germans inside each answer: no pace to set
+    computer_players = False  # the paragraphs play the Germans inside each answer (the pace
+    # still sets how fast their events are shown)
 
     def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
         self._moves: list[tuple[str, list[str]]] = []  # German moves since the last redraw
@@ -79,6 +80,8 @@ class AmbushWindow(GameWindow):
         self._read = False  # a paragraph was read since the last redraw
         self._germans_named: list[str] = []  # Germans the events named since the last decision
         self._fresh_germans: list[str] = []  # ... those, for the decision now open
+        self._appeared: list[tuple[str, str]] = []  # (hex, name) of Germans activated since a redraw
+        self._labels: list[tuple[str, str]] = []  # (soldier label, side), longest first
         super().__init__(controller, parent)
 
     # -- building -----------------------------------------------------------------------------
@@ -568,6 +571,9 @@ class AmbushWindow(GameWindow):
         self.fire_panel.add(event)
         if event.kind == "paragraph":
             self._read = True
+        if event.kind == "activate" and event.data.get("german") and event.data.get("hex"):
+            s = self.controller.game.state.soldiers.get(event.data["german"])
+            self._appeared.append((str(event.data["hex"]), s.name if s is not None else ""))
         if event.kind == "move" and event.data.get("to") not in (None, "off"):
             sid = event.data.get("german") or event.data.get("soldier") or ""
             s = self.controller.game.state.soldiers.get(sid)
@@ -584,14 +590,77 @@ class AmbushWindow(GameWindow):
                 return to
         return self._shown.get(sid)
 
+    def _build_tray(self) -> None:
+        super()._build_tray()
+        self.tray.deferred = True  # cards built once per answer (or beat), like the log
+
+    def side_of(self, event: Event) -> str | None:
+        """The side of an Ambush! roll or outcome: the soldier it names (rolls name him in
+        their purpose, outcomes by id), the side whose initiative die it is."""
+        game = self.controller.game
+        d = event.data
+        for key in ("soldier", "german", "firer"):
+            s = game.state.soldiers.get(d.get(key)) if d.get(key) else None
+            if s is not None:
+                return s.side.value
+        if event.kind == "initiative" and d.get("advantage"):
+            return str(d["advantage"])
+        text = str(d.get("purpose") or event.text)
+        if text.startswith("Initiative: "):
+            return text.split()[1].lower()
+        if not self._labels:
+            self._labels = sorted(((s.label, s.side.value) for s in game.state.soldiers.values()),
+                                  key=lambda t: -len(t[0]))
+        hits = [(text.find(lab), side) for lab, side in self._labels if lab in text]
+        return min(hits)[1] if hits else None
+
+    def _on_beat(self) -> None:
+        """The presentation rests on a throw or waits on a big moment: show the docks held
+        back so far, slide the Germans who moved, and mark where a German has appeared."""
+        super()._on_beat()
+        self.log.flush()
+        self.reader.flush()
+        fired, read, self._read = self.fire_panel.flush(), self._read, False
+        if fired:
+            self.fire_dock.raise_()
+        elif read:
+            self.reader_dock.raise_()
+        if not self.controller.waiting_for:  # a wait draws its moment, then slides them
+            self._animate()
+        if self._appeared:
+            self.map.mark_hexes([h for h, _ in self._appeared], theme.TARGET_MARK,
+                                ", ".join(n for _, n in self._appeared if n) + " appears here")
+
+    def _show_moment(self, game: Any) -> None:
+        """A big moment (a panic, a death, a German appearing, a Round's end): the AR Track,
+        the squad, the card and the counters as they stood then, the moves slid."""
+        from ambush_gui.ambush.model import Mode
+        from ambush_gui.gui.hexmap.view import counters_for
+
+        st = game.state  # the Round line only: the panel's decision is not open yet
+        self.mission_panel.turn.setText(f"Action Rounds — Round {st.round}" if st.mode is Mode.ROUNDS
+                                        else f"Operations — turn {game.turn}")
+        self.mission_panel.banner.setText("The dice tray waits for you")
+        self.mission_panel.prompt.setText(f"{self.controller.waiting_for or ''}: Space or Continue "
+                                          "to go on, Esc to see the rest at once")
+        self.track.show_state(game)
+        self.card.show_soldier(game, self.selected)
+        self.squad.show_state(game, self.selected)
+        counters = counters_for(game.state)
+        self._shown = {c.id: c.hex for c in counters}
+        self.map.set_counters(counters, self.selected)
+        self._animate()
+
     def _refresh(self) -> None:
         from ambush_gui.gui.hexmap.view import counters_for
 
+        self._appeared = []
         game = self.controller.game
         d = game.pending()
         seat = self.controller.seat_of(d).value if d is not None else "human"
         self.log.flush()
         self.reader.flush()
+        self.tray.flush()
         fired, read, self._read = self.fire_panel.flush(), self._read, False
         if fired:  # a fire's outcome matters more than the paragraph that ordered it
             self.fire_dock.raise_()
@@ -620,10 +689,14 @@ class AmbushWindow(GameWindow):
         for sid, path in paths.items():
             if sid in self._shown:  # an evasive move may have taken him off the map
                 self.map.animate_move(sid, path)
+                self._shown[sid] = path[-1]  # where the counter now stands, for the next move
 
     def _on_reset(self) -> None:
         game = self.controller.game
         self._moves = []
+        self._labels = []
+        self._appeared = []
+        self.tray.reload(game.log.events)
         self._ops_paths = {}
         self.map.set_map(game.state.map)
         self.reader.reload(game.log.events, game.scenario)

@@ -5,10 +5,21 @@ table or a computer player), autosaves after every decision, re-emits the engine
 events as Qt signals, schedules the computer's answers at a pace a person can follow,
 and offers undo back to the last die roll that was shown. It holds no rule arithmetic:
 every rule question goes to the engine.
+
+**Presentation.** The engine resolves an answer at once (an Ambush! answer may play a
+whole German Round). The controller keeps the answer's events in a queue and hands them
+to the views in order at the player's :class:`~ambush_gui.gui.shared.pacing.Pace`: after
+each throw (dice and outcome) it rests a beat (:attr:`beat`), at a big moment (a
+casualty, a panic, a German's first appearance, the end of a Round) it waits for
+:meth:`proceed` (:attr:`waiting`), and only when the queue is shown does it redraw
+(:attr:`stateChanged`) and offer the next decision. :meth:`hurry` shows the rest at once;
+the INSTANT pace (tests, scripts) never waits.
 """
 
 from __future__ import annotations
 
+import copy
+from collections import deque
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -18,8 +29,16 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from ambush_gui import systems
 from ambush_gui.core import saves
 from ambush_gui.core.decisions import Decision
-from ambush_gui.core.events import Event
+from ambush_gui.core.events import Event, EventLog
 from ambush_gui.core.game import Game
+from ambush_gui.gui.shared.pacing import (
+    DEFAULT_PACE,
+    PACE_TIMES,
+    Pace,
+    attached,
+    big_moment,
+    round_break,
+)
 
 
 class Seat(StrEnum):
@@ -27,7 +46,17 @@ class Seat(StrEnum):
     COMPUTER = "computer"
 
 
-SPEEDS = {"slow": 1200, "normal": 600, "fast": 200, "instant": 0}
+SPEEDS = {p.value: PACE_TIMES[p][0] for p in (Pace.SLOW, Pace.NORMAL, Pace.FAST, Pace.INSTANT)}
+
+
+def computer_choice(player: Any, game: Game, decision: Decision) -> tuple[Any, str]:
+    """The computer player's answer and its one-line reason (``decide`` when the player
+    has it, else ``choose`` and no reason)."""
+    decide = getattr(player, "decide", None)
+    if decide is not None:
+        c = decide(game, decision)
+        return c.answer, c.reason
+    return player.choose(game, decision), ""
 
 
 class GameController(QObject):
@@ -40,13 +69,22 @@ class GameController(QObject):
     reset = Signal()  # the game was rebuilt (undo, load): views reload everything
     gameOver = Signal(object)  # the result dict
     autosaveFailed = Signal(str)
+    # presentation (see the module docstring)
+    narrated = Signal(str, str)  # a computer action in plain words, and the side that took it
+    beat = Signal()  # the queue rests: views show what they hold back (the hex window's docks)
+    waiting = Signal(str)  # the queue waits for proceed(): why (a casualty, the end of a Round)
+    presenting = Signal(bool)  # True when a queue starts to take time, False when it is shown
 
     def __init__(self, game: Game, seats: dict[str, Seat], autosave: Path | None = None,
-                 delay_ms: int = SPEEDS["normal"], parent: QObject | None = None) -> None:
+                 delay_ms: int | None = None, parent: QObject | None = None,
+                 pace: Pace | None = None) -> None:
         super().__init__(parent)
         self.seats = dict(seats)
         self.autosave = autosave
-        self.delay_ms = delay_ms
+        if pace is None:  # delay_ms=0, as tests and scripts give, means nothing waits
+            pace = Pace.INSTANT if delay_ms == 0 else DEFAULT_PACE
+        self.pace = pace
+        self.delay_ms = PACE_TIMES[pace][0] if delay_ms is None else delay_ms
         self.save_path: Path | None = None
         self.dirty = False
         self.auto_answer_forced = True  # decisions whose answer cannot matter are not asked
@@ -56,6 +94,22 @@ class GameController(QObject):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._computer_step)
+        self._beat_timer = QTimer(self)
+        self._beat_timer.setSingleShot(True)
+        self._beat_timer.timeout.connect(self._end_beat)
+        self._queue: deque[Event] = deque()
+        self._held = False  # the queue rests (a beat) or waits (for proceed)
+        self.waiting_for: str | None = None  # why the queue waits for the player, if it does
+        self._hurry = 0  # >0: the rest of the queue is shown at once
+        self._slow = False  # presenting() was emitted True for this queue
+        self._rolled = False  # the throw being shown had dice
+        self._big: list[str] = []  # big moments in the throw being shown
+        self._shown = 0  # events shown from this queue
+        self._save_after = False
+        self._by_computer = False  # the queue is a computer answer's (STEP waits after it)
+        self.last_reason = ""  # the last computer answer's reason
+        self._moments: dict[int, Any] = {}  # id(event) -> the game as it stood at that event
+        self.moment: Any = None  # the game as it stood at the big moment being waited on
         self.game = game
         game.log.subscribe(self._forward)
 
@@ -75,8 +129,16 @@ class GameController(QObject):
     def seat_of(self, decision: Decision) -> Seat:
         return self.seats.get(decision.side, Seat.HUMAN)
 
+    @property
+    def busy(self) -> bool:
+        """The last answer's events are still being shown: no answer is taken until then."""
+        return self._held or bool(self._queue)
+
     def answer(self, choice: Any) -> None:
         """Apply an answer. Raises IllegalDecision (nothing changes) if it is not legal."""
+        if self.busy:
+            raise RuntimeError("an answer came while the last one's events were being shown")
+        self._by_computer = False
         self.game.answer(choice)
         self.dirty = True
         self._after_change()
@@ -84,6 +146,10 @@ class GameController(QObject):
     def _after_change(self, save: bool = True) -> None:
         if save:
             self._autosave()
+        self._present()
+
+    def _offer(self) -> None:
+        """The queue is shown: redraw, then offer the next decision (or the end)."""
         self.stateChanged.emit()
         d = self.game.pending()
         if d is None:
@@ -91,7 +157,7 @@ class GameController(QObject):
             self.gameOver.emit(self.game.result)
         elif self.seat_of(d) is Seat.COMPUTER:
             self.computerToMove.emit(d)
-            self._timer.start(self.delay_ms)
+            self._timer.start(self.delay_ms if self._paced() else 0)
         elif not self._answer_forced(d):
             self.decisionPending.emit(d)
 
@@ -108,18 +174,170 @@ class GameController(QObject):
 
     def _computer_step(self) -> None:
         d = self.game.pending()
-        if d is None or self.seat_of(d) is not Seat.COMPUTER:
+        if d is None or self.seat_of(d) is not Seat.COMPUTER or self.busy:
             return
-        self.answer(self._computers[d.side].choose(self.game, d))
+        self._answer_for_computer(d)
+
+    def _answer_for_computer(self, d: Decision) -> None:
+        """The computer's answer, told in plain words first (the log, the status bar, the
+        tray), then applied like any other: saves hold only the answer."""
+        from ambush_gui.ai.narrate import narrate
+
+        choice, reason = computer_choice(self._computers[d.side], self.game, d)
+        told = narrate(self.game, d, choice)
+        self.last_reason = f"{told} — {reason}" if reason and reason not in told else told
+        self.narrated.emit(self.last_reason, d.side)
+        self.game.answer(choice)
+        self._by_computer = True
+        self.dirty = True
+        self._after_change()
 
     def run_computer_now(self) -> None:
         """Play the computer's pending answers at once (tests, the 'instant' speed)."""
-        while (d := self.game.pending()) is not None and self.seat_of(d) is Seat.COMPUTER:
-            self._timer.stop()
-            self.answer(self._computers[d.side].choose(self.game, d))
+        self._hurry += 1
+        try:
+            self.hurry()
+            while (d := self.game.pending()) is not None and self.seat_of(d) is Seat.COMPUTER:
+                self._timer.stop()
+                self._answer_for_computer(d)
+        finally:
+            self._hurry -= 1
 
     def _forward(self, event: Event) -> None:
-        self.eventLogged.emit(event)
+        if self._paced() and (big_moment(event) or round_break(event)):
+            self._moments[id(event)] = self._snapshot()
+        self._queue.append(event)
+
+    def _snapshot(self) -> Any:
+        """The game as it stands now, mid-answer, for a window to draw at a big moment
+        (the live game is already at the answer's end by the time it is shown). A
+        shallow copy of the game over a deep copy of its state; the map is shared."""
+        view = copy.copy(self.game)
+        state = self.game.state  # type: ignore[attr-defined]
+        board = getattr(state, "map", None)
+        view.state = copy.deepcopy(state, {id(board): board} if board is not None else None)
+        view.log = EventLog()  # what had happened then (the AR Track reads its dice there)
+        view.log.events = list(self.game.log.events)
+        return view
+
+    # -- presentation --------------------------------------------------------------------
+    def set_pace(self, pace: Pace) -> None:
+        self.pace = Pace(pace)
+        self.delay_ms = PACE_TIMES[self.pace][0]
+        if self.pace is Pace.INSTANT:
+            self.hurry()
+
+    def _paced(self) -> bool:
+        return self.pace is not Pace.INSTANT and self._hurry == 0
+
+    def _present(self) -> None:
+        """Hand the queued events to the views, resting and waiting where the pace says."""
+        while self._queue:
+            if self._held:
+                return
+            e = self._queue[0]
+            why = round_break(e)
+            if why and self._shown and self._paced():
+                self._shown = 0  # waited for: the Round's own event follows at once
+                self.moment = self._moments.pop(id(e), None)
+                self._wait(why)
+                return
+            self._queue.popleft()
+            if id(e) in self._moments:
+                self.moment = self._moments.pop(id(e))
+            self._shown += 1
+            self._rolled = self._rolled or e.kind == "roll"
+            big = big_moment(e)
+            if big:
+                self._big.append(big)
+            self.eventLogged.emit(e)
+            nxt = self._queue[0] if self._queue else None
+            if attached(e, nxt):
+                continue
+            big_moments, rolled = self._big, self._rolled
+            self._big, self._rolled = [], False
+            if not self._paced():
+                continue
+            if big_moments:
+                self._wait("; ".join(dict.fromkeys(big_moments)))
+                return
+            if rolled and nxt is not None:
+                self._rest()
+                return
+        self._shown = 0
+        self._moments.clear()
+        if self._by_computer and self.pace is Pace.STEP and self._paced() \
+                and self.game.pending() is not None and self.waiting_for is None:
+            self._by_computer = False
+            self._wait(f"{self.last_reason}" if self.last_reason else "The computer has answered")
+            return
+        if self._slow:
+            self._slow = False
+            self.presenting.emit(False)
+        self._offer()
+
+    def _slowing(self) -> None:
+        if not self._slow:
+            self._slow = True
+            self.presenting.emit(True)
+
+    def _rest(self) -> None:
+        """A beat after a throw: STEP waits for the player, the others for the clock."""
+        beat = PACE_TIMES[self.pace][1]
+        if beat < 0:
+            self._wait("Continue")
+            return
+        self._slowing()
+        self._held = True
+        self.beat.emit()
+        self._beat_timer.start(beat)
+
+    def _end_beat(self) -> None:
+        self._held = False
+        self._present()
+
+    def _wait(self, why: str) -> None:
+        self._slowing()
+        self._held = True
+        self.waiting_for = why
+        self.beat.emit()
+        self.waiting.emit(why)
+
+    def proceed(self) -> None:
+        """The player pressed Continue (or Space): show on."""
+        if not self._held:
+            return
+        self._beat_timer.stop()
+        self._held = False
+        self.waiting_for = None
+        self.moment = None
+        self._present()
+
+    def hurry(self) -> None:
+        """Show the rest of the queue at once (Esc, Skip), big moments and all."""
+        self._hurry += 1
+        try:
+            self._beat_timer.stop()
+            self._held = False
+            self.waiting_for = None
+            self.moment = None
+            self._moments.clear()
+            self._present()
+        finally:
+            self._hurry -= 1
+
+    def _drop_queue(self) -> None:
+        """Forget what was still to be shown (undo, another game): views reload anyway."""
+        self._queue.clear()
+        self._moments.clear()
+        self.moment = None
+        self._beat_timer.stop()
+        self._held = False
+        self.waiting_for = None
+        self._big, self._rolled, self._shown = [], False, 0
+        if self._slow:
+            self._slow = False
+            self.presenting.emit(False)
 
     # -- undo --------------------------------------------------------------------------
     def undo_target(self) -> int | None:
@@ -186,6 +404,7 @@ class GameController(QObject):
         self._after_change(save=False)
 
     def _replace(self, game: Game) -> None:
+        self._drop_queue()
         self.game.log.unsubscribe(self._forward)
         self.game = game
         game.log.subscribe(self._forward)
@@ -209,6 +428,9 @@ class GameController(QObject):
         self.dirty = False
 
     def set_speed(self, delay_ms: int) -> None:
+        """The computer's thinking time alone (0: the INSTANT pace, nothing waits)."""
+        if delay_ms == 0:
+            self.set_pace(Pace.INSTANT)
         self.delay_ms = delay_ms
 
 

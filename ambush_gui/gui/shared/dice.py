@@ -23,6 +23,7 @@ from ambush_gui.gui.shared.dialog_base import (
     side_colour,
     side_tint,
 )
+from ambush_gui.gui.shared.pacing import shown_faces, zero_nine
 
 
 class Mark(StrEnum):
@@ -44,10 +45,12 @@ class DieFace(QWidget):
         mark: Mark = Mark.PLAIN,
         size: int = theme.DIE_SIZE,
         parent: QWidget | None = None,
+        kind: str | None = None,
     ) -> None:
         super().__init__(parent)
         self.value = value
         self.sides = sides
+        self.kind = kind or f"d{sides}"  # the small type label: "d6", or "0-9" for Ambush!'s die
         self.side = side
         self.mark = mark
         self.picked = False  # drawn with a halo: the die the player is moving
@@ -68,7 +71,8 @@ class DieFace(QWidget):
             Mark.CASUALTY: "a casualty",
             Mark.PLAIN: "",
         }[self.mark]
-        self.setToolTip(f"{self.value} on a d{self.sides}" + (f" — {what}" if what else ""))
+        die = "a 0-9 die" if self.kind == "0-9" else f"a {self.kind}"
+        self.setToolTip(f"{self.value} on {die}" + (f" — {what}" if what else ""))
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt name
         return QSize(self._size, self._size)
@@ -109,7 +113,7 @@ class DieFace(QWidget):
         p.drawText(
             r.adjusted(0, 0, -4, -2),
             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom,
-            f"d{self.sides}",
+            self.kind,
         )
         if self.mark in (Mark.CASUALTY, Mark.SAVED):
             side = self._size * 0.32  # in the top-right corner, clear of the score
@@ -152,8 +156,11 @@ class DiceRow(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(3)
-        faces: Sequence[int] = d.get("faces", [])
+        faces: Sequence[int] = shown_faces(event)
+        kind = "0-9" if zero_nine(event) else None
         head = f"{d.get('purpose', event.text)} — {len(faces)}d{d.get('sides', '?')}"
+        if kind:
+            head = f"{d.get('purpose', event.text)} — {len(faces)} × 0-9 die"
         if d.get("result"):
             head += f" ({d['result']})"
         title = label(head, bold=True, size=9.5, wrap=True)
@@ -163,7 +170,8 @@ class DiceRow(QWidget):
         self.faces: list[DieFace] = []
         for v in faces:
             mark = Mark.PLAIN if target is None else (Mark.KEPT if v >= target else Mark.DISCARDED)
-            face = DieFace(v, int(d.get("sides", 6)), side, mark, size=int(theme.DIE_SIZE * 0.8))
+            face = DieFace(v, int(d.get("sides", 6)), side, mark, size=int(theme.DIE_SIZE * 0.8),
+                           kind=kind)
             row.addWidget(face)
             self.faces.append(face)
         if not faces:

@@ -41,9 +41,12 @@ from PySide6.QtWidgets import (
 from ambush_gui.core import saves
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.errors import InputError
+from ambush_gui.core.events import Event
 from ambush_gui.gui.shared import paths, theme
-from ambush_gui.gui.shared.controller import SPEEDS, GameController, Seat
+from ambush_gui.gui.shared.controller import GameController, Seat
 from ambush_gui.gui.shared.dialog_base import side_title
+from ambush_gui.gui.shared.dice_tray import DiceTrayPanel
+from ambush_gui.gui.shared.pacing import DEFAULT_PACE, MENU_PACES, PACE_TIPS, Pace
 from ambush_gui.gui.shared.widgets import GameLog
 
 MAP_KINDS = (DecisionKind.MOVE, DecisionKind.PLACE)
@@ -66,6 +69,19 @@ def remember_recent(path: Path) -> None:
     settings = QSettings("ambush-gui", "ambush-gui")
     recent = [p for p in _stored_paths(settings) if p != str(path)]
     settings.setValue("recent", [str(path), *recent][:10])
+
+
+def saved_pace() -> Pace:
+    """The pace last chosen in the Game menu (the default before any)."""
+    value = QSettings("ambush-gui", "ambush-gui").value("pace", DEFAULT_PACE.value)
+    try:
+        return Pace(str(value))
+    except ValueError:
+        return DEFAULT_PACE
+
+
+def remember_pace(pace: Pace) -> None:
+    QSettings("ambush-gui", "ambush-gui").setValue("pace", pace.value)
 
 
 def recent_games() -> list[str]:
@@ -174,6 +190,7 @@ class GameWindow(QMainWindow):
         self.decision_panel = DecisionPanel()
         self._build_decision_dock()  # first: the docks _build adds on the right go under it
         self._build()
+        self._build_tray()
         self._menus()
         self.statusBar().showMessage("Ready")
         controller.decisionPending.connect(self._on_decision)
@@ -184,6 +201,7 @@ class GameWindow(QMainWindow):
         controller.gameOver.connect(self._on_game_over)
         controller.autosaveFailed.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
         self.log.reload(controller.game.log.events)
+        self.tray.reload(controller.game.log.events)
         self._update_title()
 
     # -- what a subclass provides -------------------------------------------------------------
@@ -273,22 +291,111 @@ class GameWindow(QMainWindow):
         self._act(view, "Zoom &in", QKeySequence.StandardKey.ZoomIn, lambda: self.board.zoom(1.25), "")
         self._act(view, "Zoom &out", QKeySequence.StandardKey.ZoomOut, lambda: self.board.zoom(0.8), "")
         self._view_menu(view)
-        if self.computer_players:
-            game = bar.addMenu("&Game")
-            speed = game.addMenu("Computer &speed")
-            group = QActionGroup(self)
-            for name, ms in SPEEDS.items():
-                a = QAction(name.capitalize(), self, checkable=True)
-                a.setChecked(ms == self.controller.delay_ms)
-                a.triggered.connect(lambda _=False, ms=ms: self.controller.set_speed(ms))
-                a.setStatusTip(f"The computer answers after {ms} ms" if ms
-                               else "The computer answers at once")
-                group.addAction(a)
-                speed.addAction(a)
+        self._game_menu(bar.addMenu("&Game"))
         help_ = bar.addMenu("&Help")
         self._act(help_, "&Rules reference", QKeySequence.StandardKey.HelpContents, self.show_rules,
                   "A short reference to the rules the game enforces")
         self._act(help_, "&About", None, self.about, "")
+
+    def _game_menu(self, game: Any) -> None:
+        """The pace the computer's answers and the engine's events are shown at, and the
+        Continue / Skip keys of the dice tray."""
+        game.addSection("Pace")
+        group = QActionGroup(self)
+        self.pace_actions: dict[Pace, QAction] = {}
+        for pace in MENU_PACES:
+            a = QAction(pace.value.capitalize(), self, checkable=True)
+            a.setChecked(pace is self.controller.pace)
+            a.setStatusTip(PACE_TIPS[pace])
+            a.setToolTip(PACE_TIPS[pace])
+            a.triggered.connect(lambda _=False, pace=pace: self.set_pace(pace))
+            group.addAction(a)
+            game.addAction(a)
+            self.pace_actions[pace] = a
+        game.addSeparator()
+        # enabled only while the tray waits / shows: Space and Esc stay the map's otherwise
+        self.continue_action = self._act(game, "&Continue", QKeySequence(Qt.Key.Key_Space),
+                                         self.controller.proceed,
+                                         "Show on after a big moment or a step (Space)")
+        self.skip_action = self._act(game, "S&kip to the decision", QKeySequence(Qt.Key.Key_Escape),
+                                     self.controller.hurry,
+                                     "Show the rest of this answer at once (Esc)")
+        self.continue_action.setEnabled(False)
+        self.skip_action.setEnabled(False)
+
+    def set_pace(self, pace: Pace) -> None:
+        """The Game menu's pace: kept for the next game too."""
+        self.controller.set_pace(pace)
+        remember_pace(pace)
+        a = getattr(self, "pace_actions", {}).get(pace)
+        if a is not None:
+            a.setChecked(True)
+        self.statusBar().showMessage(f"Pace: {pace.value} — {PACE_TIPS.get(pace, '')}", 5000)
+
+    # -- the dice tray ------------------------------------------------------------------
+    def _build_tray(self) -> None:
+        """The dice tray under the map (the bottom corners belong to the side columns)."""
+        self.tray = DiceTrayPanel(self.side_of)
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        dock = self._dock("Dice tray", self.tray, Qt.DockWidgetArea.BottomDockWidgetArea, "dice")
+        dock.setMinimumHeight(theme.TRAY_HEIGHT)
+        dock.setMaximumHeight(theme.TRAY_HEIGHT + 40)
+        self.tray_dock = dock
+        self.tray.continueClicked.connect(self.controller.proceed)
+        self.tray.skipClicked.connect(self.controller.hurry)
+        c = self.controller
+        c.eventLogged.connect(self.tray.add)
+        c.narrated.connect(self._on_narrated)
+        c.waiting.connect(self._on_wait)
+        c.presenting.connect(self._on_presenting)
+        c.beat.connect(self._on_beat)
+
+    def side_of(self, event: Event) -> str | None:
+        """The side a roll or outcome without a ``side`` belongs to (a subclass reads its
+        names from the state: Ambush!'s rolls name the soldier)."""
+        return None
+
+    def _on_narrated(self, text: str, side: str) -> None:
+        self.tray.narrate(text, side)
+        self.log.add(Event("narration", f"{self._side_name(side)} computer: {text}", {"side": side}))
+        self.statusBar().showMessage(f"{self._side_name(side)} computer: {text}", 8000)
+
+    @staticmethod
+    def _side_name(side: str) -> str:
+        return side_title(side)
+
+    def _on_wait(self, why: str) -> None:
+        """A big moment: the window draws the game as it stood then (the controller's
+        ``moment``: the live game is already at the answer's end)."""
+        if self.controller.moment is not None:
+            self._show_moment(self.controller.moment)
+        self.tray.show_wait(why)
+        self.continue_action.setEnabled(True)
+        self.statusBar().showMessage(f"{why} — Space or Continue to go on, Esc to skip")
+
+    def _on_presenting(self, on: bool) -> None:
+        """While an answer's events are shown, no decision is open: close the one that was
+        answered (it would answer the next question otherwise)."""
+        self.tray.set_presenting(on)
+        self.skip_action.setEnabled(on)
+        if on:
+            self._close_prompts()
+        else:
+            self.continue_action.setEnabled(False)
+            self.statusBar().clearMessage()
+
+    def _show_moment(self, game: Any) -> None:
+        """Draw ``game`` (a copy of the game as it stood at a big moment) on the map and
+        the docks that show the state. The table draws only the live game: its answers
+        are short, the tray and the log tell the moment."""
+
+    def _on_beat(self) -> None:
+        """The queue rests: a window that holds views back (the hex map's) shows them."""
+        self.tray.flush()
+        if not self.controller.waiting_for:
+            self.tray.end_wait()
+            self.continue_action.setEnabled(False)
 
     def _act(self, menu: Any, text: str, key: Any, slot: Any, tip: str) -> QAction:
         a = QAction(text, self)
@@ -306,6 +413,10 @@ class GameWindow(QMainWindow):
         self.controller.start()
 
     def _answer(self, choice: Any) -> None:
+        if self.controller.busy:
+            self.statusBar().showMessage("Wait: the last answer is still being shown "
+                                         "(Space or Continue to go on, Esc to skip)", 5000)
+            return
         try:
             self.controller.answer(choice)
         except IllegalDecision as exc:
@@ -465,6 +576,7 @@ class GameWindow(QMainWindow):
         if state:
             self.restoreState(state, self.STATE_VERSION)
             self.decision_dock.show()  # never lost: the decisions are asked there
+            self.tray_dock.show()  # nor the dice tray, where the big moments wait
         if not restored:
             screen = self.screen() or QGuiApplication.primaryScreen()
             if screen is not None:
@@ -473,7 +585,7 @@ class GameWindow(QMainWindow):
             else:
                 self.resize(1280, 800)
 
-    STATE_VERSION = 1  # bump when the docks change: an old saved layout is then ignored
+    STATE_VERSION = 2  # bump when the docks change: an old saved layout is then ignored
 
     def remember_layout(self) -> None:
         """Keep the window's size and docks for the next window of this kind."""

@@ -285,3 +285,13 @@ CHART_RED = QColor("#b03a2e")  # an AR Track space printed red (panic out of com
 CHART_HEADER_BG = QColor("#e8e4d8")
 CHART_FONT_PT = 9  # the chart tables' cells
 CHART_CELL_PADDING = 2
+
+# The dice tray (gui/shared/dice_tray.py): the strip under the map
+TRAY_DIE_SIZE = 30  # pixels: a die face in the tray
+TRAY_HEIGHT = 150  # the dock's height, header and cards
+TRAY_HISTORY = 150  # throws kept to scroll back through (older ones are dropped)
+TRAY_CARD_BG = QColor("#ffffff")
+TRAY_OLD_CARD_BG = QColor("#efece4")  # a throw already told: quieter than the latest
+TRAY_WAIT_BG = QColor("#fdebd0")  # the header while a big moment waits for the player
+TRAY_CARD_WIDTH = 300  # pixels: the least width of a throw's card (its outcome line is elided to it)
+TRAY_BLOCK_WIDTH = 150  # pixels: the least width of one roll of several in a card

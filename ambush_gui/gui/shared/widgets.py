@@ -64,6 +64,8 @@ class GameLog(QPlainTextEdit):
         prefix = {"turn": "\n═══ ", "roll": "    · ", "victory": "\n★ "}.get(event.kind, "  ")
         if event.kind in ("activate",):
             prefix = "\n▶ "
+        elif event.kind == "narration":  # a computer action told in plain words (not saved)
+            prefix = "\n» "
         if self.deferred:
             self._waiting.append(prefix + event.text)
             return

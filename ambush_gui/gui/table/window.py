@@ -79,6 +79,9 @@ class MainWindow(GameWindow):
             self.statusBar().showMessage(decision.prompt + " — click a marked spot on the table", 15000)
             return
         self._show_dialog(decision)
+        if decision.kind is DecisionKind.INTERRUPT and decision.facts.get("path"):
+            # the declared move, drawn before the player is asked to interrupt it
+            self.table.show_interrupt(decision.facts["path"], None, None)
 
     def _on_computer(self, decision: Decision) -> None:
         who = "Regular" if decision.side == "regular" else "Insurgent"
@@ -108,6 +111,22 @@ class MainWindow(GameWindow):
     def _on_reset(self) -> None:
         self.table.set_game(self.controller.game)
         self.log.reload(self.controller.game.log.events)
+        self.tray.reload(self.controller.game.log.events)
+
+    def side_of(self, event: Any) -> str | None:
+        """The side of a roll or outcome that does not say it: the unit it names, or the
+        Insurgents for their reinforcement rolls."""
+        game = self.controller.game
+        unit = game.state.units.get(event.data.get("unit")) if event.data.get("unit") else None
+        if unit is not None:
+            return str(unit.side.value)
+        text = str(event.data.get("purpose") or event.text)
+        if any(w in text for w in ("Insurgen", "Hot Spot", "RPG type", "Leader check",
+                                   "Reinforcement")):
+            return "insurgent"
+        if "Abandoned casualty" in text:
+            return "regular"
+        return None
 
     def _on_highlight(self, decision: Decision, what: Any) -> None:
         """Show on the table what the player is looking at in a dialog."""

@@ -178,7 +178,8 @@ def test_the_launcher_lists_missions_and_opens_the_hex_window(qtbot: Any) -> Non
 def test_hex_toggles_and_rules_reference(qtbot: Any) -> None:
     win = open_window(qtbot, "ambush-tutorial", 3)
     menus = [a.text() for a in win.menuBar().actions()]
-    assert menus == ["&File", "&Edit", "&View", "&Help"]  # no computer pace to set: solitaire
+    # the Game menu sets the pace the German paragraphs' events are shown at
+    assert menus == ["&File", "&Edit", "&View", "&Game", "&Help"]
     view_menu = next(a.menu() for a in win.menuBar().actions() if a.text() == "&View")
     grid = next(a for a in view_menu.actions() if a.text() == "Hex &outlines")
     numbers = next(a for a in view_menu.actions() if a.text() == "Hex &numbers")

@@ -1,0 +1,124 @@
+"""Computer answers told in plain words, and the small record a computer player returns.
+
+DESIGN.md: each computer decision carries a one-line reason the GUI narrates. A player's
+``decide(game, decision)`` returns a :class:`Choice` (the answer the engine takes, and
+why); ``choose`` stays the answer alone, for the simulator and the tests. :func:`narrate`
+says what an answer does (which unit, what, where on the move it interrupts, that it
+chose not to) from the decision's own facts and options: no rule is worked out here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ambush_gui.core.decisions import Decision, DecisionKind
+
+SIDE_NAMES = {"regular": "The Regulars", "insurgent": "The Insurgents", "us": "The US squad",
+              "german": "The Germans"}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A computer player's answer and its one-line reason (shown, never saved)."""
+
+    answer: Any
+    reason: str = ""
+
+
+def name(game: Any, ident: Any) -> str:
+    """A unit's or soldier's name, or the id itself when the game has no such piece."""
+    state = getattr(game, "state", None)
+    for attr in ("units", "soldiers"):
+        pieces = getattr(state, attr, None)
+        if isinstance(pieces, dict) and ident in pieces:
+            piece = pieces[ident]
+            return str(getattr(piece, "name", ident))
+    return str(ident)
+
+
+def _plan(text: str) -> str:
+    if text == "halted":
+        return "stays Halted (may fire)"
+    if text == "overwatch":
+        return "goes on Overwatch"
+    speed, _, order = text.partition(":")
+    steps = {"move-fire": "moves, then fires", "fire-move": "fires, then moves"}.get(order, order)
+    return f"moves {speed.capitalize()}: {steps}" if order else text
+
+
+def _alley(game: Any, d: Decision, c: Any) -> str:
+    k = d.kind
+    f = d.facts
+    unit = name(game, f.get("unit")) if f.get("unit") else ""
+    if k is DecisionKind.ACTIVATE:
+        return f"{name(game, c)} activates"
+    if k is DecisionKind.INSURGENT_ACT:
+        return "The Insurgents end their phase" if c == "end" else f"{name(game, c)} acts"
+    if k is DecisionKind.PLAN:
+        return f"{unit} {_plan(str(c))}"
+    if k is DecisionKind.MOVE:
+        if c == "stay" or not isinstance(c, dict):
+            return f"{unit} stays where it is"
+        if c.get("assault"):
+            return f"{unit} moves into a Close Assault on {name(game, c['assault'])}"
+        if c.get("join"):
+            return f"{unit} moves to join {name(game, c['join'])}"
+        speed = {"cautious": " Cautiously", "rapid": " Rapidly"}.get(str(c.get("speed")), "")
+        return f"{unit} moves{speed}"
+    if k is DecisionKind.FIRE:
+        return f"{unit} holds its fire" if c == "hold" else f"{unit} fires at {name(game, c)}"
+    if k is DecisionKind.INTERRUPT:
+        target = name(game, f.get("target"))
+        what = f.get("what")
+        if not isinstance(c, dict):
+            return f"No Insurgent interrupts {target}'s {'fire' if what == 'fire' else 'move'}"
+        who = name(game, c.get("unit"))
+        if c.get("kind") == "fire_pinned":
+            return f"{who} interrupts to fire at {name(game, c.get('target'))}"
+        how = "by fire" if c.get("kind") == "fire" else "by movement"
+        where = f' {float(c["at"]):.1f}" along its move' if "at" in c else ""
+        return f"{who} interrupts {target}{where} {how}"
+    if k is DecisionKind.OVERWATCH:
+        against = name(game, f.get("against"))
+        if c == "none":
+            return f"No Overwatch unit answers {against}'s interruption"
+        return f"{name(game, c)} on Overwatch answers {against}'s interruption"
+    if k is DecisionKind.REACT:
+        if c == "none":
+            return f"{unit or 'The Regulars'} do not react" if not unit else f"{unit} does not react"
+        if c == "fire":
+            return f"{unit} fires back at {name(game, f.get('against'))}"
+        if c == "cover":
+            return f"{unit} takes cover"
+        return f"{name(game, c)} fires in support at {name(game, f.get('against'))}"
+    if k is DecisionKind.MATCH:
+        return "The defender matches the dice (the best arrangement)" if c == "best" \
+            else "The defender matches the dice"
+    if k is DecisionKind.CASUALTIES:
+        figures = ", ".join(map(str, c)) if isinstance(c, list | tuple) else str(c)
+        return f"{unit} loses {figures}"
+    if k is DecisionKind.HOT_SPOT:
+        return f"Reinforcements come in at Hot Spot {c}"
+    if k is DecisionKind.PLACE:
+        return "Reinforcements are set down"
+    if k is DecisionKind.ABANDON:
+        return "The casualties are kept" if c == "keep" else "The casualties are abandoned"
+    return ""
+
+
+def _ambush(game: Any, d: Decision, c: Any) -> str:
+    if isinstance(c, dict) and c.get("soldier"):
+        who = name(game, c["soldier"])
+        if c.get("to"):
+            return f"{who} enters {c['to']}"
+        return f"{who}: {', '.join(f'{k} {v}' for k, v in c.items() if k != 'soldier')}"
+    soldier = d.facts.get("soldier")
+    who = name(game, soldier) if soldier else ""
+    return f"{who}: {c}" if who else str(c)
+
+
+def narrate(game: Any, d: Decision, choice: Any) -> str:
+    """One line in plain words: what ``choice`` does as the answer to ``d``."""
+    text = _ambush(game, d, choice) if d.kind.value.startswith("ambush") else _alley(game, d, choice)
+    return text or f"{SIDE_NAMES.get(d.side, d.side)}: {d.prompt} — {choice}"

@@ -1,0 +1,476 @@
+"""The dice tray: every throw as dice faces, under the map, as it is thrown.
+
+One strip for both games (the dock "dock-dice"). Each throw is a card: the dice of each
+roll in it (a Reaction Test's two dice side by side, a fire's Firepower and Defense),
+tinted for the side that threw them, each roll's purpose and modifiers (each naming
+its rule, in its tooltip), and the outcome the engine told right after (who acts first,
+Pinned, the hit, the panic), in the colour of the side it matters to. New cards come in
+at the right; the older ones stay to scroll back through. The header tells the computer's
+last action in plain words, or, while the controller waits on a big moment, why, with
+the Continue button (Space); Skip (Esc) shows the rest of the answer at once.
+
+The tray computes no rule: it groups the engine's events (``pacing.attached``) and
+shows what they say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ambush_gui.core.events import Event
+from ambush_gui.gui.shared import theme
+from ambush_gui.gui.shared.dialog_base import as_modifier, rule_tip, side_colour, side_title
+from ambush_gui.gui.shared.dice import DieFace, Mark, keep_target
+from ambush_gui.gui.shared.pacing import OUTCOMES, shown_faces, zero_nine
+
+SideOf = Callable[[Event], str | None]
+
+
+def _label(text: str = "", size: float = 8.5, colour: QColor | None = None,
+           bold: bool = False) -> QLabel:
+    """A plain label coloured by its palette: a style sheet per label costs a parse each,
+    and the tray makes several labels per roll."""
+    w = QLabel(text)
+    w.setTextFormat(Qt.TextFormat.PlainText)
+    f = w.font()
+    f.setPointSizeF(size)
+    f.setBold(bold)
+    w.setFont(f)
+    if colour is not None:
+        _paint(w, colour)
+    return w
+
+
+def _paint(w: QWidget, colour: QColor) -> None:
+    pal = w.palette()
+    pal.setColor(QPalette.ColorRole.WindowText, colour)
+    w.setPalette(pal)
+
+
+@dataclass
+class Throw:
+    """One throw: its rolls, and the events that told the outcome."""
+
+    rolls: list[Event] = field(default_factory=list)
+    outcomes: list[Event] = field(default_factory=list)
+    side: str | None = None  # the side it matters to
+
+    def title(self) -> str:
+        first = str(self.rolls[0].data.get("purpose") or self.rolls[0].text)
+        return first.split(":")[0] if len(self.rolls) > 1 else first
+
+    def summary(self) -> str:
+        """One line: every roll's faces and the outcome (tests, tooltips)."""
+        dice = "; ".join(f"{r.data.get('purpose', '')}: {', '.join(map(str, shown_faces(r)))}"
+                         for r in self.rolls)
+        told = " · ".join(e.text for e in self.outcomes)
+        return f"{dice}" + (f" → {told}" if told else "")
+
+
+def _short(text: str) -> str:
+    """An outcome line without its rule tags (they are in the tooltip)."""
+    out = []
+    depth = 0
+    for ch in text:
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            out.append(ch)
+    return " ".join("".join(out).split())
+
+
+class ElidedLabel(QLabel):
+    """A one-line label that elides its text to its width (the full text in its tooltip),
+    so a long narration never widens the dock or hides the buttons beside it."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.full = ""
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.set_full(text)
+
+    def set_full(self, text: str) -> None:
+        self.full = text
+        self.setToolTip(text)
+        self._elide()
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt name
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        width = max(40, self.width() - 12)
+        self.setText(self.fontMetrics().elidedText(self.full, Qt.TextElideMode.ElideRight, width))
+
+
+class RollBlock(QFrame):
+    """One roll of a throw: what it is for (when the card's title does not say), its dice,
+    its modifiers on one line (each with its rule in the tooltip)."""
+
+    def __init__(self, roll: Event, side: str | None, caption: str = "",
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.roll = roll
+        d = roll.data
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(1)
+        row = QHBoxLayout()
+        row.setSpacing(3)
+        kind = "0-9" if zero_nine(roll) else None
+        target = keep_target(roll)
+        self.faces: list[DieFace] = []
+        for v in shown_faces(roll):
+            mark = Mark.PLAIN if target is None else (Mark.KEPT if v >= target else Mark.DISCARDED)
+            face = DieFace(v, int(d.get("sides", 6)), side, mark, size=theme.TRAY_DIE_SIZE, kind=kind)
+            face.setToolTip(f"{face.toolTip()}\n{roll.text}")
+            self.faces.append(face)
+            row.addWidget(face)
+        if not self.faces:
+            row.addWidget(_label("no dice", colour=theme.MUTED_TEXT))
+        row.addStretch(1)
+        least = theme.TRAY_BLOCK_WIDTH if caption else theme.TRAY_CARD_WIDTH
+        self.wide = max(len(self.faces) * (theme.TRAY_DIE_SIZE + 3), least)
+        self.caption = _label("", colour=side_colour(side) if side else theme.MUTED_TEXT)
+        if caption:
+            self.caption.setText(self.caption.fontMetrics().elidedText(
+                caption, Qt.TextElideMode.ElideRight, self.wide))
+            self.caption.setToolTip(roll.text)
+            lay.addWidget(self.caption)
+        lay.addLayout(row)
+        self.mods = [as_modifier(m) for m in d.get("modifiers") or []]
+        self.modifiers = _label("", size=8, colour=theme.RULE_TAG)
+        if self.mods:
+            def sign(m: Any) -> str:
+                return f"{'+' if m.value >= 0 else '−'}{abs(m.value)}"
+
+            text = "  ".join(f"{sign(m)} {m.label}" + (f" {m.rule}" if m.rule else "")
+                             for m in self.mods)
+            metrics = self.modifiers.fontMetrics()
+            if metrics.horizontalAdvance(text) > self.wide:  # too long: values and rules only
+                text = "  ".join(f"{sign(m)} {m.rule or m.label}" for m in self.mods)
+            self.modifiers.setText(metrics.elidedText(text, Qt.TextElideMode.ElideRight, self.wide))
+            self.modifiers.setToolTip("\n".join(rule_tip(m) for m in self.mods))
+            lay.addWidget(self.modifiers)
+        lay.addStretch(1)
+        self.setFixedWidth(self.wide + 4)
+
+
+def _heads(rolls: list[Event]) -> tuple[str, list[str]]:
+    """A card's title and its blocks' captions: a Reaction Test's two rolls share
+    "Reaction Test (…)" and are captioned by unit; rolls of different kinds (Firepower,
+    Defense) keep their own purposes. A single roll: its purpose as the title."""
+    purposes = [_short(str(r.data.get("purpose") or r.text)) for r in rolls]
+    if len(purposes) == 1:
+        return purposes[0], [""]
+    split = [p.rsplit(": ", 1) if ": " in p else [p, p] for p in purposes]
+    heads = {h for h, _ in split}
+    if len(heads) == 1:
+        return split[0][0], [t for _, t in split]
+    return " · ".join(dict.fromkeys(p.split(": ")[0] for p in purposes)), purposes
+
+
+class ThrowCard(QFrame):
+    """A throw in the tray: its title, its roll blocks side by side, its outcome below."""
+
+    def __init__(self, throw: Throw, side_of: SideOf, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.throw = throw
+        self.side_of = side_of
+        self.setObjectName("throwcard")
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Expanding)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(10, 3, 8, 3)
+        lay.setSpacing(1)
+        self.title = ElidedLabel()
+        f = self.title.font()
+        f.setPointSizeF(8.5)
+        f.setBold(True)
+        self.title.setFont(f)
+        lay.addWidget(self.title)
+        self._blocks = QHBoxLayout()
+        self._blocks.setSpacing(12)
+        lay.addLayout(self._blocks)
+        self.blocks: list[RollBlock] = []
+        self.outcome = ElidedLabel()
+        f = self.outcome.font()
+        f.setBold(True)
+        self.outcome.setFont(f)
+        self.outcome.setVisible(False)
+        lay.addWidget(self.outcome)
+        lay.addStretch(1)
+        self.setProperty("latest", "true")
+        self._rolls = 0
+        self._outcomes = 0
+        self.update_from_throw()
+
+    def update_from_throw(self) -> None:
+        """Show what the throw holds now (a roll or an outcome may come after the card
+        was built: the match after a fire's dice, in the next answer)."""
+        if len(self.throw.rolls) != self._rolls:
+            self._layout_blocks()
+        if len(self.throw.outcomes) != self._outcomes:
+            self._show_outcomes()
+        side = self.throw.side or next(
+            (r.data.get("side") or self.side_of(r) for r in self.throw.rolls), None)
+        if self.property("side") != (side or ""):
+            self.setProperty("side", side or "")
+            self.update()
+
+    def _layout_blocks(self) -> None:
+        for b in self.blocks:
+            self._blocks.removeWidget(b)
+            b.hide()  # at once: deleteLater waits for the event loop
+            b.deleteLater()
+        title, captions = _heads(self.throw.rolls)
+        self.title.set_full(title)
+        self.blocks = []
+        for r, caption in zip(self.throw.rolls, captions, strict=True):
+            block = RollBlock(r, r.data.get("side") or self.side_of(r), caption)
+            self.blocks.append(block)
+            self._blocks.addWidget(block)
+        width = sum(b.wide + 4 for b in self.blocks) + 12 * (len(self.blocks) - 1) + 16
+        self.setFixedWidth(max(width, theme.TRAY_CARD_WIDTH + 20))
+        self._rolls = len(self.throw.rolls)
+
+    def _show_outcomes(self) -> None:
+        lines = [_short(e.text) for e in self.throw.outcomes]
+        self.outcome.set_full(" · ".join(lines))
+        self.outcome.setToolTip("\n".join(e.text for e in self.throw.outcomes))
+        self.outcome.setVisible(True)
+        self.throw.side = outcome_side(self.throw, self.side_of)
+        _paint(self.outcome, side_colour(self.throw.side))
+        self._outcomes = len(self.throw.outcomes)
+
+    def set_latest(self, latest: bool) -> None:
+        """The newest card on white; older ones quieter."""
+        value = "true" if latest else "false"
+        if self.property("latest") != value:
+            self.setProperty("latest", value)
+            self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt name
+        """The card drawn by hand (a style sheet would style every die and label in it,
+        and cost a parse per card): white for the newest, quieter for the older ones,
+        edged on the left in the colour of the side the throw matters to."""
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)
+        latest = self.property("latest") != "false"
+        p.setPen(QPen(theme.PANEL_EDGE, 1))
+        p.setBrush(theme.TRAY_CARD_BG if latest else theme.TRAY_OLD_CARD_BG)
+        p.drawRoundedRect(r, 4, 4)
+        side = str(self.property("side") or "")
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(side_colour(side) if side else theme.NEUTRAL)
+        p.drawRoundedRect(QRectF(r.left(), r.top(), 4, r.height()), 2, 2)
+        p.end()
+
+
+def outcome_side(throw: Throw, side_of: SideOf) -> str | None:
+    """The side a throw's outcome matters to: the Reaction Test's winner, the side of the
+    unit or soldier the outcome names, else the side that threw."""
+    for e in throw.outcomes:
+        if e.kind == "reaction":
+            return "insurgent" if e.data.get("insurgent_first") else "regular"
+    for e in throw.outcomes:
+        side = e.data.get("side") or side_of(e)
+        if side:
+            return str(side)
+    for r in throw.rolls:
+        side = r.data.get("side") or side_of(r)
+        if side:
+            return str(side)
+    return None
+
+
+class DiceTrayPanel(QWidget):
+    """The dock's widget: a header (narration, wait, Continue, Skip) over the cards."""
+
+    continueClicked = Signal()
+    skipClicked = Signal()
+
+    def __init__(self, side_of: SideOf | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.side_of: SideOf = side_of or (lambda e: None)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 2, 4, 2)
+        lay.setSpacing(2)
+        head = QHBoxLayout()
+        head.setSpacing(6)
+        self.header = ElidedLabel("No dice thrown yet")
+        self.header.setMinimumWidth(100)
+        f = self.header.font()
+        f.setBold(True)
+        self.header.setFont(f)
+        head.addWidget(self.header, 1)
+        self.continue_button = QPushButton("Continue ␣")
+        self.continue_button.setToolTip("Show on (Space)")
+        self.continue_button.clicked.connect(self.continueClicked.emit)
+        self.continue_button.setVisible(False)
+        self.skip_button = QPushButton("Skip")
+        self.skip_button.setToolTip("Show the rest of this answer at once (Esc)")
+        self.skip_button.clicked.connect(self.skipClicked.emit)
+        self.skip_button.setVisible(False)
+        head.addWidget(self.continue_button)
+        head.addWidget(self.skip_button)
+        lay.addLayout(head)
+        self.throws: list[Throw] = []  # the model: the last TRAY_HISTORY throws
+        self.cards: list[ThrowCard] = []  # one per throw, built at flush()
+        self._strip = QWidget()
+        self._row = QHBoxLayout(self._strip)
+        self._row.setContentsMargins(0, 0, 0, 0)
+        self._row.setSpacing(6)
+        self._row.addStretch(1)
+        self.scroll = QScrollArea()
+        self.scroll.setWidget(self._strip)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.horizontalScrollBar().rangeChanged.connect(self._follow)
+        lay.addWidget(self.scroll, 1)
+        self.deferred = False  # cards wait for flush(): a window that redraws once per answer
+        self._open = False  # the last event added may still take outcomes / rolls
+        self._last_kind = ""
+        self._changed: set[int] = set()  # id() of built throws that took an outcome since
+        self._told = ""  # the narration the header falls back to after a wait
+        self._told_colour: QColor | None = None
+
+    # -- events ------------------------------------------------------------------------
+    @property
+    def latest(self) -> ThrowCard | None:
+        return self.cards[-1] if self.cards else None
+
+    def add(self, event: Event) -> None:
+        """One event from the controller, in order: a roll starts or extends a throw, an
+        outcome joins the throw before it, anything else closes it."""
+        if event.kind == "roll":
+            if self._open and self._last_kind == "roll" and self.throws:
+                self.throws[-1].rolls.append(event)
+                self._changed.add(id(self.throws[-1]))
+            else:
+                self.throws.append(Throw([event]))
+                if len(self.throws) > theme.TRAY_HISTORY:
+                    del self.throws[0]
+            self._open = True
+        elif event.kind in OUTCOMES and self._open and self.throws:
+            self.throws[-1].outcomes.append(event)
+            self._changed.add(id(self.throws[-1]))
+        else:
+            self._open = False
+        self._last_kind = event.kind
+        if not self.deferred:
+            self.flush()
+
+    def flush(self) -> None:
+        """Build the cards of the throws added since, update the ones that changed, and
+        drop the cards past the history."""
+        built = {id(c.throw): c for c in self.cards}
+        alive = {id(t) for t in self.throws}
+        keep = []
+        for c in self.cards:
+            if id(c.throw) in alive:
+                keep.append(c)
+            else:  # past the history
+                self._row.removeWidget(c)
+                c.deleteLater()
+        self.cards = keep
+        new = [t for t in self.throws if id(t) not in built]
+        for tid in self._changed:
+            card = built.get(tid)
+            if card is not None and tid in alive:
+                card.update_from_throw()
+        self._changed.clear()
+        if not new:
+            return
+        if self.latest is not None:
+            self.latest.set_latest(False)
+        for t in new:
+            card = ThrowCard(t, self.side_of)
+            card.set_latest(t is new[-1])
+            self.cards.append(card)
+            self._row.insertWidget(self._row.count() - 1, card)
+        if not self.continue_button.isVisible():
+            self.header.set_full(self._told or new[-1].title())
+
+    def _follow(self, _lo: int, hi: int) -> None:
+        """Keep the newest card in view as the strip grows."""
+        self.scroll.horizontalScrollBar().setValue(hi)
+
+    def reload(self, events: list[Event], keep: int = 12) -> None:
+        """Start over from a game's log (undo, a loaded save): its last ``keep`` throws."""
+        for card in self.cards:
+            self._row.removeWidget(card)
+            card.deleteLater()
+        self.cards = []
+        self.throws = []
+        self._changed.clear()
+        self._open = False
+        self._last_kind = ""
+        start = 0
+        seen = 0
+        for i in range(len(events) - 1, -1, -1):
+            if events[i].kind == "roll" and (i == 0 or events[i - 1].kind != "roll"):
+                seen += 1
+                if seen >= keep:
+                    start = i
+                    break
+        deferred, self.deferred = self.deferred, True
+        for e in events[start:]:
+            self.add(e)
+        self.deferred = deferred
+        self.flush()
+        self._open = False
+
+    # -- the header ----------------------------------------------------------------------
+    def narrate(self, text: str, side: str | None = None) -> None:
+        """A computer action in plain words, in the side's colour."""
+        who = side_title(side) if side else ""
+        self._told = f"{who} computer: {text}" if who else text
+        self._told_colour = side_colour(side) if side else None
+        if not self.continue_button.isVisible():
+            self._show_header(self._told, self._told_colour)
+
+    def _show_header(self, text: str, colour: object = None, wait: bool = False) -> None:
+        self.header.set_full(text)
+        style = f"color: {colour.name()};" if colour is not None else ""  # type: ignore[attr-defined]
+        if wait:
+            style += f" background: {theme.TRAY_WAIT_BG.name()}; padding: 2px 6px; border-radius: 3px;"
+        self.header.setStyleSheet(style)
+
+    def show_wait(self, why: str) -> None:
+        """The controller waits for the player: why, and the Continue button."""
+        self._show_header(f"{why} — press Space or Continue", wait=True)
+        self.continue_button.setVisible(True)
+        self.continue_button.setDefault(True)
+        QTimer.singleShot(0, self.continue_button.setFocus)
+
+    def end_wait(self) -> None:
+        self.continue_button.setVisible(False)
+        if self._told:
+            self._show_header(self._told, self._told_colour)
+        else:
+            self._show_header(self.latest.throw.title() if self.latest else "")
+
+    def set_presenting(self, on: bool) -> None:
+        self.skip_button.setVisible(on)
+        if not on:
+            self.end_wait()

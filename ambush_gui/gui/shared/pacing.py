@@ -1,0 +1,104 @@
+"""How fast the game is shown, and which of the engine's events are worth a pause.
+
+The engine resolves a whole answer at once (an Ambush! answer may play out a German
+Round); the controller then *presents* its events in order at the player's pace. This
+module says, from the events alone (no rule arithmetic), where the beats fall:
+
+- a **throw** is a run of roll events with nothing between them (a Reaction Test's two
+  dice, a fire's Firepower and Defense) followed by the events that tell its outcome
+  (:data:`OUTCOMES`: the Reaction Test's winner, the Morale result, the hit...); the
+  dice tray shows it as one entry and the presentation rests a beat after it;
+- a **big moment** (:func:`big_moment`) waits for the player whatever the pace: a
+  casualty, a panic, a German's first appearance, the end of a Round.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from ambush_gui.core.events import Event
+
+
+class Pace(StrEnum):
+    """The Game menu's pace. INSTANT is for tests and scripts: nothing waits."""
+
+    STEP = "step"
+    SLOW = "slow"
+    NORMAL = "normal"
+    FAST = "fast"
+    INSTANT = "instant"
+
+
+# (think, beat) in ms: how long the computer seems to think before it answers, and how
+# long a throw stays in the tray before the next one. STEP's beat waits for the player.
+PACE_TIMES: dict[Pace, tuple[int, int]] = {
+    Pace.STEP: (0, -1),
+    Pace.SLOW: (1200, 1800),
+    Pace.NORMAL: (600, 1000),
+    Pace.FAST: (200, 350),
+    Pace.INSTANT: (0, 0),
+}
+MENU_PACES = (Pace.STEP, Pace.SLOW, Pace.NORMAL, Pace.FAST)
+PACE_TIPS = {
+    Pace.STEP: "Wait for you (Space or Continue) after every computer action and every throw",
+    Pace.SLOW: "Each throw stays in the dice tray for almost two seconds",
+    Pace.NORMAL: "Each throw stays in the dice tray for a second",
+    Pace.FAST: "Each throw is shown briefly; only the big moments wait for you",
+}
+DEFAULT_PACE = Pace.NORMAL
+
+# Events that tell the outcome of the throw just before them (they join its tray entry).
+OUTCOMES = frozenset({
+    # Ambush Alley
+    "quality", "reaction", "morale", "first_aid", "shrink", "unpin", "reinforce", "tie",
+    "surrender", "prisoner", "match", "casualty",
+    # Ambush!
+    "perception", "aware", "initiative", "marker", "jam", "clear_jam", "hit", "miss",
+    "damage_roll", "damage", "ammo", "dud", "scatter", "penetration", "event",
+    "german_turn", "german-turn", "paragraph", "assault", "crew",
+})
+
+
+def attached(event: Event, nxt: Event | None) -> bool:
+    """Whether ``nxt`` belongs to the same throw as ``event`` (no beat between them)."""
+    if nxt is None:
+        return False
+    if nxt.kind == "roll":
+        return event.kind == "roll"  # a run of dice is one throw
+    return nxt.kind in OUTCOMES and event.kind in OUTCOMES | {"roll"}
+
+
+def big_moment(event: Event) -> str | None:
+    """What makes ``event`` a moment that waits for the player, or None."""
+    d: dict[str, Any] = event.data
+    if event.kind == "casualty":
+        return event.text
+    if event.kind == "damage" and d.get("result") not in (None, "none", "panic"):  # a panic's
+        # marker event follows and says it
+        return event.text
+    if event.kind == "marker" and d.get("to") == "panic":
+        return event.text.split("'s AR marker")[0] + " panics"
+    if event.kind == "activate" and d.get("german"):
+        return event.text.split(" [")[0]
+    return None
+
+
+def round_break(event: Event) -> str | None:
+    """A new Round, or the end of Rounds, ends the Round before it: its text, or None."""
+    if event.kind == "round" and int(event.data.get("round", 1)) > 1:
+        return f"End of Round {int(event.data['round']) - 1}"
+    if event.kind == "rounds" and "end" in event.text:
+        return "End of the Rounds"
+    return None
+
+
+def zero_nine(event: Event) -> bool:
+    """A throw of Ambush!'s 0-9 dice (a d10's 10 reads 0)."""
+    return bool(event.data.get("zero_nine"))
+
+
+def shown_faces(event: Event) -> list[int]:
+    """The faces as the dice read: a 0-9 die's 10 is 0."""
+    faces = [int(f) for f in event.data.get("faces") or []]
+    return [f % 10 for f in faces] if zero_nine(event) else faces

@@ -1,0 +1,59 @@
+"""Computer answers carry a one-line reason, and are told in plain words (DESIGN.md)."""
+
+from __future__ import annotations
+
+from ambush_gui import systems
+from ambush_gui.ai.alley_ai import AlleyAI
+from ambush_gui.ai.ambush_ai import AmbushAI
+from ambush_gui.ai.narrate import Choice, narrate
+from ambush_gui.ai.random_player import RandomPlayer
+from ambush_gui.core.decisions import Decision, DecisionKind
+
+SCENARIO = systems.load_scenario(systems.resolve("contracting-trouble"))
+
+
+def test_decide_answers_as_choose_does_and_gives_a_reason() -> None:
+    """decide() is choose() plus a reason: two games played with each stay identical."""
+    a, b = systems.new_game(SCENARIO, 3), systems.new_game(SCENARIO, 3)
+    a.start()
+    b.start()
+    by_choose, by_decide = AlleyAI(), AlleyAI()
+    reasons = []
+    for _ in range(60):
+        d, e = a.pending(), b.pending()
+        if d is None:
+            break
+        choice = by_decide.decide(b, e)
+        assert isinstance(choice, Choice)
+        assert choice.answer == by_choose.choose(a, d)
+        reasons.append(choice.reason)
+        a.answer(choice.answer)
+        b.answer(choice.answer)
+    assert a.decisions == b.decisions
+    assert any("expected casualties" in r for r in reasons)
+
+
+def test_interrupts_are_told_with_the_point_on_the_move_or_as_declined() -> None:
+    g = systems.new_game(SCENARIO, 3)
+    g.start()
+    bravo = next(u for u in g.state.units.values() if u.name == "Fireteam Bravo")
+    gunmen = next(u for u in g.state.units.values() if u.name == "Gunmen (1)")
+    d = Decision("insurgent", DecisionKind.INTERRUPT, "Interrupt?", ["none"],
+                 facts={"target": bravo.id, "what": "move"})
+    assert narrate(g, d, "none") == "No Insurgent interrupts Fireteam Bravo's move"
+    told = narrate(g, d, {"unit": gunmen.id, "kind": "fire", "at": 4.0})
+    assert told == 'Gunmen (1) interrupts Fireteam Bravo 4.0" along its move by fire'
+    told = narrate(g, d, {"unit": gunmen.id, "kind": "move", "at": 2.0})
+    assert told.endswith("by movement")
+
+
+def test_every_computer_player_has_decide() -> None:
+    g = systems.new_game(systems.load_scenario(systems.resolve("ambush-tutorial")), 3)
+    g.start()
+    d = g.pending()
+    c = AmbushAI().decide(g, d)
+    assert c.answer == AmbushAI().choose(g, d)
+    assert c.reason
+    assert narrate(g, d, c.answer)
+    r = RandomPlayer(1).decide(g, d)
+    assert r.reason == "picked at random" and r.answer in d.options

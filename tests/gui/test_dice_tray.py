@@ -1,0 +1,146 @@
+"""The dice tray under the map: every throw as dice faces with its purpose, modifiers
+(with their rules), outcome and side; a history to scroll back through."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget
+
+from ambush_gui import systems
+from ambush_gui.core.events import Event
+from ambush_gui.gui.shared import theme
+from ambush_gui.gui.shared.controller import GameController, Seat
+from ambush_gui.gui.shared.dialog_base import side_colour
+from ambush_gui.gui.shared.dice_tray import DiceTrayPanel
+
+ALLEY = systems.load_scenario(systems.resolve("contracting-trouble"))
+AMBUSH = systems.load_scenario(systems.resolve("ambush-tutorial"))
+
+
+def roll(purpose: str, faces: list[int], sides: int = 6, side: str | None = None,
+         mods: list[tuple[str, int, str]] | None = None, **data: Any) -> Event:
+    d: dict[str, Any] = {"purpose": purpose, "faces": faces, "sides": sides,
+                         "modifiers": mods or [], "result": ""}
+    if side:
+        d["side"] = side
+    d.update(data)
+    return Event("roll", f"{purpose}: …", d)
+
+
+def test_a_reaction_test_is_one_card_with_both_dice_and_the_winner(qtbot: Any) -> None:
+    tray = DiceTrayPanel()
+    qtbot.addWidget(tray)
+    tray.add(roll("Reaction Test (Alpha reacts): Fireteam Alpha", [7], 8, "regular",
+                  [("moving Cautiously", 1, "AA-036")]))
+    tray.add(roll("Reaction Test (Alpha reacts): RPG team (4)", [3], 6, "insurgent"))
+    tray.add(Event("reaction", "Reaction Test: RPG team (4) 3 against Fireteam Alpha 8 — "
+                   "Fireteam Alpha acts first", {"insurgent_first": False}))
+    tray.add(Event("fire", "Reaction fire: Fireteam Alpha fires", {}))
+    assert len(tray.cards) == 1
+    card = tray.latest
+    assert card.title.full == "Reaction Test (Alpha reacts)"
+    assert [b.caption.text() for b in card.blocks] == ["Fireteam Alpha", "RPG team (4)"]
+    assert [[f.value for f in b.faces] for b in card.blocks] == [[7], [3]]
+    assert [b.faces[0].side for b in card.blocks] == ["regular", "insurgent"]
+    assert "AA-036" in card.blocks[0].modifiers.toolTip()  # each modifier names its rule
+    assert "AA-036" in card.blocks[0].modifiers.text()
+    assert card.outcome.full.endswith("Fireteam Alpha acts first")
+    assert card.throw.side == "regular"  # it matters to the winner
+    assert card.outcome.palette().windowText().color() == side_colour("regular")
+    assert card.property("side") == "regular"
+
+
+def test_a_new_throw_starts_a_new_card_and_the_old_ones_stay(qtbot: Any) -> None:
+    tray = DiceTrayPanel()
+    qtbot.addWidget(tray)
+    tray.add(roll("Morale Check: Gunmen (1) (took casualties)", [2, 7, 9, 6], 10, "insurgent"))
+    tray.add(Event("morale", "Gunmen (1) Stands (3 successes, 1 failure)", {"unit": "i1"}))
+    tray.add(roll("First Aid: r1-2 (Fireteam Alpha)", [4], 6, "regular"))
+    tray.add(Event("first_aid", "First Aid 4 for r1-2: moderate injuries: becomes a Dependant", {}))
+    assert [c.throw.title() for c in tray.cards] == ["Morale Check: Gunmen (1) (took casualties)",
+                                                     "First Aid: r1-2 (Fireteam Alpha)"]
+    assert "Stands" in tray.cards[0].outcome.full
+    assert [c.property("latest") for c in tray.cards] == ["false", "true"]  # older ones quieter
+    for i in range(theme.TRAY_HISTORY + 5):
+        tray.add(roll(f"Hot Spot {i}", [i % 6 + 1]))
+        tray.add(Event("move", "something else", {}))
+    assert len(tray.cards) == theme.TRAY_HISTORY  # the oldest are dropped
+    assert tray.cards[-1].throw.title() == f"Hot Spot {theme.TRAY_HISTORY + 4}"
+
+
+def test_a_zero_nine_die_shows_0_and_its_type(qtbot: Any) -> None:
+    tray = DiceTrayPanel()
+    qtbot.addWidget(tray)
+    tray.add(roll("Initiative: us [AR-032]", [10], 10, zero_nine=True))
+    face = tray.latest.blocks[0].faces[0]
+    assert face.value == 0 and face.kind == "0-9"
+    assert "0 on a 0-9 die" in face.toolTip()
+
+
+def test_the_tray_is_docked_under_the_map_in_both_windows(qtbot: Any) -> None:
+    from ambush_gui.gui.app import window_for
+
+    for scenario, seats in ((ALLEY, {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}),
+                            (AMBUSH, {"us": Seat.HUMAN})):
+        win = window_for(GameController(systems.new_game(scenario, 3), seats, delay_ms=0))
+        qtbot.addWidget(win)
+        win.resize(1280, 800)
+        win.show()
+        qtbot.waitExposed(win)
+        win.start()
+        dock = win.findChild(QDockWidget, "dock-dice")
+        assert dock is not None and dock.isVisible()
+        assert win.dockWidgetArea(dock) is Qt.DockWidgetArea.BottomDockWidgetArea
+        assert win.corner(Qt.Corner.BottomLeftCorner) is Qt.DockWidgetArea.LeftDockWidgetArea
+        assert win.corner(Qt.Corner.BottomRightCorner) is Qt.DockWidgetArea.RightDockWidgetArea
+        assert theme.TRAY_HEIGHT <= dock.height() <= theme.TRAY_HEIGHT + 40
+        board = win.board
+        left = board.mapTo(win, board.rect().topLeft()).x()
+        assert abs(dock.geometry().left() - left) <= 12  # under the map only
+        assert dock.geometry().top() >= board.mapTo(win, board.rect().bottomLeft()).y()
+
+
+def test_every_roll_of_a_game_reaches_the_tray_with_its_outcome(qtbot: Any) -> None:
+    """Played through the window: each roll the engine logged is on a card, and the
+    outcomes the engine told right after them are on the same card."""
+    from ambush_gui.gui.hexmap.window import AmbushWindow
+
+    ctl = GameController(systems.new_game(AMBUSH, 3), {"us": Seat.HUMAN}, delay_ms=0)
+    win = AmbushWindow(ctl)
+    qtbot.addWidget(win)
+    win.start()
+    ai = systems.computer_player("ambush")
+    for _ in range(12):
+        ctl.answer(ai.choose(ctl.game, ctl.pending()))
+    rolls = [e for e in ctl.game.log.events if e.kind == "roll"]
+    shown = [r for c in win.tray.cards for r in c.throw.rolls]
+    assert shown == rolls[-len(shown):] and len(shown) >= 20
+    kinds = {e.kind for c in win.tray.cards for e in c.throw.outcomes}
+    assert {"initiative", "perception", "hit", "damage", "jam", "ammo"} <= kinds
+    sides = {c.throw.side for c in win.tray.cards if c.throw.outcomes}
+    assert {"us", "german"} <= sides
+    init = next(c for c in win.tray.cards if c.throw.title() == "Initiative")
+    assert [b.caption.text() for b in init.blocks] == ["us", "german"]
+    assert [b.faces[0].side for b in init.blocks] == ["us", "german"]
+
+
+def test_narration_reaches_the_log_the_status_bar_and_the_tray(qtbot: Any) -> None:
+    from ambush_gui.gui.table.window import MainWindow
+
+    ctl = GameController(systems.new_game(ALLEY, 3), {"regular": Seat.HUMAN,
+                                                      "insurgent": Seat.COMPUTER}, delay_ms=0)
+    win = MainWindow(ctl)
+    qtbot.addWidget(win)
+    win.start()
+    ai = systems.computer_player("alley")
+    while "Insurgent computer:" not in win.log.text():
+        d = ctl.pending()
+        if ctl.seat_of(d) is Seat.COMPUTER:
+            ctl.run_computer_now()
+        else:
+            ctl.answer(ai.choose(ctl.game, d))
+    line = next(x for x in win.log.text().splitlines() if x.startswith("» Insurgent computer:"))
+    assert ctl.last_reason in line
+    assert win.tray.header.full.startswith("Insurgent computer:")

@@ -1,0 +1,225 @@
+"""The presentation queue: an answer's events shown in order at the player's pace, the big
+moments waiting for the player, the next decision offered only when all is shown.
+
+No test sleeps: STEP waits for proceed() (no clock), and the clocked paces are waited on
+with qtbot.waitUntil.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from ambush_gui import systems
+from ambush_gui.core.decisions import Decision
+from ambush_gui.gui.shared.controller import GameController, Seat
+from ambush_gui.gui.shared.pacing import Pace, big_moment, round_break
+
+ALLEY = systems.load_scenario(systems.resolve("contracting-trouble"))
+AMBUSH = systems.load_scenario(systems.resolve("ambush-tutorial"))
+SOLO = {"regular": Seat.HUMAN, "insurgent": Seat.COMPUTER}
+
+
+class Watch:
+    """Everything the controller told the views, in order."""
+
+    def __init__(self, ctl: GameController) -> None:
+        self.seen: list[tuple[str, Any]] = []
+        ctl.eventLogged.connect(lambda e: self.seen.append(("event", e)))
+        ctl.waiting.connect(lambda w: self.seen.append(("wait", w)))
+        ctl.decisionPending.connect(lambda d: self.seen.append(("decision", d)))
+        ctl.narrated.connect(lambda t, s: self.seen.append(("narrated", t)))
+
+    def kinds(self, what: str) -> list[Any]:
+        return [x for k, x in self.seen if k == what]
+
+
+def play_human(ctl: GameController, ai: Any, qtbot: Any, until: Any, limit: int = 400) -> None:
+    """Answer the person's decisions as the computer player would, proceed at each wait,
+    until ``until()`` holds."""
+    for _ in range(limit):
+        if until():
+            return
+        if ctl.waiting_for is not None:
+            ctl.proceed()
+            continue
+        if ctl.busy:
+            qtbot.waitUntil(lambda: not ctl.busy or ctl.waiting_for is not None, timeout=5000)
+            continue
+        d = ctl.pending()
+        if d is None:
+            return
+        if ctl.seat_of(d) is Seat.COMPUTER:
+            qtbot.waitUntil(lambda d=d: ctl.pending() is not d or ctl.busy, timeout=5000)
+            continue
+        ctl.answer(ai.choose(ctl.game, d))
+    raise AssertionError("the condition never came")
+
+
+def test_delay_zero_is_the_instant_pace_and_nothing_waits(qtbot: Any) -> None:
+    ctl = GameController(systems.new_game(AMBUSH, 3), {"us": Seat.HUMAN}, delay_ms=0)
+    w = Watch(ctl)
+    ctl.start()
+    ai = systems.computer_player("ambush")
+    while (d := ctl.pending()) is not None:
+        ctl.answer(ai.choose(ctl.game, d))
+        assert not ctl.busy  # shown at once: tests and scripts keep playing synchronously
+    assert ctl.pace is Pace.INSTANT
+    assert w.kinds("wait") == []
+
+
+def test_an_ambush_round_waits_on_its_big_moments_before_the_next_decision(qtbot: Any) -> None:
+    """Issue 10: a whole Round resolved before the player was asked anything. Now the
+    German's appearance, each death and panic, and each Round's end wait for Continue,
+    and the next decision is offered only once all of it is shown."""
+    ctl = GameController(systems.new_game(AMBUSH, 3), {"us": Seat.HUMAN}, pace=Pace.STEP)
+    w = Watch(ctl)
+    ctl.start()
+    ai = systems.computer_player("ambush")
+    waits: list[str] = []
+    offered_while_waiting = []
+    ctl.decisionPending.connect(lambda d: offered_while_waiting.append(ctl.busy))
+    for _ in range(300):
+        if ctl.waiting_for is not None:
+            waits.append(ctl.waiting_for)
+            assert ctl.busy
+            with pytest.raises(RuntimeError):
+                ctl.answer(ctl.pending().options[0])  # no answer while the dice are shown
+            ctl.proceed()
+            continue
+        d = ctl.pending()
+        if d is None or len(waits) > 12:
+            break
+        ctl.answer(ai.choose(ctl.game, d))
+    assert any("activated in 0502" in x for x in waits)  # a German's first appearance
+    assert any("is killed" in x for x in waits)  # a casualty
+    assert any("panics" in x for x in waits)
+    assert any(x.startswith("End of Round") for x in waits)
+    assert not any(offered_while_waiting)
+    # every event was handed over, in the log's own order
+    events = w.kinds("event")
+    assert events == ctl.game.log.events[-len(events):]
+
+
+def test_each_wait_comes_after_its_moment_and_before_what_follows(qtbot: Any) -> None:
+    ctl = GameController(systems.new_game(AMBUSH, 3), {"us": Seat.HUMAN}, pace=Pace.FAST)
+    w = Watch(ctl)
+    ctl.start()
+    play_human(ctl, systems.computer_player("ambush"), qtbot,
+               lambda: len(w.kinds("wait")) >= 4)
+    for i, (k, x) in enumerate(w.seen):
+        if k != "wait" or x.startswith("End of"):
+            continue
+        before = [e for kk, e in w.seen[:i] if kk == "event"]
+        assert any(big_moment(e) and big_moment(e) in x for e in before[-12:])
+    for i, (k, x) in enumerate(w.seen):
+        if k == "wait" and x.startswith("End of Round"):
+            nxt = next(e for kk, e in w.seen[i:] if kk == "event")
+            assert round_break(nxt) == x  # the Round's end waits before the next Round
+
+
+def test_skip_shows_the_rest_at_once_and_offers_the_decision(qtbot: Any) -> None:
+    ctl = GameController(systems.new_game(AMBUSH, 3), {"us": Seat.HUMAN}, pace=Pace.STEP)
+    offered: list[Decision] = []
+    ctl.decisionPending.connect(offered.append)
+    ctl.start()
+    ai = systems.computer_player("ambush")
+    while ctl.waiting_for is None:
+        ctl.answer(ai.choose(ctl.game, ctl.pending()))
+    n = len(offered)
+    ctl.hurry()
+    assert not ctl.busy and ctl.waiting_for is None
+    assert len(offered) == n + 1 and offered[-1] is ctl.pending()
+
+
+def test_a_big_moment_draws_the_game_as_it_stood_then(qtbot: Any) -> None:
+    """The engine is at the answer's end; the moment is a copy taken as it happened."""
+    ctl = GameController(systems.new_game(AMBUSH, 3), {"us": Seat.HUMAN}, pace=Pace.STEP)
+    ctl.start()
+    ai = systems.computer_player("ambush")
+    while ctl.waiting_for is None or "killed" not in ctl.waiting_for:
+        if ctl.waiting_for is not None:
+            ctl.proceed()
+        else:
+            ctl.answer(ai.choose(ctl.game, ctl.pending()))
+    moment = ctl.moment
+    assert moment is not None and moment.state is not ctl.game.state
+    assert len(moment.log.events) <= len(ctl.game.log.events)
+    assert moment.state.map is ctl.game.state.map  # shared, never copied
+
+
+def test_the_reaction_test_is_shown_before_the_losers_next_decision(qtbot: Any) -> None:
+    """Both dice and who won reach the views before the next decision is offered."""
+    ctl = GameController(systems.new_game(ALLEY, 3), SOLO, pace=Pace.STEP)
+    w = Watch(ctl)
+    ctl.start()
+    play_human(ctl, systems.computer_player("alley"), qtbot,
+               lambda: any(e.kind == "reaction" for e in w.kinds("event")))
+    i = next(i for i, (k, e) in enumerate(w.seen) if k == "event" and e.kind == "reaction")
+    rolls = [e for k, e in w.seen[i - 2:i] if k == "event" and e.kind == "roll"]
+    assert len(rolls) == 2 and all("Reaction Test" in r.data["purpose"] for r in rolls)
+    play_human(ctl, systems.computer_player("alley"), qtbot,
+               lambda: any(k == "decision" for k, _ in w.seen[i:]))
+    first = next(j for j, (k, _) in enumerate(w.seen) if j > i and k == "decision")
+    assert first > i
+
+
+def test_step_waits_after_every_computer_action_and_narrates_it(qtbot: Any) -> None:
+    ctl = GameController(systems.new_game(ALLEY, 3), SOLO, pace=Pace.STEP)
+    w = Watch(ctl)
+    ctl.start()
+    play_human(ctl, systems.computer_player("alley"), qtbot, lambda: len(w.kinds("narrated")) >= 3)
+    told = w.kinds("narrated")
+    assert all(t for t in told)
+    waits = w.kinds("wait")
+    assert any(t in waits for t in told)  # each computer action is waited on in STEP
+    assert any("interrupt" in t.lower() for t in told)
+
+
+def test_run_computer_now_never_waits_whatever_the_pace(qtbot: Any) -> None:
+    ctl = GameController(systems.new_game(ALLEY, 3),
+                         {"regular": Seat.COMPUTER, "insurgent": Seat.COMPUTER}, pace=Pace.SLOW)
+    ctl.start()
+    ctl.run_computer_now()
+    assert ctl.pending() is None and not ctl.busy
+
+
+def test_the_game_menu_sets_and_remembers_the_pace_in_both_windows(qtbot: Any) -> None:
+    from ambush_gui.gui.app import window_for
+    from ambush_gui.gui.shared.game_window import saved_pace
+
+    for scenario, seats in ((ALLEY, SOLO), (AMBUSH, {"us": Seat.HUMAN})):
+        ctl = GameController(systems.new_game(scenario, 3), seats, delay_ms=0)
+        win = window_for(ctl)
+        qtbot.addWidget(win)
+        game = next(a.menu() for a in win.menuBar().actions() if a.text() == "&Game")
+        names = [a.text() for a in game.actions() if a.isCheckable()]
+        assert names == ["Step", "Slow", "Normal", "Fast"]
+        win.pace_actions[Pace.STEP].trigger()
+        assert ctl.pace is Pace.STEP
+        assert saved_pace() is Pace.STEP
+        assert QSettings("ambush-gui", "ambush-gui").value("pace") == "step"
+        win.pace_actions[Pace.FAST].trigger()
+        assert ctl.pace is Pace.FAST and saved_pace() is Pace.FAST
+
+
+def test_an_answer_while_the_queue_is_shown_is_refused_by_the_window(qtbot: Any) -> None:
+    from ambush_gui.gui.hexmap.window import AmbushWindow
+
+    ctl = GameController(systems.new_game(AMBUSH, 3), {"us": Seat.HUMAN}, pace=Pace.STEP)
+    win = AmbushWindow(ctl)
+    qtbot.addWidget(win)
+    win.start()
+    ai = systems.computer_player("ambush")
+    while ctl.waiting_for is None:
+        win._answer(ai.choose(ctl.game, ctl.pending()))
+    n = len(ctl.game.decisions)
+    win._answer(ctl.pending().options[0])
+    assert len(ctl.game.decisions) == n
+    assert "Wait" in win.statusBar().currentMessage()
+    assert win.tray.continue_button.isVisible() or not win.isVisible()
+    assert win.continue_action.isEnabled() and win.skip_action.isEnabled()
+    win.skip_action.trigger()
+    assert not ctl.busy and not win.skip_action.isEnabled()
