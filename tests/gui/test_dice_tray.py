@@ -47,6 +47,7 @@ def test_a_reaction_test_is_one_card_with_both_dice_and_the_winner(qtbot: Any) -
     assert "AA-036" in card.blocks[0].modifiers.toolTip()  # each modifier names its rule
     assert "AA-036" in card.blocks[0].modifiers.text()
     assert card.outcome.full.endswith("Fireteam Alpha acts first")
+    assert card.outcome.full.startswith("RPG team (4) 3")  # the title says "Reaction Test"
     assert card.throw.side == "regular"  # it matters to the winner
     assert card.outcome.palette().windowText().color() == side_colour("regular")
     assert card.property("side") == "regular"
@@ -122,7 +123,7 @@ def test_every_roll_of_a_game_reaches_the_tray_with_its_outcome(qtbot: Any) -> N
     sides = {c.throw.side for c in win.tray.cards if c.throw.outcomes}
     assert {"us", "german"} <= sides
     init = next(c for c in win.tray.cards if c.throw.title() == "Initiative")
-    assert [b.caption.text() for b in init.blocks] == ["us", "german"]
+    assert [b.caption.text() for b in init.blocks] == ["US", "German"]
     assert [b.faces[0].side for b in init.blocks] == ["us", "german"]
 
 

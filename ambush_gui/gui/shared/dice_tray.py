@@ -100,9 +100,11 @@ class ElidedLabel(QLabel):
     """A one-line label that elides its text to its width (the full text in its tooltip),
     so a long narration never widens the dock or hides the buttons beside it."""
 
-    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+    def __init__(self, text: str = "", parent: QWidget | None = None,
+                 mode: Qt.TextElideMode = Qt.TextElideMode.ElideRight) -> None:
         super().__init__(parent)
         self.full = ""
+        self.mode = mode
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.set_full(text)
@@ -118,7 +120,7 @@ class ElidedLabel(QLabel):
 
     def _elide(self) -> None:
         width = max(40, self.width() - 12)
-        self.setText(self.fontMetrics().elidedText(self.full, Qt.TextElideMode.ElideRight, width))
+        self.setText(self.fontMetrics().elidedText(self.full, self.mode, width))
 
 
 class RollBlock(QFrame):
@@ -183,8 +185,8 @@ def _heads(rolls: list[Event]) -> tuple[str, list[str]]:
         return purposes[0], [""]
     split = [p.rsplit(": ", 1) if ": " in p else [p, p] for p in purposes]
     heads = {h for h, _ in split}
-    if len(heads) == 1:
-        return split[0][0], [t for _, t in split]
+    if len(heads) == 1:  # "Initiative: us" and "Initiative: german" read "US", "German"
+        return split[0][0], [theme.SIDE_NAMES.get(t, t) for _, t in split]
     return " · ".join(dict.fromkeys(p.split(": ")[0] for p in purposes)), purposes
 
 
@@ -210,7 +212,8 @@ class ThrowCard(QFrame):
         self._blocks.setSpacing(12)
         lay.addLayout(self._blocks)
         self.blocks: list[RollBlock] = []
-        self.outcome = ElidedLabel()
+        # elided in the middle: an outcome's verdict comes last ("… acts first", "killed")
+        self.outcome = ElidedLabel(mode=Qt.TextElideMode.ElideMiddle)
         f = self.outcome.font()
         f.setBold(True)
         self.outcome.setFont(f)
@@ -252,7 +255,8 @@ class ThrowCard(QFrame):
         self._rolls = len(self.throw.rolls)
 
     def _show_outcomes(self) -> None:
-        lines = [_short(e.text) for e in self.throw.outcomes]
+        head = self.title.full.split(" (")[0].split(":")[0]
+        lines = [_short(e.text).removeprefix(f"{head}: ") for e in self.throw.outcomes]
         self.outcome.set_full(" · ".join(lines))
         self.outcome.setToolTip("\n".join(e.text for e in self.throw.outcomes))
         self.outcome.setVisible(True)
