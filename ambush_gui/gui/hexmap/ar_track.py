@@ -16,14 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFontMetrics, QMouseEvent, QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QLayout,
     QLayoutItem,
     QSizePolicy,
     QVBoxLayout,
@@ -37,7 +36,7 @@ from ambush_gui.ambush.model import Mode, Soldier
 from ambush_gui.ambush.rounds import next_space
 from ambush_gui.core.events import Event
 from ambush_gui.gui.shared import theme
-from ambush_gui.gui.shared.dialog_base import clear_layout, side_colour, side_title
+from ambush_gui.gui.shared.dialog_base import FlowLayout, clear_layout, side_colour, side_title
 from ambush_gui.gui.shared.dice import DieFace
 from ambush_gui.gui.shared.widgets import text_label
 
@@ -194,79 +193,37 @@ class MarkerChip(QWidget):
             p.drawRoundedRect(r, 4, 4)
 
 
-class FlowLayout(QLayout):
-    """Lays its widgets left to right and wraps to a new line when the width runs out (the
-    markers of one AR Track space)."""
+class MarkerFlow(FlowLayout):
+    """The markers of one AR Track space, left to right, wrapping when the width runs out."""
 
     def __init__(self, parent: QWidget | None = None, spacing: int = 2) -> None:
-        super().__init__(parent)
-        self._items: list[QLayoutItem] = []
-        self._gap = spacing
-        self.setContentsMargins(0, 0, 0, 0)
-
-    def addItem(self, item: QLayoutItem) -> None:  # noqa: N802 - Qt name
-        self._items.append(item)
+        super().__init__(parent, spacing)
 
     def addWidget(self, w: QWidget) -> None:  # noqa: N802 - Qt name
         self.addChildWidget(w)
         self.addItem(QWidgetItem(w))
 
-    def count(self) -> int:
-        return len(self._items)
-
-    def itemAt(self, index: int) -> QLayoutItem | None:  # noqa: N802 - Qt name
-        return self._items[index] if 0 <= index < len(self._items) else None
-
-    def takeAt(self, index: int) -> QLayoutItem | None:  # noqa: N802 - Qt name
-        return self._items.pop(index) if 0 <= index < len(self._items) else None
-
-    def expandingDirections(self) -> Qt.Orientation:  # noqa: N802 - Qt name
-        return Qt.Orientation(0)
-
     def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt name
         return False  # FlowHolder.fit sets the height; Qt asking at every layout pass is slow
 
-    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt name
-        return self._arrange(QRect(0, 0, width, 0), move=False)
-
-    def setGeometry(self, rect: QRect) -> None:  # noqa: N802 - Qt name
-        super().setGeometry(rect)
-        self._arrange(rect, move=True)
-
-    def sizeHint(self) -> QSize:  # noqa: N802 - Qt name
-        return self.minimumSize()
-
-    def minimumSize(self) -> QSize:  # noqa: N802 - Qt name
-        size = QSize(0, 0)
-        for item in self._items:
-            size = size.expandedTo(self._hint(item))
-        return size
-
-    @staticmethod
-    def _hint(item: QLayoutItem) -> QSize:
+    def _hint(self, item: QLayoutItem) -> QSize:
         # a widget just added to a shown parent stays hidden until the event loop shows it,
         # and a hidden widget's layout item claims no size: ask the widget itself
         w = item.widget()
         return w.sizeHint() if w is not None else item.sizeHint()
 
-    def _arrange(self, rect: QRect, move: bool) -> int:
-        x, y, line = rect.x(), rect.y(), 0
-        for item in self._items:
-            hint = self._hint(item)
-            if x + hint.width() > rect.right() + 1 and line > 0:
-                x, y, line = rect.x(), y + line + self._gap, 0
-            if move:
-                item.setGeometry(QRect(QPoint(x, y), hint))
-            x += hint.width() + self._gap
-            line = max(line, hint.height())
-        return y + line - rect.y()
+    def _least(self, item: QLayoutItem) -> QSize:
+        return self._hint(item)
+
+    def _skips(self, item: QLayoutItem) -> bool:
+        return False
 
 
 class FlowHolder(QWidget):
-    """Holds a :class:`FlowLayout` and keeps its minimum height to what the wrapped lines
+    """Holds a :class:`MarkerFlow` and keeps its minimum height to what the wrapped lines
     need at its present width (nested layouts do not pass height-for-width on reliably)."""
 
-    def __init__(self, flow: FlowLayout, parent: QWidget | None = None) -> None:
+    def __init__(self, flow: MarkerFlow, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.flow = flow
         self.setLayout(flow)
@@ -302,7 +259,7 @@ class SpaceBox(QFrame):
         self.caption.setToolTip(tip)
         self.setToolTip(tip)
         lay.addWidget(self.caption)
-        self.flow = FlowLayout(spacing=1)
+        self.flow = MarkerFlow(spacing=1)
         self.holder = FlowHolder(self.flow)
         lay.addWidget(self.holder)
         lay.addStretch(1)  # caption and markers at the top of a box taller than they need

@@ -631,11 +631,21 @@ class AmbushWindow(GameWindow):
             self.map.mark_hexes([h for h, _ in self._appeared], theme.TARGET_MARK,
                                 ", ".join(n for _, n in self._appeared if n) + " appears here")
 
+    def _show_pieces(self, game: Any) -> None:
+        """The AR Track, the squad, the soldier card and the counters as ``game`` has them."""
+        from ambush_gui.gui.hexmap.view import counters_for
+
+        self.track.show_state(game)
+        self.card.show_soldier(game, self.selected)
+        self.squad.show_state(game, self.selected)
+        counters = counters_for(game.state)
+        self._shown = {c.id: c.hex for c in counters}
+        self.map.set_counters(counters, self.selected)
+
     def _show_moment(self, game: Any) -> None:
         """A big moment (a panic, a death, a German appearing, a Round's end): the AR Track,
         the squad, the card and the counters as they stood then, the moves slid."""
         from ambush_gui.ambush.model import Mode
-        from ambush_gui.gui.hexmap.view import counters_for
 
         st = game.state  # the Round line only: the panel's decision is not open yet
         self.mission_panel.turn.setText(f"Action Rounds — Round {st.round}" if st.mode is Mode.ROUNDS
@@ -643,16 +653,10 @@ class AmbushWindow(GameWindow):
         self.mission_panel.banner.setText("The dice tray waits for you")
         self.mission_panel.prompt.setText(f"{self.controller.waiting_for or ''}: Space or Continue "
                                           "to go on, Esc to see the rest at once")
-        self.track.show_state(game)
-        self.card.show_soldier(game, self.selected)
-        self.squad.show_state(game, self.selected)
-        counters = counters_for(game.state)
-        self._shown = {c.id: c.hex for c in counters}
-        self.map.set_counters(counters, self.selected)
+        self._show_pieces(game)
         self._animate()
 
     def _refresh(self) -> None:
-        from ambush_gui.gui.hexmap.view import counters_for
 
         self._appeared = []
         game = self.controller.game
@@ -668,12 +672,7 @@ class AmbushWindow(GameWindow):
             self.reader_dock.raise_()
         self.mission_panel.show_state(game, d, seat)
         self._refresh_booklet(d)
-        self.track.show_state(game)
-        self.card.show_soldier(game, self.selected)
-        self.squad.show_state(game, self.selected)
-        counters = counters_for(game.state)
-        self._shown = {c.id: c.hex for c in counters}
-        self.map.set_counters(counters, self.selected)
+        self._show_pieces(game)
         self._animate()
         self.undo_action.setEnabled(self.controller.can_undo())
 

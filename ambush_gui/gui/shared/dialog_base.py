@@ -150,10 +150,19 @@ class FlowLayout(QLayout):
     def minimumSize(self) -> QSize:  # noqa: N802 - Qt name
         size = QSize()
         for item in self._items:
-            if not item.isEmpty():
-                size = size.expandedTo(item.minimumSize())
+            if not self._skips(item):
+                size = size.expandedTo(self._least(item))
         m = self.contentsMargins()
         return size + QSize(m.left() + m.right(), m.top() + m.bottom())
+
+    def _hint(self, item: QLayoutItem) -> QSize:
+        return item.sizeHint()
+
+    def _least(self, item: QLayoutItem) -> QSize:
+        return item.minimumSize()
+
+    def _skips(self, item: QLayoutItem) -> bool:
+        return item.isEmpty()  # a hidden widget takes no room
 
     def _lay_out(self, rect: QRect, move: bool) -> int:
         m = self.contentsMargins()
@@ -161,9 +170,9 @@ class FlowLayout(QLayout):
         x, y, line = area.x(), area.y(), 0
         gap = self.spacing()
         for item in self._items:
-            if item.isEmpty():  # a hidden widget
+            if self._skips(item):
                 continue
-            hint = item.sizeHint()
+            hint = self._hint(item)
             if x + hint.width() > area.right() + 1 and line > 0:
                 x, y, line = area.x(), y + line + gap, 0
             if move:
