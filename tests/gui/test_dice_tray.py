@@ -145,3 +145,17 @@ def test_narration_reaches_the_log_the_status_bar_and_the_tray(qtbot: Any) -> No
     line = next(x for x in win.log.text().splitlines() if x.startswith("» Insurgent computer:"))
     assert ctl.last_reason in line
     assert win.tray.header.full.startswith("Insurgent computer:")
+
+
+def test_a_wait_says_why_alone_beside_the_continue_button(qtbot: Any) -> None:
+    tray = DiceTrayPanel()
+    qtbot.addWidget(tray)
+    tray.resize(560, theme.TRAY_HEIGHT)
+    tray.show()
+    why = "Pvt Greer is wounded (hit by Schütze Ritter (D)'s Kar 98k rifle)"
+    tray.show_wait(why)
+    assert tray.header.full == why
+    assert tray.continue_button.isVisible()
+    assert "Space" in tray.continue_button.toolTip()
+    tray.end_wait()
+    assert not tray.continue_button.isVisible()

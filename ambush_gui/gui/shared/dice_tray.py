@@ -461,11 +461,13 @@ class DiceTrayPanel(QWidget):
         self.header.setStyleSheet(style)
 
     def show_wait(self, why: str) -> None:
-        """The controller waits for the player: why, and the Continue button."""
-        self._show_header(f"{why} — press Space or Continue", wait=True)
+        """The controller waits for the player: why, and the Continue button beside it
+        (the button and the status bar say Space: the header's width is for the why, which
+        a "press Space or Continue" tail clipped at 1280x800)."""
+        self._show_header(why, wait=True)
         self.continue_button.setVisible(True)
         self.continue_button.setDefault(True)
-        QTimer.singleShot(0, self.continue_button.setFocus)
+        QTimer.singleShot(0, self.continue_button, self.continue_button.setFocus)  # not after it is gone
 
     def end_wait(self) -> None:
         self.continue_button.setVisible(False)
