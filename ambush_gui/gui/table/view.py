@@ -625,8 +625,11 @@ class TableView(MapView):
         self._interrupt_tape.hide()
         self._interrupt_mark.hide()
 
-    def show_report(self, me: Unit, other: Unit) -> TargetReport:
-        """Draw the sight line and the panel for ``me`` looking at ``other``; say it."""
+    def show_report(self, me: Unit, other: Unit, panel: bool = True) -> TargetReport:
+        """Draw the sight line and the panel for ``me`` looking at ``other``; say it
+        (``hoverInfo``: the Line of sight dock shows it). ``panel=False`` draws the line
+        alone: a decision's target is reported in the dock, and the floating panel, put
+        beside the target, covered the units between the two (the Contractors, at 1280x800)."""
         self._clear_hover(keep_uid=True)
         report = target_report(self.game, me, other, self.table.piece_labels)
         self.report = report
@@ -637,10 +640,10 @@ class TableView(MapView):
         self._blockers = list(report.blocker_ids)
         for pid in self._blockers:
             self.table.terrain[pid].set_blocking(True)
-        panel = self.table.info
-        panel.setHtml(report.html())
-        self._place_panel(other)
-        panel.show()
+        if panel:
+            self.table.info.setHtml(report.html())
+            self._place_panel(other)
+            self.table.info.show()
         self.hoverInfo.emit(report.html())
         return report
 
