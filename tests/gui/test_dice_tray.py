@@ -159,3 +159,40 @@ def test_a_wait_says_why_alone_beside_the_continue_button(qtbot: Any) -> None:
     assert "Space" in tray.continue_button.toolTip()
     tray.end_wait()
     assert not tray.continue_button.isVisible()
+
+
+def test_a_long_outcome_line_keeps_the_verdict_whole(qtbot: Any) -> None:
+    """Elided in the middle, a Morale card's "Shrinks … is Shaken" lost the Shaken, and an
+    Ambush! hit's "Damage on the rifle row … his turn is over" the wound: when the line
+    does not fit, the first outcome that is not an aftermath shows alone."""
+    tray = DiceTrayPanel()
+    qtbot.addWidget(tray)
+    tray.resize(900, theme.TRAY_HEIGHT)
+    tray.show()
+    tray.add(roll("Morale Check: Insurgents R1 (took casualties)", [3, 1], 10, "insurgent"))
+    tray.add(Event("shrink", "Insurgents R1 Shrinks: r1-6 slip away", {"unit": "r1"}))
+    tray.add(Event("morale", "Insurgents R1 is Shaken (0 successes, 2 failures): Morale falls "
+                   "to d8", {"unit": "r1", "result": "shaken"}))
+    tray.add(roll("Damage: Pvt Greer (hit by Schütze Ritter (D)'s Kar 98k rifle)", [3], 10, "us"))
+    tray.add(Event("damage_roll", "Damage on the rifle row: 3 → wound [FC-019]", {}))
+    tray.add(Event("damage", "Pvt Greer is wounded (hit by Schütze Ritter (D)'s Kar 98k rifle)",
+                   {"soldier": "greer", "result": "wound"}))
+    tray.add(Event("marker", "Pvt Greer's AR marker: panic → complete (wounded) [AR-052]", {}))
+    tray.add(Event("marker", "Schütze Ritter (D)'s AR marker: 2-turn-advantage → "
+                   "1-turn-advantage (his turn is over) [AR-044]", {}))
+    tray.add(Event("move", "something else", {}))
+    qtbot.waitUntil(lambda: all(c.outcome.width() > 100 for c in tray.cards))
+    morale, damage = tray.cards
+    assert "Shrinks" in morale.outcome.full and "Shaken" in morale.outcome.text()
+    assert "is wounded" in damage.outcome.text()
+    assert damage.outcome.text().startswith("…")  # more was told: the tooltip has it all
+    assert "his turn is over" in damage.outcome.toolTip()
+    short = DiceTrayPanel()  # a line that fits is shown whole
+    qtbot.addWidget(short)
+    short.resize(900, theme.TRAY_HEIGHT)
+    short.show()
+    short.add(roll("Morale Check: Gunmen (1)", [9], 10, "insurgent"))
+    short.add(Event("shrink", "r1 slips away", {}))
+    short.add(Event("morale", "Stands", {"result": "stand"}))
+    qtbot.waitUntil(lambda: short.latest.outcome.width() > 100)
+    assert short.latest.outcome.text() == "r1 slips away · Stands"

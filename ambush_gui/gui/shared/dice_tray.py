@@ -39,6 +39,10 @@ from ambush_gui.gui.shared.dice import DieFace, Mark, keep_target
 from ambush_gui.gui.shared.pacing import OUTCOMES, shown_faces, zero_nine
 
 SideOf = Callable[[Event], str | None]
+# Outcomes that follow a throw's verdict (a unit shrinking after its Morale result, the AR
+# markers moved after a hit, the damage die's row): when a card's outcome line is too
+# long, the first outcome not among these is the one shown whole.
+AFTERMATH = frozenset({"shrink", "marker", "damage_roll", "casualty"})
 
 
 def _label(text: str = "", size: float = 8.5, colour: QColor | None = None,
@@ -104,13 +108,17 @@ class ElidedLabel(QLabel):
                  mode: Qt.TextElideMode = Qt.TextElideMode.ElideRight) -> None:
         super().__init__(parent)
         self.full = ""
+        self.keep = ""
         self.mode = mode
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.set_full(text)
 
-    def set_full(self, text: str) -> None:
+    def set_full(self, text: str, keep: str = "") -> None:
+        """``keep``: the part of ``text`` to show alone (after "…") when the whole does
+        not fit, rather than eliding it away (a throw's verdict among its outcomes)."""
         self.full = text
+        self.keep = keep
         self.setToolTip(text)
         self._elide()
 
@@ -120,7 +128,11 @@ class ElidedLabel(QLabel):
 
     def _elide(self) -> None:
         width = max(40, self.width() - 12)
-        self.setText(self.fontMetrics().elidedText(self.full, self.mode, width))
+        fm = self.fontMetrics()
+        text = self.full
+        if self.keep and self.keep != text and fm.horizontalAdvance(text) > width:
+            text = f"… {self.keep}"
+        self.setText(fm.elidedText(text, self.mode, width))
 
 
 class RollBlock(QFrame):
@@ -257,7 +269,8 @@ class ThrowCard(QFrame):
     def _show_outcomes(self) -> None:
         head = self.title.full.split(" (")[0].split(":")[0]
         lines = [_short(e.text).removeprefix(f"{head}: ") for e in self.throw.outcomes]
-        self.outcome.set_full(" · ".join(lines))
+        told = [i for i, e in enumerate(self.throw.outcomes) if e.kind not in AFTERMATH]
+        self.outcome.set_full(" · ".join(lines), lines[told[0]] if told else "")
         self.outcome.setToolTip("\n".join(e.text for e in self.throw.outcomes))
         self.outcome.setVisible(True)
         self.throw.side = outcome_side(self.throw, self.side_of)
