@@ -183,10 +183,10 @@ def test_a_long_outcome_line_keeps_the_verdict_whole(qtbot: Any) -> None:
     tray.add(Event("move", "something else", {}))
     qtbot.waitUntil(lambda: all(c.outcome.width() > 100 for c in tray.cards))
     morale, damage = tray.cards
-    assert "Shrinks" in morale.outcome.full and "Shaken" in morale.outcome.text()
-    assert "is wounded" in damage.outcome.text()
-    assert damage.outcome.text().startswith("…")  # more was told: the tooltip has it all
-    assert "his turn is over" in damage.outcome.toolTip()
+    assert "Shrinks" in morale.outcome.full
+    assert morale.outcome.text().startswith("… Insurgents R1 is Shaken")
+    assert damage.outcome.text().startswith("… Pvt Greer is wounded")
+    assert "his turn is over" in damage.outcome.toolTip()  # more was told: all in the tooltip
     short = DiceTrayPanel()  # a line that fits is shown whole
     qtbot.addWidget(short)
     short.resize(900, theme.TRAY_HEIGHT)

@@ -129,10 +129,11 @@ class ElidedLabel(QLabel):
     def _elide(self) -> None:
         width = max(40, self.width() - 12)
         fm = self.fontMetrics()
-        text = self.full
-        if self.keep and self.keep != text and fm.horizontalAdvance(text) > width:
-            text = f"… {self.keep}"
-        self.setText(fm.elidedText(text, self.mode, width))
+        if self.keep and self.keep != self.full and fm.horizontalAdvance(self.full) > width:
+            # the verdict's sentence says it first ("X is Shaken (…)"): cut its tail
+            self.setText(fm.elidedText(f"… {self.keep}", Qt.TextElideMode.ElideRight, width))
+            return
+        self.setText(fm.elidedText(self.full, self.mode, width))
 
 
 class RollBlock(QFrame):
