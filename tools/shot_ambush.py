@@ -1,27 +1,36 @@
 """Take the README's screenshots of the Ambush! window (run under Xvfb).
 
-    xvfb-run -s "-screen 0 1920x1080x24" python tools/shot_ambush.py docs/screenshots 1920 1080
-    xvfb-run -s "-screen 0 1280x800x24" python tools/shot_ambush.py docs/screenshots 1280 800
+    xvfb-run -n 97 -s "-screen 0 1920x1080x24" python tools/shot_ambush.py docs/screenshots 1920 1080
+    xvfb-run -n 97 -s "-screen 0 1280x800x24" python tools/shot_ambush.py docs/screenshots 1280 800
 
 It plays a fixed game of the hedgerow mission with the US computer player answering
-through the controller, and grabs the whole screen (window and dialogs) at: the mission
-map at the start, a German paragraph being read (with its red references), the AR Track
-mid-Round, the fire dialog with its modifiers, the Last fire dock after a hit, and the end
-screen.
+through the controller (see shot_common), and grabs the whole screen at: the mission
+map with its brief at the start, a German paragraph being read (with its red
+references), the AR Track mid-Round, the fire decision with its modifiers, the Last fire
+dock after a hit, a Round waiting on a casualty (the dice tray's Continue), a German's
+card, the Mission Card with the Paragraph Check hexes marked, and the end screen.
 """
 
 from __future__ import annotations
 
-import os
 import sys
-from pathlib import Path
 from typing import Any
 
-from PySide6.QtWidgets import QApplication
-from shot_docs import advance_until, grab, settle  # tools/ is the script's folder
+from PySide6.QtCore import Qt
+from shot_common import (  # tools/ is the script's folder
+    advance_until,
+    finish,
+    grab,
+    play_until_wait,
+    settle,
+    setup,
+    show_window,
+    tray_outcome,
+)
 
 from ambush_gui import systems
 from ambush_gui.ai.ambush_ai import AmbushAI
+from ambush_gui.ambush.charts import Side
 from ambush_gui.ambush.model import Mode
 from ambush_gui.core.decisions import DecisionKind
 from ambush_gui.gui.hexmap.window import AmbushWindow
@@ -40,57 +49,81 @@ def german_moved(game: Any) -> bool:
     return any(e.kind == "move" and e.data.get("german") and e.data.get("to") for e in events[last:])
 
 
-def main() -> None:
-    out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
-    w, h = (int(sys.argv[2]), int(sys.argv[3])) if len(sys.argv) > 3 else (1920, 1080)
-    out.mkdir(parents=True, exist_ok=True)
-    os.environ.setdefault("AMBUSH_GUI_DATA", "/tmp/ambush-gui-shots")
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+def new_game(app: Any) -> tuple[AmbushWindow, GameController]:
     game = systems.new_game(systems.load_scenario(systems.resolve(MISSION)), SEED)
     ctl = GameController(game, {"us": Seat.HUMAN}, delay_ms=0)
-    win = AmbushWindow(ctl)
-    win.setGeometry(app.primaryScreen().availableGeometry())
-    win.show()
-    win.start()
-    settle(app)
-    tag = f"{w}x{h}"
-    grab(app, out, f"ambush-start-{tag}.png")
+    return show_window(app, AmbushWindow, ctl), ctl
 
+
+def hidden_dialog(app: Any, out: Any, win: AmbushWindow, name: str) -> None:
+    """A shot of the map and docks with the open decision's dialog put aside."""
+    shown = [w for w in (win.dialog,) if w is not None and w.isVisible()]
+    for w in shown:
+        w.hide()
+    grab(app, out, name)
+    for w in shown:
+        w.show()
+
+
+def main() -> None:
+    app, out, tag = setup(sys.argv)
     ai = AmbushAI()
+
+    win, ctl = new_game(app)
+    game = ctl.game
+    grab(app, out, f"ambush-start-{tag}.png")
     # a German reads his paragraph mid-Round: the reader shows it, the map its references
     if advance_until(ctl, ai, lambda d, g: g.state.mode is Mode.ROUNDS and german_moved(g)):
-        shown = [w for w in (win.dialog,) if w is not None and w.isVisible()]
-        for w in shown:
-            w.hide()
-        grab(app, out, f"ambush-paragraph-{tag}.png")
-        for w in shown:
-            w.show()
+        win.reader_dock.raise_()
+        hidden_dialog(app, out, win, f"ambush-paragraph-{tag}.png")
     if advance_until(ctl, ai, lambda d, g: g.state.mode is Mode.ROUNDS and g.state.round >= 2
                      and d.kind is DecisionKind.AMBUSH_ACTION):
-        win.dialog.hide()
-        grab(app, out, f"ambush-ar-track-{tag}.png")
-        win.dialog.show()
+        hidden_dialog(app, out, win, f"ambush-ar-track-{tag}.png")
+    win.show_mission_card()
+    win.show_checks(True)
+    # as a player would drag it: the card's dock the right column's room, the Event column in sight
+    win.resizeDocks([win.card_view_dock], [int(win.height() * 0.55)], Qt.Orientation.Vertical)
+    grab(app, out, f"ambush-mission-card-{tag}.png")
+    win.show_checks(False)
+    finish(ctl, ai)
+    assert game.result is not None, "the mission did not end"
+    grab(app, out, f"ambush-end-{tag}.png")
+    win.close()
+
+    # a fire: the target decision, the German aimed at, the shot in the Last fire dock
+    win, ctl = new_game(app)
+    game = ctl.game
     if advance_until(ctl, ai, lambda d, g: d.kind is DecisionKind.AMBUSH_TARGET
                      and "odds" in d.facts):
-        dlg = win.dialog
-        cards = getattr(dlg, "cards", None) or []
+        cards = getattr(win.dialog, "cards", None) or []
         if len(cards) > 1:
             cards[1][1].click()
         grab(app, out, f"ambush-fire-{tag}.png")
+        # the German he aims at: his card, the paragraph for each Action Number
+        german = next((s.id for s in game.state.soldiers.values() if s.side is Side.GERMAN
+                       and s.on_map and s.active), None)
+        if german is not None:
+            win._on_select(german)
+            grab(app, out, f"ambush-german-card-{tag}.png")
     # a hit mid-Round: the Last fire dock shows it step by step, every die drawn
     mark = len(game.log.events)
     if advance_until(ctl, ai, lambda d, g: g.state.mode is Mode.ROUNDS and any(
             e.kind == "hit" for e in g.log.events[mark:])):
-        shown = [w for w in (win.dialog,) if w is not None and w.isVisible()]
-        for w in shown:
-            w.hide()
+        win.fire_dock.raise_()
         settle(app)
-        grab(app, out, f"ambush-fire-result-{tag}.png")
-        for w in shown:
-            w.show()
-    advance_until(ctl, ai, lambda d, g: False)
-    assert game.result is not None, "the mission did not end"
-    grab(app, out, f"ambush-end-{tag}.png")
+        hidden_dialog(app, out, win, f"ambush-fire-result-{tag}.png")
+    win.close()
+
+    # a Round waits on a casualty: the dice tray's Continue, the counter where he fell
+    win, ctl = new_game(app)
+    if play_until_wait(app, ctl, ai, lambda why, g: ctl.moment is not None
+                       and tray_outcome(win, "damage") is not None
+                       and tray_outcome(win, "damage").data.get("result") not in (None, "none")):
+        hit = tray_outcome(win, "damage")
+        who = hit.data.get("soldier") or hit.data.get("target")
+        if who:
+            win._on_select(who)
+        grab(app, out, f"ambush-casualty-{tag}.png")
     win.close()
 
 

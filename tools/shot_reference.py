@@ -9,29 +9,19 @@ on a search for AR-107; the Ambush Alley window with the reference on an AA hous
 
 from __future__ import annotations
 
-import os
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout, not an installed copy
+from shot_common import grab, settle, setup  # tools/ is the script's folder
 
-from PySide6.QtWidgets import QApplication  # noqa: E402
-from shot_docs import grab, settle  # noqa: E402 - tools/ is the script's folder
-
-from ambush_gui import systems  # noqa: E402
-from ambush_gui.gui.hexmap.window import AmbushWindow  # noqa: E402
-from ambush_gui.gui.shared.controller import GameController, Seat  # noqa: E402
-from ambush_gui.gui.shared.rules_help import look_up, open_reference  # noqa: E402
-from ambush_gui.gui.table.window import MainWindow  # noqa: E402
+from ambush_gui import systems
+from ambush_gui.gui.hexmap.window import AmbushWindow
+from ambush_gui.gui.shared.controller import GameController, Seat
+from ambush_gui.gui.shared.rules_help import look_up, open_reference
+from ambush_gui.gui.table.window import MainWindow
 
 
 def main() -> None:
-    out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
-    w, h = (int(sys.argv[2]), int(sys.argv[3])) if len(sys.argv) > 3 else (1920, 1080)
-    out.mkdir(parents=True, exist_ok=True)
-    os.environ.setdefault("AMBUSH_GUI_DATA", "/tmp/ambush-gui-shots")
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    tag = f"{w}x{h}"
+    app, out, tag = setup(sys.argv)
 
     game = systems.new_game(systems.load_scenario(systems.resolve("ambush-hedgerow")), 1)
     win = AmbushWindow(GameController(game, {"us": Seat.HUMAN}, delay_ms=0))
