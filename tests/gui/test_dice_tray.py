@@ -196,3 +196,18 @@ def test_a_long_outcome_line_keeps_the_verdict_whole(qtbot: Any) -> None:
     short.add(Event("morale", "Stands", {"result": "stand"}))
     qtbot.waitUntil(lambda: short.latest.outcome.width() > 100)
     assert short.latest.outcome.text() == "r1 slips away · Stands"
+
+
+def test_a_colon_in_brackets_does_not_cut_a_cards_title(qtbot: Any) -> None:
+    """"Leader check (1: a leader)" was titled "Leader check (1"."""
+    tray = DiceTrayPanel()
+    qtbot.addWidget(tray)
+    tray.add(roll("Insurgent reinforcements", [4, 6], 6, "insurgent"))
+    tray.add(roll("Leader check (1: a leader)", [3], 6, "insurgent"))
+    tray.add(Event("move", "something else", {}))
+    assert tray.latest.title.full == "Insurgent reinforcements · Leader check (1: a leader)"
+    tray.add(roll("Reaction Test (Alpha reacts): Fireteam Alpha", [7], 8, "regular"))
+    tray.add(roll("Reaction Test (Alpha reacts): RPG team (4)", [3], 6, "insurgent"))
+    tray.add(Event("move", "something else", {}))
+    assert tray.latest.title.full == "Reaction Test (Alpha reacts)"
+    assert [b.caption.text() for b in tray.latest.blocks] == ["Fireteam Alpha", "RPG team (4)"]

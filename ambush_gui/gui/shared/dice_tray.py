@@ -189,6 +189,22 @@ class RollBlock(QFrame):
         self.setFixedWidth(self.wide + 4)
 
 
+def _colons(text: str) -> list[int]:
+    """Where ``text`` has ": " outside brackets ("Leader check (1: a leader)" has none)."""
+    out, depth = [], 0
+    for i, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0 and text.startswith(": ", i):
+            out.append(i)
+    return out
+
+
+def _split_head(text: str) -> list[str]:
+    """``text`` at its last ": " outside brackets: [head, tail], or [text, text]."""
+    at = _colons(text)
+    return [text[:at[-1]], text[at[-1] + 2:]] if at else [text, text]
+
+
 def _heads(rolls: list[Event]) -> tuple[str, list[str]]:
     """A card's title and its blocks' captions: a Reaction Test's two rolls share
     "Reaction Test (…)" and are captioned by unit; rolls of different kinds (Firepower,
@@ -196,11 +212,11 @@ def _heads(rolls: list[Event]) -> tuple[str, list[str]]:
     purposes = [_short(str(r.data.get("purpose") or r.text)) for r in rolls]
     if len(purposes) == 1:
         return purposes[0], [""]
-    split = [p.rsplit(": ", 1) if ": " in p else [p, p] for p in purposes]
+    split = [_split_head(p) for p in purposes]
     heads = {h for h, _ in split}
     if len(heads) == 1:  # "Initiative: us" and "Initiative: german" read "US", "German"
         return split[0][0], [theme.SIDE_NAMES.get(t, t) for _, t in split]
-    return " · ".join(dict.fromkeys(p.split(": ")[0] for p in purposes)), purposes
+    return " · ".join(dict.fromkeys(p[:(_colons(p) or [len(p)])[0]] for p in purposes)), purposes
 
 
 class ThrowCard(QFrame):
