@@ -55,16 +55,6 @@ def new_game(app: Any) -> tuple[AmbushWindow, GameController]:
     return show_window(app, AmbushWindow, ctl), ctl
 
 
-def hidden_dialog(app: Any, out: Any, win: AmbushWindow, name: str) -> None:
-    """A shot of the map and docks with the open decision's dialog put aside."""
-    shown = [w for w in (win.dialog,) if w is not None and w.isVisible()]
-    for w in shown:
-        w.hide()
-    grab(app, out, name)
-    for w in shown:
-        w.show()
-
-
 def main() -> None:
     app, out, tag = setup(sys.argv)
     ai = AmbushAI()
@@ -75,10 +65,10 @@ def main() -> None:
     # a German reads his paragraph mid-Round: the reader shows it, the map its references
     if advance_until(ctl, ai, lambda d, g: g.state.mode is Mode.ROUNDS and german_moved(g)):
         win.reader_dock.raise_()
-        hidden_dialog(app, out, win, f"ambush-paragraph-{tag}.png")
+        grab(app, out, f"ambush-paragraph-{tag}.png")
     if advance_until(ctl, ai, lambda d, g: g.state.mode is Mode.ROUNDS and g.state.round >= 2
                      and d.kind is DecisionKind.AMBUSH_ACTION):
-        hidden_dialog(app, out, win, f"ambush-ar-track-{tag}.png")
+        grab(app, out, f"ambush-ar-track-{tag}.png")
     win.show_mission_card()
     win.show_checks(True)
     # as a player would drag it: the card's dock the right column's room, the Event column in sight
@@ -111,7 +101,7 @@ def main() -> None:
             e.kind == "hit" for e in g.log.events[mark:])):
         win.fire_dock.raise_()
         settle(app)
-        hidden_dialog(app, out, win, f"ambush-fire-result-{tag}.png")
+        grab(app, out, f"ambush-fire-result-{tag}.png")
     win.close()
 
     # a Round waits on a casualty: the dice tray's Continue, the counter where he fell
