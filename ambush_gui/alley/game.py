@@ -226,10 +226,12 @@ def build_state(scenario: Scenario) -> AlleyState:
             armor=side.armor if u.armor is None else u.armor,
         )
     hot = {h.number: HotSpot(h.number, h.at[0] * s, h.at[1] * s) for h in spec.hot_spots}
+    # Escorts wait on the ground for the Regulars (CT-014: contractors start wounded); an
+    # unhurt escort is a Dependant all the same once taken in (DC-001/002).
     ground = [
-        Figure(c.id, FigureKind.CONTRACTOR, "unarmed", c.at[0] * s, c.at[1] * s, Side.REGULAR,
-               dependant=True, injury=Injury.MODERATE)  # CT-014: both are wounded
-        for c in spec.contractors
+        Figure(e.id, FigureKind.CONTRACTOR, "unarmed", e.at[0] * s, e.at[1] * s, Side.REGULAR,
+               dependant=True, injury=Injury.MODERATE if e.wounded else Injury.NONE, label=e.label)
+        for e in spec.all_escorts()
     ]
     return AlleyState(
         width=spec.table.width * s, height=spec.table.height * s, units=units,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ambush_gui.alley import close_assault
+from ambush_gui.alley import close_assault, victory
 from ambush_gui.alley.fire import fire
 from ambush_gui.alley.model import Side, Speed, Unit
 from ambush_gui.alley.movement import (
@@ -360,6 +360,7 @@ def carry_out(g: AlleyGame, unit: Unit, path: list[tuple[float, float]], plan: A
         place_figures(g, unit, plan)
     if g.modules:
         yield from g.modules.after_move(unit, plan)
+    victory.check_zones(g)  # a zone_cleared award notes the first unit to clear its zone
     if plan.exits:
         exit_table(g, unit)
         return

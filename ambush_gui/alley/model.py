@@ -89,6 +89,7 @@ class Figure:
     captive: bool = False  # held by the enemy side (contractor seized, Marine POW)
     abandoned: bool = False  # DC-014: a casualty left behind by its unit
     released: bool = False  # DC-021: let go by the side that held it
+    label: str = ""  # an escort's word for itself ("contractor", "VIP"): shown and scored by it
 
     @property
     def pos(self) -> tuple[float, float]:
@@ -246,9 +247,12 @@ class Score:
     """Victory points, kept as a ledger so the end screen can say where each came from."""
 
     lines: list[tuple[Side, int, str]] = field(default_factory=list)
+    # the award event each line scores for (not hashed: the lines say it in words)
+    awards: list[str] = field(default_factory=list)
 
-    def add(self, side: Side, points: int, why: str) -> None:
+    def add(self, side: Side, points: int, why: str, award: str = "") -> None:
         self.lines.append((side, points, why))
+        self.awards.append(award)
 
     def total(self, side: Side) -> int:
         return sum(p for s, p, _ in self.lines if s is side)
@@ -271,6 +275,11 @@ class AlleyState:
     contractors_reached: bool = False  # CT-018: a Marine has reached the contractors
     score: Score = field(default_factory=Score)
     outcome: dict[str, Any] | None = None
+    # figure id -> the table edge it left by (for figure_exited awards; derived from the
+    # moves, so not hashed)
+    exit_edges: dict[str, str] = field(default_factory=dict)
+    # zone id -> (unit id, turn) of the first unit that cleared it (zone_cleared awards)
+    zones_cleared: dict[str, tuple[str, int]] = field(default_factory=dict)
 
     def side_units(self, side: Side, alive: bool = True) -> list[Unit]:
         return [u for u in self.units.values() if u.side is side and (not alive or u.alive)]
@@ -294,4 +303,7 @@ class AlleyState:
             "score": [[s.value, p, w] for s, p, w in self.score.lines],
             "outcome": self.outcome,
             "contractors_reached": self.contractors_reached,
+            # only when a zone_cleared award is in play, so older games hash as they did
+            **({"zones_cleared": {k: list(v) for k, v in self.zones_cleared.items()}}
+               if self.zones_cleared else {}),
         }

@@ -165,6 +165,7 @@ class UnitSpec(Strict):
 class ZoneSpec(Strict):
     """Part of the table where a side sets up: a rectangle or a polygon, like a piece."""
 
+    id: str | None = Field(default=None, description="names the zone for a zone award")
     label: str = ""
     rect: Rect | None = Field(
         default=None, description="x, y of the south-west corner, width, depth (inches)"
@@ -182,6 +183,10 @@ class ZoneSpec(Strict):
 
 class SideSpec(Strict):
     name: str
+    member: str | None = Field(
+        default=None,
+        description="one of the side, in texts ('Marine'); absent: the name's last word, singular",
+    )
     optimum_range: float = Field(gt=0)
     armor: int = Field(default=0, ge=0, le=3)
     friendly_edges: list[Edge] = []
@@ -191,14 +196,38 @@ class SideSpec(Strict):
     )
 
 
+def member_word(side: SideSpec) -> str:
+    """One of the side in a sentence ("Marine POW m-1 held"): the file's ``member``, else the
+    last word of the side's name made singular ("US Marines" -> "Marine")."""
+    if side.member:
+        return side.member
+    words = side.name.split()
+    word = words[-1] if words else "figure"
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") and len(word) > 1 else word
+
+
 class HotSpotSpec(Strict):
     number: int = Field(ge=1, le=5)
     at: Point
 
 
 class ContractorSpec(Strict):
+    """Shorthand for a wounded escort labelled "contractor" (CT-014)."""
+
     id: str
     at: Point
+
+
+class EscortSpec(Strict):
+    """A non-combatant the Regulars must bring out (DC-002: a VIP, informant, detainee...):
+    it waits on the ground until a Regular unit reaches it, then is carried as a Dependant."""
+
+    id: str
+    at: Point
+    label: str = Field(default="escort", min_length=1,
+                       description="what it is, shown on the table and in texts ('VIP')")
+    wounded: bool = Field(default=False, description="starts wounded (a contractor does, CT-014)")
+    weapon: str | None = Field(default=None, description="must be absent or 'unarmed': escorts never fight")
 
 
 _COUNT = re.compile(r"^\s*(\d*)d6\s*(?:\+\s*(\d+))?\s*$")
@@ -207,7 +236,8 @@ _COUNT = re.compile(r"^\s*(\d*)d6\s*(?:\+\s*(\d+))?\s*$")
 class ReinforcementEntry(Strict):
     """One line of the 2d6 reinforcement table (CT-022..032)."""
 
-    small_arms: str | None = Field(default=None, description="'1d6', '1d6+2', '2d6' or a number")
+    small_arms: int | str | None = Field(default=None,
+                                         description="'1d6', '1d6+2', '2d6' or a number")
     light_support: int = Field(default=0, ge=0, le=3)
     rpg: int = Field(default=0, ge=0, le=3)
     leader: bool = False
@@ -215,7 +245,11 @@ class ReinforcementEntry(Strict):
 
     @field_validator("small_arms")
     @classmethod
-    def _count(cls, v: str | None) -> str | None:
+    def _count(cls, v: int | str | None) -> str | None:
+        if isinstance(v, int):
+            if v < 0:
+                raise ValueError("expected a number of figures (0 or more)")
+            return str(v)  # the engine reads every count as text
         if v is not None and not (v.strip().isdigit() or _COUNT.match(v)):
             raise ValueError("expected a number or an expression like '1d6', '1d6+2', '2d6'")
         return v
@@ -223,12 +257,19 @@ class ReinforcementEntry(Strict):
 
 class ReinforcementSpec(Strict):
     level: Literal["automatic"] | int = Field(
-        default="automatic", description="Insurgency Level: 'automatic' or 0-6 (AA-059)"
+        default="automatic", description="Insurgency Level: 'automatic' or 1-6 (AA-059: a d6 roll)"
     )
     tq: str = "d6"
     morale: str = "d10"
     leader_tq: str = "d8"
     table: dict[int, ReinforcementEntry]
+
+    @field_validator("level")
+    @classmethod
+    def _level(cls, v: str | int) -> str | int:
+        if isinstance(v, int) and not 1 <= v <= 6:
+            raise ValueError(f"the Insurgency Level is 1-6 or 'automatic' (AA-059 rolls a d6), not {v}")
+        return v
 
     @field_validator("table")
     @classmethod
@@ -240,18 +281,89 @@ class ReinforcementSpec(Strict):
         return v
 
 
-class VictorySpec(Strict):
-    """Victory points (CT-042..046); house rule CT-047 decides the winner by the totals."""
+class AwardEvent(StrEnum):
+    """What scores (docs/formats.md, "Awards")."""
 
-    contractor_escorted: int = 5
-    none_left_behind: int = 5
-    marine_wounded: int = 1
-    marine_killed: int = 2
-    captive: int = 5
+    ESCORT_EXITED = "escort_exited"  # per escort brought off the table (by the edge, if given)
+    NONE_LEFT_BEHIND = "none_left_behind"  # once, at the end: no own casualty or POW left behind
+    ENEMY_WOUNDED = "enemy_wounded"  # per enemy figure wounded
+    ENEMY_KILLED = "enemy_killed"  # per enemy figure killed (an Insurgent casualty, AA-154)
+    CAPTIVE_HELD = "captive_held"  # per captive held at the end
+    HOT_SPOT_NEUTRALISED = "hot_spot_neutralised"  # per Hot Spot neutralised (AA-054)
+    FIGURE_EXITED = "figure_exited"  # per own figure off the table (by the edge, if given)
+    ZONE_HELD = "zone_held"  # once, at the end: own figures in the zone and no enemy
+    ZONE_CLEARED = "zone_cleared"  # once: an own unit in the zone with no enemy in it
+
+
+ZONE_EVENTS = (AwardEvent.ZONE_HELD, AwardEvent.ZONE_CLEARED)
+EDGE_EVENTS = (AwardEvent.ESCORT_EXITED, AwardEvent.FIGURE_EXITED)
+
+
+class AwardSpec(Strict):
+    """One thing that scores: ``side`` scores ``points`` (a penalty when negative) for ``event``."""
+
+    side: Side
+    event: AwardEvent
+    points: int = Field(ge=-99, le=99)
+    zone: str | None = Field(default=None, description="zone events: a table piece or deployment-zone id")
+    edge: Edge | None = Field(default=None, description="exit events: only figures off this edge")
+
+    @model_validator(mode="after")
+    def _fits_event(self) -> AwardSpec:
+        if self.event in ZONE_EVENTS and not self.zone:
+            raise ValueError(f"a {self.event.value} award needs a 'zone' "
+                             "(a table piece or deployment-zone id)")
+        if self.event not in ZONE_EVENTS and self.zone is not None:
+            raise ValueError(f"'zone' is only for zone_held and zone_cleared, not {self.event.value}")
+        if self.event not in EDGE_EVENTS and self.edge is not None:
+            raise ValueError(f"'edge' is only for escort_exited and figure_exited, not {self.event.value}")
+        return self
+
+
+# Contracting Trouble's five victory keys (CT-042..046): each is shorthand for one award,
+# in this order (which is the order the score ledger lists them, so saves replay alike).
+SHORTHAND: dict[str, tuple[Side, AwardEvent, int]] = {
+    "contractor_escorted": (Side.REGULAR, AwardEvent.ESCORT_EXITED, 5),  # CT-042
+    "none_left_behind": (Side.REGULAR, AwardEvent.NONE_LEFT_BEHIND, 5),  # CT-043
+    "marine_wounded": (Side.INSURGENT, AwardEvent.ENEMY_WOUNDED, 1),  # CT-044
+    "marine_killed": (Side.INSURGENT, AwardEvent.ENEMY_KILLED, 2),  # CT-045
+    "captive": (Side.INSURGENT, AwardEvent.CAPTIVE_HELD, 5),  # CT-046
+}
+
+
+class VictorySpec(Strict):
+    """What scores (CT-042..046, or any list of awards); house rule CT-047: the higher total wins.
+
+    With no ``awards`` the five keys default to Contracting Trouble's points; with awards
+    only the keys written in the file add to them."""
+
+    contractor_escorted: int | None = Field(default=None, ge=-99, le=99,
+                                            description="shorthand: escort_exited for the Regulars (5)")
+    none_left_behind: int | None = Field(default=None, ge=-99, le=99,
+                                         description="shorthand: none_left_behind for the Regulars (5)")
+    marine_wounded: int | None = Field(default=None, ge=-99, le=99,
+                                       description="shorthand: enemy_wounded for the Insurgents (1)")
+    marine_killed: int | None = Field(default=None, ge=-99, le=99,
+                                      description="shorthand: enemy_killed for the Insurgents (2)")
+    captive: int | None = Field(default=None, ge=-99, le=99,
+                                description="shorthand: captive_held for the Insurgents (5)")
+    awards: list[AwardSpec] | None = Field(default=None, description="what scores, in the order scored")
+
+    def all_awards(self) -> list[AwardSpec]:
+        """Every award the game scores: the shorthand keys' first, then the list."""
+        out = []
+        for key, (side, event, default) in SHORTHAND.items():
+            points = getattr(self, key)
+            if points is None and self.awards is None:
+                points = default
+            if points is not None:
+                out.append(AwardSpec(side=side, event=event, points=points))
+        return out + list(self.awards or [])
 
 
 class ScenarioSpec(Strict):
-    format: Literal[1] = 1
+    format: Literal[1, 2] = Field(
+        default=1, description="2: awards and escorts; a format-1 file is read as before")
     system: Literal["alley"] = "alley"
     name: str
     title: str
@@ -264,7 +376,9 @@ class ScenarioSpec(Strict):
     sides: dict[Side, SideSpec]
     units: list[UnitSpec]
     hot_spots: list[HotSpotSpec] = []
-    contractors: list[ContractorSpec] = []
+    contractors: list[ContractorSpec] = Field(default=[], description="shorthand: wounded escorts "
+                                                                     "labelled 'contractor'")
+    escorts: list[EscortSpec] | None = Field(default=None, description="non-combatants to bring out")
     aid_stations: list[Point] = Field(
         default=[], description="DC-012: where Regular units may hand over their casualties (inches)"
     )
@@ -276,6 +390,11 @@ class ScenarioSpec(Strict):
     special_rules: list[Literal["contractors"]] = Field(
         default=[], description="'contractors': CT-018/CT-053, they cannot be seized early or hit"
     )
+
+    def all_escorts(self) -> list[EscortSpec]:
+        """The escorts, the ``[[contractors]]`` shorthand first (wounded, labelled "contractor")."""
+        out = [EscortSpec(id=c.id, at=c.at, label="contractor", wounded=True) for c in self.contractors]
+        return out + list(self.escorts or [])
 
     @field_validator("sides")
     @classmethod
@@ -333,10 +452,21 @@ def cross_check(spec: ScenarioSpec) -> list[tuple[str, str]]:
             if fig.weapon not in WEAPONS:
                 known = ", ".join(sorted(WEAPONS))
                 problems.append((f"{path}.weapon", f"unknown weapon {fig.weapon!r}; expected one of {known}"))
+            elif fig.kind is FigureKind.CONTRACTOR and WEAPONS[fig.weapon].armed:
+                problems.append((f"{path}.weapon", f"{fig.id} is an escort (kind 'contractor'), which "
+                                                   f"carries no weapon (CT-016, DC-001): weapon must be "
+                                                   f"'unarmed', not {fig.weapon!r}"))
     for i, c in enumerate(spec.contractors):
         unique(c.id, f"contractors[{i}].id")
         if not on_table(c.at):
             problems.append((f"contractors[{i}].at", f"{list(c.at)} is outside the table"))
+    for i, e in enumerate(spec.escorts or []):
+        unique(e.id, f"escorts[{i}].id")
+        if not on_table(e.at):
+            problems.append((f"escorts[{i}].at", f"{list(e.at)} is outside the table"))
+        if e.weapon not in (None, "unarmed"):
+            problems.append((f"escorts[{i}].weapon", f"an escort carries no weapon (it never fights, "
+                                                     f"DC-001): leave 'weapon' out, not {e.weapon!r}"))
     for i, p in enumerate(spec.aid_stations):
         if not on_table(p):
             problems.append((f"aid_stations[{i}]", f"{list(p)} is outside the table"))
@@ -362,6 +492,89 @@ def cross_check(spec: ScenarioSpec) -> list[tuple[str, str]]:
             problems.append((f"modules.{name}", f"unknown rule module {name!r} (available: {known})"))
     if spec.hot_spots and spec.reinforcements is None:
         problems.append(("reinforcements", "Hot Spots are placed but no reinforcement table is given"))
+    problems += _award_problems(spec)
+    return problems
+
+
+def zone_ids(spec: ScenarioSpec) -> dict[str, list[Point]]:
+    """What a zone award may name: every table piece and every deployment zone with an id,
+    each with its outline's corners (file inches)."""
+    out: dict[str, list[Point]] = {p.id: p.corners() for p in spec.table.pieces}
+    for side in spec.sides.values():
+        for zone in side.deployment or []:
+            if zone.id:
+                out.setdefault(zone.id, zone.corners())
+    return out
+
+
+def _award_problems(spec: ScenarioSpec) -> list[tuple[str, str]]:
+    """Zone awards name a zone that exists; escort awards have escorts to score."""
+    problems: list[tuple[str, str]] = []
+    zones = zone_ids(spec)
+    for i, award in enumerate(spec.victory.awards or []):
+        path = f"victory.awards[{i}]"
+        if award.zone is not None and award.zone not in zones:
+            known = ", ".join(sorted(zones)) or "none: give a piece or a deployment zone an id"
+            problems.append((f"{path}.zone", f"no table piece or deployment zone {award.zone!r} "
+                                             f"(expected one of {known})"))
+        if award.event is AwardEvent.ESCORT_EXITED and not spec.all_escorts():
+            problems.append((f"{path}.event", "escort_exited scores escorts, but the scenario places "
+                                              "none ([[escorts]] or [[contractors]])"))
+    return problems
+
+
+BASE = 0.5  # AA-004: a figure's base is about half an inch across
+
+
+def setup_check(spec: ScenarioSpec) -> list[tuple[str, str]]:
+    """What would break play although each entry is well formed: every problem as (path,
+    expectation). A side with no units, figures or Hot Spots inside impassable terrain, a
+    unit out of cohesion at set-up (AA-014), two figures' bases overlapping (AA-004)."""
+    from ambush_gui.core.geometry import cohesive
+
+    problems: list[tuple[str, str]] = []
+    for side in Side:
+        if not any(u.side is side for u in spec.units):
+            name = spec.sides[side].name if side in spec.sides else side.value
+            problems.append((f"sides.{side.value}", f"{name} have no units: each side needs at "
+                                                    "least one unit in [[units]]"))
+    blocked = [(p.id, shapely.Polygon(p.corners())) for p in spec.table.pieces
+               if p.to_piece().impassable and shapely.Polygon(p.corners()).is_valid]
+
+    def inside(at: Point) -> str | None:
+        pt = shapely.Point(at)
+        return next((pid for pid, poly in blocked if poly.contains(pt)), None)
+
+    spots: list[tuple[str, str, Point]] = []  # (path, id, where) of every figure on the table
+    for i, unit in enumerate(spec.units):
+        for j, fig in enumerate(unit.figures):
+            spots.append((f"units[{i}].figures[{j}]", fig.id, fig.at))
+        if not cohesive([f.at for f in unit.figures]):
+            problems.append((f"units[{i}]", f"{unit.name} is out of cohesion at set-up: its figures "
+                                            "must each be within 1\" of another, or all within 4\" "
+                                            "of the unit's centre (AA-014)"))
+    for i, c in enumerate(spec.contractors):
+        spots.append((f"contractors[{i}]", c.id, c.at))
+    for i, e in enumerate(spec.escorts or []):
+        spots.append((f"escorts[{i}]", e.id, e.at))
+    for path, fid, at in spots:
+        pid = inside(at)
+        if pid is not None:
+            problems.append((f"{path}.at", f"{fid} at {list(at)} stands inside {pid!r}, which is "
+                                           "impassable: nobody can stand there"))
+    for i, hs in enumerate(spec.hot_spots):
+        pid = inside(hs.at)
+        if pid is not None:
+            problems.append((f"hot_spots[{i}].at", f"Hot Spot {hs.number} at {list(hs.at)} is inside "
+                                                   f"{pid!r}, which is impassable: its Insurgents could "
+                                                   "not arrive"))
+    for k, (path, fid, at) in enumerate(spots):
+        for other_path, other, there in spots[:k]:
+            d = ((at[0] - there[0]) ** 2 + (at[1] - there[1]) ** 2) ** 0.5
+            if d < BASE - 1e-9:
+                problems.append((f"{path}.at", f"{fid} at {list(at)} is {d:.2f}\" from {other} "
+                                               f"({other_path}): their half-inch bases overlap "
+                                               f"(AA-004); figures stand at least {BASE}\" apart"))
     return problems
 
 
@@ -424,10 +637,28 @@ class Scenario:
         """Plain data (embedded in saves, so a save outlives edits to the shipped file)."""
         return self.spec.model_dump(mode="json", exclude_none=True)
 
+    @cached_property
+    def inferred(self) -> list[str]:
+        """What a format-1 file leaves to the reader, said in words (``validate`` prints it)."""
+        if self.spec.format != 1:
+            return []
+        out = []
+        v = self.spec.victory
+        if v.awards is None:
+            keys = ", ".join(f"{k} {getattr(v, k) if getattr(v, k) is not None else d}"
+                             for k, (_, _, d) in SHORTHAND.items())
+            out.append(f"format 1: no victory.awards, so the five Contracting Trouble terms score ({keys})")
+        if self.spec.contractors:
+            out.append(f"format 1: {len(self.spec.contractors)} [[contractors]] read as wounded "
+                       "escorts labelled 'contractor'")
+        return out
+
     @classmethod
-    def from_data(cls, data: Any, source: str = "<data>", scale: float = 1.0) -> Scenario:
+    def from_data(cls, data: Any, source: str = "<data>", scale: float = 1.0,
+                  setup: bool = True) -> Scenario:
+        """``setup=False`` skips :func:`setup_check` (rule tests build odd set-ups on purpose)."""
         spec = validate(ScenarioSpec, data, source, ScenarioError)
-        problems = cross_check(spec)
+        problems = cross_check(spec) + (setup_check(spec) if setup else [])
         if problems:
             raise ScenarioError(source, problems)
         return cls(spec, source, scale)

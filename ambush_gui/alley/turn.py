@@ -498,6 +498,7 @@ def end_turn(g: AlleyGame) -> None:
                 g.log.emit("hot_spot", f"{u.name} neutralises Hot Spot {h.number}",
                            number=h.number, unit=u.id)
                 break
+    victory.check_zones(g)
     for u in st.units.values():
         if u.pinned:
             g.log.emit("unpin", f"{u.name} is no longer Pinned", unit=u.id)
@@ -542,6 +543,7 @@ def exit_table(g: AlleyGame, unit: Unit) -> None:
     for f in list(unit.figures):
         unit.figures.remove(f)
         g.state.exited.append(f)
+        g.state.exit_edges[f.id] = _edge_left_by(g, f.pos)
     unit.on_table = False
     g.log.emit("exit", f"{unit.name} leaves the table", unit=unit.id)
 
@@ -572,9 +574,15 @@ def hand_off(g: AlleyGame, unit: Unit) -> None:
                 for d in gone:
                     unit.figures.remove(d)
                     g.state.exited.append(d)
+                    g.state.exit_edges[d.id] = edge
                 g.log.emit("hand_off", f"{unit.name} hands {', '.join(d.id for d in gone)} off the table",
                            unit=unit.id, figures=[d.id for d in gone])
                 return
+
+
+def _edge_left_by(g: AlleyGame, p: tuple[float, float]) -> str:
+    """The table edge a figure that has just left stands beyond (else the nearest one)."""
+    return min(("south", "west", "north", "east"), key=lambda e: _edge_distance(g, p, e))
 
 
 def _edge_distance(g: AlleyGame, p: tuple[float, float], edge: str) -> float:

@@ -2,23 +2,57 @@
 
 The game ends when no Regular unit is left on the table, or at the end of the
 scenario's last turn. Then abandoned casualties may be taken prisoner (DC-018), each
-side scores, and the higher total wins; equal totals are a draw.
+side scores the scenario's awards (docs/formats.md, "Awards"; Contracting Trouble's
+five victory keys are shorthand for five of them), and the higher total wins; equal
+totals are a draw. Every line of the score names its award and says, in the
+scenario's own words for the sides, what earned it.
+
+Zone awards: ``zone_held`` is judged at the end; ``zone_cleared`` the first time an
+own unit stands in the zone with no enemy in it, checked after every move and at the
+end of every turn (:func:`check_zones`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ambush_gui.alley.model import FigureKind, Injury, Side
+import shapely
+
+from ambush_gui.alley.model import Figure, FigureKind, Injury, Side
+from ambush_gui.alley.scenario import AwardEvent, AwardSpec, member_word, zone_ids
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
 
 WOUNDED = (Injury.SLIGHT, Injury.MODERATE, Injury.SERIOUS)
+_ESCORT = FigureKind.CONTRACTOR  # every escort (a contractor is one) is this kind of figure
+
+# How the victory screen names each award (its points follow).
+AWARD_TITLES: dict[str, str] = {
+    "escort_exited": "Escorts brought off",
+    "none_left_behind": "Nobody left behind",
+    "enemy_wounded": "Enemies wounded",
+    "enemy_killed": "Enemies killed",
+    "captive_held": "Captives held at the end",
+    "hot_spot_neutralised": "Hot Spots neutralised",
+    "figure_exited": "Figures off the table",
+    "zone_held": "Zone held at the end",
+    "zone_cleared": "Zone cleared",
+}
 
 
 def regulars_gone(g: AlleyGame) -> bool:
     return not g.state.side_units(Side.REGULAR)
+
+
+def side_name(g: AlleyGame, side: Side) -> str:
+    """The scenario's name for a side ("US Marines")."""
+    return g.spec.sides[side].name
+
+
+def member(g: AlleyGame, side: Side) -> str:
+    """One of the side in a sentence ("Marine")."""
+    return member_word(g.spec.sides[side])
 
 
 def finish(g: AlleyGame) -> dict[str, Any]:
@@ -31,34 +65,191 @@ def finish(g: AlleyGame) -> dict[str, Any]:
     r, i = st.score.total(Side.REGULAR), st.score.total(Side.INSURGENT)
     winner = "regular" if r > i else "insurgent" if i > r else "draw"
     st.outcome = {"winner": winner, "points": {"regular": r, "insurgent": i}, "turn": st.turn}
-    text = {"regular": "The Regulars win", "insurgent": "The Insurgents win", "draw": "A draw"}[winner]
-    g.log.emit("victory", f"{text}: Regulars {r} VP, Insurgents {i} VP", **st.outcome)
+    rn, iname = side_name(g, Side.REGULAR), side_name(g, Side.INSURGENT)
+    text = {"regular": f"The {rn} win", "insurgent": f"The {iname} win", "draw": "A draw"}[winner]
+    g.log.emit("victory", f"{text}: {rn} {r} VP, {iname} {i} VP", **st.outcome)
     return st.outcome
 
 
-def marines(g: AlleyGame) -> list[Any]:
-    return [f for f in g.state.all_figures()
-            if f.side is Side.REGULAR and f.kind is not FigureKind.CONTRACTOR]
-
-
 def score(g: AlleyGame) -> None:
-    st, v = g.state, g.spec.victory
-    for f in st.exited:  # CT-042
-        if f.kind is FigureKind.CONTRACTOR:
-            st.score.add(Side.REGULAR, v.contractor_escorted, f"contractor {f.id} escorted off the table")
-    # DC-029: prisoners carried by an Insurgent unit are held too
-    held_pows = [f for u in st.units.values() if u.side is Side.INSURGENT for f in u.figures if f.captive]
-    left = [f for f in st.ground + held_pows
-            if f.side is Side.REGULAR and f.kind is not FigureKind.CONTRACTOR]
-    if not left:  # CT-043
-        st.score.add(Side.REGULAR, v.none_left_behind, "no Marine casualty or POW left behind")
-    for f in marines(g):
-        if f.injury in WOUNDED:  # CT-044
-            st.score.add(Side.INSURGENT, v.marine_wounded, f"Marine {f.id} wounded")
-        elif f.injury is Injury.KILLED:  # CT-045
-            st.score.add(Side.INSURGENT, v.marine_killed, f"Marine {f.id} killed")
-    for f in st.ground + held_pows:  # CT-046
-        held = f.captive or (f.kind is FigureKind.CONTRACTOR and not f.released)
-        if held:
-            what = "contractor" if f.kind is FigureKind.CONTRACTOR else "Marine POW"
-            st.score.add(Side.INSURGENT, v.captive, f"{what} {f.id} held at the end")
+    """Score every award in the file's order (the shorthand keys first). An enemy_wounded
+    and an enemy_killed award of one side next to each other are scored figure by figure
+    together, as Contracting Trouble always has, so its ledger reads as it did."""
+    awards = g.spec.victory.all_awards()
+    k = 0
+    while k < len(awards):
+        a = awards[k]
+        pair = (AwardEvent.ENEMY_WOUNDED, AwardEvent.ENEMY_KILLED)
+        nxt = awards[k + 1] if k + 1 < len(awards) else None
+        if a.event in pair and nxt is not None and nxt.side is a.side and {a.event, nxt.event} == set(pair):
+            _losses(g, a.side, *((a, nxt) if a.event is AwardEvent.ENEMY_WOUNDED else (nxt, a)))
+            k += 2
+            continue
+        if a.event is AwardEvent.ENEMY_WOUNDED:
+            _losses(g, a.side, a, None)
+        elif a.event is AwardEvent.ENEMY_KILLED:
+            _losses(g, a.side, None, a)
+        else:
+            SCORERS[a.event](g, a)
+        k += 1
+    for (side, points, why), award in zip(g.state.score.lines, g.state.score.awards, strict=True):
+        g.log.emit("score", f"{side_name(g, side)} {points:+d}: {why} ({award})",
+                   side=side.value, points=points, award=award)
+
+
+def _add(g: AlleyGame, a: AwardSpec, why: str) -> None:
+    g.state.score.add(a.side, a.points, why, a.event.value)
+
+
+def _edge_words(a: AwardSpec) -> str:
+    return f" by the {a.edge.value} edge" if a.edge is not None else ""
+
+
+def _escort_exited(g: AlleyGame, a: AwardSpec) -> None:
+    """CT-042: each escort brought off the table (by the award's edge, if it names one) by
+    the scoring side: free escorts for the Regulars, captive ones for the Insurgents."""
+    for f in g.state.exited:
+        if f.kind is not _ESCORT or f.captive is not (a.side is Side.INSURGENT):
+            continue
+        if a.edge is not None and g.state.exit_edges.get(f.id) != a.edge.value:
+            continue
+        _add(g, a, f"{f.label or 'escort'} {f.id} escorted off the table{_edge_words(a)}")
+
+
+def _held_by(g: AlleyGame, side: Side) -> list[Figure]:
+    """DC-029: figures carried by ``side``'s units as prisoners."""
+    return [f for u in g.state.units.values() if u.side is side for f in u.figures if f.captive]
+
+
+def _none_left_behind(g: AlleyGame, a: AwardSpec) -> None:
+    """CT-043: no casualty or POW of the side on the ground or held by the enemy at the end."""
+    st = g.state
+    left = [f for f in st.ground + _held_by(g, a.side.enemy) if f.side is a.side and f.kind is not _ESCORT]
+    if not left:
+        _add(g, a, f"no {member(g, a.side)} casualty or POW left behind")
+
+
+def _losses(g: AlleyGame, side: Side, wounded: AwardSpec | None, killed: AwardSpec | None) -> None:
+    """CT-044/045: each enemy figure wounded or killed (an Insurgent casualty is removed at
+    once, AA-154, and counts as killed); escorts are nobody's losses."""
+    st = g.state
+    enemy = side.enemy
+    word = member(g, enemy)
+    fallen = {f.id for f, why in st.removed if why == "casualty"}
+    for f in st.all_figures():
+        if f.side is not enemy or f.kind is _ESCORT:
+            continue
+        if f.injury in WOUNDED:
+            if wounded is not None:
+                _add(g, wounded, f"{word} {f.id} wounded")
+        elif f.injury is Injury.KILLED or f.id in fallen:
+            if killed is not None:
+                _add(g, killed, f"{word} {f.id} killed")
+
+
+def _captive_held(g: AlleyGame, a: AwardSpec) -> None:
+    """CT-046, DC-029: each enemy figure the side holds at the end, standing or carried; an
+    escort the Regulars never brought away counts as held by the Insurgents."""
+    for f in g.state.ground + _held_by(g, a.side):
+        if f.side is a.side:
+            continue
+        if f.captive or (f.kind is _ESCORT and not f.released and a.side is Side.INSURGENT):
+            what = (f.label or "escort") if f.kind is _ESCORT else f"{member(g, f.side)} POW"
+            _add(g, a, f"{what} {f.id} held at the end")
+
+
+def _hot_spot_neutralised(g: AlleyGame, a: AwardSpec) -> None:
+    """AA-054: each Hot Spot neutralised during the game."""
+    for h in g.state.hot_spots.values():
+        if h.neutralised:
+            _add(g, a, f"Hot Spot {h.number} neutralised")
+
+
+def _figure_exited(g: AlleyGame, a: AwardSpec) -> None:
+    """Each of the side's own figures (not an escort, not a prisoner) that left the table
+    across an edge (the award's edge, if it names one)."""
+    st = g.state
+    for f in st.exited:
+        edge = st.exit_edges.get(f.id)
+        if f.side is not a.side or f.kind is _ESCORT or f.captive or edge is None:
+            continue
+        if a.edge is None or edge == a.edge.value:
+            _add(g, a, f"{member(g, a.side)} {f.id} off the table by the {edge} edge")
+
+
+def zone_polygon(g: AlleyGame, zone: str) -> Any:
+    """A zone award's zone at the game's scale (a table piece or a deployment zone)."""
+    cache: dict[str, Any] = g.__dict__.setdefault("_award_zones", {})
+    poly = cache.get(zone)
+    if poly is None:
+        s = g.scenario.scale
+        poly = shapely.Polygon([(x * s, y * s) for x, y in zone_ids(g.spec)[zone]]).buffer(1e-6)
+        shapely.prepare(poly)
+        cache[zone] = poly
+    return poly
+
+
+def zone_name(g: AlleyGame, zone: str) -> str:
+    """The zone's label, else its id."""
+    for p in g.spec.table.pieces:
+        if p.id == zone:
+            return p.label or p.id
+    for side in g.spec.sides.values():
+        for z in side.deployment or []:
+            if z.id == zone:
+                return z.label or zone
+    return zone
+
+
+def _in_zone(g: AlleyGame, zone: str, side: Side) -> list[Any]:
+    """The side's units with a fighting figure inside the zone."""
+    poly = zone_polygon(g, zone)
+    return [u for u in g.state.side_units(side)
+            if any(poly.covers(shapely.Point(f.x, f.y)) for f in u.fighters)]
+
+
+def _zone_held(g: AlleyGame, a: AwardSpec) -> None:
+    """At the end: the side's figures in the zone and no enemy figure in it."""
+    assert a.zone is not None
+    if _in_zone(g, a.zone, a.side) and not _in_zone(g, a.zone, a.side.enemy):
+        _add(g, a, f"{zone_name(g, a.zone)} held at the end")
+
+
+def _zone_cleared(g: AlleyGame, a: AwardSpec) -> None:
+    """Once: the side had a unit in the zone with no enemy in it (see :func:`check_zones`)."""
+    assert a.zone is not None
+    hit = g.state.zones_cleared.get(f"{a.side.value}:{a.zone}")
+    if hit is not None:
+        uid, turn = hit
+        unit = g.state.units.get(uid)
+        _add(g, a, f"{zone_name(g, a.zone)} cleared by {unit.name if unit else uid} on turn {turn}")
+
+
+def check_zones(g: AlleyGame) -> None:
+    """Note the first time each zone_cleared award's zone is cleared (after every move and
+    at the end of every turn); nothing to do, and nothing asked, for other scenarios."""
+    wanted = g.__dict__.get("_clear_awards")
+    if wanted is None:
+        wanted = g.__dict__["_clear_awards"] = [
+            a for a in g.spec.victory.all_awards() if a.event is AwardEvent.ZONE_CLEARED]
+    for a in wanted:
+        assert a.zone is not None
+        key = f"{a.side.value}:{a.zone}"
+        if key in g.state.zones_cleared:
+            continue
+        mine = _in_zone(g, a.zone, a.side)
+        if mine and not _in_zone(g, a.zone, a.side.enemy):
+            g.state.zones_cleared[key] = (mine[0].id, g.state.turn)
+            g.log.emit("zone", f"{mine[0].name} clears {zone_name(g, a.zone)}", unit=mine[0].id,
+                       zone=a.zone)
+
+
+SCORERS = {
+    AwardEvent.ESCORT_EXITED: _escort_exited,
+    AwardEvent.NONE_LEFT_BEHIND: _none_left_behind,
+    AwardEvent.CAPTIVE_HELD: _captive_held,
+    AwardEvent.HOT_SPOT_NEUTRALISED: _hot_spot_neutralised,
+    AwardEvent.FIGURE_EXITED: _figure_exited,
+    AwardEvent.ZONE_HELD: _zone_held,
+    AwardEvent.ZONE_CLEARED: _zone_cleared,
+}

@@ -87,7 +87,9 @@ def rubble(pid: str, rect: tuple[float, float, float, float]) -> dict[str, Any]:
 def scenario(units: Iterable[dict[str, Any]], pieces: Iterable[dict[str, Any]] = (),
              width: float = 24, height: float = 24, hot_spots: Iterable[tuple[int, Point]] = (),
              contractors: Iterable[tuple[str, Point]] = (), reinforcements: bool = False,
-             scale: float = 1.0, **extra: Any) -> Scenario:
+             scale: float = 1.0, setup: bool = False, **extra: Any) -> Scenario:
+    """A test table; ``setup=True`` also applies the set-up checks a scenario file gets
+    (rule tests place odd set-ups on purpose, so they are off by default)."""
     data: dict[str, Any] = {
         "name": "test", "title": "Test table",
         "table": {"width": width, "height": height, "pieces": list(pieces)},
@@ -103,7 +105,7 @@ def scenario(units: Iterable[dict[str, Any]], pieces: Iterable[dict[str, Any]] =
     }
     if reinforcements or data["hot_spots"]:
         data["reinforcements"] = REINFORCEMENTS
-    return Scenario.from_data(data, "<test>", scale)
+    return Scenario.from_data(data, "<test>", scale, setup=setup)
 
 
 def game(units: Iterable[dict[str, Any]], script: Iterable[int] = (), seed: int = 0,

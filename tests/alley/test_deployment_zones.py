@@ -89,8 +89,8 @@ def test_zones_bind_only_their_own_side() -> None:
     # the Insurgents have a zone far from the Marines; the Marines have none
     data = small(insurgent={"deployment": [{"rect": [8, 18, 8, 6]}]})
     assert problems(data) == []
-    data["units"][1]["figures"][0]["at"] = [2, 10]
-    assert [p for p, _ in problems(data)] == ["units[1].figures[0]"]
+    data["units"][1]["figures"][0]["at"] = [2, 10]  # also out of cohesion with its unit (AA-014)
+    assert [p for p, _ in problems(data)] == ["units[1].figures[0]", "units[1]"]
 
 
 def test_a_zone_off_the_table_or_crossing_itself_is_reported_once() -> None:
@@ -113,8 +113,8 @@ def test_a_zone_needs_exactly_one_positive_shape() -> None:
 
 def test_off_the_table_figures_are_reported_as_off_the_table_not_also_outside_the_zones() -> None:
     data = small(regular={"deployment": [{"rect": [0, 0, 24, 4]}]})
-    data["units"][0]["figures"][0]["at"] = [30, 2]
-    assert [p for p, _ in problems(data)] == ["units[0].figures[0].at"]
+    data["units"][0]["figures"][0]["at"] = [30, 2]  # also out of cohesion with its unit (AA-014)
+    assert [p for p, _ in problems(data)] == ["units[0].figures[0].at", "units[0]"]
 
 
 # -- civilian mobs and minefields ---------------------------------------------------------------------

@@ -351,7 +351,7 @@ def test_what_the_loader_rejects_is_marked_on_the_table(qtbot: Any) -> None:
     page = make_page(qtbot, doc)
     assert page.canvas.problem_marks == []
     doc.set(("table", "pieces", 2, "rect"), [22, 5.5, 4, 3.5], "Move Shop")  # over the east edge
-    doc.set(("units", 1, "figures", 0, "at"), [30, 1.5], "Move alpha-1")  # off the table
+    doc.set(("units", 1, "figures", 0, "at"), [-0.5, 1.5], "Move alpha-1")  # off the table, in cohesion
     marks = page.canvas.problem_marks
     assert page.canvas.pieces[2] in marks and page.canvas.pieces[2].blocking
     assert "outside the 24x24 table" in page.canvas.pieces[2].toolTip()

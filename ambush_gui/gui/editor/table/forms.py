@@ -47,10 +47,10 @@ from ambush_gui.alley.model import FigureKind, Side
 from ambush_gui.alley.modules import REGISTRY
 from ambush_gui.alley.scenario import (
     KIND_DEFAULTS,
+    SHORTHAND,
     Edge,
     ScenarioSpec,
     TerrainKind,
-    VictorySpec,
 )
 from ambush_gui.alley.weapons import WEAPONS
 from ambush_gui.core.dice import Die
@@ -799,10 +799,10 @@ class SettingsForm(BoundForm):
         box.addWidget(self._reinforcement_box())
         v = QGroupBox("Victory points (CT-042..046)")
         vf = form_layout()
-        for name, fld in VictorySpec.model_fields.items():
+        for name, (_, _, default) in SHORTHAND.items():  # the five keys; awards are edited later
             vf.addRow(name.replace("_", " ").capitalize(),
                       self.spin(("victory", name), f"victory points: {name.replace('_', ' ')}", -99, 99,
-                                whole=True, tip=f"Default {fld.default}"))
+                                whole=True, tip=f"Default {default}"))
         v.setLayout(vf)
         box.addWidget(v)
         box.addStretch(1)
