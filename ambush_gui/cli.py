@@ -136,6 +136,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.file)
     kind = "mission" if scenario.spec.system == "ambush" else "scenario"
     print(f"{args.file}: valid {scenario.spec.system} {kind} {scenario.spec.title!r}")
+    for note in getattr(scenario, "inferred", []):  # what a format-1 file left to the reader
+        print(f"{args.file}: note: {note}")
     return EXIT_OK
 
 

@@ -203,6 +203,8 @@ def member_word(side: SideSpec) -> str:
         return side.member
     words = side.name.split()
     word = words[-1] if words else "figure"
+    if word.endswith("men"):  # Gunmen, Militiamen
+        return word[:-3] + "man"
     return word[:-1] if word.endswith("s") and not word.endswith("ss") and len(word) > 1 else word
 
 
