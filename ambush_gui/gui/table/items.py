@@ -190,7 +190,8 @@ class Look:
 
     side: str = "regular"
     leader: bool = False
-    contractor: bool = False
+    contractor: bool = False  # an escort (a contractor is one)
+    unhurt: bool = False  # an escort with no wound: no red cross
     dependant: bool = False  # carried: wounded, or a contractor taken in
     captive: bool = False
     on_ground: bool = False  # in no unit (the contractors before pickup, dropped casualties)
@@ -262,7 +263,10 @@ class FigureItem(QGraphicsItem):
         else:
             painter.drawEllipse(QPointF(0, 0), r, r)
         painter.setPen(Qt.PenStyle.NoPen)
-        if look.contractor:
+        if look.contractor and look.unhurt:
+            painter.setBrush(theme.FIGURE_OUTLINE)
+            painter.drawEllipse(QPointF(0, 0), 0.3 * r, 0.3 * r)
+        elif look.contractor:
             painter.setBrush(theme.ILLEGAL)
             a, b = 0.55 * r, 0.17 * r
             painter.drawRect(QRectF(-a, -b, 2 * a, 2 * b))

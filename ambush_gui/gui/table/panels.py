@@ -132,8 +132,8 @@ class UnitCard(QWidget):
         for f in unit.figures:
             role = "leader" if f.kind.value == "leader" else WEAPONS[f.weapon].title
             extra = ""
-            if f.kind.value == "contractor":
-                role, extra = "contractor", " — Dependant"
+            if f.kind.value == "contractor":  # an escort, by the scenario's word for it
+                role, extra = f.label or "escort", " — Dependant"
             elif f.dependant:
                 extra = f" — {f.injury.value} wound, Dependant"
             elif f.injury.value != "none":

@@ -65,7 +65,8 @@ def figure_tip(fig: Figure, unit: Unit | None) -> str:
     from ambush_gui.alley.weapons import WEAPONS
 
     weapon = WEAPONS[fig.weapon].title if fig.weapon in WEAPONS else fig.weapon
-    lines = [f"{fig.id} — {fig.kind.value}, {weapon}"]
+    what = (fig.label or "escort") if fig.kind is FigureKind.CONTRACTOR else fig.kind.value
+    lines = [f"{fig.id} — {what}, {weapon}"]
     lines.append(f"{unit.name} ({unit.side.title})" if unit else "on the ground, in no unit")
     if fig.dependant:
         lines.append(f"Dependant: carried by its unit ({fig.injury.value} wound)"
@@ -73,6 +74,19 @@ def figure_tip(fig: Figure, unit: Unit | None) -> str:
     if fig.captive:
         lines.append("held by the enemy")
     return "\n".join(lines)
+
+
+def escort_words(figs: list[Figure]) -> str:
+    """The label over escorts waiting on the ground, in the scenario's word for them:
+    "Contractors", "VIP", "VIP, informant"."""
+    labels = list(dict.fromkeys(f.label or "escort" for f in figs))
+    if len(labels) == 1:
+        word = labels[0]
+        many = sum(1 for f in figs if (f.label or "escort") == word) > 1
+        word = word + "s" if many and not word.endswith("s") else word
+        return word[:1].upper() + word[1:]
+    text = ", ".join(labels)
+    return text[:1].upper() + text[1:]
 
 
 def label_points(ppi: float) -> float:
@@ -303,7 +317,8 @@ class TableScene(QGraphicsScene):
                 marker.set_neutralised(spot.neutralised)
         if ground_contractors:
             held = all(f.captive for f in ground_contractors)
-            self.contractor_label.set_text("Contractors (held)" if held else "Contractors")
+            words = escort_words(ground_contractors)
+            self.contractor_label.set_text(f"{words} (held)" if held else words)
             self.contractor_spots = self._spots_around(
                 [flip.scene(f.x, f.y) for f in ground_contractors], 1.7 * self.base_radius)
             anchor, at = self.contractor_spots[0]
@@ -331,6 +346,7 @@ class TableScene(QGraphicsScene):
             side=fig.side.value,
             leader=fig.kind is FigureKind.LEADER,
             contractor=fig.kind is FigureKind.CONTRACTOR,
+            unhurt=fig.kind is FigureKind.CONTRACTOR and fig.injury.value == "none",
             dependant=fig.dependant and not on_ground,
             captive=fig.captive,
             on_ground=on_ground,

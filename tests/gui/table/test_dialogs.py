@@ -396,11 +396,38 @@ def test_victory_lists_every_line(qtbot: Any) -> None:
     qtbot.addWidget(dlg)
     winner = game.state.outcome["winner"]
     title = dlg.banner.title.text()
-    assert title == ("A draw" if winner == "draw" else f"The {winner.capitalize()}s win")
+    names = {"regular": "US Marines", "insurgent": "Insurgents"}  # the scenario's names
+    assert title == ("A draw" if winner == "draw" else f"The {names[winner]} win")
     shown = sum(dlg.columns[s].count() for s in ("regular", "insurgent"))
     lines = game.state.score.lines
+    awards = game.state.score.awards
     per_side = {
         s: sum(1 for side, _, _ in lines if side.value == s) for s in ("regular", "insurgent")
     }
-    assert shown == sum(2 * n if n else 1 for n in per_side.values())
+    # each line is points and words; each run of one award has its title above
+    groups = {s: sum(1 for k, (side, _, _) in enumerate(lines) if side.value == s and
+                     (k == 0 or awards[k - 1] != awards[k] or lines[k - 1][0] is not side))
+              for s in ("regular", "insurgent")}
+    assert shown == sum(2 * n + groups[s] if n else 1 for s, n in per_side.items())
     fits_small_screen(dlg)
+
+
+def test_victory_names_the_scenarios_sides_and_each_award(qtbot: Any) -> None:
+    """A scenario whose sides are Police and Gunmen: the banner, the columns and the award
+    titles say so, never "Regulars" or "Marine"."""
+    from ambush_gui.alley.model import Side
+
+    lines = [(Side.REGULAR, 3, "Hot Spot 1 neutralised"),
+             (Side.REGULAR, 3, "Hot Spot 2 neutralised"),
+             (Side.INSURGENT, 2, "officer m-1 killed")]
+    dlg = VictoryDialog({"winner": "regular", "points": {"regular": 6, "insurgent": 2}, "turn": 6},
+                        lines, names={"regular": "Police", "insurgent": "Gunmen"},
+                        awards=["hot_spot_neutralised", "hot_spot_neutralised", "enemy_killed"])
+    qtbot.addWidget(dlg)
+    assert dlg.banner.title.text() == "The Police win"
+    def texts(side: str) -> list[str]:
+        return [dlg.columns[side].itemAt(k).widget().text() for k in range(dlg.columns[side].count())]
+
+    assert texts("regular") == ["Hot Spots neutralised: +6 VP", "+3", "Hot Spot 1 neutralised",
+                                "+3", "Hot Spot 2 neutralised"]
+    assert texts("insurgent") == ["Enemies killed: +2 VP", "+2", "officer m-1 killed"]

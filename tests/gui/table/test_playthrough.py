@@ -236,8 +236,9 @@ def test_hotseat_game_to_the_victory_screen(qtbot: Any) -> None:
     assert dlg.outcome == dict(result)
     assert dlg.lines == [(str(getattr(s, "value", s)), p, w) for s, p, w in game.state.score.lines]
     winner = result["winner"]
+    names = {side.value: spec.name for side, spec in game.spec.sides.items()}  # "US Marines"
     assert dlg.banner.title.text() == (
-        "A draw" if winner == "draw" else f"The {side_title(winner)}s win"
+        "A draw" if winner == "draw" else f"The {names[winner]} win"
     )
     shown = "\n".join(lab.text() for lab in dlg.findChildren(type(dlg.banner.title)))
     for side, points in result["points"].items():

@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QGridLayout, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
+from ambush_gui.alley.victory import AWARD_TITLES
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import (
     Banner,
@@ -22,22 +23,29 @@ ScoreLine = tuple[Any, int, str]  # (side, points, why), as in AlleyState.score.
 
 
 class VictoryDialog(QDialog):
-    """``VictoryDialog(result, lines)``: ``result`` is the engine's outcome dict
-    ({"winner", "points", "turn"}), ``lines`` the score ledger (side, points, why)."""
+    """``VictoryDialog(result, lines, names=..., awards=...)``: ``result`` is the engine's
+    outcome dict ({"winner", "points", "turn"}), ``lines`` the score ledger (side, points,
+    why), ``names`` the scenario's names for the sides and ``awards`` the award event of
+    each line: lines are shown under their award's title, with its subtotal."""
 
     def __init__(
-        self, result: Mapping[str, Any], lines: Sequence[ScoreLine], parent: QWidget | None = None
+        self, result: Mapping[str, Any], lines: Sequence[ScoreLine], parent: QWidget | None = None,
+        names: Mapping[str, str] | None = None, awards: Sequence[str] | None = None,
     ) -> None:
         super().__init__(parent)
         self.outcome = dict(result or {})
         self.lines = [(str(getattr(s, "value", s)), int(p), str(w)) for s, p, w in lines]
+        self.awards = list(awards) if awards is not None and len(awards) == len(self.lines) \
+            else [""] * len(self.lines)
+        self.names = {side: (names or {}).get(side) or f"{side_title(side)}s"
+                      for side in ("regular", "insurgent")}
         winner = self.outcome.get("winner", "draw")
         self.setWindowTitle("Game over")
         paint_background(self)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(14, 14, 14, 14)
         lay.setSpacing(10)
-        headline = "A draw" if winner == "draw" else f"The {side_title(winner)}s win"
+        headline = "A draw" if winner == "draw" else f"The {self.names[winner]} win"
         turn = self.outcome.get("turn")
         self.banner = Banner(
             None if winner == "draw" else winner, headline, f"after turn {turn}" if turn else ""
@@ -51,7 +59,7 @@ class VictoryDialog(QDialog):
             box, inner = panel(side)
             head = QHBoxLayout()
             head.addWidget(
-                label(f"{side_title(side)}s", bold=True, size=12, colour=side_colour(side))
+                label(self.names[side], bold=True, size=12, colour=side_colour(side))
             )
             head.addStretch(1)
             total = points.get(side, sum(p for s, p, _ in self.lines if s == side))
@@ -59,12 +67,25 @@ class VictoryDialog(QDialog):
             inner.addLayout(head)
             grid = QGridLayout()
             grid.setHorizontalSpacing(10)
-            mine = [(p, w) for s, p, w in self.lines if s == side]
-            for r, (p, why) in enumerate(mine):
+            mine = [(p, w, a) for (s, p, w), a in zip(self.lines, self.awards, strict=True) if s == side]
+            r = 0
+            for k, (p, why, award) in enumerate(mine):
+                if award and (k == 0 or mine[k - 1][2] != award):  # the award's title, its subtotal
+                    group = []
+                    for q, _, a in mine[k:]:
+                        if a != award:
+                            break
+                        group.append(q)
+                    title = label(f"{AWARD_TITLES.get(award, award)}: {sum(group):+d} VP",
+                                  bold=True, colour=theme.MUTED_TEXT)
+                    title.setToolTip(f"award '{award}' in the scenario's [[victory.awards]]")
+                    grid.addWidget(title, r, 0, 1, 2)
+                    r += 1
                 pts = label(f"{p:+d}", bold=True)
                 pts.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
                 grid.addWidget(pts, r, 0)
                 grid.addWidget(label(why, wrap=True), r, 1)
+                r += 1
             if not mine:
                 grid.addWidget(label("no points scored", colour=theme.MUTED_TEXT), 0, 1)
             grid.setColumnStretch(1, 1)
@@ -86,4 +107,7 @@ class VictoryDialog(QDialog):
 
     @classmethod
     def for_game(cls, game: Any, parent: QWidget | None = None) -> VictoryDialog:
-        return cls(game.state.outcome or game.result or {}, game.state.score.lines, parent)
+        sides = getattr(getattr(game, "spec", None), "sides", {}) or {}
+        names = {str(getattr(k, "value", k)): v.name for k, v in sides.items()}
+        return cls(game.state.outcome or game.result or {}, game.state.score.lines, parent,
+                   names=names, awards=game.state.score.awards)
