@@ -1,0 +1,50 @@
+"""Format-1 Ambush Alley files keep loading and playing as they did (issue 11).
+
+tests/alley/format1/ keeps a copy of every Ambush Alley scenario shipped before awards
+and escorts existed. Each must validate (saying what it leaves inferred: the five
+Contracting Trouble victory keys as awards, contractors as wounded escorts), and seeded
+computer games on it must end in the state recorded with the code of that time.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ambush_gui import systems
+from ambush_gui.ai.simulate import make_player, play_out
+from ambush_gui.cli import main
+
+HERE = Path(__file__).parent / "format1"
+FILES = sorted(HERE.glob("*.toml"))
+
+# (file, players, seed) -> (decisions, final state hash), recorded on main before issue 11
+RECORDED = {
+    ("contracting-trouble.toml", "ai", 11):
+        (157, "43ccbf46c546eb50c5637576aca91c46456bd326d96a9a9c117c9d7376f12600"),
+    ("contracting-trouble.toml", "random", 12):
+        (32, "e6aecc62a8afd76cc65fbbf7db77dc5784435113fa3eca15ce9042365fd0a7af"),
+}
+
+
+def test_every_shipped_alley_scenario_has_a_format_1_copy() -> None:
+    shipped = {p.name for p in Path(systems.resolve("contracting-trouble")).parent.glob("*.toml")
+               if 'system = "alley"' in p.read_text()}
+    assert shipped <= {p.name for p in FILES}
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_a_format_1_file_validates_and_says_what_it_inferred(
+        path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "valid alley scenario" in out
+    assert "note: format 1: no victory.awards" in out
+
+
+@pytest.mark.parametrize(("name", "kind", "seed"), sorted(RECORDED))
+def test_a_seeded_game_on_a_format_1_file_replays_as_before(name: str, kind: str, seed: int) -> None:
+    game = systems.new_game(systems.load_scenario(HERE / name), seed)
+    play_out(game, {side: make_player(kind, "alley", seed) for side in ("regular", "insurgent")})
+    assert (len(game.decisions), game.state_hash()) == RECORDED[(name, kind, seed)]
