@@ -90,7 +90,13 @@ def new_game(scenario: Any, seed: int = 0) -> Game:
 
 
 def factory(system: str, data: dict[str, Any], source: str, scale: float, seed: int) -> Game:
-    """Build a fresh game from a save's embedded scenario (see core.saves.replay)."""
+    """Build a fresh game from a save's embedded scenario (see core.saves.replay). An Ambush
+    Alley save skips the set-up checks added with issue 11 (cohesion, overlapping bases,
+    impassable ground, a side with no units): the game was played, so it replays."""
+    if system == "alley":
+        from ambush_gui.alley.scenario import Scenario
+
+        return new_game(Scenario.from_data(data, source, scale, setup=False), seed)
     return new_game(scenario_from_data(system, data, source, scale), seed)
 
 

@@ -48,3 +48,23 @@ def test_a_seeded_game_on_a_format_1_file_replays_as_before(name: str, kind: str
     game = systems.new_game(systems.load_scenario(HERE / name), seed)
     play_out(game, {side: make_player(kind, "alley", seed) for side in ("regular", "insurgent")})
     assert (len(game.decisions), game.state_hash()) == RECORDED[(name, kind, seed)]
+
+
+def test_a_save_of_a_set_up_refused_today_still_replays(tmp_path: Path) -> None:
+    """A save made before issue 11 on a table with a unit out of cohesion at set-up (now
+    refused by validate) replays and verifies: the game was played, the save holds."""
+    from ambush_gui.alley.scenario import Scenario
+    from ambush_gui.core import saves
+    from ambush_gui.core.errors import ScenarioError
+    from ambush_gui.core.files import read_data
+
+    data = read_data(HERE / "contracting-trouble.toml")
+    data["units"][1]["figures"][0]["at"] = [1.5, 12.0]  # alpha-1 far from his fireteam
+    with pytest.raises(ScenarioError, match="out of cohesion"):
+        Scenario.from_data(data, "edited")
+    game = systems.new_game(Scenario.from_data(data, "edited", setup=False), 5)
+    play_out(game, {side: make_player("ai", "alley", 5) for side in ("regular", "insurgent")})
+    path = tmp_path / "old.json"
+    saves.save(game, path)
+    again = saves.verify(path, systems.factory)
+    assert again.state_hash() == game.state_hash()
