@@ -67,9 +67,10 @@ class TurnPanel(QWidget):
             self.banner.setStyleSheet(f"background:{colour};color:white;border-radius:4px;")
             self.prompt.setText(decision.prompt)
         points = st.outcome["points"] if st.outcome else None
+        names = {str(getattr(k, "value", k)): v.name for k, v in game.spec.sides.items()}
         self.score.setText("" if points is None else
-                           f"Victory points — Regular {points['regular']}, "
-                           f"Insurgent {points['insurgent']}")
+                           f"Victory points — {names.get('regular', 'Regulars')} {points['regular']}, "
+                           f"{names.get('insurgent', 'Insurgents')} {points['insurgent']}")
 
 
 class UnitCard(QWidget):

@@ -431,3 +431,23 @@ def test_victory_names_the_scenarios_sides_and_each_award(qtbot: Any) -> None:
     assert texts("regular") == ["Hot Spots neutralised: +6 VP", "+3", "Hot Spot 1 neutralised",
                                 "+3", "Hot Spot 2 neutralised"]
     assert texts("insurgent") == ["Enemies killed: +2 VP", "+2", "officer m-1 killed"]
+
+
+def test_a_long_victory_ledger_scrolls_and_the_dialog_still_fits(qtbot: Any) -> None:
+    """Sixty kills scored one by one: the lines scroll, the Close button stays on screen."""
+    from ambush_gui.alley.model import Side
+
+    lines = [(Side.REGULAR, 1, f"Insurgent i{k} killed") for k in range(60)]
+    dlg = VictoryDialog({"winner": "regular", "points": {"regular": 60, "insurgent": 0}, "turn": 8},
+                        lines, names={"regular": "US Marines", "insurgent": "Insurgents"},
+                        awards=["enemy_killed"] * 60)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitUntil(dlg.isVisible)
+    fits_small_screen(dlg)
+    assert dlg.scroll.verticalScrollBar().maximum() > 0
+    short = VictoryDialog({"winner": "draw", "points": {"regular": 0, "insurgent": 0}, "turn": 8}, [])
+    qtbot.addWidget(short)
+    short.show()
+    qtbot.waitUntil(short.isVisible)
+    assert short.scroll.verticalScrollBar().maximum() == 0

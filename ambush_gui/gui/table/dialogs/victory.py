@@ -6,7 +6,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QGridLayout, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ambush_gui.alley.victory import AWARD_TITLES
 from ambush_gui.gui.shared import theme
@@ -93,7 +102,20 @@ class VictoryDialog(QDialog):
             inner.addStretch(1)
             self.columns[side] = grid
             totals.addWidget(box, 1)
-        lay.addLayout(totals)
+        # A long ledger (a sweep scoring every enemy killed) scrolls instead of pushing the
+        # Close button off a small screen; a short one shows whole, with no scroll bar.
+        body = QWidget()
+        body.setLayout(totals)
+        totals.setContentsMargins(0, 0, 0, 0)
+        scroll = QScrollArea()
+        scroll.setWidget(body)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }")
+        scroll.setMinimumHeight(min(body.sizeHint().height() + 2, theme.VICTORY_LEDGER_MAX_HEIGHT))
+        self.scroll = scroll
+        lay.addWidget(scroll, 1)
         row = QHBoxLayout()
         row.addStretch(1)
         ok = QPushButton("Close")
