@@ -538,3 +538,13 @@ def test_a_piece_with_no_area_is_drawn_and_listed(qtbot: Any, rect: list[float])
     assert any(path == "table.pieces[2]" for path, _ in doc.problems())
     doc.undo_stack.undo()
     assert doc.problems() == []
+
+
+def test_an_empty_table_is_not_ready_to_play(qtbot: Any) -> None:
+    """Issue 11: a new scenario with no units is refused (a side with no units), so the
+    Problems dock cannot say "No problems: ready to play" and Play from here is refused."""
+    from ambush_gui.gui.editor.table.page import new_table_data
+
+    doc = EditorDocument(new_table_data(24.0, 24.0, "Empty"))
+    assert [p for p, _ in doc.problems()] == ["sides.regular", "sides.insurgent"]
+    assert all("have no units" in what for _, what in doc.problems())
