@@ -183,9 +183,15 @@ def test_a_long_outcome_line_keeps_the_verdict_whole(qtbot: Any) -> None:
     tray.add(Event("move", "something else", {}))
     qtbot.waitUntil(lambda: all(c.outcome.width() > 100 for c in tray.cards))
     morale, damage = tray.cards
+    for card in (morale, damage):
+        assert len(card.outcome.text().split("\n")) <= 2
+        for line in card.outcome.text().split("\n"):
+            assert card.outcome.fontMetrics().horizontalAdvance(line) <= card.outcome.width()
+    shown = morale.outcome.text().replace("\n", " ")
     assert "Shrinks" in morale.outcome.full
-    assert morale.outcome.text().startswith("… Insurgents R1 is Shaken")
-    assert damage.outcome.text().startswith("… Pvt Greer is wounded")
+    assert "Insurgents R1 is Shaken" in shown and "…" not in shown.split("Shaken")[0]
+    shown = damage.outcome.text().replace("\n", " ")
+    assert "Pvt Greer is wounded (hit by Schütze Ritter (D)'s Kar 98k rifle)" in shown
     assert "his turn is over" in damage.outcome.toolTip()  # more was told: all in the tooltip
     short = DiceTrayPanel()  # a line that fits is shown whole
     qtbot.addWidget(short)
@@ -196,6 +202,40 @@ def test_a_long_outcome_line_keeps_the_verdict_whole(qtbot: Any) -> None:
     short.add(Event("morale", "Stands", {"result": "stand"}))
     qtbot.waitUntil(lambda: short.latest.outcome.width() > 100)
     assert short.latest.outcome.text() == "r1 slips away · Stands"
+
+
+def test_an_outcome_wraps_to_two_lines_before_it_is_cut(qtbot: Any) -> None:
+    """At 1280x800 the player read "Gunmen (1) 7 against F…eteam Alpha acts first": the
+    outcome now takes a second line, so who and the verdict both read in full; a text too
+    long even for two shows its verdict alone, cut at its tail."""
+    tray = DiceTrayPanel()
+    qtbot.addWidget(tray)
+    tray.resize(900, theme.TRAY_HEIGHT)
+    tray.show()
+    tray.add(roll("Reaction Test (Alpha reacts): Fireteam Alpha", [4], 8, "regular"))
+    tray.add(roll("Reaction Test (Alpha reacts): Gunmen (1)", [7], 6, "insurgent"))
+    told = "Gunmen (1) 7 against Fireteam Alpha 4: Fireteam Alpha acts first"
+    tray.add(Event("reaction", told, {"insurgent_first": False}))
+    tray.add(Event("move", "something else", {}))
+    card = tray.latest
+    qtbot.waitUntil(lambda: card.outcome.width() > 100)
+    assert card.outcome.text().replace("\n", " ") == told
+    assert "…" not in card.outcome.text()
+    assert card.outcome.height() >= 2 * card.outcome.fontMetrics().height() or \
+        "\n" not in card.outcome.text()
+    long = DiceTrayPanel()
+    qtbot.addWidget(long)
+    long.resize(900, theme.TRAY_HEIGHT)
+    long.show()
+    long.add(roll("Damage: Pvt Greer", [3], 10, "us"))
+    long.add(Event("damage_roll", "Damage on the rifle row: 3 → wound " + "and more words " * 30, {}))
+    long.add(Event("damage", "Pvt Greer is wounded (hit by Schütze Ritter (D)'s Kar 98k rifle)",
+                   {"soldier": "greer", "result": "wound"}))
+    long.add(Event("move", "something else", {}))
+    card = long.latest
+    qtbot.waitUntil(lambda: card.outcome.width() > 100)
+    assert card.outcome.text().startswith("… Pvt Greer is wounded")
+    assert len(card.outcome.text().split("\n")) <= 2
 
 
 def test_a_colon_in_brackets_does_not_cut_a_cards_title(qtbot: Any) -> None:

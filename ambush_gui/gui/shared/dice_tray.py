@@ -100,16 +100,39 @@ def _short(text: str) -> str:
     return " ".join("".join(out).split())
 
 
+def wrap_lines(text: str, width: int, metrics: Any, lines: int) -> list[str] | None:
+    """``text`` broken at spaces into at most ``lines`` lines of ``width`` pixels, or None
+    when it needs more (a word wider than the width never fits)."""
+    out: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if metrics.horizontalAdvance(trial) <= width:
+            line = trial
+            continue
+        if not line or len(out) + 1 >= lines:
+            return None
+        out.append(line)
+        line = word
+        if metrics.horizontalAdvance(line) > width:
+            return None
+    out.append(line)
+    return out
+
+
 class ElidedLabel(QLabel):
-    """A one-line label that elides its text to its width (the full text in its tooltip),
-    so a long narration never widens the dock or hides the buttons beside it."""
+    """A label of at most ``lines`` lines that elides its text to its width (the full text
+    in its tooltip), so a long narration never widens the dock or hides the buttons beside
+    it. With two lines a long text wraps before it is cut (a throw's outcome: the verdict
+    and whom it is about both read in full)."""
 
     def __init__(self, text: str = "", parent: QWidget | None = None,
-                 mode: Qt.TextElideMode = Qt.TextElideMode.ElideRight) -> None:
+                 mode: Qt.TextElideMode = Qt.TextElideMode.ElideRight, lines: int = 1) -> None:
         super().__init__(parent)
         self.full = ""
         self.keep = ""
         self.mode = mode
+        self.lines = lines
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.set_full(text)
@@ -129,11 +152,35 @@ class ElidedLabel(QLabel):
     def _elide(self) -> None:
         width = max(40, self.width() - 12)
         fm = self.fontMetrics()
+        if self.lines > 1:
+            self._wrap(width, fm)
+            return
         if self.keep and self.keep != self.full and fm.horizontalAdvance(self.full) > width:
             # the verdict's sentence says it first ("X is Shaken (…)"): cut its tail
             self.setText(fm.elidedText(f"… {self.keep}", Qt.TextElideMode.ElideRight, width))
             return
         self.setText(fm.elidedText(self.full, self.mode, width))
+
+    def _wrap(self, width: int, fm: Any) -> None:
+        """The whole text on up to ``lines`` lines; else the part to keep alone; else the
+        first lines whole and the last one cut at its tail."""
+        for text in (self.full, f"… {self.keep}" if self.keep and self.keep != self.full else ""):
+            if text and (rows := wrap_lines(text, width, fm, self.lines)) is not None:
+                self.setText("\n".join(rows))
+                return
+        text = f"… {self.keep}" if self.keep and self.keep != self.full else self.full
+        rows = []
+        for word in text.split():
+            trial = f"{rows[-1]} {word}" if rows else word
+            if rows and fm.horizontalAdvance(trial) <= width:
+                rows[-1] = trial
+            elif not rows:
+                rows.append(word)
+            elif len(rows) < self.lines:
+                rows.append(word)
+            else:
+                rows[-1] = trial  # the last line takes the rest, cut below
+        self.setText("\n".join(fm.elidedText(r, Qt.TextElideMode.ElideRight, width) for r in rows))
 
 
 class RollBlock(QFrame):
@@ -241,8 +288,9 @@ class ThrowCard(QFrame):
         self._blocks.setSpacing(12)
         lay.addLayout(self._blocks)
         self.blocks: list[RollBlock] = []
-        # elided in the middle: an outcome's verdict comes last ("… acts first", "killed")
-        self.outcome = ElidedLabel(mode=Qt.TextElideMode.ElideMiddle)
+        # on two lines: "Gunmen (1) 7 against Fireteam Alpha 4: Fireteam Alpha acts first",
+        # "Pvt Greer is wounded (hit by …)" read whole; too long, the verdict shows alone
+        self.outcome = ElidedLabel(lines=2)
         f = self.outcome.font()
         f.setBold(True)
         self.outcome.setFont(f)
