@@ -117,7 +117,7 @@ def test_every_roll_of_a_game_reaches_the_tray_with_its_outcome(qtbot: Any) -> N
         ctl.answer(ai.choose(ctl.game, ctl.pending()))
     rolls = [e for e in ctl.game.log.events if e.kind == "roll"]
     shown = [r for c in win.tray.cards for r in c.throw.rolls]
-    assert shown == rolls[-len(shown):] and len(shown) >= 20
+    assert shown == [win.tray.wording(r) for r in rolls[-len(shown):]] and len(shown) >= 20
     kinds = {e.kind for c in win.tray.cards for e in c.throw.outcomes}
     assert {"initiative", "perception", "hit", "damage", "jam", "ammo"} <= kinds
     sides = {c.throw.side for c in win.tray.cards if c.throw.outcomes}

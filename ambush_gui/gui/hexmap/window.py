@@ -36,6 +36,7 @@ from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Event
 from ambush_gui.core.hexgrid import Hex
 from ambush_gui.gui.hexmap.dialogs import ON_THE_MAP  # noqa: E402
+from ambush_gui.gui.hexmap.wording import shown  # noqa: E402
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.controller import GameController
 from ambush_gui.gui.shared.game_window import GameWindow
@@ -563,7 +564,7 @@ class AmbushWindow(GameWindow):
 
     # -- showing the state ------------------------------------------------------------------------
     def _on_event(self, event: Event) -> None:
-        self.log.add(event)
+        self.log.add(shown(event))
         german = event.data.get("german")
         if isinstance(german, str):
             self._germans_named.append(german)
@@ -593,6 +594,7 @@ class AmbushWindow(GameWindow):
     def _build_tray(self) -> None:
         super()._build_tray()
         self.tray.deferred = True  # cards built once per answer (or beat), like the log
+        self.tray.wording = shown  # "Give a turn", "the German side", why he panicked
 
     def side_of(self, event: Event) -> str | None:
         """The side of an Ambush! roll or outcome: the soldier it names (rolls name him in
@@ -702,7 +704,7 @@ class AmbushWindow(GameWindow):
         self.fire_panel.set_game(game)
         self.fire_panel.reload(game.log.events)
         self._read = False
-        self.log.reload(game.log.events)
+        self.log.reload([shown(e) for e in game.log.events])
         self._reset_booklet()
 
     def _on_references(self, arrows: list[tuple[str, str]]) -> None:

@@ -36,9 +36,10 @@ from ambush_gui.core.events import Event
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import as_modifier, rule_tip, side_colour, side_title
 from ambush_gui.gui.shared.dice import DieFace, Mark, keep_target
-from ambush_gui.gui.shared.pacing import OUTCOMES, shown_faces, zero_nine
+from ambush_gui.gui.shared.pacing import OUTCOMES, big_moment, shown_faces, zero_nine
 
 SideOf = Callable[[Event], str | None]
+Wording = Callable[[Event], Event]
 # Outcomes that follow a throw's verdict (a unit shrinking after its Morale result, the AR
 # markers moved after a hit, the damage die's row): when a card's outcome line is too
 # long, the first outcome not among these is the one shown whole.
@@ -335,7 +336,10 @@ class ThrowCard(QFrame):
         head = self.title.full.split(" (")[0].split(":")[0]
         lines = [_short(e.text).removeprefix(f"{head}: ") for e in self.throw.outcomes]
         told = [i for i, e in enumerate(self.throw.outcomes) if e.kind not in AFTERMATH]
-        self.outcome.set_full(" · ".join(lines), lines[told[0]] if told else "")
+        # kept whole: the verdict, and the big moments that followed it (a panic and why)
+        kept = [i for i, e in enumerate(self.throw.outcomes)
+                if (told and i == told[0]) or (e.kind == "marker" and big_moment(e))]
+        self.outcome.set_full(" · ".join(lines), " · ".join(lines[i] for i in kept))
         self.outcome.setToolTip("\n".join(e.text for e in self.throw.outcomes))
         self.outcome.setVisible(True)
         self.throw.side = outcome_side(self.throw, self.side_of)
@@ -393,6 +397,8 @@ class DiceTrayPanel(QWidget):
     def __init__(self, side_of: SideOf | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.side_of: SideOf = side_of or (lambda e: None)
+        # the game's events in the player's words (the engine's text is saved as it is)
+        self.wording: Wording | None = None
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 2, 4, 2)
         lay.setSpacing(2)
@@ -444,6 +450,8 @@ class DiceTrayPanel(QWidget):
     def add(self, event: Event) -> None:
         """One event from the controller, in order: a roll starts or extends a throw, an
         outcome joins the throw before it, anything else closes it."""
+        if self.wording is not None:
+            event = self.wording(event)
         if event.kind == "roll":
             if self._open and self._last_kind == "roll" and self.throws:
                 self.throws[-1].rolls.append(event)

@@ -1,0 +1,65 @@
+"""The engine's Ambush! event texts in the player's words, at display time.
+
+An event's text is part of the game's log, which saves and their hashes are built on, so
+the engine's wording stays as it is; the log dock and the dice tray show it through
+:func:`shown`: the action a soldier chose by the title its dialog gives it ("Give a
+turn", not ``give_turn``), a sighting by what it is ("the farmhouse sentry", not
+``'farmhouse-sentry'``), the sides by their names ("the German side", not "the german
+side"), and a panic with the reason the AR marker's event gives for it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from ambush_gui.core.events import Event
+from ambush_gui.gui.hexmap.dialogs.common import action_title
+from ambush_gui.gui.shared import theme
+
+_SIDE = re.compile(r"\b(the|Initiative:) (us|german)\b")
+_SIGHTING = re.compile(r"its sighting '([^']+)' has been made")
+_PANIC = re.compile(r"^(?P<who>.+?)'s AR marker: (?P<frm>[\w-]+) → panic \((?P<why>[^)]*)\)")
+
+
+def sighting_words(sid: str) -> str:
+    """A sighting's id as words: ``farmhouse-sentry`` -> "the farmhouse sentry"."""
+    return "the " + " ".join(sid.replace("_", "-").split("-"))
+
+
+def _sides(text: str) -> str:
+    return _SIDE.sub(lambda m: f"{m.group(1)} {theme.SIDE_NAMES[m.group(2)]}", text)
+
+
+def panic_reason(why: str) -> str:
+    """The marker's parenthesis ("1 in AR column 4, red: out of command, panic") as the
+    reason he panicked ("his initiative die 1 fell on red in AR column 4: out of command")."""
+    head, _, tail = why.partition(", red")
+    reason = tail.lstrip(":").strip().removesuffix("panic").strip(" ,")
+    m = re.match(r"(\d) in AR column (\d+)", head)
+    if not m:
+        return why
+    said = f"his side's die {m.group(1)} fell on red in AR column {m.group(2)}"
+    return f"{said}: {reason}" if reason else said
+
+
+def shown(event: Event) -> Event:
+    """``event`` as the player reads it (the same event when nothing needs saying again)."""
+    text = event.text
+    d = event.data
+    if event.kind == "action" and d.get("action") and text.endswith(f": {d['action']}"):
+        text = text[: -len(str(d["action"]))] + action_title(str(d["action"]))
+    elif event.kind == "paragraph_skipped" and d.get("sighting"):
+        text = _SIGHTING.sub(
+            lambda m: f"it tells of {sighting_words(m.group(1))}, already seen", text)
+    elif event.kind in ("initiative", "roll"):
+        text = _sides(text)
+    elif event.kind == "marker" and (m := _PANIC.match(text)):
+        rules = text[text.rfind(" ["):] if text.endswith("]") and " [" in text else ""
+        text = f"{m.group('who')} panics: {panic_reason(m.group('why'))}{rules}"
+    if text == event.text:
+        return event
+    data = dict(d)
+    if event.kind == "roll" and isinstance(d.get("purpose"), str):
+        data["purpose"] = _sides(d["purpose"])
+    return replace(event, text=text, data=data)

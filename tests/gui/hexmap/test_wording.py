@@ -1,0 +1,87 @@
+"""The engine's Ambush! event texts as the player reads them (issue 10's new player saw
+"Sgt Doyle: give_turn", "its sighting 'farmhouse-sentry'", "the us side" and panics with
+no reason). The saved texts do not change: only what the log and the tray show."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ambush_gui import systems
+from ambush_gui.core.events import Event
+from ambush_gui.gui.hexmap.wording import shown
+from ambush_gui.gui.shared.dice_tray import DiceTrayPanel
+
+PANIC = ("Sgt Doyle's AR marker: complete → panic (1 in AR column 4, red: out of command, "
+         "panic) [AR-038, AR-059, AR-064]")
+
+
+def test_an_action_is_named_by_its_dialog_title() -> None:
+    e = Event("action", "Sgt Doyle: give_turn", {"soldier": "doyle", "action": "give_turn"})
+    assert shown(e).text == "Sgt Doyle: Give a turn"
+    assert e.text == "Sgt Doyle: give_turn"  # the event itself is untouched
+    assert shown(Event("action", "Pfc Reyes: aimed", {"action": "aimed"})).text == \
+        "Pfc Reyes: Aimed fire"
+
+
+def test_a_sighting_is_said_in_words() -> None:
+    e = Event("paragraph_skipped", "¶2 is skipped: its sighting 'farmhouse-sentry' has been "
+              "made [AR-030]", {"paragraph": 2, "sighting": "farmhouse-sentry"})
+    assert shown(e).text == "¶2 is skipped: it tells of the farmhouse sentry, already seen [AR-030]"
+
+
+def test_the_sides_are_named_and_a_panic_says_why() -> None:
+    e = Event("initiative", "Initiative: US 0, Germans 9: the german side has the Advantage "
+              "(the higher die [AR-032])", {"us": 0, "german": 9})
+    assert "the German side has the Advantage" in shown(e).text
+    roll = Event("roll", "Initiative: german [AR-032]: 1 0-9 die → 9",
+                 {"purpose": "Initiative: german [AR-032]", "faces": [9], "sides": 10})
+    assert shown(roll).text.startswith("Initiative: German")
+    assert shown(roll).data["purpose"] == "Initiative: German [AR-032]"
+    panic = shown(Event("marker", PANIC, {"soldier": "doyle", "to": "panic"}))
+    assert panic.text == ("Sgt Doyle panics: his side's die 1 fell on red in AR column 4: "
+                          "out of command [AR-038, AR-059, AR-064]")
+
+
+def test_the_tray_card_keeps_the_panic_and_its_reason(qtbot: Any) -> None:
+    """A Round's initiative card told "US 1, Germans 9" and elided the panics after it."""
+    tray = DiceTrayPanel()
+    tray.wording = shown
+    qtbot.addWidget(tray)
+    tray.resize(700, 150)
+    tray.show()
+    for side, face in (("us", 1), ("german", 9)):
+        tray.add(Event("roll", f"Initiative: {side} [AR-032]: 1 0-9 die → {face}",
+                       {"purpose": f"Initiative: {side} [AR-032]", "faces": [face],
+                        "sides": 10, "zero_nine": True}))
+    tray.add(Event("initiative", "Initiative: US 1, Germans 9: the german side has the "
+                   "Advantage (the higher die [AR-032])", {"us": 1, "german": 9}))
+    tray.add(Event("marker", PANIC, {"soldier": "doyle", "to": "panic"}))
+    tray.add(Event("round", "something else", {}))
+    card = tray.latest
+    qtbot.waitUntil(lambda: card.outcome.width() > 100)
+    assert [b.caption.text() for b in card.blocks] == ["US", "German"]
+    assert "Sgt Doyle panics" in card.outcome.text().replace("\n", " ")
+    assert "out of command" in card.outcome.full
+
+
+def test_the_window_log_says_the_words(qtbot: Any) -> None:
+    from ambush_gui.gui.hexmap.window import AmbushWindow
+    from ambush_gui.gui.shared.controller import GameController, Seat
+
+    scenario = systems.load_scenario(systems.resolve("ambush-tutorial"))
+    ctl = GameController(systems.new_game(scenario, 3), {"us": Seat.HUMAN}, delay_ms=0)
+    win = AmbushWindow(ctl)
+    qtbot.addWidget(win)
+    win.start()
+    ai = systems.computer_player("ambush")
+    for _ in range(80):
+        d = ctl.pending()
+        if d is None or "Germans 9" in win.log.text():
+            break
+        ctl.answer(ai.choose(ctl.game, d))
+    win.log.flush()
+    text = win.log.text()
+    assert "the German side has the Advantage" in text
+    assert "the german side" not in text and "its sighting '" not in text
+    assert any(e.text.endswith("the german side has the Advantage (the higher die [AR-032])")
+               for e in ctl.game.log.events)  # the saved text is the engine's
