@@ -635,14 +635,20 @@ class AmbushWindow(GameWindow):
 
     def _show_pieces(self, game: Any) -> None:
         """The AR Track, the squad, the soldier card and the counters as ``game`` has them."""
-        from ambush_gui.gui.hexmap.view import counters_for
 
         self.track.show_state(game)
         self.card.show_soldier(game, self.selected)
         self.squad.show_state(game, self.selected)
+        counters = self._counters(game)
+        self.map.set_counters(counters, self.selected)
+
+    def _counters(self, game: Any) -> list[Any]:
+        """The counters as ``game`` has them (and where each was drawn, for the moves)."""
+        from ambush_gui.gui.hexmap.view import counters_for
+
         counters = counters_for(game.state)
         self._shown = {c.id: c.hex for c in counters}
-        self.map.set_counters(counters, self.selected)
+        return counters
 
     def _show_moment(self, game: Any) -> None:
         """A big moment (a panic, a death, a German appearing, a Round's end): the AR Track,
@@ -673,6 +679,9 @@ class AmbushWindow(GameWindow):
         elif read:
             self.reader_dock.raise_()
         self.mission_panel.show_state(game, d, seat)
+        acting = d.facts.get("soldier") if d is not None else None
+        if isinstance(acting, str) and acting in game.state.soldiers:
+            self.selected = acting  # the soldier whose decision is open, not the last one
         self._refresh_booklet(d)
         self._show_pieces(game)
         self._animate()
@@ -719,15 +728,26 @@ class AmbushWindow(GameWindow):
         self.map.show_scatter([arrow] if arrow else [])
 
     def _on_highlight(self, decision: Decision, what: Any) -> None:
-        """Show on the map what the player is looking at in a dialog: a target or a hex."""
+        """Show on the map what the player is looking at in a dialog, and say what it is (a
+        red hex with no word was a mystery): a target or a hex in red, "Target: …"; a
+        soldier of the deciding side (which soldier acts next) is selected, not marked."""
         game = self.controller.game
         self.map.clear_marks()
         if isinstance(what, str) and what in game.state.soldiers:
             s = game.state.soldiers[what]
-            if s.hex is not None:
-                self.map.mark_hexes([s.hex.label], theme.TARGET_MARK, s.name)
+            if s.side.value == decision.side:
+                self._on_select(what)
+                self.squad.show_state(game, what)
+                self.statusBar().showMessage(f"{s.name} (selected): the soldier this choice "
+                                             "is about", 6000)
+            elif s.hex is not None:
+                tip = f"Target: {s.name}"
+                self.map.mark_hexes([s.hex.label], theme.TARGET_MARK, tip)
+                self.statusBar().showMessage(f"Red hex {s.hex.label}: {tip}", 6000)
         elif isinstance(what, str) and len(what) == 4 and what.isdigit():
-            self.map.mark_hexes([what], theme.TARGET_MARK, what)
+            tip = f"Target hex {what}"
+            self.map.mark_hexes([what], theme.TARGET_MARK, tip)
+            self.statusBar().showMessage(f"Red hex {what}: the {tip[0].lower()}{tip[1:]}", 6000)
 
     def _on_refused(self, why: str) -> None:
         self.statusBar().showMessage(f"Not allowed: {why}", 8000)

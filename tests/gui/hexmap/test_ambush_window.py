@@ -17,7 +17,8 @@ from PySide6.QtWidgets import QRadioButton  # noqa: E402
 from ambush_gui import systems  # noqa: E402
 from ambush_gui.ai.ambush_ai import AmbushAI  # noqa: E402
 from ambush_gui.core import saves  # noqa: E402
-from ambush_gui.core.decisions import DecisionKind  # noqa: E402
+from ambush_gui.core.decisions import Decision, DecisionKind  # noqa: E402
+from ambush_gui.core.hexgrid import Hex  # noqa: E402
 from ambush_gui.gui.hexmap.window import AmbushWindow  # noqa: E402
 from tests.gui.hexmap.test_ambush_playthrough import LEFT, NONE, SOLO, open_window  # noqa: E402
 
@@ -228,3 +229,41 @@ def test_tab_picks_the_next_soldier_who_may_move(qtbot: Any) -> None:
                                   if isinstance(o, dict) and o["soldier"] == second and o["to"] != "off"}
     QTest.keyClick(win.map, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
     assert win.mover(win.controller.pending()) == first
+
+
+def test_the_soldier_whose_decision_is_open_is_the_one_selected(qtbot: Any) -> None:
+    """Pvt Small stayed selected in the Squad list and on the map while Sgt Doyle acted."""
+    win = open_window(qtbot, "ambush-tutorial", 3)
+    game, ai = win.controller.game, AmbushAI()
+    seen: set[str] = set()
+    for _ in range(150):
+        d = game.pending()
+        if d is None or len(seen) >= 2:
+            break
+        sid = d.facts.get("soldier")
+        if d.kind is DecisionKind.AMBUSH_ACTION and isinstance(sid, str):
+            seen.add(sid)
+            assert win.selected == sid
+            assert win.map.selected == sid
+        win.controller.answer(ai.choose(game, d))
+    assert len(seen) >= 2  # two different soldiers acted, each selected in his turn
+
+
+def test_a_marked_hex_says_what_it_is_and_an_own_soldier_is_selected_not_marked(qtbot: Any) -> None:
+    """Pvt Small's hex turned red, with no word, while the 'which soldier acts next?'
+    dialog pointed at him: he is selected now; a target's red hex says "Target: …"."""
+    win = open_window(qtbot, "ambush-tutorial", 3)
+    game = win.controller.game
+    us = next(s for s in game.state.soldiers.values() if s.side.value == "us")
+    german = next(s for s in game.state.soldiers.values() if s.side.value == "german")
+    d = Decision(side="us", kind=DecisionKind.AMBUSH_ACTOR, prompt="which?", options=(us.id,))
+    win._on_highlight(d, us.id)
+    assert win.selected == us.id and win.map._marks == []
+    assert us.name in win.statusBar().currentMessage()
+    german.hex = Hex.from_label("0502")
+    win._on_highlight(d, german.id)
+    assert len(win.map._marks) == 1
+    assert win.map._marks[0].tip == f"Target: {german.name}"
+    assert "Target" in win.statusBar().currentMessage()
+    win._on_highlight(d, "0601")
+    assert len(win.map._marks) == 1 and "0601" in win.statusBar().currentMessage()
