@@ -33,14 +33,14 @@ def _sides(text: str) -> str:
 
 def panic_reason(why: str) -> str:
     """The marker's parenthesis ("1 in AR column 4, red: out of command, panic") as the
-    reason he panicked ("his initiative die 1 fell on red in AR column 4: out of command")."""
+    reason he panicked ("1 is red in AR column 4 (out of command)")."""
     head, _, tail = why.partition(", red")
     reason = tail.lstrip(":").strip().removesuffix("panic").strip(" ,")
     m = re.match(r"(\d) in AR column (\d+)", head)
     if not m:
         return why
-    said = f"his side's die {m.group(1)} fell on red in AR column {m.group(2)}"
-    return f"{said}: {reason}" if reason else said
+    said = f"{m.group(1)} is red in AR column {m.group(2)}"
+    return f"{said} ({reason})" if reason else said
 
 
 def shown(event: Event) -> Event:

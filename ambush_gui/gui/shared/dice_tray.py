@@ -98,7 +98,7 @@ def _short(text: str) -> str:
             depth = max(0, depth - 1)
         elif depth == 0:
             out.append(ch)
-    return " ".join("".join(out).split())
+    return " ".join("".join(out).split()).replace(" )", ")").replace("( ", "(")
 
 
 def wrap_lines(text: str, width: int, metrics: Any, lines: int) -> list[str] | None:
@@ -337,9 +337,14 @@ class ThrowCard(QFrame):
         lines = [_short(e.text).removeprefix(f"{head}: ") for e in self.throw.outcomes]
         told = [i for i, e in enumerate(self.throw.outcomes) if e.kind not in AFTERMATH]
         # kept whole: the verdict, and the big moments that followed it (a panic and why)
-        kept = [i for i, e in enumerate(self.throw.outcomes)
-                if (told and i == told[0]) or (e.kind == "marker" and big_moment(e))]
+        panics = [i for i, e in enumerate(self.throw.outcomes)
+                  if e.kind == "marker" and big_moment(e)]  # they come first: the verdict
+        kept = panics + [told[0]] if told else panics  # (who won the initiative) is on the dice
         self.outcome.set_full(" · ".join(lines), " · ".join(lines[i] for i in kept))
+        # a long outcome widens its card (up to a limit) so its two lines hold it whole
+        need = self.outcome.fontMetrics().horizontalAdvance(self.outcome.full) // 2 + 60
+        if need > self.width():
+            self.setFixedWidth(min(need, max(theme.TRAY_CARD_MAX_WIDTH, self.width())))
         self.outcome.setToolTip("\n".join(e.text for e in self.throw.outcomes))
         self.outcome.setVisible(True)
         self.throw.side = outcome_side(self.throw, self.side_of)

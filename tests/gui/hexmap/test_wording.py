@@ -9,6 +9,7 @@ from typing import Any
 from ambush_gui import systems
 from ambush_gui.core.events import Event
 from ambush_gui.gui.hexmap.wording import shown
+from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dice_tray import DiceTrayPanel
 
 PANIC = ("Sgt Doyle's AR marker: complete → panic (1 in AR column 4, red: out of command, "
@@ -38,8 +39,8 @@ def test_the_sides_are_named_and_a_panic_says_why() -> None:
     assert shown(roll).text.startswith("Initiative: German")
     assert shown(roll).data["purpose"] == "Initiative: German [AR-032]"
     panic = shown(Event("marker", PANIC, {"soldier": "doyle", "to": "panic"}))
-    assert panic.text == ("Sgt Doyle panics: his side's die 1 fell on red in AR column 4: "
-                          "out of command [AR-038, AR-059, AR-064]")
+    assert panic.text == ("Sgt Doyle panics: 1 is red in AR column 4 (out of command) "
+                          "[AR-038, AR-059, AR-064]")
 
 
 def test_the_tray_card_keeps_the_panic_and_its_reason(qtbot: Any) -> None:
@@ -60,8 +61,11 @@ def test_the_tray_card_keeps_the_panic_and_its_reason(qtbot: Any) -> None:
     card = tray.latest
     qtbot.waitUntil(lambda: card.outcome.width() > 100)
     assert [b.caption.text() for b in card.blocks] == ["US", "German"]
-    assert "Sgt Doyle panics" in card.outcome.text().replace("\n", " ")
-    assert "out of command" in card.outcome.full
+    text = card.outcome.text().replace("\n", " ")
+    assert "Sgt Doyle panics" in text and "out of command" in text  # the card widened for it
+    assert "…" not in text.split("Sgt Doyle panics")[1]
+    assert "die )" not in card.outcome.full  # a rule tag cut out leaves no space before ")"
+    assert card.width() <= theme.TRAY_CARD_MAX_WIDTH
 
 
 def test_the_window_log_says_the_words(qtbot: Any) -> None:

@@ -173,7 +173,9 @@ class AmbushActionDialog(DecisionDialog):
         card.setToolTip(action_tip(value))
         if key is not None:
             self.number(card)
-        self.choice_card(card, dict(option), title)
+        # the button says what and where ("Grenade at 0502"); the card gives the rest: the
+        # whole "Grenade at 0502 (1 hex)" was cut to "Grenade at 0502 (1 h…" at 1280x800
+        self.choice_card(card, dict(option), title.split(" (")[0])
         self.action_buttons.append((dict(option), card))
         return card
 
