@@ -315,7 +315,10 @@ class MissionPanel(QWidget):
                                 f"border-left: 4px solid {theme.TUTORIAL_EDGE.name()}; "
                                 "border-radius: 3px; padding: 4px; }")
         self.hint.hide()
-        for w in (self.mission, self.turn, self.condition, self.banner, self.hint, self.prompt):
+        # the points and how the mission is won before the banner and the prompt: at
+        # 1280x800 the dock cut its last line, and the prompt is the one the Decision dock
+        # and the dice tray say again
+        for w in (self.mission, self.turn, self.condition):
             lay.addWidget(w)
         row = QHBoxLayout()  # the points, and the booklet one click away
         row.setContentsMargins(0, 0, 0, 0)
@@ -336,6 +339,8 @@ class MissionPanel(QWidget):
             row.addWidget(b)
         lay.addLayout(row)
         lay.addWidget(self.victory)
+        for w in (self.banner, self.hint, self.prompt):
+            lay.addWidget(w)
         lay.addStretch(1)
 
     def set_hint(self, text: str) -> None:

@@ -629,9 +629,14 @@ class AmbushWindow(GameWindow):
             self.reader_dock.raise_()
         if not self.controller.waiting_for:  # a wait draws its moment, then slides them
             self._animate()
+        # where a German has just appeared, named in the hex's tooltip and the status bar,
+        # until the next beat: a red hex stayed behind after he had moved on
+        self.map.clear_marks()
         if self._appeared:
-            self.map.mark_hexes([h for h, _ in self._appeared], theme.TARGET_MARK,
-                                ", ".join(n for _, n in self._appeared if n) + " appears here")
+            who = ", ".join(dict.fromkeys(n for _, n in self._appeared if n))
+            self.map.mark_hexes(list(dict.fromkeys(h for h, _ in self._appeared)),
+                                theme.TARGET_MARK, f"{who} appears here")
+            self._appeared = []
 
     def _show_pieces(self, game: Any) -> None:
         """The AR Track, the squad, the soldier card and the counters as ``game`` has them."""

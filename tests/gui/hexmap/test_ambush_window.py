@@ -267,3 +267,33 @@ def test_a_marked_hex_says_what_it_is_and_an_own_soldier_is_selected_not_marked(
     assert "Target" in win.statusBar().currentMessage()
     win._on_highlight(d, "0601")
     assert len(win.map._marks) == 1 and "0601" in win.statusBar().currentMessage()
+
+
+def test_an_appearance_is_marked_while_it_is_shown_and_then_cleared(qtbot: Any) -> None:
+    """A red hex stayed where Gefreiter Falk had appeared after he moved on: the mark says
+    who appeared and lasts until the next beat of the presentation."""
+    from ambush_gui.gui.shared.pacing import Pace
+
+    win = open_window(qtbot, "ambush-hedgerow", 1)
+    ctl, ai = win.controller, AmbushAI()
+    ctl.set_pace(Pace.STEP)
+    marked: list[str] = []
+    for _ in range(400):
+        if ctl.waiting_for is not None:
+            if "is activated in" in ctl.waiting_for:
+                tips = [m.tip for m in win.map._marks]
+                assert len(tips) == 1 and tips[0].endswith("appears here")
+                marked.append(tips[0])
+            elif marked:
+                ctl.proceed()  # the next beat: the mark is gone
+                assert all(not m.tip.endswith("appears here") for m in win.map._marks)
+                break
+            ctl.proceed()
+            continue
+        d = ctl.pending()
+        if d is None:
+            break
+        if ctl.busy:
+            continue
+        ctl.answer(ai.choose(ctl.game, d))
+    assert marked
