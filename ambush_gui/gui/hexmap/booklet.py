@@ -68,7 +68,7 @@ class BookletTable(QTableWidget):
                     item.setBackground(QBrush(theme.BOOKLET_CURRENT))
                     item.setFont(bold)
                 self.setItem(r, c, item)
-        row_h = self.fontMetrics().height() + 6
+        row_h = self.fontMetrics().height() + 3  # ten rows fit the left column at 1280x800
         for r in range(len(rows)):
             self.setRowHeight(r, row_h)
         self.setFixedHeight(self.horizontalHeader().sizeHint().height() + row_h * len(rows) + 4)

@@ -113,13 +113,16 @@ class GermanCardView(QWidget):
         try:
             self.picker.clear()
             for s in germans:
-                self.picker.addItem(f"{s.letter} — {s.name} (card {s.number})", s.id)
+                # "(card 2)" cut the line at 1280x800; the subtitle says the card
+                self.picker.addItem(f"{s.letter} — {s.name}", s.id)
+                self.picker.setItemData(self.picker.count() - 1, f"{s.name}: card {s.number}",
+                                        Qt.ItemDataRole.ToolTipRole)
         finally:
             self.picker.blockSignals(blocked)
         want = soldier_id if soldier_id in ids else self.soldier_id if self.soldier_id in ids \
             else (ids[0] if ids else None)
         self.picker.setVisible(bool(ids))
-        self.picker.setFont(theme.label_font(10, True))
+        self.picker.setFont(theme.label_font(9.5, True))
         if want is None:
             self.soldier_id = None
             self._body(False)

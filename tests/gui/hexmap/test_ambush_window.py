@@ -297,3 +297,27 @@ def test_an_appearance_is_marked_while_it_is_shown_and_then_cleared(qtbot: Any) 
             continue
         ctl.answer(ai.choose(ctl.game, d))
     assert marked
+
+
+def test_the_end_of_a_mission_fits_over_the_map_at_1280x800(qtbot: Any) -> None:
+    """The end screen, 640 px wide and taller than the map, covered the right column's
+    docks at 1280x800: it fits in the map view now, its ledger scrolling if it must."""
+    from PySide6.QtCore import QRect
+
+    from ambush_gui.gui.hexmap.dialogs.end import AmbushEndDialog
+
+    win = open_window(qtbot, "ambush-hedgerow", 1)
+    win.resize(1280, 800)
+    ctl, ai = win.controller, AmbushAI()
+    for _ in range(5000):
+        d = ctl.pending()
+        if d is None:
+            break
+        ctl.answer(ai.choose(ctl.game, d))
+    qtbot.waitUntil(lambda: isinstance(win.dialog, AmbushEndDialog) and win.dialog.isVisible())
+    vp = win.board.viewport() if hasattr(win.board, "viewport") else win.centralWidget()
+    area = QRect(vp.mapToGlobal(vp.rect().topLeft()), vp.size())
+    box = win.dialog.geometry()
+    assert box.width() <= area.width() and box.height() <= area.height()
+    assert area.adjusted(-2, -2, 2, 2).contains(box)
+    assert win.dialog.close_button.isVisible()

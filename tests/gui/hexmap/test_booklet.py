@@ -392,3 +392,25 @@ def test_the_left_column_tabs_the_cards_and_the_squad_with_no_stray_tab_bar(qtbo
     assert {"Soldier", "German", "Squad"} in tabs
     assert not any(a < b for a in tabs for b in tabs)  # Qt's orphaned bar is hidden
     assert on_top(win.squad_dock)  # Operations: the men to pick first
+
+
+def test_the_picker_names_each_german_whole_in_the_left_column(qtbot: Any) -> None:
+    """At 1280x800 the picker read "B — Obergefreiter Kessler (card": the line is the
+    letter and the name, which fit the column; the card number is in the subtitle."""
+    from ambush_gui.core.hexgrid import Hex
+
+    game = systems.new_game(systems.load_scenario(systems.resolve("ambush-hedgerow")), 1)
+    game.start()
+    for s in game.state.soldiers.values():
+        if s.side.value == "german":
+            s.hex = s.hex or Hex.from_label("0905")
+    view = GermanCardView()
+    qtbot.addWidget(view)
+    view.resize(280, 600)
+    view.show()
+    view.show_state(game)
+    metrics = view.picker.fontMetrics()
+    texts = [view.picker.itemText(i) for i in range(view.picker.count())]
+    assert texts and all("card" not in t for t in texts)
+    room = 280 - 16 - 30  # the margins and the arrow
+    assert all(metrics.horizontalAdvance(t) <= room for t in texts), texts

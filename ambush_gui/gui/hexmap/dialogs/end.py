@@ -14,9 +14,12 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
+    QFrame,
     QGridLayout,
     QHBoxLayout,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -112,8 +115,23 @@ class AmbushEndDialog(QDialog):
         if not self.lines:
             self.score_grid.addWidget(label("no points scored", colour=theme.MUTED_TEXT), 0, 1)
         self.score_grid.setColumnStretch(1, 1)
-        inner.addLayout(self.score_grid)
-        lay.addWidget(box)
+        # a long ledger scrolls, so the screen fits over the map at 1280x800 (it covered
+        # the right column's docks when its height and 640 px width did not fit)
+        ledger = QWidget()
+        ledger.setLayout(self.score_grid)
+        self.score_scroll = QScrollArea()
+        self.score_scroll.setWidget(ledger)
+        self.score_scroll.setWidgetResizable(True)
+        self.score_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.score_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.score_scroll.setMinimumHeight(80)
+        self.score_scroll.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget "
+                                        "{ background: transparent; }")
+        ledger.adjustSize()
+        self.score_scroll.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self._ledger = ledger
+        inner.addWidget(self.score_scroll, 1)
+        lay.addWidget(box, 1)
 
         cols = QHBoxLayout()
         cols.setSpacing(10)
@@ -127,7 +145,7 @@ class AmbushEndDialog(QDialog):
             grid.setHorizontalSpacing(10)
             for r, (name, what) in enumerate(mine):
                 grid.addWidget(label(name), r, 0)
-                grid.addWidget(label(what, colour=theme.MUTED_TEXT), r, 1)
+                grid.addWidget(label(what, colour=theme.MUTED_TEXT, wrap=True), r, 1)
             if not mine:
                 grid.addWidget(label("none", colour=theme.MUTED_TEXT), 0, 0)
             grid.setColumnStretch(1, 1)
@@ -152,8 +170,16 @@ class AmbushEndDialog(QDialog):
         self.close_button.clicked.connect(self.accept)
         row.addWidget(self.close_button)
         lay.addLayout(row)
-        self.setMinimumWidth(640)
+        self.setMinimumWidth(theme.END_DIALOG_MIN_WIDTH)
         self.setMaximumSize(*theme.DIALOG_MAX)
+
+    def sizeHint(self) -> Any:  # noqa: N802 - Qt name
+        """Tall enough for the whole ledger (it scrolls only where the map is shorter)."""
+        hint = super().sizeHint()
+        extra = self._ledger.sizeHint().height() - self.score_scroll.viewport().height()
+        hint.setHeight(hint.height() + max(0, extra))
+        hint.setWidth(max(hint.width(), 640))
+        return hint
 
     def _new(self) -> None:
         self.new_game.emit()
