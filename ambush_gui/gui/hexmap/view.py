@@ -530,11 +530,15 @@ class GridItem(QGraphicsItem):
             painter.drawPath(self.geo.grid_path)
         if self.labels:
             s = self.geo.size
-            painter.setFont(_font(0.21 * s))
+            # a fifth of a hex, but no smaller than readable where the map is fitted small
+            # (the hedgerow at 1280x800 printed them 5 px high), up to the counters' top
+            k = abs(painter.worldTransform().m11()) or 1.0
+            size = min(max(0.21 * s, theme.HEX_LABEL_MIN_PX / k), 0.28 * s)
+            painter.setFont(_font(size))
             painter.setPen(theme.HEX_LABEL)
             for h in self.geo.hexes:
                 c = self.geo.centre[h]
-                painter.drawText(QRectF(c.x() - 0.5 * s, c.y() - 0.84 * s, s, 0.3 * s),
+                painter.drawText(QRectF(c.x() - 0.5 * s, c.y() - 0.86 * s, s, 0.44 * s),
                                  Qt.AlignmentFlag.AlignCenter, h.label)
 
 

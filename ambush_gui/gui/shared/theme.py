@@ -295,6 +295,7 @@ TRAY_CARD_BG = QColor("#ffffff")
 TRAY_OLD_CARD_BG = QColor("#efece4")  # a throw already told: quieter than the latest
 TRAY_WAIT_BG = QColor("#fdebd0")  # the header while a big moment waits for the player
 TRAY_CARD_WIDTH = 340  # pixels: the least width of a throw's card (its outcome line is elided to it)
+HEX_LABEL_MIN_PX = 8.0  # device pixels: the least height of a printed hex number
 END_DIALOG_MIN_WIDTH = 460  # pixels: the end of a mission fits over the map at 1280x800
 TRAY_CARD_MAX_WIDTH = 560  # pixels: a card widens to this for a long outcome (on two lines)
 TRAY_BLOCK_WIDTH = 150  # pixels: the least width of one roll of several in a card

@@ -329,3 +329,25 @@ def test_zoom_keys_and_fit(qtbot, hedgerow: AmbushState) -> None:  # noqa: ANN00
     QTest.keyClick(view, Qt.Key.Key_F)
     assert view.scale_factor() == pytest.approx(fitted) and view.auto_fit
 
+
+
+def test_counters_grow_with_the_zoom_and_the_fit_is_tight(qtbot) -> None:  # noqa: ANN001
+    """The new player at 1280x800 found the hedgerow map small: its counters are scene
+    items (no fixed pixel size), so zooming in grows them with the hexes, and the fit
+    leaves at most a quarter hex of margin on the side that limits it."""
+    st = state_of("ambush-hedgerow")
+    view = make_view(qtbot, st.map, (577, 600))  # the map view's size at 1280x800
+    view.set_counters([counter("ortiz", "0106")])
+    item = view._items["ortiz"]
+    before = view.mapFromScene(item.sceneBoundingRect()).boundingRect().width()
+    hexes_before = view.mapFromScene(view.geo.bounds).boundingRect().width()
+    view.zoom(2.0)
+    after = view.mapFromScene(item.sceneBoundingRect()).boundingRect().width()
+    hexes_after = view.mapFromScene(view.geo.bounds).boundingRect().width()
+    assert after == pytest.approx(before * hexes_after / hexes_before, rel=0.1)
+    assert after > 1.5 * before
+    view.fit()
+    shown = view.mapFromScene(view.geo.bounds).boundingRect()
+    vp = view.viewport().rect()
+    assert shown.width() >= vp.width() - 0.6 * view.hex_size * view.scale_factor() - 2 or \
+        shown.height() >= vp.height() - view.BAR_ROOM - 0.6 * view.hex_size * view.scale_factor() - 2
