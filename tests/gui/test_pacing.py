@@ -14,6 +14,7 @@ from PySide6.QtCore import QSettings
 
 from ambush_gui import systems
 from ambush_gui.core.decisions import Decision
+from ambush_gui.core.events import Event
 from ambush_gui.gui.shared.controller import GameController, Seat
 from ambush_gui.gui.shared.pacing import Pace, big_moment, round_break
 
@@ -223,3 +224,14 @@ def test_an_answer_while_the_queue_is_shown_is_refused_by_the_window(qtbot: Any)
     assert win.continue_action.isEnabled() and win.skip_action.isEnabled()
     win.skip_action.trigger()
     assert not ctl.busy and not win.skip_action.isEnabled()
+
+
+def test_a_panic_waits_with_its_reason() -> None:
+    """The new player saw Lund, Greer and Abate in the Panic box and no reason on screen:
+    the wait says what put each there (the die on a red square, out of command)."""
+    doyle = Event("marker", "Sgt Doyle's AR marker: complete → panic (1 in AR column 4, red: "
+                  "out of command, panic) [AR-038, AR-059, AR-064]", {"to": "panic"})
+    assert big_moment(doyle) == "Sgt Doyle panics (1 in AR column 4, red: out of command)"
+    kessler = Event("marker", "Obergefreiter Kessler (B)'s AR marker: complete → panic (0 in AR "
+                    "column 3, red: panic) [AR-037]", {"to": "panic"})
+    assert big_moment(kessler) == "Obergefreiter Kessler (B) panics (0 in AR column 3, red)"

@@ -664,6 +664,7 @@ class AmbushWindow(GameWindow):
         self.mission_panel.turn.setText(f"Action Rounds — Round {st.round}" if st.mode is Mode.ROUNDS
                                         else f"Operations — turn {game.turn}")
         self.mission_panel.banner.setText("The dice tray waits for you")
+        self.mission_panel.set_hint("")  # the tutorial's line is for the decision, back after
         self.mission_panel.prompt.setText(f"{self.controller.waiting_for or ''}: Space or Continue "
                                           "to go on, Esc to see the rest at once")
         self._show_pieces(game)

@@ -77,8 +77,12 @@ def big_moment(event: Event) -> str | None:
     if event.kind == "damage" and d.get("result") not in (None, "none", "panic"):  # a panic's
         # marker event follows and says it
         return event.text
-    if event.kind == "marker" and d.get("to") == "panic":
-        return event.text.split("'s AR marker")[0] + " panics"
+    if event.kind == "marker" and d.get("to") == "panic":  # and why: "(1 in AR column 4,
+        # red: out of command, panic)" -> "(1 in AR column 4, red: out of command)"
+        who = event.text.split("'s AR marker")[0]
+        why = event.text.partition("→ panic (")[2].partition(")")[0]
+        why = why.removesuffix(", panic").removesuffix(": panic")
+        return f"{who} panics ({why})" if why and why != "panic" else f"{who} panics"
     if event.kind == "activate" and d.get("german"):
         return event.text.split(" [")[0]
     return None
