@@ -38,7 +38,7 @@ def panic_reason(why: str) -> str:
     reason = tail.lstrip(":").strip().removesuffix("panic").strip(" ,")
     m = re.match(r"(\d) in AR column (\d+)", head)
     if not m:
-        return why
+        return why.removeprefix("panicked ")  # "panicked in combat": "X panics: in combat"
     said = f"{m.group(1)} is red in AR column {m.group(2)}"
     return f"{said} ({reason})" if reason else said
 
