@@ -69,6 +69,7 @@ class BookletTable(QTableWidget):
                     item.setFont(bold)
                 self.setItem(r, c, item)
         row_h = self.fontMetrics().height() + 3  # ten rows fit the left column at 1280x800
+        self.verticalHeader().setMinimumSectionSize(row_h)  # else Qt keeps its own least height
         for r in range(len(rows)):
             self.setRowHeight(r, row_h)
         self.setFixedHeight(self.horizontalHeader().sizeHint().height() + row_h * len(rows) + 4)

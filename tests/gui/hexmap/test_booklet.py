@@ -414,3 +414,16 @@ def test_the_picker_names_each_german_whole_in_the_left_column(qtbot: Any) -> No
     assert texts and all("card" not in t for t in texts)
     room = 280 - 16 - 30  # the margins and the arrow
     assert all(metrics.horizontalAdvance(t) <= room for t in texts), texts
+
+
+def test_a_booklet_table_shows_every_row_in_its_height(qtbot: Any) -> None:
+    """The table has no scroll bar of its own: each row must be as high as the height
+    it was given for it (Qt's least section height would push the last rows out)."""
+    from ambush_gui.gui.hexmap.booklet import BookletTable
+
+    table = BookletTable()
+    qtbot.addWidget(table)
+    table.fill([("AN", ""), ("A", "")], [[str(n), "30"] for n in range(10)])
+    table.show()
+    rows = sum(table.rowHeight(r) for r in range(10))
+    assert table.horizontalHeader().sizeHint().height() + rows <= table.height()
