@@ -135,7 +135,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
     scenario = load_scenario(args.file)
     kind = "mission" if scenario.spec.system == "ambush" else "scenario"
-    print(f"{args.file}: valid {scenario.spec.system} {kind} {scenario.spec.title!r}")
+    warned = list(getattr(scenario, "warnings", []) or [])
+    describe = getattr(scenario, "describe", None)
+    for path, what in warned:  # doubtful but playable: said, and still exit 0
+        place, what = describe(path, what) if describe is not None else (path, what)
+        print(f"warning: {args.file}: {place or '(top level)'}: {what}", file=sys.stderr)
+    extra = f" ({count(len(warned), 'warning')})" if warned else ""
+    print(f"{args.file}: valid {scenario.spec.system} {kind} {scenario.spec.title!r}{extra}")
     for note in getattr(scenario, "inferred", []):  # what a format-1 file left to the reader
         print(f"{args.file}: note: {note}")
     return EXIT_OK

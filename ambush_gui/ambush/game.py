@@ -45,7 +45,16 @@ from ambush_gui.ambush.hooks import (
     RoundsStart,
     Situation,
 )
-from ambush_gui.ambush.mission import Act, Activate, EndResult, Mission, Reaction
+from ambush_gui.ambush.mission import (
+    DEFAULT_ROUND_LIMIT,
+    DEFAULT_TURN_LIMIT,
+    Act,
+    Activate,
+    EndResult,
+    Mission,
+    Outcome,
+    Reaction,
+)
 from ambush_gui.ambush.model import AmbushState, Mode, Soldier, Status, WeaponState
 from ambush_gui.ambush.paragraphs import Paragraphs, Reading, StateSituation
 from ambush_gui.ambush.rounds import action_rounds, activate_in_round, condition_change, germans_on_map
@@ -56,15 +65,24 @@ from ambush_gui.core.game import Game, Procedure
 from ambush_gui.core.hexgrid import Hex
 from ambush_gui.core.words import count, noun
 
-MAX_TURNS = 60
-"""House rule (AR-006): the day ends after this many Operations turns; the points decide."""
+MAX_TURNS = DEFAULT_TURN_LIMIT
+"""House rule (AR-006): the day ends after this many Operations turns; the points decide. A
+mission may set its own (``operations_turn_limit``); this is the default."""
 
-MAX_ROUNDS = 30
+MAX_ROUNDS = DEFAULT_ROUND_LIMIT
 """House rule (AR-002): a firefight that lasts this many Rounds ends the mission (a stalemate
-the seeds never foresee: Germans who cannot be reached and do not move)."""
+the seeds never foresee: Germans who cannot be reached and do not move). A mission may set its
+own (``round_limit``); this is the default."""
 
 GERMAN_ACTS = ("fire", "move", "stance", "surrender", "out_of_ammo")
 """Actions only a German reading his own paragraph carries out."""
+
+
+FORCED = {EndResult.VICTORY: Outcome.US, EndResult.DEFEAT: Outcome.GERMAN}
+"""The outcome an ``end`` action forces; ``end = "points"`` leaves it to the victory level."""
+
+FORCED_LEVEL = {Outcome.US: "Victory", Outcome.GERMAN: "Defeat"}
+"""What the end says for a forced outcome (no victory level is read)."""
 
 
 class MissionEnd(Exception):  # noqa: N818 - a signal, not an error
@@ -124,8 +142,9 @@ class AmbushGame(Game):
         try:
             while True:
                 self.turn += 1
-                if self.turn > MAX_TURNS:
-                    raise MissionEnd(f"the day is over after {MAX_TURNS} Operations turns")
+                limit = self.spec.operations_turn_limit
+                if self.turn > limit:
+                    raise MissionEnd(f"the day is over after {count(limit, 'Operations turn')}")
                 yield from self.operations_turn()
                 self.check_squad()
         except MissionEnd as end:
@@ -234,20 +253,16 @@ class AmbushGame(Game):
                 what = s.status.value if s.status is not Status.ACTIVE else "wounded"
                 st.score.add(pts, f"{s.label} {what}")
         total = st.score.total
-        level = self.scenario.result(total)
-        levels = [lv.result for lv in v.levels]
-        if self.ending is EndResult.VICTORY:
-            winner = "us"
-        elif self.ending is EndResult.DEFEAT:
-            winner = "german"
-        elif level == levels[-1]:
-            winner = "german"
-        elif level.lower().startswith("draw"):
-            winner = "draw"
-        else:
-            winner = "us"
+        forced = FORCED.get(self.ending) if self.ending is not None else None
+        if forced is not None:  # the paragraph decides, whatever the points
+            winner, level = forced.value, FORCED_LEVEL[forced]
+            said = f"{count(total, 'point')}, but the paragraph decides: {level}"
+        else:  # the level the points reach says who won (its outcome, never its wording)
+            reached = self.scenario.level(total)
+            winner, level = reached.outcome.value, reached.result
+            said = f"{count(total, 'point')}: {level}"
         lost = -sum(p for p, _ in st.score.lines if p < 0)
-        self.log.emit("mission_end", f"The mission ends: {why}. {count(total, 'point')}: {level}",
+        self.log.emit("mission_end", f"The mission ends: {why}. {said}",
                       why=why, points=total, level=level, winner=winner,
                       score=[[p, w] for p, w in st.score.lines])
         return {"winner": winner, "points": {"us": total, "german": lost}, "turn": self.turn,
@@ -472,8 +487,9 @@ class CardHooks:
     def event_entry(self, g: RoundsContext, total: int) -> EventEntry | None:
         game = self.game
         game.check_squad()
-        if game.state.round > MAX_ROUNDS:
-            raise MissionEnd(f"the firefight has lasted {MAX_ROUNDS} Rounds [house rule AR-002]")
+        limit = game.spec.round_limit
+        if game.state.round > limit:
+            raise MissionEnd(f"the firefight has lasted {count(limit, 'Round')} [house rule AR-002]")
         number = game.scenario.event_paragraph(total, game.state.condition)
         if number is None:
             return None

@@ -29,6 +29,7 @@ Words, from the rulebook:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from enum import StrEnum
 from functools import cached_property
@@ -38,7 +39,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
-from ambush_gui.ambush.charts import Charts, Faces, Side, Stance
+from ambush_gui.ambush.charts import Charts, Faces, Side, Stance, WeaponKind
 from ambush_gui.ambush.fire import Term
 from ambush_gui.ambush.model import MAX_AMMO_BOXES, Soldier, WeaponState
 from ambush_gui.core.errors import ScenarioError
@@ -383,9 +384,21 @@ class ParagraphSpec(Strict):
 # -- victory and the end ---------------------------------------------------------------------
 
 
+class Outcome(StrEnum):
+    """Who a victory level (or an ``end`` action) gives the mission to."""
+
+    US = "us"
+    DRAW = "draw"
+    GERMAN = "german"
+
+
 class Level(Strict):
+    """One victory level: the least total that reaches it, its name, and who it gives the
+    mission to (format 1 files had no outcome: loading infers it from the name)."""
+
     min: int
-    result: str
+    result: str = Field(description="the level's name, shown to the player")
+    outcome: Outcome = Field(description="who wins at this level: us, draw or german")
 
 
 class VictorySpec(Strict):
@@ -408,13 +421,31 @@ class EndSpec(Strict):
     )
 
 
+FORMAT = 2
+"""The mission file format this program writes. Format 1 (no level ``outcome``) still loads:
+:func:`migrate` brings it up to date in memory."""
+
+DEFAULT_TURN_LIMIT = 60
+"""House rule (AR-006): the day ends after this many Operations turns unless the mission says."""
+
+DEFAULT_ROUND_LIMIT = 30
+"""House rule (AR-002): one firefight of this many Rounds ends the mission unless it says."""
+
+
 class MissionSpec(Strict):
-    format: Literal[1] = 1
+    format: Literal[1, 2] = Field(default=1, description="2 for this program; 1 (or absent): "
+                                  "levels without an outcome, migrated on loading")
     system: Literal["ambush"] = "ambush"
     kind: Literal["mission"] = "mission"
     name: Id
     title: str
     brief: str = ""
+    operations_turn_limit: int = Field(
+        default=DEFAULT_TURN_LIMIT, ge=1, le=999,
+        description="the day ends after this many Operations turns; the points decide (AR-006)")
+    round_limit: int = Field(
+        default=DEFAULT_ROUND_LIMIT, ge=1, le=999,
+        description="a firefight that lasts this many Rounds ends the mission (AR-002)")
     map: MapSpec
     conditions: dict[ConditionName, ConditionSpec] = Field(min_length=1)
     card: CardSpec
@@ -423,6 +454,145 @@ class MissionSpec(Strict):
     paragraphs: list[ParagraphSpec] = Field(min_length=1)
     victory: VictorySpec
     end: EndSpec = EndSpec()
+
+
+# -- format 1 -----------------------------------------------------------------------------------
+
+
+def infer_outcome(levels: list[Any], index: int) -> Outcome:
+    """Who won at level ``index`` of a format 1 file, read the way format 1 games were decided:
+    the lowest level (or one named like it) is a German win, a level whose name starts with
+    "Draw" a draw, any other a US win."""
+    names = [str(lv.get("result", "")) if isinstance(lv, dict) else "" for lv in levels]
+    name = names[index]
+    if name == names[-1]:
+        return Outcome.GERMAN
+    if name.lower().startswith("draw"):
+        return Outcome.DRAW
+    return Outcome.US
+
+
+def migrate(data: Any) -> tuple[Any, list[tuple[str, str]]]:
+    """Bring a format 1 mission (``format = 1`` or no ``format``) up to format 2 in memory:
+    every victory level without an ``outcome`` gets the one format 1 games gave it. Returns
+    the new data (the input is not changed) and one warning per inferred outcome. Data of
+    another format, or not shaped like a mission, is returned as it is for the schema to
+    judge."""
+    if not isinstance(data, dict) or data.get("format", 1) != 1:
+        return data, []
+    out = dict(data, format=FORMAT)
+    notes: list[tuple[str, str]] = []
+    victory = data.get("victory")
+    levels = victory.get("levels") if isinstance(victory, dict) else None
+    if isinstance(levels, list) and levels and all(isinstance(lv, dict) for lv in levels):
+        new = []
+        for i, lv in enumerate(levels):
+            if "outcome" not in lv:
+                outcome = infer_outcome(levels, i)
+                lv = dict(lv, outcome=outcome.value)
+                notes.append((f"victory.levels[{i}]",
+                              f"format 1 file, no outcome: taken as outcome = \"{outcome.value}\""
+                              " (as format 1 games read the level's name); write it to make it "
+                              "explicit"))
+            new.append(lv)
+        out["victory"] = dict(victory, levels=new)
+    return out, notes
+
+
+# -- places in the designer's words ------------------------------------------------------------
+
+_TOKEN = re.compile(r"([^.\[\]]+)|\[(-?\d+)\]")
+
+
+def _tokens(path: str) -> list[str | int]:
+    return [int(i) if i else name for name, i in _TOKEN.findall(path)]
+
+
+def describe(data: Any, path: str, what: str) -> tuple[str, str]:
+    """A problem's place in the words the designer wrote: ``paragraphs[64].options[1].do[0]
+    .goto`` of the file becomes "paragraph 66, option 2" (paragraphs by their number, Germans
+    by theirs, US soldiers by their id, options and actions counted from 1), and a field
+    the message already names ("goto 167: ...") is not said twice. Places outside those
+    lists keep their dotted path. ``data`` is the file's data as read."""
+    toks = _tokens(path)
+    words: list[str] = []
+    cur: Any = data
+    i = 0
+
+    def item(seq: Any, k: int) -> Any:
+        return seq[k] if isinstance(seq, list) and 0 <= k < len(seq) else None
+
+    def field(obj: Any, key: str) -> Any:
+        return obj.get(key) if isinstance(obj, dict) else None
+
+    rest: list[str | int] = []
+    while i < len(toks):
+        t = toks[i]
+        nxt = toks[i + 1] if i + 1 < len(toks) else None
+        if t in ("paragraphs", "germans", "squad") and isinstance(nxt, int) and not words:
+            cur = item(field(cur, t), nxt)
+            if t == "paragraphs":
+                n = field(cur, "number")
+                words.append(f"paragraph {n}" if n is not None else f"paragraph #{nxt + 1} (no number)")
+            elif t == "germans":
+                n = field(cur, "number")
+                words.append(f"German {n}" if n is not None else f"German card #{nxt + 1} (no number)")
+            else:
+                sid = field(cur, "id")
+                words.append(f"US soldier {sid}" if sid else f"US soldier #{nxt + 1}")
+            i += 2
+        elif t == "options" and isinstance(nxt, int) and words:
+            cur = item(field(cur, t), nxt)
+            words.append(f"option {nxt + 1}")
+            i += 2
+        elif t == "do" and isinstance(nxt, int) and words:
+            acts = field(cur, t)
+            if not (isinstance(acts, list) and len(acts) == 1):
+                words.append(f"action {nxt + 1}")
+            cur = item(acts, nxt)
+            i += 2
+        elif t == "columns" and isinstance(nxt, str) and words and words[0].startswith("German"):
+            cur = None
+            words.append(f"column {nxt}")
+            i += 2
+            if i < len(toks) and isinstance(toks[i], int):
+                words.append(f"Action Number {toks[i]}")
+                i += 1
+        elif t == "self_preservation" and words:
+            words.append("column S")
+            i += 1
+            if i < len(toks) and isinstance(toks[i], int):
+                words.append(f"Action Number {toks[i]}")
+                i += 1
+        elif t == "reactions" and isinstance(nxt, str) and words:
+            words.append(f"Special Reaction {nxt}")
+            i += 2
+            if i < len(toks) and toks[i] == "column":
+                i += 1
+            if i < len(toks) and isinstance(toks[i], int):
+                words.append(f"Action Number {toks[i]}")
+                i += 1
+        elif t == "victory" and nxt == "levels" and not words:
+            i += 2
+            if i < len(toks) and isinstance(toks[i], int):
+                levels = field(field(data, "victory"), "levels")
+                name = field(item(levels, toks[i]), "result")
+                words.append(f"victory level {toks[i] + 1}" + (f" ({name})" if name else ""))
+                i += 1
+            else:
+                words.append("victory levels")
+        elif words:
+            rest = toks[i:]
+            break
+        else:
+            return path, what
+    if rest:
+        tail = "".join(f"[{t}]" if isinstance(t, int) else f".{t}" for t in rest).lstrip(".")
+        if isinstance(rest[-1], str) and len(rest) == 1 and what.startswith(f"{rest[-1]} "):
+            pass  # the message names the field itself
+        else:
+            words.append(tail)
+    return ", ".join(words), what
 
 
 # -- hexes in a file ---------------------------------------------------------------------------
@@ -504,17 +674,40 @@ class _Checker:
 
     def paragraph_ok(self, path: str, number: int) -> None:
         if number not in self.numbers:
-            self.bad(path, f"paragraph {number} does not exist")
+            leaf = _tokens(path)[-1]
+            said = leaf if isinstance(leaf, str) and leaf in ("goto", "paragraph") else "paragraph"
+            self.bad(path, f"{said} {number}: no such paragraph")
 
     def condition_ok(self, path: str, name: str) -> None:
         if name not in self.spec.conditions:
             known = ", ".join(sorted(self.spec.conditions))
             self.bad(path, f"unknown Condition {name!r}; the mission has {known}")
 
-    def weapon_ok(self, path: str, key: str, side: Side | None = None) -> None:
+    def weapon_ok(self, path: str, key: str, side: Side | None = None) -> bool:
+        """A Weapon Chart key, of ``side``'s part of the chart when given (FC-005)."""
         weapons = self.charts.spec.weapons
         if key not in weapons:
             self.bad(path, f"unknown weapon {key!r}; the Weapon Chart has {', '.join(sorted(weapons))}")
+            return False
+        if side is not None and weapons[key].side is not side:
+            own = ", ".join(sorted(self.charts.weapons(side)))
+            theirs, who = ("a German", "a US soldier") if side is Side.US else ("a US", "a German")
+            self.bad(path, f"{key!r} is {theirs} weapon; {who} carries his side's weapons: {own} "
+                           "(FC-005)")
+            return False
+        return True
+
+    def ratings_ok(self, path: str, r: Ratings) -> None:
+        """Every rating against the charts it is read on: the Action Rating needs its AR Track
+        column (AR-034, AR-041), else every initiative die of the game fails."""
+        ars = self.charts.ar_ratings
+        if r.ar not in ars:
+            self.bad(f"{path}.ar", f"ar = {r.ar}: the AR Track has no column for Action Rating "
+                                   f"{r.ar}; expected {ars.start}-{ars.stop - 1} (AR-041)")
+        ws = sorted(self.charts.spec.clear_jam.columns)
+        if not ws[0] <= r.ws <= ws[-1]:
+            self.warnings.append((f"{path}.ws", f"ws = {r.ws}: the Clear Jammed Weapon Chart has "
+                                  f"columns {ws[0]} to {ws[-1]}; his jams are read in the nearest"))
 
     def events_ok(self, path: str, events: dict[int, int]) -> None:
         for total, number in events.items():
@@ -536,6 +729,7 @@ class _Checker:
             self.bad("victory.levels", f"must run from the highest min down (got {levels})")
         self.check_loops()
         self.check_reachable()
+        self.check_repeatable()
         return self.problems, self.warnings
 
     def check_map(self) -> None:
@@ -620,16 +814,18 @@ class _Checker:
             path = f"germans[{i}]"
             if g.number in numbers:
                 self.bad(f"{path}.number",
-                         f"German {g.number} is already used by germans[{numbers[g.number]}]")
+                         f"German {g.number} is used by two cards (card #{numbers[g.number] + 1} "
+                         "has it too)")
             numbers.setdefault(g.number, i)
             if g.letter in letters:
-                self.bad(f"{path}.letter",
-                         f"letter {g.letter} is already used by germans[{letters[g.letter]}]")
+                self.bad(f"{path}.letter", f"letter {g.letter} is already German "
+                                           f"{self.spec.germans[letters[g.letter]].number}'s")
             letters.setdefault(g.letter, i)
+            self.ratings_ok(path, g)
             for j, w in enumerate(g.weapons):
-                self.weapon_ok(f"{path}.weapons[{j}]", w)
+                self.weapon_ok(f"{path}.weapons[{j}]", w, Side.GERMAN)
             for c in sorted(conds - set(g.columns)):
-                self.bad(f"{path}.columns", f"has no column for Condition {c!r} (every Condition needs one)")
+                self.bad(path, f"no column for Condition {c} (every Condition needs one)")
             for c in sorted(set(g.columns) - conds):
                 self.bad(f"{path}.columns.{c}", f"{c!r} is not a Condition of this mission")
             for c, col in g.columns.items():
@@ -651,16 +847,40 @@ class _Checker:
         for i, s in enumerate(self.spec.squad):
             path = f"squad[{i}]"
             if s.id in ids:
-                self.bad(f"{path}.id", f"id {s.id!r} is already used by squad[{ids[s.id]}]")
+                self.bad(f"{path}.id", f"id {s.id!r} is used by two soldiers (soldier "
+                                       f"#{ids[s.id] + 1} has it too)")
             ids.setdefault(s.id, i)
+            self.ratings_ok(path, s)
             for j, w in enumerate(s.weapons):
-                self.weapon_ok(f"{path}.weapons[{j}]", w)
+                self.weapon_ok(f"{path}.weapons[{j}]", w, Side.US)
             if len(s.ammo) > MAX_AMMO_BOXES:
                 self.bad(f"{path}.ammo", f"{len(s.ammo)} Ammo Boxes; at most {MAX_AMMO_BOXES} (FC-039)")
             for j, w in enumerate(s.ammo):
-                self.weapon_ok(f"{path}.ammo[{j}]", w)
+                if self.weapon_ok(f"{path}.ammo[{j}]", w, Side.US):
+                    self.ammo_fits(f"{path}.ammo[{j}]", w, s)
             for j, lb in enumerate(s.enters):
-                self.hex_ok(f"{path}.enters[{j}]", lb)
+                if self.hex_ok(f"{path}.enters[{j}]", lb):
+                    self.edge_ok(f"{path}.enters[{j}]", lb)
+
+    def ammo_fits(self, path: str, key: str, s: SquadSoldier) -> None:
+        """An Ammo Box holds a clip of a weapon he carries, or a grenade or satchel charge
+        that is itself thrown from the box (FC-039, FC-040): any other is a box he can never
+        use."""
+        kind = self.charts.spec.weapons[key].kind
+        if key in s.weapons or kind in (WeaponKind.GRENADE, WeaponKind.SATCHEL):
+            return
+        self.bad(path, f"an Ammo Box of {key!r} fits no weapon he carries "
+                       f"({', '.join(s.weapons)}); expected a clip of one of them, or a grenade "
+                       "or satchel charge (FC-039)")
+
+    def edge_ok(self, path: str, label: str) -> None:
+        """A US soldier enters from off the map (AR-012, AR-013): his entry hex is on its edge."""
+        w, h = self.spec.map.width, self.spec.map.height
+        c, r = _col_row(label)
+        if c not in (1, w) and r not in (1, h):
+            self.bad(path, f"entry hex {label} is not on the map edge; expected column 01 or "
+                           f"{w:02d}, or row 01 or {h:02d} (a soldier enters from off the map, "
+                           "AR-013)")
 
     def check_paragraphs(self) -> None:
         seen: dict[int, int] = {}
@@ -668,7 +888,8 @@ class _Checker:
         for i, p in enumerate(self.spec.paragraphs):
             path = f"paragraphs[{i}]"
             if p.number in seen:
-                self.bad(f"{path}.number", f"paragraph {p.number} is already paragraphs[{seen[p.number]}]")
+                self.bad(f"{path}.number", f"paragraph {p.number} is written twice (paragraph "
+                                           f"#{seen[p.number] + 1} in the file has it too)")
             seen.setdefault(p.number, i)
             for j, o in enumerate(p.options):
                 opath = f"{path}.options[{j}]"
@@ -705,7 +926,7 @@ class _Checker:
                 self.bad(f"{path}.activate.german", f"no German card numbered {act.german}")
             self.hex_ok(f"{path}.activate.hex", act.hex)
             for j, w in enumerate(act.weapons):
-                self.weapon_ok(f"{path}.activate.weapons[{j}]", w)
+                self.weapon_ok(f"{path}.activate.weapons[{j}]", w, Side.GERMAN)
 
     # -- the paragraph graph ---------------------------------------------------------------------
     def check_loops(self) -> None:
@@ -778,6 +999,60 @@ class _Checker:
                      "entry, soldier card or other paragraph leads to it"))
 
 
+    def roots(self, condition: str) -> set[int]:
+        """The paragraphs read from outside the paragraphs under ``condition``: its Paragraph
+        Checks, its Event column and every German's columns."""
+        spec = self.spec
+        out = {c.paragraph for c in spec.card.checks if not c.when or condition in c.when}
+        cond = spec.conditions.get(condition)
+        out |= set((dict(spec.card.events) | (cond.events if cond else {})).values())
+        for g in spec.germans:
+            cols = [g.self_preservation, *(r.column for r in g.reactions.values())]
+            if condition in g.columns:
+                cols.append(g.columns[condition])
+            out |= {n for col in cols for n in col}
+        return out
+
+    def again(self, condition: str) -> set[int]:
+        """The paragraphs that can be read more than once under ``condition``: reached from
+        its roots without passing through a paragraph whose sighting is made once (AR-030)."""
+        by_no = {p.number: p for p in self.spec.paragraphs}
+        seen: set[int] = set()
+        todo = [n for n in self.roots(condition) if n in by_no]
+        while todo:
+            n = todo.pop()
+            if n in seen or by_no[n].sighting is not None:
+                continue
+            seen.add(n)
+            todo += [a.goto for o in by_no[n].options for a in o.do
+                     if a.goto is not None and a.goto in by_no]
+        return seen
+
+    def check_repeatable(self) -> None:
+        """Warn of a paragraph that scores and can be read again: a computer player (or a
+        patient player) farms it turn after turn. It is safe once it makes a sighting
+        (AR-030), ends the mission, or changes to a Condition under which nothing leads back
+        to it."""
+        conds = list(self.spec.conditions)
+        again = {c: self.again(c) for c in conds}
+        anywhere = set().union(*again.values()) if again else set()
+        for i, p in enumerate(self.spec.paragraphs):
+            if p.sighting is not None or p.number not in anywhere:
+                continue
+            for j, o in enumerate(p.options):
+                points = sum(a.score or 0 for a in o.do)
+                if points <= 0 or any(a.end is not None for a in o.do):
+                    continue
+                to = next((a.condition for a in o.do if a.condition is not None), None)
+                if to is not None and p.number not in again.get(to, set()):
+                    continue
+                self.warnings.append(
+                    (f"paragraphs[{i}].options[{j}]",
+                     f"scores {points} and can be read again (nothing stops a second reading): "
+                     "give the paragraph a sighting, end the mission, or change the Condition "
+                     "so that nothing leads back to it"))
+
+
 # -- the mission -------------------------------------------------------------------------------
 
 
@@ -786,23 +1061,43 @@ class Mission:
 
     scale: float = 1.0  # saves record a scenario's scale; a hex map has none
 
-    def __init__(self, spec: MissionSpec, source: str = "", charts: Charts | None = None) -> None:
+    def __init__(self, spec: MissionSpec, source: str = "", charts: Charts | None = None,
+                 migrated: list[tuple[str, str]] | None = None, data: Any = None) -> None:
         self.spec = spec
         self.source = source
         self.charts = charts or Charts.default()
-        self.warnings: list[tuple[str, str]] = warnings(spec, self.charts)
+        self.migrated = list(migrated or [])
+        """What loading a format 1 file inferred (path, what)."""
+        self.warnings: list[tuple[str, str]] = self.migrated + warnings(spec, self.charts)
+        """Doubtful but playable (path, what): inferred outcomes, paragraphs nothing leads to,
+        paragraphs that score again and again."""
+        self._data = data if data is not None else self.to_data()
         self._paragraphs = {p.number: p for p in spec.paragraphs}
         self._germans = {g.number: g for g in spec.germans}
 
     # -- loading -------------------------------------------------------------------------------
     @classmethod
     def from_data(cls, data: Any, source: str = "<data>", charts: Charts | None = None) -> Mission:
-        spec = validate(MissionSpec, data, source, ScenarioError)
+        """Validate ``data`` (format 1 is migrated first): every problem at once, as a
+        :class:`ScenarioError` whose message names the places in the designer's words."""
+        data, migrated = migrate(data)
+
+        def said(path: str, what: str) -> tuple[str, str]:
+            return describe(data, path, what)
+
+        try:
+            spec = validate(MissionSpec, data, source, ScenarioError)
+        except ScenarioError as exc:
+            raise ScenarioError(source, exc.problems, said) from None
         charts = charts or Charts.default()
         problems = cross_check(spec, charts)
         if problems:
-            raise ScenarioError(source, problems)
-        return cls(spec, source, charts)
+            raise ScenarioError(source, problems, said)
+        return cls(spec, source, charts, migrated, data)
+
+    def describe(self, path: str, what: str) -> tuple[str, str]:
+        """A problem or warning's place in the designer's words (see :func:`describe`)."""
+        return describe(self._data, path, what)
 
     @classmethod
     def load(cls, path: str | Path, charts: Charts | None = None) -> Mission:
@@ -885,12 +1180,16 @@ class Mission:
         pts = self.german(number).points
         return self.spec.victory.activation if pts is None else pts
 
-    def result(self, points: int) -> str:
-        """The victory level a total reaches."""
+    def level(self, points: int) -> Level:
+        """The victory level a total reaches (the lowest when it reaches none)."""
         for lv in self.spec.victory.levels:
             if points >= lv.min:
-                return lv.result
-        return self.spec.victory.levels[-1].result
+                return lv
+        return self.spec.victory.levels[-1]
+
+    def result(self, points: int) -> str:
+        """The name of the victory level a total reaches."""
+        return self.level(points).result
 
     # -- soldiers ------------------------------------------------------------------------------
     def german_soldier(self, number: int, extra: Iterable[str] = ()) -> Soldier:

@@ -42,5 +42,6 @@ def small() -> dict[str, Any]:
             {"number": 13, "text": "Reaction.", "options": [
                 {"text": "duck", "do": [{"stance": "prone"}]}]},
         ],
-        "victory": {"levels": [{"min": 0, "result": "win"}, {"min": -99, "result": "lose"}]},
+        "victory": {"levels": [{"min": 0, "result": "win", "outcome": "us"},
+                               {"min": -99, "result": "lose", "outcome": "german"}]},
     })
