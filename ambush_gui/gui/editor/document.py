@@ -31,7 +31,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from ambush_gui import systems
-from ambush_gui.core.errors import InputError, ScenarioError
+from ambush_gui.core.errors import Describe, InputError, ScenarioError
 from ambush_gui.core.files import atomic_write, read_data
 
 Key = str | int
@@ -140,6 +140,9 @@ class EditorDocument(QObject):
         self.path = path
         self.undo_stack = QUndoStack(self)
         self._problems: list[tuple[str, str]] | None = None
+        self._warnings: list[tuple[str, str]] | None = None
+        self._describe: Describe | None = None
+        self._described: dict[tuple[str, str], tuple[str, str]] = {}
 
     # -- files -----------------------------------------------------------------------
     @classmethod
@@ -221,6 +224,7 @@ class EditorDocument(QObject):
 
     def _changed(self, path: DataPath) -> None:
         self._problems = None
+        self._warnings = None
         self.changed.emit(path)
 
     # -- checking ----------------------------------------------------------------------
@@ -228,12 +232,31 @@ class EditorDocument(QObject):
         """Every problem the game's loader finds, as (dotted path, what is wrong); [] when
         the scenario is playable. Cached until the next edit."""
         if self._problems is None:
+            self._warnings, self._describe, self._described = [], None, {}
             try:
-                systems.scenario_from_data(self.system, copy.deepcopy(self.data), self.source)
+                loaded = systems.scenario_from_data(self.system, copy.deepcopy(self.data), self.source)
                 self._problems = []
+                self._warnings = list(getattr(loaded, "warnings", []) or [])
+                self._describe = getattr(loaded, "describe", None)
             except InputError as exc:
                 self._problems = list(exc.problems)
+                self._described = dict(zip(exc.problems, exc.described, strict=True))
         return list(self._problems)
+
+    def warnings(self) -> list[tuple[str, str]]:
+        """What the loader finds doubtful but playable (path, what): a paragraph nothing
+        leads to, one that scores again and again, an outcome inferred for a format 1 file.
+        [] while the scenario has problems (they come first)."""
+        self.problems()
+        return list(self._warnings or [])
+
+    def describe(self, path: str, what: str) -> tuple[str, str]:
+        """A problem or warning's place in the designer's words ("paragraph 66, option 2"),
+        as the loader says it; the path itself where the loader has no words for it."""
+        self.problems()
+        if self._describe is not None:
+            return self._describe(path, what)
+        return self._described.get((path, what), (path, what))
 
     def scenario(self) -> Any:
         """The validated scenario or mission, ready to play; raises ScenarioError."""

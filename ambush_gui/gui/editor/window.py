@@ -55,7 +55,7 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui import systems
-from ambush_gui.core.errors import InputError, ScenarioError
+from ambush_gui.core.errors import Describe, InputError, ScenarioError
 from ambush_gui.core.files import atomic_write, read_data
 from ambush_gui.gui.editor.document import EditorDocument, dump, parse_path
 from ambush_gui.gui.shared import paths, theme
@@ -157,26 +157,38 @@ class ProblemList(QWidget):
         self.problems: list[tuple[str, str]] = []
         self.show_problems(None)
 
-    def show_problems(self, problems: list[tuple[str, str]] | None) -> None:
-        """Show ``problems`` ([] = none; None = no document)."""
+    def show_problems(self, problems: list[tuple[str, str]] | None,
+                      warnings: list[tuple[str, str]] | None = None,
+                      describe: Describe | None = None) -> None:
+        """Show ``problems`` ([] = none; None = no document), then ``warnings`` (doubtful but
+        playable), each place said by ``describe`` when given (the designer's words)."""
         self.problems = list(problems or [])
+        self.warnings = list(warnings or [])
         self.list.clear()
         if problems is None:
             self.header.setText("Open or create a scenario to check it.")
             return
+        n, w = len(problems), len(self.warnings)
+        warned = f"{w} warning{'s' if w != 1 else ''}"
         if not problems:
             ok = theme.LEGAL.name()
-            self.header.setText(f"<b style='color:{ok}'>No problems: ready to play.</b>")
-            return
-        bad = theme.ILLEGAL.name()
-        n = len(problems)
-        self.header.setText(f"<b style='color:{bad}'>{n} problem{'s' if n != 1 else ''}</b>: it can "
-                            "be saved as a draft but not played until they are fixed.")
-        for path, what in problems:
-            item = QListWidgetItem(f"{path or 'the whole file'}: {what}")
-            item.setData(Qt.ItemDataRole.UserRole, path)
-            item.setToolTip(f"{path or 'the whole file'}\n{what}\n\nClick to show this place")
-            self.list.addItem(item)
+            self.header.setText(f"<b style='color:{ok}'>No problems: ready to play.</b>"
+                                + (f" {warned}: playable, but worth a look." if w else ""))
+        else:
+            bad = theme.ILLEGAL.name()
+            self.header.setText(f"<b style='color:{bad}'>{n} problem{'s' if n != 1 else ''}</b>: "
+                                "it can be saved as a draft but not played until they are fixed.")
+        for kind, entries in (("problem", self.problems), ("warning", self.warnings)):
+            for path, what in entries:
+                place, said = describe(path, what) if describe is not None else (path, what)
+                place = place or "the whole file"
+                item = QListWidgetItem(f"{'⚠ warning: ' if kind == 'warning' else ''}{place}: {said}")
+                item.setData(Qt.ItemDataRole.UserRole, path)
+                item.setData(Qt.ItemDataRole.UserRole + 1, kind)
+                if kind == "warning":
+                    item.setForeground(theme.WARNING)
+                item.setToolTip(f"{kind.capitalize()}: {place}\n{said}\n\nClick to show this place")
+                self.list.addItem(item)
 
     def _chosen(self, item: QListWidgetItem) -> None:
         self.chosen.emit(str(item.data(Qt.ItemDataRole.UserRole)))
@@ -514,9 +526,12 @@ class EditorWindow(QMainWindow):
     def check(self) -> list[tuple[str, str]]:
         """Run the engine's checks now and show the result in the Problems dock."""
         self._check_timer.stop()
-        problems = self.doc.problems() if self.doc is not None else None
-        self.problem_list.show_problems(problems)
-        return problems or []
+        if self.doc is None:
+            self.problem_list.show_problems(None)
+            return []
+        problems = self.doc.problems()
+        self.problem_list.show_problems(problems, self.doc.warnings(), self.doc.describe)
+        return problems
 
     def check_now(self) -> None:
         problems = self.check()

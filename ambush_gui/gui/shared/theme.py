@@ -47,6 +47,8 @@ FRIENDLY_EDGE = QColor("#2f6db5")
 # Feedback
 LEGAL = QColor("#1e8449")
 ILLEGAL = QColor("#c0392b")
+WARNING = QColor("#9a6700")
+"""Doubtful but playable: a warning in the editor's Problems list (amber, readable on white)."""
 TAPE = QColor("#111111")
 RING_CAUTIOUS = QColor(30, 132, 73, 200)
 RING_RAPID = QColor(211, 84, 0, 200)

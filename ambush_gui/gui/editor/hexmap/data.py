@@ -56,7 +56,7 @@ def new_mission_data(columns: int, rows: int, title: str) -> dict[str, Any]:
     if not slug or not slug[0].isalpha():
         slug = "mission-" + slug if slug else "new-mission"
     return {
-        "format": 1,
+        "format": 2,
         "system": "ambush",
         "kind": "mission",
         "name": slug,
@@ -68,7 +68,8 @@ def new_mission_data(columns: int, rows: int, title: str) -> dict[str, Any]:
         "germans": [],
         "squad": [],
         "paragraphs": [],
-        "victory": {"levels": [{"min": 1, "result": "Victory"}, {"min": -99, "result": "Defeat"}]},
+        "victory": {"levels": [{"min": 1, "result": "Victory", "outcome": "us"},
+                               {"min": -99, "result": "Defeat", "outcome": "german"}]},
         "end": {"text": "", "exit_hexes": []},
     }
 

@@ -3,7 +3,10 @@ how it ends (the exit hexes and the words shown at the end).
 
 Victory (AR-010, house rules in ``docs/rules/ambush-operations.md``): points for each
 German activated, put out of the fight or captured, and against each American hurt; the
-levels run from the highest ``min`` down, the first the total reaches is the result.
+levels run from the highest ``min`` down, the first the total reaches is the result, and
+its outcome (US, draw, German) says who won. The limits: Operations turns in the day (AR-006)
+and Rounds in one firefight (AR-002). A format 1 file's levels show the outcome loading
+infers until one is chosen.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from typing import Any
 
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import (
+    QComboBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -24,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ambush_gui.ambush.mission import DEFAULT_ROUND_LIMIT, DEFAULT_TURN_LIMIT, infer_outcome
 from ambush_gui.gui.editor.document import EditorDocument
 from ambush_gui.gui.editor.hexmap.widgets import CommitTextEdit, parse_labels, set_quiet, spin
 
@@ -34,6 +39,8 @@ POINTS = [("activation", "Each German activated", "AR-010: found, he scores"),
           ("us_wounded", "US soldier wounded", "usually negative"),
           ("us_incapacitated", "US soldier incapacitated", "usually negative"),
           ("us_killed", "US soldier killed", "usually negative")]
+OUTCOMES = [("us", "US win"), ("draw", "Draw"), ("german", "German win")]
+"""A victory level's ``outcome`` values and how the editor names them."""
 DEFAULT_POINTS = {"activation": 1, "german_incapacitated": 2, "german_killed": 2, "german_captured": 3,
                   "us_wounded": -1, "us_incapacitated": -2, "us_killed": -3}
 
@@ -67,8 +74,9 @@ class SettingsForm(QWidget):
             vf.addRow(label, box)
             box.valueChanged.connect(lambda v, key=key, label=label: self.doc.set(
                 ("victory", key), v, f"{label}: {v} points"))
-        self.levels = QTableWidget(0, 2)
-        self.levels.setHorizontalHeaderLabels(["At least", "Result"])
+        self.levels = QTableWidget(0, 3)
+        self.levels.setHorizontalHeaderLabels(["At least", "Result", "Outcome"])
+        self.levels.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.levels.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.levels.setToolTip("Victory levels, highest first: the first whose minimum the total "
                                "reaches is the result")
@@ -96,6 +104,16 @@ class SettingsForm(QWidget):
         erow.addWidget(self.exits, 1)
         erow.addWidget(exits_sel)
         ef.addRow("Exit hexes", erow)
+        self.turn_limit = spin(1, 999, "House rule AR-006: the day ends after this many Operations "
+                               f"turns and the points decide (default {DEFAULT_TURN_LIMIT})")
+        self.round_limit = spin(1, 999, "House rule AR-002: a firefight that lasts this many Rounds "
+                                f"ends the mission (default {DEFAULT_ROUND_LIMIT})")
+        ef.addRow("Operations turns", self.turn_limit)
+        ef.addRow("Rounds per firefight", self.round_limit)
+        self.turn_limit.valueChanged.connect(lambda v: self.doc.set(
+            ("operations_turn_limit",), v, f"The day lasts {v} Operations turns"))
+        self.round_limit.valueChanged.connect(lambda v: self.doc.set(
+            ("round_limit",), v, f"A firefight lasts at most {v} Rounds"))
 
         self.columns_layout = lay = QHBoxLayout(self)
         left = QVBoxLayout()
@@ -139,8 +157,27 @@ class SettingsForm(QWidget):
             for r, lv in enumerate(levels):
                 self.levels.setItem(r, 0, QTableWidgetItem(str(lv.get("min", 0))))
                 self.levels.setItem(r, 1, QTableWidgetItem(str(lv.get("result", ""))))
+                self.levels.setCellWidget(r, 2, self._outcome_box(r, levels))
+        set_quiet(self.turn_limit, self.doc.get(("operations_turn_limit",), DEFAULT_TURN_LIMIT))
+        set_quiet(self.round_limit, self.doc.get(("round_limit",), DEFAULT_ROUND_LIMIT))
         set_quiet(self.end_text, self.doc.get(("end", "text"), ""))
         set_quiet(self.exits, " ".join(self.doc.get(("end", "exit_hexes"), []) or []))
+
+    def _outcome_box(self, r: int, levels: list[Any]) -> QComboBox:
+        """Who wins at level ``r``: its outcome, or (a format 1 level without one) the outcome
+        loading infers, said in the tooltip."""
+        box = QComboBox()
+        for value, label in OUTCOMES:
+            box.addItem(label, value)
+        written = levels[r].get("outcome")
+        shown = written or infer_outcome(levels, r).value
+        set_quiet(box, shown)
+        box.setToolTip("Who wins at this level (the name is only shown)" if written else
+                       "Not written (a format 1 file): taken from the name; choose to write it")
+        box.currentIndexChanged.connect(lambda _i, r=r, box=box: self.doc.set(
+            ("victory", "levels", r, "outcome"), box.currentData(),
+            f"Victory level {r + 1}: {box.currentText()}"))
+        return box
 
     def set_exits(self, hexes: list[str]) -> None:
         self.doc.set(("end", "exit_hexes"), hexes, f"Exit hexes: {', '.join(hexes) or 'none'}")
@@ -148,7 +185,8 @@ class SettingsForm(QWidget):
     def add_level(self) -> None:
         levels = self.doc.get(("victory", "levels"), []) or []
         low = min((int(lv.get("min", 0)) for lv in levels), default=1)
-        self.doc.insert(("victory", "levels"), None, {"min": low - 1, "result": "Defeat"},
+        self.doc.insert(("victory", "levels"), None,
+                        {"min": low - 1, "result": "Defeat", "outcome": "german"},
                         "Add a victory level")
 
     def _drop_level(self) -> None:
