@@ -45,7 +45,7 @@ def test_the_outcomes_and_limits_are_edited_on_the_settings_tab(qtbot: QtBot) ->
     box = outcome_box(page, 1)  # "Draw: the farm is taken, at a price" made a US win
     box.setCurrentIndex(box.findData("us"))
     assert doc.get(("victory", "levels", 1, "outcome")) == "us"
-    assert doc.undo_stack.text(doc.undo_stack.index() - 1) == "Victory level 2: US win"
+    assert doc.undo_stack.text(doc.undo_stack.index() - 1) == "Victory level 2: US wins"
     s.turn_limit.setValue(12)
     s.round_limit.setValue(4)
     m = Mission.from_data(copy.deepcopy(doc.data))
@@ -106,3 +106,6 @@ def test_problems_come_first_in_the_designer_s_words(qtbot: Any) -> None:
                      "expected 1-6 (AR-041)"]
     assert plist.problems == [("germans[1].ar", texts[0].split(": ", 1)[1])]
     assert "1 problem" in plist.header.text()
+    win.doc.undo_stack.undo()  # leave the window clean: closing it then asks nothing
+    win.check()
+    assert plist.problems == [] and win.doc.undo_stack.isClean()

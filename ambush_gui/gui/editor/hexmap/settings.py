@@ -39,7 +39,7 @@ POINTS = [("activation", "Each German activated", "AR-010: found, he scores"),
           ("us_wounded", "US soldier wounded", "usually negative"),
           ("us_incapacitated", "US soldier incapacitated", "usually negative"),
           ("us_killed", "US soldier killed", "usually negative")]
-OUTCOMES = [("us", "US win"), ("draw", "Draw"), ("german", "German win")]
+OUTCOMES = [("us", "US"), ("draw", "Draw"), ("german", "German")]
 """A victory level's ``outcome`` values and how the editor names them."""
 DEFAULT_POINTS = {"activation": 1, "german_incapacitated": 2, "german_killed": 2, "german_captured": 3,
                   "us_wounded": -1, "us_incapacitated": -2, "us_killed": -3}
@@ -75,7 +75,7 @@ class SettingsForm(QWidget):
             box.valueChanged.connect(lambda v, key=key, label=label: self.doc.set(
                 ("victory", key), v, f"{label}: {v} points"))
         self.levels = QTableWidget(0, 3)
-        self.levels.setHorizontalHeaderLabels(["At least", "Result", "Outcome"])
+        self.levels.setHorizontalHeaderLabels(["At least", "Result", "Winner"])
         self.levels.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.levels.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.levels.setToolTip("Victory levels, highest first: the first whose minimum the total "
@@ -174,10 +174,13 @@ class SettingsForm(QWidget):
         set_quiet(box, shown)
         box.setToolTip("Who wins at this level (the name is only shown)" if written else
                        "Not written (a format 1 file): taken from the name; choose to write it")
-        box.currentIndexChanged.connect(lambda _i, r=r, box=box: self.doc.set(
-            ("victory", "levels", r, "outcome"), box.currentData(),
-            f"Victory level {r + 1}: {box.currentText()}"))
+        box.currentIndexChanged.connect(lambda _i, r=r, box=box: self._set_outcome(r, box))
         return box
+
+    def _set_outcome(self, r: int, box: QComboBox) -> None:
+        said = "a draw" if box.currentData() == "draw" else f"{box.currentText()} wins"
+        self.doc.set(("victory", "levels", r, "outcome"), box.currentData(),
+                     f"Victory level {r + 1}: {said}")
 
     def set_exits(self, hexes: list[str]) -> None:
         self.doc.set(("end", "exit_hexes"), hexes, f"Exit hexes: {', '.join(hexes) or 'none'}")
