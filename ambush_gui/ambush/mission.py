@@ -586,13 +586,17 @@ def describe(data: Any, path: str, what: str) -> tuple[str, str]:
             break
         else:
             return path, what
+    place = ", ".join(words)
+    if what.startswith(f"{place} ") and not rest:  # "paragraph 50: paragraph 50 is never read"
+        what = what[len(place) + 1:]
     if rest:
         tail = "".join(f"[{t}]" if isinstance(t, int) else f".{t}" for t in rest).lstrip(".")
         if isinstance(rest[-1], str) and len(rest) == 1 and what.startswith(f"{rest[-1]} "):
             pass  # the message names the field itself
         else:
             words.append(tail)
-    return ", ".join(words), what
+        place = ", ".join(words)
+    return place, what
 
 
 # -- hexes in a file ---------------------------------------------------------------------------

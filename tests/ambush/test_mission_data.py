@@ -371,7 +371,7 @@ def test_validate_prints_warnings_and_exits_0(tmp_path: Path, capsys: pytest.Cap
     assert code == 0 and "valid ambush mission" in out and "(4 warnings)" in out
     assert f"warning: {p}: victory level 1 (win): format 1 file, no outcome: taken as " \
            'outcome = "us"' in err
-    assert f"warning: {p}: paragraph 50: paragraph 50 is never read" in err
+    assert f"warning: {p}: paragraph 50: is never read: no Mission Card entry" in err
     assert f"warning: {p}: paragraph 2, option 1: scores 2 and can be read again" in err
 
 
