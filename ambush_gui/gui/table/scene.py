@@ -31,7 +31,7 @@ from ambush_gui.gui.table.items import (
     TerrainItem,
     long_axis,
 )
-from ambush_gui.gui.table.tape import InfoPanel, MoveOverlay, PlaceOverlay, SightLine
+from ambush_gui.gui.table.tape import MoveOverlay, PlaceOverlay, SightLine
 
 EXIT_BAND = 0.8  # inches: the friendly-edge band drawn outside the table
 ROAD_LABEL_AT = (0.18, 0.82, 0.5)  # where along a road its name may stand, in that order
@@ -168,8 +168,6 @@ class TableScene(QGraphicsScene):
         self.place_overlay = PlaceOverlay(self)
         self.sight = SightLine()
         self.addItem(self.sight)
-        self.info = InfoPanel()
-        self.addItem(self.info)
         self.flash = LabelItem("", point_size=9.0, bold=True, fg=theme.FLASH_TEXT,
                                bg=theme.FLASH_BG, anchor="right", gap=16.0, max_width=320.0)
         self.flash.setZValue(theme.Z_FLASH)

@@ -10,13 +10,12 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
     QGraphicsItem,
     QGraphicsLineItem,
     QGraphicsScene,
-    QGraphicsTextItem,
     QStyleOptionGraphicsItem,
     QWidget,
 )
@@ -300,26 +299,3 @@ class SightLine(QGraphicsLineItem):
         self.setPen(pen)
         self.setLine(a.x(), a.y(), b.x(), b.y())
         self.show()
-
-
-class InfoPanel(QGraphicsTextItem):
-    """A tooltip-like panel of rich text that keeps its size on screen."""
-
-    WIDTH = 330.0
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setZValue(theme.Z_INFO)
-        self.setTextWidth(self.WIDTH)
-        self.setFont(theme.label_font(8.5))
-        self.hide()
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setBrush(theme.INFO_BG)
-        painter.setPen(QPen(theme.INFO_EDGE, 1.0))
-        painter.drawRoundedRect(self.boundingRect().adjusted(0.5, 0.5, -0.5, -0.5), 5, 5)
-        super().paint(painter, option, widget)  # type: ignore[arg-type]

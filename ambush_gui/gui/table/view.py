@@ -625,11 +625,11 @@ class TableView(MapView):
         self._interrupt_tape.hide()
         self._interrupt_mark.hide()
 
-    def show_report(self, me: Unit, other: Unit, panel: bool = True) -> TargetReport:
-        """Draw the sight line and the panel for ``me`` looking at ``other``; say it
-        (``hoverInfo``: the Line of sight dock shows it). ``panel=False`` draws the line
-        alone: a decision's target is reported in the dock, and the floating panel, put
-        beside the target, covered the units between the two (the Contractors, at 1280x800)."""
+    def show_report(self, me: Unit, other: Unit) -> TargetReport:
+        """Draw the sight line (and mark its blockers) for ``me`` looking at ``other``, and
+        say the report (``hoverInfo``): the Line of sight dock shows it. Nothing floats
+        over the table: a panel beside the target covered the units a decision is about
+        (Bravo, the Contractors and the SUV at 1280x800)."""
         self._clear_hover(keep_uid=True)
         report = target_report(self.game, me, other, self.table.piece_labels)
         self.report = report
@@ -640,33 +640,14 @@ class TableView(MapView):
         self._blockers = list(report.blocker_ids)
         for pid in self._blockers:
             self.table.terrain[pid].set_blocking(True)
-        if panel:
-            self.table.info.setHtml(report.html())
-            self._place_panel(other)
-            self.table.info.show()
         self.hoverInfo.emit(report.html())
         return report
-
-    def _place_panel(self, other: Unit) -> None:
-        panel = self.table.info
-        flip = self.table.flip
-        pts = [self.mapFromScene(flip.scene(f.x, f.y)) for f in other.figures]
-        right = float(max(p.x() for p in pts) + 18)
-        top = float(min(p.y() for p in pts) - 10)
-        size = panel.boundingRect()
-        vp = self.viewport().rect()
-        if right + size.width() > vp.width() - 8:
-            right = min(p.x() for p in pts) - 18 - size.width()
-        x = max(8, min(right, vp.width() - size.width() - 8))
-        y = max(8, min(top, vp.height() - size.height() - 8))
-        panel.setPos(self.mapToScene(QPoint(round(x), round(y))))
 
     def _clear_hover(self, keep_uid: bool = False) -> None:
         if not keep_uid:
             self._hover_uid = None
         self.report = None
         self.table.sight.hide()
-        self.table.info.hide()
         for pid in self._blockers:
             if pid in self.table.terrain:
                 self.table.terrain[pid].set_blocking(False)

@@ -136,7 +136,7 @@ class MainWindow(GameWindow):
         elif decision.kind is DecisionKind.FIRE and isinstance(what, str) and what in game.state.units:
             shooter = game.state.units.get(decision.facts.get("unit"))
             if shooter is not None:
-                self.table.show_report(shooter, game.unit(what), panel=False)  # the dock has it
+                self.table.show_report(shooter, game.unit(what))
 
     def _on_opened(self, decision: Decision) -> None:
         """An interrupt's declared path is on the table as soon as it is asked."""

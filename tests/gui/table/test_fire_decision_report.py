@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtWidgets import QGraphicsTextItem
+
 from ambush_gui import systems
 from ambush_gui.ai.alley_ai import AlleyAI
 from ambush_gui.core.decisions import DecisionKind
@@ -29,9 +31,12 @@ def test_a_fire_decision_reports_in_the_dock_not_over_the_table(qtbot: Any) -> N
     shooter, target = game.unit(d.facts["unit"]), win.table.report
     assert target is not None  # the highlighted target's report
     assert win.table.table.sight.isVisible()
-    assert not win.table.table.info.isVisible()
+    assert not hasattr(win.table.table, "info")  # no floating box over the units
     assert shooter.name in win.hover.text() and "Expected casualties" in win.hover.text()
-    # pointing at a unit still shows the floating panel beside it
-    other = next(u for u in game.state.units.values() if u.side is not shooter.side and u.figures)
+    # pointing at another unit says its report in the dock too, and draws its line
+    other = next(u for u in game.state.units.values()
+                 if u.side is not shooter.side and u.figures and u.name != target.target)
     win.table.show_report(shooter, other)
-    assert win.table.table.info.isVisible()
+    assert other.name in win.hover.text() and win.table.table.sight.isVisible()
+    assert not any(isinstance(i, QGraphicsTextItem) and i.isVisible()
+                   for i in win.table.table.items())
