@@ -161,6 +161,9 @@ class TableView(MapView):
         self.table.set_selected(uid)
         self.table.layout_labels(self.pixels_per_inch())
         self._clear_hover()
+        if self._report_pair is not None and self._report_pair[0] != uid:
+            self._report_pair = None  # another unit looks now: the old pair is stale
+            self.hoverInfo.emit(HINT)
         self.unitSelected.emit(uid or "")
 
     # -- zoom and pan (MapView) ---------------------------------------------------------

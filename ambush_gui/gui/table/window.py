@@ -65,6 +65,7 @@ class MainWindow(GameWindow):
         from ambush_gui.gui.table.dialogs import MovePrompt
 
         self._close_prompts()
+        self.follow_actor(decision)
         self._refresh()
         self.statusBar().clearMessage()
         game = self.controller.game
@@ -83,7 +84,27 @@ class MainWindow(GameWindow):
             # the declared move, drawn before the player is asked to interrupt it
             self.table.show_interrupt(decision.facts["path"], None, None)
 
+    def actor_of(self, decision: Decision) -> str | None:
+        """The unit a decision is about from its own side's view: its ``unit`` fact when
+        that unit is the deciding side's (the one activating, moving, firing, taking the
+        hits), None otherwise (an interruption names the enemy it interrupts)."""
+        uid = decision.facts.get("unit")
+        unit = self.controller.game.state.units.get(uid) if isinstance(uid, str) else None
+        if unit is None or unit.side.value != decision.side or not unit.on_table \
+                or not unit.figures:
+            return None
+        return unit.id
+
+    def follow_actor(self, decision: Decision) -> None:
+        """Select the unit the decision names (the card and the Line of sight dock follow):
+        the card kept showing Fireteam Alpha, the dock "Fireteam Alpha -> Gunmen", while
+        Bravo activated."""
+        uid = self.actor_of(decision)
+        if uid is not None and uid != self.table.selected:
+            self.table.select(uid)
+
     def _on_computer(self, decision: Decision) -> None:
+        self.follow_actor(decision)
         who = "Regular" if decision.side == "regular" else "Insurgent"
         self._close_prompts(f"The {who} computer player is deciding: {decision.prompt}")
         self.statusBar().showMessage(f"The {who} computer player is deciding: {decision.prompt}")
