@@ -150,6 +150,7 @@ SCALE_BAR_BG = QColor(255, 255, 255, 215)
 SCALE_BAR_INK = QColor("#111111")
 VIEW_BACKGROUND = QColor("#4a4f55")  # around the table
 Z_LABELS, Z_INFO, Z_FLASH = 35, 60, 70
+PLACE_TITLE_WIDTH = 200.0  # pixels: the set-down title wraps rather than run off the view
 TABLE_LABEL_PT = 8.5  # unit and terrain labels (points; they keep their size at any zoom)
 
 VEHICLE_BODY = QColor("#eceff1")  # the wreck: a white SUV, bright against the dark road

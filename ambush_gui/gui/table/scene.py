@@ -100,6 +100,16 @@ def label_points(ppi: float) -> float:
     return 7.8 if ppi < 28.0 else theme.TABLE_LABEL_PT
 
 
+def shift_inside(rect: QRectF, room: QRectF) -> QPointF:
+    """How far to move ``rect`` to bring it inside ``room`` (centred if it is wider)."""
+    def along(lo: float, hi: float, rlo: float, rhi: float) -> float:
+        if hi - lo > rhi - rlo:
+            return (rlo + rhi) / 2 - (lo + hi) / 2
+        return max(0.0, rlo - lo) - max(0.0, hi - rhi)
+    return QPointF(along(rect.left(), rect.right(), room.left(), room.right()),
+                   along(rect.top(), rect.bottom(), room.top(), room.bottom()))
+
+
 class TableScene(QGraphicsScene):
     """The table and everything on it, in inches, following ``game.state``."""
 
@@ -486,6 +496,8 @@ class TableScene(QGraphicsScene):
                         and self.unit_labels[u.id].isVisible()),
                        key=lambda u: (u.id != self.selected, u.side.value != "regular", u.id))
         gap = self.base_radius * 1.2
+        r = self.table_rect()  # a label stays on the table: not past its edge, not over an
+        inside = QRectF(r.left() * ppi, r.top() * ppi, r.width() * ppi, r.height() * ppi)  # exit
         for unit in order:
             lab = self.unit_labels[unit.id]
             xs = [f.x for f in unit.figures]
@@ -498,8 +510,8 @@ class TableScene(QGraphicsScene):
                 lab.set_text(caption(unit, st.turn, short))
                 for anchor, at in spots:
                     rect = lab.plate(anchor).translated(at * ppi)
-                    if not any(rect.intersects(o) for o in placed) and \
-                            not any(rect.intersects(o) for o in obstacles):
+                    if inside.contains(rect) and not any(rect.intersects(o) for o in placed) \
+                            and not any(rect.intersects(o) for o in obstacles):
                         chosen = (anchor, at, rect)
                         break
                 if chosen:
@@ -507,6 +519,8 @@ class TableScene(QGraphicsScene):
             if chosen is None:  # nowhere is free: the short name below the unit
                 lab.set_text(caption(unit, st.turn, short=True))
                 anchor, at = spots[0]
+                rect = lab.plate(anchor).translated(at * ppi)
+                at = at + shift_inside(rect, inside) / ppi  # kept on the table
                 chosen = (anchor, at, lab.plate(anchor).translated(at * ppi))
             lab.set_anchor(chosen[0])
             lab.setPos(chosen[1])

@@ -237,8 +237,11 @@ class PlaceOverlay:
         self.circle.setZValue(theme.Z_OVERLAY)
         self.circle.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         scene.addItem(self.circle)
+        # wrapped: one long line ran past the view's edge at 1280x800
         self.title = LabelItem("", point_size=8.5, bold=True, fg=QColor("#ffffff"),
-                               bg=theme.ARRIVAL_RING, anchor="above", gap=2.0)
+                               bg=theme.ARRIVAL_RING, anchor="above", gap=2.0,
+                               max_width=theme.PLACE_TITLE_WIDTH)
+        self._title_at = QPointF()
         self.title.setZValue(theme.Z_OVERLAY + 1)
         scene.addItem(self.title)
         self.marks: list[QGraphicsEllipseItem] = []
@@ -249,7 +252,8 @@ class PlaceOverlay:
         self.circle.setRect(disc(centre, radius))
         self.circle.show()
         self.title.set_text(title)
-        self.title.setPos(centre.x(), centre.y() - radius)
+        self._title_at = QPointF(centre.x(), centre.y() - radius)
+        self.place_title()
         self.title.show()
         while len(self.marks) < len(points):
             m = QGraphicsEllipseItem(-0.2, -0.2, 0.4, 0.4)
@@ -265,6 +269,10 @@ class PlaceOverlay:
                 m.setBrush(theme.PLACE_OPTION)
                 m.setToolTip("A legal place to set the new unit down (its centre)")
         self.hot = None
+
+    def place_title(self) -> None:
+        """Put the title back on top of the circle (a view then keeps it inside itself)."""
+        self.title.setPos(self._title_at)
 
     def highlight(self, index: int | None) -> None:
         if index == self.hot:

@@ -178,6 +178,10 @@ class TableView(MapView):
     def _zoomed(self) -> None:
         self.table.layout_labels(self.pixels_per_inch())
         super()._zoomed()
+        if self.placing is not None:  # the set-down title follows its circle, in the view
+            self.table.place_overlay.place_title()
+            self.keep_inside(self.table.place_overlay.title)
+        self.keep_inside(self.table.flash)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
         key = event.key()
@@ -258,6 +262,7 @@ class TableView(MapView):
             if n else f"Within {self.game.m.arrival:g}\" of Hot Spot {number}"
         self.table.place_overlay.show(flip.scene(spot.x, spot.y), self.game.m.arrival, points,
                                       title)
+        self.keep_inside(self.table.place_overlay.title)
         self.placing = decision
         self.mode = "place"
 
@@ -546,7 +551,22 @@ class TableView(MapView):
         flash.set_text(why[:1].upper() + why[1:])
         flash.setPos(at)
         flash.show()
+        self.keep_inside(flash)
         self._flash_timer.start(self.FLASH_MS)
+
+    def keep_inside(self, label: LabelItem, margin: int = 6) -> None:
+        """Move a screen-sized label (a refusal, the set-down title) back inside the view:
+        beside a unit near the table's edge it ran off the view and was cut ("...may
+        move [6.0\"] more" over the SUV, "Set down 1 figure within 4\" of H...")."""
+        if not label.isVisible():
+            return
+        at = self.mapFromScene(label.pos())
+        plate = label.plate().translated(at.x(), at.y())
+        vp = QRectF(self.viewport().rect()).adjusted(margin, margin, -margin, -margin)
+        dx = max(0.0, vp.left() - plate.left()) - max(0.0, plate.right() - vp.right())
+        dy = max(0.0, vp.top() - plate.top()) - max(0.0, plate.bottom() - vp.bottom())
+        if dx or dy:
+            label.setPos(self.mapToScene(QPoint(round(at.x() + dx), round(at.y() + dy))))
 
     # -- place mode ----------------------------------------------------------------------
     def _nearest_option(self, scene_pos: QPointF) -> int | None:

@@ -77,6 +77,12 @@ class MainWindow(GameWindow):
             return
         if decision.kind is DecisionKind.PLACE:
             self.table.begin_place(decision)
+            # the instruction in the Decision dock, not only on a table banner the view
+            # cut at its edge ("No decision is open." said the dock during a PLACE); the
+            # prompt shares the move prompt's slot, which _close_prompts takes down
+            self.move_prompt = MovePrompt(decision, game, self.decision_panel)
+            self.move_prompt.chosen.connect(self._answer)
+            self._host(self.move_prompt, decision)
             self.statusBar().showMessage(decision.prompt + " — click a marked spot on the table", 15000)
             return
         self._show_dialog(decision)
