@@ -150,6 +150,12 @@ SCALE_BAR_BG = QColor(255, 255, 255, 215)
 SCALE_BAR_INK = QColor("#111111")
 VIEW_BACKGROUND = QColor("#4a4f55")  # around the table
 Z_LABELS, Z_INFO, Z_FLASH = 35, 60, 70
+# the other side's actions on the table (gui/table/motion.py): the shot's arrow and the
+# shooter's ring, how long a shot stays, how long a slide takes at each pace (ms)
+SHOT_LINE = QColor("#e03a1e")
+Z_SLIDING = 45  # a sliding unit passes over the others
+SHOT_MS = {"step": 4000, "slow": 3500, "normal": 2500, "fast": 1200, "instant": 1500}
+SLIDE_MS = {"step": 900, "slow": 1100, "normal": 700, "fast": 300, "instant": 0}
 PLACE_TITLE_WIDTH = 200.0  # pixels: the set-down title wraps rather than run off the view
 TABLE_LABEL_PT = 8.5  # unit and terrain labels (points; they keep their size at any zoom)
 

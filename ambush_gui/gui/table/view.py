@@ -29,6 +29,7 @@ from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.map_view import MapView
 from ambush_gui.gui.table.items import FigureItem, LabelItem
+from ambush_gui.gui.table.motion import FigureSlide, ShotMarks, slide_route
 from ambush_gui.gui.table.scene import TableScene
 from ambush_gui.gui.table.tape import TapeItem
 from ambush_gui.gui.table.target_info import HINT, TargetReport, target_report
@@ -79,6 +80,7 @@ class TableView(MapView):
     placeChosen = Signal(object)  # [x, y]
     placeRefused = Signal(str)
     hoverInfo = Signal(str)  # rich text: sight, Optimum Range, both pools, odds
+    slid = Signal()  # a slide of moved figures has ended (the window redraws the state)
 
     MAX_SCALE = 400.0  # pixels per inch
     BAR_ROOM = 40  # pixels kept free under the table for the scale bar when fitting
@@ -108,6 +110,8 @@ class TableView(MapView):
         self._hover_uid: str | None = None
         self._report_pair: tuple[str, str] | None = None  # the pair the dock reports on
         self._blockers: list[str] = []
+        self.shot = ShotMarks(self.scene(), self)  # the last fire's arrow, its shooter's ring
+        self.slide: FigureSlide | None = None  # the moved figures on their way
         self._flash_timer = QTimer(self)
         self._flash_timer.setSingleShot(True)
         self._flash_timer.timeout.connect(lambda: self.table.flash.hide())
@@ -127,6 +131,8 @@ class TableView(MapView):
 
     def set_game(self, game: AlleyGame) -> None:
         """Follow another game (the controller's ``reset``: undo, load)."""
+        self.finish_slide()
+        self.shot.hide()
         self.end_modes()
         self._clear_hover()
         self.table.set_game(game)
@@ -665,6 +671,57 @@ class TableView(MapView):
             self.table.terrain[pid].set_blocking(True)
         self.hoverInfo.emit(report.html())
         return report
+
+    # -- the other side's actions: slides and shots ---------------------------------------
+    def animate_move(self, uid: str, to: Point, distance: float, answer: Any, ms: int) -> bool:
+        """Slide the figures of ``uid`` from where they are drawn to the move event's ``to``
+        (the unit's new centre), along the answered path when it is that move's (its
+        waypoints), in ``ms`` (0: at once). The counters jumped before: Leader (2c)'s
+        "moves 7.3\"" was only in the log. False when there is nothing to slide."""
+        self.finish_slide()
+        items = [i for i in self.table.unit_figures(uid) if i.isVisible()]
+        if not items:
+            return False
+        flip = self.table.flip
+        n = len(items)
+        centre = QPointF(sum(i.pos().x() for i in items) / n, sum(i.pos().y() for i in items) / n)
+        start = flip.table(centre)
+        route = slide_route((float(start[0]), float(start[1])), (float(to[0]), float(to[1])),
+                            float(distance), answer)
+        slide = FigureSlide(items, [flip.scene(x, y) for x, y in route], ms, parent=self)
+        slide.done = lambda: self._slide_done(slide)
+        self.slide = slide
+        if ms <= 0:
+            self.finish_slide()
+        else:
+            self.slide.start()
+        return True
+
+    def _slide_done(self, slide: FigureSlide) -> None:
+        if self.slide is slide:
+            self.slide = None
+        self.slid.emit()
+
+    def finish_slide(self) -> None:
+        """End the running slide where it goes (a newer slide, a redraw, an undo)."""
+        slide, self.slide = self.slide, None
+        if slide is not None:
+            slide.finish()
+
+    def show_shot(self, shooter: str, target: str, ms: int | None) -> bool:
+        """Draw shooter -> target and ring the shooter: for ``ms`` after a fire or an
+        interruption, or held (``ms`` None) while the player is asked about it ("react
+        to Leader (2b)'s fire at Fireteam Alpha?"). False when either is not on show."""
+        a = [i.pos() for i in self.table.unit_figures(shooter) if i.isVisible()]
+        b = [i.pos() for i in self.table.unit_figures(target) if i.isVisible()]
+        if not a or not b:
+            return False
+        self.shot.show((shooter, target), a, b, self.table.base_radius, ms)
+        return True
+
+    def clear_shot(self, held_only: bool = False) -> None:
+        if not held_only or self.shot.held:
+            self.shot.hide()
 
     def _clear_hover(self, keep_uid: bool = False) -> None:
         if not keep_uid:

@@ -8,6 +8,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 from ambush_gui.core.decisions import Decision, DecisionKind
+from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.game_window import GameWindow, scrolling
 from ambush_gui.gui.shared.widgets import GameLog
 from ambush_gui.gui.table.panels import TurnPanel, UnitCard
@@ -38,6 +39,7 @@ class MainWindow(GameWindow):
         self.table.moveChosen.connect(self._answer)
         self.table.placeChosen.connect(self._answer)
         self.table.moveRefused.connect(self._on_refused)
+        self.table.slid.connect(self._slid)
         if hasattr(self.table, "placeRefused"):
             self.table.placeRefused.connect(self._on_refused)
         if hasattr(self.table, "hoverInfo"):
@@ -67,6 +69,7 @@ class MainWindow(GameWindow):
         self._close_prompts()
         self.follow_actor(decision)
         self._refresh()
+        self.hold_shot(decision)
         self.statusBar().clearMessage()
         game = self.controller.game
         if decision.kind is DecisionKind.MOVE:
@@ -108,6 +111,51 @@ class MainWindow(GameWindow):
         uid = self.actor_of(decision)
         if uid is not None and uid != self.table.selected:
             self.table.select(uid)
+
+    # the decisions about a shot already fired or declared: (shooter fact, target fact)
+    SHOT_FACTS = {DecisionKind.REACT: ("against", "unit"), DecisionKind.OVERWATCH: ("against", "unit"),
+                  DecisionKind.MOVE: ("cover_from", "unit")}
+
+    def _on_event(self, event: Any) -> None:
+        super()._on_event(event)
+        self.show_on_table(event)
+
+    def paced_ms(self, table: dict[str, int]) -> int:
+        """``table``'s time for the controller's pace; 0 while the queue is hurried."""
+        c = self.controller
+        if not c._paced():  # the instant pace, Esc/Skip, tests: no slide
+            return 0
+        return int(table.get(str(c.pace.value), 0))
+
+    def show_on_table(self, event: Any) -> None:
+        """Show an event's action on the table as it is presented: a move slides its
+        figures; a fire, an interruption draws the shot and rings the shooter."""
+        d = event.data
+        if event.kind == "move" and isinstance(d.get("unit"), str) and d.get("to"):
+            answer = self.controller.game.decisions[-1] if self.controller.game.decisions else None
+            self.table.animate_move(d["unit"], tuple(d["to"]), float(d.get("distance") or 0.0),
+                                    answer, self.paced_ms(theme.SLIDE_MS))
+        elif event.kind == "fire" and d.get("attacker") and d.get("target"):
+            self.table.show_shot(str(d["attacker"]), str(d["target"]),
+                                 theme.SHOT_MS.get(str(self.controller.pace.value), 2500))
+        elif event.kind == "interrupt" and d.get("insurgent") and d.get("regular"):
+            self.table.show_shot(str(d["insurgent"]), str(d["regular"]),
+                                 theme.SHOT_MS.get(str(self.controller.pace.value), 2500))
+
+    def _slid(self) -> None:
+        """A slide ended: draw the state again once the answer is all shown (labels follow)."""
+        if not self.controller.busy:
+            self.table.table.refresh()
+
+    def hold_shot(self, decision: Decision) -> None:
+        """While the player is asked about a shot (react to it, move out of its sight),
+        its arrow and the shooter's ring stay on the table."""
+        facts = self.SHOT_FACTS.get(decision.kind)
+        if facts is None:
+            return
+        shooter, target = (decision.facts.get(k) for k in facts)
+        if isinstance(shooter, str) and isinstance(target, str):
+            self.table.show_shot(shooter, target, None)
 
     def _on_computer(self, decision: Decision) -> None:
         self.follow_actor(decision)
@@ -207,6 +255,7 @@ class MainWindow(GameWindow):
         if hasattr(self.table, "end_modes"):
             self.table.end_modes()
         self.table.clear_interrupt()
+        self.table.clear_shot(held_only=True)
 
     def _on_refused(self, why: str) -> None:
         self.statusBar().showMessage(f"Not allowed: {why}", 8000)
