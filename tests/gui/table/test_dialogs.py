@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import Qt  # noqa: E402
-from PySide6.QtWidgets import QPushButton  # noqa: E402
+from PySide6.QtWidgets import QLabel, QPushButton  # noqa: E402
 
 from ambush_gui.alley.fire import attack_target_number, odds  # noqa: E402
 from ambush_gui.alley.pools import defense, firepower  # noqa: E402
@@ -267,9 +267,13 @@ def test_react_shows_both_reaction_dice(qtbot: Any) -> None:
     faces = [f.value for f in dlg.reaction.faces]
     assert faces == [test.regular_roll.data["faces"][0], test.insurgent_roll.data["faces"][0]]
     ev = test.event.data
-    assert f"{ev['regular_total']} against {ev['insurgent_total']}" in dlg.reaction.verdict.text()
-    first = game.unit(ev["insurgent"] if ev["insurgent_first"] else ev["regular"]).name
-    assert first in dlg.reaction.verdict.text()
+    ins, reg = game.unit(ev["insurgent"]).name, game.unit(ev["regular"]).name
+    text = dlg.reaction.verdict.text()
+    assert text.startswith(f"{ins} {ev['insurgent_total']}")
+    assert f"against {reg} {ev['regular_total']}" in text
+    first = ins if ev["insurgent_first"] else reg
+    assert f"{first} acts first (" in text  # with its reason (issue 10 play-test E)
+    assert ("(needs 4+)" in text) == (ev["insurgent_total"] < 4)
     click(qtbot, dlg.choice_cards["fire"])
     click(qtbot, dlg.commit_button)
     assert answers == ["fire"]
@@ -305,6 +309,8 @@ def test_casualties_tick_figures(qtbot: Any) -> None:
 def test_hot_spot_pick(qtbot: Any) -> None:
     game, d, dlg, answers = open_dialog(qtbot, K.HOT_SPOT)
     assert isinstance(dlg, HotSpotDialog)
+    details = " ".join(lab.text() for card in dlg.cards.values() for lab in card.findChildren(QLabel))
+    assert "nearest Regular unit" in details and "Marine" not in details  # the side's name
     n = d.options[-1]
     click(qtbot, dlg.cards[n])
     click(qtbot, dlg.commit_button)

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QHBoxLayout
 
 from ambush_gui.core.geometry import min_distance
 from ambush_gui.gui.shared import theme
-from ambush_gui.gui.shared.dialog_base import Card, DecisionDialog, label, section
+from ambush_gui.gui.shared.dialog_base import Card, DecisionDialog, label, section, side_title
 from ambush_gui.gui.shared.dice import DieFace
 
 
@@ -43,7 +43,7 @@ class HotSpotDialog(DecisionDialog):
             near = ""
             if len(pts):
                 d = min_distance(np.array([[spot.x, spot.y]]), pts)
-                near = f' · nearest Marine {d:.1f}" away'
+                near = f' · nearest {side_title("regular")} unit {d:.1f}" away'
             details = [f'at ({spot.x:.1f}", {spot.y:.1f}"){near}' if ok else "neutralised (AA-054)"]
             card = Card(
                 f"Hot Spot {number}",

@@ -75,6 +75,32 @@ def latest_reaction(events: list[Event], against: str | None = None) -> Reaction
     return None
 
 
+INSURGENT_NEEDS = 4  # AA-074, as the engine's verdict applies it: 4+ and strictly higher
+
+
+def verdict_words(game: Any, d: dict[str, Any]) -> str:
+    """The Reaction Test's verdict with its reason, from the logged facts (both totals
+    and who acts first): "Leader (2b) 2 against Fireteam Bravo 1 — Fireteam Bravo acts
+    first" read as a mistake without "(needs 4+)"."""
+    def name(key: str) -> str:
+        unit = game.state.units.get(d.get(key))
+        return unit.name if unit is not None else side_title(key)
+
+    ins, reg = name("insurgent"), name("regular")
+    it, rt = int(d["insurgent_total"]), int(d["regular_total"])
+    if d["insurgent_first"]:
+        why = f"{INSURGENT_NEEDS}+ and higher"
+    elif it < INSURGENT_NEEDS:
+        why = f"{ins} needed {INSURGENT_NEEDS}+"
+    elif it == rt:
+        why = f"a tie goes to the {side_title('regular')}"
+    else:
+        why = f"{ins} needed more than {rt}"
+    need = f" (needs {INSURGENT_NEEDS}+)" if it < INSURGENT_NEEDS else ""
+    who = ins if d["insurgent_first"] else reg
+    return f"{ins} {it}{need} against {reg} {rt}: {who} acts first ({why})"
+
+
 class ReactionPanel(QWidget):
     """Both dice, every modifier, both totals and who acts first."""
 
@@ -119,8 +145,7 @@ class ReactionPanel(QWidget):
             row.addWidget(box, 1)
         lay.addLayout(row)
         first = d["insurgent_first"]
-        who = game.state.units.get(d["insurgent" if first else "regular"])
-        text = f"{who.name if who else side_title('insurgent' if first else 'regular')} acts first"
+        text = verdict_words(game, d)
         self.verdict = label(
             text,
             bold=True,
@@ -129,7 +154,6 @@ class ReactionPanel(QWidget):
             colour=theme.SIDE_COLOURS["insurgent" if first else "regular"],
         )
         self.verdict.setToolTip("AA-074: the Insurgent needs 4+ and a strictly higher total")
-        self.verdict.setText(f"{d['regular_total']} against {d['insurgent_total']}: {text}")
         lay.addWidget(self.verdict)
 
 
