@@ -21,6 +21,7 @@ from ambush_gui.gui.shared.dialog_base import (
     label,
     panel,
     section,
+    side_title,
     unit_details,
 )
 
@@ -83,7 +84,7 @@ class CasualtiesDialog(DecisionDialog):
         if self.decision.side == "regular":
             self.body.addWidget(
                 label(
-                    "Each Marine hit rolls on the First Aid table (AA-155..158).",
+                    f"Each {side_title('regular')} figure hit rolls on the First Aid table (AA-155..158).",
                     size=9,
                     colour=theme.MUTED_TEXT,
                 )
