@@ -8,6 +8,7 @@ or hides the items it already has: cheap enough to call after every decision.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -59,6 +60,30 @@ def caption(unit: Unit, turn: int, short: bool = False) -> str:
     if flags:
         text += " · " + ", ".join(flags)
     return ("✓ " + text) if unit.activated else text
+
+
+def _groupable(unit: Unit, selected: str | None, turn: int) -> bool:
+    """A unit whose label may be shared: one figure, a "Name (x)" name, nothing to flag."""
+    return (len(unit.figures) == 1 and unit.id != selected and "(" in unit.name
+            and unit.name.endswith(")") and not (unit.pinned or unit.shaken(turn) or unit.overwatch))
+
+
+def group_caption(units: list[Unit], turn: int, short: bool = False) -> str:
+    """One unit's caption, or the shared one of a group: "Leader (2a, 2b, 2c)" ("2a, 2b,
+    2c" when short), ticked when they have all activated.
+
+    >>> from types import SimpleNamespace as U
+    >>> ls = [U(name=f"Leader ({x})", activated=False) for x in ("2a", "2b")]
+    >>> group_caption(ls, 1), group_caption(ls, 1, short=True)
+    ('Leader (2a, 2b)', '2a, 2b')
+    """
+    if len(units) == 1:
+        return caption(units[0], turn, short)
+    first = units[0].name
+    stem = first[:first.index("(")].strip()
+    inner = ", ".join(u.name[u.name.index("(") + 1:-1].strip() for u in units)
+    text = inner if short else f"{stem} ({inner})"
+    return ("✓ " + text) if all(u.activated for u in units) else text
 
 
 def figure_tip(fig: Figure, unit: Unit | None) -> str:
@@ -489,25 +514,64 @@ class TableScene(QGraphicsScene):
                            plate.height(), plate.width())
         return plate.translated(lab.pos() * ppi)
 
+    def _label_groups(self, units: list[Unit]) -> dict[str, list[Unit]]:
+        """Which label names which units: each its own, except single figures of one side
+        and one name ("Leader (2a)", "Leader (2b)"...) standing together, which share one
+        label ("Leader (2a, 2b, 2c, 2d)"): four plates crowded the House at the start.
+        A selected unit, or one with a status to show, keeps its own label."""
+        near = theme.LABEL_GROUP_BASES * self.base_radius
+        groups: dict[str, list[Unit]] = {}
+        taken: set[str] = set()
+        for unit in units:
+            if unit.id in taken:
+                continue
+            group = [unit]
+            taken.add(unit.id)
+            if _groupable(unit, self.selected, self.game.state.turn):
+                stem = unit.name[:unit.name.index("(")]
+                grew = True
+                while grew:
+                    grew = False
+                    for other in units:
+                        if other.id in taken or not _groupable(other, self.selected,
+                                                               self.game.state.turn) \
+                                or other.side is not unit.side or not other.name.startswith(stem) \
+                                or other.activated != unit.activated:
+                            continue
+                        f = other.figures[0]
+                        if any(math.hypot(f.x - g.figures[0].x, f.y - g.figures[0].y) <= near
+                               for g in group):
+                            group.append(other)
+                            taken.add(other.id)
+                            grew = True
+            groups[unit.id] = sorted(group, key=lambda u: u.name)
+        return groups
+
     def _layout_unit_labels(self, ppi: float, placed: list[QRectF],
                             obstacles: list[QRectF]) -> None:
         st = self.game.state
         order = sorted((u for u in st.units.values() if u.id in self.unit_labels
-                        and self.unit_labels[u.id].isVisible()),
+                        and self._unit_shown(u.id)),
                        key=lambda u: (u.id != self.selected, u.side.value != "regular", u.id))
+        merged = self._label_groups(order)
+        order = [u for u in order if u.id in merged]
+        for uid, lab in self.unit_labels.items():
+            lab.setVisible(uid in merged)
         gap = self.base_radius * 1.2
         r = self.table_rect()  # a label stays on the table: not past its edge, not over an
         inside = QRectF(r.left() * ppi, r.top() * ppi, r.width() * ppi, r.height() * ppi)  # exit
         for unit in order:
             lab = self.unit_labels[unit.id]
-            xs = [f.x for f in unit.figures]
-            ys = [self._flip.height - f.y for f in unit.figures]
+            group = merged[unit.id]
+            figs = [f for u in group for f in u.figures]
+            xs = [f.x for f in figs]
+            ys = [self._flip.height - f.y for f in figs]
             cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
             spots = [("below", QPointF(cx, max(ys) + gap)), ("above", QPointF(cx, min(ys) - gap)),
                      ("right", QPointF(max(xs) + gap, cy)), ("left", QPointF(min(xs) - gap, cy))]
             chosen = None
             for short in (False, True):
-                lab.set_text(caption(unit, st.turn, short))
+                lab.set_text(group_caption(group, st.turn, short))
                 for anchor, at in spots:
                     rect = lab.plate(anchor).translated(at * ppi)
                     if inside.contains(rect) and not any(rect.intersects(o) for o in placed) \
@@ -517,7 +581,7 @@ class TableScene(QGraphicsScene):
                 if chosen:
                     break
             if chosen is None:  # nowhere is free: the short name below the unit
-                lab.set_text(caption(unit, st.turn, short=True))
+                lab.set_text(group_caption(group, st.turn, short=True))
                 anchor, at = spots[0]
                 rect = lab.plate(anchor).translated(at * ppi)
                 at = at + shift_inside(rect, inside) / ppi  # kept on the table

@@ -86,3 +86,27 @@ def test_unit_labels_stay_on_the_table(qtbot: Any) -> None:
         if d is None:
             break
         ctl.answer(ai.choose(game, d))
+
+
+def test_leaders_standing_together_share_one_label(qtbot: Any) -> None:
+    win, ctl = _window(qtbot)
+    scene = win.table.table
+    st = ctl.game.state
+    leaders = [u for u in st.units.values() if u.name.startswith("Leader (") and u.on_table
+               and u.figures]
+    assert len(leaders) >= 3
+
+    def shown() -> list[str]:
+        return [lab.text for uid, lab in scene.unit_labels.items()
+                if lab.isVisible() and uid in {u.id for u in leaders}]
+
+    texts = shown()
+    assert len(texts) < len(leaders)  # fewer plates than leaders (04.png: four plates)
+    every = " ".join(texts)
+    for u in leaders:  # yet each is named
+        assert u.name[u.name.index("(") + 1:-1] in every
+    assert any(", " in t for t in texts)
+    # a selected leader gets his own label back
+    win.table.select(leaders[0].id)
+    assert scene.unit_labels[leaders[0].id].isVisible()
+    assert ", " not in scene.unit_labels[leaders[0].id].text
