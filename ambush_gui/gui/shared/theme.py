@@ -157,6 +157,7 @@ Z_SLIDING = 45  # a sliding unit passes over the others
 SHOT_MS = {"step": 4000, "slow": 3500, "normal": 2500, "fast": 1200, "instant": 1500}
 SLIDE_MS = {"step": 900, "slow": 1100, "normal": 700, "fast": 300, "instant": 0}
 PLACE_TITLE_WIDTH = 200.0  # pixels: the set-down title wraps rather than run off the view
+TERRAIN_NAME_OVERHANG = 1.5  # a piece's name may be this much wider than the piece
 LABEL_GROUP_BASES = 6.0  # single figures this many base radii apart share one label
 TABLE_LABEL_PT = 8.5  # unit and terrain labels (points; they keep their size at any zoom)
 

@@ -453,7 +453,10 @@ class TableScene(QGraphicsScene):
             if lab.rotation():
                 along, across = across, along
             size = lab.size()
-            room = 0.45 if piece.kind == "road" else 1.0  # a road's name keeps to one block
+            # a road's name keeps to one block; a building's or a rubble field's may stand
+            # out of it a little (if it covers nothing): at 1280x800, with the dice tray
+            # under the table, "Collapsed shed" and "Apartments" were not shown at all
+            room = 0.45 if piece.kind == "road" else theme.TERRAIN_NAME_OVERHANG
             fits = size.width() + 4 <= along * ppi * room and size.height() + 2 <= across * ppi
             spot = self._free_spot(pid, lab, ppi, placed + obstacles) if fits else None
             if spot is not None:  # a name moves aside for the units rather than vanish

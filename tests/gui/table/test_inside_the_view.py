@@ -110,3 +110,13 @@ def test_leaders_standing_together_share_one_label(qtbot: Any) -> None:
     win.table.select(leaders[0].id)
     assert scene.unit_labels[leaders[0].id].isVisible()
     assert ", " not in scene.unit_labels[leaders[0].id].text
+
+
+def test_every_building_and_rubble_is_named_at_1280x800(qtbot: Any) -> None:
+    """"Collapsed shed" (and "Apartments") were not shown at 1280x800: a little wider
+    than their piece, they were dropped although they covered nothing."""
+    win, ctl = _window(qtbot)
+    scene = win.table.table
+    for pid, lab in scene.terrain_labels.items():
+        if scene.terrain[pid].kind in ("building", "rubble"):
+            assert lab.isVisible(), lab.text
