@@ -158,6 +158,8 @@ SHOT_MS = {"step": 4000, "slow": 3500, "normal": 2500, "fast": 1200, "instant": 
 SLIDE_MS = {"step": 900, "slow": 1100, "normal": 700, "fast": 300, "instant": 0}
 PLACE_TITLE_WIDTH = 200.0  # pixels: the set-down title wraps rather than run off the view
 TERRAIN_NAME_OVERHANG = 1.5  # a piece's name may be this much wider than the piece
+STACK_BASES = 0.5  # figures nearer than this many base radii are drawn as one: marked "×n"
+STACK_BG = QColor("#333333")
 LABEL_GROUP_BASES = 6.0  # single figures this many base radii apart share one label
 TABLE_LABEL_PT = 8.5  # unit and terrain labels (points; they keep their size at any zoom)
 

@@ -203,6 +203,7 @@ class TableScene(QGraphicsScene):
         self.place_overlay = PlaceOverlay(self)
         self.sight = SightLine()
         self.addItem(self.sight)
+        self.stack_marks: list[LabelItem] = []  # "×2" beside figures on one spot
         self.flash = LabelItem("", point_size=9.0, bold=True, fg=theme.FLASH_TEXT,
                                bg=theme.FLASH_BG, anchor="right", gap=16.0, max_width=320.0)
         self.flash.setZValue(theme.Z_FLASH)
@@ -362,7 +363,41 @@ class TableScene(QGraphicsScene):
             self.contractor_label.hide()
         if self.selected and not self._unit_shown(self.selected):
             self.selected = None
+        self._mark_stacks()
         self.layout_labels(self.ppi)
+
+    def _mark_stacks(self) -> None:
+        """A "×2" beside figures that stand on one spot: a leader who joined RPG team (3)
+        was set on its figure, and the Mosque showed one diamond for two figures."""
+        near = theme.STACK_BASES * self.base_radius
+        stacks: list[list[FigureItem]] = []
+        for item in self.visible_figures():
+            for stack in stacks:
+                p, q = stack[0].pos(), item.pos()
+                if math.hypot(p.x() - q.x(), p.y() - q.y()) <= near:
+                    stack.append(item)
+                    break
+            else:
+                stacks.append([item])
+        stacks = [st for st in stacks if len(st) > 1]
+        while len(self.stack_marks) < len(stacks):
+            mark = LabelItem("", point_size=7.5, bold=True, fg=QColor("#ffffff"),
+                             bg=theme.STACK_BG, anchor="left", gap=0.0)
+            mark.setZValue(theme.Z_LABELS + 1)
+            self.addItem(mark)
+            self.stack_marks.append(mark)
+        for k, mark in enumerate(self.stack_marks):
+            if k >= len(stacks):
+                mark.hide()
+                continue
+            stack = stacks[k]
+            ids = ", ".join(i.figure_id or "" for i in stack)
+            mark.set_text(f"×{len(stack)}")
+            mark.setToolTip(f"{len(stack)} figures on one spot: {ids}")
+            p = stack[0].pos()
+            mark.setPos(QPointF(p.x() + self.base_radius * 0.6, p.y() - self.base_radius * 1.2))
+            mark.set_anchor("right")
+            mark.show()
 
     def _figure_item(self, fid: str) -> FigureItem:
         item = self.figures.get(fid)

@@ -120,3 +120,21 @@ def test_every_building_and_rubble_is_named_at_1280x800(qtbot: Any) -> None:
     for pid, lab in scene.terrain_labels.items():
         if scene.terrain[pid].kind in ("building", "rubble"):
             assert lab.isVisible(), lab.text
+
+
+def test_figures_on_one_spot_are_marked(qtbot: Any) -> None:
+    """The Mosque showed one diamond for RPG team (3)'s two figures (a leader joined on
+    its figure's spot): the stack is marked with its count."""
+    win, ctl = _window(qtbot)
+    scene = win.table.table
+    assert not any(m.isVisible() for m in scene.stack_marks)
+    a, b = ctl.game.unit("alpha").figures[:2]
+    old = (b.x, b.y)
+    b.x, b.y = a.x, a.y
+    scene.refresh()
+    shown = [m for m in scene.stack_marks if m.isVisible()]
+    assert len(shown) == 1 and shown[0].text == "×2"
+    assert a.id in shown[0].toolTip() and b.id in shown[0].toolTip()
+    b.x, b.y = old
+    scene.refresh()
+    assert not any(m.isVisible() for m in scene.stack_marks)
