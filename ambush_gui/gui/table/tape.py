@@ -1,5 +1,5 @@
 """Overlays on the table while a player measures: the tape, the speed rings, the unit's
-ghosts, the Hot Spot arrival circle, the sight line and the hover panel.
+ghosts, the Hot Spot arrival circle, and the sight line.
 
 Nothing here asks the engine anything: the view hands these items points and numbers
 already known, so moving the tape costs a few ``setPos`` calls per mouse move.

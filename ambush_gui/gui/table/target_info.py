@@ -2,7 +2,7 @@
 
 Everything here is asked of the engine (line of sight, Optimum Range, the Firepower
 and Defense pools with their rule IDs, the exact casualty odds); this module only
-gathers the answers and words them for the hover panel and the side dock.
+gathers the answers and words them for the "Line of sight and dice" dock.
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ class TargetReport:
         return "\n".join(lines)
 
     def html(self) -> str:
-        """Rich text for the hover panel and the dock."""
+        """Rich text for the Line of sight and dice dock."""
         e = html.escape
         sight_colour = "#1e8449" if self.clear else "#c0392b"
         rng = e(self.range_words())
