@@ -142,6 +142,7 @@ class TableScene(QGraphicsScene):
         super().__init__(parent)
         self.game = game
         self.selected: str | None = None
+        self.sliding: set[str] = set()  # units on their way (the view's slide): no label yet
         self.ppi = 30.0  # pixels per inch at which labels were last laid out
         self._build()
         self.refresh()
@@ -594,7 +595,7 @@ class TableScene(QGraphicsScene):
         merged = self._label_groups(order)
         order = [u for u in order if u.id in merged]
         for uid, lab in self.unit_labels.items():
-            lab.setVisible(uid in merged)
+            lab.setVisible(uid in merged and uid not in self.sliding)
         gap = self.base_radius * 1.2
         r = self.table_rect()  # a label stays on the table: not past its edge, not over an
         inside = QRectF(r.left() * ppi, r.top() * ppi, r.width() * ppi, r.height() * ppi)  # exit

@@ -689,17 +689,24 @@ class TableView(MapView):
         route = slide_route((float(start[0]), float(start[1])), (float(to[0]), float(to[1])),
                             float(distance), answer)
         slide = FigureSlide(items, [flip.scene(x, y) for x, y in route], ms, parent=self)
-        slide.done = lambda: self._slide_done(slide)
+        slide.done = lambda: self._slide_done(slide, uid)
         self.slide = slide
         if ms <= 0:
             self.finish_slide()
         else:
+            self.table.sliding.add(uid)  # its name waits at the end of the road
+            label = self.table.unit_labels.get(uid)
+            if label is not None:
+                label.hide()
             self.slide.start()
         return True
 
-    def _slide_done(self, slide: FigureSlide) -> None:
+    def _slide_done(self, slide: FigureSlide, uid: str) -> None:
         if self.slide is slide:
             self.slide = None
+        if uid in self.table.sliding:
+            self.table.sliding.discard(uid)
+            self.table.layout_labels(self.pixels_per_inch())  # its name back, by the rest
         self.slid.emit()
 
     def finish_slide(self) -> None:

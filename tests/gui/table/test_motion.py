@@ -98,12 +98,14 @@ def test_a_move_slides_at_the_pace(qtbot: Any) -> None:
     win.table.animate_move = spy  # type: ignore[method-assign]
     x0, y0 = _move_bravo(win, ctl)
     assert slides and slides[0].anim.duration() > 0
+    assert not win.table.table.unit_labels["bravo"].isVisible()  # its name waits
     qtbot.waitUntil(lambda: not ctl.busy and win.table.slide is None, timeout=5000)
     x, y = _centre(win, "bravo")
     cx, cy = ctl.game.unit("bravo").centre()
     assert math.isclose(x, cx, abs_tol=1e-3) and math.isclose(y, cy, abs_tol=1e-3)
     assert cy > y0 + 0.5  # it went north...
     assert any(y0 + 0.2 < sy < cy - 0.2 for _, sy in seen)  # ...passing between the two
+    assert win.table.table.unit_labels["bravo"].isVisible()  # named again where it stopped
 
 
 def test_a_fire_draws_the_shot_and_rings_the_shooter(qtbot: Any) -> None:
