@@ -85,8 +85,11 @@ def reaction_test(g: AlleyGame, regular: Unit, insurgent: Unit, why: str) -> boo
     rt, it = r + sum(m.value for m in rm), i + sum(m.value for m in im)
     first = it >= 4 and it > rt
     who = insurgent.name if first else regular.name
+    # a player reading "2 against 1: the Regular acts first" needs the reason (AA-013)
+    why_not = ("" if first or it < rt else
+               " (the Insurgent needs 4+)" if it < 4 else " (a tie goes to the Regular)")
     g.log.emit("reaction", f"Reaction Test: {insurgent.name} {it} against {regular.name} {rt} — "
-               f"{who} acts first", regular=regular.id, insurgent=insurgent.id,
+               f"{who} acts first{why_not}", regular=regular.id, insurgent=insurgent.id,
                regular_total=rt, insurgent_total=it, insurgent_first=first)
     return first
 

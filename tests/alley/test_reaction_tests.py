@@ -59,6 +59,24 @@ def test_the_insurgent_goes_first_only_with_4_plus_and_strictly_higher(
     assert (e["regular_total"], e["insurgent_total"]) == (reg - 1, ins)
 
 
+@pytest.mark.rule("AA-013")
+@pytest.mark.parametrize("reg,ins,reason", [
+    (5, 5, ""),                              # the Insurgent wins: nothing to explain
+    (6, 5, " (a tie goes to the Regular)"),  # 5 against 5
+    (1, 3, " (the Insurgent needs 4+)"),     # 0 against 3: higher, but below 4
+    (6, 2, ""),                              # 5 against 2: plainly lower
+])
+def test_the_reaction_test_says_why_a_higher_or_equal_insurgent_loses(
+        reg: int, ins: int, reason: str) -> None:
+    """An opposed test needs 4+ and a strictly higher score: "3 against 0 — the Regular acts
+    first" reads as a mistake unless the log says which half of the rule decided it."""
+    g = duel(script=[reg, ins])
+    m, i = g.unit("m"), g.unit("i")
+    m.speed, i.speed = Speed.RAPID, Speed.CAUTIOUS
+    reaction_test(g, m, i, "test")
+    assert kit.events(g, "reaction")[-1].text.endswith("acts first" + reason)
+
+
 @pytest.mark.rule("AA-075")
 def test_a_regular_win_does_not_cancel_the_interruption() -> None:
     """m wins 9 to 2 and lets it be: i's interrupting fire still happens, then m fires
