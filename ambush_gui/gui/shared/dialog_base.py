@@ -602,9 +602,17 @@ class DecisionDialog(QDialog):
             button.setToolTip((button.toolTip() + "  " if button.toolTip() else "") + "(Enter)")
 
     def number(self, button: QAbstractButton) -> int:
-        """Register an option button for the next number key; returns its number."""
+        """Register an option button for the next number key; returns its number. Once
+        checked (a click, a number key, a default) it is scrolled into the body's view:
+        the option chosen with "4" is never below the fold of a short dock."""
         self.option_buttons.append(button)
+        button.toggled.connect(lambda on, b=button: self.show_option(b) if on else None)
         return len(self.option_buttons)
+
+    def show_option(self, widget: QWidget) -> None:
+        """Scroll the body so that ``widget`` (an option in it) is in sight."""
+        if self.body_widget.isAncestorOf(widget):
+            self.body_scroll.ensureWidgetVisible(widget, 0, 8)
 
     def choice_card(self, card: Card, answer: Any, commit_text: str) -> Card:
         """One click on ``card`` selects ``answer`` (the commit button then reads
@@ -768,6 +776,7 @@ class DecisionDialog(QDialog):
             b = self.option_buttons[n - 1]
             if b.isEnabled():
                 b.click()
+                self.show_option(b)
 
     def _fit(self) -> None:
         """Lay out for the Decision dock's width (``theme.RIGHT_COLUMN``): the body scrolls

@@ -460,7 +460,8 @@ class GameWindow(QMainWindow):
 
     def _host(self, widget: QWidget, decision: Decision | None = None) -> None:
         """Show ``widget`` in the Decision dock, the dock as tall as it needs (up to
-        ``theme.DECISION_SHARE`` of the column; the dialog's body scrolls past that), and
+        ``theme.DECISION_SHARE`` of the column, the log keeping ``theme.LOG_LEAST``; the
+        dialog's body scrolls past that), and
         bring the decision's units into view."""
         self.decision_panel.host(widget)
         dock = self.decision_dock
@@ -469,7 +470,7 @@ class GameWindow(QMainWindow):
         width = max(self.right_width - 8, 200)
         want = self.decision_panel.preferred_height(width) + 34  # the dock's title bar
         column = max(self.height() - self.menuBar().height() - self.statusBar().height(), 300)
-        high = min(want, int(column * theme.DECISION_SHARE))
+        high = min(want, int(column * theme.DECISION_SHARE), column - theme.LOG_LEAST)
         self.resizeDocks([dock], [high], Qt.Orientation.Vertical)
         # again once the new widget is laid out (its size hints settle after the show)
         QTimer.singleShot(0, lambda w=widget, h=high: self._size_decision(w, h))
@@ -585,7 +586,7 @@ class GameWindow(QMainWindow):
             else:
                 self.resize(1280, 800)
 
-    STATE_VERSION = 2  # bump when the docks change: an old saved layout is then ignored
+    STATE_VERSION = 3  # bump when the docks change: an old saved layout is then ignored
 
     def remember_layout(self) -> None:
         """Keep the window's size and docks for the next window of this kind."""

@@ -110,7 +110,8 @@ RIGHT_COLUMN = 400  # the Decision dock and the reading docks under it, on a 128
 RIGHT_COLUMN_WIDE = 460  # ... on a screen 1600 pixels wide or more
 LEFT_COLUMN = 290  # the turn panel, the AR Track, the cards
 WIDE_SCREEN = 1600  # available width from which the wide right column is used
-DECISION_SHARE = 0.7  # the most of the right column's height a decision takes (it scrolls)
+DECISION_SHARE = 0.85  # the most of the right column's height a decision takes (it scrolls)
+LOG_LEAST = 150  # the game log's least height under an open decision: about six lines
 MAP_KEEP_MARGIN = 40  # pixels kept between a decision's units and the map view's edge
 
 

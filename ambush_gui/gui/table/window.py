@@ -15,8 +15,9 @@ from ambush_gui.gui.table.panels import TurnPanel, UnitCard
 
 
 class MainWindow(GameWindow):
-    """The Ambush Alley window: the free-measure table, the turn panel, the unit card,
-    the log and the line-of-sight-and-dice panel."""
+    """The Ambush Alley window: the free-measure table; on the left the turn panel, the
+    unit card and the line-of-sight-and-dice panel; on the right the Decision dock over
+    the log."""
 
     board_name = "table"
     window_kind = "table"
@@ -56,12 +57,13 @@ class MainWindow(GameWindow):
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
         turn = self._dock("Turn", self.turn_panel, left, "turn")
         card = self._dock("Unit card", self.card, left, "card")
-        # the right column: the Decision dock (GameWindow's), the reading dock, the log
-        # in a scroll area: the report shrinks to leave the decision its room
-        hover = self._dock("Line of sight and dice", scrolling(self.hover), right, "hover")
+        # the left column under the unit card: the report that reads the table; the
+        # right column is the Decision dock's, over the log
+        hover = self._dock("Line of sight and dice", scrolling(self.hover), left, "hover")
         log = self._dock("Game log", self.log, right, "log")
-        self.resizeDocks([turn, card], [170, 400], Qt.Orientation.Vertical)
-        self.resizeDocks([self.decision_dock, hover, log], [330, 170, 260], Qt.Orientation.Vertical)
+        self.hover_dock = hover
+        self.resizeDocks([turn, card, hover], [170, 300, 260], Qt.Orientation.Vertical)
+        self.resizeDocks([self.decision_dock, log], [450, 260], Qt.Orientation.Vertical)
 
     def _on_decision(self, decision: Decision) -> None:
         from ambush_gui.gui.table.dialogs import MovePrompt

@@ -2,8 +2,9 @@
 Regular unit's declared move.
 
 The engine offers every combination as a separate answer ({"unit", "kind", "at"});
-the dialog groups them: a list of units, a fire/move toggle, and a row of the
-points along the move where the unit can see the mover. The answer emitted is the
+the dialog groups them: a fire/move toggle and a row of the points along the move
+where the unit can see the mover (first: they need a click), then the units, those
+that see the mover soonest first, each with a "sees ..." chip. The answer emitted is the
 engine's own option.
 """
 
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import QButtonGroup, QPushButton, QWidget
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import (
     Card,
+    Chip,
     DecisionDialog,
     FlowLayout,
     label,
@@ -69,6 +71,37 @@ class InterruptDialog(DecisionDialog):
             "Regular unit."
         )
 
+    def sight(self) -> dict[str, float | None]:
+        """Each offered unit and the first point of the declared move where it sees the
+        mover (None: an interrupt of a fire or an activation, where it sees it now). The
+        engine offers a unit only at the points where it has a line of sight
+        (``interrupt_options_along``), so its options are the sight facts."""
+        first: dict[str, float | None] = {}
+        for o in self.choices:
+            at = o.get("at")
+            uid = o["unit"]
+            if uid not in first:
+                first[uid] = at
+            elif at is not None and (first[uid] is None or at < first[uid]):  # type: ignore[operator]
+                first[uid] = at
+        return first
+
+    def sight_chip(self, uid: str) -> Chip:
+        """"sees Fireteam Alpha" (now), or 'sees it after 4.0"' of its move."""
+        f = self.decision.facts
+        target = f.get("target")
+        pinned = [o["target"] for o in self.choices if o["unit"] == uid and o.get("target")]
+        if pinned and not any(o["unit"] == uid and not o.get("target") for o in self.choices):
+            return Chip(f"sees {self.name(pinned[0])}", theme.SIDE_COLOURS["insurgent"],
+                        "AA-070: has a line of sight to this Pinned or regrouping unit")
+        at = self.sight().get(uid)
+        if not at:
+            return Chip(f"sees {self.name(target)}", theme.SIDE_COLOURS["insurgent"],
+                        "Has a line of sight to it where it stands now: it can fire at once")
+        return Chip(f'sees it after {at:.1f}"', theme.MUTED_TEXT,
+                    f"First sees {self.name(target)} when it has moved {at:.1f}\" along its "
+                    "declared path (AA-067)")
+
     def build(self) -> None:
         self.safe_answer = "none"
         self.choices = [o for o in self.decision.options if isinstance(o, dict)]
@@ -76,29 +109,12 @@ class InterruptDialog(DecisionDialog):
         for o in self.choices:
             if o["unit"] not in units:
                 units.append(o["unit"])
+        # who sees the mover soonest first (a stable sort: the engine's order otherwise)
+        sight = self.sight()
+        units.sort(key=lambda u: sight.get(u) or 0.0)
         self.body.addWidget(label(self.context(), wrap=True, colour=theme.DIALOG_TEXT))
-        # stacked for the Decision dock's width: the unit, fire or move, the point
-        self.body.addWidget(
-            section("Interrupting unit", "AA-064: each Insurgent unit interrupts once a turn")
-        )
-        self.unit_group = QButtonGroup(self)
-        self.cards: dict[str, Card] = {}
-        for uid in units:
-            u = self.unit(uid)
-            card = Card(
-                u.name,
-                [unit_details(u)],
-                unit_chips(self.game, u),
-                key=len(self.option_buttons) + 1 if len(self.option_buttons) < 9 else None,
-                side="insurgent",
-            )
-            self.number(card)
-            self.unit_group.addButton(card)
-            card.toggled.connect(lambda on: self._unit_changed() if on else None)
-            self.commit_on_double_click(card, self.confirm)
-            self.cards[uid] = card
-            self.body.addWidget(card)
-
+        # stacked for the Decision dock's width: fire or move and the point first (they
+        # need a click and must not sit below a long list), then the units
         self.body.addWidget(
             section("Fire or move", "AA-066: the Insurgent declares fire or movement")
         )
@@ -148,6 +164,28 @@ class InterruptDialog(DecisionDialog):
         self.body.addWidget(self.points_holder)
         self.where = label("", size=10, bold=True, wrap=True)
         self.body.addWidget(self.where)
+
+        self.body.addWidget(
+            section("Interrupting unit", "AA-064: each Insurgent unit interrupts once a turn; "
+                    "those that see the mover soonest come first")
+        )
+        self.unit_group = QButtonGroup(self)
+        self.cards: dict[str, Card] = {}
+        for uid in units:
+            u = self.unit(uid)
+            card = Card(
+                u.name,
+                [unit_details(u)],
+                [self.sight_chip(uid), *unit_chips(self.game, u)],
+                key=len(self.option_buttons) + 1 if len(self.option_buttons) < 9 else None,
+                side="insurgent",
+            )
+            self.number(card)
+            self.unit_group.addButton(card)
+            card.toggled.connect(lambda on: self._unit_changed() if on else None)
+            self.commit_on_double_click(card, self.confirm)
+            self.cards[uid] = card
+            self.body.addWidget(card)
 
         self.add_button("Let it pass", "none", tip="No interruption (Esc)")
         self.go = self.add_button(

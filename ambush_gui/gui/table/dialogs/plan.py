@@ -97,6 +97,23 @@ class PlanDialog(DecisionDialog):
         side = self.decision.side
         if unit is not None:
             self.body.addWidget(unit_header(self.game, unit))
+        # the order first: a two-button row that needs a click, never below the speeds
+        self.body.addWidget(section("Order", "AA-030: move then fire, or fire then move"))
+        row = QHBoxLayout()
+        self.order_group = QButtonGroup(self)
+        self.order_buttons: dict[str, QPushButton] = {}
+        for key, text, tip in ORDERS:
+            b = toggle(text, tip, side)
+            self.order_group.addButton(b)
+            self.order_buttons[key] = b
+            b.toggled.connect(self._refresh)
+            row.addWidget(b)
+        self.order_buttons["move-fire"].setChecked(True)
+        row.addStretch(1)
+        self.body.addLayout(row)
+        self.order_note = label("", size=9, colour=theme.MUTED_TEXT)
+        self.body.addWidget(self.order_note)
+
         self.body.addWidget(section("Speed", "AA-031: Halted, Cautious or Rapid"))
         self.speed_group = QButtonGroup(self)
         self.speed_group.setExclusive(True)
@@ -115,22 +132,6 @@ class PlanDialog(DecisionDialog):
                 card.toggled.connect(self._refresh)
             self.speed_cards[key] = card
             self.body.addWidget(card)
-
-        self.body.addWidget(section("Order", "AA-030: move then fire, or fire then move"))
-        row = QHBoxLayout()
-        self.order_group = QButtonGroup(self)
-        self.order_buttons: dict[str, QPushButton] = {}
-        for key, text, tip in ORDERS:
-            b = toggle(text, tip, side)
-            self.order_group.addButton(b)
-            self.order_buttons[key] = b
-            b.toggled.connect(self._refresh)
-            row.addWidget(b)
-        self.order_buttons["move-fire"].setChecked(True)
-        row.addStretch(1)
-        self.body.addLayout(row)
-        self.order_note = label("", size=9, colour=theme.MUTED_TEXT)
-        self.body.addWidget(self.order_note)
 
         self.go = self.add_button("", on_click=self.confirm, default=True, stretch_before=True)
         default = "cautious" if "cautious:move-fire" in opts else "halted"
