@@ -1,0 +1,130 @@
+"""The Decision dock has the room at 1280x800: the line-of-sight report sits in the left
+column, a decision takes most of the right column over a log that keeps about six lines,
+the choices that need a click come before long lists, and an option chosen by its
+number is scrolled into view. The interrupt lists who sees the mover first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import QPoint, QRect, Qt  # noqa: E402
+from PySide6.QtWidgets import QLabel, QWidget  # noqa: E402
+
+from ambush_gui.core.decisions import Decision  # noqa: E402
+from ambush_gui.core.decisions import DecisionKind as K
+from ambush_gui.gui.shared import theme  # noqa: E402
+from ambush_gui.gui.shared.controller import GameController, Seat  # noqa: E402
+from ambush_gui.gui.table.dialogs import InterruptDialog, PlanDialog, dialog_for  # noqa: E402
+from ambush_gui.gui.table.dialogs.situations import drive_to  # noqa: E402
+from ambush_gui.gui.table.window import MainWindow  # noqa: E402
+
+HOTSEAT = {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}
+LEFT = Qt.DockWidgetArea.LeftDockWidgetArea
+RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
+
+
+def _many_interrupters(d: Decision, g: Any) -> bool:
+    units = {o["unit"] for o in d.options if isinstance(o, dict)}
+    return d.facts.get("what") == "move" and len(units) >= 4
+
+
+def open_window(qtbot: Any, game: Any) -> MainWindow:
+    win = MainWindow(GameController(game, HOTSEAT, delay_ms=0))
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    win.start()
+    return win
+
+
+def top(widget: QWidget) -> int:
+    return widget.mapToGlobal(QPoint(0, 0)).y()
+
+
+def test_line_of_sight_is_in_the_left_column_and_the_decision_takes_the_right(qtbot: Any) -> None:
+    game, d = drive_to(K.INTERRUPT, _many_interrupters)
+    win = open_window(qtbot, game)
+    qtbot.waitUntil(lambda: isinstance(win.dialog, InterruptDialog))
+    assert win.dockWidgetArea(win.hover_dock) == LEFT
+    log_dock = win.log.parentWidget()
+    while log_dock is not None and log_dock.objectName() != "dock-log":
+        log_dock = log_dock.parentWidget()
+    assert log_dock is not None and win.dockWidgetArea(log_dock) == RIGHT
+    qtbot.waitUntil(lambda: win.decision_dock.height() > 400)
+    # the log keeps about six lines under the decision
+    assert log_dock.height() >= theme.LOG_LEAST - 10
+    assert win.decision_dock.height() > log_dock.height()
+
+
+def test_interrupt_fire_or_move_and_point_come_before_the_units(qtbot: Any) -> None:
+    game, d = drive_to(K.INTERRUPT, _many_interrupters)
+    dlg = dialog_for(d, game)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    first_card = next(iter(dlg.cards.values()))
+    kinds = next(iter(dlg.kind_buttons.values()))
+    assert top(kinds) < top(first_card)
+    assert dlg.point_buttons and top(dlg.point_buttons[0]) < top(first_card)
+
+
+def test_interrupters_who_see_the_mover_soonest_come_first_with_a_chip(qtbot: Any) -> None:
+    game, d = drive_to(K.INTERRUPT, _many_interrupters)
+    dlg = dialog_for(d, game)
+    qtbot.addWidget(dlg)
+    first: dict[str, float] = {}
+    for o in d.options:
+        if isinstance(o, dict):
+            first[o["unit"]] = min(first.get(o["unit"], 1e9), o["at"])
+    shown = [first[u] for u in dlg.cards]
+    assert shown == sorted(shown)
+    mover = game.unit(d.facts["target"]).name
+    for uid, card in dlg.cards.items():
+        chips = [c.text() for c in card.findChildren(QLabel)]
+        if first[uid] == 0.0:
+            assert f"sees {mover}" in chips
+        else:
+            assert f'sees it after {first[uid]:.1f}"' in chips
+    # the options and their order are the engine's: reordering the cards changes no answer
+    uid = list(dlg.cards)[-1]
+    answers: list[Any] = []
+    dlg.chosen.connect(answers.append)
+    qtbot.mouseClick(dlg.cards[uid], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dlg.go, Qt.MouseButton.LeftButton)
+    assert answers and answers[0] in d.options and answers[0]["unit"] == uid
+
+
+def test_plan_order_comes_before_the_speeds(qtbot: Any) -> None:
+    game, d = drive_to(K.PLAN, lambda d, g: "rapid:fire-move" in d.options)
+    dlg = dialog_for(d, game)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    assert isinstance(dlg, PlanDialog)
+    assert top(dlg.order_buttons["move-fire"]) < top(dlg.speed_cards["halted"])
+
+
+def test_a_number_key_scrolls_its_option_into_view(qtbot: Any) -> None:
+    game, d = drive_to(K.INTERRUPT, _many_interrupters)
+    dlg = dialog_for(d, game)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    dlg.resize(theme.RIGHT_COLUMN - 8, 300)  # a short dock: the list scrolls
+    qtbot.waitExposed(dlg)
+    n = min(len(dlg.option_buttons), 9)
+    last = dlg.option_buttons[n - 1]
+    vp = dlg.body_scroll.viewport()
+
+    def in_view() -> bool:
+        r = QRect(last.mapTo(vp, QPoint(0, 0)), last.size())
+        return vp.rect().contains(r)
+
+    assert not in_view()  # below the fold before
+    qtbot.keyClick(dlg, getattr(Qt.Key, f"Key_{n}"))
+    assert last.isChecked()
+    qtbot.waitUntil(in_view)
