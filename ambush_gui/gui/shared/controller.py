@@ -368,6 +368,19 @@ class GameController(QObject):
     def can_undo(self) -> bool:
         return self.undo_target() is not None
 
+    def undo_why_not(self) -> str | None:
+        """Why undo is not allowed now, in the player's words (None: it is)."""
+        if self.can_undo():
+            return None
+        n = len(self.game.decisions)
+        if n == 0:
+            return "Nothing to undo: no decision has been made yet"
+        if self.game.undo_floor() >= n:
+            return ("Nothing to undo: a die was rolled after the last decision, and undo "
+                    "never goes back past a die roll shown")
+        return ("Nothing to undo: no decision of yours since the last die roll shown "
+                "(undo never takes back the computer's answers, or past a roll)")
+
     def undo(self) -> bool:
         keep = self.undo_target()
         if keep is None:

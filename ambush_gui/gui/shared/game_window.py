@@ -197,12 +197,15 @@ class GameWindow(QMainWindow):
         controller.computerToMove.connect(self._on_computer)
         controller.eventLogged.connect(self._on_event)
         controller.stateChanged.connect(self._refresh)
+        controller.stateChanged.connect(self.update_undo)
+        controller.reset.connect(self.update_undo)
         controller.reset.connect(self._on_reset)
         controller.gameOver.connect(self._on_game_over)
         controller.autosaveFailed.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
         self.log.reload(controller.game.log.events)
         self.tray.reload(controller.game.log.events)
         self._update_title()
+        self.update_undo()
 
     # -- what a subclass provides -------------------------------------------------------------
     def _build(self) -> None:  # pragma: no cover - abstract
@@ -284,7 +287,8 @@ class GameWindow(QMainWindow):
                   "Quit (the game is autosaved after every decision)")
         edit = bar.addMenu("&Edit")
         self.undo_action = self._act(edit, "&Undo", QKeySequence.StandardKey.Undo, self.undo,
-                                     "Take back your last decision (never past a die roll)")
+                                     self.UNDO_TIP)
+        edit.setToolTipsVisible(True)  # a greyed Undo says why
         view = bar.addMenu("&View")
         self._act(view, f"&Fit {self.board_name}", QKeySequence("F"), lambda: self.board.fit(),
                   f"Fit the whole {self.board_name} in the window")
@@ -410,6 +414,7 @@ class GameWindow(QMainWindow):
     # -- the game flow --------------------------------------------------------------------
     def start(self) -> None:
         self._refresh()
+        self.update_undo()
         self.controller.start()
 
     def _answer(self, choice: Any) -> None:
@@ -642,9 +647,19 @@ class GameWindow(QMainWindow):
         self._update_title()
         return True
 
+    UNDO_TIP = "Take back your last decision (never past a die roll)"
+
+    def update_undo(self) -> None:
+        """Edit > Undo enabled, or greyed with its tooltip and status tip saying why."""
+        why = self.controller.undo_why_not()
+        self.undo_action.setEnabled(why is None)
+        tip = self.UNDO_TIP if why is None else why
+        self.undo_action.setToolTip(tip)
+        self.undo_action.setStatusTip(tip)
+
     def undo(self) -> None:
         if not self.controller.can_undo():
-            self.statusBar().showMessage("Nothing to undo: undo never goes back past a die roll", 5000)
+            self.statusBar().showMessage(self.controller.undo_why_not() or "Nothing to undo", 5000)
             return
         if self._confirm_undo():
             self.controller.undo()

@@ -128,3 +128,23 @@ def test_a_number_key_scrolls_its_option_into_view(qtbot: Any) -> None:
     qtbot.keyClick(dlg, getattr(Qt.Key, f"Key_{n}"))
     assert last.isChecked()
     qtbot.waitUntil(in_view)
+
+
+def test_a_greyed_undo_says_why(qtbot: Any) -> None:
+    from ambush_gui.gui.table.dialogs.situations import new_game
+
+    game = new_game(3)
+    win = open_window(qtbot, game)
+    a = win.undo_action
+    assert not a.isEnabled()
+    assert a.toolTip().startswith("Nothing to undo")
+    assert a.statusTip() == a.toolTip()
+    # once the player has decided something since the last roll, Undo is offered
+    qtbot.waitUntil(lambda: win.controller.pending() is not None)
+    while not win.controller.can_undo():
+        d = win.controller.pending()
+        assert d is not None
+        win.controller.answer(d.options[0] if d.options else None)
+        qtbot.waitUntil(lambda: not win.controller.busy)
+    win.update_undo()
+    assert a.isEnabled() and a.toolTip() == win.UNDO_TIP
