@@ -36,20 +36,53 @@ class Session:
         self.windows: list[QWidget] = []
         self.launcher_window: QWidget | None = None
 
-    def launcher(self) -> None:
+    def launcher(self, replacing: GameWindow | None = None) -> None:
+        """The launcher; a game it starts or opens replaces ``replacing`` (File > New
+        game's window): one game window at a time, the old game kept in a save."""
         from ambush_gui.gui.launcher import Launcher
 
         dlg = Launcher()
-        dlg.newGame.connect(
-            lambda path, mode, seed: self._from_launcher(dlg, self.new_game(Path(path), mode, seed)))
-        dlg.openGame.connect(lambda path: self._from_launcher(dlg, self.open_save(Path(path))))
+        dlg.newGame.connect(lambda path, mode, seed: self._from_launcher(
+            dlg, self.new_game(Path(path), mode, seed), replacing))
+        dlg.openGame.connect(
+            lambda path: self._from_launcher(dlg, self.open_save(Path(path)), replacing))
         dlg.openEditor.connect(lambda: self._from_launcher(dlg, self.editor()))
         self.launcher_window = dlg
         dlg.show()
 
-    def _from_launcher(self, dlg: QWidget, window: QWidget | None) -> None:
-        if window is not None:
-            dlg.close()
+    def _from_launcher(self, dlg: QWidget, window: QWidget | None,
+                       replacing: GameWindow | None = None) -> None:
+        if window is None:
+            return
+        dlg.close()
+        if isinstance(window, GameWindow) and replacing is not None and replacing is not window:
+            self.retire(replacing, window)
+
+    def retire(self, old: GameWindow, new: GameWindow) -> Path | None:
+        """Close ``old`` for ``new``: its game, if one was played, is saved first (to its
+        own file, else to a file of its own in the saves folder, listed under Recent
+        games: the one autosave is the new game's now). Returns where it was kept."""
+        kept: Path | None = None
+        c = old.controller
+        if c.game.decisions:
+            if c.save_path is not None and c.save_path != paths.autosave_path():
+                kept = c.save_path
+            else:
+                stamp = time.strftime("%Y-%m-%d %H-%M-%S")
+                kept = paths.saves_dir() / f"{c.game.scenario.name} {stamp}.json"  # type: ignore[attr-defined]
+            try:
+                c.save(kept)
+                remember_recent(kept)
+            except OSError as exc:
+                new.statusBar().showMessage(f"Could not keep the last game: {exc}", 8000)
+                kept = None
+        old.close()
+        if old in self.windows:
+            self.windows.remove(old)
+        old.deleteLater()
+        if kept is not None:
+            new.statusBar().showMessage(f"The last game was saved to {kept}", 8000)
+        return kept
 
     def new_game(self, scenario_path: Path, mode: str = "hotseat", seed: int = 0,
                  scale: float = 1.0) -> GameWindow | None:
@@ -100,11 +133,14 @@ class Session:
         controller = GameController(game, seats, autosave=paths.autosave_path(), pace=saved_pace())
         controller.save_path = save_path
         win = window_for(controller)
-        win.newGameRequested.connect(self.launcher)
+        win.newGameRequested.connect(lambda w=win: self.launcher(replacing=w))
         win.place_on_screen()  # the screen's room, or as the player left this kind of window
         if os.environ.get("AMBUSH_GUI_FIRST_PAINT"):  # bench/bench_gui.py times start-up
             _report_first_paint(win)
         win.show()
+        # the keyboard's from the start: Ctrl+O works without a click in the window first
+        win.raise_()
+        win.activateWindow()
         win.start()
         QTimer.singleShot(1000, settle_memory)  # after the first frames, not before them
         self.windows.append(win)

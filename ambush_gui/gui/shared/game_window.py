@@ -283,7 +283,7 @@ class GameWindow(QMainWindow):
         self._act(file, "Save &as…", QKeySequence.StandardKey.SaveAs, self.save_as,
                   "Save this game under a new name")
         file.addSeparator()
-        self._act(file, "&Quit", QKeySequence.StandardKey.Quit, self.close,
+        self._act(file, "&Quit", QKeySequence.StandardKey.Quit, self.quit_app,
                   "Quit (the game is autosaved after every decision)")
         edit = bar.addMenu("&Edit")
         self.undo_action = self._act(edit, "&Undo", QKeySequence.StandardKey.Undo, self.undo,
@@ -695,6 +695,16 @@ class GameWindow(QMainWindow):
         QMessageBox.about(self, "About ambush-gui",
                           "<b>ambush-gui</b><br>Ambush Alley and Ambush! on your computer, every rule "
                           "enforced and every die shown.<br><br>The game is autosaved after every decision.")
+
+    def quit_app(self) -> None:
+        """File > Quit quits the application, every window with it (not this one only)."""
+        from PySide6.QtWidgets import QApplication
+
+        self.close()
+        app = QApplication.instance()
+        if app is not None:
+            QApplication.closeAllWindows()
+            app.quit()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         self.remember_layout()
