@@ -132,7 +132,25 @@ class RulesIndex:
         if not words:
             return self.of_system(system) if system else []
         pool = self.of_system(system) if system else list(self.entries.values())
-        return [e for e in pool if e.matches(words)]
+        found = [e for e in pool if e.matches(words)]
+        if len(words) < 2:
+            return found
+        # the words as a phrase in the rule's section title, then its statement, first
+        # ("reaction test": AA-073 before an entry that has "reaction" in one place and
+        # "test" in another), then in its house rules' titles, then the rest (each group
+        # in checklist order: the sort is stable)
+        phrase = " ".join(words)
+
+        def rank(e: RuleEntry) -> int:
+            if phrase in e.section.lower():
+                return 0
+            if phrase in e.statement.lower():
+                return 1
+            if any(phrase in h.title.lower() for h in e.house_rules):
+                return 2
+            return 3 if phrase in e._text else 4
+
+        return sorted(found, key=rank)
 
     def search_topics(self, query: str, system: str | None = None) -> list[HouseRule]:
         """The house-rule topics (sections naming no ID) holding every word of ``query``."""

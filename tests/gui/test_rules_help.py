@@ -199,3 +199,36 @@ def test_a_modifier_rows_rule_opens_the_reference_of_its_window(qtbot: Any) -> N
     [ref] = references(owner)
     assert ref.system == "alley" and ref.search.text() == "AA-110"
     assert "Optimum Range" in ref.entry.toPlainText()
+
+
+def test_the_reference_covers_the_left_column_not_the_decision_dock(qtbot: Any) -> None:
+    """A maximised game window (no room beside it): F1 opens over the left column, never
+    over the Decision dock on the right nor the map."""
+    win = open_table(qtbot, HOTSEAT)
+    screen = win.screen().availableGeometry()
+    win.setGeometry(screen)
+    qtbot.waitUntil(lambda: win.board.mapToGlobal(QPoint(0, 0)).x() > screen.left() + 250)
+    win.show_rules()
+    [ref] = references(win)
+    placed = ref.frameGeometry()
+    central = win.centralWidget()
+    map_rect = QRect(central.mapToGlobal(QPoint(0, 0)), central.size())
+    dock = win.decision_dock
+    dock_rect = QRect(dock.mapToGlobal(QPoint(0, 0)), dock.size())
+    assert not placed.intersects(map_rect), (placed, map_rect)
+    assert not placed.intersects(dock_rect), (placed, dock_rect)
+    assert placed.left() >= screen.left() and placed.width() >= theme.REFERENCE_LEFT_LEAST
+
+
+def test_a_phrase_ranks_first_and_authoring_notes_are_not_shown(qtbot: Any) -> None:
+    ref = RulesHelp(None, system="alley")
+    qtbot.addWidget(ref)
+    ref.search.setText("reaction test")
+    ids = [ref.results.item(i).data(Qt.ItemDataRole.UserRole) for i in range(ref.results.count())]
+    assert ids[:2] == ["AA-073", "AA-074"]
+    assert ids.index("AA-011") > ids.index("AA-080")
+    ref.look_up("AA-011")  # the leaders' d8: its "Why" cited seed lines 27 and 303
+    shown = ref.entry.toPlainText()
+    assert "Why." in shown and "One die per unit" in shown
+    assert "Line 27" not in shown and "line 303" not in shown
+    assert "docs/rules" not in shown and ".md" not in shown

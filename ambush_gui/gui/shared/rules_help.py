@@ -259,7 +259,33 @@ def house_rule_markdown(h: HouseRule, entry: RuleEntry | None = None) -> str:
         head = f"### The house rule the game plays: {h.title}"
     else:
         head = f"### How the game reads it: {h.title}"
-    return f"{head}\n\n{h.text}\n\n*docs/rules/{h.file}*"
+    return f"{head}\n\n{player_text(h.text)}"
+
+
+# the authoring notes a player has no use for: the seeds' line numbers and the files of
+# the repository (docs/rules/*.md, the code, the tests)
+_REF = r"(?:\b[Ll]ines? \d+|`?[\w./:-]+\.(?:md|py|toml)\b`?|docs/)"
+_REF_PARENS = re.compile(r"\s*\([^()]*" + _REF + r"[^()]*\)")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"`(*])")
+_LEAD = re.compile(r"^(\*\*[^*]+\*\*\s*)")
+
+
+def player_text(text: str) -> str:
+    """A docs/rules section's text without its authoring notes: a parenthesis or a
+    sentence citing a line of the seeds ("Line 27 names..., so line 303 reads...") or a
+    file (``alley-basics.md``, ``model.py``) is left out; a paragraph left with only its
+    bold lead ("**Why.**") goes too."""
+    out = []
+    for para in text.split("\n\n"):
+        para = _REF_PARENS.sub("", para)
+        lead = _LEAD.match(para)
+        head = lead.group(1) if lead else ""
+        body = para[len(head):]
+        kept = [t for t in _SENTENCE.split(body) if not re.search(_REF, t)]
+        rest = " ".join(kept).strip()
+        if rest:
+            out.append(head + rest)
+    return "\n\n".join(out)
 
 
 def _cell_html(cell: str) -> str:
@@ -547,9 +573,10 @@ class RulesHelp(QWidget):
     # -- placing ---------------------------------------------------------------------------------
     def place_beside(self, owner: QWidget | None) -> None:
         """Open beside the game window, not over its map: in the screen space to its right
-        or left if there is room; otherwise over its right-hand column (the docks), from the
-        map's right edge to the screen's (over the map only if that column is narrower than
-        anything readable)."""
+        or left if there is room; otherwise over its left column (the turn panel and the
+        cards: the Decision dock on the right stays in sight), or, a window without one,
+        over its right-hand column, from the map's right edge to the screen's (over the
+        map only if that column is narrower than anything readable)."""
         screen = (owner.screen() if owner is not None else self.screen()).availableGeometry()
         if owner is None or not owner.isVisible():
             w, h = min(640, screen.width()), min(760, screen.height())
@@ -564,6 +591,10 @@ class RulesHelp(QWidget):
         elif left >= lo:
             width = min(hi, left)
             x = fg.left() - width
+        elif (column := self._left_column(owner)) is not None:
+            # over the game window's left column (turn panel, cards): the right column's
+            # Decision dock and the map's units stay in sight
+            x, width = column
         else:
             central = owner.centralWidget() if hasattr(owner, "centralWidget") else None
             edge = (central.mapToGlobal(central.rect().topRight()).x() if central is not None
@@ -575,6 +606,21 @@ class RulesHelp(QWidget):
         self.resize(max(width - sides, self.minimumSizeHint().width()), max(300, height - title))
         # A window that could not be made as narrow as asked still ends at the screen's edge.
         self.move(min(x, screen.right() + 1 - self.width() - sides), top)
+
+
+    @staticmethod
+    def _left_column(owner: QWidget) -> tuple[int, int] | None:
+        """The global x and width of ``owner``'s left dock column (from its window's left
+        edge to its map's), if it has one wide enough to read in."""
+        central = owner.centralWidget() if hasattr(owner, "centralWidget") else None
+        if central is None:
+            return None
+        screen = owner.screen().availableGeometry()
+        left = max(owner.frameGeometry().left(), screen.left())
+        width = central.mapToGlobal(central.rect().topLeft()).x() - left
+        if width < theme.REFERENCE_LEFT_LEAST:
+            return None
+        return left, width
 
 
 _ORPHANS: list[RulesHelp] = []

@@ -293,6 +293,7 @@ FIRE_SCATTER = QColor("#7d3c98")  # the map arrow from a throw's target to where
 # The rules reference (gui/shared/rules_help.py, F1)
 REFERENCE_MIN_WIDTH = 460  # pixels: narrower and the Weapon Chart wraps every cell
 REFERENCE_MAX_WIDTH = 760  # beside a narrow window it takes what the screen leaves, up to this
+REFERENCE_LEFT_LEAST = 250  # a game window's left column this wide takes the reference over it
 REFERENCE_NARROWEST = 400  # over a maximised window's right column (400 at 1280x800): not less
 RULE_LINK = QColor("#1f5f99")  # a rule ID the player can click
 REFERENCE_NOTE = QColor("#444444")  # what a chart's abbreviations mean, above it
