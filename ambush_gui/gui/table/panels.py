@@ -46,7 +46,9 @@ class TurnPanel(QWidget):
         self.banner.setMargin(6)
         self.prompt = text_label("", size=10)
         self.score = text_label("", size=9)
-        for w in (self.turn, self.phase, self.banner, self.prompt, self.score):
+        self.players = text_label("", size=9)
+        self.players.setTextFormat(Qt.TextFormat.RichText)
+        for w in (self.turn, self.phase, self.banner, self.prompt, self.score, self.players):
             lay.addWidget(w)
         lay.addStretch(1)
 
@@ -71,6 +73,18 @@ class TurnPanel(QWidget):
         self.score.setText("" if points is None else
                            f"Victory points — {names.get('regular', 'Regulars')} {points['regular']}, "
                            f"{names.get('insurgent', 'Insurgents')} {points['insurgent']}")
+
+
+    def show_players(self, game: Any, seats: dict[str, Any]) -> None:
+        """Who plays each side: "US Marines: You · Insurgents: Computer"."""
+        from ambush_gui.gui.table.brief import seat_words
+
+        who = seat_words(seats)
+        names = {str(getattr(k, "value", k)): v.name for k, v in game.spec.sides.items()}
+        self.players.setText(" · ".join(
+            f"<span style='color:{theme.SIDE_COLOURS.get(side, theme.TABLE_EDGE).name()}'>"
+            f"{names.get(side, side)}</span>: <b>{who.get(side, 'You')}</b>"
+            for side in ("regular", "insurgent")))
 
 
 class UnitCard(QWidget):

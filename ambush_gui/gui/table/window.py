@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QLabel, QWidget
 
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.gui.shared import theme
+from ambush_gui.gui.shared.controller import Seat
 from ambush_gui.gui.shared.game_window import GameWindow, scrolling
 from ambush_gui.gui.shared.widgets import GameLog
 from ambush_gui.gui.table.panels import TurnPanel, UnitCard
@@ -62,8 +64,67 @@ class MainWindow(GameWindow):
         hover = self._dock("Line of sight and dice", scrolling(self.hover), left, "hover")
         log = self._dock("Game log", self.log, right, "log")
         self.hover_dock = hover
+        self.log_dock = log
+        self._build_brief(log)
         self.resizeDocks([turn, card, hover], [170, 300, 260], Qt.Orientation.Vertical)
         self.resizeDocks([self.decision_dock, log], [450, 260], Qt.Orientation.Vertical)
+
+    # -- the scenario's brief and victory points ----------------------------------------
+    def _build_brief(self, log: QDockWidget) -> None:
+        """Help ▸ Scenario and victory: a tab with the log, shown when a new game starts
+        (until the player's first answer), one click (Ctrl+B) away after."""
+        from ambush_gui.gui.table.brief import ScenarioBrief
+
+        self.brief = ScenarioBrief()
+        self.brief.set_game(self.controller.game, self.controller.seats)
+        self.brief.closed.connect(self.close_brief)
+        dock = self._dock("Scenario and victory", self.brief, Qt.DockWidgetArea.RightDockWidgetArea,
+                          "brief")
+        dock.setFeatures(dock.features() | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+        self.tabifyDockWidget(log, dock)
+        self.brief_dock = dock
+        self._brief_until_answer = not self.controller.game.decisions
+        if self._brief_until_answer:  # a new game: its objective comes first
+            dock.raise_()
+        else:
+            log.raise_()
+        self.controller.stateChanged.connect(self._after_first_answer)
+
+    def _menus(self) -> None:
+        super()._menus()
+        bar = self.menuBar()
+        help_ = next((a.menu() for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
+        if help_ is None:
+            return
+        first = help_.actions()[0] if help_.actions() else None
+        a = QAction("Scenario and &victory", self)
+        a.setShortcut(QKeySequence("Ctrl+B"))
+        tip = "The scenario's brief, who plays each side and what scores victory points"
+        a.setStatusTip(tip)
+        a.setToolTip(tip)
+        a.triggered.connect(self.show_brief)
+        help_.insertAction(first, a)
+        if first is not None:
+            help_.insertSeparator(first)
+        self.brief_action = a
+
+    def show_brief(self) -> None:
+        """Bring the brief forward (a tab of the right-hand column, with the log)."""
+        self.brief_dock.show()
+        self.brief_dock.raise_()
+
+    def close_brief(self) -> None:
+        self._brief_until_answer = False
+        self.log_dock.raise_()
+
+    def _after_first_answer(self) -> None:
+        """The player has answered a first decision: the log's tab comes back."""
+        if not self._brief_until_answer:
+            return
+        c = self.controller
+        answered = getattr(c.game, "answered_by", [])
+        if any(c.seats.get(side) is Seat.HUMAN for side in answered):
+            self.close_brief()
 
     def _on_decision(self, decision: Decision) -> None:
         from ambush_gui.gui.table.dialogs import MovePrompt
@@ -181,11 +242,13 @@ class MainWindow(GameWindow):
         d = game.pending()
         seat = self.controller.seat_of(d).value if d is not None else "human"
         self.turn_panel.show_state(game, d, seat)
+        self.turn_panel.show_players(game, self.controller.seats)
         self.table.refresh()
         self.card.show_unit(game, self.selected)
         self.undo_action.setEnabled(self.controller.can_undo())
 
     def _on_reset(self) -> None:
+        self.brief.set_game(self.controller.game, self.controller.seats)
         self.table.set_game(self.controller.game)
         self.log.reload(self.controller.game.log.events)
         self.tray.reload(self.controller.game.log.events)
