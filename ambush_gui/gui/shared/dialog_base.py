@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QPoint, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QColor, QFont, QFontMetrics, QKeyEvent, QMouseEvent, QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -613,6 +613,16 @@ class DecisionDialog(QDialog):
         """Scroll the body so that ``widget`` (an option in it) is in sight."""
         if self.body_widget.isAncestorOf(widget):
             self.body_scroll.ensureWidgetVisible(widget, 0, 8)
+            # again once laid out: a default checked while the dialog is built, or in a
+            # dock that is still taking its height, has no final place yet
+            QTimer.singleShot(0, lambda w=widget: self._show_option_later(w))
+
+    def _show_option_later(self, widget: QWidget) -> None:
+        try:
+            if widget.isVisible() and self.body_widget.isAncestorOf(widget):
+                self.body_scroll.ensureWidgetVisible(widget, 0, 8)
+        except RuntimeError:  # the dialog went (answered) before the timer
+            pass
 
     def choice_card(self, card: Card, answer: Any, commit_text: str) -> Card:
         """One click on ``card`` selects ``answer`` (the commit button then reads

@@ -442,6 +442,7 @@ class GameWindow(QMainWindow):
                 w.deleteLater()
         self.dialog = self.move_prompt = None
         self.decision_panel.clear(idle)
+        self.decision_dock.setMinimumHeight(0)  # the player may resize it again
         self._end_board_modes()
 
     def _show_dialog(self, decision: Decision) -> None:
@@ -474,8 +475,11 @@ class GameWindow(QMainWindow):
         dock.raise_()
         width = max(self.right_width - 8, 200)
         want = self.decision_panel.preferred_height(width) + 34  # the dock's title bar
-        column = max(self.height() - self.menuBar().height() - self.statusBar().height(), 300)
-        high = min(want, int(column * theme.DECISION_SHARE), column - theme.LOG_LEAST)
+        column, below = self._right_column()
+        high = max(min(want, int(column * theme.DECISION_SHARE), column - below), 120)
+        # resizeDocks alone lands tens of pixels off (Qt shares the change out): the
+        # dock's least height holds it at ``high`` while the decision is open
+        dock.setMinimumHeight(high)
         self.resizeDocks([dock], [high], Qt.Orientation.Vertical)
         # again once the new widget is laid out (its size hints settle after the show)
         QTimer.singleShot(0, lambda w=widget, h=high: self._size_decision(w, h))
@@ -516,6 +520,21 @@ class GameWindow(QMainWindow):
     def _size_decision(self, widget: QWidget, high: int) -> None:
         if self.decision_panel.current is widget:
             self.resizeDocks([self.decision_dock], [high], Qt.Orientation.Vertical)
+
+    def _right_column(self) -> tuple[int, int]:
+        """The right column's height (the Decision dock's top to the status bar), and what
+        the docks under the Decision dock keep of it: the log about six lines
+        (``theme.LOG_LEAST``), every other dock shown there its least height."""
+        dock = self.decision_dock
+        column = self.statusBar().geometry().top() - dock.geometry().top()
+        if dock.isFloating() or column < 300:
+            column = max(self.height() - self.menuBar().height() - self.statusBar().height(), 300)
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        shown = [d for d in self.findChildren(QDockWidget)
+                 if d is not dock and not d.isFloating() and d.isVisible()
+                 and self.dockWidgetArea(d) == right and not d.visibleRegion().isEmpty()]
+        below = sum(max(d.minimumSizeHint().height(), d.minimumHeight()) + 6 for d in shown)
+        return column, max(theme.LOG_LEAST, below + (theme.LOG_LEAST // 2 if shown else 0))
 
     def _keep_if_open(self, decision: Decision) -> None:
         """Again once the docks have their new sizes (the map's viewport changed)."""

@@ -55,6 +55,7 @@ class MainWindow(GameWindow):
         self.hover.setWordWrap(True)
         self.hover.setMargin(8)
         self.hover.setTextFormat(Qt.TextFormat.RichText)
+        self.hover.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.log = GameLog()
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
         turn = self._dock("Turn", self.turn_panel, left, "turn")
@@ -66,7 +67,7 @@ class MainWindow(GameWindow):
         self.hover_dock = hover
         self.log_dock = log
         self._build_brief(log)
-        self.resizeDocks([turn, card, hover], [170, 300, 260], Qt.Orientation.Vertical)
+        self.resizeDocks([turn, card, hover], [215, 280, 240], Qt.Orientation.Vertical)
         self.resizeDocks([self.decision_dock, log], [450, 260], Qt.Orientation.Vertical)
 
     # -- the scenario's brief and victory points ----------------------------------------
