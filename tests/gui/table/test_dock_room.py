@@ -148,3 +148,13 @@ def test_a_greyed_undo_says_why(qtbot: Any) -> None:
         qtbot.waitUntil(lambda: not win.controller.busy)
     win.update_undo()
     assert a.isEnabled() and a.toolTip() == win.UNDO_TIP
+
+
+def test_match_puts_the_dice_to_arrange_before_the_rolls(qtbot: Any) -> None:
+    game, d = drive_to(K.MATCH)
+    dlg = dialog_for(d, game)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    rolls = next(w for w in dlg.findChildren(QLabel) if w.text() == "The rolls")
+    assert top(dlg.slots[0]) < top(dlg.tray) < top(rolls)

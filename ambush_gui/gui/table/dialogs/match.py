@@ -182,13 +182,6 @@ class MatchDialog(DecisionDialog):
             DefenderDie(self, j, v, self.d_sides, self.d_side) for j, v in enumerate(self.defense)
         ]
 
-        rolls, rl = panel()
-        rl.addWidget(section("The rolls", "AA-114/145: dice under the target number are set aside"))
-        for e in (fp, df):  # one under the other: the Decision dock is narrow
-            if e is not None:
-                rl.addWidget(DiceRow(e, show_modifiers=False))
-        self.body.addWidget(rolls)
-
         self.body.addWidget(
             section(
                 f"{side_title(self.a_side)} kept dice — set one of your dice under each",
@@ -254,6 +247,15 @@ class MatchDialog(DecisionDialog):
         tools.addWidget(best)
         tools.addStretch(1)
         self.body.addLayout(tools)
+
+        # the whole rolls last: the rows to arrange come first (the dice tray under the
+        # map shows the rolls too), so the defender's dice are never below the fold
+        rolls, rl = panel()
+        rl.addWidget(section("The rolls", "AA-114/145: dice under the target number are set aside"))
+        for e in (fp, df):  # one under the other: the Decision dock is narrow
+            if e is not None:
+                rl.addWidget(DiceRow(e, show_modifiers=False))
+        self.body.addWidget(rolls)
 
         self.mine = self.add_button("Use mine", on_click=self.use_mine,
                                     tip="Give the arrangement shown above")
