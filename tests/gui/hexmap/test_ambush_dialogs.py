@@ -417,3 +417,16 @@ def test_a_whole_mission_through_the_clicks(qtbot: Any, seed: int) -> None:
         game.answer(got[0])
         n += 1
     assert game.result is not None and n > 50
+
+
+def test_a_leaders_give_a_turn_comes_first(qtbot: Any) -> None:
+    """The sergeant's commands lead the actions table (number 1 up), not under the fire
+    and move buttons below the fold of a 1280x800 Decision dock."""
+    game, d = next(situations(K.AMBUSH_ACTION,
+                              lambda d, g: "give_turn" in _actions(d) and len(_actions(d)) >= 3,
+                              range(1, 30)))
+    dlg = open_dialog(qtbot, game, d)
+    gives = [o for o in d.options if isinstance(o, dict) and o.get("action") == "give_turn"]
+    first = dlg.option_buttons[: len(gives)]
+    shown = {id(w): o for o, w in dlg.action_buttons}
+    assert [shown[id(b)]["action"] for b in first] == ["give_turn"] * len(gives)

@@ -69,11 +69,14 @@ ACTIONS: dict[str, tuple[str, str, str, str]] = {
     "pass": ("Pass", "other", "AR-070", "He does nothing this turn."),
 }
 
+# the order the actions table lists them: a leader's commands first (a short row, one
+# button per man he may give a turn, and the choice a sergeant is there to make: below
+# the fire and move buttons it sat under the fold of a 1280x800 Decision dock)
 GROUPS: tuple[tuple[str, str], ...] = (
+    ("command", "Command"),
     ("fire", "Fire"),
     ("throw", "Throw"),
     ("move", "Move"),
-    ("command", "Command"),
     ("other", "Close combat and equipment"),
 )
 
