@@ -65,11 +65,11 @@ def describe(entry: ReinforcementEntry) -> str:
     return text + (", and roll again" if entry.roll_again else "")
 
 
-def count(g: AlleyGame, expr: str | None) -> int:
+def count(g: AlleyGame, given: int | str | None) -> int:
     """'1d6', '1d6+2', '2d6' or a plain number of small-arms figures."""
-    if not expr:
+    if given is None or given == "":
         return 0
-    expr = expr.strip().lower()
+    expr = str(given).strip().lower()
     if expr.isdigit():
         return int(expr)
     m = re.match(r"^(\d*)d6\s*(?:\+\s*(\d+))?$", expr)

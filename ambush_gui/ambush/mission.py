@@ -495,7 +495,7 @@ def migrate(data: Any) -> tuple[Any, list[tuple[str, str]]]:
                               " (as format 1 games read the level's name); write it to make it "
                               "explicit"))
             new.append(lv)
-        out["victory"] = dict(victory, levels=new)
+        out["victory"] = dict(victory or {}, levels=new)
     return out, notes
 
 
@@ -574,10 +574,11 @@ def describe(data: Any, path: str, what: str) -> tuple[str, str]:
                 i += 1
         elif t == "victory" and nxt == "levels" and not words:
             i += 2
-            if i < len(toks) and isinstance(toks[i], int):
+            index = toks[i] if i < len(toks) else None
+            if isinstance(index, int):
                 levels = field(field(data, "victory"), "levels")
-                name = field(item(levels, toks[i]), "result")
-                words.append(f"victory level {toks[i] + 1}" + (f" ({name})" if name else ""))
+                name = field(item(levels, index), "result")
+                words.append(f"victory level {index + 1}" + (f" ({name})" if name else ""))
                 i += 1
             else:
                 words.append("victory levels")
