@@ -375,6 +375,7 @@ class GameWindow(QMainWindow):
         if self.controller.moment is not None:
             self._show_moment(self.controller.moment)
         self.tray.show_wait(why)
+        self._tell_idle()
         self.continue_action.setEnabled(True)
         self.statusBar().showMessage(f"{why} — Space or Continue to go on, Esc to skip")
 
@@ -400,6 +401,7 @@ class GameWindow(QMainWindow):
         if not self.controller.waiting_for:
             self.tray.end_wait()
             self.continue_action.setEnabled(False)
+        self._tell_idle()
 
     def _act(self, menu: Any, text: str, key: Any, slot: Any, tip: str) -> QAction:
         a = QAction(text, self)
@@ -430,7 +432,38 @@ class GameWindow(QMainWindow):
             if d is not None:
                 self._on_decision(d)
 
-    def _close_prompts(self, idle: str = "No decision is open.") -> None:
+    def idle_text(self) -> str:
+        """What the Decision dock says while no decision is open, from the controller's
+        state: the big moment the dice tray waits on, the answer being shown, or the
+        computer that is deciding ("No decision is open." alone told the player nothing)."""
+        c = self.controller
+        if c.waiting_for:
+            return f"The dice tray waits for you: {c.waiting_for} — Space or Continue"
+        if c.busy:
+            return "The dice tray is showing the last answer (Esc or Skip shows it all)."
+        d = c.pending()
+        if d is not None and c.seat_of(d) is Seat.COMPUTER:
+            return f"The {side_title(d.side)} computer is deciding: {d.prompt}"
+        return "No decision is open."
+
+    def _tell_idle(self) -> None:
+        """No decision hosted: the dock says what is happening now (the tray waits or
+        rests, or a computer decides), and stays as short as that line."""
+        if self.decision_panel.current is None and self.dialog is None \
+                and self.move_prompt is None and self.controller.pending() is not None:
+            self.decision_panel.clear(self.idle_text())
+            self._shrink_idle()
+
+    def _shrink_idle(self) -> None:
+        """The Decision dock as tall as its one idle line: the game log under it gets the
+        room back until the next decision (:meth:`_host` lets the dock grow again)."""
+        dock = self.decision_dock
+        width = max(self.right_width - 8, 200)
+        high = self.decision_panel.preferred_height(width) + theme.DOCK_TITLE
+        dock.setMinimumHeight(0)
+        dock.setMaximumHeight(high)  # the layout hands the rest to the docks under it
+
+    def _close_prompts(self, idle: str | None = None) -> None:
         for w in (self.dialog, self.move_prompt):
             if w is not None:
                 w.blockSignals(True)
@@ -441,8 +474,8 @@ class GameWindow(QMainWindow):
                 w.hide()
                 w.deleteLater()
         self.dialog = self.move_prompt = None
-        self.decision_panel.clear(idle)
-        self.decision_dock.setMinimumHeight(0)  # the player may resize it again
+        self.decision_panel.clear(idle if idle is not None else self.idle_text())
+        self._shrink_idle()
         self._end_board_modes()
 
     def _show_dialog(self, decision: Decision) -> None:
@@ -473,14 +506,18 @@ class GameWindow(QMainWindow):
         dock = self.decision_dock
         dock.show()
         dock.raise_()
+        dock.setMaximumHeight(theme.QT_MAX_SIZE)  # no longer the idle line's height
         width = max(self.right_width - 8, 200)
-        want = self.decision_panel.preferred_height(width) + 34  # the dock's title bar
+        want = self.decision_panel.preferred_height(width) + theme.DOCK_TITLE
         column, below = self._right_column()
         high = max(min(want, int(column * theme.DECISION_SHARE), column - below), 120)
         # resizeDocks alone lands tens of pixels off (Qt shares the change out): the
         # dock's least height holds it at ``high`` while the decision is open
         dock.setMinimumHeight(high)
         self.resizeDocks([dock], [high], Qt.Orientation.Vertical)
+        lay = self.layout()
+        if lay is not None:
+            lay.activate()  # the docks under it take their new heights now, not a beat later
         # again once the new widget is laid out (its size hints settle after the show)
         QTimer.singleShot(0, lambda w=widget, h=high: self._size_decision(w, h))
         if isinstance(widget, QDialog):

@@ -111,6 +111,8 @@ RIGHT_COLUMN_WIDE = 460  # ... on a screen 1600 pixels wide or more
 LEFT_COLUMN = 290  # the turn panel, the AR Track, the cards
 WIDE_SCREEN = 1600  # available width from which the wide right column is used
 DECISION_SHARE = 0.85  # the most of the right column's height a decision takes (it scrolls)
+DOCK_TITLE = 34  # a dock's title bar and frame, added to its body's height
+QT_MAX_SIZE = 16777215  # Qt's QWIDGETSIZE_MAX: no maximum
 LOG_LEAST = 150  # the game log's least height under an open decision: about six lines
 MAP_KEEP_MARGIN = 40  # pixels kept between a decision's units and the map view's edge
 

@@ -1,0 +1,90 @@
+"""While no decision is open (the dice tray waits on a big moment, a computer decides)
+the Decision dock says what is happening and shrinks to that line: the game log under it
+gets the room back, and the next decision makes the dock tall again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from ambush_gui import systems  # noqa: E402
+from ambush_gui.gui.shared.controller import GameController, Seat  # noqa: E402
+from ambush_gui.gui.shared.pacing import Pace  # noqa: E402
+from ambush_gui.gui.table.window import MainWindow  # noqa: E402
+
+ALLEY = systems.load_scenario(systems.resolve("contracting-trouble"))
+SOLO = {"regular": Seat.HUMAN, "insurgent": Seat.COMPUTER}
+
+
+def log_dock(win: MainWindow) -> Any:
+    w = win.log.parentWidget()
+    while w is not None and w.objectName() != "dock-log":
+        w = w.parentWidget()
+    assert w is not None
+    return w
+
+
+def test_the_idle_dock_tells_the_wait_and_gives_the_log_the_room(qtbot: Any) -> None:
+    ctl = GameController(systems.new_game(ALLEY, 3), SOLO, pace=Pace.STEP)
+    win = MainWindow(ctl)
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    win.start()
+    ai = systems.computer_player("alley")
+    tall_log = None
+    for _ in range(200):
+        if ctl.waiting_for is not None:
+            break
+        if ctl.busy:
+            qtbot.waitUntil(lambda: not ctl.busy or ctl.waiting_for is not None, timeout=5000)
+            continue
+        d = ctl.pending()
+        assert d is not None
+        if ctl.seat_of(d) is Seat.COMPUTER:
+            qtbot.waitUntil(lambda d=d: ctl.pending() is not d or ctl.busy, timeout=5000)
+            continue
+        qtbot.waitUntil(lambda: win.decision_panel.current is not None)
+        tall_log = 0
+        ctl.answer(ai.choose(ctl.game, d))
+    assert ctl.waiting_for is not None and tall_log is not None
+    why = ctl.waiting_for
+    text = win.decision_panel.idle.text()
+    assert text.startswith("The dice tray waits for you: ") and why in text
+    assert "Space or Continue" in text and "No decision is open" not in text
+    qtbot.waitUntil(lambda: win.decision_dock.height() < 150)
+    idle_high = win.decision_dock.height()
+    column = win.statusBar().geometry().top() - win.decision_dock.geometry().top()
+    assert log_dock(win).height() >= column - idle_high - 40  # the log has the rest
+    # the next decision the person answers makes the dock tall again
+    for _ in range(200):
+        if ctl.waiting_for is not None:
+            ctl.proceed()
+            continue
+        if ctl.busy:
+            qtbot.waitUntil(lambda: not ctl.busy or ctl.waiting_for is not None, timeout=5000)
+            continue
+        d = ctl.pending()
+        if d is not None and ctl.seat_of(d) is Seat.HUMAN:
+            break
+        qtbot.waitUntil(lambda d=d: ctl.pending() is not d or ctl.busy, timeout=5000)
+    qtbot.waitUntil(lambda: win.decision_panel.current is not None)
+    qtbot.waitUntil(lambda: win.decision_dock.height() > idle_high + 30)
+
+
+def test_a_computer_decision_is_told_in_the_dock(qtbot: Any) -> None:
+    ctl = GameController(systems.new_game(ALLEY, 3), {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN},
+                         delay_ms=0)
+    win = MainWindow(ctl)
+    qtbot.addWidget(win)
+    win.start()
+    qtbot.waitUntil(lambda: not ctl.busy)
+    d = ctl.game.pending()
+    assert d is not None
+    ctl.seats[d.side] = Seat.COMPUTER
+    assert win.idle_text().startswith("The ") and "computer is deciding: " in win.idle_text()
+    assert d.prompt in win.idle_text()
