@@ -393,6 +393,21 @@ def outcome_side(throw: Throw, side_of: SideOf) -> str | None:
     return None
 
 
+def card_least_height() -> int:
+    """The height a card needs to show whole: its title, rolls with their captions and
+    modifier lines, and an outcome on two lines (measured on a sample card, so the fonts
+    and spacings are the ones drawn). The cards' area is at least this tall: at 1280x800
+    the outcome's second line was cut by the strip's scroll bar."""
+    mods = [("modifier", 1, "AA-000")]
+    rolls = [Event("roll", "", {"purpose": f"Test (why): {who}", "faces": [6], "sides": 6,
+                                "modifiers": mods, "result": ""}) for who in ("One", "Two")]
+    sample = ThrowCard(Throw(rolls, [Event("reaction", "word " * 80, {})]), lambda e: None)
+    try:
+        return sample.minimumSizeHint().height()
+    finally:
+        sample.deleteLater()
+
+
 class DiceTrayPanel(QWidget):
     """The dock's widget: a header (narration, wait, Continue, Skip) over the cards."""
 
@@ -439,6 +454,9 @@ class DiceTrayPanel(QWidget):
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroll.horizontalScrollBar().rangeChanged.connect(self._follow)
+        # a card whole above the scroll bar, and not more: the tray stays a strip
+        bar = self.scroll.horizontalScrollBar().sizeHint().height()
+        self.scroll.setMinimumHeight(card_least_height() + bar)
         lay.addWidget(self.scroll, 1)
         self.deferred = False  # cards wait for flush(): a window that redraws once per answer
         self._open = False  # the last event added may still take outcomes / rolls
