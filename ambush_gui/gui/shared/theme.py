@@ -119,6 +119,8 @@ MAP_KEEP_MARGIN = 40  # pixels kept between a decision's units and the map view'
 
 # -- the free-measure table (gui/table/view.py, gui/table/items.py, gui/table/tape.py) -------------
 FIGURE_OUTLINE = QColor("#1b1b1b")
+FALLEN_FILL = QColor("#9a9a9a")  # a casualty the dice tray shows, still on the table: greyed
+FALLEN_CROSS = QColor("#d0021b")  # and crossed out in red
 REGULAR_BAR = QColor("#ffffff")  # the white bar across a Regular base
 LEADER_STAR = QColor("#ffffff")
 CAPTIVE = QColor("#c0392b")  # the dashed ring round a figure held by the enemy

@@ -196,6 +196,7 @@ class Look:
     captive: bool = False
     on_ground: bool = False  # in no unit (the contractors before pickup, dropped casualties)
     highlight: bool = False  # its unit is selected
+    fallen: bool = False  # a casualty the dice tray tells, before the table drops it
 
 
 def star(radius: float, points: int = 5, inner: float = 0.45) -> QPolygonF:
@@ -254,6 +255,8 @@ class FigureItem(QGraphicsItem):
             painter.setPen(cosmetic(theme.CAPTIVE, 2.0, Qt.PenStyle.DashLine))
             painter.drawEllipse(QPointF(0, 0), 1.4 * r, 1.4 * r)
         fill = theme.CONTRACTOR if look.contractor else theme.SIDE_COLOURS[look.side]
+        if look.fallen:
+            fill = theme.FALLEN_FILL
         painter.setBrush(fill)
         painter.setPen(cosmetic(theme.FIGURE_OUTLINE, 1.2))
         if look.side == "insurgent" and not look.contractor:
@@ -277,6 +280,11 @@ class FigureItem(QGraphicsItem):
         elif look.side == "regular":
             painter.setBrush(theme.REGULAR_BAR)
             painter.drawRect(QRectF(-0.66 * r, -0.17 * r, 1.32 * r, 0.34 * r))
+        if look.fallen:  # a red cross over the greyed figure: removed once the tray goes on
+            painter.setPen(cosmetic(theme.FALLEN_CROSS, 3.0))
+            d = 1.1 * r
+            painter.drawLine(QPointF(-d, -d), QPointF(d, d))
+            painter.drawLine(QPointF(-d, d), QPointF(d, -d))
 
 
 # -- Hot Spots ------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF
@@ -425,6 +426,17 @@ class TableScene(QGraphicsScene):
     def _unit_shown(self, uid: str) -> bool:
         u = self.game.state.units.get(uid)
         return u is not None and u.on_table and bool(u.figures)
+
+    def mark_fallen(self, fid: str) -> bool:
+        """Draw figure ``fid`` as a casualty (greyed, a red cross, "casualty" in its tooltip)
+        while the dice tray shows its removal: the live game has dropped it already, the
+        table does so at its next refresh. False if no figure of that id is drawn."""
+        item = self.figures.get(fid)
+        if item is None or not item.isVisible():
+            return False
+        item.set_look(replace(item.look, fallen=True))
+        item.setToolTip(f"{fid}: casualty, removed from the table (see the dice tray)")
+        return True
 
     def unit_figures(self, uid: str) -> list[FigureItem]:
         u = self.game.state.units.get(uid)

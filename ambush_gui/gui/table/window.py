@@ -193,7 +193,8 @@ class MainWindow(GameWindow):
 
     def show_on_table(self, event: Any) -> None:
         """Show an event's action on the table as it is presented: a move slides its
-        figures; a fire, an interruption draws the shot and rings the shooter."""
+        figures; a fire, an interruption draws the shot and rings the shooter; a casualty is
+        crossed out until the table drops it."""
         d = event.data
         if event.kind == "move" and isinstance(d.get("unit"), str) and d.get("to"):
             answer = self.controller.game.decisions[-1] if self.controller.game.decisions else None
@@ -205,6 +206,10 @@ class MainWindow(GameWindow):
         elif event.kind == "interrupt" and d.get("insurgent") and d.get("regular"):
             self.table.show_shot(str(d["insurgent"]), str(d["regular"]),
                                  theme.SHOT_MS.get(str(self.controller.pace.value), 2500))
+        elif event.kind == "casualty" and isinstance(d.get("figure"), str):
+            # removed in the live game, still drawn until the table's next refresh: marked
+            # now, so the table agrees with the tray while it waits on the casualty
+            self.table.table.mark_fallen(d["figure"])
 
     def _slid(self) -> None:
         """A slide ended: draw the state again once the answer is all shown (labels follow)."""
