@@ -398,7 +398,7 @@ def card_least_height() -> int:
     modifier lines, and an outcome on two lines (measured on a sample card, so the fonts
     and spacings are the ones drawn). The cards' area is at least this tall: at 1280x800
     the outcome's second line was cut by the strip's scroll bar."""
-    mods = [("modifier", 1, "AA-000")]
+    mods = [("modifier", 1, "AA-036")]  # any cited rule: the sample is measured, not shown
     rolls = [Event("roll", "", {"purpose": f"Test (why): {who}", "faces": [6], "sides": 6,
                                 "modifiers": mods, "result": ""}) for who in ("One", "Two")]
     sample = ThrowCard(Throw(rolls, [Event("reaction", "word " * 80, {})]), lambda e: None)
