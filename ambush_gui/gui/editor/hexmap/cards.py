@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QBrush
+from PySide6.QtCore import QEvent, QObject, QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QBrush, QGuiApplication, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
@@ -202,7 +202,11 @@ class GermanCards(_CardList):
         self.table = QTableWidget(len(ACTION_NUMBERS), 0)
         self.table.setVerticalHeaderLabels([str(n) for n in ACTION_NUMBERS])
         self.table.setToolTip("The paragraph he reads: row = his Action Number (0-9), column = the "
-                              "Condition in force, a Special Reaction, or S (Self-Preservation)")
+                              "Condition in force, a Special Reaction, or S (Self-Preservation). "
+                              "Ctrl+D copies the top selected cell down; Ctrl+V pastes a column "
+                              "of numbers from the current cell down")
+        # Thirty cells start at one paragraph: fill-down and paste save typing each one.
+        self.table.installEventFilter(self)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setDefaultSectionSize(22)
         self.table.setFixedHeight(22 * 10 + 30)
@@ -349,6 +353,73 @@ class GermanCards(_CardList):
         head = col[1] if len(col) > 1 else SELF_PRESERVATION
         self.set_field(self.column_path(col), values,
                        f"German {g.get('number')}: column {head}, Action Number {item.row()} reads {value}")
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        """Ctrl+D and Ctrl+V in the paragraph table, before the table's own key handling."""
+        if watched is self.table and event.type() in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride) \
+                and isinstance(event, QKeyEvent) and self.table.state() != QTableWidget.State.EditingState:
+            fill = event.key() == Qt.Key.Key_D and event.modifiers() == Qt.KeyboardModifier.ControlModifier
+            paste = event.matches(QKeySequence.StandardKey.Paste)
+            if fill or paste:
+                event.accept()
+                if event.type() == QEvent.Type.KeyPress:
+                    self.fill_down() if fill else self.paste()
+                return True
+        return super().eventFilter(watched, event)
+
+    def _set_cells(self, cells: dict[tuple[int, int], int], what: str) -> None:
+        """Write ``{(row, column): paragraph}`` into the card as one undo step."""
+        i = self.current()
+        if i < 0 or not cells:
+            return
+        g = self.cards()[i]
+        columns: dict[int, list[Any]] = {}
+        for (r, c), value in cells.items():
+            if not 0 <= c < len(self._columns) or not 0 <= r < len(ACTION_NUMBERS):
+                continue
+            if c not in columns:
+                values = self._column(g, self._columns[c])
+                fill = values[0] if values else value
+                columns[c] = (values + [fill] * 10)[:10]
+            columns[c][r] = value
+        changed = {c: v for c, v in columns.items() if v != self._column(g, self._columns[c])}
+        if not changed:
+            return
+        with self.doc.macro(f"German {g.get('number')}: {what}"):
+            for c, values in changed.items():
+                self.set_field(self.column_path(self._columns[c]), values, what)
+
+    def fill_down(self) -> None:
+        """Ctrl+D: each selected column's top selected cell is copied into the cells below it."""
+        cells: dict[tuple[int, int], int] = {}
+        for rng in self.table.selectedRanges():
+            for c in range(rng.leftColumn(), rng.rightColumn() + 1):
+                top = self.table.item(rng.topRow(), c)
+                try:
+                    value = int(top.text()) if top is not None else None
+                except ValueError:
+                    value = None
+                if value is None:
+                    continue
+                for r in range(rng.topRow() + 1, rng.bottomRow() + 1):
+                    cells[(r, c)] = value
+        self._set_cells(cells, "fill down")
+
+    def paste(self) -> None:
+        """Ctrl+V: numbers from the clipboard (one a line, or a block of rows and columns)
+        into the cells from the current one down and right."""
+        r0, c0 = self.table.currentRow(), self.table.currentColumn()
+        if r0 < 0 or c0 < 0:
+            return
+        cells: dict[tuple[int, int], int] = {}
+        text = QGuiApplication.clipboard().text()
+        for dr, line in enumerate(ln for ln in text.splitlines() if ln.strip()):
+            for dc, word in enumerate(line.replace(",", " ").split()):
+                try:
+                    cells[(r0 + dr, c0 + dc)] = int(word)
+                except ValueError:
+                    continue
+        self._set_cells(cells, "paste paragraphs")
 
     def _add_reaction(self) -> None:
         i = self.current()

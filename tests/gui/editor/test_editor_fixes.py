@@ -1,0 +1,59 @@
+"""The editor findings of issue 11: fill-down and paste in a German card, and the rest."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QTableWidgetSelectionRange
+from pytestqt.qtbot import QtBot
+
+from ambush_gui.gui.editor.document import EditorDocument
+from ambush_gui.gui.editor.hexmap.page import MissionPage, new_mission_data
+
+
+def mission_page(qtbot: QtBot) -> tuple[EditorDocument, MissionPage]:
+    doc = EditorDocument(new_mission_data(12, 10, "Test"))
+    page = MissionPage(doc)
+    qtbot.addWidget(page)
+    page.resize(1600, 950)
+    page.show()
+    qtbot.waitExposed(page)
+    return doc, page
+
+
+def test_ctrl_d_fills_a_column_down_from_its_top_cell_in_one_undo_step(qtbot: QtBot) -> None:
+    doc, page = mission_page(qtbot)
+    page.germans.add.click()
+    table = page.germans.table
+    last = table.columnCount() - 1  # S: Self-Preservation
+    table.item(2, last).setText("7")
+    steps = doc.undo_stack.count()
+    table.setFocus()
+    table.clearSelection()
+    table.setCurrentCell(2, last)
+    table.setRangeSelected(QTableWidgetSelectionRange(2, last, 9, last), True)
+    qtbot.keyClick(table, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+    assert doc.get(("germans", 0, "self_preservation")) == [1, 1] + [7] * 8
+    assert doc.undo_stack.count() == steps + 1
+    doc.undo_stack.undo()
+    assert doc.get(("germans", 0, "self_preservation")) == [1, 1, 7] + [1] * 7
+
+
+def test_ctrl_v_pastes_a_column_of_numbers_from_the_current_cell_in_one_undo_step(qtbot: QtBot) -> None:
+    doc, page = mission_page(qtbot)
+    page.germans.add.click()
+    table = page.germans.table
+    assert table.columnCount() >= 2
+    QApplication.clipboard().setText("3\n4\n5 6\n")
+    steps = doc.undo_stack.count()
+    table.setFocus()
+    table.setCurrentCell(8, 0)
+    qtbot.keyClick(table, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    g = doc.get(("germans", 0))
+    first = sorted(g["columns"])[0]
+    second = sorted(g["columns"])[1] if len(g["columns"]) > 1 else None
+    assert g["columns"][first] == [1] * 8 + [3, 4]  # rows past 9 are dropped
+    if second is not None:
+        assert g["columns"][second] == [1] * 10
+    assert doc.undo_stack.count() == steps + 1
+    doc.undo_stack.undo()
+    assert doc.get(("germans", 0, "columns", first)) == [1] * 10
