@@ -186,7 +186,7 @@ class EditorDocument(QObject):
             raise ValueError("cannot replace the whole document; use a new document")
         before = get_in(self.data, path, _MISSING)
         after = _MISSING if value is None else value
-        if before is not _MISSING and before == after:
+        if before is after or before == after:  # nothing would change: no empty undo step
             return
         self.undo_stack.push(_Edit(self, "set", path, before, after,
                                    text or f"Change {path_text(path)}"))
@@ -195,9 +195,10 @@ class EditorDocument(QObject):
         """Insert ``value`` into the list at ``list_path`` (created if missing; index None
         appends). Returns the index it went to."""
         lst = get_in(self.data, list_path)
-        if lst is None:
-            self.set(list_path, [], text or f"Add {path_text(list_path)}")
-            lst = get_in(self.data, list_path)
+        if lst is None:  # the first item creates the list in the same (one) undo step
+            self.undo_stack.push(_Edit(self, "set", list_path, _MISSING, [value],
+                                       text or f"Add to {path_text(list_path)}"))
+            return 0
         if not isinstance(lst, list):
             raise ValueError(f"{path_text(list_path)} is not a list")
         i = len(lst) if index is None else max(0, min(index, len(lst)))

@@ -57,3 +57,64 @@ def test_ctrl_v_pastes_a_column_of_numbers_from_the_current_cell_in_one_undo_ste
     assert doc.undo_stack.count() == steps + 1
     doc.undo_stack.undo()
     assert doc.get(("germans", 0, "columns", first)) == [1] * 10
+
+
+def test_after_place_on_the_table_the_keyboard_is_on_the_table_not_the_unit_s_id(qtbot: QtBot) -> None:
+    from PySide6.QtTest import QTest
+
+    from ambush_gui.gui.editor.table.page import TablePage, new_table_data
+
+    doc = EditorDocument(new_table_data(24, 24, "Test"))
+    page = TablePage(doc)
+    qtbot.addWidget(page)
+    page.resize(1500, 950)
+    page.show()
+    qtbot.waitExposed(page)
+    page.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is page)
+    page.fit()
+    page.tabs.setCurrentIndex(1)
+    QTest.mouseClick(page.roster.place, Qt.MouseButton.LeftButton)
+    canvas = page.canvas
+
+    def on_table() -> bool:
+        w = QApplication.focusWidget()
+        return w is canvas or w is canvas.viewport()
+
+    qtbot.waitUntil(on_table)
+    QTest.mouseClick(canvas.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     canvas.to_pixel((4, 4)))
+    assert len(doc.get(("units",))) == 1
+    assert page.props.currentWidget() is page.unit_form
+    assert on_table(), QApplication.focusWidget()
+
+
+def test_the_first_hot_spot_is_one_undo_step_and_undoing_it_takes_it_away(qtbot: QtBot) -> None:
+    from PySide6.QtTest import QTest
+
+    from ambush_gui.gui.editor.table.page import TablePage, new_table_data
+
+    doc = EditorDocument(new_table_data(24, 24, "Test"))
+    page = TablePage(doc)
+    qtbot.addWidget(page)
+    page.resize(1500, 950)
+    page.show()
+    qtbot.waitExposed(page)
+    page.fit()
+    assert doc.get(("hot_spots",)) is None
+    page.set_tool("hot_spot")
+    QTest.mouseClick(page.canvas.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     page.canvas.to_pixel((6, 6)))
+    assert doc.get(("hot_spots",)) == [{"number": 1, "at": [6, 6]}]
+    assert [doc.undo_stack.text(i) for i in range(doc.undo_stack.count())] == ["Add hot spot 1"]
+    doc.undo_stack.undo()
+    assert not doc.get(("hot_spots",))
+    assert not doc.undo_stack.canUndo()
+
+
+def test_setting_what_is_already_there_leaves_no_undo_step(qtbot: QtBot) -> None:
+    doc = EditorDocument(new_mission_data(12, 10, "Test"))
+    doc.set(("no_such_key",), None, "Remove nothing")
+    title = doc.get(("title",))
+    doc.set(("title",), title, "Same title")
+    assert doc.undo_stack.count() == 0
