@@ -118,3 +118,18 @@ def test_setting_what_is_already_there_leaves_no_undo_step(qtbot: QtBot) -> None
     title = doc.get(("title",))
     doc.set(("title",), title, "Same title")
     assert doc.undo_stack.count() == 0
+
+
+def test_a_typed_die_prefix_becomes_the_option_s_chance_not_a_second_prefix(qtbot: QtBot) -> None:
+    doc, page = mission_page(qtbot)
+    pe = page.paragraphs
+    pe.add_button.click()
+    pe.select(0, 0)
+    steps = doc.undo_stack.count()
+    pe.option_text.setText("[0-3] They open fire.")
+    pe.option_text.editingFinished.emit()
+    option = doc.get(("paragraphs", 0, "options", 0))
+    assert option["text"] == "They open fire."
+    assert option["when"] == {"chance": "0-3"}
+    assert doc.undo_stack.count() == steps + 1
+    assert pe.option_text.text() == "They open fire."

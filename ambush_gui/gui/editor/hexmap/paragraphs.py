@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from typing import Any
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
@@ -54,6 +55,9 @@ from ambush_gui.gui.editor.hexmap.widgets import CommitTextEdit, combo, parse_la
 from ambush_gui.gui.shared import theme
 
 QWIDGETSIZE_MAX = 16777215  # Qt's "no maximum"
+# A die prefix typed at the start of an option ("[0-3] They open fire"): the game writes
+# the faces of a chance condition before the text itself, so a typed one would be doubled.
+DIE_PREFIX = re.compile(r"^\s*\[\s*([0-9][0-9,\s-]*)\]\s*")
 
 # -- conditions ----------------------------------------------------------------------------
 
@@ -849,10 +853,23 @@ class ParagraphEditor(QWidget):
         return ("paragraphs", i, "options", j) if i >= 0 and j >= 0 else None
 
     def _option_text_edited(self) -> None:
+        """Store the option's text; a typed die prefix ("[0-3] ...") becomes the option's
+        chance condition (when it has no other), since the game writes the prefix itself."""
         path = self._option_path()
-        if path is not None:
-            self.doc.set((*path, "text"), self.option_text.text(),
-                         f"Edit the text of option {path[3] + 1} of paragraph {self._pno()}")  # type: ignore[operator]
+        if path is None:
+            return
+        text = self.option_text.text()
+        what = f"Edit the text of option {int(path[3]) + 1} of paragraph {self._pno()}"
+        m = DIE_PREFIX.match(text)
+        when = self.doc.get((*path, "when"))
+        if m is None or not (when is None or (isinstance(when, dict) and "chance" in when)):
+            self.doc.set((*path, "text"), text, what)
+            return
+        faces = re.sub(r"\s+", "", m.group(1))
+        with self.doc.macro(what):
+            self.doc.set((*path, "text"), text[m.end():], what)
+            self.doc.set((*path, "when"), {"chance": faces}, what)
+        set_quiet(self.option_text, text[m.end():])
 
     def _when_edited(self, cond: dict[str, Any] | None) -> None:
         path = self._option_path()
