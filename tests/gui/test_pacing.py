@@ -235,3 +235,40 @@ def test_a_panic_waits_with_its_reason() -> None:
     kessler = Event("marker", "Obergefreiter Kessler (B)'s AR marker: complete → panic (0 in AR "
                     "column 3, red: panic) [AR-037]", {"to": "panic"})
     assert big_moment(kessler) == "Obergefreiter Kessler (B) panics (0 in AR column 3, red)"
+
+
+def test_the_mission_panel_stops_saying_it_waits_once_the_player_goes_on(qtbot: Any) -> None:
+    """Lead's check at 1920x1080: after Continue, the Mission panel still said "The dice
+    tray waits for you: End of Round 1" while the tray showed the next Round's throws."""
+    from ambush_gui.gui.hexmap.window import SHOWING, WAITS, AmbushWindow
+
+    ctl = GameController(systems.new_game(AMBUSH, 3), {"us": Seat.HUMAN}, pace=Pace.FAST)
+    win = AmbushWindow(ctl)
+    qtbot.addWidget(win)
+    win.show()
+    win.start()
+    after_wait: list[str] = []
+    waited = {"on": False}
+
+    def on_beat() -> None:
+        if ctl.waiting_for is None and ctl.busy and waited["on"]:
+            after_wait.append(win.mission_panel.banner.text())
+
+    ctl.beat.connect(on_beat)
+    ai = systems.computer_player("ambush")
+    for _ in range(400):
+        if after_wait:
+            break
+        if ctl.waiting_for is not None:
+            assert win.mission_panel.banner.text() == WAITS
+            waited["on"] = True
+            ctl.proceed()
+        elif ctl.busy:
+            qtbot.waitUntil(lambda: not ctl.busy or ctl.waiting_for is not None or bool(after_wait),
+                            timeout=5000)
+        elif (d := ctl.pending()) is not None:
+            ctl.answer(ai.choose(ctl.game, d))
+        else:
+            break
+    assert after_wait, "no throw was shown after a wait"
+    assert set(after_wait) == {SHOWING}

@@ -59,6 +59,11 @@ MISSION_MIN_HEIGHT = 205
 """The Mission dock's least height: its wrapped lines never squeezed, even at 1280x800."""
 
 
+# the Mission panel's banner while an answer's events are shown, not a decision
+WAITS = "The dice tray waits for you"
+SHOWING = "The dice tray is showing the last answer"
+
+
 class AmbushWindow(GameWindow):
     """One Ambush! mission, played solo against the German paragraphs."""
 
@@ -629,6 +634,9 @@ class AmbushWindow(GameWindow):
             self.reader_dock.raise_()
         if not self.controller.waiting_for:  # a wait draws its moment, then slides them
             self._animate()
+            if self.controller.busy:  # the wait is over, the answer still being shown
+                self.mission_panel.banner.setText(SHOWING)
+                self.mission_panel.prompt.setText("Esc or Skip shows the rest at once")
         # where a German has just appeared, named in the hex's tooltip and the status bar,
         # until the next beat: a red hex stayed behind after he had moved on
         self.map.clear_marks()
@@ -663,7 +671,7 @@ class AmbushWindow(GameWindow):
         st = game.state  # the Round line only: the panel's decision is not open yet
         self.mission_panel.turn.setText(f"Action Rounds — Round {st.round}" if st.mode is Mode.ROUNDS
                                         else f"Operations — turn {game.turn}")
-        self.mission_panel.banner.setText("The dice tray waits for you")
+        self.mission_panel.banner.setText(WAITS)
         self.mission_panel.set_hint("")  # the tutorial's line is for the decision, back after
         self.mission_panel.prompt.setText(f"{self.controller.waiting_for or ''}: Space or Continue "
                                           "to go on, Esc to see the rest at once")
