@@ -25,9 +25,12 @@ Tools (:attr:`TableCanvas.tool`):
 - ``"polygon"``: click the corners one by one; double-click or Enter closes it, Esc
   cancels.
 - ``"unit"``: click places a new unit from the roster form (:attr:`unit_factory`).
-- ``"hot_spot"``, ``"contractor"``, ``"aid_station"``: click places one. A Hot Spot
+- ``"hot_spot"``, ``"escort"``, ``"aid_station"``: click places one. A Hot Spot
   closer than 6" to another is refused (AA-050); the 6" rings show while one is placed
-  or dragged.
+  or dragged. An escort (``[[escorts]]``: a VIP, an informant, a detainee) is drawn as
+  the game draws it, a yellow figure (with a red cross when wounded) under its label;
+  the ``[[contractors]]`` shorthand (wounded escorts labelled "contractor") is drawn the
+  same way, and the ``"contractor"`` tool still places one.
 
 Table coordinates are inches from the south-west corner with y north; the scene flips
 y (:class:`~ambush_gui.gui.table.items.Flip`) so north is up, as in the game.
@@ -95,6 +98,8 @@ DEFAULT_ZONE = (6.0, 4.0)  # a click with a zone tool drops one this size
 ZONE_EDGE_PX = 6.0  # how near its edge a click picks a zone over the piece under it
 EXIT_BAND = 0.8
 ROTATE_STEP = 15.0  # degrees per R press
+ESCORT_LISTS = ("contractors", "escorts")  # the shorthand first, as the loader reads them
+MARKER_LISTS = ("hot_spots", *ESCORT_LISTS, "aid_stations")
 
 
 # -- plain-data helpers (pure, testable without a view) ----------------------------------
@@ -165,7 +170,7 @@ def formation(at: Point, count: int, width: float, height: float) -> list[Point]
 
 
 def used_ids(data: dict[str, Any]) -> set[str]:
-    """Every id in the scenario (pieces, units, figures, contractors): ids must be unique."""
+    """Every id in the scenario (pieces, units, figures, escorts): ids must be unique."""
     out: set[str] = set()
     for p in get_list(data, ("table", "pieces")):
         out.add(str(p.get("id", "")))
@@ -173,8 +178,9 @@ def used_ids(data: dict[str, Any]) -> set[str]:
         out.add(str(u.get("id", "")))
         for f in u.get("figures") or []:
             out.add(str(f.get("id", "")))
-    for c in get_list(data, ("contractors",)):
-        out.add(str(c.get("id", "")))
+    for key in ESCORT_LISTS:
+        for c in get_list(data, (key,)):
+            out.add(str(c.get("id", "")))
     return out
 
 
@@ -230,6 +236,49 @@ def spacing_problem(spots: list[dict[str, Any]], at: Point, skip: int | None = N
 
 def piece_name(piece: dict[str, Any]) -> str:
     return str(piece.get("label") or piece.get("id") or "piece")
+
+
+def escort_facts(data: dict[str, Any], path: DataPath) -> tuple[str, bool]:
+    """An escort's label and whether it starts wounded, as the loader reads them: a
+    ``[[contractors]]`` entry is a wounded "contractor"; an ``[[escorts]]`` entry is
+    unhurt and labelled "escort" unless it says otherwise."""
+    node = get_list(data, path[:1])
+    i = int(path[1])
+    e = node[i] if i < len(node) and isinstance(node[i], dict) else {}
+    if path[0] == "contractors":
+        return "contractor", True
+    return str(e.get("label") or "escort"), bool(e.get("wounded"))
+
+
+def escort_name(data: dict[str, Any], path: DataPath) -> str:
+    """What the undo texts call an escort: "VIP vip-1", "contractor contractor-2"."""
+    label, _ = escort_facts(data, path)
+    return f"{label} {get_in_list(data, path).get('id', '')}".strip()
+
+
+def get_in_list(data: dict[str, Any], path: DataPath) -> dict[str, Any]:
+    node = get_list(data, path[:1])
+    i = int(path[1])
+    return node[i] if i < len(node) and isinstance(node[i], dict) else {}
+
+
+def escort_groups(spots: list[tuple[str, Point]], reach: float = 1.5) -> list[list[int]]:
+    """Escorts standing together under one label: those with the same label chained
+    within ``reach`` inches of one another (the game labels them as one, "Contractors").
+
+    >>> escort_groups([("VIP", (1, 1)), ("VIP", (2, 1)), ("VIP", (9, 9)), ("guide", (2.5, 1))])
+    [[0, 1], [2], [3]]
+    """
+    groups: list[list[int]] = []
+    for k, (label, at) in enumerate(spots):
+        joined = [g for g in groups if spots[g[0]][0] == label
+                  and any(math.dist(at, spots[j][1]) <= reach for j in g)]
+        merged = [k]
+        for g in joined:
+            merged = g + merged
+            groups.remove(g)
+        groups.append(sorted(merged))
+    return sorted(groups)
 
 
 def is_zone(path: DataPath | None) -> bool:
@@ -322,6 +371,7 @@ class TableCanvas(MapView):
         self.figures: dict[int, list[FigureItem]] = {}
         self.unit_labels: dict[int, LabelItem] = {}
         self.markers: dict[DataPath, QGraphicsItem] = {}
+        self.escort_labels: dict[DataPath, LabelItem] = {}
         self.zones: dict[DataPath, ZoneItem] = {}
         self._decor: list[QGraphicsItem] = []  # selection outline, handles
         self._rings: list[RingItem] = []
@@ -382,6 +432,7 @@ class TableCanvas(MapView):
         self._scene.clear()
         self.pieces, self.piece_labels, self.figures, self.unit_labels = {}, {}, {}, {}
         self.markers, self.zones = {}, {}
+        self.escort_labels: dict[DataPath, LabelItem] = {}
         self._decor, self._rings, self._ghost, self._rubber, self._size_tag = [], [], None, None, None
         w, h = self.table_size()
         self._flip = Flip(h)
@@ -407,14 +458,7 @@ class TableCanvas(MapView):
                 number = 0
             item = HotSpotItem(number, HOT_SPOT_RADIUS)
             self._add_marker(("hot_spots", i), item, at)
-        for i, c in enumerate(get_list(self.doc.data, ("contractors",))):
-            at = point_of(self.doc.data, ("contractors", i))
-            if at is None:
-                continue
-            fig = FigureItem(BASE_RADIUS)
-            fig.set_look(Look(contractor=True, on_ground=True))
-            fig.setToolTip(f"Contractor {c.get('id', '')}: waits to be rescued (CT-014)")
-            self._add_marker(("contractors", i), fig, at)
+        self._draw_escorts()
         for i in range(len(get_list(self.doc.data, ("aid_stations",)))):
             at = point_of(self.doc.data, ("aid_stations", i))
             if at is not None:
@@ -424,6 +468,39 @@ class TableCanvas(MapView):
         self.layout_labels()
         if self._poly:
             self._show_polygon(None)
+
+    def _draw_escorts(self) -> None:
+        """Escorts and contractors as the game draws them on the ground, each group of
+        the same label under one plate ("VIP", "Contractors")."""
+        spots: list[tuple[str, Point]] = []
+        paths: list[DataPath] = []
+        for key in ESCORT_LISTS:
+            for i, e in enumerate(get_list(self.doc.data, (key,))):
+                at = point_of(self.doc.data, (key, i))
+                if at is None or not isinstance(e, dict):
+                    continue
+                label, wounded = escort_facts(self.doc.data, (key, i))
+                fig = FigureItem(BASE_RADIUS)
+                fig.set_look(Look(contractor=True, unhurt=not wounded, on_ground=True))
+                how = "wounded" if wounded else "unhurt"
+                short = " ([[contractors]] shorthand)" if key == "contractors" else ""
+                fig.setToolTip(f"{label} {e.get('id', '')}, {how}{short}: waits for a Regular unit to "
+                               "reach it, then is carried as a Dependant (CT-048, DC-005)")
+                self._add_marker((key, i), fig, at)
+                spots.append((label, at))
+                paths.append((key, i))
+        for group in escort_groups(spots):
+            label = spots[group[0]][0]
+            word = label + ("s" if len(group) > 1 and not label.endswith("s") else "")
+            lab = LabelItem(word[:1].upper() + word[1:], bold=True, fg=QColor("#111111"),
+                            bg=theme.CONTRACTOR, anchor="below", gap=2.0)
+            xs = [spots[k][1][0] for k in group]
+            ys = [spots[k][1][1] for k in group]
+            lab.setPos(self._flip.scene((min(xs) + max(xs)) / 2, min(ys) - BASE_RADIUS * 1.2))
+            lab.setZValue(theme.Z_OVERLAY - 2)
+            self._scene.addItem(lab)
+            for k in group:
+                self.escort_labels[paths[k]] = lab
 
     def _draw_edges(self, w: float, h: float) -> None:
         sides = self.doc.get(("sides",), {}) or {}
@@ -689,7 +766,8 @@ class TableCanvas(MapView):
         if is_zone(path):
             return [self.zones[path]] if path in self.zones else []
         item = self.markers.get(path)
-        return [item] if item is not None else []
+        label = self.escort_labels.get(path)
+        return [x for x in (item, label) if x is not None]
 
     def centre_on(self, path: DataPath) -> None:
         items = self.items_of(path)
@@ -945,9 +1023,24 @@ class TableCanvas(MapView):
             i = self.doc.insert(("contractors",), None, {"id": cid, "at": [num(at[0]), num(at[1])]},
                                 f"Add contractor {cid}")
             self.select(("contractors", i))
+        elif tool == "escort":
+            self.add_escort(at)
         elif tool == "aid_station":
             i = self.doc.insert(("aid_stations",), None, [num(at[0]), num(at[1])], "Add aid station")
             self.select(("aid_stations", i))
+
+    def add_escort(self, at: Point) -> DataPath:
+        """Place a new escort (unhurt, labelled "escort": the form changes both) in one
+        undo step that also marks the file as format 2, whose ``[[escorts]]`` it uses."""
+        eid = fresh_id(self.doc.data, "escort")
+        text = f"Add escort {eid}"
+        with self.doc.macro(text):
+            i = self.doc.insert(("escorts",), None, {"id": eid, "at": [num(at[0]), num(at[1])]}, text)
+            self.doc.set(("format",), 2, text)
+        self.select(("escorts", i))
+        self._say(f"Escort {eid} placed: name what it is (VIP, informant...) and whether it starts "
+                  "wounded under Properties; drag to move it")
+        return ("escorts", i)
 
     def add_hot_spot(self, at: Point) -> bool:
         """Place the lowest free Hot Spot number at ``at``; refused (with a message) if
@@ -1088,7 +1181,7 @@ class TableCanvas(MapView):
     def _finish_move(self, d: Drag) -> None:
         assert d.path is not None
         path = d.path
-        if path[0] in ("hot_spots", "contractors", "aid_stations"):
+        if path[0] in MARKER_LISTS:
             self._clear_transient()
             at = self.on_table(self.snapped(d.current))
             old = point_of(self.doc.data, path)
@@ -1105,8 +1198,8 @@ class TableCanvas(MapView):
             if path[0] == "hot_spots":
                 n = self.doc.get((*path, "number"))
                 self.doc.set((*path, "at"), value, f"Move hot spot {n}")
-            elif path[0] == "contractors":
-                self.doc.set((*path, "at"), value, f"Move contractor {self.doc.get((*path, 'id'))}")
+            elif path[0] in ESCORT_LISTS:
+                self.doc.set((*path, "at"), value, f"Move {escort_name(self.doc.data, path)}")
             else:
                 self.doc.set(path, value, "Move aid station")
             return
@@ -1193,8 +1286,8 @@ class TableCanvas(MapView):
             text = f"Delete {value.get('name') or value.get('id')}"
         elif p[0] == "hot_spots":
             text = f"Delete hot spot {value.get('number')}"
-        elif p[0] == "contractors":
-            text = f"Delete contractor {value.get('id')}"
+        elif p[0] in ESCORT_LISTS:
+            text = f"Delete {escort_name(self.doc.data, p)}"
         elif p[0] == "aid_stations":
             text = "Delete aid station"
         elif is_zone(p):

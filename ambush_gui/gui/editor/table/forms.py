@@ -398,11 +398,20 @@ class ZoneForm(BoundForm):
         f = form_layout()
         f.addRow("Label", self.line(("label",), "label",
                                     tip="An optional name shown on the zone (\"Start line\")"))
+        f.addRow("Id", self.line(("id",), "id", check=self._id_free,
+                                 tip="Optional: an id lets a zone award (zone held, zone cleared) "
+                                     "name this zone under Scenario > What scores"))
         box.addLayout(f)
         box.addWidget(self.rect_editor())
         self.note = hint("")
         box.addWidget(self.note)
         box.addStretch(1)
+
+    def _id_free(self, text: str) -> str:
+        from ambush_gui.gui.editor.table.canvas import used_ids, zone_paths
+
+        taken = used_ids(self.doc.data) | {str(self.doc.get((*z, "id"))) for z in zone_paths(self.doc.data)}
+        return f"The id {text!r} is already used" if text in taken else ""
 
     def thing(self) -> str:
         from ambush_gui.gui.editor.table.canvas import zone_name
@@ -568,10 +577,15 @@ class UnitForm(BoundForm):
         self.doc.remove((*self.base, "figures"), j, f"Remove figure {figs[j]['id']}")
 
 
-# -- a selected marker: Hot Spot, contractor, aid station ------------------------------------
+# -- a selected marker: Hot Spot, escort, aid station ---------------------------------------------
 
 class MarkerForm(BoundForm):
-    """A Hot Spot (its number), a contractor (its id), an aid station: and where it is."""
+    """A Hot Spot (its number), an escort (its id, label and wound), an aid station: and
+    where it is. A ``[[contractors]]`` entry (the shorthand for a wounded escort labelled
+    "contractor") shows as the escort it stands for; changing its label or wound turns it
+    into an ``[[escorts]]`` entry, in the same undo step."""
+
+    reselect = Signal(object)  # the path the selected marker moved to (a contractor made an escort)
 
     def __init__(self, doc: EditorDocument, parent: QWidget | None = None) -> None:
         super().__init__(doc, parent)
@@ -584,8 +598,20 @@ class MarkerForm(BoundForm):
         self.number = self.combo(("number",), "number", [(str(n), n) for n in range(1, 6)],
                                  tip="Hot Spots are numbered 1 to 5 (AA-049)")
         self.f.addRow("Number", self.number)
-        self.ident = self.line(("id",), "id", required=True)
+        self.ident = self.line(("id",), "id", required=True, check=self._id_free,
+                               tip="A name unique in the scenario (the log and the score use it)")
         self.f.addRow("Id", self.ident)
+        self.label = QLineEdit()
+        self.label.setPlaceholderText("escort")
+        self.label.setToolTip("What the escort is, shown on the table and in the log and the score: "
+                              "\"VIP\", \"informant\", \"detainee\" (empty: \"escort\")")
+        self.label.editingFinished.connect(self._label_done)
+        self.f.addRow("Label", self.label)
+        self.wounded = QCheckBox("Starts wounded")
+        self.wounded.setToolTip("A wounded escort is drawn with a red cross; wounded or not, it is "
+                                "carried as a Dependant once a Regular unit reaches it (DC-005/006)")
+        self.wounded.toggled.connect(self._wounded_done)
+        self.f.addRow("", self.wounded)
         self.xy: list[QDoubleSpinBox] = []
         for k, name in enumerate(("East (x)", "North (y)")):
             s = QDoubleSpinBox()
@@ -604,24 +630,46 @@ class MarkerForm(BoundForm):
     def _at_rel(self) -> DataPath:
         return () if self.base and self.base[0] == "aid_stations" else ("at",)
 
+    def _id_free(self, text: str) -> str:
+        from ambush_gui.gui.editor.table.canvas import used_ids
+
+        return f"The id {text!r} is already used" if text in used_ids(self.doc.data) else ""
+
     def thing(self) -> str:
+        from ambush_gui.gui.editor.table.canvas import ESCORT_LISTS, escort_name
+
         kind = self.base[0] if self.base else ""
         if kind == "hot_spots":
             return f"hot spot {self.value(('number',))}"
-        if kind == "contractors":
-            return f"contractor {self.value(('id',))}"
+        if kind in ESCORT_LISTS:
+            return escort_name(self.doc.data, self.base)
         return "aid station"
 
     def refresh(self) -> None:
+        from ambush_gui.gui.editor.table.canvas import ESCORT_LISTS, escort_facts
+
         super().refresh()
         kind = str(self.base[0]) if self.base else ""
+        escort = kind in ESCORT_LISTS
         self.f.setRowVisible(self.number, kind == "hot_spots")
-        self.f.setRowVisible(self.ident, kind == "contractors")
-        self.title.setText({"hot_spots": "Hot Spot", "contractors": "Contractor"}.get(kind, "Aid station"))
+        for w in (self.ident, self.label, self.wounded):
+            self.f.setRowVisible(w, escort)
+        if escort:
+            label, wounded = escort_facts(self.doc.data, self.base)
+            written = self.value(("label",)) if kind == "escorts" else label
+            _block(self.label, lambda: self.label.setText(str(written or "")))
+            _block(self.wounded, lambda: self.wounded.setChecked(wounded))
+        self.title.setText({"hot_spots": "Hot Spot", "contractors": "Escort (a contractor)",
+                            "escorts": "Escort"}.get(kind, "Aid station"))
         self.note.setText({
             "hot_spots": "Insurgent reinforcements arrive at Hot Spots (AA-053). They stand at "
                          "least 6\" apart (AA-050): a closer spot is refused.",
-            "contractors": "A non-combatant waiting to be rescued (CT-014).",
+            "escorts": "A non-combatant waiting on the ground until a Regular unit reaches it, then "
+                       "carried as a Dependant (CT-048, DC-005/006). It never fights. Awards for "
+                       "escorts brought off (escort_exited) and captives held (captive_held) count it.",
+            "contractors": "Written in the file as [[contractors]], the shorthand for a wounded "
+                           "escort labelled \"contractor\" (CT-014). Changing its label or wound "
+                           "writes it as an [[escorts]] entry instead.",
         }.get(kind, "Regular units ending a move within 1\" hand over their wounded here (DC-012)."))
         at = self.value(self._at_rel()) or [0, 0]
         for k, s in enumerate(self.xy):
@@ -629,6 +677,40 @@ class MarkerForm(BoundForm):
                 _block(s, lambda s=s, k=k: s.setValue(float(at[k])))
             except (TypeError, ValueError, IndexError):
                 pass
+
+    def _label_done(self) -> None:
+        text = self.label.text().strip()
+        if not self.base:
+            return
+        if self.base[0] == "escorts":
+            self.commit(("label",), text or None, "label")
+        elif self.base[0] == "contractors" and text not in ("", "contractor"):
+            self._as_escort(label=text)
+
+    def _wounded_done(self, on: bool) -> None:
+        if not self.base:
+            return
+        if self.base[0] == "escorts":
+            self.commit(("wounded",), True if on else None, "wounded")
+        elif self.base[0] == "contractors" and not on:
+            self._as_escort(wounded=False)
+
+    def _as_escort(self, label: str | None = None, wounded: bool | None = None) -> None:
+        """Write the selected contractor as the escort it stands for, with the change: one
+        undo step (the contractor taken out, the escort added, the file marked format 2)."""
+        c = dict(self.doc.get(self.base) or {})
+        entry: dict[str, Any] = {"id": c.get("id"), "at": c.get("at"),
+                                 "label": label or "contractor"}
+        if wounded is not False:
+            entry["wounded"] = True
+        text = f"Change contractor {c.get('id')}: {'label' if label else 'wounded'}"
+        with self.doc.macro(text):
+            self.doc.remove(("contractors",), int(self.base[1]), text)
+            if not get_list(self.doc.data, ("contractors",)):
+                self.doc.set(("contractors",), None, text)  # [] and no key mean the same
+            i = self.doc.insert(("escorts",), None, entry, text)
+            self.doc.set(("format",), 2, text)
+        self.reselect.emit(("escorts", i))
 
     def _moved(self) -> None:
         from ambush_gui.gui.editor.table.canvas import spacing_problem

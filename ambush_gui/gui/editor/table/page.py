@@ -31,6 +31,7 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QLabel,
     QScrollArea,
     QSplitter,
@@ -41,7 +42,16 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui.gui.editor.document import DataPath, EditorDocument
-from ambush_gui.gui.editor.table.canvas import KIND_TITLES, PIECE_KINDS, TableCanvas, is_zone, zone_name
+from ambush_gui.gui.editor.table.canvas import (
+    ESCORT_LISTS,
+    KIND_TITLES,
+    MARKER_LISTS,
+    PIECE_KINDS,
+    TableCanvas,
+    escort_facts,
+    is_zone,
+    zone_name,
+)
 from ambush_gui.gui.editor.table.forms import (
     MarkerForm,
     PieceForm,
@@ -56,7 +66,7 @@ from ambush_gui.gui.shared import theme
 
 TOOL_KEYS = {"select": "S", "rect:building": "1", "rect:wall": "2", "rect:rubble": "3",
              "rect:road": "4", "rect:vehicle": "5", "rect:open": "6", "rect:civilian_mob": "7",
-             "rect:minefield": "8", "polygon": "P", "unit": "U", "hot_spot": "H", "contractor": "C",
+             "rect:minefield": "8", "polygon": "P", "unit": "U", "hot_spot": "H", "escort": "E",
              "aid_station": "A", "zone:regular": "Z", "zone:insurgent": "Shift+Z"}
 TOOL_TIPS = {
     "select": "Select, move (drag), reshape (corner handles), turn (R) and delete (Del)",
@@ -64,7 +74,8 @@ TOOL_TIPS = {
                "close, Esc to cancel (it takes the last kind chosen)",
     "unit": "Place the unit described under Units: click where its first figure stands",
     "hot_spot": "Place the next Hot Spot (1-5); they stand at least 6\" apart (AA-050)",
-    "contractor": "Place a contractor waiting to be rescued (CT-014)",
+    "escort": "Place an escort waiting to be brought out (a VIP, an informant, a wounded "
+              "contractor...): name it and say whether it starts wounded under Properties (CT-048)",
     "aid_station": "Place an aid station where wounded are handed over (DC-012)",
     "rect:civilian_mob": "Drag out a civilian mob stand (a click drops the 3x2\" stand, FF-130): "
                          "nobody fires or moves through it (FF-135). Mobs move and disperse under "
@@ -80,7 +91,7 @@ TOOL_TIPS = {
                       "with zones, every Insurgent figure must start inside one of them",
 }
 TOOL_TITLES = {"select": "Select", "polygon": "Polygon", "unit": "Unit", "hot_spot": "Hot spot",
-               "contractor": "Contractor", "aid_station": "Aid station",
+               "escort": "Escort", "aid_station": "Aid station",
                "zone:regular": "Regular zone", "zone:insurgent": "Insurgent zone"}
 
 
@@ -172,6 +183,7 @@ class TablePage(QWidget):
         self.canvas.message.connect(self.say)
         for form in (self.piece_form, self.unit_form, self.marker_form, self.zone_form, self.settings):
             form.message.connect(self.say)
+        self.marker_form.reselect.connect(lambda p: self._select_on_table(tuple(p)))
         self.roster.placeRequested.connect(lambda: self.set_tool("unit"))
         self.roster.unitClicked.connect(lambda i: self.focus_path(("units", i)))
         self.canvas.toolChanged.connect(self._tool_changed)
@@ -209,7 +221,7 @@ class TablePage(QWidget):
             figure = path[3] if len(path) >= 4 and path[2] == "figures" else None
             figure = figure if isinstance(figure, int) and self.doc.get((*path[:4],)) is not None else None
             return self._select_on_table(("units", path[1]), figure)
-        if head in ("hot_spots", "contractors", "aid_stations") and len(path) >= 2:
+        if head in MARKER_LISTS and len(path) >= 2:
             return self._select_on_table((head, path[1]))
         if is_zone(path[:4]):
             return self._select_on_table(path[:4])
@@ -229,8 +241,22 @@ class TablePage(QWidget):
         self.canvas.select(path, figure)
         self._selection_changed(path)
         self.canvas.centre_on(path if figure is None else (*path,))
-        self.tabs.setCurrentIndex(0)
+        self._show_properties()
         return True
+
+    def _show_properties(self) -> None:
+        """Bring the Properties tab forward. When the keyboard was in the tab it hides (the
+        roster's Place button or list, a Scenario field), Qt would hand it to the first field
+        of the selected thing's form (a unit's Id, a figure's Kind) and the next key typed
+        would change it: the keyboard goes to the table instead, where the tools' keys, Del,
+        R and Esc act on what was just selected."""
+        if self.tabs.currentIndex() == 0:
+            return
+        focus = QApplication.focusWidget()
+        leaving = focus is not None and self.tabs.isAncestorOf(focus)
+        self.tabs.setCurrentIndex(0)
+        if leaving:
+            self.canvas.setFocus(Qt.FocusReason.OtherFocusReason)
 
     # -- tools -----------------------------------------------------------------------------------
     def _make_actions(self) -> list[QAction]:
@@ -239,7 +265,7 @@ class TablePage(QWidget):
         group = QActionGroup(self)
         group.setExclusive(True)
         tools = ["select", *(f"rect:{k}" for k in PIECE_KINDS), "polygon", "unit", "hot_spot",
-                 "contractor", "aid_station", "zone:regular", "zone:insurgent"]
+                 "escort", "aid_station", "zone:regular", "zone:insurgent"]
         for tool in tools:
             title = KIND_TITLES[tool[5:]] if tool.startswith("rect:") else TOOL_TITLES[tool]
             a = QAction(title, self)
@@ -322,7 +348,7 @@ class TablePage(QWidget):
             self.marker_form.base = p
             self.props.setCurrentWidget(self.marker_form)
         if p is not None:
-            self.tabs.setCurrentIndex(0)
+            self._show_properties()
         self._refresh_selected()
         self.heading.setText(self._heading(p))
 
@@ -342,6 +368,9 @@ class TablePage(QWidget):
             return f"{side} unit: {value.get('name') or value.get('id')}{extra}"
         if is_zone(p):
             return zone_name(self.doc.data, p)
+        if p[0] in ESCORT_LISTS:
+            label, wounded = escort_facts(self.doc.data, p)
+            return f"Escort: {label} {value.get('id', '')}" + (" (wounded)" if wounded else "")
         return ""
 
     def _refresh_selected(self) -> None:
