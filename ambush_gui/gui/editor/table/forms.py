@@ -47,7 +47,6 @@ from ambush_gui.alley.model import FigureKind, Side
 from ambush_gui.alley.modules import REGISTRY
 from ambush_gui.alley.scenario import (
     KIND_DEFAULTS,
-    SHORTHAND,
     Edge,
     ScenarioSpec,
     TerrainKind,
@@ -879,14 +878,12 @@ class SettingsForm(BoundForm):
         for side in Side:
             box.addWidget(self._side_box(side))
         box.addWidget(self._reinforcement_box())
-        v = QGroupBox("Victory points (CT-042..046)")
-        vf = form_layout()
-        for name, (_, _, default) in SHORTHAND.items():  # the five keys; awards are edited later
-            vf.addRow(name.replace("_", " ").capitalize(),
-                      self.spin(("victory", name), f"victory points: {name.replace('_', ' ')}", -99, 99,
-                                whole=True, tip=f"Default {default}"))
-        v.setLayout(vf)
-        box.addWidget(v)
+        from ambush_gui.gui.editor.table.awards import AwardsBox
+
+        self.awards = AwardsBox(doc)
+        self.awards.message.connect(self.message)
+        self.bindings.append(Binding(("victory",), self.awards, lambda _v: self.awards.refresh(), "victory"))
+        box.addWidget(self.awards)
         box.addStretch(1)
 
     def eventFilter(self, obj: Any, event: Any) -> bool:  # noqa: N802 - Qt's name

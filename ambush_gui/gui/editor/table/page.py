@@ -225,6 +225,11 @@ class TablePage(QWidget):
             return self._select_on_table((head, path[1]))
         if is_zone(path[:4]):
             return self._select_on_table(path[:4])
+        if path[:2] == ("victory", "awards") and len(path) >= 3 and isinstance(path[2], int):
+            from ambush_gui.gui.editor.table.awards import scored
+
+            shorthand = sum(1 for r in scored(self.doc.data) if r.key is not None)
+            self.settings.awards.select(shorthand + path[2])
         widget = self.settings.widget_for(path)
         if widget is None:
             return False
