@@ -257,7 +257,12 @@ class EditorDocument(QObject):
         self.problems()
         if self._describe is not None:
             return self._describe(path, what)
-        return self._described.get((path, what), (path, what))
+        said = self._described.get((path, what), (path, what))
+        if said == (path, what) and self.system == "alley":  # the table scenario's own words
+            from ambush_gui.alley.places import describe
+
+            return describe(self.data, path, what)
+        return said
 
     def scenario(self) -> Any:
         """The validated scenario or mission, ready to play; raises ScenarioError."""

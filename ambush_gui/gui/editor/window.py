@@ -187,7 +187,8 @@ class ProblemList(QWidget):
                 item.setData(Qt.ItemDataRole.UserRole + 1, kind)
                 if kind == "warning":
                     item.setForeground(theme.WARNING)
-                item.setToolTip(f"{kind.capitalize()}: {place}\n{said}\n\nClick to show this place")
+                where = f" ({path})" if path and path != place else ""
+                item.setToolTip(f"{kind.capitalize()}: {place}{where}\n{said}\n\nClick to show this place")
                 self.list.addItem(item)
 
     def _chosen(self, item: QListWidgetItem) -> None:
@@ -548,6 +549,9 @@ class EditorWindow(QMainWindow):
         found = bool(self.page.focus_path(parse_path(path)))
         if found:
             what = next((w for p, w in self.problem_list.problems if p == path), "")
+            if what and self.doc is not None:
+                place, what = self.doc.describe(path, what)
+                where = place or where
             self.statusBar().showMessage(f"{where}: {what}" if what else where, 8000)
         else:
             self.statusBar().showMessage(f"{where}: this place is not shown on the page", 8000)
@@ -563,7 +567,8 @@ class EditorWindow(QMainWindow):
         self.problems_dock.show()
         self.focus_problem(problems[0][0])
         n = len(problems)
-        lines = "\n".join(f"• {p or 'the whole file'}: {w}" for p, w in problems[:20])
+        said = [self.doc.describe(p, w) for p, w in problems[:20]]
+        lines = "\n".join(f"• {p or 'the whole file'}: {w}" for p, w in said)
         more = f"\n…and {n - 20} more in the Problems list." if n > 20 else ""
         QMessageBox.warning(self, f"Cannot {doing} yet",
                             f"The scenario has {n} problem{'s' if n != 1 else ''} to fix before you "

@@ -180,9 +180,11 @@ def test_problems_update_live_and_a_click_shows_the_place(qtbot: Any) -> None:
     win.doc.set(("table", "pieces", 1, "rect"), [0, 0, -1])
     qtbot.waitUntil(lambda: plist.count() > 0, timeout=2000)
     texts = [plist.item(i).text() for i in range(plist.count())]
-    assert "table.pieces[1].rect[3]: is missing (required)" in texts
+    said = "Cross street (cross-street), rectangle (depth): is missing (required)"  # the designer's words
+    assert said in texts
     assert "problem" in win.problem_list.header.text()
-    row = texts.index("table.pieces[1].rect[3]: is missing (required)")
+    row = texts.index(said)
+    assert "table.pieces[1].rect[3]" in plist.item(row).toolTip()  # the file's own path, for the curious
     rect = plist.visualItemRect(plist.item(row))
     qtbot.mouseClick(plist.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert win.page.focused[-1] == ("table", "pieces", 1, "rect", 3)
@@ -212,8 +214,9 @@ def test_play_from_here_refuses_an_invalid_scenario_and_says_what_is_wrong(qtbot
     win.doc.set(("turn_limit",), 0)
     action(win, "Play from here").trigger()
     assert len(warnings) == 1 and game_windows() == []
-    assert "table.pieces[1].rect[3]: is missing (required)" in warnings[0]
-    assert "turn_limit:" in warnings[0] and "2 problems" in warnings[0]
+    assert "Cross street (cross-street), rectangle (depth): is missing (required)" in warnings[0]
+    assert "turn limit: must be at least 1" in warnings[0]
+    assert "2 problems" in warnings[0]
     assert win.page.focused[-1] == editor_window.parse_path(win.doc.problems()[0][0])
 
 
@@ -478,7 +481,8 @@ def test_a_problem_click_selects_the_piece_on_the_real_table_page(qtbot: Any, re
     qtbot.waitUntil(lambda: plist.count() == 1, timeout=2000)
     rect = plist.visualItemRect(plist.item(0))
     qtbot.mouseClick(plist.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    assert "table.pieces[1].rect[3]: is missing" in win.statusBar().currentMessage()
+    assert "Cross street (cross-street), rectangle (depth): is missing" in win.statusBar().currentMessage()
+    assert win.page.canvas.selected == ("table", "pieces", 1)
 
 
 def test_each_simulate_run_plays_the_scenario_as_it_stands(qtbot: Any, warnings: list[str]) -> None:

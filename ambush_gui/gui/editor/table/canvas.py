@@ -611,8 +611,9 @@ class TableCanvas(MapView):
         """Outline in red what the game's own loader finds wrong (a piece off the table,
         a figure outside it, Hot Spots too close), its tooltip naming the problem."""
         self.problem_marks: list[QGraphicsItem] = []
-        for where, what in self.doc.problems():
+        for where, raw in self.doc.problems():
             p = parse_path(where)
+            what = self.doc.describe(where, raw)[1]
             if p[:2] == ("table", "pieces") and len(p) >= 3 and isinstance(p[2], int):
                 piece = self.pieces.get(p[2])
                 if piece is not None:

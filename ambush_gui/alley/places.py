@@ -1,0 +1,204 @@
+"""Places in an Ambush Alley scenario, and what is wrong there, in the designer's words.
+
+The loader names a problem by its dotted path (``hot_spots[2].at``) so programs can find
+the place; a designer reads "Hot Spot 3". :func:`describe` turns a (path, what) pair
+into (place, what) the way the scenario itself names things: units by name, figures and
+escorts by id, Hot Spots by number, pieces by label, sides by the scenario's own names,
+reinforcement lines by their 2d6 total, awards counted from 1. The message loses what
+the place already says ("Hot Spot 3 at [16.5, 11.5] is inside 'suv', which is
+impassable" becomes "inside impassable terrain (SUV)"), and pydantic's stock phrases
+("List should have at least 1 item after validation, not 0") become plain ones.
+The editor's Problems dock shows problems this way; the dotted path stays available to
+find the place.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_TOKEN = re.compile(r"([^.\[\]]+)|\[(-?\d+)\]")
+# the branches pydantic names inside a union ("level.literal['automatic']", "small_arms.int")
+_UNION = re.compile(r"^(literal\[.*\]|int|str|float|bool|function-(after|before|plain|wrap)\[.*\])$")
+FIELD_WORDS = {
+    "tq": "Troop Quality", "morale": "Morale", "armor": "body armor", "optimum_range": "optimum range",
+    "weapon": "weapon", "kind": "kind", "name": "name", "id": "id", "side": "side", "label": "label",
+    "figures": "figures", "number": "number", "level": "Insurgency Level", "leader_tq": "leader's TQ",
+    "small_arms": "small arms", "light_support": "light support", "rpg": "RPG", "roll_again": "roll again",
+    "leader": "leader", "friendly_edges": "friendly edges", "deployment": "set-up zones",
+    "event": "event", "points": "points", "zone": "zone", "edge": "edge", "wounded": "wounded",
+    "width": "table width", "height": "table depth", "turn_limit": "turn limit",
+    "effective_range": "effective range", "rect": "rectangle",
+    "blocks_sight": "blocks sight", "cover": "cover", "impassable": "impassable",
+}
+TOP_WORDS = {"turn_limit": "turn limit", "effective_range": "effective range", "title": "title",
+             "name": "name", "brief": "brief", "format": "format", "special_rules": "special rules",
+             "system": "rule system"}
+_PLAIN = [  # pydantic's phrases -> plain words
+    (re.compile(r"^Value error, "), ""),
+    (re.compile(r"^List should have at least 1 item after validation, not 0$"), "needs at least one"),
+    (re.compile(r"^List should have at least (\d+) items after validation, not (\d+)$"),
+     r"needs at least \1 (there are \2)"),
+    (re.compile(r"^Input should be greater than or equal to (\S+)"), r"must be at least \1"),
+    (re.compile(r"^Input should be less than or equal to (\S+)"), r"must be at most \1"),
+    (re.compile(r"^Input should be greater than (\S+)"), r"must be more than \1"),
+    (re.compile(r"^Input should be less than (\S+)"), r"must be less than \1"),
+    (re.compile(r"^Input should be a valid integer"), "must be a whole number"),
+    (re.compile(r"^Input should be a valid number"), "must be a number"),
+    (re.compile(r"^Input should be a valid string"), "must be text"),
+    (re.compile(r"^Input should be a valid boolean"), "must be true or false"),
+    (re.compile(r"^Input should be a valid list"), "must be a list"),
+    (re.compile(r"^Input should be a valid dictionary"), "must be a table"),
+    (re.compile(r"^Input should be "), "must be "),
+]
+
+
+def _tokens(path: str) -> list[str | int]:
+    return [int(i) if i else name for name, i in _TOKEN.findall(path)]
+
+
+def _item(seq: Any, k: Any) -> Any:
+    return seq[k] if isinstance(seq, list) and isinstance(k, int) and 0 <= k < len(seq) else None
+
+
+def _get(obj: Any, key: Any) -> Any:
+    return obj.get(key) if isinstance(obj, dict) else None
+
+
+def side_name(data: Any, side: str) -> str:
+    name = _get(_get(_get(data, "sides"), side), "name")
+    return str(name) if name else {"regular": "Regulars", "insurgent": "Insurgents"}.get(side, side)
+
+
+def piece_words(data: Any, pid: str) -> str:
+    """A table piece by its label ("SUV"), else its id."""
+    for p in _get(_get(data, "table"), "pieces") or []:
+        if _get(p, "id") == pid:
+            return str(_get(p, "label") or pid)
+    return pid
+
+
+def place(data: Any, path: str) -> str:
+    """The place ``path`` names, in words ("Fireteam Alpha, figure a-1"); the path itself
+    for places with no better name."""
+    toks = [t for t in _tokens(path) if not (isinstance(t, str) and _UNION.match(t))]
+    if not toks:
+        return ""
+    head, rest = toks[0], toks[1:]
+    words: list[str] = []
+    nxt = rest[0] if rest else None
+    if head == "units" and isinstance(nxt, int):
+        unit = _item(_get(data, "units"), nxt)
+        words.append(str(_get(unit, "name") or _get(unit, "id") or f"unit #{nxt + 1}"))
+        rest = rest[1:]
+        if rest[:1] == ["figures"] and len(rest) >= 2 and isinstance(rest[1], int):
+            fig = _item(_get(unit, "figures"), rest[1])
+            words.append(f"figure {_get(fig, 'id') or '#' + str(rest[1] + 1)}")
+            rest = rest[2:]
+    elif head == "hot_spots" and isinstance(nxt, int):
+        spot = _item(_get(data, "hot_spots"), nxt)
+        n = _get(spot, "number")
+        words.append(f"Hot Spot {n}" if n is not None else f"Hot Spot #{nxt + 1} (no number)")
+        rest = rest[1:]
+    elif head in ("escorts", "contractors") and isinstance(nxt, int):
+        e = _item(_get(data, head), nxt)
+        label = "contractor" if head == "contractors" else str(_get(e, "label") or "escort")
+        words.append(f"{label} {_get(e, 'id') or '#' + str(nxt + 1)}")
+        rest = rest[1:]
+    elif head == "aid_stations" and isinstance(nxt, int):
+        words.append(f"aid station {nxt + 1}")
+        rest = rest[1:]
+    elif head == "table" and nxt == "pieces" and len(rest) >= 2 and isinstance(rest[1], int):
+        piece = _item(_get(_get(data, "table"), "pieces"), rest[1])
+        pid = _get(piece, "id")
+        label = _get(piece, "label")
+        words.append(f"{label} ({pid})" if label and pid else str(pid or f"table piece #{rest[1] + 1}"))
+        rest = rest[2:]
+    elif head == "sides" and isinstance(nxt, str):
+        words.append(side_name(data, nxt))
+        rest = rest[1:]
+        if rest[:1] == ["deployment"] and len(rest) >= 2 and isinstance(rest[1], int):
+            zone = _item(_get(_get(_get(data, "sides"), nxt), "deployment"), rest[1])
+            label = _get(zone, "label")
+            words[-1] = f"{words[-1]} set-up zone {rest[1] + 1}" + (f" ({label})" if label else "")
+            rest = rest[2:]
+    elif head == "victory" and nxt == "awards" and len(rest) >= 2 and isinstance(rest[1], int):
+        words.append(f"award {rest[1] + 1}")
+        rest = rest[2:]
+    elif head == "victory":
+        words.append("victory points")
+    elif head == "reinforcements" and nxt == "table" and len(rest) >= 2:
+        words.append(f"reinforcement table, roll {rest[1]}")
+        rest = rest[2:]
+    elif head == "reinforcements":
+        words.append("reinforcements")
+    elif head == "modules" and nxt is not None:
+        words.append(f"rule module {nxt}")
+        rest = rest[1:]
+    elif head == "table":
+        words.append("table")
+    elif isinstance(head, str) and head in TOP_WORDS:
+        words.append(TOP_WORDS[head])
+    else:
+        return path
+    for k, t in enumerate(rest):
+        if isinstance(t, int):
+            if k and rest[k - 1] == "rect" and 0 <= t < 4:
+                words[-1] += f" ({('x', 'y', 'width', 'depth')[t]})"
+            continue
+        if t == "at":  # where it stands: the message gives the point
+            continue
+        words.append(FIELD_WORDS.get(t, t.replace("_", " ")))
+    return ", ".join(w for w in words if w)
+
+
+def plain(what: str) -> str:
+    """pydantic's stock phrases in plain words (messages of our own pass unchanged)."""
+    for pattern, repl in _PLAIN:
+        what, n = pattern.subn(repl, what, count=1)
+        if n and pattern.pattern != "^Value error, ":
+            break
+    return re.sub(r"not (\S+) \(got \1\)$", r"not \1", what)  # the value said once
+
+
+_AT = r" at \[[^\]]*\]"
+_IMPASSABLE = re.compile(r"^.+?" + _AT + r" (?:stands|is) inside '(?P<pid>[^']+)', which is impassable: "
+                         r"(?P<rest>.*)$")
+_OVERLAP = re.compile(r"^.+?" + _AT + r" is (?P<d>[\d.]+)\" from (?P<other>\S+) \((?P<path>[^)]+)\): "
+                      r"(?P<rest>.*)$")
+_NO_UNITS = re.compile(r"^.+? have no units: (?P<rest>.*)$")
+_COHESION = re.compile(r"^.+? is out of cohesion at set-up: (?P<rest>.*)$")
+_KIND_ESCORT = re.compile(r"^\S+ is an escort \(kind 'contractor'\), which carries no weapon (?P<rest>.*)$")
+
+
+def reword(data: Any, what: str) -> str:
+    """The message without what its place already says, in plain words."""
+    m = _IMPASSABLE.match(what)
+    if m:
+        return f"inside impassable terrain ({piece_words(data, m['pid'])}): {m['rest']}"
+    m = _OVERLAP.match(what)
+    if m:
+        return f"only {m['d']}\" from {place(data, m['path'])}: {m['rest']}"
+    m = _NO_UNITS.match(what)
+    if m:
+        return f"no units: {m['rest']}"
+    m = _COHESION.match(what)
+    if m:
+        return f"out of cohesion at set-up: {m['rest']}"
+    m = _KIND_ESCORT.match(what)
+    if m:
+        return f"an escort (kind 'contractor') carries no weapon {m['rest']}"
+    return plain(what)
+
+
+def describe(data: Any, path: str, what: str) -> tuple[str, str]:
+    """(place, what) in the designer's words for a loader's (path, what); see the module
+    docstring. ``data`` is the scenario's data as read.
+
+    >>> data = {"hot_spots": [{"number": 1}, {"number": 3}], "table": {"pieces": [
+    ...     {"id": "canal", "label": "Canal"}]}}
+    >>> describe(data, "hot_spots[1].at", "Hot Spot 3 at [16.5, 11.5] is inside 'canal', which is "
+    ...          "impassable: its Insurgents could not arrive")
+    ('Hot Spot 3', 'inside impassable terrain (Canal): its Insurgents could not arrive')
+    """
+    return place(data, path), reword(data, what)
