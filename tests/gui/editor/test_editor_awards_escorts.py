@@ -111,7 +111,8 @@ def test_an_award_added_edited_moved_and_removed_is_one_undo_step_each_and_score
     scn = reload(doc, tmp_path)
     g = AlleyGame(scn, 0)
     out = victory.finish(g)  # nobody moved: the Insurgents sit in the mosque and lose 3 for it
-    assert ("insurgent", -3, "Mosque held at the end") in [(s.value, p, w) for s, p, w in g.state.score.lines]
+    ledger = [(s.value, p, w) for s, p, w in g.state.score.lines]
+    assert ("insurgent", -3, "Mosque held at the end") in ledger
     assert out["points"] == {"regular": 5, "insurgent": -3 + 5 + 5}  # none left behind; two contractors held
     for _ in range(7):
         doc.undo_stack.undo()
@@ -191,7 +192,8 @@ def test_an_escort_is_placed_moved_named_and_wounded_and_the_game_reads_it(qtbot
     form.label.editingFinished.emit()
     form.wounded.click()
     assert doc.get(("escorts", 0)) == {"id": "escort-1", "at": [18, 9], "label": "VIP", "wounded": True}
-    assert steps(doc)[1:] == ["Move escort escort-1", "Change escort escort-1: label", "Change VIP escort-1: wounded"]
+    assert steps(doc)[1:] == ["Move escort escort-1", "Change escort escort-1: label",
+                              "Change VIP escort-1: wounded"]
     assert page.canvas.escort_labels[("escorts", 0)].text == "VIP"  # the label is on the table
     assert page.heading.text() == "Escort: VIP escort-1 (wounded)"
     saved = tomllib.loads(doc.save(tmp_path / "escort.toml").read_text())
@@ -259,9 +261,11 @@ def _no_insurgents(d: dict[str, Any]) -> None:
      "Fireteam Alpha, figure alpha-1: inside impassable terrain (Wrecked SUV): nobody can stand there",
      ("units", 1)),
     (_set(("hot_spots", 2, "at"), [16.5, 11.5]),
-     "Hot Spot 3: inside impassable terrain (Wrecked SUV): its Insurgents could not arrive", ("hot_spots", 2)),
+     "Hot Spot 3: inside impassable terrain (Wrecked SUV): its Insurgents could not arrive",
+     ("hot_spots", 2)),
     (_set(("units", 1, "figures", 0, "at"), [1.5, 21.5]), "Fireteam Alpha: out of cohesion at set-up: its "
-     "figures must each be within 1\" of another, or all within 4\" of the unit's centre (AA-014)", ("units", 1)),
+     "figures must each be within 1\" of another, or all within 4\" of the unit's centre (AA-014)",
+     ("units", 1)),
     (_set(("units", 1, "figures", 1, "at"), [1.5, 1.5]), "Fireteam Alpha, figure alpha-2: only 0.00\" from "
      "Fireteam Alpha, figure alpha-1: their half-inch bases overlap (AA-004)", ("units", 1)),
     (_armed_escort, "escort vip, weapon: an escort carries no weapon (it never fights, DC-001): leave "
