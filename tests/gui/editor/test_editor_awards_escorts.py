@@ -121,7 +121,8 @@ def test_an_award_added_edited_moved_and_removed_is_one_undo_step_each_and_score
 
 def test_an_edge_award_offers_the_edges_and_an_event_change_drops_what_no_longer_fits(qtbot: Any) -> None:
     data = ct_data()
-    data["victory"] = {"awards": [{"side": "regular", "event": "figure_exited", "points": 1, "edge": "north"}]}
+    exit_north = {"side": "regular", "event": "figure_exited", "points": 1, "edge": "north"}
+    data["victory"] = {"awards": [exit_north]}
     doc = EditorDocument(data)
     page = make_page(qtbot, doc)
     box = page.settings.awards
