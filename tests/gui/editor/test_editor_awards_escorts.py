@@ -196,7 +196,7 @@ def test_an_escort_is_placed_moved_named_and_wounded_and_the_game_reads_it(qtbot
     assert steps(doc)[1:] == ["Move escort escort-1", "Change escort escort-1: label",
                               "Change VIP escort-1: wounded"]
     assert page.canvas.escort_labels[("escorts", 0)].text == "VIP"  # the label is on the table
-    assert page.heading.text() == "Escort: VIP escort-1 (wounded)"
+    assert page.marker_form.title.text() == "Escort: VIP escort-1 (wounded)"
     saved = tomllib.loads(doc.save(tmp_path / "escort.toml").read_text())
     escort = ScenarioSpec.model_validate(saved).all_escorts()[0]  # no units yet: the spec alone
     assert (escort.id, escort.at, escort.label, escort.wounded) == ("escort-1", (18, 9), "VIP", True)

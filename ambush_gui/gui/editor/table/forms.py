@@ -658,8 +658,11 @@ class MarkerForm(BoundForm):
             written = self.value(("label",)) if kind == "escorts" else label
             _block(self.label, lambda: self.label.setText(str(written or "")))
             _block(self.wounded, lambda: self.wounded.setChecked(wounded))
-        self.title.setText({"hot_spots": "Hot Spot", "contractors": "Escort (a contractor)",
-                            "escorts": "Escort"}.get(kind, "Aid station"))
+        if escort:
+            self.title.setText(f"Escort: {label} {self.value(('id',)) or ''}"
+                               + (" (wounded)" if wounded else ""))
+        else:
+            self.title.setText("Hot Spot" if kind == "hot_spots" else "Aid station")
         self.note.setText({
             "hot_spots": "Insurgent reinforcements arrive at Hot Spots (AA-053). They stand at "
                          "least 6\" apart (AA-050): a closer spot is refused.",

@@ -43,12 +43,10 @@ from PySide6.QtWidgets import (
 
 from ambush_gui.gui.editor.document import DataPath, EditorDocument
 from ambush_gui.gui.editor.table.canvas import (
-    ESCORT_LISTS,
     KIND_TITLES,
     MARKER_LISTS,
     PIECE_KINDS,
     TableCanvas,
-    escort_facts,
     is_zone,
     zone_name,
 )
@@ -373,9 +371,6 @@ class TablePage(QWidget):
             return f"{side} unit: {value.get('name') or value.get('id')}{extra}"
         if is_zone(p):
             return zone_name(self.doc.data, p)
-        if p[0] in ESCORT_LISTS:
-            label, wounded = escort_facts(self.doc.data, p)
-            return f"Escort: {label} {value.get('id', '')}" + (" (wounded)" if wounded else "")
         return ""
 
     def _refresh_selected(self) -> None:
