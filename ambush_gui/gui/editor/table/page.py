@@ -353,7 +353,12 @@ class TablePage(QWidget):
         if p is not None:
             self._show_properties()
         self._refresh_selected()
-        self.heading.setText(self._heading(p))
+        self._set_heading(self._heading(p))
+
+    def _set_heading(self, text: str) -> None:
+        """The heading over the form, hidden when the form has its own title (a marker)."""
+        self.heading.setText(text)
+        self.heading.setVisible(bool(text))
 
     def _heading(self, p: DataPath | None) -> str:
         """What is selected, in words: "Building: Shop", "Regular unit: Fireteam Alpha"."""
@@ -388,4 +393,4 @@ class TablePage(QWidget):
         if self.canvas.selected is None and self.props.currentWidget() is not self.nothing:
             self._selection_changed(None)
         self._refresh_forms()
-        self.heading.setText(self._heading(self.canvas.selected))
+        self._set_heading(self._heading(self.canvas.selected))
