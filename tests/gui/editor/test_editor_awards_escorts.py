@@ -309,3 +309,20 @@ def test_the_dock_and_validate_list_the_same_problems(qtbot: Any, tmp_path: Path
     with pytest.raises(ScenarioError) as exc:
         Scenario.from_data(data, "x.toml")
     assert doc.problems() == exc.value.problems
+
+
+def test_a_problem_with_an_award_shows_that_award_in_the_list(qtbot: Any) -> None:
+    from ambush_gui.gui.editor.window import EditorWindow
+
+    data = ct_data()
+    data["victory"]["awards"] = [{"side": "regular", "event": "zone_held", "points": 2, "zone": "bazaar"}]
+    win = EditorWindow(EditorDocument(data))
+    qtbot.addWidget(win)
+    win.show()
+    plist = win.problem_list.list
+    assert plist.count() == 1
+    assert plist.item(0).text().startswith("award 1, zone: no table piece or deployment zone 'bazaar'")
+    QTest.mouseClick(plist.viewport(), LEFT, NONE, plist.visualItemRect(plist.item(0)).center())
+    box = win.page.settings.awards
+    assert win.page.tabs.currentIndex() == 2 and box.selected() == 5  # after the five shorthand rows
+    assert box.zone.currentText() == "bazaar (no such piece or zone)"
