@@ -841,7 +841,7 @@ class RosterForm(QWidget):
 # -- the scenario's settings ----------------------------------------------------------------------
 
 class SettingsForm(BoundForm):
-    """Title, name, brief, turn limit, table size, the sides, reinforcements, victory points."""
+    """Title, name, brief, turn limit, table size, the sides, reinforcements, what scores."""
 
     def __init__(self, doc: EditorDocument, parent: QWidget | None = None) -> None:
         super().__init__(doc, parent)

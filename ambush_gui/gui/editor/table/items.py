@@ -5,7 +5,7 @@ drawn with the game's own items from :mod:`ambush_gui.gui.table.items`, so a tab
 same in the editor as in play. This module adds only what editing needs on top: an inch
 grid, the selection outline and its corner handles, the 6" spacing ring round Hot Spots
 (AA-050), the rubber band of a piece being drawn, the small markers for aid stations
-and contractors that the game draws as figures only once play has begun, and the
+(escorts are drawn by the canvas with the game's own figure), and the
 deployment zones (translucent areas in the side's colour, named with the side).
 
 Like the game's items, these take no mouse input: the

@@ -2,11 +2,11 @@
 
 :class:`TablePage` is the page the editor window shows for a document whose system is
 ``"alley"``. On the left, the table to scale (:class:`~ambush_gui.gui.editor.table.canvas.TableCanvas`:
-terrain, units, Hot Spots, contractors, aid stations, friendly edges, drawn with the
+terrain, units, Hot Spots, escorts, aid stations, friendly edges, drawn with the
 game's own items); on the right, three tabs: **Properties** of what is selected,
 **Units** (the roster: the form for the next unit and the list of units), and
 **Scenario** (title, brief, turn limit, table size, the sides and their friendly edges,
-the reinforcement table, victory points, special rules). A status line under the table
+the reinforcement table, what scores (the awards), special rules). A status line under the table
 says what the last click did, or why it was refused.
 
 Every edit goes through the :class:`~ambush_gui.gui.editor.document.EditorDocument`
