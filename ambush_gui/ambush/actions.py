@@ -156,7 +156,8 @@ def action_table(g: RoundsContext, s: Soldier, turn: TurnState | None = None) ->
     crew_rows = 0
     if not problem and s.hex is not None:
         for p in partners:
-            if s.stance is Stance.CROUCHING and fire_options(g, s, {FireType.AIMED}, p):
+            if s.stance is Stance.CROUCHING and fire_options(g, s, {FireType.AIMED}, p,
+                                                             crew_only=True):
                 add(Action.CREW_AIMED, None, partner=p.id)
                 crew_rows += 1
     if not crew_rows:
@@ -346,7 +347,7 @@ def carry_out(g: RoundsContext, s: Soldier, action: Action, choice: dict[str, An
     elif action is Action.CREW_AIMED:
         partner = st.soldiers[choice["partner"]]
         yield from fire(g, s, "aimed crew weapon fire [AR-077]", fires={FireType.AIMED},
-                        partner=partner)
+                        partner=partner, crew_only=True)
         if partner.marker in ar_track.DROP:
             ar_track.drop(g, partner, "he spent his turn on the crew weapon [AR-077]")
     elif action is Action.PREPARE_BAZOOKA:

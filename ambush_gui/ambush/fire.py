@@ -53,6 +53,7 @@ from ambush_gui.ambush.model import (
     Soldier,
     Stance,
     Status,
+    Vehicle,
     WeaponState,
     enemy,
 )
@@ -60,6 +61,7 @@ from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Modifier
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.hexgrid import Hex, rules_range
+from ambush_gui.core.words import noun
 
 T = TypeVar("T")
 
@@ -427,10 +429,12 @@ def fire_options(
     fires: Iterable[FireType] = FIRE_TYPES,
     partner: Soldier | None = None,
     weapon: str | None = None,
+    crew_only: bool = False,
 ) -> list[Declaration]:
     """Every legal declaration (FC-010): weapon, fire type and target, in card order, aimed
     before snap, nearest target first. Walls are offered to weapons with a penetration row
-    (FC-069)."""
+    (FC-069). ``crew_only`` keeps the crew weapons alone: an aimed crew fire with a partner
+    (AR-077) is the crew weapon's, never the firer's own rifle."""
     if _firer_problem(firer) is not None:
         return []
     st = g.state
@@ -448,6 +452,8 @@ def fire_options(
     for w in weapons_of(g, firer):
         if weapon is not None and w.id != weapon:
             continue
+        if crew_only and g.charts.weapon(w.weapon).kind is not WeaponKind.CREW:
+            continue
         for f in allowed:
             for t in targets:
                 if why_not(g, firer, w.id, f, t, partner) is None:
@@ -456,6 +462,16 @@ def fire_options(
 
 
 # -- steps 3 and 4: the hit number ---------------------------------------------------------
+
+
+def enemy_vehicles(g: AmbushContext, firer: Soldier, where: Hex) -> list[Vehicle]:
+    """The vehicles in ``where`` that count as targets for ``firer`` (FC-028, FC-031):
+    every vehicle there but one carrying his own side (vehicles have no side of their own
+    in this model, house rule AR-094; their crews and passengers tell)."""
+    st = g.state
+    return [v for v in st.vehicles.values() if v.hex == where
+            and not any(st.soldiers[p].side is firer.side for p in v.passengers)]
+
 
 
 def _ws(firer: Soldier, partner: Soldier | None, crew: bool) -> tuple[Soldier, Modifier]:
@@ -516,10 +532,14 @@ def hit_odds(
     if st.captured(charts, firer, w):
         mods.append(Modifier("captured weapon", charts.captured_weapon, "FC-025"))
     if target.soldier is not None:
-        n = len(st.in_hex(where, enemy(firer.side)))
+        men = len(st.in_hex(where, enemy(firer.side)))
+        cars = len(enemy_vehicles(g, firer, where))
+        n = men + cars
         shift = charts.multiple_target_shift(w.weapon, max(n, 1), fire is FireType.AIMED)
         if shift:
-            mods.append(Modifier(f"{n} targets in the hex, automatic aimed fire", shift, "FC-031"))
+            what = f"{n} targets in the hex" + (
+                f" ({noun(cars, 'vehicle')} among them, counted even if immune)" if cars else "")
+            mods.append(Modifier(f"{what}, automatic aimed fire", shift, "FC-031"))
     number = hit_number(base, 0, sum(m.value for m in mods))
     return HitOdds(rng, band, base, tuple(mods), number)
 
@@ -832,6 +852,7 @@ def fire(
     fires: Iterable[FireType] = FIRE_TYPES,
     snap_shots: int = 2,
     partner: Soldier | None = None,
+    crew_only: bool = False,
 ) -> Procedure:
     """A US soldier fires (FC-001..042): the player declares weapon, fire type and target
     (one ``AMBUSH_TARGET`` decision), then the shot is resolved; a snap fire action's second
@@ -839,10 +860,11 @@ def fire(
     and may be held. Returns the :class:`FireResult`, or None when no fire is legal.
 
     ``fires`` limits the fire types (a move/snap fire: ``{SNAP}`` with ``snap_shots=1``);
-    ``partner`` is the second crewman of an aimed crew weapon fire (FC-060).
+    ``partner`` is the second crewman of an aimed crew weapon fire (FC-060); ``crew_only``
+    offers the crew weapons alone (AR-077: the crew fire action fires the crew weapon).
     """
     fires = frozenset(fires)
-    options = fire_options(g, firer, fires, partner)
+    options = fire_options(g, firer, fires, partner, crew_only=crew_only)
     if not options:
         g.log.emit("fire", f"{firer.label} has no legal fire", firer=firer.id)
         return None
@@ -1290,8 +1312,10 @@ def prepare_crew_weapon(g: AmbushContext, wid: str, by: Soldier | None = None) -
         if by.hex != where:
             raise IllegalFire(f"{by.label} is not in {where} with the {w.weapon} (AR-087)")
     w.prepared, w.at = True, where
-    who = f"{by.label} prepares" if by is not None and st.mode is Mode.ROUNDS else "prepared"
-    g.log.emit("crew", f"{w.weapon} in {where}: {who} [FC-052, FC-056]", weapon=w.id,
+    who = (f"{by.label} prepares it" if by is not None and st.mode is Mode.ROUNDS
+           else "set up in Operations, no action needed")
+    g.log.emit("crew", f"The {g.charts.weapon(w.weapon).name} in {where}: {who} "
+               "[FC-052, FC-056]", weapon=w.id,
                hex=where.label, by=by.id if by is not None else None, rule="FC-056")
 
 

@@ -35,6 +35,7 @@ from ambush_gui.ambush.fire import (
     german_fire,
     move_marker,
     piece_moved,
+    prepare_crew_weapons_in_operations,
     sees,
 )
 from ambush_gui.ambush.hooks import (
@@ -160,6 +161,7 @@ class AmbushGame(Game):
         self.log.emit("operations", f"Operations turn {self.turn} [house rule AR-006]",
                       turn=self.turn, rule="AR-006")
         spent: dict[str, int] = {s.id: 0 for s in st.side(Side.US)}
+        prepare_crew_weapons_in_operations(self)  # FC-056: pieces together since the last turn
         while True:
             options = self.operations_options(spent)
             choice = yield Decision(
@@ -191,6 +193,7 @@ class AmbushGame(Game):
                 self.log.emit("operations", f"Operations turn {self.turn} ends: Rounds were "
                               "fought [house rule AR-006]", turn=self.turn, rule="AR-006")
                 return
+        prepare_crew_weapons_in_operations(self)  # FC-056: before the Event Check's Rounds
         reading = self.engine.event_check(StateSituation(self))
         if reading is not None:
             self.note(reading)
@@ -563,7 +566,7 @@ def build_state(mission: Mission) -> AmbushState:
     paragraph activates him (AR-007); the Condition at the start (AR-110)."""
     soldiers = [*mission.us_soldiers(), *(mission.german_soldier(g.number)
                                           for g in mission.spec.germans)]
-    return AmbushState.build(mission.map, soldiers, charts=mission.charts,
+    return AmbushState.build(mission.map, soldiers, mission.crew_weapons(), charts=mission.charts,
                              condition=mission.spec.card.start)
 
 

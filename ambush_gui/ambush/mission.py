@@ -201,13 +201,22 @@ class GermanCard(Ratings):
 
 
 class SquadSoldier(Ratings):
-    """A US soldier card."""
+    """A US soldier card. A crew weapon (a machinegun, FC-052) in ``weapons`` is a piece of
+    it: the two soldiers who list the same crew weapon carry it together (FC-053), paired in
+    squad order, each in his Port Boxes (FC-054; see :func:`crew_pairs`)."""
 
     id: Id
     name: str
-    weapons: list[Id] = Field(min_length=1)
+    weapons: list[Id] = Field(
+        min_length=1,
+        description="Weapon Chart keys (US weapons). A crew weapon (machinegun) is carried in "
+        "pieces by two soldiers: list it on both their cards; the first two soldiers listing "
+        "it share one gun, the next two another")
     ammo: list[Id] = Field(default=[], description="Ammo Boxes: Weapon Chart key of each clip")
-    port_boxes: int = Field(default=0, ge=0, le=6)
+    port_boxes: int = Field(
+        default=0, ge=0, le=6,
+        description="Port Boxes on his card: they hold his pieces of a crew weapon (the first "
+        "carrier of a light or medium machinegun 2, the second 1; of a heavy one 2 each)")
     enters: list[HexRef] = Field(min_length=1, description="the hexes he may enter the map by")
 
 
@@ -497,6 +506,115 @@ def migrate(data: Any) -> tuple[Any, list[tuple[str, str]]]:
             new.append(lv)
         out["victory"] = dict(victory or {}, levels=new)
     return out, notes
+
+
+# -- crew weapons ------------------------------------------------------------------------------
+
+
+def crew_keys(charts: Charts) -> set[str]:
+    """The Weapon Chart's crew weapons (FC-052)."""
+    return {k for k, w in charts.spec.weapons.items() if w.kind is WeaponKind.CREW}
+
+
+CrewPair = tuple[str, tuple[int, int], tuple[int, int]]
+"""A crew weapon carried by two soldiers: (key, (soldier, weapon index) of the first carrier,
+(soldier, weapon index) of the second), indices into ``squad`` and its ``weapons``."""
+
+
+def crew_pairs(squad: list[list[str]], crew: set[str]) -> tuple[list[CrewPair],
+                                                                 list[tuple[int, int]]]:
+    """Who carries which crew weapon (FC-053): the listings of each crew weapon key on the
+    squad's cards (``squad``: each soldier's ``weapons``), paired in squad order: the first
+    soldier listing it with the second, the third with the fourth. Returns the pairs and
+    the listings left alone (the odd one out, or a soldier listing the same gun twice in a
+    row, who cannot carry both pieces).
+
+    >>> crew_pairs([["m1919"], ["m1-garand"], ["m1-carbine", "m1919"]], {"m1919"})
+    ([('m1919', (0, 0), (2, 1))], [])
+    """
+    open_: dict[str, tuple[int, int]] = {}
+    pairs: list[CrewPair] = []
+    alone: list[tuple[int, int]] = []
+    for i, weapons in enumerate(squad):
+        for j, key in enumerate(weapons):
+            if key not in crew:
+                continue
+            first = open_.pop(key, None)
+            if first is None:
+                open_[key] = (i, j)
+            elif first[0] == i:
+                alone.append(first)
+                open_[key] = (i, j)
+            else:
+                pairs.append((key, first, (i, j)))
+    alone += open_.values()
+    return pairs, sorted(alone)
+
+
+def crew_share(boxes: int) -> tuple[int, int]:
+    """The Port Boxes of a crew weapon each carrier holds (FC-054, house rule AR-098): the
+    first the larger half. 3 -> (2, 1); 4 -> (2, 2)."""
+    return boxes - boxes // 2, boxes // 2
+
+
+def migrate_crew(data: Any, charts: Charts) -> tuple[Any, list[tuple[str, str]]]:
+    """Give every crew weapon of the squad its two carriers (FC-053, FC-054), in memory.
+
+    Files written before crew weapons were loaded as such may list a machinegun on one
+    soldier only (it was then a personal weapon nobody could prepare or fire) or give its
+    carriers no Port Boxes. A crew weapon listed by one soldier is given a second carrier:
+    the next soldier in squad order (round the end) who lists no crew weapon; a carrier
+    whose ``port_boxes`` cannot hold his pieces gets as many as his pieces fill. A gun that
+    finds no second carrier stays a personal weapon that can never fire. Each inference is
+    one warning naming what was taken. Data not shaped like a mission is returned as it is
+    for the schema to judge."""
+    squad = data.get("squad") if isinstance(data, dict) else None
+    if not isinstance(squad, list) or not all(
+            isinstance(s, dict) and isinstance(s.get("weapons"), list)
+            and all(isinstance(w, str) for w in s["weapons"]) for s in squad):
+        return data, []
+    crew = crew_keys(charts)
+    if not any(w in crew for s in squad for w in s["weapons"]):
+        return data, []
+    squad = [dict(s, weapons=list(s["weapons"])) for s in squad]
+    notes: list[tuple[str, str]] = []
+
+    def who(i: int) -> str:
+        return str(squad[i].get("name") or squad[i].get("id") or f"soldier {i + 1}")
+
+    _, alone = crew_pairs([s["weapons"] for s in squad], crew)
+    for i, j in alone:
+        key = squad[i]["weapons"][j]
+        n = len(squad)
+        mate = next((k % n for k in range(i + 1, i + n)
+                     if not any(w in crew for w in squad[k % n]["weapons"])), None)
+        if mate is None:
+            notes.append((f"squad[{i}].weapons[{j}]",
+                          f"the {key} is a crew weapon that two soldiers carry (FC-053), but no "
+                          "other soldier is free to carry it: it stays a weapon he can never "
+                          "prepare or fire; list it on a second soldier's card"))
+            continue
+        squad[mate]["weapons"].append(key)
+        notes.append((f"squad[{i}].weapons[{j}]",
+                      f"the {key} is a crew weapon that two soldiers carry (FC-053): taken as "
+                      f"carried by {who(i)} with {who(mate)}, the next soldier free to carry it; "
+                      f"list it on the second carrier's card to make it explicit"))
+    pairs, _ = crew_pairs([s["weapons"] for s in squad], crew)
+    need = [0] * len(squad)
+    for key, (a, _ja), (b, _jb) in pairs:
+        boxes = charts.weapon(key).port_boxes or 0
+        first, second = crew_share(boxes)
+        need[a] += first
+        need[b] += second
+    for i, s in enumerate(squad):
+        have = s.get("port_boxes", 0)
+        if isinstance(have, int) and have < need[i]:
+            s["port_boxes"] = need[i]
+            notes.append((f"squad[{i}].port_boxes",
+                          f"port_boxes = {have}: his pieces of a crew weapon fill {need[i]} "
+                          f"(FC-054): taken as port_boxes = {need[i]}; write it to make it "
+                          "explicit"))
+    return dict(data, squad=squad), notes
 
 
 # -- places in the designer's words ------------------------------------------------------------
@@ -1085,7 +1203,10 @@ class Mission:
     def from_data(cls, data: Any, source: str = "<data>", charts: Charts | None = None) -> Mission:
         """Validate ``data`` (format 1 is migrated first): every problem at once, as a
         :class:`ScenarioError` whose message names the places in the designer's words."""
+        charts = charts or Charts.default()
         data, migrated = migrate(data)
+        data, crewed = migrate_crew(data, charts)
+        migrated += crewed
 
         def said(path: str, what: str) -> tuple[str, str]:
             return describe(data, path, what)
@@ -1094,7 +1215,6 @@ class Mission:
             spec = validate(MissionSpec, data, source, ScenarioError)
         except ScenarioError as exc:
             raise ScenarioError(source, exc.problems, said) from None
-        charts = charts or Charts.default()
         problems = cross_check(spec, charts)
         if problems:
             raise ScenarioError(source, problems, said)
@@ -1206,12 +1326,30 @@ class Mission:
                        weapons=[WeaponState(f"{sid}-{k}-{i}", k)
                                 for i, k in enumerate([*g.weapons, *extra])])
 
+    @cached_property
+    def _crew(self) -> list[CrewPair]:
+        return crew_pairs([s.weapons for s in self.spec.squad], crew_keys(self.charts))[0]
+
     def us_soldiers(self) -> list[Soldier]:
-        """The squad, off the map until they enter (AR-012)."""
+        """The squad, off the map until they enter (AR-012). A crew weapon two of them carry
+        is not among their own weapons: see :meth:`crew_weapons`."""
+        pieces = {p for _, a, b in self._crew for p in (a, b)}
         return [Soldier(s.id, Side.US, s.name, ar=s.ar, mpa=s.mpa, ws=s.ws, per=s.per, ldr=s.ldr,
-                        weapons=[WeaponState(f"{s.id}-{k}-{i}", k) for i, k in enumerate(s.weapons)],
+                        weapons=[WeaponState(f"{s.id}-{k}-{j}", k) for j, k in enumerate(s.weapons)
+                                 if (i, j) not in pieces],
                         ammo=list(s.ammo), port_boxes=s.port_boxes)
-                for s in self.spec.squad]
+                for i, s in enumerate(self.spec.squad)]
+
+    def crew_weapons(self) -> list[WeaponState]:
+        """The squad's crew weapons, each carried in pieces by its two soldiers (FC-053,
+        FC-054), not prepared (FC-052): its id is the first carrier's weapon id."""
+        out = []
+        for key, (a, ja), (b, _) in self._crew:
+            first, second = crew_share(self.charts.weapon(key).port_boxes or 0)
+            sa, sb = self.spec.squad[a], self.spec.squad[b]
+            out.append(WeaponState(f"{sa.id}-{key}-{ja}", key,
+                                   carriers={sa.id: first, sb.id: second}))
+        return out
 
 
 def shipped() -> list[Path]:
