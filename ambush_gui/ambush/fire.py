@@ -61,7 +61,7 @@ from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Modifier
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.hexgrid import Hex, rules_range
-from ambush_gui.core.words import noun
+from ambush_gui.core.words import count
 
 T = TypeVar("T")
 
@@ -538,7 +538,7 @@ def hit_odds(
         shift = charts.multiple_target_shift(w.weapon, max(n, 1), fire is FireType.AIMED)
         if shift:
             what = f"{n} targets in the hex" + (
-                f" ({noun(cars, 'vehicle')} among them, counted even if immune)" if cars else "")
+                f" ({count(cars, 'vehicle')} among them, counted even if immune)" if cars else "")
             mods.append(Modifier(f"{what}, automatic aimed fire", shift, "FC-031"))
     number = hit_number(base, 0, sum(m.value for m in mods))
     return HitOdds(rng, band, base, tuple(mods), number)
