@@ -16,7 +16,7 @@ from ambush_gui.ambush.charts import ARSpace, Side, Stance
 from ambush_gui.ambush.fire import FireType, IllegalFire, Target, hit_odds, load_bazooka, prepare_crew_weapon
 from ambush_gui.ambush.game import AmbushGame
 from ambush_gui.ambush.mission import Mission
-from ambush_gui.ambush.model import Status, Vehicle
+from ambush_gui.ambush.model import Mode, Status, Vehicle
 from ambush_gui.core.decisions import DecisionKind
 from ambush_gui.core.errors import ScenarioError
 from tests.ambush import kit, mission_kit
@@ -135,6 +135,23 @@ def test_the_operations_turn_sets_up_a_crew_weapon_whose_pieces_share_a_hex() ->
     game.answer({"soldier": "b", "to": "0102"})
     game.answer("end")
     assert mg.prepared and mg.at is not None and mg.at.label == "0102"
+
+
+@pytest.mark.rule("FC-056")
+def test_a_crew_weapon_set_up_at_the_end_of_the_turn_is_ready_when_the_event_starts_rounds() -> None:
+    """The Event Check ends the Operations turn; a paragraph it reads may commence Rounds
+    (AR-029, AR-001): the gun whose pieces stood together all turn is already set up."""
+    data = gunners()
+    data["card"]["events"] = {str(t): 1 for t in range(2, 13)}  # every Event: the ambush
+    game = AmbushGame(Mission.from_data(data), 0)
+    mg = next(iter(game.state.crew_weapons.values()))
+    game.answer({"soldier": "a", "to": "0101"})
+    game.answer({"soldier": "b", "to": "0101"})
+    game.answer("end")
+    assert game.state.mode is Mode.ROUNDS and game.turn == 1
+    assert mg.prepared and mg.at is not None and mg.at.label == "0101"
+    kinds = [e.kind for e in game.log.events]
+    assert kinds.index("crew") < kinds.index("paragraph")
 
 
 # -- Rounds: the crew fire action fires the crew weapon -----------------------------------------

@@ -30,8 +30,10 @@ from ambush_gui.ambush.fire import (
     rounds_left,
     why_not,
 )
+from ambush_gui.ambush.game import AmbushGame
+from ambush_gui.ambush.mission import Mission
 from ambush_gui.ambush.model import AmbushState, Mode, Soldier, Stance, Status, WeaponState
-from tests.ambush import kit
+from tests.ambush import kit, mission_kit
 
 NO_JAM = kit.pct(50)
 KEEP_CLIP = kit.pct(99)
@@ -109,8 +111,21 @@ def test_the_carriers_must_share_a_hex_to_prepare_it() -> None:
 
 @pytest.mark.rule("FC-056")
 def test_preparing_is_automatic_in_operations_and_an_action_in_rounds() -> None:
-    ops = mg_team(prepared=False, mode=Mode.OPERATIONS)
-    assert prepare_crew_weapons_in_operations(ops) == ["mg"] and ops.w("mg").prepared
+    """Operations through the real turn (the carriers enter one hex; the turn ends with the
+    gun set up, nobody's action); Rounds by a soldier's action only."""
+    data = mission_kit.small()
+    able = data["squad"][0]
+    data["squad"] = [dict(able, id="m", name="Pvt M", weapons=["m1919"], ammo=["m1919"] * 2,
+                          port_boxes=2),
+                     dict(able, id="n", name="Pvt N", weapons=["m1919"], ammo=[], port_boxes=1)]
+    game = AmbushGame(Mission.from_data(data), 0)
+    (mg,) = game.state.crew_weapons.values()
+    for sid in ("m", "n"):
+        game.answer({"soldier": sid, "to": "0101"})
+    assert not mg.prepared and game.state.mode is Mode.OPERATIONS
+    game.answer("end")
+    assert mg.prepared and [e.data["by"] for e in game.log.events if e.kind == "crew"] == [None]
+    assert prepare_crew_weapons_in_operations(game) == []  # nothing left to set up
     rounds = mg_team(prepared=False)
     with pytest.raises(IllegalFire, match="FC-056"):
         prepare_crew_weapon(rounds, "mg")
