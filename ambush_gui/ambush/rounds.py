@@ -286,7 +286,9 @@ def activate_in_round(g: RoundsContext, german: Soldier, at: Hex, stance: Stance
     when the loop reaches his space, at once if that step has passed. The advantage and
     awareness parts of the paragraph are ignored (AR-118). A German coming back after
     evading does not score again (AR-108): the return value says whether the caller
-    scores his activation (AR-010)."""
+    scores his activation (AR-010). One who evaded after taking a turn this Round and comes
+    back in the same Round stays on Complete until the next (house rule AR-108): the Round's
+    turns are his marker's (AR-035), not one more set per return."""
     scores = not german.left_map
     german.hex, german.stance, german.left_map = at, stance, False
     ar_track.set_space(g, german, ARSpace.COMPLETE, "activated", "AR-009")
@@ -294,6 +296,10 @@ def activate_in_round(g: RoundsContext, german: Soldier, at: Hex, stance: Stance
                f"Round {g.state.round} [AR-118]", german=german.id, hex=at.label,
                stance=stance.value, scores=scores, rule="AR-118")
     if g.state.mode is not Mode.ROUNDS:
+        return scores
+    if not scores and _acted_this_round(g, german):
+        g.log.emit("activate", f"{german.label} had his turns this Round before he evaded: he "
+                   "acts again next Round [house rule AR-108]", german=german.id, rule="AR-108")
         return scores
     if two_turns:
         ar_track.place(g, german, ARResult.TWO_TURNS, "two turns granted", "AR-119")
@@ -304,6 +310,17 @@ def activate_in_round(g: RoundsContext, german: Soldier, at: Hex, stance: Stance
         ar_track.place(g, german, result, f"Action Number {number} in AR column {german.ar}",
                        "AR-120, AR-122")
     return scores
+
+
+def _acted_this_round(g: RoundsContext, s: Soldier) -> bool:
+    """Whether ``s`` has taken a turn since the current Round began (read from the log,
+    where every turn is an event, AR-044)."""
+    for e in reversed(g.log.events):
+        if e.kind == "round":
+            return False
+        if e.kind == "turn" and e.data.get("soldier") == s.id:
+            return True
+    return False
 
 
 def condition_change(g: RoundsContext, condition: str) -> Procedure:

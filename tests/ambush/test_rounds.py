@@ -362,6 +362,25 @@ def test_a_german_coming_back_after_evading_does_not_score_again() -> None:
     assert not rounds.activate_in_round(b, b.s("n"), kit.h("0105"), Stance.STANDING)
 
 
+@pytest.mark.rule("AR-108", "AR-035")
+@pytest.mark.parametrize("acted", [False, True])
+def test_a_german_back_in_the_round_he_evaded_after_his_turn_waits_for_the_next(
+    acted: bool,
+) -> None:
+    """House rule AR-108: his turns this Round were his marker's; coming back in the same
+    Round (evaded at his second turn, a paragraph brings him back) gives him none more.
+    Seen in hedgerow simulations: Vogt took three turns in one Round."""
+    b = bench(kit.us("a", "0101"), kit.german("n", "B", None),
+              script=[] if acted else [kit.d(9)])
+    b.log.emit("round", "Round 1", round=1)
+    if acted:
+        b.log.emit("turn", "German N's turn", soldier="n", space="2-turn-advantage")
+    b.s("n").left_map = True
+    rounds.activate_in_round(b, b.s("n"), kit.h("0105"), Stance.STANDING)
+    assert (b.s("n").marker is ARSpace.COMPLETE) is acted
+    assert any("next Round" in e.text for e in kit.events(b, "activate")) is acted
+
+
 @pytest.mark.rule("AR-123")
 @pytest.mark.rule("AR-124")
 @pytest.mark.rule("AR-125")
