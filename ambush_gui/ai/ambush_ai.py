@@ -23,7 +23,7 @@ from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.hexgrid import Hex
 
 INF = 10**9
-ACTION_ORDER = ("aimed", "snap", "crew_aimed", "clear_jam", "prepare_bazooka", "prepare_crew",
+ACTION_ORDER = ("crew_aimed", "aimed", "snap", "clear_jam", "prepare_bazooka", "prepare_crew",
                 "wake", "move", "move_snap")
 
 
@@ -173,7 +173,8 @@ class AmbushAI:
         stances = {o["stance"] for o in d.options if "stance" in o}
         if "remove_grenade" in acts:  # AR-086: a live grenade in his hex
             return acts["remove_grenade"]
-        fire = acts.get("aimed") or acts.get("snap") or acts.get("crew_aimed")
+        # a set-up machinegun fired by two men outguns either man's own weapon (AR-077)
+        fire = acts.get("crew_aimed") or acts.get("aimed") or acts.get("snap")
         throw = self.grenade(g, [o for o in d.options if o.get("action") == "grenade"],
                              crowd=1 if fire is None else 2)
         if throw is not None:
