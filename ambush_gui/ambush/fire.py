@@ -732,7 +732,7 @@ def shoot(
     assert odds is not None  # why_not checked the range
     shot.odds = odds
     # step 5
-    die = g.dice.roll(10, 1, f"Hit: {firer.label} at {what}", odds.modifiers,
+    die = g.dice.roll(10, 1, f"Hit: {firer.label}'s {spec.name}{crew} at {what}", odds.modifiers,
                       f"hits on {odds.number} or less", zero_nine=True)[0] % 10
     shot.die, shot.hit = die, hits(odds.number, die)
     always = " (0 always hits)" if die == 0 else " (9 always misses)" if die == 9 else ""

@@ -309,7 +309,9 @@ def test_step_prompt_move(qtbot: Any) -> None:
     prompt.show()
     wanted = {"snap": False, "off": False, "stance": False}
     for game, d in situations(K.AMBUSH_MOVE, lambda d, g: "snap" in d.options
-                              or {"to": "off"} in d.options, prefer=prefer_snap, limit=6):
+                              or {"to": "off"} in d.options, prefer=prefer_snap, limit=20):
+        if all(wanted.values()):
+            break
         for o in d.options:
             if is_hex_answer(o):
                 with pytest.raises(LookupError):

@@ -421,10 +421,16 @@ def test_reader_names_the_paragraph_of_an_operations_event_check(qtbot: Any) -> 
 
 
 def test_reader_banner_for_an_event_skipped(qtbot: Any) -> None:
-    """Seed 2: the first Operations Event Check lands on a sighting already made."""
-    g, at = _play_until_operations_event_check(2)
-    r = _reader(qtbot, g)
+    """Seed 2: an Event Check lands on a sighting already made (found in the whole game, so
+    a change to the mission's squad or paragraphs moves it rather than losing it)."""
+    g, ai = new_game(2), AmbushAI()
+    while (d := g.pending()) is not None:
+        g.answer(ai.choose(g, d))
     ev = g.log.events
+    at = next(i for i, e in enumerate(ev[:-1]) if e.kind == "roll"
+              and e.data.get("purpose", "").startswith("Event column")
+              and ev[i + 1].kind == "event" and "skipped" in ev[i + 1].text)
+    r = _reader(qtbot, g)
     for e in ev[: at + 2]:
         r.add(e)
     assert ev[at + 1].kind == "event"

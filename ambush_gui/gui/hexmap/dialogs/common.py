@@ -226,6 +226,16 @@ def hex_distance(game: Any, s: Any, to: str) -> int | None:
         return None
 
 
+def crew_weapons_here(game: Any, s: Any) -> list[str]:
+    """The names of the prepared crew weapons in his hex ("M1919 machinegun"): what a crew
+    fire action would fire, so its row names the gun."""
+    if s is None or s.hex is None:
+        return []
+    st = game.state
+    return [chart_name(game, w.weapon) for w in st.crew_weapons.values()
+            if w.prepared and st.crew_hex(w) == s.hex]
+
+
 def option_text(game: Any, sid: Any, option: Mapping[str, Any]) -> str:
     """A readable name for one concrete action answer: "Grenade at 0604 (2 hexes)"."""
     a = str(option.get("action", ""))
@@ -238,7 +248,9 @@ def option_text(game: Any, sid: Any, option: Mapping[str, Any]) -> str:
                                     f" ({n} hex{'es' if n != 1 else ''})")
         return f"{what} at {option['to']}{far}"
     if a == "crew_aimed" and "partner" in option:
-        return f"Crew weapon fire with {name('partner')}"
+        guns = crew_weapons_here(game, s)
+        what = f" ({' or '.join(guns)})" if guns else ""
+        return f"Crew weapon fire with {name('partner')}{what}"
     if a == "assault" and "target" in option:
         return f"Assault {name('target')}"
     if a == "prepare_bazooka" and "weapon" in option:

@@ -115,7 +115,11 @@ class AmbushFireDialog(DecisionDialog):
         firer = soldier(self.game, self.firer_id())
         if firer is not None:
             partner = self.decision.facts.get("partner")
-            extra = f"with {soldier_name(self.game, partner)} on the crew weapon" if partner else ""
+            guns = sorted({weapon_name(self.game, str(o["weapon"]))
+                           for o in self.decision.options
+                           if isinstance(o, Mapping) and "weapon" in o})
+            gun = " or ".join(guns) if guns else "the crew weapon"
+            extra = f"with {soldier_name(self.game, partner)} on the {gun}" if partner else ""
             self.body.addWidget(soldier_header(self.game, firer, extra))
         options = [o for o in self.decision.options if isinstance(o, Mapping)]
         # stacked for the Decision dock's width: the fires, then the chosen one's steps
