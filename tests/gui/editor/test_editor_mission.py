@@ -528,3 +528,32 @@ def test_grid_and_hex_numbers_stay_in_step_with_g_and_n_on_the_map(qtbot: QtBot)
     assert view.labels_visible and page.show_numbers.isChecked()
     qtbot.keyClick(view, Qt.Key.Key_N)
     assert not page.show_numbers.isChecked() and not page.numbers_action.isChecked()
+
+
+def test_a_soldier_card_gives_a_crew_weapon_two_cards_share(qtbot: QtBot) -> None:
+    """Issue 13: the squad card's weapon choices offer the machineguns, marked as crew
+    weapons; picked on two soldiers' cards they are one gun the mission carries in pieces
+    (FC-053), with the Port Boxes the loader asks for until the designer writes them."""
+    from tests.ambush import mission_kit
+
+    data = mission_kit.small()
+    data["squad"].append(dict(data["squad"][0], id="b", name="Baker"))
+    doc = EditorDocument(data)
+    page = page_for(qtbot, doc)
+    texts = {page.squad.weapons.pick.itemData(i): page.squad.weapons.pick.itemText(i)
+             for i in range(page.squad.weapons.pick.count())}
+    assert "crew weapon" in texts["m1919"] and "crew weapon" not in texts["m1-garand"]
+    for i in (0, 1):
+        page.squad.select(i)
+        choose(page.squad.weapons.pick, "m1919")
+        page.squad.weapons.add.click()
+    assert [s["weapons"] for s in doc.get(("squad",))] == [["m1-garand", "m1919"]] * 2
+    m = Mission.from_data(copy.deepcopy(doc.data))
+    (mg,) = m.crew_weapons()
+    assert mg.weapon == "m1919" and mg.carriers == {"a": 2, "b": 1}
+    assert any("port_boxes" in path for path, _ in doc.warnings())
+    page.squad.select(0)
+    page.squad.port.setValue(2)
+    page.squad.select(1)
+    page.squad.port.setValue(1)
+    assert not any("port_boxes" in path for path, _ in doc.warnings())

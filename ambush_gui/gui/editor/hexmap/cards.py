@@ -50,13 +50,18 @@ RATINGS = [("ar", "AR", "Action Rating: his column on the AR Track", -1, 12),
            ("ldr", "LDR", "Leadership", -1, 12)]
 
 
-def weapon_choices(charts: Charts, side: str | None = None) -> list[tuple[str, str]]:
-    """(key, "Name (key)") of the Weapon Chart's weapons, the side's own first."""
+def weapon_choices(charts: Charts, side: str | None = None,
+                   crew_note: bool = False) -> list[tuple[str, str]]:
+    """(key, "Name (key)") of the Weapon Chart's weapons, the side's own first. With
+    ``crew_note`` a crew weapon says that two US soldiers carry it: the squad's weapons
+    list, where listing it on two cards makes one gun they share (FC-053)."""
     rows = []
     for key, w in charts.spec.weapons.items():
         name = getattr(w, "name", key)
         own = side is None or str(getattr(w, "side", side)) == side
-        rows.append((not own, key, f"{name} ({key})"))
+        crew = " — crew weapon, two carriers" if crew_note and str(getattr(w, "kind", "")) == "crew" \
+            else ""
+        rows.append((not own, key, f"{name} ({key}){crew}"))
     return [(k, text) for _, k, text in sorted(rows)]
 
 
@@ -482,12 +487,15 @@ class SquadEditor(_CardList):
         top.addWidget(self.name, 2)
         self.form.addRow("Id", top)
         self.ratings = _ratings_row(self.form)
-        self.weapons = KeyListEdit(weapon_choices(charts, "us"), "weapons")
+        self.weapons = KeyListEdit(weapon_choices(charts, "us", crew_note=True), "weapons")
+        self.weapons.setToolTip("His weapons. A crew weapon (a machinegun) listed on two "
+                                "soldiers' cards is one gun they carry in pieces (FC-053)")
         self.form.addRow("Weapons", self.weapons)
         self.ammo = KeyListEdit(weapon_choices(charts, "us"), "Ammo Boxes", limit=MAX_AMMO_BOXES)
         self.ammo.setToolTip(f"At most {MAX_AMMO_BOXES} Ammo Boxes (FC-039): the clips he carries")
         self.form.addRow("Ammo Boxes", self.ammo)
-        self.port = spin(0, 6, "Ammunition boxes a crew weapon's porter carries")
+        self.port = spin(0, 6, "Port Boxes on his card: they hold his pieces of a crew weapon "
+                               "(the first carrier of a machinegun 2, the second the rest, FC-054)")
         self.form.addRow("Port boxes", self.port)
         self.enters = QLineEdit()
         self.enters.setToolTip("The hexes he may enter the map by: hex numbers, e.g. 0102 0103")
