@@ -202,8 +202,9 @@ def soldier_details(game: Any, s: Any) -> list[str]:
     ]
 
 
-def soldier_header(game: Any, s: Any, extra: str = "") -> QFrame:
-    """The soldier's name, place, stance, ratings, weapons and states in a tinted box."""
+def soldier_header(game: Any, s: Any, extra: str = "", below: str = "") -> QFrame:
+    """The soldier's name, place, stance, ratings, weapons and states in a tinted box;
+    ``extra`` short words beside his name, ``below`` a line under it that may wrap."""
     box, lay = panel(s.side.value)
     top = FlowLayout(spacing=6)  # name, chips and the extra wrap in the narrow dock
     top.addWidget(label(s.label, bold=True, size=12))
@@ -212,6 +213,8 @@ def soldier_header(game: Any, s: Any, extra: str = "") -> QFrame:
     if extra:
         top.addWidget(label(extra, bold=True, size=11, colour=theme.DIALOG_TEXT))
     lay.addLayout(top)
+    if below:  # its own wrapping line: "with Pvt Greer on the M1919A4 light machinegun"
+        lay.addWidget(label(below, bold=True, size=11, colour=theme.DIALOG_TEXT, wrap=True))
     for line in soldier_details(game, s):
         lay.addWidget(label(line, size=9.5, colour=theme.MUTED_TEXT, wrap=True))
     return box

@@ -120,7 +120,7 @@ class AmbushFireDialog(DecisionDialog):
                            if isinstance(o, Mapping) and "weapon" in o})
             gun = " or ".join(guns) if guns else "the crew weapon"
             extra = f"with {soldier_name(self.game, partner)} on the {gun}" if partner else ""
-            self.body.addWidget(soldier_header(self.game, firer, extra))
+            self.body.addWidget(soldier_header(self.game, firer, below=extra))
         options = [o for o in self.decision.options if isinstance(o, Mapping)]
         # stacked for the Decision dock's width: the fires, then the chosen one's steps
         left = self.body
