@@ -432,3 +432,27 @@ def test_a_leaders_give_a_turn_comes_first(qtbot: Any) -> None:
     first = dlg.option_buttons[: len(gives)]
     shown = {id(w): o for o, w in dlg.action_buttons}
     assert [shown[id(b)]["action"] for b in first] == ["give_turn"] * len(gives)
+
+
+@pytest.mark.rule("AR-077")
+def test_crew_weapon_fire_names_the_gun_and_its_fire_dialog_offers_only_the_gun(qtbot: Any) -> None:
+    """Issue 13: the row is offered only beside a set-up machinegun and names it; taken, the
+    fire dialog's fires are the machinegun's alone (never the firer's own weapon), and its
+    header says who crews it with him."""
+    from ambush_gui.gui.hexmap.dialogs.common import option_text
+
+    game, d = next(situations(K.AMBUSH_ACTION, lambda d, g: "crew_aimed" in _actions(d),
+                              range(1, 30)))
+    s = game.state.soldiers[d.facts["soldier"]]
+    crew = next(o for o in d.options if o.get("action") == "crew_aimed")
+    assert any(w.prepared and game.state.crew_hex(w) == s.hex
+               for w in game.state.crew_weapons.values())
+    assert option_text(game, s.id, crew).endswith("(M1919A4 light machinegun)")
+    game.answer(crew)
+    fd = game.pending()
+    assert fd is not None and fd.kind is K.AMBUSH_TARGET
+    assert {game.state.crew_weapons[o["weapon"]].weapon for o in fd.options} == {"m1919"}
+    dlg = open_dialog(qtbot, game, fd)
+    texts = [w.text() for w in dlg.findChildren(QLabel)]
+    partner = game.state.soldiers[crew["partner"]].label
+    assert f"with {partner} on the M1919A4 light machinegun" in texts
