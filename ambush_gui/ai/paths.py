@@ -1,0 +1,258 @@
+"""Ways round impassable terrain for the computer player (house rule AA-006).
+
+A move is a path of waypoints for a unit's centre, and no figure's track may cross an
+impassable piece (:mod:`ambush_gui.alley.movement`). Every figure walks the centre's
+track shifted by its place in the formation, so a centre that keeps ``clearance``
+inches (the farthest figure's distance from the centre) away from every impassable
+piece keeps every figure out of it. The pathfinder works on that grown terrain:
+
+* the **obstacles** are the impassable pieces grown by ``clearance`` (round corners);
+* the **corners** (graph nodes) are the vertices of the pieces grown a little more,
+  with square corners, so that a leg from corner to corner runs clear of the obstacles;
+* two points see each other when the straight leg between them misses every obstacle.
+
+That is a visibility graph: the shortest way between two points runs straight, or
+from corner to corner. The terrain never moves, so one :class:`Pathfinder` per table
+and clearance serves every game of a scenario (:func:`pathfinder` keeps them), and a
+:class:`Field` (the distance to one goal from every corner) serves every unit making
+for that goal. A table without impassable terrain costs nothing: every leg is clear.
+
+The goal may be a point or a table edge (``"north"``...): the way to an edge ends
+with a straight drop across it, to a point an inch beyond the table.
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import shapely
+from shapely.ops import nearest_points
+
+from ambush_gui.core.geometry import Table
+
+Point = tuple[float, float]
+EDGES = ("south", "west", "north", "east")
+BEYOND = 1.0  # how far past an edge a way off the table ends
+MARGIN = 0.1  # corners stand this much farther out than the obstacles reach
+SNAP = 0.25  # clearances are rounded up to this, so units of one shape share a pathfinder
+
+
+@dataclass
+class Field:
+    """The way to one goal (a point or an edge) from every corner: a Dijkstra over the
+    visibility graph, run once. ``dist[n]`` is the length from corner ``n`` to the goal
+    (``inf``: no way), ``next[n]`` the following corner (-1: straight to the goal)."""
+
+    finder: Pathfinder
+    goal: Point | str
+    dist: np.ndarray
+    next: np.ndarray
+    _memo: dict[Point, tuple[float, list[Point] | None]] = field(default_factory=dict)
+
+    def end_for(self, p: Point) -> Point:
+        """Where a straight leg from ``p`` ends at the goal (the drop across an edge)."""
+        return self.finder.drop(p, self.goal) if isinstance(self.goal, str) else self.goal
+
+    def distance(self, p: Point) -> float:
+        """The length of the shortest way from ``p`` to the goal (``inf``: none)."""
+        return self._solve(p)[0]
+
+    def path(self, p: Point) -> list[Point] | None:
+        """The waypoints from ``p`` (not included) to the goal, or None when there is no way."""
+        return self._solve(p)[1]
+
+    def distances(self, pts: Sequence[Point]) -> np.ndarray:
+        """:meth:`distance` for many points (candidate move ends), straight legs checked
+        in one batch."""
+        if not len(pts):
+            return np.zeros(0)
+        arr = np.asarray(pts, dtype=float)
+        ends = np.array([self.end_for((float(x), float(y))) for x, y in arr])
+        out = np.hypot(*(ends - arr).T)
+        blocked = ~self.finder.clear_many(arr, ends)
+        for i in np.flatnonzero(blocked):
+            out[i] = self._solve((float(arr[i, 0]), float(arr[i, 1])))[0]
+        return out
+
+    def _solve(self, p: Point) -> tuple[float, list[Point] | None]:
+        key = (round(p[0], 3), round(p[1], 3))
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit
+        f = self.finder
+        start, lead = f.escape(p)
+        end = self.end_for(start)
+        best: tuple[float, list[Point] | None] = (math.inf, None)
+        if f.clear(start, end):
+            best = (math.dist(start, end), [end])
+        elif len(f.nodes):
+            seen = f.clear_many(np.repeat([start], len(f.nodes), axis=0), f.nodes)
+            cost = np.where(seen, np.hypot(*(f.nodes - np.array(start)).T) + self.dist, np.inf)
+            n = int(np.argmin(cost))
+            total = float(cost[n])
+            if math.isfinite(total):
+                way: list[Point] = []
+                while n >= 0:
+                    way.append((float(f.nodes[n, 0]), float(f.nodes[n, 1])))
+                    n = int(self.next[n])
+                way.append(self.end_for(way[-1]))
+                best = (total, way)
+        if lead is not None and best[1] is not None:
+            best = (best[0] + math.dist(p, lead), [lead, *best[1]])
+        if len(self._memo) > 4096:
+            self._memo.clear()
+        self._memo[key] = best
+        return best
+
+
+class Pathfinder:
+    """Shortest ways round a table's impassable pieces for a centre that must keep
+    ``clearance`` inches from them (see the module docstring)."""
+
+    def __init__(self, table: Table, clearance: float) -> None:
+        self.width, self.height = table.width, table.height
+        self.clearance = clearance
+        solid = [p.polygon for p in table.pieces if p.impassable]
+        self.obstacles: list[shapely.Geometry] = []
+        corners: list[tuple[float, float]] = []
+        self._outer_lines: shapely.Geometry | None = None
+        if solid:
+            grown = shapely.union_all([s.buffer(clearance, quad_segs=4) for s in solid])
+            self.obstacles = [g for g in getattr(grown, "geoms", [grown]) if not g.is_empty]
+            outer = shapely.union_all([s.buffer(clearance + MARGIN, join_style="mitre") for s in solid])
+            self._outer_lines = outer.boundary
+            for poly in getattr(outer, "geoms", [outer]):
+                for ring in (poly.exterior, *poly.interiors):
+                    corners.extend(tuple(c) for c in np.asarray(ring.coords)[:-1])
+        for o in self.obstacles:
+            shapely.prepare(o)
+        self._tree = shapely.STRtree(self.obstacles) if self.obstacles else None
+        w, h = self.width, self.height
+        keep = [c for c in dict.fromkeys(corners)
+                if 0 <= c[0] <= w and 0 <= c[1] <= h and not self.blocked_at(c)]
+        self.nodes = np.array(keep, dtype=float).reshape(-1, 2)
+        n = len(self.nodes)
+        self._legs = np.full((n, n), np.inf)
+        if n:
+            ia, ib = np.triu_indices(n, 1)
+            ok = self.clear_many(self.nodes[ia], self.nodes[ib])
+            d = np.hypot(*(self.nodes[ia] - self.nodes[ib]).T)
+            self._legs[ia[ok], ib[ok]] = d[ok]
+            self._legs[ib[ok], ia[ok]] = d[ok]
+        self._fields: dict[Point | str, Field] = {}
+
+    # -- what is clear -------------------------------------------------------------------
+    def blocked_at(self, p: Point) -> bool:
+        """Is ``p`` inside the grown terrain (a centre there would put a figure in it)?"""
+        return any(o.intersects(shapely.Point(p)) for o in self.obstacles)
+
+    def clear(self, a: Point, b: Point) -> bool:
+        """Does the straight leg from ``a`` to ``b`` miss every obstacle?"""
+        if self._tree is None or a == b:
+            return True
+        return not len(self._tree.query(shapely.LineString([a, b]), predicate="intersects"))
+
+    def clear_many(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """:meth:`clear` for legs ``a[i]``-``b[i]``, in one batch."""
+        a, b = np.asarray(a, dtype=float).reshape(-1, 2), np.asarray(b, dtype=float).reshape(-1, 2)
+        out = np.ones(len(a), dtype=bool)
+        if self._tree is None or not len(a):
+            return out
+        lines = shapely.linestrings(np.stack([a, b], axis=1))
+        hit, _ = self._tree.query(lines, predicate="intersects")
+        out[hit] = False
+        return out
+
+    def escape(self, p: Point) -> tuple[Point, Point | None]:
+        """A point stuck inside the grown terrain (a unit standing hard by a piece) first
+        steps to the nearest clear corner-line point: (where the way starts, that step)."""
+        if not self.obstacles or not self.blocked_at(p) or self._outer_lines is None:
+            return p, None
+        q = nearest_points(self._outer_lines, shapely.Point(p))[0]
+        out = (float(q.x), float(q.y))
+        return out, out
+
+    def drop(self, p: Point, edge: str) -> Point:
+        """The point just beyond ``edge`` straight across from ``p``."""
+        x, y = p
+        return {"south": (x, -BEYOND), "north": (x, self.height + BEYOND),
+                "west": (-BEYOND, y), "east": (self.width + BEYOND, y)}[edge]
+
+    # -- ways ----------------------------------------------------------------------------
+    def field(self, goal: Point | str) -> Field:
+        """The way to ``goal`` (a point, or an edge by name) from everywhere, remembered."""
+        key: Point | str = goal if isinstance(goal, str) else (round(goal[0], 3), round(goal[1], 3))
+        f = self._fields.get(key)
+        if f is None:
+            if len(self._fields) > 256:
+                self._fields.clear()
+            f = self._fields[key] = self._dijkstra(goal if isinstance(goal, str) else self.escape(goal)[0])
+        return f
+
+    def _dijkstra(self, goal: Point | str) -> Field:
+        n = len(self.nodes)
+        dist = np.full(n, np.inf)
+        nxt = np.full(n, -1, dtype=int)
+        if n:
+            if isinstance(goal, str):
+                ends = np.array([self.drop((float(x), float(y)), goal) for x, y in self.nodes])
+            else:
+                ends = np.repeat([goal], n, axis=0)
+            ok = self.clear_many(self.nodes, ends)
+            dist[ok] = np.hypot(*(self.nodes - ends).T)[ok]
+            done = np.zeros(n, dtype=bool)
+            for _ in range(n):
+                k = int(np.argmin(np.where(done, np.inf, dist)))
+                if done[k] or not math.isfinite(float(dist[k])):
+                    break
+                done[k] = True
+                via = dist[k] + self._legs[:, k]
+                better = (via < dist) & ~done
+                dist[better] = via[better]
+                nxt[better] = k
+        return Field(self, goal, dist, nxt)
+
+    def route(self, start: Point, goal: Point | str) -> list[Point] | None:
+        """The waypoints of the shortest way from ``start`` (not included) to ``goal``, or
+        None when the terrain shuts it off."""
+        return self.field(goal).path(start)
+
+    def closest(self, start: Point, goal: Point) -> list[Point]:
+        """The way to ``goal``, or, when none, to the reachable place nearest it (as the
+        crow flies): a unit cut off from its goal still gets as near as it can. Empty
+        when ``start`` is already that place."""
+        way = self.route(start, goal)
+        if way is not None:
+            return way
+        back = self.field(start)  # distances to start = from start (legs are symmetric)
+        reach = [start, *[(float(x), float(y)) for (x, y), d in zip(self.nodes, back.dist, strict=True)
+                          if math.isfinite(float(d))]]
+        best = min(reach, key=lambda c: math.dist(c, goal))
+        if best == start:
+            return []
+        return self.route(start, best) or []
+
+
+_FINDERS: weakref.WeakKeyDictionary[Table, dict[float, Pathfinder]] = weakref.WeakKeyDictionary()
+
+
+def pathfinder(table: Table, clearance: float) -> Pathfinder:
+    """The pathfinder for ``table`` and a clearance (rounded up to a quarter inch), built
+    once: every game of a scenario shares its table, and its terrain never moves."""
+    snap = math.ceil(max(clearance, 0.0) / SNAP - 1e-9) * SNAP
+    per = _FINDERS.setdefault(table, {})
+    finder = per.get(snap)
+    if finder is None:
+        finder = per[snap] = Pathfinder(table, snap)
+    return finder
+
+
+def clearance_of(points: np.ndarray, centre: Point) -> float:
+    """How far a unit's farthest figure stands from its centre (plus a hair)."""
+    if not len(points):
+        return 0.0
+    return float(np.max(np.hypot(points[:, 0] - centre[0], points[:, 1] - centre[1]))) + 0.05
