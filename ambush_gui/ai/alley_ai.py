@@ -17,19 +17,30 @@ from typing import Any
 
 import numpy as np
 
+from ambush_gui.ai.alley_goals import (
+    Aim,
+    Goal,
+    carriers,
+    cut_off,
+    exit_point,
+    plan,
+    waiting_escorts,
+)
 from ambush_gui.ai.alley_insurgent import assault_odds, carries_contractors, route
 from ambush_gui.ai.narrate import Choice
+from ambush_gui.ai.paths import Pathfinder, clearance_of, pathfinder
 from ambush_gui.alley.fire import odds
-from ambush_gui.alley.game import AlleyGame
+from ambush_gui.alley.game import AlleyGame, _where
 from ambush_gui.alley.model import FigureKind, Side, Unit
 from ambush_gui.alley.pools import exposed
 from ambush_gui.alley.turn import RELEASE
 from ambush_gui.core.decisions import Decision, IllegalDecision
-from ambush_gui.core.geometry import min_distance, points_along
+from ambush_gui.core.geometry import min_distance, path_length, points_along
 
 Point = tuple[float, float]
 
 AMBUSH_AHEAD = 5.0  # inches down the contractors' way out where Insurgents lie in wait
+BEHIND = 1.5  # how much gain a unit behind its pace loses per inch it falls short
 ASSAULT_MEAN = 0.25  # mean Marine casualties that make a Close Assault on any team worth it
 CARRIER_WIN = 0.2  # chance of beating the contractors' carrier that makes an assault worth it
 ASSAULT_TRIES = 8  # approach points tried (each validated by the engine) for one Close Assault
@@ -49,6 +60,21 @@ def _fire_key(u: Unit) -> tuple[Any, ...]:
             u.still_turns, u.moved == 0, u.tq, u.armor, u.side)
 
 
+def _first(path: list[Point], d: float) -> list[Point]:
+    """The waypoints of the first ``d`` inches of ``path`` after its start (as
+    :func:`ambush_gui.core.geometry.truncate`, in plain Python: paths here are short)."""
+    out: list[Point] = []
+    for a, b in zip(path, path[1:], strict=False):
+        leg = math.dist(a, b)
+        if leg >= d - 1e-9:
+            t = d / leg if leg > 0 else 0.0
+            out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
+            return out
+        out.append(b)
+        d -= leg
+    return out
+
+
 class AlleyAI:
     """Answers ``decision`` for whichever side it is asked about."""
 
@@ -57,6 +83,7 @@ class AlleyAI:
         self._memo_at = -1
         self._odds: dict[tuple[Any, ...], float] = {}
         self._why = ""  # the reason of the answer being worked out (decide() returns it)
+        self._goals: dict[Side, tuple[Any, dict[str, Goal]]] = {}
 
     def _remembered(self, g: AlleyGame) -> dict[tuple[Any, ...], Any]:
         """Answers worked out for this decision: forgotten once the next one changes the state."""
@@ -103,87 +130,63 @@ class AlleyAI:
 
     @staticmethod
     def carriers(g: AlleyGame) -> list[Unit]:
-        return [u for u in g.state.side_units(Side.REGULAR)
-                if any(f.kind is FigureKind.CONTRACTOR for f in u.figures)]
+        return carriers(g)
 
     @staticmethod
     def waiting_contractors(g: AlleyGame) -> list[Any]:
-        return [f for f in g.state.ground if f.kind is FigureKind.CONTRACTOR]
+        return waiting_escorts(g)
+
+    def goals(self, g: AlleyGame, side: Side) -> dict[str, Goal]:
+        """Every unit's objective (:mod:`ambush_gui.ai.alley_goals`), worked out again only
+        when something it reads has changed: where the units stand, whether they have
+        moved this turn, the escorts, the Hot Spots and the zones."""
+        st = g.state
+        key = (side, st.turn, len(st.ground), len(st.exited), len(st.zones_cleared),
+               tuple(h.neutralised for h in st.hot_spots.values()),
+               tuple((u.id, u.on_table, u.moved > 0, tuple(h for h in u.start_contact), _where(u))
+                     for u in st.units.values()))
+        hit = self._goals.get(side)
+        if hit is None or hit[0] != key:
+            hit = self._goals[side] = (key, plan(g, side))
+        return hit[1]
+
+    def goal_of(self, g: AlleyGame, unit: Unit) -> Goal | None:
+        return self.goals(g, unit.side).get(unit.id)
 
     def rescuer(self, g: AlleyGame) -> Unit | None:
-        """The Marine unit sent for the contractors: the nearest fireteam to them."""
-        memo = self._remembered(g)
-        if ("rescuer",) not in memo:
-            memo[("rescuer",)] = self._find_rescuer(g)
-        return memo[("rescuer",)]  # type: ignore[no-any-return]
-
-    def _find_rescuer(self, g: AlleyGame) -> Unit | None:
-        waiting = self.waiting_contractors(g)
-        teams = [u for u in g.state.side_units(Side.REGULAR) if not u.is_detached_leader]
-        if not waiting or not teams:
-            return None
-        target = np.array([[f.x, f.y] for f in waiting])
-        return min(teams, key=lambda u: min_distance(u.points(), target))
+        """The team sent for the escorts (the one whose goal is to fetch them)."""
+        for uid, goal in self.goals(g, Side.REGULAR).items():
+            unit = g.state.units[uid]
+            if goal.aim is Aim.FETCH and not unit.is_detached_leader:
+                return unit
+        return None
 
     def goal(self, g: AlleyGame, unit: Unit) -> Point | None:
-        """Where a unit wants to be."""
-        st = g.state
-        if unit.side is Side.REGULAR:
-            waiting = self.waiting_contractors(g)
-            carrying = any(f.kind is FigureKind.CONTRACTOR for f in unit.figures)
-            if carrying or (not waiting and not self.carriers(g)):
-                return self.exit_point(g, unit)
-            if waiting and (unit is self.rescuer(g) or unit.is_detached_leader):
-                f = min(waiting, key=lambda f: math.dist(f.pos, unit.centre()))
-                return f.pos
-            carriers = self.carriers(g)
-            if carriers:  # escort the carriers out
-                return carriers[0].centre()
-            if waiting:  # overwatch the rescue from a few inches behind
-                f = waiting[0]
-                cx, cy = unit.centre()
-                v = np.array([cx - f.x, cy - f.y])
-                n = float(np.hypot(*v)) or 1.0
-                return (f.x + 7 * v[0] / n, f.y + 7 * v[1] / n)
-            return self.exit_point(g, unit)
-        # Insurgents: get across the carriers' way out, else lie in wait on the contractors'
-        # way out before the Marines reach them; else converge on the nearest Marines.
-        carriers = self.carriers(g)
-        if carriers:
-            here = unit.centre()
-            c = min(carriers, key=lambda u: math.dist(u.centre(), here))
-            return self.cut_off(g, c)
-        waiting = self.waiting_contractors(g)
-        if waiting:
-            return route(g, waiting[0].pos, AMBUSH_AHEAD * g.m.scale)
-        targets = st.side_units(Side.REGULAR)
-        if not targets:
+        """Where a unit wants to be (a point: an edge goal is the point straight across it)."""
+        goal = self.goal_of(g, unit)
+        if goal is None:
             return None
-        here = unit.centre()
-        t = min(targets, key=lambda u: math.dist(u.centre(), here))
-        return t.centre()
+        if isinstance(goal.where, str):
+            return self.finder(g, unit).drop(unit.centre(), goal.where)
+        return goal.where
+
+    @staticmethod
+    def finder(g: AlleyGame, unit: Unit) -> Pathfinder:
+        return pathfinder(g.table, clearance_of(unit.points(), unit.centre()))
 
     def cut_off(self, g: AlleyGame, carrier: Unit) -> Point:
         """A point on the carrier's way to its nearest exit, a few inches ahead of it."""
-        cx, cy = carrier.centre()
-        ex, ey = self.exit_point(g, carrier)
-        d = math.dist((cx, cy), (ex, ey)) or 1.0
-        ahead = min(4.0 * g.m.scale, d)
-        return (cx + (ex - cx) * ahead / d, cy + (ey - cy) * ahead / d)
+        return cut_off(g, carrier)
 
     def exit_point(self, g: AlleyGame, unit: Unit) -> Point:
-        x, y = unit.centre()
-        edges = g.spec.sides[unit.side].friendly_edges
-        options = []
-        if "south" in edges:
-            options.append((x, -1.0))
-        if "west" in edges:
-            options.append((-1.0, y))
-        if "north" in edges:
-            options.append((x, g.state.height + 1.0))
-        if "east" in edges:
-            options.append((g.state.width + 1.0, y))
-        return min(options, key=lambda p: math.dist(p, (x, y))) if options else (x, y)
+        return exit_point(g, unit.centre(), unit.side)
+
+    def pace_needed(self, g: AlleyGame, goal: Goal, remaining: float) -> float:
+        """Inches a turn the unit must make to reach its goal by the turn limit."""
+        turns = max(1, g.spec.turn_limit - g.state.turn + 1)
+        if goal.aim is Aim.HOT_SPOT and not goal.arrived:
+            turns = max(1, turns - 1)  # it must then stay a whole turn (AA-054)
+        return remaining / turns if math.isfinite(remaining) else 0.0
 
     # -- decisions -------------------------------------------------------------------------
     def _activate(self, g: AlleyGame, d: Decision) -> Any:
@@ -200,35 +203,57 @@ class AlleyAI:
             return (2, 0.0)
 
         unit = min(units, key=rank)
-        self._why = {0: "it carries Dependants to safety", 1: "it is sent for the contractors",
-                     3: "a leader, last"}.get(rank(unit)[0], "the next fireteam")
+        goal = self.goal_of(g, unit)
+        first = {0: "it carries Dependants to safety", 1: "it is sent for the escorts",
+                 3: "a leader, last"}.get(rank(unit)[0], "the next unit")
+        self._why = f"{first}; it {goal.reason}" if goal is not None else first
         return unit.id
+
+    def _remaining(self, g: AlleyGame, unit: Unit, goal: Goal) -> float:
+        """How far the unit still has to walk to its goal, round the terrain."""
+        return self.finder(g, unit).field(goal.where).distance(unit.centre())
 
     def _plan(self, g: AlleyGame, d: Decision) -> Any:
         unit = g.unit(d.facts["unit"])
         opts = d.options
-        goal = self.goal(g, unit)
+        goal = self.goal_of(g, unit)
         targets = [e for e in g.enemies(unit) if g.sees(unit, e)]
 
         def best_shot() -> float:  # only worked out where the plan depends on it
             return max((self.hits(g, unit, t) for t in targets), default=0.0)
 
+        if goal is not None and goal.hold and goal.arrived:
+            self._why = f"it {goal.reason}"
+            if unit.side is Side.REGULAR and "overwatch" in opts and not best_shot():
+                return "overwatch"
+            return "halted"
         if unit.side is Side.REGULAR:
-            far = goal is not None and math.dist(goal, unit.centre()) > 7
             if goal is None or (unit.pinned and "cautious:move-fire" not in opts):
+                self._why = "it has nowhere to go" if goal is None else "it is Pinned"
                 return "overwatch" if "overwatch" in opts and not best_shot() else "halted"
-            wants = "rapid:move-fire" if far and not targets else "cautious:move-fire"
-            if not unit.dependants and unit is not self.rescuer(g) and best_shot() >= 1.0:
+            self._why = f"it {goal.reason}"
+            remaining = self._remaining(g, unit, goal)
+            if not math.isfinite(remaining):
+                remaining = math.dist(self.goal(g, unit) or unit.centre(), unit.centre())
+            far = remaining > 7 * g.m.scale
+            late = remaining > g.m.cautious and self.pace_needed(g, goal, remaining) > 0.8 * g.m.cautious
+            wants = "rapid:move-fire" if (far and not targets) or late else "cautious:move-fire"
+            if late and targets and "rapid:move-fire" in opts:
+                self._why += f" ({remaining:.0f}\" to go: it must hurry)"
+            if not late and not unit.dependants and unit is not self.rescuer(g) and best_shot() >= 1.0:
                 wants = "cautious:fire-move"
-            for plan in (wants, "cautious:move-fire", "halted"):
-                if plan in opts:
-                    return plan
+                self._why = "it has a good shot first; then it " + goal.reason
+            for plan_ in (wants, "cautious:move-fire", "halted"):
+                if plan_ in opts:
+                    return plan_
             return opts[0]
         # Insurgent: rush the unit carrying the contractors when strong enough to overrun
         # it; else shoot from cover when there is a shot; otherwise close in under cover.
         if self._assault_target(g, unit, g.m.rapid) is not None and "rapid:move-fire" in opts:
+            self._why = "it can reach a Close Assault worth making"
             return "rapid:move-fire"
         if unit.is_detached_leader and self._join_target(g, unit) is not None:
+            self._why = "a lone leader: it joins a gang"
             return "rapid:move-fire" if "rapid:move-fire" in opts else opts[-1]
         if targets and not exposed(g, unit) and best_shot() >= 0.2:
             self._why = "it has a shot from cover"
@@ -236,7 +261,8 @@ class AlleyAI:
         if targets:
             self._why = "it has a target in sight"
             return "cautious:fire-move" if "cautious:fire-move" in opts else opts[0]
-        self._why = "no target in sight: it closes in"
+        self._why = f"no target in sight: it {goal.reason}" if goal is not None else \
+            "no target in sight: it closes in"
         return "rapid:move-fire" if "rapid:move-fire" in opts else opts[0]
 
     def _move(self, g: AlleyGame, d: Decision) -> Any:
@@ -244,41 +270,66 @@ class AlleyAI:
         limit = float(d.facts.get("limit", 0))
         speeds = d.facts.get("speeds")
         speed = speeds[-1] if speeds else None
-        goal = self.goal(g, unit)
+        goal = self.goal_of(g, unit)
 
         def stay() -> Any:  # AA-184: a Pinned unit out of cover, cover in reach, may not stay put
             return "stay" if not d.facts.get("to_cover") or self._ok(d, "stay") else d.options[0]
 
         if goal is None or limit <= 0.05:
+            self._why = "it has nowhere to go" if goal is None else "it has no move left"
+            return stay()
+        self._why = f"it {goal.reason}"
+        if goal.hold and goal.arrived:
             return stay()
         if unit.side is Side.INSURGENT and d.facts.get("may_assault"):
             assault = self._assault_move(g, d, unit, limit, speed)
             if assault is not None:
+                self._why = f"a Close Assault on {g.unit(assault['assault']).name}"
                 return assault
         join = self._join_target(g, unit) if unit.is_detached_leader else None
+        where: Point | str = goal.where
         if join is not None:
-            goal = join.centre()
+            where = join.centre()
+            self._why = f"a lone leader: it goes to join {join.name}"
         here = np.array(unit.centre())
-        vec = np.array(goal) - here
-        dist = float(np.hypot(*vec))
-        if dist < 0.3:
+        finder = self.finder(g, unit)
+        field = finder.field(where)
+        way = field.path(unit.centre())
+        if way is None:  # shut off by terrain: as near as it can get
+            if isinstance(where, str):
+                return stay()
+            near = finder.closest(unit.centre(), where)
+            if not near:
+                return stay()
+            field = finder.field(near[-1])
+            way = field.path(unit.centre()) or near
+            self._why += " (cut off by terrain: it gets as near as it can)"
+        path = [unit.centre(), *way]
+        total = path_length(path)
+        if total < 0.3:
             return stay()
-        base = math.atan2(vec[1], vec[0])
-        steps: list[float] = []
-        heading: list[tuple[float, float]] = []
-        for frac in (1.0, 0.5):
+        gap = field.distance(unit.centre())
+        first = np.array(way[0]) - here
+        base = math.atan2(first[1], first[0])
+        first_leg = float(np.hypot(*first))
+        routes: list[list[Point]] = []
+        for frac in (1.0, 0.75, 0.5):  # along the way found, full allowance first
+            step = min(limit * frac, total)
+            routes.append(_first(path, step))
+        for frac in (1.0, 0.5):  # and straight fans round its first leg
             for turn in (0, 30, -30, 60, -60):
                 a = base + math.radians(turn)
-                steps.append(min(limit * frac, dist if turn == 0 else limit * frac))
-                heading.append((math.cos(a), math.sin(a)))
-        ends = here + np.array(steps)[:, None] * np.array(heading)  # all candidates at once
-        points = [(x, y) for x, y in ends.tolist()]
+                step = min(limit * frac, first_leg if turn == 0 else limit * frac)
+                routes.append([(float(here[0] + step * math.cos(a)), float(here[1] + step * math.sin(a)))])
+        routes = [r for r in routes if r]
+        points = [r[-1] for r in routes]
+        ends = np.array(points, dtype=float)
         choices: list[dict[str, Any]] = []
-        for end, (x, y) in zip(ends, points, strict=True):
-            choice: dict[str, Any] = {"path": [[round(x, 3), round(y, 3)]]}
+        for r, (x, y) in zip(routes, points, strict=True):
+            choice: dict[str, Any] = {"path": [[round(px, 3), round(py, 3)] for px, py in r]}
             if speed:
                 choice["speed"] = speed
-            beside = join is not None and min_distance(unit.points() - here + end, join.points())
+            beside = join is not None and min_distance(unit.points() - here + np.array((x, y)), join.points())
             if join is not None and beside <= g.m.cohesion_link:
                 choice["join"] = join.id
             choices.append(choice)
@@ -291,9 +342,10 @@ class AlleyAI:
         inside = [False] * len(points)
         if unit.side is Side.INSURGENT:
             inside = [any(pc.kind == "building" for pc in at) for at in g.table.pieces_at_many(points)]
-        gap = math.dist(unit.centre(), goal)
-        ranked = sorted(((self._score_end(unit, gap, p, goal, seen[i], cover[i], inside[i]), i)
-                         for i, p in enumerate(points)), reverse=True)
+        left = field.distances(points)
+        need = min(limit, self.pace_needed(g, goal, gap)) if unit.side is Side.REGULAR else 0.0
+        ranked = sorted(((self._score_end(unit, gap - float(left[i]), need, seen[i], cover[i], inside[i]), i)
+                         for i in range(len(points))), reverse=True)
         for _, i in ranked:
             if self._ok(d, choices[i]):
                 return choices[i]
@@ -308,12 +360,14 @@ class AlleyAI:
         return np.asarray(m.any(axis=1), dtype=bool)
 
     @staticmethod
-    def _score_end(unit: Unit, gap: float, p: Point, goal: Point, seen: bool, cover: bool,
-                   inside: bool) -> float:
-        """How good an end point is: the ground gained (``gap`` is the distance to go now),
-        cover, and, for Insurgents, being inside a building and out of sight."""
-        gain = gap - math.dist(p, goal)
+    def _score_end(unit: Unit, gain: float, need: float, seen: bool, cover: bool, inside: bool) -> float:
+        """How good an end point is: the ground gained toward the goal (round the terrain),
+        less a penalty for falling behind the pace the turn limit needs (``need``
+        inches this turn), cover, and, for Insurgents, being inside a building and out
+        of sight."""
         score = gain + (0.8 if cover else 0.0)
+        if gain < need:
+            score -= BEHIND * (need - gain)
         if unit.side is Side.INSURGENT:
             score += 1.5 if inside else 0.0
             if seen and not cover:

@@ -57,6 +57,17 @@ class Field:
         """Where a straight leg from ``p`` ends at the goal (the drop across an edge)."""
         return self.finder.drop(p, self.goal) if isinstance(self.goal, str) else self.goal
 
+    def _ends(self, arr: np.ndarray) -> np.ndarray:
+        """:meth:`end_for` for many points."""
+        if not isinstance(self.goal, str):
+            return np.repeat(np.array([self.goal], dtype=float), len(arr), axis=0)
+        ends = arr.copy()
+        f = self.finder
+        axis, at = {"south": (1, -BEYOND), "north": (1, f.height + BEYOND),
+                    "west": (0, -BEYOND), "east": (0, f.width + BEYOND)}[self.goal]
+        ends[:, axis] = at
+        return ends
+
     def distance(self, p: Point) -> float:
         """The length of the shortest way from ``p`` to the goal (``inf``: none)."""
         return self._solve(p)[0]
@@ -71,7 +82,7 @@ class Field:
         if not len(pts):
             return np.zeros(0)
         arr = np.asarray(pts, dtype=float)
-        ends = np.array([self.end_for((float(x), float(y))) for x, y in arr])
+        ends = self._ends(arr)
         out = np.hypot(*(ends - arr).T)
         blocked = ~self.finder.clear_many(arr, ends)
         for i in np.flatnonzero(blocked):
@@ -131,6 +142,8 @@ class Pathfinder:
         for o in self.obstacles:
             shapely.prepare(o)
         self._tree = shapely.STRtree(self.obstacles) if self.obstacles else None
+        self._bounds = shapely.bounds(np.array(self.obstacles, dtype=object)).reshape(-1, 4) \
+            if self.obstacles else np.zeros((0, 4))
         w, h = self.width, self.height
         keep = [c for c in dict.fromkeys(corners)
                 if 0 <= c[0] <= w and 0 <= c[1] <= h and not self.blocked_at(c)]
@@ -154,6 +167,11 @@ class Pathfinder:
         """Does the straight leg from ``a`` to ``b`` miss every obstacle?"""
         if self._tree is None or a == b:
             return True
+        x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+        y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+        if not any(x0 <= bx1 and bx0 <= x1 and y0 <= by1 and by0 <= y1
+                   for bx0, by0, bx1, by1 in self._bounds.tolist()):
+            return True
         return not len(self._tree.query(shapely.LineString([a, b]), predicate="intersects"))
 
     def clear_many(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -162,9 +180,16 @@ class Pathfinder:
         out = np.ones(len(a), dtype=bool)
         if self._tree is None or not len(a):
             return out
-        lines = shapely.linestrings(np.stack([a, b], axis=1))
+        lo, hi = np.minimum(a, b), np.maximum(a, b)  # legs whose box meets no obstacle's are clear
+        box = self._bounds
+        near = ((lo[:, None, 0] <= box[None, :, 2]) & (box[None, :, 0] <= hi[:, None, 0])
+                & (lo[:, None, 1] <= box[None, :, 3]) & (box[None, :, 1] <= hi[:, None, 1])).any(axis=1)
+        idx = np.flatnonzero(near)
+        if not len(idx):
+            return out
+        lines = shapely.linestrings(np.stack([a[idx], b[idx]], axis=1))
         hit, _ = self._tree.query(lines, predicate="intersects")
-        out[hit] = False
+        out[idx[hit]] = False
         return out
 
     def escape(self, p: Point) -> tuple[Point, Point | None]:

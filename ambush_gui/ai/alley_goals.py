@@ -1,0 +1,500 @@
+"""What each computer unit goes for: the scenario's awards, read as objectives.
+
+A scenario says what scores in ``[[victory.awards]]`` (docs/formats.md, "Awards";
+:mod:`ambush_gui.alley.victory` scores them). The computer player reads the same list
+and gives every unit of its side one :class:`Goal`: the objective that pays its side
+most for that unit now, reachable before the turn limit round impassable terrain
+(:mod:`ambush_gui.ai.paths`).
+
+For the side that scores an award:
+
+* ``escort_exited``: the nearest team fetches the escorts, the unit carrying them makes
+  for the award's edge (else the nearest friendly one), the others cover the rescue;
+* ``hot_spot_neutralised``: one unit per Hot Spot goes to it, and stays Halted a whole
+  turn there (AA-054: in contact at the start of the turn, not moved at its end);
+* ``zone_held`` / ``zone_cleared``: one unit per zone makes for it (and stays, for
+  ``zone_held``);
+* ``figure_exited``: a unit makes for the edge (after another objective, when there
+  is time for both);
+* ``enemy_wounded`` / ``enemy_killed``: units with nothing better hunt the nearest enemy;
+* nothing left to score while the enemy scores its losses: it leaves by a friendly edge.
+
+For the other side the same awards are threats: the Insurgents stand in the zones the
+Regulars score (an enemy figure in a zone denies it), go across the way of Regular
+units making for a scoring edge, go for units sitting on Hot Spots, and stop the
+escorts' rescue as before (:mod:`ambush_gui.ai.alley_insurgent`).
+
+Everything here is plain planning arithmetic over the game state, with no search, so a
+stronger player (issue 16's look-ahead) can call :func:`plan` for the candidate goals of
+each unit and weigh them itself: :func:`options` lists every (unit, goal) with its value.
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+import numpy as np
+import shapely
+
+from ambush_gui.ai.alley_insurgent import carries_contractors, route
+from ambush_gui.ai.paths import Pathfinder, clearance_of, pathfinder
+from ambush_gui.alley import victory
+from ambush_gui.alley.game import AlleyGame
+from ambush_gui.alley.model import Figure, FigureKind, Side, Unit
+from ambush_gui.alley.scenario import AwardEvent, AwardSpec
+from ambush_gui.core.geometry import min_distance
+
+Point = tuple[float, float]
+Where = Point | str  # a point, or a table edge by name
+
+AMBUSH_AHEAD = 5.0  # inches down the escorts' way out where Insurgents lie in wait
+CUT_AHEAD = 4.0  # inches ahead of a Regular unit on its way out where Insurgents stand across it
+COVER_BACK = 7.0  # inches behind the escorts where the covering teams stand
+PACE_SHARE = 0.8  # of a speed's allowance a unit can count on (interruptions cost inches)
+HUNT_SHARE = 0.6  # of an enemy figure's points a hunt is worth (a hit is never sure)
+ARRIVED = 0.3  # inches from a point goal that count as there
+
+
+class Aim(StrEnum):
+    """What a goal is for (the reason's first words)."""
+
+    FETCH = "fetch"  # reach the escorts waiting on the ground
+    CARRY = "carry"  # bring the escorts off the table
+    COVER = "cover"  # stand behind the rescue, or beside the carrier
+    HOT_SPOT = "hot_spot"  # neutralise a Hot Spot (AA-054)
+    ZONE = "zone"  # hold or clear a zone
+    EXIT = "exit"  # get figures off by an edge
+    HUNT = "hunt"  # close with the nearest enemy
+    LEAVE = "leave"  # nothing left to score: off the table before it costs more
+    DEFEND = "defend"  # (Insurgents) stand in a zone the enemy scores
+    CUT_OFF = "cut_off"  # (Insurgents) stand across an enemy unit's way out
+    AMBUSH = "ambush"  # (Insurgents) lie in wait on the escorts' way out
+
+
+@dataclass(frozen=True)
+class Goal:
+    """One unit's objective: where it heads, what it is worth, and why, in words."""
+
+    aim: Aim
+    where: Where
+    value: float
+    reason: str
+    hold: bool = False  # once there it stays put (a Hot Spot being neutralised, a zone held)
+    arrived: bool = False  # it is there now
+    key: str = ""  # the objective it serves (one unit each for Hot Spots, zones, the fetch)
+    deadline: int = 0  # the last turn it can be reached in and still pay
+
+
+def _vp(points: float) -> str:
+    return f"{points:g} VP"
+
+
+def _edge_name(edge: str) -> str:
+    return f"the {edge} edge"
+
+
+class Planner:
+    """The goals of one side's units for the game as it stands (built per decision)."""
+
+    def __init__(self, g: AlleyGame, side: Side) -> None:
+        self.g, self.side = g, side
+        self.st = g.state
+        awards = _AWARDS.get(g)
+        if awards is None:
+            awards = _AWARDS[g] = [a for a in g.spec.victory.all_awards() if a.points > 0]
+        self.mine = [a for a in awards if a.side is side]
+        self.theirs = [a for a in awards if a.side is side.enemy]
+        self.turns_left = max(1, g.spec.turn_limit - self.st.turn + 1)
+        self.edges = [str(e) for e in g.spec.sides[side].friendly_edges]
+        self.waiting = waiting_escorts(g)
+        self.carriers = carriers(g)
+        self.enemies = [(u, u.centre()) for u in self.st.side_units(side.enemy)]
+
+    # -- measuring -----------------------------------------------------------------------
+    def finder(self, unit: Unit) -> Pathfinder:
+        return pathfinder(self.g.table, clearance_of(unit.points(), unit.centre()))
+
+    def way(self, unit: Unit, where: Where) -> float:
+        """How far the unit must walk to ``where``, round the terrain (``inf``: no way)."""
+        return self.finder(unit).field(where).distance(unit.centre())
+
+    def pace(self, unit: Unit) -> float:
+        """Inches a turn the unit can count on: Rapid, or Cautious with Dependants (DC-006)."""
+        m = self.g.m
+        return PACE_SHARE * (m.cautious if unit.dependants else m.rapid)
+
+    def turns_to(self, unit: Unit, dist: float) -> int:
+        return 0 if dist <= ARRIVED else math.ceil(dist / self.pace(unit))
+
+    def best_edge(self, unit: Unit, edge: str | None = None) -> tuple[str, float] | None:
+        """The friendly edge to leave by (``edge`` if the award names one) and the way to it."""
+        edges = [edge] if edge is not None else self.edges
+        edges = [e for e in edges if e in self.edges]  # only a friendly edge lets a unit off (CT-015)
+        scored = [(self.way(unit, e), e) for e in edges]
+        scored = [(d, e) for d, e in scored if math.isfinite(d)]
+        if not scored:
+            return None
+        d, e = min(scored)
+        return e, d
+
+    # -- the awards, per unit --------------------------------------------------------------
+    def awards(self, event: AwardEvent, mine: bool = True) -> list[AwardSpec]:
+        return [a for a in (self.mine if mine else self.theirs) if a.event is event]
+
+    def options(self, unit: Unit) -> list[Goal]:
+        """Every goal open to ``unit``, with its value (the highest is taken first)."""
+        out = self._escort_goals(unit) if self.side is Side.REGULAR else self._stop_escorts(unit)
+        if self.side is Side.REGULAR:
+            out += self._hot_spots(unit)
+        else:
+            out += self._hot_spot_threats(unit)
+        out += self._zones(unit)
+        out += self._exits(unit)
+        if self.side is Side.INSURGENT:
+            out += self._exit_threats(unit)
+        if self.side is Side.INSURGENT:
+            out += self._defend(unit)
+        out += self._hunt(unit, leave=not out)
+        return self._then_exit(unit, out)
+
+    def _escort_goals(self, unit: Unit) -> list[Goal]:
+        """CT-042: fetch the escorts, carry them off, cover the rescue."""
+        awards = self.awards(AwardEvent.ESCORT_EXITED)
+        if not awards:
+            return []
+        pts = max(a.points for a in awards)
+        edge = next((str(a.edge) for a in awards if a.edge is not None), None)
+        out: list[Goal] = []
+        waiting = self.waiting
+        label = escort_word(waiting or [f for u in self.carriers for f in u.dependants])
+        if carries_contractors(unit):
+            n = sum(f.kind is FigureKind.CONTRACTOR for f in unit.figures)
+            way = self.best_edge(unit, edge) or self.best_edge(unit)
+            if way is not None:
+                out.append(Goal(Aim.CARRY, way[0], 100.0 + pts * n,
+                                f"carries the {label} out by {_edge_name(way[0])}: {_vp(pts)} each",
+                                key=f"carry:{unit.id}"))
+            return out
+        if waiting:
+            f = min(waiting, key=lambda f: math.dist(f.pos, unit.centre()))
+            out.append(Goal(Aim.FETCH, f.pos, 50.0 + pts * len(waiting),
+                            f"goes for the {label}: {_vp(pts)} each brought off", key="fetch"))
+            f0 = waiting[0]
+            cx, cy = unit.centre()
+            v = np.array([cx - f0.x, cy - f0.y])
+            norm = float(np.hypot(*v)) or 1.0
+            back = COVER_BACK * self.g.m.scale
+            out.append(Goal(Aim.COVER, (f0.x + back * v[0] / norm, f0.y + back * v[1] / norm), 1.0 + pts / 2,
+                            f"covers the rescue of the {label}", key="cover"))
+        else:
+            carry = self.carriers
+            if carry:
+                out.append(Goal(Aim.COVER, carry[0].centre(), 1.0 + pts / 2,
+                                f"escorts {carry[0].name} and the {label} out", key="cover"))
+        return out
+
+    def _hot_spots(self, unit: Unit) -> list[Goal]:
+        """AA-054: in contact at the start of a turn and not moved by its end neutralises it."""
+        awards = self.awards(AwardEvent.HOT_SPOT_NEUTRALISED)
+        if not awards or unit.is_detached_leader:
+            return []
+        pts = sum(a.points for a in awards)
+        out = []
+        reach = self.g.m.hot_spot_contact
+        for h in self.st.hot_spots.values():
+            if h.neutralised:
+                continue
+            pts_at = unit.points()
+            touching = bool((np.hypot(pts_at[:, 0] - h.x, pts_at[:, 1] - h.y) <= reach - 0.05).any())
+            # turns it needs, this one included: staying out this turn (it started in
+            # contact), or the whole of the next one after it gets there
+            if touching:
+                turns = 1 if h.number in unit.start_contact and unit.moved == 0 else 2
+            else:
+                dist = self.way(unit, (h.x, h.y))
+                if not math.isfinite(dist):
+                    continue
+                turns = self.turns_to(unit, dist) + 1
+            if turns > self.turns_left:
+                continue
+            what = "holds Hot Spot" if touching else "makes for Hot Spot"
+            out.append(Goal(Aim.HOT_SPOT, (h.x, h.y), pts,
+                            f"{what} {h.number} to neutralise it: {_vp(pts)}", hold=touching,
+                            arrived=touching, key=f"hot:{h.number}"))
+        return out
+
+    def _zone_point(self, unit: Unit, zone: str) -> Point:
+        """A point well inside the zone, nearest the unit, where its centre can stand."""
+        poly = victory.zone_polygon(self.g, zone)
+        inner = poly.buffer(-0.5 * self.g.m.scale)
+        if inner.is_empty:
+            inner = poly
+        finder = self.finder(unit)
+        if finder.obstacles:
+            free = inner.difference(shapely.union_all(finder.obstacles))
+            if not free.is_empty:
+                inner = free
+        here = shapely.Point(unit.centre())
+        if inner.covers(here):
+            return unit.centre()
+        from shapely.ops import nearest_points
+
+        p = nearest_points(inner, here)[0]
+        return (float(p.x), float(p.y))
+
+    def _in_zone(self, unit: Unit, zone: str) -> bool:
+        poly = victory.zone_polygon(self.g, zone)
+        return any(poly.covers(shapely.Point(f.x, f.y)) for f in unit.fighters)
+
+    def _zones(self, unit: Unit) -> list[Goal]:
+        """Zones the side scores (held at the end, or cleared once)."""
+        out = []
+        for a in self.awards(AwardEvent.ZONE_HELD) + self.awards(AwardEvent.ZONE_CLEARED):
+            assert a.zone is not None
+            held = a.event is AwardEvent.ZONE_HELD
+            if not held and f"{self.side.value}:{a.zone}" in self.st.zones_cleared:
+                continue
+            name = victory.zone_name(self.g, a.zone)
+            inside = self._in_zone(unit, a.zone)
+            if inside:
+                where: Point = unit.centre()
+                dist = 0.0
+            else:
+                where = self._zone_point(unit, a.zone)
+                dist = self.way(unit, where)
+                if not math.isfinite(dist) or self.turns_to(unit, dist) > self.turns_left:
+                    continue
+            what = "holds" if inside else "makes for"
+            why = f"{what} {name}: {_vp(a.points)} if held at the end" if held \
+                else f"{what} {name} to clear it: {_vp(a.points)}"
+            out.append(Goal(Aim.ZONE, where, float(a.points), why, hold=held and inside,
+                            arrived=inside, key=f"zone:{a.zone}"))
+        return out
+
+    def _exits(self, unit: Unit) -> list[Goal]:
+        """figure_exited: each own figure off the table (by the award's edge, if named)."""
+        out = []
+        figures = [f for f in unit.figures if f.side is self.side and not f.captive
+                   and f.kind is not FigureKind.CONTRACTOR]
+        for a in self.awards(AwardEvent.FIGURE_EXITED):
+            way = self.best_edge(unit, None if a.edge is None else str(a.edge))
+            if way is None:
+                continue
+            edge, dist = way
+            turns = self.turns_to(unit, dist)
+            if turns > self.turns_left:
+                continue
+            out.append(Goal(Aim.EXIT, edge, float(a.points * len(figures)),
+                            f"makes for {_edge_name(edge)}: {_vp(a.points)} a figure", key=f"exit:{edge}",
+                            deadline=self.g.spec.turn_limit))
+        return out
+
+    def _hunt(self, unit: Unit, leave: bool) -> list[Goal]:
+        """enemy_wounded / enemy_killed: close with the nearest enemy. With nothing to
+        score (``leave``), a Regular unit leaves the table, where the enemy can no longer
+        score its losses."""
+        pts = [a.points for a in self.mine if a.event in (AwardEvent.ENEMY_WOUNDED, AwardEvent.ENEMY_KILLED)]
+        if not self.enemies:
+            return []
+        here = unit.centre()
+        t, at = min(self.enemies, key=lambda e: math.dist(e[1], here))
+        if pts:
+            value = HUNT_SHARE * max(pts)
+            return [Goal(Aim.HUNT, at, value,
+                         f"hunts {t.name}: {_vp(max(pts))} a {victory.member(self.g, self.side.enemy)} hit")]
+        if self.side is Side.INSURGENT or not self.edges or not leave:
+            return [Goal(Aim.HUNT, at, 0.01, f"closes with {t.name}")]
+        way = self.best_edge(unit)
+        if way is None:
+            return [Goal(Aim.HUNT, at, 0.01, f"closes with {t.name}")]
+        return [Goal(Aim.LEAVE, way[0], 0.02,
+                     f"nothing left to score here: leaves by {_edge_name(way[0])}")]
+
+    def _then_exit(self, unit: Unit, goals: list[Goal]) -> list[Goal]:
+        """An objective with time to make for a scoring edge afterwards is worth both."""
+        exits = [g for g in goals if g.aim is Aim.EXIT]
+        if not exits:
+            return goals
+        out = []
+        best_exit = max(exits, key=lambda g: g.value)
+        for goal in goals:
+            if goal.aim in (Aim.HOT_SPOT, Aim.FETCH) or (goal.aim is Aim.ZONE and not goal.hold
+                                                         and "clear" in goal.reason):
+                there = 0.0 if goal.arrived else self.way(unit, goal.where)
+                after = self.way_from(unit, goal.where, best_exit.where)
+                turns = self.turns_to(unit, there) + (1 if goal.aim is Aim.HOT_SPOT else 0) \
+                    + self.turns_to(unit, after)
+                if turns <= self.turns_left:
+                    goal = replace(goal, value=goal.value + best_exit.value,
+                                   reason=f"{goal.reason}, then off {_edge_name(str(best_exit.where))}")
+            out.append(goal)
+        return out
+
+    def way_from(self, unit: Unit, start: Where, goal: Where) -> float:
+        if isinstance(start, str):
+            return math.inf
+        return self.finder(unit).field(goal).distance(start)
+
+    # -- the Insurgents: the Regulars' awards as threats ---------------------------------
+    def _stop_escorts(self, unit: Unit) -> list[Goal]:
+        """CT-042/046: cut the carriers off, or lie in wait on the escorts' way out."""
+        pay = [a.points for a in self.theirs if a.event is AwardEvent.ESCORT_EXITED]
+        pay += [a.points for a in self.mine if a.event is AwardEvent.CAPTIVE_HELD]
+        if not pay:
+            return []
+        pts = max(pay)
+        carry = self.carriers
+        if carry:
+            here = unit.centre()
+            c = min(carry, key=lambda u: math.dist(u.centre(), here))
+            return [Goal(Aim.CUT_OFF, cut_off(self.g, c), 20.0 + pts,
+                         f"gets across {c.name}'s way out: {_vp(pts)} an escort")]
+        waiting = self.waiting
+        if waiting:
+            return [Goal(Aim.AMBUSH, route(self.g, waiting[0].pos, AMBUSH_AHEAD * self.g.m.scale),
+                         10.0 + pts, f"lies in wait on the {escort_word(waiting)}' way out")]
+        return []
+
+    def _hot_spot_threats(self, unit: Unit) -> list[Goal]:
+        """The Regulars score Hot Spots they sit on: go for the unit sitting there."""
+        pts = sum(a.points for a in self.theirs if a.event is AwardEvent.HOT_SPOT_NEUTRALISED)
+        if not pts:
+            return []
+        out = []
+        reach = 3.0 * self.g.m.scale
+        for h in self.st.hot_spots.values():
+            if h.neutralised:
+                continue
+            near = [u for u in self.st.side_units(self.side.enemy)
+                    if min_distance(u.points(), np.array([[h.x, h.y]])) <= reach]
+            if near:
+                t = near[0]
+                out.append(Goal(Aim.HUNT, t.centre(), 0.8 * pts,
+                                f"goes for {t.name} on Hot Spot {h.number}: denies {_vp(pts)}",
+                                key=f"hot:{h.number}"))
+        return out
+
+    def _exit_threats(self, unit: Unit) -> list[Goal]:
+        """The Regulars score figures off an edge: stand across the way of the nearest."""
+        out = []
+        for a in self.theirs:
+            if a.event is not AwardEvent.FIGURE_EXITED:
+                continue
+            enemy_edges = [str(e) for e in self.g.spec.sides[self.side.enemy].friendly_edges]
+            edges = [str(a.edge)] if a.edge is not None else enemy_edges
+            edges = [e for e in edges if e in enemy_edges]
+            if not edges:
+                continue
+            here = unit.centre()
+            for t in self.st.side_units(self.side.enemy):
+                if t.is_detached_leader:
+                    continue
+                spot = cut_off(self.g, t, edges)
+                if math.dist(spot, here) > 3 * self.g.m.rapid:
+                    continue
+                out.append(Goal(Aim.CUT_OFF, spot, 0.5 * a.points * len(t.fighters),
+                                f"gets across {t.name}'s way to {_edge_name(edges[0])}: denies "
+                                f"{_vp(a.points)} a figure", key=f"cut:{t.id}"))
+        return out
+
+    def _defend(self, unit: Unit) -> list[Goal]:
+        """An Insurgent figure in a zone the Regulars score denies it."""
+        out = []
+        for a in self.theirs:
+            if a.event not in (AwardEvent.ZONE_HELD, AwardEvent.ZONE_CLEARED):
+                continue
+            assert a.zone is not None
+            if a.event is AwardEvent.ZONE_CLEARED and f"{a.side.value}:{a.zone}" in self.st.zones_cleared:
+                continue
+            inside = self._in_zone(unit, a.zone)
+            name = victory.zone_name(self.g, a.zone)
+            where = unit.centre() if inside else self._zone_point(unit, a.zone)
+            if not inside:
+                dist = self.way(unit, where)
+                if not math.isfinite(dist) or self.turns_to(unit, dist) > self.turns_left:
+                    continue
+            out.append(Goal(Aim.DEFEND, where, float(a.points),
+                            f"{'holds' if inside else 'makes for'} {name}: denies the "
+                            f"{victory.side_name(self.g, self.side.enemy)} {_vp(a.points)}",
+                            hold=inside, arrived=inside, key=f"zone:{a.zone}"))
+        return out
+
+
+_AWARDS: weakref.WeakKeyDictionary[AlleyGame, list[AwardSpec]] = weakref.WeakKeyDictionary()
+
+
+def plan(g: AlleyGame, side: Side) -> dict[str, Goal]:
+    """A goal for every unit of ``side`` on the table: each objective that pays once
+    (a Hot Spot, a zone, fetching the escorts) goes to the unit that gets most from it,
+    nearest first; the others take their own best."""
+    p = Planner(g, side)
+    units = [u for u in g.state.side_units(side) if u.alive]
+    ranked: list[tuple[float, float, int, Unit, Goal]] = []
+    for i, u in enumerate(units):
+        for goal in p.options(u):
+            d = 0.0 if goal.arrived else math.dist(u.centre(), goal.where) \
+                if not isinstance(goal.where, str) else 0.0
+            ranked.append((goal.value, -d, i, u, goal))
+    ranked.sort(key=lambda r: (r[0], r[1], -r[2]), reverse=True)
+    taken: dict[str, int] = {}
+    out: dict[str, Goal] = {}
+    for _, _, _, u, goal in ranked:
+        if u.id in out:
+            continue
+        if goal.key and goal.key != "cover" and not goal.key.startswith("carry"):
+            share = 2 if goal.aim is Aim.DEFEND else 1
+            leader = goal.key == "fetch" and u.is_detached_leader  # leaders go along (they join)
+            if taken.get(goal.key, 0) >= share and not leader:
+                continue
+            if not leader:
+                taken[goal.key] = taken.get(goal.key, 0) + 1
+        out[u.id] = goal
+    return out
+
+
+# -- shared look-ups --------------------------------------------------------------------------
+
+def waiting_escorts(g: AlleyGame) -> list[Figure]:
+    """Escorts on the ground the Regulars have not taken in (CT-048)."""
+    return [f for f in g.state.ground if f.kind is FigureKind.CONTRACTOR]
+
+
+def carriers(g: AlleyGame) -> list[Unit]:
+    return [u for u in g.state.side_units(Side.REGULAR) if carries_contractors(u)]
+
+
+def escort_word(figs: list[Figure]) -> str:
+    """What the escorts are called ("contractors", "VIP")."""
+    labels = {f.label or "escort" for f in figs}
+    if len(labels) != 1:
+        return "escorts"
+    word = labels.pop()
+    return word if len(figs) == 1 else (word + "s" if not word.endswith("s") else word)
+
+
+def exit_point(g: AlleyGame, at: Point, side: Side = Side.REGULAR, edges: list[str] | None = None) -> Point:
+    """The nearest point just beyond one of ``side``'s friendly edges (or ``edges``)."""
+    x, y = at
+    edges = edges if edges is not None else [str(e) for e in g.spec.sides[side].friendly_edges]
+    options = []
+    if "south" in edges:
+        options.append((x, -1.0))
+    if "west" in edges:
+        options.append((-1.0, y))
+    if "north" in edges:
+        options.append((x, g.state.height + 1.0))
+    if "east" in edges:
+        options.append((g.state.width + 1.0, y))
+    return min(options, key=lambda p: math.dist(p, at)) if options else at
+
+
+def cut_off(g: AlleyGame, unit: Unit, edges: list[str] | None = None) -> Point:
+    """A point on ``unit``'s way to its nearest exit, a few inches ahead of it."""
+    cx, cy = unit.centre()
+    ex, ey = exit_point(g, (cx, cy), unit.side, edges)
+    d = math.dist((cx, cy), (ex, ey)) or 1.0
+    ahead = min(CUT_AHEAD * g.m.scale, d)
+    return (cx + (ex - cx) * ahead / d, cy + (ey - cy) * ahead / d)
