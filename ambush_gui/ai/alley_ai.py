@@ -24,6 +24,7 @@ from ambush_gui.ai.alley_goals import (
     cut_off,
     exit_point,
     plan,
+    threatened,
     waiting_escorts,
 )
 from ambush_gui.ai.alley_insurgent import assault_odds, carries_contractors, route
@@ -229,7 +230,7 @@ class AlleyAI:
             return "halted"
         if unit.side is Side.REGULAR:
             if goal is None or (unit.pinned and "cautious:move-fire" not in opts):
-                self._why = "it has nowhere to go" if goal is None else "it is Pinned"
+                self._why = "nothing left to score" if goal is None else "it is Pinned"
                 return "overwatch" if "overwatch" in opts and not best_shot() else "halted"
             self._why = f"it {goal.reason}"
             remaining = self._remaining(g, unit, goal)
@@ -276,7 +277,7 @@ class AlleyAI:
             return "stay" if not d.facts.get("to_cover") or self._ok(d, "stay") else d.options[0]
 
         if goal is None or limit <= 0.05:
-            self._why = "it has nowhere to go" if goal is None else "it has no move left"
+            self._why = "nothing left to score" if goal is None else "it has no move left"
             return stay()
         self._why = f"it {goal.reason}"
         if goal.hold and goal.arrived:
@@ -582,14 +583,15 @@ class AlleyAI:
 
     def ambush_points(self, g: AlleyGame) -> list[Point]:
         """Where fresh Insurgents should come in: across the carriers' way out, or on the
-        contractors' way out while they still wait for the Marines."""
+        contractors' way out while they still wait for the Marines; else in the zones the
+        Regulars score and by their units."""
         carriers = self.carriers(g)
         if carriers:
             return [self.cut_off(g, c) for c in carriers]
         waiting = self.waiting_contractors(g)
         if waiting:
             return [route(g, waiting[0].pos, AMBUSH_AHEAD * g.m.scale)]
-        return [u.centre() for u in g.state.side_units(Side.REGULAR)]
+        return threatened(g) + [u.centre() for u in g.state.side_units(Side.REGULAR)]
 
     def _hot_spot(self, g: AlleyGame, d: Decision) -> Any:
         spots = self.ambush_points(g)

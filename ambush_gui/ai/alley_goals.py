@@ -56,6 +56,7 @@ COVER_BACK = 7.0  # inches behind the escorts where the covering teams stand
 PACE_SHARE = 0.8  # of a speed's allowance a unit can count on (interruptions cost inches)
 HUNT_SHARE = 0.6  # of an enemy figure's points a hunt is worth (a hit is never sure)
 ARRIVED = 0.3  # inches from a point goal that count as there
+LATE = 0.2  # of its points an edge or zone is worth when the unit's pace says it arrives too late
 
 
 class Aim(StrEnum):
@@ -265,13 +266,14 @@ class Planner:
             else:
                 where = self._zone_point(unit, a.zone)
                 dist = self.way(unit, where)
-                if not math.isfinite(dist) or self.turns_to(unit, dist) > self.turns_left:
+                if not math.isfinite(dist):
                     continue
+            late = not inside and self.turns_to(unit, dist) > self.turns_left
             what = "holds" if inside else "makes for"
             why = f"{what} {name}: {_vp(a.points)} if held at the end" if held \
                 else f"{what} {name} to clear it: {_vp(a.points)}"
-            out.append(Goal(Aim.ZONE, where, float(a.points), why, hold=held and inside,
-                            arrived=inside, key=f"zone:{a.zone}"))
+            out.append(Goal(Aim.ZONE, where, float(a.points) * (LATE if late else 1.0), why,
+                            hold=held and inside, arrived=inside, key=f"zone:{a.zone}"))
         return out
 
     def _exits(self, unit: Unit) -> list[Goal]:
@@ -284,10 +286,8 @@ class Planner:
             if way is None:
                 continue
             edge, dist = way
-            turns = self.turns_to(unit, dist)
-            if turns > self.turns_left:
-                continue
-            out.append(Goal(Aim.EXIT, edge, float(a.points * len(figures)),
+            late = self.turns_to(unit, dist) > self.turns_left  # it may still make it, at a run
+            out.append(Goal(Aim.EXIT, edge, float(a.points * len(figures)) * (LATE if late else 1.0),
                             f"makes for {_edge_name(edge)}: {_vp(a.points)} a figure", key=f"exit:{edge}",
                             deadline=self.g.spec.turn_limit))
         return out
@@ -445,7 +445,7 @@ def plan(g: AlleyGame, side: Side) -> dict[str, Goal]:
         if u.id in out:
             continue
         if goal.key and goal.key != "cover" and not goal.key.startswith("carry"):
-            share = 2 if goal.aim is Aim.DEFEND else 1
+            share = 2 if goal.aim in (Aim.DEFEND, Aim.CUT_OFF) else 1
             leader = goal.key == "fetch" and u.is_detached_leader  # leaders go along (they join)
             if taken.get(goal.key, 0) >= share and not leader:
                 continue
@@ -456,6 +456,18 @@ def plan(g: AlleyGame, side: Side) -> dict[str, Goal]:
 
 
 # -- shared look-ups --------------------------------------------------------------------------
+
+def threatened(g: AlleyGame) -> list[Point]:
+    """Points inside the zones the Regulars still score (where fresh Insurgents deny them)."""
+    out = []
+    for a in g.spec.victory.all_awards():
+        if a.side is Side.REGULAR and a.points > 0 and a.zone is not None:
+            if a.event is AwardEvent.ZONE_CLEARED and f"regular:{a.zone}" in g.state.zones_cleared:
+                continue
+            c = victory.zone_polygon(g, a.zone).representative_point()
+            out.append((float(c.x), float(c.y)))
+    return out
+
 
 def waiting_escorts(g: AlleyGame) -> list[Figure]:
     """Escorts on the ground the Regulars have not taken in (CT-048)."""

@@ -268,7 +268,7 @@ _FINDERS: weakref.WeakKeyDictionary[Table, dict[float, Pathfinder]] = weakref.We
 def pathfinder(table: Table, clearance: float) -> Pathfinder:
     """The pathfinder for ``table`` and a clearance (rounded up to a quarter inch), built
     once: every game of a scenario shares its table, and its terrain never moves."""
-    snap = math.ceil(max(clearance, 0.0) / SNAP - 1e-9) * SNAP
+    snap = math.ceil(max(clearance, 0.0) / SNAP - 1e-6) * SNAP
     per = _FINDERS.setdefault(table, {})
     finder = per.get(snap)
     if finder is None:
