@@ -113,10 +113,14 @@ class Planner:
         self.waiting = waiting_escorts(g)
         self.carriers = carriers(g)
         self.enemies = [(u, u.centre()) for u in self.st.side_units(side.enemy)]
+        self._finders: dict[str, Pathfinder] = {}
 
     # -- measuring -----------------------------------------------------------------------
     def finder(self, unit: Unit) -> Pathfinder:
-        return pathfinder(self.g.table, clearance_of(unit.points(), unit.centre()))
+        f = self._finders.get(unit.id)
+        if f is None:
+            f = self._finders[unit.id] = pathfinder(self.g.table, clearance_of(unit.points(), unit.centre()))
+        return f
 
     def way(self, unit: Unit, where: Where) -> float:
         """How far the unit must walk to ``where``, round the terrain (``inf``: no way)."""
@@ -229,15 +233,19 @@ class Planner:
 
     def _zone_point(self, unit: Unit, zone: str) -> Point:
         """A point well inside the zone, nearest the unit, where its centre can stand."""
-        poly = victory.zone_polygon(self.g, zone)
-        inner = poly.buffer(-0.5 * self.g.m.scale)
-        if inner.is_empty:
-            inner = poly
         finder = self.finder(unit)
-        if finder.obstacles:
-            free = inner.difference(shapely.union_all(finder.obstacles))
-            if not free.is_empty:
-                inner = free
+        inner = finder.memo.get(("zone", zone))
+        if inner is None:
+            poly = victory.zone_polygon(self.g, zone)
+            inner = poly.buffer(-0.5 * self.g.m.scale)
+            if inner.is_empty:
+                inner = poly
+            if finder.obstacles:
+                free = inner.difference(shapely.union_all(finder.obstacles))
+                if not free.is_empty:
+                    inner = free
+            shapely.prepare(inner)
+            finder.memo[("zone", zone)] = inner
         here = shapely.Point(unit.centre())
         if inner.covers(here):
             return unit.centre()

@@ -27,6 +27,7 @@ import math
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import shapely
@@ -157,6 +158,7 @@ class Pathfinder:
             self._legs[ia[ok], ib[ok]] = d[ok]
             self._legs[ib[ok], ia[ok]] = d[ok]
         self._fields: dict[Point | str, Field] = {}
+        self.memo: dict[Any, Any] = {}  # callers' answers that depend on the terrain alone
 
     # -- what is clear -------------------------------------------------------------------
     def blocked_at(self, p: Point) -> bool:
