@@ -491,6 +491,8 @@ class AlleyAI:
                 v *= 0.6
             if any(f.kind is FigureKind.CONTRACTOR for f in target.figures):
                 v += 0.3  # anything that slows the contractors' escort is worth an interrupt
+            if v < 1.2 and self._keeps_its_move(g, ins):
+                continue
             if v >= 0.25 and (best is None or v > best[0]):
                 best = (v, opt)
         if best is None:
@@ -499,6 +501,13 @@ class AlleyAI:
         self._why = "the best chance of casualties along the move" if what == "move" \
             else "the best shot before it fires"
         return best[1]
+
+    def _keeps_its_move(self, g: AlleyGame, ins: Unit) -> bool:
+        """An Insurgent unit on its way into a zone keeps its action for its own phase
+        (a unit that interrupts does not act then, AA-064): only a very good shot is
+        worth more than standing in the zone."""
+        goal = self.goal_of(g, ins)
+        return goal is not None and goal.aim in (Aim.DEFEND, Aim.ZONE) and not goal.arrived
 
     def _stall(self, g: AlleyGame, d: Decision, target: Unit) -> Any:
         """Interrupt the contractors' carrier with whoever can: each interruption costs it
@@ -614,6 +623,7 @@ class AlleyAI:
         units = [g.unit(u) for u in d.options[1:] if not u.startswith(RELEASE)]
         marines = g.state.side_units(Side.REGULAR)
         if not units or not marines:
+            self._why = "no unit left to act" if not units else "no enemy left"
             return "end"
         # The gang with the best Close Assault on the carrier goes first: the next may then
         # finish a weakened team off (an overrun takes the contractors, DC-029).
@@ -625,9 +635,13 @@ class AlleyAI:
                 if best is None or v > best[0]:
                     best = (v, u)
         if best is not None:
+            self._why = "it has the best Close Assault on the escorts' carrier"
             return best[1].id
         pts = np.vstack([m.points() for m in marines])
-        return min(units, key=lambda u: min_distance(u.points(), pts)).id
+        unit = min(units, key=lambda u: min_distance(u.points(), pts))
+        goal = self.goal_of(g, unit)
+        self._why = "the nearest to the enemy" + (f"; it {goal.reason}" if goal is not None else "")
+        return unit.id
 
     def _abandon(self, g: AlleyGame, d: Decision) -> Any:
         return "keep"
