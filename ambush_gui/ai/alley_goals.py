@@ -24,9 +24,10 @@ Regulars score (an enemy figure in a zone denies it), go across the way of Regul
 units making for a scoring edge, go for units sitting on Hot Spots, and stop the
 escorts' rescue as before (:mod:`ambush_gui.ai.alley_insurgent`).
 
-Everything here is plain planning arithmetic over the game state, with no search, so a
-stronger player (issue 16's look-ahead) can call :func:`plan` for the candidate goals of
-each unit and weigh them itself: :func:`options` lists every (unit, goal) with its value.
+Everything here is plain planning arithmetic over the game state, with no search and no
+dice, so a stronger player (issue 16's look-ahead) can reuse it: :func:`plan` gives each
+unit its goal, and :meth:`Planner.options` lists every goal open to one unit with its
+value, the candidates a look-ahead would play forward and compare.
 """
 
 from __future__ import annotations
@@ -84,9 +85,9 @@ class Goal:
     value: float
     reason: str
     hold: bool = False  # once there it stays put (a Hot Spot being neutralised, a zone held)
+    to_end: bool = False  # it pays only if the unit is still there at the end (zone_held)
     arrived: bool = False  # it is there now
     key: str = ""  # the objective it serves (one unit each for Hot Spots, zones, the fetch)
-    deadline: int = 0  # the last turn it can be reached in and still pay
 
 
 def _vp(points: float) -> str:
@@ -281,7 +282,7 @@ class Planner:
             why = f"{what} {name}: {_vp(a.points)} if held at the end" if held \
                 else f"{what} {name} to clear it: {_vp(a.points)}"
             out.append(Goal(Aim.ZONE, where, float(a.points) * (LATE if late else 1.0), why,
-                            hold=held and inside, arrived=inside, key=f"zone:{a.zone}"))
+                            hold=held and inside, to_end=held, arrived=inside, key=f"zone:{a.zone}"))
         return out
 
     def _exits(self, unit: Unit) -> list[Goal]:
@@ -296,8 +297,7 @@ class Planner:
             edge, dist = way
             late = self.turns_to(unit, dist) > self.turns_left  # it may still make it, at a run
             out.append(Goal(Aim.EXIT, edge, float(a.points * len(figures)) * (LATE if late else 1.0),
-                            f"makes for {_edge_name(edge)}: {_vp(a.points)} a figure", key=f"exit:{edge}",
-                            deadline=self.g.spec.turn_limit))
+                            f"makes for {_edge_name(edge)}: {_vp(a.points)} a figure", key=f"exit:{edge}"))
         return out
 
     def _hunt(self, unit: Unit, leave: bool) -> list[Goal]:
@@ -329,8 +329,7 @@ class Planner:
         out = []
         best_exit = max(exits, key=lambda g: g.value)
         for goal in goals:
-            if goal.aim in (Aim.HOT_SPOT, Aim.FETCH) or (goal.aim is Aim.ZONE and not goal.hold
-                                                         and "clear" in goal.reason):
+            if goal.aim in (Aim.HOT_SPOT, Aim.FETCH, Aim.ZONE) and not goal.to_end:
                 there = 0.0 if goal.arrived else self.way(unit, goal.where)
                 after = self.way_from(unit, goal.where, best_exit.where)
                 turns = self.turns_to(unit, there) + (1 if goal.aim is Aim.HOT_SPOT else 0) \
