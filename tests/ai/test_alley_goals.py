@@ -150,3 +150,37 @@ def test_the_insurgents_get_across_the_way_to_a_scoring_edge() -> None:
     goal = plan(g, Side.INSURGENT)["i"]
     assert goal.aim is Aim.CUT_OFF and "north edge" in goal.reason
     assert goal.where[1] > 12 and isinstance(goal.where, tuple)  # between the Marines and the edge
+
+
+def test_a_unit_behind_its_pace_moves_its_whole_allowance_along_the_way() -> None:
+    """30" from the edge with three turns left: the move takes all 12" of a Rapid move."""
+    from ambush_gui.alley.model import Speed
+    from ambush_gui.alley.turn import move_decision, move_rules
+    from ambush_gui.core.geometry import path_length
+
+    g = table([award("regular", "figure_exited", 2, edge="north")],
+              [kit.marines("a", (10, 2)), kit.insurgents("i", (2, 22), n=2)],
+              pieces=[kit.rubble("scrub", (8, 4, 6, 3))])
+    g.state.turn = 4
+    a = g.unit("a")
+    a.speed = Speed.RAPID
+    d = move_decision(g, a, 12.0, move_rules(g, a))
+    c = AlleyAI().decide(g, d)
+    length = path_length([a.centre(), *[tuple(p) for p in c.answer["path"]]])
+    assert length > 11.9 and c.answer["path"][-1][1] > 13.5
+    assert "north edge" in c.reason
+
+
+def test_the_escorts_go_out_by_the_edge_the_award_names() -> None:
+    """escort_exited names the north edge: the carrier makes for it though the south edge
+    (friendly too) is nearer."""
+    from ambush_gui.alley.movement import pick_up
+
+    g = table([award("regular", "escort_exited", 4, edge="north")],
+              [kit.marines("a", (12, 4)), kit.insurgents("i", (20, 22), n=2)],
+              escorts=[{"id": "vip", "at": [12.4, 4.6], "label": "VIP"}])
+    a = g.unit("a")
+    pick_up(g, a, g.state.ground[0])
+    goal = plan(g, Side.REGULAR)["a"]
+    assert goal.aim is Aim.CARRY and goal.where == "north"
+    assert goal.reason == "carries the VIP out by the north edge: 4 VP each"

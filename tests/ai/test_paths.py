@@ -87,3 +87,14 @@ def test_one_pathfinder_per_table_and_clearance_and_the_engine_accepts_its_ways(
         unit.translate(p[0] - here[0], p[1] - here[1])
         here = unit.centre()
     assert legal[-1] is True  # the last leg takes it off the north edge
+
+
+def test_the_way_goes_through_a_ford_when_the_formation_fits() -> None:
+    """A canal across the table with a 4" ford in the middle: a unit 2.5" wide takes the
+    ford; one too wide for it has no way across."""
+    west, east = shapely.box(0, 10, 16, 12), shapely.box(20, 10, 36, 12)
+    table = Table(36, 24, [block("w", west), block("e", east)])
+    way = Pathfinder(table, 1.25).route((6, 4), "north")
+    assert way is not None and all(14 < x < 22 for x, y in way if 8 < y < 14)
+    assert not crossed((6, 4), way, west, 1.25) and not crossed((6, 4), way, east, 1.25)
+    assert Pathfinder(table, 2.5).route((6, 4), "north") is None
