@@ -106,9 +106,12 @@ class Planner:
         self.st = g.state
         awards = _AWARDS.get(g)
         if awards is None:
-            awards = _AWARDS[g] = [a for a in g.spec.victory.all_awards() if a.points > 0]
-        self.mine = [a for a in awards if a.side is side]
-        self.theirs = [a for a in awards if a.side is side.enemy]
+            awards = _AWARDS[g] = list(g.spec.victory.all_awards())
+        self.mine = [a for a in awards if a.side is side and a.points > 0]
+        self.theirs = [a for a in awards if a.side is side.enemy and a.points > 0]
+        # edges the side is penalised for leaving by (a negative figure_exited award)
+        self.shut = {str(a.edge) if a.edge is not None else "*" for a in awards
+                     if a.side is side and a.points < 0 and a.event is AwardEvent.FIGURE_EXITED}
         self.turns_left = max(1, g.spec.turn_limit - self.st.turn + 1)
         self.edges = [str(e) for e in g.spec.sides[side].friendly_edges]
         self.waiting = waiting_escorts(g)
@@ -313,10 +316,10 @@ class Planner:
             value = HUNT_SHARE * max(pts)
             return [Goal(Aim.HUNT, at, value,
                          f"hunts {t.name}: {_vp(max(pts))} a {victory.member(self.g, self.side.enemy)} hit")]
-        if self.side is Side.INSURGENT or not self.edges or not leave:
+        if self.side is Side.INSURGENT or not self.edges or not leave or "*" in self.shut:
             return [Goal(Aim.HUNT, at, 0.01, f"closes with {t.name}")]
         way = self.best_edge(unit)
-        if way is None:
+        if way is None or way[0] in self.shut:
             return [Goal(Aim.HUNT, at, 0.01, f"closes with {t.name}")]
         return [Goal(Aim.LEAVE, way[0], 0.02,
                      f"nothing left to score here: leaves by {_edge_name(way[0])}")]

@@ -184,3 +184,14 @@ def test_the_escorts_go_out_by_the_edge_the_award_names() -> None:
     goal = plan(g, Side.REGULAR)["a"]
     assert goal.aim is Aim.CARRY and goal.where == "north"
     assert goal.reason == "carries the VIP out by the north edge: 4 VP each"
+
+
+def test_with_nothing_left_to_score_a_unit_leaves_unless_leaving_costs_points() -> None:
+    """The enemy scores its losses: off the table it is safe; a negative figure_exited
+    award (a penalty for leaving) keeps it on the table."""
+    units = [kit.marines("a", (10, 6)), kit.insurgents("i", (10, 20), n=2)]
+    g = table([award("insurgent", "enemy_killed", 2)], units)
+    goal = plan(g, Side.REGULAR)["a"]
+    assert goal.aim is Aim.LEAVE and goal.where == "south"
+    g = table([award("insurgent", "enemy_killed", 2), award("regular", "figure_exited", -3)], units)
+    assert plan(g, Side.REGULAR)["a"].aim is Aim.HUNT
