@@ -402,13 +402,36 @@ class Planner:
             for t in self.st.side_units(self.side.enemy):
                 if t.is_detached_leader:
                     continue
-                spot = cut_off(self.g, t, edges)
+                spot, edge = self._ahead_of(t, edges)
                 if math.dist(spot, here) > 3 * self.g.m.rapid:
                     continue
                 out.append(Goal(Aim.CUT_OFF, spot, 0.5 * a.points * len(t.fighters),
-                                f"gets across {t.name}'s way to {_edge_name(edges[0])}: denies "
+                                f"gets across {t.name}'s way to {_edge_name(edge)}: denies "
                                 f"{_vp(a.points)} a figure", key=f"cut:{t.id}"))
         return out
+
+    def _ahead_of(self, enemy: Unit, edges: list[str]) -> tuple[Point, str]:
+        """A point a few inches ahead of ``enemy`` on its way (round the terrain) to the
+        nearest of ``edges``, and that edge; straight at the edge when terrain shuts it off."""
+        finder = self.finder(enemy)
+        ways = [(finder.field(e).distance(enemy.centre()), e) for e in edges]
+        dist, edge = min(ways)
+        way = finder.route(enemy.centre(), edge) if math.isfinite(dist) else None
+        if not way:
+            return cut_off(self.g, enemy, edges), edge
+        ahead = CUT_AHEAD * self.g.m.scale
+        start = enemy.centre()
+        spot = way[-1]  # the edge is nearer than that: at the edge
+        for p in way:
+            leg = math.dist(start, p)
+            if leg >= ahead:
+                t = ahead / leg if leg else 0.0
+                spot = (start[0] + (p[0] - start[0]) * t, start[1] + (p[1] - start[1]) * t)
+                break
+            ahead -= leg
+            start = p
+        w, h = self.st.width, self.st.height
+        return (min(max(spot[0], 0.5), w - 0.5), min(max(spot[1], 0.5), h - 0.5)), edge
 
     def _defend(self, unit: Unit) -> list[Goal]:
         """An Insurgent figure in a zone the Regulars score denies it."""

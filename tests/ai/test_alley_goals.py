@@ -195,3 +195,15 @@ def test_with_nothing_left_to_score_a_unit_leaves_unless_leaving_costs_points() 
     assert goal.aim is Aim.LEAVE and goal.where == "south"
     g = table([award("insurgent", "enemy_killed", 2), award("regular", "figure_exited", -3)], units)
     assert plan(g, Side.REGULAR)["a"].aim is Aim.HUNT
+
+
+def test_the_insurgents_cut_off_the_way_round_a_canal_not_the_straight_line() -> None:
+    """The Marines' way north runs round the canal's east end: the Insurgents stand
+    ahead of them on that way, not in the canal's shadow straight north of them."""
+    g = table([award("regular", "figure_exited", 2, edge="north")],
+              [kit.marines("a", (14, 9)), kit.insurgents("i", (4, 20), n=3)],
+              pieces=[{"id": "canal", "kind": "open", "rect": [0, 11, 18, 2], "impassable": True}])
+    goal = plan(g, Side.INSURGENT)["i"]
+    assert goal.aim is Aim.CUT_OFF and isinstance(goal.where, tuple)
+    x, y = goal.where
+    assert x > 16 and y < 11.5  # along the bank toward the canal's end
