@@ -21,7 +21,7 @@ import sys
 from collections.abc import Sequence
 
 from ambush_gui.alley.measures import SCALES
-from ambush_gui.core.errors import InputError
+from ambush_gui.core.errors import LINE, InputError, printable, summarise
 from ambush_gui.core.words import count
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
@@ -34,11 +34,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_gui(args)
     try:
         return int(args.run(args))
-    except InputError as exc:
+    except InputError as exc:  # already printable and brief (core/errors.py)
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except (ValueError, OSError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {printable(exc, LINE)}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except (RecursionError, MemoryError) as exc:  # a file the loaders should have refused
+        what = "nests too deeply" if isinstance(exc, RecursionError) else "is too large"
+        print(f"error: the input {what} to be used", file=sys.stderr)
         return EXIT_BAD_INPUT
 
 
@@ -137,11 +141,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
     kind = "mission" if scenario.spec.system == "ambush" else "scenario"
     warned = list(getattr(scenario, "warnings", []) or [])
     describe = getattr(scenario, "describe", None)
-    for path, what in warned:  # doubtful but playable: said, and still exit 0
-        place, what = describe(path, what) if describe is not None else (path, what)
-        print(f"warning: {args.file}: {place or '(top level)'}: {what}", file=sys.stderr)
+    said = [describe(path, what) if describe is not None else (path, what) for path, what in warned]
+    for place, what in summarise(said):  # doubtful but playable: said, and still exit 0
+        print(f"warning: {printable(args.file, 200)}: {printable(place or '(top level)', 120)}: "
+              f"{printable(what, LINE)}", file=sys.stderr)
     extra = f" ({count(len(warned), 'warning')})" if warned else ""
-    print(f"{args.file}: valid {scenario.spec.system} {kind} {scenario.spec.title!r}{extra}")
+    title = printable(scenario.spec.title, 80)
+    print(f"{printable(args.file, 200)}: valid {scenario.spec.system} {kind} '{title}'{extra}")
     for note in getattr(scenario, "inferred", []):  # what a format-1 file left to the reader
         print(f"{args.file}: note: {note}")
     return EXIT_OK

@@ -64,7 +64,9 @@ def scenario_from_data(system: str, data: dict[str, Any], source: str, scale: fl
         from ambush_gui.ambush.mission import Mission
 
         return Mission.from_data(data, source)
-    raise ScenarioError(source, [("system", f"unknown rule system {system!r}; "
+    from ambush_gui.core.errors import shown
+
+    raise ScenarioError(source, [("system", f"unknown rule system {shown(system)}; "
                                   "expected 'alley' or 'ambush'")])
 
 
@@ -72,7 +74,11 @@ def load_scenario(path: str | Path, scale: float = 1.0) -> Any:
     """Load and validate any scenario or mission file, whatever its system."""
     data = read_data(path, ScenarioError)
     system = data.get("system", "alley")
-    return scenario_from_data(str(system), data, str(path), scale)
+    if not isinstance(system, str):
+        from ambush_gui.core.errors import shown
+
+        raise ScenarioError(str(path), [("system", f"expected 'alley' or 'ambush', not {shown(system)}")])
+    return scenario_from_data(system, data, str(path), scale)
 
 
 def new_game(scenario: Any, seed: int = 0) -> Game:

@@ -14,7 +14,7 @@ import re
 from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import shapely
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -26,7 +26,27 @@ from ambush_gui.core.errors import ScenarioError
 from ambush_gui.core.files import read_data, validate
 from ambush_gui.core.geometry import CoverClass, Piece, Table
 
-Point = tuple[float, float]
+# Bounds on what a file may hold (docs/formats.md, "Limits"): far beyond any real scenario
+# (Contracting Trouble has 40 pieces, 5 units, 5 Hot Spots), but they keep play in memory
+# and every check quick. Coordinates are finite and near the table (at most 96" across).
+MAX_COORD = 1000.0
+MAX_PIECES = 10_000
+MAX_CORNERS = 1_000
+MAX_UNITS = 500
+MAX_FIGURES = 100
+MAX_HOT_SPOTS = 100
+MAX_LIST = 500
+"""Escorts, contractors, aid stations, awards, deployment zones: each list."""
+MAX_ID = 64
+MAX_NAME = 200
+MAX_TEXT = 20_000
+
+Coord = Annotated[float, Field(ge=-MAX_COORD, le=MAX_COORD, allow_inf_nan=False)]
+Length = Annotated[float, Field(gt=0, le=MAX_COORD, allow_inf_nan=False)]
+Ident = Annotated[str, Field(min_length=1, max_length=MAX_ID)]
+Name = Annotated[str, Field(max_length=MAX_NAME)]
+Text = Annotated[str, Field(max_length=MAX_TEXT)]
+Point = tuple[Coord, Coord]
 
 
 class Strict(BaseModel):
@@ -77,7 +97,7 @@ class Edge(StrEnum):
     WEST = "west"
 
 
-Rect = tuple[float, float, float, float]
+Rect = tuple[Coord, Coord, Coord, Coord]
 
 
 def check_shape(rect: Rect | None, points: list[Point] | None) -> None:
@@ -100,13 +120,14 @@ def shape_corners(rect: Rect | None, points: list[Point] | None) -> list[Point]:
 
 
 class PieceSpec(Strict):
-    id: str
+    id: Ident
     kind: TerrainKind
-    label: str = ""
-    rect: tuple[float, float, float, float] | None = Field(
+    label: Name = ""
+    rect: Rect | None = Field(
         default=None, description="x, y of the south-west corner, width, depth (inches)"
     )
-    points: list[Point] | None = Field(default=None, description="polygon corners (inches)")
+    points: list[Point] | None = Field(default=None, max_length=MAX_CORNERS,
+                                       description="polygon corners (inches)")
     blocks_sight: bool | None = None
     cover: CoverClass | None = None
     impassable: bool | None = None
@@ -133,27 +154,27 @@ class PieceSpec(Strict):
 
 
 class TableSpec(Strict):
-    width: float = Field(gt=0, le=96)
-    height: float = Field(gt=0, le=96)
-    pieces: list[PieceSpec] = []
+    width: float = Field(gt=0, le=96, allow_inf_nan=False)
+    height: float = Field(gt=0, le=96, allow_inf_nan=False)
+    pieces: list[PieceSpec] = Field(default=[], max_length=MAX_PIECES)
 
 
 class FigureSpec(Strict):
-    id: str
+    id: Ident
     kind: FigureKind = FigureKind.SOLDIER
-    weapon: str = "rifle"
+    weapon: Name = "rifle"
     at: Point
 
 
 class UnitSpec(Strict):
-    id: str
-    name: str
+    id: Ident
+    name: Name
     side: Side
     tq: str = Field(description="Troop Quality die, e.g. 'd8'")
     morale: str = Field(description="Morale die, e.g. 'd10'")
-    optimum_range: float | None = None
+    optimum_range: Length | None = None
     armor: int | None = Field(default=None, ge=0, le=3)
-    figures: list[FigureSpec] = Field(min_length=1)
+    figures: list[FigureSpec] = Field(min_length=1, max_length=MAX_FIGURES)
 
     @field_validator("tq", "morale")
     @classmethod
@@ -165,12 +186,13 @@ class UnitSpec(Strict):
 class ZoneSpec(Strict):
     """Part of the table where a side sets up: a rectangle or a polygon, like a piece."""
 
-    id: str | None = Field(default=None, description="names the zone for a zone award")
-    label: str = ""
+    id: Ident | None = Field(default=None, description="names the zone for a zone award")
+    label: Name = ""
     rect: Rect | None = Field(
         default=None, description="x, y of the south-west corner, width, depth (inches)"
     )
-    points: list[Point] | None = Field(default=None, description="polygon corners (inches)")
+    points: list[Point] | None = Field(default=None, max_length=MAX_CORNERS,
+                                       description="polygon corners (inches)")
 
     @model_validator(mode="after")
     def _one_shape(self) -> ZoneSpec:
@@ -182,16 +204,16 @@ class ZoneSpec(Strict):
 
 
 class SideSpec(Strict):
-    name: str
-    member: str | None = Field(
+    name: Name
+    member: Name | None = Field(
         default=None,
         description="one of the side, in texts ('Marine'); absent: the name's last word, singular",
     )
-    optimum_range: float = Field(gt=0)
+    optimum_range: float = Field(gt=0, le=MAX_COORD, allow_inf_nan=False)
     armor: int = Field(default=0, ge=0, le=3)
-    friendly_edges: list[Edge] = []
+    friendly_edges: list[Edge] = Field(default=[], max_length=4)
     deployment: list[ZoneSpec] | None = Field(
-        default=None,  # not [], so saves of scenarios without zones stay as they were
+        default=None, max_length=MAX_LIST,  # not [], so saves of scenarios without zones stay as they were
         description="where the side's figures set up (rectangles or polygons); absent: anywhere",
     )
 
@@ -216,7 +238,7 @@ class HotSpotSpec(Strict):
 class ContractorSpec(Strict):
     """Shorthand for a wounded escort labelled "contractor" (CT-014)."""
 
-    id: str
+    id: Ident
     at: Point
 
 
@@ -224,15 +246,20 @@ class EscortSpec(Strict):
     """A non-combatant the Regulars must bring out (DC-002: a VIP, informant, detainee...):
     it waits on the ground until a Regular unit reaches it, then is carried as a Dependant."""
 
-    id: str
+    id: Ident
     at: Point
-    label: str = Field(default="escort", min_length=1,
+    label: str = Field(default="escort", min_length=1, max_length=MAX_NAME,
                        description="what it is, shown on the table and in texts ('VIP')")
     wounded: bool = Field(default=False, description="starts wounded (a contractor does, CT-014)")
-    weapon: str | None = Field(default=None, description="must be absent or 'unarmed': escorts never fight")
+    weapon: Name | None = Field(default=None, description="must be absent or 'unarmed': escorts never fight")
 
 
-_COUNT = re.compile(r"^\s*(\d*)d6\s*(?:\+\s*(\d+))?\s*$")
+MAX_REINFORCEMENTS = 60
+"""The most small-arms figures one reinforcement line may bring: a plain number up to it, or
+up to 6d6 plus up to 24 (the figures of one arrival must fit on the table and in memory)."""
+
+_COUNT = re.compile(r"^\s*([1-6]?)d6\s*(?:\+\s*([0-9]{1,2}))?\s*$", re.ASCII)
+_NUMBER = re.compile(r"^\s*[0-9]{1,2}\s*$", re.ASCII)
 
 
 class ReinforcementEntry(Strict):
@@ -249,11 +276,19 @@ class ReinforcementEntry(Strict):
     @classmethod
     def _count(cls, v: int | str | None) -> str | None:
         if isinstance(v, int):
-            if v < 0:
-                raise ValueError("expected a number of figures (0 or more)")
+            if not 0 <= v <= MAX_REINFORCEMENTS:
+                raise ValueError(f"expected a number of figures, 0 to {MAX_REINFORCEMENTS}")
             return str(v)  # the engine reads every count as text
-        if v is not None and not (v.strip().isdigit() or _COUNT.match(v)):
-            raise ValueError("expected a number or an expression like '1d6', '1d6+2', '2d6'")
+        if v is None:
+            return v
+        if _NUMBER.match(v):
+            if int(v) > MAX_REINFORCEMENTS:
+                raise ValueError(f"expected a number of figures, 0 to {MAX_REINFORCEMENTS}")
+            return v
+        m = _COUNT.match(v)
+        if not m or int(m.group(2) or 0) > 24:
+            raise ValueError("expected a number (0-60) or an expression like '1d6', '1d6+2', "
+                             "'2d6' (up to 6d6, plus up to 24)")
         return v
 
 
@@ -261,10 +296,16 @@ class ReinforcementSpec(Strict):
     level: Literal["automatic"] | int = Field(
         default="automatic", description="Insurgency Level: 'automatic' or 1-6 (AA-059: a d6 roll)"
     )
-    tq: str = "d6"
-    morale: str = "d10"
-    leader_tq: str = "d8"
-    table: dict[int, ReinforcementEntry]
+    tq: str = Field(default="d6", description="the arrivals' Troop Quality die")
+    morale: str = Field(default="d10", description="the arrivals' Morale die")
+    leader_tq: str = Field(default="d8", description="an arriving leader's Troop Quality die")
+    table: dict[int, ReinforcementEntry] = Field(max_length=11)
+
+    @field_validator("tq", "morale", "leader_tq")
+    @classmethod
+    def _die(cls, v: str) -> str:
+        Die.parse(v)
+        return v
 
     @field_validator("level")
     @classmethod
@@ -307,7 +348,7 @@ class AwardSpec(Strict):
     side: Side
     event: AwardEvent
     points: int = Field(ge=-99, le=99)
-    zone: str | None = Field(default=None, description="zone events: a table piece or deployment-zone id")
+    zone: Ident | None = Field(default=None, description="zone events: a table piece or deployment-zone id")
     edge: Edge | None = Field(default=None, description="exit events: only figures off this edge")
 
     @model_validator(mode="after")
@@ -349,7 +390,8 @@ class VictorySpec(Strict):
                                       description="shorthand: enemy_killed for the Insurgents (2)")
     captive: int | None = Field(default=None, ge=-99, le=99,
                                 description="shorthand: captive_held for the Insurgents (5)")
-    awards: list[AwardSpec] | None = Field(default=None, description="what scores, in the order scored")
+    awards: list[AwardSpec] | None = Field(default=None, max_length=MAX_LIST,
+                                           description="what scores, in the order scored")
 
     def all_awards(self) -> list[AwardSpec]:
         """Every award the game scores: the shorthand keys' first, then the list."""
@@ -367,27 +409,31 @@ class ScenarioSpec(Strict):
     format: Literal[1, 2] = Field(
         default=1, description="2: awards and escorts; a format-1 file is read as before")
     system: Literal["alley"] = "alley"
-    name: str
-    title: str
-    brief: str = ""
+    name: Name
+    title: Name
+    brief: Text = ""
     turn_limit: int = Field(default=8, ge=1, le=99)
     effective_range: float | None = Field(
-        default=None, description="None: every target is within Effective Range (AA-113)"
+        default=None, gt=0, le=MAX_COORD, allow_inf_nan=False,
+        description="None: every target is within Effective Range (AA-113)"
     )
     table: TableSpec
     sides: dict[Side, SideSpec]
-    units: list[UnitSpec]
-    hot_spots: list[HotSpotSpec] = []
-    contractors: list[ContractorSpec] = Field(default=[], description="shorthand: wounded escorts "
-                                                                     "labelled 'contractor'")
-    escorts: list[EscortSpec] | None = Field(default=None, description="non-combatants to bring out")
+    units: list[UnitSpec] = Field(max_length=MAX_UNITS)
+    hot_spots: list[HotSpotSpec] = Field(default=[], max_length=MAX_HOT_SPOTS)
+    contractors: list[ContractorSpec] = Field(default=[], max_length=MAX_LIST,
+                                              description="shorthand: wounded escorts labelled "
+                                                          "'contractor'")
+    escorts: list[EscortSpec] | None = Field(default=None, max_length=MAX_LIST,
+                                             description="non-combatants to bring out")
     aid_stations: list[Point] = Field(
-        default=[], description="DC-012: where Regular units may hand over their casualties (inches)"
+        default=[], max_length=MAX_LIST,
+        description="DC-012: where Regular units may hand over their casualties (inches)"
     )
     reinforcements: ReinforcementSpec | None = None
     victory: VictorySpec = VictorySpec()
     modules: dict[str, dict[str, Any]] = Field(
-        default={}, description="optional rule modules switched on, with their options"
+        default={}, max_length=20, description="optional rule modules switched on, with their options"
     )
     special_rules: list[Literal["contractors"]] = Field(
         default=[], description="'contractors': CT-018/CT-053, they cannot be seized early or hit"

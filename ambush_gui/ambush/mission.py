@@ -67,7 +67,7 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
-Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
+Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=64)]
 HexRef = Annotated[str, Field(pattern=r"^\d{4}$", description="a hex number CCRR, e.g. '0304'")]
 HexSpan = Annotated[
     str,
@@ -80,7 +80,7 @@ HexSpan = Annotated[
 SideRef = Annotated[str, Field(pattern=r"^\d{4}/\d{4}$", description="a hexside 'CCRR/CCRR'")]
 Place = Annotated[
     str,
-    Field(pattern=r"^(\d{4}|[a-z][a-z0-9-]*)$", description="a hex number or an area's name"),
+    Field(pattern=r"^(\d{4}|[a-z][a-z0-9-]*)$", max_length=64, description="a hex number or an area's name"),
 ]
 ConditionName = Annotated[str, Field(pattern=r"^[A-Z]$", description="a Condition: one capital")]
 ParagraphNo = Annotated[int, Field(ge=1, le=9999)]
@@ -90,6 +90,20 @@ Column = Annotated[
 ]
 Rating = Annotated[int, Field(ge=-1, le=12)]
 
+# Bounds on what a mission file may hold (docs/formats.md, "Limits"): far beyond any real
+# mission (the hedgerow mission has 40 paragraphs, 6 Germans, 4 soldiers) but they keep a
+# game in memory and every check quick.
+MAX_LIST = 1_000
+"""Terrain patches, hexes in a patch, checks, references, hexes in a reference, options..."""
+MAX_PARAGRAPHS = 9_999
+MAX_SQUAD = 50
+MAX_GERMANS = 99
+MAX_POINTS = 9_999
+"""Victory points: a score, an award, a level's minimum (either sign)."""
+Name = Annotated[str, Field(max_length=200)]
+Text = Annotated[str, Field(max_length=20_000)]
+Points = Annotated[int, Field(ge=-MAX_POINTS, le=MAX_POINTS)]
+
 
 # -- the map -----------------------------------------------------------------------------
 
@@ -98,24 +112,25 @@ class TerrainPatch(Strict):
     """Hexes of one terrain: single hexes and blocks."""
 
     terrain: Id
-    hexes: list[HexSpan] = Field(min_length=1)
+    hexes: list[HexSpan] = Field(min_length=1, max_length=MAX_LIST)
 
 
 class SidePatch(Strict):
     """Hexsides carrying one feature (a hedgerow, a wall)."""
 
     feature: Id
-    sides: list[SideRef] = Field(min_length=1)
+    sides: list[SideRef] = Field(min_length=1, max_length=MAX_LIST)
 
 
 class MapSpec(Strict):
     width: int = Field(ge=1, le=99)
     height: int = Field(ge=1, le=99)
     default: Id = Field(default="clear", description="terrain of every hex not listed")
-    terrain: list[TerrainPatch] = []
-    hexsides: list[SidePatch] = []
-    areas: dict[Id, list[HexSpan]] = Field(
-        default={}, description="named groups of hexes, for Paragraph Checks and conditions"
+    terrain: list[TerrainPatch] = Field(default=[], max_length=MAX_LIST)
+    hexsides: list[SidePatch] = Field(default=[], max_length=MAX_LIST)
+    areas: dict[Id, Annotated[list[HexSpan], Field(max_length=MAX_LIST)]] = Field(
+        default={}, max_length=MAX_LIST,
+        description="named groups of hexes, for Paragraph Checks and conditions"
     )
 
 
@@ -125,23 +140,25 @@ class MapSpec(Strict):
 class ConditionSpec(Strict):
     """One Condition (one Mission Card). ``events`` replaces lines of the Event column."""
 
-    name: str
-    events: dict[int, ParagraphNo] = {}
+    name: Name
+    events: dict[int, ParagraphNo] = Field(default={}, max_length=11)
 
 
 class CheckSpec(Strict):
     """A Paragraph Check: entering any of ``at`` reads ``paragraph`` (under ``when`` only)."""
 
-    at: list[Place] = Field(min_length=1)
+    at: list[Place] = Field(min_length=1, max_length=MAX_LIST)
     paragraph: ParagraphNo
-    when: list[ConditionName] = Field(default=[], description="Conditions it applies under; [] = all")
+    when: list[ConditionName] = Field(default=[], max_length=26,
+                                      description="Conditions it applies under; [] = all")
 
 
 class ReferenceSpec(Strict):
     """Red movement references: an arrow from each hex of ``path`` to the next."""
 
-    path: list[HexRef] = Field(min_length=2)
-    when: list[ConditionName] = Field(default=[], description="Conditions it applies under; [] = all")
+    path: list[HexRef] = Field(min_length=2, max_length=MAX_LIST)
+    when: list[ConditionName] = Field(default=[], max_length=26,
+                                      description="Conditions it applies under; [] = all")
 
 
 class CardSpec(Strict):
@@ -149,11 +166,11 @@ class CardSpec(Strict):
     Condition at the start."""
 
     start: ConditionName
-    checks: list[CheckSpec] = []
+    checks: list[CheckSpec] = Field(default=[], max_length=MAX_LIST)
     events: dict[int, ParagraphNo] = Field(
-        default={}, description="2d6 total (2-12) -> paragraph; a total not listed: no event"
+        default={}, max_length=11, description="2d6 total (2-12) -> paragraph; a total not listed: no event"
     )
-    references: list[ReferenceSpec] = []
+    references: list[ReferenceSpec] = Field(default=[], max_length=MAX_LIST)
 
 
 # -- soldier cards -----------------------------------------------------------------------
@@ -188,9 +205,9 @@ class GermanCard(Ratings):
 
     number: int = Field(ge=1, le=99)
     letter: str = Field(pattern=r"^[A-Z]$")
-    name: str
-    weapons: list[Id] = Field(min_length=1)
-    points: int | None = Field(
+    name: Name
+    weapons: list[Id] = Field(min_length=1, max_length=20)
+    points: Points | None = Field(
         default=None, description="scored when he is activated (AR-010); absent: victory.activation"
     )
     columns: dict[ConditionName, Column] = Field(description="Condition -> paragraph per Action Number")
@@ -206,18 +223,20 @@ class SquadSoldier(Ratings):
     squad order, each in his Port Boxes (FC-054; see :func:`crew_pairs`)."""
 
     id: Id
-    name: str
+    name: Name
     weapons: list[Id] = Field(
-        min_length=1,
+        min_length=1, max_length=20,
         description="Weapon Chart keys (US weapons). A crew weapon (machinegun) is carried in "
         "pieces by two soldiers: list it on both their cards; the first two soldiers listing "
         "it share one gun, the next two another")
-    ammo: list[Id] = Field(default=[], description="Ammo Boxes: Weapon Chart key of each clip")
+    ammo: list[Id] = Field(default=[], max_length=20,
+                           description="Ammo Boxes: Weapon Chart key of each clip")
     port_boxes: int = Field(
         default=0, ge=0, le=6,
         description="Port Boxes on his card: they hold his pieces of a crew weapon (the first "
         "carrier of a light or medium machinegun 2, the second 1; of a heavy one 2 each)")
-    enters: list[HexRef] = Field(min_length=1, description="the hexes he may enter the map by")
+    enters: list[HexRef] = Field(min_length=1, max_length=MAX_LIST,
+                                 description="the hexes he may enter the map by")
 
 
 # -- paragraphs ----------------------------------------------------------------------------
@@ -251,12 +270,12 @@ class Cond(Strict):
     wounded: bool | None = None
     has_ammo: bool | None = None
     stance: Stance | None = None
-    us_in: list[Place] | None = None
+    us_in: list[Place] | None = Field(default=None, max_length=MAX_LIST)
     condition: ConditionName | None = None
     chance: Faces | None = None
     german_active: int | None = Field(default=None, ge=1, le=99)
-    all: list[Cond] | None = None
-    any: list[Cond] | None = None
+    all: list[Cond] | None = Field(default=None, max_length=50)
+    any: list[Cond] | None = Field(default=None, max_length=50)
     not_: Cond | None = Field(default=None, alias="not")
 
     @model_validator(mode="after")
@@ -302,6 +321,10 @@ class Cond(Strict):
 ALWAYS = Cond(always=True)
 
 
+HIM = frozenset({"sees_us", "us_within", "stance", "wounded", "has_ammo"})
+"""The conditions about the German reading the paragraph (paragraphs.py asks them of him)."""
+
+
 class MoveKind(StrEnum):
     REFERENCES = "references"  # along the red references (AR-112)
     EVASIVE = "evasive"  # until out of every US soldier's sight, then off the map (AR-107)
@@ -319,8 +342,8 @@ class Activate(Strict):
     german: int = Field(ge=1, le=99)
     hex: HexRef
     stance: Stance = Stance.STANDING
-    weapons: list[Id] = Field(default=[], description="weapon markers placed with him")
-    two_turns: list[Side] = Field(
+    weapons: list[Id] = Field(default=[], max_length=20, description="weapon markers placed with him")
+    two_turns: list[Side] = Field(max_length=2,
         default=[], description="sides given two turns in Round 1 (a German mid-Round: him)"
     )
     advantage: Side | None = Field(default=None, description="who holds the Advantage in Round 1")
@@ -347,13 +370,13 @@ class Act(Strict):
     activate: Activate | None = None
     condition: ConditionName | None = None
     commence_rounds: Literal[True] | None = None
-    score: int | None = None
+    score: Points | None = None
     goto: ParagraphNo | None = None
     end: EndResult | None = None
     hold: Literal[True] | None = None
     out_of_ammo: Literal[True] | None = None
-    give_turn: int | None = Field(default=None, description="AR-062: he gives German N a turn")
-    why: str = ""
+    give_turn: int | None = Field(default=None, ge=1, le=99, description="AR-062: he gives German N a turn")
+    why: Name = ""
 
     @model_validator(mode="after")
     def _one(self) -> Act:
@@ -373,16 +396,16 @@ class Act(Strict):
 
 
 class OptionSpec(Strict):
-    text: str
+    text: Text
     when: Cond = ALWAYS
-    do: list[Act] = Field(min_length=1)
+    do: list[Act] = Field(min_length=1, max_length=50)
 
 
 class ParagraphSpec(Strict):
     number: ParagraphNo
-    text: str
+    text: Text
     style: ListStyle = ListStyle.BULLETED
-    options: list[OptionSpec] = []
+    options: list[OptionSpec] = Field(default=[], max_length=50)
     sighting: Id | None = Field(
         default=None,
         description="names the sighting this paragraph makes; an Event that would read it "
@@ -405,28 +428,29 @@ class Level(Strict):
     """One victory level: the least total that reaches it, its name, and who it gives the
     mission to (format 1 files had no outcome: loading infers it from the name)."""
 
-    min: int
-    result: str = Field(description="the level's name, shown to the player")
+    min: Points
+    result: Name = Field(description="the level's name, shown to the player")
     outcome: Outcome = Field(description="who wins at this level: us, draw or german")
 
 
 class VictorySpec(Strict):
-    activation: int = Field(default=1, description="points for each German activated (AR-010)")
-    german_incapacitated: int = 2
-    german_killed: int = 2
-    german_captured: int = 3
-    us_wounded: int = -1
-    us_incapacitated: int = -2
-    us_killed: int = -3
+    activation: Points = Field(default=1, description="points for each German activated (AR-010)")
+    german_incapacitated: Points = 2
+    german_killed: Points = 2
+    german_captured: Points = 3
+    us_wounded: Points = -1
+    us_incapacitated: Points = -2
+    us_killed: Points = -3
     levels: list[Level] = Field(
-        min_length=1, description="highest first: the first whose min the total reaches"
+        min_length=1, max_length=50, description="highest first: the first whose min the total reaches"
     )
 
 
 class EndSpec(Strict):
-    text: str = ""
+    text: Text = ""
     exit_hexes: list[HexRef] = Field(
-        default=[], description="the mission ends when every active US soldier has left by these"
+        default=[], max_length=MAX_LIST,
+        description="the mission ends when every active US soldier has left by these"
     )
 
 
@@ -447,8 +471,8 @@ class MissionSpec(Strict):
     system: Literal["ambush"] = "ambush"
     kind: Literal["mission"] = "mission"
     name: Id
-    title: str
-    brief: str = ""
+    title: Name
+    brief: Text = ""
     operations_turn_limit: int = Field(
         default=DEFAULT_TURN_LIMIT, ge=1, le=999,
         description="the day ends after this many Operations turns; the points decide (AR-006)")
@@ -458,9 +482,9 @@ class MissionSpec(Strict):
     map: MapSpec
     conditions: dict[ConditionName, ConditionSpec] = Field(min_length=1)
     card: CardSpec
-    germans: list[GermanCard] = []
-    squad: list[SquadSoldier] = Field(min_length=1)
-    paragraphs: list[ParagraphSpec] = Field(min_length=1)
+    germans: list[GermanCard] = Field(default=[], max_length=MAX_GERMANS)
+    squad: list[SquadSoldier] = Field(min_length=1, max_length=MAX_SQUAD)
+    paragraphs: list[ParagraphSpec] = Field(min_length=1, max_length=MAX_PARAGRAPHS)
     victory: VictorySpec
     end: EndSpec = EndSpec()
 
@@ -851,6 +875,7 @@ class _Checker:
         if levels != sorted(levels, reverse=True):
             self.bad("victory.levels", f"must run from the highest min down (got {levels})")
         self.check_loops()
+        self.check_read_by_nobody()
         self.check_reachable()
         self.check_repeatable()
         return self.problems, self.warnings
@@ -1095,6 +1120,32 @@ class _Checker:
             if nxt in path:
                 return path[path.index(nxt):] + [nxt]
             path.append(nxt)
+
+    def check_read_by_nobody(self) -> None:
+        """A paragraph the Mission Card reads (a Paragraph Check, the Event column, and every
+        paragraph they "go to") has no German reading it: a condition about "him" (sees_us,
+        us_within, stance, wounded, has_ammo) has nobody to ask, and would stop the game."""
+        spec = self.spec
+        by_no = {p.number: (i, p) for i, p in enumerate(spec.paragraphs)}
+        todo = [c.paragraph for c in spec.card.checks] + list(spec.card.events.values())
+        for cond in spec.conditions.values():
+            todo += list(cond.events.values())
+        seen: set[int] = set()
+        while todo:
+            n = todo.pop()
+            if n in seen or n not in by_no:
+                continue
+            seen.add(n)
+            i, p = by_no[n]
+            for j, o in enumerate(p.options):
+                asks = next((c for c in o.when.walk() if c.key in HIM), None)
+                if asks is not None:
+                    self.bad(f"paragraphs[{i}].options[{j}].when",
+                             f"asks about 'him' ({asks.text()}), but the Mission Card reads "
+                             f"paragraph {n} (a Paragraph Check or an Event, or a 'go to' from "
+                             "one) with no German reading it: ask about the map instead (us_in, "
+                             "condition, chance, german_active)")
+                todo += [a.goto for a in o.do if a.goto is not None]
 
     def check_reachable(self) -> None:
         spec = self.spec

@@ -97,12 +97,21 @@ class Decision:
 
     def validate(self, choice: Any) -> Any:
         """Return the normalised choice, or raise :class:`IllegalDecision`."""
+        from ambush_gui.core.errors import shown
+
         if self.check is not None:
-            return self.check(choice)
+            try:
+                return self.check(choice)
+            except IllegalDecision:
+                raise
+            except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+                # an answer not even shaped like one (a save's decisions are untrusted input)
+                raise IllegalDecision(f"{shown(choice)} is not an answer to {self.kind.value!r} "
+                                      f"({self.prompt}): it is not shaped like one") from None
         if choice in self.options:
             return choice
         raise IllegalDecision(
-            f"{choice!r} is not a legal answer to {self.kind.value!r} ({self.prompt}); "
+            f"{shown(choice)} is not a legal answer to {self.kind.value!r} ({self.prompt}); "
             f"legal answers: {_short(self.options)}"
         )
 

@@ -40,11 +40,15 @@ class Die(IntEnum):
     @classmethod
     def parse(cls, text: str | int) -> Die:
         """``"d8"`` or ``8`` -> ``Die.D8``; raises ValueError naming the legal types."""
+        from ambush_gui.core.errors import shown
+
         raw = str(text).strip().lower().removeprefix("1d").removeprefix("d")
         try:
+            if not (raw.isascii() and raw.isdigit() and len(raw) <= 2):
+                raise ValueError(raw)
             return cls(int(raw))
         except ValueError:
-            raise ValueError(f"{text!r} is not a die type; expected d6, d8, d10 or d12") from None
+            raise ValueError(f"{shown(text)} is not a die type; expected d6, d8, d10 or d12") from None
 
     def __str__(self) -> str:
         return f"d{self.value}"

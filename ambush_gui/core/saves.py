@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from ambush_gui.core.decisions import IllegalDecision
 from ambush_gui.core.errors import InputError, SaveError
@@ -28,11 +28,11 @@ class SaveFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["ambush-gui-save"]
-    version: int = Field(ge=1)
+    version: StrictInt = Field(ge=1)
     system: Literal["alley", "ambush"]
     scenario: dict[str, Any]
-    scale: float = 1.0
-    seed: int
+    scale: float = Field(default=1.0, gt=0, le=10, allow_inf_nan=False, strict=True)
+    seed: StrictInt = Field(ge=-(2**63), le=2**64)
     decisions: list[Any]
     state_hash: str = Field(pattern=r"^[0-9a-f]{64}$")
     saved: str = ""
@@ -123,7 +123,7 @@ def read(path: str | Path) -> SaveFile:
     """Parse and check a save's shape (not yet replayed)."""
     data = read_data(path, SaveError)
     version = data.get("version")
-    if isinstance(version, int) and version > VERSION:
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
         raise SaveError(str(path), [("version", f"is {version}: this save was written by a newer "
                                      f"version of ambush-gui (this one reads up to {VERSION})")])
     if data.get("format") != FORMAT:

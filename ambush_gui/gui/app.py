@@ -9,15 +9,15 @@ import time
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from ambush_gui import systems
 from ambush_gui.core import saves
-from ambush_gui.core.errors import InputError
 from ambush_gui.core.game import Game
 from ambush_gui.gui.shared import paths
 from ambush_gui.gui.shared.controller import GameController, Seat, load_game
 from ambush_gui.gui.shared.game_window import GameWindow, remember_recent, saved_pace, seats_for
+from ambush_gui.gui.shared.widgets import cannot_open
 
 
 def application() -> QApplication:
@@ -69,7 +69,8 @@ class Session:
                 kept = c.save_path
             else:
                 stamp = time.strftime("%Y-%m-%d %H-%M-%S")
-                kept = paths.saves_dir() / f"{c.game.scenario.name} {stamp}.json"  # type: ignore[attr-defined]
+                stem = paths.safe_stem(c.game.scenario.name, "game")  # type: ignore[attr-defined]
+                kept = paths.saves_dir() / f"{stem} {stamp}.json"
             try:
                 c.save(kept)
                 remember_recent(kept)
@@ -88,10 +89,10 @@ class Session:
                  scale: float = 1.0) -> GameWindow | None:
         try:
             scenario = systems.load_scenario(scenario_path, scale)
-        except InputError as exc:
-            QMessageBox.warning(None, "Cannot start this scenario", str(exc))
+            return self.play(scenario, mode, seed)
+        except Exception as exc:  # any file: a message box, never a crash (issue 12)
+            cannot_open(None, "Cannot start this scenario", scenario_path, exc)
             return None
-        return self.play(scenario, mode, seed)
 
     def play(self, scenario: object, mode: str = "hotseat", seed: int = 0) -> GameWindow:
         """A new game of a validated scenario or mission in its window: the launcher's new
@@ -121,8 +122,8 @@ class Session:
         try:
             game = load_game(path)
             players = saves.read(path).players
-        except InputError as exc:
-            QMessageBox.warning(None, "Cannot open this game", str(exc))
+        except Exception as exc:  # any file: a message box, never a crash (issue 12)
+            cannot_open(None, "Cannot open this game", path, exc)
             return None
         seats = {side: Seat(players.get(side, "human")) for side in systems.sides(game.system)}
         if path != paths.autosave_path():

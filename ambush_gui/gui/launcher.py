@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui import systems
+from ambush_gui.core.errors import printable
 from ambush_gui.core.words import count
 from ambush_gui.gui.shared import paths, theme
 from ambush_gui.gui.shared.game_window import recent_games
@@ -133,9 +134,10 @@ class Launcher(QDialog):
     @staticmethod
     def _describe(path: Path) -> str:
         try:
-            data = json.loads(path.read_text())
-            return f"{data['scenario']['title']}, {count(len(data['decisions']), 'decision')}"
-        except (OSError, ValueError, KeyError, TypeError):
+            data = json.loads(path.read_text(encoding="utf-8"))
+            title = data["scenario"]["title"]
+            return f"{printable(title)}, {count(len(data['decisions']), 'decision')}"
+        except Exception:  # noqa: BLE001 - a listed file that will not read is just unreadable
             return "unreadable"
 
     def system(self) -> str:

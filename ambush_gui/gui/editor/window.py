@@ -55,10 +55,11 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui import systems
-from ambush_gui.core.errors import Describe, InputError, ScenarioError
+from ambush_gui.core.errors import Describe, InputError, ScenarioError, printable
 from ambush_gui.core.files import atomic_write, read_data
 from ambush_gui.gui.editor.document import EditorDocument, dump, parse_path
 from ambush_gui.gui.shared import paths, theme
+from ambush_gui.gui.shared.widgets import cannot_open
 
 CHECK_DELAY_MS = 150  # validation after the last edit: live, but not on every keystroke
 RECOVERY_DELAY_MS = 800  # the recovery copy after the last edit
@@ -658,10 +659,15 @@ class EditorWindow(QMainWindow):
             return False
         try:
             doc = EditorDocument.open(path)
-        except InputError as exc:
-            QMessageBox.warning(self, "Cannot open this file", str(exc))
+        except Exception as exc:  # any file: a message box, never a crash (issue 12)
+            cannot_open(self, "Cannot open this file", path, exc)
             return False
-        self.set_document(doc)
+        try:
+            self.set_document(doc)
+        except Exception as exc:  # a draft the pages cannot show: not left half-shown
+            self.set_document(None)
+            cannot_open(self, "Cannot open this file", path, exc)
+            return False
         self.statusBar().showMessage(f"Opened {doc.path}", 5000)
         return True
 
@@ -675,7 +681,7 @@ class EditorWindow(QMainWindow):
     def save_as(self) -> bool:
         if self.doc is None:
             return False
-        stem = str(self.doc.get(("name",)) or "") or "scenario"
+        stem = paths.safe_stem(self.doc.get(("name",)))
         folder = (self.doc.path.parent if self.doc.path is not None and not is_shipped(self.doc.path)
                   else user_scenarios_dir())
         name, _ = QFileDialog.getSaveFileName(self, "Save scenario as", str(folder / f"{stem}.toml"),
@@ -760,20 +766,24 @@ class EditorWindow(QMainWindow):
             except (InputError, KeyError, TypeError, ValueError):
                 path.unlink(missing_ok=True)  # half a copy is no use to anyone
                 continue
-            where = f" (from {Path(note['path']).name})" if "path" in note else " (never saved)"
+            where = (f" (from {printable(Path(str(note['path'])).name)})" if "path" in note
+                     else " (never saved)")
             buttons = (QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Discard
                        | QMessageBox.StandardButton.Cancel)
             answer = QMessageBox.question(
                 self, "Restore unsaved work?",
-                f"The editor kept unsaved changes to “{note.get('title', 'a scenario')}”{where}, "
-                f"last changed {note.get('saved', 'earlier')}.\n\nRestore them? (Discard deletes the "
+                f"The editor kept unsaved changes to “{printable(note.get('title', 'a scenario'))}”"
+                f"{where}, last changed {printable(note.get('saved', 'earlier'), 30)}.\n\nRestore "
+                "them? (Discard deletes the "
                 "copy; Cancel keeps it for next time.)", buttons, QMessageBox.StandardButton.Yes)
             if answer == QMessageBox.StandardButton.Discard:
                 path.unlink(missing_ok=True)
                 continue
             if answer != QMessageBox.StandardButton.Yes:
                 return False
-            doc = EditorDocument(data, Path(note["path"]) if "path" in note else None)
+            # no path: the copy's "path" is data from a file, and never decides where Ctrl+S
+            # writes; the first save asks where (Save As), in the folder the user picks
+            doc = EditorDocument(data, None)
             doc.undo_stack.resetClean()  # what is shown is not what is on disk
             self.set_document(doc)
             path.unlink(missing_ok=True)  # from now on this window keeps the copy, under its name

@@ -40,14 +40,13 @@ from PySide6.QtWidgets import (
 
 from ambush_gui.core import saves
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
-from ambush_gui.core.errors import InputError
 from ambush_gui.core.events import Event
 from ambush_gui.gui.shared import paths, theme
 from ambush_gui.gui.shared.controller import GameController, Seat
 from ambush_gui.gui.shared.dialog_base import side_title
 from ambush_gui.gui.shared.dice_tray import DiceTrayPanel
 from ambush_gui.gui.shared.pacing import DEFAULT_PACE, MENU_PACES, PACE_TIPS, Pace
-from ambush_gui.gui.shared.widgets import GameLog
+from ambush_gui.gui.shared.widgets import GameLog, cannot_open
 
 MAP_KINDS = (DecisionKind.MOVE, DecisionKind.PLACE)
 
@@ -667,7 +666,8 @@ class GameWindow(QMainWindow):
         return self._save_to(self.controller.save_path)
 
     def save_as(self) -> bool:
-        start = str(paths.saves_dir() / f"{self.controller.game.scenario.name}.json")  # type: ignore[attr-defined]
+        stem = paths.safe_stem(self.controller.game.scenario.name, "game")  # type: ignore[attr-defined]
+        start = str(paths.saves_dir() / f"{stem}.json")
         name, _ = QFileDialog.getSaveFileName(self, "Save game", start, "Saved games (*.json)")
         return bool(name) and self._save_to(saves.with_suffix(name))
 
@@ -694,8 +694,8 @@ class GameWindow(QMainWindow):
         try:
             game = load_game(path)
             players = saves.read(path).players
-        except InputError as exc:
-            QMessageBox.warning(self, "Cannot open this game", str(exc))
+        except Exception as exc:  # any file: a message box, never a crash (issue 12)
+            cannot_open(self, "Cannot open this game", path, exc)
             return False
         remember_recent(path)
         seats = {side: Seat(players.get(side, "human")) for side in self.controller.seats}

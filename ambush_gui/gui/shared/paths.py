@@ -32,3 +32,19 @@ def saves_dir() -> Path:
     p = data_dir() / "saves"
     p.mkdir(parents=True, exist_ok=True)
     return p
+
+
+def safe_stem(text: object, fallback: str = "scenario") -> str:
+    """A file name made from a scenario's free-text ``name``: letters, digits, "-", "_" and
+    single spaces only, at most 60 characters, so a name never chooses a folder ("../../x",
+    "/etc/x" and control characters all become a plain slug in the folder the user picks).
+
+    >>> safe_stem("../../etc/passwd"), safe_stem("Contracting Trouble!"), safe_stem("\\x1b")
+    ('etc-passwd', 'Contracting Trouble', 'scenario')
+    """
+    import re
+
+    s = str(text) if isinstance(text, str) else ""
+    s = re.sub(r"[^A-Za-z0-9 _-]+", "-", s[:200])  # ASCII only: no separators, dots, controls
+    s = re.sub(r"-{2,}", "-", re.sub(r"\s+", " ", s)).strip(" -_")
+    return s[:60].strip(" -_") or fallback

@@ -142,3 +142,21 @@ class GameLog(QPlainTextEdit):
             _, under = self.citations_at(event.position().toPoint())
             if under is not None:
                 self.look_up(under.text)
+
+
+def cannot_open(parent: QWidget | None, title: str, path: object, exc: BaseException) -> None:
+    """A message box for a file the window cannot open, whatever went wrong: the program's
+    own input errors say the file, the place and what was expected; any other failure of
+    loading (a file the checks missed) is said plainly, so the window never crashes on a
+    file (issue 12)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from ambush_gui.core.errors import InputError, printable
+
+    if isinstance(exc, InputError):
+        text = str(exc)
+    else:
+        what = printable(f"{type(exc).__name__}: {exc}", 200)
+        text = (f"{printable(path, 200)}: this file cannot be used; loading it failed "
+                f"({what}). It may be damaged, or written for another program.")
+    QMessageBox.warning(parent, title, text)
