@@ -106,7 +106,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     from ambush_gui import systems
     from ambush_gui.gui.app import run
 
-    systems.resolve(args.target)  # a clear error before any window opens
+    from ambush_gui.core import saves
+
+    path = systems.resolve(args.target)  # a clear error before any window opens: a bad file
+    if saves.is_save(path):  # exits 2 with its message, as validate and replay do
+        saves.replay(path, systems.factory)
+    else:
+        systems.load_scenario(path, SCALES[args.scale])
     seed = args.seed if args.seed is not None else time.time_ns() // 1000 % 1_000_000
     return run(args.target, seed, args.computer, SCALES[args.scale])
 

@@ -29,6 +29,7 @@ import signal
 import sys
 import tempfile
 import time
+import tomllib
 import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -250,9 +251,7 @@ def make_case(seed: Seed, rng: random.Random) -> tuple[bytes, str]:
     raw = seed.text.encode("utf-8")
     if rng.random() < 0.3:
         return corrupt_bytes(raw, rng)
-    from ambush_gui.core.files import parse_data
-
-    data = parse_data(raw, seed.name)
+    data = json.loads(seed.text) if seed.suffix == ".json" else tomllib.loads(seed.text)
     how = []
     for _ in range(rng.choice([1, 1, 1, 1, 2, 3])):
         data, what = mutate_data(data, rng)

@@ -179,10 +179,9 @@ def parse_faces(value: Any) -> frozenset[int]:
     [0, 1, 2, 7]
     """
     if isinstance(value, frozenset | set | list | tuple):
-        faces = frozenset(value)
-        if not all(isinstance(f, int) and f in FACES for f in faces):
-            raise _invalid(f"die faces run 0-9 (got {sorted(faces)})")
-        return faces
+        if not all(isinstance(f, int) and not isinstance(f, bool) and f in FACES for f in value):
+            raise _invalid("die faces run 0-9 (a list of whole numbers 0 to 9)")
+        return frozenset(value)
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise _invalid("expected die faces such as '0-2', '7' or '0-1,9'")
     if isinstance(value, int):

@@ -112,7 +112,7 @@ def is_save(path: str | Path) -> bool:
         return False
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # read() says what is wrong with it
         return p.suffix.lower() == SUFFIX
     return isinstance(data, dict) and (
         data.get("format") == FORMAT or "decisions" in data

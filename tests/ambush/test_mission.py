@@ -100,7 +100,7 @@ def test_a_loop_of_go_to_with_no_way_out() -> None:
     data["paragraphs"] += [
         {"number": 20, "text": "x", "options": [{"text": "a", "do": [{"goto": 21}]}]},
         {"number": 21, "text": "y", "options": [
-            {"text": "b", "when": {"wounded": True}, "do": [{"goto": 20}]},
+            {"text": "b", "when": {"chance": "0-4"}, "do": [{"goto": 20}]},
             {"text": "c", "do": [{"goto": 20}]}]},
     ]
     data["paragraphs"][1]["options"][0]["do"] = [{"goto": 20}]
@@ -114,7 +114,7 @@ def test_a_loop_with_a_way_out_is_fine() -> None:
     data["paragraphs"] += [
         {"number": 20, "text": "x", "options": [{"text": "a", "do": [{"goto": 21}]}]},
         {"number": 21, "text": "y", "options": [
-            {"text": "b", "when": {"wounded": True}, "do": [{"goto": 20}]},
+            {"text": "b", "when": {"chance": "0-4"}, "do": [{"goto": 20}]},
             {"text": "c", "do": [{"hold": True}]}]},
     ]
     data["paragraphs"][1]["options"][0]["do"] = [{"goto": 20}]
