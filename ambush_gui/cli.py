@@ -104,9 +104,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     import time
 
     from ambush_gui import systems
-    from ambush_gui.gui.app import run
-
     from ambush_gui.core import saves
+    from ambush_gui.gui.app import run
 
     path = systems.resolve(args.target)  # a clear error before any window opens: a bad file
     if saves.is_save(path):  # exits 2 with its message, as validate and replay do

@@ -241,7 +241,8 @@ def test_key_names_and_values_are_escaped(capsys: pytest.CaptureFixture[str], tm
     p = changed(tmp_path, ALLEY, lambda d: d.__setitem__("evil\x1b[2J\x07key", 1))
     err = refused(capsys, p, "evil\\x1b[2J\\x07key", "is not a known field")
     assert "\x1b" not in err and "\x07" not in err
-    p = changed(tmp_path, ALLEY, lambda d: d["units"][0]["figures"][0].__setitem__("weapon", "ray\x1b[31mgun\x07"))
+    bell = "ray\x1b[31mgun\x07"
+    p = changed(tmp_path, ALLEY, lambda d: d["units"][0]["figures"][0].__setitem__("weapon", bell))
     err = refused(capsys, p, "ray\\x1b[31mgun\\x07", "unknown weapon")
     assert "\x1b" not in err and "\x07" not in err
 
