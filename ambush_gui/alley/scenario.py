@@ -27,7 +27,7 @@ from ambush_gui.core.files import read_data, validate
 from ambush_gui.core.geometry import CoverClass, Piece, Table
 
 # Bounds on what a file may hold (docs/formats.md, "Limits"): far beyond any real scenario
-# (Contracting Trouble has 40 pieces, 5 units, 5 Hot Spots), but they keep play in memory
+# (Contracting Trouble has 16 pieces, 11 units, 5 Hot Spots), but they keep play in memory
 # and every check quick. Coordinates are finite and near the table (at most 96" across).
 MAX_COORD = 1000.0
 MAX_PIECES = 10_000

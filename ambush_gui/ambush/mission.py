@@ -91,7 +91,7 @@ Column = Annotated[
 Rating = Annotated[int, Field(ge=-1, le=12)]
 
 # Bounds on what a mission file may hold (docs/formats.md, "Limits"): far beyond any real
-# mission (the hedgerow mission has 40 paragraphs, 6 Germans, 4 soldiers) but they keep a
+# mission (the hedgerow mission has 49 paragraphs, 6 Germans, 5 soldiers) but they keep a
 # game in memory and every check quick.
 MAX_LIST = 1_000
 """Terrain patches, hexes in a patch, checks, references, hexes in a reference, options..."""
