@@ -100,8 +100,16 @@ def summarise(lines: list[tuple[str, str]]) -> list[tuple[str, str]]:
             example.setdefault(k, (place, what))
     for k, n in hidden.items():
         place, what = example[k]
-        out.append((place, f"and {n:,} more like this: {printable(what, 120)}"))
+        out.append((_INDEX.sub("[…]", place), f"and {n:,} more like this: {printable(what, 120)}"))
     return out
+
+
+_QUOTED = re.compile(r"'([^'\n]{" + str(SHOWN + 1) + r",})'")
+
+
+def _short_quotes(what: str) -> str:
+    """Every value a message quotes ('...') cut to :data:`SHOWN` characters."""
+    return _QUOTED.sub(lambda m: "'" + m.group(1)[: SHOWN - 1] + "…'", what)
 
 
 class InputError(ValueError):
@@ -118,7 +126,7 @@ class InputError(ValueError):
         self.problems = problems
         self.described = [describe(p, w) if describe else (p, w) for p, w in problems]
         name = printable(file, 200)
-        lines = [f"{name}: {printable(path or '(top level)', 120)}: {printable(what, LINE)}"
+        lines = [f"{name}: {printable(path or '(top level)', 120)}: {printable(_short_quotes(what), LINE)}"
                  for path, what in summarise(self.described)]
         super().__init__("\n".join(lines))
 

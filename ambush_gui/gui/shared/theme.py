@@ -318,3 +318,7 @@ HEX_LABEL_MIN_PX = 8.0  # device pixels: the least height of a printed hex numbe
 END_DIALOG_MIN_WIDTH = 460  # pixels: the end of a mission fits over the map at 1280x800
 TRAY_CARD_MAX_WIDTH = 560  # pixels: a card widens to this for a long outcome (on two lines)
 TRAY_BLOCK_WIDTH = 150  # pixels: the least width of one roll of several in a card
+
+MESSAGE_BOX_LINES = 16
+"""How many problem lines a "cannot open" box shows: it must fit a 1280x800 screen with its
+OK button (the rest are counted; ``ambush-gui validate`` lists them all)."""

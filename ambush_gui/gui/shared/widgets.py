@@ -153,10 +153,17 @@ def cannot_open(parent: QWidget | None, title: str, path: object, exc: BaseExcep
 
     from ambush_gui.core.errors import InputError, printable
 
-    if isinstance(exc, InputError):
-        text = str(exc)
+    if isinstance(exc, InputError):  # the file named once, then its problems, one a line
+        name = printable(exc.file, 200)
+        lines = [line.removeprefix(f"{name}: ") for line in str(exc).splitlines()]
+        text = "\n".join([f"{name}:", *(f"• {line}" for line in lines)])
     else:
         what = printable(f"{type(exc).__name__}: {exc}", 200)
         text = (f"{printable(path, 200)}: this file cannot be used; loading it failed "
                 f"({what}). It may be damaged, or written for another program.")
+    lines = text.splitlines()
+    if len(lines) > theme.MESSAGE_BOX_LINES:  # a box taller than the screen hides its OK button
+        more = len(lines) - theme.MESSAGE_BOX_LINES
+        tail = f"… and {more} more (ambush-gui validate lists them all)"
+        text = "\n".join([*lines[:theme.MESSAGE_BOX_LINES], tail])
     QMessageBox.warning(parent, title, text)
