@@ -211,3 +211,20 @@ def test_a_recovery_copy_s_path_never_decides_where_ctrl_s_writes(
     win.doc.set(("title",), "Changed again")
     assert win.save() and len(dialogs) == 1  # the path the user chose this session
     assert read_data(chosen)["title"] == "Changed again"
+
+
+def test_a_recovery_copy_the_pages_cannot_show_gets_a_box(qtbot: Any, boxes: list[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    copy = editor_window.recovery_dir() / "odd.toml"
+    copy.write_text('[recovery]\ntitle = "Odd"\n[data]\nsystem = "alley"\ntable = 7\n')
+    monkeypatch.setattr(QMessageBox, "question",
+                        staticmethod(lambda *a, **k: QMessageBox.StandardButton.Yes))
+
+    def page(system: str) -> Any:
+        raise TypeError("the page cannot show this draft")
+
+    monkeypatch.setattr(editor_window, "page_class", page)
+    win = EditorWindow()
+    qtbot.addWidget(win)
+    assert not win.offer_recovery() and win.doc is None
+    assert boxes[0].startswith("Cannot restore the unsaved work") and not copy.exists()

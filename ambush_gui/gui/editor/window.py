@@ -437,7 +437,16 @@ class EditorWindow(QMainWindow):
 
     # -- the document -------------------------------------------------------------------------
     def set_document(self, doc: EditorDocument | None) -> None:
-        """Show ``doc`` (None: the empty editor) with its page, undo actions and checks."""
+        """Show ``doc`` (None: the empty editor) with its page, undo actions and checks. The
+        page is built first: a draft it cannot show raises before anything changes."""
+        page: Any = None
+        if doc is not None:
+            doc.setParent(self)
+            try:
+                page = page_class(doc.system)(doc, self)
+            except BaseException:
+                doc.setParent(None)
+                raise
         if self.doc is not None:
             self.doc.changed.disconnect(self._on_changed)
             self.doc.undo_stack.cleanChanged.disconnect(self._on_clean_changed)
@@ -462,8 +471,7 @@ class EditorWindow(QMainWindow):
             self.stack.setCurrentWidget(self.welcome)
             self.undo_view.setStack(None)  # type: ignore[arg-type]
         else:
-            doc.setParent(self)
-            self.page = page_class(doc.system)(doc, self)
+            self.page = page
             self.stack.addWidget(self.page)
             self.stack.setCurrentWidget(self.page)
             for a in self.page.toolbar_actions():
@@ -664,8 +672,7 @@ class EditorWindow(QMainWindow):
             return False
         try:
             self.set_document(doc)
-        except Exception as exc:  # a draft the pages cannot show: not left half-shown
-            self.set_document(None)
+        except Exception as exc:  # a draft the pages cannot show: nothing changed
             cannot_open(self, "Cannot open this file", path, exc)
             return False
         self.statusBar().showMessage(f"Opened {doc.path}", 5000)
@@ -783,9 +790,14 @@ class EditorWindow(QMainWindow):
                 return False
             # no path: the copy's "path" is data from a file, and never decides where Ctrl+S
             # writes; the first save asks where (Save As), in the folder the user picks
-            doc = EditorDocument(data, None)
-            doc.undo_stack.resetClean()  # what is shown is not what is on disk
-            self.set_document(doc)
+            try:
+                doc = EditorDocument(data, None)
+                doc.undo_stack.resetClean()  # what is shown is not what is on disk
+                self.set_document(doc)
+            except Exception as exc:  # a copy the pages cannot show: said, and not kept
+                path.unlink(missing_ok=True)
+                cannot_open(self, "Cannot restore the unsaved work", path, exc)
+                return False
             path.unlink(missing_ok=True)  # from now on this window keeps the copy, under its name
             self.write_recovery()
             self.statusBar().showMessage("Restored the unsaved changes: save them to keep them", 10000)
