@@ -1124,7 +1124,8 @@ class _Checker:
     def check_read_by_nobody(self) -> None:
         """A paragraph the Mission Card reads (a Paragraph Check, the Event column, and every
         paragraph they "go to") has no German reading it: a condition about "him" (sees_us,
-        us_within, stance, wounded, has_ammo) has nobody to ask, and would stop the game."""
+        us_within, stance, wounded, has_ammo) has nobody to ask, and does not hold there
+        (paragraphs.py). A warning: the same paragraph may be a German's too."""
         spec = self.spec
         by_no = {p.number: (i, p) for i, p in enumerate(spec.paragraphs)}
         todo = [c.paragraph for c in spec.card.checks] + list(spec.card.events.values())
@@ -1140,11 +1141,12 @@ class _Checker:
             for j, o in enumerate(p.options):
                 asks = next((c for c in o.when.walk() if c.key in HIM), None)
                 if asks is not None:
-                    self.bad(f"paragraphs[{i}].options[{j}].when",
-                             f"asks about 'him' ({asks.text()}), but the Mission Card reads "
-                             f"paragraph {n} (a Paragraph Check or an Event, or a 'go to' from "
-                             "one) with no German reading it: ask about the map instead (us_in, "
-                             "condition, chance, german_active)")
+                    self.warnings.append(
+                        (f"paragraphs[{i}].options[{j}].when",
+                         f"asks about 'him' ({asks.text()}), but the Mission Card reads "
+                         f"paragraph {n} (a Paragraph Check or an Event, or a 'go to' from one) "
+                         "with no German reading it: there it does not hold; ask about the map "
+                         "instead (us_in, condition, chance, german_active)"))
                 todo += [a.goto for a in o.do if a.goto is not None]
 
     def check_reachable(self) -> None:

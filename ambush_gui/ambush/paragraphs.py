@@ -43,6 +43,7 @@ from ambush_gui.ambush.charts import Stance, faces_text
 from ambush_gui.ambush.fire import has_ammunition, pick, sees, weapons_of
 from ambush_gui.ambush.mission import (
     ACTION_NUMBERS,
+    HIM,
     MAX_HOPS,
     SELF_PRESERVATION,
     Act,
@@ -363,6 +364,10 @@ class Paragraphs:
         if k == "german_active":
             assert c.german_active is not None
             return s.german_active(c.german_active)
+        if german is None and k in HIM:
+            # a Mission Card reading (a Paragraph Check, an Event) has no "him" to ask: such a
+            # condition does not hold, rather than stopping the game (validation warns of it)
+            return False
         if k == "us_within":
             assert c.us_within is not None
             return s.us_within(him(), c.us_within)

@@ -221,17 +221,35 @@ def test_mission_counts_have_upper_bounds(capsys: pytest.CaptureFixture[str], tm
     refused(capsys, p, "paragraph")
 
 
-def test_a_card_paragraph_that_asks_about_him_is_refused(capsys: pytest.CaptureFixture[str],
-                                                         tmp_path: Path) -> None:
-    """Found by the fuzzer: an Event paragraph asking 'sees_us' validated and stopped the game."""
+def test_a_card_paragraph_that_asks_about_him_plays_and_is_warned_of(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Found by the fuzzer: an Event paragraph asking 'sees_us' validated and stopped the game
+    (ParagraphError). Now the condition does not hold when nobody reads it, and validate warns."""
+    from ambush_gui.ai.ambush_ai import AmbushAI
+    from ambush_gui.ambush.mission import Mission
+
     def mutate(d: dict[str, Any]) -> None:
         german_paragraph = d["germans"][0]["columns"]["A"][0]
-        d["card"]["events"]["12"] = german_paragraph
+        for total in range(2, 13):
+            d["card"]["events"][str(total)] = german_paragraph
         target = next(p for p in d["paragraphs"] if p["number"] == german_paragraph)
         target["options"][0]["when"] = {"sees_us": True}
 
     p = changed(tmp_path, AMBUSH, mutate)
-    refused(capsys, p, "asks about 'him'")
+    code, _, err = run(capsys, "validate", str(p))
+    assert code == 0 and "asks about 'him' (sees_us)" in err
+    game = systems.new_game(Mission.load(p), 4)
+    ai = AmbushAI()
+    events = 0
+    for _ in range(300):  # an Event reading happens within the first Operations turns
+        d = game.pending()
+        if d is None:
+            break
+        game.answer(ai.choose(game, d))
+        events = sum(1 for e in game.log.events if e.kind == "paragraph" and e.data.get("german") is None)
+        if events:
+            break
+    assert events
 
 
 # -- messages -------------------------------------------------------------------------------------
