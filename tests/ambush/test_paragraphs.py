@@ -10,7 +10,6 @@ import pytest
 from ambush_gui.ambush.mission import Mission, Reaction
 from ambush_gui.ambush.paragraphs import (
     GermanFacts,
-    ParagraphError,
     Paragraphs,
     StateSituation,
     TableSituation,
@@ -126,9 +125,11 @@ def test_conditions(cond: dict[str, Any], facts: dict[str, Any], expect: bool) -
     assert (e.read(30, situation(**facts), german=1).option == 0) is expect
 
 
-def test_a_paragraph_check_cannot_ask_about_him() -> None:
-    with pytest.raises(ParagraphError, match="no German is reading it"):
-        engine().read(10, situation())
+def test_a_paragraph_check_asking_about_him_finds_it_does_not_hold() -> None:
+    """Nobody reads a Paragraph Check or an Event, so "he sees a US soldier" does not hold
+    and the next option applies (issue 12: it used to stop the game; validate warns of it)."""
+    reading = engine().read(10, situation(sees_us=True))
+    assert reading.option == 1 and reading.german is None
 
 
 @pytest.mark.rule("AR-110")
