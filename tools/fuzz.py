@@ -198,7 +198,7 @@ def mutate_data(data: Any, rng: random.Random) -> tuple[Any, str]:
         j = rng.randrange(len(parent))
         parent[key], parent[j] = parent[j], parent[key]
         return data, f"{where} swapped with [{j}]"
-    parent[key] = rng.choice(ODD_VALUES)
+    parent[key] = _copy(rng.choice(ODD_VALUES))  # a copy: the table of odd values stays as it is
     return data, f"{where} replaced"
 
 
