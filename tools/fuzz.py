@@ -127,11 +127,12 @@ def _parent(data: Any, path: tuple[Any, ...]) -> tuple[Any, Any]:
 
 
 def _copy(value: Any) -> Any:
-    """A copy that shares nothing (so no mutation makes a cycle); shallow past a deep nesting."""
+    """A copy that shares nothing, so no mutation makes a cycle (a value nested too deeply to
+    copy becomes an empty one of its type: sharing it could put a table inside itself)."""
     try:
         return copy.deepcopy(value)
     except RecursionError:
-        return value
+        return type(value)()
 
 
 def _deep(levels: int, leaf: Any = 1, as_dict: bool = False) -> Any:
