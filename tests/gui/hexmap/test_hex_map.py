@@ -297,7 +297,7 @@ def test_animate_move_ends_with_the_counter_in_the_last_hex(qtbot, hedgerow: Amb
     view.animate_move("able", ["0105", "0205", "0305"], ms_per_hex=30)
     assert view.animating
     assert view.hex_at(view.counter_pos("able")) != "0305"  # it has not arrived yet
-    qtbot.waitUntil(lambda: not view.animating, timeout=3000)
+    qtbot.waitUntil(lambda: not view.animating, timeout=15000)  # generous: a busy CI machine starves timers
     assert view.hex_at(view.counter_pos("able")) == "0305"
     assert view.counter_at(view.counter_pos("baker")) == "baker"  # left behind, alone
 
@@ -312,7 +312,7 @@ def test_set_counters_finishes_a_slide_at_once(qtbot, hedgerow: AmbushState) -> 
     assert view.hex_at(view.counter_pos("able")) == "0405"
     # Already moved by set_counters: the slide starts from the path's first hex.
     view.animate_move("able", ["0305", "0405"], ms_per_hex=10)
-    qtbot.waitUntil(lambda: not view.animating, timeout=3000)
+    qtbot.waitUntil(lambda: not view.animating, timeout=15000)  # generous: a busy CI machine starves timers
     assert view.hex_at(view.counter_pos("able")) == "0405"
 
 
