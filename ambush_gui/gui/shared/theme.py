@@ -270,6 +270,11 @@ COUNTER_OUT_OPACITY = 0.45
 Z_HEX_TERRAIN, Z_HEX_MARKS, Z_HEX_GRID, Z_HEX_LABELS = 0, 5, 10, 12
 Z_HEX_STEPS, Z_HEX_PATH, Z_HEX_ARROWS, Z_HEX_COUNTERS, Z_HEX_DRAGGED = 15, 16, 18, 30, 60
 
+# The mission editor's page (gui/editor/hexmap/page.py): the map beside the forms
+MISSION_MAP_SHARE = 0.45  # the least share of the mission page the map keeps on first show
+MISSION_MAP_LEAST = 240  # the map pane is never made narrower than this (pixels) by a remembered split
+MISSION_COMBO_CHROME = 30  # a choice's frame and arrow beside its text: a row's choices read whole
+
 # The editor's balance chart (gui/editor/chart.py); sides use SIDE_COLOURS, draws NEUTRAL
 CHART_LENGTH = QColor("#b9770e")  # the game-length histogram
 TARGET_MARK = QColor(214, 48, 49, 110)  # the hex a dialog is pointing at (a target, a throw)

@@ -557,3 +557,44 @@ def test_a_soldier_card_gives_a_crew_weapon_two_cards_share(qtbot: QtBot) -> Non
     page.squad.select(1)
     page.squad.port.setValue(1)
     assert not any("port_boxes" in path for path, _ in doc.warnings())
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_forms_get_their_least_width_and_the_map_the_rest(qtbot: QtBot, size: tuple[int, int]) -> None:
+    """The map pane was narrow at 1920 px (615 of 1580): the forms now get the least width
+    they need, measured tab by tab (side by side while the map keeps 45% of the page, else
+    stacked), and the map the rest."""
+    win = EditorWindow(EditorDocument.open(systems.resolve("ambush-hedgerow")))
+    qtbot.addWidget(win)
+    win.resize(*size)
+    win.show()
+    qtbot.waitExposed(win)
+    page = win.page
+    least = page.least_widths()
+    stacked = max(s for _, s in least.values())
+    qtbot.waitUntil(lambda: page.split.sizes()[1] == max(
+        [stacked, *(w for w, _ in least.values() if w <= sum(page.split.sizes()) * 0.55)]))
+    map_w, forms_w = page.split.sizes()
+    if size[0] == 1920:  # the booklet keeps its list beside the paragraph
+        assert page.paragraphs not in page._wide_need
+        assert forms_w == least[page.paragraphs][0]
+        assert map_w >= 0.45 * (map_w + forms_w) and map_w > 700
+    else:  # the tabs stack, each whole in its pane; the map had 363 px before
+        assert forms_w == stacked
+        assert map_w > 420
+    win.doc.undo_stack.setClean()
+
+
+def test_a_dragged_split_is_remembered_for_the_next_mission_page(qtbot: QtBot) -> None:
+    first = page_for(qtbot, EditorDocument.open(systems.resolve("ambush-hedgerow")))
+    qtbot.waitUntil(lambda: first._sized and sum(first.split.sizes()) > 0)
+    total = sum(first.split.sizes())
+    first.split.setSizes([total - 900, 900])
+    first.split.splitterMoved.emit(total - 900, 1)  # what a drag of the handle says
+    second = page_for(qtbot, EditorDocument.open(systems.resolve("ambush-tutorial")))
+    qtbot.waitUntil(lambda: second.split.sizes()[1] == 900)
+    # a remembered width the page cannot give leaves the map its least
+    second.split.setSizes([100, total - 100])
+    second.split.splitterMoved.emit(100, 1)
+    third = page_for(qtbot, EditorDocument.open(systems.resolve("ambush-tutorial")))
+    qtbot.waitUntil(lambda: third.split.sizes()[0] >= 240)

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QSignalBlocker, QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QSettings, QSignalBlocker, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QColor, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -75,6 +75,7 @@ PENDING = QColor(192, 57, 43)  # the from-hex of a red reference being drawn
 
 TABS = ("map", "card", "paragraphs", "germans", "squad", "settings")
 TAB_FRAME = 16  # the tab pane's frame and the scroll area's margin, in pixels
+SPLIT_KEY = "editor/mission/forms-width"  # the forms' width the designer last dragged to
 
 
 class MissionPage(QWidget):
@@ -127,9 +128,10 @@ class MissionPage(QWidget):
         self.split = split = QSplitter()
         split.addWidget(left)
         split.addWidget(self.tabs)
-        split.setStretchFactor(0, 1)
-        split.setStretchFactor(1, 1)
+        split.setStretchFactor(0, 1)  # a larger window widens the map; the forms keep theirs
+        split.setStretchFactor(1, 0)
         split.setSizes([800, 1100])
+        split.splitterMoved.connect(lambda *_: self._split_moved())
         self._sized = False
         # a narrow pane stacks each tab's columns: the tab -> its set_narrow, and the width
         # a stacked tab needs side by side
@@ -167,13 +169,65 @@ class MissionPage(QWidget):
 
     # -- fitting the room ----------------------------------------------------------------------
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
-        """On the first show in a small window, give the forms a larger share than the map:
-        at 1280 pixels the forms need about 620 to show a row whole."""
+        """On the first show, once laid out, split the page between the map and the forms
+        (:meth:`split_for_room`)."""
         super().showEvent(event)
-        if not self._sized and self.width() > 0:
+        if not self._sized:
             self._sized = True
-            share = 0.39 if self.width() >= 1400 else 0.36
-            self.split.setSizes([int(self.width() * share), self.width() - int(self.width() * share)])
+            QTimer.singleShot(0, self, self.split_for_room)
+
+    def split_for_room(self) -> None:
+        """Give the forms the least width they need and the map the rest.
+
+        The designer's own split (a drag of the handle, remembered) comes first, kept inside
+        the page. Otherwise the forms get the widest stacked tab's least width, and beyond it
+        the widest side-by-side least width that still leaves the map 45% of the page
+        (``theme.MISSION_MAP_SHARE``). Measured on the hedgerow mission: at 1920x1080 every
+        tab but the Mission Card sits side by side in 847 px and the map gets 733 (615
+        before); at 1280x800 the tabs stack in 576 px and the map gets 434 (363 before)."""
+        total = sum(self.split.sizes())
+        if total <= 0:
+            return
+        least = self.least_widths()
+        stacked = max(s for _, s in least.values())
+        stored = QSettings("ambush-gui", "ambush-gui").value(SPLIT_KEY)
+        if stored is not None and str(stored).isdigit():
+            forms = max(stacked, min(int(stored), total - theme.MISSION_MAP_LEAST))
+        else:
+            room = int(total * (1 - theme.MISSION_MAP_SHARE))
+            forms = max([stacked, *(w for w, _ in least.values() if w <= room)])
+        self.split.setSizes([total - forms, forms])
+        self.fit_tabs()
+
+    def least_widths(self) -> dict[QWidget, tuple[int, int]]:
+        """Each tab's least width for its pane (frame included), side by side and stacked.
+
+        Measured laid out, each tab shown in turn (a tab never shown reports no reliable
+        hint), then the tab and the stacking in force put back."""
+        current = self.tabs.currentIndex()
+        out: dict[QWidget, tuple[int, int]] = {}
+        with QSignalBlocker(self.tabs):
+            for tab, stack in self._stackers.items():
+                self.show_tab(tab)
+                wide = self._wide_need.get(tab, 0)
+                stack(False)
+                wide = max(wide, self._least(tab))
+                stack(True)
+                narrow = self._least(tab)
+                stack(tab in self._wide_need)
+                out[tab] = (wide, narrow)
+            self.tabs.setCurrentIndex(current)
+        return out
+
+    def _least(self, tab: QWidget) -> int:
+        """The tab's least width, plus the pane's frame and the scroll bar of a tab taller
+        than its pane."""
+        bar = self._scrolls[tab].verticalScrollBar().sizeHint().width()
+        return tab.minimumSizeHint().width() + TAB_FRAME + bar
+
+    def _split_moved(self) -> None:
+        """The designer's split is remembered for the next mission page."""
+        QSettings("ambush-gui", "ambush-gui").setValue(SPLIT_KEY, self.split.sizes()[1])
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         if watched is self.tabs and event.type() == QEvent.Type.Resize:
@@ -210,6 +264,9 @@ class MissionPage(QWidget):
     def _stack_map_tab(self, narrow: bool) -> None:
         self._map_columns.setDirection(QHBoxLayout.Direction.TopToBottom if narrow
                                        else QHBoxLayout.Direction.LeftToRight)
+        outer = self.map_tab.layout()
+        if outer is not None:
+            outer.invalidate()  # else the tab's size hint stays the old direction's
 
     # -- the contract -------------------------------------------------------------------------
     def toolbar_actions(self) -> list[QAction]:

@@ -396,6 +396,9 @@ class ActEdit(QWidget):
             shown = [names.get(w, w).split(" (")[0] for w in self.weapons()]
             self.weapons_shown.setText(", ".join(shown) if shown else "none but his card's")
             self._weapon_buttons()
+        for box in (self.verb, self.stance, self.advantage):  # what the row says is read whole
+            text = box.fontMetrics().horizontalAdvance(box.currentText())
+            box.setMinimumWidth(max(text + theme.MISSION_COMBO_CHROME, box.minimumSizeHint().width()))
 
     def _weapon_buttons(self) -> None:
         self.weapon_drop.setEnabled(self.weapon_pick.currentData() in self.weapons())
@@ -492,6 +495,19 @@ def _activation_change(before: Any, after: Any) -> str:
     return f"activate {who}"
 
 
+def widest_act_row() -> int:
+    """The least width of the widest action row (an activation: verb, German, hex, stance
+    and the arrows on one line), measured on a row built for it. The paragraph form keeps
+    that width whatever paragraph is selected, so the tab needs the same room for every
+    paragraph: selecting an activation does not push the form past its pane."""
+    stance = max((s.value for s in Stance), key=len)
+    probe = ActEdit({"activate": {"german": 99, "hex": "0000", "stance": stance}}, ["A"])
+    try:
+        return probe.minimumSizeHint().width()
+    finally:
+        probe.deleteLater()
+
+
 # -- the editor ------------------------------------------------------------------------------
 
 
@@ -577,10 +593,13 @@ class ParagraphEditor(QWidget):
         of = QFormLayout(self.option_form)
         of.addRow("Text", self.option_text)
         of.addRow("When", self.when)
-        acts = QVBoxLayout()
+        acts_column = QWidget()  # as wide as an activation row, whatever is selected
+        acts = QVBoxLayout(acts_column)
+        acts.setContentsMargins(0, 0, 0, 0)
         acts.addLayout(self.acts_box)
         acts.addWidget(self.act_add, 0, Qt.AlignmentFlag.AlignLeft)
-        of.addRow("Do", acts)
+        acts_column.setMinimumWidth(widest_act_row())
+        of.addRow("Do", acts_column)
 
         self.form = QWidget()
         rl = QVBoxLayout(self.form)
