@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import tomli_w
 from PySide6.QtCore import QObject, Signal
@@ -87,6 +87,17 @@ def _parent(data: Any, path: DataPath, create: bool = False) -> Any:
             node[part] = {}
         node = node[part]
     return node
+
+
+class Finding(NamedTuple):
+    """A problem (``severity`` "error": the scenario cannot be played) or a warning (playable,
+    but worth a look): the dotted ``path`` that finds the place, and the ``place`` and
+    ``what`` a designer reads."""
+
+    severity: str
+    path: str
+    place: str
+    what: str
 
 
 class _Edit(QUndoCommand):
@@ -263,6 +274,13 @@ class EditorDocument(QObject):
 
             return describe(self.data, path, what)
         return said
+
+    def findings(self) -> list[Finding]:
+        """The one list of what is wrong that every view shows (the Problems dock, a page's
+        own list): the problems, then the warnings, each with its place and what in the
+        designer's words (:meth:`describe`)."""
+        out = [Finding("error", p, *self.describe(p, w)) for p, w in self.problems()]
+        return out + [Finding("warning", p, *self.describe(p, w)) for p, w in self.warnings()]
 
     def scenario(self) -> Any:
         """The validated scenario or mission, ready to play; raises ScenarioError."""

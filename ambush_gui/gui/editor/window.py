@@ -554,13 +554,12 @@ class EditorWindow(QMainWindow):
         """Show the place a problem names on the page; says so when it cannot be found."""
         if self.page is None:
             return False
-        where = path or "the whole file"
         found = bool(self.page.focus_path(parse_path(path)))
+        what = next((w for p, w in [*self.problem_list.problems, *self.problem_list.warnings]
+                     if p == path), "")
+        where, what = self.doc.describe(path, what) if self.doc is not None else (path, what)
+        where = where or "the whole file"
         if found:
-            what = next((w for p, w in self.problem_list.problems if p == path), "")
-            if what and self.doc is not None:
-                place, what = self.doc.describe(path, what)
-                where = place or where
             self.statusBar().showMessage(f"{where}: {what}" if what else where, 8000)
         else:
             self.statusBar().showMessage(f"{where}: this place is not shown on the page", 8000)

@@ -210,8 +210,8 @@ def test_a_goto_to_a_missing_paragraph_is_named_and_a_click_goes_there(qtbot: Qt
     goto.number.setValue(99)
     assert doc.get(("paragraphs", 2, "options", 1, "do", 0)) == {"goto": 99}
     texts = [pe.problems.item(r).text() for r in range(pe.problems.count())]
-    missing = [t for t in texts if "paragraph 99 does not exist" in t]
-    assert missing and "paragraphs[2].options[1].do[0].goto" in missing[0]
+    assert texts == ["✖ paragraph 3, option 2: goto 99: no such paragraph"]
+    missing = texts
     pe.select(0, 0)
     row = texts.index(missing[0])
     item = pe.problems.item(row)
@@ -227,7 +227,7 @@ def test_an_unreachable_paragraph_is_a_warning_not_a_problem(qtbot: QtBot) -> No
     page.paragraphs.add_button.click()
     assert doc.problems() == []  # the loader accepts it
     texts = [page.paragraphs.problems.item(r).text() for r in range(page.paragraphs.problems.count())]
-    assert texts == ["⚠ paragraphs[13]: paragraph 14 is never read: no Mission Card entry, soldier card or "
+    assert texts == ["⚠ paragraph 14: is never read: no Mission Card entry, soldier card or "
                      "other paragraph leads to it"]
 
 
@@ -598,3 +598,58 @@ def test_a_dragged_split_is_remembered_for_the_next_mission_page(qtbot: QtBot) -
     second.split.splitterMoved.emit(100, 1)
     third = page_for(qtbot, EditorDocument.open(systems.resolve("ambush-tutorial")))
     qtbot.waitUntil(lambda: third.split.sizes()[0] >= 240)
+
+
+def dock_lines(win: EditorWindow) -> list[str]:
+    """The Problems dock's lines, each as "place: what" (its warning mark left out)."""
+    items = [win.problem_list.list.item(r).text() for r in range(win.problem_list.list.count())]
+    return [t.removeprefix("⚠ warning: ") for t in items]
+
+
+def tab_lines(page: MissionPage) -> list[str]:
+    pe = page.paragraphs
+    return [pe.problems.item(r).text()[2:] for r in range(pe.problems.count())]
+
+
+def test_the_problems_dock_and_the_paragraphs_tab_show_the_same_problems_in_a_designer_s_words(
+        qtbot: QtBot) -> None:
+    """Issue 11: the dock said "1 problem" while the tab listed three errors, warnings never
+    reached the dock, and both spoke pydantic ("List should have at least 1 item after
+    validation, not 0") and paths (``paragraphs[0].options[0].do[0].goto``)."""
+    win = EditorWindow(EditorDocument.open(systems.resolve("ambush-tutorial")))
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    doc, page = win.doc, win.page
+    with doc.macro("three mistakes"):
+        doc.set(("paragraphs", 0, "options", 0, "do"), [{"goto": 0}])  # no paragraph number
+        doc.set(("paragraphs", 1, "options", 0, "do"), [])  # an option doing nothing
+        doc.set(("paragraphs", 2, "options", 1, "do"), [{"goto": 99}])  # a paragraph not written
+    win.check()
+    assert dock_lines(win) == tab_lines(page) == [
+        "paragraph 1, option 1: goto needs a paragraph number, 1 or more (got 0)",
+        "paragraph 2, option 1: do needs at least one action: what happens when the option applies",
+        "paragraph 3, option 2: goto 99: no such paragraph",
+    ]
+    assert "3 problems" in win.problem_list.header.text()
+    assert "3 to fix, 0 warnings" in page.paragraphs.problems_title.text()
+    for text in (*dock_lines(win), win.problem_list.header.text()):
+        assert "List should" not in text and "[" not in text and "Input should" not in text
+    # a click in the dock goes to the paragraph and the option, and says the place in words
+    item = win.problem_list.list.item(2)
+    qtbot.mouseClick(win.problem_list.list.viewport(), Qt.MouseButton.LeftButton,
+                     pos=win.problem_list.list.visualItemRect(item).center())
+    assert page.current_tab() is page.paragraphs
+    assert page.paragraphs.current() == 2 and page.paragraphs.current_option() == 1
+    assert win.statusBar().currentMessage() == "paragraph 3, option 2: goto 99: no such paragraph"
+    doc.undo_stack.undo()
+    win.check()
+    # warnings too, the same in both: a paragraph nothing reads and one that scores again
+    page.paragraphs.add_button.click()
+    win.check()
+    assert dock_lines(win) == tab_lines(page) == [
+        "paragraph 14: is never read: no Mission Card entry, soldier card or other paragraph "
+        "leads to it"]
+    assert "1 warning" in win.problem_list.header.text()
+    assert "0 to fix, 1 warning" in page.paragraphs.problems_title.text()
+    doc.undo_stack.setClean()

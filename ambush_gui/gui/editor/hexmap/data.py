@@ -7,12 +7,9 @@ arithmetic of that data so the widgets stay thin:
   list of blocks (:func:`terrain_patches`), so a painted map is written the way a person
   would write it (``"0105-0406"`` rather than eight single hexes); hexside features per
   side, toggled one side at a time;
-- the paragraph graph: every place that names a paragraph (a Mission Card check, the Event
-  column, a soldier card cell, an option's ``goto``), which of them name a paragraph that
-  does not exist, and which paragraphs nothing reaches (:func:`paragraph_findings`). The
-  game's loader reports missing paragraphs only once the file passes its schema; this walk
-  works on a draft too, so the editor can say what is wrong while the mission is half
-  written;
+- the paragraph graph: what leads to a paragraph (:func:`readers`, from the loader's
+  own walk of every place that names one, :func:`~ambush_gui.ambush.mission.paragraph_refs`);
+  what is wrong is the loader's to say (the document's ``findings``);
 - a fresh, minimal mission (:func:`new_mission_data`).
 
 >>> sorted(terrain_by_hex({"width": 3, "height": 2, "terrain": [
@@ -24,16 +21,13 @@ arithmetic of that data so the widgets stay thin:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
 
 from ambush_gui.ambush.charts import Charts
-from ambush_gui.ambush.mission import MapSpec, map_of, span_labels
+from ambush_gui.ambush.mission import MapSpec, map_of, paragraph_refs, span_labels
 from ambush_gui.core.hexgrid import Hex, HexMap
 from ambush_gui.gui.editor.document import parse_path
-
-Finding = tuple[str, str, str]
-"""(severity "error" | "warning", dotted path, message)."""
 
 
 def label(col: int, row: int) -> str:
@@ -208,67 +202,6 @@ def compact_spans(hexes: Iterable[str]) -> list[str]:
 
 
 # -- the paragraph graph ---------------------------------------------------------------------
-
-
-def paragraph_refs(data: dict[str, Any]) -> Iterator[tuple[str, int, bool]]:
-    """Every place naming a paragraph: (dotted path, number, is a root). Roots are the
-    places the game reads on its own (the Mission Card and the soldier cards); the others
-    are an option's ``goto``, reached only through its paragraph."""
-    card = data.get("card", {})
-    for i, check in enumerate(card.get("checks", [])):
-        if "paragraph" in check:
-            yield f"card.checks[{i}].paragraph", check["paragraph"], True
-    for total, n in card.get("events", {}).items():
-        yield f"card.events.{total}", n, True
-    for name, cond in data.get("conditions", {}).items():
-        for total, n in cond.get("events", {}).items():
-            yield f"conditions.{name}.events.{total}", n, True
-    for i, g in enumerate(data.get("germans", [])):
-        for c, col in g.get("columns", {}).items():
-            for k, n in enumerate(col):
-                yield f"germans[{i}].columns.{c}[{k}]", n, True
-        for k, n in enumerate(g.get("self_preservation", [])):
-            yield f"germans[{i}].self_preservation[{k}]", n, True
-        for letter, r in g.get("reactions", {}).items():
-            for k, n in enumerate(r.get("column", [])):
-                yield f"germans[{i}].reactions.{letter}.column[{k}]", n, True
-    for i, p in enumerate(data.get("paragraphs", [])):
-        for j, o in enumerate(p.get("options", [])):
-            for k, a in enumerate(o.get("do", [])):
-                if isinstance(a, dict) and "goto" in a:
-                    yield f"paragraphs[{i}].options[{j}].do[{k}].goto", a["goto"], False
-
-
-def paragraph_findings(data: dict[str, Any]) -> list[Finding]:
-    """Missing paragraphs (errors) and paragraphs nothing reaches (warnings), walking the
-    plain data so that a draft the loader rejects is still checked."""
-    paragraphs = data.get("paragraphs", [])
-    numbers = {p.get("number"): i for i, p in enumerate(paragraphs)}
-    out: list[Finding] = []
-    roots: set[int] = set()
-    for path, n, root in paragraph_refs(data):
-        if n not in numbers:
-            out.append(("error", path, f"paragraph {n} does not exist"))
-        elif root:
-            roots.add(n)
-    gotos: dict[int, list[int]] = {}
-    for p in paragraphs:
-        gotos[p.get("number")] = [a["goto"] for o in p.get("options", []) for a in o.get("do", [])
-                                  if isinstance(a, dict) and "goto" in a]
-    seen: set[int] = set()
-    todo = list(roots)
-    while todo:
-        n = todo.pop()
-        if n in seen or n not in numbers:
-            continue
-        seen.add(n)
-        todo += gotos.get(n, [])
-    for i, p in enumerate(paragraphs):
-        if p.get("number") not in seen:
-            out.append(("warning", f"paragraphs[{i}]",
-                        f"paragraph {p.get('number')} is never read: no Mission Card entry, soldier "
-                        "card or other paragraph leads to it"))
-    return out
 
 
 def readers(data: dict[str, Any], number: int) -> list[tuple[str, str]]:

@@ -1,11 +1,10 @@
 """The paragraph editor of the mission page: the paragraph booklet, one paragraph at a time.
 
 On the left the paragraphs (number and first words) and, under them, what is wrong with
-the mission as it stands: the loader's own problems (a loop of "go to" with no way out, a
-Condition that does not exist...) and the editor's walk of the paragraph graph
-(:func:`~ambush_gui.gui.editor.hexmap.data.paragraph_findings`: a reference to a
-missing paragraph, a paragraph nothing reaches). Clicking one asks the page to show the
-place (``problemClicked`` with the dotted path).
+the mission as it stands: the document's findings (the loader's problems and warnings, in
+the designer's words: "paragraph 3, option 2: goto 99: no such paragraph"), the same list
+the editor window's Problems dock shows. Clicking one asks the page to show the place
+(``placeClicked`` with the dotted path).
 
 On the right the selected paragraph: number, style (bulleted: the option that applies;
 numbered: the first that applies, AR-111), the sighting it makes, its text, and its
@@ -47,7 +46,6 @@ from ambush_gui.gui.editor.hexmap.cards import weapon_choices
 from ambush_gui.gui.editor.hexmap.data import (
     first_words,
     numbered,
-    paragraph_findings,
     readers,
     renumber_edits,
 )
@@ -687,28 +685,25 @@ class ParagraphEditor(QWidget):
         self.refresh_problems()
         self.refresh_paragraph()
 
-    def findings(self) -> list[tuple[str, str, str]]:
-        """The loader's problems and the editor's own walk, without repeating a place."""
-        out = [("error", path, what) for path, what in self.doc.problems()]
-        seen = {(p, w) for _, p, w in out}
-        out += [f for f in paragraph_findings(self.doc.data) if (f[1], f[2]) not in seen]
-        return out
-
     def refresh_problems(self) -> None:
-        findings = self.findings()
-        errors = sum(1 for f in findings if f[0] == "error")
+        """The document's findings, the very list the Problems dock shows: the same count,
+        problems and warnings both, in the designer's words."""
+        findings = self.doc.findings()
+        errors = sum(1 for f in findings if f.severity == "error")
         warnings = len(findings) - errors
         self.problems_title.setText(
             "<b>Problems</b>: none, the mission can be played" if not findings else
             f"<b>Problems</b>: {errors} to fix, {warnings} warning{'s' * (warnings != 1)}")
         with QSignalBlocker(self.problems):
             self.problems.clear()
-            for severity, path, what in findings:
-                mark = "✖" if severity == "error" else "⚠"
-                item = QListWidgetItem(f"{mark} {path or '(file)'}: {what}")
-                item.setData(Qt.ItemDataRole.UserRole, path)
-                item.setToolTip(f"{what}\nClick to go to {path or 'the file'}")
-                item.setForeground(QBrush(theme.ILLEGAL if severity == "error" else theme.RULE_TAG))
+            for f in findings:
+                mark = "✖" if f.severity == "error" else "⚠"
+                place = f.place or "the whole file"
+                item = QListWidgetItem(f"{mark} {place}: {f.what}")
+                item.setData(Qt.ItemDataRole.UserRole, f.path)
+                item.setToolTip(f"{'Problem' if f.severity == 'error' else 'Warning'}: {place}\n"
+                                f"{f.what}\n\nClick to go there")
+                item.setForeground(QBrush(theme.ILLEGAL if f.severity == "error" else theme.WARNING))
                 self.problems.addItem(item)
 
     def refresh_paragraph(self) -> None:
