@@ -1021,6 +1021,8 @@ class _Checker:
         self.check_read_by_nobody()
         self.check_reachable()
         self.check_repeatable()
+        self.check_overlaps()
+        self.check_cycles()
         return self.problems, self.warnings
 
     def check_map(self) -> None:
@@ -1370,6 +1372,150 @@ class _Checker:
                      f"scores {points} and can be read again (nothing stops a second reading): "
                      "give the paragraph a sighting, end the mission, or change the Condition "
                      "so that nothing leads back to it"))
+
+
+    def check_overlaps(self) -> None:
+        """Warn of options a paragraph's list style makes the designer's intent unlikely
+        (AR-111, AR-117). Bulleted: an option with no condition applies always, so whenever
+        a conditional option applies too, a die picks between them and each happens only on
+        some rolls. Numbered: the first that applies is taken, so options after an "always"
+        one are never read."""
+        for i, p in enumerate(self.spec.paragraphs):
+            always = [j for j, o in enumerate(p.options) if o.when.key == "always"]
+            if not always:
+                continue
+            if p.style is ListStyle.BULLETED:
+                others = [j for j in range(len(p.options)) if j not in always]
+                if not others:
+                    continue
+                names = _options_text(others)
+                s = "s" if len(others) == 1 else ""
+                for j in always:
+                    self.warnings.append((
+                        f"paragraphs[{i}].options[{j}]",
+                        f"applies always (no condition) in a bulleted list, so whenever {names} "
+                        f"apply{s} too, both apply and a die picks one of them (AR-117): "
+                        f"{names} happen{s} only on some rolls. Make the list numbered with this "
+                        "option last (\"otherwise\"), or give it a condition of its own"))
+            elif always[0] < len(p.options) - 1:
+                j = always[0]
+                later = _options_text(list(range(j + 1, len(p.options))))
+                self.warnings.append((
+                    f"paragraphs[{i}].options[{j}]",
+                    f"applies always (no condition) in a numbered list, where the first that "
+                    f"applies is taken (AR-111): {later} after it never happens. Move it last, "
+                    "or give it a condition"))
+
+    def check_cycles(self) -> None:
+        """Warn of paragraphs that lead round to themselves by "go to" (one that goes to
+        itself, or a circle of several): each reading is in the same situation, so the same
+        options apply again and only a chance die or a Condition change leads out; otherwise
+        the game stops after MAX_HOPS readings. A circle with no way out at all is already a
+        problem (:meth:`check_loops`). Linear: one pass of Tarjan's strongly connected
+        components over the "go to" graph."""
+        by_no = {p.number: p for p in self.spec.paragraphs}
+        index = {p.number: i for i, p in enumerate(self.spec.paragraphs)}
+        edges: dict[int, list[tuple[int, str]]] = {n: [] for n in by_no}
+        for i, p in enumerate(self.spec.paragraphs):
+            for j, o in enumerate(p.options):
+                for k, a in enumerate(o.do):
+                    if a.goto is not None and a.goto in by_no:
+                        edges[p.number].append((a.goto, f"paragraphs[{i}].options[{j}].do[{k}].goto"))
+        trapped = {w[0] for w in self.problems if "can never end" in w[1]}
+        for comp in _strong_components(by_no, {n: [t for t, _ in es] for n, es in edges.items()}):
+            first = min(comp, key=index.__getitem__)
+            if f"paragraphs[{index[first]}]" in trapped:
+                continue
+            if len(comp) == 1:
+                for target, path in edges[first]:
+                    if target == first:
+                        self.warnings.append((path, _SELF_LOOP.format(n=first, hops=MAX_HOPS)))
+                continue
+            ring = _ring(first, set(comp), {n: [t for t, _ in edges[n]] for n in comp})
+            self.warnings.append((
+                f"paragraphs[{index[first]}]",
+                f"paragraphs {' -> '.join(map(str, ring))} go to each other in a circle: each "
+                "reading is in the same situation, so unless a chance die or a Condition change "
+                f"leads out of it the reading goes round until the game stops it after {MAX_HOPS} "
+                "readings. Go to a paragraph outside the circle, or end it"))
+
+
+_SELF_LOOP = ("goto {n} leads back to this paragraph: it is read again at once in the same "
+              "situation, so the same option applies again unless a chance die or a Condition "
+              "change turns it, and the game stops after {hops} readings. Go to another "
+              "paragraph, or give the option a chance")
+
+
+def _options_text(options: list[int]) -> str:
+    """Options counted from 1, as a designer says them: "option 2", "options 1 and 3"."""
+    names = [str(j + 1) for j in options]
+    if len(names) == 1:
+        return f"option {names[0]}"
+    return f"options {', '.join(names[:-1])} and {names[-1]}"
+
+
+def _strong_components(nodes: Iterable[int], succ: dict[int, list[int]]) -> list[list[int]]:
+    """Tarjan's strongly connected components, iteratively (no recursion limit), in linear
+    time; each component holds paragraphs that can all lead to one another."""
+    order: dict[int, int] = {}
+    low: dict[int, int] = {}
+    stack: list[int] = []
+    on_stack: set[int] = set()
+    out: list[list[int]] = []
+    for root in nodes:
+        if root in order:
+            continue
+        work = [(root, 0)]
+        while work:
+            n, k = work.pop()
+            if k == 0:
+                order[n] = low[n] = len(order)
+                stack.append(n)
+                on_stack.add(n)
+            targets = succ.get(n, [])
+            if k < len(targets):
+                work.append((n, k + 1))
+                t = targets[k]
+                if t not in order:
+                    work.append((t, 0))
+                elif t in on_stack:
+                    low[n] = min(low[n], order[t])
+                continue
+            if low[n] == order[n]:
+                comp = []
+                while True:
+                    m = stack.pop()
+                    on_stack.discard(m)
+                    comp.append(m)
+                    if m == n:
+                        break
+                out.append(comp)
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[n])
+    return out
+
+
+def _ring(start: int, members: set[int], succ: dict[int, list[int]]) -> list[int]:
+    """A shortest circle from ``start`` back to it inside ``members`` (breadth first)."""
+    came: dict[int, int] = {}
+    todo = [start]
+    while todo:
+        nxt = []
+        for n in todo:
+            for t in succ.get(n, []):
+                if t not in members:
+                    continue
+                if t == start:
+                    path = [n]
+                    while path[-1] != start:
+                        path.append(came[path[-1]])
+                    return [*reversed(path), start]
+                if t not in came:
+                    came[t] = n
+                    nxt.append(t)
+        todo = nxt
+    return [start, start]
 
 
 # -- the mission -------------------------------------------------------------------------------
