@@ -1394,7 +1394,7 @@ class _Checker:
                     self.warnings.append((
                         f"paragraphs[{i}].options[{j}]",
                         f"applies always (no condition) in a bulleted list, so whenever {names} "
-                        f"apply{s} too, both apply and a die picks one of them (AR-117): "
+                        f"appl{'ies' if s else 'y'} too, both apply and a die picks one of them (AR-117): "
                         f"{names} happen{s} only on some rolls. Make the list numbered with this "
                         "option last (\"otherwise\"), or give it a condition of its own"))
             elif always[0] < len(p.options) - 1:

@@ -118,7 +118,11 @@ def test_a_loop_with_a_way_out_is_fine() -> None:
             {"text": "c", "do": [{"hold": True}]}]},
     ]
     data["paragraphs"][1]["options"][0]["do"] = [{"goto": 20}]
-    assert Mission.from_data(data).warnings == []
+    m = Mission.from_data(data)  # no problem: it plays; but it is worth a look (issue 11)
+    assert [(m.describe(p, w)[0], w.split(":")[0]) for p, w in m.warnings] == [
+        ("paragraph 21, option 2", "applies always (no condition) in a bulleted list, so whenever option "
+                                   "1 applies too, both apply and a die picks one of them (AR-117)"),
+        ("paragraph 20", "paragraphs 20 -> 21 -> 20 go to each other in a circle")]
 
 
 def test_an_unreachable_paragraph_is_a_warning() -> None:
