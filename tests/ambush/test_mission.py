@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from ambush_gui import systems
 from ambush_gui.ambush.mission import Mission, shipped, span_labels
 from ambush_gui.core.errors import ScenarioError
 from ambush_gui.core.hexgrid import Hex
@@ -27,11 +29,7 @@ def paths(data: dict[str, Any]) -> list[str]:
 @pytest.mark.parametrize("path", shipped(), ids=lambda p: p.stem)
 def test_the_shipped_missions_load_with_no_warnings(path: Any) -> None:
     m = Mission.load(path)
-    # The one warning a shipped mission keeps: hedgerow's paragraph 29 (an Event, "the garrison
-    # is thinning out") scores each time it is rolled. Changing it would change how the
-    # shipped mission plays; the warning says so to a designer.
-    known = [("paragraphs[28].options[0]", "scores 1")] if path.stem == "ambush-hedgerow" else []
-    assert [(p, w[:8]) for p, w in m.warnings] == known
+    assert m.warnings == []  # hedgerow's paragraph 29 kept one until it was read once (issue 11)
     assert Mission.from_data(m.to_data(), "again").to_data() == m.to_data()
     assert m.map.width * m.map.height == len(m.map)
     for s in m.spec.squad:
@@ -181,3 +179,23 @@ def test_a_column_has_ten_action_numbers() -> None:
     data = small()
     data["germans"][0]["columns"]["A"] = [10] * 9
     assert paths(data) == ["germans[0].columns.A"]
+
+
+@pytest.mark.rule("AR-030")
+def test_the_hedgerow_cart_scores_once_however_often_its_event_is_rolled() -> None:
+    """Paragraph 29 ("a cart rattles away east", Events 6 and 7 under Condition C) scored
+    every time it was rolled and the US computer player farmed it: its sighting makes it read
+    once. The format 1 copy kept in tests/ambush/format1 still has the old reading."""
+    from ambush_gui.ambush.paragraphs import Paragraphs, TableSituation
+    from ambush_gui.core.dice import Dice
+    from ambush_gui.core.events import EventLog
+
+    m = Mission.load(systems.resolve("ambush-hedgerow"))
+    log = EventLog()
+    e = Paragraphs(m, Dice(0, log), log)
+    for total in (6, 7):
+        first = e.event_check(TableSituation("C", (), {}), total=total)
+        assert first is not None and first.paragraph == 29 and first.sighting == "cart-leaves"
+        assert e.event_check(TableSituation("C", (), {}, sightings={"cart-leaves"}), total=total) is None
+    old = Mission.load(Path(__file__).parent / "format1" / "ambush-hedgerow.toml")
+    assert old.paragraph(29).sighting is None  # the old copy is kept as it was
