@@ -274,6 +274,7 @@ Z_HEX_STEPS, Z_HEX_PATH, Z_HEX_ARROWS, Z_HEX_COUNTERS, Z_HEX_DRAGGED = 15, 16, 1
 MISSION_MAP_SHARE = 0.45  # the least share of the mission page the map keeps on first show
 MISSION_MAP_LEAST = 240  # the map pane is never made narrower than this (pixels) by a remembered split
 MISSION_COMBO_CHROME = 30  # a choice's frame and arrow beside its text: a row's choices read whole
+MISSION_HEADER_PAD = 14  # a table header's margins beside its text (a German card's columns)
 
 # The editor's balance chart (gui/editor/chart.py); sides use SIDE_COLOURS, draws NEUTRAL
 CHART_LENGTH = QColor("#b9770e")  # the game-length histogram

@@ -302,6 +302,11 @@ class GermanCards(_CardList):
                 item = QTableWidgetItem(head)
                 item.setToolTip(tip)
                 self.table.setHorizontalHeaderItem(c, item)
+            # every header read whole: the card's least width, which the page measures
+            metrics = self.table.horizontalHeader().fontMetrics()
+            self.table.setMinimumWidth(
+                sum(metrics.horizontalAdvance(h) + theme.MISSION_HEADER_PAD for h, _ in heads)
+                + self.table.verticalHeader().sizeHint().width() + 2 * self.table.frameWidth())
             for c, col in enumerate(cols):
                 values = self._column(g, col)
                 for n in ACTION_NUMBERS:

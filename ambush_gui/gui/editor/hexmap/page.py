@@ -184,7 +184,7 @@ class MissionPage(QWidget):
         the widest side-by-side least width that still leaves the map 45% of the page
         (``theme.MISSION_MAP_SHARE``). Measured on the hedgerow mission: at 1920x1080 every
         tab but the Mission Card sits side by side in 847 px and the map gets 733 (615
-        before); at 1280x800 the tabs stack in 576 px and the map gets 434 (363 before)."""
+        before); at 1280x800 the tabs stack in 584 px and the map gets 426 (363 before)."""
         total = sum(self.split.sizes())
         if total <= 0:
             return
