@@ -25,10 +25,11 @@ STYLE = {"bulleted": {}, "numbered": {"style": "numbered"}}
 
 
 def with_paragraph(number: int, options: list[dict[str, Any]], style: str = "bulleted") -> dict[str, Any]:
-    """The small mission with paragraph ``number`` added, read by a Paragraph Check."""
+    """The small mission with paragraph ``number`` added, read by German 1 (Action Number 0
+    under Condition A): its options ask about him."""
     data = small()
     data["paragraphs"].append({"number": number, "text": "Test.", "options": options} | STYLE[style])
-    data["card"]["checks"].append({"at": ["0601"], "paragraph": number})
+    data["germans"][0]["columns"]["A"][0] = number
     return data
 
 
