@@ -556,7 +556,8 @@ def zone_ids(spec: ScenarioSpec) -> dict[str, list[Point]]:
 
 
 def _award_problems(spec: ScenarioSpec) -> list[tuple[str, str]]:
-    """Zone awards name a zone that exists; escort awards have escorts to score."""
+    """Zone awards name a zone that exists; escort awards have escorts to score; exit awards
+    name an edge the scoring side can leave by (a unit leaves only across a friendly edge)."""
     problems: list[tuple[str, str]] = []
     zones = zone_ids(spec)
     for i, award in enumerate(spec.victory.awards or []):
@@ -565,6 +566,18 @@ def _award_problems(spec: ScenarioSpec) -> list[tuple[str, str]]:
             known = ", ".join(sorted(zones)) or "none: give a piece or a deployment zone an id"
             problems.append((f"{path}.zone", f"no table piece or deployment zone {award.zone!r} "
                                              f"(expected one of {known})"))
+        if award.event in EDGE_EVENTS:
+            side = spec.sides.get(award.side)
+            edges = [str(e) for e in side.friendly_edges] if side is not None else []
+            who = side.name if side is not None else str(award.side)
+            if not edges:
+                problems.append((f"{path}.event", f"{who} have no friendly edge, so nobody of theirs "
+                                                  f"can leave the table and {award.event.value} never "
+                                                  "scores (expected friendly_edges for that side)"))
+            elif award.edge is not None and str(award.edge) not in edges:
+                problems.append((f"{path}.edge", f"{who} leave only by their friendly edges "
+                                                 f"({', '.join(edges)}), so an award for the "
+                                                 f"{award.edge} edge never scores"))
         if award.event is AwardEvent.ESCORT_EXITED and not spec.all_escorts():
             problems.append((f"{path}.event", "escort_exited scores escorts, but the scenario places "
                                               "none ([[escorts]] or [[contractors]])"))

@@ -17,7 +17,7 @@ from ambush_gui.alley import turn, victory
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Injury
 from ambush_gui.alley.movement import move_along
-from ambush_gui.alley.scenario import SHORTHAND, AwardEvent, Scenario, VictorySpec
+from ambush_gui.alley.scenario import SHORTHAND, AwardEvent, Scenario, ScenarioError, VictorySpec
 from ambush_gui.core.dice import Dice
 from tests.alley import kit
 
@@ -177,15 +177,28 @@ def test_hot_spot_neutralised_scores_each_hot_spot_a_unit_sat_on_for_a_turn() ->
 @pytest.mark.rule("CT-015")
 def test_figure_exited_scores_each_own_figure_off_the_edge_named() -> None:
     """A team leaving the table across the west edge: 4 figures, 2 points each, for the
-    west-edge award; the north-edge award scores nothing."""
+    west-edge award; the south-edge award (also a friendly edge) scores nothing."""
     g = game([award("regular", "figure_exited", 2, edge="west"),
-              award("regular", "figure_exited", 5, edge="north")])
+              award("regular", "figure_exited", 5, edge="south")])
     m = g.unit("m")
     m.translate(-8, 0)
     turn.exit_table(g, m)
     assert set(g.state.exit_edges.values()) == {"west"}
     assert finish(g) == (8, 0)
     assert lines(g)[0] == ("regular", 2, "officer m-1 off the table by the west edge")
+
+
+def test_an_exit_award_for_an_edge_the_side_cannot_leave_by_is_refused() -> None:
+    """Figures leave only across their side's friendly edges, so an award for another edge,
+    or for a side with no friendly edge, could never score: the file is refused, naming
+    the award and the edges the side has."""
+    with pytest.raises(ScenarioError) as e:
+        game([award("regular", "figure_exited", 5, edge="north")])
+    assert "victory.awards[0].edge" in str(e.value)
+    assert "Police leave only by their friendly edges (south, west)" in str(e.value)
+    with pytest.raises(ScenarioError) as e:
+        game([award("insurgent", "escort_exited", 5)], escorts=[{"id": "vip", "at": [20, 4]}])
+    assert "Gunmen have no friendly edge" in str(e.value)
 
 
 def test_zone_held_needs_own_figures_in_the_zone_and_no_enemy() -> None:
