@@ -265,7 +265,7 @@ def test_every_shipped_scenario_opens_with_everything_shown(qtbot: Any, shipped:
     assert len(c.pieces) == len(data["table"]["pieces"])
     assert sum(len(f) for f in c.figures.values()) == sum(len(u["figures"]) for u in data["units"])
     assert len(c.markers) == (len(data.get("hot_spots", [])) + len(data.get("contractors", []))
-                              + len(data.get("aid_stations", [])))
+                              + len(data.get("escorts", [])) + len(data.get("aid_stations", [])))
     assert page.settings.field("title").text() == data["title"]
     assert doc.data == data and not doc.is_dirty()  # showing it changed nothing
 
