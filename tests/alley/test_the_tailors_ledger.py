@@ -54,7 +54,8 @@ def test_it_is_shipped_and_validates_without_a_warning(capsys: pytest.CaptureFix
     assert any(s.name == "the-tailors-ledger" and s.system == "alley" for s in systems.shipped())
     assert main(["validate", str(LEDGER)]) == 0
     out, err = capsys.readouterr()
-    assert out.strip().splitlines() == [f'{LEDGER}: valid alley scenario "The Tailor\'s Ledger"']
+    (line,) = out.strip().splitlines()  # one line: no warning, no note
+    assert line.startswith(f"{LEDGER}: valid alley scenario") and "The Tailor's Ledger" in line
     assert err == ""  # no warning, no note: a format-2 file infers nothing
 
 
