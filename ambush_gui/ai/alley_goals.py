@@ -57,6 +57,7 @@ COVER_BACK = 7.0  # inches behind the escorts where the covering teams stand
 PACE_SHARE = 0.8  # of a speed's allowance a unit can count on (interruptions cost inches)
 HUNT_SHARE = 0.6  # of an enemy figure's points a hunt is worth (a hit is never sure)
 ARRIVED = 0.3  # inches from a point goal that count as there
+NEVER = 10**6  # turns to a goal no way reaches: more than any turn limit
 LATE = 0.2  # of its points an edge or zone is worth when the unit's pace says it arrives too late
 
 
@@ -136,7 +137,13 @@ class Planner:
         return PACE_SHARE * (m.cautious if unit.dependants else m.rapid)
 
     def turns_to(self, unit: Unit, dist: float) -> int:
-        return 0 if dist <= ARRIVED else math.ceil(dist / self.pace(unit))
+        """Whole turns to cover ``dist``; a way that does not exist (an infinite distance, a
+        goal shut off by impassable terrain) takes longer than any game."""
+        if dist <= ARRIVED:
+            return 0
+        if not math.isfinite(dist):
+            return NEVER
+        return math.ceil(dist / self.pace(unit))
 
     def best_edge(self, unit: Unit, edge: str | None = None) -> tuple[str, float] | None:
         """The friendly edge to leave by (``edge`` if the award names one) and the way to it."""

@@ -11,6 +11,7 @@ staying on a Hot Spot, the Insurgents standing in the Regulars' zone, and the re
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -207,3 +208,15 @@ def test_the_insurgents_cut_off_the_way_round_a_canal_not_the_straight_line() ->
     assert goal.aim is Aim.CUT_OFF and isinstance(goal.where, tuple)
     x, y = goal.where
     assert x > 16 and y < 11.5  # along the bank toward the canal's end
+
+
+def test_a_goal_no_way_reaches_takes_longer_than_any_game() -> None:
+    """An infinite way (a goal shut off by impassable terrain) is never 'in time': it
+    once reached math.ceil and raised OverflowError in the middle of a computer turn."""
+    from ambush_gui.ai.alley_goals import NEVER, Planner
+
+    g = AlleyGame(Scenario.load(SCENARIOS / "canal-exit.toml"), 1)
+    planner = Planner(g, Side.REGULAR)
+    unit = g.state.side_units(Side.REGULAR)[0]
+    assert planner.turns_to(unit, math.inf) == NEVER > 10_000
+    assert planner.turns_to(unit, 0.0) == 0
