@@ -17,7 +17,7 @@ from ambush_gui.core.game import Game
 from ambush_gui.gui.shared import paths
 from ambush_gui.gui.shared.controller import GameController, Seat, load_game
 from ambush_gui.gui.shared.game_window import GameWindow, remember_recent, saved_pace, seats_for
-from ambush_gui.gui.shared.widgets import cannot_open
+from ambush_gui.gui.shared.widgets import cannot_open, install_wheel_guard
 
 
 def application() -> QApplication:
@@ -26,6 +26,7 @@ def application() -> QApplication:
         app = QApplication(sys.argv[:1])
         app.setApplicationName("ambush-gui")
         app.setOrganizationName("ambush-gui")
+    install_wheel_guard()
     return app  # type: ignore[return-value]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, Qt
 from PySide6.QtGui import (
     QAction,
     QContextMenuEvent,
@@ -12,7 +12,16 @@ from PySide6.QtGui import (
     QTextCursor,
     QTextDocument,
 )
-from PySide6.QtWidgets import QLabel, QMenu, QPlainTextEdit, QWidget
+from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QLabel,
+    QMenu,
+    QPlainTextEdit,
+    QWidget,
+)
 
 from ambush_gui.core.events import Event
 from ambush_gui.core.rule_ids import Citation, find_ids
@@ -167,3 +176,53 @@ def cannot_open(parent: QWidget | None, title: str, path: object, exc: BaseExcep
         tail = f"… and {more} more (ambush-gui validate lists them all)"
         text = "\n".join([*lines[:theme.MESSAGE_BOX_LINES], tail])
     QMessageBox.warning(parent, title, text)
+
+
+class _WheelGuard(QObject):
+    """Keeps the mouse wheel from changing a number box or drop-down the pointer merely
+    passes over while the designer scrolls a form: a spin box or combo box takes the wheel
+    only once it has the keyboard focus (a click or Tab gives it); otherwise the wheel
+    scrolls the form around it. Seen: scrolling the editor's Scenario tab silently set a
+    side's body armor to 0."""
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if not isinstance(obj, (QAbstractSpinBox, QComboBox)):
+            return False
+        if event.type() == QEvent.Type.Polish:
+            _no_wheel_focus(obj)  # else the wheel gives the box focus before this filter sees it
+            return False
+        if event.type() != QEvent.Type.Wheel:
+            return False
+        if obj.hasFocus():
+            return False
+        area = _scroll_area_of(obj)
+        if area is not None:
+            QCoreApplication.sendEvent(area.verticalScrollBar(), event)
+        return True  # the box itself never turns
+
+
+def _scroll_area_of(w: QWidget) -> QAbstractScrollArea | None:
+    p = w.parentWidget()
+    while p is not None and not isinstance(p, QAbstractScrollArea):
+        p = p.parentWidget()
+    return p
+
+
+def install_wheel_guard() -> None:
+    """Install the wheel guard on the running application, once (the editor and the game
+    windows each call it; a second call does nothing)."""
+    app = QCoreApplication.instance()
+    if app is None or app.property("ambush_wheel_guard"):
+        return
+    guard = _WheelGuard(app)
+    app.installEventFilter(guard)
+    app.setProperty("ambush_wheel_guard", True)
+    for w in QApplication.allWidgets():  # boxes made before the guard (later ones: at Polish)
+        if isinstance(w, (QAbstractSpinBox, QComboBox)):
+            _no_wheel_focus(w)
+
+
+def _no_wheel_focus(w: QWidget) -> None:
+    """Wheel focus would let the wheel focus a box and turn it in one go."""
+    if w.focusPolicy() == Qt.FocusPolicy.WheelFocus:
+        w.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
