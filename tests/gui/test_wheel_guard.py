@@ -17,7 +17,8 @@ def wheel(w: QWidget, notches: int = -1) -> None:
     """One turn of the wheel over the middle of ``w``, as Qt delivers it (through notify)."""
     pos = QPointF(w.rect().center())
     ev = QWheelEvent(pos, QPointF(w.mapToGlobal(pos.toPoint())), QPoint(0, 0), QPoint(0, 120 * notches),
-                     Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+                     Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+                     Qt.ScrollPhase.NoScrollPhase, False)
     QApplication.sendEvent(w, ev)
 
 
