@@ -40,6 +40,9 @@ TERRAIN_EDGE = {
     "civilian_mob": QColor("#9a7d0a"),
     "minefield": QColor("#c0392b"),  # a red warning edge (drawn dashed)
 }
+IMPASSABLE_FILL = QColor("#4d6b78")  # impassable ground (a canal, a ravine): dark slate
+IMPASSABLE_HATCH = QColor(255, 255, 255, 70)  # its cross-hatching, pale over the slate
+IMPASSABLE_EDGE = QColor("#1f2f36")
 TABLE_GROUND = QColor("#cbbf95")
 TABLE_EDGE = QColor("#3a3a3a")
 FRIENDLY_EDGE = QColor("#2f6db5")

@@ -386,17 +386,23 @@ def long_axis(poly: shapely.Polygon) -> tuple[tuple[float, float], tuple[float, 
     return mid(c[0], c[1]), mid(c[2], c[3]), e0
 
 
+SOLID_KINDS = ("building", "wall", "vehicle")  # already read as "nobody walks through"
+
+
 class TerrainItem(QGraphicsItem):
     """One terrain piece, drawn by kind: buildings with a roof line and a shadow, rubble
     speckled, roads with a centre line, walls dark and solid, a vehicle as a body, a
     civilian mob as a crowd of heads, a minefield hatched in warning orange with a red
-    dashed edge."""
+    dashed edge. Impassable ground (a canal, a ravine: any piece marked impassable that
+    does not already look solid) is dark and cross-hatched inside a heavy edge, so a
+    player sees at a glance where nobody can go, not only in its tooltip."""
 
     def __init__(self, piece_id: str, kind: str, polygon: shapely.Polygon, flip: Flip,
-                 tooltip: str) -> None:
+                 tooltip: str, impassable: bool = False) -> None:
         super().__init__()
         self.piece_id = piece_id
         self.kind = kind
+        self.no_go = impassable and kind not in SOLID_KINDS
         self.polygon = flip.polygon(polygon)
         self.blocking = False  # named as a blocker of the sight line being shown
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -554,8 +560,16 @@ class TerrainItem(QGraphicsItem):
             painter.setPen(Qt.PenStyle.NoPen)
         elif kind == "minefield":  # hatching first, then the dashed warning edge over it
             painter.setPen(Qt.PenStyle.NoPen)
+        if self.no_go:
+            painter.setBrush(theme.IMPASSABLE_FILL)
+            painter.setPen(Qt.PenStyle.NoPen)
         painter.drawPolygon(self.polygon)
         painter.setBrush(Qt.BrushStyle.NoBrush)
+        if self.no_go:  # the hatching and heavy edge over whatever the kind drew
+            painter.setBrush(QBrush(theme.IMPASSABLE_HATCH, Qt.BrushStyle.DiagCrossPattern))
+            painter.setPen(cosmetic(theme.IMPASSABLE_EDGE, 2.5))
+            painter.drawPolygon(self.polygon)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
         if kind == "building":
             painter.setPen(cosmetic(theme.ROOF_LINE, 1.2))
             for poly in self._extras:

@@ -22,6 +22,7 @@ from ambush_gui.alley.model import Figure, FigureKind, Unit
 from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.table.items import (
+    SOLID_KINDS,
     AidStationItem,
     ExitBandItem,
     FigureItem,
@@ -174,7 +175,7 @@ class TableScene(QGraphicsScene):
         self.label_spots: dict[str, list[QPointF]] = {}  # a road name's places along it
         for piece in g.table.pieces:
             item = TerrainItem(piece.id, piece.kind, piece.polygon, self._flip,
-                               self._piece_tip(piece))
+                               self._piece_tip(piece), impassable=piece.impassable)
             self.addItem(item)
             self.terrain[piece.id] = item
             label = labels.get(piece.id, "")
@@ -261,7 +262,8 @@ class TableScene(QGraphicsScene):
             lab = LabelItem(text, point_size=7.5 if kind != "building" else 8.0,
                             bold=kind == "building", fg=theme.TERRAIN_LABEL,
                             bg=theme.RUBBLE_LABEL_BG if kind == "rubble" else
-                            theme.TERRAIN_LABEL_BG if kind in ("civilian_mob", "minefield") else None)
+                            theme.TERRAIN_LABEL_BG if kind in ("civilian_mob", "minefield")
+                            or (piece.impassable and kind not in SOLID_KINDS) else None)
             c = piece.polygon.centroid
             lab.setPos(self._flip.scene(c.x, c.y))
         lab.setZValue(theme.Z_TERRAIN + 1)

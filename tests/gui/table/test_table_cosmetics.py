@@ -121,3 +121,22 @@ def test_no_unit_label_is_left_behind_when_an_undo_takes_a_unit_back(qtbot: Any)
     assert new not in before.state.units
     view.set_game(before)  # what undo does
     assert not view.table.unit_labels[new].isVisible()
+
+
+def test_impassable_ground_is_drawn_as_no_go_not_as_plain_ground(qtbot: Any) -> None:
+    """The Tailor's Ledger's canal is an 'open' piece marked impassable: it was drawn like
+    sand, and only its tooltip said nobody could cross. It is now dark and hatched (and its
+    name on a pale ground); a building, solid anyway, keeps its own look."""
+    game = systems.new_game(systems.load_scenario(systems.resolve("the-tailors-ledger")), 1)
+    game.start()
+    view = make_view(qtbot, game)
+    terrain = view.table.terrain
+    assert terrain["canal-south"].no_go and "impassable" in terrain["canal-south"].toolTip()
+    plain = [pid for pid, item in terrain.items() if item.kind == "open" and not item.no_go]
+    assert not any(p.impassable for p in game.table.pieces if p.id in plain)
+    img = view.grab().toImage()
+    box = terrain["canal-south"].polygon.boundingRect()
+    samples = sorted(img.pixelColor(view.mapFromScene(box.left() + box.width() * (i + 0.5) / 4,
+                                                      box.top() + box.height() * (j + 0.5) / 9)).lightness()
+                     for i in range(4) for j in range(9))  # over the hatching and the name too
+    assert samples[len(samples) // 2] < 140, samples  # slate, not the sand (#c8c29a) of open ground

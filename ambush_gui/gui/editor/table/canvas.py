@@ -66,6 +66,7 @@ from ambush_gui.gui.editor.table.items import (
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.map_view import MapView
 from ambush_gui.gui.table.items import (
+    SOLID_KINDS,
     AidStationItem,
     ExitBandItem,
     FigureItem,
@@ -554,7 +555,8 @@ class TableCanvas(MapView):
         facts = [f"{piece_name(piece)} ({KIND_TITLES.get(kind, kind)}, id {piece.get('id', '?')})"]
         if not poly.is_valid:
             facts.append("the outline crosses itself, or it has no area")
-        item = TerrainItem(str(piece.get("id", "")), kind, drawable(poly), self._flip, "\n".join(facts))
+        item = TerrainItem(str(piece.get("id", "")), kind, drawable(poly), self._flip, "\n".join(facts),
+                           impassable=piece.get("impassable") is True)
         self._scene.addItem(item)
         self.pieces[i] = item
         label = str(piece.get("label") or "")
@@ -562,7 +564,8 @@ class TableCanvas(MapView):
             lab = LabelItem(label, point_size=7.5 if kind != "building" else 8.0,
                             bold=kind == "building", fg=theme.TERRAIN_LABEL,
                             bg=theme.RUBBLE_LABEL_BG if kind in ("rubble", "road", "vehicle") else
-                            theme.TERRAIN_LABEL_BG if kind in ("civilian_mob", "minefield") else None)
+                            theme.TERRAIN_LABEL_BG if kind in ("civilian_mob", "minefield")
+                            or (piece.get("impassable") is True and kind not in SOLID_KINDS) else None)
             c = drawable(poly).centroid
             x, y = c.x, c.y
             if kind == "road" and poly.is_valid:  # along the road, clear of the crossings
