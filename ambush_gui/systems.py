@@ -81,28 +81,55 @@ def load_scenario(path: str | Path, scale: float = 1.0) -> Any:
     return scenario_from_data(system, data, str(path), scale)
 
 
-def new_game(scenario: Any, seed: int = 0) -> Game:
+def new_game(scenario: Any, seed: int = 0, options: dict[str, str] | None = None) -> Game:
+    """A new game: an Ambush Alley game plays every rules option's default, then the
+    scenario's defaults, then ``options`` (what the player chose), and records them all."""
     from ambush_gui.alley.game import AlleyGame
     from ambush_gui.alley.scenario import Scenario
 
     if isinstance(scenario, Scenario):
-        return AlleyGame(scenario, seed)
+        return AlleyGame(scenario, seed, options=new_game_options(scenario, options))
     from ambush_gui.ambush.game import AmbushGame
     from ambush_gui.ambush.mission import Mission
 
     if isinstance(scenario, Mission):
+        if options:
+            raise ValueError("Ambush! has no rules options")
         return AmbushGame(scenario, seed)
     raise ValueError(f"{scenario!r} is neither an Ambush Alley scenario nor an Ambush! mission")
 
 
-def factory(system: str, data: dict[str, Any], source: str, scale: float, seed: int) -> Game:
+def options_registry(system: str) -> Any:
+    """The rules options of a rule system (Ambush! has none)."""
+    if system == "alley":
+        from ambush_gui.alley.options import OPTIONS
+
+        return OPTIONS
+    from ambush_gui.core.options import EMPTY
+
+    return EMPTY
+
+
+def new_game_options(scenario: Any, chosen: dict[str, str] | None = None) -> dict[str, str]:
+    """Every rules option's reading for a new game of ``scenario``: the defaults, the
+    scenario's own defaults (its ``[options]`` table), then ``chosen``."""
+    registry = options_registry(scenario.spec.system)
+    return dict(registry.for_new_game(getattr(scenario.spec, "options", None), chosen))
+
+
+def factory(system: str, data: dict[str, Any], source: str, scale: float, seed: int,
+            options: dict[str, str] | None = None) -> Game:
     """Build a fresh game from a save's embedded scenario (see core.saves.replay). An Ambush
     Alley save skips the set-up checks added with issue 11 (cohesion, overlapping bases,
-    impassable ground, a side with no units): the game was played, so it replays."""
+    impassable ground, a side with no units): the game was played, so it replays. It
+    plays the options the save records (None: the legacy readings, see core.options)."""
     if system == "alley":
+        from ambush_gui.alley.game import AlleyGame
         from ambush_gui.alley.scenario import Scenario
 
-        return new_game(Scenario.from_data(data, source, scale, setup=False), seed)
+        return AlleyGame(Scenario.from_data(data, source, scale, setup=False), seed, options=options)
+    if options:
+        raise ValueError("Ambush! has no rules options")
     return new_game(scenario_from_data(system, data, source, scale), seed)
 
 

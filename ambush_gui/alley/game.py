@@ -7,6 +7,7 @@ decision. The helpers here (who sees whom, distances) are shared by the rule mod
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from operator import attrgetter
 from typing import Any
 
@@ -25,8 +26,16 @@ from ambush_gui.core.geometry import Point, Table, min_distance
 class AlleyGame(Game):
     system = "alley"
 
-    def __init__(self, scenario: Scenario, seed: int = 0, dice: Dice | None = None) -> None:
+    def __init__(self, scenario: Scenario, seed: int = 0, dice: Dice | None = None,
+                 options: Mapping[str, str] | None = None) -> None:
+        """``options``: the rules options' readings (every option, as a new game or a save
+        names them); None for a game that records none, which plays the legacy readings
+        (the engine's before options existed), as a save made before them replays."""
+        from ambush_gui.alley.options import OPTIONS
+
         super().__init__(seed, dice)
+        self.recorded_options: dict[str, str] | None = None if options is None else OPTIONS.check(options)
+        self.options: dict[str, str] = OPTIONS.for_replay(options)
         self.scenario = scenario
         self.spec = scenario.spec
         self.table: Table = scenario.table
@@ -47,7 +56,12 @@ class AlleyGame(Game):
         return play(self)
 
     def snapshot(self) -> dict[str, Any]:
-        return self.state.snapshot()
+        """The state, and the options a game records (so a save's state hash, which
+        ``replay --verify`` checks, covers them; a game that records none hashes as before)."""
+        snap = self.state.snapshot()
+        if self.recorded_options is not None:
+            snap["options"] = dict(sorted(self.recorded_options.items()))
+        return snap
 
     def created_figures(self) -> list[str]:
         return self.created

@@ -438,6 +438,10 @@ class ScenarioSpec(Strict):
     special_rules: list[Literal["contractors"]] = Field(
         default=[], description="'contractors': CT-018/CT-053, they cannot be seized early or hit"
     )
+    options: dict[str, str] = Field(
+        default={}, description="the scenario's defaults for rules options (NAME = VALUE, see "
+        "docs/rules/options.md); a player may still choose otherwise when a game starts"
+    )
 
     def all_escorts(self) -> list[EscortSpec]:
         """The escorts, the ``[[contractors]]`` shorthand first (wounded, labelled "contractor")."""
@@ -538,6 +542,13 @@ def cross_check(spec: ScenarioSpec) -> list[tuple[str, str]]:
         if name not in REGISTRY:
             known = ", ".join(sorted(REGISTRY)) or "none yet"
             problems.append((f"modules.{name}", f"unknown rule module {name!r} (available: {known})"))
+    from ambush_gui.alley.options import OPTIONS
+
+    for name, value in spec.options.items():
+        try:
+            OPTIONS.check({name: value})
+        except ValueError as exc:
+            problems.append((f"options.{name}", str(exc)))
     if spec.hot_spots and spec.reinforcements is None:
         problems.append(("reinforcements", "Hot Spots are placed but no reinforcement table is given"))
     problems += _award_problems(spec)
@@ -696,7 +707,10 @@ class Scenario:
 
     def to_data(self) -> dict[str, Any]:
         """Plain data (embedded in saves, so a save outlives edits to the shipped file)."""
-        return self.spec.model_dump(mode="json", exclude_none=True)
+        data = self.spec.model_dump(mode="json", exclude_none=True)
+        if not data.get("options"):  # written only when set, as files written before it
+            data.pop("options", None)
+        return data
 
     @cached_property
     def inferred(self) -> list[str]:

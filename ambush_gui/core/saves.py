@@ -19,6 +19,7 @@ from ambush_gui.core.decisions import IllegalDecision
 from ambush_gui.core.errors import InputError, SaveError
 from ambush_gui.core.files import atomic_write, read_data, validate
 from ambush_gui.core.game import Game
+from ambush_gui.core.options import OptionError
 
 FORMAT = "ambush-gui-save"
 VERSION = 1
@@ -38,6 +39,10 @@ class SaveFile(BaseModel):
     saved: str = ""
     players: dict[str, Literal["human", "computer"]] = Field(
         default={}, description="who played each side (the GUI resumes solo games with it)")
+    options: dict[str, str] | None = Field(
+        default=None, description="the rules options' readings the game was played with; a save "
+        "without them (made before rules options existed) replays with the legacy readings, and "
+        "an option it does not name takes its legacy reading")
 
 
 _SCENARIO_DATA: dict[int, tuple[Any, dict[str, Any]]] = {}
@@ -59,7 +64,8 @@ def scenario_data(scenario: Any) -> dict[str, Any]:
 def to_data(game: Game, players: dict[str, str] | None = None) -> dict[str, Any]:
     game.start()  # a save is always of a started game: that is what a replay produces
     scenario = game.scenario  # type: ignore[attr-defined]
-    return {
+    options = getattr(game, "recorded_options", None)
+    data = {
         "format": FORMAT,
         "version": VERSION,
         "system": game.system,
@@ -71,6 +77,9 @@ def to_data(game: Game, players: dict[str, str] | None = None) -> dict[str, Any]
         "saved": datetime.now(UTC).isoformat(timespec="seconds"),
         "players": dict(players or {}),
     }
+    if options is not None:  # a game that records none (an old save replayed) stays without
+        data["options"] = dict(options)
+    return data
 
 
 def save(game: Game, path: str | Path, players: dict[str, str] | None = None) -> None:
@@ -135,21 +144,26 @@ class Divergence(SaveError):
     """Replaying a save did not reproduce it."""
 
 
-Factory = Callable[[str, dict[str, Any], str, float, int], Game]
+Factory = Callable[..., Game]
+"""``factory(system, scenario_data, source, scale, seed, options=None)``."""
 
 
 def replay(path: str | Path, factory: Factory, upto: int | None = None) -> Game:
     """Load a save by replaying its decisions; raises :class:`SaveError` saying where it broke.
 
-    ``factory(system, scenario_data, source, scale, seed)`` builds the new game (the rule
-    systems live above core, so core is handed the way to build one).
+    ``factory(system, scenario_data, source, scale, seed, options=...)`` builds the new game
+    (the rule systems live above core, so core is handed the way to build one); ``options``
+    is what the save records (None: it records none, so the legacy readings).
     """
     sf = read(path)
     try:
-        game = factory(sf.system, sf.scenario, f"{path} (embedded scenario)", sf.scale, sf.seed)
+        game = factory(sf.system, sf.scenario, f"{path} (embedded scenario)", sf.scale, sf.seed,
+                       options=sf.options)
     except InputError as exc:
         problems = [(f"scenario.{p}" if p else "scenario", w) for p, w in exc.problems]
         raise SaveError(str(path), problems) from None
+    except OptionError as exc:
+        raise SaveError(str(path), [("options", str(exc))]) from None
     game.start()
     decisions = sf.decisions if upto is None else sf.decisions[:upto]
     for i, choice in enumerate(decisions):

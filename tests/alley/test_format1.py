@@ -15,6 +15,7 @@ import pytest
 
 from ambush_gui import systems
 from ambush_gui.ai.simulate import make_player, play_out
+from ambush_gui.alley.game import AlleyGame
 from ambush_gui.cli import main
 from ambush_gui.core.files import read_data
 
@@ -52,8 +53,9 @@ def test_a_format_1_file_validates_and_says_what_it_inferred(
 def test_a_seeded_game_on_a_format_1_file_replays_as_before(name: str, kind: str, seed: int) -> None:
     """The computer player's game is replayed from the answers it gave then (kept beside
     the file): the computer player itself has since learned to read the awards, and
-    what must not change is what the engine makes of the same answers."""
-    game = systems.new_game(systems.load_scenario(HERE / name), seed)
+    what must not change is what the engine makes of the same answers. A game that
+    records no rules options plays the readings of that time (core.options)."""
+    game = AlleyGame(systems.load_scenario(HERE / name), seed)
     if kind == "ai":
         answers = json.loads((HERE / f"{Path(name).stem}.ai-{seed}.decisions.json").read_text())
         for choice in answers:

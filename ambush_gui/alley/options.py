@@ -1,0 +1,96 @@
+"""The Ambush Alley rules options: where seed 000 truly allows two readings.
+
+Each option is documented in docs/rules/options.md with its seed lines and its measured
+effect on Contracting Trouble. The engine reads ``game.options[NAME]`` (every name always
+present, see :meth:`ambush_gui.core.options.Registry.for_new_game`); the helpers below
+are the one place each reading is asked, so the rule modules read like the rulebook.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ambush_gui.core.options import Reading, Registry, RulesOption
+
+if TYPE_CHECKING:
+    from ambush_gui.alley.game import AlleyGame
+
+REACTION_FIRE = "reaction_fire"
+INSURGENT_REACTION = "insurgent_reaction_modifiers"
+INTERRUPT_MORALE = "interrupt_fire_morale"
+SERIOUS_CHECKS = "serious_wound_checks"
+SUPPORT_REACH = "support_weapon_reach"
+
+OPTIONS = Registry((
+    RulesOption(
+        REACTION_FIRE, "Fire in reaction to an interruption",
+        (Reading("replaces", "Replaces the unit's own fire",
+                 "A Regular unit that fires in reaction to an interruption (first, or back "
+                 "after it) has had its fire for the activation: it may still finish its move, "
+                 "but its planned fire is not thrown."),
+         Reading("extra", "Comes on top of it",
+                 "The reaction is extra: the unit fires its reaction and then its planned fire "
+                 "(the engine's reading before options existed).")),
+        default="replaces", legacy="extra", rule_ids=("AA-080", "AA-082", "AA-088"),
+        seed_lines="seed 000 lines 125-127",
+        text="The texts let the interrupted unit react by firing and then \"finish its movement\"; "
+             "they never say whether its own fire is still to come."),
+    RulesOption(
+        INSURGENT_REACTION, "Speed modifiers on the Insurgent's Reaction roll",
+        (Reading("regulars_only", "Regulars only",
+                 "Only the Regular unit's roll is modified (Halted or Overwatch +1, Cautious +1, "
+                 "Rapid −1); the Insurgent rolls its bare Troop Quality die."),
+         Reading("both", "Both sides",
+                 "Halted +1 and Rapid −1 also change the Insurgent's roll (the Cautious +1 stays "
+                 "the Regulars'); the engine's reading before options existed.")),
+        default="regulars_only", legacy="both", rule_ids=("AA-040", "AA-035", "AA-037", "AA-076"),
+        seed_lines="seed 000 lines 44, 47, 50, 123",
+        text="The movement rules give Halted and Rapid units their modifier on \"all Reaction "
+             "Tests\"; the Reaction Test itself lists modifiers for Regular units only."),
+    RulesOption(
+        INTERRUPT_MORALE, "Morale after interrupting fire",
+        (Reading("every_survivor", "The survivors always check",
+                 "A Regular unit that lost its Reaction Test and was fired on takes a Morale "
+                 "Check even if no one was hit; if it is then Pinned (or Pulls Back) it does not "
+                 "return fire."),
+         Reading("casualties_only", "Only after casualties",
+                 "As after any fire: a Morale Check only for casualties, and a Pinned unit may "
+                 "still return fire (the engine's reading before options existed).")),
+        default="every_survivor", legacy="casualties_only", rule_ids=("AA-093", "AA-094", "AA-095"),
+        seed_lines="seed 000 lines 132, 227, 246",
+        text="The rule for interrupting fire says the survivors check and only units not Pinned "
+             "return fire; the Morale rules check Regulars only for casualties, and let Pinned "
+             "units fire."),
+    RulesOption(
+        SERIOUS_CHECKS, "Morale tests for serious First Aid results",
+        (Reading("each", "One per serious result",
+                 "Each serious (5-6) First Aid result adds a Morale Check to the one the "
+                 "casualties call for."),
+         Reading("one_per_attack", "One per attack",
+                 "The serious result's test is the casualty check itself: one attack brings one "
+                 "Morale Check, however many serious results it causes.")),
+        default="each", legacy="each", rule_ids=("AA-158", "AA-161", "AA-169"),
+        seed_lines="seed 000 lines 210, 227",
+        text="The First Aid table orders a morale test for each serious result; the Morale rules "
+             "order one each time the unit takes casualties, which it already has."),
+    RulesOption(
+        SUPPORT_REACH, "A Support Weapon's doubled range",
+        (Reading("support_weapon", "Earns the Optimum Range die",
+                 "A Support Weapon figure reaches twice the unit's Optimum Range, and a target "
+                 "within its reach earns the whole unit its one Optimum Range die."),
+         Reading("unit_range", "Does not earn it",
+                 "The Optimum Range die needs a figure within the unit's own Optimum Range; the "
+                 "doubled range is read as an effective fire range, which sets no limit on these "
+                 "tables (AA-113).")),
+        default="support_weapon", legacy="support_weapon", rule_ids=("AA-110", "AA-112", "AA-113"),
+        seed_lines="seed 000 lines 150-151",
+        text="The scenario gives Support Weapons \"twice the figure's normal effective fire "
+             "range\" in the sentence that gives the Optimum Ranges; nothing says whether that "
+             "range earns the unit's Optimum Range die."),
+))
+"""The Ambush Alley rules options, in the order the reference lists them."""
+
+
+def reading(g: AlleyGame, name: str) -> str:
+    """The reading ``g`` plays for option ``name`` (a game built by hand plays the legacy ones)."""
+    return g.options.get(name) or OPTIONS.get(name).legacy
