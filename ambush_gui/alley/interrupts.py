@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ambush_gui.alley import close_assault, victory
+from ambush_gui.alley import close_assault, options, victory
 from ambush_gui.alley.fire import fire
 from ambush_gui.alley.model import Side, Speed, Unit
 from ambush_gui.alley.movement import (
@@ -62,6 +62,15 @@ def reaction_modifiers(unit: Unit) -> list[Modifier]:
     return mods
 
 
+def insurgent_reaction_modifiers(g: AlleyGame, unit: Unit) -> list[Modifier]:
+    """AA-040, rules option ``insurgent_reaction_modifiers``: with "regulars_only" (line
+    123 lists the Reaction Test's modifiers for Regular units only) the Insurgent rolls its
+    bare die; with "both" its Halted +1 and Rapid −1 count too (lines 44, 50)."""
+    if options.reading(g, options.INSURGENT_REACTION) == "regulars_only":
+        return []
+    return reaction_modifiers(unit)
+
+
 def quality_check(g: AlleyGame, unit: Unit, why: str) -> bool:
     """AA-012, AA-022, house rule AA-025: 4+ on the unit's Troop Quality die (Pinned −1)."""
     mods = [Modifier("Pinned", -1, "AA-188")] if unit.pinned else []
@@ -77,7 +86,7 @@ def quality_check(g: AlleyGame, unit: Unit, why: str) -> bool:
 def reaction_test(g: AlleyGame, regular: Unit, insurgent: Unit, why: str) -> bool:
     """AA-073..075: True if the Insurgent acts first (4+ and strictly higher)."""
     rm = reaction_modifiers(regular) + g.modules.reaction_modifiers(regular)
-    im = reaction_modifiers(insurgent) + g.modules.reaction_modifiers(insurgent)
+    im = insurgent_reaction_modifiers(g, insurgent) + g.modules.reaction_modifiers(insurgent)
     r = g.dice.one(int(regular.tq), f"Reaction Test ({why}): {regular.name}", modifiers=rm,
                    side=regular.side.value, unit=regular.id)
     i = g.dice.one(int(insurgent.tq), f"Reaction Test ({why}): {insurgent.name}", modifiers=im,
@@ -191,26 +200,36 @@ def pinned_target_options(g: AlleyGame) -> list[dict[str, Any]]:
 # -- resolving an interruption --------------------------------------------------------------
 
 def resolve(g: AlleyGame, reg: Unit, ins: Unit, kind: str) -> Procedure:
-    """AA-072..107: carry out one declared interruption of ``reg`` by ``ins``."""
+    """AA-072..107: carry out one declared interruption of ``reg`` by ``ins``.
+
+    Returns True when ``reg`` fired in reaction (first, or back), which under the rules
+    option ``reaction_fire`` = "replaces" is its fire for the activation (AA-082)."""
     turn = g.state.turn
     g.log.emit("interrupt", f"{ins.name} interrupts {reg.name} by {kind}", regular=reg.id,
                insurgent=ins.id, how=kind)
     ins.interrupted = True
     if ins.leader is None and not quality_check(g, ins, "Interrupt Check"):  # AA-072
         ins.activated = True  # finished for the turn
-        return
+        return False
     if kind == "fire_pinned":  # AA-070: no Reaction Test
         yield from fire(g, ins, reg, "Fire at a Pinned unit")
-        return
+        return False
     reg.times_interrupted += 1  # AA-085, house rule AA-087
+    reacted = False
     late = yield from support_fire(g, reg, ins)
     if ins.alive and not ins.shaken(turn):
         if reaction_test(g, reg, ins, f"{ins.name} interrupts {reg.name}"):
-            yield from _insurgent_action(g, ins, reg, kind)  # AA-080, AA-093
+            hits = yield from _insurgent_action(g, ins, reg, kind)  # AA-080, AA-093
+            from ambush_gui.alley.turn import mover_now
+
+            ins = mover_now(g, ins)  # a leader who joined a unit is fired at there
+            if hits == 0 and kind == "fire":  # AA-093, rules option interrupt_fire_morale
+                _survivors_check(g, reg, ins)
             if can_return_fire(g, reg) and ins.alive and g.sees(reg, ins):
                 c = yield _react(reg, ins, ("fire", NONE), "return fire")
                 if c == "fire":
                     yield from fire(g, reg, ins, "Return fire")
+                    reacted = True
         else:  # AA-081
             opts = [NONE]
             if can_return_fire(g, reg) and g.sees(reg, ins):
@@ -220,18 +239,44 @@ def resolve(g: AlleyGame, reg: Unit, ins: Unit, kind: str) -> Procedure:
             c = yield _react(reg, ins, tuple(opts), "react first")
             if c == "fire":  # AA-082
                 yield from fire(g, reg, ins, "Reaction fire")
+                reacted = True
             elif c == "cover":  # AA-084
                 yield from cover_move(g, reg, ins)
             if ins.alive and not ins.shaken(turn) and reg.alive:  # AA-083 (house rule)
                 yield from _insurgent_action(g, ins, reg, kind)
+                from ambush_gui.alley.turn import mover_now
+
+                ins = mover_now(g, ins)
     for u in late:  # AA-107: Overwatch that lost its test fires after the Insurgents
         if u.alive and ins.alive and g.sees(u, ins):
-            yield from fire(g, u, ins, "Overwatch fire", overwatch=u.overwatch)
+            yield from fire(g, u, ins, _support_words(u), overwatch=u.overwatch)
+    return reacted
+
+
+def _support_words(u: Unit) -> str:
+    """What the log calls a supporting unit's fire: Overwatch fire only from Overwatch; a
+    unit still waiting to activate "reacts" (AA-091, seed line 116)."""
+    return "Overwatch fire" if u.overwatch else "Reaction fire (waiting unit)"
+
+
+def _survivors_check(g: AlleyGame, reg: Unit, ins: Unit) -> None:
+    """AA-093/095, rules option ``interrupt_fire_morale``: with "every_survivor" a Regular
+    unit that lost its Reaction Test and was fired on without casualties still takes a
+    Morale Check (line 132: "Regular troops who survive the attack make a Morale Check");
+    when the fire caused casualties, the casualty check was that check."""
+    from ambush_gui.alley import morale
+
+    if reg.alive and options.reading(g, options.INTERRUPT_MORALE) == "every_survivor":
+        morale.check(g, reg, "survived interrupting fire", ins)
 
 
 def can_return_fire(g: AlleyGame, reg: Unit) -> bool:
-    """House rule AA-095: a Pinned unit may still fire (AA-187); one that Pulled Back may not."""
-    return reg.alive and reg.regroup_turn != g.state.turn + 1
+    """AA-094/095: a unit that Pulled Back may not return fire. A Pinned unit may (AA-187)
+    under the rules option ``interrupt_fire_morale`` = "casualties_only"; under
+    "every_survivor" line 132 lets only units not Pinned return fire."""
+    if not reg.alive or reg.regroup_turn == g.state.turn + 1:
+        return False
+    return not (reg.pinned and options.reading(g, options.INTERRUPT_MORALE) == "every_survivor")
 
 
 def _react_speed(reg: Unit) -> Speed:
@@ -280,21 +325,21 @@ def support_fire(g: AlleyGame, reg: Unit, ins: Unit) -> Procedure:
         if reaction_test(g, u, ins, f"{u.name} covers {reg.name}"):
             late.append(u)
         else:
-            yield from fire(g, u, ins, "Overwatch fire" if u.overwatch else "Supporting fire",
-                            overwatch=u.overwatch)
+            yield from fire(g, u, ins, _support_words(u), overwatch=u.overwatch)
     return late
 
 
 def _insurgent_action(g: AlleyGame, ins: Unit, reg: Unit, kind: str) -> Procedure:
-    """The declared interruption itself: fire at the Regular unit, or a move (AA-099)."""
+    """The declared interruption itself: fire at the Regular unit, or a move (AA-099).
+    Returns the casualties of the fire (None when it did not fire)."""
     if kind == "fire":
         if reg.alive and g.sees(ins, reg):
-            yield from fire(g, ins, reg, "Interrupting fire")
-        else:
-            g.log.emit("interrupt", f"{ins.name} no longer sees {reg.name}: its fire is lost", unit=ins.id)
-        return
+            return (yield from fire(g, ins, reg, "Interrupting fire"))
+        g.log.emit("interrupt", f"{ins.name} no longer sees {reg.name}: its fire is lost", unit=ins.id)
+        return None
     rapid = () if ins.dependants else (Speed.RAPID,)  # DC-006: prisoners slow them
     yield from insurgent_move(g, ins, speeds=(Speed.CAUTIOUS, *rapid))
+    return None
 
 
 def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assault: bool = True) -> Procedure:

@@ -149,6 +149,7 @@ class Unit:
     abandoned: bool = False  # DC-015
     last_attacker: str | None = None  # AA-193: the enemy unit that fired at it last
     on_table: bool = True
+    joined: str | None = None  # AA-026: the unit this detached leader joined (no longer on table)
 
     # -- derived ---------------------------------------------------------------
     @property

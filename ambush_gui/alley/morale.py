@@ -44,7 +44,7 @@ def after_fire(g: AlleyGame, target: Unit, attacker: Unit, hits: int, serious: i
             why = "took casualties" if hits else "fired on without a leader"
             check(g, target, why, attacker)
     else:
-        checks = (1 if hits else 0) + serious
+        checks = (1 if hits else 0) + serious_checks(g, serious)
         for i in range(checks):
             if not target.alive:
                 break
@@ -52,6 +52,15 @@ def after_fire(g: AlleyGame, target: Unit, attacker: Unit, hits: int, serious: i
             check(g, target, why, attacker)
     return
     yield  # a generator, so callers can ``yield from`` it like every procedure
+
+
+def serious_checks(g: AlleyGame, serious: int) -> int:
+    """AA-158, house rule AA-161, rules option ``serious_wound_checks``: how many Morale
+    Checks ``serious`` 5-6 First Aid results add to the casualty check: one each ("each"),
+    or none, the casualty check being their test ("one_per_attack")."""
+    from ambush_gui.alley import options
+
+    return serious if options.reading(g, options.SERIOUS_CHECKS) == "each" else 0
 
 
 def check(g: AlleyGame, unit: Unit, why: str, attacker: Unit | None = None) -> str:

@@ -20,6 +20,7 @@ INSURGENT_REACTION = "insurgent_reaction_modifiers"
 INTERRUPT_MORALE = "interrupt_fire_morale"
 SERIOUS_CHECKS = "serious_wound_checks"
 SUPPORT_REACH = "support_weapon_reach"
+JOIN_REACTION = "reaction_to_a_joining_leader"
 
 OPTIONS = Registry((
     RulesOption(
@@ -87,8 +88,20 @@ OPTIONS = Registry((
         text="The scenario gives Support Weapons \"twice the figure's normal effective fire "
              "range\" in the sentence that gives the Optimum Ranges; nothing says whether that "
              "range earns the unit's Optimum Range die."),
+    RulesOption(
+        JOIN_REACTION, "Reacting to a leader who joins a unit",
+        (Reading("joined_unit", "He can be reacted to",
+                 "A leader who ends his move joining a unit is seen, and reacted to or returned "
+                 "fire at, in the unit he joined."),
+         Reading("not_seen", "He could not (corrected)",
+                 "The engine looked for him in his own unit, empty once he had joined, so no "
+                 "one could react to his move; kept only so that older saves replay.")),
+        default="joined_unit", legacy="not_seen", rule_ids=("AA-089", "AA-026", "AA-080"),
+        seed_lines="seed 000 lines 39, 115, 125", offered=False,
+        text="A correction, not a choice: a unit that moves in sight may be reacted to."),
 ))
-"""The Ambush Alley rules options, in the order the reference lists them."""
+"""The Ambush Alley rules options, in the order the reference lists them (the corrections,
+``offered=False``, last)."""
 
 
 def reading(g: AlleyGame, name: str) -> str:

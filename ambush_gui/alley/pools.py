@@ -58,18 +58,28 @@ def in_optimum_range(g: AlleyGame, attacker: Unit, target: Unit) -> bool:
     figs = attacker.fighters
     if not figs or not target.figures:
         return False
+    doubled = support_reach(g)
     # remembered by positions and reaches: a pure geometric answer, asked again and again
-    key = ("optimum", attacker.optimum_range, tuple((f.x, f.y, f.weapon) for f in figs),
+    key = ("optimum", attacker.optimum_range, doubled, tuple((f.x, f.y, f.weapon) for f in figs),
            tuple((f.x, f.y) for f in target.figures))
     hit = g.memo.get(key)
     if hit is None:
         a = np.array([(f.x, f.y) for f in figs])
-        support = np.array([2.0 if WEAPONS[f.weapon].dice else 1.0 for f in figs])
+        support = np.array([2.0 if doubled and WEAPONS[f.weapon].dice else 1.0 for f in figs])
         reach = attacker.optimum_range * support
         b = target.points()
         d = np.hypot(a[:, None, 0] - b[None, :, 0], a[:, None, 1] - b[None, :, 1]).min(axis=1)
         hit = g.memo[key] = bool((d <= reach + 1e-9).any())
     return hit
+
+
+def support_reach(g: AlleyGame) -> bool:
+    """AA-112/113, rules option ``support_weapon_reach``: whether a Support Weapon figure's
+    doubled range earns its unit the Optimum Range die ("support_weapon"), or the die needs
+    a figure within the unit's own Optimum Range ("unit_range")."""
+    from ambush_gui.alley import options
+
+    return options.reading(g, options.SUPPORT_REACH) == "support_weapon"
 
 
 def optimum_reach_by(g: AlleyGame, attacker: Unit, target: Unit) -> str | None:
@@ -90,7 +100,7 @@ def optimum_reach_by(g: AlleyGame, attacker: Unit, target: Unit) -> str | None:
         if d <= base + 1e-9:
             return ""
         w = WEAPONS[f.weapon]
-        if w.dice and d <= 2 * base + 1e-9 and (best is None or d < best[0]):
+        if w.dice and support_reach(g) and d <= 2 * base + 1e-9 and (best is None or d < best[0]):
             best = (d, w.title.split(" (")[0])
     return best[1] if best else ""
 

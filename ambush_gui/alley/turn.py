@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ambush_gui.alley import close_assault, reinforcements, victory
+from ambush_gui.alley import close_assault, options, reinforcements, victory
 from ambush_gui.alley.fire import fire
 from ambush_gui.alley.interrupts import (
     NONE,
@@ -272,7 +272,8 @@ def regular_move(g: AlleyGame, unit: Unit) -> Procedure:
             break
         path = move_along(g, unit, path, c["at"])
         before = unit.moved
-        yield from resolve(g, unit, g.unit(c["unit"]), c["kind"])
+        if (yield from resolve(g, unit, g.unit(c["unit"]), c["kind"])) and not unit.fired:
+            reaction_was_the_fire(g, unit)
         if not unit.alive or unit.regroup_turn == st.turn + 1:
             return
         if unit.moved > before + 1e-6:  # AA-084: the move into cover was the rest of the move
@@ -371,9 +372,24 @@ def regular_fire(g: AlleyGame, unit: Unit) -> Procedure:
         i = yield interrupt_decision(g, unit, opts, "fire", aimed_at=target.id)
         if i == NONE:
             break
-        yield from resolve(g, unit, g.unit(i["unit"]), i["kind"])
+        if (yield from resolve(g, unit, g.unit(i["unit"]), i["kind"])) and reaction_was_the_fire(g, unit):
+            return
     if unit.alive and unit.regroup_turn != g.state.turn + 1 and target.alive and g.sees(unit, target):
         yield from fire(g, unit, target, "Fire")
+
+
+def reaction_was_the_fire(g: AlleyGame, unit: Unit) -> bool:
+    """AA-080/082, rules option ``reaction_fire``: with "replaces", a Regular unit that has
+    fired in reaction to an interruption has had its fire for the activation (lines 125-127
+    let it finish its move, no more); with "extra" its planned fire still comes. Returns
+    whether the planned fire is forgone."""
+    if options.reading(g, options.REACTION_FIRE) != "replaces":
+        return False
+    unit.fired = True
+    if unit.alive:
+        g.log.emit("plan", f"{unit.name} fired in reaction: that was its fire this activation",
+                   unit=unit.id)
+    return True
 
 
 # -- the Insurgent phase ---------------------------------------------------------------------
@@ -430,6 +446,7 @@ def react_to_move(g: AlleyGame, ins: Unit) -> Procedure:
     at them, each once in the phase (Overwatch units while they have dice, but once per
     move: AA-106 counts one shot per Insurgent action)."""
     used: set[str] = set()
+    ins = mover_now(g, ins)
     while ins.alive:
         ready = [u for u in g.state.side_units(Side.REGULAR)
                  if u.id not in used and _may_react(g, u, ins)]
@@ -446,6 +463,16 @@ def react_to_move(g: AlleyGame, ins: Unit) -> Procedure:
         u.reacted = True
         used.add(u.id)
         yield from fire(g, u, ins, "Reaction to movement", overwatch=u.overwatch)
+
+
+def mover_now(g: AlleyGame, unit: Unit) -> Unit:
+    """Where the figures of a unit that has just moved are now: a detached leader who joined
+    a unit at the end of his move is seen in the unit he joined (AA-026, AA-089; the
+    correction ``reaction_to_a_joining_leader``, so older saves replay as played)."""
+    if (unit.joined is not None and not unit.on_table
+            and options.reading(g, options.JOIN_REACTION) == "joined_unit"):
+        return g.unit(unit.joined)
+    return unit
 
 
 def _may_react(g: AlleyGame, u: Unit, ins: Unit) -> bool:
@@ -596,6 +623,7 @@ def join_unit(g: AlleyGame, leader_unit: Unit, target: Unit) -> None:
         leader_unit.figures.remove(f)
         target.figures.append(f)
     leader_unit.on_table = False
+    leader_unit.joined = target.id
     if target.activated or (target.side is Side.INSURGENT and target.interrupted):  # AA-027
         target.activated = True
         g.log.emit("join", f"{leader_unit.name} joins {target.name}; both are done for the turn",

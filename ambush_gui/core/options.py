@@ -54,6 +54,9 @@ class RulesOption:
     """Where the texts say it, e.g. "seed 000 lines 125-127"."""
     text: str = ""
     """Why the texts allow two readings, in the program's words."""
+    offered: bool = True
+    """False for a correction: the texts decide, so a new game always plays the default and
+    no player is asked; the legacy value is kept only so that older saves replay."""
 
     @property
     def values(self) -> tuple[str, ...]:
@@ -120,12 +123,17 @@ class Registry:
             out[name.strip()] = value.strip()
         return self.check(out)
 
+    @property
+    def offered(self) -> tuple[RulesOption, ...]:
+        """The options a player chooses (the corrections are not asked)."""
+        return tuple(o for o in self.options if o.offered)
+
     def describe(self, values: Mapping[str, str]) -> list[tuple[RulesOption, Reading]]:
         """The option and the chosen reading, for each option, in the registry's order."""
-        return [(o, o.reading(values.get(o.name, o.default))) for o in self.options]
+        return [(o, o.reading(values.get(o.name, o.default))) for o in self.offered]
 
     def differs(self, values: Mapping[str, str]) -> list[tuple[RulesOption, Reading]]:
-        """The options whose value is not the default: what a summary line needs to say."""
+        """The offered options whose value is not the default: what a summary says."""
         return [(o, r) for o, r in self.describe(values) if r.value != o.default]
 
 
