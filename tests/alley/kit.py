@@ -109,10 +109,12 @@ def scenario(units: Iterable[dict[str, Any]], pieces: Iterable[dict[str, Any]] =
 
 
 def game(units: Iterable[dict[str, Any]], script: Iterable[int] = (), seed: int = 0,
-         strict: bool = True, **kw: Any) -> AlleyGame:
-    """A game on a test table whose dice are scripted (strict: unscripted dice fail)."""
+         strict: bool = True, options: dict[str, str] | None = None, **kw: Any) -> AlleyGame:
+    """A game on a test table whose dice are scripted (strict: unscripted dice fail).
+    ``options``: rules options' readings; the ones not named play their legacy reading
+    (as a game that records none does), so a test names the reading it is about."""
     scn = scenario(units, **kw)
-    return AlleyGame(scn, seed, Dice(seed, script=script, strict=strict))
+    return AlleyGame(scn, seed, Dice(seed, script=script, strict=strict), options=options)
 
 
 Answer = Any | Callable[[Decision], Any]
