@@ -1,12 +1,13 @@
 """The ``ambush-gui`` command: headless commands for players, designers and scripts.
 
     ambush-gui                      (the launcher)
-    ambush-gui play SCENARIO|SAVE [--seed S] [--computer SIDE]
+    ambush-gui play SCENARIO|SAVE [--seed S] [--computer SIDE] [--option NAME=VALUE ...]
     ambush-gui edit [FILE]          (the scenario editor)
     ambush-gui list [--json]
     ambush-gui validate FILE
     ambush-gui odds 7d8 5d6 [--json]
-    ambush-gui simulate SCENARIO --games N --seed S [--players regular=ai,insurgent=random] [--json]
+    ambush-gui simulate SCENARIO --games N --seed S [--players regular=ai,insurgent=random]
+                             [--option NAME=VALUE ...] [--json]
     ambush-gui replay SAVE --verify
 
 Bad input never ends in a traceback: it is reported with the file, the place in it
@@ -57,6 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--computer", choices=["regular", "insurgent"], default=None,
                    help="the side the computer plays (default: hot-seat, two people)")
     c.add_argument("--scale", choices=sorted(SCALES), default="15mm")
+    add_option_argument(c)
     c.set_defaults(run=cmd_play)
 
     c = sub.add_parser("edit", help="open the scenario editor, empty or on a scenario or mission file")
@@ -85,6 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--players", default="", help="e.g. regular=ai,insurgent=random (default: ai for all)")
     c.add_argument("--scale", choices=sorted(SCALES), default="15mm")
     c.add_argument("--json", action="store_true")
+    add_option_argument(c)
     c.set_defaults(run=cmd_simulate)
 
     c = sub.add_parser("replay", help="replay a save file")
@@ -92,6 +95,27 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--verify", action="store_true", help="check the recorded final state hash")
     c.set_defaults(run=cmd_replay)
     return p
+
+
+def add_option_argument(c: argparse.ArgumentParser) -> None:
+    from ambush_gui.alley.options import OPTIONS
+
+    names = "; ".join(f"{o.name}={'|'.join(o.values)} (default {o.default})" for o in OPTIONS.offered)
+    c.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help=f"a rules option's reading for a new Ambush Alley game (repeatable): {names}; "
+                        "see docs/rules/options.md")
+
+
+def chosen_options(args: argparse.Namespace, system: str) -> dict[str, str]:
+    """The ``--option`` words checked against the rule system's options (a clear error)."""
+    from ambush_gui import systems
+
+    if not args.option:
+        return {}
+    registry = systems.options_registry(system)
+    if not len(registry):
+        raise ValueError(f"--option: {system} games have no rules options")
+    return dict(registry.parse(args.option))
 
 
 def cmd_gui(args: argparse.Namespace) -> int:
@@ -108,12 +132,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     from ambush_gui.gui.app import run
 
     path = systems.resolve(args.target)  # a clear error before any window opens: a bad file
+    options: dict[str, str] = {}
     if saves.is_save(path):  # exits 2 with its message, as validate and replay do
+        if args.option:
+            raise ValueError("--option: a saved game plays the options it records")
         saves.replay(path, systems.factory)
     else:
-        systems.load_scenario(path, SCALES[args.scale])
+        scenario = systems.load_scenario(path, SCALES[args.scale])
+        options = chosen_options(args, scenario.spec.system)
     seed = args.seed if args.seed is not None else time.time_ns() // 1000 % 1_000_000
-    return run(args.target, seed, args.computer, SCALES[args.scale])
+    return run(args.target, seed, args.computer, SCALES[args.scale], options)
 
 
 def cmd_edit(args: argparse.Namespace) -> int:
@@ -189,7 +217,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     scenario = systems.load_scenario(path, SCALES[args.scale])
     system = scenario.spec.system
     seats = parse_players(args.players, systems.seated_sides(system))
-    report = simulate(lambda seed: systems.new_game(scenario, seed), scenario.spec.name, args.games,
+    options = chosen_options(args, system)
+    report = simulate(lambda seed: systems.new_game(scenario, seed, options), scenario.spec.name, args.games,
                       args.seed, seats, systems.invariants, systems.outcome)
     for problem in report.problems:
         print(problem, file=sys.stderr)
@@ -199,6 +228,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         r = report
         wins = ", ".join(f"{k} {v}" for k, v in r.wins.items())
         vp = ", ".join(f"{k} {v:.1f}" for k, v in r.mean_victory_points.items())
+        played = systems.new_game_options(scenario, options) if system == "alley" else {}
+        if played:
+            print("options: " + ", ".join(f"{k}={v}" for k, v in played.items()))
         print(f"{r.scenario}: {r.games} games ({', '.join(f'{k}={v}' for k, v in seats.items())})\n"
               f"  wins: {wins}\n  mean VP: {vp}\n  mean turns: {r.mean_turns:.1f}\n"
               f"  exceptions: {r.exceptions}, invariant violations: {r.invariant_violations}\n"

@@ -99,6 +99,16 @@ def new_game(scenario: Any, seed: int = 0, options: dict[str, str] | None = None
     raise ValueError(f"{scenario!r} is neither an Ambush Alley scenario nor an Ambush! mission")
 
 
+def fresh_copy(game: Game) -> Game:
+    """A new, unplayed game of ``game``'s scenario and seed with the same rules options
+    (undo replays onto it): the options it records, or none for a game that records none."""
+    from ambush_gui.alley.game import AlleyGame
+
+    if isinstance(game, AlleyGame):
+        return AlleyGame(game.scenario, game.seed, options=game.recorded_options)
+    return new_game(game.scenario, game.seed)  # type: ignore[attr-defined]
+
+
 def options_registry(system: str) -> Any:
     """The rules options of a rule system (Ambush! has none)."""
     if system == "alley":

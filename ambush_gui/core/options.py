@@ -136,5 +136,23 @@ class Registry:
         """The offered options whose value is not the default: what a summary says."""
         return [(o, r) for o, r in self.describe(values) if r.value != o.default]
 
+    def summary(self, values: Mapping[str, str] | None, recorded: bool = True) -> str:
+        """One line saying which readings a game plays: the options not at their default
+        by name, or that every one is (``recorded=False``: a game that records none, an
+        older save, plays the readings of its time)."""
+        if not self.offered:
+            return ""
+        if not recorded:
+            return "Rules options: none recorded (an older save), so the readings it was played with"
+        changed = self.differs(values or {})
+        if not changed:
+            return "Rules options: every reading closest to the text"
+        return "Rules options: " + "; ".join(f"{o.title}: {r.title.lower()}" for o, r in changed)
+
+    def details(self, values: Mapping[str, str] | None) -> str:
+        """Every offered option and the reading played, one a line (a tooltip's text)."""
+        return "\n".join(f"{o.title}: {r.title}" + ("" if r.value != o.default else " (closest to the text)")
+                         for o, r in self.describe(values or {}))
+
 
 EMPTY = Registry(())

@@ -44,7 +44,7 @@ class Session:
 
         dlg = Launcher()
         dlg.newGame.connect(lambda path, mode, seed: self._from_launcher(
-            dlg, self.new_game(Path(path), mode, seed), replacing))
+            dlg, self.new_game(Path(path), mode, seed, options=dlg.rules_options()), replacing))
         dlg.openGame.connect(
             lambda path: self._from_launcher(dlg, self.open_save(Path(path)), replacing))
         dlg.openEditor.connect(lambda: self._from_launcher(dlg, self.editor()))
@@ -87,19 +87,21 @@ class Session:
         return kept
 
     def new_game(self, scenario_path: Path, mode: str = "hotseat", seed: int = 0,
-                 scale: float = 1.0) -> GameWindow | None:
+                 scale: float = 1.0, options: dict[str, str] | None = None) -> GameWindow | None:
         try:
             scenario = systems.load_scenario(scenario_path, scale)
-            return self.play(scenario, mode, seed)
+            return self.play(scenario, mode, seed, options)
         except Exception as exc:  # any file: a message box, never a crash (issue 12)
             cannot_open(None, "Cannot start this scenario", scenario_path, exc)
             return None
 
-    def play(self, scenario: object, mode: str = "hotseat", seed: int = 0) -> GameWindow:
+    def play(self, scenario: object, mode: str = "hotseat", seed: int = 0,
+             options: dict[str, str] | None = None) -> GameWindow:
         """A new game of a validated scenario or mission in its window: the launcher's new
         game and the editor's "Play from here" both start games here. ``mode`` says who
-        sits where (see :func:`~ambush_gui.gui.shared.game_window.seats_for`)."""
-        game = systems.new_game(scenario, seed)
+        sits where (see :func:`~ambush_gui.gui.shared.game_window.seats_for`); ``options``
+        the rules options the player chose (the rest: the scenario's, else the defaults)."""
+        game = systems.new_game(scenario, seed, options)
         return self._window(game, seats_for(mode, game.system), None)
 
     def editor(self, path: Path | None = None) -> QWidget:
@@ -170,7 +172,7 @@ def window_for(controller: GameController) -> GameWindow:
 
 
 def run(target: str | None = None, seed: int = 0, computer: str | None = None,
-        scale: float = 1.0) -> int:
+        scale: float = 1.0, options: dict[str, str] | None = None) -> int:
     """Open the launcher, or a game directly (``ambush-gui play SCENARIO|SAVE``)."""
     app = application()
     session = Session()
@@ -183,7 +185,7 @@ def run(target: str | None = None, seed: int = 0, computer: str | None = None,
                 return 2
         else:
             mode = computer_mode(computer)
-            if session.new_game(path, mode, seed, scale) is None:
+            if session.new_game(path, mode, seed, scale, options) is None:
                 return 2
     return app.exec()
 

@@ -92,6 +92,17 @@ class Launcher(QDialog):
         self.scenario.currentIndexChanged.connect(self._show_modes)
         self._show_modes()
         form.addRow("Players", modes)
+        self.options_box = QWidget()
+        self.option_boxes: dict[str, QComboBox] = {}
+        self._build_options()
+        self.options_label = QLabel("Rules options")
+        self.options_label.setToolTip("Where the rule texts allow two readings, pick the one to play. "
+                                      "Each starts on the reading closest to the text (or the "
+                                      "scenario's own choice); the save keeps them, and the victory "
+                                      "screen and the F1 reference show them.")
+        form.addRow(self.options_label, self.options_box)
+        self.scenario.currentIndexChanged.connect(self._show_options)
+        self._show_options()
         self.seed = QSpinBox()
         self.seed.setRange(0, 2_000_000_000)
         self.seed.setValue(time.time_ns() // 1000 % 1_000_000)  # a fresh game each time
@@ -159,6 +170,55 @@ class Launcher(QDialog):
             self.mode_box.addWidget(rb)
             rb.show()
         self.system_label.setText(SYSTEM_DESCRIPTIONS[self.system()])
+
+    def _build_options(self) -> None:
+        """One drop-down per Ambush Alley rules option, its readings in the registry's order."""
+        from ambush_gui.alley.options import OPTIONS
+
+        grid = QFormLayout(self.options_box)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setVerticalSpacing(theme.LAUNCHER_OPTION_SPACING)
+        for o in OPTIONS.offered:
+            box = QComboBox()
+            for r in o.readings:
+                box.addItem(r.title + (theme.LAUNCHER_DEFAULT_MARK if r.value == o.default else ""), r.value)
+                box.setItemData(box.count() - 1, r.text, Qt.ItemDataRole.ToolTipRole)
+            box.setToolTip(f"{o.title} ({o.seed_lines}; {', '.join(o.rule_ids)}): {o.text}")
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+            name = QLabel(o.title)
+            name.setToolTip(box.toolTip())
+            name.setBuddy(box)
+            grid.addRow(name, box)
+            self.option_boxes[o.name] = box
+
+    def _show_options(self) -> None:
+        """The options for an Ambush Alley scenario only, set to the scenario's defaults (its
+        ``[options]``) or else to the readings closest to the text."""
+        from ambush_gui.alley.options import OPTIONS
+        from ambush_gui.core.errors import ScenarioError
+        from ambush_gui.core.files import read_data
+
+        alley = self.system() == "alley"
+        self.options_box.setVisible(alley)
+        self.options_label.setVisible(alley)
+        if not alley:
+            return
+        own: dict[str, str] = {}
+        try:
+            data = read_data(str(self.scenario.currentData()), ScenarioError)
+            own = {str(k): str(v) for k, v in dict(data.get("options") or {}).items()}
+        except (ScenarioError, TypeError, ValueError):
+            pass
+        for o in OPTIONS.offered:
+            box = self.option_boxes[o.name]
+            i = box.findData(own.get(o.name, o.default))
+            box.setCurrentIndex(i if i >= 0 else box.findData(o.default))
+
+    def rules_options(self) -> dict[str, str]:
+        """The readings chosen for a new Ambush Alley game (nothing for Ambush!)."""
+        if self.system() != "alley":
+            return {}
+        return {name: str(box.currentData()) for name, box in self.option_boxes.items()}
 
     def mode(self) -> str:
         button = self.mode_group.checkedButton()

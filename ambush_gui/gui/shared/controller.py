@@ -392,7 +392,7 @@ class GameController(QObject):
         return True
 
     def _rebuild(self, keep: int) -> Game:
-        game = systems.new_game(self.game.scenario, self.game.seed)  # type: ignore[attr-defined]
+        game = systems.fresh_copy(self.game)  # the same rules options (a save's, or none)
         game.start()
         self.forced_answers.clear()
         for i, choice in enumerate(self.game.decisions[:keep]):

@@ -107,6 +107,8 @@ CHART_GRID = QColor("#d5d8dc")
 
 DIALOG_MAX = (1200, 740)  # the largest a dialog grows: clear inside a 1280x800 screen
 VICTORY_LEDGER_MAX_HEIGHT = 560  # past this the victory screen's score lines scroll
+LAUNCHER_OPTION_SPACING = 2  # between the launcher's rules-option rows (px)
+LAUNCHER_DEFAULT_MARK = " (closest to the text)"  # after an option's default reading
 
 # The window's columns (docks never change width as their text grows)
 RIGHT_COLUMN = 400  # the Decision dock and the reading docks under it, on a 1280x800 screen

@@ -40,7 +40,10 @@ class VictoryDialog(QDialog):
     def __init__(
         self, result: Mapping[str, Any], lines: Sequence[ScoreLine], parent: QWidget | None = None,
         names: Mapping[str, str] | None = None, awards: Sequence[str] | None = None,
+        options: tuple[str, str] = ("", ""),
     ) -> None:
+        """``options``: the line saying which rules options' readings were played, and the
+        tooltip listing every one (see :meth:`ambush_gui.core.options.Registry.summary`)."""
         super().__init__(parent)
         self.outcome = dict(result or {})
         self.lines = [(str(getattr(s, "value", s)), int(p), str(w)) for s, p, w in lines]
@@ -60,6 +63,10 @@ class VictoryDialog(QDialog):
             None if winner == "draw" else winner, headline, f"after turn {turn}" if turn else ""
         )
         lay.addWidget(self.banner)
+        self.options_line = label(options[0], wrap=True, colour=theme.MUTED_TEXT)
+        self.options_line.setToolTip(options[1])
+        self.options_line.setVisible(bool(options[0]))
+        lay.addWidget(self.options_line)
         points = self.outcome.get("points", {})
         totals = QHBoxLayout()
         totals.setSpacing(10)
@@ -131,5 +138,10 @@ class VictoryDialog(QDialog):
     def for_game(cls, game: Any, parent: QWidget | None = None) -> VictoryDialog:
         sides = getattr(getattr(game, "spec", None), "sides", {}) or {}
         names = {str(getattr(k, "value", k)): v.name for k, v in sides.items()}
+        from ambush_gui.alley.options import OPTIONS
+
+        recorded = getattr(game, "recorded_options", None)
+        played = getattr(game, "options", None)
+        options = (OPTIONS.summary(played, recorded is not None), OPTIONS.details(played))
         return cls(game.state.outcome or game.result or {}, game.state.score.lines, parent,
-                   names=names, awards=game.state.score.awards)
+                   names=names, awards=game.state.score.awards, options=options)
