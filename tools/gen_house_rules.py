@@ -31,6 +31,8 @@ OUT = ROOT / "ambush_gui" / "data" / "house_rules.json"
 
 _DEV_PARAGRAPH = re.compile(r"\*\*(Seed|Tested by)[^*]*\*\*.*", re.S)
 _TEST_REF = re.compile(r"\s*\((?:`test_[^`]*`[,.\s]*)+\)\.?")
+OPTIONS_PAGE = "options.md"
+"""The rules options: each section is a reading chosen when a game starts, not a house rule."""
 DEVELOPER_TOPICS = ("Pixels", "Speed", "The mission file")
 """Sections for programmers (screen geometry, caching, the file format): no use to a player."""
 
@@ -70,11 +72,14 @@ def sections(path: Path) -> list[dict[str, Any]]:
                         "text": re.sub(r"\s*\n\s*", " ", bullet[lead.end():]).strip(),
                     })
             continue
+        kind = "house rule" if ids else "topic"
+        if ids and path.name == OPTIONS_PAGE:
+            kind = "rules option"
         out.append({
             "ids": ids,
             "title": title.strip(),
             "file": path.name,
-            "kind": "house rule" if ids else "topic",
+            "kind": kind,
             "text": "\n\n".join(paragraphs),
         })
     return out

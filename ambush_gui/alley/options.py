@@ -25,11 +25,11 @@ JOIN_REACTION = "reaction_to_a_joining_leader"
 OPTIONS = Registry((
     RulesOption(
         REACTION_FIRE, "Fire in reaction to an interruption",
-        (Reading("replaces", "Replaces the unit's own fire",
+        (Reading("replaces", "Replaces its planned fire",
                  "A Regular unit that fires in reaction to an interruption (first, or back "
                  "after it) has had its fire for the activation: it may still finish its move, "
                  "but its planned fire is not thrown."),
-         Reading("extra", "Comes on top of it",
+         Reading("extra", "Comes on top of its planned fire",
                  "The reaction is extra: the unit fires its reaction and then its planned fire "
                  "(the engine's reading before options existed).")),
         default="replaces", legacy="extra", rule_ids=("AA-080", "AA-082", "AA-088"),
@@ -38,10 +38,10 @@ OPTIONS = Registry((
              "they never say whether its own fire is still to come."),
     RulesOption(
         INSURGENT_REACTION, "Speed modifiers on the Insurgent's Reaction roll",
-        (Reading("regulars_only", "Regulars only",
+        (Reading("regulars_only", "The Regular's roll only",
                  "Only the Regular unit's roll is modified (Halted or Overwatch +1, Cautious +1, "
                  "Rapid −1); the Insurgent rolls its bare Troop Quality die."),
-         Reading("both", "Both sides",
+         Reading("both", "Both sides' rolls",
                  "Halted +1 and Rapid −1 also change the Insurgent's roll (the Cautious +1 stays "
                  "the Regulars'); the engine's reading before options existed.")),
         default="regulars_only", legacy="both", rule_ids=("AA-040", "AA-035", "AA-037", "AA-076"),
@@ -50,11 +50,11 @@ OPTIONS = Registry((
              "Tests\"; the Reaction Test itself lists modifiers for Regular units only."),
     RulesOption(
         INTERRUPT_MORALE, "Morale after interrupting fire",
-        (Reading("every_survivor", "The survivors always check",
+        (Reading("every_survivor", "Always a check; Pinned: no return fire",
                  "A Regular unit that lost its Reaction Test and was fired on takes a Morale "
                  "Check even if no one was hit; if it is then Pinned (or Pulls Back) it does not "
                  "return fire."),
-         Reading("casualties_only", "Only after casualties",
+         Reading("casualties_only", "A check only after casualties",
                  "As after any fire: a Morale Check only for casualties, and a Pinned unit may "
                  "still return fire (the engine's reading before options existed).")),
         default="every_survivor", legacy="casualties_only", rule_ids=("AA-093", "AA-094", "AA-095"),
@@ -76,10 +76,10 @@ OPTIONS = Registry((
              "order one each time the unit takes casualties, which it already has."),
     RulesOption(
         SUPPORT_REACH, "A Support Weapon's doubled range",
-        (Reading("support_weapon", "Earns the Optimum Range die",
+        (Reading("support_weapon", "Earns the unit's Optimum Range die",
                  "A Support Weapon figure reaches twice the unit's Optimum Range, and a target "
                  "within its reach earns the whole unit its one Optimum Range die."),
-         Reading("unit_range", "Does not earn it",
+         Reading("unit_range", "Earns no Optimum Range die",
                  "The Optimum Range die needs a figure within the unit's own Optimum Range; the "
                  "doubled range is read as an effective fire range, which sets no limit on these "
                  "tables (AA-113).")),

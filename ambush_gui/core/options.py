@@ -147,7 +147,8 @@ class Registry:
         changed = self.differs(values or {})
         if not changed:
             return "Rules options: every reading closest to the text"
-        return "Rules options: " + "; ".join(f"{o.title}: {r.title.lower()}" for o, r in changed)
+        rest = "; every other reading closest to the text" if len(changed) < len(self.offered) else ""
+        return "Rules options: " + "; ".join(f"{o.title}: {r.title.lower()}" for o, r in changed) + rest
 
     def details(self, values: Mapping[str, str] | None) -> str:
         """Every offered option and the reading played, one a line (a tooltip's text)."""

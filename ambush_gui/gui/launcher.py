@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -58,7 +59,7 @@ class Launcher(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("ambush-gui")
-        self.setMinimumWidth(560)
+        self.setMinimumWidth(theme.LAUNCHER_MIN_WIDTH)
         lay = QVBoxLayout(self)
         title = QLabel("ambush-gui")
         title.setFont(theme.label_font(20, True))
@@ -92,15 +93,13 @@ class Launcher(QDialog):
         self.scenario.currentIndexChanged.connect(self._show_modes)
         self._show_modes()
         form.addRow("Players", modes)
-        self.options_box = QWidget()
+        self.options_box = QGroupBox("Rules options: where the rule texts allow two readings")
+        self.options_box.setToolTip("Pick the reading to play. Each starts on the reading closest to "
+                                    "the text (or the scenario's own choice); the save keeps them, "
+                                    "and the victory screen and the F1 reference show them.")
         self.option_boxes: dict[str, QComboBox] = {}
         self._build_options()
-        self.options_label = QLabel("Rules options")
-        self.options_label.setToolTip("Where the rule texts allow two readings, pick the one to play. "
-                                      "Each starts on the reading closest to the text (or the "
-                                      "scenario's own choice); the save keeps them, and the victory "
-                                      "screen and the F1 reference show them.")
-        form.addRow(self.options_label, self.options_box)
+        form.addRow(self.options_box)
         self.scenario.currentIndexChanged.connect(self._show_options)
         self._show_options()
         self.seed = QSpinBox()
@@ -175,20 +174,20 @@ class Launcher(QDialog):
         """One drop-down per Ambush Alley rules option, its readings in the registry's order."""
         from ambush_gui.alley.options import OPTIONS
 
-        grid = QFormLayout(self.options_box)
-        grid.setContentsMargins(0, 0, 0, 0)
+        grid = QGridLayout(self.options_box)
         grid.setVerticalSpacing(theme.LAUNCHER_OPTION_SPACING)
-        for o in OPTIONS.offered:
+        grid.setColumnStretch(1, 1)
+        for row, o in enumerate(OPTIONS.offered):
             box = QComboBox()
             for r in o.readings:
                 box.addItem(r.title + (theme.LAUNCHER_DEFAULT_MARK if r.value == o.default else ""), r.value)
                 box.setItemData(box.count() - 1, r.text, Qt.ItemDataRole.ToolTipRole)
             box.setToolTip(f"{o.title} ({o.seed_lines}; {', '.join(o.rule_ids)}): {o.text}")
-            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
             name = QLabel(o.title)
             name.setToolTip(box.toolTip())
             name.setBuddy(box)
-            grid.addRow(name, box)
+            grid.addWidget(name, row, 0)
+            grid.addWidget(box, row, 1)
             self.option_boxes[o.name] = box
 
     def _show_options(self) -> None:
@@ -200,7 +199,6 @@ class Launcher(QDialog):
 
         alley = self.system() == "alley"
         self.options_box.setVisible(alley)
-        self.options_label.setVisible(alley)
         if not alley:
             return
         own: dict[str, str] = {}

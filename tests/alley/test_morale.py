@@ -258,6 +258,18 @@ def test_insurgent_leaders_never_shrink() -> None:
     assert [f.id for f in i.figures] == ["i-L"] and i.alive
 
 
+@pytest.mark.rule("AA-182")
+def test_a_leader_is_not_shrunk_even_where_he_would_go_first() -> None:
+    """The RPG gunner rolls the 1 and goes although Support Weapons go last: the only other
+    figure is the leader, whom the "small arms first" order would pick (his rifle adds no
+    die) if leaders could shrink."""
+    g = table([kit.insurgents("i", (2, 21), weapons=["rpg"], leader=True)], [1, 5])
+    i = g.unit("i")
+    morale.check(g, i, "test")
+    assert [f.id for f in i.figures] == ["i-L"]
+    assert [v for e in kit.events(g, "shrink") for v in e.data["figures"]] == ["i-1"]
+
+
 @pytest.mark.rule("AA-183")
 def test_the_ones_of_non_leaders_count_small_arms_go_first() -> None:
     """House rule AA-183: a leader's own 1 removes nobody; two 1s among the others remove two

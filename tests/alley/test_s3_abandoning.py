@@ -173,7 +173,33 @@ def test_the_insurgents_may_release_a_pow_they_hold() -> None:
     pow_.dependant, pow_.injury, pow_.captive = True, Injury.MODERATE, True
     g.state.ground.append(pow_)
     g.state.turn = 1
-    d = next(turn.insurgent_phase(g))
+    proc = turn.insurgent_phase(g)
+    d = next(proc)
     assert d.kind is DecisionKind.INSURGENT_ACT
     assert f"release:{pow_.id}" in d.options
     assert pow_.side is Side.REGULAR
+    d = proc.send(d.validate(f"release:{pow_.id}"))  # freed: asked again, with no release left
+    assert not pow_.captive and pow_.released and pow_ in g.state.ground
+    assert not any(str(o).startswith("release:") for o in d.options)
+    assert [e.data["figure"] for e in kit.events(g, "release")] == [pow_.id]
+
+
+@pytest.mark.rule("DC-021")
+def test_the_regulars_release_a_prisoner_they_carry_when_they_pick_a_unit() -> None:
+    """DC-021: the Regulars carry an Insurgent prisoner; choosing "release:<id>" when they
+    pick the next unit to activate frees him where he is, and he no longer scores."""
+    g = kit.game([kit.marines("m", (5, 2)), kit.insurgents("i", (5, 21), leader=True)])
+    m = g.unit("m")
+    prisoner = g.unit("i").figures.pop(0)
+    prisoner.captive = prisoner.dependant = True
+    m.figures.append(prisoner)
+    g.state.turn = 0
+    proc = g.procedure()
+    d = next(proc)
+    while d.kind is not DecisionKind.ACTIVATE:
+        d = proc.send(d.validate(d.options[0]))
+    assert f"release:{prisoner.id}" in d.options
+    d = proc.send(d.validate(f"release:{prisoner.id}"))
+    assert d.kind is DecisionKind.ACTIVATE and f"release:{prisoner.id}" not in d.options
+    assert prisoner not in m.figures and prisoner in g.state.ground
+    assert not prisoner.captive and prisoner.released and not m.dependants

@@ -253,6 +253,8 @@ def house_rule_markdown(h: HouseRule, entry: RuleEntry | None = None) -> str:
         head = f"### {h.title}"
     elif h.kind == "note":
         head = f"### How the game reads it: {h.title}"
+    elif h.kind == "rules option":
+        head = f"### A rules option, chosen when a game starts: {h.title}"
     elif h.kind == "not built yet":
         head = f"### Not built yet: {h.title}"
     elif entry.kind == "gap":

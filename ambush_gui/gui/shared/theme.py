@@ -107,6 +107,7 @@ CHART_GRID = QColor("#d5d8dc")
 
 DIALOG_MAX = (1200, 740)  # the largest a dialog grows: clear inside a 1280x800 screen
 VICTORY_LEDGER_MAX_HEIGHT = 560  # past this the victory screen's score lines scroll
+LAUNCHER_MIN_WIDTH = 760  # the rules options' titles and readings side by side
 LAUNCHER_OPTION_SPACING = 2  # between the launcher's rules-option rows (px)
 LAUNCHER_DEFAULT_MARK = " (closest to the text)"  # after an option's default reading
 

@@ -878,6 +878,7 @@ class SettingsForm(BoundForm):
         f.addRow("Special rules", rules)
         g.setLayout(f)
         box.addWidget(g)
+        box.addWidget(self._options_box())
         for side in Side:
             box.addWidget(self._side_box(side))
         box.addWidget(self._reinforcement_box())
@@ -888,6 +889,22 @@ class SettingsForm(BoundForm):
         self.bindings.append(Binding(("victory",), self.awards, lambda _v: self.awards.refresh(), "victory"))
         box.addWidget(self.awards)
         box.addStretch(1)
+
+    def _options_box(self) -> QGroupBox:
+        """The scenario's defaults for the rules options (its ``[options]``): a game of it
+        starts on these readings unless the player picks others; the reading closest to
+        the text is written by leaving the option out."""
+        from ambush_gui.alley.options import OPTIONS
+
+        g = QGroupBox("Rules options (the scenario's defaults)")
+        f = form_layout()
+        for o in OPTIONS.offered:
+            items = [(r.title + (theme.LAUNCHER_DEFAULT_MARK if r.value == o.default else ""), r.value)
+                     for r in o.readings]
+            f.addRow(o.title, self.combo(("options", o.name), f"rules option {o.name}", items,
+                                         tip=f"{o.text} ({', '.join(o.rule_ids)})", default=o.default))
+        g.setLayout(f)
+        return g
 
     def eventFilter(self, obj: Any, event: Any) -> bool:  # noqa: N802 - Qt's name
         from PySide6.QtCore import QEvent

@@ -1,0 +1,65 @@
+"""Rules options in the GUI: chosen in the launcher, kept by undo, named on the victory screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+
+from ambush_gui import systems
+from ambush_gui.alley import options as opt
+from ambush_gui.alley.game import AlleyGame
+from ambush_gui.gui.launcher import Launcher
+from ambush_gui.gui.table.dialogs import VictoryDialog
+
+CT = systems.resolve("contracting-trouble")
+
+
+def _pick(dlg: Launcher, system: str) -> None:
+    for i in range(dlg.scenario.count()):
+        if dlg.scenario.itemData(i, Qt.ItemDataRole.UserRole + 1) == system:
+            dlg.scenario.setCurrentIndex(i)
+            return
+    raise AssertionError(f"no {system} scenario shipped")
+
+
+def test_the_launcher_offers_each_option_at_its_default_and_returns_the_choice(qtbot: Any) -> None:
+    dlg = Launcher()
+    qtbot.addWidget(dlg)
+    _pick(dlg, "alley")
+    assert dlg.options_box.isVisibleTo(dlg)
+    assert list(dlg.option_boxes) == [o.name for o in opt.OPTIONS.offered]
+    assert dlg.rules_options() == {o.name: o.default for o in opt.OPTIONS.offered}
+    box = dlg.option_boxes[opt.REACTION_FIRE]
+    box.setCurrentIndex(box.findData("extra"))
+    assert dlg.rules_options()[opt.REACTION_FIRE] == "extra"
+    assert "closest to the text" in dlg.option_boxes[opt.SERIOUS_CHECKS].currentText()
+    _pick(dlg, "ambush")
+    assert not dlg.options_box.isVisibleTo(dlg) and dlg.rules_options() == {}
+
+
+def test_undo_rebuilds_the_game_with_its_own_options() -> None:
+    g = systems.new_game(systems.load_scenario(CT), 3, {opt.REACTION_FIRE: "extra"})
+    again = systems.fresh_copy(g)
+    assert isinstance(again, AlleyGame) and again.recorded_options == g.recorded_options  # type: ignore[attr-defined]
+    old = AlleyGame(systems.load_scenario(CT), 3)  # an old save's game records none
+    assert systems.fresh_copy(old).recorded_options is None  # type: ignore[attr-defined]
+
+
+def test_the_victory_screen_names_the_readings_played(qtbot: Any) -> None:
+    from ambush_gui.ai.simulate import make_player, play_out
+
+    g = systems.new_game(systems.load_scenario(CT), 5, {opt.REACTION_FIRE: "extra"})
+    play_out(g, {s: make_player("random", "alley", 5) for s in ("regular", "insurgent")})
+    dlg = VictoryDialog.for_game(g)
+    qtbot.addWidget(dlg)
+    text = dlg.options_line.text()
+    assert "Fire in reaction to an interruption: comes on top of its planned fire" in text
+    assert "every other reading closest to the text" in text
+    assert "Speed modifiers on the Insurgent's Reaction roll: The Regular's roll only" in \
+        dlg.options_line.toolTip()
+    old = AlleyGame(systems.load_scenario(CT), 5)
+    play_out(old, {s: make_player("random", "alley", 5) for s in ("regular", "insurgent")})
+    dlg = VictoryDialog.for_game(old)
+    qtbot.addWidget(dlg)
+    assert "none recorded" in dlg.options_line.text()
