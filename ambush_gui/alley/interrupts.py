@@ -105,6 +105,14 @@ def reaction_test(g: AlleyGame, regular: Unit, insurgent: Unit, why: str) -> boo
 
 # -- who may interrupt ---------------------------------------------------------------------
 
+def may_fire_alone(g: AlleyGame, unit: Unit) -> bool:
+    """AA-029, CT-013, rules option ``detached_insurgent_leaders``: with "lead_only" an
+    Insurgent leader who is not with a unit never fires (nor interrupts by fire); with
+    "fight_alone" he fights as a unit of one."""
+    return not (unit.side is Side.INSURGENT and unit.is_detached_leader
+                and options.reading(g, options.LONE_LEADERS) == "lead_only")
+
+
 def may_interrupt(g: AlleyGame, unit: Unit) -> bool:
     """AA-064: once a turn, and not after acting; house rule AA-201: not while Shaken."""
     return (unit.alive and unit.side is Side.INSURGENT and not unit.interrupted
@@ -135,9 +143,11 @@ def interrupt_options_along(g: AlleyGame, mover: Unit,
     seen = _sight_table(g, ready, places)
     out: list[dict[str, Any]] = []
     for ui, unit in enumerate(ready):
+        shoots = may_fire_alone(g, unit)
         for si, d in enumerate(stops):
             if seen[ui, si]:
-                out.append({"unit": unit.id, "kind": "fire", "at": float(d)})
+                if shoots:
+                    out.append({"unit": unit.id, "kind": "fire", "at": float(d)})
                 out.append({"unit": unit.id, "kind": "move", "at": float(d)})
     return out
 
@@ -177,7 +187,8 @@ def fire_interrupt_options(g: AlleyGame, shooter: Unit) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for u in g.state.side_units(Side.INSURGENT):
         if may_interrupt(g, u) and g.sees(u, shooter):
-            out.append({"unit": u.id, "kind": "fire"})
+            if may_fire_alone(g, u):
+                out.append({"unit": u.id, "kind": "fire"})
             out.append({"unit": u.id, "kind": "move"})
     return out
 
@@ -189,7 +200,7 @@ def pinned_target_options(g: AlleyGame) -> list[dict[str, Any]]:
     turn = g.state.turn
     marks = [r for r in g.state.side_units(Side.REGULAR) if r.pinned or r.regrouping(turn)]
     for u in g.state.side_units(Side.INSURGENT):
-        if not may_interrupt(g, u):
+        if not may_interrupt(g, u) or not may_fire_alone(g, u):
             continue
         for r in marks:
             if g.sees(u, r):

@@ -21,6 +21,7 @@ INTERRUPT_MORALE = "interrupt_fire_morale"
 SERIOUS_CHECKS = "serious_wound_checks"
 SUPPORT_REACH = "support_weapon_reach"
 JOIN_REACTION = "reaction_to_a_joining_leader"
+LONE_LEADERS = "detached_insurgent_leaders"
 
 OPTIONS = Registry((
     RulesOption(
@@ -88,6 +89,20 @@ OPTIONS = Registry((
         text="The scenario gives Support Weapons \"twice the figure's normal effective fire "
              "range\" in the sentence that gives the Optimum Ranges; nothing says whether that "
              "range earns the unit's Optimum Range die."),
+    RulesOption(
+        LONE_LEADERS, "Insurgent leaders on their own",
+        (Reading("lead_only", "Lead, never fire alone",
+                 "An Insurgent leader who is not with a unit may move (to join one, or to "
+                 "interrupt by movement) but neither fires nor interrupts by fire: leaders lead "
+                 "units; they are not a unit of one that shoots."),
+         Reading("fight_alone", "Fight as a unit of one",
+                 "A detached Insurgent leader acts as a unit of one figure: he moves, fires his "
+                 "one die and interrupts like any unit (the engine's reading before options "
+                 "existed).")),
+        default="lead_only", legacy="fight_alone", rule_ids=("AA-029", "CT-013", "AA-018"),
+        seed_lines="seed 000 lines 33-35, 39, 267",
+        text="The texts say leaders move freely and join units, and that Insurgent units need "
+             "one to act without a Quality Check; they never give a lone leader fire of his own."),
     RulesOption(
         JOIN_REACTION, "Reacting to a leader who joins a unit",
         (Reading("joined_unit", "He can be reacted to",

@@ -21,6 +21,7 @@ from ambush_gui.alley.interrupts import (
     insurgent_move,
     interrupt_decision,
     interrupt_options_along,
+    may_fire_alone,
     pinned_target_options,
     quality_check,
     reaction_test,
@@ -336,6 +337,10 @@ def move_decision(g: AlleyGame, unit: Unit, limit: float, rules: dict[str, Any],
 
 
 def fire_targets(g: AlleyGame, unit: Unit) -> list[Unit]:
+    """The enemy units ``unit`` sees; none for a lone Insurgent leader under the rules option
+    ``detached_insurgent_leaders`` = "lead_only" (AA-029, CT-013)."""
+    if not may_fire_alone(g, unit):
+        return []
     return [e for e in g.enemies(unit) if g.sees(unit, e)]
 
 

@@ -242,3 +242,38 @@ def test_a_leader_who_joins_a_unit_in_sight_can_be_reacted_to(reading: str) -> N
         return
     d = kit.asks(g, proc, answers)
     assert d.kind is DecisionKind.REACT and d.facts["against"] == "i" and "m" in d.options
+
+
+# -- detached_insurgent_leaders (AA-029, CT-013) --------------------------------------------
+
+@pytest.mark.rule("AA-029")
+@pytest.mark.rule("CT-013")
+@pytest.mark.parametrize("reading", ["lead_only", "fight_alone"])
+def test_a_lone_insurgent_leader_fires_or_only_leads(reading: str) -> None:
+    """A detached Insurgent leader 10" from the Marines, in sight: with "fight_alone" he may
+    interrupt their fire by fire and fire in his own activation; with "lead_only" he may only
+    interrupt by movement, and his activation asks for no target."""
+    from ambush_gui.alley.interrupts import fire_interrupt_options
+
+    g = kit.game([kit.marines("m", (5, 5)), kit.leader("L", "insurgent", (5, 15))],
+                 options={opt.LONE_LEADERS: reading})
+    g.state.turn = 1
+    kinds = [o["kind"] for o in fire_interrupt_options(g, g.unit("m"))]
+    assert kinds == (["move"] if reading == "lead_only" else ["fire", "move"])
+    proc = turn.insurgent_activation(g, g.unit("L"))
+    if reading == "lead_only":
+        kit.drive(g, proc, ["halted"])
+        assert not kit.events(g, "fire")
+    else:
+        d = kit.asks(g, proc, ["halted"])
+        assert d.kind is DecisionKind.FIRE and "m" in d.options
+
+
+@pytest.mark.rule("AA-029")
+def test_a_lone_regular_leader_still_fights_whatever_the_insurgent_reading() -> None:
+    """The option is about Insurgent leaders: the Marine Corporal on his own may still fire."""
+    g = kit.game([kit.leader("c", "regular", (5, 5)), kit.insurgents("i", (5, 15))],
+                 options={opt.LONE_LEADERS: "lead_only"})
+    g.state.turn = 1
+    d = kit.asks(g, turn.activation(g, g.unit("c")), ["halted"])
+    assert d.kind is DecisionKind.FIRE and "i" in d.options
