@@ -73,7 +73,7 @@ def sections(path: Path) -> list[dict[str, Any]]:
                     })
             continue
         kind = "house rule" if ids else "topic"
-        if ids and path.name == OPTIONS_PAGE:
+        if ids and path.name == OPTIONS_PAGE and not title.startswith("Correction"):
             kind = "rules option"
         out.append({
             "ids": ids,

@@ -277,3 +277,12 @@ def test_a_lone_regular_leader_still_fights_whatever_the_insurgent_reading() -> 
     g.state.turn = 1
     d = kit.asks(g, turn.activation(g, g.unit("c")), ["halted"])
     assert d.kind is DecisionKind.FIRE and "i" in d.options
+
+
+def test_the_options_page_lists_every_option_with_its_seed_lines_and_figures() -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "options.md").read_text()
+    for o in opt.OPTIONS:
+        assert f"`{o.name}`" in page and o.seed_lines.removeprefix("seed 000 ") in page
+        other = next(r.value for r in o.readings if r.value != o.default)
+        assert f"`{o.name}={other}`" in page
+    assert "(not measured)" not in page
