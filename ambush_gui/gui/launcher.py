@@ -166,7 +166,8 @@ class Launcher(QDialog):
             rb.setProperty("mode", key)
             rb.setChecked(i == 0)
             self.mode_group.addButton(rb)
-            self.mode_box.addWidget(rb)
+            # as wide as its text: a wide launcher would otherwise stretch it past its click area
+            self.mode_box.addWidget(rb, 0, Qt.AlignmentFlag.AlignLeft)
             rb.show()
         self.system_label.setText(SYSTEM_DESCRIPTIONS[self.system()])
 

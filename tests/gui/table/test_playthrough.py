@@ -333,6 +333,8 @@ def test_undo_save_and_open_through_the_window(
 ) -> None:
     win = open_window(qtbot, HOTSEAT)
     c = win.controller
+    # in hot-seat an undo that takes back the other player's answer asks first: they agree
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     driver = Driver(qtbot, win)
     hashes: list[str] = []  # the state before each answer
     kinds: list[DecisionKind] = []
