@@ -63,3 +63,26 @@ def test_the_victory_screen_names_the_readings_played(qtbot: Any) -> None:
     dlg = VictoryDialog.for_game(old)
     qtbot.addWidget(dlg)
     assert "none recorded" in dlg.options_line.text()
+
+
+def test_the_editor_sets_a_scenarios_default_readings(qtbot: Any) -> None:
+    """The table editor's settings: one drop-down per option; a reading other than the one
+    closest to the text is written to [options], and choosing that one again removes it."""
+    from PySide6.QtWidgets import QComboBox, QGroupBox
+
+    from ambush_gui.core.errors import ScenarioError
+    from ambush_gui.core.files import read_data
+    from ambush_gui.gui.editor.document import EditorDocument
+    from ambush_gui.gui.editor.table.forms import SettingsForm
+
+    doc = EditorDocument(read_data(CT, ScenarioError))
+    form = SettingsForm(doc)
+    qtbot.addWidget(form)
+    form.refresh()
+    box = next(b for b in form.findChildren(QGroupBox) if b.title().startswith("Rules options"))
+    combos = box.findChildren(QComboBox)
+    assert len(combos) == len(opt.OPTIONS.offered)
+    combos[0].activated.emit(1)
+    assert doc.data["options"] == {opt.REACTION_FIRE: "extra"}
+    combos[0].activated.emit(0)
+    assert not doc.data.get("options")
