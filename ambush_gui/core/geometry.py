@@ -135,8 +135,9 @@ class Table:
         self._outlines: dict[bytes, shapely.Geometry] = {}  # free outline by occupied mask
         self._exact: dict[tuple[float, ...], bool] = {}  # near-degenerate lines, settled
         self._edges = _Edges(self._polygons, self._blocks)
-        self._cover_zones: dict[float, shapely.Geometry] = {}
-        self._solid_zones: dict[float, shapely.Geometry] = {}
+        self._cover_zones: dict[float, shapely.STRtree] = {}
+        self._solid_pieces = np.flatnonzero(self._solid)
+        self._solid_tree = shapely.STRtree(self._polygons[self._solid_pieces])
         solid = [p.polygon for p in self.pieces if p.cover is CoverClass.SOLID]
         self._solid_union = shapely.union_all(solid) if solid else shapely.GeometryCollection()
         shapely.prepare(self._solid_union)
@@ -221,15 +222,28 @@ class Table:
         return bool(self.near_cover_many(np.asarray([p], dtype=float), distance)[0])
 
     def near_cover_many(self, pts: np.ndarray, distance: float = 2.0) -> np.ndarray:
-        """:meth:`near_cover` for many points at once (one prepared-geometry test)."""
-        zone = self._cover_zones.get(distance)
-        if zone is None:
-            covers = [p.polygon for p in self.pieces if p.cover is not CoverClass.NONE]
-            zone = shapely.union_all(covers).buffer(distance, quad_segs=32) if covers else shapely.Polygon()
-            shapely.prepare(zone)
-            self._cover_zones[distance] = zone
+        """:meth:`near_cover` for many points at once (one spatial-index query).
+
+        Each cover piece is grown by ``distance`` on its own and the grown shapes are
+        indexed: a point is near cover if it is in one of them. That is the same answer
+        as growing the union of the pieces, but it costs memory and time in proportion
+        to the pieces (the grown union of thousands of scattered pieces took gigabytes
+        and minutes). Remembered by distance, a handful at most.
+        """
+        zones = self._cover_zones.get(distance)
+        if zones is None:
+            covers = self._polygons[self._covers]
+            grown = shapely.buffer(covers, distance, quad_segs=32) if len(covers) else covers
+            zones = shapely.STRtree(grown)
+            if len(self._cover_zones) >= 4:
+                self._cover_zones.clear()
+            self._cover_zones[distance] = zones
         pts = _as_points(pts)
-        return np.asarray(shapely.intersects_xy(zone, pts[:, 0], pts[:, 1]), dtype=bool)
+        out = np.zeros(len(pts), dtype=bool)
+        if len(pts) and len(zones):
+            at_point, _ = zones.query(shapely.points(pts), predicate="intersects")
+            out[at_point] = True
+        return out
 
     def solid_cover(self, firer: Point, target: Point, behind: float = 1.0) -> tuple[str, ...]:
         """Ids of the SOLID pieces that protect ``target`` from ``firer`` (AA-124).
@@ -260,8 +274,7 @@ class Table:
         # own); only one within ``behind`` of Solid Cover can be protected at all (a
         # slightly wider zone, its arcs being chords). One point test each settles most.
         out = np.asarray(shapely.intersects_xy(self._solid_core, t[:, 0], t[:, 1]), dtype=bool)
-        zone = self._solid_zone(behind)
-        near_solid = np.flatnonzero(~out & shapely.intersects_xy(zone, t[:, 0], t[:, 1]))
+        near_solid = np.flatnonzero(~out & self._near_solid(t, behind))
         if near_solid.size == 0:
             return out
         f, t = f[near_solid], t[near_solid]
@@ -286,14 +299,16 @@ class Table:
             out[near_solid[line[~firers_own | targets_own]]] = True
         return out
 
-    def _solid_zone(self, behind: float) -> shapely.Geometry:
-        """Everywhere within ``behind`` of Solid Cover, and a little more (prepared, remembered)."""
-        zone = self._solid_zones.get(behind)
-        if zone is None:
-            zone = self._solid_union.buffer(max(behind, 0.0) * 1.05 + 1e-6)
-            self._solid_zones[behind] = zone
-            shapely.prepare(zone)
-        return zone
+    def _near_solid(self, t: np.ndarray, behind: float) -> np.ndarray:
+        """For each point, True if it is within ``behind`` of Solid Cover, and a little more:
+        a conservative first test (every point it rules out is unprotected), asked of the
+        spatial index, so it costs no grown geometry however many pieces there are."""
+        out = np.zeros(len(t), dtype=bool)
+        if len(t) and len(self._solid_pieces):
+            at_point, _ = self._solid_tree.query(shapely.points(t), predicate="dwithin",
+                                                 distance=max(behind, 0.0) * 1.05 + 1e-6)
+            out[at_point] = True
+        return out
 
     # -- movement ----------------------------------------------------------
 
@@ -607,9 +622,12 @@ class _Edges:
         # reduceat needs each piece's first edge index (edges are grouped by piece)
         self.first = np.searchsorted(self.owner, np.arange(len(self.pieces)))
         self.edge_count = np.diff(np.append(self.first, self.count))
-        pieces = range(len(self.pieces))  # each piece's bounding box, from its edges'
-        self.box_lo = np.array([self.lo[self.owner == k].min(axis=0) for k in pieces]).reshape(-1, 2)
-        self.box_hi = np.array([self.hi[self.owner == k].max(axis=0) for k in pieces]).reshape(-1, 2)
+        # each piece's bounding box, from its edges' (one pass: edges are grouped by piece)
+        if self.count:
+            self.box_lo = np.minimum.reduceat(self.lo, self.first, axis=0)
+            self.box_hi = np.maximum.reduceat(self.hi, self.first, axis=0)
+        else:
+            self.box_lo = self.box_hi = np.zeros((0, 2))
 
     def _per_piece(self, hits: np.ndarray) -> np.ndarray:
         return np.logical_or.reduceat(hits, self.first, axis=1)
