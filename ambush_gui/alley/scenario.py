@@ -24,7 +24,7 @@ from ambush_gui.alley.weapons import WEAPONS
 from ambush_gui.core.dice import Die
 from ambush_gui.core.errors import ScenarioError
 from ambush_gui.core.files import read_data, validate
-from ambush_gui.core.geometry import CoverClass, Piece, Table
+from ambush_gui.core.geometry import CoverClass, Piece, Table, close_to_earlier
 
 # Bounds on what a file may hold (docs/formats.md, "Limits"): far beyond any real scenario
 # (Contracting Trouble has 16 pieces, 11 units, 5 Hot Spots), but they keep play in memory
@@ -529,13 +529,16 @@ def cross_check(spec: ScenarioSpec) -> list[tuple[str, str]]:
         seen[hs.number] = i
         if not on_table(hs.at):
             problems.append((f"hot_spots[{i}].at", f"{list(hs.at)} is outside the table"))
-        for k, other in enumerate(spec.hot_spots[:i]):
-            d = ((hs.at[0] - other.at[0]) ** 2 + (hs.at[1] - other.at[1]) ** 2) ** 0.5
-            if d < 6:
-                problems.append(
-                    (f"hot_spots[{i}].at",
-                     f"is {d:.1f}\" from hot_spots[{k}]; Hot Spots must be at least 6\" apart (AA-050)")
-                )
+    close = [(i, k) for i, k in enumerate(close_to_earlier([hs.at for hs in spec.hot_spots], 6))
+             if k >= 0]
+    for i, k in close[:SHOWN]:
+        a, b = spec.hot_spots[i].at, spec.hot_spots[k].at
+        d = ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
+        problems.append((f"hot_spots[{i}].at",
+                         f"is {d:.1f}\" from hot_spots[{k}]; Hot Spots must be at least 6\" apart (AA-050)"))
+    if len(close) > SHOWN:
+        problems.append(("hot_spots", f"and {len(close) - SHOWN:,} more Hot Spots closer than 6\" "
+                                      "to another (AA-050)"))
     from ambush_gui.alley.modules import REGISTRY
 
     for name in spec.modules:
@@ -596,6 +599,7 @@ def _award_problems(spec: ScenarioSpec) -> list[tuple[str, str]]:
 
 
 BASE = 0.5  # AA-004: a figure's base is about half an inch across
+SHOWN = 10  # problems of one kind shown one by one; the rest are counted in one line
 
 
 def setup_check(spec: ScenarioSpec) -> list[tuple[str, str]]:
@@ -612,10 +616,11 @@ def setup_check(spec: ScenarioSpec) -> list[tuple[str, str]]:
                                                     "least one unit in [[units]]"))
     blocked = [(p.id, shapely.Polygon(p.corners())) for p in spec.table.pieces
                if p.to_piece().impassable and shapely.Polygon(p.corners()).is_valid]
+    tree = shapely.STRtree([poly for _, poly in blocked])  # a look-up per figure, not a scan
 
     def inside(at: Point) -> str | None:
-        pt = shapely.Point(at)
-        return next((pid for pid, poly in blocked if poly.contains(pt)), None)
+        hits = tree.query(shapely.Point(at), predicate="within")  # the point within the piece
+        return blocked[int(hits.min())][0] if len(hits) else None
 
     spots: list[tuple[str, str, Point]] = []  # (path, id, where) of every figure on the table
     for i, unit in enumerate(spec.units):
@@ -640,13 +645,17 @@ def setup_check(spec: ScenarioSpec) -> list[tuple[str, str]]:
             problems.append((f"hot_spots[{i}].at", f"Hot Spot {hs.number} at {list(hs.at)} is inside "
                                                    f"{pid!r}, which is impassable: its Insurgents could "
                                                    "not arrive"))
-    for k, (path, fid, at) in enumerate(spots):
-        for other_path, other, there in spots[:k]:
-            d = ((at[0] - there[0]) ** 2 + (at[1] - there[1]) ** 2) ** 0.5
-            if d < BASE - 1e-9:
-                problems.append((f"{path}.at", f"{fid} at {list(at)} is {d:.2f}\" from {other} "
-                                               f"({other_path}): their half-inch bases overlap "
-                                               f"(AA-004); figures stand at least {BASE}\" apart"))
+    overlaps = [(k, j) for k, j in enumerate(close_to_earlier([at for *_, at in spots], BASE - 1e-9))
+                if j >= 0]
+    for k, j in overlaps[:SHOWN]:
+        (path, fid, at), (other_path, other, there) = spots[k], spots[j]
+        d = ((at[0] - there[0]) ** 2 + (at[1] - there[1]) ** 2) ** 0.5
+        problems.append((f"{path}.at", f"{fid} at {list(at)} is {d:.2f}\" from {other} "
+                                       f"({other_path}): their half-inch bases overlap "
+                                       f"(AA-004); figures stand at least {BASE}\" apart"))
+    if len(overlaps) > SHOWN:
+        problems.append(("units", f"and {len(overlaps) - SHOWN:,} more figures whose bases overlap "
+                                  "another's (AA-004)"))
     return problems
 
 

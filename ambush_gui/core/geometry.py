@@ -45,6 +45,7 @@ tests hold the two to the same answers.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -525,6 +526,47 @@ def cohesive(points: Points, link: float = 1.0, radius: float = 4.0) -> bool:
         if (grown == reached).all():
             return bool(reached.all())
         reached = grown
+
+
+def close_to_earlier(points: Points, radius: float) -> list[int]:
+    """For each point, the index of an earlier point closer than ``radius`` to it, or -1.
+
+    For set-up checks (Hot Spots 6" apart, bases that overlap) on files of any size: a
+    grid of cells half ``radius`` wide, so two points in one cell are always too close.
+    A point whose cell already holds one is answered at once; only the first point of a
+    cell looks at the cells around it, so the work is linear in the points, even when
+    thousands stand at one spot (every pair, as before, was millions of pairs).
+    """
+    pts = [(float(x), float(y)) for x, y in points]
+    if radius <= 0:
+        return [-1] * len(pts)
+    size = radius / 2.0
+    cells: dict[tuple[int, int], list[int]] = {}
+    found: list[int] = []
+    for i, (x, y) in enumerate(pts):
+        if not (math.isfinite(x) and math.isfinite(y)):  # reported elsewhere; near nothing
+            found.append(-1)
+            continue
+        cx, cy = math.floor(x / size), math.floor(y / size)
+        own = cells.get((cx, cy))
+        hit = own[0] if own else -1
+        if hit < 0:
+            best = math.inf
+            for dx in range(-2, 3):
+                for dy in range(-2, 3):
+                    for k in cells.get((cx + dx, cy + dy), ()):  # in order: stop at a hit
+                        if k >= best:
+                            break
+                        if math.hypot(x - pts[k][0], y - pts[k][1]) < radius:
+                            best = k
+                            break
+            hit = -1 if best is math.inf else int(best)
+        found.append(hit)
+        if own is None:
+            cells[(cx, cy)] = [i]
+        else:
+            own.append(i)
+    return found
 
 
 def min_distance(a: np.ndarray, b: np.ndarray) -> float:
