@@ -92,7 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("replay", help="replay a save file")
     c.add_argument("save")
-    c.add_argument("--verify", action="store_true", help="check the recorded final state hash")
+    c.add_argument("--verify", action="store_true",
+                   help="check that the save's scenario, seed, options and decisions are those it "
+                        "recorded, and that they replay to its recorded final state")
     c.set_defaults(run=cmd_replay)
     return p
 
@@ -244,12 +246,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     if args.verify:
         try:
-            game = saves.verify(args.save, systems.factory)
+            game, notes = saves.check(args.save, systems.factory)
         except saves.Divergence as exc:
             print(f"replay failed: {exc}", file=sys.stderr)
             return EXIT_FAILED
-        print(f"{args.save}: verified — {count(len(game.decisions), 'decision')} replay to state "
-              f"{game.state_hash()[:16]}…")
+        covered = "state" if notes else "scenario, seed, options and decisions, and state"
+        print(f"{args.save}: verified {covered} — {count(len(game.decisions), 'decision')} "
+              f"replay to state {game.state_hash()[:16]}…")
+        for note in notes:
+            print(f"{args.save}: note: {note}")
         return EXIT_OK
     game = saves.replay(args.save, systems.factory)
     state = "over" if game.pending() is None else f"waiting for: {game.pending().prompt}"

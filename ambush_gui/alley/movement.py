@@ -17,7 +17,7 @@ import shapely
 
 from ambush_gui.alley.model import Figure, FigureKind, Side, Speed, Unit
 from ambush_gui.core.decisions import IllegalDecision
-from ambush_gui.core.geometry import path_length
+from ambush_gui.core.geometry import MAX_WAYPOINTS, path_length
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
@@ -128,8 +128,12 @@ def check_move(
         if speed not in speeds:
             raise IllegalDecision(f"{speed.value} is not allowed here; one of {[s.value for s in speeds]}")
         limit = min(limit, speed_limit(g, speed) - unit.moved)
+    raw = choice["path"]
+    if isinstance(raw, list | tuple) and len(raw) > MAX_WAYPOINTS:
+        raise IllegalDecision(f"the path has {len(raw):,} waypoints; a move has at most "
+                              f"{MAX_WAYPOINTS}")
     try:
-        pts = [(float(x), float(y)) for x, y in choice["path"]]
+        pts = [(float(x), float(y)) for x, y in raw]
     except (TypeError, ValueError):
         raise IllegalDecision("path must be a list of [x, y] pairs of numbers") from None
     if not pts:

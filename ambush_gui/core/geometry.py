@@ -60,6 +60,11 @@ Point: TypeAlias = tuple[float, float]
 Points: TypeAlias = Sequence[Point] | np.ndarray
 """Several positions: a list of ``(x, y)`` or an array of shape ``(n, 2)``."""
 
+MAX_WAYPOINTS = 100
+"""Waypoints in one move's path: a player clicks a handful, and a move is at most 12" (18"
+at 28mm). A move answer with more is refused, in play and in a save, before any geometry
+is built from it."""
+
 _EPS = 1e-9
 """Slack for inclusive comparisons, so that exactly 1" apart counts as within 1"."""
 

@@ -2,12 +2,17 @@
 
 A save embeds the scenario it was played on (so it outlives later edits to a shipped
 file), the seed, every answer in order and the state hash they lead to. Loading is
-replaying; ``verify`` proves a file by comparing the hash. Writes are atomic.
+replaying; ``verify`` proves a file: the scenario, seed, options and decisions are those
+that were saved (their recorded hashes, format 2), and they lead to the recorded state.
+The hashes catch an edited file; they are not a signature (whoever edits a save can
+recompute them). Writes are atomic.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,10 +24,39 @@ from ambush_gui.core.decisions import IllegalDecision
 from ambush_gui.core.errors import InputError, SaveError
 from ambush_gui.core.files import atomic_write, read_data, validate
 from ambush_gui.core.game import Game
+from ambush_gui.core.geometry import MAX_WAYPOINTS
 from ambush_gui.core.options import OptionError
+from ambush_gui.core.words import count
 
 FORMAT = "ambush-gui-save"
-VERSION = 1
+VERSION = 2  # 2: the proof (hashes of the scenario and decisions, the seed and options)
+
+MAX_SAVE_BYTES = 32 * 1024 * 1024
+"""A save is refused above this size before it is parsed: a finished game of a large
+scenario is well under 5 MB; a file of tens of millions of answers would take gigabytes."""
+MAX_DECISIONS = 100_000
+"""Answers in one save: a whole game asks a few hundred, and the computer-player soak
+counts a game still asking after 20,000 as stuck."""
+MAX_ANSWER_ITEMS = 1_000
+"""Items in any list of one answer (figures picked, dice matched): the most a real answer
+holds is a few dozen. A move's path has its own, smaller bound (MAX_WAYPOINTS)."""
+
+
+class Proof(BaseModel):
+    """What a format-2 save claims, checked by ``replay --verify`` besides the final state."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    scenario: str = Field(pattern=r"^[0-9a-f]{64}$",
+                          description="SHA-256 of the embedded scenario's canonical JSON")
+    system: Literal["alley", "ambush"]
+    seed: int
+    scale: float
+    decisions: int = Field(ge=0, description="how many answers the game had")
+    decisions_hash: str = Field(pattern=r"^[0-9a-f]{64}$",
+                                description="SHA-256 of the answers' canonical JSON")
+    options: dict[str, str] | None = Field(
+        default=None, description="the rules options' readings the game was saved with")
 
 
 class SaveFile(BaseModel):
@@ -43,39 +77,74 @@ class SaveFile(BaseModel):
         default=None, description="the rules options' readings the game was played with; a save "
         "without them (made before rules options existed) replays with the legacy readings, and "
         "an option it does not name takes its legacy reading")
+    proof: Proof | None = Field(
+        default=None, description="format 2: hashes of what the game was played from; a "
+                                  "format-1 save has none (only its final state is checked)")
 
 
-_SCENARIO_DATA: dict[int, tuple[Any, dict[str, Any]]] = {}
+_SCENARIO_DATA: dict[int, tuple[Any, dict[str, Any], str]] = {}
 
 
 def scenario_data(scenario: Any) -> dict[str, Any]:
     """``scenario.to_data()``, kept for the scenarios in play: a loaded scenario never
     changes, and the game autosaves after every decision (a mission's paragraphs take a
     few milliseconds to serialise). Read-only: the save only encodes it."""
+    return _scenario_entry(scenario)[1]
+
+
+def _scenario_entry(scenario: Any) -> tuple[Any, dict[str, Any], str]:
     key = id(scenario)
     hit = _SCENARIO_DATA.get(key)
     if hit is None or hit[0] is not scenario:
         if len(_SCENARIO_DATA) >= 8:
             _SCENARIO_DATA.clear()
-        hit = _SCENARIO_DATA[key] = (scenario, scenario.to_data())
-    return hit[1]
+        data = scenario.to_data()
+        hit = _SCENARIO_DATA[key] = (scenario, data, digest(data))
+    return hit
+
+
+def canonical(value: Any) -> str:
+    """One text for one value: keys sorted, no spaces, and a whole-number float written as
+    the integer (``24.0`` and ``24`` are one value), so reformatting a save or a scenario
+    changes nothing and changing any value changes the text."""
+    return json.dumps(_normal(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _normal(value: Any) -> Any:
+    if isinstance(value, float):
+        return int(value) if math.isfinite(value) and value.is_integer() else value
+    if isinstance(value, dict):
+        return {str(k): _normal(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_normal(v) for v in value]
+    return value
+
+
+def digest(value: Any) -> str:
+    """SHA-256 of :func:`canonical`: the hashes a save's proof records."""
+    return hashlib.sha256(canonical(value).encode()).hexdigest()
 
 
 def to_data(game: Game, players: dict[str, str] | None = None) -> dict[str, Any]:
     game.start()  # a save is always of a started game: that is what a replay produces
     scenario = game.scenario  # type: ignore[attr-defined]
     options = getattr(game, "recorded_options", None)
+    _, scen, scenario_hash = _scenario_entry(scenario)
     data = {
         "format": FORMAT,
         "version": VERSION,
         "system": game.system,
-        "scenario": scenario_data(scenario),
+        "scenario": scen,
         "scale": scenario.scale,
         "seed": game.seed,
         "decisions": game.decisions,
         "state_hash": game.state_hash(),
         "saved": datetime.now(UTC).isoformat(timespec="seconds"),
         "players": dict(players or {}),
+        "proof": {"scenario": scenario_hash, "system": game.system, "seed": game.seed,
+                  "scale": scenario.scale, "decisions": len(game.decisions),
+                  "decisions_hash": digest(game.decisions),
+                  "options": dict(options) if options is not None else None},
     }
     if options is not None:  # a game that records none (an old save replayed) stays without
         data["options"] = dict(options)
@@ -129,7 +198,18 @@ def is_save(path: str | Path) -> bool:
 
 
 def read(path: str | Path) -> SaveFile:
-    """Parse and check a save's shape (not yet replayed)."""
+    """Parse and check a save's shape (not yet replayed), within the bounds above: a file
+    too large is refused before it is read, a list of answers too long before any answer
+    is looked at. A format-1 save reads as it is, with no proof."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+    except OSError:
+        size = 0  # read_data says why it cannot be read
+    if size > MAX_SAVE_BYTES:
+        raise SaveError(str(path), [("", f"is {size / 2**20:,.0f} MB; a save is at most "
+                                     f"{MAX_SAVE_BYTES // 2**20} MB (a whole game of a large "
+                                     "scenario is under 5 MB)")])
     data = read_data(path, SaveError)
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
@@ -137,7 +217,35 @@ def read(path: str | Path) -> SaveFile:
                                      f"version of ambush-gui (this one reads up to {VERSION})")])
     if data.get("format") != FORMAT:
         raise SaveError(str(path), [("format", f"expected {FORMAT!r}: this is not an ambush-gui save")])
+    problems = _size_problems(data.get("decisions"))
+    if problems:
+        raise SaveError(str(path), problems)
     return validate(SaveFile, data, str(path), SaveError)
+
+
+def _size_problems(decisions: Any) -> list[tuple[str, str]]:
+    """The answers past the bounds, found before any copy of them is made."""
+    if not isinstance(decisions, list):
+        return []  # the schema says what is wrong
+    if len(decisions) > MAX_DECISIONS:
+        return [("decisions", f"holds {len(decisions):,} answers; a save holds at most "
+                              f"{MAX_DECISIONS:,} (a whole game asks a few hundred)")]
+    for i, answer in enumerate(decisions):
+        if not isinstance(answer, dict | list):
+            continue
+        path = answer.get("path") if isinstance(answer, dict) else None
+        if isinstance(path, list) and len(path) > MAX_WAYPOINTS:
+            return [(f"decisions[{i}].path", f"a move of {len(path):,} waypoints; a move has at "
+                                             f"most {MAX_WAYPOINTS}")]
+        todo: list[Any] = [answer]
+        while todo:
+            item = todo.pop()
+            inner = list(item.values()) if isinstance(item, dict) else item
+            if len(inner) > MAX_ANSWER_ITEMS:
+                return [(f"decisions[{i}]", f"an answer of {len(inner):,} items; an answer holds "
+                                            f"at most {MAX_ANSWER_ITEMS:,}")]
+            todo += [v for v in inner if isinstance(v, dict | list)]
+    return []
 
 
 class Divergence(SaveError):
@@ -155,7 +263,10 @@ def replay(path: str | Path, factory: Factory, upto: int | None = None) -> Game:
     (the rule systems live above core, so core is handed the way to build one); ``options``
     is what the save records (None: it records none, so the legacy readings).
     """
-    sf = read(path)
+    return _replay(read(path), path, factory, upto)
+
+
+def _replay(sf: SaveFile, path: str | Path, factory: Factory, upto: int | None = None) -> Game:
     try:
         game = factory(sf.system, sf.scenario, f"{path} (embedded scenario)", sf.scale, sf.seed,
                        options=sf.options)
@@ -178,11 +289,68 @@ def replay(path: str | Path, factory: Factory, upto: int | None = None) -> Game:
     return game
 
 
-def verify(path: str | Path, factory: Factory) -> Game:
-    """Replay a save and check its recorded state hash."""
+NOT_COVERED = ("a format-1 save records no proof of its scenario, seed, options or "
+               "decisions: only its final state was checked")
+
+
+def proof_problems(sf: SaveFile) -> list[tuple[str, str]]:
+    """What in the save differs from what its proof recorded when it was written (nothing
+    for a format-1 save, which has no proof)."""
+    proof = sf.proof
+    if proof is None:
+        return []
+    out: list[tuple[str, str]] = []
+    if digest(sf.scenario) != proof.scenario:
+        out.append(("scenario", "the scenario inside the save was changed since it was saved"))
+    if sf.system != proof.system:
+        out.append(("system", f"is {sf.system!r}; the game was saved as {proof.system!r}"))
+    if sf.seed != proof.seed:
+        out.append(("seed", f"is {sf.seed}; the game was saved with seed {proof.seed}"))
+    if sf.scale != proof.scale:
+        out.append(("scale", f"is {sf.scale:g}; the game was saved at scale {proof.scale:g}"))
+    if sf.options != proof.options:
+        out.append(("options", f"are {_readings(sf.options)}; the game was saved with "
+                               f"{_readings(proof.options)}"))
+    if len(sf.decisions) != proof.decisions:
+        out.append(("decisions", f"the save has {count(len(sf.decisions), 'decision')}, the "
+                                 f"recorded list had {proof.decisions:,}"))
+    elif digest(sf.decisions) != proof.decisions_hash:
+        out.append(("decisions", "the decisions were changed since the game was saved (as many "
+                                 "as recorded, but not the same)"))
+    return out
+
+
+def _readings(options: dict[str, str] | None) -> str:
+    if not options:
+        return "none recorded"
+    return ", ".join(f"{k}={v}" for k, v in sorted(options.items()))
+
+
+def check(path: str | Path, factory: Factory) -> tuple[Game, list[str]]:
+    """Prove a save: its proof holds, and replaying it reaches the recorded state. Returns
+    the game and notes (what the check could not cover); raises :class:`Divergence` naming
+    everything that differs. The file is read and parsed once."""
     sf = read(path)
-    game = replay(path, factory)
+    problems = proof_problems(sf)
+    if problems:  # say what was edited; the replay's own complaint, if any, comes after
+        try:
+            game = _replay(sf, path, factory)
+            if game.state_hash() != sf.state_hash:
+                problems.append(_state_problem(game, sf))
+        except InputError as exc:
+            problems += exc.problems
+        raise Divergence(str(path), problems)
+    game = _replay(sf, path, factory)
     if game.state_hash() != sf.state_hash:
-        raise Divergence(str(path), [("state_hash", f"the replay ends in state {game.state_hash()[:12]}…, "
-                                      f"not the recorded {sf.state_hash[:12]}…")])
-    return game
+        raise Divergence(str(path), [_state_problem(game, sf)])
+    return game, [] if sf.proof is not None else [NOT_COVERED]
+
+
+def _state_problem(game: Game, sf: SaveFile) -> tuple[str, str]:
+    return ("state_hash", f"the replay ends in state {game.state_hash()[:12]}…, "
+                          f"not the recorded {sf.state_hash[:12]}…")
+
+
+def verify(path: str | Path, factory: Factory) -> Game:
+    """Replay a save and check its proof and its recorded state hash (see :func:`check`)."""
+    return check(path, factory)[0]
