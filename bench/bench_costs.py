@@ -19,7 +19,6 @@ goto loop with no way out (validation refuses both, and says so briefly).
 from __future__ import annotations
 
 import json
-import random
 import resource
 import subprocess
 import sys
@@ -29,6 +28,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = (100, 1_000, 5_000)
 
@@ -37,10 +38,9 @@ def alley_table(pieces: int, seed: int = 1) -> dict[str, Any]:
     """Contracting Trouble with ``pieces`` small pieces (rubble, buildings, walls in turn)
     scattered over its 24"x24" table."""
     data = tomllib.loads((ROOT / "scenarios" / "contracting-trouble.toml").read_text())
-    rng = random.Random(seed)
+    corners = np.round(np.random.default_rng(seed).uniform(0, 23.8, (pieces, 2)), 3).tolist()
     kinds = ("rubble", "building", "wall")
-    for i in range(pieces):
-        x, y = round(rng.uniform(0, 23.8), 3), round(rng.uniform(0, 23.8), 3)
+    for i, (x, y) in enumerate(corners):
         data["table"]["pieces"].append(
             {"id": f"bench-{i}", "kind": kinds[i % 3], "label": "Debris", "rect": [x, y, 0.12, 0.12]})
     return data
@@ -80,12 +80,11 @@ def build(kind: str, n: int) -> dict[str, Any]:
 def measure_one(kind: str, n: int) -> dict[str, Any]:
     """In this process: validate the file, then play one game (when it is valid)."""
     sys.path.insert(0, str(ROOT))
+    import ambush_gui.alley.scenario  # noqa: F401  (imports are not validation)
+    import ambush_gui.ambush.mission  # noqa: F401
     from ambush_gui import systems
     from ambush_gui.ai.simulate import play_out
     from ambush_gui.core.errors import InputError
-
-    import ambush_gui.alley.scenario  # noqa: F401  (imports are not validation)
-    import ambush_gui.ambush.mission  # noqa: F401
 
     data = build(kind, n)
     with tempfile.TemporaryDirectory() as tmp:

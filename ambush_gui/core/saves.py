@@ -183,6 +183,9 @@ def is_save(path: str | Path) -> bool:
     so that opening it reports what is wrong with it as a save."""
     p = Path(path)
     try:
+        if p.stat().st_size > MAX_SAVE_BYTES:  # not parsed: opening it says it is too large
+            with p.open("rb") as fh:
+                return p.suffix.lower() == SUFFIX or fh.read(64).lstrip().startswith(b"{")
         text = p.read_text(encoding="utf-8")
     except (OSError, ValueError):
         return p.suffix.lower() == SUFFIX

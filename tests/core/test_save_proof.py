@@ -223,3 +223,14 @@ def test_ten_million_decisions_are_refused_unread(tmp_path: Path, alley_save: di
     code = main(["replay", str(path), "--verify"])
     err = capsys.readouterr().err
     assert code == 2 and "a save is at most 32 MB" in err
+
+
+def test_a_save_too_large_is_recognised_unparsed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opening a file asks first whether it is a save: a huge one is not parsed for that."""
+    path = tmp_path / "huge"
+    with path.open("w") as fh:
+        fh.write('{"format": "ambush-gui-save", "decisions": [' + " " * (saves.MAX_SAVE_BYTES + 1) + "]}")
+    monkeypatch.setattr(saves.json, "loads", lambda *_: pytest.fail("parsed"))
+    assert saves.is_save(path)
+    with pytest.raises(saves.SaveError, match="a save is at most 32 MB"):
+        saves.read(path)
