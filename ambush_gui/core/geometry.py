@@ -139,6 +139,9 @@ class Table:
         self._bounds = shapely.bounds(self._polygons).reshape(-1, 4)  # xmin, ymin, xmax, ymax
         self._ring_lines, self._ring_owner = _outline_rings(self._polygons, self._blocks)
         self._outlines: dict[bytes, shapely.Geometry] = {}  # free outline by occupied mask
+        # as many outlines as keep about 200,000 rings remembered (256 on a small table):
+        # each holds every ring, so a fixed count would grow with the table
+        self._outline_room = max(8, min(256, 200_000 // max(1, len(self._ring_lines))))
         self._exact: dict[tuple[float, ...], bool] = {}  # near-degenerate lines, settled
         self._edges = _Edges(self._polygons, self._blocks)
         self._cover_zones: dict[float, shapely.STRtree] = {}
@@ -424,7 +427,7 @@ class Table:
             rings = self._ring_lines[~occupied[self._ring_owner]]
             outline = shapely.multilinestrings(rings)
             shapely.prepare(outline)
-            if len(self._outlines) > 256:
+            if len(self._outlines) > self._outline_room:
                 self._outlines.clear()
             self._outlines[key] = outline
         return outline
