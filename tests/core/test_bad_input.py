@@ -278,14 +278,14 @@ def test_system_and_die_errors_do_not_echo_a_megabyte(capsys: pytest.CaptureFixt
 
 
 def test_repeated_problems_are_summarised(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    """Every Hot Spot at one point: each closer than 6" to each other one."""
+    """Every Hot Spot at one point: each closer than 6" to another, each named once."""
     def mutate(d: dict[str, Any]) -> None:
         d["hot_spots"] = [{"number": 1 + i % 5, "at": [10, 10]} for i in range(100)]
 
     p = changed(tmp_path, ALLEY, mutate)
     err = refused(capsys, p, "more like this", "at least 6\" apart")
     assert len(err.splitlines()) <= 120
-    assert "4,940 more" in err  # 4,950 pairs, 10 shown
+    assert "and 89 more Hot Spots closer than 6\" to another" in err  # 99 too close, 10 shown
 
 
 def test_printable_and_summarise() -> None:
