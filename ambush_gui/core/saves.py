@@ -50,9 +50,9 @@ class Proof(BaseModel):
     scenario: str = Field(pattern=r"^[0-9a-f]{64}$",
                           description="SHA-256 of the embedded scenario's canonical JSON")
     system: Literal["alley", "ambush"]
-    seed: int
-    scale: float
-    decisions: int = Field(ge=0, description="how many answers the game had")
+    seed: StrictInt
+    scale: float = Field(allow_inf_nan=False, strict=True)
+    decisions: StrictInt = Field(ge=0, description="how many answers the game had")
     decisions_hash: str = Field(pattern=r"^[0-9a-f]{64}$",
                                 description="SHA-256 of the answers' canonical JSON")
     options: dict[str, str] | None = Field(
