@@ -312,8 +312,8 @@ def proof_problems(sf: SaveFile) -> list[tuple[str, str]]:
     if sf.scale != proof.scale:
         out.append(("scale", f"is {sf.scale:g}; the game was saved at scale {proof.scale:g}"))
     if sf.options != proof.options:
-        out.append(("options", f"are {_readings(sf.options)}; the game was saved with "
-                               f"{_readings(proof.options)}"))
+        out.append(("options", "the rules options were changed since the game was saved: "
+                               + _changed_readings(sf.options, proof.options)))
     if len(sf.decisions) != proof.decisions:
         out.append(("decisions", f"the save has {count(len(sf.decisions), 'decision')}, the "
                                  f"recorded list had {proof.decisions:,}"))
@@ -323,10 +323,11 @@ def proof_problems(sf: SaveFile) -> list[tuple[str, str]]:
     return out
 
 
-def _readings(options: dict[str, str] | None) -> str:
-    if not options:
-        return "none recorded"
-    return ", ".join(f"{k}={v}" for k, v in sorted(options.items()))
+def _changed_readings(now: dict[str, str] | None, then: dict[str, str] | None) -> str:
+    """Only the readings that differ ("reaction_fire=extra, saved as replaces")."""
+    a, b = now or {}, then or {}
+    keys = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
+    return "; ".join(f"{k}={a.get(k, '(none)')}, saved as {b.get(k, '(none)')}" for k in keys)
 
 
 def check(path: str | Path, factory: Factory) -> tuple[Game, list[str]]:

@@ -132,6 +132,18 @@ def test_a_changed_seed_or_scale_fails_verify(tmp_path: Path, alley_save: dict[s
     assert code == 1 and "scale: is 1.5; the game was saved at scale 1" in err
 
 
+def test_changed_rules_options_fail_verify_by_name(tmp_path: Path, alley_save: dict[str, Any],
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """The proof records the rules options' readings: an edited reading is named."""
+    assert alley_save["proof"]["options"] == alley_save["options"]
+    assert alley_save["options"]["reaction_fire"] == "replaces"
+    code, _, err = verify(tmp_path, edited(alley_save, lambda d: d["options"].__setitem__(
+        "reaction_fire", "extra")), capsys)
+    assert code == 1
+    assert "options: the rules options were changed since the game was saved: " \
+           "reaction_fire=extra, saved as replaces" in err
+
+
 def test_a_format_1_save_verifies_its_state_with_a_note(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(GOLDEN.read_text())["version"] == 1
     code = main(["replay", str(GOLDEN), "--verify"])
