@@ -39,6 +39,8 @@ _PLAIN = [  # pydantic's phrases -> plain words
     (re.compile(r"^List should have at least 1 item after validation, not 0$"), "needs at least one"),
     (re.compile(r"^List should have at least (\d+) items after validation, not (\d+)$"),
      r"needs at least \1 (there are \2)"),
+    (re.compile(r"^List should have at most (\d+) items? after validation, not (\d+)$"),
+     r"may hold at most \1 (there are \2)"),
     (re.compile(r"^Input should be greater than or equal to (\S+)"), r"must be at least \1"),
     (re.compile(r"^Input should be less than or equal to (\S+)"), r"must be at most \1"),
     (re.compile(r"^Input should be greater than (\S+)"), r"must be more than \1"),
@@ -171,8 +173,21 @@ _COHESION = re.compile(r"^.+? is out of cohesion at set-up: (?P<rest>.*)$")
 _KIND_ESCORT = re.compile(r"^\S+ is an escort \(kind 'contractor'\), which carries no weapon (?P<rest>.*)$")
 
 
+_PATH_IN_TEXT = re.compile(r"\b(?:units|hot_spots|escorts|contractors|aid_stations)\[\d+\]"
+                           r"(?:\.figures\[\d+\])?")
+
+
+def _paths_named(data: Any, what: str) -> str:
+    """Another place a message points to ("is 1.6\" from hot_spots[0]") in words too."""
+    return _PATH_IN_TEXT.sub(lambda m: place(data, m.group(0)), what)
+
+
 def reword(data: Any, what: str) -> str:
     """The message without what its place already says, in plain words."""
+    return _paths_named(data, _reword(data, what))
+
+
+def _reword(data: Any, what: str) -> str:
     m = _IMPASSABLE.match(what)
     if m:
         return f"inside impassable terrain ({piece_words(data, m['pid'])}): {m['rest']}"

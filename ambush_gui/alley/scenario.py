@@ -20,6 +20,7 @@ import shapely
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ambush_gui.alley.model import FigureKind, Side
+from ambush_gui.alley.places import describe
 from ambush_gui.alley.weapons import WEAPONS
 from ambush_gui.core.dice import Die
 from ambush_gui.core.errors import ScenarioError
@@ -740,11 +741,19 @@ class Scenario:
     @classmethod
     def from_data(cls, data: Any, source: str = "<data>", scale: float = 1.0,
                   setup: bool = True) -> Scenario:
-        """``setup=False`` skips :func:`setup_check` (rule tests build odd set-ups on purpose)."""
-        spec = validate(ScenarioSpec, data, source, ScenarioError)
+        """``setup=False`` skips :func:`setup_check` (rule tests build odd set-ups on purpose).
+        A problem names its place in the designer's words ("Hot Spot 3", "Fireteam Alpha,
+        figure a-2"), as the editor's Problems list does; ``problems`` keeps the paths."""
+        def said(path: str, what: str) -> tuple[str, str]:
+            return describe(data, path, what)
+
+        try:
+            spec = validate(ScenarioSpec, data, source, ScenarioError)
+        except ScenarioError as exc:
+            raise ScenarioError(source, exc.problems, said) from None
         problems = cross_check(spec) + (setup_check(spec) if setup else [])
         if problems:
-            raise ScenarioError(source, problems)
+            raise ScenarioError(source, problems, said)
         return cls(spec, source, scale)
 
     @classmethod

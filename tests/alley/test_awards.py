@@ -194,7 +194,8 @@ def test_an_exit_award_for_an_edge_the_side_cannot_leave_by_is_refused() -> None
     the award and the edges the side has."""
     with pytest.raises(ScenarioError) as e:
         game([award("regular", "figure_exited", 5, edge="north")])
-    assert "victory.awards[0].edge" in str(e.value)
+    assert "award 1, edge" in str(e.value)
+    assert e.value.problems[0][0] == "victory.awards[0].edge"  # programs still find the place
     assert "Police leave only by their friendly edges (south, west)" in str(e.value)
     with pytest.raises(ScenarioError) as e:
         game([award("insurgent", "escort_exited", 5)], escorts=[{"id": "vip", "at": [20, 4]}])

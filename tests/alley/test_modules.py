@@ -92,7 +92,7 @@ def test_module_move_check_and_after_fire_hooks(smoke: type[Smoke]) -> None:
 
 
 def test_an_unknown_module_is_a_scenario_error() -> None:
-    with pytest.raises(ScenarioError, match="modules.nightfall"):
+    with pytest.raises(ScenarioError, match="rule module nightfall"):
         kit.scenario([kit.marines("m", (5, 5))], modules={"nightfall": {}})
 
 

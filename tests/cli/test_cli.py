@@ -63,12 +63,13 @@ def test_validate_shipped(capsys: pytest.CaptureFixture[str]) -> None:
     ("mutate", "where", "expected"),
     [
         (lambda d: d.pop("title"), "title", "missing"),
-        (lambda d: d["units"][1].__setitem__("tq", 8), "units[1].tq", "string"),
-        (lambda d: d["units"][1]["figures"][0].__setitem__("at", [30, 5]), "units[1].figures[0].at",
+        (lambda d: d["units"][1].__setitem__("tq", 8), "Fireteam Alpha, Troop Quality", "must be text"),
+        (lambda d: d["units"][1]["figures"][0].__setitem__("at", [30, 5]), "Fireteam Alpha, figure alpha-1",
          "outside the 24x24 table"),
         (lambda d: d["units"][2]["figures"][3].__setitem__("weapon", "bazooka"),
-         "units[2].figures[3].weapon", "unknown weapon 'bazooka'"),
-        (lambda d: d["hot_spots"][1].__setitem__("at", [13, 21]), "hot_spots[1].at", "6\" apart"),
+         "Fireteam Bravo, figure bravo-4, weapon", "unknown weapon 'bazooka'"),
+        (lambda d: d["hot_spots"][1].__setitem__("at", [13, 21]), "Hot Spot 2",
+         "from Hot Spot 1; Hot Spots must be at least 6\" apart"),
     ],
     ids=["missing field", "wrong type", "unit outside table", "unknown weapon", "hot spots too close"],
 )
@@ -89,7 +90,8 @@ def test_validate_reports_every_error_at_once(tmp_path: Path, capsys: pytest.Cap
 
     code, _, err = run(capsys, "validate", str(write_scenario(tmp_path, two)))
     assert code == 2
-    assert "units[1].figures[0].at" in err and "units[2].figures[0].weapon" in err
+    assert "Fireteam Alpha, figure alpha-1: [-1.0, 5.0] is outside" in err
+    assert "Fireteam Bravo, figure bravo-1, weapon: unknown weapon 'phaser'" in err
 
 
 def test_validate_unreadable_toml(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

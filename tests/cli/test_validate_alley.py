@@ -61,35 +61,36 @@ def _armed_contractor_in_a_unit(d: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize(("mutate", "where", "expected"), [
-    pytest.param(_set(("reinforcements", "level"), 9), "reinforcements.level", "1-6",
+    pytest.param(_set(("reinforcements", "level"), 9), "reinforcements, Insurgency Level", "1-6",
                  marks=pytest.mark.rule("AA-059")),
-    pytest.param(_set(("reinforcements", "level"), 0), "reinforcements.level", "1-6",
+    pytest.param(_set(("reinforcements", "level"), 0), "reinforcements, Insurgency Level", "1-6",
                  marks=pytest.mark.rule("AA-059")),
-    (_set(("units", 1, "figures", 0, "at"), [16.0, 11.7]), "units[1].figures[0].at",
-     "inside 'suv', which is impassable"),
-    pytest.param(_set(("units", 1, "figures", 0, "at"), [1.5, 21.5]), "units[1]", "out of cohesion at set-up",
+    (_set(("units", 1, "figures", 0, "at"), [16.0, 11.7]), "Fireteam Alpha, figure alpha-1",
+     "inside impassable terrain (Wrecked SUV)"),
+    pytest.param(_set(("units", 1, "figures", 0, "at"), [1.5, 21.5]), "Fireteam Alpha",
+                 "out of cohesion at set-up",
                  marks=pytest.mark.rule("AA-014")),
-    pytest.param(_set(("units", 1, "figures", 1, "at"), [1.6, 1.5]), "units[1].figures[1].at",
+    pytest.param(_set(("units", 1, "figures", 1, "at"), [1.6, 1.5]), "Fireteam Alpha, figure alpha-2",
                  "bases overlap",
                  marks=pytest.mark.rule("AA-004")),
-    pytest.param(_set(("contractors", 1, "at"), [16.2, 10.5]), "contractors[1].at", "bases overlap",
+    pytest.param(_set(("contractors", 1, "at"), [16.2, 10.5]), "contractor contractor-2", "bases overlap",
                  marks=pytest.mark.rule("AA-004")),
-    (_set(("hot_spots", 2, "at"), [16.5, 11.5]), "hot_spots[2].at", "impassable"),
-    pytest.param(_armed_escort, "escorts[0].weapon", "an escort carries no weapon",
+    (_set(("hot_spots", 2, "at"), [16.5, 11.5]), "Hot Spot 3", "inside impassable terrain (Wrecked SUV)"),
+    pytest.param(_armed_escort, "VIP vip, weapon", "an escort carries no weapon",
                  marks=pytest.mark.rule("CT-016")),
-    pytest.param(_armed_contractor_in_a_unit, "units[1].figures[4].weapon", "carries no weapon",
+    pytest.param(_armed_contractor_in_a_unit, "Fireteam Alpha, figure alpha-5, weapon", "carries no weapon",
                  marks=pytest.mark.rule("CT-016")),
-    (_no_units("insurgent"), "sides.insurgent", "Insurgents have no units"),
-    (_no_units("regular"), "sides.regular", "US Marines have no units"),
-    (_empty_table, "sides.regular", "have no units"),
+    (_no_units("insurgent"), "Insurgents", "no units"),
+    (_no_units("regular"), "US Marines", "no units"),
+    (_empty_table, "US Marines", "no units"),
     (_set(("victory", "awards"), [{"side": "regular", "event": "zone_held", "points": 3,
-                                   "zone": "bazaar"}]), "victory.awards[0].zone", "no table piece"),
+                                   "zone": "bazaar"}]), "award 1, zone", "no table piece"),
     (_set(("victory", "awards"), [{"side": "regular", "event": "zone_held", "points": 3}]),
-     "victory.awards[0]", "needs a 'zone'"),
+     "award 1", "needs a 'zone'"),
     (_set(("victory", "awards"), [{"side": "regular", "event": "enemy_killed", "points": 1,
-                                   "edge": "north"}]), "victory.awards[0]", "'edge' is only for"),
+                                   "edge": "north"}]), "award 1", "'edge' is only for"),
     (_set(("victory", "awards"), [{"side": "regular", "event": "hot_spot_nuked", "points": 1}]),
-     "victory.awards[0].event", "hot_spot_neutralised"),
+     "award 1, event", "hot_spot_neutralised"),
 ], ids=["level 9", "level 0", "figure in impassable", "unit out of cohesion", "overlapping figures",
         "overlapping contractors", "hot spot in impassable", "armed escort", "armed escort in a unit",
         "no insurgent units", "no regular units", "empty table", "unknown zone", "zone missing",
@@ -99,7 +100,8 @@ def test_validate_refuses_what_breaks_play(tmp_path: Path, capsys: pytest.Captur
     bad = written(tmp_path, mutate)
     code, out, err = run(capsys, "validate", str(bad))
     assert code == 2, out
-    assert f"{bad}: {where}" in err and expected in err, err
+    assert f"{bad}: {where}:" in err and expected in err, err  # the place in the designer's words
+    assert "[0]" not in err and "[1]" not in err  # no zero-based list paths
     assert "Traceback" not in err and "valid" not in out
 
 
@@ -126,7 +128,7 @@ def test_a_plain_number_of_small_arms_is_accepted(tmp_path: Path, capsys: pytest
     assert spec.reinforcements is not None and spec.reinforcements.table[6].small_arms == "4"
     code, _, err = run(capsys, "validate", str(written(tmp_path, _set(
         ("reinforcements", "table", "6", "small_arms"), -1))))
-    assert code == 2 and "reinforcements.table.6.small_arms" in err
+    assert code == 2 and "reinforcement table, roll 6, small arms" in err
 
 
 def test_validate_says_what_it_inferred_from_a_format_1_file(capsys: pytest.CaptureFixture[str]) -> None:

@@ -97,7 +97,7 @@ def test_a_deep_value_in_a_known_field_is_refused_not_repr_d(capsys: pytest.Capt
         d["units"][0]["figures"][0]["at"] = v
 
     p = changed(tmp_path, ALLEY, deep)
-    err = refused(capsys, p, "units[0].figures[0].at")
+    err = refused(capsys, p, "Corporal (squad leader), figure cpl-1")
     assert len(err) < 2000
 
 
@@ -178,7 +178,8 @@ def test_a_save_s_decision_not_shaped_like_an_answer_is_refused(
 def test_reinforcement_dice_are_dice(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                      key: str, die: str) -> None:
     p = changed(tmp_path, ALLEY, lambda d: d["reinforcements"].__setitem__(key, die))
-    err = refused(capsys, p, f"reinforcements.{key}", "not a die type")
+    words = {"tq": "Troop Quality", "morale": "Morale", "leader_tq": "leader's TQ"}[key]
+    err = refused(capsys, p, f"reinforcements, {words}", "not a die type")
     assert len(err) < 600  # the bad value is quoted, shortened, never echoed whole
 
 
@@ -186,7 +187,7 @@ def test_reinforcement_dice_are_dice(capsys: pytest.CaptureFixture[str], tmp_pat
 def test_small_arms_is_an_ascii_bounded_count(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                               count: Any) -> None:
     p = changed(tmp_path, ALLEY, lambda d: d["reinforcements"]["table"]["2"].__setitem__("small_arms", count))
-    refused(capsys, p, "reinforcements.table.2.small_arms")
+    refused(capsys, p, "reinforcement table, roll 2, small arms")
 
 
 @pytest.mark.parametrize("count", ["0", "60", 60, "d6", "6d6+24", " 2d6 "])
@@ -198,7 +199,7 @@ def test_small_arms_within_bounds_validates(capsys: pytest.CaptureFixture[str], 
 
 
 @pytest.mark.parametrize(("path", "n", "says"), [
-    (("table", "pieces"), 10_001, "table.pieces"),
+    (("table", "pieces"), 10_001, "table, pieces"),
     (("units",), 501, "units"),
     (("hot_spots",), 101, "hot_spots"),
 ])
