@@ -150,3 +150,14 @@ def test_a_chain_into_a_short_loop_is_shown_as_before() -> None:
     trapped = {w.split(" can")[0]: w for _, w in err.value.problems if "can never end" in w}
     assert "(1002 -> 1003 -> 1002)" in trapped["paragraph 1000"]
     assert "(1003 -> 1002 -> 1003)" in trapped["paragraph 1003"]
+
+
+def test_a_long_loop_is_reported_in_a_few_lines_not_one_per_paragraph() -> None:
+    """Every paragraph of a 3,000-paragraph loop with no way out is trapped, and each was
+    its own line (0.58 MB of text): now ten are shown and the rest counted in one line."""
+    with pytest.raises(ScenarioError) as e:
+        Mission.from_data(bench_costs.ambush_mission(3000, loop=True), "loop.toml")
+    text = str(e.value)
+    assert len(e.value.problems) >= 3000  # every place is still there for programs
+    assert len(text.splitlines()) <= 12 and len(text) < 5000, len(text)
+    assert "paragraph …: and 2,990 more like this: can never end" in text
