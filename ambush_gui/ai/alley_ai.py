@@ -559,6 +559,35 @@ class AlleyAI:
         self._why = "no unit has a good shot at the interrupter"
         return "none"
 
+    def _overwatch_point(self, g: AlleyGame, d: Decision) -> Any:
+        """AA-104: fire from Overwatch where the shot is best along the Insurgent move: the
+        expected casualties with the mover at each point (out in the open they are
+        higher), the earlier point when they are even (the mover has less of its move
+        done). Let it finish when no shot is worth half a casualty."""
+        ins = g.unit(d.facts["target"])
+        path = [tuple(p) for p in d.facts.get("path") or []]
+        opts = [o for o in d.options if isinstance(o, dict)]
+        if not path or not opts:
+            return "none"
+        stops = sorted({float(o["at"]) for o in opts})
+        places = points_along(path, stops)
+        here = np.array(ins.centre())
+        best: tuple[float, Any] | None = None
+        for o in opts:
+            dx, dy = places[stops.index(float(o["at"]))] - here
+            ins.translate(float(dx), float(dy))
+            try:
+                v = self.hits(g, g.unit(o["unit"]), ins, overwatch=True) - 0.01 * float(o["at"])
+            finally:
+                ins.translate(-float(dx), -float(dy))
+            if best is None or v > best[0] + 1e-9:
+                best = (v, o)
+        if best is None or best[0] < 0.5:
+            self._why = "no point of the move gives Overwatch a good shot"
+            return "none"
+        self._why = f"the best shot along the move: about {best[0]:.1f} expected casualties"
+        return best[1]
+
     def _react(self, g: AlleyGame, d: Decision) -> Any:
         opts = d.options
         if "fire" in opts:

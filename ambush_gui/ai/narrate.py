@@ -84,6 +84,12 @@ def _alley(game: Any, d: Decision, c: Any) -> str:
         if c == "none":
             return f"No Overwatch unit answers {against}'s interruption"
         return f"{name(game, c)} on Overwatch answers {against}'s interruption"
+    if k is DecisionKind.OVERWATCH_POINT:
+        target = name(game, f.get("target"))
+        if not isinstance(c, dict):
+            return f"No Overwatch unit fires at {target}'s move"
+        who = name(game, c.get("unit"))
+        return f'{who} on Overwatch fires at {target} {float(c["at"]):.1f}" along its move'
     if k is DecisionKind.REACT:
         if c == "none":
             return f"{unit or 'The Regulars'} do not react" if not unit else f"{unit} does not react"

@@ -124,20 +124,11 @@ def interrupt_options_along(g: AlleyGame, mover: Unit,
     """Interrupts by fire or movement at points along the rest of a Regular's move
     (house rule AA-068: the Regular declares the whole path, the Insurgent picks the
     point). Sampled every 2" and at the end."""
-    from ambush_gui.core.geometry import path_length
 
     ready = [u for u in g.state.side_units(Side.INSURGENT) if may_interrupt(g, u)]
     if not ready:
         return []
-    total = path_length(path)
-    step = 2.0 * g.m.scale
-    stops = [round(d, 3) for d in np.arange(0.0, total, step)] + [round(total, 3)]
-    start = np.array(path[0])
-    offsets = mover.points() - start
-    at = points_along(path, stops)[:, None, :] + offsets  # (stop, figure, xy)
-    on = ((at >= 0.0).all(axis=(1, 2)) & (at[..., 0] <= g.table.width).all(axis=1)
-          & (at[..., 1] <= g.table.height).all(axis=1))  # every figure still on the table
-    stops, places = [d for d, ok in zip(stops, on, strict=True) if ok], list(at[on])
+    stops, places = _stops_along(g, mover, path)
     if not stops:
         return []
     seen = _sight_table(g, ready, places)
@@ -150,6 +141,98 @@ def interrupt_options_along(g: AlleyGame, mover: Unit,
                     out.append({"unit": unit.id, "kind": "fire", "at": float(d)})
                 out.append({"unit": unit.id, "kind": "move", "at": float(d)})
     return out
+
+
+def _stops_along(g: AlleyGame, mover: Unit,
+                 path: list[tuple[float, float]]) -> tuple[list[float], list[np.ndarray]]:
+    """The points of a declared move where a unit may be interrupted, every 2" and at the
+    end, and the mover's figures at each (only the points where all of them are still on
+    the table)."""
+    from ambush_gui.core.geometry import path_length
+
+    total = path_length(path)
+    step = 2.0 * g.m.scale
+    stops = [round(d, 3) for d in np.arange(0.0, total, step)] + [round(total, 3)]
+    start = np.array(path[0])
+    offsets = mover.points() - start
+    at = points_along(path, stops)[:, None, :] + offsets  # (stop, figure, xy)
+    on = ((at >= 0.0).all(axis=(1, 2)) & (at[..., 0] <= g.table.width).all(axis=1)
+          & (at[..., 1] <= g.table.height).all(axis=1))  # every figure still on the table
+    return [d for d, ok in zip(stops, on, strict=True) if ok], list(at[on])
+
+
+def overwatch_at_the_point(g: AlleyGame) -> bool:
+    """AA-104, the correction ``overwatch_at_the_point``: Overwatch interrupts an
+    Insurgent move at a point of it ("end_of_move": only once it has ended, older saves)."""
+    return options.reading(g, options.OVERWATCH_POINT) == "at_the_point"
+
+
+def may_overwatch(g: AlleyGame, u: Unit, ins: Unit) -> bool:
+    """AA-104, AA-106: a Regular unit on Overwatch with Firepower dice left, not regrouping."""
+    return (u.alive and u.on_table and u.overwatch and u.regroup_turn != g.state.turn + 1
+            and firepower(g, u, ins, overwatch=True).dice > 0)
+
+
+def overwatch_options_along(g: AlleyGame, mover: Unit, path: list[tuple[float, float]],
+                            used: set[str]) -> list[dict[str, Any]]:
+    """AA-104 (the correction ``overwatch_at_the_point``): the Overwatch units that may
+    interrupt an Insurgent move, each at every point of the rest of the declared move where
+    it sees the mover ({"unit", "kind": "fire", "at"}); a unit fires once a move (AA-106
+    counts one shot per Insurgent action), so ``used`` are left out."""
+    ready = [u for u in g.state.side_units(Side.REGULAR)
+             if u.id not in used and may_overwatch(g, u, mover)]
+    if not ready:
+        return []
+    stops, places = _stops_along(g, mover, path)
+    if not stops:
+        return []
+    seen = _sight_table(g, ready, places)
+    return [{"unit": u.id, "kind": "fire", "at": float(d)}
+            for ui, u in enumerate(ready) for si, d in enumerate(stops) if seen[ui, si]]
+
+
+def overwatch_point_decision(g: AlleyGame, mover: Unit, opts: list[dict[str, Any]],
+                             path: list[tuple[float, float]]) -> Decision:
+    """The Regular's question at an Insurgent move: which Overwatch unit fires, and where
+    along the declared move ("none": let it finish). The facts are those of an Insurgent
+    interrupt (the mover, and the rest of the move the options' "at" measure)."""
+    return Decision(
+        side=Side.REGULAR.value,
+        kind=DecisionKind.OVERWATCH_POINT,
+        prompt=f"Regular: fire from Overwatch at {mover.name}'s move?",
+        options=(NONE, *opts),
+        facts={"target": mover.id, "what": "move",
+               "path": [[round(x, 3), round(y, 3)] for x, y in path]},
+    )
+
+
+def overwatch_along(g: AlleyGame, ins: Unit, path: list[tuple[float, float]],
+                    used: set[str]) -> Procedure:
+    """AA-104, AA-106: Overwatch units interrupt the Insurgent move at the points the
+    Regular player names; the mover stops there for the fire. Returns the rest of the
+    path, or None when the move ends where the mover stands (killed, Pinned or Shaken by
+    the fire: it can no longer carry out the move it declared). Every unit offered is
+    added to ``used``: it had its chance at this move, the end of it included."""
+    from ambush_gui.core.geometry import path_length
+
+    while ins.alive and path_length(path) > 1e-6:
+        opts = overwatch_options_along(g, ins, path, used)
+        if not opts:
+            return path
+        c = yield overwatch_point_decision(g, ins, opts, path)
+        used.update(o["unit"] for o in opts)
+        if c == NONE:
+            return path
+        path = move_along(g, ins, path, c["at"])
+        u = g.unit(c["unit"])
+        u.reacted = True
+        g.log.emit("overwatch", f"{u.name} on Overwatch interrupts {ins.name}'s move after "
+                   f"{float(c['at']):.1f}\"", unit=u.id, against=ins.id, at=float(c["at"]))
+        was = (ins.pinned, ins.shaken(g.state.turn))
+        yield from fire(g, u, ins, "Overwatch fire", overwatch=True)
+        if not ins.alive or (ins.pinned, ins.shaken(g.state.turn)) != was:
+            return None
+    return path
 
 
 def _sight_table(g: AlleyGame, units: list[Unit], places: list[np.ndarray]) -> np.ndarray:
@@ -353,9 +436,12 @@ def _insurgent_action(g: AlleyGame, ins: Unit, reg: Unit, kind: str) -> Procedur
     return None
 
 
-def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assault: bool = True) -> Procedure:
+def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assault: bool = True,
+                   watched: set[str] | None = None) -> Procedure:
     """An Insurgent move: the speed is declared with the path (AA-099); a unit that stays
-    put has Halted (AA-034)."""
+    put has Halted (AA-034). ``watched`` (the Insurgent phase, with the correction
+    ``overwatch_at_the_point``): Overwatch may interrupt the move at a point of it, and
+    the units that had the chance are added to the set."""
     turn = g.state.turn
     shaken = ins.shaken(turn)
     limit = max(speed_limit(g, s) for s in speeds) - ins.moved
@@ -398,7 +484,16 @@ def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assau
         return
     plan = checks.plan(choice)
     ins.speed = plan.speed
-    yield from carry_out(g, ins, list(plan.path), plan)
+    path = list(plan.path)
+    if watched is not None and overwatch_at_the_point(g):
+        rest = yield from overwatch_along(g, ins, path, watched)
+        if rest is None:  # stopped by the fire: no exit, join or assault, no figures placed
+            if not ins.alive:
+                return
+            plan = type(plan)(plan.path, plan.length)
+            rest = [ins.centre()]
+        path = rest
+    yield from carry_out(g, ins, path, plan)
 
 
 def rules_facts(rules: dict[str, Any]) -> dict[str, Any]:

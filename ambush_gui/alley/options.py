@@ -22,6 +22,7 @@ SERIOUS_CHECKS = "serious_wound_checks"
 SUPPORT_REACH = "support_weapon_reach"
 JOIN_REACTION = "reaction_to_a_joining_leader"
 LONE_LEADERS = "detached_insurgent_leaders"
+OVERWATCH_POINT = "overwatch_at_the_point"
 
 OPTIONS = Registry((
     RulesOption(
@@ -114,6 +115,20 @@ OPTIONS = Registry((
         default="joined_unit", legacy="not_seen", rule_ids=("AA-089", "AA-026", "AA-080"),
         seed_lines="seed 000 lines 39, 115, 125", offered=False,
         text="A correction, not a choice: a unit that moves in sight may be reacted to."),
+    RulesOption(
+        OVERWATCH_POINT, "Overwatch fire at an Insurgent move",
+        (Reading("at_the_point", "At the point of the move",
+                 "A Regular unit on Overwatch interrupts an Insurgent move at the point the "
+                 "Regular player names: the mover stops there for the fire, then finishes its "
+                 "move if it is still able to."),
+         Reading("end_of_move", "At the end of the move (corrected)",
+                 "The engine let Overwatch fire only once the Insurgent move had ended; kept "
+                 "only so that older saves replay.")),
+        default="at_the_point", legacy="end_of_move", rule_ids=("AA-104", "AA-106", "AA-090"),
+        seed_lines="seed 000 lines 105, 141", offered=False,
+        text="A correction, not a choice: an Overwatch unit \"may interrupt the actions of any "
+             "Insurgent unit in their LOS\", and an interrupted move is interrupted at a point "
+             "of the move."),
 ))
 """The Ambush Alley rules options, in the order the reference lists them (the corrections,
 ``offered=False``, last)."""

@@ -440,17 +440,19 @@ def insurgent_activation(g: AlleyGame, unit: Unit) -> Procedure:
         if not unit.alive:
             return
         if step == "move":
-            yield from insurgent_move(g, unit, (speed,), may_assault=not unit.fired)
-            yield from react_to_move(g, unit)
+            watched: set[str] = set()  # AA-104: Overwatch that had its chance along the move
+            yield from insurgent_move(g, unit, (speed,), may_assault=not unit.fired, watched=watched)
+            yield from react_to_move(g, unit, watched)
         elif not unit.shaken(g.state.turn) and not unit.fired:  # AA-200/201 (even Shaken just now)
             yield from insurgent_fire(g, unit)
 
 
-def react_to_move(g: AlleyGame, ins: Unit) -> Procedure:
+def react_to_move(g: AlleyGame, ins: Unit, watched: set[str] | None = None) -> Procedure:
     """AA-089, house rule AA-090: Regulars that see the Insurgents after their move may fire
     at them, each once in the phase (Overwatch units while they have dice, but once per
-    move: AA-106 counts one shot per Insurgent action)."""
-    used: set[str] = set()
+    move: AA-106 counts one shot per Insurgent action). ``watched``: the Overwatch units
+    that were offered the move itself (AA-104), which had their chance at its end too."""
+    used: set[str] = set(watched or ())
     ins = mover_now(g, ins)
     while ins.alive:
         ready = [u for u in g.state.side_units(Side.REGULAR)

@@ -31,6 +31,7 @@ class DecisionKind(StrEnum):
     FIRE = "fire"  # a target (or hold fire)
     INTERRUPT = "interrupt"  # Insurgent: which unit interrupts, by fire or movement, where
     OVERWATCH = "overwatch"  # Regular: an Overwatch unit interrupts an interruption
+    OVERWATCH_POINT = "overwatch_point"  # Regular: an Overwatch unit fires at a point of an Insurgent move
     REACT = "react"  # Regular reaction after a Reaction Test or to end-of-turn Insurgents
     MATCH = "match"  # defender arranges Defense dice against Firepower dice
     CASUALTIES = "casualties"  # owner picks which figures fall

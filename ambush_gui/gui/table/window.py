@@ -15,6 +15,10 @@ from ambush_gui.gui.shared.game_window import GameWindow, scrolling
 from ambush_gui.gui.shared.widgets import GameLog
 from ambush_gui.gui.table.panels import TurnPanel, UnitCard
 
+PATH_KINDS = (DecisionKind.INTERRUPT, DecisionKind.OVERWATCH_POINT)
+"""The decisions about a declared move, asked with its path drawn on the table (an
+Insurgent interrupt of a Regular move, Overwatch fire at an Insurgent move)."""
+
 
 class MainWindow(GameWindow):
     """The Ambush Alley window: the free-measure table; on the left the turn panel, the
@@ -153,7 +157,7 @@ class MainWindow(GameWindow):
             self.statusBar().showMessage(decision.prompt + " — click a marked spot on the table", 15000)
             return
         self._show_dialog(decision)
-        if decision.kind is DecisionKind.INTERRUPT and decision.facts.get("path"):
+        if decision.kind in PATH_KINDS and decision.facts.get("path"):
             # the declared move, drawn before the player is asked to interrupt it
             self.table.show_interrupt(decision.facts["path"], None, None)
 
@@ -277,7 +281,7 @@ class MainWindow(GameWindow):
     def _on_highlight(self, decision: Decision, what: Any) -> None:
         """Show on the table what the player is looking at in a dialog."""
         game = self.controller.game
-        if decision.kind is DecisionKind.INTERRUPT and isinstance(what, dict):
+        if decision.kind in PATH_KINDS and isinstance(what, dict):
             self.table.show_interrupt(decision.facts.get("path"), what.get("at"), what.get("unit"))
         elif decision.kind is DecisionKind.FIRE and isinstance(what, str) and what in game.state.units:
             shooter = game.state.units.get(decision.facts.get("unit"))
@@ -286,7 +290,7 @@ class MainWindow(GameWindow):
 
     def _on_opened(self, decision: Decision) -> None:
         """An interrupt's declared path is on the table as soon as it is asked."""
-        if decision.kind is DecisionKind.INTERRUPT and decision.facts.get("path"):
+        if decision.kind in PATH_KINDS and decision.facts.get("path"):
             self.table.show_interrupt(decision.facts.get("path"), None, None)
 
     def units_of(self, decision: Decision) -> list[str]:
@@ -314,7 +318,7 @@ class MainWindow(GameWindow):
     def decision_rects(self, decision: Decision) -> list[QRectF]:
         """The units, and an interrupt's declared path (the player picks a point on it)."""
         rects = super().decision_rects(decision)
-        path = decision.facts.get("path") if decision.kind is DecisionKind.INTERRUPT else None
+        path = decision.facts.get("path") if decision.kind in PATH_KINDS else None
         if path:
             flip = self.table.table.flip
             for x, y in path:

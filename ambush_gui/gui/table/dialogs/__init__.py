@@ -23,7 +23,7 @@ from ambush_gui.gui.shared.dice import DiceTray, DieFace
 from ambush_gui.gui.table.dialogs.casualties import AbandonDialog, CasualtiesDialog
 from ambush_gui.gui.table.dialogs.fire import FireDialog, OddsChart
 from ambush_gui.gui.table.dialogs.hot_spot import HotSpotDialog
-from ambush_gui.gui.table.dialogs.interrupt import InterruptDialog
+from ambush_gui.gui.table.dialogs.interrupt import InterruptDialog, OverwatchPointDialog
 from ambush_gui.gui.table.dialogs.match import MatchDialog
 from ambush_gui.gui.table.dialogs.morale import MoraleDialog
 from ambush_gui.gui.table.dialogs.move import MovePrompt
@@ -38,6 +38,7 @@ DIALOGS: dict[DecisionKind, type[DecisionDialog]] = {
     DecisionKind.FIRE: FireDialog,
     DecisionKind.INTERRUPT: InterruptDialog,
     DecisionKind.OVERWATCH: OverwatchDialog,
+    DecisionKind.OVERWATCH_POINT: OverwatchPointDialog,
     DecisionKind.REACT: ReactDialog,
     DecisionKind.MATCH: MatchDialog,
     DecisionKind.CASUALTIES: CasualtiesDialog,
@@ -74,6 +75,7 @@ __all__ = [
     "MovePrompt",
     "OddsChart",
     "OverwatchDialog",
+    "OverwatchPointDialog",
     "PlanDialog",
     "ReactDialog",
     "ReactionPanel",

@@ -53,6 +53,19 @@ def _key(option: dict[str, Any]) -> str:
 class InterruptDialog(DecisionDialog):
     """DecisionKind.INTERRUPT: options "none" and {"unit", "kind", ["at" | "target"]}."""
 
+    SIDE = "insurgent"  # whose colours the toggles and cards take
+    KINDS = KINDS
+    KIND_SECTION = ("Fire or move", "AA-066: the Insurgent declares fire or movement")
+    WHERE_SECTION = (
+        "Where along the move",
+        "AA-067, house rule AA-068: the Insurgent names the point on the declared move "
+        "(drawn on the table)",
+    )
+    UNIT_SECTION = ("Interrupting unit", "AA-064: each Insurgent unit interrupts once a turn; "
+                    "those that see the mover soonest come first")
+    PASS = ("Let it pass", "No interruption (Esc)")
+    GO = "Interrupt"
+
     def what(self) -> str:
         f = self.decision.facts
         return f"interrupt {self.name(f.get('target'))}?"
@@ -92,11 +105,11 @@ class InterruptDialog(DecisionDialog):
         target = f.get("target")
         pinned = [o["target"] for o in self.choices if o["unit"] == uid and o.get("target")]
         if pinned and not any(o["unit"] == uid and not o.get("target") for o in self.choices):
-            return Chip(f"sees {self.name(pinned[0])}", theme.SIDE_COLOURS["insurgent"],
+            return Chip(f"sees {self.name(pinned[0])}", theme.SIDE_COLOURS[self.SIDE],
                         "AA-070: has a line of sight to this Pinned or regrouping unit")
         at = self.sight().get(uid)
         if not at:
-            return Chip(f"sees {self.name(target)}", theme.SIDE_COLOURS["insurgent"],
+            return Chip(f"sees {self.name(target)}", theme.SIDE_COLOURS[self.SIDE],
                         "Has a line of sight to it where it stands now: it can fire at once")
         return Chip(f'sees it after {at:.1f}"', theme.MUTED_TEXT,
                     f"First sees {self.name(target)} when it has moved {at:.1f}\" along its "
@@ -115,9 +128,8 @@ class InterruptDialog(DecisionDialog):
         self.body.addWidget(label(self.context(), wrap=True, colour=theme.DIALOG_TEXT))
         # stacked for the Decision dock's width: fire or move and the point first (they
         # need a click and must not sit below a long list), then the units
-        self.body.addWidget(
-            section("Fire or move", "AA-066: the Insurgent declares fire or movement")
-        )
+        self.kind_title = section(*self.KIND_SECTION)
+        self.body.addWidget(self.kind_title)
         kinds = QWidget()
         self.kind_row = FlowLayout(kinds)
         self.kind_group = QButtonGroup(self)
@@ -128,8 +140,8 @@ class InterruptDialog(DecisionDialog):
                 keys.append(_key(o))
         for k in keys:
             kind, _, target = k.partition(":")
-            text, tip = KINDS.get(kind, (kind, ""))
-            b = toggle(text.format(target=self.name(target)), tip, "insurgent")
+            text, tip = self.KINDS.get(kind, (kind, ""))
+            b = toggle(text.format(target=self.name(target)), tip, self.SIDE)
             self.kind_group.addButton(b)
             self.kind_buttons[k] = b
             b.toggled.connect(lambda on: self._refresh() if on else None)
@@ -137,12 +149,11 @@ class InterruptDialog(DecisionDialog):
         self.body.addWidget(kinds)
         self.kind_note = label("", size=9, colour=theme.MUTED_TEXT, wrap=True)
         self.body.addWidget(self.kind_note)
+        if len(keys) == 1 and len(self.KINDS) == 1:  # nothing to choose: say it once, below
+            for w in (self.kind_title, kinds):
+                w.hide()
 
-        self.where_title = section(
-            "Where along the move",
-            "AA-067, house rule AA-068: the Insurgent names the point on the declared move "
-            "(drawn on the table)",
-        )
+        self.where_title = section(*self.WHERE_SECTION)
         self.body.addWidget(self.where_title)
         self.points_holder = QWidget()
         self.points_row = FlowLayout(self.points_holder)
@@ -151,11 +162,7 @@ class InterruptDialog(DecisionDialog):
         self.point_group = QButtonGroup(self)
         self.point_toggles: dict[float, QPushButton] = {}
         for at in sorted({o["at"] for o in self.choices if "at" in o}):
-            b = toggle(
-                f'{at:.1f}"',
-                f'Interrupt when the unit has moved {at:.1f}" along its declared path',
-                "insurgent",
-            )
+            b = toggle(f'{at:.1f}"', self.point_tip(at), self.SIDE)
             b.toggled.connect(lambda on: self._refresh() if on else None)
             self.point_group.addButton(b)
             self.points_row.addWidget(b)
@@ -165,10 +172,7 @@ class InterruptDialog(DecisionDialog):
         self.where = label("", size=10, bold=True, wrap=True)
         self.body.addWidget(self.where)
 
-        self.body.addWidget(
-            section("Interrupting unit", "AA-064: each Insurgent unit interrupts once a turn; "
-                    "those that see the mover soonest come first")
-        )
+        self.body.addWidget(section(*self.UNIT_SECTION))
         self.unit_group = QButtonGroup(self)
         self.cards: dict[str, Card] = {}
         for uid in units:
@@ -178,7 +182,7 @@ class InterruptDialog(DecisionDialog):
                 [unit_details(u)],
                 [self.sight_chip(uid), *unit_chips(self.game, u)],
                 key=len(self.option_buttons) + 1 if len(self.option_buttons) < 9 else None,
-                side="insurgent",
+                side=self.SIDE,
             )
             self.number(card)
             self.unit_group.addButton(card)
@@ -187,9 +191,9 @@ class InterruptDialog(DecisionDialog):
             self.cards[uid] = card
             self.body.addWidget(card)
 
-        self.add_button("Let it pass", "none", tip="No interruption (Esc)")
+        self.add_button(self.PASS[0], "none", tip=self.PASS[1])
         self.go = self.add_button(
-            "Interrupt", on_click=self.confirm, default=True, stretch_before=True
+            self.GO, on_click=self.confirm, default=True, stretch_before=True
         )
         self._points: list[float] = []
         self._show_points([])
@@ -275,22 +279,75 @@ class InterruptDialog(DecisionDialog):
         for w in (self.where_title, self.points_holder, self.where):
             w.setVisible(moving)
         kind = self.selected_kind()
-        self.kind_note.setText(KINDS.get((kind or "").partition(":")[0], ("", ""))[1])
+        self.kind_note.setText(self.KINDS.get((kind or "").partition(":")[0], ("", ""))[1])
         o = self.option()
         if o is None:
-            self.fit_default_text("Interrupt")
+            self.fit_default_text(self.GO)
             self.go.setEnabled(False)
             return
         self.go.setEnabled(True)
         if moving:
             self.where.setText(f'After {o["at"]:.1f}" of the declared move')
+        text = self.go_text(o)
+        self.fit_default_text(text)
+        self.go.setToolTip(f"{text} (Enter)")
+        self.highlighted.emit(o)
+
+    def point_tip(self, at: float) -> str:
+        """The tooltip of the toggle of a point along the move."""
+        return f'Interrupt when the unit has moved {at:.1f}" along its declared path'
+
+    def go_text(self, o: dict[str, Any]) -> str:
+        """The default button's words for option ``o``."""
         verb = {"fire": "fires", "move": "moves", "fire_pinned": "fires"}[o["kind"]]
         at = f' at {o["at"]:.1f}"' if "at" in o else ""
-        self.fit_default_text(f"Interrupt: {self.name(o['unit'])} {verb}{at}")
-        self.go.setToolTip(f"Interrupt: {self.name(o['unit'])} {verb}{at} (Enter)")
-        self.highlighted.emit(o)
+        return f"Interrupt: {self.name(o['unit'])} {verb}{at}"
 
     def confirm(self) -> None:
         o = self.option()
         if o is not None:
             self.choose(dict(o))
+
+
+class OverwatchPointDialog(InterruptDialog):
+    """DecisionKind.OVERWATCH_POINT (AA-104, the correction ``overwatch_at_the_point``):
+    options "none" and {"unit", "kind": "fire", "at"}. The Insurgent interrupt's dialog
+    for the Regular: the points along the Insurgent's declared move (drawn on the table)
+    where the selected Overwatch unit sees the mover, then the Overwatch units, those that
+    see it soonest first. The mover stops at the point for the fire, then goes on."""
+
+    SIDE = "regular"
+    KINDS = {
+        "fire": (
+            "Overwatch fire",
+            "AA-104: an Overwatch unit interrupts the Insurgent move where you say; the mover "
+            "stops there for the fire (Insurgents cannot interrupt it, AA-105), then finishes "
+            "its move if it still can",
+        ),
+    }
+    KIND_SECTION = ("Overwatch fire", "AA-104: Overwatch may interrupt any Insurgent action in sight")
+    WHERE_SECTION = (
+        "Where along the move",
+        "AA-104: you name the point of the Insurgent's declared move (drawn on the table) "
+        "where your Overwatch fires",
+    )
+    UNIT_SECTION = ("Overwatch unit", "AA-106: each fires once at a move and loses a Firepower "
+                    "die for each interruption after its first; those that see the mover "
+                    "soonest come first")
+    PASS = ("Let it finish", "No Overwatch fire during this move: the units offered here "
+            "do not fire at its end either (Esc)")
+    GO = "Fire"
+
+    def what(self) -> str:
+        return f"fire from Overwatch at {self.name(self.decision.facts.get('target'))}?"
+
+    def context(self) -> str:
+        who = self.name(self.decision.facts.get("target"))
+        return (f"{who} is moving. Pick the Overwatch unit and the point along its move "
+                "where it fires; the move stops there for the fire.")
+
+    def point_tip(self, at: float) -> str:
+        return f'Fire when the Insurgents have moved {at:.1f}" along their declared path'
+
+    def go_text(self, o: dict[str, Any]) -> str:
+        return f'Fire: {self.name(o["unit"])} at {o["at"]:.1f}"'
