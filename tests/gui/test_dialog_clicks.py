@@ -19,7 +19,7 @@ from ambush_gui.core.decisions import Decision  # noqa: E402
 from ambush_gui.core.decisions import DecisionKind as K  # noqa: E402
 from ambush_gui.core.matching import Arrangement, check_arrangement  # noqa: E402
 from ambush_gui.gui.table.dialogs import DIALOGS, dialog_for  # noqa: E402
-from ambush_gui.gui.table.dialogs.situations import drive_to  # noqa: E402
+from ambush_gui.gui.table.dialogs.situations import drive_to, overwatch_point  # noqa: E402
 
 SAMPLE = 10  # answers tried per situation at most (evenly spread over the options)
 
@@ -71,6 +71,7 @@ SITUATIONS: list[tuple[K, Any]] = [
     (K.INTERRUPT, _interrupt_moving),
     (K.INTERRUPT, _interrupt_fire),
     (K.OVERWATCH, _several(2)),
+    (K.OVERWATCH_POINT, None),  # played by situations.overwatch_point
     (K.REACT, _react_units),
     (K.REACT, _react_fixed),
     (K.MATCH, None),
@@ -120,7 +121,7 @@ def click_through(qtbot: Any, game: Any, d: Decision, answer: Any) -> list[Any]:
     ids=[f"{k.value}-{getattr(w, '__name__', 'any')}" for k, w in SITUATIONS],
 )
 def test_clicks_for_gives_each_answer(qtbot: Any, kind: K, where: Any) -> None:
-    game, d = drive_to(kind, where)
+    game, d = overwatch_point() if kind is K.OVERWATCH_POINT else drive_to(kind, where)
     assert d is not None
     for answer in sample(d.options):
         assert click_through(qtbot, game, d, answer) == [answer]

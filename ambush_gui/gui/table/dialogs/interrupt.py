@@ -149,7 +149,8 @@ class InterruptDialog(DecisionDialog):
         self.body.addWidget(kinds)
         self.kind_note = label("", size=9, colour=theme.MUTED_TEXT, wrap=True)
         self.body.addWidget(self.kind_note)
-        if len(keys) == 1 and len(self.KINDS) == 1:  # nothing to choose: say it once, below
+        self.one_kind = len(keys) == 1 and len(self.KINDS) == 1
+        if self.one_kind:  # nothing to choose: the note below says what the answer does
             for w in (self.kind_title, kinds):
                 w.hide()
 
@@ -222,7 +223,9 @@ class InterruptDialog(DecisionDialog):
         """The unit's card, the fire/move toggle, the point along the move (for an
         interrupt with a point), then "Interrupt"; "Let it pass" for ``"none"``."""
         if isinstance(answer, dict) and answer in self.choices:
-            clicks: list[QWidget] = [self.cards[answer["unit"]], self.kind_buttons[_key(answer)]]
+            clicks: list[QWidget] = [self.cards[answer["unit"]]]
+            if not self.one_kind:
+                clicks.append(self.kind_buttons[_key(answer)])
             if "at" in answer:
                 clicks.append(self.point_toggles[answer["at"]])
             return [*clicks, self.go]

@@ -52,6 +52,27 @@ def drive_to(
     raise LookupError(f"no seed reached a {kind} decision with that condition")
 
 
+def overwatch_point(seeds: Iterable[int] = range(1, 30), scenario: str = SCENARIO,
+                    ) -> tuple[Any, Decision]:
+    """A Regular's question about Overwatch fire along an Insurgent move (AA-104) with at
+    least three points to pick from. The computer seldom goes on Overwatch, so here the
+    Regulars take it whenever it is offered from turn 2 on; otherwise they play as the
+    computer would."""
+    from ambush_gui.ai.alley_ai import AlleyAI
+
+    for seed in seeds:
+        game = new_game(seed, scenario)
+        ai = AlleyAI()
+        while (d := game.pending()) is not None:
+            if d.kind is DecisionKind.OVERWATCH_POINT and \
+                    len({o["at"] for o in d.options if isinstance(o, dict)}) >= 3:
+                return game, d
+            overwatch = (d.kind is DecisionKind.PLAN and d.side == "regular"
+                         and "overwatch" in d.options and game.state.turn >= 2)
+            game.answer("overwatch" if overwatch else ai.choose(game, d))
+    raise LookupError("no seed reached an Overwatch question along a move")
+
+
 def finished_game(
     seeds: Iterable[int] = range(60),
     scenario: str = SCENARIO,
