@@ -40,7 +40,7 @@ from enum import StrEnum
 import numpy as np
 import shapely
 
-from ambush_gui.ai.alley_insurgent import carries_contractors, route
+from ambush_gui.ai.alley_insurgent import carries_contractors, exit_point, route
 from ambush_gui.ai.paths import Pathfinder, clearance_of, pathfinder
 from ambush_gui.alley import victory
 from ambush_gui.alley.game import AlleyGame
@@ -525,22 +525,6 @@ def escort_word(figs: list[Figure]) -> str:
         return "escorts"
     word = labels.pop()
     return word if len(figs) == 1 else (word + "s" if not word.endswith("s") else word)
-
-
-def exit_point(g: AlleyGame, at: Point, side: Side = Side.REGULAR, edges: list[str] | None = None) -> Point:
-    """The nearest point just beyond one of ``side``'s friendly edges (or ``edges``)."""
-    x, y = at
-    edges = edges if edges is not None else [str(e) for e in g.spec.sides[side].friendly_edges]
-    options = []
-    if "south" in edges:
-        options.append((x, -1.0))
-    if "west" in edges:
-        options.append((-1.0, y))
-    if "north" in edges:
-        options.append((x, g.state.height + 1.0))
-    if "east" in edges:
-        options.append((g.state.width + 1.0, y))
-    return min(options, key=lambda p: math.dist(p, at)) if options else at
 
 
 def cut_off(g: AlleyGame, unit: Unit, edges: list[str] | None = None) -> Point:

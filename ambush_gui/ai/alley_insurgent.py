@@ -85,10 +85,11 @@ def carries_contractors(unit: Unit) -> bool:
     return any(f.kind is FigureKind.CONTRACTOR for f in unit.figures)
 
 
-def exit_point(g: AlleyGame, at: Point, side: Side = Side.REGULAR) -> Point:
-    """The nearest point just beyond one of ``side``'s friendly edges, seen from ``at``."""
+def exit_point(g: AlleyGame, at: Point, side: Side = Side.REGULAR, edges: list[str] | None = None) -> Point:
+    """The nearest point just beyond one of ``side``'s friendly edges (or ``edges``), seen
+    from ``at``."""
     x, y = at
-    edges = g.spec.sides[side].friendly_edges
+    edges = edges if edges is not None else [str(e) for e in g.spec.sides[side].friendly_edges]
     options = []
     if "south" in edges:
         options.append((x, -1.0))
