@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QDateTime, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QScreen, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -257,6 +257,15 @@ class _TwinAction(QAction):
         self.setStatusTip(self.toolTip())
 
 
+def editor_size(screen: QScreen | None) -> tuple[int, int]:
+    """1440x900, or the whole screen when it is smaller: at 1280x800 the window opened
+    larger than the screen, its toolbar's right end and the Problems list off the edge."""
+    if screen is None:
+        return 1440, 900
+    avail = screen.availableGeometry()
+    return min(1440, avail.width()), min(900, avail.height())
+
+
 class EditorWindow(QMainWindow):
     """The editor of one scenario or mission (``doc``), or an empty editor to start from.
 
@@ -281,7 +290,7 @@ class EditorWindow(QMainWindow):
         self._undo_actions: list[QAction] = []
         self._build()
         self.set_document(doc)
-        self.resize(1440, 900)
+        self.resize(*editor_size(self.screen() or QGuiApplication.primaryScreen()))
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
         """On the first show, give the docks a share of the screen the window got: a third

@@ -510,3 +510,22 @@ def test_a_draft_with_problems_saves_and_reopens_with_them(qtbot: Any, tmp_path:
     assert "a draft: 1 problem left" in win.statusBar().currentMessage()
     again = editor(qtbot, out)
     assert again.doc is not None and [p for p, _ in again.problem_list.problems] == ["turn_limit"]
+
+
+def test_the_editor_opens_no_larger_than_the_screen(qtbot) -> None:  # noqa: ANN001
+    """At 1280x800 it opened at 1440x900, its toolbar's end and the Problems list off the
+    screen (seen by a new designer under Xvfb)."""
+    from PySide6.QtCore import QRect
+
+    from ambush_gui.gui.editor.window import editor_size
+
+    class Screen:
+        def __init__(self, w: int, h: int) -> None:
+            self.rect = QRect(0, 0, w, h)
+
+        def availableGeometry(self) -> QRect:  # noqa: N802 - Qt's name
+            return self.rect
+
+    assert editor_size(Screen(1280, 770)) == (1280, 770)  # type: ignore[arg-type]
+    assert editor_size(Screen(1920, 1050)) == (1440, 900)  # type: ignore[arg-type]
+    assert editor_size(None) == (1440, 900)
