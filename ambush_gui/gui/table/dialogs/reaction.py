@@ -297,7 +297,8 @@ class ReactDialog(_ReactBase):
         if self.reaction is None and not f.get("unit"):
             note = (
                 "Regular units that see the Insurgents may fire at them, each once in the phase "
-                "(AA-089)."
+                "(AA-089); a unit on Overwatch may keep interrupting, one die fewer each time "
+                "(AA-106)."
                 if f.get("what") == "move"
                 else "The target, or a unit on Overwatch, may react; a Reaction Test then decides "
                 "who fires first (AA-089, AA-073)."
