@@ -150,6 +150,20 @@ class Launcher(QDialog):
         except Exception:  # noqa: BLE001 - a listed file that will not read is just unreadable
             return "unreadable"
 
+    def _side_names(self) -> dict[str, str]:
+        """The chosen Ambush Alley scenario's names for its sides, where they differ from the
+        rules' own words (a new player looked for the Paratroopers and found 'Regulars')."""
+        if self.system() != "alley":
+            return {}
+        try:
+            from ambush_gui.core.files import read_data
+
+            sides = read_data(str(self.scenario.currentData()))["sides"]
+            out = {k: printable(str(sides[k]["name"]), 40) for k in ("regular", "insurgent")}
+        except Exception:  # noqa: BLE001 - the game itself reports a file that will not read
+            return {}
+        return {k: v for k, v in out.items() if v not in ("Regulars", "Insurgents")}
+
     def system(self) -> str:
         return str(self.scenario.currentData(Qt.ItemDataRole.UserRole + 1) or "alley")
 
@@ -161,7 +175,11 @@ class Launcher(QDialog):
             self.mode_box.removeWidget(button)
             button.hide()  # at once: deleteLater waits for the event loop
             button.deleteLater()
+        names = self._side_names()
         for i, (key, text) in enumerate(MODES[self.system()]):
+            if key in names:  # the scenario's own side: "Play the Paratroopers (Regulars) ..."
+                role = "Regulars" if key == "regular" else "Insurgents"
+                text = text.replace(f"the {role}", f"the {names[key]} ({role})")
             rb = QRadioButton(text)
             rb.setProperty("mode", key)
             rb.setChecked(i == 0)

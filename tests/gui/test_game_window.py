@@ -162,3 +162,20 @@ def test_undo_in_solo_play_does_not_ask(
     ctl.seats[game.pending().side] = Seat.HUMAN
     ctl.seats[game.answered_by[-1]] = Seat.COMPUTER  # solo: the computer's answers are not asked about
     assert win.undo_question() is None
+
+
+def test_the_launcher_names_the_sides_as_the_scenario_does(qtbot: Any) -> None:
+    """The Tailor's Ledger's Regulars are Paratroopers: a new player looked for them and
+    found only 'Regulars'. Contracting Trouble's sides read as before."""
+    dlg = Launcher()
+    qtbot.addWidget(dlg)
+
+    def modes() -> list[str]:
+        return [b.text() for b in dlg.mode_group.buttons()]
+
+    dlg.scenario.setCurrentIndex(dlg.scenario.findText("The Tailor's Ledger"))
+    assert modes()[1:] == ["Play the Paratroopers (Regulars) against the computer",
+                           "Play the Militia (Insurgents) against the computer"]
+    dlg.scenario.setCurrentIndex(dlg.scenario.findText("Contracting Trouble!"))
+    assert modes()[1:] == ["Play the US Marines (Regulars) against the computer",
+                           "Play the Insurgents against the computer"]
