@@ -182,6 +182,14 @@ def _paths_named(data: Any, what: str) -> str:
     return _PATH_IN_TEXT.sub(lambda m: place(data, m.group(0)), what)
 
 
+# messages whose opening only repeats the place: what stays of them
+_SAID_BY_THE_PLACE = [
+    (_NO_UNITS, "no units: "),
+    (_COHESION, "out of cohesion at set-up: "),
+    (_KIND_ESCORT, "an escort (kind 'contractor') carries no weapon "),
+]
+
+
 def reword(data: Any, what: str) -> str:
     """The message without what its place already says, in plain words."""
     return _paths_named(data, _reword(data, what))
@@ -194,15 +202,10 @@ def _reword(data: Any, what: str) -> str:
     m = _OVERLAP.match(what)
     if m:
         return f"only {m['d']}\" from {place(data, m['path'])}: {m['rest']}"
-    m = _NO_UNITS.match(what)
-    if m:
-        return f"no units: {m['rest']}"
-    m = _COHESION.match(what)
-    if m:
-        return f"out of cohesion at set-up: {m['rest']}"
-    m = _KIND_ESCORT.match(what)
-    if m:
-        return f"an escort (kind 'contractor') carries no weapon {m['rest']}"
+    for pattern, head in _SAID_BY_THE_PLACE:
+        m = pattern.match(what)
+        if m:
+            return head + m["rest"]
     return plain(what)
 
 
