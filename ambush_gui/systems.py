@@ -24,9 +24,11 @@ class ShippedScenario:
     title: str
     system: str
     path: Path
+    modules: tuple[str, ...] = ()  # the Force on Force modules it switches on
 
-    def to_json(self) -> dict[str, str]:
-        return {"name": self.name, "title": self.title, "system": self.system, "path": str(self.path)}
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "title": self.title, "system": self.system, "path": str(self.path),
+                "modules": list(self.modules)}
 
 
 def shipped() -> list[ShippedScenario]:
@@ -37,8 +39,10 @@ def shipped() -> list[ShippedScenario]:
             data = read_data(p, ScenarioError)
         except ScenarioError:
             continue
+        mods = data.get("modules", [])
         out.append(ShippedScenario(str(data.get("name", p.stem)), str(data.get("title", p.stem)),
-                                   str(data.get("system", "alley")), p))
+                                   str(data.get("system", "alley")), p,
+                                   tuple(str(m) for m in mods) if isinstance(mods, list | dict) else ()))
     return out
 
 

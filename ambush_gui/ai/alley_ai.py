@@ -116,6 +116,13 @@ class AlleyAI:
         answer = self.choose(game, decision)
         return Choice(answer, self._why)
 
+    def _choose(self, g: AlleyGame, d: Decision) -> Any:
+        """A Force on Force module's question: its adviser in :mod:`ambush_gui.ai.fof`."""
+        from ambush_gui.ai.fof import advise
+
+        answer, self._why = advise(self, g, d)
+        return answer
+
     # -- small helpers -------------------------------------------------------------------
     @staticmethod
     def _first(g: AlleyGame, d: Decision) -> Any:
@@ -215,6 +222,13 @@ class AlleyAI:
         return self.finder(g, unit).field(goal.where).distance(unit.centre())
 
     def _plan(self, g: AlleyGame, d: Decision) -> Any:
+        if g.modules:  # a Force on Force module's action may beat the core plans
+            from ambush_gui.ai.fof import plan_advice
+
+            advice = plan_advice(self, g, d)
+            if advice is not None:
+                answer, self._why = advice
+                return answer
         unit = g.unit(d.facts["unit"])
         opts = d.options
         goal = self.goal_of(g, unit)

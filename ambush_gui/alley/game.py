@@ -47,7 +47,7 @@ class AlleyGame(Game):
         self._cover_cache: dict[tuple[float, float], bool] = {}
         self._solid_cache: dict[tuple[float, float, float, float], bool] = {}
         self._impassable: list[tuple[str, Any]] | None = None
-        self.modules = Modules(self, dict(self.spec.modules))  # optional rules (seed 003)
+        self.modules = Modules(self, self.spec.module_settings())  # optional rules (seed 003)
         self.memo = Memo()  # geometry answers keyed by figure positions (never state)
 
     def procedure(self) -> Procedure:
@@ -59,6 +59,10 @@ class AlleyGame(Game):
         """The state, and the options a game records (so a save's state hash, which
         ``replay --verify`` checks, covers them; a game that records none hashes as before)."""
         snap = self.state.snapshot()
+        if self.modules:  # only then, so a game without modules hashes as it always has
+            snap["modules"] = self.modules.snapshot()
+            snap["confidence"] = {u.id: [u.confidence, dict(sorted(u.marks.items()))]
+                                  for u in self.state.units.values()}
         if self.recorded_options is not None:
             snap["options"] = dict(sorted(self.recorded_options.items()))
         return snap
@@ -238,6 +242,7 @@ def build_state(scenario: Scenario) -> AlleyState:
             figures=figs,
             optimum_range=(u.optimum_range or side.optimum_range) * s,
             armor=side.armor if u.armor is None else u.armor,
+            confidence=str(u.confidence or "confident"),
         )
     hot = {h.number: HotSpot(h.number, h.at[0] * s, h.at[1] * s) for h in spec.hot_spots}
     # Escorts wait on the ground for the Regulars (CT-014: contractors start wounded); an

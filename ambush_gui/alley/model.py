@@ -150,6 +150,9 @@ class Unit:
     last_attacker: str | None = None  # AA-193: the enemy unit that fired at it last
     on_table: bool = True
     joined: str | None = None  # AA-026: the unit this detached leader joined (no longer on table)
+    # -- Force on Force (hashed by the game only when a module is switched on) ---------
+    confidence: str = "confident"  # FF-066/067/115: "high", "confident" or "low" (house rule FF-070)
+    marks: dict[str, Any] = field(default_factory=dict)  # module facts about the unit (plain data)
 
     # -- derived ---------------------------------------------------------------
     @property

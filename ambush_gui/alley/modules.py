@@ -1,22 +1,44 @@
 """Optional rule modules, switched on per scenario (the Force on Force rules of seed 003).
 
-The core turn calls a fixed set of hook points; a module overrides the ones it needs.
-With no module switched on, every hook does nothing, so the basic game is exactly the
-rulebook's. A scenario switches modules on by name with their options:
+A scenario switches modules on by name and gives each its settings in a table of the
+same name (docs/formats.md, "Force on Force modules")::
 
-    [modules.stress]
-    level = "high"
+    modules = ["mines", "combat_stress"]
 
-A hook that may need a player's answer (a mine going off, a mob moving, a Stress
-Test) is a procedure like every rule procedure: a generator that yields decisions.
+    [combat_stress]
+    background = 3
+
+The core turn calls hook points; a module defines the ones it needs. With no module
+switched on every hook does nothing, so the basic game is exactly the rulebook's (and
+hot paths test ``if g.modules:`` before calling). Two kinds of hook:
+
+* named hooks with a fixed signature, declared on :class:`RuleModule` below and
+  dispatched by :class:`Modules` (the turn's start and end, moves, fire, pools);
+* any other hook a module needs, called from the engine by name through
+  :meth:`Modules.run` (a procedure), :meth:`Modules.gather` (lists joined) or
+  :meth:`Modules.first` (the first answer that is not None). A module defines a method
+  of that name; modules that do not are skipped. This keeps each module's additions in
+  its own file (``ambush_gui/alley/fof/``) and its call sites in the engine.
+
+A hook that may need a player's answer (a mine going off, a mob moving, a Stress Test)
+is a procedure like every rule procedure: a generator that yields decisions (kind
+:attr:`~ambush_gui.core.decisions.DecisionKind.CHOOSE` for a module's own questions).
 Modifier hooks return :class:`~ambush_gui.core.events.Modifier` lists, each naming its
 rule, which the pools and tests show beside the core ones.
+
+Each module declares its settings as a pydantic model (``Settings``), validated with the
+rest of the file, and may check what a schema cannot in :meth:`RuleModule.cross_check`
+(pieces on the table, unit ids that exist). Its state is part of the game's state hash
+(:meth:`RuleModule.snapshot`), and :meth:`RuleModule.status` says it in a few words for
+the table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict
 
 from ambush_gui.core.events import Modifier
 from ambush_gui.core.game import Procedure
@@ -25,26 +47,65 @@ if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
     from ambush_gui.alley.model import Unit
     from ambush_gui.alley.movement import MovePlan
+    from ambush_gui.alley.scenario import ScenarioSpec
+
+
+class Settings(BaseModel):
+    """A module's settings: strict (an unknown key is refused, naming the key) and frozen."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class AnySettings(BaseModel):
+    """Settings of a module that declares none: any keys, kept as given (test modules)."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
 
 
 class RuleModule:
-    """A bundle of optional rules. Subclass, set ``name``, override hooks, ``register``."""
+    """A bundle of optional rules. Subclass, set ``name``, ``title``, ``rules`` and
+    ``Settings``, define hooks, ``register``."""
 
     name: ClassVar[str] = ""
-    title: ClassVar[str] = ""
+    title: ClassVar[str] = ""  # "Mines", in the player's words
+    rules: ClassVar[str] = ""  # the checklist IDs it plays, e.g. "FF-027..043"
+    Settings: ClassVar[type[BaseModel]] = AnySettings
 
-    def __init__(self, game: AlleyGame, options: dict[str, Any]) -> None:
+    def __init__(self, game: AlleyGame, settings: BaseModel | dict[str, Any]) -> None:
         self.g = game
-        self.options = options
+        if isinstance(settings, dict):
+            settings = self.Settings.model_validate(settings)
+        self.settings = settings
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The settings as plain data (older test modules read ``options``)."""
+        return self.settings.model_dump()
+
+    # -- the file ---------------------------------------------------------------------
+    @classmethod
+    def cross_check(cls, spec: ScenarioSpec, settings: Any) -> list[tuple[str, str]]:
+        """What the schema cannot say about this module's settings in ``spec``: problems
+        as (path, expectation), the path from the file's top (``"mines.fields[0].piece"``)."""
+        return []
+
+    # -- state --------------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """The module's own state, as plain data (part of the game's state hash)."""
+        return {}
+
+    def status(self) -> list[str]:
+        """A few short lines a player reads on the table ("MOPP 2: Reaction Tests -1")."""
+        return []
 
     # -- procedures (may ask decisions) ----------------------------------------------
     def start_turn(self) -> Procedure:
-        """After the turn begins, before reinforcements (e.g. civilian mobs, mortars)."""
+        """After the turn begins, before reinforcements (e.g. Stress Tests, mines)."""
         return
         yield
 
     def end_turn(self) -> Procedure:
-        """At the end of the turn, before Pins clear (e.g. Stress recovery)."""
+        """At the end of the turn, before Pins clear (e.g. mobs move, confidence regained)."""
         return
         yield
 
@@ -86,8 +147,9 @@ def register(cls: type[RuleModule]) -> type[RuleModule]:
 class Modules:
     """The modules a game has switched on, called in the scenario's order."""
 
-    def __init__(self, game: AlleyGame, chosen: dict[str, dict[str, Any]]) -> None:
-        self.active = [REGISTRY[name](game, options) for name, options in chosen.items()]
+    def __init__(self, game: AlleyGame, chosen: dict[str, Any]) -> None:
+        self.active = [REGISTRY[name](game, settings) for name, settings in chosen.items()]
+        self.by_name = {m.name: m for m in self.active}
 
     def __bool__(self) -> bool:
         return bool(self.active)
@@ -95,6 +157,44 @@ class Modules:
     def __iter__(self) -> Iterator[RuleModule]:
         return iter(self.active)
 
+    def __contains__(self, name: object) -> bool:
+        return name in self.by_name
+
+    def get(self, name: str) -> RuleModule | None:
+        """The module of that name if the game has it switched on."""
+        return self.by_name.get(name)
+
+    def snapshot(self) -> dict[str, Any]:
+        return {m.name: m.snapshot() for m in self.active}
+
+    def status(self) -> list[str]:
+        return [line for m in self.active for line in m.status()]
+
+    # -- hooks by name ------------------------------------------------------------------
+    def _having(self, hook: str) -> list[Any]:
+        return [getattr(m, hook) for m in self.active if hasattr(m, hook)]
+
+    def run(self, hook: str, *args: Any) -> Procedure:
+        """Every module's procedure ``hook`` in turn; returns the last non-None result."""
+        out = None
+        for fn in self._having(hook):
+            got = yield from fn(*args)
+            out = got if got is not None else out
+        return out
+
+    def gather(self, hook: str, *args: Any) -> list[Any]:
+        """Every module's list from ``hook``, joined."""
+        return [x for fn in self._having(hook) for x in fn(*args)]
+
+    def first(self, hook: str, *args: Any, default: Any = None) -> Any:
+        """The first module answer to ``hook`` that is not None, else ``default``."""
+        for fn in self._having(hook):
+            got = fn(*args)
+            if got is not None:
+                return got
+        return default
+
+    # -- the named hooks ----------------------------------------------------------------
     def start_turn(self) -> Procedure:
         for m in self.active:
             yield from m.start_turn()
@@ -123,3 +223,7 @@ class Modules:
 
     def reaction_modifiers(self, unit: Unit) -> list[Modifier]:
         return [x for m in self.active for x in m.reaction_modifiers(unit)]
+
+
+# The Force on Force modules register themselves on import (after the names above exist).
+from ambush_gui.alley import fof  # noqa: E402,F401

@@ -31,6 +31,11 @@ FIELD_WORDS = {
     "effective_range": "effective range", "rect": "rectangle",
     "blocks_sight": "blocks sight", "cover": "cover", "impassable": "impassable",
 }
+MODULE_WORDS = {"mortars": "mortars settings", "nbc": "NBC settings", "mines": "mines settings",
+                "ieds": "IED settings", "mounted": "mounted settings",
+                "combat_stress": "combat stress settings", "civilians": "civilians settings"}
+"""The Force on Force modules' settings tables; each module's ``cross_check`` may name its
+own pieces in words ("minefield mf-1"), which are kept as given."""
 TOP_WORDS = {"turn_limit": "turn limit", "effective_range": "effective range", "title": "title",
              "name": "name", "brief": "brief", "format": "format", "special_rules": "special rules",
              "system": "rule system"}
@@ -135,8 +140,10 @@ def place(data: Any, path: str) -> str:
     elif head == "reinforcements":
         words.append("reinforcements")
     elif head == "modules" and nxt is not None:
-        words.append(f"rule module {nxt}")
+        words.append(f"rule module {nxt + 1}" if isinstance(nxt, int) else f"rule module {nxt}")
         rest = rest[1:]
+    elif isinstance(head, str) and head in MODULE_WORDS:
+        words.append(MODULE_WORDS[head])
     elif head == "table":
         words.append("table")
     elif isinstance(head, str) and head in TOP_WORDS:

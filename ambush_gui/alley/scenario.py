@@ -160,6 +160,14 @@ class TableSpec(Strict):
     pieces: list[PieceSpec] = Field(default=[], max_length=MAX_PIECES)
 
 
+class Confidence(StrEnum):
+    """Force on Force Confidence Levels (house rule FF-070/FF-118: the ladder)."""
+
+    HIGH = "high"
+    CONFIDENT = "confident"
+    LOW = "low"
+
+
 class FigureSpec(Strict):
     id: Ident
     kind: FigureKind = FigureKind.SOLDIER
@@ -175,6 +183,9 @@ class UnitSpec(Strict):
     morale: str = Field(description="Morale die, e.g. 'd10'")
     optimum_range: Length | None = None
     armor: int | None = Field(default=None, ge=0, le=3)
+    confidence: Confidence | None = Field(
+        default=None, description="Force on Force Confidence Level (mounted, combat_stress); "
+                                  "absent: confident (house rule FF-070)")
     figures: list[FigureSpec] = Field(min_length=1, max_length=MAX_FIGURES)
 
     @field_validator("tq", "morale")
@@ -406,6 +417,10 @@ class VictorySpec(Strict):
         return out + list(self.awards or [])
 
 
+MODULE_TABLES = ("mortars", "nbc", "mines", "ieds", "mounted", "combat_stress", "civilians")
+"""The Force on Force modules, whose settings tables sit at the top of a scenario file."""
+
+
 class ScenarioSpec(Strict):
     format: Literal[1, 2] = Field(
         default=1, description="2: awards and escorts; a format-1 file is read as before")
@@ -433,9 +448,19 @@ class ScenarioSpec(Strict):
     )
     reinforcements: ReinforcementSpec | None = None
     victory: VictorySpec = VictorySpec()
-    modules: dict[str, dict[str, Any]] = Field(
-        default={}, max_length=20, description="optional rule modules switched on, with their options"
-    )
+    modules: list[Ident] | dict[Ident, dict[str, Any]] = Field(
+        default=[], max_length=20,
+        description="Force on Force rule modules switched on, by name ('mines', 'civilians'...); "
+                    "each one's settings go in a table of its name. (Also read: a table of "
+                    "module names to settings.)")
+    mortars: dict[str, Any] | None = Field(default=None, description="settings of the mortars module")
+    nbc: dict[str, Any] | None = Field(default=None, description="settings of the nbc module")
+    mines: dict[str, Any] | None = Field(default=None, description="settings of the mines module")
+    ieds: dict[str, Any] | None = Field(default=None, description="settings of the ieds module")
+    mounted: dict[str, Any] | None = Field(default=None, description="settings of the mounted module")
+    combat_stress: dict[str, Any] | None = Field(default=None,
+                                                 description="settings of the combat_stress module")
+    civilians: dict[str, Any] | None = Field(default=None, description="settings of the civilians module")
     special_rules: list[Literal["contractors"]] = Field(
         default=[], description="'contractors': CT-018/CT-053, they cannot be seized early or hit"
     )
@@ -443,6 +468,20 @@ class ScenarioSpec(Strict):
         default={}, description="the scenario's defaults for rules options (NAME = VALUE, see "
         "docs/rules/options.md); a player may still choose otherwise when a game starts"
     )
+
+    def module_names(self) -> list[str]:
+        """The modules switched on, in the file's order."""
+        return list(self.modules)
+
+    def module_settings(self) -> dict[str, dict[str, Any]]:
+        """Each module switched on with its settings as written (its table, or the value
+        of the older ``[modules.NAME]`` form; {} when the file gives none)."""
+        out: dict[str, dict[str, Any]] = {}
+        for name in self.modules:
+            given = self.modules[name] if isinstance(self.modules, dict) else None
+            table = getattr(self, name, None) if name in MODULE_TABLES else None
+            out[name] = dict(table or given or {})
+        return out
 
     def all_escorts(self) -> list[EscortSpec]:
         """The escorts, the ``[[contractors]]`` shorthand first (wounded, labelled "contractor")."""
@@ -542,10 +581,7 @@ def cross_check(spec: ScenarioSpec) -> list[tuple[str, str]]:
                                       "to another (AA-050)"))
     from ambush_gui.alley.modules import REGISTRY
 
-    for name in spec.modules:
-        if name not in REGISTRY:
-            known = ", ".join(sorted(REGISTRY)) or "none yet"
-            problems.append((f"modules.{name}", f"unknown rule module {name!r} (available: {known})"))
+    problems += _module_problems(spec, REGISTRY)
     from ambush_gui.alley.options import OPTIONS
 
     for name, value in spec.options.items():
@@ -556,6 +592,45 @@ def cross_check(spec: ScenarioSpec) -> list[tuple[str, str]]:
     if spec.hot_spots and spec.reinforcements is None:
         problems.append(("reinforcements", "Hot Spots are placed but no reinforcement table is given"))
     problems += _award_problems(spec)
+    return problems
+
+
+def _module_problems(spec: ScenarioSpec, registry: dict[str, Any]) -> list[tuple[str, str]]:
+    """Every module named exists and appears once; every settings table belongs to a module
+    switched on and is what that module expects (its pydantic model, then its own checks)."""
+    from pydantic import ValidationError
+
+    problems: list[tuple[str, str]] = []
+    names = spec.module_names()
+    listed = isinstance(spec.modules, list)
+    for i, name in enumerate(names):
+        path = f"modules[{i}]" if listed else f"modules.{name}"
+        if name not in registry:
+            known = ", ".join(sorted(registry)) or "none yet"
+            problems.append((path, f"unknown rule module {name!r} (expected one of: {known})"))
+        elif name in names[:i]:
+            problems.append((path, f"{name!r} is switched on twice"))
+    for table in MODULE_TABLES:
+        if getattr(spec, table) is not None and table not in names:
+            problems.append((table, f"[{table}] gives settings for the {table} module, which is not "
+                                    f"switched on: add \"{table}\" to modules, or remove the table"))
+    for name, given in spec.module_settings().items():
+        cls = registry.get(name)
+        if cls is None:
+            continue
+        if isinstance(spec.modules, dict) and spec.modules[name] and getattr(spec, name, None):
+            problems.append((name, f"settings for {name} are given twice ([{name}] and "
+                                   f"[modules.{name}]): keep one"))
+        base = name if name in MODULE_TABLES and getattr(spec, name, None) is not None else f"modules.{name}"
+        try:
+            settings = cls.Settings.model_validate(given)
+        except ValidationError as exc:
+            for err in exc.errors():
+                where = ".".join([base, *(f"[{p}]" if isinstance(p, int) else str(p)
+                                          for p in err["loc"])]).replace(".[", "[")
+                problems.append((where, err["msg"]))
+            continue
+        problems += cls.cross_check(spec, settings)
     return problems
 
 
@@ -667,9 +742,9 @@ def module_problem(spec: ScenarioSpec, module: str, rules: str, words: str) -> s
     if module not in REGISTRY:
         return (f"{words} pieces need the Force on Force {module} module ({rules}), which this "
                 "version does not have yet; the scenario can be saved as a draft but not played")
-    if module not in spec.modules:
+    if module not in spec.module_names():
         return (f"{words} pieces need the {module} rule module ({rules}) switched on: add "
-                f"[modules.{module}] to the scenario")
+                f"\"{module}\" to the scenario's modules list")
     return ""
 
 

@@ -128,6 +128,10 @@ def activation(g: AlleyGame, unit: Unit) -> Procedure:
         regroup_unit(g, unit)
     plan = yield plan_decision(g, unit, may_move=not regroup)
     unit.activated = True
+    if g.modules and plan in g.modules.gather("plan_options", unit):
+        # a module's own action for the activation (FF-141: disperse a mob, dismount...)
+        yield from g.modules.run("carry_out_plan", unit, plan)
+        return
     if plan == OVERWATCH:  # AA-103
         unit.overwatch = True
         unit.speed = Speed.HALTED
@@ -170,22 +174,35 @@ def plan_options(g: AlleyGame, unit: Unit, may_move: bool = True) -> list[str]:
     if unit.side is Side.REGULAR:
         opts.append(OVERWATCH)
     if not may_move or unit.fire_only or unit.regrouping(turn):
-        return opts
+        return opts + _module_plans(g, unit)
     speeds = [Speed.CAUTIOUS]
     if not unit.dependants:
         speeds.append(Speed.RAPID)
     for s in speeds:
         for o in Order:
             opts.append(f"{s.value}:{o.value}")
-    return opts
+    return opts + _module_plans(g, unit)
+
+
+def _module_plans(g: AlleyGame, unit: Unit) -> list[str]:
+    """Plans a Force on Force module adds, named ``"module/action[/what]"`` (never with a
+    colon, which core plans use): e.g. ``"civilians/disperse/mob-1"``. Each module's
+    ``plan_options(unit)`` hook lists them, ``plan_label(unit, plan)`` says one in words,
+    and ``carry_out_plan(unit, plan)`` plays it (instead of the move and fire steps)."""
+    return list(g.modules.gather("plan_options", unit)) if g.modules else []
 
 
 def plan_decision(g: AlleyGame, unit: Unit, may_move: bool = True) -> Decision:
+    options = tuple(plan_options(g, unit, may_move))
+    facts: dict[str, Any] = {"unit": unit.id, "pinned": unit.pinned,
+                             "dependants": len(unit.dependants)}
+    if g.modules:  # what each module's own plan means, in words ("module/action/...": no colon)
+        facts["module_plans"] = {o: str(g.modules.first("plan_label", unit, o, default=o))
+                                 for o in options if "/" in o}
     return Decision(
         side=unit.side.value, kind=DecisionKind.PLAN,
         prompt=f"{unit.side.title}: how does {unit.name} act?",
-        options=tuple(plan_options(g, unit, may_move)),
-        facts={"unit": unit.id, "pinned": unit.pinned, "dependants": len(unit.dependants)},
+        options=options, facts=facts,
     )
 
 
@@ -431,6 +448,9 @@ def insurgent_activation(g: AlleyGame, unit: Unit) -> Procedure:
     if regroup:  # AA-016, house rule AA-017: Insurgents regroup in their activation too
         regroup_unit(g, unit)
     plan = yield plan_decision(g, unit, may_move=not regroup)
+    if g.modules and plan in g.modules.gather("plan_options", unit):  # a module's action
+        yield from g.modules.run("carry_out_plan", unit, plan)
+        return
     speed, order = parse_plan(plan)
     unit.speed = speed
     g.log.emit("plan", f"{unit.name}: {describe_plan(speed, order)}", unit=unit.id, plan=plan)

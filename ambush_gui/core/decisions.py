@@ -39,6 +39,9 @@ class DecisionKind(StrEnum):
     PLACE = "place"  # where reinforcements are set down
     INSURGENT_ACT = "insurgent_act"  # Insurgent: which unit acts in the end-of-turn phase
     ABANDON = "abandon"  # Regular: abandon casualties
+    # Force on Force modules: a question of one module's (facts: "module", "question", and
+    # "labels": {option: what it means}); options are short ids, labels explain each one
+    CHOOSE = "choose"
     # Ambush!
     AMBUSH_ACTION = "ambush_action"
     AMBUSH_TARGET = "ambush_target"

@@ -128,38 +128,30 @@ def test_the_kinds_static_defaults() -> None:
     ("civilian_mob", "civilian mob", "FF-129..141", "civilians"),
     ("minefield", "minefield", "FF-027..043", "mines"),
 ])
-def test_a_scenario_placing_them_is_refused_while_the_module_does_not_exist(
+def test_a_scenario_placing_them_must_switch_their_module_on(
         kind: str, words: str, rules: str, module: str) -> None:
     piece = {"id": "p", "kind": kind, "rect": [8, 8, 3, 2]}
     got = problems(small(pieces=[piece]))
     assert got == [("table.pieces[0].kind",
-                    f"{words} pieces need the Force on Force {module} module ({rules}), which this "
-                    "version does not have yet; the scenario can be saved as a draft but not played")]
-    # listing the module does not help while it is not registered: both are named
-    got = problems(small(pieces=[piece], modules={module: {}}))
-    assert [p for p, _ in got] == ["table.pieces[0].kind", f"modules.{module}"]
+                    f"{words} pieces need the {module} rule module ({rules}) switched on: add "
+                    f"\"{module}\" to the scenario's modules list")]
+    assert problems(small(pieces=[piece], modules=[module])) == []
 
 
-class Mines(modules.RuleModule):
-    """Stands in for the future mines module, so the 'switched on' path can be tested."""
-
-    name = "mines"
-
-
-@pytest.fixture
-def mines() -> Iterator[None]:
-    modules.register(Mines)
-    yield
-    modules.REGISTRY.pop(Mines.name)
+def test_an_unregistered_module_is_named_as_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(modules.REGISTRY, "mines")
+    piece = {"id": "p", "kind": "minefield", "rect": [8, 8, 3, 2]}
+    got = problems(small(pieces=[piece], modules={"mines": {}}))
+    assert got[0] == ("table.pieces[0].kind",
+                      "minefield pieces need the Force on Force mines module (FF-027..043), which "
+                      "this version does not have yet; the scenario can be saved as a draft but "
+                      "not played")
+    assert [p for p, _ in got] == ["table.pieces[0].kind", "modules.mines"]
 
 
-def test_with_the_module_registered_it_must_be_switched_on_then_it_plays(mines: None) -> None:
+def test_with_the_module_switched_on_a_minefield_is_open_ground_to_eye_and_feet() -> None:
     piece = {"id": "field", "kind": "minefield", "rect": [8, 8, 6, 4]}
-    got = problems(small(pieces=[piece]))
-    assert got == [("table.pieces[0].kind",
-                    "minefield pieces need the mines rule module (FF-027..043) switched on: add "
-                    "[modules.mines] to the scenario")]
-    scn = Scenario.from_data(small(pieces=[piece], modules={"mines": {}}))
+    scn = Scenario.from_data(small(pieces=[piece], modules=["mines"]))
     field = scn.table.pieces[0]
     assert field.kind == "minefield" and not field.blocks_sight and not field.impassable
 

@@ -21,6 +21,7 @@ from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.gui.shared.dialog_base import DecisionDialog
 from ambush_gui.gui.shared.dice import DiceTray, DieFace
 from ambush_gui.gui.table.dialogs.casualties import AbandonDialog, CasualtiesDialog
+from ambush_gui.gui.table.dialogs.choose import ChooseDialog
 from ambush_gui.gui.table.dialogs.fire import FireDialog, OddsChart
 from ambush_gui.gui.table.dialogs.hot_spot import HotSpotDialog
 from ambush_gui.gui.table.dialogs.interrupt import InterruptDialog, OverwatchPointDialog
@@ -45,6 +46,7 @@ DIALOGS: dict[DecisionKind, type[DecisionDialog]] = {
     DecisionKind.HOT_SPOT: HotSpotDialog,
     DecisionKind.INSURGENT_ACT: InsurgentActDialog,
     DecisionKind.ABANDON: AbandonDialog,
+    DecisionKind.CHOOSE: ChooseDialog,
 }
 ON_THE_TABLE = (DecisionKind.MOVE, DecisionKind.PLACE)
 
@@ -63,6 +65,7 @@ __all__ = [
     "AbandonDialog",
     "ActivateDialog",
     "CasualtiesDialog",
+    "ChooseDialog",
     "DecisionDialog",
     "DiceTray",
     "DieFace",

@@ -133,6 +133,20 @@ class PlanDialog(DecisionDialog):
             self.speed_cards[key] = card
             self.body.addWidget(card)
 
+        extra = [o for o in self.decision.options if isinstance(o, str) and "/" in o]
+        if extra:  # a Force on Force module's own actions (disperse a mob, dismount...)
+            labels = self.decision.facts.get("module_plans", {})
+            self.body.addWidget(section("Other actions", "Force on Force: instead of moving and firing"))
+            for o in extra:
+                n = len(self.option_buttons) + 1
+                card = Card(str(labels.get(o, o)), [o.split("/")[0].replace("_", " ").capitalize()],
+                            key=n, side=side)
+                card.setToolTip(str(labels.get(o, o)))
+                self.number(card)
+                self.speed_group.addButton(card)
+                card.toggled.connect(self._refresh)
+                self.speed_cards[o] = card
+                self.body.addWidget(card)
         self.go = self.add_button("", on_click=self.confirm, default=True, stretch_before=True)
         default = "cautious" if "cautious:move-fire" in opts else "halted"
         self.speed_cards[default].setChecked(True)
@@ -143,7 +157,7 @@ class PlanDialog(DecisionDialog):
         speed = next((k for k, c in self.speed_cards.items() if c.isChecked()), None)
         if speed is None:
             return None
-        if speed in ("halted", "overwatch"):
+        if speed in ("halted", "overwatch") or "/" in speed:
             return speed
         order = next(k for k, b in self.order_buttons.items() if b.isChecked())
         return f"{speed}:{order}"
@@ -175,6 +189,8 @@ class PlanDialog(DecisionDialog):
             text = "Choose a speed"
         elif plan in titles:
             text = titles[plan]
+        elif "/" in plan:
+            text = str(self.decision.facts.get("module_plans", {}).get(plan, plan))
         else:
             speed, order = plan.split(":")
             text = f"{speed.capitalize()}: " + (

@@ -1,0 +1,76 @@
+"""How the computer players answer the Force on Force modules' questions.
+
+A module asks its own questions as :attr:`DecisionKind.CHOOSE` decisions whose facts
+name the ``question`` ("ied_target", "dismount", ...). Each module's advice lives in its
+own file (``ambush_gui/ai/fof_<module>.py``) and registers one adviser per question
+with :func:`adviser`; an adviser returns the answer and a one-line reason the log and
+the narration show, or None to leave it to the default (the first option).
+
+Module plans that join the Regular or Insurgent PLAN decision ("disperse:mob-1") are
+weighed by the same advisers under the question ``"plan"``: :func:`plan_advice` asks
+each module whether one of its plans beats the core plan for a unit.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ambush_gui.core.decisions import Decision
+
+if TYPE_CHECKING:
+    from ambush_gui.ai.alley_ai import AlleyAI
+    from ambush_gui.alley.game import AlleyGame
+
+Advice = tuple[Any, str]
+Adviser = Callable[["AlleyAI", "AlleyGame", Decision], Advice | None]
+
+ADVISERS: dict[str, Adviser] = {}
+_LOADED = False
+
+
+def adviser(question: str) -> Callable[[Adviser], Adviser]:
+    """Decorator: ``fn(ai, game, decision) -> (answer, reason) | None`` answers ``question``."""
+
+    def put(fn: Adviser) -> Adviser:
+        ADVISERS[question] = fn
+        return fn
+
+    return put
+
+
+def _load() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    from ambush_gui.alley.fof import MODULE_NAMES
+
+    for name in MODULE_NAMES:
+        try:
+            importlib.import_module(f"ambush_gui.ai.fof_{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"ambush_gui.ai.fof_{name}":
+                raise
+
+
+def advise(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice:
+    """The computer's answer to a module question, with its reason."""
+    _load()
+    fn = ADVISERS.get(str(d.facts.get("question", "")))
+    got = fn(ai, g, d) if fn is not None else None
+    if got is not None:
+        return got
+    return d.options[0], "takes the first choice"
+
+
+def plan_advice(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
+    """A module plan the computer prefers for the unit of a PLAN decision, or None."""
+    _load()
+    for question, fn in ADVISERS.items():
+        if question.startswith("plan:"):
+            got = fn(ai, g, d)
+            if got is not None:
+                return got
+    return None

@@ -1,0 +1,49 @@
+"""A Force on Force module's own question (DecisionKind.CHOOSE): one card per option.
+
+The engine gives each option a line in ``facts["labels"]`` (what it means) and may give
+``facts["details"]`` (more lines per option: odds, the rule) and ``facts["explain"]`` (a
+paragraph above the cards); ``facts["unit"]`` or ``facts["units"]`` name the units the
+question is about, which the table marks. Issue 15 gives each module its own dialog
+where a card list is not enough; this one answers every question meanwhile.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ambush_gui.gui.shared import theme
+from ambush_gui.gui.shared.dialog_base import Card, DecisionDialog, label, section
+
+
+class ChooseDialog(DecisionDialog):
+    """DecisionKind.CHOOSE: options are short ids, explained by ``facts["labels"]``."""
+
+    def what(self) -> str:
+        return str(self.decision.facts.get("title", "choose"))
+
+    def build(self) -> None:
+        facts = self.decision.facts
+        explain = facts.get("explain")
+        if explain:
+            self.body.addWidget(label(str(explain), wrap=True, colour=theme.DIALOG_TEXT))
+        module = str(facts.get("module", "")).replace("_", " ")
+        self.body.addWidget(section("Choices", f"Force on Force: {module}" if module else ""))
+        labels: dict[Any, Any] = dict(facts.get("labels", {}))
+        details: dict[Any, Any] = dict(facts.get("details", {}))
+        self.cards: list[Card] = []
+        for option in self.decision.options:
+            key = option if isinstance(option, str) else str(option)
+            text = str(labels.get(key, key))
+            lines = details.get(key, [])
+            card = Card(text, [str(x) for x in (lines if isinstance(lines, list) else [lines])],
+                        key=len(self.option_buttons) + 1, side=self.decision.side)
+            card.setToolTip(text)
+            self.number(card)
+            self.choice_card(card, option, text)
+            unit = facts.get("unit_of", {}).get(key) if isinstance(facts.get("unit_of"), dict) else None
+            if unit:
+                card.toggled.connect(lambda on, u=unit: self.highlighted.emit(u) if on else None)
+            self.cards.append(card)
+            self.body.addWidget(card)
+        if self.decision.options:
+            self.add_commit()
