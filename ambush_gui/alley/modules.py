@@ -98,6 +98,10 @@ class RuleModule:
         """A few short lines a player reads on the table ("MOPP 2: Reaction Tests -1")."""
         return []
 
+    def unit_status(self, unit: Unit) -> list[str]:
+        """What the module says about one unit on its card ("Stress Level 3, Low Confidence")."""
+        return []
+
     # -- procedures (may ask decisions) ----------------------------------------------
     def start_turn(self) -> Procedure:
         """After the turn begins, before reinforcements (e.g. Stress Tests, mines)."""

@@ -11,7 +11,6 @@ and is switched on.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 

@@ -5,6 +5,7 @@ They only show what the engine says; nothing here computes a rule.
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -48,7 +49,12 @@ class TurnPanel(QWidget):
         self.score = text_label("", size=9)
         self.players = text_label("", size=9)
         self.players.setTextFormat(Qt.TextFormat.RichText)
-        for w in (self.turn, self.phase, self.banner, self.prompt, self.score, self.players):
+        # the Force on Force modules' state in a few words ("MOPP 2: Reaction Tests -1")
+        self.modules = text_label("", size=9)
+        self.modules.setTextFormat(Qt.TextFormat.RichText)
+        self.modules.setVisible(False)
+        for w in (self.turn, self.phase, self.banner, self.prompt, self.score, self.players,
+                  self.modules):
             lay.addWidget(w)
         lay.addStretch(1)
 
@@ -73,6 +79,13 @@ class TurnPanel(QWidget):
         self.score.setText("" if points is None else
                            f"Victory points — {names.get('regular', 'Regulars')} {points['regular']}, "
                            f"{names.get('insurgent', 'Insurgents')} {points['insurgent']}")
+        mods = getattr(game, "modules", None)
+        lines = mods.status() if mods else []
+        self.modules.setVisible(bool(lines))
+        if lines:
+            titles = ", ".join(m.title for m in mods)
+            self.modules.setToolTip(f"Force on Force rules in play: {titles}")
+            self.modules.setText("<b>Force on Force</b><br>" + "<br>".join(escape(x) for x in lines))
 
 
     def show_players(self, game: Any, seats: dict[str, Any]) -> None:
@@ -143,6 +156,9 @@ class UnitCard(QWidget):
             status.append("has taken casualties: needs a Quality Check to move Rapidly (AA-162)")
         if unit.speed:
             status.append(f"speed this turn: {unit.speed.value}")
+        mods = getattr(game, "modules", None)
+        if mods:  # each module's word on the unit ("Stress Level 3, Low Confidence")
+            status.extend(escape(str(x)) for x in mods.gather("unit_status", unit))
         figs = []
         for f in unit.figures:
             role = "leader" if f.kind.value == "leader" else WEAPONS[f.weapon].title

@@ -1,0 +1,119 @@
+"""Issue 14: a Force on Force module's state shows plainly on the table (the turn panel and
+the unit card) until issue 15 draws each module, and its questions and plans are answered
+in the window (the CHOOSE card dialog, extra cards in the plan dialog); without modules
+nothing is added."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import Qt  # noqa: E402
+
+from ambush_gui.alley import modules  # noqa: E402
+from ambush_gui.core.decisions import Decision, DecisionKind  # noqa: E402
+from ambush_gui.core.game import Procedure  # noqa: E402
+from ambush_gui.gui.table.dialogs import ChooseDialog, PlanDialog, dialog_for  # noqa: E402
+from ambush_gui.alley.model import Unit  # noqa: E402
+from ambush_gui.gui.table.panels import TurnPanel, UnitCard  # noqa: E402
+from tests.alley import kit  # noqa: E402
+
+
+class Gas(modules.RuleModule):
+    name = "test-gas"
+    title = "Gas"
+
+    def status(self) -> list[str]:
+        return ["MOPP 2: Reaction Tests -1"]
+
+    def unit_status(self, unit: Unit) -> list[str]:
+        return [f"Stress Level 3 <{unit.id}>"]
+
+    def plan_options(self, unit: Unit) -> list[str]:
+        return ["test-gas/mask-up"] if unit.side.value == "regular" else []
+
+    def plan_label(self, unit: Unit, plan: str) -> str | None:
+        return "Put masks on (no move, no fire)" if plan == "test-gas/mask-up" else None
+
+    def carry_out_plan(self, unit: Unit, plan: str) -> Procedure:
+        got = yield Decision("regular", DecisionKind.CHOOSE, "How fast?", ("slow", "fast"),
+                             facts={"module": "test-gas", "question": "test-gas.speed",
+                                    "labels": {"slow": "Slowly (safe)", "fast": "Fast (risky)"},
+                                    "explain": "Masks on: choose how."})
+        unit.marks["test-gas.masked"] = got
+
+
+@pytest.fixture
+def gas() -> Iterator[None]:
+    modules.register(Gas)
+    yield
+    modules.REGISTRY.pop(Gas.name)
+
+
+def _game(mods: Any) -> Any:
+    return kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 20))], modules=mods,
+                    strict=False)
+
+
+def test_the_turn_panel_and_unit_card_say_the_modules_state(qtbot: Any, gas: None) -> None:
+    game = _game(["test-gas"])
+    panel, card = TurnPanel(), UnitCard()
+    qtbot.addWidget(panel)
+    qtbot.addWidget(card)
+    panel.show_state(game, game.pending())
+    assert not panel.modules.isHidden()
+    assert "MOPP 2: Reaction Tests -1" in panel.modules.text()
+    assert "Gas" in panel.modules.toolTip()
+    card.show_unit(game, "m")
+    assert "Stress Level 3 &lt;m&gt;" in card.body.text()  # escaped: the card is rich text
+
+
+def test_without_modules_nothing_is_added(qtbot: Any) -> None:
+    game = _game([])
+    panel, card = TurnPanel(), UnitCard()
+    qtbot.addWidget(panel)
+    qtbot.addWidget(card)
+    panel.show_state(game, game.pending())
+    assert panel.modules.isHidden() and panel.modules.text() == ""
+
+
+def _open(qtbot: Any, game: Any) -> tuple[Any, list[Any]]:
+    dlg = dialog_for(game.pending(), game)
+    assert dlg is not None
+    qtbot.addWidget(dlg)
+    answers: list[Any] = []
+    dlg.chosen.connect(answers.append)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    return dlg, answers
+
+
+def test_a_module_plan_is_a_card_in_the_plan_dialog_and_its_question_a_card_dialog(
+        qtbot: Any, gas: None) -> None:
+    game = _game(["test-gas"])
+    game.answer("m")  # Fireteam m activates
+    d = game.pending()
+    assert d.kind is DecisionKind.PLAN and "test-gas/mask-up" in d.options
+    assert d.facts["module_plans"] == {"test-gas/mask-up": "Put masks on (no move, no fire)"}
+    dlg, answers = _open(qtbot, game)
+    assert isinstance(dlg, PlanDialog)
+    card = dlg.speed_cards["test-gas/mask-up"]
+    qtbot.mouseClick(card, Qt.MouseButton.LeftButton)
+    assert dlg.go.text() == "Put masks on (no move, no fire)" and dlg.go.isEnabled()
+    qtbot.mouseClick(dlg.go, Qt.MouseButton.LeftButton)
+    assert answers == ["test-gas/mask-up"]
+    game.answer(answers[0])
+    choose, picked = _open(qtbot, game)
+    assert isinstance(choose, ChooseDialog)
+    texts = [c.toolTip() for c in choose.cards]
+    assert texts == ["Slowly (safe)", "Fast (risky)"]
+    qtbot.mouseClick(choose.cards[1], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(choose.commit_button, Qt.MouseButton.LeftButton)
+    assert picked == ["fast"]
+    game.answer("fast")
+    assert game.unit("m").marks == {"test-gas.masked": "fast"}
+    assert game.unit("m").activated and game.unit("m").moved == 0
