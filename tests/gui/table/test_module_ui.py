@@ -15,10 +15,10 @@ pytest.importorskip("pytestqt")
 from PySide6.QtCore import Qt  # noqa: E402
 
 from ambush_gui.alley import modules  # noqa: E402
+from ambush_gui.alley.model import Unit  # noqa: E402
 from ambush_gui.core.decisions import Decision, DecisionKind  # noqa: E402
 from ambush_gui.core.game import Procedure  # noqa: E402
 from ambush_gui.gui.table.dialogs import ChooseDialog, PlanDialog, dialog_for  # noqa: E402
-from ambush_gui.alley.model import Unit  # noqa: E402
 from ambush_gui.gui.table.panels import TurnPanel, UnitCard  # noqa: E402
 from tests.alley import kit  # noqa: E402
 
