@@ -86,7 +86,18 @@ SITUATIONS: list[tuple[K, Any]] = [
 def test_every_dialog_kind_is_covered() -> None:
     """Ambush Alley's dialogs; the Ambush! ones are played in test_ambush_dialogs.py."""
     alley = {k for k in DIALOGS if not k.value.startswith("ambush_")}
-    assert {k for k, _ in SITUATIONS} == alley
+    assert {k for k, _ in SITUATIONS} | {K.CHOOSE} == alley  # CHOOSE: test_clicks_for_a_module_question
+
+
+def test_clicks_for_a_module_question(qtbot: Any) -> None:
+    """CHOOSE: a Force on Force module's own question (no shipped scenario without modules
+    asks one, so it is built here as a module would)."""
+    game, _ = drive_to(K.ACTIVATE, None)
+    d = Decision("insurgent", K.CHOOSE, "Which unit does the IED attack?", ("a", "b", "c"),
+                 facts={"module": "ieds", "question": "ieds.target",
+                        "labels": {"a": "Fireteam A", "b": "Fireteam B", "c": "Fireteam C"}})
+    for answer in d.options:
+        assert click_through(qtbot, game, d, answer) == [answer]
 
 
 def sample(options: tuple[Any, ...], n: int = SAMPLE) -> list[Any]:

@@ -505,7 +505,7 @@ def test_a_minefield_or_mob_placed_is_a_problem_naming_its_module(
     doc = EditorDocument.open(systems.resolve("contracting-trouble"))
     page = make_page(qtbot, doc)
     action = page.tool_actions[f"rect:{kind}"]
-    assert module in action.toolTip() and "does not have yet" in action.toolTip()
+    assert module in action.toolTip() and "must switch on" in action.toolTip()
     action.trigger()
     drag(page, (8.5, 10), (14.5, 14))
     n = len(doc.get(("table", "pieces"))) - 1
@@ -513,14 +513,14 @@ def test_a_minefield_or_mob_placed_is_a_problem_naming_its_module(
     assert piece["kind"] == kind and piece["rect"] == [8.5, 10, 6, 4]
     got = [(w, what) for w, what in doc.problems() if w.startswith(f"table.pieces[{n}]")]
     assert len(got) == 1 and got[0][0] == f"table.pieces[{n}].kind"
-    assert f"Force on Force {module} module ({rules})" in got[0][1]
-    assert "saved as a draft but not played" in got[0][1]
+    assert f"need the {module} rule module ({rules}) switched on" in got[0][1]
+    assert f'add "{module}" to the scenario\'s modules list' in got[0][1]
     item = page.canvas.pieces[n]
     assert item.kind == kind and item in page.canvas.problem_marks and module in item.toolTip()
     # a draft: it saves and reopens, but the game refuses it with the same words
     out = doc.save(tmp_path / "draft.toml")
     assert EditorDocument.open(out).data == doc.data
-    with pytest.raises(Exception, match=f"{module} module"):
+    with pytest.raises(Exception, match=f"{module} rule module"):
         systems.load_scenario(out)
     doc.undo_stack.undo()
     assert doc.problems() == []

@@ -15,9 +15,9 @@ whenever the document says it changed, so undo and redo show at once.
 
 Each side may have deployment zones (drawn as translucent areas in its colour): the
 game's loader then names every figure of the side standing outside them, and the page
-marks it. Civilian mobs and minefields are placed like other terrain, but their rules
-are Force on Force modules this version does not have yet, so a scenario using them
-is a draft: it saves, and the Problems list says why it cannot be played.
+marks it. Civilian mobs and minefields are placed like other terrain; their rules are
+Force on Force modules, which the scenario must switch on (``modules = [...]``) before
+it plays: until then the Problems list says so.
 
 What the file format cannot hold, the page does not pretend to: terrain has no rotation
 field (a turned rectangle is saved as a polygon).
@@ -77,12 +77,12 @@ TOOL_TIPS = {
     "aid_station": "Place an aid station where wounded are handed over (DC-012)",
     "rect:civilian_mob": "Drag out a civilian mob stand (a click drops the 3x2\" stand, FF-130): "
                          "nobody fires or moves through it (FF-135). Mobs move and disperse under "
-                         "the Force on Force civilians module (FF-129..141), which this version does "
-                         "not have yet: the scenario saves as a draft but cannot be played",
+                         "the Force on Force civilians module (FF-129..166), which the scenario "
+                         "must switch on (its modules list) before it plays",
     "rect:minefield": "Drag out a minefield: a unit entering it must pass a Troop Quality test or "
                       "be attacked by a mine (FF-036). Mine attacks are the Force on Force mines "
-                      "module (FF-027..043), which this version does not have yet: the scenario "
-                      "saves as a draft but cannot be played",
+                      "module (FF-027..043), which the scenario must switch on (its modules "
+                      "list) before it plays",
     "zone:regular": "Drag out a deployment zone for the Regulars (a click drops a 6x4\" one): "
                     "with zones, every Regular figure must start inside one of them",
     "zone:insurgent": "Drag out a deployment zone for the Insurgents (a click drops a 6x4\" one): "
