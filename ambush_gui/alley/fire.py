@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ambush_gui.alley import morale
 from ambush_gui.alley.model import FigureKind, Injury, Side, Unit, Where
@@ -85,6 +85,31 @@ def fire(g: AlleyGame, attacker: Unit, target: Unit, why: str, overwatch: bool =
                           fp.items, f"keeps {need}+", side=attacker.side.value, unit=attacker.id)
     d_faces = g.dice.roll(int(df.die), df.dice, f"Defense: {target.name}", df.items, "keeps 4+",
                           side=target.side.value, unit=target.id)
+    hits, serious = yield from match_and_take(g, target, attacker, a_faces, d_faces, need)
+    yield from morale.after_fire(g, target, attacker, hits, serious)
+    yield from g.modules.after_fire(target, attacker, hits)
+    settle(g, target)
+    return hits
+
+
+class Firer(Protocol):
+    """What the matching needs to know of whatever attacks: a unit, or a mine or an IED
+    (:mod:`ambush_gui.alley.fof.blast`)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+def match_and_take(g: AlleyGame, target: Unit, attacker: Firer, a_faces: tuple[int, ...],
+                   d_faces: tuple[int, ...], need: int) -> Procedure:
+    """AA-146..148, DC-024: the thrown dice matched (the defender's MATCH decision),
+    the casualties taken with their First Aid. Returns (casualties, serious wounds).
+
+    One procedure for every attack: a unit's fire, and the Force on Force explosives
+    that throw dice without a firing unit (FF-035, FF-051)."""
     a_kept, d_kept = kept(a_faces, need), kept(d_faces, 4)
     arrangement = best_arrangement(a_kept, d_kept)
     failures = sum(1 for d in d_faces if d < 4)
@@ -104,10 +129,7 @@ def fire(g: AlleyGame, attacker: Unit, target: Unit, why: str, overwatch: bool =
     serious = 0
     if hits:
         serious = yield from take_casualties(g, target, hits, forced)
-    yield from morale.after_fire(g, target, attacker, hits, serious)
-    yield from g.modules.after_fire(target, attacker, hits)
-    settle(g, target)
-    return hits
+    return hits, serious
 
 
 def _dependant_takes_a_hit(hits: int, failures: int, thrown: int) -> bool:
@@ -163,7 +185,7 @@ def _pairs_text(arr: Arrangement) -> str:
 
 
 def _match_decision(
-    g: AlleyGame, target: Unit, attacker: Unit, a_kept: tuple[int, ...], d_kept: tuple[int, ...],
+    g: AlleyGame, target: Unit, attacker: Firer, a_kept: tuple[int, ...], d_kept: tuple[int, ...],
     best: Arrangement, forced_reason: str = "",
 ) -> Decision:
     """AA-147: the defender arranges his kept dice as he likes, or takes the best arrangement.

@@ -29,7 +29,7 @@ def outcome(successes: int, failures: int) -> str:
     return "stand" if successes > failures else "fail"
 
 
-def after_fire(g: AlleyGame, target: Unit, attacker: Unit, hits: int, serious: int) -> Procedure:
+def after_fire(g: AlleyGame, target: Unit, attacker: Unit | None, hits: int, serious: int) -> Procedure:
     """Which Morale Checks an attack calls for.
 
     Insurgents (AA-166/167, house rule AA-169): one check per attack if the unit is

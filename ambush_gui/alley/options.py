@@ -1,4 +1,5 @@
-"""The Ambush Alley rules options: where seed 000 truly allows two readings.
+"""The rules options: where seed 000 (or seed 003, for a Force on Force module) truly
+allows two readings.
 
 Each option is documented in docs/rules/options.md with its seed lines and its measured
 effect on Contracting Trouble. The engine reads ``game.options[NAME]`` (every name always
@@ -23,6 +24,7 @@ SUPPORT_REACH = "support_weapon_reach"
 JOIN_REACTION = "reaction_to_a_joining_leader"
 LONE_LEADERS = "detached_insurgent_leaders"
 OVERWATCH_POINT = "overwatch_at_the_point"
+BLAST_DEFENSE = "mine_and_ied_defense"
 
 OPTIONS = Registry((
     RulesOption(
@@ -104,6 +106,20 @@ OPTIONS = Registry((
         seed_lines="seed 000 lines 33-35, 39, 267",
         text="The texts say leaders move freely and join units, and that Insurgent units need "
              "one to act without a Quality Check; they never give a lone leader fire of his own."),
+    RulesOption(
+        BLAST_DEFENSE, "Defense against mines and IEDs (Force on Force)",
+        (Reading("armor_only", "Armor dice alone",
+                 "A unit attacked by a mine or an IED throws its Armor dice and nothing else: "
+                 "no die for its figures, none for cover or for moving Cautiously. Body armor "
+                 "is all that stands between the men and the blast."),
+         Reading("no_cover", "Figures and Armor, no cover",
+                 "A unit attacked by a mine or an IED throws its usual die per figure and its "
+                 "Armor dice, but no die for cover, Hunkering Down or moving Cautiously: the "
+                 "blast comes from below or beside, where cover is no help.")),
+        default="armor_only", legacy="armor_only", rule_ids=("FF-035", "FF-042", "FF-051"),
+        seed_lines="seed 003 line 81",
+        text="Infantry attacked by mines \"may only claim their Armor Dice\": either the Armor dice "
+             "are the whole Defense, or they are the only bonus dice allowed on top of the figures."),
     RulesOption(
         JOIN_REACTION, "Reacting to a leader who joins a unit",
         (Reading("joined_unit", "He can be reacted to",
