@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from ambush_gui.ai import fof_mines
 from ambush_gui.ai.alley_goals import (
     Aim,
     Goal,
@@ -307,7 +308,9 @@ class AlleyAI:
             where = join.centre()
             self._why = f"a lone leader: it goes to join {join.name}"
         here = np.array(unit.centre())
-        finder = self.finder(g, unit)
+        finder = plain = self.finder(g, unit)
+        if g.modules:  # FF-036: round the minefields when a way round exists
+            finder = fof_mines.avoiding(g, unit, where, plain)
         field = finder.field(where)
         way = field.path(unit.centre())
         if way is None:  # shut off by terrain: as near as it can get
@@ -359,8 +362,10 @@ class AlleyAI:
             inside = [any(pc.kind == "building" for pc in at) for at in g.table.pieces_at_many(points)]
         left = field.distances(points)
         need = min(limit, self.pace_needed(g, goal, gap)) if unit.side is Side.REGULAR else 0.0
-        ranked = sorted(((self._score_end(unit, gap - float(left[i]), need, seen[i], cover[i], inside[i]), i)
-                         for i in range(len(points))), reverse=True)
+        mined = fof_mines.mine_costs(g, unit, routes, finder is not plain) if g.modules \
+            else [0.0] * len(points)
+        ranked = sorted(((self._score_end(unit, gap - float(left[i]), need, seen[i], cover[i], inside[i])
+                          - mined[i], i) for i in range(len(points))), reverse=True)
         for _, i in ranked:
             if self._ok(d, choices[i]):
                 return choices[i]

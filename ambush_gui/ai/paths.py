@@ -125,10 +125,12 @@ class Pathfinder:
     """Shortest ways round a table's impassable pieces for a centre that must keep
     ``clearance`` inches from them (see the module docstring)."""
 
-    def __init__(self, table: Table, clearance: float) -> None:
+    def __init__(self, table: Table, clearance: float, avoid: tuple[str, ...] = ()) -> None:
         self.width, self.height = table.width, table.height
         self.clearance = clearance
-        solid = [p.polygon for p in table.pieces if p.impassable]
+        # ``avoid``: kinds of piece the computer keeps out of as if impassable (a minefield,
+        # FF-036): the caller falls back to the plain finder when they shut its way
+        solid = [p.polygon for p in table.pieces if p.impassable or p.kind in avoid]
         self.obstacles: list[shapely.Geometry] = []
         corners: list[tuple[float, float]] = []
         self._outer_lines: shapely.Geometry | None = None
@@ -264,17 +266,19 @@ class Pathfinder:
         return self.route(start, best) or []
 
 
-_FINDERS: weakref.WeakKeyDictionary[Table, dict[float, Pathfinder]] = weakref.WeakKeyDictionary()
+_FINDERS: weakref.WeakKeyDictionary[Table, dict[tuple[float, tuple[str, ...]], Pathfinder]] = \
+    weakref.WeakKeyDictionary()
 
 
-def pathfinder(table: Table, clearance: float) -> Pathfinder:
+def pathfinder(table: Table, clearance: float, avoid: tuple[str, ...] = ()) -> Pathfinder:
     """The pathfinder for ``table`` and a clearance (rounded up to a quarter inch), built
-    once: every game of a scenario shares its table, and its terrain never moves."""
+    once: every game of a scenario shares its table, and its terrain never moves.
+    ``avoid``: kinds of piece kept out of as well (see :class:`Pathfinder`)."""
     snap = math.ceil(max(clearance, 0.0) / SNAP - 1e-6) * SNAP
     per = _FINDERS.setdefault(table, {})
-    finder = per.get(snap)
+    finder = per.get((snap, avoid))
     if finder is None:
-        finder = per[snap] = Pathfinder(table, snap)
+        finder = per[(snap, avoid)] = Pathfinder(table, snap, avoid)
     return finder
 
 

@@ -164,10 +164,10 @@ class MinesModule(RuleModule):
             elif kinds[pid] != "minefield":
                 problems.append((path, f"minefield {pid}: piece {pid!r} is a {kinds[pid]}, not a "
                                        "minefield; give it kind = \"minefield\" or remove its settings"))
-            for key, value, known, what in (("type", own.type, MINE_TYPES, "mine type"),
+            for key, given, known, what in (("type", own.type, MINE_TYPES, "mine type"),
                                             ("concentration", own.concentration, CONCENTRATIONS,
                                              "concentration")):
-                why = _choice_problem(what, value, known)
+                why = _choice_problem(what, given, known)
                 if why:
                     problems.append((f"{path}.{key}", f"minefield {pid}: {why}"))
         return problems

@@ -220,3 +220,43 @@ def test_an_ied_in_a_piece_reaches_from_the_pieces_edge() -> None:
     g.unit("m").translate(0, 1.5)
     assert mod(g).in_reach(mod(g).devices[0]) == [g.unit("m")]
     assert blast.odds(g, mod(g).blast(mod(g).devices[0]), g.unit("m"))[1] > 0
+
+
+# -- the computer players --------------------------------------------------------------------
+
+def _two_in_reach(**device: Any) -> AlleyGame:
+    return armed([kit.marines("a", (1, 9)), kit.marines("b", (1, 12), armor=0),
+                  kit.insurgents("i", (15, 20))],
+                 ied(trigger="turn", turn=1, reach=4, target="owner", **device), strict=False)
+
+
+@pytest.mark.rule("FF-049")
+def test_the_computer_attacks_the_unit_carrying_escorts_else_the_most_casualties() -> None:
+    from ambush_gui.ai.alley_ai import AlleyAI
+
+    g = _two_in_reach()
+    d = next(mod(g).start_turn())
+    c = AlleyAI().decide(g, d)
+    assert c.answer == "b" and "expected casualties" in c.reason  # no armor: the most casualties
+    a = g.unit("a")
+    a.figures[0].dependant = True  # carries a casualty
+    mod(g).spent.clear()  # ask again
+    d = next(mod(g).start_turn())
+    c = AlleyAI().decide(g, d)
+    assert c.answer == "a" and "carries" in c.reason
+
+
+def test_the_computer_sets_off_a_command_ied_when_it_is_worth_it() -> None:
+    """A Medium IED on a fireteam in reach: set it off; a Small one rated AP 1 on an
+    armored team: wait, until the last turn."""
+    from ambush_gui.ai.alley_ai import AlleyAI
+
+    g = armed([kit.marines("m", (2, 8))], ied(trigger="command"), strict=False)
+    d = next(mod(g).start_turn())
+    assert AlleyAI().choose(g, d) == "detonate"
+    g = armed([kit.marines("m", (2, 8))], ied(trigger="command", size="small", ap=1), strict=False)
+    d = next(mod(g).start_turn())
+    assert AlleyAI().choose(g, d) == "wait"
+    g.state.turn = g.spec.turn_limit
+    d = next(mod(g).start_turn())
+    assert AlleyAI().choose(g, d) == "detonate"

@@ -320,3 +320,45 @@ def test_the_modules_state_is_in_the_snapshot() -> None:
     g = mined([kit.insurgents("i", (2, 9), n=2)], script=[1, 1, 1, 1], strict=False)
     play(g, mod(g).start_turn())
     assert g.snapshot()["modules"]["mines"] == {"attacks": {"mf-1": 1}}
+
+
+# -- the computer players --------------------------------------------------------------------
+
+def _north_bound(pieces: list[dict[str, Any]]) -> AlleyGame:
+    """A fireteam at the south scoring for every figure off the north edge, six turns."""
+    return mined([kit.marines("m", (5, 4))], pieces=pieces, format=2, turn_limit=6,
+                 sides={"regular": {"name": "Marines", "optimum_range": 8, "armor": 1,
+                                    "friendly_edges": ["north"]},
+                        "insurgent": {"name": "Insurgents", "optimum_range": 6}},
+                 victory={"awards": [{"side": "regular", "event": "figure_exited", "points": 2,
+                                      "edge": "north"}]})
+
+
+def _computer_path(g: AlleyGame) -> list[tuple[float, float]]:
+    from ambush_gui.ai.alley_ai import AlleyAI
+
+    m = g.unit("m")
+    d = kit.asks(g, turn.activation(g, m), ["rapid:move-fire"])
+    c = AlleyAI().choose(g, d)
+    return [m.centre(), *[(float(x), float(y)) for x, y in c["path"]]]
+
+
+@pytest.mark.rule("FF-036")
+def test_the_computer_goes_round_a_minefield_when_a_way_round_exists() -> None:
+    """A belt from x 0 to 16 across the way north, open to the east: the computer's move
+    enters no minefield (its straight way would), and still makes for the north edge."""
+    from ambush_gui.ai import fof_mines
+
+    belt = {"id": "mf-1", "kind": "minefield", "rect": [0, 7, 16, 3]}
+    g = _north_bound([belt])
+    path = _computer_path(g)
+    assert fof_mines.mine_costs(g, g.unit("m"), [path[1:]]) == [0.0]
+    assert fof_mines.mine_costs(g, g.unit("m"), [[(5.0, 12.0)]], True) == [fof_mines.ROUND_COST]
+    assert path[-1][0] > path[0][0] + 2  # heading east, round the belt
+
+
+def test_the_computer_crosses_a_minefield_it_cannot_go_round() -> None:
+    """The belt spans the table: no way round, so the computer walks on through it."""
+    g = _north_bound([{"id": "mf-1", "kind": "minefield", "rect": [0, 7, 24, 3]}])
+    path = _computer_path(g)
+    assert path[-1][1] > 7
