@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from ambush_gui.alley import turn
 from ambush_gui.alley.fof import blast
 from ambush_gui.alley.fof.ieds import SIZES, IedsModule
 from ambush_gui.alley.game import AlleyGame
@@ -137,8 +138,9 @@ def test_an_enter_ied_goes_off_once_when_an_enemy_passes_within_reach() -> None:
     g2 = armed([kit.marines("m", (2, 2))], ied(at=[6, 8]), strict=False)
     walk(g2, "m", "rapid:move-fire", [[3.2, 12]])  # its nearest figure passes 1.6" from it
     assert len(kit.events(g2, "ied")) == 1 and len(attack_rolls(g2)) == 1
-    g2.unit("m").activated = False
+    turn.start_turn(g2)  # the next turn: it walks back past the spent IED
     walk(g2, "m", "cautious:move-fire", [[3.2, 8]])
+    assert g2.unit("m").centre()[1] == pytest.approx(8)
     assert len(attack_rolls(g2)) == 1
     assert g2.snapshot()["modules"]["ieds"] == {"spent": {"ied-1": 1}}
 
