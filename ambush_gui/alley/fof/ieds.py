@@ -201,10 +201,14 @@ class IedsModule(RuleModule):
                 out.append(f"{d.name[4:]}: waiting (AP {d.ap}, reach {d.spec.reach:g}\")")
         return out
 
-    def known(self, side: Side) -> list[Device]:
-        """The devices ``side`` knows are still waiting: its own, and the shown ones."""
-        return [d for d in self.devices if d.id not in self.spent
-                and (d.spec.owner is side or not d.spec.hidden)]
+    def unit_status(self, unit: Unit) -> list[str]:
+        """The shown IEDs (``hidden = false``) still waiting with the unit in reach; a hidden
+        one is never mentioned (house rule FF-051)."""
+        if not unit.alive:
+            return []
+        return [f"Within reach of {d.name}" for d in self.devices
+                if not d.spec.hidden and d.id not in self.spent and unit.side is not d.spec.owner
+                and self.distance(d, unit) <= d.reach + 1e-9]
 
     # -- where -------------------------------------------------------------------------
     def distance(self, device: Device, unit: Unit) -> float:

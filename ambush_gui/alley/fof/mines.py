@@ -185,6 +185,12 @@ class MinesModule(RuleModule):
             out.append(f"{f.words()[0].upper()}{f.words()[1:]}: AP {f.rating.ap}; {test}")
         return out
 
+    def unit_status(self, unit: Unit) -> list[str]:
+        """The minefields the unit stands in: it tests again as the next turn begins."""
+        if not unit.alive:
+            return []
+        return [f"In {f.words()}: a mine test as each turn begins" for f in self.fields_at(unit)]
+
     # -- where -------------------------------------------------------------------------
     def fields_at(self, unit: Unit) -> list[Minefield]:
         """The minefields some figure of ``unit`` stands in (its edge counts)."""

@@ -125,6 +125,11 @@ def test_an_ied_is_resolved_like_a_mine_and_a_hidden_one_is_not_shown() -> None:
     assert len(d.data["faces"]) == 1 and [m[2] for m in d.data["modifiers"]] == ["FF-035"]
     assert g.modules.status() == ["Medium IED ied-1: went off on turn 1",
                                   'Medium IED ied-2: waiting (AP 4, reach 3")']
+    m = g.unit("m")
+    m.translate(16, 10)  # in reach of the shown IED
+    assert mod(g).unit_status(m) == ["Within reach of the Medium IED ied-2"]
+    g3 = armed([kit.marines("m", (2, 8))], ied())
+    assert mod(g3).in_reach(mod(g3).devices[0]) and mod(g3).unit_status(g3.unit("m")) == []
 
 
 # -- triggers -------------------------------------------------------------------------------

@@ -96,6 +96,11 @@ def test_a_scenario_marks_part_of_the_table_as_mined_and_both_sides_see_it() -> 
     g = mined([kit.marines("m", (2, 2))], {"fields": {"mf-1": {"type": "hybrid", "concentration": "medium"}}})
     assert [f.id for f in mod(g).fields] == ["mf-1"]
     assert g.modules.status() == ["Minefield mf-1 (Hybrid, medium concentration): AP 3; mine test -2"]
+    m = g.unit("m")
+    assert mod(g).unit_status(m) == []
+    m.translate(0, 7)
+    assert mod(g).unit_status(m) == ["In minefield mf-1 (Hybrid, medium concentration): a mine test "
+                                     "as each turn begins"]
 
 
 @pytest.mark.rule("FF-028")
