@@ -28,7 +28,7 @@ from importlib import resources
 from ambush_gui.core.rule_ids import find_ids, system_of
 
 SYSTEM_PREFIXES: dict[str, tuple[str, ...]] = {
-    "alley": ("AA", "CT", "DC"),
+    "alley": ("AA", "CT", "DC", "FF"),
     "ambush": ("AR", "FC"),
 }
 """The checklist sections of each game, in the order the reference lists them."""
@@ -155,7 +155,7 @@ class RulesIndex:
     def search_topics(self, query: str, system: str | None = None) -> list[HouseRule]:
         """The house-rule topics (sections naming no ID) holding every word of ``query``."""
         words = query.lower().split()
-        files = {"alley": ("alley", "contracting", "dependants", "close"), "ambush": ("ambush",)}
+        files = {"alley": ("alley", "contracting", "dependants", "close", "fof"), "ambush": ("ambush",)}
         return [t for t in self.topics
                 if words and all(w in (t.title + " " + t.text).lower() for w in words)
                 and (system is None or t.file.startswith(files.get(system, ())))]

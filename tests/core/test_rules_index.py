@@ -111,6 +111,22 @@ def test_search_finds_an_id_a_range_and_words() -> None:
     assert [t.title for t in index.search_topics("mission ends", "ambush")] == ["The end of a mission"]
 
 
+def test_every_force_on_force_id_has_a_statement_under_its_module() -> None:
+    """FF-001..166 each have a line, under the heading of the module that plays it."""
+    index = RulesIndex.load()
+    missing = [f"FF-{n:03d}" for n in range(1, 167) if index.entry(f"FF-{n:03d}") is None]
+    assert not missing
+    firsts = {"FF-001": "Mortars", "FF-018": "MOPP levels", "FF-027": "Mines", "FF-044": "IEDs",
+              "FF-052": "Mounted units", "FF-087": "Combat stress: setting up", "FF-129": "Civilians"}
+    for rid, section in firsts.items():
+        assert index.entries[rid].section == section
+    assert index.entries["FF-166"].section == "Hostile mobs"
+    assert [e.rule_id for e in index.search("FF-105")] == ["FF-105"]
+    assert index.entries["FF-105"].statement.startswith("Mixed leadership")
+    assert "FF-105" in [e.rule_id for e in index.search("mixed leadership", "alley")]
+    assert [e.kind for e in index.search("FF-105..107")] == ["rule", "example", "example"]
+
+
 def test_doc_examples() -> None:
     import doctest
 

@@ -232,3 +232,24 @@ def test_a_phrase_ranks_first_and_authoring_notes_are_not_shown(qtbot: Any) -> N
     assert "Why." in shown and "One die per unit" in shown
     assert "Line 27" not in shown and "line 303" not in shown
     assert "docs/rules" not in shown and ".md" not in shown
+
+
+def test_force_on_force_rules_are_listed_and_found_by_id(qtbot: Any) -> None:
+    """F1 on the table lists the Force on Force modules under their headings, and an ID
+    finds its rule: FF-105 is the mixed-leadership rule, shown with its section."""
+    ref = RulesHelp(None, system="alley")
+    qtbot.addWidget(ref)
+    heads = [ref.results.item(i).text() for i in range(ref.results.count())
+             if not ref.results.item(i).data(Qt.ItemDataRole.UserRole)]
+    for name in ("Mortars", "MOPP levels", "Mines", "IEDs", "Mounted units", "Combat stress: leaders",
+                 "Civilians", "Hostile mobs"):
+        assert f"Force on Force — {name}" in heads
+    ref.look_up("FF-105")
+    ids = [ref.results.item(i).data(Qt.ItemDataRole.UserRole) for i in range(ref.results.count())]
+    assert ids == ["FF-105"]
+    shown = ref.entry.toPlainText()
+    assert "Mixed leadership" in shown and "Combat stress: leaders" in shown
+    assert "FF-106" in shown and "FF-107" in shown  # the worked examples beside it
+    ref.search.setText("mixed leadership")
+    found = [ref.results.item(i).data(Qt.ItemDataRole.UserRole) for i in range(ref.results.count())]
+    assert found[0] == "FF-105"
