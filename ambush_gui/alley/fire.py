@@ -258,9 +258,33 @@ def take_casualties(g: AlleyGame, target: Unit, hits: int, forced: bool) -> Proc
             g.state.removed.append((fig, "casualty"))
             g.log.emit("casualty", f"{fig.id} ({target.name}) is a casualty and is removed",
                        unit=target.id, figure=fig.id, result="removed")
+        elif g.modules and (yield from g.modules.run("before_first_aid", target, fig)):
+            kill(g, target, fig)  # FF-024/025: a module's test before First Aid killed it
         else:
             serious += first_aid(g, target, fig)
     return serious
+
+
+def kill(g: AlleyGame, unit: Unit, fig: Any) -> None:
+    """A casualty a rule kills before its First Aid (FF-025): out of play, and its unit has
+    taken casualties (AA-162)."""
+    fig.injury = Injury.KILLED
+    unit.figures.remove(fig)
+    unit.had_casualties = True
+    g.state.removed.append((fig, "killed"))
+    g.log.emit("casualty", f"{fig.id} ({unit.name}) is killed", unit=unit.id, figure=fig.id,
+               result="killed")
+
+
+def fire_blocked(g: AlleyGame, attacker: Unit, target: Unit) -> str | None:
+    """Why ``attacker`` may not fire at ``target`` under a Force on Force module (a mortar's
+    No Fire Zone, FF-011; a civilian mob in the way), in words a player reads; None when it
+    may. Asked wherever the engine offers or resolves a fire, so an illegal fire is never
+    offered; without modules, never anything."""
+    if not g.modules:
+        return None
+    why: str | None = g.modules.first("fire_blocked", attacker, target)
+    return why
 
 
 def _signature(unit: Unit, ids: list[str]) -> tuple[str, ...]:
@@ -310,4 +334,4 @@ def armed_fighters(unit: Unit) -> int:
     return sum(1 for f in unit.fighters if WEAPONS[f.weapon].armed)
 
 
-__all__ = ["fire", "take_casualties", "first_aid", "drop_dependants", "Where"]
+__all__ = ["fire", "fire_blocked", "take_casualties", "first_aid", "drop_dependants", "kill", "Where"]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ambush_gui.alley import close_assault, options, victory
-from ambush_gui.alley.fire import fire
+from ambush_gui.alley.fire import fire, fire_blocked
 from ambush_gui.alley.model import Side, Speed, Unit
 from ambush_gui.alley.movement import (
     MoveChecks,
@@ -137,7 +137,7 @@ def interrupt_options_along(g: AlleyGame, mover: Unit,
         shoots = may_fire_alone(g, unit)
         for si, d in enumerate(stops):
             if seen[ui, si]:
-                if shoots:
+                if shoots and not (g.modules and blocked_at(g, unit, mover, places[si])):
                     out.append({"unit": unit.id, "kind": "fire", "at": float(d)})
                 out.append({"unit": unit.id, "kind": "move", "at": float(d)})
     return out
@@ -188,7 +188,22 @@ def overwatch_options_along(g: AlleyGame, mover: Unit, path: list[tuple[float, f
         return []
     seen = _sight_table(g, ready, places)
     return [{"unit": u.id, "kind": "fire", "at": float(d)}
-            for ui, u in enumerate(ready) for si, d in enumerate(stops) if seen[ui, si]]
+            for ui, u in enumerate(ready) for si, d in enumerate(stops) if seen[ui, si]
+            and not (g.modules and blocked_at(g, u, mover, places[si]))]
+
+
+def blocked_at(g: AlleyGame, shooter: Unit, mover: Unit, at: np.ndarray) -> str | None:
+    """:func:`~ambush_gui.alley.fire.fire_blocked` with the mover's figures at ``at`` (their
+    places at a point of its declared move), so a module's limit that depends on where the
+    mover is (a mortar's No Fire Zone, FF-011) is asked where the fire would happen."""
+    saved = [(f.x, f.y) for f in mover.figures]
+    for f, (x, y) in zip(mover.figures, at, strict=True):
+        f.x, f.y = float(x), float(y)
+    try:
+        return fire_blocked(g, shooter, mover)
+    finally:
+        for f, (x, y) in zip(mover.figures, saved, strict=True):
+            f.x, f.y = x, y
 
 
 def overwatch_point_decision(g: AlleyGame, mover: Unit, opts: list[dict[str, Any]],
@@ -270,7 +285,7 @@ def fire_interrupt_options(g: AlleyGame, shooter: Unit) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for u in g.state.side_units(Side.INSURGENT):
         if may_interrupt(g, u) and g.sees(u, shooter):
-            if may_fire_alone(g, u):
+            if may_fire_alone(g, u) and not fire_blocked(g, u, shooter):
                 out.append({"unit": u.id, "kind": "fire"})
             out.append({"unit": u.id, "kind": "move"})
     return out
@@ -286,7 +301,7 @@ def pinned_target_options(g: AlleyGame) -> list[dict[str, Any]]:
         if not may_interrupt(g, u) or not may_fire_alone(g, u):
             continue
         for r in marks:
-            if g.sees(u, r):
+            if g.sees(u, r) and not fire_blocked(g, u, r):
                 out.append({"unit": u.id, "kind": "fire_pinned", "target": r.id})
     return out
 
@@ -302,6 +317,8 @@ def resolve(g: AlleyGame, reg: Unit, ins: Unit, kind: str) -> Procedure:
     g.log.emit("interrupt", f"{ins.name} interrupts {reg.name} by {kind}", regular=reg.id,
                insurgent=ins.id, how=kind)
     ins.interrupted = True
+    if g.modules and kind in ("fire", "fire_pinned"):  # the interruption names its target
+        yield from g.modules.run("fire_declared", ins, reg)
     if ins.leader is None and not quality_check(g, ins, "Interrupt Check"):  # AA-072
         ins.activated = True  # finished for the turn
         return False
@@ -319,14 +336,15 @@ def resolve(g: AlleyGame, reg: Unit, ins: Unit, kind: str) -> Procedure:
             ins = mover_now(g, ins)  # a leader who joined a unit is fired at there
             if hits == 0 and kind == "fire":  # AA-093, rules option interrupt_fire_morale
                 _survivors_check(g, reg, ins)
-            if can_return_fire(g, reg) and ins.alive and g.sees(reg, ins):
+            if can_return_fire(g, reg) and ins.alive and g.sees(reg, ins) \
+                    and not fire_blocked(g, reg, ins):
                 c = yield _react(reg, ins, ("fire", NONE), "return fire")
                 if c == "fire":
                     yield from fire(g, reg, ins, "Return fire")
                     reacted = True
         else:  # AA-081
             opts = [NONE]
-            if can_return_fire(g, reg) and g.sees(reg, ins):
+            if can_return_fire(g, reg) and g.sees(reg, ins) and not fire_blocked(g, reg, ins):
                 opts.insert(0, "fire")
             if allowance(g, reg, _react_speed(reg)) > 0 and not reg.regrouping(turn):
                 opts.append("cover")
@@ -342,7 +360,7 @@ def resolve(g: AlleyGame, reg: Unit, ins: Unit, kind: str) -> Procedure:
 
                 ins = mover_now(g, ins)
     for u in late:  # AA-107: Overwatch that lost its test fires after the Insurgents
-        if u.alive and ins.alive and g.sees(u, ins):
+        if u.alive and ins.alive and g.sees(u, ins) and not fire_blocked(g, u, ins):
             yield from fire(g, u, ins, _support_words(u), overwatch=u.overwatch)
     return reacted
 
@@ -396,7 +414,7 @@ def support_fire(g: AlleyGame, reg: Unit, ins: Unit) -> Procedure:
     while ins.alive:
         ready = [
             u for u in g.state.side_units(Side.REGULAR)
-            if u is not reg and u.id not in used and g.sees(u, ins)
+            if u is not reg and u.id not in used and g.sees(u, ins) and not fire_blocked(g, u, ins)
             and ((u.overwatch and firepower(g, u, ins, overwatch=True).dice > 0)
                  or (not u.activated and g.sees(u, reg)))
         ]
@@ -427,8 +445,13 @@ def _insurgent_action(g: AlleyGame, ins: Unit, reg: Unit, kind: str) -> Procedur
     """The declared interruption itself: fire at the Regular unit, or a move (AA-099).
     Returns the casualties of the fire (None when it did not fire)."""
     if kind == "fire":
-        if reg.alive and g.sees(ins, reg):
+        why = fire_blocked(g, ins, reg) if reg.alive else None
+        if reg.alive and g.sees(ins, reg) and why is None:
             return (yield from fire(g, ins, reg, "Interrupting fire"))
+        if why:
+            g.log.emit("interrupt", f"{ins.name} may no longer fire at {reg.name} ({why}): its fire "
+                       "is lost", unit=ins.id)
+            return None
         g.log.emit("interrupt", f"{ins.name} no longer sees {reg.name}: its fire is lost", unit=ins.id)
         return None
     rapid = () if ins.dependants else (Speed.RAPID,)  # DC-006: prisoners slow them

@@ -49,6 +49,15 @@ class Pool:
         return f"{self.dice}{self.die.name}{cap}: {parts}"
 
 
+def optimum_range(g: AlleyGame, unit: Unit) -> float:
+    """The unit's Optimum Range (AA-110) after the Force on Force modules (FF-021: halved
+    in MOPP 3 and 4), in table inches."""
+    if g.modules:
+        got: float = g.modules.first("optimum_range", unit, default=unit.optimum_range)
+        return got
+    return unit.optimum_range
+
+
 def in_optimum_range(g: AlleyGame, attacker: Unit, target: Unit) -> bool:
     """AA-110..112: some firing figure is within its Optimum Range of some target figure.
 
@@ -60,13 +69,14 @@ def in_optimum_range(g: AlleyGame, attacker: Unit, target: Unit) -> bool:
         return False
     doubled = support_reach(g)
     # remembered by positions and reaches: a pure geometric answer, asked again and again
-    key = ("optimum", attacker.optimum_range, doubled, tuple((f.x, f.y, f.weapon) for f in figs),
+    base = optimum_range(g, attacker)
+    key = ("optimum", base, doubled, tuple((f.x, f.y, f.weapon) for f in figs),
            tuple((f.x, f.y) for f in target.figures))
     hit = g.memo.get(key)
     if hit is None:
         a = np.array([(f.x, f.y) for f in figs])
         support = np.array([2.0 if doubled and WEAPONS[f.weapon].dice else 1.0 for f in figs])
-        reach = attacker.optimum_range * support
+        reach = base * support
         b = target.points()
         d = np.hypot(a[:, None, 0] - b[None, :, 0], a[:, None, 1] - b[None, :, 1]).min(axis=1)
         hit = g.memo[key] = bool((d <= reach + 1e-9).any())
@@ -93,7 +103,7 @@ def optimum_reach_by(g: AlleyGame, attacker: Unit, target: Unit) -> str | None:
     if not in_optimum_range(g, attacker, target):
         return None
     b = target.points()
-    base = attacker.optimum_range
+    base = optimum_range(g, attacker)
     best: tuple[float, str] | None = None
     for f in attacker.fighters:
         d = float(np.hypot(b[:, 0] - f.x, b[:, 1] - f.y).min())

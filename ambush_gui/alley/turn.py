@@ -13,7 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ambush_gui.alley import close_assault, options, reinforcements, victory
-from ambush_gui.alley.fire import fire
+from ambush_gui.alley.fire import fire, fire_blocked
 from ambush_gui.alley.interrupts import (
     NONE,
     carry_out,
@@ -358,15 +358,43 @@ def fire_targets(g: AlleyGame, unit: Unit) -> list[Unit]:
     ``detached_insurgent_leaders`` = "lead_only" (AA-029, CT-013)."""
     if not may_fire_alone(g, unit):
         return []
-    return [e for e in g.enemies(unit) if g.sees(unit, e)]
+    return [e for e in g.enemies(unit) if g.sees(unit, e) and not fire_blocked(g, unit, e)]
+
+
+def blocked_targets(g: AlleyGame, unit: Unit) -> dict[str, str]:
+    """The enemy units ``unit`` sees but a Force on Force module forbids it to fire at, each
+    with the reason (a mortar's No Fire Zone, FF-011): shown with the fire decision."""
+    if not g.modules or not may_fire_alone(g, unit):
+        return {}
+    out = {}
+    for e in g.enemies(unit):
+        if g.sees(unit, e):
+            why = fire_blocked(g, unit, e)
+            if why:
+                out[e.id] = why
+    return out
 
 
 def fire_decision(g: AlleyGame, unit: Unit, targets: list[Unit]) -> Decision:
+    options = ("hold", *[t.id for t in targets])
+    facts: dict[str, Any] = {"unit": unit.id, "targets": [t.id for t in targets]}
+    blocked = blocked_targets(g, unit)
+    check = None
+    if blocked:  # refused with its reason, not just "not a legal answer"
+        facts["blocked"] = blocked
+
+        def check(c: Any) -> Any:
+            if isinstance(c, str) and c in blocked:
+                raise IllegalDecision(f"{unit.name} may not fire at {g.unit(c).name}: {blocked[c]}")
+            if c in options:
+                return c
+            raise IllegalDecision(f"{c!r} is not a target of {unit.name}; legal answers: {options}")
     return Decision(
         side=unit.side.value, kind=DecisionKind.FIRE,
         prompt=f"{unit.side.title}: {unit.name} fires at?",
-        options=("hold", *[t.id for t in targets]),
-        facts={"unit": unit.id, "targets": [t.id for t in targets]},
+        options=options,
+        facts=facts,
+        check=check,
     )
 
 
@@ -379,6 +407,8 @@ def choose_target(g: AlleyGame, unit: Unit) -> Procedure:
     if c == "hold":
         return None
     unit.fired = True
+    if g.modules:  # the fire names its target before any reaction to it
+        yield from g.modules.run("fire_declared", unit, g.unit(c))
     return g.unit(c)
 
 
@@ -397,7 +427,18 @@ def regular_fire(g: AlleyGame, unit: Unit) -> Procedure:
         if (yield from resolve(g, unit, g.unit(i["unit"]), i["kind"])) and reaction_was_the_fire(g, unit):
             return
     if unit.alive and unit.regroup_turn != g.state.turn + 1 and target.alive and g.sees(unit, target):
-        yield from fire(g, unit, target, "Fire")
+        if not lost_to_a_module(g, unit, target):
+            yield from fire(g, unit, target, "Fire")
+
+
+def lost_to_a_module(g: AlleyGame, unit: Unit, target: Unit) -> bool:
+    """A declared fire that a module now forbids (the target moved inside a mortar's No
+    Fire Zone during the interruptions, FF-011): it is lost, and the log says why."""
+    why = fire_blocked(g, unit, target)
+    if why:
+        g.log.emit("fire", f"{unit.name} may no longer fire at {target.name} ({why}): its fire is lost",
+                   unit=unit.id)
+    return bool(why)
 
 
 def reaction_was_the_fire(g: AlleyGame, unit: Unit) -> bool:
@@ -503,7 +544,7 @@ def mover_now(g: AlleyGame, unit: Unit) -> Unit:
 
 
 def _may_react(g: AlleyGame, u: Unit, ins: Unit) -> bool:
-    if u.regroup_turn == g.state.turn + 1 or not g.sees(u, ins):
+    if u.regroup_turn == g.state.turn + 1 or not g.sees(u, ins) or fire_blocked(g, u, ins):
         return False
     if u.overwatch:
         return firepower(g, u, ins, overwatch=True).dice > 0
@@ -530,9 +571,11 @@ def insurgent_fire(g: AlleyGame, unit: Unit) -> Procedure:
     if reactor is not None and not reaction_test(g, reactor, unit, f"{reactor.name} reacts"):
         yield from fire(g, reactor, unit, "Reaction fire", overwatch=reactor.overwatch)
         reactor = None
-    if unit.alive and not unit.shaken(g.state.turn) and target.alive and g.sees(unit, target):
+    if unit.alive and not unit.shaken(g.state.turn) and target.alive and g.sees(unit, target) \
+            and not lost_to_a_module(g, unit, target):
         yield from fire(g, unit, target, "Fire")
-    if reactor is not None and reactor.alive and unit.alive and g.sees(reactor, unit):
+    if reactor is not None and reactor.alive and unit.alive and g.sees(reactor, unit) \
+            and not fire_blocked(g, reactor, unit):
         yield from fire(g, reactor, unit, "Reaction fire", overwatch=reactor.overwatch)
 
 

@@ -46,6 +46,9 @@ WEAPONS: dict[str, Weapon] = {
         Weapon("lmg", "light machinegun", Support.LIGHT),  # AA-140
         Weapon("rpg", "RPG", Support.MEDIUM),  # AA-140, CT-010
         Weapon("at_rpg", "anti-tank RPG", Support.MEDIUM),  # CT-033, house rule CT-034
+        # FF-006: a small mortar carried by a squad or fireteam (the British 50mm) is a normal
+        # Medium Support Weapon, not a mortar team (no No Fire Zone)
+        Weapon("squad_mortar", "squad mortar (e.g. the British 50mm)", Support.MEDIUM),
         Weapon("unarmed", "unarmed", Support.NONE, armed=False),  # CT-016: the contractors
     )
 }
