@@ -30,6 +30,7 @@ FIELD_WORDS = {
     "width": "table width", "height": "table depth", "turn_limit": "turn limit",
     "effective_range": "effective range", "rect": "rectangle",
     "blocks_sight": "blocks sight", "cover": "cover", "impassable": "impassable",
+    "teams": "mortar teams", "mopp": "MOPP levels", "schedule": "MOPP schedule",  # FoF modules
 }
 MODULE_WORDS = {"mortars": "mortars settings", "nbc": "NBC settings", "mines": "mines settings",
                 "ieds": "IED settings", "mounted": "mounted settings",

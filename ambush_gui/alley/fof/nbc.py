@@ -40,13 +40,13 @@ WHAT = {0: "masks at hand", 1: "suits", 2: "suits and boots", 3: "masks, suits a
         4: "the full ensemble"}  # FF-019..021: what the troops wear at each level
 
 
-def _levels(v: Any) -> Any:
+def _levels(v: Any, when: str = "") -> Any:
     """FF-018: a MOPP level is 0 to 4; said in the designer's words when it is not."""
     if isinstance(v, dict):
         for side, level in v.items():
             if isinstance(level, int) and not isinstance(level, bool) and level not in LEVELS:
-                raise ValueError(f"MOPP {level} for the {side} side is not a MOPP level: there are "
-                                 "five, MOPP 0 (no penalty) to MOPP 4 (the full ensemble) (FF-018)")
+                raise ValueError(f"{when}MOPP {level} for the {side} side is not a MOPP level: there "
+                                 "are five, MOPP 0 (no penalty) to MOPP 4 (the full ensemble) (FF-018)")
     return v
 
 
@@ -72,8 +72,8 @@ class NbcSettings(Settings):
     @classmethod
     def _schedule(cls, v: Any) -> Any:
         if isinstance(v, dict):
-            for levels in v.values():
-                _levels(levels)
+            for turn, levels in v.items():
+                _levels(levels, f"turn {turn}: ")
         return v
 
 

@@ -169,7 +169,7 @@ def test_a_mortar_team_fired_on_reacts_like_any_unit() -> None:
     """FF-014: an Insurgent unit 25" away fires at the team; the team may react (a Reaction
     Test, then its fire first when it wins), its fire a direct lay."""
     g = table({"mt": "light"}, kit.insurgents("far", (5, 30)), strict=False, script=[6, 1])
-    mt, far = g.unit("mt"), g.unit("far")
+    far = g.unit("far")
     proc = turn.insurgent_fire(g, far)
     d = kit.asks(g, proc, ["mt"])
     assert d.kind is DecisionKind.REACT and "mt" in d.options
@@ -230,7 +230,8 @@ def test_a_mortar_team_on_overwatch_or_halted_has_no_plus_1_on_its_reaction_roll
               script=[4, 4, 4, 4])
     mt, other, ins = g.unit("mt"), g.unit("other"), g.unit("i")
     mt.overwatch = other.overwatch = True
-    assert ("Halted or on Overwatch", 1, "AA-035") in [(m.label, m.value, m.rule) for m in reaction_modifiers(mt)]
+    assert ("Halted or on Overwatch", 1, "AA-035") in [(m.label, m.value, m.rule)
+                                                        for m in reaction_modifiers(mt)]
     assert [m.value for m in g.modules.reaction_modifiers(mt)] == [-1]
     assert g.modules.reaction_modifiers(other) == []
     reaction_test(g, mt, ins, "test")
@@ -297,7 +298,7 @@ def test_a_mortar_team_that_is_not_a_unit_is_refused_naming_it() -> None:
     with pytest.raises(ScenarioError) as exc:
         kit.scenario([kit.marines("m", (5, 5))], modules=["mortars"],
                      mortars={"teams": {"mortar-9": "light"}})
-    assert ("mortars settings, teams, mortar-9",
+    assert ("mortars settings, mortar teams, mortar-9",
             "mortar team mortar-9: the scenario has no unit 'mortar-9' (expected one of its units: m)") \
         in exc.value.described
 
@@ -305,7 +306,8 @@ def test_a_mortar_team_that_is_not_a_unit_is_refused_naming_it() -> None:
 def test_an_unknown_mortar_type_is_refused_naming_the_team() -> None:
     with pytest.raises(ScenarioError) as exc:
         kit.scenario([kit.marines("m", (5, 5))], modules=["mortars"], mortars={"teams": {"m": "huge"}})
-    assert ("mortars settings, teams, m", "must be 'light', 'medium' or 'heavy'") in exc.value.described
+    assert ("mortars settings, mortar teams, m",
+            "must be 'light', 'medium' or 'heavy'") in exc.value.described
 
 
 def test_unknown_mortar_settings_are_refused() -> None:
