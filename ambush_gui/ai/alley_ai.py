@@ -31,10 +31,10 @@ from ambush_gui.ai.alley_goals import (
 from ambush_gui.ai.alley_insurgent import assault_odds, carries_contractors, route
 from ambush_gui.ai.narrate import Choice
 from ambush_gui.ai.paths import Pathfinder, clearance_of, pathfinder
-from ambush_gui.alley.fire import odds
+from ambush_gui.alley.fire import fire_blocked, odds
 from ambush_gui.alley.game import AlleyGame, _where
 from ambush_gui.alley.model import FigureKind, Side, Unit
-from ambush_gui.alley.pools import exposed
+from ambush_gui.alley.pools import exposed, optimum_range
 from ambush_gui.alley.turn import RELEASE
 from ambush_gui.core.decisions import Decision, IllegalDecision
 from ambush_gui.core.geometry import min_distance, path_length, points_along
@@ -233,7 +233,7 @@ class AlleyAI:
         unit = g.unit(d.facts["unit"])
         opts = d.options
         goal = self.goal_of(g, unit)
-        targets = [e for e in g.enemies(unit) if g.sees(unit, e)]
+        targets = [e for e in g.enemies(unit) if g.sees(unit, e) and not fire_blocked(g, unit, e)]
 
         def best_shot() -> float:  # only worked out where the plan depends on it
             return max((self.hits(g, unit, t) for t in targets), default=0.0)
@@ -502,7 +502,7 @@ class AlleyAI:
             else:
                 at = float(opt["at"])
                 if ins.id not in in_reach:
-                    in_reach[ins.id] = g.distance(ins, target) <= 2 * ins.optimum_range
+                    in_reach[ins.id] = g.distance(ins, target) <= 2 * optimum_range(g, ins)
                 if not in_reach[ins.id]:
                     continue
                 v = self.hits(g, ins, target) + exposed_bonus - 0.02 * at

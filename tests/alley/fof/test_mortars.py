@@ -313,3 +313,70 @@ def test_an_unknown_mortar_type_is_refused_naming_the_team() -> None:
 def test_unknown_mortar_settings_are_refused() -> None:
     with pytest.raises(ScenarioError, match="mortars settings, no fire zone: Extra inputs"):
         kit.scenario([kit.marines("m", (5, 5))], modules=["mortars"], mortars={"no_fire_zone": 12})
+
+
+# -- the computer players ----------------------------------------------------------------------
+
+def plan_for(g: AlleyGame, uid: str) -> tuple[Any, str]:
+    from ambush_gui.ai.alley_ai import AlleyAI
+
+    ai = AlleyAI()
+    d = turn.plan_decision(g, g.unit(uid))
+    choice = ai.decide(g, d)
+    return d.validate(choice.answer), choice.reason
+
+
+def test_the_computer_fires_a_light_mortar_from_beyond_its_zone() -> None:
+    g = table({"mt": "light"}, kit.insurgents("far", (5, 30)))
+    answer, why = plan_for(g, "mt")
+    assert answer == "halted" and "direct lay at Insurgents far" in why
+
+
+def test_the_computer_keeps_a_light_mortar_out_of_reach_of_its_own_zone() -> None:
+    """22" from the nearest enemy (none in sight): a move of 6" could take it inside the zone,
+    so it goes on Overwatch; 27" away only a Cautious move; 40" away its goal decides."""
+    wall = [kit.building("houses", (0, 14, 48, 2))]
+    g = table({"mt": "light"}, kit.insurgents("i", (5, 27)), pieces=wall)
+    assert plan_for(g, "mt") == ("overwatch", "it keeps its distance: the nearest enemy is 22\" away, "
+                                              "near its 18\" No Fire Zone")
+    g = table({"mt": "light"}, kit.insurgents("i", (5, 32)), pieces=wall)
+    assert plan_for(g, "mt")[0] == "cautious:move-fire"
+    g = table({"mt": "light"}, kit.insurgents("i", (5, 45)), pieces=wall)
+    assert "No Fire Zone" not in plan_for(g, "mt")[1]
+
+
+def test_the_computer_holds_a_heavy_mortar_objective_in_place() -> None:
+    g = table({"mt": "heavy"}, kit.insurgents("i", (5, 45)))
+    assert plan_for(g, "mt") == ("halted", "a heavy mortar team is an objective: it holds its place")
+
+
+def test_an_insurgent_light_mortar_stays_halted_near_its_zone() -> None:
+    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("imt", (5, 27), n=2, leader=True)],
+                 width=48, height=48, modules=["mortars"], mortars={"teams": {"imt": "light"}},
+                 pieces=[kit.building("houses", (0, 14, 48, 2))])
+    g.state.turn = 1
+    assert plan_for(g, "imt")[0] == "halted"
+
+
+def test_computer_games_with_mortars_and_nbc_keep_every_invariant() -> None:
+    """Contracting Trouble with a Regular light mortar team, an Insurgent Medium one, MOPP and
+    an NBC environment: both computer players play it out, no exception, no broken invariant."""
+    import tomllib
+    from pathlib import Path
+
+    from ambush_gui.ai.alley_ai import AlleyAI
+    from ambush_gui.ai.simulate import play_out
+    from ambush_gui.alley import invariants
+    from ambush_gui.alley.scenario import Scenario
+
+    data = tomllib.loads((Path(__file__).parents[3] / "scenarios" / "contracting-trouble.toml").read_text())
+    regular, insurgent = "alpha", "i1"
+    data["modules"] = ["mortars", "nbc"]
+    data["mortars"] = {"teams": {regular: "light", insurgent: "medium"}, "medium_direct_lay": True}
+    data["nbc"] = {"environment": True, "mopp": {"regular": 2}, "schedule": {"3": {"regular": 4}}}
+    scn = Scenario.from_data(data, "<ct-mortars>")
+    for seed in range(3):
+        g = AlleyGame(scn, seed)
+        play_out(g, {"regular": AlleyAI(), "insurgent": AlleyAI()})
+        assert g.state.outcome is not None
+        assert invariants.check(g) == []
