@@ -65,6 +65,7 @@ def plan(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
     if nearest > zone + g.m.rapid:
         return None  # room to go where its goal takes it
     if nearest > zone + g.m.cautious and "cautious:move-fire" in d.options:
-        return "cautious:move-fire", "it moves only Cautiously: a Rapid move could take it inside its No Fire Zone"
+        return "cautious:move-fire", ("it moves only Cautiously: a Rapid move could take it "
+                                      "inside its No Fire Zone")
     return _hold(d, f"it keeps its distance: the nearest enemy is {nearest / g.m.scale:.0f}\" away, "
                     f"near its {zone / g.m.scale:.0f}\" No Fire Zone")
