@@ -15,7 +15,7 @@ import numpy as np
 from ambush_gui.alley.fire import odds
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Unit
-from ambush_gui.alley.pools import Pool, optimum_reach_by
+from ambush_gui.alley.pools import Pool, optimum_range, optimum_reach_by
 from ambush_gui.core.odds import expected
 
 Point = tuple[float, float]
@@ -147,7 +147,7 @@ def target_report(g: AlleyGame, a: Unit, b: Unit,
         figures=(a.figures[i].id, b.figures[j].id),
         distance=g.distance(a, b),
         optimum=by is not None,
-        optimum_range=a.optimum_range,
+        optimum_range=optimum_range(g, a),  # after MOPP (FF-021)
         optimum_by=by or "",
         firepower=fp,
         defense=df,
