@@ -130,6 +130,18 @@ class MortarsModule(RuleModule):
             out.append(f"{unit.name}: {kind.value} mortar, {what}")
         return out
 
+    def unit_status(self, unit: Unit) -> list[str]:
+        """On a mortar team's card: its type and what it may fire at."""
+        kind = self.kind(unit)
+        if kind is None:
+            return []
+        zone = self.zone(unit)
+        if not math.isfinite(zone):
+            return [f"{kind.value.capitalize()} mortar team: an objective, never fires"]
+        return [f"{kind.value.capitalize()} mortar team: direct lay beyond its "
+                f"{zone / self.g.m.scale:.0f}\" No Fire Zone (−1 die); no Reaction +1 when Halted "
+                "or on Overwatch"]
+
     # -- what a team is -----------------------------------------------------------------
     def kind(self, unit: Unit) -> MortarType | None:
         """The unit's mortar type, or None for a unit that is not a mortar team."""

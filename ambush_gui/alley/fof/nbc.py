@@ -117,6 +117,16 @@ class NbcModule(RuleModule):
             out.append("NBC environment: a Contamination Test before each First Aid")
         return out
 
+    def unit_status(self, unit: Unit) -> list[str]:
+        """On a unit's card: its side's MOPP level and what it costs (its halved range)."""
+        level = self.level(unit)
+        if level == 0:
+            return []
+        if level >= 3:
+            half = unit.optimum_range / 2 / self.g.m.scale
+            return [f"MOPP {level}: Reaction Tests −1, Optimum Range halved to {half:g}\""]
+        return [f"MOPP {level}: Reaction Tests −1"]
+
     def level(self, unit: Unit) -> int:
         """House rule FF-023: MOPP is worn by the whole side."""
         return self.mopp[unit.side]

@@ -118,6 +118,9 @@ def test_light_mortar_teams_are_units_on_the_table() -> None:
     assert g.modules.get("mortars").kind(mt) == "light"  # type: ignore[union-attr]
     assert "overwatch" in turn.plan_options(g, mt) and "cautious:move-fire" in turn.plan_options(g, mt)
     assert g.modules.status() == ["Marines mt: light mortar, No Fire Zone 18\""]
+    assert g.modules.get("mortars").unit_status(mt) == [  # type: ignore[union-attr]
+        "Light mortar team: direct lay beyond its 18\" No Fire Zone (−1 die); no Reaction +1 when "
+        "Halted or on Overwatch"]
 
 
 @pytest.mark.rule("FF-009")

@@ -131,6 +131,11 @@ def test_the_status_shows_each_sides_mopp_level() -> None:
     assert g.modules.status() == [
         "Marines MOPP 2: Reaction Tests −1; Insurgents MOPP 0: no penalty",
         "NBC environment: a Contamination Test before each First Aid"]
+    assert g.modules.get("nbc").unit_status(g.unit("m")) == ["MOPP 2: Reaction Tests −1"]  # type: ignore[union-attr]
+    g = table({"mopp": {"insurgent": 4}})
+    assert g.modules.get("nbc").unit_status(g.unit("i")) == [  # type: ignore[union-attr]
+        "MOPP 4: Reaction Tests −1, Optimum Range halved to 3\""]
+    assert g.modules.get("nbc").unit_status(g.unit("m")) == []  # type: ignore[union-attr]
 
 
 # -- Contamination ---------------------------------------------------------------------------
