@@ -25,6 +25,7 @@ JOIN_REACTION = "reaction_to_a_joining_leader"
 LONE_LEADERS = "detached_insurgent_leaders"
 OVERWATCH_POINT = "overwatch_at_the_point"
 BLAST_DEFENSE = "mine_and_ied_defense"
+STRESS_LEADER_RADIUS = "stress_leader_radius"
 
 OPTIONS = Registry((
     RulesOption(
@@ -120,6 +121,19 @@ OPTIONS = Registry((
         seed_lines="seed 003 line 81",
         text="Infantry attacked by mines \"may only claim their Armor Dice\": either the Armor dice "
              "are the whole Defense, or they are the only bonus dice allowed on top of the figures."),
+    RulesOption(
+        STRESS_LEADER_RADIUS, "Combat stress: how far a leader reaches",
+        (Reading("as_written", "6\" for stress, 8\" for the rest",
+                 "A Positive or Negative Leader changes the Stress Level of units within 6\"; "
+                 "mixed leadership, the extra or lost Stress Test dice and regaining confidence "
+                 "count leaders within 8\", as the texts give each."),
+         Reading("eight", "8\" for everything",
+                 "Every leader effect of combat stress reaches 8\": the 6\" of the stress "
+                 "modifier is read as the same radius as the rest.")),
+        default="as_written", legacy="as_written", rule_ids=("FF-108", "FF-096", "FF-100", "FF-105"),
+        seed_lines="seed 003 lines 229-267, 289",
+        text="The stress modifier table and both leader definitions say 6\"; mixed leadership, the "
+             "Stress Test dice and regaining confidence say 8\"."),
     RulesOption(
         JOIN_REACTION, "Reacting to a leader who joins a unit",
         (Reading("joined_unit", "He can be reacted to",
