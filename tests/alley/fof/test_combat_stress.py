@@ -128,14 +128,14 @@ def test_every_regular_unit_starts_at_the_same_level_then_each_goes_its_own_way(
 
 @pytest.mark.rule("FF-090")
 def test_the_modifiers_add_together() -> None:
-    g, cs = stress([kit.marines("m", M), squad("n", 13), FAR], background=1,
+    g, cs = stress([kit.marines("m", M), squad("n", 13), FAR], background=1, script=(8,) * 8,
                    negative_leaders=[{"figure": "n-L", "rating": 2}])
-    g.state.turn = 3
     cs.units["m"].fired_on |= {1, 2}
     g.unit("m").figures[0].injury = Injury.SLIGHT
+    at_turn(g, cs, 3)
     got = items(cs, g.unit("m"))
     assert got == {"FF-088": 1, "FF-091": 2, "FF-092": 1, "FF-094": 1, "FF-096": 2}
-    assert level(cs, g.unit("m")) == 7
+    assert cs.units["m"].level == 1 + 2 + 1 + 1 + 2
 
 
 @pytest.mark.rule("FF-091")
