@@ -202,13 +202,30 @@ class CombatStressModule(RuleModule):
                 "achieved": {k: list(v) for k, v in self.achieved.items()}}
 
     def status(self) -> list[str]:
-        """The scenario's leaders (FF-103), then one line a unit: "Stress — Fireteam Alpha:
-        Stress Level 3, Low Confidence, Firepower −1 (lost confidence)"."""
+        """A few lines for the turn panel: the scenario's leaders (FF-103), the most stressed
+        unit, and the units that have lost confidence ("Lost confidence: Fireteam Bravo −1")."""
         leaders = "; ".join(f"{'Positive' if positive else 'Negative'} {x.figure} ({x.rating})"
                             for x, positive in self._leader_specs())
-        head = [f"Stress leaders: {leaders}"] if leaders else []
-        return head + [f"Stress — {self.summary(self.g.unit(uid))}"
-                       for uid in self.units if self.g.unit(uid).alive]
+        out = [f"Stress leaders: {leaders}"] if leaders else []
+        live = [(self.g.unit(uid), s) for uid, s in self.units.items() if self.g.unit(uid).alive]
+        if live:
+            unit, top = max(live, key=lambda us: us[1].level)
+            out.append(f"Combat stress: background {self.settings.background}, highest Stress Level "
+                       f"{top.level} ({unit.name})")
+        shaken = [f"{u.name} −{s.lost}" for u, s in live if s.lost]
+        if shaken:
+            out.append("Lost confidence: " + ", ".join(shaken))
+        return out
+
+    def unit_status(self, unit: Unit) -> list[str]:
+        """The unit card: its level, Confidence Level and lost dice, then why the level is
+        what it is (FF-090)."""
+        s = self.units.get(unit.id)
+        if s is None:
+            return []
+        reasons = ", ".join(str(m) for m in s.items if m.value)
+        return [self.summary(unit).removeprefix(f"{unit.name}: ")] + (
+            [f"stress from: {reasons}"] if reasons else [])
 
     def summary(self, unit: Unit) -> str:
         """What stress has done to ``unit``, in the words of the rules."""

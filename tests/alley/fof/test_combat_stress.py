@@ -666,8 +666,13 @@ def test_bad_settings_are_refused_naming_the_place() -> None:
 def test_each_unit_says_its_stress_in_words() -> None:
     g, cs = stress(background=2)
     cs.lose_confidence(g.unit("m"))
-    assert cs.status() == ["Stress — Marines m: Stress Level 2, Low Confidence, "
-                           "Firepower −1 (lost confidence)"]
+    assert cs.summary(g.unit("m")) == ("Marines m: Stress Level 2, Low Confidence, "
+                                       "Firepower −1 (lost confidence)")
+    assert cs.status() == ["Combat stress: background 2, highest Stress Level 2 (Marines m)",
+                           "Lost confidence: Marines m −1"]
+    assert cs.unit_status(g.unit("m")) == ["Stress Level 2, Low Confidence, Firepower −1 (lost confidence)",
+                                           "stress from: +2 background Stress Level [FF-088]"]
+    assert g.modules.gather("unit_status", g.unit("i")) == []  # Insurgents take no tests here
     assert cs.explain(g.unit("m"))[0] == "+2 background Stress Level [FF-088]"
     snap = g.snapshot()
     assert snap["modules"]["combat_stress"]["units"]["m"]["lost"] == 1
