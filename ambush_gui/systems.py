@@ -46,6 +46,19 @@ def shipped() -> list[ShippedScenario]:
     return out
 
 
+def scenario_modules(path: str | Path) -> tuple[str, ...]:
+    """The Force on Force modules a scenario file switches on (none for a file that does not
+    read, or for Ambush!)."""
+    for s in shipped():
+        if str(s.path) == str(path):
+            return s.modules
+    try:
+        mods = read_data(Path(path), ScenarioError).get("modules", [])
+    except ScenarioError:
+        return ()
+    return tuple(str(m) for m in mods) if isinstance(mods, list | dict) else ()
+
+
 def resolve(name_or_path: str) -> Path:
     """A path, or the name of a shipped scenario (``contracting-trouble``)."""
     p = Path(name_or_path)

@@ -98,6 +98,7 @@ class Launcher(QDialog):
                                     "the text (or the scenario's own choice); the save keeps them, "
                                     "and the victory screen and the F1 reference show them.")
         self.option_boxes: dict[str, QComboBox] = {}
+        self.option_labels: dict[str, QLabel] = {}
         self._build_options()
         form.addRow(self.options_box)
         self.scenario.currentIndexChanged.connect(self._show_options)
@@ -208,6 +209,7 @@ class Launcher(QDialog):
             grid.addWidget(name, row, 0)
             grid.addWidget(box, row, 1)
             self.option_boxes[o.name] = box
+            self.option_labels[o.name] = name
 
     def _show_options(self) -> None:
         """The options for an Ambush Alley scenario only, set to the scenario's defaults (its
@@ -221,13 +223,18 @@ class Launcher(QDialog):
         if not alley:
             return
         own: dict[str, str] = {}
+        modules: set[str] = set()
         try:
             data = read_data(str(self.scenario.currentData()), ScenarioError)
             own = {str(k): str(v) for k, v in dict(data.get("options") or {}).items()}
+            modules = {str(m) for m in (data.get("modules") or [])}
         except (ScenarioError, TypeError, ValueError):
             pass
         for o in OPTIONS.offered:
             box = self.option_boxes[o.name]
+            shown = not o.module or o.module in modules  # a module's option: only with it on
+            box.setVisible(shown)
+            self.option_labels[o.name].setVisible(shown)
             i = box.findData(own.get(o.name, o.default))
             box.setCurrentIndex(i if i >= 0 else box.findData(o.default))
 

@@ -86,3 +86,22 @@ def test_the_editor_sets_a_scenarios_default_readings(qtbot: Any) -> None:
     assert doc.data["options"] == {opt.REACTION_FIRE: "extra"}
     combos[0].activated.emit(0)
     assert not doc.data.get("options")
+
+
+def test_a_module_option_is_offered_only_with_its_module(qtbot: Any, tmp_path: Any) -> None:
+    """stress_leader_radius reads a combat_stress rule: a scenario without the module is not
+    asked about it (the game still records its default, so saves stay complete)."""
+    dlg = Launcher()
+    qtbot.addWidget(dlg)
+    for i in range(dlg.scenario.count()):
+        if "contracting-trouble" in str(dlg.scenario.itemData(i)):
+            dlg.scenario.setCurrentIndex(i)
+    assert not dlg.option_boxes[opt.STRESS_LEADER_RADIUS].isVisibleTo(dlg)
+    assert not dlg.option_labels[opt.STRESS_LEADER_RADIUS].isVisibleTo(dlg)
+    assert dlg.option_boxes[opt.REACTION_FIRE].isVisibleTo(dlg)
+    assert dlg.rules_options()[opt.STRESS_LEADER_RADIUS] == "as_written"
+    stress = next((i for i in range(dlg.scenario.count())
+                   if "combat_stress" in systems.scenario_modules(str(dlg.scenario.itemData(i)))), None)
+    if stress is not None:  # a shipped scenario with combat stress (issue 14 ships one)
+        dlg.scenario.setCurrentIndex(stress)
+        assert dlg.option_boxes[opt.STRESS_LEADER_RADIUS].isVisibleTo(dlg)
