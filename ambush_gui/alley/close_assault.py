@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ambush_gui.alley import morale
 from ambush_gui.alley.fire import take_casualties
 from ambush_gui.alley.model import FigureKind, Side, Unit
-from ambush_gui.alley.pools import solid_cover
+from ambush_gui.alley.pools import quality_die, solid_cover
 from ambush_gui.core.events import Modifier
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.words import count
@@ -33,21 +33,35 @@ def dice_for(g: AlleyGame, unit: Unit, other: Unit, attacking: bool) -> list[Mod
         mods.append(Modifier("defender Pinned or Shaken", 1, "CT-054"))
     if not attacking and solid_cover(g, unit, other):
         mods.append(Modifier("defender in Solid Cover", 1, "CT-054"))
+    if g.modules:  # FF-081: a module's own dice (a mounted Cavalry figure's bonus die)
+        mods.extend(g.modules.gather("close_assault_modifiers", unit, other, attacking))
     return mods
 
 
 def resolve(g: AlleyGame, attacker: Unit, defender: Unit) -> Procedure:
     """Fight one Close Assault to its end (house rule CT-054)."""
     attacker.fired = True
+    first = None
+    if g.modules:  # house rule FF-083: a module's initial Reaction Test decides who strikes first
+        first = yield from g.modules.run("close_assault_first_strike", attacker, defender)
     am, dm = dice_for(g, attacker, defender, True), dice_for(g, defender, attacker, False)
     an, dn = sum(m.value for m in am), sum(m.value for m in dm)
     g.log.emit("assault", f"{attacker.name} Close Assaults {defender.name}: {count(an, 'die', 'dice')} "
                f"against {dn}",
                attacker=attacker.id, defender=defender.id)
-    a = g.dice.roll(int(attacker.tq), an, f"Close Assault: {attacker.name}", am,
-                    side=attacker.side.value, unit=attacker.id)
-    d = g.dice.roll(int(defender.tq), dn, f"Close Assault: {defender.name}", dm,
-                    side=defender.side.value, unit=defender.id)
+    if first is None:
+        a = _throw(g, attacker, an, am)
+        d = _throw(g, defender, dn, dm)
+    else:  # the first striker's successes cut down the other side before it strikes back
+        second = defender if first is attacker else attacker
+        fm, sm = (am, dm) if first is attacker else (dm, am)
+        f = _throw(g, first, sum(m.value for m in fm), fm)
+        struck = sum(1 for x in f if x >= 4)
+        if struck:
+            sm = [*sm, Modifier(f"struck down before striking back ({first.name} strikes first)",
+                                -struck, "FF-083")]
+        s = _throw(g, second, max(0, sum(m.value for m in sm)), sm)
+        a, d = (f, s) if first is attacker else (s, f)
     sa, sd = sum(1 for x in a if x >= 4), sum(1 for x in d if x >= 4)
     if sa == sd:
         g.log.emit("assault", f"Close Assault: {sa} successes each — a standoff", result="standoff")
@@ -63,6 +77,12 @@ def resolve(g: AlleyGame, attacker: Unit, defender: Unit) -> Procedure:
         overrun(g, loser, winner)
         return
     yield from morale.after_fire(g, loser, winner, hits, serious)
+
+
+def _throw(g: AlleyGame, unit: Unit, n: int, mods: list[Modifier]) -> tuple[int, ...]:
+    """One side's Close Assault dice: its Troop Quality die (as a module may shift it)."""
+    die = quality_die(g, unit, "close_assault")
+    return g.dice.roll(int(die), n, f"Close Assault: {unit.name}", mods, side=unit.side.value, unit=unit.id)
 
 
 def overrun(g: AlleyGame, loser: Unit, winner: Unit) -> None:

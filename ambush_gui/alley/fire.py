@@ -66,6 +66,8 @@ def odds(g: AlleyGame, attacker: Unit, target: Unit, overwatch: bool = False) ->
 
 def fire(g: AlleyGame, attacker: Unit, target: Unit, why: str, overwatch: bool = False) -> Procedure:
     """Resolve one Fire Combat of ``attacker`` at ``target`` (AA-114..115, AA-145..148)."""
+    if g.modules:  # before the pools (FF-065..068: a mounted target stays mounted or not)
+        yield from g.modules.run("before_fire", attacker, target)
     fp = firepower(g, attacker, target, overwatch)
     df = defense(g, target, attacker)
     g.log.emit(
@@ -247,6 +249,13 @@ def take_casualties(g: AlleyGame, target: Unit, hits: int, forced: bool) -> Proc
     by_id = {f.id: f for f in target.figures}
     for fid in chosen:
         fig = by_id[fid]
+        if g.modules and not fig.dependant:
+            # a module may take the hit its own way (FF-071/072/075: rider or mount); it
+            # returns the serious wounds it dealt, or None to leave the figure to the core
+            got = yield from g.modules.run("take_casualty", target, fig)
+            if got is not None:
+                serious += int(got)
+                continue
         if fig.dependant:  # house rule DC-026: a carried casualty hit again is killed
             fig.injury = Injury.KILLED
             target.figures.remove(fig)
@@ -305,7 +314,11 @@ def first_aid(g: AlleyGame, unit: Unit, fig: Any) -> int:
     moderate and serious make the figure a Dependant of its unit. Returns 1 for a
     serious wound (its extra Morale test, AA-158), else 0.
     """
-    roll = g.dice.one(6, f"First Aid: {fig.id} ({unit.name})", side=unit.side.value, unit=unit.id)
+    mods = g.modules.gather("first_aid_modifiers", unit, fig) if g.modules else []  # FF-074
+    roll = g.dice.one(6, f"First Aid: {fig.id} ({unit.name})", modifiers=mods, side=unit.side.value,
+                      unit=unit.id)
+    if mods:  # the table runs 1..6: a modified roll stays on it
+        roll = max(1, min(6, roll + sum(m.value for m in mods)))
     injury = FIRST_AID[roll]
     fig.injury = injury
     if injury is Injury.SLIGHT:

@@ -24,7 +24,7 @@ from ambush_gui.alley.movement import (
     must_seek_cover,
     speed_limit,
 )
-from ambush_gui.alley.pools import firepower
+from ambush_gui.alley.pools import firepower, quality_die
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.events import Modifier
 from ambush_gui.core.game import Procedure
@@ -87,9 +87,10 @@ def reaction_test(g: AlleyGame, regular: Unit, insurgent: Unit, why: str) -> boo
     """AA-073..075: True if the Insurgent acts first (4+ and strictly higher)."""
     rm = reaction_modifiers(regular) + g.modules.reaction_modifiers(regular)
     im = insurgent_reaction_modifiers(g, insurgent) + g.modules.reaction_modifiers(insurgent)
-    r = g.dice.one(int(regular.tq), f"Reaction Test ({why}): {regular.name}", modifiers=rm,
-                   side=regular.side.value, unit=regular.id)
-    i = g.dice.one(int(insurgent.tq), f"Reaction Test ({why}): {insurgent.name}", modifiers=im,
+    r = g.dice.one(int(quality_die(g, regular, "reaction")), f"Reaction Test ({why}): {regular.name}",
+                   modifiers=rm, side=regular.side.value, unit=regular.id)
+    i = g.dice.one(int(quality_die(g, insurgent, "reaction")), f"Reaction Test ({why}): {insurgent.name}",
+                   modifiers=im,
                    side=insurgent.side.value, unit=insurgent.id)
     rt, it = r + sum(m.value for m in rm), i + sum(m.value for m in im)
     first = it >= 4 and it > rt
@@ -460,14 +461,15 @@ def _insurgent_action(g: AlleyGame, ins: Unit, reg: Unit, kind: str) -> Procedur
 
 
 def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assault: bool = True,
-                   watched: set[str] | None = None) -> Procedure:
+                   watched: set[str] | None = None, given: Any = None) -> Procedure:
     """An Insurgent move: the speed is declared with the path (AA-099); a unit that stays
     put has Halted (AA-034). ``watched`` (the Insurgent phase, with the correction
     ``overwatch_at_the_point``): Overwatch may interrupt the move at a point of it, and
-    the units that had the chance are added to the set."""
+    the units that had the chance are added to the set. ``given``: a move a rule module
+    has already chosen (FF-081: a Cavalry charge), checked here and not asked."""
     turn = g.state.turn
     shaken = ins.shaken(turn)
-    limit = max(speed_limit(g, s) for s in speeds) - ins.moved
+    limit = max(speed_limit(g, s, ins) for s in speeds) - ins.moved
     rules: dict[str, Any] = {"speeds": speeds, "retreat_only": shaken,
                              "to_cover": shaken and ins.shaken_turn == turn,  # AA-199
                              "may_assault": may_assault and not shaken}
@@ -476,7 +478,7 @@ def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assau
     def moves() -> list[Any]:
         out: list[Any] = []
         for s in speeds:
-            for c in candidate_moves(g, ins, speed_limit(g, s) - ins.moved, **rules | {"speeds": (s,)}):
+            for c in candidate_moves(g, ins, speed_limit(g, s, ins) - ins.moved, **rules | {"speeds": (s,)}):
                 out.append(c | {"speed": s.value})
         return out
 
@@ -493,14 +495,14 @@ def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assau
             raise IllegalDecision("a Shaken unit with movement left must use it to reach cover")
         return c
 
-    choice = yield Decision(
+    choice = given if given is not None else (yield Decision(
         side=Side.INSURGENT.value,
         kind=DecisionKind.MOVE,
         prompt=f"Insurgent: move {ins.name} (declare {' or '.join(s.value.capitalize() for s in speeds)})",
         options=options,
         facts={"unit": ins.id, "limit": limit, "speeds": [s.value for s in speeds], **rules_facts(rules)},
         check=check,
-    )
+    ))
     if choice == "stay":
         if ins.moved == 0:  # AA-034: a unit that does not move has Halted
             ins.speed = Speed.HALTED

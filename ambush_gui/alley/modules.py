@@ -190,6 +190,13 @@ class Modules:
         """Every module's list from ``hook``, joined."""
         return [x for fn in self._having(hook) for x in fn(*args)]
 
+    def filter(self, hook: str, items: list[Any], *args: Any) -> list[Any]:
+        """``items`` passed through every module's ``hook(*args, items)`` in turn, each
+        returning the items it keeps (e.g. ``defense_filter(target, attacker, items)``)."""
+        for fn in self._having(hook):
+            items = list(fn(*args, items))
+        return items
+
     def first(self, hook: str, *args: Any, default: Any = None) -> Any:
         """The first module answer to ``hook`` that is not None, else ``default``."""
         for fn in self._having(hook):

@@ -26,9 +26,14 @@ Point = tuple[float, float]
 EPS = 1e-6
 
 
-def speed_limit(g: AlleyGame, speed: Speed) -> float:
-    """AA-032/033: Cautious 6", Rapid 12", Halted 0."""
-    return {Speed.HALTED: 0.0, Speed.CAUTIOUS: g.m.cautious, Speed.RAPID: g.m.rapid}[speed]
+def speed_limit(g: AlleyGame, speed: Speed, unit: Unit | None = None) -> float:
+    """AA-032/033: Cautious 6", Rapid 12", Halted 0. With ``unit``, a rule module may give
+    that unit its own limit (its ``allowance(unit, speed)`` hook: FF-055/056, a mounted
+    unit's 8" and 16")."""
+    limit = {Speed.HALTED: 0.0, Speed.CAUTIOUS: g.m.cautious, Speed.RAPID: g.m.rapid}[speed]
+    if unit is not None and g.modules and speed is not Speed.HALTED:
+        limit = float(g.modules.first("allowance", unit, speed, default=limit))
+    return limit
 
 
 def allowance(g: AlleyGame, unit: Unit, speed: Speed | None = None) -> float:
@@ -36,7 +41,7 @@ def allowance(g: AlleyGame, unit: Unit, speed: Speed | None = None) -> float:
     interruption it has suffered (AA-085), less what it has already moved."""
     spd = speed or unit.speed or Speed.HALTED
     loss = unit.times_interrupted * g.m.interrupt_loss if unit.side is Side.REGULAR else 0.0
-    return max(0.0, speed_limit(g, spd) - loss - unit.moved)
+    return max(0.0, speed_limit(g, spd, unit) - loss - unit.moved)
 
 
 @dataclass(frozen=True)
@@ -127,7 +132,7 @@ def check_move(
             raise IllegalDecision(f"name a speed: one of {[s.value for s in speeds]}") from None
         if speed not in speeds:
             raise IllegalDecision(f"{speed.value} is not allowed here; one of {[s.value for s in speeds]}")
-        limit = min(limit, speed_limit(g, speed) - unit.moved)
+        limit = min(limit, speed_limit(g, speed, unit) - unit.moved)
     raw = choice["path"]
     if isinstance(raw, list | tuple) and len(raw) > MAX_WAYPOINTS:
         raise IllegalDecision(f"the path has {len(raw):,} waypoints; a move has at most "

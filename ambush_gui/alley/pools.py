@@ -83,6 +83,15 @@ def in_optimum_range(g: AlleyGame, attacker: Unit, target: Unit) -> bool:
     return hit
 
 
+def quality_die(g: AlleyGame, unit: Unit, purpose: str) -> Die:
+    """The Troop Quality die ``unit`` throws for ``purpose`` ("fire", "reaction",
+    "close_assault", ...): its own, unless a rule module shifts it through its
+    ``quality_die(unit, purpose)`` hook (FF-057..059: firing mounted, one type down)."""
+    if g.modules:
+        return Die(g.modules.first("quality_die", unit, purpose, default=unit.tq))
+    return unit.tq
+
+
 def support_reach(g: AlleyGame) -> bool:
     """AA-112/113, rules option ``support_weapon_reach``: whether a Support Weapon figure's
     doubled range earns its unit the Optimum Range die ("support_weapon"), or the die needs
@@ -189,7 +198,7 @@ def firepower(g: AlleyGame, attacker: Unit, target: Unit, overwatch: bool = Fals
     if attacker.side is Side.INSURGENT and moving_cautiously(target):
         items.append(Modifier("target moving Cautiously", -1, "AA-078"))
     items.extend(g.modules.firepower_modifiers(attacker, target))
-    return Pool(attacker.tq, tuple(items))
+    return Pool(quality_die(g, attacker, "fire"), tuple(items))
 
 
 def defense(g: AlleyGame, target: Unit, attacker: Unit) -> Pool:
@@ -206,5 +215,7 @@ def defense(g: AlleyGame, target: Unit, attacker: Unit) -> Pool:
         items.append(Modifier("Solid Cover", 1, "AA-124"))
     if target.armor:
         items.append(Modifier("body armor", target.armor, "AA-128"))
+    if g.modules:  # a module may withdraw core items (FF-061/062: no In Cover on horseback)
+        items = g.modules.filter("defense_filter", items, target, attacker)
     items.extend(g.modules.defense_modifiers(target, attacker))
     return Pool(target.tq, tuple(items))

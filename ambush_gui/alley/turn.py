@@ -138,7 +138,8 @@ def activation(g: AlleyGame, unit: Unit) -> Procedure:
         g.log.emit("plan", f"{unit.name} goes on Overwatch", unit=unit.id, plan=plan)
         return
     speed, order = parse_plan(plan)
-    if speed is Speed.RAPID and unit.had_casualties and not unit.abandoned:  # AA-162/163
+    if speed is Speed.RAPID and unit.had_casualties and not unit.abandoned \
+            and not casualty_penalty_waived(g, unit):  # AA-162/163
         if not quality_check(g, unit, "to move faster than Cautious after casualties"):
             speed = Speed.CAUTIOUS
             g.log.emit("plan", f"{unit.name} may only move Cautiously this turn", unit=unit.id)
@@ -153,6 +154,12 @@ def activation(g: AlleyGame, unit: Unit) -> Procedure:
             yield from regular_move(g, unit)
         elif not unit.fired:
             yield from regular_fire(g, unit)
+
+
+def casualty_penalty_waived(g: AlleyGame, unit: Unit) -> bool:
+    """Whether a rule module waives the AA-162 Quality Check for ``unit`` (its
+    ``ignores_casualty_penalty(unit)`` hook: FF-085, Cavalry ignore the Casualty Penalty)."""
+    return bool(g.modules) and bool(g.modules.first("ignores_casualty_penalty", unit, default=False))
 
 
 def _pinned_fire_window(g: AlleyGame, unit: Unit) -> Procedure:
@@ -264,17 +271,18 @@ def maybe_abandon(g: AlleyGame, unit: Unit) -> Procedure:
     unit.tq, unit.morale = tq, mo
 
 
-def regular_move(g: AlleyGame, unit: Unit) -> Procedure:
+def regular_move(g: AlleyGame, unit: Unit, given: Any = None) -> Procedure:
     """The move step, with interruptions by fire or movement along the declared path
     (AA-067); a move into cover after an interruption ends the move (AA-084); a unit that
-    declines to move at all has Halted (AA-034)."""
+    declines to move at all has Halted (AA-034). ``given``: a move a rule module has
+    already chosen (FF-081: a Cavalry charge), checked here and not asked."""
     st = g.state
     limit = allowance(g, unit)
     if limit <= 0:
         return
     rules = move_rules(g, unit)
     checks = MoveChecks(g, unit, limit, **rules)
-    choice = yield move_decision(g, unit, limit, rules, checks)
+    choice = given if given is not None else (yield move_decision(g, unit, limit, rules, checks))
     if choice == "stay":
         if unit.moved == 0:  # AA-034: a unit that does not move has Halted
             unit.speed = Speed.HALTED

@@ -287,7 +287,7 @@ class TableView(MapView):
         mv = self.moving
         assert mv is not None
         unit = self.game.unit(mv.unit)
-        out = [(s, speed_limit(self.game, Speed(s)) - unit.moved) for s in mv.speeds]
+        out = [(s, speed_limit(self.game, Speed(s), unit) - unit.moved) for s in mv.speeds]
         return sorted(out, key=lambda sl: sl[1])
 
     def _show_rings(self) -> None:
