@@ -156,6 +156,12 @@ class MountedModule(RuleModule):
             out.append(f"{unit.name}: {TYPE_WORDS[self.kind[uid]]}, {self.state_words(unit)}")
         return out
 
+    def unit_status(self, unit: Unit) -> list[str]:
+        """On the unit's card: "Cavalry: mounted (4 mounts)"."""
+        if unit.id not in self.kind:
+            return []
+        return [f"{TYPE_WORDS[self.kind[unit.id]]}: {self.state_words(unit)}"]
+
     def state_words(self, unit: Unit) -> str:
         """Mounted or on foot, in a player's words ("mounted (4 mounts)")."""
         if not self.on_table.get(unit.id, True):

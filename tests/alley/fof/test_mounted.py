@@ -569,6 +569,7 @@ def test_dismount_and_mount_are_plans_with_labels_then_the_unit_may_fire() -> No
     assert d.kind is DecisionKind.FIRE  # then its fire, on foot
     assert not mod(g).is_mounted(r) and r.speed is Speed.HALTED
     assert mod(g).status() == ["Riders r: Mounted Troops, on foot (4 mounts held)"]
+    assert mod(g).unit_status(r) == ["Mounted Troops: on foot (4 mounts held)"]
     assert "mounted/mount" in turn.plan_options(g, r)
     assert mod(g).plan_label(r, "mounted/mount") == "Mount up (then may fire from the saddle, Halted)"
     r.pinned = True
