@@ -307,11 +307,14 @@ def test_the_check_comes_before_the_attack_and_a_cavalry_dismount_still_gives_th
     """House rule FF-070: the Confidence ladder is the unit's ``confidence``; the check is
     made before the Firepower dice; a Cavalry unit that chooses to dismount still gives the
     shooter its +1 die."""
-    g = cav_vs_foot(kind="mounted_troops", strict=False, seed=3)
+    g = cav_vs_foot(kind="mounted_troops", strict=False, script=[2])  # fails: dismounts
     play_out(fire(g, g.unit("i"), g.unit("r"), "test"))
     first = rolls(g)
     assert first[0].startswith("Quality Check: Riders r (to stay mounted")
     assert first[1].startswith("Firepower:")
+    shot = kit.events(g, "fire")[0].data["firepower"]["items"]  # the pools count it on foot
+    assert ["target dismounted under this fire", 1, "FF-069"] in shot
+    assert "FF-063" not in [rule for _, _, rule in shot]
     g = cav_vs_foot()
     kit.drive(g, mod(g).before_fire(g.unit("i"), g.unit("r")), ["dismount"])
     assert "FF-069" in rules_of(firepower(g, g.unit("i"), g.unit("r")))
@@ -348,6 +351,8 @@ def test_the_figure_hit_takes_a_troop_quality_check_fail_and_he_is_thrown() -> N
     assert [e.text for e in kit.events(g, "mounted")] == ["r-1 (Riders r): the rider is hit and "
                                                            "thrown from his mount"]
     assert rolls(g)[1] == "Quality Check: Riders r (r-1 keeps his seat, FF-072)"
+    aid = [e for e in kit.events(g, "roll") if e.data["purpose"].startswith("First Aid")][0]
+    assert [rule for _, _, rule in aid.data["modifiers"]] == ["FF-074"]  # thrown
 
 
 @pytest.mark.rule("FF-073")
@@ -389,6 +394,7 @@ def test_house_rule_the_split_and_the_first_aid_direction() -> None:
              [{"unit": "r", "type": "cavalry"}], script=[4, 1, 3])  # mount, thrown, First Aid 3 -> 4
     hit(g)
     r = g.unit("r")
+    assert "r-1" not in mod(g).mounts["r"]  # a 4 is the mount
     assert r.figures[0].injury is Injury.MODERATE and r.figures[0].dependant
     assert mod(g).is_mounted(r)  # one fighter left, with his mount: still mounted
     g = game([riders("r", (5, 5), n=3), kit.insurgents("i", (5, 12))],
