@@ -251,27 +251,38 @@ def take_casualties(g: AlleyGame, target: Unit, hits: int, forced: bool) -> Proc
         fig = by_id[fid]
         if g.modules and not fig.dependant:
             # a module may take the hit its own way (FF-071/072/075: rider or mount); it
-            # returns the serious wounds it dealt, or None to leave the figure to the core
+            # returns the serious wounds it dealt (calling casualty() for a figure that
+            # falls), or None to leave the figure to the core
             got = yield from g.modules.run("take_casualty", target, fig)
             if got is not None:
                 serious += int(got)
                 continue
-        if fig.dependant:  # house rule DC-026: a carried casualty hit again is killed
-            fig.injury = Injury.KILLED
-            target.figures.remove(fig)
-            g.state.removed.append((fig, "killed"))
-            g.log.emit("casualty", f"{fig.id} ({target.name}), already a casualty, is killed",
-                       unit=target.id, figure=fig.id, result="killed")
-        elif target.side is Side.INSURGENT:  # AA-154
-            target.figures.remove(fig)
-            g.state.removed.append((fig, "casualty"))
-            g.log.emit("casualty", f"{fig.id} ({target.name}) is a casualty and is removed",
-                       unit=target.id, figure=fig.id, result="removed")
-        elif g.modules and (yield from g.modules.run("before_first_aid", target, fig)):
-            kill(g, target, fig)  # FF-024/025: a module's test before First Aid killed it
-        else:
-            serious += first_aid(g, target, fig)
+        serious += yield from casualty(g, target, fig)
     return serious
+
+
+def casualty(g: AlleyGame, target: Unit, fig: Any) -> Procedure:
+    """One figure of ``target`` falls: killed if already a casualty, removed if an
+    Insurgent, else a module's test before First Aid (FF-024/025) and its First Aid roll.
+    Returns 1 for a serious wound, else 0 (a rule module taking a hit its own way calls it
+    for a figure that falls: FF-072, a thrown rider)."""
+    if fig.dependant:  # house rule DC-026: a carried casualty hit again is killed
+        fig.injury = Injury.KILLED
+        target.figures.remove(fig)
+        g.state.removed.append((fig, "killed"))
+        g.log.emit("casualty", f"{fig.id} ({target.name}), already a casualty, is killed",
+                   unit=target.id, figure=fig.id, result="killed")
+        return 0
+    if target.side is Side.INSURGENT:  # AA-154
+        target.figures.remove(fig)
+        g.state.removed.append((fig, "casualty"))
+        g.log.emit("casualty", f"{fig.id} ({target.name}) is a casualty and is removed",
+                   unit=target.id, figure=fig.id, result="removed")
+        return 0
+    if g.modules and (yield from g.modules.run("before_first_aid", target, fig)):
+        kill(g, target, fig)  # FF-024/025: a module's test before First Aid killed it
+        return 0
+    return first_aid(g, target, fig)
 
 
 def kill(g: AlleyGame, unit: Unit, fig: Any) -> None:

@@ -213,6 +213,9 @@ class MountedModule(RuleModule):
         self.g.log.emit("mounted", f"{unit.name} mounts up ({why})", unit=unit.id, mounted=True)
 
     def _settle(self, unit: Unit) -> None:
+        """Dismount a unit left with too few mounts (house rule FF-076). Called only inside
+        procedures (fire, casualties, Close Combat, the turn's end), never from a question
+        a player or the GUI asks, so a replay changes the state at the same moments."""
         if self.mounted.get(unit.id) and not self._enough_mounts(unit):
             self.dismount(unit, "too few mounts left: the riders are on foot (house rule FF-076)")
 
@@ -358,8 +361,9 @@ class MountedModule(RuleModule):
         Rider hit: pass, he stays in the saddle and rolls First Aid normally (FF-073); fail,
         he is thrown and rolls the worse result (FF-074). Mount hit: it is dead (FF-075) and
         its rider on foot; he lands on his feet unhurt if he passes, else he is thrown and is
-        the casualty. Returns None to leave a casualty to the core (First Aid, or removal for
-        Insurgents), 0 when the figure is unhurt."""
+        the casualty (the core's :func:`~ambush_gui.alley.fire.casualty`: First Aid, or
+        removal for an Insurgent). Returns the serious wounds dealt (None on foot: the
+        core's casualty). The unit is then settled: with too few mounts it is on foot."""
         yield from ()  # a procedure, though it asks nothing
         self.thrown.discard(fig.id)
         if not self.is_mounted(unit):
@@ -383,18 +387,21 @@ class MountedModule(RuleModule):
             text = "the mount is killed and the rider thrown"
         g.log.emit("mounted", f"{fig.id} ({unit.name}): {text}", unit=unit.id, figure=fig.id,
                    hit="rider" if rider else "mount", kept_seat=kept)
-        if not kept:
-            self.thrown.add(fig.id)
-        if not rider and kept:
-            self._settle(unit)
-            return 0
-        return None
+        serious = 0
+        if rider or not kept:
+            if not kept:
+                self.thrown.add(fig.id)
+            from ambush_gui.alley.fire import casualty
+
+            serious = yield from casualty(g, unit, fig)
+            self.thrown.discard(fig.id)
+        self._settle(unit)
+        return serious
 
     def first_aid_modifiers(self, unit: Unit, fig: Figure) -> list[Modifier]:
         """FF-074, house rule FF-076: a thrown rider takes the worse First Aid result; on
         this table a higher roll is worse, so the seed's −1 is +1 here."""
         if fig.id in self.thrown:
-            self.thrown.discard(fig.id)
             return [Modifier("thrown from his mount (the worse result)", 1, "FF-074")]
         return []
 
@@ -444,7 +451,6 @@ class MountedModule(RuleModule):
     def plan_options(self, unit: Unit) -> list[str]:
         if unit.id not in self.kind or not unit.alive:
             return []
-        self._settle(unit)
         if self.is_mounted(unit):
             return [PLAN_DISMOUNT, *self._charges(unit)]
         return [PLAN_MOUNT] if self.may_mount(unit) else []
