@@ -216,7 +216,7 @@ class MountedModule(RuleModule):
         """Dismount a unit left with too few mounts (house rule FF-076). Called only inside
         procedures (fire, casualties, Close Combat, the turn's end), never from a question
         a player or the GUI asks, so a replay changes the state at the same moments."""
-        if self.mounted.get(unit.id) and not self._enough_mounts(unit):
+        if self.mounted.get(unit.id) and unit.alive and not self._enough_mounts(unit):
             self.dismount(unit, "too few mounts left: the riders are on foot (house rule FF-076)")
 
     # -- movement (FF-055/056) -------------------------------------------------------------

@@ -641,3 +641,24 @@ def test_computer_cavalry_charge_only_with_good_odds() -> None:
              [{"unit": "r", "type": "cavalry"}])
     got = plan_advice(ai, g, turn.plan_decision(g, g.unit("r")))
     assert got is None or not got[0].startswith("mounted/charge")
+
+
+def test_a_computer_game_with_mounted_units_replays_to_the_same_state() -> None:
+    """Both computer players through a whole game of mounted units on both sides (charges,
+    dismounts, rider-or-mount casualties); replaying its decisions gives the same hash."""
+    units = [riders("r", (4, 3)), riders("t", (12, 3)), kit.marines("m", (20, 3)),
+             riders("e", (6, 18), side="insurgent", tq="d8"), kit.insurgents("i", (14, 18), n=6)]
+    mounted = [{"unit": "r", "type": "cavalry"}, {"unit": "t", "type": "mounted_troops"},
+               {"unit": "e", "type": "cavalry"}]
+    pieces = [kit.building("b", (10, 9, 3, 3)), kit.rubble("x", (2, 12, 4, 2))]
+    g = kit.game(units, pieces=pieces, seed=5, strict=False, modules=["mounted"],
+                 mounted={"units": mounted}, contractors=[("c1", (12, 21))])
+    ai = AlleyAI()
+    while (d := g.pending()) is not None:
+        g.answer(ai.choose(g, d))
+    assert kit.events(g, "mounted")
+    again = kit.game(units, pieces=pieces, seed=5, strict=False, modules=["mounted"],
+                     mounted={"units": mounted}, contractors=[("c1", (12, 21))])
+    for choice in g.decisions:
+        again.answer(choice)
+    assert again.over and again.state_hash() == g.state_hash()
