@@ -309,8 +309,8 @@ class MountedModule(RuleModule):
             self.dismount(target, f"{why}: Low Confidence, they dismount at once and are Pinned")
             if not target.pinned:
                 target.pinned = True
-                self.g.log.emit("pinned", f"{target.name} is Pinned for the rest of the turn (FF-067)",
-                                unit=target.id)
+                self.g.log.emit("morale", f"{target.name} is Pinned for the rest of the turn (FF-067)",
+                                unit=target.id, result="pinned")
         elif kind == MOUNTED_TROOPS and conf != "high":  # FF-065
             from ambush_gui.alley.interrupts import quality_check
 
