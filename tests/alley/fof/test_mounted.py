@@ -622,14 +622,18 @@ def test_computer_dismounts_beside_cover_and_stays_mounted_in_the_open() -> None
 
 
 def test_computer_dismounts_under_fire_beside_cover_and_mounts_out_of_sight() -> None:
-    g = cav_vs_foot(kind="mounted_troops", pieces=[kit.rubble("x", (4, 2, 6, 2))])
+    g = cav_vs_foot(kind="mounted_troops", pieces=[kit.rubble("x", (4, 2, 6, 2))],
+                    contractors=[("c1", (20, 22))])  # their goal: far to the north-east
     r = g.unit("r")
     ai = AlleyAI()
-    assert plan_advice(ai, g, turn.plan_decision(g, r))[0] == "mounted/dismount"
+    assert plan_advice(ai, g, turn.plan_decision(g, r)) == (
+        "mounted/dismount", "under the enemy's eyes beside cover: it dismounts to fight from it")
     mod(g).dismount(r, "test")
     g.unit("i").on_table = False  # nobody sees them now
-    got = plan_advice(ai, g, turn.plan_decision(g, r))
-    assert got is None or got[0] == "mounted/mount"
+    assert plan_advice(ai, g, turn.plan_decision(g, r)) == (
+        "mounted/mount", "out of sight with far to go: it mounts up")
+    g.unit("i").on_table = True  # seen again: no mounting under the enemy's eyes
+    assert plan_advice(ai, g, turn.plan_decision(g, r)) is None
 
 
 def test_computer_cavalry_charge_only_with_good_odds() -> None:
