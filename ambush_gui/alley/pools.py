@@ -50,10 +50,14 @@ class Pool:
 
 
 def optimum_range(g: AlleyGame, unit: Unit) -> float:
-    """The unit's Optimum Range (AA-110) after the Force on Force modules (FF-021: halved
-    in MOPP 3 and 4), in table inches."""
+    """The unit's Optimum Range (AA-110) after the Force on Force modules, in table inches:
+    first the range a module puts in place of the unit's own (``optimum_range``: FF-057/059,
+    riders firing mounted), then every module's factor on it (``optimum_range_factor``:
+    FF-021, halved in MOPP 3 and 4), so a Cavalry unit in masks gets both."""
     if g.modules:
         got: float = g.modules.first("optimum_range", unit, default=unit.optimum_range)
+        for factor in g.modules.gather("optimum_range_factor", unit):
+            got *= factor
         return got
     return unit.optimum_range
 

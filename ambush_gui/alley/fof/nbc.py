@@ -154,9 +154,10 @@ class NbcModule(RuleModule):
             return [Modifier(f"MOPP {level}", -1, "FF-020")]
         return []
 
-    def optimum_range(self, unit: Unit) -> float | None:
-        """FF-021, house rule FF-023: halved at MOPP 3 and 4, not rounded."""
-        return unit.optimum_range / 2 if self.level(unit) >= 3 else None
+    def optimum_range_factor(self, unit: Unit) -> list[float]:
+        """FF-021, house rule FF-023: halved at MOPP 3 and 4, not rounded (applied to the
+        range another module may have set first, e.g. a mounted unit's)."""
+        return [0.5] if self.level(unit) >= 3 else []
 
     def before_first_aid(self, unit: Unit, fig: Figure) -> Procedure:
         """FF-024/025, house rule FF-026: in an NBC environment a casualty about to roll

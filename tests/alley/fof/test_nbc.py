@@ -218,3 +218,13 @@ def test_a_schedule_beyond_the_last_turn_or_for_an_unknown_side_is_refused() -> 
                                     "turns 1 to 6")]
     with pytest.raises(ScenarioError, match="NBC settings, MOPP levels, marines"):
         kit.scenario([kit.marines("m", (5, 5))], modules=["nbc"], nbc={"mopp": {"marines": 2}})
+
+
+@pytest.mark.rule("FF-021")
+def test_mopp_halves_the_range_a_mounted_unit_fires_at() -> None:
+    """Both modules change Optimum Range: mounted Cavalry fire at their unmodified TQ's
+    range (FF-059), and MOPP 3 halves whatever range the unit has (FF-021)."""
+    g = kit.game([kit.marines("r", (5, 5), tq="d10"), kit.insurgents("i", (5, 20))],
+                 modules=["mounted", "nbc"], mounted={"units": [{"unit": "r", "type": "cavalry"}]},
+                 nbc={"mopp": {"regular": 3}}, strict=False)
+    assert optimum_range(g, g.unit("r")) == 5  # the d10 range of 10" (FF-060 table), halved
