@@ -348,6 +348,7 @@ class AwardEvent(StrEnum):
     FIGURE_EXITED = "figure_exited"  # per own figure off the table (by the edge, if given)
     ZONE_HELD = "zone_held"  # once, at the end: own figures in the zone and no enemy
     ZONE_CLEARED = "zone_cleared"  # once: an own unit in the zone with no enemy in it
+    CIVILIAN_CASUALTY = "civilian_casualty"  # per civilian casualty the enemy caused (FF-159/160)
 
 
 ZONE_EVENTS = (AwardEvent.ZONE_HELD, AwardEvent.ZONE_CLEARED)
@@ -668,6 +669,9 @@ def _award_problems(spec: ScenarioSpec) -> list[tuple[str, str]]:
                 problems.append((f"{path}.edge", f"{who} leave only by their friendly edges "
                                                  f"({', '.join(edges)}), so an award for the "
                                                  f"{award.edge} edge never scores"))
+        if award.event is AwardEvent.CIVILIAN_CASUALTY and "civilians" not in spec.module_names():
+            problems.append((f"{path}.event", "civilian_casualty scores the civilians module's "
+                                              "casualties: add \"civilians\" to modules"))
         if award.event is AwardEvent.ESCORT_EXITED and not spec.all_escorts():
             problems.append((f"{path}.event", "escort_exited scores escorts, but the scenario places "
                                               "none ([[escorts]] or [[contractors]])"))
@@ -788,7 +792,10 @@ class Scenario:
     def table(self) -> Table:
         s = self.scale
         t = self.spec.table
-        return Table(t.width * s, t.height * s, [p.to_piece(s) for p in t.pieces])
+        # FF-129..135: with the civilians module on, the mobs move and the module owns them
+        # (their stands block fire and movement, not sight), so the static table leaves them out
+        owned = {TerrainKind.CIVILIAN_MOB} if "civilians" in self.spec.module_names() else set()
+        return Table(t.width * s, t.height * s, [p.to_piece(s) for p in t.pieces if p.kind not in owned])
 
     def to_data(self) -> dict[str, Any]:
         """Plain data (embedded in saves, so a save outlives edits to the shipped file)."""

@@ -65,6 +65,8 @@ def play(g: AlleyGame) -> Procedure:
             st.phase = "reinforcements"
             yield from reinforcements.arrive(g)
         st.phase = "regular"
+        if g.modules:  # e.g. hostile civilian mobs move in their controller's phase (FF-166)
+            yield from g.modules.run("phase_start", Side.REGULAR)
         while True:  # AA-043
             ready = [u for u in st.side_units(Side.REGULAR) if not u.activated]
             if not ready or victory.regulars_gone(g):
@@ -81,6 +83,8 @@ def play(g: AlleyGame) -> Procedure:
             yield from activation(g, g.unit(uid))
         st.phase = "insurgent"
         if not victory.regulars_gone(g):
+            if g.modules:
+                yield from g.modules.run("phase_start", Side.INSURGENT)
             yield from insurgent_phase(g)  # AA-044
         st.phase = "end"
         yield from g.modules.end_turn()

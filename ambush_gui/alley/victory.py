@@ -38,6 +38,7 @@ AWARD_TITLES: dict[str, str] = {
     "figure_exited": "Figures off the table",
     "zone_held": "Zone held at the end",
     "zone_cleared": "Zone cleared",
+    "civilian_casualty": "Civilian casualties caused by the enemy",
 }
 
 
@@ -244,6 +245,15 @@ def check_zones(g: AlleyGame) -> None:
                        zone=a.zone)
 
 
+def _civilian_casualty(g: AlleyGame, a: AwardSpec) -> None:
+    """FF-159, house rule FF-160: each civilian casualty the other side caused (a mob's,
+    or an unarmed supporter of a mixed mob), from the civilians module's ledger."""
+    mod = g.modules.get("civilians")
+    for side, what in getattr(mod, "ledger", []):
+        if side is a.side.enemy:
+            _add(g, a, f"{what} (caused by the {side_name(g, side)})")
+
+
 SCORERS = {
     AwardEvent.ESCORT_EXITED: _escort_exited,
     AwardEvent.NONE_LEFT_BEHIND: _none_left_behind,
@@ -252,4 +262,5 @@ SCORERS = {
     AwardEvent.FIGURE_EXITED: _figure_exited,
     AwardEvent.ZONE_HELD: _zone_held,
     AwardEvent.ZONE_CLEARED: _zone_cleared,
+    AwardEvent.CIVILIAN_CASUALTY: _civilian_casualty,
 }

@@ -1,16 +1,163 @@
-"""Civilians (FF-129..166):
-Civilian mobs: moving toward gunfire, blocking, casualties, dispersal, popular leaders, hostile mobs.
+"""Civilians (FF-129..166): civilian mobs on the battlefield.
 
-Switched on by ``modules = ["civilians"]``; settings in the scenario's ``[civilians]`` table.
+Switched on by ``modules = ["civilians"]``; settings in the scenario's ``[civilians]``
+table (docs/rules/fof-civilians.md, "Settings").
+
+The scenario places each mob as a table piece of kind ``civilian_mob`` (FF-131). Mobs
+move, so this module owns them: with the module on, :class:`~ambush_gui.alley.scenario.
+Scenario` leaves them off the static table, and the module keeps each stand's outline,
+casualties and state here (rebuilt on replay like every state). A stand never blocks
+sight (people see over a crowd), so the game's sight caches, keyed by figure positions,
+stay valid; what it blocks is fire and movement (FF-135), enforced by
+:meth:`CiviliansModule.fire_blocked` and :meth:`CiviliansModule.check_move`.
+
+The core rules live here: the end-of-turn move toward gunfire (FF-132..134), the
+civilian casualty check (FF-136/137) and dispersal (FF-138..148). Popular leaders and
+mixed mobs are in :mod:`~ambush_gui.alley.fof.civilians_leaders`, hostile mobs in
+:mod:`~ambush_gui.alley.fof.civilians_hostile`.
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+import numpy as np
+import shapely
+import shapely.affinity
+from pydantic import Field, field_validator
+
+from ambush_gui.alley.model import Side, Unit
 from ambush_gui.alley.modules import RuleModule, Settings, register
+from ambush_gui.core.decisions import IllegalDecision
+from ambush_gui.core.dice import Die
+from ambush_gui.core.events import Modifier
+from ambush_gui.core.game import Procedure
+
+if TYPE_CHECKING:
+    from ambush_gui.alley.game import AlleyGame
+    from ambush_gui.alley.movement import MovePlan
+    from ambush_gui.alley.scenario import ScenarioSpec
+
+Attitude = Literal["hostile", "neutral", "friendly"]
+Ident = Annotated[str, Field(min_length=1, max_length=64)]
+Inches = Annotated[float, Field(gt=0, le=48, allow_inf_nan=False)]
+
+MOB_KIND = "civilian_mob"
+STAND = (2.0, 3.0)  # FF-130: a mob stand is 2"x3" at 15mm (the game's scale enlarges it)
+PLAN = "civilians"
+
+
+class ArmedMob(Settings):
+    """One line of the armed-mob table (house rule FF-154): the figures a mob turned into
+    armed Insurgents has, armed ones (rifles) and unarmed supporters (a mixed mob)."""
+
+    armed: int = Field(ge=1, le=20)
+    supporters: int = Field(default=0, ge=0, le=20)
+
+
+# House rule FF-154: the seed's armed-mob table is missing; 1D6 (+1 per armed figure with
+# the leader), a larger crowd of armed men for a higher roll, the rest following unarmed.
+DEFAULT_ARMED_TABLE: dict[int, ArmedMob] = {
+    1: ArmedMob(armed=1, supporters=4),
+    2: ArmedMob(armed=2, supporters=4),
+    3: ArmedMob(armed=2, supporters=3),
+    4: ArmedMob(armed=3, supporters=3),
+    5: ArmedMob(armed=3, supporters=2),
+    6: ArmedMob(armed=4, supporters=2),
+    7: ArmedMob(armed=5, supporters=2),
+}
 
 
 class CiviliansSettings(Settings):
-    """The ``[civilians]`` table of a scenario."""
+    """The ``[civilians]`` table of a scenario (every key optional)."""
+
+    insurgency_level: int | None = Field(
+        default=None, ge=1, le=6,
+        description="the Insurgency Level for dispersal and popular leaders (FF-139, FF-150); "
+                    "absent: the reinforcements' level if a number, else 4 (house rule FF-148)")
+    attitude: dict[Side, Attitude] = Field(
+        default={}, description="the civilians' attitude to each side (FF-143/144); absent: neutral")
+    friendly_area: list[Side] = Field(
+        default=[], max_length=2,
+        description="sides for whom the civilians of the area are friendly by a scenario event "
+                    "or Fog of War card: +1 to disperse, beside attitude (FF-146, house rule FF-148)")
+    interpreters: list[Ident] = Field(
+        default=[], max_length=500, description="units with an interpreter or the language (FF-147)")
+    hostile_mobs: list[Ident] = Field(
+        default=[], max_length=500, description="civilian_mob pieces that are hostile mobs (FF-161)")
+    hostile_controller: Side = Field(
+        default=Side.INSURGENT, description="the side whose player moves the hostile mobs (FF-161)")
+    mixed_mobs: list[Ident] = Field(
+        default=[], max_length=500,
+        description="Insurgent units that are mixed mobs: their 'unarmed' figures are "
+                    "supporters whose loss may score (FF-155, FF-159)")
+    mob_size: int = Field(default=6, ge=1, le=50,
+                          description="casualties a stand takes before it is gone (house rule FF-137)")
+    speed: Inches = Field(default=3.0, description="the end-of-turn move toward gunfire (FF-132)")
+    stop_distance: Inches = Field(default=6.0, description="a mob stops this near a unit (FF-133)")
+    casualty_distance: Inches = Field(default=2.0,
+                                      description="a line of fire this near a stand needs a check (FF-136)")
+    disperse_distance: Inches = Field(default=6.0, description="a unit this near may disperse (FF-139)")
+    manipulate_distance: Inches = Field(default=6.0,
+                                        description="how far a manipulated mob moves (FF-151)")
+    hostile_move: Inches = Field(default=6.0, description="a hostile mob's move (house rule FF-166)")
+    taunt_distance: Inches = Field(default=4.0, description="a hostile mob taunts this near (FF-163)")
+    armed_mob_table: dict[int, ArmedMob] = Field(
+        default=DEFAULT_ARMED_TABLE,
+        description="1D6 + armed figures with the leader -> the armed mob (house rule FF-154); "
+                    "a total above the highest line reads that line")
+    armed_tq: str = Field(default="d6", description="an armed mob's Troop Quality die")
+    armed_morale: str = Field(default="d10", description="an armed mob's Morale die")
+
+    @field_validator("armed_tq", "armed_morale")
+    @classmethod
+    def _die(cls, v: str) -> str:
+        Die.parse(v)
+        return v
+
+    @field_validator("armed_mob_table")
+    @classmethod
+    def _table(cls, v: dict[int, ArmedMob]) -> dict[int, ArmedMob]:
+        bad = sorted(k for k in v if not 1 <= k <= 12)
+        if bad:
+            raise ValueError(f"the armed-mob table is read with 1D6 plus helpers: totals 1-12, not {bad}")
+        if 1 not in v:
+            raise ValueError("the armed-mob table needs a line for a total of 1 (the lowest roll)")
+        return v
+
+
+@dataclass
+class Mob:
+    """A civilian mob stand and what has happened to it."""
+
+    id: str
+    label: str
+    poly: shapely.Polygon  # the stand's outline where it stands now (game inches)
+    hostile: bool = False
+    casualties: int = 0
+    gone: str = ""  # "", or why it left play ("dispersed", "armed", "scattered")
+    taunted: dict[int, str] = field(default_factory=dict)  # turn -> the unit it taunted
+
+    @property
+    def name(self) -> str:
+        return f"mob {self.label}" if self.label and self.label != self.id else f"mob {self.id}"
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        c = self.poly.centroid
+        return (float(c.x), float(c.y))
+
+    def snapshot(self) -> dict[str, Any]:
+        x, y = self.centre
+        return {"id": self.id, "at": [round(x, 4), round(y, 4)], "casualties": self.casualties,
+                "hostile": self.hostile, "gone": self.gone,
+                "taunted": {str(t): u for t, u in sorted(self.taunted.items())}}
+
+
+def _mob_pieces(spec: ScenarioSpec) -> dict[str, Any]:
+    return {p.id: p for p in spec.table.pieces if p.kind.value == MOB_KIND}
 
 
 @register
@@ -19,3 +166,421 @@ class CiviliansModule(RuleModule):
     title = "Civilians"
     rules = "FF-129..166"
     Settings = CiviliansSettings
+    settings: CiviliansSettings
+
+    def __init__(self, game: AlleyGame, settings: Any) -> None:
+        super().__init__(game, settings)
+        s = game.m.scale
+        hostile = set(self.settings.hostile_mobs)
+        self.mobs: dict[str, Mob] = {}
+        for pid, piece in _mob_pieces(game.spec).items():  # FF-131: where the scenario puts them
+            poly = shapely.Polygon([(x * s, y * s) for x, y in piece.corners()])
+            self.mobs[pid] = Mob(pid, piece.label or pid, poly, hostile=pid in hostile)
+        self.gunfire: list[tuple[float, float, str]] = []  # this turn: where units fired from
+        self.caused: dict[Side, int] = {Side.REGULAR: 0, Side.INSURGENT: 0}  # civilian casualties
+        self.ledger: list[tuple[Side, str]] = []  # (side that caused it, what), for the VP
+        self.supporters: dict[str, set[str]] = {}  # mixed mob unit -> its unarmed figures
+        self.counted: set[str] = set()  # supporters already scored
+        for uid in self.settings.mixed_mobs:
+            unit = game.state.units.get(uid)
+            if unit is not None:
+                self.supporters[uid] = {f.id for f in unit.figures if f.weapon == "unarmed"}
+        self._version = 0  # bumped whenever a stand moves or leaves (memo keys)
+
+    # -- the file ---------------------------------------------------------------------
+    @classmethod
+    def cross_check(cls, spec: ScenarioSpec, settings: Any) -> list[tuple[str, str]]:
+        problems: list[tuple[str, str]] = []
+        mobs = _mob_pieces(spec)
+        pieces = {p.id: p for p in spec.table.pieces}
+        for i, piece in enumerate(spec.table.pieces):
+            if piece.kind.value != MOB_KIND:
+                continue
+            xs = [x for x, _ in piece.corners()]
+            ys = [y for _, y in piece.corners()]
+            w, h = max(xs) - min(xs), max(ys) - min(ys)
+            area = shapely.Polygon(piece.corners()).area
+            if sorted((round(w, 3), round(h, 3))) != list(STAND) or abs(area - w * h) > 1e-6:
+                problems.append((f"table.pieces[{i}]", f"civilian mob {piece.id}: a mob stand is a "
+                                                       f"2\"x3\" rectangle (FF-130), not {w:g}x{h:g}"))
+        for k, mid in enumerate(settings.hostile_mobs):
+            if mid not in mobs:
+                what = f"a {pieces[mid].kind.value} piece" if mid in pieces else "no piece of that id"
+                problems.append((f"civilians.hostile_mobs[{k}]",
+                                 f"hostile mob {mid}: expected a civilian_mob piece, found {what}"))
+        units = {u.id: u for u in spec.units}
+        for k, uid in enumerate(settings.interpreters):
+            if uid not in units:
+                problems.append((f"civilians.interpreters[{k}]", f"interpreter unit {uid}: no unit of that id"))
+        for k, uid in enumerate(settings.mixed_mobs):
+            unit = units.get(uid)
+            if unit is None:
+                problems.append((f"civilians.mixed_mobs[{k}]", f"mixed mob {uid}: no unit of that id"))
+                continue
+            weapons = {f.weapon for f in unit.figures}
+            if unit.side is not Side.INSURGENT or "unarmed" not in weapons or weapons == {"unarmed"}:
+                problems.append((f"civilians.mixed_mobs[{k}]",
+                                 f"mixed mob {uid}: expected an Insurgent unit with armed figures and "
+                                 "'unarmed' supporters (FF-155)"))
+        return problems
+
+    # -- settings read -----------------------------------------------------------------
+    def level(self) -> int:
+        """FF-139, house rule FF-148: the Insurgency Level (settings, else the scenario's
+        reinforcement level when it is a number, else 4)."""
+        if self.settings.insurgency_level is not None:
+            return self.settings.insurgency_level
+        spec = self.g.spec.reinforcements
+        if spec is not None and isinstance(spec.level, int):
+            return spec.level
+        return 4
+
+    def inches(self, value: float) -> float:
+        return value * self.g.m.scale
+
+    def live(self) -> list[Mob]:
+        return [m for m in self.mobs.values() if not m.gone]
+
+    # -- state -------------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        return {"mobs": [m.snapshot() for m in self.mobs.values()],
+                "caused": {s.value: n for s, n in self.caused.items()},
+                "gunfire": [[round(x, 3), round(y, 3), u] for x, y, u in self.gunfire],
+                "counted": sorted(self.counted)}
+
+    def status(self) -> list[str]:
+        live = self.live()
+        hostile = sum(1 for m in live if m.hostile)
+        lines = [f"Civilian mobs: {len(live)} left" + (f" ({hostile} hostile)" if hostile else "")]
+        r, i = self.caused[Side.REGULAR], self.caused[Side.INSURGENT]
+        if r or i:
+            names = self.g.spec.sides
+            lines.append(f"Civilian casualties: {r} by the {names[Side.REGULAR].name}, "
+                         f"{i} by the {names[Side.INSURGENT].name}")
+        return lines
+
+    # -- geometry ----------------------------------------------------------------------
+    def mob_distance(self, mob: Mob, pts: np.ndarray) -> float:
+        """From the stand's outline to the nearest of ``pts`` (0 inside)."""
+        if len(pts) == 0:
+            return math.inf
+        return float(shapely.distance(mob.poly, shapely.multipoints(pts)))
+
+    def unit_distance(self, mob: Mob, unit: Unit) -> float:
+        return self.mob_distance(mob, unit.points())
+
+    def place_ok(self, mob: Mob, poly: shapely.Polygon) -> str:
+        """Why a stand may not stand at ``poly`` ("" when it may): on the table, clear of
+        impassable terrain, of every figure's base and of other stands."""
+        g = self.g
+        w, h = g.state.width, g.state.height
+        x0, y0, x1, y1 = poly.bounds
+        if x0 < -1e-9 or y0 < -1e-9 or x1 > w + 1e-9 or y1 > h + 1e-9:
+            return "off the table"
+        for piece in g.table.impassable_near((x0, y0), (x1, y1)):
+            if shapely.relate_pattern(poly, piece.polygon, "T********"):
+                return f"into impassable terrain ({piece.id})"
+        pts = [u.points() for u in g.state.units.values() if u.on_table and u.figures]
+        pts += [np.array([f.pos]) for f in g.state.ground]
+        if pts:
+            allp = np.vstack(pts)
+            if float(shapely.distance(poly, shapely.multipoints(allp))) < 0.25 * g.m.scale:
+                return "onto figures"
+        for other in self.live():
+            if other is not mob and shapely.relate_pattern(poly, other.poly, "T********"):
+                return f"onto {other.name}"
+        return ""
+
+    def move_mob(self, mob: Mob, to: tuple[float, float], why: str) -> float:
+        """Move the stand straight toward ``to`` (its centre's goal), as far along as it may
+        legally stand; returns the distance moved, and logs it."""
+        cx, cy = mob.centre
+        dx, dy = to[0] - cx, to[1] - cy
+        full = math.hypot(dx, dy)
+        if full < 1e-6:
+            return 0.0
+
+        def at(frac: float) -> shapely.Polygon:
+            return shapely.affinity.translate(mob.poly, dx * frac, dy * frac)
+
+        done = 0.0
+        for k in range(20, 0, -1):  # the farthest legal place along the way, in 5% steps
+            if not self.place_ok(mob, at(k / 20)):
+                done = k / 20
+                break
+        if done <= 0:
+            self.g.log.emit("civilians", f"{mob.name.capitalize()} cannot move ({why}): the way is "
+                            f"blocked", mob=mob.id)
+            return 0.0
+        mob.poly = at(done)
+        self._version += 1
+        moved = full * done
+        nx, ny = mob.centre
+        self.g.log.emit("civilians", f"{mob.name.capitalize()} moves {moved:.1f}\" {why}",
+                        mob=mob.id, to=[round(nx, 3), round(ny, 3)], distance=round(moved, 3))
+        return moved
+
+    # -- FF-135: no fire or movement through a stand -------------------------------------
+    def _lines(self, attacker: Unit, target: Unit) -> tuple[np.ndarray, list[Mob]]:
+        """Every line of fire (each firing figure to each target figure) and the live mobs
+        near them (a box test first: most fire passes nowhere near a crowd)."""
+        a, b = attacker.points(fighting_only=True), target.points()
+        if not len(a) or not len(b):
+            return np.zeros(0, dtype=object), []
+        reach = self.inches(self.settings.casualty_distance)
+        both = np.vstack([a, b])
+        lo, hi = both.min(axis=0) - reach, both.max(axis=0) + reach
+        near = []
+        for m in self.live():
+            x0, y0, x1, y1 = m.poly.bounds
+            if x1 >= lo[0] and x0 <= hi[0] and y1 >= lo[1] and y0 <= hi[1]:
+                near.append(m)
+        if not near:
+            return np.zeros(0, dtype=object), []
+        starts = np.repeat(a, len(b), axis=0)
+        ends = np.tile(b, (len(a), 1))
+        lines = shapely.linestrings(np.stack([starts, ends], axis=1))
+        return lines, near
+
+    def _clear_lines(self, lines: np.ndarray, near: list[Mob]) -> tuple[np.ndarray, dict[str, bool]]:
+        """Which lines cross no stand, and for each nearby mob whether it blocks some line."""
+        clear = np.ones(len(lines), dtype=bool)
+        blocks: dict[str, bool] = {}
+        for m in near:
+            crossed = np.asarray(shapely.relate_pattern(lines, m.poly, "T********"), dtype=bool)
+            blocks[m.id] = bool(crossed.any())
+            clear &= ~crossed
+        return clear, blocks
+
+    def fire_blocked(self, attacker: Unit, target: Unit) -> str | None:
+        """FF-135: why ``attacker`` may not fire at ``target`` (every line of fire passes
+        through a mob stand), or None. The shared hook the engine asks where targets are listed."""
+        if not self.mobs:
+            return None
+        key = ("civilians.blocked", self._version, attacker.points(fighting_only=True).tobytes(),
+               target.points().tobytes())
+        memo = self.g.memo
+        if key in memo:
+            return memo[key]  # type: ignore[no-any-return]
+        lines, near = self._lines(attacker, target)
+        out: str | None = None
+        if near:
+            clear, blocks = self._clear_lines(lines, near)
+            if not clear.any():
+                names = ", ".join(m.name for m in near if blocks[m.id])
+                out = f"the line of fire passes through {names} (FF-135)"
+        memo[key] = out
+        return out
+
+    def blockers_of_path(self, unit: Unit, path: tuple[tuple[float, float], ...]) -> list[Mob]:
+        """The live stands some figure's track crosses or ends in (FF-135)."""
+        offsets = unit.points() - np.array(path[0])
+        tracks = np.asarray(path)[None, :, :] + offsets[:, None, :]
+        if len(path) < 2:
+            geom = shapely.multipoints(tracks.reshape(-1, 2))
+        else:
+            geom = shapely.multilinestrings(list(tracks))
+        return [m for m in self.live() if shapely.relate_pattern(geom, m.poly, "T********")]
+
+    def check_move(self, unit: Unit, plan: MovePlan) -> None:
+        """FF-135: no figure moves through (or into) a civilian mob stand."""
+        if not self.mobs or plan.length <= 1e-6:
+            return
+        hit = self.blockers_of_path(unit, plan.path)
+        if hit:
+            raise IllegalDecision(f"the move passes through {hit[0].name}: nobody moves through a "
+                                  "civilian mob (FF-135); disperse it or go round")
+
+    # -- gunfire, and the casualty check ---------------------------------------------------
+    def after_fire(self, target: Unit, attacker: Unit, hits: int) -> Procedure:
+        """Remember where the gunfire came from (FF-132, house rule FF-134); the civilian
+        casualty check (FF-136, house rule FF-137); supporters lost by a mixed mob (FF-159)."""
+        from ambush_gui.alley.fof import civilians_leaders
+
+        if attacker.figures:
+            x, y = attacker.centre()
+            self.gunfire.append((x, y, attacker.id))
+        self.casualty_checks(attacker, target)
+        civilians_leaders.supporters_lost(self, target, attacker.side)
+        return
+        yield
+
+    def casualty_checks(self, attacker: Unit, target: Unit) -> list[str]:
+        """FF-136, house rule FF-137: one check per mob whose stand lies within 2" of a line of
+        fire of this attack (the lines from each firing figure to each target figure that no
+        stand blocks): roll the firer's Quality die, 1-2 is a casualty. Returns the mobs hit."""
+        lines, near = self._lines(attacker, target)
+        if not near:
+            return []
+        clear, _ = self._clear_lines(lines, near)
+        used = lines[clear] if clear.any() else lines
+        reach = self.inches(self.settings.casualty_distance)
+        hit: list[str] = []
+        for m in near:
+            if float(np.min(shapely.distance(used, m.poly))) > reach + 1e-9:
+                continue
+            face = self.g.dice.one(int(attacker.tq), f"Civilian casualty check: {attacker.name}'s fire "
+                                   f"passes {m.name} (1-2: a casualty)", side=attacker.side.value,
+                                   unit=attacker.id, rule="FF-136")
+            if face <= 2:
+                self.civilian_casualty(m, attacker.side, f"hit by {attacker.name}'s fire")
+                hit.append(m.id)
+            else:
+                self.g.log.emit("civilians", f"{m.name.capitalize()} is unhurt by the fire ({face})",
+                                mob=m.id, roll=face)
+        return hit
+
+    def civilian_casualty(self, mob: Mob, side: Side, why: str) -> None:
+        """House rule FF-137: a casualty counts against the side that caused it (dispersal
+        modifiers, the civilian_casualty award); a stand that has taken ``mob_size`` is gone."""
+        mob.casualties += 1
+        self.caused[side] += 1
+        self.ledger.append((side, f"a civilian of {mob.name} {why}"))
+        self.g.log.emit("civilians", f"{mob.name.capitalize()} suffers a civilian casualty ({why}; "
+                        f"{mob.casualties} so far)", mob=mob.id, side=side.value,
+                        casualties=mob.casualties)
+        if mob.casualties >= self.settings.mob_size:
+            self.remove(mob, "scattered", "flees, everyone in it hurt or gone")
+
+    def remove(self, mob: Mob, why: str, words: str) -> None:
+        mob.gone = why
+        self._version += 1
+        self.g.log.emit("civilians", f"{mob.name.capitalize()} {words}", mob=mob.id, gone=why)
+
+    # -- the turn --------------------------------------------------------------------------
+    def start_turn(self) -> Procedure:
+        self.gunfire = []
+        return
+        yield
+
+    def phase_start(self, side: Side) -> Procedure:
+        """House rule FF-166: the hostile mobs act at the start of their controller's phase."""
+        from ambush_gui.alley.fof import civilians_hostile
+
+        if side is self.settings.hostile_controller:
+            yield from civilians_hostile.act(self)
+
+    def end_turn(self) -> Procedure:
+        """FF-132/133, house rule FF-134: each mob not under a player's control moves 3"
+        toward the nearest gunfire of the turn, stopping within 6" of any unit."""
+        self.toward_gunfire()
+        return
+        yield
+
+    def toward_gunfire(self) -> None:
+        stop = self.inches(self.settings.stop_distance)
+        step = self.inches(self.settings.speed)
+        units = [u for u in self.g.state.units.values() if u.alive]
+        for m in self.live():
+            if m.hostile:
+                continue  # house rule FF-166: a hostile mob moves only under its controller
+            if not self.gunfire:
+                continue
+            cx, cy = m.centre
+            gx, gy, uid = min(self.gunfire, key=lambda f: math.hypot(f[0] - cx, f[1] - cy))
+            if any(self.unit_distance(m, u) <= stop + 1e-9 for u in units):
+                continue  # FF-133: already within 6" of a unit
+            d = math.hypot(gx - cx, gy - cy)
+            if d < 1e-6:
+                continue
+            frac = min(1.0, step / d)
+            goal = (cx + (gx - cx) * frac, cy + (gy - cy) * frac)
+            # FF-133: it stops as soon as it comes within 6" of a unit on the way
+            for k in range(1, 31):
+                t = k / 30
+                p = (cx + (goal[0] - cx) * t, cy + (goal[1] - cy) * t)
+                probe = shapely.affinity.translate(m.poly, p[0] - cx, p[1] - cy)
+                if any(float(shapely.distance(probe, shapely.multipoints(u.points()))) <= stop + 1e-9
+                       for u in units):
+                    goal = p
+                    break
+            who = self.g.state.units[uid].name if uid in self.g.state.units else uid
+            self.move_mob(m, goal, f"toward the gunfire of {who} (FF-132)")
+
+    # -- dispersal (FF-138..148) -----------------------------------------------------------
+    def may_disperse(self, unit: Unit) -> list[Mob]:
+        """House rule FF-148: a Regular unit within 6" of a mob may try to disperse it."""
+        if unit.side is not Side.REGULAR or not unit.alive:
+            return []
+        reach = self.inches(self.settings.disperse_distance)
+        pts = unit.points(fighting_only=True)
+        return [m for m in self.live() if self.mob_distance(m, pts) <= reach + 1e-9]
+
+    def disperse_modifiers(self, unit: Unit) -> list[Modifier]:
+        """FF-142..147 (cumulative, house rule FF-148 for the overlap)."""
+        side, s = unit.side, self.settings
+        mods: list[Modifier] = []
+        own, other = self.caused[side], self.caused[side.enemy]
+        if own:
+            mods.append(Modifier("own side has caused civilian casualties", -1, "FF-142"))
+        attitude = s.attitude.get(side, "neutral")
+        if attitude == "hostile":
+            mods.append(Modifier("civilians hostile to this side", -1, "FF-143"))
+        elif attitude == "friendly":
+            mods.append(Modifier("civilians friendly to this side", 1, "FF-144"))
+        if other and not own:
+            mods.append(Modifier("only the other side has caused civilian casualties", 1, "FF-145"))
+        if side in s.friendly_area:
+            mods.append(Modifier("the civilians of the area are friendly", 1, "FF-146"))
+        if unit.id in s.interpreters:
+            mods.append(Modifier("has an interpreter", 1, "FF-147"))
+        return mods
+
+    def disperse_odds(self, unit: Unit) -> float:
+        """The chance the TQ die plus modifiers beats the Insurgency Level (FF-139/140)."""
+        sides = int(unit.tq)
+        need = self.level() + 1 - sum(m.value for m in self.disperse_modifiers(unit))
+        return min(1.0, max(0.0, (sides - max(need, 1) + 1) / sides))
+
+    def disperse(self, unit: Unit, mob: Mob) -> bool:
+        """FF-139/140: TQ die + modifiers strictly higher than the Insurgency Level removes
+        the mob; otherwise it stays. FF-141: that is the unit's whole activation."""
+        mods = self.disperse_modifiers(unit)
+        level = self.level()
+        face = self.g.dice.one(int(unit.tq), f"Disperse {mob.name}: {unit.name} (beat Insurgency "
+                               f"Level {level})", modifiers=mods, side=unit.side.value, unit=unit.id,
+                               rule="FF-139")
+        total = face + sum(m.value for m in mods)
+        ok = total > level
+        if ok:
+            self.remove(mob, "dispersed", f"disperses: {unit.name} talks it down ({total} beats "
+                                          f"Insurgency Level {level})")
+        else:
+            self.g.log.emit("civilians", f"{unit.name} fails to disperse {mob.name} ({total} does not "
+                            f"beat Insurgency Level {level}); it stays", unit=unit.id, mob=mob.id)
+        return ok
+
+    # -- module plans ------------------------------------------------------------------------
+    def plan_options(self, unit: Unit) -> list[str]:
+        from ambush_gui.alley.fof import civilians_leaders
+
+        out = [f"{PLAN}/disperse/{m.id}" for m in self.may_disperse(unit)]
+        return out + civilians_leaders.plan_options(self, unit)
+
+    def plan_label(self, unit: Unit, plan: str) -> str | None:
+        from ambush_gui.alley.fof import civilians_leaders
+
+        parts = plan.split("/")
+        if len(parts) != 3 or parts[0] != PLAN or parts[2] not in self.mobs:
+            return None
+        mob = self.mobs[parts[2]]
+        if parts[1] == "disperse":
+            mods = "".join(f", {m}" for m in self.disperse_modifiers(unit))
+            return (f"Disperse {mob.name} (nothing else this turn): {unit.tq.name}{mods} must beat "
+                    f"Insurgency Level {self.level()}: {self.disperse_odds(unit):.0%}")
+        return civilians_leaders.plan_label(self, unit, parts[1], mob)
+
+    def carry_out_plan(self, unit: Unit, plan: str) -> Procedure:
+        from ambush_gui.alley.fof import civilians_leaders
+
+        parts = plan.split("/")
+        if len(parts) != 3 or parts[0] != PLAN or parts[2] not in self.mobs:
+            return
+        mob = self.mobs[parts[2]]
+        g = self.g
+        if parts[1] == "disperse":
+            g.log.emit("plan", f"{unit.name} tries to disperse {mob.name} (no other action this turn, "
+                       "FF-141)", unit=unit.id, plan=plan)
+            self.disperse(unit, mob)
+            return
+        yield from civilians_leaders.carry_out(self, unit, parts[1], mob)

@@ -72,6 +72,8 @@ EVENT_TIPS: dict[str, str] = {  # what scores, in plain words (docs/formats.md, 
                  "in it",
     "zone_cleared": "Once: the first time a unit of the side has a fighting figure in the zone and no "
                     "enemy figure is in it (checked after every move and every turn)",
+    "civilian_casualty": "Each civilian casualty the enemy caused: a civilian mob's, or an unarmed "
+                         "supporter of a mixed mob (civilians module, FF-159/160)",
 }
 EVENTS = [e.value for e in AwardEvent]
 EDGES = [e.value for e in Edge]
@@ -159,6 +161,7 @@ def sentence(data: dict[str, Any], row: Row) -> str:
         "figure_exited": f"per {member(data, side)} off the table{edge}",
         "zone_held": f"for holding {zone} at the end",
         "zone_cleared": f"for clearing {zone}",
+        "civilian_casualty": f"per civilian casualty caused by the {side_name(data, enemy)}",
     }.get(str(a.get("event")), str(a.get("event")))
     text = f"{side_name(data, side)} {points:+d} {what}"
     if row.key is not None:
