@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 GOOD_SHOT = 1.0  # expected casualties of a clear shot that beat talking to the crowd
 IN_THE_WAY = 3.0  # inches from a line (of fire, or to the objective) that put a mob in the way
+STIR_REACH = 18.0  # inches from a Regular unit within which a stirred-up crowd gets in its way
 
 
 def _module(g: AlleyGame) -> CiviliansModule | None:
@@ -89,7 +90,7 @@ def plan(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
         if "/manipulate/" not in o:
             continue
         mob = mod.mobs[o.split("/")[2]]
-        if any(mod.unit_distance(mob, r) <= 12 * g.m.scale for r in regulars):
+        if any(mod.unit_distance(mob, r) <= STIR_REACH * g.m.scale for r in regulars):
             return o, f"its leader stirs {mob.name} into the Regulars' way ({odds:.0%})"
     return None
 
