@@ -155,12 +155,10 @@ def test_with_the_module_switched_on_a_minefield_is_open_ground_to_eye_and_feet(
     assert field.kind == "minefield" and not field.blocks_sight and not field.impassable
 
 
-def test_a_mob_stand_blocks_sight_and_movement_when_played(monkeypatch: pytest.MonkeyPatch) -> None:
-    class Civilians(modules.RuleModule):
-        name = "civilians"
-
-    monkeypatch.setitem(modules.REGISTRY, "civilians", Civilians)
+def test_a_mob_stand_is_the_civilians_modules_when_played() -> None:
+    """FF-135: with the module on, the stand leaves the static table (it moves, so the
+    module owns it and blocks fire and movement through it: tests/alley/fof)."""
     mob = {"id": "mob", "kind": "civilian_mob", "rect": [8, 8, 3, 2]}
     scn = Scenario.from_data(small(pieces=[mob], modules={"civilians": {}}))
-    stand = scn.table.pieces[0]
-    assert stand.blocks_sight and stand.impassable and stand.cover is CoverClass.NONE
+    assert [p.id for p in scn.table.pieces] == []
+    assert [p.id for p in scn.spec.table.pieces] == ["mob"]

@@ -95,6 +95,9 @@ class CiviliansSettings(Settings):
                     "supporters whose loss may score (FF-155, FF-159)")
     mob_size: int = Field(default=6, ge=1, le=50,
                           description="casualties a stand takes before it is gone (house rule FF-137)")
+    gunfire: Literal["firer", "target"] = Field(
+        default="firer", description="house rule FF-134: the gunfire a mob moves toward is where "
+                                     "a unit fired from ('firer') or where its fire fell ('target')")
     speed: Inches = Field(default=3.0, description="the end-of-turn move toward gunfire (FF-132)")
     stop_distance: Inches = Field(default=6.0, description="a mob stops this near a unit (FF-133)")
     casualty_distance: Inches = Field(default=2.0,
@@ -397,8 +400,9 @@ class CiviliansModule(RuleModule):
         casualty check (FF-136, house rule FF-137); supporters lost by a mixed mob (FF-159)."""
         from ambush_gui.alley.fof import civilians_leaders
 
-        if attacker.figures:
-            x, y = attacker.centre()
+        where = target if self.settings.gunfire == "target" and target.figures else attacker
+        if where.figures:
+            x, y = where.centre()
             self.gunfire.append((x, y, attacker.id))
         self.casualty_checks(attacker, target)
         civilians_leaders.supporters_lost(self, target, attacker.side)

@@ -139,6 +139,10 @@ def test_nearest_gunfire_is_where_a_unit_fired_from_this_turn() -> None:
     assert x > 16.5 and y < 12.0  # toward n, not m
     kit.drive(g, mod.start_turn())
     assert mod.gunfire == []
+    fell = game(units, [mob("mob1", 15, 11)], settings={"gunfire": "target"})
+    kit.drive(fell, civ(fell).after_fire(fell.unit("i"), fell.unit("m"), 0))
+    civ(fell).toward_gunfire()  # the other reading: toward where the fire fell (i, to the north)
+    assert centre(fell, "mob1")[1] > 12.0
     near = game([kit.marines("m", (1, 1)), kit.insurgents("i", (15, 16))], [mob("mob1", 15, 11)], script=[5])
     kit.drive(near, civ(near).after_fire(near.unit("i"), near.unit("m"), 0))
     civ(near).toward_gunfire()
