@@ -305,7 +305,8 @@ def test_every_award_event_read_from_a_toml_snippet() -> None:
     '''
     victory_data = tomllib.loads(text)["victory"]
     # civilian_casualty needs the civilians module: tests/alley/fof/test_civilians.py scores it
-    assert {a["event"] for a in victory_data["awards"]} == {e.value for e in AwardEvent} - {"civilian_casualty"}
+    events = {e.value for e in AwardEvent} - {"civilian_casualty"}
+    assert {a["event"] for a in victory_data["awards"]} == events
     hall = kit.building("hall", (3, 13, 6, 4))
     g = game(victory_data["awards"], pieces=[hall], hot_spots=[(1, (20, 20))],
              escorts=[{"id": "vip", "at": [20, 4], "label": "VIP"}])

@@ -214,7 +214,8 @@ class CiviliansModule(RuleModule):
         units = {u.id: u for u in spec.units}
         for k, uid in enumerate(settings.interpreters):
             if uid not in units:
-                problems.append((f"civilians.interpreters[{k}]", f"interpreter unit {uid}: no unit of that id"))
+                problems.append((f"civilians.interpreters[{k}]",
+                                 f"interpreter unit {uid}: no unit of that id"))
         for k, uid in enumerate(settings.mixed_mobs):
             unit = units.get(uid)
             if unit is None:

@@ -84,7 +84,6 @@ def taunt_options(mod: CiviliansModule, mob: Mob) -> list[Unit]:
 
 def act(mod: CiviliansModule) -> Procedure:
     """House rule FF-166: each hostile mob moves (or stays), then taunts (or not)."""
-    g = mod.g
     controller: Side = mod.settings.hostile_controller
     for mob in [m for m in mod.live() if m.hostile]:
         opts = move_options(mod, mob)

@@ -187,7 +187,7 @@ def arm(mod: CiviliansModule, unit: Unit, mob: Mob) -> Unit | None:
                              f"{words.count(supporters, 'unarmed supporter')}")
     at = _place(mod, offs, (cx, cy))
     if at is None:
-        g.log.emit("civilians", f"No room to set the armed mob down: the crowd scatters instead",
+        g.log.emit("civilians", "No room to set the armed mob down: the crowd scatters instead",
                    mob=mob.id)
         return None
     spec = g.spec.sides[Side.INSURGENT]
@@ -213,8 +213,8 @@ def _place(mod: CiviliansModule, offs: np.ndarray, centre: tuple[float, float]) 
 
     g = mod.g
     step = 1.0 * g.m.scale
-    tries = [(0.0, 0.0)] + [(r * math.cos(a), r * math.sin(a))
-                            for r in (step, 2 * step, 3 * step) for a in np.arange(0, 2 * math.pi, math.pi / 4)]
+    rings = [(r, a) for r in (step, 2 * step, 3 * step) for a in np.arange(0, 2 * math.pi, math.pi / 4)]
+    tries = [(0.0, 0.0)] + [(r * math.cos(a), r * math.sin(a)) for r, a in rings]
     for dx, dy in tries:
         at = np.array([centre[0] + dx, centre[1] + dy])
         pts = offs + at

@@ -92,7 +92,9 @@ def test_the_scenarios_own_civilian_rules_override_the_general_ones() -> None:
     g = game(far, [mob("mob1", 18, 11)], settings={"speed": 5, "stop_distance": 2})
     kit.drive(g, civ(g).after_fire(g.unit("i"), g.unit("m"), 0))  # the Marines fired
     civ(g).toward_gunfire()
-    assert centre(g, "mob1")[0] == pytest.approx(19.5 - 5 * (19.5 - 2.2) / ((19.5 - 2.2) ** 2) ** 0.5, abs=0.01)
+    (x, y), (x0, y0) = centre(g, "mob1"), (19.5, 12.0)
+    assert ((x - x0) ** 2 + (y - y0) ** 2) ** 0.5 == pytest.approx(5.0, abs=1e-3)  # 5", not 3"
+    assert civ(g).unit_distance(civ(g).mobs["mob1"], g.unit("m")) > 2.0
 
 
 # -- moving toward gunfire (FF-132..134) -------------------------------------------------------
@@ -371,7 +373,8 @@ def test_validate_refuses_settings_naming_a_mob_that_is_not_a_mob() -> None:
     with pytest.raises(ScenarioError) as e:
         scenario({"hostile_mobs": ["house", "ghost"]}, pieces=[NEAR, kit.building("house", (15, 15, 3, 3))])
     assert e.value.problems == [
-        ("civilians.hostile_mobs[0]", "hostile mob house: expected a civilian_mob piece, found a building piece"),
+        ("civilians.hostile_mobs[0]", "hostile mob house: expected a civilian_mob piece, found a building "
+                                      "piece"),
         ("civilians.hostile_mobs[1]", "hostile mob ghost: expected a civilian_mob piece, found no piece of "
                                       "that id")]
 
