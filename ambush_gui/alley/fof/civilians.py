@@ -256,12 +256,29 @@ class CiviliansModule(RuleModule):
         live = self.live()
         hostile = sum(1 for m in live if m.hostile)
         lines = [f"Civilian mobs: {len(live)} left" + (f" ({hostile} hostile)" if hostile else "")]
+        for m in live:  # where each stands: the table does not draw them yet
+            x, y = m.centre
+            lines.append(f"  {m.name}{' (hostile)' if m.hostile else ''} at {x:.1f}, {y:.1f}"
+                         + (f", {m.casualties} hurt" if m.casualties else ""))
         r, i = self.caused[Side.REGULAR], self.caused[Side.INSURGENT]
         if r or i:
             names = self.g.spec.sides
             lines.append(f"Civilian casualties: {r} by the {names[Side.REGULAR].name}, "
                          f"{i} by the {names[Side.INSURGENT].name}")
         return lines
+
+    def unit_status(self, unit: Unit) -> list[str]:
+        """On the unit's card: taunted this turn, an interpreter, a mixed mob."""
+        out = []
+        if unit.marks.get("civilians.taunted_turn") == self.g.state.turn:
+            out.append("Taunted by a mob this turn")
+        if unit.id in self.settings.interpreters:
+            out.append("Has an interpreter (disperse +1)")
+        sup = self.supporters.get(unit.id)
+        if sup:
+            n = sum(1 for f in unit.figures if f.id in sup)
+            out.append(f"Mixed mob: {n} unarmed supporter{'s' if n != 1 else ''}")
+        return out
 
     # -- geometry ----------------------------------------------------------------------
     def mob_distance(self, mob: Mob, pts: np.ndarray) -> float:
@@ -377,14 +394,18 @@ class CiviliansModule(RuleModule):
         return out
 
     def blockers_of_path(self, unit: Unit, path: tuple[tuple[float, float], ...]) -> list[Mob]:
-        """The live stands some figure's track crosses or ends in (FF-135)."""
-        offsets = unit.points() - np.array(path[0])
+        """The live stands some figure's track crosses or ends in (FF-135); a stand some
+        figure already stands in (set down there by a rule) may be walked out of."""
+        pts = unit.points()
+        offsets = pts - np.array(path[0])
         tracks = np.asarray(path)[None, :, :] + offsets[:, None, :]
         if len(path) < 2:
             geom = shapely.multipoints(tracks.reshape(-1, 2))
         else:
             geom = shapely.multilinestrings(list(tracks))
-        return [m for m in self.live() if shapely.relate_pattern(geom, m.poly, "T********")]
+        inside = shapely.multipoints(pts)
+        return [m for m in self.live() if shapely.relate_pattern(geom, m.poly, "T********")
+                and not shapely.intersects(inside, m.poly)]
 
     def check_move(self, unit: Unit, plan: MovePlan) -> None:
         """FF-135: no figure moves through (or into) a civilian mob stand."""

@@ -178,6 +178,8 @@ def test_no_movement_through_a_mob_stand() -> None:
     check_move(g, m, {"path": [[12, 5], [12, 15]]}, 20)  # round it is fine
     civ(g).remove(civ(g).mobs["mob1"], "dispersed", "goes")
     check_move(g, m, {"path": [[6.2, 15]]}, 12)  # gone: the way is open
+    inside = game([kit.marines("m", (5, 11.5)), GUNMEN], [ACROSS])  # set down in it by a rule
+    check_move(inside, inside.unit("m"), {"path": [[6.2, 9]]}, 6)  # it may walk out
 
 
 # -- the civilian casualty check (FF-136, FF-137) ----------------------------------------------
@@ -342,11 +344,15 @@ def test_the_insurgency_level_setting_else_the_scenarios_else_4() -> None:
 # -- state, status, validation ----------------------------------------------------------------
 
 def test_status_says_the_mobs_left_and_the_casualties_by_side() -> None:
+    """The turn panel's lines (and the unit card's, below)."""
     g = game([MARINES, GUNMEN], [NEAR, mob("mob2", 15, 2)], settings={"hostile_mobs": ["mob2"]})
-    assert civ(g).status() == ["Civilian mobs: 2 left (1 hostile)"]
+    assert civ(g).status() == ["Civilian mobs: 2 left (1 hostile)", "  mob mob1 at 11.5, 8.0",
+                               "  mob mob2 (hostile) at 16.5, 3.0"]
     civ(g).caused[Side.INSURGENT] = 2
+    civ(g).mobs["mob2"].casualties = 2
     civ(g).remove(civ(g).mobs["mob1"], "dispersed", "goes home")
     assert civ(g).status() == ["Civilian mobs: 1 left (1 hostile)",
+                               "  mob mob2 (hostile) at 16.5, 3.0, 2 hurt",
                                "Civilian casualties: 0 by the Marines, 2 by the Insurgents"]
     assert g.snapshot()["modules"]["civilians"]["mobs"][0]["gone"] == "dispersed"
 
@@ -409,3 +415,13 @@ def test_a_civilian_casualty_award_needs_the_module() -> None:
 def test_a_game_without_civilians_keeps_mob_pieces_refused() -> None:
     with pytest.raises(ScenarioError, match="civilians rule module"):
         kit.scenario([MARINES, GUNMEN], pieces=[NEAR])
+
+
+def test_the_unit_card_says_taunted_interpreter_and_mixed_mob() -> None:
+    mixed = kit.insurgents("x", (5, 20), weapons=["rifle", "unarmed"])
+    g = game([MARINES, mixed], [NEAR], settings={"interpreters": ["m"], "mixed_mobs": ["x"]})
+    g.state.turn = 3
+    g.unit("m").marks["civilians.taunted_turn"] = 3
+    assert civ(g).unit_status(g.unit("m")) == ["Taunted by a mob this turn",
+                                               "Has an interpreter (disperse +1)"]
+    assert civ(g).unit_status(g.unit("x")) == ["Mixed mob: 1 unarmed supporter"]
