@@ -160,8 +160,8 @@ def test_no_fire_through_a_mob_stand() -> None:
     assert g.sees(m, i)  # people see over a crowd: sight is not blocked...
     assert "passes through mob Market crowd" in str(civ(g).fire_blocked(m, i))
     assert turn.fire_targets(g, m) == [] and turn.fire_targets(g, i) == []  # ...fire is
-    assert kit.drive(g, fire(g, m, i, "Fire")) == 0  # a fire declared anyway is lost, no dice
-    assert "cannot fire at Insurgents i" in kit.events(g, "fire")[-1].text
+    assert turn.lost_to_a_module(g, m, i)  # a fire declared before the mob came is lost
+    assert "may no longer fire at Insurgents i" in kit.events(g, "fire")[-1].text
     aside = game([MARINES, GUNMEN], [mob("mob1", 12, 11)])
     assert civ(aside).fire_blocked(aside.unit("m"), aside.unit("i")) is None
     assert turn.fire_targets(aside, aside.unit("m")) == [aside.unit("i")]

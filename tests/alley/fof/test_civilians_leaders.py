@@ -256,3 +256,24 @@ def test_a_hostile_mob_moves_up_to_6_inches_and_not_toward_gunfire() -> None:
     kit.drive(g, mod.after_fire(g.unit("i"), g.unit("m"), 0))
     mod.toward_gunfire()
     assert centre(g, "mob1") == (x, y)  # under its player's control: no drift to the gunfire
+
+
+@pytest.mark.rule("FF-165")
+def test_with_combat_stress_a_taunt_raises_the_units_stress_next_turn() -> None:
+    def level_next_turn(taunt: bool) -> list[tuple[int, str]]:
+        g = kit.game([MARINES, GUNMEN], pieces=[CLOSE], modules=["civilians", "combat_stress"],
+                     civilians={"hostile_mobs": ["mob1"]}, strict=False)
+        stress = g.modules.get("combat_stress")
+        assert stress is not None
+        g.state.turn = 1
+        kit.drive(g, stress.start_turn())
+        g.state.turn = 2
+        kit.drive(g, civ(g).phase_start(Side.INSURGENT), ["stay", "m" if taunt else "none"])
+        kit.drive(g, g.modules.end_turn())
+        g.state.turn = 3
+        return [(m.value, m.rule) for m in stress.modifiers(g.unit("m"))]  # type: ignore[attr-defined]
+
+    assert (1, "FF-095") in level_next_turn(True)
+    assert (1, "FF-095") not in level_next_turn(False)
+    # +1 taunted, and turn 2 no longer counts as a quiet turn (FF-099: one −1 fewer)
+    assert sum(v for v, _ in level_next_turn(True)) == sum(v for v, _ in level_next_turn(False)) + 2

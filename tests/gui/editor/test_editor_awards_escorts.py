@@ -136,7 +136,7 @@ def test_an_edge_award_offers_the_edges_and_an_event_change_drops_what_no_longer
                                                  "points": 1}
     assert not box.form.isRowVisible(box.edge)
     tips = [box.event.itemData(i, Qt.ItemDataRole.ToolTipRole) for i in range(box.event.count())]
-    assert all(t and ":" in t for t in tips) and len(tips) == 9  # every event says what scores
+    assert all(t and ":" in t for t in tips) and len(tips) == 10  # every event says what scores
 
 
 def test_a_new_scenario_shows_the_defaults_as_not_set_and_saves_no_victory_points(qtbot: Any,
