@@ -282,6 +282,13 @@ class AlleyAI:
         return "rapid:move-fire" if "rapid:move-fire" in opts else opts[0]
 
     def _move(self, g: AlleyGame, d: Decision) -> Any:
+        if g.modules:  # a Force on Force module's reason to go somewhere else
+            from ambush_gui.ai.fof import move_advice
+
+            advice = move_advice(self, g, d)
+            if advice is not None:
+                answer, self._why = advice
+                return answer
         unit = g.unit(d.facts["unit"])
         limit = float(d.facts.get("limit", 0))
         speeds = d.facts.get("speeds")

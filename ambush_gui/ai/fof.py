@@ -8,7 +8,9 @@ the narration show, or None to leave it to the default (the first option).
 
 Module plans that join the Regular or Insurgent PLAN decision ("disperse:mob-1") are
 weighed by the same advisers under the question ``"plan"``: :func:`plan_advice` asks
-each module whether one of its plans beats the core plan for a unit.
+each module whether one of its plans beats the core plan for a unit. Likewise a
+``"move:<module>"`` adviser may answer a MOVE decision (:func:`move_advice`), when a
+module gives a unit a reason to go somewhere its goal would not take it.
 """
 
 from __future__ import annotations
@@ -63,6 +65,18 @@ def advise(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice:
     if got is not None:
         return got
     return d.options[0], "takes the first choice"
+
+
+def move_advice(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
+    """A move a module's adviser prefers for the unit of a MOVE decision (e.g. a popular
+    leader walking up to a crowd), or None: advisers whose question starts with "move:"."""
+    _load()
+    for question, fn in ADVISERS.items():
+        if question.startswith("move:"):
+            got = fn(ai, g, d)
+            if got is not None:
+                return got
+    return None
 
 
 def plan_advice(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:

@@ -3,9 +3,11 @@
 * A Regular patrol that meets a mob (one that stands across a shot it wants, or in its
   way to its objective) tries to disperse it rather than firing through it, unless it
   has a good clear shot anyway (FF-138..141).
-* An Insurgent popular leader in contact with a mob arms it when he has men with him
-  and the odds are fair, else manipulates it into the Regulars' way (FF-149..154): the
-  place that blocks most Regular lines of fire, nearest the Regulars.
+* An Insurgent unit with a leader and no good shot walks him up to a crowd near the
+  Regulars (the ``move:civilians`` adviser, asked at its moves in the Insurgent phase).
+  In contact, he arms the crowd when he has men with him and the odds are fair, else
+  manipulates it into the Regulars' way (FF-149..154): the place that blocks most
+  Regular lines of fire, nearest the Regulars.
 * A hostile mob moves across the line of fire of the Regular unit nearest it that has a
   target, else closes in on the nearest Regular unit, and taunts the nearest (FF-161..164).
 """
@@ -18,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import shapely
 import shapely.affinity
+import shapely.ops
 
 from ambush_gui.ai.fof import Advice, adviser
 from ambush_gui.alley.model import Side, Unit
@@ -92,6 +95,49 @@ def plan(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
         mob = mod.mobs[o.split("/")[2]]
         if any(mod.unit_distance(mob, r) <= STIR_REACH * g.m.scale for r in regulars):
             return o, f"its leader stirs {mob.name} into the Regulars' way ({odds:.0%})"
+    return None
+
+
+@adviser("move:civilians")
+def leader_to_crowd(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
+    """In the Insurgent phase, a unit with a leader and no good shot walks him into base
+    contact with a crowd near the Regulars (to stir it up or arm it next turn, FF-149)."""
+    mod = _module(g)
+    if mod is None or g.state.phase != "insurgent" or not d.facts.get("speeds"):
+        return None
+    unit = g.unit(d.facts["unit"])
+    leader = unit.leader
+    if unit.side is not Side.INSURGENT or leader is None:
+        return None
+    from ambush_gui.alley.fof.civilians_leaders import leader_in_contact
+
+    limit = float(d.facts.get("limit", 0))
+    regulars = g.state.side_units(Side.REGULAR)
+    here = np.array([leader.pos])
+    crowds = sorted(
+        (m for m in mod.live() if not m.hostile
+         and mod.mob_distance(m, here) <= limit
+         and any(mod.unit_distance(m, r) <= STIR_REACH * g.m.scale for r in regulars)),
+        key=lambda m: mod.mob_distance(m, here))
+    if not crowds or any(leader_in_contact(mod, unit, m) for m in mod.live()):
+        return None
+    clear = [e for e in g.enemies(unit) if g.sees(unit, e) and mod.fire_blocked(unit, e) is None]
+    if max((ai.hits(g, unit, e) for e in clear), default=0.0) >= GOOD_SHOT:
+        return None
+    cx, cy = unit.centre()
+    for mob in crowds:
+        edge = shapely.ops.nearest_points(mob.poly.exterior, shapely.Point(leader.pos))[0]
+        mx, my = mob.centre
+        for turn in (0.0, 0.6, -0.6, 1.2, -1.2):  # round the stand from the nearest side
+            a = math.atan2(edge.y - my, edge.x - mx) + turn
+            spot = shapely.ops.nearest_points(
+                mob.poly.exterior, shapely.Point(mx + 10 * math.cos(a), my + 10 * math.sin(a)))[0]
+            out = 0.35 * g.m.scale
+            tx, ty = spot.x + out * math.cos(a), spot.y + out * math.sin(a)
+            end = (round(cx + tx - leader.x, 3), round(cy + ty - leader.y, 3))
+            choice: dict[str, Any] = {"path": [list(end)], "speed": d.facts["speeds"][-1]}
+            if ai._ok(d, choice):
+                return choice, f"its leader goes to stir up {mob.name} (a popular leader, FF-149)"
     return None
 
 

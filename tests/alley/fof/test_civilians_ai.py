@@ -89,3 +89,26 @@ def test_computer_players_play_whole_games_with_mobs() -> None:
         play_out(g, {s: make_player("ai", "alley", seed) for s in ("regular", "insurgent")})
         assert g.state.outcome is not None and invariants.check(g) == []
         assert any(e.kind == "civilians" for e in g.log.events)
+
+
+def test_an_insurgent_leader_walks_up_to_a_crowd_near_the_regulars() -> None:
+    from ambush_gui.alley.fof.civilians_leaders import leader_in_contact
+    from ambush_gui.core.decisions import DecisionKind
+
+    g = game([MARINES, GANG], [mob("mob1", 9.5, 19)], strict=False)  # 2.9" from the leader
+    g.state.phase = "insurgent"
+    i, ai = g.unit("i"), AlleyAI()
+    proc = turn.insurgent_activation(g, i)
+    d = kit.asks(g, proc, ["cautious:move-fire"])
+    assert d.kind is DecisionKind.MOVE
+    choice = ai.choose(g, d)
+    assert "popular leader" in ai.decide(g, d).reason
+    try:
+        while True:  # the rest of the activation: no reaction, no fire
+            d = proc.send(d.validate(choice))
+            choice = d.options[0]
+    except StopIteration:
+        pass
+    assert leader_in_contact(civ(g), i, civ(g).mobs["mob1"])
+    d = turn.plan_decision(g, i)
+    assert ai.choose(g, d) == "civilians/arm/mob1"  # next turn: he arms it
