@@ -112,3 +112,15 @@ def test_an_insurgent_leader_walks_up_to_a_crowd_near_the_regulars() -> None:
     assert leader_in_contact(civ(g), i, civ(g).mobs["mob1"])
     d = turn.plan_decision(g, i)
     assert ai.choose(g, d) == "civilians/arm/mob1"  # next turn: he arms it
+
+
+def test_a_game_with_mobs_replays_to_the_same_state() -> None:
+    """The module's state (mobs, casualties, gunfire) is rebuilt by replaying the decisions."""
+    scn = soak_scenario()
+    g = AlleyGame(scn, 7)
+    play_out(g, {s: make_player("ai", "alley", 7) for s in ("regular", "insurgent")})
+    again = AlleyGame(scn, 7)
+    for choice in g.decisions:
+        again.answer(choice)
+    assert again.state_hash() == g.state_hash()
+    assert again.snapshot()["modules"]["civilians"] == g.snapshot()["modules"]["civilians"]
