@@ -93,6 +93,10 @@ class CiviliansSettings(Settings):
         default=[], max_length=500,
         description="Insurgent units that are mixed mobs: their 'unarmed' figures are "
                     "supporters whose loss may score (FF-155, FF-159)")
+    block_fire: bool = Field(default=True, description="FF-135: no fire through a stand "
+                                                       "(false: the scenario allows it)")
+    block_movement: bool = Field(default=True, description="FF-135: no movement through a stand "
+                                                           "(false: the scenario allows it)")
     mob_size: int = Field(default=6, ge=1, le=50,
                           description="casualties a stand takes before it is gone (house rule FF-137)")
     gunfire: Literal["firer", "target"] = Field(
@@ -376,7 +380,7 @@ class CiviliansModule(RuleModule):
     def fire_blocked(self, attacker: Unit, target: Unit) -> str | None:
         """FF-135: why ``attacker`` may not fire at ``target`` (every line of fire passes
         through a mob stand), or None. The shared hook the engine asks where targets are listed."""
-        if not self.mobs:
+        if not self.mobs or not self.settings.block_fire:
             return None
         key = ("civilians.blocked", self._version, attacker.points(fighting_only=True).tobytes(),
                target.points().tobytes())
@@ -409,7 +413,7 @@ class CiviliansModule(RuleModule):
 
     def check_move(self, unit: Unit, plan: MovePlan) -> None:
         """FF-135: no figure moves through (or into) a civilian mob stand."""
-        if not self.mobs or plan.length <= 1e-6:
+        if not self.mobs or plan.length <= 1e-6 or not self.settings.block_movement:
             return
         hit = self.blockers_of_path(unit, plan.path)
         if hit:
@@ -439,7 +443,7 @@ class CiviliansModule(RuleModule):
         if not near:
             return []
         clear, _ = self._clear_lines(lines, near)
-        used = lines[clear] if clear.any() else lines
+        used = lines[clear] if clear.any() and self.settings.block_fire else lines
         reach = self.inches(self.settings.casualty_distance)
         hit: list[str] = []
         for m in near:

@@ -164,6 +164,8 @@ def test_no_fire_through_a_mob_stand() -> None:
     assert "may no longer fire at Insurgents i" in kit.events(g, "fire")[-1].text
     aside = game([MARINES, GUNMEN], [mob("mob1", 12, 11)])
     assert civ(aside).fire_blocked(aside.unit("m"), aside.unit("i")) is None
+    allowed = game([MARINES, GUNMEN], [ACROSS], settings={"block_fire": False})  # "unless the
+    assert turn.fire_targets(allowed, allowed.unit("m")) == [allowed.unit("i")]  # scenario allows it"
     assert turn.fire_targets(aside, aside.unit("m")) == [aside.unit("i")]
 
 
@@ -176,6 +178,8 @@ def test_no_movement_through_a_mob_stand() -> None:
     with pytest.raises(IllegalDecision, match="civilian mob"):
         check_move(g, m, {"path": [[6.2, 11.5]]}, 12)  # ending in it
     check_move(g, m, {"path": [[12, 5], [12, 15]]}, 20)  # round it is fine
+    allowed = game([MARINES, GUNMEN], [ACROSS], settings={"block_movement": False})
+    check_move(allowed, allowed.unit("m"), {"path": [[6.2, 15]]}, 12)  # the scenario allows it
     civ(g).remove(civ(g).mobs["mob1"], "dispersed", "goes")
     check_move(g, m, {"path": [[6.2, 15]]}, 12)  # gone: the way is open
     inside = game([kit.marines("m", (5, 11.5)), GUNMEN], [ACROSS])  # set down in it by a rule
