@@ -28,3 +28,16 @@ def test_every_gap_has_a_documented_house_rule(prefix: str) -> None:
     docs = "\n".join(p.read_text() for p in (ROOT / "docs" / "rules").glob("*.md"))
     missing = [g for g in gaps if not re.search(rf"^#+ .*{g}", docs, re.M)]
     assert not missing, f"GAPs with no house-rule section in docs/rules/: {missing}"
+
+
+def test_every_checklist_id_is_named_by_a_rule_test() -> None:
+    """Every rule clause of the checklist (AA, AR, CT, DC, FC, FF) has a test marked with its
+    ID (``@pytest.mark.rule("FF-105")``), read from the test sources."""
+    named: set[str] = set()
+    for path in (ROOT / "tests").rglob("*.py"):
+        for marker in re.finditer(r"mark\.rule\(([^)]*)\)", path.read_text()):
+            named.update(re.findall(r"[A-Z]{2}-\d{3}", marker.group(1)))
+    ids = re.findall(r"`([A-Z]{2}-\d{3})`", CHECKLIST.read_text())
+    assert len(ids) > 600  # the checklist was really read
+    missing = [i for i in ids if i not in named]
+    assert not missing, f"checklist IDs no test names: {missing}"
