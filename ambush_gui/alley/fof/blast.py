@@ -107,8 +107,8 @@ def attack(g: AlleyGame, blast: Blast, target: Unit) -> Procedure:
     fp, df = attack_pool(blast), defense_pool(g, target)
     g.log.emit("blast", f"{blast.name} attacks {target.name} — Attack {fp.describe()}; "
                f"Defense {df.describe()} (Armor dice only, FF-035)",
-               source=blast.id, target=target.id, ap=blast.ap, at=blast.at,
-               attack={"die": int(fp.die), "dice": fp.dice},
+               source=blast.id, target=target.id, ap=blast.ap, at=blast.at, name=blast.name,
+               rating=blast.rating, attack={"die": int(fp.die), "dice": fp.dice},
                defense={"die": int(df.die), "dice": df.dice,
                         "items": [[m.label, m.value, m.rule] for m in df.items]})
     a_faces = g.dice.roll(int(fp.die), fp.dice, f"Blast: {blast.name} at {target.name}", fp.items,

@@ -234,6 +234,12 @@ class IedsModule(RuleModule):
         return any(translate(walked, f.x - cx, f.y - cy).distance(device.place) <= device.reach + 1e-9
                    for f in unit.fighters)
 
+    def where(self, device: Device) -> list[float]:
+        """Where the device is on the table as the game measures it (a piece's: its middle),
+        for the window to show the blast (the log's ``where``; ``reach`` likewise)."""
+        c = device.place.centroid
+        return [round(c.x, 3), round(c.y, 3)]
+
     def blast(self, device: Device) -> Blast:
         size = device.size
         rule = size.rule if device.spec.ap is None else "FF-050"
@@ -250,10 +256,14 @@ class IedsModule(RuleModule):
         if mover is not None and mover.alive and mover not in units:
             units.insert(0, mover)
         if not units:
-            g.log.emit("ied", f"{device.name} goes off with no one in reach", device=device.id)
+            g.log.emit("ied", f"{device.name} goes off with no one in reach", device=device.id,
+                       went_off=True, where=self.where(device), reach=device.reach,
+                       ap=device.ap, size=device.spec.size)
             return
         g.log.emit("ied", f"{device.name} goes off ({self.blast(device).describe()})",
-                   device=device.id, units=[u.id for u in units])
+                   device=device.id, units=[u.id for u in units], went_off=True,
+                   where=self.where(device), reach=device.reach, ap=device.ap,
+                   size=device.spec.size)
         if len(units) == 1:
             target = units[0]
         elif device.spec.target == "owner":

@@ -36,7 +36,7 @@ from ambush_gui.core.events import Event
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import as_modifier, rule_tip, side_colour, side_title
 from ambush_gui.gui.shared.dice import DieFace, Mark, keep_target
-from ambush_gui.gui.shared.pacing import OUTCOMES, big_moment, shown_faces, zero_nine
+from ambush_gui.gui.shared.pacing import big_moment, joins, shown_faces, zero_nine
 
 SideOf = Callable[[Event], str | None]
 Wording = Callable[[Event], Event]
@@ -484,7 +484,7 @@ class DiceTrayPanel(QWidget):
                 if len(self.throws) > theme.TRAY_HISTORY:
                     del self.throws[0]
             self._open = True
-        elif event.kind in OUTCOMES and self._open and self.throws:
+        elif self._open and self.throws and joins(self._last_kind, event.kind):
             self.throws[-1].outcomes.append(event)
             self._changed.add(id(self.throws[-1]))
         else:

@@ -60,13 +60,34 @@ OUTCOMES = frozenset({
 })
 
 
+# Force on Force modules' events that tell the verdict of the roll right before them (the
+# mine test, the Contamination Test, the Stress Test, the IED's target die). The same kinds
+# also tell things with no roll (a Stress Level worked out, an IED going off): those start
+# no throw and join none, so only right after a roll (a lost confidence right after the
+# Stress Test that lost it) do they join one.
+ROLL_VERDICTS: dict[str, frozenset[str]] = {
+    "mines": frozenset({"roll"}),
+    "contamination": frozenset({"roll"}),
+    "stress": frozenset({"roll"}),
+    "confidence": frozenset({"roll", "stress"}),
+    "ied": frozenset({"roll"}),
+}
+
+
+def joins(previous: str, kind: str) -> bool:
+    """Whether an event of ``kind`` joins the throw whose last event was ``previous``."""
+    if kind in ROLL_VERDICTS:
+        return previous in ROLL_VERDICTS[kind]
+    return kind in OUTCOMES and previous in OUTCOMES | {"roll"}
+
+
 def attached(event: Event, nxt: Event | None) -> bool:
     """Whether ``nxt`` belongs to the same throw as ``event`` (no beat between them)."""
     if nxt is None:
         return False
     if nxt.kind == "roll":
         return event.kind == "roll"  # a run of dice is one throw
-    return nxt.kind in OUTCOMES and event.kind in OUTCOMES | {"roll"}
+    return joins(event.kind, nxt.kind)
 
 
 def big_moment(event: Event) -> str | None:
@@ -84,6 +105,8 @@ def big_moment(event: Event) -> str | None:
         why = why.removesuffix(", panic").removesuffix(": panic")
         return f"{who} panics ({why})" if why and why != "panic" else f"{who} panics"
     if event.kind == "activate" and d.get("german"):
+        return event.text.split(" [")[0]
+    if event.kind == "ied" and d.get("went_off"):  # FF-044..051: the table shows the blast
         return event.text.split(" [")[0]
     return None
 

@@ -167,6 +167,62 @@ entry gives the house rule the game plays, and why.</i></p>
 """
 
 
+FOF_HTML = """
+<h2>Force on Force — the optional rules</h2>
+<p>A scenario may switch on any of these modules (its brief says which). Each adds to
+Ambush Alley's turn without changing what it does not name. Type a rule ID (FF-036) in the
+search box for its statement and the house rule the program plays where the printed rules
+leave a gap.</p>
+
+<h3>Mortars (FF-001..017)</h3>
+<p>A mortar team is a unit the scenario names as a Light, Medium or Heavy team; its figures
+carry the mortar symbol on the table. A <b>Light</b> team fires only by <b>direct lay</b>:
+at a unit it sees beyond its <b>18" No Fire Zone</b>, with the mortar's own dice and
+<b>one Firepower die fewer</b> (FF-010..013). Select the team to see its zone drawn; the
+fire dialog lists the units it sees but may not fire at, and why. An enemy inside the zone
+that attacks the team may be answered with the crew's small arms (FF-015). A <b>Medium</b>
+team is an objective unless the scenario allows direct lay (then a 24" zone); a
+<b>Heavy</b> team never fires at the table (FF-001..005). No mortar team gets the +1 of
+being Halted or on Overwatch on its Reaction Tests (FF-016, FF-017).</p>
+
+<h3>NBC and MOPP (FF-018..026)</h3>
+<p>Each side wears a <b>MOPP level</b>, 0 to 4, set by the scenario and its schedule; the
+turn panel shows both. MOPP 1–2: <b>−1 on every Reaction Test</b>; MOPP 3–4: −1 and the
+<b>Optimum Range halved</b> (FF-019..023). In an <b>NBC environment</b>, every casualty takes
+a <b>Contamination Test</b> before its First Aid: 4+ on its unit's Troop Quality die, or it
+dies (FF-024..026). The dice tray shows the test, then the First Aid.</p>
+
+<h3>Mines (FF-027..043)</h3>
+<p>A minefield is a table piece both sides see; its plate names its <b>type</b> (Light or
+Heavy AP, Light or Heavy AT, Hybrid) and its <b>concentration</b>. A unit that enters one, or
+starts a turn in one, takes a <b>mine test</b>: 4+ on its Troop Quality die, −1 if it moved
+Rapidly, +1 if it stood still, −1 to −3 for the concentration (FF-036..038). A failure is a
+<b>mine attack</b>: the mines' AP rating in dice, each kept on 4+, against the unit's
+<b>Armor dice only</b> — no dice for its figures, no cover (FF-035, FF-041, rules option
+FF-042). Anti-tank mines do not go off under infantry (FF-040).</p>
+
+<h3>IEDs (FF-044..051)</h3>
+<p>An IED is Small, Medium, Large or Massive (2, 4, 6 or 8 attack dice, unless the
+scenario says otherwise) and goes off as the scenario says: when an enemy comes within its
+reach, on a set turn, or when its owner chooses (FF-044..050). A hidden IED is never shown
+before it goes off; then the table shows the burst where it was, the unit it attacks (a die
+picks among those in reach, or the owner does, FF-049) and the attack, resolved as a mine's
+(FF-051). A crater marks the place after.</p>
+
+<h3>Combat stress (FF-087..128)</h3>
+<p>Each unit has a <b>Stress Level</b>: the scenario's background, +1 for each turn after
+its first, +1 with wounded or Dependants, +1 if fired on or taunted last turn, ±1 for
+objectives won and lost, −1 out of sight or in Solid Cover, and the leaders' ratings
+(FF-088..108). Its label on the table reads "Stress 3, Confident". From the second turn, each
+unit takes a <b>Stress Test</b> as the turn begins: one Troop Quality die per figure (+1
+die for a Positive Leader within 8", −1 for each Negative one); each die at or above the
+level holds, and more dice below than holding fails (FF-111..114). A failure costs a
+<b>Firepower die and a Confidence Level</b> (FF-115..118), which the unit may win back
+later (FF-119..128). Point at a Positive or Negative Leader to see his 6" and 8" rings.</p>
+"""
+"""The Force on Force modules in the project's own words (a tab of the alley reference)."""
+
+
 CHART_NOTES: dict[str, str] = {
     "Weapon Chart": "Range bands count hexes from the firer (FC-013, FC-014). Hit: the base chance "
     "for the band; a 0-9 die at or under the hit number hits (FC-016, FC-018). Jam and out of "
@@ -428,6 +484,11 @@ class RulesHelp(QWidget):
         self.text = self._browser()
         self.text.setHtml(_linked_html(AMBUSH_RULES_HTML if system == "ambush" else RULES_HTML))
         self.tabs.addTab(self.text, "At a glance")
+        self.fof_view: QTextBrowser | None = None
+        if system == "alley":  # the Force on Force modules, a section each
+            self.fof_view = self._browser()
+            self.fof_view.setHtml(_linked_html(FOF_HTML))
+            self.tabs.addTab(self.fof_view, "Force on Force")
         self.charts_view: QTextBrowser | None = None
         if system == "ambush":
             self.charts_view = self._browser()

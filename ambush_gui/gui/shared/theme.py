@@ -185,6 +185,24 @@ MOB_HEAD_EDGE = QColor(40, 30, 20, 170)
 MINEFIELD_HATCH = QColor(211, 84, 0, 200)  # warning-orange diagonal stripes
 MINEFIELD_MINE = QColor("#1b1b1b")  # the small mine discs among the stripes
 TERRAIN_LABEL_BG = QColor(255, 255, 255, 190)  # a label over a busy pattern (mob, minefield)
+MINEFIELD_LABEL_BG = QColor(255, 243, 224, 225)  # a minefield's plate: its type, concentration
+MINEFIELD_LABEL_EDGE = QColor(211, 84, 0)
+# Force on Force modules on the table (gui/table/fof.py)
+MORTAR_MARK = QColor("#ffffff")  # the mortar symbol on a team's figures
+NFZ_EDGE = QColor(192, 57, 43, 220)  # a mortar team's No Fire Zone (FF-004, FF-011)
+NFZ_FILL = QColor(192, 57, 43, 28)
+NFZ_TEXT = QColor("#922b21")
+LEADER_POSITIVE = QColor(30, 132, 73, 235)  # a Positive Leader's 6" and 8" rings (FF-100)
+LEADER_NEGATIVE = QColor(125, 60, 152, 235)  # a Negative Leader's (FF-096)
+IED_FILL = QColor("#f5b041")  # an IED the scenario shows before it goes off
+IED_EDGE = QColor("#6e2c00")
+BLAST_OUTER = QColor(243, 156, 18, 190)  # an IED going off: the burst
+BLAST_INNER = QColor(255, 236, 140, 235)
+BLAST_EDGE = QColor("#a04000")
+BLAST_LABEL_BG = QColor(160, 64, 0, 235)
+CRATER = QColor("#2b2118")  # where an IED went off
+CRATER_SCORCH = QColor(40, 30, 20, 110)
+BLAST_MS = {"step": 4000, "slow": 3500, "normal": 2800, "fast": 1500, "instant": 0}
 
 # Deployment zones (the table editor): translucent side-coloured areas
 ZONE_FILL_ALPHA = 46

@@ -197,6 +197,7 @@ class Look:
     on_ground: bool = False  # in no unit (the contractors before pickup, dropped casualties)
     highlight: bool = False  # its unit is selected
     fallen: bool = False  # a casualty the dice tray tells, before the table drops it
+    mortar: bool = False  # a mortar team's figure (FF-001): the mortar symbol
 
 
 def star(radius: float, points: int = 5, inner: float = 0.45) -> QPolygonF:
@@ -277,6 +278,14 @@ class FigureItem(QGraphicsItem):
         elif look.leader:
             painter.setBrush(theme.LEADER_STAR)
             painter.drawPolygon(star(0.68 * r))
+        elif look.mortar:  # the map symbol of a mortar: a tube over its base plate
+            painter.setPen(cosmetic(theme.MORTAR_MARK, 2.2))
+            painter.drawLine(QPointF(0, 0.3 * r), QPointF(0, -0.62 * r))
+            painter.drawLine(QPointF(-0.3 * r, -0.32 * r), QPointF(0, -0.64 * r))
+            painter.drawLine(QPointF(0.3 * r, -0.32 * r), QPointF(0, -0.64 * r))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(QPointF(0, 0.45 * r), 0.17 * r, 0.17 * r)
+            painter.setPen(Qt.PenStyle.NoPen)
         elif look.side == "regular":
             painter.setBrush(theme.REGULAR_BAR)
             painter.drawRect(QRectF(-0.66 * r, -0.17 * r, 1.32 * r, 0.34 * r))

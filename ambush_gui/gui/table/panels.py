@@ -80,12 +80,13 @@ class TurnPanel(QWidget):
                            f"Victory points — {names.get('regular', 'Regulars')} {points['regular']}, "
                            f"{names.get('insurgent', 'Insurgents')} {points['insurgent']}")
         mods = getattr(game, "modules", None)
-        lines = mods.status() if mods else []
+        lines = module_lines(mods) if mods else []
         self.modules.setVisible(bool(lines))
         if lines:
             titles = ", ".join(m.title for m in mods)
             self.modules.setToolTip(f"Force on Force rules in play: {titles}")
-            self.modules.setText("<b>Force on Force</b><br>" + "<br>".join(escape(x) for x in lines))
+            self.modules.setText("<b>Force on Force</b>" + "".join(
+                f"<div style='margin-left:8px'>• {escape(x)}</div>" for x in lines))
 
 
     def show_players(self, game: Any, seats: dict[str, Any]) -> None:
@@ -98,6 +99,19 @@ class TurnPanel(QWidget):
             f"<span style='color:{theme.SIDE_COLOURS.get(side, theme.TABLE_EDGE).name()}'>"
             f"{names.get(side, side)}</span>: <b>{who.get(side, 'You')}</b>"
             for side in ("regular", "insurgent")))
+
+
+def module_lines(mods: Any) -> list[str]:
+    """The modules' status lines for the turn panel, one fact a line: the MOPP level of
+    each side on its own line ("Border Horse MOPP 2: Reaction Tests −1")."""
+    out: list[str] = []
+    for m in mods:
+        for line in m.status():
+            if m.name == "nbc" and "; " in line and "MOPP" in line:
+                out.extend(line.split("; "))
+            else:
+                out.append(line)
+    return out
 
 
 class UnitCard(QWidget):

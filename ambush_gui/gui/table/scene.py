@@ -21,6 +21,7 @@ from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Figure, FigureKind, Unit
 from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
+from ambush_gui.gui.table.fof import FofLayer, caption_extra, is_mortar, minefield_words
 from ambush_gui.gui.table.items import (
     SOLID_KINDS,
     AidStationItem,
@@ -179,8 +180,17 @@ class TableScene(QGraphicsScene):
             self.addItem(item)
             self.terrain[piece.id] = item
             label = labels.get(piece.id, "")
+            mines = minefield_words(g, piece.id) if piece.kind == "minefield" else None
+            if mines is not None:  # its type and concentration, not only its hatching
+                label = f"{label or 'Minefield'}\n{mines[0]}"
             if label and piece.kind != "wall":
                 self.terrain_labels[piece.id] = self._terrain_label(piece, label)
+                if mines is not None:
+                    lab = self.terrain_labels[piece.id]
+                    lab.set_colours(theme.TERRAIN_LABEL, theme.MINEFIELD_LABEL_BG,
+                                    theme.MINEFIELD_LABEL_EDGE)
+                    lab.setToolTip(f"{self._piece_tip(piece)}\n{mines[1]}")
+                    item.setToolTip(lab.toolTip())
         self.hot_spots: dict[int, HotSpotItem] = {}
         for number, spot in g.state.hot_spots.items():
             marker = HotSpotItem(number, 0.42 * g.m.scale)
@@ -212,6 +222,7 @@ class TableScene(QGraphicsScene):
         self.flash.setZValue(theme.Z_FLASH)
         self.flash.hide()
         self.addItem(self.flash)
+        self.fof = FofLayer(self)  # the Force on Force modules' marks (issue 15)
 
     def _piece_tip(self, piece: Any) -> str:
         name = self.game.spec.table.pieces
@@ -313,10 +324,11 @@ class TableScene(QGraphicsScene):
                     label.hide()
                 continue
             highlight = unit.id == self.selected
+            mortar = is_mortar(self.game, unit)
             for fig in unit.figures:
                 item = self._figure_item(fig.id)
                 item.unit_id = unit.id
-                item.set_look(self.look_of(fig, highlight=highlight))
+                item.set_look(self.look_of(fig, highlight=highlight, mortar=mortar))
                 item.setPos(flip.scene(fig.x, fig.y))
                 item.setToolTip(figure_tip(fig, unit))
                 item.show()
@@ -367,6 +379,8 @@ class TableScene(QGraphicsScene):
             self.contractor_label.hide()
         if self.selected and not self._unit_shown(self.selected):
             self.selected = None
+        self.fof.zone_unit = self.selected
+        self.fof.refresh()
         self._mark_stacks()
         self.layout_labels(self.ppi)
 
@@ -413,7 +427,8 @@ class TableScene(QGraphicsScene):
         return item
 
     @staticmethod
-    def look_of(fig: Figure, highlight: bool = False, on_ground: bool = False) -> Look:
+    def look_of(fig: Figure, highlight: bool = False, on_ground: bool = False,
+                mortar: bool = False) -> Look:
         return Look(
             side=fig.side.value,
             leader=fig.kind is FigureKind.LEADER,
@@ -423,6 +438,7 @@ class TableScene(QGraphicsScene):
             captive=fig.captive,
             on_ground=on_ground,
             highlight=highlight,
+            mortar=mortar and fig.kind is not FigureKind.LEADER,
         )
 
     def _unit_shown(self, uid: str) -> bool:
@@ -452,10 +468,12 @@ class TableScene(QGraphicsScene):
             unit = self.game.state.units.get(u)  # type: ignore[arg-type]
             if unit is None:
                 continue
+            mortar = is_mortar(self.game, unit)
             for fig in unit.figures:
                 item = self.figures.get(fig.id)
                 if item is not None:
-                    item.set_look(self.look_of(fig, highlight=u == uid))
+                    item.set_look(self.look_of(fig, highlight=u == uid, mortar=mortar))
+        self.fof.show_zone(uid)  # a mortar team's No Fire Zone while it is selected
 
     def visible_figures(self) -> list[FigureItem]:
         return [i for i in self.figures.values() if i.isVisible()]
@@ -509,6 +527,8 @@ class TableScene(QGraphicsScene):
             room = 0.45 if piece.kind == "road" else theme.TERRAIN_NAME_OVERHANG
             fits = size.width() + 4 <= along * ppi * room and size.height() + 2 <= across * ppi
             spot = self._free_spot(pid, lab, ppi, placed + obstacles) if fits else None
+            if spot is None and piece.kind == "minefield":  # its type and concentration
+                spot = self._free_spot(pid, lab, ppi, placed) or lab.pos()  # always readable
             if spot is not None:  # a name moves aside for the units rather than vanish
                 lab.setPos(spot)
                 placed.append(self._pixels(lab, ppi))
@@ -623,8 +643,11 @@ class TableScene(QGraphicsScene):
             spots = [("below", QPointF(cx, max(ys) + gap)), ("above", QPointF(cx, min(ys) - gap)),
                      ("right", QPointF(max(xs) + gap, cy)), ("left", QPointF(min(xs) - gap, cy))]
             chosen = None
+            extra = ([caption_extra(self.game, group[0], False), caption_extra(self.game, group[0], True)]
+                     if len(group) == 1 else ["", ""])
             for short in (False, True):
-                lab.set_text(group_caption(group, st.turn, short))
+                text = group_caption(group, st.turn, short)
+                lab.set_text(f"{text} · {extra[short]}" if extra[short] else text)
                 for anchor, at in spots:
                     rect = lab.plate(anchor).translated(at * ppi)
                     if inside.contains(rect) and not any(rect.intersects(o) for o in placed) \
@@ -634,7 +657,8 @@ class TableScene(QGraphicsScene):
                 if chosen:
                     break
             if chosen is None:  # nowhere is free: the short name below the unit
-                lab.set_text(group_caption(group, st.turn, short=True))
+                text = group_caption(group, st.turn, short=True)
+                lab.set_text(f"{text} · {extra[1]}" if extra[1] else text)
                 anchor, at = spots[0]
                 rect = lab.plate(anchor).translated(at * ppi)
                 at = at + shift_inside(rect, inside) / ppi  # kept on the table

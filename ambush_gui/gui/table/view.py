@@ -132,6 +132,7 @@ class TableView(MapView):
     def set_game(self, game: AlleyGame) -> None:
         """Follow another game (the controller's ``reset``: undo, load)."""
         self.finish_slide()
+        self.table.fof.finish_blast()
         self.shot.hide()
         self.end_modes()
         self._clear_hover()
@@ -822,7 +823,15 @@ class TableView(MapView):
             self._show_path(self.table.flip.table(scene_pos))  # preview the next leg
         if self.placing is not None:
             self.table.place_overlay.highlight(self._nearest_option(scene_pos))
+        self.table.fof.show_leader(self.figure_under(pos))  # a stress leader's 6"/8" rings
         self._hover(self.unit_at(pos))
+
+    def figure_under(self, pos: QPoint) -> str | None:
+        """The figure drawn under a viewport point, if any."""
+        for item in self.items(pos):
+            if isinstance(item, FigureItem) and item.isVisible() and item.figure_id:
+                return item.figure_id
+        return None
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
         press, self._press = self._press, None
@@ -859,6 +868,7 @@ class TableView(MapView):
             self.select(None)
 
     def leaveEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        self.table.fof.show_leader(None)
         self._hover(None)
         super().leaveEvent(event)
 

@@ -62,7 +62,9 @@ class MainWindow(GameWindow):
         self.hover.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.log = GameLog()
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
-        turn = self._dock("Turn", self.turn_panel, left, "turn")
+        # scrolling: the Force on Force lines (MOPP per side, the stress leaders) were cut
+        # at the dock's foot at 1280x800
+        turn = self._dock("Turn", scrolling(self.turn_panel), left, "turn")
         card = self._dock("Unit card", self.card, left, "card")
         # the left column under the unit card: the report that reads the table; the
         # right column is the Decision dock's, over the log
@@ -71,7 +73,9 @@ class MainWindow(GameWindow):
         self.hover_dock = hover
         self.log_dock = log
         self._build_brief(log)
-        self.resizeDocks([turn, card, hover], [215, 280, 240], Qt.Orientation.Vertical)
+        modules = bool(getattr(game, "modules", None))
+        self.resizeDocks([turn, card, hover], [300, 280, 160] if modules else [215, 280, 240],
+                         Qt.Orientation.Vertical)
         self.resizeDocks([self.decision_dock, log], [450, 260], Qt.Orientation.Vertical)
 
     # -- the scenario's brief and victory points ----------------------------------------
@@ -210,6 +214,13 @@ class MainWindow(GameWindow):
         elif event.kind == "interrupt" and d.get("insurgent") and d.get("regular"):
             self.table.show_shot(str(d["insurgent"]), str(d["regular"]),
                                  theme.SHOT_MS.get(str(self.controller.pace.value), 2500))
+        elif event.kind == "ied" and d.get("went_off") and d.get("where"):
+            # FF-044..051: the player sees it go off, where, and what it is, before the dice
+            from ambush_gui.gui.table.fof import blast_text
+
+            x, y = d["where"]
+            self.table.table.fof.show_blast((float(x), float(y)), float(d.get("reach") or 0.0),
+                                            blast_text(event), self.paced_ms(theme.BLAST_MS))
         elif event.kind == "casualty" and isinstance(d.get("figure"), str):
             # removed in the live game, still drawn until the table's next refresh: marked
             # now, so the table agrees with the tray while it waits on the casualty

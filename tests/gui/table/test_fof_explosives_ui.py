@@ -33,7 +33,9 @@ def test_matching_against_a_mine_attack_opens_the_match_dialog(qtbot: Any) -> No
     d = game.pending()
     assert d.kind is DecisionKind.MATCH and d.facts["attacker"] == "mine:mf-1"
     dlg = _open(qtbot, game)
-    assert "mine:mf-1" in dlg.subline()
+    # the blast by its name, not its id, and why only Armor dice defend (FF-035)
+    assert dlg.subline() == "Blast: the Light AP mines of minefield mf-1 against Marines m"
+    assert "Armor dice only (FF-035)" in dlg.blast_note(dlg.blast())
     panel, card = TurnPanel(), UnitCard()
     qtbot.addWidget(panel)
     qtbot.addWidget(card)

@@ -9,6 +9,7 @@ distribution); the dialog only draws them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 from typing import Any
 
 from PySide6.QtCore import QRectF, QSize, Qt
@@ -139,6 +140,25 @@ class PoolView(QWidget):
         lay.addWidget(keep)
 
 
+def fire_notes(pool: Pool) -> list[str]:
+    """What the Force on Force modules' items in a Firepower pool mean for this fire."""
+    out = []
+    rules = {m.rule: m for m in pool.items}
+    if "FF-012" in rules:
+        mortar = next((m for m in pool.items if m.rule == "FF-013"), None)
+        added = f" The mortar adds {mortar.value} dice to the crew's (house rule FF-013)." \
+            if mortar is not None else ""
+        out.append("Direct lay: the mortar fires straight at a unit it sees beyond its No Fire "
+                   f"Zone, at one Firepower die fewer (−1, FF-012).{added}")
+    if "FF-015" in rules:
+        out.append("Inside the No Fire Zone the mortar cannot fire: the crew reply with their "
+                   "small arms, only at an enemy there that attacked them (FF-015).")
+    if "FF-115" in rules:
+        out.append(f"The unit has lost confidence: {rules['FF-115'].value} Firepower "
+                   "(combat stress, FF-115).")
+    return out
+
+
 class FireDialog(DecisionDialog):
     """DecisionKind.FIRE: options are "hold" and the target ids."""
 
@@ -188,6 +208,16 @@ class FireDialog(DecisionDialog):
             self.commit_on_double_click(card, self.fire)
             self.cards[tid] = card
             self.body.addWidget(card)
+        blocked = dict(self.decision.facts.get("blocked") or {})
+        if blocked:  # seen, but a rule forbids the fire (a mortar's No Fire Zone: FF-011)
+            self.body.addWidget(section("In sight, but not allowed",
+                                        "The rules forbid this fire; the reason is the engine's"))
+            self.blocked: dict[str, Any] = {}
+            for tid, why in blocked.items():
+                row = label(f"<b>{escape(self.name(tid))}</b>: {escape(str(why))}", size=9.5,
+                            wrap=True, rich=True, colour=theme.MUTED_TEXT)
+                self.blocked[tid] = row
+                self.body.addWidget(row)
 
         self.body.addWidget(
             section(
@@ -197,6 +227,10 @@ class FireDialog(DecisionDialog):
         )
         self.summary = label("", size=10.5, bold=True, wrap=True)
         self.body.addWidget(self.summary)
+        # a Force on Force rule that shapes this fire, in words (a mortar's direct lay)
+        self.note = label("", size=9.5, wrap=True, colour=theme.DIALOG_TEXT)
+        self.note.setVisible(False)
+        self.body.addWidget(self.note)
         self.chart = OddsChart()
         self.body.addWidget(self.chart)
         pools = QWidget()
@@ -249,6 +283,9 @@ class FireDialog(DecisionDialog):
             )
             + ("" if o["firepower"].dice else " · no Firepower dice: no attack")
         )
+        notes = fire_notes(o["firepower"])
+        self.note.setText(" ".join(notes))
+        self.note.setVisible(bool(notes))
         dice = o["firepower"].dice
         self.fire_button.setEnabled(bool(dice))
         self.fit_default_text(f"Fire at {self.name(tid)}" if dice else f"No dice at {self.name(tid)}")

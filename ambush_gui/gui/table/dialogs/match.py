@@ -158,7 +158,34 @@ class MatchDialog(DecisionDialog):
 
     def subline(self) -> str:
         f = self.decision.facts
+        blast = self.blast()
+        if blast is not None:  # a mine or an IED: no firing unit, its own name
+            name = str(blast.data.get("name") or f.get("attacker"))
+            return f"Blast: {name} against {self.name(f.get('target'))}"
         return f"{self.name(f.get('attacker'))} fires at {self.name(f.get('target'))}"
+
+    def blast(self) -> Event | None:
+        """The explosion being matched (a mine, an IED: FF-035, FF-051): its "blast" event,
+        or None for a unit's fire."""
+        f = self.decision.facts
+        if ":" not in str(f.get("attacker", "")):
+            return None
+        for e in reversed(self.game.log.events):
+            if e.kind == "blast" and e.data.get("source") == f.get("attacker") \
+                    and e.data.get("target") == f.get("target"):
+                return e
+        return None
+
+    def blast_note(self, blast: Event) -> str:
+        """Why the defender has so few dice: FF-035 (rules option mine_and_ied_defense)."""
+        d = blast.data
+        items = d.get("defense", {}).get("items") or []
+        words = ", ".join(f"{label} {value:+d}" for label, value, _rule in items if value) or "none"
+        rating = str(d.get("rating") or "blast")
+        return (f"{rating}: {int(d.get('ap', 0))} attack dice (AP {d.get('ap')}; FF-041). Against "
+                f"a mine or an IED a unit defends with its Armor dice only (FF-035): no dice for "
+                f"its figures, no cover, no Hunkering Down (rules option FF-042 may allow the "
+                f"figures' dice). Your Defense: {words}.")
 
     def build(self) -> None:
         f = self.decision.facts
@@ -182,9 +209,14 @@ class MatchDialog(DecisionDialog):
             DefenderDie(self, j, v, self.d_sides, self.d_side) for j, v in enumerate(self.defense)
         ]
 
+        blast = self.blast()
+        if blast is not None:
+            self.body.addWidget(label(self.blast_note(blast), size=9.5, wrap=True,
+                                      colour=theme.DIALOG_TEXT))
         self.body.addWidget(
             section(
-                f"{side_title(self.a_side)} kept dice — set one of your dice under each",
+                (f"{blast.data.get('rating', 'The blast')}'s kept dice" if blast is not None
+                 else f"{side_title(self.a_side)} kept dice") + " — set one of your dice under each",
                 "AA-147: a defender die cancels the attacker die it equals or beats; "
                 "AA-148: each attacker die left uncancelled is one casualty",
             )
