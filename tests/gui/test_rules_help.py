@@ -81,7 +81,8 @@ def test_an_alley_gap_shows_the_question_and_the_house_rule_with_its_reason(qtbo
     win = open_table(qtbot, HOTSEAT)
     ref = look_up("AA-087", win)
     assert ref.system == "alley" and ref.parentWidget() is win
-    assert [ref.tabs.tabText(i) for i in range(ref.tabs.count())] == ["At a glance", "Rules and house rules"]
+    assert [ref.tabs.tabText(i) for i in range(ref.tabs.count())] == ["At a glance", "Force on Force",
+                                                                   "Rules and house rules"]
     shown = ref.entry.toPlainText()
     assert "The printed rules leave this open." in shown
     assert "The house rule the game plays: What interruptions cost, and for how long" in shown

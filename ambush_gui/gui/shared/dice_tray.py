@@ -228,6 +228,9 @@ class RollBlock(QFrame):
             text = "  ".join(f"{sign(m)} {m.label}" + (f" {m.rule}" if m.rule else "")
                              for m in self.mods)
             metrics = self.modifiers.fontMetrics()
+            need = int(metrics.horizontalAdvance(text)) + 4
+            if self.wide < need <= theme.TRAY_CARD_MAX_WIDTH - 40 and len(self.mods) <= 3:
+                self.wide = need  # a mine test's few modifiers read in words, not only IDs
             if metrics.horizontalAdvance(text) > self.wide:  # too long: values and rules only
                 text = "  ".join(f"{sign(m)} {m.rule or m.label}" for m in self.mods)
             self.modifiers.setText(metrics.elidedText(text, Qt.TextElideMode.ElideRight, self.wide))

@@ -294,7 +294,9 @@ class FofLayer:
             self.zone_label.hide()
             return False
         flip = self.scene.flip
+        st = self.game.state
         area = shapely.MultiPoint(unit.points().tolist()).buffer(reach, quad_segs=24)
+        area = area.intersection(shapely.box(0, 0, st.width, st.height))  # on the table
         path = QPainterPath()
         for poly in getattr(area, "geoms", [area]):
             path.addPolygon(flip.polygon(poly))
@@ -306,6 +308,9 @@ class FofLayer:
         inches = reach / self.game.m.scale
         self.zone_label.set_text(f"{unit.name}: No Fire Zone {inches:g}\" — fires only beyond it "
                                  "(direct lay, −1 die)")
+        # kept over the table: centred on the team, it ran off the view's edge
+        half = self.zone_label.size().width() / 2 / max(1e-6, self.scene.ppi)
+        cx = min(max(cx, half), max(half, st.width - half))
         self.zone_label.setPos(flip.scene(cx, top))
         self.zone_label.show()
         return True

@@ -221,6 +221,7 @@ class MainWindow(GameWindow):
             x, y = d["where"]
             self.table.table.fof.show_blast((float(x), float(y)), float(d.get("reach") or 0.0),
                                             blast_text(event), self.paced_ms(theme.BLAST_MS))
+            self.table.keep_inside(self.table.table.fof.burst_label)  # read whole, in the view
         elif event.kind == "casualty" and isinstance(d.get("figure"), str):
             # removed in the live game, still drawn until the table's next refresh: marked
             # now, so the table agrees with the tray while it waits on the casualty
