@@ -50,7 +50,7 @@ class TurnPanel(QWidget):
         self.players = text_label("", size=9)
         self.players.setTextFormat(Qt.TextFormat.RichText)
         # the Force on Force modules' state in a few words ("MOPP 2: Reaction Tests -1")
-        self.modules = text_label("", size=9)
+        self.modules = text_label("", size=8.5)
         self.modules.setTextFormat(Qt.TextFormat.RichText)
         self.modules.setVisible(False)
         for w in (self.turn, self.phase, self.banner, self.prompt, self.score, self.players,
@@ -103,9 +103,12 @@ class TurnPanel(QWidget):
 
 def module_lines(mods: Any) -> list[str]:
     """The modules' status lines for the turn panel, one fact a line: the MOPP level of
-    each side on its own line ("Border Horse MOPP 2: Reaction Tests −1")."""
+    each side on its own line ("Border Horse MOPP 2: Reaction Tests −1"). The minefields'
+    lines are left to their plates on the table: three fields pushed the rest out of sight."""
     out: list[str] = []
     for m in mods:
+        if m.name == "mines":  # each minefield's plate on the table says it (gui/table/fof.py)
+            continue
         for line in m.status():
             if m.name == "nbc" and "; " in line and "MOPP" in line:
                 out.extend(line.split("; "))

@@ -65,7 +65,8 @@ class MainWindow(GameWindow):
         # scrolling: the Force on Force lines (MOPP per side, the stress leaders) were cut
         # at the dock's foot at 1280x800
         turn = self._dock("Turn", scrolling(self.turn_panel), left, "turn")
-        card = self._dock("Unit card", self.card, left, "card")
+        # scrolling: a unit's Force on Force lines (stress, MOPP, mortar) cut its Status
+        card = self._dock("Unit card", scrolling(self.card), left, "card")
         # the left column under the unit card: the report that reads the table; the
         # right column is the Decision dock's, over the log
         hover = self._dock("Line of sight and dice", scrolling(self.hover), left, "hover")
@@ -222,10 +223,46 @@ class MainWindow(GameWindow):
             self.table.table.fof.show_blast((float(x), float(y)), float(d.get("reach") or 0.0),
                                             blast_text(event), self.paced_ms(theme.BLAST_MS))
             self.table.keep_inside(self.table.table.fof.burst_label)  # read whole, in the view
+        elif event.kind == "blast" and isinstance(d.get("target"), str):
+            self.show_blast_on(event)
         elif event.kind == "casualty" and isinstance(d.get("figure"), str):
             # removed in the live game, still drawn until the table's next refresh: marked
             # now, so the table agrees with the tray while it waits on the casualty
             self.table.table.mark_fallen(d["figure"])
+
+    def show_blast_on(self, event: Any) -> None:
+        """A mine or an IED attacks a unit (FF-035, FF-051): an IED's arrow from where it
+        went off to the unit it attacks, its words saying whom; a mine's burst under the
+        unit that failed its test."""
+        from ambush_gui.gui.table.fof import blast_text
+
+        d = event.data
+        game = self.controller.game
+        target = game.state.units.get(d["target"])
+        figs = [i for i in self.table.table.unit_figures(d["target"]) if i.isVisible()]
+        if target is None or not figs:
+            return
+        source = str(d.get("source", ""))
+        fof = self.table.table.fof
+        ms = self.paced_ms(theme.BLAST_MS)
+        if source.startswith("ied:"):
+            went = next((e for e in reversed(game.log.events) if e.kind == "ied"
+                         and e.data.get("went_off") and e.data.get("device") == source[4:]), None)
+            if went is None or not went.data.get("where"):
+                return
+            x, y = went.data["where"]
+            at = self.table.table.flip.scene(float(x), float(y))
+            self.table.shot.show((source, target.id), [at], [i.pos() for i in figs],
+                                 self.table.table.base_radius, ms or theme.SHOT_MS["normal"])
+            if fof.burst is not None:
+                fof.burst_label.set_text(f"{blast_text(went)} — it attacks {target.name}")
+                self.table.keep_inside(fof.burst_label)
+            return
+        name = str(d.get("name") or source)
+        cx, cy = target.centre()
+        fof.show_blast((cx, cy), 1.5 * self.table.table.base_radius,
+                       f"{name[:1].upper()}{name[1:]} go off under {target.name}", ms)
+        self.table.keep_inside(fof.burst_label)
 
     def _slid(self) -> None:
         """A slide ended: draw the state again once the answer is all shown (labels follow)."""

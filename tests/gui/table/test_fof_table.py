@@ -237,3 +237,51 @@ def test_kit_game_without_modules_draws_nothing_more(qtbot: Any) -> None:
     view = _view(qtbot, game)
     assert " · " not in view.table.unit_labels["m"].text
     assert not view.table.fof.ied_items and not view.table.fof.show_zone("m")
+
+
+# -- in the window ----------------------------------------------------------------------------
+
+def test_in_the_window_an_ied_bursts_where_it_is_waits_for_the_player_then_points_at_its_target(
+        qtbot: Any) -> None:
+    """fof-stress, turn 2 begins: the hidden handcart IED goes off at (23, 5) by Fireteam
+    Alpha. The controller waits on it (a big moment), the burst and its words are on the
+    table, then the blast's arrow runs from the point to the unit it attacks."""
+    from ambush_gui.gui.shared.controller import GameController, Seat
+    from ambush_gui.gui.shared.pacing import Pace
+    from ambush_gui.gui.table.window import MainWindow
+
+    game = _game("fof-stress")
+    ctl = GameController(game, {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}, pace=Pace.STEP)
+    win = MainWindow(ctl)
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    win.start()
+    fof = win.table.table.fof
+    seen: list[str] = []
+    ctl.eventLogged.connect(lambda e: seen.append(e.kind))
+    for _ in range(300):
+        if "ied" in seen and ctl.waiting_for is not None:
+            break
+        if ctl.waiting_for is not None:
+            ctl.proceed()
+            continue
+        if ctl.busy:
+            qtbot.waitUntil(lambda: not ctl.busy or ctl.waiting_for is not None, timeout=5000)
+            continue
+        d = ctl.pending()
+        assert d is not None
+        ctl.answer("hold" if "hold" in d.options else d.options[0] if d.options else None)
+    assert "goes off" in str(ctl.waiting_for)
+    assert fof.burst is not None and fof.burst_label.isVisible()
+    assert "handcart" in fof.burst_label.text
+    flip = win.table.table.flip
+    assert (fof.burst.pos() - flip.scene(23, 5)).manhattanLength() < 1e-6
+    for _ in range(20):  # on to the blast: the arrow from the point to its target
+        if "blast" in seen:
+            break
+        ctl.proceed()
+        qtbot.wait(10)
+    assert "blast" in seen and win.table.shot.arrow.isVisible()
+    assert "it attacks Fireteam Alpha" in fof.burst_label.text or not fof.burst_label.isVisible()
