@@ -260,7 +260,7 @@ class MainWindow(GameWindow):
             return
         name = str(d.get("name") or source)
         cx, cy = target.centre()
-        fof.show_blast((cx, cy), 1.5 * self.table.table.base_radius,
+        fof.show_blast((cx, cy), 3.0 * self.table.table.base_radius,
                        f"{name[:1].upper()}{name[1:]} go off under {target.name}", ms)
         self.table.keep_inside(fof.burst_label)
 
