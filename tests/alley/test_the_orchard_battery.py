@@ -1,0 +1,70 @@
+"""The Orchard Battery, a shipped Force on Force scenario (issue 14): a mounted troop
+crosses an old minefield to take a mortar pit under the threat of gas, with the mortars,
+nbc, mines and mounted modules on.
+
+The file validates without a warning, reports its modules, the minefield leaves one lane
+(the goat track) and the mortar crew stands in its pit, and computer games on it play
+to the end on both sides without an exception or a broken invariant.
+docs/rules/the-orchard-battery.md describes the table, the special rules and the
+balance measured.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import shapely
+
+from ambush_gui import systems
+from ambush_gui.ai.simulate import simulate
+from ambush_gui.alley.game import AlleyGame
+from ambush_gui.alley.scenario import Scenario
+from ambush_gui.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+FILE = ROOT / "scenarios" / "the-orchard-battery.toml"
+MODULES = ["mortars", "nbc", "mines", "mounted"]
+
+
+def game(seed: int = 0) -> AlleyGame:
+    return systems.new_game(systems.load_scenario(FILE), seed)  # type: ignore[return-value]
+
+
+def test_it_is_shipped_and_validates_without_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
+    assert systems.resolve("the-orchard-battery") == FILE
+    assert main(["validate", str(FILE)]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith(f"{FILE}: valid alley scenario 'The Orchard Battery'") and err == ""
+
+
+def test_list_reports_its_modules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list", "--json"]) == 0
+    listed = {s["name"]: s for s in json.loads(capsys.readouterr().out)}
+    assert listed["the-orchard-battery"]["modules"] == MODULES
+    assert Scenario.load(FILE).spec.module_names() == MODULES
+
+
+def test_the_minefield_spans_the_slope_but_for_the_goat_track() -> None:
+    g = game()
+    fields = {p.id: p.polygon for p in g.table.pieces if p.kind == "minefield"}
+    belt = fields["mines-west"].union(fields["mines-east"])
+    track = g.table.piece("goat-track").polygon
+    assert belt.bounds[0] == 0 and belt.bounds[2] == g.table.width  # edge to edge
+    assert belt.intersection(track).area == 0  # the shepherds' lane is clear ...
+    assert fields["mines-track"].within(track)  # ... until the militia's own mines
+    pit = g.table.piece("mortar-pit").polygon
+    assert all(pit.covers(shapely.Point(f.pos)) for f in g.unit("battery").figures)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_computer_games_play_to_the_end(seed: int) -> None:
+    """The computer on both sides, a few seeds: every game ends, with no exception and no
+    broken invariant."""
+    scenario = systems.load_scenario(FILE)
+    report = simulate(lambda s: systems.new_game(scenario, s), "the-orchard-battery", 2, seed,
+                      {"regular": "ai", "insurgent": "ai"}, systems.invariants, systems.outcome)
+    assert report.problems == []
+    assert (report.exceptions, report.invariant_violations) == (0, 0)
+    assert len(report.outcomes) == 2
