@@ -546,7 +546,8 @@ def carry_out(g: AlleyGame, unit: Unit, path: list[tuple[float, float]], plan: A
     if plan.join:
         join_unit(g, unit, g.unit(plan.join))
         return
-    if plan.assault and g.unit(plan.assault).alive:
+    # a unit that fell on the way (a mine, FF-036) has nobody left to assault with
+    if plan.assault and unit.alive and g.unit(plan.assault).alive:
         yield from close_assault.resolve(g, unit, g.unit(plan.assault))
     hand_off(g, unit)
 
