@@ -46,22 +46,60 @@ def test_list_reports_its_modules(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_the_crowd_is_in_the_market_and_the_headman_in_the_council_house() -> None:
     g = game()
-    mobs = [p for p in g.table.pieces if p.kind == "civilian_mob"]
+    mobs = [shapely.Polygon(p.corners()) for p in g.spec.table.pieces if p.kind == "civilian_mob"]
     assert len(mobs) == 3
-    town = shapely.box(14.5, 0, 32, 24)  # east of Station Road's west kerb: the market and the buses
-    assert all(town.contains(p.polygon) for p in mobs)
+    east = shapely.box(17.5, 0, 32, 24)  # east of Station Road: the market and the buses
+    assert all(east.contains(m) for m in mobs)
+    market = next(shapely.Polygon(p.corners()) for p in g.spec.table.pieces if p.id == "market-square")
+    assert sum(market.contains(m) for m in mobs) == 2
     (yusuf,) = g.state.ground
     assert yusuf.label == "headman"
     assert g.table.piece("council-house").polygon.covers(shapely.Point(yusuf.pos))
 
 
+def test_its_modules_are_set_as_the_brief_says() -> None:
+    """The bomb is command-detonated under Station Road and strikes the unit its owner picks
+    (FF-049); the crowd outside the bus station is hostile and Alpha team has the
+    interpreter (FF-147, FF-161); the Sergeant is a Positive Leader 2 and the Lieutenant a
+    Negative Leader 1 (FF-103), and the rangers start at Stress Level 1 (FF-088)."""
+    g = game()
+    (bomb,) = g.modules.get("ieds").settings.devices
+    assert (bomb.size, bomb.trigger, bomb.target, bomb.owner.value) == ("medium", "command", "owner",
+                                                                        "insurgent")
+    assert g.table.piece("station-road").polygon.covers(shapely.Point(bomb.at))
+    civ = g.modules.get("civilians").settings
+    assert (civ.hostile_mobs, civ.interpreters, civ.insurgency_level) == (["crowd-buses"], ["alpha"], 3)
+    stress = g.modules.get("combat_stress").settings
+    assert stress.background == 1
+    assert [(ldr.figure, ldr.rating) for ldr in stress.positive_leaders] == [("sgt-1", 2)]
+    assert [(ldr.figure, ldr.rating) for ldr in stress.negative_leaders] == [("lt-1", 1)]
+    events = {a.event.value for a in g.spec.victory.all_awards()}
+    assert "civilian_casualty" in events
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_computer_games_play_to_the_end(seed: int) -> None:
     """The computer on both sides, a few seeds: every game ends, with no exception and no
-    broken invariant."""
+    broken invariant, the three modules each have their say (the bomb goes off, the crowd
+    moves or is dispersed, Stress Tests are rolled), and every score line is one of the
+    scenario's awards in its side names."""
     scenario = systems.load_scenario(FILE)
-    report = simulate(lambda s: systems.new_game(scenario, s), "market-day", 2, seed,
-                      {"regular": "ai", "insurgent": "ai"}, systems.invariants, systems.outcome)
+    games: list[AlleyGame] = []
+
+    def new_game(s: int) -> AlleyGame:
+        games.append(systems.new_game(scenario, s))  # type: ignore[arg-type]
+        return games[-1]
+
+    report = simulate(new_game, "market-day", 2, seed, {"regular": "ai", "insurgent": "ai"},
+                      systems.invariants, systems.outcome)
     assert report.problems == []
     assert (report.exceptions, report.invariant_violations) == (0, 0)
     assert len(report.outcomes) == 2
+    awards = {a.event.value for a in scenario.spec.victory.all_awards()}
+    kinds = set()
+    for g in games:
+        for e in g.log.events:
+            kinds.add(e.kind)
+            if e.kind == "score":
+                assert e.text.startswith(("Rangers +", "Gunmen +")) and e.data["award"] in awards
+    assert {"blast", "civilians", "stress"} <= kinds

@@ -20,6 +20,7 @@ import shapely
 from ambush_gui import systems
 from ambush_gui.ai.simulate import simulate
 from ambush_gui.alley.game import AlleyGame
+from ambush_gui.alley.model import Side
 from ambush_gui.alley.scenario import Scenario
 from ambush_gui.cli import main
 
@@ -58,13 +59,53 @@ def test_the_minefield_spans_the_slope_but_for_the_goat_track() -> None:
     assert all(pit.covers(shapely.Point(f.pos)) for f in g.unit("battery").figures)
 
 
+def test_its_modules_are_set_as_the_brief_says() -> None:
+    """The crew in the pit is a Medium mortar team (an objective, FF-001/002) and the team
+    at the orchard's end a Light one (FF-008); the slope is an NBC environment and the
+    troop's MOPP rises 1, 2, 4 (FF-022, FF-024); the frontier fields are Light AP at medium
+    concentration and the track's hybrid at light (FF-030, FF-034, FF-038); the Captain
+    and both sections are Cavalry, the riflemen Mounted Troops, all mounted (FF-052)."""
+    g = game()
+    mortars = g.modules.get("mortars").settings
+    assert {k: v.value for k, v in mortars.teams.items()} == {"battery": "medium", "light-mortar": "light"}
+    assert not mortars.medium_direct_lay
+    nbc = g.modules.get("nbc").settings
+    assert nbc.environment
+    regular = [nbc.mopp[Side.REGULAR]] + [nbc.schedule[t][Side.REGULAR] for t in sorted(nbc.schedule)]
+    assert (regular, sorted(nbc.schedule)) == ([1, 2, 4], [4, 6])
+    mines = g.modules.get("mines").settings
+    assert (mines.type, mines.concentration) == ("light_ap", "medium")
+    track = mines.fields["mines-track"]
+    assert (track.type, track.concentration) == ("hybrid", "light")
+    mounted = g.modules.get("mounted").settings
+    assert [(u.unit, u.type, u.mounted) for u in mounted.units] == [
+        ("captain", "cavalry", True), ("first", "cavalry", True), ("second", "cavalry", True),
+        ("riflemen", "mounted_troops", True)]
+    assert all(int(g.unit(u.unit).tq) >= 8 for u in mounted.units if u.type == "cavalry")  # FF-054
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_computer_games_play_to_the_end(seed: int) -> None:
     """The computer on both sides, a few seeds: every game ends, with no exception and no
-    broken invariant."""
+    broken invariant, the modules have their say (MOPP rises, the horsemen check, dismount
+    or lose mounts), and every score line is one of the scenario's awards in its side names."""
     scenario = systems.load_scenario(FILE)
-    report = simulate(lambda s: systems.new_game(scenario, s), "the-orchard-battery", 2, seed,
-                      {"regular": "ai", "insurgent": "ai"}, systems.invariants, systems.outcome)
+    games: list[AlleyGame] = []
+
+    def new_game(s: int) -> AlleyGame:
+        games.append(systems.new_game(scenario, s))  # type: ignore[arg-type]
+        return games[-1]
+
+    report = simulate(new_game, "the-orchard-battery", 2, seed, {"regular": "ai", "insurgent": "ai"},
+                      systems.invariants, systems.outcome)
     assert report.problems == []
     assert (report.exceptions, report.invariant_violations) == (0, 0)
     assert len(report.outcomes) == 2
+    awards = {a.event.value for a in scenario.spec.victory.all_awards()}
+    kinds = set()
+    for g in games:
+        for e in g.log.events:
+            kinds.add(e.kind)
+            if e.kind == "score":
+                assert e.text.startswith(("Border Horse +", "Militia +")) and e.data["award"] in awards
+    assert {"mopp", "mounted"} <= kinds
