@@ -85,8 +85,9 @@ def attempt(mod: CiviliansModule, unit: Unit, action: str, mob: Mob) -> bool:
                           f"(Insurgency Level {level} or less)", side=unit.side.value, unit=unit.id,
                           rule="FF-150")
     ok = face <= level
-    mod.g.log.emit("civilians", f"{unit.name}'s leader {'succeeds' if ok else 'fails'} to {action} "
-                   f"{mob.name} ({face} against {level})", unit=unit.id, mob=mob.id, passed=ok)
+    verdict = "manages" if ok else "fails"
+    mod.g.log.emit("civilians", f"{unit.name}'s leader {verdict} to {action} {mob.name} "
+                   f"({face} against {level})", unit=unit.id, mob=mob.id, passed=ok)
     return ok
 
 
