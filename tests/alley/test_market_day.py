@@ -9,17 +9,14 @@ docs/rules/market-day.md describes the table, the special rules and the balance 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 import shapely
 
 from ambush_gui import systems
-from ambush_gui.ai.simulate import simulate
 from ambush_gui.alley.game import AlleyGame
-from ambush_gui.alley.scenario import Scenario
-from ambush_gui.cli import main
+from tests.alley.fof_scenarios import computer_games, lists_its_modules, validates_without_a_warning
 
 ROOT = Path(__file__).resolve().parents[2]
 FILE = ROOT / "scenarios" / "market-day.toml"
@@ -31,17 +28,11 @@ def game(seed: int = 0) -> AlleyGame:
 
 
 def test_it_is_shipped_and_validates_without_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
-    assert systems.resolve("market-day") == FILE
-    assert main(["validate", str(FILE)]) == 0
-    out, err = capsys.readouterr()
-    assert out.startswith(f"{FILE}: valid alley scenario 'Market Day'") and err == ""
+    validates_without_a_warning(FILE, "market-day", "Market Day", capsys)
 
 
 def test_list_reports_its_modules(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["list", "--json"]) == 0
-    listed = {s["name"]: s for s in json.loads(capsys.readouterr().out)}
-    assert listed["market-day"]["modules"] == MODULES
-    assert Scenario.load(FILE).spec.module_names() == MODULES
+    lists_its_modules(FILE, "market-day", MODULES, capsys)
 
 
 def test_the_crowd_is_in_the_market_and_the_headman_in_the_council_house() -> None:
@@ -83,23 +74,5 @@ def test_computer_games_play_to_the_end(seed: int) -> None:
     broken invariant, the three modules each have their say (the bomb goes off, the crowd
     moves or is dispersed, Stress Tests are rolled), and every score line is one of the
     scenario's awards in its side names."""
-    scenario = systems.load_scenario(FILE)
-    games: list[AlleyGame] = []
-
-    def new_game(s: int) -> AlleyGame:
-        games.append(systems.new_game(scenario, s))  # type: ignore[arg-type]
-        return games[-1]
-
-    report = simulate(new_game, "market-day", 2, seed, {"regular": "ai", "insurgent": "ai"},
-                      systems.invariants, systems.outcome)
-    assert report.problems == []
-    assert (report.exceptions, report.invariant_violations) == (0, 0)
-    assert len(report.outcomes) == 2
-    awards = {a.event.value for a in scenario.spec.victory.all_awards()}
-    kinds = set()
-    for g in games:
-        for e in g.log.events:
-            kinds.add(e.kind)
-            if e.kind == "score":
-                assert e.text.startswith(("Rangers +", "Gunmen +")) and e.data["award"] in awards
+    kinds = computer_games(FILE, "market-day", seed, ('Rangers', 'Gunmen'))
     assert {"blast", "civilians", "stress"} <= kinds

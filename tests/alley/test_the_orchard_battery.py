@@ -11,18 +11,15 @@ balance measured.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 import shapely
 
 from ambush_gui import systems
-from ambush_gui.ai.simulate import simulate
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Side
-from ambush_gui.alley.scenario import Scenario
-from ambush_gui.cli import main
+from tests.alley.fof_scenarios import computer_games, lists_its_modules, validates_without_a_warning
 
 ROOT = Path(__file__).resolve().parents[2]
 FILE = ROOT / "scenarios" / "the-orchard-battery.toml"
@@ -34,17 +31,11 @@ def game(seed: int = 0) -> AlleyGame:
 
 
 def test_it_is_shipped_and_validates_without_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
-    assert systems.resolve("the-orchard-battery") == FILE
-    assert main(["validate", str(FILE)]) == 0
-    out, err = capsys.readouterr()
-    assert out.startswith(f"{FILE}: valid alley scenario 'The Orchard Battery'") and err == ""
+    validates_without_a_warning(FILE, "the-orchard-battery", "The Orchard Battery", capsys)
 
 
 def test_list_reports_its_modules(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["list", "--json"]) == 0
-    listed = {s["name"]: s for s in json.loads(capsys.readouterr().out)}
-    assert listed["the-orchard-battery"]["modules"] == MODULES
-    assert Scenario.load(FILE).spec.module_names() == MODULES
+    lists_its_modules(FILE, "the-orchard-battery", MODULES, capsys)
 
 
 def test_the_minefield_spans_the_slope_but_for_the_goat_track() -> None:
@@ -89,23 +80,5 @@ def test_computer_games_play_to_the_end(seed: int) -> None:
     """The computer on both sides, a few seeds: every game ends, with no exception and no
     broken invariant, the modules have their say (MOPP rises, the horsemen check, dismount
     or lose mounts), and every score line is one of the scenario's awards in its side names."""
-    scenario = systems.load_scenario(FILE)
-    games: list[AlleyGame] = []
-
-    def new_game(s: int) -> AlleyGame:
-        games.append(systems.new_game(scenario, s))  # type: ignore[arg-type]
-        return games[-1]
-
-    report = simulate(new_game, "the-orchard-battery", 2, seed, {"regular": "ai", "insurgent": "ai"},
-                      systems.invariants, systems.outcome)
-    assert report.problems == []
-    assert (report.exceptions, report.invariant_violations) == (0, 0)
-    assert len(report.outcomes) == 2
-    awards = {a.event.value for a in scenario.spec.victory.all_awards()}
-    kinds = set()
-    for g in games:
-        for e in g.log.events:
-            kinds.add(e.kind)
-            if e.kind == "score":
-                assert e.text.startswith(("Border Horse +", "Militia +")) and e.data["award"] in awards
+    kinds = computer_games(FILE, "the-orchard-battery", seed, ('Border Horse', 'Militia'))
     assert {"mopp", "mounted"} <= kinds

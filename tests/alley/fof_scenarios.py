@@ -1,0 +1,57 @@
+"""What every shipped Force on Force scenario's tests check alike: it validates without a
+warning, `list --json` reports its modules, and computer games on it play to the end."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ambush_gui import systems
+from ambush_gui.ai.simulate import simulate
+from ambush_gui.alley.game import AlleyGame
+from ambush_gui.alley.scenario import Scenario
+from ambush_gui.cli import main
+
+
+def validates_without_a_warning(path: Path, name: str, title: str,
+                                capsys: pytest.CaptureFixture[str]) -> None:
+    assert systems.resolve(name) == path
+    assert main(["validate", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith(f"{path}: valid alley scenario '{title}'") and err == ""
+
+
+def lists_its_modules(path: Path, name: str, modules: list[str],
+                      capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list", "--json"]) == 0
+    listed = {s["name"]: s for s in json.loads(capsys.readouterr().out)}
+    assert listed[name]["modules"] == modules
+    assert Scenario.load(path).spec.module_names() == modules
+
+
+def computer_games(path: Path, name: str, seed: int, sides: tuple[str, str]) -> set[str]:
+    """Two games with the computer on both sides from ``seed``: each ends with no exception
+    and no broken invariant, and every score line is one of the scenario's awards said in
+    its side names (``sides``). Returns the kinds of event the games logged."""
+    scenario = systems.load_scenario(path)
+    games: list[AlleyGame] = []
+
+    def new_game(s: int) -> AlleyGame:
+        games.append(systems.new_game(scenario, s))  # type: ignore[arg-type]
+        return games[-1]
+
+    report = simulate(new_game, name, 2, seed, {"regular": "ai", "insurgent": "ai"},
+                      systems.invariants, systems.outcome)
+    assert report.problems == []
+    assert (report.exceptions, report.invariant_violations) == (0, 0)
+    assert len(report.outcomes) == 2
+    awards = {a.event.value for a in scenario.spec.victory.all_awards()}
+    kinds = set()
+    for g in games:
+        for e in g.log.events:
+            kinds.add(e.kind)
+            if e.kind == "score":
+                assert e.text.startswith(tuple(f"{s} +" for s in sides)) and e.data["award"] in awards
+    return kinds
