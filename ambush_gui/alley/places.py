@@ -144,7 +144,12 @@ def place(data: Any, path: str) -> str:
         words.append(f"rule module {nxt + 1}" if isinstance(nxt, int) else f"rule module {nxt}")
         rest = rest[1:]
     elif isinstance(head, str) and head in MODULE_WORDS:
-        words.append(MODULE_WORDS[head])
+        thing = _module_thing(data, head, rest)
+        if thing:
+            words.append(thing)
+            rest = rest[2:]
+        else:
+            words.append(MODULE_WORDS[head])
     elif head == "table":
         words.append("table")
     elif isinstance(head, str) and head in TOP_WORDS:
@@ -160,6 +165,38 @@ def place(data: Any, path: str) -> str:
             continue
         words.append(FIELD_WORDS.get(t, t.replace("_", " ")))
     return ", ".join(w for w in words if w)
+
+
+def _module_thing(data: Any, head: str, rest: list[str | int]) -> str:
+    """The table thing a module's setting is about, named as the table names it: "minefield
+    Gate mines (mf-1)", "IED ied-2", "mortar team Mortar Section", "Positive Leader sgt-1";
+    "" when the path is about the module as a whole."""
+    if len(rest) < 2:
+        return ""
+    key, which = rest[0], rest[1]
+    table = _get(data, head)
+    units = {str(_get(u, "id")): u for u in _get(data, "units") or [] if isinstance(u, dict)}
+
+    def unit_words(uid: Any) -> str:
+        unit = units.get(str(uid))
+        return str(_get(unit, "name") or uid) if unit is not None else str(uid)
+
+    if head == "mines" and key == "fields":
+        return f"minefield {piece_words(data, str(which))}"
+    if head == "ieds" and key == "devices" and isinstance(which, int):
+        dev = _item(_get(table, "devices"), which)
+        return f"IED {_get(dev, 'id') or '#' + str(which + 1)}"
+    if head == "mortars" and key == "teams":
+        return f"mortar team {unit_words(which)}"
+    if head == "mounted" and key == "units" and isinstance(which, int):
+        return f"mounted unit {unit_words(_get(_item(_get(table, 'units'), which), 'unit'))}"
+    if head == "combat_stress" and key in ("positive_leaders", "negative_leaders") and isinstance(which, int):
+        leader = _item(_get(table, key), which)
+        kind = "Positive" if key == "positive_leaders" else "Negative"
+        return f"{kind} Leader {_get(leader, 'figure') or '#' + str(which + 1)}"
+    if head == "civilians" and key == "hostile_mobs" and isinstance(which, int):
+        return f"hostile mob {piece_words(data, str(_item(_get(table, key), which)))}"
+    return ""
 
 
 def plain(what: str) -> str:
@@ -227,4 +264,13 @@ def describe(data: Any, path: str, what: str) -> tuple[str, str]:
     ...          "impassable: its Insurgents could not arrive")
     ('Hot Spot 3', 'inside impassable terrain (Canal): its Insurgents could not arrive')
     """
+    head = _tokens(path)[:1]
+    if head and head[0] in MODULE_WORDS:  # a module's check names its thing first: the place says it
+        m = _MODULE_THING.match(what)
+        if m:
+            what = m["rest"]
     return place(data, path), reword(data, what)
+
+
+_MODULE_THING = re.compile(r"^(?:mortar team|minefield|IED|mounted unit|Positive Leader|Negative Leader|"
+                           r"leader|hostile mob|mob|unit)\s+'?[\w.-]+'?: (?P<rest>.+)$", re.S)

@@ -52,10 +52,12 @@ from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene, QWidg
 from ambush_gui.alley.measures import Measures
 from ambush_gui.core.geometry import cohesive
 from ambush_gui.gui.editor.document import DataPath, EditorDocument, parse_path
+from ambush_gui.gui.editor.table.fof_data import forget, leader_marks, piece_tag, set_module, unit_tags
 from ambush_gui.gui.editor.table.items import (
     HANDLE_PX,
     GridItem,
     HandleItem,
+    IedItem,
     OutlineItem,
     ProblemRingItem,
     RingItem,
@@ -101,6 +103,8 @@ EXIT_BAND = 0.8
 ROTATE_STEP = 15.0  # degrees per R press
 ESCORT_LISTS = ("contractors", "escorts")  # the shorthand first, as the loader reads them
 MARKER_LISTS = ("hot_spots", *ESCORT_LISTS, "aid_stations")
+IEDS = ("ieds", "devices")  # the IEDs' list: each one a marker at ("ieds", "devices", i)
+IED_RADIUS = 0.4
 
 
 # -- plain-data helpers (pure, testable without a view) ----------------------------------
@@ -193,6 +197,10 @@ def fresh_id(data: dict[str, Any], stem: str, taken: set[str] | None = None) -> 
     while f"{stem}-{k}" in used:
         k += 1
     return f"{stem}-{k}"
+
+
+TRIGGER_WORDS = {"enter": "when a unit comes within its reach", "turn": "as its turn begins",
+                 "command": "when its owner says"}
 
 
 def get_list(data: dict[str, Any], path: DataPath) -> list[Any]:
@@ -433,6 +441,7 @@ class TableCanvas(MapView):
         self._scene.clear()
         self.pieces, self.piece_labels, self.figures, self.unit_labels = {}, {}, {}, {}
         self.markers, self.zones = {}, {}
+        self.leader_badges: list[LabelItem] = []
         self.escort_labels: dict[DataPath, LabelItem] = {}
         self._decor, self._rings, self._ghost, self._rubber, self._size_tag = [], [], None, None, None
         w, h = self.table_size()
@@ -464,11 +473,47 @@ class TableCanvas(MapView):
             at = point_of(self.doc.data, ("aid_stations", i))
             if at is not None:
                 self._add_marker(("aid_stations", i), AidStationItem(0.35), at)
+        self._draw_ieds()
         self._mark_problems()
         self._decorate()
         self.layout_labels()
         if self._poly:
             self._show_polygon(None)
+
+    def _draw_ieds(self) -> None:
+        """Each IED where it lies (or at the middle of the piece it is in), its reach a
+        dashed ring, "IED" and its id under it."""
+        pieces = {str(p.get("id")): p for p in get_list(self.doc.data, ("table", "pieces"))
+                  if isinstance(p, dict)}
+        for i, dev in enumerate(get_list(self.doc.data, IEDS)):
+            if not isinstance(dev, dict):
+                continue
+            at = point_of(self.doc.data, (*IEDS, i))
+            if at is None and str(dev.get("piece")) in pieces:
+                pts = corners(pieces[str(dev.get("piece"))])
+                if len(pts) >= 3:
+                    c = shapely.Polygon(pts).centroid
+                    at = (c.x, c.y)
+            if at is None:
+                continue
+            try:
+                reach = float(dev.get("reach", 3.0))
+            except (TypeError, ValueError):
+                reach = 3.0
+            size = str(dev.get("size", "medium"))
+            trigger = str(dev.get("trigger", "enter"))
+            hidden = dev.get("hidden", True) is not False
+            tip = (f"IED {dev.get('id', '')}{': ' + str(dev['label']) if dev.get('label') else ''}\n"
+                   f"{size.capitalize()}, goes off {TRIGGER_WORDS.get(trigger, trigger)}; reach {reach:g}\"; "
+                   f"{'hidden from the players' if hidden else 'shown on the table'}")
+            path = (*IEDS, i)
+            self._add_marker(path, IedItem(IED_RADIUS, reach, hidden, tip), at)
+            lab = LabelItem(f"IED {dev.get('id', '')}", point_size=7.0, fg=theme.TERRAIN_LABEL,
+                            bg=theme.TERRAIN_LABEL_BG, anchor="below", gap=2.0)
+            lab.setPos(self._flip.scene(at[0], at[1] - IED_RADIUS))
+            lab.setZValue(theme.Z_MARKERS + 1)
+            self._scene.addItem(lab)
+            self.escort_labels[path] = lab
 
     def _draw_escorts(self) -> None:
         """Escorts and contractors as the game draws them on the ground, each group of
@@ -560,6 +605,10 @@ class TableCanvas(MapView):
         self._scene.addItem(item)
         self.pieces[i] = item
         label = str(piece.get("label") or "")
+        tag = piece_tag(self.doc.data, piece)
+        if tag:
+            item.setToolTip(f"{item.toolTip()}\n{tag.capitalize()}")
+            label = f"{label or piece.get('id', '')} · {tag}"
         if label and kind != "wall":
             lab = LabelItem(label, point_size=7.5 if kind != "building" else 8.0,
                             bold=kind == "building", fg=theme.TERRAIN_LABEL,
@@ -603,12 +652,33 @@ class TableCanvas(MapView):
             xs.append(at[0])
             ys.append(at[1])
         self.figures[i] = items
+        marks = leader_marks(self.doc.data)
+        for fig, item in zip(unit.get("figures") or [], items, strict=False):
+            mark = marks.get(str(fig.get("id")))
+            if mark is None:
+                continue
+            positive = mark.startswith("+")
+            badge = LabelItem(mark, point_size=7.0, bold=True, fg=QColor("#ffffff"),
+                              bg=QColor("#2e7d32") if positive else QColor("#b23b3b"), anchor="left")
+            badge.setPos(item.pos() + QPointF(BASE_RADIUS, -BASE_RADIUS))
+            badge.setToolTip(f"{'Positive' if positive else 'Negative'} Leader, rating {mark[1:]} "
+                             "(FF-102..104)")
+            item.setToolTip(f"{item.toolTip()}\n{'Positive' if positive else 'Negative'} Leader, "
+                            f"rating {mark[1:]}")
+            self._scene.addItem(badge)
+            self.leader_badges.append(badge)
         if items:
-            lab = LabelItem(str(unit.get("name") or unit.get("id") or "unit"),
+            lab = LabelItem(self.unit_title(unit),
                             edge=theme.SIDE_COLOURS[side], anchor="below", gap=2.0)
             lab.setPos(self._flip.scene((min(xs) + max(xs)) / 2, min(ys) - BASE_RADIUS * 1.2))
             self._scene.addItem(lab)
             self.unit_labels[i] = lab
+
+    def unit_title(self, unit: dict[str, Any]) -> str:
+        """A unit's label: its name, and what the modules make of it ("light mortar")."""
+        name = str(unit.get("name") or unit.get("id") or "unit")
+        tags = unit_tags(self.doc.data, str(unit.get("id", "")))
+        return f"{name} ({', '.join(tags)})" if tags else name
 
     def _mark_problems(self) -> None:
         """Outline in red what the game's own loader finds wrong (a piece off the table,
@@ -636,6 +706,8 @@ class TableCanvas(MapView):
                 spots = [figs[j]] if isinstance(j, int) and j < len(figs) else list(figs)
             elif len(p) >= 2 and (p[0], p[1]) in self.markers:
                 spots = [self.markers[(p[0], p[1])]]
+            elif len(p) >= 3 and p[:3] in self.markers:
+                spots = [self.markers[p[:3]]]
             for item in spots:
                 ring = ProblemRingItem(0.5, f"⚠ {what}")
                 ring.setPos(item.pos())
@@ -665,7 +737,7 @@ class TableCanvas(MapView):
         order = sorted(self.unit_labels, key=lambda i: (self.selected != ("units", i), i))
         for i in order:
             lab = self.unit_labels[i]
-            name = str(units[i].get("name") or units[i].get("id") or "unit") if i < len(units) else ""
+            name = self.unit_title(units[i]) if i < len(units) else ""
             figs = self.figures.get(i, [])
             xs = [f.pos().x() for f in figs]
             ys = [f.pos().y() for f in figs]
@@ -1032,6 +1104,22 @@ class TableCanvas(MapView):
         elif tool == "aid_station":
             i = self.doc.insert(("aid_stations",), None, [num(at[0]), num(at[1])], "Add aid station")
             self.select(("aid_stations", i))
+        elif tool == "ied":
+            self.add_ied(at)
+
+    def add_ied(self, at: Point) -> DataPath:
+        """Place a new IED (medium, hidden, going off when a unit comes near: the form
+        changes it), switching the IEDs module on if it was off: one undo step."""
+        taken = used_ids(self.doc.data) | {str(d.get("id")) for d in get_list(self.doc.data, IEDS)
+                                           if isinstance(d, dict)}
+        iid = fresh_id(self.doc.data, "ied", taken)
+        text = f"Add IED {iid}"
+        with self.doc.macro(text):
+            set_module(self.doc, "ieds", True, text)
+            i = self.doc.insert(IEDS, None, {"id": iid, "at": [num(at[0]), num(at[1])]}, text)
+        self.select((*IEDS, i))
+        self._say(f"IED {iid} placed: set its size, trigger and target under Properties; drag to move it")
+        return (*IEDS, i)
 
     def add_escort(self, at: Point) -> DataPath:
         """Place a new escort (unhurt, labelled "escort": the form changes both) in one
@@ -1185,6 +1273,16 @@ class TableCanvas(MapView):
     def _finish_move(self, d: Drag) -> None:
         assert d.path is not None
         path = d.path
+        if path[:2] == IEDS:
+            at = self.on_table(self.snapped(d.current))
+            old = point_of(self.doc.data, path)
+            if old is not None and math.dist(old, at) < 1e-9:
+                return
+            text = f"Move IED {self.doc.get((*path, 'id'))}"
+            with self.doc.macro(text):
+                self.doc.set((*path, "at"), [num(at[0]), num(at[1])], text)
+                self.doc.set((*path, "piece"), None, text)
+            return
         if path[0] in MARKER_LISTS:
             self._clear_transient()
             at = self.on_table(self.snapped(d.current))
@@ -1294,6 +1392,14 @@ class TableCanvas(MapView):
             text = f"Delete {escort_name(self.doc.data, p)}"
         elif p[0] == "aid_stations":
             text = "Delete aid station"
+        elif p[:2] == IEDS:
+            text = f"Delete IED {value.get('id')}"
+            self.select(None)
+            with self.doc.macro(text):
+                self.doc.remove(IEDS, int(p[-1]), text)
+                if not get_list(self.doc.data, IEDS):
+                    self.doc.set(IEDS, None, text)
+            return True
         elif is_zone(p):
             text = f"Delete {zone_name(self.doc.data, p)}"
             self.select(None)
@@ -1305,7 +1411,10 @@ class TableCanvas(MapView):
         else:
             text = f"Delete {piece_name(value)}"
         self.select(None)
-        self.doc.remove(p[:-1], int(p[-1]), text)
+        with self.doc.macro(text):  # and what the modules said about it
+            self.doc.remove(p[:-1], int(p[-1]), text)
+            if isinstance(value, dict):
+                forget(self.doc, value, text)
         return True
 
     def rotate_selected(self, degrees: float) -> bool:

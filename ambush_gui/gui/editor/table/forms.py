@@ -44,7 +44,6 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui.alley.model import FigureKind, Side
-from ambush_gui.alley.modules import REGISTRY
 from ambush_gui.alley.scenario import (
     KIND_DEFAULTS,
     Edge,
@@ -350,6 +349,10 @@ class PieceForm(BoundForm):
                                      tip="Whether figures may not move through it")
         f.addRow("Impassable", self.impassable)
         box.addLayout(f)
+        from ambush_gui.gui.editor.table.modules import PieceModules
+
+        self.modules = PieceModules(doc)
+        box.addWidget(self.modules)
         box.addWidget(self.rect_editor())
         self.shape_hint = hint("")
         box.addWidget(self.shape_hint)
@@ -374,6 +377,7 @@ class PieceForm(BoundForm):
         self.impassable.setItemText(0, f"As the kind ({'yes' if impassable else 'no'})")
         self.cover.setItemText(0, f"As the kind ({cover.value})")
         super().refresh()
+        self.modules.show_piece(piece)
         is_rect = piece.get("rect") is not None
         self.rect_box.setVisible(is_rect)
         n = len(piece.get("points") or [])
@@ -465,6 +469,11 @@ class UnitForm(BoundForm):
         f.addRow("Optimum range", self.spin(("optimum_range",), "optimum range", 0, 48,
                                             special="As the side",
                                             tip="Inches (AA-111); 'As the side' uses the side's"))
+        f.addRow("Confidence", self.combo(
+            ("confidence",), "Confidence",
+            [("Confident (usual)", None), ("High", "high"), ("Confident", "confident"), ("Low", "low")],
+            tip="Force on Force Confidence Level (combat stress, mounted units): High Confidence "
+                "units shrug off stress; Low Confidence units lose a Firepower die (FF-070, FF-118)"))
         box.addLayout(f)
         self.table = QTableWidget(0, 3)
         self.table.setHorizontalHeaderLabels(["Figure", "Kind", "Weapon"])
@@ -873,8 +882,6 @@ class SettingsForm(BoundForm):
                                tip=SPECIAL_RULE_TEXT.get(rule, rule))
             rules.addWidget(box_)
             rules.addWidget(hint(SPECIAL_RULE_TEXT.get(rule, rule)))
-        for name in sorted(REGISTRY):
-            rules.addWidget(self.check(("modules", name), f"module {name}", f"Rule module: {name}"))
         f.addRow("Special rules", rules)
         g.setLayout(f)
         box.addWidget(g)

@@ -279,3 +279,45 @@ class ZoneItem(QGraphicsItem):
         painter.setBrush(plate)
         painter.drawRoundedRect(QRectF(centre.x() - w / 2, centre.y() - h / 2, w, h), 3 / lod, 3 / lod)
         draw_fixed_text(painter, centre, self.text, px, theme.EXIT_TEXT)
+
+
+class IedItem(QGraphicsItem):
+    """An IED the designer placed (FF-044..051): a dark diamond with a bright edge and
+    "IED" under it, its reach a faint dashed ring; dimmer when it is hidden from the
+    players (most are)."""
+
+    def __init__(self, radius: float, reach: float, hidden: bool, tip: str) -> None:
+        super().__init__()
+        self.r, self.reach, self.hidden = radius, reach, hidden
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(theme.Z_MARKERS)
+        self.setToolTip(tip)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
+        s = max(self.reach, 1.6 * self.r) + 0.1
+        return QRectF(-s, -s, 2 * s, 2 * s)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        s = 1.3 * self.r
+        path.addRect(QRectF(-s, -s, 2 * s, 2 * s))
+        return path
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        ring = QColor(theme.ILLEGAL)
+        ring.setAlpha(110)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(cosmetic(ring, 1.0, Qt.PenStyle.DashLine))
+        painter.drawEllipse(QPointF(0, 0), self.reach, self.reach)
+        r = self.r
+        diamond = QPolygonF([QPointF(0, -r), QPointF(r, 0), QPointF(0, r), QPointF(-r, 0)])
+        fill = QColor("#3a2a1a")
+        fill.setAlpha(170 if self.hidden else 255)
+        painter.setBrush(fill)
+        painter.setPen(cosmetic(QColor("#ff9a1f"), 2.0))
+        painter.drawPolygon(diamond)
+        painter.setPen(cosmetic(QColor("#ffd27a"), 1.0))
+        painter.drawLine(QPointF(-0.35 * r, 0), QPointF(0.35 * r, 0))
+        painter.drawLine(QPointF(0, -0.35 * r), QPointF(0, 0.35 * r))

@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 
 from ambush_gui.gui.editor.document import DataPath, EditorDocument
 from ambush_gui.gui.editor.table.canvas import (
+    IEDS,
     KIND_TITLES,
     MARKER_LISTS,
     PIECE_KINDS,
@@ -60,12 +61,13 @@ from ambush_gui.gui.editor.table.forms import (
     default_reinforcements,
     hint,
 )
+from ambush_gui.gui.editor.table.modules import IedForm, ModulesForm
 from ambush_gui.gui.shared import theme
 
 TOOL_KEYS = {"select": "S", "rect:building": "1", "rect:wall": "2", "rect:rubble": "3",
              "rect:road": "4", "rect:vehicle": "5", "rect:open": "6", "rect:civilian_mob": "7",
              "rect:minefield": "8", "polygon": "P", "unit": "U", "hot_spot": "H", "escort": "E",
-             "aid_station": "A", "zone:regular": "Z", "zone:insurgent": "Shift+Z"}
+             "aid_station": "A", "ied": "I", "zone:regular": "Z", "zone:insurgent": "Shift+Z"}
 TOOL_TIPS = {
     "select": "Select, move (drag), reshape (corner handles), turn (R) and delete (Del)",
     "polygon": "Draw a piece corner by corner: click each corner, double-click or Enter to "
@@ -83,13 +85,15 @@ TOOL_TIPS = {
                       "be attacked by a mine (FF-036). Mine attacks are the Force on Force mines "
                       "module (FF-027..043), which the scenario must switch on (its modules "
                       "list) before it plays",
+    "ied": "Click to place an IED (FF-044..051): a hidden bomb that goes off when a unit comes "
+           "near, on a given turn or on command. Placing one switches the IEDs module on",
     "zone:regular": "Drag out a deployment zone for the Regulars (a click drops a 6x4\" one): "
                     "with zones, every Regular figure must start inside one of them",
     "zone:insurgent": "Drag out a deployment zone for the Insurgents (a click drops a 6x4\" one): "
                       "with zones, every Insurgent figure must start inside one of them",
 }
 TOOL_TITLES = {"select": "Select", "polygon": "Polygon", "unit": "Unit", "hot_spot": "Hot spot",
-               "escort": "Escort", "aid_station": "Aid station",
+               "escort": "Escort", "aid_station": "Aid station", "ied": "IED",
                "zone:regular": "Regular zone", "zone:insurgent": "Insurgent zone"}
 
 
@@ -143,13 +147,15 @@ class TablePage(QWidget):
         self.unit_form = UnitForm(doc)
         self.marker_form = MarkerForm(doc)
         self.zone_form = ZoneForm(doc)
+        self.ied_form = IedForm(doc)
         self.nothing = hint("Nothing selected. Click a piece, unit, marker or deployment zone on "
                             "the table, or choose a tool: drag out a building, wall, rubble, road, "
                             "wreck, civilian mob or minefield; click corners for a polygon; place "
                             "units and Hot Spots; drag out where each side sets up.")
         self.nothing.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.props = QStackedWidget()
-        for w in (self.nothing, self.piece_form, self.unit_form, self.marker_form, self.zone_form):
+        for w in (self.nothing, self.piece_form, self.unit_form, self.marker_form, self.zone_form,
+                  self.ied_form):
             self.props.addWidget(w)
         self.roster = RosterForm(doc)
         self.settings = SettingsForm(doc)
@@ -164,6 +170,14 @@ class TablePage(QWidget):
         self.tabs.addTab(self._padded(self.heading, self.props), "Properties")
         self.tabs.addTab(self.roster, "Units")
         self.tabs.addTab(settings_scroll, "Scenario")
+        self.modules = ModulesForm(doc)
+        modules_scroll = QScrollArea()
+        modules_scroll.setWidgetResizable(True)
+        modules_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        modules_scroll.setWidget(self.modules)
+        self.tabs.addTab(modules_scroll, "Modules")
+        self.tabs.setTabToolTip(3, "The Force on Force rule modules this scenario switches on, and "
+                                   "their settings")
         self.tabs.setMinimumWidth(460)
 
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -179,7 +193,8 @@ class TablePage(QWidget):
         self.canvas.unit_factory = self.roster.make_unit
         self.canvas.selectionChanged.connect(self._selection_changed)
         self.canvas.message.connect(self.say)
-        for form in (self.piece_form, self.unit_form, self.marker_form, self.zone_form, self.settings):
+        for form in (self.piece_form, self.unit_form, self.marker_form, self.zone_form, self.settings,
+                     self.modules, self.ied_form):
             form.message.connect(self.say)
         self.marker_form.reselect.connect(lambda p: self._select_on_table(tuple(p)))
         self.roster.placeRequested.connect(lambda: self.set_tool("unit"))
@@ -221,6 +236,8 @@ class TablePage(QWidget):
             return self._select_on_table(("units", path[1]), figure)
         if head in MARKER_LISTS and len(path) >= 2:
             return self._select_on_table((head, path[1]))
+        if self._focus_module(path):
+            return True
         if is_zone(path[:4]):
             return self._select_on_table(path[:4])
         if path[:2] == ("victory", "awards") and len(path) >= 3 and isinstance(path[2], int):
@@ -237,6 +254,50 @@ class TablePage(QWidget):
             scroll.ensureWidgetVisible(widget)
         widget.setFocus()
         return True
+
+    def _focus_module(self, path: DataPath) -> bool:
+        """A module's problem about something on the table selects it: an IED, a minefield
+        or mob by its piece id, a mortar team's or mounted unit's unit, a leader's figure.
+        Anything else of a module shows its field on the Modules tab."""
+        from ambush_gui.alley.fof import MODULE_NAMES
+
+        pieces = [p.get("id") for p in self.doc.get(("table", "pieces")) or []]
+        units = self.doc.get(("units",)) or []
+
+        def unit_path(uid: Any) -> bool:
+            ids = [u.get("id") for u in units]
+            return uid in ids and self._select_on_table(("units", ids.index(uid)))
+
+        if path[:2] == IEDS and len(path) >= 3 and isinstance(path[2], int):
+            return self._select_on_table(path[:3])
+        if path[:2] == ("mines", "fields") and len(path) >= 3 and path[2] in pieces:
+            return self._select_on_table(("table", "pieces", pieces.index(path[2])))
+        if path[:2] == ("civilians", "hostile_mobs") and len(path) >= 3 and isinstance(path[2], int):
+            mobs = self.doc.get(path[:2]) or []
+            if path[2] < len(mobs) and mobs[path[2]] in pieces:
+                return self._select_on_table(("table", "pieces", pieces.index(mobs[path[2]])))
+        if path[:2] == ("mortars", "teams") and len(path) >= 3 and unit_path(path[2]):
+            return True
+        if path[:2] == ("mounted", "units") and len(path) >= 3 and isinstance(path[2], int) \
+                and unit_path(self.doc.get((*path[:3], "unit"))):
+            return True
+        if path[0] == "combat_stress" and len(path) >= 3 and isinstance(path[2], int):
+            fig = self.doc.get((*path[:3], "figure"))
+            for i, u in enumerate(units):
+                ids = [f.get("id") for f in u.get("figures") or []]
+                if fig in ids:
+                    return self._select_on_table(("units", i), ids.index(fig))
+        if path[0] == "modules" or path[0] in MODULE_NAMES:
+            widget = self.modules.widget_for(path) or self.modules.switches.get(
+                str(path[0]) if path[0] != "modules" else str(path[1]) if len(path) > 1
+                and isinstance(path[1], str) else "")
+            self.tabs.setCurrentIndex(3)
+            scroll = self.tabs.widget(3)
+            if widget is not None and isinstance(scroll, QScrollArea):
+                scroll.ensureWidgetVisible(widget)
+                widget.setFocus()
+            return True
+        return False
 
     def _select_on_table(self, path: DataPath, figure: int | None = None) -> bool:
         if self.doc.get(path) is None:
@@ -268,7 +329,7 @@ class TablePage(QWidget):
         group = QActionGroup(self)
         group.setExclusive(True)
         tools = ["select", *(f"rect:{k}" for k in PIECE_KINDS), "polygon", "unit", "hot_spot",
-                 "escort", "aid_station", "zone:regular", "zone:insurgent"]
+                 "escort", "aid_station", "ied", "zone:regular", "zone:insurgent"]
         for tool in tools:
             title = KIND_TITLES[tool[5:]] if tool.startswith("rect:") else TOOL_TITLES[tool]
             a = QAction(title, self)
@@ -347,6 +408,9 @@ class TablePage(QWidget):
         elif is_zone(p):
             self.zone_form.base = p
             self.props.setCurrentWidget(self.zone_form)
+        elif p[:2] == IEDS:
+            self.ied_form.base = p
+            self.props.setCurrentWidget(self.ied_form)
         else:
             self.marker_form.base = p
             self.props.setCurrentWidget(self.marker_form)
@@ -376,11 +440,13 @@ class TablePage(QWidget):
             return f"{side} unit: {value.get('name') or value.get('id')}{extra}"
         if is_zone(p):
             return zone_name(self.doc.data, p)
+        if p[:2] == IEDS:
+            return f"IED: {value.get('label') or value.get('id')}"
         return ""
 
     def _refresh_selected(self) -> None:
         w = self.props.currentWidget()
-        forms = (self.piece_form, self.unit_form, self.marker_form, self.zone_form)
+        forms = (self.piece_form, self.unit_form, self.marker_form, self.zone_form, self.ied_form)
         if w in forms and self.doc.get(w.base) is not None:
             w.refresh()
 
@@ -388,6 +454,7 @@ class TablePage(QWidget):
         self._refresh_selected()
         self.roster.refresh()
         self.settings.refresh()
+        self.modules.refresh()
 
     def _doc_changed(self, path: object) -> None:
         if self.canvas.selected is None and self.props.currentWidget() is not self.nothing:
