@@ -123,11 +123,18 @@ class _Edit(QUndoCommand):
         data = self.doc.data
         key = self.path[-1]
         if self.kind == "set":
+            if forward:  # the tables this edit makes on the way, so its undo takes them out again
+                self.made = [self.path[:k] for k in range(1, len(self.path))
+                             if get_in(data, self.path[:k], _MISSING) is _MISSING]
             parent = _parent(data, self.path, create=True)
             if value is _MISSING:
                 del parent[key]
             else:
                 parent[key] = copy.deepcopy(value)
+            if not forward:
+                for made in reversed(getattr(self, "made", [])):
+                    if get_in(data, made, _MISSING) == {}:
+                        del _parent(data, made)[made[-1]]
         else:  # "insert" / "remove": the path ends in the list index
             lst = _parent(data, self.path)
             inserting = (self.kind == "insert") == forward
