@@ -36,7 +36,7 @@ def tick(box: QCheckBox) -> None:
 def choose(combo: QComboBox, text: str) -> None:
     """Pick the entry that starts with ``text`` as a person would (the keyboard, then
     activated, which is what the forms listen to)."""
-    index = next(i for i in range(combo.count()) if combo.itemText(i).startswith(text))
+    index = next(i for i in range(combo.count()) if combo.itemText(i).lower().startswith(text.lower()))
     combo.setCurrentIndex(index)
     combo.activated.emit(index)
 

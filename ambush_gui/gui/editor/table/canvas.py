@@ -58,6 +58,7 @@ from ambush_gui.gui.editor.table.items import (
     GridItem,
     HandleItem,
     IedItem,
+    LeaderRingItem,
     OutlineItem,
     ProblemRingItem,
     RingItem,
@@ -608,7 +609,7 @@ class TableCanvas(MapView):
         tag = piece_tag(self.doc.data, piece)
         if tag:
             item.setToolTip(f"{item.toolTip()}\n{tag.capitalize()}")
-            label = f"{label or piece.get('id', '')} · {tag}"
+            label = f"{label or piece.get('id', '')}\n{tag}"
         if label and kind != "wall":
             lab = LabelItem(label, point_size=7.5 if kind != "building" else 8.0,
                             bold=kind == "building", fg=theme.TERRAIN_LABEL,
@@ -658,9 +659,13 @@ class TableCanvas(MapView):
             if mark is None:
                 continue
             positive = mark.startswith("+")
-            badge = LabelItem(mark, point_size=7.0, bold=True, fg=QColor("#ffffff"),
-                              bg=QColor("#2e7d32") if positive else QColor("#b23b3b"), anchor="left")
-            badge.setPos(item.pos() + QPointF(BASE_RADIUS, -BASE_RADIUS))
+            ring = LeaderRingItem(BASE_RADIUS * 1.55, positive)
+            ring.setPos(item.pos())
+            self._scene.addItem(ring)
+            badge = LabelItem(mark, point_size=6.5, bold=True, fg=QColor("#ffffff"),
+                              bg=QColor("#2e7d32") if positive else QColor("#b23b3b"), anchor="right",
+                              gap=1.0)
+            badge.setPos(item.pos() + QPointF(BASE_RADIUS * 1.2, -BASE_RADIUS * 1.2))
             badge.setToolTip(f"{'Positive' if positive else 'Negative'} Leader, rating {mark[1:]} "
                              "(FF-102..104)")
             item.setToolTip(f"{item.toolTip()}\n{'Positive' if positive else 'Negative'} Leader, "
@@ -733,6 +738,11 @@ class TableCanvas(MapView):
         obstacles += [QRectF(m.pos().x() * ppi - r * 1.4, m.pos().y() * ppi - r * 1.4, 2.8 * r, 2.8 * r)
                       for m in self.markers.values()]
         placed: list[QRectF] = []
+        for badge in self.leader_badges:  # a leader's rating first: it sits right by him
+            rect = badge.plate().translated(badge.pos() * ppi)
+            badge.setVisible(not any(rect.intersects(o) for o in placed))
+            if badge.isVisible():
+                placed.append(rect)
         units = get_list(self.doc.data, ("units",))
         order = sorted(self.unit_labels, key=lambda i: (self.selected != ("units", i), i))
         for i in order:

@@ -118,7 +118,7 @@ def piece_tag(data: dict[str, Any], piece: dict[str, Any]) -> str:
         own = (mines.get("fields") or {}).get(pid) or {}
         t = own.get("type") or mines.get("type") or "light_ap"
         c = own.get("concentration") or mines.get("concentration") or "none"
-        return f"{mine_words(str(t))}, {c} concentration"
+        return f"{mine_words(str(t))}, {'no' if c == 'none' else c} concentration"
     if kind == "civilian_mob" and "civilians" in on and pid in ((data.get("civilians") or {}).get(
             "hostile_mobs") or []):
         return "hostile"

@@ -259,6 +259,11 @@ class BoundForm(QWidget):
         """A choice from a fixed list; choosing ``default`` removes the key."""
         w = QComboBox()
         w.setToolTip(tip)
+        # sized by the form, not by its longest entry (the rules options' readings are whole
+        # sentences: sized to them, the Scenario tab grew wider than its scroll area and was
+        # clipped on the right); the open list still shows each entry in full
+        w.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        w.setMinimumContentsLength(8)
         for text, _ in items:
             w.addItem(text)
         values = [v for _, v in items]
@@ -905,6 +910,8 @@ class SettingsForm(BoundForm):
 
         g = QGroupBox("Rules options (the scenario's defaults)")
         f = form_layout()
+        f.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)  # each reading is a sentence:
+        f.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)  # the question above, its full width below
         for o in OPTIONS.offered:
             items = [(r.title + (theme.LAUNCHER_DEFAULT_MARK if r.value == o.default else ""), r.value)
                      for r in o.readings]

@@ -321,3 +321,26 @@ class IedItem(QGraphicsItem):
         painter.setPen(cosmetic(QColor("#ffd27a"), 1.0))
         painter.drawLine(QPointF(-0.35 * r, 0), QPointF(0.35 * r, 0))
         painter.drawLine(QPointF(0, -0.35 * r), QPointF(0, 0.35 * r))
+
+
+class LeaderRingItem(QGraphicsItem):
+    """A Positive (green) or Negative (red) Leader's ring round his figure (FF-102..104),
+    so he is found at any zoom; his rating is on the badge beside it."""
+
+    def __init__(self, radius: float, positive: bool) -> None:
+        super().__init__()
+        self.r = radius
+        self.colour = QColor("#2e7d32") if positive else QColor("#b23b3b")
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(theme.Z_MARKERS)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
+        s = self.r + 0.1
+        return QRectF(-s, -s, 2 * s, 2 * s)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(cosmetic(self.colour, 2.5))
+        painter.drawEllipse(QPointF(0, 0), self.r, self.r)

@@ -102,6 +102,12 @@ ON_THE_TABLE = {
 }
 
 
+def value_words(value: Any) -> str:
+    """A choice as a person says it: "light_ap" -> "light AP", "d6" stays "d6"."""
+    text = mine_words(str(value)).replace("_", " ")
+    return text[:1].upper() + text[1:] if text[:1].isalpha() and not text[:1] == "d" else text
+
+
 def words(name: str) -> str:
     """A settings key in words: "medium_direct_lay" -> "Medium direct lay"."""
     return name.replace("_", " ").capitalize()
@@ -317,7 +323,7 @@ class ModelForm(BoundForm):
             annotation = typing.get_args(annotation)[0]
         choices = _choices(annotation, info)
         if choices is not None:
-            items = [(str(c) + ("  (default)" if c == default else ""), c) for c in choices]
+            items = [(value_words(c) + ("  (default)" if c == default else ""), c) for c in choices]
             if optional and default is None:
                 items.insert(0, ("Default", None))
             return self.combo(rel, title, items, tip=tip, default=default)
@@ -439,7 +445,7 @@ class ModulesForm(ModelForm):
             f = form_layout()
             self._generic(name, cls.Settings, f)
             p.addLayout(f)
-            self._hand_built(name, cls.Settings, p)
+            self._hand_built(name, cls.Settings, p, f)
             if name in ON_THE_TABLE:
                 p.addWidget(hint(ON_THE_TABLE[name]))
             g.addWidget(panel)
@@ -470,16 +476,14 @@ class ModulesForm(ModelForm):
 
 
     # -- settings by hand --------------------------------------------------------------------
-    def _hand_built(self, name: str, model: type[BaseModel], box: QVBoxLayout) -> None:
+    def _hand_built(self, name: str, model: type[BaseModel], box: QVBoxLayout, f: QFormLayout) -> None:
         fields = model.model_fields
         if name == "nbc" and "mopp" in fields:
-            f = form_layout()
             for side in SIDES:
                 spin = self._level(("nbc", "mopp", side), f"{SIDE_TITLES[side]} MOPP level",
                                    "MOPP 0 (none)", "The MOPP level the side wears at the start (FF-022): "
                                    "higher protects better but costs Reaction and Troop Quality")
                 f.addRow(f"MOPP: {SIDE_TITLES[side]}", spin)
-            box.addLayout(f)
         if name == "nbc" and "schedule" in fields:
             box.addWidget(self._record(RecordList(
                 self.doc, ("nbc", "schedule"), "MOPP schedule",
@@ -528,7 +532,6 @@ class ModulesForm(ModelForm):
                 add_text="Add a mounted unit", tip="FF-052: the scenario's mounted units",
                 empty="No mounted units yet.")))
         if name == "civilians" and "attitude" in fields:
-            f = form_layout()
             ann = fields["attitude"].annotation
             args = typing.get_args(ann)
             values = [m.value for m in args[1]] if len(args) == 2 and isinstance(args[1], type) \
@@ -539,7 +542,6 @@ class ModulesForm(ModelForm):
                          self.combo(("civilians", "attitude", side), f"civilians' attitude to the {side}s",
                                     items, default="neutral",
                                     tip="FF-143/144: how the civilians feel about the side (dispersal odds)"))
-            box.addLayout(f)
 
     def _level(self, rel: DataPath, title: str, special: str, tip: str) -> QSpinBox:
         spin = QSpinBox()
@@ -710,6 +712,7 @@ class PieceModules(QGroupBox):
         civ = REGISTRY.get("civilians")
         mob = kind == "civilian_mob" and civ is not None and "hostile_mobs" in civ.Settings.model_fields
         self.setVisible(bool(mines or mob))
+        self.setTitle("Mines (Force on Force)" if mines else "Civilians (Force on Force)")
         for w in (self.mine_type, self.concentration):
             self.f.setRowVisible(w, bool(mines))
         self.f.setRowVisible(self.hostile, bool(mob))
@@ -783,6 +786,8 @@ class IedForm(ModelForm):
                 continue
             else:
                 w = self.model_field((key,), key.replace("_", " "), info)
+            if key == "ap" and isinstance(w, QSpinBox):
+                w.setSpecialValueText("By its size")
             if w is not None:
                 label = QLabel("AP dice" if key == "ap" else words(key))
                 label.setToolTip(info.description or "")

@@ -328,8 +328,8 @@ class TablePage(QWidget):
         self.tool_actions: dict[str, QAction] = {}
         group = QActionGroup(self)
         group.setExclusive(True)
-        tools = ["select", *(f"rect:{k}" for k in PIECE_KINDS), "polygon", "unit", "hot_spot",
-                 "escort", "aid_station", "ied", "zone:regular", "zone:insurgent"]
+        tools = ["select", *(f"rect:{k}" for k in PIECE_KINDS), "ied", "polygon", "unit", "hot_spot",
+                 "escort", "aid_station", "zone:regular", "zone:insurgent"]
         for tool in tools:
             title = KIND_TITLES[tool[5:]] if tool.startswith("rect:") else TOOL_TITLES[tool]
             a = QAction(title, self)
