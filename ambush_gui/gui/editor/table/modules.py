@@ -36,7 +36,9 @@ from typing import Any
 
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
@@ -54,11 +56,13 @@ from PySide6.QtWidgets import (
 
 from ambush_gui.alley.fof import MODULE_NAMES
 from ambush_gui.alley.modules import REGISTRY
+from ambush_gui.core.dice import Die
 from ambush_gui.gui.editor.document import DataPath, EditorDocument
 from ambush_gui.gui.editor.table.fof_data import mine_words, module_list, set_module
 from ambush_gui.gui.editor.table.forms import Binding, BoundForm, _block, form_layout, hint
 
 SIDES = ("regular", "insurgent")
+DICE = [str(d) for d in Die]
 SIDE_TITLES = {"regular": "Regulars", "insurgent": "Insurgents"}
 
 MODULE_TIPS = {
@@ -154,6 +158,31 @@ def _inner_info(annotation: Any) -> list[Any]:
     return []
 
 
+class _NoStrayWheel(QObject):
+    """The wheel scrolls the tab, not the number or choice under the mouse, unless the
+    person clicked into that field first (scrolling down the Modules tab past a MOPP level
+    must not change it)."""
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.Wheel and isinstance(obj, QWidget) and not obj.hasFocus():
+            event.ignore()
+            return True
+        return False
+
+
+_CALM = _NoStrayWheel()
+
+
+def calm(form: QWidget) -> None:
+    """Give every spin box and combo of ``form`` the wheel rule above (once each)."""
+    for kind in (QAbstractSpinBox, QComboBox):
+        for w in form.findChildren(kind):
+            if not w.property("calm"):
+                w.setProperty("calm", True)
+                w.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+                w.installEventFilter(_CALM)
+
+
 # -- a list of records (leaders, mortar teams, mounted units, the MOPP schedule) --------------
 
 @dataclass
@@ -201,7 +230,7 @@ class RecordList(QGroupBox):
             head = QLabel(f"<b>{col.title}</b>")
             head.setToolTip(col.tip)
             self.grid.addWidget(head, 0, c)
-        self.grid.setColumnStretch(0, 1)
+            self.grid.setColumnStretch(c, (2 if c == 0 else 1) if col.kind == "choice" else 0)
 
     def rows_now(self) -> list[dict[str, Any]]:
         try:
@@ -322,6 +351,8 @@ class ModelForm(BoundForm):
         if inner:
             annotation = typing.get_args(annotation)[0]
         choices = _choices(annotation, info)
+        if choices is None and annotation is str and str(default) in DICE:  # a die, checked by a validator
+            choices = list(DICE)
         if choices is not None:
             items = [(value_words(c) + ("  (default)" if c == default else ""), c) for c in choices]
             if optional and default is None:
@@ -443,9 +474,12 @@ class ModulesForm(ModelForm):
             p = QVBoxLayout(panel)
             p.setContentsMargins(18, 0, 0, 0)
             f = form_layout()
+            if name == "civilians":  # the crowd's mood first: it is what a designer sets
+                self._hand_built(name, cls.Settings, p, f)
             self._generic(name, cls.Settings, f)
             p.addLayout(f)
-            self._hand_built(name, cls.Settings, p, f)
+            if name != "civilians":
+                self._hand_built(name, cls.Settings, p, f)
             if name in ON_THE_TABLE:
                 p.addWidget(hint(ON_THE_TABLE[name]))
             g.addWidget(panel)
@@ -627,6 +661,7 @@ class ModulesForm(ModelForm):
         on = set(module_list(self.doc.data))
         for name, panel in self.panels.items():
             panel.setVisible(name in on)
+        calm(self)
 
 
 # -- shapes of the records in the file -----------------------------------------------------------
