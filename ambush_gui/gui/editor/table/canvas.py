@@ -17,8 +17,9 @@ Tools (:attr:`TableCanvas.tool`):
   clockwise/anticlockwise (the format has no rotation field, so a turned rectangle
   becomes a four-cornered polygon); a drag over empty table pans.
 - ``"rect:KIND"``: drag out a rectangular piece of that kind (a click drops one of a
-  typical size). Civilian mobs and minefields are placed like any piece, though the
-  game's loader refuses to play them until their Force on Force module exists.
+  typical size). Civilian mobs and minefields are placed like any piece; the game's
+  loader refuses to play them until their Force on Force module is switched on. A
+  minefield's label adds its type and concentration, a hostile mob's says so.
 - ``"zone:SIDE"``: drag out a deployment zone for that side (``sides.SIDE.deployment``);
   it moves, reshapes, turns and deletes like a piece. Figures of the side standing
   outside all its zones are marked as problems, by the loader's own check.
@@ -31,6 +32,14 @@ Tools (:attr:`TableCanvas.tool`):
   the game draws it, a yellow figure (with a red cross when wounded) under its label;
   the ``[[contractors]]`` shorthand (wounded escorts labelled "contractor") is drawn the
   same way, and the ``"contractor"`` tool still places one.
+- ``"ied"``: click places an IED (``[[ieds.devices]]``, switching the ``ieds`` module
+  on in the same undo step), drawn as a diamond with its reach as a dashed ring; it is
+  dragged and deleted like a marker, at the path ``("ieds", "devices", i)``.
+
+Force on Force marks drawn from the modules' settings: a Positive (green) or Negative
+(red) Leader's ring and rating beside his figure, a mortar team's or mounted unit's kind
+after its name. Deleting a piece or unit also takes out what the modules' settings said
+about it (:func:`~ambush_gui.gui.editor.table.fof_data.forget`), in the same undo step.
 
 Table coordinates are inches from the south-west corner with y north; the scene flips
 y (:class:`~ambush_gui.gui.table.items.Flip`) so north is up, as in the game.

@@ -3,10 +3,12 @@
 :class:`TablePage` is the page the editor window shows for a document whose system is
 ``"alley"``. On the left, the table to scale (:class:`~ambush_gui.gui.editor.table.canvas.TableCanvas`:
 terrain, units, Hot Spots, escorts, aid stations, friendly edges, drawn with the
-game's own items); on the right, three tabs: **Properties** of what is selected,
+game's own items); on the right, four tabs: **Properties** of what is selected,
 **Units** (the roster: the form for the next unit and the list of units), and
 **Scenario** (title, brief, turn limit, table size, the sides and their friendly edges,
-the reinforcement table, what scores (the awards), special rules). A status line under the table
+the reinforcement table, what scores (the awards), special rules) and **Modules** (the
+Force on Force rule modules switched on, with their settings:
+:mod:`~ambush_gui.gui.editor.table.modules`). A status line under the table
 says what the last click did, or why it was refused.
 
 Every edit goes through the :class:`~ambush_gui.gui.editor.document.EditorDocument`
@@ -15,9 +17,12 @@ whenever the document says it changed, so undo and redo show at once.
 
 Each side may have deployment zones (drawn as translucent areas in its colour): the
 game's loader then names every figure of the side standing outside them, and the page
-marks it. Civilian mobs and minefields are placed like other terrain; their rules are
-Force on Force modules, which the scenario must switch on (``modules = [...]``) before
-it plays: until then the Problems list says so.
+marks it. Civilian mobs and minefields are placed like other terrain, IEDs with their own
+tool; their rules are Force on Force modules, which the scenario switches on in the
+Modules tab (placing an IED, or setting a minefield's type, switches its module on in the
+same undo step); until then the Problems list says so. A selected minefield's type and
+concentration, a mob's hostility and an IED's size, trigger and target are edited under
+Properties; a unit's Confidence on its form.
 
 What the file format cannot hold, the page does not pretend to: terrain has no rotation
 field (a turned rectangle is saved as a polygon).
@@ -178,7 +183,7 @@ class TablePage(QWidget):
         self.tabs.addTab(modules_scroll, "Modules")
         self.tabs.setTabToolTip(3, "The Force on Force rule modules this scenario switches on, and "
                                    "their settings")
-        self.tabs.setMinimumWidth(460)
+        self.tabs.setMinimumWidth(400)
 
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(left)
@@ -186,6 +191,8 @@ class TablePage(QWidget):
         split.setStretchFactor(0, 1)
         split.setStretchFactor(1, 0)
         split.setSizes([1400, 500])
+        self.split = split
+        self._split_done = False
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(split)
@@ -203,6 +210,15 @@ class TablePage(QWidget):
         self._actions = self._make_actions()
         doc.changed.connect(self._doc_changed)
         self._refresh_forms()
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        """On the first show, the forms get about two fifths of the page (400 to 520 pixels)
+        and the table the rest: on a 1280-pixel screen the table had less room than the forms."""
+        super().showEvent(event)
+        if not self._split_done and self.width() > 0:
+            self._split_done = True
+            tabs = max(400, min(520, int(self.width() * 0.42)))
+            self.split.setSizes([max(200, self.width() - tabs), tabs])
 
     @staticmethod
     def _padded(*widgets: QWidget) -> QWidget:
