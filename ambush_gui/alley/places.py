@@ -144,12 +144,7 @@ def place(data: Any, path: str) -> str:
         words.append(f"rule module {nxt + 1}" if isinstance(nxt, int) else f"rule module {nxt}")
         rest = rest[1:]
     elif isinstance(head, str) and head in MODULE_WORDS:
-        thing = _module_thing(data, head, rest)
-        if thing:
-            words.append(thing)
-            rest = rest[2:]
-        else:
-            words.append(MODULE_WORDS[head])
+        words.append(MODULE_WORDS[head])
     elif head == "table":
         words.append("table")
     elif isinstance(head, str) and head in TOP_WORDS:
@@ -264,12 +259,25 @@ def describe(data: Any, path: str, what: str) -> tuple[str, str]:
     ...          "impassable: its Insurgents could not arrive")
     ('Hot Spot 3', 'inside impassable terrain (Canal): its Insurgents could not arrive')
     """
-    head = _tokens(path)[:1]
-    if head and head[0] in MODULE_WORDS:  # a module's check names its thing first: the place says it
-        m = _MODULE_THING.match(what)
-        if m:
-            what = m["rest"]
     return place(data, path), reword(data, what)
+
+
+def module_words(data: Any, path: str, place_words: str, what: str) -> tuple[str, str]:
+    """The editor's words for a Force on Force module's problem: the place named as the
+    table names the thing ("IED ied-1", "minefield Gate mines", "Positive Leader sgt-1")
+    rather than the settings path ("IED settings, devices"), and the message without the
+    thing it opens with, which the place now says. Other problems are returned as given.
+    (The loader's own messages keep both, for the command line.)"""
+    toks = [t for t in _tokens(path) if not (isinstance(t, str) and _UNION.match(t))]
+    if not toks or toks[0] not in MODULE_WORDS:
+        return place_words, what
+    thing = _module_thing(data, str(toks[0]), toks[1:])
+    if thing:
+        rest = [t for t in toks[3:] if t != "at" and not isinstance(t, int)]
+        place_words = ", ".join([thing, *(FIELD_WORDS.get(t, t.replace("_", " ")) for t in rest
+                                          if isinstance(t, str))])
+    m = _MODULE_THING.match(what)
+    return place_words, (m["rest"] if m else what)
 
 
 _MODULE_THING = re.compile(r"^(?:mortar team|minefield|IED|mounted unit|Positive Leader|Negative Leader|"

@@ -276,10 +276,12 @@ class EditorDocument(QObject):
         if self._describe is not None:
             return self._describe(path, what)
         said = self._described.get((path, what), (path, what))
-        if said == (path, what) and self.system == "alley":  # the table scenario's own words
-            from ambush_gui.alley.places import describe
+        if self.system == "alley":  # the table scenario's own words
+            from ambush_gui.alley.places import describe, module_words
 
-            return describe(self.data, path, what)
+            if said == (path, what):
+                said = describe(self.data, path, what)
+            return module_words(self.data, path, *said)
         return said
 
     def findings(self) -> list[Finding]:

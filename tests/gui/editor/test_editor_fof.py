@@ -129,7 +129,8 @@ def build(qtbot: Any) -> tuple[EditorDocument, TablePage]:
     # an IED placed with its tool (which switches the module on), dragged, made large
     page.tool_actions["ied"].trigger()
     click(page, 12, 16)
-    assert "ieds" in doc.get(("modules",)) and doc.get(("ieds", "devices")) == [{"id": "ied-1", "at": [12, 16]}]
+    assert "ieds" in doc.get(("modules",))
+    assert doc.get(("ieds", "devices")) == [{"id": "ied-1", "at": [12, 16]}]
     page.tool_actions["select"].trigger()
     drag(page, (12, 16), (13, 17))
     assert doc.get(("ieds", "devices", 0, "at")) == [13, 17]
