@@ -146,7 +146,7 @@ def build(qtbot: Any) -> tuple[EditorDocument, TablePage]:
 
     # the leader and the mortar team are marked on the table
     assert [b.text for b in page.canvas.leader_badges] == ["+2"]
-    assert "light mortar" in page.canvas.unit_labels[1].text
+    assert page.canvas.unit_title(doc.get(("units", 1))) == "Mortar Section (light mortar)"
     assert "heavy AP, medium" in page.canvas.piece_labels[1].text
     return doc, page
 
@@ -261,3 +261,45 @@ def test_module_problems_are_in_designers_words_and_select_their_thing(qtbot: An
     assert page.canvas.selected == ("units", 2) and page.canvas.selected_figure == 0
     assert page.focus_path(parse_path("nbc.schedule"))
     assert page.tabs.currentIndex() == 3
+
+
+def test_mobs_mounted_units_and_renames_in_the_editor(qtbot: Any, tmp_path: Path) -> None:
+    """The other two modules: a mob stand made hostile under Properties (switching the
+    civilians module on), the civilians' attitude, a mounted unit of cavalry; a unit
+    renamed keeps its mortar team and its mounted line; the scenario plays to the end."""
+    doc, page = build(qtbot)
+    page.tool_actions["rect:civilian_mob"].trigger()
+    drag(page, (18, 12), (21, 14))
+    n = len(doc.get(("table", "pieces"))) - 1
+    mob = doc.get(("table", "pieces", n))
+    assert mob["kind"] == "civilian_mob" and page.piece_form.modules.isVisibleTo(page)
+    tick(page.piece_form.modules.hostile)
+    assert "civilians" in doc.get(("modules",)) and doc.get(("civilians", "hostile_mobs")) == [mob["id"]]
+    assert doc.undo_stack.text(doc.undo_stack.index() - 1) == f"Change {mob['label']}: hostile"
+    assert "hostile" in page.canvas.piece_labels[n].text or "hostile" in page.canvas.pieces[n].toolTip()
+
+    page.tabs.setCurrentIndex(3)
+    m = page.modules
+    choose(m.widget_for(("civilians", "attitude", "regular")), "Hostile")
+    assert doc.get(("civilians", "attitude")) == {"regular": "hostile"}
+    tick(m.switches["mounted"])
+    mounted = records(page, ("mounted", "units"))
+    QTest.mouseClick(mounted.add_button, LEFT)
+    unit, kind, on_horse, mounts, _x = mounted.widgets[0]
+    choose(unit, "Fireteam Alpha")
+    choose(kind, "Cavalry")
+    assert doc.get(("mounted", "units")) == [{"unit": doc.get(("units", 0, "id")), "type": "cavalry"}]
+    assert page.canvas.unit_title(doc.get(("units", 0))) == "Fireteam Alpha (cavalry)"
+
+    # the Mortar Section renamed on its form: its mortar team follows, in one undo step
+    page.canvas.select(("units", 1))
+    type_into(page.unit_form.field("id"), "mortars-1")
+    assert doc.get(("mortars", "teams")) == {"mortars-1": "light"}
+    assert doc.findings() == []
+    doc.undo_stack.undo()
+    assert doc.get(("units", 1, "id")) in doc.get(("mortars", "teams")) and doc.findings() == []
+    doc.undo_stack.redo()
+
+    out = doc.save(tmp_path / "market.toml")
+    game = play_to_the_end(systems.load_scenario(out), 9)
+    assert {"civilians", "mounted"} <= set(game.modules.by_name)

@@ -128,3 +128,25 @@ def piece_tag(data: dict[str, Any], piece: dict[str, Any]) -> str:
 def mine_words(t: str) -> str:
     """"light_ap" -> "light AP"."""
     return t.replace("_ap", " AP").replace("_at", " AT").replace("_", " ")
+
+
+def rename(doc: EditorDocument, old: str, new: str, text: str) -> None:
+    """A piece or unit renamed from ``old`` to ``new``: what the modules' settings say about
+    it follows (its minefield settings, its place among the hostile mobs, interpreters or
+    mixed mobs, its mortar team, its mounted line), inside the caller's undo step."""
+    if not old or old == new:
+        return
+    fields = doc.get(("mines", "fields"))
+    if isinstance(fields, dict) and old in fields:
+        doc.set(("mines", "fields"), {(new if k == old else k): v for k, v in fields.items()}, text)
+    for key in ("hostile_mobs", "interpreters", "mixed_mobs"):
+        have = doc.get(("civilians", key))
+        if isinstance(have, list) and old in have:
+            doc.set(("civilians", key), [new if x == old else x for x in have], text)
+    teams = doc.get(("mortars", "teams"))
+    if isinstance(teams, dict) and old in teams:
+        doc.set(("mortars", "teams"), {(new if k == old else k): v for k, v in teams.items()}, text)
+    units = doc.get(("mounted", "units"))
+    if isinstance(units, list) and any(isinstance(u, dict) and u.get("unit") == old for u in units):
+        doc.set(("mounted", "units"), [dict(u, unit=new) if isinstance(u, dict) and u.get("unit") == old
+                                       else u for u in units], text)

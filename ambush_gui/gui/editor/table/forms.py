@@ -168,6 +168,16 @@ class BoundForm(QWidget):
         return f"Change {thing}: {title}" if thing else f"Change {title}"
 
     def commit(self, rel: DataPath, value: Any, title: str) -> None:
+        if rel == ("id",) and self.base[:1] in (("units",), ("table",)) and isinstance(value, str):
+            # a piece or unit renamed: the modules' settings that name it follow, one undo step
+            from ambush_gui.gui.editor.table.fof_data import rename
+
+            text = self._text(title)
+            old = str(self.value(("id",)) or "")
+            with self.doc.macro(text):
+                self.doc.set((*self.base, *rel), value, text)
+                rename(self.doc, old, value, text)
+            return
         self.doc.set((*self.base, *rel), value, self._text(title))
 
     def value(self, rel: DataPath, default: Any = None) -> Any:

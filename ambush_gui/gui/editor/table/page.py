@@ -85,11 +85,11 @@ TOOL_TIPS = {
     "rect:civilian_mob": "Drag out a civilian mob stand (a click drops the 3x2\" stand, FF-130): "
                          "nobody fires or moves through it (FF-135). Mobs move and disperse under "
                          "the Force on Force civilians module (FF-129..166), which the scenario "
-                         "must switch on (its modules list) before it plays",
+                         "must switch on (the Modules tab) before it plays",
     "rect:minefield": "Drag out a minefield: a unit entering it must pass a Troop Quality test or "
                       "be attacked by a mine (FF-036). Mine attacks are the Force on Force mines "
-                      "module (FF-027..043), which the scenario must switch on (its modules "
-                      "list) before it plays",
+                      "module (FF-027..043), which the scenario must switch on (the Modules "
+                      "tab) before it plays",
     "ied": "Click to place an IED (FF-044..051): a hidden bomb that goes off when a unit comes "
            "near, on a given turn or on command. Placing one switches the IEDs module on",
     "zone:regular": "Drag out a deployment zone for the Regulars (a click drops a 6x4\" one): "
