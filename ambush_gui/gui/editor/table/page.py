@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -66,7 +66,7 @@ from ambush_gui.gui.editor.table.forms import (
     default_reinforcements,
     hint,
 )
-from ambush_gui.gui.editor.table.modules import IedForm, ModulesForm
+from ambush_gui.gui.editor.table.modules import IedForm, ModulesForm, RecordList
 from ambush_gui.gui.shared import theme
 
 TOOL_KEYS = {"select": "S", "rect:building": "1", "rect:wall": "2", "rect:rubble": "3",
@@ -307,10 +307,18 @@ class TablePage(QWidget):
             widget = self.modules.widget_for(path) or self.modules.switches.get(
                 str(path[0]) if path[0] != "modules" else str(path[1]) if len(path) > 1
                 and isinstance(path[1], str) else "")
+            if isinstance(widget, RecordList) and len(path) >= 3 and isinstance(path[2], int) \
+                    and path[2] < len(widget.widgets):  # the line itself, at its field
+                keys = [c.key for c in widget.columns]
+                col = keys.index(str(path[3])) if len(path) >= 4 and path[3] in keys else 0
+                widget = widget.widgets[path[2]][col]
             self.tabs.setCurrentIndex(3)
             scroll = self.tabs.widget(3)
             if widget is not None and isinstance(scroll, QScrollArea):
-                scroll.ensureWidgetVisible(widget)
+                target = widget
+                scroll.ensureWidgetVisible(target, 50, 120)
+                # again once the tab just shown is laid out (it moves a little the first time)
+                QTimer.singleShot(0, lambda: scroll.ensureWidgetVisible(target, 50, 120))
                 widget.setFocus()
             return True
         return False
