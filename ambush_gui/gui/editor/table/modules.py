@@ -120,8 +120,9 @@ def words(name: str) -> str:
 def _choices(annotation: Any, info: FieldInfo) -> list[Any] | None:
     """The fixed values a field may take (an enum, a Literal, or a json_schema ``enum``)."""
     extra = info.json_schema_extra
-    if isinstance(extra, dict) and isinstance(extra.get("enum"), list):
-        return list(extra["enum"])
+    values = extra.get("enum") if isinstance(extra, dict) else None
+    if isinstance(values, list):
+        return list(values)
     if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
         return [m.value for m in annotation]
     if typing.get_origin(annotation) is typing.Literal:
@@ -292,11 +293,11 @@ class RecordList(QGroupBox):
             w.setChecked(bool(v))
 
     def _rebuild(self, n: int) -> None:
-        for ws in self.widgets:
-            for w in ws:
-                self.grid.removeWidget(w)
-                w.hide()
-                w.deleteLater()
+        for old_row in self.widgets:
+            for old in old_row:
+                self.grid.removeWidget(old)
+                old.hide()
+                old.deleteLater()
         self.widgets = []
         for r in range(n):
             ws: list[QWidget] = []
@@ -762,9 +763,12 @@ class PieceModules(QGroupBox):
                 values: list[Any] = [None, *self._choices(key)]
                 texts = [f"As the scenario ({mine_words(table)})", *(mine_words(str(v)) for v in values[1:])]
                 value = own.get(key)
-                _block(w, lambda w=w, texts=texts, values=values, value=value: (
-                    w.clear(), w.addItems(texts), w.setProperty("values", values),
-                    w.setCurrentIndex(values.index(value) if value in values else 0)))
+                old = w.blockSignals(True)
+                w.clear()
+                w.addItems(texts)
+                w.setProperty("values", values)
+                w.setCurrentIndex(values.index(value) if value in values else 0)
+                w.blockSignals(old)
             self.note.setText("" if "mines" in on else "The mines module is off: a change here "
                               "switches it on.")
         if mob:
