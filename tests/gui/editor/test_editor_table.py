@@ -265,8 +265,12 @@ def test_every_shipped_scenario_opens_with_everything_shown(qtbot: Any, shipped:
     assert len(c.pieces) == len(data["table"]["pieces"])
     assert sum(len(f) for f in c.figures.values()) == sum(len(u["figures"]) for u in data["units"])
     assert len(c.markers) == (len(data.get("hot_spots", [])) + len(data.get("contractors", []))
-                              + len(data.get("escorts", [])) + len(data.get("aid_stations", [])))
+                              + len(data.get("escorts", [])) + len(data.get("aid_stations", []))
+                              + len(data.get("ieds", {}).get("devices", [])))  # IEDs: Force on Force
     assert page.settings.field("title").text() == data["title"]
+    page.tabs.setCurrentIndex(3)  # the Modules tab shows what the file switches on
+    for name, switch in page.modules.switches.items():
+        assert switch.isChecked() == (name in data.get("modules", []))
     assert doc.data == data and not doc.is_dirty()  # showing it changed nothing
 
 
