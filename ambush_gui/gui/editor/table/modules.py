@@ -63,7 +63,6 @@ from ambush_gui.gui.editor.table.forms import Binding, BoundForm, _block, form_l
 
 SIDES = ("regular", "insurgent")
 DICE = [str(d) for d in Die]
-SIDE_TITLES = {"regular": "Regulars", "insurgent": "Insurgents"}
 
 MODULE_TIPS = {
     "mortars": "Mortar teams (FF-001..021): Light, Medium and Heavy mortars fire indirectly at "
@@ -337,6 +336,12 @@ class RecordList(QGroupBox):
 class ModelForm(BoundForm):
     """A form with fields made from a pydantic model's fields (see :meth:`model_field`)."""
 
+    def _side(self, side: str) -> str:
+        """A side in the scenario's own words ("Border Horse"), as the other tabs say it."""
+        from ambush_gui.alley.places import side_name
+
+        return side_name(self.doc.data, side)
+
     def model_field(self, rel: DataPath, title: str, info: FieldInfo) -> QWidget | None:
         """A widget for one field of a ``Settings`` model at ``rel`` (below the form's base):
         a combo for a fixed list, a check box for a yes/no, a spin box for a number (its
@@ -426,7 +431,7 @@ class ModelForm(BoundForm):
     def _member(self, rel: DataPath, title: str, value: str, default: list[str], order: list[str],
                 tip: str) -> QCheckBox:
         """One side of a set of sides, the model's default shown when the key is absent."""
-        w = QCheckBox(SIDE_TITLES.get(value, value))
+        w = QCheckBox(self._side(value))
         w.setToolTip(tip)
 
         def toggled(on: bool) -> None:
@@ -515,15 +520,15 @@ class ModulesForm(ModelForm):
         fields = model.model_fields
         if name == "nbc" and "mopp" in fields:
             for side in SIDES:
-                spin = self._level(("nbc", "mopp", side), f"{SIDE_TITLES[side]} MOPP level",
+                spin = self._level(("nbc", "mopp", side), f"{self._side(side)} MOPP level",
                                    "MOPP 0 (none)", "The MOPP level the side wears at the start (FF-022): "
                                    "higher protects better but costs Reaction and Troop Quality")
-                f.addRow(f"MOPP: {SIDE_TITLES[side]}", spin)
+                f.addRow(f"MOPP: {self._side(side)}", spin)
         if name == "nbc" and "schedule" in fields:
             box.addWidget(self._record(RecordList(
                 self.doc, ("nbc", "schedule"), "MOPP schedule",
                 [Column("turn", "From turn", "int", lo=1, hi=99, tip="The turn the change takes effect"),
-                 Column("side", "Side", "choice", lambda: [(SIDE_TITLES[s], s) for s in SIDES]),
+                 Column("side", "Side", "choice", lambda: [(self._side(s), s) for s in SIDES]),
                  Column("level", "MOPP", "int", lo=0, hi=4, tip="The MOPP level from that turn on")],
                 new_row=self._next_schedule, to_rows=_schedule_rows, from_rows=_schedule_data,
                 add_text="Add a MOPP change", tip="FF-022: MOPP changes by turn",
@@ -573,7 +578,7 @@ class ModulesForm(ModelForm):
                 and issubclass(args[1], enum.Enum) else ["friendly", "neutral", "hostile"]
             for side in SIDES:
                 items = [(v.capitalize() + ("  (default)" if v == "neutral" else ""), v) for v in values]
-                f.addRow(f"Attitude to the {SIDE_TITLES[side]}",
+                f.addRow(f"Attitude to the {self._side(side)}",
                          self.combo(("civilians", "attitude", side), f"civilians' attitude to the {side}s",
                                     items, default="neutral",
                                     tip="FF-143/144: how the civilians feel about the side (dispersal odds)"))
