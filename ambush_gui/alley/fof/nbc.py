@@ -149,9 +149,9 @@ class NbcModule(RuleModule):
         """FF-020/021 (house rule FF-023: added to every other Reaction modifier)."""
         level = self.level(unit)
         if level >= 3:
-            return [Modifier(f"MOPP {level}", -1, "FF-021")]
+            return [Modifier(f"MOPP {level} ({WHAT[level]})", -1, "FF-021")]
         if level >= 1:
-            return [Modifier(f"MOPP {level}", -1, "FF-020")]
+            return [Modifier(f"MOPP {level} ({WHAT[level]})", -1, "FF-020")]
         return []
 
     def optimum_range_factor(self, unit: Unit) -> list[float]:
