@@ -259,11 +259,9 @@ class CiviliansModule(RuleModule):
     def status(self) -> list[str]:
         live = self.live()
         hostile = sum(1 for m in live if m.hostile)
-        lines = [f"Civilian mobs: {len(live)} left" + (f" ({hostile} hostile)" if hostile else "")]
-        for m in live:  # where each stands: the table does not draw them yet
-            x, y = m.centre
-            lines.append(f"  {m.name}{' (hostile)' if m.hostile else ''} at {x:.1f}, {y:.1f}"
-                         + (f", {m.casualties} hurt" if m.casualties else ""))
+        hurt = sum(m.casualties for m in self.mobs.values())
+        lines = [f"Civilian mobs: {len(live)} left" + (f" ({hostile} hostile)" if hostile else "")
+                 + (f", {hurt} civilians hurt" if hurt else "")]  # the table draws each stand
         r, i = self.caused[Side.REGULAR], self.caused[Side.INSURGENT]
         if r or i:
             names = self.g.spec.sides
@@ -451,7 +449,7 @@ class CiviliansModule(RuleModule):
                 continue
             face = self.g.dice.one(int(attacker.tq), f"Civilian casualty check: {attacker.name}'s fire "
                                    f"passes {m.name} (1-2: a casualty)", side=attacker.side.value,
-                                   unit=attacker.id, rule="FF-136")
+                                   unit=attacker.id, mob=m.id, rule="FF-136")
             if face <= 2:
                 self.civilian_casualty(m, attacker.side, f"hit by {attacker.name}'s fire")
                 hit.append(m.id)

@@ -372,7 +372,7 @@ class MountedModule(RuleModule):
 
         g = self.g
         roll = g.dice.one(6, f"Rider or mount: {fig.id} ({unit.name})", result="1-3 rider, 4-6 mount",
-                          side=unit.side.value, unit=unit.id)
+                          side=unit.side.value, unit=unit.id, figure=fig.id)
         rider = roll <= 3
         kept = quality_check(g, unit, f"{fig.id} keeps his seat, FF-072")
         if not rider:
@@ -382,9 +382,9 @@ class MountedModule(RuleModule):
         elif rider:
             text = "the rider is hit and thrown from his mount"
         elif kept:
-            text = "the mount is killed; the rider lands on his feet unhurt"
+            text = "the mount is hit and killed; the rider lands on his feet unhurt"
         else:
-            text = "the mount is killed and the rider thrown"
+            text = "the mount is hit and killed, the rider thrown"
         g.log.emit("mounted", f"{fig.id} ({unit.name}): {text}", unit=unit.id, figure=fig.id,
                    hit="rider" if rider else "mount", kept_seat=kept)
         serious = 0

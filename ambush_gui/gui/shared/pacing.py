@@ -72,6 +72,14 @@ ROLL_VERDICTS: dict[str, frozenset[str]] = {
     "confidence": frozenset({"roll", "stress"}),
     "ied": frozenset({"roll"}),
 }
+# Civilians and mounted units: a mob's casualty check, a dispersal, a popular leader's
+# attempt tell their verdict right after the die ("mob 2 suffers a civilian casualty"); a
+# Quality Check to stay mounted or keep a seat is followed by what became of rider and
+# mount ("the mount is hit and killed...", "dismounts"), after its "quality" line.
+ROLL_VERDICTS.update({
+    "civilians": frozenset({"roll", "civilians"}),
+    "mounted": frozenset({"roll", "quality"}),
+})
 
 
 def joins(previous: str, kind: str) -> bool:

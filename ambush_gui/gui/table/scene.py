@@ -223,6 +223,11 @@ class TableScene(QGraphicsScene):
         self.flash.hide()
         self.addItem(self.flash)
         self.fof = FofLayer(self)  # the Force on Force modules' marks (issue 15)
+        from ambush_gui.gui.table.mobs import MobLayer
+        from ambush_gui.gui.table.mounted import MountLayer
+
+        self.mobs = MobLayer(self)  # the civilians module's stands (issue 15)
+        self.mounts = MountLayer(self)  # the mounted module's horses (issue 15)
 
     def _piece_tip(self, piece: Any) -> str:
         name = self.game.spec.table.pieces
@@ -303,6 +308,8 @@ class TableScene(QGraphicsScene):
     def set_game(self, game: AlleyGame) -> None:
         """Follow another game (after undo or load); redraw the terrain only if it changed."""
         same = (game.spec, game.m.scale) == self._key
+        self.mobs.finish()  # slides and fades end where they go: the state is redrawn
+        self.mounts.finish()
         self.game = game
         if not same:
             self._build()
@@ -381,6 +388,8 @@ class TableScene(QGraphicsScene):
             self.selected = None
         self.fof.zone_unit = self.selected
         self.fof.refresh()
+        self.mobs.refresh()
+        self.mounts.refresh()
         self._mark_stacks()
         self.layout_labels(self.ppi)
 
@@ -512,6 +521,7 @@ class TableScene(QGraphicsScene):
             self._first_free(self.contractor_label, self.contractor_spots, ppi, placed + obstacles)
             placed.append(self._pixels(self.contractor_label, ppi))
         self._layout_unit_labels(ppi, placed, obstacles)
+        self.mobs.layout(ppi)  # the mob stands' names (gui/table/mobs.py)
         for pid, lab in self.terrain_labels.items():
             piece = self.terrain[pid]
             if piece.kind == "vehicle":

@@ -296,19 +296,23 @@ class TableView(MapView):
         assert mv is not None
         ov = self.table.move_overlay
         unit = self.game.unit(mv.unit)
-        m = self.game.m
         start = self.table.flip.scene(*mv.start)
-        for ring, name, full in ((ov.cautious, "Cautious", m.cautious),
-                                 (ov.rapid, "Rapid", m.rapid)):
+        # each speed's full move for this unit: a rule module may give its own (a mounted
+        # unit's 8" Tactical and 16" Rapid, FF-055/056), named as the module names them
+        cautious, rapid = (speed_limit(self.game, s, unit) for s in (Speed.CAUTIOUS, Speed.RAPID))
+        m = self.game.m
+        slow = "Cautious" if abs(cautious - m.cautious) < 1e-6 else "Tactical"
+        for ring, name, full in ((ov.cautious, slow, cautious), (ov.rapid, "Rapid", rapid)):
             r = full - unit.moved
             # a speed's ring only where the move still chooses its speed (an Insurgent's,
             # AA-099); a Regular declared his before moving: a Cautious move shows no Rapid ring
-            if name.lower() not in mv.speeds or r <= 1e-6 or abs(r - mv.limit) < 1e-6:
+            speed = "cautious" if ring is ov.cautious else "rapid"
+            if speed not in mv.speeds or r <= 1e-6 or abs(r - mv.limit) < 1e-6:
                 ring.hide()
                 continue
             ring.show_at(start, r, f'{name} {full:g}"')
         if mv.limit > 1e-6 and math.isfinite(mv.limit):
-            name = next((n for n, full in (("Cautious", m.cautious), ("Rapid", m.rapid))
+            name = next((n for n, full in ((slow, cautious), ("Rapid", rapid))
                          if abs(full - unit.moved - mv.limit) < 1e-6), "")
             words = f'{name} {mv.limit:.3g}" — limit' if name else f'limit {mv.limit:.1f}"'
             ov.limit.show_at(start, mv.limit, words)

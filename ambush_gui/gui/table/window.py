@@ -192,6 +192,17 @@ class MainWindow(GameWindow):
     def _on_event(self, event: Any) -> None:
         super()._on_event(event)
         self.show_on_table(event)
+        self.show_modules(event)
+
+    def show_modules(self, event: Any) -> None:
+        """The civilians' and mounted units' events on the table (gui/table/mobs.py,
+        mounted.py): mobs slide and fade, horses come and go, their dice are pointed at."""
+        from ambush_gui.gui.table.mobs import show_civilians_event
+        from ambush_gui.gui.table.mounted import show_mounted_event
+
+        c = self.controller
+        for show in (show_civilians_event, show_mounted_event):
+            show(self.table.table, event, str(c.pace.value), c._paced())
 
     def paced_ms(self, table: dict[str, int]) -> int:
         """``table``'s time for the controller's pace; 0 while the queue is hurried."""
@@ -330,6 +341,11 @@ class MainWindow(GameWindow):
     def _on_highlight(self, decision: Decision, what: Any) -> None:
         """Show on the table what the player is looking at in a dialog."""
         game = self.controller.game
+        from ambush_gui.gui.table.mobs import is_destination_question
+
+        if is_destination_question(decision.facts):  # where a mob may go: on the table
+            self.table.table.mobs.show_destinations(decision.facts, decision.facts.get("labels", {}),
+                                                    what if isinstance(what, str) else None)
         if decision.kind in PATH_KINDS and isinstance(what, dict):
             self.table.show_interrupt(decision.facts.get("path"), what.get("at"), what.get("unit"))
         elif decision.kind is DecisionKind.FIRE and isinstance(what, str) and what in game.state.units:
@@ -338,7 +354,12 @@ class MainWindow(GameWindow):
                 self.table.show_report(shooter, game.unit(what))
 
     def _on_opened(self, decision: Decision) -> None:
-        """An interrupt's declared path is on the table as soon as it is asked."""
+        """An interrupt's declared path is on the table as soon as it is asked; a mob's
+        destinations too (gui/table/mobs.py)."""
+        from ambush_gui.gui.table.mobs import is_destination_question
+
+        if is_destination_question(decision.facts):
+            self.table.table.mobs.show_destinations(decision.facts, decision.facts.get("labels", {}))
         if decision.kind in PATH_KINDS and decision.facts.get("path"):
             self.table.show_interrupt(decision.facts.get("path"), None, None)
 
@@ -380,6 +401,7 @@ class MainWindow(GameWindow):
             self.table.end_modes()
         self.table.clear_interrupt()
         self.table.clear_shot(held_only=True)
+        self.table.table.mobs.clear_destinations()
 
     def _on_refused(self, why: str) -> None:
         self.statusBar().showMessage(f"Not allowed: {why}", 8000)

@@ -336,7 +336,7 @@ def test_each_casualty_on_a_mounted_unit_falls_on_rider_or_mount() -> None:
     hit(g, n=2)
     texts = [e.text for e in kit.events(g, "mounted")]
     assert texts == ["r-1 (Riders r): the rider is hit and stays in the saddle",
-                     "r-2 (Riders r): the mount is killed; the rider lands on his feet unhurt"]
+                     "r-2 (Riders r): the mount is hit and killed; the rider lands on his feet unhurt"]
     assert rolls(g)[0] == "Rider or mount: r-1 (Riders r)"
     g = cav_vs_foot(script=[1])
     mod(g).dismount(g.unit("r"), "test")

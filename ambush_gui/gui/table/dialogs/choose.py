@@ -43,6 +43,8 @@ class ChooseDialog(DecisionDialog):
             unit = facts.get("unit_of", {}).get(key) if isinstance(facts.get("unit_of"), dict) else None
             if unit:
                 card.toggled.connect(lambda on, u=unit: self.highlighted.emit(u) if on else None)
+            elif isinstance(facts.get("to"), dict):  # a place a mob may go: drawn on the table
+                card.toggled.connect(lambda on, k=key: self.highlighted.emit(k) if on else None)
             self.cards.append(card)
             self.body.addWidget(card)
         if self.decision.options:
