@@ -306,7 +306,7 @@ class MobLayer(QObject):
             mark.setZValue(theme.Z_LABELS + 2)
             self.scene.addItem(mark)
             self.taunts[uid] = mark
-        mark.set_text("✊ Taunted by a mob")
+        mark.set_text("Taunted by a mob")
         mark.setToolTip(f"{name or uid} was taunted by a hostile mob this turn: it is under more "
                         "stress next turn (FF-163..165)")
         top = min(i.pos().y() for i in figs) - 1.4 * self.scene.base_radius
@@ -460,8 +460,8 @@ class MobLayer(QObject):
         for _, dot, lab, line in self.dests:
             for it in (dot, lab, line):
                 self.scene.removeItem(it)
-        for it in self.extra:
-            self.scene.removeItem(it)
+        for extra in self.extra:
+            self.scene.removeItem(extra)
         self.dests, self.extra = [], []
 
 

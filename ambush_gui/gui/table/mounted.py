@@ -207,7 +207,8 @@ class MountLayer(QObject):
                 if f.id not in self.fading:
                     item.setOpacity(1.0)
                 item.show()
-                item.setToolTip(f"{f.id} on his mount ({'Cavalry' if kind == 'cavalry' else 'Mounted Troops'}: "
+                words = "Cavalry" if kind == "cavalry" else "Mounted Troops"
+                item.setToolTip(f"{f.id} on his mount ({words}: "
                                 f"{mod.cfg.tactical:g}\" Tactical, {mod.cfg.rapid:g}\" Rapid; "
                                 "no In Cover; foot units firing at it get +1 die)")
                 shown.add(f.id)
@@ -293,7 +294,7 @@ class MountLayer(QObject):
             item.set_marks(True, False)
 
     def finish(self) -> None:
-        for fid, anim in list(self.fading.items()):
+        for anim in list(self.fading.values()):
             anim.stop()
             anim.setCurrentTime(anim.duration())
         self.fading.clear()
