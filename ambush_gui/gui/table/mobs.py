@@ -363,7 +363,11 @@ class MobLayer(QObject):
         anim.setEndValue(0.0)
         anim.setDuration(ms)
         anim.valueChanged.connect(lambda v: item.setOpacity(max(0.0, float(v))))
-        anim.finished.connect(lambda: (item.hide(), self._done(mob_id, anim)))
+        def gone() -> None:
+            item.hide()
+            self._done(mob_id, anim)
+
+        anim.finished.connect(gone)
         self.busy[mob_id] = anim
         anim.start()
         return True

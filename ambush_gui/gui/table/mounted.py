@@ -198,9 +198,10 @@ class MountLayer(QObject):
             for f in unit.figures:
                 if f.id not in riders:
                     continue
-                item = self._item(f.id)
-                if item is None:
+                horse = self._item(f.id)
+                if horse is None:
                     continue
+                item = horse
                 item.set_look(kind == "cavalry", unit.side.value)
                 item.set_marks(False, False)
                 item.setRotation(self.heading[uid])
