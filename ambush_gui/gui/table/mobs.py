@@ -58,7 +58,7 @@ HOSTILE_FILL = QColor(245, 183, 177, 240)
 HOSTILE_EDGE = QColor("#b03a2e")
 HOSTILE_SHOULDERS = QColor("#a04000")
 CASUALTY = QColor("#c0392b")
-CHECK_RING = QColor(230, 126, 34, 235)  # a stand near a line of fire: its casualty check
+CHECK_RING = QColor(211, 84, 0, 245)  # a stand near a line of fire: its casualty check
 DEST = QColor(52, 73, 94, 200)  # a manipulation's destinations
 DEST_ON = QColor(39, 174, 96, 240)
 TAUNT = QColor("#b03a2e")
@@ -188,7 +188,7 @@ class MobItem(QGraphicsItem):
                 painter.drawRect(QRectF(c.x() - s, c.y() - s / 3, 2 * s, 2 * s / 3))
         if self.checked:
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.setPen(cosmetic(CHECK_RING, 4.0, Qt.PenStyle.DashLine))
+            painter.setPen(cosmetic(CHECK_RING, 4.0))
             painter.drawRoundedRect(self.polygon.boundingRect().adjusted(-0.25, -0.25, 0.25, 0.25),
                                     0.3, 0.3)
 
@@ -483,7 +483,7 @@ def show_civilians_event(scene: TableScene, event: Any, pace: str, paced: bool) 
         return int(table.get(pace, 0)) if paced else 0
 
     if event.kind == "roll" and d.get("rule") == "FF-136" and isinstance(d.get("mob"), str):
-        layer.check(d["mob"], True, "Civilian casualty check: a line of fire passes within 2\"")
+        layer.check(d["mob"], True, "Casualty check: fire within 2\"")
         return
     if event.kind != "civilians" or not isinstance(d.get("mob"), str):
         return
@@ -495,9 +495,9 @@ def show_civilians_event(scene: TableScene, event: Any, pace: str, paced: bool) 
         layer.slide(mob_id, (float(d["to"][0]), float(d["to"][1])), ms(MOB_SLIDE_MS), text)
     elif "casualties" in d:
         layer.hurt(mob_id, int(d["casualties"]))
-        layer.check(mob_id, True, text)
+        layer.check(mob_id, True, "A civilian casualty")
     elif "roll" in d:  # unhurt by the fire
-        layer.check(mob_id, True, text)
+        layer.check(mob_id, True, "Unhurt by the fire")
     if isinstance(d.get("unit"), str) and "taunts" in text:
         unit = scene.game.state.units.get(d["unit"])
         layer.mark_taunted(d["unit"], unit.name if unit is not None else "")
