@@ -46,7 +46,7 @@ def running(win: object) -> str:
 
 
 def main() -> None:
-    name = sys.argv[1] if len(sys.argv) > 1 else "tests/gui/table/data/fof-market.toml"
+    name = sys.argv[1] if len(sys.argv) > 1 else "market-day"
     w, h = (int(x) for x in (sys.argv[2] if len(sys.argv) > 2 else "1920x1080").split("x"))
     app = QApplication.instance() or QApplication([])
     game = systems.new_game(systems.load_scenario(systems.resolve(name)), 3)
