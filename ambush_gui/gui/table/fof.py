@@ -79,7 +79,7 @@ def minefield_words(game: Any, piece_id: str) -> tuple[str, str] | None:
 
 def caption_extra(game: Any, unit: Unit, short: bool) -> str:
     """What the modules add to a unit's label: its mortar type, its Stress Level and
-    Confidence ("Light mortar · Stress 3, Low" / "mortar · S3 Low")."""
+    Confidence ("Light mortar · Stress 3, Low" / "mortar · S3 Low"), mounted or on foot."""
     parts: list[str] = []
     mortars = module(game, "mortars")
     kind = mortars.kind(unit) if mortars is not None else None
@@ -91,6 +91,9 @@ def caption_extra(game: Any, unit: Unit, short: bool) -> str:
         conf = CONFIDENCE_SHORT.get(unit.confidence, unit.confidence)
         lost = f" −{s.lost}D" if s.lost else ""
         parts.append(f"S{s.level} {conf}{lost}" if short else f"Stress {s.level}, {conf}{lost}")
+    mounted = module(game, "mounted")
+    if mounted is not None and unit.id in mounted.kind:  # at the whole-table zoom a horse
+        parts.append("mounted" if mounted.is_mounted(unit) else "on foot")  # is a few pixels
     return " · ".join(parts)
 
 

@@ -4,8 +4,9 @@ A figure of a mounted unit that still has its mount is drawn on a horse seen fro
 (:class:`MountItem`, a child of the figure's item, so it moves, slides and hides with
 it): Cavalry on a dark bay with a saddle cloth in the side's colour, Mounted Troops on
 a lighter horse with a plain cloth, both heading the way the unit last moved. After a
-dismount the figures stand on foot, no horse under them; the unit card and the turn
-panel say "on foot (4 mounts held)" (the module's own lines).
+dismount the figures stand on foot, no horse under them. The unit's label says "mounted"
+or "on foot" (``caption_extra`` in gui/table/fof.py: at the whole-table zoom a horse is a
+few pixels); the unit card and the turn panel "on foot (4 mounts held)".
 
 As the controller presents the module's events (:func:`show_mounted_event`):
 
@@ -137,7 +138,6 @@ class MountLayer(QObject):
         self.note.setZValue(theme.Z_FLASH - 1)
         self.note.hide()
         scene.addItem(self.note)
-        self.tags: dict[str, LabelItem] = {}  # unit id -> "mounted" / "on foot" by its name
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.timeout.connect(self.note.hide)
@@ -218,34 +218,6 @@ class MountLayer(QObject):
             if fid not in shown and fid not in self.fading:
                 item.hide()
 
-    def layout(self, ppi: float) -> None:
-        """A small plate beside each mounted-module unit's name: "mounted" or "on foot"
-        (at the whole-table zoom of 1280x800 a horse is a few pixels; the word is read)."""
-        mod = self.module
-        for tag in self.tags.values():
-            tag.hide()
-        if mod is None:
-            return
-        for uid in mod.kind:
-            unit = self.scene.game.state.units.get(uid)
-            label = self.scene.unit_labels.get(uid)
-            if unit is None or label is None or not label.isVisible():
-                continue
-            tag = self.tags.get(uid)
-            if tag is None:
-                tag = LabelItem("", point_size=7.0, bold=True, fg=QColor("#ffffff"),
-                                bg=CAVALRY_HORSE, anchor="right", gap=1.0)
-                tag.setZValue(theme.Z_LABELS + 1)
-                self.scene.addItem(tag)
-                self.tags[uid] = tag
-            on = mod.is_mounted(unit)
-            tag.set_colours(QColor("#ffffff"), CAVALRY_HORSE if on else QColor(120, 120, 120, 230))
-            tag.set_text("mounted" if on else "on foot")
-            tag.setToolTip(f"{unit.name}: {mod.state_words(unit)}")
-            plate = label.plate()
-            tag.setPos(label.pos() + QPointF(plate.right() / ppi, plate.center().y() / ppi))
-            tag.show()
-
     def _item(self, fid: str) -> MountItem | None:
         fig = self.scene.figures.get(fid)
         if fig is None:
@@ -275,10 +247,6 @@ class MountLayer(QObject):
         if unit is None or mod is None:
             return
         kind = mod.kind.get(uid, "cavalry")
-        tag = self.tags.get(uid)
-        if tag is not None:  # the word by its name at once, before the table is redrawn
-            tag.set_text("mounted" if mounted else "on foot")
-            tag.set_colours(QColor("#ffffff"), CAVALRY_HORSE if mounted else QColor(120, 120, 120, 230))
         for f in unit.figures:
             if f.id not in mod.mounts.get(uid, set()):
                 continue

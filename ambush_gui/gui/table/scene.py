@@ -522,7 +522,6 @@ class TableScene(QGraphicsScene):
             placed.append(self._pixels(self.contractor_label, ppi))
         self._layout_unit_labels(ppi, placed, obstacles)
         self.mobs.layout(ppi)  # the mob stands' names (gui/table/mobs.py)
-        self.mounts.layout(ppi)  # "mounted" / "on foot" by a mounted unit's name
         for pid, lab in self.terrain_labels.items():
             piece = self.terrain[pid]
             if piece.kind == "vehicle":
