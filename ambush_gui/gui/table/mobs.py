@@ -52,6 +52,9 @@ MOB_SLIDE_MS = {"step": 1800, "slow": 2200, "normal": 1500, "fast": 800, "instan
 MOB_FADE_MS = {"step": 1400, "slow": 1600, "normal": 1100, "fast": 600, "instant": 0}
 CHECK_MS = {"step": 4000, "slow": 3500, "normal": 2500, "fast": 1200, "instant": 0}
 
+# above the figures (no figure stands in a stand, FF-135) so a unit's base does not hide the
+# crowd's name; under the units' names
+MOB_Z = theme.Z_UNITS + 1
 MOB_FILL = QColor(243, 227, 161, 235)  # theme.TERRAIN_FILL["civilian_mob"], a touch opaque
 MOB_EDGE = QColor("#9a7d0a")
 HOSTILE_FILL = QColor(245, 183, 177, 240)
@@ -98,7 +101,7 @@ class MobItem(QGraphicsItem):
         self.casualties = 0
         self.size = 6
         self.checked = False  # ringed: a line of fire passes within 2" (FF-136)
-        self.setZValue(theme.Z_MARKERS + 1)
+        self.setZValue(MOB_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.label = LabelItem("", point_size=7.5, bold=True, fg=QColor("#3b2f06"),
@@ -144,6 +147,8 @@ class MobItem(QGraphicsItem):
         """A line over the stand while something happens to it ("" hides it)."""
         self.note.set_text(text)
         self.note.setVisible(bool(text))
+        # over the other stands and the units' names while it speaks (its words are a child)
+        self.setZValue(theme.Z_LABELS + 1 if text else MOB_Z)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
         return self._bounds
@@ -263,6 +268,8 @@ class MobLayer(QObject):
         r = 1.3 * self.scene.base_radius * ppi
         figures = [QRectF(f.pos().x() * ppi - r, f.pos().y() * ppi - r, 2 * r, 2 * r)
                    for f in self.scene.visible_figures()]
+        figures += [lab.plate().translated(lab.pos() * ppi)  # the units' names, laid out first
+                    for lab in self.scene.unit_labels.values() if lab.isVisible()]
         placed: list[QRectF] = []
         for k, item in enumerate(live):
             box = item.polygon.boundingRect()
@@ -398,7 +405,7 @@ class MobLayer(QObject):
             del self.busy[mob_id]
             item = self.items.get(mob_id)
             if item is not None:
-                item.setZValue(theme.Z_MARKERS + 1)
+                item.setZValue(MOB_Z)
                 item.say("")
         anim.deleteLater()
 
@@ -411,7 +418,7 @@ class MobLayer(QObject):
             anim.deleteLater()
             item = self.items.get(mob_id)
             if item is not None:
-                item.setZValue(theme.Z_MARKERS + 1)
+                item.setZValue(MOB_Z)
                 item.say("")
 
     # -- a manipulation's or a hostile mob's destinations ----------------------------------
