@@ -52,9 +52,8 @@ MOB_SLIDE_MS = {"step": 1800, "slow": 2200, "normal": 1500, "fast": 800, "instan
 MOB_FADE_MS = {"step": 1400, "slow": 1600, "normal": 1100, "fast": 600, "instant": 0}
 CHECK_MS = {"step": 4000, "slow": 3500, "normal": 2500, "fast": 1200, "instant": 0}
 
-# above the figures (no figure stands in a stand, FF-135) so a unit's base does not hide the
-# crowd's name; under the units' names
-MOB_Z = theme.Z_UNITS + 1
+# over the terrain, under the figures (a leader beside a stand keeps his base in sight)
+MOB_Z = theme.Z_MARKERS + 1
 MOB_FILL = QColor(243, 227, 161, 235)  # theme.TERRAIN_FILL["civilian_mob"], a touch opaque
 MOB_EDGE = QColor("#9a7d0a")
 HOSTILE_FILL = QColor(245, 183, 177, 240)
