@@ -134,7 +134,7 @@ class MountLayer(QObject):
         self.dead: set[str] = set()  # figures whose mount was hit (shown until a refresh)
         self.ringed: str | None = None
         self.note = LabelItem("", point_size=8.0, bold=True, fg=QColor("#ffffff"),
-                              bg=QColor(110, 59, 30, 235), anchor="above", gap=4.0, max_width=300.0)
+                              bg=QColor(110, 59, 30, 235), anchor="above", gap=4.0, max_width=220.0)
         self.note.setZValue(theme.Z_FLASH - 1)
         self.note.hide()
         scene.addItem(self.note)
