@@ -1,5 +1,5 @@
 """The end-of-turn mob animation beside the ordinary unit-move slide, in one run
-(offscreen Qt; ``python bench/bench_mob_slide.py [SCENARIO] [WIDTHxHEIGHT]``).
+(offscreen Qt; ``SEED=1 python bench/bench_mob_slide.py [SCENARIO] [WIDTHxHEIGHT]``).
 
 Both computer players play the scenario at the Normal pace in the real window; every
 frame of a unit's slide (gui/table/motion.py) and of a civilian mob's slide
@@ -49,7 +49,7 @@ def main() -> None:
     name = sys.argv[1] if len(sys.argv) > 1 else "market-day"
     w, h = (int(x) for x in (sys.argv[2] if len(sys.argv) > 2 else "1920x1080").split("x"))
     app = QApplication.instance() or QApplication([])
-    game = systems.new_game(systems.load_scenario(systems.resolve(name)), 3)
+    game = systems.new_game(systems.load_scenario(systems.resolve(name)), int(os.environ.get("SEED", "1")))
     controller = GameController(game, {"regular": Seat.COMPUTER, "insurgent": Seat.COMPUTER},
                                 delay_ms=0, pace=Pace.NORMAL)
     win = window_for(controller)
