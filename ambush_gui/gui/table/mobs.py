@@ -146,8 +146,8 @@ class MobItem(QGraphicsItem):
         """A line over the stand while something happens to it ("" hides it)."""
         self.note.set_text(text)
         self.note.setVisible(bool(text))
-        # over the other stands and the units' names while it speaks (its words are a child)
-        self.setZValue(theme.Z_LABELS + 1 if text else MOB_Z)
+        # over the other stands while it speaks (its words are a child), under the figures
+        self.setZValue(theme.Z_UNITS - 1 if text else MOB_Z)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
         return self._bounds
