@@ -44,15 +44,26 @@ ROAD_LABEL_AT = (0.18, 0.82, 0.5)  # where along a road its name may stand, in t
 def short_name(name: str) -> str:
     """A unit's name for a crowded table: "Leader (2a)" -> "2a", "Fireteam Alpha" -> "Alpha".
 
-    >>> [short_name(n) for n in ("Leader (2a)", "Fireteam Alpha", "Corporal (squad leader)")]
-    ['2a', 'Alpha', 'Corporal']
+    The word kept is the one that tells units apart: words every unit shares ("team",
+    "section", "gunmen") are passed over, so "Bravo team" is "Bravo", not "team".
+
+    >>> [short_name(n) for n in ("Leader (2a)", "Fireteam Alpha", "Corporal (squad leader)",
+    ...                          "Bravo team", "Garage lookouts", "Militia")]
+    ['2a', 'Alpha', 'Corporal', 'Bravo', 'Garage', 'Militia']
     """
     if "(" in name and name.endswith(")"):
         inner = name[name.index("(") + 1:-1].strip()
         if len(inner) <= 4:
             return inner
         return name[:name.index("(")].strip() or inner
-    return name.split()[-1] if name.split() else name
+    words = name.split()
+    telling = [w for w in words if w.lower() not in GENERIC_WORDS]
+    return (telling or words or [name])[-1]
+
+
+GENERIC_WORDS = frozenset({"team", "fireteam", "section", "squad", "group", "unit", "cell", "the",
+                           "gunmen", "riflemen", "lookouts", "men", "crew", "nest"})
+"""Words of unit names that say what a unit is, not which one (see :func:`short_name`)."""
 
 
 def caption(unit: Unit, turn: int, short: bool = False) -> str:
