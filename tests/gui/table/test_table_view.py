@@ -174,6 +174,8 @@ def test_set_game_keeps_the_terrain(qtbot, view: TableView, game: AlleyGame) -> 
 def test_labels_shorten_when_crowded() -> None:
     assert short_name("Leader (2a)") == "2a"
     assert short_name("Fireteam Alpha") == "Alpha"
+    assert short_name("Bravo team") == "Bravo"  # not "team": the word that tells units apart
+    assert short_name("Tea shop gunmen") == "shop" and short_name("Gunmen") == "Gunmen"
     game = new_game()
     unit = game.unit("i2a")
     unit.pinned = True
