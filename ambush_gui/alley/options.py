@@ -118,7 +118,7 @@ OPTIONS = Registry((
                  "Armor dice, but no die for cover, Hunkering Down or moving Cautiously: the "
                  "blast comes from below or beside, where cover is no help.")),
         default="armor_only", legacy="armor_only", rule_ids=("FF-035", "FF-042", "FF-051"),
-        module="mines", seed_lines="seed 003 line 81",
+        modules=("mines", "ieds"), seed_lines="seed 003 line 81",
         text="Infantry attacked by mines \"may only claim their Armor Dice\": either the Armor dice "
              "are the whole Defense, or they are the only bonus dice allowed on top of the figures."),
     RulesOption(
@@ -131,7 +131,7 @@ OPTIONS = Registry((
                  "Every leader effect of combat stress reaches 8\": the 6\" of the stress "
                  "modifier is read as the same radius as the rest.")),
         default="as_written", legacy="as_written", rule_ids=("FF-108", "FF-096", "FF-100", "FF-105"),
-        module="combat_stress", seed_lines="seed 003 lines 229-267, 289",
+        modules=("combat_stress",), seed_lines="seed 003 lines 229-267, 289",
         text="The stress modifier table and both leader definitions say 6\"; mixed leadership, the "
              "Stress Test dice and regaining confidence say 8\"."),
     RulesOption(

@@ -54,9 +54,9 @@ class RulesOption:
     """Where the texts say it, e.g. "seed 000 lines 125-127"."""
     text: str = ""
     """Why the texts allow two readings, in the program's words."""
-    module: str = ""
-    """The Force on Force module whose rule it reads ("" for the core game): it is offered
-    only for a scenario that switches that module on (the engine still records it)."""
+    modules: tuple[str, ...] = ()
+    """The Force on Force modules whose rules it reads (none for the core game): it is
+    offered only for a scenario that switches one of them on (the engine still records it)."""
     offered: bool = True
     """False for a correction: the texts decide, so a new game always plays the default and
     no player is asked; the legacy value is kept only so that older saves replay."""

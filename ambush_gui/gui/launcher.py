@@ -232,7 +232,7 @@ class Launcher(QDialog):
             pass
         for o in OPTIONS.offered:
             box = self.option_boxes[o.name]
-            shown = not o.module or o.module in modules  # a module's option: only with it on
+            shown = not o.modules or bool(set(o.modules) & modules)  # a module's option: only with it
             box.setVisible(shown)
             self.option_labels[o.name].setVisible(shown)
             i = box.findData(own.get(o.name, o.default))

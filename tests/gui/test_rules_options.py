@@ -105,3 +105,15 @@ def test_a_module_option_is_offered_only_with_its_module(qtbot: Any, tmp_path: A
     if stress is not None:  # a shipped scenario with combat stress (issue 14 ships one)
         dlg.scenario.setCurrentIndex(stress)
         assert dlg.option_boxes[opt.STRESS_LEADER_RADIUS].isVisibleTo(dlg)
+
+
+def test_the_blast_defence_is_offered_for_a_scenario_with_ieds_only(qtbot: Any) -> None:
+    """Market Day has IEDs and no minefield: the Armor-dice defence still applies to its bomb."""
+    dlg = Launcher()
+    qtbot.addWidget(dlg)
+    for i in range(dlg.scenario.count()):
+        if "market-day" in str(dlg.scenario.itemData(i)):
+            dlg.scenario.setCurrentIndex(i)
+    assert "ieds" in systems.scenario_modules(str(dlg.scenario.currentData()))
+    assert dlg.option_boxes[opt.BLAST_DEFENSE].isVisibleTo(dlg)
+    assert dlg.option_boxes[opt.STRESS_LEADER_RADIUS].isVisibleTo(dlg)
