@@ -372,7 +372,7 @@ class Planner:
         waiting = self.waiting
         if waiting:
             return [Goal(Aim.AMBUSH, route(self.g, waiting[0].pos, AMBUSH_AHEAD * self.g.m.scale),
-                         10.0 + pts, f"lies in wait on the {escort_word(waiting)}' way out")]
+                         10.0 + pts, f"lies in wait on the {possessive(escort_word(waiting))} way out")]
         return []
 
     def _hot_spot_threats(self, unit: Unit) -> list[Goal]:
@@ -525,6 +525,11 @@ def escort_word(figs: list[Figure]) -> str:
         return "escorts"
     word = labels.pop()
     return word if len(figs) == 1 else (word + "s" if not word.endswith("s") else word)
+
+
+def possessive(word: str) -> str:
+    """ "contractors" -> "contractors'", "headman" -> "headman's"."""
+    return word + "'" if word.endswith("s") else word + "'s"
 
 
 def cut_off(g: AlleyGame, unit: Unit, edges: list[str] | None = None) -> Point:
