@@ -455,7 +455,7 @@ class ModulesForm(ModelForm):
         self.panels: dict[str, QWidget] = {}
         self.records: list[RecordList] = []
         box = QVBoxLayout(self)
-        box.addWidget(hint("Force on Force optional rules (seed 003). Switch a module on to use its "
+        box.addWidget(hint("Force on Force optional rules. Switch a module on to use its "
                            "rules in this scenario; its settings appear under it. A setting left at "
                            "its default is not written to the file."))
         for name in MODULE_NAMES:
