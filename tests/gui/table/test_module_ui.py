@@ -117,3 +117,21 @@ def test_a_module_plan_is_a_card_in_the_plan_dialog_and_its_question_a_card_dial
     game.answer("fast")
     assert game.unit("m").marks == {"test-gas.masked": "fast"}
     assert game.unit("m").activated and game.unit("m").moved == 0
+
+
+def test_a_long_choice_commits_with_its_head_not_an_ellipsis(qtbot: Any) -> None:
+    """The stay-mounted question's cards explain each choice at length; the commit button
+    says only the choice ("Stay mounted"), which it never cuts mid-rule."""
+    game = _game([])
+    long = "Stay mounted: move 8\"/16\"; fire one die type down; no In Cover; +1 die at you"
+    d = Decision("regular", DecisionKind.CHOOSE, "Stay mounted or dismount?", ("stay", "off"),
+                 facts={"module": "mounted", "question": "mounted.stay_mounted",
+                        "labels": {"stay": long, "off": "Dismount"}})
+    dlg = dialog_for(d, game)
+    assert isinstance(dlg, ChooseDialog)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.mouseClick(dlg.cards[0], Qt.MouseButton.LeftButton)
+    assert dlg.commit_button is not None and dlg.commit_button.text().startswith("Stay mounted")
+    assert "…" not in dlg.commit_button.text() and "Cover" not in dlg.commit_button.text()
+    assert dlg.cards[0].toolTip() == long  # the whole line stays on the card

@@ -39,7 +39,7 @@ class ChooseDialog(DecisionDialog):
                         key=len(self.option_buttons) + 1, side=self.decision.side)
             card.setToolTip(text)
             self.number(card)
-            self.choice_card(card, option, text)
+            self.choice_card(card, option, commit_words(text))
             unit = facts.get("unit_of", {}).get(key) if isinstance(facts.get("unit_of"), dict) else None
             if unit:
                 card.toggled.connect(lambda on, u=unit: self.highlighted.emit(u) if on else None)
@@ -49,3 +49,22 @@ class ChooseDialog(DecisionDialog):
             self.body.addWidget(card)
         if self.decision.options:
             self.add_commit()
+
+
+def commit_words(text: str, room: int = 36) -> str:
+    """The commit button's words for a card: the card's whole line when it fits, else its
+    head before the explanation ("Stay mounted: move 8\"/16\"; ..." -> "Stay mounted"),
+    so the button never ends in an ellipsis mid-rule.
+
+    >>> commit_words("Stay mounted: move 8/16; fire one die type down; no In Cover")
+    'Stay mounted'
+    >>> commit_words("Fireteam Alpha")
+    'Fireteam Alpha'
+    """
+    if len(text) <= room:
+        return text
+    for mark in (":", ";", " (", " — ", ","):
+        head = text.split(mark)[0].strip()
+        if 0 < len(head) <= room:
+            return head
+    return text
