@@ -21,6 +21,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 import shapely
+import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QPainter, QPainterPath
 from PySide6.QtWidgets import (
@@ -388,21 +389,25 @@ class FofLayer:
         self.burst_label.setPos(at)
         self.burst_label.show()
         burst.set_t(0.0)
-        anim = QVariantAnimation()
+        # the scene owns the animation, so closing the window mid-burst stops it with the
+        # items it draws (unowned, it ran on and touched the deleted burst)
+        anim = QVariantAnimation(self.scene)
         anim.setStartValue(0.0)
         anim.setEndValue(1.0)
         anim.setDuration(ms)
-        anim.valueChanged.connect(lambda v, b=burst: b.set_t(float(v)))
+        anim.valueChanged.connect(lambda v, b=burst: shiboken6.isValid(b) and b.set_t(float(v)))
         anim.finished.connect(self.finish_blast)
         self._anim = anim
         anim.start()
 
     def finish_blast(self) -> None:
         anim, self._anim = self._anim, None
-        if anim is not None:
+        if anim is not None and shiboken6.isValid(anim):
             anim.stop()
+            anim.deleteLater()
         if self.burst is not None:
-            self.scene.removeItem(self.burst)
+            if shiboken6.isValid(self.burst):
+                self.scene.removeItem(self.burst)
             self.burst = None
         self.burst_label.hide()
 
