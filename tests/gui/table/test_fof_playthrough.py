@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sys
 import time
+import traceback
 from typing import Any
 
 import pytest
@@ -93,7 +94,12 @@ class ModuleDriver(Driver):
 def no_uncaught(monkeypatch: pytest.MonkeyPatch) -> list[BaseException]:
     """Exceptions raised inside Qt slots (printed by PySide, not raised): collected."""
     caught: list[BaseException] = []
-    monkeypatch.setattr(sys, "excepthook", lambda t, e, tb: (caught.append(e), __import__("traceback").print_exception(t, e, tb)))
+
+    def hook(kind: type[BaseException], exc: BaseException, tb: Any) -> None:
+        caught.append(exc)
+        traceback.print_exception(kind, exc, tb)
+
+    monkeypatch.setattr(sys, "excepthook", hook)
     return caught
 
 
