@@ -28,7 +28,7 @@ from ambush_gui.gui.shared import paths  # noqa: E402
 from ambush_gui.gui.shared.controller import GameController, Seat  # noqa: E402
 from ambush_gui.gui.table.dialogs import VictoryDialog  # noqa: E402
 from ambush_gui.gui.table.window import MainWindow  # noqa: E402
-from tests.gui.table.test_playthrough import HOTSEAT, SOLO, Driver  # noqa: E402
+from tests.gui.table.test_playthrough import HOTSEAT, Driver, ShownPrompts  # noqa: E402
 
 SCENARIOS = {  # scenario: the seed played (a game that asks the modules' questions and plans)
     "market-day": 1,
@@ -122,24 +122,34 @@ def test_hotseat_module_scenario_to_the_victory_screen(
           f"kinds {sorted(k.value for k in driver.kinds)}; module questions {sorted(driver.questions)}")
 
 
+@pytest.mark.parametrize("person", ["regular", "insurgent"])
 @pytest.mark.parametrize("name", SCENARIOS)
-def test_solo_module_scenario_against_the_computer(
-    qtbot: Any, name: str, no_uncaught: list[BaseException]
+def test_module_scenario_against_the_computer(
+    qtbot: Any, name: str, person: str, no_uncaught: list[BaseException]
 ) -> None:
+    """The person plays one side through the widgets, the computer the other at the
+    instant pace; no dialog is ever opened for the computer's side."""
+    computer = "insurgent" if person == "regular" else "regular"
     t0 = time.perf_counter()
-    win = open_window(qtbot, name, SOLO, SCENARIOS[name])
-    win.controller.set_speed(0)
-    driver = ModuleDriver(qtbot, win)
-    driver.questions = set()
-    driver.play()
-    game = win.controller.game
-    c = win.controller
-    assert driver.answered + len(c.forced_answers) == game.answered_by.count("regular") > 0
-    assert game.answered_by.count("insurgent") > 0
+    spy = ShownPrompts()
+    app = QApplication.instance()
+    app.installEventFilter(spy)
+    try:
+        win = open_window(qtbot, name, {person: Seat.HUMAN, computer: Seat.COMPUTER}, SCENARIOS[name])
+        win.controller.set_speed(0)
+        driver = ModuleDriver(qtbot, win)
+        driver.questions = set()
+        driver.play()
+    finally:
+        app.removeEventFilter(spy)
+    game, c = win.controller.game, win.controller
+    assert driver.answered + len(c.forced_answers) == game.answered_by.count(person) > 0
+    assert game.answered_by.count(computer) > 10
+    assert spy.shown and {side for side, _ in spy.shown} == {person}
     check_victory(win)
     assert not no_uncaught, no_uncaught
-    print(f"\n{name} solo: {len(game.decisions)} decisions in {time.perf_counter() - t0:.1f} s")
-
+    print(f"\n{name}, the person the {person}s: {len(game.decisions)} decisions in "
+          f"{time.perf_counter() - t0:.1f} s; module questions {sorted(driver.questions)}")
 
 def test_closing_the_window_while_an_ied_bursts_stops_the_burst(
     qtbot: Any, no_uncaught: list[BaseException]
