@@ -387,10 +387,40 @@ def blocked_targets(g: AlleyGame, unit: Unit) -> dict[str, str]:
     return out
 
 
+def fire_warnings(g: AlleyGame, unit: Unit, targets: list[Unit]) -> dict[str, Any]:
+    """What a player should know before choosing a target under the Force on Force modules,
+    as the FIRE decision's facts (each keyed by target id, only when there is something):
+    "near_mobs" (the crowds a line of fire passes within 2" of: a civilian casualty check,
+    FF-136), "supporters" (a mixed mob's unarmed supporters, whose loss counts as civilian
+    casualties, FF-159) and "captives" (the firer's own side held prisoner in the target)."""
+    near: dict[str, list[str]] = {}
+    supporters: dict[str, int] = {}
+    captives: dict[str, list[str]] = {}
+    civ = g.modules.get("civilians")
+    for t in targets:
+        if civ is not None:
+            names = civ.near_mobs(unit, t)  # type: ignore[attr-defined]
+            if names:
+                near[t.id] = names
+            n = civ.unarmed_supporters(t)  # type: ignore[attr-defined]
+            if n:
+                supporters[t.id] = n
+        held = [f.label or f.id for f in t.figures if f.captive and f.side is unit.side]
+        if held:
+            captives[t.id] = held
+    out: dict[str, Any] = {}
+    for key, val in (("near_mobs", near), ("supporters", supporters), ("captives", captives)):
+        if val:
+            out[key] = val
+    return out
+
+
 def fire_decision(g: AlleyGame, unit: Unit, targets: list[Unit]) -> Decision:
     options = ("hold", *[t.id for t in targets])
     facts: dict[str, Any] = {"unit": unit.id, "targets": [t.id for t in targets]}
     blocked = blocked_targets(g, unit)
+    if g.modules:
+        facts.update(fire_warnings(g, unit, targets))
     check = None
     if blocked:  # refused with its reason, not just "not a legal answer"
         facts["blocked"] = blocked

@@ -282,6 +282,12 @@ class CiviliansModule(RuleModule):
             out.append(f"Mixed mob: {n} unarmed supporter{'s' if n != 1 else ''}")
         return out
 
+    def unarmed_supporters(self, unit: Unit) -> int:
+        """How many of a mixed mob's figures still standing are unarmed supporters (FF-155):
+        hitting them counts as civilian casualties (FF-159), told before a fire."""
+        sup = self.supporters.get(unit.id)
+        return sum(1 for f in unit.figures if f.id in sup) if sup else 0
+
     # -- geometry ----------------------------------------------------------------------
     def mob_distance(self, mob: Mob, pts: np.ndarray) -> float:
         """From the stand's outline to the nearest of ``pts`` (0 inside)."""
@@ -433,20 +439,30 @@ class CiviliansModule(RuleModule):
         return
         yield
 
-    def casualty_checks(self, attacker: Unit, target: Unit) -> list[str]:
-        """FF-136, house rule FF-137: one check per mob whose stand lies within 2" of a line of
-        fire of this attack (the lines from each firing figure to each target figure that no
-        stand blocks): roll the firer's Quality die, 1-2 is a casualty. Returns the mobs hit."""
+    def passed_mobs(self, attacker: Unit, target: Unit) -> list[Mob]:
+        """FF-136: the live mobs whose stand lies within 2" (``casualty_distance``) of a line
+        of fire of this attack (the lines no stand blocks): each takes a casualty check."""
         lines, near = self._lines(attacker, target)
         if not near:
             return []
         clear, _ = self._clear_lines(lines, near)
         used = lines[clear] if clear.any() and self.settings.block_fire else lines
         reach = self.inches(self.settings.casualty_distance)
+        return [m for m in near if float(np.min(shapely.distance(used, m.poly))) <= reach + 1e-9]
+
+    def near_mobs(self, attacker: Unit, target: Unit) -> list[str]:
+        """The names of the mobs a fire at ``target`` would pass within 2" of (FF-136), for
+        the fire decision's warning before the player commits; Qt-free."""
+        if not self.mobs:
+            return []
+        return [m.name for m in self.passed_mobs(attacker, target)]
+
+    def casualty_checks(self, attacker: Unit, target: Unit) -> list[str]:
+        """FF-136, house rule FF-137: one check per mob whose stand lies within 2" of a line of
+        fire of this attack (the lines from each firing figure to each target figure that no
+        stand blocks): roll the firer's Quality die, 1-2 is a casualty. Returns the mobs hit."""
         hit: list[str] = []
-        for m in near:
-            if float(np.min(shapely.distance(used, m.poly))) > reach + 1e-9:
-                continue
+        for m in self.passed_mobs(attacker, target):
             face = self.g.dice.one(int(attacker.tq), f"Civilian casualty check: {attacker.name}'s fire "
                                    f"passes {m.name} (1-2: a casualty)", side=attacker.side.value,
                                    unit=attacker.id, mob=m.id, rule="FF-136")

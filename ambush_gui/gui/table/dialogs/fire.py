@@ -159,6 +159,25 @@ def fire_notes(pool: Pool) -> list[str]:
     return out
 
 
+def target_warnings(facts: dict[str, Any], tid: str, figures: int) -> list[str]:
+    """The Force on Force warnings on a target's card, from the FIRE decision's facts: a
+    crowd the fire passes near (FF-136), a mixed mob's unarmed supporters (FF-159), the
+    firer's own men held prisoner in the target."""
+    out = []
+    for mob in (facts.get("near_mobs") or {}).get(tid, ()):
+        out.append(f'passes within 2" of {mob[:1].upper()}{mob[1:]}: a civilian casualty check '
+                   "(1-2 on the firer's die)")
+    n = (facts.get("supporters") or {}).get(tid, 0)
+    if n:
+        out.append(f"{figures} figure{'s' if figures != 1 else ''}, {n} of them unarmed "
+                   f"supporter{'s' if n != 1 else ''}: hitting them counts as civilian casualties")
+    held = (facts.get("captives") or {}).get(tid, ())
+    if held:
+        who = ", ".join(held)
+        out.append(f"holds {who} of yours prisoner: {'he' if len(held) == 1 else 'they'} may be hit")
+    return out
+
+
 class FireDialog(DecisionDialog):
     """DecisionKind.FIRE: options are "hold" and the target ids."""
 
@@ -200,6 +219,7 @@ class FireDialog(DecisionDialog):
             ]
             if not fp.dice:
                 details.append(NO_DICE)
+            details += target_warnings(self.decision.facts, tid, n)
             key = len(self.option_buttons) + 1 if len(self.option_buttons) < 9 else None
             card = Card(t.name, details, unit_chips(self.game, t), key=key, side=enemy)
             self.number(card)

@@ -1,0 +1,74 @@
+"""Fixes from the new-player playtest of the Force on Force scenarios (issue 15): the fire
+choices warn about crowds, supporters and prisoners; statuses follow the game; names, not
+ids, in what the player reads."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from ambush_gui.alley import turn  # noqa: E402
+from ambush_gui.alley.model import Side  # noqa: E402
+from ambush_gui.gui.table.dialogs import FireDialog, dialog_for  # noqa: E402
+from tests.alley import kit  # noqa: E402
+from tests.alley.fof.test_civilians import civ, game, mob  # noqa: E402
+
+MARINES = kit.marines("m", (5, 5))
+GUNMEN = kit.insurgents("i", (5, 20))
+
+
+def open_dialog(qtbot: Any, g: Any, d: Any) -> Any:
+    dlg = dialog_for(d, g)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    return dlg
+
+
+def card_text(dlg: Any, tid: str) -> str:
+    return " | ".join(lab.text() for lab in dlg.cards[tid].detail_labels)
+
+
+@pytest.mark.rule("FF-136")
+def test_the_fire_choice_warns_of_a_crowd_within_2_inches(qtbot: Any) -> None:
+    g = game([MARINES, GUNMEN], [mob("mob1", 8.5, 11, label="at the fruit stalls")])
+    m, i = g.unit("m"), g.unit("i")
+    assert civ(g).near_mobs(m, i) == ["mob at the fruit stalls"]
+    d = turn.fire_decision(g, m, [i])
+    assert d.facts["near_mobs"] == {"i": ["mob at the fruit stalls"]}
+    dlg = open_dialog(qtbot, g, d)
+    assert isinstance(dlg, FireDialog)
+    assert ('passes within 2" of Mob at the fruit stalls: a civilian casualty check '
+            "(1-2 on the firer's die)") in card_text(dlg, "i")
+    far = game([MARINES, GUNMEN], [mob("mob1", 15, 11)])
+    assert civ(far).near_mobs(far.unit("m"), far.unit("i")) == []
+    assert "near_mobs" not in turn.fire_decision(far, far.unit("m"), [far.unit("i")]).facts
+
+
+@pytest.mark.rule("FF-159")
+def test_the_fire_choice_names_a_mixed_mobs_unarmed_supporters(qtbot: Any) -> None:
+    g = game([MARINES, GUNMEN], [mob("mob1", 15, 11)])
+    i = g.unit("i")
+    for f in i.figures[:2]:
+        f.weapon = "unarmed"
+    civ(g).supporters["i"] = {f.id for f in i.figures[:2]}
+    d = turn.fire_decision(g, g.unit("m"), [i])
+    assert d.facts["supporters"] == {"i": 2}
+    dlg = open_dialog(qtbot, g, d)
+    n = len(i.fighters)
+    assert (f"{n} figures, 2 of them unarmed supporters: hitting them counts as civilian "
+            "casualties") in card_text(dlg, "i")
+
+
+def test_the_fire_choice_says_the_target_holds_one_of_yours_prisoner(qtbot: Any) -> None:
+    g = game([MARINES, GUNMEN], [mob("mob1", 15, 11)])
+    m, i = g.unit("m"), g.unit("i")
+    pow_ = dataclasses.replace(m.figures[0], id="lt-1", side=Side.REGULAR, captive=True)
+    i.figures.append(pow_)
+    d = turn.fire_decision(g, m, [i])
+    assert d.facts["captives"] == {"i": ["lt-1"]}
+    dlg = open_dialog(qtbot, g, d)
+    assert "holds lt-1 of yours prisoner: he may be hit" in card_text(dlg, "i")
