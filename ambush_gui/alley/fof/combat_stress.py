@@ -131,10 +131,12 @@ class Leader:
     figure: Figure
     positive: bool
     rating: int
+    name: str = ""  # what a player calls him ("Sergeant"); the figure id when not given
 
     @property
     def words(self) -> str:
-        return f"{'Positive' if self.positive else 'Negative'} Leader {self.figure.id} ({self.rating})"
+        return (f"{'Positive' if self.positive else 'Negative'} Leader {self.name or self.figure.id} "
+                f"({self.rating})")
 
 
 def basic_firepower(unit: Unit) -> int:
@@ -204,8 +206,9 @@ class CombatStressModule(RuleModule):
     def status(self) -> list[str]:
         """A few lines for the turn panel: the scenario's leaders (FF-103), the most stressed
         unit, and the units that have lost confidence ("Lost confidence: Fireteam Bravo −1")."""
-        leaders = "; ".join(f"{'Positive' if positive else 'Negative'} {x.figure} ({x.rating})"
-                            for x, positive in self._leader_specs())
+        figs = self._leader_figures()  # a dead, wounded or captured leader leads nobody
+        leaders = "; ".join(f"{self.leader_name(x.figure)}, {'Positive' if positive else 'Negative'} "
+                            f"{x.rating}" for x, positive in self._leader_specs() if x.figure in figs)
         out = [f"Stress leaders: {leaders}"] if leaders else []
         live = [(self.g.unit(uid), s) for uid, s in self.units.items() if self.g.unit(uid).alive]
         if live:
@@ -367,7 +370,7 @@ class CombatStressModule(RuleModule):
             if fig is None or fig.side is not unit.side:
                 continue
             if min_distance(pts, _xy(fig)) <= reach + 1e-9:
-                out.append(Leader(fig, positive, spec.rating))
+                out.append(Leader(fig, positive, spec.rating, self.leader_name(fig.id)))
         return out
 
     def leadership(self, unit: Unit) -> Modifier | None:
@@ -574,6 +577,17 @@ class CombatStressModule(RuleModule):
             if e.kind in _CREDIT_EVENTS and uid in self.units:
                 if g.unit(uid).side.value in new_sides:
                     self.units[uid].objectives.add(turn)
+
+    def leader_name(self, fid: str) -> str:
+        """What a player calls leader figure ``fid``: its label, else the name of the unit it
+        leads alone ("Sergeant"), else "<unit>'s leader"; the id only when it is nowhere."""
+        for u in self.g.state.units.values():
+            for f in u.figures:
+                if f.id == fid:
+                    if f.label:
+                        return f.label
+                    return u.name if len(u.figures) == 1 else f"{u.name}'s leader"
+        return fid
 
     def _leader_specs(self) -> list[tuple[LeaderSpec, bool]]:
         return ([(x, True) for x in self.settings.positive_leaders]

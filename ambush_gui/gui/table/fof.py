@@ -337,9 +337,8 @@ class FofLayer:
         ``stress_leader_radius``)."""
         which = self.leader_of(fid)
         fig = None
-        if which is not None:
-            fig = next((f for u in self.game.state.units.values() if u.on_table
-                        for f in u.figures if f.id == fid), None)
+        if which is not None and fid:  # only a leader still fighting on the table leads
+            fig = module(self.game, "combat_stress")._leader_figures().get(fid)
         if which is None or fig is None:
             self.leader = None
             for ring in self.leader_rings:
@@ -361,16 +360,23 @@ class FofLayer:
             ring.label.set_colours(colour.darker(140), theme.RING_LABEL_BG)
         sign = "−" if positive else "+"
         dice = "+1 die" if positive else "−1 die"
+        who = stress.leader_name(fid)
+        # mixed leadership only while a leader of the other sign of his side still leads
+        others = stress._leader_figures()
+        mixed = any(p is not positive and spec.figure in others
+                    and others[spec.figure].side is fig.side
+                    for spec, p in stress._leader_specs())
+        far_words = f"Stress Test {dice}" + (", mixed leadership" if mixed else "")
         if abs(near - far) > 1e-9:
-            inner.show_at(at, near * scale, f"{word} Leader {fid} ({rating}): Stress {sign}{rating} "
+            inner.show_at(at, near * scale, f"{word} Leader {who} ({rating}): Stress {sign}{rating} "
                                             f"within {near:g}\"")
-            outer.show_at(at, far * scale, f"Stress Test {dice}, mixed leadership within {far:g}\"")
+            outer.show_at(at, far * scale, f"{far_words} within {far:g}\"")
             outer.label.set_anchor("below")
             outer.label.setPos(at.x(), at.y() + far * scale)
         else:
             inner.hide()
-            outer.show_at(at, far * scale, f"{word} Leader {fid} ({rating}): Stress {sign}{rating}, "
-                                           f"Stress Test {dice} within {far:g}\"")
+            outer.show_at(at, far * scale, f"{word} Leader {who} ({rating}): Stress {sign}{rating}, "
+                                           f"{far_words} within {far:g}\"")
         return True
 
     # -- IEDs: going off ------------------------------------------------------------------

@@ -16,7 +16,7 @@ from ambush_gui import systems
 from ambush_gui.ai.random_player import RandomPlayer
 from ambush_gui.ai.simulate import make_player, play_out
 from ambush_gui.alley import modules, turn, victory
-from ambush_gui.alley.fire import fire
+from ambush_gui.alley.fire import fire, kill
 from ambush_gui.alley.fof.combat_stress import CombatStressModule, basic_firepower
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Injury, Unit
@@ -295,7 +295,10 @@ def test_the_scenario_lists_its_leaders_and_the_table_shows_them() -> None:
                    positive_leaders=[{"figure": "p-L", "rating": 2}],
                    negative_leaders=[{"figure": "n-L", "rating": 1}])
     assert g.spec.combat_stress is not None
-    assert cs.status()[0] == "Stress leaders: Positive p-L (2); Negative n-L (1)"
+    assert cs.status()[0] == "Stress leaders: Squad p's leader, Positive 2; Squad n's leader, Negative 1"
+    n_leader = next(f for f in g.unit("n").figures if f.id == "n-L")
+    kill(g, g.unit("n"), n_leader)  # a leader killed is no longer listed
+    assert cs.status()[0] == "Stress leaders: Squad p's leader, Positive 2"
     with pytest.raises(ScenarioError, match="Positive Leader 'ghost': no figure of that id"):
         stress(positive_leaders=[{"figure": "ghost", "rating": 1}])
 

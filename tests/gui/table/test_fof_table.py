@@ -17,6 +17,7 @@ import pytest
 
 pytest.importorskip("pytestqt")
 
+from ambush_gui.alley.fire import kill  # noqa: E402
 from ambush_gui.alley.game import AlleyGame  # noqa: E402
 from ambush_gui.alley.scenario import Scenario  # noqa: E402
 from ambush_gui.core.decisions import DecisionKind  # noqa: E402
@@ -188,11 +189,18 @@ def test_labels_carry_the_stress_level_and_confidence_and_leaders_show_their_rin
     assert scene.fof.show_leader("alpha-L")
     inner, outer = scene.fof.leader_rings
     assert inner.isVisible() and outer.isVisible()
-    assert 'Positive Leader alpha-L (2): Stress −2 within 6"' == inner.label.text
+    assert 'Positive Leader Fireteam Alpha\'s leader (2): Stress −2 within 6"' == inner.label.text
+    assert 'Stress Test +1 die, mixed leadership within 8"' == outer.label.text
     assert abs(inner.radius - 6.0) < 1e-9 and abs(outer.radius - 8.0) < 1e-9
     assert scene.fof.show_leader("bravo-L") and "Negative" in inner.label.text
     scene.fof.show_leader(None)
     assert not inner.isVisible() and not outer.isVisible()
+    # the Negative Leader killed: no ring of his, and no mixed leadership on the other's
+    bravo = game.unit("bravo")
+    kill(game, bravo, next(f for f in bravo.figures if f.id == "bravo-L"))
+    assert not scene.fof.show_leader("bravo-L")
+    assert scene.fof.show_leader("alpha-L")
+    assert 'Stress Test +1 die within 8"' == outer.label.text
 
 
 def test_a_stress_test_is_a_tray_card_with_its_verdict_and_lost_confidence() -> None:
