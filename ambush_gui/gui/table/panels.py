@@ -193,13 +193,25 @@ class UnitCard(QWidget):
         rows = [
             f"<b>{side}</b> unit",
             f"Troop Quality <b>{unit.tq}</b> &nbsp; Morale <b>{unit.morale}</b>",
-            f"Optimum Range {unit.optimum_range:g}\" &nbsp; Armor {unit.armor}",
+            f"Optimum Range {_optimum(game, unit)} &nbsp; Armor {unit.armor}",
             f"{count(len(unit.fighters), 'fighting figure')}, {count(len(unit.dependants), 'Dependant')}",
         ]
         html = "<br>".join(rows)
         html += "<p><b>Figures</b><br>" + "<br>".join(figs) + "</p>"
         html += "<p><b>Status</b><br>" + ("<br>".join(status) if status else "ready") + "</p>"
         self.body.setText(html)
+
+
+def _optimum(game: Any, unit: Any) -> str:
+    """The Optimum Range the pools use now (MOPP 3/4 halve it, FF-021; a mounted unit's own,
+    FF-057/059), with the unit's own when a rule changed it."""
+    from ambush_gui.alley.pools import optimum_range
+
+    now = optimum_range(game, unit)
+    if abs(now - unit.optimum_range) < 1e-9:
+        return f"{now:g}\""
+    why = "none" if now <= 0 else f"{now:g}\""
+    return f"{why} (own {unit.optimum_range:g}\", changed by the rules in play)"
 
 
 def _joined(game: Any, uid: str) -> str | None:

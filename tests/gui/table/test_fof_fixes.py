@@ -72,3 +72,19 @@ def test_the_fire_choice_says_the_target_holds_one_of_yours_prisoner(qtbot: Any)
     assert d.facts["captives"] == {"i": ["lt-1"]}
     dlg = open_dialog(qtbot, g, d)
     assert "holds lt-1 of yours prisoner: he may be hit" in card_text(dlg, "i")
+
+
+# -- stale or wrong status ------------------------------------------------------------------
+
+def test_the_unit_card_gives_the_optimum_range_the_pools_use_under_mopp_4(qtbot: Any) -> None:
+    from ambush_gui.gui.table.panels import UnitCard
+
+    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 20))],
+                 modules=["nbc"], nbc={"mopp": {"regular": 4}})
+    card = UnitCard()
+    qtbot.addWidget(card)
+    card.show_unit(g, "m")
+    assert 'Optimum Range 4" (own 8"' in card.body.text()
+    card.show_unit(g, "i")
+    assert 'Optimum Range 6" &nbsp;' in card.body.text()  # MOPP 0: its own
+
