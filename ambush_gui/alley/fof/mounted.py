@@ -157,8 +157,9 @@ class MountedModule(RuleModule):
         return out
 
     def unit_status(self, unit: Unit) -> list[str]:
-        """On the unit's card: "Cavalry: mounted (4 mounts)"."""
-        if unit.id not in self.kind:
+        """On the unit's card: "Cavalry: mounted (4 mounts)"; nothing once the unit is out
+        of play (it rides nowhere: the card says why it is gone)."""
+        if unit.id not in self.kind or not unit.alive:
             return []
         return [f"{TYPE_WORDS[self.kind[unit.id]]}: {self.state_words(unit)}"]
 

@@ -88,3 +88,17 @@ def test_the_unit_card_gives_the_optimum_range_the_pools_use_under_mopp_4(qtbot:
     card.show_unit(g, "i")
     assert 'Optimum Range 6" &nbsp;' in card.body.text()  # MOPP 0: its own
 
+
+def test_a_mounted_unit_out_of_play_no_longer_says_it_is_mounted(qtbot: Any) -> None:
+    from ambush_gui.gui.table.panels import UnitCard
+
+    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 20), tq="d8")],
+                 modules=["mounted"], mounted={"units": [{"unit": "i", "type": "cavalry"}]},
+                 strict=False)
+    card = UnitCard()
+    qtbot.addWidget(card)
+    card.show_unit(g, "i")
+    assert "Cavalry: mounted" in card.body.text()
+    g.unit("i").on_table = False  # it has left the table
+    card.show_unit(g, "i")
+    assert "mounted" not in card.body.text()
