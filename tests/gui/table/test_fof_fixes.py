@@ -102,3 +102,18 @@ def test_a_mounted_unit_out_of_play_no_longer_says_it_is_mounted(qtbot: Any) -> 
     g.unit("i").on_table = False  # it has left the table
     card.show_unit(g, "i")
     assert "mounted" not in card.body.text()
+
+
+def test_the_plan_dialog_gives_a_mounted_units_own_speeds(qtbot: Any) -> None:
+    from ambush_gui.gui.table.dialogs import PlanDialog
+
+    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 20), tq="d8")],
+                 modules=["mounted"], mounted={"units": [{"unit": "i", "type": "cavalry"}]},
+                 strict=False)
+    dlg = open_dialog(qtbot, g, turn.plan_decision(g, g.unit("i")))
+    assert isinstance(dlg, PlanDialog)
+    lines = {key: line for key, _, line, _ in dlg.speeds()}
+    assert lines["cautious"].startswith('Up to 8"') and lines["rapid"].startswith('Up to 16"')
+    on_foot = open_dialog(qtbot, g, turn.plan_decision(g, g.unit("m")))
+    lines = {key: line for key, _, line, _ in on_foot.speeds()}
+    assert lines["cautious"].startswith('Up to 6"') and lines["rapid"].startswith('Up to 12"')

@@ -12,6 +12,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QPushButton, QWidget
 
+from ambush_gui.alley.model import Speed
+from ambush_gui.alley.movement import speed_limit
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import (
     Card,
@@ -57,18 +59,25 @@ class PlanDialog(DecisionDialog):
                     "AA-103..107 Overwatch; AA-035 +1 on Reaction Tests",
                 )
             )
-        cautious = f'Up to {m.cautious:g}", +1 Defense die'
+        # the unit's own limits: a rule module may change them (mounted: 8" and 16", FF-055)
+        slow, fast = m.cautious, m.rapid
+        if unit is not None:
+            slow = speed_limit(self.game, Speed.CAUTIOUS, unit)
+            fast = speed_limit(self.game, Speed.RAPID, unit)
+        mounted = ("; FF-055 mounted" if (slow, fast) != (m.cautious, m.rapid) else "")
+        cautious = f'Up to {slow:g}", +1 Defense die'
         if regular:
-            cautious = f'Up to {m.cautious:g}", +1 on Reaction Tests, +1 Defense die'
+            cautious = f'Up to {slow:g}", +1 on Reaction Tests, +1 Defense die'
         rows.append(
             (
                 "cautious",
                 "Cautious",
                 cautious,
-                'AA-032 up to 6"; AA-036 +1 Reaction (Regulars only); AA-120 +1 Defense',
+                'AA-032 up to 6"; AA-036 +1 Reaction (Regulars only); AA-120 +1 Defense'
+                + mounted,
             )
         )
-        rapid = f'Up to {m.rapid:g}", −1 on Reaction Tests, −1 Firepower die'
+        rapid = f'Up to {fast:g}", −1 on Reaction Tests, −1 Firepower die'
         if unit is not None and unit.had_casualties and not unit.abandoned:
             rapid += "; a Quality Check first (the unit has casualties)"
         rows.append(
@@ -77,7 +86,7 @@ class PlanDialog(DecisionDialog):
                 "Rapid",
                 rapid,
                 'AA-033 up to 12"; AA-037 −1 Reaction; AA-038 −1 Firepower; '
-                "AA-162 after casualties",
+                "AA-162 after casualties" + mounted,
             )
         )
         return rows
