@@ -107,6 +107,7 @@ class Minefield:
     polygon: shapely.Polygon
     type: str
     concentration: str
+    label: str = ""  # the designer's name for it ("Frontier minefield (west)")
 
     @property
     def rating(self) -> MineRating:
@@ -114,7 +115,8 @@ class Minefield:
 
     @property
     def name(self) -> str:
-        return f"minefield {self.id}"
+        """What a player reads: the piece's label, else "minefield <id>"."""
+        return self.label if self.label and self.label != self.id else f"minefield {self.id}"
 
     def words(self) -> str:
         """``minefield mf-1 (Light AP, medium concentration)``."""
@@ -133,12 +135,14 @@ class MinesModule(RuleModule):
         s: MinesSettings = self.settings  # type: ignore[assignment]
         self.die = Die.parse(s.die)
         self.fields: list[Minefield] = []
+        labels = {p.id: p.label for p in game.spec.table.pieces}
         for piece in game.table.pieces:
             if piece.kind != "minefield":
                 continue
             own = s.fields.get(piece.id) or FieldSettings()
             self.fields.append(Minefield(piece.id, piece.polygon, own.type or s.type,
-                                         own.concentration or s.concentration))
+                                         own.concentration or s.concentration,
+                                         labels.get(piece.id) or ""))
         self.attacks: dict[str, int] = {}  # mine attacks suffered, by minefield
 
     # -- the file ---------------------------------------------------------------------

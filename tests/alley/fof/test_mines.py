@@ -367,3 +367,16 @@ def test_the_computer_crosses_a_minefield_it_cannot_go_round() -> None:
     g = _north_bound([{"id": "mf-1", "kind": "minefield", "rect": [0, 7, 24, 3]}])
     path = _computer_path(g)
     assert path[-1][1] > 7
+
+
+def test_a_minefield_is_named_by_its_label_where_the_player_reads_it() -> None:
+    """Playtest b11: the blast banner and the mine test said "minefield mines-west", not the
+    designer's "Frontier minefield (west)"."""
+    named = {**FIELD, "label": "Frontier minefield (west)"}
+    g = mined([kit.marines("m", (2, 2))], pieces=[named], script=[1, 6, 6, 2, 1], strict=False)
+    assert mod(g).fields[0].name == "Frontier minefield (west)"
+    walk(g, "m", "cautious:move-fire", [[3.2, 8]])
+    (t,) = mine_tests(g)
+    assert "enters Frontier minefield (west)" in t.data["purpose"]
+    blast = [e for e in g.log.events if e.data.get("source") == "mine:mf-1" and e.data.get("name")]
+    assert blast and "Frontier minefield (west)" in blast[0].data["name"]

@@ -149,7 +149,7 @@ def test_the_mine_test_shows_in_the_tray_with_its_modifiers_then_the_blast_is_na
     dlg = dialog_for(d, game)
     assert isinstance(dlg, MatchDialog)
     qtbot.addWidget(dlg)
-    assert dlg.subline() == "Blast: the Light AP mines of minefield mf-west against Light mortar team"
+    assert dlg.subline() == "Blast: the Light AP mines of Old minefield against Light mortar team"
     assert "Armor dice only (FF-035)" in dlg.blast_note(dlg.blast())
 
 
