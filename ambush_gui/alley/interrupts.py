@@ -309,13 +309,18 @@ def pinned_target_options(g: AlleyGame) -> list[dict[str, Any]]:
 
 # -- resolving an interruption --------------------------------------------------------------
 
+HOW = {"fire": "by fire", "move": "by movement",
+       "fire_pinned": "by firing at it while it is Pinned (no Reaction Test, AA-070)"}
+"""An interruption's kind in the words of the log (the kind itself is the engine's id)."""
+
+
 def resolve(g: AlleyGame, reg: Unit, ins: Unit, kind: str) -> Procedure:
     """AA-072..107: carry out one declared interruption of ``reg`` by ``ins``.
 
     Returns True when ``reg`` fired in reaction (first, or back), which under the rules
     option ``reaction_fire`` = "replaces" is its fire for the activation (AA-082)."""
     turn = g.state.turn
-    g.log.emit("interrupt", f"{ins.name} interrupts {reg.name} by {kind}", regular=reg.id,
+    g.log.emit("interrupt", f"{ins.name} interrupts {reg.name} {HOW.get(kind, kind)}", regular=reg.id,
                insurgent=ins.id, how=kind)
     ins.interrupted = True
     if g.modules and kind in ("fire", "fire_pinned"):  # the interruption names its target

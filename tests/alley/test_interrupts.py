@@ -191,6 +191,9 @@ def test_an_insurgent_may_spend_its_interrupt_on_a_pinned_unit_without_a_reactio
     assert [e.data["purpose"].split(":")[0] for e in kit.events(g, "roll")] == [
         "Quality Check", "Firepower", "Defense"]
     assert i.interrupted and m.times_interrupted == 0
+    said = kit.events(g, "interrupt")[0].text  # in words, not the engine's "fire_pinned"
+    assert said.endswith("interrupts Marines m by firing at it while it is Pinned (no Reaction "
+                         "Test, AA-070)"), said
 
 
 @pytest.mark.rule("AA-071")
