@@ -56,6 +56,9 @@ def _alley(game: Any, d: Decision, c: Any) -> str:
     if k is DecisionKind.INSURGENT_ACT:
         return "The Insurgents end their phase" if c == "end" else f"{name(game, c)} acts"
     if k is DecisionKind.PLAN:
+        module_plan = (f.get("module_plans") or {}).get(c)  # a module's plan, in its words
+        if module_plan:
+            return f"{unit}: {module_plan[:1].lower()}{module_plan[1:]}"
         return f"{unit} {_plan(str(c))}"
     if k is DecisionKind.MOVE:
         if c == "stay" or not isinstance(c, dict):

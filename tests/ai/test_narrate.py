@@ -47,6 +47,18 @@ def test_interrupts_are_told_with_the_point_on_the_move_or_as_declined() -> None
     assert told.endswith("by movement")
 
 
+def test_a_module_plan_is_told_in_its_words_not_its_id() -> None:
+    """Playtest 57: the log read "Councillor Idris civilians/arm/crowd-fruit"."""
+    g = systems.new_game(SCENARIO, 3)
+    g.start()
+    gunmen = next(u for u in g.state.units.values() if u.name == "Gunmen (1)")
+    d = Decision("insurgent", DecisionKind.PLAN, "How?", ["cautious:move-fire", "civilians/arm/mob"],
+                 facts={"unit": gunmen.id,
+                        "module_plans": {"civilians/arm/mob": "The leader arms mob Crowd (50%)"}})
+    assert narrate(g, d, "civilians/arm/mob") == "Gunmen (1): the leader arms mob Crowd (50%)"
+    assert narrate(g, d, "cautious:move-fire") == "Gunmen (1) moves Cautious: moves, then fires"
+
+
 def test_every_computer_player_has_decide() -> None:
     g = systems.new_game(systems.load_scenario(systems.resolve("ambush-tutorial")), 3)
     g.start()
