@@ -231,6 +231,11 @@ def _place_figures(g: AlleyGame, unit: Unit, spec: Any, finals: np.ndarray, leng
     return placed, longest
 
 
+class EnemyContact(IllegalDecision):
+    """A plain move that would touch an enemy figure: the table, which reads a drop in
+    contact as a Close Assault too, tells the assault's own refusal instead (FF-077)."""
+
+
 def _check_steps(g: AlleyGame, unit: Unit, steps: list[tuple[np.ndarray, np.ndarray]],
                  ignore: str | None) -> None:
     """A placed figure's last step may not pass through or end touching an enemy figure."""
@@ -241,7 +246,7 @@ def _check_steps(g: AlleyGame, unit: Unit, steps: list[tuple[np.ndarray, np.ndar
     for a, b in steps:
         line = shapely.LineString([tuple(a), tuple(b)]) if not np.allclose(a, b) else shapely.Point(tuple(b))
         if float(shapely.distance(line, others)) < g.m.contact:
-            raise IllegalDecision("figures may not move through or into contact with enemy figures "
+            raise EnemyContact("figures may not move through or into contact with enemy figures "
                                   "(declare a Close Assault to end in contact)")
 
 
@@ -315,7 +320,7 @@ def _check_enemy_contact(g: AlleyGame, unit: Unit, path: tuple[Point, ...], offs
     lines = shapely.linestrings(tracks)
     d = shapely.distance(lines, shapely.multipoints(far))
     if float(np.min(d)) < g.m.contact:
-        raise IllegalDecision("figures may not move through or into contact with enemy figures "
+        raise EnemyContact("figures may not move through or into contact with enemy figures "
                               "(declare a Close Assault to end in contact)")
 
 

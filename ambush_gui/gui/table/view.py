@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsEllipseItem, QWidget
 
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Speed, Unit
-from ambush_gui.alley.movement import speed_limit
+from ambush_gui.alley.movement import EnemyContact, speed_limit
 from ambush_gui.core.decisions import Decision, IllegalDecision
 from ambush_gui.core.geometry import min_distance
 from ambush_gui.core.words import count
@@ -555,7 +555,12 @@ class TableView(MapView):
                 return c
             except IllegalDecision as exc:
                 errors[i] = exc
-        raise errors[choices.index(plain)]
+        mine = errors[choices.index(plain)]
+        if isinstance(mine, EnemyContact):  # dropped on an enemy: why the assault is refused
+            assault = next((i for i, c in enumerate(choices) if "assault" in c), None)
+            if assault is not None:
+                raise errors[assault]
+        raise mine
 
     def _refuse(self, why: str, at: QPointF) -> None:
         flash = self.table.flash

@@ -117,3 +117,26 @@ def test_the_plan_dialog_gives_a_mounted_units_own_speeds(qtbot: Any) -> None:
     on_foot = open_dialog(qtbot, g, turn.plan_decision(g, g.unit("m")))
     lines = {key: line for key, _, line, _ in on_foot.speeds()}
     assert lines["cautious"].startswith('Up to 6"') and lines["rapid"].startswith('Up to 12"')
+
+
+# -- the Mounted Troops charge refusal ---------------------------------------------------------
+
+@pytest.mark.rule("FF-077")
+def test_mounted_troops_dropped_on_an_enemy_are_told_why_they_may_not_charge(qtbot: Any) -> None:
+    from tests.gui.table.test_table_view import make_view
+
+    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 10))],
+                 modules=["mounted"], mounted={"units": [{"unit": "m", "type": "mounted_troops"}]},
+                 strict=False)
+    m = g.unit("m")
+    m.speed = turn.Speed.CAUTIOUS
+    d = turn.move_decision(g, m, 8.0, turn.move_rules(g, m))
+    view = make_view(qtbot, g)
+    view.begin_move(d)
+    refused: list[str] = []
+    view.moveRefused.connect(refused.append)
+    cx, cy = m.centre()
+    ix, iy = g.unit("i").centre()
+    assert not view.drop((ix, iy - 0.6))  # onto the enemy's line
+    assert refused and "Mounted Troops" in refused[0] and "dismount first (FF-077)" in refused[0], refused
+    assert "into contact with enemy figures" not in refused[0]
