@@ -44,6 +44,7 @@ class TargetReport:
     need: int  # the attacker keeps dice showing this or more (AA-145)
     distribution: tuple[float, ...]  # P(k casualties), the defender matching at best
     mean: float
+    warnings: tuple[str, ...] = ()  # Force on Force: a crowd near the line, supporters, prisoners
 
     def range_words(self) -> str:
         """"within", "beyond", or within by a Support Weapon's doubled range (AA-112)."""
@@ -73,6 +74,7 @@ class TargetReport:
             *(f"  {m}" for m in self.defense.items),
             f"Expected casualties {self.mean:.2f}; P(none) {100 * self.distribution[0]:.0f}%",
         ]
+        lines += [f"Warning: {w}" for w in self.warnings]
         if not self.clear:
             lines.append("No line of sight: this unit cannot fire at that one now.")
         return "\n".join(lines)
@@ -93,6 +95,7 @@ class TargetReport:
             f"Expected casualties <b>{self.mean:.2f}</b> · "
             f"P(none) {100 * self.distribution[0]:.0f}%",
         ]
+        rows += [f"<b style='color:#c0392b'>{e(w[:1].upper() + w[1:])}</b>" for w in self.warnings]
         if not self.clear:
             rows.append("<i>No line of sight: it cannot fire at that unit now.</i>")
         return "<br>".join(rows)
@@ -154,4 +157,16 @@ def target_report(g: AlleyGame, a: Unit, b: Unit,
         need=need,
         distribution=dist,
         mean=expected(dist),
+        warnings=_warnings(g, a, b),
     )
+
+
+def _warnings(g: AlleyGame, a: Unit, b: Unit) -> tuple[str, ...]:
+    """What the fire decision's target card warns of (a crowd within 2" of the line of fire,
+    a mixed mob's supporters, one of ours held prisoner), for the hover report too."""
+    if not g.modules:
+        return ()
+    from ambush_gui.alley.turn import fire_warnings
+    from ambush_gui.gui.table.dialogs.fire import target_warnings
+
+    return tuple(target_warnings(fire_warnings(g, a, [b]), b.id, len(b.fighters)))

@@ -140,3 +140,15 @@ def test_mounted_troops_dropped_on_an_enemy_are_told_why_they_may_not_charge(qtb
     assert not view.drop((ix, iy - 0.6))  # onto the enemy's line
     assert refused and "Mounted Troops" in refused[0] and "dismount first (FF-077)" in refused[0], refused
     assert "into contact with enemy figures" not in refused[0]
+
+
+@pytest.mark.rule("FF-136")
+def test_the_line_of_sight_report_warns_of_a_crowd_near_the_line_of_fire() -> None:
+    from ambush_gui.gui.table.target_info import target_report
+
+    g = game([MARINES, GUNMEN], [mob("mob1", 8.5, 11, label="at the fruit stalls")])
+    report = target_report(g, g.unit("m"), g.unit("i"))
+    assert report.warnings and "Mob at the fruit stalls: a civilian casualty check" in report.warnings[0]
+    assert "Passes within 2&quot; of Mob at the fruit stalls" in report.html()
+    far = game([MARINES, GUNMEN], [mob("mob1", 15, 11)])
+    assert target_report(far, far.unit("m"), far.unit("i")).warnings == ()
