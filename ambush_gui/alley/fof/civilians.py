@@ -455,7 +455,8 @@ class CiviliansModule(RuleModule):
         the fire decision's warning before the player commits; Qt-free."""
         if not self.mobs:
             return []
-        return [m.name for m in self.passed_mobs(attacker, target)]
+        return [m.label if m.label and m.label != m.id else m.name
+                for m in self.passed_mobs(attacker, target)]
 
     def casualty_checks(self, attacker: Unit, target: Unit) -> list[str]:
         """FF-136, house rule FF-137: one check per mob whose stand lies within 2" of a line of

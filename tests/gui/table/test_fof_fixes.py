@@ -34,14 +34,14 @@ def card_text(dlg: Any, tid: str) -> str:
 
 @pytest.mark.rule("FF-136")
 def test_the_fire_choice_warns_of_a_crowd_within_2_inches(qtbot: Any) -> None:
-    g = game([MARINES, GUNMEN], [mob("mob1", 8.5, 11, label="at the fruit stalls")])
+    g = game([MARINES, GUNMEN], [mob("mob1", 8.5, 11, label="Crowd at the fruit stalls")])
     m, i = g.unit("m"), g.unit("i")
-    assert civ(g).near_mobs(m, i) == ["mob at the fruit stalls"]
+    assert civ(g).near_mobs(m, i) == ["Crowd at the fruit stalls"]
     d = turn.fire_decision(g, m, [i])
-    assert d.facts["near_mobs"] == {"i": ["mob at the fruit stalls"]}
+    assert d.facts["near_mobs"] == {"i": ["Crowd at the fruit stalls"]}
     dlg = open_dialog(qtbot, g, d)
     assert isinstance(dlg, FireDialog)
-    assert ('passes within 2" of Mob at the fruit stalls: a civilian casualty check '
+    assert ('passes within 2" of Crowd at the fruit stalls: a civilian casualty check '
             "(1-2 on the firer's die)") in card_text(dlg, "i")
     far = game([MARINES, GUNMEN], [mob("mob1", 15, 11)])
     assert civ(far).near_mobs(far.unit("m"), far.unit("i")) == []
@@ -146,9 +146,9 @@ def test_mounted_troops_dropped_on_an_enemy_are_told_why_they_may_not_charge(qtb
 def test_the_line_of_sight_report_warns_of_a_crowd_near_the_line_of_fire() -> None:
     from ambush_gui.gui.table.target_info import target_report
 
-    g = game([MARINES, GUNMEN], [mob("mob1", 8.5, 11, label="at the fruit stalls")])
+    g = game([MARINES, GUNMEN], [mob("mob1", 8.5, 11, label="Crowd at the fruit stalls")])
     report = target_report(g, g.unit("m"), g.unit("i"))
-    assert report.warnings and "Mob at the fruit stalls: a civilian casualty check" in report.warnings[0]
-    assert "Passes within 2&quot; of Mob at the fruit stalls" in report.html()
+    assert report.warnings and "Crowd at the fruit stalls: a civilian casualty check" in report.warnings[0]
+    assert "Passes within 2&quot; of Crowd at the fruit stalls" in report.html()
     far = game([MARINES, GUNMEN], [mob("mob1", 15, 11)])
     assert target_report(far, far.unit("m"), far.unit("i")).warnings == ()
