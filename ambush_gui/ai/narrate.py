@@ -128,6 +128,9 @@ def _ambush(game: Any, d: Decision, c: Any) -> str:
 
 
 def narrate(game: Any, d: Decision, choice: Any) -> str:
-    """One line in plain words: what ``choice`` does as the answer to ``d``."""
+    """One line in plain words: what ``choice`` does as the answer to ``d`` (for a hidden
+    choice only its public words: what comes of it, if anything, the log tells)."""
+    if d.facts.get("secret"):
+        return str(d.facts["secret"])
     text = _ambush(game, d, choice) if d.kind.value.startswith("ambush") else _alley(game, d, choice)
     return text or f"{SIDE_NAMES.get(d.side, d.side)}: {d.prompt} — {choice}"

@@ -319,6 +319,9 @@ class IedsModule(RuleModule):
             prompt=f"{owner.title}: set off {device.name} now?",
             options=(DETONATE, WAIT),
             facts={"module": "ieds", "question": "ieds.detonate", "device": device.id,
+                   # a hidden IED's existence is the owner's secret until it goes off
+                   **({"secret": f"The {owner.title}s weigh a hidden move"}
+                      if device.spec.hidden else {}),
                    "units": [u.id for u in units],
                    "labels": {DETONATE: f"Set it off: {who} in reach ({pick}); at best "
                                         f"{best.name}, {odds_text(self.g, blast, best)}",

@@ -185,6 +185,8 @@ class GameController(QObject):
 
         choice, reason = computer_choice(self._computers[d.side], self.game, d)
         told = narrate(self.game, d, choice)
+        if d.facts.get("secret"):  # a hidden choice: no reason that would give it away
+            reason = ""
         self.last_reason = f"{told} — {reason}" if reason and reason not in told else told
         self.narrated.emit(self.last_reason, d.side)
         self.game.answer(choice)

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui.core import saves
-from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
+from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision, public_prompt
 from ambush_gui.core.events import Event
 from ambush_gui.gui.shared import paths, theme
 from ambush_gui.gui.shared.controller import GameController, Seat
@@ -442,7 +442,7 @@ class GameWindow(QMainWindow):
             return "The dice tray is showing the last answer (Esc or Skip shows it all)."
         d = c.pending()
         if d is not None and c.seat_of(d) is Seat.COMPUTER:
-            return f"The {side_title(d.side)} computer is deciding: {d.prompt}"
+            return f"The {side_title(d.side)} computer is deciding: {public_prompt(d)}"
         return "No decision is open."
 
     def _tell_idle(self) -> None:

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ambush_gui.core.decisions import Decision
+from ambush_gui.core.decisions import Decision, public_prompt
 from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.widgets import text_label
@@ -73,7 +73,7 @@ class TurnPanel(QWidget):
             thinking = " (computer)" if seat == "computer" else ""
             self.banner.setText(f"{who} player{thinking} to decide")
             self.banner.setStyleSheet(f"background:{colour};color:white;border-radius:4px;")
-            self.prompt.setText(decision.prompt)
+            self.prompt.setText(public_prompt(decision) if seat == "computer" else decision.prompt)
         points = st.outcome["points"] if st.outcome else None
         names = {str(getattr(k, "value", k)): v.name for k, v in game.spec.sides.items()}
         self.score.setText("" if points is None else

@@ -8,7 +8,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QLabel, QWidget
 
-from ambush_gui.core.decisions import Decision, DecisionKind
+from ambush_gui.core.decisions import Decision, DecisionKind, public_prompt
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.controller import Seat
 from ambush_gui.gui.shared.game_window import GameWindow, scrolling
@@ -293,8 +293,9 @@ class MainWindow(GameWindow):
     def _on_computer(self, decision: Decision) -> None:
         self.follow_actor(decision)
         who = "Regular" if decision.side == "regular" else "Insurgent"
-        self._close_prompts(f"The {who} computer player is deciding: {decision.prompt}")
-        self.statusBar().showMessage(f"The {who} computer player is deciding: {decision.prompt}")
+        said = public_prompt(decision)  # a hidden choice's own words, not its question
+        self._close_prompts(f"The {who} computer player is deciding: {said}")
+        self.statusBar().showMessage(f"The {who} computer player is deciding: {said}")
         self.turn_panel.show_state(self.controller.game, decision, "computer")
 
     def _on_game_over(self, result: Any) -> None:

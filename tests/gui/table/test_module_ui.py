@@ -135,3 +135,38 @@ def test_a_long_choice_commits_with_its_head_not_an_ellipsis(qtbot: Any) -> None
     assert dlg.commit_button is not None and dlg.commit_button.text().startswith("Stay mounted")
     assert "…" not in dlg.commit_button.text() and "Cover" not in dlg.commit_button.text()
     assert dlg.cards[0].toolTip() == long  # the whole line stays on the card
+
+
+def test_a_computers_hidden_choice_gives_nothing_away(qtbot: Any) -> None:
+    """Whether a buried IED goes off now is the Insurgents' secret: while the computer makes
+    that choice, the turn panel and its narration read only the secret's own words (the
+    playtest saw "set off the Medium IED road-bomb now?" before the bomb was known)."""
+    from ambush_gui.ai.narrate import narrate
+    from ambush_gui.core.decisions import public_prompt
+
+    game = _game([])
+    d = Decision("insurgent", DecisionKind.CHOOSE, "Insurgent: set off the Medium IED now?",
+                 ("detonate", "wait"),
+                 facts={"module": "ieds", "question": "ieds.detonate",
+                        "secret": "The Insurgents weigh a hidden move"})
+    assert public_prompt(d) == "The Insurgents weigh a hidden move"
+    assert narrate(game, d, "wait") == "The Insurgents weigh a hidden move"
+    panel = TurnPanel()
+    qtbot.addWidget(panel)
+    panel.show_state(game, d, "computer")
+    assert "IED" not in panel.prompt.text() and "hidden move" in panel.prompt.text()
+    panel.show_state(game, d, "human")  # the owner, at the table, reads his own question
+    assert "IED" in panel.prompt.text()
+
+
+def test_a_hidden_command_ied_asks_its_owner_in_secret() -> None:
+    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 20))], modules=["ieds"],
+                 ieds={"devices": [{"id": "b", "size": "medium", "at": [6, 8], "reach": 4,
+                                    "trigger": "command", "target": "random"}]}, strict=False)
+    from ambush_gui.alley.fof.ieds import IedsModule
+
+    mod = g.modules.get("ieds")
+    assert isinstance(mod, IedsModule)
+    device = next(iter(mod.devices.values())) if isinstance(mod.devices, dict) else mod.devices[0]
+    d = mod.detonate_decision(device, [g.unit("m")])
+    assert d.facts["secret"] == "The Insurgents weigh a hidden move"
