@@ -206,9 +206,9 @@ class CombatStressModule(RuleModule):
     def status(self) -> list[str]:
         """A few lines for the turn panel: the scenario's leaders (FF-103), the most stressed
         unit, and the units that have lost confidence ("Lost confidence: Fireteam Bravo −1")."""
-        figs = self._leader_figures()  # a dead, wounded or captured leader leads nobody
+        figs = self.leader_figures()  # a dead, wounded or captured leader leads nobody
         leaders = "; ".join(f"{self.leader_name(x.figure)}, {'Positive' if positive else 'Negative'} "
-                            f"{x.rating}" for x, positive in self._leader_specs() if x.figure in figs)
+                            f"{x.rating}" for x, positive in self.leader_specs() if x.figure in figs)
         out = [f"Stress leaders: {leaders}"] if leaders else []
         live = [(self.g.unit(uid), s) for uid, s in self.units.items() if self.g.unit(uid).alive]
         if live:
@@ -362,10 +362,10 @@ class CombatStressModule(RuleModule):
         nobody (DC-001)."""
         g = self.g
         out: list[Leader] = []
-        figs = self._leader_figures()
+        figs = self.leader_figures()
         pts = unit.points()
         reach = radius * g.m.scale
-        for spec, positive in self._leader_specs():
+        for spec, positive in self.leader_specs():
             fig = figs.get(spec.figure)
             if fig is None or fig.side is not unit.side:
                 continue
@@ -379,8 +379,8 @@ class CombatStressModule(RuleModule):
         and judges mixed leadership within 8"; "eight" uses 8" for both. Of several leaders
         of one sign only the best counts; mixed leadership applies the difference of the
         best of each in the larger one's direction (equal ratings: none)."""
-        near = self._radius("modifier")
-        mixed = self._radius("mixed")
+        near = self.leader_radius("modifier")
+        mixed = self.leader_radius("mixed")
         pos8 = max((x.rating for x in self.leaders(unit, mixed) if x.positive), default=0)
         neg8 = max((x.rating for x in self.leaders(unit, mixed) if not x.positive), default=0)
         if pos8 and neg8:  # FF-105
@@ -399,7 +399,7 @@ class CombatStressModule(RuleModule):
             return Modifier(f"Negative Leader within {near:g}\" (rating {neg})", neg, "FF-096")
         return None
 
-    def _radius(self, what: str) -> float:
+    def leader_radius(self, what: str) -> float:
         """House rule FF-108 / rules option ``stress_leader_radius``: how far a leader reaches
         for the stress modifier ("modifier"), mixed leadership, Stress Test dice and
         regaining confidence (8" in the text)."""
@@ -417,7 +417,7 @@ class CombatStressModule(RuleModule):
         level = s.level
         n = len(unit.fighters)
         items = [Modifier(f"{n} figure{'s' if n != 1 else ''}", n, "FF-111")]
-        reach = self._radius("dice")
+        reach = self.leader_radius("dice")
         near = self.leaders(unit, reach)
         if any(x.positive for x in near):
             best = max((x for x in near if x.positive), key=lambda x: x.rating)
@@ -481,7 +481,7 @@ class CombatStressModule(RuleModule):
         next turn, before the Stress Level and Test)."""
         g, s = self.g, self.units[unit.id]
         last = g.state.turn - 1
-        reach = self._radius("regain")
+        reach = self.leader_radius("regain")
         out: list[str] = []
         if any(x.positive for x in self.leaders(unit, reach)):
             out.append(f"a Positive Leader within {reach:g}\" (FF-121)")
@@ -589,17 +589,37 @@ class CombatStressModule(RuleModule):
                     return u.name if len(u.figures) == 1 else f"{u.name}'s leader"
         return fid
 
-    def _leader_specs(self) -> list[tuple[LeaderSpec, bool]]:
+    def leader_specs(self) -> list[tuple[LeaderSpec, bool]]:
         return ([(x, True) for x in self.settings.positive_leaders]
                 + [(x, False) for x in self.settings.negative_leaders])
 
-    def _leader_figures(self) -> dict[str, Figure]:
+    def leader_figures(self) -> dict[str, Figure]:
         """The leaders' figures that lead now: on the table, in a unit, fighting, free."""
-        wanted = {x.figure for x, _ in self._leader_specs()}
+        wanted = {x.figure for x, _ in self.leader_specs()}
         if not wanted:
             return {}
         return {f.id: f for u in self.g.state.units.values() if u.on_table
                 for f in u.figures if f.id in wanted and f.fighting and not f.captive}
+
+    def leading(self, fid: str) -> tuple[bool, int] | None:
+        """(positive, rating) when figure ``fid`` is a Positive or Negative Leader who leads
+        now (on the table, fighting, free); None otherwise."""
+        fig = self.leader_figures().get(fid)
+        if fig is None:
+            return None
+        return next(((positive, spec.rating) for spec, positive in self.leader_specs()
+                     if spec.figure == fid), None)
+
+    def mixed_possible(self, fid: str) -> bool:
+        """Whether leader ``fid``'s side still has a leading leader of the other sign, so
+        that mixed leadership (FF-105) can apply within his 8\"."""
+        figs = self.leader_figures()
+        fig, mine = figs.get(fid), self.leading(fid)
+        if fig is None or mine is None:
+            return False
+        return any(positive is not mine[0] and spec.figure in figs
+                   and figs[spec.figure].side is fig.side
+                   for spec, positive in self.leader_specs())
 
     def _mark(self, unit: Unit, s: UnitStress) -> None:
         """The facts other modules and the table read (plain data, in the state hash)."""

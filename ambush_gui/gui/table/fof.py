@@ -321,14 +321,9 @@ class FofLayer:
 
     # -- combat stress: the leaders' reach ------------------------------------------------
     def leader_of(self, fid: str | None) -> tuple[bool, int] | None:
-        """(positive, rating) when figure ``fid`` is a Positive or Negative Leader."""
+        """(positive, rating) when figure ``fid`` is a Positive or Negative Leader who leads."""
         stress = module(self.game, "combat_stress")
-        if stress is None or not fid:
-            return None
-        for spec, positive in stress._leader_specs():
-            if spec.figure == fid:
-                return positive, spec.rating
-        return None
+        return stress.leading(fid) if stress is not None and fid else None
 
     def show_leader(self, fid: str | None) -> bool:
         """Pointing at a Positive or Negative Leader: his 6" ring (the Stress Level modifier,
@@ -338,7 +333,7 @@ class FofLayer:
         which = self.leader_of(fid)
         fig = None
         if which is not None and fid:  # only a leader still fighting on the table leads
-            fig = module(self.game, "combat_stress")._leader_figures().get(fid)
+            fig = module(self.game, "combat_stress").leader_figures().get(fid)
         if which is None or fig is None:
             self.leader = None
             for ring in self.leader_rings:
@@ -350,7 +345,7 @@ class FofLayer:
         positive, rating = which
         stress = module(self.game, "combat_stress")
         scale = self.game.m.scale
-        near, far = stress._radius("modifier"), stress._radius("dice")
+        near, far = stress.leader_radius("modifier"), stress.leader_radius("dice")
         colour = theme.LEADER_POSITIVE if positive else theme.LEADER_NEGATIVE
         word = "Positive" if positive else "Negative"
         at = self.scene.flip.scene(fig.x, fig.y)
@@ -361,11 +356,7 @@ class FofLayer:
         sign = "−" if positive else "+"
         dice = "+1 die" if positive else "−1 die"
         who = stress.leader_name(fid)
-        # mixed leadership only while a leader of the other sign of his side still leads
-        others = stress._leader_figures()
-        mixed = any(p is not positive and spec.figure in others
-                    and others[spec.figure].side is fig.side
-                    for spec, p in stress._leader_specs())
+        mixed = stress.mixed_possible(fid)  # only while a leader of the other sign leads
         far_words = f"Stress Test {dice}" + (", mixed leadership" if mixed else "")
         if abs(near - far) > 1e-9:
             inner.show_at(at, near * scale, f"{word} Leader {who} ({rating}): Stress {sign}{rating} "
