@@ -189,6 +189,24 @@ class MinesModule(RuleModule):
             out.append(f"{f.words()[0].upper()}{f.words()[1:]}: AP {f.rating.ap}; {test}")
         return out
 
+    def plate(self, piece_id: str) -> tuple[str, str] | None:
+        """What the table writes on a minefield (``"Light AP · medium (−2)"``) and its
+        tooltip, the test and the attack in words; None when the piece is not a field."""
+        field = next((f for f in self.fields if f.id == piece_id), None)
+        if field is None:
+            return None
+        r = field.rating
+        mod = CONCENTRATIONS[field.concentration]
+        conc = f"{field.concentration} ({mod:+d})".replace("-", "−") if mod else "no concentration"
+        tip = (f"{r.title} mines ({r.rule}): AP {r.ap} / AT {r.at}. A unit entering it, or "
+               f"starting a turn in it, tests: 4+ on its Troop Quality die"
+               + (f", {mod:+d} for the {field.concentration} concentration (FF-038)" if mod else "")
+               + ", −1 if it moved Rapidly, +1 if it stood still (FF-036, FF-037). A failure: "
+               f"a mine attack of {r.ap} dice, defended by Armor dice only (FF-035).")
+        if r.ap <= 0:
+            tip += " Infantry do not set these off (FF-040)."
+        return f"{r.title} · {conc}", tip
+
     def unit_status(self, unit: Unit) -> list[str]:
         """The minefields the unit stands in: it tests again as the next turn begins."""
         if not unit.alive:

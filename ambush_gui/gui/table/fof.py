@@ -52,28 +52,10 @@ def module(game: Any, name: str) -> Any:
 # -- minefields --------------------------------------------------------------------------
 
 def minefield_words(game: Any, piece_id: str) -> tuple[str, str] | None:
-    """A minefield's plate (``"Light AP · medium"``) and tooltip, from the mines module;
-    None when the piece is not one of its fields."""
+    """A minefield's plate (``"Light AP · medium"``) and tooltip, as the mines module says
+    them; None when the piece is not one of its fields."""
     mines = module(game, "mines")
-    if mines is None:
-        return None
-    from ambush_gui.alley.fof.mines import CONCENTRATIONS
-
-    field = next((f for f in mines.fields if f.id == piece_id), None)
-    if field is None:
-        return None
-    r = field.rating
-    mod = CONCENTRATIONS[field.concentration]
-    conc = f"{field.concentration} ({mod:+d})".replace("-", "−") if mod else "no concentration"
-    plate = f"{r.title} · {conc}"
-    tip = (f"{r.title} mines ({r.rule}): AP {r.ap} / AT {r.at}. A unit entering it, or "
-           f"starting a turn in it, tests: 4+ on its Troop Quality die"
-           + (f", {mod:+d} for the {field.concentration} concentration (FF-038)" if mod else "")
-           + ", −1 if it moved Rapidly, +1 if it stood still (FF-036, FF-037). A failure: "
-           f"a mine attack of {r.ap} dice, defended by Armor dice only (FF-035).")
-    if r.ap <= 0:
-        tip += " Infantry do not set these off (FF-040)."
-    return plate, tip
+    return mines.plate(piece_id) if mines is not None else None
 
 
 # -- labels --------------------------------------------------------------------------------
