@@ -39,23 +39,23 @@ def shipped() -> list[ShippedScenario]:
             data = read_data(p, ScenarioError)
         except ScenarioError:
             continue
-        mods = data.get("modules", [])
         out.append(ShippedScenario(str(data.get("name", p.stem)), str(data.get("title", p.stem)),
-                                   str(data.get("system", "alley")), p,
-                                   tuple(str(m) for m in mods) if isinstance(mods, list | dict) else ()))
+                                   str(data.get("system", "alley")), p, _module_names(data)))
     return out
 
 
 def scenario_modules(path: str | Path) -> tuple[str, ...]:
     """The Force on Force modules a scenario file switches on (none for a file that does not
     read, or for Ambush!)."""
-    for s in shipped():
-        if str(s.path) == str(path):
-            return s.modules
     try:
-        mods = read_data(Path(path), ScenarioError).get("modules", [])
+        return _module_names(read_data(Path(path), ScenarioError))
     except ScenarioError:
         return ()
+
+
+def _module_names(data: dict[str, Any]) -> tuple[str, ...]:
+    """The ``modules`` a file's data names, in either form (a list, or a table of names)."""
+    mods = data.get("modules", [])
     return tuple(str(m) for m in mods) if isinstance(mods, list | dict) else ()
 
 
