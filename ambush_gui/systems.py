@@ -160,7 +160,30 @@ def factory(system: str, data: dict[str, Any], source: str, scale: float, seed: 
     return new_game(scenario_from_data(system, data, source, scale), seed)
 
 
-def computer_player(system: str) -> Any:
+def computer_player(system: str, level: str = "normal", seed: int = 0) -> Any:
+    """A computer player of ``system`` at ``level`` (see :mod:`ambush_gui.ai.levels`;
+    ``ai`` is normal). ``seed`` seeds the player's own dice (easy's slips, hard's sampled
+    futures), never the game's."""
+    from ambush_gui.ai.levels import level_of
+
+    level = level_of(level)
+    if level == "random":
+        from ambush_gui.ai.random_player import RandomPlayer
+
+        return RandomPlayer(seed)
+    if level == "easy":
+        from ambush_gui.ai.easy import EasyPlayer
+
+        return EasyPlayer(system, seed)
+    if level == "hard":
+        from ambush_gui.ai.hard import HardPlayer
+
+        return HardPlayer(system, seed)
+    return normal_player(system)
+
+
+def normal_player(system: str) -> Any:
+    """The normal computer player: tactical sense, no look-ahead."""
     if system == "alley":
         from ambush_gui.ai.alley_ai import AlleyAI
 

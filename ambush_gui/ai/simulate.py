@@ -17,7 +17,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ambush_gui.ai.random_player import RandomPlayer
 from ambush_gui.core.game import Game
 
 MAX_DECISIONS = 20000  # a game that asks more than this is stuck: count it as an exception
@@ -53,13 +52,10 @@ class Report:
 
 
 def make_player(kind: str, system: str, seed: int) -> Any:
-    if kind == "random":
-        return RandomPlayer(seed)
-    if kind == "ai":
-        from ambush_gui.systems import computer_player
+    """A seat's player: a level (easy, normal, hard; ``ai`` is normal) or ``random``."""
+    from ambush_gui.systems import computer_player
 
-        return computer_player(system)
-    raise ValueError(f"unknown player {kind!r}; expected 'ai' or 'random'")
+    return computer_player(system, kind, seed)
 
 
 def play_out(game: Game, players: dict[str, Any]) -> None:
