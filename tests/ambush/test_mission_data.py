@@ -14,7 +14,8 @@ import pytest
 
 from ambush_gui import systems
 from ambush_gui.ai.ambush_ai import AmbushAI
-from ambush_gui.ai.simulate import RandomPlayer, play_out
+from ambush_gui.ai.random_player import RandomPlayer
+from ambush_gui.ai.simulate import play_out
 from ambush_gui.ambush.game import AmbushGame
 from ambush_gui.ambush.mission import (
     DEFAULT_ROUND_LIMIT,
