@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from ambush_gui import systems
 from ambush_gui.core import saves
 from ambush_gui.core.game import Game
-from ambush_gui.gui.shared import paths
+from ambush_gui.gui.shared import art, paths
 from ambush_gui.gui.shared.controller import GameController, Seat, load_game
 from ambush_gui.gui.shared.game_window import GameWindow, remember_recent, saved_pace, seats_for
 from ambush_gui.gui.shared.widgets import cannot_open, install_wheel_guard
@@ -26,6 +26,10 @@ def application() -> QApplication:
         app = QApplication(sys.argv[:1])
         app.setApplicationName("ambush-gui")
         app.setOrganizationName("ambush-gui")
+        # Wayland finds the icon and the taskbar entry by the .desktop file's name.
+        app.setDesktopFileName("ambush-gui")
+    # Every window (launcher, game, editor, dialogs) shows the icon unless it sets its own.
+    app.setWindowIcon(art.icon())
     install_wheel_guard()
     return app  # type: ignore[return-value]
 

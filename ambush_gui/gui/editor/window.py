@@ -58,7 +58,7 @@ from ambush_gui import systems
 from ambush_gui.core.errors import Describe, InputError, ScenarioError, printable
 from ambush_gui.core.files import atomic_write, read_data
 from ambush_gui.gui.editor.document import EditorDocument, dump, parse_path
-from ambush_gui.gui.shared import paths, theme
+from ambush_gui.gui.shared import art, paths, theme
 from ambush_gui.gui.shared.widgets import cannot_open, install_wheel_guard
 
 CHECK_DELAY_MS = 150  # validation after the last edit: live, but not on every keystroke
@@ -276,6 +276,7 @@ class EditorWindow(QMainWindow):
     def __init__(self, doc: EditorDocument | None = None, parent: QWidget | None = None,
                  session: Any = None) -> None:
         super().__init__(parent)
+        self.setWindowIcon(art.icon())
         install_wheel_guard()  # scrolling a form never turns the boxes under the pointer
         self.session = session
         self.doc: EditorDocument | None = None

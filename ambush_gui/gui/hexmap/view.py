@@ -72,7 +72,7 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui.core.hexgrid import Direction, Hex, HexMap, corners, from_pixel, to_pixel
-from ambush_gui.gui.shared import theme
+from ambush_gui.gui.shared import art, theme
 from ambush_gui.gui.shared.map_view import MapView
 
 __all__ = ["Counter", "HexMapView", "counters_for", "stack_layout"]
@@ -787,49 +787,15 @@ def stack_layout(n: int, size: float) -> tuple[float, list[QPointF]]:
     return k, [QPointF((i - 0.5 * (n - 1)) * dx, (i - 0.5 * (n - 1)) * dy) for i in range(n)]
 
 
-def _star(cx: float, cy: float, r: float) -> QPolygonF:
-    pts = []
-    for i in range(10):
-        rr = r if i % 2 == 0 else 0.4 * r
-        a = math.radians(-90 + 36 * i)
-        pts.append(QPointF(cx + rr * math.cos(a), cy + rr * math.sin(a)))
-    return QPolygonF(pts)
-
-
-def _stance_figure(painter: QPainter, box: QRectF, stance: str, colour: QColor) -> None:
-    """A small figure standing, crouching or lying in ``box`` (the counter's stance)."""
+def _stance_figure(painter: QPainter, box: QRectF, stance: str) -> None:
+    """A small figure standing, crouching or lying in ``box`` (the counter's stance): the
+    square SVG of ``assets/hexmap/``, as tall as the box allows, on its bottom edge."""
     h = min(box.width(), box.height())
-    cx, bottom = box.center().x(), box.bottom()
-    pen = QPen(colour, 0.13 * h, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
-               Qt.PenJoinStyle.RoundJoin)
-    painter.setPen(pen)
-    painter.setBrush(colour)
-    path = QPainterPath()
-    r = 0.13 * h
-    if stance == "prone":
-        y = bottom - 0.2 * h
-        painter.drawEllipse(QPointF(cx - 0.36 * h, y - 0.05 * h), r, r)
-        path.moveTo(cx - 0.2 * h, y)
-        path.lineTo(cx + 0.45 * h, y + 0.02 * h)
-    elif stance == "crouching":
-        painter.drawEllipse(QPointF(cx + 0.02 * h, bottom - 0.68 * h), r, r)
-        path.moveTo(cx - 0.04 * h, bottom - 0.52 * h)
-        path.lineTo(cx - 0.16 * h, bottom - 0.24 * h)  # back, bent
-        path.lineTo(cx + 0.14 * h, bottom - 0.2 * h)  # thigh
-        path.lineTo(cx + 0.1 * h, bottom - 0.02 * h)  # shin
-        path.moveTo(cx - 0.16 * h, bottom - 0.24 * h)
-        path.lineTo(cx - 0.22 * h, bottom - 0.02 * h)
-    else:
-        painter.drawEllipse(QPointF(cx, box.top() + r + 0.02 * h), r, r)
-        path.moveTo(cx, box.top() + 0.3 * h)
-        path.lineTo(cx, bottom - 0.38 * h)
-        path.lineTo(cx - 0.13 * h, bottom - 0.02 * h)
-        path.moveTo(cx, bottom - 0.38 * h)
-        path.lineTo(cx + 0.13 * h, bottom - 0.02 * h)
-        path.moveTo(cx - 0.18 * h, box.top() + 0.42 * h)
-        path.lineTo(cx + 0.18 * h, box.top() + 0.42 * h)
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.drawPath(path)
+    square = QRectF(box.center().x() - 0.5 * h, box.bottom() - h, h, h)
+    art.draw(painter, f"hexmap/stance-{stance if stance in STANCES else 'standing'}", square)
+
+
+STANCES = ("standing", "crouching", "prone")
 
 
 class CounterItem(QGraphicsItem):
@@ -931,7 +897,7 @@ class CounterItem(QGraphicsItem):
         # every soldier's stance matters for fire (the body repeats it larger).
         fig_w = 0.9 * band_h
         _stance_figure(painter, QRectF(right - fig_w, band.top() + 0.08 * band_h, fig_w, 0.84 * band_h),
-                       c.stance, theme.COUNTER_TEXT)
+                       c.stance)
         right -= fig_w + 0.04 * s
         left = r.left() + (0.2 if c.side == "german" else 0.1) * s
         text_box = QRectF(left, band.top(), max(0.0, right - left), band_h)
@@ -944,19 +910,12 @@ class CounterItem(QGraphicsItem):
         body = QRectF(r.left(), band.bottom(), r.width(), r.height() - band_h)
         em = QPointF(r.left() + 0.3 * r.width(), body.center().y())
         er = 0.36 * body.height()
-        if c.side == "german":
-            painter.setPen(NO_PEN)
-            for colour_, t in ((theme.COUNTER_TEXT, 0.42), (theme.COUNTER_GERMAN_CROSS, 0.22)):
-                painter.setBrush(colour_)
-                painter.drawRect(QRectF(em.x() - er, em.y() - t * er, 2 * er, 2 * t * er))
-                painter.drawRect(QRectF(em.x() - t * er, em.y() - er, 2 * t * er, 2 * er))
-        else:
-            painter.setPen(NO_PEN)
-            painter.setBrush(theme.COUNTER_US_STAR)
-            painter.drawPolygon(_star(em.x(), em.y() + 0.05 * er, 1.1 * er))
+        emblem = "german" if c.side == "german" else "us"
+        art.draw(painter, f"hexmap/{emblem}-emblem",
+                 QRectF(em.x() - 1.2 * er, em.y() - 1.2 * er, 2.4 * er, 2.4 * er))
         fig = QRectF(r.left() + 0.55 * r.width(), body.top() + 0.08 * body.height(),
                      0.38 * r.width(), 0.84 * body.height())
-        _stance_figure(painter, fig, c.stance, theme.COUNTER_TEXT)
+        _stance_figure(painter, fig, c.stance)
         if c.out:
             painter.setPen(QPen(theme.COUNTER_OUT_MARK, 0.09 * s, Qt.PenStyle.SolidLine,
                                 Qt.PenCapStyle.RoundCap))

@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 from ambush_gui.core.events import Event
-from ambush_gui.gui.shared import theme
+from ambush_gui.gui.shared import art, theme
 from ambush_gui.gui.shared.dialog_base import (
     ModifierList,
     label,
@@ -32,6 +32,20 @@ class Mark(StrEnum):
     DISCARDED = "discarded"  # set aside
     SAVED = "saved"  # an attacker die a defender die cancels
     CASUALTY = "casualty"  # an attacker die nobody cancels
+
+
+DIE_KINDS = ("d6", "d8", "d10", "d12", "0-9")
+"""The dice with a drawing in assets/dice/ (the 0-9 die is ``d0-9.svg``)."""
+
+DIE_ART_OPACITY = 0.16
+"""How strongly a die's shape shows behind its score: a hint, never in the way of the number."""
+
+
+def die_art(kind: str) -> str | None:
+    """The drawing of a die of ``kind`` ("d6", "0-9") in assets/dice/, if there is one."""
+    if kind not in DIE_KINDS:
+        return None
+    return "dice/d0-9" if kind == "0-9" else f"dice/{kind}"
 
 
 class DieFace(QWidget):
@@ -99,6 +113,14 @@ class DieFace(QWidget):
         p.setPen(QPen(edge, width))
         p.setBrush(fill)
         p.drawRoundedRect(r, 7, 7)
+        # The die's own shape drawn faintly behind the score (assets/dice/), so a d6 and a
+        # d10 look different at a glance, not only by the small type label.
+        shape = die_art(self.kind)
+        if shape is not None:
+            p.save()
+            p.setOpacity(DIE_ART_OPACITY)
+            art.draw(p, shape, r.adjusted(3, 3, -3, -3))
+            p.restore()
         if self.value is not None:
             f = QFont(self.font())
             f.setPixelSize(int(self._size * 0.45))

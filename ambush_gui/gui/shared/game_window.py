@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 from ambush_gui.core import saves
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision, public_prompt
 from ambush_gui.core.events import Event
-from ambush_gui.gui.shared import paths, theme
+from ambush_gui.gui.shared import art, paths, theme
 from ambush_gui.gui.shared.controller import GameController, Seat
 from ambush_gui.gui.shared.dialog_base import side_title
 from ambush_gui.gui.shared.dice_tray import DiceTrayPanel
@@ -179,6 +179,7 @@ class GameWindow(QMainWindow):
 
     def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setWindowIcon(art.icon())  # the title bar and taskbar, even without application()
         self.controller = controller
         self.dialog: Any = None
         self.move_prompt: Any = None

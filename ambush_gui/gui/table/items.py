@@ -27,7 +27,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from ambush_gui.gui.shared import theme
+from ambush_gui.gui.shared import art, theme
 
 
 class Flip:
@@ -198,6 +198,7 @@ class Look:
     highlight: bool = False  # its unit is selected
     fallen: bool = False  # a casualty the dice tray tells, before the table drops it
     mortar: bool = False  # a mortar team's figure (FF-001): the mortar symbol
+    support: bool = False  # carries a support weapon (AA-138: the RPG, a SAW): a rocket
 
 
 def star(radius: float, points: int = 5, inner: float = 0.45) -> QPolygonF:
@@ -209,10 +210,40 @@ def star(radius: float, points: int = 5, inner: float = 0.45) -> QPolygonF:
     return poly
 
 
+SYMBOL_SIDES = ("regular", "insurgent")
+"""The sides with figure symbols in assets/table/; any other side is drawn as a Regular
+in its own colour (the symbol recoloured)."""
+
+
+def symbol_of(look: Look) -> tuple[str, art.Recolour]:
+    """The figure's symbol in ``assets/table/`` and the colour swaps it is drawn with.
+
+    Contractors are yellow with a red cross (wounded) or a black dot (unhurt); leaders
+    carry a white star, a mortar team the mortar symbol, a support weapon (the RPG, a
+    SAW) a white rocket, other Regulars the white bar. A fallen figure is greyed.
+    """
+    if look.contractor:
+        name = "contractor-unhurt" if look.unhurt else "contractor"
+        fill = theme.CONTRACTOR
+    else:
+        side = look.side if look.side in SYMBOL_SIDES else "regular"
+        mark = ("-leader" if look.leader else "-mortar" if look.mortar
+                else "-support" if look.support else "")
+        name = side + mark
+        fill = theme.SIDE_COLOURS[side]
+        if side != look.side:
+            recolour: art.Recolour = ((fill.name(), theme.SIDE_COLOURS[look.side].name()),)
+            return f"table/{name}", recolour
+    if look.fallen:
+        return f"table/{name}", ((fill.name(), theme.FALLEN_FILL.name()),)
+    return f"table/{name}", ()
+
+
 class FigureItem(QGraphicsItem):
     """One figure on its round base: Regulars a circle with a white bar, Insurgents a
-    diamond, leaders a white star, contractors yellow with a red cross; an orange ring
-    marks a Dependant and a dashed red ring a captive."""
+    diamond, leaders a white star, support weapons a white rocket, contractors yellow
+    with a red cross (the symbols of ``assets/table/``, see :func:`symbol_of`); an orange
+    ring marks a Dependant and a dashed red ring a captive."""
 
     def __init__(self, radius: float, parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
@@ -255,40 +286,9 @@ class FigureItem(QGraphicsItem):
         if look.captive:
             painter.setPen(cosmetic(theme.CAPTIVE, 2.0, Qt.PenStyle.DashLine))
             painter.drawEllipse(QPointF(0, 0), 1.4 * r, 1.4 * r)
-        fill = theme.CONTRACTOR if look.contractor else theme.SIDE_COLOURS[look.side]
-        if look.fallen:
-            fill = theme.FALLEN_FILL
-        painter.setBrush(fill)
-        painter.setPen(cosmetic(theme.FIGURE_OUTLINE, 1.2))
-        if look.side == "insurgent" and not look.contractor:
-            d = 1.15 * r
-            painter.drawPolygon(QPolygonF([QPointF(0, -d), QPointF(d, 0), QPointF(0, d),
-                                           QPointF(-d, 0)]))
-        else:
-            painter.drawEllipse(QPointF(0, 0), r, r)
-        painter.setPen(Qt.PenStyle.NoPen)
-        if look.contractor and look.unhurt:
-            painter.setBrush(theme.FIGURE_OUTLINE)
-            painter.drawEllipse(QPointF(0, 0), 0.3 * r, 0.3 * r)
-        elif look.contractor:
-            painter.setBrush(theme.ILLEGAL)
-            a, b = 0.55 * r, 0.17 * r
-            painter.drawRect(QRectF(-a, -b, 2 * a, 2 * b))
-            painter.drawRect(QRectF(-b, -a, 2 * b, 2 * a))
-        elif look.leader:
-            painter.setBrush(theme.LEADER_STAR)
-            painter.drawPolygon(star(0.68 * r))
-        elif look.mortar:  # the map symbol of a mortar: a tube over its base plate
-            painter.setPen(cosmetic(theme.MORTAR_MARK, 2.2))
-            painter.drawLine(QPointF(0, 0.3 * r), QPointF(0, -0.62 * r))
-            painter.drawLine(QPointF(-0.3 * r, -0.32 * r), QPointF(0, -0.64 * r))
-            painter.drawLine(QPointF(0.3 * r, -0.32 * r), QPointF(0, -0.64 * r))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(QPointF(0, 0.45 * r), 0.17 * r, 0.17 * r)
-            painter.setPen(Qt.PenStyle.NoPen)
-        elif look.side == "regular":
-            painter.setBrush(theme.REGULAR_BAR)
-            painter.drawRect(QRectF(-0.66 * r, -0.17 * r, 1.32 * r, 0.34 * r))
+        # The base and its mark are the figure's symbol in assets/table/ (see symbol_of).
+        name, recolour = symbol_of(look)
+        art.draw(painter, name, QRectF(-1.2 * r, -1.2 * r, 2.4 * r, 2.4 * r), recolour)
         if look.fallen:  # a red cross over the greyed figure: removed once the tray goes on
             painter.setPen(cosmetic(theme.FALLEN_CROSS, 3.0))
             d = 1.1 * r

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Figure, FigureKind, Unit
+from ambush_gui.alley.weapons import WEAPONS, Support
 from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.table.fof import FofLayer, caption_extra, is_mortar, minefield_words
@@ -147,6 +148,12 @@ def shift_inside(rect: QRectF, room: QRectF) -> QPointF:
         return max(0.0, rlo - lo) - max(0.0, hi - rhi)
     return QPointF(along(rect.left(), rect.right(), room.left(), room.right()),
                    along(rect.top(), rect.bottom(), room.top(), room.bottom()))
+
+
+def supports(weapon: str) -> bool:
+    """Whether ``weapon`` is a support weapon (AA-138: the RPG, a SAW), marked on the figure."""
+    w = WEAPONS.get(weapon)
+    return w is not None and w.support is not Support.NONE
 
 
 class TableScene(QGraphicsScene):
@@ -459,6 +466,7 @@ class TableScene(QGraphicsScene):
             on_ground=on_ground,
             highlight=highlight,
             mortar=mortar and fig.kind is not FigureKind.LEADER,
+            support=fig.kind is FigureKind.SOLDIER and supports(fig.weapon),
         )
 
     def _unit_shown(self, uid: str) -> bool:
