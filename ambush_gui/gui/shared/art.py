@@ -36,11 +36,28 @@ _PIXMAPS_KEPT = 512
 
 @cache
 def root() -> Traversable:
-    """The folder of the art: the installed package, else the clone's top-level folder."""
+    """The folder of the art, the first of these that holds ``LICENSES``:
+
+    1. the package ``ambush_gui.assets`` (installed, a wheel, a bundle that collected it);
+    2. ``ambush_gui/assets`` beside this package as plain data (a bundle that collected
+       the package's data files without the module);
+    3. the clone's top-level ``assets/`` (run from source, never installed).
+    """
+    candidates: list[Traversable] = []
     try:
-        return importlib.resources.files("ambush_gui.assets")
-    except ModuleNotFoundError:  # a clone run with PYTHONPATH, never installed
-        return Path(__file__).resolve().parents[3] / "assets"
+        # A plain import, so PyInstaller's analysis sees the package and bundles it.
+        import ambush_gui.assets  # noqa: F401
+
+        candidates.append(importlib.resources.files("ambush_gui.assets"))
+    except ModuleNotFoundError:
+        pass
+    here = Path(__file__).resolve()
+    candidates += [here.parents[2] / "assets", here.parents[3] / "assets"]
+    for place in candidates:
+        if place.joinpath("LICENSES").is_file():
+            return place
+    raise FileNotFoundError("the program's art (assets/) is missing; looked in "
+                            + ", ".join(str(c) for c in candidates))
 
 
 def resource(name: str) -> Traversable:
