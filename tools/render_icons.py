@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     svg = ICON_DIR / "ambush-gui.svg"
     for size in SIZES:
         out = ICON_DIR / f"ambush-gui-{size}.png"
-        if not render(svg, size).save(str(out), "PNG"):
+        if not render(svg, size).save(str(out)):  # the format from the .png suffix
             raise SystemExit(f"cannot write {out}")
         print(out.relative_to(ICON_DIR.parent.parent))
     return 0
