@@ -127,8 +127,8 @@ MAP_KEEP_MARGIN = 40  # pixels kept between a decision's units and the map view'
 FIGURE_OUTLINE = QColor("#1b1b1b")
 FALLEN_FILL = QColor("#9a9a9a")  # a casualty the dice tray shows, still on the table: greyed
 FALLEN_CROSS = QColor("#d0021b")  # and crossed out in red
-REGULAR_BAR = QColor("#ffffff")  # the white bar across a Regular base
-LEADER_STAR = QColor("#ffffff")
+# The figures' marks (the Regular's white bar, the leader's star, the mortar, the
+# support weapon's rocket) are drawn in their SVG symbols, assets/table/*.svg.
 CAPTIVE = QColor("#c0392b")  # the dashed ring round a figure held by the enemy
 GROUND_FIGURE_RING = QColor(241, 196, 15, 230)  # the dashed ring round the contractors
 LABEL_BG = QColor(255, 255, 255, 215)
@@ -188,7 +188,6 @@ TERRAIN_LABEL_BG = QColor(255, 255, 255, 190)  # a label over a busy pattern (mo
 MINEFIELD_LABEL_BG = QColor(255, 243, 224, 225)  # a minefield's plate: its type, concentration
 MINEFIELD_LABEL_EDGE = QColor(211, 84, 0)
 # Force on Force modules on the table (gui/table/fof.py)
-MORTAR_MARK = QColor("#ffffff")  # the mortar symbol on a team's figures
 NFZ_EDGE = QColor(192, 57, 43, 220)  # a mortar team's No Fire Zone (FF-004, FF-011)
 NFZ_FILL = QColor(192, 57, 43, 28)
 NFZ_TEXT = QColor("#922b21")
@@ -284,8 +283,8 @@ HEX_INFO_BG = QColor(255, 255, 255, 225)
 COUNTER_TEXT = QColor("#ffffff")
 COUNTER_EDGE = QColor("#141414")
 COUNTER_SHADOW = QColor(0, 0, 0, 90)
-COUNTER_US_STAR = QColor("#ffffff")
-COUNTER_GERMAN_CROSS = QColor("#111111")
+# The counters' emblems (the US star, the German cross) and stance figures are the
+# SVGs of assets/hexmap/.
 COUNTER_WOUNDED = QColor("#c0392b")
 COUNTER_PANICKED = QColor("#e67e22")
 COUNTER_UNAWARE = QColor("#5dade2")
