@@ -86,6 +86,7 @@ class AlleyAI:
         self._odds: dict[tuple[Any, ...], float] = {}
         self._why = ""  # the reason of the answer being worked out (decide() returns it)
         self._goals: dict[Side, tuple[Any, dict[str, Goal]]] = {}
+        self.move_ends: list[Any] = []  # the last move's scored ends, best first (for look-ahead)
 
     def _remembered(self, g: AlleyGame) -> dict[tuple[Any, ...], Any]:
         """Answers worked out for this decision: forgotten once the next one changes the state."""
@@ -110,12 +111,25 @@ class AlleyAI:
             self, f"_{decision.kind.value}", self._first
         )
         self._why = ""
+        self.move_ends = []
         return handler(game, decision)
 
     def decide(self, game: AlleyGame, decision: Decision) -> Choice:
         """The answer and its one-line reason, for the GUI to narrate."""
         answer = self.choose(game, decision)
         return Choice(answer, self._why)
+
+    def candidates(self, game: AlleyGame, decision: Decision) -> list[Choice]:
+        """Answers worth comparing by look-ahead, this one's first (:mod:`ambush_gui.ai.alley_lookahead`)."""
+        from ambush_gui.ai.alley_lookahead import candidates
+
+        return candidates(self, game, decision)
+
+    def value(self, game: AlleyGame, side: Any) -> float:
+        """How well ``side`` stands (:mod:`ambush_gui.ai.alley_lookahead`)."""
+        from ambush_gui.ai.alley_lookahead import value
+
+        return value(game, side)
 
     def _choose(self, g: AlleyGame, d: Decision) -> Any:
         """A Force on Force module's question: its adviser in :mod:`ambush_gui.ai.fof`."""
@@ -373,6 +387,7 @@ class AlleyAI:
             else [0.0] * len(points)
         ranked = sorted(((self._score_end(unit, gap - float(left[i]), need, seen[i], cover[i], inside[i])
                           - mined[i], i) for i in range(len(points))), reverse=True)
+        self.move_ends = [choices[i] for _, i in ranked]
         for _, i in ranked:
             if self._ok(d, choices[i]):
                 return choices[i]
