@@ -80,7 +80,7 @@ class HardPlayer:
         ask = getattr(self.normal, "candidates", None)
         judge = getattr(self.normal, "value", None)
         if ask is None or judge is None:
-            return _choice(self.normal.decide(game, decision))
+            return self._normal(game, decision)
         cands = ask(game, decision) if len(decision.options) > 1 else []
         turn, spent = self._spent
         if turn != _turn(game):
@@ -88,7 +88,7 @@ class HardPlayer:
         affordable = (self.budget - spent) // max(1, self.futures)
         cands = cands[:affordable] if affordable >= 2 else cands[:1]
         if len(cands) < 2:
-            return cands[0] if cands else _choice(self.normal.decide(game, decision))
+            return _told(game, decision, cands[0]) if cands else self._normal(game, decision)
         self._spent = (turn, spent + len(cands) * self.futures)
         self.looked[decision.kind.value] = self.looked.get(decision.kind.value, 0) + 1
         means = [self._mean(game, decision, c.answer) for c in cands]
@@ -138,5 +138,10 @@ class HardPlayer:
             copy.answer(player.choose(copy, d))
 
 
-def _choice(c: Choice) -> Choice:
-    return Choice(c.answer, c.reason)
+    def _normal(self, game: Any, decision: Decision) -> Choice:
+        return _told(game, decision, self.normal.decide(game, decision))
+
+
+def _told(game: Any, decision: Decision, c: Choice) -> Choice:
+    """The choice with a reason: the normal player's, else what the answer does."""
+    return Choice(c.answer, c.reason or narrate(game, decision, c.answer))
