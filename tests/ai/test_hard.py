@@ -43,7 +43,8 @@ def play(game: Any, players: dict[str, Any], until: int = 5000) -> list[str]:
 def test_hard_answers_are_legal_over_a_whole_game_on_every_alley_scenario(name: str) -> None:
     scenario = systems.load_scenario(systems.resolve(name))
     g = systems.new_game(scenario, 1)
-    hard = {s: HardPlayer("alley", 1 + i, futures=1, horizon=6, budget=2) for i, s in enumerate(("regular", "insurgent"))}
+    hard = {s: HardPlayer("alley", 1 + i, futures=1, horizon=6, budget=2)
+            for i, s in enumerate(("regular", "insurgent"))}
     reasons = play(g, hard)
     assert g.over and not systems.invariants(g)
     assert any("futures" in r for r in reasons)  # it looked ahead on this scenario
@@ -54,8 +55,8 @@ def test_hard_is_deterministic_per_seed() -> None:
     runs = []
     for _ in range(2):
         g = systems.new_game(CT, 2)
-        reasons = play(g, {"regular": AlleyAI(), "insurgent": HardPlayer("alley", 9, futures=2, horizon=10, budget=4)},
-                       until=90)
+        hard = HardPlayer("alley", 9, futures=2, horizon=10, budget=4)
+        reasons = play(g, {"regular": AlleyAI(), "insurgent": hard}, until=90)
         runs.append((g.decisions, reasons))
     assert runs[0] == runs[1]
 
@@ -202,7 +203,6 @@ def test_ambush_hard_uses_the_normal_players_candidates_and_value() -> None:
 def test_ambush_hard_plays_as_normal_without_candidates() -> None:
     g, d = ambush_decision()
     hard = HardPlayer("ambush", 3)
-    assert not hasattr(hard.normal, "candidates") or True
     hard.normal = AmbushAI()  # whatever lands later, a player without candidates
     if hasattr(hard.normal, "candidates"):
         pytest.skip("AmbushAI has candidates now: the stub test covers it")
