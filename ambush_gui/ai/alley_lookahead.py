@@ -37,11 +37,12 @@ if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
 
 MAX_CANDIDATES = 3  # answers compared at one decision (the normal one included)
-FIGURE_WORTH = 0.15  # VP a fighting figure alive is worth for what it may still score or stop
+FIGURE_WORTH = 0.05  # VP a fighting figure alive is worth for what it may still score or stop
 WIN_BONUS = 3.0  # VP a finished game's win is worth beyond its points (the result is what counts)
 MOVE_APART = 2.0  # inches between two move ends for them to count as different answers
 CLOSE = 0.6  # a fire target this near the best one's expected casualties is worth comparing
-ESCORT_FLOOR = 0.4  # the share of an escort's points a carrier holds the moment it takes them in
+ESCORT_FLOOR = 0.2  # the share of an escort's points a carrier with no time to get out holds
+ESCORT_TOP = 0.9  # ...and one with turns to spare
 
 
 # -- value ------------------------------------------------------------------------------
@@ -66,11 +67,12 @@ def standing_points(g: AlleyGame) -> dict[Side, float]:
 
 def promise(g: AlleyGame) -> dict[Side, float]:
     """Points not yet scored but on their way: each escort a side carries is worth part of
-    its escort_exited points, more the nearer its carrier is to the way out; and every
-    fighting figure alive is worth a little (what it may still score or stop)."""
+    its escort_exited points, the more the surer its carrier is to get it off the table
+    in the turns left (its way out against a Rapid move a turn); and every fighting figure
+    alive is worth a little (what it may still score or stop)."""
     out = {s: 0.0 for s in Side}
     st = g.state
-    size = max(st.width, st.height, 1.0)
+    left = max(0.5, g.spec.turn_limit - st.turn + (0.5 if st.phase != "end" else 0.0))
     for a in g.spec.victory.all_awards():
         if a.event is not AwardEvent.ESCORT_EXITED:
             continue
@@ -80,7 +82,8 @@ def promise(g: AlleyGame) -> dict[Side, float]:
             if not escorts:
                 continue
             gap = math.dist(u.centre(), exit_point(g, u.centre(), a.side))
-            share = ESCORT_FLOOR + (1 - ESCORT_FLOOR) * 0.8 * max(0.0, 1 - gap / size)
+            spare = left - gap / max(g.m.rapid, 1.0)  # turns to spare on the way out
+            share = ESCORT_FLOOR + (ESCORT_TOP - ESCORT_FLOOR) / (1 + math.exp(-1.5 * spare))
             out[a.side] += a.points * share * len(escorts)
     for u in st.units.values():
         if u.on_table:

@@ -37,9 +37,9 @@ from ambush_gui.ai.lookahead import fork
 from ambush_gui.ai.narrate import Choice, narrate
 from ambush_gui.core.decisions import Decision, IllegalDecision
 
-FUTURES = 4  # sampled futures per candidate (the same K for every candidate)
-HORIZON = 40  # decisions played forward at most (the end of the turn usually comes first)
-MARGIN = 0.2  # mean VP another candidate must gain over the normal answer to be taken
+FUTURES = 3  # sampled futures per candidate (the same K for every candidate)
+HORIZON = 20  # decisions played forward at most (the end of the turn usually comes first)
+MARGIN = 0.6  # mean VP another candidate must gain over the normal answer to be taken
 BUDGET = 12  # forks played forward per game turn at most (what keeps a game a few seconds)
 
 
