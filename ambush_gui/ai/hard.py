@@ -51,7 +51,13 @@ def stream(seed: int, decisions: int, k: int) -> int:
 
 
 def _turn(game: Any) -> Any:
-    return getattr(getattr(game, "state", None), "turn", None)
+    """The game turn the budget and the horizon count by: an Ambush Alley turn; an Ambush!
+    Operations turn and Round."""
+    state = getattr(game, "state", None)
+    turn = getattr(state, "turn", None)
+    if turn is not None:
+        return turn
+    return getattr(game, "turn", None), getattr(state, "round", None)
 
 
 class HardPlayer:

@@ -12,7 +12,7 @@ from ambush_gui import systems
 from ambush_gui.ai import alley_lookahead
 from ambush_gui.ai.alley_ai import AlleyAI
 from ambush_gui.ai.ambush_ai import AmbushAI
-from ambush_gui.ai.hard import HardPlayer, stream
+from ambush_gui.ai.hard import HardPlayer, _turn, stream
 from ambush_gui.ai.lookahead import fork
 from ambush_gui.ai.narrate import Choice
 from ambush_gui.alley.model import FigureKind, Side
@@ -229,3 +229,8 @@ def test_a_fork_is_what_the_hard_player_plays_forward() -> None:
     assert f.state_hash() == g.state_hash()
     assert f.pending().kind is g.pending().kind  # type: ignore[union-attr]
     assert isinstance(g.pending().kind, DecisionKind)  # type: ignore[union-attr]
+
+
+def test_an_ambush_game_has_turns_for_the_budget_and_the_horizon() -> None:
+    g, _ = ambush_decision()
+    assert _turn(g) == (g.turn, g.state.round) and g.turn >= 1
