@@ -9,6 +9,7 @@
     ambush-gui simulate SCENARIO --games N --seed S [--players regular=ai,insurgent=random]
                              [--option NAME=VALUE ...] [--json]
     ambush-gui replay SAVE --verify
+    ambush-gui --selftest           (open, draw and play every shipped scenario offscreen)
 
 Bad input never ends in a traceback: it is reported with the file, the place in it
 and what was expected, and the command exits with status 2 (1 for a failed verify).
@@ -31,6 +32,10 @@ EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.selftest:
+        from ambush_gui.selftest import run as selftest
+
+        return selftest()
     if not getattr(args, "command", None):
         return cmd_gui(args)
     try:
@@ -50,6 +55,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="ambush-gui", description=(
         "Play Ambush Alley, Force on Force and Ambush! with every rule enforced and every die shown."))
+    p.add_argument("--selftest", action="store_true",
+                   help="open the launcher and every shipped scenario offscreen, draw them, let the "
+                        "computer play ten decisions in each; exit 0, or 1 naming what failed")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     c = sub.add_parser("play", help="open a game in the window: a scenario (new game) or a save")
