@@ -5,7 +5,8 @@ installed package (tests/cli/test_selftest.py), so a program that cannot start i
 handed out. In a few seconds, offscreen unless ``QT_QPA_PLATFORM`` names a platform:
 
 1. the package data reads: the rules index (ambush_gui/data), the shipped scenarios, and
-   the art (``ambush_gui.assets``) when this version has it;
+   the art (``ambush_gui.assets``) when this version has it: the icon as PNG, and as SVG
+   drawn with QtSvg;
 2. the launcher opens and paints its first frame (timed from the process start: the
    figure docs/performance.md gives for the bundle and the installed package);
 3. for every shipped scenario: its game window opens and paints, a frame of it is drawn
@@ -126,10 +127,10 @@ def _run(report: Report, tmp: Path, started: float | None) -> None:
         from ambush_gui.gui.app import application
     if report.failures:
         return
+    app = application()
     shipped: list[Any] = []
     with report.check("package data"):
         shipped = _package_data(report)
-    app = application()
     with report.check("launcher"):
         _launcher(report, app, started)
     for s in shipped:
@@ -185,6 +186,22 @@ def _art() -> str:
     image = QImage.fromData(icon.read_bytes())
     if image.isNull() or image.width() != 256:
         raise Failed("the icon icon/ambush-gui-256.png does not read as a 256 px image")
+    svg = root / "icon" / "ambush-gui.svg"  # the art is SVG: QtSvg must be there and draw it
+    if svg.is_file():
+        from PySide6.QtCore import QByteArray
+        from PySide6.QtGui import QPainter
+        from PySide6.QtSvg import QSvgRenderer
+
+        renderer = QSvgRenderer(QByteArray(svg.read_bytes()))
+        if not renderer.isValid():
+            raise Failed("the icon icon/ambush-gui.svg does not read as SVG")
+        drawn = QImage(64, 64, QImage.Format.Format_ARGB32)
+        drawn.fill(0)
+        painter = QPainter(drawn)
+        renderer.render(painter)
+        painter.end()
+        _not_blank(drawn, "the icon icon/ambush-gui.svg drawn with QtSvg")
+        return "the icon reads (PNG, and SVG drawn with QtSvg)"
     return "the icon reads"
 
 
