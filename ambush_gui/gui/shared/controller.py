@@ -14,12 +14,40 @@ casualty, a panic, a German's first appearance, the end of a Round) it waits for
 :meth:`proceed` (:attr:`waiting`), and only when the queue is shown does it redraw
 (:attr:`stateChanged`) and offer the next decision. :meth:`hurry` shows the rest at once;
 the INSTANT pace (tests, scripts) never waits.
+
+**Thinking off the GUI thread.** A computer player may take seconds over a decision
+(the hard player plays candidate answers forward), so at every pace but INSTANT the
+controller asks it in a worker thread (:func:`_think_off_thread`) and keeps the window
+live meanwhile: :attr:`thinking` says so (the windows show "The Insurgents are
+thinking… (hard)" with a busy bar), and a GUI-thread timer collects the answer and
+applies it there. The worker is handed a :func:`~ambush_gui.ai.lookahead.fork` of the
+game, made in the worker, never the live game: the window paints, hovers and reads the
+live game while the player thinks, and a player that tried something on the game it
+was handed (now, or in a later version) would change what the window reads under it.
+The fork's past is the game's past and no player reads future dice (the fairness test
+in tests/ai), so its answer is the game's answer; it costs ~20-30 ms, paid off the GUI
+thread beside a hard decision's seconds. Only if a game cannot be forked does the
+worker read the live game itself (the normal players only read it).
+
+The engine is not thread-safe, so while the worker thinks the GUI thread changes
+nothing in the game: :meth:`answer` refuses, and every change that could (undo, a
+loaded save, a new level, the window closing) first calls :meth:`_cancel_thinking`,
+which forgets the thought; a thought that arrives for another generation or another
+decision count is dropped, never applied. Python threads cannot be stopped, so a
+forgotten thought runs to its end, and the next one waits for it (in its own worker,
+not on the GUI thread): one player object is never asked by two threads at once.
+
+The INSTANT pace (tests, scripts, :meth:`run_computer_now`) thinks on the GUI thread,
+synchronously: the test suite drives thousands of computer answers at that pace and
+stays deterministic, with no thread timing in it.
 """
 
 from __future__ import annotations
 
 import copy
+import threading
 from collections import deque
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -27,6 +55,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from ambush_gui import systems
+from ambush_gui.ai.levels import DEFAULT_LEVEL
 from ambush_gui.core import saves
 from ambush_gui.core.decisions import Decision
 from ambush_gui.core.events import Event, EventLog
@@ -49,6 +78,9 @@ class Seat(StrEnum):
 SPEEDS = {p.value: PACE_TIMES[p][0] for p in (Pace.SLOW, Pace.NORMAL, Pace.FAST, Pace.INSTANT)}
 
 
+THINK_POLL_MS = 25  # how often the GUI thread looks whether the worker has answered
+
+
 def computer_choice(player: Any, game: Game, decision: Decision) -> tuple[Any, str]:
     """The computer player's answer and its one-line reason (``decide`` when the player
     has it, else ``choose`` and no reason)."""
@@ -57,6 +89,57 @@ def computer_choice(player: Any, game: Game, decision: Decision) -> tuple[Any, s
         c = decide(game, decision)
         return c.answer, c.reason
     return player.choose(game, decision), ""
+
+
+@dataclass(eq=False)
+class Thought:
+    """One computer decision being thought about in a worker thread. The worker writes
+    ``result`` or ``error`` and then sets ``done``; the GUI thread reads them only after
+    ``done`` is set. No Qt object is touched off the GUI thread."""
+
+    generation: int  # the controller's generation when it was asked
+    index: int  # how many decisions the game had (the open one's index)
+    side: str
+    level: str
+    done: threading.Event = field(default_factory=threading.Event)
+    result: tuple[Any, str] | None = None
+    error: BaseException | None = None
+    thread: threading.Thread | None = None
+
+
+def _think_off_thread(thought: Thought, player: Any, game: Game,
+                      before: threading.Thread | None) -> None:
+    """The worker: wait for the thought before it (the same player object must not be
+    asked twice at once), fork the game and ask the player on the fork."""
+    if before is not None:
+        before.join()
+    try:
+        view = thinking_copy(game)
+        d = view.pending()
+        if d is None:
+            raise RuntimeError("the game copy has no open decision")
+        thought.result = computer_choice(player, view, d)
+    except BaseException as exc:  # noqa: BLE001 - handed to the GUI thread, raised there
+        thought.error = exc
+    finally:
+        thought.done.set()
+
+
+def thinking_copy(game: Game) -> Game:
+    """The game the worker thinks on: a fork at the open decision (see the module
+    docstring), or the game itself when it cannot be forked (a kind of game the fork does
+    not know); the GUI thread does not change it while the worker thinks."""
+    from ambush_gui.ai.lookahead import fork
+
+    try:
+        copy_ = fork(game, getattr(game, "seed", 0) + 1)
+    except Exception:  # noqa: BLE001 - then the game itself, read only
+        return game
+    live = game.pending()
+    mine = copy_.pending()
+    if live is None or mine is None or mine.kind != live.kind or mine.side != live.side:
+        return game  # a fork that does not stand where the game does is no copy of it
+    return copy_
 
 
 class GameController(QObject):
@@ -74,12 +157,14 @@ class GameController(QObject):
     beat = Signal()  # the queue rests: views show what they hold back (the hex window's docks)
     waiting = Signal(str)  # the queue waits for proceed(): why (a casualty, the end of a Round)
     presenting = Signal(bool)  # True when a queue starts to take time, False when it is shown
+    thinking = Signal(str, str)  # a computer started thinking: its side and level; ("", "") stopped
 
     def __init__(self, game: Game, seats: dict[str, Seat], autosave: Path | None = None,
                  delay_ms: int | None = None, parent: QObject | None = None,
-                 pace: Pace | None = None) -> None:
+                 pace: Pace | None = None, level: str | dict[str, str] = DEFAULT_LEVEL) -> None:
         super().__init__(parent)
         self.seats = dict(seats)
+        self.levels = _levels(self.seats, level)
         self.autosave = autosave
         if pace is None:  # delay_ms=0, as tests and scripts give, means nothing waits
             pace = Pace.INSTANT if delay_ms == 0 else DEFAULT_PACE
@@ -89,8 +174,14 @@ class GameController(QObject):
         self.dirty = False
         self.auto_answer_forced = True  # decisions whose answer cannot matter are not asked
         self.forced_answers: set[int] = set()  # indices of the decisions answered that way
-        self._computers = {side: systems.computer_player(game.system)
-                           for side, seat in self.seats.items() if seat is Seat.COMPUTER}
+        self._computers = self._players(game)
+        self._generation = 0  # bumped by every change that makes a thought stale
+        self._thought: Thought | None = None  # the computer decision being thought about
+        self._last_thread: threading.Thread | None = None  # the newest worker, maybe stale
+        self._delay_over = False  # the pace's think time for this decision has passed
+        self._poll = QTimer(self)
+        self._poll.setInterval(THINK_POLL_MS)
+        self._poll.timeout.connect(self._check_thought)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._computer_step)
@@ -138,6 +229,8 @@ class GameController(QObject):
         """Apply an answer. Raises IllegalDecision (nothing changes) if it is not legal."""
         if self.busy:
             raise RuntimeError("an answer came while the last one's events were being shown")
+        if self._thought is not None:
+            raise RuntimeError("an answer came while the computer was thinking")
         self._by_computer = False
         self.game.answer(choice)
         self.dirty = True
@@ -157,7 +250,11 @@ class GameController(QObject):
             self.gameOver.emit(self.game.result)
         elif self.seat_of(d) is Seat.COMPUTER:
             self.computerToMove.emit(d)
+            if self._thought is None:
+                self._delay_over = False
             self._timer.start(self.delay_ms if self._paced() else 0)
+            if self._paced():
+                self._think(d)  # the think time and the pace's delay run together
         elif not self._answer_forced(d):
             self.decisionPending.emit(d)
 
@@ -173,17 +270,140 @@ class GameController(QObject):
         return True
 
     def _computer_step(self) -> None:
+        """The pace's think time is over: apply the computer's answer (at once on the
+        INSTANT pace, else once the worker has it)."""
         d = self.game.pending()
         if d is None or self.seat_of(d) is not Seat.COMPUTER or self.busy:
             return
-        self._answer_for_computer(d)
+        if not self._paced():
+            self._answer_for_computer(d)
+            return
+        self._delay_over = True
+        self._think(d)
+        self._check_thought()
+
+    # -- thinking off the GUI thread (see the module docstring) ----------------------------
+    @property
+    def is_thinking(self) -> bool:
+        """A worker is thinking about the open decision: the game must not change."""
+        return self._thought is not None
+
+    @property
+    def thinking_side(self) -> str | None:
+        return self._thought.side if self._thought is not None else None
+
+    def level_of(self, side: str) -> str:
+        return self.levels.get(side, DEFAULT_LEVEL)
+
+    def _think(self, d: Decision) -> None:
+        """Ask the computer about ``d`` in a worker, unless it is already being asked."""
+        index = len(self.game.decisions)
+        t = self._thought
+        if t is not None and t.generation == self._generation and t.index == index:
+            return
+        t = Thought(self._generation, index, d.side, self.level_of(d.side))
+        before = self._last_thread if self._last_thread is not None and \
+            self._last_thread.is_alive() else None
+        t.thread = threading.Thread(target=_think_off_thread, name="ambush-gui computer",
+                                    args=(t, self._computers[d.side], self.game, before),
+                                    daemon=True)  # quitting never waits for a thought
+        self._thought = t
+        self._last_thread = t.thread
+        t.thread.start()
+        self._poll.start()
+        self.thinking.emit(t.side, t.level)
+
+    def _check_thought(self) -> None:
+        """On the GUI thread: apply the worker's answer once it has one and the pace's
+        think time is over; drop a thought that no longer fits the game."""
+        t = self._thought
+        if t is None:
+            self._poll.stop()
+            return
+        if not t.done.is_set():
+            return
+        d = self.game.pending()
+        if t.generation != self._generation or t.index != len(self.game.decisions) \
+                or d is None or d.side != t.side:
+            self._end_thought()  # stale: never applied; the open decision is asked anew
+            if d is not None and self.seat_of(d) is Seat.COMPUTER and self._paced():
+                self._think(d)
+            return
+        if not self._delay_over or self.busy:
+            return
+        self._end_thought()
+        if t.error is not None:
+            raise t.error
+        assert t.result is not None
+        self._apply_computer(d, *t.result)
+
+    def _end_thought(self) -> None:
+        self._thought = None
+        self._poll.stop()
+        self.thinking.emit("", "")
+
+    def _cancel_thinking(self) -> None:
+        """Forget the thought in flight (undo, load, a new level, closing): its answer,
+        when it comes, is dropped. The worker itself runs to its end."""
+        self._generation += 1
+        self._delay_over = False
+        if self._thought is not None:
+            self._end_thought()
+
+    def _settle_thinking(self) -> Thought | None:
+        """Wait for the worker (the INSTANT pace is about to ask the player on this
+        thread), and hand back its thought if it answered the open decision."""
+        t = self._thought
+        if self._last_thread is not None:
+            self._last_thread.join()
+        if t is None:
+            return None
+        self._end_thought()
+        current = t.generation == self._generation and t.index == len(self.game.decisions)
+        return t if current and t.error is None and t.result is not None else None
+
+    def shutdown(self) -> None:
+        """The window closes: no answer is applied and nothing more is shown after this
+        (a beat left running would hand events to the closed window's views)."""
+        self._timer.stop()
+        self._beat_timer.stop()
+        self._cancel_thinking()
+
+    def set_level(self, level: str, side: str | None = None) -> None:
+        """The computer plays ``side`` (every computer side by default) at ``level`` from
+        its next decision; a thought in flight is dropped and asked again at the new level."""
+        from ambush_gui.ai.levels import level_of
+
+        level = level_of(level)
+        for s in [side] if side is not None else [s for s, seat in self.seats.items()
+                                                  if seat is Seat.COMPUTER]:
+            self.levels[s] = level
+        thinking = self._thought is not None
+        self._cancel_thinking()
+        self._computers = self._players(self.game)
+        d = self.game.pending()
+        if thinking and d is not None and self.seat_of(d) is Seat.COMPUTER and not self.busy:
+            self._offer()
+
+    def _players(self, game: Game) -> dict[str, Any]:
+        seed = int(getattr(game, "seed", 0) or 0)
+        return {side: systems.computer_player(game.system, self.level_of(side), seed)
+                for side, seat in self.seats.items() if seat is Seat.COMPUTER}
 
     def _answer_for_computer(self, d: Decision) -> None:
+        """The computer's answer, asked on this thread (the INSTANT pace), then applied."""
+        t = self._settle_thinking()
+        if t is not None and t.result is not None:
+            choice, reason = t.result
+        else:
+            choice, reason = computer_choice(self._computers[d.side], self.game, d)
+        self._apply_computer(d, choice, reason)
+
+    def _apply_computer(self, d: Decision, choice: Any, reason: str) -> None:
         """The computer's answer, told in plain words first (the log, the status bar, the
         tray), then applied like any other: saves hold only the answer."""
         from ambush_gui.ai.narrate import narrate
 
-        choice, reason = computer_choice(self._computers[d.side], self.game, d)
         told = narrate(self.game, d, choice)
         if d.facts.get("secret"):  # a hidden choice: no reason that would give it away
             reason = ""
@@ -388,6 +608,7 @@ class GameController(QObject):
         if keep is None:
             return False
         self._timer.stop()
+        self._cancel_thinking()
         self._replace(self._rebuild(keep))
         self.dirty = True
         self._after_change()
@@ -408,10 +629,11 @@ class GameController(QObject):
                      seats: dict[str, Seat] | None = None) -> None:
         """Play another game in this controller (a loaded save, as solo if it was solo)."""
         self._timer.stop()
+        self._cancel_thinking()
         if seats is not None:
             self.seats = dict(seats)
-            self._computers = {side: systems.computer_player(game.system)
-                               for side, seat in self.seats.items() if seat is Seat.COMPUTER}
+            self.levels = _levels(self.seats, self.levels)
+        self._computers = self._players(game)
         self._replace(game)
         self.forced_answers.clear()
         self.save_path = save_path
@@ -447,6 +669,17 @@ class GameController(QObject):
         if delay_ms == 0:
             self.set_pace(Pace.INSTANT)
         self.delay_ms = delay_ms
+
+
+def _levels(seats: dict[str, Seat], level: str | dict[str, str]) -> dict[str, str]:
+    """Each computer seat's level: ``level`` for all, or per side (normal where unsaid)."""
+    from ambush_gui.ai.levels import level_of
+
+    def one(side: str) -> str:
+        given = level if isinstance(level, str) else level.get(side, DEFAULT_LEVEL)
+        return level_of(given)
+
+    return {side: one(side) for side, seat in seats.items() if seat is Seat.COMPUTER}
 
 
 def forced_text(d: Decision, game: Any = None) -> str:

@@ -764,6 +764,7 @@ class GameWindow(QMainWindow):
             app.quit()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        self.controller.shutdown()  # a computer still thinking answers no closed game
         self.remember_layout()
         self._close_prompts()
         event.accept()
