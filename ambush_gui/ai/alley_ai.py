@@ -632,15 +632,19 @@ class AlleyAI:
     def _react(self, g: AlleyGame, d: Decision) -> Any:
         opts = d.options
         if "fire" in opts:
+            self._why = "firing back costs nothing and may hit"
             return "fire"
         if "cover" in opts and g.unit(d.facts["unit"]).dependants:
+            self._why = "the people it escorts need cover more than a shot"
             return "cover"
         ins = g.unit(d.facts["against"])
         scored = [(self.hits(g, g.unit(u), ins), u) for u in opts if u not in ("none", "cover")]
         if scored:
             v, uid = max(scored)
             if v >= 0.5:
+                self._why = f"the best shot back: about {v:.1f} expected casualties"
                 return uid
+        self._why = "no shot back worth it (under half a casualty expected)"
         return "none"
 
     def _match(self, g: AlleyGame, d: Decision) -> Any:
@@ -658,6 +662,7 @@ class AlleyAI:
                 total += 5 if f.kind is FigureKind.LEADER else 1 + 2 * (f.weapon != "rifle")
             return total
 
+        self._why = "riflemen go first, the support weapons and the leader last"
         return min(d.options, key=cost)
 
     def ambush_points(self, g: AlleyGame) -> list[Point]:
@@ -675,7 +680,9 @@ class AlleyAI:
     def _hot_spot(self, g: AlleyGame, d: Decision) -> Any:
         spots = self.ambush_points(g)
         if not spots:
+            self._why = "no enemy to aim at yet: the first one"
             return d.options[0]
+        self._why = "the nearest to where the Regulars must pass"
 
         def score(n: int) -> float:
             h = g.state.hot_spots[n]
@@ -686,7 +693,9 @@ class AlleyAI:
     def _place(self, g: AlleyGame, d: Decision) -> Any:
         spots = self.ambush_points(g)
         if not spots:
+            self._why = "no enemy to aim at yet: the first place offered"
             return d.options[0]
+        self._why = "the nearest place to where the Regulars must pass"
         return min(d.options, key=lambda p: min(math.dist(tuple(p), s) for s in spots))
 
     def _insurgent_act(self, g: AlleyGame, d: Decision) -> Any:

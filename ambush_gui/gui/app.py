@@ -16,7 +16,13 @@ from ambush_gui.core import saves
 from ambush_gui.core.game import Game
 from ambush_gui.gui.shared import art, paths
 from ambush_gui.gui.shared.controller import GameController, Seat, load_game
-from ambush_gui.gui.shared.game_window import GameWindow, remember_recent, saved_pace, seats_for
+from ambush_gui.gui.shared.game_window import (
+    GameWindow,
+    remember_recent,
+    saved_level,
+    saved_pace,
+    seats_for,
+)
 from ambush_gui.gui.shared.widgets import cannot_open, install_wheel_guard
 
 
@@ -48,7 +54,8 @@ class Session:
 
         dlg = Launcher()
         dlg.newGame.connect(lambda path, mode, seed: self._from_launcher(
-            dlg, self.new_game(Path(path), mode, seed, options=dlg.rules_options()), replacing))
+            dlg, self.new_game(Path(path), mode, seed, options=dlg.rules_options(),
+                               level=dlg.chosen_level()), replacing))
         dlg.openGame.connect(
             lambda path: self._from_launcher(dlg, self.open_save(Path(path)), replacing))
         dlg.openEditor.connect(lambda: self._from_launcher(dlg, self.editor()))
@@ -91,22 +98,25 @@ class Session:
         return kept
 
     def new_game(self, scenario_path: Path, mode: str = "hotseat", seed: int = 0,
-                 scale: float = 1.0, options: dict[str, str] | None = None) -> GameWindow | None:
+                 scale: float = 1.0, options: dict[str, str] | None = None,
+                 level: str | None = None) -> GameWindow | None:
         try:
             scenario = systems.load_scenario(scenario_path, scale)
-            return self.play(scenario, mode, seed, options)
+            return self.play(scenario, mode, seed, options, level)
         except Exception as exc:  # any file: a message box, never a crash (issue 12)
             cannot_open(None, "Cannot start this scenario", scenario_path, exc)
             return None
 
     def play(self, scenario: object, mode: str = "hotseat", seed: int = 0,
-             options: dict[str, str] | None = None) -> GameWindow:
+             options: dict[str, str] | None = None, level: str | None = None) -> GameWindow:
         """A new game of a validated scenario or mission in its window: the launcher's new
         game and the editor's "Play from here" both start games here. ``mode`` says who
         sits where (see :func:`~ambush_gui.gui.shared.game_window.seats_for`); ``options``
-        the rules options the player chose (the rest: the scenario's, else the defaults)."""
+        the rules options the player chose (the rest: the scenario's, else the defaults);
+        ``level`` the computer's (None: the level chosen last, in the launcher or the Game
+        menu)."""
         game = systems.new_game(scenario, seed, options)
-        return self._window(game, seats_for(mode, game.system), None)
+        return self._window(game, seats_for(mode, game.system), None, level)
 
     def editor(self, path: Path | None = None) -> QWidget:
         """An editor window, offering first to restore work a crash left unsaved; ``path``
@@ -137,8 +147,10 @@ class Session:
             remember_recent(path)
         return self._window(game, seats, path)
 
-    def _window(self, game: Game, seats: dict[str, Seat], save_path: Path | None) -> GameWindow:
-        controller = GameController(game, seats, autosave=paths.autosave_path(), pace=saved_pace())
+    def _window(self, game: Game, seats: dict[str, Seat], save_path: Path | None,
+                level: str | None = None) -> GameWindow:
+        controller = GameController(game, seats, autosave=paths.autosave_path(), pace=saved_pace(),
+                                    level=level or saved_level())
         controller.save_path = save_path
         win = window_for(controller)
         win.newGameRequested.connect(lambda w=win: self.launcher(replacing=w))
@@ -176,8 +188,9 @@ def window_for(controller: GameController) -> GameWindow:
 
 
 def run(target: str | None = None, seed: int = 0, computer: str | None = None,
-        scale: float = 1.0, options: dict[str, str] | None = None) -> int:
-    """Open the launcher, or a game directly (``ambush-gui play SCENARIO|SAVE``)."""
+        scale: float = 1.0, options: dict[str, str] | None = None, level: str = "normal") -> int:
+    """Open the launcher, or a game directly (``ambush-gui play SCENARIO|SAVE``); the
+    computer plays ``computer``'s side at ``level``."""
     app = application()
     session = Session()
     if target is None:
@@ -189,7 +202,7 @@ def run(target: str | None = None, seed: int = 0, computer: str | None = None,
                 return 2
         else:
             mode = computer_mode(computer)
-            if session.new_game(path, mode, seed, scale, options) is None:
+            if session.new_game(path, mode, seed, scale, options, level) is None:
                 return 2
     return app.exec()
 

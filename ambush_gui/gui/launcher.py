@@ -30,7 +30,7 @@ from ambush_gui import systems
 from ambush_gui.core.errors import printable
 from ambush_gui.core.words import count
 from ambush_gui.gui.shared import paths, theme
-from ambush_gui.gui.shared.game_window import recent_games
+from ambush_gui.gui.shared.game_window import recent_games, remember_level, saved_level
 
 MODES = {
     "alley": [
@@ -91,8 +91,14 @@ class Launcher(QDialog):
             if i >= 0:
                 self.scenario.setCurrentIndex(i)
         self.scenario.currentIndexChanged.connect(self._show_modes)
-        self._show_modes()
         form.addRow("Players", modes)
+        self.level = self._level_box()
+        self.level_label = QLabel("Computer &level")
+        self.level_label.setBuddy(self.level)
+        self.level_label.setToolTip(self.level.toolTip())
+        form.addRow(self.level_label, self.level)
+        self.mode_group.buttonToggled.connect(lambda *_: self._show_level())
+        self._show_modes()
         self.options_box = QGroupBox("Rules options: where the rule texts allow two readings")
         self.options_box.setToolTip("Pick the reading to play. Each starts on the reading closest to "
                                     "the text (or the scenario's own choice); the save keeps them, "
@@ -189,6 +195,34 @@ class Launcher(QDialog):
             self.mode_box.addWidget(rb, 0, Qt.AlignmentFlag.AlignLeft)
             rb.show()
         self.system_label.setText(SYSTEM_DESCRIPTIONS[self.system()])
+        self._show_level()
+
+    @staticmethod
+    def _level_box() -> QComboBox:
+        """Easy, Normal or Hard for the computer's side, each item's tooltip saying how it
+        plays (ai/levels.LEVEL_HELP); the level chosen last time (Normal before any)."""
+        from ambush_gui.ai.levels import LEVEL_HELP, LEVELS
+
+        box = QComboBox()
+        for level in LEVELS:
+            box.addItem(level.capitalize(), level)
+            box.setItemData(box.count() - 1, f"{level.capitalize()}: {LEVEL_HELP[level]}",
+                            Qt.ItemDataRole.ToolTipRole)
+        box.setToolTip("How well the computer plays its side. "
+                       + " ".join(f"{lv.capitalize()}: {LEVEL_HELP[lv]}." for lv in LEVELS)
+                       + " The Game menu changes it mid-game.")
+        box.setCurrentIndex(max(box.findData(saved_level()), 0))
+        return box
+
+    def _show_level(self) -> None:
+        """The level is asked only when the computer plays a side (not in hot-seat, nor in
+        an Ambush! mission, whose Germans the paragraphs play)."""
+        solo = self.mode() in ("regular", "insurgent")
+        self.level.setVisible(solo)
+        self.level_label.setVisible(solo)
+
+    def chosen_level(self) -> str:
+        return str(self.level.currentData())
 
     def _build_options(self) -> None:
         """One drop-down per Ambush Alley rules option, its readings in the registry's order."""
@@ -251,6 +285,8 @@ class Launcher(QDialog):
     def _new(self) -> None:
         QSettings("ambush-gui", "ambush-gui").setValue("launcher/scenario",
                                                        self.scenario.currentData())
+        if self.mode() in ("regular", "insurgent"):
+            remember_level(self.chosen_level())
         self.newGame.emit(self.scenario.currentData(), self.mode(), self.seed.value())
 
     def _open(self) -> None:

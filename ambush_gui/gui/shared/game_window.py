@@ -30,9 +30,11 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
     QFrame,
+    QHBoxLayout,
     QLabel,
     QMainWindow,
     QMessageBox,
+    QProgressBar,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -81,6 +83,52 @@ def saved_pace() -> Pace:
 
 def remember_pace(pace: Pace) -> None:
     QSettings("ambush-gui", "ambush-gui").setValue("pace", pace.value)
+
+
+def saved_level() -> str:
+    """The computer level last chosen (launcher or Game menu), normal before any."""
+    from ambush_gui.ai.levels import DEFAULT_LEVEL, LEVELS
+
+    value = str(QSettings("ambush-gui", "ambush-gui").value("level", DEFAULT_LEVEL))
+    return value if value in LEVELS else DEFAULT_LEVEL
+
+
+def remember_level(level: str) -> None:
+    QSettings("ambush-gui", "ambush-gui").setValue("level", level)
+
+
+def thinking_text(side_name: str, level: str) -> str:
+    """"The Insurgents are thinking… (hard)": what the window says while a computer side
+    thinks (``side_name`` a side's plural name, as the scenario names it)."""
+    name = side_name if side_name.lower().startswith("the ") else f"the {side_name}"
+    return f"{name[0].upper()}{name[1:]} are thinking… ({level})"
+
+
+class ThinkingIndicator(QWidget):
+    """The status bar's busy bar and line while a computer thinks: the window stays
+    usable (no wait cursor), the bar only says that something is being worked out."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(0, 0, 6, 0)
+        self.bar = QProgressBar()
+        self.bar.setRange(0, 0)  # no end known: the bar runs to and fro
+        self.bar.setTextVisible(False)
+        self.bar.setFixedSize(70, 12)
+        self.label = QLabel()
+        lay.addWidget(self.bar)
+        lay.addWidget(self.label)
+        self.hide()
+
+    def show_text(self, text: str | None) -> None:
+        if text:
+            self.label.setText(text)
+            self.setToolTip(f"{text} The window stays yours meanwhile: scroll, look at units, "
+                            "read the log.")
+            self.show()
+        else:
+            self.hide()
 
 
 def recent_games() -> list[str]:
@@ -192,7 +240,10 @@ class GameWindow(QMainWindow):
         self._build()
         self._build_tray()
         self._menus()
+        self.thinking_indicator = ThinkingIndicator()
+        self.statusBar().addPermanentWidget(self.thinking_indicator)
         self.statusBar().showMessage("Ready")
+        controller.thinking.connect(self._on_thinking)
         controller.decisionPending.connect(self._on_decision)
         controller.computerToMove.connect(self._on_computer)
         controller.eventLogged.connect(self._on_event)
@@ -326,6 +377,53 @@ class GameWindow(QMainWindow):
                                      "Show the rest of this answer at once (Esc)")
         self.continue_action.setEnabled(False)
         self.skip_action.setEnabled(False)
+        if self.computer_players:
+            self._level_menu(game)
+
+    def _level_menu(self, game: Any) -> None:
+        """Game > Computer level: Easy, Normal or Hard for the computer's side, mid-game
+        (Alt+G, L, then E, N or H); greyed in a hot-seat game, saying why."""
+        from ambush_gui.ai.levels import LEVEL_HELP, LEVELS
+
+        game.addSeparator()
+        menu = game.addMenu("Computer &level")
+        menu.setToolTipsVisible(True)
+        self.level_menu = menu
+        group = QActionGroup(self)
+        self.level_actions: dict[str, QAction] = {}
+        for level in LEVELS:
+            a = QAction(f"&{level.capitalize()}", self, checkable=True)
+            tip = f"{level.capitalize()}: {LEVEL_HELP[level]}"
+            a.setStatusTip(tip)
+            a.setToolTip(tip)
+            a.triggered.connect(lambda _=False, level=level: self.set_level(level))
+            group.addAction(a)
+            menu.addAction(a)
+            self.level_actions[level] = a
+        self.update_level_menu()
+
+    def update_level_menu(self) -> None:
+        """The level menu checks the computer's level; greyed when no side is the computer's."""
+        actions = getattr(self, "level_actions", None)
+        if not actions:
+            return
+        c = self.controller
+        sides = [s for s, seat in c.seats.items() if seat is Seat.COMPUTER]
+        self.level_menu.setEnabled(bool(sides))
+        self.level_menu.menuAction().setToolTip(
+            "The computer's level" if sides else "No side is played by the computer (hot-seat)")
+        if sides:
+            actions[c.level_of(sides[0])].setChecked(True)
+
+    def set_level(self, level: str) -> None:
+        """The Game menu's level: the computer plays at it from its next decision (one it
+        is thinking about now is asked again), and the next game starts at it too."""
+        self.controller.set_level(level)
+        remember_level(level)
+        self.update_level_menu()
+        self._levels_changed()
+        self._refresh()
+        self.statusBar().showMessage(f"The computer now plays at {level}", 5000)
 
     def set_pace(self, pace: Pace) -> None:
         """The Game menu's pace: kept for the next game too."""
@@ -368,6 +466,36 @@ class GameWindow(QMainWindow):
     @staticmethod
     def _side_name(side: str) -> str:
         return side_title(side)
+
+    def side_plural(self, side: str) -> str:
+        """A side's name for a sentence about the whole side ("the Insurgents", "the US
+        Marines"): the scenario's own name where it has one."""
+        sides = getattr(getattr(self.controller.game, "spec", None), "sides", None) or {}
+        for key, spec in dict(sides).items():
+            if str(getattr(key, "value", key)) == side and getattr(spec, "name", None):
+                return str(spec.name)
+        return {"regular": "Regulars", "insurgent": "Insurgents", "us": "US squad",
+                "german": "Germans"}.get(side, side_title(side))
+
+    def thinking_line(self) -> str | None:
+        """"The Insurgents are thinking… (hard)" while a computer thinks, else None."""
+        c = self.controller
+        side = c.thinking_side
+        return None if side is None else thinking_text(self.side_plural(side), c.level_of(side))
+
+    def _on_thinking(self, side: str, level: str) -> None:
+        """A computer started (``side``) or stopped (``""``) thinking: the status bar's
+        busy bar, the Decision dock's line and the turn panel say so."""
+        self.thinking_indicator.show_text(self.thinking_line())
+        self._tell_idle()
+        self._show_thinking(self.thinking_line())
+
+    def _show_thinking(self, text: str | None) -> None:
+        """A window's own place for the thinking line (the table's turn panel)."""
+
+    def _levels_changed(self) -> None:
+        """The computer's level changed: a window that shows it beyond the turn panel
+        (the table's scenario brief) redraws it."""
 
     def _on_wait(self, why: str) -> None:
         """A big moment: the window draws the game as it stood then (the controller's
@@ -443,6 +571,9 @@ class GameWindow(QMainWindow):
             return "The dice tray is showing the last answer (Esc or Skip shows it all)."
         d = c.pending()
         if d is not None and c.seat_of(d) is Seat.COMPUTER:
+            thinking = self.thinking_line()
+            if thinking:
+                return f"{thinking} {public_prompt(d)}"
             return f"The {side_title(d.side)} computer is deciding: {public_prompt(d)}"
         return "No decision is open."
 

@@ -22,14 +22,15 @@ from ambush_gui.gui.shared import theme
 ONCE = ("none_left_behind", "zone_held", "zone_cleared")
 
 
-def seat_words(seats: dict[str, Any]) -> dict[str, str]:
-    """Who plays each side, in the player's words: "You", "Computer", or "hot-seat" when
-    two people share the keyboard."""
+def seat_words(seats: dict[str, Any], levels: dict[str, str] | None = None) -> dict[str, str]:
+    """Who plays each side, in the player's words: "You", "Computer (hard)" (its level,
+    where ``levels`` gives it), or "hot-seat" when two people share the keyboard."""
     humans = [s for s, seat in seats.items() if getattr(seat, "value", seat) == "human"]
     out = {}
     for side, seat in seats.items():
         if getattr(seat, "value", seat) == "computer":
-            out[side] = "Computer"
+            level = (levels or {}).get(side)
+            out[side] = f"Computer ({level})" if level else "Computer"
         elif len(humans) > 1:
             out[side] = "a person (hot-seat)"
         else:
@@ -55,10 +56,11 @@ def award_lines(game: Any) -> list[tuple[str, str]]:
     return out
 
 
-def brief_html(game: Any, seats: dict[str, Any]) -> str:
-    """The scenario's description, the sides and who plays them, the end and the awards."""
+def brief_html(game: Any, seats: dict[str, Any], levels: dict[str, str] | None = None) -> str:
+    """The scenario's description, the sides and who plays them (the computer's level),
+    the end and the awards."""
     spec = game.spec
-    who = seat_words(seats)
+    who = seat_words(seats, levels)
     parts = [f"<h2>{html.escape(spec.title)}</h2>"]
     if spec.brief.strip():
         for para in spec.brief.strip().split("\n\n"):
@@ -106,5 +108,5 @@ class ScenarioBrief(QWidget):
         lay.addLayout(row)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
-    def set_game(self, game: Any, seats: dict[str, Any]) -> None:
-        self.text.setHtml(brief_html(game, seats))
+    def set_game(self, game: Any, seats: dict[str, Any], levels: dict[str, str] | None = None) -> None:
+        self.text.setHtml(brief_html(game, seats, levels))

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFrame,
     QLabel,
+    QProgressBar,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -45,6 +46,14 @@ class TurnPanel(QWidget):
         self.banner.setWordWrap(True)
         self.banner.setFont(theme.label_font(11, True))
         self.banner.setMargin(6)
+        # while the computer thinks: "The Insurgents are thinking… (hard)" over a busy bar
+        self.thinking = text_label("", size=10)
+        self.thinking.setVisible(False)
+        self.busy = QProgressBar()
+        self.busy.setRange(0, 0)
+        self.busy.setTextVisible(False)
+        self.busy.setFixedHeight(6)
+        self.busy.setVisible(False)
         self.prompt = text_label("", size=10)
         self.score = text_label("", size=9)
         self.players = text_label("", size=9)
@@ -53,12 +62,19 @@ class TurnPanel(QWidget):
         self.modules = text_label("", size=8.5)
         self.modules.setTextFormat(Qt.TextFormat.RichText)
         self.modules.setVisible(False)
-        for w in (self.turn, self.phase, self.banner, self.prompt, self.score, self.players,
-                  self.modules):
+        for w in (self.turn, self.phase, self.banner, self.thinking, self.busy, self.prompt,
+                  self.score, self.players, self.modules):
             lay.addWidget(w)
         lay.addStretch(1)
 
-    def show_state(self, game: Any, decision: Decision | None, seat: str = "human") -> None:
+    def show_thinking(self, text: str | None) -> None:
+        """The computer's thinking line and busy bar under the banner (None: hidden)."""
+        self.thinking.setText(text or "")
+        self.thinking.setVisible(bool(text))
+        self.busy.setVisible(bool(text))
+
+    def show_state(self, game: Any, decision: Decision | None, seat: str = "human",
+                   level: str = "") -> None:
         st = game.state
         limit = game.spec.turn_limit
         self.turn.setText(f"Turn {st.turn} of {limit}")
@@ -70,7 +86,7 @@ class TurnPanel(QWidget):
         else:
             colour = theme.SIDE_COLOURS.get(decision.side, theme.TABLE_EDGE).name()
             who = theme.SIDE_NAMES.get(decision.side, decision.side)
-            thinking = " (computer)" if seat == "computer" else ""
+            thinking = (f" (computer, {level})" if level else " (computer)") if seat == "computer" else ""
             self.banner.setText(f"{who} player{thinking} to decide")
             self.banner.setStyleSheet(f"background:{colour};color:white;border-radius:4px;")
             self.prompt.setText(public_prompt(decision) if seat == "computer" else decision.prompt)
@@ -89,11 +105,12 @@ class TurnPanel(QWidget):
                 f"<div style='margin-left:8px'>• {escape(x)}</div>" for x in lines))
 
 
-    def show_players(self, game: Any, seats: dict[str, Any]) -> None:
-        """Who plays each side: "US Marines: You · Insurgents: Computer"."""
+    def show_players(self, game: Any, seats: dict[str, Any],
+                     levels: dict[str, str] | None = None) -> None:
+        """Who plays each side: "US Marines: You · Insurgents: Computer (hard)"."""
         from ambush_gui.gui.table.brief import seat_words
 
-        who = seat_words(seats)
+        who = seat_words(seats, levels)
         names = {str(getattr(k, "value", k)): v.name for k, v in game.spec.sides.items()}
         self.players.setText(" · ".join(
             f"<span style='color:{theme.SIDE_COLOURS.get(side, theme.TABLE_EDGE).name()}'>"

@@ -86,7 +86,7 @@ class MainWindow(GameWindow):
         from ambush_gui.gui.table.brief import ScenarioBrief
 
         self.brief = ScenarioBrief()
-        self.brief.set_game(self.controller.game, self.controller.seats)
+        self.brief.set_game(self.controller.game, self.controller.seats, self.controller.levels)
         self.brief.closed.connect(self.close_brief)
         dock = self._dock("Scenario and victory", self.brief, Qt.DockWidgetArea.RightDockWidgetArea,
                           "brief")
@@ -296,7 +296,14 @@ class MainWindow(GameWindow):
         said = public_prompt(decision)  # a hidden choice's own words, not its question
         self._close_prompts(f"The {who} computer player is deciding: {said}")
         self.statusBar().showMessage(f"The {who} computer player is deciding: {said}")
-        self.turn_panel.show_state(self.controller.game, decision, "computer")
+        self.turn_panel.show_state(self.controller.game, decision, "computer",
+                                   self.controller.level_of(decision.side))
+
+    def _show_thinking(self, text: str | None) -> None:
+        self.turn_panel.show_thinking(text)
+
+    def _levels_changed(self) -> None:
+        self.brief.set_game(self.controller.game, self.controller.seats, self.controller.levels)
 
     def _on_game_over(self, result: Any) -> None:
         from ambush_gui.gui.table.dialogs import VictoryDialog
@@ -312,14 +319,16 @@ class MainWindow(GameWindow):
         game = self.controller.game
         d = game.pending()
         seat = self.controller.seat_of(d).value if d is not None else "human"
-        self.turn_panel.show_state(game, d, seat)
-        self.turn_panel.show_players(game, self.controller.seats)
+        level = self.controller.level_of(d.side) if d is not None and seat == "computer" else ""
+        self.turn_panel.show_state(game, d, seat, level)
+        self.turn_panel.show_players(game, self.controller.seats, self.controller.levels)
+        self.turn_panel.show_thinking(self.thinking_line())
         self.table.refresh()
         self.card.show_unit(game, self.selected)
         self.undo_action.setEnabled(self.controller.can_undo())
 
     def _on_reset(self) -> None:
-        self.brief.set_game(self.controller.game, self.controller.seats)
+        self.brief.set_game(self.controller.game, self.controller.seats, self.controller.levels)
         self.table.set_game(self.controller.game)
         self.log.reload(self.controller.game.log.events)
         self.tray.reload(self.controller.game.log.events)
