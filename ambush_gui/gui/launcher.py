@@ -6,7 +6,7 @@ import json
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -92,11 +92,22 @@ class Launcher(QDialog):
                 self.scenario.setCurrentIndex(i)
         self.scenario.currentIndexChanged.connect(self._show_modes)
         form.addRow("Players", modes)
+        # the computer's level, under the ways to play (the form's labels keep their width)
         self.level = self._level_box()
         self.level_label = QLabel("Computer &level")
         self.level_label.setBuddy(self.level)
         self.level_label.setToolTip(self.level.toolTip())
-        form.addRow(self.level_label, self.level)
+        self.level_help = QLabel()
+        self.level_help.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
+        self.level_help.setWordWrap(True)  # Hard's words would widen the launcher
+        self.level_row = QWidget()
+        row_ = QHBoxLayout(self.level_row)
+        row_.setContentsMargins(0, 2, 0, 0)
+        row_.addWidget(self.level_label)
+        row_.addWidget(self.level)
+        row_.addWidget(self.level_help, 1)
+        self.level.currentIndexChanged.connect(self._show_level_help)
+        self._show_level_help()
         self.mode_group.buttonToggled.connect(lambda *_: self._show_level())
         self._show_modes()
         self.options_box = QGroupBox("Rules options: where the rule texts allow two readings")
@@ -218,8 +229,33 @@ class Launcher(QDialog):
         """The level is asked only when the computer plays a side (not in hot-seat, nor in
         an Ambush! mission, whose Germans the paragraphs play)."""
         solo = self.mode() in ("regular", "insurgent")
-        self.level.setVisible(solo)
-        self.level_label.setVisible(solo)
+        self.mode_box.removeWidget(self.level_row)
+        self.mode_box.addWidget(self.level_row)  # under the radio buttons, which are rebuilt
+        self.level_row.setVisible(solo)
+        self._fit_on_screen()
+
+    def _show_level_help(self) -> None:
+        from ambush_gui.ai.levels import LEVEL_HELP
+
+        self.level_help.setText(LEVEL_HELP.get(self.chosen_level(), ""))
+
+    def _fit_on_screen(self) -> None:
+        """Once the dialog has its new height (a scenario's options, the level row), it
+        stays inside the screen: a 1280x800 screen cut its last rows off."""
+        QTimer.singleShot(0, self._keep_inside)
+
+    def _keep_inside(self) -> None:
+        if not self.isVisible():
+            return
+        self.adjustSize()
+        screen = self.screen()
+        if screen is None:
+            return
+        avail = screen.availableGeometry()
+        frame = self.frameGeometry()
+        if frame.bottom() > avail.bottom() or frame.top() < avail.top():
+            top = max(avail.top(), avail.bottom() - frame.height())
+            self.move(frame.left(), top)
 
     def chosen_level(self) -> str:
         return str(self.level.currentData())

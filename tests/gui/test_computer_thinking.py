@@ -108,7 +108,8 @@ def test_a_slow_computer_thinks_off_the_gui_thread_and_its_answer_is_applied_onc
     qtbot.waitUntil(lambda: win.thinking_indicator.isVisible(), timeout=2000)
     line = win.thinking_indicator.label.text()
     assert line == "The Insurgents are thinking… (normal)"
-    assert win.turn_panel.thinking.text() == line and win.turn_panel.busy.isVisibleTo(win)
+    assert win.turn_panel.banner.text() == "Insurgent computer (normal) thinking…"
+    assert win.turn_panel.busy.isVisibleTo(win)
     assert line in win.decision_panel.idle.text()
     with pytest.raises(RuntimeError):  # the game does not change under the worker
         ctl.answer("end")
@@ -123,7 +124,8 @@ def test_a_slow_computer_thinks_off_the_gui_thread_and_its_answer_is_applied_onc
     qtbot.waitUntil(lambda: ctl.pending() is None or ctl.pending().side == "regular", timeout=10000)
     assert not ctl.is_thinking
     assert not win.thinking_indicator.isVisible()
-    assert not win.turn_panel.thinking.isVisible()
+    assert not win.turn_panel.busy.isVisible()
+    assert "thinking" not in win.turn_panel.banner.text()
 
 
 def test_the_worker_answers_as_the_computer_would_on_the_game_itself(qtbot: Any) -> None:

@@ -573,7 +573,7 @@ class GameWindow(QMainWindow):
         if d is not None and c.seat_of(d) is Seat.COMPUTER:
             thinking = self.thinking_line()
             if thinking:
-                return f"{thinking} {public_prompt(d)}"
+                return f"{thinking}\n{public_prompt(d)}"
             return f"The {side_title(d.side)} computer is deciding: {public_prompt(d)}"
         return "No decision is open."
 

@@ -46,14 +46,16 @@ class TurnPanel(QWidget):
         self.banner.setWordWrap(True)
         self.banner.setFont(theme.label_font(11, True))
         self.banner.setMargin(6)
-        # while the computer thinks: "The Insurgents are thinking… (hard)" over a busy bar
-        self.thinking = text_label("", size=10)
-        self.thinking.setVisible(False)
+        # while the computer thinks, the banner says so over a thin busy bar (the status
+        # bar and the Decision dock say it in full): no line more, the players' line
+        # under them stays in sight in the fixed-height Turn dock
         self.busy = QProgressBar()
         self.busy.setRange(0, 0)
         self.busy.setTextVisible(False)
-        self.busy.setFixedHeight(6)
+        self.busy.setFixedHeight(5)
         self.busy.setVisible(False)
+        self.thinking_text = ""
+        self._banner_text = ""
         self.prompt = text_label("", size=10)
         self.score = text_label("", size=9)
         self.players = text_label("", size=9)
@@ -62,16 +64,31 @@ class TurnPanel(QWidget):
         self.modules = text_label("", size=8.5)
         self.modules.setTextFormat(Qt.TextFormat.RichText)
         self.modules.setVisible(False)
-        for w in (self.turn, self.phase, self.banner, self.thinking, self.busy, self.prompt,
-                  self.score, self.players, self.modules):
+        for w in (self.turn, self.phase):
+            lay.addWidget(w)
+        flag = QVBoxLayout()  # the banner and its busy bar, with no gap between
+        flag.setSpacing(0)
+        flag.addWidget(self.banner)
+        flag.addWidget(self.busy)
+        lay.addLayout(flag)
+        for w in (self.prompt, self.score, self.players, self.modules):
             lay.addWidget(w)
         lay.addStretch(1)
 
     def show_thinking(self, text: str | None) -> None:
-        """The computer's thinking line and busy bar under the banner (None: hidden)."""
-        self.thinking.setText(text or "")
-        self.thinking.setVisible(bool(text))
+        """While the computer thinks (``text``: "The Insurgents are thinking… (hard)"),
+        the banner ends in "thinking…" over a running busy bar, the full line its tooltip."""
+        self.thinking_text = text or ""
         self.busy.setVisible(bool(text))
+        self.busy.setToolTip(self.thinking_text)
+        self._show_banner()
+
+    def _show_banner(self) -> None:
+        text = self._banner_text
+        if self.thinking_text and text.endswith(" to decide"):
+            text = text.removesuffix(" to decide") + " thinking…"
+        self.banner.setText(text)
+        self.banner.setToolTip(self.thinking_text)
 
     def show_state(self, game: Any, decision: Decision | None, seat: str = "human",
                    level: str = "") -> None:
@@ -80,14 +97,21 @@ class TurnPanel(QWidget):
         self.turn.setText(f"Turn {st.turn} of {limit}")
         self.phase.setText(PHASES.get(st.phase, st.phase))
         if decision is None:
-            self.banner.setText("The game is over")
+            self._banner_text = "The game is over"
+            self.thinking_text = ""
+            self.busy.setVisible(False)
+            self._show_banner()
             self.banner.setStyleSheet("background:#444;color:white;border-radius:4px;")
             self.prompt.setText("")
         else:
             colour = theme.SIDE_COLOURS.get(decision.side, theme.TABLE_EDGE).name()
             who = theme.SIDE_NAMES.get(decision.side, decision.side)
-            thinking = (f" (computer, {level})" if level else " (computer)") if seat == "computer" else ""
-            self.banner.setText(f"{who} player{thinking} to decide")
+            if seat == "computer":  # "Insurgent computer (hard) to decide"
+                self._banner_text = f"{who} computer ({level}) to decide" if level \
+                    else f"{who} player (computer) to decide"
+            else:
+                self._banner_text = f"{who} player to decide"
+            self._show_banner()
             self.banner.setStyleSheet(f"background:{colour};color:white;border-radius:4px;")
             self.prompt.setText(public_prompt(decision) if seat == "computer" else decision.prompt)
         points = st.outcome["points"] if st.outcome else None

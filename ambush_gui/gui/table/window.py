@@ -75,7 +75,9 @@ class MainWindow(GameWindow):
         self.log_dock = log
         self._build_brief(log)
         modules = bool(getattr(game, "modules", None))
-        self.resizeDocks([turn, card, hover], [300, 280, 160] if modules else [215, 280, 240],
+        # the Turn dock holds a two-line banner ("Insurgent computer (hard) thinking…")
+        # and the players' line without scrolling; the unit card gives up the room
+        self.resizeDocks([turn, card, hover], [300, 280, 160] if modules else [245, 250, 240],
                          Qt.Orientation.Vertical)
         self.resizeDocks([self.decision_dock, log], [450, 260], Qt.Orientation.Vertical)
 
@@ -294,7 +296,7 @@ class MainWindow(GameWindow):
         self.follow_actor(decision)
         who = "Regular" if decision.side == "regular" else "Insurgent"
         said = public_prompt(decision)  # a hidden choice's own words, not its question
-        self._close_prompts(f"The {who} computer player is deciding: {said}")
+        self._close_prompts()  # the dock tells who decides (and thinks: idle_text)
         self.statusBar().showMessage(f"The {who} computer player is deciding: {said}")
         self.turn_panel.show_state(self.controller.game, decision, "computer",
                                    self.controller.level_of(decision.side))
