@@ -45,11 +45,25 @@ class SlowPlayer:
     def decide(self, game: Any, decision: Any) -> Choice:
         self.asked.append((len(game.decisions), threading.current_thread() is threading.main_thread()))
         if len(self.asked) == 1:
-            time.sleep(THINK_S)
+            self.wait()
         return self.normal.decide(game, decision)
 
     def choose(self, game: Any, decision: Any) -> Any:
         return self.decide(game, decision).answer
+
+    def wait(self) -> None:
+        time.sleep(THINK_S)
+
+
+class BusyPlayer(SlowPlayer):
+    """As :class:`SlowPlayer`, but it works (pure Python, holding the GIL most of the
+    time) instead of sleeping: a look-ahead player thinks like this."""
+
+    def wait(self) -> None:
+        end = time.monotonic() + THINK_S
+        n = 0
+        while time.monotonic() < end:
+            n = sum(i * i for i in range(2000)) + n % 7
 
 
 @pytest.fixture(autouse=True)
@@ -66,6 +80,14 @@ def slow(monkeypatch: pytest.MonkeyPatch) -> type[SlowPlayer]:
     SlowPlayer.made = []
     monkeypatch.setattr(systems, "computer_player", SlowPlayer)
     return SlowPlayer
+
+
+@pytest.fixture(params=["sleeps", "works"])
+def slow_or_busy(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> type[SlowPlayer]:
+    SlowPlayer.made = []
+    kind = SlowPlayer if request.param == "sleeps" else BusyPlayer
+    monkeypatch.setattr(systems, "computer_player", kind)
+    return kind
 
 
 def at_insurgent_turn(seed: int, after_regular: bool = False) -> Game:
@@ -93,7 +115,8 @@ def window(qtbot: Any, game: Game, pace: Pace = Pace.FAST) -> tuple[GameControll
 
 
 def test_a_slow_computer_thinks_off_the_gui_thread_and_its_answer_is_applied_once(
-        qtbot: Any, slow: type[SlowPlayer]) -> None:
+        qtbot: Any, slow_or_busy: type[SlowPlayer]) -> None:
+    slow = slow_or_busy
     game = at_insurgent_turn(3)
     index = len(game.decisions)
     ctl, win = window(qtbot, game)
