@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,50 +21,59 @@ from ambush_gui.ai.alley_ai import AlleyAI  # noqa: E402
 from ambush_gui.ai.levels import LEVEL_HELP, LEVELS  # noqa: E402
 from ambush_gui.ai.narrate import Choice  # noqa: E402
 from ambush_gui.core.game import Game  # noqa: E402
-from ambush_gui.gui.shared.controller import GameController, Seat  # noqa: E402
+from ambush_gui.gui.shared.controller import THINK_POLL_MS, GameController, Seat  # noqa: E402
 from ambush_gui.gui.shared.pacing import Pace  # noqa: E402
 from ambush_gui.gui.table.window import MainWindow  # noqa: E402
 
 SCENARIO = systems.load_scenario(systems.resolve("contracting-trouble"))
 SOLO = {"regular": Seat.HUMAN, "insurgent": Seat.COMPUTER}
-THINK_S = 0.5
+THINK_MAX_S = 5.0  # a player left waiting gives up after this (the test then fails)
 
 
 class SlowPlayer:
-    """The normal player, slowed on purpose: its first answer takes ``THINK_S`` seconds. It
-    records the decision count it was asked at, the level it was made for and whether it
-    ran on the GUI thread."""
+    """The normal player, slowed on purpose: its first answer waits until the test
+    releases it (``release``; the thinking test releases it from a GUI-thread timer, so it
+    answers only once the GUI thread has run meanwhile). It records the decision count it
+    was asked at, the level it was made for, whether it ran on the GUI thread, and
+    whether it gave up waiting."""
 
     made: list[SlowPlayer] = []
+    release = threading.Event()
 
     def __init__(self, system: str, level: str = "normal", seed: int = 0) -> None:
         self.level = level
         self.normal = AlleyAI()
         self.asked: list[tuple[int, bool]] = []
+        self.gave_up = False
+        self.finished = threading.Event()
         SlowPlayer.made.append(self)
 
     def decide(self, game: Any, decision: Any) -> Choice:
         self.asked.append((len(game.decisions), threading.current_thread() is threading.main_thread()))
-        if len(self.asked) == 1:
-            self.wait()
-        return self.normal.decide(game, decision)
+        try:
+            if len(self.asked) == 1:
+                self.wait()
+            return self.normal.decide(game, decision)
+        finally:
+            self.finished.set()
 
     def choose(self, game: Any, decision: Any) -> Any:
         return self.decide(game, decision).answer
 
     def wait(self) -> None:
-        time.sleep(THINK_S)
+        self.gave_up = not SlowPlayer.release.wait(THINK_MAX_S)
 
 
 class BusyPlayer(SlowPlayer):
     """As :class:`SlowPlayer`, but it works (pure Python, holding the GIL most of the
-    time) instead of sleeping: a look-ahead player thinks like this."""
+    time) until released instead of sleeping: a look-ahead player thinks like this."""
 
     def wait(self) -> None:
-        end = time.monotonic() + THINK_S
+        end = time.monotonic() + THINK_MAX_S
         n = 0
-        while time.monotonic() < end:
+        while not SlowPlayer.release.is_set() and time.monotonic() < end:
             n = sum(i * i for i in range(2000)) + n % 7
+        self.gave_up = not SlowPlayer.release.is_set()
 
 
 @pytest.fixture(autouse=True)
@@ -76,18 +86,23 @@ def no_saved_level() -> Any:
 
 
 @pytest.fixture
-def slow(monkeypatch: pytest.MonkeyPatch) -> type[SlowPlayer]:
+def slow(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[SlowPlayer]]:
     SlowPlayer.made = []
+    SlowPlayer.release = threading.Event()
     monkeypatch.setattr(systems, "computer_player", SlowPlayer)
-    return SlowPlayer
+    yield SlowPlayer
+    SlowPlayer.release.set()  # no worker left waiting
 
 
-@pytest.fixture(params=["sleeps", "works"])
-def slow_or_busy(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> type[SlowPlayer]:
+@pytest.fixture(params=["waits", "works"])
+def slow_or_busy(request: pytest.FixtureRequest,
+                 monkeypatch: pytest.MonkeyPatch) -> Iterator[type[SlowPlayer]]:
     SlowPlayer.made = []
-    kind = SlowPlayer if request.param == "sleeps" else BusyPlayer
+    SlowPlayer.release = threading.Event()
+    kind = SlowPlayer if request.param == "waits" else BusyPlayer
     monkeypatch.setattr(systems, "computer_player", kind)
-    return kind
+    yield kind
+    SlowPlayer.release.set()
 
 
 def at_insurgent_turn(seed: int, after_regular: bool = False) -> Game:
@@ -120,9 +135,16 @@ def test_a_slow_computer_thinks_off_the_gui_thread_and_its_answer_is_applied_onc
     game = at_insurgent_turn(3)
     index = len(game.decisions)
     ctl, win = window(qtbot, game)
-    ticks: list[float] = []
+    ticks: list[float] = []  # the GUI thread's timer, while the computer thinks
+
+    def tick() -> None:
+        if ctl.is_thinking:
+            ticks.append(time.monotonic())
+        if len(ticks) >= 5:
+            slow.release.set()  # the worker answers only once the GUI thread has run
+
     clock = QTimer()
-    clock.timeout.connect(lambda: ticks.append(time.monotonic()))
+    clock.timeout.connect(tick)
     clock.start(20)
     told: list[int] = []
     ctl.narrated.connect(lambda *_: told.append(len(ctl.game.decisions)))
@@ -136,11 +158,10 @@ def test_a_slow_computer_thinks_off_the_gui_thread_and_its_answer_is_applied_onc
     assert line in win.decision_panel.idle.text()
     with pytest.raises(RuntimeError):  # the game does not change under the worker
         ctl.answer("end")
-    during = len(ticks)
-    qtbot.waitUntil(lambda: len(ctl.game.decisions) > index, timeout=5000)
+    qtbot.waitUntil(lambda: len(ctl.game.decisions) > index, timeout=int(THINK_MAX_S * 2000))
     clock.stop()
-    assert len(ticks) - during >= 5, "the GUI thread's timer did not fire while the computer thought"
     player = slow.made[0]
+    assert not player.gave_up and len(ticks) >= 5, "the GUI thread did not run while the computer thought"
     assert player.asked[0] == (index, False)  # asked once, in a worker
     assert told.count(index) == 1  # and applied once
     assert ctl.game.answered_by[index] == "insurgent"
@@ -175,7 +196,9 @@ def test_an_undo_while_the_computer_thinks_drops_its_answer(qtbot: Any, slow: ty
     ctl.undo()
     assert not ctl.is_thinking and not win.thinking_indicator.isVisible()
     assert len(ctl.game.decisions) == index - 1
-    qtbot.wait(int(THINK_S * 1000) + 300)  # the forgotten thought has finished by now
+    slow.release.set()
+    qtbot.waitUntil(slow.made[0].finished.is_set, timeout=5000)
+    qtbot.wait(5 * THINK_POLL_MS)  # the forgotten thought's answer would have been collected
     assert slow.made[0].asked and not told
     assert len(ctl.game.decisions) == index - 1
     assert ctl.pending() is not None and ctl.pending().side == "regular"
@@ -193,7 +216,9 @@ def test_a_new_level_while_the_computer_thinks_asks_again_at_that_level(
     win.level_actions["hard"].trigger()
     assert ctl.levels == {"insurgent": "hard"}
     assert win.thinking_indicator.label.text() == "The Insurgents are thinking… (hard)"
+    slow.release.set()  # both answer: the stale one (normal) and the new one (hard)
     qtbot.waitUntil(lambda: len(ctl.game.decisions) > index, timeout=5000)
+    assert slow.made[0].finished.is_set()
     assert [p.level for p in slow.made] == ["normal", "hard"]
     assert told.count(index) == 1  # the normal player's stale answer was dropped
     assert QSettings("ambush-gui", "ambush-gui").value("level") == "hard"
@@ -207,12 +232,15 @@ def test_closing_the_window_while_the_computer_thinks_applies_nothing(
     win.start()
     assert ctl.is_thinking
     win.close()
-    qtbot.wait(int(THINK_S * 1000) + 300)
+    slow.release.set()
+    qtbot.waitUntil(slow.made[0].finished.is_set, timeout=5000)
+    qtbot.wait(5 * THINK_POLL_MS)
     assert len(game.decisions) == index
 
 
 def test_the_instant_pace_thinks_on_the_gui_thread(qtbot: Any, slow: type[SlowPlayer]) -> None:
     """Tests and scripts play at INSTANT: no worker, so no thread timing in the suite."""
+    slow.release.set()
     game = at_insurgent_turn(3)
     index = len(game.decisions)
     ctl = GameController(game, SOLO, delay_ms=0)
