@@ -231,6 +231,8 @@ def test_closing_the_window_while_the_computer_thinks_applies_nothing(
     ctl, win = window(qtbot, game)
     win.start()
     assert ctl.is_thinking
+    qtbot.wait(ctl.delay_ms + 100)  # the pace's delay is over: only the thought is awaited
+    assert ctl.is_thinking
     win.close()
     slow.release.set()
     qtbot.waitUntil(slow.made[0].finished.is_set, timeout=5000)
