@@ -295,6 +295,11 @@ class GameController(QObject):
     def level_of(self, side: str) -> str:
         return self.levels.get(side, DEFAULT_LEVEL)
 
+    @property
+    def level(self) -> str:
+        """The computer's level (its first seat's: the window sets every seat at once)."""
+        return next(iter(self.levels.values()), DEFAULT_LEVEL)
+
     def _think(self, d: Decision) -> None:
         """Ask the computer about ``d`` in a worker, unless it is already being asked."""
         index = len(self.game.decisions)
