@@ -18,15 +18,17 @@ the INSTANT pace (tests, scripts) never waits.
 **Thinking off the GUI thread.** A computer player may take seconds over a decision
 (the hard player plays candidate answers forward), so at every pace but INSTANT the
 controller asks it in a worker thread (:func:`_think_off_thread`) and keeps the window
-live meanwhile: :attr:`thinking` says so (the windows show "The Insurgents are
-thinking… (hard)" with a busy bar), and a GUI-thread timer collects the answer and
-applies it there. The worker is handed a :func:`~ambush_gui.ai.lookahead.fork` of the
+live meanwhile: :attr:`is_thinking` and the :attr:`thinking` signal say so (the windows
+show "The Insurgents are thinking… (hard)" with a busy bar), and a GUI-thread timer
+(every :data:`THINK_POLL_MS`) collects the answer and applies it there; no Qt object is
+touched off the GUI thread. The pace's delay runs while the worker thinks, not after.
+The worker is handed a :func:`~ambush_gui.ai.lookahead.fork` of the
 game, made in the worker, never the live game: the window paints, hovers and reads the
 live game while the player thinks, and a player that tried something on the game it
 was handed (now, or in a later version) would change what the window reads under it.
 The fork's past is the game's past and no player reads future dice (the fairness test
-in tests/ai), so its answer is the game's answer; it costs ~20-30 ms, paid off the GUI
-thread beside a hard decision's seconds. Only if a game cannot be forked does the
+in tests/ai), so its answer is the game's answer; it costs ~20-60 ms (bench/bench_thinking.py),
+paid off the GUI thread beside a hard decision's seconds. Only if a game cannot be forked does the
 worker read the live game itself (the normal players only read it).
 
 The engine is not thread-safe, so while the worker thinks the GUI thread changes
@@ -39,7 +41,8 @@ not on the GUI thread): one player object is never asked by two threads at once.
 
 The INSTANT pace (tests, scripts, :meth:`run_computer_now`) thinks on the GUI thread,
 synchronously: the test suite drives thousands of computer answers at that pace and
-stays deterministic, with no thread timing in it.
+stays deterministic, with no thread timing in it. Switching to INSTANT while a worker
+thinks waits for that worker (and takes its answer if it still fits).
 """
 
 from __future__ import annotations
