@@ -23,12 +23,13 @@ from ambush_gui.ai.alley_goals import (
     Goal,
     carriers,
     cut_off,
+    escort_word,
     exit_point,
     plan,
     threatened,
     waiting_escorts,
 )
-from ambush_gui.ai.alley_insurgent import assault_odds, carries_contractors, route
+from ambush_gui.ai.alley_insurgent import assault_odds, carries_contractors, route, support_team
 from ambush_gui.ai.narrate import Choice
 from ambush_gui.ai.paths import Pathfinder, clearance_of, pathfinder
 from ambush_gui.alley.fire import fire_blocked, odds
@@ -44,7 +45,13 @@ Point = tuple[float, float]
 AMBUSH_AHEAD = 5.0  # inches down the contractors' way out where Insurgents lie in wait
 BEHIND = 1.5  # how much gain a unit behind its pace loses per inch it falls short
 ASSAULT_MEAN = 0.25  # mean Marine casualties that make a Close Assault on any team worth it
-CARRIER_WIN = 0.2  # chance of beating the contractors' carrier that makes an assault worth it
+CARRIER_WIN = 0.1  # chance of beating the contractors' carrier that makes an assault worth it
+FIRE_WORTH = 0.3  # mean casualties an Insurgent shot from cover must promise (the Marines answer it)
+SUPPORT_SHOT = 0.2  # the same for a support weapon team in cover (it fires from range)
+SEEN_COST = 2.5  # what ending an Insurgent move in the Marines' sight costs (reaction fire, AA-089)
+SUPPORT_OVERRUN = 0.3  # chance of overrunning the carrier that sends a weapon team in
+HIDE_FOR = 4.0  # inches farther from the action fresh Insurgents go to arrive out of sight
+MIN_SHOT = 0.12  # mean casualties below which a fire is no shot at all (too far, too hidden)
 ASSAULT_TRIES = 8  # approach points tried (each validated by the engine) for one Close Assault
 
 
@@ -83,7 +90,7 @@ class AlleyAI:
     def __init__(self) -> None:
         self._memo: dict[tuple[Any, ...], Any] = {}
         self._memo_at = -1
-        self._odds: dict[tuple[Any, ...], float] = {}
+        self._odds: dict[tuple[Any, ...], Any] = {}
         self._why = ""  # the reason of the answer being worked out (decide() returns it)
         self._goals: dict[Side, tuple[Any, dict[str, Goal]]] = {}
         self.move_ends: list[Any] = []  # the last move's scored ends, best first (for look-ahead)
@@ -278,22 +285,55 @@ class AlleyAI:
                     return plan_
             return opts[0]
         # Insurgent: rush the unit carrying the contractors when strong enough to overrun
-        # it; else shoot from cover when there is a shot; otherwise close in under cover.
+        # it; else shoot from cover when the shot is worth the Marines' answer; otherwise
+        # close in out of their sight (every Marine that sees a move fires at it, AA-089).
         if self._assault_target(g, unit, g.m.rapid) is not None and "rapid:move-fire" in opts:
             self._why = "it can reach a Close Assault worth making"
             return "rapid:move-fire"
         if unit.is_detached_leader and self._join_target(g, unit) is not None:
             self._why = "a lone leader: it joins a gang"
             return "rapid:move-fire" if "rapid:move-fire" in opts else opts[-1]
-        if targets and not exposed(g, unit) and best_shot() >= 0.2:
-            self._why = "it has a shot from cover"
+        shot = best_shot() if targets else 0.0
+        carrier = self._carrier_near(g, unit)
+        if carrier is not None and not targets and not self._watched_now(g, unit):
+            self._why = (f"it lies in wait out of sight: {carrier.name} will come within a Close "
+                         "Assault's reach")
             return "halted"
-        if targets:
-            self._why = "it has a target in sight"
+        if support_team(unit):
+            if shot >= SUPPORT_SHOT and not exposed(g, unit):
+                self._why = f"a support weapon in cover: it fires from range, about {shot:.1f} expected casualties"
+                return "halted"
+            if not exposed(g, unit) and not self._watched_now(g, unit) and (goal is None or goal.arrived
+                                                                          or not self._far_from(g, unit, goal)):
+                self._why = "a support weapon: it waits in cover, out of sight, for a target worth it"
+                return "halted"
+        if targets and not exposed(g, unit) and shot >= FIRE_WORTH:
+            self._why = f"it has a shot from cover: about {shot:.1f} expected casualties"
+            return "halted"
+        if targets and shot >= 2 * FIRE_WORTH:
+            self._why = f"it has a shot worth taking: about {shot:.1f} expected casualties"
             return "cautious:fire-move" if "cautious:fire-move" in opts else opts[0]
-        self._why = f"no target in sight: it {goal.reason}" if goal is not None else \
-            "no target in sight: it closes in"
+        where = f"it {goal.reason}" if goal is not None else "it closes in"
+        self._why = f"no shot worth the Marines' answer: {where}, out of their sight" if targets \
+            else f"no target in sight: {where}"
         return "rapid:move-fire" if "rapid:move-fire" in opts else opts[0]
+
+    def _carrier_near(self, g: AlleyGame, unit: Unit) -> Unit | None:
+        """A carrier of the escorts within a Rapid move and its own next move of a gang
+        that could Close Assault it (:meth:`_assault_target` asks the odds once it is in reach)."""
+        if unit.is_detached_leader or support_team(unit) or unit.dependants:
+            return None
+        reach = g.m.rapid + g.m.cautious
+        near = [c for c in self.carriers(g) if g.distance(unit, c) <= reach]
+        return near[0] if near else None
+
+    def _watched_now(self, g: AlleyGame, unit: Unit) -> bool:
+        """Does any enemy unit see ``unit`` where it stands?"""
+        return any(g.sees(e, unit) for e in g.enemies(unit))
+
+    def _far_from(self, g: AlleyGame, unit: Unit, goal: Goal) -> bool:
+        """Is the goal more than a Rapid move away (round the terrain)?"""
+        return self._remaining(g, unit, goal) > g.m.rapid
 
     def _move(self, g: AlleyGame, d: Decision) -> Any:
         if g.modules:  # a Force on Force module's reason to go somewhere else
@@ -375,7 +415,8 @@ class AlleyAI:
         # Score every candidate (cheap, in batches), then take the best one that is legal.
         cover = g.near_cover_many(points)
         seen = np.zeros(len(points), dtype=bool)  # only counts against an end without cover
-        open_ends = [i for i, c in enumerate(cover) if not c]
+        # (an Insurgent end in sight is fired at wherever it is, AA-089)
+        open_ends = [i for i, c in enumerate(cover) if not c or unit.side is Side.INSURGENT]
         if open_ends:
             seen[open_ends] = self._watched(g, unit, ends[open_ends])
         inside = [False] * len(points)
@@ -412,6 +453,8 @@ class AlleyAI:
             score -= BEHIND * (need - gain)
         if unit.side is Side.INSURGENT:
             score += 1.5 if inside else 0.0
+            if seen:
+                score -= SEEN_COST
             if seen and not cover:
                 score -= 4.0
         elif seen and not cover:
@@ -430,6 +473,8 @@ class AlleyAI:
                 continue
             o = assault_odds(g, unit, m)
             carrier = carries_contractors(m)
+            if support_team(unit) and not (carrier and o.overrun >= SUPPORT_OVERRUN):
+                continue  # a weapon team counts firing from cover, not in a brawl
             if not (o.mean_casualties >= ASSAULT_MEAN or (carrier and o.win >= CARRIER_WIN)):
                 continue
             v = o.mean_casualties + (2.0 + 4.0 * o.overrun if carrier else 0.0)
@@ -471,11 +516,35 @@ class AlleyAI:
         return None
 
     def _join_target(self, g: AlleyGame, unit: Unit) -> Unit | None:
-        friends = [u for u in g.state.side_units(unit.side)
-                   if u is not unit and u.leader is None and not u.is_detached_leader]
-        if not friends:
-            return None
-        return min(friends, key=lambda u: g.distance(u, unit))
+        """The leaderless unit a lone leader joins (AA-026): see :meth:`joins`."""
+        return self.joins(g, unit.side).get(unit.id)
+
+    def joins(self, g: AlleyGame, side: Side) -> dict[str, Unit]:
+        """Which leaderless unit each lone leader of ``side`` goes to join (AA-026): a
+        leader lets a unit act and interrupt with no Quality Check (AA-021, AA-072) and
+        adds his Troop Quality, so the biggest leaderless units in reach this turn get
+        one each first; a leader with none in reach makes for the nearest, biggest one.
+        Remembered for the decision (the answer changes once anyone moves)."""
+        memo = self._remembered(g)
+        key = ("joins", side)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit  # type: ignore[no-any-return]
+        leaders = [u for u in g.state.side_units(side) if u.is_detached_leader and u.alive]
+        gangs = [u for u in g.state.side_units(side)
+                 if u.leader is None and not u.is_detached_leader and u.fighters]
+        reach = g.m.rapid + g.m.cohesion_link
+        pairs = sorted(((g.distance(ldr, u) > reach, -len(u.fighters), g.distance(ldr, u), ldr.id, u.id)
+                        for ldr in leaders for u in gangs))
+        out: dict[str, Unit] = {}
+        taken: set[str] = set()
+        for _, _, _, lid, uid in pairs:
+            if lid in out or uid in taken:
+                continue
+            out[lid] = g.unit(uid)
+            taken.add(uid)
+        memo[key] = out
+        return out
 
     def _fire(self, g: AlleyGame, d: Decision) -> Any:
         unit = g.unit(d.facts["unit"])
@@ -496,51 +565,109 @@ class AlleyAI:
         self._why = f"about {value:.1f} expected casualties"
         return tid
 
+    def shot(self, g: AlleyGame, attacker: Unit, target: Unit,
+             overwatch: bool = False) -> tuple[float, float]:
+        """(mean casualties, chance of at least one) of a fire: the engine's exact odds,
+        remembered as :meth:`hits` is."""
+        key = ("shot", overwatch, _fire_key(attacker), _fire_key(target))
+        value = self._odds.get(key)
+        if value is None:
+            if len(self._odds) > 20000:
+                self._odds.clear()
+            o = odds(g, attacker, target, overwatch)
+            value = self._odds[key] = (o.mean, 1.0 - o.distribution[0] if o.distribution else 0.0)
+        return value  # type: ignore[no-any-return]
+
+    def _along(self, d: Decision, target: Unit) -> dict[float, tuple[float, float]]:
+        """The mover's centre shift at each stop of the declared move the options measure."""
+        path = d.facts.get("path")
+        stops = sorted({float(o["at"]) for o in d.options[1:] if isinstance(o, dict) and "at" in o})
+        if not path or not stops:
+            return {}
+        here = np.array(target.centre())
+        places = points_along([tuple(p) for p in path], stops)
+        return {s: (float(p[0] - here[0]), float(p[1] - here[1])) for s, p in zip(stops, places, strict=True)}
+
+    def shot_along(self, g: AlleyGame, ins: Unit, target: Unit,
+                   shift: tuple[float, float]) -> tuple[float, float, bool]:
+        """(mean casualties, chance of one or more, mover in the open) of ``ins`` firing at
+        ``target`` moved by ``shift`` (a point of its declared move)."""
+        dx, dy = shift
+        target.translate(dx, dy)
+        try:
+            mean, one = self.shot(g, ins, target)
+            open_ = exposed(g, target)
+        finally:
+            target.translate(-dx, -dy)
+        return mean, one, open_
+
+    def _keep_value(self, g: AlleyGame, ins: Unit, mover: Unit) -> float:
+        """What the unit's action is worth if it does not interrupt: its best shot now at
+        a Marine other than the mover (it fires in its own phase), or a Close Assault it
+        can reach then (an interrupter does not act again this turn, AA-064)."""
+        others = [u for u in g.enemies(ins)
+                  if u is not mover and g.sees(ins, u) and not fire_blocked(g, ins, u)]
+        best = max((self.hits(g, ins, u) for u in others), default=0.0)
+        if self._assault_target(g, ins, g.m.rapid) is not None:
+            best = max(best, 1.0)
+        return best
+
     def _interrupt(self, g: AlleyGame, d: Decision) -> Any:
+        """Interrupt a Regular move (AA-063..068) where the shot along it is best, with the
+        unit that gains most; a fire (AA-066) with the unit aimed at. Each interruption
+        also costs the mover an inch (AA-085) and draws its friends' fire first: a unit
+        spends its interrupt when the shot is worth more than what it would do in its own
+        phase (the unit then does not act, AA-064)."""
         target = g.unit(d.facts["target"])
         what = d.facts["what"]
-        if what == "move" and carries_contractors(target):
+        carrier = carries_contractors(target)
+        if what == "move" and carrier:
             stall = self._stall(g, d, target)
             if stall is not None:
-                self._why = "it carries the contractors: each interruption costs it an inch (AA-085)"
                 return stall
-        best: tuple[float, Any] | None = None
-        in_reach: dict[str, bool] = {}  # per interrupting unit: the same at every stop
-        exposed_bonus = 0.3 if what != "fire" and exposed(g, target) else 0
+        best: tuple[float, Any, str] | None = None
+        shifts = self._along(d, target) if what == "move" else {}
+        keep: dict[str, float] = {}
         for opt in d.options[1:]:
             ins = g.unit(opt["unit"])
             if opt["kind"] == "fire_pinned":
-                v = self.hits(g, ins, g.unit(opt["target"]))
-                if v >= 0.5 and (best is None or v > best[0]):
-                    best = (v, opt)
+                mean, one = self.shot(g, ins, g.unit(opt["target"]))
+                if mean >= 0.5 and (best is None or mean > best[0]):
+                    best = (mean, opt, f"fires at Pinned {g.unit(opt['target']).name} with no Reaction "
+                                       f"Test: {one:.0%} chance of a casualty")
                 continue
             if opt["kind"] != "fire":
                 continue
             if what == "fire":
-                aimed = d.facts.get("aimed_at")
-                if aimed != ins.id:
+                if d.facts.get("aimed_at") != ins.id:
                     continue
-                v = self.hits(g, ins, target) + 0.5
+                mean, one = self.shot(g, ins, target)
+                v = mean + 0.5
+                why = f"fires back before it is fired on: {one:.0%} chance of a casualty"
             else:
                 at = float(opt["at"])
-                if ins.id not in in_reach:
-                    in_reach[ins.id] = g.distance(ins, target) <= 2 * optimum_range(g, ins)
-                if not in_reach[ins.id]:
+                shift = shifts.get(at, (0.0, 0.0))
+                mean, one, open_ = self.shot_along(g, ins, target, shift)
+                if mean < MIN_SHOT or g.distance(ins, target) > 2 * optimum_range(g, ins) + math.hypot(*shift):
                     continue
-                v = self.hits(g, ins, target) + exposed_bonus - 0.02 * at
+                v = mean + (0.3 if open_ else 0.0) - 0.01 * at
+                why = f"interrupts at {at:.1f}\" along the move: {one:.0%} chance of a casualty" \
+                    + (" in the open" if open_ else "") + ", it loses 1\""
             if ins.leader is None:
-                v *= 0.6
+                v *= 0.6  # it must pass an Interrupt Check first (AA-072)
             if any(f.kind is FigureKind.CONTRACTOR for f in target.figures):
                 v += 0.3  # anything that slows the contractors' escort is worth an interrupt
-            if v < 1.2 and self._keeps_its_move(g, ins):
+            if ins.id not in keep:
+                keep[ins.id] = self._keep_value(g, ins, target)
+            if v < keep[ins.id] or (v < 1.2 and self._keeps_its_move(g, ins)):
                 continue
-            if v >= 0.25 and (best is None or v > best[0]):
-                best = (v, opt)
+            if v >= 0.2 and (best is None or v > best[0]):
+                best = (v, opt, f"{ins.name} {why}")
         if best is None:
-            self._why = "no shot along the move is worth an interruption"
+            self._why = "no shot along the move is worth an interruption" if what == "move" \
+                else "no shot worth an interruption"
             return "none"
-        self._why = "the best chance of casualties along the move" if what == "move" \
-            else "the best shot before it fires"
+        self._why = best[2]
         return best[1]
 
     def _keeps_its_move(self, g: AlleyGame, ins: Unit) -> bool:
@@ -552,42 +679,68 @@ class AlleyAI:
 
     def _stall(self, g: AlleyGame, d: Decision, target: Unit) -> Any:
         """Interrupt the contractors' carrier with whoever can: each interruption costs it
-        an inch (AA-085). A unit that can reach it goes in with a
-        Close Assault when the odds are worth it; the others shoot at the earliest point
-        of its move, where the lost inch hurts most."""
-        path = d.facts.get("path")
-        stops = sorted({float(o["at"]) for o in d.options[1:] if "at" in o})
-        if not path or not stops:
+        an inch (AA-085). A unit that can reach it goes in with a Close Assault when the
+        odds are worth it; the others shoot where the shot along its move is best, the
+        earlier point when they are even (the lost inch hurts most there)."""
+        shifts = self._along(d, target)
+        if not shifts:
             return None
+        shape = target.points() - np.array(target.centre())
         here = np.array(target.centre())
-        places = points_along([tuple(p) for p in path], stops)
-        shape = target.points() - here
         reach = g.m.rapid - g.m.assault_reach
-        best: tuple[float, Any] | None = None
-        seen: set[tuple[str, str]] = set()
+        best: tuple[float, Any, str] | None = None
+        assessed: set[tuple[str, str]] = set()
+        fires: list[tuple[int, float, Any, str]] = []  # the shooters, fewest fighters first
         for opt in d.options[1:]:  # the options come by unit, each stop in order
             ins = g.unit(opt["unit"])
-            if (ins.id, opt["kind"]) in seen:
-                continue
+            at = float(opt["at"])
+            shift = shifts.get(at, (0.0, 0.0))
             if opt["kind"] == "fire":
-                seen.add((ins.id, "fire"))
-                v = 1.0 + self.hits(g, ins, target)
+                mean, one, open_ = self.shot_along(g, ins, target, shift)
+                v = 1.0 + mean + (0.2 if open_ else 0.0) - 0.03 * at
+                why = (f"{ins.name} interrupts the {escort_word(target.dependants)}' carrier at {at:.1f}\" "
+                       f"along its move: {one:.0%} chance of a casualty, the carrier loses 1\"")
+                fires.append((len(ins.fighters), -v, opt, why))
             else:
-                if ins.is_detached_leader or ins.dependants:
+                if (ins.id, "move") in assessed or ins.is_detached_leader or ins.dependants:
                     continue
-                at = places[stops.index(float(opt["at"]))]
-                if min_distance(ins.points(), shape + at) > reach:
+                if min_distance(ins.points(), shape + here + np.array(shift)) > reach:
                     continue
-                seen.add((ins.id, "move"))
+                assessed.add((ins.id, "move"))
                 odds_ = assault_odds(g, ins, target)
                 if odds_.mean_casualties < 0.5 and odds_.win < 0.4:
                     continue
+                if support_team(ins) and odds_.overrun < SUPPORT_OVERRUN:
+                    continue
                 v = 1.0 + 2.0 * odds_.mean_casualties + 4.0 * odds_.overrun
+                why = (f"{ins.name} rushes the carrier at {at:.1f}\" along its move: {odds_.win:.0%} "
+                       f"chance to win the Close Assault, {odds_.overrun:.0%} to overrun it")
             if ins.leader is None:
                 v *= 0.7  # it must pass an Interrupt Check first (AA-072)
             if best is None or v > best[0]:
-                best = (v, opt)
-        return best[1] if best is not None else None
+                best = (v, opt, why)
+        if best is None:
+            return None
+        if best[1]["kind"] == "move":
+            # Marines waiting to act (or on Overwatch) fire at each interrupter first
+            # (AA-091, AA-104): a small unit's shot goes first to draw that fire.
+            rusher = g.unit(best[1]["unit"])
+            covering = [u for u in self._supporters(g, target) if g.sees(u, rusher)]
+            decoys = sorted((f for f in fires if f[2]["unit"] != rusher.id
+                             and any(g.sees(u, g.unit(f[2]["unit"])) for u in covering)),
+                            key=lambda f: (f[0], f[1]))
+            if covering and decoys:
+                self._why = f"{decoys[0][3]}; it draws {covering[0].name}'s fire before {rusher.name} rushes in"
+                return decoys[0][2]
+        self._why = best[2]
+        return best[1]
+
+    @staticmethod
+    def _supporters(g: AlleyGame, target: Unit) -> list[Unit]:
+        """Regular units that would fire at an Insurgent interrupting ``target`` before it
+        acts: on Overwatch, or still waiting to activate and in sight of it (AA-091)."""
+        return [u for u in g.state.side_units(Side.REGULAR)
+                if u is not target and u.alive and (u.overwatch or (not u.activated and g.sees(u, target)))]
 
     def _overwatch(self, g: AlleyGame, d: Decision) -> Any:
         ins = g.unit(d.facts["against"])
@@ -691,12 +844,22 @@ class AlleyAI:
         return min(d.options, key=score)
 
     def _place(self, g: AlleyGame, d: Decision) -> Any:
+        """Fresh Insurgents come in nearest where they are wanted, out of the Marines' sight
+        when a place is (they would be fired at before they act), inside a building best."""
         spots = self.ambush_points(g)
         if not spots:
             self._why = "no enemy to aim at yet: the first place offered"
             return d.options[0]
-        self._why = "the nearest place to where the Regulars must pass"
-        return min(d.options, key=lambda p: min(math.dist(tuple(p), s) for s in spots))
+        pts = [(float(p[0]), float(p[1])) for p in d.options]
+        marines = [u.points() for u in g.state.side_units(Side.REGULAR)]
+        seen = np.asarray(g.table.sight_matrix(np.array(pts), np.vstack(marines)).any(axis=1)) \
+            if marines else np.zeros(len(pts), dtype=bool)
+        inside = [any(pc.kind == "building" for pc in at) for at in g.table.pieces_at_many(pts)]
+        scores = [min(math.dist(p, s) for s in spots) + (HIDE_FOR if seen[i] else 0.0)
+                  - (1.0 if inside[i] else 0.0) for i, p in enumerate(pts)]
+        i = int(np.argmin(scores))
+        self._why = "nearest the enemy's way" + (", out of the Marines' sight" if not seen[i] else "")
+        return d.options[i]
 
     def _insurgent_act(self, g: AlleyGame, d: Decision) -> Any:
         units = [g.unit(u) for u in d.options[1:] if not u.startswith(RELEASE)]
@@ -717,7 +880,10 @@ class AlleyAI:
             self._why = "it has the best Close Assault on the escorts' carrier"
             return best[1].id
         pts = np.vstack([m.points() for m in marines])
-        unit = min(units, key=lambda u: min_distance(u.points(), pts))
+        # a lone leader goes after the gangs have moved: he joins one where it ends up
+        # (joining first would hold it in place, AA-028)
+        unit = min(units, key=lambda u: (u.is_detached_leader and any(not v.is_detached_leader for v in units),
+                                         min_distance(u.points(), pts)))
         goal = self.goal_of(g, unit)
         self._why = "the nearest to the enemy" + (f"; it {goal.reason}" if goal is not None else "")
         return unit.id

@@ -27,6 +27,7 @@ from functools import cache
 from ambush_gui.alley.close_assault import dice_for
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import FigureKind, Side, Unit
+from ambush_gui.alley.weapons import WEAPONS, Support
 
 Point = tuple[float, float]
 
@@ -79,6 +80,17 @@ def assault_odds(g: AlleyGame, attacker: Unit, defender: Unit) -> AssaultOdds:
         return AssaultOdds(an, dn, 0.0, 0.0, 0.0)
     win, mean, overrun = _assault_table(an, int(attacker.tq), max(dn, 0), int(defender.tq), fighters)
     return AssaultOdds(an, dn, win, mean, overrun)
+
+
+SUPPORT_TEAM = 3  # a unit of at most this many fighters around a support weapon is a weapon team
+
+
+def support_team(unit: Unit) -> bool:
+    """An RPG or light support weapon with a few men round it (CT-010..012): it counts
+    firing from cover at range, not walking in the open or going into a Close Assault."""
+    fighters = unit.fighters
+    return 0 < len(fighters) <= SUPPORT_TEAM and any(
+        WEAPONS[f.weapon].support is not Support.NONE for f in fighters if f.weapon in WEAPONS)
 
 
 def carries_contractors(unit: Unit) -> bool:
