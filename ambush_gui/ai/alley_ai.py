@@ -51,6 +51,9 @@ SUPPORT_SHOT = 0.2  # the same for a support weapon team in cover (it fires from
 SEEN_COST = 2.5  # what ending an Insurgent move in the Marines' sight costs (reaction fire, AA-089)
 SUPPORT_OVERRUN = 0.3  # chance of overrunning the carrier that sends a weapon team in
 HIDE_FOR = 4.0  # inches farther from the action fresh Insurgents go to arrive out of sight
+KEEP_FOR_ASSAULT = 0.35  # chance of beating the carrier that keeps a gang's action for the assault
+LURK_MIN = 3  # fighters a gang needs to lie in wait for the carrier
+LURK_SLACK = 4.0  # inches beyond a Rapid move a gang still lies in wait within
 MIN_SHOT = 0.12  # mean casualties below which a fire is no shot at all (too far, too hidden)
 ASSAULT_TRIES = 8  # approach points tried (each validated by the engine) for one Close Assault
 
@@ -294,11 +297,13 @@ class AlleyAI:
             self._why = "a lone leader: it joins a gang"
             return "rapid:move-fire" if "rapid:move-fire" in opts else opts[-1]
         shot = best_shot() if targets else 0.0
-        carrier = self._carrier_near(g, unit)
-        if carrier is not None and not targets and not self._watched_now(g, unit):
-            self._why = (f"it lies in wait out of sight: {carrier.name} will come within a Close "
-                         "Assault's reach")
-            return "halted"
+        lurk = self._lurk(g, unit)
+        if lurk is not None:
+            if not self._watched_now(g, unit):
+                self._why = f"it lies in wait out of sight, within a Close Assault's reach of {lurk[1]}"
+                return "halted"
+            self._why = f"it slips out of sight, staying within a Close Assault's reach of {lurk[1]}"
+            return "rapid:move-fire" if "rapid:move-fire" in opts else opts[0]
         if support_team(unit):
             if shot >= SUPPORT_SHOT and not exposed(g, unit):
                 self._why = f"a support weapon in cover: it fires from range, about {shot:.1f} expected casualties"
@@ -318,14 +323,27 @@ class AlleyAI:
             else f"no target in sight: {where}"
         return "rapid:move-fire" if "rapid:move-fire" in opts else opts[0]
 
-    def _carrier_near(self, g: AlleyGame, unit: Unit) -> Unit | None:
-        """A carrier of the escorts within a Rapid move and its own next move of a gang
-        that could Close Assault it (:meth:`_assault_target` asks the odds once it is in reach)."""
-        if unit.is_detached_leader or support_team(unit) or unit.dependants:
+    def _lurk(self, g: AlleyGame, unit: Unit) -> tuple[Point, str] | None:
+        """Where a gang waits to Close Assault the escorts' carrier, and its name: the
+        carrier, or the escorts it will take in. A gang within a Rapid move of it (and a
+        little) waits out of the Marines' sight, so that it is still whole in its own
+        phase: gangs that assault one after the other are what overruns a carrier (DC-029)."""
+        if unit.is_detached_leader or support_team(unit) or unit.dependants or len(unit.fighters) < LURK_MIN:
             return None
-        reach = g.m.rapid + g.m.cautious
-        near = [c for c in self.carriers(g) if g.distance(unit, c) <= reach]
-        return near[0] if near else None
+        carry = self.carriers(g)
+        if carry:
+            spots = [(c.centre(), c.name) for c in carry]
+        else:
+            waiting = self.waiting_contractors(g)
+            if not waiting:
+                return None
+            spots = [(waiting[0].pos, f"the {escort_word(waiting)}")]
+        reach = g.m.rapid + LURK_SLACK
+        here = unit.points()
+        for at, name in spots:
+            if min_distance(here, np.array([at])) <= reach:
+                return (float(at[0]), float(at[1])), name
+        return None
 
     def _watched_now(self, g: AlleyGame, unit: Unit) -> bool:
         """Does any enemy unit see ``unit`` where it stands?"""
@@ -364,6 +382,12 @@ class AlleyAI:
                 self._why = f"a Close Assault on {g.unit(assault['assault']).name}"
                 return assault
         join = self._join_target(g, unit) if unit.is_detached_leader else None
+        lurk = self._lurk(g, unit) if unit.side is Side.INSURGENT and not d.facts.get("may_assault") is False \
+            else None
+        if lurk is not None:
+            hide = self._hide_move(g, d, unit, limit, speed, lurk)
+            if hide is not None:
+                return hide
         where: Point | str = goal.where
         if join is not None:
             where = join.centre()
@@ -429,10 +453,44 @@ class AlleyAI:
         ranked = sorted(((self._score_end(unit, gap - float(left[i]), need, seen[i], cover[i], inside[i])
                           - mined[i], i) for i in range(len(points))), reverse=True)
         self.move_ends = [choices[i] for _, i in ranked]
+        hidden = unit.side is Side.INSURGENT and join is None and not self._watched_now(g, unit)
         for _, i in ranked:
+            if hidden and seen[i]:  # every Marine that sees it after its move fires (AA-089)
+                self._why = f"it stays out of the Marines' sight (it {goal.reason} when it can, unseen)"
+                return stay()
             if self._ok(d, choices[i]):
                 return choices[i]
         return stay()
+
+    def _hide_move(self, g: AlleyGame, d: Decision, unit: Unit, limit: float, speed: str | None,
+                   lurk: tuple[Point, str]) -> Any:
+        """A legal move to a place out of the Marines' sight that stays within a Close
+        Assault's reach of ``lurk`` (inside a building best); None when there is none."""
+        here = np.array(unit.centre())
+        at = np.array(lurk[0])
+        ends: list[np.ndarray] = []
+        for frac in (0.35, 0.7, 1.0):
+            for k in range(12):
+                a = 2 * math.pi * k / 12
+                ends.append(here + frac * limit * np.array([math.cos(a), math.sin(a)]))
+        pts = np.array(ends)
+        far = np.hypot(*(pts - at).T) > g.m.rapid
+        seen = self._watched(g, unit, pts)
+        ok = np.flatnonzero(~seen & ~far)
+        if not len(ok):
+            return None
+        inside = [any(pc.kind == "building" for pc in at_) for at_ in g.table.pieces_at_many(
+            [(float(pts[i, 0]), float(pts[i, 1])) for i in ok])]
+        order = sorted(range(len(ok)), key=lambda j: (not inside[j], float(np.hypot(*(pts[ok[j]] - at)))))
+        for j in order[:ASSAULT_TRIES]:
+            x, y = pts[ok[j]]
+            choice: dict[str, Any] = {"path": [[round(float(x), 3), round(float(y), 3)]]}
+            if speed:
+                choice["speed"] = speed
+            if self._ok(d, choice):
+                self._why = f"it slips out of the Marines' sight, within a Close Assault's reach of {lurk[1]}"
+                return choice
+        return None
 
     def _watched(self, g: AlleyGame, unit: Unit, ends: np.ndarray) -> np.ndarray:
         """Which candidate end points the enemy can see (unit centres, one batched query)."""
@@ -642,6 +700,8 @@ class AlleyAI:
                 if d.facts.get("aimed_at") != ins.id:
                     continue
                 mean, one = self.shot(g, ins, target)
+                if len(ins.fighters) >= LURK_MIN and mean < FIRE_WORTH:
+                    continue  # a gang keeps itself for its phase: the covering Marines fire first (AA-091)
                 v = mean + 0.5
                 why = f"fires back before it is fired on: {one:.0%} chance of a casualty"
             else:
@@ -691,11 +751,16 @@ class AlleyAI:
         best: tuple[float, Any, str] | None = None
         assessed: set[tuple[str, str]] = set()
         fires: list[tuple[int, float, Any, str]] = []  # the shooters, fewest fighters first
+        saving: dict[str, bool] = {}  # gangs kept for a Close Assault in their own phase
         for opt in d.options[1:]:  # the options come by unit, each stop in order
             ins = g.unit(opt["unit"])
             at = float(opt["at"])
             shift = shifts.get(at, (0.0, 0.0))
             if opt["kind"] == "fire":
+                if ins.id not in saving:
+                    saving[ins.id] = self._saves_for_assault(g, ins, target, shifts[max(shifts)])
+                if saving[ins.id]:
+                    continue
                 mean, one, open_ = self.shot_along(g, ins, target, shift)
                 v = 1.0 + mean + (0.2 if open_ else 0.0) - 0.03 * at
                 why = (f"{ins.name} interrupts the {escort_word(target.dependants)}' carrier at {at:.1f}\" "
@@ -734,6 +799,22 @@ class AlleyAI:
                 return decoys[0][2]
         self._why = best[2]
         return best[1]
+
+    def _saves_for_assault(self, g: AlleyGame, ins: Unit, target: Unit, end: tuple[float, float]) -> bool:
+        """Will ``ins`` reach a Close Assault on the carrier in its own phase, where the move
+        being interrupted ends? Then it keeps its action for that (an interrupter does not
+        act again this turn, AA-064): gangs that assault one after the other in the
+        Insurgent phase are what overruns a carrier (DC-029)."""
+        if ins.is_detached_leader or support_team(ins) or ins.dependants or ins.shaken(g.state.turn):
+            return False
+        dx, dy = end
+        target.translate(dx, dy)
+        try:
+            near = g.distance(ins, target) <= g.m.rapid - g.m.assault_reach
+            worth = near and assault_odds(g, ins, target).win >= KEEP_FOR_ASSAULT
+        finally:
+            target.translate(-dx, -dy)
+        return worth
 
     @staticmethod
     def _supporters(g: AlleyGame, target: Unit) -> list[Unit]:
