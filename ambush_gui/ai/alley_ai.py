@@ -19,6 +19,7 @@ import numpy as np
 
 from ambush_gui.ai import fof_mines
 from ambush_gui.ai.alley_goals import (
+    PACE_SHARE,
     Aim,
     Goal,
     carriers,
@@ -41,6 +42,7 @@ from ambush_gui.core.decisions import Decision, IllegalDecision
 from ambush_gui.core.geometry import min_distance, path_length, points_along
 
 Point = tuple[float, float]
+TIMED = (Aim.FETCH, Aim.CARRY, Aim.EXIT, Aim.HOT_SPOT, Aim.ZONE)  # goals that score only if reached in time
 
 AMBUSH_AHEAD = 5.0  # inches down the contractors' way out where Insurgents lie in wait
 BEHIND = 1.5  # how much gain a unit behind its pace loses per inch it falls short
@@ -54,6 +56,8 @@ HIDE_FOR = 4.0  # inches farther from the action fresh Insurgents go to arrive o
 KEEP_FOR_ASSAULT = 0.35  # chance of beating the carrier that keeps a gang's action for the assault
 LURK_MIN = 3  # fighters a gang needs to lie in wait for the carrier
 LURK_SLACK = 4.0  # inches beyond a Rapid move a gang still lies in wait within
+SPARE_TURNS = 1  # turns a timed errand keeps in hand for the inches interruptions cost
+KEEP_SHARE = 0.8  # of its own phase's best shot an interrupt must promise (it also costs an inch)
 MIN_SHOT = 0.12  # mean casualties below which a fire is no shot at all (too far, too hidden)
 ASSAULT_TRIES = 8  # approach points tried (each validated by the engine) for one Close Assault
 
@@ -214,12 +218,28 @@ class AlleyAI:
     def exit_point(self, g: AlleyGame, unit: Unit) -> Point:
         return exit_point(g, unit.centre(), unit.side)
 
-    def pace_needed(self, g: AlleyGame, goal: Goal, remaining: float) -> float:
-        """Inches a turn the unit must make to reach its goal by the turn limit."""
+    def pace_needed(self, g: AlleyGame, goal: Goal, remaining: float, unit: Unit | None = None) -> float:
+        """Inches a turn the unit must make to reach its goal by the turn limit, leaving the
+        turns the rest of its errand takes (the escorts fetched must still be carried off,
+        at a Cautious pace, DC-006) and one turn to spare for the inches interruptions cost
+        (AA-085) when the errand scores only if it is done in time."""
         turns = max(1, g.spec.turn_limit - g.state.turn + 1)
         if goal.aim is Aim.HOT_SPOT and not goal.arrived:
-            turns = max(1, turns - 1)  # it must then stay a whole turn (AA-054)
-        return remaining / turns if math.isfinite(remaining) else 0.0
+            turns -= 1  # it must then stay a whole turn (AA-054)
+        if goal.aim is Aim.FETCH and unit is not None and not isinstance(goal.where, str):
+            turns -= self._carry_turns(g, unit, goal.where)
+        if goal.aim in TIMED and turns > 2:
+            turns -= SPARE_TURNS
+        return remaining / max(1, turns) if math.isfinite(remaining) else 0.0
+
+    def _carry_turns(self, g: AlleyGame, unit: Unit, at: Point) -> int:
+        """Whole turns a carrier takes from ``at`` to the nearest friendly edge, Cautiously."""
+        finder = self.finder(g, unit)
+        edges = [str(e) for e in g.spec.sides[unit.side].friendly_edges]
+        way = min((finder.field(e).distance(at) for e in edges), default=math.inf)
+        if not math.isfinite(way):
+            return 0
+        return math.ceil(way / (PACE_SHARE * g.m.cautious))
 
     # -- decisions -------------------------------------------------------------------------
     def _activate(self, g: AlleyGame, d: Decision) -> Any:
@@ -276,7 +296,8 @@ class AlleyAI:
             if not math.isfinite(remaining):
                 remaining = math.dist(self.goal(g, unit) or unit.centre(), unit.centre())
             far = remaining > 7 * g.m.scale
-            late = remaining > g.m.cautious and self.pace_needed(g, goal, remaining) > 0.8 * g.m.cautious
+            pace = self.pace_needed(g, goal, remaining, unit)
+            late = remaining > g.m.cautious and pace > 0.8 * g.m.cautious
             wants = "rapid:move-fire" if (far and not targets) or late else "cautious:move-fire"
             if late and targets and "rapid:move-fire" in opts:
                 self._why += f" ({remaining:.0f}\" to go: it must hurry)"
@@ -306,10 +327,11 @@ class AlleyAI:
             return "rapid:move-fire" if "rapid:move-fire" in opts else opts[0]
         if support_team(unit):
             if shot >= SUPPORT_SHOT and not exposed(g, unit):
-                self._why = f"a support weapon in cover: it fires from range, about {shot:.1f} expected casualties"
+                self._why = (f"a support weapon in cover: it fires from range, about {shot:.1f} "
+                             "expected casualties")
                 return "halted"
-            if not exposed(g, unit) and not self._watched_now(g, unit) and (goal is None or goal.arrived
-                                                                          or not self._far_from(g, unit, goal)):
+            settled = goal is None or goal.arrived or not self._far_from(g, unit, goal)
+            if settled and not exposed(g, unit) and not self._watched_now(g, unit):
                 self._why = "a support weapon: it waits in cover, out of sight, for a target worth it"
                 return "halted"
         if targets and not exposed(g, unit) and shot >= FIRE_WORTH:
@@ -382,8 +404,7 @@ class AlleyAI:
                 self._why = f"a Close Assault on {g.unit(assault['assault']).name}"
                 return assault
         join = self._join_target(g, unit) if unit.is_detached_leader else None
-        lurk = self._lurk(g, unit) if unit.side is Side.INSURGENT and not d.facts.get("may_assault") is False \
-            else None
+        lurk = self._lurk(g, unit) if unit.side is Side.INSURGENT else None
         if lurk is not None:
             hide = self._hide_move(g, d, unit, limit, speed, lurk)
             if hide is not None:
@@ -447,7 +468,7 @@ class AlleyAI:
         if unit.side is Side.INSURGENT:
             inside = [any(pc.kind == "building" for pc in at) for at in g.table.pieces_at_many(points)]
         left = field.distances(points)
-        need = min(limit, self.pace_needed(g, goal, gap)) if unit.side is Side.REGULAR else 0.0
+        need = min(limit, self.pace_needed(g, goal, gap, unit)) if unit.side is Side.REGULAR else 0.0
         mined = fof_mines.mine_costs(g, unit, routes, finder is not plain) if g.modules \
             else [0.0] * len(points)
         ranked = sorted(((self._score_end(unit, gap - float(left[i]), need, seen[i], cover[i], inside[i])
@@ -592,8 +613,8 @@ class AlleyAI:
         gangs = [u for u in g.state.side_units(side)
                  if u.leader is None and not u.is_detached_leader and u.fighters]
         reach = g.m.rapid + g.m.cohesion_link
-        pairs = sorted(((g.distance(ldr, u) > reach, -len(u.fighters), g.distance(ldr, u), ldr.id, u.id)
-                        for ldr in leaders for u in gangs))
+        pairs = sorted((g.distance(ldr, u) > reach, -len(u.fighters), g.distance(ldr, u), ldr.id, u.id)
+                        for ldr in leaders for u in gangs)
         out: dict[str, Unit] = {}
         taken: set[str] = set()
         for _, _, _, lid, uid in pairs:
@@ -708,7 +729,8 @@ class AlleyAI:
                 at = float(opt["at"])
                 shift = shifts.get(at, (0.0, 0.0))
                 mean, one, open_ = self.shot_along(g, ins, target, shift)
-                if mean < MIN_SHOT or g.distance(ins, target) > 2 * optimum_range(g, ins) + math.hypot(*shift):
+                reach = 2 * optimum_range(g, ins) + math.hypot(*shift)
+                if mean < MIN_SHOT or g.distance(ins, target) > reach:
                     continue
                 v = mean + (0.3 if open_ else 0.0) - 0.01 * at
                 why = f"interrupts at {at:.1f}\" along the move: {one:.0%} chance of a casualty" \
@@ -719,7 +741,7 @@ class AlleyAI:
                 v += 0.3  # anything that slows the contractors' escort is worth an interrupt
             if ins.id not in keep:
                 keep[ins.id] = self._keep_value(g, ins, target)
-            if v < keep[ins.id] or (v < 1.2 and self._keeps_its_move(g, ins)):
+            if v < KEEP_SHARE * keep[ins.id] or (v < 1.2 and self._keeps_its_move(g, ins)):
                 continue
             if v >= 0.2 and (best is None or v > best[0]):
                 best = (v, opt, f"{ins.name} {why}")
@@ -795,7 +817,8 @@ class AlleyAI:
                              and any(g.sees(u, g.unit(f[2]["unit"])) for u in covering)),
                             key=lambda f: (f[0], f[1]))
             if covering and decoys:
-                self._why = f"{decoys[0][3]}; it draws {covering[0].name}'s fire before {rusher.name} rushes in"
+                self._why = (f"{decoys[0][3]}; it draws {covering[0].name}'s fire before "
+                             f"{rusher.name} rushes in")
                 return decoys[0][2]
         self._why = best[2]
         return best[1]
@@ -963,8 +986,8 @@ class AlleyAI:
         pts = np.vstack([m.points() for m in marines])
         # a lone leader goes after the gangs have moved: he joins one where it ends up
         # (joining first would hold it in place, AA-028)
-        unit = min(units, key=lambda u: (u.is_detached_leader and any(not v.is_detached_leader for v in units),
-                                         min_distance(u.points(), pts)))
+        gangs_left = any(not v.is_detached_leader for v in units)
+        unit = min(units, key=lambda u: (u.is_detached_leader and gangs_left, min_distance(u.points(), pts)))
         goal = self.goal_of(g, unit)
         self._why = "the nearest to the enemy" + (f"; it {goal.reason}" if goal is not None else "")
         return unit.id

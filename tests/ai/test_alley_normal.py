@@ -1,0 +1,154 @@
+"""The normal Ambush Alley computer player plays the scenario (issue 16).
+
+Hand-built positions (tests/alley/kit.py) pin each behaviour the issue names: the
+Insurgents interrupt a move where the shot along it is best and say so; a lone leader
+joins the biggest leaderless gang in reach; an RPG team keeps to cover and out of
+brawls; a gang near the escorts lies in wait out of sight; the Marines move at the pace
+the turn limit needs once the carry home is counted; and a fireteam gets round an
+impassable canal on a table bigger than any shipped one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ambush_gui.ai.alley_ai import AlleyAI
+from ambush_gui.ai.simulate import play_out
+from ambush_gui.alley.game import AlleyGame
+from ambush_gui.alley.interrupts import interrupt_decision, interrupt_options_along
+from ambush_gui.alley.model import Side, Speed, Unit
+from ambush_gui.alley.turn import move_decision, move_rules, plan_decision
+from ambush_gui.core.decisions import Decision
+from tests.alley import kit
+
+
+def game(units: list[dict[str, Any]], **kw: Any) -> AlleyGame:
+    g = kit.game(units, seed=1, strict=False, **kw)
+    g.state.turn = 1
+    return g
+
+
+def move_interrupt(g: AlleyGame, mover: Unit, to: tuple[float, float]) -> Decision:
+    """The interrupt decision the engine asks when ``mover`` declares a Cautious move to ``to``."""
+    mover.speed = Speed.CAUTIOUS
+    path = [mover.centre(), to]
+    return interrupt_decision(g, mover, interrupt_options_along(g, mover, path), "move", path=path)
+
+
+# -- the Insurgents ----------------------------------------------------------------------------
+
+def test_an_insurgent_gang_interrupts_a_move_where_the_shot_along_it_is_best() -> None:
+    """A fireteam walks 10" across the open straight at a led gang: the shot is best at
+    the end of the walk, nearest the gang, not where the move starts. The reason gives
+    the point and the chance of a casualty."""
+    g = game([kit.marines("m", (2, 4)), kit.marines("far", (2, 22)),
+              kit.insurgents("i", (17, 4), n=6, leader=True)])
+    m = g.unit("m")
+    d = move_interrupt(g, m, (11.0, 5.0))
+    stops = sorted({o["at"] for o in d.options[1:] if o["unit"] == "i" and o["kind"] == "fire"})
+    assert len(stops) >= 4 and stops[0] == 0.0
+    ai = AlleyAI()
+    c = ai.decide(g, d)
+    d.validate(c.answer)
+    assert c.answer["kind"] == "fire" and c.answer["unit"] == "i"
+    assert c.answer["at"] == stops[-1], c  # where the shot is best: the nearest point
+    assert f'interrupts at {stops[-1]:.1f}" along the move' in c.reason
+    assert "% chance of a casualty" in c.reason
+
+
+def test_a_lone_leader_joins_the_six_man_gang_beside_him_not_the_nearest_pair() -> None:
+    """Two lone leaders: one joins the leaderless six-man gang 3" away (not the pair 1.5"
+    away), the other the pair; the move ends beside the gang and names it."""
+    g = game([kit.marines("m", (2, 2)),
+              kit.leader("ldr", "insurgent", (12, 16)), kit.leader("ldr2", "insurgent", (14, 22)),
+              kit.insurgents("pair", (10.2, 16), n=2), kit.insurgents("six", (15, 16), n=6)],
+             pieces=[kit.building("wall-off", (4, 6, 16, 4))])
+    ai = AlleyAI()
+    ldr = g.unit("ldr")
+    assert ai.joins(g, Side.INSURGENT)["ldr"].id == "six"
+    assert ai.joins(g, Side.INSURGENT)["ldr2"].id == "pair"
+    d = plan_decision(g, ldr)
+    c = ai.decide(g, d)
+    assert c.answer.startswith("rapid:") and "joins a gang" in c.reason
+    ldr.speed = Speed.RAPID
+    mv = move_decision(g, ldr, g.m.rapid, move_rules(g, ldr))
+    c = ai.decide(g, mv)
+    assert mv.validate(c.answer)["join"] == "six" and "Insurgents six" in c.reason
+
+
+def test_an_rpg_team_fires_from_cover_and_is_not_thrown_into_a_close_assault() -> None:
+    """An RPG team inside a building with a fireteam in sight fires from there (Halted);
+    a lone Marine within its reach is no Close Assault for it, though it is for a gang
+    of riflemen as big."""
+    g = game([kit.marines("m", (8, 12), weapons=("rifle",)),
+              kit.insurgents("rpg", (14, 14.5), weapons=["rpg", "rifle"]),
+              kit.insurgents("gang", (14, 6), n=2)],
+             pieces=[kit.building("house", (13, 13, 4, 3))])
+    ai = AlleyAI()
+    rpg = g.unit("rpg")
+    c = ai.decide(g, plan_decision(g, rpg))
+    assert c.answer == "halted", c
+    assert "support weapon" in c.reason
+    m = g.unit("m")
+    assert ai._assault_target(g, g.unit("gang"), g.m.rapid) is m
+    assert ai._assault_target(g, rpg, g.m.rapid) is None
+
+
+def test_a_gang_near_the_escorts_lies_in_wait_out_of_sight() -> None:
+    """The contractors wait in the street; a five-man gang behind a house within a Rapid
+    move of them stays Halted, out of the Marines' sight, for its Close Assault."""
+    g = game([kit.marines("m", (10, 2)), kit.insurgents("gang", (16, 17), n=5, leader=True)],
+             pieces=[kit.building("house", (14, 13, 6, 3))],
+             contractors=[("c1", (12, 10)), ("c2", (12.6, 10))], special_rules=["contractors"])
+    gang = g.unit("gang")
+    assert not any(g.sees(u, gang) for u in g.enemies(gang))
+    c = AlleyAI().decide(g, plan_decision(g, gang))
+    assert c.answer == "halted", c
+    assert "lies in wait out of sight" in c.reason
+
+
+# -- the Regulars ------------------------------------------------------------------------------
+
+def escort_table(**kw: Any) -> AlleyGame:
+    """A 36"x48" table: the contractors wait 20" up from a fireteam, 27" from the south
+    edge it must carry them off by, in an eight-turn game; an Insurgent gang in sight."""
+    sides = {"regular": {"name": "Marines", "optimum_range": 8, "armor": 1, "friendly_edges": ["south"]},
+             "insurgent": {"name": "Insurgents", "optimum_range": 6}}
+    awards = [{"side": "regular", "event": "escort_exited", "points": 5}]
+    return game([kit.marines("a", (9, 6)), kit.insurgents("i", (24, 12), n=3)], width=36, height=48,
+                contractors=[("c1", (10, 26)), ("c2", (10.6, 26))], special_rules=["contractors"],
+                sides=sides, victory={"awards": awards}, turn_limit=8, **kw)
+
+
+def test_the_team_fetching_the_escorts_keeps_the_pace_the_carry_home_needs() -> None:
+    """20" to the contractors and 27" back at a Cautious pace (six turns of it): the two
+    turns left for the way there need a Rapid move, an enemy in sight or not."""
+    g = escort_table()
+    a = g.unit("a")
+    assert any(g.sees(a, u) for u in g.enemies(a))
+    c = AlleyAI().decide(g, plan_decision(g, a))
+    assert c.answer.startswith("rapid:"), c
+    assert "must hurry" in c.reason
+
+
+def test_a_fireteam_gets_round_an_impassable_canal_on_a_36_by_48_table() -> None:
+    """A canal crosses all but the east end of a 36"x48" table; the fireteam must get off
+    the north edge, 44" away the straight way and about 60" round the canal's end, in
+    eight turns. It does, in every game."""
+    sides = {"regular": {"name": "Rangers", "optimum_range": 8, "armor": 1, "friendly_edges": ["north"]},
+             "insurgent": {"name": "Militia", "optimum_range": 6}}
+    awards = [{"side": "regular", "event": "figure_exited", "points": 2, "edge": "north"},
+              {"side": "insurgent", "event": "enemy_killed", "points": 1}]
+    canal = {"id": "canal", "kind": "open", "label": "Canal", "rect": [0, 22, 29, 3], "impassable": True}
+    for seed in (1, 2, 3):
+        g = kit.game([kit.marines("alpha", (4, 3)), kit.insurgents("m1", (3, 44), n=2)],
+                     pieces=[canal], width=36, height=48, sides=sides, victory={"awards": awards},
+                     turn_limit=8, seed=seed, strict=False)
+        alpha = g.unit("alpha")
+        assert np.all(alpha.points()[:, 1] < 22)
+        ai = AlleyAI()
+        play_out(g, {"regular": ai, "insurgent": ai})
+        off = [f for f in g.state.exited if g.state.exit_edges.get(f.id) == "north"]
+        assert off, f"seed {seed}: the fireteam never got round the canal"
