@@ -42,6 +42,7 @@ from ambush_gui.core.decisions import Decision, IllegalDecision
 from ambush_gui.core.geometry import min_distance, path_length, points_along
 
 Point = tuple[float, float]
+STANDS = (Aim.DEFEND, Aim.ZONE, Aim.HOT_SPOT)  # goals that score by standing on ground
 TIMED = (Aim.FETCH, Aim.CARRY, Aim.EXIT, Aim.HOT_SPOT, Aim.ZONE)  # goals that score only if reached in time
 
 AMBUSH_AHEAD = 5.0  # inches down the contractors' way out where Insurgents lie in wait
@@ -471,10 +472,13 @@ class AlleyAI:
         need = min(limit, self.pace_needed(g, goal, gap, unit)) if unit.side is Side.REGULAR else 0.0
         mined = fof_mines.mine_costs(g, unit, routes, finder is not plain) if g.modules \
             else [0.0] * len(points)
-        ranked = sorted(((self._score_end(unit, gap - float(left[i]), need, seen[i], cover[i], inside[i])
-                          - mined[i], i) for i in range(len(points))), reverse=True)
+        shy = goal.aim not in STANDS  # a unit making for ground that scores goes in, seen or not
+        scores = [self._score_end(unit, gap - float(left[i]), need, seen[i] and shy, cover[i], inside[i])
+                  - mined[i] for i in range(len(points))]
+        ranked = sorted(((v, i) for i, v in enumerate(scores)), reverse=True)
         self.move_ends = [choices[i] for _, i in ranked]
-        hidden = unit.side is Side.INSURGENT and join is None and not self._watched_now(g, unit)
+        hidden = unit.side is Side.INSURGENT and join is None and goal.aim not in STANDS \
+            and not self._watched_now(g, unit)
         for _, i in ranked:
             if hidden and seen[i]:  # every Marine that sees it after its move fires (AA-089)
                 self._why = f"it stays out of the Marines' sight (it {goal.reason} when it can, unseen)"
