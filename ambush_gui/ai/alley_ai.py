@@ -25,6 +25,7 @@ from ambush_gui.ai.alley_goals import (
     carriers,
     cut_off,
     escort_word,
+    escorts_score,
     exit_point,
     plan,
     threatened,
@@ -352,6 +353,8 @@ class AlleyAI:
         little) waits out of the Marines' sight, so that it is still whole in its own
         phase: gangs that assault one after the other are what overruns a carrier (DC-029)."""
         if unit.is_detached_leader or support_team(unit) or unit.dependants or len(unit.fighters) < LURK_MIN:
+            return None
+        if not escorts_score(g):
             return None
         carry = self.carriers(g)
         if carry:

@@ -509,6 +509,21 @@ def threatened(g: AlleyGame) -> list[Point]:
     return out
 
 
+def escorts_score(g: AlleyGame) -> bool:
+    """Does the scenario score the escorts (the Regulars bringing them off, the Insurgents
+    holding them)? Only then do they shape the plans (CT-042, CT-046)."""
+    hit = _ESCORTS_SCORE.get(g)
+    if hit is None:
+        hit = _ESCORTS_SCORE[g] = any(
+            a.points > 0 and ((a.side is Side.REGULAR and a.event is AwardEvent.ESCORT_EXITED)
+                              or (a.side is Side.INSURGENT and a.event is AwardEvent.CAPTIVE_HELD))
+            for a in g.spec.victory.all_awards())
+    return hit
+
+
+_ESCORTS_SCORE: weakref.WeakKeyDictionary[AlleyGame, bool] = weakref.WeakKeyDictionary()
+
+
 def waiting_escorts(g: AlleyGame) -> list[Figure]:
     """Escorts on the ground the Regulars have not taken in (CT-048)."""
     return [f for f in g.state.ground if f.kind is FigureKind.CONTRACTOR]
