@@ -895,20 +895,22 @@ class AlleyAI:
 
     def _react(self, g: AlleyGame, d: Decision) -> Any:
         opts = d.options
+        ins = g.unit(d.facts["against"])
         if "fire" in opts:
-            self._why = "firing back costs nothing and may hit"
+            v = self.hits(g, g.unit(d.facts["unit"]), ins)
+            self._why = f"fires at {ins.name} first: about {v:.1f} expected casualties"
             return "fire"
         if "cover" in opts and g.unit(d.facts["unit"]).dependants:
-            self._why = "the people it escorts need cover more than a shot"
+            self._why = "it carries Dependants: it gets them into cover"
             return "cover"
-        ins = g.unit(d.facts["against"])
         scored = [(self.hits(g, g.unit(u), ins), u) for u in opts if u not in ("none", "cover")]
         if scored:
             v, uid = max(scored)
             if v >= 0.5:
-                self._why = f"the best shot back: about {v:.1f} expected casualties"
+                self._why = (f"{g.unit(uid).name} has the best shot at {ins.name}: about {v:.1f} "
+                             "expected casualties")
                 return uid
-        self._why = "no shot back worth it (under half a casualty expected)"
+        self._why = f"no shot at {ins.name} worth half a casualty"
         return "none"
 
     def _match(self, g: AlleyGame, d: Decision) -> Any:
@@ -926,8 +928,9 @@ class AlleyAI:
                 total += 5 if f.kind is FigureKind.LEADER else 1 + 2 * (f.weapon != "rifle")
             return total
 
-        self._why = "riflemen go first, the support weapons and the leader last"
-        return min(d.options, key=cost)
+        answer = min(d.options, key=cost)
+        self._why = "it loses riflemen before leaders and support weapons"
+        return answer
 
     def ambush_points(self, g: AlleyGame) -> list[Point]:
         """Where fresh Insurgents should come in: across the carriers' way out, or on the
@@ -952,7 +955,9 @@ class AlleyAI:
             h = g.state.hot_spots[n]
             return min(math.dist((h.x, h.y), p) for p in spots)
 
-        return min(d.options, key=score)
+        answer = min(d.options, key=score)
+        self._why = f"Hot Spot {answer} is nearest where fresh men are wanted"
+        return answer
 
     def _place(self, g: AlleyGame, d: Decision) -> Any:
         """Fresh Insurgents come in nearest where they are wanted, out of the Marines' sight
@@ -1000,4 +1005,5 @@ class AlleyAI:
         return unit.id
 
     def _abandon(self, g: AlleyGame, d: Decision) -> Any:
+        self._why = "nobody is left behind (it scores)"
         return "keep"
