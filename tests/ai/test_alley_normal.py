@@ -152,3 +152,19 @@ def test_a_fireteam_gets_round_an_impassable_canal_on_a_36_by_48_table() -> None
         play_out(g, {"regular": ai, "insurgent": ai})
         off = [f for f in g.state.exited if g.state.exit_edges.get(f.id) == "north"]
         assert off, f"seed {seed}: the fireteam never got round the canal"
+
+
+def test_every_answer_in_a_played_game_carries_a_reason() -> None:
+    """Contracting Trouble, computer against computer: each answer of either side comes
+    with its one-line reason (reactions, casualty choices and Hot Spot picks included)."""
+    from ambush_gui import systems
+
+    g = systems.new_game(systems.load_scenario(systems.resolve("contracting-trouble")), 2)
+    ai = AlleyAI()
+    blank: set[str] = set()
+    while (d := g.pending()) is not None:
+        c = ai.decide(g, d)
+        if not c.reason.strip():
+            blank.add(d.kind.value)
+        g.answer(c.answer)
+    assert not blank, f"answers with no reason: {sorted(blank)}"
