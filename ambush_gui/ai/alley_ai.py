@@ -60,6 +60,8 @@ LURK_MIN = 3  # fighters a gang needs to lie in wait for the carrier
 LURK_SLACK = 4.0  # inches beyond a Rapid move a gang still lies in wait within
 SPARE_TURNS = 1  # turns a timed errand keeps in hand for the inches interruptions cost
 KEEP_SHARE = 0.8  # of its own phase's best shot an interrupt must promise (it also costs an inch)
+LURK_TURNS = 2  # turns after this one a carry needs for a gang to wait on the escorts
+LAST_TURNS = 1  # turns after this one when Insurgents stop keeping men for later
 MIN_SHOT = 0.12  # mean casualties below which a fire is no shot at all (too far, too hidden)
 ASSAULT_TRIES = 8  # approach points tried (each validated by the engine) for one Close Assault
 
@@ -321,6 +323,12 @@ class AlleyAI:
             return "rapid:move-fire" if "rapid:move-fire" in opts else opts[-1]
         shot = best_shot() if targets else 0.0
         lurk = self._lurk(g, unit)
+        last = self._last_turns(g)
+        if last and targets and shot >= MIN_SHOT:
+            self._why = (f"the game is nearly over, nothing to keep men for: it fires, about {shot:.1f} "
+                         "expected casualties")
+            return "halted" if not exposed(g, unit) else \
+                ("cautious:fire-move" if "cautious:fire-move" in opts else opts[0])
         if lurk is not None:
             if not self._watched_now(g, unit):
                 self._why = f"it lies in wait out of sight, within a Close Assault's reach of {lurk[1]}"
@@ -347,6 +355,26 @@ class AlleyAI:
             else f"no target in sight: {where}"
         return "rapid:move-fire" if "rapid:move-fire" in opts else opts[0]
 
+    def _escort_fight(self, g: AlleyGame) -> bool:
+        """Is the fight for the escorts on (they score, and a Marine team carries them or is
+        coming for them with time to carry them off)? Only then do Insurgents keep men out
+        of sight for it; otherwise they hunt Marines, which score too (CT-044/045)."""
+        if not escorts_score(g) or self._last_turns(g):
+            return False
+        if self.carriers(g):
+            return True
+        waiting = self.waiting_contractors(g)
+        if not waiting or g.spec.turn_limit - g.state.turn < LURK_TURNS:
+            return False
+        at = np.array([waiting[0].pos])
+        return any(u.fighters and min_distance(u.points(), at) <= 2 * g.m.rapid
+                   for u in g.state.side_units(Side.REGULAR))
+
+    @staticmethod
+    def _last_turns(g: AlleyGame) -> bool:
+        """The last turn or the one before: nothing is worth keeping men for any more."""
+        return g.spec.turn_limit - g.state.turn <= LAST_TURNS
+
     def _lurk(self, g: AlleyGame, unit: Unit) -> tuple[Point, str] | None:
         """Where a gang waits to Close Assault the escorts' carrier, and its name: the
         carrier, or the escorts it will take in. A gang within a Rapid move of it (and a
@@ -354,14 +382,14 @@ class AlleyAI:
         phase: gangs that assault one after the other are what overruns a carrier (DC-029)."""
         if unit.is_detached_leader or support_team(unit) or unit.dependants or len(unit.fighters) < LURK_MIN:
             return None
-        if not escorts_score(g):
+        if not escorts_score(g) or self._last_turns(g):
             return None
         carry = self.carriers(g)
         if carry:
             spots = [(c.centre(), c.name) for c in carry]
         else:
             waiting = self.waiting_contractors(g)
-            if not waiting:
+            if not waiting or not self._escort_fight(g):
                 return None
             spots = [(waiting[0].pos, f"the {escort_word(waiting)}")]
         reach = g.m.rapid + LURK_SLACK
@@ -475,13 +503,15 @@ class AlleyAI:
         need = min(limit, self.pace_needed(g, goal, gap, unit)) if unit.side is Side.REGULAR else 0.0
         mined = fof_mines.mine_costs(g, unit, routes, finder is not plain) if g.modules \
             else [0.0] * len(points)
-        shy = goal.aim not in STANDS  # a unit making for ground that scores goes in, seen or not
+        last = self._last_turns(g)
+        # a unit making for ground that scores goes in, seen or not; so does any at the end
+        shy = goal.aim not in STANDS and not last
         scores = [self._score_end(unit, gap - float(left[i]), need, seen[i] and shy, cover[i], inside[i])
                   - mined[i] for i in range(len(points))]
         ranked = sorted(((v, i) for i, v in enumerate(scores)), reverse=True)
         self.move_ends = [choices[i] for _, i in ranked]
-        hidden = unit.side is Side.INSURGENT and join is None and goal.aim not in STANDS \
-            and not self._watched_now(g, unit)
+        hidden = unit.side is Side.INSURGENT and join is None and goal.aim not in STANDS and not last \
+            and self._escort_fight(g) and not self._watched_now(g, unit)
         for _, i in ranked:
             if hidden and seen[i]:  # every Marine that sees it after its move fires (AA-089)
                 self._why = f"it stays out of the Marines' sight (it {goal.reason} when it can, unseen)"

@@ -371,8 +371,12 @@ class Planner:
                          f"gets across {c.name}'s way out: {_vp(pts)} an escort")]
         waiting = self.waiting
         if waiting:
+            # lying in wait pays only while a Marine team comes for them; else hunting does
+            at = np.array([waiting[0].pos])
+            coming = any(min_distance(u.points(), at) <= 2 * self.g.m.rapid for u, _ in self.enemies)
             return [Goal(Aim.AMBUSH, route(self.g, waiting[0].pos, AMBUSH_AHEAD * self.g.m.scale),
-                         10.0 + pts, f"lies in wait on the {possessive(escort_word(waiting))} way out")]
+                         10.0 + pts if coming else 0.005,
+                         f"lies in wait on the {possessive(escort_word(waiting))} way out")]
         return []
 
     def _hot_spot_threats(self, unit: Unit) -> list[Goal]:
