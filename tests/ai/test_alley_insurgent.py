@@ -150,3 +150,19 @@ def test_fresh_insurgents_come_in_across_the_carriers_way_out() -> None:
     d2 = Decision(side="insurgent", kind=DecisionKind.PLACE, prompt="", options=places, facts={})
     assert ai.choose(g, d2) == [15.0, 5.0]
     assert ahead[1] < m.centre()[1]
+
+
+def test_a_small_unit_draws_the_covering_fire_before_the_gang_rushes_the_carrier() -> None:
+    """A led six-man gang can rush the carrier; the other fireteam, still waiting to act,
+    sees it and would fire at whoever interrupts first (AA-091). The pair of gunmen it
+    also sees interrupts first, by fire, to draw that fire; the reason says so."""
+    g = table(kit.insurgents("gang", (13, 9), n=6, leader=True), kit.insurgents("pair", (4, 16), n=2))
+    m = g.unit("m")
+    d = move_interrupt(g, m, (m.centre()[0], 6.5))
+    ai = AlleyAI()
+    c = ai.decide(g, d)
+    assert d.validate(c.answer) == {"unit": "pair", "kind": "fire", "at": 0.0}
+    assert "draws Marines other's fire before Insurgents gang rushes in" in c.reason
+    g.unit("other").activated = True  # nobody left to cover the carrier: the gang goes in
+    c = ai.decide(g, move_interrupt(g, m, (m.centre()[0], 6.5)))
+    assert c.answer["unit"] == "gang" and c.answer["kind"] == "move", c
