@@ -37,7 +37,7 @@ from ambush_gui.ai.paths import Pathfinder, clearance_of, pathfinder
 from ambush_gui.alley.fire import fire_blocked, odds
 from ambush_gui.alley.game import AlleyGame, _where
 from ambush_gui.alley.model import FigureKind, Side, Unit
-from ambush_gui.alley.pools import exposed, optimum_range
+from ambush_gui.alley.pools import exposed, firepower, optimum_range
 from ambush_gui.alley.turn import RELEASE
 from ambush_gui.core.decisions import Decision, IllegalDecision
 from ambush_gui.core.geometry import min_distance, path_length, points_along
@@ -926,14 +926,14 @@ class AlleyAI:
     def _react(self, g: AlleyGame, d: Decision) -> Any:
         opts = d.options
         ins = g.unit(d.facts["against"])
-        if "fire" in opts:
+        if "fire" in opts and firepower(g, g.unit(d.facts["unit"]), ins).dice > 0:  # AA-144: no dice, no fire
             v = self.hits(g, g.unit(d.facts["unit"]), ins)
             self._why = f"fires at {ins.name} first: about {v:.1f} expected casualties"
             return "fire"
         if "cover" in opts and g.unit(d.facts["unit"]).dependants:
             self._why = "it carries Dependants: it gets them into cover"
             return "cover"
-        scored = [(self.hits(g, g.unit(u), ins), u) for u in opts if u not in ("none", "cover")]
+        scored = [(self.hits(g, g.unit(u), ins), u) for u in opts if u not in ("none", "cover", "fire")]
         if scored:
             v, uid = max(scored)
             if v >= 0.5:
