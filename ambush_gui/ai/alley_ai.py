@@ -433,7 +433,10 @@ class AlleyAI:
         if unit.side is Side.INSURGENT and d.facts.get("may_assault"):
             assault = self._assault_move(g, d, unit, limit, speed)
             if assault is not None:
-                self._why = f"a Close Assault on {g.unit(assault['assault']).name}"
+                target = g.unit(assault["assault"])
+                o = assault_odds(g, unit, target)
+                self._why = (f"{o.win:.0%} chance to beat {target.name} hand to hand, about "
+                             f"{o.mean_casualties:.1f} casualties to them")
                 return assault
         join = self._join_target(g, unit) if unit.is_detached_leader else None
         lurk = self._lurk(g, unit) if unit.side is Side.INSURGENT else None
