@@ -338,15 +338,19 @@ def test_undo_save_and_open_through_the_window(
     # in hot-seat an undo that takes back the other player's answer asks first: they agree
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     driver = Driver(qtbot, win)
-    hashes: list[str] = []  # the state before each answer
-    kinds: list[DecisionKind] = []
+    hashes: dict[int, str] = {}  # the state before each answer the driver gave, by decision number
+    kinds: dict[int, DecisionKind] = {}
     while True:  # play on to a moment where the last answer threw no dice
         d = driver.human_turn()
         assert d is not None
-        hashes.append(c.game.state_hash())
-        kinds.append(d.kind)
+        hashes[len(c.game.decisions)] = c.game.state_hash()
+        kinds[len(c.game.decisions)] = d.kind
         driver.step(d)
-        if len(hashes) >= 12 and c.game.undo_floor() < len(c.game.decisions):
+        # every answer since the last roll was one the driver gave (none answered for it)
+        n, floor = len(c.game.decisions), c.game.undo_floor()
+        if len(hashes) >= 12 and floor < n and all(
+            k in hashes and k not in c.forced_answers for k in range(floor, n)
+        ):
             break
     n, floor = len(c.game.decisions), c.game.undo_floor()
     last_roll = next(e.text for e in reversed(c.game.log.events) if e.kind == "roll")
