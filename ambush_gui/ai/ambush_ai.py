@@ -450,6 +450,9 @@ class AmbushAI:
                     why = f"{who} {ACTION_WORDS[name]}: he can see {foe}"
                 elif name == "move":
                     why = f"{who} moves: no German in his sight, he closes in"
+                elif name == "wake" and acts[name].get("soldier"):
+                    why = (f"{who} rouses {_name(g, acts[name]['soldier'])}: no shot for him, "
+                           "a man back in the fight counts more")
                 else:
                     why = f"{who} {ACTION_WORDS.get(name, name)}: nothing better to do this turn"
                 return acts[name], why
