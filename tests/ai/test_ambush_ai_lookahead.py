@@ -73,7 +73,9 @@ def test_value_of_a_fork_is_the_value_of_the_game_it_copies() -> None:
         d = g.pending()
         assert d is not None
         g.answer(ai.choose(g, d))
-    assert ai.value(fork(g, 99), "us") == pytest.approx(ai.value(g, "us"))
+    copy = fork(g, 99)
+    assert isinstance(copy, AmbushGame)
+    assert ai.value(copy, "us") == pytest.approx(ai.value(g, "us"))
 
 
 def test_value_of_a_finished_game_is_its_points_and_its_outcome() -> None:
