@@ -487,11 +487,13 @@ class AmbushAI:
         for rank, (i, o) in enumerate(shots):
             at = _name(g, o.get("target")) if o.get("target") else f"the wall of {o.get('wall')}"
             n = number(i)
-            chance = f"hits on {n} or less" if n >= 0 else "the only choice"
+            if n < 0:  # a charge's assault (AR-091): no hit number to compare
+                out.append((o, f"{shooter} assaults {at}, the first enemy in his hex"
+                            if rank == 0 else f"{shooter} assaults {at}"))
+                continue
             best = ", the best chance" if rank == 0 and len(shots) > 1 else ""
             how = f" ({o['fire']})" if "fire" in o else ""
-            verb = "assaults" if "fire" not in o and not odds else "fires at"
-            out.append((o, f"{shooter} {verb} {at}{how}: {chance}{best}"))
+            out.append((o, f"{shooter} fires at {at}{how}: hits on {n} or less{best}"))
         if "hold" in d.options:
             out.append(("hold", f"{shooter} holds his second shot"))
         return out
