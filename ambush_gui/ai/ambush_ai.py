@@ -118,16 +118,22 @@ class Target:
         return ", ".join(bits) or "worth a look"
 
 
+_DIST: weakref.WeakKeyDictionary[Mission, dict[frozenset[Hex], dict[Hex, int]]] = (
+    weakref.WeakKeyDictionary())
+"""Distances to a goal, per mission (a test's missions may share a name, so by object)."""
+
+_TARGETS: weakref.WeakKeyDictionary[Mission, dict[Any, list[Target]]] = weakref.WeakKeyDictionary()
+"""The places' worth in a given state of the game (the key holds all a reading depends on)."""
+
+
 class AmbushAI:
     """Answers the US side's decisions."""
 
     def __init__(self) -> None:
-        # kept per mission (a test's missions may share a name): distances to a goal, and
-        # the places' worth in a given state of the game
-        self._dist: weakref.WeakKeyDictionary[Mission, dict[frozenset[Hex], dict[Hex, int]]] = (
-            weakref.WeakKeyDictionary())
-        self._targets: weakref.WeakKeyDictionary[Mission, dict[Any, list[Target]]] = (
-            weakref.WeakKeyDictionary())
+        # shared by every player (the look-ahead makes a fresh one per fork): both are
+        # functions of the mission and the state, kept per mission object
+        self._dist = _DIST
+        self._targets = _TARGETS
         self._memo: dict[tuple[int, str, frozenset[Hex]], Reading] = {}
         self._logs: weakref.WeakKeyDictionary[Any, tuple[int, set[int], dict[int, int]]] = (
             weakref.WeakKeyDictionary())

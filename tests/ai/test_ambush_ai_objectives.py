@@ -61,7 +61,7 @@ def test_a_chance_that_keeps_failing_is_given_up_after_a_few_tries() -> None:
     farm = next(t for t in ai.targets(g) if t.paragraph == 1)
     _, reads = ai.history(g)
     reads[1] = 3  # three readings of the farm's paragraph, none found the papers
-    ai._targets.clear()
+    ai._targets.clear()  # the worth is kept per state; the test changed it behind its back
     assert 1 not in {t.paragraph for t in ai.targets(g)}
     assert farm.worth > 0
 
@@ -80,7 +80,7 @@ def test_a_paragraph_already_scored_is_worth_nothing_more() -> None:
     assert [t.paragraph for t in ai.targets(g)] == [1]
     scored, _ = ai.history(g)
     scored.add(1)
-    ai._targets.clear()
+    ai._targets.clear()  # the worth is kept per state; the test changed it behind its back
     assert ai.targets(g) == []
     assert ai.objective(g) == ai.exits(g)
 
