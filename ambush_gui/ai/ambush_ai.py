@@ -327,8 +327,8 @@ class AmbushAI:
     def plan(self, g: AmbushGame) -> tuple[frozenset[Hex], Target | None]:
         """The place the squad heads for: a forced victory first; then the nearest place
         worth entering that does not end the mission; then the one that ends it; else the
-        exit hexes (the target None)."""
-        ts = self.targets(g)
+        exit hexes (the target None). A place no soldier can reach is no objective."""
+        ts = [t for t in self.targets(g) if self._reach(g, t.where) < INF]  # walled off: no use
         groups = ([t for t in ts if t.points >= 100],
                   [t for t in ts if t.ends < 0.5],
                   [t for t in ts if t.ends >= 0.5])

@@ -6,6 +6,8 @@ farmed the well until the day ended (30 turns), which these tests would catch.""
 
 from __future__ import annotations
 
+import pytest
+
 from ambush_gui.ai.ambush_ai import AmbushAI
 from ambush_gui.ai.simulate import play_out
 from ambush_gui.ambush.game import AmbushGame
@@ -53,6 +55,22 @@ def test_the_squad_leaves_the_dead_objective_and_goes_on_to_the_next_then_exits(
         assert 4 in [e.data.get("paragraph") for e in g.log.events if e.kind == "score"]
         assert g.result["why"] == "the squad has left the map", (seed, g.result)
         assert g.turn <= alert + 8 < missions.TURN_LIMIT
+
+
+def test_a_place_no_soldier_can_reach_is_no_objective(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ambush_gui.ai.ambush_ai as mod
+
+    bridge = Hex.from_label("0802")
+    real = mod.enter_cost
+    monkeypatch.setattr(mod, "enter_cost",
+                        lambda g, s, frm, to: None if to == bridge else real(g, s, frm, to))
+    mod._DIST.clear()
+    g = missions.game(missions.dead_objective())
+    g.state.condition = "B"  # the farm is dead; the bridge is the only place left
+    ai = AmbushAI()
+    assert 4 in {t.paragraph for t in ai.targets(g)}
+    assert ai.objective(g) == ai.exits(g)
+    mod._DIST.clear()
 
 
 def test_a_chance_that_keeps_failing_is_given_up_after_a_few_tries() -> None:
