@@ -257,9 +257,8 @@ def test_a_live_grenade_thrown_out(qtbot: Any) -> None:
 
 
 def test_a_dud(qtbot: Any) -> None:
-    g = play("ambush-tutorial", 33)
+    g, dud = seek("ambush-tutorial", lambda ev, i: ev[i].kind == "dud", first_seed=500, seeds=200)
     ev = g.log.events
-    dud = first(ev, lambda i: ev[i].kind == "dud")
     panel = panel_upto(qtbot, g, until_end(ev, dud))
     row, = rows(panel, "Dud check")
     assert row.step.word == "DUD"
@@ -386,7 +385,16 @@ def test_a_satchel_charge_by_hand(qtbot: Any) -> None:
 
 
 def test_in_the_window_a_scattered_grenade_draws_its_arrow(qtbot: Any) -> None:
-    g, _ = seek("ambush-hedgerow", lambda ev, i: ev[i].kind == "scatter", first_seed=29)
+    def scatter_shown(ev: list[Event], i: int) -> bool:
+        """A scatter that is still the panel's last fire when the next decision comes: no
+        fire (a German's turn) between it and the next US action would replace its arrow."""
+        if ev[i].kind != "scatter":
+            return False
+        after = next((j for j in range(i + 1, len(ev)) if ev[j].kind in ("action", "operations")),
+                     len(ev))
+        return not any(e.kind in ("fire", "german_fire") for e in ev[i + 1:after])
+
+    g, _ = seek("ambush-hedgerow", scatter_shown, first_seed=29)
     win = open_window(qtbot, "ambush-hedgerow", g.seed)
     ctl, ai = win.controller, AmbushAI()
     for _ in range(3000):
