@@ -91,8 +91,8 @@ class Field:
         return out
 
     def _solve(self, p: Point) -> tuple[float, list[Point] | None]:
-        key = (round(p[0], 3), round(p[1], 3))
-        hit = self._memo.get(key)
+        key = (float(p[0]), float(p[1]))  # exact: a rounded key would hand one point's way
+        hit = self._memo.get(key)  # to its neighbour, and answers would hang on what was asked first
         if hit is not None:
             return hit
         f = self.finder
@@ -214,7 +214,8 @@ class Pathfinder:
     # -- ways ----------------------------------------------------------------------------
     def field(self, goal: Point | str) -> Field:
         """The way to ``goal`` (a point, or an edge by name) from everywhere, remembered."""
-        key: Point | str = goal if isinstance(goal, str) else (round(goal[0], 3), round(goal[1], 3))
+        # exact, as in Field._solve: the same answers whatever was asked before
+        key: Point | str = goal if isinstance(goal, str) else (float(goal[0]), float(goal[1]))
         f = self._fields.get(key)
         if f is None:
             if len(self._fields) > 256:

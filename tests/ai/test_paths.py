@@ -98,3 +98,19 @@ def test_the_way_goes_through_a_ford_when_the_formation_fits() -> None:
     assert way is not None and all(14 < x < 22 for x, y in way if 8 < y < 14)
     assert not crossed((6, 4), way, west, 1.25) and not crossed((6, 4), way, east, 1.25)
     assert Pathfinder(table, 2.5).route((6, 4), "north") is None
+
+
+def test_a_way_does_not_depend_on_what_was_asked_before() -> None:
+    """Two starts a hair apart each get their own way, in either order: a pathfinder lives
+    as long as its table (many games of a simulation), so an answer that hung on an earlier
+    question would make a game's result hang on the games played before it."""
+    wall = shapely.box(6, 10, 18, 11)
+    a, b = (12.0, 4.0), (12.0002, 4.0001)
+
+    def ask(first: tuple[float, float], then: tuple[float, float]) -> float:
+        f = Pathfinder(Table(24, 24, [block("wall", wall)]), 1.25).field((12, 18))
+        f.distance(first)
+        return f.distance(then)
+
+    alone = Pathfinder(Table(24, 24, [block("wall", wall)]), 1.25).field((12, 18)).distance(b)
+    assert ask(a, b) == alone
