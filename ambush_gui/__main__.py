@@ -4,4 +4,5 @@ import sys
 
 from ambush_gui.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # not when a spawned simulate worker imports it (ai/simulate.py)
+    sys.exit(main())

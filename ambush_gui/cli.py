@@ -1,15 +1,19 @@
 """The ``ambush-gui`` command: headless commands for players, designers and scripts.
 
     ambush-gui                      (the launcher)
-    ambush-gui play SCENARIO|SAVE [--seed S] [--computer SIDE] [--option NAME=VALUE ...]
+    ambush-gui play SCENARIO|SAVE [--seed S] [--computer SIDE[:LEVEL]] [--option NAME=VALUE ...]
     ambush-gui edit [FILE]          (the scenario editor)
     ambush-gui list [--json]
     ambush-gui validate FILE
     ambush-gui odds 7d8 5d6 [--json]
-    ambush-gui simulate SCENARIO --games N --seed S [--players regular=ai,insurgent=random]
-                             [--option NAME=VALUE ...] [--json]
+    ambush-gui simulate SCENARIO --games N --seed S [--players regular=hard,insurgent=easy]
+                             [--jobs N] [--option NAME=VALUE ...] [--json]
     ambush-gui replay SAVE --verify
     ambush-gui --selftest           (open, draw and play every shipped scenario offscreen)
+
+A computer LEVEL is easy, normal (the default; ``ai`` is the same) or hard; ``simulate``
+also takes ``random`` (uniform among the legal options). ``simulate --jobs N`` plays on N
+processes (default: every core); the same seeds give the same figures on any number.
 
 Bad input never ends in a traceback: it is reported with the file, the place in it
 and what was expected, and the command exits with status 2 (1 for a failed verify).
@@ -21,10 +25,14 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ambush_gui.alley.measures import SCALES
 from ambush_gui.core.errors import LINE, InputError, printable, summarise
 from ambush_gui.core.words import count
+
+if TYPE_CHECKING:
+    from ambush_gui.ai.simulate import Report
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -63,8 +71,10 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("play", help="open a game in the window: a scenario (new game) or a save")
     c.add_argument("target", metavar="SCENARIO|SAVE")
     c.add_argument("--seed", type=int, default=None, help="dice seed for a new game (default: random)")
-    c.add_argument("--computer", choices=["regular", "insurgent"], default=None,
-                   help="the side the computer plays (default: hot-seat, two people)")
+    c.add_argument("--computer", type=computer_seat, default=None, metavar="SIDE[:LEVEL]",
+                   help="the side the computer plays, regular or insurgent, and how well: "
+                        "easy, normal (default) or hard, e.g. insurgent:hard "
+                        "(default: hot-seat, two people)")
     c.add_argument("--scale", choices=sorted(SCALES), default="15mm")
     add_option_argument(c)
     c.set_defaults(run=cmd_play)
@@ -92,7 +102,12 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("scenario", help="a scenario file or the name of a shipped one")
     c.add_argument("--games", type=int, default=100)
     c.add_argument("--seed", type=int, default=1)
-    c.add_argument("--players", default="", help="e.g. regular=ai,insurgent=random (default: ai for all)")
+    c.add_argument("--players", default="", metavar="SIDE=LEVEL[,SIDE=LEVEL]",
+                   help="who plays each side: easy, normal, hard (ai = normal) or random, "
+                        "e.g. regular=hard,insurgent=easy (default: normal for all)")
+    c.add_argument("--jobs", type=int, default=None, metavar="N",
+                   help="play the games on N processes (default: every core); the same seeds "
+                        "give the same figures on any number")
     c.add_argument("--scale", choices=sorted(SCALES), default="15mm")
     c.add_argument("--json", action="store_true")
     add_option_argument(c)
@@ -151,7 +166,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         scenario = systems.load_scenario(path, SCALES[args.scale])
         options = chosen_options(args, scenario.spec.system)
     seed = args.seed if args.seed is not None else time.time_ns() // 1000 % 1_000_000
-    return run(args.target, seed, args.computer, SCALES[args.scale], options)
+    side, level = args.computer if args.computer is not None else (None, "normal")
+    return run(args.target, seed, side, SCALES[args.scale], options, level=level)
 
 
 def cmd_edit(args: argparse.Namespace) -> int:
@@ -206,30 +222,71 @@ def cmd_odds(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def computer_seat(text: str) -> tuple[str, str]:
+    """``play --computer SIDE[:LEVEL]``: the side the computer plays and its level."""
+    from ambush_gui.ai.levels import LEVELS, level_of
+
+    side, _, level = text.strip().lower().partition(":")
+    level = level or "normal"
+    problem = ""
+    if side not in ("regular", "insurgent"):
+        problem = f"unknown side {side!r}; expected regular or insurgent"
+    else:
+        try:
+            level = level_of(level)
+        except ValueError:
+            level = "random"  # refused just below, with the choices
+        if level not in LEVELS:
+            problem = f"unknown level {text.partition(':')[2]!r}; expected one of {', '.join(LEVELS)}"
+    if problem:
+        raise argparse.ArgumentTypeError(f"{problem} (e.g. insurgent:hard)")
+    return side, level
+
+
 def parse_players(text: str, sides: Sequence[str]) -> dict[str, str]:
-    seats = {side: "ai" for side in sides}
+    """``--players SIDE=LEVEL,...``: each seated side's level (``ai`` is normal) or
+    ``random``; the sides not named play normal."""
+    from ambush_gui.ai.levels import PLAYER_KINDS, level_of
+
+    seats = {side: "normal" for side in sides}
     for part in filter(None, (t.strip() for t in text.split(","))):
-        side, _, kind = part.partition("=")
-        if side not in seats or kind not in ("ai", "random"):
-            raise ValueError(f"--players: {part!r}; expected SIDE=ai|random with SIDE one of "
-                             f"{', '.join(sides)}")
-        seats[side] = kind
+        side, _, kind = (w.strip().lower() for w in part.partition("="))
+        if side not in seats:
+            raise ValueError(f"--players: {part!r}: unknown side {side!r}; expected SIDE=LEVEL with "
+                             f"SIDE one of {', '.join(sides)}")
+        try:
+            seats[side] = level_of(kind)
+        except ValueError:
+            raise ValueError(f"--players: {part!r}: unknown level {kind!r}; expected one of "
+                             f"{', '.join(PLAYER_KINDS)}") from None
     return seats
+
+
+def seconds_per_decision(report: Report) -> str:
+    """The text output's line of per-side decision times."""
+    parts = []
+    for side, t in report.decision_times.items():
+        if t.decisions:
+            parts.append(f"{side} median {1000 * t.quantile(0.5):.3g} ms, "
+                         f"95th percentile {1000 * t.quantile(0.95):.3g} ms ({t.decisions} decisions)")
+    return "; ".join(parts) or "no decisions"
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from ambush_gui import systems
-    from ambush_gui.ai.simulate import simulate
+    from ambush_gui.ai.simulate import GameFactory, default_jobs, simulate
 
     if args.games < 1:
         raise ValueError("--games must be at least 1")
+    if args.jobs is not None and args.jobs < 1:
+        raise ValueError("--jobs must be at least 1")
     path = systems.resolve(args.scenario)
     scenario = systems.load_scenario(path, SCALES[args.scale])
     system = scenario.spec.system
     seats = parse_players(args.players, systems.seated_sides(system))
     options = chosen_options(args, system)
-    report = simulate(lambda seed: systems.new_game(scenario, seed, options), scenario.spec.name, args.games,
-                      args.seed, seats, systems.invariants, systems.outcome)
+    report = simulate(GameFactory(scenario, options), scenario.spec.name, args.games, args.seed, seats,
+                      systems.invariants, systems.outcome, jobs=args.jobs or default_jobs())
     for problem in report.problems:
         print(problem, file=sys.stderr)
     if args.json:
@@ -244,7 +301,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"{r.scenario}: {r.games} games ({', '.join(f'{k}={v}' for k, v in seats.items())})\n"
               f"  wins: {wins}\n  mean VP: {vp}\n  mean turns: {r.mean_turns:.1f}\n"
               f"  exceptions: {r.exceptions}, invariant violations: {r.invariant_violations}\n"
-              f"  {r.games_per_second:.1f} games/s")
+              f"  seconds per decision: {seconds_per_decision(r)}\n"
+              f"  {r.games_per_second:.1f} games/s on {count(r.jobs, 'process', 'processes')}")
     return EXIT_OK if report.exceptions == 0 and report.invariant_violations == 0 else EXIT_FAILED
 
 

@@ -1,26 +1,102 @@
 """Computer-against-computer games: balance figures for designers, a soak test for us.
 
-Each game gets seed ``seed + i``. A player is ``ai`` (the computer player) or
-``random`` (uniform among the legal options). Exceptions and broken invariants are
-counted, never hidden: both must be 0.
+Each game gets seed ``seed + i``. A player is a level (``easy``, ``normal``, ``hard``;
+``ai`` is normal) or ``random`` (uniform among the legal options), seeded from the game
+seed (:func:`player_seed`). Exceptions and broken invariants are counted, never hidden:
+both must be 0.
 
 Each finished game's outcome is kept in :attr:`Report.outcomes` (the editor's balance
 chart draws distributions from it), and an optional ``progress`` callback hears of each
 game as it ends and may stop the run early (the editor's Stop button).
+
+**Every core.** With ``jobs > 1`` the games are played in worker processes. A game
+depends only on its index (its seed, its players' seeds), each worker sends back a small
+:class:`GameResult`, and the results are folded into the report in game order by the same
+:func:`_fold` a one-core run uses: the same seeds give the same report (wins, outcomes in
+order, means, exceptions and problems) whatever the number of processes. Only the clock
+figures (games per second, seconds per decision) differ from run to run.
+
+The worker processes are *spawned* (a fresh interpreter each), never forked: the editor
+runs Simulate from a Qt program with threads of its own, and forking a process that
+has threads copies locks held by threads that do not exist in the child (a deadlock
+waiting to happen, and Qt says so). Spawn is also the only start method on Windows and
+the default on macOS, so every platform runs the same code path; it costs an
+interpreter start and the imports once per worker per run (about a second), which is
+why a run of fewer games than workers uses fewer workers.
+
+To be sent to a worker the game factory, ``check`` and ``outcome`` must pickle: a
+:class:`GameFactory` does, as do module-level functions. A closure (the older form,
+``lambda s: systems.new_game(scenario, s)``) does not: such a run plays on one core.
 """
 
 from __future__ import annotations
 
+import math
+import multiprocessing
+import os
+import pickle
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
 from ambush_gui.core.game import Game
 
 MAX_DECISIONS = 20000  # a game that asks more than this is stuck: count it as an exception
+MAX_PROBLEMS = 5  # the report keeps the first few problems' texts, in game order
 
+Outcome = tuple[str, dict[str, int], int]
+
+
+# -- seconds per decision -----------------------------------------------------------------------
+
+# Log-spaced buckets, each 1% wider than the last, from 1 microsecond: a quantile read
+# from them is within 0.5% of the sample's, and two summaries merge by adding counts, so
+# the figures of a run on N processes are those of one process with the same decisions.
+_BUCKET_GROWTH = 1.01
+_FLOOR_S = 1e-6
+
+
+@dataclass
+class DecisionTimes:
+    """How long one side's player took per decision: a mergeable histogram."""
+
+    counts: dict[int, int] = field(default_factory=dict)
+    decisions: int = 0
+
+    def add(self, seconds: float) -> None:
+        b = 0 if seconds <= _FLOOR_S else 1 + int(math.log(seconds / _FLOOR_S, _BUCKET_GROWTH))
+        self.counts[b] = self.counts.get(b, 0) + 1
+        self.decisions += 1
+
+    def merge(self, other: DecisionTimes) -> None:
+        for b, n in other.counts.items():
+            self.counts[b] = self.counts.get(b, 0) + n
+        self.decisions += other.decisions
+
+    def quantile(self, q: float) -> float:
+        """The ``q`` quantile (0.5: the median) in seconds, 0 with no decisions: the
+        geometric middle of the bucket holding the ``ceil(q * n)``-th fastest decision."""
+        if not self.decisions:
+            return 0.0
+        rank = max(1, math.ceil(q * self.decisions))
+        seen = 0
+        for b in sorted(self.counts):
+            seen += self.counts[b]
+            if seen >= rank:
+                if b == 0:
+                    return _FLOOR_S
+                return _FLOOR_S * _BUCKET_GROWTH ** (b - 0.5)
+        return 0.0  # pragma: no cover - rank <= decisions
+
+    def to_json(self) -> dict[str, Any]:
+        return {"median_s": round(self.quantile(0.5), 6), "p95_s": round(self.quantile(0.95), 6),
+                "decisions": self.decisions}
+
+
+# -- the report ---------------------------------------------------------------------------------
 
 @dataclass
 class Report:
@@ -35,7 +111,10 @@ class Report:
     mean_decisions: float = 0.0
     problems: list[str] = field(default_factory=list)
     # (winner or "draw", victory points by side, turns) of each game that finished
-    outcomes: list[tuple[str, dict[str, int], int]] = field(default_factory=list)
+    outcomes: list[Outcome] = field(default_factory=list)
+    # per seated side, how long its player took to answer (every game played)
+    decision_times: dict[str, DecisionTimes] = field(default_factory=dict)
+    jobs: int = 1  # the processes that played the games
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -48,7 +127,47 @@ class Report:
             "mean_turns": round(self.mean_turns, 2),
             "mean_victory_points": {k: round(v, 2) for k, v in self.mean_victory_points.items()},
             "mean_decisions": round(self.mean_decisions, 1),
+            "seconds_per_decision": {k: v.to_json() for k, v in self.decision_times.items()},
+            "jobs": self.jobs,
         }
+
+
+# -- one game -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GameFactory:
+    """A picklable way to make game ``seed`` of a scenario: the validated scenario or
+    mission object (it pickles, and an editor's unsaved draft has no file to name) and
+    the rules options chosen. ``GameFactory(scenario)(seed)`` is
+    ``systems.new_game(scenario, seed, options)``."""
+
+    scenario: Any
+    options: dict[str, str] | None = None
+
+    def __call__(self, seed: int) -> Game:
+        from ambush_gui.systems import new_game
+
+        return new_game(self.scenario, seed, self.options)
+
+
+@dataclass
+class GameResult:
+    """What one game adds to the report (small: it travels back from a worker)."""
+
+    index: int
+    seed: int
+    error: str | None = None  # the traceback of an exception
+    decisions: int = 0
+    broken: list[str] = field(default_factory=list)  # invariants the game broke
+    outcome: Outcome | None = None
+    times: dict[str, DecisionTimes] = field(default_factory=dict)
+
+
+def player_seed(seed: int, index: int, side_number: int) -> int:
+    """The dice seed of the player of the ``side_number``-th seat in game ``index`` of a run
+    from ``seed``: from the game alone (so a worker makes the same players), and distinct
+    per seat (two random players do not mirror each other's choices)."""
+    return seed * 7919 + index + side_number * 1_000_003
 
 
 def make_player(kind: str, system: str, seed: int) -> Any:
@@ -58,14 +177,94 @@ def make_player(kind: str, system: str, seed: int) -> Any:
     return computer_player(system, kind, seed)
 
 
-def play_out(game: Game, players: dict[str, Any]) -> None:
-    """Answer every decision until the game ends."""
+def play_out(game: Game, players: dict[str, Any],
+             times: dict[str, DecisionTimes] | None = None) -> None:
+    """Answer every decision until the game ends; ``times`` hears how long each side's
+    player took over each answer (its ``choose``, nothing of the engine's)."""
+    clock = time.perf_counter
     for _ in range(MAX_DECISIONS):
         d = game.pending()
         if d is None:
             return
-        game.answer(players[d.side].choose(game, d))
+        started = clock()
+        answer = players[d.side].choose(game, d)
+        if times is not None:
+            times.setdefault(d.side, DecisionTimes()).add(clock() - started)
+        game.answer(answer)
     raise RuntimeError(f"the game did not end within {MAX_DECISIONS} decisions")
+
+
+@dataclass(frozen=True)
+class _Run:
+    """What every game of a run shares (sent once to each worker)."""
+
+    new_game: Callable[[int], Game]
+    seed: int
+    seats: dict[str, str]
+    check: Callable[[Game], list[str]] | None
+    outcome: Callable[[Game], Outcome] | None
+
+    def play(self, i: int) -> GameResult:
+        result = GameResult(i, self.seed + i, times={side: DecisionTimes() for side in self.seats})
+        game = self.new_game(self.seed + i)
+        players = {side: make_player(kind, game.system, player_seed(self.seed, i, n))
+                   for n, (side, kind) in enumerate(self.seats.items())}
+        try:
+            play_out(game, players, result.times)
+        except Exception:  # counted and reported: a soak test must not stop at the first fault
+            result.error = traceback.format_exc()
+            return result
+        result.decisions = len(game.decisions)
+        if self.check is not None:
+            result.broken = list(self.check(game))
+        if self.outcome is not None:
+            winner, pts, t = self.outcome(game)
+            result.outcome = (winner, dict(pts), t)
+        return result
+
+
+class _Totals:
+    """The sums a report's means are made of, folded in game order."""
+
+    def __init__(self, seats: dict[str, str]) -> None:
+        self.points = {side: 0.0 for side in seats}
+        self.turns = 0
+        self.decisions = 0
+        self.played = 0
+
+
+def _fold(report: Report, totals: _Totals, r: GameResult) -> None:
+    """Add game ``r`` to the report: the one place a game is counted, for one core or many."""
+    totals.played = r.index + 1
+    for side, taken in r.times.items():
+        report.decision_times.setdefault(side, DecisionTimes()).merge(taken)
+    if r.error is not None:
+        report.exceptions += 1
+        if len(report.problems) < MAX_PROBLEMS:
+            report.problems.append(f"game {r.index} (seed {r.seed}):\n{r.error}")
+        return
+    totals.decisions += r.decisions
+    if r.broken:
+        report.invariant_violations += 1
+        if len(report.problems) < MAX_PROBLEMS:
+            report.problems.append(f"game {r.index} (seed {r.seed}): " + "; ".join(r.broken))
+    if r.outcome is not None:
+        winner, pts, t = r.outcome
+        report.outcomes.append((winner, dict(pts), t))
+        report.wins[winner] = report.wins.get(winner, 0) + 1
+        for side, p in pts.items():
+            totals.points[side] = totals.points.get(side, 0.0) + p
+        totals.turns += t
+
+
+# -- the run ------------------------------------------------------------------------------------
+
+def default_jobs() -> int:
+    """Every core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not on Linux
+        return max(1, os.cpu_count() or 1)
 
 
 def simulate(
@@ -75,53 +274,101 @@ def simulate(
     seed: int,
     seats: dict[str, str],
     check: Callable[[Game], list[str]] | None = None,
-    outcome: Callable[[Game], tuple[str, dict[str, int], int]] | None = None,
+    outcome: Callable[[Game], Outcome] | None = None,
     progress: Callable[[int], bool] | None = None,
+    jobs: int = 1,
 ) -> Report:
     """Play ``games`` games. ``outcome(game) -> (winner, points by side, turns)``.
 
     ``progress(games_done)`` is called after each game; when it returns False the run
-    stops there and the report covers the games played so far."""
+    stops there and the report covers the games played so far (with ``jobs > 1``: the
+    games finished in order from the first; the ones in hand are finished, then
+    dropped, so the report is that of a one-core run stopped at the same game).
+
+    ``jobs``: how many processes play (see the module docstring); 1 plays here, and so
+    does a run whose ``new_game``, ``check`` or ``outcome`` cannot be pickled."""
+    run = _Run(new_game, seed, dict(seats), check, outcome)
     report = Report(name, games, {side: 0 for side in seats} | {"draw": 0})
-    points = {side: 0.0 for side in seats}
-    turns = 0
-    decisions = 0
+    totals = _Totals(seats)
     start = time.perf_counter()
-    played = 0
-    for i in range(games):
-        if progress is not None and i > 0 and not progress(i):
-            break
-        played = i + 1
-        game = new_game(seed + i)
-        players = {side: make_player(kind, game.system, seed * 7919 + i) for side, kind in seats.items()}
-        try:
-            play_out(game, players)
-        except Exception:  # counted and reported: a soak test must not stop at the first fault
-            report.exceptions += 1
-            if len(report.problems) < 5:
-                report.problems.append(f"game {i} (seed {seed + i}):\n{traceback.format_exc()}")
-            continue
-        decisions += len(game.decisions)
-        if check is not None:
-            bad = check(game)
-            if bad:
-                report.invariant_violations += 1
-                if len(report.problems) < 5:
-                    report.problems.append(f"game {i} (seed {seed + i}): " + "; ".join(bad))
-        if outcome is not None:
-            winner, pts, t = outcome(game)
-            report.outcomes.append((winner, dict(pts), t))
-            report.wins[winner] = report.wins.get(winner, 0) + 1
-            for side, p in pts.items():
-                points[side] = points.get(side, 0.0) + p
-            turns += t
-    if progress is not None and played == games:
-        progress(games)
+    jobs = max(1, min(jobs, games))
+    if jobs > 1 and not _picklable(run):
+        jobs = 1
+    report.jobs = jobs
+    results = _in_process(run, games, progress) if jobs == 1 else _in_workers(run, games, jobs, progress)
+    for r in results:
+        _fold(report, totals, r)
     elapsed = time.perf_counter() - start
+    played = totals.played
     report.games = played
     done = max(1, played - report.exceptions)
     report.games_per_second = played / elapsed if elapsed > 0 else 0.0
-    report.mean_turns = turns / done
-    report.mean_victory_points = {k: v / done for k, v in points.items()}
-    report.mean_decisions = decisions / done
+    report.mean_turns = totals.turns / done
+    report.mean_victory_points = {k: v / done for k, v in totals.points.items()}
+    report.mean_decisions = totals.decisions / done
     return report
+
+
+def _picklable(run: _Run) -> bool:
+    try:
+        pickle.dumps(run)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return False
+    return True
+
+
+def _in_process(run: _Run, games: int, progress: Callable[[int], bool] | None) -> Iterator[GameResult]:
+    for i in range(games):
+        if progress is not None and i > 0 and not progress(i):
+            return
+        yield run.play(i)
+    if progress is not None:
+        progress(games)
+
+
+_WORKER_RUN: _Run | None = None  # a worker process's run, set once by _start_worker
+
+
+def _start_worker(run: _Run) -> None:
+    global _WORKER_RUN
+    _WORKER_RUN = run
+
+
+def _play_in_worker(i: int) -> GameResult:
+    assert _WORKER_RUN is not None
+    return _WORKER_RUN.play(i)
+
+
+def _in_workers(run: _Run, games: int, jobs: int,
+                progress: Callable[[int], bool] | None) -> Iterator[GameResult]:
+    """Games on ``jobs`` spawned processes, yielded in game order. A few games per
+    worker are kept in hand (so none waits between games) and no more (so a stop does
+    not wait for many): when ``progress`` says stop, the games not started are
+    cancelled, those started are finished and dropped."""
+    context = multiprocessing.get_context("spawn")
+    ahead = 2 * jobs
+    done: dict[int, GameResult] = {}
+    nxt = 0  # the next game to yield
+    submitted = 0
+    pending: set[Future[GameResult]] = set()
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker,
+                             initargs=(run,)) as pool:
+        try:
+            while nxt < games:
+                while submitted < games and len(pending) < ahead:
+                    pending.add(pool.submit(_play_in_worker, submitted))
+                    submitted += 1
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for f in finished:
+                    r = f.result()
+                    done[r.index] = r
+                while nxt in done:
+                    if progress is not None and nxt > 0 and not progress(nxt):
+                        return
+                    yield done.pop(nxt)
+                    nxt += 1
+        finally:
+            for f in pending:
+                f.cancel()
+    if progress is not None:
+        progress(games)

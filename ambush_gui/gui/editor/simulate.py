@@ -2,11 +2,11 @@
 
 The designer picks how many games and the first dice seed and presses Run; the games
 are played by :func:`ambush_gui.ai.simulate.simulate` (the same procedure as
-``ambush-gui simulate``, so the same seed gives the same figures) on a worker thread,
-so the window stays live, the progress bar moves and Stop ends the run after the game
-in hand. The result shows as a :class:`~ambush_gui.gui.editor.chart.BalanceChart` and
-as plain figures. Ambush! missions are played by the US computer player against the
-German paragraphs.
+``ambush-gui simulate``, so the same seed gives the same figures) from a worker thread,
+on every core (spawned worker processes: see that module), so the window stays live,
+the progress bar moves and Stop ends the run after the games in hand. The result shows
+as a :class:`~ambush_gui.gui.editor.chart.BalanceChart` and as plain figures. Ambush!
+missions are played by the US computer player against the German paragraphs.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui import systems
-from ambush_gui.ai.simulate import Report, simulate
+from ambush_gui.ai.simulate import GameFactory, Report, default_jobs, simulate
 from ambush_gui.gui.editor.chart import BalanceChart, side_name
 
 
@@ -39,9 +39,11 @@ class SimulationWorker(QThread):
     progressed = Signal(int)
     done = Signal(object)
 
-    def __init__(self, scenario: Any, games: int, seed: int, parent: QWidget | None = None) -> None:
+    def __init__(self, scenario: Any, games: int, seed: int, parent: QWidget | None = None,
+                 jobs: int | None = None) -> None:
         super().__init__(parent)
         self.scenario, self.games, self.seed = scenario, games, seed
+        self.jobs = jobs or default_jobs()  # processes: every core unless told
         self._stop = False
 
     def stop(self) -> None:
@@ -50,8 +52,8 @@ class SimulationWorker(QThread):
     def run(self) -> None:
         scenario = self.scenario
         seats = {side: "ai" for side in systems.seated_sides(scenario.spec.system)}
-        report = simulate(lambda s: systems.new_game(scenario, s), scenario.spec.name, self.games,
-                          self.seed, seats, systems.invariants, systems.outcome, progress=self._progress)
+        report = simulate(GameFactory(scenario), scenario.spec.name, self.games, self.seed, seats,
+                          systems.invariants, systems.outcome, progress=self._progress, jobs=self.jobs)
         self.done.emit(report)
 
     def _progress(self, done: int) -> bool:
@@ -65,7 +67,8 @@ def summary(report: Report) -> str:
     wins = ", ".join(f"{side_name(k)} {v} ({100 * v / finished:.0f}%)" if finished else f"{side_name(k)} {v}"
                      for k, v in sorted(report.wins.items(), key=lambda kv: kv[0] == "draw"))
     vp = ", ".join(f"{side_name(k)} {v:.1f}" for k, v in report.mean_victory_points.items())
-    lines = [f"<b>{report.games}</b> games played ({report.games_per_second:.1f} games/s)",
+    lines = [f"<b>{report.games}</b> games played ({report.games_per_second:.1f} games/s on "
+             f"{report.jobs} {'process' if report.jobs == 1 else 'processes'})",
              f"Wins: {wins}", f"Mean victory points: {vp}",
              f"Mean game length: {report.mean_turns:.1f} turns"]
     if report.exceptions or report.invariant_violations:
