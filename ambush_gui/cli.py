@@ -290,7 +290,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for problem in report.problems:
         print(problem, file=sys.stderr)
     if args.json:
-        print(json.dumps(report.to_json(), indent=1))
+        print(json.dumps(report.to_json() | {"players": seats}, indent=1))
     else:
         r = report
         wins = ", ".join(f"{k} {v}" for k, v in r.wins.items())

@@ -83,6 +83,8 @@ class EasyPlayer:
     def decide(self, game: Any, decision: Decision) -> Choice:
         """Normal's answer and reason, or now and then a slip, said as one."""
         best = self.normal.decide(game, decision)
+        if not best.reason:  # what it does, at least (normal leaves some answers unexplained)
+            best = Choice(best.answer, narrate(game, decision, best.answer))
         slip = SLIPS.get(decision.kind)
         if slip is None or decision.forced is not None:
             return Choice(best.answer, best.reason)

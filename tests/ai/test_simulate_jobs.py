@@ -43,8 +43,9 @@ def test_two_processes_give_the_same_report_as_one(name: str, seats: dict[str, s
 
 def test_a_closure_still_plays_on_one_process() -> None:
     scenario = systems.load_scenario(systems.resolve("contracting-trouble"))
-    r = simulate(lambda s: systems.new_game(scenario, s), "ct", 2, 1, {"regular": "normal", "insurgent": "normal"},
-                 systems.invariants, systems.outcome, jobs=2)
+    seats = {"regular": "normal", "insurgent": "normal"}
+    r = simulate(lambda s: systems.new_game(scenario, s), "ct", 2, 1, seats, systems.invariants,
+                 systems.outcome, jobs=2)
     assert r.jobs == 1 and r.games == 2 and len(r.outcomes) == 2
 
 

@@ -19,7 +19,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QMessageBox, QWidget
 
 from ambush_gui import cli, systems
-from ambush_gui.ai.simulate import simulate
+from ambush_gui.ai.simulate import default_jobs, simulate
 from ambush_gui.core.files import read_data
 from ambush_gui.gui.editor import window as editor_window
 from ambush_gui.gui.editor.document import DataPath, EditorDocument
@@ -274,6 +274,8 @@ def test_simulate_charts_the_same_figures_as_the_headless_simulation(qtbot: Any,
     headless = simulate(lambda s: systems.new_game(scenario, s), scenario.spec.name, 20, 7, seats,
                         systems.invariants, systems.outcome)
     assert report.outcomes == headless.outcomes and report.wins == headless.wins
+    # played on every core (worker processes), with the figures of one
+    assert report.jobs == min(20, default_jobs()) and headless.jobs == 1
     assert report.exceptions == 0 and report.invariant_violations == 0
     figures = dlg.chart.figures()
     assert figures["games"] == 20 and figures["wins"] == {k: report.wins[k] for k in figures["wins"]}
