@@ -1,0 +1,29 @@
+"""``play --computer SIDE:LEVEL`` reaches the window: the game's computer seat plays at
+that level (the launcher's own choice of level is another branch's)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from ambush_gui import systems  # noqa: E402
+from ambush_gui.ai.easy import EasyPlayer  # noqa: E402
+from ambush_gui.gui.app import Session  # noqa: E402
+
+SCENARIO = systems.resolve("contracting-trouble")
+
+
+@pytest.mark.parametrize(("level", "kind"), [("easy", EasyPlayer), ("normal", None)])
+def test_the_window_computer_plays_at_the_level_asked(qtbot: Any, level: str, kind: type | None) -> None:
+    win = Session().new_game(SCENARIO, "regular", 3, level=level)  # the person plays the Regulars
+    assert win is not None
+    qtbot.addWidget(win)
+    c = win.controller
+    c.set_speed(0)
+    assert c.level == level
+    player = c._computers["insurgent"]  # the seat's player, as the controller made it
+    assert isinstance(player, kind) if kind is not None else type(player).__name__ == "AlleyAI"
+    win.close()
