@@ -42,7 +42,11 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any
 
+from ambush_gui.ai.random_player import RandomPlayer
 from ambush_gui.core.game import Game
+
+__all__ = ["DecisionTimes", "GameFactory", "GameResult", "RandomPlayer", "Report", "default_jobs",
+           "make_player", "play_out", "player_seed", "simulate"]  # RandomPlayer: as the tests import it
 
 MAX_DECISIONS = 20000  # a game that asks more than this is stuck: count it as an exception
 MAX_PROBLEMS = 5  # the report keeps the first few problems' texts, in game order
