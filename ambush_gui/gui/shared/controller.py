@@ -394,9 +394,14 @@ class GameController(QObject):
             self._offer()
 
     def _players(self, game: Game) -> dict[str, Any]:
+        """Each computer seat's player. Its own dice are seeded from the game's seed and its
+        seat, never with the game's seed itself: a player whose dice ran in step with the
+        game's would throw the game's next faces (simulate seeds them the same way)."""
+        from ambush_gui.ai.simulate import player_seed
+
         seed = int(getattr(game, "seed", 0) or 0)
-        return {side: systems.computer_player(game.system, self.level_of(side), seed)
-                for side, seat in self.seats.items() if seat is Seat.COMPUTER}
+        return {side: systems.computer_player(game.system, self.level_of(side), player_seed(seed, 0, i + 1))
+                for i, (side, seat) in enumerate(self.seats.items()) if seat is Seat.COMPUTER}
 
     def _answer_for_computer(self, d: Decision) -> None:
         """The computer's answer, asked on this thread (the INSTANT pace), then applied."""
