@@ -73,6 +73,9 @@ class SaveFile(BaseModel):
     saved: str = ""
     players: dict[str, Literal["human", "computer"]] = Field(
         default={}, description="who played each side (the GUI resumes solo games with it)")
+    levels: dict[str, Literal["easy", "normal", "hard"]] = Field(
+        default={}, description="how well the computer played each of its sides (a save "
+        "without them resumes at the level the player chose last)")
     options: dict[str, str] | None = Field(
         default=None, description="the rules options' readings the game was played with; a save "
         "without them (made before rules options existed) replays with the legacy readings, and "
@@ -125,7 +128,8 @@ def digest(value: Any) -> str:
     return hashlib.sha256(canonical(value).encode()).hexdigest()
 
 
-def to_data(game: Game, players: dict[str, str] | None = None) -> dict[str, Any]:
+def to_data(game: Game, players: dict[str, str] | None = None,
+            levels: dict[str, str] | None = None) -> dict[str, Any]:
     game.start()  # a save is always of a started game: that is what a replay produces
     scenario = game.scenario  # type: ignore[attr-defined]
     options = getattr(game, "recorded_options", None)
@@ -148,12 +152,15 @@ def to_data(game: Game, players: dict[str, str] | None = None) -> dict[str, Any]
     }
     if options is not None:  # a game that records none (an old save replayed) stays without
         data["options"] = dict(options)
+    if levels:  # only a game with a computer seat has them
+        data["levels"] = dict(levels)
     return data
 
 
-def save(game: Game, path: str | Path, players: dict[str, str] | None = None) -> None:
+def save(game: Game, path: str | Path, players: dict[str, str] | None = None,
+         levels: dict[str, str] | None = None) -> None:
     """Write ``game`` to ``path`` atomically (a temporary file, then a rename)."""
-    atomic_write(path, dumps(to_data(game, players)))
+    atomic_write(path, dumps(to_data(game, players, levels)))
 
 
 def dumps(data: dict[str, Any]) -> str:

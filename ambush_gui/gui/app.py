@@ -138,17 +138,21 @@ class Session:
     def open_save(self, path: Path) -> GameWindow | None:
         try:
             game = load_game(path)
-            players = saves.read(path).players
+            record = saves.read(path)
+            players, levels = record.players, record.levels
         except Exception as exc:  # any file: a message box, never a crash (issue 12)
             cannot_open(None, "Cannot open this game", path, exc)
             return None
         seats = {side: Seat(players.get(side, "human")) for side in systems.sides(game.system)}
         if path != paths.autosave_path():
             remember_recent(path)
-        return self._window(game, seats, path)
+        level: dict[str, str] | None = None
+        if levels:  # the level each computer side played at; a side it does not name: the last chosen
+            level = {side: levels.get(side, saved_level()) for side in seats}
+        return self._window(game, seats, path, level)
 
     def _window(self, game: Game, seats: dict[str, Seat], save_path: Path | None,
-                level: str | None = None) -> GameWindow:
+                level: str | dict[str, str] | None = None) -> GameWindow:
         controller = GameController(game, seats, autosave=paths.autosave_path(), pace=saved_pace(),
                                     level=level or saved_level())
         controller.save_path = save_path

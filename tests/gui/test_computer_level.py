@@ -27,3 +27,27 @@ def test_the_window_computer_plays_at_the_level_asked(qtbot: Any, level: str, ki
     player = c._computers["insurgent"]  # the seat's player, as the controller made it
     assert isinstance(player, kind) if kind is not None else type(player).__name__ == "AlleyAI"
     win.close()
+
+
+def test_a_saved_game_resumes_at_the_level_it_was_played_at(
+    qtbot: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The save records each computer side's level; opening it plays that level again,
+    whatever level the player chose last (a save without levels takes that one)."""
+    from ambush_gui.core import saves
+    from ambush_gui.gui import app
+
+    monkeypatch.setattr(app, "saved_level", lambda: "normal")
+    win = Session().new_game(SCENARIO, "regular", 3, level="easy")
+    assert win is not None
+    qtbot.addWidget(win)
+    path = tmp_path / "easy.json"
+    win.controller.save(path)
+    win.close()
+    assert saves.read(path).levels == {"insurgent": "easy"}
+    again = Session().open_save(path)
+    assert again is not None
+    qtbot.addWidget(again)
+    assert again.controller.level_of("insurgent") == "easy"
+    assert isinstance(again.controller._computers["insurgent"], EasyPlayer)
+    again.close()

@@ -665,7 +665,7 @@ class GameController(QObject):
         if self.autosave is None:
             return
         try:
-            saves.save(self.game, self.autosave, self.players())
+            saves.save(self.game, self.autosave, self.players(), self.levels)
         except OSError as exc:
             self.autosaveFailed.emit(f"Autosave to {self.autosave} failed: {exc}")
 
@@ -673,7 +673,7 @@ class GameController(QObject):
         return {side: seat.value for side, seat in self.seats.items()}
 
     def save(self, path: Path) -> None:
-        saves.save(self.game, path, self.players())
+        saves.save(self.game, path, self.players(), self.levels)
         self.save_path = path
         self.dirty = False
 
