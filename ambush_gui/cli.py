@@ -295,11 +295,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         r = report
         wins = ", ".join(f"{k} {v}" for k, v in r.wins.items())
         vp = ", ".join(f"{k} {v:.1f}" for k, v in r.mean_victory_points.items())
+        lost = ", ".join(f"{k} {v:.2f}" for k, v in r.mean_losses.items())
         played = systems.new_game_options(scenario, options) if system == "alley" else {}
         if played:
             print("options: " + ", ".join(f"{k}={v}" for k, v in played.items()))
         print(f"{r.scenario}: {r.games} games ({', '.join(f'{k}={v}' for k, v in seats.items())})\n"
-              f"  wins: {wins}\n  mean VP: {vp}\n  mean turns: {r.mean_turns:.1f}\n"
+              f"  wins: {wins}\n  mean VP: {vp}\n  mean fighters lost: {lost}\n"
+              f"  mean turns: {r.mean_turns:.1f}\n"
               f"  exceptions: {r.exceptions}, invariant violations: {r.invariant_violations}\n"
               f"  seconds per decision: {seconds_per_decision(r)}\n"
               f"  {r.games_per_second:.1f} games/s on {count(r.jobs, 'process', 'processes')}")

@@ -215,6 +215,31 @@ def outcome(game: Game) -> tuple[str, dict[str, int], int]:
             int(result.get("turn", 0)))
 
 
+def losses(game: Game) -> dict[str, int]:
+    """Each side's fighting figures lost so far: wounded, killed, fled or taken (an Ambush
+    Alley side's figures out of play or hurt, an Ambush! side's soldiers out of action).
+    Dependants and escorts are not fighters. The simulator averages it ("Marines lost")."""
+    out = {side: 0 for side in sides(game.system)}
+    if game.system == "alley":
+        from ambush_gui.alley.model import FigureKind, Injury
+
+        st = game.state  # type: ignore[attr-defined]
+        gone = {id(f) for f, _ in st.removed}
+        for f in st.all_figures():
+            if f.kind is FigureKind.CONTRACTOR or (f.dependant and id(f) not in gone and not f.captive
+                                                   and f.injury is Injury.NONE):
+                continue
+            if id(f) in gone or f.injury is not Injury.NONE or f.captive:
+                out[f.side.value] = out.get(f.side.value, 0) + 1
+    elif game.system == "ambush":
+        from ambush_gui.ambush.model import Status
+
+        for soldier in game.state.soldiers.values():  # type: ignore[attr-defined]
+            if soldier.status is not Status.ACTIVE or soldier.wounded:
+                out[soldier.side.value] = out.get(soldier.side.value, 0) + 1
+    return out
+
+
 def sides(system: str) -> tuple[str, ...]:
     return {"alley": ("regular", "insurgent"), "ambush": ("us", "german")}[system]
 

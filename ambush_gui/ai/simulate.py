@@ -113,6 +113,7 @@ class Report:
     mean_turns: float = 0.0
     mean_victory_points: dict[str, float] = field(default_factory=dict)
     mean_decisions: float = 0.0
+    mean_losses: dict[str, float] = field(default_factory=dict)  # fighting figures lost a game
     problems: list[str] = field(default_factory=list)
     # (winner or "draw", victory points by side, turns) of each game that finished
     outcomes: list[Outcome] = field(default_factory=list)
@@ -131,6 +132,7 @@ class Report:
             "mean_turns": round(self.mean_turns, 2),
             "mean_victory_points": {k: round(v, 2) for k, v in self.mean_victory_points.items()},
             "mean_decisions": round(self.mean_decisions, 1),
+            "mean_losses": {k: round(v, 2) for k, v in self.mean_losses.items()},
             "seconds_per_decision": {k: v.to_json() for k, v in self.decision_times.items()},
             "jobs": self.jobs,
         }
@@ -165,6 +167,7 @@ class GameResult:
     broken: list[str] = field(default_factory=list)  # invariants the game broke
     outcome: Outcome | None = None
     times: dict[str, DecisionTimes] = field(default_factory=dict)
+    losses: dict[str, int] = field(default_factory=dict)  # fighting figures each side lost
 
 
 def player_seed(seed: int, index: int, side_number: int) -> int:
@@ -224,6 +227,9 @@ class _Run:
         if self.outcome is not None:
             winner, pts, t = self.outcome(game)
             result.outcome = (winner, dict(pts), t)
+        from ambush_gui.systems import losses
+
+        result.losses = losses(game)
         return result
 
 
@@ -232,6 +238,7 @@ class _Totals:
 
     def __init__(self, seats: dict[str, str]) -> None:
         self.points = {side: 0.0 for side in seats}
+        self.losses: dict[str, float] = {}
         self.turns = 0
         self.decisions = 0
         self.played = 0
@@ -248,6 +255,8 @@ def _fold(report: Report, totals: _Totals, r: GameResult) -> None:
             report.problems.append(f"game {r.index} (seed {r.seed}):\n{r.error}")
         return
     totals.decisions += r.decisions
+    for side, n in r.losses.items():
+        totals.losses[side] = totals.losses.get(side, 0.0) + n
     if r.broken:
         report.invariant_violations += 1
         if len(report.problems) < MAX_PROBLEMS:
@@ -310,6 +319,7 @@ def simulate(
     report.mean_turns = totals.turns / done
     report.mean_victory_points = {k: v / done for k, v in totals.points.items()}
     report.mean_decisions = totals.decisions / done
+    report.mean_losses = {k: v / done for k, v in totals.losses.items()}
     return report
 
 
