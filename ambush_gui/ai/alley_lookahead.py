@@ -226,7 +226,11 @@ def _move(ai: AlleyAI, g: AlleyGame, d: Decision, normal: Any) -> list[Any]:
             assault = _assault(g, d, unit)
             if assault is not None:
                 out.append(assault)
-    out += list(getattr(ai, "move_ends", []))[1:4]
+    ends = list(getattr(ai, "move_ends", []))
+    road = _on_the_way_out(g) if unit.side is Side.INSURGENT else []
+    if road and ends:  # the end that stands most in the carrier's road
+        out.append(min(ends, key=lambda a: min(math.dist(_end(a) or unit.centre(), p) for p in road)))
+    out += ends[1:4]
     if normal != "stay":
         out.append("stay")
     return out
@@ -261,6 +265,69 @@ def _assault(g: AlleyGame, d: Decision, unit: Unit) -> Any:
     return None
 
 
+def _on_the_way_out(g: AlleyGame) -> list[tuple[float, float]]:
+    """Points on each carrier's way out: a third and two thirds of the way from it to its
+    exit (where Insurgents set down or moved there stand in its road)."""
+    out = []
+    for c in carriers(g):
+        x0, y0 = c.centre()
+        x1, y1 = exit_point(g, (x0, y0), Side.REGULAR)
+        out += [(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t) for t in (0.0, 0.35, 0.7)]
+    return out
+
+
+def _place(ai: AlleyAI, g: AlleyGame, d: Decision, normal: Any) -> list[Any]:
+    """Reinforcements set down in the carrier's road or nearest to it (the normal player sets
+    them down near its ambush points)."""
+    road = _on_the_way_out(g)
+    if not road or len(d.options) < 2:
+        return []
+    out = []
+    for p in road[1:] + road[:1]:
+        out.append(min(d.options, key=lambda o: math.dist((float(o[0]), float(o[1])), p)))
+    return out
+
+
+def _hot_spot(ai: AlleyAI, g: AlleyGame, d: Decision, normal: Any) -> list[Any]:
+    """The Hot Spot nearest the carrier's road."""
+    road = _on_the_way_out(g)
+    if not road or len(d.options) < 2:
+        return []
+    spots = g.state.hot_spots
+
+    def gap(n: Any) -> float:
+        h = spots[n]
+        return min(math.dist((h.x, h.y), p) for p in road)
+
+    return sorted(d.options, key=gap)
+
+
+def decisive(g: AlleyGame, d: Decision) -> bool:
+    """Whether the decision is one the game turns on (worth the most futures, played to
+    the end of the game): once a unit carries the escorts, the carrier's own plans, moves
+    and fire; an Insurgent interruption of it, fire at it, a move that may Close Assault
+    or ends in its road, and where reinforcements arrive."""
+    car = {u.id for u in carriers(g)}
+    if not car:
+        return False
+    f = d.facts
+    if d.kind in (DecisionKind.PLACE, DecisionKind.HOT_SPOT):
+        return True
+    if d.kind is DecisionKind.INTERRUPT:
+        return str(f.get("target")) in car
+    if d.kind is DecisionKind.FIRE:
+        return str(f.get("unit")) in car or any(str(o) in car for o in d.options[1:])
+    if d.kind in (DecisionKind.PLAN, DecisionKind.MOVE):
+        uid = str(f.get("unit"))
+        if uid in car:
+            return True
+        if d.side == Side.INSURGENT.value and d.kind is DecisionKind.MOVE:
+            unit = g.unit(uid)
+            reach = float(f.get("limit", 0)) + g.m.rapid
+            return any(g.distance(unit, g.unit(c)) <= reach for c in car)
+    return False
+
+
 def _overwatch(ai: AlleyAI, g: AlleyGame, d: Decision, normal: Any) -> list[Any]:
     """Answering the interruption from Overwatch or not."""
     return ["none", *d.options[1:]]
@@ -274,4 +341,6 @@ _MAKERS = {
     DecisionKind.FIRE: _fire,
     DecisionKind.INTERRUPT: _interrupt,
     DecisionKind.OVERWATCH: _overwatch,
+    DecisionKind.PLACE: _place,
+    DecisionKind.HOT_SPOT: _hot_spot,
 }

@@ -31,6 +31,7 @@ Why it is fair.
 from __future__ import annotations
 
 import hashlib
+import math
 from typing import Any
 
 from ambush_gui.ai.lookahead import fork
@@ -41,6 +42,12 @@ FUTURES = 3  # sampled futures per candidate (the same K for every candidate)
 HORIZON = 20  # decisions played forward at most (the end of the turn usually comes first)
 MARGIN = 0.6  # mean VP another candidate must gain over the normal answer to be taken
 BUDGET = 12  # forks played forward per game turn at most (what keeps a game a few seconds)
+DEEP_FUTURES = 6  # futures per candidate at a decisive decision (the normal player says which)
+DEEP_TURNS = 99  # game turns a decisive decision is played forward: to the end of the game
+DEEP_BUDGET = 60  # forks played forward at decisive decisions per game at most
+DEEP_HORIZON = 400  # decisions a decisive look-ahead plays at most
+MIN_FUTURES = 3  # futures every answer of a decisive decision is played over
+DROP = 4.0  # VP an answer may trail the leader after MIN_FUTURES futures and still be played on
 
 
 def stream(seed: int, decisions: int, k: int) -> int:
@@ -64,7 +71,8 @@ class HardPlayer:
     """Looks ahead over sampled futures at the decisions the normal player says matter."""
 
     def __init__(self, system: str, seed: int = 0, futures: int = FUTURES, horizon: int = HORIZON,
-                 margin: float = MARGIN, budget: int = BUDGET) -> None:
+                 margin: float = MARGIN, budget: int = BUDGET, deep_futures: int = DEEP_FUTURES,
+                 deep_turns: int = DEEP_TURNS, deep_budget: int = DEEP_BUDGET) -> None:
         from ambush_gui.systems import normal_player
 
         self.system = system
@@ -74,6 +82,10 @@ class HardPlayer:
         self.horizon = horizon
         self.margin = margin
         self.budget = budget
+        self.deep_futures = deep_futures
+        self.deep_turns = deep_turns
+        self.deep_budget = deep_budget
+        self._deep_spent = 0  # forks played at decisive decisions this game
         self._spent: tuple[Any, int] = (None, 0)  # (turn, forks played in it)
         self.looked: dict[str, int] = {}  # decisions looked ahead at, by kind (for the figures)
         self.forks = 0  # forks played forward
@@ -88,16 +100,28 @@ class HardPlayer:
         if ask is None or judge is None:
             return self._normal(game, decision)
         cands = ask(game, decision) if len(decision.options) > 1 else []
-        turn, spent = self._spent
-        if turn != _turn(game):
-            turn, spent = _turn(game), 0
-        affordable = (self.budget - spent) // max(1, self.futures)
-        cands = cands[:affordable] if affordable >= 2 else cands[:1]
         if len(cands) < 2:
             return _told(game, decision, cands[0]) if cands else self._normal(game, decision)
-        self._spent = (turn, spent + len(cands) * self.futures)
+        decisive = _decisive(self.system, self.normal)
+        deep = (decisive is not None and decisive(game, decision)
+                and (self.deep_budget - self._deep_spent) // max(1, self.deep_futures) >= 2)
+        if deep:
+            futures = self.deep_futures
+            cands = cands[:(self.deep_budget - self._deep_spent) // futures]
+        else:
+            futures = self.futures
+            turn, spent = self._spent
+            if turn != _turn(game):
+                turn, spent = _turn(game), 0
+            affordable = (self.budget - spent) // max(1, futures)
+            cands = cands[:affordable] if affordable >= 2 else cands[:1]
+            if len(cands) < 2:
+                return _told(game, decision, cands[0])
+            self._spent = (turn, spent + len(cands) * futures)
         self.looked[decision.kind.value] = self.looked.get(decision.kind.value, 0) + 1
-        means = [self._mean(game, decision, c.answer) for c in cands]
+        means, played = self._means(game, decision, [c.answer for c in cands], futures, deep)
+        if deep:
+            self._deep_spent += played
         best = 0
         for i in range(1, len(cands)):
             if means[i] > means[best] + (self.margin if best == 0 else 1e-9):
@@ -106,46 +130,91 @@ class HardPlayer:
         lead = means[best] - max(rest)
         chosen = cands[best]
         what = narrate(game, decision, chosen.answer)
-        how = (f"best of {len(cands)} tried over {self.futures} futures, "
-               f"{lead:+.1f} VP against the next best")
+        where = ("to the end of the game " if self.deep_turns >= 99 else
+                 f"{self.deep_turns} more turns ") if deep else ""
+        upto = "up to " if deep else ""
+        lead_text = f"{lead:+.1f}" if math.isfinite(lead) else "far ahead"
+        how = (f"best of {len(cands)} tried {where}over {upto}{futures} futures, "
+               f"{lead_text} VP against the next best")
         if best == 0 and lead < 0:
-            how = (f"kept after trying {len(cands)} over {self.futures} futures "
+            how = (f"kept after trying {len(cands)} {where}over {upto}{futures} futures "
                    f"(another was {-lead:.1f} VP better, within the margin)")
         why = f"{what}: {how}"
         if chosen.reason and best == 0:
             why += f"; {chosen.reason}"
         return Choice(chosen.answer, why)
 
-    def _mean(self, game: Any, decision: Decision, answer: Any) -> float:
-        """The mean value for the decision's side of ``answer`` over the sampled futures."""
-        total = 0.0
+    def _means(self, game: Any, decision: Decision, answers: list[Any], futures: int,
+               deep: bool) -> tuple[list[float], int]:
+        """The mean value for the decision's side of each answer over the sampled futures
+        (future k the same for every answer), and the forks played. A decisive decision
+        stops sampling an answer once it trails the leader by ``DROP`` VP after
+        ``MIN_FUTURES`` futures (adaptive: the budget goes to the close calls)."""
         n = len(game.decisions)
-        for k in range(self.futures):
-            copy = fork(game, stream(self.seed, n, k))
-            self.forks += 1
-            try:
-                copy.answer(answer)
-            except IllegalDecision:
-                return float("-inf")
-            self._play(copy)
-            total += self.normal.value(copy, decision.side)
-        return total / self.futures
+        totals = [0.0] * len(answers)
+        counts = [0] * len(answers)
+        alive = list(range(len(answers)))
+        played = 0
+        for k in range(futures):
+            for i in list(alive):
+                copy = fork(game, stream(self.seed, n, k))
+                self.forks += 1
+                played += 1
+                try:
+                    copy.answer(answers[i])
+                except IllegalDecision:
+                    totals[i], counts[i] = float("-inf"), 1
+                    alive.remove(i)
+                    continue
+                self._play(copy, deep)
+                totals[i] += self.normal.value(copy, decision.side)
+                counts[i] += 1
+            if deep and k + 1 >= MIN_FUTURES and len(alive) > 1:
+                top = max(totals[i] / counts[i] for i in alive)
+                alive = [i for i in alive if totals[i] / counts[i] >= top - DROP]
+                if len(alive) == 1:
+                    break
+        means = [t / c if c else float("-inf") for t, c in zip(totals, counts, strict=True)]
+        # an answer dropped early is compared by what it showed, never above the survivors
+        for i in range(len(answers)):
+            if i not in alive and counts[i] < max(counts):
+                means[i] = min(means[i], min(means[j] for j in alive) - DROP)
+        return means, played
 
-    def _play(self, copy: Any) -> None:
-        """The normal player on both sides, to the end of the turn or the horizon."""
+    def _play(self, copy: Any, deep: bool = False) -> None:
+        """The normal player on both sides, to the end of the turn or the horizon (a
+        decisive decision: ``deep_turns`` more turns, the end of the game at most)."""
         from ambush_gui.systems import normal_player
 
         player = normal_player(self.system)  # fresh: nothing it remembers crosses forks
         turn = _turn(copy)
-        for _ in range(self.horizon):
+        turns = self.deep_turns if deep else 0
+        seen = 0
+        for _ in range(DEEP_HORIZON if deep else self.horizon):
             d = copy.pending()
-            if d is None or _turn(copy) != turn:
+            if d is None:
                 return
+            now = _turn(copy)
+            if now != turn:
+                seen += 1
+                turn = now
+                if seen > turns:
+                    return
             copy.answer(player.choose(copy, d))
-
 
     def _normal(self, game: Any, decision: Decision) -> Choice:
         return _told(game, decision, self.normal.decide(game, decision))
+
+
+def _decisive(system: str, normal: Any) -> Any:
+    """The normal player's judge of which decisions decide the game (``decisive(game,
+    decision) -> bool``), or None: those get more futures, played to the end of the game."""
+    judge = getattr(normal, "decisive", None)
+    if judge is None and system == "alley":
+        from ambush_gui.ai.alley_lookahead import decisive
+
+        return decisive
+    return judge
 
 
 def _told(game: Any, decision: Decision, c: Choice) -> Choice:
