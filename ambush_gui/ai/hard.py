@@ -10,7 +10,15 @@ decisions, whichever comes first (at most ``budget`` forks a game turn: the deci
 of a turn beyond that are the normal player's), scores each fork with the normal player's
 ``value(fork, side)`` and takes the candidate with the best mean; the normal answer
 keeps the decision unless another beats it by ``margin`` VP (a tie is the normal
-answer). Every other decision is the normal player's. A normal player without
+answer). Every other decision is the normal player's.
+
+Decisive decisions. The normal player may say which decisions the game turns on
+(``decisive(game, decision)``; for Ambush Alley :func:`ambush_gui.ai.alley_lookahead.decisive`:
+the escorts' carrier interrupted, fired at, moving, and where reinforcements arrive).
+Those get ``deep_futures`` futures each played to the end of the game (scored by the
+result: points and the win), out of a budget of ``deep_budget`` forks a game; after
+``MIN_FUTURES`` futures an answer trailing the leader by ``DROP`` VP is played no further,
+so the futures go to the close calls. A normal player without
 ``candidates`` (or ``value``) makes the hard player play exactly as normal.
 
 Why it is fair.
