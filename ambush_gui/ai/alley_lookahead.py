@@ -139,6 +139,8 @@ def candidates(ai: AlleyAI, g: AlleyGame, d: Decision) -> list[Choice]:
     if maker is None or g.modules and d.kind in (DecisionKind.PLAN, DecisionKind.MOVE):
         return []  # a Force on Force module's plans and moves are its adviser's
     first = ai.decide(g, d)
+    if not first.reason:  # every candidate says what it does
+        first = Choice(first.answer, narrate(g, d, first.answer))
     out = [first]
     for answer in maker(ai, g, d, first.answer):
         if len(out) >= MAX_CANDIDATES:
