@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -13,6 +14,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -21,6 +23,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -29,6 +32,7 @@ from PySide6.QtWidgets import (
 from ambush_gui import systems
 from ambush_gui.core.errors import printable
 from ambush_gui.core.words import count
+from ambush_gui.gui.launcher_cards import CardGrid, balance_table, card_info
 from ambush_gui.gui.shared import paths, theme
 from ambush_gui.gui.shared.game_window import recent_games, remember_level, saved_level
 
@@ -49,6 +53,10 @@ SYSTEM_DESCRIPTIONS = {
 }
 
 
+FORM_WIDTH = 560  # the form beside the cards: the rules options' titles and readings fit
+LAUNCHER_SIZE = (1840, 1040)  # the launcher's size on a screen with room for it
+
+
 class Launcher(QDialog):
     """Emits ``newGame(scenario_path, mode, seed)`` or ``openGame(save_path)``."""
 
@@ -61,25 +69,28 @@ class Launcher(QDialog):
         self.setWindowTitle("ambush-gui")
         self.setMinimumWidth(theme.LAUNCHER_MIN_WIDTH)
         lay = QVBoxLayout(self)
-        title = QLabel("ambush-gui")
-        title.setFont(theme.label_font(20, True))
-        sub = QLabel("Tabletop wargames with every rule enforced and every die shown.")
-        lay.addWidget(title)
-        lay.addWidget(sub)
+        lay.addLayout(self._header())
 
+        # the form beside the cards: the cards choose the scenario, the form how to play it
         box = QGroupBox("New game")
         form = QFormLayout(box)
         self.scenario = QComboBox()
-        for s in systems.shipped():
-            if s.system in MODES:
-                self.scenario.addItem(s.title, str(s.path))
-                i = self.scenario.count() - 1
-                self.scenario.setItemData(i, s.system, Qt.ItemDataRole.UserRole + 1)
-                self.scenario.setItemData(i, SYSTEM_NAMES[s.system], Qt.ItemDataRole.ToolTipRole)
+        shipped = [s for s in systems.shipped() if s.system in MODES]
+        for s in shipped:
+            self.scenario.addItem(s.title, str(s.path))
+            i = self.scenario.count() - 1
+            self.scenario.setItemData(i, s.system, Qt.ItemDataRole.UserRole + 1)
+            self.scenario.setItemData(i, SYSTEM_NAMES[s.system], Qt.ItemDataRole.ToolTipRole)
         self.scenario.setToolTip("The scenario (Ambush Alley, on the table) or mission (Ambush!, on "
-                                 "the hex map) to play")
+                                 "the hex map) to play: the cards on the left choose it too")
         form.addRow("Scenario", self.scenario)
+        table = balance_table()
+        self.cards = CardGrid([card_info(s.name, s.title, s.system, s.path, table) for s in shipped])
+        self.cards.selected.connect(self.scenario.setCurrentIndex)
+        self.cards.activated.connect(self._start_card)
+        self.scenario.currentIndexChanged.connect(self.cards.choose)
         self.system_label = QLabel()
+        self.system_label.setWordWrap(True)
         form.addRow("Rules", self.system_label)
         modes = QWidget()
         self.mode_box = QVBoxLayout(modes)
@@ -90,6 +101,7 @@ class Launcher(QDialog):
             i = self.scenario.findData(str(last))
             if i >= 0:
                 self.scenario.setCurrentIndex(i)
+        self.cards.choose(self.scenario.currentIndex())
         self.scenario.currentIndexChanged.connect(self._show_modes)
         form.addRow("Players", modes)
         # the computer's level, under the ways to play (the form's labels keep their width)
@@ -127,37 +139,110 @@ class Launcher(QDialog):
         form.addRow("Seed", self.seed)
         self.start = QPushButton("&Start new game")
         self.start.setDefault(True)
+        self.start.setToolTip("Start the chosen scenario with these players (Enter on a card "
+                              "does the same)")
+        self.start.setFont(theme.label_font(11, True))
+        self.start.setMinimumHeight(34)
         self.start.clicked.connect(self._new)
-        form.addRow(self.start)
-        lay.addWidget(box)
 
-        row = QHBoxLayout()
         self.cont = QPushButton("&Continue the autosaved game")
         self.cont.clicked.connect(lambda: self.openGame.emit(str(paths.autosave_path())))
         auto = paths.autosave_path()
         self.cont.setEnabled(auto.exists())
         self.cont.setToolTip(self._describe(auto) if auto.exists() else "No game in progress")
         self.open = QPushButton("&Open a saved game…")
+        self.open.setToolTip("Open a game saved with File > Save")
         self.open.clicked.connect(self._open)
         self.editor = QPushButton("Scenario &editor…")
         self.editor.setToolTip("Build a table scenario or a hex mission, check it and play it")
         self.editor.clicked.connect(self.openEditor.emit)
         quit_ = QPushButton("&Quit")
         quit_.clicked.connect(self.reject)
-        for b in (self.cont, self.open, self.editor, quit_):
-            row.addWidget(b)
-        lay.addLayout(row)
 
-        lay.addWidget(QLabel("Recent games"))
         self.recent = QListWidget()
+        self.recent.setToolTip("Games saved lately: Enter or a double-click opens one")
         for p in recent_games():
             item = QListWidgetItem(f"{Path(p).name} — {self._describe(Path(p))}")
             item.setData(Qt.ItemDataRole.UserRole, p)
             self.recent.addItem(item)
         self.recent.itemActivated.connect(
             lambda item: self.openGame.emit(item.data(Qt.ItemDataRole.UserRole)))
-        self.recent.setMaximumHeight(120)
-        lay.addWidget(self.recent)
+        self.recent.setMaximumHeight(90)
+
+        # left: the cards; right: the form (it scrolls on a short screen), Start under it
+        body = QHBoxLayout()
+        left = QVBoxLayout()
+        pick = QLabel("Choose a scenario or mission")
+        pick.setFont(theme.label_font(12, True))
+        left.addWidget(pick)
+        left.addWidget(self.cards, 1)
+        body.addLayout(left, 3)
+        right = QVBoxLayout()
+        self.form_scroll = QScrollArea()
+        self.form_scroll.setWidgetResizable(True)
+        self.form_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.form_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.form_scroll.setWidget(box)
+        box.setMinimumWidth(FORM_WIDTH - 24)
+        right.addWidget(self.form_scroll, 1)
+        right.addWidget(self.start)
+        buttons = QGridLayout()
+        for i, b in enumerate((self.cont, self.open, self.editor, quit_)):
+            buttons.addWidget(b, i // 2, i % 2)
+        right.addLayout(buttons)
+        if self.recent.count():
+            right.addWidget(QLabel("Recent games"))
+        right.addWidget(self.recent)
+        self.recent.setVisible(self.recent.count() > 0)
+        holder = QWidget()
+        holder.setLayout(right)
+        holder.setFixedWidth(FORM_WIDTH)
+        body.addWidget(holder)
+        lay.addLayout(body, 1)
+        self.cards.setFocus()
+        self._sized = False
+
+    def _header(self) -> QHBoxLayout:
+        """The icon and the game's name, and what it is in one line."""
+        from ambush_gui.gui.shared import art
+
+        head = QHBoxLayout()
+        icon = QLabel()
+        icon.setPixmap(art.icon().pixmap(56, 56))
+        icon.setFixedSize(60, 60)
+        head.addWidget(icon)
+        words = QVBoxLayout()
+        words.setSpacing(0)
+        title = QLabel("ambush-gui")
+        title.setFont(theme.label_font(20, True))
+        sub = QLabel("Ambush Alley and Force on Force on a table, Ambush! on a hex map: "
+                     "every rule enforced and every die shown.")
+        sub.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
+        words.addWidget(title)
+        words.addWidget(sub)
+        head.addLayout(words, 1)
+        return head
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        """The first time: a size that fits the screen, then the thumbnails, after the
+        first frame (drawing them would hold it back)."""
+        if not self._sized:
+            self._sized = True
+            screen = self.screen()
+            if screen is not None:
+                avail = screen.availableGeometry()
+                w = min(avail.width() - 40, LAUNCHER_SIZE[0])
+                h = min(avail.height() - 40, LAUNCHER_SIZE[1])
+                self.resize(w, h)
+                self.move(avail.left() + (avail.width() - w) // 2,
+                          avail.top() + (avail.height() - h) // 2)
+        self.cards.draw_thumbnails_later()
+        super().showEvent(event)
+
+    def _start_card(self, index: int) -> None:
+        """Enter or a double-click on a card: start it with the form's players."""
+        self.cards.choose(index)
+        self._new()
 
     @staticmethod
     def _describe(path: Path) -> str:
@@ -247,7 +332,6 @@ class Launcher(QDialog):
     def _keep_inside(self) -> None:
         if not self.isVisible():
             return
-        self.adjustSize()
         screen = self.screen()
         if screen is None:
             return

@@ -1,0 +1,401 @@
+"""The launcher's scenario cards: one card per scenario or mission, with a thumbnail drawn
+from its own map, the first lines of its brief, its rules, how it plays, its length and its
+balance as the simulator measured it.
+
+Why cards: the launcher is the first thing an installed player sees, and a drop-down of
+titles told them nothing about what each game is. Everything on a card is read from the
+scenario file itself (and ``data/balance.toml``, written by ``tools/measure_balance.py``),
+so a new scenario gets a card with no code.
+
+The thumbnails are the real table and hex map scenes drawn small. Drawing one costs a game
+and a scene (~0.1 s), so the launcher's first frame never waits for them: each card shows a
+plain placeholder, the thumbnails are drawn one per event-loop turn after the first frame,
+and each is kept on disk (``<data folder>/thumbnails/<file hash>.png``) so the next start
+reads a PNG instead.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QImage, QKeyEvent, QMouseEvent, QPainter, QPixmap
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ambush_gui.core.errors import printable
+from ambush_gui.gui.shared import paths, theme
+
+THUMB = QSize(150, 150)  # the thumbnail's box on a card (pixels)
+BRIEF_CHARS = 190  # the brief's first lines on a card: about three lines of card text
+CARD_MIN_WIDTH = 520  # a thumbnail and its text side by side without a squeezed balance line
+MODULE_TITLES = {
+    "mortars": "Mortars", "nbc": "NBC", "mines": "Mines", "ieds": "IEDs", "mounted": "Mounted",
+    "combat_stress": "Combat Stress", "civilians": "Civilians",
+}
+PLAY_WAYS = {
+    "alley": "Hot-seat, or solo against the computer on either side",
+    "ambush": "Solitaire: you lead the US squad, the mission's paragraphs play the Germans",
+}
+
+
+def file_hash(path: str | Path) -> str:
+    """The SHA-256 of a scenario file: the key of its balance figures and its thumbnail."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def balance_table() -> dict[str, Any]:
+    """``data/balance.toml`` (empty when missing or unreadable: the cards then say "not
+    measured", the launcher still opens)."""
+    try:
+        text = resources.files("ambush_gui").joinpath("data/balance.toml").read_text(encoding="utf-8")
+        return tomllib.loads(text)
+    except (OSError, tomllib.TOMLDecodeError, ValueError):
+        return {}
+
+
+@dataclass
+class CardInfo:
+    """What a card says about one scenario file."""
+
+    name: str
+    title: str
+    system: str
+    path: Path
+    sha256: str
+    rules: str  # "Ambush Alley", "Force on Force: Civilians, IEDs", "Ambush!"
+    play: str
+    length: str
+    brief: str
+    balance: str
+    measured: bool  # the balance is for this version of the file
+
+
+def _brief(text: str) -> str:
+    """The brief's first lines, cut at a word with an ellipsis."""
+    flat = " ".join(str(text).split())
+    if len(flat) <= BRIEF_CHARS:
+        return flat
+    return flat[:BRIEF_CHARS].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
+def _side_names(system: str, data: dict[str, Any]) -> dict[str, str]:
+    if system == "ambush":
+        return {"us": "US", "german": "Germans"}
+    names = {"regular": "Regulars", "insurgent": "Insurgents"}
+    sides = data.get("sides") or {}
+    for key in names:
+        own = (sides.get(key) or {}).get("name") if isinstance(sides, dict) else None
+        if isinstance(own, str) and own.strip():
+            names[key] = printable(own, 30)
+    return names
+
+
+def balance_line(name: str, sha256: str, system: str, data: dict[str, Any],
+                 table: dict[str, Any]) -> tuple[str, bool]:
+    """"Balance, 200 computer games: Regulars 58% · Insurgents 37% · draws 5%", or why
+    there is none; and whether the figure is for this version of the file."""
+    entry = table.get(name)
+    if not isinstance(entry, dict):
+        return "Balance not measured yet", False
+    if entry.get("sha256") != sha256:
+        return "Balance not measured for this version", False
+    wins = dict(entry.get("wins") or {})
+    games = int(entry.get("games") or sum(int(v) for v in wins.values()) or 0)
+    if games <= 0:
+        return "Balance not measured yet", False
+    names = _side_names(system, data)
+    parts = [f"{names.get(side, side.capitalize())} {round(100 * int(n) / games)}%"
+             for side, n in wins.items() if side != "draw"]
+    parts.append(f"draws {round(100 * int(wins.get('draw', 0)) / games)}%")
+    return f"Balance, {games} computer games: " + " · ".join(parts), True
+
+
+def card_info(name: str, title: str, system: str, path: Path,
+              table: dict[str, Any] | None = None) -> CardInfo:
+    """Everything a card shows, from the file (raw TOML: the launcher does not validate six
+    scenarios before its first frame)."""
+    from ambush_gui.core.errors import ScenarioError
+    from ambush_gui.core.files import read_data
+
+    try:
+        data = dict(read_data(path, ScenarioError))
+    except ScenarioError:
+        data = {}
+    digest = file_hash(path)
+    mods = data.get("modules") or []
+    modules = [str(m) for m in (mods if isinstance(mods, list | dict) else [])]
+    if system == "ambush":
+        rules = "Ambush! (solitaire, hex map)"
+        from ambush_gui.ambush.game import MAX_ROUNDS, MAX_TURNS
+
+        turns = data.get("operations_turn_limit", MAX_TURNS)
+        rounds = data.get("round_limit", MAX_ROUNDS)
+        length = f"Up to {turns} operations turns; a firefight ends after {rounds} rounds"
+    else:
+        rules = ("Force on Force modules: " + ", ".join(MODULE_TITLES.get(m, m) for m in modules)
+                 if modules else "Ambush Alley")
+        turns = data.get("turn_limit", 8)
+        length = f"{turns} turns" if isinstance(turns, int) else "8 turns"
+    balance, measured = balance_line(name, digest, system, data,
+                                     balance_table() if table is None else table)
+    return CardInfo(name, printable(title, 60), system, Path(path), digest, rules,
+                    PLAY_WAYS.get(system, ""), length, _brief(str(data.get("brief", ""))),
+                    balance, measured)
+
+
+# -- thumbnails ----------------------------------------------------------------------------
+
+def thumbnail_dir() -> Path:
+    p = paths.data_dir() / "thumbnails"
+    p.mkdir(parents=True, exist_ok=True)
+    return p
+
+
+def thumbnail_path(sha256: str) -> Path:
+    """A thumbnail is keyed by its file's hash: an edited scenario gets a fresh one."""
+    return thumbnail_dir() / f"{sha256[:32]}-{THUMB.width()}.png"
+
+
+def render_thumbnail(path: Path, system: str) -> QImage:
+    """The scenario's map at its start, drawn by the game's own scene code into a small
+    image (the table's figures and terrain, or the mission's hex map)."""
+    from ambush_gui import systems
+
+    image = QImage(THUMB, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(theme.PANEL_BG)
+    game = systems.new_game(systems.load_scenario(path), 1)
+    owner: Any
+    if system == "ambush":
+        from ambush_gui.gui.hexmap.view import HexMapView, counters_for
+
+        owner = HexMapView(game.state.map)
+        owner.set_counters(counters_for(game.state))
+        scene = owner.scene()
+        source = scene.itemsBoundingRect()
+    else:
+        from ambush_gui.gui.table.items import LabelItem
+        from ambush_gui.gui.table.scene import TableScene
+
+        owner = scene = TableScene(game)
+        for item in scene.items():  # labels keep their screen size: at this scale they hide the map
+            if isinstance(item, LabelItem) or item.flags() & item.GraphicsItemFlag.ItemIgnoresTransformations:
+                item.hide()
+        source = scene.table_rect()
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    scene.render(painter, QRectF(0, 0, THUMB.width(), THUMB.height()), source,
+                 Qt.AspectRatioMode.KeepAspectRatio)
+    painter.end()
+    owner.deleteLater()
+    return image
+
+
+def thumbnail(info: CardInfo) -> QPixmap:
+    """The card's thumbnail: from the disk cache, or drawn now and cached."""
+    cached = thumbnail_path(info.sha256)
+    if cached.exists():
+        pix = QPixmap(str(cached))
+        if not pix.isNull():
+            return pix
+    image = render_thumbnail(info.path, info.system)
+    try:
+        image.save(str(cached), "PNG")
+    except OSError:  # a read-only data folder: the card still shows the thumbnail
+        pass
+    return QPixmap.fromImage(image)
+
+
+# -- the cards -----------------------------------------------------------------------------
+
+class ScenarioCard(QFrame):
+    """One scenario's card; a click selects it, a double-click starts it."""
+
+    clicked = Signal(int)
+    activated = Signal(int)
+
+    def __init__(self, index: int, info: CardInfo, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.index = index
+        self.info = info
+        self.setObjectName("card")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setMinimumWidth(CARD_MIN_WIDTH)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(8, 8, 8, 8)
+        self.thumb = QLabel()
+        self.thumb.setFixedSize(THUMB)
+        self.thumb.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.thumb.setStyleSheet(f"background: {theme.PANEL_EDGE.name()};")
+        self.thumb.setToolTip("The map at the start of the game")
+        self.thumb_drawn = False
+        row.addWidget(self.thumb, 0, Qt.AlignmentFlag.AlignTop)
+        col = QVBoxLayout()
+        col.setSpacing(2)
+        title = QLabel(info.title)
+        title.setFont(theme.label_font(12, True))
+        col.addWidget(title)
+        muted = f"color: {theme.MUTED_TEXT.name()};"
+        self.rules = QLabel(info.rules)
+        self.rules.setToolTip("The rules this scenario plays (Force on Force modules named)")
+        self.play = QLabel(info.play)
+        self.play.setToolTip("How it can be played: choose the players in the form beside the cards")
+        self.length = QLabel(info.length)
+        self.length.setToolTip("How long a game lasts")
+        self.balance = QLabel(info.balance)
+        self.balance.setToolTip(
+            "How often each side won when the computer's Normal player played both sides "
+            "(tools/measure_balance.py). 'Not measured for this version': the file changed "
+            "since it was measured." if info.system == "alley" else
+            "How often the US squad won when the computer played it against the paragraphs "
+            "(tools/measure_balance.py). 'Not measured for this version': the file changed "
+            "since it was measured.")
+        if not info.measured:
+            self.balance.setStyleSheet(muted + " font-style: italic;")
+        self.brief = QLabel(info.brief)
+        self.brief.setWordWrap(True)
+        self.brief.setStyleSheet(muted)
+        self.brief.setToolTip(info.brief)
+        for w in (self.rules, self.play, self.length, self.balance):
+            w.setWordWrap(True)
+            col.addWidget(w)
+        col.addWidget(self.brief)
+        col.addStretch(1)
+        row.addLayout(col, 1)
+        self.setToolTip(f"{info.title}: click to choose it, double-click or Enter to start")
+        self.set_selected(False)
+
+    def set_selected(self, on: bool) -> None:
+        self.selected = on
+        edge = theme.SELECTION.name() if on else theme.PANEL_EDGE.name()
+        bg = QColor(theme.SELECTION).lighter(185).name() if on else theme.PANEL_BG.name()
+        self.setStyleSheet(f"QFrame#card {{ border: {3 if on else 1}px solid {edge}; "
+                           f"border-radius: 6px; background: {bg}; }}")
+
+    def set_thumbnail(self, pix: QPixmap) -> None:
+        self.thumb.setPixmap(pix)
+        self.thumb_drawn = True
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.clicked.emit(self.index)
+        super().mousePressEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.activated.emit(self.index)
+
+
+class CardGrid(QScrollArea):
+    """The cards in a grid that scrolls; arrow keys move the choice, Enter starts it.
+
+    ``selected(index)`` when the choice moves, ``activated(index)`` to start."""
+
+    selected = Signal(int)
+    activated = Signal(int)
+
+    def __init__(self, infos: list[CardInfo], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWidgetResizable(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setToolTip("The scenarios and missions: arrow keys choose, Enter starts")
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        inner = QWidget()
+        self.grid = QGridLayout(inner)
+        self.grid.setSpacing(8)
+        self.grid.setContentsMargins(2, 2, 2, 2)
+        self.cards = [ScenarioCard(i, info) for i, info in enumerate(infos)]
+        for card in self.cards:
+            card.clicked.connect(self.choose)
+            card.activated.connect(self.activated.emit)
+            card.clicked.connect(lambda *_: self.setFocus())
+        self.setWidget(inner)
+        self.current = -1
+        self.columns = 0
+        self._lay_out(1)
+        self._pending = list(range(len(self.cards)))
+
+    def _lay_out(self, columns: int) -> None:
+        columns = max(1, columns)
+        if columns == self.columns:
+            return
+        self.columns = columns
+        for card in self.cards:
+            self.grid.removeWidget(card)
+        for i, card in enumerate(self.cards):
+            self.grid.addWidget(card, i // columns, i % columns)
+        self.grid.setRowStretch(len(self.cards) // columns + 1, 1)
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._lay_out(self.viewport().width() // (CARD_MIN_WIDTH + 40))
+
+    def draw_thumbnails_later(self) -> None:
+        """Draw (or read from the cache) one thumbnail per event-loop turn, the chosen card's
+        first, after the first frame."""
+        if self.current in self._pending:
+            self._pending.remove(self.current)
+            self._pending.insert(0, self.current)
+        QTimer.singleShot(0, self, self._next_thumbnail)
+
+    def _next_thumbnail(self, hidden_too: bool = False) -> None:
+        """One thumbnail, then the next on the next turn; a closed launcher stops drawing
+        (it carries on when shown again)."""
+        if not self._pending or not (hidden_too or self.isVisible()):
+            return
+        card = self.cards[self._pending.pop(0)]
+        try:
+            card.set_thumbnail(thumbnail(card.info).scaled(
+                THUMB, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation))
+        except Exception:  # noqa: BLE001 - a thumbnail that cannot be drawn leaves the placeholder
+            card.thumb.setText("no map")
+        if not hidden_too:
+            QTimer.singleShot(0, self, self._next_thumbnail)
+
+    def draw_all_thumbnails(self) -> None:
+        """Every thumbnail now (tests, screenshots)."""
+        while self._pending:
+            self._next_thumbnail(hidden_too=True)
+
+    def choose(self, index: int) -> None:
+        if not 0 <= index < len(self.cards) or index == self.current:
+            return
+        if 0 <= self.current < len(self.cards):
+            self.cards[self.current].set_selected(False)
+        self.current = index
+        self.cards[index].set_selected(True)
+        self.ensureWidgetVisible(self.cards[index], 10, 10)
+        self.selected.emit(index)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        key = event.key()
+        step = {Qt.Key.Key_Left: -1, Qt.Key.Key_Right: 1,
+                Qt.Key.Key_Up: -self.columns, Qt.Key.Key_Down: self.columns}.get(Qt.Key(key))
+        if step is not None:
+            self.choose(min(max(self.current + step, 0), len(self.cards) - 1))
+            event.accept()
+            return
+        if key in (Qt.Key.Key_Home, Qt.Key.Key_End):
+            self.choose(0 if key == Qt.Key.Key_Home else len(self.cards) - 1)
+            event.accept()
+            return
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.current >= 0:
+            self.activated.emit(self.current)
+            event.accept()
+            return
+        super().keyPressEvent(event)

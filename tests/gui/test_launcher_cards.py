@@ -1,0 +1,184 @@
+"""The launcher's scenario cards: one per shipped scenario with its rules, modules, length
+and measured balance; a changed file is "not measured"; the keyboard chooses and starts;
+thumbnails are drawn after the first frame and kept on disk by the file's hash."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from ambush_gui import systems
+from ambush_gui.core.files import read_data
+from ambush_gui.gui import launcher_cards as lc
+from ambush_gui.gui.launcher import Launcher
+
+SHIPPED = [s for s in systems.shipped() if s.system in ("alley", "ambush")]
+
+
+def _card(dlg: Launcher, name: str) -> Any:
+    return next(c for c in dlg.cards.cards if c.info.name == name)
+
+
+def test_every_shipped_scenario_has_a_card_with_its_rules_play_and_length(qtbot: Any) -> None:
+    dlg = Launcher()
+    qtbot.addWidget(dlg)
+    assert [c.info.name for c in dlg.cards.cards] == [s.name for s in SHIPPED]
+    for s in SHIPPED:
+        card = _card(dlg, s.name)
+        data = read_data(s.path)
+        assert card.info.title == s.title
+        if s.system == "ambush":
+            assert card.rules.text().startswith("Ambush!")
+            assert "Solitaire" in card.play.text()
+            assert "operations turns" in card.length.text() and "rounds" in card.length.text()
+        else:
+            assert "either side" in card.play.text() and "Hot-seat" in card.play.text()
+            assert card.length.text() == f"{data['turn_limit']} turns"
+            if s.modules:
+                assert card.rules.text().startswith("Force on Force modules: ")
+                for m in s.modules:
+                    assert lc.MODULE_TITLES[m] in card.rules.text()
+            else:
+                assert card.rules.text() == "Ambush Alley"
+        # the brief's first words, cut short
+        assert card.brief.text()[:40] == " ".join(str(data["brief"]).split())[:40]
+    market = _card(dlg, "market-day").rules.text()
+    assert market == "Force on Force modules: Civilians, IEDs, Combat Stress"
+
+
+def test_each_card_shows_the_committed_balance_of_its_own_version(qtbot: Any) -> None:
+    table = lc.balance_table()
+    assert table, "ambush_gui/data/balance.toml is missing (python tools/measure_balance.py)"
+    dlg = Launcher()
+    qtbot.addWidget(dlg)
+    for card in dlg.cards.cards:
+        entry = table.get(card.info.name)
+        if entry and entry["sha256"] == lc.file_hash(card.info.path):
+            wins, games = entry["wins"], entry["games"]
+            assert card.balance.text().startswith(f"Balance, {games} computer games: ")
+            assert card.balance.text().endswith(f"draws {round(100 * wins['draw'] / games)}%")
+        else:
+            assert "not measured" in card.balance.text()
+
+
+def test_the_balance_line_names_the_sides_and_their_shares() -> None:
+    ct = systems.resolve("contracting-trouble")
+    table = {"contracting-trouble": {"sha256": lc.file_hash(ct), "games": 200,
+                                     "wins": {"regular": 116, "insurgent": 74, "draw": 10}}}
+    info = lc.card_info("contracting-trouble", "Contracting Trouble!", "alley", ct, table)
+    assert info.balance == "Balance, 200 computer games: US Marines 58% · Insurgents 37% · draws 5%"
+    assert info.measured
+    tut = systems.resolve("ambush-tutorial")
+    table = {"ambush-tutorial": {"sha256": lc.file_hash(tut), "games": 200,
+                                 "wins": {"us": 84, "german": 34, "draw": 82}}}
+    info = lc.card_info("ambush-tutorial", "The Quiet Farm", "ambush", tut, table)
+    assert info.balance == "Balance, 200 computer games: US 42% · Germans 17% · draws 41%"
+
+
+def test_a_file_changed_since_it_was_measured_says_not_measured(tmp_path: Path) -> None:
+    ct = systems.resolve("contracting-trouble")
+    table = {"contracting-trouble": {"sha256": lc.file_hash(ct), "games": 200,
+                                     "wins": {"regular": 116, "insurgent": 74, "draw": 10}}}
+    copy = tmp_path / "contracting-trouble.toml"
+    shutil.copy(ct, copy)
+    assert lc.card_info("contracting-trouble", "CT", "alley", copy, table).measured
+    copy.write_text(ct.read_text(encoding="utf-8").replace("turn_limit = 8", "turn_limit = 9"),
+                    encoding="utf-8")
+    info = lc.card_info("contracting-trouble", "CT", "alley", copy, table)
+    assert info.balance == "Balance not measured for this version" and not info.measured
+    assert info.length == "9 turns"
+    assert lc.card_info("nobody-measured-me", "X", "alley", copy, table).balance == \
+        "Balance not measured yet"
+
+
+def test_arrow_keys_move_between_cards_and_choose_the_scenario(qtbot: Any) -> None:
+    dlg = Launcher()
+    qtbot.addWidget(dlg)
+    dlg.show()
+    dlg.cards.choose(0)
+    assert dlg.scenario.currentIndex() == 0 and dlg.cards.cards[0].selected
+    qtbot.keyClick(dlg.cards, Qt.Key.Key_Down)
+    step = dlg.cards.columns
+    assert dlg.scenario.currentIndex() == step
+    assert dlg.cards.cards[step].selected and not dlg.cards.cards[0].selected
+    qtbot.keyClick(dlg.cards, Qt.Key.Key_Right)
+    assert dlg.scenario.currentIndex() == step + 1
+    qtbot.keyClick(dlg.cards, Qt.Key.Key_Left)
+    qtbot.keyClick(dlg.cards, Qt.Key.Key_Up)
+    assert dlg.scenario.currentIndex() == 0
+    qtbot.keyClick(dlg.cards, Qt.Key.Key_End)
+    assert dlg.scenario.currentIndex() == len(SHIPPED) - 1
+    # and the drop-down moves the cards
+    dlg.scenario.setCurrentIndex(2)
+    assert dlg.cards.current == 2 and dlg.cards.cards[2].selected
+
+
+def test_enter_on_a_card_starts_that_scenario_with_the_forms_players(qtbot: Any) -> None:
+    dlg = Launcher()
+    qtbot.addWidget(dlg)
+    dlg.show()
+    started: list[tuple[str, str, int]] = []
+    dlg.newGame.connect(lambda *a: started.append(a))
+    dlg.cards.setFocus()
+    ct = next(i for i, c in enumerate(dlg.cards.cards) if c.info.name == "contracting-trouble")
+    dlg.cards.choose(0)
+    while dlg.cards.current != ct:
+        qtbot.keyClick(dlg.cards, Qt.Key.Key_Right)
+    solo = next(b for b in dlg.mode_group.buttons() if b.property("mode") == "insurgent")
+    solo.setChecked(True)
+    qtbot.keyClick(dlg.cards, Qt.Key.Key_Return)
+    assert len(started) == 1
+    assert started[0][0] == str(systems.resolve("contracting-trouble"))
+    assert started[0][1] == "insurgent" and started[0][2] == dlg.seed.value()
+
+
+def test_a_double_click_on_a_card_starts_it(qtbot: Any) -> None:
+    dlg = Launcher()
+    qtbot.addWidget(dlg)
+    dlg.show()
+    started: list[tuple[str, str, int]] = []
+    dlg.newGame.connect(lambda *a: started.append(a))
+    card = dlg.cards.cards[1]
+    qtbot.mouseDClick(card, Qt.MouseButton.LeftButton)
+    assert started and started[0][0] == str(card.info.path)
+
+
+def test_thumbnails_wait_for_the_first_frame_then_come_from_the_disk_cache(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[Path] = []
+    real = lc.render_thumbnail
+
+    def counting(path: Path, system: str) -> Any:
+        drawn.append(path)
+        return real(path, system)
+
+    monkeypatch.setattr(lc, "render_thumbnail", counting)
+    dlg = Launcher()
+    qtbot.addWidget(dlg)
+    dlg.show()
+    assert drawn == [] and not any(c.thumb_drawn for c in dlg.cards.cards)  # not before a frame
+    qtbot.waitUntil(lambda: all(c.thumb_drawn for c in dlg.cards.cards), timeout=30000)
+    assert sorted(drawn) == sorted(s.path for s in SHIPPED)
+    for card in dlg.cards.cards:
+        assert lc.thumbnail_path(card.info.sha256).exists()
+        assert not card.thumb.pixmap().isNull()
+    # the next launcher reads them from the disk: nothing drawn again
+    drawn.clear()
+    again = Launcher()
+    qtbot.addWidget(again)
+    again.show()
+    qtbot.waitUntil(lambda: all(c.thumb_drawn for c in again.cards.cards), timeout=30000)
+    assert drawn == []
+
+
+def test_a_thumbnail_shows_the_map_not_a_blank_box() -> None:
+    for s in SHIPPED:
+        info = lc.card_info(s.name, s.title, s.system, s.path, {})
+        image = lc.render_thumbnail(info.path, info.system)
+        colours = {image.pixel(x, y) for x in range(0, image.width(), 7)
+                   for y in range(0, image.height(), 7)}
+        assert len(colours) > 8, s.name
