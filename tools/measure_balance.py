@@ -40,7 +40,8 @@ def _play(args: tuple[str, int, int]) -> dict[str, int]:
     path, first, count = args
     scenario = systems.load_scenario(path)
     seats = {side: "normal" for side in systems.seated_sides(scenario.spec.system)}
-    wins: dict[str, int] = {}
+    sides = [*seats, *(["german"] if scenario.spec.system == "ambush" else [])]  # the paragraphs' side
+    wins: dict[str, int] = {side: 0 for side in sides} | {"draw": 0}
     for seed in range(first, first + count):
         r = simulate(lambda s: systems.new_game(scenario, s), scenario.spec.name, 1, seed, seats,
                      None, systems.outcome)
@@ -81,8 +82,9 @@ def write(data: dict[str, Any], path: Path = BALANCE) -> None:
             if k != "wins":
                 lines.append(f"{k} = {_value(v)}")
         lines.append(f"[{name}.wins]")
-        for k, v in entry["wins"].items():
-            lines.append(f"{k} = {v}")
+        wins = entry["wins"]
+        for k in sorted(wins, key=lambda k: k == "draw"):  # the sides, then the draws
+            lines.append(f"{k} = {wins[k]}")
         lines.append("")
     path.write_text("\n".join(lines), encoding="utf-8")
 
