@@ -53,7 +53,7 @@ SYSTEM_DESCRIPTIONS = {
 }
 
 
-FORM_WIDTH = 560  # the form beside the cards: the rules options' titles and readings fit
+FORM_WIDTH = 600  # the form beside the cards: the rules options' titles and readings fit
 LAUNCHER_SIZE = (1840, 1040)  # the launcher's size on a screen with room for it
 
 
@@ -238,6 +238,7 @@ class Launcher(QDialog):
                           avail.top() + (avail.height() - h) // 2)
         self.cards.draw_thumbnails_later()
         super().showEvent(event)
+        QTimer.singleShot(0, self, self.cards.show_current)  # once laid out: the chosen card in view
 
     def _start_card(self, index: int) -> None:
         """Enter or a double-click on a card: start it with the form's players."""
@@ -290,7 +291,11 @@ class Launcher(QDialog):
             # as wide as its text: a wide launcher would otherwise stretch it past its click area
             self.mode_box.addWidget(rb, 0, Qt.AlignmentFlag.AlignLeft)
             rb.show()
-        self.system_label.setText(SYSTEM_DESCRIPTIONS[self.system()])
+        rules = SYSTEM_DESCRIPTIONS[self.system()]
+        card = self.cards.cards[self.scenario.currentIndex()] if self.scenario.currentIndex() >= 0 else None
+        if card is not None and card.info.rules.startswith("Force on Force"):
+            rules += f"; {card.info.rules}"  # the modules that change the rules
+        self.system_label.setText(rules)
         self._show_level()
 
     @staticmethod
@@ -350,6 +355,7 @@ class Launcher(QDialog):
 
         grid = QGridLayout(self.options_box)
         grid.setVerticalSpacing(theme.LAUNCHER_OPTION_SPACING)
+        grid.setColumnStretch(0, 1)
         grid.setColumnStretch(1, 1)
         for row, o in enumerate(OPTIONS.offered):
             box = QComboBox()
@@ -357,7 +363,12 @@ class Launcher(QDialog):
                 box.addItem(r.title + (theme.LAUNCHER_DEFAULT_MARK if r.value == o.default else ""), r.value)
                 box.setItemData(box.count() - 1, r.text, Qt.ItemDataRole.ToolTipRole)
             box.setToolTip(f"{o.title} ({o.seed_lines}; {', '.join(o.rule_ids)}): {o.text}")
+            # beside the cards the form is narrow: the title wraps, the reading shortens
+            # (its full words in its list and its tooltip)
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(22)
             name = QLabel(o.title)
+            name.setWordWrap(True)
             name.setToolTip(box.toolTip())
             name.setBuddy(box)
             grid.addWidget(name, row, 0)

@@ -23,7 +23,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QImage, QKeyEvent, QMouseEvent, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QFrame,
@@ -46,6 +46,10 @@ MODULE_TITLES = {
     "mortars": "Mortars", "nbc": "NBC", "mines": "Mines", "ieds": "IEDs", "mounted": "Mounted",
     "combat_stress": "Combat Stress", "civilians": "Civilians",
 }
+# Ambush!'s house-rule limits when a mission sets none (ambush/mission.py's defaults, which a
+# test compares with these): importing the mission models would cost the first frame 0.1 s.
+AMBUSH_TURN_LIMIT = 60
+AMBUSH_ROUND_LIMIT = 30
 PLAY_WAYS = {
     "alley": "Hot-seat, or solo against the computer on either side",
     "ambush": "Solitaire: you lead the US squad, the mission's paragraphs play the Germans",
@@ -140,10 +144,8 @@ def card_info(name: str, title: str, system: str, path: Path,
     modules = [str(m) for m in (mods if isinstance(mods, list | dict) else [])]
     if system == "ambush":
         rules = "Ambush! (solitaire, hex map)"
-        from ambush_gui.ambush.game import MAX_ROUNDS, MAX_TURNS
-
-        turns = data.get("operations_turn_limit", MAX_TURNS)
-        rounds = data.get("round_limit", MAX_ROUNDS)
+        turns = data.get("operations_turn_limit", AMBUSH_TURN_LIMIT)
+        rounds = data.get("round_limit", AMBUSH_ROUND_LIMIT)
         length = f"Up to {turns} operations turns; a firefight ends after {rounds} rounds"
     else:
         rules = ("Force on Force modules: " + ", ".join(MODULE_TITLES.get(m, m) for m in modules)
@@ -185,7 +187,7 @@ def render_thumbnail(path: Path, system: str) -> QImage:
         owner = HexMapView(game.state.map)
         owner.set_counters(counters_for(game.state))
         scene = owner.scene()
-        source = scene.itemsBoundingRect()
+        source = owner.geo.bounds.adjusted(-2, -2, 2, 2)  # the map (not the notes around it)
     else:
         from ambush_gui.gui.table.items import LabelItem
         from ambush_gui.gui.table.scene import TableScene
@@ -289,6 +291,7 @@ class ScenarioCard(QFrame):
 
     def set_thumbnail(self, pix: QPixmap) -> None:
         self.thumb.setPixmap(pix)
+        self.thumb.setStyleSheet("")  # the placeholder's grey would frame a wide map
         self.thumb_drawn = True
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
@@ -329,6 +332,10 @@ class CardGrid(QScrollArea):
         self.columns = 0
         self._lay_out(1)
         self._pending = list(range(len(self.cards)))
+        self._painted = False  # the cards' first frame is on the screen
+        self._waiting = False  # thumbnails asked for before it
+        self.viewport().installEventFilter(self)
+        inner.installEventFilter(self)  # it covers the viewport, which then may not paint
 
     def _lay_out(self, columns: int) -> None:
         columns = max(1, columns)
@@ -347,11 +354,23 @@ class CardGrid(QScrollArea):
 
     def draw_thumbnails_later(self) -> None:
         """Draw (or read from the cache) one thumbnail per event-loop turn, the chosen card's
-        first, after the first frame."""
+        first, once the cards have painted their first frame: a timer started at show time
+        ran before the first paint and held it back 0.25 s with an empty cache."""
         if self.current in self._pending:
             self._pending.remove(self.current)
             self._pending.insert(0, self.current)
-        QTimer.singleShot(0, self, self._next_thumbnail)
+        if self._painted:
+            QTimer.singleShot(0, self, self._next_thumbnail)
+        else:
+            self._waiting = True
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.Paint and not self._painted:
+            self._painted = True
+            if self._waiting:
+                self._waiting = False
+                QTimer.singleShot(0, self, self._next_thumbnail)  # after this frame
+        return super().eventFilter(obj, event)
 
     def _next_thumbnail(self, hidden_too: bool = False) -> None:
         """One thumbnail, then the next on the next turn; a closed launcher stops drawing
@@ -371,6 +390,10 @@ class CardGrid(QScrollArea):
         """Every thumbnail now (tests, screenshots)."""
         while self._pending:
             self._next_thumbnail(hidden_too=True)
+
+    def show_current(self) -> None:
+        if 0 <= self.current < len(self.cards):
+            self.ensureWidgetVisible(self.cards[self.current], 10, 10)
 
     def choose(self, index: int) -> None:
         if not 0 <= index < len(self.cards) or index == self.current:

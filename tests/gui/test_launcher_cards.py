@@ -126,8 +126,9 @@ def test_enter_on_a_card_starts_that_scenario_with_the_forms_players(qtbot: Any)
     dlg.cards.setFocus()
     ct = next(i for i, c in enumerate(dlg.cards.cards) if c.info.name == "contracting-trouble")
     dlg.cards.choose(0)
-    while dlg.cards.current != ct:
+    for _ in range(ct):
         qtbot.keyClick(dlg.cards, Qt.Key.Key_Right)
+    assert dlg.cards.current == ct
     solo = next(b for b in dlg.mode_group.buttons() if b.property("mode") == "insurgent")
     solo.setChecked(True)
     qtbot.keyClick(dlg.cards, Qt.Key.Key_Return)
@@ -150,10 +151,12 @@ def test_a_double_click_on_a_card_starts_it(qtbot: Any) -> None:
 def test_thumbnails_wait_for_the_first_frame_then_come_from_the_disk_cache(
         qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: list[Path] = []
+    after_a_frame: list[bool] = []
     real = lc.render_thumbnail
 
     def counting(path: Path, system: str) -> Any:
         drawn.append(path)
+        after_a_frame.append(dlg.cards._painted)
         return real(path, system)
 
     monkeypatch.setattr(lc, "render_thumbnail", counting)
@@ -163,6 +166,7 @@ def test_thumbnails_wait_for_the_first_frame_then_come_from_the_disk_cache(
     assert drawn == [] and not any(c.thumb_drawn for c in dlg.cards.cards)  # not before a frame
     qtbot.waitUntil(lambda: all(c.thumb_drawn for c in dlg.cards.cards), timeout=30000)
     assert sorted(drawn) == sorted(s.path for s in SHIPPED)
+    assert all(after_a_frame)  # each drawn after the cards' first frame was painted
     for card in dlg.cards.cards:
         assert lc.thumbnail_path(card.info.sha256).exists()
         assert not card.thumb.pixmap().isNull()
@@ -182,3 +186,9 @@ def test_a_thumbnail_shows_the_map_not_a_blank_box() -> None:
         colours = {image.pixel(x, y) for x in range(0, image.width(), 7)
                    for y in range(0, image.height(), 7)}
         assert len(colours) > 8, s.name
+
+
+def test_the_ambush_length_defaults_are_the_missions_own() -> None:
+    from ambush_gui.ambush.mission import DEFAULT_ROUND_LIMIT, DEFAULT_TURN_LIMIT
+
+    assert (lc.AMBUSH_TURN_LIMIT, lc.AMBUSH_ROUND_LIMIT) == (DEFAULT_TURN_LIMIT, DEFAULT_ROUND_LIMIT)
