@@ -179,7 +179,7 @@ def render_thumbnail(path: Path, system: str) -> QImage:
 
     image = QImage(THUMB, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(theme.PANEL_BG)
-    game = systems.new_game(systems.load_scenario(path), 1)
+    game: Any = systems.new_game(systems.load_scenario(path), 1)  # an AlleyGame or AmbushGame
     owner: Any
     if system == "ambush":
         from ambush_gui.gui.hexmap.view import HexMapView, counters_for
@@ -215,7 +215,7 @@ def thumbnail(info: CardInfo) -> QPixmap:
             return pix
     image = render_thumbnail(info.path, info.system)
     try:
-        image.save(str(cached), "PNG")
+        image.save(str(cached))  # PNG, from the name
     except OSError:  # a read-only data folder: the card still shows the thumbnail
         pass
     return QPixmap.fromImage(image)
