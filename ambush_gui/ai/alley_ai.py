@@ -712,12 +712,9 @@ class AlleyAI:
         """(mean casualties, chance of one or more, mover in the open) of ``ins`` firing at
         ``target`` moved by ``shift`` (a point of its declared move)."""
         dx, dy = shift
-        target.translate(dx, dy)
-        try:
+        with target.shifted(dx, dy):
             mean, one = self.shot(g, ins, target)
             open_ = exposed(g, target)
-        finally:
-            target.translate(-dx, -dy)
         return mean, one, open_
 
     def _keep_value(self, g: AlleyGame, ins: Unit, mover: Unit) -> float:
@@ -871,12 +868,9 @@ class AlleyAI:
         if ins.is_detached_leader or support_team(ins) or ins.dependants or ins.shaken(g.state.turn):
             return False
         dx, dy = end
-        target.translate(dx, dy)
-        try:
+        with target.shifted(dx, dy):
             near = g.distance(ins, target) <= g.m.rapid - g.m.assault_reach
             worth = near and assault_odds(g, ins, target).win >= KEEP_FOR_ASSAULT
-        finally:
-            target.translate(-dx, -dy)
         return worth
 
     @staticmethod
@@ -913,11 +907,8 @@ class AlleyAI:
         best: tuple[float, Any] | None = None
         for o in opts:
             dx, dy = places[stops.index(float(o["at"]))] - here
-            ins.translate(float(dx), float(dy))
-            try:
+            with ins.shifted(float(dx), float(dy)):
                 v = self.hits(g, g.unit(o["unit"]), ins, overwatch=True) - 0.01 * float(o["at"])
-            finally:
-                ins.translate(-float(dx), -float(dy))
             if best is None or v > best[0] + 1e-9:
                 best = (v, o)
         if best is None or best[0] < 0.5:

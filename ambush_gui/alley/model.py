@@ -8,6 +8,8 @@ created or lost except by a rule.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -202,6 +204,21 @@ class Unit:
         for f in self.figures:
             f.x += dx
             f.y += dy
+
+    @contextmanager
+    def shifted(self, dx: float, dy: float) -> Iterator[None]:
+        """The unit moved by (dx, dy) for a what-if (a computer player weighing a shot along
+        a move), then put back EXACTLY where it was. Translating back by (-dx, -dy) would
+        leave a rounding residue (x + dx - dx is not always x): invisible in the state
+        hash, yet enough to flip a contact test at the margin, so a game would no longer
+        replay from its decisions."""
+        saved = [(f.x, f.y) for f in self.figures]
+        self.translate(dx, dy)
+        try:
+            yield
+        finally:
+            for f, (x, y) in zip(self.figures, saved, strict=True):
+                f.x, f.y = x, y
 
     def shaken(self, turn: int) -> bool:
         """AA-200: Shaken for the rest of the turn it broke and the whole next turn."""
