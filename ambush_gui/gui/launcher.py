@@ -367,6 +367,7 @@ class Launcher(QDialog):
             # (its full words in its list and its tooltip)
             box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             box.setMinimumContentsLength(22)
+            _fit_list(box)
             name = QLabel(o.title)
             name.setWordWrap(True)
             name.setToolTip(box.toolTip())
@@ -425,3 +426,13 @@ class Launcher(QDialog):
                                               "Saved games (*.json);;All files (*)")
         if name:
             self.openGame.emit(name)
+
+
+def _fit_list(box: QComboBox) -> None:
+    """The open list as wide as its longest entry, so no reading is cut off in it (the
+    closed box beside the cards stays narrow and shows the start of the choice)."""
+    view = box.view()
+    metrics = view.fontMetrics()
+    widest = max((metrics.horizontalAdvance(box.itemText(i)) for i in range(box.count())), default=0)
+    bar = view.verticalScrollBar().sizeHint().width() if box.count() > box.maxVisibleItems() else 0
+    view.setMinimumWidth(widest + bar + 2 * view.frameWidth() + theme.LAUNCHER_LIST_MARGIN)

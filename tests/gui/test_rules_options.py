@@ -38,6 +38,21 @@ def test_the_launcher_offers_each_option_at_its_default_and_returns_the_choice(q
     assert not dlg.options_box.isVisibleTo(dlg) and dlg.rules_options() == {}
 
 
+def test_an_open_option_list_shows_every_reading_whole(qtbot: Any) -> None:
+    """Beside the cards the closed drop-downs are narrow; their open lists are as wide as
+    the longest reading, so none is cut off (the issue-17 launcher clipped them)."""
+    dlg = Launcher()
+    qtbot.addWidget(dlg)
+    _pick(dlg, "alley")
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    for name, box in dlg.option_boxes.items():
+        view = box.view()
+        longest = max(view.fontMetrics().horizontalAdvance(box.itemText(i)) for i in range(box.count()))
+        assert view.minimumWidth() >= longest, name
+        assert view.minimumWidth() > box.width() or longest <= box.width(), name
+
+
 def test_undo_rebuilds_the_game_with_its_own_options() -> None:
     g = systems.new_game(systems.load_scenario(CT), 3, {opt.REACTION_FIRE: "extra"})
     again = systems.fresh_copy(g)

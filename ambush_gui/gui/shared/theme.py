@@ -110,6 +110,7 @@ VICTORY_LEDGER_MAX_HEIGHT = 560  # past this the victory screen's score lines sc
 LAUNCHER_MIN_WIDTH = 760  # the rules options' titles and readings side by side
 LAUNCHER_OPTION_SPACING = 2  # between the launcher's rules-option rows (px)
 LAUNCHER_DEFAULT_MARK = " (closest to the text)"  # after an option's default reading
+LAUNCHER_LIST_MARGIN = 16  # px beyond the widest entry of an open launcher drop-down list
 
 # The window's columns (docks never change width as their text grows)
 RIGHT_COLUMN = 400  # the Decision dock and the reading docks under it, on a 1280x800 screen
