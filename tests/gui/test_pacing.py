@@ -272,3 +272,28 @@ def test_the_mission_panel_stops_saying_it_waits_once_the_player_goes_on(qtbot: 
             break
     assert after_wait, "no throw was shown after a wait"
     assert set(after_wait) == {SHOWING}
+
+
+def test_a_marine_wounded_under_the_computers_fire_waits_for_the_player(qtbot: Any) -> None:
+    """A Regular hit is a First Aid result, not a removal: it is the Marine player's own
+    casualty and waits for them like the Insurgents' do (the playtest saw a Corporal hit,
+    treated and carried away in under three seconds, nothing waiting)."""
+    ctl = GameController(systems.new_game(ALLEY, 2), SOLO, delay_ms=0)  # instant to turn 4
+    w = Watch(ctl)
+    ctl.start()
+    ai = systems.computer_player("alley")
+    play_human(ctl, ai, qtbot, lambda: ctl.game.state.turn >= 4, limit=600)  # type: ignore[attr-defined]
+    assert not any(e.kind == "first_aid" for e in w.kinds("event"))
+    ctl.set_pace(Pace.FAST)
+    play_human(ctl, ai, qtbot, lambda: any(e.kind == "first_aid" for e in w.kinds("event")), limit=600)
+    aid = next(e for e in w.kinds("event") if e.kind == "first_aid")
+    assert big_moment(aid) == aid.text
+    qtbot.waitUntil(lambda: any(aid.text in x for x in w.kinds("wait")), timeout=5000)
+
+
+def test_an_overrun_unit_is_a_big_moment() -> None:
+    e = Event("assault", "Fireteam Bravo is overrun; Insurgents R7 holds its Dependants",
+              {"unit": "bravo", "winner": "r7"})
+    assert big_moment(e) == e.text
+    assert big_moment(Event("assault", "Insurgents R7 Close Assaults Fireteam Bravo: 6 dice against 2",
+                            {"attacker": "r7", "defender": "bravo"})) is None

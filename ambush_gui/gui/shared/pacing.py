@@ -9,7 +9,8 @@ module says, from the events alone (no rule arithmetic), where the beats fall:
   (:data:`OUTCOMES`: the Reaction Test's winner, the Morale result, the hit...); the
   dice tray shows it as one entry and the presentation rests a beat after it;
 - a **big moment** (:func:`big_moment`) waits for the player whatever the pace: a
-  casualty, a panic, a German's first appearance, the end of a Round.
+  casualty (an Insurgent removed, a Regular's First Aid result), a unit overrun, a panic,
+  a German's first appearance, the end of a Round.
 """
 
 from __future__ import annotations
@@ -102,6 +103,10 @@ def big_moment(event: Event) -> str | None:
     """What makes ``event`` a moment that waits for the player, or None."""
     d: dict[str, Any] = event.data
     if event.kind == "casualty":
+        return event.text
+    if event.kind == "first_aid":  # a Regular hit: the First Aid result says how badly
+        return event.text  # (a Marine is never "removed"; his casualty is this line)
+    if event.kind == "assault" and "winner" in d and "unit" in d:  # a unit overrun (DC-029)
         return event.text
     if event.kind == "damage" and d.get("result") not in (None, "none", "panic"):  # a panic's
         # marker event follows and says it
