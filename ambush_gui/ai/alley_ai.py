@@ -80,6 +80,12 @@ def _fire_key(u: Unit) -> tuple[Any, ...]:
             u.still_turns, u.moved == 0, u.tq, u.armor, u.side)
 
 
+def _chance(p: float) -> str:
+    """A fire's chance of a casualty in a reason's words ("little chance" below 5%: an
+    interruption made for the inch it costs, not for the shot)."""
+    return f"a {p:.0%} chance of a casualty" if p >= 0.05 else "little chance of a casualty"
+
+
 def _first(path: list[Point], d: float) -> list[Point]:
     """The waypoints of the first ``d`` inches of ``path`` after its start (as
     :func:`ambush_gui.core.geometry.truncate`, in plain Python: paths here are short)."""
@@ -750,7 +756,7 @@ class AlleyAI:
                 mean, one = self.shot(g, ins, g.unit(opt["target"]))
                 if mean >= 0.5 and (best is None or mean > best[0]):
                     best = (mean, opt, f"fires at Pinned {g.unit(opt['target']).name} with no Reaction "
-                                       f"Test: {one:.0%} chance of a casualty")
+                                       f"Test: {_chance(one)}")
                 continue
             if opt["kind"] != "fire":
                 continue
@@ -761,7 +767,7 @@ class AlleyAI:
                 if len(ins.fighters) >= LURK_MIN and mean < FIRE_WORTH:
                     continue  # a gang keeps itself for its phase: the covering Marines fire first (AA-091)
                 v = mean + 0.5
-                why = f"fires back before it is fired on: {one:.0%} chance of a casualty"
+                why = f"fires back before it is fired on: {_chance(one)}"
             else:
                 at = float(opt["at"])
                 shift = shifts.get(at, (0.0, 0.0))
@@ -770,8 +776,8 @@ class AlleyAI:
                 if mean < MIN_SHOT or g.distance(ins, target) > reach:
                     continue
                 v = mean + (0.3 if open_ else 0.0) - 0.01 * at
-                why = f"interrupts at {at:.1f}\" along the move: {one:.0%} chance of a casualty" \
-                    + (" in the open" if open_ else "") + ", it loses 1\""
+                why = f"interrupts at {at:.1f}\" along the move: {_chance(one)}" \
+                    + (" in the open" if open_ else "") + ", and the mover loses 1\" of its move"
             if ins.leader is None:
                 v *= 0.6  # it must pass an Interrupt Check first (AA-072)
             if any(f.kind is FigureKind.CONTRACTOR for f in target.figures):
@@ -823,7 +829,7 @@ class AlleyAI:
                 mean, one, open_ = self.shot_along(g, ins, target, shift)
                 v = 1.0 + mean + (0.2 if open_ else 0.0) - 0.03 * at
                 why = (f"{ins.name} interrupts the {escort_word(target.dependants)}' carrier at {at:.1f}\" "
-                       f"along its move: {one:.0%} chance of a casualty, the carrier loses 1\"")
+                       f"along its move: {_chance(one)}, and the carrier loses 1\" of its move")
                 fires.append((len(ins.fighters), -v, opt, why))
             else:
                 if (ins.id, "move") in assessed or ins.is_detached_leader or ins.dependants:

@@ -139,14 +139,14 @@ class HardPlayer:
         chosen = cands[best]
         what = narrate(game, decision, chosen.answer)
         where = ("to the end of the game " if self.deep_turns >= 99 else
-                 f"{self.deep_turns} more turns ") if deep else ""
+                 f"for {self.deep_turns} more turns ") if deep else ""
         upto = "up to " if deep else ""
-        lead_text = f"{lead:+.1f}" if math.isfinite(lead) else "far ahead"
-        how = (f"best of {len(cands)} tried {where}over {upto}{futures} futures, "
-               f"{lead_text} VP against the next best")
-        if best == 0 and lead < 0:
-            how = (f"kept after trying {len(cands)} {where}over {upto}{futures} futures "
-                   f"(another was {-lead:.1f} VP better, within the margin)")
+        tried = f"{len(cands)} answers played forward {where}over {upto}{futures} sampled futures"
+        ahead = f"{lead:.1f} VP ahead of the next" if math.isfinite(lead) else "far ahead of the rest"
+        how = f"the best of {tried} ({ahead})"
+        if best == 0 and lead < 0:  # the normal answer stands unless another clearly beats it
+            how = (f"the usual answer, kept: of {tried}, none was clearly better "
+                   f"(the best by only {-lead:.1f} VP)")
         why = f"{what}: {how}"
         if chosen.reason and best == 0:
             why += f"; {chosen.reason}"

@@ -71,7 +71,7 @@ def test_reason_says_what_was_compared() -> None:
             break
         g.answer(ai.choose(g, d))
     choice = hard.decide(g, d)
-    assert "tried over 2 futures" in choice.reason or "after trying" in choice.reason
+    assert "played forward over 2 sampled futures" in choice.reason
     assert choice.answer in [c.answer for c in ai.candidates(g, d)]
 
 
@@ -196,7 +196,7 @@ def test_ambush_hard_uses_the_normal_players_candidates_and_value() -> None:
     stub = hard.normal = StubNormal()
     choice = hard.decide(g, d)
     assert choice.answer == stub.other
-    assert "best of 2 tried over 2 futures" in choice.reason
+    assert "the best of 2 answers played forward over 2 sampled futures" in choice.reason
     assert len(stub.valued) == 4 and all(f is not g for f in stub.valued)  # forks, never the game
 
 

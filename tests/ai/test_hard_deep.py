@@ -84,7 +84,7 @@ def test_a_decisive_decision_is_played_to_the_end_of_the_game_over_more_futures(
 
     hard.normal.value = value  # type: ignore[method-assign]
     choice = hard.decide(g, d)
-    assert "to the end of the game over up to 4 futures" in choice.reason
+    assert "to the end of the game over up to 4 sampled futures" in choice.reason
     assert finished and all(finished)  # every fork was played to the end of the game
     assert len(finished) >= 2 * MIN_FUTURES and hard._deep_spent == len(finished)
 
