@@ -51,3 +51,18 @@ def test_a_saved_game_resumes_at_the_level_it_was_played_at(
     assert again.controller.level_of("insurgent") == "easy"
     assert isinstance(again.controller._computers["insurgent"], EasyPlayer)
     again.close()
+
+
+def test_a_level_changed_mid_game_is_written_in_the_log(qtbot: Any) -> None:
+    """Game ▸ Computer level: the log keeps the change beside the game's events, so a
+    player reading back sees from where the computer played harder (a playtest finding)."""
+    win = Session().new_game(SCENARIO, "regular", 3, level="normal")
+    assert win is not None
+    qtbot.addWidget(win)
+    win.controller.set_speed(0)
+    win.set_level("hard")
+    assert "Insurgent computer: plays at hard from now on (it was normal)" in win.log.text()
+    lines = win.log.text().count("from now on")
+    win.set_level("hard")  # no change, no line
+    assert win.log.text().count("from now on") == lines
+    win.close()

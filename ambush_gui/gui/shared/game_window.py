@@ -418,7 +418,14 @@ class GameWindow(QMainWindow):
     def set_level(self, level: str) -> None:
         """The Game menu's level: the computer plays at it from its next decision (one it
         is thinking about now is asked again), and the next game starts at it too."""
-        self.controller.set_level(level)
+        c = self.controller
+        before = {s: c.level_of(s) for s, seat in c.seats.items() if seat is Seat.COMPUTER}
+        c.set_level(level)
+        for side, was in before.items():  # the log keeps the change with the game's events
+            now = c.level_of(side)
+            if now != was:
+                self.log.add(Event("narration", f"{self._side_name(side)} computer: plays at {now} "
+                                   f"from now on (it was {was})", {"side": side}))
         remember_level(level)
         self.update_level_menu()
         self._levels_changed()
