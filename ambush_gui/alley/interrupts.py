@@ -51,12 +51,16 @@ def reaction_modifiers(unit: Unit) -> list[Modifier]:
     both sides, the Cautious +1 only to Regulars; Halted and Cautious never stack."""
     mods: list[Modifier] = []
     spd = current_speed(unit)
+    # a unit that has not acted this turn is judged by last turn's speed (AA-077): say so,
+    # or a waiting unit reads "moving Cautiously" when it has not moved
+    last = unit.speed is None and not unit.overwatch
     if unit.overwatch or spd is Speed.HALTED:
-        mods.append(Modifier("Halted or on Overwatch", 1, "AA-035"))
+        mods.append(Modifier("stood still last turn" if last and unit.last_speed is not None
+                             else "Halted or on Overwatch", 1, "AA-035"))
     elif spd is Speed.CAUTIOUS and unit.side is Side.REGULAR:
-        mods.append(Modifier("moving Cautiously", 1, "AA-036"))
+        mods.append(Modifier("moved Cautiously last turn" if last else "moving Cautiously", 1, "AA-036"))
     elif spd is Speed.RAPID:
-        mods.append(Modifier("moved Rapidly", -1, "AA-037"))
+        mods.append(Modifier("moved Rapidly last turn" if last else "moved Rapidly", -1, "AA-037"))
     if unit.pinned:
         mods.append(Modifier("Pinned", -1, "AA-188"))
     return mods

@@ -123,6 +123,25 @@ def test_patrol_move_is_cautious_and_the_speed_in_force_is_this_turns_else_last_
 
 
 @pytest.mark.rule("AA-077")
+def test_a_unit_judged_by_last_turns_speed_says_so_in_its_modifier() -> None:
+    """A waiting unit that moved Cautiously last turn gets +1, and the die's line says
+    "moved Cautiously last turn", not "moving Cautiously" (the playtest read a waiting
+    Fireteam as moving); once it declares this turn's speed the line says this turn's."""
+    g = duel()
+    m = g.unit("m")
+    m.speed = Speed.CAUTIOUS
+    turn.end_turn(g)
+    turn.start_turn(g)
+    assert [(x.label, x.value) for x in reaction_modifiers(m)] == [("moved Cautiously last turn", 1)]
+    m.speed = Speed.CAUTIOUS
+    assert [(x.label, x.value) for x in reaction_modifiers(m)] == [("moving Cautiously", 1)]
+    m.speed = Speed.HALTED
+    turn.end_turn(g)
+    turn.start_turn(g)
+    assert [(x.label, x.value) for x in reaction_modifiers(m)] == [("stood still last turn", 1)]
+
+
+@pytest.mark.rule("AA-077")
 def test_halted_and_cautious_never_stack() -> None:
     """On Overwatch and counted as moving Cautiously: still only +1, never +2."""
     g = duel()
