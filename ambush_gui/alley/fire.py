@@ -123,7 +123,7 @@ def match_and_take(g: AlleyGame, target: Unit, attacker: Firer, a_faces: tuple[i
     hits = arrangement.casualties
     g.log.emit(
         "match",
-        f"Dice matched: {_pairs_text(arrangement)} → {_casualties(hits)}",
+        f"Dice matched: {_pairs_text(arrangement)} → {_outcome_text(hits, target)}",
         attack=list(a_kept), defense=list(d_kept), pairs=arrangement.to_json(), casualties=hits,
         target=target.id,
     )
@@ -183,7 +183,20 @@ def _pool_data(pool: Any) -> dict[str, Any]:
 
 
 def _pairs_text(arr: Arrangement) -> str:
+    if not arr.pairs:
+        return "no Firepower die to match"
     return ", ".join(f"{a}-{d if d is not None else 'x'}" for a, d in arr.pairs)
+
+
+def _outcome_text(hits: int, target: Unit) -> str:
+    """The match's result in the log: more hits than the unit has fighting figures fell
+    as many as it has (AA-153), and the line says so rather than "6 casualties" to a
+    lone gunman."""
+    fighters = len(target.fighters)
+    if hits > fighters and not target.dependants:
+        return f"{count(hits, 'hit', 'hits')}, more than its {count(fighters, 'figure')}: " \
+               f"{_casualties(fighters)}"
+    return _casualties(hits)
 
 
 def _match_decision(

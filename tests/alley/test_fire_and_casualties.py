@@ -322,3 +322,18 @@ def test_failing_the_check_means_cautious_only_this_activation() -> None:
     assert d.kind is DecisionKind.MOVE and d.facts["limit"] == 6
     assert any(e.data.get("passed") is False for e in kit.events(g, "quality"))
     assert all(f.kind is not FigureKind.CONTRACTOR for f in m.figures)
+
+
+def test_the_match_line_reads_right_with_no_die_to_match_and_more_hits_than_figures() -> None:
+    """The log's match line: "no Firepower die to match" rather than an empty list, and a
+    lone gunman hit six times "6 hits, more than its 1 figure: 1 casualty" rather than
+    "6 casualties" (both read wrong in a playtest)."""
+    from ambush_gui.alley.fire import _outcome_text, _pairs_text
+    from ambush_gui.core.matching import Arrangement
+
+    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 15), n=1)])
+    assert _pairs_text(Arrangement(())) == "no Firepower die to match"
+    assert _pairs_text(Arrangement(((7, None), (6, 4)))) == "7-x, 6-4"
+    assert _outcome_text(6, g.unit("i")) == "6 hits, more than its 1 figure: 1 casualty"
+    assert _outcome_text(1, g.unit("i")) == "1 casualty"
+    assert _outcome_text(3, g.unit("m")) == "3 casualties"
