@@ -108,9 +108,13 @@ def figure_tip(fig: Figure, unit: Unit | None) -> str:
     what = (fig.label or "escort") if fig.kind is FigureKind.CONTRACTOR else fig.kind.value
     lines = [f"{fig.id} — {what}, {weapon}"]
     lines.append(f"{unit.name} ({unit.side.title})" if unit else "on the ground, in no unit")
-    if fig.dependant:
-        lines.append(f"Dependant: carried by its unit ({fig.injury.value} wound)"
-                     if fig.injury.value != "none" else "Dependant: carried by its unit")
+    if unit is None and not fig.captive and (fig.kind is FigureKind.CONTRACTOR or fig.dependant):
+        lines.append(f"A {fig.side.title} figure whose base touches it takes it into its unit (CT-050)")
+    wound = f" ({fig.injury.value} wound)" if fig.injury.value != "none" else ""
+    if fig.dependant and unit is not None:
+        lines.append(f"Dependant: carried by its unit{wound}")
+    elif fig.dependant:
+        lines.append(f"Cannot walk{wound}: a unit that takes it in carries it as a Dependant")
     if fig.captive:
         lines.append("held by the enemy")
     return "\n".join(lines)
@@ -227,8 +231,10 @@ class TableScene(QGraphicsScene):
                                           bg=theme.CONTRACTOR, edge=QColor("#7d6608"),
                                           anchor="below", gap=0.0)
         self.contractor_spots: list[tuple[str, QPointF]] = []
-        self.contractor_label.setToolTip("The objective (CT-018): bring them out across a "
-                                         "friendly edge")
+        self.contractor_label.setToolTip(
+            "The objective (CT-018). End a move with a Marine figure's base touching one of "
+            "them: the unit takes in every figure on the ground within 4\" (CT-050). Then "
+            "bring them out across a friendly edge.")
         self.addItem(self.contractor_label)
         self.move_overlay = MoveOverlay(self, self.base_radius)
         self.place_overlay = PlaceOverlay(self)

@@ -140,3 +140,18 @@ def test_impassable_ground_is_drawn_as_no_go_not_as_plain_ground(qtbot: Any) -> 
                                                       box.top() + box.height() * (j + 0.5) / 9)).lightness()
                      for i in range(4) for j in range(9))  # over the hatching and the name too
     assert samples[len(samples) // 2] < 140, samples  # slate, not the sand (#c8c29a) of open ground
+
+
+def test_a_contractor_on_the_ground_says_how_to_take_him_in() -> None:
+    """A playtester stood a Fireteam an inch from the contractors and nothing said that a
+    figure's base must touch them: the tooltip of a figure waiting on the ground says so
+    (CT-050), and no longer that its unit carries it."""
+    from ambush_gui import systems
+    from ambush_gui.gui.table.scene import figure_tip
+
+    g = systems.new_game(systems.load_scenario(systems.resolve("contracting-trouble")), 1)
+    tip = figure_tip(g.state.ground[0], None)
+    assert "base touches it takes it into its unit (CT-050)" in tip
+    assert "carried by its unit" not in tip
+    marine = g.state.units["alpha"].figures[0]
+    assert "CT-050" not in figure_tip(marine, g.state.units["alpha"])
