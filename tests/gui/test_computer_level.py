@@ -66,3 +66,36 @@ def test_a_level_changed_mid_game_is_written_in_the_log(qtbot: Any) -> None:
     win.set_level("hard")  # no change, no line
     assert win.log.text().count("from now on") == lines
     win.close()
+
+
+def test_the_turn_banner_says_the_player_is_waited_for_while_the_tray_waits(qtbot: Any) -> None:
+    """While the dice tray waits for the player on a big moment, the turn banner says so
+    (it read "Insurgent computer (hard) to decide" while the game was waiting on the
+    player's Continue: a playtest finding); once the tray goes on, the banner is the turn's."""
+    from ambush_gui.gui.shared.pacing import Pace
+
+    win = Session().new_game(SCENARIO, "regular", 3, level="normal")
+    assert win is not None
+    qtbot.addWidget(win)
+    c = win.controller
+    c.set_pace(Pace.STEP)
+    ai = systems.computer_player("alley")
+    for _ in range(300):
+        if c.waiting_for:
+            break
+        d = c.pending()
+        if c.busy or d is None or c.seat_of(d).value == "computer":
+            def ready() -> bool:
+                p = c.pending()
+                return c.waiting_for is not None or (not c.busy and p is not None
+                                                     and c.seat_of(p).value == "human")
+            qtbot.waitUntil(ready, timeout=10000)
+            continue
+        c.answer(ai.choose(c.game, d))
+    assert c.waiting_for
+    assert win.turn_panel.banner.text() == "Your move: Space or Continue"
+    assert c.waiting_for in win.turn_panel.banner.toolTip()
+    c.hurry()
+    qtbot.waitUntil(lambda: not c.waiting_for, timeout=10000)
+    assert win.turn_panel.banner.text() != "Your move: Space or Continue"
+    win.close()

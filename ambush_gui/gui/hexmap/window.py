@@ -699,7 +699,7 @@ class AmbushWindow(GameWindow):
         self._refresh_booklet(d)
         self._show_pieces(game)
         self._animate()
-        self.undo_action.setEnabled(self.controller.can_undo())
+        self.update_undo()  # enabled, or greyed with why in its tips
 
     def _animate(self) -> None:
         """Slide each German who moved since the last redraw along the hexes he entered."""

@@ -500,6 +500,10 @@ class GameWindow(QMainWindow):
     def _show_thinking(self, text: str | None) -> None:
         """A window's own place for the thinking line (the table's turn panel)."""
 
+    def _show_waiting(self, why: str | None) -> None:
+        """A window's own place to say the dice tray waits for the player (the table's
+        turn panel); None when it no longer waits."""
+
     def _levels_changed(self) -> None:
         """The computer's level changed: a window that shows it beyond the turn panel
         (the table's scenario brief) redraws it."""
@@ -511,6 +515,7 @@ class GameWindow(QMainWindow):
             self._show_moment(self.controller.moment)
         self.tray.show_wait(why)
         self._tell_idle()
+        self._show_waiting(why)
         self.continue_action.setEnabled(True)
         self.statusBar().showMessage(f"{why} — Space or Continue to go on, Esc to skip")
 
@@ -523,6 +528,7 @@ class GameWindow(QMainWindow):
             self._close_prompts()
         else:
             self.continue_action.setEnabled(False)
+            self._show_waiting(None)
             self.statusBar().clearMessage()
 
     def _show_moment(self, game: Any) -> None:
@@ -535,6 +541,7 @@ class GameWindow(QMainWindow):
         self.tray.flush()
         if not self.controller.waiting_for:
             self.tray.end_wait()
+            self._show_waiting(None)
             self.continue_action.setEnabled(False)
         self._tell_idle()
 

@@ -55,6 +55,7 @@ class TurnPanel(QWidget):
         self.busy.setFixedHeight(5)
         self.busy.setVisible(False)
         self.thinking_text = ""
+        self.waiting_text = ""  # the big moment the dice tray waits on (the player's move)
         self._banner_text = ""
         self.prompt = text_label("", size=10)
         self.score = text_label("", size=9)
@@ -83,8 +84,19 @@ class TurnPanel(QWidget):
         self.busy.setToolTip(self.thinking_text)
         self._show_banner()
 
+    def show_waiting(self, why: str | None) -> None:
+        """While the dice tray waits for the player on a big moment, the banner says so:
+        the live game is already at the computer's next question, and "Insurgent
+        computer (hard) to decide" then read as if the player had nothing to do."""
+        self.waiting_text = why or ""
+        self._show_banner()
+
     def _show_banner(self) -> None:
         text = self._banner_text
+        if self.waiting_text:
+            self.banner.setText("Your move: Space or Continue")
+            self.banner.setToolTip(f"The dice tray waits for you: {self.waiting_text}")
+            return
         if self.thinking_text and text.endswith(" to decide"):
             text = text.removesuffix(" to decide") + " thinking…"
         self.banner.setText(text)

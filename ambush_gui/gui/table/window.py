@@ -301,6 +301,9 @@ class MainWindow(GameWindow):
         self.turn_panel.show_state(self.controller.game, decision, "computer",
                                    self.controller.level_of(decision.side))
 
+    def _show_waiting(self, why: str | None) -> None:
+        self.turn_panel.show_waiting(why)
+
     def _show_thinking(self, text: str | None) -> None:
         self.turn_panel.show_thinking(text)
 
@@ -327,7 +330,7 @@ class MainWindow(GameWindow):
         self.turn_panel.show_thinking(self.thinking_line())
         self.table.refresh()
         self.card.show_unit(game, self.selected)
-        self.undo_action.setEnabled(self.controller.can_undo())
+        self.update_undo()  # enabled, or greyed with why in its tips
 
     def _on_reset(self) -> None:
         self.brief.set_game(self.controller.game, self.controller.seats, self.controller.levels)
