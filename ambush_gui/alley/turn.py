@@ -564,7 +564,7 @@ def react_to_move(g: AlleyGame, ins: Unit, watched: set[str] | None = None) -> P
             return
         c = yield Decision(
             side=Side.REGULAR.value, kind=DecisionKind.REACT,
-            prompt=f"Regular: react to {ins.name}'s move?",
+            prompt=f"Regular: react to {ins.name}'s move?{_after_assault(g, ins)}",
             options=(NONE, *[u.id for u in ready]), facts={"against": ins.id, "what": "move"},
         )
         if c == NONE:
@@ -573,6 +573,19 @@ def react_to_move(g: AlleyGame, ins: Unit, watched: set[str] | None = None) -> P
         u.reacted = True
         used.add(u.id)
         yield from fire(g, u, ins, "Reaction to movement", overwatch=u.overwatch)
+
+
+def _after_assault(g: AlleyGame, ins: Unit) -> str:
+    """A reaction comes after the move (AA-089), so after a Close Assault it ended in
+    (house rule CT-054, step 3): the question says so, or a player reads it as a chance to
+    fire before the fight."""
+    for e in reversed(g.log.events):
+        if e.kind in ("activate", "turn"):
+            return ""
+        if e.kind == "assault" and e.data.get("attacker") == ins.id:
+            target = g.state.units.get(str(e.data.get("defender")))
+            return f" (it has Close Assaulted {target.name}: the fight is over)" if target else ""
+    return ""
 
 
 def mover_now(g: AlleyGame, unit: Unit) -> Unit:

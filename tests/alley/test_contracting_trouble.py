@@ -286,3 +286,21 @@ def test_every_insurgent_is_d6_with_morale_d10_but_the_leaders_d8() -> None:
     for u in g.state.side_units(Side.INSURGENT):
         assert u.morale is Die.D10 and u.armor == 0
         assert u.tq is (Die.D8 if u.is_detached_leader else Die.D6)
+
+
+def test_a_reaction_after_a_close_assault_says_the_fight_is_over() -> None:
+    """Reactions come after an Insurgent move (AA-089), so after the Close Assault it ended
+    in (CT-054 step 3): the question says so, or a player reads it as a chance to fire
+    before the fight (a playtest finding). Seed 2, both sides played by the computer."""
+    from ambush_gui import systems
+
+    g = systems.new_game(systems.load_scenario(systems.resolve("contracting-trouble")), 2)
+    ai = systems.computer_player("alley")
+    while (d := g.pending()) is not None:
+        if d.kind.value == "react" and "Close Assault" in d.prompt:
+            break
+        g.answer(ai.choose(g, d))
+    assert d is not None
+    assert d.prompt == ("Regular: react to Insurgents R2's move? (it has Close Assaulted "
+                        "Fireteam Bravo: the fight is over)")
+    assert any(e.kind == "assault" and e.data.get("attacker") == "r2" for e in g.log.events)
