@@ -521,12 +521,21 @@ class AlleyAI:
         self.move_ends = [choices[i] for _, i in ranked]
         hidden = unit.side is Side.INSURGENT and join is None and goal.aim not in STANDS and not last \
             and self._escort_fight(g) and not self._watched_now(g, unit)
+        # a lone leader crosses open ground only to reach his gang in this move, and one
+        # with no gang to reach keeps out of sight: alone in the Marines' sight he is one die
+        # against a fireteam's volley (a playtester saw them walk out one after another)
+        shy = unit.is_detached_leader and unit.side is Side.INSURGENT and not last
         for _, i in ranked:
             if hidden and seen[i]:  # every Marine that sees it after its move fires (AA-089)
                 self._why = f"it stays out of the Marines' sight (it {goal.reason} when it can, unseen)"
                 return stay()
+            if shy and seen[i] and "join" not in choices[i]:
+                continue
             if self._ok(d, choices[i]):
                 return choices[i]
+        if shy:
+            self._why = (f"a lone leader: he waits out of sight until he can reach {join.name} unseen"
+                         if join is not None else "a lone leader with no gang to lead: he keeps out of sight")
         return stay()
 
     def _hide_move(self, g: AlleyGame, d: Decision, unit: Unit, limit: float, speed: str | None,

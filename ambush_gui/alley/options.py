@@ -24,6 +24,7 @@ SUPPORT_REACH = "support_weapon_reach"
 JOIN_REACTION = "reaction_to_a_joining_leader"
 LONE_LEADERS = "detached_insurgent_leaders"
 OVERWATCH_POINT = "overwatch_at_the_point"
+STAY_REACTION = "reaction_to_a_unit_that_stays"
 BLAST_DEFENSE = "mine_and_ied_defense"
 STRESS_LEADER_RADIUS = "stress_leader_radius"
 
@@ -159,6 +160,19 @@ OPTIONS = Registry((
         text="A correction, not a choice: an Overwatch unit \"may interrupt the actions of any "
              "Insurgent unit in their LOS\", and an interrupted move is interrupted at a point "
              "of the move."),
+    RulesOption(
+        STAY_REACTION, "Reacting to an Insurgent unit that stays put",
+        (Reading("moved_only", "Only to a unit that moved",
+                 "Regulars react to an Insurgent unit that moves in their sight. One that "
+                 "planned a move and then stayed where it was has not moved (it has Halted), "
+                 "so it is not reacted to; its fire, if it fires, is."),
+         Reading("declared", "Also to one that stayed (corrected)",
+                 "The engine let Regulars react to an Insurgent unit that planned a move and "
+                 "stayed put, as if it had moved; kept only so that older saves replay.")),
+        default="moved_only", legacy="declared", rule_ids=("AA-089", "AA-034"),
+        seed_lines="seed 000 lines 44, 115", offered=False,
+        text="A correction, not a choice: Regular units may react to Insurgent units \"who "
+             "move within their LOS or fire at them\", and a unit that does not move has Halted."),
 ))
 """The Ambush Alley rules options, in the order the reference lists them (the corrections,
 ``offered=False``, last)."""

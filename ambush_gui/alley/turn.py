@@ -544,8 +544,10 @@ def insurgent_activation(g: AlleyGame, unit: Unit) -> Procedure:
             return
         if step == "move":
             watched: set[str] = set()  # AA-104: Overwatch that had its chance along the move
+            before = unit.moved
             yield from insurgent_move(g, unit, (speed,), may_assault=not unit.fired, watched=watched)
-            yield from react_to_move(g, unit, watched)
+            if unit.moved > before or options.reading(g, options.STAY_REACTION) == "declared":
+                yield from react_to_move(g, unit, watched)  # AA-089: it moved in their sight
         elif not unit.shaken(g.state.turn) and not unit.fired:  # AA-200/201 (even Shaken just now)
             yield from insurgent_fire(g, unit)
 

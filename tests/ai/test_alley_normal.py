@@ -78,6 +78,31 @@ def test_a_lone_leader_joins_the_six_man_gang_beside_him_not_the_nearest_pair() 
     assert mv.validate(c.answer)["join"] == "six" and "Insurgents six" in c.reason
 
 
+def test_a_lone_leader_out_of_reach_of_his_gang_waits_out_of_sight() -> None:
+    """A lone leader behind a house, his gang 20" off across open ground the Marines
+    watch: he cannot reach it in one move, and every end he could reach in the open is in
+    their sight, so he stays where he is, unseen (the playtest saw leaders walk out one
+    after another and die alone). Within a move of the gang he still goes to join it."""
+    g = game([kit.marines("m", (12, 2)), kit.leader("ldr", "insurgent", (3, 20)),
+              kit.insurgents("gang", (20, 20), n=5)],
+             pieces=[kit.building("house", (1, 17, 5, 2))])
+    ai = AlleyAI()
+    ldr = g.unit("ldr")
+    assert not any(g.sees(u, ldr) for u in g.enemies(ldr))
+    assert ai.joins(g, Side.INSURGENT)["ldr"].id == "gang"
+    ldr.speed = Speed.RAPID
+    mv = move_decision(g, ldr, g.m.rapid, move_rules(g, ldr))
+    c = ai.decide(g, mv)
+    assert c.answer == "stay", c
+    assert "waits out of sight until he can reach Insurgents gang unseen" in c.reason
+    near = game([kit.marines("m", (12, 2)), kit.leader("ldr", "insurgent", (12, 20)),
+                 kit.insurgents("gang", (20, 20), n=5)])
+    ldr = near.unit("ldr")
+    ldr.speed = Speed.RAPID
+    mv = move_decision(near, ldr, near.m.rapid, move_rules(near, ldr))
+    assert mv.validate(ai.decide(near, mv).answer).get("join") == "gang"
+
+
 def test_an_rpg_team_fires_from_cover_and_is_not_thrown_into_a_close_assault() -> None:
     """An RPG team inside a building with a fireteam in sight fires from there (Halted);
     a lone Marine within its reach is no Close Assault for it, though it is for a gang
