@@ -277,15 +277,47 @@ def test_the_mission_panel_stops_saying_it_waits_once_the_player_goes_on(qtbot: 
 def test_a_marine_wounded_under_the_computers_fire_waits_for_the_player(qtbot: Any) -> None:
     """A Regular hit is a First Aid result, not a removal: it is the Marine player's own
     casualty and waits for them like the Insurgents' do (the playtest saw a Corporal hit,
-    treated and carried away in under three seconds, nothing waiting)."""
-    ctl = GameController(systems.new_game(ALLEY, 2), SOLO, delay_ms=0)  # instant to turn 4
+    treated and carried away in under three seconds, nothing waiting). The game is played
+    once at once to count the person's answers before the first wound, then again, at once
+    up to the answer before it and at the fast pace from there."""
+    def wounded(events: list[Event]) -> bool:
+        return any(e.kind == "first_aid" for e in events)
+
+    def answers_until_wounded(ctl: GameController, stop: int | None) -> int:
+        """The person's answers made before ``stop`` answers or the first wound (a fresh
+        player each game: a player remembers what it worked out for its own game)."""
+        ai = systems.computer_player("alley")
+        made = 0
+        for _ in range(2000):
+            if wounded(ctl.game.log.events) or (stop is not None and made >= stop):
+                return made
+            d = ctl.pending()
+            if d is None:
+                return made
+            if ctl.seat_of(d) is Seat.COMPUTER:
+                ctl.run_computer_now()
+                continue
+            ctl.answer(ai.choose(ctl.game, d))
+            made += 1
+        raise AssertionError("the game never ended")
+
+    found = None
+    for seed in (7, 1, 3, 8, 2):
+        probe = GameController(systems.new_game(ALLEY, seed), SOLO, delay_ms=0)
+        probe.start()
+        n = answers_until_wounded(probe, None)
+        if wounded(probe.game.log.events) and n > 0:
+            found = (seed, n)
+            break
+    assert found is not None, "no Marine was wounded in five games"
+    seed, n = found
+    ctl = GameController(systems.new_game(ALLEY, seed), SOLO, delay_ms=0)
     w = Watch(ctl)
     ctl.start()
-    ai = systems.computer_player("alley")
-    play_human(ctl, ai, qtbot, lambda: ctl.game.state.turn >= 4, limit=600)  # type: ignore[attr-defined]
-    assert not any(e.kind == "first_aid" for e in w.kinds("event"))
+    answers_until_wounded(ctl, n - 1)
+    assert not wounded(ctl.game.log.events)
     ctl.set_pace(Pace.FAST)
-    play_human(ctl, ai, qtbot, lambda: any(e.kind == "first_aid" for e in w.kinds("event")), limit=600)
+    play_human(ctl, systems.computer_player("alley"), qtbot, lambda: wounded(w.kinds("event")), limit=800)
     aid = next(e for e in w.kinds("event") if e.kind == "first_aid")
     assert big_moment(aid) == aid.text
     qtbot.waitUntil(lambda: any(aid.text in x for x in w.kinds("wait")), timeout=5000)
