@@ -24,9 +24,11 @@ def east(g: AlleyGame) -> tuple[float, float]:
     return (x + 4.0, y)
 
 
-def phase(g: AlleyGame, point: Callable[[Decision], Any], asked: list[Decision]) -> None:
-    """The Insurgent phase with i moving 4" east; the Overwatch question answered by ``point``;
-    every other question the obvious way (o reacts at the end when it may, i holds its fire)."""
+def phase(g: AlleyGame, point: Callable[[Decision], Any], asked: list[Decision],
+          move: Any = None, reactor: str = "o") -> None:
+    """The Insurgent phase with i moving 4" east (or answering its move with ``move``); the
+    Overwatch question answered by ``point``; every other question the obvious way
+    (``reactor`` reacts at the end when it may, i holds its fire)."""
     acted: list[str] = []
     end = east(g)
 
@@ -38,11 +40,11 @@ def phase(g: AlleyGame, point: Callable[[Decision], Any], asked: list[Decision])
         if d.kind is DecisionKind.PLAN:
             return "cautious:move-fire"
         if d.kind is DecisionKind.MOVE:
-            return {"path": [list(end)], "speed": "cautious"}
+            return move if move is not None else {"path": [list(end)], "speed": "cautious"}
         if d.kind is DecisionKind.OVERWATCH_POINT:
             return point(d)
-        if d.kind is DecisionKind.REACT:  # o fires at the end when it is offered it
-            return "o" if "o" in d.options else "none"
+        if d.kind is DecisionKind.REACT:  # it fires at the end when it is offered it
+            return reactor if reactor in d.options else "none"
         if d.kind is DecisionKind.OVERWATCH:
             return "none"
         if d.kind is DecisionKind.FIRE:

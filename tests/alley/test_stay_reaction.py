@@ -11,42 +11,18 @@ from typing import Any
 import pytest
 
 from ambush_gui.alley import options as opt
-from ambush_gui.alley import turn
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Speed
 from ambush_gui.core.decisions import Decision, DecisionKind
 from tests.alley.test_interrupts import duel
+from tests.alley.test_overwatch_point import phase as overwatch_phase
 
 
 def phase(g: AlleyGame, move: Any) -> list[Decision]:
     """The Insurgent phase with i planning a Cautious move-then-fire and answering its move
     with ``move``; m (already activated) reacts whenever it is asked; i holds its fire."""
     asked: list[Decision] = []
-    acted: list[str] = []
-
-    def answer(d: Decision) -> Any:
-        asked.append(d)
-        if d.kind is DecisionKind.INSURGENT_ACT:
-            acted.append("x")
-            return "i" if len(acted) == 1 else "end"
-        if d.kind is DecisionKind.PLAN:
-            return "cautious:move-fire"
-        if d.kind is DecisionKind.MOVE:
-            return move
-        if d.kind is DecisionKind.REACT:
-            return "m" if "m" in d.options else "none"
-        if d.kind is DecisionKind.FIRE:
-            return "hold"
-        return d.options[0]
-
-    proc = turn.insurgent_phase(g)
-    try:
-        d = next(proc)
-        for _ in range(200):
-            d = proc.send(d.validate(answer(d)))
-        raise AssertionError("the phase never ended")
-    except StopIteration:
-        pass
+    overwatch_phase(g, lambda d: "none", asked, move=move, reactor="m")
     return asked
 
 
