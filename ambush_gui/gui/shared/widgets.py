@@ -7,6 +7,7 @@ from PySide6.QtGui import (
     QAction,
     QContextMenuEvent,
     QMouseEvent,
+    QResizeEvent,
     QSyntaxHighlighter,
     QTextCharFormat,
     QTextCursor,
@@ -80,6 +81,16 @@ class GameLog(QPlainTextEdit):
             return
         self.appendPlainText(prefix + event.text)
         self.moveCursor(QTextCursor.MoveOperation.End)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        """A log showing its newest line keeps showing it when it is made shorter (the
+        Decision dock above it grows for a question): Qt keeps the top line in place, which
+        pushed the newest lines out of sight (a playtest finding)."""
+        bar = self.verticalScrollBar()
+        at_end = bar.value() >= bar.maximum()
+        super().resizeEvent(event)
+        if at_end:
+            bar.setValue(bar.maximum())
 
     def flush(self) -> None:
         """Show the lines held back while ``deferred``, in one append (an answer that sets
