@@ -137,7 +137,6 @@ class HardPlayer:
         rest = [m for i, m in enumerate(means) if i != best]
         lead = means[best] - max(rest)
         chosen = cands[best]
-        what = narrate(game, decision, chosen.answer)
         where = ("to the end of the game " if self.deep_turns >= 99 else
                  f"for {self.deep_turns} more turns ") if deep else ""
         upto = "up to " if deep else ""
@@ -147,7 +146,7 @@ class HardPlayer:
         if best == 0 and lead < 0:  # the normal answer stands unless another clearly beats it
             how = (f"the usual answer, kept: of {tried}, none was clearly better "
                    f"(the best by only {-lead:.1f} VP)")
-        why = f"{what}: {how}"
+        why = how  # the window tells the answer itself before its reason (narrate)
         if chosen.reason and best == 0:
             why += f"; {chosen.reason}"
         return Choice(chosen.answer, why)

@@ -73,6 +73,10 @@ def test_reason_says_what_was_compared() -> None:
     choice = hard.decide(g, d)
     assert "played forward over 2 sampled futures" in choice.reason
     assert choice.answer in [c.answer for c in ai.candidates(g, d)]
+    # the window says the answer and then its reason: the reason does not say it again
+    from ambush_gui.ai.narrate import narrate
+
+    assert narrate(g, d, choice.answer) not in choice.reason
 
 
 def test_the_futures_depend_on_the_players_seed_and_the_games_progress_only() -> None:
