@@ -23,6 +23,9 @@ from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.widgets import text_label
 
+WAITING_STYLE = (f"background:{theme.TABLE_EDGE.name()};color:white;border-radius:4px;"
+                 "font-weight:bold;")  # the turn banner while the dice tray waits for the person
+
 PHASES = {
     "setup": "Set-up",
     "reinforcements": "Insurgent reinforcements",
@@ -56,6 +59,7 @@ class TurnPanel(QWidget):
         self.busy.setVisible(False)
         self.thinking_text = ""
         self.waiting_text = ""  # the big moment the dice tray waits on (the player's move)
+        self._banner_style = ""
         self._banner_text = ""
         self.prompt = text_label("", size=10)
         self.score = text_label("", size=9)
@@ -93,6 +97,8 @@ class TurnPanel(QWidget):
 
     def _show_banner(self) -> None:
         text = self._banner_text
+        # waiting on the person: neutral, not the colour of the side whose question is next
+        self.banner.setStyleSheet(WAITING_STYLE if self.waiting_text else self._banner_style)
         if self.waiting_text:
             self.banner.setText("Your move: Space or Continue")
             self.banner.setToolTip(f"The dice tray waits for you: {self.waiting_text}")
@@ -112,8 +118,8 @@ class TurnPanel(QWidget):
             self._banner_text = "The game is over"
             self.thinking_text = ""
             self.busy.setVisible(False)
+            self._banner_style = "background:#444;color:white;border-radius:4px;"
             self._show_banner()
-            self.banner.setStyleSheet("background:#444;color:white;border-radius:4px;")
             self.prompt.setText("")
         else:
             colour = theme.SIDE_COLOURS.get(decision.side, theme.TABLE_EDGE).name()
@@ -123,8 +129,8 @@ class TurnPanel(QWidget):
                     else f"{who} player (computer) to decide"
             else:
                 self._banner_text = f"{who} player to decide"
+            self._banner_style = f"background:{colour};color:white;border-radius:4px;"
             self._show_banner()
-            self.banner.setStyleSheet(f"background:{colour};color:white;border-radius:4px;")
             self.prompt.setText(public_prompt(decision) if seat == "computer" else decision.prompt)
         points = st.outcome["points"] if st.outcome else None
         names = {str(getattr(k, "value", k)): v.name for k, v in game.spec.sides.items()}
