@@ -117,12 +117,18 @@ def test_arrow_keys_move_between_cards_and_choose_the_scenario(qtbot: Any) -> No
     assert dlg.cards.current == 2 and dlg.cards.cards[2].selected
 
 
-def test_enter_on_a_card_starts_that_scenario_with_the_forms_players(qtbot: Any) -> None:
+def shown_recording_starts(qtbot: Any) -> tuple[Launcher, list[tuple[str, str, int]]]:
+    """A launcher on screen, and the list its New game requests are recorded in."""
     dlg = Launcher()
     qtbot.addWidget(dlg)
     dlg.show()
     started: list[tuple[str, str, int]] = []
     dlg.newGame.connect(lambda *a: started.append(a))
+    return dlg, started
+
+
+def test_enter_on_a_card_starts_that_scenario_with_the_forms_players(qtbot: Any) -> None:
+    dlg, started = shown_recording_starts(qtbot)
     dlg.cards.setFocus()
     ct = next(i for i, c in enumerate(dlg.cards.cards) if c.info.name == "contracting-trouble")
     dlg.cards.choose(0)
@@ -138,11 +144,7 @@ def test_enter_on_a_card_starts_that_scenario_with_the_forms_players(qtbot: Any)
 
 
 def test_a_double_click_on_a_card_starts_it(qtbot: Any) -> None:
-    dlg = Launcher()
-    qtbot.addWidget(dlg)
-    dlg.show()
-    started: list[tuple[str, str, int]] = []
-    dlg.newGame.connect(lambda *a: started.append(a))
+    dlg, started = shown_recording_starts(qtbot)
     card = dlg.cards.cards[1]
     qtbot.mouseDClick(card, Qt.MouseButton.LeftButton)
     assert started and started[0][0] == str(card.info.path)
