@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import shapely
 
+from ambush_gui.alley import options
 from ambush_gui.alley.model import Figure, FigureKind, Injury, Side
 from ambush_gui.alley.scenario import AwardEvent, AwardSpec, member_word, zone_ids
 
@@ -150,13 +151,21 @@ def _losses(g: AlleyGame, side: Side, wounded: AwardSpec | None, killed: AwardSp
 
 def _captive_held(g: AlleyGame, a: AwardSpec) -> None:
     """CT-046, DC-029: each enemy figure the side holds at the end, standing or carried; an
-    escort the Regulars never brought away counts as held by the Insurgents."""
+    escort the Regulars never brought away counts as held by the Insurgents: one on the
+    ground, and (option ``escorts_not_brought_out=held``, CT-017) one a Regular unit still
+    carries on the table."""
     for f in g.state.ground + _held_by(g, a.side):
         if f.side is a.side:
             continue
         if f.captive or (f.kind is _ESCORT and not f.released and a.side is Side.INSURGENT):
             what = (f.label or "escort") if f.kind is _ESCORT else f"{member(g, f.side)} POW"
             _add(g, a, f"{what} {f.id} held at the end")
+    if a.side is Side.INSURGENT and options.escorts_held_at_the_end(g):
+        for u in g.state.side_units(Side.REGULAR):
+            for f in u.figures:
+                if f.kind is _ESCORT and not f.captive:
+                    _add(g, a, f"{f.label or 'escort'} {f.id} still on the table at the end, "
+                               f"with {u.name}")
 
 
 def _hot_spot_neutralised(g: AlleyGame, a: AwardSpec) -> None:

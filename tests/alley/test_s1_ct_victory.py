@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from ambush_gui.alley import options as opt
 from ambush_gui.alley import victory
 from ambush_gui.alley.fire import first_aid, take_casualties
 from ambush_gui.alley.game import AlleyGame
@@ -125,6 +126,45 @@ def test_5_vp_for_each_captive_contractor_or_pow_held_at_the_end() -> None:
     pow_.captive = True
     k.unit("i1").figures.append(pow_)  # carried off as a prisoner by an Insurgent unit
     assert points(k) == (10, 5 + 1)
+
+
+def carried(g: AlleyGame) -> None:
+    """Fireteam Bravo has picked both contractors up and is still on the table."""
+    for f in list(g.state.ground):
+        g.state.ground.remove(f)
+        f.dependant = True
+        g.unit("bravo").figures.append(f)
+
+
+@pytest.mark.rule("CT-046")
+@pytest.mark.rule("CT-017")
+@pytest.mark.parametrize(("reading", "insurgent"), [("held", 10), ("on_the_ground", 0)])
+def test_contractors_the_marines_still_carry_at_the_end_are_held_or_not(
+        reading: str, insurgent: int) -> None:
+    """CT-046, CT-017, option ``escorts_not_brought_out``: the game ends with both
+    contractors carried by a Marine fireteam still on the table. Read ``held`` (the
+    default), the Insurgents kept them from leaving and score them as captives, 5 VP each,
+    and win 10 to 5; read ``on_the_ground``, only contractors left lying count, and the
+    Marines win on their 5 VP for leaving nobody behind."""
+    g = ct()
+    g.options[opt.ESCORTS_AT_THE_END] = reading
+    carried(g)
+    assert points(g) == (5, insurgent)
+    assert g.state.outcome is not None
+    assert g.state.outcome["winner"] == ("insurgent" if insurgent else "regular")
+    held = [w for s, p, w in g.state.score.lines if "still on the table" in w]
+    assert len(held) == (2 if insurgent else 0)
+    assert all("Fireteam Bravo" in w for w in held)
+
+
+def test_a_new_game_plays_held_and_an_old_save_on_the_ground() -> None:
+    """The default reading is ``held``; a game that records no options (a save made before
+    the option) plays the engine's old reading, ``on_the_ground``."""
+    new = AlleyGame(Scenario.load(CT), 0, Dice(script=[], strict=True),
+                    options=opt.OPTIONS.for_new_game())
+    assert opt.escorts_held_at_the_end(new)
+    old = AlleyGame(Scenario.load(CT), 0, Dice(script=[], strict=True), options={})
+    assert not opt.escorts_held_at_the_end(old)
 
 
 @pytest.mark.rule("CT-047")
