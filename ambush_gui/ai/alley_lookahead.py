@@ -68,7 +68,8 @@ def standing_points(g: AlleyGame) -> dict[Side, float]:
 def promise(g: AlleyGame) -> dict[Side, float]:
     """Points not yet scored but on their way: each escort a side carries is worth part of
     its escort_exited points, the more the surer its carrier is to get it off the table
-    in the turns left (its way out against a Rapid move a turn); and every fighting figure
+    in the turns left (its way out against a Cautious move a turn: escorts are Dependants,
+    and a unit with Dependants never moves Rapidly, DC-006); and every fighting figure
     alive is worth a little (what it may still score or stop)."""
     out = {s: 0.0 for s in Side}
     st = g.state
@@ -82,7 +83,7 @@ def promise(g: AlleyGame) -> dict[Side, float]:
             if not escorts:
                 continue
             gap = math.dist(u.centre(), exit_point(g, u.centre(), a.side))
-            spare = left - gap / max(g.m.rapid, 1.0)  # turns to spare on the way out
+            spare = left - gap / max(g.m.cautious, 1.0)  # turns to spare on the way out
             share = ESCORT_FLOOR + (ESCORT_TOP - ESCORT_FLOOR) / (1 + math.exp(-1.5 * spare))
             out[a.side] += a.points * share * len(escorts)
     for u in st.units.values():

@@ -93,7 +93,7 @@ def test_the_table_is_2_feet_square_at_15mm() -> None:
 def test_the_projects_own_table_two_streets_four_blocks_south_and_west_edges() -> None:
     """House rule CT-005: a main street east-west and a cross street north-south cut the
     table into four blocks; the SUV stands in the main street east of the crossing; the
-    Marines' friendly edges are the south and the west; the game lasts 8 turns."""
+    Marines' friendly edges are the south and the west; the game lasts 4 turns."""
     g = ct()
     pieces = {p.id: p for p in g.table.pieces}
     assert pieces["main-street"].polygon.bounds == (0, 10, 24, 13)
@@ -115,16 +115,16 @@ def test_the_projects_own_table_two_streets_four_blocks_south_and_west_edges() -
         assert ("s" if y < 10 else "n") + ("w" if x < 11 else "e") == q, pid
         assert pieces[pid].kind == "building"
     assert g.spec.sides[Side.REGULAR].friendly_edges == ["south", "west"]
-    assert g.spec.turn_limit == 8
+    assert g.spec.turn_limit == 4
     assert inside(g, "i1", "cafe") and inside(g, "i3", "mosque") and inside(g, "i4", "se-house")
     assert inside(g, "i5", "apartments")
     assert all(f.y < 3 and f.x < 14 for u in g.state.side_units(Side.REGULAR) for f in u.figures)
     assert {n: (h.x, h.y) for n, h in g.state.hot_spots.items()} == {
         1: (12.5, 22.5),
-        2: (22.5, 22.5),
+        2: (17.0, 3.5),
         3: (22.5, 11.5),
-        4: (2.0, 21.5),
-        5: (22.0, 2.5),
+        4: (3.0, 12.0),
+        5: (10.5, 7.5),
     }
 
 

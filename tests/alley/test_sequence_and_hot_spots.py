@@ -129,16 +129,16 @@ def test_after_the_regulars_every_insurgent_unit_that_did_not_interrupt_may_act(
 @pytest.mark.rule("AA-048")
 def test_turns_repeat_until_the_turn_limit_ends_the_game() -> None:
     """AA-045, house rule AA-048: turn follows turn until the scenario's limit (3 here;
-    Contracting Trouble: 8), then the victory points decide."""
+    Contracting Trouble: 4), then the victory points decide."""
     g = kit.game([kit.marines("m", (2, 2)), kit.insurgents("i", (2, 14))], turn_limit=3)
     play(g)
     assert [e.data["turn"] for e in kit.events(g, "turn")] == [1, 2, 3]
     assert g.over and g.state.outcome is not None and g.state.outcome["turn"] == 3
     ct = Scenario.load(CT)
-    assert ct.spec.turn_limit == 8
+    assert ct.spec.turn_limit == 4
     h = AlleyGame(ct, 7)
     play(h)
-    assert h.state.outcome is not None and h.state.outcome["turn"] == 8
+    assert h.state.outcome is not None and h.state.outcome["turn"] == 4
 
 
 @pytest.mark.rule("AA-048")

@@ -129,7 +129,9 @@ def test_nan_and_infinity_in_outlines_are_refused(capsys: pytest.CaptureFixture[
 @pytest.mark.parametrize("bad", ["NaN", "Infinity", "-Infinity"])
 def test_json_nan_is_refused_at_parsing(capsys: pytest.CaptureFixture[str], tmp_path: Path, bad: str) -> None:
     p = tmp_path / "bad.json"
-    p.write_text(json.dumps(read_data(ALLEY)).replace('"turn_limit": 8', f'"turn_limit": {bad}'))
+    text = json.dumps(read_data(ALLEY))
+    assert '"turn_limit": 4' in text
+    p.write_text(text.replace('"turn_limit": 4', f'"turn_limit": {bad}'))
     refused(capsys, p, "not valid JSON")
 
 

@@ -86,8 +86,9 @@ def test_a_file_changed_since_it_was_measured_says_not_measured(tmp_path: Path) 
     copy = tmp_path / "contracting-trouble.toml"
     shutil.copy(ct, copy)
     assert lc.card_info("contracting-trouble", "CT", "alley", copy, table).measured
-    copy.write_text(ct.read_text(encoding="utf-8").replace("turn_limit = 8", "turn_limit = 9"),
-                    encoding="utf-8")
+    text = ct.read_text(encoding="utf-8")
+    assert "turn_limit = 4" in text
+    copy.write_text(text.replace("turn_limit = 4", "turn_limit = 9"), encoding="utf-8")
     info = lc.card_info("contracting-trouble", "CT", "alley", copy, table)
     assert info.balance == "Balance not measured for this version" and not info.measured
     assert info.length == "9 turns"

@@ -102,7 +102,9 @@ figure that rolled a 1 slips away — leaders never, support weapons last (AA-17
 your unit. Bring them off the south or west edge (a unit within 1" of a friendly edge
 hands its Dependants off). 5 points per contractor escorted off, 5 if no Marine casualty
 or prisoner is left behind; the Insurgents score 1 per Marine wounded, 2 per Marine
-killed and 5 per captive held at the end. The game lasts 8 turns.</p>
+killed and 5 per captive held at the end. The game lasts 4 turns: by default a contractor
+your Marines still carry on the table when it ends counts as held by the Insurgents
+(rules option "Contractors still on the table at the end").</p>
 
 <p><i>Every rule ID shown in the game can be looked up: type it in the search box above
 (Ctrl+F), or click it here, in the game log or in a dialog. Where the printed rules leave a

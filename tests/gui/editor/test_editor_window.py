@@ -162,10 +162,10 @@ def test_undo_and_redo_through_the_edit_menu(qtbot: Any) -> None:
     twin = next(a for a in win.main_bar.actions() if a.text() == "Undo")  # the toolbar's short label
     assert twin.toolTip() == "Undo shorter game" and twin.isEnabled()
     twin.trigger()
-    assert win.doc.get(("turn_limit",)) == 8 and not twin.isEnabled()
+    assert win.doc.get(("turn_limit",)) == 4 and not twin.isEnabled()
     redo.trigger()
     undo.trigger()
-    assert win.doc.get(("turn_limit",)) == 8 and not win.isWindowModified()
+    assert win.doc.get(("turn_limit",)) == 4 and not win.isWindowModified()
     assert win.undo_view.stack() is win.doc.undo_stack
     redo.trigger()
     assert win.doc.get(("turn_limit",)) == 3 and win.isWindowModified()
@@ -369,7 +369,7 @@ def test_discarding_the_offer_deletes_the_copy(qtbot: Any, monkeypatch: pytest.M
 def test_closing_with_unsaved_changes_asks(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     win = editor(qtbot, CT)
     assert win.doc is not None
-    win.doc.set(("turn_limit",), 4)
+    win.doc.set(("turn_limit",), 6)
     win.write_recovery()
     assert win.recovery_path.exists()
     asked = answer_questions(monkeypatch, QMessageBox.StandardButton.Cancel)
@@ -383,7 +383,7 @@ def test_closing_with_unsaved_changes_asks(qtbot: Any, monkeypatch: pytest.Monke
 def test_opening_another_file_asks_about_unsaved_changes(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     win = editor(qtbot, CT)
     assert win.doc is not None
-    win.doc.set(("turn_limit",), 4)
+    win.doc.set(("turn_limit",), 6)
     answer_questions(monkeypatch, QMessageBox.StandardButton.Cancel)
     assert not win.open_path(TUTORIAL) and win.doc.path == CT
     answer_questions(monkeypatch, QMessageBox.StandardButton.Discard)
