@@ -102,16 +102,20 @@ def matching(d: Any, g: Any) -> bool:
 
 
 def decision_shot(app: QApplication, out: Any, name: str, wanted: Wanted, seed: int = SEED,
-                  human: str = "regular") -> None:
-    """A decision open in the Decision dock, in a solo game where ``human`` answers it."""
-    win, ctl = new_game(app, seed, human)
-    if advance_until(ctl, AlleyAI(), wanted):
-        if ctl.pending().kind is K.MATCH:
-            win.dialog.show_best()
-        grab(app, out, name)
-    else:
-        print("NOT FOUND", name)
-    win.close()
+                  human: str = "regular", tries: int = 1) -> None:
+    """A decision open in the Decision dock, in a solo game where ``human`` answers it: the
+    first of ``tries`` seeds from ``seed`` whose game reaches it (a short game may not)."""
+    for s in range(seed, seed + tries):
+        win, ctl = new_game(app, s, human)
+        found = advance_until(ctl, AlleyAI(), wanted)
+        if found:
+            if ctl.pending().kind is K.MATCH:
+                win.dialog.show_best()
+            grab(app, out, name)
+        win.close()
+        if found:
+            return
+    print("NOT FOUND", name)
 
 
 def main() -> None:
@@ -127,7 +131,7 @@ def main() -> None:
 
     decision_shot(app, out, f"table-fire-{tag}.png", fire)
     decision_shot(app, out, f"table-interrupt-{tag}.png", interrupt, human="insurgent")
-    decision_shot(app, out, f"reaction-test-{tag}.png", reacting)
+    decision_shot(app, out, f"reaction-test-{tag}.png", reacting, tries=8)
     decision_shot(app, out, f"dice-matching-{tag}.png", matching, human="insurgent")
 
     # a Morale throw just shown in the tray (the STEP pace waits after it), its unit selected
