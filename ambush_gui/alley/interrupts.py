@@ -344,7 +344,7 @@ def resolve(g: AlleyGame, reg: Unit, ins: Unit, kind: str) -> Procedure:
             from ambush_gui.alley.turn import mover_now
 
             ins = mover_now(g, ins)  # a leader who joined a unit is fired at there
-            if hits == 0 and kind == "fire":  # AA-093, rules option interrupt_fire_morale
+            if hits == 0 and kind == "fire" and attacked(g, ins.id):  # AA-093, option interrupt_fire_morale
                 _survivors_check(g, reg, ins)
             if can_return_fire(g, reg) and ins.alive and g.sees(reg, ins) \
                     and not fire_blocked(g, reg, ins):
@@ -379,6 +379,16 @@ def _support_words(u: Unit) -> str:
     """What the log calls a supporting unit's fire: Overwatch fire only from Overwatch; a
     unit still waiting to activate "reacts" (AA-091, seed line 116)."""
     return "Overwatch fire" if u.overwatch else "Reaction fire (waiting unit)"
+
+
+def attacked(g: AlleyGame, attacker: str) -> bool:
+    """Whether ``attacker``'s last fire was an attack: a unit left with no Firepower dice
+    throws nothing (house rule AA-144), so the target has no attack to survive (AA-093)."""
+    last = next((e for e in reversed(g.log.events)
+                 if e.kind == "fire" and e.data.get("attacker") == attacker), None)
+    if options.reading(g, options.NO_ATTACK_CHECK) == "always":  # older saves replay as played
+        return True
+    return last is not None and "firepower" in last.data
 
 
 def _survivors_check(g: AlleyGame, reg: Unit, ins: Unit) -> None:

@@ -26,6 +26,7 @@ LONE_LEADERS = "detached_insurgent_leaders"
 OVERWATCH_POINT = "overwatch_at_the_point"
 STAY_REACTION = "reaction_to_a_unit_that_stays"
 ESCORTS_AT_THE_END = "escorts_not_brought_out"
+NO_ATTACK_CHECK = "check_after_no_attack"
 BLAST_DEFENSE = "mine_and_ied_defense"
 STRESS_LEADER_RADIUS = "stress_leader_radius"
 
@@ -191,6 +192,18 @@ OPTIONS = Registry((
         seed_lines="seed 000 lines 44, 115", offered=False,
         text="A correction, not a choice: Regular units may react to Insurgent units \"who "
              "move within their LOS or fire at them\", and a unit that does not move has Halted."),
+    RulesOption(
+        NO_ATTACK_CHECK, "A Morale Check after interrupting fire that was no attack",
+        (Reading("attacks_only", "Only after an attack",
+                 "A Regular unit checks Morale for surviving interrupting fire only if the "
+                 "interrupter threw Firepower dice: a unit left with none makes no attack."),
+         Reading("always", "Also after no attack (corrected)",
+                 "The engine made the Regulars check even when the interrupter had no "
+                 "Firepower die left and threw nothing; kept only so that older saves replay.")),
+        default="attacks_only", legacy="always", rule_ids=("AA-093", "AA-144"),
+        seed_lines="seed 000 lines 132, 156", offered=False,
+        text="A correction, not a choice: \"Regular troops who survive the attack make a "
+             "Morale Check\", and fire with no Firepower dice is no attack (house rule AA-144)."),
 ))
 """The Ambush Alley rules options, in the order the reference lists them (the corrections,
 ``offered=False``, last)."""

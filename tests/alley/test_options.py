@@ -6,8 +6,10 @@ that removing either reading's code fails it.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -169,6 +171,35 @@ def test_interrupting_fire_that_hits_nobody_brings_a_morale_check_or_not(reading
     g = duel(script=[1, 6] + misses(4 + 6) + check, options={opt.INTERRUPT_MORALE: reading})
     d = kit.asks(g, turn.activation(g, g.unit("m")), ["cautious:move-fire", MOVE6, AT0])
     assert d.kind is DecisionKind.REACT and "fire" in d.options
+    checks = [e.data["purpose"] for e in rolls(g, "Morale Check")]
+    assert checks == (["Morale Check: Marines m (survived interrupting fire)"] if check else [])
+    assert g.dice.scripted == 0
+
+
+@pytest.mark.rule("AA-093")
+@pytest.mark.rule("AA-144")
+@pytest.mark.parametrize("reading", ["attacks_only", "always"])
+def test_interrupting_fire_with_no_firepower_dice_is_no_attack_to_survive(
+        monkeypatch: pytest.MonkeyPatch, reading: str) -> None:
+    """i wins the Reaction Test but has no Firepower die left (house rule AA-144: no
+    attack). With "every_survivor" the Marines survived no attack, so they throw no Morale
+    Check (a playtester saw one after "no Firepower dice left: no attack"); the
+    correction's legacy reading, for older saves, still throws it (4d10, they Stand)."""
+    import ambush_gui.alley.fire as fire_mod
+
+    real = fire_mod.firepower
+
+    def none_for_i(g: AlleyGame, attacker: Any, target: Any, overwatch: bool = False) -> Any:
+        pool = real(g, attacker, target, overwatch)
+        return dataclasses.replace(pool, items=()) if attacker.id == "i" else pool
+
+    monkeypatch.setattr(fire_mod, "firepower", none_for_i)
+    check = [10] * 4 if reading == "always" else []
+    g = duel(script=[1, 6] + check,
+             options={opt.INTERRUPT_MORALE: "every_survivor", opt.NO_ATTACK_CHECK: reading})
+    d = kit.asks(g, turn.activation(g, g.unit("m")), ["cautious:move-fire", MOVE6, AT0])
+    assert d.kind is DecisionKind.REACT
+    assert any("no attack" in e.text for e in kit.events(g, "fire"))
     checks = [e.data["purpose"] for e in rolls(g, "Morale Check")]
     assert checks == (["Morale Check: Marines m (survived interrupting fire)"] if check else [])
     assert g.dice.scripted == 0
