@@ -159,13 +159,13 @@ def _captive_held(g: AlleyGame, a: AwardSpec) -> None:
             continue
         if f.captive or (f.kind is _ESCORT and not f.released and a.side is Side.INSURGENT):
             what = (f.label or "escort") if f.kind is _ESCORT else f"{member(g, f.side)} POW"
-            _add(g, a, f"{what} {f.id} held at the end")
+            _add(g, a, f"{what} {f.id} held at the end")  # the words are in saves' hashed state
     if a.side is Side.INSURGENT and options.escorts_held_at_the_end(g):
         for u in g.state.side_units(Side.REGULAR):
             for f in u.figures:
                 if f.kind is _ESCORT and not f.captive:
                     _add(g, a, f"{f.label or 'escort'} {f.id} still on the table at the end, "
-                               f"with {u.name}")
+                               f"with {u.name}: held")
 
 
 def _hot_spot_neutralised(g: AlleyGame, a: AwardSpec) -> None:

@@ -457,3 +457,21 @@ def test_a_long_victory_ledger_scrolls_and_the_dialog_still_fits(qtbot: Any) -> 
     short.show()
     qtbot.waitUntil(short.isVisible)
     assert short.scroll.verticalScrollBar().maximum() == 0
+
+
+def test_the_captives_award_says_that_escorts_never_brought_off_count(qtbot: Any) -> None:
+    """A playtester who dawdled lost 13 to 5 on "Captives held at the end: +10 VP · contractor-1
+    held at the end" and read it as contractors the Insurgents had seized, though none came
+    near them: the award's title now says what it counts."""
+    from ambush_gui.alley.model import Side
+    from ambush_gui.gui.table.dialogs.victory import CAPTIVES_NOTE
+
+    lines = [(Side.INSURGENT, 5, "contractor contractor-1 held at the end"),
+             (Side.INSURGENT, 5, "contractor contractor-2 held at the end")]
+    dlg = VictoryDialog({"winner": "insurgent", "points": {"regular": 5, "insurgent": 10}, "turn": 4},
+                        lines, awards=["captive_held", "captive_held"])
+    qtbot.addWidget(dlg)
+    grid = dlg.columns["insurgent"]
+    texts = [grid.itemAt(k).widget().text() for k in range(grid.count())]
+    assert texts[:2] == ["Captives held at the end: +10 VP", CAPTIVES_NOTE]
+    assert "did not bring off the table" in CAPTIVES_NOTE

@@ -31,6 +31,10 @@ from ambush_gui.gui.shared.dialog_base import (
 ScoreLine = tuple[Any, int, str]  # (side, points, why), as in AlleyState.score.lines
 
 
+CAPTIVES_NOTE = ("Prisoners, and every escort the enemy did not bring off the table "
+                 "before the end (CT-046)")
+
+
 class VictoryDialog(QDialog):
     """``VictoryDialog(result, lines, names=..., awards=...)``: ``result`` is the engine's
     outcome dict ({"winner", "points", "turn"}), ``lines`` the score ledger (side, points,
@@ -97,6 +101,9 @@ class VictoryDialog(QDialog):
                     title.setToolTip(f"award '{award}' in the scenario's [[victory.awards]]")
                     grid.addWidget(title, r, 0, 1, 2)
                     r += 1
+                    if award == "captive_held":  # "held" sounds like taken: say what it counts
+                        grid.addWidget(label(CAPTIVES_NOTE, wrap=True, colour=theme.MUTED_TEXT), r, 1)
+                        r += 1
                 pts = label(f"{p:+d}", bold=True)
                 pts.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
                 grid.addWidget(pts, r, 0)
