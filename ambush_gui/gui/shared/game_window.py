@@ -104,6 +104,9 @@ def thinking_text(side_name: str, level: str) -> str:
     return f"{name[0].upper()}{name[1:]} are thinking… ({level})"
 
 
+RESULT_TIP = "Show the victory window again: who won and every point (Ctrl+R)"
+
+
 class ThinkingIndicator(QWidget):
     """The status bar's busy bar and line while a computer thinks: the window stays
     usable (no wait cursor), the bar only says that something is being worked out."""
@@ -252,6 +255,9 @@ class GameWindow(QMainWindow):
         controller.reset.connect(self.update_undo)
         controller.reset.connect(self._on_reset)
         controller.gameOver.connect(self._on_game_over)
+        controller.gameOver.connect(lambda _=None: self._result_ready())
+        controller.reset.connect(self._result_ready)
+        controller.stateChanged.connect(self._result_ready)
         controller.autosaveFailed.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
         self.log.reload(controller.game.log.events)
         self.tray.reload(controller.game.log.events)
@@ -377,6 +383,11 @@ class GameWindow(QMainWindow):
                                      "Show the rest of this answer at once (Esc)")
         self.continue_action.setEnabled(False)
         self.skip_action.setEnabled(False)
+        game.addSeparator()
+        # the result window closes on the Space or Return meant for the dice tray: this brings it back
+        self.result_action = self._act(game, "Show the &result", QKeySequence("Ctrl+R"),
+                                       self.show_result, RESULT_TIP)
+        self.result_action.setEnabled(False)
         if self.computer_players:
             self._level_menu(game)
 
@@ -554,6 +565,20 @@ class GameWindow(QMainWindow):
         a.triggered.connect(slot)
         menu.addAction(a)
         return a
+
+    def _result_ready(self) -> None:
+        """Game > Show the result: enabled once the game is over (greyed before, saying why)."""
+        action = getattr(self, "result_action", None)
+        if action is None:
+            return
+        over = bool(self.controller.game.over)
+        action.setEnabled(over)
+        action.setToolTip(RESULT_TIP if over else "The game is not over yet: no result to show")
+
+    def show_result(self) -> None:
+        """The victory window again, over the map (Ctrl+R)."""
+        if self.controller.game.over:
+            self._on_game_over(self.controller.game.result)
 
     # -- the game flow --------------------------------------------------------------------
     def start(self) -> None:

@@ -223,6 +223,7 @@ class Driver:
 def test_hotseat_game_to_the_victory_screen(qtbot: Any) -> None:
     t0 = time.perf_counter()
     win = open_window(qtbot, HOTSEAT)
+    assert not win.result_action.isEnabled() and "not over" in win.result_action.toolTip()
     driver = Driver(qtbot, win)
     driver.play()
     elapsed = time.perf_counter() - t0
@@ -247,6 +248,12 @@ def test_hotseat_game_to_the_victory_screen(qtbot: Any) -> None:
         assert f"{points} VP" in shown, side
     for _, _, why in dlg.lines:
         assert why in shown
+    # closed by a Space meant for the dice tray, Game > Show the result (Ctrl+R) brings it back
+    dlg.close()
+    assert win.result_action.isEnabled() and win.result_action.shortcut().toString() == "Ctrl+R"
+    win.result_action.trigger()
+    again = win.dialog
+    assert isinstance(again, VictoryDialog) and again.isVisible() and again.lines == dlg.lines
     # the log: every roll, with its text
     log = win.log.text()
     rolls = [e for e in game.log.events if e.kind == "roll"]
