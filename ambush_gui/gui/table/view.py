@@ -430,6 +430,8 @@ class TableView(MapView):
         length = self.length(path)
         ov.tape.set_path([flip.scene(*p) for p in path], mv.limit)
         ok, words = self._quick_check(length, dest)
+        if ok and self._leaves(dest):  # the ghosts may still stand on the table: say it
+            words += " · leaves the table"
         ov.readout.set_text(words)
         ov.readout.set_colours(theme.LABEL_TEXT if ok else theme.FLASH_TEXT,
                                theme.LABEL_BG if ok else theme.FLASH_BG,
@@ -441,6 +443,15 @@ class TableView(MapView):
         if mv.waypoints:
             left = max(0.0, mv.limit - self.length(self.path_to(self._path_end())))
             ov.limit.show_at(flip.scene(*self._path_end()), left, f'{left:.1f}" left')
+
+    def _leaves(self, dest: Point) -> bool:
+        """CT-015: whether a move ending at ``dest`` takes the unit off the table (one figure
+        across a friendly edge is enough, with every figure and Dependant it has)."""
+        from ambush_gui.alley.movement import exit_edge_at
+
+        mv = self.moving
+        assert mv is not None
+        return exit_edge_at(self.game, self.game.unit(mv.unit), dest) is not None
 
     def _quick_check(self, length: float, dest: Point) -> tuple[bool, str]:
         """The distance and the speed it needs: what the readout says while dragging."""

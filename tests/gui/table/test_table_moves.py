@@ -358,3 +358,20 @@ def test_a_figure_dragged_out_of_cohesion_snaps_back_with_the_reason(qtbot) -> N
         ctrl_drag(view, lone.pos, (lone.x - 5.0, lone.y))
     assert "cohesion" in sig.args[0]
     assert (lone.x, lone.y) == (5.0, 5.0)  # nothing moved
+
+
+def test_the_readout_says_when_the_move_leaves_the_table(view: TableView, game: AlleyGame) -> None:
+    """CT-015: one figure across a friendly edge takes the whole unit off, though the other
+    ghosts still stand on the table; a playtester thought his contractors stayed behind.
+    The readout says the unit leaves."""
+    d = open_move(game, plan="cautious:move-fire")
+    view.begin_move(d)
+    ov = view.table.move_overlay
+    fig = game.unit("bravo").figures[0]
+    vp = view.viewport()
+    QTest.mousePress(vp, LEFT, NONE, at(view, *fig.pos))
+    QTest.mouseMove(vp, at(view, fig.x, fig.y + 2.0))
+    assert "leaves the table" not in ov.readout.text
+    QTest.mouseMove(vp, at(view, fig.x, fig.y - 2.0))
+    assert "leaves the table" in ov.readout.text
+    QTest.mouseRelease(vp, LEFT, NONE, at(view, fig.x, fig.y + 2.0))
