@@ -384,10 +384,10 @@ def _support_words(u: Unit) -> str:
 def attacked(g: AlleyGame, attacker: str) -> bool:
     """Whether ``attacker``'s last fire was an attack: a unit left with no Firepower dice
     throws nothing (house rule AA-144), so the target has no attack to survive (AA-093)."""
-    last = next((e for e in reversed(g.log.events)
-                 if e.kind == "fire" and e.data.get("attacker") == attacker), None)
     if options.reading(g, options.NO_ATTACK_CHECK) == "always":  # older saves replay as played
         return True
+    last = next((e for e in reversed(g.log.events)
+                 if e.kind == "fire" and e.data.get("attacker") == attacker), None)
     return last is not None and "firepower" in last.data
 
 

@@ -263,6 +263,7 @@ class GameWindow(QMainWindow):
         self.tray.reload(controller.game.log.events)
         self._update_title()
         self.update_undo()
+        self._result_ready()  # a game opened already over has its result to show
 
     # -- what a subclass provides -------------------------------------------------------------
     def _build(self) -> None:  # pragma: no cover - abstract

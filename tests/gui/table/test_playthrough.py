@@ -483,3 +483,18 @@ def test_launcher_starts_a_game_and_continues_the_autosave(qtbot: Any) -> None:
     assert resumed.windowTitle().startswith(dlg.scenario.itemText(i))
     for w in session.windows:
         w.close()
+
+
+def test_a_game_opened_already_over_can_show_its_result(qtbot: Any) -> None:
+    """An autosave of a finished game opens with Game > Show the result enabled."""
+    from ambush_gui.gui.table.dialogs.situations import new_game
+
+    game = new_game(3)
+    ai = AlleyAI()
+    while (d := game.pending()) is not None:
+        game.answer(ai.choose(game, d))
+    win = MainWindow(GameController(game, HOTSEAT, delay_ms=0))
+    qtbot.addWidget(win)
+    assert win.result_action.isEnabled()
+    win.result_action.trigger()
+    assert isinstance(win.dialog, VictoryDialog) and win.dialog.isVisible()
