@@ -33,14 +33,14 @@ from ambush_gui.ai.alley_goals import (
 )
 from ambush_gui.ai.alley_insurgent import assault_odds, carries_contractors, route, support_team
 from ambush_gui.ai.narrate import Choice
-from ambush_gui.ai.paths import Pathfinder, clearance_of, pathfinder
+from ambush_gui.ai.paths import Pathfinder, around, clearance_of, pathfinder
 from ambush_gui.alley.fire import fire_blocked, odds
 from ambush_gui.alley.game import AlleyGame, _where
 from ambush_gui.alley.model import FigureKind, Side, Unit
 from ambush_gui.alley.pools import exposed, firepower, optimum_range
 from ambush_gui.alley.turn import RELEASE
 from ambush_gui.core.decisions import Decision, IllegalDecision
-from ambush_gui.core.geometry import min_distance, path_length, points_along
+from ambush_gui.core.geometry import min_distance, path_length, point_along, points_along
 
 Point = tuple[float, float]
 STANDS = (Aim.DEFEND, Aim.ZONE, Aim.HOT_SPOT)  # goals that score by standing on ground
@@ -64,6 +64,10 @@ LURK_TURNS = 2  # turns after this one a carry needs for a gang to wait on the e
 LAST_TURNS = 1  # turns after this one when Insurgents stop keeping men for later
 MIN_SHOT = 0.12  # mean casualties below which a fire is no shot at all (too far, too hidden)
 ASSAULT_TRIES = 8  # approach points tried (each validated by the engine) for one Close Assault
+ROUNDING = 0.01  # inches a move keeps short of its limit (its waypoints are rounded to 0.001")
+BLOCK_GAP = 0.9  # inches a blocker keeps between its figures and the carrier's (no contact)
+BLOCK_INCH = 0.5  # what each inch of the carrier's move a block takes away is worth (a shot is ~1.3)
+BLOCK_LEFT = 1.5  # inches of its move the carrier must still have for a block to be worth it
 
 
 def expected_hits(g: AlleyGame, attacker: Unit, target: Unit, overwatch: bool = False) -> float:
@@ -434,6 +438,10 @@ class AlleyAI:
             self._why = "nothing left to score" if goal is None else "it has no move left"
             return stay()
         self._why = f"it {goal.reason}"
+        if unit.side is Side.INSURGENT and unit.interrupted:  # its move is its interruption
+            block = self._block_move(g, d, unit)
+            if block is not None:
+                return block
         if goal.hold and goal.arrived:
             return stay()
         if unit.side is Side.INSURGENT and d.facts.get("may_assault"):
@@ -478,13 +486,14 @@ class AlleyAI:
         base = math.atan2(first[1], first[0])
         first_leg = float(np.hypot(*first))
         routes: list[list[Point]] = []
+        reach = max(0.0, limit - ROUNDING)  # the waypoints are rounded: keep inside the limit
         for frac in (1.0, 0.75, 0.5):  # along the way found, full allowance first
-            step = min(limit * frac, total)
+            step = min(reach * frac, total)
             routes.append(_first(path, step))
         for frac in (1.0, 0.5):  # and straight fans round its first leg
             for turn in (0, 30, -30, 60, -60):
                 a = base + math.radians(turn)
-                step = min(limit * frac, first_leg if turn == 0 else limit * frac)
+                step = min(reach * frac, first_leg if turn == 0 else reach * frac)
                 routes.append([(float(here[0] + step * math.cos(a)), float(here[1] + step * math.sin(a)))])
         routes = [r for r in routes if r]
         points = [r[-1] for r in routes]
@@ -525,6 +534,8 @@ class AlleyAI:
         # with no gang to reach keeps out of sight: alone in the Marines' sight he is one die
         # against a fireteam's volley (a playtester saw them walk out one after another)
         shy = unit.is_detached_leader and unit.side is Side.INSURGENT and not last
+        blocked = unit.side is Side.REGULAR and any(self._blocked_by_enemy(d, choices[i])
+                                                    for _, i in ranked[:3])
         for _, i in ranked:
             if hidden and seen[i]:  # every Marine that sees it after its move fires (AA-089)
                 self._why = f"it stays out of the Marines' sight (it {goal.reason} when it can, unseen)"
@@ -532,11 +543,64 @@ class AlleyAI:
             if shy and seen[i] and "join" not in choices[i]:
                 continue
             if self._ok(d, choices[i]):
+                if unit.side is Side.REGULAR and blocked:  # the best ends lie beyond enemy figures
+                    detour = self._round_enemies(g, d, unit, where, limit, speed)
+                    if detour is not None and (float(field.distance(tuple(detour["path"][-1])))
+                                               < float(left[i]) - 0.5):
+                        return detour
                 return choices[i]
         if shy:
             self._why = (f"a lone leader: he waits out of sight until he can reach {join.name} unseen"
                          if join is not None else "a lone leader with no gang to lead: he keeps out of sight")
+        elif unit.side is Side.REGULAR and blocked:
+            detour = self._round_enemies(g, d, unit, where, limit, speed)
+            if detour is not None:
+                return detour
         return stay()
+
+    @staticmethod
+    def _blocked_by_enemy(d: Decision, choice: Any) -> bool:
+        """Is ``choice`` refused because it runs into enemy figures?"""
+        from ambush_gui.alley.movement import EnemyContact
+
+        try:
+            d.validate(choice)
+        except EnemyContact:
+            return True
+        except IllegalDecision:
+            return False
+        return False
+
+    def _round_enemies(self, g: AlleyGame, d: Decision, unit: Unit, where: Point | str, limit: float,
+                       speed: str | None) -> Any:
+        """Every move toward the goal runs into enemy figures (Insurgents who stepped into
+        the way, house rule AA-068): the way round them, as far along it as is legal. None
+        when there is none."""
+        enemy = [e.points() for e in g.enemies(unit) if e.points().size]
+        if not enemy:
+            return None
+        here = unit.centre()
+        figures = np.vstack(enemy)
+        near = figures[np.hypot(*(figures - np.array(here)).T) <= limit + 2 * g.m.rapid]
+        if not len(near):
+            return None
+        finder = around(g.table, clearance_of(unit.points(), here), near, g.m.contact + 0.1)
+        way = finder.route(here, where)
+        if not way:
+            return None
+        path = [here, *way]
+        total = path_length(path)
+        for frac in (1.0, 0.75, 0.5, 0.25):
+            step = min(max(0.0, limit - ROUNDING) * frac, total)
+            if step < 0.3:
+                break
+            choice: dict[str, Any] = {"path": [[round(x, 3), round(y, 3)] for x, y in _first(path, step)]}
+            if speed:
+                choice["speed"] = speed
+            if self._ok(d, choice):
+                self._why += " (round the enemy figures in its way)"
+                return choice
+        return None
 
     def _hide_move(self, g: AlleyGame, d: Decision, unit: Unit, limit: float, speed: str | None,
                    lurk: tuple[Point, str]) -> Any:
@@ -841,6 +905,15 @@ class AlleyAI:
                        f"along its move: {_chance(one)}, and the carrier loses 1\" of its move")
                 fires.append((len(ins.fighters), -v, opt, why))
             else:
+                if (ins.id, "block") not in assessed:  # its earliest stop: the move options come in order
+                    assessed.add((ins.id, "block"))
+                    block = self._block_value(g, d, ins, target, at)
+                    if block is not None:
+                        v, why = block
+                        if ins.leader is None:
+                            v *= 0.7  # it must pass an Interrupt Check first (AA-072)
+                        if best is None or v > best[0]:
+                            best = (v, opt, why)
                 if (ins.id, "move") in assessed or ins.is_detached_leader or ins.dependants:
                     continue
                 if min_distance(ins.points(), shape + here + np.array(shift)) > reach:
@@ -874,6 +947,73 @@ class AlleyAI:
                 return decoys[0][2]
         self._why = best[2]
         return best[1]
+
+    @staticmethod
+    def _reach(unit: Unit) -> float:
+        """How far the unit's farthest figure stands from its centre."""
+        pts = unit.points()
+        return float(np.max(np.hypot(*(pts - np.array(unit.centre())).T))) if len(pts) else 0.0
+
+    def _block_value(self, g: AlleyGame, d: Decision, ins: Unit, target: Unit,
+                     at: float) -> tuple[float, str] | None:
+        """What ``ins`` interrupting at ``at`` by moving into the rest of the carrier's
+        declared path is worth, and why: the carrier stops short of it (the correction
+        ``blocked_after_interrupt``, house rule AA-068), so every inch of its move beyond
+        the blocker is lost. None when it cannot get there or the block would take little."""
+        from ambush_gui.alley import options
+        from ambush_gui.alley.movement import allowance
+
+        if options.reading(g, options.BLOCKED_PATH) != "stops_short" or ins.shaken(g.state.turn):
+            return None
+        path = d.facts.get("path")
+        if not path:
+            return None
+        way = [(float(x), float(y)) for x, y in path]
+        total = path_length(way)
+        room = min(total, allowance(g, target) - g.m.interrupt_loss)  # where its move would end
+        ahead = at + self._reach(target) + self._reach(ins) + BLOCK_GAP
+        lost = room - ahead
+        if lost < BLOCK_LEFT:
+            return None
+        spot = point_along(way, ahead)
+        limit = g.m.cautious if ins.dependants else g.m.rapid
+        if math.dist(ins.centre(), spot) > limit - 0.3:
+            return None
+        v = 1.0 + BLOCK_INCH * lost
+        why = (f"{ins.name} steps into the {escort_word(target.dependants)}' carrier's way at "
+               f"{at:.1f}\" along its move: it stops short, about {lost:.0f}\" short of where it "
+               "was going")
+        return v, why
+
+    def _block_move(self, g: AlleyGame, d: Decision, unit: Unit) -> Any:
+        """An interrupting Insurgent unit's move into the way of the carrier it interrupts:
+        its centre on the carrier's way out, just beyond the carrier's leading figures (the
+        carrier stops short of it, house rule AA-068). None when no such move is legal."""
+        from ambush_gui.alley import options
+
+        if options.reading(g, options.BLOCKED_PATH) != "stops_short":
+            return None
+        told = d.facts.get("interrupting") or {}
+        carrier = g.state.units.get(str(told.get("unit")))
+        if carrier is None or not carrier.alive or not carries_contractors(carrier) or not told.get("path"):
+            return None
+        way = [carrier.centre(), *[(float(x), float(y)) for x, y in told["path"]][1:]]
+        base = self._reach(carrier) + self._reach(unit) + BLOCK_GAP
+        speeds = [str(s) for s in d.facts.get("speeds") or ()]
+        for extra in (0.0, 0.5, 1.0, 2.0):
+            if base + extra >= path_length(way):
+                break
+            x, y = point_along(way, base + extra)
+            far = math.dist(unit.centre(), (x, y))
+            for speed in speeds:
+                if speed == "cautious" and far > g.m.cautious:
+                    continue
+                choice = {"path": [[round(x, 3), round(y, 3)]], "speed": speed}
+                if self._ok(d, choice):
+                    self._why = (f"it steps into {carrier.name}'s way: the carrier stops short of it "
+                                 "(house rule AA-068)")
+                    return choice
+        return None
 
     def _saves_for_assault(self, g: AlleyGame, ins: Unit, target: Unit, end: tuple[float, float]) -> bool:
         """Will ``ins`` reach a Close Assault on the carrier in its own phase, where the move

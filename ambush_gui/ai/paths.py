@@ -125,12 +125,14 @@ class Pathfinder:
     """Shortest ways round a table's impassable pieces for a centre that must keep
     ``clearance`` inches from them (see the module docstring)."""
 
-    def __init__(self, table: Table, clearance: float, avoid: tuple[str, ...] = ()) -> None:
+    def __init__(self, table: Table, clearance: float, avoid: tuple[str, ...] = (),
+                 extra: Sequence[shapely.Geometry] = ()) -> None:
         self.width, self.height = table.width, table.height
         self.clearance = clearance
         # ``avoid``: kinds of piece the computer keeps out of as if impassable (a minefield,
-        # FF-036): the caller falls back to the plain finder when they shut its way
-        solid = [p.polygon for p in table.pieces if p.impassable or p.kind in avoid]
+        # FF-036): the caller falls back to the plain finder when they shut its way;
+        # ``extra``: more shapes to keep out of (enemy figures, :func:`around`)
+        solid = [p.polygon for p in table.pieces if p.impassable or p.kind in avoid] + list(extra)
         self.obstacles: list[shapely.Geometry] = []
         corners: list[tuple[float, float]] = []
         self._outer_lines: shapely.Geometry | None = None
@@ -281,6 +283,14 @@ def pathfinder(table: Table, clearance: float, avoid: tuple[str, ...] = ()) -> P
     if finder is None:
         finder = per[(snap, avoid)] = Pathfinder(table, snap, avoid)
     return finder
+
+
+def around(table: Table, clearance: float, figures: np.ndarray, contact: float) -> Pathfinder:
+    """A pathfinder that also keeps every figure of a unit (within ``clearance`` of its
+    centre) ``contact`` inches from each of ``figures`` (enemy figures: no figure moves
+    through or into contact with one). Built for one move, never kept: figures move."""
+    discs = [shapely.Point(float(x), float(y)).buffer(contact, quad_segs=2) for x, y in figures]
+    return Pathfinder(table, clearance, extra=discs)
 
 
 def clearance_of(points: np.ndarray, centre: Point) -> float:

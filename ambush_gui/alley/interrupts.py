@@ -318,8 +318,10 @@ HOW = {"fire": "by fire", "move": "by movement",
 """An interruption's kind in the words of the log (the kind itself is the engine's id)."""
 
 
-def resolve(g: AlleyGame, reg: Unit, ins: Unit, kind: str) -> Procedure:
-    """AA-072..107: carry out one declared interruption of ``reg`` by ``ins``.
+def resolve(g: AlleyGame, reg: Unit, ins: Unit, kind: str,
+            way: list[tuple[float, float]] | None = None) -> Procedure:
+    """AA-072..107: carry out one declared interruption of ``reg`` by ``ins``. ``way``: the
+    rest of ``reg``'s declared move, which an Insurgent interrupting by movement is told.
 
     Returns True when ``reg`` fired in reaction (first, or back), which under the rules
     option ``reaction_fire`` = "replaces" is its fire for the activation (AA-082)."""
@@ -340,7 +342,7 @@ def resolve(g: AlleyGame, reg: Unit, ins: Unit, kind: str) -> Procedure:
     late = yield from support_fire(g, reg, ins)
     if ins.alive and not ins.shaken(turn):
         if reaction_test(g, reg, ins, f"{ins.name} interrupts {reg.name}"):
-            hits = yield from _insurgent_action(g, ins, reg, kind)  # AA-080, AA-093
+            hits = yield from _insurgent_action(g, ins, reg, kind, way)  # AA-080, AA-093
             from ambush_gui.alley.turn import mover_now
 
             ins = mover_now(g, ins)  # a leader who joined a unit is fired at there
@@ -365,7 +367,7 @@ def resolve(g: AlleyGame, reg: Unit, ins: Unit, kind: str) -> Procedure:
             elif c == "cover":  # AA-084
                 yield from cover_move(g, reg, ins)
             if ins.alive and not ins.shaken(turn) and reg.alive:  # AA-083 (house rule)
-                yield from _insurgent_action(g, ins, reg, kind)
+                yield from _insurgent_action(g, ins, reg, kind, way)
                 from ambush_gui.alley.turn import mover_now
 
                 ins = mover_now(g, ins)
@@ -461,7 +463,8 @@ def support_fire(g: AlleyGame, reg: Unit, ins: Unit) -> Procedure:
     return late
 
 
-def _insurgent_action(g: AlleyGame, ins: Unit, reg: Unit, kind: str) -> Procedure:
+def _insurgent_action(g: AlleyGame, ins: Unit, reg: Unit, kind: str,
+                      way: list[tuple[float, float]] | None = None) -> Procedure:
     """The declared interruption itself: fire at the Regular unit, or a move (AA-099).
     Returns the casualties of the fire (None when it did not fire)."""
     if kind == "fire":
@@ -475,17 +478,21 @@ def _insurgent_action(g: AlleyGame, ins: Unit, reg: Unit, kind: str) -> Procedur
         g.log.emit("interrupt", f"{ins.name} no longer sees {reg.name}: its fire is lost", unit=ins.id)
         return None
     rapid = () if ins.dependants else (Speed.RAPID,)  # DC-006: prisoners slow them
-    yield from insurgent_move(g, ins, speeds=(Speed.CAUTIOUS, *rapid))
+    told = {"unit": reg.id, "path": [[round(x, 3), round(y, 3)] for x, y in way]} if way else None
+    yield from insurgent_move(g, ins, speeds=(Speed.CAUTIOUS, *rapid), interrupting=told)
     return None
 
 
 def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assault: bool = True,
-                   watched: set[str] | None = None, given: Any = None) -> Procedure:
+                   watched: set[str] | None = None, given: Any = None,
+                   interrupting: dict[str, Any] | None = None) -> Procedure:
     """An Insurgent move: the speed is declared with the path (AA-099); a unit that stays
     put has Halted (AA-034). ``watched`` (the Insurgent phase, with the correction
     ``overwatch_at_the_point``): Overwatch may interrupt the move at a point of it, and
     the units that had the chance are added to the set. ``given``: a move a rule module
-    has already chosen (FF-081: a Cavalry charge), checked here and not asked."""
+    has already chosen (FF-081: a Cavalry charge), checked here and not asked.
+    ``interrupting``: the Regular unit this move interrupts and the rest of its declared
+    path (a fact of the decision, for whoever answers it)."""
     turn = g.state.turn
     shaken = ins.shaken(turn)
     limit = max(speed_limit(g, s, ins) for s in speeds) - ins.moved
@@ -519,7 +526,8 @@ def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assau
         kind=DecisionKind.MOVE,
         prompt=f"Insurgent: move {ins.name} (declare {' or '.join(s.value.capitalize() for s in speeds)})",
         options=options,
-        facts={"unit": ins.id, "limit": limit, "speeds": [s.value for s in speeds], **rules_facts(rules)},
+        facts={"unit": ins.id, "limit": limit, "speeds": [s.value for s in speeds], **rules_facts(rules),
+               **({"interrupting": interrupting} if interrupting else {})},
         check=check,
     ))
     if choice == "stay":

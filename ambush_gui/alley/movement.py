@@ -340,6 +340,33 @@ def _check_join(g: AlleyGame, unit: Unit, target_id: Any, finals: np.ndarray) ->
     return target.id
 
 
+def clear_run(g: AlleyGame, unit: Unit, path: list[Point]) -> float:
+    """How far ``unit`` can go along ``path`` (which starts at its centre) before one of its
+    figures would touch an enemy figure it is not already in contact with: the whole path
+    when nothing stands in the way (correction ``blocked_after_interrupt``)."""
+    from ambush_gui.core.geometry import truncate
+
+    total = path_length(path)
+    offsets = unit.points() - np.array(path[0])
+
+    def clear(d: float) -> bool:
+        if d <= EPS:
+            return True
+        try:
+            _check_enemy_contact(g, unit, tuple(truncate(path, d)), offsets, ignore=None)
+        except EnemyContact:
+            return False
+        return True
+
+    if clear(total):
+        return total
+    lo, hi = 0.0, total  # blocked somewhere: the last clear point, to a thousandth of an inch
+    while hi - lo > 1e-3:
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if clear(mid) else (lo, mid)
+    return lo
+
+
 def keep_on_table(g: AlleyGame, unit: Unit, path: list[Point]) -> list[Point]:
     """``path`` cut where the unit's last figure would step off the table, if it does."""
     from ambush_gui.core.geometry import point_along, truncate

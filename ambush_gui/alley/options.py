@@ -27,6 +27,7 @@ OVERWATCH_POINT = "overwatch_at_the_point"
 STAY_REACTION = "reaction_to_a_unit_that_stays"
 ESCORTS_AT_THE_END = "escorts_not_brought_out"
 NO_ATTACK_CHECK = "check_after_no_attack"
+BLOCKED_PATH = "blocked_after_interrupt"
 BLAST_DEFENSE = "mine_and_ied_defense"
 STRESS_LEADER_RADIUS = "stress_leader_radius"
 
@@ -204,6 +205,20 @@ OPTIONS = Registry((
         seed_lines="seed 000 lines 132, 156", offered=False,
         text="A correction, not a choice: \"Regular troops who survive the attack make a "
              "Morale Check\", and fire with no Firepower dice is no attack (house rule AA-144)."),
+    RulesOption(
+        BLOCKED_PATH, "A Regular move whose way an interruption blocks",
+        (Reading("stops_short", "It stops short",
+                 "After an interruption the Regular unit goes on along the rest of its declared "
+                 "path only as far as it can without touching an enemy figure: Insurgents who "
+                 "moved into its way (or were left there by a Close Assault) end its move."),
+         Reading("walks_through", "It walked through (corrected)",
+                 "The engine let the unit walk the rest of its path through enemy figures that "
+                 "had come into its way during the interruption; kept only so that older saves "
+                 "replay.")),
+        default="stops_short", legacy="walks_through", rule_ids=("AA-068", "AA-099", "AA-100"),
+        seed_lines="seed 000 lines 105, 137", offered=False,
+        text="A correction, not a choice: no figure moves through an enemy figure, and under "
+             "house rule AA-068 the Regular has declared his whole path before the interruption."),
 ))
 """The Ambush Alley rules options, in the order the reference lists them (the corrections,
 ``offered=False``, last)."""

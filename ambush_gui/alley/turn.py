@@ -12,6 +12,8 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from ambush_gui.alley import close_assault, options, reinforcements, victory
 from ambush_gui.alley.fire import fire, fire_blocked
 from ambush_gui.alley.interrupts import (
@@ -33,6 +35,7 @@ from ambush_gui.alley.movement import (
     allowance,
     candidate_moves,
     check_move,  # noqa: F401 (tests reach it through this module)
+    clear_run,
     exit_edge_at,
     keep_on_table,
     move_along,
@@ -302,7 +305,7 @@ def regular_move(g: AlleyGame, unit: Unit, given: Any = None) -> Procedure:
             break
         path = move_along(g, unit, path, c["at"])
         before = unit.moved
-        if (yield from resolve(g, unit, g.unit(c["unit"]), c["kind"])) and not unit.fired:
+        if (yield from resolve(g, unit, g.unit(c["unit"]), c["kind"], path)) and not unit.fired:
             reaction_was_the_fire(g, unit)
         if not unit.alive or unit.regroup_turn == st.turn + 1:
             return
@@ -320,11 +323,39 @@ def regular_move(g: AlleyGame, unit: Unit, given: Any = None) -> Procedure:
                 return
             plan = checks.plan(choice)
             path = list(plan.path)
+        path, stopped = stop_short(g, unit, path)
+        if stopped:  # the move ends where the way is blocked: no exit, join, assault or spread
+            plan = type(plan)(plan.path, plan.length)
     if plan.exits and exit_edge_at(g, unit, path[-1]) is None:
         # Cut short by an interruption: no longer an exit, so no figure may end off the table.
         plan = type(plan)(plan.path, plan.length)
         path = keep_on_table(g, unit, path)
     yield from carry_out(g, unit, path, plan)
+
+
+def stop_short(g: AlleyGame, unit: Unit,
+               path: list[tuple[float, float]]) -> tuple[list[tuple[float, float]], bool]:
+    """Correction ``blocked_after_interrupt`` (house rule AA-068, AA-099): after an
+    interruption a Regular unit goes on along the rest of its declared path only as far
+    as it can without touching an enemy figure; Insurgents who came into its way during
+    the interruption end its move there. Returns the path it can still walk, and whether
+    it was cut."""
+    from ambush_gui.core.geometry import min_distance, point_along
+
+    total = path_length(path)
+    if total <= 1e-6 or options.reading(g, options.BLOCKED_PATH) != "stops_short":
+        return path, False
+    run = clear_run(g, unit, path)
+    if run >= total - 1e-6:
+        return path, False
+    ahead = point_along(path, min(total, run + g.m.contact))
+    figs = unit.points() - np.array(unit.centre()) + np.array(ahead)
+    enemies = [e for e in g.enemies(unit) if e.points().size]
+    who = min(enemies, key=lambda e: min_distance(figs, e.points())) if enemies else None
+    where = f"the way is blocked by {who.name}" if who is not None else "the way is blocked"
+    g.log.emit("move", f"{unit.name} stops short after {run:.1f}\" more: {where} (house rule AA-068)",
+               unit=unit.id, blocked_by=who.id if who is not None else None)
+    return (truncate(path, run) if run > 1e-6 else [path[0]]), True
 
 
 def move_rules(g: AlleyGame, unit: Unit) -> dict[str, Any]:

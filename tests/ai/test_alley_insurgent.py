@@ -24,13 +24,15 @@ from ambush_gui.core.decisions import Decision, DecisionKind
 from tests.alley import kit
 
 
-def table(*insurgents: dict[str, Any], carrier_at: tuple[float, float] = (10.0, 12.0)) -> AlleyGame:
+def table(*insurgents: dict[str, Any], carrier_at: tuple[float, float] = (10.0, 12.0),
+          options: dict[str, str] | None = None) -> AlleyGame:
     """Marines ``m`` carrying the two contractors at ``carrier_at``, in the open, and the
-    given Insurgents; turn 1, nothing has acted yet."""
+    given Insurgents; turn 1, nothing has acted yet. ``options``: rules options (the
+    others play their legacy readings)."""
     x, y = carrier_at
     g = kit.game([kit.marines("m", (x - 1.2, y)), kit.marines("other", (2, 2)), *insurgents],
                  contractors=[("c1", (x, y + 0.6)), ("c2", (x + 0.6, y + 0.6))],
-                 special_rules=["contractors"], seed=1, strict=False)
+                 special_rules=["contractors"], seed=1, strict=False, options=options)
     g.state.turn = 1
     m = g.unit("m")
     pick_up(g, m, g.state.ground[0])
@@ -166,3 +168,52 @@ def test_a_small_unit_draws_the_covering_fire_before_the_gang_rushes_the_carrier
     g.unit("other").activated = True  # nobody left to cover the carrier: the gang goes in
     c = ai.decide(g, move_interrupt(g, m, (m.centre()[0], 6.5)))
     assert c.answer["unit"] == "gang" and c.answer["kind"] == "move", c
+
+
+def _carrier_walks_south(reading: str) -> tuple[AlleyGame, Any]:
+    """The carrier declares a 5.7" Cautious move due south past a gang 4" to its east; the
+    computer player answers every Insurgent decision, the Marines fire nothing back."""
+    from ambush_gui.alley import turn
+
+    g = table(kit.insurgents("gang", (14, 10), n=3, leader=True),
+              options={"blocked_after_interrupt": reading})
+    m = g.unit("m")
+    ai = AlleyAI()
+    proc = turn.activation(g, m)
+    first: Any = None
+    answer: Any = None
+    try:
+        while True:
+            d = proc.send(answer)
+            if d.side == "insurgent":
+                answer = d.validate(ai.choose(g, d))
+                if d.kind is DecisionKind.INTERRUPT and first is None:
+                    first = answer
+            elif d.kind is DecisionKind.PLAN:
+                answer = "cautious:move-fire"
+            elif d.kind is DecisionKind.MOVE:
+                answer = {"path": [[m.centre()[0], 6.5]]}
+            else:
+                held = [o for o in ("none", "hold", "stay") if o in d.options]
+                answer = held[0] if held else d.validate(ai.choose(g, d))  # casualties, matching
+    except StopIteration:
+        pass
+    return g, first
+
+
+@pytest.mark.rule("AA-099")
+def test_a_gang_that_can_reach_the_carriers_way_steps_into_it_and_stops_the_carrier() -> None:
+    """With the correction blocked_after_interrupt, the gang that sees the carrier set off
+    interrupts at the start of its move by moving, not by fire, and stands on its way out
+    just beyond its leading figures: the carrier stops short of it, north of the gang,
+    having gone about half of the 5" left to it. Under the old
+    reading (the carrier walked through) the same gang fires instead."""
+    g, first = _carrier_walks_south("stops_short")
+    m, gang = g.unit("m"), g.unit("gang")
+    assert first == {"unit": "gang", "kind": "move", "at": 0.0}
+    assert gang.alive and m.centre()[1] > gang.centre()[1]
+    assert m.moved < 3.0  # of the 5" left after the interruption
+    assert [e for e in kit.events(g, "move") if "stops short" in e.text]
+    old, first_old = _carrier_walks_south("walks_through")
+    assert first_old["kind"] == "fire"
+    assert old.unit("m").moved == pytest.approx(5.0)  # the whole move it had left

@@ -239,3 +239,40 @@ def test_a_4_passes_the_interrupt_check_and_a_leader_needs_none(
     assert d.kind is DecisionKind.REACT
     assert len(rolls(g, "Quality Check")) == checks
     assert len(rolls(g, "Reaction Test")) == 2
+
+
+# -- house rule AA-068, AA-099: an interruption by movement that blocks the rest of the move ------
+
+def _blocked(reading: str | None) -> AlleyGame:
+    """m (a row from x 5 to 7.4) declares 6" Cautiously due north; i, a row 10" north,
+    interrupts at its start by moving 6" straight into its way (to y 9) and wins the
+    Reaction Test; m does not fire back."""
+    g = duel(script=[1, 6], options={"blocked_after_interrupt": reading} if reading else None)
+    m = g.unit("m")
+    kit.drive(g, turn.activation(g, m), [
+        "cautious:move-fire", {"path": [[6.2, 11.0]]},
+        {"unit": "i", "kind": "move", "at": 0.0},
+        {"path": [[6.2, 9.0]], "speed": "cautious"},  # i moves into m's way
+        "none",  # m does not return fire
+        "hold",  # nor fire after its move
+    ])
+    return g
+
+
+@pytest.mark.rule("AA-068")
+@pytest.mark.rule("AA-099")
+def test_insurgents_who_move_into_the_way_of_an_interrupted_move_stop_it_short() -> None:
+    """The rest of m's declared path runs through i's figures: m stops where its leading
+    figures would touch them (0.6" short of y 9), 3.4" along, not the 5" its move had left
+    after the interruption; the log says who blocked it. Before the correction, m walked
+    on through i to y 10."""
+    g = _blocked("stops_short")
+    m, i = g.unit("m"), g.unit("i")
+    assert i.centre() == pytest.approx((6.2, 9.0))
+    assert m.centre()[1] == pytest.approx(9.0 - 0.6, abs=0.01)
+    assert m.moved == pytest.approx(3.4, abs=0.01)
+    said = [e.text for e in kit.events(g, "move") if e.data.get("unit") == "m"]
+    assert any("stops short" in t and i.name in t for t in said), said
+    old = _blocked("walks_through")
+    assert old.unit("m").centre() == pytest.approx((6.2, 10.0))  # through i, as it was
+    assert _blocked(None).unit("m").centre() == pytest.approx((6.2, 10.0))  # a hand-built game: legacy

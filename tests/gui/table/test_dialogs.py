@@ -410,9 +410,11 @@ def test_victory_lists_every_line(qtbot: Any) -> None:
     per_side = {
         s: sum(1 for side, _, _ in lines if side.value == s) for s in ("regular", "insurgent")
     }
-    # each line is points and words; each run of one award has its title above
-    groups = {s: sum(1 for k, (side, _, _) in enumerate(lines) if side.value == s and
-                     (k == 0 or awards[k - 1] != awards[k] or lines[k - 1][0] is not side))
+    # each line is points and words; each run of one award has its title above, and the
+    # captives award a note under its title saying what it counts
+    runs = [(side.value, awards[k]) for k, (side, _, _) in enumerate(lines)
+            if k == 0 or awards[k - 1] != awards[k] or lines[k - 1][0] is not side]
+    groups = {s: sum(1 + (a == "captive_held") for side, a in runs if side == s)
               for s in ("regular", "insurgent")}
     assert shown == sum(2 * n + groups[s] if n else 1 for s, n in per_side.items())
     fits_small_screen(dlg)

@@ -31,7 +31,7 @@ from ambush_gui.gui.table.window import MainWindow  # noqa: E402
 from tests.gui.table.test_playthrough import HOTSEAT, Driver, ShownPrompts  # noqa: E402
 
 SCENARIOS = {  # scenario: the seed played (a game that asks the modules' questions and plans)
-    "market-day": 1,
+    "market-day": 3,
     "the-orchard-battery": 3,
 }
 MODULES = ("civilians", "ieds", "combat_stress", "mortars", "nbc", "mines", "mounted")
