@@ -907,7 +907,7 @@ class AlleyAI:
             else:
                 if (ins.id, "block") not in assessed:  # its earliest stop: the move options come in order
                     assessed.add((ins.id, "block"))
-                    block = self._block_value(g, d, ins, target, at)
+                    block = self.block_value(g, d, ins, target, at)
                     if block is not None:
                         v, why = block
                         if ins.leader is None:
@@ -942,8 +942,9 @@ class AlleyAI:
                              and any(g.sees(u, g.unit(f[2]["unit"])) for u in covering)),
                             key=lambda f: (f[0], f[1]))
             if covering and decoys:
+                then = "steps into the carrier's way" if "steps into" in best[2] else "rushes in"
                 self._why = (f"{decoys[0][3]}; it draws {covering[0].name}'s fire before "
-                             f"{rusher.name} rushes in")
+                             f"{rusher.name} {then}")
                 return decoys[0][2]
         self._why = best[2]
         return best[1]
@@ -954,7 +955,7 @@ class AlleyAI:
         pts = unit.points()
         return float(np.max(np.hypot(*(pts - np.array(unit.centre())).T))) if len(pts) else 0.0
 
-    def _block_value(self, g: AlleyGame, d: Decision, ins: Unit, target: Unit,
+    def block_value(self, g: AlleyGame, d: Decision, ins: Unit, target: Unit,
                      at: float) -> tuple[float, str] | None:
         """What ``ins`` interrupting at ``at`` by moving into the rest of the carrier's
         declared path is worth, and why: the carrier stops short of it (the correction

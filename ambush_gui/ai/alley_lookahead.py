@@ -193,12 +193,23 @@ def _fire(ai: AlleyAI, g: AlleyGame, d: Decision, normal: Any) -> list[Any]:
 
 def _interrupt(ai: AlleyAI, g: AlleyGame, d: Decision, normal: Any) -> list[Any]:
     """Not interrupting, and the best interruption of each other unit that could (its best
-    shot along the move, or a Close Assault from the move options)."""
+    shot along the move, or stepping into the carrier's way where it can)."""
     target = g.unit(d.facts["target"])
     out: list[Any] = ["none"] if normal != "none" else []
     best: dict[str, tuple[float, Any]] = {}
+    blocks: set[str] = set()
     for opt in d.options[1:]:
         ins = g.unit(opt["unit"])
+        if opt["kind"] == "move":  # its earliest point (they come in order): a block?
+            if ins.id in blocks or d.facts.get("what") != "move" or not target.dependants:
+                continue
+            blocks.add(ins.id)
+            block = ai.block_value(g, d, ins, target, float(opt["at"]))
+            if block is not None:
+                v = block[0] * (0.7 if ins.leader is None else 1.0)
+                if ins.id not in best or v > best[ins.id][0]:
+                    best[ins.id] = (v, opt)
+            continue
         if opt["kind"] == "fire_pinned":
             v = ai.hits(g, ins, g.unit(opt["target"]))
         elif opt["kind"] == "fire":

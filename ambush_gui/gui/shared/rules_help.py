@@ -69,7 +69,9 @@ casualties must pass a Quality Check to move Rapidly (AA-162).</p>
 can do nothing more this turn (AA-072). Then both sides roll Troop Quality: the Insurgent
 acts first only with 4+ and a higher score; otherwise the Regulars react first — firing,
 or moving into cover (AA-074..084). Each interruption costs the Regular unit a Firepower
-die and an inch of movement for the rest of the turn (AA-085). Overwatch units may fire
+die and an inch of movement for the rest of the turn (AA-085). The Regular unit then goes
+on along the path it declared; Insurgents who moved into that path stop it short of them
+(house rule AA-068). Overwatch units may fire
 at interrupting Insurgents, rolling their own Reaction Test (AA-104..107).</p>
 
 <h3>Firing</h3>

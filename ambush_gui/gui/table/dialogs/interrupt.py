@@ -35,7 +35,8 @@ KINDS = {
     "move": (
         "Move",
         "AA-066, AA-099: move instead (you draw the move on the table); "
-        "a Reaction Test decides who goes first (AA-073)",
+        "a Reaction Test decides who goes first (AA-073). Step into the rest of its "
+        "declared move and it stops short of you (house rule AA-068)",
     ),
     "fire_pinned": (
         "Fire at Pinned {target}",
