@@ -193,3 +193,57 @@ def test_every_answer_in_a_played_game_carries_a_reason() -> None:
             blank.add(d.kind.value)
         g.answer(c.answer)
     assert not blank, f"answers with no reason: {sorted(blank)}"
+
+
+def blocked_carrier() -> AlleyGame:
+    """A fireteam carrying two contractors 20" from the south edge it must leave by, and
+    six Insurgents standing in a row across its way 2.5" south of it (figures 0.8" apart:
+    nothing walks between them)."""
+    from ambush_gui.alley.movement import pick_up
+
+    sides = {"regular": {"name": "Marines", "optimum_range": 8, "armor": 1, "friendly_edges": ["south"]},
+             "insurgent": {"name": "Insurgents", "optimum_range": 6}}
+    awards = [{"side": "regular", "event": "escort_exited", "points": 5}]
+    g = game([kit.marines("a", (9, 20)), kit.insurgents("line", (8.2, 17.5), n=6)], width=24, height=30,
+             contractors=[("c1", (10, 20.6)), ("c2", (10.6, 20.6))], special_rules=["contractors"],
+             sides=sides, victory={"awards": awards}, turn_limit=4)
+    a = g.unit("a")
+    pick_up(g, a, g.state.ground[0])
+    a.speed = Speed.CAUTIOUS
+    return g
+
+
+def test_a_carrier_whose_way_out_is_blocked_goes_round_the_insurgents_in_it() -> None:
+    """Every end straight toward the edge runs into the row; the normal player walks round
+    its end instead, most of its 6", and says so, rather than standing still or edging
+    sideways (after the correction blocked_after_interrupt Insurgents step into a
+    carrier's way on purpose)."""
+    from ambush_gui.alley.movement import allowance
+
+    g = blocked_carrier()
+    a = g.unit("a")
+    d = move_decision(g, a, allowance(g, a), move_rules(g, a))
+    c = AlleyAI().decide(g, d)
+    d.validate(c.answer)
+    assert "round the enemy figures in its way" in c.reason, c.reason
+    path = [a.centre(), *[tuple(p) for p in c.answer["path"]]]
+    assert sum(np.hypot(*np.diff(np.array(path), axis=0).T)) > 5.0
+    assert c.answer["path"][-1][1] < a.centre()[1] - 2.0  # toward the edge, past the row's line
+
+
+def test_a_full_move_is_not_refused_for_its_rounded_waypoints() -> None:
+    """A fireteam with a long way to go moves its whole 6" (less a hundredth), from each of
+    a dozen starting points: waypoints rounded to a thousandth of an inch once made some
+    full moves 6.0004" long, refused, and a carrier stood still."""
+    from ambush_gui.alley.movement import allowance
+
+    for k in range(12):
+        g = escort_table()
+        a = g.unit("a")
+        a.translate(0.137 * k, 0.291 * k)
+        a.speed = Speed.CAUTIOUS
+        d = move_decision(g, a, allowance(g, a), move_rules(g, a))
+        c = AlleyAI().decide(g, d)
+        plan = d.validate(c.answer)
+        path = [a.centre(), *[tuple(p) for p in plan["path"]]]
+        assert sum(np.hypot(*np.diff(np.array(path), axis=0).T)) > 5.95, k
