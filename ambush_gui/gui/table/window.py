@@ -149,6 +149,10 @@ class MainWindow(GameWindow):
         game = self.controller.game
         if decision.kind is DecisionKind.MOVE:
             self.table.begin_move(decision)
+            told = decision.facts.get("interrupting")
+            if isinstance(told, dict) and told.get("path"):
+                # an interruption by movement: the rest of the move it interrupts, to stand in
+                self.table.show_interrupt(told["path"], None, None)
             self.move_prompt = MovePrompt(decision, game, self.decision_panel)
             self.move_prompt.chosen.connect(self._answer)
             self._host(self.move_prompt, decision)

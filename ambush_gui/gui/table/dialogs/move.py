@@ -75,6 +75,12 @@ class MovePrompt(QFrame):
                 + " or ".join(s.capitalize() for s in speeds)
                 + "."
             )
+        told = f.get("interrupting")
+        if isinstance(told, dict) and self.game is not None:
+            mover = self.game.state.units.get(told.get("unit"))
+            name = mover.name if mover is not None else "the Regular unit"
+            parts.append(f"The rest of {name}'s declared move is drawn on the table: stand in "
+                         "it and it stops short of you (house rule AA-068).")
         if f.get("retreat_only"):
             parts.append("It may not move toward the enemy (AA-185, AA-199).")
         if f.get("to_cover"):
