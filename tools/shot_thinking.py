@@ -3,6 +3,8 @@
     Xvfb :81 -screen 0 1280x800x24 &  DISPLAY=:81 python tools/shot_thinking.py docs/screenshots 1280 800
     Xvfb :82 -screen 0 1920x1080x24 & DISPLAY=:82 python tools/shot_thinking.py docs/screenshots 1920 1080
 
+- launcher-SIZE.png: the launcher, Market Day chosen, the Rangers against the computer
+  at Normal, with the rules options and the Start button beside the cards;
 - launcher-level-SIZE.png: the launcher, Contracting Trouble against the computer, its
   level (Hard) chosen, with what that level does beside it;
 - table-thinking-SIZE.png: the table while the hard Insurgents think about an interrupt:
@@ -32,6 +34,18 @@ def main() -> int:
     from ambush_gui.gui.shared.controller import GameController, Seat
     from ambush_gui.gui.shared.pacing import Pace
     from ambush_gui.gui.table.window import MainWindow
+
+    dlg = Launcher()
+    i = next(i for i in range(dlg.scenario.count())
+             if str(dlg.scenario.itemData(i)).endswith("market-day.toml"))
+    dlg.scenario.setCurrentIndex(i)
+    next(b for b in dlg.mode_group.buttons() if b.property("mode") == "regular").setChecked(True)
+    dlg.level.setCurrentIndex(dlg.level.findData("normal"))
+    dlg.seed.setValue(5)
+    dlg.show()
+    settle(app, 20)
+    grab(app, out, f"launcher-{size}.png")
+    dlg.close()
 
     dlg = Launcher()
     i = next(i for i in range(dlg.scenario.count())
