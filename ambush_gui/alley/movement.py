@@ -299,10 +299,11 @@ def _check_assault(g: AlleyGame, unit: Unit, target_id: Any, finals: np.ndarray,
 def _check_enemy_contact(g: AlleyGame, unit: Unit, path: tuple[Point, ...], offsets: np.ndarray,
                          ignore: str | None) -> None:
     """No figure may pass through or end touching an enemy figure (except its assault target)."""
-    enemy_pts = [p for p in (u.points() for u in g.enemies(unit) if u.id != ignore) if len(p)]
-    if not enemy_pts:
+    others = [(u, u.points()) for u in g.enemies(unit) if u.id != ignore]
+    others = [(u, p) for u, p in others if len(p)]
+    if not others:
         return
-    enemy = np.vstack(enemy_pts)
+    enemy = np.vstack([p for _, p in others])
     start = np.array(path[0])
     figs = start + offsets
     # Enemies already in contact at the start may be walked away from.
@@ -320,8 +321,10 @@ def _check_enemy_contact(g: AlleyGame, unit: Unit, path: tuple[Point, ...], offs
     lines = shapely.linestrings(tracks)
     d = shapely.distance(lines, shapely.multipoints(far))
     if float(np.min(d)) < g.m.contact:
-        raise EnemyContact("figures may not move through or into contact with enemy figures "
-                              "(declare a Close Assault to end in contact)")
+        track = shapely.union_all(lines)
+        who = min(others, key=lambda o: float(shapely.distance(track, shapely.multipoints(o[1]))))[0]
+        raise EnemyContact(f"figures may not move through or into contact with enemy figures "
+                           f"({who.name} in the way; declare a Close Assault to end in contact)")
 
 
 def _check_join(g: AlleyGame, unit: Unit, target_id: Any, finals: np.ndarray) -> str:
@@ -340,10 +343,11 @@ def _check_join(g: AlleyGame, unit: Unit, target_id: Any, finals: np.ndarray) ->
     return target.id
 
 
-def clear_run(g: AlleyGame, unit: Unit, path: list[Point]) -> float:
+def clear_run(g: AlleyGame, unit: Unit, path: list[Point], ignore: str | None = None) -> float:
     """How far ``unit`` can go along ``path`` (which starts at its centre) before one of its
-    figures would touch an enemy figure it is not already in contact with: the whole path
-    when nothing stands in the way (correction ``blocked_after_interrupt``)."""
+    figures would touch an enemy figure it is not already in contact with (other than
+    those of unit ``ignore``, a Close Assault's target): the whole path when nothing
+    stands in the way (correction ``blocked_after_interrupt``)."""
     from ambush_gui.core.geometry import truncate
 
     total = path_length(path)
@@ -353,7 +357,7 @@ def clear_run(g: AlleyGame, unit: Unit, path: list[Point]) -> float:
         if d <= EPS:
             return True
         try:
-            _check_enemy_contact(g, unit, tuple(truncate(path, d)), offsets, ignore=None)
+            _check_enemy_contact(g, unit, tuple(truncate(path, d)), offsets, ignore=ignore)
         except EnemyContact:
             return False
         return True

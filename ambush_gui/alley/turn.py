@@ -296,6 +296,7 @@ def regular_move(g: AlleyGame, unit: Unit, given: Any = None) -> Procedure:
         return
     plan = checks.plan(choice)
     path = list(plan.path)
+    blocked: Unit | None = None  # the Insurgents who stepped into the rest of the path
     while path_length(path) > 1e-6:
         opts = interrupt_options_along(g, unit, path)
         if not opts:
@@ -323,39 +324,46 @@ def regular_move(g: AlleyGame, unit: Unit, given: Any = None) -> Procedure:
                 return
             plan = checks.plan(choice)
             path = list(plan.path)
-        path, stopped = stop_short(g, unit, path)
-        if stopped:  # the move ends where the way is blocked: no exit, join, assault or spread
+        path, who = stop_short(g, unit, path, plan.assault)
+        if who is not None:  # the move ends where the way is blocked: no exit, join, assault or spread
             plan = type(plan)(plan.path, plan.length)
+            blocked = who
     if plan.exits and exit_edge_at(g, unit, path[-1]) is None:
         # Cut short by an interruption: no longer an exit, so no figure may end off the table.
         plan = type(plan)(plan.path, plan.length)
         path = keep_on_table(g, unit, path)
     yield from carry_out(g, unit, path, plan)
+    if blocked is not None and unit.alive:
+        g.log.emit("move", f"{unit.name} stops short: the way is blocked by {blocked.name} "
+                   "(house rule AA-068)", unit=unit.id, blocked_by=blocked.id)
 
 
-def stop_short(g: AlleyGame, unit: Unit,
-               path: list[tuple[float, float]]) -> tuple[list[tuple[float, float]], bool]:
+STOP_BACK = 0.3  # inches a blocked move keeps back from the figures in its way
+
+
+def stop_short(g: AlleyGame, unit: Unit, path: list[tuple[float, float]],
+               assault: str | None = None) -> tuple[list[tuple[float, float]], Unit | None]:
     """Correction ``blocked_after_interrupt`` (house rule AA-068, AA-099): after an
     interruption a Regular unit goes on along the rest of its declared path only as far
-    as it can without touching an enemy figure; Insurgents who came into its way during
-    the interruption end its move there. Returns the path it can still walk, and whether
-    it was cut."""
+    as it can without touching an enemy figure, and a little short of that (``STOP_BACK``:
+    not left a hair from them); Insurgents who came into its way during the interruption
+    end its move there. ``assault``: the unit a declared Close Assault goes for, whose
+    figures its path was always meant to reach. Returns the path it can still walk, and
+    the enemy unit in its way (None when nothing blocks it)."""
     from ambush_gui.core.geometry import min_distance, point_along
 
     total = path_length(path)
     if total <= 1e-6 or options.reading(g, options.BLOCKED_PATH) != "stops_short":
-        return path, False
-    run = clear_run(g, unit, path)
+        return path, None
+    run = clear_run(g, unit, path, ignore=assault)
     if run >= total - 1e-6:
-        return path, False
+        return path, None
     ahead = point_along(path, min(total, run + g.m.contact))
     figs = unit.points() - np.array(unit.centre()) + np.array(ahead)
-    enemies = [e for e in g.enemies(unit) if e.points().size]
-    who = min(enemies, key=lambda e: min_distance(figs, e.points())) if enemies else None
-    where = f"the way is blocked by {who.name}" if who is not None else "the way is blocked"
-    g.log.emit("move", f"{unit.name} stops short after {run:.1f}\" more: {where} (house rule AA-068)",
-               unit=unit.id, blocked_by=who.id if who is not None else None)
-    return (truncate(path, run) if run > 1e-6 else [path[0]]), True
+    enemies = [e for e in g.enemies(unit) if e.points().size and e.id != assault]
+    who = min(enemies, key=lambda e: min_distance(figs, e.points()))
+    run = max(0.0, run - STOP_BACK * g.m.scale)
+    return (truncate(path, run) if run > 1e-6 else [path[0]]), who
 
 
 def move_rules(g: AlleyGame, unit: Unit) -> dict[str, Any]:

@@ -262,17 +262,56 @@ def _blocked(reading: str | None) -> AlleyGame:
 @pytest.mark.rule("AA-068")
 @pytest.mark.rule("AA-099")
 def test_insurgents_who_move_into_the_way_of_an_interrupted_move_stop_it_short() -> None:
-    """The rest of m's declared path runs through i's figures: m stops where its leading
-    figures would touch them (0.6" short of y 9), 3.4" along, not the 5" its move had left
-    after the interruption; the log says who blocked it. Before the correction, m walked
-    on through i to y 10."""
+    """The rest of m's declared path runs through i's figures: m stops a little short
+    (0.3") of where its leading figures would touch them (0.6" short of y 9): 3.1" along,
+    not the 5" its move had left after the interruption; after the move the log says who
+    blocked it. Before the correction, m walked on through i to y 10."""
     g = _blocked("stops_short")
     m, i = g.unit("m"), g.unit("i")
     assert i.centre() == pytest.approx((6.2, 9.0))
-    assert m.centre()[1] == pytest.approx(9.0 - 0.6, abs=0.01)
-    assert m.moved == pytest.approx(3.4, abs=0.01)
+    assert m.centre()[1] == pytest.approx(9.0 - 0.6 - 0.3, abs=0.01)
+    assert m.moved == pytest.approx(3.1, abs=0.01)
+    moves = [e for e in kit.events(g, "move") if e.data.get("unit") == "m"]
+    assert moves[-1].data["blocked_by"] == "i"  # told after the move itself
     said = [e.text for e in kit.events(g, "move") if e.data.get("unit") == "m"]
     assert any("stops short" in t and i.name in t for t in said), said
     old = _blocked("walks_through")
     assert old.unit("m").centre() == pytest.approx((6.2, 10.0))  # through i, as it was
     assert _blocked(None).unit("m").centre() == pytest.approx((6.2, 10.0))  # a hand-built game: legacy
+
+
+@pytest.mark.rule("AA-068")
+def test_an_interrupted_close_assault_still_reaches_its_target() -> None:
+    """m declares a Close Assault ending in contact with i (CT-054); j, off to the east,
+    interrupts it by fire at its start. The rest of the path runs into i's figures, as it
+    always did: its own target never stops it short (a playtester's assault stopped after
+    0.2" "blocked by" the very unit it went for)."""
+    from ambush_gui.ai.alley_ai import AlleyAI
+
+    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 10), n=2),
+                  kit.insurgents("j", (20, 5), n=3, leader=True)],
+                 seed=3, strict=False, options={"blocked_after_interrupt": "stops_short"})
+    g.state.turn = 1
+    m = g.unit("m")
+    ai = AlleyAI()
+    proc = turn.activation(g, m)
+    answer: Any = None
+    try:
+        while True:
+            d = proc.send(answer)
+            if d.kind is DecisionKind.PLAN:
+                answer = "cautious:move-fire"
+            elif d.kind is DecisionKind.MOVE and d.side == "regular":
+                answer = {"path": [[6.2, 9.45]], "assault": "i"}
+            elif d.kind is DecisionKind.INTERRUPT:
+                j = {"unit": "j", "kind": "fire", "at": 0.0}
+                answer = j if j in d.options else "none"
+            else:
+                held = [o for o in ("none", "hold") if o in d.options]
+                answer = held[0] if held else ai.choose(g, d)
+            answer = d.validate(answer)
+    except StopIteration:
+        pass
+    assert len(kit.events(g, "interrupt")) == 1 and m.alive
+    assert not [e for e in kit.events(g, "move") if "stops short" in e.text]
+    assert [e.data for e in kit.events(g, "assault")][:1] == [{"attacker": "m", "defender": "i"}]

@@ -329,3 +329,13 @@ def test_an_overrun_unit_is_a_big_moment() -> None:
     assert big_moment(e) == e.text
     assert big_moment(Event("assault", "Insurgents R7 Close Assaults Fireteam Bravo: 6 dice against 2",
                             {"attacker": "r7", "defender": "bravo"})) is None
+
+
+def test_a_move_stopped_short_waits_with_who_blocked_it() -> None:
+    """A playtester found "stops short" only by scrolling back through the log: a Regular
+    move that Insurgents stepped in front of (house rule AA-068) is a moment that waits,
+    saying who is in the way; an ordinary move is not."""
+    stopped = Event("move", "Fireteam Alpha stops short: the way is blocked by Gunmen (1) "
+                    "(house rule AA-068)", {"unit": "alpha", "blocked_by": "i1"})
+    assert big_moment(stopped) == "Fireteam Alpha stops short: the way is blocked by Gunmen (1)"
+    assert big_moment(Event("move", "Fireteam Alpha moves 3.0\"", {"unit": "alpha"})) is None

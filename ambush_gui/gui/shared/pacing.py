@@ -106,6 +106,8 @@ def big_moment(event: Event) -> str | None:
         return event.text
     if event.kind == "first_aid":  # a Regular hit: the First Aid result says how badly
         return event.text  # (a Marine is never "removed"; his casualty is this line)
+    if event.kind == "move" and d.get("blocked_by"):  # house rule AA-068: a move stopped short
+        return event.text.split(" (house rule")[0]
     if event.kind == "assault" and "winner" in d and "unit" in d:  # a unit overrun (DC-029)
         return event.text
     if event.kind == "damage" and d.get("result") not in (None, "none", "panic"):  # a panic's

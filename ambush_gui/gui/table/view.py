@@ -551,8 +551,11 @@ class TableView(MapView):
 
         joins = [choice | {"join": u.id} for u in nearest_first(g.state.side_units(unit.side))
                  if unit.is_detached_leader and u.leader is None and near(u, g.m.cohesion_link)]
+        # a drop that closes on an enemy: a unit stepping away from one it stands beside
+        # is not read as going for it (a playtester's move away became a Close Assault)
         assaults = [choice | {"assault": u.id} for u in nearest_first(g.enemies(unit))
-                    if near(u, g.m.assault_reach)]
+                    if near(u, g.m.assault_reach)
+                    and min_distance(finals, u.points()) < min_distance(unit.points(), u.points()) - 1e-6]
         return [*joins, choice, *assaults]
 
     @staticmethod

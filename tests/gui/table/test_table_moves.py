@@ -375,3 +375,25 @@ def test_the_readout_says_when_the_move_leaves_the_table(view: TableView, game: 
     QTest.mouseMove(vp, at(view, fig.x, fig.y - 2.0))
     assert "leaves the table" in ov.readout.text
     QTest.mouseRelease(vp, LEFT, NONE, at(view, fig.x, fig.y + 2.0))
+
+
+def test_a_drop_stepping_away_from_an_enemy_beside_it_is_not_a_close_assault(qtbot) -> None:  # noqa: ANN001
+    """The corporal stands just out of contact below and right of a gunman and is dropped
+    1" west: the drop ends farther from him than it began, but the walk passes within
+    0.6" of him. The move is refused, naming him, and not read as a Close Assault on him
+    (a playtester's step away became one)."""
+    from ambush_gui.alley.turn import move_decision, move_rules
+    from tests.alley import kit
+
+    g, view = _kit_view(qtbot, [kit.leader("L", "regular", (5.3, 5.0)),
+                                kit.insurgents("i", (5.0, 5.55), n=1)])
+    lead = g.unit("L")
+    d = move_decision(g, lead, 6.0, move_rules(g, lead))
+    view.begin_move(d)
+    refused: list[str] = []
+    view.moveRefused.connect(refused.append)
+    chosen: list[object] = []
+    view.moveChosen.connect(chosen.append)
+    view.drop((4.3, 5.0))
+    assert not chosen, chosen
+    assert refused and "Insurgents i in the way" in refused[0], refused
