@@ -85,6 +85,8 @@ class MovePrompt(QFrame):
             parts.append("It may not move toward the enemy (AA-185, AA-199).")
         if f.get("to_cover"):
             parts.append("A move must end in cover (AA-184).")
+        parts.append("Press Shift while dragging (or Shift-click) to add a waypoint, Backspace "
+                     "to take the last one back.")
         parts.append("Ctrl-drag one figure to place it apart; the unit must stay in cohesion (AA-014).")
         if f.get("may_assault"):
             parts.append("Drop it onto an enemy unit to Close Assault it (CT-054).")
