@@ -35,29 +35,21 @@ def main() -> int:
     from ambush_gui.gui.shared.pacing import Pace
     from ambush_gui.gui.table.window import MainWindow
 
-    dlg = Launcher()
-    i = next(i for i in range(dlg.scenario.count())
-             if str(dlg.scenario.itemData(i)).endswith("market-day.toml"))
-    dlg.scenario.setCurrentIndex(i)
-    next(b for b in dlg.mode_group.buttons() if b.property("mode") == "regular").setChecked(True)
-    dlg.level.setCurrentIndex(dlg.level.findData("normal"))
-    dlg.seed.setValue(5)
-    dlg.show()
-    settle(app, 20)
-    grab(app, out, f"launcher-{size}.png")
-    dlg.close()
+    def launcher(scenario: str, level: str, name: str) -> None:
+        """The launcher, ``scenario`` chosen, the Regulars against the computer at ``level``."""
+        dlg = Launcher()
+        dlg.scenario.setCurrentIndex(next(i for i in range(dlg.scenario.count())
+                                          if str(dlg.scenario.itemData(i)).endswith(scenario)))
+        next(b for b in dlg.mode_group.buttons() if b.property("mode") == "regular").setChecked(True)
+        dlg.level.setCurrentIndex(dlg.level.findData(level))
+        dlg.seed.setValue(5)
+        dlg.show()
+        settle(app, 20)
+        grab(app, out, name)
+        dlg.close()
 
-    dlg = Launcher()
-    i = next(i for i in range(dlg.scenario.count())
-             if str(dlg.scenario.itemData(i)).endswith("contracting-trouble.toml"))
-    dlg.scenario.setCurrentIndex(i)
-    next(b for b in dlg.mode_group.buttons() if b.property("mode") == "regular").setChecked(True)
-    dlg.level.setCurrentIndex(dlg.level.findData("hard"))
-    dlg.seed.setValue(5)
-    dlg.show()
-    settle(app, 20)
-    grab(app, out, f"launcher-level-{size}.png")
-    dlg.close()
+    launcher("market-day.toml", "normal", f"launcher-{size}.png")
+    launcher("contracting-trouble.toml", "hard", f"launcher-level-{size}.png")
 
     real = systems.computer_player
 
