@@ -37,6 +37,7 @@ from ambush_gui.ai.paths import Pathfinder, around, clearance_of, pathfinder
 from ambush_gui.alley.fire import fire_blocked, odds
 from ambush_gui.alley.game import AlleyGame, _where
 from ambush_gui.alley.model import FigureKind, Side, Unit
+from ambush_gui.alley.movement import EnemyContact
 from ambush_gui.alley.pools import exposed, firepower, optimum_range
 from ambush_gui.alley.turn import RELEASE
 from ambush_gui.core.decisions import Decision, IllegalDecision
@@ -172,12 +173,17 @@ class AlleyAI:
         return d.options[0]
 
     @staticmethod
-    def _ok(d: Decision, choice: Any) -> bool:
+    def _refusal(d: Decision, choice: Any) -> IllegalDecision | None:
+        """Why the engine refuses ``choice`` (None: it is legal)."""
         try:
             d.validate(choice)
-        except IllegalDecision:
-            return False
-        return True
+        except IllegalDecision as why:
+            return why
+        return None
+
+    @classmethod
+    def _ok(cls, d: Decision, choice: Any) -> bool:
+        return cls._refusal(d, choice) is None
 
     @staticmethod
     def carriers(g: AlleyGame) -> list[Unit]:
@@ -534,7 +540,8 @@ class AlleyAI:
         # with no gang to reach keeps out of sight: alone in the Marines' sight he is one die
         # against a fireteam's volley (a playtester saw them walk out one after another)
         shy = unit.is_detached_leader and unit.side is Side.INSURGENT and not last
-        blocked = unit.side is Side.REGULAR and any(self._blocked_by_enemy(d, choices[i])
+        # the best ends lie beyond enemy figures (Insurgents who stepped into the way)
+        blocked = unit.side is Side.REGULAR and any(isinstance(self._refusal(d, choices[i]), EnemyContact)
                                                     for _, i in ranked[:3])
         for _, i in ranked:
             if hidden and seen[i]:  # every Marine that sees it after its move fires (AA-089)
@@ -557,19 +564,6 @@ class AlleyAI:
             if detour is not None:
                 return detour
         return stay()
-
-    @staticmethod
-    def _blocked_by_enemy(d: Decision, choice: Any) -> bool:
-        """Is ``choice`` refused because it runs into enemy figures?"""
-        from ambush_gui.alley.movement import EnemyContact
-
-        try:
-            d.validate(choice)
-        except EnemyContact:
-            return True
-        except IllegalDecision:
-            return False
-        return False
 
     def _round_enemies(self, g: AlleyGame, d: Decision, unit: Unit, where: Point | str, limit: float,
                        speed: str | None) -> Any:
