@@ -1162,15 +1162,22 @@ class _Checker:
                     self.edge_ok(f"{path}.enters[{j}]", lb)
 
     def ammo_fits(self, path: str, key: str, s: SquadSoldier) -> None:
-        """An Ammo Box holds a clip of a weapon he carries, or a grenade or satchel charge
-        that is itself thrown from the box (FC-039, FC-040): any other is a box he can never
-        use."""
+        """An Ammo Box holds a clip or round of a weapon someone in the squad carries, or a
+        grenade or satchel charge thrown from the box itself (FC-039, FC-040). The rules tie
+        no box to its owner's weapons: a loader loads his partner's bazooka from his own
+        boxes (FC-065), a crewman feeds the gun he shares a hex with (FC-001), and a friend
+        may take a box over (AR-093). A box for a weapon nobody in the squad carries is kept
+        but warned about: nobody can ever fire it."""
         kind = self.charts.spec.weapons[key].kind
-        if key in s.weapons or kind in (WeaponKind.GRENADE, WeaponKind.SATCHEL):
+        if kind in (WeaponKind.GRENADE, WeaponKind.SATCHEL):
             return
-        self.bad(path, f"an Ammo Box of {key!r} fits no weapon he carries "
-                       f"({', '.join(s.weapons)}); expected a clip of one of them, or a grenade "
-                       "or satchel charge (FC-039)")
+        if any(key in mate.weapons for mate in self.spec.squad):
+            return
+        name = self.charts.spec.weapons[key].name
+        self.warnings.append((path, f"an Ammo Box of {key!r} ({name}) fits no weapon anyone in "
+                                    "the squad carries, so nobody can ever use it; expected a "
+                                    "clip or round of a weapon on a squad card, or a grenade or "
+                                    "satchel charge (FC-039)"))
 
     def edge_ok(self, path: str, label: str) -> None:
         """A US soldier enters from off the map (AR-012, AR-013): his entry hex is on its edge."""
