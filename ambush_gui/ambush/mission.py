@@ -250,7 +250,7 @@ class ListStyle(StrEnum):
 
 
 _CONDS = ("always", "sees_us", "us_within", "wounded", "has_ammo", "stance", "us_in",
-          "condition", "chance", "german_active", "all", "any", "not_")
+          "condition", "chance", "german_active", "german_out", "all", "any", "not_")
 
 
 class Cond(Strict):
@@ -260,8 +260,13 @@ class Cond(Strict):
     US soldier within N hexes of him: 0 his hex, 1 his hex or next to it); ``wounded``;
     ``has_ammo``; ``stance``; ``us_in = [hexes or areas]``; ``condition = "B"`` (the
     Condition in force); ``chance = "0-3"`` (faces of the reading's 0-9 die);
-    ``german_active = N`` (German N is on the map and active); ``all``, ``any``, ``not``.
-    ``false`` for a yes/no fact reads "not".
+    ``german_active = N`` (German N is on the map and active); ``german_out = N`` (German N
+    has appeared and is out of the fight: incapacitated, killed or captured, AR-053; a German
+    who has not appeared, or has slipped off the map and may come back, AR-107, is not);
+    ``all``, ``any``, ``not``. ``false`` for a yes/no fact reads "not".
+
+    ``not german_active`` holds for a German who has not appeared as well as for one out of
+    the fight; "not yet appeared" is ``all = [{not = {german_active}}, {not = {german_out}}]``.
     """
 
     always: Literal[True] | None = None
@@ -274,6 +279,7 @@ class Cond(Strict):
     condition: ConditionName | None = None
     chance: Faces | None = None
     german_active: int | None = Field(default=None, ge=1, le=99)
+    german_out: int | None = Field(default=None, ge=1, le=99)
     all: list[Cond] | None = Field(default=None, max_length=50)
     any: list[Cond] | None = Field(default=None, max_length=50)
     not_: Cond | None = Field(default=None, alias="not")
@@ -284,7 +290,8 @@ class Cond(Strict):
         if len(keys) != 1:
             raise _invalid(
                 "a condition has exactly one of: always, sees_us, us_within, wounded, "
-                "has_ammo, stance, us_in, condition, chance, german_active, all, any, not"
+                "has_ammo, stance, us_in, condition, chance, german_active, german_out, all, "
+                "any, not"
                 f" (got {', '.join(k.rstrip('_') for k in keys) or 'none'})"
             )
         return self
@@ -1210,8 +1217,8 @@ class _Checker:
                 self.place_ok(f"{path}.us_in[{j}]", place)
         elif k == "condition":
             self.condition_ok(f"{path}.condition", c.condition or "")
-        elif k == "german_active" and c.german_active not in germans:
-            self.bad(f"{path}.german_active", f"no German card numbered {c.german_active}")
+        elif k in ("german_active", "german_out") and getattr(c, k) not in germans:
+            self.bad(f"{path}.{k}", f"no German card numbered {getattr(c, k)}")
         elif k in ("all", "any"):
             for j, sub in enumerate(getattr(c, k)):
                 self.check_cond(f"{path}.{k}[{j}]", sub, germans)
@@ -1293,7 +1300,7 @@ class _Checker:
                          f"asks about 'him' ({asks.text()}), but the Mission Card reads "
                          f"paragraph {n} (a Paragraph Check or an Event, or a 'go to' from one) "
                          "with no German reading it: there it does not hold; ask about the map "
-                         "instead (us_in, condition, chance, german_active)"))
+                         "instead (us_in, condition, chance, german_active, german_out)"))
                 todo += [a.goto for a in o.do if a.goto is not None]
 
     def check_reachable(self) -> None:
