@@ -41,6 +41,7 @@ from ambush_gui.ambush.fire import sees
 from ambush_gui.ambush.game import AmbushGame
 from ambush_gui.ambush.mission import HIM, Cond, EndResult, Mission, Outcome
 from ambush_gui.ambush.model import Soldier, Status
+from ambush_gui.ambush.paragraphs import StateSituation
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.hexgrid import Hex
 
@@ -651,8 +652,11 @@ def _holds(g: AmbushGame, c: Cond, face: int | None, condition: str,
     if k == "condition":
         return condition == c.condition
     if k == "german_active":
-        s = g.state.soldiers.get(f"g{c.german_active}")
-        return s is not None and s.active and s.hex is not None
+        assert c.german_active is not None
+        return StateSituation(g).german_active(c.german_active)
+    if k == "german_out":
+        assert c.german_out is not None
+        return StateSituation(g).german_out(c.german_out)
     if k == "us_in":
         places = g.scenario.places(c.us_in or [])
         return bool(places & where) or any(s.hex in places for s in g.state.side(Side.US))

@@ -250,7 +250,7 @@ class ListStyle(StrEnum):
 
 
 _CONDS = ("always", "sees_us", "us_within", "wounded", "has_ammo", "stance", "us_in",
-          "condition", "chance", "german_active", "all", "any", "not_")
+          "condition", "chance", "german_active", "german_out", "all", "any", "not_")
 
 
 class Cond(Strict):
@@ -260,8 +260,13 @@ class Cond(Strict):
     US soldier within N hexes of him: 0 his hex, 1 his hex or next to it); ``wounded``;
     ``has_ammo``; ``stance``; ``us_in = [hexes or areas]``; ``condition = "B"`` (the
     Condition in force); ``chance = "0-3"`` (faces of the reading's 0-9 die);
-    ``german_active = N`` (German N is on the map and active); ``all``, ``any``, ``not``.
-    ``false`` for a yes/no fact reads "not".
+    ``german_active = N`` (German N is on the map and active); ``german_out = N`` (German N
+    has appeared and is out of the fight: incapacitated, killed or captured, AR-053; a German
+    who has not appeared, or has slipped off the map and may come back, AR-107, is not);
+    ``all``, ``any``, ``not``. ``false`` for a yes/no fact reads "not".
+
+    ``not german_active`` holds for a German who has not appeared as well as for one out of
+    the fight; "not yet appeared" is ``all = [{not = {german_active}}, {not = {german_out}}]``.
     """
 
     always: Literal[True] | None = None
@@ -274,6 +279,7 @@ class Cond(Strict):
     condition: ConditionName | None = None
     chance: Faces | None = None
     german_active: int | None = Field(default=None, ge=1, le=99)
+    german_out: int | None = Field(default=None, ge=1, le=99)
     all: list[Cond] | None = Field(default=None, max_length=50)
     any: list[Cond] | None = Field(default=None, max_length=50)
     not_: Cond | None = Field(default=None, alias="not")
@@ -284,7 +290,8 @@ class Cond(Strict):
         if len(keys) != 1:
             raise _invalid(
                 "a condition has exactly one of: always, sees_us, us_within, wounded, "
-                "has_ammo, stance, us_in, condition, chance, german_active, all, any, not"
+                "has_ammo, stance, us_in, condition, chance, german_active, german_out, all, "
+                "any, not"
                 f" (got {', '.join(k.rstrip('_') for k in keys) or 'none'})"
             )
         return self
@@ -1162,15 +1169,22 @@ class _Checker:
                     self.edge_ok(f"{path}.enters[{j}]", lb)
 
     def ammo_fits(self, path: str, key: str, s: SquadSoldier) -> None:
-        """An Ammo Box holds a clip of a weapon he carries, or a grenade or satchel charge
-        that is itself thrown from the box (FC-039, FC-040): any other is a box he can never
-        use."""
+        """An Ammo Box holds a clip or round of a weapon someone in the squad carries, or a
+        grenade or satchel charge thrown from the box itself (FC-039, FC-040). The rules tie
+        no box to its owner's weapons: a loader loads his partner's bazooka from his own
+        boxes (FC-065), a crewman feeds the gun he shares a hex with (FC-001), and a friend
+        may take a box over (AR-093). A box for a weapon nobody in the squad carries is kept
+        but warned about: nobody can ever fire it."""
         kind = self.charts.spec.weapons[key].kind
-        if key in s.weapons or kind in (WeaponKind.GRENADE, WeaponKind.SATCHEL):
+        if kind in (WeaponKind.GRENADE, WeaponKind.SATCHEL):
             return
-        self.bad(path, f"an Ammo Box of {key!r} fits no weapon he carries "
-                       f"({', '.join(s.weapons)}); expected a clip of one of them, or a grenade "
-                       "or satchel charge (FC-039)")
+        if any(key in mate.weapons for mate in self.spec.squad):
+            return
+        name = self.charts.spec.weapons[key].name
+        self.warnings.append((path, f"an Ammo Box of {key!r} ({name}) fits no weapon anyone in "
+                                    "the squad carries, so nobody can ever use it; expected a "
+                                    "clip or round of a weapon on a squad card, or a grenade or "
+                                    "satchel charge (FC-039)"))
 
     def edge_ok(self, path: str, label: str) -> None:
         """A US soldier enters from off the map (AR-012, AR-013): his entry hex is on its edge."""
@@ -1203,8 +1217,8 @@ class _Checker:
                 self.place_ok(f"{path}.us_in[{j}]", place)
         elif k == "condition":
             self.condition_ok(f"{path}.condition", c.condition or "")
-        elif k == "german_active" and c.german_active not in germans:
-            self.bad(f"{path}.german_active", f"no German card numbered {c.german_active}")
+        elif k in ("german_active", "german_out") and getattr(c, k) not in germans:
+            self.bad(f"{path}.{k}", f"no German card numbered {getattr(c, k)}")
         elif k in ("all", "any"):
             for j, sub in enumerate(getattr(c, k)):
                 self.check_cond(f"{path}.{k}[{j}]", sub, germans)
@@ -1286,7 +1300,7 @@ class _Checker:
                          f"asks about 'him' ({asks.text()}), but the Mission Card reads "
                          f"paragraph {n} (a Paragraph Check or an Event, or a 'go to' from one) "
                          "with no German reading it: there it does not hold; ask about the map "
-                         "instead (us_in, condition, chance, german_active)"))
+                         "instead (us_in, condition, chance, german_active, german_out)"))
                 todo += [a.goto for a in o.do if a.goto is not None]
 
     def check_reachable(self) -> None:

@@ -104,6 +104,11 @@ class Situation(Protocol):
         """Is German ``german`` on the map and active?"""
         ...
 
+    def german_out(self, german: int) -> bool:
+        """Has German ``german`` appeared and been put out of the fight (incapacitated,
+        killed or captured, AR-053)? Not a German who has yet to appear."""
+        ...
+
     def reaction(self, german: int, situation: Reaction) -> bool:
         """Has ``situation`` arisen for him since his last turn (AR-113)?"""
         ...
@@ -170,6 +175,10 @@ class TableSituation:
         g = self.germans.get(german)
         return g is not None and g.active and g.hex is not None
 
+    def german_out(self, german: int) -> bool:
+        g = self.germans.get(german)
+        return g is not None and not g.active
+
     def reaction(self, german: int, situation: Reaction) -> bool:
         return situation in self._g(german).reactions
 
@@ -225,6 +234,14 @@ class StateSituation:
         except ParagraphError:
             return False
         return s.active and s.hex is not None
+
+    def german_out(self, german: int) -> bool:
+        """Only a German who has appeared can be put out of the fight (AR-053): one not yet
+        activated is active, off the map."""
+        try:
+            return not self._german(german).active
+        except ParagraphError:
+            return False
 
     def reaction(self, german: int, situation: Reaction) -> bool:
         return (german, situation) in self.reactions
@@ -364,6 +381,9 @@ class Paragraphs:
         if k == "german_active":
             assert c.german_active is not None
             return s.german_active(c.german_active)
+        if k == "german_out":
+            assert c.german_out is not None
+            return s.german_out(c.german_out)
         if german is None and k in HIM:
             # a Mission Card reading (a Paragraph Check, an Event) has no "him" to ask: such a
             # condition does not hold, rather than stopping the game (validation warns of it)

@@ -2,7 +2,8 @@
 soldiers' cards is one crew weapon they carry (FC-052..054), the Operations turn sets it up
 (FC-056), moving a piece takes it down (FC-057), and the crew fire action fires it, never a
 personal weapon (AR-077). Also the stance rules of loading and preparing (AR-084, AR-087),
-the six-box limit on picking up (FC-039) and vehicles in a multiple target (FC-031)."""
+the six-box limit on picking up (FC-039), vehicles in a multiple target (FC-031), and
+the ammunition bearer who carries his partner's rounds (issue 26, FC-065)."""
 
 from __future__ import annotations
 
@@ -13,12 +14,19 @@ import pytest
 from ambush_gui.ambush import assault
 from ambush_gui.ambush.actions import Action, action_table, legal, take_turn
 from ambush_gui.ambush.charts import ARSpace, Side, Stance
-from ambush_gui.ambush.fire import FireType, IllegalFire, Target, hit_odds, load_bazooka, prepare_crew_weapon
+from ambush_gui.ambush.fire import (
+    FireType,
+    IllegalFire,
+    Target,
+    clip_holder,
+    hit_odds,
+    load_bazooka,
+    prepare_crew_weapon,
+)
 from ambush_gui.ambush.game import AmbushGame
 from ambush_gui.ambush.mission import Mission
 from ambush_gui.ambush.model import Mode, Status, Vehicle
 from ambush_gui.core.decisions import DecisionKind
-from ambush_gui.core.errors import ScenarioError
 from tests.ambush import kit, mission_kit
 from tests.ambush.round_kit import bench
 
@@ -101,11 +109,20 @@ def test_a_lone_gunner_with_nobody_to_share_it_keeps_loading_with_a_warning() ->
     AmbushGame(m, 0)
 
 
-def test_ammo_for_a_crew_weapon_fits_only_a_soldier_whose_card_lists_it() -> None:
+@pytest.mark.rule("FC-039", "FC-001")
+def test_a_belt_on_a_third_soldier_loads_and_feeds_the_gun_in_his_hex() -> None:
+    """Issue 26: a box ties to no owner. Charlie's M1919 belt is accepted without a warning,
+    and in play it feeds the gun when he stands in its hex (a friend's box there, FC-001)."""
     data = gunners()
     data["squad"][2]["ammo"] = ["m1-garand", "m1919"]
-    with pytest.raises(ScenarioError, match="m1919"):
-        Mission.from_data(data)
+    assert Mission.from_data(data).warnings == []
+    b = bench(kit.us("s", "0101", weapons=(), ammo=[], stance=Stance.CROUCHING),
+              kit.us("p", "0101", weapons=(), ammo=[], stance=Stance.CROUCHING),
+              kit.us("x", "0102", weapons=("m1-garand",), ammo=["m1919"]),
+              crew=[kit.crew("mg", "m1919", "s", "p", "0101")])
+    assert clip_holder(b, b.s("s"), b.w("mg")) is None
+    b.s("x").hex = kit.h("0101")
+    assert clip_holder(b, b.s("s"), b.w("mg")) is b.s("x")
 
 
 # -- Operations --------------------------------------------------------------------------------
@@ -291,3 +308,98 @@ def test_a_vehicle_in_the_target_hex_counts_as_a_target_even_if_immune(
     assert sum(m.value for m in got) == shift
     if shift:
         assert "1 vehicle" in got[0].label and "2 targets" in got[0].label
+
+
+# -- issue 26: the ammunition bearer carries his partner's bazooka rounds ----------------------
+
+
+def bearer() -> dict[str, Any]:
+    """Baker carries the bazooka and no round; Charlie, his ammunition bearer, carries the
+    rounds (seed 004 ties a round to no one). Every Event sets off the ambush: a German in
+    0103, who only holds, two hexes from the team in 0101."""
+    data = squad(
+        {"id": "b", "name": "Baker", "weapons": ["m1-carbine", "bazooka"], "ammo": ["m1-carbine"]},
+        {"id": "c", "name": "Charlie", "weapons": ["m1-carbine"],
+         "ammo": ["m1-carbine", "bazooka", "bazooka"]},
+    )
+    data["card"]["events"] = {str(t): 1 for t in range(2, 13)}
+    data["paragraphs"][0]["options"][0]["do"][0]["activate"]["hex"] = "0103"
+    for p in data["paragraphs"][2:4]:  # paragraphs 10 and 11: he holds
+        p["options"] = [{"text": "hold", "do": [{"hold": True}]}]
+    return data
+
+
+@pytest.mark.rule("FC-065", "FC-039", "AR-084")
+def test_a_bearer_with_his_partners_bazooka_rounds_validates_and_plays() -> None:
+    """The mission validates with no warning, and plays through the engine: Charlie loads
+    Baker's bazooka from his own Ammo Boxes (FC-065), Baker fires it, the round is crossed
+    off (FC-067)."""
+    m = Mission.from_data(bearer(), "bearer.toml")
+    assert m.warnings == []
+    game = AmbushGame(m, 3)
+    game.answer({"soldier": "b", "to": "0101"})
+    game.answer({"soldier": "c", "to": "0101"})
+    game.answer("end")  # the Event Check: the ambush, Rounds begin
+    assert game.state.mode is Mode.ROUNDS
+    load = {"action": "prepare_bazooka", "carrier": "b", "weapon": "b-bazooka-1"}
+    fired = False
+    for _ in range(400):
+        d = game.pending()
+        if d is None or fired:
+            break
+        opts = list(d.options)
+        who = d.facts.get("soldier") or d.facts.get("firer")
+        if d.kind is DecisionKind.AMBUSH_ACTION and game.state.soldiers[who].stance \
+                is Stance.PRONE:
+            game.answer({"stance": "crouching"})  # up from the prone a panic left him in
+        elif d.kind is DecisionKind.AMBUSH_ACTION and who == "c" and load in opts:
+            game.answer(load)
+        elif d.kind is DecisionKind.AMBUSH_ACTION and who == "b" \
+                and game.state.soldiers["b"].weapon("b-bazooka-1").prepared \
+                and {"action": "aimed"} in opts:
+            game.answer({"action": "aimed"})
+        elif d.kind is DecisionKind.AMBUSH_TARGET and who == "b":
+            shot = next(o for o in opts if isinstance(o, dict) and o.get("weapon") == "b-bazooka-1")
+            game.answer(shot)
+            fired = True
+        else:
+            calm = {"action": "pass"}
+            game.answer(calm if calm in opts else "stay" if "stay" in opts else opts[0])
+    loads = [e.data for e in game.log.events if e.kind == "bazooka"]
+    assert loads and loads[0]["loader"] == "c" and loads[0]["source"] == "c"
+    shots = [e.data for e in game.log.events if e.kind == "fire" and e.data.get("weapon") == "b-bazooka-1"]
+    assert shots and shots[0]["firer"] == "b"
+    st = game.state
+    assert st.soldiers["c"].clips("bazooka") == 1 and st.soldiers["b"].clips("bazooka") == 0
+    assert not st.soldiers["b"].weapon("b-bazooka-1").prepared  # the round is used (FC-067)
+
+
+@pytest.mark.rule("FC-065", "AR-093")
+def test_the_bearer_hands_rounds_over_only_in_the_gunners_hex() -> None:
+    """Rounds pass as the rules let them: the bearer loads the bazooka or the gunner takes a
+    box from him (AR-093), both only in one hex; from another hex neither is offered."""
+    b = bench(kit.us("b", "0101", weapons=("bazooka",), ammo=[]),
+              kit.us("c", "0102", weapons=("m1-carbine",), ammo=["bazooka"]))
+    for s in ("b", "c"):
+        assert not [o for o in legal(b, b.s(s))
+                    if o.get("action") in ("prepare_bazooka", "pick_up")]
+    with pytest.raises(IllegalFire, match="FC-065"):
+        load_bazooka(b, b.s("c"), b.s("b"), "b-bazooka")
+    b.s("c").hex = kit.h("0101")
+    assert {"action": "prepare_bazooka", "carrier": "b", "weapon": "b-bazooka"} in legal(b, b.s("c"))
+    take = {"action": "pick_up", "from": "c", "ammo": "bazooka"}
+    assert take in legal(b, b.s("b"))
+    assault.pick_up(b, b.s("b"), take)
+    assert b.s("b").clips("bazooka") == 1 and b.s("c").ammo == []
+
+
+@pytest.mark.rule("FC-039")
+def test_a_box_nobody_in_the_squad_can_fire_is_a_warning_naming_the_soldier() -> None:
+    data = bearer()
+    data["squad"][1]["ammo"].append("thompson")
+    m = Mission.from_data(data, "bearer.toml")
+    (w,) = m.warnings
+    place, what = m.describe(*w)
+    assert place == "US soldier c, ammo[3]"
+    assert what.startswith("an Ammo Box of 'thompson' (")
+    assert "fits no weapon anyone in the squad carries" in what and "expected a clip" in what

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from ambush_gui.ambush.charts import JamResult
+from ambush_gui.ambush import throws
+from ambush_gui.ambush.charts import JamResult, WeaponKind
 from ambush_gui.ambush.fire import (
     FireType,
     GermanOutcome,
@@ -182,6 +183,26 @@ def test_germans_never_spend_clips() -> None:
     assert b.s("g").ammo == []
     with pytest.raises(ValueError, match="FC-043"):
         Soldier("x", Side.GERMAN, "x", 3, 6, 1, 4, 1, ammo=["kar98k"])
+
+
+@pytest.mark.rule("FC-043", "FC-040")
+def test_a_german_crosses_off_no_grenade_he_throws() -> None:
+    """Germans track no ammunition (FC-043): a stick grenade thrown is not crossed off, its
+    weapon stays with him, ready, and he may throw again; a US grenade is crossed off
+    (FC-040). Two duds keep the dice out of it (the dud is read after the crossing off)."""
+    b = germans(kit.us("u", "0103", weapons=["m1-garand"], ammo=["m1-garand", "mk2-grenade"]),
+                weapons=("kar98k", "stick-grenade"), script=[*kit.pct(1)] * 3)
+    g = b.s("g")
+    before = [(w.id, w.weapon) for w in g.weapons]
+    for _ in range(2):
+        kit.drive(throws.throw_grenade(b, g, kit.h("0103")))
+    assert [(w.id, w.weapon) for w in g.weapons] == before
+    assert not any(w.out_of_ammo for w in g.weapons) and g.ammo == []
+    assert kit.h("0103") in throws.throw_targets(b, g, WeaponKind.GRENADE)
+    assert kit.events(b, "ammo") == []
+    kit.drive(throws.throw_grenade(b, b.s("u"), kit.h("0101")))  # the US thrower, by contrast
+    assert b.s("u").ammo == ["m1-garand"]
+    assert [e.data["soldier"] for e in kit.events(b, "ammo")] == ["u"]
 
 
 @pytest.mark.rule("FC-043")

@@ -7,7 +7,10 @@ from typing import Any
 
 import pytest
 
-from ambush_gui.ambush.mission import Mission, Reaction
+from ambush_gui.ambush.charts import DamageResult, Stance
+from ambush_gui.ambush.fire import apply_damage
+from ambush_gui.ambush.game import AmbushGame
+from ambush_gui.ambush.mission import Activate, Mission, Reaction
 from ambush_gui.ambush.paragraphs import (
     GermanFacts,
     Paragraphs,
@@ -15,6 +18,7 @@ from ambush_gui.ambush.paragraphs import (
     TableSituation,
 )
 from ambush_gui.core.dice import Dice
+from ambush_gui.core.errors import ScenarioError
 from ambush_gui.core.events import EventLog
 from ambush_gui.core.hexgrid import Hex
 from tests.ambush import kit
@@ -228,3 +232,90 @@ def test_the_tutorial_reads_end_to_end() -> None:
     assert [r.paragraph for r in rs] == [1, 2]
     assert [a.verb for a in rs[1].actions] == ["activate", "condition", "commence_rounds"]
     assert rs[1].sighting == "farmhouse-sentry"
+
+
+# -- issue 26: "has appeared and is out of the fight" -----------------------------------------
+
+
+@pytest.mark.rule("AR-111", "AR-053", "AR-107")
+def test_german_out_holds_only_for_a_german_who_appeared_and_is_out_of_the_fight() -> None:
+    """``german_out`` is not ``not german_active``: a German not yet seen, or one who slipped
+    off the map (AR-107), is not out of the fight; one incapacitated, killed or captured
+    (AR-053) is. ``not german_active`` keeps its meaning for files written before."""
+    data = small()
+    data["paragraphs"][1]["options"] = [
+        {"text": "out", "when": {"german_out": 1}, "do": [{"condition": "B"}]},
+        {"text": "not on the map", "when": {"not": {"german_active": 1}}, "do": [{"hold": True}]},
+        {"text": "else", "do": [{"stance": "prone"}]}]
+    data["paragraphs"][1]["style"] = "numbered"
+    e = engine(data)
+    cases = {"never seen": {}, "on the map": {1: GermanFacts(hex=Hex.from_label("0303"))},
+             "slipped away": {1: GermanFacts(hex=None)},
+             "out": {1: GermanFacts(hex=Hex.from_label("0303"), active=False)}}
+    got = {name: e.read(2, TableSituation("A", (), germans)).option
+           for name, germans in cases.items()}
+    assert got == {"never seen": 1, "on the map": 2, "slipped away": 1, "out": 0}
+
+
+def test_german_out_names_a_german_card() -> None:
+    data = small()
+    data["paragraphs"][1]["options"][0]["when"] = {"german_out": 7}
+    with pytest.raises(ScenarioError) as err:
+        Mission.from_data(data, "bad.toml")
+    assert err.value.problems == [("paragraphs[1].options[0].when.german_out",
+                                   "no German card numbered 7")]
+
+
+def hedgerow(*faces: int) -> AmbushGame:
+    m = Mission.load(Mission.load.__globals__["SCENARIOS"] / "ambush-hedgerow.toml")
+    game = AmbushGame(m, 0, Dice(0, script=[kit.d(f) for f in faces], strict=True))
+    game.state.condition = "B"
+    return game
+
+
+def run(proc: Any) -> None:
+    """Carry out a reading that asks nothing."""
+    for _ in proc:
+        raise AssertionError("the reading asked for a decision")
+
+
+@pytest.mark.rule("AR-111", "AR-053", "AR-030")
+def test_hedgerow_paragraph_24_waits_until_german_1_has_appeared_and_is_out() -> None:
+    """Paragraph 24 (the whistle: "if German 1 is out of the fight ... they pull out") read
+    in turn 1 did fire although German 1 had never appeared. Now: not before he appears,
+    not while he fights, not after he slipped away, and on 0-4 once he is out of the fight."""
+    game = hedgerow(2, 2)
+    brandt = game.state.soldiers["g1"]
+    r = game.read(24)
+    assert r is not None and r.option == 1 and r.roll is None  # never seen: no die, nothing
+    assert game.activate(Activate(german=1, hex="1005", stance=Stance.CROUCHING)) is brandt
+    r = game.read(24)
+    assert r is not None and r.option == 1  # he fights on
+    brandt.hex, brandt.left_map = None, True  # slipped away east: he may come back (AR-107)
+    r = game.read(24)
+    assert r is not None and r.option == 1
+    brandt.hex, brandt.left_map = Hex.from_label("1005"), False
+    apply_damage(game, brandt, DamageResult.KILLED, "test")
+    r = game.read(24)
+    assert r is not None and (r.option, r.roll) == (0, 2)
+    run(game.carry_out(r))
+    assert game.state.condition == "C"
+
+
+@pytest.mark.rule("AR-111", "AR-011", "AR-053")
+@pytest.mark.parametrize(("paragraph", "german", "other"), [(15, 3, 1), (26, 3, 1), (22, 5, 1)])
+def test_hedgerow_a_german_out_of_the_fight_is_not_called_up_again(
+        paragraph: int, german: int, other: int) -> None:
+    """Paragraphs 15, 26 ("if German 3 is not on the map, activate him ... Commence Rounds")
+    and 22 (German 5) took a German out of the fight for one not on the map: the activation
+    was refused (house rule AR-011), but the Condition went back to B (from C, the garrison
+    withdrawing) and Rounds began with nobody new. Now the option for "he is gone" applies."""
+    game = hedgerow()
+    game.state.condition = "C"
+    g = game.activate(Activate(german=german, hex="0905"))
+    assert g is not None
+    apply_damage(game, g, DamageResult.KILLED, "test")
+    r = game.read(paragraph)
+    assert r is not None and r.option == other
+    run(game.carry_out(r))
+    assert game.state.condition == "C"

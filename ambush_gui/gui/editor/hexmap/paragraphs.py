@@ -72,6 +72,7 @@ COND_KINDS: list[tuple[str, str, str]] = [
     ("condition", "the Condition in force is", "condition"),
     ("chance", "the die (0-9) reads", "faces"),
     ("german_active", "German N is on the map", "int"),
+    ("german_out", "German N has appeared and is out of the fight", "int"),
     ("advanced", "a combination (JSON)", "json"),
 ]
 
