@@ -28,6 +28,7 @@ STAY_REACTION = "reaction_to_a_unit_that_stays"
 ESCORTS_AT_THE_END = "escorts_not_brought_out"
 NO_ATTACK_CHECK = "check_after_no_attack"
 BLOCKED_PATH = "blocked_after_interrupt"
+CARRIED = "carried_figures"
 BLAST_DEFENSE = "mine_and_ied_defense"
 STRESS_LEADER_RADIUS = "stress_leader_radius"
 
@@ -219,6 +220,21 @@ OPTIONS = Registry((
         seed_lines="seed 000 lines 105, 137", offered=False,
         text="A correction, not a choice: no figure moves through an enemy figure, and under "
              "house rule AA-068 the Regular has declared his whole path before the interruption."),
+    RulesOption(
+        CARRIED, "The figures a unit carries",
+        (Reading("with_the_unit", "Stand with it, see nothing",
+                 "A figure taken in (a contractor, a casualty) is placed beside the unit's "
+                 "figures, within its cohesion, and the unit sees only with its fighting "
+                 "figures; it is seen, and fired at, through every figure, the carried ones "
+                 "included."),
+         Reading("apart", "Stayed where found, and spotted (corrected)",
+                 "The engine left a figure taken in where it lay, up to 4\" from the rest, and "
+                 "let it see for the unit, so a lone contractor could make a target for four "
+                 "hidden Marines; kept only so that older saves replay.")),
+        default="with_the_unit", legacy="apart", rule_ids=("AA-005", "DC-004", "DC-023", "CT-016", "CT-050"),
+        seed_lines="seed 000 lines 275, 312; seed 001 lines 13, 43", offered=False,
+        text="A correction, not a choice: Dependants are added to the unit that escorts them, "
+             "and contractors and casualties are non-combatants, out of the fight."),
 ))
 """The Ambush Alley rules options, in the order the reference lists them (the corrections,
 ``offered=False``, last)."""
@@ -228,6 +244,12 @@ def escorts_held_at_the_end(g: AlleyGame) -> bool:
     """CT-046, CT-017: does an escort still carried by a Regular unit at the end count as
     held by the Insurgents (option ``escorts_not_brought_out``)?"""
     return reading(g, ESCORTS_AT_THE_END) == "held"
+
+
+def carried_with_the_unit(g: AlleyGame) -> bool:
+    """DC-004, DC-023, CT-016, house rules AA-005 and CT-050 (the correction
+    ``carried_figures``): a carried figure stands with its unit and sees nothing for it."""
+    return reading(g, CARRIED) == "with_the_unit"
 
 
 def reading(g: AlleyGame, name: str) -> str:
