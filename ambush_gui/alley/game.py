@@ -30,12 +30,16 @@ class AlleyGame(Game):
                  options: Mapping[str, str] | None = None) -> None:
         """``options``: the rules options' readings (every option, as a new game or a save
         names them); None for a game that records none, which plays the legacy readings
-        (the engine's before options existed), as a save made before them replays."""
-        from ambush_gui.alley.options import OPTIONS
+        (the engine's before options existed), as a save made before them replays. A
+        retired option an older save names is kept as recorded (``retired_options``)."""
+        from ambush_gui.alley.options import OPTIONS, split_retired
 
         super().__init__(seed, dice)
-        self.recorded_options: dict[str, str] | None = None if options is None else OPTIONS.check(options)
-        self.options: dict[str, str] = OPTIONS.for_replay(options)
+        today, retired = split_retired(options or {})
+        self.retired_options = retired  # a retired option an older save records (options.RETIRED)
+        self.recorded_options: dict[str, str] | None = \
+            None if options is None else {**OPTIONS.check(today), **retired}
+        self.options: dict[str, str] = OPTIONS.for_replay(today)
         self.scenario = scenario
         self.spec = scenario.spec
         self.table: Table = scenario.table

@@ -9,9 +9,10 @@ are the one place each reading is asked, so the rule modules read like the ruleb
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ambush_gui.core.options import Reading, Registry, RulesOption
+from ambush_gui.core.options import OptionError, Reading, Registry, RulesOption
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
@@ -25,7 +26,6 @@ JOIN_REACTION = "reaction_to_a_joining_leader"
 LONE_LEADERS = "detached_insurgent_leaders"
 OVERWATCH_POINT = "overwatch_at_the_point"
 STAY_REACTION = "reaction_to_a_unit_that_stays"
-ESCORTS_AT_THE_END = "escorts_not_brought_out"
 NO_ATTACK_CHECK = "check_after_no_attack"
 BLOCKED_PATH = "blocked_after_interrupt"
 CARRIED = "carried_figures"
@@ -140,23 +140,6 @@ OPTIONS = Registry((
         text="The stress modifier table and both leader definitions say 6\"; mixed leadership, the "
              "Stress Test dice and regaining confidence say 8\"."),
     RulesOption(
-        ESCORTS_AT_THE_END, "Contractors still on the table at the end",
-        (Reading("held", "Held by the Insurgents",
-                 "A contractor (any escort) who has not left the table when the game ends is "
-                 "held by the Insurgents and scores as their captive (5 VP, CT-046), lying on "
-                 "the ground or still carried by a Marine unit: the Insurgents set out to stop "
-                 "the contractors leaving, and they have."),
-         Reading("on_the_ground", "Only those left on the ground",
-                 "Only contractors left lying on the ground are held. Those still carried by a "
-                 "Marine unit when time runs out score for nobody, so Marines who never get "
-                 "out can still win on their 5 VP for leaving nobody behind (the engine's "
-                 "reading before this option).")),
-        default="held", legacy="on_the_ground", rule_ids=("CT-046", "CT-017", "CT-047"),
-        seed_lines="seed 000 lines 275, 277, 310",
-        text="The Insurgents' objective is to \"stop the contractors from leaving the table\", "
-             "and they score each captive \"held when the game ends\"; the text never says "
-             "whether contractors the Marines still carry when time runs out are held."),
-    RulesOption(
         JOIN_REACTION, "Reacting to a leader who joins a unit",
         (Reading("joined_unit", "He can be reacted to",
                  "A leader who ends his move joining a unit is seen, and reacted to or returned "
@@ -239,11 +222,29 @@ OPTIONS = Registry((
 """The Ambush Alley rules options, in the order the reference lists them (the corrections,
 ``offered=False``, last)."""
 
+RETIRED_ESCORTS = "escorts_not_brought_out"
+RETIRED: dict[str, tuple[str, ...]] = {RETIRED_ESCORTS: ("held", "on_the_ground")}
+"""Options that are options no more, and the values saves may record for them.
+``escorts_not_brought_out`` was read into CT-046 until issue 26; it is Contracting
+Trouble's own special rule ``escorts_held_at_the_end`` now (the scenario file says so).
+A save that records it keeps it: it is part of its hashed state, and it says how the game
+scored (:func:`ambush_gui.alley.victory.escorts_held_at_the_end`)."""
 
-def escorts_held_at_the_end(g: AlleyGame) -> bool:
-    """CT-046, CT-017: does an escort still carried by a Regular unit at the end count as
-    held by the Insurgents (option ``escorts_not_brought_out``)?"""
-    return reading(g, ESCORTS_AT_THE_END) == "held"
+
+def split_retired(chosen: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """``chosen`` split into the options of today and the retired ones (each value
+    checked: one of the values it had)."""
+    today, retired = {}, {}
+    for name, value in chosen.items():
+        if name in RETIRED:
+            if value not in RETIRED[name]:
+                raise OptionError(f"rules option {name}: {value!r} is not one of its readings "
+                                  f"({', '.join(RETIRED[name])})")
+            retired[name] = value
+        else:
+            today[name] = value
+    return today, retired
+
 
 
 def carried_with_the_unit(g: AlleyGame) -> bool:
