@@ -628,7 +628,7 @@ class AlleyAI:
 
     def _watched(self, g: AlleyGame, unit: Unit, ends: np.ndarray) -> np.ndarray:
         """Which candidate end points the enemy can see (unit centres, one batched query)."""
-        enemy = [u.points() for u in g.enemies(unit)]
+        enemy = [g.eye_points(u) for u in g.enemies(unit)]
         if not enemy:
             return np.zeros(len(ends), dtype=bool)
         m = g.table.sight_matrix(ends, np.vstack(enemy))
@@ -1141,7 +1141,7 @@ class AlleyAI:
             self._why = "no enemy to aim at yet: the first place offered"
             return d.options[0]
         pts = [(float(p[0]), float(p[1])) for p in d.options]
-        marines = [u.points() for u in g.state.side_units(Side.REGULAR)]
+        marines = [g.eye_points(u) for u in g.state.side_units(Side.REGULAR)]
         seen = np.asarray(g.table.sight_matrix(np.array(pts), np.vstack(marines)).any(axis=1)) \
             if marines else np.zeros(len(pts), dtype=bool)
         inside = [any(pc.kind == "building" for pc in at) for at in g.table.pieces_at_many(pts)]

@@ -30,12 +30,16 @@ class AlleyGame(Game):
                  options: Mapping[str, str] | None = None) -> None:
         """``options``: the rules options' readings (every option, as a new game or a save
         names them); None for a game that records none, which plays the legacy readings
-        (the engine's before options existed), as a save made before them replays."""
-        from ambush_gui.alley.options import OPTIONS
+        (the engine's before options existed), as a save made before them replays. A
+        retired option an older save names is kept as recorded (``retired_options``)."""
+        from ambush_gui.alley.options import OPTIONS, split_retired
 
         super().__init__(seed, dice)
-        self.recorded_options: dict[str, str] | None = None if options is None else OPTIONS.check(options)
-        self.options: dict[str, str] = OPTIONS.for_replay(options)
+        today, retired = split_retired(options or {})
+        self.retired_options = retired  # a retired option an older save records (options.RETIRED)
+        self.recorded_options: dict[str, str] | None = \
+            None if options is None else {**OPTIONS.check(today), **retired}
+        self.options: dict[str, str] = OPTIONS.for_replay(today)
         self.scenario = scenario
         self.spec = scenario.spec
         self.table: Table = scenario.table
@@ -43,7 +47,7 @@ class AlleyGame(Game):
         self.state = build_state(scenario)
         self.initial_figures = [f.id for f in self.state.all_figures()]
         self.created: list[str] = []  # figures brought in by a rule (reinforcements)
-        self._sight_cache: dict[tuple[Any, ...], bool] = {}
+        self._sight_cache: dict[tuple[Any, ...], bool] = {}  # sight answers, and rows done
         self._cover_cache: dict[tuple[float, float], bool] = {}
         self._solid_cache: dict[tuple[float, float, float, float], bool] = {}
         self._impassable: list[tuple[str, Any]] | None = None
@@ -75,33 +79,53 @@ class AlleyGame(Game):
         return self.state.units[uid]
 
     def sees(self, a: Unit, b: Unit) -> bool:
-        """House rule AA-005: a unit sees another if any figure of one sees any of the other.
+        """House rule AA-005: a unit sees another if any figure it sees with
+        (:meth:`eyes`) sees any figure of the other, carried ones included.
 
-        Answers are remembered by both units' figure positions. On a miss one of the two
-        is checked against every unit of the other's side whose answer is not known yet,
-        in one batch: the one not yet checked against that side, nearly always the unit
-        that has just moved, because the next questions are about it.
+        Answers are remembered by the figure positions on both ends (a line between two
+        sets of points is clear both ways, so one answer serves both questions). On a
+        miss one end is checked against every unit of the other's side whose answer is
+        not known yet, in one batch: the end not yet checked against that side, nearly
+        always the unit that has just moved, because the next questions are about it.
         """
-        ka, kb = _where(a), _where(b)
+        ka, kb = self._eyes_at(a), _where(b)
         if not ka or not kb:
             return False
         hit = self._sight_cache.get((ka, kb))
         if hit is None:
-            if (ka, b.side) in self._sight_cache and (kb, a.side) not in self._sight_cache:
-                self._sight_row(b, kb, a.side)
+            done = self._sight_cache
+            if (ka, b.side, _where) in done and (kb, a.side, self._eyes_at) not in done:
+                self._sight_row(b, kb, a.side, self._eyes_at)
             else:
-                self._sight_row(a, ka, b.side)
+                self._sight_row(a, ka, b.side, _where)
             hit = self._sight_cache.get((ka, kb))
             if hit is None:  # b is not on the table (a test built it by hand)
-                hit = self.table.any_sight(a.points(), b.points())
+                hit = self.table.any_sight(np.array(ka, dtype=float), b.points())
                 self._remember(ka, kb, hit)
         return hit
 
-    def _sight_row(self, a: Unit, ka: Where, side: Side) -> None:
+    def eyes(self, unit: Unit) -> list[Figure]:
+        """The figures ``unit`` sees with (DC-023, CT-016, house rule AA-005): its fighting
+        figures, not the contractors and casualties it carries; every figure under the
+        legacy reading of the correction ``carried_figures``, as older saves were played."""
+        from ambush_gui.alley.options import carried_with_the_unit
+
+        return unit.fighters if carried_with_the_unit(self) else unit.figures
+
+    def eye_points(self, unit: Unit) -> np.ndarray:
+        """Where the figures of :meth:`eyes` stand (no rows for a unit that sees nothing)."""
+        return np.array([f.pos for f in self.eyes(unit)], dtype=float).reshape(-1, 2)
+
+    def _eyes_at(self, unit: Unit) -> Where:
+        return tuple(map(_XY, self.eyes(unit)))
+
+    def _sight_row(self, a: Unit, ka: Where, side: Side, key: Any) -> None:
+        """Sight from the points ``ka`` (of unit ``a``) to every unit of ``side``, each
+        taken at ``key(unit)`` (its eyes or all its figures)."""
         others = [k for u in self.state.units.values()
                   if u.figures and u is not a and u.side is side
-                  and (ka, k := _where(u)) not in self._sight_cache]
-        self._sight_cache[(ka, side)] = True  # this row is done (cleared with the answers)
+                  and (k := key(u)) and (ka, k) not in self._sight_cache]
+        self._sight_cache[(ka, side, key)] = True  # this row is done (cleared with the answers)
         if not others:
             return
         m = self.table.sight_matrix(np.array(ka, dtype=float),
@@ -176,9 +200,6 @@ class AlleyGame(Game):
             if shapely.intersects_xy(poly, pts[:, 0], pts[:, 1]).any():
                 return pid
         return None
-
-    def sees_points(self, pts: np.ndarray, b: Unit) -> bool:
-        return self.table.any_sight(pts, b.points())
 
     def distance(self, a: Unit, b: Unit) -> float:
         """House rule AA-005: measured between the nearest figures' centres."""

@@ -256,11 +256,12 @@ def overwatch_along(g: AlleyGame, ins: Unit, path: list[tuple[float, float]],
 
 
 def _sight_table(g: AlleyGame, units: list[Unit], places: list[np.ndarray]) -> np.ndarray:
-    """[unit, place] -> does any figure of the unit see any figure at that place."""
-    figures = [u.points() for u in units]
+    """[unit, place] -> does any figure the unit sees with (:meth:`AlleyGame.eyes`, house
+    rule AA-005) see any figure at that place."""
+    figures = [g.eye_points(u) for u in units]
     m = g.table.sight_matrix(np.vstack(figures), np.vstack(places))
     if any(len(f) == 0 for f in figures) or any(len(p) == 0 for p in places):
-        owner = np.concatenate([[i] * len(u.figures) for i, u in enumerate(units)])
+        owner = np.concatenate([[i] * len(f) for i, f in enumerate(figures)])
         where = np.concatenate([[i] * len(p) for i, p in enumerate(places)])
         out = np.zeros((len(units), len(places)), dtype=bool)
         np.logical_or.at(out, (owner[:, None], where[None, :]), m)
@@ -602,7 +603,7 @@ def cover_move(g: AlleyGame, reg: Unit, ins: Unit) -> Procedure:
             return c
         plan = checks.plan(c)
         finals = reg.points() - np.array(reg.centre()) + np.array(plan.path[-1])
-        hidden = not g.table.any_sight(finals, ins.points())
+        hidden = not g.table.any_sight(finals, g.eye_points(ins))
         covered = any(g.near_cover((float(x), float(y))) for x, y in finals)
         if not (hidden or covered or plan.exits):
             raise IllegalDecision("the move must end in cover or out of the interrupter's sight")

@@ -152,7 +152,7 @@ def _covered_spot(g: AlleyGame, unit: Unit, start: np.ndarray, away: np.ndarray,
             if enemy is None:
                 continue
             shifted = unit.points() + (end - start)
-            if not g.table.any_sight(shifted, enemy.points()):
+            if not g.table.any_sight(shifted, g.eye_points(enemy)):
                 return end
             saved = [(f.x, f.y) for f in unit.figures]
             unit.translate(*(end - start))

@@ -504,6 +504,44 @@ def first_contact(g: AlleyGame, unit: Unit, path: list[Point], upto: float) -> t
     return best
 
 
+def stand_with(g: AlleyGame, unit: Unit, fig: Figure) -> None:
+    """House rule CT-050 (the correction ``carried_figures``): a figure taken in stands in
+    the unit's formation (DC-004: Dependants are added to the unit that escorts them). One
+    already within the cohesion link (1") of a figure of the unit stays where it is; one
+    farther off is placed 0.7" from the unit's figure nearest to it, on the free spot
+    nearest to where it lay: on the table, out of impassable terrain, its base clear of
+    every other figure and out of contact with the enemy. The legacy reading (``apart``)
+    left it where it lay."""
+    from ambush_gui.alley.options import carried_with_the_unit
+
+    pts = unit.points()
+    if not carried_with_the_unit(g) or not len(pts):
+        return
+    here = np.array(fig.pos)
+    if float(np.min(np.hypot(*(pts - here).T))) <= g.m.cohesion_link + EPS:
+        return
+    step = 0.7 * g.m.scale  # as a regrouped unit stands (house rule AA-017)
+    angles = np.radians(np.arange(0, 360, 15))
+    ring = np.stack([np.cos(angles), np.sin(angles)], axis=1) * step
+    spots = (pts[:, None, :] + ring[None, :, :]).reshape(-1, 2)
+    spots = spots[np.argsort(np.hypot(*(spots - here).T), kind="stable")]
+    others = [f.pos for u in g.state.units.values() if u.on_table for f in u.figures if f is not fig]
+    others += [f.pos for f in g.state.ground if f is not fig]
+    enemy = np.array([p for u in g.enemies(unit) if u.on_table for p in u.points().tolist()]).reshape(-1, 2)
+    crowd = np.array(others, dtype=float).reshape(-1, 2)
+    w, h = g.state.width, g.state.height
+    for x, y in spots:
+        if not (0 <= x <= w and 0 <= y <= h) or g.impassable_at(np.array([[x, y]])) is not None:
+            continue
+        if len(crowd) and float(np.min(np.hypot(crowd[:, 0] - x, crowd[:, 1] - y))) < 0.5 * g.m.scale - EPS:
+            continue  # bases may not overlap (AA-004)
+        if len(enemy) and float(np.min(np.hypot(enemy[:, 0] - x, enemy[:, 1] - y))) <= g.m.contact + EPS:
+            continue
+        fig.x, fig.y = float(x), float(y)
+        return
+    # no free spot by any figure of the unit (hemmed in): it stands where it lay
+
+
 def _pickable(g: AlleyGame, unit: Unit, fig: Figure) -> bool:
     if unit.side is Side.REGULAR:
         return fig.side is Side.REGULAR or fig.kind is FigureKind.CONTRACTOR
@@ -516,14 +554,16 @@ def _pickable(g: AlleyGame, unit: Unit, fig: Figure) -> bool:
 
 def pick_up(g: AlleyGame, unit: Unit, touched: Figure) -> None:
     """CT-048 / house rule CT-050: touching one figure on the ground takes in every
-    friendly figure on the ground within 4" of it; Insurgents touching them capture
-    them where they stand (CT-051: Insurgents never move the contractors)."""
+    friendly figure on the ground within 4" of it, and each stands with the unit from then
+    on (DC-004; :func:`stand_with`); Insurgents touching them capture them where they stand
+    (CT-051: Insurgents never move the contractors)."""
     near = [f for f in g.state.ground if _pickable(g, unit, f)
             and math.hypot(f.x - touched.x, f.y - touched.y) <= g.m.cohesion_radius]
     for fig in near:
         if unit.side is Side.REGULAR:
             g.state.ground.remove(fig)
             fig.captive = False
+            stand_with(g, unit, fig)
             unit.figures.append(fig)
             if fig.kind is FigureKind.CONTRACTOR:
                 g.state.contractors_reached = True

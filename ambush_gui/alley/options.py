@@ -9,9 +9,10 @@ are the one place each reading is asked, so the rule modules read like the ruleb
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ambush_gui.core.options import Reading, Registry, RulesOption
+from ambush_gui.core.options import OptionError, Reading, Registry, RulesOption
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
@@ -25,9 +26,9 @@ JOIN_REACTION = "reaction_to_a_joining_leader"
 LONE_LEADERS = "detached_insurgent_leaders"
 OVERWATCH_POINT = "overwatch_at_the_point"
 STAY_REACTION = "reaction_to_a_unit_that_stays"
-ESCORTS_AT_THE_END = "escorts_not_brought_out"
 NO_ATTACK_CHECK = "check_after_no_attack"
 BLOCKED_PATH = "blocked_after_interrupt"
+CARRIED = "carried_figures"
 BLAST_DEFENSE = "mine_and_ied_defense"
 STRESS_LEADER_RADIUS = "stress_leader_radius"
 
@@ -139,23 +140,6 @@ OPTIONS = Registry((
         text="The stress modifier table and both leader definitions say 6\"; mixed leadership, the "
              "Stress Test dice and regaining confidence say 8\"."),
     RulesOption(
-        ESCORTS_AT_THE_END, "Contractors still on the table at the end",
-        (Reading("held", "Held by the Insurgents",
-                 "A contractor (any escort) who has not left the table when the game ends is "
-                 "held by the Insurgents and scores as their captive (5 VP, CT-046), lying on "
-                 "the ground or still carried by a Marine unit: the Insurgents set out to stop "
-                 "the contractors leaving, and they have."),
-         Reading("on_the_ground", "Only those left on the ground",
-                 "Only contractors left lying on the ground are held. Those still carried by a "
-                 "Marine unit when time runs out score for nobody, so Marines who never get "
-                 "out can still win on their 5 VP for leaving nobody behind (the engine's "
-                 "reading before this option).")),
-        default="held", legacy="on_the_ground", rule_ids=("CT-046", "CT-017", "CT-047"),
-        seed_lines="seed 000 lines 275, 277, 310",
-        text="The Insurgents' objective is to \"stop the contractors from leaving the table\", "
-             "and they score each captive \"held when the game ends\"; the text never says "
-             "whether contractors the Marines still carry when time runs out are held."),
-    RulesOption(
         JOIN_REACTION, "Reacting to a leader who joins a unit",
         (Reading("joined_unit", "He can be reacted to",
                  "A leader who ends his move joining a unit is seen, and reacted to or returned "
@@ -219,15 +203,54 @@ OPTIONS = Registry((
         seed_lines="seed 000 lines 105, 137", offered=False,
         text="A correction, not a choice: no figure moves through an enemy figure, and under "
              "house rule AA-068 the Regular has declared his whole path before the interruption."),
+    RulesOption(
+        CARRIED, "The figures a unit carries",
+        (Reading("with_the_unit", "Stand with it, see nothing",
+                 "A figure taken in (a contractor, a casualty) is placed beside the unit's "
+                 "figures, within its cohesion, and the unit sees only with its fighting "
+                 "figures; it is seen, and fired at, through every figure, the carried ones "
+                 "included."),
+         Reading("apart", "Stayed where found, and spotted (corrected)",
+                 "The engine left a figure taken in where it lay, up to 4\" from the rest, and "
+                 "let it see for the unit, so a lone contractor could make a target for four "
+                 "hidden Marines; kept only so that older saves replay.")),
+        default="with_the_unit", legacy="apart", rule_ids=("AA-005", "DC-004", "DC-023", "CT-016", "CT-050"),
+        seed_lines="seed 000 lines 275, 312; seed 001 lines 13, 43", offered=False,
+        text="A correction, not a choice: Dependants are added to the unit that escorts them, "
+             "and contractors and casualties are non-combatants, out of the fight."),
 ))
 """The Ambush Alley rules options, in the order the reference lists them (the corrections,
 ``offered=False``, last)."""
 
+RETIRED_ESCORTS = "escorts_not_brought_out"
+RETIRED: dict[str, tuple[str, ...]] = {RETIRED_ESCORTS: ("held", "on_the_ground")}
+"""Options that are options no more, and the values saves may record for them.
+``escorts_not_brought_out`` was read into CT-046 until issue 26; it is Contracting
+Trouble's own special rule ``escorts_held_at_the_end`` now (the scenario file says so).
+A save that records it keeps it: it is part of its hashed state, and it says how the game
+scored (:func:`ambush_gui.alley.victory.escorts_held_at_the_end`)."""
 
-def escorts_held_at_the_end(g: AlleyGame) -> bool:
-    """CT-046, CT-017: does an escort still carried by a Regular unit at the end count as
-    held by the Insurgents (option ``escorts_not_brought_out``)?"""
-    return reading(g, ESCORTS_AT_THE_END) == "held"
+
+def split_retired(chosen: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """``chosen`` split into the options of today and the retired ones (each value
+    checked: one of the values it had)."""
+    today, retired = {}, {}
+    for name, value in chosen.items():
+        if name in RETIRED:
+            if value not in RETIRED[name]:
+                raise OptionError(f"rules option {name}: {value!r} is not one of its readings "
+                                  f"({', '.join(RETIRED[name])})")
+            retired[name] = value
+        else:
+            today[name] = value
+    return today, retired
+
+
+
+def carried_with_the_unit(g: AlleyGame) -> bool:
+    """DC-004, DC-023, CT-016, house rules AA-005 and CT-050 (the correction
+    ``carried_figures``): a carried figure stands with its unit and sees nothing for it."""
+    return reading(g, CARRIED) == "with_the_unit"
 
 
 def reading(g: AlleyGame, name: str) -> str:

@@ -422,6 +422,11 @@ MODULE_TABLES = ("mortars", "nbc", "mines", "ieds", "mounted", "combat_stress", 
 """The Force on Force modules, whose settings tables sit at the top of a scenario file."""
 
 
+ESCORTS_HELD = "escorts_held_at_the_end"
+"""Contracting Trouble's own special rule (CT-046, CT-017): escorts still on the table when
+the game ends are the Insurgents' captives, those a Regular unit still carries too."""
+
+
 class ScenarioSpec(Strict):
     format: Literal[1, 2] = Field(
         default=1, description="2: awards and escorts; a format-1 file is read as before")
@@ -462,8 +467,10 @@ class ScenarioSpec(Strict):
     combat_stress: dict[str, Any] | None = Field(default=None,
                                                  description="settings of the combat_stress module")
     civilians: dict[str, Any] | None = Field(default=None, description="settings of the civilians module")
-    special_rules: list[Literal["contractors"]] = Field(
-        default=[], description="'contractors': CT-018/CT-053, they cannot be seized early or hit"
+    special_rules: list[Literal["contractors", "escorts_held_at_the_end"]] = Field(
+        default=[], description="'contractors': CT-018/CT-053, they cannot be seized early or hit; "
+        "'escorts_held_at_the_end': escorts still on the table when the game ends, carried or "
+        "not, are the Insurgents' captives (Contracting Trouble's own rule, CT-046)"
     )
     options: dict[str, str] = Field(
         default={}, description="the scenario's defaults for rules options (NAME = VALUE, see "
@@ -488,6 +495,30 @@ class ScenarioSpec(Strict):
         """The escorts, the ``[[contractors]]`` shorthand first (wounded, labelled "contractor")."""
         out = [EscortSpec(id=c.id, at=c.at, label="contractor", wounded=True) for c in self.contractors]
         return out + list(self.escorts or [])
+
+    @model_validator(mode="before")
+    @classmethod
+    def _retired_options(cls, data: Any) -> Any:
+        """A file whose ``[options]`` names the retired option ``escorts_not_brought_out``
+        (a rules option until issue 26) loads as before: ``held`` is the special rule
+        ``escorts_held_at_the_end``; ``on_the_ground`` is what a file without it plays."""
+        from ambush_gui.alley.options import RETIRED_ESCORTS
+
+        opts = data.get("options") if isinstance(data, dict) else None
+        if not isinstance(opts, dict) or RETIRED_ESCORTS not in opts:
+            return data
+        opts = dict(opts)
+        value = opts.pop(RETIRED_ESCORTS)
+        data = {**data, "options": opts}
+        if value == "held":
+            rules = data.get("special_rules")
+            rules = list(rules) if isinstance(rules, list) else []
+            data["special_rules"] = rules + ([ESCORTS_HELD] if ESCORTS_HELD not in rules else [])
+        elif value != "on_the_ground":
+            raise ValueError(f"options.{RETIRED_ESCORTS}: {value!r} is not one of its readings "
+                             "(held, on_the_ground); it is now the special rule "
+                             f"\"{ESCORTS_HELD}\"")
+        return data
 
     @field_validator("sides")
     @classmethod

@@ -20,7 +20,7 @@ import shapely
 
 from ambush_gui.alley import options
 from ambush_gui.alley.model import Figure, FigureKind, Injury, Side
-from ambush_gui.alley.scenario import AwardEvent, AwardSpec, member_word, zone_ids
+from ambush_gui.alley.scenario import ESCORTS_HELD, AwardEvent, AwardSpec, member_word, zone_ids
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
@@ -149,18 +149,30 @@ def _losses(g: AlleyGame, side: Side, wounded: AwardSpec | None, killed: AwardSp
                 _add(g, killed, f"{word} {f.id} killed")
 
 
+def escorts_held_at_the_end(g: AlleyGame) -> bool:
+    """Does an escort a Regular unit still carries on the table at the end count as held by
+    the Insurgents? Only under a scenario's own special rule ``escorts_held_at_the_end``
+    (Contracting Trouble's: it is a 4-turn race); the seed's CT-046 counts captives only.
+    A save made while this was the rules option ``escorts_not_brought_out`` scores by the
+    value it records (one older than the option, by the scenario it embeds: not held)."""
+    was = g.retired_options.get(options.RETIRED_ESCORTS)
+    if was is not None:
+        return was == "held"
+    return ESCORTS_HELD in g.spec.special_rules
+
+
 def _captive_held(g: AlleyGame, a: AwardSpec) -> None:
     """CT-046, DC-029: each enemy figure the side holds at the end, standing or carried; an
     escort the Regulars never brought away counts as held by the Insurgents: one on the
-    ground, and (option ``escorts_not_brought_out=held``, CT-017) one a Regular unit still
-    carries on the table."""
+    ground, and (the special rule ``escorts_held_at_the_end``, CT-017) one a Regular unit
+    still carries on the table."""
     for f in g.state.ground + _held_by(g, a.side):
         if f.side is a.side:
             continue
         if f.captive or (f.kind is _ESCORT and not f.released and a.side is Side.INSURGENT):
             what = (f.label or "escort") if f.kind is _ESCORT else f"{member(g, f.side)} POW"
             _add(g, a, f"{what} {f.id} held at the end")  # the words are in saves' hashed state
-    if a.side is Side.INSURGENT and options.escorts_held_at_the_end(g):
+    if a.side is Side.INSURGENT and escorts_held_at_the_end(g):
         for u in g.state.side_units(Side.REGULAR):
             for f in u.figures:
                 if f.kind is _ESCORT and not f.captive:

@@ -50,9 +50,10 @@ def inside(g: AlleyGame, uid: str, piece: str) -> bool:
 @pytest.mark.rule("CT-003")
 def test_no_assets_and_only_the_scenarios_own_special_rules() -> None:
     """CT-001, house rule CT-003: no Assets and none of the optional special rules; the
-    scenario's own Special Rules (the contractors) do apply."""
+    scenario's own Special Rules (the contractors) do apply, and the table's own rule for
+    its 4-turn race (carried contractors are held at the end, CT-046)."""
     g = ct()
-    assert g.spec.special_rules == ["contractors"]
+    assert g.spec.special_rules == ["contractors", "escorts_held_at_the_end"]
     data = raw() | {"assets": ["mortar"]}
     with pytest.raises(ScenarioError):
         Scenario.from_data(data, "<test>")

@@ -8,13 +8,16 @@ from pathlib import Path
 
 import pytest
 
+from ambush_gui import systems
 from ambush_gui.alley import options as opt
 from ambush_gui.alley import victory
 from ambush_gui.alley.fire import first_aid, take_casualties
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Figure, Injury, Side
-from ambush_gui.alley.scenario import Scenario
+from ambush_gui.alley.scenario import ESCORTS_HELD, Scenario
+from ambush_gui.core import saves
 from ambush_gui.core.dice import Dice
+from ambush_gui.core.errors import ScenarioError
 from tests.alley import kit
 
 CT = Path(__file__).resolve().parents[2] / "scenarios" / "contracting-trouble.toml"
@@ -136,18 +139,28 @@ def carried(g: AlleyGame) -> None:
         g.unit("bravo").figures.append(f)
 
 
+def without_the_special_rule() -> AlleyGame:
+    """Contracting Trouble as a file written from docs/formats.md without the table's own
+    rule ``escorts_held_at_the_end`` would play it: the seed's CT-046."""
+    data = Scenario.load(CT).to_data()
+    data["special_rules"] = [r for r in data["special_rules"] if r != ESCORTS_HELD]
+    g = AlleyGame(Scenario.from_data(data, "<test>"), 0, Dice(script=[], strict=True))
+    g.state.turn = 8
+    return g
+
+
 @pytest.mark.rule("CT-046")
 @pytest.mark.rule("CT-017")
-@pytest.mark.parametrize(("reading", "insurgent"), [("held", 10), ("on_the_ground", 0)])
-def test_contractors_the_marines_still_carry_at_the_end_are_held_or_not(
-        reading: str, insurgent: int) -> None:
-    """CT-046, CT-017, option ``escorts_not_brought_out``: the game ends with both
-    contractors carried by a Marine fireteam still on the table. Read ``held`` (the
-    default), the Insurgents kept them from leaving and score them as captives, 5 VP each,
-    and win 10 to 5; read ``on_the_ground``, only contractors left lying count, and the
-    Marines win on their 5 VP for leaving nobody behind."""
-    g = ct()
-    g.options[opt.ESCORTS_AT_THE_END] = reading
+@pytest.mark.parametrize(("special_rule", "insurgent"), [(True, 10), (False, 0)])
+def test_contractors_the_marines_still_carry_at_the_end_are_held_only_under_the_tables_own_rule(
+        special_rule: bool, insurgent: int) -> None:
+    """CT-046, CT-017, Contracting Trouble's own special rule ``escorts_held_at_the_end``:
+    the game ends with both contractors carried by a Marine fireteam still on the table.
+    The shipped file has the rule: the Insurgents kept them from leaving and score them as
+    captives, 5 VP each, and win 10 to 5. A file without it plays the seed, which counts
+    captives only: the Marines win on their 5 VP for leaving nobody behind."""
+    g = ct() if special_rule else without_the_special_rule()
+    assert (ESCORTS_HELD in g.spec.special_rules) is special_rule
     carried(g)
     assert points(g) == (5, insurgent)
     assert g.state.outcome is not None
@@ -157,14 +170,52 @@ def test_contractors_the_marines_still_carry_at_the_end_are_held_or_not(
     assert all("Fireteam Bravo" in w for w in held)
 
 
-def test_a_new_game_plays_held_and_an_old_save_on_the_ground() -> None:
-    """The default reading is ``held``; a game that records no options (a save made before
-    the option) plays the engine's old reading, ``on_the_ground``."""
+def test_the_rule_is_the_scenarios_not_a_rules_option() -> None:
+    """No rules option reads CT-046 any more; a scenario whose ``[options]`` still names
+    the old ``escorts_not_brought_out`` loads as before: ``held`` is the special rule,
+    ``on_the_ground`` is the seed's reading, anything else a clear error."""
+    assert opt.RETIRED_ESCORTS not in {o.name for o in opt.OPTIONS}
+    data = Scenario.load(CT).to_data()
+    data["special_rules"] = ["contractors"]
+    for value, rules in (("held", ["contractors", ESCORTS_HELD]), ("on_the_ground", ["contractors"])):
+        spec = Scenario.from_data({**data, "options": {opt.RETIRED_ESCORTS: value}}, "<test>").spec
+        assert spec.special_rules == rules and spec.options == {}
+    with pytest.raises(ScenarioError, match="escorts_held_at_the_end"):
+        Scenario.from_data({**data, "options": {opt.RETIRED_ESCORTS: "maybe"}}, "<test>")
+
+
+SAVES = Path(__file__).resolve().parent / "saves"
+
+
+@pytest.mark.rule("CT-046")
+@pytest.mark.parametrize(("name", "reading", "winner"), [
+    ("contracting-trouble-escorts-held.json", "held", "insurgent"),
+    ("contracting-trouble-escorts-on-the-ground.json", "on_the_ground", "regular")])
+def test_a_save_that_recorded_the_old_option_verifies_and_scores_as_played(
+        name: str, reading: str, winner: str) -> None:
+    """Two whole computer games saved while ``escorts_not_brought_out`` was a rules option
+    (the same game, seed 1, under each reading), ending with the contractors still carried
+    by a Marine unit: each still verifies (proof, replay, state hash), and scores as it was
+    played, by the reading it records, whatever the scenario it embeds says."""
+    game = saves.verify(SAVES / name, systems.factory)
+    assert isinstance(game, AlleyGame) and game.pending() is None
+    assert game.recorded_options is not None and game.recorded_options[opt.RETIRED_ESCORTS] == reading
+    assert ESCORTS_HELD not in game.spec.special_rules
+    assert victory.escorts_held_at_the_end(game) is (reading == "held")
+    assert game.result is not None and game.result["winner"] == winner
+    held = [w for s, p, w in game.state.score.lines if "still on the table" in w]
+    assert len(held) == (2 if reading == "held" else 0)
+
+
+def test_a_new_game_plays_the_files_rule_and_an_older_save_the_seed() -> None:
+    """A new game of the shipped file counts carried contractors as held (its special
+    rule); a game that records no options (a save made before the option existed) embeds
+    a file without the rule, and plays the seed's reading."""
     new = AlleyGame(Scenario.load(CT), 0, Dice(script=[], strict=True),
                     options=opt.OPTIONS.for_new_game())
-    assert opt.escorts_held_at_the_end(new)
-    old = AlleyGame(Scenario.load(CT), 0, Dice(script=[], strict=True), options={})
-    assert not opt.escorts_held_at_the_end(old)
+    assert victory.escorts_held_at_the_end(new)
+    old = without_the_special_rule()
+    assert not victory.escorts_held_at_the_end(old)
 
 
 @pytest.mark.rule("CT-047")

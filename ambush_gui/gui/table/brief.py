@@ -54,17 +54,18 @@ def award_lines(game: Any) -> list[tuple[str, str]]:
         how = "" if event in ONCE else " each"
         note = ""
         if event == "captive_held" and game.spec.all_escorts() and _escorts_held(game, a.side.value):
-            note = " (escorts not brought off the table count too: rules option, CT-046)"
+            note = " (escorts still on the table at the end count too, even those the Regulars " \
+                   "carry: this scenario's own rule)"
         out.append((a.side.value, f"{title}{where}: {a.points:+d} VP{how}{note}"))
     return out
 
 
 def _escorts_held(game: Any, side: str) -> bool:
     """Whether the game counts escorts a Regular unit still carries at the end as the
-    Insurgents' captives (option ``escorts_not_brought_out``)."""
-    from ambush_gui.alley import options
+    Insurgents' captives (the scenario's special rule ``escorts_held_at_the_end``)."""
+    from ambush_gui.alley.victory import escorts_held_at_the_end
 
-    return side == "insurgent" and options.escorts_held_at_the_end(game)
+    return side == "insurgent" and escorts_held_at_the_end(game)
 
 
 def brief_html(game: Any, seats: dict[str, Any], levels: dict[str, str] | None = None) -> str:

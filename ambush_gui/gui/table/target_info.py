@@ -14,7 +14,7 @@ import numpy as np
 
 from ambush_gui.alley.fire import odds
 from ambush_gui.alley.game import AlleyGame
-from ambush_gui.alley.model import Unit
+from ambush_gui.alley.model import Figure, Unit
 from ambush_gui.alley.pools import Pool, optimum_range, optimum_reach_by
 from ambush_gui.core.odds import expected
 
@@ -114,28 +114,30 @@ def _pool_html(title: str, pool: Pool, keeps: str) -> str:
             f"style='margin-left:8px'>{items}</table>")
 
 
-def sight_line(g: AlleyGame, a: Unit, b: Unit) -> tuple[bool, tuple[str, ...], int, int]:
+def sight_line(g: AlleyGame, a: Unit, b: Unit) -> tuple[bool, tuple[str, ...], Figure, Figure]:
     """The pair of figures the table draws a sight line between, and what blocks it.
 
-    When the units see each other, the nearest pair with a clear line; otherwise the
-    nearest pair, and the pieces blocking it (AA-005 and the house rule in
-    :mod:`ambush_gui.core.geometry`). Returns (clear, blocker ids, index in a, index in b).
+    From the figures ``a`` sees with (:meth:`AlleyGame.eyes`: not the ones it carries) to
+    any figure of ``b``. When ``a`` sees ``b``, the nearest pair with a clear line;
+    otherwise the nearest pair, and the pieces blocking it (AA-005 and the house rule in
+    :mod:`ambush_gui.core.geometry`). Returns (clear, blocker ids, a's figure, b's figure).
     """
-    pa, pb = a.points(), b.points()
+    eyes = g.eyes(a) or a.figures  # a unit that sees nothing still gets a line drawn
+    pa, pb = np.array([f.pos for f in eyes], dtype=float), b.points()
     d = np.hypot(pa[:, None, 0] - pb[None, :, 0], pa[:, None, 1] - pb[None, :, 1])
     if g.sees(a, b):
         seen = g.table.sight_matrix(pa, pb)
         i, j = np.unravel_index(int(np.argmin(np.where(seen, d, np.inf))), d.shape)
-        return True, (), int(i), int(j)
+        return True, (), eyes[int(i)], b.figures[int(j)]
     i, j = np.unravel_index(int(np.argmin(d)), d.shape)
     sight = g.table.sight(tuple(pa[i]), tuple(pb[j]))
-    return False, sight.blockers, int(i), int(j)
+    return False, sight.blockers, eyes[int(i)], b.figures[int(j)]
 
 
 def target_report(g: AlleyGame, a: Unit, b: Unit,
                   labels: dict[str, str] | None = None) -> TargetReport:
     """Gather what ``a`` firing at ``b`` would mean. ``labels`` names pieces for people."""
-    clear, blockers, i, j = sight_line(g, a, b)
+    clear, blockers, seer, seen = sight_line(g, a, b)
     labels = labels or {}
     o = odds(g, a, b)
     by = optimum_reach_by(g, a, b)
@@ -146,8 +148,8 @@ def target_report(g: AlleyGame, a: Unit, b: Unit,
         clear=clear,
         blockers=tuple(labels.get(p, p) for p in blockers),
         blocker_ids=tuple(blockers),
-        line=(a.figures[i].pos, b.figures[j].pos),
-        figures=(a.figures[i].id, b.figures[j].id),
+        line=(seer.pos, seen.pos),
+        figures=(seer.id, seen.id),
         distance=g.distance(a, b),
         optimum=by is not None,
         optimum_range=optimum_range(g, a),  # after MOPP (FF-021)

@@ -552,3 +552,22 @@ def test_an_empty_table_is_not_ready_to_play(qtbot: Any) -> None:
     doc = EditorDocument(new_table_data(24.0, 24.0, "Empty"))
     assert [p for p, _ in doc.problems()] == ["sides.regular", "sides.insurgent"]
     assert all("have no units" in what for _, what in doc.problems())
+
+
+@pytest.mark.rule("CT-046")
+def test_the_scenario_settings_offer_the_carried_escorts_special_rule(qtbot: Any) -> None:
+    """Contracting Trouble's own rule ``escorts_held_at_the_end`` is a special rule the
+    editor offers beside "Contractors", ticked for the shipped file; unticking it writes
+    the file without it (one undo step), which plays the seed's CT-046."""
+    from PySide6.QtWidgets import QCheckBox
+
+    doc = EditorDocument.open(systems.resolve("contracting-trouble"))
+    page = make_page(qtbot, doc)
+    boxes = {b.text(): b for b in page.findChildren(QCheckBox)}
+    box = boxes["Escorts held at the end"]
+    assert box.isChecked() and boxes["Contractors"].isChecked()
+    assert "Contracting Trouble's own rule" in box.toolTip()
+    box.setChecked(False)
+    assert doc.get(("special_rules",)) == ["contractors"]
+    doc.undo_stack.undo()
+    assert doc.get(("special_rules",)) == ["contractors", "escorts_held_at_the_end"]

@@ -44,24 +44,32 @@ def test_a_new_game_shows_the_brief_and_its_victory_points(qtbot: Any) -> None:
     assert "Escorts brought off: +5 VP each" in text
     assert "Nobody left behind: +5 VP" in text and "Nobody left behind: +5 VP each" not in text
     assert "Enemies killed: +2 VP each" in text
-    # the reading of option escorts_not_brought_out (CT-046) that the game plays is said
-    assert "escorts not brought off the table count too" in text
+    # Contracting Trouble's own rule on carried escorts (CT-046, CT-017) is said as the
+    # scenario's, in its description and by the award it changes
+    assert "A special rule of this table" in text
+    assert "even those the Regulars carry: this scenario's own rule" in text
     assert "played by You" in text and "played by Computer" in text
     # the Turn panel says who plays each side
     players = win.turn_panel.players.text()
     assert "US Marines" in players and "You" in players and "Computer" in players
 
 
-def test_the_brief_says_nothing_of_carried_escorts_under_the_other_reading(qtbot: Any) -> None:
+@pytest.mark.rule("CT-046")
+@pytest.mark.rule("CT-017")
+def test_the_brief_says_nothing_of_carried_escorts_without_the_special_rule(qtbot: Any) -> None:
+    """A file without Contracting Trouble's own rule plays the seed: its brief does not
+    count carried escorts as captives."""
     from ambush_gui import systems
+    from ambush_gui.alley.scenario import ESCORTS_HELD, Scenario
     from ambush_gui.gui.table.dialogs.situations import _scenario
 
-    game = systems.new_game(_scenario("contracting-trouble"), 3,
-                            {"escorts_not_brought_out": "on_the_ground"})
+    data = _scenario("contracting-trouble").to_data()
+    data["special_rules"] = [r for r in data["special_rules"] if r != ESCORTS_HELD]
+    game = systems.new_game(Scenario.from_data(data, "<test>"), 3)
     game.start()
     text = open_window(qtbot, SOLO, game).brief.text.toPlainText()
     assert "Captives held at the end: +5 VP each" in text
-    assert "not brought off the table" not in text
+    assert "this scenario's own rule" not in text
 
 
 def test_ctrl_b_brings_it_back_and_the_log_returns_after_the_first_answer(qtbot: Any) -> None:

@@ -83,6 +83,9 @@ def special_rules() -> list[str]:
 SPECIAL_RULE_TEXT = {
     "contractors": "Contractors: the Insurgents may not seize them before the Regulars reach "
                    "them, and nobody can hit them (CT-018, CT-053)",
+    "escorts_held_at_the_end": "Escorts still on the table when the game ends are the Insurgents' "
+                               "captives, even those a Regular unit carries (Contracting Trouble's "
+                               "own rule for its 4-turn race; without it, CT-046 counts captives only)",
 }
 
 
@@ -893,7 +896,8 @@ class SettingsForm(BoundForm):
         f.addRow("Table depth", self.spin(("table", "height"), "table depth", 1, 96, whole=True))
         rules = QVBoxLayout()
         for rule in special_rules():
-            box_ = self.member(("special_rules",), "special rules", rule, rule.capitalize(), special_rules(),
+            box_ = self.member(("special_rules",), "special rules", rule, rule.replace("_", " ").capitalize(),
+                               special_rules(),
                                tip=SPECIAL_RULE_TEXT.get(rule, rule))
             rules.addWidget(box_)
             rules.addWidget(hint(SPECIAL_RULE_TEXT.get(rule, rule)))
