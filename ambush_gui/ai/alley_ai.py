@@ -33,7 +33,7 @@ from ambush_gui.ai.alley_goals import (
 )
 from ambush_gui.ai.alley_insurgent import assault_odds, carries_contractors, route, support_team
 from ambush_gui.ai.narrate import Choice
-from ambush_gui.ai.paths import Pathfinder, clearance_of, pathfinder
+from ambush_gui.ai.paths import Pathfinder, around, clearance_of, pathfinder
 from ambush_gui.alley.fire import fire_blocked, odds
 from ambush_gui.alley.game import AlleyGame, _where
 from ambush_gui.alley.model import FigureKind, Side, Unit
@@ -69,8 +69,6 @@ ROUNDING = 0.01  # inches a move keeps short of its limit (its waypoints are rou
 BLOCK_GAP = 0.9  # inches a blocker keeps between its figures and the carrier's (no contact)
 BLOCK_INCH = 0.5  # what each inch of the carrier's move a block takes away is worth (a shot is ~1.3)
 BLOCK_LEFT = 1.5  # inches of its move the carrier must still have for a block to be worth it
-ROUND_LOSS = math.pi / 2 - 1  # a carrier going round a blocker next to it loses about this
-# much of the two units' reach (a quarter circle round it instead of the straight way on)
 
 
 def expected_hits(g: AlleyGame, attacker: Unit, target: Unit, overwatch: bool = False) -> float:
@@ -935,10 +933,10 @@ class AlleyAI:
         """What ``ins`` interrupting at ``at`` by moving into the rest of the carrier's
         declared path is worth, and why (option ``blocked_after_interrupt``, house rule
         AA-068): under ``stops_short`` every inch of the carrier's move beyond the blocker is
-        lost; under ``goes_round`` the carrier goes round it, and loses about the detour
-        (``ROUND_LOSS`` of the two units' reach round the blocker), so a block is worth less
-        than a good shot and is chosen mostly where no shot is. None when it cannot get
-        there or the block would take little."""
+        lost; under ``goes_round`` the carrier goes round it where it can and loses only
+        the detour (:meth:`_detour`), so a block pays in a street the carrier cannot get
+        round, seldom in the open. None when it cannot get there or the block would take
+        little."""
         from ambush_gui.alley import options
         from ambush_gui.alley.movement import allowance
 
@@ -953,20 +951,38 @@ class AlleyAI:
         room = min(total, allowance(g, target) - g.m.interrupt_loss)  # where its move would end
         ahead = at + self._reach(target) + self._reach(ins) + BLOCK_GAP
         lost = room - ahead
-        if reading == "goes_round":  # it goes round: the detour is what it loses
-            lost = min(lost, ROUND_LOSS * (self._reach(target) + self._reach(ins) + g.m.contact))
         if lost < BLOCK_LEFT:
             return None
         spot = point_along(way, ahead)
         limit = g.m.cautious if ins.dependants else g.m.rapid
         if math.dist(ins.centre(), spot) > limit - 0.3:
             return None
+        if reading == "goes_round":  # it goes round where it can: the detour is what it loses
+            lost = min(lost, self._detour(g, target, ins, way, at, room, spot))
+            if lost < BLOCK_LEFT:
+                return None
         v = 1.0 + BLOCK_INCH * lost
         why = (f"{ins.name} steps into the {escort_word(target.dependants)}' carrier's way at "
                f"{at:.1f}\" along its move: " + (
                    f"it must go round, about {lost:.0f}\" of its move lost" if reading == "goes_round"
                    else f"it stops short, about {lost:.0f}\" short of where it was going"))
         return v, why
+
+    def _detour(self, g: AlleyGame, target: Unit, ins: Unit, way: list[Point], at: float,
+                room: float, spot: Point) -> float:
+        """How much farther from the end of its declared ``way`` the carrier ends its move
+        when ``ins`` stands at ``spot`` and it goes round (option ``blocked_after_interrupt``
+        = ``goes_round``): the way round from the point of the interruption, within the
+        ``room`` its move had, against the straight way on. Where the terrain leaves no way
+        round, everything beyond the blocker (it stops short)."""
+        start = point_along(way, at)
+        figures = ins.points() - np.array(ins.centre()) + np.array(spot)
+        finder = around(g.table, clearance_of(target.points(), target.centre()), figures,
+                        g.m.contact + 0.1)
+        field = finder.field(way[-1])
+        if field.path(start) is None:
+            return math.inf
+        return max(0.0, field.distance(start) - (room - at) - (path_length(way) - room))
 
     def _block_move(self, g: AlleyGame, d: Decision, unit: Unit) -> Any:
         """An interrupting Insurgent unit's move into the way of the carrier it interrupts:

@@ -163,7 +163,7 @@ def test_match_puts_the_dice_to_arrange_before_the_rolls(qtbot: Any) -> None:
 def test_an_interrupting_move_shows_the_rest_of_the_move_it_interrupts(qtbot: Any) -> None:
     """A person moving Insurgents who interrupt by movement sees the Regular's declared
     path still drawn on the table, and the prompt says that standing in it stops the mover
-    short (house rule AA-068, correction blocked_after_interrupt)."""
+    short or makes it go round (house rule AA-068, option blocked_after_interrupt)."""
     from ambush_gui.gui.table.dialogs import MovePrompt
 
     game, d = drive_to(K.MOVE, lambda d, g: bool(d.facts.get("interrupting")), seeds=range(1, 40))
@@ -173,4 +173,4 @@ def test_an_interrupting_move_shows_the_rest_of_the_move_it_interrupts(qtbot: An
     mover = game.unit(d.facts["interrupting"]["unit"])
     said = win.move_prompt.details()
     assert f"The rest of {mover.name}'s declared move is drawn on the table" in said
-    assert "stops short of you (house rule AA-068)" in said
+    assert "it must go round you, or stop short where it cannot (house rule AA-068)" in said

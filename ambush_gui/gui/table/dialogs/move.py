@@ -53,7 +53,9 @@ class MovePrompt(QFrame):
         self.stay: QPushButton | None = None
         if decision.kind is DecisionKind.MOVE:
             self.stay = QPushButton("Stay")
-            self.stay.setToolTip("Do not move (a unit that does not move has Halted, AA-034)")
+            self.stay.setToolTip(
+                "Keep it where it stands: its move ends here" if decision.facts.get("blocked_by")
+                else "Do not move (a unit that does not move has Halted, AA-034)")
             self.stay.setMinimumHeight(30)
             self.stay.clicked.connect(self.choose_stay)
             row.addWidget(self.stay)
@@ -80,7 +82,14 @@ class MovePrompt(QFrame):
             mover = self.game.state.units.get(told.get("unit"))
             name = mover.name if mover is not None else "the Regular unit"
             parts.append(f"The rest of {name}'s declared move is drawn on the table: stand in "
-                         "it and it stops short of you (house rule AA-068).")
+                         f"it and {self._blocked_mover()} (house rule AA-068).")
+        blocker = f.get("blocked_by")
+        if blocker and self.game is not None:
+            who = self.game.state.units.get(blocker)
+            parts.append(f"The rest of its declared move, drawn on the table, runs into "
+                         f"{who.name if who else blocker}: drag it round them, or Stay where it "
+                         "is (house rule AA-068). The inch lost to the interruption is already "
+                         "taken off (AA-085).")
         if f.get("retreat_only"):
             parts.append("It may not move toward the enemy (AA-185, AA-199).")
         if f.get("to_cover"):
@@ -99,6 +108,15 @@ class MovePrompt(QFrame):
                 f"End in cover or out of {who.name if who else f['cover_from']}'s sight (AA-084)."
             )
         return " ".join(parts)
+
+    def _blocked_mover(self) -> str:
+        """What your figures in a Regular's declared path do to it, under the game's reading
+        of the rules option ``blocked_after_interrupt``."""
+        from ambush_gui.alley import options
+
+        if options.reading(self.game, options.BLOCKED_PATH) == "stops_short":
+            return "it stops short of you"
+        return "it must go round you, or stop short where it cannot"
 
     def choose_stay(self) -> None:
         try:
