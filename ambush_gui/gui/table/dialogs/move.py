@@ -69,7 +69,15 @@ class MovePrompt(QFrame):
                 f"Hot Spot {f.get('hot_spot')} (AA-053)."
             )
         limit = float(f.get("limit", 0))
-        parts = [f'Drag the unit on the table (up to {limit:.1f}"), or Stay.']
+        blocker = f.get("blocked_by")
+        if blocker and self.game is not None:  # a blocked move (house rule AA-068)
+            who = self.game.state.units.get(blocker)
+            parts = [f"The rest of its declared move, drawn on the table, runs into "
+                     f"{who.name if who else blocker} (house rule AA-068): drag the unit round "
+                     f'them (up to {limit:.1f}"; the 1" each interruption costs is already '
+                     "taken off, AA-085), or Stay where it is."]
+        else:
+            parts = [f'Drag the unit on the table (up to {limit:.1f}"), or Stay.']
         speeds = f.get("speeds")
         if speeds:
             parts.append(
@@ -83,13 +91,6 @@ class MovePrompt(QFrame):
             name = mover.name if mover is not None else "the Regular unit"
             parts.append(f"The rest of {name}'s declared move is drawn on the table: stand in "
                          f"it and {self._blocked_mover()} (house rule AA-068).")
-        blocker = f.get("blocked_by")
-        if blocker and self.game is not None:
-            who = self.game.state.units.get(blocker)
-            parts.append(f"The rest of its declared move, drawn on the table, runs into "
-                         f"{who.name if who else blocker}: drag it round them, or Stay where it "
-                         "is (house rule AA-068). The inch lost to the interruption is already "
-                         "taken off (AA-085).")
         if f.get("retreat_only"):
             parts.append("It may not move toward the enemy (AA-185, AA-199).")
         if f.get("to_cover"):
