@@ -281,8 +281,10 @@ def maybe_abandon(g: AlleyGame, unit: Unit) -> Procedure:
 
 def regular_move(g: AlleyGame, unit: Unit, given: Any = None) -> Procedure:
     """The move step, with interruptions by fire or movement along the declared path
-    (AA-067); a move into cover after an interruption ends the move (AA-084); a unit that
-    declines to move at all has Halted (AA-034). ``given``: a move a rule module has
+    (AA-067); a move into cover after an interruption ends the move (AA-084); figures the
+    interruption put in the rest of the path are gone round or stopped short of (option
+    ``blocked_after_interrupt``, house rule AA-068); a unit that declines to move at all has
+    Halted (AA-034). ``given``: a move a rule module has
     already chosen (FF-081: a Cavalry charge), checked here and not asked."""
     st = g.state
     limit = allowance(g, unit)
