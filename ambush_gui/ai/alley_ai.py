@@ -37,7 +37,7 @@ from ambush_gui.ai.paths import Pathfinder, around, clearance_of, pathfinder
 from ambush_gui.alley.fire import fire_blocked, odds
 from ambush_gui.alley.game import AlleyGame, _where
 from ambush_gui.alley.model import FigureKind, Side, Unit
-from ambush_gui.alley.movement import EnemyContact
+from ambush_gui.alley.movement import EnemyContact, way_round
 from ambush_gui.alley.pools import exposed, firepower, optimum_range
 from ambush_gui.alley.turn import RELEASE
 from ambush_gui.core.decisions import Decision, IllegalDecision
@@ -568,33 +568,12 @@ class AlleyAI:
     def _round_enemies(self, g: AlleyGame, d: Decision, unit: Unit, where: Point | str, limit: float,
                        speed: str | None) -> Any:
         """Every move toward the goal runs into enemy figures (Insurgents who stepped into
-        the way, house rule AA-068): the way round them, as far along it as is legal. None
-        when there is none."""
-        enemy = [e.points() for e in g.enemies(unit) if e.points().size]
-        if not enemy:
-            return None
-        here = unit.centre()
-        figures = np.vstack(enemy)
-        near = figures[np.hypot(*(figures - np.array(here)).T) <= limit + 2 * g.m.rapid]
-        if not len(near):
-            return None
-        finder = around(g.table, clearance_of(unit.points(), here), near, g.m.contact + 0.1)
-        way = finder.route(here, where)
-        if not way:
-            return None
-        path = [here, *way]
-        total = path_length(path)
-        for frac in (1.0, 0.75, 0.5, 0.25):
-            step = min(max(0.0, limit - ROUNDING) * frac, total)
-            if step < 0.3:
-                break
-            choice: dict[str, Any] = {"path": [[round(x, 3), round(y, 3)] for x, y in _first(path, step)]}
-            if speed:
-                choice["speed"] = speed
-            if self._ok(d, choice):
-                self._why += " (round the enemy figures in its way)"
-                return choice
-        return None
+        the way, house rule AA-068): the way round them, as far along it as is legal
+        (:func:`ambush_gui.alley.movement.way_round`). None when there is none."""
+        choice = way_round(g, unit, where, limit, lambda c: self._ok(d, c), speed=speed)
+        if choice is not None:
+            self._why += " (round the enemy figures in its way)"
+        return choice
 
     def _hide_move(self, g: AlleyGame, d: Decision, unit: Unit, limit: float, speed: str | None,
                    lurk: tuple[Point, str]) -> Any:
@@ -952,13 +931,17 @@ class AlleyAI:
     def block_value(self, g: AlleyGame, d: Decision, ins: Unit, target: Unit,
                      at: float) -> tuple[float, str] | None:
         """What ``ins`` interrupting at ``at`` by moving into the rest of the carrier's
-        declared path is worth, and why: the carrier stops short of it (the correction
-        ``blocked_after_interrupt``, house rule AA-068), so every inch of its move beyond
-        the blocker is lost. None when it cannot get there or the block would take little."""
+        declared path is worth, and why (option ``blocked_after_interrupt``, house rule
+        AA-068): under ``stops_short`` every inch of the carrier's move beyond the blocker is
+        lost; under ``goes_round`` the carrier goes round it where it can and loses only
+        the detour (:meth:`_detour`), so a block pays in a street the carrier cannot get
+        round, seldom in the open. None when it cannot get there or the block would take
+        little."""
         from ambush_gui.alley import options
         from ambush_gui.alley.movement import allowance
 
-        if options.reading(g, options.BLOCKED_PATH) != "stops_short" or ins.shaken(g.state.turn):
+        reading = options.reading(g, options.BLOCKED_PATH)
+        if reading == "walks_through" or ins.shaken(g.state.turn):
             return None
         path = d.facts.get("path")
         if not path:
@@ -974,19 +957,40 @@ class AlleyAI:
         limit = g.m.cautious if ins.dependants else g.m.rapid
         if math.dist(ins.centre(), spot) > limit - 0.3:
             return None
+        if reading == "goes_round":  # it goes round where it can: the detour is what it loses
+            lost = min(lost, self._detour(g, target, ins, way, at, room, spot))
+            if lost < BLOCK_LEFT:
+                return None
         v = 1.0 + BLOCK_INCH * lost
         why = (f"{ins.name} steps into the {escort_word(target.dependants)}' carrier's way at "
-               f"{at:.1f}\" along its move: it stops short, about {lost:.0f}\" short of where it "
-               "was going")
+               f"{at:.1f}\" along its move: " + (
+                   f"it must go round, about {lost:.0f}\" of its move lost" if reading == "goes_round"
+                   else f"it stops short, about {lost:.0f}\" short of where it was going"))
         return v, why
+
+    def _detour(self, g: AlleyGame, target: Unit, ins: Unit, way: list[Point], at: float,
+                room: float, spot: Point) -> float:
+        """How much farther from the end of its declared ``way`` the carrier ends its move
+        when ``ins`` stands at ``spot`` and it goes round (option ``blocked_after_interrupt``
+        = ``goes_round``): the way round from the point of the interruption, within the
+        ``room`` its move had, against the straight way on. Where the terrain leaves no way
+        round, everything beyond the blocker (it stops short)."""
+        start = point_along(way, at)
+        figures = ins.points() - np.array(ins.centre()) + np.array(spot)
+        finder = around(g.table, clearance_of(target.points(), target.centre()), figures,
+                        g.m.contact + 0.1)
+        field = finder.field(way[-1])
+        if field.path(start) is None:
+            return math.inf
+        return max(0.0, field.distance(start) - (room - at) - (path_length(way) - room))
 
     def _block_move(self, g: AlleyGame, d: Decision, unit: Unit) -> Any:
         """An interrupting Insurgent unit's move into the way of the carrier it interrupts:
         its centre on the carrier's way out, just beyond the carrier's leading figures (the
-        carrier stops short of it, house rule AA-068). None when no such move is legal."""
+        carrier must stop short of it or go round it, house rule AA-068). None when no such move is legal."""
         from ambush_gui.alley import options
 
-        if options.reading(g, options.BLOCKED_PATH) != "stops_short":
+        if options.reading(g, options.BLOCKED_PATH) == "walks_through":
             return None
         told = d.facts.get("interrupting") or {}
         carrier = g.state.units.get(str(told.get("unit")))
@@ -1005,8 +1009,8 @@ class AlleyAI:
                     continue
                 choice = {"path": [[round(x, 3), round(y, 3)]], "speed": speed}
                 if self._ok(d, choice):
-                    self._why = (f"it steps into {carrier.name}'s way: the carrier stops short of it "
-                                 "(house rule AA-068)")
+                    self._why = (f"it steps into {carrier.name}'s way: the carrier must stop short "
+                                 "or go round it (house rule AA-068)")
                     return choice
         return None
 

@@ -1,4 +1,5 @@
-"""Ways round impassable terrain for the computer player (house rule AA-006).
+"""Ways round impassable terrain for the computer player (house rule AA-006), and round
+enemy figures for the engine too (:func:`ambush_gui.alley.movement.way_round`: plain geometry).
 
 A move is a path of waypoints for a unit's centre, and no figure's track may cross an
 impassable piece (:mod:`ambush_gui.alley.movement`). Every figure walks the centre's

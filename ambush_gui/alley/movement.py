@@ -9,6 +9,7 @@ track may cross impassable terrain, and no figure may pass through an enemy figu
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -347,7 +348,7 @@ def clear_run(g: AlleyGame, unit: Unit, path: list[Point], ignore: str | None = 
     """How far ``unit`` can go along ``path`` (which starts at its centre) before one of its
     figures would touch an enemy figure it is not already in contact with (other than
     those of unit ``ignore``, a Close Assault's target): the whole path when nothing
-    stands in the way (correction ``blocked_after_interrupt``)."""
+    stands in the way (option ``blocked_after_interrupt``)."""
     from ambush_gui.core.geometry import truncate
 
     total = path_length(path)
@@ -369,6 +370,58 @@ def clear_run(g: AlleyGame, unit: Unit, path: list[Point], ignore: str | None = 
         mid = (lo + hi) / 2
         lo, hi = (mid, hi) if clear(mid) else (lo, mid)
     return lo
+
+
+ROUND_STEPS = (1.0, 0.75, 0.5, 0.25)  # how much of the way round a move tries, longest first
+ROUND_GAIN = 0.1  # inches a way round must gain on stopping short to count as one
+
+
+def way_round(g: AlleyGame, unit: Unit, goal: Point | str, limit: float,
+              ok: Callable[[dict[str, Any]], bool], beyond: Point | None = None,
+              speed: str | None = None) -> dict[str, Any] | None:
+    """The move (an answer to a move decision) that takes ``unit`` toward ``goal`` (a point
+    or a table edge) by the shortest way round the enemy figures near it and the
+    impassable terrain, as far along it as ``limit`` and ``ok`` (the decision's own check)
+    allow: how a Regular unit finishes a move whose way an interruption blocked (option
+    ``blocked_after_interrupt`` = ``goes_round``, house rule AA-068, AA-085), and how the
+    computer players find that way. With ``beyond`` (where the unit would stop short) only
+    a move that ends nearer the goal than that point, by that way, counts. None when there
+    is no such move."""
+    from ambush_gui.ai.paths import around, clearance_of  # plain geometry, no computer player
+    from ambush_gui.core.geometry import truncate
+
+    here = unit.centre()
+    enemy = [e.points() for e in g.enemies(unit) if e.points().size]
+    if not enemy or limit <= EPS:
+        return None
+    figures = np.vstack(enemy)
+    near = figures[np.hypot(*(figures - np.array(here)).T) <= limit + 2 * g.m.rapid]
+    if not len(near):
+        return None
+    finder = around(g.table, clearance_of(unit.points(), here), near, g.m.contact + 0.1)
+    field = finder.field(goal)
+    way = field.path(here)
+    left: Callable[[Point], float] = field.distance  # how far from the goal, by the way round
+    if way is None:  # the goal itself is shut off: as near to it as the unit can get
+        if isinstance(goal, str) or not (way := finder.closest(here, goal)):
+            return None
+        left = lambda p: math.dist(p, goal)  # noqa: E731 (as the crow flies, then)
+    path = [here, *way]
+    total = path_length(path)
+    need = math.inf if beyond is None else left(beyond) - ROUND_GAIN
+    for frac in ROUND_STEPS:
+        step = min(max(0.0, limit - 0.01) * frac, total)  # rounded waypoints: keep inside it
+        if step < 0.3:
+            break
+        walk = truncate(path, step)
+        if left(walk[-1]) >= need:
+            continue
+        choice: dict[str, Any] = {"path": [[round(x, 3), round(y, 3)] for x, y in walk[1:]]}
+        if speed:
+            choice["speed"] = speed
+        if ok(choice):
+            return choice
+    return None
 
 
 def keep_on_table(g: AlleyGame, unit: Unit, path: list[Point]) -> list[Point]:

@@ -113,6 +113,28 @@ OPTIONS = Registry((
         text="The texts say leaders move freely and join units, and that Insurgent units need "
              "one to act without a Quality Check; they never give a lone leader fire of his own."),
     RulesOption(
+        BLOCKED_PATH, "A Regular move whose way an interruption blocks",
+        (Reading("goes_round", "It finishes its move round them",
+                 "Enemy figures that came into the rest of an interrupted Regular unit's path "
+                 "(Insurgents who interrupted by moving, or the survivors of a Close Assault) "
+                 "are not walked through: its player finishes the move from where the unit "
+                 "stands by a new path round them, within what is left of it (less 1\" for each "
+                 "interruption), or stays. Where no way round gets it farther, it stops short "
+                 "of them."),
+         Reading("stops_short", "It stops short",
+                 "The unit goes on along the rest of its declared path only as far as it can "
+                 "without touching an enemy figure, and its move ends there: the figures in its "
+                 "way take the rest of its move away."),
+         Reading("walks_through", "It walks through them",
+                 "The unit walks the rest of its declared path through the enemy figures that "
+                 "came into its way (the engine's reading before this option).")),
+        default="goes_round", legacy="walks_through", rule_ids=("AA-068", "AA-085", "AA-099", "AA-100"),
+        seed_lines="seed 000 lines 105, 125-128, 137",
+        text="After an interruption the moving unit \"may finish its movement\" and may change "
+             "course into cover; no figure moves through an enemy figure, but the text never "
+             "says whether figures that stepped into the rest of a declared path end the move "
+             "or only turn it."),
+    RulesOption(
         BLAST_DEFENSE, "Defense against mines and IEDs (Force on Force)",
         (Reading("armor_only", "Armor dice alone",
                  "A unit attacked by a mine or an IED throws its Armor dice and nothing else: "
@@ -189,20 +211,6 @@ OPTIONS = Registry((
         seed_lines="seed 000 lines 132, 156", offered=False,
         text="A correction, not a choice: \"Regular troops who survive the attack make a "
              "Morale Check\", and fire with no Firepower dice is no attack (house rule AA-144)."),
-    RulesOption(
-        BLOCKED_PATH, "A Regular move whose way an interruption blocks",
-        (Reading("stops_short", "It stops short",
-                 "After an interruption the Regular unit goes on along the rest of its declared "
-                 "path only as far as it can without touching an enemy figure: Insurgents who "
-                 "moved into its way (or were left there by a Close Assault) end its move."),
-         Reading("walks_through", "It walked through (corrected)",
-                 "The engine let the unit walk the rest of its path through enemy figures that "
-                 "had come into its way during the interruption; kept only so that older saves "
-                 "replay.")),
-        default="stops_short", legacy="walks_through", rule_ids=("AA-068", "AA-099", "AA-100"),
-        seed_lines="seed 000 lines 105, 137", offered=False,
-        text="A correction, not a choice: no figure moves through an enemy figure, and under "
-             "house rule AA-068 the Regular has declared his whole path before the interruption."),
     RulesOption(
         CARRIED, "The figures a unit carries",
         (Reading("with_the_unit", "Stand with it, see nothing",

@@ -40,6 +40,7 @@ from ambush_gui.alley.movement import (
     keep_on_table,
     move_along,
     must_seek_cover,
+    way_round,
 )
 from ambush_gui.alley.pools import firepower
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
@@ -280,8 +281,10 @@ def maybe_abandon(g: AlleyGame, unit: Unit) -> Procedure:
 
 def regular_move(g: AlleyGame, unit: Unit, given: Any = None) -> Procedure:
     """The move step, with interruptions by fire or movement along the declared path
-    (AA-067); a move into cover after an interruption ends the move (AA-084); a unit that
-    declines to move at all has Halted (AA-034). ``given``: a move a rule module has
+    (AA-067); a move into cover after an interruption ends the move (AA-084); figures the
+    interruption put in the rest of the path are gone round or stopped short of (option
+    ``blocked_after_interrupt``, house rule AA-068); a unit that declines to move at all has
+    Halted (AA-034). ``given``: a move a rule module has
     already chosen (FF-081: a Cavalry charge), checked here and not asked."""
     st = g.state
     limit = allowance(g, unit)
@@ -315,7 +318,7 @@ def regular_move(g: AlleyGame, unit: Unit, given: Any = None) -> Procedure:
         room = allowance(g, unit)  # AA-085: the 1" lost to the interruption shortens the rest
         if room <= 1e-6:
             return
-        path = truncate(path, room)
+        rest = truncate(path, room)
         if unit.pinned:  # AA-184: a Pinned unit's movement must now take it to cover
             rules = move_rules(g, unit)
             checks = MoveChecks(g, unit, room, **rules)
@@ -324,10 +327,27 @@ def regular_move(g: AlleyGame, unit: Unit, given: Any = None) -> Procedure:
                 return
             plan = checks.plan(choice)
             path = list(plan.path)
-        path, who = stop_short(g, unit, path, plan.assault)
-        if who is not None:  # the move ends where the way is blocked: no exit, join, assault or spread
-            plan = type(plan)(plan.path, plan.length)
-            blocked = who
+            continue
+        path, who = stop_short(g, unit, rest, plan.assault)
+        if who is None:
+            continue
+        if options.reading(g, options.BLOCKED_PATH) == "goes_round":
+            rules = move_rules(g, unit)
+            checks = MoveChecks(g, unit, room, **rules)
+            d = blocked_move_decision(g, unit, room, rules, checks, who, plan, rest, path)
+            if d is not None:  # a way round exists: the player finishes the move by it, or stays
+                choice = yield d
+                if choice == "stay":
+                    g.log.emit("move", f"{unit.name} stays where it is: the way on is blocked by "
+                               f"{who.name} (house rule AA-068)", unit=unit.id, blocked_by=who.id)
+                    return
+                plan = checks.plan(choice)
+                path = list(plan.path)
+                continue
+        # no way round (or the reading "stops short"): the move ends short of the figures in
+        # its way, so it no longer leaves the table, joins, assaults or spreads its figures
+        plan = type(plan)(plan.path, plan.length)
+        blocked = who
     if plan.exits and exit_edge_at(g, unit, path[-1]) is None:
         # Cut short by an interruption: no longer an exit, so no figure may end off the table.
         plan = type(plan)(plan.path, plan.length)
@@ -343,17 +363,18 @@ STOP_BACK = 0.3  # inches a blocked move keeps back from the figures in its way
 
 def stop_short(g: AlleyGame, unit: Unit, path: list[tuple[float, float]],
                assault: str | None = None) -> tuple[list[tuple[float, float]], Unit | None]:
-    """Correction ``blocked_after_interrupt`` (house rule AA-068, AA-099): after an
-    interruption a Regular unit goes on along the rest of its declared path only as far
+    """Option ``blocked_after_interrupt`` (house rule AA-068, AA-099): after an
+    interruption a Regular unit can go on along the rest of its declared path only as far
     as it can without touching an enemy figure, and a little short of that (``STOP_BACK``:
-    not left a hair from them); Insurgents who came into its way during the interruption
-    end its move there. ``assault``: the unit a declared Close Assault goes for, whose
-    figures its path was always meant to reach. Returns the path it can still walk, and
-    the enemy unit in its way (None when nothing blocks it)."""
+    not left a hair from them). ``assault``: the unit a declared Close Assault goes for,
+    whose figures its path was always meant to reach. Returns the path it can still walk,
+    and the enemy unit in its way (None when nothing blocks it, or under the legacy reading
+    ``walks_through``). Under ``goes_round`` the unit then finishes its move round them
+    when it can (:func:`blocked_move_decision`); under ``stops_short`` its move ends there."""
     from ambush_gui.core.geometry import min_distance, point_along
 
     total = path_length(path)
-    if total <= 1e-6 or options.reading(g, options.BLOCKED_PATH) != "stops_short":
+    if total <= 1e-6 or options.reading(g, options.BLOCKED_PATH) == "walks_through":
         return path, None
     run = clear_run(g, unit, path, ignore=assault)
     if run >= total - 1e-6:
@@ -366,6 +387,37 @@ def stop_short(g: AlleyGame, unit: Unit, path: list[tuple[float, float]],
     return (truncate(path, run) if run > 1e-6 else [path[0]]), who
 
 
+def blocked_move_decision(g: AlleyGame, unit: Unit, room: float, rules: dict[str, Any],
+                          checks: MoveChecks, who: Unit, plan: Any, rest: list[tuple[float, float]],
+                          short: list[tuple[float, float]]) -> Decision | None:
+    """Option ``blocked_after_interrupt`` = ``goes_round`` (house rule AA-068, AA-085,
+    AA-099/100; seed 000 lines 125-128: the interrupted unit "may finish its movement"): the
+    rest of ``unit``'s declared path (``rest``) runs into ``who``, so its player finishes the
+    move from where it stands by a new path round them, within ``room`` (what is left after
+    the 1" each interruption costs), under the usual move rules, or stays. None when no way
+    round gets it farther than stopping short (``short``) would: it then stops short."""
+
+    def legal(c: dict[str, Any]) -> bool:
+        try:
+            checks.plan(c)
+        except IllegalDecision:
+            return False
+        return True
+
+    end = plan.path[-1]  # toward where the declared move was going (an edge, for an exit)
+    goal = (exit_edge_at(g, unit, end) if plan.exits else None) or end
+    detour = way_round(g, unit, goal, room, legal, beyond=short[-1])
+    if detour is None:
+        return None
+    stop = {"path": [list(p) for p in short[1:]]}
+    offer = (detour, stop) if len(short) > 1 and legal(stop) else (detour,)
+    return move_decision(
+        g, unit, room, rules, checks, offer=offer,
+        prompt=f"{unit.side.title}: the way is blocked by {who.name}: finish {unit.name}'s move "
+               f"round them (up to {room:.1f}\")",
+        facts={"blocked_by": who.id, "blocked_path": [list(p) for p in rest]})
+
+
 def move_rules(g: AlleyGame, unit: Unit) -> dict[str, Any]:
     shaken = unit.shaken(g.state.turn)
     return {
@@ -376,13 +428,16 @@ def move_rules(g: AlleyGame, unit: Unit) -> dict[str, Any]:
 
 
 def move_decision(g: AlleyGame, unit: Unit, limit: float, rules: dict[str, Any],
-                  checks: MoveChecks | None = None) -> Decision:
-    """A Regular move; AA-184: a Pinned unit out of cover may not stay if cover is in reach."""
+                  checks: MoveChecks | None = None, offer: tuple[dict[str, Any], ...] = (),
+                  prompt: str = "", facts: dict[str, Any] | None = None) -> Decision:
+    """A Regular move; AA-184: a Pinned unit out of cover may not stay if cover is in reach.
+    ``offer``: legal moves listed first (a blocked move's way round, :func:`blocked_move_decision`);
+    ``prompt`` and ``facts`` say why the move is asked when it is not the plain one."""
     checks = checks or MoveChecks(g, unit, limit, **rules)
 
     @cache  # nothing changes while the decision is open: list the moves once
     def candidates() -> list[dict[str, Any]]:
-        return candidate_moves(g, unit, limit, **rules)
+        return [*offer, *candidate_moves(g, unit, limit, **rules)]
 
     def options() -> tuple[Any, ...]:
         moves = candidates()
@@ -397,9 +452,9 @@ def move_decision(g: AlleyGame, unit: Unit, limit: float, rules: dict[str, Any],
 
     return Decision(
         side=unit.side.value, kind=DecisionKind.MOVE,
-        prompt=f"{unit.side.title}: move {unit.name} (up to {limit:.1f}\")",
+        prompt=prompt or f"{unit.side.title}: move {unit.name} (up to {limit:.1f}\")",
         options=options,
-        facts={"unit": unit.id, "limit": limit, **rules},
+        facts={"unit": unit.id, "limit": limit, **rules, **(facts or {})},
         check=check,
     )
 

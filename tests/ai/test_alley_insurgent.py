@@ -170,9 +170,11 @@ def test_a_small_unit_draws_the_covering_fire_before_the_gang_rushes_the_carrier
     assert c.answer["unit"] == "gang" and c.answer["kind"] == "move", c
 
 
-def _carrier_walks_south(reading: str) -> tuple[AlleyGame, Any]:
+def _carrier_walks_south(reading: str, marines: Any = None) -> tuple[AlleyGame, Any]:
     """The carrier declares a 5.7" Cautious move due south past a gang 4" to its east; the
-    computer player answers every Insurgent decision, the Marines fire nothing back."""
+    computer player answers every Insurgent decision, the Marines fire nothing back.
+    ``marines``: the computer player that answers the Marines' move once its way is
+    blocked (option blocked_after_interrupt = goes_round)."""
     from ambush_gui.alley import turn
 
     g = table(kit.insurgents("gang", (14, 10), n=3, leader=True),
@@ -191,6 +193,8 @@ def _carrier_walks_south(reading: str) -> tuple[AlleyGame, Any]:
                     first = answer
             elif d.kind is DecisionKind.PLAN:
                 answer = "cautious:move-fire"
+            elif d.kind is DecisionKind.MOVE and d.facts.get("blocked_by"):
+                answer = d.validate(marines.choose(g, d))
             elif d.kind is DecisionKind.MOVE:
                 answer = {"path": [[m.centre()[0], 6.5]]}
             else:
@@ -217,3 +221,38 @@ def test_a_gang_that_can_reach_the_carriers_way_steps_into_it_and_stops_the_carr
     old, first_old = _carrier_walks_south("walks_through")
     assert first_old["kind"] == "fire"
     assert old.unit("m").moved == pytest.approx(5.0)  # the whole move it had left
+
+
+class _HardHere:
+    """Hard's answer where it cannot play forward (a procedure driven by hand records no
+    decisions to fork): the candidates it would weigh must all be legal, and without a
+    look-ahead it keeps the first, normal's."""
+
+    def choose(self, g: AlleyGame, d: Decision) -> Any:
+        from ambush_gui.ai.alley_lookahead import candidates
+
+        cands = [c.answer for c in candidates(AlleyAI(), g, d)]
+        assert cands and all(d.validate(c) is not None for c in cands)
+        return cands[0]
+
+
+@pytest.mark.rule("AA-068")
+@pytest.mark.rule("AA-085")
+@pytest.mark.parametrize("level", ["normal", "hard", "easy"])
+def test_a_computer_carrier_whose_way_is_blocked_goes_round_toward_its_way_out(level: str) -> None:
+    """Under blocked_after_interrupt = goes_round the gang still steps into the carrier's
+    way (the detour costs it about 2" of its move), and each computer player, asked to
+    finish the carrier's move, goes on round the gang toward its way out (the west edge)
+    with the 5" left to it: it neither stays nor stops short, and touches no Insurgent."""
+    from ambush_gui.ai.easy import EasyPlayer
+    from ambush_gui.core.geometry import min_distance
+
+    player: Any = {"normal": AlleyAI(), "easy": EasyPlayer("alley", 1), "hard": _HardHere()}[level]
+    start = (10.0, 12.0)  # the carrier's centre (it carries the two contractors)
+    g, first = _carrier_walks_south("goes_round", player)
+    m, gang = g.unit("m"), g.unit("gang")
+    assert first == {"unit": "gang", "kind": "move", "at": 0.0}
+    assert not [e for e in kit.events(g, "move") if "stops short" in e.text or "stays" in e.text]
+    assert m.moved > 4.0  # of the 5" left after the interruption (stopping short: 2.3")
+    assert m.centre()[0] < start[0] - 3.0  # on its way west
+    assert min_distance(m.points(), gang.points()) >= g.m.contact

@@ -14,7 +14,8 @@ from ambush_gui.alley.interrupts import (
     pinned_target_options,
 )
 from ambush_gui.alley.model import Speed
-from ambush_gui.core.decisions import DecisionKind
+from ambush_gui.core.decisions import DecisionKind, IllegalDecision
+from ambush_gui.core.geometry import path_length
 from tests.alley import kit
 
 
@@ -278,6 +279,89 @@ def test_insurgents_who_move_into_the_way_of_an_interrupted_move_stop_it_short()
     old = _blocked("walks_through")
     assert old.unit("m").centre() == pytest.approx((6.2, 10.0))  # through i, as it was
     assert _blocked(None).unit("m").centre() == pytest.approx((6.2, 10.0))  # a hand-built game: legacy
+
+
+def _asked_round(reading: str = "goes_round", **kw: Any) -> tuple[AlleyGame, Any, Any]:
+    """As :func:`_blocked`, up to the decision m's player is asked once i stands in its
+    way (with ``kw`` for the table). Returns the game, the activation and the decision."""
+    g = duel(script=[1, 6], options={"blocked_after_interrupt": reading}, **kw)
+    proc = turn.activation(g, g.unit("m"))
+    d = kit.asks(g, proc, [
+        "cautious:move-fire", {"path": [[6.2, 11.0]]},
+        {"unit": "i", "kind": "move", "at": 0.0},
+        {"path": [[6.2, 9.0]], "speed": "cautious"},
+        "none",
+    ])
+    return g, proc, d
+
+
+def _touches(g: AlleyGame, a: str, b: str) -> bool:
+    from ambush_gui.core.geometry import min_distance
+
+    return bool(min_distance(g.unit(a).points(), g.unit(b).points()) < g.m.contact)
+
+
+@pytest.mark.rule("AA-068")
+@pytest.mark.rule("AA-085")
+@pytest.mark.rule("AA-099")
+def test_a_mover_whose_way_is_blocked_finishes_its_move_round_the_blockers() -> None:
+    """Option blocked_after_interrupt = goes_round (the default): i steps into the rest of
+    m's declared path, so m's player is asked to finish the move from where m stands by a
+    new path, up to the 5" left (6" Cautious, less 1" for the interruption, AA-085); a
+    path through i or longer than 5" is refused; m goes round i and ends farther on than
+    stopping short would have taken it (y 8.1), never touching i."""
+    from ambush_gui.alley.options import OPTIONS
+
+    assert OPTIONS.get("blocked_after_interrupt").default == "goes_round"
+    g, proc, d = _asked_round()
+    m, i = g.unit("m"), g.unit("i")
+    assert d.kind is DecisionKind.MOVE and d.side == "regular"
+    assert d.facts["limit"] == pytest.approx(5.0) and d.facts["blocked_by"] == "i"
+    assert f"the way is blocked by {i.name}" in d.prompt and "5.0\"" in d.prompt
+    assert "stay" in d.options
+    with pytest.raises(IllegalDecision):
+        d.validate({"path": [[6.2, 10.0]]})  # straight on, through i
+    with pytest.raises(IllegalDecision):
+        d.validate({"path": [[3.0, 9.0], [3.0, 12.0]]})  # round, but 7.4" long
+    round_ = d.options[1]
+    assert resume(proc, d, [round_, "hold"]) is None
+    assert m.moved == pytest.approx(path_length([(6.2, 5.0), *map(tuple, round_["path"])]), abs=0.01)
+    assert 4.5 < m.moved <= 5.0 + 1e-6
+    assert m.centre()[1] > 8.1 and not _touches(g, "m", "i")
+    assert not [e for e in kit.events(g, "move") if "stops short" in e.text]
+
+
+@pytest.mark.rule("AA-068")
+def test_a_blocked_mover_may_stay_where_it_stands() -> None:
+    """The text says the interrupted unit "may" finish its move: m's player may keep it
+    where the interruption left it (here its start); the log says why it stopped."""
+    g, proc, d = _asked_round()
+    resume(proc, d, ["stay", "hold"])
+    m = g.unit("m")
+    assert m.centre() == pytest.approx((6.2, 5.0)) and m.moved == 0
+    said = [e.text for e in kit.events(g, "move") if e.data.get("unit") == "m"]
+    assert any("stays where it is" in t and g.unit("i").name in t for t in said), said
+
+
+@pytest.mark.rule("AA-068")
+@pytest.mark.rule("AA-099")
+def test_a_blocked_mover_with_no_way_round_stops_short() -> None:
+    """In a lane between two buildings no way round i exists: m is asked nothing more
+    and stops short, 0.3" from where its leading figures would touch i, as under the
+    reading stops_short; the log says who blocked it."""
+    lane = [{**kit.building("w", (0.0, 6.0, 4.5, 18.0)), "impassable": True},
+            {**kit.building("e", (7.9, 6.0, 16.1, 18.0)), "impassable": True}]
+    g = duel(script=[1, 6], options={"blocked_after_interrupt": "goes_round"}, pieces=lane)
+    m = g.unit("m")
+    kit.drive(g, turn.activation(g, m), [
+        "cautious:move-fire", {"path": [[6.2, 11.0]]},
+        {"unit": "i", "kind": "move", "at": 0.0},
+        {"path": [[6.2, 9.0]], "speed": "cautious"},
+        "none", "hold",
+    ])
+    assert m.centre()[1] == pytest.approx(9.0 - 0.6 - 0.3, abs=0.01)
+    said = [e.text for e in kit.events(g, "move") if e.data.get("unit") == "m"]
+    assert any("stops short" in t for t in said), said
 
 
 @pytest.mark.rule("AA-068")

@@ -317,3 +317,28 @@ def test_the_options_page_lists_every_option_with_its_seed_lines_and_figures() -
         other = next(r.value for r in o.readings if r.value != o.default)
         assert f"`{o.name}={other}`" in page
     assert "(not measured)" not in page
+
+
+@pytest.mark.rule("AA-068")
+def test_a_save_keeps_the_blocked_path_reading_it_was_played_with(tmp_path: Path) -> None:
+    """blocked_after_interrupt: a new game goes round; a save made while stopping short was
+    the engine's only reading records stops_short and replays with it, move for move; a
+    save that does not name the option (made before it) replays walking through."""
+    from ambush_gui.ai.alley_ai import AlleyAI
+
+    assert opt.OPTIONS.for_new_game({})[opt.BLOCKED_PATH] == "goes_round"
+    assert opt.OPTIONS.for_replay({opt.REACTION_FIRE: "extra"})[opt.BLOCKED_PATH] == "walks_through"
+    for seed in range(1, 30):
+        g = systems.new_game(systems.load_scenario(CT), seed, {opt.BLOCKED_PATH: "stops_short"})
+        ai = AlleyAI()
+        while (d := g.pending()) is not None:
+            g.answer(ai.choose(g, d))
+        if any("stops short" in e.text for e in g.log.events):
+            break
+    else:
+        raise AssertionError("no game stopped a move short")
+    path = tmp_path / "g.json"
+    saves.save(g, path)
+    assert json.loads(path.read_text())["options"][opt.BLOCKED_PATH] == "stops_short"
+    again = saves.verify(path, systems.factory)
+    assert again.options[opt.BLOCKED_PATH] == "stops_short"  # type: ignore[attr-defined]

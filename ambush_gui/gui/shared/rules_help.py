@@ -70,8 +70,11 @@ can do nothing more this turn (AA-072). Then both sides roll Troop Quality: the 
 acts first only with 4+ and a higher score; otherwise the Regulars react first — firing,
 or moving into cover (AA-074..084). Each interruption costs the Regular unit a Firepower
 die and an inch of movement for the rest of the turn (AA-085). The Regular unit then goes
-on along the path it declared; Insurgents who moved into that path stop it short of them
-(house rule AA-068). Overwatch units may fire
+on along the path it declared. No figure walks through an enemy figure: if Insurgents moved
+into that path, by default its player finishes the move round them, within what is left of
+it, or stays; where no way round exists it stops short of them. Under the other reading of
+the rules option <i>A Regular move whose way an interruption blocks</i>, every such move
+stops short (house rule AA-068). Overwatch units may fire
 at interrupting Insurgents, rolling their own Reaction Test (AA-104..107).</p>
 
 <h3>Firing</h3>

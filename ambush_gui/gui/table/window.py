@@ -153,6 +153,9 @@ class MainWindow(GameWindow):
             if isinstance(told, dict) and told.get("path"):
                 # an interruption by movement: the rest of the move it interrupts, to stand in
                 self.table.show_interrupt(told["path"], None, None)
+            elif decision.facts.get("blocked_path"):
+                # a blocked move (house rule AA-068): the rest of the way it meant to go
+                self.table.show_interrupt(decision.facts["blocked_path"], None, None)
             self.move_prompt = MovePrompt(decision, game, self.decision_panel)
             self.move_prompt.chosen.connect(self._answer)
             self._host(self.move_prompt, decision)

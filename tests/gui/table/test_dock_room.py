@@ -163,7 +163,7 @@ def test_match_puts_the_dice_to_arrange_before_the_rolls(qtbot: Any) -> None:
 def test_an_interrupting_move_shows_the_rest_of_the_move_it_interrupts(qtbot: Any) -> None:
     """A person moving Insurgents who interrupt by movement sees the Regular's declared
     path still drawn on the table, and the prompt says that standing in it stops the mover
-    short (house rule AA-068, correction blocked_after_interrupt)."""
+    short or makes it go round (house rule AA-068, option blocked_after_interrupt)."""
     from ambush_gui.gui.table.dialogs import MovePrompt
 
     game, d = drive_to(K.MOVE, lambda d, g: bool(d.facts.get("interrupting")), seeds=range(1, 40))
@@ -173,4 +173,24 @@ def test_an_interrupting_move_shows_the_rest_of_the_move_it_interrupts(qtbot: An
     mover = game.unit(d.facts["interrupting"]["unit"])
     said = win.move_prompt.details()
     assert f"The rest of {mover.name}'s declared move is drawn on the table" in said
-    assert "stops short of you (house rule AA-068)" in said
+    assert "it must go round you, or stop short where it cannot (house rule AA-068)" in said
+
+
+@pytest.mark.rule("AA-068")
+def test_a_blocked_mover_is_told_why_it_is_asked_and_sees_the_way_it_meant_to_go(qtbot: Any) -> None:
+    """Option blocked_after_interrupt = goes_round: the Regular asked to finish a move whose
+    way Insurgents block sees the rest of the declared move drawn on the table, and the
+    prompt names the blockers, the limit left and that it may stay (house rule AA-068)."""
+    from ambush_gui.gui.table.dialogs import MovePrompt
+
+    game, d = drive_to(K.MOVE, lambda d, g: bool(d.facts.get("blocked_by")), seeds=range(1, 40))
+    win = open_window(qtbot, game)
+    qtbot.waitUntil(lambda: isinstance(win.move_prompt, MovePrompt))
+    assert win.table._interrupt_tape.isVisible()
+    who = game.unit(d.facts["blocked_by"])
+    assert f"the way is blocked by {who.name}" in win.move_prompt.title.text()
+    said = win.move_prompt.details()
+    assert f"runs into {who.name} (house rule AA-068)" in said
+    assert f'up to {d.facts["limit"]:.1f}"' in said and "or Stay where it is" in said
+    assert win.move_prompt.stay is not None
+    assert win.move_prompt.stay.toolTip().startswith("Keep it where it stands")

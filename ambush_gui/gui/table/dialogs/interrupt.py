@@ -36,7 +36,8 @@ KINDS = {
         "Move",
         "AA-066, AA-099: move instead (you draw the move on the table); "
         "a Reaction Test decides who goes first (AA-073). Step into the rest of its "
-        "declared move and it stops short of you (house rule AA-068)",
+        "declared move and it cannot walk through you: it goes round you, or stops short "
+        "where it cannot (house rule AA-068; always, under the reading \"It stops short\")",
     ),
     "fire_pinned": (
         "Fire at Pinned {target}",

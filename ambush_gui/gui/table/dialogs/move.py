@@ -53,7 +53,9 @@ class MovePrompt(QFrame):
         self.stay: QPushButton | None = None
         if decision.kind is DecisionKind.MOVE:
             self.stay = QPushButton("Stay")
-            self.stay.setToolTip("Do not move (a unit that does not move has Halted, AA-034)")
+            self.stay.setToolTip(
+                "Keep it where it stands: its move ends here" if decision.facts.get("blocked_by")
+                else "Do not move (a unit that does not move has Halted, AA-034)")
             self.stay.setMinimumHeight(30)
             self.stay.clicked.connect(self.choose_stay)
             row.addWidget(self.stay)
@@ -67,7 +69,15 @@ class MovePrompt(QFrame):
                 f"Hot Spot {f.get('hot_spot')} (AA-053)."
             )
         limit = float(f.get("limit", 0))
-        parts = [f'Drag the unit on the table (up to {limit:.1f}"), or Stay.']
+        blocker = f.get("blocked_by")
+        if blocker and self.game is not None:  # a blocked move (house rule AA-068)
+            who = self.game.state.units.get(blocker)
+            parts = [f"The rest of its declared move, drawn on the table, runs into "
+                     f"{who.name if who else blocker} (house rule AA-068): drag the unit round "
+                     f'them (up to {limit:.1f}"; the 1" each interruption costs is already '
+                     "taken off, AA-085), or Stay where it is."]
+        else:
+            parts = [f'Drag the unit on the table (up to {limit:.1f}"), or Stay.']
         speeds = f.get("speeds")
         if speeds:
             parts.append(
@@ -80,7 +90,7 @@ class MovePrompt(QFrame):
             mover = self.game.state.units.get(told.get("unit"))
             name = mover.name if mover is not None else "the Regular unit"
             parts.append(f"The rest of {name}'s declared move is drawn on the table: stand in "
-                         "it and it stops short of you (house rule AA-068).")
+                         f"it and {self._blocked_mover()} (house rule AA-068).")
         if f.get("retreat_only"):
             parts.append("It may not move toward the enemy (AA-185, AA-199).")
         if f.get("to_cover"):
@@ -99,6 +109,15 @@ class MovePrompt(QFrame):
                 f"End in cover or out of {who.name if who else f['cover_from']}'s sight (AA-084)."
             )
         return " ".join(parts)
+
+    def _blocked_mover(self) -> str:
+        """What your figures in a Regular's declared path do to it, under the game's reading
+        of the rules option ``blocked_after_interrupt``."""
+        from ambush_gui.alley import options
+
+        if options.reading(self.game, options.BLOCKED_PATH) == "stops_short":
+            return "it stops short of you"
+        return "it must go round you, or stop short where it cannot"
 
     def choose_stay(self) -> None:
         try:
