@@ -22,7 +22,6 @@ from ambush_gui.alley.movement import (
     candidate_moves,
     move_along,
     must_seek_cover,
-    speed_limit,
 )
 from ambush_gui.alley.pools import firepower, quality_die
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
@@ -495,7 +494,7 @@ def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assau
     path (a fact of the decision, for whoever answers it)."""
     turn = g.state.turn
     shaken = ins.shaken(turn)
-    limit = max(speed_limit(g, s, ins) for s in speeds) - ins.moved
+    limit = max(allowance(g, ins, s) for s in speeds)
     rules: dict[str, Any] = {"speeds": speeds, "retreat_only": shaken,
                              "to_cover": shaken and ins.shaken_turn == turn,  # AA-199
                              "may_assault": may_assault and not shaken}
@@ -504,7 +503,7 @@ def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assau
     def moves() -> list[Any]:
         out: list[Any] = []
         for s in speeds:
-            for c in candidate_moves(g, ins, speed_limit(g, s, ins) - ins.moved, **rules | {"speeds": (s,)}):
+            for c in candidate_moves(g, ins, allowance(g, ins, s), **rules | {"speeds": (s,)}):
                 out.append(c | {"speed": s.value})
         return out
 
@@ -558,10 +557,14 @@ def carry_out(g: AlleyGame, unit: Unit, path: list[tuple[float, float]], plan: A
     from ambush_gui.core.geometry import path_length
 
     whole = bool(path) and tuple(path[-1]) == tuple(plan.path[-1])  # not cut short
-    for _ in range(50):  # each stop is a pick-up, which empties the ground
-        if len(path) < 2 or path_length(path) <= 1e-6 or not unit.alive:
-            break
-        path = move_along(g, unit, path, float("inf"))
+    total, before = path_length(path), unit.moved
+    if len(path) >= 2 and total > 1e-6 and unit.alive:
+        move_along(g, unit, path, float("inf"))
+        if unit.moved < before + total - 1e-6 and options.dependants_slow_every_move(g):
+            # It took figures in on the way and stopped short (DC-006: no further than
+            # its Cautious allowance; house rule CT-050): where it meant to exit, join or
+            # assault is out of its reach, and its figures keep the formation.
+            whole, plan = False, type(plan)(plan.path, plan.length)
     if whole and plan.figures and unit.alive:
         place_figures(g, unit, plan)
     if g.modules:

@@ -28,6 +28,7 @@ STAY_REACTION = "reaction_to_a_unit_that_stays"
 ESCORTS_AT_THE_END = "escorts_not_brought_out"
 NO_ATTACK_CHECK = "check_after_no_attack"
 BLOCKED_PATH = "blocked_after_interrupt"
+DEPENDANTS_SLOW = "dependants_on_every_move"
 BLAST_DEFENSE = "mine_and_ied_defense"
 STRESS_LEADER_RADIUS = "stress_leader_radius"
 
@@ -219,6 +220,23 @@ OPTIONS = Registry((
         seed_lines="seed 000 lines 105, 137", offered=False,
         text="A correction, not a choice: no figure moves through an enemy figure, and under "
              "house rule AA-068 the Regular has declared his whole path before the interruption."),
+    RulesOption(
+        DEPENDANTS_SLOW, "A unit with Dependants on every move",
+        (Reading("every_move", "Cautious on every move",
+                 "From the moment a unit holds a Dependant, everything it moves that turn counts "
+                 "against its Cautious limit (less 1\" per interruption): its move, the rest of "
+                 "it after a figure is wounded, a move into cover, the walk on after taking "
+                 "figures in. An interruption declared beyond the point where it took someone "
+                 "in happens where it was declared."),
+         Reading("plain_move", "Only its planned move (corrected)",
+                 "The engine held a unit with Dependants to 6\" on its planned move only: a move "
+                 "into cover or the rest of a move after a wounding could go on at the Rapid "
+                 "limit (even off the table), and an interruption beyond a pick-up was resolved "
+                 "at the pick-up; kept only so that older saves replay.")),
+        default="every_move", legacy="plain_move", rule_ids=("DC-006", "AA-033", "AA-067", "AA-085"),
+        seed_lines="seed 000 lines 42, 105, 129; seed 001 line 15", offered=False,
+        text="A correction, not a choice: a unit with Dependants \"may not use Rapid movement\", "
+             "and any move over 6\" is Rapid."),
 ))
 """The Ambush Alley rules options, in the order the reference lists them (the corrections,
 ``offered=False``, last)."""
@@ -228,6 +246,12 @@ def escorts_held_at_the_end(g: AlleyGame) -> bool:
     """CT-046, CT-017: does an escort still carried by a Regular unit at the end count as
     held by the Insurgents (option ``escorts_not_brought_out``)?"""
     return reading(g, ESCORTS_AT_THE_END) == "held"
+
+
+def dependants_slow_every_move(g: AlleyGame) -> bool:
+    """DC-006 (the correction ``dependants_on_every_move``): does holding a Dependant hold
+    every move of the turn to the Cautious limit, or (older saves) only the planned one?"""
+    return reading(g, DEPENDANTS_SLOW) == "every_move"
 
 
 def reading(g: AlleyGame, name: str) -> str:
