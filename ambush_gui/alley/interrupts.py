@@ -507,7 +507,7 @@ def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assau
                 out.append(c | {"speed": s.value})
         return out
 
-    def options() -> list[Any]:
+    def answers() -> list[Any]:
         opts = moves()
         return opts if must_seek_cover(g, ins, opts, **rules) else ["stay", *opts]
 
@@ -523,8 +523,10 @@ def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assau
     choice = given if given is not None else (yield Decision(
         side=Side.INSURGENT.value,
         kind=DecisionKind.MOVE,
-        prompt=f"Insurgent: move {ins.name} (declare {' or '.join(s.value.capitalize() for s in speeds)})",
-        options=options,
+        prompt=f"Insurgent: move {ins.name} (declare {' or '.join(s.value.capitalize() for s in speeds)})"
+               + (": Shaken, it must move into cover if it can, never toward the enemy"
+                  if rules["to_cover"] else ""),
+        options=answers,
         facts={"unit": ins.id, "limit": limit, "speeds": [s.value for s in speeds], **rules_facts(rules),
                **({"interrupting": interrupting} if interrupting else {})},
         check=check,
@@ -541,8 +543,14 @@ def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assau
         if rest is None:  # stopped by the fire: no exit, join or assault, no figures placed
             if not ins.alive:
                 return
-            plan = type(plan)(plan.path, plan.length)
-            rest = [ins.centre()]
+            yield from carry_out(g, ins, [ins.centre()], type(plan)(plan.path, plan.length))
+            speed = plan.speed or Speed.CAUTIOUS
+            if ins.alive and ins.shaken_turn == turn and not shaken and allowance(g, ins, speed) > 1e-6 \
+                    and options.reading(g, options.SHAKEN_MID_MOVE) == "to_cover":
+                # AA-199: Shaken with movement left, it must now use it to reach cover
+                # (never toward the enemy), within what is left of its declared move
+                yield from insurgent_move(g, ins, (speed,), may_assault=False, watched=watched)
+            return
         path = rest
     yield from carry_out(g, ins, path, plan)
 

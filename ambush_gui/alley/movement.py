@@ -189,7 +189,8 @@ def check_move(
             raise IllegalDecision("a Pinned or Shaken unit may not move toward the enemy")
     if to_cover and length > EPS and not exits:
         if not any(g.near_cover((float(x), float(y))) for x, y in finals):
-            raise IllegalDecision("a Pinned unit that moves must move into cover (not Exposed)")
+            raise IllegalDecision("a Pinned or newly Shaken unit that moves must move into cover "
+                                  "(not Exposed)")
     figures = tuple((unit.figures[i].id, (float(finals[i][0]), float(finals[i][1]))) for i, _ in placed)
     plan = MovePlan(tuple(path), length, exits, join, assault, speed, figures, reform)
     g.modules.check_move(unit, plan)

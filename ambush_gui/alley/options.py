@@ -29,6 +29,7 @@ ESCORTS_AT_THE_END = "escorts_not_brought_out"
 NO_ATTACK_CHECK = "check_after_no_attack"
 BLOCKED_PATH = "blocked_after_interrupt"
 DEPENDANTS_SLOW = "dependants_on_every_move"
+SHAKEN_MID_MOVE = "shaken_in_mid_move"
 BLAST_DEFENSE = "mine_and_ied_defense"
 STRESS_LEADER_RADIUS = "stress_leader_radius"
 
@@ -237,6 +238,20 @@ OPTIONS = Registry((
         seed_lines="seed 000 lines 42, 105, 129; seed 001 line 15", offered=False,
         text="A correction, not a choice: a unit with Dependants \"may not use Rapid movement\", "
              "and any move over 6\" is Rapid."),
+    RulesOption(
+        SHAKEN_MID_MOVE, "An Insurgent unit Shaken in the middle of its move",
+        (Reading("to_cover", "It uses the rest of its move to reach cover",
+                 "An Insurgent unit Shaken by Overwatch fire at a point of its move, with "
+                 "movement left, must move into cover within what is left of its move, never "
+                 "toward the enemy; it stays where it is only when no such move is in reach "
+                 "(or it already is in cover)."),
+         Reading("stops", "It stopped dead (corrected)",
+                 "The engine ended the move where the fire Shook the unit, in the open or not; "
+                 "kept only so that older saves replay.")),
+        default="to_cover", legacy="stops", rule_ids=("AA-199", "AA-104", "AA-083"),
+        seed_lines="seed 000 lines 105, 141, 258", offered=False,
+        text="A correction, not a choice: \"Shaken units must move to cover if they have any "
+             "movement left\", and may not move toward the enemy doing so."),
 ))
 """The Ambush Alley rules options, in the order the reference lists them (the corrections,
 ``offered=False``, last)."""
