@@ -602,11 +602,15 @@ def place_figures(g: AlleyGame, unit: Unit, plan: Any) -> None:
 
 
 def cover_move(g: AlleyGame, reg: Unit, ins: Unit) -> Procedure:
-    """AA-084: move into cover or out of the interrupter's sight, within the movement left."""
+    """AA-084: move into cover or out of the interrupter's sight, within the movement left
+    (DC-006: a unit holding Dependants has only its Cautious allowance); AA-185: a Pinned
+    unit never moves toward the enemy, not even into cover."""
     if reg.speed in (None, Speed.HALTED):
         reg.speed = Speed.CAUTIOUS
     limit = allowance(g, reg)
-    checks = MoveChecks(g, reg, limit)
+    away = (reg.pinned or reg.shaken(g.state.turn)) \
+        and options.reading(g, options.PINNED_COVER_MOVE) == "away_only"
+    checks = MoveChecks(g, reg, limit, retreat_only=away)
 
     def check(c: Any) -> Any:
         if c == "stay":
@@ -619,7 +623,7 @@ def cover_move(g: AlleyGame, reg: Unit, ins: Unit) -> Procedure:
             raise IllegalDecision("the move must end in cover or out of the interrupter's sight")
         return plan.to_choice()
 
-    def options() -> list[Any]:
+    def answers() -> list[Any]:
         opts: list[Any] = ["stay"]
         for c in candidate_moves(g, reg, limit):
             try:
@@ -632,7 +636,7 @@ def cover_move(g: AlleyGame, reg: Unit, ins: Unit) -> Procedure:
         side=Side.REGULAR.value,
         kind=DecisionKind.MOVE,
         prompt=f"Regular: move {reg.name} into cover or out of {ins.name}'s sight",
-        options=options,
+        options=answers,
         facts={"unit": reg.id, "limit": limit, "cover_from": ins.id},
         check=check,
     )

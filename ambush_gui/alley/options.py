@@ -30,6 +30,7 @@ NO_ATTACK_CHECK = "check_after_no_attack"
 BLOCKED_PATH = "blocked_after_interrupt"
 DEPENDANTS_SLOW = "dependants_on_every_move"
 SHAKEN_MID_MOVE = "shaken_in_mid_move"
+PINNED_COVER_MOVE = "pinned_cover_move"
 BLAST_DEFENSE = "mine_and_ied_defense"
 STRESS_LEADER_RADIUS = "stress_leader_radius"
 
@@ -252,6 +253,19 @@ OPTIONS = Registry((
         seed_lines="seed 000 lines 105, 141, 258", offered=False,
         text="A correction, not a choice: \"Shaken units must move to cover if they have any "
              "movement left\", and may not move toward the enemy doing so."),
+    RulesOption(
+        PINNED_COVER_MOVE, "A Pinned unit's move into cover after an interruption",
+        (Reading("away_only", "Never toward the enemy",
+                 "A Pinned Regular unit that wins its Reaction Test and moves into cover (or out "
+                 "of the interrupter's sight) may not move toward the enemy doing so, as on any "
+                 "other move it makes while Pinned."),
+         Reading("any_way", "Any way (corrected)",
+                 "The engine let that move go toward the enemy; kept only so that older saves "
+                 "replay.")),
+        default="away_only", legacy="any_way", rule_ids=("AA-185", "AA-084"),
+        seed_lines="seed 000 lines 128, 245", offered=False,
+        text="A correction, not a choice: Pinned units \"may not move towards the enemy while "
+             "seeking cover\"."),
 ))
 """The Ambush Alley rules options, in the order the reference lists them (the corrections,
 ``offered=False``, last)."""

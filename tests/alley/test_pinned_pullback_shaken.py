@@ -518,3 +518,28 @@ def test_older_saves_keep_the_shaken_mover_stopped_dead() -> None:
     g = watched_run(None, RUBBLE_NORTH)
     asked = shaken_at_2(g, lambda d: pytest.fail("asked for a move"))
     assert asked == [] and g.unit("i").moved == pytest.approx(2.0)
+
+
+@pytest.mark.rule("AA-185")
+def test_a_pinned_units_cover_move_after_an_interruption_never_goes_toward_the_enemy() -> None:
+    """Pinned Marines fire Halted, are interrupted and win the Reaction Test (6 - 1 + 1
+    against 1): their move into cover may not take them 2" toward the Insurgents, though
+    rubble lies there; a move back is still theirs (it was accepted either way)."""
+    def pinned_interrupted(options: dict[str, str]) -> Decision:
+        g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 15), n=3, leader=True)],
+                     pieces=[kit.rubble("r", (4, 9, 4, 1)), kit.rubble("s", (4, 1, 4, 1))],
+                     script=[6, 1], options=options)
+        g.state.turn = 1
+        m = g.unit("m")
+        m.pinned = True
+        proc = turn.activation(g, m)
+        d = kit.asks(g, proc, ["none", "halted", "i", {"unit": "i", "kind": "fire"}])
+        assert d.kind is DecisionKind.REACT and "cover" in d.options
+        return proc.send(d.validate("cover"))
+
+    d = pinned_interrupted({opt.PINNED_COVER_MOVE: "away_only"})
+    with pytest.raises(IllegalDecision, match="toward the enemy"):
+        d.validate({"path": [[6.2, 7.0]]})
+    assert d.validate({"path": [[6.2, 3.5]]})
+    legacy = pinned_interrupted({})  # older saves: the move toward them stands
+    assert legacy.validate({"path": [[6.2, 7.0]]})
