@@ -237,8 +237,8 @@ OPTIONS = Registry((
                  "at the pick-up; kept only so that older saves replay.")),
         default="every_move", legacy="plain_move", rule_ids=("DC-006", "AA-033", "AA-067", "AA-085"),
         seed_lines="seed 000 lines 42, 105, 129; seed 001 line 15", offered=False,
-        text="A correction, not a choice: a unit with Dependants \"may not use Rapid movement\", "
-             "and any move over 6\" is Rapid."),
+        text="A correction, not a choice: the update forbids Rapid movement to a unit with "
+             "Dependants outright, and any move longer than 6\" is a Rapid one."),
     RulesOption(
         SHAKEN_MID_MOVE, "An Insurgent unit Shaken in the middle of its move",
         (Reading("to_cover", "It uses the rest of its move to reach cover",
@@ -251,8 +251,8 @@ OPTIONS = Registry((
                  "kept only so that older saves replay.")),
         default="to_cover", legacy="stops", rule_ids=("AA-199", "AA-104", "AA-083"),
         seed_lines="seed 000 lines 105, 141, 258", offered=False,
-        text="A correction, not a choice: \"Shaken units must move to cover if they have any "
-             "movement left\", and may not move toward the enemy doing so."),
+        text="A correction, not a choice: the Shaken rule sends a unit with movement left into "
+             "cover, and never toward the enemy on the way."),
     RulesOption(
         PINNED_COVER_MOVE, "A Pinned unit's move into cover after an interruption",
         (Reading("away_only", "Never toward the enemy",
@@ -264,8 +264,8 @@ OPTIONS = Registry((
                  "replay.")),
         default="away_only", legacy="any_way", rule_ids=("AA-185", "AA-084"),
         seed_lines="seed 000 lines 128, 245", offered=False,
-        text="A correction, not a choice: Pinned units \"may not move towards the enemy while "
-             "seeking cover\"."),
+        text="A correction, not a choice: the Pinned rule forbids any move toward the enemy "
+             "while the unit looks for cover."),
 ))
 """The Ambush Alley rules options, in the order the reference lists them (the corrections,
 ``offered=False``, last)."""
