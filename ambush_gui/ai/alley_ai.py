@@ -36,7 +36,7 @@ from ambush_gui.ai.narrate import Choice
 from ambush_gui.ai.paths import Pathfinder, around, clearance_of, pathfinder
 from ambush_gui.alley.fire import fire_blocked, odds
 from ambush_gui.alley.game import AlleyGame, _where
-from ambush_gui.alley.model import FigureKind, Side, Unit
+from ambush_gui.alley.model import FigureKind, Side, Speed, Unit
 from ambush_gui.alley.movement import EnemyContact, way_round
 from ambush_gui.alley.pools import exposed, firepower, optimum_range
 from ambush_gui.alley.turn import RELEASE
@@ -954,7 +954,7 @@ class AlleyAI:
         if lost < BLOCK_LEFT:
             return None
         spot = point_along(way, ahead)
-        limit = g.m.cautious if ins.dependants else g.m.rapid
+        limit = allowance(g, ins, Speed.CAUTIOUS if ins.dependants else Speed.RAPID)  # DC-006
         if math.dist(ins.centre(), spot) > limit - 0.3:
             return None
         if reading == "goes_round":  # it goes round where it can: the detour is what it loses

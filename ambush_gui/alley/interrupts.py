@@ -22,7 +22,6 @@ from ambush_gui.alley.movement import (
     candidate_moves,
     move_along,
     must_seek_cover,
-    speed_limit,
 )
 from ambush_gui.alley.pools import firepower, quality_die
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
@@ -496,7 +495,7 @@ def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assau
     path (a fact of the decision, for whoever answers it)."""
     turn = g.state.turn
     shaken = ins.shaken(turn)
-    limit = max(speed_limit(g, s, ins) for s in speeds) - ins.moved
+    limit = max(allowance(g, ins, s) for s in speeds)
     rules: dict[str, Any] = {"speeds": speeds, "retreat_only": shaken,
                              "to_cover": shaken and ins.shaken_turn == turn,  # AA-199
                              "may_assault": may_assault and not shaken}
@@ -505,11 +504,11 @@ def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assau
     def moves() -> list[Any]:
         out: list[Any] = []
         for s in speeds:
-            for c in candidate_moves(g, ins, speed_limit(g, s, ins) - ins.moved, **rules | {"speeds": (s,)}):
+            for c in candidate_moves(g, ins, allowance(g, ins, s), **rules | {"speeds": (s,)}):
                 out.append(c | {"speed": s.value})
         return out
 
-    def options() -> list[Any]:
+    def answers() -> list[Any]:
         opts = moves()
         return opts if must_seek_cover(g, ins, opts, **rules) else ["stay", *opts]
 
@@ -525,8 +524,10 @@ def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assau
     choice = given if given is not None else (yield Decision(
         side=Side.INSURGENT.value,
         kind=DecisionKind.MOVE,
-        prompt=f"Insurgent: move {ins.name} (declare {' or '.join(s.value.capitalize() for s in speeds)})",
-        options=options,
+        prompt=f"Insurgent: move {ins.name} (declare {' or '.join(s.value.capitalize() for s in speeds)})"
+               + (": Shaken, it must move into cover if it can, never toward the enemy"
+                  if rules["to_cover"] else ""),
+        options=answers,
         facts={"unit": ins.id, "limit": limit, "speeds": [s.value for s in speeds], **rules_facts(rules),
                **({"interrupting": interrupting} if interrupting else {})},
         check=check,
@@ -543,8 +544,14 @@ def insurgent_move(g: AlleyGame, ins: Unit, speeds: tuple[Speed, ...], may_assau
         if rest is None:  # stopped by the fire: no exit, join or assault, no figures placed
             if not ins.alive:
                 return
-            plan = type(plan)(plan.path, plan.length)
-            rest = [ins.centre()]
+            yield from carry_out(g, ins, [ins.centre()], type(plan)(plan.path, plan.length))
+            speed = plan.speed or Speed.CAUTIOUS
+            if ins.alive and ins.shaken_turn == turn and not shaken and allowance(g, ins, speed) > 1e-6 \
+                    and options.reading(g, options.SHAKEN_MID_MOVE) == "to_cover":
+                # AA-199: Shaken with movement left, it must now use it to reach cover
+                # (never toward the enemy), within what is left of its declared move
+                yield from insurgent_move(g, ins, (speed,), may_assault=False, watched=watched)
+            return
         path = rest
     yield from carry_out(g, ins, path, plan)
 
@@ -559,10 +566,14 @@ def carry_out(g: AlleyGame, unit: Unit, path: list[tuple[float, float]], plan: A
     from ambush_gui.core.geometry import path_length
 
     whole = bool(path) and tuple(path[-1]) == tuple(plan.path[-1])  # not cut short
-    for _ in range(50):  # each stop is a pick-up, which empties the ground
-        if len(path) < 2 or path_length(path) <= 1e-6 or not unit.alive:
-            break
-        path = move_along(g, unit, path, float("inf"))
+    total, before = path_length(path), unit.moved
+    if len(path) >= 2 and total > 1e-6 and unit.alive:
+        move_along(g, unit, path, float("inf"))
+        if unit.moved < before + total - 1e-6 and options.dependants_slow_every_move(g):
+            # It took figures in on the way and stopped short (DC-006: no further than
+            # its Cautious allowance; house rule CT-050): where it meant to exit, join or
+            # assault is out of its reach, and its figures keep the formation.
+            whole, plan = False, type(plan)(plan.path, plan.length)
     if whole and plan.figures and unit.alive:
         place_figures(g, unit, plan)
     if g.modules:
@@ -592,11 +603,15 @@ def place_figures(g: AlleyGame, unit: Unit, plan: Any) -> None:
 
 
 def cover_move(g: AlleyGame, reg: Unit, ins: Unit) -> Procedure:
-    """AA-084: move into cover or out of the interrupter's sight, within the movement left."""
+    """AA-084: move into cover or out of the interrupter's sight, within the movement left
+    (DC-006: a unit holding Dependants has only its Cautious allowance); AA-185: a Pinned
+    unit never moves toward the enemy, not even into cover."""
     if reg.speed in (None, Speed.HALTED):
         reg.speed = Speed.CAUTIOUS
     limit = allowance(g, reg)
-    checks = MoveChecks(g, reg, limit)
+    away = (reg.pinned or reg.shaken(g.state.turn)) \
+        and options.reading(g, options.PINNED_COVER_MOVE) == "away_only"
+    checks = MoveChecks(g, reg, limit, retreat_only=away)
 
     def check(c: Any) -> Any:
         if c == "stay":
@@ -609,7 +624,7 @@ def cover_move(g: AlleyGame, reg: Unit, ins: Unit) -> Procedure:
             raise IllegalDecision("the move must end in cover or out of the interrupter's sight")
         return plan.to_choice()
 
-    def options() -> list[Any]:
+    def answers() -> list[Any]:
         opts: list[Any] = ["stay"]
         for c in candidate_moves(g, reg, limit):
             try:
@@ -622,7 +637,7 @@ def cover_move(g: AlleyGame, reg: Unit, ins: Unit) -> Procedure:
         side=Side.REGULAR.value,
         kind=DecisionKind.MOVE,
         prompt=f"Regular: move {reg.name} into cover or out of {ins.name}'s sight",
-        options=options,
+        options=answers,
         facts={"unit": reg.id, "limit": limit, "cover_from": ins.id},
         check=check,
     )

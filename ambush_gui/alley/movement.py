@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import shapely
 
+from ambush_gui.alley import options
 from ambush_gui.alley.model import Figure, FigureKind, Side, Speed, Unit
 from ambush_gui.core.decisions import IllegalDecision
 from ambush_gui.core.geometry import MAX_WAYPOINTS, path_length
@@ -39,8 +40,16 @@ def speed_limit(g: AlleyGame, speed: Speed, unit: Unit | None = None) -> float:
 
 def allowance(g: AlleyGame, unit: Unit, speed: Speed | None = None) -> float:
     """Inches the unit may still move this turn: its speed's limit, less 1" for each
-    interruption it has suffered (AA-085), less what it has already moved."""
+    interruption it has suffered (AA-085), less what it has already moved.
+
+    DC-006 (AA-033: a move over the Cautious limit is Rapid): a unit holding Dependants
+    never moves Rapidly, so whatever speed it declared, from the moment it holds one
+    everything it has moved this turn counts against its Cautious limit. Every path that
+    moves a unit (its move, a cover move, an Insurgent move, the walk on after taking
+    figures in) asks here (older saves: the correction ``dependants_on_every_move``)."""
     spd = speed or unit.speed or Speed.HALTED
+    if spd is Speed.RAPID and unit.dependants and options.dependants_slow_every_move(g):
+        spd = Speed.CAUTIOUS
     loss = unit.times_interrupted * g.m.interrupt_loss if unit.side is Side.REGULAR else 0.0
     return max(0.0, speed_limit(g, spd, unit) - loss - unit.moved)
 
@@ -133,7 +142,7 @@ def check_move(
             raise IllegalDecision(f"name a speed: one of {[s.value for s in speeds]}") from None
         if speed not in speeds:
             raise IllegalDecision(f"{speed.value} is not allowed here; one of {[s.value for s in speeds]}")
-        limit = min(limit, speed_limit(g, speed, unit) - unit.moved)
+        limit = min(limit, allowance(g, unit, speed))
     raw = choice["path"]
     if isinstance(raw, list | tuple) and len(raw) > MAX_WAYPOINTS:
         raise IllegalDecision(f"the path has {len(raw):,} waypoints; a move has at most "
@@ -181,7 +190,8 @@ def check_move(
             raise IllegalDecision("a Pinned or Shaken unit may not move toward the enemy")
     if to_cover and length > EPS and not exits:
         if not any(g.near_cover((float(x), float(y))) for x, y in finals):
-            raise IllegalDecision("a Pinned unit that moves must move into cover (not Exposed)")
+            raise IllegalDecision("a Pinned or newly Shaken unit that moves must move into cover "
+                                  "(not Exposed)")
     figures = tuple((unit.figures[i].id, (float(finals[i][0]), float(finals[i][1]))) for i, _ in placed)
     plan = MovePlan(tuple(path), length, exits, join, assault, speed, figures, reform)
     g.modules.check_move(unit, plan)
@@ -493,42 +503,69 @@ def must_seek_cover(g: AlleyGame, unit: Unit, moves: list[dict[str, Any]], **rul
 def move_along(g: AlleyGame, unit: Unit, path: list[Point], distance: float) -> list[Point]:
     """Move ``unit`` ``distance`` inches along ``path`` (which starts at its centre),
     picking up friendly Dependants it touches on the way (CT-048) and going on along the
-    declared path (CT-049, house rule CT-050). Returns the rest of the path (starting at
-    the unit's new centre)."""
+    declared path (CT-049, house rule CT-050) to the point asked for (AA-067: an
+    interruption declared at 4" happens at 4", not where the unit took someone in at
+    2.3"). A unit holding Dependants goes no further than its Cautious allowance (DC-006).
+    Returns the rest of the path (starting at the unit's new centre)."""
     from ambush_gui.core.geometry import point_along, truncate
 
-    total = path_length(path)
-    distance = min(distance, total)
-    contact = first_contact(g, unit, path, distance)
-    if contact is not None:
-        distance = contact[0]
-    dest = point_along(path, distance)
-    start = unit.centre()
-    unit.translate(dest[0] - start[0], dest[1] - start[1])
-    unit.moved += distance
-    if distance > EPS:
-        g.log.emit("move", f"{unit.name} moves {distance:.1f}\"", unit=unit.id,
-                   to=[round(dest[0], 3), round(dest[1], 3)], distance=round(distance, 3))
-    rest = _rest_of(path, distance, total, truncate)
-    if contact is not None:
-        pick_up(g, unit, contact[1])
-        # The figures taken in join the formation and move its centre: shift the rest of
-        # the path with it, so the fighting figures keep to the declared path (CT-049).
-        cx, cy = unit.centre()
-        sx, sy = cx - rest[0][0], cy - rest[0][1]
-        rest = [(x + sx, y + sy) for x, y in rest]
-        if unit.dependants and unit.speed is Speed.RAPID:  # DC-006: no Rapid with Dependants
-            room = max(0.0, g.m.cautious - unit.moved)
-            rest = [rest[0], *truncate(rest, room)[1:]] if room > EPS else [rest[0]]
-        if len(rest) > 1 and path_length(rest) > EPS:
-            # House rule CT-050: the unit goes on only if the rest of its path is legal for
-            # its new figures too (a contractor must not be carried through the SUV).
-            try:
-                check_move(g, unit, {"path": [list(p) for p in rest[1:]]}, math.inf)
-            except IllegalDecision as why:
-                g.log.emit("move", f"{unit.name} stops where it took them in: {why}", unit=unit.id)
-                rest = [rest[0]]
+    every = options.dependants_slow_every_move(g)
+    if every:
+        path = _within_allowance(g, unit, path, truncate)
+    for _ in range(50):  # each stop is a pick-up, which empties the ground it touched
+        total = path_length(path)
+        step = max(0.0, min(distance, total))
+        contact = first_contact(g, unit, path, step)
+        if contact is not None:
+            step = contact[0]
+        dest = point_along(path, step)
+        start = unit.centre()
+        unit.translate(dest[0] - start[0], dest[1] - start[1])
+        unit.moved += step
+        distance -= step
+        if step > EPS:
+            g.log.emit("move", f"{unit.name} moves {step:.1f}\"", unit=unit.id,
+                       to=[round(dest[0], 3), round(dest[1], 3)], distance=round(step, 3))
+        path = _rest_of(path, step, total, truncate)
+        if contact is None:
+            break
+        path = _take_in(g, unit, contact[1], path, truncate)
+        if distance <= EPS or len(path) < 2 or path_length(path) <= EPS:
+            break
+        if not every and math.isfinite(distance):
+            break  # older saves: an interruption beyond the touch was resolved at the touch
+    return path
+
+
+def _take_in(g: AlleyGame, unit: Unit, touched: Figure, rest: list[Point], truncate: Any) -> list[Point]:
+    """The pick-up at a touch (CT-048) and the rest of the path the unit may still walk."""
+    pick_up(g, unit, touched)
+    # The figures taken in join the formation and move its centre: shift the rest of
+    # the path with it, so the fighting figures keep to the declared path (CT-049).
+    cx, cy = unit.centre()
+    sx, sy = cx - rest[0][0], cy - rest[0][1]
+    rest = _within_allowance(g, unit, [(x + sx, y + sy) for x, y in rest], truncate)
+    if len(rest) > 1 and path_length(rest) > EPS:
+        # House rule CT-050: the unit goes on only if the rest of its path is legal for
+        # its new figures too (a contractor must not be carried through the SUV).
+        try:
+            check_move(g, unit, {"path": [list(p) for p in rest[1:]]}, math.inf)
+        except IllegalDecision as why:
+            g.log.emit("move", f"{unit.name} stops where it took them in: {why}", unit=unit.id)
+            rest = [rest[0]]
     return rest
+
+
+def _within_allowance(g: AlleyGame, unit: Unit, path: list[Point], truncate: Any) -> list[Point]:
+    """DC-006: the part of a Rapid mover's path it may still walk once it holds Dependants
+    (its Cautious allowance, less what it has moved and lost to interruptions)."""
+    if not (unit.dependants and unit.speed is Speed.RAPID) or len(path) < 2:
+        return path
+    room = allowance(g, unit) if options.dependants_slow_every_move(g) \
+        else max(0.0, g.m.cautious - unit.moved)  # older saves: no interruption loss
+    if path_length(path) <= room + EPS:
+        return path
+    return [path[0], *truncate(path, room)[1:]] if room > EPS else [path[0]]
 
 
 def _rest_of(path: list[Point], done: float, total: float, truncate: Any) -> list[Point]:

@@ -29,6 +29,9 @@ STAY_REACTION = "reaction_to_a_unit_that_stays"
 NO_ATTACK_CHECK = "check_after_no_attack"
 BLOCKED_PATH = "blocked_after_interrupt"
 CARRIED = "carried_figures"
+DEPENDANTS_SLOW = "dependants_on_every_move"
+SHAKEN_MID_MOVE = "shaken_in_mid_move"
+PINNED_COVER_MOVE = "pinned_cover_move"
 BLAST_DEFENSE = "mine_and_ied_defense"
 STRESS_LEADER_RADIUS = "stress_leader_radius"
 
@@ -226,6 +229,50 @@ OPTIONS = Registry((
         seed_lines="seed 000 lines 275, 312; seed 001 lines 13, 43", offered=False,
         text="A correction, not a choice: Dependants are added to the unit that escorts them, "
              "and contractors and casualties are non-combatants, out of the fight."),
+    RulesOption(
+        DEPENDANTS_SLOW, "A unit with Dependants on every move",
+        (Reading("every_move", "Cautious on every move",
+                 "From the moment a unit holds a Dependant, everything it moves that turn counts "
+                 "against its Cautious limit (less 1\" per interruption): its move, the rest of "
+                 "it after a figure is wounded, a move into cover, the walk on after taking "
+                 "figures in. An interruption declared beyond the point where it took someone "
+                 "in happens where it was declared."),
+         Reading("plain_move", "Only its planned move (corrected)",
+                 "The engine held a unit with Dependants to 6\" on its planned move only: a move "
+                 "into cover or the rest of a move after a wounding could go on at the Rapid "
+                 "limit (even off the table), and an interruption beyond a pick-up was resolved "
+                 "at the pick-up; kept only so that older saves replay.")),
+        default="every_move", legacy="plain_move", rule_ids=("DC-006", "AA-033", "AA-067", "AA-085"),
+        seed_lines="seed 000 lines 42, 105, 129; seed 001 line 15", offered=False,
+        text="A correction, not a choice: the update forbids Rapid movement to a unit with "
+             "Dependants outright, and any move longer than 6\" is a Rapid one."),
+    RulesOption(
+        SHAKEN_MID_MOVE, "An Insurgent unit Shaken in the middle of its move",
+        (Reading("to_cover", "It uses the rest of its move to reach cover",
+                 "An Insurgent unit Shaken by Overwatch fire at a point of its move, with "
+                 "movement left, must move into cover within what is left of its move, never "
+                 "toward the enemy; it stays where it is only when no such move is in reach "
+                 "(or it already is in cover)."),
+         Reading("stops", "It stopped dead (corrected)",
+                 "The engine ended the move where the fire Shook the unit, in the open or not; "
+                 "kept only so that older saves replay.")),
+        default="to_cover", legacy="stops", rule_ids=("AA-199", "AA-104", "AA-083"),
+        seed_lines="seed 000 lines 105, 141, 258", offered=False,
+        text="A correction, not a choice: the Shaken rule sends a unit with movement left into "
+             "cover, and never toward the enemy on the way."),
+    RulesOption(
+        PINNED_COVER_MOVE, "A Pinned unit's move into cover after an interruption",
+        (Reading("away_only", "Never toward the enemy",
+                 "A Pinned Regular unit that wins its Reaction Test and moves into cover (or out "
+                 "of the interrupter's sight) may not move toward the enemy doing so, as on any "
+                 "other move it makes while Pinned."),
+         Reading("any_way", "Any way (corrected)",
+                 "The engine let that move go toward the enemy; kept only so that older saves "
+                 "replay.")),
+        default="away_only", legacy="any_way", rule_ids=("AA-185", "AA-084"),
+        seed_lines="seed 000 lines 128, 245", offered=False,
+        text="A correction, not a choice: the Pinned rule forbids any move toward the enemy "
+             "while the unit looks for cover."),
 ))
 """The Ambush Alley rules options, in the order the reference lists them (the corrections,
 ``offered=False``, last)."""
@@ -259,6 +306,12 @@ def carried_with_the_unit(g: AlleyGame) -> bool:
     """DC-004, DC-023, CT-016, house rules AA-005 and CT-050 (the correction
     ``carried_figures``): a carried figure stands with its unit and sees nothing for it."""
     return reading(g, CARRIED) == "with_the_unit"
+
+
+def dependants_slow_every_move(g: AlleyGame) -> bool:
+    """DC-006 (the correction ``dependants_on_every_move``): does holding a Dependant hold
+    every move of the turn to the Cautious limit, or (older saves) only the planned one?"""
+    return reading(g, DEPENDANTS_SLOW) == "every_move"
 
 
 def reading(g: AlleyGame, name: str) -> str:

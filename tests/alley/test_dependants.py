@@ -6,14 +6,15 @@ from typing import Any
 
 import pytest
 
+from ambush_gui.alley import options as opt
 from ambush_gui.alley import turn
 from ambush_gui.alley.fire import casualty_options, fire, settle
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import FigureKind, Injury, Side, Speed
-from ambush_gui.alley.movement import move_along, pick_up
+from ambush_gui.alley.movement import allowance, move_along, pick_up
 from ambush_gui.alley.pools import defense, firepower
 from ambush_gui.alley.victory import score
-from ambush_gui.core.decisions import DecisionKind
+from ambush_gui.core.decisions import DecisionKind, IllegalDecision
 from tests.alley import kit
 
 
@@ -141,6 +142,95 @@ def test_a_unit_with_dependants_may_not_move_rapidly() -> None:
     from ambush_gui.core.geometry import path_length
 
     assert moved_so_far + path_length(rest) == pytest.approx(6.0)
+
+
+EVERY_MOVE = {opt.DEPENDANTS_SLOW: "every_move"}
+AT4 = {"unit": "i", "kind": "fire", "at": 4.0}
+
+
+def pick_up_on_a_rapid_run(**kw: Any) -> tuple[AlleyGame, Any, Any]:
+    """A fireteam running Rapidly east (12") whose lead figure touches contractor c1 after
+    2.3"; Insurgents i watch from the north. Returns the game, the activation and its
+    decision after the Insurgents interrupt by fire at 4" (Reaction Test: the Marines 6,
+    the Insurgents 1: the Marines act first)."""
+    g = kit.game([kit.marines("m", (2, 5)), kit.insurgents("i", (10, 15), n=3, leader=True)],
+                 contractors=[("c1", (7.3, 5))], script=[6, 1], **kw)
+    g.state.turn = 1
+    proc = turn.activation(g, g.unit("m"))
+    d = kit.asks(g, proc, ["rapid:move-fire", {"path": [[15.2, 5]]}, AT4])
+    return g, proc, d
+
+
+@pytest.mark.rule("DC-006")
+@pytest.mark.rule("AA-085")
+def test_a_cover_move_after_a_pick_up_counts_against_the_cautious_limit() -> None:
+    """The seed-like game: c1 taken in after 2.3", the interruption at 4", the Marines win
+    the Reaction Test. Their move into cover may use 6 - 4 - 1 = 1" (it was offered the
+    Rapid 8.7" and left the table carrying him)."""
+    g, proc, d = pick_up_on_a_rapid_run(options=EVERY_MOVE)
+    assert d.kind is DecisionKind.REACT and "cover" in d.options
+    d = proc.send(d.validate("cover"))
+    assert d.kind is DecisionKind.MOVE and d.facts["limit"] == pytest.approx(1.0)
+    with pytest.raises(IllegalDecision):
+        d.validate({"path": [[-0.5, 5]]})  # back off the west edge: far beyond 1"
+
+
+@pytest.mark.rule("AA-067")
+def test_an_interruption_declared_beyond_a_pick_up_happens_where_it_was_declared() -> None:
+    """Declared at 4", the interruption is resolved at 4": the Marines take c1 in at 2.3"
+    and walk on with him to the declared point (they were stopped at 2.3")."""
+    g, _, d = pick_up_on_a_rapid_run(options=EVERY_MOVE)
+    m = g.unit("m")
+    assert d.kind is DecisionKind.REACT
+    assert [f.id for f in m.dependants] == ["c1"]
+    assert m.moved == pytest.approx(4.0)
+
+
+@pytest.mark.rule("DC-006")
+def test_older_saves_keep_the_plain_move_cap() -> None:
+    """The correction ``dependants_on_every_move``, legacy reading: the interruption at the
+    pick-up point and a cover move of 12 - 2.3 - 1 = 8.7", as those games were played."""
+    g, proc, d = pick_up_on_a_rapid_run(options={opt.DEPENDANTS_SLOW: "plain_move"})
+    assert g.unit("m").moved == pytest.approx(2.3)
+    d = proc.send(d.validate("cover"))
+    assert d.facts["limit"] == pytest.approx(8.7)
+
+
+@pytest.mark.rule("DC-006")
+def test_a_figure_wounded_by_interrupting_fire_slows_the_rest_of_the_move() -> None:
+    """Rapid, 12" east: interrupted by fire at 2", m-1 is hit (First Aid 3: a Dependant).
+    The rest of the move is 6 - 2 - 1 = 3" (it went on 9")."""
+    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 15), n=3, leader=True)],
+                 script=[1, 6, 6, 1, 1, 1, *[1] * 6, 3, 10, 10, 10, 10], options=EVERY_MOVE)
+    g.state.turn = 1
+    m = g.unit("m")
+    kit.drive(g, turn.activation(g, m), [
+        "rapid:move-fire", {"path": [[18.2, 5]]}, {"unit": "i", "kind": "fire", "at": 2.0},
+        "best", ["m-1"], "none", "hold"])
+    assert [f.id for f in m.dependants] == ["m-1"]
+    assert m.moved == pytest.approx(5.0)
+
+
+@pytest.mark.rule("DC-006")
+def test_a_rapid_exit_that_takes_someone_in_on_the_way_stays_on_the_table() -> None:
+    """12" west to the edge, c1 taken in after 2.3": the Marines stop at 6" in all, 5"
+    short of the edge, and do not leave the table (they used to leave with him)."""
+    g = kit.game([kit.marines("m", (10, 5))], contractors=[("c1", (7.1, 5))], options=EVERY_MOVE)
+    g.state.turn = 1
+    m = g.unit("m")
+    kit.drive(g, turn.activation(g, m), ["rapid:move-fire", {"path": [[-0.5, 5]]}])
+    assert m.on_table and m.moved == pytest.approx(6.0)
+    assert [f.id for f in m.dependants] == ["c1"]
+
+
+@pytest.mark.rule("DC-006")
+def test_an_insurgent_unit_holding_a_dependant_has_only_its_cautious_allowance() -> None:
+    """The Insurgents' moves ask the same allowance: Rapid gives them 6", not 12"."""
+    g = kit.game([kit.insurgents("i", (5, 15))], options=EVERY_MOVE)
+    i = g.unit("i")
+    assert allowance(g, i, Speed.RAPID) == pytest.approx(12.0)
+    i.figures[0].dependant = True
+    assert allowance(g, i, Speed.RAPID) == pytest.approx(6.0)
 
 
 @pytest.mark.rule("DC-007")

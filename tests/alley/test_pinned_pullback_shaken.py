@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from ambush_gui.alley import morale, turn
+from ambush_gui.alley import options as opt
 from ambush_gui.alley.fire import fire
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.interrupts import (
@@ -406,3 +407,139 @@ def test_shaken_by_reaction_fire_after_its_move_the_unit_does_not_fire() -> None
     )
     assert i.shaken(1)
     assert [e.data["attacker"] for e in kit.events(g, "fire") if "attacker" in e.data] == ["m"]
+
+
+# -- AA-199: Shaken in the middle of its own move ------------------------------------------
+
+def watched_run(reading: str | None, pieces: list[dict[str, Any]]) -> AlleyGame:
+    """i (3 rifles and a leader, in the open at y 15) moves 4" east in the Insurgent phase;
+    o on Overwatch at (18, 5) fires at 2": one casualty (8D8: one 6; 5D6 Defense: all 1s)
+    and a Morale Check of three 2s: Shaken, with 4" of its Cautious 6" left."""
+    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 15), n=3, leader=True),
+                  kit.marines("o", (18, 5))], pieces=pieces,
+                 script=[6] + [1] * 7 + [1] * 5 + [2, 2, 2],
+                 options={opt.OVERWATCH_POINT: "at_the_point",
+                          **({opt.SHAKEN_MID_MOVE: reading} if reading else {})})
+    g.state.turn = 1
+    o = g.unit("o")
+    o.overwatch, o.activated, o.speed = True, True, Speed.HALTED
+    g.unit("m").activated = True
+    return g
+
+
+def shaken_at_2(g: AlleyGame, mover: Any) -> list[Decision]:
+    """Run the Insurgent phase: i moves 4" east, o fires at 2"; the moves after the first
+    answered by ``mover`` (a function of the decision). Returns the later MOVE decisions."""
+    asked: list[Decision] = []
+    end = [g.unit("i").centre()[0] + 4.0, 15.0]
+
+    def answer(d: Decision) -> Any:
+        if d.kind is DecisionKind.INSURGENT_ACT:
+            return "i" if not g.unit("i").activated else "end"
+        if d.kind is DecisionKind.PLAN:
+            return "cautious:move-fire"
+        if d.kind is DecisionKind.MOVE:
+            if g.unit("i").moved == 0:
+                return {"path": [end], "speed": "cautious"}
+            asked.append(d)
+            return mover(d)
+        if d.kind is DecisionKind.OVERWATCH_POINT:
+            return {"unit": "o", "kind": "fire", "at": 2.0}
+        if d.kind is DecisionKind.FIRE:
+            return "hold"
+        return "none" if "none" in d.options else d.options[0]
+
+    proc = turn.insurgent_phase(g)
+    try:
+        d = next(proc)
+        for _ in range(100):
+            d = proc.send(d.validate(answer(d)))
+        raise AssertionError("the phase never ended")
+    except StopIteration:
+        pass
+    return asked
+
+
+RUBBLE_NORTH = [kit.rubble("r", (6, 19, 4, 1))]  # 4" north of i: cover, away from the Marines
+
+
+@pytest.mark.rule("AA-199")
+def test_a_unit_shaken_by_overwatch_in_mid_move_uses_the_rest_to_reach_cover() -> None:
+    """Shaken at 2" of its 4" move, in the open with rubble 4" north of it: it is asked for
+    the rest of its movement (6 - 2 = 4", as a Pinned Regular is, AA-184), may not stay, may
+    not go on east into the open nor toward the Marines, and goes north into cover (it
+    used to stop dead at 2")."""
+    g = watched_run("to_cover", RUBBLE_NORTH)
+    i = g.unit("i")
+
+    def north(d: Decision) -> Any:
+        assert d.facts["limit"] == pytest.approx(4.0)
+        assert d.facts["to_cover"] and d.facts["retreat_only"] and not d.facts["may_assault"]
+        with pytest.raises(IllegalDecision, match="reach cover"):
+            d.validate("stay")
+        x, y = i.centre()
+        with pytest.raises(IllegalDecision, match="into cover"):
+            d.validate({"path": [[x + 2.0, y]], "speed": "cautious"})
+        with pytest.raises(IllegalDecision, match="toward the enemy"):
+            d.validate({"path": [[x, y - 2.0]], "speed": "cautious"})
+        return {"path": [[x, y + 2.0]], "speed": "cautious"}
+
+    asked = shaken_at_2(g, north)
+    assert len(asked) == 1 and i.shaken_turn == 1
+    assert i.moved == pytest.approx(4.0) and i.centre()[1] == pytest.approx(17.0)
+    assert any(g.near_cover(f.pos) for f in i.fighters)
+
+
+@pytest.mark.rule("AA-199")
+def test_the_computer_players_take_a_shaken_mover_into_cover() -> None:
+    """The normal player answers the same question with a legal move into cover; the hard
+    player looks ahead only among legal answers, the normal one first."""
+    from ambush_gui.ai.alley_ai import AlleyAI
+
+    g = watched_run("to_cover", RUBBLE_NORTH)
+    ai = AlleyAI()
+    asked = shaken_at_2(g, lambda d: ai.choose(g, d))
+    assert len(asked) == 1
+    assert any(g.near_cover(f.pos) for f in g.unit("i").fighters)
+
+
+@pytest.mark.rule("AA-199")
+def test_a_shaken_mover_with_no_cover_in_reach_stays_where_it_was_shaken() -> None:
+    """No cover within the 4" it has left: it may stay (and does), 2" along its move."""
+    g = watched_run("to_cover", [])
+    asked = shaken_at_2(g, lambda d: "stay")
+    assert len(asked) == 1 and "stay" in asked[0].options
+    assert g.unit("i").moved == pytest.approx(2.0)
+
+
+@pytest.mark.rule("AA-199")
+def test_older_saves_keep_the_shaken_mover_stopped_dead() -> None:
+    """The correction ``shaken_in_mid_move``, legacy reading: no question, it stops at 2"."""
+    g = watched_run(None, RUBBLE_NORTH)
+    asked = shaken_at_2(g, lambda d: pytest.fail("asked for a move"))
+    assert asked == [] and g.unit("i").moved == pytest.approx(2.0)
+
+
+@pytest.mark.rule("AA-185")
+def test_a_pinned_units_cover_move_after_an_interruption_never_goes_toward_the_enemy() -> None:
+    """Pinned Marines fire Halted, are interrupted and win the Reaction Test (6 - 1 + 1
+    against 1): their move into cover may not take them 2" toward the Insurgents, though
+    rubble lies there; a move back is still theirs (it was accepted either way)."""
+    def pinned_interrupted(options: dict[str, str]) -> Decision:
+        g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 15), n=3, leader=True)],
+                     pieces=[kit.rubble("r", (4, 9, 4, 1)), kit.rubble("s", (4, 1, 4, 1))],
+                     script=[6, 1], options=options)
+        g.state.turn = 1
+        m = g.unit("m")
+        m.pinned = True
+        proc = turn.activation(g, m)
+        d = kit.asks(g, proc, ["none", "halted", "i", {"unit": "i", "kind": "fire"}])
+        assert d.kind is DecisionKind.REACT and "cover" in d.options
+        return proc.send(d.validate("cover"))
+
+    d = pinned_interrupted({opt.PINNED_COVER_MOVE: "away_only"})
+    with pytest.raises(IllegalDecision, match="toward the enemy"):
+        d.validate({"path": [[6.2, 7.0]]})
+    assert d.validate({"path": [[6.2, 3.5]]})
+    legacy = pinned_interrupted({})  # older saves: the move toward them stands
+    assert legacy.validate({"path": [[6.2, 7.0]]})

@@ -501,10 +501,10 @@ class MountedModule(RuleModule):
 
         import numpy as np
 
-        from ambush_gui.alley.movement import MoveChecks
+        from ambush_gui.alley.movement import MoveChecks, allowance
 
         g = self.g
-        limit = self.cfg.rapid * g.m.scale - unit.moved
+        limit = allowance(g, unit, Speed.RAPID)  # FF-055/056: the mounted Rapid limit
         checks = MoveChecks(g, unit, limit, may_assault=True)
         ours, theirs = unit.points(), target.points()
         gaps = np.hypot(ours[:, None, 0] - theirs[None, :, 0], ours[:, None, 1] - theirs[None, :, 1])

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsEllipseItem, QWidget
 
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Speed, Unit
-from ambush_gui.alley.movement import EnemyContact, speed_limit
+from ambush_gui.alley.movement import EnemyContact, allowance, speed_limit
 from ambush_gui.core.decisions import Decision, IllegalDecision
 from ambush_gui.core.geometry import min_distance
 from ambush_gui.core.words import count
@@ -284,11 +284,12 @@ class TableView(MapView):
 
     # -- move mode -----------------------------------------------------------------------
     def speed_limits(self) -> list[tuple[str, float]]:
-        """The speeds this move may declare, with their limits, slowest first."""
+        """The speeds this move may declare, with their limits, slowest first (the engine's
+        own allowance for each: DC-006 holds a unit with Dependants to its Cautious one)."""
         mv = self.moving
         assert mv is not None
         unit = self.game.unit(mv.unit)
-        out = [(s, speed_limit(self.game, Speed(s), unit) - unit.moved) for s in mv.speeds]
+        out = [(s, allowance(self.game, unit, Speed(s))) for s in mv.speeds]
         return sorted(out, key=lambda sl: sl[1])
 
     def _show_rings(self) -> None:
