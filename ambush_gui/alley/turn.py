@@ -797,6 +797,9 @@ def join_unit(g: AlleyGame, leader_unit: Unit, target: Unit) -> None:
         target.figures.append(f)
     leader_unit.on_table = False
     leader_unit.joined = target.id
+    for fid, guard in list(g.state.custody.items()):  # DC-021: his captives go with him
+        if guard == leader_unit.id:
+            g.state.custody[fid] = target.id
     if target.activated or (target.side is Side.INSURGENT and target.interrupted):  # AA-027
         target.activated = True
         g.log.emit("join", f"{leader_unit.name} joins {target.name}; both are done for the turn",

@@ -214,6 +214,22 @@ def test_a_prisoner_whose_guards_are_wiped_out_is_no_longer_offered_for_release(
 
 
 @pytest.mark.rule("DC-021")
+def test_a_leader_who_joins_a_unit_brings_his_captive_into_its_custody() -> None:
+    """DC-021, AA-026: a lone Insurgent leader captures a wounded Marine where he lies, then
+    joins a unit: the prisoner is that unit's to release, as he was the leader's."""
+    g = kit.game([kit.marines("m", (5, 2)), kit.leader("l", "insurgent", (5, 21)),
+                  kit.insurgents("j", (6, 21))], pieces=[kit.building("b", (0, 14, 24, 3))],
+                 options={opt.RELEASE_CUSTODY: "guards"})
+    pow_ = g.unit("m").figures.pop()
+    pow_.dependant, pow_.injury, pow_.x, pow_.y = True, Injury.MODERATE, 5.0, 21.4
+    g.state.ground.append(pow_)
+    pick_up(g, g.unit("l"), pow_)
+    turn.join_unit(g, g.unit("l"), g.unit("j"))
+    assert g.state.custody == {pow_.id: "j"}
+    assert turn.release_options(g, Side.INSURGENT) == [f"release:{pow_.id}"]
+
+
+@pytest.mark.rule("DC-021")
 def test_the_regulars_release_a_prisoner_they_carry_when_they_pick_a_unit() -> None:
     """DC-021: the Regulars carry an Insurgent prisoner; choosing "release:<id>" when they
     pick the next unit to activate frees him where he is, and he no longer scores."""
