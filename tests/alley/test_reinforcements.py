@@ -297,21 +297,20 @@ def test_every_turns_reinforcement_dice_are_fresh_throws_of_the_one_seeded_strea
     seeded game's dice, the Insurgency checks, the 2d6 and the Hot Spots of several turns
     among them, are exactly the successive throws of the one stream its seed starts, never
     restarted nor thrown again (about one pair of turns in 216 repeats by chance)."""
-    import random
-
     from ambush_gui import systems
     from ambush_gui.ai.simulate import make_player, play_out
 
     game = systems.new_game(systems.load_scenario(systems.resolve("the-orchard-battery")), 5)
-    play_out(game, {side: make_player("normal", "alley", k) for k, side in enumerate(("regular", "insurgent"))})
+    play_out(game, {side: make_player("normal", "alley", k)
+                    for k, side in enumerate(("regular", "insurgent"))})
     rolls = [e.data for e in game.log.events if e.kind == "roll"]
     turns = {e.data["turn"] for e in game.log.events if e.kind == "turn"}
     arrivals = [t for t in turns if any(
         e.kind == "roll" and e.data["purpose"] == "Insurgent reinforcements"
         for e in _turn_events(game, t))]
     assert len(arrivals) >= 2
-    stream = random.Random(5)
-    expected = [[int(stream.random() * r["sides"]) + 1 for _ in r["faces"]] for r in rolls]
+    stream = Dice(5)  # the same seed, thrown afresh
+    expected = [list(stream.roll(r["sides"], len(r["faces"]))) for r in rolls]
     assert [r["faces"] for r in rolls] == expected
 
 
