@@ -98,6 +98,7 @@ def overrun(g: AlleyGame, loser: Unit, winner: Unit) -> None:
         fig.captive = fig.side is not winner.side
         if winner.side is Side.INSURGENT and fig.kind is FigureKind.CONTRACTOR:
             g.state.ground.append(fig)
+            g.state.custody[fig.id] = winner.id
         else:
             winner.figures.append(fig)
     loser.on_table = False

@@ -299,6 +299,9 @@ class AlleyState:
     # figure id -> the table edge it left by (for figure_exited awards; derived from the
     # moves, so not hashed)
     exit_edges: dict[str, str] = field(default_factory=dict)
+    # captive figure id -> the Insurgent unit holding him where he stands (DC-021: only
+    # the unit with him in its custody may release him; derived from the moves, so not hashed)
+    custody: dict[str, str] = field(default_factory=dict)
     # zone id -> (unit id, turn) of the first unit that cleared it (zone_cleared awards)
     zones_cleared: dict[str, tuple[str, int]] = field(default_factory=dict)
 

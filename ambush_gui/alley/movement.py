@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import shapely
+from shapely.affinity import translate
 
 from ambush_gui.alley import options
 from ambush_gui.alley.model import Figure, FigureKind, Side, Speed, Unit
@@ -583,12 +584,15 @@ def first_contact(g: AlleyGame, unit: Unit, path: list[Point], upto: float) -> t
     offsets = unit.points() - np.array(path[0])
     best: tuple[float, Figure] | None = None
     for fig in candidates:
+        inside = g.modules.first("reach_area", fig) if g.modules else None
         for off in offsets:
             q = shapely.Point(fig.x - off[0], fig.y - off[1])
             if line.distance(q) <= g.m.contact + EPS:
                 # CT-048: picked up at the first touch, not at the closest approach
                 along = max(0.0, float(line.project(q))
                             - math.sqrt(max(0.0, g.m.contact ** 2 - line.distance(q) ** 2)))
+                if inside is not None:
+                    along = _first_touch_inside(line, q, off, inside, g.m.contact + EPS)
                 if along <= upto + EPS and (best is None or along < best[0]):
                     best = (along, fig)
     return best
@@ -632,6 +636,18 @@ def stand_with(g: AlleyGame, unit: Unit, fig: Figure) -> None:
     # no free spot by any figure of the unit (hemmed in): it stands where it lay
 
 
+def _first_touch_inside(line: shapely.LineString, q: shapely.Point, off: np.ndarray,
+                        area: shapely.Geometry, reach: float) -> float:
+    """How far along ``line`` the figure at ``off`` from the unit's centre first touches the
+    figure at ``q + off`` while standing inside ``area`` (a minefield the touched figure lies
+    in: house rule FF-043, option ``reaching_into_a_minefield``); infinity if it never does."""
+    where = q.buffer(reach).intersection(translate(area, -float(off[0]), -float(off[1])))
+    met = line.intersection(where)
+    if met.is_empty:
+        return math.inf
+    return min(float(line.project(shapely.Point(c))) for c in shapely.get_coordinates(met))
+
+
 def _pickable(g: AlleyGame, unit: Unit, fig: Figure) -> bool:
     if unit.side is Side.REGULAR:
         return fig.side is Side.REGULAR or fig.kind is FigureKind.CONTRACTOR
@@ -652,6 +668,7 @@ def pick_up(g: AlleyGame, unit: Unit, touched: Figure) -> None:
     for fig in near:
         if unit.side is Side.REGULAR:
             g.state.ground.remove(fig)
+            g.state.custody.pop(fig.id, None)
             fig.captive = False
             stand_with(g, unit, fig)
             unit.figures.append(fig)
@@ -659,6 +676,7 @@ def pick_up(g: AlleyGame, unit: Unit, touched: Figure) -> None:
                 g.state.contractors_reached = True
         else:
             fig.captive = True
+            g.state.custody[fig.id] = unit.id
     names = ", ".join(f.id for f in near)
     verb = "takes in" if unit.side is Side.REGULAR else "captures"
     g.log.emit("pick_up", f"{unit.name} {verb} {names}", unit=unit.id, figures=[f.id for f in near])

@@ -32,6 +32,10 @@ CARRIED = "carried_figures"
 DEPENDANTS_SLOW = "dependants_on_every_move"
 SHAKEN_MID_MOVE = "shaken_in_mid_move"
 PINNED_COVER_MOVE = "pinned_cover_move"
+MINE_TEST_SPEED = "mine_test_at_turn_start"
+MINEFIELD_REACH = "reaching_into_a_minefield"
+RELEASE_CUSTODY = "release_by_the_guards"
+MOB_LINES = "mob_lines_of_fire"
 BLAST_DEFENSE = "mine_and_ied_defense"
 STRESS_LEADER_RADIUS = "stress_leader_radius"
 
@@ -273,6 +277,59 @@ OPTIONS = Registry((
         seed_lines="seed 000 lines 128, 245", offered=False,
         text="A correction, not a choice: the Pinned rule forbids any move toward the enemy "
              "while the unit looks for cover."),
+    RulesOption(
+        MINE_TEST_SPEED, "The mine test as a turn begins",
+        (Reading("this_turn", "No Rapid move yet",
+                 "A unit that starts a turn in a minefield has not moved in this turn, so its "
+                 "mine test takes no \"moved Rapidly\" penalty, however it moved in the turn "
+                 "before."),
+         Reading("last_turn", "The last turn's Rapid move (corrected)",
+                 "The engine took \u22121 off the test for a Rapid move made in the turn just "
+                 "ended; kept only so that older saves replay.")),
+        default="this_turn", legacy="last_turn", rule_ids=("FF-037", "FF-043"),
+        modules=("mines",), seed_lines="seed 003 lines 83-85", offered=False,
+        text="A correction, not a choice: the penalty is for a unit that \"moved Rapidly this "
+             "Turn\", and a turn that has just begun has seen no move."),
+    RulesOption(
+        MINEFIELD_REACH, "Reaching a figure that lies in a minefield",
+        (Reading("enters", "Only from inside the field",
+                 "A unit takes in or captures a figure lying in a minefield only once one of "
+                 "its own figures has entered that minefield beside him, so it tests for the "
+                 "mines like any unit that enters the field."),
+         Reading("from_outside", "From its edge (corrected)",
+                 "The engine let a unit touch such a figure from outside the field, taking in "
+                 "or capturing him without entering it; kept only so that older saves replay.")),
+        default="enters", legacy="from_outside", rule_ids=("FF-036", "FF-043", "CT-048"),
+        modules=("mines",), seed_lines="seed 003 line 83", offered=False,
+        text="A correction, not a choice: a figure lying in a minefield is in the minefield, and "
+             "a unit that goes to him \"enters a minefield\" and must take the test."),
+    RulesOption(
+        RELEASE_CUSTODY, "Who may release a prisoner",
+        (Reading("guards", "The unit holding him",
+                 "A prisoner is released by the unit that holds him: one carried by a unit, or "
+                 "one its men hold where he stands. A prisoner whose guards have all gone is "
+                 "in no one's custody: nobody may release him, and he stays a captive until the "
+                 "Marines reach him."),
+         Reading("side", "Any prisoner of the side (corrected)",
+                 "The engine offered the Insurgents every captive on the ground, even one whose "
+                 "guards had been wiped out; kept only so that older saves replay.")),
+        default="guards", legacy="side", rule_ids=("DC-021", "DC-029"),
+        seed_lines="seed 001 line 39", offered=False,
+        text="A correction, not a choice: units \"may release any POWs in their custody\", and a "
+             "unit that is gone has no one in its custody."),
+    RulesOption(
+        MOB_LINES, "Civilian mobs in the line of fire",
+        (Reading("fighting_figures", "The same both ways",
+                 "The lines of fire a civilian mob may block join the fighting figures of the "
+                 "two units, so a unit that can fire at another can be fired at by it."),
+         Reading("to_every_figure", "To every figure of the target (corrected)",
+                 "The engine drew the lines from the firer's fighting figures to every figure "
+                 "of the target, its casualties and prisoners too, so one unit could fire at "
+                 "another that could not fire back; kept only so that older saves replay.")),
+        default="fighting_figures", legacy="to_every_figure", rule_ids=("FF-135", "FF-136"),
+        modules=("civilians",), seed_lines="seed 003 lines 311-313", offered=False,
+        text="A correction, not a choice: a line of fire runs between a figure that fires and "
+             "the figures fired at, and Dependants neither fire nor return fire."),
 ))
 """The Ambush Alley rules options, in the order the reference lists them (the corrections,
 ``offered=False``, last)."""

@@ -761,10 +761,16 @@ RELEASE = "release:"
 
 
 def held_captives(g: AlleyGame, side: Side) -> list[Figure]:
-    """The enemy figures ``side`` holds: carried by its units, or held where they stand."""
+    """The enemy figures ``side`` holds: carried by its units, or held where they stand by
+    the unit that took them, while it is still in play (DC-021: "in their custody"; option
+    ``release_by_the_guards``, whose legacy reading counts every captive on the ground)."""
     carried = [f for u in g.state.side_units(side) for f in u.figures if f.captive and f.side is not side]
-    standing = [f for f in g.state.ground if f.captive and f.side is not side] \
-        if side is Side.INSURGENT else []
+    if side is not Side.INSURGENT:
+        return carried
+    standing = [f for f in g.state.ground if f.captive and f.side is not side]
+    if options.reading(g, options.RELEASE_CUSTODY) == "guards":
+        guards = {u.id for u in g.state.side_units(side)}
+        standing = [f for f in standing if g.state.custody.get(f.id) in guards]
     return carried + standing
 
 
@@ -781,6 +787,7 @@ def release(g: AlleyGame, fid: str) -> None:
                 u.figures.remove(f)
                 g.state.ground.append(f)
     fig = next(f for f in g.state.ground if f.id == fid)
+    g.state.custody.pop(fid, None)
     fig.captive = False
     fig.released = True
     g.log.emit("release", f"{fig.id} is released", figure=fid)
@@ -845,6 +852,9 @@ def join_unit(g: AlleyGame, leader_unit: Unit, target: Unit) -> None:
         target.figures.append(f)
     leader_unit.on_table = False
     leader_unit.joined = target.id
+    for fid, guard in list(g.state.custody.items()):  # DC-021: his captives go with him
+        if guard == leader_unit.id:
+            g.state.custody[fid] = target.id
     if target.activated or (target.side is Side.INSURGENT and target.interrupted):  # AA-027
         target.activated = True
         g.log.emit("join", f"{leader_unit.name} joins {target.name}; both are done for the turn",

@@ -288,3 +288,38 @@ def test_the_leader_check_is_for_reinforcements_only() -> None:
     g = ct([])
     assert g.unit("i1").leader is None
     assert g.pending() is not None and not kit.roll_texts(g)
+
+
+@pytest.mark.rule("AA-059")
+def test_every_turns_reinforcement_dice_are_fresh_throws_of_the_one_seeded_stream() -> None:
+    """AA-059, AA-052: a play-test of The Orchard Battery saw the same reinforcement dice
+    on turns 2 and 3 (4 and 6, then Hot Spot 6). Chance, not a reused stream: a whole
+    seeded game's dice, the Insurgency checks, the 2d6 and the Hot Spots of several turns
+    among them, are exactly the successive throws of the one stream its seed starts, never
+    restarted nor thrown again (about one pair of turns in 216 repeats by chance)."""
+    from ambush_gui import systems
+    from ambush_gui.ai.simulate import make_player, play_out
+
+    game = systems.new_game(systems.load_scenario(systems.resolve("the-orchard-battery")), 5)
+    play_out(game, {side: make_player("normal", "alley", k)
+                    for k, side in enumerate(("regular", "insurgent"))})
+    rolls = [e.data for e in game.log.events if e.kind == "roll"]
+    turns = {e.data["turn"] for e in game.log.events if e.kind == "turn"}
+    arrivals = [t for t in turns if any(
+        e.kind == "roll" and e.data["purpose"] == "Insurgent reinforcements"
+        for e in _turn_events(game, t))]
+    assert len(arrivals) >= 2
+    stream = Dice(5)  # the same seed, thrown afresh
+    expected = [list(stream.roll(r["sides"], len(r["faces"]))) for r in rolls]
+    assert [r["faces"] for r in rolls] == expected
+
+
+def _turn_events(game: Any, turn: int) -> list[Any]:
+    """The events of one game turn, from its "turn" event to the next."""
+    out, inside = [], False
+    for e in game.log.events:
+        if e.kind == "turn":
+            inside = e.data["turn"] == turn
+        elif inside:
+            out.append(e)
+    return out

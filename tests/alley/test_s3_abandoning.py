@@ -6,10 +6,13 @@ from typing import Any
 
 import pytest
 
+from ambush_gui.alley import options as opt
 from ambush_gui.alley import turn
 from ambush_gui.alley.fire import fire
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import FigureKind, Injury, Side, Speed
+from ambush_gui.alley.morale import remove_unit
+from ambush_gui.alley.movement import pick_up
 from ambush_gui.alley.pools import firepower
 from ambush_gui.alley.victory import finish
 from ambush_gui.core.decisions import Decision, DecisionKind
@@ -182,6 +185,48 @@ def test_the_insurgents_may_release_a_pow_they_hold() -> None:
     assert not pow_.captive and pow_.released and pow_ in g.state.ground
     assert not any(str(o).startswith("release:") for o in d.options)
     assert [e.data["figure"] for e in kit.events(g, "release")] == [pow_.id]
+
+
+@pytest.mark.rule("DC-021")
+@pytest.mark.parametrize("reading", ["guards", "side"])
+def test_a_prisoner_whose_guards_are_wiped_out_is_no_longer_offered_for_release(reading: str) -> None:
+    """DC-021: a side releases the POWs "in their custody". Insurgents i capture a wounded
+    Marine where he lies: they may release him. Once i is wiped out nobody holds him: the
+    play-test saw "Release" still offered; now it is not, and he stays a captive until the
+    Marines reach him. The legacy reading (option ``release_by_the_guards``) offered him."""
+    g = kit.game(
+        [kit.marines("m", (5, 2)), kit.insurgents("i", (5, 21)), kit.insurgents("j", (15, 21))],
+        pieces=[kit.building("b", (0, 14, 24, 3))], options={opt.RELEASE_CUSTODY: reading},
+    )
+    pow_ = g.unit("m").figures.pop()
+    pow_.dependant, pow_.injury = True, Injury.MODERATE
+    pow_.x, pow_.y = 6.0, 21.4
+    g.state.ground.append(pow_)
+    pick_up(g, g.unit("i"), pow_)
+    assert pow_.captive and turn.release_options(g, Side.INSURGENT) == [f"release:{pow_.id}"]
+    remove_unit(g, g.unit("i"), "wiped out")
+    offered = turn.release_options(g, Side.INSURGENT)
+    assert offered == ([f"release:{pow_.id}"] if reading == "side" else [])
+    assert pow_.captive and pow_ in g.state.ground  # still a captive, for the Marines to retake
+    g.state.turn = 1
+    d = next(turn.insurgent_phase(g))
+    assert (f"release:{pow_.id}" in d.options) is (reading == "side")
+
+
+@pytest.mark.rule("DC-021")
+def test_a_leader_who_joins_a_unit_brings_his_captive_into_its_custody() -> None:
+    """DC-021, AA-026: a lone Insurgent leader captures a wounded Marine where he lies, then
+    joins a unit: the prisoner is that unit's to release, as he was the leader's."""
+    g = kit.game([kit.marines("m", (5, 2)), kit.leader("l", "insurgent", (5, 21)),
+                  kit.insurgents("j", (6, 21))], pieces=[kit.building("b", (0, 14, 24, 3))],
+                 options={opt.RELEASE_CUSTODY: "guards"})
+    pow_ = g.unit("m").figures.pop()
+    pow_.dependant, pow_.injury, pow_.x, pow_.y = True, Injury.MODERATE, 5.0, 21.4
+    g.state.ground.append(pow_)
+    pick_up(g, g.unit("l"), pow_)
+    turn.join_unit(g, g.unit("l"), g.unit("j"))
+    assert g.state.custody == {pow_.id: "j"}
+    assert turn.release_options(g, Side.INSURGENT) == [f"release:{pow_.id}"]
 
 
 @pytest.mark.rule("DC-021")

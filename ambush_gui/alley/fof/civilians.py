@@ -28,6 +28,7 @@ import shapely
 import shapely.affinity
 from pydantic import Field, field_validator
 
+from ambush_gui.alley import options
 from ambush_gui.alley.model import Side, Unit
 from ambush_gui.alley.modules import RuleModule, Settings, register
 from ambush_gui.core.decisions import IllegalDecision
@@ -350,10 +351,17 @@ class CiviliansModule(RuleModule):
         return moved
 
     # -- FF-135: no fire or movement through a stand -------------------------------------
+    def _ends(self, attacker: Unit, target: Unit) -> tuple[np.ndarray, np.ndarray]:
+        """The two ends of the lines of fire: the fighting figures of both units, so the
+        lines are the same both ways (option ``mob_lines_of_fire``; its legacy reading runs
+        them to every figure of the target, its Dependants too)."""
+        both = options.reading(self.g, options.MOB_LINES) == "fighting_figures"
+        return attacker.points(fighting_only=True), target.points(fighting_only=both)
+
     def _lines(self, attacker: Unit, target: Unit) -> tuple[np.ndarray, list[Mob]]:
-        """Every line of fire (each firing figure to each target figure) and the live mobs
-        near them (a box test first: most fire passes nowhere near a crowd)."""
-        a, b = attacker.points(fighting_only=True), target.points()
+        """Every line of fire (each firing figure to each target figure, :meth:`_ends`) and
+        the live mobs near them (a box test first: most fire passes nowhere near a crowd)."""
+        a, b = self._ends(attacker, target)
         if not len(a) or not len(b):
             return np.zeros(0, dtype=object), []
         reach = self.inches(self.settings.casualty_distance)
@@ -386,8 +394,8 @@ class CiviliansModule(RuleModule):
         through a mob stand), or None. The shared hook the engine asks where targets are listed."""
         if not self.mobs or not self.settings.block_fire:
             return None
-        key = ("civilians.blocked", self._version, attacker.points(fighting_only=True).tobytes(),
-               target.points().tobytes())
+        a, b = self._ends(attacker, target)
+        key = ("civilians.blocked", self._version, a.tobytes(), b.tobytes())
         memo = self.g.memo
         if key in memo:
             return memo[key]  # type: ignore[no-any-return]

@@ -23,8 +23,9 @@ from pydantic import Field
 from shapely.affinity import translate
 from shapely.ops import substring
 
+from ambush_gui.alley import options
 from ambush_gui.alley.fof.blast import Blast, attack
-from ambush_gui.alley.model import Speed
+from ambush_gui.alley.model import Side, Speed
 from ambush_gui.alley.modules import RuleModule, Settings, register
 from ambush_gui.core.dice import Die
 from ambush_gui.core.events import Modifier
@@ -32,7 +33,7 @@ from ambush_gui.core.game import Procedure
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
-    from ambush_gui.alley.model import Unit
+    from ambush_gui.alley.model import Figure, Unit
     from ambush_gui.alley.movement import MovePlan
     from ambush_gui.alley.scenario import ScenarioSpec
 
@@ -219,16 +220,32 @@ class MinesModule(RuleModule):
         pts = shapely.points(unit.points())
         return [f for f in self.fields if bool(shapely.intersects(f.polygon, pts).any())]
 
+    def reach_area(self, fig: Figure) -> shapely.Geometry | None:
+        """Where a unit's figure must stand to touch ``fig`` lying on the ground in a
+        minefield: inside a minefield he lies in, so the unit that takes him in or captures
+        him has entered it and tests (FF-036, house rule FF-043); None when he lies in none
+        (or option ``reaching_into_a_minefield`` plays the old reach from outside)."""
+        if options.reading(self.g, options.MINEFIELD_REACH) != "enters":
+            return None
+        at = shapely.Point(fig.x, fig.y)
+        hit = [f.polygon for f in self.fields if f.polygon.intersects(at)]
+        return shapely.union_all(hit) if hit else None
+
     def entered(self, unit: Unit, plan: MovePlan) -> list[Minefield]:
         """The minefields the move just made took some figure into, that the unit was not
         already in when the move began (house rule FF-043)."""
         if not self.fields or len(plan.path) < 2:
             return []
-        walked = walked_path(unit, plan)
+        walkers = self.walkers(unit)
+        if not walkers:
+            return []
+        pts = [(f.x, f.y) for f in walkers]
+        cx, cy = unit.centre() if len(walkers) == len(unit.figures) else \
+            (sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts))
+        walked = walked_path(unit, plan, (cx, cy))
         if walked is None:
             return []
-        cx, cy = unit.centre()
-        offsets = [(f.x - cx, f.y - cy) for f in unit.figures]
+        offsets = [(x - cx, y - cy) for x, y in pts]
         tracks = [translate(walked, dx, dy) for dx, dy in offsets]
         sx, sy = walked.coords[0]
         starts = shapely.points([(sx + dx, sy + dy) for dx, dy in offsets])
@@ -237,20 +254,40 @@ class MinesModule(RuleModule):
             if bool(shapely.intersects(f.polygon, starts).any()):
                 continue  # already in it: it tested as the turn began, or as it came in
             if any(f.polygon.intersects(t) for t in tracks) or \
-                    bool(shapely.intersects(f.polygon, shapely.points(unit.points())).any()):
+                    bool(shapely.intersects(f.polygon, shapely.points(pts)).any()):
                 out.append(f)
         return out
+
+    def walkers(self, unit: Unit) -> list[Figure]:
+        """The figures that made the unit's move: all of them, but for those it took in on
+        the way (they lay where it found them; option ``reaching_into_a_minefield``, whose
+        legacy reading counted them as having walked with it from the start)."""
+        if options.reading(self.g, options.MINEFIELD_REACH) != "enters" or \
+                unit.side is not Side.REGULAR or all(f.fighting for f in unit.figures):
+            return list(unit.figures)
+        taken: set[str] = set()
+        for e in reversed(self.g.log.events):  # back to its activation: only Regulars take in
+            if e.data.get("unit") != unit.id:
+                continue
+            if e.kind == "activate":
+                break
+            if e.kind == "pick_up":
+                taken.update(e.data.get("figures", ()))
+        return [f for f in unit.figures if f.id not in taken]
 
     # -- the test -------------------------------------------------------------------------
     def modifiers(self, unit: Unit, field: Minefield, entering: bool) -> list[Modifier]:
         """FF-037/038 (cumulative), with house rule FF-043 for the timing and AA-025's
-        Pinned −1 (the Quality Check is the same check everywhere)."""
+        Pinned −1 (the Quality Check is the same check everywhere). As a turn begins the
+        unit has not moved Rapidly "this turn" (FF-037; option ``mine_test_at_turn_start``
+        keeps the old look-back for older saves)."""
         mods: list[Modifier] = []
         turn = self.g.state.turn
         if entering:
             rapid, still = unit.speed is Speed.RAPID, False
-        else:  # the start of a turn looks back on the turn just ended
-            rapid = unit.last_speed is Speed.RAPID
+        else:  # "stationary" looks back on the turn just ended; this turn has seen no move
+            rapid = unit.last_speed is Speed.RAPID and \
+                options.reading(self.g, options.MINE_TEST_SPEED) == "last_turn"
             still = turn == 1 or unit.still_turns >= 1
         if rapid:
             mods.append(Modifier("moved Rapidly", -1, "FF-037"))
@@ -308,13 +345,15 @@ class MinesModule(RuleModule):
             yield from self.test(unit, field, entering=True)
 
 
-def walked_path(unit: Unit, plan: MovePlan) -> shapely.LineString | None:
-    """The part of the planned path the unit's centre walked: all of it, or up to where it
-    stands when the move was cut short (an interruption, a pick-up)."""
+def walked_path(unit: Unit, plan: MovePlan,
+                centre: tuple[float, float] | None = None) -> shapely.LineString | None:
+    """The part of the planned path the unit's centre (or ``centre``, that of the figures
+    that walked it) walked: all of it, or up to where it stands when the move was cut short
+    (an interruption, a pick-up)."""
     line = shapely.LineString(plan.path)
     if line.length <= 1e-6:
         return None
-    here = shapely.Point(unit.centre())
+    here = shapely.Point(centre if centre is not None else unit.centre())
     end = shapely.Point(plan.path[-1])
     if here.distance(end) <= 0.3:
         return line

@@ -8,11 +8,12 @@ from typing import Any
 
 import pytest
 
+from ambush_gui.alley import options as opt
 from ambush_gui.alley import turn
 from ambush_gui.alley.fire import fire
 from ambush_gui.alley.fof.civilians import CiviliansModule
 from ambush_gui.alley.game import AlleyGame
-from ambush_gui.alley.model import Side
+from ambush_gui.alley.model import Injury, Side
 from ambush_gui.alley.movement import check_move
 from ambush_gui.core.decisions import IllegalDecision
 from ambush_gui.core.errors import ScenarioError
@@ -167,6 +168,31 @@ def test_no_fire_through_a_mob_stand() -> None:
     allowed = game([MARINES, GUNMEN], [ACROSS], settings={"block_fire": False})  # "unless the
     assert turn.fire_targets(allowed, allowed.unit("m")) == [allowed.unit("i")]  # scenario allows it"
     assert turn.fire_targets(aside, aside.unit("m")) == [aside.unit("i")]
+
+
+@pytest.mark.rule("FF-135")
+@pytest.mark.parametrize("reading", ["fighting_figures", "to_every_figure"])
+def test_a_line_of_fire_past_a_mob_is_the_same_both_ways(reading: str) -> None:
+    """FF-135: the stand blocks every line between the fighting figures; the Marines' wounded
+    man lies 3.6" east of them, where a line from the gunmen to him misses the stand. The
+    play-test saw the gunmen fire at the Marines by that line while the Marines' return fire
+    was "lost: passes through mob". Lines of fire join fighting figures, so neither may fire;
+    and wherever he lies, each unit may fire at the other exactly when the other may fire
+    back. The legacy reading (option ``mob_lines_of_fire``) drew lines to him too."""
+    g = game([MARINES, GUNMEN], [ACROSS], options={opt.MOB_LINES: reading})
+    m, i = g.unit("m"), g.unit("i")
+    hurt = m.figures[-1]
+    hurt.dependant, hurt.injury, hurt.x = True, Injury.MODERATE, 11.0
+    assert civ(g).fire_blocked(m, i) is not None
+    if reading == "to_every_figure":
+        assert civ(g).fire_blocked(i, m) is None and turn.fire_targets(g, i) == [m]
+        return
+    assert civ(g).fire_blocked(i, m) is not None
+    assert turn.fire_targets(g, i) == [] == turn.fire_targets(g, m)
+    for x in range(0, 24, 2):
+        for y in (3, 8, 15, 22):
+            hurt.x, hurt.y = float(x), float(y)
+            assert (civ(g).fire_blocked(m, i) is None) is (civ(g).fire_blocked(i, m) is None)
 
 
 @pytest.mark.rule("FF-135")

@@ -12,7 +12,8 @@ from ambush_gui.alley.fof import blast
 from ambush_gui.alley.fof.mines import CATEGORY, CONCENTRATIONS, MINE_TYPES, MinesModule
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.interrupts import NONE
-from ambush_gui.alley.model import Speed
+from ambush_gui.alley.model import Figure, FigureKind, Injury, Side, Speed
+from ambush_gui.alley.movement import move_along
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.errors import ScenarioError
 from tests.alley import kit
@@ -247,10 +248,14 @@ def test_a_unit_that_starts_a_turn_in_a_minefield_tests_and_a_pass_is_safe() -> 
 
 
 @pytest.mark.rule("FF-037")
-def test_moving_rapidly_is_minus_1_and_stationary_plus_1() -> None:
-    """FF-037: entering at Rapid speed: −1; starting the turn after a turn in place: +1;
-    starting it after a Rapid move into the field: −1."""
-    g = mined([kit.marines("m", (2, 2))], script=[5], strict=False)
+@pytest.mark.parametrize("reading", ["this_turn", "last_turn"])
+def test_moving_rapidly_is_minus_1_and_stationary_plus_1(reading: str) -> None:
+    """FF-037: entering at Rapid speed: −1; starting the turn after a turn in place: +1.
+    Starting a turn after a Rapid move into the field: no −1, since the unit has not moved
+    Rapidly "this turn" (a play-test saw the last turn's speed counted); the corrected
+    reading's legacy (option ``mine_test_at_turn_start``) keeps the −1 for older saves."""
+    g = mined([kit.marines("m", (2, 2))], script=[5], strict=False,
+              options={opt.MINE_TEST_SPEED: reading})
     walk(g, "m", "rapid:move-fire", [[3.2, 8]])
     (t,) = mine_tests(g)
     assert [(m[1], m[2]) for m in t.data["modifiers"]] == [(-1, "FF-037")]
@@ -258,9 +263,27 @@ def test_moving_rapidly_is_minus_1_and_stationary_plus_1() -> None:
     f = mod(g).fields[0]
     m.last_speed, m.still_turns = Speed.RAPID, 0
     g.state.turn = 2
-    assert [(x.label, x.value) for x in mod(g).modifiers(m, f, entering=False)] == [("moved Rapidly", -1)]
+    rapid = [("moved Rapidly", -1)] if reading == "last_turn" else []
+    assert [(x.label, x.value) for x in mod(g).modifiers(m, f, entering=False)] == rapid
     m.last_speed, m.still_turns = Speed.HALTED, 1
     assert [(x.label, x.value) for x in mod(g).modifiers(m, f, entering=False)] == [("stationary", 1)]
+
+
+@pytest.mark.rule("FF-037")
+def test_a_rapid_dash_into_a_field_costs_nothing_at_the_next_turns_test() -> None:
+    """FF-037, house rule FF-043: the Marines dash Rapidly into the belt (−1 on entering);
+    as the next turn begins they test again, with no modifier at all: not stationary (they
+    moved), and not "moved Rapidly this turn" (they have not moved in it yet)."""
+    g = mined([kit.marines("m", (2, 2)), kit.insurgents("i", (12, 22))], script=[6, 6],
+              strict=False, options={opt.MINE_TEST_SPEED: "this_turn"})
+    walk(g, "m", "rapid:move-fire", [[3.2, 9]])
+    turn.end_turn(g)
+    assert g.unit("m").last_speed is Speed.RAPID and g.unit("m").still_turns == 0
+    g.state.turn = 2
+    play(g, mod(g).start_turn())
+    entering, starting = mine_tests(g)
+    assert [x[0] for x in entering.data["modifiers"]] == ["moved Rapidly"]
+    assert "starts the turn in" in starting.data["purpose"] and starting.data["modifiers"] == []
 
 
 @pytest.mark.rule("FF-038")
@@ -294,6 +317,55 @@ def test_one_test_per_minefield_entered_per_move_and_none_for_moving_within_one(
     assert not mine_tests(g2)
     play(g2, mod(g2).start_turn())
     assert [m[0] for m in mine_tests(g2)[0].data["modifiers"]] == ["stationary"]
+
+
+def lying(g: AlleyGame, x: float, y: float) -> Figure:
+    """A wounded Marine lying on the ground at ``x, y`` (a Dependant, in no unit)."""
+    fig = Figure("w", FigureKind.SOLDIER, "rifle", x, y, Side.REGULAR, dependant=True,
+                 injury=Injury.MODERATE)
+    g.state.ground.append(fig)
+    return fig
+
+
+@pytest.mark.rule("FF-036")
+@pytest.mark.parametrize("reading", ["enters", "from_outside"])
+def test_a_figure_lying_in_a_minefield_is_reached_only_by_entering_it(reading: str) -> None:
+    """FF-036, house rule FF-043: a wounded Marine lies 0.3" inside the belt (y 8..11). The
+    fireteam walks up to the belt's edge: its figures touch him from outside, but none has
+    entered the field, so it may not take him in (a play-test saw Insurgents capture such a
+    figure that way). Walking into the belt, it reaches him inside and tests for the mines.
+    The legacy reading (option ``reaching_into_a_minefield``) took him from outside."""
+    g = mined([kit.marines("m", (2, 3))], script=[6], strict=False,
+              options={opt.MINEFIELD_REACH: reading})
+    w = lying(g, 3.6, 8.3)
+    walk(g, "m", "cautious:move-fire", [[3.2, 7.9]])  # m-3 stops 0.1" short of the belt
+    if reading == "from_outside":  # taken in with every Marine still outside the belt
+        assert w in g.unit("m").figures and all(f.y < 8 for f in g.unit("m").fighters)
+        return
+    assert w in g.state.ground and not mine_tests(g)
+    g.unit("m").activated = False
+    walk(g, "m", "cautious:move-fire", [[3.2, 8.6]])
+    assert w in g.unit("m").figures
+    assert [e.data["figures"] for e in kit.events(g, "pick_up")] == [["w"]]
+    assert all(f.y >= 8.0 for f in g.unit("m").fighters)  # they stand in the belt ...
+    (t,) = mine_tests(g)  # ... and the unit tested for entering it
+    assert "enters minefield mf-1" in t.data["purpose"]
+
+
+@pytest.mark.rule("FF-036")
+def test_insurgents_capture_a_figure_in_a_minefield_only_from_inside_it() -> None:
+    """FF-036, house rule FF-043, CT-051: an Insurgent unit moving along the belt's edge
+    passes 0.4" from a Marine lying inside it and captures nobody; the same move a step
+    further in (its figures inside the belt) captures him where he lies."""
+    g = mined([kit.insurgents("i", (2, 7.7)), kit.marines("m", (14, 2))],
+              options={opt.MINEFIELD_REACH: "enters"})
+    w = lying(g, 8.0, 8.1)
+    i = g.unit("i")
+    move_along(g, i, [i.centre(), (12.0, 7.7)], 12)
+    assert not w.captive and not kit.events(g, "pick_up")
+    move_along(g, i, [i.centre(), (12.0, 8.2), (4.0, 8.2)], 12)
+    assert w.captive and g.state.custody == {"w": "i"}
+    assert min(f.y for f in i.figures) >= 8.0
 
 
 # -- the file --------------------------------------------------------------------------------
