@@ -30,6 +30,7 @@ NO_ATTACK_CHECK = "check_after_no_attack"
 BLOCKED_PATH = "blocked_after_interrupt"
 BLAST_DEFENSE = "mine_and_ied_defense"
 STRESS_LEADER_RADIUS = "stress_leader_radius"
+STRESS_LONE_LEADER = "stress_leader_on_himself"
 
 OPTIONS = Registry((
     RulesOption(
@@ -219,6 +220,20 @@ OPTIONS = Registry((
         seed_lines="seed 000 lines 105, 137", offered=False,
         text="A correction, not a choice: no figure moves through an enemy figure, and under "
              "house rule AA-068 the Regular has declared his whole path before the interruption."),
+    RulesOption(
+        STRESS_LONE_LEADER, "Combat stress: a leader on his own",
+        (Reading("leads_others", "He leads others, not himself",
+                 "A Positive or Negative Leader's rating changes the Stress Level and Stress Test "
+                 "dice of the units he stands near, his own unit included while it has another "
+                 "fighting figure; a leader alone in his unit does not count his own rating."),
+         Reading("counts_himself", "He counted himself (corrected)",
+                 "The engine counted a leader alone in his unit as standing near his own unit: "
+                 "a lone Negative Leader raised his own stress and lost his own Stress Test die; "
+                 "kept only so that older saves replay.")),
+        default="leads_others", legacy="counts_himself", rule_ids=("FF-096", "FF-100", "FF-111"),
+        modules=("combat_stress",), seed_lines="seed 003 lines 241, 245, 251, 253", offered=False,
+        text="A correction, not a choice: a leader inspires \"their men\" or robs \"their men\" "
+             "of their confidence; a leader alone has no men to lead."),
 ))
 """The Ambush Alley rules options, in the order the reference lists them (the corrections,
 ``offered=False``, last)."""

@@ -365,6 +365,52 @@ def test_equal_ratings_cancel_and_leaders_of_one_sign_do_not_add_up() -> None:
     assert items(cs, g.unit("m"))["FF-100"] == -2  # the best of them
 
 
+LEADS_OTHERS = {"stress_leader_on_himself": "leads_others"}
+
+
+def _lone(sign: str, script: tuple[int, ...] = (), options: dict[str, str] | None = None,
+          **settings: Any) -> tuple[AlleyGame, CombatStressModule, Unit]:
+    """A Lieutenant ``c-1`` alone in his unit, a leader of rating 1 of ``sign``, at turn 2."""
+    g, cs = stress([kit.leader("c", "regular", (15, 10)), FAR], script=script,
+                   options=LEADS_OTHERS if options is None else options,
+                   **{f"{sign}_leaders": [{"figure": "c-1", "rating": 1}]}, **settings)
+    g.state.turn = 2
+    return g, cs, g.unit("c")
+
+
+@pytest.mark.rule("FF-096")
+@pytest.mark.rule("FF-111")
+def test_a_lone_negative_leader_does_not_count_his_own_rating_against_himself() -> None:
+    """Play-test: the Lieutenant alone got "+1 Negative Leader within 6\"", then lost his
+    only Stress Test die and left the table without being fired on. A leader acts on the
+    men he leads or stands near, not on himself (correction ``stress_leader_on_himself``)."""
+    g, cs, c = _lone("negative", script=(8,), background=2)
+    assert not {"FF-096", "FF-105"} & set(items(cs, c))
+    at_turn(g, cs, 2)  # level 2 + 1 turn − 1 quiet turn = 2: his one die of 8 holds
+    assert len(stress_rolls(g)[-1].data["faces"]) == 1
+    assert c.alive and cs.units["c"].lost == 0
+    g, cs, c = _lone("negative", options={"stress_leader_on_himself": "counts_himself"}, background=2)
+    assert items(cs, c)["FF-096"] == 1  # older saves replay as they were played
+    at_turn(g, cs, 2)
+    assert not c.alive and not stress_rolls(g)
+
+
+@pytest.mark.rule("FF-100")
+@pytest.mark.rule("FF-111")
+def test_a_lone_positive_leader_does_not_steady_himself_but_still_steadies_his_squad() -> None:
+    g, cs, c = _lone("positive", script=(1,), background=4)
+    assert "FF-100" not in items(cs, c)
+    cs.units["c"].level = 4
+    assert not cs.stress_test(c, "test") and len(stress_rolls(g)[-1].data["faces"]) == 1
+    g, cs = stress([squad("p", 10), FAR], options=LEADS_OTHERS, background=4,
+                   positive_leaders=[{"figure": "p-L", "rating": 2}])
+    g.state.turn = 2
+    assert items(cs, g.unit("p"))["FF-100"] == -2  # his own squad, three riflemen with him
+    for f in g.unit("p").figures[:3]:
+        kill(g, g.unit("p"), f)
+    assert "FF-100" not in items(cs, g.unit("p"))  # the riflemen gone: he is on his own
+
+
 # -- the Stress Test -------------------------------------------------------------------------------
 
 
