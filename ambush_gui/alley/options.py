@@ -31,6 +31,7 @@ BLOCKED_PATH = "blocked_after_interrupt"
 BLAST_DEFENSE = "mine_and_ied_defense"
 STRESS_LEADER_RADIUS = "stress_leader_radius"
 STRESS_LONE_LEADER = "stress_leader_on_himself"
+RIDER_WITHOUT_MOUNT = "hit_without_a_mount"
 
 OPTIONS = Registry((
     RulesOption(
@@ -234,6 +235,21 @@ OPTIONS = Registry((
         modules=("combat_stress",), seed_lines="seed 003 lines 241, 245, 251, 253", offered=False,
         text="A correction, not a choice: a leader inspires \"their men\" or robs \"their men\" "
              "of their confidence; a leader alone has no men to lead."),
+    RulesOption(
+        RIDER_WITHOUT_MOUNT, "Mounted units: a man whose mount is dead",
+        (Reading("on_foot", "He is hit as a man on foot",
+                 "A figure of a mounted unit whose own mount is already dead has no mount to be "
+                 "hit and no seat to keep: a casualty on him is a man on foot's, with no rider-or-"
+                 "mount die, no check to keep his seat and no worse First Aid for a throw."),
+         Reading("rider_or_mount", "He was hit as a rider (corrected)",
+                 "The engine rolled rider or mount, the check to keep his seat and the thrown "
+                 "rider's worse First Aid for him as long as his unit was still mounted; kept only "
+                 "so that older saves replay.")),
+        default="on_foot", legacy="rider_or_mount", rule_ids=("FF-071", "FF-072", "FF-074", "FF-075"),
+        modules=("mounted",), seed_lines="seed 003 lines 179-185", offered=False,
+        text="A correction, not a choice: a casualty falls on \"the rider or the mount\", and a "
+             "mount that becomes a casualty is dead; a man whose mount is dead is no longer a "
+             "rider to keep his seat or be thrown."),
 ))
 """The Ambush Alley rules options, in the order the reference lists them (the corrections,
 ``offered=False``, last)."""
