@@ -32,6 +32,7 @@ BLAST_DEFENSE = "mine_and_ied_defense"
 STRESS_LEADER_RADIUS = "stress_leader_radius"
 STRESS_LONE_LEADER = "stress_leader_on_himself"
 RIDER_WITHOUT_MOUNT = "hit_without_a_mount"
+EXPOSED_IN_COVER = "exposed_while_in_cover"
 
 OPTIONS = Registry((
     RulesOption(
@@ -250,6 +251,19 @@ OPTIONS = Registry((
         text="A correction, not a choice: a casualty falls on \"the rider or the mount\", and a "
              "mount that becomes a casualty is dead; a man whose mount is dead is no longer a "
              "rider to keep his seat or be thrown."),
+    RulesOption(
+        EXPOSED_IN_COVER, "A target In Cover in the open",
+        (Reading("not_exposed", "In Cover, so not Exposed",
+                 "A unit that claims the In Cover die (Hunkered Down after a turn in place, or "
+                 "Pinned) has gone to ground: its attacker gets no Exposed die, wherever it lies. "
+                 "A unit that may not claim In Cover (mounted, FF-061) is still Exposed."),
+         Reading("both", "Both at once (corrected)",
+                 "The engine gave a unit Hunkered Down in the open its In Cover die and its "
+                 "attacker the Exposed die too; kept only so that older saves replay.")),
+        default="not_exposed", legacy="both", rule_ids=("AA-126", "AA-121", "AA-122", "AA-127"),
+        seed_lines="seed 000 lines 161, 169, 171, 245", offered=False,
+        text="A correction, not a choice: a unit that is not Exposed is the one making use of the "
+             "ground, and a Pinned unit that cannot reach cover may still get In Cover where it is."),
 ))
 """The Ambush Alley rules options, in the order the reference lists them (the corrections,
 ``offered=False``, last)."""

@@ -408,6 +408,19 @@ def test_house_rule_the_split_and_the_first_aid_direction() -> None:
     assert first_aid(g, g.unit("r"), f) == 1  # 6 + 1 stays 6: serious, on the table
 
 
+@pytest.mark.rule("FF-061")
+@pytest.mark.rule("AA-126")
+def test_a_mounted_unit_claims_no_in_cover_so_stays_exposed_when_pinned() -> None:
+    """A mounted unit may never claim In Cover (FF-061), so Pinned in the open it has not
+    gone to ground: its attacker keeps the Exposed die; dismounted it is In Cover instead."""
+    g = cav_vs_foot(options={"exposed_while_in_cover": "not_exposed"})
+    r, i = g.unit("r"), g.unit("i")
+    r.pinned = True
+    assert "AA-126" in rules_of(firepower(g, i, r)) and "AA-122" not in rules_of(defense(g, r, i))
+    mod(g).dismount(r, "test")
+    assert "AA-126" not in rules_of(firepower(g, i, r)) and "AA-122" in rules_of(defense(g, r, i))
+
+
 ON_FOOT = {"hit_without_a_mount": "on_foot"}
 
 
