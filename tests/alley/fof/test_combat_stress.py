@@ -545,12 +545,14 @@ def test_low_is_the_bottom_and_casualties_count_against_what_is_left() -> None:
     cs.lose_confidence(m)
     cs.lose_confidence(m)
     assert m.confidence == "low" and cs.units["m"].lost == 3  # Low stays Low; the die still goes
-    # two riflemen fall: 4D basic, 3 lost, 1 left; a fourth loss would end it, so would more casualties
-    del m.figures[0:2]
-    assert basic_firepower(m) == 4 and m.alive
-    m.figures.pop(0)  # the m203 gunner too: 2D basic, 3 lost
+    # casualties count against what is left: a rifleman falls, 5D basic, 3 lost, 2 left
+    m.figures.pop(0)
     at_turn(g, cs, 2)
-    assert not m.alive
+    assert basic_firepower(m) == 5 and m.alive
+    m.figures.pop(1)  # the M203 gunner too: rifle and SAW, 3D basic, 3 lost: exactly none left
+    assert basic_firepower(m) == 3
+    at_turn(g, cs, 3)
+    assert not m.alive and "combat ineffective" in kit.events(g, "stress")[-1].text
 
 
 # -- regaining confidence -----------------------------------------------------------------------
