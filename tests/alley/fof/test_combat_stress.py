@@ -397,9 +397,11 @@ def test_a_lone_negative_leader_does_not_count_his_own_rating_against_himself() 
 
 @pytest.mark.rule("FF-100")
 @pytest.mark.rule("FF-111")
+@pytest.mark.rule("FF-121")
 def test_a_lone_positive_leader_does_not_steady_himself_but_still_steadies_his_squad() -> None:
     g, cs, c = _lone("positive", script=(1,), background=4)
     assert "FF-100" not in items(cs, c)
+    assert "FF-121" not in _rules(cs.regain_reasons(c))  # nor is he his own reason to regain
     cs.units["c"].level = 4
     assert not cs.stress_test(c, "test") and len(stress_rolls(g)[-1].data["faces"]) == 1
     g, cs = stress([squad("p", 10), FAR], options=LEADS_OTHERS, background=4,
