@@ -38,6 +38,9 @@ RELEASE_CUSTODY = "release_by_the_guards"
 MOB_LINES = "mob_lines_of_fire"
 BLAST_DEFENSE = "mine_and_ied_defense"
 STRESS_LEADER_RADIUS = "stress_leader_radius"
+STRESS_LONE_LEADER = "stress_leader_on_himself"
+RIDER_WITHOUT_MOUNT = "hit_without_a_mount"
+EXPOSED_IN_COVER = "exposed_while_in_cover"
 
 OPTIONS = Registry((
     RulesOption(
@@ -330,6 +333,48 @@ OPTIONS = Registry((
         modules=("civilians",), seed_lines="seed 003 lines 311-313", offered=False,
         text="A correction, not a choice: a line of fire runs between a figure that fires and "
              "the figures fired at, and Dependants neither fire nor return fire."),
+    RulesOption(
+        STRESS_LONE_LEADER, "Combat stress: a leader on his own",
+        (Reading("leads_others", "He leads others, not himself",
+                 "A Positive or Negative Leader's rating changes the Stress Level and Stress Test "
+                 "dice of the units he stands near, his own unit included while it has another "
+                 "fighting figure; a leader alone in his unit does not count his own rating."),
+         Reading("counts_himself", "He counted himself (corrected)",
+                 "The engine counted a leader alone in his unit as standing near his own unit: "
+                 "a lone Negative Leader raised his own stress and lost his own Stress Test die; "
+                 "kept only so that older saves replay.")),
+        default="leads_others", legacy="counts_himself", rule_ids=("FF-096", "FF-100", "FF-111"),
+        modules=("combat_stress",), seed_lines="seed 003 lines 241, 245, 251, 253", offered=False,
+        text="A correction, not a choice: a leader inspires \"their men\" or robs \"their men\" "
+             "of their confidence; a leader alone has no men to lead."),
+    RulesOption(
+        RIDER_WITHOUT_MOUNT, "Mounted units: a man whose mount is dead",
+        (Reading("on_foot", "He is hit as a man on foot",
+                 "A figure of a mounted unit whose own mount is already dead has no mount to be "
+                 "hit and no seat to keep: a casualty on him is a man on foot's, with no rider-or-"
+                 "mount die, no check to keep his seat and no worse First Aid for a throw."),
+         Reading("rider_or_mount", "He was hit as a rider (corrected)",
+                 "The engine rolled rider or mount, the check to keep his seat and the thrown "
+                 "rider's worse First Aid for him as long as his unit was still mounted; kept only "
+                 "so that older saves replay.")),
+        default="on_foot", legacy="rider_or_mount", rule_ids=("FF-071", "FF-072", "FF-074", "FF-075"),
+        modules=("mounted",), seed_lines="seed 003 lines 179-185", offered=False,
+        text="A correction, not a choice: a casualty falls on \"the rider or the mount\", and a "
+             "mount that becomes a casualty is dead; a man whose mount is dead is no longer a "
+             "rider to keep his seat or be thrown."),
+    RulesOption(
+        EXPOSED_IN_COVER, "A target In Cover in the open",
+        (Reading("not_exposed", "In Cover, so not Exposed",
+                 "A unit that claims the In Cover die (Hunkered Down after a turn in place, or "
+                 "Pinned) has gone to ground: its attacker gets no Exposed die, wherever it lies. "
+                 "A unit that may not claim In Cover (mounted, FF-061) is still Exposed."),
+         Reading("both", "Both at once (corrected)",
+                 "The engine gave a unit Hunkered Down in the open its In Cover die and its "
+                 "attacker the Exposed die too; kept only so that older saves replay.")),
+        default="not_exposed", legacy="both", rule_ids=("AA-126", "AA-121", "AA-122", "AA-127"),
+        seed_lines="seed 000 lines 161, 169, 171, 245", offered=False,
+        text="A correction, not a choice: a unit that is not Exposed is the one making use of the "
+             "ground, and a Pinned unit that cannot reach cover may still get In Cover where it is."),
 ))
 """The Ambush Alley rules options, in the order the reference lists them (the corrections,
 ``offered=False``, last)."""

@@ -165,6 +165,30 @@ def hunkered_down(g: AlleyGame, unit: Unit) -> bool:
     return unit.pinned or (unit.still_turns >= 1 and unit.moved == 0)
 
 
+def in_cover(g: AlleyGame, target: Unit, attacker: Unit) -> Modifier | None:
+    """AA-121/122: the In Cover die ``target`` claims against ``attacker`` (Hunkered Down),
+    or None; a module may withhold it (FF-061: never on horseback)."""
+    if not hunkered_down(g, target):
+        return None
+    why = "Pinned: Hunkered Down" if target.pinned else "Hunkered Down (a turn in place)"
+    item = Modifier(f"In Cover — {why}", 1, "AA-122" if target.pinned else "AA-121")
+    if g.modules and not g.modules.filter("defense_filter", [item], target, attacker):
+        return None
+    return item
+
+
+def exposed_to(g: AlleyGame, target: Unit, attacker: Unit) -> bool:
+    """AA-126: whether ``attacker`` gets the Exposed die against ``target``. A target In
+    Cover has gone to ground and is not Exposed (correction ``exposed_while_in_cover``)."""
+    if not exposed(g, target):
+        return False
+    from ambush_gui.alley import options
+
+    if options.reading(g, options.EXPOSED_IN_COVER) == "both":
+        return True
+    return in_cover(g, target, attacker) is None
+
+
 def moving_cautiously(unit: Unit) -> bool:
     """AA-120 with house rule AA-039: the speed declared this turn holds for the whole turn."""
     return unit.speed is Speed.CAUTIOUS
@@ -185,7 +209,7 @@ def firepower(g: AlleyGame, attacker: Unit, target: Unit, overwatch: bool = Fals
     elif reach:
         items.append(Modifier(f"target within Optimum Range (the {reach}'s doubled range, AA-112)",
                               1, "AA-110"))
-    if exposed(g, target):
+    if exposed_to(g, target, attacker):
         items.append(Modifier("target Exposed", 1, "AA-126"))
     if attacker.speed is Speed.RAPID:
         items.append(Modifier("moved Rapidly", -1, "AA-038"))
@@ -212,9 +236,9 @@ def defense(g: AlleyGame, target: Unit, attacker: Unit) -> Pool:
     items = [Modifier(f"{n} figure{'s' if n != 1 else ''}", n, "AA-117")]
     if moving_cautiously(target):
         items.append(Modifier("moving Cautiously", 1, "AA-120"))
-    if hunkered_down(g, target):
-        why = "Pinned: Hunkered Down" if target.pinned else "Hunkered Down (a turn in place)"
-        items.append(Modifier(f"In Cover — {why}", 1, "AA-122" if target.pinned else "AA-121"))
+    cover = in_cover(g, target, attacker)
+    if cover is not None:
+        items.append(cover)
     if solid_cover(g, target, attacker):
         items.append(Modifier("Solid Cover", 1, "AA-124"))
     if target.armor:

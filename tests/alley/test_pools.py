@@ -183,6 +183,29 @@ def test_exposed_target_gives_the_attacker_one_firepower_die() -> None:
     assert "AA-126" not in rules(firepower(g, m, i))
 
 
+@pytest.mark.rule("AA-126")
+@pytest.mark.rule("AA-122")
+@pytest.mark.rule("AA-121")
+def test_a_target_in_cover_is_not_exposed() -> None:
+    """Play-test: a Pinned unit in the open gave its attacker "+1 Exposed" and itself "+1 In
+    Cover". Gone to ground it is In Cover, and so not Exposed (correction
+    ``exposed_while_in_cover``); a unit in the open that claims no In Cover still is."""
+    g = kit.game([kit.marines("m", (2, 2)), kit.insurgents("i", (2, 21), n=3)],
+                 options={"exposed_while_in_cover": "not_exposed"})
+    m, i = g.unit("m"), g.unit("i")
+    i.moved = 2.0
+    assert rules(firepower(g, m, i))["AA-126"] == 1 and "AA-122" not in rules(defense(g, i, m))
+    i.pinned = True
+    assert "AA-126" not in rules(firepower(g, m, i)) and rules(defense(g, i, m))["AA-122"] == 1
+    i.pinned, i.moved, i.still_turns = False, 0.0, 1  # Hunkered Down after a turn in place
+    assert "AA-126" not in rules(firepower(g, m, i)) and rules(defense(g, i, m))["AA-121"] == 1
+    g = kit.game([kit.marines("m", (2, 2)), kit.insurgents("i", (2, 21), n=3)],
+                 options={"exposed_while_in_cover": "both"})
+    g.unit("i").pinned = True  # older saves replay as they were played: both dice
+    assert rules(firepower(g, g.unit("m"), g.unit("i")))["AA-126"] == 1
+    assert rules(defense(g, g.unit("i"), g.unit("m")))["AA-122"] == 1
+
+
 @pytest.mark.rule("AA-128")
 def test_body_armor_gives_marines_one_die_and_insurgents_none() -> None:
     """AA-128: body armor is +1 Defense die for Marines, none for Insurgents."""

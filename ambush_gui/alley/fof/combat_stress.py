@@ -359,16 +359,21 @@ class CombatStressModule(RuleModule):
     def leaders(self, unit: Unit, radius: float) -> list[Leader]:
         """The unit's own side's leaders on the table within ``radius`` inches (house rule
         AA-005: measured to the unit's nearest figure); a wounded or captured leader leads
-        nobody (DC-001)."""
+        nobody (DC-001). The one place every leader effect (FF-096, FF-100, FF-105, FF-111,
+        FF-121) finds its leaders: a leader alone in his unit, with no other fighting figure
+        in it, does not lead himself (correction ``stress_leader_on_himself``)."""
         g = self.g
         out: list[Leader] = []
         figs = self.leader_figures()
         pts = unit.points()
         reach = radius * g.m.scale
+        himself = options.reading(g, options.STRESS_LONE_LEADER) == "counts_himself"
         for spec, positive in self.leader_specs():
             fig = figs.get(spec.figure)
             if fig is None or fig.side is not unit.side:
                 continue
+            if not himself and all(f is fig or not f.fighting for f in unit.figures):
+                continue  # his unit is himself alone: he has no men to lead
             if min_distance(pts, _xy(fig)) <= reach + 1e-9:
                 out.append(Leader(fig, positive, spec.rating, self.leader_name(fig.id)))
         return out

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
+from ambush_gui.alley import options
 from ambush_gui.alley.model import Side, Speed, Unit
 from ambush_gui.alley.modules import RuleModule, Settings, register
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
@@ -188,6 +189,12 @@ class MountedModule(RuleModule):
         """The unit's fighting figures that still have a mount."""
         have = self.mounts.get(unit.id, set())
         return [f for f in unit.fighters if f.id in have]
+
+    def has_mount(self, unit: Unit, fig: Figure) -> bool:
+        """FF-075: whether ``fig`` still has a mount of his own. Under the legacy reading of
+        the correction ``hit_without_a_mount`` every figure of a mounted unit counted as one."""
+        return (fig.id in self.mounts.get(unit.id, set())
+                or options.reading(self.g, options.RIDER_WITHOUT_MOUNT) == "rider_or_mount")
 
     def may_mount(self, unit: Unit) -> bool:
         """Mounts with the unit, at least half its fighting figures with one, not Pinned."""
@@ -364,10 +371,12 @@ class MountedModule(RuleModule):
         its rider on foot; he lands on his feet unhurt if he passes, else he is thrown and is
         the casualty (the core's :func:`~ambush_gui.alley.fire.casualty`: First Aid, or
         removal for an Insurgent). Returns the serious wounds dealt (None on foot: the
-        core's casualty). The unit is then settled: with too few mounts it is on foot."""
+        core's casualty). The unit is then settled: with too few mounts it is on foot.
+        A figure whose own mount is already dead is hit as a man on foot (the core's
+        casualty), even while his unit is still mounted (correction ``hit_without_a_mount``)."""
         yield from ()  # a procedure, though it asks nothing
         self.thrown.discard(fig.id)
-        if not self.is_mounted(unit):
+        if not self.is_mounted(unit) or not self.has_mount(unit, fig):
             return None
         from ambush_gui.alley.interrupts import quality_check
 

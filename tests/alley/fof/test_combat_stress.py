@@ -365,6 +365,54 @@ def test_equal_ratings_cancel_and_leaders_of_one_sign_do_not_add_up() -> None:
     assert items(cs, g.unit("m"))["FF-100"] == -2  # the best of them
 
 
+LEADS_OTHERS = {"stress_leader_on_himself": "leads_others"}
+
+
+def _lone(sign: str, script: tuple[int, ...] = (), options: dict[str, str] | None = None,
+          **settings: Any) -> tuple[AlleyGame, CombatStressModule, Unit]:
+    """A Lieutenant ``c-1`` alone in his unit, a leader of rating 1 of ``sign``, at turn 2."""
+    g, cs = stress([kit.leader("c", "regular", (15, 10)), FAR], script=script,
+                   options=LEADS_OTHERS if options is None else options,
+                   **{f"{sign}_leaders": [{"figure": "c-1", "rating": 1}]}, **settings)
+    g.state.turn = 2
+    return g, cs, g.unit("c")
+
+
+@pytest.mark.rule("FF-096")
+@pytest.mark.rule("FF-111")
+def test_a_lone_negative_leader_does_not_count_his_own_rating_against_himself() -> None:
+    """Play-test: the Lieutenant alone got "+1 Negative Leader within 6\"", then lost his
+    only Stress Test die and left the table without being fired on. A leader acts on the
+    men he leads or stands near, not on himself (correction ``stress_leader_on_himself``)."""
+    g, cs, c = _lone("negative", script=(8,), background=2)
+    assert not {"FF-096", "FF-105"} & set(items(cs, c))
+    at_turn(g, cs, 2)  # level 2 + 1 turn − 1 quiet turn = 2: his one die of 8 holds
+    assert len(stress_rolls(g)[-1].data["faces"]) == 1
+    assert c.alive and cs.units["c"].lost == 0
+    g, cs, c = _lone("negative", options={"stress_leader_on_himself": "counts_himself"}, background=2)
+    assert items(cs, c)["FF-096"] == 1  # older saves replay as they were played
+    at_turn(g, cs, 2)
+    assert not c.alive and not stress_rolls(g)
+
+
+@pytest.mark.rule("FF-100")
+@pytest.mark.rule("FF-111")
+@pytest.mark.rule("FF-121")
+def test_a_lone_positive_leader_does_not_steady_himself_but_still_steadies_his_squad() -> None:
+    g, cs, c = _lone("positive", script=(1,), background=4)
+    assert "FF-100" not in items(cs, c)
+    assert "FF-121" not in _rules(cs.regain_reasons(c))  # nor is he his own reason to regain
+    cs.units["c"].level = 4
+    assert not cs.stress_test(c, "test") and len(stress_rolls(g)[-1].data["faces"]) == 1
+    g, cs = stress([squad("p", 10), FAR], options=LEADS_OTHERS, background=4,
+                   positive_leaders=[{"figure": "p-L", "rating": 2}])
+    g.state.turn = 2
+    assert items(cs, g.unit("p"))["FF-100"] == -2  # his own squad, three riflemen with him
+    for f in g.unit("p").figures[:3]:
+        kill(g, g.unit("p"), f)
+    assert "FF-100" not in items(cs, g.unit("p"))  # the riflemen gone: he is on his own
+
+
 # -- the Stress Test -------------------------------------------------------------------------------
 
 
@@ -499,12 +547,14 @@ def test_low_is_the_bottom_and_casualties_count_against_what_is_left() -> None:
     cs.lose_confidence(m)
     cs.lose_confidence(m)
     assert m.confidence == "low" and cs.units["m"].lost == 3  # Low stays Low; the die still goes
-    # two riflemen fall: 4D basic, 3 lost, 1 left; a fourth loss would end it, so would more casualties
-    del m.figures[0:2]
-    assert basic_firepower(m) == 4 and m.alive
-    m.figures.pop(0)  # the m203 gunner too: 2D basic, 3 lost
+    # casualties count against what is left: a rifleman falls, 5D basic, 3 lost, 2 left
+    m.figures.pop(0)
     at_turn(g, cs, 2)
-    assert not m.alive
+    assert basic_firepower(m) == 5 and m.alive
+    m.figures.pop(1)  # the M203 gunner too: rifle and SAW, 3D basic, 3 lost: exactly none left
+    assert basic_firepower(m) == 3
+    at_turn(g, cs, 3)
+    assert not m.alive and "combat ineffective" in kit.events(g, "stress")[-1].text
 
 
 # -- regaining confidence -----------------------------------------------------------------------

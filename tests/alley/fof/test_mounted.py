@@ -408,6 +408,45 @@ def test_house_rule_the_split_and_the_first_aid_direction() -> None:
     assert first_aid(g, g.unit("r"), f) == 1  # 6 + 1 stays 6: serious, on the table
 
 
+@pytest.mark.rule("FF-061")
+@pytest.mark.rule("AA-126")
+def test_a_mounted_unit_claims_no_in_cover_so_stays_exposed_when_pinned() -> None:
+    """A mounted unit may never claim In Cover (FF-061), so Pinned in the open it has not
+    gone to ground: its attacker keeps the Exposed die; dismounted it is In Cover instead."""
+    g = cav_vs_foot(options={"exposed_while_in_cover": "not_exposed"})
+    r, i = g.unit("r"), g.unit("i")
+    r.pinned = True
+    assert "AA-126" in rules_of(firepower(g, i, r)) and "AA-122" not in rules_of(defense(g, r, i))
+    mod(g).dismount(r, "test")
+    assert "AA-126" not in rules_of(firepower(g, i, r)) and "AA-122" in rules_of(defense(g, r, i))
+
+
+ON_FOOT = {"hit_without_a_mount": "on_foot"}
+
+
+@pytest.mark.rule("FF-071")
+@pytest.mark.rule("FF-074")
+@pytest.mark.rule("FF-075")
+def test_a_man_whose_mount_is_dead_is_hit_as_a_man_on_foot() -> None:
+    """Play-test: a rider whose horse was already dead was hit again while his unit rode on
+    (three mounts for four men): rider or mount was rolled for him, he "kept his seat" or
+    was "thrown from his mount" and took the thrown rider's worse First Aid (correction
+    ``hit_without_a_mount``)."""
+    g = cav_vs_foot(script=[6, 5, 4], options=ON_FOOT)  # mount dead, lands on his feet; then First Aid 4
+    hit(g)
+    assert mod(g).is_mounted(g.unit("r")) and "r-1" not in mod(g).mounts["r"]
+    before = len(rolls(g))
+    hit(g)  # r-1 again, on foot beside the others
+    assert rolls(g)[before:] == ["First Aid: r-1 (Riders r)"]
+    aid = [e for e in kit.events(g, "roll") if e.data["purpose"].startswith("First Aid")][-1]
+    assert aid.data["modifiers"] == [] and g.unit("r").figures[0].injury is Injury.MODERATE
+    assert len(kit.events(g, "mounted")) == 1  # only the first hit was on horseback
+    g = cav_vs_foot(script=[6, 5, 2, 1, 4], options={"hit_without_a_mount": "rider_or_mount"})
+    hit(g)
+    hit(g)  # older saves replay as they were played: "thrown", +1 on First Aid
+    assert "thrown from his mount" in kit.events(g, "mounted")[-1].text
+
+
 def test_insurgent_riders_hit_are_removed_mount_hits_may_spare_them() -> None:
     g = game([kit.marines("m", (5, 5)), riders("e", (5, 12), side="insurgent", tq="d8")],
              [{"unit": "e", "type": "cavalry"}], script=[2, 5, 5, 5])
