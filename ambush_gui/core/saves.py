@@ -49,7 +49,8 @@ holds is a few dozen. A move's path has its own, smaller bound (MAX_WAYPOINTS)."
 
 
 class Proof(BaseModel):
-    """What a format-2 save claims, checked by ``replay --verify`` besides the final state."""
+    """What a save claims (format 2 on), checked by ``replay --verify`` besides the final state,
+    and sealed into the format-3 state hash."""
 
     model_config = ConfigDict(extra="forbid")
 
