@@ -8,7 +8,7 @@
     ambush-gui odds 7d8 5d6 [--json]
     ambush-gui simulate SCENARIO --games N --seed S [--players regular=hard,insurgent=easy]
                              [--jobs N] [--option NAME=VALUE ...] [--json]
-    ambush-gui replay SAVE --verify
+    ambush-gui replay SAVE [--verify]
     ambush-gui --selftest           (open, draw and play every shipped scenario offscreen)
 
 A computer LEVEL is easy, normal (the default; ``ai`` is the same) or hard; ``simulate``
@@ -16,7 +16,9 @@ also takes ``random`` (uniform among the legal options). ``simulate --jobs N`` p
 processes (default: every core); the same seeds give the same figures on any number.
 
 Bad input never ends in a traceback: it is reported with the file, the place in it
-and what was expected, and the command exits with status 2 (1 for a failed verify).
+and what was expected, and the command exits with status 2. ``replay --verify`` exits 0
+only when the save's whole proof checks, 1 when anything differs, and 3 when the save
+replays but carries too little proof to be verified (format 1 or 2, or a proof removed).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from ambush_gui.core.words import count
 if TYPE_CHECKING:
     from ambush_gui.ai.simulate import Report
 
-EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_UNVERIFIED = 0, 1, 2, 3
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -113,7 +115,15 @@ def build_parser() -> argparse.ArgumentParser:
     add_option_argument(c)
     c.set_defaults(run=cmd_simulate)
 
-    c = sub.add_parser("replay", help="replay a save file")
+    c = sub.add_parser(
+        "replay", help="replay a save file", formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="exit status with --verify:\n"
+               "  0  verified: the save's scenario, seed, options and decisions are those it\n"
+               "     recorded, and they replay to its recorded state\n"
+               "  1  not verified: something differs (each difference is named)\n"
+               "  2  the file cannot be read as a save\n"
+               "  3  not verified: the save replays, but carries too little proof (a save\n"
+               "     without one, or made before version 3); says what was checked")
     c.add_argument("save")
     c.add_argument("--verify", action="store_true",
                    help="check that the save's scenario, seed, options and decisions are those it "
@@ -314,18 +324,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     if args.verify:
         try:
-            game, notes = saves.check(args.save, systems.factory)
+            verdict = saves.check(args.save, systems.factory)
         except saves.Divergence as exc:
             print(f"replay failed: {exc}", file=sys.stderr)
             return EXIT_FAILED
-        covered = "state" if notes else "scenario, seed, options and decisions, and state"
-        print(f"{args.save}: verified {covered} — {count(len(game.decisions), 'decision')} "
-              f"replay to state {game.state_hash()[:16]}…")
-        for note in notes:
-            print(f"{args.save}: note: {note}")
-        return EXIT_OK
+        if verdict.verified:
+            print(f"{args.save}: verified: {verdict.checked}")
+            return EXIT_OK
+        print(f"{args.save}: NOT verified (checked: {verdict.checked})")
+        for why in verdict.unproven:
+            print(f"{args.save}: not verified: {why}")
+        return EXIT_UNVERIFIED
     game = saves.replay(args.save, systems.factory)
-    state = "over" if game.pending() is None else f"waiting for: {game.pending().prompt}"
+    pending = game.pending()
+    state = "over" if pending is None else f"waiting for: {pending.prompt}"
     print(f"{args.save}: {count(len(game.decisions), 'decision')} replayed; the game is {state}")
     return EXIT_OK
 

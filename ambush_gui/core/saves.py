@@ -2,9 +2,12 @@
 
 A save embeds the scenario it was played on (so it outlives later edits to a shipped
 file), the seed, every answer in order and the state hash they lead to. Loading is
-replaying; ``verify`` proves a file: the scenario, seed, options and decisions are those
-that were saved (their recorded hashes, format 2), and they lead to the recorded state.
-The hashes catch an edited file; they are not a signature (whoever edits a save can
+replaying; ``check`` proves a file: the scenario, seed, options and decisions are those
+that were saved (their recorded hashes, format 2), and they lead to the recorded state,
+whose hash (format 3) also covers that proof, so an answer that has not yet moved
+anything cannot be dropped unseen. A save with less than
+that (format 1 or 2, or a proof removed) replays, but is not verified. The hashes catch
+an edited file; they are not a signature (whoever edits a save and replays it can
 recompute them). Writes are atomic.
 """
 
@@ -13,7 +16,8 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
@@ -29,7 +33,9 @@ from ambush_gui.core.options import OptionError
 from ambush_gui.core.words import count
 
 FORMAT = "ambush-gui-save"
-VERSION = 2  # 2: the proof (hashes of the scenario and decisions, the seed and options)
+VERSION = 3
+"""1: the answers and the board's hash; 2: the proof (hashes of the scenario and decisions,
+the seed and options); 3: ``state_hash`` seals the board with the proof (:func:`sealed_hash`)."""
 
 MAX_SAVE_BYTES = 32 * 1024 * 1024
 """A save is refused above this size before it is parsed: a finished game of a large
@@ -43,7 +49,8 @@ holds is a few dozen. A move's path has its own, smaller bound (MAX_WAYPOINTS)."
 
 
 class Proof(BaseModel):
-    """What a format-2 save claims, checked by ``replay --verify`` besides the final state."""
+    """What a save claims (format 2 on), checked by ``replay --verify`` besides the final state,
+    and sealed into the format-3 state hash."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -63,7 +70,9 @@ class SaveFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["ambush-gui-save"]
-    version: StrictInt = Field(ge=1)
+    version: StrictInt = Field(ge=1, description=(
+        "1: no proof, state_hash is the board's; 2: with proof, state_hash is the board's; "
+        "3: with proof, state_hash seals the board with the proof"))
     system: Literal["alley", "ambush"]
     scenario: dict[str, Any]
     scale: float = Field(default=1.0, gt=0, le=10, allow_inf_nan=False, strict=True)
@@ -134,6 +143,10 @@ def to_data(game: Game, players: dict[str, str] | None = None,
     scenario = game.scenario  # type: ignore[attr-defined]
     options = getattr(game, "recorded_options", None)
     _, scen, scenario_hash = _scenario_entry(scenario)
+    proof = {"scenario": scenario_hash, "system": game.system, "seed": game.seed,
+             "scale": scenario.scale, "decisions": len(game.decisions),
+             "decisions_hash": digest(game.decisions),
+             "options": dict(options) if options is not None else None}
     data = {
         "format": FORMAT,
         "version": VERSION,
@@ -142,19 +155,28 @@ def to_data(game: Game, players: dict[str, str] | None = None,
         "scale": scenario.scale,
         "seed": game.seed,
         "decisions": game.decisions,
-        "state_hash": game.state_hash(),
+        "state_hash": sealed_hash(game, proof),
         "saved": datetime.now(UTC).isoformat(timespec="seconds"),
         "players": dict(players or {}),
-        "proof": {"scenario": scenario_hash, "system": game.system, "seed": game.seed,
-                  "scale": scenario.scale, "decisions": len(game.decisions),
-                  "decisions_hash": digest(game.decisions),
-                  "options": dict(options) if options is not None else None},
+        "proof": proof,
     }
     if options is not None:  # a game that records none (an old save replayed) stays without
         data["options"] = dict(options)
     if levels:  # only a game with a computer seat has them
         data["levels"] = dict(levels)
     return data
+
+
+def sealed_hash(game: Game, proof: Mapping[str, Any]) -> str:
+    """A format-3 save's ``state_hash``: SHA-256 of the board (:meth:`Game.state_hash`)
+    together with the proof (the scenario, seed, options, how many answers and their hash).
+
+    The board alone does not change with an answer that has not yet moved anything (which
+    unit activates): a format-2 save whose last such answer was dropped, and whose proof
+    was recomputed from the shortened list, still reached its recorded board. Sealed, an
+    edit to the answers or to the proof changes the state hash too, and only replaying the
+    edited game gives the new one."""
+    return digest({"board": game.state_hash(), "proof": dict(proof)})
 
 
 def save(game: Game, path: str | Path, players: dict[str, str] | None = None,
@@ -299,13 +321,9 @@ def _replay(sf: SaveFile, path: str | Path, factory: Factory, upto: int | None =
     return game
 
 
-NOT_COVERED = ("a format-1 save records no proof of its scenario, seed, options or "
-               "decisions: only its final state was checked")
-
-
 def proof_problems(sf: SaveFile) -> list[tuple[str, str]]:
     """What in the save differs from what its proof recorded when it was written (nothing
-    for a format-1 save, which has no proof)."""
+    for a save without a proof: :func:`check` says it is not verified)."""
     proof = sf.proof
     if proof is None:
         return []
@@ -337,31 +355,77 @@ def _changed_readings(now: dict[str, str] | None, then: dict[str, str] | None) -
     return "; ".join(f"{k}={a.get(k, '(none)')}, saved as {b.get(k, '(none)')}" for k in keys)
 
 
-def check(path: str | Path, factory: Factory) -> tuple[Game, list[str]]:
-    """Prove a save: its proof holds, and replaying it reaches the recorded state. Returns
-    the game and notes (what the check could not cover); raises :class:`Divergence` naming
-    everything that differs. The file is read and parsed once."""
+@dataclass(frozen=True)
+class Verdict:
+    """What :func:`check` found of a save that replayed without a difference: ``checked``
+    says what was compared (in words), ``unproven`` why the save is nonetheless not
+    verified (empty: verified, the whole proof checks)."""
+
+    game: Game
+    checked: str
+    unproven: list[str] = field(default_factory=list)
+
+    @property
+    def verified(self) -> bool:
+        return not self.unproven
+
+
+def check(path: str | Path, factory: Factory) -> Verdict:
+    """Prove a save: its proof holds, and replaying it reaches the recorded state. Raises
+    :class:`Divergence` naming everything that differs; returns the :class:`Verdict`, which
+    is not verified when the save has less than a whole format-3 proof (format 1 or 2, or
+    a proof removed). The file is read and parsed once."""
     sf = read(path)
     problems = proof_problems(sf)
     if problems:  # say what was edited; the replay's own complaint, if any, comes after
         try:
             game = _replay(sf, path, factory)
-            if game.state_hash() != sf.state_hash:
-                problems.append(_state_problem(game, sf))
+            expected = _expected_hash(game, sf)
+            if expected is not None and expected != sf.state_hash:
+                problems.append(_state_problem(expected, sf))
         except InputError as exc:
             problems += exc.problems
         raise Divergence(str(path), problems)
     game = _replay(sf, path, factory)
-    if game.state_hash() != sf.state_hash:
-        raise Divergence(str(path), [_state_problem(game, sf)])
-    return game, [] if sf.proof is not None else [NOT_COVERED]
+    expected = _expected_hash(game, sf)
+    if expected is not None and expected != sf.state_hash:
+        raise Divergence(str(path), [_state_problem(expected, sf)])
+    answers = count(len(game.decisions), "decision")
+    if sf.proof is None:
+        if expected is None:  # format 3 seals its state with the proof: nothing to compare
+            return Verdict(game, f"its {answers} replay on the embedded scenario", [
+                f"the save says format {sf.version} but its proof is missing: its scenario, "
+                "seed, options, decisions and final state are not covered"])
+        missing = (f"the save says format {sf.version} but its proof is missing"
+                   if sf.version >= 2 else "a format-1 save records no proof")
+        return Verdict(game, f"its {answers} replay to the recorded board", [
+            f"{missing}: its scenario, seed, options and decisions are not covered, and an "
+            "edit to what the board does not hold (a brief, a name, the awards) does not show"])
+    if sf.version < 3:
+        return Verdict(game, f"its scenario, seed, options and {answers} are those saved, and "
+                             "replay to the recorded board", [
+            f"a format-{sf.version} save's state hash covers the board alone: an answer that "
+            "had not yet moved anything (which unit activates) could have been dropped "
+            "unseen; saving the game again writes the whole proof"])
+    return Verdict(game, f"its scenario, seed, options and {answers} are those saved, and "
+                         "replay to the recorded state")
 
 
-def _state_problem(game: Game, sf: SaveFile) -> tuple[str, str]:
-    return ("state_hash", f"the replay ends in state {game.state_hash()[:12]}…, "
+def _expected_hash(game: Game, sf: SaveFile) -> str | None:
+    """The ``state_hash`` the replayed ``game`` should have recorded: the board's for a
+    format-1 or -2 save, sealed with the proof for format 3 (None: its proof is missing)."""
+    if sf.version < 3:
+        return game.state_hash()
+    return None if sf.proof is None else sealed_hash(game, sf.proof.model_dump())
+
+
+def _state_problem(expected: str, sf: SaveFile) -> tuple[str, str]:
+    return ("state_hash", f"the replay ends in state {expected[:12]}…, "
                           f"not the recorded {sf.state_hash[:12]}…")
 
 
 def verify(path: str | Path, factory: Factory) -> Game:
-    """Replay a save and check its proof and its recorded state hash (see :func:`check`)."""
-    return check(path, factory)[0]
+    """Replay a save and check what it records (see :func:`check`): raises
+    :class:`Divergence` on any difference; a save with less than a whole proof passes
+    (the Verdict of :func:`check` says it is not verified)."""
+    return check(path, factory).game

@@ -1,10 +1,14 @@
 """Saves that prove themselves (issue 12): ``replay --verify`` checks the scenario, seed,
 options and decisions a save recorded, not only its final state, and a save too large to
-be a game is refused before it is built."""
+be a game is refused before it is built. Issue 27: a save cannot be stripped of its proof
+(removed, or downgraded to an older format) and still be called verified, and the state
+hash seals the answers, so a dropped answer never verifies."""
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -62,11 +66,12 @@ def edited(data: dict[str, Any], change: Callable[[dict[str, Any]], None]) -> di
 
 def test_an_unmodified_save_verifies_all_it_claims(tmp_path: Path, alley_save: dict[str, Any],
                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    assert alley_save["version"] == 2 and alley_save["proof"]["decisions"] == 40
+    assert alley_save["version"] == saves.VERSION == 3 and alley_save["proof"]["decisions"] == 40
     code, out, err = verify(tmp_path, alley_save, capsys)
     assert code == 0, err
-    assert "verified scenario, seed, options and decisions, and state" in out
-    assert "note:" not in out
+    assert "verified: its scenario, seed, options and 40 decisions are those saved, and " \
+           "replay to the recorded state" in out
+    assert "NOT verified" not in out
 
 
 def test_reformatting_a_save_changes_nothing(tmp_path: Path, alley_save: dict[str, Any]) -> None:
@@ -76,8 +81,8 @@ def test_reformatting_a_save_changes_nothing(tmp_path: Path, alley_save: dict[st
     assert isinstance(alley_save["scenario"]["table"]["width"], float)
     path = tmp_path / "pretty.json"
     path.write_text(json.dumps(dict(reversed(list(data.items()))), indent=3, sort_keys=True))
-    game, notes = saves.check(path, systems.factory)
-    assert notes == [] and len(game.decisions) == 40
+    verdict = saves.check(path, systems.factory)
+    assert verdict.verified and len(verdict.game.decisions) == 40
 
 
 SCENARIO_EDITS = {
@@ -144,13 +149,16 @@ def test_changed_rules_options_fail_verify_by_name(tmp_path: Path, alley_save: d
            "reaction_fire=extra, saved as replaces" in err
 
 
-def test_a_format_1_save_verifies_its_state_with_a_note(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_format_1_save_replays_but_is_not_verified(capsys: pytest.CaptureFixture[str]) -> None:
+    """The golden saves (format 1) still replay to their recorded board; with no proof,
+    verify says so and exits 3, not 0."""
     assert json.loads(GOLDEN.read_text())["version"] == 1
     code = main(["replay", str(GOLDEN), "--verify"])
     out, err = capsys.readouterr()
-    assert code == 0, err
-    assert "verified state" in out
-    assert "note: a format-1 save records no proof of its scenario" in out
+    assert code == 3, err
+    assert "NOT verified (checked: its " in out and "replay to the recorded board)" in out
+    assert "not verified: a format-1 save records no proof" in out
+    assert not saves.check(GOLDEN, systems.factory).verified
 
 
 def test_a_format_1_save_still_fails_on_a_wrong_state(tmp_path: Path,
@@ -170,6 +178,165 @@ def test_verify_parses_the_file_once(tmp_path: Path, alley_save: dict[str, Any],
     monkeypatch.setattr(saves, "read_data", lambda *a: reads.append(a) or real(*a))
     saves.verify(path, systems.factory)
     assert len(reads) == 1
+
+
+# -- saves that cannot be stripped (issue 27) ------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def activated() -> Any:
+    """A game whose last answer is an activation: it names the unit that acts next and
+    moves nothing yet, so the board's hash is the same with or without it."""
+    game = played("contracting-trouble", 40)
+    while game.pending().kind != "activate":
+        game.answer(systems.computer_player("alley").choose(game, game.pending()))
+    board = game.state_hash()
+    game.answer(game.pending().options[0])
+    assert game.state_hash() == board  # the answer moved nothing: the finding's premise
+    return game
+
+
+@pytest.fixture(scope="module")
+def activated_save(activated: Any, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    path = tmp_path_factory.mktemp("activated") / "game.json"
+    saves.save(activated, path)
+    return json.loads(path.read_text())
+
+
+def format_2(data: dict[str, Any], game: Any) -> dict[str, Any]:
+    """``data`` as a version-2 program wrote it: the same proof, and the board's hash."""
+    return edited(data, lambda d: d.update(version=2, state_hash=game.state_hash()))
+
+
+def without_last_answer(data: dict[str, Any]) -> dict[str, Any]:
+    """The last answer dropped and the proof recomputed from the shorter list, as anyone
+    can without replaying the game."""
+    def drop(d: dict[str, Any]) -> None:
+        d["decisions"].pop()
+        d["proof"].update(decisions=len(d["decisions"]), decisions_hash=saves.digest(d["decisions"]))
+    return edited(data, drop)
+
+
+def test_a_save_with_its_proof_removed_replays_but_is_not_verified(
+        tmp_path: Path, activated_save: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = verify(tmp_path, edited(activated_save, lambda d: d.pop("proof")), capsys)
+    assert code == 3, err
+    assert "NOT verified (checked: its 4" in out and "replay on the embedded scenario)" in out
+    assert "not verified: the save says format 3 but its proof is missing" in out
+    assert "format-1" not in out
+
+
+def test_a_format_2_save_with_its_proof_removed_is_not_called_format_1(
+        tmp_path: Path, activated: Any, activated_save: dict[str, Any],
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The finding: it verified, with a note calling it "a format-1 save"."""
+    stripped = edited(format_2(activated_save, activated), lambda d: d.pop("proof"))
+    code, out, err = verify(tmp_path, stripped, capsys)
+    assert code == 3, err
+    assert "not verified: the save says format 2 but its proof is missing" in out
+    assert "format-1" not in out and "\nverified" not in out
+
+
+DOWNGRADE_EDITS = {
+    "brief": lambda d: d["scenario"].__setitem__("brief", "Nothing happened here."),
+    "awards": lambda d: d["scenario"]["victory"].__setitem__("contractor_escorted", 50),
+    "names": lambda d: d["scenario"]["units"][1].__setitem__("name", "Fireteam Hero"),
+}
+
+
+@pytest.mark.parametrize("what", list(DOWNGRADE_EDITS))
+def test_a_save_downgraded_to_format_1_to_hide_an_edit_is_not_verified(
+        tmp_path: Path, activated: Any, activated_save: dict[str, Any], what: str,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The finding: version set to 1, proof deleted, the brief, awards or names edited:
+    "verified state" and exit 0. The board still matches, so it replays; it is not verified."""
+    def downgrade(d: dict[str, Any]) -> None:
+        d["version"] = 1
+        del d["proof"]
+        DOWNGRADE_EDITS[what](d)
+    code, out, err = verify(tmp_path, edited(format_2(activated_save, activated), downgrade), capsys)
+    assert code == 3, err
+    assert "NOT verified" in out and "not verified: a format-1 save records no proof" in out
+    # the same edit with the proof kept is named
+    code, _, err = verify(tmp_path, edited(activated_save, DOWNGRADE_EDITS[what]), capsys)
+    assert code == 1 and "the scenario inside the save was changed" in err
+
+
+def test_a_dropped_activation_with_the_proof_recomputed_fails_verify(
+        tmp_path: Path, activated_save: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    """The finding: the board did not change with the activation, so dropping it and
+    recomputing the proof's count and hash verified. The state hash seals the answers."""
+    code, out, err = verify(tmp_path, without_last_answer(activated_save), capsys)
+    assert code == 1 and "verified" not in out
+    assert "state_hash: the replay ends in state" in err
+
+
+def test_an_edited_brief_with_the_proof_recomputed_fails_verify(
+        tmp_path: Path, activated_save: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    """The brief is not on the board; the sealed state hash covers the proof that covers it."""
+    def rebrief(d: dict[str, Any]) -> None:
+        d["scenario"]["brief"] = "Nothing happened here."
+        d["proof"]["scenario"] = saves.digest(d["scenario"])
+    code, _, err = verify(tmp_path, edited(activated_save, rebrief), capsys)
+    assert code == 1 and "state_hash: the replay ends in state" in err
+
+
+def test_a_format_2_save_replays_and_is_checked_with_its_own_hash_but_not_verified(
+        tmp_path: Path, activated: Any, activated_save: dict[str, Any],
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Saves written before format 3 keep replaying and their proof is checked, with the
+    board's hash they recorded; as that cannot show a dropped activation, they are not
+    called verified (exit 3), and a dropped one is still not verified."""
+    old = format_2(activated_save, activated)
+    code, out, err = verify(tmp_path, old, capsys)
+    assert code == 3, err
+    assert f"NOT verified (checked: its scenario, seed, options and {len(activated.decisions)} " \
+           "decisions are those saved, and replay to the recorded board)" in out
+    assert "not verified: a format-2 save's state hash covers the board alone" in out
+    code, out, err = verify(tmp_path, without_last_answer(old), capsys)
+    assert code == 3 and "NOT verified" in out
+    code, _, err = verify(tmp_path, edited(old, lambda d: d.__setitem__("seed", 4)), capsys)
+    assert code == 1 and "seed: is 4" in err
+
+
+def test_an_ambush_save_verifies_and_a_dropped_answer_does_not(
+        tmp_path: Path, ambush_save: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = verify(tmp_path, ambush_save, capsys)
+    assert code == 0, err
+    code, _, err = verify(tmp_path, without_last_answer(ambush_save), capsys)
+    assert code == 1 and "state_hash" in err
+
+
+def test_replay_help_documents_the_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["replay", "--help"])
+    out = capsys.readouterr().out
+    assert "0  verified" in out and "3  not verified: the save replays" in out
+
+
+@pytest.mark.parametrize("case, expected", [("intact", 0), ("proof removed", 3),
+                                            ("downgraded and edited", 3), ("answer dropped", 1)])
+def test_the_command_exits_with_the_verdict(tmp_path: Path, activated: Any,
+                                            activated_save: dict[str, Any], case: str,
+                                            expected: int) -> None:
+    """The installed command's exit codes, as a script sees them (a subprocess)."""
+    def downgrade(d: dict[str, Any]) -> None:
+        d.update(version=1, state_hash=activated.state_hash())
+        del d["proof"]
+        d["scenario"]["brief"] = "Nothing happened here."
+    data = {"intact": lambda: activated_save,
+            "proof removed": lambda: edited(activated_save, lambda d: d.pop("proof")),
+            "downgraded and edited": lambda: edited(activated_save, downgrade),
+            "answer dropped": lambda: without_last_answer(activated_save)}[case]()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-m", "ambush_gui", "replay", str(path), "--verify"],
+                          cwd=root, capture_output=True, text=True, check=False)
+    assert done.returncode == expected, done.stderr
+    assert "Traceback" not in done.stderr
+    assert (": verified:" in done.stdout) == (expected == 0)
+    assert ("NOT verified" in done.stdout) == (expected == 3)
 
 
 # -- bounds -------------------------------------------------------------------------------
