@@ -56,6 +56,35 @@ class Settings(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+def once_each(values: list[Any], what: str) -> list[Any]:
+    """A settings list that names each thing once: a side written twice is a slip (two
+    sides that are the same side), not a second side. Raises in the designer's words."""
+    twice = next((v for i, v in enumerate(values) if v in values[:i]), None)
+    if twice is not None:
+        word = getattr(twice, "value", twice)
+        raise ValueError(f"{word!r} is listed twice: name each {what} once")
+    return values
+
+
+def one_per_number(table: Any, what: str) -> Any:
+    """A settings table keyed by number (a turn, a roll) gives each number one line: keys
+    "04" and "4" are the same number, and one of them would silently win. Raises in the
+    designer's words; anything else is left to the schema."""
+    if not isinstance(table, dict):
+        return table
+    seen: dict[int, Any] = {}
+    for key in table:
+        try:
+            number = int(key)
+        except (TypeError, ValueError):
+            continue
+        if number in seen:
+            raise ValueError(f"{what} {number} is given twice (keys {str(seen[number])!r} and "
+                             f"{str(key)!r}): give each {what} one line")
+        seen[number] = key
+    return table
+
+
 class AnySettings(BaseModel):
     """Settings of a module that declares none: any keys, kept as given (test modules)."""
 
@@ -87,6 +116,13 @@ class RuleModule:
     def cross_check(cls, spec: ScenarioSpec, settings: Any) -> list[tuple[str, str]]:
         """What the schema cannot say about this module's settings in ``spec``: problems
         as (path, expectation), the path from the file's top (``"mines.fields[0].piece"``)."""
+        return []
+
+    @classmethod
+    def setup_check(cls, spec: ScenarioSpec) -> list[tuple[str, str]]:
+        """What would break play at set-up although the file is well formed (the module's
+        part of :func:`~ambush_gui.alley.scenario.setup_check`, which rule tests skip to
+        build odd set-ups on purpose): problems as for :meth:`cross_check`."""
         return []
 
     # -- state --------------------------------------------------------------------------

@@ -716,7 +716,8 @@ SHOWN = 10  # problems of one kind shown one by one; the rest are counted in one
 def setup_check(spec: ScenarioSpec) -> list[tuple[str, str]]:
     """What would break play although each entry is well formed: every problem as (path,
     expectation). A side with no units, figures or Hot Spots inside impassable terrain, a
-    unit out of cohesion at set-up (AA-014), two figures' bases overlapping (AA-004)."""
+    unit out of cohesion at set-up (AA-014), two figures' bases overlapping (AA-004), and
+    each switched-on module's own set-up problems (:meth:`RuleModule.setup_check`)."""
     from ambush_gui.core.geometry import cohesive
 
     problems: list[tuple[str, str]] = []
@@ -767,6 +768,11 @@ def setup_check(spec: ScenarioSpec) -> list[tuple[str, str]]:
     if len(overlaps) > SHOWN:
         problems.append(("units", f"and {len(overlaps) - SHOWN:,} more figures whose bases overlap "
                                   "another's (AA-004)"))
+    from ambush_gui.alley.modules import REGISTRY
+
+    for name in dict.fromkeys(spec.module_names()):  # each module's own set-up (civilians: FF-135)
+        if name in REGISTRY:
+            problems += REGISTRY[name].setup_check(spec)
     return problems
 
 

@@ -30,7 +30,7 @@ from pydantic import Field, field_validator
 
 from ambush_gui.alley import options
 from ambush_gui.alley.model import Side, Unit
-from ambush_gui.alley.modules import RuleModule, Settings, register
+from ambush_gui.alley.modules import RuleModule, Settings, once_each, one_per_number, register
 from ambush_gui.core.decisions import IllegalDecision
 from ambush_gui.core.dice import Die
 from ambush_gui.core.events import Modifier
@@ -125,6 +125,16 @@ class CiviliansSettings(Settings):
         Die.parse(v)
         return v
 
+    @field_validator("friendly_area")
+    @classmethod
+    def _sides_once(cls, v: list[Side]) -> list[Side]:
+        return once_each(v, "side")
+
+    @field_validator("armed_mob_table", mode="before")
+    @classmethod
+    def _one_line_per_total(cls, v: Any) -> Any:
+        return one_per_number(v, "total")
+
     @field_validator("armed_mob_table")
     @classmethod
     def _table(cls, v: dict[int, ArmedMob]) -> dict[int, ArmedMob]:
@@ -164,8 +174,16 @@ class Mob:
                 "taunted": {str(t): u for t, u in sorted(self.taunted.items())}}
 
 
+def stands_on(stand: shapely.Geometry, other: shapely.Geometry) -> bool:
+    """Whether a mob stand's outline covers part of ``other`` (their insides meet; touching
+    edges is fine): no stand may stand on impassable terrain or on another stand (FF-135).
+    The one test of both the file (set-up) and every move (:meth:`CiviliansModule.place_ok`)."""
+    return bool(shapely.relate_pattern(stand, other, "T********"))
+
+
 def _mob_pieces(spec: ScenarioSpec) -> dict[str, Any]:
     return {p.id: p for p in spec.table.pieces if p.kind.value == MOB_KIND}
+
 
 
 @register
@@ -231,6 +249,30 @@ class CiviliansModule(RuleModule):
                 problems.append((f"civilians.mixed_mobs[{k}]",
                                  f"mixed mob {uid}: expected an Insurgent unit with armed figures and "
                                  "'unarmed' supporters (FF-155)"))
+        return problems
+
+    @classmethod
+    def setup_check(cls, spec: ScenarioSpec) -> list[tuple[str, str]]:
+        """FF-135 at set-up: no mob stand stands on an impassable piece or on another stand
+        (the file places them where no move could ever put them). Looked up in a tree, so
+        a crowded table costs one query per stand."""
+        pieces = [(i, p, shapely.Polygon(p.corners())) for i, p in enumerate(spec.table.pieces)]
+        pieces = [x for x in pieces if x[2].is_valid]  # a broken outline is reported once, elsewhere
+        stands = [x for x in pieces if x[1].kind.value == MOB_KIND]
+        solid = [x for x in pieces if x[1].kind.value != MOB_KIND and x[1].to_piece().impassable]
+        others = stands + solid
+        tree = shapely.STRtree([poly for *_, poly in others])
+        problems: list[tuple[str, str]] = []
+        for k, (i, _, poly) in enumerate(stands):
+            for hit in sorted(int(h) for h in tree.query(poly)):
+                _, other, other_poly = others[hit]
+                if k <= hit < len(stands) or not stands_on(poly, other_poly):
+                    continue  # itself, or a later stand (each pair is said once, at the later one)
+                name = f"{other.label} ({other.id})" if other.label else other.id
+                what = (f"stands on the mob stand {name}: stands may touch but not overlap"
+                        if other.kind.value == MOB_KIND else
+                        f"stands on {name}, which is impassable: no stand can stand there")
+                problems.append((f"table.pieces[{i}]", f"{what} (FF-135)"))
         return problems
 
     # -- settings read -----------------------------------------------------------------
@@ -308,7 +350,7 @@ class CiviliansModule(RuleModule):
         if x0 < -1e-9 or y0 < -1e-9 or x1 > w + 1e-9 or y1 > h + 1e-9:
             return "off the table"
         for piece in g.table.impassable_near((x0, y0), (x1, y1)):
-            if shapely.relate_pattern(poly, piece.polygon, "T********"):
+            if stands_on(poly, piece.polygon):
                 return f"into impassable terrain ({piece.id})"
         pts = [u.points() for u in g.state.units.values() if u.on_table and u.figures]
         pts += [np.array([f.pos]) for f in g.state.ground]
@@ -317,7 +359,7 @@ class CiviliansModule(RuleModule):
             if float(shapely.distance(poly, shapely.multipoints(allp))) < 0.25 * g.m.scale:
                 return "onto figures"
         for other in self.live():
-            if other is not mob and shapely.relate_pattern(poly, other.poly, "T********"):
+            if other is not mob and stands_on(poly, other.poly):
                 return f"onto {other.name}"
         return ""
 

@@ -33,8 +33,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import Field, field_validator, model_validator
 
 from ambush_gui.alley import morale, options, pools, victory
-from ambush_gui.alley.model import Figure, Score, Side, Unit
-from ambush_gui.alley.modules import RuleModule, Settings, register
+from ambush_gui.alley.model import Figure, FigureKind, Score, Side, Unit
+from ambush_gui.alley.modules import RuleModule, Settings, once_each, register
 from ambush_gui.alley.scenario import AwardEvent
 from ambush_gui.alley.weapons import WEAPONS
 from ambush_gui.core.events import Modifier
@@ -94,6 +94,11 @@ class CombatStressSettings(Settings):
         default=list(DEFAULT_OBJECTIVES), max_length=len(AwardEvent),
         description="house rule FF-101: the award events that count as a scenario objective "
                     "achieved (FF-093, FF-098, FF-126)")
+
+    @field_validator("sides")
+    @classmethod
+    def _sides_once(cls, v: list[Side]) -> list[Side]:
+        return once_each(v, "side")
 
     @field_validator("background")
     @classmethod
@@ -177,24 +182,30 @@ class CombatStressModule(RuleModule):
     # -- the file -----------------------------------------------------------------------
     @classmethod
     def cross_check(cls, spec: ScenarioSpec, settings: Any) -> list[tuple[str, str]]:
-        """Each leader is a figure of the scenario, named once, of a side that tests."""
+        """Each leader is a leader figure of the scenario (FF-102..104: Positive and Negative
+        Leaders are leaders, of any rank, never a rifleman), named once, of a side that tests."""
         problems: list[tuple[str, str]] = []
-        sides = {fig.id: u.side for u in spec.units for fig in u.figures}
+        figures = {fig.id: (fig, u) for u in spec.units for fig in u.figures}
         seen: dict[str, str] = {}
         for key in ("positive_leaders", "negative_leaders"):
             for i, leader in enumerate(getattr(settings, key)):
                 path = f"combat_stress.{key}[{i}].figure"
                 word = key.split("_")[0].capitalize()
-                if leader.figure not in sides:
+                fig, unit = figures.get(leader.figure, (None, None))
+                if fig is None or unit is None:
                     problems.append((path, f"{word} Leader {leader.figure!r}: no figure of that id "
                                            "in the scenario's units (a leader is named by his figure id)"))
                 elif leader.figure in seen:
                     problems.append((path, f"{word} Leader {leader.figure!r}: already listed under "
                                            f"{seen[leader.figure]}"))
-                elif sides[leader.figure] not in settings.sides:
+                elif unit.side not in settings.sides:
                     problems.append((path, f"{word} Leader {leader.figure!r}: a figure of the "
-                                           f"{sides[leader.figure].value} side, whose units take no "
+                                           f"{unit.side.value} side, whose units take no "
                                            "Stress Tests (add it to combat_stress.sides)"))
+                elif fig.kind is not FigureKind.LEADER:
+                    problems.append((path, f"{word} Leader {leader.figure!r}: a {fig.kind.value} of "
+                                           f"{unit.name}; expected a figure of kind \"leader\" "
+                                           "(FF-102, FF-104)"))
                 seen.setdefault(leader.figure, key)
         return problems
 

@@ -26,7 +26,7 @@ and the other modules can read it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -53,6 +53,8 @@ PLAN_DISMOUNT, PLAN_MOUNT = "mounted/dismount", "mounted/mount"
 PLAN_CHARGE = "mounted/charge/"  # + the target unit's id (Cavalry only)
 
 DieName = Literal["d6", "d8", "d10", "d12"]
+Inches = Annotated[float, Field(gt=0, le=48, allow_inf_nan=False)]
+"""A distance in the settings: more than 0 (a range or move of 0 or less means nothing)."""
 
 
 class MountedUnit(Settings):
@@ -73,11 +75,11 @@ class MountedSettings(Settings):
 
     units: list[MountedUnit] = Field(default=[], max_length=200,
                                      description="the scenario's mounted units (FF-052)")
-    tactical: float = Field(default=8.0, gt=0, le=48,
-                            description="FF-055/056: a mounted unit's Tactical (Cautious) move, inches")
-    rapid: float = Field(default=16.0, gt=0, le=48,
-                         description="FF-055: a mounted unit's Rapid move, inches")
-    optimum_ranges: dict[DieName, float] = Field(
+    tactical: Inches = Field(default=8.0,
+                             description="FF-055/056: a mounted unit's Tactical (Cautious) move, inches")
+    rapid: Inches = Field(default=16.0, description="FF-055: a mounted unit's Rapid move, inches "
+                                                    "(no shorter than its Tactical move)")
+    optimum_ranges: dict[DieName, Inches] = Field(
         default={"d6": 6.0, "d8": 8.0, "d10": 10.0, "d12": 12.0},
         description="FF-059/060: Optimum Range (inches) by Troop Quality die: mounted Cavalry "
                     "fire at the range of their unmodified Troop Quality")
@@ -117,8 +119,14 @@ class MountedModule(RuleModule):
     @classmethod
     def cross_check(cls, spec: ScenarioSpec, settings: Any) -> list[tuple[str, str]]:
         """FF-054: Cavalry need TQ d8 or better; each listed unit exists, once; a unit whose
-        mounts are off the table cannot start mounted."""
+        mounts are off the table cannot start mounted; FF-055: Rapid is the faster move, so it
+        is never shorter than Tactical (equal is allowed: the text only orders them)."""
         problems: list[tuple[str, str]] = []
+        if settings.rapid < settings.tactical:
+            problems.append(("mounted.rapid", f"a mounted Rapid move of {settings.rapid:g}\" is shorter "
+                                              f"than the Tactical move of {settings.tactical:g}\"; "
+                                              "expected Rapid at least as long as Tactical (FF-055: "
+                                              "8\" and 16\")"))
         units = {u.id: u for u in spec.units}
         seen: set[str] = set()
         for i, entry in enumerate(settings.units):

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import Field, field_validator
 
 from ambush_gui.alley.model import Figure, Side, Unit
-from ambush_gui.alley.modules import RuleModule, Settings, register
+from ambush_gui.alley.modules import RuleModule, Settings, one_per_number, register
 from ambush_gui.core.events import Modifier
 from ambush_gui.core.game import Procedure
 
@@ -71,6 +71,7 @@ class NbcSettings(Settings):
     @field_validator("schedule", mode="before")
     @classmethod
     def _schedule(cls, v: Any) -> Any:
+        one_per_number(v, "turn")  # keys "04" and "4" are one turn, given twice
         if isinstance(v, dict):
             for turn, levels in v.items():
                 _levels(levels, f"turn {turn}: ")
