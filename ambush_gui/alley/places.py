@@ -166,7 +166,7 @@ def place(data: Any, path: str) -> str:
         if isinstance(t, int):
             if prev == "rect" and 0 <= t < 4:
                 words[-1] += f" ({('x', 'y', 'width', 'depth')[t]})"
-            elif isinstance(prev, str) and prev not in ("at", "points") and words:
+            elif isinstance(prev, str) and prev != "at" and words:
                 words[-1] = _counted(words[-1], t, cur)  # "device 3 (id 'ied-east')"
             continue
         if t == "at":  # where it stands: the message gives the point

@@ -43,7 +43,7 @@ from ambush_gui.ambush.charts import Charts, Faces, Side, Stance, WeaponKind
 from ambush_gui.ambush.fire import Term
 from ambush_gui.ambush.model import MAX_AMMO_BOXES, Soldier, WeaponState
 from ambush_gui.core.errors import ScenarioError
-from ambush_gui.core.files import path_tokens, read_data, validate
+from ambush_gui.core.files import path_tokens, read_data, type_words, validate
 from ambush_gui.core.hexgrid import Hex, HexMap, Hexside
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
@@ -731,6 +731,9 @@ def plain_words(toks: list[str | int], what: str) -> str:
         return f"{leaf} is missing (required)"
     if what == "is not a known field":
         return f"{leaf} is not a known field (a misspelt name?)"
+    if what.startswith("Input should be") and (wanted := type_words(what)):
+        got = what[what.rfind(" (got "):] if what.endswith(")") and " (got " in what else ""
+        return f"{leaf} needs {wanted}{got}"
     return what
 
 

@@ -214,19 +214,23 @@ def _date_in(data: Any, loc: tuple[str | int, ...]) -> tuple[str | int, ...] | N
 def problems_of(exc: ValidationError, data: Any) -> list[tuple[str, str]]:
     """A pydantic error as (path, what): the path in the file's own keys (the schema's names
     for the branches of a choice, such as ``int`` or ``constrained-str``, left out) and one
-    problem per place (the branches' complaints joined: "a whole number or text")."""
-    out: dict[str, list[str]] = {}
+    problem per place (the branches' complaints joined: "expected a whole number or text").
+    Where one branch of a choice reached deeper into the value than another (a list whose
+    item is not text, though the value might also have been a table), the deeper one is said."""
+    out: dict[str, list[tuple[str, str]]] = {}
     for err in exc.errors():
         loc, key = _file_loc(err["loc"], data, err["type"] == "missing")
-        path = loc_path(loc)
         what = _expectation(err, loc)
         if key:  # a table's key that is not what the table is keyed by
-            wanted = _TYPE_WORDS.get(_GOT.sub("", what).split(",")[0])
+            wanted = type_words(what)
             what = f"the key {shown(key, 40)} " + (f"must be {wanted}" if wanted else f"is wrong: {what}")
-        said = out.setdefault(path, [])
-        if what not in said:
-            said.append(what)
-    return [(path, _either(whats)) for path, whats in out.items()]
+        said = out.setdefault(loc_path(loc), [])
+        if (what, err["type"]) not in said:
+            said.append((what, err["type"]))
+    deeper = [p for p in out if p]
+    return [(path, _either([w for w, _ in whats])) for path, whats in out.items()
+            if not (all(t.endswith("_type") for _, t in whats)
+                    and any(q.startswith((f"{path}.", f"{path}[")) or (not path and q) for q in deeper))]
 
 
 def _file_loc(loc: Sequence[str | int], data: Any, missing: bool) -> tuple[list[str | int], str]:
@@ -237,7 +241,6 @@ def _file_loc(loc: Sequence[str | int], data: Any, missing: bool) -> tuple[list[
     cur: Any = data
     key = ""
     for i, part in enumerate(loc):
-        last = i == len(loc) - 1
         if isinstance(cur, dict) and str(part) in cur:
             out.append(str(part))
             cur = cur[str(part)]
@@ -246,26 +249,21 @@ def _file_loc(loc: Sequence[str | int], data: Any, missing: bool) -> tuple[list[
             cur = cur[part] if 0 <= part < len(cur) else None
         elif part == "[key]":
             key = str(out[-1]) if out else ""
-        elif last and missing:
+        elif i == len(loc) - 1 and missing:
             out.append(part)
-        elif isinstance(cur, dict | list):  # a branch's name, or a place the data lacks
-            continue
-        else:
-            continue
     return out, key
 
 
 def _either(whats: list[str]) -> str:
-    """The complaints of a union's branches about one value, as one: "must be X or Y"."""
+    """The complaints of a union's branches about one value, as one: "expected X or Y"."""
     if len(whats) == 1:
         return whats[0]
     got = {m.group(1) for w in whats if (m := _GOT.search(w))}
-    bare = [_GOT.sub("", w) for w in whats]
-    wanted = [_TYPE_WORDS.get(b, "") for b in bare]
+    wanted = [type_words(w) for w in whats]
     if all(wanted):
-        text = "expected " + " or ".join(dict.fromkeys(wanted))
+        text = "expected " + " or ".join(dict.fromkeys(str(w) for w in wanted))
     else:
-        text = "; or ".join(dict.fromkeys(bare))
+        text = "; or ".join(dict.fromkeys(_GOT.sub("", w) for w in whats))
     return text + (f" (got {got.pop()})" if len(got) == 1 else "")
 
 
@@ -275,33 +273,52 @@ _TYPE_WORDS = {
     "Input should be a valid number": "a number",
     "Input should be a valid string": "text",
     "Input should be a valid boolean": "true or false",
-    "Input should be a valid array": "a list",
     "Input should be a valid list": "a list",
-    "Input should be an object": "a table",
     "Input should be a valid dictionary": "a table",
 }
+_SCHEMA_WORDS = [("a valid array", "a valid list"), ("an object", "a valid dictionary")]
+
+
+def type_words(what: str) -> str | None:
+    """What a schema's type or choice message asks for, in words ("a whole number", "'regular'
+    or 'insurgent'"), or None for any other message."""
+    bare = _GOT.sub("", what).split(",")[0]
+    if bare in _TYPE_WORDS:
+        return _TYPE_WORDS[bare]
+    if bare.startswith("Input should be '"):
+        return bare[len("Input should be "):]
+    return None
 
 
 def _expectation(err: Any, loc: Sequence[str | int] = ()) -> str:
     kind = err["type"]
     if kind == "missing":
         if loc and isinstance(loc[-1], int):  # an item of a fixed-length list, a point's y
-            return _TUPLE_SHORT
+            return _tuple_words(loc)
         return "is missing (required)"
     if kind == "extra_forbidden":
         return "is not a known field"
     got = err.get("input")
     if kind in ("too_short", "too_long") and str(err["msg"]).startswith("Tuple"):
-        return _TUPLE_SHORT if kind == "too_short" else f"{_TUPLE_SHORT}, no more (got {shown(got, 40)})"
+        need = _tuple_words(loc)
+        return need if kind == "too_short" else f"{need}, no more (got {shown(got, 40)})"
     if kind == "string_too_long":
         return f"is too long: at most {err['ctx']['max_length']:,} characters (it has {len(str(got)):,})"
-    msg = printable(str(err["msg"]), 240)
+    msg = str(err["msg"])
+    for schema, words in _SCHEMA_WORDS:  # JSON's names for a list and a table, as a file says them
+        msg = msg.replace(schema, words)
+    msg = printable(msg, 240)
     if isinstance(got, dict | list | tuple) and not kind.endswith("_type"):
         return msg  # a table or list is named by its place; the message says what is wrong
     return f"{msg} (got {shown(got, 40)})"
 
 
-_TUPLE_SHORT = "a point needs two numbers, x and y (inches)"
+def _tuple_words(loc: Sequence[str | int]) -> str:
+    """What a fixed-length list holds: a rectangle's four numbers, else a point's two."""
+    leaf = next((p for p in reversed(loc) if isinstance(p, str)), "")
+    if leaf == "rect":
+        return "a rectangle needs four numbers: x and y of its south-west corner, width and depth"
+    return "a point needs two numbers, x and y (inches)"
 
 
 def atomic_write(path: str | Path, text: str) -> None:

@@ -262,6 +262,22 @@ def test_a_choice_of_shapes_does_not_leak_validator_words(modules: Any) -> None:
         assert leak not in text, text
 
 
+def test_the_branches_of_a_choice_are_said_as_one_expectation() -> None:
+    exc = refusal(CONTRACTING, lambda d: d["reinforcements"].__setitem__("level", "3"))
+    said(exc, "Insurgency Level", "expected 'automatic' or a whole number (got '3')")
+    exc = refusal(MARKET_DAY, lambda d: d.__setitem__("modules", [1]))
+    assert lines(exc) == ["bad.toml: rule module 1: must be text (got 1)"]
+    exc = refusal(CONTRACTING, lambda d: d["sides"].__setitem__("blue", {}))
+    said(exc, "the key 'blue' must be 'regular' or 'insurgent'")
+    exc = refusal(HEDGEROW, lambda d: d["card"]["checks"][0].__setitem__("at", 5))
+    said(exc, "card.checks[0].at", "at needs a list (got 5)")
+
+
+def test_a_rectangle_of_the_wrong_length_says_its_four_numbers() -> None:
+    exc = refusal(MARKET_DAY, lambda d: d["table"]["pieces"][0].__setitem__("rect", [1, 2, 3]))
+    said(exc, "Station Road (station-road)", "a rectangle needs four numbers")
+
+
 def test_a_bad_polygon_names_the_file_and_the_piece(capsys: pytest.CaptureFixture[str],
                                                     tmp_path: Path) -> None:
     def bow_tie(d: dict[str, Any]) -> None:
