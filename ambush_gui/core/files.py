@@ -294,7 +294,9 @@ def _expectation(err: Any, loc: Sequence[str | int] = ()) -> str:
     kind = err["type"]
     if kind == "missing":
         if loc and isinstance(loc[-1], int):  # an item of a fixed-length list, a point's y
-            return _tuple_words(loc)
+            need = _tuple_words(loc)
+            which = "y " if need.startswith("a point") and loc[-1] == 1 else ""
+            return f"{which}is missing: {need}"
         return "is missing (required)"
     if kind == "extra_forbidden":
         return "is not a known field"

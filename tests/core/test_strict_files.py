@@ -245,7 +245,7 @@ def test_a_problem_inside_a_list_names_the_item_as_the_designer_counts() -> None
 
 
 @pytest.mark.parametrize(("at", "words"), [
-    ([16], "a point needs two numbers, x and y"),
+    ([16], "y is missing: a point needs two numbers, x and y"),
     ([16, 1, 2], "a point needs two numbers, x and y (inches), no more"),
 ])
 def test_a_point_of_the_wrong_length_says_it_needs_x_and_y(at: list[int], words: str) -> None:
