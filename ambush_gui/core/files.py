@@ -307,8 +307,9 @@ def _expectation(err: Any, loc: Sequence[str | int] = ()) -> str:
     if kind == "string_too_long":
         return f"is too long: at most {err['ctx']['max_length']:,} characters (it has {len(str(got)):,})"
     msg = str(err["msg"])
-    for schema, words in _SCHEMA_WORDS:  # JSON's names for a list and a table, as a file says them
-        msg = msg.replace(schema, words)
+    if kind.endswith("_type"):  # JSON's names for a list and a table, as a file says them
+        for schema, words in _SCHEMA_WORDS:
+            msg = msg.replace(schema, words)
     msg = printable(msg, 240)
     if isinstance(got, dict | list | tuple) and not kind.endswith("_type"):
         return msg  # a table or list is named by its place; the message says what is wrong
