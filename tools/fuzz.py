@@ -5,7 +5,8 @@
 Each case takes one shipped file (a scenario, a mission, the charts, or a short save of each
 rule system, recorded on the spot) and breaks it: a structure-aware mutation of its data (a
 value swapped for NaN, infinity, a huge number, a bad die, a control character, a deep
-nesting; a key renamed, dropped or duplicated; a list emptied or blown up) or a byte-level
+nesting; a number put in a list or a table or written as text; a key renamed, dropped or
+duplicated; a list emptied or blown up) or a byte-level
 corruption of its text (a flipped byte, a cut, an insertion). The case then runs the
 program's own loader in this process. What counts against the program:
 
@@ -142,16 +143,32 @@ def _deep(levels: int, leaf: Any = 1, as_dict: bool = False) -> Any:
     return v
 
 
-def mutate_data(data: Any, rng: random.Random) -> tuple[Any, str]:
-    """One structure-aware mutation of ``data`` (changed in place): returns it and what was done."""
+def structured(value: Any, rng: random.Random) -> Any:
+    """A number dressed as something else (issue 27): in a list, in a table, as text, as a
+    boolean; a designer's typo the loader must refuse with its place, never coerce or crash on."""
+    return rng.choice([[value], [value, value], [], {"n": value}, {}, [[value]], str(value),
+                       value == 1, [str(value)]])
+
+
+def mutate_data(data: Any, rng: random.Random, op: str | None = None) -> tuple[Any, str]:
+    """One structure-aware mutation of ``data`` (changed in place): returns it and what was done.
+    ``op`` forces one kind of mutation (the suite's structured-number cases)."""
     nodes = list(_nodes(data))
     path, value = rng.choice(nodes[1:] or nodes)
     where = ".".join(map(str, path))
     parent, key = _parent(data, path) if path else (None, None)
-    op = rng.choice(["value", "value", "number", "number", "similar", "similar", "similar", "drop",
-                     "rename", "grow", "deep", "empty", "duplicate", "swap"])
+    op = op or rng.choice(["value", "value", "number", "number", "similar", "similar", "similar", "drop",
+                           "rename", "grow", "deep", "empty", "duplicate", "swap", "structured"])
     if parent is None:
         return data, "nothing"
+    if op == "structured":  # a structured value where a number is expected
+        nums = [(p, v) for p, v in nodes if isinstance(v, int | float) and not isinstance(v, bool) and p]
+        if not nums:
+            return data, "nothing"
+        path, value = rng.choice(nums)
+        parent, key = _parent(data, path)
+        parent[key] = structured(value, rng)
+        return data, f"{'.'.join(map(str, path))} {value} -> {str(parent[key])[:30]}"
     if op == "similar":  # a value of the same type from elsewhere in the file: often valid
         same = [v for p, v in nodes if type(v) is type(value) and p != path]
         if same:

@@ -17,7 +17,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-_TOKEN = re.compile(r"([^.\[\]]+)|\[(-?\d+)\]")
+from ambush_gui.core.errors import printable, shown
+from ambush_gui.core.files import path_tokens
+
 # the branches pydantic names inside a union ("level.literal['automatic']", "small_arms.int")
 _UNION = re.compile(r"^(literal\[.*\]|int|str|float|bool|function-(after|before|plain|wrap)\[.*\])$")
 FIELD_WORDS = {
@@ -62,7 +64,7 @@ _PLAIN = [  # pydantic's phrases -> plain words
 
 
 def _tokens(path: str) -> list[str | int]:
-    return [int(i) if i else name for name, i in _TOKEN.findall(path)]
+    return path_tokens(path)
 
 
 def _item(seq: Any, k: Any) -> Any:
@@ -73,16 +75,22 @@ def _get(obj: Any, key: Any) -> Any:
     return obj.get(key) if isinstance(obj, dict) else None
 
 
+def _name(value: Any) -> str:
+    """A name or label from the file fit to name a place: short printable text, else ""
+    (a name that is itself the problem, too long or not text, is not repeated as the place)."""
+    return value if isinstance(value, str) and len(value) <= 40 and value.isprintable() else ""
+
+
 def side_name(data: Any, side: str) -> str:
     name = _get(_get(_get(data, "sides"), side), "name")
-    return str(name) if name else {"regular": "Regulars", "insurgent": "Insurgents"}.get(side, side)
+    return _name(name) or {"regular": "Regulars", "insurgent": "Insurgents"}.get(side, side)
 
 
 def piece_words(data: Any, pid: str) -> str:
     """A table piece by its label ("SUV"), else its id."""
     for p in _get(_get(data, "table"), "pieces") or []:
         if _get(p, "id") == pid:
-            return str(_get(p, "label") or pid)
+            return _name(_get(p, "label")) or printable(pid, 40)
     return pid
 
 
@@ -97,7 +105,7 @@ def place(data: Any, path: str) -> str:
     nxt = rest[0] if rest else None
     if head == "units" and isinstance(nxt, int):
         unit = _item(_get(data, "units"), nxt)
-        words.append(str(_get(unit, "name") or _get(unit, "id") or f"unit #{nxt + 1}"))
+        words.append(_name(_get(unit, "name")) or _name(_get(unit, "id")) or f"unit #{nxt + 1}")
         rest = rest[1:]
         if rest[:1] == ["figures"] and len(rest) >= 2 and isinstance(rest[1], int):
             fig = _item(_get(unit, "figures"), rest[1])
@@ -110,7 +118,7 @@ def place(data: Any, path: str) -> str:
         rest = rest[1:]
     elif head in ("escorts", "contractors") and isinstance(nxt, int):
         e = _item(_get(data, head), nxt)
-        label = "contractor" if head == "contractors" else str(_get(e, "label") or "escort")
+        label = "contractor" if head == "contractors" else (_name(_get(e, "label")) or "escort")
         words.append(f"{label} {_get(e, 'id') or '#' + str(nxt + 1)}")
         rest = rest[1:]
     elif head == "aid_stations" and isinstance(nxt, int):
@@ -119,7 +127,7 @@ def place(data: Any, path: str) -> str:
     elif head == "table" and nxt == "pieces" and len(rest) >= 2 and isinstance(rest[1], int):
         piece = _item(_get(_get(data, "table"), "pieces"), rest[1])
         pid = _get(piece, "id")
-        label = _get(piece, "label")
+        label = _name(_get(piece, "label"))
         words.append(f"{label} ({pid})" if label and pid else str(pid or f"table piece #{rest[1] + 1}"))
         rest = rest[2:]
     elif head == "sides" and isinstance(nxt, str):
@@ -127,7 +135,7 @@ def place(data: Any, path: str) -> str:
         rest = rest[1:]
         if rest[:1] == ["deployment"] and len(rest) >= 2 and isinstance(rest[1], int):
             zone = _item(_get(_get(_get(data, "sides"), nxt), "deployment"), rest[1])
-            label = _get(zone, "label")
+            label = _name(_get(zone, "label"))
             words[-1] = f"{words[-1]} set-up zone {rest[1] + 1}" + (f" ({label})" if label else "")
             rest = rest[2:]
     elif head == "victory" and nxt == "awards" and len(rest) >= 2 and isinstance(rest[1], int):
@@ -151,15 +159,35 @@ def place(data: Any, path: str) -> str:
         words.append(TOP_WORDS[head])
     else:
         return path
+    cur: Any = _at(data, toks[: len(toks) - len(rest)])
     for k, t in enumerate(rest):
+        prev = rest[k - 1] if k else None
+        cur = _item(cur, t) if isinstance(t, int) else _get(cur, t)
         if isinstance(t, int):
-            if k and rest[k - 1] == "rect" and 0 <= t < 4:
+            if prev == "rect" and 0 <= t < 4:
                 words[-1] += f" ({('x', 'y', 'width', 'depth')[t]})"
+            elif isinstance(prev, str) and prev != "at" and words:
+                words[-1] = _counted(words[-1], t, cur)  # "device 3 (id 'ied-east')"
             continue
         if t == "at":  # where it stands: the message gives the point
             continue
         words.append(FIELD_WORDS.get(t, t.replace("_", " ")))
     return ", ".join(w for w in words if w)
+
+
+def _at(data: Any, toks: list[str | int]) -> Any:
+    """What the file holds at ``toks`` (None where it holds nothing)."""
+    for t in toks:
+        data = _item(data, t) if isinstance(t, int) else _get(data, t)
+    return data
+
+
+def _counted(words: str, index: int, item: Any) -> str:
+    """An item of a list as the designer counts it, from 1, with its id when it has one:
+    "devices" and index 2 -> "device 3 (id 'ied-east')"."""
+    one = words[:-1] if words.endswith("s") and not words.endswith("ss") else words
+    ident = _get(item, "id")
+    return f"{one} {index + 1}" + (f" (id {shown(ident, 40)})" if isinstance(ident, str) and ident else "")
 
 
 def _module_thing(data: Any, head: str, rest: list[str | int]) -> str:

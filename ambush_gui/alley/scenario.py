@@ -17,14 +17,14 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import shapely
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ambush_gui.alley.model import FigureKind, Side
 from ambush_gui.alley.places import describe
 from ambush_gui.alley.weapons import WEAPONS
 from ambush_gui.core.dice import Die
 from ambush_gui.core.errors import ScenarioError
-from ambush_gui.core.files import read_data, validate
+from ambush_gui.core.files import check_model, plain_id, read_data, validate
 from ambush_gui.core.geometry import CoverClass, Piece, Table, close_to_earlier
 
 # Bounds on what a file may hold (docs/formats.md, "Limits"): far beyond any real scenario
@@ -44,7 +44,7 @@ MAX_TEXT = 20_000
 
 Coord = Annotated[float, Field(ge=-MAX_COORD, le=MAX_COORD, allow_inf_nan=False)]
 Length = Annotated[float, Field(gt=0, le=MAX_COORD, allow_inf_nan=False)]
-Ident = Annotated[str, Field(min_length=1, max_length=MAX_ID)]
+Ident = Annotated[str, Field(min_length=1, max_length=MAX_ID), AfterValidator(plain_id)]
 Name = Annotated[str, Field(max_length=MAX_NAME)]
 Text = Annotated[str, Field(max_length=MAX_TEXT)]
 Point = tuple[Coord, Coord]
@@ -109,6 +109,15 @@ def check_shape(rect: Rect | None, points: list[Point] | None) -> None:
         raise ValueError("a polygon needs at least 3 points")
     if rect is not None and (rect[2] <= 0 or rect[3] <= 0):
         raise ValueError("a rect needs a positive width and depth")
+
+
+OUTLINE = "the outline crosses itself or encloses no area"
+
+
+def sound(poly: shapely.Polygon) -> bool:
+    """An outline a piece or a zone can have: not crossing itself, with an area (a piece
+    that is not sound is refused with its place, before play would build it)."""
+    return bool(poly.is_valid) and poly.area > 0
 
 
 def shape_corners(rect: Rect | None, points: list[Point] | None) -> list[Point]:
@@ -547,8 +556,8 @@ def cross_check(spec: ScenarioSpec) -> list[tuple[str, str]]:
     for i, piece in enumerate(spec.table.pieces):
         unique(piece.id, f"table.pieces[{i}].id")
         poly = shapely.Polygon(piece.corners())
-        if not poly.is_valid:
-            problems.append((f"table.pieces[{i}]", "the outline crosses itself"))
+        if not sound(poly):
+            problems.append((f"table.pieces[{i}]", OUTLINE))
         elif not shapely.box(0, 0, w, h).buffer(1e-9).contains(poly):
             problems.append((f"table.pieces[{i}]", f"lies partly outside the {w:g}x{h:g} table"))
         module_kind = MODULE_KINDS.get(piece.kind)
@@ -630,8 +639,6 @@ def cross_check(spec: ScenarioSpec) -> list[tuple[str, str]]:
 def _module_problems(spec: ScenarioSpec, registry: dict[str, Any]) -> list[tuple[str, str]]:
     """Every module named exists and appears once; every settings table belongs to a module
     switched on and is what that module expects (its pydantic model, then its own checks)."""
-    from pydantic import ValidationError
-
     problems: list[tuple[str, str]] = []
     names = spec.module_names()
     listed = isinstance(spec.modules, list)
@@ -654,13 +661,10 @@ def _module_problems(spec: ScenarioSpec, registry: dict[str, Any]) -> list[tuple
             problems.append((name, f"settings for {name} are given twice ([{name}] and "
                                    f"[modules.{name}]): keep one"))
         base = name if name in MODULE_TABLES and getattr(spec, name, None) is not None else f"modules.{name}"
-        try:
-            settings = cls.Settings.model_validate(given)
-        except ValidationError as exc:
-            for err in exc.errors():
-                where = ".".join([base, *(f"[{p}]" if isinstance(p, int) else str(p)
-                                          for p in err["loc"])]).replace(".[", "[")
-                problems.append((where, err["msg"]))
+        settings, wrong = check_model(cls.Settings, given)
+        if settings is None:
+            problems += [((f"{base}.{path}" if path else base).replace(".[", "["), what)
+                         for path, what in wrong]
             continue
         problems += cls.cross_check(spec, settings)
     return problems
@@ -727,7 +731,7 @@ def setup_check(spec: ScenarioSpec) -> list[tuple[str, str]]:
             problems.append((f"sides.{side.value}", f"{name} have no units: each side needs at "
                                                     "least one unit in [[units]]"))
     blocked = [(p.id, shapely.Polygon(p.corners())) for p in spec.table.pieces
-               if p.to_piece().impassable and shapely.Polygon(p.corners()).is_valid]
+               if sound(shapely.Polygon(p.corners())) and p.to_piece().impassable]
     tree = shapely.STRtree([poly for _, poly in blocked])  # a look-up per figure, not a scan
 
     def inside(at: Point) -> str | None:
@@ -801,8 +805,8 @@ def _deployment_zones(spec: ScenarioSpec,
         for k, zone in enumerate(side_spec.deployment or []):
             path = f"sides.{side.value}.deployment[{k}]"
             poly = shapely.Polygon(zone.corners())
-            if not poly.is_valid:
-                problems.append((path, "the outline crosses itself"))
+            if not sound(poly):
+                problems.append((path, OUTLINE))
                 continue
             if not table.contains(poly):
                 problems.append((path, f"lies partly outside the {w:g}x{h:g} table"))

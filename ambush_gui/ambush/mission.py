@@ -43,7 +43,7 @@ from ambush_gui.ambush.charts import Charts, Faces, Side, Stance, WeaponKind
 from ambush_gui.ambush.fire import Term
 from ambush_gui.ambush.model import MAX_AMMO_BOXES, Soldier, WeaponState
 from ambush_gui.core.errors import ScenarioError
-from ambush_gui.core.files import read_data, validate
+from ambush_gui.core.files import path_tokens, read_data, type_words, validate
 from ambush_gui.core.hexgrid import Hex, HexMap, Hexside
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
@@ -650,11 +650,10 @@ def migrate_crew(data: Any, charts: Charts) -> tuple[Any, list[tuple[str, str]]]
 
 # -- places in the designer's words ------------------------------------------------------------
 
-_TOKEN = re.compile(r"([^.\[\]]+)|\[(-?\d+)\]")
 
 
 def _tokens(path: str) -> list[str | int]:
-    return [int(i) if i else name for name, i in _TOKEN.findall(path)]
+    return path_tokens(path)
 
 
 _NEEDS = {  # a list the schema wants longer, in the designer's words
@@ -732,6 +731,9 @@ def plain_words(toks: list[str | int], what: str) -> str:
         return f"{leaf} is missing (required)"
     if what == "is not a known field":
         return f"{leaf} is not a known field (a misspelt name?)"
+    if what.startswith("Input should be") and (wanted := type_words(what)):
+        got = what[what.rfind(" (got "):] if what.endswith(")") and " (got " in what else ""
+        return f"{leaf} needs {wanted}{got}"
     return what
 
 
@@ -761,13 +763,14 @@ def describe(data: Any, path: str, what: str) -> tuple[str, str]:
             cur = item(field(cur, t), nxt)
             if t == "paragraphs":
                 n = field(cur, "number")
-                words.append(f"paragraph {n}" if n is not None else f"paragraph #{nxt + 1} (no number)")
+                words.append(f"paragraph {n}" if _whole(n) else f"paragraph #{nxt + 1} (no number)")
             elif t == "germans":
                 n = field(cur, "number")
-                words.append(f"German {n}" if n is not None else f"German card #{nxt + 1} (no number)")
+                words.append(f"German {n}" if _whole(n) else f"German card #{nxt + 1} (no number)")
             else:
                 sid = field(cur, "id")
-                words.append(f"US soldier {sid}" if sid else f"US soldier #{nxt + 1}")
+                words.append(f"US soldier {sid}" if isinstance(sid, str) and sid
+                             else f"US soldier #{nxt + 1}")
             i += 2
         elif t == "options" and isinstance(nxt, int) and words:
             cur = item(field(cur, t), nxt)
@@ -889,9 +892,15 @@ def draft_problems(data: Any) -> list[tuple[str, str]]:
     """What the cross-checks would say about the paragraphs a draft names, found on the plain
     data: a file that fails its schema is not cross-checked, and a designer half-way through
     a mission still wants to hear that a ``goto`` leads nowhere."""
-    numbers = {_dict(p).get("number") for p in _list(_dict(data).get("paragraphs"))}
+    numbers = {n for p in _list(_dict(data).get("paragraphs")) if _whole(n := _dict(p).get("number"))}
     return [no_such_paragraph(path, n) for path, n, _ in paragraph_refs(data)
-            if isinstance(n, int) and not isinstance(n, bool) and n not in numbers]
+            if _whole(n) and n not in numbers]
+
+
+def _whole(n: Any) -> bool:
+    """A paragraph number as a draft may hold one: a whole number (a list, a table or text
+    there is the schema's to report, and cannot be looked up)."""
+    return isinstance(n, int) and not isinstance(n, bool)
 
 
 # -- hexes in a file ---------------------------------------------------------------------------

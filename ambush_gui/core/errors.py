@@ -59,9 +59,9 @@ def shown(value: object, limit: int = SHOWN) -> str:
         return printable(repr(value) if not isinstance(value, int) or isinstance(value, bool)
                          else _int_text(value), limit)
     if isinstance(value, dict):
-        return f"a table of {len(value)} entries"
+        return f"a table of {len(value)} {'entry' if len(value) == 1 else 'entries'}"
     if isinstance(value, list | tuple):
-        return f"a list of {len(value)} items"
+        return f"a list of {len(value)} {'item' if len(value) == 1 else 'items'}"
     return printable(type(value).__name__, limit)
 
 

@@ -9,8 +9,10 @@ never leaves half a file.
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
+import re
 import tempfile
 import tomllib
 from collections.abc import Sequence
@@ -37,7 +39,30 @@ def loc_path(loc: Sequence[str | int]) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += ("." if out else "") + printable(part, 40)
+            out += ("." if out else "") + quoted_key(printable(part, 40))
+    return out
+
+
+def quoted_key(key: str) -> str:
+    """A key as a path writes it: in double quotes when it holds a dot, a bracket or a quote,
+    as TOML would (``events."4.5"``), so "4.5" never reads as the keys 4 and 5."""
+    if re.search(r'[.\[\]"\s]', key) or not key:
+        return '"' + key.replace('"', '\\"') + '"'
+    return key
+
+
+PATH_TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|([^.\[\]"]+)|\[(-?\d+)\]')
+"""One part of a path :func:`loc_path` wrote: a quoted key, a key, or an index."""
+
+
+def path_tokens(path: str) -> list[str | int]:
+    """``'card.events."4.5"[2]'`` -> ``["card", "events", "4.5", 2]``."""
+    out: list[str | int] = []
+    for q, name, i in PATH_TOKEN.findall(path):
+        if i:
+            out.append(int(i))
+        else:
+            out.append(q.replace('\\"', '"') if not name else name)
     return out
 
 
@@ -118,32 +143,185 @@ def parse_data(raw: bytes, file: str, error: type[InputError] = InputError,
     return data
 
 
+def plain_id(text: str) -> str:
+    """An id is plain printable text: a line break, a NUL, a tab or a character that turns
+    text right to left (a bidi override) would show one id as another, or break the line a
+    message or a save writes it on. Refused with :class:`ValueError` (a schema's validator)."""
+    if not text.isprintable():
+        raise ValueError("an id is plain printable text: no line breaks, tabs, control or "
+                         "direction-changing characters")
+    return text
+
+
 def _no_constant(name: str) -> Any:
     """JSON has no NaN or Infinity; Python's reader accepts them unless told not to."""
     raise ValueError(f"{name} is not a JSON number")
 
 
 def validate(model: type[M], data: Any, file: str, error: type[InputError] = InputError) -> M:
-    """Validate plain data against a pydantic model, turning errors into ``error``."""
+    """Validate plain data against a pydantic model, turning errors into ``error``.
+
+    Read strictly (see :func:`check_model`): a value of the wrong type is refused, never coerced."""
     check_depth(data, file, error)
+    spec, problems = check_model(model, data)
+    if spec is None:
+        raise error(file, problems)
+    return spec
+
+
+def check_model(model: type[M], data: Any) -> tuple[M | None, list[tuple[str, str]]]:
+    """``data`` read as ``model``: (the model, []) or (None, every problem as (path, what)).
+
+    Designer files are read strictly, as their JSON would be: ``true`` is not 1, ``"3"`` is
+    not 3 and ``"no"`` is not false (a typo must not silently become a number), while a whole
+    number stands for a number of inches (``x = 3`` is 3.0), text names a choice and a list
+    gives a point. Data a program built with other objects in it is read as before."""
     try:
-        return model.model_validate(data)
+        text = json.dumps(data, allow_nan=True)
+    except TypeError:
+        when = _date_in(data, ())
+        if when is not None:
+            return None, [(loc_path(when), "is a TOML date or time, which no field takes "
+                                           "(write text in quotes)")]
+        text = None
+    except ValueError:  # a number too long to write (read_data refuses these first)
+        return None, [("", "holds a number too long to read")]
+    try:
+        if text is None:
+            return model.model_validate(data), []
+        return model.model_validate_json(text, strict=True), []
     except RecursionError:
-        raise error(file, [("", "nests too deeply to check")]) from None
+        return None, [("", "nests too deeply to check")]
     except ValidationError as exc:
-        problems = [(loc_path(e["loc"]), _expectation(e)) for e in exc.errors()]
-        raise error(file, problems) from None
+        return None, problems_of(exc, data)
 
 
-def _expectation(err: Any) -> str:
-    msg = str(err["msg"])
-    if err["type"] == "missing":
+def _date_in(data: Any, loc: tuple[str | int, ...]) -> tuple[str | int, ...] | None:
+    """Where ``data`` holds a TOML date or time (depth is bounded by :func:`check_depth`)."""
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if (found := _date_in(v, (*loc, str(k)))) is not None:
+                return found
+    elif isinstance(data, list | tuple):
+        for i, v in enumerate(data):
+            if (found := _date_in(v, (*loc, i))) is not None:
+                return found
+    elif isinstance(data, datetime.date | datetime.time):
+        return loc
+    return None
+
+
+def problems_of(exc: ValidationError, data: Any) -> list[tuple[str, str]]:
+    """A pydantic error as (path, what): the path in the file's own keys (the schema's names
+    for the branches of a choice, such as ``int`` or ``constrained-str``, left out) and one
+    problem per place (the branches' complaints joined: "expected a whole number or text").
+    Where one branch of a choice reached deeper into the value than another (a list whose
+    item is not text, though the value might also have been a table), the deeper one is said."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for err in exc.errors():
+        loc, key = _file_loc(err["loc"], data, err["type"] == "missing")
+        what = _expectation(err, loc)
+        if key:  # a table's key that is not what the table is keyed by
+            wanted = type_words(what)
+            what = f"the key {shown(key, 40)} " + (f"must be {wanted}" if wanted else f"is wrong: {what}")
+        said = out.setdefault(loc_path(loc), [])
+        if (what, err["type"]) not in said:
+            said.append((what, err["type"]))
+    deeper = [p for p in out if p]
+    return [(path, _either([w for w, _ in whats])) for path, whats in out.items()
+            if not (all(t.endswith("_type") for _, t in whats)
+                    and any(q.startswith((f"{path}.", f"{path}[")) or (not path and q) for q in deeper))]
+
+
+def _file_loc(loc: Sequence[str | int], data: Any, missing: bool) -> tuple[list[str | int], str]:
+    """A pydantic error's place as the file's keys and list indexes, and the key itself when
+    the error is about a key (``[key]``). Parts that are not in the data are the schema's
+    names for a union's branches; a missing field's name (the last part) is kept."""
+    out: list[str | int] = []
+    cur: Any = data
+    key = ""
+    for i, part in enumerate(loc):
+        if isinstance(cur, dict) and str(part) in cur:
+            out.append(str(part))
+            cur = cur[str(part)]
+        elif isinstance(cur, list) and isinstance(part, int):
+            out.append(part)
+            cur = cur[part] if 0 <= part < len(cur) else None
+        elif part == "[key]":
+            key = str(out[-1]) if out else ""
+        elif i == len(loc) - 1 and missing:
+            out.append(part)
+    return out, key
+
+
+def _either(whats: list[str]) -> str:
+    """The complaints of a union's branches about one value, as one: "expected X or Y"."""
+    if len(whats) == 1:
+        return whats[0]
+    got = {m.group(1) for w in whats if (m := _GOT.search(w))}
+    wanted = [type_words(w) for w in whats]
+    if all(wanted):
+        text = "expected " + " or ".join(dict.fromkeys(str(w) for w in wanted))
+    else:
+        text = "; or ".join(dict.fromkeys(_GOT.sub("", w) for w in whats))
+    return text + (f" (got {got.pop()})" if len(got) == 1 else "")
+
+
+_GOT = re.compile(r" \(got (.*)\)$")
+_TYPE_WORDS = {
+    "Input should be a valid integer": "a whole number",
+    "Input should be a valid number": "a number",
+    "Input should be a valid string": "text",
+    "Input should be a valid boolean": "true or false",
+    "Input should be a valid list": "a list",
+    "Input should be a valid dictionary": "a table",
+}
+_SCHEMA_WORDS = [("a valid array", "a valid list"), ("an object", "a valid dictionary")]
+
+
+def type_words(what: str) -> str | None:
+    """What a schema's type or choice message asks for, in words ("a whole number", "'regular'
+    or 'insurgent'"), or None for any other message."""
+    bare = _GOT.sub("", what).split(",")[0]
+    if bare in _TYPE_WORDS:
+        return _TYPE_WORDS[bare]
+    if bare.startswith("Input should be '"):
+        return bare[len("Input should be "):]
+    return None
+
+
+def _expectation(err: Any, loc: Sequence[str | int] = ()) -> str:
+    kind = err["type"]
+    if kind == "missing":
+        if loc and isinstance(loc[-1], int):  # an item of a fixed-length list, a point's y
+            need = _tuple_words(loc)
+            which = "y " if need.startswith("a point") and loc[-1] == 1 else ""
+            return f"{which}is missing: {need}"
         return "is missing (required)"
-    if err["type"] == "extra_forbidden":
+    if kind == "extra_forbidden":
         return "is not a known field"
     got = err.get("input")
+    if kind in ("too_short", "too_long") and str(err["msg"]).startswith("Tuple"):
+        need = _tuple_words(loc)
+        return need if kind == "too_short" else f"{need}, no more (got {shown(got, 40)})"
+    if kind == "string_too_long":
+        return f"is too long: at most {err['ctx']['max_length']:,} characters (it has {len(str(got)):,})"
+    msg = str(err["msg"])
+    if kind.endswith("_type"):  # JSON's names for a list and a table, as a file says them
+        for schema, words in _SCHEMA_WORDS:
+            msg = msg.replace(schema, words)
     msg = printable(msg, 240)
-    return f"{msg} (got {shown(got, 40)})" if not isinstance(got, dict | list | tuple) else msg
+    if isinstance(got, dict | list | tuple) and not kind.endswith("_type"):
+        return msg  # a table or list is named by its place; the message says what is wrong
+    return f"{msg} (got {shown(got, 40)})"
+
+
+def _tuple_words(loc: Sequence[str | int]) -> str:
+    """What a fixed-length list holds: a rectangle's four numbers, else a point's two."""
+    leaf = next((p for p in reversed(loc) if isinstance(p, str)), "")
+    if leaf == "rect":
+        return "a rectangle needs four numbers: x and y of its south-west corner, width and depth"
+    return "a point needs two numbers, x and y (inches)"
 
 
 def atomic_write(path: str | Path, text: str) -> None:

@@ -20,3 +20,13 @@ def count(n: int, singular: str, plural: str | None = None) -> str:
 def noun(n: int, singular: str, plural: str | None = None) -> str:
     """The noun alone, agreeing with ``n`` (for "+1 point" written with a sign)."""
     return singular if abs(n) == 1 else (plural or singular + "s")
+
+
+def with_article(word: str) -> str:
+    """The word with its article: "a building", "an open" (by its first letter; enough for
+    the words the program names kinds with).
+
+    >>> with_article("wall"), with_article("open"), with_article("minefield")
+    ('a wall', 'an open', 'a minefield')
+    """
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"

@@ -18,7 +18,7 @@ import pytest
 
 from ambush_gui.alley import modules
 from ambush_gui.alley.model import Side
-from ambush_gui.alley.scenario import KIND_DEFAULTS, Scenario, TerrainKind
+from ambush_gui.alley.scenario import KIND_DEFAULTS, OUTLINE, Scenario, TerrainKind
 from ambush_gui.core.errors import ScenarioError
 from ambush_gui.core.files import read_data
 from ambush_gui.core.geometry import CoverClass
@@ -99,7 +99,7 @@ def test_a_zone_off_the_table_or_crossing_itself_is_reported_once() -> None:
     ]})
     got = problems(data)
     assert ("sides.regular.deployment[0]", "lies partly outside the 24x24 table") in got
-    assert ("sides.regular.deployment[1]", "the outline crosses itself") in got
+    assert ("sides.regular.deployment[1]", OUTLINE) in got
     assert len(got) == 2  # the figures stand in zone 0, and the bowtie is not tried again
 
 

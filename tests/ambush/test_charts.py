@@ -164,7 +164,7 @@ def test_a_missing_or_broken_file_names_the_file(tmp_path: Path) -> None:
         ),
         (
             lambda d: d["weapons"].update({"Big Gun": d["weapons"]["m1911"]}),
-            "bad.toml: weapons.Big Gun.[key]: String should match pattern",
+            "bad.toml: weapons.\"Big Gun\": the key 'Big Gun' is wrong: String should match pattern",
         ),
         (
             lambda d: d["movement"]["terrain"].pop("woods"),

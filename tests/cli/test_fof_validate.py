@@ -34,7 +34,7 @@ def test_bad_module_settings_are_refused_with_their_places(tmp_path: Path,
     assert said("mines settings, fields, mf-1, type", "unknown mine type 'claymore'", "light_ap")
     assert said("mob-1", "outside the 24x24 table")
     assert said("NBC settings, MOPP levels", "MOPP 5", "MOPP 0", "MOPP 4")
-    assert said("combat stress settings, positive leaders", "'cpl-1'", "1, 2 or 3", "not 4")
+    assert said("combat stress settings, positive leader 1", "'cpl-1'", "1, 2 or 3", "not 4")
 
 
 def test_module_settings_for_a_module_not_switched_on_are_refused(

@@ -60,6 +60,27 @@ def test_mutated_files_are_refused_or_play(files: list, index: int) -> None:
     assert report.counts.get(fuzz.REFUSED, 0) > 0
 
 
+@pytest.mark.parametrize("kind", ["scenario", "charts", "save"])
+def test_structured_values_where_a_number_is_expected_are_refused_or_play(files: list, kind: str) -> None:
+    """Issue 27: a number put in a list or a table, or written as text (a paragraph ``number``
+    that was a list crashed ``validate`` and ``play``), in every shipped file of ``kind``."""
+    import json
+    import random  # noqa: TID251 - mutations for the fuzz test, never the game's dice
+    import tomllib
+
+    rng = random.Random(SEED)
+    outcomes: dict[str, int] = {}
+    for seed_file in (f for f in files if f.kind == kind):
+        for _ in range(12 if kind == "scenario" else 20):
+            data = (json.loads if seed_file.suffix == ".json" else tomllib.loads)(seed_file.text)
+            data, how = fuzz.mutate_data(data, rng, op="structured")
+            raw = fuzz.dump(data, seed_file.suffix).encode("utf-8")
+            r = fuzz.run_case(seed_file.kind, raw, seed_file.suffix, BUDGET, 20)
+            assert r.outcome not in fuzz.BAD, f"{seed_file.name}: {how}: {r.outcome}\n{r.detail}"
+            outcomes[r.outcome] = outcomes.get(r.outcome, 0) + 1
+    assert outcomes.get(fuzz.REFUSED, 0) > 0
+
+
 def test_the_watchdog_calls_a_hang_a_hang(monkeypatch: pytest.MonkeyPatch) -> None:
     """The per-case budget is a watchdog: a loader stuck in a loop is reported as a hang."""
     def stuck(kind: str, path: Path, decisions: int) -> None:

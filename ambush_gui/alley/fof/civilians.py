@@ -35,6 +35,7 @@ from ambush_gui.core.decisions import IllegalDecision
 from ambush_gui.core.dice import Die
 from ambush_gui.core.events import Modifier
 from ambush_gui.core.game import Procedure
+from ambush_gui.core.words import with_article
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
@@ -231,7 +232,8 @@ class CiviliansModule(RuleModule):
                                                        f"2\"x3\" rectangle (FF-130), not {w:g}x{h:g}"))
         for k, mid in enumerate(settings.hostile_mobs):
             if mid not in mobs:
-                what = f"a {pieces[mid].kind.value} piece" if mid in pieces else "no piece of that id"
+                what = (f"{with_article(pieces[mid].kind.value)} piece" if mid in pieces
+                        else "no piece of that id")
                 problems.append((f"civilians.hostile_mobs[{k}]",
                                  f"hostile mob {mid}: expected a civilian_mob piece, found {what}"))
         units = {u.id: u for u in spec.units}

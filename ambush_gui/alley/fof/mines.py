@@ -30,6 +30,7 @@ from ambush_gui.alley.modules import RuleModule, Settings, register
 from ambush_gui.core.dice import Die
 from ambush_gui.core.events import Modifier
 from ambush_gui.core.game import Procedure
+from ambush_gui.core.words import with_article
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
@@ -167,7 +168,7 @@ class MinesModule(RuleModule):
                 problems.append((path, f"minefield {pid}: there is no table piece {pid!r} (the "
                                        f"minefields are: {', '.join(fields) or 'none'})"))
             elif kinds[pid] != "minefield":
-                problems.append((path, f"minefield {pid}: piece {pid!r} is a {kinds[pid]}, not a "
+                problems.append((path, f"minefield {pid}: piece {pid!r} is {with_article(kinds[pid])}, not a "
                                        "minefield; give it kind = \"minefield\" or remove its settings"))
             for key, given, known, what in (("type", own.type, MINE_TYPES, "mine type"),
                                             ("concentration", own.concentration, CONCENTRATIONS,

@@ -63,12 +63,12 @@ class NbcSettings(Settings):
         default={}, description="FF-022: MOPP changes by turn: turn -> side -> level, from the "
                                 "start of that turn on")
 
-    @field_validator("mopp", mode="before")
+    @field_validator("mopp")
     @classmethod
     def _mopp(cls, v: Any) -> Any:
         return _levels(v)
 
-    @field_validator("schedule", mode="before")
+    @field_validator("schedule")
     @classmethod
     def _schedule(cls, v: Any) -> Any:
         one_per_number(v, "turn")  # keys "04" and "4" are one turn, given twice

@@ -284,7 +284,7 @@ def test_a_positive_leader_rates_1_to_3_and_removes_that_much_stress() -> None:
                        positive_leaders=[{"figure": "p-L", "rating": rating}])
         g.state.turn = 2
         assert items(cs, g.unit("m"))["FF-100"] == -rating
-    with pytest.raises(ScenarioError, match=r"positive leaders.*'p-L'.*1, 2 or 3.*not 4"):
+    with pytest.raises(ScenarioError, match=r"positive leader 1.*'p-L'.*1, 2 or 3.*not 4"):
         stress([kit.marines("m", M), squad("p", 14), FAR],
                positive_leaders=[{"figure": "p-L", "rating": 4}])
 
@@ -310,7 +310,7 @@ def test_a_negative_leader_rates_1_to_3_and_adds_that_much_stress() -> None:
                        negative_leaders=[{"figure": "n-L", "rating": rating}])
         g.state.turn = 2
         assert items(cs, g.unit("m"))["FF-096"] == rating
-    with pytest.raises(ScenarioError, match=r"negative leaders.*1, 2 or 3.*not 0"):
+    with pytest.raises(ScenarioError, match=r"negative leader 1.*1, 2 or 3.*not 0"):
         stress([kit.marines("m", M), squad("n", 14), FAR],
                negative_leaders=[{"figure": "n-L", "rating": 0}])
 

@@ -310,11 +310,11 @@ def test_an_unknown_mortar_type_is_refused_naming_the_team() -> None:
     with pytest.raises(ScenarioError) as exc:
         kit.scenario([kit.marines("m", (5, 5))], modules=["mortars"], mortars={"teams": {"m": "huge"}})
     assert ("mortars settings, mortar teams, m",
-            "must be 'light', 'medium' or 'heavy'") in exc.value.described
+            "must be 'light', 'medium' or 'heavy' (got 'huge')") in exc.value.described
 
 
 def test_unknown_mortar_settings_are_refused() -> None:
-    with pytest.raises(ScenarioError, match="mortars settings, no fire zone: Extra inputs"):
+    with pytest.raises(ScenarioError, match="mortars settings, no fire zone: is not a known field"):
         kit.scenario([kit.marines("m", (5, 5))], modules=["mortars"], mortars={"no_fire_zone": 12})
 
 

@@ -48,7 +48,8 @@ def test_problems_name_the_place(qapp: object) -> None:
     doc.changed.connect(seen.append)
     doc.set(("table", "pieces", 1, "rect"), [0, 0, -1])
     assert seen == [("table", "pieces", 1, "rect")]
-    assert ("table.pieces[1].rect[3]", "is missing (required)") in doc.problems()
+    assert ("table.pieces[1].rect[3]", "is missing: a rectangle needs four numbers: x and y of its "
+            "south-west corner, width and depth") in doc.problems()
     doc.undo_stack.undo()
     assert doc.problems() == []
 

@@ -180,7 +180,8 @@ def test_problems_update_live_and_a_click_shows_the_place(qtbot: Any) -> None:
     win.doc.set(("table", "pieces", 1, "rect"), [0, 0, -1])
     qtbot.waitUntil(lambda: plist.count() > 0, timeout=2000)
     texts = [plist.item(i).text() for i in range(plist.count())]
-    said = "Cross street (cross-street), rectangle (depth): is missing (required)"  # the designer's words
+    said = ("Cross street (cross-street), rectangle (depth): is missing: a rectangle needs four numbers: "
+            "x and y of its south-west corner, width and depth")  # the designer's words
     assert said in texts
     assert "problem" in win.problem_list.header.text()
     row = texts.index(said)
@@ -214,7 +215,7 @@ def test_play_from_here_refuses_an_invalid_scenario_and_says_what_is_wrong(qtbot
     win.doc.set(("turn_limit",), 0)
     action(win, "Play from here").trigger()
     assert len(warnings) == 1 and game_windows() == []
-    assert "Cross street (cross-street), rectangle (depth): is missing (required)" in warnings[0]
+    assert "Cross street (cross-street), rectangle (depth): is missing: a rectangle needs" in warnings[0]
     assert "turn limit: must be at least 1" in warnings[0]
     assert "2 problems" in warnings[0]
     assert win.page.focused[-1] == editor_window.parse_path(win.doc.problems()[0][0])
