@@ -161,11 +161,12 @@ table_y = st.floats(min_value=-2, max_value=24, allow_nan=False)
 @settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(moves=st.lists(st.tuples(st.integers(0, 2), table_x, table_y, st.booleans(), st.booleans()),
                       min_size=1, max_size=8),
-       places=st.lists(st.tuples(table_x, table_y, st.booleans()), min_size=1, max_size=20),
+       places=st.lists(st.tuples(st.integers(0, 2), st.floats(-4, 4), st.floats(-4, 4), st.booleans()),
+                       min_size=1, max_size=20),
        box=st.tuples(table_x, table_y, st.floats(0, 12), st.floats(0, 12)))
 def test_the_stands_near_a_place_are_the_ones_a_look_at_every_stand_finds(
         market: CiviliansModule, moves: list[tuple[int, float, float, bool, bool]],
-        places: list[tuple[float, float, bool]], box: tuple[float, float, float, float]) -> None:
+        places: list[tuple[int, float, float, bool]], box: tuple[float, float, float, float]) -> None:
     """The box index follows every move and removal (by :meth:`moved`, or by a version
     bumped without it), and where a stand may stand is what one-by-one checks said."""
     mod = market
@@ -185,7 +186,9 @@ def test_the_stands_near_a_place_are_the_ones_a_look_at_every_stand_finds(
                     and s.poly.bounds[3] >= by and s.poly.bounds[1] <= by + bh]
             assert mod.stands_near((bx, by), (bx + bw, by + bh)) == want
         mob = stands[0]
-        polys = np.array([stand(x, y, t) for x, y, t in places])
+        # places beside, across and over the stands (and one of them, moved a little)
+        polys = np.array([stand(stands[i].poly.bounds[0] + dx, stands[i].poly.bounds[1] + dy, t)
+                          for i, dx, dy, t in places])
         assert mod.places_ok(mob, polys) == [one_by_one_place(mod, mob, p) for p in polys]
     finally:
         for m, (poly, gone) in zip(mod.mobs.values(), saved, strict=True):
