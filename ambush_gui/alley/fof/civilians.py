@@ -198,6 +198,7 @@ class CiviliansModule(RuleModule):
         # table's ``impassable_near``): one vectorised test finds the few stands near a
         # place, so each question about the stands costs the same however many there are.
         self._order = list(self.mobs.values())
+        self._slot = {m.id: i for i, m in enumerate(self._order)}
         self._boxes = np.zeros((len(self._order), 4))
         self._live = np.zeros(len(self._order), dtype=bool)
         self._indexed = -1  # the ``_version`` the boxes were taken at
@@ -263,7 +264,7 @@ class CiviliansModule(RuleModule):
         fresh = self._indexed == self._version
         self._version += 1
         if fresh:
-            i = self._order.index(mob)
+            i = self._slot[mob.id]
             self._boxes[i] = mob.poly.bounds
             self._live[i] = not mob.gone
             self._indexed = self._version
@@ -355,15 +356,16 @@ class CiviliansModule(RuleModule):
         others = [o for o in self.stands_near(lo, hi) if o is not mob]
         onto = shapely.relate_pattern(column, np.array([o.poly for o in others])[None, :], "T********") \
             if others else np.zeros((len(polys), 0), dtype=bool)
+        into_any, onto_any = into.any(axis=1), onto.any(axis=1)
         out = []
         for i in range(len(polys)):
             if off[i]:
                 out.append("off the table")
-            elif into[i].any():
+            elif into_any[i]:
                 out.append(f"into impassable terrain ({pieces[int(np.argmax(into[i]))].id})")
             elif crowded[i]:
                 out.append("onto figures")
-            elif onto[i].any():
+            elif onto_any[i]:
                 out.append(f"onto {others[int(np.argmax(onto[i]))].name}")
             else:
                 out.append("")
