@@ -356,7 +356,8 @@ class CiviliansModule(RuleModule):
         others = [o for o in self.stands_near(lo, hi) if o is not mob]
         onto = shapely.relate_pattern(column, np.array([o.poly for o in others])[None, :], "T********") \
             if others else np.zeros((len(polys), 0), dtype=bool)
-        into_any, onto_any = into.any(axis=1), onto.any(axis=1)
+        into_any: np.ndarray = np.any(into, axis=1)
+        onto_any: np.ndarray = np.any(onto, axis=1)
         out = []
         for i in range(len(polys)):
             if off[i]:
