@@ -175,11 +175,14 @@ class Mob:
                 "taunted": {str(t): u for t, u in sorted(self.taunted.items())}}
 
 
+STANDS_ON = "T********"  # the DE-9IM pattern of two outlines whose insides meet
+
+
 def stands_on(stand: shapely.Geometry, other: shapely.Geometry) -> bool:
     """Whether a mob stand's outline covers part of ``other`` (their insides meet; touching
     edges is fine): no stand may stand on impassable terrain or on another stand (FF-135).
     The one test of both the file (set-up) and every move (:meth:`CiviliansModule.place_ok`)."""
-    return bool(shapely.relate_pattern(stand, other, "T********"))
+    return bool(shapely.relate_pattern(stand, other, STANDS_ON))
 
 
 def _mob_pieces(spec: ScenarioSpec) -> dict[str, Any]:
@@ -213,6 +216,14 @@ class CiviliansModule(RuleModule):
             if unit is not None:
                 self.supporters[uid] = {f.id for f in unit.figures if f.weapon == "unarmed"}
         self._version = 0  # bumped whenever a stand moves or leaves (memo keys)
+        # The stands' bounding boxes, in the order of ``self.mobs`` (a box index like the
+        # table's ``impassable_near``): one vectorised test finds the few stands near a
+        # place, so each question about the stands costs the same however many there are.
+        self._order = list(self.mobs.values())
+        self._slot = {m.id: i for i, m in enumerate(self._order)}
+        self._boxes = np.zeros((len(self._order), 4))
+        self._live = np.zeros(len(self._order), dtype=bool)
+        self._indexed = -1  # the ``_version`` the boxes were taken at
 
     # -- the file ---------------------------------------------------------------------
     @classmethod
@@ -294,6 +305,30 @@ class CiviliansModule(RuleModule):
     def live(self) -> list[Mob]:
         return [m for m in self.mobs.values() if not m.gone]
 
+    def moved(self, mob: Mob) -> None:
+        """Record that ``mob`` moved or left play: memo keys change, and the box index
+        follows (a change made without this is caught by the version and re-read whole)."""
+        fresh = self._indexed == self._version
+        self._version += 1
+        if fresh:
+            i = self._slot[mob.id]
+            self._boxes[i] = mob.poly.bounds
+            self._live[i] = not mob.gone
+            self._indexed = self._version
+
+    def stands_near(self, lo: tuple[float, float], hi: tuple[float, float]) -> list[Mob]:
+        """The live stands whose bounding box meets the box from ``lo`` to ``hi`` (edges
+        included), in the order of :meth:`live`: the cheap first test before any exact one."""
+        if self._indexed != self._version:
+            for i, m in enumerate(self._order):
+                self._boxes[i] = m.poly.bounds
+                self._live[i] = not m.gone
+            self._indexed = self._version
+        b = self._boxes
+        meets = (self._live & (b[:, 2] >= lo[0]) & (b[:, 0] <= hi[0])
+                 & (b[:, 3] >= lo[1]) & (b[:, 1] <= hi[1]))
+        return [self._order[i] for i in np.flatnonzero(meets)]
+
     # -- state -------------------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
         return {"mobs": [m.snapshot() for m in self.mobs.values()],
@@ -346,48 +381,69 @@ class CiviliansModule(RuleModule):
     def place_ok(self, mob: Mob, poly: shapely.Polygon) -> str:
         """Why a stand may not stand at ``poly`` ("" when it may): on the table, clear of
         impassable terrain, of every figure's base and of other stands."""
+        return self.places_ok(mob, np.array([poly]))[0]
+
+    def places_ok(self, mob: Mob, polys: np.ndarray) -> list[str]:
+        """:meth:`place_ok` for each of several places at once (the tests run together on
+        the few pieces, figures and stands near them), the first reason found for each."""
         g = self.g
         w, h = g.state.width, g.state.height
-        x0, y0, x1, y1 = poly.bounds
-        if x0 < -1e-9 or y0 < -1e-9 or x1 > w + 1e-9 or y1 > h + 1e-9:
-            return "off the table"
-        for piece in g.table.impassable_near((x0, y0), (x1, y1)):
-            if stands_on(poly, piece.polygon):
-                return f"into impassable terrain ({piece.id})"
+        box = shapely.bounds(polys)
+        off = (box[:, 0] < -1e-9) | (box[:, 1] < -1e-9) | (box[:, 2] > w + 1e-9) | (box[:, 3] > h + 1e-9)
+        lo = (float(box[:, 0].min()), float(box[:, 1].min()))
+        hi = (float(box[:, 2].max()), float(box[:, 3].max()))
+        column = polys[:, None]
+        pieces = g.table.impassable_near(lo, hi)
+        into = shapely.relate_pattern(column, np.array([p.polygon for p in pieces])[None, :], STANDS_ON) \
+            if pieces else np.zeros((len(polys), 0), dtype=bool)
         pts = [u.points() for u in g.state.units.values() if u.on_table and u.figures]
         pts += [np.array([f.pos]) for f in g.state.ground]
-        if pts:
-            allp = np.vstack(pts)
-            if float(shapely.distance(poly, shapely.multipoints(allp))) < 0.25 * g.m.scale:
-                return "onto figures"
-        for other in self.live():
-            if other is not mob and stands_on(poly, other.poly):
-                return f"onto {other.name}"
-        return ""
+        crowded = shapely.distance(polys, shapely.multipoints(np.vstack(pts))) < 0.25 * g.m.scale \
+            if pts else np.zeros(len(polys), dtype=bool)
+        others = [o for o in self.stands_near(lo, hi) if o is not mob]
+        onto = shapely.relate_pattern(column, np.array([o.poly for o in others])[None, :], STANDS_ON) \
+            if others else np.zeros((len(polys), 0), dtype=bool)
+        into_any: np.ndarray = np.any(into, axis=1)
+        onto_any: np.ndarray = np.any(onto, axis=1)
+        out = []
+        for i in range(len(polys)):
+            if off[i]:
+                out.append("off the table")
+            elif into_any[i]:
+                out.append(f"into impassable terrain ({pieces[int(np.argmax(into[i]))].id})")
+            elif crowded[i]:
+                out.append("onto figures")
+            elif onto_any[i]:
+                out.append(f"onto {others[int(np.argmax(onto[i]))].name}")
+            else:
+                out.append("")
+        return out
+
+    @staticmethod
+    def shifted(poly: shapely.Polygon, shifts: np.ndarray) -> np.ndarray:
+        """Copies of a stand's outline moved by each (dx, dy) of ``shifts``, built at once:
+        the same corners, to the last bit, as ``shapely.affinity.translate`` gives one by one."""
+        ring = shapely.get_coordinates(poly.exterior)
+        return shapely.polygons(ring[None, :, :] + np.asarray(shifts, dtype=float)[:, None, :])
 
     def move_mob(self, mob: Mob, to: tuple[float, float], why: str) -> float:
         """Move the stand straight toward ``to`` (its centre's goal), as far along as it may
-        legally stand; returns the distance moved, and logs it."""
+        legally stand: the farthest of the 20 even steps of the way where it may stand
+        (every step is tested at once); returns the distance moved, and logs it."""
         cx, cy = mob.centre
         dx, dy = to[0] - cx, to[1] - cy
         full = math.hypot(dx, dy)
         if full < 1e-6:
             return 0.0
-
-        def at(frac: float) -> shapely.Polygon:
-            return shapely.affinity.translate(mob.poly, dx * frac, dy * frac)
-
-        done = 0.0
-        for k in range(20, 0, -1):  # the farthest legal place along the way, in 5% steps
-            if not self.place_ok(mob, at(k / 20)):
-                done = k / 20
-                break
+        fracs = [k / 20 for k in range(20, 0, -1)]
+        blocked = self.places_ok(mob, self.shifted(mob.poly, np.array([(dx * f, dy * f) for f in fracs])))
+        done = next((f for f, why_not in zip(fracs, blocked, strict=True) if not why_not), 0.0)
         if done <= 0:
             self.g.log.emit("civilians", f"{mob.name.capitalize()} cannot move ({why}): the way is "
                             f"blocked", mob=mob.id)
             return 0.0
-        mob.poly = at(done)
-        self._version += 1
+        mob.poly = shapely.affinity.translate(mob.poly, dx * done, dy * done)
+        self.moved(mob)
         moved = full * done
         nx, ny = mob.centre
         self.g.log.emit("civilians", f"{mob.name.capitalize()} moves {moved:.1f}\" {why}",
@@ -411,11 +467,7 @@ class CiviliansModule(RuleModule):
         reach = self.inches(self.settings.casualty_distance)
         both = np.vstack([a, b])
         lo, hi = both.min(axis=0) - reach, both.max(axis=0) + reach
-        near = []
-        for m in self.live():
-            x0, y0, x1, y1 = m.poly.bounds
-            if x1 >= lo[0] and x0 <= hi[0] and y1 >= lo[1] and y0 <= hi[1]:
-                near.append(m)
+        near = self.stands_near((float(lo[0]), float(lo[1])), (float(hi[0]), float(hi[1])))
         if not near:
             return np.zeros(0, dtype=object), []
         starts = np.repeat(a, len(b), axis=0)
@@ -464,7 +516,9 @@ class CiviliansModule(RuleModule):
         else:
             geom = shapely.multilinestrings(list(tracks))
         inside = shapely.multipoints(pts)
-        return [m for m in self.live() if shapely.relate_pattern(geom, m.poly, "T********")
+        x0, y0, x1, y1 = geom.bounds
+        return [m for m in self.stands_near((x0, y0), (x1, y1))
+                if shapely.relate_pattern(geom, m.poly, "T********")
                 and not shapely.intersects(inside, m.poly)]
 
     def check_move(self, unit: Unit, plan: MovePlan) -> None:
@@ -541,7 +595,7 @@ class CiviliansModule(RuleModule):
 
     def remove(self, mob: Mob, why: str, words: str) -> None:
         mob.gone = why
-        self._version += 1
+        self.moved(mob)
         self.g.log.emit("civilians", f"{mob.name.capitalize()} {words}", mob=mob.id, gone=why)
 
     # -- the turn --------------------------------------------------------------------------
@@ -565,34 +619,51 @@ class CiviliansModule(RuleModule):
         yield
 
     def toward_gunfire(self) -> None:
+        """FF-132/133: each mob moves toward the nearest gunfire, one after another, each
+        stopping at the first of 30 even steps of its way that comes within 6" of a unit."""
+        if not self.gunfire:
+            return
         stop = self.inches(self.settings.stop_distance)
         step = self.inches(self.settings.speed)
         units = [u for u in self.g.state.units.values() if u.alive]
+        # units do not move while the mobs do: each unit's figures as one shape, once
+        figures = np.array([shapely.multipoints(p) for p in (u.points() for u in units) if len(p)])
         for m in self.live():
             if m.hostile:
                 continue  # house rule FF-166: a hostile mob moves only under its controller
-            if not self.gunfire:
-                continue
             cx, cy = m.centre
             gx, gy, uid = min(self.gunfire, key=lambda f: math.hypot(f[0] - cx, f[1] - cy))
-            if any(self.unit_distance(m, u) <= stop + 1e-9 for u in units):
+            if len(figures) and bool((shapely.distance(m.poly, figures) <= stop + 1e-9).any()):
                 continue  # FF-133: already within 6" of a unit
             d = math.hypot(gx - cx, gy - cy)
             if d < 1e-6:
                 continue
             frac = min(1.0, step / d)
             goal = (cx + (gx - cx) * frac, cy + (gy - cy) * frac)
-            # FF-133: it stops as soon as it comes within 6" of a unit on the way
-            for k in range(1, 31):
-                t = k / 30
-                p = (cx + (goal[0] - cx) * t, cy + (goal[1] - cy) * t)
-                probe = shapely.affinity.translate(m.poly, p[0] - cx, p[1] - cy)
-                if any(float(shapely.distance(probe, shapely.multipoints(u.points()))) <= stop + 1e-9
-                       for u in units):
-                    goal = p
-                    break
+            goal = self.first_stop(m, goal, figures, stop)
             who = self.g.state.units[uid].name if uid in self.g.state.units else uid
             self.move_mob(m, goal, f"toward the gunfire of {who} (FF-132)")
+
+    def first_stop(self, mob: Mob, goal: tuple[float, float], figures: np.ndarray,
+                   stop: float, steps: int = 30) -> tuple[float, float]:
+        """FF-133: where the stand's centre stops on its straight way to ``goal``: the first
+        of ``steps`` even steps at which the stand comes within ``stop`` of a unit's figures
+        (``figures``: one multipoint a unit), else ``goal``. Only the units near the whole
+        sweep of the move can stop it, so the steps are measured (all at once) only
+        against those, and not at all when none is; the answer is the step-by-step one."""
+        cx, cy = mob.centre
+        if not len(figures):
+            return goal
+        far = shapely.affinity.translate(mob.poly, goal[0] - cx, goal[1] - cy)
+        sweep = shapely.convex_hull(shapely.union(mob.poly, far))
+        near = figures[shapely.distance(sweep, figures) <= stop + 1e-6]
+        if not len(near):
+            return goal
+        ts = [k / steps for k in range(1, steps + 1)]
+        places = [(cx + (goal[0] - cx) * t, cy + (goal[1] - cy) * t) for t in ts]
+        probes = self.shifted(mob.poly, np.array([(px - cx, py - cy) for px, py in places]))
+        hit = (shapely.distance(probes[:, None], near[None, :]) <= stop + 1e-9).any(axis=1)
+        return places[int(np.argmax(hit))] if hit.any() else goal
 
     # -- dispersal (FF-138..148) -----------------------------------------------------------
     def may_disperse(self, unit: Unit) -> list[Mob]:
@@ -601,7 +672,12 @@ class CiviliansModule(RuleModule):
             return []
         reach = self.inches(self.settings.disperse_distance)
         pts = unit.points(fighting_only=True)
-        return [m for m in self.live() if self.mob_distance(m, pts) <= reach + 1e-9]
+        if not len(pts):
+            return []
+        pad = reach + 1e-6  # a stand within reach has its box within reach of the figures' box
+        lo, hi = pts.min(axis=0) - pad, pts.max(axis=0) + pad
+        return [m for m in self.stands_near((float(lo[0]), float(lo[1])), (float(hi[0]), float(hi[1])))
+                if self.mob_distance(m, pts) <= reach + 1e-9]
 
     def disperse_modifiers(self, unit: Unit) -> list[Modifier]:
         """FF-142..147 (cumulative, house rule FF-148 for the overlap)."""

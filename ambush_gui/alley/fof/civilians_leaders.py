@@ -154,7 +154,7 @@ def manipulate(mod: CiviliansModule, unit: Unit, mob: Mob) -> Procedure:
     cx, cy = mob.centre
     to = dests[choice]
     mob.poly = shapely.affinity.translate(mob.poly, to[0] - cx, to[1] - cy)
-    mod._version += 1
+    mod.moved(mob)
     g.log.emit("civilians", f"{unit.name}'s leader sends {mob.name} {labels[choice]} (FF-151)",
                mob=mob.id, to=[round(to[0], 3), round(to[1], 3)])
 
