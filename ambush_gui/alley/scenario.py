@@ -505,30 +505,6 @@ class ScenarioSpec(Strict):
         out = [EscortSpec(id=c.id, at=c.at, label="contractor", wounded=True) for c in self.contractors]
         return out + list(self.escorts or [])
 
-    @model_validator(mode="before")
-    @classmethod
-    def _retired_options(cls, data: Any) -> Any:
-        """A file whose ``[options]`` names the retired option ``escorts_not_brought_out``
-        (a rules option until issue 26) loads as before: ``held`` is the special rule
-        ``escorts_held_at_the_end``; ``on_the_ground`` is what a file without it plays."""
-        from ambush_gui.alley.options import RETIRED_ESCORTS
-
-        opts = data.get("options") if isinstance(data, dict) else None
-        if not isinstance(opts, dict) or RETIRED_ESCORTS not in opts:
-            return data
-        opts = dict(opts)
-        value = opts.pop(RETIRED_ESCORTS)
-        data = {**data, "options": opts}
-        if value == "held":
-            rules = data.get("special_rules")
-            rules = list(rules) if isinstance(rules, list) else []
-            data["special_rules"] = rules + ([ESCORTS_HELD] if ESCORTS_HELD not in rules else [])
-        elif value != "on_the_ground":
-            raise ValueError(f"options.{RETIRED_ESCORTS}: {value!r} is not one of its readings "
-                             "(held, on_the_ground); it is now the special rule "
-                             f"\"{ESCORTS_HELD}\"")
-        return data
-
     @field_validator("sides")
     @classmethod
     def _both_sides(cls, v: dict[Side, SideSpec]) -> dict[Side, SideSpec]:
@@ -817,6 +793,31 @@ def _deployment_zones(spec: ScenarioSpec,
     return out
 
 
+def retire_options(data: Any) -> Any:
+    """A file whose ``[options]`` names the retired option ``escorts_not_brought_out`` (a
+    rules option until issue 26) loads as before: ``held`` becomes the special rule
+    ``escorts_held_at_the_end``; ``on_the_ground`` is what a file without it plays. Done on
+    the file's data before it is read (strictly, as its JSON: a "before" validator would
+    make pydantic read the rest in Python's strict mode, which refuses a list for a point).
+    Returns the data to read, or raises ScenarioError naming the value."""
+    from ambush_gui.alley.options import RETIRED_ESCORTS
+
+    opts = data.get("options") if isinstance(data, dict) else None
+    if not isinstance(opts, dict) or RETIRED_ESCORTS not in opts:
+        return data
+    opts = dict(opts)
+    value = opts.pop(RETIRED_ESCORTS)
+    data = {**data, "options": opts}
+    if value == "held":
+        rules = data.get("special_rules")
+        rules = list(rules) if isinstance(rules, list) else []
+        data["special_rules"] = rules + ([ESCORTS_HELD] if ESCORTS_HELD not in rules else [])
+    elif value != "on_the_ground":
+        raise ValueError(f"{value!r} is not one of its readings (held, on_the_ground); it is "
+                         f"now the special rule \"{ESCORTS_HELD}\"")
+    return data
+
+
 class Scenario:
     """A validated scenario, ready to start games (optionally at 28mm scale)."""
 
@@ -870,6 +871,10 @@ class Scenario:
         def said(path: str, what: str) -> tuple[str, str]:
             return describe(data, path, what)
 
+        try:
+            data = retire_options(data)
+        except ValueError as why:
+            raise ScenarioError(source, [("options.escorts_not_brought_out", str(why))], said) from None
         try:
             spec = validate(ScenarioSpec, data, source, ScenarioError)
         except ScenarioError as exc:
