@@ -612,6 +612,24 @@ def cross_check(spec: ScenarioSpec) -> list[tuple[str, str]]:
     return problems
 
 
+def numbered_twice(model: Any, given: Any) -> list[tuple[str, str]]:
+    """A settings table keyed by number (``model.NUMBERED``: field -> what a number is, "turn"
+    or "total") gives each number one line: keys "04" and "4" are one number given twice,
+    and one would silently win. Checked on the file's own keys, before the strict read turns
+    them into numbers (a pydantic "before" validator would make it read the rest in Python's
+    strict mode, which refuses text for a number key)."""
+    from ambush_gui.alley.modules import one_per_number
+
+    out: list[tuple[str, str]] = []
+    for field, what in getattr(model, "NUMBERED", {}).items():
+        table = given.get(field) if isinstance(given, dict) else None
+        try:
+            one_per_number(table, what)
+        except ValueError as why:
+            out.append((field, str(why)))
+    return out
+
+
 def _module_problems(spec: ScenarioSpec, registry: dict[str, Any]) -> list[tuple[str, str]]:
     """Every module named exists and appears once; every settings table belongs to a module
     switched on and is what that module expects (its pydantic model, then its own checks)."""
@@ -637,7 +655,9 @@ def _module_problems(spec: ScenarioSpec, registry: dict[str, Any]) -> list[tuple
             problems.append((name, f"settings for {name} are given twice ([{name}] and "
                                    f"[modules.{name}]): keep one"))
         base = name if name in MODULE_TABLES and getattr(spec, name, None) is not None else f"modules.{name}"
-        settings, wrong = check_model(cls.Settings, given)
+        wrong = numbered_twice(cls.Settings, given)
+        settings, more = check_model(cls.Settings, given) if not wrong else (None, [])
+        wrong += more
         if settings is None:
             problems += [((f"{base}.{path}" if path else base).replace(".[", "["), what)
                          for path, what in wrong]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 import numpy as np
 import shapely
@@ -30,7 +30,7 @@ from pydantic import Field, field_validator
 
 from ambush_gui.alley import options
 from ambush_gui.alley.model import Side, Unit
-from ambush_gui.alley.modules import RuleModule, Settings, once_each, one_per_number, register
+from ambush_gui.alley.modules import RuleModule, Settings, once_each, register
 from ambush_gui.core.decisions import IllegalDecision
 from ambush_gui.core.dice import Die
 from ambush_gui.core.events import Modifier
@@ -74,6 +74,7 @@ DEFAULT_ARMED_TABLE: dict[int, ArmedMob] = {
 
 class CiviliansSettings(Settings):
     """The ``[civilians]`` table of a scenario (every key optional)."""
+    NUMBERED: ClassVar[dict[str, str]] = {"armed_mob_table": "total"}  # "04" and "4": one total
 
     insurgency_level: int | None = Field(
         default=None, ge=1, le=6,
@@ -130,11 +131,6 @@ class CiviliansSettings(Settings):
     @classmethod
     def _sides_once(cls, v: list[Side]) -> list[Side]:
         return once_each(v, "side")
-
-    @field_validator("armed_mob_table", mode="before")
-    @classmethod
-    def _one_line_per_total(cls, v: Any) -> Any:
-        return one_per_number(v, "total")
 
     @field_validator("armed_mob_table")
     @classmethod

@@ -23,12 +23,12 @@ killed (FF-024/025, house rule FF-026).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import Field, field_validator
 
 from ambush_gui.alley.model import Figure, Side, Unit
-from ambush_gui.alley.modules import RuleModule, Settings, one_per_number, register
+from ambush_gui.alley.modules import RuleModule, Settings, register
 from ambush_gui.core.events import Modifier
 from ambush_gui.core.game import Procedure
 
@@ -52,6 +52,7 @@ def _levels(v: Any, when: str = "") -> Any:
 
 class NbcSettings(Settings):
     """The ``[nbc]`` table of a scenario."""
+    NUMBERED: ClassVar[dict[str, str]] = {"schedule": "turn"}  # keyed by number: checked for "04" and "4"
 
     environment: bool = Field(
         default=False, description="FF-024: an NBC environment: each wounded figure takes a "
@@ -71,7 +72,6 @@ class NbcSettings(Settings):
     @field_validator("schedule")
     @classmethod
     def _schedule(cls, v: Any) -> Any:
-        one_per_number(v, "turn")  # keys "04" and "4" are one turn, given twice
         if isinstance(v, dict):
             for turn, levels in v.items():
                 _levels(levels, f"turn {turn}: ")
