@@ -139,6 +139,18 @@ def drive(g: AlleyGame, proc: Any, answers: Iterable[Answer] = ()) -> Any:
         return stop.value
 
 
+def play_out(proc: Any, answer: Callable[[Decision], Any], limit: int = 200) -> Any:
+    """Run a rule procedure to its end, answering every decision with ``answer`` (validated
+    as the game would); fails if it asks more than ``limit``. Returns its return value."""
+    try:
+        decision = next(proc)
+        for _ in range(limit):
+            decision = proc.send(decision.validate(answer(decision)))
+        raise AssertionError(f"the procedure never ended (still asking {decision!r})")
+    except StopIteration as stop:
+        return stop.value
+
+
 def asks(g: AlleyGame, proc: Any, answers: Iterable[Answer] = ()) -> Decision:
     """Run a procedure until it asks the decision after ``answers``; return that decision."""
     decision = next(proc)

@@ -14,6 +14,7 @@ from ambush_gui.alley import options as opt
 from ambush_gui.alley import turn
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.core.decisions import Decision, DecisionKind
+from tests.alley import kit
 from tests.alley.test_interrupts import fires, misses
 from tests.alley.test_overwatch import watch
 
@@ -51,14 +52,7 @@ def phase(g: AlleyGame, point: Callable[[Decision], Any], asked: list[Decision],
             return "hold"
         return d.options[0]
 
-    proc = turn.insurgent_phase(g)
-    try:
-        d = next(proc)
-        for _ in range(200):
-            d = proc.send(d.validate(answer(d)))
-        raise AssertionError("the phase never ended")
-    except StopIteration:
-        pass
+    kit.play_out(turn.insurgent_phase(g), answer, 200)
 
 
 def where_fired(g: AlleyGame) -> float:

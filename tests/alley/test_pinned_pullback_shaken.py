@@ -449,14 +449,7 @@ def shaken_at_2(g: AlleyGame, mover: Any) -> list[Decision]:
             return "hold"
         return "none" if "none" in d.options else d.options[0]
 
-    proc = turn.insurgent_phase(g)
-    try:
-        d = next(proc)
-        for _ in range(100):
-            d = proc.send(d.validate(answer(d)))
-        raise AssertionError("the phase never ended")
-    except StopIteration:
-        pass
+    kit.play_out(turn.insurgent_phase(g), answer, 100)
     return asked
 
 
