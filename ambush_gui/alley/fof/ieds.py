@@ -178,8 +178,8 @@ class IedsModule(RuleModule):
                 problems.append((f"{path}.piece", f"{who}: there is no table piece {d.piece!r}"))
             elif d.piece is not None and pieces[d.piece] == "civilian_mob":
                 problems.append((f"{path}.piece", f"{who}: piece {d.piece!r} is a civilian mob "
-                                                  "stand, which moves; an IED hides at a point "
-                                                  "('at') or in a piece that stays put (FF-051)"))
+                                                  "stand, which moves (FF-051); give 'at' (a "
+                                                  "point) or a piece that stays put"))
             if d.trigger == "turn" and d.turn is None:
                 problems.append((f"{path}.turn", f"{who}: trigger = \"turn\" needs the turn it "
                                                  "goes off (turn = N)"))
