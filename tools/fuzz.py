@@ -6,8 +6,10 @@ Each case takes one shipped file (a scenario, a mission, the charts, or a short 
 rule system, recorded on the spot) and breaks it: a structure-aware mutation of its data (a
 value swapped for NaN, infinity, a huge number, a bad die, a control character, a deep
 nesting; a number put in a list or a table or written as text; a key renamed, dropped or
-duplicated; a list emptied or blown up) or a byte-level
-corruption of its text (a flipped byte, a cut, an insertion). The case then runs the
+duplicated; a list emptied or blown up), a module case of a Force on Force scenario (its
+modules listed in another order; a module's reference to a piece, unit or figure pointed at
+an id of another kind, such as an IED hidden in a mob stand) or a byte-level corruption of
+its text (a flipped byte, a cut, an insertion). The case then runs the
 program's own loader in this process. What counts against the program:
 
 - a **traceback**: any exception other than the program's input error (``InputError``);
@@ -84,7 +86,8 @@ def short_save(scenario_path: Path, decisions: int = 30, seed: int = 3) -> str:
 
 
 def seeds() -> list[Seed]:
-    """Every shipped scenario and mission, the charts, and a short save of each system."""
+    """Every shipped scenario and mission, the charts, a short save of each system, and the
+    test table with all seven Force on Force modules on."""
     out = [Seed(p.name, "scenario", ".toml", p.read_text(encoding="utf-8"))
            for p in sorted((ROOT / "scenarios").glob("*.toml"))]
     out += [Seed(f"charts/{p.name}", "charts", ".toml", p.read_text(encoding="utf-8"))
@@ -93,7 +96,15 @@ def seeds() -> list[Seed]:
                     short_save(ROOT / "scenarios" / "contracting-trouble.toml")))
     out.append(Seed("save-ambush.json", "save", ".json",
                     short_save(ROOT / "scenarios" / "ambush-tutorial.toml")))
+    table = ROOT / "tests" / "alley" / "fof" / "all-modules.toml"  # all seven modules on
+    if table.exists():
+        out.append(Seed(f"tests/{table.name}", "scenario", ".toml", table.read_text(encoding="utf-8")))
     return out
+
+
+def module_seeds(files: list[Seed]) -> list[Seed]:
+    """The scenarios among ``files`` that switch Force on Force modules on."""
+    return [f for f in files if f.kind == "scenario" and "modules" in tomllib.loads(f.text)]
 
 
 # -- mutations ----------------------------------------------------------------------------------
@@ -220,6 +231,76 @@ def mutate_data(data: Any, rng: random.Random, op: str | None = None) -> tuple[A
     return data, f"{where} replaced"
 
 
+def _ids(data: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    """Every id a module may refer to, with its kind: ("piece", its kind), ("unit", its
+    side) or ("figure", its side)."""
+    out: dict[str, tuple[str, str]] = {}
+    table = data.get("table")
+    for piece in table.get("pieces", []) if isinstance(table, dict) else []:
+        if isinstance(piece, dict) and isinstance(piece.get("id"), str):
+            out[piece["id"]] = ("piece", str(piece.get("kind", "")))
+    for unit in data.get("units", []) if isinstance(data.get("units"), list) else []:
+        if not isinstance(unit, dict):
+            continue
+        side = str(unit.get("side", ""))
+        for fig in unit.get("figures", []) if isinstance(unit.get("figures"), list) else []:
+            if isinstance(fig, dict) and isinstance(fig.get("id"), str):
+                out[fig["id"]] = ("figure", side)
+        if isinstance(unit.get("id"), str):
+            out[unit["id"]] = ("unit", side)
+    return out
+
+
+def mutate_modules(data: Any, rng: random.Random) -> tuple[Any, str]:
+    """A Force on Force scenario's modules listed in another order (every hook must be safe
+    in any order), or one of its modules' references to a piece, unit or figure pointed at
+    an id of another kind (an IED in a mob stand, a minefield that is a building, a mounted
+    unit that is a figure): refused with its place, or played."""
+    names = data.get("modules") if isinstance(data, dict) else None
+    if not isinstance(names, list) or not names:
+        return data, "nothing"
+    if rng.random() < 0.5:
+        order = names[:]
+        rng.shuffle(order)
+        data["modules"] = order
+        return data, f"modules in the order {order}"
+    ids = _ids(data)
+    refs: list[tuple[Any, Any, str, bool]] = []  # (parent, key, path, the key itself is the id)
+    for name in names:
+        if not isinstance(name, str) or not isinstance(data.get(name), dict | list):
+            continue
+        for path, value in _nodes(data[name], (name,)):
+            if isinstance(value, str) and value in ids:
+                parent, key = _parent(data, path)
+                refs.append((parent, key, ".".join(map(str, path)), False))
+            if isinstance(value, dict):
+                refs += [(value, k, ".".join(map(str, (*path, k))), True) for k in value if k in ids]
+    devices = data.get("ieds", {}).get("devices") if isinstance(data.get("ieds"), dict) else None
+    kinds = sorted({kind for what, kind in ids.values() if what == "piece"})
+    if isinstance(devices, list) and devices and kinds and (not refs or rng.random() < 0.5):
+        k = rng.randrange(len(devices))
+        if isinstance(devices[k], dict):  # hide the IED in a piece of any kind (a mob stand...)
+            kind = rng.choice(kinds)
+            devices[k].pop("at", None)
+            devices[k]["piece"] = rng.choice([i for i, v in ids.items() if v == ("piece", kind)])
+            return data, f"ieds.devices.{k}.piece = {devices[k]['piece']!r} ({ids[devices[k]['piece']][1]})"
+    if not refs:
+        return data, "nothing"
+    parent, key, where, is_key = rng.choice(refs)
+    old = key if is_key else parent[key]
+    others = [i for i, kind in ids.items() if kind != ids[old]]
+    if not others:
+        return data, "nothing"
+    new = rng.choice(others)
+    if is_key:
+        if new in parent:
+            return data, "nothing"
+        parent[new] = parent.pop(key)
+    else:
+        parent[key] = new
+    return data, f"{where}: {old!r} -> {new!r} (a {' '.join(ids[new])}, not a {' '.join(ids[old])})"
+
+
 def _none_free(data: Any) -> Any:
     """TOML has no null: drop None values (a save's JSON keeps them)."""
     if isinstance(data, dict):
@@ -264,12 +345,18 @@ def corrupt_bytes(raw: bytes, rng: random.Random) -> tuple[bytes, str]:
     return b"\n".join(lines), f"doubled line {k + 1}"
 
 
-def make_case(seed: Seed, rng: random.Random) -> tuple[bytes, str]:
-    """The bytes of one mutated copy of ``seed`` and what was done to it."""
+def make_case(seed: Seed, rng: random.Random, modules_only: bool = False) -> tuple[bytes, str]:
+    """The bytes of one mutated copy of ``seed`` and what was done to it; a scenario with
+    Force on Force modules gets a module case (:func:`mutate_modules`) one time in four,
+    or every time with ``modules_only``."""
     raw = seed.text.encode("utf-8")
-    if rng.random() < 0.3:
+    if not modules_only and rng.random() < 0.3:
         return corrupt_bytes(raw, rng)
     data = json.loads(seed.text) if seed.suffix == ".json" else tomllib.loads(seed.text)
+    if seed.kind == "scenario" and isinstance(data, dict) and data.get("modules") and \
+            (modules_only or rng.random() < 0.25):
+        data, what = mutate_modules(data, rng)
+        return dump(data, seed.suffix).encode("utf-8"), what
     how = []
     for _ in range(rng.choice([1, 1, 1, 1, 2, 3])):
         data, what = mutate_data(data, rng)
@@ -377,21 +464,24 @@ class Report:
         return sum(self.counts.get(k, 0) for k in BAD)
 
 
-def cases(n: int, seed: int, files: list[Seed] | None = None) -> Iterator[tuple[Seed, bytes, str]]:
-    """``n`` mutated files, spread evenly over the shipped files, the same for the same seed."""
+def cases(n: int, seed: int, files: list[Seed] | None = None,
+          modules_only: bool = False) -> Iterator[tuple[Seed, bytes, str]]:
+    """``n`` mutated files, spread evenly over the shipped files, the same for the same seed
+    (``modules_only``: module cases only, of the files with modules)."""
     files = files if files is not None else seeds()
     rng = random.Random(seed)
     for i in range(n):
         s = files[i % len(files)]
-        raw, how = make_case(s, rng)
+        raw, how = make_case(s, rng, modules_only)
         yield s, raw, how
 
 
 def run(n: int, seed: int, budget: float = 10.0, decisions: int = 40,
-        files: list[Seed] | None = None, progress: Callable[[int], None] | None = None) -> Report:
+        files: list[Seed] | None = None, progress: Callable[[int], None] | None = None,
+        modules_only: bool = False) -> Report:
     report = Report()
     start = time.perf_counter()
-    for i, (s, raw, how) in enumerate(cases(n, seed, files)):
+    for i, (s, raw, how) in enumerate(cases(n, seed, files, modules_only)):
         r = run_case(s.kind, raw, s.suffix, budget, decisions)
         report.cases += 1
         report.counts[r.outcome] = report.counts.get(r.outcome, 0) + 1
@@ -425,17 +515,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--memory", type=float, default=3.0,
                    help="GB the process may take (a file that blows memory up fails, not the machine)")
     p.add_argument("--only", type=int, default=None, help="run only case N (print what it does)")
+    p.add_argument("--modules", action="store_true",
+                   help="module cases only (module order, references across kinds), of the "
+                        "scenarios with modules")
     args = p.parse_args(argv)
     limit_memory(args.memory)
-    files = seeds()
+    files = module_seeds(seeds()) if args.modules else seeds()
     if args.only is not None:
-        s, raw, how = list(cases(args.only + 1, args.seed, files))[-1]
+        s, raw, how = list(cases(args.only + 1, args.seed, files, args.modules))[-1]
         print(f"case {args.only}: {s.name}: {how}")
         r = run_case(s.kind, raw, s.suffix, args.budget, args.decisions)
         print(r.outcome, f"{r.seconds:.2f} s", r.detail)
         return 1 if r.outcome in BAD else 0
     report = run(args.cases, args.seed, args.budget, args.decisions, files,
-                 lambda k: print(f"\r{k}/{args.cases}", end="", file=sys.stderr, flush=True))
+                 lambda k: print(f"\r{k}/{args.cases}", end="", file=sys.stderr, flush=True),
+                 args.modules)
     print(file=sys.stderr)
     for problem in report.problems[:args.show]:
         print(problem)

@@ -213,10 +213,10 @@ class _Run:
 
     def play(self, i: int) -> GameResult:
         result = GameResult(i, self.seed + i, times={side: DecisionTimes() for side in self.seats})
-        game = self.new_game(self.seed + i)
-        players = {side: make_player(kind, game.system, player_seed(self.seed, i, n))
-                   for n, (side, kind) in enumerate(self.seats.items())}
-        try:
+        try:  # setting the game up is part of the game: a fault there is its exception too
+            game = self.new_game(self.seed + i)
+            players = {side: make_player(kind, game.system, player_seed(self.seed, i, n))
+                       for n, (side, kind) in enumerate(self.seats.items())}
             play_out(game, players, result.times)
         except Exception:  # counted and reported: a soak test must not stop at the first fault
             result.error = traceback.format_exc()

@@ -15,7 +15,8 @@ hot paths test ``if g.modules:`` before calling). Two kinds of hook:
 * named hooks with a fixed signature, declared on :class:`RuleModule` below and
   dispatched by :class:`Modules` (the turn's start and end, moves, fire, pools);
 * any other hook a module needs, called from the engine by name through
-  :meth:`Modules.run` (a procedure), :meth:`Modules.gather` (lists joined) or
+  :meth:`Modules.run` (a procedure), :meth:`Modules.acting` (a procedure about a
+  unit's own action), :meth:`Modules.gather` (lists joined) or
   :meth:`Modules.first` (the first answer that is not None). A module defines a method
   of that name; modules that do not are skipped. This keeps each module's additions in
   its own file (``ambush_gui/alley/fof/``) and its call sites in the engine.
@@ -23,6 +24,10 @@ hot paths test ``if g.modules:`` before calling). Two kinds of hook:
 A hook that may need a player's answer (a mine going off, a mob moving, a Stress Test)
 is a procedure like every rule procedure: a generator that yields decisions (kind
 :attr:`~ambush_gui.core.decisions.DecisionKind.CHOOSE` for a module's own questions).
+The hooks about a unit's own action (``after_move``, ``carry_out_plan``) stop at the
+first module that takes the unit's last fighting figure, so modules are safe in any
+order: none measures a unit with no figures. Hooks about fire (``after_fire``) still
+hear of a target it emptied, to note the attack, and must not measure it.
 Modifier hooks return :class:`~ambush_gui.core.events.Modifier` lists, each naming its
 rule, which the pools and tests show beside the core ones.
 
@@ -214,6 +219,17 @@ class Modules:
     def _having(self, hook: str) -> list[Any]:
         return [getattr(m, hook) for m in self.active if hasattr(m, hook)]
 
+    def acting(self, hook: str, unit: Unit, *args: Any) -> Procedure:
+        """Every module's procedure ``hook`` about ``unit``'s own action (its move, its
+        module plan), in the scenario's order, for as long as the unit is in play: once a
+        module has taken its last fighting figure (an IED, a mine), the modules after it
+        are not called, so none measures a unit that has no figures left (its centre is
+        no place). Whatever order a scenario lists its modules in, they are safe."""
+        for fn in self._having(hook):
+            if not unit.alive:
+                return
+            yield from fn(unit, *args)
+
     def run(self, hook: str, *args: Any) -> Procedure:
         """Every module's procedure ``hook`` in turn; returns the last non-None result."""
         out = None
@@ -251,8 +267,7 @@ class Modules:
             yield from m.end_turn()
 
     def after_move(self, unit: Unit, plan: MovePlan) -> Procedure:
-        for m in self.active:
-            yield from m.after_move(unit, plan)
+        yield from self.acting("after_move", unit, plan)
 
     def after_fire(self, target: Unit, attacker: Unit, hits: int) -> Procedure:
         for m in self.active:

@@ -138,7 +138,7 @@ def activation(g: AlleyGame, unit: Unit) -> Procedure:
     unit.activated = True
     if g.modules and plan in g.modules.gather("plan_options", unit):
         # a module's own action for the activation (FF-141: disperse a mob, dismount...)
-        yield from g.modules.run("carry_out_plan", unit, plan)
+        yield from g.modules.acting("carry_out_plan", unit, plan)
         return
     if plan == OVERWATCH:  # AA-103
         unit.overwatch = True
@@ -626,7 +626,7 @@ def insurgent_activation(g: AlleyGame, unit: Unit) -> Procedure:
         regroup_unit(g, unit)
     plan = yield plan_decision(g, unit, may_move=not regroup)
     if g.modules and plan in g.modules.gather("plan_options", unit):  # a module's action
-        yield from g.modules.run("carry_out_plan", unit, plan)
+        yield from g.modules.acting("carry_out_plan", unit, plan)
         return
     speed, order = parse_plan(plan)
     unit.speed = speed

@@ -20,6 +20,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 CASES_PER_FILE = 60
 SEED = 12
+MODULE_SEED = 21  # module cases (issue 27): its 30 cases hide an IED in a mob stand three times
 BUDGET = 10.0  # seconds a case may take before the watchdog calls it a hang
 
 
@@ -108,3 +109,18 @@ def test_a_traceback_while_loading_is_counted(monkeypatch: pytest.MonkeyPatch) -
 
     monkeypatch.setattr(fuzz, "load_and_play", breaks)
     assert fuzz.run_case("scenario", b"x = 1\n", ".toml").outcome == fuzz.TRACEBACK
+
+
+def test_module_cases_are_refused_or_play(files: list) -> None:
+    """Issue 27: the Force on Force scenarios (and the test table with all seven modules)
+    with their modules listed in other orders, and a module's reference to a piece, unit or
+    figure pointed at an id of another kind (an IED hidden in a mob stand): each is refused
+    with its place or plays; none crashes a game."""
+    mods = fuzz.module_seeds(files)
+    assert {"market-day.toml", "the-orchard-battery.toml", "tests/all-modules.toml"} <= {f.name for f in mods}
+    hows = [how for _, _, how in fuzz.cases(30, MODULE_SEED, mods, modules_only=True)]
+    assert any(h.startswith("modules in the order") for h in hows)
+    assert any("ieds.devices" in h and "(civilian_mob)" in h for h in hows) and any(" -> " in h for h in hows)
+    report = fuzz.run(30, MODULE_SEED, BUDGET, 120, mods, modules_only=True)
+    assert report.bad == 0, "\n\n".join(report.problems[:3])
+    assert report.counts.get(fuzz.REFUSED, 0) > 0 and report.counts.get(fuzz.OK, 0) > 0

@@ -10,6 +10,8 @@ it, and a target rule (FF-049):
   ``reach``; ``"turn"``: at the start of turn ``turn``; ``"command"``: when its owner
   says (asked whenever an enemy unit ends a move within reach, and as each turn begins
   while one stands there);
+* ``piece``: a table piece that stays put; a civilian mob stand, which moves with its
+  crowd, is refused when the file is read (house rule FF-051);
 * ``target = "random"``: a die picks among the enemy units within reach; ``"owner"``:
   the owner picks, told each unit's odds.
 
@@ -153,7 +155,7 @@ class IedsModule(RuleModule):
         problems: list[tuple[str, str]] = []
         if s.die not in DIES:
             problems.append(("ieds.die", f"unknown die {s.die!r} (expected one of {', '.join(DIES)})"))
-        pieces = {p.id for p in spec.table.pieces}
+        pieces = {p.id: p.kind.value for p in spec.table.pieces}
         w, h = spec.table.width, spec.table.height
         seen: set[str] = set()
         for i, d in enumerate(s.devices):
@@ -174,6 +176,10 @@ class IedsModule(RuleModule):
                                                f"({w:g}\" x {h:g}\")"))
             if d.piece is not None and d.piece not in pieces:
                 problems.append((f"{path}.piece", f"{who}: there is no table piece {d.piece!r}"))
+            elif d.piece is not None and pieces[d.piece] == "civilian_mob":
+                problems.append((f"{path}.piece", f"{who}: piece {d.piece!r} is a civilian mob "
+                                                  "stand, which moves (FF-051); give 'at' (a "
+                                                  "point) or a piece that stays put"))
             if d.trigger == "turn" and d.turn is None:
                 problems.append((f"{path}.turn", f"{who}: trigger = \"turn\" needs the turn it "
                                                  "goes off (turn = N)"))
