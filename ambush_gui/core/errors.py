@@ -107,7 +107,10 @@ def summarise(lines: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return out
 
 
-_QUOTED = re.compile(r"'([^'\n]{" + str(SHOWN + 1) + r",})'")
+# A quoted value opens after a space, a bracket or the start (not inside a word: "German's")
+# and closes before anything but a letter, so the words between two short quoted values are
+# never taken for one long one ("'mob-1' is a ... give 'at'").
+_QUOTED = re.compile(r"(?<![\w'])'([^'\s][^'\n]{" + str(SHOWN) + r",})'(?!\w)")
 
 
 def _short_quotes(what: str) -> str:

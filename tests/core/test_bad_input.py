@@ -304,3 +304,17 @@ def test_printable_and_summarise() -> None:
 def test_input_error_message_is_brief_for_a_million_problems() -> None:
     exc = InputError("f.toml", [(f"units[{i}].id", f"id 'u{i}' is already used") for i in range(100_000)])
     assert len(str(exc).splitlines()) == MAX_PER_KIND + 1
+
+
+def test_only_a_long_quoted_value_is_shortened_never_the_words_between_two_quotes() -> None:
+    """A message quoting two short values keeps the words between them whole (they were
+    once read as one long quoted value and cut with '…'); a long quoted value, and only
+    that, is shortened; an apostrophe inside a word quotes nothing."""
+    said = ("piece 'mob-1' is a civilian mob stand, which moves with its crowd (FF-051); give "
+            "'at' (a point) or a piece that stays put")
+    assert str(InputError("f.toml", [("ieds", said)])).endswith(said)
+    long = "x" * 100
+    shown = str(InputError("f.toml", [("name", f"is '{long}' here")]))
+    assert "x" * 100 not in shown and "…'" in shown
+    words = "the German's rifle and Baker's bazooka are both out of ammunition, and nobody carries more"
+    assert str(InputError("f.toml", [("soldiers", words)])).endswith(words)
