@@ -94,6 +94,12 @@ def check_depth(data: Any, file: str, error: type[InputError] = InputError) -> N
                                 "no scenario, mission or save needs that")])
 
 
+MAX_FILE_BYTES = 8 * 1024 * 1024
+"""A scenario, mission or chart file's size at most (docs/formats.md, "Limits"): the largest
+shipped file is under 30 KB, and a file of the largest bounds the formats allow is a few MB;
+one of 60 MB took half a minute to parse before its first bound was checked."""
+
+
 def read_data(path: str | Path, error: type[InputError] = InputError) -> dict[str, Any]:
     """Parse a TOML or JSON file into plain data, or raise ``error`` saying where it broke.
 
@@ -101,6 +107,9 @@ def read_data(path: str | Path, error: type[InputError] = InputError) -> dict[st
     its ".json" still reads as one."""
     p = Path(path)
     try:
+        if p.stat().st_size > MAX_FILE_BYTES:  # refused unread: parsing it would take long
+            raise error(str(p), [("", f"is {p.stat().st_size / 2**20:.0f} MB; a scenario, mission "
+                                      f"or chart file is at most {MAX_FILE_BYTES // 2**20} MB")])
         raw = p.read_bytes()
     except OSError as exc:
         raise error(str(p), [("", f"cannot be read: {exc.strerror or exc}")]) from None

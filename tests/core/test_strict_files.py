@@ -39,7 +39,7 @@ from ambush_gui.ambush import mission as am
 from ambush_gui.ambush.mission import Mission
 from ambush_gui.cli import main
 from ambush_gui.core.errors import InputError, ScenarioError
-from ambush_gui.core.files import read_data
+from ambush_gui.core.files import MAX_FILE_BYTES, read_data
 from tests.core.test_bad_input import changed, refused
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -355,6 +355,7 @@ def test_the_limits_table_lists_every_limit_with_the_programs_numbers() -> None:
         "map width and height": [_limit(am.MapSpec, "width"), _limit(am.MapSpec, "height")],
         "German cards; US soldiers": [am.MAX_GERMANS, am.MAX_SQUAD],
         "points (a `score`, a victory award, a level's `min`)": [am.MAX_POINTS],
+        "a scenario, mission or chart file's size": [MAX_FILE_BYTES // 2**20],
     }
     for what, numbers in expected.items():
         assert what in table, f"the Limits table has no row {what!r}"
@@ -372,3 +373,13 @@ def test_a_list_over_its_bound_is_refused_in_the_words_the_limits_table_uses() -
 def test_exit_code_is_bad_input_for_a_typo(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     p = changed(tmp_path, MARKET_DAY, lambda d: d.__setitem__("turn_limit", "10"))
     refused(capsys, p, "turn limit", "must be a whole number (got '10')")
+
+
+def test_a_designer_file_over_its_size_bound_is_refused_unread(tmp_path: Path) -> None:
+    """A 9 MB scenario (the fuzzer's hedgerow with its paragraphs repeated was 65 MB and
+    took half a minute to parse) is refused by its size, naming the file and the bound."""
+    p = tmp_path / "huge.toml"
+    p.write_bytes(b"# " + b"x" * (MAX_FILE_BYTES + 10) + b"\n")
+    with pytest.raises(ScenarioError) as exc:
+        systems.load_scenario(str(p))
+    assert "huge.toml" in str(exc.value) and "at most 8 MB" in str(exc.value)
