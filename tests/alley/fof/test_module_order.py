@@ -121,7 +121,7 @@ def test_an_ied_in_a_civilian_mob_stand_is_refused_with_its_place() -> None:
         kit.scenario(units, pieces=[mob("mob-1", (10, 10, 3, 2))], modules=["civilians", "ieds"],
                      ieds={"devices": [{"id": "ied-market", "piece": "mob-1"}]})
     text = str(err.value)
-    assert "devices" in text and "IED ied-market" in text
+    assert "device 1" in text and "IED ied-market" in text
     assert "piece 'mob-1' is a civilian mob stand" in text and "a piece that stays put" in text
     # a piece that stays put is still a place for an IED
     kit.scenario(units, pieces=[kit.building("shop", (10, 10, 3, 2))], modules=["ieds"],

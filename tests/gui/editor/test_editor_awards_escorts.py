@@ -213,8 +213,8 @@ def test_contractors_are_drawn_and_one_edited_becomes_an_escort_in_one_step(qtbo
     assert page.marker_form.label.text() == "contractor" and page.marker_form.wounded.isChecked()
     page.marker_form.label.setText("engineer")
     page.marker_form.label.editingFinished.emit()
-    assert doc.get(("contractors",)) == [{"id": "contractor-1", "at": [16.2, 10.5]}]
-    assert doc.get(("escorts",)) == [{"id": "contractor-2", "at": [17.2, 10.5], "label": "engineer",
+    assert doc.get(("contractors",)) == [{"id": "contractor-1", "at": [20.7, 10.5]}]
+    assert doc.get(("escorts",)) == [{"id": "contractor-2", "at": [21.7, 10.5], "label": "engineer",
                                       "wounded": True}]
     assert page.canvas.selected == ("escorts", 0)
     assert steps(doc) == ["Change contractor contractor-2: label"]
@@ -258,10 +258,10 @@ def _no_insurgents(d: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize(("change", "line", "selected"), [
-    (_set(("units", 1, "figures", 0, "at"), [16.5, 11.7]),
+    (_set(("units", 1, "figures", 0, "at"), [21.0, 11.7]),
      "Fireteam Alpha, figure alpha-1: inside impassable terrain (Wrecked SUV): nobody can stand there",
      ("units", 1)),
-    (_set(("hot_spots", 2, "at"), [16.5, 11.5]),
+    (_set(("hot_spots", 2, "at"), [21.5, 11.5]),
      "Hot Spot 3: inside impassable terrain (Wrecked SUV): its Insurgents could not arrive",
      ("hot_spots", 2)),
     (_set(("units", 1, "figures", 0, "at"), [1.5, 21.5]), "Fireteam Alpha: out of cohesion at set-up: its "
@@ -303,7 +303,7 @@ def test_the_dock_and_validate_list_the_same_problems(qtbot: Any, tmp_path: Path
     from ambush_gui.core.errors import ScenarioError
 
     data = ct_data()
-    _set(("hot_spots", 2, "at"), [16.5, 11.5])(data)
+    _set(("hot_spots", 2, "at"), [21.5, 11.5])(data)
     _set(("units", 1, "figures", 0, "at"), [1.5, 21.5])(data)
     doc = EditorDocument(copy.deepcopy(data))
     with pytest.raises(ScenarioError) as exc:

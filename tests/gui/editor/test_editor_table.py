@@ -216,15 +216,15 @@ def test_resize_rotate_and_delete_a_piece(qtbot: Any) -> None:
 def test_hot_spot_drag_shows_the_rings_and_refuses_a_close_drop(qtbot: Any) -> None:
     doc = EditorDocument.open(systems.resolve("contracting-trouble"))
     page = make_page(qtbot, doc)
-    drag(page, (22.5, 11.5), (18.5, 7.5), release=False)  # Hot Spot 3 towards 2, in the warehouse
+    drag(page, (23.3, 11.7), (18.5, 7.5), release=False)  # Hot Spot 3 towards 2, in the warehouse
     rings = page.canvas._rings
     assert len(rings) == 5 and any(r.bad for r in rings)
     QTest.mouseRelease(page.canvas.viewport(), LEFT, NONE, at(page, 18.5, 7.5))
-    assert doc.get(("hot_spots", 2, "at")) == [22.5, 11.5]
+    assert doc.get(("hot_spots", 2, "at")) == [23.3, 11.7]
     assert doc.undo_stack.count() == 0
     assert "AA-050" in page.status.text()
-    drag(page, (22.5, 11.5), (22.5, 14.0))
-    assert doc.get(("hot_spots", 2, "at")) == [22.5, 14]
+    drag(page, (23.3, 11.7), (23.5, 14.0))
+    assert doc.get(("hot_spots", 2, "at")) == [23.5, 14]
     assert doc.undo_stack.text(0) == "Move hot spot 3"
 
 
