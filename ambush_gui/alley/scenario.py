@@ -14,7 +14,7 @@ import re
 from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import shapely
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -314,6 +314,8 @@ class ReinforcementEntry(Strict):
 
 
 class ReinforcementSpec(Strict):
+    NUMBERED: ClassVar[dict[str, str]] = {"table": "roll"}  # "04" and "4": one roll given twice
+
     level: Literal["automatic"] | int = Field(
         default="automatic", description="Insurgency Level: 'automatic' or 1-6 (AA-059: a d6 roll)"
     )
@@ -895,6 +897,10 @@ class Scenario:
             data = retire_options(data)
         except ValueError as why:
             raise ScenarioError(source, [("options.escorts_not_brought_out", str(why))], said) from None
+        given = data.get("reinforcements") if isinstance(data, dict) else None
+        twice = numbered_twice(ReinforcementSpec, given)
+        if twice:
+            raise ScenarioError(source, [(f"reinforcements.{path}", what) for path, what in twice], said)
         try:
             spec = validate(ScenarioSpec, data, source, ScenarioError)
         except ScenarioError as exc:

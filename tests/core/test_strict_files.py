@@ -383,3 +383,13 @@ def test_a_designer_file_over_its_size_bound_is_refused_unread(tmp_path: Path) -
     with pytest.raises(ScenarioError) as exc:
         systems.load_scenario(str(p))
     assert "huge.toml" in str(exc.value) and "at most 8 MB" in str(exc.value)
+
+
+def test_a_reinforcement_roll_given_twice_is_refused_not_merged() -> None:
+    """The reinforcement table's keys "04" and "4" are one roll given twice: read strictly,
+    both became roll 4 and one silently won (the MOPP schedule had the same fault)."""
+    data = read_data(systems.resolve("contracting-trouble"))
+    data["reinforcements"]["table"]["04"] = data["reinforcements"]["table"]["4"]
+    with pytest.raises(ScenarioError) as exc:
+        Scenario.from_data(data, "ct.toml")
+    assert "ct.toml: reinforcements, table: roll 4 is given twice (keys '4' and '04')" in str(exc.value)
