@@ -29,6 +29,7 @@ STAY_REACTION = "reaction_to_a_unit_that_stays"
 NO_ATTACK_CHECK = "check_after_no_attack"
 BLOCKED_PATH = "blocked_after_interrupt"
 CARRIED = "carried_figures"
+RETIRED_ESCORTS = "escorts_not_brought_out"  # an option until issue 26 (RETIRED below)
 DEPENDANTS_SLOW = "dependants_on_every_move"
 SHAKEN_MID_MOVE = "shaken_in_mid_move"
 PINNED_COVER_MOVE = "pinned_cover_move"
@@ -375,11 +376,13 @@ OPTIONS = Registry((
         seed_lines="seed 000 lines 161, 169, 171, 245", offered=False,
         text="A correction, not a choice: a unit that is not Exposed is the one making use of the "
              "ground, and a Pinned unit that cannot reach cover may still get In Cover where it is."),
-))
+), retired={
+    RETIRED_ESCORTS: "since issue 26 it is Contracting Trouble's own special rule; a "
+                               "scenario plays it by listing \"escorts_held_at_the_end\" in its "
+                               "special_rules (docs/formats.md)"})
 """The Ambush Alley rules options, in the order the reference lists them (the corrections,
 ``offered=False``, last)."""
 
-RETIRED_ESCORTS = "escorts_not_brought_out"
 RETIRED: dict[str, tuple[str, ...]] = {RETIRED_ESCORTS: ("held", "on_the_ground")}
 """Options that are options no more, and the values saves may record for them.
 ``escorts_not_brought_out`` was read into CT-046 until issue 26; it is Contracting

@@ -22,7 +22,7 @@ own options (``ambush_gui.alley.options``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class OptionError(ValueError):
@@ -78,6 +78,8 @@ class Registry:
     """Every rules option of one rule system, in the order the reference lists them."""
 
     options: tuple[RulesOption, ...]
+    retired: Mapping[str, str] = field(default_factory=dict)
+    """Names that were options once, and what became of each (said when one is asked for)."""
 
     def __iter__(self):  # type: ignore[no-untyped-def]
         return iter(self.options)
@@ -89,6 +91,8 @@ class Registry:
         for o in self.options:
             if o.name == name:
                 return o
+        if name in self.retired:
+            raise OptionError(f"{name!r} is a rules option no more: {self.retired[name]}")
         known = ", ".join(o.name for o in self.options) or "none"
         raise OptionError(f"no rules option named {name!r} (the options are: {known})")
 

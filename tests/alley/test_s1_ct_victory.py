@@ -261,3 +261,14 @@ def marine_or_none(g: AlleyGame, fid: str) -> Figure | None:
     return next(
         (f for u in g.state.side_units(Side.REGULAR) for f in u.figures if f.id == fid), None
     )
+
+
+@pytest.mark.rule("CT-046")
+def test_asking_for_the_retired_option_says_what_it_became() -> None:
+    """`--option escorts_not_brought_out=held` (or a launcher preset) is told the option is
+    now the scenario's special rule, not merely that no such option exists."""
+    from ambush_gui.alley.options import OPTIONS
+    from ambush_gui.core.options import OptionError
+
+    with pytest.raises(OptionError, match="escorts_held_at_the_end"):
+        OPTIONS.check({"escorts_not_brought_out": "held"})
