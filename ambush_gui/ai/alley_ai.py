@@ -33,7 +33,6 @@ from ambush_gui.ai.alley_goals import (
 )
 from ambush_gui.ai.alley_insurgent import assault_odds, carries_contractors, route, support_team
 from ambush_gui.ai.narrate import Choice
-from ambush_gui.ai.paths import Pathfinder, around, clearance_of, pathfinder
 from ambush_gui.alley.fire import fire_blocked, odds
 from ambush_gui.alley.game import AlleyGame, _where
 from ambush_gui.alley.model import FigureKind, Side, Speed, Unit
@@ -42,6 +41,7 @@ from ambush_gui.alley.pools import exposed, firepower, optimum_range
 from ambush_gui.alley.turn import RELEASE
 from ambush_gui.core.decisions import Decision, IllegalDecision
 from ambush_gui.core.geometry import min_distance, path_length, point_along, points_along
+from ambush_gui.core.paths import Pathfinder, around, clearance_of, pathfinder
 
 Point = tuple[float, float]
 STANDS = (Aim.DEFEND, Aim.ZONE, Aim.HOT_SPOT)  # goals that score by standing on ground

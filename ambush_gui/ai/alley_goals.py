@@ -4,7 +4,7 @@ A scenario says what scores in ``[[victory.awards]]`` (docs/formats.md, "Awards"
 :mod:`ambush_gui.alley.victory` scores them). The computer player reads the same list
 and gives every unit of its side one :class:`Goal`: the objective that pays its side
 most for that unit now, reachable before the turn limit round impassable terrain
-(:mod:`ambush_gui.ai.paths`).
+(:mod:`ambush_gui.core.paths`).
 
 For the side that scores an award:
 
@@ -41,12 +41,12 @@ import numpy as np
 import shapely
 
 from ambush_gui.ai.alley_insurgent import carries_contractors, exit_point, route
-from ambush_gui.ai.paths import Pathfinder, clearance_of, pathfinder
 from ambush_gui.alley import victory
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Figure, FigureKind, Side, Unit
 from ambush_gui.alley.scenario import AwardEvent, AwardSpec
 from ambush_gui.core.geometry import min_distance
+from ambush_gui.core.paths import Pathfinder, clearance_of, pathfinder
 
 Point = tuple[float, float]
 Where = Point | str  # a point, or a table edge by name

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import shapely
 
-from ambush_gui.ai.paths import Pathfinder, clearance_of, pathfinder
+from ambush_gui.core.paths import Pathfinder, clearance_of, pathfinder
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame

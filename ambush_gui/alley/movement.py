@@ -398,8 +398,8 @@ def way_round(g: AlleyGame, unit: Unit, goal: Point | str, limit: float,
     computer players find that way. With ``beyond`` (where the unit would stop short) only
     a move that ends nearer the goal than that point, by that way, counts. None when there
     is no such move."""
-    from ambush_gui.ai.paths import around, clearance_of  # plain geometry, no computer player
     from ambush_gui.core.geometry import truncate
+    from ambush_gui.core.paths import around, clearance_of
 
     here = unit.centre()
     enemy = [e.points() for e in g.enemies(unit) if e.points().size]

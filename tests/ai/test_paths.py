@@ -1,4 +1,4 @@
-"""Ways round impassable terrain (ambush_gui.ai.paths): the pathfinder's legs keep a
+"""Ways round impassable terrain (ambush_gui.core.paths): the pathfinder's legs keep a
 unit's figures out of every impassable piece, reach points and table edges, and say
 when terrain shuts the goal off."""
 
@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 import shapely
 
-from ambush_gui.ai.paths import Pathfinder, clearance_of, pathfinder
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.movement import check_move
 from ambush_gui.alley.scenario import Scenario
 from ambush_gui.core.geometry import CoverClass, Piece, Table, path_length
+from ambush_gui.core.paths import Pathfinder, clearance_of, pathfinder
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
