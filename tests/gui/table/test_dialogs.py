@@ -234,6 +234,22 @@ def test_interrupt_unit_move_and_point(qtbot: Any) -> None:
     legal_and_accepted(game, d, answers[0])
 
 
+def test_standing_in_the_way_is_told_for_an_interrupted_move_not_an_interrupted_fire(qtbot: Any) -> None:
+    """The Move toggle's note says a Regular cannot walk through the interrupters (house rule
+    AA-068) when it is a move that is interrupted; an interrupted fire has no rest of a move
+    to stand in, so its note does not say it (a playtest read it there)."""
+    _, _, dlg, _ = open_dialog(qtbot, K.INTERRUPT, _moving_interrupt)
+    assert "cannot walk through you" in dlg.kind_buttons["move"].toolTip()
+
+    def firing(d: Decision, g: Any) -> bool:
+        return d.facts.get("what") == "fire" and any(
+            isinstance(o, dict) and o["kind"] == "move" for o in d.options)
+
+    _, _, dlg, _ = open_dialog(qtbot, K.INTERRUPT, firing)
+    assert "move instead" in dlg.kind_buttons["move"].toolTip()
+    assert "walk through" not in dlg.kind_buttons["move"].toolTip()
+
+
 def test_interrupt_highlights_and_lets_it_pass(qtbot: Any) -> None:
     game, d, dlg, answers = open_dialog(qtbot, K.INTERRUPT, _moving_interrupt)
     seen: list[Any] = []

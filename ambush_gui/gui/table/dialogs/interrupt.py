@@ -35,9 +35,7 @@ KINDS = {
     "move": (
         "Move",
         "AA-066, AA-099: move instead (you draw the move on the table); "
-        "a Reaction Test decides who goes first (AA-073). Step into the rest of its "
-        "declared move and it cannot walk through you: it goes round you, or stops short "
-        "where it cannot (house rule AA-068; always, under the reading \"It stops short\")",
+        "a Reaction Test decides who goes first (AA-073)",
     ),
     "fire_pinned": (
         "Fire at Pinned {target}",
@@ -45,6 +43,10 @@ KINDS = {
         "fire at a Pinned or regrouping unit, with no Reaction Test",
     ),
 }
+
+BLOCKING = (". Step into the rest of its declared move and it cannot walk through you: it "
+            "goes round you, or stops short where it cannot (house rule AA-068; always, under "
+            "the reading \"It stops short\")")
 
 
 def _key(option: dict[str, Any]) -> str:
@@ -71,6 +73,12 @@ class InterruptDialog(DecisionDialog):
     def what(self) -> str:
         f = self.decision.facts
         return f"interrupt {self.name(f.get('target'))}?"
+
+    def kind_tip(self, kind: str) -> str:
+        """What a kind of interruption does; a move interrupted (not a fire) also has a rest
+        the Insurgents can stand in (house rule AA-068)."""
+        tip = self.KINDS.get(kind, ("", ""))[1]
+        return tip + BLOCKING if kind == "move" and self.decision.facts.get("what") == "move" else tip
 
     def context(self) -> str:
         f = self.decision.facts
@@ -142,8 +150,8 @@ class InterruptDialog(DecisionDialog):
                 keys.append(_key(o))
         for k in keys:
             kind, _, target = k.partition(":")
-            text, tip = self.KINDS.get(kind, (kind, ""))
-            b = toggle(text.format(target=self.name(target)), tip, self.SIDE)
+            text = self.KINDS.get(kind, (kind, ""))[0]
+            b = toggle(text.format(target=self.name(target)), self.kind_tip(kind), self.SIDE)
             self.kind_group.addButton(b)
             self.kind_buttons[k] = b
             b.toggled.connect(lambda on: self._refresh() if on else None)
@@ -284,7 +292,7 @@ class InterruptDialog(DecisionDialog):
         for w in (self.where_title, self.points_holder, self.where):
             w.setVisible(moving)
         kind = self.selected_kind()
-        self.kind_note.setText(self.KINDS.get((kind or "").partition(":")[0], ("", ""))[1])
+        self.kind_note.setText(self.kind_tip((kind or "").partition(":")[0]))
         o = self.option()
         if o is None:
             self.fit_default_text(self.GO)
