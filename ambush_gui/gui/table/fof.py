@@ -190,7 +190,7 @@ class FofLayer:
         self.zone_unit: str | None = None
         self.leader_rings = [Ring(scene, theme.LEADER_POSITIVE, width=2.0, dash=False),
                              Ring(scene, theme.LEADER_POSITIVE, width=1.6)]
-        self.leader: str | None = None  # the leader figure whose rings are on show
+        self.leader: tuple[str, float, float] | None = None  # (figure, x, y) whose rings show
         self.burst: BurstItem | None = None
         self.burst_label = LabelItem("", point_size=9.0, bold=True, fg=theme.FLASH_TEXT,
                                      bg=theme.BLAST_LABEL_BG, anchor="right", gap=14.0,
@@ -207,6 +207,7 @@ class FofLayer:
 
     # -- following the state ----------------------------------------------------------
     def refresh(self) -> None:
+        self.show_leader(None)  # a hover aid: the game moved on, so the next hover draws anew
         self._ieds()
         if self.zone_unit is not None:
             self.show_zone(self.zone_unit)
@@ -321,9 +322,9 @@ class FofLayer:
             for ring in self.leader_rings:
                 ring.hide()
             return False
-        if self.leader == fid:
+        if self.leader == (fid, fig.x, fig.y):
             return True
-        self.leader = fid
+        self.leader = (fid, fig.x, fig.y)  # a leader who moved has his rings drawn where he is
         positive, rating = which
         stress = module(self.game, "combat_stress")
         scale = self.game.m.scale

@@ -802,6 +802,7 @@ class TableView(MapView):
             x, y = self.table.flip.table(scene_pos)
             self.moving.grab = (self.moving.start[0] - x, self.moving.start[1] - y)
             self._press = Press("grab", pos, self.moving.unit)
+            self.table.fof.show_leader(None)  # his rings would stay where the drag began
         else:
             uid = self.unit_at(pos)
             self._press = Press("unit" if uid else "empty", pos, uid)

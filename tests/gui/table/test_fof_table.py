@@ -293,3 +293,22 @@ def test_in_the_window_an_ied_bursts_where_it_is_waits_for_the_player_then_point
         qtbot.wait(10)
     assert "blast" in seen and win.table.shot.arrow.isVisible()
     assert "it attacks Fireteam Alpha" in fof.burst_label.text or not fof.burst_label.isVisible()
+
+
+def test_a_leaders_rings_follow_him_and_do_not_outlive_the_state_they_were_drawn_on(
+        qtbot: Any) -> None:
+    """Issue 28, item 5: after a leader was dragged, his 6" and 8" rings and their labels
+    stayed where he had stood, into the next turn, striking through other labels."""
+    game = _game("fof-stress")
+    view = _view(qtbot, game)
+    scene = view.table
+    inner, outer = scene.fof.leader_rings
+    assert scene.fof.show_leader("alpha-L")
+    before = inner.circle.rect().center()
+    leader = next(f for f in game.unit("alpha").figures if f.id == "alpha-L")
+    leader.x += 3.0  # he moves (the engine's state changes)
+    view.refresh()  # what the window does on every change of the game
+    assert not inner.isVisible() and not outer.isVisible()
+    assert scene.fof.show_leader("alpha-L")  # pointed at again: drawn where he now stands
+    after = inner.circle.rect().center()
+    assert abs((after.x() - before.x()) - 3.0 * game.m.scale) < 1e-6
