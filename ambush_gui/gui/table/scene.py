@@ -561,9 +561,17 @@ class TableScene(QGraphicsScene):
             # under the table, "Collapsed shed" and "Apartments" were not shown at all
             room = 0.45 if piece.kind == "road" else theme.TERRAIN_NAME_OVERHANG
             fits = size.width() + 4 <= along * ppi * room and size.height() + 2 <= across * ppi
-            spot = self._free_spot(pid, lab, ppi, placed + obstacles) if fits else None
-            if spot is None and piece.kind == "minefield":  # its type and concentration
-                spot = self._free_spot(pid, lab, ppi, placed) or lab.pos()  # always readable
+            if piece.kind == "minefield":  # its type and concentration: always readable
+                lab.set_anchor("center")
+                spot = self._free_spot(pid, lab, ppi, placed + obstacles) if fits else None
+                if spot is None:  # beside it, never over it: a plate hid a small field whole
+                    box_px = QRectF(box.topLeft() * ppi, box.bottomRight() * ppi)
+                    corners = [box.topLeft(), box.bottomRight()]
+                    self._first_free(lab, self._spots_around(corners, 2.0 / ppi), ppi,
+                                     placed + obstacles + [box_px])
+                    spot = lab.pos()
+            else:
+                spot = self._free_spot(pid, lab, ppi, placed + obstacles) if fits else None
             if spot is not None:  # a name moves aside for the units rather than vanish
                 lab.setPos(spot)
                 placed.append(self._pixels(lab, ppi))

@@ -17,6 +17,8 @@ import pytest
 
 pytest.importorskip("pytestqt")
 
+from PySide6.QtCore import QRectF  # noqa: E402
+
 from ambush_gui.alley.fire import kill  # noqa: E402
 from ambush_gui.alley.game import AlleyGame  # noqa: E402
 from ambush_gui.alley.scenario import Scenario  # noqa: E402
@@ -312,3 +314,24 @@ def test_a_leaders_rings_follow_him_and_do_not_outlive_the_state_they_were_drawn
     assert scene.fof.show_leader("alpha-L")  # pointed at again: drawn where he now stands
     after = inner.circle.rect().center()
     assert abs((after.x() - before.x()) - 3.0 * game.m.scale) < 1e-6
+
+
+def test_a_minefield_too_small_for_its_plate_keeps_its_area_in_sight(qtbot: Any) -> None:
+    """Issue 28, item 6: The Orchard Battery's "Mines on the track" (3" by 1.5") had its
+    name plate laid over it whole, so the player saw a plate and no mined ground, and
+    drove across the plate's edge (outside the field: no test) thinking it was the field.
+    A plate too big for its field stands beside it; the hatched area stays uncovered."""
+    game = AlleyGame(Scenario.load(Path(__file__).parents[3] / "scenarios"
+                                   / "the-orchard-battery.toml"), 7)
+    view = _view(qtbot, game)
+    scene = view.table
+    for ppi in (view.pixels_per_inch(), 20.0):  # as shown, and zoomed in
+        scene.layout_labels(ppi)
+        for pid in ("mines-track", "mines-west", "mines-east"):
+            lab = scene.terrain_labels[pid]
+            assert lab.isVisible(), pid
+            field = scene.terrain[pid].polygon.boundingRect()
+            field_px = QRectF(field.topLeft() * ppi, field.bottomRight() * ppi)
+            plate = scene._pixels(lab, ppi)
+            inside = field_px.contains(plate)
+            assert inside or not plate.intersects(field_px), (pid, ppi, plate, field_px)
