@@ -74,40 +74,51 @@ def finish(g: AlleyGame) -> dict[str, Any]:
 
 
 def score(g: AlleyGame) -> None:
-    """Score every award in the file's order (the shorthand keys first). An enemy_wounded
-    and an enemy_killed award of one side next to each other are scored figure by figure
-    together, as Contracting Trouble always has, so its ledger reads as it did."""
-    awards = g.spec.victory.all_awards()
+    """Write the final score into the game's ledger (and its log), line by line as
+    :func:`tally` finds them."""
+    for a, why in tally(g):
+        g.state.score.add(a.side, a.points, why, a.event.value)
+    for (side, points, why), award in zip(g.state.score.lines, g.state.score.awards, strict=True):
+        g.log.emit("score", f"{side_name(g, side)} {points:+d}: {why} ({award})",
+                   side=side.value, points=points, award=award)
+
+
+Found = list[tuple[AwardSpec, str]]  # the lines an award scores: (award, why), in ledger order
+
+
+def tally(g: AlleyGame, awards: list[AwardSpec] | None = None) -> Found:
+    """Every line the scenario's awards would score if the game ended now (the game's own
+    ledger and log are left alone), in the file's order (the shorthand keys first). An
+    enemy_wounded and an enemy_killed award of one side next to each other are scored
+    figure by figure together, as Contracting Trouble always has, so its ledger reads as it
+    did. The one procedure behind the final score, the running score and the computer's
+    sums."""
+    awards = g.spec.victory.all_awards() if awards is None else awards
+    out: Found = []
     k = 0
     while k < len(awards):
         a = awards[k]
         pair = (AwardEvent.ENEMY_WOUNDED, AwardEvent.ENEMY_KILLED)
         nxt = awards[k + 1] if k + 1 < len(awards) else None
         if a.event in pair and nxt is not None and nxt.side is a.side and {a.event, nxt.event} == set(pair):
-            _losses(g, a.side, *((a, nxt) if a.event is AwardEvent.ENEMY_WOUNDED else (nxt, a)))
+            _losses(g, a.side, *((a, nxt) if a.event is AwardEvent.ENEMY_WOUNDED else (nxt, a)), out)
             k += 2
             continue
         if a.event is AwardEvent.ENEMY_WOUNDED:
-            _losses(g, a.side, a, None)
+            _losses(g, a.side, a, None, out)
         elif a.event is AwardEvent.ENEMY_KILLED:
-            _losses(g, a.side, None, a)
+            _losses(g, a.side, None, a, out)
         else:
-            SCORERS[a.event](g, a)
+            SCORERS[a.event](g, a, out)
         k += 1
-    for (side, points, why), award in zip(g.state.score.lines, g.state.score.awards, strict=True):
-        g.log.emit("score", f"{side_name(g, side)} {points:+d}: {why} ({award})",
-                   side=side.value, points=points, award=award)
-
-
-def _add(g: AlleyGame, a: AwardSpec, why: str) -> None:
-    g.state.score.add(a.side, a.points, why, a.event.value)
+    return out
 
 
 def _edge_words(a: AwardSpec) -> str:
     return f" by the {a.edge.value} edge" if a.edge is not None else ""
 
 
-def _escort_exited(g: AlleyGame, a: AwardSpec) -> None:
+def _escort_exited(g: AlleyGame, a: AwardSpec, out: Found) -> None:
     """CT-042: each escort brought off the table (by the award's edge, if it names one) by
     the scoring side: free escorts for the Regulars, captive ones for the Insurgents."""
     for f in g.state.exited:
@@ -115,7 +126,7 @@ def _escort_exited(g: AlleyGame, a: AwardSpec) -> None:
             continue
         if a.edge is not None and g.state.exit_edges.get(f.id) != a.edge.value:
             continue
-        _add(g, a, f"{f.label or 'escort'} {f.id} escorted off the table{_edge_words(a)}")
+        out.append((a, f"{f.label or 'escort'} {f.id} escorted off the table{_edge_words(a)}"))
 
 
 def _held_by(g: AlleyGame, side: Side) -> list[Figure]:
@@ -123,15 +134,16 @@ def _held_by(g: AlleyGame, side: Side) -> list[Figure]:
     return [f for u in g.state.units.values() if u.side is side for f in u.figures if f.captive]
 
 
-def _none_left_behind(g: AlleyGame, a: AwardSpec) -> None:
+def _none_left_behind(g: AlleyGame, a: AwardSpec, out: Found) -> None:
     """CT-043: no casualty or POW of the side on the ground or held by the enemy at the end."""
     st = g.state
     left = [f for f in st.ground + _held_by(g, a.side.enemy) if f.side is a.side and f.kind is not _ESCORT]
     if not left:
-        _add(g, a, f"no {member(g, a.side)} casualty or POW left behind")
+        out.append((a, f"no {member(g, a.side)} casualty or POW left behind"))
 
 
-def _losses(g: AlleyGame, side: Side, wounded: AwardSpec | None, killed: AwardSpec | None) -> None:
+def _losses(g: AlleyGame, side: Side, wounded: AwardSpec | None, killed: AwardSpec | None,
+            out: Found) -> None:
     """CT-044/045: each enemy figure wounded or killed (an Insurgent casualty is removed at
     once, AA-154, and counts as killed); escorts are nobody's losses."""
     st = g.state
@@ -143,10 +155,10 @@ def _losses(g: AlleyGame, side: Side, wounded: AwardSpec | None, killed: AwardSp
             continue
         if f.injury in WOUNDED:
             if wounded is not None:
-                _add(g, wounded, f"{word} {f.id} wounded")
+                out.append((wounded, f"{word} {f.id} wounded"))
         elif f.injury is Injury.KILLED or f.id in fallen:
             if killed is not None:
-                _add(g, killed, f"{word} {f.id} killed")
+                out.append((killed, f"{word} {f.id} killed"))
 
 
 def escorts_held_at_the_end(g: AlleyGame) -> bool:
@@ -161,7 +173,7 @@ def escorts_held_at_the_end(g: AlleyGame) -> bool:
     return ESCORTS_HELD in g.spec.special_rules
 
 
-def _captive_held(g: AlleyGame, a: AwardSpec) -> None:
+def _captive_held(g: AlleyGame, a: AwardSpec, out: Found) -> None:
     """CT-046, DC-029: each enemy figure the side holds at the end, standing or carried; an
     escort the Regulars never brought away counts as held by the Insurgents: one on the
     ground, and (the special rule ``escorts_held_at_the_end``, CT-017) one a Regular unit
@@ -171,23 +183,23 @@ def _captive_held(g: AlleyGame, a: AwardSpec) -> None:
             continue
         if f.captive or (f.kind is _ESCORT and not f.released and a.side is Side.INSURGENT):
             what = (f.label or "escort") if f.kind is _ESCORT else f"{member(g, f.side)} POW"
-            _add(g, a, f"{what} {f.id} held at the end")  # the words are in saves' hashed state
+            out.append((a, f"{what} {f.id} held at the end"))  # the words are in saves' hashed state
     if a.side is Side.INSURGENT and escorts_held_at_the_end(g):
         for u in g.state.side_units(Side.REGULAR):
             for f in u.figures:
                 if f.kind is _ESCORT and not f.captive:
-                    _add(g, a, f"{f.label or 'escort'} {f.id} still on the table at the end, "
-                               f"with {u.name}: held")
+                    out.append((a, f"{f.label or 'escort'} {f.id} still on the table at the end, "
+                                   f"with {u.name}: held"))
 
 
-def _hot_spot_neutralised(g: AlleyGame, a: AwardSpec) -> None:
+def _hot_spot_neutralised(g: AlleyGame, a: AwardSpec, out: Found) -> None:
     """AA-054: each Hot Spot neutralised during the game."""
     for h in g.state.hot_spots.values():
         if h.neutralised:
-            _add(g, a, f"Hot Spot {h.number} neutralised")
+            out.append((a, f"Hot Spot {h.number} neutralised"))
 
 
-def _figure_exited(g: AlleyGame, a: AwardSpec) -> None:
+def _figure_exited(g: AlleyGame, a: AwardSpec, out: Found) -> None:
     """Each of the side's own figures (not an escort, not a prisoner) that left the table
     across an edge (the award's edge, if it names one)."""
     st = g.state
@@ -196,7 +208,7 @@ def _figure_exited(g: AlleyGame, a: AwardSpec) -> None:
         if f.side is not a.side or f.kind is _ESCORT or f.captive or edge is None:
             continue
         if a.edge is None or edge == a.edge.value:
-            _add(g, a, f"{member(g, a.side)} {f.id} off the table by the {edge} edge")
+            out.append((a, f"{member(g, a.side)} {f.id} off the table by the {edge} edge"))
 
 
 def zone_polygon(g: AlleyGame, zone: str) -> Any:
@@ -230,21 +242,21 @@ def _in_zone(g: AlleyGame, zone: str, side: Side) -> list[Any]:
             if any(poly.covers(shapely.Point(f.x, f.y)) for f in u.fighters)]
 
 
-def _zone_held(g: AlleyGame, a: AwardSpec) -> None:
+def _zone_held(g: AlleyGame, a: AwardSpec, out: Found) -> None:
     """At the end: the side's figures in the zone and no enemy figure in it."""
     assert a.zone is not None
     if _in_zone(g, a.zone, a.side) and not _in_zone(g, a.zone, a.side.enemy):
-        _add(g, a, f"{zone_name(g, a.zone)} held at the end")
+        out.append((a, f"{zone_name(g, a.zone)} held at the end"))
 
 
-def _zone_cleared(g: AlleyGame, a: AwardSpec) -> None:
+def _zone_cleared(g: AlleyGame, a: AwardSpec, out: Found) -> None:
     """Once: the side had a unit in the zone with no enemy in it (see :func:`check_zones`)."""
     assert a.zone is not None
     hit = g.state.zones_cleared.get(f"{a.side.value}:{a.zone}")
     if hit is not None:
         uid, turn = hit
         unit = g.state.units.get(uid)
-        _add(g, a, f"{zone_name(g, a.zone)} cleared by {unit.name if unit else uid} on turn {turn}")
+        out.append((a, f"{zone_name(g, a.zone)} cleared by {unit.name if unit else uid} on turn {turn}"))
 
 
 def check_zones(g: AlleyGame) -> None:
@@ -266,13 +278,13 @@ def check_zones(g: AlleyGame) -> None:
                        zone=a.zone)
 
 
-def _civilian_casualty(g: AlleyGame, a: AwardSpec) -> None:
+def _civilian_casualty(g: AlleyGame, a: AwardSpec, out: Found) -> None:
     """FF-159, house rule FF-160: each civilian casualty the other side caused (a mob's,
     or an unarmed supporter of a mixed mob), from the civilians module's ledger."""
     mod = g.modules.get("civilians")
     for side, what in getattr(mod, "ledger", []):
         if side is a.side.enemy:
-            _add(g, a, f"{what} (caused by the {side_name(g, side)})")
+            out.append((a, f"{what} (caused by the {side_name(g, side)})"))
 
 
 SCORERS = {
