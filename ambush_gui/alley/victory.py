@@ -7,6 +7,11 @@ five victory keys are shorthand for five of them), and the higher total wins; eq
 totals are a draw. Every line of the score names its award and says, in the
 scenario's own words for the sides, what earned it.
 
+The score as it stands (:func:`standing`) runs the same scorers on the game as it is:
+what each award would give if the game ended now, which of it is already won for good,
+and in words what is still to be won, or, once the game is over, why an award scored
+nothing.
+
 Zone awards: ``zone_held`` is judged at the end; ``zone_cleared`` the first time an
 own unit stands in the zone with no enemy in it, checked after every move and at the
 end of every turn (:func:`check_zones`).
@@ -14,6 +19,7 @@ end of every turn (:func:`check_zones`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import shapely
@@ -21,6 +27,7 @@ import shapely
 from ambush_gui.alley import options
 from ambush_gui.alley.model import Figure, FigureKind, Injury, Side
 from ambush_gui.alley.scenario import ESCORTS_HELD, AwardEvent, AwardSpec, member_word, zone_ids
+from ambush_gui.core.words import count
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
@@ -134,11 +141,15 @@ def _held_by(g: AlleyGame, side: Side) -> list[Figure]:
     return [f for u in g.state.units.values() if u.side is side for f in u.figures if f.captive]
 
 
+def _left_behind(g: AlleyGame, side: Side) -> list[Figure]:
+    """The side's casualties and POWs (not escorts) on the ground or held by the enemy."""
+    st = g.state
+    return [f for f in st.ground + _held_by(g, side.enemy) if f.side is side and f.kind is not _ESCORT]
+
+
 def _none_left_behind(g: AlleyGame, a: AwardSpec, out: Found) -> None:
     """CT-043: no casualty or POW of the side on the ground or held by the enemy at the end."""
-    st = g.state
-    left = [f for f in st.ground + _held_by(g, a.side.enemy) if f.side is a.side and f.kind is not _ESCORT]
-    if not left:
+    if not _left_behind(g, a.side):
         out.append((a, f"no {member(g, a.side)} casualty or POW left behind"))
 
 
@@ -296,4 +307,180 @@ SCORERS = {
     AwardEvent.ZONE_HELD: _zone_held,
     AwardEvent.ZONE_CLEARED: _zone_cleared,
     AwardEvent.CIVILIAN_CASUALTY: _civilian_casualty,
+}
+
+
+# -- the score as it stands ------------------------------------------------------------------------
+
+# Awards counted only at the end: what they give now may still change either way (a wounded
+# figure may yet die and score as killed instead). The others' points, once won, are kept.
+AT_THE_END = frozenset({AwardEvent.NONE_LEFT_BEHIND, AwardEvent.ENEMY_WOUNDED, AwardEvent.CAPTIVE_HELD,
+                        AwardEvent.ZONE_HELD})
+
+
+@dataclass(frozen=True)
+class AwardStanding:
+    """One of the scenario's awards as the game stands (or as it ended): its lines as the
+    victory screen has them, whether its points are counted only at the end, and a note in
+    words: what is still to be won, or (``lines`` empty) why it gives nothing."""
+
+    award: AwardSpec
+    lines: tuple[str, ...]
+    at_the_end: bool
+    note: str
+
+    @property
+    def side(self) -> Side:
+        return self.award.side
+
+    @property
+    def points(self) -> int:
+        return self.award.points * len(self.lines)
+
+    @property
+    def title(self) -> str:
+        return AWARD_TITLES.get(self.award.event.value, self.award.event.value)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Every award as it stands; ``over`` once the game has ended (the points are final)."""
+
+    awards: tuple[AwardStanding, ...]
+    over: bool
+
+    def total(self, side: Side) -> int:
+        return sum(a.points for a in self.awards if a.side is side)
+
+    def of(self, side: Side) -> list[AwardStanding]:
+        return [a for a in self.awards if a.side is side]
+
+
+def standing(g: AlleyGame) -> Standing:
+    """The score if the game ended now, award by award (:func:`tally`'s lines; nothing is
+    thrown: an abandoned casualty's prisoner roll, DC-018, is told as still open). Once the
+    game is over it is the final score, each award that gave nothing saying why. Nothing one
+    side may not see enters it: the awards count figures, Hot Spots and zones on the open
+    table, and the civilians' ledger."""
+    awards = g.spec.victory.all_awards()
+    found = tally(g, awards)
+    over = g.state.outcome is not None
+    out = []
+    for a in awards:
+        lines = tuple(why for b, why in found if b is a)
+        note = NOTES[a.event](g, a, bool(lines), over)
+        out.append(AwardStanding(a, lines, a.event in AT_THE_END and not over, note))
+    return Standing(tuple(out), over)
+
+
+def _each(a: AwardSpec) -> str:
+    return f"{a.points:+d} each"
+
+
+def _escort_note(g: AlleyGame, a: AwardSpec, scored: bool, over: bool) -> str:
+    mine = a.side is Side.INSURGENT  # the Insurgents score escorts they carry off as captives
+    left = [f for u in g.state.units.values() for f in u.figures if f.kind is _ESCORT and f.captive is mine]
+    if not mine:
+        left += [f for f in g.state.ground if f.kind is _ESCORT and not f.captive]
+    edge = _edge_words(a)
+    if over:
+        return "" if scored else f"no escort brought off the table{edge}"
+    if not left:
+        return "" if scored else "no escort left to bring off"
+    who = (left[0].label or "escort") if len(left) == 1 else count(len(left), "escort")
+    return f"{who} still to bring off the table{edge}: {_each(a) if len(left) > 1 else f'{a.points:+d}'}"
+
+
+def _none_left_behind_note(g: AlleyGame, a: AwardSpec, scored: bool, over: bool) -> str:
+    if scored:
+        return "" if over else "nobody left behind so far"
+    left = _left_behind(g, a.side)
+    ids = ", ".join(f.id for f in left[:3]) + (" …" if len(left) > 3 else "")
+    word = member(g, a.side)
+    return f"{word} {ids} left behind{' at the end' if over else ' now'}"
+
+
+def _losses_note(g: AlleyGame, a: AwardSpec, scored: bool, over: bool) -> str:
+    word, what = member(g, a.side.enemy), "wounded" if a.event is AwardEvent.ENEMY_WOUNDED else "killed"
+    if over:
+        return "" if scored else f"no {word} {what}"
+    return f"{a.points:+d} for each {word} {what}" if not scored else f"{a.points:+d} for each more"
+
+
+def _captive_note(g: AlleyGame, a: AwardSpec, scored: bool, over: bool) -> str:
+    if over:
+        return "" if scored else "no prisoner held at the end"
+    may = [f for f in g.state.ground if f.abandoned and f.side is a.side.enemy and not f.captive]
+    if may:
+        return (f"{count(len(may), 'abandoned casualty', 'abandoned casualties')} may be taken prisoner "
+                f"at the end (4+): {_each(a)}")
+    escorts = a.side is Side.INSURGENT and any(f.kind is _ESCORT for f in g.state.all_figures())
+    return f"{a.points:+d} for each prisoner held at the end" + (
+        " (an escort not brought off counts)" if escorts else "")
+
+
+def _hot_spot_note(g: AlleyGame, a: AwardSpec, scored: bool, over: bool) -> str:
+    left = sum(not h.neutralised for h in g.state.hot_spots.values())
+    if over:
+        return "" if scored else "no Hot Spot neutralised"
+    return f"{count(left, 'Hot Spot')} still to neutralise: {_each(a)}" if left else ""
+
+
+def _figure_exited_note(g: AlleyGame, a: AwardSpec, scored: bool, over: bool) -> str:
+    word = member(g, a.side)
+    if over:
+        return "" if scored else f"no {word} left the table{_edge_words(a)}"
+    return f"{a.points:+d} for each {word} off the table{_edge_words(a)}"
+
+
+def _who_stands(g: AlleyGame, a: AwardSpec, over: bool) -> str:
+    """Who has figures in the award's zone: "held by nobody: both sides stand in it"."""
+    assert a.zone is not None
+    mine, theirs = bool(_in_zone(g, a.zone, a.side)), bool(_in_zone(g, a.zone, a.side.enemy))
+    me, enemy = side_name(g, a.side), side_name(g, a.side.enemy)
+    if over:
+        return {(True, True): "held by nobody at the end — both sides had figures in it",
+                (False, False): "held by nobody at the end — no figure stood in it",
+                (False, True): f"held by the {enemy} at the end"}.get((mine, theirs), "")
+    return {(True, True): "held by nobody: both sides stand in it",
+            (False, False): "held by nobody: no figure stands in it",
+            (False, True): f"held by the {enemy}",
+            (True, False): f"held by the {me}"}[(mine, theirs)]
+
+
+def _zone_held_note(g: AlleyGame, a: AwardSpec, scored: bool, over: bool) -> str:
+    assert a.zone is not None
+    why = _who_stands(g, a, over)
+    return f"{zone_name(g, a.zone)}: {why}" if why else ""
+
+
+def _zone_cleared_note(g: AlleyGame, a: AwardSpec, scored: bool, over: bool) -> str:
+    assert a.zone is not None
+    if scored:
+        return ""
+    name, me = zone_name(g, a.zone), side_name(g, a.side)
+    if over:
+        return f"{name} never cleared: the {me} never stood in it alone"
+    return f"{name} not yet cleared ({_who_stands(g, a, over)}): {a.points:+d} the first time the {me} " \
+           "stand in it alone"
+
+
+def _civilian_note(g: AlleyGame, a: AwardSpec, scored: bool, over: bool) -> str:
+    enemy = side_name(g, a.side.enemy)
+    if over:
+        return "" if scored else f"the {enemy} caused no civilian casualty"
+    return f"{a.points:+d} for each civilian casualty the {enemy} cause"
+
+
+NOTES = {
+    AwardEvent.ESCORT_EXITED: _escort_note,
+    AwardEvent.NONE_LEFT_BEHIND: _none_left_behind_note,
+    AwardEvent.ENEMY_WOUNDED: _losses_note,
+    AwardEvent.ENEMY_KILLED: _losses_note,
+    AwardEvent.CAPTIVE_HELD: _captive_note,
+    AwardEvent.HOT_SPOT_NEUTRALISED: _hot_spot_note,
+    AwardEvent.FIGURE_EXITED: _figure_exited_note,
+    AwardEvent.ZONE_HELD: _zone_held_note,
+    AwardEvent.ZONE_CLEARED: _zone_cleared_note,
+    AwardEvent.CIVILIAN_CASUALTY: _civilian_note,
 }
