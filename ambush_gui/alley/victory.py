@@ -450,6 +450,8 @@ def _who_stands(g: AlleyGame, a: AwardSpec, over: bool) -> str:
 
 def _zone_held_note(g: AlleyGame, a: AwardSpec, scored: bool, over: bool) -> str:
     assert a.zone is not None
+    if scored:  # its line says it
+        return ""
     why = _who_stands(g, a, over)
     return f"{zone_name(g, a.zone)}: {why}" if why else ""
 

@@ -64,7 +64,7 @@ def test_market_day_at_the_start_and_both_sides_in_the_square() -> None:
     assert escort.note == "headman still to bring off the table by the south edge: +8"
     assert award(s, Side.REGULAR, "hot_spot_neutralised").note == "5 Hot Spots still to neutralise: +1 each"
     held = award(s, Side.INSURGENT, "zone_held")
-    assert (held.points, held.at_the_end, held.note) == (2, True, "Market square: held by the Gunmen")
+    assert (held.points, held.at_the_end, held.lines) == (2, True, ("Market square held at the end",))
     # Alpha team walks into the square among the gunmen: nobody holds it now.
     into_zone(g, "alpha", "market-square")
     s = victory.standing(g)
@@ -105,7 +105,8 @@ def test_the_orchard_battery_losses_and_the_pit() -> None:
     cleared = award(s, Side.REGULAR, "zone_cleared")
     assert (cleared.points, cleared.at_the_end, cleared.note) == (6, False, "")
     assert cleared.lines[0].startswith("Mortar pit cleared by") and cleared.lines[0].endswith("on turn 3")
-    assert award(s, Side.REGULAR, "zone_held").note == "Mortar pit: held by the Border Horse"
+    held = award(s, Side.REGULAR, "zone_held")
+    assert (held.points, held.lines, held.note) == (3, ("Mortar pit held at the end",), "")
     assert award(s, Side.INSURGENT, "zone_held").points == 0
     after = finished_equal(g)
     assert award(after, Side.INSURGENT, "zone_held").note == "Mortar pit: held by the Border Horse at the end"
