@@ -13,6 +13,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication, QMouseEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
+from ambush_gui.alley.model import Side
 from ambush_gui.alley.victory import AwardStanding, Standing
 from ambush_gui.gui.shared import theme
 
@@ -43,8 +44,6 @@ def _names(game: Any) -> dict[str, str]:
 
 def summary_html(s: Standing, names: dict[str, str]) -> str:
     """"Score now: Border Horse 6 · Militia 4", each side in its colour."""
-    from ambush_gui.alley.model import Side
-
     parts = [f"<span style='color:{theme.SIDE_COLOURS[side.value].name()}'>"
              f"{escape(names.get(side.value, side.value))} <b>{s.total(side)}</b></span>" for side in Side]
     return f"{'Final score' if s.over else 'Score'}: " + " · ".join(parts)
@@ -53,8 +52,6 @@ def summary_html(s: Standing, names: dict[str, str]) -> str:
 def lines_html(s: Standing, names: dict[str, str]) -> str:
     """Every award of each side: its title and points, how sure they are, the lines that
     earned them and the note (what is still to be won, or why it gave nothing)."""
-    from ambush_gui.alley.model import Side
-
     muted = theme.MUTED_TEXT.name()
     head = ("The final score" if s.over else
             "The score if the game ended now. <i>won</i>: kept whatever happens; <i>if the game "
