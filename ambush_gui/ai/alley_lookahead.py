@@ -26,11 +26,10 @@ import numpy as np
 from ambush_gui.ai.alley_goals import carriers, exit_point
 from ambush_gui.ai.alley_insurgent import assault_odds
 from ambush_gui.ai.narrate import Choice, narrate
-from ambush_gui.alley.model import FigureKind, Score, Side, Unit
+from ambush_gui.alley.model import FigureKind, Side, Unit
 from ambush_gui.alley.scenario import AwardEvent
 from ambush_gui.alley.turn import RELEASE
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
-from ambush_gui.core.events import EventLog
 
 if TYPE_CHECKING:
     from ambush_gui.ai.alley_ai import AlleyAI
@@ -56,13 +55,10 @@ def standing_points(g: AlleyGame) -> dict[Side, float]:
         return {Side.REGULAR: float(pts.get("regular", 0)), Side.INSURGENT: float(pts.get("insurgent", 0))}
     from ambush_gui.alley import victory
 
-    saved_score, saved_log = st.score, g.log
-    st.score, g.log = Score(), EventLog()
-    try:
-        victory.score(g)
-        return {s: float(st.score.total(s)) for s in Side}
-    finally:
-        st.score, g.log = saved_score, saved_log
+    out = {s: 0.0 for s in Side}
+    for a, _why in victory.tally(g):
+        out[a.side] += a.points
+    return out
 
 
 def promise(g: AlleyGame) -> dict[Side, float]:

@@ -7,6 +7,11 @@ five victory keys are shorthand for five of them), and the higher total wins; eq
 totals are a draw. Every line of the score names its award and says, in the
 scenario's own words for the sides, what earned it.
 
+The score as it stands (:func:`standing`) runs the same scorers on the game as it is:
+what each award would give if the game ended now, which of it is already won for good,
+and in words what is still to be won, or, once the game is over, why an award scored
+nothing.
+
 Zone awards: ``zone_held`` is judged at the end; ``zone_cleared`` the first time an
 own unit stands in the zone with no enemy in it, checked after every move and at the
 end of every turn (:func:`check_zones`).
@@ -14,6 +19,7 @@ end of every turn (:func:`check_zones`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import shapely
@@ -21,6 +27,7 @@ import shapely
 from ambush_gui.alley import options
 from ambush_gui.alley.model import Figure, FigureKind, Injury, Side
 from ambush_gui.alley.scenario import ESCORTS_HELD, AwardEvent, AwardSpec, member_word, zone_ids
+from ambush_gui.core.words import count
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
@@ -74,40 +81,51 @@ def finish(g: AlleyGame) -> dict[str, Any]:
 
 
 def score(g: AlleyGame) -> None:
-    """Score every award in the file's order (the shorthand keys first). An enemy_wounded
-    and an enemy_killed award of one side next to each other are scored figure by figure
-    together, as Contracting Trouble always has, so its ledger reads as it did."""
-    awards = g.spec.victory.all_awards()
+    """Write the final score into the game's ledger (and its log), line by line as
+    :func:`tally` finds them."""
+    for a, why in tally(g):
+        g.state.score.add(a.side, a.points, why, a.event.value)
+    for (side, points, why), award in zip(g.state.score.lines, g.state.score.awards, strict=True):
+        g.log.emit("score", f"{side_name(g, side)} {points:+d}: {why} ({award})",
+                   side=side.value, points=points, award=award)
+
+
+Found = list[tuple[AwardSpec, str]]  # the lines an award scores: (award, why), in ledger order
+
+
+def tally(g: AlleyGame, awards: list[AwardSpec] | None = None) -> Found:
+    """Every line the scenario's awards would score if the game ended now (the game's own
+    ledger and log are left alone), in the file's order (the shorthand keys first). An
+    enemy_wounded and an enemy_killed award of one side next to each other are scored
+    figure by figure together, as Contracting Trouble always has, so its ledger reads as it
+    did. The one procedure behind the final score, the running score and the computer's
+    sums."""
+    awards = g.spec.victory.all_awards() if awards is None else awards
+    out: Found = []
     k = 0
     while k < len(awards):
         a = awards[k]
         pair = (AwardEvent.ENEMY_WOUNDED, AwardEvent.ENEMY_KILLED)
         nxt = awards[k + 1] if k + 1 < len(awards) else None
         if a.event in pair and nxt is not None and nxt.side is a.side and {a.event, nxt.event} == set(pair):
-            _losses(g, a.side, *((a, nxt) if a.event is AwardEvent.ENEMY_WOUNDED else (nxt, a)))
+            _losses(g, a.side, *((a, nxt) if a.event is AwardEvent.ENEMY_WOUNDED else (nxt, a)), out)
             k += 2
             continue
         if a.event is AwardEvent.ENEMY_WOUNDED:
-            _losses(g, a.side, a, None)
+            _losses(g, a.side, a, None, out)
         elif a.event is AwardEvent.ENEMY_KILLED:
-            _losses(g, a.side, None, a)
+            _losses(g, a.side, None, a, out)
         else:
-            SCORERS[a.event](g, a)
+            SCORERS[a.event](g, a, out)
         k += 1
-    for (side, points, why), award in zip(g.state.score.lines, g.state.score.awards, strict=True):
-        g.log.emit("score", f"{side_name(g, side)} {points:+d}: {why} ({award})",
-                   side=side.value, points=points, award=award)
-
-
-def _add(g: AlleyGame, a: AwardSpec, why: str) -> None:
-    g.state.score.add(a.side, a.points, why, a.event.value)
+    return out
 
 
 def _edge_words(a: AwardSpec) -> str:
     return f" by the {a.edge.value} edge" if a.edge is not None else ""
 
 
-def _escort_exited(g: AlleyGame, a: AwardSpec) -> None:
+def _escort_exited(g: AlleyGame, a: AwardSpec, out: Found) -> None:
     """CT-042: each escort brought off the table (by the award's edge, if it names one) by
     the scoring side: free escorts for the Regulars, captive ones for the Insurgents."""
     for f in g.state.exited:
@@ -115,7 +133,7 @@ def _escort_exited(g: AlleyGame, a: AwardSpec) -> None:
             continue
         if a.edge is not None and g.state.exit_edges.get(f.id) != a.edge.value:
             continue
-        _add(g, a, f"{f.label or 'escort'} {f.id} escorted off the table{_edge_words(a)}")
+        out.append((a, f"{f.label or 'escort'} {f.id} escorted off the table{_edge_words(a)}"))
 
 
 def _held_by(g: AlleyGame, side: Side) -> list[Figure]:
@@ -123,15 +141,20 @@ def _held_by(g: AlleyGame, side: Side) -> list[Figure]:
     return [f for u in g.state.units.values() if u.side is side for f in u.figures if f.captive]
 
 
-def _none_left_behind(g: AlleyGame, a: AwardSpec) -> None:
-    """CT-043: no casualty or POW of the side on the ground or held by the enemy at the end."""
+def _left_behind(g: AlleyGame, side: Side) -> list[Figure]:
+    """The side's casualties and POWs (not escorts) on the ground or held by the enemy."""
     st = g.state
-    left = [f for f in st.ground + _held_by(g, a.side.enemy) if f.side is a.side and f.kind is not _ESCORT]
-    if not left:
-        _add(g, a, f"no {member(g, a.side)} casualty or POW left behind")
+    return [f for f in st.ground + _held_by(g, side.enemy) if f.side is side and f.kind is not _ESCORT]
 
 
-def _losses(g: AlleyGame, side: Side, wounded: AwardSpec | None, killed: AwardSpec | None) -> None:
+def _none_left_behind(g: AlleyGame, a: AwardSpec, out: Found) -> None:
+    """CT-043: no casualty or POW of the side on the ground or held by the enemy at the end."""
+    if not _left_behind(g, a.side):
+        out.append((a, f"no {member(g, a.side)} casualty or POW left behind"))
+
+
+def _losses(g: AlleyGame, side: Side, wounded: AwardSpec | None, killed: AwardSpec | None,
+            out: Found) -> None:
     """CT-044/045: each enemy figure wounded or killed (an Insurgent casualty is removed at
     once, AA-154, and counts as killed); escorts are nobody's losses."""
     st = g.state
@@ -143,10 +166,10 @@ def _losses(g: AlleyGame, side: Side, wounded: AwardSpec | None, killed: AwardSp
             continue
         if f.injury in WOUNDED:
             if wounded is not None:
-                _add(g, wounded, f"{word} {f.id} wounded")
+                out.append((wounded, f"{word} {f.id} wounded"))
         elif f.injury is Injury.KILLED or f.id in fallen:
             if killed is not None:
-                _add(g, killed, f"{word} {f.id} killed")
+                out.append((killed, f"{word} {f.id} killed"))
 
 
 def escorts_held_at_the_end(g: AlleyGame) -> bool:
@@ -161,7 +184,7 @@ def escorts_held_at_the_end(g: AlleyGame) -> bool:
     return ESCORTS_HELD in g.spec.special_rules
 
 
-def _captive_held(g: AlleyGame, a: AwardSpec) -> None:
+def _captive_held(g: AlleyGame, a: AwardSpec, out: Found) -> None:
     """CT-046, DC-029: each enemy figure the side holds at the end, standing or carried; an
     escort the Regulars never brought away counts as held by the Insurgents: one on the
     ground, and (the special rule ``escorts_held_at_the_end``, CT-017) one a Regular unit
@@ -171,23 +194,23 @@ def _captive_held(g: AlleyGame, a: AwardSpec) -> None:
             continue
         if f.captive or (f.kind is _ESCORT and not f.released and a.side is Side.INSURGENT):
             what = (f.label or "escort") if f.kind is _ESCORT else f"{member(g, f.side)} POW"
-            _add(g, a, f"{what} {f.id} held at the end")  # the words are in saves' hashed state
+            out.append((a, f"{what} {f.id} held at the end"))  # the words are in saves' hashed state
     if a.side is Side.INSURGENT and escorts_held_at_the_end(g):
         for u in g.state.side_units(Side.REGULAR):
             for f in u.figures:
                 if f.kind is _ESCORT and not f.captive:
-                    _add(g, a, f"{f.label or 'escort'} {f.id} still on the table at the end, "
-                               f"with {u.name}: held")
+                    out.append((a, f"{f.label or 'escort'} {f.id} still on the table at the end, "
+                                   f"with {u.name}: held"))
 
 
-def _hot_spot_neutralised(g: AlleyGame, a: AwardSpec) -> None:
+def _hot_spot_neutralised(g: AlleyGame, a: AwardSpec, out: Found) -> None:
     """AA-054: each Hot Spot neutralised during the game."""
     for h in g.state.hot_spots.values():
         if h.neutralised:
-            _add(g, a, f"Hot Spot {h.number} neutralised")
+            out.append((a, f"Hot Spot {h.number} neutralised"))
 
 
-def _figure_exited(g: AlleyGame, a: AwardSpec) -> None:
+def _figure_exited(g: AlleyGame, a: AwardSpec, out: Found) -> None:
     """Each of the side's own figures (not an escort, not a prisoner) that left the table
     across an edge (the award's edge, if it names one)."""
     st = g.state
@@ -196,7 +219,7 @@ def _figure_exited(g: AlleyGame, a: AwardSpec) -> None:
         if f.side is not a.side or f.kind is _ESCORT or f.captive or edge is None:
             continue
         if a.edge is None or edge == a.edge.value:
-            _add(g, a, f"{member(g, a.side)} {f.id} off the table by the {edge} edge")
+            out.append((a, f"{member(g, a.side)} {f.id} off the table by the {edge} edge"))
 
 
 def zone_polygon(g: AlleyGame, zone: str) -> Any:
@@ -230,21 +253,21 @@ def _in_zone(g: AlleyGame, zone: str, side: Side) -> list[Any]:
             if any(poly.covers(shapely.Point(f.x, f.y)) for f in u.fighters)]
 
 
-def _zone_held(g: AlleyGame, a: AwardSpec) -> None:
+def _zone_held(g: AlleyGame, a: AwardSpec, out: Found) -> None:
     """At the end: the side's figures in the zone and no enemy figure in it."""
     assert a.zone is not None
     if _in_zone(g, a.zone, a.side) and not _in_zone(g, a.zone, a.side.enemy):
-        _add(g, a, f"{zone_name(g, a.zone)} held at the end")
+        out.append((a, f"{zone_name(g, a.zone)} held at the end"))
 
 
-def _zone_cleared(g: AlleyGame, a: AwardSpec) -> None:
+def _zone_cleared(g: AlleyGame, a: AwardSpec, out: Found) -> None:
     """Once: the side had a unit in the zone with no enemy in it (see :func:`check_zones`)."""
     assert a.zone is not None
     hit = g.state.zones_cleared.get(f"{a.side.value}:{a.zone}")
     if hit is not None:
         uid, turn = hit
         unit = g.state.units.get(uid)
-        _add(g, a, f"{zone_name(g, a.zone)} cleared by {unit.name if unit else uid} on turn {turn}")
+        out.append((a, f"{zone_name(g, a.zone)} cleared by {unit.name if unit else uid} on turn {turn}"))
 
 
 def check_zones(g: AlleyGame) -> None:
@@ -266,13 +289,13 @@ def check_zones(g: AlleyGame) -> None:
                        zone=a.zone)
 
 
-def _civilian_casualty(g: AlleyGame, a: AwardSpec) -> None:
+def _civilian_casualty(g: AlleyGame, a: AwardSpec, out: Found) -> None:
     """FF-159, house rule FF-160: each civilian casualty the other side caused (a mob's,
     or an unarmed supporter of a mixed mob), from the civilians module's ledger."""
     mod = g.modules.get("civilians")
     for side, what in getattr(mod, "ledger", []):
         if side is a.side.enemy:
-            _add(g, a, f"{what} (caused by the {side_name(g, side)})")
+            out.append((a, f"{what} (caused by the {side_name(g, side)})"))
 
 
 SCORERS = {
@@ -284,4 +307,182 @@ SCORERS = {
     AwardEvent.ZONE_HELD: _zone_held,
     AwardEvent.ZONE_CLEARED: _zone_cleared,
     AwardEvent.CIVILIAN_CASUALTY: _civilian_casualty,
+}
+
+
+# -- the score as it stands ------------------------------------------------------------------------
+
+# Awards counted only at the end: what they give now may still change either way (a wounded
+# figure may yet die and score as killed instead). The others' points, once won, are kept.
+AT_THE_END = frozenset({AwardEvent.NONE_LEFT_BEHIND, AwardEvent.ENEMY_WOUNDED, AwardEvent.CAPTIVE_HELD,
+                        AwardEvent.ZONE_HELD})
+
+
+@dataclass(frozen=True)
+class AwardStanding:
+    """One of the scenario's awards as the game stands (or as it ended): its lines as the
+    victory screen has them, whether its points are counted only at the end, and a note in
+    words: what is still to be won, or (``lines`` empty) why it gives nothing."""
+
+    award: AwardSpec
+    lines: tuple[str, ...]
+    at_the_end: bool
+    note: str
+
+    @property
+    def side(self) -> Side:
+        return self.award.side
+
+    @property
+    def points(self) -> int:
+        return self.award.points * len(self.lines)
+
+    @property
+    def title(self) -> str:
+        return AWARD_TITLES.get(self.award.event.value, self.award.event.value)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Every award as it stands; ``over`` once the game has ended (the points are final)."""
+
+    awards: tuple[AwardStanding, ...]
+    over: bool
+
+    def total(self, side: Side) -> int:
+        return sum(a.points for a in self.awards if a.side is side)
+
+    def of(self, side: Side) -> list[AwardStanding]:
+        return [a for a in self.awards if a.side is side]
+
+
+def standing(g: AlleyGame) -> Standing:
+    """The score if the game ended now, award by award (:func:`tally`'s lines; nothing is
+    thrown: an abandoned casualty's prisoner roll, DC-018, is told as still open). Once the
+    game is over it is the final score, each award that gave nothing saying why. Nothing one
+    side may not see enters it: the awards count figures, Hot Spots and zones on the open
+    table, and the civilians' ledger."""
+    awards = g.spec.victory.all_awards()
+    found = tally(g, awards)
+    over = g.state.outcome is not None
+    out = []
+    for a in awards:
+        lines = tuple(why for b, why in found if b is a)
+        note = NOTES[a.event](g, a, bool(lines), over)
+        out.append(AwardStanding(a, lines, a.event in AT_THE_END and not over, note))
+    return Standing(tuple(out), over)
+
+
+def _each(a: AwardSpec) -> str:
+    return f"{a.points:+d} each"
+
+
+def _escort_note(g: AlleyGame, a: AwardSpec, scored: bool, over: bool) -> str:
+    mine = a.side is Side.INSURGENT  # the Insurgents score escorts they carry off as captives
+    left = [f for u in g.state.units.values() for f in u.figures if f.kind is _ESCORT and f.captive is mine]
+    if not mine:
+        left += [f for f in g.state.ground if f.kind is _ESCORT and not f.captive]
+    edge = _edge_words(a)
+    if over:
+        return "" if scored else f"no escort brought off the table{edge}"
+    if not left:
+        return "" if scored else "no escort left to bring off"
+    who = (left[0].label or "escort") if len(left) == 1 else count(len(left), "escort")
+    return f"{who} still to bring off the table{edge}: {_each(a) if len(left) > 1 else f'{a.points:+d}'}"
+
+
+def _none_left_behind_note(g: AlleyGame, a: AwardSpec, scored: bool, over: bool) -> str:
+    if scored:
+        return "" if over else "nobody left behind so far"
+    left = _left_behind(g, a.side)
+    ids = ", ".join(f.id for f in left[:3]) + (" …" if len(left) > 3 else "")
+    word = member(g, a.side)
+    return f"{word} {ids} left behind{' at the end' if over else ' now'}"
+
+
+def _losses_note(g: AlleyGame, a: AwardSpec, scored: bool, over: bool) -> str:
+    word, what = member(g, a.side.enemy), "wounded" if a.event is AwardEvent.ENEMY_WOUNDED else "killed"
+    if over:
+        return "" if scored else f"no {word} {what}"
+    return f"{a.points:+d} for each {word} {what}" if not scored else f"{a.points:+d} for each more"
+
+
+def _captive_note(g: AlleyGame, a: AwardSpec, scored: bool, over: bool) -> str:
+    if over:
+        return "" if scored else "no prisoner held at the end"
+    may = [f for f in g.state.ground if f.abandoned and f.side is a.side.enemy and not f.captive]
+    if may:
+        return (f"{count(len(may), 'abandoned casualty', 'abandoned casualties')} may be taken prisoner "
+                f"at the end (4+): {_each(a)}")
+    escorts = a.side is Side.INSURGENT and any(f.kind is _ESCORT for f in g.state.all_figures())
+    return f"{a.points:+d} for each prisoner held at the end" + (
+        " (an escort not brought off counts)" if escorts else "")
+
+
+def _hot_spot_note(g: AlleyGame, a: AwardSpec, scored: bool, over: bool) -> str:
+    left = sum(not h.neutralised for h in g.state.hot_spots.values())
+    if over:
+        return "" if scored else "no Hot Spot neutralised"
+    return f"{count(left, 'Hot Spot')} still to neutralise: {_each(a)}" if left else ""
+
+
+def _figure_exited_note(g: AlleyGame, a: AwardSpec, scored: bool, over: bool) -> str:
+    word = member(g, a.side)
+    if over:
+        return "" if scored else f"no {word} left the table{_edge_words(a)}"
+    return f"{a.points:+d} for each {word} off the table{_edge_words(a)}"
+
+
+def _who_stands(g: AlleyGame, a: AwardSpec, over: bool) -> str:
+    """Who has figures in the award's zone: "held by nobody: both sides stand in it"."""
+    assert a.zone is not None
+    mine, theirs = bool(_in_zone(g, a.zone, a.side)), bool(_in_zone(g, a.zone, a.side.enemy))
+    me, enemy = side_name(g, a.side), side_name(g, a.side.enemy)
+    if over:
+        return {(True, True): "held by nobody at the end — both sides had figures in it",
+                (False, False): "held by nobody at the end — no figure stood in it",
+                (False, True): f"held by the {enemy} at the end"}.get((mine, theirs), "")
+    return {(True, True): "held by nobody: both sides stand in it",
+            (False, False): "held by nobody: no figure stands in it",
+            (False, True): f"held by the {enemy}",
+            (True, False): f"held by the {me}"}[(mine, theirs)]
+
+
+def _zone_held_note(g: AlleyGame, a: AwardSpec, scored: bool, over: bool) -> str:
+    assert a.zone is not None
+    if scored:  # its line says it
+        return ""
+    why = _who_stands(g, a, over)
+    return f"{zone_name(g, a.zone)}: {why}" if why else ""
+
+
+def _zone_cleared_note(g: AlleyGame, a: AwardSpec, scored: bool, over: bool) -> str:
+    assert a.zone is not None
+    if scored:
+        return ""
+    name, me = zone_name(g, a.zone), side_name(g, a.side)
+    if over:
+        return f"{name} never cleared: the {me} never stood in it alone"
+    return f"{name} not yet cleared ({_who_stands(g, a, over)}): {a.points:+d} the first time the {me} " \
+           "stand in it alone"
+
+
+def _civilian_note(g: AlleyGame, a: AwardSpec, scored: bool, over: bool) -> str:
+    enemy = side_name(g, a.side.enemy)
+    if over:
+        return "" if scored else f"the {enemy} caused no civilian casualty"
+    return f"{a.points:+d} for each civilian casualty the {enemy} cause"
+
+
+NOTES = {
+    AwardEvent.ESCORT_EXITED: _escort_note,
+    AwardEvent.NONE_LEFT_BEHIND: _none_left_behind_note,
+    AwardEvent.ENEMY_WOUNDED: _losses_note,
+    AwardEvent.ENEMY_KILLED: _losses_note,
+    AwardEvent.CAPTIVE_HELD: _captive_note,
+    AwardEvent.HOT_SPOT_NEUTRALISED: _hot_spot_note,
+    AwardEvent.FIGURE_EXITED: _figure_exited_note,
+    AwardEvent.ZONE_HELD: _zone_held_note,
+    AwardEvent.ZONE_CLEARED: _zone_cleared_note,
+    AwardEvent.CIVILIAN_CASUALTY: _civilian_note,
 }

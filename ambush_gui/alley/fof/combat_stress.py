@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import Field, field_validator, model_validator
 
 from ambush_gui.alley import morale, options, pools, victory
-from ambush_gui.alley.model import Figure, FigureKind, Score, Side, Unit
+from ambush_gui.alley.model import Figure, FigureKind, Side, Unit
 from ambush_gui.alley.modules import RuleModule, Settings, once_each, register
 from ambush_gui.alley.scenario import AwardEvent
 from ambush_gui.alley.weapons import WEAPONS
@@ -571,16 +571,10 @@ class CombatStressModule(RuleModule):
         unit named by an event of that turn that achieves one (a Hot Spot, a zone, an exit)."""
         g = self.g
         wanted = set(self.settings.objectives)
-        scratch, kept = Score(), g.state.score
-        g.state.score = scratch
-        try:
-            for a in g.spec.victory.all_awards():
-                if a.event in wanted and a.event in victory.SCORERS:
-                    victory.SCORERS[a.event](g, a)
-        finally:
-            g.state.score = kept
+        awards = [a for a in g.spec.victory.all_awards() if a.event in wanted and a.event in victory.SCORERS]
         new_sides: set[str] = set()
-        for side, _points, why in scratch.lines:
+        for a, why in victory.tally(g, awards):
+            side = a.side
             if why not in self.achieved[side.value]:
                 self.achieved[side.value].append(why)
                 new_sides.add(side.value)

@@ -22,6 +22,7 @@ from ambush_gui.core.decisions import Decision, public_prompt
 from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.widgets import text_label
+from ambush_gui.gui.table.score import ScoreBox
 
 WAITING_STYLE = (f"background:{theme.TABLE_EDGE.name()};color:white;border-radius:4px;"
                  "font-weight:bold;")  # the turn banner while the dice tray waits for the person
@@ -62,7 +63,7 @@ class TurnPanel(QWidget):
         self._banner_style = ""
         self._banner_text = ""
         self.prompt = text_label("", size=10)
-        self.score = text_label("", size=9)
+        self.score = ScoreBox()  # the score as it stands; its award lines one click away
         self.players = text_label("", size=9)
         self.players.setTextFormat(Qt.TextFormat.RichText)
         # the Force on Force modules' state in a few words ("MOPP 2: Reaction Tests -1")
@@ -76,8 +77,9 @@ class TurnPanel(QWidget):
         flag.addWidget(self.banner)
         flag.addWidget(self.busy)
         lay.addLayout(flag)
-        for w in (self.prompt, self.score, self.players, self.modules):
-            lay.addWidget(w)
+        below: tuple[QWidget, ...] = (self.prompt, self.score, self.players, self.modules)
+        for widget in below:
+            lay.addWidget(widget)
         lay.addStretch(1)
 
     def show_thinking(self, text: str | None) -> None:
@@ -132,11 +134,7 @@ class TurnPanel(QWidget):
             self._banner_style = f"background:{colour};color:white;border-radius:4px;"
             self._show_banner()
             self.prompt.setText(public_prompt(decision) if seat == "computer" else decision.prompt)
-        points = st.outcome["points"] if st.outcome else None
-        names = {str(getattr(k, "value", k)): v.name for k, v in game.spec.sides.items()}
-        self.score.setText("" if points is None else
-                           f"Victory points — {names.get('regular', 'Regulars')} {points['regular']}, "
-                           f"{names.get('insurgent', 'Insurgents')} {points['insurgent']}")
+        self.score.show_standing(game)
         mods = getattr(game, "modules", None)
         lines = module_lines(mods) if mods else []
         self.modules.setVisible(bool(lines))

@@ -6,7 +6,7 @@ from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QLabel, QWidget
+from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QWidget
 
 from ambush_gui.core.decisions import Decision, DecisionKind, public_prompt
 from ambush_gui.gui.shared import theme
@@ -106,19 +106,31 @@ class MainWindow(GameWindow):
         super()._menus()
         bar = self.menuBar()
         help_ = next((a.menu() for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
-        if help_ is None:
+        if not isinstance(help_, QMenu):
             return
         first = help_.actions()[0] if help_.actions() else None
-        a = QAction("Scenario and &victory", self)
-        a.setShortcut(QKeySequence("Ctrl+B"))
-        tip = "The scenario's brief, who plays each side and what scores victory points"
-        a.setStatusTip(tip)
-        a.setToolTip(tip)
-        a.triggered.connect(self.show_brief)
-        help_.insertAction(first, a)
+        from ambush_gui.gui.table.score import SHORTCUT
+
+        def put(text: str, key: str, tip: str, slot: Any) -> QAction:
+            a = QAction(text, self)
+            a.setShortcut(QKeySequence(key))
+            a.setStatusTip(tip)
+            a.setToolTip(tip)
+            a.triggered.connect(slot)
+            if first is None:
+                help_.addAction(a)
+            else:
+                help_.insertAction(first, a)
+            return a
+
+        self.brief_action = put("Scenario and &victory", "Ctrl+B",
+                                "The scenario's brief, who plays each side and what scores victory points",
+                                self.show_brief)
+        self.score_action = put("The &score as it stands", SHORTCUT,
+                                "The score as it stands, award by award, and what is still to be won",
+                                self.turn_panel.score.show_lines)
         if first is not None:
             help_.insertSeparator(first)
-        self.brief_action = a
 
     def show_brief(self) -> None:
         """Bring the brief forward (a tab of the right-hand column, with the log)."""

@@ -427,12 +427,17 @@ def test_victory_lists_every_line(qtbot: Any) -> None:
         s: sum(1 for side, _, _ in lines if side.value == s) for s in ("regular", "insurgent")
     }
     # each line is points and words; each run of one award has its title above, and the
-    # captives award a note under its title saying what it counts
+    # captives award a note under its title saying what it counts; each award that gave
+    # nothing is its title and why
     runs = [(side.value, awards[k]) for k, (side, _, _) in enumerate(lines)
             if k == 0 or awards[k - 1] != awards[k] or lines[k - 1][0] is not side]
     groups = {s: sum(1 + (a == "captive_held") for side, a in runs if side == s)
               for s in ("regular", "insurgent")}
-    assert shown == sum(2 * n + groups[s] if n else 1 for s, n in per_side.items())
+    from ambush_gui.alley.victory import standing
+
+    nothing = {s: 2 * sum(a.side.value == s and not a.lines for a in standing(game).awards)
+               for s in ("regular", "insurgent")}
+    assert shown == sum(2 * n + groups[s] + nothing[s] if n or nothing[s] else 1 for s, n in per_side.items())
     fits_small_screen(dlg)
 
 

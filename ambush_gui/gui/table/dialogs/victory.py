@@ -36,15 +36,18 @@ CAPTIVES_NOTE = ("Prisoners, and every escort the enemy did not bring off the ta
 
 
 class VictoryDialog(QDialog):
-    """``VictoryDialog(result, lines, names=..., awards=...)``: ``result`` is the engine's
-    outcome dict ({"winner", "points", "turn"}), ``lines`` the score ledger (side, points,
-    why), ``names`` the scenario's names for the sides and ``awards`` the award event of
-    each line: lines are shown under their award's title, with its subtotal."""
+    """``VictoryDialog(result, lines, names=..., awards=..., nothing=...)``: ``result`` is the
+    engine's outcome dict ({"winner", "points", "turn"}), ``lines`` the score ledger (side,
+    points, why), ``names`` the scenario's names for the sides and ``awards`` the award event
+    of each line: lines are shown under their award's title, with its subtotal. ``nothing``:
+    for each side, the awards that gave nothing, each (award event, why in words), shown
+    after the lines so that a player sees why (:func:`ambush_gui.alley.victory.standing`)."""
 
     def __init__(
         self, result: Mapping[str, Any], lines: Sequence[ScoreLine], parent: QWidget | None = None,
         names: Mapping[str, str] | None = None, awards: Sequence[str] | None = None,
         options: tuple[str, str] = ("", ""),
+        nothing: Mapping[str, Sequence[tuple[str, str]]] | None = None,
     ) -> None:
         """``options``: the line saying which rules options' readings were played, and the
         tooltip listing every one (see :meth:`ambush_gui.core.options.Registry.summary`)."""
@@ -109,7 +112,13 @@ class VictoryDialog(QDialog):
                 grid.addWidget(pts, r, 0)
                 grid.addWidget(label(why, wrap=True), r, 1)
                 r += 1
-            if not mine:
+            for award, why in (nothing or {}).get(side, ()):
+                title = label(f"{AWARD_TITLES.get(award, award)}: +0 VP", bold=True, colour=theme.MUTED_TEXT)
+                title.setToolTip(f"award '{award}' in the scenario's [[victory.awards]]: it gave nothing")
+                grid.addWidget(title, r, 0, 1, 2)
+                grid.addWidget(label(why, wrap=True), r + 1, 1)
+                r += 2
+            if not r:
                 grid.addWidget(label("no points scored", colour=theme.MUTED_TEXT), 0, 1)
             grid.setColumnStretch(1, 1)
             inner.addLayout(grid)
@@ -150,5 +159,12 @@ class VictoryDialog(QDialog):
         recorded = getattr(game, "recorded_options", None)
         played = getattr(game, "options", None)
         options = (OPTIONS.summary(played, recorded is not None), OPTIONS.details(played))
+        nothing: dict[str, list[tuple[str, str]]] = {}
+        if game.state.outcome is not None:
+            from ambush_gui.alley.victory import standing
+
+            for a in standing(game).awards:
+                if not a.lines and a.note:
+                    nothing.setdefault(a.side.value, []).append((a.award.event.value, a.note))
         return cls(game.state.outcome or game.result or {}, game.state.score.lines, parent,
-                   names=names, awards=game.state.score.awards, options=options)
+                   names=names, awards=game.state.score.awards, options=options, nothing=nothing)
