@@ -1,0 +1,45 @@
+"""What a side may see of an Ambush Alley / Force on Force table (see :mod:`ambush_gui.core.view`).
+
+The table's hidden pieces are the modules' (``hidden_pieces()``: today the IEDs a
+scenario hides, ``hidden_from``); a piece is revealed for good once it has gone off.
+
+**Fixed moments** (:func:`look_moments`): in hot-seat play a side holding secrets is
+handed the seat at moments that do not depend on whether it has something secret to
+decide, so that the other player cannot tell from the curtain that it was asked: as each
+turn begins, and after each move of an enemy unit while it has a hidden device it sets
+off by command (such a device is asked about as the turn begins and after an enemy
+move ends within its reach).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ambush_gui.core.events import Event
+from ambush_gui.core.view import Hidden, holds_secrets
+
+
+def hidden_pieces(game: Any) -> Mapping[str, Hidden]:
+    mods = getattr(game, "modules", None)
+    out: dict[str, Hidden] = {}
+    if mods:
+        for pid, hidden in mods.gather("hidden_pieces"):
+            out[pid] = hidden
+    return out
+
+
+def look_moments(game: Any, event: Event) -> list[str]:
+    """The sides holding secrets that ``event`` is a fixed moment for (see the module
+    docstring): every such side as a turn begins; after an enemy unit's move, a side with
+    a hidden command device waiting."""
+    if event.kind == "turn":
+        return [s for s in ("regular", "insurgent") if holds_secrets(game, s)]
+    if event.kind == "move":
+        unit = game.state.units.get(event.data.get("unit")) if event.data.get("unit") else None
+        mods = getattr(game, "modules", None)
+        if unit is None or not mods:
+            return []
+        askers = set(mods.gather("secret_askers"))
+        return [s for s in sorted(askers) if s != unit.side.value]
+    return []
