@@ -29,6 +29,27 @@ def hidden_pieces(game: Any) -> Mapping[str, Hidden]:
     return out
 
 
+def hidden_in_file(devices: list[Any]) -> dict[str, Hidden]:
+    """The IEDs a scenario's ``[[ieds.devices]]`` hide, read from the file as it stands
+    (the editor's "View as"): a device the file does not yet describe well enough is
+    read by its owner and hidden keys alone, as the game would read them."""
+    from ambush_gui.alley.fof.ieds import DeviceSettings
+
+    out: dict[str, Hidden] = {}
+    for dev in devices:
+        if not isinstance(dev, dict):
+            continue
+        keys = {k: dev[k] for k in ("owner", "hidden", "hidden_from") if k in dev}
+        try:
+            spec = DeviceSettings.model_validate({"id": "x", **keys})
+        except ValueError:
+            continue  # the Problems list names what is wrong; drawn as for everyone
+        sides = frozenset(s.value for s in spec.hidden_sides)
+        if sides:
+            out[str(dev.get("id", ""))] = Hidden(spec.owner.value, sides)
+    return out
+
+
 def look_moments(game: Any, event: Event) -> list[str]:
     """The sides holding secrets that ``event`` is a fixed moment for (see the module
     docstring): every such side as a turn begins; after an enemy unit's move, a side with

@@ -63,20 +63,26 @@ def hidden_pieces(game: Any) -> Mapping[str, Hidden]:
 class View:
     """One viewer's view of ``game``: ask it, never the marks themselves."""
 
-    def __init__(self, game: Any, viewer: str) -> None:
+    def __init__(self, game: Any, viewer: str, hidden: Mapping[str, Hidden] | None = None) -> None:
+        """``hidden``: the hidden pieces when there is no game to ask (the editor's "View
+        as", from the file: :func:`ambush_gui.alley.view.hidden_in_file`)."""
         self.game = game
         self.viewer = viewer
+        self._hidden = hidden
+
+    def _pieces(self) -> Mapping[str, Hidden]:
+        return self._hidden if self._hidden is not None else hidden_pieces(self.game)
 
     # -- pieces ---------------------------------------------------------------------------
     def sees(self, piece_id: str) -> bool:
         """Whether this viewer sees the piece (a piece no side hides: yes)."""
-        h = hidden_pieces(self.game).get(piece_id)
+        h = self._pieces().get(piece_id)
         return h is None or h.seen_by(self.viewer)
 
     def own_hidden(self, piece_id: str) -> list[str]:
         """The sides a piece this viewer sees is hidden from (shown to the owner as
         "hidden from the Regulars"); empty for a public piece or one it does not see."""
-        h = hidden_pieces(self.game).get(piece_id)
+        h = self._pieces().get(piece_id)
         if h is None or not h.seen_by(self.viewer):
             return []
         return sorted(h.hidden_from)
