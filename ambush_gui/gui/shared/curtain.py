@@ -22,6 +22,8 @@ from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ambush_gui.gui.shared import theme
 
+CARD_WIDTH = 520
+
 
 def side_player(side: str) -> str:
     """"the Insurgent player"."""
@@ -43,7 +45,7 @@ class Curtain(QWidget):
         outer.addStretch(1)
         self.card = QFrame()
         self.card.setObjectName("hand-over-card")
-        self.card.setMaximumWidth(560)
+        self.card.setFixedWidth(CARD_WIDTH)  # fixed: its wrapped lines get their full height
         lay = QVBoxLayout(self.card)
         lay.setContentsMargins(24, 18, 24, 18)
         lay.setSpacing(12)
@@ -74,18 +76,22 @@ class Curtain(QWidget):
             self.title.setText(f"Hand the seat to {who}")
             self.body.setText(f"What follows is for {who}'s eyes only. The other player looks "
                               f"away; {who} takes the seat and shows his view.")
-            self.button.setText(f"I am {who[4:]}: show my view")
+            self.button.setText(f"I am {who}: show my view")
         else:
             self.title.setText(f"{name} player's answer")
             self.body.setText(f"Nothing on the table is hidden: both may watch. Only {who} "
                               "answers; the table and the Decision dock wait for him.")
-            self.button.setText(f"I am {who[4:]}: answer")
+            self.button.setText(f"I am {who}: answer")
         self.button.setToolTip(f"Only {who} presses this (Enter or Space): it lifts the curtain "
                                "and gives him the table and the Decision dock")
         self.title.setStyleSheet(f"font-size: 16pt; font-weight: bold; color: {colour};")
         self.body.setStyleSheet("font-size: 11pt;")
         self.card.setStyleSheet(f"#hand-over-card {{ background: white; border: 3px solid {colour};"
                                 " border-radius: 8px; }")
+        inner = CARD_WIDTH - 48  # the card's margins
+        for label in (self.title, self.body):  # wrapped lines get their height, not one line's
+            label.setMinimumHeight(label.heightForWidth(inner))
+        self.card.adjustSize()
         self.cover()
         self.show()
         self.raise_()

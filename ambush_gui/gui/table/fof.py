@@ -265,9 +265,10 @@ class FofLayer:
                 if state.startswith("own:"):
                     words = hidden_words(state[4:].split(","))
                     tip += f". {words[0].upper()}{words[1:]}: only your view shows it."
-                    note = LabelItem(f"{name} — {words}", point_size=8.0, bold=True,
+                    # short: the full name is in the tip (the long one covered unit labels)
+                    note = LabelItem(f"IED {d.id}: {words}", point_size=7.5, bold=True,
                                      fg=theme.LABEL_TEXT, bg=theme.RING_LABEL_BG,
-                                     edge=theme.IED_EDGE, anchor="below", gap=12.0)
+                                     edge=theme.IED_EDGE, anchor="above", gap=10.0)
                     note.setPos(at)
                     note.setToolTip(tip)
                     items.append(note)
