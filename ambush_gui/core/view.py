@@ -114,6 +114,13 @@ class View:
         return asked.text if asked.secret else words
 
 
+def decision_event(kind: str, text: str, d: Decision) -> Event:
+    """An event about decision ``d`` (an answer given for its side), marked with its side and,
+    for a secret question, the neutral line :meth:`View.tell` gives the other side."""
+    secret = d.facts.get("secret")
+    return Event(kind, text, {"side": d.side, **({"secret": str(secret)} if secret else {})})
+
+
 def holds_secrets(game: Any, side: str) -> bool:
     """Whether ``side`` owns a piece still hidden from another side (its player's view
     must then be kept from the other player's eyes)."""

@@ -134,6 +134,8 @@ def test_the_curtain_comes_for_the_insurgents_at_each_turn_start_even_with_nothi
                            if e.kind == "turn" else None)
     ctl.handOver.connect(lambda s: seen.append(("hand", s)))
     ctl.passing.connect(lambda s: seen.append(("pass", s)))
+    ctl.seatTaken.connect(lambda s: seen.append(("took", s)))
+    ctl.eventLogged.connect(lambda e: seen.append(("shown", e.kind)))
     players = {s: systems.computer_player("alley", "easy", 3) for s in ("regular", "insurgent")}
     win.start()
     for _ in range(600):
@@ -146,6 +148,7 @@ def test_the_curtain_comes_for_the_insurgents_at_each_turn_start_even_with_nothi
         else:
             d = ctl.pending()
             assert d is not None and not d.facts.get("secret"), "this seed asks nothing secret"
+            seen.append(("answer", d.side))
             win._answer(computer_choice(players[d.side], ctl.game, d)[0])
     assert ctl.game.state.turn >= 4
     # as each turn starts the Insurgent player holds the seat, or is the next to take it
@@ -155,6 +158,23 @@ def test_the_curtain_comes_for_the_insurgents_at_each_turn_start_even_with_nothi
         nxt = next(x for x in seen[at:] if x[0] == "hand")
         assert viewer == "insurgent" or nxt == ("hand", "insurgent"), (turn, seen[at:at + 3])
     assert ("pass", "regular") in seen  # nothing to ask: the Insurgent player hands back
+    # the events of an answer (its dice among them) are shown only after the hand-over, to
+    # the player taking the seat, at the pace chosen: none while the curtain is down
+    down = False
+    for what, _ in seen:
+        down = True if what == "hand" else False if what == "took" else down
+        assert not (down and what == "shown")
+    assert sum(1 for what, kind in seen if what == "shown" and kind == "roll") > 5
+    # after an answer that hands the seat over, nothing of it is shown before the hand-over
+    # (a decision forced for the seated player is answered, and logged, before it)
+    shown_since = False
+    for k, (what, kind) in enumerate(seen):
+        if what in ("answer", "pass", "took") or kind == "forced":  # a forced answer: an answer
+            shown_since = False
+        elif what == "shown":
+            shown_since = True
+        elif what == "hand":
+            assert not shown_since, " ".join(f"{a}:{b}" for a, b in seen[max(k - 12, 0):k + 1])
 
 
 @pytest.mark.parametrize(("person", "drawn"), [("regular", False), ("insurgent", True)])

@@ -75,7 +75,7 @@ from ambush_gui.core import saves
 from ambush_gui.core.decisions import Decision
 from ambush_gui.core.events import Event, EventLog
 from ambush_gui.core.game import Game
-from ambush_gui.core.view import ALL, View, secret_holders
+from ambush_gui.core.view import ALL, View, decision_event, secret_holders
 from ambush_gui.gui.shared.pacing import (
     DEFAULT_PACE,
     PACE_TIMES,
@@ -258,8 +258,8 @@ class GameController(QObject):
             return self._owed[0]
         d = self.game.pending()
         if not offering and d is not None and self.seat_of(d) is Seat.HUMAN \
-                and d.side != self.viewer and d.forced is None:
-            return d.side
+                and d.side != self.viewer:
+            return d.side  # a forced one too: the dice before it are his to watch land
         return None
 
     def _hand_over_due(self, offering: bool = False) -> bool:
@@ -368,10 +368,7 @@ class GameController(QObject):
         if d.forced is None or not self.auto_answer_forced or self.seat_of(d) is not Seat.HUMAN:
             return False
         self.forced_answers.add(len(self.game.decisions))
-        secret = d.facts.get("secret")
-        self.eventLogged.emit(self.view.tell(Event(
-            "forced", forced_text(d, self.game),
-            {"side": d.side, **({"secret": secret} if secret else {})})))
+        self.eventLogged.emit(self.view.tell(decision_event("forced", forced_text(d, self.game), d)))
         self.answer(d.forced)
         return True
 
