@@ -165,6 +165,9 @@ def test_the_curtain_comes_for_the_insurgents_at_each_turn_start_even_with_nothi
         down = True if what == "hand" else False if what == "took" else down
         assert not (down and what == "shown")
     assert sum(1 for what, kind in seen if what == "shown" and kind == "roll") > 5
+    # the log told again to each player taking the seat keeps the answers given for them
+    forced = sum(1 for what, kind in seen if what == "shown" and kind == "forced")
+    assert forced and win.log.toPlainText().count("Decided for the") == forced
     # after an answer that hands the seat over, nothing of it is shown before the hand-over
     # (a decision forced for the seated player is answered, and logged, before it)
     shown_since = False

@@ -264,7 +264,7 @@ class GameWindow(QMainWindow):
         controller.stateChanged.connect(self._result_ready)
         controller.autosaveFailed.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
         self._build_curtain()
-        self.log.reload(self._told(controller.game.log.events))
+        self.reload_log(controller.game.log.events)
         self.tray.reload(controller.game.log.events)
         self._update_title()
         self.update_undo()
@@ -300,14 +300,25 @@ class GameWindow(QMainWindow):
         """Add the map's own entries to the View menu."""
 
     def _on_event(self, event: Any) -> None:
+        self.add_to_log(event)
+
+    def add_to_log(self, event: Event) -> None:
+        """An event into the log as the viewer may read it (core/view.py); kept as it came,
+        so that the log is told again to the next player who takes the seat."""
+        self.logged.append(event)
         self.log.add(self.controller.view.tell(event))
 
-    def _told(self, events: list[Event]) -> list[Event]:
-        """The game's events as the viewer may read them (core/view.py)."""
+    def reload_log(self, events: list[Event] | None = None) -> None:
+        """The log told again to the viewer: ``events`` (a game just loaded or undone: its
+        own), else every line logged so far (the forced answers and narration too)."""
+        if events is not None:
+            self.logged = list(events)
         view = self.controller.view
-        return [view.tell(e) for e in events]
+        self.log.reload([view.tell(e) for e in self.logged])
 
     # -- hot-seat: whose view, and the hand-over (gui/shared/curtain.py) ----------------------
+    logged: list[Event]
+
     def _build_curtain(self) -> None:
         from ambush_gui.gui.shared.curtain import Curtain
 
@@ -336,7 +347,7 @@ class GameWindow(QMainWindow):
         """``side``'s player sits down: the window shows his view."""
         self.curtain.hide()
         self._view_changed()
-        self.log.reload(self._told(self.controller.game.log.events))
+        self.reload_log()
         self.tray.reload(self.controller.game.log.events)
         self._update_title()
         self.update_undo()
@@ -513,7 +524,7 @@ class GameWindow(QMainWindow):
         for side, was in before.items():  # the log keeps the change with the game's events
             now = c.level_of(side)
             if now != was:
-                self.log.add(Event("narration", f"{self._side_name(side)} computer: plays at {now} "
+                self.add_to_log(Event("narration", f"{self._side_name(side)} computer: plays at {now} "
                                    f"from now on (it was {was})", {"side": side}))
         remember_level(level)
         self.update_level_menu()
@@ -556,7 +567,7 @@ class GameWindow(QMainWindow):
 
     def _on_narrated(self, text: str, side: str) -> None:
         self.tray.narrate(text, side)
-        self.log.add(Event("narration", f"{self._side_name(side)} computer: {text}", {"side": side}))
+        self.add_to_log(Event("narration", f"{self._side_name(side)} computer: {text}", {"side": side}))
         self.statusBar().showMessage(f"{self._side_name(side)} computer: {text}", 8000)
 
     @staticmethod

@@ -351,7 +351,7 @@ class MainWindow(GameWindow):
         self.brief.set_game(self.controller.game, self.controller.seats, self.controller.levels)
         self.table.table.viewer = self.controller.viewer
         self.table.set_game(self.controller.game)
-        self.log.reload(self._told(self.controller.game.log.events))
+        self.reload_log(self.controller.game.log.events)
         self.tray.reload(self.controller.game.log.events)
 
     def side_of(self, event: Any) -> str | None:
