@@ -7,6 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
 from ambush_gui.gui.editor.document import EditorDocument
 from ambush_gui.gui.editor.table.items import IedItem
 
@@ -29,6 +33,14 @@ def test_view_as_each_side_draws_the_road_bomb_only_for_those_who_see_it(qtbot: 
     assert len(_ieds(page)) == 1  # its owner sees it
     choose(page.view_as, "Everything")
     assert len(_ieds(page)) == 1
+    # by the keyboard: Alt+W, then the arrow keys
+    page.activateWindow()
+    QApplication.processEvents()
+    page.canvas.setFocus()
+    QTest.keyClick(page.canvas, Qt.Key.Key_W, Qt.KeyboardModifier.AltModifier)
+    assert QApplication.focusWidget() is page.view_as
+    QTest.keyClick(page.view_as, Qt.Key.Key_Down)
+    assert page.canvas.viewer == "regular" and _ieds(page) == []
 
 
 def test_the_ied_form_says_whom_it_is_hidden_from_and_writes_hidden_from(qtbot: Any,
