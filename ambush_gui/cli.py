@@ -217,7 +217,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     extra = f" ({count(len(warned), 'warning')})" if warned else ""
     title = printable(scenario.spec.title, 80)
     print(f"{printable(args.file, 200)}: valid {scenario.spec.system} {kind} '{title}'{extra}")
-    for note in getattr(scenario, "inferred", []):  # what a format-1 file left to the reader
+    for note in getattr(scenario, "inferred", []):  # what an older file left to the reader
         print(f"{args.file}: note: {note}")
     return EXIT_OK
 

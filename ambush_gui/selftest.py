@@ -246,6 +246,8 @@ def _scenario(report: Report, app: Any, s: Any, tmp: Path) -> None:
             if d.side not in players:
                 players[d.side] = systems.computer_player(game.system, seed=len(players) + 1)
             choice, _ = computer_choice(players[d.side], game, d)
+            controller.sit_down(d.side)  # hot-seat: through the hand-over, as a player would
+            _settle(app, controller)
             before = len(game.decisions)
             controller.answer(choice)  # through the engine: an illegal answer raises here
             _settle(app, controller)
@@ -269,6 +271,9 @@ def _settle(app: Any, controller: Any) -> None:
     deadline = time.perf_counter() + PAINT_TIMEOUT_S
     app.processEvents()
     while controller.busy:
+        if controller.handing_to is not None:  # hot-seat: the next player takes the seat
+            controller.take_seat(controller.handing_to)
+            continue
         if time.perf_counter() > deadline:
             raise Failed("the window was still showing an answer's events after "
                          f"{PAINT_TIMEOUT_S:.0f} s")

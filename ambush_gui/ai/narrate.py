@@ -128,9 +128,7 @@ def _ambush(game: Any, d: Decision, c: Any) -> str:
 
 
 def narrate(game: Any, d: Decision, choice: Any) -> str:
-    """One line in plain words: what ``choice`` does as the answer to ``d`` (for a hidden
-    choice only its public words: what comes of it, if anything, the log tells)."""
-    if d.facts.get("secret"):
-        return str(d.facts["secret"])
+    """One line in plain words: what ``choice`` does as the answer to ``d`` (what another
+    side may read of it is :meth:`ambush_gui.core.view.View.tell_answer`'s to say)."""
     text = _ambush(game, d, choice) if d.kind.value.startswith("ambush") else _alley(game, d, choice)
     return text or f"{SIDE_NAMES.get(d.side, d.side)}: {d.prompt} — {choice}"

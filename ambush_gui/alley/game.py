@@ -19,8 +19,10 @@ from ambush_gui.alley.model import AlleyState, Figure, FigureKind, HotSpot, Inju
 from ambush_gui.alley.modules import Modules
 from ambush_gui.alley.scenario import Scenario
 from ambush_gui.core.dice import Dice, Die
+from ambush_gui.core.events import Event
 from ambush_gui.core.game import Game, Procedure
 from ambush_gui.core.geometry import Point, Table, min_distance
+from ambush_gui.core.view import Hidden
 
 
 class AlleyGame(Game):
@@ -73,6 +75,18 @@ class AlleyGame(Game):
 
     def created_figures(self) -> list[str]:
         return self.created
+
+    def hidden_pieces(self) -> Mapping[str, Hidden]:
+        """The pieces still hidden from a side (what each side may see: core/view.py)."""
+        from ambush_gui.alley.view import hidden_pieces
+
+        return hidden_pieces(self)
+
+    def look_moments(self, event: Event) -> list[str]:
+        """The secret-holding sides ``event`` is a hot-seat hand-over moment for."""
+        from ambush_gui.alley.view import look_moments
+
+        return look_moments(self, event)
 
     # -- shared look-ups --------------------------------------------------------------
     def unit(self, uid: str) -> Unit:

@@ -124,6 +124,12 @@ class RuleModule:
         return []
 
     @classmethod
+    def migrated(cls, settings: Any) -> list[str]:
+        """What this module read an older form of its settings as, in words (the file
+        still loads; ``validate`` and the editor say what was inferred)."""
+        return []
+
+    @classmethod
     def setup_check(cls, spec: ScenarioSpec) -> list[tuple[str, str]]:
         """What would break play at set-up although the file is well formed (the module's
         part of :func:`~ambush_gui.alley.scenario.setup_check`, which rule tests skip to

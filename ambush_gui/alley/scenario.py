@@ -870,7 +870,11 @@ class Scenario:
 
     @cached_property
     def inferred(self) -> list[str]:
-        """What a format-1 file leaves to the reader, said in words (``validate`` prints it)."""
+        """What an older file leaves to the reader, said in words (``validate`` prints it):
+        a format-1 file's victory terms and contractors, a module's older settings keys."""
+        return self._format1() + self._modules_migrated()
+
+    def _format1(self) -> list[str]:
         if self.spec.format != 1:
             return []
         out = []
@@ -882,6 +886,16 @@ class Scenario:
         if self.spec.contractors:
             out.append(f"format 1: {len(self.spec.contractors)} [[contractors]] read as wounded "
                        "escorts labelled 'contractor'")
+        return out
+
+    def _modules_migrated(self) -> list[str]:
+        from ambush_gui.alley.modules import REGISTRY
+
+        out = []
+        for name, given in self.spec.module_settings().items():
+            cls = REGISTRY.get(name)
+            if cls is not None:
+                out += cls.migrated(cls.Settings.model_validate(given))
         return out
 
     @classmethod

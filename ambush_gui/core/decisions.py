@@ -123,14 +123,6 @@ class Decision:
         return f"Decision({self.side!r}, {self.kind.value!r}, {self.prompt!r})"
 
 
-def public_prompt(d: Decision) -> str:
-    """What the other player may read of a decision a computer is making: its prompt, or for
-    a hidden choice (``facts["secret"]``, e.g. whether a buried IED goes off now) the words
-    the engine gives instead, which give nothing away ("The Insurgents weigh a hidden move")."""
-    secret = d.facts.get("secret")
-    return str(secret) if secret else d.prompt
-
-
 def _short(options: Sequence[Any], limit: int = 8) -> str:
     shown = ", ".join(repr(o) for o in options[:limit])
     return shown + (f", … ({len(options)} in all)" if len(options) > limit else "")

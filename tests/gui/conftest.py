@@ -20,6 +20,17 @@ def private_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
 
 
 @pytest.fixture(autouse=True)
+def no_hand_over(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Most GUI tests drive both seats of a hot-seat game as one player: the seat is not
+    handed over (gui/shared/curtain.py). A test marked ``hand_over`` keeps it."""
+    if request.node.get_closest_marker("hand_over") is None:
+        from ambush_gui.gui.shared.controller import GameController
+
+        monkeypatch.setattr(GameController, "hands_over", False)
+    yield
+
+
+@pytest.fixture(autouse=True)
 def no_leaked_windows(request: pytest.FixtureRequest) -> Iterator[None]:
     """Close every window a test leaves open, so no later test's mouse lands on it."""
     yield

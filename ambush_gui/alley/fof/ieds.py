@@ -26,15 +26,16 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import shapely
-from pydantic import Field
+from pydantic import Field, field_validator, model_validator
 
 from ambush_gui.alley.fof.blast import Blast, attack, odds, odds_text
 from ambush_gui.alley.fof.mines import walked_path
 from ambush_gui.alley.model import Side
-from ambush_gui.alley.modules import RuleModule, Settings, register
+from ambush_gui.alley.modules import RuleModule, Settings, once_each, register
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.dice import Die
 from ambush_gui.core.game import Procedure
+from ambush_gui.core.view import PUBLIC, Hidden, View
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
@@ -86,7 +87,43 @@ class DeviceSettings(Settings):
                              "goes off, as the turn begins")
     target: str = Field(default="random", description="random or owner (FF-049)",
                         json_schema_extra={"enum": list(TARGETS)})
-    hidden: bool = Field(default=True, description="false: the table shows it before it goes off")
+    hidden_from: list[Side] | None = Field(
+        default=None, description="the sides that do not see it before it goes off: [\"regular\"] "
+        "or [\"insurgent\"] (the side that did not lay it; the default) or [] (both see it); its "
+        "owner always sees it")
+    hidden: bool | None = Field(default=None, description="older files: true (hidden from the "
+                                "other side) or false (shown to both); read as hidden_from")
+
+    @field_validator("hidden_from")
+    @classmethod
+    def _once(cls, v: list[Side] | None) -> list[Side] | None:
+        return None if v is None else once_each(v, "side")
+
+    @model_validator(mode="after")
+    def _hidden_from(self) -> DeviceSettings:
+        if self.hidden is not None and self.hidden_from is not None:
+            raise ValueError("give hidden_from (the sides it is hidden from), not also the older "
+                             "hidden = true/false")
+        if self.hidden_from and self.owner in self.hidden_from:
+            raise ValueError(f"hidden_from lists {self.owner.value!r}, the side that laid it: its "
+                             f"owner always sees it (hide it from \"{self.owner.enemy.value}\")")
+        return self
+
+    @property
+    def hidden_sides(self) -> frozenset[Side]:
+        """The sides that do not see it until it goes off (the older ``hidden`` read: true,
+        or not given, hides it from the other side; false from neither)."""
+        if self.hidden_from is not None:
+            return frozenset(self.hidden_from)
+        return frozenset() if self.hidden is False else frozenset({self.owner.enemy})
+
+    def migrated(self) -> str | None:
+        """What the older ``hidden`` key was read as, in words (None: not given)."""
+        if self.hidden is None:
+            return None
+        sides = ", ".join(f'"{s.value}"' for s in sorted(self.hidden_sides))
+        return (f"IED {self.id}: hidden = {str(self.hidden).lower()} read as "
+                f"hidden_from = [{sides}]")
 
 
 class IedsSettings(Settings):
@@ -191,29 +228,49 @@ class IedsModule(RuleModule):
                                                  f"({spec.turn_limit})"))
         return problems
 
+    @classmethod
+    def migrated(cls, settings: Any) -> list[str]:
+        """Each device's older ``hidden = true/false``, as the ``hidden_from`` it is read as."""
+        s: IedsSettings = settings
+        return [note for d in s.devices if (note := d.migrated()) is not None]
+
     # -- state --------------------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
         return {"spent": dict(sorted(self.spent.items()))}
 
+    def hidden_pieces(self) -> list[tuple[str, Hidden]]:
+        """The devices still hidden from a side (ambush_gui.alley.view): each until it goes
+        off."""
+        return [(d.id, Hidden(d.spec.owner.value, frozenset(s.value for s in d.spec.hidden_sides)))
+                for d in self.devices if d.id not in self.spent and d.spec.hidden_sides]
+
+    def secret_askers(self) -> list[str]:
+        """The sides with a hidden device set off by command still waiting: they are asked
+        about it after enemy moves (the hot-seat curtain's fixed moments, alley/view.py)."""
+        return [d.spec.owner.value for d in self.devices if d.id not in self.spent
+                and d.spec.trigger == "command" and d.spec.hidden_sides]
+
     def status(self) -> list[str]:
         """What the table may show both players: the IEDs that have gone off, and the ones
-        the scenario shows (``hidden = false``) still waiting. A hidden IED is not
+        no side has hidden (``hidden_from = []``) still waiting. A hidden IED is not
         mentioned, not even counted, until it goes off (house rule FF-051)."""
+        public = View(self.g, PUBLIC)
         out = []
         for d in self.devices:
             if d.id in self.spent:
                 out.append(f"{d.name[4:]}: went off on turn {self.spent[d.id]}")
-            elif not d.spec.hidden:
+            elif public.sees(d.id):
                 out.append(f"{d.name[4:]}: waiting (AP {d.ap}, reach {d.spec.reach:g}\")")
         return out
 
     def unit_status(self, unit: Unit) -> list[str]:
-        """The shown IEDs (``hidden = false``) still waiting with the unit in reach; a hidden
-        one is never mentioned (house rule FF-051)."""
+        """The IEDs no side has hidden still waiting with the unit in reach; a hidden one is
+        never mentioned (house rule FF-051)."""
         if not unit.alive:
             return []
+        public = View(self.g, PUBLIC)
         return [f"Within reach of {d.name}" for d in self.devices
-                if not d.spec.hidden and d.id not in self.spent and unit.side is not d.spec.owner
+                if public.sees(d.id) and d.id not in self.spent and unit.side is not d.spec.owner
                 and self.distance(d, unit) <= d.reach + 1e-9]
 
     # -- where -------------------------------------------------------------------------
@@ -325,9 +382,10 @@ class IedsModule(RuleModule):
             prompt=f"{owner.title}: set off {device.name} now?",
             options=(DETONATE, WAIT),
             facts={"module": "ieds", "question": "ieds.detonate", "device": device.id,
-                   # a hidden IED's existence is the owner's secret until it goes off
+                   # a hidden IED's existence is the owner's secret until it goes off: the
+                   # other side reads only these words (ambush_gui/core/view.py)
                    **({"secret": f"The {owner.title}s weigh a hidden move"}
-                      if device.spec.hidden else {}),
+                      if device.spec.hidden_sides else {}),
                    "units": [u.id for u in units],
                    "labels": {DETONATE: f"Set it off: {who} in reach ({pick}); at best "
                                         f"{best.name}, {odds_text(self.g, blast, best)}",

@@ -569,7 +569,7 @@ class AmbushWindow(GameWindow):
 
     # -- showing the state ------------------------------------------------------------------------
     def _on_event(self, event: Event) -> None:
-        self.log.add(shown(event))
+        self.add_to_log(shown(event))  # through the player's view (core/view.py), as the table's
         german = event.data.get("german")
         if isinstance(german, str):
             self._germans_named.append(german)
@@ -727,7 +727,7 @@ class AmbushWindow(GameWindow):
         self.fire_panel.set_game(game)
         self.fire_panel.reload(game.log.events)
         self._read = False
-        self.log.reload([shown(e) for e in game.log.events])
+        self.reload_log([shown(e) for e in game.log.events])
         self._reset_booklet()
 
     def _on_references(self, arrows: list[tuple[str, str]]) -> None:

@@ -39,6 +39,18 @@ decision count is dropped, never applied. Python threads cannot be stopped, so a
 forgotten thought runs to its end, and the next one waits for it (in its own worker,
 not on the GUI thread): one player object is never asked by two threads at once.
 
+**Whose view (hot-seat hand-over).** The window shows the game as one side sees it
+(:attr:`viewer`, asked of :class:`ambush_gui.core.view.View`): in solo play the person's
+side, in hot-seat the side whose player holds the seat. When both seats are human, the
+seat passes before anything more is shown: after an answer, the controller holds the
+answer's events and says :attr:`handOver` (the side that must take the seat) when the
+open decision is the other side's, or when the answer reached a fixed moment of a side
+holding secrets (``game.look_moments``: each turn's start...), whether or not that side has
+anything to decide. Nothing is shown or answered until :meth:`take_seat`; then the events
+land in the tray at the pace chosen, and the decision is offered. A side handed the seat
+at a fixed moment with nothing to decide is told so (:attr:`passing`) and hands the seat
+on (:meth:`hand_over`).
+
 The INSTANT pace (tests, scripts, :meth:`run_computer_now`) thinks on the GUI thread,
 synchronously: the test suite drives thousands of computer answers at that pace and
 stays deterministic, with no thread timing in it. Switching to INSTANT while a worker
@@ -63,6 +75,7 @@ from ambush_gui.core import saves
 from ambush_gui.core.decisions import Decision
 from ambush_gui.core.events import Event, EventLog
 from ambush_gui.core.game import Game
+from ambush_gui.core.view import ALL, View, decision_event, secret_holders
 from ambush_gui.gui.shared.pacing import (
     DEFAULT_PACE,
     PACE_TIMES,
@@ -161,6 +174,11 @@ class GameController(QObject):
     waiting = Signal(str)  # the queue waits for proceed(): why (a casualty, the end of a Round)
     presenting = Signal(bool)  # True when a queue starts to take time, False when it is shown
     thinking = Signal(str, str)  # a computer started thinking: its side and level; ("", "") stopped
+    hands_over = True  # hot-seat hands the seat over (tests that play both seats as one: off)
+    # hot-seat (see the module docstring)
+    handOver = Signal(str)  # the seat must pass to this side before anything more is shown
+    seatTaken = Signal(str)  # this side's player has taken the seat: its view is shown
+    passing = Signal(str)  # the seated side has nothing to decide: the seat goes on to this side
 
     def __init__(self, game: Game, seats: dict[str, Seat], autosave: Path | None = None,
                  delay_ms: int | None = None, parent: QObject | None = None,
@@ -204,8 +222,80 @@ class GameController(QObject):
         self.last_reason = ""  # the last computer answer's reason
         self._moments: dict[int, Any] = {}  # id(event) -> the game as it stood at that event
         self.moment: Any = None  # the game as it stood at the big moment being waited on
+        self.viewer = self._first_viewer()  # whose view the window shows (core/view.py)
+        self.handing_to: str | None = None  # hot-seat: the side asked to take the seat
+        self._owed: list[str] = []  # hot-seat: secret-holding sides owed the seat (fixed moments)
         self.game = game
         game.log.subscribe(self._forward)
+
+    # -- whose view (hot-seat hand-over) --------------------------------------------------
+    @property
+    def hot_seat(self) -> bool:
+        """Two people at one screen, handing the seat over (see the module docstring)."""
+        return self.hands_over and sum(seat is Seat.HUMAN for seat in self.seats.values()) >= 2
+
+    def _first_viewer(self) -> str:
+        """Solo: the person's side; hot-seat: nobody until a player takes the seat; no
+        person at all (computer against computer): everything."""
+        humans = [s for s, seat in self.seats.items() if seat is Seat.HUMAN]
+        if len(humans) == 1:
+            return humans[0]
+        return "" if humans else ALL
+
+    @property
+    def view(self) -> View:
+        """The game as the window's viewer may see it (the one place that decides)."""
+        return View(self.game, self.viewer)
+
+    def _seat_due(self, offering: bool) -> str | None:
+        """Hot-seat: the side the seat must pass to now, if any: a side owed a look at a
+        fixed moment, else (before the events are shown) the open decision's human side."""
+        if not self.hot_seat:
+            return None
+        while self._owed and self._owed[0] == self.viewer:
+            self._owed.pop(0)
+        if self._owed:
+            return self._owed[0]
+        d = self.game.pending()
+        if not offering and d is not None and self.seat_of(d) is Seat.HUMAN \
+                and d.side != self.viewer:
+            return d.side  # a forced one too: the dice before it are his to watch land
+        return None
+
+    def _hand_over_due(self, offering: bool = False) -> bool:
+        side = self._seat_due(offering)
+        if side is None:
+            return False
+        self.hand_over(side)
+        return True
+
+    def hand_over(self, side: str) -> None:
+        """Ask ``side``'s player to take the seat: nothing is shown or answered until then."""
+        self.handing_to = side
+        self.handOver.emit(side)
+
+    def sit_down(self, side: str) -> None:
+        """For scripts and tests that play every seat themselves: take the seat for
+        ``side`` through every hand-over due (a look owed at a fixed moment included)."""
+        for _ in range(8):
+            if self.handing_to is not None:
+                self.take_seat(self.handing_to)
+            elif self.hot_seat and self.viewer != side:
+                self.hand_over(side)
+            else:
+                return
+
+    def take_seat(self, side: str) -> None:
+        """``side``'s player has taken the seat: show the held events, then offer."""
+        if self.handing_to != side:
+            return
+        self.handing_to = None
+        self.viewer = side
+        if self._owed and self._owed[0] == side:
+            self._owed.pop(0)
+        self.seatTaken.emit(side)
+        if not self._hand_over_due(offering=True):
+            self._present()
 
     # -- the game ---------------------------------------------------------------------
     @property
@@ -215,6 +305,8 @@ class GameController(QObject):
     def start(self) -> None:
         """Show the first decision (or the end)."""
         self.game.start()
+        if self.hot_seat and not self.game.decisions:  # the first turn's start is a fixed moment
+            self._owed = [s for s in secret_holders(self.game) if self.seats.get(s) is Seat.HUMAN]
         self._after_change(save=False)
 
     def pending(self) -> Decision | None:
@@ -232,6 +324,8 @@ class GameController(QObject):
         """Apply an answer. Raises IllegalDecision (nothing changes) if it is not legal."""
         if self.busy:
             raise RuntimeError("an answer came while the last one's events were being shown")
+        if self.handing_to is not None:
+            raise RuntimeError("an answer came before the next player took the seat")
         if self._thought is not None:
             raise RuntimeError("an answer came while the computer was thinking")
         self._by_computer = False
@@ -242,7 +336,8 @@ class GameController(QObject):
     def _after_change(self, save: bool = True) -> None:
         if save:
             self._autosave()
-        self._present()
+        if not self._hand_over_due():
+            self._present()
 
     def _offer(self) -> None:
         """The queue is shown: redraw, then offer the next decision (or the end)."""
@@ -251,6 +346,11 @@ class GameController(QObject):
         if d is None:
             self._timer.stop()
             self.gameOver.emit(self.game.result)
+        elif self._answer_forced(d):
+            return
+        elif self.hot_seat and d.side != self.viewer:
+            if not self._hand_over_due(offering=True):
+                self.passing.emit(d.side)  # a look at a fixed moment: nothing to decide
         elif self.seat_of(d) is Seat.COMPUTER:
             self.computerToMove.emit(d)
             if self._thought is None:
@@ -258,17 +358,17 @@ class GameController(QObject):
             self._timer.start(self.delay_ms if self._paced() else 0)
             if self._paced():
                 self._think(d)  # the think time and the pace's delay run together
-        elif not self._answer_forced(d):
+        else:
             self.decisionPending.emit(d)
 
     def _answer_forced(self, d: Decision) -> bool:
         """Answer a person's decision that the engine marks forced (its answer cannot
         change the game), saying in the log what was decided for them and why. The
         decision is still answered through the game, so the save records it as asked."""
-        if d.forced is None or not self.auto_answer_forced:
+        if d.forced is None or not self.auto_answer_forced or self.seat_of(d) is not Seat.HUMAN:
             return False
         self.forced_answers.add(len(self.game.decisions))
-        self.eventLogged.emit(Event("forced", forced_text(d, self.game)))
+        self.eventLogged.emit(self.view.tell(decision_event("forced", forced_text(d, self.game), d)))
         self.answer(d.forced)
         return True
 
@@ -417,8 +517,9 @@ class GameController(QObject):
         tray), then applied like any other: saves hold only the answer."""
         from ambush_gui.ai.narrate import narrate
 
-        told = narrate(self.game, d, choice)
-        if d.facts.get("secret"):  # a hidden choice: no reason that would give it away
+        view = self.view
+        told = view.tell_answer(d, narrate(self.game, d, choice))
+        if view.asked(d).secret:  # another side's hidden choice: no reason to give it away
             reason = ""
         self.last_reason = f"{told} — {reason}" if reason and reason not in told else told
         self.narrated.emit(self.last_reason, d.side)
@@ -439,6 +540,11 @@ class GameController(QObject):
             self._hurry -= 1
 
     def _forward(self, event: Event) -> None:
+        if self.hot_seat:
+            moments = getattr(self.game, "look_moments", None)
+            for side in moments(event) if moments is not None else []:
+                if side not in self._owed and self.seats.get(side) is Seat.HUMAN:
+                    self._owed.append(side)
         if self._paced() and (big_moment(event) or round_break(event)):
             self._moments[id(event)] = self._snapshot()
         self._queue.append(event)
@@ -467,6 +573,8 @@ class GameController(QObject):
 
     def _present(self) -> None:
         """Hand the queued events to the views, resting and waiting where the pace says."""
+        if self.handing_to is not None:
+            return  # hot-seat: shown once the next player has taken the seat
         while self._queue:
             if self._held:
                 return
@@ -655,6 +763,10 @@ class GameController(QObject):
 
     def _replace(self, game: Game) -> None:
         self._drop_queue()
+        self._owed.clear()
+        self.handing_to = None
+        if not self.hot_seat:
+            self.viewer = self._first_viewer()
         self.game.log.unsubscribe(self._forward)
         self.game = game
         game.log.subscribe(self._forward)

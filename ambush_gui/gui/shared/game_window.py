@@ -2,8 +2,12 @@
 
 :class:`GameWindow` is what every rule system's window shares: the controller's
 signals, the File/Edit/View/Game/Help menus, save, open, undo, the dialog and prompt
-placement. The Ambush Alley window over the free-measure table (``gui/table/window.py``) and the
-Ambush! window over the hex map (``gui/hexmap/window.py``) are its subclasses.
+placement, and whose view is shown: everything it shows of the game goes through the
+controller's :class:`~ambush_gui.core.view.View` (the viewer's own hidden pieces, the other
+side's secret questions as a neutral line, the log as the viewer may read it); in hot-seat
+the :class:`~ambush_gui.gui.shared.curtain.Curtain` covers it while the seat passes. The
+Ambush Alley window over the free-measure table (``gui/table/window.py``) and the Ambush!
+window over the hex map (``gui/hexmap/window.py``) are its subclasses.
 
 Each routes a pending decision to where a person answers it: moves and placements on
 the map, everything else in the dialog for its kind. Every decision, the move prompts
@@ -41,7 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui.core import saves
-from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision, public_prompt
+from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.events import Event
 from ambush_gui.gui.shared import art, paths, theme
 from ambush_gui.gui.shared.controller import GameController, Seat
@@ -259,7 +263,8 @@ class GameWindow(QMainWindow):
         controller.reset.connect(self._result_ready)
         controller.stateChanged.connect(self._result_ready)
         controller.autosaveFailed.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
-        self.log.reload(controller.game.log.events)
+        self._build_curtain()
+        self.reload_log(controller.game.log.events)
         self.tray.reload(controller.game.log.events)
         self._update_title()
         self.update_undo()
@@ -295,7 +300,90 @@ class GameWindow(QMainWindow):
         """Add the map's own entries to the View menu."""
 
     def _on_event(self, event: Any) -> None:
-        self.log.add(event)
+        self.add_to_log(event)
+
+    def add_to_log(self, event: Event) -> None:
+        """An event into the log as the viewer may read it (core/view.py); kept as it came,
+        so that the log is told again to the next player who takes the seat."""
+        self.logged.append(event)
+        self.log.add(self.controller.view.tell(event))
+
+    def reload_log(self, events: list[Event] | None = None) -> None:
+        """The log told again to the viewer: ``events`` (a game just loaded or undone: its
+        own), else every line logged so far (the forced answers and narration too)."""
+        if events is not None:
+            self.logged = list(events)
+        view = self.controller.view
+        self.log.reload([view.tell(e) for e in self.logged])
+
+    # -- hot-seat: whose view, and the hand-over (gui/shared/curtain.py) ----------------------
+    logged: list[Event]
+
+    def _build_curtain(self) -> None:
+        from ambush_gui.gui.shared.curtain import Curtain
+
+        self.curtain = Curtain(self)
+        self.curtain.taken.connect(self.controller.take_seat)
+        self.pass_widget: QWidget | None = None
+        c = self.controller
+        c.handOver.connect(self._on_hand_over)
+        c.seatTaken.connect(self._on_seat_taken)
+        c.passing.connect(self._on_passing)
+
+    @property
+    def seat_open(self) -> bool:
+        """The curtain is down: input meant for a seat goes nowhere until it is taken."""
+        return self.curtain.isVisible()
+
+    def _on_hand_over(self, side: str) -> None:
+        """Cover the window (opaque when a side holds secrets) until ``side`` takes it."""
+        from ambush_gui.core.view import secret_holders
+
+        self._close_prompts(f"Waiting for the {side_title(side)} player to take the seat.")
+        self.undo_action.setEnabled(False)
+        self.curtain.ask(side, opaque=bool(secret_holders(self.controller.game)))
+
+    def _on_seat_taken(self, side: str) -> None:
+        """``side``'s player sits down: the window shows his view."""
+        self.curtain.hide()
+        self._view_changed()
+        self.reload_log()
+        self.tray.reload(self.controller.game.log.events)
+        self._update_title()
+        self.update_undo()
+
+    def _view_changed(self) -> None:
+        """The viewer changed: draw the map as the new viewer sees it (a subclass)."""
+        self._refresh()
+
+    def _on_passing(self, side: str) -> None:
+        """The seated player has nothing to decide now: a button hands the seat on."""
+        from PySide6.QtWidgets import QPushButton
+
+        from ambush_gui.gui.shared.curtain import side_player
+
+        self._close_prompts()
+        box = QWidget()
+        lay = QVBoxLayout(box)
+        note = QLabel(f"Nothing for you to decide now. When you are done looking, hand the seat "
+                      f"to {side_player(side)}.")
+        note.setWordWrap(True)
+        button = QPushButton(f"Hand the seat to {side_player(side)}")
+        button.setToolTip("Covers the table and asks the other player to take the seat (Enter)")
+        button.setDefault(True)
+        button.clicked.connect(lambda _=False, s=side: self._pass_seat(s))
+        lay.addWidget(note)
+        lay.addWidget(button)
+        self.pass_widget = box
+        self.pass_side = side
+        self._host(box)
+        button.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _pass_seat(self, side: str) -> None:
+        if self.pass_widget is None:
+            return
+        self._close_prompts()
+        self.controller.hand_over(side)
 
     def show_rules(self) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -436,7 +524,7 @@ class GameWindow(QMainWindow):
         for side, was in before.items():  # the log keeps the change with the game's events
             now = c.level_of(side)
             if now != was:
-                self.log.add(Event("narration", f"{self._side_name(side)} computer: plays at {now} "
+                self.add_to_log(Event("narration", f"{self._side_name(side)} computer: plays at {now} "
                                    f"from now on (it was {was})", {"side": side}))
         remember_level(level)
         self.update_level_menu()
@@ -479,7 +567,7 @@ class GameWindow(QMainWindow):
 
     def _on_narrated(self, text: str, side: str) -> None:
         self.tray.narrate(text, side)
-        self.log.add(Event("narration", f"{self._side_name(side)} computer: {text}", {"side": side}))
+        self.add_to_log(Event("narration", f"{self._side_name(side)} computer: {text}", {"side": side}))
         self.statusBar().showMessage(f"{self._side_name(side)} computer: {text}", 8000)
 
     @staticmethod
@@ -612,9 +700,10 @@ class GameWindow(QMainWindow):
         d = c.pending()
         if d is not None and c.seat_of(d) is Seat.COMPUTER:
             thinking = self.thinking_line()
+            said = c.view.prompt(d)  # another side's secret question: its neutral line
             if thinking:
-                return f"{thinking}\n{public_prompt(d)}"
-            return f"The {side_title(d.side)} computer is deciding: {public_prompt(d)}"
+                return f"{thinking}\n{said}"
+            return f"The {side_title(d.side)} computer is deciding: {said}"
         return "No decision is open."
 
     def _tell_idle(self) -> None:
@@ -635,7 +724,7 @@ class GameWindow(QMainWindow):
         dock.setMaximumHeight(high)  # the layout hands the rest to the docks under it
 
     def _close_prompts(self, idle: str | None = None) -> None:
-        for w in (self.dialog, self.move_prompt):
+        for w in (self.dialog, self.move_prompt, getattr(self, "pass_widget", None)):
             if w is not None:
                 w.blockSignals(True)
                 if hasattr(w, "dismiss"):
@@ -643,8 +732,12 @@ class GameWindow(QMainWindow):
                 else:
                     w.close()
                 w.hide()
+                if getattr(self, "curtain", None) is not None and self.controller.hot_seat:
+                    # out of the window at once, not at the next turn of the event loop: the
+                    # next player's view holds nothing of the last one's question
+                    w.setParent(None)
                 w.deleteLater()
-        self.dialog = self.move_prompt = None
+        self.dialog = self.move_prompt = self.pass_widget = None
         self.decision_panel.clear(idle if idle is not None else self.idle_text())
         self._shrink_idle()
         self._end_board_modes()
@@ -787,7 +880,13 @@ class GameWindow(QMainWindow):
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
         """Enter, Esc and the digits typed anywhere in the window answer the decision in
         the dock (the map, when clicked, takes the focus from it)."""
+        if self.seat_open:  # keys meant for a seat wait for its player (the curtain takes them)
+            self.curtain.keyPressEvent(event)
+            return
         key = event.key()
+        if self.pass_widget is not None and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self._pass_seat(self.pass_side)
+            return
         ours = key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Escape) or (
             Qt.Key.Key_1.value <= key <= Qt.Key.Key_9.value)
         if ours and isinstance(self.dialog, QDialog) and self.dialog.isVisible():
@@ -830,7 +929,9 @@ class GameWindow(QMainWindow):
     def _update_title(self) -> None:
         title = self.controller.game.spec.title  # type: ignore[attr-defined]
         where = f" — {self.controller.save_path.name}" if self.controller.save_path else ""
-        self.setWindowTitle(f"{title}{where} — ambush-gui")
+        c = self.controller
+        whose = f" — {side_title(c.viewer)} player's view" if c.hot_seat and c.viewer else ""
+        self.setWindowTitle(f"{title}{where}{whose} — ambush-gui")
 
     def save(self) -> bool:
         if self.controller.save_path is None:
@@ -880,6 +981,8 @@ class GameWindow(QMainWindow):
     def update_undo(self) -> None:
         """Edit > Undo enabled, or greyed with its tooltip and status tip saying why."""
         why = self.controller.undo_why_not()
+        if why is None and self.controller.handing_to is not None:
+            why = "Not while the seat passes: the next player takes it first"
         self.undo_action.setEnabled(why is None)
         tip = self.UNDO_TIP if why is None else why
         self.undo_action.setToolTip(tip)
@@ -933,6 +1036,12 @@ class GameWindow(QMainWindow):
         if app is not None:
             QApplication.closeAllWindows()
             app.quit()
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        curtain = getattr(self, "curtain", None)
+        if curtain is not None and curtain.isVisible():
+            curtain.cover()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         self.controller.shutdown()  # a computer still thinking answers no closed game

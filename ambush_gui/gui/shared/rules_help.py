@@ -211,8 +211,9 @@ FF-042). Anti-tank mines do not go off under infantry (FF-040).</p>
 <h3>IEDs (FF-044..051)</h3>
 <p>An IED is Small, Medium, Large or Massive (2, 4, 6 or 8 attack dice, unless the
 scenario says otherwise) and goes off as the scenario says: when an enemy comes within its
-reach, on a set turn, or when its owner chooses (FF-044..050). A hidden IED is never shown
-before it goes off; then the table shows the burst where it was, the unit it attacks (a die
+reach, on a set turn, or when its owner chooses (FF-044..050). An IED hidden from you is
+never shown before it goes off (your own is, marked "hidden from the Regulars"); then the
+table shows the burst where it was, the unit it attacks (a die
 picks among those in reach, or the owner does, FF-049) and the attack, resolved as a mine's
 (FF-051). A crater marks the place after.</p>
 

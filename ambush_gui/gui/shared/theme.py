@@ -352,3 +352,8 @@ TRAY_BLOCK_WIDTH = 150  # pixels: the least width of one roll of several in a ca
 MESSAGE_BOX_LINES = 16
 """How many problem lines a "cannot open" box shows: it must fit a 1280x800 screen with its
 OK button (the rest are counted; ``ambush-gui validate`` lists them all)."""
+
+# The hot-seat hand-over curtain (gui/shared/curtain.py): opaque when a side holds secrets,
+# see-through (the table in sight) otherwise
+CURTAIN = QColor("#2b2f36")
+CURTAIN_SEE_THROUGH = QColor(43, 47, 54, 110)

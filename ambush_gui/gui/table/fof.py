@@ -5,9 +5,10 @@
   is drawn while the team is selected, as it is while it is asked to fire;
 * **mines** (FF-027..043): a minefield's name plate gives its mine type and concentration
   (the hatching alone said only "mines here"), and its tooltip the ratings and the test;
-* **ieds** (FF-044..051): an IED is drawn only when the scenario shows it (``hidden =
-  false``) or once it has gone off: a burst at the point as it goes off, a crater after.
-  A hidden IED is never drawn, named or counted before it goes off;
+* **ieds** (FF-044..051): an IED is drawn when the table's viewer sees it (the scenario's
+  ``hidden_from``, asked of :class:`ambush_gui.core.view.View`: its owner does, marked
+  "hidden from the Regulars") or once it has gone off: a burst at the point as it goes
+  off, a crater after. An IED hidden from the viewer is never drawn, named or counted;
 * **combat_stress** (FF-087..128): each tested unit's Stress Level and Confidence on its
   label; pointing at a Positive or Negative Leader draws his 6" and 8" rings.
 
@@ -47,6 +48,12 @@ def module(game: Any, name: str) -> Any:
     """The game's module ``name``, or None when the scenario does not switch it on."""
     mods = getattr(game, "modules", None)
     return mods.get(name) if mods else None
+
+
+def hidden_words(sides: list[str]) -> str:
+    """"hidden from the Regulars": what the owner reads beside his hidden piece."""
+    names = {"regular": "the Regulars", "insurgent": "the Insurgents"}
+    return "hidden from " + " and ".join(names.get(s, s) for s in sides)
 
 
 # -- minefields --------------------------------------------------------------------------
@@ -213,16 +220,21 @@ class FofLayer:
             self.show_zone(self.zone_unit)
 
     def _ieds(self) -> None:
-        """The IEDs the players may see: shown ones waiting (a triangle, its reach dashed),
-        spent ones (a crater). Hidden ones waiting: nothing at all."""
+        """The IEDs the table's viewer sees: waiting ones (a triangle, its reach dashed; one
+        hidden from the other side says so under it), spent ones (a crater). Ones hidden
+        from the viewer: nothing at all."""
+        from ambush_gui.core.view import View
+
         ieds = module(self.game, "ieds")
+        view = View(self.game, self.scene.viewer)
         wanted: dict[str, tuple[str, Any]] = {}
         if ieds is not None:
             for d in ieds.devices:
                 if d.id in ieds.spent:
                     wanted[d.id] = ("spent", d)
-                elif not d.spec.hidden:
-                    wanted[d.id] = ("shown", d)
+                elif view.sees(d.id):
+                    secret = view.own_hidden(d.id)
+                    wanted[d.id] = ("shown" if not secret else "own:" + ",".join(secret), d)
         for did in list(self.ied_items):
             state = wanted.get(did, ("", None))[0]
             items = self.ied_items[did]
@@ -248,9 +260,20 @@ class FofLayer:
             else:
                 mark = IedMarkItem(1.4 * r)
                 mark.setPos(at)
-                mark.setToolTip(f"{name}: waiting; AP {d.ap}, goes off within {d.reach:g}\" "
-                                f"({d.spec.trigger}; FF-044..051)")
+                tip = (f"{name}: waiting; AP {d.ap}, goes off within {d.reach:g}\" "
+                       f"({d.spec.trigger}; FF-044..051)")
                 items.append(mark)
+                if state.startswith("own:"):
+                    words = hidden_words(state[4:].split(","))
+                    tip += f". {words[0].upper()}{words[1:]}: only your view shows it."
+                    # short: the full name is in the tip (the long one covered unit labels)
+                    note = LabelItem(f"IED {d.id}: {words}", point_size=7.5, bold=True,
+                                     fg=theme.LABEL_TEXT, bg=theme.RING_LABEL_BG,
+                                     edge=theme.IED_EDGE, anchor="above", gap=10.0)
+                    note.setPos(at)
+                    note.setToolTip(tip)
+                    items.append(note)
+                mark.setToolTip(tip)
                 reach = QGraphicsEllipseItem(QRectF(at.x() - d.reach, at.y() - d.reach,
                                                     2 * d.reach, 2 * d.reach))
                 reach.setPen(cosmetic(theme.IED_EDGE, 1.2, Qt.PenStyle.DotLine))

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ambush_gui.core.decisions import Decision, public_prompt
+from ambush_gui.core.decisions import Decision
 from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.widgets import text_label
@@ -111,7 +111,9 @@ class TurnPanel(QWidget):
         self.banner.setToolTip(self.thinking_text)
 
     def show_state(self, game: Any, decision: Decision | None, seat: str = "human",
-                   level: str = "") -> None:
+                   level: str = "", prompt: str | None = None) -> None:
+        """``prompt``: the decision's words as the window's viewer may read them (another
+        side's secret question: its neutral line, core/view.py); its prompt when not given."""
         st = game.state
         limit = game.spec.turn_limit
         self.turn.setText(f"Turn {st.turn} of {limit}")
@@ -133,7 +135,7 @@ class TurnPanel(QWidget):
                 self._banner_text = f"{who} player to decide"
             self._banner_style = f"background:{colour};color:white;border-radius:4px;"
             self._show_banner()
-            self.prompt.setText(public_prompt(decision) if seat == "computer" else decision.prompt)
+            self.prompt.setText(decision.prompt if prompt is None else prompt)
         self.score.show_standing(game)
         mods = getattr(game, "modules", None)
         lines = module_lines(mods) if mods else []

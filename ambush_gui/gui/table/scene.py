@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QGraphicsScene
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Figure, FigureKind, Unit
 from ambush_gui.alley.weapons import WEAPONS, Support
+from ambush_gui.core.view import PUBLIC
 from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.table.fof import FofLayer, caption_extra, is_mortar, minefield_words
@@ -166,6 +167,7 @@ class TableScene(QGraphicsScene):
     def __init__(self, game: AlleyGame, parent: Any = None) -> None:
         super().__init__(parent)
         self.game = game
+        self.viewer = PUBLIC  # whose view the table draws (core/view.py): the window sets it
         self.selected: str | None = None
         self.sliding: set[str] = set()  # units on their way (the view's slide): no label yet
         self.ppi = 30.0  # pixels per inch at which labels were last laid out

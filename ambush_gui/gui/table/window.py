@@ -8,7 +8,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QWidget
 
-from ambush_gui.core.decisions import Decision, DecisionKind, public_prompt
+from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.controller import Seat
 from ambush_gui.gui.shared.game_window import GameWindow, scrolling
@@ -40,6 +40,8 @@ class MainWindow(GameWindow):
 
         game = self.controller.game
         self.table = TableView(game, self)
+        self.table.table.viewer = self.controller.viewer  # whose view it draws (core/view.py)
+        self.table.table.refresh()
         self.setCentralWidget(self.table)
         self.board = self.table
         self.table.unitSelected.connect(self._on_select)
@@ -314,11 +316,11 @@ class MainWindow(GameWindow):
     def _on_computer(self, decision: Decision) -> None:
         self.follow_actor(decision)
         who = "Regular" if decision.side == "regular" else "Insurgent"
-        said = public_prompt(decision)  # a hidden choice's own words, not its question
+        said = self.controller.view.prompt(decision)  # a secret question: its neutral line
         self._close_prompts()  # the dock tells who decides (and thinks: idle_text)
         self.statusBar().showMessage(f"The {who} computer player is deciding: {said}")
         self.turn_panel.show_state(self.controller.game, decision, "computer",
-                                   self.controller.level_of(decision.side))
+                                   self.controller.level_of(decision.side), said)
 
     def _show_waiting(self, why: str | None) -> None:
         self.turn_panel.show_waiting(why)
@@ -344,17 +346,24 @@ class MainWindow(GameWindow):
         d = game.pending()
         seat = self.controller.seat_of(d).value if d is not None else "human"
         level = self.controller.level_of(d.side) if d is not None and seat == "computer" else ""
-        self.turn_panel.show_state(game, d, seat, level)
+        self.turn_panel.show_state(game, d, seat, level,
+                                   self.controller.view.prompt(d) if d is not None else "")
         self.turn_panel.show_players(game, self.controller.seats, self.controller.levels)
         self.turn_panel.show_thinking(self.thinking_line())
         self.table.refresh()
         self.card.show_unit(game, self.selected)
         self.update_undo()  # enabled, or greyed with why in its tips
 
+    def _view_changed(self) -> None:
+        """Draw the table as the seated player sees it (his own hidden pieces too)."""
+        self.table.table.viewer = self.controller.viewer
+        self._refresh()
+
     def _on_reset(self) -> None:
         self.brief.set_game(self.controller.game, self.controller.seats, self.controller.levels)
+        self.table.table.viewer = self.controller.viewer
         self.table.set_game(self.controller.game)
-        self.log.reload(self.controller.game.log.events)
+        self.reload_log(self.controller.game.log.events)
         self.tray.reload(self.controller.game.log.events)
 
     def side_of(self, event: Any) -> str | None:

@@ -139,23 +139,26 @@ def test_a_long_choice_commits_with_its_head_not_an_ellipsis(qtbot: Any) -> None
 
 def test_a_computers_hidden_choice_gives_nothing_away(qtbot: Any) -> None:
     """Whether a buried IED goes off now is the Insurgents' secret: while the computer makes
-    that choice, the turn panel and its narration read only the secret's own words (the
-    playtest saw "set off the Medium IED road-bomb now?" before the bomb was known)."""
+    that choice, the Regular player's view (core/view.py) reads only the secret's own words,
+    in the turn panel and in the narration of its answer (the playtest saw "set off the
+    Medium IED road-bomb now?" before the bomb was known)."""
     from ambush_gui.ai.narrate import narrate
-    from ambush_gui.core.decisions import public_prompt
+    from ambush_gui.core.view import View
 
     game = _game([])
     d = Decision("insurgent", DecisionKind.CHOOSE, "Insurgent: set off the Medium IED now?",
                  ("detonate", "wait"),
                  facts={"module": "ieds", "question": "ieds.detonate",
                         "secret": "The Insurgents weigh a hidden move"})
-    assert public_prompt(d) == "The Insurgents weigh a hidden move"
-    assert narrate(game, d, "wait") == "The Insurgents weigh a hidden move"
+    regular, owner = View(game, "regular"), View(game, "insurgent")
+    assert regular.prompt(d) == "The Insurgents weigh a hidden move"
+    assert regular.tell_answer(d, narrate(game, d, "wait")) == "The Insurgents weigh a hidden move"
+    assert owner.prompt(d) == d.prompt and owner.asked(d).mine
     panel = TurnPanel()
     qtbot.addWidget(panel)
-    panel.show_state(game, d, "computer")
+    panel.show_state(game, d, "computer", prompt=regular.prompt(d))
     assert "IED" not in panel.prompt.text() and "hidden move" in panel.prompt.text()
-    panel.show_state(game, d, "human")  # the owner, at the table, reads his own question
+    panel.show_state(game, d, "human", prompt=owner.prompt(d))  # the owner reads his own question
     assert "IED" in panel.prompt.text()
 
 

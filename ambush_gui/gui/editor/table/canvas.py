@@ -373,6 +373,7 @@ class TableCanvas(MapView):
     def __init__(self, doc: EditorDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
+        self.viewer = "all"  # "View as" (core/view.py): "all", "regular" or "insurgent"
         self.tool = "select"
         self.last_kind = "building"  # what a polygon piece is made of
         self.snap = True
@@ -446,6 +447,12 @@ class TableCanvas(MapView):
         if path in ((), ("table",), ("table", "width"), ("table", "height")):
             self.fit()  # a new table size: show all of it
 
+    def set_viewer(self, viewer: str) -> None:
+        """Draw the table as ``viewer`` would see it in play (a piece hidden from that side
+        left off); "all" draws everything."""
+        self.viewer = viewer
+        self.rebuild()
+
     def rebuild(self) -> None:
         """Draw the whole table again from ``doc.data`` (a 24" table redraws in a few ms)."""
         self._scene.clear()
@@ -492,9 +499,15 @@ class TableCanvas(MapView):
 
     def _draw_ieds(self) -> None:
         """Each IED where it lies (or at the middle of the piece it is in), its reach a
-        dashed ring, "IED" and its id under it."""
+        dashed ring, "IED" and its id under it; left off when the table is viewed as a
+        side it is hidden from (the one view of core/view.py)."""
+        from ambush_gui.alley.view import hidden_in_file
+        from ambush_gui.core.view import View
+        from ambush_gui.gui.table.fof import hidden_words
+
         pieces = {str(p.get("id")): p for p in get_list(self.doc.data, ("table", "pieces"))
                   if isinstance(p, dict)}
+        view = View(None, self.viewer, hidden_in_file(get_list(self.doc.data, IEDS)))
         for i, dev in enumerate(get_list(self.doc.data, IEDS)):
             if not isinstance(dev, dict):
                 continue
@@ -512,10 +525,13 @@ class TableCanvas(MapView):
                 reach = 3.0
             size = str(dev.get("size", "medium"))
             trigger = str(dev.get("trigger", "enter"))
-            hidden = dev.get("hidden", True) is not False
+            if not view.sees(str(dev.get("id", ""))):
+                continue  # "View as" the side it is hidden from: not on its table
+            secret = view.own_hidden(str(dev.get("id", "")))
+            hidden = bool(secret)
             tip = (f"IED {dev.get('id', '')}{': ' + str(dev['label']) if dev.get('label') else ''}\n"
                    f"{size.capitalize()}, goes off {TRIGGER_WORDS.get(trigger, trigger)}; reach {reach:g}\"; "
-                   f"{'hidden from the players' if hidden else 'shown on the table'}")
+                   f"{hidden_words(secret) if hidden else 'shown to both sides'}")
             path = (*IEDS, i)
             self._add_marker(path, IedItem(IED_RADIUS, reach, hidden, tip), at)
             lab = LabelItem(f"IED {dev.get('id', '')}", point_size=7.0, fg=theme.TERRAIN_LABEL,

@@ -826,8 +826,10 @@ class IedForm(ModelForm):
                 w: QWidget | None = self.line((key,), key, required=key == "id",
                                               check=self._id_free if key == "id" else None,
                                               tip=info.description or "")
-            elif key in ("at", "piece"):
-                continue
+            elif key in ("at", "piece", "hidden"):
+                continue  # where it lies: below; the older "hidden": shown as "Hidden from"
+            elif key == "hidden_from":
+                w = self._hidden_row(info.description or "")
             else:
                 w = self.model_field((key,), key.replace("_", " "), info)
             if key == "ap" and isinstance(w, QSpinBox):
@@ -854,6 +856,30 @@ class IedForm(ModelForm):
                            "size gives its Firepower (FF-044..050). Drag it on the table to move it; "
                            "Del deletes it."))
         box.addStretch(1)
+
+    def _hidden_row(self, tip: str) -> QComboBox:
+        """"Hidden from": the other side (the default) or nobody. Its owner always sees it;
+        choosing writes ``hidden_from`` and drops a file's older ``hidden`` key."""
+        w = QComboBox()
+        w.addItem("The other side (default)", None)
+        w.addItem("Nobody: both sides see it", [])
+        w.setToolTip(tip)
+
+        def chosen(i: int) -> None:
+            text = f"Change {self.thing()}: hidden from"
+            with self.doc.macro(text):
+                self.doc.set((*self.base, "hidden"), None, text)
+                self.doc.set((*self.base, "hidden_from"), w.itemData(i), text)
+
+        w.activated.connect(chosen)
+
+        def show(v: Any) -> None:
+            old = self.value(("hidden",))
+            hidden = v is None and old is not False or bool(v)
+            w.setCurrentIndex(0 if hidden else 1)
+
+        self.bindings.append(Binding(("hidden_from",), w, show, "hidden from"))
+        return w
 
     def _id_free(self, text: str) -> str:
         from ambush_gui.gui.editor.table.canvas import used_ids

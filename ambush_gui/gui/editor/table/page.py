@@ -37,6 +37,8 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
+    QComboBox,
+    QHBoxLayout,
     QLabel,
     QScrollArea,
     QSplitter,
@@ -146,6 +148,7 @@ class TablePage(QWidget):
         lv = QVBoxLayout(left)
         lv.setContentsMargins(0, 0, 0, 0)
         lv.addWidget(self.canvas, 1)
+        lv.addLayout(self._view_as())
         lv.addWidget(self.status)
 
         self.piece_form = PieceForm(doc)
@@ -228,6 +231,26 @@ class TablePage(QWidget):
             lay.addWidget(w)
         lay.setStretch(len(widgets) - 1, 1)
         return box
+
+    def _view_as(self) -> QHBoxLayout:
+        """"View as: Everything / Regular player / Insurgent player" (Alt+W): the table as
+        each side will see it in play, its hidden pieces left off (core/view.py)."""
+        row = QHBoxLayout()
+        label = QLabel("Vie&w as:")
+        self.view_as = QComboBox()
+        for text, viewer in (("Everything (the designer)", "all"), ("Regular player", "regular"),
+                             ("Insurgent player", "insurgent")):
+            self.view_as.addItem(text, viewer)
+        self.view_as.setToolTip("Draw the table as each side will see it in play: a piece "
+                                "hidden from that side (an IED's \"hidden from\") is left off; "
+                                "its owner sees it (Alt+W)")
+        label.setBuddy(self.view_as)
+        self.view_as.currentIndexChanged.connect(
+            lambda _i: self.canvas.set_viewer(str(self.view_as.currentData())))
+        row.addWidget(label)
+        row.addWidget(self.view_as)
+        row.addStretch(1)
+        return row
 
     # -- the page protocol --------------------------------------------------------------------
     def toolbar_actions(self) -> list[QAction]:

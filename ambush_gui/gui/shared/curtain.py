@@ -1,0 +1,127 @@
+"""The hot-seat hand-over: a curtain over the window until the next player takes the seat.
+
+When the seat passes in a hot-seat game (the controller's ``handOver``), the window covers
+everything under its menu bar (the table, the Decision dock, the log, the dice tray, the
+panels) with :class:`Curtain`:
+
+* **opaque** when a side holds secrets (a hidden IED): nothing of the last player's view
+  shows through, only "Hand the seat to the Insurgent player" and the button the next
+  player presses ("I am the Insurgent player: show my view", Enter or Space);
+* **see-through** otherwise: the table stays in sight under a clear "Insurgent player's
+  answer" banner, and the same button.
+
+Either way it takes every click and key meant for the window under it, so no input meant
+for one seat answers the other seat's question.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent
+from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from ambush_gui.gui.shared import theme
+
+CARD_WIDTH = 520
+
+
+def side_player(side: str) -> str:
+    """"the Insurgent player"."""
+    return f"the {theme.SIDE_NAMES.get(side, side.title())} player"
+
+
+class Curtain(QWidget):
+    """The hand-over curtain (see the module docstring). ``taken`` carries the side."""
+
+    taken = Signal(str)
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("hand-over-curtain")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.side = ""
+        self.opaque = True
+        outer = QVBoxLayout(self)
+        outer.addStretch(1)
+        self.card = QFrame()
+        self.card.setObjectName("hand-over-card")
+        self.card.setFixedWidth(CARD_WIDTH)  # fixed: its wrapped lines get their full height
+        lay = QVBoxLayout(self.card)
+        lay.setContentsMargins(24, 18, 24, 18)
+        lay.setSpacing(12)
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.body = QLabel()
+        self.body.setWordWrap(True)
+        self.body.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.button = QPushButton()
+        self.button.setDefault(True)
+        self.button.setMinimumHeight(36)
+        self.button.clicked.connect(self._take)
+        lay.addWidget(self.title)
+        lay.addWidget(self.body)
+        lay.addWidget(self.button)
+        outer.addWidget(self.card, 0, Qt.AlignmentFlag.AlignHCenter)
+        outer.addStretch(2)
+        self.hide()
+
+    def ask(self, side: str, opaque: bool) -> None:
+        """Cover the window and ask ``side``'s player to take the seat."""
+        self.side, self.opaque = side, opaque
+        colour = theme.SIDE_COLOURS.get(side, theme.TABLE_EDGE).name()
+        who = side_player(side)
+        name = theme.SIDE_NAMES.get(side, side.title())
+        if opaque:
+            self.title.setText(f"Hand the seat to {who}")
+            self.body.setText(f"What follows is for {who}'s eyes only. The other player looks "
+                              f"away; {who} takes the seat and shows his view.")
+            self.button.setText(f"I am {who}: show my view")
+        else:
+            self.title.setText(f"{name} player's answer")
+            self.body.setText(f"Nothing on the table is hidden: both may watch. Only {who} "
+                              "answers; the table and the Decision dock wait for him.")
+            self.button.setText(f"I am {who}: answer")
+        self.button.setToolTip(f"Only {who} presses this (Enter or Space): it lifts the curtain "
+                               "and gives him the table and the Decision dock")
+        self.title.setStyleSheet(f"font-size: 16pt; font-weight: bold; color: {colour};")
+        self.body.setStyleSheet("font-size: 11pt;")
+        self.card.setStyleSheet(f"#hand-over-card {{ background: white; border: 3px solid {colour};"
+                                " border-radius: 8px; }")
+        inner = CARD_WIDTH - 48  # the card's margins
+        for label in (self.title, self.body):  # wrapped lines get their height, not one line's
+            label.setMinimumHeight(label.heightForWidth(inner))
+        self.card.adjustSize()
+        self.cover()
+        self.show()
+        self.raise_()
+        self.button.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def cover(self) -> None:
+        """Cover the parent window under its menu bar."""
+        parent = self.parentWidget()
+        if parent is None:
+            return
+        top = 0
+        bar = getattr(parent, "menuBar", None)
+        if callable(bar):
+            top = bar().geometry().bottom() + 1
+        self.setGeometry(0, top, parent.width(), parent.height() - top)
+
+    def _take(self) -> None:
+        if self.isVisible() and self.side:
+            self.taken.emit(self.side)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
+        p = QPainter(self)
+        colour = theme.CURTAIN if self.opaque else theme.CURTAIN_SEE_THROUGH
+        p.fillRect(self.rect(), colour)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        """Enter or Space takes the seat; every other key is refused (never passed on)."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self._take()
+        event.accept()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
+        event.accept()  # a click meant for the table under the curtain goes nowhere

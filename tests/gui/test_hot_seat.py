@@ -1,0 +1,192 @@
+"""Hot-seat hand-over and secrets kept (issue 28, item 9): a hot-seat game of Market Day
+through the window, the seat handed over by real keys, and the Regular player's view
+(the table's items, the Decision dock, the log, the dice tray, the turn panel) searched
+for any trace of the Insurgents' hidden road bomb; keys pressed before the hand-over do
+not answer; the curtain comes as each turn begins whether or not the Insurgents have
+something to ask. And solo: the person sees his own hidden bomb, never the computer's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget
+
+from ambush_gui import systems
+from ambush_gui.gui.shared.controller import GameController, Seat, computer_choice
+from ambush_gui.gui.table.fof import IedMarkItem
+from ambush_gui.gui.table.items import LabelItem
+from ambush_gui.gui.table.window import MainWindow
+
+MARKET_DAY = Path(__file__).resolve().parents[2] / "scenarios" / "market-day.toml"
+# what would tell the Regular player of the bomb, or that the Insurgents were asked about it
+TRACES = ("road-bomb", "Medium IED", "set off", "under Station Road", "hidden move",
+          "hidden from the Regulars")
+
+pytestmark = pytest.mark.hand_over
+
+
+def _window(qtbot: Any, seed: int, seats: dict[str, Seat],
+            start: bool = True) -> tuple[MainWindow, GameController]:
+    game = systems.new_game(systems.load_scenario(MARKET_DAY), seed)
+    ctl = GameController(game, seats, delay_ms=0)
+    win = MainWindow(ctl)
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    if start:
+        win.start()
+    return win, ctl
+
+
+def _widget_text(root: QWidget) -> str:
+    out = []
+    for w in [root, *root.findChildren(QWidget)]:
+        if isinstance(w, QLabel | QAbstractButton):
+            out.append(w.text())
+        out.append(w.toolTip())
+    return "\n".join(out)
+
+
+def view_text(win: MainWindow) -> str:
+    """Everything the window shows under the curtain: the table's items (their words and
+    tips), the docks (Decision, turn panel, unit card, log) and the dice tray."""
+    scene = win.table.table
+    words = [i.text if isinstance(i, LabelItem) else "" for i in scene.items()]
+    words += [i.toolTip() for i in scene.items()]
+    words += [win.log.toPlainText(), _widget_text(win.decision_dock), _widget_text(win.tray),
+              _widget_text(win.turn_panel), _widget_text(win.card), win.statusBar().currentMessage()]
+    return "\n".join(words)
+
+
+def assert_no_trace(win: MainWindow) -> None:
+    text = view_text(win)
+    found = [t for t in TRACES if t in text]
+    assert not found, found
+    assert not [i for i in win.table.table.items() if isinstance(i, IedMarkItem)]
+
+
+def test_the_regular_view_holds_no_trace_of_the_bomb_and_keys_before_the_hand_over_do_not_answer(
+        qtbot: Any) -> None:
+    """Seed 1: the Insurgents are asked on turn 1 whether to set the road bomb off. Up to
+    that question and after it, whenever the Regular player holds the seat or the curtain
+    is coming down for the Insurgents over his view, nothing of the bomb shows; the
+    question is asked only once the Insurgent player has taken the seat by his key."""
+    win, ctl = _window(qtbot, 1, {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN})
+    players = {s: systems.computer_player("alley", "normal", 1) for s in ("regular", "insurgent")}
+    asked_secret = answered_after = 0
+    keys_tried = False
+    for _ in range(120):
+        if ctl.handing_to is not None:
+            assert win.curtain.isVisible() and win.curtain.opaque  # a side holds a secret
+            if ctl.viewer == "regular":
+                assert_no_trace(win)
+            if ctl.handing_to == "insurgent" and ctl.viewer == "regular" and not keys_tried:
+                # keys and clicks meant for the Regular's units: none answers, none passes
+                n = len(ctl.game.decisions)
+                for key in (Qt.Key.Key_1, Qt.Key.Key_Escape, Qt.Key.Key_Z, Qt.Key.Key_2):
+                    qtbot.keyClick(win, key)
+                    qtbot.keyClick(win.table.viewport(), key)
+                qtbot.mouseClick(win.table.viewport(), Qt.MouseButton.LeftButton,
+                                 pos=win.table.viewport().rect().center())
+                qtbot.mouseClick(win.curtain, Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
+                assert len(ctl.game.decisions) == n and ctl.handing_to == "insurgent"
+                assert win.curtain.isVisible() and win.dialog is None
+                keys_tried = True
+            qtbot.keyClick(win.curtain.button, Qt.Key.Key_Return)  # the next player's key
+            continue
+        if win.pass_widget is not None:
+            assert ctl.viewer == "insurgent"
+            qtbot.keyClick(win, Qt.Key.Key_Return)
+            continue
+        d = ctl.pending()
+        assert d is not None and d.side == ctl.viewer, "asked of the player not in the seat"
+        if ctl.viewer == "regular":
+            assert_no_trace(win)
+            if asked_secret:
+                answered_after += 1
+                if answered_after > 3:
+                    break
+        if d.facts.get("secret"):
+            asked_secret += 1
+            # behind the curtain, the owner sees his bomb, marked as hidden from the Regulars
+            marks = [i for i in win.table.table.items() if isinstance(i, IedMarkItem)]
+            assert marks and "set off" in _widget_text(win.decision_dock)
+            assert "hidden from the Regulars" in view_text(win)
+            win._answer("wait")
+            continue
+        choice, _ = computer_choice(players[d.side], ctl.game, d)
+        win._answer(choice)
+    assert keys_tried and asked_secret and answered_after > 3
+
+
+def test_the_curtain_comes_for_the_insurgents_at_each_turn_start_even_with_nothing_to_ask(
+        qtbot: Any) -> None:
+    """Whether the Insurgents were asked a secret question must not show: as each turn
+    begins, while their bomb waits, the seat goes to them, and with nothing to ask they
+    only hand it back."""
+    win, ctl = _window(qtbot, 3, {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}, start=False)
+    seen: list[tuple[str, Any]] = []
+    # as the engine starts a turn: who holds the seat then
+    ctl.game.log.subscribe(lambda e: seen.append(("turn", (e.data["turn"], ctl.viewer)))
+                           if e.kind == "turn" else None)
+    ctl.handOver.connect(lambda s: seen.append(("hand", s)))
+    ctl.passing.connect(lambda s: seen.append(("pass", s)))
+    ctl.seatTaken.connect(lambda s: seen.append(("took", s)))
+    ctl.eventLogged.connect(lambda e: seen.append(("shown", e.kind)))
+    players = {s: systems.computer_player("alley", "easy", 3) for s in ("regular", "insurgent")}
+    win.start()
+    for _ in range(600):
+        if ctl.game.state.turn >= 4 or ctl.pending() is None:
+            break
+        if ctl.handing_to is not None:
+            ctl.take_seat(ctl.handing_to)
+        elif win.pass_widget is not None:
+            win._pass_seat(win.pass_side)
+        else:
+            d = ctl.pending()
+            assert d is not None and not d.facts.get("secret"), "this seed asks nothing secret"
+            seen.append(("answer", d.side))
+            win._answer(computer_choice(players[d.side], ctl.game, d)[0])
+    assert ctl.game.state.turn >= 4
+    # as each turn starts the Insurgent player holds the seat, or is the next to take it
+    turns = [(i, x[1]) for i, x in enumerate(seen) if x[0] == "turn"]
+    assert [t for _, (t, _) in turns][:4] == [1, 2, 3, 4]
+    for at, (turn, viewer) in turns[:4]:
+        nxt = next(x for x in seen[at:] if x[0] == "hand")
+        assert viewer == "insurgent" or nxt == ("hand", "insurgent"), (turn, seen[at:at + 3])
+    assert ("pass", "regular") in seen  # nothing to ask: the Insurgent player hands back
+    # the events of an answer (its dice among them) are shown only after the hand-over, to
+    # the player taking the seat, at the pace chosen: none while the curtain is down
+    down = False
+    for what, _ in seen:
+        down = True if what == "hand" else False if what == "took" else down
+        assert not (down and what == "shown")
+    assert sum(1 for what, kind in seen if what == "shown" and kind == "roll") > 5
+    # the log told again to each player taking the seat keeps the answers given for them
+    forced = sum(1 for what, kind in seen if what == "shown" and kind == "forced")
+    assert forced and win.log.toPlainText().count("Decided for the") == forced
+    # after an answer that hands the seat over, nothing of it is shown before the hand-over
+    # (a decision forced for the seated player is answered, and logged, before it)
+    shown_since = False
+    for k, (what, kind) in enumerate(seen):
+        if what in ("answer", "pass", "took") or kind == "forced":  # a forced answer: an answer
+            shown_since = False
+        elif what == "shown":
+            shown_since = True
+        elif what == "hand":
+            assert not shown_since, " ".join(f"{a}:{b}" for a, b in seen[max(k - 12, 0):k + 1])
+
+
+@pytest.mark.parametrize(("person", "drawn"), [("regular", False), ("insurgent", True)])
+def test_solo_the_person_sees_his_own_hidden_bomb_and_never_the_computers(
+        qtbot: Any, person: str, drawn: bool) -> None:
+    computer = "insurgent" if person == "regular" else "regular"
+    win, ctl = _window(qtbot, 1, {person: Seat.HUMAN, computer: Seat.COMPUTER})
+    ctl.run_computer_now()
+    marks = [i for i in win.table.table.items() if isinstance(i, IedMarkItem)]
+    assert bool(marks) is drawn
+    assert ("hidden from the Regulars" in view_text(win)) is drawn
+    assert not win.curtain.isVisible()  # one person: no hand-over
