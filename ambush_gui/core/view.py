@@ -99,19 +99,19 @@ class View:
         return self.asked(d).text
 
     # -- the log and the narration --------------------------------------------------------
-    def tell(self, event: Event) -> Event:
-        """``event`` as this viewer may read it: a secret told by another side is its
-        neutral line (``data["secret"]``), everything else as it is."""
-        secret = event.data.get("secret")
-        if not secret or self.viewer in (ALL, event.data.get("side")):
-            return event
-        return Event(event.kind, str(secret), {"side": event.data.get("side")})
+    def tell(self, event: Event) -> Event | None:
+        """``event`` as this viewer may read it: a secret told by another side (an answer
+        to its hidden question, ``data["secret"]``) is not told at all, everything else as
+        it is. Even a neutral line would give away that the question came: a hidden
+        command IED is asked about only when an enemy unit ends in its reach."""
+        if event.data.get("secret") and self.viewer not in (ALL, event.data.get("side")):
+            return None
+        return event
 
-    def tell_answer(self, d: Decision, words: str) -> str:
-        """A side's answer to ``d`` told in ``words``; another side's secret answer told
-        only as the question's neutral line."""
-        asked = self.asked(d)
-        return asked.text if asked.secret else words
+    def tell_answer(self, d: Decision, words: str) -> str | None:
+        """A side's answer to ``d`` told in ``words``; another side's secret answer not
+        told (None), for the reason :meth:`tell` gives."""
+        return None if self.asked(d).secret else words
 
 
 def decision_event(kind: str, text: str, d: Decision) -> Event:

@@ -190,3 +190,42 @@ def test_solo_the_person_sees_his_own_hidden_bomb_and_never_the_computers(
     assert bool(marks) is drawn
     assert ("hidden from the Regulars" in view_text(win)) is drawn
     assert not win.curtain.isVisible()  # one person: no hand-over
+
+
+def test_solo_the_computers_secret_question_leaves_no_trace_not_even_that_it_was_asked(
+        qtbot: Any) -> None:
+    """Seed 1, the person plays the Rangers: the computer's gunmen are asked on turn 1
+    whether to set the road bomb off, because a ranger unit ended in its reach. The answer
+    is given at once, with no "deciding" line, no think time and no line in the log: even
+    "The Insurgents weigh a hidden move" would tell the person where a bomb lies. (The
+    normal player sets it off at once; here it waits, and the game goes on.)"""
+    win, ctl = _window(qtbot, 1, {"regular": Seat.HUMAN, "insurgent": Seat.COMPUTER})
+    ranger = systems.computer_player("alley", "normal", 1)
+    secret: list[Any] = []
+    real = ctl._apply_computer
+
+    def spy(d: Any, choice: Any, reason: str) -> None:
+        if d.facts.get("secret"):  # the normal player sets it off at once; this one waits,
+            secret.append(d)       # so the game goes on with the bomb still hidden
+            choice = "wait"
+        real(d, choice, reason)
+
+    ctl._apply_computer = spy  # type: ignore[method-assign]
+    shown: list[Any] = []
+    ctl.computerToMove.connect(shown.append)
+    said: list[str] = []
+    ctl.narrated.connect(lambda text, side: said.append(text))
+    for _ in range(60):
+        qtbot.waitUntil(lambda: not ctl.busy and (ctl.pending() is None
+                                                  or ctl.pending().side == "regular"),
+                        timeout=20000)
+        assert "road-bomb" not in ctl.game.modules.get("ieds").spent
+        assert_no_trace(win)
+        if secret and len(said) > 3 or ctl.pending() is None:
+            break
+        d = ctl.pending()
+        choice, _ = computer_choice(ranger, ctl.game, d)
+        win._answer(choice)
+    assert secret, "the computer was never asked its secret question on seed 1"
+    assert not [d for d in shown if d.facts.get("secret")]
+    assert not [t for t in said if any(w in t for w in TRACES)]

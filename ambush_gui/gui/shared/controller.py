@@ -351,6 +351,8 @@ class GameController(QObject):
         elif self.hot_seat and d.side != self.viewer:
             if not self._hand_over_due(offering=True):
                 self.passing.emit(d.side)  # a look at a fixed moment: nothing to decide
+        elif self.seat_of(d) is Seat.COMPUTER and self.view.asked(d).secret:
+            self._answer_for_computer(d)  # at once, no "deciding" line (_apply_computer)
         elif self.seat_of(d) is Seat.COMPUTER:
             self.computerToMove.emit(d)
             if self._thought is None:
@@ -368,7 +370,7 @@ class GameController(QObject):
         if d.forced is None or not self.auto_answer_forced or self.seat_of(d) is not Seat.HUMAN:
             return False
         self.forced_answers.add(len(self.game.decisions))
-        self.eventLogged.emit(self.view.tell(decision_event("forced", forced_text(d, self.game), d)))
+        self.eventLogged.emit(decision_event("forced", forced_text(d, self.game), d))  # told by the window
         self.answer(d.forced)
         return True
 
@@ -517,12 +519,16 @@ class GameController(QObject):
         tray), then applied like any other: saves hold only the answer."""
         from ambush_gui.ai.narrate import narrate
 
-        view = self.view
-        told = view.tell_answer(d, narrate(self.game, d, choice))
-        if view.asked(d).secret:  # another side's hidden choice: no reason to give it away
-            reason = ""
-        self.last_reason = f"{told} — {reason}" if reason and reason not in told else told
-        self.narrated.emit(self.last_reason, d.side)
+        # the computer's own secret question (whether to set off a hidden IED now) is
+        # answered at once (_offer) and told to no one (View.tell_answer): a "deciding"
+        # line, a think time or a neutral line in the log would tell the person that one of
+        # his units stands in reach of a bomb he cannot see. What it sets off shows as usual.
+        told = self.view.tell_answer(d, narrate(self.game, d, choice))
+        if told is None:
+            self.last_reason = ""
+        else:
+            self.last_reason = f"{told} — {reason}" if reason and reason not in told else told
+            self.narrated.emit(self.last_reason, d.side)
         self.game.answer(choice)
         self._by_computer = True
         self.dirty = True

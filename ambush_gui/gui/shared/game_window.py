@@ -306,7 +306,9 @@ class GameWindow(QMainWindow):
         """An event into the log as the viewer may read it (core/view.py); kept as it came,
         so that the log is told again to the next player who takes the seat."""
         self.logged.append(event)
-        self.log.add(self.controller.view.tell(event))
+        told = self.controller.view.tell(event)
+        if told is not None:
+            self.log.add(told)
 
     def reload_log(self, events: list[Event] | None = None) -> None:
         """The log told again to the viewer: ``events`` (a game just loaded or undone: its
@@ -314,7 +316,7 @@ class GameWindow(QMainWindow):
         if events is not None:
             self.logged = list(events)
         view = self.controller.view
-        self.log.reload([view.tell(e) for e in self.logged])
+        self.log.reload([told for e in self.logged if (told := view.tell(e)) is not None])
 
     # -- hot-seat: whose view, and the hand-over (gui/shared/curtain.py) ----------------------
     logged: list[Event]
