@@ -273,7 +273,7 @@ def _no_insurgents(d: dict[str, Any]) -> None:
      "'weapon' out, not 'rifle'", ("escorts", 0)),
     (_set(("reinforcements", "level"), 9), "reinforcements, Insurgency Level: the Insurgency Level is 1-6 or "
      "'automatic' (AA-059 rolls a d6), not 9", None),
-    (_no_insurgents, "Insurgents: no units: each side needs at least one unit in [[units]]", None),
+    (_no_insurgents, "Insurgents: no units: each side needs at least one unit: add one", None),
     (_set(("units", 0, "figures"), []), "Corporal (squad leader), figures: needs at least one", ("units", 0)),
 ])
 def test_each_refusal_reads_in_the_designer_s_words_and_a_click_shows_its_place(

@@ -1,0 +1,57 @@
+"""Issue 28, item 10: the table editor's rough edges a designer hit building a scenario
+from scratch (messages in the file's markup, an award that brought Contracting Trouble's
+with it, a renamed IED, the new-unit form, the save folder, Play from here, Hot Spot
+reinforcements with no Hot Spot)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from ambush_gui.alley.places import FILE_MARKUP
+from ambush_gui.alley.scenario import Scenario
+from ambush_gui.core.errors import ScenarioError
+from ambush_gui.gui.editor.document import EditorDocument
+from ambush_gui.gui.editor.table.page import TablePage, new_table_data
+
+
+def make_page(qtbot: Any, doc: EditorDocument) -> TablePage:
+    page = TablePage(doc)
+    qtbot.addWidget(page)
+    page.resize(1500, 950)
+    page.show()
+    qtbot.waitExposed(page)
+    page.fit()
+    return page
+
+
+def broken() -> dict[str, Any]:
+    """A draft with every problem whose message names a place the way the file writes it."""
+    d = new_table_data(24, 24, "Markup")
+    d["format"] = 2
+    d["victory"] = {"awards": [{"side": "regular", "event": "escort_exited", "points": 1},
+                               {"side": "regular", "event": "civilian_casualty", "points": 1},
+                               {"side": "insurgent", "event": "figure_exited", "points": 1}]}
+    d["ieds"] = {"devices": []}
+    d["table"]["pieces"] = [{"id": "mf", "kind": "minefield", "rect": [1, 1, 3, 3]}]
+    d["mines"] = {"fields": {}}
+    return d
+
+
+# -- 1: the editor's words, the file's for the command line ---------------------------------------
+
+def test_problems_in_the_editor_name_tabs_and_tools_not_the_file_s_markup(qtbot: Any) -> None:
+    doc = EditorDocument(broken())
+    found = doc.findings()
+    whats = [f.what for f in found]
+    assert len(found) == 8, whats
+    assert [w for w in whats if FILE_MARKUP.search(w)] == []
+    assert "no units: each side needs at least one unit: add one on the Units tab and place it on " \
+           "the table" in whats
+    assert any("switch the Mines module on in the Modules tab" in w for w in whats)
+    assert any(w.startswith('"Escorts brought off" scores escorts') and "Escort tool" in w for w in whats)
+    with pytest.raises(ScenarioError) as exc:  # the command line keeps the file's own places
+        Scenario.from_data(copy.deepcopy(doc.data), "markup.toml")
+    assert "[[units]]" in str(exc.value) and 'add "mines" to modules' in str(exc.value)
