@@ -139,9 +139,13 @@ def test_an_edge_award_offers_the_edges_and_an_event_change_drops_what_no_longer
     assert all(t and ":" in t for t in tips) and len(tips) == 10  # every event says what scores
 
 
-def test_a_new_scenario_shows_the_defaults_as_not_set_and_saves_no_victory_points(qtbot: Any,
-                                                                                 tmp_path: Path) -> None:
-    doc = EditorDocument(new_table_data(24, 24, "Fresh"))
+def test_a_format_1_file_shows_the_defaults_as_not_set_and_saves_no_victory_points(qtbot: Any,
+                                                                                  tmp_path: Path) -> None:
+    data = new_table_data(24, 24, "Fresh")
+    data["format"] = 1
+    del data["victory"]  # a format-1 file written before awards: the shorthand's defaults score
+    data["escorts"] = [{"id": "vip", "at": [12, 12]}]
+    doc = EditorDocument(data)
     page = make_page(qtbot, doc)
     box = page.settings.awards
     assert box.list.count() == 5

@@ -55,3 +55,29 @@ def test_problems_in_the_editor_name_tabs_and_tools_not_the_file_s_markup(qtbot:
     with pytest.raises(ScenarioError) as exc:  # the command line keeps the file's own places
         Scenario.from_data(copy.deepcopy(doc.data), "markup.toml")
     assert "[[units]]" in str(exc.value) and 'add "mines" to modules' in str(exc.value)
+
+
+# -- 2: adding an award adds that award ------------------------------------------------------------
+
+def test_adding_an_award_to_a_new_scenario_adds_only_that_award_and_no_problem(qtbot: Any) -> None:
+    doc = EditorDocument(new_table_data(24, 24, "Fresh"))
+    page = make_page(qtbot, doc)
+    box = page.settings.awards
+    assert box.list.count() == 1 and not box.list.item(0).flags()  # "Nothing scores: add an award"
+    box.add.click()
+    assert doc.get(("victory", "awards")) == [{"side": "regular", "event": "hot_spot_neutralised",
+                                               "points": 1}]
+    assert not [f for f in doc.findings() if f.path.startswith("victory")]
+
+
+def test_an_old_file_s_escort_default_is_not_written_when_no_escort_is_placed(qtbot: Any) -> None:
+    data = new_table_data(24, 24, "Old")
+    data["format"] = 1
+    data.pop("victory", None)  # a format-1 file: Contracting Trouble's five score, escorts scoring none
+    doc = EditorDocument(data)
+    page = make_page(qtbot, doc)
+    page.settings.awards.add.click()
+    events = [a["event"] for a in doc.get(("victory", "awards"))]
+    assert events == ["none_left_behind", "enemy_wounded", "enemy_killed", "captive_held",
+                      "hot_spot_neutralised"]
+    assert not [f for f in doc.findings() if f.path.startswith("victory")]

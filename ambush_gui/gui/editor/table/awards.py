@@ -12,7 +12,9 @@ Each edit (add, remove, move up or down, a side, an event, points, a zone, an ed
 one undo step. The first edit of a file that still uses the shorthand writes every row
 as an award (the keys taken out, the same awards in the same order, the file marked
 format 2) in that same step, so what scores does not change until the designer
-changes it.
+changes it (Contracting Trouble's escort award, left to its default in a scenario with no
+escort, scores nothing and is not written). A new scenario scores nothing until an award
+is added: adding one adds only that award.
 
 Events, sides and edges are the engine's own lists (:class:`AwardEvent`, the
 scenario's side names, :class:`Edge`); a zone is chosen among the table pieces and the
@@ -356,6 +358,12 @@ class AwardsBox(QGroupBox):
         """Put ``awards`` in the file as the list of what scores (the shorthand keys taken
         out, the file marked format 2): one undo step."""
         v = dict(self.doc.get(("victory",)) or {})
+        escort_default = [r.award for r in self._rows
+                          if r.default and r.award.get("event") == "escort_exited"]
+        if escort_default and not (self.doc.get(("escorts",)) or self.doc.get(("contractors",))):
+            # left to its default it scores nothing with no escort, and written out the
+            # loader would refuse it: the file's first awards leave it out
+            awards = [a for a in awards if a != escort_default[0]]
         for key in SHORTHAND:
             v.pop(key, None)
         v["awards"] = awards
