@@ -81,3 +81,24 @@ def test_an_old_file_s_escort_default_is_not_written_when_no_escort_is_placed(qt
     assert events == ["none_left_behind", "enemy_wounded", "enemy_killed", "captive_held",
                       "hot_spot_neutralised"]
     assert not [f for f in doc.findings() if f.path.startswith("victory")]
+
+
+# -- 3: a renamed IED is drawn under its new name --------------------------------------------------
+
+def test_renaming_an_ied_redraws_its_label_on_the_table(qtbot: Any) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    doc = EditorDocument(new_table_data(24, 24, "Roadside"))
+    page = make_page(qtbot, doc)
+    page.canvas.add_ied((6.0, 6.0))
+    path = ("ieds", "devices", 0)
+    assert page.canvas.escort_labels[path].text == "IED ied-1"
+    field = page.ied_form.rows["label"]
+    field.setFocus()
+    QTest.keyClicks(field, "Culvert bomb")
+    QTest.keyClick(field, Qt.Key.Key_Return)
+    assert doc.get((*path, "label")) == "Culvert bomb"
+    assert page.canvas.escort_labels[path].text == "Culvert bomb"
+    doc.undo_stack.undo()
+    assert page.canvas.escort_labels[path].text == "IED ied-1"

@@ -492,7 +492,7 @@ class TableCanvas(MapView):
 
     def _draw_ieds(self) -> None:
         """Each IED where it lies (or at the middle of the piece it is in), its reach a
-        dashed ring, "IED" and its id under it."""
+        dashed ring, its label under it (or "IED" and its id, when it has no label)."""
         pieces = {str(p.get("id")): p for p in get_list(self.doc.data, ("table", "pieces"))
                   if isinstance(p, dict)}
         for i, dev in enumerate(get_list(self.doc.data, IEDS)):
@@ -518,7 +518,8 @@ class TableCanvas(MapView):
                    f"{'hidden from the players' if hidden else 'shown on the table'}")
             path = (*IEDS, i)
             self._add_marker(path, IedItem(IED_RADIUS, reach, hidden, tip), at)
-            lab = LabelItem(f"IED {dev.get('id', '')}", point_size=7.0, fg=theme.TERRAIN_LABEL,
+            name = str(dev.get("label") or "").strip() or f"IED {dev.get('id', '')}"  # as it is called
+            lab = LabelItem(name, point_size=7.0, fg=theme.TERRAIN_LABEL,
                             bg=theme.TERRAIN_LABEL_BG, anchor="below", gap=2.0)
             lab.setPos(self._flip.scene(at[0], at[1] - IED_RADIUS))
             lab.setZValue(theme.Z_MARKERS + 1)
