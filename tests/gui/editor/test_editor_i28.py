@@ -102,3 +102,28 @@ def test_renaming_an_ied_redraws_its_label_on_the_table(qtbot: Any) -> None:
     assert page.canvas.escort_labels[path].text == "Culvert bomb"
     doc.undo_stack.undo()
     assert page.canvas.escort_labels[path].text == "IED ied-1"
+
+
+# -- 4: the new-unit form starts from the side's defaults -----------------------------------------
+
+def test_switching_the_new_unit_s_side_starts_it_from_that_side_s_defaults(qtbot: Any) -> None:
+    from PySide6.QtTest import QTest
+
+    doc = EditorDocument(new_table_data(24, 24, "Roster"))
+    page = make_page(qtbot, doc)
+    roster = page.roster
+    fresh = roster.make_unit((12.0, 12.0))
+    QTest.keyClicks(roster.name, "Fireteam Alpha")
+    roster.support.setCurrentIndex(roster.support.findData("saw"))
+    roster.leader.setChecked(True)
+    roster.count.setValue(6)
+    roster.armor.setValue(2)
+    assert roster.make_unit((12.0, 12.0))["name"] == "Fireteam Alpha"
+    roster.side.setCurrentIndex(roster.side.findData("insurgent"))
+    unit = roster.make_unit((12.0, 12.0))
+    assert unit["name"] == "Insurgent unit" and unit["side"] == "insurgent"
+    assert [f["weapon"] for f in unit["figures"]] == ["rifle"] * 4
+    assert "kind" not in unit["figures"][0] and "armor" not in unit
+    assert (unit["tq"], unit["morale"]) == ("d6", "d10")
+    roster.side.setCurrentIndex(roster.side.findData("regular"))
+    assert roster.make_unit((12.0, 12.0)) == fresh

@@ -757,6 +757,14 @@ class MarkerForm(BoundForm):
 
 # -- the roster: new units, and the list of units ------------------------------------------------
 
+NEW_UNIT: dict[str, tuple[str, str, int, str, bool]] = {
+    "regular": ("d8", "d10", 4, "rifle", False),
+    "insurgent": ("d6", "d10", 4, "rifle", False),
+}
+"""A new unit's Troop Quality, Morale, figures, weapon and whether its first figure leads,
+by side: the form's defaults, chosen again whenever the side is switched."""
+
+
 class RosterForm(QWidget):
     """What the next unit placed will be, and every unit of the scenario (click to select)."""
 
@@ -821,9 +829,17 @@ class RosterForm(QWidget):
         self._side_changed()
 
     def _side_changed(self) -> None:
-        regular = self.side.currentData() == "regular"
-        self.tq.setCurrentText("d8" if regular else "d6")
-        self.morale.setCurrentText("d10")
+        """A new unit of the side chosen starts from that side's defaults: nothing of the
+        unit last described (its name, its support weapon) carries over to the other side."""
+        tq, morale, count, weapon, leader = NEW_UNIT[str(self.side.currentData())]
+        self.name.clear()
+        self.tq.setCurrentText(tq)
+        self.morale.setCurrentText(morale)
+        self.count.setValue(count)
+        self.weapon.setCurrentIndex(max(0, self.weapon.findData(weapon)))
+        self.support.setCurrentIndex(0)
+        self.leader.setChecked(leader)
+        self.armor.setValue(-1)
 
     def make_unit(self, at: tuple[float, float]) -> dict[str, Any]:
         """The unit the form describes, its figures in formation from ``at``."""
