@@ -6,6 +6,7 @@ reinforcements with no Hot Spot)."""
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -127,3 +128,37 @@ def test_switching_the_new_unit_s_side_starts_it_from_that_side_s_defaults(qtbot
     assert (unit["tq"], unit["morale"]) == ("d6", "d10")
     roster.side.setCurrentIndex(roster.side.findData("regular"))
     assert roster.make_unit((12.0, 12.0)) == fresh
+
+
+# -- 5: one data folder, and what was saved in the doubled one found there -----------------------
+
+def test_the_data_folder_is_not_doubled_and_older_files_are_moved_up(qapp: Any, tmp_path: Path,
+                                                                      monkeypatch: Any) -> None:
+    from ambush_gui.gui.shared import paths
+
+    monkeypatch.delenv("AMBUSH_GUI_DATA", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setattr(paths, "_settled", set(), raising=False)
+    names = qapp.applicationName(), qapp.organizationName()
+    qapp.setApplicationName("ambush-gui")  # as the program names itself (gui/app.py)
+    qapp.setOrganizationName("ambush-gui")
+    try:
+        _older_files_are_moved_up(tmp_path)
+    finally:
+        qapp.setApplicationName(names[0])
+        qapp.setOrganizationName(names[1])
+
+
+def _older_files_are_moved_up(tmp_path: Path) -> None:
+    from ambush_gui.gui.editor.window import user_scenarios_dir
+
+    doubled = tmp_path / "ambush-gui" / "ambush-gui"
+    (doubled / "scenarios").mkdir(parents=True)
+    (doubled / "scenarios" / "my-raid.toml").write_text("title = 'Mine'\n")
+    (doubled / "autosave.json").write_text("old")
+    (tmp_path / "ambush-gui" / "autosave.json").write_text("new")
+    assert user_scenarios_dir() == tmp_path / "ambush-gui" / "scenarios"
+    assert (tmp_path / "ambush-gui" / "scenarios" / "my-raid.toml").read_text() == "title = 'Mine'\n"
+    assert (tmp_path / "ambush-gui" / "autosave.json").read_text() == "new"  # nothing overwritten
+    assert (tmp_path / "ambush-gui" / "autosave (older).json").read_text() == "old"
+    assert not doubled.exists()
