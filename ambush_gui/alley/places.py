@@ -353,6 +353,8 @@ _EDITOR_TERMS: list[tuple[re.Pattern[str], Any]] = [
      "a turn trigger needs the turn it goes off: set its turn"),
     (re.compile(r"give it kind = \"minefield\" or remove its settings"),
      "make the piece a minefield, or remove its minefield settings"),
+    (re.compile(r"place \[\[hot_spots\]\], or remove \[reinforcements\]"),
+     "place Hot Spots with the Hot Spot tool, or untick the reinforcements on the Scenario tab"),
     (re.compile(r"format 1: no victory\.awards, so"), "the file lists no awards, so"),
     (re.compile(r"format 1: (?P<n>\d+) \[\[contractors\]\] read as"),
      lambda m: f"{m['n']} contractors (the older shorthand) are read as"),

@@ -162,3 +162,37 @@ def _older_files_are_moved_up(tmp_path: Path) -> None:
     assert (tmp_path / "ambush-gui" / "autosave.json").read_text() == "new"  # nothing overwritten
     assert (tmp_path / "ambush-gui" / "autosave (older).json").read_text() == "old"
     assert not doubled.exists()
+
+
+# -- 7: Hot Spot reinforcements with no Hot Spot ----------------------------------------------------
+
+@pytest.mark.rule("AA-056")
+def test_reinforcements_with_no_hot_spot_warn_in_the_problems_list_and_in_validate(
+        qtbot: Any, tmp_path: Path, capsys: Any) -> None:
+    from ambush_gui import cli
+    from ambush_gui.gui.editor.window import EditorWindow
+
+    doc = EditorDocument(new_table_data(24, 24, "No Spots"))
+    page = make_page(qtbot, doc)
+    page.roster.side.setCurrentIndex(0)
+    doc.insert(("units",), None, page.roster.make_unit((4.0, 4.0)))
+    page.roster.side.setCurrentIndex(1)
+    doc.insert(("units",), None, page.roster.make_unit((20.0, 20.0)))
+    assert doc.problems() == []
+    (found,) = doc.findings()
+    assert found.severity == "warning" and found.path == "reinforcements"
+    assert "no Hot Spot is placed, so every arrival is lost (AA-056)" in found.what
+    assert "Hot Spot tool" in found.what and not FILE_MARKUP.search(found.what)
+    win = EditorWindow(doc)
+    qtbot.addWidget(win)
+    win.show()
+    win.check_now()
+    texts = [win.problem_list.list.item(i).text() for i in range(win.problem_list.list.count())]
+    assert any("every arrival is lost" in t for t in texts), texts
+    path = doc.save(tmp_path / "no-spots.toml")
+    assert cli.main(["validate", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert "warning:" in err and "every arrival is lost" in err and "[[hot_spots]]" in err
+    doc.insert(("hot_spots",), None, {"number": 1, "at": [12, 12]})
+    assert doc.findings() == []
+    doc.undo_stack.setClean()  # closing asks nothing
