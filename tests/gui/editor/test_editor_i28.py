@@ -196,3 +196,30 @@ def test_reinforcements_with_no_hot_spot_warn_in_the_problems_list_and_in_valida
     doc.insert(("hot_spots",), None, {"number": 1, "at": [12, 12]})
     assert doc.findings() == []
     doc.undo_stack.setClean()  # closing asks nothing
+
+
+# -- 8: the forms import no circle -----------------------------------------------------------------
+
+def test_the_table_editor_s_modules_import_one_another_in_no_circle() -> None:
+    """Every import of the table editor's modules, the ones inside functions too: the
+    graph has no cycle (forms, awards and modules shared bits through one another)."""
+    import ast
+
+    import ambush_gui.gui.editor.table as table
+
+    folder = Path(table.__file__).parent
+    prefix = "ambush_gui.gui.editor.table."
+    graph: dict[str, set[str]] = {}
+    for file in folder.glob("*.py"):
+        tree = ast.parse(file.read_text())
+        graph[file.stem] = {node.module[len(prefix):] for node in ast.walk(tree)
+                            if isinstance(node, ast.ImportFrom) and node.module
+                            and node.module.startswith(prefix)}
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        for nxt in graph.get(start, ()):
+            if nxt == goal or (nxt not in seen and reaches(nxt, goal, seen | {nxt})):
+                return True
+        return False
+
+    assert [m for m in sorted(graph) if reaches(m, m, set())] == []

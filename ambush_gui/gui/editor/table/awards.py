@@ -52,6 +52,7 @@ from ambush_gui.alley.scenario import (
 )
 from ambush_gui.alley.victory import AWARD_TITLES
 from ambush_gui.gui.editor.document import EditorDocument
+from ambush_gui.gui.editor.table.bound import form_layout
 from ambush_gui.gui.editor.table.canvas import get_list, zone_paths
 from ambush_gui.gui.shared import theme
 
@@ -211,8 +212,6 @@ class AwardsBox(QGroupBox):
             row.addWidget(b)
         row.addStretch(1)
         box.addLayout(row)
-
-        from ambush_gui.gui.editor.table.forms import form_layout
 
         self.form = form_layout()
         self.side = QComboBox()

@@ -47,6 +47,7 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui.gui.editor.document import DataPath, EditorDocument
+from ambush_gui.gui.editor.table.bound import hint
 from ambush_gui.gui.editor.table.canvas import (
     IEDS,
     KIND_TITLES,
@@ -64,7 +65,6 @@ from ambush_gui.gui.editor.table.forms import (
     UnitForm,
     ZoneForm,
     default_reinforcements,
-    hint,
 )
 from ambush_gui.gui.editor.table.modules import IedForm, ModulesForm, RecordList
 from ambush_gui.gui.shared import theme
