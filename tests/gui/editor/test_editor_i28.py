@@ -223,3 +223,22 @@ def test_the_table_editor_s_modules_import_one_another_in_no_circle() -> None:
         return False
 
     assert [m for m in sorted(graph) if reaches(m, m, set())] == []
+
+
+# -- 9: what the look at 1280x800 found ---------------------------------------------------------------
+
+def test_the_new_unit_form_s_labels_are_not_cut_at_the_narrowest_tabs(qtbot: Any) -> None:
+    from PySide6.QtWidgets import QFormLayout
+
+    doc = EditorDocument(new_table_data(24, 24, "Narrow"))
+    page = make_page(qtbot, doc)
+    page.resize(1000, 760)  # the page of an editor window 1280 pixels wide
+    page.split.setSizes([580, 420])
+    page.tabs.setCurrentIndex(1)
+    qtbot.waitUntil(lambda: page.roster.isVisible())
+    roster = page.roster
+    form = roster.support.parentWidget().layout()
+    assert isinstance(form, QFormLayout)
+    for field in (roster.side, roster.name, roster.weapon, roster.support, roster.armor):
+        label = form.labelForField(field)
+        assert label.width() >= label.sizeHint().width(), label.text()

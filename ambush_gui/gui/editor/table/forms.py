@@ -568,6 +568,9 @@ class RosterForm(QWidget):
             self.weapon.addItem(text, value)
             if WEAPONS[value].dice:
                 self.support.addItem(text, value)
+        for combo in (self.weapon, self.support):  # sized by the form, so no label is cut short
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(8)
         f.addRow("Weapon", self.weapon)
         self.support.setToolTip("The last figure carries this support weapon (AA-138)")
         f.addRow("Support weapon", self.support)
