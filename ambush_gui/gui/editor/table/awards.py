@@ -52,7 +52,7 @@ from ambush_gui.alley.scenario import (
 )
 from ambush_gui.alley.victory import AWARD_TITLES
 from ambush_gui.gui.editor.document import EditorDocument
-from ambush_gui.gui.editor.table.bound import form_layout
+from ambush_gui.gui.editor.table.bound import block, form_layout
 from ambush_gui.gui.editor.table.canvas import get_list, zone_paths
 from ambush_gui.gui.shared import theme
 
@@ -297,7 +297,9 @@ class AwardsBox(QGroupBox):
         self.remove.setEnabled(on)
         self.up.setEnabled(on and i > 0)
         self.down.setEnabled(on and i < len(self._rows) - 1)
-        if not on:
+        if not on:  # the greyed fields show no award's values: there is none to show
+            for w in (self.side, self.event):
+                block(w, lambda w=w: w.setCurrentIndex(-1))
             self.form.setRowVisible(self.zone, False)
             self.form.setRowVisible(self.edge, False)
             self.explain.setText("")
