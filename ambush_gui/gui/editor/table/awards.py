@@ -23,6 +23,7 @@ deployment zones that have an id.
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,7 +53,7 @@ from ambush_gui.alley.scenario import (
 )
 from ambush_gui.alley.victory import AWARD_TITLES
 from ambush_gui.gui.editor.document import EditorDocument
-from ambush_gui.gui.editor.table.bound import block, form_layout
+from ambush_gui.gui.editor.table.bound import form_layout
 from ambush_gui.gui.editor.table.canvas import get_list, zone_paths
 from ambush_gui.gui.shared import theme
 
@@ -298,8 +299,10 @@ class AwardsBox(QGroupBox):
         self.up.setEnabled(on and i > 0)
         self.down.setEnabled(on and i < len(self._rows) - 1)
         if not on:  # the greyed fields show no award's values: there is none to show
-            for w in (self.side, self.event):
-                block(w, lambda w=w: w.setCurrentIndex(-1))
+            for combo in (self.side, typing.cast(QComboBox, self.event)):
+                old = combo.blockSignals(True)
+                combo.setCurrentIndex(-1)
+                combo.blockSignals(old)
             self.form.setRowVisible(self.zone, False)
             self.form.setRowVisible(self.edge, False)
             self.explain.setText("")
