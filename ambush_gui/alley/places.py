@@ -310,3 +310,68 @@ def module_words(data: Any, path: str, place_words: str, what: str) -> tuple[str
 
 _MODULE_THING = re.compile(r"^(?:mortar team|minefield|IED|mounted unit|Positive Leader|Negative Leader|"
                            r"leader|hostile mob|mob|unit)\s+'?[\w.-]+'?: (?P<rest>.+)$", re.S)
+
+
+def _module_title(name: str) -> str:
+    from ambush_gui.alley.modules import REGISTRY
+
+    cls = REGISTRY.get(name)
+    return str(cls.title) if cls is not None and cls.title else name.replace("_", " ")
+
+
+def _event_title(name: str) -> str:
+    from ambush_gui.alley.victory import AWARD_TITLES
+
+    return f"\"{AWARD_TITLES[name]}\"" if name in AWARD_TITLES else name
+
+
+_EVENT = r"(?P<event>escort_exited|none_left_behind|enemy_wounded|enemy_killed|captive_held|" \
+         r"hot_spot_neutralised|figure_exited|zone_held|zone_cleared|civilian_casualty)"
+# The loader says a place the way the file writes it ("[[units]]", add "mines" to modules),
+# which is what a person editing the file needs (``validate``); the editor has no file to
+# show, so :func:`editor_words` says the same place by the editor's tab or tool. One table
+# here, next to the words for places, so each check keeps one message and both readers.
+_EDITOR_TERMS: list[tuple[re.Pattern[str], Any]] = [
+    (re.compile(r"at least one unit in \[\[units\]\]"),
+     "at least one unit: add one on the Units tab and place it on the table"),
+    (re.compile(r"\[(?P<m>[a-z_]+)\] gives settings for the [a-z_]+ module, which is not switched on: "
+                r"add \"[a-z_]+\" to modules, or remove the table"),
+     lambda m: (f"settings are given for the {_module_title(m['m'])} module, which is not switched "
+                f"on: switch it on in the Modules tab, or clear its settings")),
+    (re.compile(r"settings for (?P<m>[a-z_]+) are given twice \(\[[a-z_]+\] and \[modules\.[a-z_]+\]\)"),
+     lambda m: f"settings for the {_module_title(m['m'])} module are given twice in the file"),
+    (re.compile(r"add \"(?P<m>[a-z_]+)\" to (?:the scenario's modules list|modules)"),
+     lambda m: f"switch the {_module_title(m['m'])} module on in the Modules tab"),
+    (re.compile(r"\(\[\[escorts\]\] or \[\[contractors\]\]\)"), "(place one with the Escort tool)"),
+    (re.compile(r"\(expected friendly_edges for that side\)"),
+     "(give that side a friendly edge on the Scenario tab)"),
+    (re.compile(r"\(add it to combat_stress\.sides\)"),
+     "(tick that side under Combat stress in the Modules tab)"),
+    (re.compile(r"give its place as 'at' \(a point\) or 'piece' \(a table piece\), one of the two"),
+     "give it one place: a point on the table or a table piece, not both"),
+    (re.compile(r"trigger = \"turn\" needs the turn it goes off \(turn = N\)"),
+     "a turn trigger needs the turn it goes off: set its turn"),
+    (re.compile(r"give it kind = \"minefield\" or remove its settings"),
+     "make the piece a minefield, or remove its minefield settings"),
+    (re.compile(r"place \[\[hot_spots\]\], or remove \[reinforcements\]"),
+     "place Hot Spots with the Hot Spot tool, or untick the reinforcements on the Scenario tab"),
+    (re.compile(r"format 1: no victory\.awards, so"), "the file lists no awards, so"),
+    (re.compile(r"format 1: (?P<n>\d+) \[\[contractors\]\] read as"),
+     lambda m: f"{m['n']} contractors (the older shorthand) are read as"),
+    (re.compile(r"\b" + _EVENT + r"\b"), lambda m: _event_title(m["event"])),
+]
+FILE_MARKUP = re.compile(r"\[\[?[a-z_.]+\]\]?|\bto modules\b|modules list|\b" + _EVENT + r"\b")
+"""File markup a message in the editor should no longer hold (the tests look for it)."""
+
+
+def editor_words(what: str) -> str:
+    """A loader's message as the editor says it: the file's markup ("[[units]]", "add
+    \"mines\" to modules", an award event's key) replaced by the tab, tool or title the
+    designer sees. Messages with no markup pass unchanged.
+
+    >>> editor_words("no units: each side needs at least one unit in [[units]]")
+    'no units: each side needs at least one unit: add one on the Units tab and place it on the table'
+    """
+    for pattern, repl in _EDITOR_TERMS:
+        what = pattern.sub(repl, what)
+    return what

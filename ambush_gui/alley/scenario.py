@@ -778,6 +778,19 @@ def setup_check(spec: ScenarioSpec) -> list[tuple[str, str]]:
     return problems
 
 
+def scenario_warnings(spec: ScenarioSpec) -> list[tuple[str, str]]:
+    """What is doubtful but playable, as (path, what): reinforcements switched on with no
+    Hot Spot placed. Each arrival rolls for a Hot Spot to come on at (AA-052), and with
+    none on the table every arrival is lost (house rule AA-056), so the reinforcement
+    table never brings anyone: the game plays, but hardly as the designer meant."""
+    out: list[tuple[str, str]] = []
+    if spec.reinforcements is not None and not spec.hot_spots:
+        out.append(("reinforcements", "Insurgent reinforcements come on at a Hot Spot (AA-052), but no "
+                                      "Hot Spot is placed, so every arrival is lost (AA-056): place "
+                                      "[[hot_spots]], or remove [reinforcements]"))
+    return out
+
+
 def module_problem(spec: ScenarioSpec, module: str, rules: str, words: str) -> str:
     """Why a piece whose rules are ``module``'s cannot be played, or "" when it can."""
     from ambush_gui.alley.modules import REGISTRY
@@ -867,6 +880,18 @@ class Scenario:
         if not data.get("options"):  # written only when set, as files written before it
             data.pop("options", None)
         return data
+
+    @cached_property
+    def warnings(self) -> list[tuple[str, str]]:
+        """Doubtful but playable (:func:`scenario_warnings`): ``validate`` and the editor's
+        Problems list show them; nothing refuses to play."""
+        return scenario_warnings(self.spec)
+
+    def describe(self, path: str, what: str) -> tuple[str, str]:
+        """A problem or warning's place and message in the designer's words."""
+        from ambush_gui.alley.places import describe
+
+        return describe(self.to_data(), path, what)
 
     @cached_property
     def inferred(self) -> list[str]:

@@ -108,15 +108,17 @@ class Session:
             return None
 
     def play(self, scenario: object, mode: str = "hotseat", seed: int = 0,
-             options: dict[str, str] | None = None, level: str | None = None) -> GameWindow:
+             options: dict[str, str] | None = None, level: str | None = None,
+             editor: QWidget | None = None) -> GameWindow:
         """A new game of a validated scenario or mission in its window: the launcher's new
         game and the editor's "Play from here" both start games here. ``mode`` says who
         sits where (see :func:`~ambush_gui.gui.shared.game_window.seats_for`); ``options``
         the rules options the player chose (the rest: the scenario's, else the defaults);
         ``level`` the computer's (None: the level chosen last, in the launcher or the Game
-        menu)."""
+        menu); ``editor`` the editor window whose "Play from here" starts it (the game then
+        opens at a window's size and offers the way back to it)."""
         game = systems.new_game(scenario, seed, options)
-        return self._window(game, seats_for(mode, game.system), None, level)
+        return self._window(game, seats_for(mode, game.system), None, level, editor)
 
     def editor(self, path: Path | None = None) -> QWidget:
         """An editor window, offering first to restore work a crash left unsaved; ``path``
@@ -152,12 +154,14 @@ class Session:
         return self._window(game, seats, path, level)
 
     def _window(self, game: Game, seats: dict[str, Seat], save_path: Path | None,
-                level: str | dict[str, str] | None = None) -> GameWindow:
+                level: str | dict[str, str] | None = None, editor: QWidget | None = None) -> GameWindow:
         controller = GameController(game, seats, autosave=paths.autosave_path(), pace=saved_pace(),
                                     level=level or saved_level())
         controller.save_path = save_path
         win = window_for(controller)
         win.newGameRequested.connect(lambda w=win: self.launcher(replacing=w))
+        if editor is not None:
+            win.played_from(editor)
         win.place_on_screen()  # the screen's room, or as the player left this kind of window
         if os.environ.get("AMBUSH_GUI_FIRST_PAINT"):  # bench/bench_gui.py times start-up
             _report_first_paint(win)

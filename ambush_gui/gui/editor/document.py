@@ -273,16 +273,14 @@ class EditorDocument(QObject):
         """A problem or warning's place in the designer's words ("paragraph 66, option 2"),
         as the loader says it; the path itself where the loader has no words for it."""
         self.problems()
+        if self.system == "alley":  # the table scenario's own words, and the editor's for the file's
+            from ambush_gui.alley.places import describe, editor_words, module_words
+
+            place, words = module_words(self.data, path, *describe(self.data, path, what))
+            return place, editor_words(words)
         if self._describe is not None:
             return self._describe(path, what)
-        said = self._described.get((path, what), (path, what))
-        if self.system == "alley":  # the table scenario's own words
-            from ambush_gui.alley.places import describe, module_words
-
-            if said == (path, what):
-                said = describe(self.data, path, what)
-            return module_words(self.data, path, *said)
-        return said
+        return self._described.get((path, what), (path, what))
 
     def findings(self) -> list[Finding]:
         """The one list of what is wrong that every view shows (the Problems dock, a page's

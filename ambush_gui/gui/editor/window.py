@@ -13,8 +13,10 @@ and the page that edits it: the free-measure table page for Ambush Alley scenari
 * **Problems** dock: the engine's own loader checks the document 150 ms after each
   edit; each problem names its place, and clicking it shows that place on the page.
 * **Scenario**: *Play from here* (F5) opens a game of the edited scenario through the
-  session that opens every game; *Simulate* (Ctrl+R) plays computer games and charts the
-  balance. Both refuse an invalid scenario and say exactly what is wrong.
+  session that opens every game, in a window of its own beside the editor, whose File ▸
+  Back to the editor (Ctrl+Shift+E) closes it and brings the editor up; *Simulate*
+  (Ctrl+R) plays computer games and charts the balance. Both refuse an invalid scenario
+  and say exactly what is wrong.
 * **No lost work**: while the document has unsaved changes a recovery copy sits in the
   data folder, rewritten shortly after each edit; the next editor offers to restore it.
 """
@@ -624,8 +626,9 @@ class EditorWindow(QMainWindow):
 
             self.session = Session()
         seed = time.time_ns() // 1000 % 1_000_000
-        win = self.session.play(scenario, mode, seed)
-        self.statusBar().showMessage(f"Playing {self.doc.title} (seed {seed}) in its own window", 8000)
+        win = self.session.play(scenario, mode, seed, editor=self)
+        self.statusBar().showMessage(f"Playing {self.doc.title} (seed {seed}) in its own window; its "
+                                     "File menu (Ctrl+Shift+E) brings you back here", 8000)
         return win
 
     def simulate(self) -> QWidget | None:

@@ -216,6 +216,9 @@ class DecisionPanel(QWidget):
         return w.sizeHint().height()
 
 
+BACK_TO_EDITOR = "Ctrl+Shift+E"  # File > Back to the editor, in a game "Play from here" started
+
+
 class GameWindow(QMainWindow):
     """One game, one window: what every rule system's window shares.
 
@@ -423,7 +426,7 @@ class GameWindow(QMainWindow):
 
     def _menus(self) -> None:
         bar = self.menuBar()
-        file = bar.addMenu("&File")
+        file = self.file_menu = bar.addMenu("&File")
         self._act(file, "&New game…", QKeySequence.StandardKey.New, self.newGameRequested.emit,
                   "Start another game from the launcher")
         self._act(file, "&Open…", QKeySequence.StandardKey.Open, self.open_file, "Open a saved game")
@@ -900,9 +903,47 @@ class GameWindow(QMainWindow):
     def _settings_key(self, what: str) -> str:
         return f"window/{self.window_kind}/{what}"
 
+    editor: QWidget | None = None
+    """The editor window whose "Play from here" started this game (None: any other game)."""
+
+    def played_from(self, editor: QWidget) -> None:
+        """A game the editor started: File > Back to the editor (Ctrl+Shift+E) closes it and
+        brings that editor window up again; call before :meth:`place_on_screen`."""
+        self.editor = editor
+        back = QAction("&Back to the editor", self)
+        back.setShortcut(QKeySequence(BACK_TO_EDITOR))
+        tip = "Close this game and go back to the scenario in the editor"
+        back.setStatusTip(tip)
+        back.setToolTip(tip)
+        back.triggered.connect(self.back_to_editor)
+        first = self.file_menu.actions()[0]
+        self.file_menu.insertAction(first, back)
+        self.file_menu.insertSeparator(first)
+        self.back_action = back
+
+    def back_to_editor(self) -> None:
+        editor = self.editor
+        if not self.close() or editor is None:
+            return
+        editor.show()
+        if editor.isMinimized():
+            editor.showNormal()
+        editor.raise_()
+        editor.activateWindow()
+
     def place_on_screen(self) -> None:
         """Open as the player left this kind of window (size, docks), else filling the
-        screen's available area (not a fixed 1280x800 on a 1920x1080 screen)."""
+        screen's available area (not a fixed 1280x800 on a 1920x1080 screen). A game the
+        editor started opens at a window's size instead (at most 1600x1000, at most nine
+        tenths of the screen, centred on it), the editor around it, and leaves the size
+        the player keeps for games alone."""
+        if self.editor is not None:
+            screen = self.screen() or QGuiApplication.primaryScreen()
+            avail = screen.availableGeometry() if screen is not None else QRect(0, 0, 1280, 800)
+            w, h = min(1600, avail.width() * 9 // 10), min(1000, avail.height() * 9 // 10)
+            self.setGeometry(QRect(avail.x() + (avail.width() - w) // 2,
+                                   avail.y() + (avail.height() - h) // 2, w, h))
+            return
         settings = QSettings("ambush-gui", "ambush-gui")
         geometry = settings.value(self._settings_key("geometry"))
         state = settings.value(self._settings_key("state"))
@@ -922,7 +963,10 @@ class GameWindow(QMainWindow):
     STATE_VERSION = 3  # bump when the docks change: an old saved layout is then ignored
 
     def remember_layout(self) -> None:
-        """Keep the window's size and docks for the next window of this kind."""
+        """Keep the window's size and docks for the next window of this kind (not a game
+        the editor started, whose size is the editor's choice)."""
+        if self.editor is not None:
+            return
         settings = QSettings("ambush-gui", "ambush-gui")
         settings.setValue(self._settings_key("geometry"), self.saveGeometry())
         settings.setValue(self._settings_key("state"), self.saveState(self.STATE_VERSION))

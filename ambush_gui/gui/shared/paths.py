@@ -1,15 +1,24 @@
-"""Where the program keeps its own files: autosave, recent games, settings.
+"""Where the program keeps its own files: autosave, saved games, the designer's scenarios.
 
 The user data folder comes from Qt (QStandardPaths); ``AMBUSH_GUI_DATA`` overrides it,
-which is how tests keep their autosaves out of the user's folder.
+which is how tests keep their autosaves out of the user's folder. Qt names the folder
+``<organisation>/<application>``, and both are "ambush-gui": the folder is the one
+``ambush-gui`` (``~/.local/share/ambush-gui`` on Linux), not the doubled
+``ambush-gui/ambush-gui`` where versions before issue 28 wrote. What those versions left
+there is moved up once (:func:`settle`), so no saved game or scenario is lost.
 """
 
 from __future__ import annotations
 
+import logging
 import os
+import shutil
 from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths
+
+log = logging.getLogger(__name__)
+_settled: set[Path] = set()
 
 
 def data_dir() -> Path:
@@ -18,9 +27,56 @@ def data_dir() -> Path:
         p = Path(override)
     else:
         base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-        p = Path(base or Path.home() / ".ambush-gui")
+        p = settle(Path(base)) if base else Path.home() / ".ambush-gui"
     p.mkdir(parents=True, exist_ok=True)
     return p
+
+
+def settle(qt_dir: Path) -> Path:
+    """The data folder for Qt's ``qt_dir``: its parent when Qt doubled the name
+    (``.../ambush-gui/ambush-gui``), with whatever an older version wrote in the doubled
+    folder moved up into it, once per process (:func:`move_in`)."""
+    if qt_dir.name != qt_dir.parent.name:
+        return qt_dir
+    home = qt_dir.parent
+    if home not in _settled:
+        _settled.add(home)
+        if qt_dir.is_dir():
+            move_in(qt_dir, home)
+    return home
+
+
+def move_in(old: Path, new: Path) -> None:
+    """Move every file of the folder ``old`` into ``new``, keeping its place below it;
+    a file whose name is taken there keeps both: it arrives as "name (older).ext". A file
+    that cannot be moved stays where it was (and is logged); ``old`` goes once empty."""
+    new.mkdir(parents=True, exist_ok=True)
+    for entry in sorted(old.iterdir()):
+        target = new / entry.name
+        try:
+            if entry.is_dir() and not entry.is_symlink() and target.is_dir():
+                move_in(entry, target)
+                continue
+            if target.exists() or target.is_symlink():
+                target = free_name(target)
+            shutil.move(str(entry), str(target))
+        except OSError as why:
+            log.warning("could not move %s to %s: %s", entry, target, why)
+    try:
+        old.rmdir()
+    except OSError:
+        pass
+
+
+def free_name(path: Path) -> Path:
+    """``path`` as "stem (older).ext", or "stem (older 2).ext" and so on, not yet taken."""
+    n = 1
+    while True:
+        tag = "older" if n == 1 else f"older {n}"
+        p = path.with_name(f"{path.stem} ({tag}){path.suffix}")
+        if not p.exists():
+            return p
+        n += 1
 
 
 def autosave_path() -> Path:

@@ -139,9 +139,13 @@ def test_an_edge_award_offers_the_edges_and_an_event_change_drops_what_no_longer
     assert all(t and ":" in t for t in tips) and len(tips) == 10  # every event says what scores
 
 
-def test_a_new_scenario_shows_the_defaults_as_not_set_and_saves_no_victory_points(qtbot: Any,
-                                                                                 tmp_path: Path) -> None:
-    doc = EditorDocument(new_table_data(24, 24, "Fresh"))
+def test_a_format_1_file_shows_the_defaults_as_not_set_and_saves_no_victory_points(qtbot: Any,
+                                                                                  tmp_path: Path) -> None:
+    data = new_table_data(24, 24, "Fresh")
+    data["format"] = 1
+    del data["victory"]  # a format-1 file written before awards: the shorthand's defaults score
+    data["escorts"] = [{"id": "vip", "at": [12, 12]}]
+    doc = EditorDocument(data)
     page = make_page(qtbot, doc)
     box = page.settings.awards
     assert box.list.count() == 5
@@ -273,7 +277,7 @@ def _no_insurgents(d: dict[str, Any]) -> None:
      "'weapon' out, not 'rifle'", ("escorts", 0)),
     (_set(("reinforcements", "level"), 9), "reinforcements, Insurgency Level: the Insurgency Level is 1-6 or "
      "'automatic' (AA-059 rolls a d6), not 9", None),
-    (_no_insurgents, "Insurgents: no units: each side needs at least one unit in [[units]]", None),
+    (_no_insurgents, "Insurgents: no units: each side needs at least one unit: add one", None),
     (_set(("units", 0, "figures"), []), "Corporal (squad leader), figures: needs at least one", ("units", 0)),
 ])
 def test_each_refusal_reads_in_the_designer_s_words_and_a_click_shows_its_place(

@@ -252,6 +252,31 @@ def test_play_from_here_plays_an_edited_mission_solo_without_asking(qtbot: Any,
     assert game_win.controller.game.system == "ambush"
 
 
+def test_play_from_here_opens_a_window_beside_the_editor_and_comes_back_to_it(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtTest import QTest
+
+    monkeypatch.setattr(QInputDialog, "getItem", staticmethod(lambda *a, **k: (SEAT_CHOICES[0][1], True)))
+    win = editor(qtbot, CT)
+    action(win, "Play from here").trigger()
+    (game_win,) = game_windows()
+    avail = QGuiApplication.primaryScreen().availableGeometry()
+    assert game_win.geometry() != avail and game_win.height() <= avail.height() * 9 // 10  # a window
+    assert not game_win.isFullScreen() and not game_win.isMaximized()
+    assert win.isVisible()  # the editor stays open
+    back = action(game_win, "Back to the editor")
+    assert back.shortcut().toString() == "Ctrl+Shift+E"
+    assert back in game_win.menuBar().actions()[0].menu().actions()  # the File menu
+    game_win.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is game_win)
+    mods = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    QTest.keyClick(game_win, Qt.Key.Key_E, mods)
+    assert game_windows() == []
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is win)
+
+
 def test_cancelling_the_seat_choice_plays_nothing(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(QInputDialog, "getItem", staticmethod(lambda *a, **k: ("", False)))
     win = editor(qtbot, CT)

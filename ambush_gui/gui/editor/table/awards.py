@@ -12,7 +12,9 @@ Each edit (add, remove, move up or down, a side, an event, points, a zone, an ed
 one undo step. The first edit of a file that still uses the shorthand writes every row
 as an award (the keys taken out, the same awards in the same order, the file marked
 format 2) in that same step, so what scores does not change until the designer
-changes it.
+changes it (Contracting Trouble's escort award, left to its default in a scenario with no
+escort, scores nothing and is not written). A new scenario scores nothing until an award
+is added: adding one adds only that award.
 
 Events, sides and edges are the engine's own lists (:class:`AwardEvent`, the
 scenario's side names, :class:`Edge`); a zone is chosen among the table pieces and the
@@ -21,6 +23,7 @@ deployment zones that have an id.
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,6 +53,7 @@ from ambush_gui.alley.scenario import (
 )
 from ambush_gui.alley.victory import AWARD_TITLES
 from ambush_gui.gui.editor.document import EditorDocument
+from ambush_gui.gui.editor.table.bound import form_layout
 from ambush_gui.gui.editor.table.canvas import get_list, zone_paths
 from ambush_gui.gui.shared import theme
 
@@ -210,8 +214,6 @@ class AwardsBox(QGroupBox):
         row.addStretch(1)
         box.addLayout(row)
 
-        from ambush_gui.gui.editor.table.forms import form_layout
-
         self.form = form_layout()
         self.side = QComboBox()
         self.side.setToolTip("Who scores the points")
@@ -296,7 +298,11 @@ class AwardsBox(QGroupBox):
         self.remove.setEnabled(on)
         self.up.setEnabled(on and i > 0)
         self.down.setEnabled(on and i < len(self._rows) - 1)
-        if not on:
+        if not on:  # the greyed fields show no award's values: there is none to show
+            for combo in (self.side, typing.cast(QComboBox, self.event)):
+                old = combo.blockSignals(True)
+                combo.setCurrentIndex(-1)
+                combo.blockSignals(old)
             self.form.setRowVisible(self.zone, False)
             self.form.setRowVisible(self.edge, False)
             self.explain.setText("")
@@ -356,6 +362,12 @@ class AwardsBox(QGroupBox):
         """Put ``awards`` in the file as the list of what scores (the shorthand keys taken
         out, the file marked format 2): one undo step."""
         v = dict(self.doc.get(("victory",)) or {})
+        escort_default = [r.award for r in self._rows
+                          if r.default and r.award.get("event") == "escort_exited"]
+        if escort_default and not (self.doc.get(("escorts",)) or self.doc.get(("contractors",))):
+            # left to its default it scores nothing with no escort, and written out the
+            # loader would refuse it: the file's first awards leave it out
+            awards = [a for a in awards if a != escort_default[0]]
         for key in SHORTHAND:
             v.pop(key, None)
         v["awards"] = awards

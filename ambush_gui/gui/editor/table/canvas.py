@@ -499,8 +499,9 @@ class TableCanvas(MapView):
 
     def _draw_ieds(self) -> None:
         """Each IED where it lies (or at the middle of the piece it is in), its reach a
-        dashed ring, "IED" and its id under it; left off when the table is viewed as a
-        side it is hidden from (the one view of core/view.py)."""
+        dashed ring, its label under it (or "IED" and its id, when it has no label); left
+        off when the table is viewed as a side it is hidden from (the one view of
+        core/view.py)."""
         from ambush_gui.alley.view import hidden_in_file
         from ambush_gui.core.view import View
         from ambush_gui.gui.table.fof import hidden_words
@@ -534,7 +535,8 @@ class TableCanvas(MapView):
                    f"{hidden_words(secret) if hidden else 'shown to both sides'}")
             path = (*IEDS, i)
             self._add_marker(path, IedItem(IED_RADIUS, reach, hidden, tip), at)
-            lab = LabelItem(f"IED {dev.get('id', '')}", point_size=7.0, fg=theme.TERRAIN_LABEL,
+            name = str(dev.get("label") or "").strip() or f"IED {dev.get('id', '')}"  # as it is called
+            lab = LabelItem(name, point_size=7.0, fg=theme.TERRAIN_LABEL,
                             bg=theme.TERRAIN_LABEL_BG, anchor="below", gap=2.0)
             lab.setPos(self._flip.scene(at[0], at[1] - IED_RADIUS))
             lab.setZValue(theme.Z_MARKERS + 1)

@@ -16,18 +16,14 @@ from __future__ import annotations
 
 import math
 import typing
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractSpinBox,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
-    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -54,6 +50,8 @@ from ambush_gui.alley.weapons import WEAPONS
 from ambush_gui.core.dice import Die
 from ambush_gui.core.geometry import CoverClass, cohesive
 from ambush_gui.gui.editor.document import DataPath, EditorDocument
+from ambush_gui.gui.editor.table.awards import AwardsBox
+from ambush_gui.gui.editor.table.bound import Binding, BoundForm, block, form_layout, hint
 from ambush_gui.gui.editor.table.canvas import (
     FIGURE_SPACING,
     KIND_TITLES,
@@ -63,6 +61,7 @@ from ambush_gui.gui.editor.table.canvas import (
     num,
     piece_name,
 )
+from ambush_gui.gui.editor.table.modules import PieceModules
 from ambush_gui.gui.shared import theme
 
 DICE = [str(d) for d in Die]
@@ -101,239 +100,6 @@ def default_reinforcements() -> dict[str, Any]:
     return {"level": "automatic", "tq": "d6", "morale": "d10", "leader_tq": "d8", "table": table}
 
 
-_NONE = object()
-
-
-@dataclass
-class Binding:
-    """One widget bound to one place in the data (relative to its form's base path)."""
-
-    rel: DataPath
-    widget: QWidget
-    show: Callable[[Any], None]  # put the data's value in the widget
-    title: str  # for the undo text: "Change turn limit"
-
-
-def _block(widget: QWidget, fn: Callable[[], None]) -> None:
-    old = widget.blockSignals(True)
-    try:
-        fn()
-    finally:
-        widget.blockSignals(old)
-
-
-class BoundForm(QWidget):
-    """A form whose fields read and write the document at ``base + rel``."""
-
-    message = Signal(str, bool)
-
-    def __init__(self, doc: EditorDocument, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.doc = doc
-        self.base: DataPath = ()
-        self.bindings: list[Binding] = []
-
-    # -- a rectangle [x, y, width, depth] (terrain pieces, deployment zones) -------------------
-    def rect_editor(self) -> QGroupBox:
-        """Four spin boxes bound to ``rect``: each change is one document edit."""
-        self.rect_box = QGroupBox("Rectangle (inches from the south-west corner)")
-        g = QGridLayout(self.rect_box)
-        self.rect_spins: list[QDoubleSpinBox] = []
-        for k, name in enumerate(("x", "y", "width", "depth")):
-            s = QDoubleSpinBox()
-            s.setRange(0.0 if k < 2 else 0.1, 96.0)
-            s.setDecimals(2)
-            s.setSingleStep(0.5)
-            s.setKeyboardTracking(False)
-            s.valueChanged.connect(lambda _v, name=name: self._rect_changed(name))
-            g.addWidget(QLabel(name.capitalize()), k // 2, 2 * (k % 2))
-            g.addWidget(s, k // 2, 2 * (k % 2) + 1)
-            self.rect_spins.append(s)
-        self.bindings.append(Binding(("rect",), self.rect_box, self._show_rect, "size"))
-        return self.rect_box
-
-    def _show_rect(self, v: Any) -> None:
-        for k, s in enumerate(self.rect_spins):
-            try:
-                _block(s, lambda s=s, k=k: s.setValue(float(v[k])))
-            except (TypeError, ValueError, IndexError):
-                pass
-
-    def _rect_changed(self, name: str) -> None:
-        self.commit(("rect",), [num(s.value()) for s in self.rect_spins], name)
-
-    # -- what the undo text calls the thing edited --------------------------------------
-    def thing(self) -> str:
-        return ""
-
-    def _text(self, title: str) -> str:
-        thing = self.thing()
-        return f"Change {thing}: {title}" if thing else f"Change {title}"
-
-    def commit(self, rel: DataPath, value: Any, title: str) -> None:
-        if rel == ("id",) and self.base[:1] in (("units",), ("table",)) and isinstance(value, str):
-            # a piece or unit renamed: the modules' settings that name it follow, one undo step
-            from ambush_gui.gui.editor.table.fof_data import rename
-
-            text = self._text(title)
-            old = str(self.value(("id",)) or "")
-            with self.doc.macro(text):
-                self.doc.set((*self.base, *rel), value, text)
-                rename(self.doc, old, value, text)
-            return
-        self.doc.set((*self.base, *rel), value, self._text(title))
-
-    def value(self, rel: DataPath, default: Any = None) -> Any:
-        return self.doc.get((*self.base, *rel), default)
-
-    def refresh(self) -> None:
-        for b in self.bindings:
-            _block(b.widget, lambda b=b: b.show(self.value(b.rel)))
-
-    def widget_for(self, rel: DataPath) -> QWidget | None:
-        """The field showing ``rel`` or its closest bound prefix (for focus_path)."""
-        best: Binding | None = None
-        for b in self.bindings:
-            if rel[:len(b.rel)] == b.rel and (best is None or len(b.rel) > len(best.rel)):
-                best = b
-        if best is None:
-            for b in self.bindings:
-                if b.rel[:len(rel)] == rel and rel:
-                    return b.widget
-        return best.widget if best else None
-
-    def field(self, rel: DataPath | str) -> Any:
-        """The widget bound exactly to ``rel`` (a key alone may be given as a string)."""
-        key = (rel,) if isinstance(rel, str) else tuple(rel)
-        for b in self.bindings:
-            if b.rel == key:
-                return b.widget
-        raise KeyError(f"no field for {key}")
-
-    # -- field makers ----------------------------------------------------------------------
-    def line(self, rel: DataPath, title: str, required: bool = False, tip: str = "",
-             check: Callable[[str], str] | None = None) -> QLineEdit:
-        w = QLineEdit()
-        w.setToolTip(tip)
-
-        def done() -> None:
-            text = w.text().strip()
-            if text == (self.value(rel) or ""):
-                return
-            if required and not text:
-                self.message.emit(f"The {title} cannot be empty", True)
-                w.setText(str(self.value(rel) or ""))
-                return
-            why = check(text) if check else ""
-            if why:
-                self.message.emit(why, True)
-                w.setText(str(self.value(rel) or ""))
-                return
-            self.commit(rel, text or None, title)
-
-        w.editingFinished.connect(done)
-        self.bindings.append(Binding(rel, w, lambda v: w.setText("" if v is None else str(v)), title))
-        return w
-
-    def spin(self, rel: DataPath, title: str, lo: float, hi: float, step: float = 0.5,
-             decimals: int = 1, special: str = "", tip: str = "", whole: bool = False) -> QAbstractSpinBox:
-        """A number; with ``special``, the lowest value means "not set" (the key removed)."""
-        w: QSpinBox | QDoubleSpinBox
-        if whole:
-            w = QSpinBox()
-            w.setRange(int(lo), int(hi))
-        else:
-            w = QDoubleSpinBox()
-            w.setRange(lo, hi)
-            w.setDecimals(decimals)
-            w.setSingleStep(step)
-        w.setKeyboardTracking(False)
-        w.setToolTip(tip)
-        if special:
-            w.setSpecialValueText(special)
-
-        def changed(v: float) -> None:
-            value = None if special and v == w.minimum() else num(v)
-            self.commit(rel, value, title)
-
-        w.valueChanged.connect(changed)
-
-        def show(v: Any) -> None:
-            try:
-                w.setValue(int(v) if whole else float(v))  # type: ignore[arg-type]
-            except (TypeError, ValueError):
-                w.setValue(w.minimum())  # type: ignore[arg-type]
-
-        self.bindings.append(Binding(rel, w, show, title))
-        return w
-
-    def combo(self, rel: DataPath, title: str, items: list[tuple[str, Any]], tip: str = "",
-              default: Any = _NONE) -> QComboBox:
-        """A choice from a fixed list; choosing ``default`` removes the key."""
-        w = QComboBox()
-        w.setToolTip(tip)
-        # sized by the form, not by its longest entry (the rules options' readings are whole
-        # sentences: sized to them, the Scenario tab grew wider than its scroll area and was
-        # clipped on the right); the open list still shows each entry in full
-        w.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        w.setMinimumContentsLength(8)
-        for text, _ in items:
-            w.addItem(text)
-        values = [v for _, v in items]
-
-        def chosen(index: int) -> None:
-            v = values[index]
-            self.commit(rel, None if (v is None or (default is not _NONE and v == default)) else v, title)
-
-        w.activated.connect(chosen)
-
-        def show(v: Any) -> None:
-            if v is None and default is not _NONE:
-                v = default
-            w.setCurrentIndex(values.index(v) if v in values else -1)
-
-        self.bindings.append(Binding(rel, w, show, title))
-        return w
-
-    def check(self, rel: DataPath, title: str, text: str, tip: str = "") -> QCheckBox:
-        """A yes/no that defaults to no (no is written by leaving the key out)."""
-        w = QCheckBox(text)
-        w.setToolTip(tip)
-        w.toggled.connect(lambda on: self.commit(rel, True if on else None, title))
-        self.bindings.append(Binding(rel, w, lambda v: w.setChecked(bool(v)), title))
-        return w
-
-    def member(self, rel: DataPath, title: str, value: str, text: str, order: list[str],
-               tip: str = "") -> QCheckBox:
-        """Whether ``value`` is in the list at ``rel`` (friendly edges, special rules)."""
-        w = QCheckBox(text)
-        w.setToolTip(tip)
-
-        def toggled(on: bool) -> None:
-            have = [str(v) for v in (self.value(rel) or [])]
-            new = [v for v in order if (v in have and v != value) or (v == value and on)]
-            new += [v for v in have if v not in order]
-            self.commit(rel, new, title)
-
-        w.toggled.connect(toggled)
-        self.bindings.append(Binding(rel, w, lambda v: w.setChecked(value in (v or [])), title))
-        return w
-
-
-def form_layout() -> QFormLayout:
-    f = QFormLayout()
-    f.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-    f.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
-    return f
-
-
-def hint(text: str) -> QLabel:
-    lab = QLabel(text)
-    lab.setWordWrap(True)
-    lab.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
-    return lab
-
-
 # -- the selected piece ----------------------------------------------------------------------
 
 def _yes_no(default: bool) -> list[tuple[str, Any]]:
@@ -367,8 +133,6 @@ class PieceForm(BoundForm):
                                      tip="Whether figures may not move through it")
         f.addRow("Impassable", self.impassable)
         box.addLayout(f)
-        from ambush_gui.gui.editor.table.modules import PieceModules
-
         self.modules = PieceModules(doc)
         box.addWidget(self.modules)
         box.addWidget(self.rect_editor())
@@ -544,7 +308,7 @@ class UnitForm(BoundForm):
                 kind.addItems(FIGURE_KINDS)
                 kind.activated.connect(lambda idx, j=j: self._set_kind(j, FIGURE_KINDS[idx]))
                 self.table.setCellWidget(j, 1, kind)
-            _block(kind, lambda kind=kind, fig=fig: kind.setCurrentText(str(fig.get("kind", "soldier"))))
+            block(kind, lambda kind=kind, fig=fig: kind.setCurrentText(str(fig.get("kind", "soldier"))))
             weapon = self.table.cellWidget(j, 2)
             names = list(WEAPONS)
             if not isinstance(weapon, QComboBox):
@@ -555,7 +319,7 @@ class UnitForm(BoundForm):
                 self.table.setCellWidget(j, 2, weapon)
             w = str(fig.get("weapon", "rifle"))
             index = names.index(w) if w in names else -1
-            _block(weapon, lambda weapon=weapon, index=index: weapon.setCurrentIndex(index))
+            block(weapon, lambda weapon=weapon, index=index: weapon.setCurrentIndex(index))
 
     def _set_kind(self, j: int, kind: str) -> None:
         fid = self.value(("figures", j, "id"))
@@ -683,8 +447,8 @@ class MarkerForm(BoundForm):
         if escort:
             label, wounded = escort_facts(self.doc.data, self.base)
             written = self.value(("label",)) if kind == "escorts" else label
-            _block(self.label, lambda: self.label.setText(str(written or "")))
-            _block(self.wounded, lambda: self.wounded.setChecked(wounded))
+            block(self.label, lambda: self.label.setText(str(written or "")))
+            block(self.wounded, lambda: self.wounded.setChecked(wounded))
         if escort:
             self.title.setText(f"Escort: {label} {self.value(('id',)) or ''}"
                                + (" (wounded)" if wounded else ""))
@@ -703,7 +467,7 @@ class MarkerForm(BoundForm):
         at = self.value(self._at_rel()) or [0, 0]
         for k, s in enumerate(self.xy):
             try:
-                _block(s, lambda s=s, k=k: s.setValue(float(at[k])))
+                block(s, lambda s=s, k=k: s.setValue(float(at[k])))
             except (TypeError, ValueError, IndexError):
                 pass
 
@@ -757,6 +521,14 @@ class MarkerForm(BoundForm):
 
 # -- the roster: new units, and the list of units ------------------------------------------------
 
+NEW_UNIT: dict[str, tuple[str, str, int, str, bool]] = {
+    "regular": ("d8", "d10", 4, "rifle", False),
+    "insurgent": ("d6", "d10", 4, "rifle", False),
+}
+"""A new unit's Troop Quality, Morale, figures, weapon and whether its first figure leads,
+by side: the form's defaults, chosen again whenever the side is switched."""
+
+
 class RosterForm(QWidget):
     """What the next unit placed will be, and every unit of the scenario (click to select)."""
 
@@ -796,6 +568,9 @@ class RosterForm(QWidget):
             self.weapon.addItem(text, value)
             if WEAPONS[value].dice:
                 self.support.addItem(text, value)
+        for combo in (self.weapon, self.support):  # sized by the form, so no label is cut short
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(8)
         f.addRow("Weapon", self.weapon)
         self.support.setToolTip("The last figure carries this support weapon (AA-138)")
         f.addRow("Support weapon", self.support)
@@ -821,9 +596,17 @@ class RosterForm(QWidget):
         self._side_changed()
 
     def _side_changed(self) -> None:
-        regular = self.side.currentData() == "regular"
-        self.tq.setCurrentText("d8" if regular else "d6")
-        self.morale.setCurrentText("d10")
+        """A new unit of the side chosen starts from that side's defaults: nothing of the
+        unit last described (its name, its support weapon) carries over to the other side."""
+        tq, morale, count, weapon, leader = NEW_UNIT[str(self.side.currentData())]
+        self.name.clear()
+        self.tq.setCurrentText(tq)
+        self.morale.setCurrentText(morale)
+        self.count.setValue(count)
+        self.weapon.setCurrentIndex(max(0, self.weapon.findData(weapon)))
+        self.support.setCurrentIndex(0)
+        self.leader.setChecked(leader)
+        self.armor.setValue(-1)
 
     def make_unit(self, at: tuple[float, float]) -> dict[str, Any]:
         """The unit the form describes, its figures in formation from ``at``."""
@@ -908,8 +691,6 @@ class SettingsForm(BoundForm):
         for side in Side:
             box.addWidget(self._side_box(side))
         box.addWidget(self._reinforcement_box())
-        from ambush_gui.gui.editor.table.awards import AwardsBox
-
         self.awards = AwardsBox(doc)
         self.awards.message.connect(self.message)
         self.bindings.append(Binding(("victory",), self.awards, lambda _v: self.awards.refresh(), "victory"))

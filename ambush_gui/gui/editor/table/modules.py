@@ -58,8 +58,8 @@ from ambush_gui.alley.fof import MODULE_NAMES
 from ambush_gui.alley.modules import REGISTRY
 from ambush_gui.core.dice import Die
 from ambush_gui.gui.editor.document import DataPath, EditorDocument
+from ambush_gui.gui.editor.table.bound import Binding, BoundForm, block, form_layout, hint
 from ambush_gui.gui.editor.table.fof_data import mine_words, module_list, set_module
-from ambush_gui.gui.editor.table.forms import Binding, BoundForm, _block, form_layout, hint
 
 SIDES = ("regular", "insurgent")
 DICE = [str(d) for d in Die]
@@ -268,7 +268,7 @@ class RecordList(QGroupBox):
         for r, row in enumerate(rows):
             for col, w in zip(self.columns, self.widgets[r], strict=False):
                 v = row.get(col.key)
-                _block(w, lambda w=w, col=col, v=v: self._show(w, col, v))
+                block(w, lambda w=w, col=col, v=v: self._show(w, col, v))
         self.empty.setVisible(not rows and bool(self.empty.text()))
 
     def _show(self, w: QWidget, col: Column, v: Any) -> None:
@@ -778,7 +778,7 @@ class PieceModules(QGroupBox):
                               "switches it on.")
         if mob:
             hostile = pid in ((self.doc.get(("civilians",)) or {}).get("hostile_mobs") or [])
-            _block(self.hostile, lambda: self.hostile.setChecked(hostile))
+            block(self.hostile, lambda: self.hostile.setChecked(hostile))
             self.note.setText("" if "civilians" in on else "The civilians module is off: a change "
                               "here switches it on.")
         self.note.setVisible(bool(self.note.text()))
@@ -898,7 +898,7 @@ class IedForm(ModelForm):
         at = self.value(("at",)) or [0, 0]
         for k, s in enumerate(self.xy):
             try:
-                _block(s, lambda s=s, k=k: s.setValue(float(at[k])))
+                block(s, lambda s=s, k=k: s.setValue(float(at[k])))
             except (TypeError, ValueError, IndexError):
                 pass
 

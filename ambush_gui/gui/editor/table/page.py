@@ -49,6 +49,7 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui.gui.editor.document import DataPath, EditorDocument
+from ambush_gui.gui.editor.table.bound import hint
 from ambush_gui.gui.editor.table.canvas import (
     IEDS,
     KIND_TITLES,
@@ -66,7 +67,6 @@ from ambush_gui.gui.editor.table.forms import (
     UnitForm,
     ZoneForm,
     default_reinforcements,
-    hint,
 )
 from ambush_gui.gui.editor.table.modules import IedForm, ModulesForm, RecordList
 from ambush_gui.gui.shared import theme
@@ -114,9 +114,12 @@ def new_table_data(width: float, height: float, title: str) -> dict[str, Any]:
 
     It has no units yet, so it is a draft the editor can save but the game would find
     nothing to play; units, terrain and Hot Spots are added with the page's tools.
+    Nothing scores until the designer adds an award: a new scenario is format 2 with an
+    empty list of awards, not a format-1 file whose unset shorthand scores Contracting
+    Trouble's five terms (an escort award with no escort among them).
     """
     return {
-        "format": 1,
+        "format": 2,
         "system": "alley",
         "name": slug(title),
         "title": title,
@@ -129,6 +132,7 @@ def new_table_data(width: float, height: float, title: str) -> dict[str, Any]:
         },
         "units": [],
         "reinforcements": default_reinforcements(),
+        "victory": {"awards": []},
     }
 
 
