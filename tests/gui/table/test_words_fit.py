@@ -1,0 +1,74 @@
+"""Issue 28 (items 7 and 8): no text in the window is cut or covered, and the words a new
+player looked for are there. Each test puts the window where the play-test saw the fault."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtWidgets import QPushButton  # noqa: E402
+
+from ambush_gui import systems  # noqa: E402
+from ambush_gui.core.decisions import DecisionKind as K  # noqa: E402
+from ambush_gui.gui.table.dialogs import InsurgentActDialog, PlanDialog, dialog_for  # noqa: E402
+from ambush_gui.gui.table.dialogs.situations import drive_to  # noqa: E402
+
+
+def market_day(seed: int = 7) -> Any:
+    return systems.new_game(systems.load_scenario(systems.resolve("market-day")), seed=seed)
+
+
+def shown(qtbot: Any, dlg: Any) -> Any:
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    return dlg
+
+
+def whole(button: QPushButton) -> bool:
+    """The button shows its whole text: no ellipsis, and the text fits its width."""
+    button.window().layout().activate()  # laid out for the text just set
+    text = button.text()
+    return "…" not in text and button.fontMetrics().horizontalAdvance(text) <= button.width()
+
+
+def test_the_disperse_button_says_its_action_whole_not_cut_mid_rule_id(qtbot: Any) -> None:
+    """Alpha team beside the crowd at the bus station: its plan's Disperse card holds the odds
+    and rule IDs; the button under it said the whole line, cut mid-rule-ID."""
+    game = market_day()
+    civ = next(m for m in game.modules if m.name == "civilians")
+    mob = civ.mobs["crowd-buses"]
+    x0, y0, _, _ = mob.poly.bounds
+    alpha = game.state.units["alpha"]
+    for k, f in enumerate(alpha.figures):
+        f.x, f.y = x0 + k, y0 - 2.0
+    game.answer("alpha")
+    d = game.pending()
+    assert d.kind is K.PLAN and "civilians/disperse/crowd-buses" in d.options
+    dlg = shown(qtbot, dialog_for(d, game))
+    assert isinstance(dlg, PlanDialog)
+    dlg.speed_cards["civilians/disperse/crowd-buses"].setChecked(True)
+    assert dlg.go.text() == "Disperse mob Crowd at the bus station"
+    assert whole(dlg.go)
+
+
+def test_a_long_unit_name_on_the_act_button_is_shown_whole(qtbot: Any) -> None:
+    """"Act with M...": beside "End the Insurgent phase" and Back the commit button had no
+    room; it takes a row of its own under them and says the whole name."""
+    game, d = drive_to(K.INSURGENT_ACT, lambda d, g: len(d.options) >= 2)
+    for uid in d.options:
+        if uid in game.state.units:
+            game.state.units[uid].name = "Mortar team by the grain store"
+    dlg = shown(qtbot, dialog_for(d, game))
+    assert isinstance(dlg, InsurgentActDialog)
+    assert dlg.commit_button is not None
+    assert dlg.commit_button.text() == "Act with Mortar team by the grain store"
+    assert whole(dlg.commit_button)
+    others = [b for b in dlg.findChildren(QPushButton) if b is not dlg.commit_button
+              and b.isVisible() and b.parent() is dlg]
+    for b in others:  # nothing covers anything in the bottom rows
+        assert not b.geometry().intersects(dlg.commit_button.geometry())
+
