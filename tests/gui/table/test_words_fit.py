@@ -72,3 +72,29 @@ def test_a_long_unit_name_on_the_act_button_is_shown_whole(qtbot: Any) -> None:
     for b in others:  # nothing covers anything in the bottom rows
         assert not b.geometry().intersects(dlg.commit_button.geometry())
 
+
+def test_the_launchers_rules_options_show_their_readings_whole(qtbot: Any) -> None:
+    """Market Day's nine rules-option boxes beside the cards: each shows the reading it is
+    set to whole ("Replaces its planned fire (closest to the te" was cut), in any of them."""
+    from ambush_gui.gui.launcher import Launcher
+
+    dlg = Launcher()
+    qtbot.addWidget(dlg)
+    dlg.resize(1240, 760)
+    for i in range(dlg.scenario.count()):
+        if "market-day" in str(dlg.scenario.itemData(i)):
+            dlg.scenario.setCurrentIndex(i)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    dlg.layout().activate()
+    shown_boxes = [b for b in dlg.option_boxes.values() if b.isVisibleTo(dlg)]
+    assert len(shown_boxes) >= 8
+    for box in shown_boxes:
+        for i in range(box.count()):
+            box.setCurrentIndex(i)
+            arrow = box.style().pixelMetric(box.style().PixelMetric.PM_ScrollBarExtent)
+            assert box.fontMetrics().horizontalAdvance(box.currentText()) + arrow <= box.width(), \
+                box.currentText()
+    for lab in dlg.option_labels.values():  # the titles wrap beside them, all in sight
+        if lab.isVisibleTo(dlg):
+            assert lab.heightForWidth(lab.width()) <= lab.height()
