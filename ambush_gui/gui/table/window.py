@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QLabel, QWidget
+from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence, QShowEvent
+from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea, QWidget
 
 from ambush_gui.core.decisions import Decision, DecisionKind, public_prompt
 from ambush_gui.gui.shared import theme
@@ -71,6 +71,7 @@ class MainWindow(GameWindow):
         # right column is the Decision dock's, over the log
         hover = self._dock("Line of sight and dice", scrolling(self.hover), left, "hover")
         log = self._dock("Game log", self.log, right, "log")
+        self.turn_dock = turn
         self.hover_dock = hover
         self.log_dock = log
         self._build_brief(log)
@@ -307,6 +308,7 @@ class MainWindow(GameWindow):
         self.statusBar().showMessage(f"The {who} computer player is deciding: {said}")
         self.turn_panel.show_state(self.controller.game, decision, "computer",
                                    self.controller.level_of(decision.side))
+        self.fit_turn_dock()
 
     def _show_waiting(self, why: str | None) -> None:
         self.turn_panel.show_waiting(why)
@@ -335,9 +337,29 @@ class MainWindow(GameWindow):
         self.turn_panel.show_state(game, d, seat, level)
         self.turn_panel.show_players(game, self.controller.seats, self.controller.levels)
         self.turn_panel.show_thinking(self.thinking_line())
+        self.fit_turn_dock()
         self.table.refresh()
         self.card.show_unit(game, self.selected)
         self.update_undo()  # enabled, or greyed with why in its tips
+
+    def fit_turn_dock(self) -> None:
+        """The Turn dock as tall as its panel asks (the Force on Force lines, the score): with
+        The Orchard Battery's four modules it had to be scrolled at 1280x800. The unit card
+        under it, which scrolls, gives up the room; the dock never shrinks here, so it does
+        not jump from one decision to the next."""
+        area = self.turn_dock.widget()
+        if not isinstance(area, QScrollArea) or not self.isVisible():
+            return
+        short = self.turn_panel.heightForWidth(area.viewport().width()) - area.viewport().height()
+        if short > 0:  # at most half the column: the unit card and the report keep theirs
+            high = min(self.turn_dock.height() + short, self.height() // 2)
+            # resizeDocks alone lands off (Qt shares the change out): the least height holds it
+            self.turn_dock.setMinimumHeight(high)
+            self.resizeDocks([self.turn_dock], [high], Qt.Orientation.Vertical)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        QTimer.singleShot(0, self.fit_turn_dock)  # once the docks have their sizes
 
     def _on_reset(self) -> None:
         self.brief.set_game(self.controller.game, self.controller.seats, self.controller.levels)

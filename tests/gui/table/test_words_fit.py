@@ -98,3 +98,46 @@ def test_the_launchers_rules_options_show_their_readings_whole(qtbot: Any) -> No
     for lab in dlg.option_labels.values():  # the titles wrap beside them, all in sight
         if lab.isVisibleTo(dlg):
             assert lab.heightForWidth(lab.width()) <= lab.height()
+
+
+def table_window(qtbot: Any, game: Any, size: tuple[int, int] = (1280, 800)) -> Any:
+    from ambush_gui.gui.shared.controller import GameController, Seat
+    from ambush_gui.gui.shared.pacing import Pace
+    from ambush_gui.gui.table.window import MainWindow
+
+    c = GameController(game, {"regular": Seat.HUMAN, "insurgent": Seat.COMPUTER}, delay_ms=0,
+                       pace=Pace.INSTANT)
+    win = MainWindow(c)
+    qtbot.addWidget(win)
+    win.resize(*size)
+    win.show()
+    qtbot.waitExposed(win)
+    win.start()
+    qtbot.wait(0)  # zero-delay timers: the docks' first sizes
+    win.layout().activate()
+    return win
+
+
+def fits(panel: Any, area: Any) -> bool:
+    """``panel`` shows whole in its scroll area: no scrolling, and not squeezed (its wrapped
+    lines need no more height than the area gives)."""
+    return area.verticalScrollBar().maximum() == 0 and \
+        panel.heightForWidth(area.viewport().width()) <= area.viewport().height()
+
+
+def test_the_turn_panel_fits_with_the_orchard_batterys_four_modules(qtbot: Any) -> None:
+    """At 1280x800 the Turn panel with four Force on Force modules had to be scrolled; it
+    fits, and a line more (the running score) still fits."""
+    game = systems.new_game(systems.load_scenario(systems.resolve("the-orchard-battery")), seed=3)
+    assert len(list(game.modules)) >= 4
+    win = table_window(qtbot, game)
+    from PySide6.QtWidgets import QDockWidget
+
+    area = win.findChild(QDockWidget, "dock-turn").widget()
+    assert win.turn_panel.modules.isVisible()
+    assert fits(win.turn_panel, area)
+    win.turn_panel.score.setText("Border Horse 2 · Militia 1\nStill to win: the orchard (3)")
+    win.fit_turn_dock()
+    win.layout().activate()
+    assert fits(win.turn_panel, area)
+    assert win.findChild(QDockWidget, "dock-card").height() >= 150  # the unit card keeps room
