@@ -257,11 +257,16 @@ class MobLayer(QObject):
         self._taunt_marks()
         self.layout(self.scene.ppi)
 
-    def layout(self, ppi: float) -> None:
+    def layout(self, ppi: float) -> list[QRectF]:
         """Each stand's name below, above or beside it, wherever it covers no other stand,
-        no other stand's name and no figure (two stands side by side in the market square
-        had their names over each other); the least covered place when none is free."""
+        no other stand's name, no figure and no Hot Spot, and stays on the table (two stands
+        side by side in the market square had their names over each other; "Crowd at the
+        cloth stalls" ran off the table's edge over Hot Spot 3); the least covered place when
+        none is free. Returns the names' plates in pixels: the terrain names keep off them
+        (the Tea shop's was under "Crowd at the fruit stalls")."""
         live = [i for i in self.items.values() if i.isVisible()]
+        table = self.scene.table_rect()
+        table = QRectF(table.topLeft() * ppi, table.bottomRight() * ppi)
         stands = [QRectF(i.sceneBoundingRect().topLeft() * ppi, i.sceneBoundingRect().bottomRight() * ppi)
                   for i in live]
         r = 1.3 * self.scene.base_radius * ppi
@@ -269,6 +274,9 @@ class MobLayer(QObject):
                    for f in self.scene.visible_figures()]
         figures += [lab.plate().translated(lab.pos() * ppi)  # the units' names, laid out first
                     for lab in self.scene.unit_labels.values() if lab.isVisible()]
+        for spot in self.scene.hot_spots.values():
+            p, h = spot.pos() * ppi, spot.r * ppi
+            figures.append(QRectF(p.x() - h, p.y() - h, 2 * h, 2 * h))
         placed: list[QRectF] = []
         for k, item in enumerate(live):
             box = item.polygon.boundingRect()
@@ -278,7 +286,8 @@ class MobLayer(QObject):
             best: tuple[float, str, QPointF, QRectF] | None = None
             for anchor, at in spots:
                 rect = item.label.plate(anchor).translated((item.pos() + at) * ppi)
-                cover = sum(_area(rect.intersected(o)) for o in others)
+                off = _area(rect) - _area(rect.intersected(table))  # past the table's edge
+                cover = sum(_area(rect.intersected(o)) for o in others) + off
                 if best is None or cover < best[0] - 1e-6:
                     best = (cover, anchor, at, rect)
                 if cover <= 0:
@@ -287,6 +296,7 @@ class MobLayer(QObject):
             item.label.set_anchor(best[1])
             item.label.setPos(best[2])
             placed.append(best[3])
+        return placed
 
     # -- taunts ---------------------------------------------------------------------
     def _taunt_marks(self) -> None:

@@ -546,7 +546,7 @@ class TableScene(QGraphicsScene):
             self._first_free(self.contractor_label, self.contractor_spots, ppi, placed + obstacles)
             placed.append(self._pixels(self.contractor_label, ppi))
         self._layout_unit_labels(ppi, placed, obstacles)
-        self.mobs.layout(ppi)  # the mob stands' names (gui/table/mobs.py)
+        placed += self.mobs.layout(ppi)  # the mob stands' names (gui/table/mobs.py)
         for pid, lab in self.terrain_labels.items():
             piece = self.terrain[pid]
             if piece.kind == "vehicle":

@@ -219,8 +219,11 @@ class TableView(MapView):
         font.setPixelSize(12)
         font.setBold(True)
         painter.setFont(font)
-        x0, y0 = 16.0, self.viewport().height() - 12.0  # the bar's left end, its bottom
-        plate = QRectF(x0 - 10, y0 - 26, bar + 20 + 30, 34)
+        plate = self.scale_bar_plate(bar + 20 + 30, 34)
+        if plate.topLeft() != getattr(self, "_bar_at", plate.topLeft()):
+            self.viewport().update()  # it moved corner: the old one is painted again, without it
+        self._bar_at = plate.topLeft()
+        x0, y0 = plate.left() + 10, plate.top() + 26  # the bar's left end, its bottom
         painter.setPen(QPen(QColor(0, 0, 0, 90), 1))
         painter.setBrush(theme.SCALE_BAR_BG)
         painter.drawRoundedRect(plate, 6, 6)
@@ -239,6 +242,19 @@ class TableView(MapView):
                              QPointF(nx + 5, y0 - 12)])
         painter.drawText(QRectF(nx - 8, y0 - 12, 16, 13), Qt.AlignmentFlag.AlignCenter, "N")
         painter.restore()
+
+    def scale_bar_plate(self, width: float, height: float) -> QRectF:
+        """Where the scale bar's plate goes in the view: the bottom-left corner, or else the
+        first other corner where it covers no label and no figure (at 1280x800 it covered a
+        name on the table)."""
+        vp = self.viewport().rect()
+        right, bottom = vp.width() - width - 6, vp.height() - height - 4
+        for x, y in ((6.0, bottom), (right, bottom), (6.0, 4.0), (right, 4.0)):
+            plate = QRectF(x, y, width, height)
+            if not any(isinstance(i, FigureItem | LabelItem) and i.isVisible()
+                       for i in self.items(plate.toAlignedRect())):
+                return plate
+        return QRectF(6.0, bottom, width, height)
 
     # -- modes ---------------------------------------------------------------------------
     def begin_move(self, decision: Decision) -> None:

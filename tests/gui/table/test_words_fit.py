@@ -9,6 +9,7 @@ import pytest
 
 pytest.importorskip("pytestqt")
 
+from PySide6.QtCore import QRectF  # noqa: E402
 from PySide6.QtWidgets import QPushButton  # noqa: E402
 
 from ambush_gui import systems  # noqa: E402
@@ -141,3 +142,61 @@ def test_the_turn_panel_fits_with_the_orchard_batterys_four_modules(qtbot: Any) 
     win.layout().activate()
     assert fits(win.turn_panel, area)
     assert win.findChild(QDockWidget, "dock-card").height() >= 150  # the unit card keeps room
+
+
+def on_view(view: Any, item: Any) -> Any:
+    """Where ``item`` is drawn in the view's viewport, in pixels."""
+    return item.deviceTransform(view.viewportTransform()).mapRect(item.boundingRect())
+
+
+def test_market_days_crowd_names_cover_no_name_no_hot_spot_and_stay_on_the_table(
+        qtbot: Any) -> None:
+    """At 1280x800: "Crowd at the fruit stalls" lay over the Tea shop's name, "Crowd at the
+    cloth stalls" ran off the table's edge over Hot Spot 3."""
+    win = table_window(qtbot, market_day())
+    view, scene = win.table, win.table.table
+    table = view.mapFromScene(scene.table_rect()).boundingRect()
+    crowds = [on_view(view, i.label) for i in scene.mobs.items.values() if i.isVisible()]
+    assert len(crowds) == 3
+    names = [on_view(view, lab) for lab in scene.terrain_labels.values() if lab.isVisible()]
+    spots = [on_view(view, s) for s in scene.hot_spots.values()]
+    for crowd in crowds:
+        assert table.adjusted(-1, -1, 1, 1).contains(crowd.toAlignedRect())
+        assert not any(crowd.intersects(n) for n in names)
+        assert not any(crowd.intersects(s) for s in spots)
+
+
+def test_the_scale_bar_moves_off_a_name_under_it(qtbot: Any) -> None:
+    """Zoomed so that a unit's name lies in the view's bottom-left corner, the scale bar takes
+    another corner instead of covering it."""
+    from ambush_gui.gui.table.items import FigureItem, LabelItem
+
+    win = table_window(qtbot, market_day())
+    view, scene = win.table, win.table.table
+    view.zoom(3.0)
+    win.layout().activate()
+    lab = scene.unit_labels["bravo"]
+    vp = view.viewport().rect()
+    box = on_view(view, lab)  # its left end 30 px in, its foot 16 px over the bottom
+    view.horizontalScrollBar().setValue(view.horizontalScrollBar().value() + round(box.left() - 30))
+    view.verticalScrollBar().setValue(view.verticalScrollBar().value()
+                                      + round(box.bottom() - (vp.height() - 16)))
+    win.layout().activate()
+    bottom_left = QRectF(6, vp.height() - 38, 200, 34)
+    assert on_view(view, lab).intersects(bottom_left)  # the corner is taken
+    plate = view.scale_bar_plate(200, 34)
+    covered = [i for i in view.items(plate.toAlignedRect())
+               if isinstance(i, FigureItem | LabelItem) and i.isVisible()]
+    assert covered == []
+
+
+def test_the_no_fire_zone_label_is_not_clipped_at_the_top_of_the_map(qtbot: Any) -> None:
+    """The Orchard Battery's light mortar team near the table's top edge: its No Fire Zone's
+    words stood above the table, out of the view."""
+    game = systems.new_game(systems.load_scenario(systems.resolve("the-orchard-battery")), seed=3)
+    win = table_window(qtbot, game)
+    uid = next(u.id for u in game.state.units.values() if u.name.startswith("Light mortar"))
+    win.table.select(uid)
+    lab = win.table.table.fof.zone_label
+    assert lab.isVisible()
+    assert win.table.viewport().rect().contains(on_view(win.table, lab).toAlignedRect())
