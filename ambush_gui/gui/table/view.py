@@ -449,6 +449,8 @@ class TableView(MapView):
         ok, words = self._quick_check(length, dest)
         if ok and self._leaves(dest):  # the ghosts may still stand on the table: say it
             words += " · leaves the table"
+        if ok:
+            words += self.take_in_note(path)
         ov.readout.set_text(words)
         ov.readout.set_colours(theme.LABEL_TEXT if ok else theme.FLASH_TEXT,
                                theme.LABEL_BG if ok else theme.FLASH_BG,
@@ -460,6 +462,29 @@ class TableView(MapView):
         if mv.waypoints:
             left = max(0.0, mv.limit - self.length(self.path_to(self._path_end())))
             ov.limit.show_at(flip.scene(*self._path_end()), left, f'{left:.1f}" left')
+
+    def take_in_note(self, path: list[Point]) -> str:
+        """The tape's word on the escorts waiting on the ground: " · takes in the headman"
+        where the engine's own contact test (``movement.first_contact``) says this path
+        touches one, else how far short of touching the nearest the mover ends, when it
+        is within an inch (a player missed the headman by 0.1" and nothing said so)."""
+        from ambush_gui.alley.movement import first_contact
+        from ambush_gui.gui.table.scene import escorts_waiting
+
+        mv = self.moving
+        unit = self.game.state.units.get(mv.unit) if mv is not None else None
+        waiting = escorts_waiting(self.game, unit)
+        if not waiting or unit is None or mv is None or mv.figure is not None:
+            return ""
+        touch = first_contact(self.game, unit, path, self.length(path))
+        if touch is not None:
+            return f" · takes in the {touch[1].label or 'escort'}"
+        end = path[-1]
+        gap, fig = min(((math.dist((end[0] + ox, end[1] + oy), (f.x, f.y)) - self.game.m.contact, f)
+                        for f in waiting for ox, oy in mv.offsets), key=lambda t: t[0])
+        if gap <= 1.0:
+            return f' · {gap:.1f}" short of touching the {fig.label or "escort"}'
+        return ""
 
     def _leaves(self, dest: Point) -> bool:
         """CT-015: whether a move ending at ``dest`` takes the unit off the table (one figure

@@ -342,6 +342,32 @@ class MainWindow(GameWindow):
         self.card.show_unit(game, self.selected)
         self.update_undo()  # enabled, or greyed with why in its tips
 
+    def scenario_glance(self) -> str:
+        """The rules reference's section on the scenario being played (F1 ▸ At a glance):
+        what scores, as the Scenario and victory tab says it, and how to take in the
+        scenario's escorts. It ended with Contracting Trouble's while Market Day was played."""
+        from html import escape
+
+        from ambush_gui.gui.table.brief import award_lines
+        from ambush_gui.gui.table.scene import take_in_words
+
+        game = self.controller.game
+        names = {str(getattr(k, "value", k)): v.name for k, v in game.spec.sides.items()}
+        parts = [f"<h3>This game: {escape(game.spec.title)}</h3>"]
+        lines = award_lines(game)
+        for side in ("regular", "insurgent"):
+            mine = [line for s, line in lines if s == side]
+            if mine:
+                parts.append(f"<p><b>{escape(names.get(side, side))}</b> score: "
+                             + "; ".join(escape(x) for x in mine) + ".</p>")
+        escorts = [f for f in game.state.ground if f.kind.value == "contractor"] + [
+            f for u in game.state.units.values() for f in u.figures if f.kind.value == "contractor"]
+        if escorts:
+            parts.append(f"<p>{escape(take_in_words(game, escorts))}</p>")
+        parts.append(f"<p>The game lasts {game.spec.turn_limit} turns. The Scenario and victory "
+                     "tab (Ctrl+B) tells the story and every award.</p>")
+        return "".join(parts)
+
     def fit_turn_dock(self) -> None:
         """The Turn dock as tall as its panel asks (the Force on Force lines, the score): with
         The Orchard Battery's four modules it had to be scrolled at 1280x800. The unit card

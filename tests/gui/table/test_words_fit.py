@@ -200,3 +200,67 @@ def test_the_no_fire_zone_label_is_not_clipped_at_the_top_of_the_map(qtbot: Any)
     lab = win.table.table.fof.zone_label
     assert lab.isVisible()
     assert win.table.viewport().rect().contains(on_view(win.table, lab).toAlignedRect())
+
+
+# -- item 8: the words a new player missed ---------------------------------------------------
+
+def alpha_by_the_headman(game: Any) -> None:
+    """Alpha team in a row south of the council house, its right-hand figure 0.7" west of the
+    headman's column (he waits at 5.5, 17.5)."""
+    for k, f in enumerate(game.state.units["alpha"].figures):
+        f.x, f.y = 2.7 + 0.7 * k, 14.5
+
+
+def test_the_headman_says_how_to_take_him_in(qtbot: Any) -> None:
+    """Market Day: nothing said how to take in the headman. His figure's tooltip and his
+    label say how near (the engine's contact, 0.6") and which rule."""
+    game = market_day()
+    win = table_window(qtbot, game)
+    scene = win.table.table
+    yusuf = next(f for f in game.state.ground if f.label == "headman")
+    tip = scene.figures[yusuf.id].toolTip()
+    assert "To take in the headman" in tip and '0.6"' in tip and "CT-048" in tip
+    label = scene.contractor_label.toolTip()
+    assert "headman" in label and "Rangers" in label and "Marine" not in label
+
+
+def test_the_move_card_and_the_tape_say_when_the_headman_is_taken_in(qtbot: Any) -> None:
+    """A move card says how near is near enough; the tape says "takes in the headman" when
+    the path touches him and how far short it ends when it misses (by 0.1" on turn 3)."""
+    from ambush_gui.gui.table.dialogs.move import MovePrompt
+
+    game = market_day()
+    alpha_by_the_headman(game)
+    game.answer("alpha")
+    game.answer("cautious:move-fire")
+    d = game.pending()
+    assert d.kind is K.MOVE
+    prompt = MovePrompt(d, game)
+    qtbot.addWidget(prompt)
+    assert "To take in the headman" in prompt.detail.text() and '0.6"' in prompt.detail.text()
+    win = table_window(qtbot, game)
+    view = win.table
+    assert view.moving is not None and view.moving.unit == "alpha"
+    sx, sy = view.moving.start
+    view._show_path((sx, sy + 3.0))  # the right-hand figure ends 0.7" from him
+    readout = view.table.move_overlay.readout.text
+    assert '0.1" short of touching the headman' in readout
+    view._show_path((sx + 0.2, sy + 3.0))  # 0.5" from him: bases touch
+    assert "takes in the headman" in view.table.move_overlay.readout.text
+
+
+def test_f1_at_a_glance_ends_with_the_scenario_played_and_finds_the_headman(qtbot: Any) -> None:
+    """Playing Market Day, F1's "At a glance" ended with a Contracting Trouble section (and
+    a rules option that no longer exists), and searching "headman" found nothing."""
+    from ambush_gui.gui.shared.rules_help import open_reference
+
+    win = table_window(qtbot, market_day())
+    help_ = open_reference(win)
+    page = help_.text.toPlainText()
+    assert "This game: Market Day" in page and "To take in the headman" in page
+    assert "Contracting Trouble" not in page and "contractor" not in page.lower()
+    for query in ("headman", "take in", "contact"):
+        help_.look_up(query)
+        found = [help_.results.item(i).data(0x0100) for i in range(help_.results.count())]
+        assert "CT-050" in found, query
+    help_.close()
