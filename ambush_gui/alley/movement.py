@@ -39,6 +39,16 @@ def speed_limit(g: AlleyGame, speed: Speed, unit: Unit | None = None) -> float:
     return limit
 
 
+def speed_words(g: AlleyGame, speed: Speed, unit: Unit | None = None) -> str:
+    """A speed as every part of the window names it, with the unit's own full move:
+    "Cautious 8\"" for a mounted unit (the Force on Force Tactical move, FF-055, is the
+    Cautious speed the plan declares), "Rapid 12\"", "Halted". The mounted unit's ring said
+    "Tactical 8\"" while its card said "cautious"."""
+    if speed is Speed.HALTED:
+        return "Halted"
+    return f'{speed.value.capitalize()} {speed_limit(g, speed, unit):g}"'
+
+
 def allowance(g: AlleyGame, unit: Unit, speed: Speed | None = None) -> float:
     """Inches the unit may still move this turn: its speed's limit, less 1" for each
     interruption it has suffered (AA-085), less what it has already moved.

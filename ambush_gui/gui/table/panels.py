@@ -232,8 +232,10 @@ class UnitCard(QWidget):
             status.append("has acted this turn")
         if unit.had_casualties:
             status.append("has taken casualties: needs a Quality Check to move Rapidly (AA-162)")
-        if unit.speed:
-            status.append(f"speed this turn: {unit.speed.value}")
+        if unit.speed:  # with the unit's own full move (a mounted unit's Cautious 8")
+            from ambush_gui.alley.movement import speed_words
+
+            status.append(f"speed this turn: {speed_words(game, unit.speed, unit)}")
         mods = getattr(game, "modules", None)
         if mods:  # each module's word on the unit ("Stress Level 3, Low Confidence")
             status.extend(escape(str(x)) for x in mods.gather("unit_status", unit))

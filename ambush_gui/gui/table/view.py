@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsEllipseItem, QWidget
 
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Speed, Unit
-from ambush_gui.alley.movement import EnemyContact, allowance, speed_limit
+from ambush_gui.alley.movement import EnemyContact, allowance, speed_limit, speed_words
 from ambush_gui.core.decisions import Decision, IllegalDecision
 from ambush_gui.core.geometry import min_distance
 from ambush_gui.core.words import count
@@ -315,21 +315,18 @@ class TableView(MapView):
         unit = self.game.unit(mv.unit)
         start = self.table.flip.scene(*mv.start)
         # each speed's full move for this unit: a rule module may give its own (a mounted
-        # unit's 8" Tactical and 16" Rapid, FF-055/056), named as the module names them
-        cautious, rapid = (speed_limit(self.game, s, unit) for s in (Speed.CAUTIOUS, Speed.RAPID))
-        m = self.game.m
-        slow = "Cautious" if abs(cautious - m.cautious) < 1e-6 else "Tactical"
-        for ring, name, full in ((ov.cautious, slow, cautious), (ov.rapid, "Rapid", rapid)):
-            r = full - unit.moved
+        # unit's 8" and 16", FF-055/056), named as everywhere else (movement.speed_words)
+        fulls = {s: speed_limit(self.game, s, unit) for s in (Speed.CAUTIOUS, Speed.RAPID)}
+        for ring, speed in ((ov.cautious, Speed.CAUTIOUS), (ov.rapid, Speed.RAPID)):
+            r = fulls[speed] - unit.moved
             # a speed's ring only where the move still chooses its speed (an Insurgent's,
             # AA-099); a Regular declared his before moving: a Cautious move shows no Rapid ring
-            speed = "cautious" if ring is ov.cautious else "rapid"
-            if speed not in mv.speeds or r <= 1e-6 or abs(r - mv.limit) < 1e-6:
+            if speed.value not in mv.speeds or r <= 1e-6 or abs(r - mv.limit) < 1e-6:
                 ring.hide()
                 continue
-            ring.show_at(start, r, f'{name} {full:g}"')
+            ring.show_at(start, r, speed_words(self.game, speed, unit))
         if mv.limit > 1e-6 and math.isfinite(mv.limit):
-            name = next((n for n, full in ((slow, cautious), ("Rapid", rapid))
+            name = next((s.value.capitalize() for s, full in fulls.items()
                          if abs(full - unit.moved - mv.limit) < 1e-6), "")
             words = f'{name} {mv.limit:.3g}" — limit' if name else f'limit {mv.limit:.1f}"'
             ov.limit.show_at(start, mv.limit, words)

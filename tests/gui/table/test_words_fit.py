@@ -264,3 +264,28 @@ def test_f1_at_a_glance_ends_with_the_scenario_played_and_finds_the_headman(qtbo
         found = [help_.results.item(i).data(0x0100) for i in range(help_.results.count())]
         assert "CT-050" in found, query
     help_.close()
+
+
+def test_a_mounted_units_speed_has_one_name_on_its_ring_card_and_mount(qtbot: Any) -> None:
+    """A mounted unit's ring said "Tactical 8\"" and its card "cautious": the ring, the unit
+    card and the mount's tooltip all say "Cautious 8\"" (the plan dialog's word)."""
+    from ambush_gui.alley.model import Speed
+    from ambush_gui.core.decisions import Decision
+    from ambush_gui.gui.table.panels import UnitCard
+    from tests.alley import kit
+
+    game = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 20), tq="d8")], modules=["mounted"],
+                    mounted={"units": [{"unit": "i", "type": "cavalry"}]}, strict=False)
+    win = table_window(qtbot, game)
+    win.table.begin_move(Decision("insurgent", K.MOVE, "move", options=(),
+                                  facts={"unit": "i", "limit": 16.0 * game.m.scale,
+                                         "speeds": ["cautious", "rapid"]}))
+    ring = win.table.table.move_overlay.cautious.label.text
+    game.unit("i").speed = Speed.CAUTIOUS
+    card = UnitCard()
+    qtbot.addWidget(card)
+    card.show_unit(game, "i")
+    mount = win.table.table.mounts.items[game.unit("i").figures[0].id].toolTip()
+    assert ring == 'Cautious 8"'
+    assert 'speed this turn: Cautious 8"' in card.body.text()
+    assert 'Cautious 8", Rapid 16"' in mount and "Tactical" not in mount
