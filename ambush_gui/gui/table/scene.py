@@ -114,7 +114,7 @@ def figure_tip(fig: Figure, unit: Unit | None, game: AlleyGame | None = None) ->
     wound = f" ({fig.injury.value} wound)" if fig.injury.value != "none" else ""
     if fig.dependant and unit is not None:
         lines.append(f"Dependant: carried by its unit{wound}")
-    elif fig.dependant:
+    elif fig.dependant and (wound or fig.kind is not FigureKind.CONTRACTOR):  # not Yusuf, unhurt
         lines.append(f"Cannot walk{wound}: a unit that takes it in carries it as a Dependant")
     if fig.captive:
         lines.append("held by the enemy")

@@ -220,6 +220,7 @@ def test_the_headman_says_how_to_take_him_in(qtbot: Any) -> None:
     yusuf = next(f for f in game.state.ground if f.label == "headman")
     tip = scene.figures[yusuf.id].toolTip()
     assert "To take in the headman" in tip and '0.6"' in tip and "CT-048" in tip
+    assert "Cannot walk" not in tip  # unhurt, he walks with the unit that takes him in
     label = scene.contractor_label.toolTip()
     assert "headman" in label and "Rangers" in label and "Marine" not in label
 
@@ -289,3 +290,26 @@ def test_a_mounted_units_speed_has_one_name_on_its_ring_card_and_mount(qtbot: An
     assert ring == 'Cautious 8"'
     assert 'speed this turn: Cautious 8"' in card.body.text()
     assert 'Cautious 8", Rapid 16"' in mount and "Tactical" not in mount
+
+
+def test_the_trays_modifiers_are_never_cut_in_a_rule_id(qtbot: Any) -> None:
+    """Alpha team's fire at the bomber, 6d8 with six modifiers: the line under the dice read
+    "+4 AA-134  +1 AA-137  +1 AA-13…"; whole modifiers are shown, the rest left to "…"."""
+    from ambush_gui.core.events import Event
+    from ambush_gui.gui.shared.dice_tray import RollBlock
+
+    mods = [("4 figures", 4, "AA-134"), ("M203 rifle grenade launcher (alpha-3)", 1, "AA-137"),
+            ("SAW (squad automatic weapon) (alpha-4)", 1, "AA-137"),
+            ("target within Optimum Range", 1, "AA-112"), ("moved Rapidly", -1, "AA-038"),
+            ("in the open", 1, "AA-141")]
+    ev = Event("roll", "Firepower: Alpha team at The bomber: 6d8", {
+        "purpose": "Firepower: Alpha team at The bomber", "faces": [3, 2, 6, 1, 5, 3], "sides": 8,
+        "modifiers": mods, "result": "", "keep": 4})
+    block = RollBlock(ev, "regular", "Firepower: Alpha team at The bomber")
+    qtbot.addWidget(block)
+    text = block.modifiers.text()
+    import re
+
+    assert block.modifiers.fontMetrics().horizontalAdvance(text) <= block.wide
+    for part in text.split("  "):  # each a whole "+1 AA-137", or the closing "…"
+        assert part == "…" or re.fullmatch(r"[+−]\d+ [A-Z]{2}-\d{3}", part), text
