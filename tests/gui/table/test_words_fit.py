@@ -313,3 +313,14 @@ def test_the_trays_modifiers_are_never_cut_in_a_rule_id(qtbot: Any) -> None:
     assert block.modifiers.fontMetrics().horizontalAdvance(text) <= block.wide
     for part in text.split("  "):  # each a whole "+1 AA-137", or the closing "…"
         assert part == "…" or re.fullmatch(r"[+−]\d+ [A-Z]{2}-\d{3}", part), text
+
+
+def test_the_casualty_dialog_is_never_wider_than_the_decision_dock(qtbot: Any) -> None:
+    """Bravo team hit by the road-bomb: "Each Regular figure hit rolls on the First Aid table
+    (AA-155..158" ran past the dock's right edge, and the figures' lines with it."""
+    game, d = drive_to(K.CASUALTIES, lambda d, g: d.side == "regular")
+    dlg = shown(qtbot, dialog_for(d, game))
+    dlg.layout().activate()
+    viewport = dlg.body_scroll.viewport().width()
+    assert dlg.body_widget.minimumSizeHint().width() <= viewport
+    assert dlg.body_widget.width() <= viewport
