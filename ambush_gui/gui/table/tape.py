@@ -127,14 +127,35 @@ class Ring:
         self.radius = radius
         self.circle.setRect(disc(centre, radius))
         self.label.set_text(text)
-        self.label.setPos(centre.x(), centre.y() - radius)
         self.circle.show()
         self.label.show()
+        self._place_label(centre)
 
     def move_to(self, centre: QPointF) -> None:
-        r = self.radius
         self.circle.setRect(disc(centre, self.radius))
-        self.label.setPos(centre.x(), centre.y() - r)
+        self._place_label(centre)
+
+    def _place_label(self, centre: QPointF) -> None:
+        """The ring's words at its top, or else at its foot, right or left side, wherever
+        they cover no other name on the table ("Cautious 6\" — limit" lay over Bravo team's
+        label); at the top when every place is taken."""
+        r = self.radius
+        spots = [("above", QPointF(centre.x(), centre.y() - r)),
+                 ("below", QPointF(centre.x(), centre.y() + r)),
+                 ("right", QPointF(centre.x() + r, centre.y())),
+                 ("left", QPointF(centre.x() - r, centre.y()))]
+        scene = self.label.scene()
+        ppi = float(getattr(scene, "ppi", 0.0) or 0.0)
+        names = [i.plate().translated(i.scenePos() * ppi) for i in (scene.items() if scene else [])
+                 if isinstance(i, LabelItem) and i is not self.label and i.isVisible()
+                 and not i.rotation()] if ppi > 0 else []
+        for anchor, at in spots:
+            if not any(self.label.plate(anchor).translated(at * ppi).intersects(n) for n in names):
+                break
+        else:
+            anchor, at = spots[0]
+        self.label.set_anchor(anchor)
+        self.label.setPos(at)
 
     def hide(self) -> None:
         self.circle.hide()

@@ -324,3 +324,27 @@ def test_the_casualty_dialog_is_never_wider_than_the_decision_dock(qtbot: Any) -
     viewport = dlg.body_scroll.viewport().width()
     assert dlg.body_widget.minimumSizeHint().width() <= viewport
     assert dlg.body_widget.width() <= viewport
+
+
+def test_a_move_rings_words_cover_no_name(qtbot: Any) -> None:
+    """The Sergeant's Cautious move: its limit ring's "Cautious 6\" — limit" lay over Bravo
+    team's label at the ring's top; the words take the ring's foot or a side instead."""
+    from ambush_gui.gui.table.items import LabelItem
+
+    game = market_day()
+    sx, sy = game.state.units["sgt"].centre()
+    for k, f in enumerate(game.state.units["bravo"].figures):
+        f.x, f.y = sx - 1.05 + 0.7 * k, sy + 6.9
+    for answer in ("sgt", "cautious:move-fire"):
+        while game.pending().kind is K.CHOOSE:  # the hidden bomb waits
+            game.answer("wait")
+        game.answer(answer)
+    assert game.pending().kind is K.MOVE
+    win = table_window(qtbot, game)
+    view = win.table
+    assert view.moving is not None and view.moving.unit == "sgt"
+    ring = view.table.move_overlay.limit.label
+    assert ring.isVisible() and "limit" in ring.text
+    others = [i for i in view.table.items() if isinstance(i, LabelItem) and i is not ring
+              and i.isVisible() and not i.rotation()]
+    assert not any(on_view(view, i).intersects(on_view(view, ring)) for i in others)
