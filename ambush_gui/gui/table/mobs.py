@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui.gui.shared import theme
-from ambush_gui.gui.table.items import Flip, LabelItem, TerrainItem, cosmetic
+from ambush_gui.gui.table.items import Flip, LabelItem, TerrainItem, area, cosmetic
 
 if TYPE_CHECKING:
     from ambush_gui.alley.fof.civilians import CiviliansModule, Mob
@@ -64,10 +64,6 @@ CHECK_RING = QColor(211, 84, 0, 245)  # a stand near a line of fire: its casualt
 DEST = QColor(52, 73, 94, 200)  # a manipulation's destinations
 DEST_ON = QColor(39, 174, 96, 240)
 TAUNT = QColor("#b03a2e")
-
-
-def _area(r: QRectF) -> float:
-    return max(0.0, r.width()) * max(0.0, r.height()) if r.isValid() else 0.0
 
 
 def mob_title(mob: Mob) -> str:
@@ -286,8 +282,8 @@ class MobLayer(QObject):
             best: tuple[float, str, QPointF, QRectF] | None = None
             for anchor, at in spots:
                 rect = item.label.plate(anchor).translated((item.pos() + at) * ppi)
-                off = _area(rect) - _area(rect.intersected(table))  # past the table's edge
-                cover = sum(_area(rect.intersected(o)) for o in others) + off
+                off = area(rect) - area(rect.intersected(table))  # past the table's edge
+                cover = sum(area(rect.intersected(o)) for o in others) + off
                 if best is None or cover < best[0] - 1e-6:
                     best = (cover, anchor, at, rect)
                 if cover <= 0:

@@ -597,6 +597,7 @@ class TableScene(QGraphicsScene):
                 lab.setPos(spot)
                 placed.append(self._pixels(lab, ppi))
             lab.setVisible(spot is not None)
+        self.move_overlay.place_labels()  # a move's ring words keep off the names just placed
 
     def _free_spot(self, pid: str, lab: LabelItem, ppi: float,
                    taken: list[QRectF]) -> QPointF | None:

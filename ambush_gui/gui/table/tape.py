@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui.gui.shared import theme
-from ambush_gui.gui.table.items import FigureItem, LabelItem, Look, cosmetic, pixels_per_unit
+from ambush_gui.gui.table.items import FigureItem, LabelItem, Look, area, cosmetic, pixels_per_unit
 
 
 def disc(centre: QPointF, radius: float) -> QRectF:
@@ -137,8 +137,8 @@ class Ring:
 
     def _place_label(self, centre: QPointF) -> None:
         """The ring's words at its top, or else at its foot, right or left side, wherever
-        they cover no other name on the table ("Cautious 6\" — limit" lay over Bravo team's
-        label); at the top when every place is taken."""
+        they stay on the table and cover no other name on it ("Cautious 6\" — limit" lay over
+        Bravo team's label); where they cover least when every place is taken."""
         r = self.radius
         spots = [("above", QPointF(centre.x(), centre.y() - r)),
                  ("below", QPointF(centre.x(), centre.y() + r)),
@@ -149,11 +149,16 @@ class Ring:
         names = [i.plate().translated(i.scenePos() * ppi) for i in (scene.items() if scene else [])
                  if isinstance(i, LabelItem) and i is not self.label and i.isVisible()
                  and not i.rotation()] if ppi > 0 else []
-        for anchor, at in spots:
-            if not any(self.label.plate(anchor).translated(at * ppi).intersects(n) for n in names):
-                break
-        else:
-            anchor, at = spots[0]
+        table = getattr(scene, "table_rect", None)
+        room = table() if callable(table) and ppi > 0 else None
+        room = QRectF(room.topLeft() * ppi, room.bottomRight() * ppi) if room is not None else None
+
+        def cover(spot: tuple[str, QPointF]) -> float:  # how much it hides, or lies off the table
+            rect = self.label.plate(spot[0]).translated(spot[1] * ppi)
+            off = 0.0 if room is None else area(rect) - area(rect.intersected(room))
+            return off + sum(area(rect.intersected(n)) for n in names)
+
+        anchor, at = min(spots, key=cover)  # the first of the least covered: the top if free
         self.label.set_anchor(anchor)
         self.label.setPos(at)
 
@@ -239,6 +244,13 @@ class MoveOverlay:
             ring.hide()
         self.show_tape(False)
         self.set_waypoints([])
+
+    def place_labels(self) -> None:
+        """The rings' words placed again, once the names on the table are laid out anew
+        (a zoom, the first layout after the move began)."""
+        for ring in (self.cautious, self.rapid, self.limit):
+            if ring.isVisible():
+                ring.move_to(ring.circle.rect().center())
 
     @property
     def visible(self) -> bool:

@@ -328,13 +328,16 @@ def test_the_casualty_dialog_is_never_wider_than_the_decision_dock(qtbot: Any) -
 
 def test_a_move_rings_words_cover_no_name(qtbot: Any) -> None:
     """The Sergeant's Cautious move: its limit ring's "Cautious 6\" — limit" lay over Bravo
-    team's label at the ring's top; the words take the ring's foot or a side instead."""
+    team's label at the ring's top; the words take a side instead (the foot is off the table,
+    where Alpha team's "Rapid 12\" — limit" went out of sight)."""
     from ambush_gui.gui.table.items import LabelItem
 
     game = market_day()
     sx, sy = game.state.units["sgt"].centre()
-    for k, f in enumerate(game.state.units["bravo"].figures):
+    for k, f in enumerate(game.state.units["bravo"].figures):  # its name on the ring's top
         f.x, f.y = sx - 1.05 + 0.7 * k, sy + 6.9
+    lt = game.state.units["lt"].figures[0]
+    lt.x, lt.y = 3.0, 8.0  # the ring's left side free
     for answer in ("sgt", "cautious:move-fire"):
         while game.pending().kind is K.CHOOSE:  # the hidden bomb waits
             game.answer("wait")
@@ -348,3 +351,6 @@ def test_a_move_rings_words_cover_no_name(qtbot: Any) -> None:
     others = [i for i in view.table.items() if isinstance(i, LabelItem) and i is not ring
               and i.isVisible() and not i.rotation()]
     assert not any(on_view(view, i).intersects(on_view(view, ring)) for i in others)
+    # and on the table: its foot, under the table's edge, was out of sight
+    table = view.mapFromScene(view.table.table_rect()).boundingRect()
+    assert table.contains(on_view(view, ring).toAlignedRect())
