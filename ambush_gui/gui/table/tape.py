@@ -104,6 +104,19 @@ class TapeItem(QGraphicsItem):
             done += leg
 
 
+def ring_spots(centre: QPointF, radius: float, steps: int = 16) -> list[tuple[str, QPointF]]:
+    """Places round a ring for its words, the top first, then ever further from it on
+    either side, each with the anchor that keeps the words outside the ring."""
+    out = []
+    for k in sorted(range(-steps // 2 + 1, steps // 2 + 1), key=lambda k: (abs(k), -k)):
+        a = 2 * math.pi * k / steps
+        up, across = math.cos(a), math.sin(a)
+        anchor = ("above" if up > 0.38 else "below" if up < -0.38
+                  else "right" if across > 0 else "left")
+        out.append((anchor, QPointF(centre.x() + radius * across, centre.y() - radius * up)))
+    return out
+
+
 class Ring:
     """A dashed circle about a point with a small label at its top."""
 
@@ -136,19 +149,19 @@ class Ring:
         self._place_label(centre)
 
     def _place_label(self, centre: QPointF) -> None:
-        """The ring's words at its top, or else at its foot, right or left side, wherever
-        they stay on the table and cover no other name on it ("Cautious 6\" — limit" lay over
+        """The ring's words at its top, or else the nearest place round the ring where
+        they stay on the table and cover no other name or Hot Spot on it ("Cautious 6\" — limit" lay over
         Bravo team's label); where they cover least when every place is taken."""
-        r = self.radius
-        spots = [("above", QPointF(centre.x(), centre.y() - r)),
-                 ("below", QPointF(centre.x(), centre.y() + r)),
-                 ("right", QPointF(centre.x() + r, centre.y())),
-                 ("left", QPointF(centre.x() - r, centre.y()))]
+        spots = ring_spots(centre, self.radius)
         scene = self.label.scene()
         ppi = float(getattr(scene, "ppi", 0.0) or 0.0)
-        names = [i.plate().translated(i.scenePos() * ppi) for i in (scene.items() if scene else [])
+        names = [i.plate().translated(i.scenePos() * ppi).adjusted(-2, -2, 2, 2)  # their edges
+                 for i in (scene.items() if scene else [])
                  if isinstance(i, LabelItem) and i is not self.label and i.isVisible()
                  and not i.rotation()] if ppi > 0 else []
+        for spot in getattr(scene, "hot_spots", {}).values():  # the numbered markers too
+            p, h = spot.pos() * ppi, spot.r * ppi
+            names.append(QRectF(p.x() - h, p.y() - h, 2 * h, 2 * h))
         table = getattr(scene, "table_rect", None)
         room = table() if callable(table) and ppi > 0 else None
         room = QRectF(room.topLeft() * ppi, room.bottomRight() * ppi) if room is not None else None

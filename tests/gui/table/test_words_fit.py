@@ -330,8 +330,6 @@ def test_a_move_rings_words_cover_no_name(qtbot: Any) -> None:
     """The Sergeant's Cautious move: its limit ring's "Cautious 6\" — limit" lay over Bravo
     team's label at the ring's top; the words take a side instead (the foot is off the table,
     where Alpha team's "Rapid 12\" — limit" went out of sight)."""
-    from ambush_gui.gui.table.items import LabelItem
-
     game = market_day()
     sx, sy = game.state.units["sgt"].centre()
     for k, f in enumerate(game.state.units["bravo"].figures):  # its name on the ring's top
@@ -346,11 +344,28 @@ def test_a_move_rings_words_cover_no_name(qtbot: Any) -> None:
     win = table_window(qtbot, game)
     view = win.table
     assert view.moving is not None and view.moving.unit == "sgt"
+    ring_words_are_clear(view)
+
+
+def ring_words_are_clear(view: Any) -> None:
+    """The limit ring's words cover no name and no Hot Spot, and lie on the table."""
+    from ambush_gui.gui.table.items import LabelItem
+
     ring = view.table.move_overlay.limit.label
     assert ring.isVisible() and "limit" in ring.text
     others = [i for i in view.table.items() if isinstance(i, LabelItem) and i is not ring
-              and i.isVisible() and not i.rotation()]
+              and i.isVisible() and not i.rotation()] + list(view.table.hot_spots.values())
     assert not any(on_view(view, i).intersects(on_view(view, ring)) for i in others)
     # and on the table: its foot, under the table's edge, was out of sight
     table = view.mapFromScene(view.table.table_rect()).boundingRect()
     assert table.contains(on_view(view, ring).toAlignedRect())
+
+
+def test_alpha_teams_rapid_ring_words_are_in_sight_and_clear(qtbot: Any) -> None:
+    """Alpha team's first Rapid move: "Rapid 12\" — limit" went under the table's edge, then
+    onto Bravo's label and Hot Spot 5."""
+    game = market_day()
+    game.answer("alpha")
+    game.answer("rapid:move-fire")
+    win = table_window(qtbot, game)
+    ring_words_are_clear(win.table)
