@@ -250,7 +250,6 @@ class MobLayer(QObject):
             item.set_checked(False)
             item.say("")
             item.setVisible(not mob.gone)
-        self._taunt_marks()
         self.layout(self.scene.ppi)
 
     def layout(self, ppi: float) -> list[QRectF]:
@@ -292,6 +291,7 @@ class MobLayer(QObject):
             item.label.set_anchor(best[1])
             item.label.setPos(best[2])
             placed.append(best[3])
+        self._taunt_marks()  # beside their units' names, laid out by now
         return placed
 
     # -- taunts ---------------------------------------------------------------------
@@ -321,8 +321,15 @@ class MobLayer(QObject):
         mark.set_text("Taunted by a mob")
         mark.setToolTip(f"{name or uid} was taunted by a hostile mob this turn: it is under more "
                         "stress next turn (FF-163..165)")
-        top = min(i.pos().y() for i in figs) - 1.4 * self.scene.base_radius
-        mark.setPos(QPointF(sum(i.pos().x() for i in figs) / len(figs), top))
+        # over the unit, or else under or beside it, wherever it covers no name (it lay
+        # over Bravo team's label when Bravo was taunted in Market Day)
+        below, above, right, left = self.scene._spots_around([i.pos() for i in figs],
+                                                              1.4 * self.scene.base_radius)
+        ppi = self.scene.ppi
+        names = [i.plate().translated(i.scenePos() * ppi) for i in self.scene.items()
+                 if isinstance(i, LabelItem) and i is not mark and i.isVisible()
+                 and not i.rotation()]
+        self.scene._first_free(mark, [above, below, right, left], ppi, names)
         mark.show()
         return mark
 

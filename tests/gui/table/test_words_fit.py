@@ -369,3 +369,24 @@ def test_alpha_teams_rapid_ring_words_are_in_sight_and_clear(qtbot: Any) -> None
     game.answer("rapid:move-fire")
     win = table_window(qtbot, game)
     ring_words_are_clear(win.table)
+
+
+def test_a_taunt_mark_covers_no_name(qtbot: Any) -> None:
+    """Bravo team taunted by the crowd: "Taunted by a mob" lay over Bravo's label. Over a
+    unit hemmed in by names (here the crowd's, over the unit) it takes a free place."""
+    from ambush_gui.gui.table.items import LabelItem
+    from tests.alley import kit
+
+    mobs = [{"id": "mob1", "kind": "civilian_mob", "rect": [10, 7, 3, 2]}]
+    game = kit.game([kit.marines("m", (5, 5)), kit.marines("n", (5, 6.4)),
+                     kit.insurgents("i", (5, 20))], pieces=mobs, modules=["civilians"],
+                    civilians={"hostile_mobs": ["mob1"]}, strict=False)
+    win = table_window(qtbot, game)
+    game.unit("m").marks["civilians.taunted_turn"] = game.state.turn
+    win.table.table.refresh()
+    mark = win.table.table.mobs.taunts["m"]
+    assert mark.isVisible()
+    view = win.table
+    names = [i for i in view.table.items() if isinstance(i, LabelItem) and i is not mark
+             and i.isVisible() and not i.rotation()]
+    assert not [i.text for i in names if on_view(view, i).intersects(on_view(view, mark))]
