@@ -576,6 +576,9 @@ class TableScene(QGraphicsScene):
             placed.append(self._pixels(self.contractor_label, ppi))
         self._layout_unit_labels(ppi, placed, obstacles)
         placed += self.mobs.layout(ppi)  # the mob stands' names (gui/table/mobs.py)
+        placed += [QRectF(b.topLeft() * ppi, b.bottomRight() * ppi)  # and the stands: a crowd
+                   for b in (i.sceneBoundingRect() for i in self.mobs.items.values()  # stood
+                             if i.isVisible())]  # on the Bus station's name
         for pid, lab in self.terrain_labels.items():
             piece = self.terrain[pid]
             if piece.kind == "vehicle":

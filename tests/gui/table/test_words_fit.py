@@ -390,3 +390,17 @@ def test_a_taunt_mark_covers_no_name(qtbot: Any) -> None:
     names = [i for i in view.table.items() if isinstance(i, LabelItem) and i is not mark
              and i.isVisible() and not i.rotation()]
     assert not [i.text for i in names if on_view(view, i).intersects(on_view(view, mark))]
+
+
+def test_a_crowd_standing_on_a_building_does_not_cover_its_name(qtbot: Any) -> None:
+    """The crowd at the bus station drifted onto the bus station: its stand covered the middle
+    of "Bus station". The name moves to a free part of the building, or is hidden."""
+    win = table_window(qtbot, market_day())
+    scene, view = win.table.table, win.table
+    building = next(pid for pid, lab in scene.terrain_labels.items() if lab.text == "Bus station")
+    stand = scene.mobs.items["crowd-buses"]
+    box = scene.terrain[building].polygon.boundingRect()
+    stand.setPos(box.center())
+    scene.layout_labels(scene.ppi)
+    name = scene.terrain_labels[building]
+    assert not (name.isVisible() and on_view(view, name).intersects(on_view(view, stand)))
