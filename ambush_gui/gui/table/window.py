@@ -351,7 +351,7 @@ class MainWindow(GameWindow):
         from ambush_gui.gui.table.brief import award_lines
         from ambush_gui.gui.table.scene import take_in_words
 
-        game = self.controller.game
+        game: Any = self.controller.game  # an Ambush Alley game in this window
         names = {str(getattr(k, "value", k)): v.name for k, v in game.spec.sides.items()}
         parts = [f"<h3>This game: {escape(game.spec.title)}</h3>"]
         lines = award_lines(game)
