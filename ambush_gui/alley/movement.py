@@ -39,6 +39,16 @@ def speed_limit(g: AlleyGame, speed: Speed, unit: Unit | None = None) -> float:
     return limit
 
 
+def speed_words(g: AlleyGame, speed: Speed, unit: Unit | None = None) -> str:
+    """A speed as every part of the window names it, with the unit's own full move:
+    "Cautious 8\"" for a mounted unit (the Force on Force Tactical move, FF-055, is the
+    Cautious speed the plan declares), "Rapid 12\"", "Halted". The mounted unit's ring said
+    "Tactical 8\"" while its card said "cautious"."""
+    if speed is Speed.HALTED:
+        return "Halted"
+    return f'{speed.value.capitalize()} {speed_limit(g, speed, unit):g}"'
+
+
 def allowance(g: AlleyGame, unit: Unit, speed: Speed | None = None) -> float:
     """Inches the unit may still move this turn: its speed's limit, less 1" for each
     interruption it has suffered (AA-085), less what it has already moved.
@@ -577,7 +587,7 @@ def _rest_of(path: list[Point], done: float, total: float, truncate: Any) -> lis
 
 def first_contact(g: AlleyGame, unit: Unit, path: list[Point], upto: float) -> tuple[float, Figure] | None:
     """The first ground figure the moving unit touches within ``upto`` inches, if any."""
-    candidates = [f for f in g.state.ground if _pickable(g, unit, f)]
+    candidates = [f for f in g.state.ground if pickable(g, unit, f)]
     if not candidates or len(path) < 2:
         return None
     line = shapely.LineString(path)
@@ -648,7 +658,7 @@ def _first_touch_inside(line: shapely.LineString, q: shapely.Point, off: np.ndar
     return min(float(line.project(shapely.Point(c))) for c in shapely.get_coordinates(met))
 
 
-def _pickable(g: AlleyGame, unit: Unit, fig: Figure) -> bool:
+def pickable(g: AlleyGame, unit: Unit, fig: Figure) -> bool:
     if unit.side is Side.REGULAR:
         return fig.side is Side.REGULAR or fig.kind is FigureKind.CONTRACTOR
     # CT-018: the Insurgents may not seize the contractors before the Marines reach them.
@@ -663,7 +673,7 @@ def pick_up(g: AlleyGame, unit: Unit, touched: Figure) -> None:
     friendly figure on the ground within 4" of it, and each stands with the unit from then
     on (DC-004; :func:`stand_with`); Insurgents touching them capture them where they stand
     (CT-051: Insurgents never move the contractors)."""
-    near = [f for f in g.state.ground if _pickable(g, unit, f)
+    near = [f for f in g.state.ground if pickable(g, unit, f)
             and math.hypot(f.x - touched.x, f.y - touched.y) <= g.m.cohesion_radius]
     for fig in near:
         if unit.side is Side.REGULAR:

@@ -355,18 +355,18 @@ class Launcher(QDialog):
 
         grid = QGridLayout(self.options_box)
         grid.setVerticalSpacing(theme.LAUNCHER_OPTION_SPACING)
-        grid.setColumnStretch(0, 1)
-        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(0, 1)  # the titles wrap in what the readings leave them
+        grid.setColumnStretch(1, 0)
         for row, o in enumerate(OPTIONS.offered):
             box = QComboBox()
             for r in o.readings:
                 box.addItem(r.title + (theme.LAUNCHER_DEFAULT_MARK if r.value == o.default else ""), r.value)
                 box.setItemData(box.count() - 1, r.text, Qt.ItemDataRole.ToolTipRole)
             box.setToolTip(f"{o.title} ({o.seed_lines}; {', '.join(o.rule_ids)}): {o.text}")
-            # beside the cards the form is narrow: the title wraps, the reading shortens
-            # (its full words in its list and its tooltip)
-            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-            box.setMinimumContentsLength(22)
+            # beside the cards the form is narrow: the title wraps, and the box is as wide
+            # as its longest reading, so the chosen one is read whole (it was cut: "Replaces
+            # its planned fire (closest to the te")
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
             _fit_list(box)
             name = QLabel(o.title)
             name.setWordWrap(True)

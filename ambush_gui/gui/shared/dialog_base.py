@@ -517,7 +517,14 @@ class DecisionDialog(QDialog):
         outer.addWidget(self.error)
         self.buttons = QHBoxLayout()
         self.buttons.setSpacing(8)
-        outer.addLayout(self.buttons)
+        # the default button moves to a row of its own, under the others, when its words do
+        # not fit beside them ("Act with M...", "Fire at Tea shop gun..." were cut)
+        self.own_row = QHBoxLayout()
+        self.bottom = QVBoxLayout()
+        self.bottom.setSpacing(6)
+        self.bottom.addLayout(self.buttons)
+        self.bottom.addLayout(self.own_row)
+        outer.addLayout(self.bottom)
 
         self.build()
         self.body.addStretch(1)
@@ -657,18 +664,31 @@ class DecisionDialog(QDialog):
         self.selection = answer
         if self.commit_button is not None:
             text = self._pick_texts.get(id(card), "OK")
-            self.commit_button.setProperty("full_text", text)
-            fit_button_text(self.commit_button, text, self._room_for(self.commit_button))
+            self._fit_text(self.commit_button, text)
             tip = getattr(self, "_commit_tip", "")
             self.commit_button.setToolTip(
                 f"{text} (Enter, or double-click the card)" + (f"\n{tip}" if tip else ""))
 
     def _room_for(self, button: QPushButton) -> int:
-        """The width ``button`` may take in the bottom row, beside the other buttons."""
+        """The width ``button`` may take in the bottom row, beside the other buttons (the
+        whole row once it stands on a row of its own)."""
+        if self.buttons.indexOf(button) < 0:
+            return theme.RIGHT_COLUMN - 40
         others = [b for b in self.findChildren(QPushButton)
                   if b is not button and self.buttons.indexOf(b) >= 0 and not b.isHidden()]
         used = sum(b.sizeHint().width() for b in others) + self.buttons.spacing() * len(others)
         return max(theme.RIGHT_COLUMN - 40 - used, 120)
+
+    def _fit_text(self, button: QPushButton, text: str) -> None:
+        """``text`` on ``button`` whole: on a row of its own under the other buttons when it
+        does not fit beside them (once moved it stays, so it moves at most once, mostly
+        while the dialog is built); elided only when even the whole row is too narrow."""
+        button.setProperty("full_text", text)
+        if self.buttons.indexOf(button) >= 0 and \
+                button_text_width(button, text) > self._room_for(button) - 28:
+            self.buttons.removeWidget(button)
+            self.own_row.addWidget(button, 1)
+        fit_button_text(button, text, self._room_for(button))
 
     def commit(self) -> None:
         """Give the selected card's answer."""
@@ -743,9 +763,7 @@ class DecisionDialog(QDialog):
         b = self.default_button
         if b is None:
             return
-        full = text if text is not None else (b.property("full_text") or b.text())
-        b.setProperty("full_text", full)
-        fit_button_text(b, full, self._room_for(b))
+        self._fit_text(b, text if text is not None else (b.property("full_text") or b.text()))
 
     back_button: QPushButton | None = None
 
@@ -807,19 +825,27 @@ class DecisionDialog(QDialog):
         h = body.totalHeightForWidth(w) if body.hasHeightForWidth() else -1
         h = max(h, body.totalMinimumSize().height(), self.body_widget.minimumSizeHint().height())
         parts = [self.banner.heightForWidth(w), self.prompt.heightForWidth(w), h,
-                 self.buttons.sizeHint().height()]
+                 self.bottom.sizeHint().height()]
         if self.error.isVisible():
             parts.append(self.error.heightForWidth(w))
         gaps = self.outer.spacing() * (len(parts) - 1)
         return margins.top() + margins.bottom() + sum(max(p, 0) for p in parts) + gaps + 4
 
+def _bold(button: QPushButton) -> QFontMetrics:
+    font = QFont(button.font())
+    font.setBold(True)  # the default button is bold
+    return QFontMetrics(font)
+
+
+def button_text_width(button: QPushButton, text: str) -> int:
+    """How wide ``text`` is on ``button`` in the default button's bold."""
+    return _bold(button).horizontalAdvance(text)
+
+
 def fit_button_text(button: QPushButton, text: str, room: int) -> None:
     """``text`` on ``button``, elided to ``room`` pixels (the whole text in the tooltip):
     a long unit name never widens the Decision dock."""
-    font = QFont(button.font())
-    font.setBold(True)  # the default button is bold
-    shown = QFontMetrics(font).elidedText(text, Qt.TextElideMode.ElideRight, max(room - 28, 40))
-    button.setText(shown)
+    button.setText(_bold(button).elidedText(text, Qt.TextElideMode.ElideRight, max(room - 28, 40)))
 
 
 def paint_background(widget: QWidget) -> None:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -232,12 +232,26 @@ class RollBlock(QFrame):
             if self.wide < need <= theme.TRAY_CARD_MAX_WIDTH - 40 and len(self.mods) <= 3:
                 self.wide = need  # a mine test's few modifiers read in words, not only IDs
             if metrics.horizontalAdvance(text) > self.wide:  # too long: values and rules only
-                text = "  ".join(f"{sign(m)} {m.rule or m.label}" for m in self.mods)
-            self.modifiers.setText(metrics.elidedText(text, Qt.TextElideMode.ElideRight, self.wide))
+                text = whole_parts([f"{sign(m)} {m.rule or m.label}" for m in self.mods],
+                                   metrics, self.wide)
+            self.modifiers.setText(text)
             self.modifiers.setToolTip("\n".join(rule_tip(m) for m in self.mods))
             lay.addWidget(self.modifiers)
         lay.addStretch(1)
         self.setFixedWidth(self.wide + 4)
+
+
+def whole_parts(parts: list[str], metrics: QFontMetrics, width: int) -> str:
+    """``parts`` joined by two spaces, as many whole ones as fit ``width`` with a closing
+    "…" when some are left out: a modifier is never cut in the middle of its rule ID
+    ("+1 AA-13…" in the tray at 1280x800; the tooltip lists them all)."""
+    shown: list[str] = []
+    for k, part in enumerate(parts):
+        rest = "  …" if k < len(parts) - 1 else ""
+        if metrics.horizontalAdvance("  ".join([*shown, part]) + rest) > width:
+            return "  ".join([*shown, "…"])
+        shown.append(part)
+    return "  ".join(shown)
 
 
 def _colons(text: str) -> list[int]:

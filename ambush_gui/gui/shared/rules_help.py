@@ -102,20 +102,15 @@ Back</b> up to 6" to cover and regroup next turn (AA-171..198). <b>Insurgents</b
 are <b>Shaken</b> (their Morale die drops a type; below d6 they break and flee), and every
 figure that rolled a 1 slips away — leaders never, support weapons last (AA-175..183).</p>
 
-<h3>Contracting Trouble!</h3>
-<p>Reach the two wounded contractors by the wrecked SUV; touching them takes them into
-your unit. Bring them off the south or west edge (a unit within 1" of a friendly edge
-hands its Dependants off). 5 points per contractor escorted off, 5 if no Marine casualty
-or prisoner is left behind; the Insurgents score 1 per Marine wounded, 2 per Marine
-killed and 5 per captive held at the end. The game lasts 4 turns: by default a contractor
-your Marines still carry on the table when it ends counts as held by the Insurgents
-(rules option "Contractors still on the table at the end").</p>
+<!-- the scenario -->
 
 <p><i>Every rule ID shown in the game can be looked up: type it in the search box above
 (Ctrl+F), or click it here, in the game log or in a dialog. Where the printed rules leave a
 gap, the entry gives the house rule the game plays, and why.</i></p>
 """
 
+
+SCENARIO_MARK = "<!-- the scenario -->"  # where the page names the scenario being played
 
 AMBUSH_RULES_HTML = """
 <h2>Ambush! — the rules at a glance</h2>
@@ -490,7 +485,7 @@ class RulesHelp(QWidget):
         lay.addWidget(self.tabs, 1)
 
         self.text = self._browser()
-        self.text.setHtml(_linked_html(AMBUSH_RULES_HTML if system == "ambush" else RULES_HTML))
+        self.show_scenario("")
         self.tabs.addTab(self.text, "At a glance")
         self.fof_view: QTextBrowser | None = None
         if system == "alley":  # the Force on Force modules, a section each
@@ -531,6 +526,13 @@ class RulesHelp(QWidget):
         self.resize(640, 760)
 
     # -- building ------------------------------------------------------------------------------
+    def show_scenario(self, section: str) -> None:
+        """The rules at a glance, ending with ``section`` (HTML): the scenario being played,
+        as its window tells it (``scenario_glance``). Playing Market Day, the page ended with
+        a Contracting Trouble section."""
+        page = AMBUSH_RULES_HTML if self.system == "ambush" else RULES_HTML
+        self.text.setHtml(_linked_html(page.replace(SCENARIO_MARK, section)))
+
     def _browser(self) -> QTextBrowser:
         b = QTextBrowser()
         b.setOpenLinks(False)
@@ -724,6 +726,9 @@ def open_reference(owner: QWidget | None, system: str | None = None) -> RulesHel
             help_.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             _ORPHANS.append(help_)
             help_.destroyed.connect(lambda *_: _ORPHANS.remove(help_) if help_ in _ORPHANS else None)
+    glance = getattr(top, "scenario_glance", None)
+    if callable(glance):  # the scenario this window plays, at the foot of the page
+        help_.show_scenario(str(glance()))
     help_.show()
     help_.raise_()
     help_.activateWindow()

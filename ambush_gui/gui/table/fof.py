@@ -319,8 +319,18 @@ class FofLayer:
         self.zone_label.set_text(f"{unit.name}: No Fire Zone {inches:g}\" — fires only beyond it "
                                  "(direct lay, −1 die)")
         # kept over the table: centred on the team, it ran off the view's edge
-        half = self.zone_label.size().width() / 2 / max(1e-6, self.scene.ppi)
+        ppi = max(1e-6, self.scene.ppi)
+        half = self.zone_label.size().width() / 2 / ppi
         cx = min(max(cx, half), max(half, st.width - half))
+        # over the zone's top; when there is no room above it on the table (a mortar near
+        # the table's top edge: the label was clipped at the top of the map), under its foot
+        tall = self.zone_label.size().height() + 2
+        bottom = area.bounds[1]
+        if (st.height - top) * ppi >= tall or bottom * ppi < tall:
+            self.zone_label.set_anchor("above")
+        else:
+            self.zone_label.set_anchor("below")
+            top = bottom
         self.zone_label.setPos(flip.scene(cx, top))
         self.zone_label.show()
         return True

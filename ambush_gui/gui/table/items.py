@@ -46,6 +46,12 @@ class Flip:
         return QPolygonF([self.scene(x, y) for x, y in poly.exterior.coords])
 
 
+def area(r: QRectF) -> float:
+    """A rectangle's area in square pixels (0 for an empty or invalid one): how much one
+    label covers of another, for the label layouts."""
+    return max(0.0, r.width()) * max(0.0, r.height()) if r.isValid() else 0.0
+
+
 def cosmetic(colour: QColor, width: float = 1.0,
              style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
     """A pen whose width is in screen pixels, whatever the zoom."""

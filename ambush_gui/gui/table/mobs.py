@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui.gui.shared import theme
-from ambush_gui.gui.table.items import Flip, LabelItem, TerrainItem, cosmetic
+from ambush_gui.gui.table.items import Flip, LabelItem, TerrainItem, area, cosmetic
 
 if TYPE_CHECKING:
     from ambush_gui.alley.fof.civilians import CiviliansModule, Mob
@@ -64,10 +64,6 @@ CHECK_RING = QColor(211, 84, 0, 245)  # a stand near a line of fire: its casualt
 DEST = QColor(52, 73, 94, 200)  # a manipulation's destinations
 DEST_ON = QColor(39, 174, 96, 240)
 TAUNT = QColor("#b03a2e")
-
-
-def _area(r: QRectF) -> float:
-    return max(0.0, r.width()) * max(0.0, r.height()) if r.isValid() else 0.0
 
 
 def mob_title(mob: Mob) -> str:
@@ -254,14 +250,18 @@ class MobLayer(QObject):
             item.set_checked(False)
             item.say("")
             item.setVisible(not mob.gone)
-        self._taunt_marks()
         self.layout(self.scene.ppi)
 
-    def layout(self, ppi: float) -> None:
+    def layout(self, ppi: float) -> list[QRectF]:
         """Each stand's name below, above or beside it, wherever it covers no other stand,
-        no other stand's name and no figure (two stands side by side in the market square
-        had their names over each other); the least covered place when none is free."""
+        no other stand's name, no figure and no Hot Spot, and stays on the table (two stands
+        side by side in the market square had their names over each other; "Crowd at the
+        cloth stalls" ran off the table's edge over Hot Spot 3); the least covered place when
+        none is free. Returns the names' plates in pixels: the terrain names keep off them
+        (the Tea shop's was under "Crowd at the fruit stalls")."""
         live = [i for i in self.items.values() if i.isVisible()]
+        table = self.scene.table_rect()
+        table = QRectF(table.topLeft() * ppi, table.bottomRight() * ppi)
         stands = [QRectF(i.sceneBoundingRect().topLeft() * ppi, i.sceneBoundingRect().bottomRight() * ppi)
                   for i in live]
         r = 1.3 * self.scene.base_radius * ppi
@@ -269,6 +269,9 @@ class MobLayer(QObject):
                    for f in self.scene.visible_figures()]
         figures += [lab.plate().translated(lab.pos() * ppi)  # the units' names, laid out first
                     for lab in self.scene.unit_labels.values() if lab.isVisible()]
+        for spot in self.scene.hot_spots.values():
+            p, h = spot.pos() * ppi, spot.r * ppi
+            figures.append(QRectF(p.x() - h, p.y() - h, 2 * h, 2 * h))
         placed: list[QRectF] = []
         for k, item in enumerate(live):
             box = item.polygon.boundingRect()
@@ -278,7 +281,8 @@ class MobLayer(QObject):
             best: tuple[float, str, QPointF, QRectF] | None = None
             for anchor, at in spots:
                 rect = item.label.plate(anchor).translated((item.pos() + at) * ppi)
-                cover = sum(_area(rect.intersected(o)) for o in others)
+                off = area(rect) - area(rect.intersected(table))  # past the table's edge
+                cover = sum(area(rect.intersected(o)) for o in others) + off
                 if best is None or cover < best[0] - 1e-6:
                     best = (cover, anchor, at, rect)
                 if cover <= 0:
@@ -287,6 +291,8 @@ class MobLayer(QObject):
             item.label.set_anchor(best[1])
             item.label.setPos(best[2])
             placed.append(best[3])
+        self._taunt_marks()  # beside their units' names, laid out by now
+        return placed
 
     # -- taunts ---------------------------------------------------------------------
     def _taunt_marks(self) -> None:
@@ -315,8 +321,15 @@ class MobLayer(QObject):
         mark.set_text("Taunted by a mob")
         mark.setToolTip(f"{name or uid} was taunted by a hostile mob this turn: it is under more "
                         "stress next turn (FF-163..165)")
-        top = min(i.pos().y() for i in figs) - 1.4 * self.scene.base_radius
-        mark.setPos(QPointF(sum(i.pos().x() for i in figs) / len(figs), top))
+        # over the unit, or else under or beside it, wherever it covers no name (it lay
+        # over Bravo team's label when Bravo was taunted in Market Day)
+        below, above, right, left = self.scene._spots_around([i.pos() for i in figs],
+                                                              1.4 * self.scene.base_radius)
+        ppi = self.scene.ppi
+        names = [i.plate().translated(i.scenePos() * ppi) for i in self.scene.items()
+                 if isinstance(i, LabelItem) and i is not mark and i.isVisible()
+                 and not i.rotation()]
+        self.scene._first_free(mark, [above, below, right, left], ppi, names)
         mark.show()
         return mark
 

@@ -15,7 +15,8 @@ As the controller presents the module's events (:func:`show_mounted_event`):
 * a casualty's rider-or-mount die (FF-071): the figure's horse is ringed while the die is
   in the tray; "the mount is hit" crosses the horse out until the table drops it.
 
-The move tape's Tactical/Rapid rings for a mounted unit (8" and 16", FF-055/056) come from
+The move tape's Cautious/Rapid rings for a mounted unit (8" and 16", FF-055/056: the
+Force on Force Tactical move is the Cautious speed) come from
 the engine's ``speed_limit`` (the view's ``_show_rings``); nothing here computes a rule.
 """
 
@@ -28,6 +29,8 @@ from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer, QVariantAnimati
 from PySide6.QtGui import QColor, QPainter, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from ambush_gui.alley.model import Speed
+from ambush_gui.alley.movement import speed_words
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.table.items import LabelItem, cosmetic
 
@@ -210,8 +213,9 @@ class MountLayer(QObject):
                     item.setOpacity(1.0)
                 item.show()
                 words = "Cavalry" if kind == "cavalry" else "Mounted Troops"
-                item.setToolTip(f"{f.id} on his mount ({words}: "
-                                f"{mod.cfg.tactical:g}\" Tactical, {mod.cfg.rapid:g}\" Rapid; "
+                moves = ", ".join(speed_words(self.scene.game, s, unit)
+                                  for s in (Speed.CAUTIOUS, Speed.RAPID))
+                item.setToolTip(f"{f.id} on his mount ({words}: {moves}; "
                                 "no In Cover; foot units firing at it get +1 die)")
                 shown.add(f.id)
         for fid, item in self.items.items():

@@ -163,10 +163,12 @@ class TurnPanel(QWidget):
 def module_lines(mods: Any) -> list[str]:
     """The modules' status lines for the turn panel, one fact a line: the MOPP level of
     each side on its own line ("Border Horse MOPP 2: Reaction Tests −1"). The minefields'
-    lines are left to their plates on the table: three fields pushed the rest out of sight."""
+    lines are left to their plates on the table: three fields pushed the rest out of sight;
+    the mounted units' to their labels ("First · mounted") and cards: with The Orchard
+    Battery's four modules the panel had to be scrolled at 1280x800."""
     out: list[str] = []
     for m in mods:
-        if m.name == "mines":  # each minefield's plate on the table says it (gui/table/fof.py)
+        if m.name in ("mines", "mounted"):  # said on the table (gui/table/fof.py, mounted.py)
             continue
         for line in m.status():
             if m.name == "nbc" and "; " in line and "MOPP" in line:
@@ -230,8 +232,10 @@ class UnitCard(QWidget):
             status.append("has acted this turn")
         if unit.had_casualties:
             status.append("has taken casualties: needs a Quality Check to move Rapidly (AA-162)")
-        if unit.speed:
-            status.append(f"speed this turn: {unit.speed.value}")
+        if unit.speed:  # with the unit's own full move (a mounted unit's Cautious 8")
+            from ambush_gui.alley.movement import speed_words
+
+            status.append(f"speed this turn: {speed_words(game, unit.speed, unit)}")
         mods = getattr(game, "modules", None)
         if mods:  # each module's word on the unit ("Stress Level 3, Low Confidence")
             status.extend(escape(str(x)) for x in mods.gather("unit_status", unit))

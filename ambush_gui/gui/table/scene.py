@@ -102,7 +102,7 @@ def group_caption(units: list[Unit], turn: int, short: bool = False) -> str:
     return ("✓ " + text) if all(u.activated for u in units) else text
 
 
-def figure_tip(fig: Figure, unit: Unit | None) -> str:
+def figure_tip(fig: Figure, unit: Unit | None, game: AlleyGame | None = None) -> str:
     from ambush_gui.alley.weapons import WEAPONS
 
     weapon = WEAPONS[fig.weapon].title if fig.weapon in WEAPONS else fig.weapon
@@ -110,15 +110,47 @@ def figure_tip(fig: Figure, unit: Unit | None) -> str:
     lines = [f"{fig.id} — {what}, {weapon}"]
     lines.append(f"{unit.name} ({unit.side.title})" if unit else "on the ground, in no unit")
     if unit is None and not fig.captive and (fig.kind is FigureKind.CONTRACTOR or fig.dependant):
-        lines.append(f"A {fig.side.title} figure whose base touches it takes it into its unit (CT-050)")
+        lines.append(take_in_words(game, [fig]) if game is not None else
+                     f"A {fig.side.title} figure whose base touches it takes it into its unit (CT-050)")
     wound = f" ({fig.injury.value} wound)" if fig.injury.value != "none" else ""
     if fig.dependant and unit is not None:
         lines.append(f"Dependant: carried by its unit{wound}")
-    elif fig.dependant:
+    elif fig.dependant and (wound or fig.kind is not FigureKind.CONTRACTOR):  # not Yusuf, unhurt
         lines.append(f"Cannot walk{wound}: a unit that takes it in carries it as a Dependant")
     if fig.captive:
         lines.append("held by the enemy")
     return "\n".join(lines)
+
+
+def take_in_words(game: AlleyGame, figs: list[Figure]) -> str:
+    """How a unit takes in the figures ``figs`` waiting on the ground (an escort, a
+    casualty), with the contact the engine measures (``Measures.contact``): a Market Day
+    player stopped 0.1" short of the headman, and nothing had said how near is near enough.
+
+    The one text for a figure's tooltip, the escorts' label and the move card."""
+    from ambush_gui.alley.model import Side
+
+    fig = figs[0]
+    word = (fig.label or "escort") if fig.kind is FigureKind.CONTRACTOR else "casualty"
+    side = game.spec.sides.get(Side.REGULAR if fig.kind is FigureKind.CONTRACTOR else fig.side)
+    who = side.name if side is not None else "your side"
+    one = "the" if sum(1 for f in figs if f.label == fig.label) == 1 else "a"
+    return (f"To take in {one} {word}: move a figure of the {who} until its base touches "
+            f"{one} {word}'s (their centres within {game.m.contact:.1f}\", CT-048). Its unit "
+            "then takes in every figure waiting within 4\" of it and carries them as "
+            "Dependants, never faster than Cautious (CT-050, DC-006); the move's tape says "
+            "\"takes in\" when it will.")
+
+
+def escorts_waiting(game: AlleyGame | None, unit: Unit | None) -> list[Figure]:
+    """The escorts on the ground that ``unit`` would take in by touching them (the
+    engine's own test, ``movement.pickable``)."""
+    from ambush_gui.alley.movement import pickable
+
+    if game is None or unit is None or unit.side.value != "regular":
+        return []
+    return [f for f in game.state.ground if f.kind is FigureKind.CONTRACTOR and not f.captive
+            and pickable(game, unit, f)]
 
 
 def escort_words(figs: list[Figure]) -> str:
@@ -233,10 +265,6 @@ class TableScene(QGraphicsScene):
                                           bg=theme.CONTRACTOR, edge=QColor("#7d6608"),
                                           anchor="below", gap=0.0)
         self.contractor_spots: list[tuple[str, QPointF]] = []
-        self.contractor_label.setToolTip(
-            "The objective (CT-018). End a move with a Marine figure's base touching one of "
-            "them: the unit takes in every figure on the ground within 4\" (CT-050). Then "
-            "bring them out across a friendly edge.")
         self.addItem(self.contractor_label)
         self.move_overlay = MoveOverlay(self, self.base_radius)
         self.place_overlay = PlaceOverlay(self)
@@ -382,7 +410,7 @@ class TableScene(QGraphicsScene):
             item.unit_id = None
             item.set_look(self.look_of(fig, on_ground=True))
             item.setPos(flip.scene(fig.x, fig.y))
-            item.setToolTip(figure_tip(fig, None))
+            item.setToolTip(figure_tip(fig, None, self.game))
             item.show()
             seen.add(fig.id)
             if fig.kind is FigureKind.CONTRACTOR:
@@ -402,6 +430,7 @@ class TableScene(QGraphicsScene):
             held = all(f.captive for f in ground_contractors)
             words = escort_words(ground_contractors)
             self.contractor_label.set_text(f"{words} (held)" if held else words)
+            self.contractor_label.setToolTip(take_in_words(self.game, ground_contractors))
             self.contractor_spots = self._spots_around(
                 [flip.scene(f.x, f.y) for f in ground_contractors], 1.7 * self.base_radius)
             anchor, at = self.contractor_spots[0]
@@ -548,7 +577,10 @@ class TableScene(QGraphicsScene):
             self._first_free(self.contractor_label, self.contractor_spots, ppi, placed + obstacles)
             placed.append(self._pixels(self.contractor_label, ppi))
         self._layout_unit_labels(ppi, placed, obstacles)
-        self.mobs.layout(ppi)  # the mob stands' names (gui/table/mobs.py)
+        placed += self.mobs.layout(ppi)  # the mob stands' names (gui/table/mobs.py)
+        placed += [QRectF(b.topLeft() * ppi, b.bottomRight() * ppi)  # and the stands: a crowd
+                   for b in (i.sceneBoundingRect() for i in self.mobs.items.values()  # stood
+                             if i.isVisible())]  # on the Bus station's name
         for pid, lab in self.terrain_labels.items():
             piece = self.terrain[pid]
             if piece.kind == "vehicle":
@@ -578,6 +610,7 @@ class TableScene(QGraphicsScene):
                 lab.setPos(spot)
                 placed.append(self._pixels(lab, ppi))
             lab.setVisible(spot is not None)
+        self.move_overlay.place_labels()  # a move's ring words keep off the names just placed
 
     def _free_spot(self, pid: str, lab: LabelItem, ppi: float,
                    taken: list[QRectF]) -> QPointF | None:

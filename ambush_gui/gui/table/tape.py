@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui.gui.shared import theme
-from ambush_gui.gui.table.items import FigureItem, LabelItem, Look, cosmetic, pixels_per_unit
+from ambush_gui.gui.table.items import FigureItem, LabelItem, Look, area, cosmetic, pixels_per_unit
 
 
 def disc(centre: QPointF, radius: float) -> QRectF:
@@ -104,6 +104,19 @@ class TapeItem(QGraphicsItem):
             done += leg
 
 
+def ring_spots(centre: QPointF, radius: float, steps: int = 16) -> list[tuple[str, QPointF]]:
+    """Places round a ring for its words, the top first, then ever further from it on
+    either side, each with the anchor that keeps the words outside the ring."""
+    out = []
+    for k in sorted(range(-steps // 2 + 1, steps // 2 + 1), key=lambda k: (abs(k), -k)):
+        a = 2 * math.pi * k / steps
+        up, across = math.cos(a), math.sin(a)
+        anchor = ("above" if up > 0.38 else "below" if up < -0.38
+                  else "right" if across > 0 else "left")
+        out.append((anchor, QPointF(centre.x() + radius * across, centre.y() - radius * up)))
+    return out
+
+
 class Ring:
     """A dashed circle about a point with a small label at its top."""
 
@@ -127,14 +140,40 @@ class Ring:
         self.radius = radius
         self.circle.setRect(disc(centre, radius))
         self.label.set_text(text)
-        self.label.setPos(centre.x(), centre.y() - radius)
         self.circle.show()
         self.label.show()
+        self._place_label(centre)
 
     def move_to(self, centre: QPointF) -> None:
-        r = self.radius
         self.circle.setRect(disc(centre, self.radius))
-        self.label.setPos(centre.x(), centre.y() - r)
+        self._place_label(centre)
+
+    def _place_label(self, centre: QPointF) -> None:
+        """The ring's words at its top, or else the nearest place round the ring where
+        they stay on the table and cover no other name or Hot Spot on it ("Cautious 6\" — limit" lay over
+        Bravo team's label); where they cover least when every place is taken."""
+        spots = ring_spots(centre, self.radius)
+        scene = self.label.scene()
+        ppi = float(getattr(scene, "ppi", 0.0) or 0.0)
+        names = [i.plate().translated(i.scenePos() * ppi).adjusted(-2, -2, 2, 2)  # their edges
+                 for i in (scene.items() if scene else [])
+                 if isinstance(i, LabelItem) and i is not self.label and i.isVisible()
+                 and not i.rotation()] if ppi > 0 else []
+        for spot in getattr(scene, "hot_spots", {}).values():  # the numbered markers too
+            p, h = spot.pos() * ppi, spot.r * ppi
+            names.append(QRectF(p.x() - h, p.y() - h, 2 * h, 2 * h))
+        table = getattr(scene, "table_rect", None)
+        room = table() if callable(table) and ppi > 0 else None
+        room = QRectF(room.topLeft() * ppi, room.bottomRight() * ppi) if room is not None else None
+
+        def cover(spot: tuple[str, QPointF]) -> float:  # how much it hides, or lies off the table
+            rect = self.label.plate(spot[0]).translated(spot[1] * ppi)
+            off = 0.0 if room is None else area(rect) - area(rect.intersected(room))
+            return off + sum(area(rect.intersected(n)) for n in names)
+
+        anchor, at = min(spots, key=cover)  # the first of the least covered: the top if free
+        self.label.set_anchor(anchor)
+        self.label.setPos(at)
 
     def hide(self) -> None:
         self.circle.hide()
@@ -218,6 +257,13 @@ class MoveOverlay:
             ring.hide()
         self.show_tape(False)
         self.set_waypoints([])
+
+    def place_labels(self) -> None:
+        """The rings' words placed again, once the names on the table are laid out anew
+        (a zoom, the first layout after the move began)."""
+        for ring in (self.cautious, self.rapid, self.limit):
+            if ring.isVisible():
+                ring.move_to(ring.circle.rect().center())
 
     @property
     def visible(self) -> bool:

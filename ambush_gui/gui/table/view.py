@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsEllipseItem, QWidget
 
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Speed, Unit
-from ambush_gui.alley.movement import EnemyContact, allowance, speed_limit
+from ambush_gui.alley.movement import EnemyContact, allowance, speed_limit, speed_words
 from ambush_gui.core.decisions import Decision, IllegalDecision
 from ambush_gui.core.geometry import min_distance
 from ambush_gui.core.words import count
@@ -219,8 +219,11 @@ class TableView(MapView):
         font.setPixelSize(12)
         font.setBold(True)
         painter.setFont(font)
-        x0, y0 = 16.0, self.viewport().height() - 12.0  # the bar's left end, its bottom
-        plate = QRectF(x0 - 10, y0 - 26, bar + 20 + 30, 34)
+        plate = self.scale_bar_plate(bar + 20 + 30, 34)
+        if plate.topLeft() != getattr(self, "_bar_at", plate.topLeft()):
+            self.viewport().update()  # it moved corner: the old one is painted again, without it
+        self._bar_at = plate.topLeft()
+        x0, y0 = plate.left() + 10, plate.top() + 26  # the bar's left end, its bottom
         painter.setPen(QPen(QColor(0, 0, 0, 90), 1))
         painter.setBrush(theme.SCALE_BAR_BG)
         painter.drawRoundedRect(plate, 6, 6)
@@ -239,6 +242,19 @@ class TableView(MapView):
                              QPointF(nx + 5, y0 - 12)])
         painter.drawText(QRectF(nx - 8, y0 - 12, 16, 13), Qt.AlignmentFlag.AlignCenter, "N")
         painter.restore()
+
+    def scale_bar_plate(self, width: float, height: float) -> QRectF:
+        """Where the scale bar's plate goes in the view: the bottom-left corner, or else the
+        first other corner where it covers no label and no figure (at 1280x800 it covered a
+        name on the table)."""
+        vp = self.viewport().rect()
+        right, bottom = vp.width() - width - 6, vp.height() - height - 4
+        for x, y in ((6.0, bottom), (right, bottom), (6.0, 4.0), (right, 4.0)):
+            plate = QRectF(x, y, width, height)
+            if not any(isinstance(i, FigureItem | LabelItem) and i.isVisible()
+                       for i in self.items(plate.toAlignedRect())):
+                return plate
+        return QRectF(6.0, bottom, width, height)
 
     # -- modes ---------------------------------------------------------------------------
     def begin_move(self, decision: Decision) -> None:
@@ -299,21 +315,18 @@ class TableView(MapView):
         unit = self.game.unit(mv.unit)
         start = self.table.flip.scene(*mv.start)
         # each speed's full move for this unit: a rule module may give its own (a mounted
-        # unit's 8" Tactical and 16" Rapid, FF-055/056), named as the module names them
-        cautious, rapid = (speed_limit(self.game, s, unit) for s in (Speed.CAUTIOUS, Speed.RAPID))
-        m = self.game.m
-        slow = "Cautious" if abs(cautious - m.cautious) < 1e-6 else "Tactical"
-        for ring, name, full in ((ov.cautious, slow, cautious), (ov.rapid, "Rapid", rapid)):
-            r = full - unit.moved
+        # unit's 8" and 16", FF-055/056), named as everywhere else (movement.speed_words)
+        fulls = {s: speed_limit(self.game, s, unit) for s in (Speed.CAUTIOUS, Speed.RAPID)}
+        for ring, speed in ((ov.cautious, Speed.CAUTIOUS), (ov.rapid, Speed.RAPID)):
+            r = fulls[speed] - unit.moved
             # a speed's ring only where the move still chooses its speed (an Insurgent's,
             # AA-099); a Regular declared his before moving: a Cautious move shows no Rapid ring
-            speed = "cautious" if ring is ov.cautious else "rapid"
-            if speed not in mv.speeds or r <= 1e-6 or abs(r - mv.limit) < 1e-6:
+            if speed.value not in mv.speeds or r <= 1e-6 or abs(r - mv.limit) < 1e-6:
                 ring.hide()
                 continue
-            ring.show_at(start, r, f'{name} {full:g}"')
+            ring.show_at(start, r, speed_words(self.game, speed, unit))
         if mv.limit > 1e-6 and math.isfinite(mv.limit):
-            name = next((n for n, full in ((slow, cautious), ("Rapid", rapid))
+            name = next((s.value.capitalize() for s, full in fulls.items()
                          if abs(full - unit.moved - mv.limit) < 1e-6), "")
             words = f'{name} {mv.limit:.3g}" — limit' if name else f'limit {mv.limit:.1f}"'
             ov.limit.show_at(start, mv.limit, words)
@@ -433,6 +446,8 @@ class TableView(MapView):
         ok, words = self._quick_check(length, dest)
         if ok and self._leaves(dest):  # the ghosts may still stand on the table: say it
             words += " · leaves the table"
+        if ok:
+            words += self.take_in_note(path)
         ov.readout.set_text(words)
         ov.readout.set_colours(theme.LABEL_TEXT if ok else theme.FLASH_TEXT,
                                theme.LABEL_BG if ok else theme.FLASH_BG,
@@ -444,6 +459,29 @@ class TableView(MapView):
         if mv.waypoints:
             left = max(0.0, mv.limit - self.length(self.path_to(self._path_end())))
             ov.limit.show_at(flip.scene(*self._path_end()), left, f'{left:.1f}" left')
+
+    def take_in_note(self, path: list[Point]) -> str:
+        """The tape's word on the escorts waiting on the ground: " · takes in the headman"
+        where the engine's own contact test (``movement.first_contact``) says this path
+        touches one, else how far short of touching the nearest the mover ends, when it
+        is within an inch (a player missed the headman by 0.1" and nothing said so)."""
+        from ambush_gui.alley.movement import first_contact
+        from ambush_gui.gui.table.scene import escorts_waiting
+
+        mv = self.moving
+        unit = self.game.state.units.get(mv.unit) if mv is not None else None
+        waiting = escorts_waiting(self.game, unit)
+        if not waiting or unit is None or mv is None or mv.figure is not None:
+            return ""
+        touch = first_contact(self.game, unit, path, self.length(path))
+        if touch is not None:
+            return f" · takes in the {touch[1].label or 'escort'}"
+        end = path[-1]
+        gap, fig = min(((math.dist((end[0] + ox, end[1] + oy), (f.x, f.y)) - self.game.m.contact, f)
+                        for f in waiting for ox, oy in mv.offsets), key=lambda t: t[0])
+        if gap <= 1.0:
+            return f' · {gap:.1f}" short of touching the {fig.label or "escort"}'
+        return ""
 
     def _leaves(self, dest: Point) -> bool:
         """CT-015: whether a move ending at ``dest`` takes the unit off the table (one figure

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QWidget
+from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence, QShowEvent
+from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QScrollArea, QWidget
 
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.gui.shared import theme
@@ -73,6 +73,7 @@ class MainWindow(GameWindow):
         # right column is the Decision dock's, over the log
         hover = self._dock("Line of sight and dice", scrolling(self.hover), left, "hover")
         log = self._dock("Game log", self.log, right, "log")
+        self.turn_dock = turn
         self.hover_dock = hover
         self.log_dock = log
         self._build_brief(log)
@@ -321,6 +322,7 @@ class MainWindow(GameWindow):
         self.statusBar().showMessage(f"The {who} computer player is deciding: {said}")
         self.turn_panel.show_state(self.controller.game, decision, "computer",
                                    self.controller.level_of(decision.side), said)
+        self.fit_turn_dock()
 
     def _show_waiting(self, why: str | None) -> None:
         self.turn_panel.show_waiting(why)
@@ -350,6 +352,7 @@ class MainWindow(GameWindow):
                                    self.controller.view.prompt(d) if d is not None else "")
         self.turn_panel.show_players(game, self.controller.seats, self.controller.levels)
         self.turn_panel.show_thinking(self.thinking_line())
+        self.fit_turn_dock()
         self.table.refresh()
         self.card.show_unit(game, self.selected)
         self.update_undo()  # enabled, or greyed with why in its tips
@@ -358,6 +361,51 @@ class MainWindow(GameWindow):
         """Draw the table as the seated player sees it (his own hidden pieces too)."""
         self.table.table.viewer = self.controller.viewer
         self._refresh()
+
+    def scenario_glance(self) -> str:
+        """The rules reference's section on the scenario being played (F1 ▸ At a glance):
+        what scores, as the Scenario and victory tab says it, and how to take in the
+        scenario's escorts. It ended with Contracting Trouble's while Market Day was played."""
+        from html import escape
+
+        from ambush_gui.gui.table.brief import award_lines
+        from ambush_gui.gui.table.scene import take_in_words
+
+        game: Any = self.controller.game  # an Ambush Alley game in this window
+        names = {str(getattr(k, "value", k)): v.name for k, v in game.spec.sides.items()}
+        parts = [f"<h3>This game: {escape(game.spec.title)}</h3>"]
+        lines = award_lines(game)
+        for side in ("regular", "insurgent"):
+            mine = [line for s, line in lines if s == side]
+            if mine:
+                parts.append(f"<p><b>{escape(names.get(side, side))}</b> score: "
+                             + "; ".join(escape(x) for x in mine) + ".</p>")
+        escorts = [f for f in game.state.ground if f.kind.value == "contractor"] + [
+            f for u in game.state.units.values() for f in u.figures if f.kind.value == "contractor"]
+        if escorts:
+            parts.append(f"<p>{escape(take_in_words(game, escorts))}</p>")
+        parts.append(f"<p>The game lasts {game.spec.turn_limit} turns. The Scenario and victory "
+                     "tab (Ctrl+B) tells the story and every award.</p>")
+        return "".join(parts)
+
+    def fit_turn_dock(self) -> None:
+        """The Turn dock as tall as its panel asks (the Force on Force lines, the score): with
+        The Orchard Battery's four modules it had to be scrolled at 1280x800. The unit card
+        under it, which scrolls, gives up the room; the dock never shrinks here, so it does
+        not jump from one decision to the next."""
+        area = self.turn_dock.widget()
+        if not isinstance(area, QScrollArea) or not self.isVisible():
+            return
+        short = self.turn_panel.heightForWidth(area.viewport().width()) - area.viewport().height()
+        if short > 0:  # at most half the column: the unit card and the report keep theirs
+            high = min(self.turn_dock.height() + short, self.height() // 2)
+            # resizeDocks alone lands off (Qt shares the change out): the least height holds it
+            self.turn_dock.setMinimumHeight(high)
+            self.resizeDocks([self.turn_dock], [high], Qt.Orientation.Vertical)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        QTimer.singleShot(0, self.fit_turn_dock)  # once the docks have their sizes
 
     def _on_reset(self) -> None:
         self.brief.set_game(self.controller.game, self.controller.seats, self.controller.levels)

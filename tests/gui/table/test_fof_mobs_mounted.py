@@ -2,7 +2,7 @@
 (hostile marked, casualties shown) slide toward gunfire, fade when dispersed, are ringed by
 a casualty check; a taunted unit is marked; a mob's destinations are drawn from the card
 dialog; a mounted unit rides on its horses, which fade when it dismounts; its move rings
-are 8" Tactical and 16" Rapid; the rider-or-mount die and its verdict are one throw in the
+are 8" Cautious (the Tactical move) and 16" Rapid; the rider-or-mount die and its verdict are one throw in the
 dice tray. The two shipped module scenarios (market-day, the-orchard-battery) play a turn
 between the computer players through the window."""
 
@@ -211,7 +211,7 @@ def test_a_mounted_units_move_rings_are_8_and_16_inches(qtbot: Any) -> None:
                  facts={"unit": "i", "limit": 16.0 * scale, "speeds": ["cautious", "rapid"]})
     win.table.begin_move(d)
     ov = win.table.table.move_overlay
-    assert ov.cautious.isVisible() and ov.cautious.label.text == 'Tactical 8"'
+    assert ov.cautious.isVisible() and ov.cautious.label.text == 'Cautious 8"'  # as its card says
     assert abs(ov.cautious.radius - 8.0 * scale) < 1e-6
     assert ov.limit.label.text.startswith('Rapid 16"')
     # on foot, the ordinary 6"/12"

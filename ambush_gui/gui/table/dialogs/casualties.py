@@ -69,7 +69,7 @@ class CasualtiesDialog(DecisionDialog):
         figs = {fig.id: fig for fig in unit.figures} if unit is not None else {}
         if unit is not None:
             self.body.addWidget(
-                label(f"{unit.name}: {unit_details(unit)}", colour=theme.DIALOG_TEXT)
+                label(f"{unit.name}: {unit_details(unit)}", colour=theme.DIALOG_TEXT, wrap=True)
             )
         carried = [fid for fid in candidates if fid in figs and figs[fid].dependant]
         if f.get("forced_dependant") and carried:
@@ -87,6 +87,7 @@ class CasualtiesDialog(DecisionDialog):
                     f"Each {side_title('regular')} figure hit rolls on the First Aid table (AA-155..158).",
                     size=9,
                     colour=theme.MUTED_TEXT,
+                    wrap=True,  # it ran past the dock's edge at 1280x800, cut at "(AA-155..158"
                 )
             )
         self.body.addWidget(

@@ -58,13 +58,15 @@ def commit_words(text: str, room: int = 36) -> str:
 
     >>> commit_words("Stay mounted: move 8/16; fire one die type down; no In Cover")
     'Stay mounted'
+    >>> commit_words("Disperse mob Crowd at the bus station (nothing else this turn): D8 [FF-147]")
+    'Disperse mob Crowd at the bus station'
     >>> commit_words("Fireteam Alpha")
     'Fireteam Alpha'
     """
     if len(text) <= room:
         return text
-    for mark in (":", ";", " (", " — ", ","):
-        head = text.split(mark)[0].strip()
-        if 0 < len(head) <= room:
-            return head
-    return text
+    heads = [h for h in (text.split(mark)[0].strip() for mark in (":", ";", " (", " — ", ","))
+             if h]
+    # the first head that fits; else the shortest ("Disperse mob Crowd at the bus station",
+    # its odds and rule IDs left to the card), which the button then shows on a row of its own
+    return next((h for h in heads if len(h) <= room), min(heads, key=len, default=text))

@@ -14,6 +14,7 @@ from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import label, side_colour, side_tint, side_title
+from ambush_gui.gui.table.scene import escorts_waiting, take_in_words
 
 
 class MovePrompt(QFrame):
@@ -103,6 +104,9 @@ class MovePrompt(QFrame):
         unit = self.game.state.units.get(f.get("unit")) if self.game is not None else None
         if unit is not None and unit.is_detached_leader:
             parts.append("Drop him beside a unit without a leader to join it (AA-026).")
+        waiting = escorts_waiting(self.game, unit)
+        if waiting:  # how near is near enough (a player stopped 0.1" short of the headman)
+            parts.append(take_in_words(self.game, waiting).split(" Its unit then")[0])
         if f.get("cover_from") and self.game is not None:
             who = self.game.state.units.get(f["cover_from"])
             parts.append(

@@ -23,6 +23,7 @@ from ambush_gui.gui.shared.dialog_base import (
     toggle,
     unit_header,
 )
+from ambush_gui.gui.table.dialogs.choose import commit_words
 
 ORDERS = (
     ("move-fire", "Move, then fire", "AA-030: the unit moves first, then may fire"),
@@ -198,17 +199,18 @@ class PlanDialog(DecisionDialog):
             text = "Choose a speed"
         elif plan in titles:
             text = titles[plan]
-        elif "/" in plan:
-            text = str(self.decision.facts.get("module_plans", {}).get(plan, plan))
+        elif "/" in plan:  # the action's head: its card above says the odds and rules
+            text = commit_words(str(self.decision.facts.get("module_plans", {}).get(plan, plan)))
         else:
             speed, order = plan.split(":")
             text = f"{speed.capitalize()}: " + (
                 "move, then fire" if order == "move-fire" else "fire, then move"
             )
-        self.go.setText(text)
+        self.fit_default_text(text)
         self.go.setEnabled(plan in self.decision.options)
 
     def confirm(self) -> None:
         plan = self.plan()
         if plan is not None:
             self.choose(plan)
+
