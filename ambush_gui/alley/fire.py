@@ -16,7 +16,13 @@ from ambush_gui.alley.pools import Pool, defense, firepower
 from ambush_gui.alley.weapons import WEAPONS
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.game import Procedure
-from ambush_gui.core.matching import Arrangement, best_arrangement, check_arrangement, kept
+from ambush_gui.core.matching import (
+    Arrangement,
+    best_arrangement,
+    check_arrangement,
+    kept,
+    most_casualties_placed,
+)
 from ambush_gui.core.odds import casualty_distribution
 from ambush_gui.core.words import count
 
@@ -145,10 +151,12 @@ def _match_forced(g: AlleyGame, target: Unit, a_kept: tuple[int, ...], d_kept: t
 
     The arrangement only decides the number of casualties, and that number only decides
     which sets of figures may fall (and whether any does). The best arrangement gives the
-    fewest, leaving every die uncancelled gives the most; when both ends allow the same
-    sets of falling figures, every arrangement does (AA-147, AA-148, DC-024).
+    fewest; the most that setting every die he can gives is the other end (keeping a die
+    back can only add a casualty, which no defender wants: docs/rules, AA-147). When both
+    ends allow the same sets of falling figures, every such arrangement does (AA-147,
+    AA-148, DC-024).
     """
-    fewest, most = best.casualties, len(a_kept)
+    fewest, most = best.casualties, most_casualties_placed(a_kept, d_kept)
 
     def outcome(hits: int) -> list[list[str]]:
         return casualty_options(g, target, hits, _dependant_takes_a_hit(hits, failures, thrown)) \
@@ -157,7 +165,10 @@ def _match_forced(g: AlleyGame, target: Unit, a_kept: tuple[int, ...], d_kept: t
     if fewest == most:
         if not d_kept:
             return f"the defender kept no dice: {_casualties(most)} whatever the arrangement"
-        return f"no kept Defense die equals or beats a Firepower die: {_casualties(most)}"
+        if most == len(a_kept):
+            return f"no kept Defense die equals or beats a Firepower die: {_casualties(most)}"
+        return (f"wherever the kept Defense dice are set they cancel as many Firepower dice: "
+                f"{_casualties(most)}")
     if outcome(fewest) == outcome(most):
         return f"{target.name} loses every fighting figure whatever the arrangement"
     return ""

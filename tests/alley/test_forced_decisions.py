@@ -54,8 +54,8 @@ def test_matching_is_forced_when_no_kept_defense_die_can_cancel() -> None:
 @pytest.mark.rule("AA-148")
 def test_matching_is_forced_when_every_figure_falls_whatever_the_arrangement() -> None:
     """Three attack dice against two figures: the best arrangement still kills both."""
-    _, d = riflemen_fire(3, 2, [6, 6, 5, 6, 3])
-    assert d.facts["defense"] == [6]
+    _, d = riflemen_fire(3, 2, [6, 6, 5, 5, 3])
+    assert d.facts["defense"] == [5]
     assert d.forced == "best"
     assert "every fighting figure" in d.forced_reason
 
@@ -65,8 +65,8 @@ def test_matching_is_forced_when_every_figure_falls_whatever_the_arrangement() -
     ("rifles", "insurgents", "script"),
     [
         (2, 2, [6, 5, 6, 5]),  # the best cancels both, the worst cancels none
-        (2, 3, [6, 5, 6, 1, 1]),  # the 6 may cancel one die or none
-        (3, 3, [6, 6, 5, 6, 3, 1]),  # one or three of three figures fall
+        (2, 3, [6, 5, 5, 1, 1]),  # the 5 cancels the 5, or nothing against the 6
+        (3, 3, [6, 6, 5, 6, 5, 1]),  # one or two of three figures fall
     ],
 )
 def test_matching_is_asked_when_the_arrangement_can_change_the_casualties(
@@ -105,3 +105,39 @@ def test_every_forced_answer_is_legal_and_alone_or_harmless_over_whole_games() -
                     assert len(d.options) == 1
             g.answer(ai.choose(g, d))
     assert seen > 0
+
+
+@pytest.mark.rule("AA-147")
+def test_matching_is_forced_when_every_die_set_cancels_as_many_wherever_it_goes() -> None:
+    """Issue 28: a kept 6 against 5, 4, 4, 4 cancels one die wherever it is set; only
+    keeping it back (a casualty more, which no defender wants) would change anything."""
+    _, d = riflemen_fire(4, 4, [5, 4, 4, 4, 6, 1, 1, 1])
+    assert (d.facts["attack"], d.facts["defense"]) == ([5, 4, 4, 4], [6])
+    assert d.forced == "best"
+    assert "3 casualties" in d.forced_reason
+    assert d.validate(d.forced) == {"pairs": [[5, None], [4, None], [4, None], [4, 6]]}
+
+
+@pytest.mark.rule("AA-147", "FF-035")
+def test_an_ieds_matching_with_one_armor_die_that_cancels_anywhere_is_not_asked() -> None:
+    """Issue 28, as played in Market Day: a Medium IED's 4 dice kept 5, 4, 4, 4 against
+    a Marine team's one Armor die, a 6: three casualties however the 6 is placed."""
+    from ambush_gui.alley.fof import blast
+    from ambush_gui.alley.fof.ieds import IedsModule
+
+    g = kit.game([kit.marines("m", (2, 2), armor=1)], modules=["ieds"],
+                 ieds={"devices": [{"id": "ied-1", "at": [3, 10], "size": "medium"}]},
+                 script=[5, 4, 4, 4, 6], strict=False)
+    mod = g.modules.get("ieds")
+    assert isinstance(mod, IedsModule)
+    d = kit.asks(g, blast.attack(g, mod.blast(mod.devices[0]), g.unit("m")))
+    assert d.kind is DecisionKind.MATCH and d.facts["defense"] == [6]
+    assert d.forced == "best" and "3 casualties" in d.forced_reason
+
+
+@pytest.mark.rule("AA-147")
+def test_matching_is_asked_when_where_a_die_is_set_changes_the_casualties() -> None:
+    """A kept 4 against 6 and 4 cancels the 4, or nothing if set against the 6."""
+    _, d = riflemen_fire(2, 3, [6, 4, 4, 1, 1])
+    assert (d.facts["attack"], d.facts["defense"]) == ([6, 4], [4])
+    assert d.forced is None
