@@ -320,6 +320,24 @@ def kill(g: AlleyGame, unit: Unit, fig: Any) -> None:
                result="killed")
 
 
+Shot = tuple[Unit, Unit, bool]
+"""A fire a question could start: the firer, its target, and whether from Overwatch."""
+
+
+def declined_without_dice(g: AlleyGame, shots: list[Shot], answer: str, who: str) -> dict[str, Any]:
+    """The ``forced`` keywords of a question whose every fire has no Firepower dice
+    (house rule AA-144: a fire with none is no attack, and no dialog offers it): the
+    question is answered ``answer`` ("hold", "none") for a person, and the log says why,
+    beginning with ``who`` ("Alpha team has"). Empty when any fire has a die to throw.
+
+    Only the mark changes: the engine still asks, and accepts any answer, so saves replay
+    as they were played."""
+    if not shots or any(firepower(g, a, t, overwatch=ow).dice > 0 for a, t, ow in shots):
+        return {}
+    return {"forced": answer,
+            "forced_reason": f"{who} no Firepower dice: a fire with none is no attack (AA-144)"}
+
+
 def fire_blocked(g: AlleyGame, attacker: Unit, target: Unit) -> str | None:
     """Why ``attacker`` may not fire at ``target`` under a Force on Force module (a mortar's
     No Fire Zone, FF-011; a civilian mob in the way), in words a player reads; None when it

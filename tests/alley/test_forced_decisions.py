@@ -87,8 +87,8 @@ def test_a_decision_with_one_listed_option_is_forced_and_one_with_a_check_is_not
 
 
 def test_every_forced_answer_is_legal_and_alone_or_harmless_over_whole_games() -> None:
-    """Across computer games, every forced mark names a legal answer, and a forced
-    matching decision's every arrangement gives the same casualties or all figures."""
+    """Across computer games, every forced mark names a legal answer: the only one, the
+    best arrangement, or no fire where every fire has no dice (AA-144)."""
     scenario = systems.load_scenario(systems.resolve("contracting-trouble"))
     seen = 0
     for seed in (1, 2, 3):
@@ -101,8 +101,8 @@ def test_every_forced_answer_is_legal_and_alone_or_harmless_over_whole_games() -
             if d.forced is not None:
                 seen += 1
                 d.validate(d.forced)
-                if d.kind is not DecisionKind.MATCH:
-                    assert len(d.options) == 1
+                if d.kind is not DecisionKind.MATCH and len(d.options) > 1:
+                    assert d.forced in ("hold", "none") and "AA-144" in d.forced_reason
             g.answer(ai.choose(g, d))
     assert seen > 0
 
@@ -141,3 +141,67 @@ def test_matching_is_asked_when_where_a_die_is_set_changes_the_casualties() -> N
     _, d = riflemen_fire(2, 3, [6, 4, 4, 1, 1])
     assert (d.facts["attack"], d.facts["defense"]) == ([6, 4], [4])
     assert d.forced is None
+
+
+# -- questions whose every fire has no dice (house rule AA-144: no attack) ---------------------
+
+def no_dice_game() -> AlleyGame:
+    """A lone Marine rifleman who moved Rapidly and was interrupted three times (no dice
+    against anyone), Marines m2 with dice, and a lone Insurgent 15" north who has none
+    against the Pinned m2 behind rubble, moving Cautiously."""
+    from ambush_gui.alley.model import Speed
+
+    g = kit.game([kit.marines("m", (5, 5), weapons=["rifle"]), kit.marines("m2", (12, 5)),
+                  kit.insurgents("i", (8, 20), n=1)],
+                 pieces=[kit.rubble("r", (9, 6, 8, 1))])
+    g.state.turn = 1
+    m, m2 = g.unit("m"), g.unit("m2")
+    m.speed, m.times_interrupted = Speed.RAPID, 3
+    m2.speed, m2.pinned = Speed.CAUTIOUS, True
+    assert firepower(g, m, g.unit("i")).dice == 0 and firepower(g, g.unit("i"), m2).dice == 0
+    assert firepower(g, m2, g.unit("i")).dice > 0
+    return g
+
+
+@pytest.mark.rule("AA-144")
+def test_fire_with_no_dice_at_any_target_is_held_for_the_player() -> None:
+    """Issue 28: "fires at?" was asked when every target had 0 dice; the dialog offered
+    only Hold fire."""
+    from ambush_gui.alley import turn
+
+    g = no_dice_game()
+    d = turn.fire_decision(g, g.unit("m"), [g.unit("i")])
+    assert d.forced == "hold" and "no Firepower dice" in d.forced_reason
+    assert "AA-144" in d.forced_reason
+    assert d.validate("i") == "i"  # still a legal answer: old saves replay as played
+    assert turn.fire_decision(g, g.unit("m2"), [g.unit("i")]).forced is None
+
+
+@pytest.mark.rule("AA-144", "AA-089")
+def test_a_reaction_only_units_without_dice_could_make_is_declined_for_the_player() -> None:
+    """Issue 28: the reaction card of a unit with no dice is greyed out; with no other
+    unit the question is answered "none" and the log says why."""
+    from ambush_gui.alley import turn
+
+    g = no_dice_game()
+    g.unit("m2").reacted = True  # it has had its reaction: only m is offered
+    d = kit.asks(g, turn.react_to_move(g, g.unit("i")))
+    assert d.kind is DecisionKind.REACT and d.options == ("none", "m")
+    assert d.forced == "none" and "may react to Insurgents i" in d.forced_reason
+    g2 = no_dice_game()
+    d2 = kit.asks(g2, turn.react_to_move(g2, g2.unit("i")))
+    assert set(d2.options) == {"none", "m", "m2"} and d2.forced is None
+
+
+@pytest.mark.rule("AA-144", "AA-071")
+def test_the_window_to_fire_at_a_pinned_unit_is_not_opened_when_no_fire_has_dice() -> None:
+    """Issue 28: the Insurgent player was asked at every Regular activation whether to
+    fire at a Pinned unit; with no die to throw at it the question is answered "none"."""
+    from ambush_gui.alley import turn
+
+    g = no_dice_game()
+    d = kit.asks(g, turn.activation(g, g.unit("m")))
+    assert d.kind is DecisionKind.INTERRUPT and d.options[1]["kind"] == "fire_pinned"
+    assert d.forced == "none" and "Pinned" in d.forced_reason
+    g.unit("m2").speed = None  # not moving Cautiously: the lone gunman has a die
+    assert kit.asks(g, turn.activation(g, g.unit("m"))).forced is None

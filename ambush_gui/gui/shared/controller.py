@@ -695,6 +695,10 @@ def _levels(seats: dict[str, Seat], level: str | dict[str, str]) -> dict[str, st
     return {side: one(side) for side, seat in seats.items() if seat is Seat.COMPUTER}
 
 
+DECLINED = {"best": "the best arrangement", "hold": "hold fire", "none": "no"}
+"""How the log words the engine's short answers in a line said for the player."""
+
+
 def forced_text(d: Decision, game: Any = None) -> str:
     """The log line for a decision answered for the player: what, and why. Units and
     soldiers are named as the game's state names them (``game``), not by their ids."""
@@ -702,8 +706,8 @@ def forced_text(d: Decision, game: Any = None) -> str:
     people = {**getattr(state, "units", {}), **getattr(state, "soldiers", {})}
 
     def words(value: Any) -> str:
-        if value == "best":
-            return "the best arrangement"
+        if isinstance(value, str) and value in DECLINED:
+            return DECLINED[value]
         if isinstance(value, list | tuple):
             return ", ".join(words(v) for v in value)
         if isinstance(value, dict):
