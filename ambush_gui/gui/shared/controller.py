@@ -69,6 +69,7 @@ from ambush_gui.gui.shared.pacing import (
     Pace,
     attached,
     big_moment,
+    first_aid_next,
     round_break,
 )
 
@@ -198,6 +199,7 @@ class GameController(QObject):
         self._slow = False  # presenting() was emitted True for this queue
         self._rolled = False  # the throw being shown had dice
         self._big: list[str] = []  # big moments in the throw being shown
+        self._aid_only = True  # ... and each of them a First Aid result
         self._shown = 0  # events shown from this queue
         self._save_after = False
         self._by_computer = False  # the queue is a computer answer's (STEP waits after it)
@@ -485,12 +487,19 @@ class GameController(QObject):
             big = big_moment(e)
             if big:
                 self._big.append(big)
+                self._aid_only = self._aid_only and e.kind == "first_aid"
             self.eventLogged.emit(e)
             nxt = self._queue[0] if self._queue else None
             if attached(e, nxt):
                 continue
+            if self._big and self._aid_only and self._paced() and first_aid_next(self._queue):
+                self._rolled = False  # one wait for a run of First Aid rolls, after the last
+                if PACE_TIMES[self.pace][1] >= 0:
+                    self._rest()
+                    return
+                continue
             big_moments, rolled = self._big, self._rolled
-            self._big, self._rolled = [], False
+            self._big, self._rolled, self._aid_only = [], False, True
             if not self._paced():
                 continue
             if big_moments:
@@ -569,7 +578,7 @@ class GameController(QObject):
         self._beat_timer.stop()
         self._held = False
         self.waiting_for = None
-        self._big, self._rolled, self._shown = [], False, 0
+        self._big, self._rolled, self._shown, self._aid_only = [], False, 0, True
         if self._slow:
             self._slow = False
             self.presenting.emit(False)
