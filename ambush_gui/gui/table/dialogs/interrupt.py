@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QButtonGroup, QLabel, QPushButton, QWidget
 
 from ambush_gui.gui.shared import theme
@@ -68,6 +69,7 @@ class SteadyNote(QLabel):
             w.setFont(f)
             w.setWordWrap(True)
         self.setStyleSheet(f"color: {colour.name()};")
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
 
     def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt name
         tallest = super().heightForWidth(width)
