@@ -287,7 +287,7 @@ def interrupt_decision(g: AlleyGame, target: Unit, options: list[dict[str, Any]]
         options=(NONE, *options),
         facts={"target": target.id, "what": what, "aimed_at": aimed_at,
                "path": [[round(x, 3), round(y, 3)] for x, y in path] if path else None},
-        **(declined_without_dice(g, shots, NONE, "Every Insurgent unit that sees a Pinned unit has")
+        **(declined_without_dice(g, shots, NONE, "every Insurgent unit that sees a Pinned unit has")
            if len(shots) == len(options) else {}),
     )
 
@@ -460,7 +460,7 @@ def support_fire(g: AlleyGame, reg: Unit, ins: Unit) -> Procedure:
             options=(NONE, *[u.id for u in ready]),
             facts={"against": ins.id, "interrupted": reg.id},
             **declined_without_dice(g, [(u, ins, u.overwatch) for u in ready], NONE,
-                                    f"Every unit that may fire at {ins.name} has"),
+                                    f"every unit that may fire at {ins.name} has"),
         )
         if c == NONE:
             break

@@ -701,7 +701,7 @@ def _no_dice_to_react(g: AlleyGame, ready: list[Unit], ins: Unit) -> dict[str, A
     """A reaction is answered "none" for the player when no unit offered has a Firepower
     die against ``ins`` (house rule AA-144)."""
     return declined_without_dice(g, [(u, ins, u.overwatch) for u in ready], NONE,
-                                 f"Every unit that may react to {ins.name} has")
+                                 f"every unit that may react to {ins.name} has")
 
 
 def _may_react(g: AlleyGame, u: Unit, ins: Unit) -> bool:
