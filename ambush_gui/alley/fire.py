@@ -16,7 +16,13 @@ from ambush_gui.alley.pools import Pool, defense, firepower
 from ambush_gui.alley.weapons import WEAPONS
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.game import Procedure
-from ambush_gui.core.matching import Arrangement, best_arrangement, check_arrangement, kept
+from ambush_gui.core.matching import (
+    Arrangement,
+    best_arrangement,
+    check_arrangement,
+    kept,
+    most_casualties_placed,
+)
 from ambush_gui.core.odds import casualty_distribution
 from ambush_gui.core.words import count
 
@@ -145,10 +151,12 @@ def _match_forced(g: AlleyGame, target: Unit, a_kept: tuple[int, ...], d_kept: t
 
     The arrangement only decides the number of casualties, and that number only decides
     which sets of figures may fall (and whether any does). The best arrangement gives the
-    fewest, leaving every die uncancelled gives the most; when both ends allow the same
-    sets of falling figures, every arrangement does (AA-147, AA-148, DC-024).
+    fewest; the most that setting every die he can gives is the other end (keeping a die
+    back can only add a casualty, which no defender wants: docs/rules, AA-147). When both
+    ends allow the same sets of falling figures, every such arrangement does (AA-147,
+    AA-148, DC-024).
     """
-    fewest, most = best.casualties, len(a_kept)
+    fewest, most = best.casualties, most_casualties_placed(a_kept, d_kept)
 
     def outcome(hits: int) -> list[list[str]]:
         return casualty_options(g, target, hits, _dependant_takes_a_hit(hits, failures, thrown)) \
@@ -157,7 +165,10 @@ def _match_forced(g: AlleyGame, target: Unit, a_kept: tuple[int, ...], d_kept: t
     if fewest == most:
         if not d_kept:
             return f"the defender kept no dice: {_casualties(most)} whatever the arrangement"
-        return f"no kept Defense die equals or beats a Firepower die: {_casualties(most)}"
+        if most == len(a_kept):
+            return f"no kept Defense die equals or beats a Firepower die: {_casualties(most)}"
+        return (f"wherever the kept Defense dice are set they cancel as many Firepower dice: "
+                f"{_casualties(most)}")
     if outcome(fewest) == outcome(most):
         return f"{target.name} loses every fighting figure whatever the arrangement"
     return ""
@@ -307,6 +318,24 @@ def kill(g: AlleyGame, unit: Unit, fig: Any) -> None:
     g.state.removed.append((fig, "killed"))
     g.log.emit("casualty", f"{fig.id} ({unit.name}) is killed", unit=unit.id, figure=fig.id,
                result="killed")
+
+
+Shot = tuple[Unit, Unit, bool]
+"""A fire a question could start: the firer, its target, and whether from Overwatch."""
+
+
+def declined_without_dice(g: AlleyGame, shots: list[Shot], answer: str, who: str) -> dict[str, Any]:
+    """The ``forced`` keywords of a question whose every fire has no Firepower dice
+    (house rule AA-144: a fire with none is no attack, and no dialog offers it): the
+    question is answered ``answer`` ("hold", "none") for a person, and the log says why,
+    beginning with ``who`` ("Alpha team has"). Empty when any fire has a die to throw.
+
+    Only the mark changes: the engine still asks, and accepts any answer, so saves replay
+    as they were played."""
+    if not shots or any(firepower(g, a, t, overwatch=ow).dice > 0 for a, t, ow in shots):
+        return {}
+    return {"forced": answer,
+            "forced_reason": f"{who} no Firepower dice: a fire with none is no attack (AA-144)"}
 
 
 def fire_blocked(g: AlleyGame, attacker: Unit, target: Unit) -> str | None:

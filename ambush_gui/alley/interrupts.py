@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ambush_gui.alley import close_assault, options, victory
-from ambush_gui.alley.fire import fire, fire_blocked
+from ambush_gui.alley.fire import declined_without_dice, fire, fire_blocked
 from ambush_gui.alley.model import Side, Speed, Unit
 from ambush_gui.alley.movement import (
     MoveChecks,
@@ -274,7 +274,12 @@ def _sight_table(g: AlleyGame, units: list[Unit], places: list[np.ndarray]) -> n
 def interrupt_decision(g: AlleyGame, target: Unit, options: list[dict[str, Any]], what: str,
                        aimed_at: str | None = None,
                        path: list[tuple[float, float]] | None = None) -> Decision:
-    """``path``: the rest of the declared move, whose points the options' "at" measure."""
+    """``path``: the rest of the declared move, whose points the options' "at" measure.
+
+    The window to fire at a Pinned unit (house rule AA-071) is answered "none" for the
+    player when no such fire has a Firepower die (AA-144)."""
+    shots = [(g.unit(o["unit"]), g.unit(o["target"]), False) for o in options
+             if o.get("kind") == "fire_pinned"]
     return Decision(
         side=Side.INSURGENT.value,
         kind=DecisionKind.INTERRUPT,
@@ -282,6 +287,8 @@ def interrupt_decision(g: AlleyGame, target: Unit, options: list[dict[str, Any]]
         options=(NONE, *options),
         facts={"target": target.id, "what": what, "aimed_at": aimed_at,
                "path": [[round(x, 3), round(y, 3)] for x, y in path] if path else None},
+        **(declined_without_dice(g, shots, NONE, "every Insurgent unit that sees a Pinned unit has")
+           if len(shots) == len(options) else {}),
     )
 
 
@@ -350,7 +357,7 @@ def resolve(g: AlleyGame, reg: Unit, ins: Unit, kind: str,
                 _survivors_check(g, reg, ins)
             if can_return_fire(g, reg) and ins.alive and g.sees(reg, ins) \
                     and not fire_blocked(g, reg, ins):
-                c = yield _react(reg, ins, ("fire", NONE), "return fire")
+                c = yield _react(g, reg, ins, ("fire", NONE), "return fire")
                 if c == "fire":
                     yield from fire(g, reg, ins, "Return fire")
                     reacted = True
@@ -360,7 +367,7 @@ def resolve(g: AlleyGame, reg: Unit, ins: Unit, kind: str,
                 opts.insert(0, "fire")
             if allowance(g, reg, _react_speed(reg)) > 0 and not reg.regrouping(turn):
                 opts.append("cover")
-            c = yield _react(reg, ins, tuple(opts), "react first")
+            c = yield _react(g, reg, ins, tuple(opts), "react first")
             if c == "fire":  # AA-082
                 yield from fire(g, reg, ins, "Reaction fire")
                 reacted = True
@@ -417,13 +424,17 @@ def _react_speed(reg: Unit) -> Speed:
     return reg.speed if reg.speed in (Speed.CAUTIOUS, Speed.RAPID) else Speed.CAUTIOUS
 
 
-def _react(reg: Unit, ins: Unit, options: tuple[str, ...], what: str) -> Decision:
+def _react(g: AlleyGame, reg: Unit, ins: Unit, options: tuple[str, ...], what: str) -> Decision:
+    """The interrupted unit's answer: fire, a move into cover, or nothing. Answered "none"
+    for the player when its fire would have no dice and no move is offered (AA-144)."""
     return Decision(
         side=Side.REGULAR.value,
         kind=DecisionKind.REACT,
         prompt=f"Regular: {reg.name} may {what} against {ins.name}",
         options=options,
         facts={"unit": reg.id, "against": ins.id, "what": what},
+        **({} if "cover" in options else
+           declined_without_dice(g, [(reg, ins, False)], NONE, f"{reg.name} has, against {ins.name},")),
     )
 
 
@@ -448,6 +459,8 @@ def support_fire(g: AlleyGame, reg: Unit, ins: Unit) -> Procedure:
             prompt=f"Regular: fire at {ins.name} from Overwatch or with a waiting unit?",
             options=(NONE, *[u.id for u in ready]),
             facts={"against": ins.id, "interrupted": reg.id},
+            **declined_without_dice(g, [(u, ins, u.overwatch) for u in ready], NONE,
+                                    f"every unit that may fire at {ins.name} has"),
         )
         if c == NONE:
             break

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ambush_gui.alley import close_assault, options, reinforcements, victory
-from ambush_gui.alley.fire import fire, fire_blocked
+from ambush_gui.alley.fire import declined_without_dice, fire, fire_blocked
 from ambush_gui.alley.interrupts import (
     NONE,
     carry_out,
@@ -531,6 +531,8 @@ def fire_decision(g: AlleyGame, unit: Unit, targets: list[Unit]) -> Decision:
         options=options,
         facts=facts,
         check=check,
+        **declined_without_dice(g, [(unit, t, False) for t in targets], "hold",
+                                f"{unit.name} has, against every target in sight,"),
     )
 
 
@@ -662,6 +664,7 @@ def react_to_move(g: AlleyGame, ins: Unit, watched: set[str] | None = None) -> P
             side=Side.REGULAR.value, kind=DecisionKind.REACT,
             prompt=f"Regular: react to {ins.name}'s move?{_after_assault(g, ins)}",
             options=(NONE, *[u.id for u in ready]), facts={"against": ins.id, "what": "move"},
+            **_no_dice_to_react(g, ready, ins),
         )
         if c == NONE:
             return
@@ -694,6 +697,13 @@ def mover_now(g: AlleyGame, unit: Unit) -> Unit:
     return unit
 
 
+def _no_dice_to_react(g: AlleyGame, ready: list[Unit], ins: Unit) -> dict[str, Any]:
+    """A reaction is answered "none" for the player when no unit offered has a Firepower
+    die against ``ins`` (house rule AA-144)."""
+    return declined_without_dice(g, [(u, ins, u.overwatch) for u in ready], NONE,
+                                 f"every unit that may react to {ins.name} has")
+
+
 def _may_react(g: AlleyGame, u: Unit, ins: Unit) -> bool:
     if u.regroup_turn == g.state.turn + 1 or not g.sees(u, ins) or fire_blocked(g, u, ins):
         return False
@@ -715,6 +725,7 @@ def insurgent_fire(g: AlleyGame, unit: Unit) -> Procedure:
             side=Side.REGULAR.value, kind=DecisionKind.REACT,
             prompt=f"Regular: react to {unit.name}'s fire at {target.name}?",
             options=(NONE, *[u.id for u in ready]), facts={"against": unit.id, "what": "fire"},
+            **_no_dice_to_react(g, ready, unit),
         )
         if r != NONE:
             reactor = g.unit(r)

@@ -104,6 +104,33 @@ def casualties(attack_kept: Sequence[int], defense_kept: Sequence[int]) -> int:
     return best_arrangement(attack_kept, defense_kept).casualties
 
 
+def most_casualties_placed(attack_kept: Sequence[int], defense_kept: Sequence[int]) -> int:
+    """The most casualties an arrangement can give that sets a defender die against as many
+    attacker dice as it can: only keeping a die back can give more, and that only adds a
+    casualty (the forced matching, :func:`ambush_gui.alley.fire._match_forced`).
+
+    Each pair is a die set against one it cannot cancel wherever that can be done: the
+    most such pairs are found greedily, each defender die from the lowest taking the
+    lowest attacker die above it; every other pair cancels. A 6 set against any of
+    5, 4, 4, 4 cancels one: three casualties however it is placed.
+
+    >>> most_casualties_placed((5, 4, 4, 4), (6,))
+    3
+    >>> most_casualties_placed((6, 4), (4,))
+    2
+    """
+    above = sorted(attack_kept)
+    misses, i = 0, 0
+    for d in sorted(defense_kept):
+        while i < len(above) and above[i] <= d:
+            i += 1
+        if i == len(above):
+            break
+        misses, i = misses + 1, i + 1
+    pairs = min(len(attack_kept), len(defense_kept))
+    return len(attack_kept) - (pairs - misses)
+
+
 def _times(n: int) -> str:
     return f"{n} time" if n == 1 else f"{n} times"
 

@@ -141,3 +141,19 @@ def test_the_log_line_names_units_as_the_table_does() -> None:
                  options=("cpl",))
     assert forced_text(d, game) == ("Decided for the Regular player: turn 1 — which unit "
                                     "activates next → Corporal (squad leader) — the only legal answer")
+
+
+def test_the_log_line_says_no_fire_in_words() -> None:
+    """Issue 28: a fire or a reaction declined for the player is told as "hold fire" or
+    "no", with the reason, not as the engine's "hold" or "none"."""
+    from ambush_gui.core.decisions import Decision, DecisionKind
+    from ambush_gui.gui.shared.controller import forced_text
+
+    game = systems.new_game(SCENARIO, 1)
+    game.start()
+    d = Decision("regular", DecisionKind.FIRE, "Regular: Corporal fires at?", options=("hold", "x"),
+                 forced="hold", forced_reason="no Firepower dice")
+    assert forced_text(d, game).endswith("Corporal fires at → hold fire — no Firepower dice")
+    r = Decision("regular", DecisionKind.REACT, "Regular: react to X's move?", options=("none", "y"),
+                 forced="none", forced_reason="no dice")
+    assert "react to X's move → no — no dice" in forced_text(r, game)

@@ -98,12 +98,13 @@ def test_a_single_recent_game_stored_as_a_plain_string_is_one_game(tmp_path: Pat
 
 def test_the_launcher_lists_one_recent_game_once_and_readable(qtbot: Any, tmp_path: Path) -> None:
     save = tmp_path / "one.json"
-    saves.save(played(5), save)
+    game = played(5)  # up to the first decision answered for the player
+    saves.save(game, save)
     QSettings("ambush-gui", "ambush-gui").setValue("recent", str(save))
     dlg = Launcher()
     qtbot.addWidget(dlg)
     rows = [dlg.recent.item(i).text() for i in range(dlg.recent.count())]
-    assert rows == [f"one.json — {SCENARIO.spec.title}, 5 decisions"]
+    assert rows == [f"one.json — {SCENARIO.spec.title}, {len(game.decisions)} decisions"]
 
 
 def test_folders_are_never_offered_as_recent_games(tmp_path: Path) -> None:

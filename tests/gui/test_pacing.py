@@ -339,3 +339,31 @@ def test_a_move_stopped_short_waits_with_who_blocked_it() -> None:
                     "(house rule AA-068)", {"unit": "alpha", "blocked_by": "i1"})
     assert big_moment(stopped) == "Fireteam Alpha stops short: the way is blocked by Gunmen (1)"
     assert big_moment(Event("move", "Fireteam Alpha moves 3.0\"", {"unit": "alpha"})) is None
+
+
+def _three_first_aid_rolls(ctl: GameController) -> list[str]:
+    """An attack's three casualties on a Regular unit, as the engine logs them: each a First
+    Aid die and its result; returns the results' texts."""
+    texts = []
+    for i, face in enumerate((2, 4, 6), start=1):
+        ctl.game.log.emit("roll", f"First Aid: r1-{i} (Fireteam Alpha): d6 → {face}",
+                          faces=[face], sides=6, side="regular", purpose=f"First Aid: r1-{i}")
+        texts.append(f"First Aid {face} for r1-{i}: a result")
+        ctl.game.log.emit("first_aid", texts[-1], unit="alpha")
+    return texts
+
+
+@pytest.mark.parametrize("pace", [Pace.STEP, Pace.NORMAL, Pace.FAST])
+def test_an_attacks_first_aid_rolls_wait_once_after_the_last(qtbot: Any, pace: Pace) -> None:
+    """Issue 28: one Continue for each First Aid roll. The rolls of one attack are shown
+    one after another at the pace, then wait once, naming every result."""
+    ctl = GameController(systems.new_game(ALLEY, 1), SOLO, pace=pace)
+    ctl.start()
+    w = Watch(ctl)
+    texts = _three_first_aid_rolls(ctl)
+    ctl._present()
+    qtbot.waitUntil(lambda: ctl.waiting_for is not None or not ctl.busy, timeout=10000)
+    assert [e.kind for e in w.kinds("event")] == ["roll", "first_aid"] * 3
+    assert len(w.kinds("wait")) == 1 and all(t in ctl.waiting_for for t in texts)
+    ctl.proceed()
+    assert not ctl.busy and len(w.kinds("wait")) == 1

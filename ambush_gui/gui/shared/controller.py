@@ -82,6 +82,7 @@ from ambush_gui.gui.shared.pacing import (
     Pace,
     attached,
     big_moment,
+    first_aid_next,
     round_break,
 )
 
@@ -216,6 +217,7 @@ class GameController(QObject):
         self._slow = False  # presenting() was emitted True for this queue
         self._rolled = False  # the throw being shown had dice
         self._big: list[str] = []  # big moments in the throw being shown
+        self._aid_only = True  # ... and each of them a First Aid result
         self._shown = 0  # events shown from this queue
         self._save_after = False
         self._by_computer = False  # the queue is a computer answer's (STEP waits after it)
@@ -599,12 +601,19 @@ class GameController(QObject):
             big = big_moment(e)
             if big:
                 self._big.append(big)
+                self._aid_only = self._aid_only and e.kind == "first_aid"
             self.eventLogged.emit(e)
             nxt = self._queue[0] if self._queue else None
             if attached(e, nxt):
                 continue
+            if self._big and self._aid_only and self._paced() and first_aid_next(self._queue):
+                self._rolled = False  # one wait for a run of First Aid rolls, after the last
+                if PACE_TIMES[self.pace][1] >= 0:
+                    self._rest()
+                    return
+                continue
             big_moments, rolled = self._big, self._rolled
-            self._big, self._rolled = [], False
+            self._big, self._rolled, self._aid_only = [], False, True
             if not self._paced():
                 continue
             if big_moments:
@@ -683,7 +692,7 @@ class GameController(QObject):
         self._beat_timer.stop()
         self._held = False
         self.waiting_for = None
-        self._big, self._rolled, self._shown = [], False, 0
+        self._big, self._rolled, self._shown, self._aid_only = [], False, 0, True
         if self._slow:
             self._slow = False
             self.presenting.emit(False)
@@ -813,6 +822,10 @@ def _levels(seats: dict[str, Seat], level: str | dict[str, str]) -> dict[str, st
     return {side: one(side) for side, seat in seats.items() if seat is Seat.COMPUTER}
 
 
+DECLINED = {"best": "the best arrangement", "hold": "hold fire", "none": "no"}
+"""How the log words the engine's short answers in a line said for the player."""
+
+
 def forced_text(d: Decision, game: Any = None) -> str:
     """The log line for a decision answered for the player: what, and why. Units and
     soldiers are named as the game's state names them (``game``), not by their ids."""
@@ -820,8 +833,8 @@ def forced_text(d: Decision, game: Any = None) -> str:
     people = {**getattr(state, "units", {}), **getattr(state, "soldiers", {})}
 
     def words(value: Any) -> str:
-        if value == "best":
-            return "the best arrangement"
+        if isinstance(value, str) and value in DECLINED:
+            return DECLINED[value]
         if isinstance(value, list | tuple):
             return ", ".join(words(v) for v in value)
         if isinstance(value, dict):

@@ -285,6 +285,7 @@ class Card(QPushButton):
         key: int | None = None,
         side: str | None = None,
         parent: QWidget | None = None,
+        warnings: Sequence[str] = (),
     ) -> None:
         super().__init__(parent)
         self.setCheckable(True)
@@ -316,12 +317,14 @@ class Card(QPushButton):
         self.title_label = label(title, bold=True, size=10.5)
         self.title_label.setWordWrap(True)
         col.addWidget(self.title_label)
-        self.detail_labels = []
-        for d in details:
-            dl = label(d, size=9, colour=theme.MUTED_TEXT)
+        self.detail_labels = []  # the details, then the warnings (in the warning colour)
+        for d, colour in [*((d, theme.MUTED_TEXT) for d in details),
+                          *((w, theme.WARNING) for w in warnings)]:
+            dl = label(d, size=9, colour=colour)
             dl.setWordWrap(True)
             col.addWidget(dl)
             self.detail_labels.append(dl)
+        self.warnings = list(warnings)
         if chips:
             row = FlowLayout(spacing=4)  # the chips wrap in a narrow dock
             for c in chips:
@@ -647,13 +650,16 @@ class DecisionDialog(QDialog):
 
     def add_commit(self, tip: str = "", stretch_before: bool = True) -> QPushButton:
         """The default button that gives the selected card's answer; the first card that
-        can be chosen is selected (a click on another changes it)."""
+        can be chosen, and warns of nothing (a crowd in the line of fire) if one such may be
+        chosen, is selected (a click on another changes it)."""
         self.commit_button = self.add_button("OK", on_click=self.commit, default=True,
                                              stretch_before=stretch_before, tip=tip)
         self._commit_tip = tip
         checked = next((c for _, c in self.picks if c.isChecked()), None)
-        if checked is None:
-            first = next((c for _, c in self.picks if c.isEnabled()), None)
+        if checked is None:  # the first that may be chosen; one with no warning if any
+            enabled = [c for _, c in self.picks if c.isEnabled()]
+            first = next((c for c in enabled if not getattr(c, "warnings", ())),
+                         enabled[0] if enabled else None)
             if first is not None:
                 first.setChecked(True)
         else:

@@ -10,11 +10,13 @@ module says, from the events alone (no rule arithmetic), where the beats fall:
   dice tray shows it as one entry and the presentation rests a beat after it;
 - a **big moment** (:func:`big_moment`) waits for the player whatever the pace: a
   casualty (an Insurgent removed, a Regular's First Aid result), a unit overrun, a panic,
-  a German's first appearance, the end of a Round.
+  a German's first appearance, the end of a Round. The First Aid rolls of one attack wait
+  once, after the last (:func:`first_aid_next`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 from typing import Any
 
@@ -124,6 +126,18 @@ def big_moment(event: Event) -> str | None:
     if event.kind == "ied" and d.get("went_off"):  # FF-044..051: the table shows the blast
         return event.text.split(" [")[0]
     return None
+
+
+def first_aid_next(queue: Iterable[Event]) -> bool:
+    """Whether the next throw in ``queue`` is a First Aid roll: its die, then its result.
+    A run of them (the casualties of one attack) is shown throw by throw at the pace and
+    waits once, after the last, naming every result (issue 28: one Continue each)."""
+    rolled = False
+    for e in queue:
+        if e.kind != "roll":
+            return rolled and e.kind == "first_aid"
+        rolled = True
+    return False
 
 
 def round_break(event: Event) -> str | None:

@@ -166,9 +166,6 @@ def target_report(g: AlleyGame, a: Unit, b: Unit,
 def _warnings(g: AlleyGame, a: Unit, b: Unit) -> tuple[str, ...]:
     """What the fire decision's target card warns of (a crowd within 2" of the line of fire,
     a mixed mob's supporters, one of ours held prisoner), for the hover report too."""
-    if not g.modules:
-        return ()
-    from ambush_gui.alley.turn import fire_warnings
-    from ambush_gui.gui.table.dialogs.fire import target_warnings
+    from ambush_gui.gui.table.dialogs.fire import shot_warnings
 
-    return tuple(target_warnings(fire_warnings(g, a, [b]), b.id, len(b.fighters)))
+    return tuple(shot_warnings(g, a, b))

@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import Qt  # noqa: E402
-from PySide6.QtWidgets import QLabel, QPushButton  # noqa: E402
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton  # noqa: E402
 
 from ambush_gui.alley.fire import attack_target_number, odds  # noqa: E402
 from ambush_gui.alley.pools import defense, firepower  # noqa: E402
@@ -498,3 +498,39 @@ def test_the_captives_award_says_that_escorts_never_brought_off_count(qtbot: Any
     texts = [grid.itemAt(k).widget().text() for k in range(grid.count())]
     assert texts[:2] == ["Captives held at the end: +10 VP", CAPTIVES_NOTE]
     assert "did not bring off the table" in CAPTIVES_NOTE
+
+
+def test_the_interrupt_dialogs_buttons_stay_put_when_a_choice_is_made(qtbot: Any) -> None:
+    """Issue 28: choosing Fire took a line off the note above the points, the points
+    jumped 28 px and the next click picked 14.2" instead of 8.0". Every toggle and card
+    keeps its place and size whatever unit, kind or point is chosen."""
+    from PySide6.QtCore import QPoint, QRect
+
+    def both_kinds(d: Decision, g: Any) -> bool:
+        kinds = {o["kind"] for o in d.options if isinstance(o, dict)}
+        return _moving_interrupt(d, g) and {"fire", "move"} <= kinds
+
+    _, _, dlg, _ = open_dialog(qtbot, K.INTERRUPT, both_kinds)
+    dlg.setFixedSize(360, 740)  # in the Decision dock: its width, and the notes wrap
+    qtbot.wait(1)
+    widgets = [*dlg.kind_buttons.values(), *dlg.point_toggles.values(), *dlg.cards.values()]
+
+    def places() -> list[QRect]:
+        QApplication.processEvents()
+        body = dlg.body_scroll.widget()  # where they stand in it (a click may scroll it)
+        return [QRect(w.mapTo(body, QPoint(0, 0)), w.size()) for w in widgets]
+
+    start = places()
+    assert dlg.kind_note.text()
+    notes = set()
+    for card in dlg.cards.values():
+        click(qtbot, card)
+        for b in dlg.kind_buttons.values():
+            if b.isEnabled():
+                click(qtbot, b)
+                notes.add(dlg.kind_note.text())
+                assert places() == start
+                for t in dlg.point_buttons[:2]:
+                    click(qtbot, t)
+                    assert places() == start
+    assert len(notes) >= 2  # the note did change: fire and move say different things

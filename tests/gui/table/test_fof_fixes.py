@@ -152,3 +152,62 @@ def test_the_line_of_sight_report_warns_of_a_crowd_near_the_line_of_fire() -> No
     assert "Passes within 2&quot; of Crowd at the fruit stalls" in report.html()
     far = game([MARINES, GUNMEN], [mob("mob1", 15, 11)])
     assert target_report(far, far.unit("m"), far.unit("i")).warnings == ()
+
+
+# -- issue 28: the civilian risk on every fire card, and never the default when avoidable -----
+
+CROWD = 'passes within 2" of Crowd at the fruit stalls: a civilian casualty check'
+
+
+def crowded() -> Any:
+    """m's line of fire at i passes the crowd; m at j, and m2 at either, do not."""
+    g = game([MARINES, kit.marines("m2", (18, 5)), GUNMEN, kit.insurgents("j", (16, 20))],
+             [mob("mob1", 2.5, 11, label="Crowd at the fruit stalls")])
+    assert civ(g).near_mobs(g.unit("m"), g.unit("i")) and not civ(g).near_mobs(g.unit("m2"), g.unit("i"))
+    assert not civ(g).near_mobs(g.unit("m"), g.unit("j"))
+    return g
+
+
+def card_says(card: Any) -> str:
+    return " | ".join(lab.text() for lab in card.detail_labels)
+
+
+@pytest.mark.rule("FF-136")
+def test_the_fire_lists_first_target_is_not_one_in_a_crowd_when_another_is_clear(qtbot: Any) -> None:
+    """Issue 28: a leader inside a crowd came first and Enter fired into it."""
+    g = crowded()
+    d = turn.fire_decision(g, g.unit("m"), [g.unit("i"), g.unit("j")])
+    dlg = open_dialog(qtbot, g, d)
+    assert CROWD in card_text(dlg, "i")
+    assert dlg.selected() == "j" and list(dlg.cards)[0] == "j"
+    assert dlg.fire_button.property("full_text") == f"Fire at {g.unit('j').name}"
+    alone = turn.fire_decision(g, g.unit("m"), [g.unit("i")])
+    assert open_dialog(qtbot, g, alone).selected() == "i"  # no other: it is still offered
+
+
+@pytest.mark.rule("FF-136", "AA-089")
+def test_the_reaction_cards_warn_of_the_crowd_and_default_to_a_clear_fire(qtbot: Any) -> None:
+    """Issue 28: the reaction card hid the warning the fire list shows."""
+    g = crowded()
+    d = kit.asks(g, turn.react_to_move(g, g.unit("i")))
+    assert set(d.options) == {"none", "m", "m2"}
+    dlg = open_dialog(qtbot, g, d)
+    assert CROWD in card_says(dlg.cards["m"]) and "Crowd" not in card_says(dlg.cards["m2"])
+    assert dlg.cards["m2"].isChecked()
+
+
+@pytest.mark.rule("FF-136")
+def test_the_waiting_units_fire_card_and_return_fire_warn_of_the_crowd(qtbot: Any) -> None:
+    """Issue 28: the "fire with waiting unit" card, and the interrupted unit's own return
+    fire, say what the fire list says."""
+    from ambush_gui.alley.interrupts import _react
+    from ambush_gui.core.decisions import Decision, DecisionKind
+
+    g = crowded()
+    d = Decision("regular", DecisionKind.OVERWATCH, "Regular: fire at Insurgents i?",
+                 options=("none", "m", "m2"), facts={"against": "i", "interrupted": "m2"})
+    dlg = open_dialog(qtbot, g, d)
+    assert CROWD in card_says(dlg.cards["m"]) and dlg.cards["m2"].isChecked()
+    back = _react(g, g.unit("m"), g.unit("i"), ("fire", "none"), "return fire")
+    dlg = open_dialog(qtbot, g, back)
+    assert CROWD in card_says(dlg.choice_cards["fire"])

@@ -178,6 +178,25 @@ def target_warnings(facts: dict[str, Any], tid: str, figures: int) -> list[str]:
     return out
 
 
+def shot_warnings(game: Any, firer: Any, target: Any) -> list[str]:
+    """What a card offering ``firer``'s fire at ``target`` warns of under the Force on
+    Force modules (:func:`target_warnings`, asked of the engine's ``fire_warnings``): the one
+    procedure for the fire list, a reaction, a waiting or Overwatch unit's fire, and the
+    table's hover report (issue 28: the reaction cards did not say a crowd was in the way)."""
+    if firer is None or target is None or not game.modules:
+        return []
+    from ambush_gui.alley.turn import fire_warnings
+
+    return target_warnings(fire_warnings(game, firer, [target]), target.id, len(target.fighters))
+
+
+def safest_first(choices: Sequence[Any], armed: Any, warned: Any) -> list[Any]:
+    """``choices`` in their order, those with dice and no warning first, then those with
+    dice, then the rest: the first is the default, and Enter must not fire into a crowd
+    when a fire without that risk is offered (issue 28)."""
+    return sorted(choices, key=lambda c: (not armed(c), bool(warned(c))))
+
+
 class FireDialog(DecisionDialog):
     """DecisionKind.FIRE: options are "hold" and the target ids."""
 
@@ -199,9 +218,13 @@ class FireDialog(DecisionDialog):
         }
 
     def build(self) -> None:
-        targets = [o for o in self.decision.options if o != "hold"]
+        firer = self.unit(self.decision.facts.get("unit"))
         self.safe_answer = "hold"
+        targets = [o for o in self.decision.options if o != "hold"]
         self.odds = {t: self.odds_for(t) for t in targets}
+        self.warnings = {t: shot_warnings(self.game, firer, self.unit(t)) for t in targets}
+        targets = safest_first(targets, lambda t: self.odds[t]["firepower"].dice,
+                               self.warnings.get)
         # stacked for the Decision dock's width: the targets, the odds, then both pools
         self.body.addWidget(section("Targets in sight", "Enemy units the firer can see (AA-005)"))
         self.target_group = QButtonGroup(self)
@@ -219,9 +242,9 @@ class FireDialog(DecisionDialog):
             ]
             if not fp.dice:
                 details.append(NO_DICE)
-            details += target_warnings(self.decision.facts, tid, n)
             key = len(self.option_buttons) + 1 if len(self.option_buttons) < 9 else None
-            card = Card(t.name, details, unit_chips(self.game, t), key=key, side=enemy)
+            card = Card(t.name, details, unit_chips(self.game, t), key=key, side=enemy,
+                        warnings=self.warnings[tid])
             self.number(card)
             self.target_group.addButton(card)
             card.toggled.connect(lambda on, tid=tid: self.show_target(tid) if on else None)
@@ -263,9 +286,8 @@ class FireDialog(DecisionDialog):
         self.fire_button = self.add_button(
             "Fire", on_click=self.fire, default=True, stretch_before=True
         )
-        if targets:  # a target the unit has dice for: a fire with none is no attack
-            armed = [t for t in targets if self.odds[t]["firepower"].dice]
-            self.cards[(armed or targets)[0]].setChecked(True)
+        if targets:  # the first: with dice (a fire with none is no attack), safest first
+            self.cards[targets[0]].setChecked(True)
 
     def clicks_for(self, answer: Any) -> list[QWidget]:
         """The target's card, then "Fire"; "Hold fire" for ``"hold"``."""

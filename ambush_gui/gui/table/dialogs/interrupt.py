@@ -4,15 +4,21 @@ Regular unit's declared move.
 The engine offers every combination as a separate answer ({"unit", "kind", "at"});
 the dialog groups them: a fire/move toggle and a row of the points along the move
 where the unit can see the mover (first: they need a click), then the units, those
-that see the mover soonest first, each with a "sees ..." chip. The answer emitted is the
-engine's own option.
+that see the mover soonest first, each with a "sees ..." chip, then what the chosen
+kind of interruption does. The answer emitted is the engine's own option.
+
+Nothing above a button changes size or place when a choice is made (issue 28: choosing
+Fire shortened the note above the points by a line and the next click landed on another
+point): every point toggle stays where it is, greyed out when the selected unit and
+kind cannot use it, and the note that changes with the kind comes last.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QButtonGroup, QPushButton, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QButtonGroup, QLabel, QPushButton, QWidget
 
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import (
@@ -47,6 +53,30 @@ KINDS = {
 BLOCKING = (". Step into the rest of its declared move and it cannot walk through you: it "
             "goes round you, or stops short where it cannot (house rule AA-068; always, under "
             "the reading \"It stops short\")")
+
+
+class SteadyNote(QLabel):
+    """A wrapped note as tall as the longest of the texts it may show, so that changing
+    from one to another moves nothing (not even a scroll bar coming and going)."""
+
+    def __init__(self, texts: list[str], size: float, colour: Any) -> None:
+        super().__init__()
+        self.texts = texts
+        self._measure = label("", size=size, wrap=True)
+        for w in (self, self._measure):
+            f = w.font()
+            f.setPointSizeF(size)
+            w.setFont(f)
+            w.setWordWrap(True)
+        self.setStyleSheet(f"color: {colour.name()};")
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt name
+        tallest = super().heightForWidth(width)
+        for t in self.texts:
+            self._measure.setText(t)
+            tallest = max(tallest, self._measure.heightForWidth(width))
+        return tallest
 
 
 def _key(option: dict[str, Any]) -> str:
@@ -157,8 +187,9 @@ class InterruptDialog(DecisionDialog):
             b.toggled.connect(lambda on: self._refresh() if on else None)
             self.kind_row.addWidget(b)
         self.body.addWidget(kinds)
-        self.kind_note = label("", size=9, colour=theme.MUTED_TEXT, wrap=True)
-        self.body.addWidget(self.kind_note)
+        # what the chosen kind does: last, and as tall as its longest text (issue 28)
+        self.kind_note = SteadyNote([self.kind_tip(k.partition(":")[0]) for k in keys], 9,
+                                    theme.MUTED_TEXT)
         self.one_kind = len(keys) == 1 and len(self.KINDS) == 1
         if self.one_kind:  # nothing to choose: the note below says what the answer does
             for w in (self.kind_title, kinds):
@@ -168,8 +199,8 @@ class InterruptDialog(DecisionDialog):
         self.body.addWidget(self.where_title)
         self.points_holder = QWidget()
         self.points_row = FlowLayout(self.points_holder)
-        # One toggle per point any option names, made once; those the selected unit and
-        # kind can use are shown (so a toggle, once found, stays the same widget).
+        # One toggle per point any option names, made once and always in its place; those
+        # the selected unit and kind cannot use are greyed out, never hidden.
         self.point_group = QButtonGroup(self)
         self.point_toggles: dict[float, QPushButton] = {}
         for at in sorted({o["at"] for o in self.choices if "at" in o}):
@@ -201,6 +232,7 @@ class InterruptDialog(DecisionDialog):
             self.commit_on_double_click(card, self.confirm)
             self.cards[uid] = card
             self.body.addWidget(card)
+        self.body.addWidget(self.kind_note)
 
         self.add_button(self.PASS[0], "none", tip=self.PASS[1])
         self.go = self.add_button(
@@ -269,10 +301,14 @@ class InterruptDialog(DecisionDialog):
         return next((o for o in opts if o["at"] == at), min(opts, key=lambda o: o["at"]))
 
     def _show_points(self, points: list[float]) -> None:
-        """Show the toggles of the points where the selected unit can interrupt; the
-        first is checked unless the checked one is among them."""
+        """Enable the toggles of the points where the selected unit can interrupt (the
+        others stay in place, greyed out); the first is checked unless the checked one is
+        among them."""
         for at, b in self.point_toggles.items():
-            b.setVisible(at in points)
+            b.setEnabled(at in points)
+            b.setToolTip(self.point_tip(at) if at in points else
+                         f'{self.point_tip(at)}: not for this unit and kind (it does not see '
+                         "the mover there, or cannot do this there)")
         self.point_buttons = [self.point_toggles[at] for at in points]
         if self.point_buttons and self.point_group.checkedButton() not in self.point_buttons:
             first = self.point_buttons[0]

@@ -29,6 +29,7 @@ from ambush_gui.gui.shared.dialog_base import (
     unit_details,
 )
 from ambush_gui.gui.shared.dice import DieFace
+from ambush_gui.gui.table.dialogs.fire import safest_first, shot_warnings
 
 # Events that open a new action: a Reaction Test before one of these belongs to an
 # earlier action and is not shown.
@@ -191,42 +192,36 @@ class _ReactBase(DecisionDialog):
             self.reaction = None
 
     def unit_cards(self, uids: list[str], overwatch_aware: bool = True) -> None:
-        """One card per Regular unit that may fire, with its dice against the Insurgents."""
+        """One card per Regular unit that may fire, with its dice against the Insurgents and
+        what its fire risks (a crowd in the way: :func:`shot_warnings`, as the fire list)."""
         ins = self.unit(self.against())
         self.cards: dict[str, Card] = {}
         for uid in uids:
             u = self.unit(uid)
             details = [unit_details(u)]
-            if ins is not None and ins.alive:
-                o = odds(self.game, u, ins, overwatch=u.overwatch and overwatch_aware)
-                fp, df = o.firepower, o.defense
-                details.append(
-                    f"{fp.dice}{fp.die.name.lower()} against {df.dice}{df.die.name.lower()} · "
-                    f"expect {o.mean:.2f} casualties"
-                )
+            warnings: list[str] = []
+            fp = None
+            if ins is not None:
+                fp = firepower(self.game, u, ins, overwatch=u.overwatch and overwatch_aware)
+                warnings = shot_warnings(self.game, u, ins)
+                if ins.alive:
+                    o = odds(self.game, u, ins, overwatch=u.overwatch and overwatch_aware)
+                    df = o.defense
+                    details.append(f"{fp.dice}{fp.die.name.lower()} against "
+                                   f"{df.dice}{df.die.name.lower()} · expect {o.mean:.2f} casualties")
+                if not fp.dice:
+                    details[-1] += f" · {NO_DICE}"
             card = Card(
                 u.name,
                 details,
                 unit_chips(self.game, u),
                 key=len(self.option_buttons) + 1,
                 side="regular",
+                warnings=warnings,
             )
-            dice = firepower(self.game, u, ins, overwatch=u.overwatch and overwatch_aware).dice \
-                if ins else 1
-            if not dice:  # AA-144: a fire with no dice is no attack; not offered
+            if fp is not None and not fp.dice:  # AA-144: a fire with no dice is no attack
                 card.setEnabled(False)
-                card.detail_labels[-1].setText(card.detail_labels[-1].text() + f" · {NO_DICE}")
-            card.setToolTip(
-                "Firepower: "
-                + ", ".join(
-                    str(m)
-                    for m in firepower(
-                        self.game, u, ins, overwatch=u.overwatch and overwatch_aware
-                    ).items
-                )
-                if ins
-                else ""
-            )
+            card.setToolTip("Firepower: " + ", ".join(str(m) for m in fp.items) if fp else "")
             self.number(card)
             self.choice_card(card, uid, f"{self.verb} {u.name}")
             self.cards[uid] = card
@@ -315,15 +310,17 @@ class ReactDialog(_ReactBase):
             self.body.addWidget(section("Your reaction"))
             for o in fixed:
                 text, tip = REACT_LABELS[o]
+                shooting = o == "fire"
+                no_dice = shooting and not self.return_fire_dice()  # AA-144: not offered
                 card = Card(
                     text.format(against=self.name(self.against())),
-                    [tip],
+                    [NO_DICE if no_dice else tip],
                     key=len(self.option_buttons) + 1,
                     side="regular",
+                    warnings=shot_warnings(self.game, self.unit(f.get("unit")),
+                                           self.unit(self.against())) if shooting else (),
                 )
-                if o == "fire" and not self.return_fire_dice():
-                    card.setEnabled(False)  # AA-144: no dice, no attack: not offered
-                    card.detail_labels[-1].setText(NO_DICE)
+                card.setEnabled(not no_dice)
                 self.number(card)
                 self.choice_card(card, o, text.format(against=self.name(self.against())))
                 self.choice_cards[o] = card
@@ -331,6 +328,7 @@ class ReactDialog(_ReactBase):
         if "none" in opts:
             self.add_button(REACT_LABELS["none"][0], "none", tip=REACT_LABELS["none"][1])
         offered = [c for o in (*fixed, *units) for a, c in self.picks if a == o and c.isEnabled()]
-        if offered:  # the fixed reactions come first: the first that may be chosen is the default
-            offered[0].setChecked(True)
+        if offered:  # the fixed reactions come first: the first that may be chosen, and
+            # risks no civilians if one such is offered, is the default (issue 28)
+            safest_first(offered, lambda c: True, lambda c: c.warnings)[0].setChecked(True)
             self.add_commit()
