@@ -58,9 +58,9 @@ HALTED = "halted"
 def play(g: AlleyGame) -> Procedure:
     """The whole game."""
     st = g.state
-    g.log.emit("setup", f"{g.spec.title}: {len(st.hot_spots)} Hot Spots placed; "
+    g.log.emit("setup", f"{g.spec.title}: {count(len(st.hot_spots), 'Hot Spot')} placed; "
                f"{len(st.side_units(Side.REGULAR))} Regular and "
-               f"{len(st.side_units(Side.INSURGENT))} Insurgent units deployed (AA-041)")
+               f"{count(len(st.side_units(Side.INSURGENT)), 'Insurgent unit')} deployed (AA-041)")
     while True:
         st.turn += 1
         start_turn(g)

@@ -284,8 +284,8 @@ def test_set_up_table_hot_spots_regulars_then_insurgents_with_no_dice() -> None:
     d = g.pending()
     assert d is not None and d.kind is DecisionKind.ACTIVATE
     setup = g.log.events[0]
-    assert setup.kind == "setup" and "1 Hot Spots placed" in setup.text
-    assert setup.text.index("Regular") < setup.text.index("Insurgent units")
+    assert setup.kind == "setup" and "1 Hot Spot placed" in setup.text
+    assert setup.text.index("Regular") < setup.text.index("Insurgent unit")
     assert not rolls(g)
 
 
