@@ -319,6 +319,12 @@ class EditorWindow(QMainWindow):
         self.main_bar = QToolBar("Scenario")
         self.main_bar.setObjectName("toolbar-main")
         self.addToolBar(self.main_bar)
+        self.view_bar = QToolBar("View and edit")  # the page's Grid, Snap, Turn, Delete, Fit
+        self.view_bar.setObjectName("toolbar-view")
+        self.addToolBar(self.view_bar)
+        # the page's drawing tools on a row of their own: all on one row, at 1280x800 the
+        # Escort, Aid station and zone tools fell into the overflow menu, out of sight
+        self.addToolBarBreak()
         self.page_bar = QToolBar("Page tools")
         self.page_bar.setObjectName("toolbar-page")
         self.addToolBar(self.page_bar)
@@ -472,6 +478,7 @@ class EditorWindow(QMainWindow):
             self.page.deleteLater()
             self.page = None
         self.page_bar.clear()
+        self.view_bar.clear()
         self.doc = doc
         for a in self._undo_actions:
             self.edit_menu.removeAction(a)
@@ -487,8 +494,12 @@ class EditorWindow(QMainWindow):
             self.page = page
             self.stack.addWidget(self.page)
             self.stack.setCurrentWidget(self.page)
-            for a in self.page.toolbar_actions():
+            acts = self.page.toolbar_actions()  # the tools, then (after a separator) the rest
+            cut = next((i for i, a in enumerate(acts) if a.isSeparator()), len(acts))
+            for a in acts[:cut]:
                 self.page_bar.addAction(a)
+            for a in acts[cut + 1:]:
+                self.view_bar.addAction(a)
             undo = doc.undo_stack.createUndoAction(self, "&Undo")
             undo.setShortcut(QKeySequence.StandardKey.Undo)
             undo.setStatusTip("Take back the last edit")

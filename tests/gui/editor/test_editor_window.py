@@ -474,7 +474,9 @@ def test_shipped_scenarios_round_trip_through_their_real_page(qtbot: Any, tmp_pa
 
     win = editor(qtbot, shipped.path)
     assert isinstance(win.page, MissionPage if shipped.system == "ambush" else TablePage)
-    assert win.page.toolbar_actions() and set(win.page.toolbar_actions()) <= set(win.page_bar.actions())
+    shown = set(win.page_bar.actions()) | set(win.view_bar.actions())
+    assert win.page.toolbar_actions() and {a for a in win.page.toolbar_actions()
+                                           if not a.isSeparator()} <= shown
     out = tmp_path / "copy.toml"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(out), "")))
     action(win, "Save as").trigger()
@@ -557,3 +559,23 @@ def test_the_editor_opens_no_larger_than_the_screen(qtbot) -> None:  # noqa: ANN
     assert editor_size(Screen(1280, 770)) == (1280, 770)  # type: ignore[arg-type]
     assert editor_size(Screen(1920, 1050)) == (1440, 900)  # type: ignore[arg-type]
     assert editor_size(None) == (1440, 900)
+
+
+def test_every_table_tool_is_on_the_toolbar_at_1280_wide_not_in_its_overflow_menu(
+        qtbot: Any, real_pages: None) -> None:
+    """Issue 28's editor play-test at 1280x800: the Escort, Aid station and zone tools fell
+    into the toolbar's "»" menu, out of sight. The tools have a row of their own; Grid,
+    Snap, Turn, Delete and Fit sit on the first row beside the scenario's actions."""
+    win = editor(qtbot, Path(__file__).resolve().parents[3] / "scenarios" / "market-day.toml")
+    win.resize(1280, 800)
+    qtbot.waitUntil(lambda: win.page_bar.width() <= 1280)
+    win.layout().activate()
+    for bar in (win.page_bar, win.view_bar, win.main_bar):
+        for a in bar.actions():
+            if a.isSeparator():
+                continue
+            w = bar.widgetForAction(a)
+            assert w is not None and w.isVisible(), (bar.windowTitle(), a.text())
+            assert w.geometry().right() <= bar.width(), (bar.windowTitle(), a.text())
+    assert {"Escort", "Aid station", "Regular zone", "Insurgent zone"} <= {
+        a.text() for a in win.page_bar.actions()}
