@@ -23,6 +23,9 @@ def private_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
 def no_hand_over(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Most GUI tests drive both seats of a hot-seat game as one player: the seat is not
     handed over (gui/shared/curtain.py). A test marked ``hand_over`` keeps it."""
+    from ambush_gui.gui.shared.curtain import Curtain
+
+    monkeypatch.setattr(Curtain, "ARM_MS", 0)  # a test's key is meant for the curtain it sees
     if request.node.get_closest_marker("hand_over") is None:
         from ambush_gui.gui.shared.controller import GameController
 

@@ -229,3 +229,26 @@ def test_solo_the_computers_secret_question_leaves_no_trace_not_even_that_it_was
     assert secret, "the computer was never asked its secret question on seed 1"
     assert not [d for d in shown if d.facts.get("secret")]
     assert not [t for t in said if any(w in t for w in TRACES)]
+
+
+def test_a_quick_second_enter_meant_for_the_last_seat_does_not_lift_the_next_curtain(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play-test: the Regular player pressed Enter twice, 0.4 s apart, to commit his fire;
+    the second Enter went straight through the Insurgent player's curtain and showed him
+    the hidden bomb. The curtain's button sleeps a moment after it comes down: keys pressed
+    then (and a held key's repeats) go nowhere; once it is awake, Enter takes the seat."""
+    from ambush_gui.gui.shared.curtain import Curtain
+
+    monkeypatch.setattr(Curtain, "ARM_MS", 300)
+    win, ctl = _window(qtbot, 1, {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN})
+    assert ctl.handing_to == "insurgent" and win.curtain.isVisible()  # the first turn's look
+    for target in (win, win.curtain, win.curtain.button):
+        qtbot.keyClick(target, Qt.Key.Key_Return)
+        qtbot.keyClick(target, Qt.Key.Key_Space)
+    qtbot.mouseClick(win.curtain.button, Qt.MouseButton.LeftButton)
+    assert ctl.handing_to == "insurgent" and win.curtain.isVisible()
+    assert not win.curtain.button.isEnabled()
+    qtbot.waitUntil(lambda: win.curtain.armed)
+    assert win.curtain.button.isEnabled()
+    qtbot.keyClick(win.curtain.button, Qt.Key.Key_Return)
+    assert ctl.handing_to is None and not win.curtain.isVisible()

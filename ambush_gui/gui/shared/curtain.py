@@ -11,12 +11,15 @@ panels) with :class:`Curtain`:
   answer" banner, and the same button.
 
 Either way it takes every click and key meant for the window under it, so no input meant
-for one seat answers the other seat's question.
+for one seat answers the other seat's question. Its button wakes only :attr:`Curtain.ARM_MS`
+after the curtain comes down: a play-tester's second Enter, pressed 0.4 s after the first
+to commit his own fire, went straight through the next player's curtain and showed him
+the other side's hidden bomb.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -34,6 +37,7 @@ class Curtain(QWidget):
     """The hand-over curtain (see the module docstring). ``taken`` carries the side."""
 
     taken = Signal(str)
+    ARM_MS = 900  # the button sleeps this long once the curtain is down (keys meant for the last seat)
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
@@ -41,6 +45,10 @@ class Curtain(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.side = ""
         self.opaque = True
+        self.armed = False
+        self._arming = QTimer(self)
+        self._arming.setSingleShot(True)
+        self._arming.timeout.connect(self._arm)
         outer = QVBoxLayout(self)
         outer.addStretch(1)
         self.card = QFrame()
@@ -93,9 +101,21 @@ class Curtain(QWidget):
             label.setMinimumHeight(label.heightForWidth(inner))
         self.card.adjustSize()
         self.cover()
+        self.armed = False
+        self.button.setEnabled(False)  # greyed while it sleeps: the last player's keys go nowhere
         self.show()
         self.raise_()
-        self.button.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.setFocus(Qt.FocusReason.OtherFocusReason)
+        if self.ARM_MS > 0:
+            self._arming.start(self.ARM_MS)
+        else:
+            self._arm()
+
+    def _arm(self) -> None:
+        self.armed = True
+        self.button.setEnabled(True)
+        if self.isVisible():
+            self.button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def cover(self) -> None:
         """Cover the parent window under its menu bar."""
@@ -109,7 +129,7 @@ class Curtain(QWidget):
         self.setGeometry(0, top, parent.width(), parent.height() - top)
 
     def _take(self) -> None:
-        if self.isVisible() and self.side:
+        if self.isVisible() and self.side and self.armed:
             self.taken.emit(self.side)
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
@@ -118,8 +138,10 @@ class Curtain(QWidget):
         p.fillRect(self.rect(), colour)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
-        """Enter or Space takes the seat; every other key is refused (never passed on)."""
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+        """Enter or Space takes the seat once the button is awake (a held key's repeats never
+        do); every other key is refused (never passed on)."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space) \
+                and not event.isAutoRepeat():
             self._take()
         event.accept()
 
