@@ -192,22 +192,25 @@ def test_solo_the_person_sees_his_own_hidden_bomb_and_never_the_computers(
     assert not win.curtain.isVisible()  # one person: no hand-over
 
 
+@pytest.mark.parametrize("answer", ["wait", "its own"])
 def test_solo_the_computers_secret_question_leaves_no_trace_not_even_that_it_was_asked(
-        qtbot: Any) -> None:
+        qtbot: Any, answer: str) -> None:
     """Seed 1, the person plays the Rangers: the computer's gunmen are asked on turn 1
     whether to set the road bomb off, because a ranger unit ended in its reach. The answer
     is given at once, with no "deciding" line, no think time and no line in the log: even
-    "The Insurgents weigh a hidden move" would tell the person where a bomb lies. (The
-    normal player sets it off at once; here it waits, and the game goes on.)"""
+    "The Insurgents weigh a hidden move" would tell the person where a bomb lies, and the
+    turn panel and status bar never show it either, even as the bomb goes off (seen in a
+    play-test). The normal player sets it off at once ("its own"); made to wait, the game
+    goes on with the bomb still hidden.)"""
     win, ctl = _window(qtbot, 1, {"regular": Seat.HUMAN, "insurgent": Seat.COMPUTER})
     ranger = systems.computer_player("alley", "normal", 1)
     secret: list[Any] = []
     real = ctl._apply_computer
 
     def spy(d: Any, choice: Any, reason: str) -> None:
-        if d.facts.get("secret"):  # the normal player sets it off at once; this one waits,
-            secret.append(d)       # so the game goes on with the bomb still hidden
-            choice = "wait"
+        if d.facts.get("secret"):
+            secret.append(d)
+            choice = "wait" if answer == "wait" else choice
         real(d, choice, reason)
 
     ctl._apply_computer = spy  # type: ignore[method-assign]
@@ -215,11 +218,17 @@ def test_solo_the_computers_secret_question_leaves_no_trace_not_even_that_it_was
     ctl.computerToMove.connect(shown.append)
     said: list[str] = []
     ctl.narrated.connect(lambda text, side: said.append(text))
+    panels: list[str] = []  # what the turn panel and status bar said at each redraw
+    ctl.stateChanged.connect(lambda: panels.append(
+        _widget_text(win.turn_panel) + win.statusBar().currentMessage()))
     for _ in range(60):
         qtbot.waitUntil(lambda: not ctl.busy and (ctl.pending() is None
                                                   or ctl.pending().side == "regular"),
                         timeout=20000)
-        assert "road-bomb" not in ctl.game.modules.get("ieds").spent
+        assert not [p for p in panels if "hidden move" in p]
+        if "road-bomb" in ctl.game.modules.get("ieds").spent:
+            assert answer != "wait"
+            break  # gone off: no secret any more
         assert_no_trace(win)
         if secret and len(said) > 3 or ctl.pending() is None:
             break

@@ -343,8 +343,13 @@ class GameController(QObject):
 
     def _offer(self) -> None:
         """The queue is shown: redraw, then offer the next decision (or the end)."""
-        self.stateChanged.emit()
         d = self.game.pending()
+        if d is not None and self.seat_of(d) is Seat.COMPUTER and self.view.asked(d).secret:
+            # the computer's own secret question: answered before anything is redrawn, so no
+            # panel ever shows it, not even as its neutral line (_apply_computer)
+            self._answer_for_computer(d)
+            return
+        self.stateChanged.emit()
         if d is None:
             self._timer.stop()
             self.gameOver.emit(self.game.result)
@@ -353,8 +358,6 @@ class GameController(QObject):
         elif self.hot_seat and d.side != self.viewer:
             if not self._hand_over_due(offering=True):
                 self.passing.emit(d.side)  # a look at a fixed moment: nothing to decide
-        elif self.seat_of(d) is Seat.COMPUTER and self.view.asked(d).secret:
-            self._answer_for_computer(d)  # at once, no "deciding" line (_apply_computer)
         elif self.seat_of(d) is Seat.COMPUTER:
             self.computerToMove.emit(d)
             if self._thought is None:
