@@ -182,7 +182,21 @@ def test_the_fire_lists_first_target_is_not_one_in_a_crowd_when_another_is_clear
     assert dlg.selected() == "j" and list(dlg.cards)[0] == "j"
     assert dlg.fire_button.property("full_text") == f"Fire at {g.unit('j').name}"
     alone = turn.fire_decision(g, g.unit("m"), [g.unit("i")])
-    assert open_dialog(qtbot, g, alone).selected() == "i"  # no other: it is still offered
+    only = open_dialog(qtbot, g, alone)
+    assert only.selected() == "i"  # no other: it is still offered, and what Enter presses says so
+    assert only.fire_button.property("full_text") == f"Fire at {g.unit('i').name} (1 civilian check)"
+
+
+@pytest.mark.rule("FF-136")
+def test_when_every_target_risks_civilians_the_fewest_checks_come_first() -> None:
+    """Play-test: every target in sight risked a crowd, and the first (Enter's) was a
+    leader with three civilian checks though one with a single check was offered."""
+    from ambush_gui.gui.table.dialogs.fire import safest_first
+
+    warned = {"idris": ["c1", "c2", "c3"], "cell": ["c2"], "bomber": ["c3"], "none": []}
+    dice = {"idris": 7, "cell": 6, "bomber": 7, "none": 0}
+    order = safest_first(["idris", "cell", "bomber", "none"], dice.get, warned.get)
+    assert order == ["cell", "bomber", "idris", "none"]
 
 
 @pytest.mark.rule("FF-136", "AA-089")

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QButtonGroup, QVBoxLayout, QWidget
 from ambush_gui.alley.fire import odds
 from ambush_gui.alley.pools import Pool, in_optimum_range
 from ambush_gui.core.odds import expected
+from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import (
     Card,
@@ -191,10 +192,10 @@ def shot_warnings(game: Any, firer: Any, target: Any) -> list[str]:
 
 
 def safest_first(choices: Sequence[Any], armed: Any, warned: Any) -> list[Any]:
-    """``choices`` in their order, those with dice and no warning first, then those with
-    dice, then the rest: the first is the default, and Enter must not fire into a crowd
-    when a fire without that risk is offered (issue 28)."""
-    return sorted(choices, key=lambda c: (not armed(c), bool(warned(c))))
+    """``choices`` in their order, those with dice first, the fewest warnings first among
+    them: the first is the default, and Enter must not fire into a crowd when a fire
+    without that risk is offered, nor into three crowds when one risks one (issue 28)."""
+    return sorted(choices, key=lambda c: (not armed(c), len(warned(c) or ())))
 
 
 class FireDialog(DecisionDialog):
@@ -330,7 +331,10 @@ class FireDialog(DecisionDialog):
         self.note.setVisible(bool(notes))
         dice = o["firepower"].dice
         self.fire_button.setEnabled(bool(dice))
-        self.fit_default_text(f"Fire at {self.name(tid)}" if dice else f"No dice at {self.name(tid)}")
+        risks = sum("civilian" in w for w in self.warnings.get(tid, ()))
+        risk = f" ({count(risks, 'civilian check')})" if risks else ""  # said on what Enter presses
+        self.fit_default_text(f"Fire at {self.name(tid)}{risk}" if dice
+                              else f"No dice at {self.name(tid)}")
         self.fire_button.setToolTip(
             f"Fire at {self.name(tid)} (Enter, or double-click the card)" if dice
             else f"{NO_DICE}: " + ", ".join(str(m) for m in o["firepower"].items))
