@@ -261,3 +261,22 @@ def test_a_quick_second_enter_meant_for_the_last_seat_does_not_lift_the_next_cur
     assert win.curtain.button.isEnabled()
     qtbot.keyClick(win.curtain.button, Qt.Key.Key_Return)
     assert ctl.handing_to is None and not win.curtain.isVisible()
+
+
+def test_the_next_player_does_not_inherit_the_last_ones_selection_or_sight_report(
+        qtbot: Any) -> None:
+    """Play-test: after the curtain, the Regular player's view still showed the Insurgent
+    player's selected unit (the bomber's card) and his line-of-sight report."""
+    from ambush_gui.gui.table.target_info import HINT
+
+    win, ctl = _window(qtbot, 1, {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN})
+    qtbot.keyClick(win.curtain.button, Qt.Key.Key_Return)  # the Insurgents' look at turn 1
+    assert ctl.viewer == "insurgent"
+    win.table.select("bomber")
+    win.table.hoverInfo.emit("The bomber → Bravo team: line of sight clear")
+    assert "bomber" in win.card.title.text().lower() or win.selected == "bomber"
+    win._pass_seat("regular")
+    qtbot.keyClick(win.curtain.button, Qt.Key.Key_Return)
+    assert ctl.viewer == "regular"
+    assert not win.selected and win.card.title.text() == "No unit selected"
+    assert win.hover.text() == HINT

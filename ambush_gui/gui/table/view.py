@@ -173,6 +173,13 @@ class TableView(MapView):
             self.hoverInfo.emit(HINT)
         self.unitSelected.emit(uid or "")
 
+    def forget_looking(self) -> None:
+        """No unit selected, no line-of-sight report: the seat passed to the other player."""
+        self.select(None)
+        self._report_pair = None
+        self._clear_hover()
+        self.hoverInfo.emit(HINT)
+
     # -- zoom and pan (MapView) ---------------------------------------------------------
     def pixels_per_inch(self) -> float:
         return self.scale_factor()

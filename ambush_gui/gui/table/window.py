@@ -358,8 +358,11 @@ class MainWindow(GameWindow):
         self.update_undo()  # enabled, or greyed with why in its tips
 
     def _view_changed(self) -> None:
-        """Draw the table as the seated player sees it (his own hidden pieces too)."""
+        """Draw the table as the seated player sees it (his own hidden pieces too), with
+        nothing left of the last player's looking: his selected unit, its card and his
+        line-of-sight report stayed up under the next player's eyes (a play-test)."""
         self.table.table.viewer = self.controller.viewer
+        self.table.forget_looking()
         self._refresh()
 
     def scenario_glance(self) -> str:
