@@ -137,7 +137,11 @@ class Session:
             win.open_path(path)
         return win
 
-    def open_save(self, path: Path) -> GameWindow | None:
+    def open_save(self, path: Path, computer: str | None = None,
+                  computer_level: str = "normal") -> GameWindow | None:
+        """A saved game, seated as it was saved; ``computer`` (``play SAVE --computer
+        SIDE[:LEVEL]``) seats the computer on that side at ``computer_level`` and a person
+        on the other instead."""
         try:
             game = load_game(path)
             record = saves.read(path)
@@ -151,6 +155,10 @@ class Session:
         level: dict[str, str] | None = None
         if levels:  # the level each computer side played at; a side it does not name: the last chosen
             level = {side: levels.get(side, saved_level()) for side in seats}
+        if computer in seats:  # asked for on the command line: it wins over the save's seats
+            seats = {side: Seat.COMPUTER if side == computer else Seat.HUMAN for side in seats}
+            level = {side: computer_level if side == computer else (level or {}).get(
+                side, saved_level()) for side in seats}
         return self._window(game, seats, path, level)
 
     def _window(self, game: Game, seats: dict[str, Seat], save_path: Path | None,
@@ -206,7 +214,7 @@ def run(target: str | None = None, seed: int = 0, computer: str | None = None,
     else:
         path = systems.resolve(target)
         if _is_save(path):
-            if session.open_save(path) is None:
+            if session.open_save(path, computer, level) is None:
                 return 2
         else:
             mode = computer_mode(computer)

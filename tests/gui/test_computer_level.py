@@ -103,3 +103,22 @@ def test_the_turn_banner_says_the_player_is_waited_for_while_the_tray_waits(qtbo
     assert win.turn_panel.banner.text() != "Your move: Space or Continue"
     assert win.turn_panel.banner.styleSheet() != WAITING_STYLE
     win.close()
+
+
+def test_play_save_with_computer_seats_the_computer_where_it_is_asked(qtbot: Any,
+                                                                        tmp_path: Any) -> None:
+    """Play-test: ``play SAVE --computer insurgent`` opened the save as hot-seat, as saved."""
+    from ambush_gui.gui.shared.controller import Seat
+
+    win = Session().new_game(SCENARIO, "hotseat", 3)
+    assert win is not None
+    qtbot.addWidget(win)
+    path = tmp_path / "hotseat.json"
+    win.controller.save(path)
+    win.close()
+    again = Session().open_save(path, "insurgent", "hard")
+    assert again is not None
+    qtbot.addWidget(again)
+    assert again.controller.seats == {"regular": Seat.HUMAN, "insurgent": Seat.COMPUTER}
+    assert again.controller.level_of("insurgent") == "hard"
+    again.close()
