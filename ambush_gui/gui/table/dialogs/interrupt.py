@@ -110,6 +110,17 @@ class InterruptDialog(DecisionDialog):
         tip = self.KINDS.get(kind, ("", ""))[1]
         return tip + BLOCKING if kind == "move" and self.decision.facts.get("what") == "move" else tip
 
+    def not_offered(self, uid: str | None, kind: str) -> str:
+        """Why a greyed kind is greyed for the selected unit (a play-tester saw Fire greyed
+        for a unit with no word why)."""
+        who = self.name(uid) if uid else "This unit"
+        if kind.startswith("fire"):
+            return (f"{who} cannot fire now: it sees no point of the move or fire it could "
+                    "interrupt, or a rule forbids the fire (a crowd in the line, FF-135; a "
+                    "No Fire Zone, FF-011). Select it on the table and point at the enemy to "
+                    "see why")
+        return f"{who} cannot {kind.replace('_', ' ')} now: the rules leave it only the other choice"
+
     def context(self) -> str:
         f = self.decision.facts
         who = self.name(f.get("target"))
@@ -278,6 +289,8 @@ class InterruptDialog(DecisionDialog):
         offered = {_key(o) for o in self.choices if o["unit"] == uid}
         for k, b in self.kind_buttons.items():
             b.setEnabled(k in offered)
+            kind = k.partition(":")[0]
+            b.setToolTip(self.kind_tip(kind) if k in offered else self.not_offered(uid, kind))
         current = self.selected_kind()
         if current is None or current not in offered:
             first = next((k for k in self.kind_buttons if k in offered), None)
