@@ -38,6 +38,7 @@ MINEFIELD_REACH = "reaching_into_a_minefield"
 RELEASE_CUSTODY = "release_by_the_guards"
 MOB_LINES = "mob_lines_of_fire"
 MOB_CHECKS_AT_THE_SHOT = "civilian_checks_at_the_shot"
+STRESS_LEADER_GONE = "stress_leader_who_left"
 BLAST_DEFENSE = "mine_and_ied_defense"
 STRESS_LEADER_RADIUS = "stress_leader_radius"
 STRESS_LONE_LEADER = "stress_leader_on_himself"
@@ -391,6 +392,23 @@ OPTIONS = Registry((
         modules=("civilians",), seed_lines="seed 003 lines 309, 313", offered=False,
         text="A correction, not a choice: the check belongs to a shot whose line of fire passes "
              "near a crowd, whatever that shot then does to its target."),
+    RulesOption(
+        STRESS_LEADER_GONE, "Combat stress: a leader who has left the fight",
+        (Reading("counts_no_more", "His modifier goes with him",
+                 "A Positive or Negative Leader who stops leading (killed, wounded, captured, or "
+                 "removed from the table, by a failed Stress Test too) counts no more, at once: "
+                 "each unit whose Stress Level counted a leader within reach has its leadership "
+                 "judged again without him, and the units that test after him test at that level."),
+         Reading("counted_till_next_turn", "It stayed until the next turn (corrected)",
+                 "The engine kept the Stress Levels worked out as the turn began, a leader gone "
+                 "since still in them, until the next turn began; kept only so that older saves "
+                 "replay.")),
+        default="counts_no_more", legacy="counted_till_next_turn",
+        rule_ids=("FF-109", "FF-096", "FF-100", "FF-105"), modules=("combat_stress",),
+        seed_lines="seed 003 lines 233-235, 259, 265", offered=False,
+        text="A correction, not a choice: a leader's rating works on the units he is near, and "
+             "any penalty of the Stress Tests takes effect at once; a leader who is gone is near "
+             "no one."),
 ), retired={
     RETIRED_ESCORTS: "since issue 26 it is Contracting Trouble's own special rule; a "
                                "scenario plays it by listing \"escorts_held_at_the_end\" in its "
