@@ -89,6 +89,8 @@ def fire(g: AlleyGame, attacker: Unit, target: Unit, why: str, overwatch: bool =
         g.log.emit("fire", f"{attacker.name} has no Firepower dice left: no attack", attacker=attacker.id)
         return 0
     need = attack_target_number(g, attacker, target)
+    if g.modules:  # the attack is thrown: a module measures the fire now, every figure standing
+        yield from g.modules.run("fire_thrown", attacker, target)
     a_faces = g.dice.roll(int(fp.die), fp.dice, f"Firepower: {attacker.name} at {target.name}",
                           fp.items, f"keeps {need}+", side=attacker.side.value, unit=attacker.id)
     d_faces = g.dice.roll(int(df.die), df.dice, f"Defense: {target.name}", df.items, "keeps 4+",

@@ -27,7 +27,9 @@ is a procedure like every rule procedure: a generator that yields decisions (kin
 The hooks about a unit's own action (``after_move``, ``carry_out_plan``) stop at the
 first module that takes the unit's last fighting figure, so modules are safe in any
 order: none measures a unit with no figures. Hooks about fire (``after_fire``) still
-hear of a target it emptied, to note the attack, and must not measure it.
+hear of a target it emptied, to note the attack, and must not measure it: a module that
+needs the fire's geometry takes it in ``fire_thrown`` (called as the attack is thrown,
+while every figure of the target stands).
 Modifier hooks return :class:`~ambush_gui.core.events.Modifier` lists, each naming its
 rule, which the pools and tests show beside the core ones.
 

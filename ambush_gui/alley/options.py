@@ -37,6 +37,8 @@ MINE_TEST_SPEED = "mine_test_at_turn_start"
 MINEFIELD_REACH = "reaching_into_a_minefield"
 RELEASE_CUSTODY = "release_by_the_guards"
 MOB_LINES = "mob_lines_of_fire"
+MOB_CHECKS_AT_THE_SHOT = "civilian_checks_at_the_shot"
+STRESS_LEADER_GONE = "stress_leader_who_left"
 BLAST_DEFENSE = "mine_and_ied_defense"
 STRESS_LEADER_RADIUS = "stress_leader_radius"
 STRESS_LONE_LEADER = "stress_leader_on_himself"
@@ -376,6 +378,37 @@ OPTIONS = Registry((
         seed_lines="seed 000 lines 161, 169, 171, 245", offered=False,
         text="A correction, not a choice: a unit that is not Exposed is the one making use of the "
              "ground, and a Pinned unit that cannot reach cover may still get In Cover where it is."),
+    RulesOption(
+        MOB_CHECKS_AT_THE_SHOT, "Civilian casualty checks after a deadly fire",
+        (Reading("at_the_shot", "Lines of fire as the shot was fired",
+                 "The lines of fire a civilian casualty check measures, and the place the fire "
+                 "fell, are taken as the attack is thrown, to every target figure then standing: "
+                 "a fire that kills its whole target still checks each crowd it passed."),
+         Reading("after_the_casualties", "Lines to the survivors (corrected)",
+                 "The engine measured the lines after the casualties were taken, to the target's "
+                 "survivors only, so a fire that wiped out its target checked no crowd at all; "
+                 "kept only so that older saves replay.")),
+        default="at_the_shot", legacy="after_the_casualties", rule_ids=("FF-136", "FF-132"),
+        modules=("civilians",), seed_lines="seed 003 lines 309, 313", offered=False,
+        text="A correction, not a choice: the check belongs to a shot whose line of fire passes "
+             "near a crowd, whatever that shot then does to its target."),
+    RulesOption(
+        STRESS_LEADER_GONE, "Combat stress: a leader who has left the fight",
+        (Reading("counts_no_more", "His modifier goes with him",
+                 "A Positive or Negative Leader who stops leading (killed, wounded, captured, or "
+                 "removed from the table, by a failed Stress Test too) counts no more, at once: "
+                 "each unit whose Stress Level counted a leader within reach has its leadership "
+                 "judged again without him, and the units that test after him test at that level."),
+         Reading("counted_till_next_turn", "It stayed until the next turn (corrected)",
+                 "The engine kept the Stress Levels worked out as the turn began, a leader gone "
+                 "since still in them, until the next turn began; kept only so that older saves "
+                 "replay.")),
+        default="counts_no_more", legacy="counted_till_next_turn",
+        rule_ids=("FF-109", "FF-096", "FF-100", "FF-105"), modules=("combat_stress",),
+        seed_lines="seed 003 lines 233-235, 259, 265", offered=False,
+        text="A correction, not a choice: a leader's rating works on the units he is near, and "
+             "any penalty of the Stress Tests takes effect at once; a leader who is gone is near "
+             "no one."),
 ), retired={
     RETIRED_ESCORTS: "since issue 26 it is Contracting Trouble's own special rule; a "
                                "scenario plays it by listing \"escorts_held_at_the_end\" in its "

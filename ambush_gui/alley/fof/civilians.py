@@ -203,6 +203,7 @@ class CiviliansModule(RuleModule):
             poly = shapely.Polygon([(x * s, y * s) for x, y in piece.corners()])
             self.mobs[pid] = Mob(pid, piece.label or pid, poly, hostile=pid in hostile)
         self.gunfire: list[tuple[float, float, str]] = []  # this turn: where units fired from
+        self.shot: tuple[tuple[float, float] | None, list[Mob]] | None = None  # fire_thrown's
         self.caused: dict[Side, int] = {Side.REGULAR: 0, Side.INSURGENT: 0}  # civilian casualties
         self.ledger: list[tuple[Side, str]] = []  # (side that caused it, what), for the VP
         self.supporters: dict[str, set[str]] = {}  # mixed mob unit -> its unarmed figures
@@ -527,16 +528,33 @@ class CiviliansModule(RuleModule):
                                   "civilian mob (FF-135); disperse it or go round")
 
     # -- gunfire, and the casualty check ---------------------------------------------------
+    def fire_thrown(self, attacker: Unit, target: Unit) -> Procedure:
+        """The attack is about to be thrown: its lines of fire, and the place it falls, are
+        taken now, while every target figure still stands (FF-136; the correction
+        ``civilian_checks_at_the_shot``, whose legacy reading measured after the casualties)."""
+        self.shot = None
+        if options.reading(self.g, options.MOB_CHECKS_AT_THE_SHOT) == "at_the_shot":
+            self.shot = self._shot(attacker, target)
+        return
+        yield
+
+    def _shot(self, attacker: Unit, target: Unit) -> tuple[tuple[float, float] | None, list[Mob]]:
+        """Where the gunfire is heard (house rule FF-134: the firer, or where the fire fell)
+        and the mobs the lines of fire pass within 2" of (FF-136), measured now."""
+        where = target if self.settings.gunfire == "target" and target.figures else attacker
+        return (where.centre() if where.figures else None), self.passed_mobs(attacker, target)
+
     def after_fire(self, target: Unit, attacker: Unit, hits: int) -> Procedure:
         """Remember where the gunfire came from (FF-132, house rule FF-134); the civilian
-        casualty check (FF-136, house rule FF-137); supporters lost by a mixed mob (FF-159)."""
+        casualty check (FF-136, house rule FF-137) for the lines taken as the attack was thrown
+        (:meth:`fire_thrown`); supporters lost by a mixed mob (FF-159)."""
         from ambush_gui.alley.fof import civilians_leaders
 
-        where = target if self.settings.gunfire == "target" and target.figures else attacker
-        if where.figures:
-            x, y = where.centre()
-            self.gunfire.append((x, y, attacker.id))
-        self.casualty_checks(attacker, target)
+        where, passed = self.shot or self._shot(attacker, target)
+        self.shot = None
+        if where is not None:
+            self.gunfire.append((where[0], where[1], attacker.id))
+        self.casualty_checks(attacker, passed)
         civilians_leaders.supporters_lost(self, target, attacker.side)
         return
         yield
@@ -560,12 +578,14 @@ class CiviliansModule(RuleModule):
         return [m.label if m.label and m.label != m.id else m.name
                 for m in self.passed_mobs(attacker, target)]
 
-    def casualty_checks(self, attacker: Unit, target: Unit) -> list[str]:
-        """FF-136, house rule FF-137: one check per mob whose stand lies within 2" of a line of
-        fire of this attack (the lines from each firing figure to each target figure that no
-        stand blocks): roll the firer's Quality die, 1-2 is a casualty. Returns the mobs hit."""
+    def casualty_checks(self, attacker: Unit, passed: list[Mob]) -> list[str]:
+        """FF-136, house rule FF-137: one check per mob ``passed`` (:meth:`passed_mobs`: its
+        stand lies within 2" of a line of fire of this attack) that is still there: roll the
+        firer's Quality die, 1-2 is a casualty. Returns the mobs hit."""
         hit: list[str] = []
-        for m in self.passed_mobs(attacker, target):
+        for m in passed:
+            if m.gone:
+                continue
             face = self.g.dice.one(int(attacker.tq), f"Civilian casualty check: {attacker.name}'s fire "
                                    f"passes {m.name} (1-2: a casualty)", side=attacker.side.value,
                                    unit=attacker.id, mob=m.id, rule="FF-136")

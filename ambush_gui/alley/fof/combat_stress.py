@@ -46,6 +46,8 @@ if TYPE_CHECKING:
     from ambush_gui.alley.scenario import ScenarioSpec
 
 MAX_BACKGROUND = 6
+LEADERSHIP_RULES = frozenset({"FF-096", "FF-100", "FF-105"})
+"""The rules of the leaders' Stress Level modifier (:meth:`CombatStressModule.leadership`)."""
 """FF-088 gives 0 as usual and 3 for worn-out troops; above 6 no d6 unit could ever pass."""
 
 CONFIDENCE = ("low", "confident", "high")
@@ -121,6 +123,8 @@ class UnitStress:
     fired_on: set[int] = field(default_factory=set)  # turns it was fired on (FF-094, FF-099)
     taunted: set[int] = field(default_factory=set)  # turns mobs taunted it (FF-095, FF-099)
     objectives: set[int] = field(default_factory=set)  # turns it achieved an objective (FF-126)
+    counted: set[str] = field(default_factory=set)  # leaders within reach when the level was
+    # worked out (not in the state: rebuilt on replay); one who goes is taken out (leaders_left)
 
     def snapshot(self) -> dict[str, Any]:
         return {"since": self.since, "level": self.level, "lost": self.lost,
@@ -285,6 +289,7 @@ class CombatStressModule(RuleModule):
             if unit.alive:
                 s.items = self.modifiers(unit)
                 s.level = max(0, sum(m.value for m in s.items))
+                s.counted = self._within_reach(unit)
                 self._mark(unit, s)
                 g.log.emit("stress", f"{unit.name}: Stress Level {s.level} "
                            f"({', '.join(str(m) for m in s.items)})", unit=unit.id, level=s.level,
@@ -293,22 +298,87 @@ class CombatStressModule(RuleModule):
             unit = g.unit(uid)
             if unit.alive and not self.stress_test(unit, "start of the turn"):
                 self.lose_confidence(unit)
+                self.leaders_left()  # FF-109: at once, for the units still to test
         return
         yield
 
     def end_turn(self) -> Procedure:
         """Note the mobs' taunts of this turn (FF-095) before they can be overwritten."""
         self._note_taunts()
+        self.leaders_left()
+        return
+        yield
+
+    def phase_start(self, side: Side) -> Procedure:
+        self.leaders_left()
         return
         yield
 
     def after_fire(self, target: Unit, attacker: Unit, hits: int) -> Procedure:
-        """FF-094/099: the unit was fired on in this turn (whatever the hits)."""
+        """FF-094/099: the unit was fired on in this turn (whatever the hits); a leader the
+        fire took out of the fight leads no more (:meth:`leaders_left`)."""
         s = self.units.get(target.id)
         if s is not None:
             s.fired_on.add(self.g.state.turn)
+        self.leaders_left()
         return
         yield
+
+    def after_move(self, unit: Unit, plan: Any) -> Procedure:
+        self.leaders_left()  # a mine or an IED on the way
+        return
+        yield
+
+    def after_blast(self, target: Unit, blast: Any, hits: int) -> Procedure:
+        self.leaders_left()
+        return
+        yield
+
+    def leaders_left(self) -> None:
+        """FF-109 (a Stress Test's penalty takes effect at once), FF-096/100/105: a Positive
+        or Negative Leader who stops leading (killed, wounded, captured, removed from the
+        table, a failed Stress Test's removal too) counts no more. Each unit whose Stress
+        Level counted him has its leadership judged again without him, at once, and says so
+        in the log. The correction ``stress_leader_who_left``: its legacy reading kept the
+        levels of the turn's start, the leader in them, until the next turn."""
+        if options.reading(self.g, options.STRESS_LEADER_GONE) != "counts_no_more":
+            return
+        figs = self.leader_figures()
+        for uid, s in self.units.items():
+            gone = sorted(fid for fid in s.counted if fid not in figs)
+            unit = self.g.unit(uid)
+            if not gone or not unit.alive:
+                continue
+            before = s.level
+            lead = self.leadership(unit)
+            at = next((i for i, m in enumerate(s.items) if m.rule in LEADERSHIP_RULES), len(s.items))
+            rest = [m for m in s.items if m.rule not in LEADERSHIP_RULES]
+            s.items = rest[:at] + ([lead] if lead is not None else []) + rest[at:]
+            s.level = max(0, sum(m.value for m in s.items))
+            s.counted = self._within_reach(unit)
+            self._mark(unit, s)
+            who = ", ".join(f"{self.leader_name(fid)} ({self._gone_why(fid)})" for fid in gone)
+            self.g.log.emit("stress", f"{unit.name}: Stress Level {before} → {s.level}: {who} no "
+                            f"longer lead{'s' if len(gone) == 1 else ''} (FF-109; "
+                            f"{', '.join(str(m) for m in s.items)})", unit=unit.id, level=s.level,
+                            gone=gone, modifiers=[(m.label, m.value, m.rule) for m in s.items])
+
+    def _gone_why(self, fid: str) -> str:
+        """Why leader figure ``fid`` leads no more, in a few words."""
+        why = next((w for f, w in reversed(self.g.state.removed) if f.id == fid), None)
+        if why is not None:
+            return why
+        fig = next((f for u in self.g.state.units.values() for f in u.figures if f.id == fid), None)
+        if fig is not None and fig.captive:
+            return "captured"
+        if fig is not None and not fig.fighting:
+            return "a casualty"
+        return "off the table"
+
+    def _within_reach(self, unit: Unit) -> set[str]:
+        """The leaders whose rating the unit's Stress Level may count (within the widest reach)."""
+        return {x.figure.id for x in self.leaders(unit, max(self.leader_radius("modifier"),
+                                                            self.leader_radius("mixed")))}
 
     def firepower_modifiers(self, attacker: Unit, target: Unit) -> list[Modifier]:
         """FF-115: one Firepower die fewer for each time the unit lost confidence."""
@@ -448,8 +518,9 @@ class CombatStressModule(RuleModule):
                        f"{unit.name} passes without a roll (FF-112)", unit=unit.id, passed=True)
             return True
         if dice == 0:
-            g.log.emit("stress", f"{purpose}: no die left to throw, so {unit.name} fails "
-                       "(house rule FF-114)", unit=unit.id, passed=False)
+            why_none = ", ".join(str(m) for m in items)
+            g.log.emit("stress", f"{purpose}: no die left to throw ({why_none}), so {unit.name} "
+                       "fails (house rule FF-114)", unit=unit.id, passed=False)
             return False
         faces = g.dice.roll(int(unit.tq), dice, purpose, items, f"each die of {level}+ holds",
                             side=unit.side.value, unit=unit.id, rule="FF-111")
@@ -486,8 +557,11 @@ class CombatStressModule(RuleModule):
         left (casualties shrink what it has) is combat ineffective and leaves the table."""
         s = self.units[unit.id]
         if s.lost and basic_firepower(unit) - s.lost <= 0:
+            led = [(f, self.leading(f.id)) for f in unit.figures]
+            leads = "".join(f"; {self.leader_name(f.id)}, a {'Positive' if x[0] else 'Negative'} "
+                            "Leader, leads no more" for f, x in led if x)
             self.g.log.emit("stress", f"{unit.name} has lost all its Firepower dice to stress: combat "
-                            "ineffective, it leaves the table (FF-117)", unit=unit.id)
+                            f"ineffective, it leaves the table (FF-117){leads}", unit=unit.id)
             morale.remove_unit(self.g, unit, "combat ineffective")
 
     # -- regaining confidence -------------------------------------------------------------
@@ -597,6 +671,9 @@ class CombatStressModule(RuleModule):
                     if f.label:
                         return f.label
                     return u.name if len(u.figures) == 1 else f"{u.name}'s leader"
+        for spec in self.g.spec.units:  # a leader who has left the table: as the scenario names him
+            if any(fs.id == fid for fs in spec.figures):
+                return spec.name if len(spec.figures) == 1 else f"{spec.name}'s leader"
         return fid
 
     def leader_specs(self) -> list[tuple[LeaderSpec, bool]]:

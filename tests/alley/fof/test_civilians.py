@@ -221,12 +221,14 @@ BESIDE = mob("mob1", 8.5, 11)  # 1.1" east of the nearest line of fire (x 7.4)
 def test_fire_within_2_inches_of_a_mob_checks_for_a_civilian_casualty() -> None:
     g = game([MARINES, GUNMEN], [BESIDE], script=[2])
     mod = civ(g)
-    assert mod.casualty_checks(g.unit("m"), g.unit("i")) == ["mob1"]  # the Marines' d8 rolls 2
+    m, i = g.unit("m"), g.unit("i")
+    assert mod.casualty_checks(m, mod.passed_mobs(m, i)) == ["mob1"]  # the Marines' d8 rolls 2
     assert mod.mobs["mob1"].casualties == 1 and mod.caused[Side.REGULAR] == 1
     assert "Civilian casualty check: Marines m's fire passes mob mob1 (1-2: a casualty): 1d8 → 2" \
         in kit.roll_texts(g)
     g = game([MARINES, GUNMEN], [BESIDE], script=[3])
-    assert civ(g).casualty_checks(g.unit("m"), g.unit("i")) == []  # 3: unhurt
+    m, i = g.unit("m"), g.unit("i")
+    assert civ(g).casualty_checks(m, civ(g).passed_mobs(m, i)) == []  # 3: unhurt
     assert civ(g).mobs["mob1"].casualties == 0
 
 
@@ -237,6 +239,49 @@ def test_the_check_is_made_by_every_fire() -> None:
     assert any(t.startswith("Civilian casualty check: Insurgents i's fire") for t in kit.roll_texts(g))
 
 
+@pytest.mark.rule("FF-136")
+@pytest.mark.parametrize("reading", ["at_the_shot", "after_the_casualties"])
+def test_a_fire_that_kills_every_target_figure_still_checks_the_crowds_it_passed(reading: str) -> None:
+    """FF-136: the play-test's Bravo team fired at Councillor Idris past three crowds, killed
+    all three of his figures, and no check was rolled: the lines of fire were measured after
+    the casualties, to a target with no figure left. They are taken as the attack is thrown.
+    The legacy reading of the correction ``civilian_checks_at_the_shot`` keeps the old
+    measure for older saves."""
+    script = [6] * 8 + [1, 1, 1]  # the Marines' 8D8 all hit; the gunmen's 3D6 save nothing
+    if reading == "at_the_shot":
+        script += [2, 5]  # the checks: mob1 takes a casualty, west is unhurt
+    g = game([MARINES, kit.insurgents("i", (5, 20), n=3)], [BESIDE, mob("west", 1, 11)],
+             script=script, options={opt.MOB_CHECKS_AT_THE_SHOT: reading})
+    m, i = g.unit("m"), g.unit("i")
+    assert civ(g).near_mobs(m, i) == ["mob mob1", "mob west"]  # what the fire card warns of
+    drive_all(fire(g, m, i, "Fire"))
+    assert not i.figures  # every figure of the target is gone
+    checks = [t for t in kit.roll_texts(g) if t.startswith("Civilian casualty check")]
+    if reading == "after_the_casualties":
+        assert checks == []
+        return
+    assert [t.split(" passes ")[1].split(" (")[0] for t in checks] == ["mob mob1", "mob west"]
+    assert civ(g).mobs["mob1"].casualties == 1 and civ(g).caused[Side.REGULAR] == 1
+    assert [u for _, _, u in civ(g).gunfire] == ["m"]  # the crowds heard the shots too
+
+
+@pytest.mark.rule("FF-136")
+def test_checks_are_measured_to_the_figures_standing_when_the_fire_is_thrown() -> None:
+    """FF-136: a fire that kills only the gunman whose lines pass near a crowd still checks
+    it, though the survivor's lines pass nowhere near it (the old measure, after the
+    casualties, made no check)."""
+    g = game([MARINES, kit.insurgents("i", (5, 20), n=2)], [mob("east", 10.5, 11)], strict=False,
+             options={opt.MOB_CHECKS_AT_THE_SHOT: "at_the_shot"})
+    m, i = g.unit("m"), g.unit("i")
+    i.figures[0].x = 10.5  # i-1 stands east: only his lines pass within 2" of the stand
+    assert civ(g).near_mobs(m, i) == ["mob east"]
+    g.dice.push(6, 1, 1, 1, 1, 1, 1, 1, 1, 1)  # one hit (8D8), no save (2D6): i-1 falls
+    drive_all(fire(g, m, i, "Fire"))
+    assert [f.id for f in i.figures] == ["i-2"]
+    assert any(t.startswith("Civilian casualty check: Marines m's fire passes mob east")
+               for t in kit.roll_texts(g))
+
+
 @pytest.mark.rule("FF-137")
 def test_one_check_per_mob_per_attack_measured_to_the_stands_edge() -> None:
     """House rule FF-137: one check for each mob within 2" of the lines of fire (the stand's
@@ -245,10 +290,11 @@ def test_one_check_per_mob_per_attack_measured_to_the_stands_edge() -> None:
     g = game([MARINES, GUNMEN], [BESIDE, far, mob("west", 1, 11)], script=[1, 1],
              settings={"mob_size": 2})
     mod = civ(g)
-    assert mod.casualty_checks(g.unit("m"), g.unit("i")) == ["mob1", "west"]  # one roll each
+    m, i = g.unit("m"), g.unit("i")
+    assert mod.casualty_checks(m, mod.passed_mobs(m, i)) == ["mob1", "west"]  # one roll each
     assert len(kit.roll_texts(g)) == 2 and mod.mobs["far"].casualties == 0
     g.dice.push(2, 3)  # mob1's second casualty; west unhurt
-    mod.casualty_checks(g.unit("m"), g.unit("i"))
+    mod.casualty_checks(m, mod.passed_mobs(m, i))
     assert mod.mobs["mob1"].gone == "scattered" and mod.mobs["west"].casualties == 1
     assert [m.id for m in mod.live()] == ["far", "west"]
 

@@ -729,3 +729,81 @@ def test_each_unit_says_its_stress_in_words() -> None:
     assert cs.explain(g.unit("m"))[0] == "+2 background Stress Level [FF-088]"
     snap = g.snapshot()
     assert snap["modules"]["combat_stress"]["units"]["m"]["lost"] == 1
+
+
+# -- a leader who has left the fight (correction stress_leader_who_left) ---------------------------
+
+GONE = {"stress_leader_on_himself": "leads_others", "stress_leader_who_left": "counts_no_more"}
+
+
+def _sergeant_leaves(reading: str = "counts_no_more", script: tuple[int, ...] = ()) -> tuple[AlleyGame,
+                                                                                             CombatStressModule]:
+    """The play-test of Market Day: a Lieutenant ``l`` (Negative 1) and a Sergeant ``c``
+    (Positive 2), each alone in his unit, beside the fireteam ``m``. At the start of turn 2
+    the Sergeant, at Stress Level 2 with his one die taken by the Lieutenant within 8", fails
+    without a roll and leaves the table (FF-114, FF-117). The Lieutenant tests before him."""
+    g, cs = stress([kit.leader("l", "regular", (12, 10)), kit.leader("c", "regular", (9, 10)),
+                    kit.marines("m", M), FAR], script=script,
+                   options={**GONE, "stress_leader_who_left": reading}, background=1,
+                   positive_leaders=[{"figure": "c-1", "rating": 2}],
+                   negative_leaders=[{"figure": "l-1", "rating": 1}])
+    at_turn(g, cs, 2)
+    assert not g.unit("c").alive
+    return g, cs
+
+
+@pytest.mark.rule("FF-100")
+@pytest.mark.rule("FF-109")
+def test_a_leader_who_leaves_the_table_no_longer_counts_on_the_unit_cards() -> None:
+    """Play-test: after the Sergeant had gone, the Lieutenant's card still counted "−2
+    Positive Leader within 6"" from him."""
+    g, cs = _sergeant_leaves(script=(8, 8, 8))
+    card = " ".join(cs.unit_status(g.unit("l")))
+    assert "Positive Leader" not in card and cs.units["l"].level == 1
+    assert "FF-100" not in {m.rule for m in cs.units["l"].items}
+    said = [e.text for e in kit.events(g, "stress")]
+    assert any(t.startswith("Leader c has lost all its Firepower dice to stress: combat ineffective, "
+                            "it leaves the table (FF-117); Leader c, a Positive Leader, leads no more")
+               for t in said)
+    assert any(t.startswith("Leader l: Stress Level 0 → 1: Leader c (combat ineffective) no longer "
+                            "leads (FF-109") for t in said)
+    assert "no die left to throw (+1 1 figure [FF-111]" in " ".join(said)  # why he failed
+    g, cs = _sergeant_leaves("counted_till_next_turn")  # older saves: as they were played
+    assert "FF-100" in {m.rule for m in cs.units["l"].items}
+
+
+@pytest.mark.rule("FF-105")
+@pytest.mark.rule("FF-109")
+@pytest.mark.rule("FF-111")
+def test_the_units_that_test_after_a_leader_has_gone_test_without_him() -> None:
+    """FF-109: the Stress Test's penalty takes effect at once. The fireteam, testing after the
+    Sergeant left, had its level worked out with his mixed leadership (−1: Positive 2 against
+    Negative 1); without him the Lieutenant's +1 stands, level 2: it throws its dice (4
+    figures, −1 for the Lieutenant within 8"), where the old level of 0 held without a roll."""
+    g, cs = _sergeant_leaves(script=(8, 8, 8))
+    m = g.unit("m")
+    assert cs.units["m"].level == 2 and {x.rule: x.value for x in cs.units["m"].items}["FF-096"] == 1
+    roll = stress_rolls(g)[-1]
+    assert roll.data["unit"] == "m" and len(roll.data["faces"]) == 3
+    assert "FF-105" not in {x.rule for x in cs.units["m"].items} and m.alive
+    assert not [x for x in cs.leaders(m, 8.0) if x.positive]  # dice, mixed leadership, regaining
+    g, cs = _sergeant_leaves("counted_till_next_turn")
+    assert cs.units["m"].level == 0 and stress_rolls(g) == []
+
+
+@pytest.mark.rule("FF-100")
+@pytest.mark.rule("FF-109")
+def test_a_leader_killed_by_fire_leads_no_more_from_that_moment() -> None:
+    """A Positive Leader killed in the middle of a turn: the squad he steadied loses his −2
+    at once (its card, and the level it would regain confidence at next turn)."""
+    g, cs = stress([squad("p", 10), kit.marines("m", (5, 13)), FAR], options=GONE, background=3,
+                   positive_leaders=[{"figure": "p-L", "rating": 2}])
+    at_turn(g, cs, 2)  # no die is thrown: every level is at most 1
+    assert {x.rule: x.value for x in cs.units["m"].items}["FF-100"] == -2
+    before = cs.units["m"].level
+    p = g.unit("p")
+    kill(g, p, next(f for f in p.figures if f.id == "p-L"))
+    kit.drive(g, cs.after_fire(p, g.unit("i"), 1))
+    assert "FF-100" not in {x.rule for x in cs.units["m"].items}
+    assert cs.units["m"].level == before + 2
+    assert "Squad p's leader (killed) no longer leads" in kit.events(g, "stress")[-1].text
