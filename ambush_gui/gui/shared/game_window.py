@@ -725,7 +725,9 @@ class GameWindow(QMainWindow):
         dock = self.decision_dock
         width = max(self.right_width - 8, 200)
         high = self.decision_panel.preferred_height(width) + theme.DOCK_TITLE
-        dock.setMinimumHeight(0)
+        # exactly that tall: a most height alone left a longer line cut at the height of the
+        # shorter one before it (Qt does not grow a dock when its most height rises)
+        dock.setMinimumHeight(high)
         dock.setMaximumHeight(high)  # the layout hands the rest to the docks under it
 
     def _close_prompts(self, idle: str | None = None) -> None:

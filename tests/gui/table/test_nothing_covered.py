@@ -30,7 +30,6 @@ def uncut(lab: QLabel) -> bool:
 
 def labels_uncut(widget: QWidget) -> list[str]:
     """The texts of ``widget``'s shown labels that are cut at the top or bottom."""
-    widget.window().layout().activate()
     return [lab.text() for lab in widget.findChildren(QLabel)
             if lab.wordWrap() and not uncut(lab)]
 
@@ -49,3 +48,22 @@ def test_a_three_line_refusal_does_not_cut_the_move_help(qtbot: Any, size: tuple
     qtbot.wait(0)
     assert prompt.error.isVisible()
     assert labels_uncut(prompt) == []
+
+
+WAITS = ("First Aid 6 for alpha-1: serious injuries: becomes a Dependant; the unit must take a "
+         "Morale check for a Serious Casualty")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_dice_trays_wait_keeps_its_last_line_in_the_decision_dock(
+        qtbot: Any, size: tuple[int, int]) -> None:
+    """"The dice tray waits for you: First Aid 6 for alpha-1: …" lost its third line: the dock
+    kept the one line's height it had shrunk to (a longer line only raised its most height)."""
+    win = table_window(qtbot, market_day(), size)
+    win._close_prompts("No decision is open.")
+    qtbot.wait(0)
+    win._close_prompts(f"The dice tray waits for you: {WAITS} — Space or Continue")
+    qtbot.wait(0)
+    idle = win.decision_panel.idle
+    assert idle.isVisible()
+    assert labels_uncut(win.decision_panel) == []
