@@ -207,7 +207,9 @@ class Banner(QFrame):
         self.title = label(text, bold=True, size=13)
         self.title.setWordWrap(True)
         lay.addWidget(self.title)
-        self.sub = label(sub, size=9.5)
+        # wrapped too: "Blast: the Medium IED road-bomb (under Station Road) against Bravo
+        # team" ran off the dock's right edge
+        self.sub = label(sub, size=9.5, wrap=True)
         self.sub.setVisible(bool(sub))
         lay.addWidget(self.sub)
 

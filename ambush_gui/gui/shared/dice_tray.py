@@ -125,15 +125,18 @@ class ElidedLabel(QLabel):
     """A label of at most ``lines`` lines that elides its text to its width (the full text
     in its tooltip), so a long narration never widens the dock or hides the buttons beside
     it. With two lines a long text wraps before it is cut (a throw's outcome: the verdict
-    and whom it is about both read in full)."""
+    and whom it is about both read in full). ``most``: the lines :func:`give_room` may let
+    it wrap to where its box has the height to spare (a card's title, the tray's header)."""
 
     def __init__(self, text: str = "", parent: QWidget | None = None,
-                 mode: Qt.TextElideMode = Qt.TextElideMode.ElideRight, lines: int = 1) -> None:
+                 mode: Qt.TextElideMode = Qt.TextElideMode.ElideRight, lines: int = 1,
+                 most: int = 0) -> None:
         super().__init__(parent)
         self.full = ""
         self.keep = ""
         self.mode = mode
         self.lines = lines
+        self.most = max(most, lines)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.set_full(text)
@@ -151,7 +154,7 @@ class ElidedLabel(QLabel):
         self._elide()
 
     def _elide(self) -> None:
-        width = max(40, self.width() - 12)
+        width = self.room()
         fm = self.fontMetrics()
         if self.lines > 1:
             self._wrap(width, fm)
@@ -161,6 +164,22 @@ class ElidedLabel(QLabel):
             self.setText(fm.elidedText(f"… {self.keep}", Qt.TextElideMode.ElideRight, width))
             return
         self.setText(fm.elidedText(self.full, self.mode, width))
+
+    def room(self) -> int:
+        """The width its text is laid out in."""
+        return max(40, self.width() - 12)
+
+    def lines_wanted(self) -> int:
+        """The lines its whole text needs at its width, up to ``most``."""
+        for n in range(1, self.most):
+            if wrap_lines(self.full, self.room(), self.fontMetrics(), n) is not None:
+                return n
+        return self.most
+
+    def set_lines(self, lines: int) -> None:
+        if lines != self.lines:
+            self.lines = lines
+            self._elide()
 
     def _wrap(self, width: int, fm: Any) -> None:
         """The whole text on up to ``lines`` lines; else the part to keep alone; else the
@@ -182,6 +201,22 @@ class ElidedLabel(QLabel):
             else:
                 rows[-1] = trial  # the last line takes the rest, cut below
         self.setText("\n".join(fm.elidedText(r, Qt.TextElideMode.ElideRight, width) for r in rows))
+
+
+def give_room(box: QWidget, labels: list[ElidedLabel]) -> None:
+    """The height ``box`` has over what its layout needs goes to ``labels``, in order, a
+    line at a time up to each one's ``most``: a long title wraps to a second line rather
+    than ending in "…" where the room allows, and never pushes the box past its height."""
+    lay = box.layout()
+    if lay is None or not labels:
+        return
+    extra = [(lab.lines - 1) * lab.fontMetrics().lineSpacing() for lab in labels]
+    spare = box.height() - (lay.minimumSize().height() - sum(extra))
+    for lab in labels:
+        step = lab.fontMetrics().lineSpacing()
+        more = max(min(lab.lines_wanted() - 1, spare // step), 0) if lab.isVisible() else 0
+        lab.set_lines(1 + more)
+        spare -= more * step
 
 
 class RollBlock(QFrame):
@@ -212,10 +247,13 @@ class RollBlock(QFrame):
         row.addStretch(1)
         least = theme.TRAY_BLOCK_WIDTH if caption else theme.TRAY_CARD_WIDTH
         self.wide = max(len(self.faces) * (theme.TRAY_DIE_SIZE + 3), least)
-        self.caption = _label("", colour=side_colour(side) if side else theme.MUTED_TEXT)
+        self.caption = ElidedLabel(most=2)  # two lines where the card has the room
+        f = self.caption.font()
+        f.setPointSizeF(8.5)
+        self.caption.setFont(f)
+        _paint(self.caption, side_colour(side) if side else theme.MUTED_TEXT)
         if caption:
-            self.caption.setText(self.caption.fontMetrics().elidedText(
-                caption, Qt.TextElideMode.ElideRight, self.wide))
+            self.caption.set_full(caption)
             self.caption.setToolTip(roll.text)
             lay.addWidget(self.caption)
         lay.addLayout(row)
@@ -296,7 +334,7 @@ class ThrowCard(QFrame):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(10, 3, 8, 3)
         lay.setSpacing(1)
-        self.title = ElidedLabel()
+        self.title = ElidedLabel(most=2)  # two lines where the card has the room
         f = self.title.font()
         f.setPointSizeF(8.5)
         f.setBold(True)
@@ -332,6 +370,15 @@ class ThrowCard(QFrame):
         if self.property("side") != (side or ""):
             self.setProperty("side", side or "")
             self.update()
+        self._give_room()
+
+    def _give_room(self) -> None:
+        """The card's spare height to its title and its rolls' captions, a line each."""
+        give_room(self, [self.title, *(b.caption for b in self.blocks)])
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt name
+        super().resizeEvent(event)
+        self._give_room()
 
     def _layout_blocks(self) -> None:
         for b in self.blocks:
@@ -441,7 +488,7 @@ class DiceTrayPanel(QWidget):
         lay.setSpacing(2)
         head = QHBoxLayout()
         head.setSpacing(6)
-        self.header = ElidedLabel("No dice thrown yet")
+        self.header = ElidedLabel("No dice thrown yet", most=2)  # two lines where room allows
         self.header.setMinimumWidth(100)
         f = self.header.font()
         f.setBold(True)
@@ -539,7 +586,7 @@ class DiceTrayPanel(QWidget):
             self.cards.append(card)
             self._row.insertWidget(self._row.count() - 1, card)
         if not self.continue_button.isVisible():
-            self.header.set_full(self._told or new[-1].title())
+            self._set_header(self._told or new[-1].title())
 
     def _follow(self, _lo: int, hi: int) -> None:
         """Keep the newest card in view as the strip grows."""
@@ -579,8 +626,16 @@ class DiceTrayPanel(QWidget):
         if not self.continue_button.isVisible():
             self._show_header(self._told, self._told_colour)
 
-    def _show_header(self, text: str, colour: object = None, wait: bool = False) -> None:
+    def _set_header(self, text: str) -> None:
         self.header.set_full(text)
+        give_room(self, [self.header])
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt name
+        super().resizeEvent(event)
+        give_room(self, [self.header])
+
+    def _show_header(self, text: str, colour: object = None, wait: bool = False) -> None:
+        self._set_header(text)
         style = f"color: {colour.name()};" if colour is not None else ""  # type: ignore[attr-defined]
         if wait:
             style += f" background: {theme.TRAY_WAIT_BG.name()}; padding: 2px 6px; border-radius: 3px;"

@@ -67,3 +67,52 @@ def test_the_dice_trays_wait_keeps_its_last_line_in_the_decision_dock(
     idle = win.decision_panel.idle
     assert idle.isVisible()
     assert labels_uncut(win.decision_panel) == []
+
+
+def test_a_long_banner_subline_wraps_inside_the_dock(qtbot: Any) -> None:
+    """The road-bomb's match: "Blast: the Medium IED road-bomb (under Station Road) against
+    Bravo team" under the banner ran off the Decision dock's right edge."""
+    from ambush_gui.gui.shared import theme
+    from ambush_gui.gui.shared.dialog_base import Banner
+
+    banner = Banner("regular", "Regular player — match your Defense dice",
+                    "Blast: the Medium IED road-bomb (under Station Road) against Bravo team")
+    qtbot.addWidget(banner)
+    banner.setFixedWidth(theme.RIGHT_COLUMN_WIDE - 20)
+    banner.show()
+    qtbot.waitExposed(banner)
+    sub = banner.sub
+    fits = sub.fontMetrics().horizontalAdvance(sub.text()) <= sub.contentsRect().width()
+    assert (sub.wordWrap() and uncut(sub)) or fits
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_trays_titles_wrap_rather_than_end_in_an_ellipsis(
+        qtbot: Any, size: tuple[int, int]) -> None:
+    """"Civilian casualty check: Councillor Idris's fire passe…", "Firepower: Councillor
+    Idri…": a card's title and its rolls' captions take a second line where the card has the
+    height to spare, the tray's header too; none is then cut at the bottom."""
+    from ambush_gui.core.events import Event
+
+    win = table_window(qtbot, market_day(), size)
+    tray = win.tray
+    purpose = ("Civilian casualty check: Councillor Idris's fire passes mob Crowd at the cloth "
+               "stalls (1-2: a casualty)")
+    tray.add(Event("roll", f"{purpose}: 1d6 → 6", {"purpose": purpose, "faces": [6], "sides": 6,
+                                                   "result": ""}))
+    tray.add(Event("mob", "Mob crowd at the cloth stalls is unhurt by the fire (6)", {}))
+    two = [Event("roll", f"{p}: 3d6", {"purpose": p, "faces": [5, 6, 5], "sides": 6,
+                                       "result": ""})
+           for p in ("Firepower: Councillor Idris at Lieutenant", "Defense: Lieutenant")]
+    for e in two:
+        tray.add(e)
+    tray.add(Event("note", "", {}))
+    tray.narrate("Civilian casualty check: Councillor Idris's fire passes mob Crowd at the "
+                 "cloth stalls")
+    qtbot.wait(0)
+    long_card, pair = tray.cards[-2], tray.cards[-1]
+    shown = [long_card.title, pair.blocks[0].caption, tray.header]
+    assert [lab.text() for lab in shown if "…" in lab.text()] == []
+    assert labels_uncut(tray) == []
+    for box in (long_card, pair, tray):
+        assert box.layout().minimumSize().height() <= box.height()
