@@ -116,3 +116,27 @@ def test_the_trays_titles_wrap_rather_than_end_in_an_ellipsis(
     assert labels_uncut(tray) == []
     for box in (long_card, pair, tray):
         assert box.layout().minimumSize().height() <= box.height()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_interrupts_note_on_fire_or_move_is_in_sight_whole(
+        qtbot: Any, size: tuple[int, int]) -> None:
+    """Four Insurgent units may interrupt: the note on what Move does, last under the units,
+    lay half under the scroll area's bottom edge."""
+    from PySide6.QtCore import QPoint, QRect
+
+    from ambush_gui.core.decisions import DecisionKind as K
+    from ambush_gui.gui.table.dialogs import InterruptDialog
+    from ambush_gui.gui.table.dialogs.situations import drive_to
+    from tests.gui.table.test_dock_room import _many_interrupters, open_window
+
+    game, _ = drive_to(K.INTERRUPT, _many_interrupters)
+    win = open_window(qtbot, game)
+    win.resize(*size)
+    qtbot.waitUntil(lambda: isinstance(win.dialog, InterruptDialog))
+    qtbot.wait(0)
+    dlg = win.dialog
+    note, port = dlg.kind_note, dlg.body_scroll.viewport()
+    assert note.isVisible() and note.text()
+    at = note.mapTo(port, QPoint(0, 0))
+    assert port.rect().contains(QRect(at, note.size()))
