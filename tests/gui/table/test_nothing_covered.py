@@ -140,3 +140,20 @@ def test_the_interrupts_note_on_fire_or_move_is_in_sight_whole(
     assert note.isVisible() and note.text()
     at = note.mapTo(port, QPoint(0, 0))
     assert port.rect().contains(QRect(at, note.size()))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_f1s_tabs_are_whole_over_the_left_column(qtbot: Any, size: tuple[int, int]) -> None:
+    """F1 in The Orchard Battery at 1280x800 opens the reference over the left column: its
+    tab bar cut "Rules" behind the scroll arrows. The tabs take their short names there."""
+    from ambush_gui.gui.shared.rules_help import open_reference
+
+    game = systems.new_game(systems.load_scenario(systems.resolve("the-orchard-battery")), seed=7)
+    win = table_window(qtbot, game, size)
+    ref = open_reference(win, "alley")
+    qtbot.waitExposed(ref)
+    bar = ref.tabs.tabBar()
+    assert bar.count() == 3
+    tabs = range(bar.count())
+    assert [bar.tabText(i) for i in tabs if bar.tabRect(i).right() > bar.width()] == []
+    assert all(bar.tabToolTip(i) for i in tabs)  # the whole name, and what the tab holds
