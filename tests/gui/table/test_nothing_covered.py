@@ -157,3 +157,94 @@ def test_f1s_tabs_are_whole_over_the_left_column(qtbot: Any, size: tuple[int, in
     tabs = range(bar.count())
     assert [bar.tabText(i) for i in tabs if bar.tabRect(i).right() > bar.width()] == []
     assert all(bar.tabToolTip(i) for i in tabs)  # the whole name, and what the tab holds
+
+
+def overlaps(win: Any, shown: str = "") -> list[tuple[str, str]]:
+    """The pairs of names on the table (shown, level) whose plates lie over each other;
+    ``shown``: a name that must be among them."""
+    from ambush_gui.gui.table.items import LabelItem
+
+    view = win.table
+    labels = [i for i in view.table.items() if isinstance(i, LabelItem) and i.isVisible()
+              and not i.rotation() and i.text]
+    assert not shown or shown in [lab.text for lab in labels]
+    rects = [(lab.text, lab.deviceTransform(view.viewportTransform()).mapRect(
+        lab.boundingRect().adjusted(1.5, 1.5, -1.5, -1.5))) for lab in labels]  # the plate
+    return [(a, b) for k, (a, ra) in enumerate(rects) for b, rb in rects[k + 1:]
+            if ra.intersects(rb)]
+
+
+def seen_by(win: Any, side: str) -> None:
+    win.table.table.viewer = side
+    win.table.table.refresh()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_owners_ied_plate_covers_no_units_name(qtbot: Any, size: tuple[int, int]) -> None:
+    """Alpha team just above the hidden road-bomb, seen by its owner: "IED road-bomb: hidden
+    from the Regulars" lay over "Alpha team"."""
+    game = market_day()
+    for k, f in enumerate(game.state.units["alpha"].figures):
+        f.x, f.y = 13.0 + 0.7 * k, 10.9  # just out of its reach: the bomb is not set off
+    win = table_window(qtbot, game, size)
+    seen_by(win, "insurgent")
+    plate = "IED road-bomb: hidden from the Regulars"
+    assert [pair for pair in overlaps(win, plate) if plate in pair] == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_orchard_batterys_mounted_names_cover_no_name(qtbot: Any, size: tuple[int, int]) -> None:
+    """The Orchard Battery's start: "First section · mounted" lay over "Captain · mounted"
+    (nowhere beside the section was free, and the fallback took the first place anyway)."""
+    game = systems.new_game(systems.load_scenario(systems.resolve("the-orchard-battery")), seed=7)
+    win = table_window(qtbot, game, size)
+    scene = win.table.table
+    scene.set_selected("first")  # its name laid out first
+    scene.layout_labels(scene.ppi)
+    assert overlaps(win, "Captain · mounted") == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("at", [(19.2, 8.2), (19.3, 7.4), (19.5, 9.4)])  # out of the bomb's reach
+def test_a_taunt_mark_covers_no_crowds_name(qtbot: Any, size: tuple[int, int],
+                                            at: tuple[float, float]) -> None:
+    """The Lieutenant taunted beside the crowd at the bus station: "Taunted by a mob" lay
+    over "Crowd at the bus station · hostile" (the mark kept off the names as they stood
+    before the crowd's was laid out)."""
+    game = market_day()
+    lt = game.state.units["lt"].figures[0]
+    lt.x, lt.y = at
+    win = table_window(qtbot, game, size)
+    game.unit("lt").marks["civilians.taunted_turn"] = game.state.turn
+    win.table.table.refresh()
+    mark = "Taunted by a mob"
+    assert [pair for pair in overlaps(win, mark) if mark in pair] == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("bravo", [(16.6, 2.4), (15.2, 2.5), (17.2, 2.2)])
+def test_the_leaders_names_cover_no_name_at_the_exit(qtbot: Any, size: tuple[int, int],
+                                                     bravo: tuple[float, float]) -> None:
+    """Bravo team back on the road just over the Lieutenant and the Sergeant at the Regular
+    exit: "Sergeant · S1 Confident" lay over "Lieutenant" (no place beside the Sergeant was
+    free, and the fallback took the first one)."""
+    game = market_day()
+    for k, f in enumerate(game.state.units["bravo"].figures):
+        f.x, f.y = bravo[0] + 0.7 * k, bravo[1]
+    win = table_window(qtbot, game, size)
+    names = [u.name for u in game.state.units.values()]
+    assert [pair for pair in overlaps(win) if any(p.startswith(n) for p in pair for n in names)] == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_crowds_flash_lies_over_no_name(qtbot: Any, size: tuple[int, int]) -> None:
+    """Councillor Idris's fire passes both crowds in the market square: each one's "Unhurt by
+    the fire" lay under the other crowd's name and under "Grain store cell"."""
+    win = table_window(qtbot, market_day(), size)
+    mobs = win.table.table.mobs
+    for mob in ("crowd-fruit", "crowd-cloth"):
+        mobs.check(mob, True, "Unhurt by the fire")
+    notes = [mobs.items[m].note for m in ("crowd-fruit", "crowd-cloth")]
+    assert all(n.isVisible() for n in notes)
+    assert [pair for pair in overlaps(win, "Unhurt by the fire")
+            if "Unhurt by the fire" in pair] == []
