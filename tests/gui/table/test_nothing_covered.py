@@ -248,3 +248,28 @@ def test_a_crowds_flash_lies_over_no_name(qtbot: Any, size: tuple[int, int]) -> 
     assert all(n.isVisible() for n in notes)
     assert [pair for pair in overlaps(win, "Unhurt by the fire")
             if "Unhurt by the fire" in pair] == []
+
+
+def test_the_commit_button_keeps_its_place_whichever_card_is_chosen(qtbot: Any) -> None:
+    """Which unit does the crowd taunt: "taunt Bravo team" then "taunt nobody" changed the
+    button's width, and its left edge moved under the pointer."""
+    from ambush_gui.core.decisions import Decision
+    from ambush_gui.core.decisions import DecisionKind as K
+    from ambush_gui.gui.table.dialogs import dialog_for
+
+    labels = {"lt": "taunt Lieutenant (1.5\" away): it is under more stress next turn (FF-165)",
+              "bravo": "taunt Bravo team (0.5\" away): it is under more stress next turn (FF-165)",
+              "none": "taunt nobody"}
+    d = Decision("insurgent", K.CHOOSE, "Insurgent: which unit does the crowd taunt?",
+                 list(labels), {"labels": labels, "title": "choose"})
+    dlg = dialog_for(d, market_day())
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    places = set()
+    for card in dlg.cards:
+        card.click()
+        dlg.layout().activate()
+        assert "…" not in dlg.commit_button.text()
+        places.add(dlg.commit_button.geometry().getRect())
+    assert len(places) == 1, places
