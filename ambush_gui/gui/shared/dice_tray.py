@@ -137,6 +137,9 @@ class ElidedLabel(QLabel):
         self.mode = mode
         self.lines = lines
         self.most = max(most, lines)
+        # set by the box that shares its spare height out (give_room): run when the label
+        # takes its width, which a box's own resize comes before
+        self.relayout: Callable[[], None] | None = None
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.set_full(text)
@@ -151,6 +154,8 @@ class ElidedLabel(QLabel):
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt name
         super().resizeEvent(event)
+        if self.relayout is not None:
+            self.relayout()
         self._elide()
 
     def _elide(self) -> None:
@@ -201,6 +206,24 @@ class ElidedLabel(QLabel):
             else:
                 rows[-1] = trial  # the last line takes the rest, cut below
         self.setText("\n".join(fm.elidedText(r, Qt.TextElideMode.ElideRight, width) for r in rows))
+
+
+def give_room_soon(box: QWidget, labels: Callable[[], list[ElidedLabel]]) -> None:
+    """:func:`give_room` once the box and its labels have their sizes (the next turn of the
+    event loop: a box's resize comes before its labels', and a label's before its box's
+    last one); asked many times before then, it runs once."""
+    if box.property("room_pending"):
+        return
+    box.setProperty("room_pending", True)
+
+    def run() -> None:
+        try:
+            box.setProperty("room_pending", False)
+            give_room(box, labels())
+        except RuntimeError:  # the box went (a card past the history) before the timer
+            pass
+
+    QTimer.singleShot(0, box, run)
 
 
 def give_room(box: QWidget, labels: list[ElidedLabel]) -> None:
@@ -335,6 +358,7 @@ class ThrowCard(QFrame):
         lay.setContentsMargins(10, 3, 8, 3)
         lay.setSpacing(1)
         self.title = ElidedLabel(most=2)  # two lines where the card has the room
+        self.title.relayout = self._give_room
         f = self.title.font()
         f.setPointSizeF(8.5)
         f.setBold(True)
@@ -374,7 +398,7 @@ class ThrowCard(QFrame):
 
     def _give_room(self) -> None:
         """The card's spare height to its title and its rolls' captions, a line each."""
-        give_room(self, [self.title, *(b.caption for b in self.blocks)])
+        give_room_soon(self, lambda: [self.title, *(b.caption for b in self.blocks)])
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt name
         super().resizeEvent(event)
@@ -390,9 +414,15 @@ class ThrowCard(QFrame):
         self.blocks = []
         for r, caption in zip(self.throw.rolls, captions, strict=True):
             block = RollBlock(r, r.data.get("side") or self.side_of(r), caption)
+            block.caption.relayout = self._give_room
             self.blocks.append(block)
             self._blocks.addWidget(block)
         width = sum(b.wide + 4 for b in self.blocks) + 12 * (len(self.blocks) - 1) + 16
+        # as wide as its title where the cards' most width allows (a card full of dice has no
+        # height to spare for the title's second line: "Reaction Test (Councillor Idris
+        # interrupts Alpha tea…")
+        need = self.title.fontMetrics().horizontalAdvance(title) + 12 + 20
+        width = max(width, min(need, theme.TRAY_CARD_MAX_WIDTH))
         self.setFixedWidth(max(width, theme.TRAY_CARD_WIDTH + 20))
         self._rolls = len(self.throw.rolls)
 
@@ -489,6 +519,7 @@ class DiceTrayPanel(QWidget):
         head = QHBoxLayout()
         head.setSpacing(6)
         self.header = ElidedLabel("No dice thrown yet", most=2)  # two lines where room allows
+        self.header.relayout = self._give_room
         self.header.setMinimumWidth(100)
         f = self.header.font()
         f.setBold(True)
@@ -628,11 +659,14 @@ class DiceTrayPanel(QWidget):
 
     def _set_header(self, text: str) -> None:
         self.header.set_full(text)
-        give_room(self, [self.header])
+        self._give_room()
+
+    def _give_room(self) -> None:
+        give_room_soon(self, lambda: [self.header])
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt name
         super().resizeEvent(event)
-        give_room(self, [self.header])
+        self._give_room()
 
     def _show_header(self, text: str, colour: object = None, wait: bool = False) -> None:
         self._set_header(text)

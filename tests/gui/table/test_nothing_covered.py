@@ -109,13 +109,42 @@ def test_the_trays_titles_wrap_rather_than_end_in_an_ellipsis(
     tray.add(Event("note", "", {}))
     tray.narrate("Civilian casualty check: Councillor Idris's fire passes mob Crowd at the "
                  "cloth stalls")
-    qtbot.wait(0)
+    tray.flush()
     long_card, pair = tray.cards[-2], tray.cards[-1]
+    qtbot.waitUntil(lambda: all(c.isVisible() and c.height() <= tray.scroll.height()
+                                for c in (long_card, pair)))
+    boxes = (long_card, pair, tray)  # the spare height shared out once they are laid out
+    qtbot.waitUntil(lambda: not any(b.property("room_pending") for b in boxes))
     shown = [long_card.title, pair.blocks[0].caption, tray.header]
     assert [lab.text() for lab in shown if "…" in lab.text()] == []
     assert labels_uncut(tray) == []
     for box in (long_card, pair, tray):
         assert box.layout().minimumSize().height() <= box.height()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_full_cards_title_widens_it_rather_than_end_in_an_ellipsis(
+        qtbot: Any, size: tuple[int, int]) -> None:
+    """A Reaction Test's card is full (captions, dice, modifiers, a two-line outcome): its
+    title "Reaction Test (Councillor Idris interrupts Alpha tea…" had no height for a second
+    line; the card widens for it (up to the cards' most width)."""
+    from ambush_gui.core.events import Event
+
+    win = table_window(qtbot, market_day(), size)
+    tray = win.tray
+    head = "Reaction Test (Councillor Idris interrupts Alpha team)"
+    for who, mods in (("Alpha team", [("moved Rapidly", -1, "AA-037")]), ("Councillor Idris", [])):
+        tray.add(Event("roll", f"{head}: {who}: 1d8", {"purpose": f"{head}: {who}", "faces": [3],
+                                                       "sides": 8, "modifiers": mods,
+                                                       "result": ""}))
+    tray.add(Event("reaction", "Reaction Test: Councillor Idris 1 against Alpha team 2 — Alpha "
+                               "team acts first", {}))
+    tray.flush()
+    card = tray.cards[-1]
+    qtbot.waitUntil(lambda: card.isVisible() and card.height() <= tray.scroll.height())
+    qtbot.waitUntil(lambda: not card.property("room_pending"))
+    assert card.title.text() == head
+    assert labels_uncut(card) == []
 
 
 @pytest.mark.parametrize("size", SIZES)
