@@ -37,7 +37,7 @@ def test_f1_opens_one_non_modal_reference_with_the_charts_the_game_plays(qtbot: 
     f1.trigger()
     [ref] = references(win)  # F1 again raises the same window
     assert not ref.isModal() and ref.isWindow()
-    assert [ref.tabs.tabText(i) for i in range(ref.tabs.count())] == [
+    assert ref.tab_names == [
         "At a glance", "Charts", "Rules and house rules"]
     charts = ref.charts_view.toPlainText()
     for title in ("Weapon Chart", "Damage Table", "Fire Combat Modifiers and Movement Point Cost",
@@ -81,7 +81,7 @@ def test_an_alley_gap_shows_the_question_and_the_house_rule_with_its_reason(qtbo
     win = open_table(qtbot, HOTSEAT)
     ref = look_up("AA-087", win)
     assert ref.system == "alley" and ref.parentWidget() is win
-    assert [ref.tabs.tabText(i) for i in range(ref.tabs.count())] == ["At a glance", "Force on Force",
+    assert ref.tab_names == ["At a glance", "Force on Force",
                                                                    "Rules and house rules"]
     shown = ref.entry.toPlainText()
     assert "The printed rules leave this open." in shown

@@ -207,7 +207,9 @@ class Banner(QFrame):
         self.title = label(text, bold=True, size=13)
         self.title.setWordWrap(True)
         lay.addWidget(self.title)
-        self.sub = label(sub, size=9.5)
+        # wrapped too: "Blast: the Medium IED road-bomb (under Station Road) against Bravo
+        # team" ran off the dock's right edge
+        self.sub = label(sub, size=9.5, wrap=True)
         self.sub.setVisible(bool(sub))
         lay.addWidget(self.sub)
 
@@ -655,6 +657,13 @@ class DecisionDialog(QDialog):
         self.commit_button = self.add_button("OK", on_click=self.commit, default=True,
                                              stretch_before=stretch_before, tip=tip)
         self._commit_tip = tip
+        # as wide as its widest words from the start: the button keeps its place whichever
+        # card is selected (it was as wide as the selected card's words, and a click at the
+        # same spot missed it after another card was chosen)
+        button = self.commit_button
+        widest = max(self._pick_texts.values(), key=lambda t: button_text_width(button, t),
+                     default="OK")
+        self._fit_text(button, widest)
         checked = next((c for _, c in self.picks if c.isChecked()), None)
         if checked is None:  # the first that may be chosen; one with no warning if any
             enabled = [c for _, c in self.picks if c.isEnabled()]
@@ -694,7 +703,13 @@ class DecisionDialog(QDialog):
                 button_text_width(button, text) > self._room_for(button) - 28:
             self.buttons.removeWidget(button)
             self.own_row.addWidget(button, 1)
-        fit_button_text(button, text, self._room_for(button))
+            button.setMinimumWidth(0)  # the whole row's width
+        room = self._room_for(button)
+        fit_button_text(button, text, room)
+        if self.buttons.indexOf(button) >= 0:  # never narrower than the words it has shown:
+            # a shorter text leaves the button where it was, the row's room its most
+            least = max(button.minimumWidth(), button.sizeHint().width())
+            button.setMinimumWidth(min(least, room))
 
     def commit(self) -> None:
         """Give the selected card's answer."""

@@ -125,15 +125,21 @@ class ElidedLabel(QLabel):
     """A label of at most ``lines`` lines that elides its text to its width (the full text
     in its tooltip), so a long narration never widens the dock or hides the buttons beside
     it. With two lines a long text wraps before it is cut (a throw's outcome: the verdict
-    and whom it is about both read in full)."""
+    and whom it is about both read in full). ``most``: the lines :func:`give_room` may let
+    it wrap to where its box has the height to spare (a card's title, the tray's header)."""
 
     def __init__(self, text: str = "", parent: QWidget | None = None,
-                 mode: Qt.TextElideMode = Qt.TextElideMode.ElideRight, lines: int = 1) -> None:
+                 mode: Qt.TextElideMode = Qt.TextElideMode.ElideRight, lines: int = 1,
+                 most: int = 0) -> None:
         super().__init__(parent)
         self.full = ""
         self.keep = ""
         self.mode = mode
         self.lines = lines
+        self.most = max(most, lines)
+        # set by the box that shares its spare height out (give_room): run when the label
+        # takes its width, which a box's own resize comes before
+        self.relayout: Callable[[], None] | None = None
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.set_full(text)
@@ -148,10 +154,12 @@ class ElidedLabel(QLabel):
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt name
         super().resizeEvent(event)
+        if self.relayout is not None:
+            self.relayout()
         self._elide()
 
     def _elide(self) -> None:
-        width = max(40, self.width() - 12)
+        width = self.room()
         fm = self.fontMetrics()
         if self.lines > 1:
             self._wrap(width, fm)
@@ -161,6 +169,22 @@ class ElidedLabel(QLabel):
             self.setText(fm.elidedText(f"… {self.keep}", Qt.TextElideMode.ElideRight, width))
             return
         self.setText(fm.elidedText(self.full, self.mode, width))
+
+    def room(self) -> int:
+        """The width its text is laid out in."""
+        return max(40, self.width() - 12)
+
+    def lines_wanted(self) -> int:
+        """The lines its whole text needs at its width, up to ``most``."""
+        for n in range(1, self.most):
+            if wrap_lines(self.full, self.room(), self.fontMetrics(), n) is not None:
+                return n
+        return self.most
+
+    def set_lines(self, lines: int) -> None:
+        if lines != self.lines:
+            self.lines = lines
+            self._elide()
 
     def _wrap(self, width: int, fm: Any) -> None:
         """The whole text on up to ``lines`` lines; else the part to keep alone; else the
@@ -182,6 +206,40 @@ class ElidedLabel(QLabel):
             else:
                 rows[-1] = trial  # the last line takes the rest, cut below
         self.setText("\n".join(fm.elidedText(r, Qt.TextElideMode.ElideRight, width) for r in rows))
+
+
+def give_room_soon(box: QWidget, labels: Callable[[], list[ElidedLabel]]) -> None:
+    """:func:`give_room` once the box and its labels have their sizes (the next turn of the
+    event loop: a box's resize comes before its labels', and a label's before its box's
+    last one); asked many times before then, it runs once."""
+    if box.property("room_pending"):
+        return
+    box.setProperty("room_pending", True)
+
+    def run() -> None:
+        try:
+            box.setProperty("room_pending", False)
+            give_room(box, labels())
+        except RuntimeError:  # the box went (a card past the history) before the timer
+            pass
+
+    QTimer.singleShot(0, box, run)
+
+
+def give_room(box: QWidget, labels: list[ElidedLabel]) -> None:
+    """The height ``box`` has over what its layout needs goes to ``labels``, in order, a
+    line at a time up to each one's ``most``: a long title wraps to a second line rather
+    than ending in "…" where the room allows, and never pushes the box past its height."""
+    lay = box.layout()
+    if lay is None or not labels:
+        return
+    extra = [(lab.lines - 1) * lab.fontMetrics().lineSpacing() for lab in labels]
+    spare = box.height() - (lay.minimumSize().height() - sum(extra))
+    for lab in labels:
+        step = lab.fontMetrics().lineSpacing()
+        more = max(min(lab.lines_wanted() - 1, spare // step), 0) if lab.isVisible() else 0
+        lab.set_lines(1 + more)
+        spare -= more * step
 
 
 class RollBlock(QFrame):
@@ -212,10 +270,13 @@ class RollBlock(QFrame):
         row.addStretch(1)
         least = theme.TRAY_BLOCK_WIDTH if caption else theme.TRAY_CARD_WIDTH
         self.wide = max(len(self.faces) * (theme.TRAY_DIE_SIZE + 3), least)
-        self.caption = _label("", colour=side_colour(side) if side else theme.MUTED_TEXT)
+        self.caption = ElidedLabel(most=2)  # two lines where the card has the room
+        f = self.caption.font()
+        f.setPointSizeF(8.5)
+        self.caption.setFont(f)
+        _paint(self.caption, side_colour(side) if side else theme.MUTED_TEXT)
         if caption:
-            self.caption.setText(self.caption.fontMetrics().elidedText(
-                caption, Qt.TextElideMode.ElideRight, self.wide))
+            self.caption.set_full(caption)
             self.caption.setToolTip(roll.text)
             lay.addWidget(self.caption)
         lay.addLayout(row)
@@ -296,7 +357,8 @@ class ThrowCard(QFrame):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(10, 3, 8, 3)
         lay.setSpacing(1)
-        self.title = ElidedLabel()
+        self.title = ElidedLabel(most=2)  # two lines where the card has the room
+        self.title.relayout = self._give_room
         f = self.title.font()
         f.setPointSizeF(8.5)
         f.setBold(True)
@@ -332,6 +394,15 @@ class ThrowCard(QFrame):
         if self.property("side") != (side or ""):
             self.setProperty("side", side or "")
             self.update()
+        self._give_room()
+
+    def _give_room(self) -> None:
+        """The card's spare height to its title and its rolls' captions, a line each."""
+        give_room_soon(self, lambda: [self.title, *(b.caption for b in self.blocks)])
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt name
+        super().resizeEvent(event)
+        self._give_room()
 
     def _layout_blocks(self) -> None:
         for b in self.blocks:
@@ -343,9 +414,15 @@ class ThrowCard(QFrame):
         self.blocks = []
         for r, caption in zip(self.throw.rolls, captions, strict=True):
             block = RollBlock(r, r.data.get("side") or self.side_of(r), caption)
+            block.caption.relayout = self._give_room
             self.blocks.append(block)
             self._blocks.addWidget(block)
         width = sum(b.wide + 4 for b in self.blocks) + 12 * (len(self.blocks) - 1) + 16
+        # as wide as its title where the cards' most width allows (a card full of dice has no
+        # height to spare for the title's second line: "Reaction Test (Councillor Idris
+        # interrupts Alpha tea…")
+        need = self.title.fontMetrics().horizontalAdvance(title) + 12 + 20
+        width = max(width, min(need, theme.TRAY_CARD_MAX_WIDTH))
         self.setFixedWidth(max(width, theme.TRAY_CARD_WIDTH + 20))
         self._rolls = len(self.throw.rolls)
 
@@ -441,7 +518,8 @@ class DiceTrayPanel(QWidget):
         lay.setSpacing(2)
         head = QHBoxLayout()
         head.setSpacing(6)
-        self.header = ElidedLabel("No dice thrown yet")
+        self.header = ElidedLabel("No dice thrown yet", most=2)  # two lines where room allows
+        self.header.relayout = self._give_room
         self.header.setMinimumWidth(100)
         f = self.header.font()
         f.setBold(True)
@@ -539,7 +617,7 @@ class DiceTrayPanel(QWidget):
             self.cards.append(card)
             self._row.insertWidget(self._row.count() - 1, card)
         if not self.continue_button.isVisible():
-            self.header.set_full(self._told or new[-1].title())
+            self._set_header(self._told or new[-1].title())
 
     def _follow(self, _lo: int, hi: int) -> None:
         """Keep the newest card in view as the strip grows."""
@@ -579,8 +657,19 @@ class DiceTrayPanel(QWidget):
         if not self.continue_button.isVisible():
             self._show_header(self._told, self._told_colour)
 
-    def _show_header(self, text: str, colour: object = None, wait: bool = False) -> None:
+    def _set_header(self, text: str) -> None:
         self.header.set_full(text)
+        self._give_room()
+
+    def _give_room(self) -> None:
+        give_room_soon(self, lambda: [self.header])
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt name
+        super().resizeEvent(event)
+        self._give_room()
+
+    def _show_header(self, text: str, colour: object = None, wait: bool = False) -> None:
+        self._set_header(text)
         style = f"color: {colour.name()};" if colour is not None else ""  # type: ignore[attr-defined]
         if wait:
             style += f" background: {theme.TRAY_WAIT_BG.name()}; padding: 2px 6px; border-radius: 3px;"

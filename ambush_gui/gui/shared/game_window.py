@@ -725,7 +725,9 @@ class GameWindow(QMainWindow):
         dock = self.decision_dock
         width = max(self.right_width - 8, 200)
         high = self.decision_panel.preferred_height(width) + theme.DOCK_TITLE
-        dock.setMinimumHeight(0)
+        # exactly that tall: a most height alone left a longer line cut at the height of the
+        # shorter one before it (Qt does not grow a dock when its most height rises)
+        dock.setMinimumHeight(high)
         dock.setMaximumHeight(high)  # the layout hands the rest to the docks under it
 
     def _close_prompts(self, idle: str | None = None) -> None:
@@ -775,6 +777,22 @@ class GameWindow(QMainWindow):
         dock = self.decision_dock
         dock.show()
         dock.raise_()
+        grew = getattr(widget, "grew", None)
+        if grew is not None:  # a refusal shown under a move's help: the dock grows with it
+            grew.connect(lambda w=widget: self._fit_decision(w))
+        self._fit_decision(widget)
+        if isinstance(widget, QDialog):
+            widget.setFocus(Qt.FocusReason.OtherFocusReason)
+        if decision is not None:
+            self.keep_in_view(decision)
+            QTimer.singleShot(0, lambda d=decision: self._keep_if_open(d))
+
+    def _fit_decision(self, widget: QWidget) -> None:
+        """The Decision dock as tall as ``widget`` (hosted in it) wants, within its share
+        of the right column: when it opens, and again when it grows (a refusal shown)."""
+        if self.decision_panel.current is not widget:
+            return
+        dock = self.decision_dock
         dock.setMaximumHeight(theme.QT_MAX_SIZE)  # no longer the idle line's height
         width = max(self.right_width - 8, 200)
         want = self.decision_panel.preferred_height(width) + theme.DOCK_TITLE
@@ -789,11 +807,6 @@ class GameWindow(QMainWindow):
             lay.activate()  # the docks under it take their new heights now, not a beat later
         # again once the new widget is laid out (its size hints settle after the show)
         QTimer.singleShot(0, lambda w=widget, h=high: self._size_decision(w, h))
-        if isinstance(widget, QDialog):
-            widget.setFocus(Qt.FocusReason.OtherFocusReason)
-        if decision is not None:
-            self.keep_in_view(decision)
-            QTimer.singleShot(0, lambda d=decision: self._keep_if_open(d))
 
     def place_over_map(self, dialog: QWidget) -> None:
         """A pop-up that is not a decision (the victory screen, the end of a mission) opens

@@ -511,6 +511,10 @@ class RulesHelp(QWidget):
         self.index_tab = split
         self.tabs.addTab(split, "Rules and house rules")
 
+        for i in range(self.tabs.count()):
+            self.tabs.setTabToolTip(i, TAB_TIPS.get(self.tabs.tabText(i), ""))
+        self.tab_names = [self.tabs.tabText(i) for i in range(self.tabs.count())]
+
         self.hint = QLabel()
         self.hint.setWordWrap(True)  # never wider than the window: it may open narrow
         self.hint.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
@@ -524,6 +528,21 @@ class RulesHelp(QWidget):
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.close)
         self._fill(self.index.of_system(system), headers=True)
         self.resize(640, 760)
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt name
+        super().resizeEvent(event)
+        self._name_tabs()
+
+    def _name_tabs(self) -> None:
+        """The tabs' whole names where they fit the window's width, else their short ones
+        (over the game window's left column "Rules" was cut behind the scroll arrows)."""
+        bar = self.tabs.tabBar()
+        pad = max((bar.tabSizeHint(i).width() - bar.fontMetrics().horizontalAdvance(bar.tabText(i))
+                   for i in range(bar.count())), default=0)
+        need = sum(bar.fontMetrics().horizontalAdvance(n) + pad for n in self.tab_names)
+        whole = need <= self.tabs.width()
+        for i, name in enumerate(self.tab_names):
+            bar.setTabText(i, name if whole else TAB_SHORT.get(name, name))
 
     # -- building ------------------------------------------------------------------------------
     def show_scenario(self, section: str) -> None:
@@ -695,6 +714,17 @@ class RulesHelp(QWidget):
             return None
         return left, width
 
+
+TAB_SHORT = {"At a glance": "Basics", "Force on Force": "Modules",
+             "Rules and house rules": "Rules"}
+"""A tab's name where the whole names do not fit the reference's width."""
+TAB_TIPS = {
+    "At a glance": "The rules at a glance, and the scenario being played",
+    "Force on Force": "The Force on Force modules this game can play, a section each",
+    "Charts": "The charts the game plays with: weapons, damage, modifiers, terrain",
+    "Rules and house rules": "Every rule by its ID, with the house rules the game plays "
+                             "(Ctrl+F to find one)",
+}
 
 _ORPHANS: list[RulesHelp] = []
 """References opened with no window to belong to (kept alive until closed)."""

@@ -286,6 +286,16 @@ class FofLayer:
                 self.scene.addItem(it)
             self.ied_items[did] = items
 
+    def ied_plates(self) -> list[tuple[LabelItem, QPointF]]:
+        """The plates naming a hidden IED to its owner, each with its mark's place: laid out
+        with the table's other names (the scene's ``layout_labels``)."""
+        out = []
+        for group in self.ied_items.values():
+            for it in group:
+                if isinstance(it, LabelItem) and it.isVisible():
+                    out.append((it, group[0].pos()))
+        return out
+
     # -- mortars: the No Fire Zone ---------------------------------------------------------
     def show_zone(self, uid: str | None) -> bool:
         """Draw the No Fire Zone of mortar team ``uid`` (FF-004, FF-011): every point within

@@ -103,10 +103,29 @@ class MobItem(QGraphicsItem):
                                bg=QColor(255, 250, 230, 225), edge=MOB_EDGE, anchor="below",
                                gap=2.0, parent=self)
         self.label.setPos(0.0, self.polygon.boundingRect().bottom())
+        # what happens to it, over every name on the table (a child would be drawn under
+        # the names of the items stacked over the stand): it follows the stand (itemChange)
         self.note = LabelItem("", point_size=7.5, fg=QColor("#ffffff"), bg=QColor(60, 50, 30, 225),
-                              anchor="above", gap=2.0, max_width=240.0, parent=self)
-        self.note.setPos(0.0, self.polygon.boundingRect().top())
+                              anchor="above", gap=2.0, max_width=240.0)
+        self.note.setZValue(theme.Z_FLASH)
+        self.note_at = QPointF(0.0, self.polygon.boundingRect().top())  # from the stand's centre
         self.note.hide()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:  # noqa: N802
+        """The note goes where the stand goes: into its scene, along a slide, out of sight."""
+        kind = QGraphicsItem.GraphicsItemChange
+        if change == kind.ItemSceneHasChanged:
+            old = self.note.scene()
+            if old is not None and old is not value:
+                old.removeItem(self.note)
+            if value is not None and self.note.scene() is None:
+                value.addItem(self.note)
+        elif change == kind.ItemPositionHasChanged:
+            self.note.setPos(self.pos() + self.note_at)
+        elif change == kind.ItemVisibleHasChanged and not value:
+            self.note.hide()
+        return super().itemChange(change, value)
 
     def set_state(self, name: str, hostile: bool, casualties: int, size: int) -> None:
         changed = (hostile, casualties, size) != (self.hostile, self.casualties, self.size)
@@ -139,9 +158,23 @@ class MobItem(QGraphicsItem):
             self.update()
 
     def say(self, text: str) -> None:
-        """A line over the stand while something happens to it ("" hides it)."""
+        """A line over the stand while something happens to it ("" hides it): over it,
+        under it or beside it, wherever it covers no other name ("Unhurt by the fire" lay
+        under "Crowd at the cloth stalls" and "Grain store cell")."""
         self.note.set_text(text)
-        self.note.setVisible(bool(text))
+        self.note.setVisible(bool(text) and self.isVisible())
+        scene = self.scene()
+        if text and hasattr(scene, "place_least_covered"):
+            ppi = max(float(getattr(scene, "ppi", 1.0)), 1e-6)
+            box = self.polygon.boundingRect()
+            spots = [(a, self.pos() + at) for a, at in (
+                ("above", QPointF(0.0, box.top())), ("below", QPointF(0.0, box.bottom())),
+                ("right", QPointF(box.right(), 0.0)), ("left", QPointF(box.left(), 0.0)))]
+            taken = [i.plate().translated(i.scenePos() * ppi) for i in scene.items()
+                     if isinstance(i, LabelItem) and i is not self.note and i.isVisible()
+                     and not i.rotation()]
+            _, at, _ = scene.place_least_covered(self.note, spots, ppi, taken)
+            self.note_at = at - self.pos()
         # over the other stands while it speaks (its words are a child), under the figures
         self.setZValue(theme.Z_UNITS - 1 if text else MOB_Z)
 
@@ -249,15 +282,15 @@ class MobLayer(QObject):
             item.setOpacity(1.0)
             item.set_checked(False)
             item.say("")
-            item.setVisible(not mob.gone)
-        self.layout(self.scene.ppi)
+            item.setVisible(not mob.gone)  # the names are laid out by the scene's layout_labels
 
-    def layout(self, ppi: float) -> list[QRectF]:
+    def layout(self, ppi: float, taken: list[QRectF]) -> list[QRectF]:
         """Each stand's name below, above or beside it, wherever it covers no other stand,
         no other stand's name, no figure and no Hot Spot, and stays on the table (two stands
         side by side in the market square had their names over each other; "Crowd at the
         cloth stalls" ran off the table's edge over Hot Spot 3); the least covered place when
-        none is free. Returns the names' plates in pixels: the terrain names keep off them
+        none is free; ``taken``: the plates laid out before them (pixels: the units' names,
+        an IED's plate). Returns the names' plates in pixels: the terrain names keep off them
         (the Tea shop's was under "Crowd at the fruit stalls")."""
         live = [i for i in self.items.values() if i.isVisible()]
         table = self.scene.table_rect()
@@ -267,8 +300,7 @@ class MobLayer(QObject):
         r = 1.3 * self.scene.base_radius * ppi
         figures = [QRectF(f.pos().x() * ppi - r, f.pos().y() * ppi - r, 2 * r, 2 * r)
                    for f in self.scene.visible_figures()]
-        figures += [lab.plate().translated(lab.pos() * ppi)  # the units' names, laid out first
-                    for lab in self.scene.unit_labels.values() if lab.isVisible()]
+        figures += taken
         for spot in self.scene.hot_spots.values():
             p, h = spot.pos() * ppi, spot.r * ppi
             figures.append(QRectF(p.x() - h, p.y() - h, 2 * h, 2 * h))
@@ -291,12 +323,12 @@ class MobLayer(QObject):
             item.label.set_anchor(best[1])
             item.label.setPos(best[2])
             placed.append(best[3])
-        self._taunt_marks()  # beside their units' names, laid out by now
         return placed
 
     # -- taunts ---------------------------------------------------------------------
-    def _taunt_marks(self) -> None:
-        """FF-163/165: a unit a hostile mob taunted this turn is marked on the table."""
+    def place_taunts(self, taken: list[QRectF]) -> list[QRectF]:
+        """FF-163/165: a unit a hostile mob taunted this turn is marked on the table, its
+        mark over no plate in ``taken`` (pixels) where it can be. Returns the marks' plates."""
         game = self.scene.game
         turn = game.state.turn
         marked = {u.id: u for u in game.state.units.values()
@@ -304,10 +336,15 @@ class MobLayer(QObject):
         for uid in list(self.taunts):
             if uid not in marked:
                 self.taunts[uid].hide()
+        plates: list[QRectF] = []
         for uid, unit in marked.items():
-            self.mark_taunted(uid, unit.name)
+            mark = self.mark_taunted(uid, unit.name, taken + plates)
+            if mark is not None:
+                plates.append(mark.plate().translated(mark.pos() * self.scene.ppi))
+        return plates
 
-    def mark_taunted(self, uid: str, name: str = "") -> LabelItem | None:
+    def mark_taunted(self, uid: str, name: str = "",
+                     taken: list[QRectF] | None = None) -> LabelItem | None:
         figs = [i for i in self.scene.unit_figures(uid) if i.isVisible()]
         if not figs:
             return None
@@ -326,10 +363,11 @@ class MobLayer(QObject):
         below, above, right, left = self.scene._spots_around([i.pos() for i in figs],
                                                               1.4 * self.scene.base_radius)
         ppi = self.scene.ppi
-        names = [i.plate().translated(i.scenePos() * ppi) for i in self.scene.items()
-                 if isinstance(i, LabelItem) and i is not mark and i.isVisible()
-                 and not i.rotation()]
-        self.scene._first_free(mark, [above, below, right, left], ppi, names)
+        if taken is None:  # told as it happens: every name shown now
+            taken = [i.plate().translated(i.scenePos() * ppi) for i in self.scene.items()
+                     if isinstance(i, LabelItem) and i is not mark and i.isVisible()
+                     and not i.rotation()]
+        self.scene.place_least_covered(mark, [above, below, right, left], ppi, taken)
         mark.show()
         return mark
 

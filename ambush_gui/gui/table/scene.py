@@ -35,6 +35,7 @@ from ambush_gui.gui.table.items import (
     Look,
     TableItem,
     TerrainItem,
+    area,
     long_axis,
 )
 from ambush_gui.gui.table.tape import MoveOverlay, PlaceOverlay, SightLine
@@ -576,11 +577,18 @@ class TableScene(QGraphicsScene):
         if self.contractor_label.isVisible():  # drawn over figures: it must cover none
             self._first_free(self.contractor_label, self.contractor_spots, ppi, placed + obstacles)
             placed.append(self._pixels(self.contractor_label, ppi))
+        for plate, mark in self.fof.ied_plates():  # an IED's plate, seen by its owner only:
+            spots = self._spots_around([mark], plate.gap / ppi)  # it lay over Alpha team's
+            self.place_least_covered(plate, [spots[1], spots[0], spots[2], spots[3]], ppi,
+                                     placed + obstacles)
+            placed.append(self._pixels(plate, ppi))
         self._layout_unit_labels(ppi, placed, obstacles)
-        placed += self.mobs.layout(ppi)  # the mob stands' names (gui/table/mobs.py)
-        placed += [QRectF(b.topLeft() * ppi, b.bottomRight() * ppi)  # and the stands: a crowd
-                   for b in (i.sceneBoundingRect() for i in self.mobs.items.values()  # stood
-                             if i.isVisible())]  # on the Bus station's name
+        placed += self.mobs.place_taunts(placed + obstacles)  # beside their units' names
+        placed += self.mobs.layout(ppi, placed)  # the stands' names (gui/table/mobs.py): off
+        placed += [QRectF(b.topLeft() * ppi, b.bottomRight() * ppi)  # a taunt's mark (it lay
+                   for b in (i.sceneBoundingRect() for i in self.mobs.items.values()  # over the
+                             if i.isVisible())]  # crowd's name), and the stands: a crowd stood
+        # on the Bus station's name
         for pid, lab in self.terrain_labels.items():
             piece = self.terrain[pid]
             if piece.kind == "vehicle":
@@ -654,6 +662,53 @@ class TableScene(QGraphicsScene):
             anchor, at = spots[0]
         lab.set_anchor(anchor)
         lab.setPos(at)
+
+    @staticmethod
+    def _spots_farther(lab: LabelItem, spots: list[tuple[str, QPointF]],
+                       ppi: float) -> list[tuple[str, QPointF]]:
+        """Places for ``lab`` farther from its unit than ``spots`` (below, above, right,
+        left of it): slid along each side by half a plate, then a plate's height farther
+        out; the nearest first."""
+        size = lab.size()
+        w, h = size.width() / ppi, size.height() / ppi
+        out: list[tuple[float, str, QPointF]] = []
+        for anchor, at in spots:
+            out_dir = {"below": (0, 1), "above": (0, -1), "right": (1, 0), "left": (-1, 0)}[anchor]
+            for far in (0, 1, 2):
+                for side in (0, -1, 1, -2, 2):
+                    if far == side == 0:
+                        continue  # the spot itself
+                    if out_dir[0]:  # beside the unit: slid up or down by a plate's height
+                        p = QPointF(at.x() + out_dir[0] * far * w / 2, at.y() + side * h)
+                    else:  # over or under it: slid sideways by half a plate
+                        p = QPointF(at.x() + side * w / 2, at.y() + out_dir[1] * far * h)
+                    out.append((far + abs(side) / 2, anchor, p))
+        out.sort(key=lambda t: t[0])
+        return [(a, p) for _, a, p in out]
+
+    def place_least_covered(self, lab: LabelItem, spots: list[tuple[str, QPointF]], ppi: float,
+                            taken: list[QRectF], inside: QRectF | None = None
+                            ) -> tuple[str, QPointF, float]:
+        """Put ``lab`` at the first of ``spots`` (anchor, scene point) where its plate covers
+        nothing ``taken`` (pixels) and lies ``inside`` (pixels; the table when None), else
+        where it covers least: the one procedure every plate laid out on the table uses, so
+        that none lies over another. Returns the spot taken and the area it still covers."""
+        if inside is None:
+            r = self.table_rect()
+            inside = QRectF(r.topLeft() * ppi, r.bottomRight() * ppi)
+        best: tuple[float, str, QPointF] | None = None
+        for anchor, at in spots:
+            rect = lab.plate(anchor).translated(at * ppi)
+            cover = sum(area(rect.intersected(o)) for o in taken)
+            cover += area(rect) - area(rect.intersected(inside))  # past the table's edge
+            if best is None or cover < best[0] - 1e-6:
+                best = (cover, anchor, at)
+            if cover <= 0:
+                break
+        assert best is not None
+        lab.set_anchor(best[1])
+        lab.setPos(best[2])
+        return best[1], best[2], best[0]
 
     @staticmethod
     def _pixels(lab: LabelItem, ppi: float) -> QRectF:
@@ -734,12 +789,15 @@ class TableScene(QGraphicsScene):
                         break
                 if chosen:
                     break
-            if chosen is None:  # nowhere is free: the short name below the unit
-                text = group_caption(group, st.turn, short=True)
+            if chosen is None:  # nowhere beside it is free: the short name where it covers
+                text = group_caption(group, st.turn, short=True)  # least, farther off too
                 lab.set_text(f"{text} · {extra[1]}" if extra[1] else text)
-                anchor, at = spots[0]
-                rect = lab.plate(anchor).translated(at * ppi)
-                at = at + shift_inside(rect, inside) / ppi  # kept on the table
+                moved = []  # ("Sergeant" lay on "Lieutenant" at the exit)
+                for anchor, at in spots + self._spots_farther(lab, spots, ppi):
+                    rect = lab.plate(anchor).translated(at * ppi)
+                    moved.append((anchor, at + shift_inside(rect, inside) / ppi))
+                anchor, at, _ = self.place_least_covered(lab, moved, ppi, placed + obstacles,
+                                                         inside)
                 chosen = (anchor, at, lab.plate(anchor).translated(at * ppi))
             lab.set_anchor(chosen[0])
             lab.setPos(chosen[1])

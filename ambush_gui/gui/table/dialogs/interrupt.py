@@ -198,11 +198,14 @@ class InterruptDialog(DecisionDialog):
             b.toggled.connect(lambda on: self._refresh() if on else None)
             self.kind_row.addWidget(b)
         self.body.addWidget(kinds)
-        # what the chosen kind does: last, and as tall as its longest text (issue 28)
+        # what the chosen kind does, under its toggles: as tall as its longest text, so that
+        # choosing moves nothing (issue 28); last, under the units, it lay half under the
+        # scroll area's edge
         self.kind_note = SteadyNote([self.kind_tip(k.partition(":")[0]) for k in keys], 9,
                                     theme.MUTED_TEXT)
+        self.body.addWidget(self.kind_note)
         self.one_kind = len(keys) == 1 and len(self.KINDS) == 1
-        if self.one_kind:  # nothing to choose: the note below says what the answer does
+        if self.one_kind:  # nothing to choose: the note says what the answer does
             for w in (self.kind_title, kinds):
                 w.hide()
 
@@ -243,7 +246,6 @@ class InterruptDialog(DecisionDialog):
             self.commit_on_double_click(card, self.confirm)
             self.cards[uid] = card
             self.body.addWidget(card)
-        self.body.addWidget(self.kind_note)
 
         self.add_button(self.PASS[0], "none", tip=self.PASS[1])
         self.go = self.add_button(

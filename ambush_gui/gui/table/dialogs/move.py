@@ -21,6 +21,7 @@ class MovePrompt(QFrame):
     """The prompt for a MOVE or PLACE decision. ``chosen("stay")`` from its button."""
 
     chosen = Signal(object)
+    grew = Signal()  # a refusal shown under the help: the Decision dock makes room for it
 
     def __init__(self, decision: Decision, game: Any = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -127,12 +128,13 @@ class MovePrompt(QFrame):
         try:
             self.decision.validate("stay")
         except IllegalDecision as e:
-            self.error.setText(str(e))
-            self.error.setVisible(True)
+            self.show_error(str(e))
             return
         self.chosen.emit("stay")
 
     def show_error(self, reason: str) -> None:
-        """The table reports an illegal drop here too."""
+        """Why the drop (or Stay) was refused, under the help; the table reports an
+        illegal drop here too."""
         self.error.setText(reason)
         self.error.setVisible(bool(reason))
+        self.grew.emit()
