@@ -280,3 +280,29 @@ def test_the_next_player_does_not_inherit_the_last_ones_selection_or_sight_repor
     assert ctl.viewer == "regular"
     assert not win.selected and win.card.title.text() == "No unit selected"
     assert win.hover.text() == HINT
+
+
+def test_a_throw_lands_in_the_tray_once_when_the_seat_passes(qtbot: Any) -> None:
+    """Play-test: after the seat changed hands the tray showed some throws twice: it was
+    told the whole log again, then the held answer's throws as they were shown."""
+    win, ctl = _window(qtbot, 1, {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN})
+    players = {s: systems.computer_player("alley", "normal", 1) for s in ("regular", "insurgent")}
+    taken = 0
+    for _ in range(80):
+        if ctl.busy:
+            ctl.hurry()  # the rest of the answer's events, shown at once
+        rolls = [id(e) for t in win.tray.throws for e in t.rolls]
+        assert len(rolls) == len(set(rolls)), "a throw is in the tray twice"
+        if ctl.handing_to is not None:
+            qtbot.keyClick(win.curtain.button, Qt.Key.Key_Return)
+            taken += 1
+            continue
+        if win.pass_widget is not None:
+            qtbot.keyClick(win, Qt.Key.Key_Return)
+            continue
+        d = ctl.pending()
+        if d is None or taken > 8:
+            break
+        choice, _ = computer_choice(players[d.side], ctl.game, d)
+        win._answer(choice)
+    assert taken > 3

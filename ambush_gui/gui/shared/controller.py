@@ -299,6 +299,12 @@ class GameController(QObject):
         if not self._hand_over_due(offering=True):
             self._present()
 
+    def shown_events(self) -> list[Event]:
+        """The game's log up to what has been shown: the held answer's events (the queue,
+        its tail) are still to come, and come through ``eventLogged`` as they are shown."""
+        events = self.game.log.events
+        return list(events[:len(events) - len(self._queue)])
+
     # -- the game ---------------------------------------------------------------------
     @property
     def system(self) -> str:

@@ -353,7 +353,7 @@ class GameWindow(QMainWindow):
         self.curtain.hide()
         self._view_changed()
         self.reload_log()
-        self.tray.reload(self.controller.game.log.events)
+        self.tray.reload(self.controller.shown_events())  # the held throws come as they are shown
         self._update_title()
         self.update_undo()
 
