@@ -238,12 +238,12 @@ class AmbushGame(Game):
             raise MissionEnd("the squad has left the map" if gone
                              else "the squad can fight no more")
 
-    def finish(self, why: str) -> dict[str, Any]:
-        """Score the casualties (victory points of the mission), read the level, and return
-        the result shaped like Ambush Alley's (``systems.outcome``)."""
-        st, v = self.state, self.spec.victory
-        st.mode = Mode.OPERATIONS
-        for s in st.soldiers.values():
+    def casualty_points(self) -> list[tuple[int, str]]:
+        """The mission's casualties as points, as they stand now (each German out of the
+        fight, each American hurt): counted into the ledger when the mission ends."""
+        v = self.spec.victory
+        out: list[tuple[int, str]] = []
+        for s in self.state.soldiers.values():
             if s.side is Side.GERMAN:
                 pts = {Status.INCAPACITATED: v.german_incapacitated, Status.DEAD: v.german_killed,
                        Status.CAPTURED: v.german_captured}.get(s.status)
@@ -254,7 +254,23 @@ class AmbushGame(Game):
                     pts = v.us_wounded
             if pts:
                 what = s.status.value if s.status is not Status.ACTIVE else "wounded"
-                st.score.add(pts, f"{s.label} {what}")
+                out.append((pts, f"{s.label} {what}"))
+        return out
+
+    def standing(self) -> list[tuple[int, str]]:
+        """The points as they stand: the ledger, and while the mission runs its casualties
+        so far (the Mission panel's counter left them out: +2 during the tutorial, 5 on its
+        end screen)."""
+        lines = list(self.state.score.lines)
+        return lines if self.result is not None else lines + self.casualty_points()
+
+    def finish(self, why: str) -> dict[str, Any]:
+        """Score the casualties (victory points of the mission), read the level, and return
+        the result shaped like Ambush Alley's (``systems.outcome``)."""
+        st = self.state
+        st.mode = Mode.OPERATIONS
+        for pts, why in self.casualty_points():
+            st.score.add(pts, why)
         total = st.score.total
         forced = FORCED.get(self.ending) if self.ending is not None else None
         if forced is not None:  # the paragraph decides, whatever the points

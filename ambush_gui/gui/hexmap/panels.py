@@ -375,8 +375,9 @@ class MissionPanel(QWidget):
             self.banner.setStyleSheet(f"background:{side_colour(decision.side).name()};"
                                       "color:white;border-radius:4px;")
             self.prompt.setText(decision.prompt)
-        self.score.setText(f"Points: {st.score.total:+d}")
-        self.score.setToolTip("\n".join(f"{p:+d}  {why}" for p, why in st.score.lines)
+        lines = game.standing()  # the casualties so far too, as the end screen counts them
+        self.score.setText(f"Points: {sum(p for p, _ in lines):+d}")
+        self.score.setToolTip("\n".join(f"{p:+d}  {why}" for p, why in lines)
                               or "No points scored yet")
         levels = spec.victory.levels
         short = [lv.result.partition(":")[0] for lv in levels]

@@ -440,3 +440,24 @@ def test_reader_banner_for_an_event_skipped(qtbot: Any) -> None:
         r.add(e)
     assert ev[at + 1].kind == "event"
     assert "is skipped" in r.banner.text() and "AR-030" not in r.banner.text()
+
+
+# -- the Mission panel's running points (issue 29, defect 2) --------------------------------
+
+def test_the_running_points_count_the_casualties_so_far_as_the_end_screen_does(qtbot: Any) -> None:
+    """A new player saw +2 during the tutorial and 5 on its end screen, +4 in Hedgerows
+    after the bazooka killed Ritter: the counter left the casualties out until the end."""
+    from ambush_gui.ambush.model import Status
+
+    g = new_game()
+    german = next(s for s in g.state.soldiers.values() if s.side is Side.GERMAN)
+    before = sum(p for p, _ in g.standing())
+    german.status = Status.DEAD
+    lines = g.standing()
+    assert sum(p for p, _ in lines) == before + g.spec.victory.german_killed
+    assert any(german.label in why for _, why in lines)
+    panel = MissionPanel()
+    qtbot.addWidget(panel)
+    panel.show_state(g, g.pending())
+    assert panel.score.text() == f"Points: {before + g.spec.victory.german_killed:+d}"
+    assert german.label in panel.score.toolTip()
