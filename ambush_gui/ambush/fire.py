@@ -1338,7 +1338,8 @@ def piece_moved(g: AmbushContext, s: Soldier) -> None:
     for w in g.state.crew_weapons.values():
         if s.id in w.carriers and w.prepared:
             w.prepared, w.at = False, None
-            g.log.emit("crew", f"{s.label} moves a piece of the {w.weapon}: no longer prepared "
+            g.log.emit("crew", f"{s.label} moves a piece of the {g.charts.weapon(w.weapon).name}: "
+                       "no longer prepared "
                        "[FC-057]", weapon=w.id, soldier=s.id, rule="FC-057")
 
 

@@ -140,6 +140,8 @@ def test_moving_a_piece_unprepares_it() -> None:
     piece_moved(b, b.s("n"))
     assert not b.w("mg").prepared and b.w("mg").at is None
     assert "FC-057" in kit.texts(b, "crew")[0]
+    # the weapon by its name, not its id (issue 29: "moves a piece of the m1919")
+    assert f"a piece of the {b.charts.weapon(b.w('mg').weapon).name}:" in kit.texts(b, "crew")[0]
 
 
 @pytest.mark.rule("FC-058")
