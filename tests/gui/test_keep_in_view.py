@@ -124,3 +124,34 @@ def test_the_launcher_remembers_the_last_scenario(qtbot: Any) -> None:
     qtbot.addWidget(again)
     assert again.scenario.currentData() == wanted
     QSettings("ambush-gui", "ambush-gui").remove("launcher/scenario")
+
+
+def test_a_mission_starting_opens_on_its_brief_whatever_the_last_games_docks(qtbot: Any) -> None:
+    """Issue 29, defect 4: after an earlier game and a restart, the restored layout (the
+    brief closed last time) hid the brief of a mission just starting."""
+    from PySide6.QtCore import QSettings
+
+    from ambush_gui.gui.hexmap.window import AmbushWindow
+
+    def window() -> AmbushWindow:
+        game = systems.new_game(systems.load_scenario(systems.resolve("ambush-hedgerow")), 1)
+        w = AmbushWindow(GameController(game, {"us": Seat.HUMAN}, delay_ms=0))
+        qtbot.addWidget(w)
+        return w
+
+    settings = QSettings("ambush-gui", "ambush-gui")
+    first = window()
+    first.place_on_screen()
+    first.show()
+    qtbot.waitExposed(first)
+    first.close_brief()  # the player closed the brief in the last game
+    first.close()  # remembers its docks
+    second = window()
+    second.place_on_screen()
+    second.show()
+    qtbot.waitExposed(second)
+    assert second.brief_dock.isVisible()
+    second.close()
+    for key in settings.allKeys():
+        if key.startswith("window/"):
+            settings.remove(key)

@@ -266,6 +266,12 @@ class AmbushWindow(GameWindow):
             view.addSeparator()
             view.addAction(self.checks_action)
 
+    def layout_restored(self) -> None:
+        """A mission starting opens on its brief, whatever the last game's docks were: the
+        restored layout hid it after a program restart (issue 29, defect 4)."""
+        if not self.controller.game.decisions:
+            self.show_brief()
+
     def show_brief(self) -> None:
         """Bring the mission brief forward (it is a tab of the right-hand column)."""
         self.brief_dock.show()

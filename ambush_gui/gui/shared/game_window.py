@@ -965,6 +965,7 @@ class GameWindow(QMainWindow):
             self.restoreState(state, self.STATE_VERSION)
             self.decision_dock.show()  # never lost: the decisions are asked there
             self.tray_dock.show()  # nor the dice tray, where the big moments wait
+            self.layout_restored()
         if not restored:
             screen = self.screen() or QGuiApplication.primaryScreen()
             if screen is not None:
@@ -974,6 +975,10 @@ class GameWindow(QMainWindow):
                 self.resize(1280, 800)
 
     STATE_VERSION = 3  # bump when the docks change: an old saved layout is then ignored
+
+    def layout_restored(self) -> None:
+        """The docks stand as the player last left them: a window that must show one now
+        (a mission's brief as it starts) brings it forward here."""
 
     def remember_layout(self) -> None:
         """Keep the window's size and docks for the next window of this kind (not a game
