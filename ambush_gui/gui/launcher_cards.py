@@ -46,7 +46,7 @@ MODULE_TITLES = {
     "mortars": "Mortars", "nbc": "NBC", "mines": "Mines", "ieds": "IEDs", "mounted": "Mounted",
     "combat_stress": "Combat Stress", "civilians": "Civilians",
 }
-# Ambush!'s house-rule limits when a mission sets none (ambush/mission.py's defaults, which a
+# Ambush!'s house-rule limits when a mission sets none (the defaults in ambush/mission/schema.py, which a
 # test compares with these): importing the mission models would cost the first frame 0.1 s.
 AMBUSH_TURN_LIMIT = 60
 AMBUSH_ROUND_LIMIT = 30

@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ambush_gui.alley.scenario import Scenario
-from ambush_gui.ambush import mission as mission_module
 from ambush_gui.ambush.mission import Mission
+from ambush_gui.ambush.mission import checks as mission_checks
 from ambush_gui.core.errors import ScenarioError
 from ambush_gui.core.geometry import CoverClass, Piece, Table, close_to_earlier
 
@@ -121,12 +121,12 @@ def test_near_cover_keeps_shapes_in_proportion_to_the_pieces() -> None:
 
 def test_a_long_goto_chain_validates_with_one_run_of_the_checks(monkeypatch: pytest.MonkeyPatch) -> None:
     runs: list[int] = []
-    real = mission_module._Checker.run
+    real = mission_checks._Checker.run
 
     def counted(self: Any) -> Any:
         runs.append(1)
         return real(self)
-    monkeypatch.setattr(mission_module._Checker, "run", counted)
+    monkeypatch.setattr(mission_checks._Checker, "run", counted)
     m = Mission.from_data(bench_costs.ambush_mission(3_000), "chain.toml")
     assert runs == [1]
     assert not any("can never end" in w for _, w in m.warnings)
