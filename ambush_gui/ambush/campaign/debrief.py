@@ -120,11 +120,12 @@ def fates_of(game: Any) -> list[Fate]:
     return fates
 
 
-def debrief(progress: Any, game: Any) -> Debrief:
+def debrief(progress: Any, game: Any, dice: Dice | None = None) -> Debrief:
     """Apply the campaign rules to ``progress``'s roster for the finished ``game`` of its
     current step (in place) and say what they did: CR-1 the dead and the prisoners leave,
     CR-2/CR-3 the wounded and incapacitated throw for their recovery, the men already out
-    count a mission off, CR-4 experience, CR-6 recruits for the next mission."""
+    count a mission off, CR-4 experience, CR-6 recruits for the next mission. ``dice``: the
+    progress's own (:func:`dice_seed`) unless a test scripts them."""
     campaign = progress.campaign
     settings = campaign.settings
     step = campaign.step(progress.step_id)
@@ -134,7 +135,10 @@ def debrief(progress: Any, game: Any) -> Debrief:
     points = int(result.get("points", {}).get("us", 0))
     n = len(progress.done)
     log = EventLog()
-    dice = Dice(dice_seed(progress.seed, "debrief", n), log)
+    if dice is None:
+        dice = Dice(dice_seed(progress.seed, "debrief", n), log)
+    else:
+        dice.log = log
     fates = fates_of(game)
     went = {f.soldier_id for f in fates}
     title = step.title
