@@ -110,7 +110,7 @@ class Progress:
     @classmethod
     def new(cls, campaign: Campaign, seed: int = 0, roster: Roster | None = None) -> Progress:
         """A campaign at its first mission: the given roster, else the campaign's own, and
-        recruits to fill it (CR-6)."""
+        recruits to fill it (campaign rule 7)."""
         if roster is None:
             roster = Roster([Soldier(r.id, r.name, r.ar, r.mpa, r.ws, r.per, r.ldr)
                              for r in campaign.spec.roster])
