@@ -143,7 +143,7 @@ class Progress:
     def from_data(cls, data: Any, source: str = "<data>") -> Progress:
         pf = validate(ProgressFile, data, source, ProgressError)
         try:
-            campaign = Campaign.from_data(pf.campaign, f"{source} (embedded campaign)",
+            campaign = Campaign.from_data(pf.campaign, pf.source or f"{source} (embedded campaign)",
                                           missions=pf.missions)
         except InputError as exc:
             raise ProgressError(source, [(f"campaign: {p}" if p else "campaign", w)
