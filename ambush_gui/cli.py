@@ -93,7 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.set_defaults(run=cmd_list)
 
     c = sub.add_parser("validate", help="check a scenario, mission or campaign file and report "
-                                        "every error (a campaign: each of its missions too)")
+                                        "every error (a campaign: each of its missions too; a "
+                                        "campaign's progress file: verified by playing it again)")
     c.add_argument("file")
     c.set_defaults(run=cmd_validate)
 
@@ -273,9 +274,24 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def validate_campaign(file: str) -> int:
     """``validate CAMPAIGN``: the campaign and each of its missions (a mission that does not
-    load is an error of the campaign, named by its place: mission 3 ("lane"))."""
-    from ambush_gui.ambush.campaign import Campaign
+    load is an error of the campaign, named by its place: mission 3 ("lane")). A progress
+    file is read and verified: played again, it must give what it records."""
+    from ambush_gui.ambush.campaign import Campaign, Progress
+    from ambush_gui.ambush.campaign.progress import FORMAT
+    from ambush_gui.core.errors import ScenarioError
+    from ambush_gui.core.files import read_data
 
+    if read_data(file, ScenarioError).get("format") == FORMAT:
+        p = Progress.load(file)
+        problems = p.verify()
+        for problem in problems:
+            print(f"{printable(file, 200)}: not verified: {printable(problem, LINE)}", file=sys.stderr)
+        if problems:
+            return EXIT_FAILED
+        print(f"{printable(file, 200)}: valid progress of the campaign "
+              f"'{printable(p.campaign.title, 80)}', {count(len(p.done), 'mission')} done: "
+              "verified (its seed, roster, answers and promotions play again to what it records)")
+        return EXIT_OK
     c = Campaign.load(file)
     warned = 0
     for step in c.steps:

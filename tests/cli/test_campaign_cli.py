@@ -68,3 +68,16 @@ def test_play_refuses_a_broken_campaign_before_any_window(capsys: pytest.Capture
     broken.write_text('{"format": "ambush-gui-campaign", "version": 1}', encoding="utf-8")
     code, _, err = run(capsys, "play", str(broken))
     assert code == 2 and "p.json" in err and "campaign" in err
+
+
+def test_validate_verifies_a_progress_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from ambush_gui.ambush.campaign import Progress
+
+    path = Progress.new(kit.load(), seed=2).save(tmp_path / "p.json")
+    code, out, _ = run(capsys, "validate", str(path))
+    assert code == 0 and "0 missions done: verified" in out
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["promotions"] = [{"after": 0, "soldier": "sgt-a", "rating": "ar"}]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, _, err = run(capsys, "validate", str(path))
+    assert code == 1 and "not verified: raising Sgt Able's Action Rating costs 8 experience" in err

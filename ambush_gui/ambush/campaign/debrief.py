@@ -62,6 +62,10 @@ class Debrief:
     level: str = ""
     title: str = ""
     next_step: str | None = None
+    loadout: list[dict[str, Any]] = field(default_factory=list)
+    """The men and kit that went (``Loadout.to_data``)."""
+    decisions: list[Any] = field(default_factory=list)
+    """The mission's answers: with the seed they play it again (:meth:`Progress.verify`)."""
 
     def to_data(self) -> dict[str, Any]:
         d = asdict(self)

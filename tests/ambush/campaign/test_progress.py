@@ -111,3 +111,43 @@ def test_a_branch_on_the_outcome_skips_a_mission() -> None:
     data["missions"][0]["next"] = {"us": "hedge", "draw": "hedge", "german": "hedge"}
     r = play_campaign(kit.load(data), 7)
     assert [m["step"] for m in r.missions] == ["farm", "hedge"]
+
+
+def _through(p: Progress, missions: int, then: int = 0) -> None:
+    """Play ``missions`` missions to their end (buying what the computer buys), then
+    ``then`` answers of the next."""
+    from ambush_gui.ambush.campaign.simulate import buy_promotions
+
+    for _ in range(missions):
+        game = _played(p, 100_000)
+        p.finish_mission(game)
+        buy_promotions(p)
+        p.next_mission()
+    if then:
+        _played(p, then)
+
+
+def test_a_progress_file_plays_again_to_what_it_records(tmp_path: Path) -> None:
+    p = Progress.new(kit.load(), seed=9)
+    p.roster.by_id("sgt-a").xp = 20  # a promotion before the first mission too
+    p.start_roster = p.roster.to_data()
+    from ambush_gui.ambush.campaign import promote
+
+    promote(p, "sgt-a", "ldr")
+    _through(p, 1, then=15)
+    back = Progress.load(p.save(tmp_path / "c.json"))
+    assert back.verify() == []
+    assert back.done[0].rolls == p.done[0].rolls and back.done[0].decisions
+
+
+def test_a_progress_edited_by_hand_does_not_verify(tmp_path: Path) -> None:
+    p = Progress.new(kit.load(), seed=9)
+    _through(p, 1)
+    path = p.save(tmp_path / "c.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["roster"][0]["xp"] += 5
+    data["done"][0]["rolls"] = [{"purpose": "Recovery", "faces": [6]}]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    problems = Progress.load(path).verify()
+    assert "roster: the file does not match the campaign played again" in problems
+    assert "mission 1 (farm): rolls does not match the mission played again" in problems
