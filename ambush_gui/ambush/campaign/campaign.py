@@ -138,7 +138,28 @@ class Campaign:
         problems += cross_check(spec, steps)
         if problems:
             raise CampaignError(source, problems, said)
-        return cls(spec, source, steps)
+        campaign = cls(spec, source, steps)
+        problems = campaign.equip_problems()
+        if problems:
+            raise CampaignError(source, problems, said)
+        return campaign
+
+    def equip_problems(self) -> list[tuple[str, str]]:
+        """Each mission whose allotment cannot equip the men it takes: the default squad
+        (:func:`~.loadout.suggest`, recruits in every place) must be able to start it."""
+        from ambush_gui.ambush.campaign.loadout import loadout_problems, suggest
+        from ambush_gui.ambush.campaign.roster import Roster, Soldier
+
+        out = []
+        r = self.settings.recruit
+        for step in self.steps:
+            roster = Roster([Soldier(f"place-{i + 1}", f"The man in place {i + 1}", r.ar, r.mpa,
+                                     r.ws, r.per, r.ldr) for i in range(step.takes)])
+            said = loadout_problems(self, step.id, roster, suggest(self, step.id, roster))
+            if said:
+                out.append((f"missions[{step.index}].allotment",
+                            "the squad cannot be equipped from it: " + " ".join(said)))
+        return out
 
     @staticmethod
     def _mission(ref: str, path: str, base: Path | None, embedded: dict[str, Any] | None,
