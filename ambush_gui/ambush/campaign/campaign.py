@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
@@ -295,6 +296,9 @@ def cross_check(spec: CampaignSpec, steps: list[Step]) -> list[tuple[str, str]]:
                             "forward, so that every campaign ends"))
     ids: dict[str, int] = {}
     for i, r in enumerate(spec.roster):
+        if re.fullmatch(r"g\d+", r.id):
+            out.append((f"roster[{i}].id", f"id {r.id!r} is the game's name for German {r.id[1:]}; "
+                                           "give the man another id"))
         if r.id in ids:
             out.append((f"roster[{i}].id", f"id {r.id!r} is used by soldier {ids[r.id] + 1} too"))
         ids.setdefault(r.id, i)

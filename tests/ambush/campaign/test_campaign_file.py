@@ -54,6 +54,7 @@ def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
      "a German weapon"),
     (_set("missions.0.takes", 9), "mission 1 ('farm'), takes", "roster holds 8"),
     (_set("roster.1.id", "sgt-a"), "soldier 2 of the roster ('Pfc Baker'), id", "used by soldier 1"),
+    (_set("roster.0.id", "g1"), "soldier 1 of the roster ('Sgt Able'), id", "name for German 1"),
     (_set("roster.0.ar", "four"), "soldier 1 of the roster ('Sgt Able')", "whole number"),
     (_set("missons", []), "missons", "not a known field"),
 ])
