@@ -26,7 +26,7 @@ from ambush_gui.ambush.campaign.loadout import Loadout, loadout_problems
 from ambush_gui.ambush.campaign.roster import Roster, Soldier, fill
 from ambush_gui.core.decisions import IllegalDecision
 from ambush_gui.core.errors import InputError
-from ambush_gui.core.files import atomic_write, read_data, validate
+from ambush_gui.core.files import atomic_write, check_model, read_data, validate
 
 FORMAT = "ambush-gui-campaign"
 VERSION = 1
@@ -65,6 +65,12 @@ class KitData(_Loose):
     port_boxes: StrictInt = Field(default=0, ge=0)
 
 
+class PromotionData(_Loose):
+    after: StrictInt = Field(ge=0, description="how many missions were done when it was bought")
+    soldier: str
+    rating: Literal["ar", "mpa", "ws", "per", "ldr"]
+
+
 class ProgressFile(_Loose):
     format: Literal["ambush-gui-campaign"]
     version: StrictInt = Field(ge=1, le=VERSION)
@@ -78,7 +84,7 @@ class ProgressFile(_Loose):
     loadout: list[KitData] | None = None
     game: dict[str, Any] | None = None
     done: list[dict[str, Any]] = []
-    promotions: list[dict[str, Any]] = []
+    promotions: list[PromotionData] = []
     start_roster: list[SoldierData] = Field(min_length=1)
     saved: str = ""
 
@@ -158,9 +164,14 @@ class Progress:
         p.step_id, p.phase = pf.step, pf.phase
         p.loadout = Loadout.from_data([k.model_dump() for k in pf.loadout]) if pf.loadout else None
         p.game_save = pf.game
-        p.promotions = list(pf.promotions)
+        p.promotions = [q.model_dump() for q in pf.promotions]
         p.start_roster = [s.model_dump() for s in pf.start_roster]
         problems: list[tuple[str, str]] = []
+        if pf.game is not None:
+            from ambush_gui.core.saves import SaveFile
+
+            _, bad = check_model(SaveFile, pf.game)
+            problems += [(f"game.{q}" if q else "game", w) for q, w in bad]
         try:
             p.done = [Debrief.from_data(d) for d in pf.done]
         except (TypeError, ValueError) as exc:

@@ -163,3 +163,14 @@ def test_the_campaign_s_own_invariants_catch_a_squad_too_small_to_start() -> Non
     assert campaign_problems(p) == ["'farm' takes 3 men but only 2 are fit (recruits should fill it)"]
     p.roster.soldiers[0].out_for = 0
     assert "Sgt Able is wounded but misses no mission" in campaign_problems(p)
+
+
+def test_a_progress_whose_mission_in_play_is_not_a_save_is_refused(tmp_path: Path) -> None:
+    p = Progress.new(kit.load(), seed=4)
+    _played(p, 3)
+    path = p.save(tmp_path / "c.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["game"]["decisions"] = "abc"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ProgressError, match=r"c\.json: game\.decisions"):
+        Progress.load(path)
