@@ -155,6 +155,7 @@ def debrief(progress: Any, game: Any, dice: Dice | None = None) -> Debrief:
     # men who were out count this mission off (campaign rule 4)
     for man in roster.soldiers:
         if man.status == "wounded" and man.id not in went:
+            man.history.append(f"{title}: missed it, wounded")
             man.out_for = max(0, man.out_for - 1)
             if man.out_for == 0:
                 man.status = "fit"

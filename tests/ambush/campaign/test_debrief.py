@@ -84,6 +84,7 @@ def test_a_man_out_wounded_counts_the_missions_off_and_comes_back() -> None:
     game.initial_soldiers.remove("pvt-c")  # type: ignore[attr-defined]
     db = debrief(p, game, Dice(script=[]))
     assert db.recovered == ["pvt-c"] and p.roster.by_id("pvt-c").status == "fit"
+    assert p.roster.by_id("pvt-c").history == ["The Quiet Farm (tutorial): missed it, wounded"]
 
 
 def test_the_debrief_dice_are_the_progress_s_own() -> None:
