@@ -14,6 +14,7 @@ word, his tooltip, the spaces' names) live here too, beside the markers that use
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from ambush_gui.ambush import ar_track
 from ambush_gui.ambush.charts import ARSpace, Side
+from ambush_gui.ambush.command import command_words
 from ambush_gui.ambush.model import Mode, Soldier
 from ambush_gui.ambush.rounds import next_space
 from ambush_gui.core.events import Event
@@ -115,6 +117,9 @@ def soldier_tip(game: Any, s: Soldier) -> str:
         lines.append(state.capitalize())
     if s.side is Side.US and not s.aware:
         lines.append("Unaware: he cannot act until he becomes aware")
+    command = command_words(game, s)
+    if command:  # a tooltip's plain lines never wrap by themselves
+        lines.append(textwrap.fill(command, 72))
     return "\n".join(lines)
 
 

@@ -97,14 +97,18 @@ class Counter:
     out: bool = False  # out of the fight (killed/captured/surrendered): drawn faded and crossed
     unaware: bool = False  # US not yet aware
     tip: str = ""  # tooltip text (name, ratings, status)
+    no_command: bool = False  # US out of command: a red initiative number panics him (AR-059)
 
 
-def counters_for(state: Any) -> list[Counter]:
+def counters_for(state: Any, commands: Mapping[str, str] | None = None) -> list[Counter]:
     """Every soldier of an ``AmbushState`` who is on the map (a hex, not left the map).
 
     US counters carry the soldier's surname, German counters their letter (AR-007).
+    ``commands``: each US soldier's command in words (:func:`~ambush_gui.ambush.command.
+    command_words`), for his tooltip and the out-of-command badge.
     """
     out: list[Counter] = []
+    commands = commands or {}
     for s in state.soldiers.values():
         if s.hex is None or s.left_map:
             continue
@@ -114,17 +118,22 @@ def counters_for(state: Any) -> list[Counter]:
         out.append(Counter(
             id=s.id, side=side, hex=s.hex.label, text=text, stance=str(s.stance.value),
             wounded=s.wounded, panicked=s.panicked, out=status != "active",
-            unaware=side == "us" and not s.aware, tip=_soldier_tip(s),
+            unaware=side == "us" and not s.aware, tip=_soldier_tip(s, commands.get(s.id, "")),
+            no_command=commands.get(s.id, "").startswith("Out of command"),
         ))
     return out
 
 
-def _soldier_tip(s: Any) -> str:
+def _soldier_tip(s: Any, command: str = "") -> str:
+    from ambush_gui.gui.hexmap.dialogs.common import ratings_text
+
     side = theme.SIDE_NAMES.get(str(s.side.value), str(s.side.value))
     who = f"{s.name} ({s.letter})" if s.letter else s.name
     lines = [f"<b>{who}</b>, {side}, in {s.hex.label}",
-             f"{str(s.stance.value).capitalize()} · AR {s.ar} · MPA {s.mpa} · WS {s.ws} "
-             f"· PER {s.per} · LDR {s.ldr}"]
+             f"{str(s.stance.value).capitalize()} · {ratings_text(s)}"]
+    if command:
+        head, _, rest = command.partition(". ")
+        lines.append(f"<b>{head}</b>: {rest}")
     state = [str(s.status.value)] if str(s.status.value) != "active" else []
     state += [w for w, on in (("wounded", s.wounded), ("panicked", s.panicked),
                               ("not yet aware", str(s.side.value) == "us" and not s.aware)) if on]
@@ -801,7 +810,8 @@ STANCES = ("standing", "crouching", "prone")
 class CounterItem(QGraphicsItem):
     """One counter: a US counter is a rounded square with a white star, a German one an
     octagon with a cross, each in its side's colour. The top band holds the text and the
-    status badges (W wounded, ! panicked, ? not yet aware); the body shows the emblem and
+    status badges (W wounded, ! panicked, ? not yet aware, a struck-through C out of
+    command); the body shows the emblem and
     a figure standing, crouching or lying. A counter out of the fight is faded and
     crossed; the selected one has a yellow ring."""
 
@@ -880,7 +890,9 @@ class CounterItem(QGraphicsItem):
         # The band: the text, then the badges at its right end.
         badges = [(t, col) for t, col, on in (("W", theme.COUNTER_WOUNDED, c.wounded),
                                               ("!", theme.COUNTER_PANICKED, c.panicked),
-                                              ("?", theme.COUNTER_UNAWARE, c.unaware)) if on]
+                                              ("?", theme.COUNTER_UNAWARE, c.unaware),
+                                              ("C", theme.COUNTER_NO_COMMAND,
+                                               c.no_command and not (c.panicked or c.unaware))) if on]
         bd = 0.86 * band_h
         right = r.right() - 0.08 * s
         badge_font = _font(0.7 * bd, bold=True)
@@ -892,6 +904,10 @@ class CounterItem(QGraphicsItem):
             painter.setFont(badge_font)
             painter.setPen(theme.COUNTER_TEXT)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            if text == "C":  # struck through: no command
+                painter.setPen(QPen(theme.COUNTER_TEXT, 0.025 * s))
+                painter.drawLine(box.bottomLeft() + QPointF(0.2 * bd, -0.2 * bd),
+                                 box.topRight() + QPointF(-0.2 * bd, 0.2 * bd))
             right -= bd + 0.03 * s
         # The stance in the band too: in a stack only the top counter's body shows, and
         # every soldier's stance matters for fire (the body repeats it larger).

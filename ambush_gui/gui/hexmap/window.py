@@ -663,9 +663,11 @@ class AmbushWindow(GameWindow):
 
     def _counters(self, game: Any) -> list[Any]:
         """The counters as ``game`` has them (and where each was drawn, for the moves)."""
+        from ambush_gui.ambush.command import command_words
         from ambush_gui.gui.hexmap.view import counters_for
 
-        counters = counters_for(game.state)
+        commands = {s.id: command_words(game, s) for s in game.state.soldiers.values()}
+        counters = counters_for(game.state, commands)
         self._shown = {c.id: c.hex for c in counters}
         return counters
 

@@ -5,7 +5,8 @@ the engine's wording stays as it is; the log dock and the dice tray show it thro
 :func:`shown`: the action a soldier chose by the title its dialog gives it ("Give a
 turn", not ``give_turn``), a sighting by what it is ("the farmhouse sentry", not
 ``'farmhouse-sentry'``), the sides by their names ("the German side", not "the german
-side"), and a panic with the reason the AR marker's event gives for it.
+side"), and a panic with the reason the AR marker's event gives for it, in words: the
+Action Rating column the initiative die was read in, and command (issue 29).
 """
 
 from __future__ import annotations
@@ -31,16 +32,33 @@ def _sides(text: str) -> str:
     return _SIDE.sub(lambda m: f"{m.group(1)} {theme.SIDE_NAMES[m.group(2)]}", text)
 
 
+_COLUMN = re.compile(r"(\d) in AR column (\d+)")
+
+
 def panic_reason(why: str) -> str:
     """The marker's parenthesis ("1 in AR column 4, red: out of command, panic") as the
-    reason he panicked ("1 is red in AR column 4 (out of command)")."""
-    head, _, tail = why.partition(", red")
+    reason he panicked, in words: what the initiative die read in his Action Rating column,
+    and whether it was the Panic space (AR-037) or a red number that panics a soldier out
+    of command (AR-038, AR-064)."""
+    head, red, tail = why.partition(", red")
     reason = tail.lstrip(":").strip().removesuffix("panic").strip(" ,")
-    m = re.match(r"(\d) in AR column (\d+)", head)
+    m = _COLUMN.match(head)
     if not m:
         return why.removeprefix("panicked ")  # "panicked in combat": "X panics: in combat"
-    said = f"{m.group(1)} is red in AR column {m.group(2)}"
-    return f"{said} ({reason})" if reason else said
+    die, column = m.groups()
+    if not red:
+        return f"{die} is the Panic space in his Action Rating column ({column})"
+    read = f"{die} is red in his Action Rating column ({column})"
+    if reason == "out of command":
+        return f"{read} and he is out of command"
+    return read + (f" ({reason})" if reason else "")
+
+
+def _marker_words(text: str) -> str:
+    """A marker placed on a red number in command says why he did not panic; "AR column"
+    is his Action Rating's column (AR is also the Action Round)."""
+    text = text.replace(", red: in command)", ", a red number, but he is in command: no panic)")
+    return _COLUMN.sub(r"\1 in his Action Rating column \2", text)
 
 
 def shown(event: Event) -> Event:
@@ -57,6 +75,8 @@ def shown(event: Event) -> Event:
     elif event.kind == "marker" and (m := _PANIC.match(text)):
         rules = text[text.rfind(" ["):] if text.endswith("]") and " [" in text else ""
         text = f"{m.group('who')} panics: {panic_reason(m.group('why'))}{rules}"
+    elif event.kind == "marker":
+        text = _marker_words(text)
     if text == event.text:
         return event
     data = dict(d)

@@ -94,6 +94,20 @@ STANCES: dict[str, tuple[str, str]] = {
 }
 
 
+RATING_NAMES: dict[str, str] = {
+    "ar": "Action Rating", "mpa": "Movement Point Allowance", "ws": "Weapon Skill",
+    "per": "Perception", "ldr": "Leadership"}
+"""Each rating's name in full: the cards, counters and dialogs abbreviate them (and "AR"
+is also the Action Round of the AR Track)."""
+
+
+def ratings_text(s: Any) -> str:
+    """His five ratings, each named in full: "Action Rating 4 · Movement Point Allowance 6 ·
+    ..."."""
+    return " · ".join(f"{name} {getattr(s, key):+d}" if key == "ws" else
+                      f"{name} {getattr(s, key)}" for key, name in RATING_NAMES.items())
+
+
 def action_title(value: str) -> str:
     return ACTIONS.get(value, (value.replace("_", " ").capitalize(), "", "", ""))[0]
 
@@ -197,7 +211,8 @@ def soldier_chips(s: Any) -> list[Chip]:
 
 def soldier_details(game: Any, s: Any) -> list[str]:
     return [
-        f"{where(s)} · {s.stance.value} · AR {s.ar} · MPA {s.mpa} · WS {s.ws:+d}",
+        f"{where(s)} · {s.stance.value} · Action Rating {s.ar} · Movement Point Allowance "
+        f"{s.mpa} · Weapon Skill {s.ws:+d}",
         weapons_text(game, s),
     ]
 

@@ -1,0 +1,110 @@
+"""Issue 29: what a player new to Ambush! tripped on in the hex-map window, worst first.
+
+Each test fails without its fix: command was never shown (a private beside his sergeant
+was out of command and panicked), the ratings' abbreviations and the panic's words were
+never explained, ..."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ambush_gui import systems
+from ambush_gui.ambush.command import command_words
+from ambush_gui.core.events import Event
+from ambush_gui.core.hexgrid import Hex
+
+
+def hedgerow(**hexes: str) -> Any:
+    """The hedgerow mission with the US squad placed by hand (soldier id -> hex; the rest
+    far apart in the west column)."""
+    game = systems.new_game(systems.load_scenario(systems.resolve("ambush-hedgerow")), 3)
+    spare = iter(["0101", "0104", "0107", "0110"])
+    for s in [s for s in game.state.soldiers.values() if s.side.value == "us"]:
+        s.hex = Hex.from_label(hexes.get(s.id.replace("-", "_")) or next(spare))
+    return game
+
+
+# -- 1. command shown -------------------------------------------------------------------------
+
+
+def test_a_private_beside_his_sergeant_is_told_he_is_out_of_command_and_why() -> None:
+    game = hedgerow(sgt_novak="0505", pfc_lund="0505", pvt_greer="0506")
+    greer = game.state.soldiers["pvt-greer"]
+    words = command_words(game, greer)
+    assert words.startswith("Out of command")
+    assert "Leadership 4 of the 5 needed" in words  # his 1, the sergeant's 3 from next door
+    assert "not in his leader's hex (Sgt Novak is in 0505, 1 hex away)" in words
+    assert "red number on his initiative die panics him" in words
+    greer.hex = Hex.from_label("0505")  # stacked with his sergeant and Lund: 1 + 3 + 1
+    assert command_words(game, greer).startswith("In command")
+    novak = command_words(game, game.state.soldiers["sgt-novak"])
+    assert "He is a leader: his Leadership counts for Pfc Lund, Pvt Greer" in novak
+    german = game.state.soldiers["g2"]
+    assert command_words(game, german) == ""
+
+
+def test_the_card_the_counter_and_the_track_show_command(qtbot: Any) -> None:
+    from ambush_gui.gui.hexmap.ar_track import soldier_tip
+    from ambush_gui.gui.hexmap.panels import SoldierCard
+    from ambush_gui.gui.hexmap.view import counters_for
+
+    game = hedgerow(sgt_novak="0505", pfc_lund="0505", pvt_greer="0506")
+    card = SoldierCard()
+    qtbot.addWidget(card)
+    card.show_soldier(game, "pvt-greer")
+    assert "Out of command" in card.body.text() and "leader's hex" in card.body.text()
+    greer = game.state.soldiers["pvt-greer"]
+    assert "Out of command" in soldier_tip(game, greer)
+    commands = {s.id: command_words(game, s) for s in game.state.soldiers.values()}
+    counters = {c.id: c for c in counters_for(game.state, commands)}
+    assert counters["pvt-greer"].no_command and not counters["sgt-novak"].no_command
+    assert "Out of command" in counters["pvt-greer"].tip
+
+
+# -- 2. the ratings and the panic in words ----------------------------------------------------
+
+
+def test_a_panic_says_in_words_what_the_die_read_and_why(qtbot: Any) -> None:
+    from ambush_gui.gui.hexmap.wording import shown
+
+    red = shown(Event("marker", "Pfc Lund's AR marker: complete → panic (0 in AR column 3, red: "
+                      "out of command, panic) [AR-038, AR-059, AR-064]", {"to": "panic"})).text
+    assert "0 is red in his Action Rating column (3) and he is out of command" in red
+    space = shown(Event("marker", "Pfc Lund's AR marker: complete → panic (0 in AR column 3) "
+                        "[AR-037, AR-064]", {"to": "panic"})).text
+    assert "0 is the Panic space in his Action Rating column (3)" in space
+    held = shown(Event("marker", "Sgt Novak's AR marker: complete → complete (0 in AR column 4, "
+                       "red: in command) [AR-038]", {})).text
+    assert "a red number, but he is in command: no panic" in held
+    assert "AR column" not in held
+
+
+def test_every_rating_is_spelled_out(qtbot: Any) -> None:
+    from ambush_gui.gui.hexmap.dialogs.common import soldier_details
+    from ambush_gui.gui.hexmap.panels import SoldierCard
+    from ambush_gui.gui.hexmap.view import counters_for
+
+    game = hedgerow(sgt_novak="0505")
+    card = SoldierCard()
+    qtbot.addWidget(card)
+    card.show_soldier(game, "sgt-novak")
+    names = ["Action Rating", "Movement Point Allowance", "Weapon Skill", "Perception",
+             "Leadership"]
+    assert all(n in card.legend.text() for n in names) and card.legend.isVisibleTo(card)
+    assert "Action Round" in card.body.text()  # the AR Track's AR, told apart
+    tip = next(c.tip for c in counters_for(game.state) if c.id == "sgt-novak")
+    assert all(n in tip for n in names)
+    assert "Action Rating 4 · Movement Point Allowance 6" in soldier_details(
+        game, game.state.soldiers["sgt-novak"])[0]
+
+
+@pytest.mark.parametrize("key", ["ar", "mpa", "ws", "per", "ldr"])
+def test_each_rating_cell_says_its_name(qtbot: Any, key: str) -> None:
+    from ambush_gui.gui.hexmap.dialogs.common import RATING_NAMES
+    from ambush_gui.gui.hexmap.panels import SoldierCard
+
+    card = SoldierCard()
+    qtbot.addWidget(card)
+    assert RATING_NAMES[key] in card.ratings[key].toolTip()
