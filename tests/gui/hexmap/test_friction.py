@@ -108,3 +108,91 @@ def test_each_rating_cell_says_its_name(qtbot: Any, key: str) -> None:
     card = SoldierCard()
     qtbot.addWidget(card)
     assert RATING_NAMES[key] in card.ratings[key].toolTip()
+
+
+# -- 3. a crew weapon's pair move and fire condition, said before the choice ------------------
+
+
+def _action(game: Any, *options: dict[str, Any], sid: str = "pvt-greer") -> Any:
+    from ambush_gui.core.decisions import Decision, DecisionKind
+
+    return Decision("us", DecisionKind.AMBUSH_ACTION, "choose an action, or pass",
+                    options=(*options, {"action": "pass"}),
+                    facts={"soldier": sid, "mp": 6, "not_legal": []})
+
+
+def _texts(widget: Any) -> list[str]:
+    from PySide6.QtWidgets import QLabel
+
+    return [w.text() for w in widget.findChildren(QLabel)]
+
+
+def test_the_crew_weapon_says_what_firing_and_moving_it_take(qtbot: Any) -> None:
+    from ambush_gui.gui.hexmap.dialogs.actions import AmbushActionDialog
+
+    game = hedgerow(pvt_greer="0505", pvt_abate="0505")
+    move = {"action": "move_crew", "weapon": "pvt-greer-m1919-1", "partner": "pvt-abate"}
+    dlg = AmbushActionDialog(_action(game, move), game)
+    qtbot.addWidget(dlg)
+    notes = [t for t in _texts(dlg) if "M1919A4" in t and "<b>Fire</b>" in t]
+    assert notes and "crouching partner who has a turn left" in notes[0]
+    assert "they go together" in notes[0] and "Pvt Abate: standing in 0505" in notes[0]
+    card = dlg.action_buttons[0][1]
+    assert any("Pvt Abate follows into each hex he entered; both spend their turn" in t
+               for t in _texts(card))
+
+
+# -- 4. Enter commits nothing the player has not picked ------------------------------------------
+
+
+def test_enter_takes_no_action_until_one_is_picked(qtbot: Any) -> None:
+    from PySide6.QtCore import Qt
+
+    from ambush_gui.gui.hexmap.dialogs.actions import PICK_FIRST, AmbushActionDialog
+
+    game = hedgerow(pvt_greer="0505")
+    dlg = AmbushActionDialog(_action(game, {"action": "move"}), game)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    emitted: list[Any] = []
+    dlg.chosen.connect(emitted.append)
+    assert dlg.commit_button is not None and not dlg.commit_button.isEnabled()
+    assert dlg.commit_button.text() == PICK_FIRST
+    assert not any(card.isChecked() for _, card in dlg.action_buttons)
+    qtbot.keyClick(dlg, Qt.Key.Key_Return)
+    assert emitted == []  # the first action was taken without a second look
+    qtbot.keyClick(dlg, Qt.Key.Key_1)  # picked: highlighted, the button names it
+    assert dlg.commit_button.isEnabled() and dlg.commit_button.text() == "Move"
+    qtbot.keyClick(dlg, Qt.Key.Key_Return)
+    assert emitted == [{"action": "move"}]
+
+
+# -- 5. crouching mid-move says it ends the move ------------------------------------------------
+
+
+def _move(game: Any, entered: list[str], *options: Any) -> Any:
+    from ambush_gui.core.decisions import Decision, DecisionKind
+
+    return Decision("us", DecisionKind.AMBUSH_MOVE, "enter a hex, or stop",
+                    options=(*options, "stop"),
+                    facts={"soldier": "pvt-greer", "left": 3, "start": "0505",
+                           "from": entered[-1] if entered else "0505", "entered": entered})
+
+
+def test_crouching_mid_move_says_before_and_after_that_it_ends_the_move(qtbot: Any) -> None:
+    from ambush_gui.ambush.model import Stance
+    from ambush_gui.gui.hexmap.dialogs.actions import AmbushStepPrompt
+
+    game = hedgerow(pvt_greer="0506")
+    crouch = {"stance": "crouching"}
+    prompt = AmbushStepPrompt(_move(game, ["0506"], {"to": "0507"}, crouch), game)
+    qtbot.addWidget(prompt)
+    button = prompt.clicks_for(crouch)[0]
+    assert button.text() == "Crouch (ends the move)"
+    assert "crouching now ends his move" in button.toolTip()
+    prompt.set_decision(_move(game, [], {"to": "0506"}, crouch), game)  # not moved yet
+    assert prompt.clicks_for(crouch)[0].text() == "Crouch"
+    game.state.soldiers["pvt-greer"].stance = Stance.CROUCHING  # he crouched: no hex left
+    prompt.set_decision(_move(game, ["0506"]), game)
+    assert prompt.hint.text().startswith("Crouching after moving, he may crawl no further")
+    assert "Stop ends his move" in prompt.hint.text()

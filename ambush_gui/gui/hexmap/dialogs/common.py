@@ -299,6 +299,48 @@ def option_text(game: Any, sid: Any, option: Mapping[str, Any]) -> str:
     return action_title(a)
 
 
+def option_note(game: Any, sid: Any, option: Mapping[str, Any]) -> str:
+    """What a crew weapon's action does to the other carrier, said before it is chosen: the
+    pair moves as one action, and the partner spends his turn (AR-077, AR-089)."""
+    a, partner = str(option.get("action", "")), option.get("partner")
+    if partner is None:
+        return ""
+    him, other = soldier_name(game, sid), soldier_name(game, partner)
+    if a == "move_crew":
+        return (f"One action for the pair: {him} moves, and when he stops {other} follows "
+                "into each hex he entered; both spend their turn")
+    if a == "crew_aimed":
+        return f"{other} serves the gun and spends his turn too"
+    return ""
+
+
+def crew_notes(game: Any, s: Any) -> list[str]:
+    """For a soldier who carries a crew weapon or stands at one: what it takes to fire it
+    and to move it, and where his partner is now (FC-055, FC-058, AR-077, AR-089), so that
+    the conditions are read where he acts, not only in the "Not possible now" list."""
+    if s is None or s.hex is None:
+        return []
+    st = game.state
+    out = []
+    for w in st.crew_weapons.values():
+        here = st.crew_hex(w)
+        if s.id not in w.carriers and here != s.hex:
+            continue
+        name = chart_name(game, w.weapon)
+        others = [st.soldiers[c] for c in w.carriers if c != s.id and c in st.soldiers]
+        mates = [o for o in st.in_hex(s.hex, s.side) if o.id != s.id and o.active]
+        where = "; ".join(
+            f"{o.label}: {o.stance.value} in {o.hex.label if o.hex else 'no hex'}, "
+            f"{o.turns} turn{'s' if o.turns != 1 else ''} left" for o in (others or mates)[:2])
+        state = "set up" if w.prepared else "not set up (both carriers in its hex, one action)"
+        out.append(
+            f"<b>{name}</b>, {state}. <b>Fire</b>: he crouches in its hex with a crouching "
+            "partner who has a turn left. <b>Move</b>: both carriers in one hex and one "
+            "stance, the other with a turn left; they go together."
+            + (f" Now {where}." if where else ""))
+    return out
+
+
 def stance_tip(game: Any, s: Any, stance: str) -> str:
     """What a stance means, and the chart's shift for a shot at him in his hex now."""
     text = STANCES.get(stance, (stance, stance))[1]
