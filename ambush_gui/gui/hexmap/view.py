@@ -124,6 +124,14 @@ def counters_for(state: Any, commands: Mapping[str, str] | None = None) -> list[
     return out
 
 
+def _also_here(c: Counter) -> str:
+    """A counter under the top one, in a hex's tooltip: "Pfc Lund (crouching, wounded)"."""
+    name = c.tip.split("</b>")[0].removeprefix("<b>") if c.tip.startswith("<b>") else c.text
+    state = [c.stance] + [w for w, on in (("wounded", c.wounded), ("panicked", c.panicked),
+                                          ("out of the fight", c.out)) if on]
+    return f"{name} ({', '.join(state)})"
+
+
 def _soldier_tip(s: Any, command: str = "") -> str:
     from ambush_gui.gui.hexmap.dialogs.common import ratings_text
 
@@ -823,15 +831,16 @@ class CounterItem(QGraphicsItem):
         self.size = size
         self.k = 1.0
         self.selected = False
+        self.stack = 1  # on the top counter of a stack: how many counters the hex holds
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setZValue(theme.Z_HEX_COUNTERS)
 
-    def set_look(self, counter: Counter, k: float, selected: bool) -> None:
-        if (counter, k, selected) == (self.counter, self.k, self.selected):
+    def set_look(self, counter: Counter, k: float, selected: bool, stack: int = 1) -> None:
+        if (counter, k, selected, stack) == (self.counter, self.k, self.selected, self.stack):
             return
         if k != self.k:
             self.prepareGeometryChange()
-        self.counter, self.k, self.selected = counter, k, selected
+        self.counter, self.k, self.selected, self.stack = counter, k, selected, stack
         self.setOpacity(theme.COUNTER_OUT_OPACITY if counter.out else 1.0)
         self.update()
 
@@ -845,13 +854,25 @@ class CounterItem(QGraphicsItem):
         return QPointF(r.left() + 0.3 * r.width(), r.top() + 0.5 * self.BAND * self.size * self.k)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
-        m = 0.12 * self.size * self.k
+        m = 0.2 * self.size * self.k  # the stack's count badge stands out of the corner
         return self.rect().adjusted(-m, -m, m, m)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
         path.addRect(self.rect())
         return path
+
+    def _stack_badge(self, painter: QPainter, r: QRectF, s: float) -> None:
+        """How many counters the hex holds, on the top one's lower left corner (the
+        counters under it lie up and to the left): none is hidden without a sign."""
+        d = 0.3 * s
+        box = QRectF(r.left() - 0.45 * d, r.bottom() - 0.55 * d, d, d)
+        painter.setPen(QPen(theme.COUNTER_EDGE, 0.025 * s))
+        painter.setBrush(QColor("white"))
+        painter.drawEllipse(box)
+        painter.setFont(_font(0.7 * d, bold=True))
+        painter.setPen(QColor("black"))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(self.stack))
 
     def _outline(self, r: QRectF) -> QPainterPath:
         path = QPainterPath()
@@ -938,6 +959,8 @@ class CounterItem(QGraphicsItem):
             m = 0.1 * s
             painter.drawLine(QPointF(r.left() + m, r.top() + m), QPointF(r.right() - m, r.bottom() - m))
             painter.drawLine(QPointF(r.left() + m, r.bottom() - m), QPointF(r.right() - m, r.top() + m))
+        if self.stack > 1:
+            self._stack_badge(painter, r, s)
         if self.selected:
             # Thin and close, so the band of the counter under it stays readable.
             painter.setPen(QPen(theme.SELECTION, 0.07 * s))
@@ -1112,7 +1135,8 @@ class HexMapView(MapView):
             centre = self.geo.centre[Hex.from_label(label)]
             for i, (c, off) in enumerate(zip(stack, offsets, strict=True)):
                 item = self._items[c.id]
-                item.set_look(c, k, c.id == self.selected)
+                item.set_look(c, k, c.id == self.selected,
+                              len(stack) if i == len(stack) - 1 else 1)
                 if c.id == self._anim_id:
                     self._anim_end = centre + off
                     continue
@@ -1313,8 +1337,9 @@ class HexMapView(MapView):
         if cid is not None and self._counters[cid].tip:
             parts.append(self._counters[cid].tip)
         others = [c for c in self._counters.values() if c.hex == label and c.id != cid]
-        if others:
-            parts.append("Also here: " + ", ".join(c.text for c in others))
+        if others:  # each by his name, stance and state: the counters under the top one
+            parts.append(f"<b>{len(others) + 1} counters in this hex.</b> Also here: "
+                         + "; ".join(_also_here(c) for c in others))
         parts.append(self.describe_hex(label).replace("\n", "<br>"))
         h = Hex.from_label(label)
         parts += [m.tip for m in self._marks if m.tip and h in m.hexes]
