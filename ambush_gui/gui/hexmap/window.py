@@ -36,7 +36,7 @@ from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Event
 from ambush_gui.core.hexgrid import Hex
 from ambush_gui.gui.hexmap.dialogs import ON_THE_MAP  # noqa: E402
-from ambush_gui.gui.hexmap.wording import shown  # noqa: E402
+from ambush_gui.gui.hexmap.wording import german_names, shown  # noqa: E402
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.controller import GameController
 from ambush_gui.gui.shared.game_window import GameWindow
@@ -575,7 +575,7 @@ class AmbushWindow(GameWindow):
 
     # -- showing the state ------------------------------------------------------------------------
     def _on_event(self, event: Event) -> None:
-        self.add_to_log(shown(event))  # through the player's view (core/view.py), as the table's
+        self.add_to_log(self.worded(event))  # through the player's view (core/view.py), as the table's
         german = event.data.get("german")
         if isinstance(german, str):
             self._germans_named.append(german)
@@ -594,6 +594,13 @@ class AmbushWindow(GameWindow):
                 if frm:
                     self._moves.append((s.id, [frm, event.data["to"]]))
 
+    def worded(self, event: Event) -> Event:
+        """``event`` in the player's words (:func:`~ambush_gui.gui.hexmap.wording.shown`),
+        a paragraph's "German 6" named as his counter shows him ("German F (6, ...)")."""
+        germans = [s for s in self.controller.game.state.soldiers.values()
+                   if s.side is Side.GERMAN]
+        return shown(event, german_names(germans))
+
     def _last_hex(self, sid: str) -> str | None:
         """Where his counter was last seen: the end of his last move since the redraw, or
         the hex the map shows him in (an evasive move's events name only the hex entered)."""
@@ -605,7 +612,7 @@ class AmbushWindow(GameWindow):
     def _build_tray(self) -> None:
         super()._build_tray()
         self.tray.deferred = True  # cards built once per answer (or beat), like the log
-        self.tray.wording = shown  # "Give a turn", "the German side", why he panicked
+        self.tray.wording = self.worded  # "Give a turn", "the German side", why he panicked
 
     def side_of(self, event: Event) -> str | None:
         """The side of an Ambush! roll or outcome: the soldier it names (rolls name him in
@@ -735,7 +742,7 @@ class AmbushWindow(GameWindow):
         self.fire_panel.set_game(game)
         self.fire_panel.reload(game.log.events)
         self._read = False
-        self.reload_log([shown(e) for e in game.log.events])
+        self.reload_log([self.worded(e) for e in game.log.events])
         self._reset_booklet()
 
     def _on_references(self, arrows: list[tuple[str, str]]) -> None:

@@ -12,7 +12,9 @@ Action Rating column the initiative die was read in, and command (issue 29).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from typing import Any
 
 from ambush_gui.core.events import Event
 from ambush_gui.gui.hexmap.dialogs.common import action_title
@@ -61,9 +63,28 @@ def _marker_words(text: str) -> str:
     return _COLUMN.sub(r"\1 in his Action Rating column \2", text)
 
 
-def shown(event: Event) -> Event:
-    """``event`` as the player reads it (the same event when nothing needs saying again)."""
-    text = event.text
+_GERMAN = re.compile(r"\bGerman (\d+)\b")
+
+
+def german_names(germans: Iterable[Any]) -> dict[int, str]:
+    """Each German's number -> how the player knows him: by the letter on his counter
+    first, "German F (6, Gefreiter Falk)" (German soldiers or German cards: ``number``,
+    ``letter``, ``name``)."""
+    return {int(g.number): f"German {g.letter} ({g.number}, {g.name})" if g.letter
+            else f"German {g.number} ({g.name})"
+            for g in germans if getattr(g, "number", None) is not None}
+
+
+def name_germans(text: str, names: Mapping[int, str]) -> str:
+    """``text`` with each "German 6" of a paragraph named as his counter shows him."""
+    return _GERMAN.sub(lambda m: names.get(int(m.group(1)), m.group(0)), text) if names \
+        else text
+
+
+def shown(event: Event, names: Mapping[int, str] | None = None) -> Event:
+    """``event`` as the player reads it (the same event when nothing needs saying again);
+    ``names``: :func:`german_names`, to name a paragraph's "German 6" by his counter."""
+    text = name_germans(event.text, names or {})
     d = event.data
     if event.kind == "action" and d.get("action") and text.endswith(f": {d['action']}"):
         text = text[: -len(str(d["action"]))] + action_title(str(d["action"]))

@@ -20,7 +20,7 @@ def hedgerow(**hexes: str) -> Any:
     """The hedgerow mission with the US squad placed by hand (soldier id -> hex; the rest
     far apart in the west column)."""
     game = systems.new_game(systems.load_scenario(systems.resolve("ambush-hedgerow")), 3)
-    spare = iter(["0101", "0104", "0107", "0110"])
+    spare = iter(["0101", "0104", "0107", "0110", "0310", "0301"])
     for s in [s for s in game.state.soldiers.values() if s.side.value == "us"]:
         s.hex = Hex.from_label(hexes.get(s.id.replace("-", "_")) or next(spare))
     return game
@@ -196,3 +196,59 @@ def test_crouching_mid_move_says_before_and_after_that_it_ends_the_move(qtbot: A
     prompt.set_decision(_move(game, ["0506"]), game)
     assert prompt.hint.text().startswith("Crouching after moving, he may crawl no further")
     assert "Stop ends his move" in prompt.hint.text()
+
+
+# -- 6. stacked counters all show ---------------------------------------------------------------
+
+
+def test_a_stack_says_how_many_counters_it_holds_and_names_each(qtbot: Any) -> None:
+    from ambush_gui.gui.hexmap.view import Counter, CounterItem, HexMapView
+
+    game = hedgerow()
+    view = HexMapView(game.state.map)
+    qtbot.addWidget(view)
+    view.resize(1000, 800)
+    view.show()
+    qtbot.waitExposed(view)
+    view.fit()
+    men = [Counter(id=f"m{i}", side="us", hex="0505", text=name, stance=stance,
+                   tip=f"<b>Pvt {name}</b>, US", wounded=i == 1)
+           for i, (name, stance) in enumerate([("Able", "standing"), ("Baker", "crouching"),
+                                                ("Cole", "prone")])]
+    view.set_counters([*men, Counter(id="lone", side="us", hex="0707", text="Dee",
+                                     stance="standing")], selected="m0")
+    items = {i.counter.id: i for i in view.scene().items() if isinstance(i, CounterItem)}
+    assert items["m0"].stack == 3  # the top one (selected) carries the count
+    assert items["m1"].stack == items["m2"].stack == items["lone"].stack == 1
+    tip = view.tooltip_at(view.counter_pos("m0"))
+    assert "3 counters in this hex" in tip
+    assert "Pvt Baker (crouching, wounded)" in tip and "Pvt Cole (prone)" in tip
+
+
+# -- 7. a German named as his counter shows him ---------------------------------------------
+
+
+def test_a_paragraphs_german_is_named_by_his_counters_letter(qtbot: Any) -> None:
+    from ambush_gui.gui.hexmap.paragraph_reader import ParagraphReader
+    from ambush_gui.gui.hexmap.wording import german_names, shown
+
+    game = hedgerow()
+    falk = "German F (6, Gefreiter Falk)"
+    germans = [s for s in game.state.soldiers.values() if s.side.value == "german"]
+    names = german_names(germans)
+    assert names[6] == falk
+    log = shown(Event("paragraph", "¶33 (German 6): He lies still. Activate German 6 in 0709",
+                      {"paragraph": 33, "german": 6}), names).text
+    assert log == f"¶33 ({falk}): He lies still. Activate {falk} in 0709"
+    reader = ParagraphReader()
+    qtbot.addWidget(reader)
+    reader.set_mission(game.scenario)
+    reader.add(Event("paragraph", "¶2", {"paragraph": 2, "style": "numbered", "option": 1,
+                                          "roll": None, "german": None, "actions": []}))
+    reader.add(Event("paragraph", "¶33", {"paragraph": 33, "style": "bulleted", "option": 0,
+                                           "roll": None, "german": 6, "actions": []}))
+    assert reader.who.text().startswith(falk)
+    reader.add(Event("paragraph", "¶2", {"paragraph": 2, "style": "numbered", "option": 1,
+                                          "roll": None, "german": None, "actions": []}))
+    page = reader.shown_text()
+    assert falk in page and "German 6 " not in page
