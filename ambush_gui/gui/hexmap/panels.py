@@ -207,11 +207,11 @@ class SoldierCard(QWidget):
                                + (", set up" if w.prepared else ""))
         html = "<br>".join(rows)
         command = command_words(game, s)
-        if command:  # who commands him, and why not (AR-055, AR-056, AR-059)
+        if command:  # who commands him, and why not (AR-055, AR-056, AR-059): first, in sight
             head, _, rest = command.partition(". ")
             colour = theme.BONUS if head == "In command" else theme.MALUS
-            html += (f"<p style='margin-top:4px'><b style='color:{colour.name()}'>{head}</b>"
-                     f" — {rest}</p>")
+            html = (f"<p style='margin-bottom:4px'><b style='color:{colour.name()}'>{head}</b>"
+                    f" — {rest}</p>") + html
         html += "<p style='margin-top:4px'><b>Weapons</b><br>" + ("<br>".join(weapons) or "none") + "</p>"
         if s.side is Side.US:
             boxes = Tally(s.ammo)

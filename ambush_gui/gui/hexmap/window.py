@@ -24,6 +24,7 @@ the map, apart from the red references.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer
@@ -88,6 +89,8 @@ class AmbushWindow(GameWindow):
         self._fresh_germans: list[str] = []  # ... those, for the decision now open
         self._appeared: list[tuple[str, str]] = []  # (hex, name) of Germans activated since a redraw
         self._labels: list[tuple[str, str]] = []  # (soldier label, side), longest first
+        self._stance_ends: tuple[str, str] | None = None  # (soldier, why) a stance ends a move
+        self._move_ended = ""  # the status bar's word on it, after the next decision opens
         super().__init__(controller, parent)
 
     # -- building -----------------------------------------------------------------------------
@@ -390,11 +393,15 @@ class AmbushWindow(GameWindow):
 
         self._close_prompts()  # the docks were redrawn just before, on stateChanged
         self.statusBar().clearMessage()
+        if self._move_ended:  # said after, where the player looks next
+            self.statusBar().showMessage(self._move_ended, 10000)
+            self._move_ended = ""
         self._fresh_germans, self._germans_named = self._germans_named, []
         game = self.controller.game
         if decision.kind in ON_THE_MAP:
             self.move_prompt = AmbushStepPrompt()
             self.move_prompt.set_decision(decision, game)
+            self.move_prompt.chosen.connect(lambda a, d=decision: self._note_stance(d, a))
             self.move_prompt.chosen.connect(self._answer)
             self._show_steps(decision)
             self._host(self.move_prompt, decision)
@@ -575,6 +582,12 @@ class AmbushWindow(GameWindow):
 
     # -- showing the state ------------------------------------------------------------------------
     def _on_event(self, event: Event) -> None:
+        ends = self._stance_ends
+        if event.kind == "stance" and ends is not None and event.data.get("soldier") == ends[0]:
+            self._stance_ends = None  # the move ends with this stance: said in the log line
+            who = self.controller.game.state.soldiers[ends[0]].name
+            self._move_ended = f"{who}'s move is over. {ends[1]}"
+            event = replace(event, text=f"{event.text}: {ends[1]}")
         self.add_to_log(self.worded(event))  # through the player's view (core/view.py), as the table's
         german = event.data.get("german")
         if isinstance(german, str):
@@ -593,6 +606,16 @@ class AmbushWindow(GameWindow):
                 frm = event.data.get("frm") or self._last_hex(s.id)
                 if frm:
                     self._moves.append((s.id, [frm, event.data["to"]]))
+
+    def _note_stance(self, decision: Decision, answer: Any) -> None:
+        """A stance taken in the middle of a move that ends it: remembered, so that the
+        stance's log line and the status bar say the move is over and why."""
+        from ambush_gui.gui.hexmap.dialogs.actions import stance_ends_move
+
+        if decision.kind is DecisionKind.AMBUSH_MOVE and isinstance(answer, dict) \
+                and "stance" in answer:
+            why = stance_ends_move(str(answer["stance"]), bool(decision.facts.get("entered")))
+            self._stance_ends = (str(decision.facts.get("soldier")), why) if why else None
 
     def worded(self, event: Event) -> Event:
         """``event`` in the player's words (:func:`~ambush_gui.gui.hexmap.wording.shown`),

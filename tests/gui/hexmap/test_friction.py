@@ -252,3 +252,23 @@ def test_a_paragraphs_german_is_named_by_his_counters_letter(qtbot: Any) -> None
                                           "roll": None, "german": None, "actions": []}))
     page = reader.shown_text()
     assert falk in page and "German 6 " not in page
+
+
+def test_the_log_and_status_bar_say_a_stance_ended_the_move(qtbot: Any) -> None:
+    """Crouching after moving leaves him no hex: the engine's lone "stop" is answered at
+    once, so the prompt never shows; the log line and the status bar say it instead."""
+    from ambush_gui.gui.hexmap.window import AmbushWindow
+    from ambush_gui.gui.shared.controller import GameController, Seat
+
+    game = systems.new_game(systems.load_scenario(systems.resolve("ambush-hedgerow")), 3)
+    win = AmbushWindow(GameController(game, {"us": Seat.HUMAN}, delay_ms=0))
+    qtbot.addWidget(win)
+    win.start()
+    crouch = {"stance": "crouching"}
+    win._note_stance(_move(game, ["0506"], crouch), crouch)
+    win._on_event(Event("stance", "Pvt Greer: standing → crouching (free) [AR-071]",
+                        {"soldier": "pvt-greer", "stance": "crouching"}))
+    win.log.flush()
+    assert "crouching now ends his move (AR-100)" in win.log.text()
+    win._on_decision(game.pending())
+    assert win.statusBar().currentMessage().startswith("Pvt Greer's move is over.")
