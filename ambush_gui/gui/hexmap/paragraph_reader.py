@@ -373,7 +373,7 @@ class ParagraphReader(QWidget):
         if spec is None:
             self.text.setText(entry.fallback)
         else:
-            names = german_names(self.mission.spec.germans)  # "German 6" as his counter says
+            names = self._german_names()  # "German 6" as his counter shows him
             self.text.setText(name_germans(spec.text, names))
             for i, o in enumerate(spec.options):
                 mark = f"{i + 1}." if spec.style is ListStyle.NUMBERED else "•"
@@ -467,8 +467,10 @@ class ParagraphReader(QWidget):
     # -- names from the mission ----------------------------------------------------------------
     def _german_name(self, number: int) -> str:
         """German 6 as his counter shows him: "German F (6, Gefreiter Falk)"."""
-        names = german_names(self.mission.spec.germans) if self.mission is not None else {}
-        return names.get(number, f"German {number}")
+        return self._german_names().get(number, f"German {number}")
+
+    def _german_names(self) -> dict[int, str]:
+        return german_names(self.mission.spec.germans) if self.mission is not None else {}
 
     def _soldier_name(self, sid: str) -> str:
         if self.mission is not None:

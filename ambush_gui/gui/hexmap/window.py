@@ -585,7 +585,8 @@ class AmbushWindow(GameWindow):
         ends = self._stance_ends
         if event.kind == "stance" and ends is not None and event.data.get("soldier") == ends[0]:
             self._stance_ends = None  # the move ends with this stance: said in the log line
-            who = self.controller.game.state.soldiers[ends[0]].name
+            game: Any = self.controller.game
+            who = game.state.soldiers[ends[0]].name
             self._move_ended = f"{who}'s move is over. {ends[1]}"
             event = replace(event, text=f"{event.text}: {ends[1]}")
         self.add_to_log(self.worded(event))  # through the player's view (core/view.py), as the table's
@@ -620,8 +621,8 @@ class AmbushWindow(GameWindow):
     def worded(self, event: Event) -> Event:
         """``event`` in the player's words (:func:`~ambush_gui.gui.hexmap.wording.shown`),
         a paragraph's "German 6" named as his counter shows him ("German F (6, ...)")."""
-        germans = [s for s in self.controller.game.state.soldiers.values()
-                   if s.side is Side.GERMAN]
+        game: Any = self.controller.game
+        germans = [s for s in game.state.soldiers.values() if s.side is Side.GERMAN]
         return shown(event, german_names(germans))
 
     def _last_hex(self, sid: str) -> str | None:
