@@ -58,7 +58,9 @@ SPACE_TIPS: dict[ARSpace, str] = {
     ARSpace.ONE_TURN_ADVANTAGE: "One turn left this Round; they act third",
     ARSpace.ONE_TURN_DISADVANTAGE: "One turn left this Round; they act last",
     ARSpace.PANIC: "Panicked: no turn this Round; at the end of the Round he falls prone "
-                   "and the panic is over",
+                   "and the panic is over.\nA man panics when the initiative die reads the "
+                   "Panic space in his Action Rating column,\nor a red number while he is out "
+                   "of command (his card says whether he is, and why)",
     ARSpace.COMPLETE: "No turn left this Round (or none was given)",
     ARSpace.INACTIVE: "Out of the fight: incapacitated, killed or captured",
 }

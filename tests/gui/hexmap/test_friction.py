@@ -272,3 +272,11 @@ def test_the_log_and_status_bar_say_a_stance_ended_the_move(qtbot: Any) -> None:
     assert "crouching now ends his move (AR-100)" in win.log.text()
     win._on_decision(game.pending())
     assert win.statusBar().currentMessage().startswith("Pvt Greer's move is over.")
+
+
+def test_the_panic_box_says_when_a_man_panics() -> None:
+    from ambush_gui.ambush.charts import ARSpace
+    from ambush_gui.gui.hexmap.ar_track import SPACE_TIPS
+
+    assert "a red number while he is out of command" in SPACE_TIPS[ARSpace.PANIC]
+    assert "Panic space in his Action Rating column" in SPACE_TIPS[ARSpace.PANIC]
