@@ -865,8 +865,8 @@ class CounterItem(QGraphicsItem):
     def _stack_badge(self, painter: QPainter, r: QRectF, s: float) -> None:
         """How many counters the hex holds, on the top one's lower left corner (the
         counters under it lie up and to the left): none is hidden without a sign."""
-        d = 0.3 * s
-        box = QRectF(r.left() - 0.45 * d, r.bottom() - 0.55 * d, d, d)
+        d = 0.38 * s
+        box = QRectF(r.left() - 0.5 * d, r.bottom() - 0.5 * d, d, d)
         painter.setPen(QPen(theme.COUNTER_EDGE, 0.025 * s))
         painter.setBrush(QColor("white"))
         painter.drawEllipse(box)
@@ -959,13 +959,13 @@ class CounterItem(QGraphicsItem):
             m = 0.1 * s
             painter.drawLine(QPointF(r.left() + m, r.top() + m), QPointF(r.right() - m, r.bottom() - m))
             painter.drawLine(QPointF(r.left() + m, r.bottom() - m), QPointF(r.right() - m, r.top() + m))
-        if self.stack > 1:
-            self._stack_badge(painter, r, s)
         if self.selected:
             # Thin and close, so the band of the counter under it stays readable.
             painter.setPen(QPen(theme.SELECTION, 0.07 * s))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawPath(self._outline(r.adjusted(-0.04 * s, -0.04 * s, 0.04 * s, 0.04 * s)))
+        if self.stack > 1:  # over the selection ring
+            self._stack_badge(painter, r, s)
 
 
 # -- the view ------------------------------------------------------------------------------
