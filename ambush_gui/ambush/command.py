@@ -60,20 +60,24 @@ def has_radius(s: Soldier) -> bool:
     return is_commander(s) and not s.panicked
 
 
-def command_sum(g: AmbushContext, s: Soldier) -> int:
-    """His LDR, every other active US soldier's in his hex (AR-055), every commander's with a
-    radius within two hexes (AR-056), and, if he has a radius himself, the LDR of every active
-    US soldier within two hexes (they project back to him, AR-056)."""
-    total = s.ldr
+def command_givers(g: AmbushContext, s: Soldier) -> list[tuple[Soldier, int]]:
+    """Every other soldier whose LDR counts in his command sum, with the hexes between them:
+    every other active US soldier in his hex (AR-055), every commander with a radius within
+    two hexes (AR-056), and, if he has a radius himself, every active US soldier within two
+    hexes (they project back to him, AR-056)."""
+    out = []
     for o in g.state.side(Side.US):
         if o.id == s.id or o.left_map:
             continue
         d = apart(s.hex, o.hex)
-        if d == 0:
-            total += o.ldr
-        elif d <= COMMAND_RADIUS and (has_radius(o) or has_radius(s)):
-            total += o.ldr
-    return total
+        if d == 0 or (d <= COMMAND_RADIUS and (has_radius(o) or has_radius(s))):
+            out.append((o, d))
+    return out
+
+
+def command_sum(g: AmbushContext, s: Soldier) -> int:
+    """His LDR and the LDR of each of his :func:`command_givers` (AR-055, AR-056)."""
+    return s.ldr + sum(o.ldr for o, _ in command_givers(g, s))
 
 
 def in_command(g: AmbushContext, s: Soldier) -> bool:
@@ -85,6 +89,44 @@ def in_command(g: AmbushContext, s: Soldier) -> bool:
 def within_reach(commander: Soldier, other: Soldier) -> bool:
     """Within two hexes of the commander (AR-026, AR-061)."""
     return apart(commander.hex, other.hex) <= COMMAND_RADIUS
+
+
+def command_words(g: AmbushContext, s: Soldier) -> str:
+    """Whether an active US soldier on the map is in command, and why, in a player's words:
+    the Leadership counted and who gives it, what a red initiative number does to him
+    (AR-059), and for a commander whom his Command Radius reaches. "" for anyone else."""
+    if s.side is not Side.US or not s.active or s.left_map or s.hex is None:
+        return ""
+    givers = command_givers(g, s)
+    parts = [f"his own {s.ldr}"] + [
+        f"{o.name} {o.ldr} ({'in his hex' if d == 0 else f'{d} hex' + ('es' if d > 1 else '') + ' away'})"
+        for o, d in givers]
+    total = command_sum(g, s)
+    counted = f"Leadership {total} of the {COMMAND_SUM} needed: {', '.join(parts)}."
+    if total >= COMMAND_SUM:
+        text = (f"In command. {counted} A red number on his initiative die does not panic "
+                "him.")
+    else:
+        leaders = sorted((apart(s.hex, o.hex), o.name, o.hex.label)
+                         for o in g.state.side(Side.US)
+                         if o.id != s.id and has_radius(o) and o.hex is not None)
+        rule = ("Every man's Leadership counts in his own hex, a leader's also up to two hexes "
+                "away: more men in his hex, or another leader within reach, make 5.")
+        if leaders and leaders[0][0] > 0:
+            d, name, label = leaders[0]
+            where = (f"He is not in his leader's hex ({name} is in {label}, {d} hex"
+                     f"{'es' if d > 1 else ''} away). {rule}")
+        else:
+            where = rule if leaders else "No leader is left to command him."
+        text = (f"Out of command. {counted} {where} A red number on his initiative die "
+                "panics him.")
+    if has_radius(s):
+        reach = [o.name for o in g.state.side(Side.US)
+                 if o.id != s.id and not o.left_map and within_reach(s, o)]
+        text += (" He is a leader: his Leadership counts for "
+                 + (", ".join(reach) if reach else "nobody now")
+                 + " (everyone within two hexes).")
+    return text
 
 
 def why_not_give(g: AmbushContext, commander: Soldier, receiver: Soldier,
@@ -163,7 +205,9 @@ __all__ = [
     "COMMAND_RADIUS",
     "COMMAND_SUM",
     "apart",
+    "command_givers",
     "command_sum",
+    "command_words",
     "give_turn",
     "has_radius",
     "in_command",

@@ -231,10 +231,12 @@ def test_a_panic_waits_with_its_reason() -> None:
     the wait says what put each there (the die on a red square, out of command)."""
     doyle = Event("marker", "Sgt Doyle's AR marker: complete → panic (1 in AR column 4, red: "
                   "out of command, panic) [AR-038, AR-059, AR-064]", {"to": "panic"})
-    assert big_moment(doyle) == "Sgt Doyle panics (1 in AR column 4, red: out of command)"
+    assert big_moment(doyle) == ("Sgt Doyle panics (1 in Action Rating column 4, red: "
+                                "out of command)")
     kessler = Event("marker", "Obergefreiter Kessler (B)'s AR marker: complete → panic (0 in AR "
                     "column 3, red: panic) [AR-037]", {"to": "panic"})
-    assert big_moment(kessler) == "Obergefreiter Kessler (B) panics (0 in AR column 3, red)"
+    assert big_moment(kessler) == ("Obergefreiter Kessler (B) panics (0 in Action Rating "
+                                  "column 3, red)")
 
 
 def test_the_mission_panel_stops_saying_it_waits_once_the_player_goes_on(qtbot: Any) -> None:

@@ -14,6 +14,7 @@ word, his tooltip, the spaces' names) live here too, beside the markers that use
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from ambush_gui.ambush import ar_track
 from ambush_gui.ambush.charts import ARSpace, Side
+from ambush_gui.ambush.command import command_words
 from ambush_gui.ambush.model import Mode, Soldier
 from ambush_gui.ambush.rounds import next_space
 from ambush_gui.core.events import Event
@@ -56,7 +58,9 @@ SPACE_TIPS: dict[ARSpace, str] = {
     ARSpace.ONE_TURN_ADVANTAGE: "One turn left this Round; they act third",
     ARSpace.ONE_TURN_DISADVANTAGE: "One turn left this Round; they act last",
     ARSpace.PANIC: "Panicked: no turn this Round; at the end of the Round he falls prone "
-                   "and the panic is over",
+                   "and the panic is over.\nA man panics when the initiative die reads the "
+                   "Panic space in his Action Rating column,\nor a red number while he is out "
+                   "of command (his card says whether he is, and why)",
     ARSpace.COMPLETE: "No turn left this Round (or none was given)",
     ARSpace.INACTIVE: "Out of the fight: incapacitated, killed or captured",
 }
@@ -115,6 +119,9 @@ def soldier_tip(game: Any, s: Soldier) -> str:
         lines.append(state.capitalize())
     if s.side is Side.US and not s.aware:
         lines.append("Unaware: he cannot act until he becomes aware")
+    command = command_words(game, s)
+    if command:  # a tooltip's plain lines never wrap by themselves
+        lines.append(textwrap.fill(command, 72))
     return "\n".join(lines)
 
 

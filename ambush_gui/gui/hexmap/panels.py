@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui.ambush.charts import Side
+from ambush_gui.ambush.command import command_words
 from ambush_gui.ambush.model import Mode, Soldier
 from ambush_gui.core.decisions import Decision
 from ambush_gui.gui.hexmap.ammo import ammo_text
@@ -46,6 +47,7 @@ from ambush_gui.gui.hexmap.ar_track import (
     soldier_tip,
     turn_in_progress,
 )
+from ambush_gui.gui.hexmap.dialogs.common import RATING_NAMES
 from ambush_gui.gui.hexmap.paragraph_reader import ParagraphReader
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import Chip, clear_layout, side_colour, side_title
@@ -63,7 +65,8 @@ RATINGS: tuple[tuple[str, str, str], ...] = (
                  "weapon on"),
     ("per", "PER", "Perception: he passes a Perception Check by rolling this or less "
                    "(becoming aware, spotting a hidden enemy)"),
-    ("ldr", "LDR", "Leadership: how far his command reaches and how many turns he can give"),
+    ("ldr", "LDR", "Leadership: added up with the other men's in his hex (a leader's also "
+                   "up to two hexes away); 5 or more puts him in command"),
 )
 
 
@@ -108,6 +111,12 @@ class SoldierCard(QWidget):
             self.ratings[key] = cell
             ratings.addWidget(cell, 1)
         lay.addWidget(self.ratings_box)
+        # the abbreviations spelled out once: "AR" is also the Action Round of the AR Track
+        self.legend = text_label(" · ".join(f"{name} {RATING_NAMES[key]}"
+                                            for key, name, _ in RATINGS), size=8)
+        self.legend.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
+        self.legend.setObjectName("rating-legend")
+        lay.addWidget(self.legend)
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
         lay.addWidget(line)
@@ -117,6 +126,7 @@ class SoldierCard(QWidget):
         lay.addStretch(1)
         self.soldier_id: str | None = None
         self.ratings_box.hide()
+        self.legend.hide()
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
 
     def show_soldier(self, game: Any, soldier_id: str | None) -> None:
@@ -128,6 +138,7 @@ class SoldierCard(QWidget):
             self.subtitle.setText("")
             self.body.setText(self.HINT)
             self.ratings_box.hide()
+            self.legend.hide()
             return
         side = s.side.value
         self.title.setText(s.name)
@@ -140,6 +151,7 @@ class SoldierCard(QWidget):
             self.chips.addWidget(Chip(text, colour, tip))
         self.chips.addStretch(1)
         self.ratings_box.show()
+        self.legend.show()
         for key, name, _ in RATINGS:
             self.ratings[key].setText(f"<span style='font-size:7.5pt'>{name}</span><br>"
                                       f"<b style='font-size:11pt'>{getattr(s, key)}</b>")
@@ -173,7 +185,8 @@ class SoldierCard(QWidget):
         if s.aboard:
             rows.append(f"aboard {s.aboard}")
         marker = SPACE_NAMES[s.marker]
-        rows.append(f"AR marker: <b>{marker}</b>, {s.turns} turn(s) left")
+        rows.append(f"Marker on the AR (Action Round) Track: <b>{marker}</b>, {s.turns} "
+                    "turn(s) left")
         if s.guarding:
             rows.append(f"guarding {s.guarding}")
         weapons = []
@@ -193,6 +206,12 @@ class SoldierCard(QWidget):
                                f"{w.carriers[s.id]} Port Box(es)"
                                + (", set up" if w.prepared else ""))
         html = "<br>".join(rows)
+        command = command_words(game, s)
+        if command:  # who commands him, and why not (AR-055, AR-056, AR-059): first, in sight
+            head, _, rest = command.partition(". ")
+            colour = theme.BONUS if head == "In command" else theme.MALUS
+            html = (f"<p style='margin-bottom:4px'><b style='color:{colour.name()}'>{head}</b>"
+                    f" — {rest}</p>") + html
         html += "<p style='margin-top:4px'><b>Weapons</b><br>" + ("<br>".join(weapons) or "none") + "</p>"
         if s.side is Side.US:
             boxes = Tally(s.ammo)

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from ambush_gui.ambush.charts import faces_text
 from ambush_gui.ambush.mission import ListStyle, Mission
 from ambush_gui.core.events import Event
+from ambush_gui.gui.hexmap.wording import german_names, name_germans
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import clear_layout
 from ambush_gui.gui.shared.widgets import text_label
@@ -291,10 +292,9 @@ class ParagraphReader(QWidget):
         german = d.get("german")
         prev = self.entries[-1] if self.entries else None
         if german is not None:
-            who = self._german_name(int(german))
+            who = tag = self._german_name(int(german))
             how = self._turn.get(int(german))
             who += f" — {how}" if how else ""
-            tag = who.split(",")[0]
         else:
             who = self._context or "Read from the Mission Card"
             tag = self._tag
@@ -373,10 +373,12 @@ class ParagraphReader(QWidget):
         if spec is None:
             self.text.setText(entry.fallback)
         else:
-            self.text.setText(spec.text)
+            names = self._german_names()  # "German 6" as his counter shows him
+            self.text.setText(name_germans(spec.text, names))
             for i, o in enumerate(spec.options):
                 mark = f"{i + 1}." if spec.style is ListStyle.NUMBERED else "•"
-                text, faces = o.text, o.when.chance if o.when.key == "chance" else None
+                text = name_germans(o.text, names)
+                faces = o.when.chance if o.when.key == "chance" else None
                 chance = faces is not None
                 if faces is not None:
                     text = f"[{faces_text(faces)}] {text}"
@@ -464,13 +466,11 @@ class ParagraphReader(QWidget):
 
     # -- names from the mission ----------------------------------------------------------------
     def _german_name(self, number: int) -> str:
-        if self.mission is not None:
-            try:
-                card = self.mission.german(number)
-                return f"{card.name} ({card.letter}), German {number}"
-            except KeyError:
-                pass
-        return f"German {number}"
+        """German 6 as his counter shows him: "German F (6, Gefreiter Falk)"."""
+        return self._german_names().get(number, f"German {number}")
+
+    def _german_names(self) -> dict[int, str]:
+        return german_names(self.mission.spec.germans) if self.mission is not None else {}
 
     def _soldier_name(self, sid: str) -> str:
         if self.mission is not None:

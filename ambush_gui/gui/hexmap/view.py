@@ -97,14 +97,18 @@ class Counter:
     out: bool = False  # out of the fight (killed/captured/surrendered): drawn faded and crossed
     unaware: bool = False  # US not yet aware
     tip: str = ""  # tooltip text (name, ratings, status)
+    no_command: bool = False  # US out of command: a red initiative number panics him (AR-059)
 
 
-def counters_for(state: Any) -> list[Counter]:
+def counters_for(state: Any, commands: Mapping[str, str] | None = None) -> list[Counter]:
     """Every soldier of an ``AmbushState`` who is on the map (a hex, not left the map).
 
     US counters carry the soldier's surname, German counters their letter (AR-007).
+    ``commands``: each US soldier's command in words (:func:`~ambush_gui.ambush.command.
+    command_words`), for his tooltip and the out-of-command badge.
     """
     out: list[Counter] = []
+    commands = commands or {}
     for s in state.soldiers.values():
         if s.hex is None or s.left_map:
             continue
@@ -114,17 +118,30 @@ def counters_for(state: Any) -> list[Counter]:
         out.append(Counter(
             id=s.id, side=side, hex=s.hex.label, text=text, stance=str(s.stance.value),
             wounded=s.wounded, panicked=s.panicked, out=status != "active",
-            unaware=side == "us" and not s.aware, tip=_soldier_tip(s),
+            unaware=side == "us" and not s.aware, tip=_soldier_tip(s, commands.get(s.id, "")),
+            no_command=commands.get(s.id, "").startswith("Out of command"),
         ))
     return out
 
 
-def _soldier_tip(s: Any) -> str:
+def _also_here(c: Counter) -> str:
+    """A counter under the top one, in a hex's tooltip: "Pfc Lund (crouching, wounded)"."""
+    name = c.tip.split("</b>")[0].removeprefix("<b>") if c.tip.startswith("<b>") else c.text
+    state = [c.stance] + [w for w, on in (("wounded", c.wounded), ("panicked", c.panicked),
+                                          ("out of the fight", c.out)) if on]
+    return f"{name} ({', '.join(state)})"
+
+
+def _soldier_tip(s: Any, command: str = "") -> str:
+    from ambush_gui.gui.hexmap.dialogs.common import ratings_text
+
     side = theme.SIDE_NAMES.get(str(s.side.value), str(s.side.value))
     who = f"{s.name} ({s.letter})" if s.letter else s.name
     lines = [f"<b>{who}</b>, {side}, in {s.hex.label}",
-             f"{str(s.stance.value).capitalize()} · AR {s.ar} · MPA {s.mpa} · WS {s.ws} "
-             f"· PER {s.per} · LDR {s.ldr}"]
+             f"{str(s.stance.value).capitalize()} · {ratings_text(s)}"]
+    if command:
+        head, _, rest = command.partition(". ")
+        lines.append(f"<b>{head}</b>: {rest}")
     state = [str(s.status.value)] if str(s.status.value) != "active" else []
     state += [w for w, on in (("wounded", s.wounded), ("panicked", s.panicked),
                               ("not yet aware", str(s.side.value) == "us" and not s.aware)) if on]
@@ -801,7 +818,8 @@ STANCES = ("standing", "crouching", "prone")
 class CounterItem(QGraphicsItem):
     """One counter: a US counter is a rounded square with a white star, a German one an
     octagon with a cross, each in its side's colour. The top band holds the text and the
-    status badges (W wounded, ! panicked, ? not yet aware); the body shows the emblem and
+    status badges (W wounded, ! panicked, ? not yet aware, a struck-through C out of
+    command); the body shows the emblem and
     a figure standing, crouching or lying. A counter out of the fight is faded and
     crossed; the selected one has a yellow ring."""
 
@@ -813,15 +831,16 @@ class CounterItem(QGraphicsItem):
         self.size = size
         self.k = 1.0
         self.selected = False
+        self.stack = 1  # on the top counter of a stack: how many counters the hex holds
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setZValue(theme.Z_HEX_COUNTERS)
 
-    def set_look(self, counter: Counter, k: float, selected: bool) -> None:
-        if (counter, k, selected) == (self.counter, self.k, self.selected):
+    def set_look(self, counter: Counter, k: float, selected: bool, stack: int = 1) -> None:
+        if (counter, k, selected, stack) == (self.counter, self.k, self.selected, self.stack):
             return
         if k != self.k:
             self.prepareGeometryChange()
-        self.counter, self.k, self.selected = counter, k, selected
+        self.counter, self.k, self.selected, self.stack = counter, k, selected, stack
         self.setOpacity(theme.COUNTER_OUT_OPACITY if counter.out else 1.0)
         self.update()
 
@@ -835,13 +854,25 @@ class CounterItem(QGraphicsItem):
         return QPointF(r.left() + 0.3 * r.width(), r.top() + 0.5 * self.BAND * self.size * self.k)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
-        m = 0.12 * self.size * self.k
+        m = 0.2 * self.size * self.k  # the stack's count badge stands out of the corner
         return self.rect().adjusted(-m, -m, m, m)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
         path.addRect(self.rect())
         return path
+
+    def _stack_badge(self, painter: QPainter, r: QRectF, s: float) -> None:
+        """How many counters the hex holds, on the top one's lower left corner (the
+        counters under it lie up and to the left): none is hidden without a sign."""
+        d = 0.38 * s
+        box = QRectF(r.left() - 0.5 * d, r.bottom() - 0.5 * d, d, d)
+        painter.setPen(QPen(theme.COUNTER_EDGE, 0.025 * s))
+        painter.setBrush(QColor("white"))
+        painter.drawEllipse(box)
+        painter.setFont(_font(0.7 * d, bold=True))
+        painter.setPen(QColor("black"))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(self.stack))
 
     def _outline(self, r: QRectF) -> QPainterPath:
         path = QPainterPath()
@@ -880,7 +911,9 @@ class CounterItem(QGraphicsItem):
         # The band: the text, then the badges at its right end.
         badges = [(t, col) for t, col, on in (("W", theme.COUNTER_WOUNDED, c.wounded),
                                               ("!", theme.COUNTER_PANICKED, c.panicked),
-                                              ("?", theme.COUNTER_UNAWARE, c.unaware)) if on]
+                                              ("?", theme.COUNTER_UNAWARE, c.unaware),
+                                              ("C", theme.COUNTER_NO_COMMAND,
+                                               c.no_command and not (c.panicked or c.unaware))) if on]
         bd = 0.86 * band_h
         right = r.right() - 0.08 * s
         badge_font = _font(0.7 * bd, bold=True)
@@ -892,6 +925,10 @@ class CounterItem(QGraphicsItem):
             painter.setFont(badge_font)
             painter.setPen(theme.COUNTER_TEXT)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            if text == "C":  # struck through: no command
+                painter.setPen(QPen(theme.COUNTER_TEXT, 0.025 * s))
+                painter.drawLine(box.bottomLeft() + QPointF(0.2 * bd, -0.2 * bd),
+                                 box.topRight() + QPointF(-0.2 * bd, 0.2 * bd))
             right -= bd + 0.03 * s
         # The stance in the band too: in a stack only the top counter's body shows, and
         # every soldier's stance matters for fire (the body repeats it larger).
@@ -927,6 +964,8 @@ class CounterItem(QGraphicsItem):
             painter.setPen(QPen(theme.SELECTION, 0.07 * s))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawPath(self._outline(r.adjusted(-0.04 * s, -0.04 * s, 0.04 * s, 0.04 * s)))
+        if self.stack > 1:  # over the selection ring
+            self._stack_badge(painter, r, s)
 
 
 # -- the view ------------------------------------------------------------------------------
@@ -1096,7 +1135,8 @@ class HexMapView(MapView):
             centre = self.geo.centre[Hex.from_label(label)]
             for i, (c, off) in enumerate(zip(stack, offsets, strict=True)):
                 item = self._items[c.id]
-                item.set_look(c, k, c.id == self.selected)
+                item.set_look(c, k, c.id == self.selected,
+                              len(stack) if i == len(stack) - 1 else 1)
                 if c.id == self._anim_id:
                     self._anim_end = centre + off
                     continue
@@ -1297,8 +1337,9 @@ class HexMapView(MapView):
         if cid is not None and self._counters[cid].tip:
             parts.append(self._counters[cid].tip)
         others = [c for c in self._counters.values() if c.hex == label and c.id != cid]
-        if others:
-            parts.append("Also here: " + ", ".join(c.text for c in others))
+        if others:  # each by his name, stance and state: the counters under the top one
+            parts.append(f"<b>{len(others) + 1} counters in this hex.</b> Also here: "
+                         + "; ".join(_also_here(c) for c in others))
         parts.append(self.describe_hex(label).replace("\n", "<br>"))
         h = Hex.from_label(label)
         parts += [m.tip for m in self._marks if m.tip and h in m.hexes]

@@ -24,6 +24,7 @@ the map, apart from the red references.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer
@@ -36,7 +37,7 @@ from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Event
 from ambush_gui.core.hexgrid import Hex
 from ambush_gui.gui.hexmap.dialogs import ON_THE_MAP  # noqa: E402
-from ambush_gui.gui.hexmap.wording import shown  # noqa: E402
+from ambush_gui.gui.hexmap.wording import german_names, shown  # noqa: E402
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.controller import GameController
 from ambush_gui.gui.shared.game_window import GameWindow
@@ -88,6 +89,8 @@ class AmbushWindow(GameWindow):
         self._fresh_germans: list[str] = []  # ... those, for the decision now open
         self._appeared: list[tuple[str, str]] = []  # (hex, name) of Germans activated since a redraw
         self._labels: list[tuple[str, str]] = []  # (soldier label, side), longest first
+        self._stance_ends: tuple[str, str] | None = None  # (soldier, why) a stance ends a move
+        self._move_ended = ""  # the status bar's word on it, after the next decision opens
         super().__init__(controller, parent)
 
     # -- building -----------------------------------------------------------------------------
@@ -390,11 +393,15 @@ class AmbushWindow(GameWindow):
 
         self._close_prompts()  # the docks were redrawn just before, on stateChanged
         self.statusBar().clearMessage()
+        if self._move_ended:  # said after, where the player looks next
+            self.statusBar().showMessage(self._move_ended, 10000)
+            self._move_ended = ""
         self._fresh_germans, self._germans_named = self._germans_named, []
         game = self.controller.game
         if decision.kind in ON_THE_MAP:
             self.move_prompt = AmbushStepPrompt()
             self.move_prompt.set_decision(decision, game)
+            self.move_prompt.chosen.connect(lambda a, d=decision: self._note_stance(d, a))
             self.move_prompt.chosen.connect(self._answer)
             self._show_steps(decision)
             self._host(self.move_prompt, decision)
@@ -575,7 +582,14 @@ class AmbushWindow(GameWindow):
 
     # -- showing the state ------------------------------------------------------------------------
     def _on_event(self, event: Event) -> None:
-        self.add_to_log(shown(event))  # through the player's view (core/view.py), as the table's
+        ends = self._stance_ends
+        if event.kind == "stance" and ends is not None and event.data.get("soldier") == ends[0]:
+            self._stance_ends = None  # the move ends with this stance: said in the log line
+            game: Any = self.controller.game
+            who = game.state.soldiers[ends[0]].name
+            self._move_ended = f"{who}'s move is over. {ends[1]}"
+            event = replace(event, text=f"{event.text}: {ends[1]}")
+        self.add_to_log(self.worded(event))  # through the player's view (core/view.py), as the table's
         german = event.data.get("german")
         if isinstance(german, str):
             self._germans_named.append(german)
@@ -594,6 +608,23 @@ class AmbushWindow(GameWindow):
                 if frm:
                     self._moves.append((s.id, [frm, event.data["to"]]))
 
+    def _note_stance(self, decision: Decision, answer: Any) -> None:
+        """A stance taken in the middle of a move that ends it: remembered, so that the
+        stance's log line and the status bar say the move is over and why."""
+        from ambush_gui.gui.hexmap.dialogs.actions import stance_ends_move
+
+        if decision.kind is DecisionKind.AMBUSH_MOVE and isinstance(answer, dict) \
+                and "stance" in answer:
+            why = stance_ends_move(str(answer["stance"]), bool(decision.facts.get("entered")))
+            self._stance_ends = (str(decision.facts.get("soldier")), why) if why else None
+
+    def worded(self, event: Event) -> Event:
+        """``event`` in the player's words (:func:`~ambush_gui.gui.hexmap.wording.shown`),
+        a paragraph's "German 6" named as his counter shows him ("German F (6, ...)")."""
+        game: Any = self.controller.game
+        germans = [s for s in game.state.soldiers.values() if s.side is Side.GERMAN]
+        return shown(event, german_names(germans))
+
     def _last_hex(self, sid: str) -> str | None:
         """Where his counter was last seen: the end of his last move since the redraw, or
         the hex the map shows him in (an evasive move's events name only the hex entered)."""
@@ -605,7 +636,7 @@ class AmbushWindow(GameWindow):
     def _build_tray(self) -> None:
         super()._build_tray()
         self.tray.deferred = True  # cards built once per answer (or beat), like the log
-        self.tray.wording = shown  # "Give a turn", "the German side", why he panicked
+        self.tray.wording = self.worded  # "Give a turn", "the German side", why he panicked
 
     def side_of(self, event: Event) -> str | None:
         """The side of an Ambush! roll or outcome: the soldier it names (rolls name him in
@@ -663,9 +694,11 @@ class AmbushWindow(GameWindow):
 
     def _counters(self, game: Any) -> list[Any]:
         """The counters as ``game`` has them (and where each was drawn, for the moves)."""
+        from ambush_gui.ambush.command import command_words
         from ambush_gui.gui.hexmap.view import counters_for
 
-        counters = counters_for(game.state)
+        commands = {s.id: command_words(game, s) for s in game.state.soldiers.values()}
+        counters = counters_for(game.state, commands)
         self._shown = {c.id: c.hex for c in counters}
         return counters
 
@@ -733,7 +766,7 @@ class AmbushWindow(GameWindow):
         self.fire_panel.set_game(game)
         self.fire_panel.reload(game.log.events)
         self._read = False
-        self.reload_log([shown(e) for e in game.log.events])
+        self.reload_log([self.worded(e) for e in game.log.events])
         self._reset_booklet()
 
     def _on_references(self, arrows: list[tuple[str, str]]) -> None:

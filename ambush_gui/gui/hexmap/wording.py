@@ -5,13 +5,16 @@ the engine's wording stays as it is; the log dock and the dice tray show it thro
 :func:`shown`: the action a soldier chose by the title its dialog gives it ("Give a
 turn", not ``give_turn``), a sighting by what it is ("the farmhouse sentry", not
 ``'farmhouse-sentry'``), the sides by their names ("the German side", not "the german
-side"), and a panic with the reason the AR marker's event gives for it.
+side"), and a panic with the reason the AR marker's event gives for it, in words: the
+Action Rating column the initiative die was read in, and command (issue 29).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from typing import Any
 
 from ambush_gui.core.events import Event
 from ambush_gui.gui.hexmap.dialogs.common import action_title
@@ -31,21 +34,57 @@ def _sides(text: str) -> str:
     return _SIDE.sub(lambda m: f"{m.group(1)} {theme.SIDE_NAMES[m.group(2)]}", text)
 
 
+_COLUMN = re.compile(r"(\d) in AR column (\d+)")
+
+
 def panic_reason(why: str) -> str:
     """The marker's parenthesis ("1 in AR column 4, red: out of command, panic") as the
-    reason he panicked ("1 is red in AR column 4 (out of command)")."""
-    head, _, tail = why.partition(", red")
+    reason he panicked, in words: what the initiative die read in his Action Rating column,
+    and whether it was the Panic space (AR-037) or a red number that panics a soldier out
+    of command (AR-038, AR-064)."""
+    head, red, tail = why.partition(", red")
     reason = tail.lstrip(":").strip().removesuffix("panic").strip(" ,")
-    m = re.match(r"(\d) in AR column (\d+)", head)
+    m = _COLUMN.match(head)
     if not m:
         return why.removeprefix("panicked ")  # "panicked in combat": "X panics: in combat"
-    said = f"{m.group(1)} is red in AR column {m.group(2)}"
-    return f"{said} ({reason})" if reason else said
+    die, column = m.groups()
+    if not red:
+        return f"{die} is the Panic space in his Action Rating column ({column})"
+    read = f"{die} is red in his Action Rating column ({column})"
+    if reason == "out of command":
+        return f"{read} and he is out of command"
+    return read + (f" ({reason})" if reason else "")
 
 
-def shown(event: Event) -> Event:
-    """``event`` as the player reads it (the same event when nothing needs saying again)."""
-    text = event.text
+def _marker_words(text: str) -> str:
+    """A marker placed on a red number in command says why he did not panic; "AR column"
+    is his Action Rating's column (AR is also the Action Round)."""
+    text = text.replace(", red: in command)", ", a red number, but he is in command: no panic)")
+    return _COLUMN.sub(r"\1 in his Action Rating column \2", text)
+
+
+_GERMAN = re.compile(r"\bGerman (\d+)\b")
+
+
+def german_names(germans: Iterable[Any]) -> dict[int, str]:
+    """Each German's number -> how the player knows him: by the letter on his counter
+    first, "German F (6, Gefreiter Falk)" (German soldiers or German cards: ``number``,
+    ``letter``, ``name``)."""
+    return {int(g.number): f"German {g.letter} ({g.number}, {g.name})" if g.letter
+            else f"German {g.number} ({g.name})"
+            for g in germans if getattr(g, "number", None) is not None}
+
+
+def name_germans(text: str, names: Mapping[int, str]) -> str:
+    """``text`` with each "German 6" of a paragraph named as his counter shows him."""
+    return _GERMAN.sub(lambda m: names.get(int(m.group(1)), m.group(0)), text) if names \
+        else text
+
+
+def shown(event: Event, names: Mapping[int, str] | None = None) -> Event:
+    """``event`` as the player reads it (the same event when nothing needs saying again);
+    ``names``: :func:`german_names`, to name a paragraph's "German 6" by his counter."""
+    text = name_germans(event.text, names or {})
     d = event.data
     if event.kind == "action" and d.get("action") and text.endswith(f": {d['action']}"):
         text = text[: -len(str(d["action"]))] + action_title(str(d["action"]))
@@ -57,6 +96,8 @@ def shown(event: Event) -> Event:
     elif event.kind == "marker" and (m := _PANIC.match(text)):
         rules = text[text.rfind(" ["):] if text.endswith("]") and " [" in text else ""
         text = f"{m.group('who')} panics: {panic_reason(m.group('why'))}{rules}"
+    elif event.kind == "marker":
+        text = _marker_words(text)
     if text == event.text:
         return event
     data = dict(d)

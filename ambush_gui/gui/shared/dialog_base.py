@@ -650,10 +650,13 @@ class DecisionDialog(QDialog):
         card.activated.connect(lambda a=answer: self.choose(a))
         return card
 
-    def add_commit(self, tip: str = "", stretch_before: bool = True) -> QPushButton:
+    def add_commit(self, tip: str = "", stretch_before: bool = True,
+                   unselected: str = "") -> QPushButton:
         """The default button that gives the selected card's answer; the first card that
         can be chosen, and warns of nothing (a crowd in the line of fire) if one such may be
-        chosen, is selected (a click on another changes it)."""
+        chosen, is selected (a click on another changes it). With ``unselected`` nothing is
+        selected: the button is greyed with those words until a card is, so Enter never
+        gives an answer the player has not picked."""
         self.commit_button = self.add_button("OK", on_click=self.commit, default=True,
                                              stretch_before=stretch_before, tip=tip)
         self._commit_tip = tip
@@ -661,11 +664,16 @@ class DecisionDialog(QDialog):
         # card is selected (it was as wide as the selected card's words, and a click at the
         # same spot missed it after another card was chosen)
         button = self.commit_button
-        widest = max(self._pick_texts.values(), key=lambda t: button_text_width(button, t),
-                     default="OK")
+        widest = max([*self._pick_texts.values(), unselected or "OK"],
+                     key=lambda t: button_text_width(button, t))
         self._fit_text(button, widest)
         checked = next((c for _, c in self.picks if c.isChecked()), None)
-        if checked is None:  # the first that may be chosen; one with no warning if any
+        if checked is None and unselected:
+            self._fit_text(button, unselected)
+            button.setEnabled(False)
+            button.setToolTip(f"{unselected}: click a card or press its number; then "
+                              "Enter, this button or a double-click takes it")
+        elif checked is None:  # the first that may be chosen; one with no warning if any
             enabled = [c for _, c in self.picks if c.isEnabled()]
             first = next((c for c in enabled if not getattr(c, "warnings", ())),
                          enabled[0] if enabled else None)
@@ -678,6 +686,7 @@ class DecisionDialog(QDialog):
     def _picked(self, answer: Any, card: Card) -> None:
         self.selection = answer
         if self.commit_button is not None:
+            self.commit_button.setEnabled(True)
             text = self._pick_texts.get(id(card), "OK")
             self._fit_text(self.commit_button, text)
             tip = getattr(self, "_commit_tip", "")

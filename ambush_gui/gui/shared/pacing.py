@@ -120,6 +120,7 @@ def big_moment(event: Event) -> str | None:
         who = event.text.split("'s AR marker")[0]
         why = event.text.partition("→ panic (")[2].partition(")")[0]
         why = why.removesuffix(", panic").removesuffix(": panic")
+        why = why.replace("in AR column", "in Action Rating column")  # not the Action Round
         return f"{who} panics ({why})" if why and why != "panic" else f"{who} panics"
     if event.kind == "activate" and d.get("german"):
         return event.text.split(" [")[0]

@@ -289,6 +289,7 @@ COUNTER_SHADOW = QColor(0, 0, 0, 90)
 COUNTER_WOUNDED = QColor("#c0392b")
 COUNTER_PANICKED = QColor("#e67e22")
 COUNTER_UNAWARE = QColor("#5dade2")
+COUNTER_NO_COMMAND = QColor("#8e44ad")  # out of command: a red initiative number panics him
 COUNTER_OUT_MARK = QColor("#7b241c")
 COUNTER_OUT_OPACITY = 0.45
 Z_HEX_TERRAIN, Z_HEX_MARKS, Z_HEX_GRID, Z_HEX_LABELS = 0, 5, 10, 12

@@ -344,7 +344,7 @@ def test_reader_emits_red_references_for_a_move(qtbot: Any) -> None:
             assert {"move": "references"} in e.data["actions"]
             assert shown[-1] == [("0709", "0809"), ("0809", "0909"), ("0909", "1009"),
                                  ("1009", "1109")]
-            assert "Gefreiter Falk (F), German 6" in r.who.text()
+            assert "German F (6, Gefreiter Falk)" in r.who.text()
             assert "Action Number" in r.who.text()
         elif e.kind == "paragraph" and "option" in e.data:
             assert shown[-1] == []

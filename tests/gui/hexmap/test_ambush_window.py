@@ -199,7 +199,6 @@ def test_hex_toggles_and_rules_reference(qtbot: Any) -> None:
 def test_the_docks_held_back_during_an_answer_show_everything_after_it(qtbot: Any) -> None:
     """The log and the reader wait for the redraw (one per answer): afterwards the log holds
     every event as a log fed one by one would, and the reader shows the last paragraph."""
-    from ambush_gui.gui.hexmap.wording import shown
     from ambush_gui.gui.shared.widgets import GameLog
 
     win = open_window(qtbot, "ambush-hedgerow", 1)
@@ -209,7 +208,7 @@ def test_the_docks_held_back_during_an_answer_show_everything_after_it(qtbot: An
     plain = GameLog()
     qtbot.addWidget(plain)
     for e in game.log.events:
-        plain.add(shown(e))  # in the player's words
+        plain.add(win.worded(e))  # in the player's words, a German named by his counter
     assert win.log.toPlainText() == plain.toPlainText()
     last = [e for e in game.log.events if e.kind == "paragraph" and "option" in e.data][-1]
     assert win.reader.shown is not None and win.reader.shown.number == last.data["paragraph"]

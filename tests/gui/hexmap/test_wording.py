@@ -39,8 +39,8 @@ def test_the_sides_are_named_and_a_panic_says_why() -> None:
     assert shown(roll).text.startswith("Initiative: German")
     assert shown(roll).data["purpose"] == "Initiative: German [AR-032]"
     panic = shown(Event("marker", PANIC, {"soldier": "doyle", "to": "panic"}))
-    assert panic.text == ("Sgt Doyle panics: 1 is red in AR column 4 (out of command) "
-                          "[AR-038, AR-059, AR-064]")
+    assert panic.text == ("Sgt Doyle panics: 1 is red in his Action Rating column (4) and he "
+                          "is out of command [AR-038, AR-059, AR-064]")
 
 
 def test_the_tray_card_keeps_the_panic_and_its_reason(qtbot: Any) -> None:

@@ -46,6 +46,8 @@ from ambush_gui.gui.hexmap.dialogs.common import (
     STANCES,
     action_tip,
     action_title,
+    crew_notes,
+    option_note,
     option_text,
     soldier,
     soldier_chips,
@@ -68,6 +70,7 @@ from ambush_gui.gui.shared.dialog_base import (
 )
 
 PASS = {"action": "pass"}
+PICK_FIRST = "Pick an action first"
 REMOVE = {"action": "remove_grenade"}
 
 
@@ -122,6 +125,13 @@ class AmbushActionDialog(DecisionDialog):
         if s is not None:
             self.body.addWidget(soldier_header(self.game, s, f"{mp} MP left" if mp is not None
                                                else ""))
+        notes = crew_notes(self.game, s)
+        if notes:  # what firing and moving a crew weapon take, before he chooses
+            self.body.addWidget(section("Crew weapon", "What firing and moving it take "
+                                        "(AR-077, AR-089, FC-058)"))
+            for note in notes:
+                self.body.addWidget(label(note, size=9.5, colour=theme.DIALOG_TEXT, wrap=True,
+                                          rich=True))
         options = [o for o in self.decision.options if isinstance(o, Mapping)]
         actions = [o for o in options if "action" in o and o != PASS]
         stances = [o for o in options if "stance" in o]
@@ -159,8 +169,8 @@ class AmbushActionDialog(DecisionDialog):
         if PASS in self.decision.options:
             self.safe_answer = dict(PASS)
             self.add_button("Pass", dict(PASS), tip=action_tip("pass") + "  (Esc)")
-        if self.picks:
-            self.add_commit()
+        if self.picks:  # nothing chosen for him: Enter gives only the action he has picked
+            self.add_commit(unselected=PICK_FIRST)
 
     def action_card(self, option: Mapping[str, Any]) -> Card:
         value = str(option["action"])
@@ -168,8 +178,9 @@ class AmbushActionDialog(DecisionDialog):
         rule = ACTIONS.get(value, ("", "", "", ""))[2]
         generic = action_title(value)
         detail = f"{generic} · {rule}" if title != generic else rule
+        note = option_note(self.game, self.decision.facts.get("soldier"), option)
         key = len(self.option_buttons) + 1 if len(self.option_buttons) < 9 else None
-        card = Card(title, [detail] if detail else [], key=key, side=self.decision.side)
+        card = Card(title, [d for d in (detail, note) if d], key=key, side=self.decision.side)
         card.setToolTip(action_tip(value))
         if key is not None:
             self.number(card)
@@ -332,6 +343,27 @@ class AmbushStanceDialog(DecisionDialog):
 # -- the strip for moves on the map -----------------------------------------------------------
 
 
+def stance_ends_move(stance: str, moved: bool) -> str:
+    """Why taking ``stance`` in the middle of a move ends it ("" if it does not): prone he
+    cannot move; crouching he crawls one hex a turn, none once he has moved (AR-100)."""
+    if stance == "prone":
+        return "Prone, he cannot move: going prone ends his move (AR-100)."
+    if stance == "crouching" and moved:
+        return ("Crouching, a man crawls one hex a turn, and he has already moved: crouching "
+                "now ends his move (AR-100).")
+    return ""
+
+
+def stance_stop(s: Any, moved: bool) -> str:
+    """Why a move has no hex left after a stance change (its first words), or ""."""
+    stance = s.stance.value if s is not None else ""
+    if stance == "prone":
+        return "Prone, he cannot move. "
+    if stance == "crouching" and moved:
+        return "Crouching after moving, he may crawl no further this turn (AR-100). "
+    return ""
+
+
 def is_hex_answer(option: Any) -> bool:
     """A hex on the map (``{"to": "0604"}``, ``{"soldier": id, "to": "0604"}``)."""
     return isinstance(option, Mapping) and "to" in option and option["to"] != "off"
@@ -411,7 +443,8 @@ class AmbushStepPrompt(QFrame):
         hexes = [o for o in d.options if is_hex_answer(o)]
         self.hint.setText(
             "Click a highlighted hex on the map (or drag the counter)." if hexes else
-            "No hex he can enter now.")
+            f"{stance_stop(s, bool(f.get('entered')))}No hex he can enter now: Stop ends his "
+            "move (Esc).")
         if f.get("snap") == "waiting":  # AR-090: the shot waits for a German in sight
             why = str(f.get("snap_why") or "No target for a snap shot now")
             self.hint.setText(f"{self.hint.text()} {why}: the snap shot stays offered "
@@ -426,7 +459,9 @@ class AmbushStepPrompt(QFrame):
                          "hexes of this move (AR-090)")
             elif isinstance(o, Mapping) and "stance" in o:
                 st = str(o["stance"])
-                self.add(STANCES.get(st, (st, ""))[0], o, stance_tip(game, s, st)
+                ends = stance_ends_move(st, bool(f.get("entered")))
+                self.add(STANCES.get(st, (st, ""))[0] + (" (ends the move)" if ends else ""),
+                         o, (f"{ends}\n" if ends else "") + stance_tip(game, s, st)
                          + stance_cost(s))
             elif isinstance(o, Mapping) and o.get("to") == "off":
                 self.add("Leave the map", o, "He leaves by this edge and never comes back "
@@ -504,9 +539,11 @@ class AmbushStepPrompt(QFrame):
 
 
 __all__ = [
+    "PICK_FIRST",
     "AmbushActionDialog",
     "AmbushActorDialog",
     "AmbushStanceDialog",
     "AmbushStepPrompt",
     "is_hex_answer",
+    "stance_ends_move",
 ]

@@ -94,6 +94,20 @@ STANCES: dict[str, tuple[str, str]] = {
 }
 
 
+RATING_NAMES: dict[str, str] = {
+    "ar": "Action Rating", "mpa": "Movement Point Allowance", "ws": "Weapon Skill",
+    "per": "Perception", "ldr": "Leadership"}
+"""Each rating's name in full: the cards, counters and dialogs abbreviate them (and "AR"
+is also the Action Round of the AR Track)."""
+
+
+def ratings_text(s: Any) -> str:
+    """His five ratings, each named in full: "Action Rating 4 · Movement Point Allowance 6 ·
+    ..."."""
+    return " · ".join(f"{name} {getattr(s, key):+d}" if key == "ws" else
+                      f"{name} {getattr(s, key)}" for key, name in RATING_NAMES.items())
+
+
 def action_title(value: str) -> str:
     return ACTIONS.get(value, (value.replace("_", " ").capitalize(), "", "", ""))[0]
 
@@ -197,7 +211,8 @@ def soldier_chips(s: Any) -> list[Chip]:
 
 def soldier_details(game: Any, s: Any) -> list[str]:
     return [
-        f"{where(s)} · {s.stance.value} · AR {s.ar} · MPA {s.mpa} · WS {s.ws:+d}",
+        f"{where(s)} · {s.stance.value} · Action Rating {s.ar} · Movement Point Allowance "
+        f"{s.mpa} · Weapon Skill {s.ws:+d}",
         weapons_text(game, s),
     ]
 
@@ -282,6 +297,48 @@ def option_text(game: Any, sid: Any, option: Mapping[str, Any]) -> str:
     if a == "wake" and "soldier" in option:
         return f"Wake {name('soldier')}"
     return action_title(a)
+
+
+def option_note(game: Any, sid: Any, option: Mapping[str, Any]) -> str:
+    """What a crew weapon's action does to the other carrier, said before it is chosen: the
+    pair moves as one action, and the partner spends his turn (AR-077, AR-089)."""
+    a, partner = str(option.get("action", "")), option.get("partner")
+    if partner is None:
+        return ""
+    him, other = soldier_name(game, sid), soldier_name(game, partner)
+    if a == "move_crew":
+        return (f"One action for the pair: {him} moves, and when he stops {other} follows "
+                "into each hex he entered; both spend their turn")
+    if a == "crew_aimed":
+        return f"{other} serves the gun and spends his turn too"
+    return ""
+
+
+def crew_notes(game: Any, s: Any) -> list[str]:
+    """For a soldier who carries a crew weapon or stands at one: what it takes to fire it
+    and to move it, and where his partner is now (FC-055, FC-058, AR-077, AR-089), so that
+    the conditions are read where he acts, not only in the "Not possible now" list."""
+    if s is None or s.hex is None:
+        return []
+    st = game.state
+    out = []
+    for w in st.crew_weapons.values():
+        here = st.crew_hex(w)
+        if s.id not in w.carriers and here != s.hex:
+            continue
+        name = chart_name(game, w.weapon)
+        others = [st.soldiers[c] for c in w.carriers if c != s.id and c in st.soldiers]
+        mates = [o for o in st.in_hex(s.hex, s.side) if o.id != s.id and o.active]
+        where = "; ".join(
+            f"{o.label}: {o.stance.value} in {o.hex.label if o.hex else 'no hex'}, "
+            f"{o.turns} turn{'s' if o.turns != 1 else ''} left" for o in (others or mates)[:2])
+        state = "set up" if w.prepared else "not set up (both carriers in its hex, one action)"
+        out.append(
+            f"<b>{name}</b>, {state}. <b>Fire</b>: he crouches in its hex with a crouching "
+            "partner who has a turn left. <b>Move</b>: both carriers in one hex and one "
+            "stance, the other with a turn left; they go together."
+            + (f" Now {where}." if where else ""))
+    return out
 
 
 def stance_tip(game: Any, s: Any, stance: str) -> str:
