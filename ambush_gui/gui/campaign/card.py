@@ -1,0 +1,231 @@
+"""The launcher's Campaign card: start a shipped campaign (with the roster it gives, or men
+the player names), or continue one from its progress file, newest first.
+
+A progress file is described by reading it with the engine (``Progress.load``): the
+campaign, the mission it stands at, how many men are living; one that will not load says
+so and still offers to open (which then offers its last good copy).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFrame,
+    QGridLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ambush_gui.core.errors import printable
+from ambush_gui.gui.shared import paths, theme
+
+BRIEF_CHARS = 260
+
+
+@dataclass
+class Saved:
+    """One progress file, as the card lists it."""
+
+    path: Path
+    text: str
+    saved: float
+
+
+def campaign_title(path: Path) -> tuple[str, str]:
+    """A campaign file's title and the start of its story (raw TOML: the launcher does not
+    load six missions before its first frame)."""
+    from ambush_gui.core.errors import ScenarioError
+    from ambush_gui.core.files import read_data
+
+    try:
+        data = read_data(path, ScenarioError)
+    except ScenarioError:
+        return path.stem, ""
+    brief = " ".join(str(data.get("brief", "")).split())
+    if len(brief) > BRIEF_CHARS:
+        brief = brief[:BRIEF_CHARS].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+    return printable(str(data.get("title", path.stem)), 60), printable(brief, BRIEF_CHARS + 1)
+
+
+def describe(path: Path) -> str:
+    """"The Long Lane — mission 2 of 6, The Mill; 7 men living" (or why it will not load)."""
+    from ambush_gui.ambush.campaign import Progress
+
+    try:
+        p = Progress.load(path)
+    except Exception as exc:  # noqa: BLE001 - listed as it is; opening it says the rest
+        return f"{path.name} — cannot be read ({printable(str(exc).splitlines()[0], 80)})"
+    title = printable(p.campaign.title, 50)
+    if p.step_id is None or p.phase == "done":
+        where = "finished"
+    else:
+        step = p.campaign.step(p.step_id)
+        name = printable(str(step.title or step.mission.spec.title), 40)
+        doing = {"equip": "choosing the squad", "mission": "in the mission",
+                 "debrief": "after the mission"}.get(p.phase, p.phase)
+        where = f"mission {step.index + 1} of {len(p.campaign.steps)}, {name} ({doing})"
+    return f"{title} — {where}; {len(p.roster.living())} men living"
+
+
+def saved_campaigns() -> list[Saved]:
+    """The progress files in the data folder, newest first."""
+    from ambush_gui.ambush.campaign import progress_dir
+
+    folder = progress_dir(paths.data_dir())
+    files = sorted(folder.glob("*.json"), key=lambda f: f.stat().st_mtime, reverse=True) \
+        if folder.is_dir() else []
+    return [Saved(f, describe(f), f.stat().st_mtime) for f in files]
+
+
+class CampaignCard(QFrame):
+    """``newCampaign(campaign_path, name_men)`` or ``openCampaign(progress_path)``."""
+
+    newCampaign = Signal(str, bool)
+    openCampaign = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        from ambush_gui.ambush.campaign import shipped
+
+        super().__init__(parent)
+        self.setObjectName("campaignCard")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setStyleSheet(f"QFrame#campaignCard {{ border: 1px solid {theme.PANEL_EDGE.name()}; "
+                           f"border-radius: 6px; background: {theme.PANEL_BG.name()}; }}")
+        grid = QGridLayout(self)
+        grid.setContentsMargins(8, 6, 8, 6)
+        grid.setVerticalSpacing(4)
+        title = QLabel("Ambush! campaign: one squad from mission to mission")
+        title.setFont(theme.label_font(12, True))
+        grid.addWidget(title, 0, 0, 1, 4)
+        self.campaign = QComboBox()
+        for path in shipped():
+            name, brief = campaign_title(path)
+            self.campaign.addItem(name, str(path))
+            self.campaign.setItemData(self.campaign.count() - 1, brief, Qt.ItemDataRole.ToolTipRole)
+        self.campaign.setToolTip("The campaign to start: its missions in order, its squad, its story")
+        self.brief = QLabel()
+        self.brief.setWordWrap(True)
+        self.brief.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
+        self.campaign.currentIndexChanged.connect(self._show_brief)
+        self.name_men = QCheckBox("&Name the men yourself")
+        self.name_men.setToolTip("Unticked, the squad is the one the campaign gives; ticked, you "
+                                 "give its men their names before the first mission")
+        self.start = QPushButton("Start ne&w campaign")
+        self.start.setToolTip("Start the chosen campaign: you choose and equip the squad for its "
+                              "first mission")
+        self.start.clicked.connect(self._new)
+        self.start.setEnabled(self.campaign.count() > 0)
+        new_label = QLabel("Ne&w")
+        new_label.setBuddy(self.campaign)
+        grid.addWidget(new_label, 1, 0)
+        grid.addWidget(self.campaign, 1, 1)
+        grid.addWidget(self.name_men, 1, 2)
+        grid.addWidget(self.start, 1, 3)
+        grid.addWidget(self.brief, 2, 1, 1, 3)
+        self.saved = QComboBox()
+        self.saved.setToolTip("Campaigns under way, the last played first: the mission each stands "
+                              "at and the men still living")
+        self.saved.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.saved.setMinimumContentsLength(30)
+        for s in saved_campaigns():
+            stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(s.saved))
+            self.saved.addItem(f"{s.text} ({stamp})", str(s.path))
+            self.saved.setItemData(self.saved.count() - 1, f"{s.path}: {s.text}",
+                                   Qt.ItemDataRole.ToolTipRole)
+        self.cont = QPushButton("C&ontinue campaign")
+        self.cont.setToolTip("Continue the chosen campaign exactly where it was left"
+                             if self.saved.count() else "No campaign under way yet")
+        self.cont.clicked.connect(self._continue)
+        self.cont.setEnabled(self.saved.count() > 0)
+        self.saved.setEnabled(self.saved.count() > 0)
+        if not self.saved.count():
+            self.saved.addItem("No campaign under way")
+        cont_label = QLabel("Under wa&y")
+        cont_label.setBuddy(self.saved)
+        grid.addWidget(cont_label, 3, 0)
+        grid.addWidget(self.saved, 3, 1, 1, 2)
+        grid.addWidget(self.cont, 3, 3)
+        grid.setColumnStretch(1, 1)
+        self._show_brief()
+
+    def _show_brief(self) -> None:
+        self.brief.setText(str(self.campaign.currentData(Qt.ItemDataRole.ToolTipRole) or ""))
+
+    def _new(self) -> None:
+        if self.campaign.currentData():
+            self.newCampaign.emit(str(self.campaign.currentData()), self.name_men.isChecked())
+
+    def _continue(self) -> None:
+        if self.cont.isEnabled() and self.saved.currentData():
+            self.openCampaign.emit(str(self.saved.currentData()))
+
+
+class NamingDialog(QDialog):
+    """The naming step of a new campaign: the squad's men with their ratings, each name
+    the player's to change (an empty name keeps the one given)."""
+
+    def __init__(self, roster: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Name your men")
+        self.roster = roster
+        lay = QVBoxLayout(self)
+        words = QLabel("Give each man of the squad his name: double-click a name, or select it "
+                       "and type (F2). Their ratings are the campaign's.")
+        words.setWordWrap(True)
+        lay.addWidget(words)
+        self.table = QTableWidget(len(roster.soldiers), 6)
+        self.table.setHorizontalHeaderLabels(["Name", "AR", "MPA", "WS", "PER", "LDR"])
+        from ambush_gui.gui.campaign.record_pad import RATINGS
+
+        for c, (_, _, tip) in enumerate(RATINGS, start=1):
+            item = self.table.horizontalHeaderItem(c)
+            if item is not None:
+                item.setToolTip(tip)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                   | QAbstractItemView.EditTrigger.EditKeyPressed
+                                   | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        for r, s in enumerate(roster.soldiers):
+            name = QTableWidgetItem(str(s.name))
+            name.setToolTip("His name on the record pad and on his counter")
+            self.table.setItem(r, 0, name)
+            for c, (key, _, _) in enumerate(RATINGS, start=1):
+                item = QTableWidgetItem(str(getattr(s, key)))
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.table.setItem(r, c, item)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.setMinimumWidth(520)
+        self.table.setMinimumHeight(min(420, 40 + 30 * len(roster.soldiers)))
+        lay.addWidget(self.table)
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        box.accepted.connect(self.accept)
+        box.rejected.connect(self.reject)
+        lay.addWidget(box)
+
+    def names(self) -> list[str]:
+        out = []
+        for r, s in enumerate(self.roster.soldiers):
+            item = self.table.item(r, 0)
+            text = " ".join(item.text().split()) if item is not None else ""
+            out.append(text[:40] or str(s.name))
+        return out
+
+    def apply(self) -> None:
+        for s, name in zip(self.roster.soldiers, self.names(), strict=True):
+            s.name = name
