@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QMarginsF, Qt, Signal
-from PySide6.QtGui import QKeySequence, QPageLayout, QPageSize, QPdfWriter, QShortcut, QTextDocument
+from PySide6.QtGui import QAction, QKeySequence, QPageLayout, QPageSize, QPdfWriter, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
@@ -106,9 +106,14 @@ class RecordPad(QWidget):
             header.setSectionResizeMode(i, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
         lay.addWidget(self.table, 1)
-        shortcut = QShortcut(QKeySequence.StandardKey.Print, self)
-        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        shortcut.activated.connect(self.print_pdf)
+        # one action for Ctrl+P: the campaign window's menu shows this same one (two
+        # shortcuts on one key would be ambiguous and neither would fire)
+        self.print_action = QAction("&Print the record pad to PDF…", self)
+        self.print_action.setShortcut(QKeySequence.StandardKey.Print)
+        self.print_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.print_action.setToolTip("Write the squad's record pad to a PDF file you choose")
+        self.print_action.triggered.connect(self.print_pdf)
+        self.addAction(self.print_action)
 
     def show_roster(self, soldiers: list[Any], title: str | None = None) -> None:
         """Fill the pad with ``soldiers`` (the roster's, dead men too: the pad is their

@@ -104,9 +104,8 @@ class CampaignWindow(QMainWindow):
 
     def _menus(self) -> None:
         menu = self.menuBar().addMenu("&Campaign")
+        menu.addAction(self.pad.print_action)  # Ctrl+P, wherever the focus is in this window
         for text, key, slot, tip in (
-            ("&Print the record pad to PDF…", QKeySequence.StandardKey.Print, self.pad.print_pdf,
-             "Write the squad's record pad to a PDF file"),
             ("Show the &record pad", QKeySequence("Ctrl+R"), lambda: self.tabs.setCurrentIndex(1),
              "The squad's record pad"),
             ("Show the &mission", QKeySequence("Ctrl+M"), lambda: self.tabs.setCurrentIndex(0),
