@@ -30,14 +30,13 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui.ambush.campaign import promote, raise_cost
+from ambush_gui.ambush.campaign.debrief import RESULT_WORDS, why_not_promote
 from ambush_gui.ambush.campaign.roster import RATING_WORDS, RATINGS
 from ambush_gui.core.errors import printable
 from ambush_gui.gui.campaign.record_pad import status_text
 from ambush_gui.gui.shared import theme
 
 OUTCOMES = {"us": "a US victory", "draw": "a draw", "german": "a German victory"}
-FATES = {"unhurt": "unhurt", "wounded": "wounded", "incapacitated": "incapacitated",
-         "killed": "killed", "captured": "captured", "panicked": "panicked"}
 
 
 def name_of(roster: Any, soldier_id: str) -> str:
@@ -48,11 +47,10 @@ def name_of(roster: Any, soldier_id: str) -> str:
 
 
 def roll_line(roll: dict[str, Any]) -> str:
-    """One die of the campaign rules: "Pfc Reyes, wounded: rolled 2 — misses a mission"."""
-    purpose = str(roll.get("purpose", "a die"))
-    face = roll.get("face", roll.get("roll", "?"))
-    result = roll.get("result", "")
-    return f"{purpose}: rolled {face}" + (f" — {result}" if result else "")
+    """One throw of the campaign rules: "Pfc Reyes's wound: 2"."""
+    faces = roll.get("faces", [])
+    shown = ", ".join(str(f) for f in faces) if isinstance(faces, list) else str(faces)
+    return f"{roll.get('purpose', 'a die')}: {shown or '?'}"
 
 
 class AfterMission(QWidget):
@@ -164,7 +162,7 @@ class AfterMission(QWidget):
             except KeyError:
                 now = "left the roster"
             hit = ", ".join(printable(h, 40) for h in getattr(fate, "hit", []) or [])
-            cells = [name_of(roster, fate.soldier_id), FATES.get(fate.result, fate.result),
+            cells = [name_of(roster, fate.soldier_id), RESULT_WORDS.get(fate.result, fate.result),
                      str(fate.germans) + (f" ({hit})" if hit else ""),
                      f"+{debrief.xp.get(fate.soldier_id, 0)}", now]
             for c, text in enumerate(cells):
@@ -185,11 +183,14 @@ class AfterMission(QWidget):
     def _story(self) -> str:
         d, roster = self.debrief, self.progress.roster
         parts = []
+        if d.lines:
+            parts.append("<h3>What the campaign rules did</h3><ul>" + "".join(
+                f"<li>{html.escape(printable(str(line), 300))}</li>" for line in d.lines) + "</ul>")
         if d.rolls:
-            parts.append("<h3>The campaign's dice</h3><ul>"
+            parts.append("<h3>The dice thrown</h3><ul>"
                          + "".join(f"<li>{html.escape(printable(roll_line(r), 200))}</li>"
                                    for r in d.rolls) + "</ul>")
-        for title, ids in (("Recovered from wounds", d.recovered), ("Died of wounds", d.died_of_wounds)):
+        for title, ids in (("Back from hospital", d.recovered), ("Died of wounds", d.died_of_wounds)):
             if ids:
                 parts.append(f"<h3>{title}</h3><p>"
                              + html.escape(", ".join(name_of(roster, i) for i in ids)) + "</p>")
@@ -197,9 +198,6 @@ class AfterMission(QWidget):
             parts.append("<h3>Recruits who join</h3><ul>" + "".join(
                 f"<li>{html.escape(printable(str(s.name), 40))} — AR {s.ar}, MPA {s.mpa}, "
                 f"WS {s.ws}, PER {s.per}, LDR {s.ldr}</li>" for s in d.recruits) + "</ul>")
-        if d.lines:
-            parts.append("<h3>In short</h3><ul>" + "".join(
-                f"<li>{html.escape(printable(str(line), 300))}</li>" for line in d.lines) + "</ul>")
         return "".join(parts) or "<p>Nothing more to tell.</p>"
 
     # -- promotions ------------------------------------------------------------------------
@@ -240,19 +238,17 @@ class AfterMission(QWidget):
         if not sid or not key:
             self.promote_button.setEnabled(False)
             return
-        soldier = self.progress.roster.by_id(sid)
-        cost = raise_cost(soldier, key, self.progress.campaign.settings)
-        ok = cost is not None and soldier.xp >= cost and soldier.status != "dead"
-        self.promote_button.setEnabled(ok)
-        words = RATING_WORDS[key]
-        if cost is None:
-            why = f"His {words} is at its cap."
-        elif soldier.xp < cost:
-            why = f"Raising his {words} costs {cost} xp; he has {soldier.xp}."
+        why = why_not_promote(self.progress, sid, key)
+        self.promote_button.setEnabled(why is None)
+        if why is None:
+            soldier = self.progress.roster.by_id(sid)
+            cost = raise_cost(soldier, key, self.progress.campaign.settings)
+            why = (f"Raise {printable(str(soldier.name), 30)}'s {RATING_WORDS[key]} by one for "
+                   f"{cost} of his {soldier.xp} experience")
         else:
-            why = f"Raise his {words} for {cost} of his {soldier.xp} xp."
+            why = why[0].upper() + why[1:]
         self.promote_button.setToolTip(why)
-        self.promote_note.setText(why)
+        self.promote_note.setText(why + ".")
 
     def raise_rating(self) -> None:
         sid, key = self.promote_man.currentData(), self.promote_rating.currentData()
@@ -266,3 +262,4 @@ class AfterMission(QWidget):
         self.promoted.emit()
         self._fill_men()
         self.promote_note.setText(f"{name_of(self.progress.roster, sid)}: {RATING_WORDS[key]} raised.")
+        self.promote_button.setFocus()

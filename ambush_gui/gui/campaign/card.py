@@ -84,12 +84,9 @@ def describe(path: Path) -> str:
 
 def saved_campaigns() -> list[Saved]:
     """The progress files in the data folder, newest first."""
-    from ambush_gui.ambush.campaign import progress_dir
+    from ambush_gui.ambush.campaign.progress import saved_progress
 
-    folder = progress_dir(paths.data_dir())
-    files = sorted(folder.glob("*.json"), key=lambda f: f.stat().st_mtime, reverse=True) \
-        if folder.is_dir() else []
-    return [Saved(f, describe(f), f.stat().st_mtime) for f in files]
+    return [Saved(f, describe(f), f.stat().st_mtime) for f in saved_progress(paths.data_dir())]
 
 
 class CampaignCard(QFrame):

@@ -29,7 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ambush_gui.ambush.campaign import Campaign, Progress, progress_dir
+from ambush_gui.ambush.campaign import Campaign, Progress
+from ambush_gui.ambush.campaign.progress import backup_of, new_path
 from ambush_gui.core.errors import InputError, printable
 from ambush_gui.gui.campaign.after_mission import OUTCOMES, AfterMission
 from ambush_gui.gui.campaign.equip import EquipScreen
@@ -298,56 +299,32 @@ class CampaignWindow(QMainWindow):
 
 # -- opening a campaign ---------------------------------------------------------------------
 
-def new_progress_path(campaign: Campaign) -> Path:
-    """``<data>/campaigns/<campaign>-<n>.json``, the first free ``n``."""
-    folder = progress_dir(paths.data_dir())
-    folder.mkdir(parents=True, exist_ok=True)
-    stem = paths.safe_stem(campaign.name, "campaign")
-    n = 1
-    while (folder / f"{stem}-{n}.json").exists():
-        n += 1
-    return folder / f"{stem}-{n}.json"
-
-
-def backup_of(path: Path) -> Path | None:
-    """The last good copy the engine keeps beside a progress file, if there is one."""
-    for bak in (path.with_name(path.name + ".bak"), path.with_suffix(".bak")):
-        if bak.exists():
-            return bak
-    return None
-
-
 def load_progress(path: Path, parent: QWidget | None = None) -> Progress | None:
     """A progress file; a broken one is refused with what is wrong, and its last good copy
-    is offered (the broken file is set aside, never written over the good copy)."""
+    (the engine's ``.bak``) is offered. Saving again writes the file; the engine never keeps
+    a broken file over the good copy."""
     try:
-        progress = Progress.load(path)
-        progress.path = Path(path)
-        return progress
+        return Progress.load(path)
     except (InputError, OSError, ValueError) as exc:
-        bak = backup_of(Path(path))
         words = printable(str(exc), 1200)
-        if bak is None:
+        bak = backup_of(path)
+        if not bak.exists():
             QMessageBox.warning(parent, "Cannot continue this campaign",
                                 f"{path} cannot be used:\n\n{words}")
             return None
         saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(bak.stat().st_mtime))
         answer = QMessageBox.question(
             parent, "Cannot continue this campaign",
-            f"{path} cannot be used:\n\n{words}\n\nContinue from its last good copy, saved {saved}? "
-            f"The broken file is kept beside it as {Path(path).name}.broken.")
+            f"{path} cannot be used:\n\n{words}\n\nContinue from its last good copy, saved {saved}?")
         if answer != QMessageBox.StandardButton.Yes:
             return None
         try:
-            progress = Progress.load(bak)
+            return Progress.load_backup(path)
         except (InputError, OSError, ValueError) as exc2:
             QMessageBox.warning(parent, "Cannot continue this campaign",
                                 f"The last good copy {bak} cannot be used either:\n\n"
                                 f"{printable(str(exc2), 1200)}")
             return None
-        Path(path).replace(Path(path).with_name(Path(path).name + ".broken"))
-        progress.path = Path(path)
-        return progress
 
 
 def new_progress(campaign_path: Path, seed: int, name_men: bool = False,
@@ -363,9 +340,7 @@ def new_progress(campaign_path: Path, seed: int, name_men: bool = False,
         if not dialog.exec():
             return None
         dialog.apply()
-    path = new_progress_path(campaign)
-    progress.save(path)
-    progress.path = path
+    progress.save(new_path(paths.data_dir(), campaign))
     return progress
 
 

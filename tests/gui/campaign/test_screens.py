@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication
 
 from ambush_gui import systems
 from ambush_gui.ambush.campaign import Debrief, Fate, Kit, Loadout, Roster, Soldier, Step
-from ambush_gui.ambush.campaign.spec import Allotment, Next, Settings
+from ambush_gui.ambush.campaign.spec import Allotment, Next, RatingSet, Settings
 from ambush_gui.gui.campaign import after_mission, equip
 from ambush_gui.gui.campaign.record_pad import COLUMNS, RecordPad
 
@@ -40,10 +40,11 @@ def progress() -> Any:
     step = Step("farm", mission, 3, Allotment(weapons={"thompson": 1, "m1-garand": 2},
                                              ammo={"thompson": 3, "m1-garand": 6, "mk2-grenade": 2}),
                 Next(), title="The Quiet Farm", brief="Clear the farm.", index=0)
-    campaign = SimpleNamespace(name="test", title="The Test Lane", steps=[step], settings=Settings(),
+    settings = Settings(caps=RatingSet(ar=5, mpa=7, ws=2, per=6, ldr=4))  # Kane's WS at its cap
+    campaign = SimpleNamespace(name="test", title="The Test Lane", steps=[step], settings=settings,
                                step=lambda sid: step)
-    return SimpleNamespace(campaign=campaign, roster=Roster(_men()), step_id="farm", phase="equip",
-                           loadout=None, done=[], seed=1)
+    return SimpleNamespace(campaign=campaign, roster=Roster(_men()), step_id="farm", phase="debrief",
+                           loadout=None, done=[], seed=1, promotions=[])
 
 
 SUGGESTED = Loadout([Kit("sgt-kane", ["thompson"], ["thompson"] * 3 + ["mk2-grenade"]),
@@ -93,6 +94,7 @@ def test_ctrl_p_asks_for_a_file_and_prints_there(qtbot: Any, tmp_path: Path,
 
 def test_equip_opens_on_the_suggestion_and_start_waits_for_no_problems(
         qtbot: Any, progress: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    progress.phase = "equip"
     asked: list[Loadout] = []
 
     def problems(campaign: Any, step_id: str, roster: Any, loadout: Loadout) -> list[str]:
@@ -132,7 +134,7 @@ def test_equip_reopens_on_the_choice_the_progress_keeps(
     monkeypatch.setattr(equip, "loadout_problems", lambda *a: [])
     kept = Loadout([Kit("pvt-moss", ["thompson"], ["thompson"]), Kit("sgt-kane", [], []),
                     Kit("pvt-hale", ["m1-garand"], [])])
-    progress.loadout = kept
+    progress.loadout, progress.phase = kept, "equip"
     screen = equip.EquipScreen()
     qtbot.addWidget(screen)
     screen.show_step(progress)
@@ -146,23 +148,12 @@ def _debrief() -> Debrief:
                    recovered=["pvt-hale"], xp={"sgt-kane": 5, "pfc-ortiz": 3},
                    recruits=[Soldier("pvt-new", "Pvt Nash", 2, 6, 0, 3, 0, recruit=True)],
                    lines=["Pfc Ortiz misses 2 missions."],
-                   rolls=[{"purpose": "Pfc Ortiz, wounded", "face": 2, "result": "misses 2 missions"}],
+                   rolls=[{"purpose": "Recovery: Pfc Ortiz, wounded", "faces": [2]}],
                    level="Decisive", next_step=None)
 
 
 def test_after_mission_shows_the_fates_the_dice_and_raises_a_rating_through_the_engine(
         qtbot: Any, progress: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    costs = {"ar": 8, "mpa": 6, "ws": None, "per": 4, "ldr": 6}
-    monkeypatch.setattr(after_mission, "raise_cost", lambda s, key, settings: costs[key])
-    raised: list[tuple[str, str]] = []
-
-    def promote(p: Any, sid: str, key: str) -> None:
-        raised.append((sid, key))
-        man = p.roster.by_id(sid)
-        man.xp -= costs[key]
-        setattr(man, key, getattr(man, key) + 1)
-
-    monkeypatch.setattr(after_mission, "promote", promote)
     screen = after_mission.AfterMission()
     qtbot.addWidget(screen)
     screen.show_debrief(progress, _debrief())
@@ -172,7 +163,7 @@ def test_after_mission_shows_the_fates_the_dice_and_raises_a_rating_through_the_
     assert fates[1][4] == "wounded: misses 2 more missions"
     assert fates[2][1:] == ["killed", "0", "+0", "dead"]
     story = screen.dice.toPlainText()
-    assert "Pfc Ortiz, wounded: rolled 2 — misses 2 missions" in story
+    assert "Recovery: Pfc Ortiz, wounded: 2" in story and "Pfc Ortiz misses 2 missions." in story
     assert "Pvt Hale" in story and "Pvt Nash" in story
     assert "the campaign's end" in screen.continue_button.text()
     # Kane (9 xp): WS is at its cap, PER costs 4
@@ -184,8 +175,9 @@ def test_after_mission_shows_the_fates_the_dice_and_raises_a_rating_through_the_
     screen.promote_rating.setCurrentIndex(3)
     with qtbot.waitSignal(screen.promoted):
         qtbot.mouseClick(screen.promote_button, Qt.MouseButton.LeftButton)
-    assert raised == [("sgt-kane", "per")]
+    kane = progress.roster.by_id("sgt-kane")
+    assert (kane.per, kane.xp) == (6, 5) and progress.promotions[-1]["rating"] == "per"
     assert screen.promote_man.itemText(0) == "Sgt Kane (5 xp)"
     screen.promote_rating.setCurrentIndex(0)  # AR: 8 xp, he has 5
     assert not screen.promote_button.isEnabled()
-    assert "costs 8 xp; he has 5" in screen.promote_note.text()
+    assert "costs 8 experience; he has 5" in screen.promote_note.text()
