@@ -91,10 +91,12 @@ class AfterMission(QWidget):
         for i in range(4):
             header.setSectionResizeMode(i, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        header.sectionResized.connect(lambda *_: self._fit_fates())
         self.fates.setToolTip("Each man's fate in the mission and after it")
-        left_lay.addWidget(self.fates, 1)
+        left_lay.addWidget(self.fates)
         self.promotions = self._promotion_box()
         left_lay.addWidget(self.promotions)
+        left_lay.addStretch(1)
         split.addWidget(left)
         self.dice = QTextBrowser()
         self.dice.setToolTip("The campaign rules' dice for the wounded and the fallen, the men "
@@ -150,10 +152,11 @@ class AfterMission(QWidget):
         campaign = progress.campaign
         step = campaign.step(debrief.step_id)
         title = printable(str(step.title or step.mission.spec.title), 80)
-        level = f" ({printable(str(debrief.level), 60)})" if debrief.level else ""
-        self.heading.setText(f"Mission {step.index + 1}: {title} — "
-                             f"{OUTCOMES.get(debrief.outcome, debrief.outcome)}{level}, "
+        said = printable(str(debrief.level), 80) if debrief.level else OUTCOMES.get(
+            debrief.outcome, debrief.outcome).capitalize()
+        self.heading.setText(f"Mission {step.index + 1}: {title} — {said} · "
                              f"{debrief.points} point{'s' if debrief.points != 1 else ''}")
+        self.heading.setToolTip(f"The mission ended in {OUTCOMES.get(debrief.outcome, debrief.outcome)}")
         roster = progress.roster
         self.fates.setRowCount(len(debrief.fates))
         for r, fate in enumerate(debrief.fates):
@@ -169,7 +172,7 @@ class AfterMission(QWidget):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text)
                 self.fates.setItem(r, c, item)
-        self.fates.resizeRowsToContents()
+        self._fit_fates()
         self.dice.setHtml(self._story())
         if debrief.next_step is None:
             self.continue_button.setText("&Continue: the campaign's end")
@@ -179,6 +182,14 @@ class AfterMission(QWidget):
             self.continue_button.setToolTip("Choose and equip the squad for the next mission "
                                             "(the campaign is saved)")
         self._fill_men()
+
+    def _fit_fates(self) -> None:
+        """Rows as high as their text at the columns' widths now; the table as high as its
+        rows (the promotions right under it), at most 360 pixels."""
+        self.fates.resizeRowsToContents()
+        rows = sum(self.fates.rowHeight(r) for r in range(self.fates.rowCount()))
+        self.fates.setFixedHeight(min(rows + self.fates.horizontalHeader().sizeHint().height()
+                                      + 2 * self.fates.frameWidth() + 2, 360))
 
     def _story(self) -> str:
         d, roster = self.debrief, self.progress.roster

@@ -39,10 +39,12 @@ BRIEF_CHARS = 260
 
 @dataclass
 class Saved:
-    """One progress file, as the card lists it."""
+    """One progress file, as the card lists it: a short line for the list, the rest for
+    the line under it."""
 
     path: Path
-    text: str
+    short: str
+    detail: str
     saved: float
 
 
@@ -62,31 +64,33 @@ def campaign_title(path: Path) -> tuple[str, str]:
     return printable(str(data.get("title", path.stem)), 60), printable(brief, BRIEF_CHARS + 1)
 
 
-def describe(path: Path) -> str:
-    """"The Long Lane — mission 2 of 6, The Mill; 7 men living" (or why it will not load)."""
+def describe(path: Path) -> tuple[str, str]:
+    """("The Long Lane — mission 2 of 6 · 7 men living", "The Mill: choosing the squad"),
+    or why the file will not load."""
     from ambush_gui.ambush.campaign import Progress
 
     try:
         p = Progress.load(path)
     except Exception as exc:  # noqa: BLE001 - listed as it is; opening it says the rest
-        return f"{path.name} — cannot be read ({printable(str(exc).splitlines()[0], 80)})"
-    title = printable(p.campaign.title, 50)
+        return (f"{path.name} — cannot be read",
+                printable(str(exc).splitlines()[0], 160) + " (opening it offers the last good copy)")
+    title = printable(p.campaign.title, 40)
+    living = f"{len(p.roster.living())} men living"
     if p.step_id is None or p.phase == "done":
-        where = "finished"
-    else:
-        step = p.campaign.step(p.step_id)
-        name = printable(str(step.title or step.mission.spec.title), 40)
-        doing = {"equip": "choosing the squad", "mission": "in the mission",
-                 "debrief": "after the mission"}.get(p.phase, p.phase)
-        where = f"mission {step.index + 1} of {len(p.campaign.steps)}, {name} ({doing})"
-    return f"{title} — {where}; {len(p.roster.living())} men living"
+        return f"{title} — finished · {living}", f"All {len(p.done)} missions fought"
+    step = p.campaign.step(p.step_id)
+    name = printable(str(step.title or step.mission.spec.title), 60)
+    doing = {"equip": "choosing the squad", "mission": "in the middle of the mission",
+             "debrief": "after the mission"}.get(p.phase, p.phase)
+    return (f"{title} — mission {step.index + 1} of {len(p.campaign.steps)} · {living}",
+            f"{name}: {doing}")
 
 
 def saved_campaigns() -> list[Saved]:
     """The progress files in the data folder, newest first."""
     from ambush_gui.ambush.campaign.progress import saved_progress
 
-    return [Saved(f, describe(f), f.stat().st_mtime) for f in saved_progress(paths.data_dir())]
+    return [Saved(f, *describe(f), f.stat().st_mtime) for f in saved_progress(paths.data_dir())]
 
 
 class CampaignCard(QFrame):
@@ -127,7 +131,7 @@ class CampaignCard(QFrame):
                               "first mission")
         self.start.clicked.connect(self._new)
         self.start.setEnabled(self.campaign.count() > 0)
-        new_label = QLabel("Ne&w")
+        new_label = QLabel("Ca&mpaign")
         new_label.setBuddy(self.campaign)
         grid.addWidget(new_label, 1, 0)
         grid.addWidget(self.campaign, 1, 1)
@@ -137,14 +141,14 @@ class CampaignCard(QFrame):
         self.saved = QComboBox()
         self.saved.setToolTip("Campaigns under way, the last played first: the mission each stands "
                               "at and the men still living")
-        self.saved.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.saved.setMinimumContentsLength(30)
         for s in saved_campaigns():
             stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(s.saved))
-            self.saved.addItem(f"{s.text} ({stamp})", str(s.path))
-            self.saved.setItemData(self.saved.count() - 1, f"{s.path}: {s.text}",
-                                   Qt.ItemDataRole.ToolTipRole)
-        self.cont = QPushButton("C&ontinue campaign")
+            self.saved.addItem(s.short, str(s.path))
+            detail = f"{s.detail}; saved {stamp}"
+            self.saved.setItemData(self.saved.count() - 1, detail, Qt.ItemDataRole.ToolTipRole)
+            self.saved.setItemData(self.saved.count() - 1, f"{s.path}: {detail}",
+                                   Qt.ItemDataRole.StatusTipRole)
+        self.cont = QPushButton("Con&tinue campaign")
         self.cont.setToolTip("Continue the chosen campaign exactly where it was left"
                              if self.saved.count() else "No campaign under way yet")
         self.cont.clicked.connect(self._continue)
@@ -154,11 +158,21 @@ class CampaignCard(QFrame):
             self.saved.addItem("No campaign under way")
         cont_label = QLabel("Under wa&y")
         cont_label.setBuddy(self.saved)
+        self.saved_detail = QLabel()
+        self.saved_detail.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
+        self.saved_detail.setWordWrap(True)
+        self.saved.currentIndexChanged.connect(self._show_detail)
         grid.addWidget(cont_label, 3, 0)
         grid.addWidget(self.saved, 3, 1, 1, 2)
         grid.addWidget(self.cont, 3, 3)
+        grid.addWidget(self.saved_detail, 4, 1, 1, 3)
         grid.setColumnStretch(1, 1)
         self._show_brief()
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        self.saved_detail.setText(str(self.saved.currentData(Qt.ItemDataRole.ToolTipRole) or ""))
+        self.saved_detail.setVisible(self.cont.isEnabled())
 
     def _show_brief(self) -> None:
         self.brief.setText(str(self.campaign.currentData(Qt.ItemDataRole.ToolTipRole) or ""))

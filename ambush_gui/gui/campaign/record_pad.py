@@ -105,6 +105,9 @@ class RecordPad(QWidget):
         for i in range(len(COLUMNS) - 1):
             header.setSectionResizeMode(i, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        # the history wraps at the column's width: rows fit it again when it changes (sized
+        # while the pad's tab was hidden, one line made a row two lines high)
+        header.sectionResized.connect(lambda *_: self.table.resizeRowsToContents())
         lay.addWidget(self.table, 1)
         # one action for Ctrl+P: the campaign window's menu shows this same one (two
         # shortcuts on one key would be ambiguous and neither would fire)

@@ -365,20 +365,22 @@ def open_campaign(target: str | Path, seed: int = 0, name_men: bool = False,
     if progress is None:
         return None
     win = CampaignWindow(progress)
-    win.resize(*_window_size())
+    place(win)
     win.show()
     if progress.phase == "mission":
         win.resume_mission()
     return win
 
 
-def _window_size() -> tuple[int, int]:
-    """At most 1400x900, inside the screen's room."""
+def place(win: QWidget) -> None:
+    """At most 1400x900, inside the screen's room and centred on it."""
     screen = QApplication.primaryScreen()
-    avail = screen.availableGeometry() if screen is not None else None
-    if avail is None:
-        return 1240, 760
-    return min(1400, avail.width() - 40), min(900, avail.height() - 40)
+    if screen is None:
+        win.resize(1240, 760)
+        return
+    avail = screen.availableGeometry()
+    w, h = min(1400, avail.width() - 40), min(900, avail.height() - 40)
+    win.setGeometry(avail.x() + (avail.width() - w) // 2, avail.y() + (avail.height() - h) // 2, w, h)
 
 
 def _resolve(target: str | Path) -> Path:

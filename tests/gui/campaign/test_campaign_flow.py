@@ -101,7 +101,7 @@ def test_a_campaign_from_the_launcher_to_its_end_with_a_reload_inside_a_mission(
 
     # choose-and-equip opens on the suggestion; the record pad holds the filled roster
     assert win.pages.currentWidget() is win.equip
-    assert win.equip.start_button.isEnabled() and len(win.equip.rows) == 3
+    assert win.equip.start_button.isEnabled() and len(win.equip.slots) == 3
     assert win.pad.table.rowCount() == 8 and win.pad.table.item(0, 0).text() == "Sgt Kane"
     assert win.equip.loadout().slots[0].soldier_id == "sgt-kane"
     qtbot.mouseClick(win.equip.start_button, LEFT)

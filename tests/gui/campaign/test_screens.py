@@ -108,19 +108,19 @@ def test_equip_opens_on_the_suggestion_and_start_waits_for_no_problems(
     screen = equip.EquipScreen()
     qtbot.addWidget(screen)
     screen.show_step(progress)
-    assert len(screen.rows) == 3
+    assert len(screen.slots) == 3
     # only the fit are offered: not the wounded, not the dead
-    offered = [screen.rows[0].man.itemData(i) for i in range(screen.rows[0].man.count())]
+    offered = [screen.slots[0].man.itemData(i) for i in range(screen.slots[0].man.count())]
     assert offered == ["", "sgt-kane", "pvt-hale", "pvt-moss"]
     assert screen.loadout() == SUGGESTED
     assert screen.start_button.isEnabled()
-    screen.rows[1].ammo["m1-garand"].setValue(6)
-    screen.rows[1].ammo["mk2-grenade"].setValue(1)
+    screen.slots[1].ammo["m1-garand"].setValue(6)
+    screen.slots[1].ammo["mk2-grenade"].setValue(1)
     assert asked[-1].slots[1].ammo == ["m1-garand"] * 6 + ["mk2-grenade"]
     assert not screen.start_button.isEnabled()
     assert "pvt-hale holds 7 Ammo Boxes" in screen.start_button.toolTip()
     assert "pvt-hale holds 7 Ammo Boxes" in screen.problems.text()
-    assert screen.rows[1].boxes.text() == "7/6"
+    assert screen.slots[1].boxes.text() == "7/6"
     qtbot.mouseClick(screen.suggest_button, Qt.MouseButton.LeftButton)
     assert screen.loadout() == SUGGESTED and screen.start_button.isEnabled()
     with qtbot.waitSignal(screen.start) as got:
@@ -157,7 +157,7 @@ def test_after_mission_shows_the_fates_the_dice_and_raises_a_rating_through_the_
     screen = after_mission.AfterMission()
     qtbot.addWidget(screen)
     screen.show_debrief(progress, _debrief())
-    assert "a US victory (Decisive), 14 points" in screen.heading.text()
+    assert "The Quiet Farm — Decisive · 14 points" in screen.heading.text()
     fates = [[screen.fates.item(r, c).text() for c in range(5)] for r in range(3)]
     assert fates[0] == ["Sgt Kane", "unhurt", "1 (Gefreiter Lutz)", "+5", "fit"]
     assert fates[1][4] == "wounded: misses 2 more missions"
