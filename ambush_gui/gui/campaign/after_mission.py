@@ -86,12 +86,11 @@ class AfterMission(QWidget):
                 item.setToolTip(tip)
         self.fates.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.fates.verticalHeader().setVisible(False)
-        self.fates.setWordWrap(True)
+        self.fates.setWordWrap(False)  # one line a man (wrapped, rows sized while hidden grew)
         header = self.fates.horizontalHeader()
         for i in range(4):
             header.setSectionResizeMode(i, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
-        header.sectionResized.connect(lambda *_: self._fit_fates())
         self.fates.setToolTip("Each man's fate in the mission and after it")
         left_lay.addWidget(self.fates)
         self.promotions = self._promotion_box()

@@ -93,7 +93,10 @@ class RecordPad(QWidget):
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setWordWrap(True)
+        # one history line a mission, each on its own line: rows as high as their lines,
+        # whatever the column's width when they are sized (wrapped, the pad sized in its
+        # hidden tab made one-line rows three lines high)
+        self.table.setWordWrap(False)
         self.table.verticalHeader().setVisible(False)
         self.table.setToolTip("The squad: arrow keys move along it; hover a column's header for "
                               "what it means")
@@ -105,9 +108,6 @@ class RecordPad(QWidget):
         for i in range(len(COLUMNS) - 1):
             header.setSectionResizeMode(i, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
-        # the history wraps at the column's width: rows fit it again when it changes (sized
-        # while the pad's tab was hidden, one line made a row two lines high)
-        header.sectionResized.connect(lambda *_: self.table.resizeRowsToContents())
         lay.addWidget(self.table, 1)
         # one action for Ctrl+P: the campaign window's menu shows this same one (two
         # shortcuts on one key would be ambiguous and neither would fire)
