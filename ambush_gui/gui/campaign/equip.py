@@ -260,7 +260,8 @@ class EquipScreen(QWidget):
             self.slots.append(col)
         spare = QSpacerItem(0, 0, QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
         self.grid.addItem(spare, 0, step.takes + 1)  # the spare width right of the slots
-        self.grid.setRowStretch(len(heads), 1)
+        below = QSpacerItem(0, 0, QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Expanding)
+        self.grid.addItem(below, len(heads), 0)  # the spare height under the rows, not between
 
     def fill(self, loadout: Loadout) -> None:
         self._filling = True
