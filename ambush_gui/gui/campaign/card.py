@@ -220,7 +220,11 @@ class NamingDialog(QDialog):
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(r, c, item)
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # the names have the room
+        for c in range(1, 6):
+            header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setWordWrap(False)
         self.table.setMinimumWidth(520)
         self.table.setMinimumHeight(min(420, 40 + 30 * len(roster.soldiers)))
         lay.addWidget(self.table)

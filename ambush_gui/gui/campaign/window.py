@@ -174,8 +174,8 @@ class CampaignWindow(QMainWindow):
             step = p.campaign.step(str(p.step_id))
             self.mission_words.setText(
                 f"The mission <b>{html.escape(printable(str(step.title or step.mission.spec.title), 80))}"
-                "</b> is under way. Its map is open in its own window; close that window to come "
-                "back here, and resume it whenever you like: every decision is kept.")
+                "</b> is under way: every decision in it is kept. Resume it to go on where you "
+                "left it (closing the mission's window brings you back here).")
             self.pages.setCurrentWidget(self.in_mission)
         elif p.phase == "debrief" and p.done:
             self.after.show_debrief(p, p.done[-1])
