@@ -110,7 +110,7 @@ class Progress:
     @classmethod
     def new(cls, campaign: Campaign, seed: int = 0, roster: Roster | None = None) -> Progress:
         """A campaign at its first mission: the given roster, else the campaign's own, and
-        recruits to fill it (CR-6)."""
+        recruits to fill it (campaign rule 7)."""
         if roster is None:
             roster = Roster([Soldier(r.id, r.name, r.ar, r.mpa, r.ws, r.per, r.ldr)
                              for r in campaign.spec.roster])
@@ -143,7 +143,7 @@ class Progress:
     def from_data(cls, data: Any, source: str = "<data>") -> Progress:
         pf = validate(ProgressFile, data, source, ProgressError)
         try:
-            campaign = Campaign.from_data(pf.campaign, f"{source} (embedded campaign)",
+            campaign = Campaign.from_data(pf.campaign, pf.source or f"{source} (embedded campaign)",
                                           missions=pf.missions)
         except InputError as exc:
             raise ProgressError(source, [(f"campaign: {p}" if p else "campaign", w)
@@ -283,13 +283,15 @@ class Progress:
 
 
 def _good(path: Path) -> bool:
-    """The file at ``path`` reads as a progress file (worth keeping as the last good copy)."""
+    """The file at ``path`` reads as a progress file (worth keeping as the last good copy):
+    whole JSON of this format. (A full check would cost as much as the save; a file this
+    program wrote that reads whole was checked when it was made.)"""
     try:
-        data = read_data(path, ProgressError)
-        validate(ProgressFile, data, str(path), ProgressError)
-    except (InputError, OSError):
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
         return False
-    return True
+    return (isinstance(data, dict) and data.get("format") == FORMAT
+            and isinstance(data.get("campaign"), dict) and isinstance(data.get("roster"), list))
 
 
 def progress_dir(data_dir: Path) -> Path:
