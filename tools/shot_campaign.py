@@ -3,11 +3,11 @@
     xvfb-run -n 97 -s "-screen 0 1920x1080x24" python tools/shot_campaign.py docs/screenshots 1920 1080
     xvfb-run -n 97 -s "-screen 0 1280x800x24" python tools/shot_campaign.py docs/screenshots 1280 800
 
-It opens the launcher (its Campaign card), starts the first shipped campaign (else a two-
-mission campaign of the shipped tutorial and hedgerow missions) with a fixed seed, and
-grabs the whole screen at: the launcher, choose-and-equip for the first mission, the
-after-mission screen once the computer's US player has played that mission through the
-mission window, the record pad then, and choose-and-equip for the second mission.
+It starts the first shipped campaign whose missions load (else a two-mission campaign of
+the shipped tutorial and hedgerow missions) with a fixed seed, and grabs the whole screen
+at: choose-and-equip for the first mission, the after-mission screen once the computer's
+US player has played that mission through the mission window, the record pad then,
+choose-and-equip for the second mission, and the launcher with its Campaign card.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 from shot_common import grab, settle, setup  # tools/ is the script's folder
 
 from ambush_gui.ai.ambush_ai import AmbushAI
-from ambush_gui.ambush.campaign import shipped
+from ambush_gui.ambush.campaign import Campaign, CampaignError, shipped
 from ambush_gui.gui.shared.pacing import Pace
 
 SEED = 14  # the first mission wounds two men and puts two Germans out of the fight
@@ -50,9 +50,13 @@ mission = "ambush-hedgerow"
 
 
 def campaign_file() -> Path:
-    found = shipped()
-    if found:
-        return found[0]
+    """The first shipped campaign whose missions all load, else the two-mission one."""
+    for found in shipped():
+        try:
+            Campaign.load(found)
+        except CampaignError:
+            continue
+        return found
     path = Path(tempfile.mkdtemp(prefix="ambush-gui-campaign-")) / "two-fields.toml"
     path.write_text(FALLBACK, encoding="utf-8")
     return path

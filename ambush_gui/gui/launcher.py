@@ -77,8 +77,7 @@ class Launcher(QDialog):
         box = QGroupBox("New game")
         form = QFormLayout(box)
         self.scenario = QComboBox()
-        shipped = [s for s in systems.shipped()
-                   if s.system in MODES and getattr(s, "kind", "") != "campaign"]
+        shipped = [s for s in systems.shipped() if s.system in MODES]
         for s in shipped:
             self.scenario.addItem(s.title, str(s.path))
             i = self.scenario.count() - 1

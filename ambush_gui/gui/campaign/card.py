@@ -1,9 +1,9 @@
 """The launcher's Campaign card: start a shipped campaign (with the roster it gives, or men
 the player names), or continue one from its progress file, newest first.
 
-A progress file is described by reading it with the engine (``Progress.load``): the
-campaign, the mission it stands at, how many men are living; one that will not load says
-so and still offers to open (which then offers its last good copy).
+A progress file is described from its JSON (the campaign, the mission it stands at, how
+many men are living); one that will not read says so and still offers to open, which
+then says what is wrong and offers its last good copy.
 """
 
 from __future__ import annotations
@@ -66,23 +66,33 @@ def campaign_title(path: Path) -> tuple[str, str]:
 
 def describe(path: Path) -> tuple[str, str]:
     """("The Long Lane — mission 2 of 6 · 7 men living", "The Mill: choosing the squad"),
-    or why the file will not load."""
-    from ambush_gui.ambush.campaign import Progress
+    or that the file will not read.
+
+    Read from the progress file's JSON as it lies, not loaded: loading embeds and checks
+    every mission (about 0.05 s each), and the launcher's first frame would wait for all
+    the campaigns under way. Opening one loads it, and says what is wrong with it."""
+    import json
 
     try:
-        p = Progress.load(path)
-    except Exception as exc:  # noqa: BLE001 - listed as it is; opening it says the rest
-        return (f"{path.name} — cannot be read",
-                printable(str(exc).splitlines()[0], 160) + " (opening it offers the last good copy)")
-    title = printable(p.campaign.title, 40)
-    living = f"{len(p.roster.living())} men living"
-    if p.step_id is None or p.phase == "done":
-        return f"{title} — finished · {living}", f"All {len(p.done)} missions fought"
-    step = p.campaign.step(p.step_id)
-    name = printable(str(step.title or step.mission.spec.title), 60)
+        data = json.loads(path.read_text(encoding="utf-8"))
+        campaign = data["campaign"]
+        steps = [str(m["id"]) for m in campaign["missions"]]
+        title = printable(str(campaign["title"]), 40)
+        living = sum(1 for s in data["roster"] if s.get("status", "fit") in ("fit", "wounded"))
+        step, phase = data["step"], str(data["phase"])
+        done = len(data.get("done") or [])
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return (f"{path.name} — cannot be read", "Opening it says what is wrong, and offers its "
+                                                 "last good copy if there is one")
+    men = f"{living} {'man' if living == 1 else 'men'} living"
+    if step is None or phase == "done" or step not in steps:
+        return f"{title} — finished · {men}", f"{done} missions fought"
+    entry = campaign["missions"][steps.index(step)]
+    name = printable(str(entry.get("title") or data.get("missions", {}).get(step, {}).get("title")
+                         or step), 60)
     doing = {"equip": "choosing the squad", "mission": "in the middle of the mission",
-             "debrief": "after the mission"}.get(p.phase, p.phase)
-    return (f"{title} — mission {step.index + 1} of {len(p.campaign.steps)} · {living}",
+             "debrief": "after the mission"}.get(phase, phase)
+    return (f"{title} — mission {steps.index(step) + 1} of {len(steps)} · {men}",
             f"{name}: {doing}")
 
 

@@ -301,8 +301,8 @@ class CampaignWindow(QMainWindow):
 
 def load_progress(path: Path, parent: QWidget | None = None) -> Progress | None:
     """A progress file; a broken one is refused with what is wrong, and its last good copy
-    (the engine's ``.bak``) is offered. Saving again writes the file; the engine never keeps
-    a broken file over the good copy."""
+    (the engine's ``.bak``) is offered. Taken, the broken file is set aside as ``.broken``
+    and the next save writes the file again, the good copy still the ``.bak``."""
     try:
         return Progress.load(path)
     except (InputError, OSError, ValueError) as exc:
@@ -315,16 +315,21 @@ def load_progress(path: Path, parent: QWidget | None = None) -> Progress | None:
         saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(bak.stat().st_mtime))
         answer = QMessageBox.question(
             parent, "Cannot continue this campaign",
-            f"{path} cannot be used:\n\n{words}\n\nContinue from its last good copy, saved {saved}?")
+            f"{path} cannot be used:\n\n{words}\n\nContinue from its last good copy, saved {saved}? "
+            f"The broken file is kept beside it as {path.name}.broken.")
         if answer != QMessageBox.StandardButton.Yes:
             return None
         try:
-            return Progress.load_backup(path)
+            progress = Progress.load_backup(path)
         except (InputError, OSError, ValueError) as exc2:
             QMessageBox.warning(parent, "Cannot continue this campaign",
                                 f"The last good copy {bak} cannot be used either:\n\n"
                                 f"{printable(str(exc2), 1200)}")
             return None
+        # set aside, so that the next save cannot keep it as the last good copy (a broken
+        # file that still reads as JSON would be) and the player still has it
+        path.replace(path.with_name(path.name + ".broken"))
+        return progress
 
 
 def new_progress(campaign_path: Path, seed: int, name_men: bool = False,
