@@ -36,19 +36,33 @@ from ambush_gui.gui.campaign.after_mission import OUTCOMES, AfterMission
 from ambush_gui.gui.campaign.equip import EquipScreen
 from ambush_gui.gui.campaign.record_pad import RecordPad
 from ambush_gui.gui.shared import paths, theme
-from ambush_gui.gui.shared.controller import GameController
+from ambush_gui.gui.shared.controller import GameController, Seat
 from ambush_gui.gui.shared.game_window import GameWindow, saved_pace, seats_for
 
 
 class CampaignController(GameController):
     """A mission's controller whose autosave is the campaign's progress file: after every
-    decision the game's answers go into the progress (``Progress.record``), which is saved."""
+    decision the game's answers go into the progress (``Progress.record``), which is saved.
+
+    A save opened in its window (File > Open) replaces the game there: the controller is
+    then ``detached`` from the campaign, which keeps its mission as it was (resumed from
+    the campaign's window), and the opened game autosaves as any game does."""
 
     def __init__(self, game: Any, progress: Progress, **kw: Any) -> None:
         super().__init__(game, seats_for("solo", "ambush"), autosave=None, **kw)
         self.progress = progress
+        self.detached = False
+
+    def replace_game(self, game: Any, save_path: Path | None = None,
+                     seats: dict[str, Seat] | None = None) -> None:
+        self.detached = True
+        self.autosave = paths.autosave_path()
+        super().replace_game(game, save_path, seats)
 
     def _autosave(self) -> None:
+        if self.detached:
+            super()._autosave()
+            return
         try:
             self.progress.record(self.game)
             self.progress.save()
@@ -252,7 +266,8 @@ class CampaignWindow(QMainWindow):
         """The game ended: the campaign rules are applied and saved at once (the end dialog
         is still read over the map); its New game button leads back to the campaign."""
         game = win.controller.game
-        if self._finished == id(game) or self.progress.phase != "mission":
+        detached = getattr(win.controller, "detached", False)  # another game opened there
+        if detached or self._finished == id(game) or self.progress.phase != "mission":
             return
         self._finished = id(game)
         self.progress.finish_mission(game)

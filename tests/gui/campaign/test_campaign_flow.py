@@ -164,3 +164,30 @@ def test_a_campaign_from_the_launcher_to_its_end_with_a_reload_inside_a_mission(
     done = Progress.load(progress_path)
     assert done.phase == "done" and len(done.done) == 2
     win.close()
+
+
+def test_a_save_opened_in_the_mission_window_leaves_the_campaign_mission_as_it_was(
+        qtbot: Any, two_farms: Path, tmp_path: Path) -> None:
+    from ambush_gui import systems
+    from ambush_gui.core import saves
+
+    win = cw.open_campaign(two_farms, 5)
+    assert win is not None
+    qtbot.addWidget(win)
+    qtbot.mouseClick(win.equip.start_button, LEFT)
+    play(qtbot, win, stop_after=3)
+    kept = list(win.progress.game_save["decisions"])
+    assert len(kept) == 3
+    other = systems.new_game(systems.load_scenario(systems.resolve("ambush-tutorial")), 11)
+    saves.save(other, tmp_path / "other.json", {"us": "human"})
+    mission = win.mission_window
+    assert mission is not None and mission.open_path(tmp_path / "other.json")
+    play(qtbot, win, stop_after=4)
+    assert mission.controller.game.seed == 11 and len(mission.controller.game.decisions) == 4
+    assert Progress.load(win.progress.path).game_save["decisions"] == kept
+    mission.close()
+    assert win.isVisible() and win.pages.currentWidget() is win.in_mission
+    qtbot.mouseClick(win.resume_button, LEFT)
+    assert win.mission_window is not None and win.mission_window.controller.game.decisions == kept
+    win.mission_window.close()
+    win.close()
