@@ -106,7 +106,7 @@ class AfterMission(QWidget):
         lay.addWidget(split, 1)
         row = QHBoxLayout()
         row.addStretch(1)
-        self.continue_button = QPushButton("&Continue")
+        self.continue_button = QPushButton("Co&ntinue")
         self.continue_button.setFont(theme.label_font(11, True))
         self.continue_button.setMinimumHeight(34)
         self.continue_button.setDefault(True)
@@ -174,10 +174,10 @@ class AfterMission(QWidget):
         self._fit_fates()
         self.dice.setHtml(self._story())
         if debrief.next_step is None:
-            self.continue_button.setText("&Continue: the campaign's end")
+            self.continue_button.setText("Co&ntinue: the campaign's end")
             self.continue_button.setToolTip("The campaign is over: see how the squad ended it")
         else:
-            self.continue_button.setText("&Continue to the next mission")
+            self.continue_button.setText("Co&ntinue to the next mission")
             self.continue_button.setToolTip("Choose and equip the squad for the next mission "
                                             "(the campaign is saved)")
         self._fill_men()

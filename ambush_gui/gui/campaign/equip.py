@@ -297,7 +297,7 @@ class EquipScreen(QWidget):
             self.problems.setText("The squad is ready.")
             self.problems.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
             self.start_button.setEnabled(True)
-            self.start_button.setToolTip("Start the mission with these men and this kit (Enter); "
+            self.start_button.setToolTip("Start the mission with these men and this kit (Alt+S); "
                                          "the campaign is saved first")
         self.changed.emit(loadout)
 

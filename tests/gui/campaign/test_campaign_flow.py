@@ -191,3 +191,41 @@ def test_a_save_opened_in_the_mission_window_leaves_the_campaign_mission_as_it_w
     assert win.mission_window is not None and win.mission_window.controller.game.decisions == kept
     win.mission_window.close()
     win.close()
+
+
+def mnemonics(widget: Any) -> list[str]:
+    """The Alt+letter of each button, check box and label on a page (the offscreen platform
+    runs no mnemonics, so the test reads them; under Xvfb they were pressed)."""
+    from PySide6.QtWidgets import QAbstractButton, QLabel
+
+    out = []
+    for w in widget.findChildren(QAbstractButton) + widget.findChildren(QLabel):
+        text = w.text().replace("&&", "")
+        if "&" in text and not w.isHidden():
+            out.append(text[text.index("&") + 1].lower())
+    return out
+
+
+def test_the_campaign_window_is_played_from_the_keyboard(qtbot: Any, two_farms: Path) -> None:
+    from PySide6.QtTest import QTest
+
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    win = cw.open_campaign(two_farms, 5)
+    assert win is not None
+    qtbot.addWidget(win)
+
+    def key(k: Qt.Key) -> None:
+        win.activateWindow()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is win)
+        QTest.keyClick(win, k, ctrl)
+
+    key(Qt.Key.Key_R)
+    assert win.tabs.currentWidget() is win.pad
+    key(Qt.Key.Key_M)
+    assert win.tabs.currentWidget() is win.pages
+    menu = [win.menuBar().actions()[0].text()[1].lower()]  # Alt+C: the Campaign menu
+    for page in (win.equip, win.after, win.in_mission, win.end):
+        keys = mnemonics(page) + menu + mnemonics(win.pad)
+        assert len(keys) == len(set(keys)), f"{type(page).__name__}: one Alt key twice: {keys}"
+    assert win.equip.start_button.text() == "&Start mission"
+    win.close()
