@@ -367,8 +367,15 @@ def new_progress(campaign_path: Path, seed: int, name_men: bool = False,
 
 
 def is_progress(path: Path) -> bool:
-    """A progress file (JSON) rather than a campaign file (TOML)."""
-    return path.suffix.lower() in (".json", ".bak")
+    """A progress file rather than a campaign file: by its content (as ``play`` tells them),
+    else, when it will not read, by its name (``.json``), so the right error is shown."""
+    from ambush_gui.ambush.campaign.progress import FORMAT
+    from ambush_gui.core.files import read_data
+
+    try:
+        return read_data(path, InputError).get("format") == FORMAT
+    except InputError:
+        return path.suffix.lower() == ".json"
 
 
 def open_campaign(target: str | Path, seed: int = 0, name_men: bool = False,
