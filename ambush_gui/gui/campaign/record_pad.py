@@ -26,20 +26,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ambush_gui.ambush.campaign.roster import RATING_WORDS
+from ambush_gui.ambush.campaign.roster import RATINGS as ENGINE_RATINGS
 from ambush_gui.core.errors import printable
 from ambush_gui.gui.shared import paths, theme
 
+WHAT_IT_DOES = {
+    "ar": "the AR Track column his Action Rounds are read in; higher acts more often and "
+          "panics less",
+    "mpa": "how far he moves in an operations turn",
+    "ws": "added to his fire's chance to hit",
+    "per": "how well he spots hidden Germans and checks a hex",
+    "ldr": "what he adds to the command of the men in his hex",
+}
 RATINGS: list[tuple[str, str, str]] = [
-    ("ar", "AR", "Action Rating: the AR Track column his Action Rounds are read in; higher "
-                 "acts more often and panics less"),
-    ("mpa", "MPA", "Movement Point Allowance: how far he moves in an operations turn"),
-    ("ws", "WS", "Weapon Skill: added to his fire's chance to hit"),
-    ("per", "PER", "Perception: how well he spots hidden Germans and checks a hex"),
-    ("ldr", "LDR", "Leadership: what he adds to the command of the men in his hex"),
-]
+    (key, key.upper(), f"{RATING_WORDS[key]}: {WHAT_IT_DOES[key]}") for key in ENGINE_RATINGS]
 """Each rating's field, its abbreviation on the pad, and the rating spelled out."""
-
-RATING_NAMES = {key: tip.split(":", 1)[0] for key, _, tip in RATINGS}
 
 COLUMNS: list[tuple[str, str]] = [
     ("Name", "The soldier's name; a recruit joined after the campaign began"),
@@ -147,7 +149,7 @@ class RecordPad(QWidget):
             cells = "".join(f"<td>{html.escape(text).replace(chr(10), '<br>')}</td>"
                             for text in soldier_row(soldier))
             rows.append(f"<tr>{cells}</tr>")
-        key = "; ".join(f"{abbr}: {tip.split(':', 1)[0]}" for _, abbr, tip in RATINGS)
+        key = "; ".join(f"{abbr}: {RATING_WORDS[k]}" for k, abbr, _ in RATINGS)
         return (f"<h2>{html.escape(self.title)}</h2>"
                 "<table border='1' cellspacing='0' cellpadding='3' width='100%'>"
                 f"<tr>{head}</tr>{''.join(rows)}</table>"
