@@ -59,6 +59,10 @@ class Session:
         dlg.openGame.connect(
             lambda path: self._from_launcher(dlg, self.open_save(Path(path)), replacing))
         dlg.openEditor.connect(lambda: self._from_launcher(dlg, self.editor()))
+        dlg.newCampaign.connect(lambda path, seed, name_men: self._from_launcher(
+            dlg, self.campaign(Path(path), seed, name_men, dlg)))
+        dlg.openCampaign.connect(
+            lambda path: self._from_launcher(dlg, self.campaign(Path(path), parent=dlg)))
         self.launcher_window = dlg
         dlg.show()
 
@@ -135,6 +139,17 @@ class Session:
                 win.show()
                 self.windows.append(win)
             win.open_path(path)
+        return win
+
+    def campaign(self, path: Path, seed: int = 0, name_men: bool = False,
+                 parent: QWidget | None = None) -> QWidget | None:
+        """An Ambush! campaign's window: a campaign file started anew (the men named by the
+        player if ``name_men``), or a progress file continued."""
+        from ambush_gui.gui.campaign.window import open_campaign
+
+        win = open_campaign(path, seed, name_men, parent)
+        if win is not None:
+            self.windows.append(win)
         return win
 
     def open_save(self, path: Path, computer: str | None = None,

@@ -62,6 +62,8 @@ class Launcher(QDialog):
 
     newGame = Signal(str, str, int)
     openGame = Signal(str)
+    newCampaign = Signal(str, int, bool)  # an Ambush! campaign: its file, the seed, name the men
+    openCampaign = Signal(str)  # a campaign under way: its progress file
     openEditor = Signal()  # the scenario editor: build, check and play your own scenarios
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -169,9 +171,17 @@ class Launcher(QDialog):
             lambda item: self.openGame.emit(item.data(Qt.ItemDataRole.UserRole)))
         self.recent.setMaximumHeight(90)
 
-        # left: the cards; right: the form (it scrolls on a short screen), Start under it
+        # left: the campaign card over the cards; right: the form (it scrolls on a short
+        # screen), Start under it
+        from ambush_gui.gui.campaign.card import CampaignCard
+
+        self.campaign_card = CampaignCard()
+        self.campaign_card.newCampaign.connect(
+            lambda path, name_men: self.newCampaign.emit(path, self.seed.value(), name_men))
+        self.campaign_card.openCampaign.connect(self.openCampaign.emit)
         body = QHBoxLayout()
         left = QVBoxLayout()
+        left.addWidget(self.campaign_card)
         pick = QLabel("Choose a scenario or mission")
         pick.setFont(theme.label_font(12, True))
         left.addWidget(pick)

@@ -1,0 +1,312 @@
+"""Choose-and-equip: who goes on the next mission, and what each man carries.
+
+One column per slot of the mission's squad (the mission says how many go and by which
+hexes each slot enters): the man in it, a box for each weapon of the allotment, a count of
+Ammo Boxes for each kind of clip, and the Port Boxes the slot's card gives a crew weapon's
+carrier. Columns, not rows: an allotment of seven weapons and eight kinds of clips made a
+row per man wider than a 1280-pixel screen. "Suggest" fills the engine's default (the
+screen opens on it); the engine's ``loadout_problems`` are listed in words, and "Start
+mission" waits until there are none.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSpacerItem,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ambush_gui.ambush.campaign import Kit, Loadout, loadout_problems, suggest
+from ambush_gui.ambush.campaign.campaign import slot_enters, slot_port_boxes
+from ambush_gui.ambush.charts import WeaponKind
+from ambush_gui.core.errors import printable
+from ambush_gui.gui.shared import theme
+
+MAX_BOXES = 6  # FC-039: a soldier holds at most six Ammo Boxes (the engine checks it)
+LABEL_WIDTH = 270  # the rows' names wrap within this: the slots keep the rest of the width
+BRIEF_CHARS = 420  # the brief's first lines: the slots below keep their room at 1280x800
+
+
+def weapon_name(mission: Any, key: str) -> str:
+    """A Weapon Chart key as the chart names it ("M1 Garand"), else the key."""
+    try:
+        return str(mission.charts.weapon(key).name)
+    except (AttributeError, KeyError):
+        return key
+
+
+def ratings_line(soldier: Any, lines: int = 1) -> str:
+    """"AR 4 · MPA 6 · WS 2 · PER 5 · LDR 3" (``lines=2``: after WS, the next line)."""
+    parts = [f"{k.upper()} {getattr(soldier, k)}" for k in ("ar", "mpa", "ws", "per", "ldr")]
+    if lines == 2:
+        return " · ".join(parts[:3]) + "\n" + " · ".join(parts[3:])
+    return " · ".join(parts)
+
+
+def hexes_words(hexes: list[str]) -> str:
+    return ", ".join(hexes) if len(hexes) <= 3 else f"{hexes[0]} to {hexes[-1]}"
+
+
+class SlotColumn:
+    """The widgets of one slot of the squad (a column): the man, his weapons, his Ammo
+    Boxes, and the Port Boxes the slot's card gives."""
+
+    def __init__(self, index: int, enters: list[str], port_boxes: int, weapons: list[str],
+                 ammo: list[str]) -> None:
+        self.index = index
+        self.port_boxes = port_boxes
+        where = hexes_words(enters) or "the mission's entry hexes"
+        self.head = QLabel(f"Slot {index + 1}")
+        self.head.setFont(theme.label_font(10, True))
+        self.head.setToolTip(f"Slot {index + 1} of the mission's squad: he enters the map by {where}")
+        self.enters = QLabel(f"enters {where}")
+        self.enters.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
+        self.enters.setToolTip(self.head.toolTip())
+        self.man = QComboBox()
+        self.man.setToolTip(f"Who goes in slot {index + 1} (he enters by {where}); only men fit "
+                            "to fight are offered")
+        self.ratings = QLabel()
+        self.ratings.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
+        self.ratings.setToolTip("His ratings: Action Rating, Movement Point Allowance, Weapon Skill, "
+                                "Perception, Leadership")
+        self.weapons = {key: QCheckBox() for key in weapons}
+        self.ammo = {key: QSpinBox() for key in ammo}
+        for spin in self.ammo.values():
+            spin.setRange(0, MAX_BOXES)
+        self.boxes = QLabel()
+        self.boxes.setToolTip(f"Ammo Boxes he holds, of the {MAX_BOXES} a soldier may hold (FC-039)")
+        self.port = QLabel(str(port_boxes) if port_boxes else "—")
+        self.port.setToolTip(
+            f"Port Boxes on slot {index + 1}'s card: {port_boxes}. They hold the pieces of a crew "
+            "weapon: its two carriers go in two slots that have them (FC-052 to FC-054)"
+            if port_boxes else
+            f"Slot {index + 1}'s card has no Port Boxes: he cannot carry a piece of a crew weapon")
+
+    def widgets(self) -> list[QWidget | None]:
+        """Top to bottom, as the screen's rows run (None: the rows of a section's title)."""
+        return [self.head, self.enters, self.man, self.ratings, None, *self.weapons.values(),
+                None, *self.ammo.values(), self.boxes, self.port]
+
+    def kit(self) -> Kit:
+        ammo: list[str] = []
+        for key, spin in self.ammo.items():
+            ammo += [key] * spin.value()
+        return Kit(str(self.man.currentData() or ""),
+                   [k for k, box in self.weapons.items() if box.isChecked()], ammo, self.port_boxes)
+
+    def set_kit(self, kit: Kit) -> None:
+        self.man.setCurrentIndex(max(self.man.findData(kit.soldier_id), 0))
+        for key, box in self.weapons.items():
+            box.setChecked(key in kit.weapons)
+        for key, spin in self.ammo.items():
+            spin.setValue(kit.ammo.count(key))
+
+    def show_state(self, roster: Any) -> None:
+        sid = self.man.currentData()
+        self.ratings.setText(ratings_line(roster.by_id(sid), lines=2) if sid else "")
+        n = sum(spin.value() for spin in self.ammo.values())
+        self.boxes.setText(f"{n}/{MAX_BOXES}")
+        colour = theme.WARNING.name() if n > MAX_BOXES else theme.MUTED_TEXT.name()
+        self.boxes.setStyleSheet(f"color: {colour};")
+
+
+class EquipScreen(QWidget):
+    """``start(loadout)`` when the player starts the mission with a loadout the engine
+    accepts; ``changed(loadout)`` after every edit (the window keeps it in the progress)."""
+
+    start = Signal(object)
+    changed = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.progress: Any = None
+        self.slots: list[SlotColumn] = []
+        self.shown_problems: list[str] = []
+        self._filling = False
+        lay = QVBoxLayout(self)
+        self.heading = QLabel()
+        self.heading.setFont(theme.label_font(14, True))
+        self.heading.setWordWrap(True)
+        lay.addWidget(self.heading)
+        self.brief = QLabel()
+        self.brief.setWordWrap(True)
+        self.brief.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.brief)
+        self.grid_holder = QWidget()
+        self.grid = QGridLayout(self.grid_holder)
+        self.grid.setHorizontalSpacing(14)
+        self.grid.setVerticalSpacing(2)
+        self.grid.setColumnMinimumWidth(0, LABEL_WIDTH)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self.grid_holder)
+        lay.addWidget(scroll, 1)
+        self.problems = QLabel()
+        self.problems.setWordWrap(True)
+        self.problems.setToolTip("What must change before the mission may start")
+        lay.addWidget(self.problems)
+        buttons = QHBoxLayout()
+        self.suggest_button = QPushButton("S&uggest")
+        self.suggest_button.setToolTip("Fill every slot with the program's suggestion: the best men "
+                                       "fit to go, the leader first, the crew weapon's carriers "
+                                       "paired, the allotment shared out")
+        self.suggest_button.clicked.connect(self.fill_suggested)
+        buttons.addWidget(self.suggest_button)
+        buttons.addStretch(1)
+        self.start_button = QPushButton("&Start mission")
+        self.start_button.setFont(theme.label_font(11, True))
+        self.start_button.setMinimumHeight(34)
+        self.start_button.setDefault(True)
+        self.start_button.clicked.connect(self._start)
+        buttons.addWidget(self.start_button)
+        lay.addLayout(buttons)
+
+    # -- filling ---------------------------------------------------------------------------
+    def show_step(self, progress: Any) -> None:
+        """The progress's next mission: its slots, the men fit to go, the allotment; the
+        loadout the progress keeps (an unfinished choice), else the suggestion."""
+        self.progress = progress
+        step = progress.campaign.step(progress.step_id)
+        mission = step.mission
+        title = step.title or mission.spec.title
+        self.heading.setText(f"Mission {step.index + 1} of {len(progress.campaign.steps)}: "
+                             f"{printable(str(title), 80)} — choose and equip "
+                             f"{step.takes} {'man' if step.takes == 1 else 'men'}")
+        brief = printable(" ".join(str(step.brief or mission.spec.brief).split()), 2000)
+        self.brief.setText(brief if len(brief) <= BRIEF_CHARS else
+                           brief[:BRIEF_CHARS].rsplit(" ", 1)[0] + "… (the whole brief: hover here)")
+        self.brief.setToolTip(brief)
+        self._build_grid(step)
+        kept = progress.loadout if progress.phase == "equip" else None
+        self.fill(kept if kept is not None else suggest(progress.campaign, step.id, progress.roster))
+
+    def _build_grid(self, step: Any) -> None:
+        """A column per slot; a row per weapon and per kind of Ammo Box of the allotment."""
+        while self.grid.count():
+            item = self.grid.takeAt(0)
+            w = item.widget() if item is not None else None
+            if w is not None:
+                w.hide()
+                w.deleteLater()
+        mission = step.mission
+        weapons = dict(step.allotment.weapons)
+        ammo = dict(step.allotment.ammo)
+        crew = {k for k in weapons if mission.charts.weapon(k).kind is WeaponKind.CREW}
+        heads: list[tuple[str, str]] = [
+            ("", ""), ("", ""), ("Soldier", "The man in each slot: only men fit to fight are offered"),
+            ("", ""), ("<b>Weapons</b> (allotted)", "Tick the weapons each man carries, within the "
+                                                   "mission's allotment")]
+        for key, n in weapons.items():
+            name = weapon_name(mission, key)
+            if key in crew:
+                heads.append((f"{name} ({n} {'gun' if n == 1 else 'guns'}, 2 carriers each)",
+                              "A crew weapon: tick it for both its carriers, in two slots with Port "
+                              f"Boxes (FC-052 to FC-054). Allotted: {n}"))
+            else:
+                heads.append((f"{name} ({n})", f"Tick the men who carry a {name}; the allotment "
+                                               f"has {n}"))
+        heads.append(("<b>Ammo Boxes</b> (allotted)", "How many Ammo Boxes of each kind of clip "
+                                                      "each man holds, within the allotment"))
+        for key, n in ammo.items():
+            name = weapon_name(mission, key)
+            heads.append((f"{name} ({n})", f"Ammo Boxes of {name} clips each man holds; the "
+                                           f"allotment has {n}"))
+        heads.append(("Ammo Boxes held", f"Each man holds at most {MAX_BOXES} (FC-039)"))
+        heads.append(("Port Boxes", "Port Boxes on the slot's card: they hold a crew weapon's pieces"))
+        for r, (text, tip) in enumerate(heads):
+            head = QLabel(text)
+            head.setToolTip(tip)
+            head.setWordWrap(len(text) > 30)  # a short one wrapped asks a second line's height
+            head.setMaximumWidth(LABEL_WIDTH)
+            self.grid.addWidget(head, r, 0)
+        fit = self.progress.roster.available()
+        self.slots = []
+        for i in range(step.takes):
+            col = SlotColumn(i, slot_enters(step, i), slot_port_boxes(step, i), list(weapons),
+                             list(ammo))
+            col.man.addItem("(nobody)", "")
+            for soldier in fit:
+                col.man.addItem(printable(str(soldier.name), 30), soldier.id)
+                col.man.setItemData(col.man.count() - 1, ratings_line(soldier),
+                                    Qt.ItemDataRole.ToolTipRole)
+            for r, w in enumerate(col.widgets()):
+                if w is None:
+                    continue
+                centred = isinstance(w, QCheckBox | QSpinBox) or w in (col.boxes, col.port)
+                self.grid.addWidget(w, r, i + 1, Qt.AlignmentFlag.AlignCenter if centred
+                                    else Qt.AlignmentFlag.AlignLeft)
+            for key, box in col.weapons.items():
+                box.setToolTip(f"Slot {i + 1} carries a {weapon_name(mission, key)}")
+                box.toggled.connect(self._edited)
+            for key, spin in col.ammo.items():
+                spin.setToolTip(f"Slot {i + 1}'s Ammo Boxes of {weapon_name(mission, key)} clips")
+                spin.valueChanged.connect(self._edited)
+            col.man.currentIndexChanged.connect(self._edited)
+            self.slots.append(col)
+        spare = QSpacerItem(0, 0, QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+        self.grid.addItem(spare, 0, step.takes + 1)  # the spare width right of the slots
+        below = QSpacerItem(0, 0, QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Expanding)
+        self.grid.addItem(below, len(heads), 0)  # the spare height under the rows, not between
+
+    def fill(self, loadout: Loadout) -> None:
+        self._filling = True
+        for col, kit in zip(self.slots, loadout.slots, strict=False):
+            col.set_kit(kit)
+        self._filling = False
+        self._edited()
+
+    def fill_suggested(self) -> None:
+        p = self.progress
+        self.fill(suggest(p.campaign, p.step_id, p.roster))
+
+    # -- checking --------------------------------------------------------------------------
+    def loadout(self) -> Loadout:
+        return Loadout([col.kit() for col in self.slots])
+
+    def _edited(self, *_: Any) -> None:
+        if self._filling or self.progress is None:
+            return
+        for col in self.slots:
+            col.show_state(self.progress.roster)
+        loadout = self.loadout()
+        problems = loadout_problems(self.progress.campaign, self.progress.step_id,
+                                    self.progress.roster, loadout)
+        self.shown_problems = problems
+        if problems:
+            self.problems.setText("<b>Before the mission can start:</b><ul>"
+                                  + "".join(f"<li>{_escape(p)}</li>" for p in problems) + "</ul>")
+            self.problems.setStyleSheet(f"color: {theme.WARNING.name()};")
+            self.start_button.setEnabled(False)
+            self.start_button.setToolTip("Not yet: " + "; ".join(problems))
+        else:
+            self.problems.setText("The squad is ready.")
+            self.problems.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
+            self.start_button.setEnabled(True)
+            self.start_button.setToolTip("Start the mission with these men and this kit (Alt+S); "
+                                         "the campaign is saved first")
+        self.changed.emit(loadout)
+
+    def _start(self) -> None:
+        if self.start_button.isEnabled():
+            self.start.emit(self.loadout())
+
+
+def _escape(text: str) -> str:
+    import html
+
+    return html.escape(printable(text, 300))

@@ -1,0 +1,231 @@
+"""A whole two-mission campaign through the real windows (issue 29's "done when"): the
+launcher's Campaign card starts it, choose-and-equip starts each mission, the mission is
+played in the hex-map window (its decisions answered by the computer's US player through
+the window's controller, as the widgets answer), the program is closed in the middle of
+the first mission and the campaign reopened from its progress file, exactly there; the
+after-mission screen raises a rating, and the campaign's end screen closes it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from ambush_gui.ai.ambush_ai import AmbushAI
+from ambush_gui.ambush.campaign import Progress
+from ambush_gui.gui.campaign import window as cw
+from ambush_gui.gui.shared.pacing import Pace
+
+LEFT = Qt.MouseButton.LeftButton
+CAMPAIGN = """format = 1
+system = "ambush"
+kind = "campaign"
+name = "two-farms"
+title = "Two Farms"
+brief = "A short campaign: the quiet farm, then the farm again."
+
+[[roster]]
+id = "sgt-kane"
+name = "Sgt Kane"
+ar = 4
+mpa = 6
+ws = 2
+per = 5
+ldr = 3
+
+[[missions]]
+id = "farm"
+mission = "ambush-tutorial"
+title = "The Quiet Farm"
+
+[[missions]]
+id = "again"
+mission = "ambush-tutorial"
+title = "The Farm Again"
+"""
+
+
+@pytest.fixture
+def two_farms(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The campaign, the only one the launcher offers; missions at the instant pace."""
+    import ambush_gui.ambush.campaign as engine
+
+    path = tmp_path / "two-farms.toml"
+    path.write_text(CAMPAIGN, encoding="utf-8")
+    monkeypatch.setattr(engine, "shipped", lambda: [path])
+    monkeypatch.setattr(cw, "saved_pace", lambda: Pace.INSTANT)
+    return path
+
+
+def play(qtbot: Any, win: cw.CampaignWindow, stop_after: int | None = None) -> None:
+    """Answer the mission's decisions as the computer's US player would, through the
+    mission window's controller (``stop_after``: that many answers, then stop)."""
+    mission = win.mission_window
+    assert mission is not None
+    c = mission.controller
+    ai = AmbushAI()
+    for n in range(5000):
+        qtbot.waitUntil(lambda: not c.busy, timeout=5000)
+        d = c.pending()
+        if d is None or n == stop_after:
+            return
+        c.answer(ai.choose(c.game, d))
+    raise AssertionError("the mission did not end")
+
+
+def campaign_windows() -> list[cw.CampaignWindow]:
+    return [w for w in QApplication.topLevelWidgets() if isinstance(w, cw.CampaignWindow)]
+
+
+def test_a_campaign_from_the_launcher_to_its_end_with_a_reload_inside_a_mission(
+        qtbot: Any, two_farms: Path, private_data: Path) -> None:
+    from ambush_gui.gui.app import Session
+
+    session = Session()
+    session.launcher()
+    dlg: Any = session.launcher_window
+    qtbot.addWidget(dlg)
+    card = dlg.campaign_card
+    assert card.campaign.currentText() == "Two Farms"
+    assert not card.cont.isEnabled()  # nothing under way yet
+    dlg.seed.setValue(5)
+    qtbot.mouseClick(card.start, LEFT)
+    (win,) = campaign_windows()
+    assert not dlg.isVisible()
+    progress_path = win.progress.path
+    assert progress_path is not None and progress_path.parent == private_data / "campaigns"
+
+    # choose-and-equip opens on the suggestion; the record pad holds the filled roster
+    assert win.pages.currentWidget() is win.equip
+    assert win.equip.start_button.isEnabled() and len(win.equip.slots) == 3
+    assert win.pad.table.rowCount() == 8 and win.pad.table.item(0, 0).text() == "Sgt Kane"
+    assert win.equip.loadout().slots[0].soldier_id == "sgt-kane"
+    qtbot.mouseClick(win.equip.start_button, LEFT)
+    assert win.mission_window is not None and win.mission_window.isVisible()
+    assert not win.isVisible()
+
+    # a few decisions, each saved into the progress; then the program closes mid-mission
+    play(qtbot, win, stop_after=12)
+    answers = list(win.mission_window.controller.game.decisions)
+    assert len(answers) >= 12
+    saved = json.loads(progress_path.read_text(encoding="utf-8"))
+    assert saved["phase"] == "mission" and saved["game"]["decisions"] == json.loads(json.dumps(answers))
+    for w in QApplication.topLevelWidgets():
+        w.close()
+    assert Progress.load(progress_path).phase == "mission"
+
+    # reopened: straight back into the mission, where it was
+    win = cw.open_campaign(progress_path)
+    assert win is not None and win.mission_window is not None
+    assert win.mission_window.controller.game.decisions == answers
+    play(qtbot, win)
+    assert win.progress.phase == "debrief"
+    button = win.mission_window.dialog.new_button  # the end dialog over the map
+    assert button.text() == "&Continue the campaign"
+    qtbot.mouseClick(button, LEFT)
+    qtbot.waitUntil(lambda: win.isVisible())
+    assert win.mission_window is None and win.pages.currentWidget() is win.after
+    first = win.progress.done[0]
+    assert win.after.fates.rowCount() == 3
+    assert first.title in win.after.heading.text() or "The Quiet Farm" in win.after.heading.text()
+
+    # a promotion for the man with the most experience, where one is affordable
+    screen = win.after
+    for i in range(screen.promote_man.count()):
+        screen.promote_man.setCurrentIndex(i)
+        for j in range(screen.promote_rating.count()):
+            screen.promote_rating.setCurrentIndex(j)
+            if screen.promote_button.isEnabled():
+                break
+        if screen.promote_button.isEnabled():
+            break
+    if screen.promote_button.isEnabled():
+        sid, key = screen.promote_man.currentData(), screen.promote_rating.currentData()
+        before = win.progress.roster.by_id(sid).rating(key)
+        qtbot.mouseClick(screen.promote_button, LEFT)
+        assert Progress.load(progress_path).roster.by_id(sid).rating(key) == before + 1
+
+    # the second mission, from the after-mission screen's Continue
+    qtbot.mouseClick(screen.continue_button, LEFT)
+    assert win.pages.currentWidget() is win.equip and win.progress.step_id == "again"
+    assert "Mission 2 of 2" in win.equip.heading.text()
+    qtbot.mouseClick(win.equip.start_button, LEFT)
+    play(qtbot, win)
+    qtbot.mouseClick(win.mission_window.dialog.new_button, LEFT)
+    qtbot.waitUntil(lambda: win.isVisible())
+    assert "the campaign's end" in win.after.continue_button.text()
+    qtbot.mouseClick(win.after.continue_button, LEFT)
+    assert win.pages.currentWidget() is win.end
+    assert "the campaign is over" in win.end_words.text() and "2 missions fought" in win.end_words.text()
+    done = Progress.load(progress_path)
+    assert done.phase == "done" and len(done.done) == 2
+    win.close()
+
+
+def test_a_save_opened_in_the_mission_window_leaves_the_campaign_mission_as_it_was(
+        qtbot: Any, two_farms: Path, tmp_path: Path) -> None:
+    from ambush_gui import systems
+    from ambush_gui.core import saves
+
+    win = cw.open_campaign(two_farms, 5)
+    assert win is not None
+    qtbot.addWidget(win)
+    qtbot.mouseClick(win.equip.start_button, LEFT)
+    play(qtbot, win, stop_after=3)
+    kept = list(win.progress.game_save["decisions"])
+    assert len(kept) == 3
+    other = systems.new_game(systems.load_scenario(systems.resolve("ambush-tutorial")), 11)
+    saves.save(other, tmp_path / "other.json", {"us": "human"})
+    mission = win.mission_window
+    assert mission is not None and mission.open_path(tmp_path / "other.json")
+    play(qtbot, win, stop_after=4)
+    assert mission.controller.game.seed == 11 and len(mission.controller.game.decisions) == 4
+    assert Progress.load(win.progress.path).game_save["decisions"] == kept
+    mission.close()
+    assert win.isVisible() and win.pages.currentWidget() is win.in_mission
+    qtbot.mouseClick(win.resume_button, LEFT)
+    assert win.mission_window is not None and win.mission_window.controller.game.decisions == kept
+    win.mission_window.close()
+    win.close()
+
+
+def mnemonics(widget: Any) -> list[str]:
+    """The Alt+letter of each button, check box and label on a page (the offscreen platform
+    runs no mnemonics, so the test reads them; under Xvfb they were pressed)."""
+    from PySide6.QtWidgets import QAbstractButton, QLabel
+
+    out = []
+    for w in widget.findChildren(QAbstractButton) + widget.findChildren(QLabel):
+        text = w.text().replace("&&", "")
+        if "&" in text and not w.isHidden():
+            out.append(text[text.index("&") + 1].lower())
+    return out
+
+
+def test_the_campaign_window_is_played_from_the_keyboard(qtbot: Any, two_farms: Path) -> None:
+    from PySide6.QtTest import QTest
+
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    win = cw.open_campaign(two_farms, 5)
+    assert win is not None
+    qtbot.addWidget(win)
+
+    def key(k: Qt.Key) -> None:
+        win.activateWindow()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is win)
+        QTest.keyClick(win, k, ctrl)
+
+    key(Qt.Key.Key_R)
+    assert win.tabs.currentWidget() is win.pad
+    key(Qt.Key.Key_M)
+    assert win.tabs.currentWidget() is win.pages
+    menu = [win.menuBar().actions()[0].text()[1].lower()]  # Alt+C: the Campaign menu
+    for page in (win.equip, win.after, win.in_mission, win.end):
+        keys = mnemonics(page) + menu + mnemonics(win.pad)
+        assert len(keys) == len(set(keys)), f"{type(page).__name__}: one Alt key twice: {keys}"
+    assert win.equip.start_button.text() == "&Start mission"
+    win.close()

@@ -1,0 +1,183 @@
+"""The campaign's screens, each alone, on a small campaign built from the engine's own
+dataclasses (the rules' answers - suggestion, problems, costs - stubbed where a test is
+about what the screen does with them): the record pad and its PDF, choose-and-equip and its
+Start button, the after-mission screen and its promotions, the launcher's Campaign card."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from ambush_gui import systems
+from ambush_gui.ambush.campaign import Debrief, Fate, Kit, Loadout, Roster, Soldier, Step
+from ambush_gui.ambush.campaign.spec import Allotment, Next, RatingSet, Settings
+from ambush_gui.gui.campaign import after_mission, equip
+from ambush_gui.gui.campaign.record_pad import COLUMNS, RecordPad
+
+
+def _men() -> list[Soldier]:
+    return [
+        Soldier("sgt-kane", "Sgt Kane", 4, 6, 2, 5, 3, missions=2, germans=1, xp=9,
+                history=["The Mill: unhurt; hit Gefreiter Lutz", "The Ford: unhurt"]),
+        Soldier("pfc-ortiz", "Pfc Ortiz", 3, 6, 1, 4, 1, status="wounded", out_for=2, missions=1,
+                history=["The Mill: wounded"]),
+        Soldier("pvt-hale", "Pvt Hale", 3, 6, 1, 3, 1, xp=1),
+        Soldier("pvt-moss", "Pvt Moss", 2, 6, 0, 3, 0, recruit=True),
+        Soldier("pvt-dunn", "Pvt Dunn", 3, 6, 1, 3, 1, status="dead", missions=1,
+                history=["The Mill: killed"]),
+    ]
+
+
+@pytest.fixture
+def progress() -> Any:
+    mission = systems.load_scenario(systems.resolve("ambush-tutorial"))
+    step = Step("farm", mission, 3, Allotment(weapons={"thompson": 1, "m1-garand": 2},
+                                             ammo={"thompson": 3, "m1-garand": 6, "mk2-grenade": 2}),
+                Next(), title="The Quiet Farm", brief="Clear the farm.", index=0)
+    settings = Settings(caps=RatingSet(ar=5, mpa=7, ws=2, per=6, ldr=4))  # Kane's WS at its cap
+    campaign = SimpleNamespace(name="test", title="The Test Lane", steps=[step], settings=settings,
+                               step=lambda sid: step)
+    return SimpleNamespace(campaign=campaign, roster=Roster(_men()), step_id="farm", phase="debrief",
+                           loadout=None, done=[], seed=1, promotions=[])
+
+
+SUGGESTED = Loadout([Kit("sgt-kane", ["thompson"], ["thompson"] * 3 + ["mk2-grenade"]),
+                     Kit("pvt-hale", ["m1-garand"], ["m1-garand"] * 3),
+                     Kit("pvt-moss", ["m1-garand"], ["m1-garand"] * 3 + ["mk2-grenade"])])
+
+
+def test_record_pad_lists_every_man_spells_out_the_ratings_and_prints_a_pdf(
+        qtbot: Any, tmp_path: Path) -> None:
+    pad = RecordPad()
+    qtbot.addWidget(pad)
+    pad.show_roster(_men(), "The Test Lane — squad record pad")
+    headers = [pad.table.horizontalHeaderItem(c) for c in range(pad.table.columnCount())]
+    assert [h.text() for h in headers if h] == [name for name, _ in COLUMNS]
+    tips = {h.text(): h.toolTip() for h in headers if h}
+    assert tips["AR"].startswith("Action Rating") and tips["MPA"].startswith("Movement Point Allowance")
+    assert tips["WS"].startswith("Weapon Skill") and tips["PER"].startswith("Perception")
+    assert tips["LDR"].startswith("Leadership")
+    assert pad.table.rowCount() == 5
+    row = [pad.table.item(1, c).text() for c in range(pad.table.columnCount())]
+    assert row[0] == "Pfc Ortiz" and row[6] == "wounded: misses 2 more missions"
+    assert pad.table.item(0, 10).text() == "The Mill: unhurt; hit Gefreiter Lutz\nThe Ford: unhurt"
+    assert pad.table.item(3, 0).text() == "Pvt Moss (recruit)"
+    out = tmp_path / "pad.pdf"
+    pad.print_to(out)
+    assert out.read_bytes().startswith(b"%PDF") and out.stat().st_size > 1000
+
+
+def test_ctrl_p_asks_for_a_file_and_prints_there(qtbot: Any, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from ambush_gui.gui.campaign import record_pad
+
+    pad = RecordPad()
+    qtbot.addWidget(pad)
+    pad.show_roster(_men())
+    pad.show()
+    pad.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is pad)
+    target = tmp_path / "squad"
+    monkeypatch.setattr(record_pad.QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *a, **k: (str(target), "")))
+    with qtbot.waitSignal(pad.printed) as got:
+        QTest.keyClick(pad, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    assert got.args == [str(target) + ".pdf"]
+    assert Path(got.args[0]).read_bytes().startswith(b"%PDF")
+
+
+def test_equip_opens_on_the_suggestion_and_start_waits_for_no_problems(
+        qtbot: Any, progress: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    progress.phase = "equip"
+    asked: list[Loadout] = []
+
+    def problems(campaign: Any, step_id: str, roster: Any, loadout: Loadout) -> list[str]:
+        asked.append(loadout)
+        boxes = [len(k.ammo) for k in loadout.slots]
+        return [f"{k.soldier_id} holds {n} Ammo Boxes; at most 6" for k, n in
+                zip(loadout.slots, boxes, strict=True) if n > 6]
+
+    monkeypatch.setattr(equip, "suggest", lambda *a: SUGGESTED)
+    monkeypatch.setattr(equip, "loadout_problems", problems)
+    screen = equip.EquipScreen()
+    qtbot.addWidget(screen)
+    screen.show_step(progress)
+    assert len(screen.slots) == 3
+    # only the fit are offered: not the wounded, not the dead
+    offered = [screen.slots[0].man.itemData(i) for i in range(screen.slots[0].man.count())]
+    assert offered == ["", "sgt-kane", "pvt-hale", "pvt-moss"]
+    assert screen.loadout() == SUGGESTED
+    assert screen.start_button.isEnabled()
+    screen.slots[1].ammo["m1-garand"].setValue(6)
+    screen.slots[1].ammo["mk2-grenade"].setValue(1)
+    assert asked[-1].slots[1].ammo == ["m1-garand"] * 6 + ["mk2-grenade"]
+    assert not screen.start_button.isEnabled()
+    assert "pvt-hale holds 7 Ammo Boxes" in screen.start_button.toolTip()
+    assert "pvt-hale holds 7 Ammo Boxes" in screen.problems.text()
+    assert screen.slots[1].boxes.text() == "7/6"
+    qtbot.mouseClick(screen.suggest_button, Qt.MouseButton.LeftButton)
+    assert screen.loadout() == SUGGESTED and screen.start_button.isEnabled()
+    with qtbot.waitSignal(screen.start) as got:
+        qtbot.mouseClick(screen.start_button, Qt.MouseButton.LeftButton)
+    assert got.args == [SUGGESTED]
+
+
+def test_equip_reopens_on_the_choice_the_progress_keeps(
+        qtbot: Any, progress: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(equip, "suggest", lambda *a: SUGGESTED)
+    monkeypatch.setattr(equip, "loadout_problems", lambda *a: [])
+    kept = Loadout([Kit("pvt-moss", ["thompson"], ["thompson"]), Kit("sgt-kane", [], []),
+                    Kit("pvt-hale", ["m1-garand"], [])])
+    progress.loadout, progress.phase = kept, "equip"
+    screen = equip.EquipScreen()
+    qtbot.addWidget(screen)
+    screen.show_step(progress)
+    assert screen.loadout() == kept
+
+
+def _debrief() -> Debrief:
+    return Debrief("farm", "us", 14,
+                   [Fate("sgt-kane", "unhurt", 1, ["Gefreiter Lutz"]), Fate("pfc-ortiz", "wounded"),
+                    Fate("pvt-dunn", "killed")],
+                   recovered=["pvt-hale"], xp={"sgt-kane": 5, "pfc-ortiz": 3},
+                   recruits=[Soldier("pvt-new", "Pvt Nash", 2, 6, 0, 3, 0, recruit=True)],
+                   lines=["Pfc Ortiz misses 2 missions."],
+                   rolls=[{"purpose": "Recovery: Pfc Ortiz, wounded", "faces": [2]}],
+                   level="Decisive", next_step=None)
+
+
+def test_after_mission_shows_the_fates_the_dice_and_raises_a_rating_through_the_engine(
+        qtbot: Any, progress: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    screen = after_mission.AfterMission()
+    qtbot.addWidget(screen)
+    screen.show_debrief(progress, _debrief())
+    assert "The Quiet Farm — Decisive · 14 points" in screen.heading.text()
+    fates = [[screen.fates.item(r, c).text() for c in range(5)] for r in range(3)]
+    assert fates[0] == ["Sgt Kane", "unhurt", "1 (Gefreiter Lutz)", "+5", "fit"]
+    assert fates[1][4] == "wounded: misses 2 more missions"
+    assert fates[2][1:] == ["killed", "0", "+0", "dead"]
+    story = screen.dice.toPlainText()
+    assert "Recovery: Pfc Ortiz, wounded: 2" in story and "Pfc Ortiz misses 2 missions." in story
+    assert "Pvt Hale" in story and "Pvt Nash" in story
+    assert "the campaign's end" in screen.continue_button.text()
+    # Kane (9 xp): WS is at its cap, PER costs 4
+    assert screen.promote_man.currentData() == "sgt-kane"
+    texts = [screen.promote_rating.itemText(i) for i in range(screen.promote_rating.count())]
+    assert texts[2] == "WS 2: at its cap" and texts[3] == "PER 5 → 6: 4 xp"
+    screen.promote_rating.setCurrentIndex(2)
+    assert not screen.promote_button.isEnabled() and "cap" in screen.promote_button.toolTip()
+    screen.promote_rating.setCurrentIndex(3)
+    with qtbot.waitSignal(screen.promoted):
+        qtbot.mouseClick(screen.promote_button, Qt.MouseButton.LeftButton)
+    kane = progress.roster.by_id("sgt-kane")
+    assert (kane.per, kane.xp) == (6, 5) and progress.promotions[-1]["rating"] == "per"
+    assert screen.promote_man.itemText(0) == "Sgt Kane (5 xp)"
+    screen.promote_rating.setCurrentIndex(0)  # AR: 8 xp, he has 5
+    assert not screen.promote_button.isEnabled()
+    assert "costs 8 experience; he has 5" in screen.promote_note.text()
