@@ -11,7 +11,8 @@ RATINGS = ("ar", "mpa", "ws", "per", "ldr")
 RATING_WORDS = {"ar": "Action Rating", "mpa": "Movement Point Allowance", "ws": "Weapon Skill",
                 "per": "Perception", "ldr": "Leadership"}
 
-Status = Literal["fit", "wounded", "dead"]
+Status = Literal["fit", "wounded", "dead", "captured"]
+"""fit; wounded (out for ``out_for`` missions); dead or captured: gone from the squad."""
 
 
 @dataclass
@@ -62,7 +63,8 @@ class Roster:
         return [s for s in self.soldiers if s.available]
 
     def living(self) -> list[Soldier]:
-        return [s for s in self.soldiers if s.status != "dead"]
+        """The men still with the squad: fit or wounded."""
+        return [s for s in self.soldiers if s.status in ("fit", "wounded")]
 
     def by_id(self, soldier_id: str) -> Soldier:
         for s in self.soldiers:
@@ -76,3 +78,41 @@ class Roster:
     @classmethod
     def from_data(cls, data: list[dict[str, Any]]) -> Roster:
         return cls([Soldier.from_data(s) for s in data])
+
+
+RECRUIT_NAMES = (
+    "Abbott", "Barlow", "Caskey", "Dunmore", "Ellery", "Fenwick", "Gorski", "Halloran",
+    "Ingram", "Jessup", "Kowal", "Lindqvist", "Mattox", "Nolan", "Okafor", "Pruitt",
+    "Quaid", "Rasmussen", "Sutter", "Tolliver", "Underhill", "Varga", "Whitcomb", "Yancey",
+    "Zielinski", "Ashby", "Brandt", "Corliss", "Delacroix", "Estrada", "Fairbanks", "Greer",
+    "Hadley", "Iverson", "Janowski", "Kimura", "Lovell", "Marchetti", "Novak", "Ostrowski",
+)
+"""The project's own names for recruits, used in order (then again with a number)."""
+
+
+def recruit(roster: Roster, settings: Any) -> Soldier:
+    """A new recruit with the settings' recruit ratings (CR-6), named by the next name of
+    :data:`RECRUIT_NAMES` nobody on the roster has (the dead included: a name stays his)."""
+    taken_ids = {s.id for s in roster.soldiers}
+    taken_names = {s.name for s in roster.soldiers}
+    r = settings.recruit
+    n = 0
+    while True:
+        for surname in RECRUIT_NAMES:
+            name = f"Pvt {surname}" + (f" {n + 1}" if n else "")
+            sid = f"pvt-{surname.lower()}" + (f"-{n + 1}" if n else "")
+            if name not in taken_names and sid not in taken_ids:
+                return Soldier(sid, name, ar=r.ar, mpa=r.mpa, ws=r.ws, per=r.per, ldr=r.ldr,
+                               recruit=True)
+        n += 1
+
+
+def fill(roster: Roster, settings: Any, takes: int = 0) -> list[Soldier]:
+    """CR-6: recruits join until the living roster holds ``settings.roster_size`` men, and
+    more while fewer than ``takes`` are fit to go. Returns the recruits (added in place)."""
+    joined = []
+    while len(roster.living()) < settings.roster_size or len(roster.available()) < takes:
+        man = recruit(roster, settings)
+        roster.soldiers.append(man)
+        joined.append(man)
+    return joined
