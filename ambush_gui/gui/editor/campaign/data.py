@@ -2,21 +2,23 @@
 
 The page edits the plain data of a campaign file (see ``docs/formats.md``, "Ambush!
 campaign"); these helpers build a fresh one, read a step's mission for what it defaults
-to, and keep branch references right when a step is renamed.
+to (through the engine's own look-ups), and keep branch references right when a step is renamed.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from ambush_gui import systems
+from ambush_gui.ambush.campaign.campaign import default_allotment, find_mission
+from ambush_gui.ambush.mission import Mission
+from ambush_gui.ambush.mission import shipped as mission_files
 from ambush_gui.core.errors import ScenarioError
 from ambush_gui.core.files import read_data
 
 OUTCOMES = [("us", "a US victory"), ("draw", "a draw"), ("german", "a German victory")]
 """A finished mission's outcomes, as a step's ``next`` names them, and how the page says them."""
-END = "end"
 
 
 def slug(title: str, fallback: str) -> str:
@@ -36,31 +38,28 @@ def new_campaign_data(title: str) -> dict[str, Any]:
             "title": title, "brief": "", "missions": []}
 
 
-def shipped_missions() -> list[systems.ShippedScenario]:
-    """The Ambush! missions that come with the program (what a step may name)."""
-    return [s for s in systems.shipped() if s.system == "ambush" and s.path.parent == systems.SCENARIO_DIR]
+def shipped_missions() -> list[tuple[str, str]]:
+    """(name, title) of the Ambush! missions that come with the program (what a step may name)."""
+    out = []
+    for path in mission_files():
+        try:
+            out.append((path.stem, str(read_data(path, ScenarioError).get("title", path.stem))))
+        except ScenarioError:
+            continue
+    return out
 
 
 def mission_path(ref: str, campaign_path: Path | None) -> Path | None:
-    """The file a step's ``mission`` names: a shipped mission's name, or a path relative to
-    the campaign file (or absolute); None when there is no such file."""
-    if not ref:
-        return None
-    for s in shipped_missions():
-        if ref in (s.name, s.path.stem):
-            return s.path
-    p = Path(ref)
-    if not p.is_absolute() and campaign_path is not None:
-        p = campaign_path.parent / p
-    return p if p.is_file() else None
+    """The file a step's ``mission`` names (the engine's own look-up): a shipped mission's
+    name, or a path relative to the campaign file; None when there is no such file."""
+    return find_mission(ref, campaign_path.parent if campaign_path is not None else None) if ref else None
 
 
 def mission_ref(path: Path, campaign_path: Path | None) -> str:
     """How a step names the mission file ``path``: a shipped one by its name, another by its
     path relative to the campaign file where it can be (absolute while the campaign is unsaved)."""
-    for s in shipped_missions():
-        if s.path.resolve() == path.resolve():
-            return s.name
+    if path.resolve() in {p.resolve() for p in mission_files()}:
+        return path.stem
     if campaign_path is not None:
         try:
             return path.resolve().relative_to(campaign_path.parent.resolve()).as_posix()
@@ -69,29 +68,37 @@ def mission_ref(path: Path, campaign_path: Path | None) -> str:
     return str(path)
 
 
-def mission_squad(ref: str, campaign_path: Path | None) -> tuple[str, list[dict[str, Any]]]:
-    """A step's mission: its title and its own squad's cards (the slots, and the default
-    takes and allotment); ("", []) when the file cannot be read (the Problems list says why)."""
-    p = mission_path(ref, campaign_path)
-    if p is None:
-        return "", []
+class MissionFacts(NamedTuple):
+    """What a step shows of its mission: title, its own squad's names, and the allotment a
+    step without one hands out (the engine's :func:`default_allotment`)."""
+
+    title: str
+    squad: list[str]
+    allotment: dict[str, dict[str, int]]
+
+
+NO_MISSION = MissionFacts("", [], {"weapons": {}, "ammo": {}})
+
+
+def mission_facts(ref: str, campaign_path: Path | None) -> MissionFacts:
+    """The facts of a step's mission; :data:`NO_MISSION` when it cannot be found or loaded
+    (the Problems list says why)."""
+    path = mission_path(ref, campaign_path)
+    if path is None:
+        return NO_MISSION
     try:
-        data = read_data(p, ScenarioError)
-    except ScenarioError:
-        return "", []
-    squad = [s for s in data.get("squad", []) or [] if isinstance(s, dict)]
-    return str(data.get("title", ref)), squad
+        return _facts(path.resolve(), path.stat().st_mtime_ns)
+    except (ScenarioError, OSError):
+        return NO_MISSION
 
 
-def own_allotment(squad: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
-    """The weapons and Ammo Boxes a mission's own squad carries: a step's default allotment."""
-    out: dict[str, dict[str, int]] = {"weapons": {}, "ammo": {}}
-    for card in squad:
-        for kind in ("weapons", "ammo"):
-            for key in card.get(kind, []) or []:
-                out[kind][str(key)] = out[kind].get(str(key), 0) + 1
-    # a crew weapon is listed on both carriers' cards (FC-053): one gun, not two
-    return out
+@lru_cache(maxsize=64)
+def _facts(path: Path, _mtime: int) -> MissionFacts:
+    """Loaded once per version of the file: the page asks on every redraw."""
+    mission = Mission.load(path)
+    allot = default_allotment(mission)
+    return MissionFacts(mission.title, [s.name for s in mission.spec.squad],
+                        {"weapons": dict(allot.weapons), "ammo": dict(allot.ammo)})
 
 
 def new_step_id(steps: list[dict[str, Any]], base: str) -> str:

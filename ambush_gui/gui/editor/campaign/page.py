@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -53,11 +54,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ambush_gui.ambush.campaign.campaign import END
 from ambush_gui.ambush.charts import Charts
 from ambush_gui.gui.editor.campaign import data as cd
 from ambush_gui.gui.editor.document import DataPath, EditorDocument
 from ambush_gui.gui.editor.hexmap.cards import RATINGS, weapon_choices
 from ambush_gui.gui.editor.hexmap.widgets import CommitTextEdit, combo, set_quiet, spin
+from ambush_gui.systems import SCENARIO_DIR
 
 __all__ = ["CampaignPage", "new_campaign_data"]
 
@@ -102,10 +105,10 @@ class StepList(QWidget):
                             "program, or a mission file (Insert)")
         self.add.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.add_menu = QMenu(self.add)
-        for m in cd.shipped_missions():
-            a = self.add_menu.addAction(m.title)
-            a.setToolTip(f"The shipped mission {m.name}")
-            a.triggered.connect(lambda _=False, name=m.name: page.add_step(name))
+        for name, title in cd.shipped_missions():
+            a = self.add_menu.addAction(title)
+            a.setToolTip(f"The shipped mission {name}")
+            a.triggered.connect(lambda _=False, name=name: page.add_step(name))
         self.add_menu.addSeparator()
         self.add_menu.addAction("A mission &file…").triggered.connect(page.add_step_from_file)
         self.add.setMenu(self.add_menu)
@@ -169,9 +172,9 @@ class StepForm(QWidget):
         self.mission.setEditable(True)
         self.mission.setToolTip("The mission played: one that comes with the program (by name), or a "
                                 "mission file's path relative to the campaign file")
-        for m in cd.shipped_missions():
-            self.mission.addItem(f"{m.name}", m.name)
-            self.mission.setItemData(self.mission.count() - 1, m.title, Qt.ItemDataRole.ToolTipRole)
+        for name, title in cd.shipped_missions():
+            self.mission.addItem(name, name)
+            self.mission.setItemData(self.mission.count() - 1, title, Qt.ItemDataRole.ToolTipRole)
         self.browse = QPushButton("File…")
         self.browse.setToolTip("Choose a mission file of your own")
         self.about = QLabel()
@@ -180,8 +183,8 @@ class StepForm(QWidget):
         self.title.setToolTip("The step's own name in the campaign; empty: the mission's title")
         self.brief = CommitTextEdit()
         self.brief.setToolTip("What the campaign tells the player before this mission (optional)")
-        self.brief.setMinimumHeight(70)
-        self.brief.setMaximumHeight(140)
+        self.brief.setMinimumHeight(60)
+        self.brief.setMaximumHeight(90)
         self.takes = spin(0, 50, "How many soldiers go on this mission; the lowest value leaves it to "
                                  "the mission's own squad size")
         group = QGroupBox("Step")
@@ -190,7 +193,9 @@ class StepForm(QWidget):
         row = QHBoxLayout()
         row.addWidget(self.mission, 1)
         row.addWidget(self.browse)
-        form.addRow("&Mission", row)
+        mission_label = QLabel("&Mission")
+        mission_label.setBuddy(self.mission)
+        form.addRow(mission_label, row)
         form.addRow("", self.about)
         form.addRow("Tit&le", self.title)
         form.addRow("&Before it", self.brief)
@@ -238,9 +243,9 @@ class StepForm(QWidget):
         alay.addLayout(arow)
 
         lay = QVBoxLayout(self)
-        lay.addWidget(group)
-        lay.addWidget(bgroup)
-        lay.addWidget(agroup, 1)
+        lay.addWidget(group, 0)
+        lay.addWidget(bgroup, 0)
+        lay.addWidget(agroup, 1)  # the room left goes to the allotment's table
         self.id.editingFinished.connect(lambda: page.rename_step(self.index, self.id.text().strip()))
         self.mission.activated.connect(lambda _i: self._mission_edited())
         line = self.mission.lineEdit()
@@ -270,7 +275,7 @@ class StepForm(QWidget):
             self.set(("mission",), text, f"play {text}")
 
     def _browse(self) -> None:
-        start = self.doc.path.parent if self.doc.path is not None else cd.systems.SCENARIO_DIR
+        start = self.doc.path.parent if self.doc.path is not None else SCENARIO_DIR
         name, _ = QFileDialog.getOpenFileName(self, "Choose a mission file", str(start),
                                               "Ambush! missions (*.toml);;All files (*)")
         if name:
@@ -289,8 +294,8 @@ class StepForm(QWidget):
 
     def _own_toggled(self, on: bool) -> None:
         if on:
-            _, squad = cd.mission_squad(str(self.step().get("mission", "")), self.doc.path)
-            self.set(("allotment",), cd.own_allotment(squad), "its own allotment")
+            facts = cd.mission_facts(str(self.step().get("mission", "")), self.doc.path)
+            self.set(("allotment",), facts.allotment, "its own allotment")
         else:
             self.set(("allotment",), None, "the mission's own squad's allotment")
 
@@ -345,20 +350,19 @@ class StepForm(QWidget):
         s = self.step()
         set_quiet(self.id, s.get("id", ""))
         set_quiet(self.mission, s.get("mission", ""))
-        title, squad = cd.mission_squad(str(s.get("mission", "")), self.doc.path)
+        title, squad, default = cd.mission_facts(str(s.get("mission", "")), self.doc.path)
         set_quiet(self.title, s.get("title", ""))
         self.title.setPlaceholderText(title)
         self.brief.show_text(str(s.get("brief", "")))
         if title:
-            names = ", ".join(str(c.get("name", c.get("id", "?"))) for c in squad)
             self.about.setText(f"<i>{title}</i>: its own squad is {len(squad)} "
-                               f"soldier{'s' if len(squad) != 1 else ''} ({names})")
+                               f"soldier{'s' if len(squad) != 1 else ''} ({', '.join(squad)})")
         else:
             self.about.setText("<i>No such mission file: see the Problems list</i>")
         self.takes.setSpecialValueText(f"as the mission ({len(squad)})" if squad else "as the mission")
         set_quiet(self.takes, s.get("takes", 0))
         nxt = s.get("next") or {}
-        targets = [("The next step in order", None), ("The end of the campaign", cd.END)]
+        targets = [("The next step in order", None), ("The end of the campaign", END)]
         targets += [(f"{t.get('id', '?')} ({t.get('mission', '?')})", t.get("id")) for t in steps
                     if t is not s and t.get("id") != s.get("id")]
         for outcome, box in self.branches.items():
@@ -373,7 +377,7 @@ class StepForm(QWidget):
                     i = box.count() - 1
                 box.setCurrentIndex(i)
         own = "allotment" in s
-        allot = s.get("allotment") if own else cd.own_allotment(squad)
+        allot = s.get("allotment") if own else default
         with QSignalBlocker(self.own_allotment):
             self.own_allotment.setChecked(own)
         self._show_allotment(allot or {}, editable=own)
@@ -539,10 +543,30 @@ def _setting_tip(path: tuple[str, ...], field: Any, default: Any) -> str:
     return f"{said[0].upper()}{said[1:]} (default {default})"
 
 
+SETTING_LABELS = {  # the rules' numbers in a designer's words (the tooltip says the rule)
+    "roster_size": "Roster size", "wounded_out_on": "Wounded: misses a mission on d6 ≤",
+    "wounded_out": "Wounded: missions missed", "incapacitated_dies_on": "Incapacitated: dies on d6 ≤",
+    "incapacitated_long_on": "Incapacitated: long absence on d6 ≤",
+    "incapacitated_long": "Incapacitated: long absence",
+    "incapacitated_short": "Incapacitated: short absence",
+    "xp_mission": "XP for each mission survived", "xp_german": "XP for each German put out",
+    "xp_us": "XP for a US victory", "xp_draw": "XP for a draw", "xp_german_win": "XP for a German victory",
+    "costs": "XP to raise by one", "caps": "Highest rating", "recruit": "A recruit's ratings"}
+
+
+def _table_tip(key: str) -> str:
+    """What a table of ratings among the settings (the costs, the caps) is for."""
+    from ambush_gui.ambush.campaign import Settings
+
+    field = Settings.model_fields[key]
+    said = field.description or (field.annotation.__doc__ or key).strip().splitlines()[0]
+    return said[0].upper() + said[1:]
+
+
 def _setting_label(path: tuple[str, ...]) -> str:
-    if len(path) > 1:
-        return f"{path[0].replace('_', ' ').capitalize()}: {path[1].upper()}"
-    return path[0].replace("_", " ").capitalize()
+    """A setting's label: its words, or (a setting the page does not know yet) its name."""
+    label = SETTING_LABELS.get(path[0], path[0].replace("_", " ").capitalize())
+    return f"{label}: {path[1].upper()}" if len(path) > 1 else label
 
 
 class CampaignForm(QWidget):
@@ -568,12 +592,29 @@ class CampaignForm(QWidget):
         self.defaults: dict[tuple[str, ...], Any] = {}
         sbox = QGroupBox("Campaign rules (hover a number for what it does)")
         sf = QFormLayout(sbox)
+        grid = QGridLayout()  # the tables of ratings (costs, caps, a recruit's): a row each
+        tables: dict[str, int] = {}
         for path, field, default in settings_fields():
             box = self._setting_box(path, field, default)
-            label = QLabel(_setting_label(path))
-            label.setToolTip(box.toolTip())
-            label.setBuddy(box)
-            sf.addRow(label, box)
+            if len(path) == 1:
+                label = QLabel(_setting_label(path))
+                label.setToolTip(box.toolTip())
+                label.setBuddy(box)
+                sf.addRow(label, box)
+                continue
+            if path[0] not in tables:
+                tables[path[0]] = row = len(tables) + 1
+                head = QLabel(_setting_label(path[:1]))
+                head.setToolTip(_table_tip(path[0]))
+                grid.addWidget(head, row, 0)
+            keys = [key for key, *_ in RATINGS]
+            grid.addWidget(box, tables[path[0]], 1 + (keys.index(path[1]) if path[1] in keys else len(keys)))
+        for c, (_, short, tip, _, _) in enumerate(RATINGS, 1):
+            head = QLabel(short)
+            head.setToolTip(tip)
+            head.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            grid.addWidget(head, 0, c)
+        sf.addRow(grid)
         self.columns_layout = lay = QHBoxLayout(self)
         left = QVBoxLayout()
         left.addWidget(about)
@@ -732,7 +773,7 @@ class CampaignPage(QWidget):
         return i
 
     def add_step_from_file(self) -> None:
-        start = self.doc.path.parent if self.doc.path is not None else cd.systems.SCENARIO_DIR
+        start = self.doc.path.parent if self.doc.path is not None else SCENARIO_DIR
         name, _ = QFileDialog.getOpenFileName(self, "Add a mission file", str(start),
                                               "Ambush! missions (*.toml);;All files (*)")
         if name:
@@ -777,7 +818,7 @@ class CampaignPage(QWidget):
     # -- redrawing -------------------------------------------------------------------------
     def refresh(self) -> None:
         steps = self.step_data()
-        titles = [str(s.get("title") or cd.mission_squad(str(s.get("mission", "")), self.doc.path)[0])
+        titles = [str(s.get("title") or cd.mission_facts(str(s.get("mission", "")), self.doc.path).title)
                   for s in steps]
         self.steps.show_steps(steps, titles)
         self.step_form.show_step(self.steps.list.currentRow())
