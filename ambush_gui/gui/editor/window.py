@@ -75,9 +75,10 @@ SEAT_CHOICES = [  # Ambush Alley: who plays which side in "Play from here"
 ]
 
 
-def page_class(system: str, kind: str = "") -> type[Any]:
-    """The page that edits a document of ``system`` and ``kind`` (imported when first needed)."""
-    if kind == "campaign":
+def page_class(system: str) -> type[Any]:
+    """The page that edits a document of ``system`` ("campaign" for an Ambush! campaign:
+    :func:`editor_key`), imported when first needed."""
+    if system == "campaign":
         from ambush_gui.gui.editor.campaign.page import CampaignPage
 
         return CampaignPage
@@ -88,6 +89,12 @@ def page_class(system: str, kind: str = "") -> type[Any]:
     from ambush_gui.gui.editor.table.page import TablePage
 
     return TablePage
+
+
+def editor_key(doc: EditorDocument) -> str:
+    """What the editor calls the kind of document: its rule system ("alley", "ambush"), or
+    "campaign" for an Ambush! campaign (a page, a New entry and a name of its own)."""
+    return "campaign" if doc.kind == "campaign" else doc.system
 
 
 def new_data(system: str, size: tuple[float, float], title: str) -> dict[str, Any]:
@@ -500,7 +507,7 @@ class EditorWindow(QMainWindow):
         if doc is not None:
             doc.setParent(self)
             try:
-                page = page_class(doc.system, doc.kind)(doc, self)
+                page = page_class(editor_key(doc))(doc, self)
             except BaseException:
                 doc.setParent(None)
                 raise

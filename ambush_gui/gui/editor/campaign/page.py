@@ -24,8 +24,8 @@ import copy
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSignalBlocker, Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QEvent, QObject, QSignalBlocker, Qt, QTimer
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -121,13 +121,9 @@ class StepList(QWidget):
         self.down = QPushButton("Down")
         self.down.setToolTip("Play the selected step later (Ctrl+Down)")
         self.down.clicked.connect(lambda: page.move_step(self.list.currentRow(), self.list.currentRow() + 1))
-        for key, slot in (("Ctrl+Up", self.up.click), ("Ctrl+Down", self.down.click),
-                          ("Delete", self.remove.click), ("Insert", self.add.showMenu)):
-            a = QAction(self.list)
-            a.setShortcut(QKeySequence(key))
-            a.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-            a.triggered.connect(slot)
-            self.list.addAction(a)
+        self.keys = {QKeySequence("Ctrl+Up"): self.up.click, QKeySequence("Ctrl+Down"): self.down.click,
+                     QKeySequence("Delete"): self.remove.click, QKeySequence("Insert"): self.add.showMenu}
+        self.list.installEventFilter(self)  # the list's own keys, before its Ctrl+arrow moves the cursor
         buttons = QHBoxLayout()
         for b in (self.add, self.remove, self.up, self.down):
             buttons.addWidget(b)
@@ -136,6 +132,15 @@ class StepList(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.list, 1)
         lay.addLayout(buttons)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if watched is self.list and event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            slot = self.keys.get(QKeySequence(event.keyCombination()))
+            if slot is not None:
+                slot()
+                return True
+        return super().eventFilter(watched, event)
 
     def show_steps(self, steps: list[dict[str, Any]], titles: list[str]) -> None:
         with QSignalBlocker(self.list), QSignalBlocker(self.list.model()):
@@ -206,7 +211,7 @@ class StepForm(QWidget):
         bform = QFormLayout(bgroup)
         for outcome, words in cd.OUTCOMES:
             box = combo([], f"Where the campaign goes after {words}: the next step in order, "
-                            "another step, or the end")
+                            "a later step, or the end")
             self.branches[outcome] = box
             bform.addRow(f"…{words}", box)
             box.activated.connect(lambda _i, outcome=outcome: self._branch_chosen(outcome))
@@ -363,8 +368,9 @@ class StepForm(QWidget):
         set_quiet(self.takes, s.get("takes", 0))
         nxt = s.get("next") or {}
         targets = [("The next step in order", None), ("The end of the campaign", END)]
-        targets += [(f"{t.get('id', '?')} ({t.get('mission', '?')})", t.get("id")) for t in steps
-                    if t is not s and t.get("id") != s.get("id")]
+        # forward only (the engine's rule: so that every campaign ends)
+        targets += [(f"{t.get('id', '?')} ({t.get('mission', '?')})", t.get("id"))
+                    for t in steps[self.index + 1:] if t.get("id") != s.get("id")]
         for outcome, box in self.branches.items():
             with QSignalBlocker(box):
                 box.clear()
@@ -652,16 +658,22 @@ class CampaignForm(QWidget):
         return box
 
     def set_setting(self, path: tuple[str, ...], value: Any, text: str) -> None:
-        """One number of the rules (one undo step). A default is left out of the file (no
-        empty table either), so a later change of the rules' default reaches it."""
+        """One number of the rules (one undo step). Defaults are left out of the file (no
+        empty table either), so a later change of the rules' default reaches it; a table of
+        ratings (the caps) is written whole once one of its numbers is not the default."""
         settings = copy.deepcopy(dict(self.doc.get(("settings",), {}) or {}))
-        table = settings if len(path) == 1 else settings.setdefault(path[0], {})
-        table.pop(path[-1], None)
-        if value != self.defaults[path]:
-            table[path[-1]] = value
-        if len(path) > 1 and not table:
-            settings.pop(path[0])
+        settings.pop(path[0], None)
+        if len(path) == 1:
+            if value != self.defaults[path]:
+                settings[path[0]] = value
+        else:
+            table = {p[1]: (value if p == path else self._shown(p)) for p in self.settings if p[0] == path[0]}
+            if any(v != self.defaults[(path[0], k)] for k, v in table.items()):
+                settings[path[0]] = table
         self.doc.set(("settings",), settings or None, f"Set {text}")
+
+    def _shown(self, path: tuple[str, ...]) -> Any:
+        return self.doc.get(("settings", *path), self.defaults[path])
 
     def set_narrow(self, narrow: bool) -> None:
         """The rules under the story (narrow) or beside it."""
@@ -673,7 +685,7 @@ class CampaignForm(QWidget):
         set_quiet(self.title, self.doc.get(("title",), ""))
         self.brief.show_text(str(self.doc.get(("brief",), "")))
         for path, box in self.settings.items():
-            value = self.doc.get(("settings", *path), self.defaults[path])
+            value = self._shown(path)
             with QSignalBlocker(box):
                 if isinstance(box, QCheckBox):
                     box.setChecked(bool(value))
