@@ -776,6 +776,14 @@ class EditorWindow(QMainWindow):
 
     def _save_to(self, path: Path) -> bool:
         assert self.doc is not None
+        if self.doc.kind == "campaign":  # its own mission files still found from the new folder
+            from ambush_gui.gui.editor.campaign.data import moved_refs
+
+            moved = moved_refs(self.doc.get(("missions",), []) or [], self.doc.path, path)
+            if moved:
+                with self.doc.macro("Name the mission files from the campaign's new folder"):
+                    for i, ref in moved:
+                        self.doc.set(("missions", i, "mission"), ref)
         try:
             self.doc.save(path)
         except OSError as exc:

@@ -338,3 +338,24 @@ def test_simulate_refuses_a_campaign_with_problems(qtbot: Any, path: Path, no_bo
     win.doc.set(("missions", 0, "mission"), "no-such-mission")
     assert win.simulate() is None
     assert no_boxes and "no-such-mission" in no_boxes[-1]
+
+
+def test_saved_elsewhere_a_campaign_still_finds_its_own_mission_files(qtbot: Any, tmp_path: Path) -> None:
+    from ambush_gui import systems
+
+    own = tmp_path / "mine" / "missions"
+    own.mkdir(parents=True)
+    shutil.copy(systems.resolve("ambush-tutorial"), own / "my-farm.toml")
+    data = {**TWO_FIELDS, "missions": [{"id": "farm", "mission": "missions/my-farm.toml"},
+                                       TWO_FIELDS["missions"][1]]}
+    first = tmp_path / "mine" / "campaign.toml"
+    first.write_text(dump(data), encoding="utf-8")
+    win, page = editor(qtbot, first)
+    assert win.check() == [] and "its own squad is 3" in page.step_form.about.text()
+    moved = tmp_path / "elsewhere" / "deeper" / "campaign.toml"
+    moved.parent.mkdir(parents=True)
+    assert win._save_to(moved)
+    saved = read_data(moved, ScenarioError)
+    assert saved["missions"][0]["mission"] == "../../mine/missions/my-farm.toml"
+    assert saved["missions"][1]["mission"] == "ambush-hedgerow"  # shipped: by name, wherever it is
+    assert [s.mission.title for s in Campaign.load(moved).steps][0] == "The Quiet Farm (tutorial)"

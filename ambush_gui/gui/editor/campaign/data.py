@@ -7,6 +7,7 @@ to (through the engine's own look-ups), and keep branch references right when a 
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -62,8 +63,8 @@ def mission_ref(path: Path, campaign_path: Path | None) -> str:
         return path.stem
     if campaign_path is not None:
         try:
-            return path.resolve().relative_to(campaign_path.parent.resolve()).as_posix()
-        except ValueError:
+            return Path(os.path.relpath(path.resolve(), campaign_path.parent.resolve())).as_posix()
+        except ValueError:  # another drive: no relative path
             pass
     return str(path)
 
@@ -115,3 +116,20 @@ def renamed_references(steps: list[dict[str, Any]], old: str, new: str) -> list[
     step must point at ``new`` as well."""
     return [(i, outcome) for i, s in enumerate(steps)
             for outcome, target in (s.get("next") or {}).items() if target == old and new != old]
+
+
+def moved_refs(steps: list[dict[str, Any]], old: Path | None, new: Path) -> list[tuple[int, str]]:
+    """(step index, its new ``mission``) for each step naming its mission file by a path
+    relative to the campaign, when the campaign is saved from ``old`` to ``new``: the same
+    file, named from the new folder. Shipped missions (by name) and files not found stay as
+    they are."""
+    out = []
+    for i, step in enumerate(steps):
+        ref = str(step.get("mission", ""))
+        found = mission_path(ref, old)
+        if found is None or ref in (p.stem for p in mission_files()):
+            continue
+        again = mission_ref(found, new)
+        if again != ref:
+            out.append((i, again))
+    return out
