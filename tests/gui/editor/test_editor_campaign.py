@@ -359,3 +359,17 @@ def test_saved_elsewhere_a_campaign_still_finds_its_own_mission_files(qtbot: Any
     assert saved["missions"][0]["mission"] == "../../mine/missions/my-farm.toml"
     assert saved["missions"][1]["mission"] == "ambush-hedgerow"  # shipped: by name, wherever it is
     assert [s.mission.title for s in Campaign.load(moved).steps][0] == "The Quiet Farm (tutorial)"
+
+
+def test_the_list_shows_every_step_after_an_add_and_a_move(qtbot: Any, path: Path) -> None:
+    """Seen under Xvfb: after Add mission and Ctrl+Down the list showed two steps of three (its
+    model's signals were blocked while it was refilled, so the view never heard of the third)."""
+    win, page = editor(qtbot, path)
+    view = page.steps.list
+    view.setCurrentRow(0)
+    page.add_step("ambush-hedgerow")
+    qtbot.keyClick(view, Qt.Key.Key_Down, Qt.KeyboardModifier.ControlModifier)
+    assert steps(win) == ["farm", "hedge", "hedgerow"]
+    rects = [view.visualRect(view.model().index(r, 0)) for r in range(3)]
+    assert all(not r.isEmpty() for r in rects) and rects[0].top() < rects[1].top() < rects[2].top()
+    assert view.indexAt(rects[2].center()).row() == 2 and view.currentRow() == 2

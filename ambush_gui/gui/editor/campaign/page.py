@@ -143,7 +143,8 @@ class StepList(QWidget):
         return super().eventFilter(watched, event)
 
     def show_steps(self, steps: list[dict[str, Any]], titles: list[str]) -> None:
-        with QSignalBlocker(self.list), QSignalBlocker(self.list.model()):
+        # the list only, never its model: a model kept quiet leaves the view showing stale rows
+        with QSignalBlocker(self.list):
             row = self.list.currentRow()
             self.list.clear()
             for n, (s, title) in enumerate(zip(steps, titles, strict=True), 1):
@@ -184,6 +185,8 @@ class StepForm(QWidget):
         self.browse.setToolTip("Choose a mission file of your own")
         self.about = QLabel()
         self.about.setWordWrap(True)
+        # the width it is laid out at, not a narrow guess: a guess made it three lines high
+        self.about.setMinimumWidth(320)
         self.title = QLineEdit()
         self.title.setToolTip("The step's own name in the campaign; empty: the mission's title")
         self.brief = CommitTextEdit()
