@@ -398,7 +398,7 @@ class StepForm(QWidget):
         names = {pick.itemData(i): pick.itemText(i) for i in range(pick.count())}
         flags = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
         with QSignalBlocker(self.allotment):
-            row = self.allotment.currentRow()
+            row, col = self.allotment.currentRow(), max(1, self.allotment.currentColumn())
             self.allotment.setRowCount(len(keys))
             for r, key in enumerate(keys):
                 name = QTableWidgetItem(names.get(key, f"{key} (not in the charts)"))
@@ -410,7 +410,7 @@ class StepForm(QWidget):
                     cell.setData(Qt.ItemDataRole.EditRole, int(counts.get(key, 0)))
                     cell.setFlags(flags | Qt.ItemFlag.ItemIsEditable if editable else flags)
                     self.allotment.setItem(r, c, cell)
-            self.allotment.setCurrentCell(min(row, len(keys) - 1), 1)
+            self.allotment.setCurrentCell(min(row, len(keys) - 1), col)
         for w in (self.item_pick, self.add_item, self.drop_item):
             w.setEnabled(editable)
 

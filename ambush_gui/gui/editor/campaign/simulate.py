@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ambush_gui.ambush.campaign import RATINGS
 from ambush_gui.gui.editor.campaign.page import header_tips
 
 OUTCOME_WORDS = {"us": "US", "draw": "Draw", "german": "German"}
@@ -110,9 +111,8 @@ def summary(t: Tally) -> str:
     lines = [f"<b>{t.campaigns}</b> campaign{'s' if t.campaigns != 1 else ''} played"]
     if s:
         lines.append(f"Men left at the end: {sum(s) / len(s):.1f} on average (fewest {s[0]}, most {s[-1]})")
-    if t.growth:
-        grown = ", ".join(f"{k.upper()} +{v / t.campaigns:.1f}" for k, v in sorted(t.growth.items()))
-        lines.append(f"Ratings raised per campaign: {grown}")
+    grown = ", ".join(f"{k.upper()} +{t.growth[k] / t.campaigns:.1f}" for k in RATINGS if t.growth.get(k))
+    lines.append(f"Ratings raised per campaign: {grown}" if grown else "No rating was raised")
     if t.exceptions or t.violations:
         lines.append(f"<span style='color:#c0392b'><b>{t.exceptions} errors and {t.violations} broken "
                      "invariants</b>: this is a program fault, please report it with the campaign file "
@@ -176,7 +176,9 @@ class CampaignSimulateDialog(QDialog):
         row.addWidget(self.stop_button)
         self.progress = QProgressBar()
         self.progress.setFormat("%v of %m campaigns")
+        self.progress.setRange(0, self.runs.value())
         self.progress.setValue(0)
+        self.runs.valueChanged.connect(lambda n: None if self.running() else self.progress.setRange(0, n))
         row.addWidget(self.progress, 1)
         lay.addLayout(row)
         self.table = QTableWidget(0, 5)
@@ -202,6 +204,7 @@ class CampaignSimulateDialog(QDialog):
         bottom.addWidget(close)
         lay.addLayout(bottom)
         self.resize(820, 520)
+        self.show_tally(Tally())  # the steps, before anything is played
 
     def running(self) -> bool:
         return self.worker is not None and self.worker.isRunning()
@@ -264,7 +267,7 @@ class CampaignSimulateDialog(QDialog):
                 if c:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(r, c, item)
-        self.figures.setText(summary(t))
+        self.figures.setText(summary(t) if t.campaigns else "")
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         if self.worker is not None:  # end the run: nothing is shown from a closed dialog
