@@ -279,7 +279,7 @@ def test_the_settings_are_the_engines_with_their_defaults_left_out_of_the_file(q
     assert set(form.settings) >= {(k,) for k, f in Settings.model_fields.items() if f.annotation is int}
     assert ("caps", "ar") in form.settings and ("costs", "ldr") in form.settings
     for p, box in form.settings.items():
-        assert "default" in box.toolTip(), p  # every number says what it does and its default
+        assert "Default" in box.toolTip(), p  # every number says what it does and its default
     form.settings[("xp_us",)].setValue(3)
     form.settings[("caps", "ws")].setValue(4)
     caps = Settings().caps.model_dump()

@@ -543,13 +543,15 @@ def settings_fields() -> list[tuple[tuple[str, ...], Any, Any]]:
 
 
 def _setting_tip(path: tuple[str, ...], field: Any, default: Any) -> str:
+    """What a number of the rules does: its label, the rule's own words (the engine's
+    description, which names the rule), and its default."""
     from ambush_gui.ambush.campaign import Settings
 
-    said = field.description or path[-1].replace("_", " ")
+    said = field.description or ""
     if len(path) > 1:  # a rating of a table: the table's words, then the rating's
-        head = Settings.model_fields[path[0]]
-        said = f"{head.description or path[0].replace('_', ' ').capitalize()}: {said}"
-    return f"{said[0].upper()}{said[1:]} (default {default})"
+        head = Settings.model_fields[path[0]].description or ""
+        said = "; ".join(w for w in (head, said) if w)
+    return f"{_setting_label(path)}{f' ({said})' if said else ''}. Default {default}."
 
 
 SETTING_LABELS = {  # the rules' numbers in a designer's words (the tooltip says the rule)
