@@ -731,8 +731,8 @@ class EditorWindow(QMainWindow):
 
     def open_file(self) -> None:
         start = self.doc.path.parent if self.doc is not None and self.doc.path else user_scenarios_dir()
-        name, _ = QFileDialog.getOpenFileName(self, "Open a scenario or mission", str(start),
-                                              "Scenarios and missions (*.toml);;All files (*)")
+        name, _ = QFileDialog.getOpenFileName(self, "Open a scenario, mission or campaign", str(start),
+                                              "Scenarios, missions and campaigns (*.toml);;All files (*)")
         if name:
             self.open_path(Path(name))
 
@@ -768,7 +768,7 @@ class EditorWindow(QMainWindow):
         folder = (self.doc.path.parent if self.doc.path is not None and not is_shipped(self.doc.path)
                   else user_scenarios_dir())
         name, _ = QFileDialog.getSaveFileName(self, "Save scenario as", str(folder / f"{stem}.toml"),
-                                              "Scenarios and missions (*.toml)")
+                                              "Scenarios, missions and campaigns (*.toml)")
         if not name:
             return False
         path = Path(name)

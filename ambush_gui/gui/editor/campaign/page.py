@@ -353,7 +353,12 @@ class StepForm(QWidget):
         steps = self.doc.get(("missions",), []) or []
         self.index = index if 0 <= index < len(steps) else -1
         self.setEnabled(self.index >= 0)
-        if self.index < 0:
+        if self.index < 0:  # nothing to edit: nothing shown, and what to do instead
+            for w in (self.id, self.mission, self.title):
+                set_quiet(w, "")
+            self.about.setText("No mission yet: <b>Add mission</b> (Insert in the list) puts the first "
+                               "one in the campaign." if not steps else "")
+            self.allotment.setRowCount(0)
             return
         s = self.step()
         set_quiet(self.id, s.get("id", ""))
