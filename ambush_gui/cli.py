@@ -27,6 +27,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ambush_gui.alley.measures import SCALES
@@ -70,8 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "computer play ten decisions in each; exit 0, or 1 naming what failed")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    c = sub.add_parser("play", help="open a game in the window: a scenario (new game) or a save")
-    c.add_argument("target", metavar="SCENARIO|SAVE")
+    c = sub.add_parser("play", help="open a game in the window: a scenario (new game), a save, "
+                                    "an Ambush! campaign (new) or a campaign's progress file")
+    c.add_argument("target", metavar="SCENARIO|SAVE|CAMPAIGN|PROGRESS")
     c.add_argument("--seed", type=int, default=None, help="dice seed for a new game (default: random)")
     c.add_argument("--computer", type=computer_seat, default=None, metavar="SIDE[:LEVEL]",
                    help="the side the computer plays, regular or insurgent, and how well: "
@@ -86,11 +88,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a scenario or mission file, or the name of a shipped one")
     c.set_defaults(run=cmd_edit)
 
-    c = sub.add_parser("list", help="list the shipped scenarios and missions")
+    c = sub.add_parser("list", help="list the shipped scenarios, missions and campaigns")
     c.add_argument("--json", action="store_true", help="print JSON")
     c.set_defaults(run=cmd_list)
 
-    c = sub.add_parser("validate", help="check a scenario or mission file and report every error")
+    c = sub.add_parser("validate", help="check a scenario, mission or campaign file and report "
+                                        "every error (a campaign: each of its missions too; a "
+                                        "campaign's progress file: verified by playing it again)")
     c.add_argument("file")
     c.set_defaults(run=cmd_validate)
 
@@ -100,8 +104,10 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--json", action="store_true")
     c.set_defaults(run=cmd_odds)
 
-    c = sub.add_parser("simulate", help="play computer-against-computer games")
-    c.add_argument("scenario", help="a scenario file or the name of a shipped one")
+    c = sub.add_parser("simulate", help="play computer-against-computer games, or whole "
+                                        "Ambush! campaigns")
+    c.add_argument("scenario", help="a scenario, mission or campaign file, or the name of a "
+                                    "shipped one")
     c.add_argument("--games", type=int, default=100)
     c.add_argument("--seed", type=int, default=1)
     c.add_argument("--players", default="", metavar="SIDE=LEVEL[,SIDE=LEVEL]",
@@ -167,6 +173,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     from ambush_gui.gui.app import run
 
     path = systems.resolve(args.target)  # a clear error before any window opens: a bad file
+    if is_campaign(path):
+        return play_campaign_window(path, args)
     options: dict[str, str] = {}
     if saves.is_save(path):  # exits 2 with its message, as validate and replay do
         if args.option:
@@ -178,6 +186,45 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else time.time_ns() // 1000 % 1_000_000
     side, level = args.computer if args.computer is not None else (None, "normal")
     return run(args.target, seed, side, SCALES[args.scale], options, level=level)
+
+
+def is_campaign(path: Path) -> bool:
+    """An Ambush! campaign file (``kind = "campaign"``) or a campaign's progress file."""
+    from ambush_gui.ambush.campaign.progress import FORMAT
+    from ambush_gui.core.errors import ScenarioError
+    from ambush_gui.core.files import read_data
+
+    if path.is_dir():
+        return False
+    try:
+        data = read_data(path, ScenarioError)
+    except ScenarioError:
+        return False
+    return data.get("kind") == "campaign" or data.get("format") == FORMAT
+
+
+def play_campaign_window(path: Path, args: argparse.Namespace) -> int:
+    """``play CAMPAIGN|PROGRESS``: checked here (a clear error before any window opens),
+    then played in the campaign window."""
+    import time
+
+    from ambush_gui.ambush.campaign import Campaign, Progress
+    from ambush_gui.ambush.campaign.progress import FORMAT
+    from ambush_gui.core.errors import ScenarioError
+    from ambush_gui.core.files import read_data
+
+    if read_data(path, ScenarioError).get("format") == FORMAT:
+        Progress.load(path)
+    else:
+        Campaign.load(path)
+    try:
+        from ambush_gui.gui.campaign import run_campaign  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        print(f"{printable(str(path), 200)}: a campaign; this version has no campaign window "
+              "yet: play it with 'simulate' or its missions one by one", file=sys.stderr)
+        return EXIT_FAILED
+    seed = args.seed if args.seed is not None else time.time_ns() // 1000 % 1_000_000
+    return int(run_campaign(path, seed))
 
 
 def cmd_edit(args: argparse.Namespace) -> int:
@@ -194,18 +241,21 @@ def cmd_edit(args: argparse.Namespace) -> int:
 def cmd_list(args: argparse.Namespace) -> int:
     from ambush_gui.systems import shipped
 
-    items = shipped()
+    items = shipped(campaigns=True)
     if args.json:
         print(json.dumps([s.to_json() for s in items], indent=1))
     else:
         for s in items:
-            print(f"{s.name:28} {s.system:7} {s.title}")
+            what = s.system if s.kind != "campaign" else "campaign"
+            print(f"{s.name:28} {what:8} {s.title}")
     return EXIT_OK
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from ambush_gui.systems import load_scenario
 
+    if is_campaign(Path(args.file)):
+        return validate_campaign(args.file)
     scenario = load_scenario(args.file)
     kind = "mission" if scenario.spec.system == "ambush" else "scenario"
     warned = list(getattr(scenario, "warnings", []) or [])
@@ -219,6 +269,41 @@ def cmd_validate(args: argparse.Namespace) -> int:
     print(f"{printable(args.file, 200)}: valid {scenario.spec.system} {kind} '{title}'{extra}")
     for note in getattr(scenario, "inferred", []):  # what an older file left to the reader
         print(f"{args.file}: note: {note}")
+    return EXIT_OK
+
+
+def validate_campaign(file: str) -> int:
+    """``validate CAMPAIGN``: the campaign and each of its missions (a mission that does not
+    load is an error of the campaign, named by its place: mission 3 ("lane")). A progress
+    file is read and verified: played again, it must give what it records."""
+    from ambush_gui.ambush.campaign import Campaign, Progress
+    from ambush_gui.ambush.campaign.progress import FORMAT
+    from ambush_gui.core.errors import ScenarioError
+    from ambush_gui.core.files import read_data
+
+    if read_data(file, ScenarioError).get("format") == FORMAT:
+        p = Progress.load(file)
+        problems = p.verify()
+        for problem in problems:
+            print(f"{printable(file, 200)}: not verified: {printable(problem, LINE)}", file=sys.stderr)
+        if problems:
+            return EXIT_FAILED
+        print(f"{printable(file, 200)}: valid progress of the campaign "
+              f"'{printable(p.campaign.title, 80)}', {count(len(p.done), 'mission')} done: "
+              "verified (its seed, roster, answers and promotions play again to what it records)")
+        return EXIT_OK
+    c = Campaign.load(file)
+    warned = 0
+    for step in c.steps:
+        m = step.mission
+        for place, what in summarise([m.describe(p, w) for p, w in m.warnings]):
+            warned += 1
+            print(f"warning: {printable(file, 200)}: mission {step.index + 1} ({step.id!r}, "
+                  f"{printable(m.name, 60)}): {printable(place or '(top level)', 120)}: "
+                  f"{printable(what, LINE)}", file=sys.stderr)
+    extra = f" ({count(warned, 'warning')})" if warned else ""
+    print(f"{printable(file, 200)}: valid ambush campaign '{printable(c.title, 80)}', "
+          f"{count(len(c.steps), 'mission')}{extra}")
     return EXIT_OK
 
 
@@ -291,6 +376,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise ValueError("--jobs must be at least 1")
     path = systems.resolve(args.scenario)
+    if is_campaign(path):
+        return simulate_campaign(path, args)
     scenario = systems.load_scenario(path, SCALES[args.scale])
     system = scenario.spec.system
     seats = parse_players(args.players, systems.seated_sides(system))
@@ -316,6 +403,36 @@ def cmd_simulate(args: argparse.Namespace) -> int:
               f"  seconds per decision: {seconds_per_decision(r)}\n"
               f"  {r.games_per_second:.1f} games/s on {count(r.jobs, 'process', 'processes')}")
     return EXIT_OK if report.exceptions == 0 and report.invariant_violations == 0 else EXIT_FAILED
+
+
+def simulate_campaign(path: Path, args: argparse.Namespace) -> int:
+    """``simulate CAMPAIGN``: whole campaigns played by the computer (on one process)."""
+    from ambush_gui.ambush.campaign import Campaign
+    from ambush_gui.ambush.campaign.simulate import simulate_campaigns
+
+    if args.option:
+        raise ValueError("--option: Ambush! has no rules options")
+    campaign = Campaign.load(path)
+    us = parse_players(args.players, ("us",))["us"]
+    r = simulate_campaigns(campaign, args.games, args.seed, us)
+    for problem in r["problems"]:
+        print(problem, file=sys.stderr)
+    if args.json:
+        print(json.dumps(r, indent=1))
+    else:
+        print(f"{campaign.name}: {count(args.games, 'campaign')} (us={us})")
+        for sid, m in r["missions"].items():
+            o = m["outcomes"]
+            print(f"  {sid:14} played {m['played']:4}: us {o['us']}, draw {o['draw']}, "
+                  f"german {o['german']}; mean points {m['mean_points']:.1f}, "
+                  f"men lost {m['mean_lost']:.2f}")
+        sv, g = r["survivors"], r["growth"]["mean"]
+        print(f"  survivors at the end: mean {sv['mean']:.2f} (of them from the start "
+              f"{sv['mean_veterans']:.2f}), min {sv['min']}, max {sv['max']}\n"
+              f"  ratings raised per campaign: " + ", ".join(f"{k} {v:.2f}" for k, v in g.items())
+              + f"\n  exceptions: {r['exceptions']}, invariant violations: "
+              f"{r['invariant_violations']}")
+    return EXIT_OK if r["exceptions"] == 0 and r["invariant_violations"] == 0 else EXIT_FAILED
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

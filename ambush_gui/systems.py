@@ -25,22 +25,32 @@ class ShippedScenario:
     system: str
     path: Path
     modules: tuple[str, ...] = ()  # the Force on Force modules it switches on
+    kind: str = "scenario"  # "scenario" (Ambush Alley, Force on Force), "mission" or "campaign"
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "title": self.title, "system": self.system, "path": str(self.path),
-                "modules": list(self.modules)}
+                "modules": list(self.modules), "kind": self.kind}
 
 
-def shipped() -> list[ShippedScenario]:
-    """The scenarios and missions that come with the program, by name."""
+def shipped(campaigns: bool = False) -> list[ShippedScenario]:
+    """The scenarios and missions that come with the program, by name; with ``campaigns``
+    the Ambush! campaigns (``scenarios/campaigns/``, ``kind = "campaign"``) after them. A
+    campaign is not a game of its own: the launcher, the editor and the self-test list the
+    games, ``list`` and ``resolve`` everything."""
     out = []
-    for p in sorted(SCENARIO_DIR.glob("*.toml")):
+    files = sorted(SCENARIO_DIR.glob("*.toml"))
+    if campaigns:
+        files += sorted((SCENARIO_DIR / "campaigns").glob("*.toml"))
+    for p in files:
         try:
             data = read_data(p, ScenarioError)
         except ScenarioError:
             continue
+        system = str(data.get("system", "alley"))
+        kind = ("campaign" if data.get("kind") == "campaign"
+                else "mission" if system == "ambush" else "scenario")
         out.append(ShippedScenario(str(data.get("name", p.stem)), str(data.get("title", p.stem)),
-                                   str(data.get("system", "alley")), p, _module_names(data)))
+                                   system, p, _module_names(data), kind))
     return out
 
 
@@ -64,10 +74,11 @@ def resolve(name_or_path: str) -> Path:
     p = Path(name_or_path)
     if p.exists():
         return p
-    for s in shipped():
+    every = shipped(campaigns=True)
+    for s in every:
         if s.name == name_or_path or s.path.stem == name_or_path:
             return s.path
-    names = ", ".join(s.name for s in shipped()) or "none"
+    names = ", ".join(s.name for s in every) or "none"
     raise ScenarioError(name_or_path, [("", f"no such file, and no shipped scenario of that name "
                                          f"(shipped: {names})")])
 

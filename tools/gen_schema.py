@@ -11,6 +11,8 @@ import json
 from pathlib import Path
 
 from ambush_gui.alley.scenario import ScenarioSpec
+from ambush_gui.ambush.campaign.progress import ProgressFile
+from ambush_gui.ambush.campaign.spec import CampaignSpec
 from ambush_gui.ambush.charts import ChartsFile
 from ambush_gui.ambush.mission import MissionSpec
 from ambush_gui.core.saves import SaveFile
@@ -21,6 +23,8 @@ SCHEMAS = {
     "save.schema.json": SaveFile,
     "ambush-charts.schema.json": ChartsFile,
     "ambush-mission.schema.json": MissionSpec,
+    "ambush-campaign.schema.json": CampaignSpec,
+    "ambush-campaign-progress.schema.json": ProgressFile,
 }
 
 

@@ -51,7 +51,7 @@ def test_list_json(capsys: pytest.CaptureFixture[str]) -> None:
     items = json.loads(out)
     ct = next(i for i in items if i["name"] == "contracting-trouble")
     assert ct == {"name": "contracting-trouble", "title": "Contracting Trouble!", "system": "alley",
-                  "path": str(SHIPPED), "modules": []}
+                  "path": str(SHIPPED), "modules": [], "kind": "scenario"}
 
 
 def test_validate_shipped(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -166,9 +167,14 @@ class Campaign:
         """The campaign file's data (every default written out)."""
         return self.spec.model_dump(mode="json", exclude_none=True)
 
-    def missions_data(self) -> dict[str, Any]:
-        """Each step's mission as data, by step id: a progress file embeds them."""
+    @cached_property
+    def _missions_data(self) -> dict[str, Any]:
         return {s.id: s.mission.to_data() for s in self.steps}
+
+    def missions_data(self) -> dict[str, Any]:
+        """Each step's mission as data, by step id: a progress file embeds them (made once:
+        a loaded campaign never changes, and the progress is saved after every decision)."""
+        return self._missions_data
 
     @property
     def name(self) -> str:

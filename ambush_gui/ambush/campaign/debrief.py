@@ -62,6 +62,10 @@ class Debrief:
     level: str = ""
     title: str = ""
     next_step: str | None = None
+    loadout: list[dict[str, Any]] = field(default_factory=list)
+    """The men and kit that went (``Loadout.to_data``)."""
+    decisions: list[Any] = field(default_factory=list)
+    """The mission's answers: with the seed they play it again (:meth:`Progress.verify`)."""
 
     def to_data(self) -> dict[str, Any]:
         d = asdict(self)
@@ -120,11 +124,12 @@ def fates_of(game: Any) -> list[Fate]:
     return fates
 
 
-def debrief(progress: Any, game: Any) -> Debrief:
+def debrief(progress: Any, game: Any, dice: Dice | None = None) -> Debrief:
     """Apply the campaign rules to ``progress``'s roster for the finished ``game`` of its
-    current step (in place) and say what they did: CR-1 the dead and the prisoners leave,
-    CR-2/CR-3 the wounded and incapacitated throw for their recovery, the men already out
-    count a mission off, CR-4 experience, CR-6 recruits for the next mission."""
+    current step (in place) and say what they did, by the campaign rules: 1 the dead and the
+    prisoners leave, 2 and 3 the wounded and incapacitated throw for their recovery, 4 the men
+    already out count a mission off, 5 experience, 7 recruits for the next mission.
+    ``dice``: the progress's own (:func:`dice_seed`) unless a test scripts them."""
     campaign = progress.campaign
     settings = campaign.settings
     step = campaign.step(progress.step_id)
@@ -134,13 +139,16 @@ def debrief(progress: Any, game: Any) -> Debrief:
     points = int(result.get("points", {}).get("us", 0))
     n = len(progress.done)
     log = EventLog()
-    dice = Dice(dice_seed(progress.seed, "debrief", n), log)
+    if dice is None:
+        dice = Dice(dice_seed(progress.seed, "debrief", n), log)
+    else:
+        dice.log = log
     fates = fates_of(game)
     went = {f.soldier_id for f in fates}
     title = step.title
     db = Debrief(step.id, outcome, points, fates, level=str(result.get("level", "")), title=title)
     db.lines.append(f"{title}: {result.get('level', outcome)} ({count(points, 'point')}).")
-    # men who were out count this mission off (CR-2, CR-3)
+    # men who were out count this mission off (campaign rule 4)
     for man in roster.soldiers:
         if man.status == "wounded" and man.id not in went:
             man.out_for = max(0, man.out_for - 1)
@@ -155,10 +163,10 @@ def debrief(progress: Any, game: Any) -> Debrief:
         man.missions += 1
         man.germans += fate.germans
         said = RESULT_WORDS.get(fate.result, fate.result)
-        if fate.result in ("killed", "captured"):  # CR-1
+        if fate.result in ("killed", "captured"):  # campaign rule 1
             man.status = "dead" if fate.result == "killed" else "captured"
             db.lines.append(f"{man.name} was {said}: he leaves the roster.")
-        elif fate.result == "wounded":  # CR-2
+        elif fate.result == "wounded":  # campaign rule 2
             die = dice.d6(f"Recovery: {man.name}, wounded")
             if die <= settings.wounded_out_on and settings.wounded_out > 0:
                 man.status, man.out_for = "wounded", settings.wounded_out
@@ -168,7 +176,7 @@ def debrief(progress: Any, game: Any) -> Debrief:
             else:
                 db.lines.append(f"{man.name} was wounded: d6 {die}, over "
                                 f"{settings.wounded_out_on}: patched up, he stays with the squad.")
-        elif fate.result == "incapacitated":  # CR-3
+        elif fate.result == "incapacitated":  # campaign rule 3
             die = dice.d6(f"Recovery: {man.name}, incapacitated")
             if die <= settings.incapacitated_dies_on:
                 man.status = "dead"
@@ -185,7 +193,7 @@ def debrief(progress: Any, game: Any) -> Debrief:
                                 f"{count(out, 'mission')}.")
         if man.status in ("dead", "captured"):
             fate_words = "died of his wounds" if man.id in db.died_of_wounds else said
-        else:  # CR-4
+        else:  # campaign rule 5
             gained = settings.xp_mission + settings.xp_german * fate.germans + outcome_xp
             man.xp += gained
             db.xp[man.id] = gained
@@ -196,7 +204,7 @@ def debrief(progress: Any, game: Any) -> Debrief:
         db.lines.append("Experience: " + ", ".join(
             f"{roster.by_id(k).name} +{v}" for k, v in db.xp.items()) + ".")
     db.next_step = campaign.next_step(step.id, outcome)
-    if db.next_step is not None:  # CR-6
+    if db.next_step is not None:  # campaign rule 7
         db.recruits = fill(roster, settings, campaign.step(db.next_step).takes)
         for r in db.recruits:
             db.lines.append(f"{r.name} joins the squad as a recruit.")
@@ -206,7 +214,7 @@ def debrief(progress: Any, game: Any) -> Debrief:
 
 
 def raise_cost(soldier: Any, rating: str, settings: Any) -> int | None:
-    """Experience to raise ``rating`` by one (CR-5); None when it is at its cap."""
+    """Experience to raise ``rating`` by one (campaign rule 6); None when it is at its cap."""
     if rating not in RATINGS:
         raise ValueError(f"no rating {rating!r}; the ratings are {', '.join(RATINGS)}")
     if soldier.rating(rating) >= getattr(settings.caps, rating):
@@ -236,7 +244,7 @@ def why_not_promote(progress: Any, soldier_id: str, rating: str) -> str | None:
 
 
 def promote(progress: Any, soldier_id: str, rating: str) -> None:
-    """Spend the soldier's experience to raise ``rating`` by one (CR-5); ValueError in words
+    """Spend the soldier's experience to raise ``rating`` by one (campaign rule 6); ValueError in words
     when not allowed. The progress records it (``promotions``)."""
     why = why_not_promote(progress, soldier_id, rating)
     if why is not None:

@@ -79,6 +79,7 @@ class ProgressFile(_Loose):
     game: dict[str, Any] | None = None
     done: list[dict[str, Any]] = []
     promotions: list[dict[str, Any]] = []
+    start_roster: list[SoldierData] = Field(min_length=1)
     saved: str = ""
 
 
@@ -103,6 +104,9 @@ class Progress:
         self.done: list[Debrief] = []
         self.promotions: list[dict[str, Any]] = []
         """Ratings bought: {"after": missions done, "soldier": id, "rating": name}."""
+        self.start_roster: list[dict[str, Any]] = roster.to_data()
+        """The roster the campaign started with (recruits included): :meth:`verify` plays
+        the campaign again from it."""
         self.path: Path | None = None
         """The file it was loaded from or last saved to."""
 
@@ -110,12 +114,13 @@ class Progress:
     @classmethod
     def new(cls, campaign: Campaign, seed: int = 0, roster: Roster | None = None) -> Progress:
         """A campaign at its first mission: the given roster, else the campaign's own, and
-        recruits to fill it (CR-6)."""
+        recruits to fill it (campaign rule 7)."""
         if roster is None:
             roster = Roster([Soldier(r.id, r.name, r.ar, r.mpa, r.ws, r.per, r.ldr)
                              for r in campaign.spec.roster])
         p = cls(campaign, seed, roster)
         fill(p.roster, campaign.settings, campaign.steps[0].takes)
+        p.start_roster = p.roster.to_data()
         return p
 
     @property
@@ -135,7 +140,7 @@ class Progress:
             "phase": self.phase,
             "loadout": self.loadout.to_data() if self.loadout is not None else None,
             "game": self.game_save, "done": [d.to_data() for d in self.done],
-            "promotions": list(self.promotions),
+            "promotions": list(self.promotions), "start_roster": self.start_roster,
             "saved": datetime.now(UTC).isoformat(timespec="seconds"),
         }
 
@@ -143,7 +148,7 @@ class Progress:
     def from_data(cls, data: Any, source: str = "<data>") -> Progress:
         pf = validate(ProgressFile, data, source, ProgressError)
         try:
-            campaign = Campaign.from_data(pf.campaign, f"{source} (embedded campaign)",
+            campaign = Campaign.from_data(pf.campaign, pf.source or f"{source} (embedded campaign)",
                                           missions=pf.missions)
         except InputError as exc:
             raise ProgressError(source, [(f"campaign: {p}" if p else "campaign", w)
@@ -154,6 +159,7 @@ class Progress:
         p.loadout = Loadout.from_data([k.model_dump() for k in pf.loadout]) if pf.loadout else None
         p.game_save = pf.game
         p.promotions = list(pf.promotions)
+        p.start_roster = [s.model_dump() for s in pf.start_roster]
         problems: list[tuple[str, str]] = []
         try:
             p.done = [Debrief.from_data(d) for d in pf.done]
@@ -262,6 +268,8 @@ class Progress:
         if not game.over:
             raise ValueError("the mission is not over")
         db = debrief(self, game)
+        db.loadout = self.loadout.to_data() if self.loadout is not None else []
+        db.decisions = list(game.decisions)
         self.done.append(db)
         self.phase, self.game_save = "debrief", None
         return db
@@ -281,15 +289,83 @@ class Progress:
     def survivors(self) -> list[Soldier]:
         return self.roster.living()
 
+    # -- checking -----------------------------------------------------------------------
+    def replayed(self) -> Progress:
+        """The campaign played again from its seed and starting roster: each finished
+        mission's men and answers, the promotions between missions, and the mission in
+        play. ValueError or ProgressError in words where it cannot be."""
+        from ambush_gui.ambush.game import AmbushGame
+
+        again = Progress(self.campaign, self.seed, Roster.from_data(self.start_roster))
+        again.start_roster = self.start_roster
+        bought = sorted(self.promotions, key=lambda q: int(q.get("after", 0)))
+
+        def buy(upto: int) -> None:
+            from ambush_gui.ambush.campaign.debrief import promote
+
+            while bought and int(bought[0].get("after", 0)) <= upto:
+                q = bought.pop(0)
+                promote(again, str(q["soldier"]), str(q["rating"]))
+
+        for n, db in enumerate(self.done):
+            buy(n)
+            if again.step_id != db.step_id:
+                raise ValueError(f"mission {n + 1}: the campaign went to {again.step_id!r}, "
+                                 f"the file to {db.step_id!r}")
+            game = again.start_mission(Loadout.from_data(db.loadout))
+            for i, choice in enumerate(db.decisions):
+                try:
+                    game.answer(choice)
+                except IllegalDecision as exc:
+                    raise ValueError(f"mission {n + 1} ({db.step_id}), answer {i + 1}: the "
+                                     f"mission does not play again: {exc}") from None
+            if not isinstance(game, AmbushGame) or not game.over:
+                raise ValueError(f"mission {n + 1} ({db.step_id}): its answers do not finish it")
+            again.finish_mission(game)
+            if n + 1 < len(self.done) or self.phase in ("equip", "mission", "done"):
+                buy(n + 1)
+                again.next_mission()
+        buy(len(self.done))
+        if self.phase == "mission" and self.loadout is not None and self.game_save is not None:
+            game = again.start_mission(self.loadout)
+            for choice in self.game_save.get("decisions", []):
+                game.answer(choice)
+            again.record(game)
+        return again
+
+    def verify(self) -> list[str]:
+        """What in this progress its seed, starting roster, answers and promotions do not
+        give when the campaign is played again (every die of the missions and of the
+        campaign rules included); [] when it is all as recorded."""
+        try:
+            again = self.replayed()
+        except (ValueError, InputError) as exc:
+            return [str(exc)]
+        out = []
+        mine, theirs = self.to_data(), again.to_data()
+        for key in ("roster", "step", "phase", "promotions"):
+            if mine[key] != theirs[key]:
+                out.append(f"{key}: the file does not match the campaign played again")
+        for n, (a, b) in enumerate(zip(mine["done"], theirs["done"], strict=False)):
+            for key in a:
+                if a[key] != b.get(key):
+                    out.append(f"mission {n + 1} ({a['step_id']}): {key} does not match the "
+                               "mission played again")
+        if (mine["game"] or {}).get("state_hash") != (theirs["game"] or {}).get("state_hash"):
+            out.append("the mission in play does not replay to its recorded state")
+        return out
+
 
 def _good(path: Path) -> bool:
-    """The file at ``path`` reads as a progress file (worth keeping as the last good copy)."""
+    """The file at ``path`` reads as a progress file (worth keeping as the last good copy):
+    whole JSON of this format. (A full check would cost as much as the save; a file this
+    program wrote that reads whole was checked when it was made.)"""
     try:
-        data = read_data(path, ProgressError)
-        validate(ProgressFile, data, str(path), ProgressError)
-    except (InputError, OSError):
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
         return False
-    return True
+    return (isinstance(data, dict) and data.get("format") == FORMAT
+            and isinstance(data.get("campaign"), dict) and isinstance(data.get("roster"), list))
 
 
 def progress_dir(data_dir: Path) -> Path:

@@ -91,7 +91,7 @@ RECRUIT_NAMES = (
 
 
 def recruit(roster: Roster, settings: Any) -> Soldier:
-    """A new recruit with the settings' recruit ratings (CR-6), named by the next name of
+    """A new recruit with the settings' recruit ratings (campaign rule 7), named by the next name of
     :data:`RECRUIT_NAMES` nobody on the roster has (the dead included: a name stays his)."""
     taken_ids = {s.id for s in roster.soldiers}
     taken_names = {s.name for s in roster.soldiers}
@@ -108,7 +108,7 @@ def recruit(roster: Roster, settings: Any) -> Soldier:
 
 
 def fill(roster: Roster, settings: Any, takes: int = 0) -> list[Soldier]:
-    """CR-6: recruits join until the living roster holds ``settings.roster_size`` men, and
+    """campaign rule 7: recruits join until the living roster holds ``settings.roster_size`` men, and
     more while fewer than ``takes`` are fit to go. Returns the recruits (added in place)."""
     joined = []
     while len(roster.living()) < settings.roster_size or len(roster.available()) < takes:

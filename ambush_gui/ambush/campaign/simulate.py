@@ -122,3 +122,54 @@ def play_campaign(campaign: Campaign, seed: int = 0, us: str = "normal") -> Camp
     except Exception:  # counted and reported: a soak test must not stop at the first fault
         result.exceptions.append(traceback.format_exc())
     return result
+
+
+def simulate_campaigns(campaign: Campaign, games: int, seed: int = 1,
+                       us: str = "normal") -> dict[str, Any]:
+    """``games`` campaigns played from seeds ``seed``, ``seed + 1``...: per mission how
+    often it was played and its outcomes and mean points, the survivors at the end, the
+    rating points bought, and the exceptions and broken invariants (both must be 0)."""
+    steps: dict[str, dict[str, Any]] = {
+        s.id: {"title": s.title, "played": 0, "outcomes": {"us": 0, "draw": 0, "german": 0},
+               "mean_points": 0.0, "mean_lost": 0.0, "mean_germans": 0.0}
+        for s in campaign.steps}
+    survivors: list[int] = []
+    veterans: list[int] = []
+    growth = {r: 0 for r in RATINGS}
+    exceptions = violations = 0
+    problems: list[str] = []
+    for i in range(games):
+        r = play_campaign(campaign, seed + i, us)
+        for m in r.missions:
+            s = steps[m["step"]]
+            s["played"] += 1
+            s["outcomes"][m["outcome"]] = s["outcomes"].get(m["outcome"], 0) + 1
+            for key, total in (("mean_points", "points"), ("mean_lost", "lost"),
+                               ("mean_germans", "germans")):
+                s[key] += m[total]
+        if r.exceptions or r.violations:
+            exceptions += len(r.exceptions)
+            violations += len(r.violations)
+            problems += [f"campaign {seed + i}: {p.strip().splitlines()[-1]}"
+                         for p in r.exceptions] + [f"campaign {seed + i}: {v}" for v in r.violations]
+            if r.exceptions:
+                continue
+        survivors.append(r.survivors)
+        veterans.append(r.veterans)
+        for k, v in r.growth.items():
+            growth[k] += v
+    for s in steps.values():
+        if s["played"]:
+            for key in ("mean_points", "mean_lost", "mean_germans"):
+                s[key] = round(s[key] / s["played"], 2)
+    finished = len(survivors) or 1
+    return {
+        "campaign": campaign.name, "games": games, "seed": seed, "players": {"us": us},
+        "missions": steps,
+        "survivors": {"mean": round(sum(survivors) / finished, 2),
+                      "min": min(survivors, default=0), "max": max(survivors, default=0),
+                      "mean_veterans": round(sum(veterans) / finished, 2)},
+        "growth": {"total": growth, "mean": {k: round(v / finished, 2) for k, v in growth.items()}},
+        "exceptions": exceptions, "invariant_violations": violations,
+        "problems": problems[:5],
+    }

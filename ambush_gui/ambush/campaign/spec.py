@@ -24,18 +24,32 @@ Count = Annotated[int, Field(ge=0, le=99)]
 Die = Annotated[int, Field(ge=0, le=6, description="a d6 face: 0 = never, 6 = always")]
 
 
-class RatingSet(Strict):
-    """One number per rating: AR, MPA, WS, PER, LDR."""
+class Caps(Strict):
+    """The most a rating may be raised to (campaign rule 6)."""
 
-    ar: int = Field(ge=-1, le=12, description="Action Rating")
-    mpa: int = Field(ge=1, le=20, description="Movement Point Allowance")
-    ws: int = Field(ge=-1, le=12, description="Weapon Skill")
-    per: int = Field(ge=-1, le=12, description="Perception")
-    ldr: int = Field(ge=-1, le=12, description="Leadership")
+    ar: int = Field(default=5, ge=-1, le=12, description="Action Rating")
+    mpa: int = Field(default=7, ge=1, le=20, description="Movement Point Allowance")
+    ws: int = Field(default=3, ge=-1, le=12, description="Weapon Skill")
+    per: int = Field(default=6, ge=-1, le=12, description="Perception")
+    ldr: int = Field(default=4, ge=-1, le=12, description="Leadership")
+
+
+RatingSet = Caps
+"""The name of the skeleton's (kept: the screens' tests build settings with it)."""
+
+
+class RecruitRatings(Strict):
+    """A recruit's ratings (campaign rule 7)."""
+
+    ar: int = Field(default=2, ge=-1, le=12, description="Action Rating")
+    mpa: int = Field(default=6, ge=1, le=20, description="Movement Point Allowance")
+    ws: int = Field(default=0, ge=-1, le=12, description="Weapon Skill")
+    per: int = Field(default=3, ge=-1, le=12, description="Perception")
+    ldr: int = Field(default=0, ge=-1, le=12, description="Leadership")
 
 
 class Costs(Strict):
-    """Experience points to raise a rating by one."""
+    """Experience points to raise a rating by one (campaign rule 6)."""
 
     ar: int = Field(default=8, ge=1, le=999)
     mpa: int = Field(default=6, ge=1, le=999)
@@ -50,25 +64,26 @@ class Settings(Strict):
 
     roster_size: int = Field(default=8, ge=1, le=MAX_ROSTER,
                              description="recruits fill the roster up to this before each mission")
-    wounded_out_on: Die = Field(default=2, description="CR-2: a wounded man misses the next "
+    wounded_out_on: Die = Field(default=2, description="campaign rule 2: a wounded man misses the next "
                                 "mission on a d6 at or under this")
-    wounded_out: Count = Field(default=1, description="CR-2: missions a wounded man misses")
-    incapacitated_dies_on: Die = Field(default=1, description="CR-3: an incapacitated man "
+    wounded_out: Count = Field(default=1, description="campaign rule 2: missions a wounded man misses")
+    incapacitated_dies_on: Die = Field(default=1, description="campaign rule 3: an incapacitated man "
                                        "dies of his wounds on a d6 at or under this")
-    incapacitated_long_on: Die = Field(default=3, description="CR-3: else, on a d6 at or under "
+    incapacitated_long_on: Die = Field(default=3, description="campaign rule 3: else, on a d6 at or under "
                                        "this he misses incapacitated_long missions")
-    incapacitated_long: Count = Field(default=2, description="CR-3: the long absence")
-    incapacitated_short: Count = Field(default=1, description="CR-3: the short absence (else)")
-    xp_mission: Count = Field(default=1, description="CR-4: for each mission survived")
-    xp_german: Count = Field(default=2, description="CR-4: for each German he put out of the fight")
-    xp_us: Count = Field(default=2, description="CR-4: when the mission is a US victory")
-    xp_draw: Count = Field(default=1, description="CR-4: when the mission is a draw")
-    xp_german_win: Count = Field(default=0, description="CR-4: when the Germans win the mission")
+    incapacitated_long: Count = Field(default=2, description="campaign rule 3: the long absence")
+    incapacitated_short: Count = Field(default=1, description="campaign rule 3: the short absence (else)")
+    xp_mission: Count = Field(default=1, description="campaign rule 5: for each mission survived")
+    xp_german: Count = Field(default=2, description="campaign rule 5: for each German he put "
+                             "out of the fight")
+    xp_us: Count = Field(default=2, description="campaign rule 5: when the mission is a US victory")
+    xp_draw: Count = Field(default=1, description="campaign rule 5: when the mission is a draw")
+    xp_german_win: Count = Field(default=0, description="campaign rule 5: when the Germans win the mission")
     costs: Costs = Costs()
-    caps: RatingSet = Field(default=RatingSet(ar=5, mpa=7, ws=3, per=6, ldr=4),
-                            description="CR-5: no rating is raised above its cap")
-    recruit: RatingSet = Field(default=RatingSet(ar=2, mpa=6, ws=0, per=3, ldr=0),
-                               description="CR-6: a recruit's ratings")
+    caps: Caps = Field(default=Caps(), description="campaign rule 6: no rating is raised above "
+                       "its cap")
+    recruit: RecruitRatings = Field(default=RecruitRatings(),
+                                    description="campaign rule 7: a recruit's ratings")
 
 
 class RosterEntry(Strict):
