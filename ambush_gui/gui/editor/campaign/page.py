@@ -668,17 +668,16 @@ class CampaignForm(QWidget):
         return box
 
     def set_setting(self, path: tuple[str, ...], value: Any, text: str) -> None:
-        """One number of the rules (one undo step). Defaults are left out of the file (no
-        empty table either), so a later change of the rules' default reaches it; a table of
-        ratings (the caps) is written whole once one of its numbers is not the default."""
+        """One number of the rules (one undo step). A default is left out of the file (no
+        empty table either), so a later change of the rules' default reaches it."""
         settings = copy.deepcopy(dict(self.doc.get(("settings",), {}) or {}))
-        settings.pop(path[0], None)
-        if len(path) == 1:
-            if value != self.defaults[path]:
-                settings[path[0]] = value
-        else:
-            table = {p[1]: (value if p == path else self._shown(p)) for p in self.settings if p[0] == path[0]}
-            if any(v != self.defaults[(path[0], k)] for k, v in table.items()):
+        table = settings if len(path) == 1 else dict(settings.get(path[0], {}) or {})
+        table.pop(path[-1], None)
+        if value != self.defaults[path]:
+            table[path[-1]] = value
+        if len(path) > 1:
+            settings.pop(path[0], None)
+            if table:
                 settings[path[0]] = table
         self.doc.set(("settings",), settings or None, f"Set {text}")
 
