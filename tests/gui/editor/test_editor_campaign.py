@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox, QTableWidgetItem
+from PySide6.QtWidgets import QMessageBox, QTableWidgetItem, QWidget
 
 from ambush_gui.ambush.campaign import Campaign
 from ambush_gui.ambush.campaign import shipped as shipped_campaigns
@@ -392,3 +392,28 @@ def test_shipped_campaigns_open_on_their_page_and_save_as_unchanged(
                         staticmethod(lambda *_a, **_k: (str(out), "")))
     assert win.save()
     assert read_data(out, ScenarioError) == read_data(shipped, ScenarioError)
+
+
+def mnemonics(win: EditorWindow) -> list[str]:
+    """The Alt+letter keys of what is on screen: menu titles, tabs, buttons, labels of a box."""
+    from PySide6.QtWidgets import QAbstractButton, QLabel, QTabBar
+
+    texts = [a.text() for a in win.menuBar().actions()]
+    for w in win.findChildren(QWidget):
+        if not w.isVisible():
+            continue
+        if isinstance(w, QTabBar):
+            texts += [w.tabText(i) for i in range(w.count())]
+        elif isinstance(w, QAbstractButton) or (isinstance(w, QLabel) and w.buddy() is not None):
+            texts.append(w.text())
+    return [t[t.index("&") + 1].lower() for t in texts if "&" in t.replace("&&", "")]
+
+
+def test_each_tab_has_alt_keys_of_its_own(qtbot: Any, path: Path) -> None:
+    """Alt+R chose between the Roster tab and the Remove button, Alt+M between the Missions
+    tab and the Mission box: a shared Alt key only cycles, it does not do what it says."""
+    win, page = editor(qtbot, path)
+    for index in range(page.tabs.count()):
+        page.tabs.setCurrentIndex(index)
+        keys = mnemonics(win)
+        assert len(keys) == len(set(keys)), (page.tabs.tabText(index), sorted(keys))

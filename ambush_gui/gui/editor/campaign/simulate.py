@@ -142,7 +142,7 @@ class CampaignSimulateDialog(QDialog):
         intro.setWordWrap(True)
         lay.addWidget(intro)
         row = QHBoxLayout()
-        games_label = QLabel("&Campaigns")
+        games_label = QLabel("Ca&mpaigns")
         row.addWidget(games_label)
         self.runs = QSpinBox()
         self.runs.setRange(1, 10_000)
