@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
@@ -138,7 +139,28 @@ class Campaign:
         problems += cross_check(spec, steps)
         if problems:
             raise CampaignError(source, problems, said)
-        return cls(spec, source, steps)
+        campaign = cls(spec, source, steps)
+        problems = campaign.equip_problems()
+        if problems:
+            raise CampaignError(source, problems, said)
+        return campaign
+
+    def equip_problems(self) -> list[tuple[str, str]]:
+        """Each mission whose allotment cannot equip the men it takes: the default squad
+        (:func:`~.loadout.suggest`, recruits in every place) must be able to start it."""
+        from ambush_gui.ambush.campaign.loadout import loadout_problems, suggest
+        from ambush_gui.ambush.campaign.roster import Roster, Soldier
+
+        out = []
+        r = self.settings.recruit
+        for step in self.steps:
+            roster = Roster([Soldier(f"place-{i + 1}", f"The man in place {i + 1}", r.ar, r.mpa,
+                                     r.ws, r.per, r.ldr) for i in range(step.takes)])
+            said = loadout_problems(self, step.id, roster, suggest(self, step.id, roster))
+            if said:
+                out.append((f"missions[{step.index}].allotment",
+                            "the squad cannot be equipped from it: " + " ".join(said)))
+        return out
 
     @staticmethod
     def _mission(ref: str, path: str, base: Path | None, embedded: dict[str, Any] | None,
@@ -274,6 +296,9 @@ def cross_check(spec: CampaignSpec, steps: list[Step]) -> list[tuple[str, str]]:
                             "forward, so that every campaign ends"))
     ids: dict[str, int] = {}
     for i, r in enumerate(spec.roster):
+        if re.fullmatch(r"g\d+", r.id):
+            out.append((f"roster[{i}].id", f"id {r.id!r} is the game's name for German {r.id[1:]}; "
+                                           "give the man another id"))
         if r.id in ids:
             out.append((f"roster[{i}].id", f"id {r.id!r} is used by soldier {ids[r.id] + 1} too"))
         ids.setdefault(r.id, i)

@@ -97,8 +97,12 @@ def fates_of(game: Any) -> list[Fate]:
     actor: str | None = None
     for e in game.log.events:
         d = e.data
-        if e.kind in ("fire", "throw", "assault", "action", "satchel"):
-            who = d.get("firer") or d.get("attacker") or d.get("soldier")
+        if e.kind == "assault":  # either side may assault: the American in it gets it
+            us = [w for w in (d.get("attacker"), d.get("defender")) if isinstance(w, str)
+                  and w in soldiers and soldiers[w].side is Side.US]
+            actor = us[0] if us else None
+        elif e.kind in ("fire", "throw", "action", "satchel"):
+            who = d.get("firer") or d.get("soldier")
             actor = who if isinstance(who, str) else None
         elif e.kind in ("german_fire", "activate", "paragraph"):
             actor = None

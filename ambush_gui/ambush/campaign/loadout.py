@@ -189,10 +189,6 @@ def _problems(step: Step, roster: Any, loadout: Loadout) -> list[str]:
             w = charts.spec.weapons.get(key)
             if w is None:
                 out.append(f"{who}: {key!r} is not on the Weapon Chart.")
-        for key in kit.ammo:
-            if key in charts.spec.weapons and not _fits(key, kits, charts):
-                out.append(f"{who}'s Ammo Box of {_name(charts, key)} fits no weapon the squad "
-                           "carries: nobody could use it.")
         give = slot_port_boxes(step, i)
         if kit.port_boxes > give:
             out.append(f"{who} has {kit.port_boxes} Port Boxes; his place in the squad gives "

@@ -62,7 +62,7 @@ def buy_promotions(progress: Progress) -> list[tuple[str, str]]:
     return bought
 
 
-def campaign_problems(progress: Progress, starting: set[str]) -> list[str]:
+def campaign_problems(progress: Progress) -> list[str]:
     """Broken invariants of the campaign's own state."""
     out = []
     ids = [s.id for s in progress.roster.soldiers]
@@ -84,8 +84,10 @@ def campaign_problems(progress: Progress, starting: set[str]) -> list[str]:
         man = progress.roster.by_id(sid)
         if n and man.rating(rating) > getattr(caps, rating):
             out.append(f"{man.name}'s {rating} was raised above its cap")
-    if len(progress.roster.living()) > progress.campaign.settings.roster_size and not starting:
-        out.append("the roster holds more men than its size")
+    step = progress.step
+    if progress.phase == "equip" and step is not None and len(progress.roster.available()) < step.takes:
+        out.append(f"{step.id!r} takes {step.takes} men but only "
+                   f"{len(progress.roster.available())} are fit (recruits should fill it)")
     return out
 
 
@@ -114,8 +116,8 @@ def play_campaign(campaign: Campaign, seed: int = 0, us: str = "normal") -> Camp
                                     "germans": sum(f.germans for f in db.fates)})
             for _sid, rating in buy_promotions(progress):
                 result.growth[rating] += 1
-            result.violations += [f"{step_id}: {v}" for v in campaign_problems(progress, starting)]
             progress.next_mission()
+            result.violations += [f"{step_id}: {v}" for v in campaign_problems(progress)]
         living = progress.roster.living()
         result.survivors = len(living)
         result.veterans = sum(1 for s in living if s.id in starting)

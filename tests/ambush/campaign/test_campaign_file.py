@@ -54,6 +54,7 @@ def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
      "a German weapon"),
     (_set("missions.0.takes", 9), "mission 1 ('farm'), takes", "roster holds 8"),
     (_set("roster.1.id", "sgt-a"), "soldier 2 of the roster ('Pfc Baker'), id", "used by soldier 1"),
+    (_set("roster.0.id", "g1"), "soldier 1 of the roster ('Sgt Able'), id", "name for German 1"),
     (_set("roster.0.ar", "four"), "soldier 1 of the roster ('Sgt Able')", "whole number"),
     (_set("missons", []), "missons", "not a known field"),
 ])
@@ -115,3 +116,13 @@ def test_every_campaign_example_in_formats_md_loads() -> None:
     for text in examples:
         c = Campaign.from_data(tomllib.loads(text), str(CAMPAIGNS / "example.toml"))
         assert c.steps
+
+
+def test_an_allotment_that_cannot_equip_the_squad_is_refused() -> None:
+    data = kit.two()
+    data["missions"][0]["allotment"] = {"weapons": {"m1-garand": 1}, "ammo": {"m1-garand": 3}}
+    with pytest.raises(CampaignError) as err:
+        kit.load(data)
+    assert ("mission 1 ('farm'), allotment: the squad cannot be equipped from it: "
+            "The man in place 1 carries no weapon. The man in place 3 carries no weapon."
+            ) in str(err.value)

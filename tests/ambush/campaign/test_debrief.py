@@ -42,6 +42,17 @@ def test_fates_name_each_man_s_end_and_the_germans_he_put_out_of_the_fight() -> 
     # Lenz fell after a German's fire, not a US soldier's: he counts for nobody
 
 
+def test_a_german_who_assaults_and_loses_counts_for_the_american_he_assaulted() -> None:
+    p, game = _in_mission()
+    german = next(s for s in game.state.soldiers.values()  # type: ignore[attr-defined]
+                  if s.side.value == "german")
+    game.log.emit("assault", "Hahn assaults Sgt Able", attacker=german.id,  # type: ignore[attr-defined]
+                  defender="sgt-a")
+    game.log.emit("damage", "Hahn is incapacitated", soldier=german.id,  # type: ignore[attr-defined]
+                  result="incapacitated")
+    assert {f.soldier_id: f.germans for f in fates_of(game)}["sgt-a"] == 1
+
+
 def test_the_campaign_rules_with_their_dice_shown() -> None:
     p, game = _in_mission()
     st = game.state  # type: ignore[attr-defined]
@@ -100,3 +111,21 @@ def test_raising_a_rating_costs_experience_and_stops_at_its_cap() -> None:
     assert man.per == 6 and raise_cost(man, "per", s) is None  # the cap is 6
     with pytest.raises(ValueError, match="at its cap"):
         promote(p, "pfc-b", "per")
+
+
+def test_in_played_missions_only_germans_out_of_the_fight_are_credited_once() -> None:
+    from ambush_gui.ai.ambush_ai import AmbushAI
+    from ambush_gui.ai.simulate import play_out
+
+    credited = 0
+    for seed in range(6):
+        p, game = _in_mission(seed)
+        play_out(game, {"us": AmbushAI()})  # type: ignore[arg-type]
+        out = [s for s in game.state.soldiers.values()  # type: ignore[attr-defined]
+               if s.side.value == "german" and s.status is not Status.ACTIVE]
+        fates = fates_of(game)
+        got = sum(f.germans for f in fates)
+        assert got <= len(out)
+        assert {n for f in fates for n in f.hit} <= {s.name for s in out}
+        credited += got
+    assert credited > 0

@@ -151,3 +151,15 @@ def test_a_progress_edited_by_hand_does_not_verify(tmp_path: Path) -> None:
     problems = Progress.load(path).verify()
     assert "roster: the file does not match the campaign played again" in problems
     assert "mission 1 (farm): rolls does not match the mission played again" in problems
+
+
+def test_the_campaign_s_own_invariants_catch_a_squad_too_small_to_start() -> None:
+    from ambush_gui.ambush.campaign.simulate import campaign_problems
+
+    p = Progress.new(kit.load(), seed=1)
+    assert campaign_problems(p) == []
+    for man in p.roster.soldiers[:6]:
+        man.status, man.out_for = "wounded", 1
+    assert campaign_problems(p) == ["'farm' takes 3 men but only 2 are fit (recruits should fill it)"]
+    p.roster.soldiers[0].out_for = 0
+    assert "Sgt Able is wounded but misses no mission" in campaign_problems(p)
