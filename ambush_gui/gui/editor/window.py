@@ -150,26 +150,15 @@ def _running(pid: int) -> bool:
 
 def is_shipped(path: Path | None) -> bool:
     """A file that came with the program (saving over it is refused: Save as instead)."""
-    from ambush_gui.ambush.campaign.campaign import CAMPAIGNS
-
-    return path is not None and path.resolve().parent in (systems.SCENARIO_DIR.resolve(), CAMPAIGNS.resolve())
+    folders = (systems.SCENARIO_DIR.resolve(), (systems.SCENARIO_DIR / "campaigns").resolve())
+    return path is not None and path.resolve().parent in folders
 
 
 def shipped_files() -> list[tuple[str, str, Path]]:
     """(title, what it is, path) of every file that comes with the program: the scenarios
     and missions, then the campaigns."""
-    from ambush_gui.ambush.campaign import shipped as shipped_campaigns
-    from ambush_gui.core.files import read_data
-
-    out = [(s.title, SYSTEM_NAMES.get(s.system, s.system), s.path) for s in systems.shipped()
-           if getattr(s, "kind", "") != "campaign"]
-    for path in shipped_campaigns():
-        try:
-            title = str(read_data(path, ScenarioError).get("title", path.stem))
-        except ScenarioError:
-            continue
-        out.append((title, SYSTEM_NAMES["campaign"], path))
-    return out
+    return [(s.title, SYSTEM_NAMES["campaign" if s.kind == "campaign" else s.system], s.path)
+            for s in systems.shipped(campaigns=True)]
 
 
 class ProblemList(QWidget):

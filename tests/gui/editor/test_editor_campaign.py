@@ -223,6 +223,13 @@ def test_the_allotment_starts_from_the_missions_own_and_is_edited_per_item(qtbot
     assert win.doc.get(("missions", 0, "allotment", "ammo", "m1-garand")) == 4
     form.allotment.item(row, 1).setData(Qt.ItemDataRole.EditRole, 0)  # none: the key goes
     assert "m1-garand" not in win.doc.get(("missions", 0, "allotment", "weapons"))
+    problems = win.check()  # one Thompson for three men: the engine says so, and where
+    assert [p for p, _ in problems] == ["missions[0].allotment"]
+    page.tabs.setCurrentIndex(2)
+    assert win.focus_problem(problems[0][0])
+    assert page.tabs.currentIndex() == 0 and page.steps.list.currentRow() == 0
+    win.doc.undo_stack.undo()
+    assert win.doc.get(("missions", 0, "allotment", "weapons", "m1-garand")) == 2 and win.check() == []
     form.item_pick.setCurrentIndex(form.item_pick.findData("bazooka"))
     form.add_item.click()
     assert win.doc.get(("missions", 0, "allotment", "weapons", "bazooka")) == 1
