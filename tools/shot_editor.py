@@ -9,6 +9,11 @@ Mission Card (a red reference selected, the map showing Condition C's references
 Paragraphs (paragraph 7 selected: its activation, with the Round 1 and weapon fields), the
 Germans, the US squad, Victory & end.
 
+With a campaign of the two oldest missions open (a roster of three, one branch, one step
+with its own allotment), one shot per tab of the campaign page
+(``editor-campaign-<width>x<height>-<tab>.png``: missions, roster, campaign) and the
+Simulate dialog after three campaigns (``...-simulate.png``).
+
 ``--docs`` also writes ``docs/screenshots/editor-mission-1920x1080.png`` (the README's
 picture): the page alone at 1920x1080, paragraph 7 selected, the red references shown.
 """
@@ -73,6 +78,50 @@ def window_shots(app: QApplication, out: Path) -> None:
     win.close()
 
 
+CAMPAIGN = {
+    "format": 1, "system": "ambush", "kind": "campaign", "name": "two-fields", "title": "Two Fields",
+    "brief": "A sergeant and his men: the quiet farm first, then the hedgerows beyond it.",
+    "roster": [{"id": "sgt-hale", "name": "Sgt Hale", "ar": 4, "mpa": 6, "ws": 2, "per": 5, "ldr": 3},
+               {"id": "pfc-moreno", "name": "Pfc Moreno", "ar": 3, "mpa": 6, "ws": 1, "per": 4, "ldr": 1},
+               {"id": "pvt-birch", "name": "Pvt Birch", "ar": 3, "mpa": 6, "ws": 1, "per": 3, "ldr": 1}],
+    "missions": [{"id": "farm", "mission": "ambush-tutorial", "next": {"german": "end"},
+                  "allotment": {"weapons": {"m1-garand": 2, "thompson": 1},
+                                "ammo": {"m1-garand": 6, "thompson": 3, "mk2-grenade": 3}}},
+                 {"id": "hedge", "mission": "ambush-hedgerow", "takes": 4}],
+}
+
+
+def campaign_shots(app: QApplication, out: Path) -> None:
+    """Every tab of the campaign page in the editor window, then Simulate after three campaigns."""
+    from ambush_gui.gui.editor.campaign.page import CampaignPage
+    from ambush_gui.gui.editor.document import dump
+
+    screen = app.primaryScreen().availableGeometry()
+    size = f"{screen.width()}x{screen.height()}"
+    path = out / "two-fields.toml"
+    path.write_text(dump(CAMPAIGN), encoding="utf-8")
+    win = EditorWindow(EditorDocument.open(path))
+    win.resize(screen.size())
+    win.show()
+    settle(app)
+    page = win.page
+    assert isinstance(page, CampaignPage)
+    for name, index in (("missions", 0), ("roster", 1), ("campaign", 2)):
+        page.tabs.setCurrentIndex(index)
+        save(app, win, out / f"editor-campaign-{size}-{name}.png")
+    dialog = win.simulate()
+    assert dialog is not None
+    done: list[object] = []
+    dialog.simulated.connect(done.append)
+    dialog.run(runs=3, seed=1)
+    while not done:
+        app.processEvents()
+    save(app, dialog, out / f"editor-campaign-{size}-simulate.png")
+    dialog.close()
+    win.doc.undo_stack.setClean()
+    win.close()
+
+
 def docs_shot(app: QApplication) -> None:
     """The README's picture: the page alone, 1920x1080, paragraph 7 and the red references."""
     page = MissionPage(EditorDocument.open(systems.resolve("ambush-hedgerow")))
@@ -94,6 +143,7 @@ def main() -> int:
     app = QApplication.instance() or QApplication(sys.argv)
     assert isinstance(app, QApplication)
     window_shots(app, args.out)
+    campaign_shots(app, args.out)
     if args.docs:
         docs_shot(app)
     return 0

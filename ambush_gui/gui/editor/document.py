@@ -13,7 +13,8 @@ Places in the data are paths: tuples of keys and list indices,
 form (``"table.pieces[1].rect[3]"``) that validation problems name.
 
 Validation is the engine's own: :meth:`problems` runs the system's loader
-(:func:`ambush_gui.systems.scenario_from_data`) and returns its (path, what) pairs,
+(:func:`ambush_gui.systems.scenario_from_data`, or for a campaign
+:meth:`ambush_gui.ambush.campaign.Campaign.from_data`) and returns its (path, what) pairs,
 so the editor can never disagree with the game about what is valid.
 """
 
@@ -187,6 +188,11 @@ class EditorDocument(QObject):
         return str(self.data.get("system", "alley"))
 
     @property
+    def kind(self) -> str:
+        """"campaign" for an Ambush! campaign file; a scenario's or mission's own kind otherwise."""
+        return str(self.data.get("kind", ""))
+
+    @property
     def title(self) -> str:
         return str(self.data.get("title") or self.data.get("name") or "Untitled")
 
@@ -253,7 +259,7 @@ class EditorDocument(QObject):
         if self._problems is None:
             self._warnings, self._describe, self._described = [], None, {}
             try:
-                loaded = systems.scenario_from_data(self.system, copy.deepcopy(self.data), self.source)
+                loaded = self.scenario()
                 self._problems = []
                 self._warnings = list(getattr(loaded, "warnings", []) or [])
                 self._describe = getattr(loaded, "describe", None)
@@ -290,7 +296,11 @@ class EditorDocument(QObject):
         return out + [Finding("warning", p, *self.describe(p, w)) for p, w in self.warnings()]
 
     def scenario(self) -> Any:
-        """The validated scenario or mission, ready to play; raises ScenarioError."""
+        """The validated scenario, mission or campaign, ready to play; raises ScenarioError."""
+        if self.kind == "campaign":
+            from ambush_gui.ambush.campaign import Campaign
+
+            return Campaign.from_data(copy.deepcopy(self.data), self.source)
         return systems.scenario_from_data(self.system, copy.deepcopy(self.data), self.source)
 
     @property

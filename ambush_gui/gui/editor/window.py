@@ -5,8 +5,9 @@ and the page that edits it: the free-measure table page for Ambush Alley scenari
 (``table_page.TablePage``) or the hex mission page for Ambush! missions
 (``mission_page.MissionPage``). Everything around the page is the same for both:
 
-* **File**: new table scenario or hex mission (asked for their size and title), open
-  any scenario or mission (the shipped ones in a submenu), save (drafts that do not
+* **File**: new table scenario or hex mission (asked for their size and title) or
+  Ambush! campaign (``campaign.page.CampaignPage``), open any scenario, mission or
+  campaign (the shipped ones in a submenu), save (drafts that do not
   validate yet are saved too), save as, close and quit with an unsaved-changes prompt.
 * **Edit**: undo and redo of every edit (the document's ``QUndoStack``), with the
   history in a dock.
@@ -65,7 +66,8 @@ from ambush_gui.gui.shared.widgets import cannot_open, install_wheel_guard
 
 CHECK_DELAY_MS = 150  # validation after the last edit: live, but not on every keystroke
 RECOVERY_DELAY_MS = 800  # the recovery copy after the last edit
-SYSTEM_NAMES = {"alley": "Ambush Alley scenario", "ambush": "Ambush! mission"}
+SYSTEM_NAMES = {"alley": "Ambush Alley scenario", "ambush": "Ambush! mission",
+                "campaign": "Ambush! campaign"}
 SEAT_CHOICES = [  # Ambush Alley: who plays which side in "Play from here"
     ("hotseat", "Hot-seat: two players at this computer"),
     ("regular", "Play the Regulars against the computer"),
@@ -74,7 +76,12 @@ SEAT_CHOICES = [  # Ambush Alley: who plays which side in "Play from here"
 
 
 def page_class(system: str) -> type[Any]:
-    """The page that edits a document of ``system`` (imported when first needed)."""
+    """The page that edits a document of ``system`` ("campaign" for an Ambush! campaign:
+    :func:`editor_key`), imported when first needed."""
+    if system == "campaign":
+        from ambush_gui.gui.editor.campaign.page import CampaignPage
+
+        return CampaignPage
     if system == "ambush":
         from ambush_gui.gui.editor.hexmap.page import MissionPage
 
@@ -84,9 +91,19 @@ def page_class(system: str) -> type[Any]:
     return TablePage
 
 
+def editor_key(doc: EditorDocument) -> str:
+    """What the editor calls the kind of document: its rule system ("alley", "ambush"), or
+    "campaign" for an Ambush! campaign (a page, a New entry and a name of its own)."""
+    return "campaign" if doc.kind == "campaign" else doc.system
+
+
 def new_data(system: str, size: tuple[float, float], title: str) -> dict[str, Any]:
-    """A fresh document's data from its page module: a table of ``size`` inches, or a
-    hex map of ``size`` columns and rows."""
+    """A fresh document's data from its page module: a table of ``size`` inches, a hex map
+    of ``size`` columns and rows, or a campaign ("campaign": no size)."""
+    if system == "campaign":
+        from ambush_gui.gui.editor.campaign.page import new_campaign_data
+
+        return new_campaign_data(title)
     if system == "ambush":
         from ambush_gui.gui.editor.hexmap.page import new_mission_data
 
@@ -133,7 +150,15 @@ def _running(pid: int) -> bool:
 
 def is_shipped(path: Path | None) -> bool:
     """A file that came with the program (saving over it is refused: Save as instead)."""
-    return path is not None and path.resolve().parent == systems.SCENARIO_DIR.resolve()
+    folders = (systems.SCENARIO_DIR.resolve(), (systems.SCENARIO_DIR / "campaigns").resolve())
+    return path is not None and path.resolve().parent in folders
+
+
+def shipped_files() -> list[tuple[str, str, Path]]:
+    """(title, what it is, path) of every file that comes with the program: the scenarios
+    and missions, then the campaigns."""
+    return [(s.title, SYSTEM_NAMES["campaign" if s.kind == "campaign" else s.system], s.path)
+            for s in systems.shipped(campaigns=True)]
 
 
 class ProblemList(QWidget):
@@ -199,22 +224,26 @@ class ProblemList(QWidget):
 
 
 class NewDocumentDialog(QDialog):
-    """The size and title of a new table scenario (inches) or hex mission (hexes)."""
+    """The size and title of a new table scenario (inches) or hex mission (hexes), or the
+    title of a new campaign ("campaign": no size)."""
 
     def __init__(self, system: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.system = system
         table = system == "alley"
-        self.setWindowTitle("New table scenario" if table else "New hex mission")
+        self.setWindowTitle(f"New {SYSTEM_NAMES[system].removeprefix('Ambush! ').lower()}" if not table
+                            else "New table scenario")
         self.setMinimumWidth(360)
         form = QFormLayout(self)
-        self.title = QLineEdit("New scenario" if table else "New mission")
+        self.title = QLineEdit({"alley": "New scenario", "ambush": "New mission"}.get(system, "New campaign"))
         self.title.setToolTip("The title players see in the launcher and the window")
         self.title.selectAll()
         form.addRow("&Title", self.title)
         self.across: QSpinBox | QDoubleSpinBox
         self.down: QSpinBox | QDoubleSpinBox
-        if table:
+        if system == "campaign":  # its missions have the maps: nothing to size
+            self.across, self.down = QSpinBox(), QSpinBox()
+        elif table:
             self.across, self.down = QDoubleSpinBox(), QDoubleSpinBox()
             for box, value in ((self.across, 24.0), (self.down, 24.0)):
                 box.setRange(6.0, 120.0)
@@ -354,15 +383,18 @@ class EditorWindow(QMainWindow):
         self._act(file, "New &hex mission…", QKeySequence("Ctrl+Shift+N"),
                   lambda: self.new_document("ambush"),
                   "Start an Ambush! mission on an empty hex map of the size you give")
+        self._act(file, "New &campaign…", QKeySequence("Ctrl+Alt+N"),
+                  lambda: self.new_document("campaign"),
+                  "Start an Ambush! campaign: missions in order, a squad that lives from one to the next")
         self._act(file, "&Open…", QKeySequence.StandardKey.Open, self.open_file,
-                  "Open a scenario or mission file (.toml)")
+                  "Open a scenario, mission or campaign file (.toml)")
         shipped = file.addMenu("Open &shipped")
         shipped.setToolTipsVisible(True)
-        for s in systems.shipped():
-            a = shipped.addAction(f"{s.title} ({SYSTEM_NAMES.get(s.system, s.system)})")
-            a.setStatusTip(f"Open {s.path.name}, a scenario that comes with the program "
+        for title, what, path in shipped_files():
+            a = shipped.addAction(f"{title} ({what})")
+            a.setStatusTip(f"Open {path.name}, which comes with the program "
                            "(save your changes under a new name)")
-            a.triggered.connect(lambda _=False, p=s.path: self.open_path(p))
+            a.triggered.connect(lambda _=False, p=path: self.open_path(p))
         file.addSeparator()
         self.save_action = self._act(file, "&Save", QKeySequence.StandardKey.Save, self.save,
                                      "Save to the file (a draft with problems is saved too)")
@@ -420,9 +452,10 @@ class EditorWindow(QMainWindow):
         lay = QVBoxLayout(card)
         head = QLabel("Scenario editor")
         head.setFont(theme.label_font(18, True))
-        text = QLabel("Build an Ambush Alley scenario on a free-measure table or an Ambush! mission on "
-                      "a hex map. Every edit can be undone, the Problems list checks the scenario as "
-                      "you work, and Play from here (F5) starts a game of it at once.")
+        text = QLabel("Build an Ambush Alley scenario on a free-measure table, an Ambush! mission on "
+                      "a hex map, or a campaign of Ambush! missions. Every edit can be undone, the "
+                      "Problems list checks the scenario as you work, and Play from here (F5) starts "
+                      "a game of it at once.")
         text.setWordWrap(True)
         lay.addWidget(head)
         lay.addWidget(text)
@@ -430,6 +463,7 @@ class EditorWindow(QMainWindow):
         for label, slot, tip in (
                 ("New &table scenario…", lambda: self.new_document("alley"), "An empty free-measure table"),
                 ("New &hex mission…", lambda: self.new_document("ambush"), "An empty hex map"),
+                ("New &campaign…", lambda: self.new_document("campaign"), "Ambush! missions in order"),
                 ("&Open…", self.open_file, "A scenario or mission file")):
             b = QPushButton(label)
             b.setToolTip(tip)
@@ -439,12 +473,12 @@ class EditorWindow(QMainWindow):
         lay.addLayout(row)
         lay.addSpacing(12)
         lay.addWidget(QLabel("Or start from one that comes with the program:"))
-        for sc in systems.shipped():
-            b = QPushButton(f"{sc.title}  ({SYSTEM_NAMES.get(sc.system, sc.system)})")
+        for title, what, path in shipped_files():
+            b = QPushButton(f"{title}  ({what})")
             b.setFlat(True)
             b.setStyleSheet("text-align: left; padding: 3px 6px;")
-            b.setToolTip(f"Open {sc.path.name} (save your changes under a new name)")
-            b.clicked.connect(lambda _=False, path=sc.path: self.open_path(path))
+            b.setToolTip(f"Open {path.name} (save your changes under a new name)")
+            b.clicked.connect(lambda _=False, p=path: self.open_path(p))
             lay.addWidget(b)
         middle = QHBoxLayout()  # centred by stretches: an aligned item would not get the height
         middle.addStretch(1)    # its wrapped text needs
@@ -462,7 +496,7 @@ class EditorWindow(QMainWindow):
         if doc is not None:
             doc.setParent(self)
             try:
-                page = page_class(doc.system)(doc, self)
+                page = page_class(editor_key(doc))(doc, self)
             except BaseException:
                 doc.setParent(None)
                 raise
@@ -521,6 +555,8 @@ class EditorWindow(QMainWindow):
             QTimer.singleShot(0, self.fit)
         for a in self.doc_actions:
             a.setEnabled(doc is not None)
+        # a campaign is played from the launcher's Campaign card, its squad chosen there
+        self.play_action.setEnabled(doc is not None and doc.kind != "campaign")
         self.problems_dock.setVisible(True)
         self.check()
         self._update_title()
@@ -652,7 +688,12 @@ class EditorWindow(QMainWindow):
         if self.sim_dialog is not None:
             self.sim_dialog.close()
             self.sim_dialog.deleteLater()
-        self.sim_dialog = SimulateDialog(self.doc.scenario(), self, current=self._scenario_now)
+        if self.doc.kind == "campaign":  # whole campaigns, reported per mission
+            from ambush_gui.gui.editor.campaign.simulate import CampaignSimulateDialog
+
+            self.sim_dialog = CampaignSimulateDialog(self.doc.scenario(), self, current=self._scenario_now)
+        else:
+            self.sim_dialog = SimulateDialog(self.doc.scenario(), self, current=self._scenario_now)
         self.sim_dialog.show()
         return self.sim_dialog
 
@@ -679,8 +720,8 @@ class EditorWindow(QMainWindow):
 
     def open_file(self) -> None:
         start = self.doc.path.parent if self.doc is not None and self.doc.path else user_scenarios_dir()
-        name, _ = QFileDialog.getOpenFileName(self, "Open a scenario or mission", str(start),
-                                              "Scenarios and missions (*.toml);;All files (*)")
+        name, _ = QFileDialog.getOpenFileName(self, "Open a scenario, mission or campaign", str(start),
+                                              "Scenarios, missions and campaigns (*.toml);;All files (*)")
         if name:
             self.open_path(Path(name))
 
@@ -716,7 +757,7 @@ class EditorWindow(QMainWindow):
         folder = (self.doc.path.parent if self.doc.path is not None and not is_shipped(self.doc.path)
                   else user_scenarios_dir())
         name, _ = QFileDialog.getSaveFileName(self, "Save scenario as", str(folder / f"{stem}.toml"),
-                                              "Scenarios and missions (*.toml)")
+                                              "Scenarios, missions and campaigns (*.toml)")
         if not name:
             return False
         path = Path(name)
@@ -724,6 +765,14 @@ class EditorWindow(QMainWindow):
 
     def _save_to(self, path: Path) -> bool:
         assert self.doc is not None
+        if self.doc.kind == "campaign":  # its own mission files still found from the new folder
+            from ambush_gui.gui.editor.campaign.data import moved_refs
+
+            moved = moved_refs(self.doc.get(("missions",), []) or [], self.doc.path, path)
+            if moved:
+                with self.doc.macro("Name the mission files from the campaign's new folder"):
+                    for i, ref in moved:
+                        self.doc.set(("missions", i, "mission"), ref)
         try:
             self.doc.save(path)
         except OSError as exc:
