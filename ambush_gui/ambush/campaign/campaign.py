@@ -14,8 +14,9 @@ from typing import Any
 
 from ambush_gui.ambush.campaign.spec import Allotment, CampaignSpec, Next
 from ambush_gui.ambush.charts import Side, WeaponKind
-from ambush_gui.ambush.mission import Mission, crew_keys, crew_pairs, plain_words
+from ambush_gui.ambush.mission import Mission, crew_keys, crew_pairs
 from ambush_gui.ambush.mission import shipped as shipped_missions
+from ambush_gui.ambush.mission.words import plain_words
 from ambush_gui.core.errors import ScenarioError, shown
 from ambush_gui.core.files import path_tokens, read_data, validate
 

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ambush_gui.ambush.mission import Id, Name, Rating, Text
+from ambush_gui.ambush.mission.schema import Id, Name, Rating, Text
 
 MAX_STEPS = 100
 MAX_ROSTER = 50
