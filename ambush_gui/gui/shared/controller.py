@@ -377,8 +377,11 @@ class GameController(QObject):
     def _answer_forced(self, d: Decision) -> bool:
         """Answer a person's decision that the engine marks forced (its answer cannot
         change the game), saying in the log what was decided for them and why. The
-        decision is still answered through the game, so the save records it as asked."""
-        if d.forced is None or not self.auto_answer_forced or self.seat_of(d) is not Seat.HUMAN:
+        decision is still answered through the game, so the save records it as asked.
+        A fire whose hit odds the decision shows is always asked, even with one target: the
+        person commits to it having seen them."""
+        if d.forced is None or not self.auto_answer_forced or self.seat_of(d) is not Seat.HUMAN \
+                or d.facts.get("odds"):
             return False
         self.forced_answers.add(len(self.game.decisions))
         self.eventLogged.emit(decision_event("forced", forced_text(d, self.game), d))  # told by the window

@@ -321,3 +321,36 @@ def test_the_end_of_a_mission_fits_over_the_map_at_1280x800(qtbot: Any) -> None:
     assert box.width() <= area.width() and box.height() <= area.height()
     assert area.adjusted(-2, -2, 2, 2).contains(box)
     assert win.dialog.close_button.isVisible()
+
+
+def test_a_fire_with_one_possible_target_shows_its_odds_first(qtbot: Any) -> None:
+    """Issue 29, defect 1: a soldier with one possible fire fired at once, unseen odds and
+    all. The fire is asked like any other: its card selected, its hit chance shown, and
+    Enter fires; Esc goes back to his actions instead."""
+    from ambush_gui.gui.hexmap.dialogs.fire import AmbushFireDialog
+
+    win = open_window(qtbot, "ambush-hedgerow", 5)
+    game, ai = win.controller.game, AmbushAI()
+    for _ in range(60):
+        d = win.controller.pending()
+        assert d is not None
+        if d.kind is DecisionKind.AMBUSH_TARGET and len(d.options) == 1 and d.facts.get("odds"):
+            break
+        win.controller.answer(ai.choose(game, d))
+    else:
+        pytest.fail("a fire with one possible target was never asked")
+    dlg = win.dialog
+    assert isinstance(dlg, AmbushFireDialog) and dlg.isVisible()
+    odds = d.facts["odds"][0]
+    assert dlg.chance_label.text() == f"Hit chance {(odds['number'] + 1) * 10}%"
+    assert dlg.cards[0][1].isChecked()
+    n, action = len(game.decisions), game.decisions[-1]
+    QTest.keyClick(dlg, Qt.Key.Key_Escape)  # back to his actions: nothing fired
+    game = win.controller.game  # undone: a game rebuilt to the decision before
+    assert len(game.decisions) == n - 1
+    assert win.controller.pending().kind is DecisionKind.AMBUSH_ACTION
+    win.controller.answer(action)
+    d = win.controller.pending()
+    assert d.kind is DecisionKind.AMBUSH_TARGET and len(d.options) == 1
+    QTest.keyClick(win.dialog, Qt.Key.Key_Return)
+    assert len(game.decisions) == n + 1 and game.decisions[-1] == d.options[0]
