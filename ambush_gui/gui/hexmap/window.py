@@ -60,8 +60,6 @@ MISSION_MIN_HEIGHT = 205
 
 
 # the Mission panel's banner while an answer's events are shown, not a decision
-WAITS = "The dice tray waits for you"
-SHOWING = "The dice tray is showing the last answer"
 
 
 class AmbushWindow(GameWindow):
@@ -581,6 +579,8 @@ class AmbushWindow(GameWindow):
             self._germans_named.append(german)
         self.reader.add(event)
         self.fire_panel.add(event)
+        self.mission_panel.follow(event, self.controller.game.spec)
+        self.track.follow(event)
         if event.kind == "paragraph":
             self._read = True
         if event.kind == "activate" and event.data.get("german") and event.data.get("hex"):
@@ -641,8 +641,7 @@ class AmbushWindow(GameWindow):
         if not self.controller.waiting_for:  # a wait draws its moment, then slides them
             self._animate()
             if self.controller.busy:  # the wait is over, the answer still being shown
-                self.mission_panel.banner.setText(SHOWING)
-                self.mission_panel.prompt.setText("Esc or Skip shows the rest at once")
+                self.mission_panel.show_waiting(None)
         # where a German has just appeared, named in the hex's tooltip and the status bar,
         # until the next beat: a red hex stayed behind after he had moved on
         self.map.clear_marks()
@@ -669,18 +668,16 @@ class AmbushWindow(GameWindow):
         self._shown = {c.id: c.hex for c in counters}
         return counters
 
+    def _show_waiting(self, why: str | None) -> None:
+        """Every wait of the tray, a big moment's or a throw's at the Step pace, is said in
+        the Mission panel: it named the decision answered last while the tray waited."""
+        if why is not None:
+            self.mission_panel.show_waiting(why)
+
     def _show_moment(self, game: Any) -> None:
         """A big moment (a panic, a death, a German appearing, a Round's end): the AR Track,
         the squad, the card and the counters as they stood then, the moves slid."""
-        from ambush_gui.ambush.model import Mode
-
-        st = game.state  # the Round line only: the panel's decision is not open yet
-        self.mission_panel.turn.setText(f"Action Rounds — Round {st.round}" if st.mode is Mode.ROUNDS
-                                        else f"Operations — turn {game.turn}")
-        self.mission_panel.banner.setText(WAITS)
-        self.mission_panel.set_hint("")  # the tutorial's line is for the decision, back after
-        self.mission_panel.prompt.setText(f"{self.controller.waiting_for or ''}: Space or Continue "
-                                          "to go on, Esc to see the rest at once")
+        self.mission_panel.show_round(game)  # the banner and prompt: _show_waiting
         self._show_pieces(game)
         self._animate()
 
