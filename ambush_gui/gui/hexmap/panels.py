@@ -36,7 +36,7 @@ from ambush_gui.ambush.charts import Side
 from ambush_gui.ambush.model import Mode, Soldier
 from ambush_gui.core.decisions import Decision
 from ambush_gui.core.events import Event
-from ambush_gui.gui.hexmap.ammo import ammo_text
+from ambush_gui.gui.hexmap.ammo import ammo_count, ammo_text
 from ambush_gui.gui.hexmap.ar_track import (
     SPACE_NAMES,
     ARTrackWidget,
@@ -208,13 +208,7 @@ class SoldierCard(QWidget):
 def _ammo_left(charts: Any, s: Soldier, key: str) -> str:
     """His Ammo Boxes for this weapon, named as the Weapon Chart counts them: clips for a
     weapon that spends clips (FC-021), rounds for one whose rounds are crossed off (FC-040)."""
-    n = s.clips(key)
-    try:
-        rounds = charts.weapon(key).out_of_ammo is None
-    except (KeyError, ValueError):
-        rounds = False
-    unit = "round" if rounds else "clip"
-    return f"{n} {unit}{'' if n == 1 else 's'} in Ammo Boxes"
+    return f"{ammo_count(charts, key, s.clips(key))} in Ammo Boxes"
 
 
 def _weapon_name(charts: Any, key: str) -> str:
