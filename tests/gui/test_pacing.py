@@ -452,3 +452,30 @@ def test_a_waits_words_leave_the_status_bar_once_it_is_over(qtbot: Any) -> None:
             break
     assert stale, "no throw was shown after a wait"
     assert not [m for m in stale if "Space or Continue" in m]
+
+
+
+def test_a_hex_report_names_the_counters_shown_on_it(qtbot: Any) -> None:
+    """Issue 29, defect 8: the status bar called 0502 "empty" with Hahn's counter on it,
+    Hahn out of the fight: the report counted only the soldiers still in it. It names
+    every counter the map shows there (the drawn ones: a moment's while the tray waits),
+    and says who is out."""
+    from ambush_gui.gui.hexmap.window import AmbushWindow
+
+    ctl = GameController(systems.new_game(AMBUSH, 5), {"us": Seat.HUMAN}, delay_ms=0)
+    win = AmbushWindow(ctl)
+    qtbot.addWidget(win)
+    win.show()
+    win.start()
+    ai = systems.computer_player("ambush")
+    state = ctl.game.state
+    while not [s for s in state.soldiers.values() if not s.active and s.hex is not None]:
+        ctl.answer(ai.choose(ctl.game, ctl.pending()))
+    out = next(s for s in state.soldiers.values() if not s.active and s.hex is not None)
+    assert any(c.id == out.id for c in win.map._counters.values())  # his counter is shown
+    win._on_hover(out.hex.label)
+    said = win.statusBar().currentMessage()
+    assert said.startswith(f"{out.hex.label}: ") and "empty" not in said
+    assert f"{out.name} ({out.status.value})" in said
+    terrain = ctl.game.state.map.terrain(out.hex)  # the chart's name, never the file's key
+    assert said.startswith(f"{out.hex.label}: {ctl.game.charts.spec.terrain[terrain].name}, ")

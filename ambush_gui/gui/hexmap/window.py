@@ -791,11 +791,17 @@ class AmbushWindow(GameWindow):
         h = Hex.from_label(label)
         terrain = game.state.map.terrain(h)
         cost = game.charts.mp_cost(terrain)
-        here = ", ".join(s.name for s in game.state.in_hex(h)) if game.state.in_hex(h) else "empty"
+        # the counters the map shows there (a moment's, while the tray waits): the live game
+        # may be further on, and called a hex with Hahn's counter on it "empty"
+        shown = [game.state.soldiers[sid] for sid, at in self._shown.items()
+                 if at == label and sid in game.state.soldiers]
+        here = ", ".join(s.name + ("" if s.active else f" ({s.status.value})")
+                         for s in shown) or "no counter"
         mp = f"{cost} MP to enter" if cost is not None else "cannot be entered"
         check = self.map.checks.get(label)  # the Mission Card overlay is on
         extra = f"; Paragraph Check: paragraph {check}" if check is not None else ""
-        self.statusBar().showMessage(f"{label}: {terrain}, {mp}; {here}{extra}", 6000)
+        name = game.charts.spec.terrain[terrain].name  # "Stone building", not its key
+        self.statusBar().showMessage(f"{label}: {name}, {mp}; {here}{extra}", 6000)
 
     # -- help ------------------------------------------------------------------------------------
     def show_rules(self) -> None:
