@@ -237,6 +237,15 @@ def test_a_panic_waits_with_its_reason() -> None:
     assert big_moment(kessler) == "Obergefreiter Kessler (B) panics (0 in AR column 3, red)"
 
 
+def test_a_germans_appearance_waits_in_words_that_fit_the_tray() -> None:
+    """Issue 29, defect 8: at 1280x800 the tray's header cut "Unteroffizier Brandt (A) is
+    activated in 1005, crouching, during Round 6" after "crouching"; the Round is on the
+    Mission panel and the AR Track."""
+    brandt = Event("activate", "Unteroffizier Brandt (A) is activated in 1005, crouching, "
+                   "during Round 6 [AR-118]", {"german": "g1", "hex": "1005"})
+    assert big_moment(brandt) == "Unteroffizier Brandt (A) is activated in 1005, crouching"
+
+
 def test_the_mission_panel_stops_saying_it_waits_once_the_player_goes_on(qtbot: Any) -> None:
     """Lead's check at 1920x1080: after Continue, the Mission panel still said "The dice
     tray waits for you: End of Round 1" while the tray showed the next Round's throws."""

@@ -354,3 +354,23 @@ def test_a_fire_with_one_possible_target_shows_its_odds_first(qtbot: Any) -> Non
     assert d.kind is DecisionKind.AMBUSH_TARGET and len(d.options) == 1
     QTest.keyClick(win.dialog, Qt.Key.Key_Return)
     assert len(game.decisions) == n + 1 and game.decisions[-1] == d.options[0]
+
+
+def test_f1_over_the_window_leaves_its_status_bar_in_sight(qtbot: Any) -> None:
+    """Issue 29, defect 8: at 1280x800 F1 opens the rules over the left column, down to the
+    window's foot: it covered the start of the status bar (a hex's report read "message
+    to ..."). It ends above the status bar."""
+    from PySide6.QtCore import QPoint
+
+    from ambush_gui.gui.shared.rules_help import open_reference
+
+    win = open_window(qtbot, "ambush-hedgerow", 1)
+    win.resize(1280, 800)
+    qtbot.wait(0)
+    win.statusBar().showMessage("0502: Stone building, 3 MP to enter; no counter")
+    ref = open_reference(win, "ambush")
+    qtbot.waitExposed(ref)
+    bar = win.statusBar()
+    top = bar.mapToGlobal(QPoint(0, 0)).y()
+    assert ref.frameGeometry().left() < bar.mapToGlobal(QPoint(bar.width(), 0)).x()  # over it
+    assert ref.frameGeometry().bottom() < top
