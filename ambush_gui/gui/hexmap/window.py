@@ -81,6 +81,7 @@ class AmbushWindow(GameWindow):
         self._ops_turn = 0
         self._steps: dict[str, Any] = {}  # hex label -> the answer that enters it
         self._shown: dict[str, str] = {}  # counter id -> the hex the map shows it in
+        self._fit_pending = False  # the Mission dock's fit is asked for the next turn of the loop
         self._read = False  # a paragraph was read since the last redraw
         self._germans_named: list[str] = []  # Germans the events named since the last decision
         self._fresh_germans: list[str] = []  # ... those, for the decision now open
@@ -323,22 +324,30 @@ class AmbushWindow(GameWindow):
             self.mission_panel.set_hint(hint)
             self._fit_mission()
 
+    def _fit_mission_soon(self) -> None:
+        """:meth:`_fit_mission` once the panel's lines have their new widths; asked many
+        times, it runs once."""
+        if not self._fit_pending:
+            self._fit_pending = True
+            QTimer.singleShot(0, self, self._fit_mission)
+
     def _fit_mission(self) -> None:
-        """Make the Mission dock tall enough for the tutorial's line, taking the height from
-        the AR Track's spare room (in Operations it has little to show)."""
-        mission, track = (self.findChild(QDockWidget, f"dock-{n}") for n in ("turn", "track"))
+        """Keep the Mission dock tall enough for what it says (the tutorial's line, a long
+        title, the prompt under them: at 1280x800 the last lines were cut once Rounds gave
+        the AR Track its height), up to half the column: its least height follows its
+        lines, and the docks below give the room."""
+        self._fit_pending = False
+        mission = self.findChild(QDockWidget, "dock-turn")
         lay = self.mission_panel.layout()
-        if mission is None or track is None or lay is None or not self.isVisible():
+        if mission is None or lay is None or not self.isVisible():
             return
         width = max(self.mission_panel.width(), 240)
         whole = lay.totalHeightForWidth(width) if lay.hasHeightForWidth() \
             else lay.totalSizeHint().height()
-        grow = whole + 40 - mission.height()  # the title bar and the frame too
-        spare = track.height() - (track.widget().sizeHint().height() + 24)
-        take = min(grow, spare)
-        if take > 0:
-            self.resizeDocks([mission, track], [mission.height() + take, track.height() - take],
-                             Qt.Orientation.Vertical)
+        frame = mission.height() - mission.widget().height()  # the title bar
+        least = max(MISSION_MIN_HEIGHT, min(whole + frame + 4, self.height() // 2))
+        if least != mission.minimumHeight():
+            mission.setMinimumHeight(least)
 
     def _view_menu(self, view: Any) -> None:
         grid = QAction("Hex &outlines", self, checkable=True, checked=True)
@@ -673,6 +682,7 @@ class AmbushWindow(GameWindow):
         the Mission panel: it named the decision answered last while the tray waited."""
         if why is not None:
             self.mission_panel.show_waiting(why)
+            self._fit_mission_soon()
 
     def _show_moment(self, game: Any) -> None:
         """A big moment (a panic, a death, a German appearing, a Round's end): the AR Track,
@@ -696,6 +706,7 @@ class AmbushWindow(GameWindow):
         elif read:
             self.reader_dock.raise_()
         self.mission_panel.show_state(game, d, seat)
+        self._fit_mission_soon()
         acting = d.facts.get("soldier") if d is not None else None
         if isinstance(acting, str) and acting in game.state.soldiers:
             self.selected = acting  # the soldier whose decision is open, not the last one

@@ -374,3 +374,24 @@ def test_f1_over_the_window_leaves_its_status_bar_in_sight(qtbot: Any) -> None:
     top = bar.mapToGlobal(QPoint(0, 0)).y()
     assert ref.frameGeometry().left() < bar.mapToGlobal(QPoint(bar.width(), 0)).x()  # over it
     assert ref.frameGeometry().bottom() < top
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_mission_panel_is_whole_in_a_round(qtbot: Any, size: tuple[int, int]) -> None:
+    """Issue 29, defect 8: at 1280x800 the Hedgerows' long title, Condition and victory
+    lines pushed the prompt (and the tutorial's line) below the Mission dock's foot, once
+    Rounds gave the AR Track its height. The dock takes the room it needs from the track's
+    spare and the cards' tab, and shows its panel whole."""
+    win = open_window(qtbot, "ambush-hedgerow", 1)
+    win.resize(*size)
+    game, ai = win.controller.game, AmbushAI()
+    while not (game.state.round >= 2 and win.controller.pending().kind is DecisionKind.AMBUSH_ACTION):
+        win.controller.answer(ai.choose(game, win.controller.pending()))
+    qtbot.waitUntil(lambda: not win._fit_pending)  # the docks' new sizes, then the fit
+    qtbot.wait(0)
+    area = win.mission_panel.parentWidget().parentWidget()
+    assert area.verticalScrollBar().maximum() == 0
+    panel = win.mission_panel
+    assert panel.heightForWidth(area.viewport().width()) <= area.viewport().height() \
+        or panel.layout().totalHeightForWidth(area.viewport().width()) <= area.viewport().height()
+    assert win.squad_dock.height() >= 100 or win.card_dock.height() >= 100
