@@ -488,3 +488,26 @@ def test_a_hex_report_names_the_counters_shown_on_it(qtbot: Any) -> None:
     assert f"{out.name} ({out.status.value})" in said
     terrain = ctl.game.state.map.terrain(out.hex)  # the chart's name, never the file's key
     assert said.startswith(f"{out.hex.label}: {ctl.game.charts.spec.terrain[terrain].name}, ")
+
+
+def test_a_step_waits_on_a_throw_by_its_name(qtbot: Any) -> None:
+    """At the Step pace a throw's wait said only "Continue" (the tray's header, "The dice
+    tray waits for you: Continue" in the Decision dock): it names the throw."""
+    ctl = GameController(systems.new_game(AMBUSH, 3), {"us": Seat.HUMAN}, pace=Pace.STEP)
+    w = Watch(ctl)
+    ctl.start()
+    ai = systems.computer_player("ambush")
+    named = 0
+    for _ in range(300):
+        if ctl.waiting_for is not None:
+            assert ctl.waiting_for != "Continue"
+            rolls = [e.data["purpose"].split(" [")[0] for e in w.kinds("event") if e.kind == "roll"]
+            named += bool(rolls) and ctl.waiting_for == rolls[-1]
+            if named > 5:
+                break
+            ctl.proceed()
+        elif (d := ctl.pending()) is not None:
+            ctl.answer(ai.choose(ctl.game, d))
+        else:
+            break
+    assert named
