@@ -807,7 +807,7 @@ class AmbushWindow(GameWindow):
         shown = [game.state.soldiers[sid] for sid, at in self._shown.items()
                  if at == label and sid in game.state.soldiers]
         here = ", ".join(s.name + ("" if s.active else f" ({s.status.value})")
-                         for s in shown) or "no counter"
+                         for s in shown) or "empty"
         mp = f"{cost} MP to enter" if cost is not None else "cannot be entered"
         check = self.map.checks.get(label)  # the Mission Card overlay is on
         extra = f"; Paragraph Check: paragraph {check}" if check is not None else ""

@@ -367,7 +367,7 @@ def test_f1_over_the_window_leaves_its_status_bar_in_sight(qtbot: Any) -> None:
     win = open_window(qtbot, "ambush-hedgerow", 1)
     win.resize(1280, 800)
     qtbot.wait(0)
-    win.statusBar().showMessage("0502: Stone building, 3 MP to enter; no counter")
+    win.statusBar().showMessage("0502: Stone building, 3 MP to enter; empty")
     ref = open_reference(win, "ambush")
     qtbot.waitExposed(ref)
     bar = win.statusBar()
