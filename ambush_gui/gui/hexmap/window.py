@@ -588,7 +588,8 @@ class AmbushWindow(GameWindow):
             self._germans_named.append(german)
         self.reader.add(event)
         self.fire_panel.add(event)
-        self.mission_panel.follow(event, self.controller.game.spec)
+        game: Any = self.controller.game
+        self.mission_panel.follow(event, game.spec)
         self.track.follow(event)
         if event.kind == "paragraph":
             self._read = True
@@ -798,7 +799,7 @@ class AmbushWindow(GameWindow):
     def _on_hover(self, label: str) -> None:
         if not label:
             return
-        game = self.controller.game
+        game: Any = self.controller.game
         h = Hex.from_label(label)
         terrain = game.state.map.terrain(h)
         cost = game.charts.mp_cost(terrain)
