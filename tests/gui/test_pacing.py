@@ -412,6 +412,11 @@ def test_the_panels_say_what_the_tray_shows_while_it_waits(qtbot: Any) -> None:
                 assert panel.turn.text() == f"Action Rounds — end of Round {rounds[-1]}"
             elif rounds:
                 assert panel.turn.text() == f"Action Rounds — Round {rounds[-1]}"
+            last = next((e for e in reversed(events) if e.kind in ("round", "rounds")), None)
+            if last is not None and last.kind == "round" and not ctl.waiting_for.startswith("End"):
+                assert win.track.title.text() == f"Round {last.data['round']}"  # not Operations
+                assert not win.track.idle.isVisibleTo(win.track) \
+                    or "Operations" not in win.track.idle.text()
             since = next((e for e in reversed(events) if e.kind in ("round", "initiative")), None)
             if since is not None and since.kind == "round":
                 assert win.track.us_die.value is None and win.track.german_die.value is None

@@ -433,7 +433,12 @@ class ARTrackWidget(QWidget):
     def follow(self, event: Event) -> None:
         """An event as it is shown (the live game is already at the answer's end): a new
         Round clears the last one's dice and Advantage, its initiative shows its own."""
-        if event.kind in ("round", "initiative") and not self.track.isHidden():
+        if event.kind == "round" and self.track.isHidden():  # Rounds commence: the track
+            # is drawn with the next moment; till then it says no Operations turn
+            self.title.setText(f"Round {event.data.get('round')}")
+            self.idle.setText("Action Rounds have begun: each marker goes on the track when "
+                              "the initiative dice are thrown.")
+        elif event.kind in ("round", "initiative") and not self.track.isHidden():
             self._show_dice([event])
             self._show_halves(event.data.get("advantage") if event.kind == "initiative" else None)
 
