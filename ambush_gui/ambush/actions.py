@@ -91,6 +91,10 @@ REMOVE_GRENADE_WHY = ("done out of turn, when a grenade lands in his hex, never 
                       "action (AR-086)")
 
 
+THROWN = {Action.GRENADE: WeaponKind.GRENADE, Action.THROW_SATCHEL: WeaponKind.SATCHEL}
+"""The throwing actions and what each throws: their landing odds are shown before the throw."""
+
+
 @dataclass
 class TurnState:
     """What is left of this turn: the free stance change and the Movement Points (AR-071,
@@ -314,7 +318,10 @@ def take_turn(g: RoundsContext, s: Soldier) -> Procedure:
             prompt=f"{s.label} ({s.stance.value}): choose an action, or pass",
             options=(*options, *stance_options(s, turn)),
             facts={"soldier": s.id, "mp": turn.mp, "not_legal": [
-                {"action": o.action.value, "why": o.why_not} for o in table if o.why_not]},
+                {"action": o.action.value, "why": o.why_not} for o in table if o.why_not],
+                "throws": [{"action": o.action.value, **throws.throw_facts(
+                    g, s, THROWN[o.action], Hex.from_label(o.answer["to"]))}
+                    for o in table if o.why_not is None and o.action in THROWN]},
         )
         if "stance" in choice:
             change_stance(g, s, Stance(choice["stance"]), turn)

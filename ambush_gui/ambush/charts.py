@@ -394,6 +394,12 @@ class Weapon(Strict):
         return self
 
     @property
+    def ammo_unit(self) -> str:
+        """What one Ammo Box of it holds, in one word everywhere: a "clip" of a weapon that
+        spends clips (FC-021), a "round" of one whose rounds are crossed off (FC-040)."""
+        return "round" if self.out_of_ammo is None else "clip"
+
+    @property
     def port_boxes(self) -> int | None:
         """Port Boxes the weapon fills when carried in pieces (FC-054, AR-098)."""
         return PORT_BOXES[self.crew.value] if self.crew is not None else None

@@ -379,7 +379,7 @@ def why_not(
         if spec.kind in (WeaponKind.CREW, WeaponKind.BAZOOKA) and not w.prepared:
             return f"the {spec.name} must be prepared first (FC-003)"
         if not has_ammunition(g, firer, w):
-            return f"{firer.label} has no clip for the {spec.name} (FC-001)"
+            return f"{firer.label} has no {spec.ammo_unit} for the {spec.name} (FC-001)"
     # -- the target ---------------------------------------------------------------------
     if target.soldier is not None:
         t = st.soldiers.get(target.soldier)

@@ -30,6 +30,7 @@ from __future__ import annotations
 from ambush_gui.ambush import ar_track
 from ambush_gui.ambush.charts import Stance, WeaponKind, hit_number, hits
 from ambush_gui.ambush.fire import (
+    HitOdds,
     IllegalFire,
     alert,
     apply_damage,
@@ -39,6 +40,7 @@ from ambush_gui.ambush.fire import (
 )
 from ambush_gui.ambush.model import AmbushContext, Side, Soldier, enemy
 from ambush_gui.core.decisions import Decision, DecisionKind
+from ambush_gui.core.events import Modifier
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.hexgrid import Direction, Hex, rules_range
 from ambush_gui.core.words import count
@@ -126,6 +128,29 @@ def scatter(g: AmbushContext, target: Hex, what: str) -> Hex | None:
     return to if on else None
 
 
+def throw_odds(g: AmbushContext, thrower: Soldier, item: str, target: Hex) -> HitOdds:
+    """The landing number of his throw of ``item`` at ``target`` (house rule AR-097): the
+    chart's hit number for the band plus his WS, kept within 0-8, as a shot's."""
+    assert thrower.hex is not None
+    spec = g.charts.weapon(item)
+    rng = rules_range(thrower.hex, target)
+    band = g.charts.range_band(item, rng)
+    assert band is not None  # throw_targets keeps within the throw, inside long range
+    base = int(getattr(spec.hit, band.value))
+    return HitOdds(range=rng, band=band, base=base,
+                   modifiers=(Modifier(f"{thrower.label}'s WS", thrower.ws, "FC-026"),),
+                   number=hit_number(base, thrower.ws, 0))
+
+
+def throw_facts(g: AmbushContext, thrower: Soldier, kind: WeaponKind, target: Hex) -> dict[str, object]:
+    """What the player sees before he throws a ``kind`` at ``target``: the item, its dud
+    number (FC-011, percentile at or under) and the landing odds (AR-097)."""
+    item = _kind_items(g, thrower, kind)[0]
+    spec = g.charts.weapon(item)
+    return {"to": target.label, "item": item, "dud": spec.jam,
+            **throw_odds(g, thrower, item, target).to_json()}
+
+
 def _land(g: AmbushContext, thrower: Soldier, item: str, target: Hex) -> Hex | None:
     """Dud (FC-011) then the landing roll and any scatter (house rule AR-097). Returns the hex
     it goes off in, or None."""
@@ -138,11 +163,8 @@ def _land(g: AmbushContext, thrower: Soldier, item: str, target: Hex) -> Hex | N
         g.log.emit("dud", f"{dud:02d} at or under {spec.jam}: the {spec.name} is a dud "
                    "[FC-011]", die=dud, rule="FC-011")
         return None
-    rng = rules_range(thrower.hex, target)
-    band = g.charts.range_band(item, rng)
-    assert band is not None  # throw_targets keeps within the throw, inside long range
-    base = int(getattr(spec.hit, band.value))
-    number = hit_number(base, thrower.ws, 0)
+    odds = throw_odds(g, thrower, item, target)
+    rng, band, base, number = odds.range, odds.band, odds.base, odds.number
     die = g.dice.zero_to_nine(f"Throw: {thrower.label}'s {spec.name} at {target}")
     ok = hits(number, die)
     g.log.emit("throw", f"{thrower.label} throws a {spec.name} {count(rng, 'hex', 'hexes')} at {target}: "
@@ -243,7 +265,9 @@ __all__ = [
     "satchel_prepare_problem",
     "satchel_throw_problem",
     "scatter",
+    "throw_facts",
     "throw_grenade",
+    "throw_odds",
     "throw_satchel",
     "throw_targets",
 ]

@@ -49,9 +49,13 @@ class Session:
 
     def launcher(self, replacing: GameWindow | None = None) -> None:
         """The launcher; a game it starts or opens replaces ``replacing`` (File > New
-        game's window): one game window at a time, the old game kept in a save."""
+        game's window): one game window at a time, the old game kept in a save. One
+        launcher at a time too: one left open behind the window (File > New game twice)
+        replaced the same window again after the other had, and two windows played one game."""
         from ambush_gui.gui.launcher import Launcher
 
+        if self.launcher_window is not None:
+            self.launcher_window.close()
         dlg = Launcher()
         dlg.newGame.connect(lambda path, mode, seed: self._from_launcher(
             dlg, self.new_game(Path(path), mode, seed, options=dlg.rules_options(),
@@ -79,6 +83,8 @@ class Session:
         own file, else to a file of its own in the saves folder, listed under Recent
         games: the one autosave is the new game's now). Returns where it was kept."""
         kept: Path | None = None
+        if old not in self.windows:  # retired already: closed, its game kept
+            return None
         c = old.controller
         if c.game.decisions:
             if c.save_path is not None and c.save_path != paths.autosave_path():
@@ -164,7 +170,10 @@ class Session:
         except Exception as exc:  # any file: a message box, never a crash (issue 12)
             cannot_open(None, "Cannot open this game", path, exc)
             return None
-        seats = {side: Seat(players.get(side, "human")) for side in systems.sides(game.system)}
+        # the sides that answer decisions: in Ambush! the Germans have no seat (a continued
+        # mission came up behind a hot-seat curtain, its Germans seated as a second person)
+        seats = {side: Seat(players.get(side, "human"))
+                 for side in systems.seated_sides(game.system)}
         if path != paths.autosave_path():
             remember_recent(path)
         level: dict[str, str] | None = None

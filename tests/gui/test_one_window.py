@@ -83,3 +83,72 @@ def test_the_window_takes_the_focus_when_shown(qtbot: Any, monkeypatch: pytest.M
     qtbot.addWidget(win)
     assert shown == [("activate", True)]
     win.close()
+
+
+def _menu_action(win: GameWindow, text: str) -> Any:
+    return next(x for x in win.findChildren(type(win.undo_action)) if x.text() == text)
+
+
+def test_new_game_twice_then_continue_leaves_one_window(qtbot: Any) -> None:
+    """Issue 29, defect 7: File > New game, and again (the first launcher hidden behind
+    the window), then Continue in each launcher still open: the first replaced the window,
+    the second replaced the same window again, and two windows played the same game (and
+    File > Quit left the process running). One launcher is open at a time; one window
+    plays the game, the continued Ambush! mission seated as it is, one person's."""
+    from PySide6.QtCore import Qt
+
+    session = Session()
+    first = session.new_game(systems.resolve("ambush-hedgerow"), "solo", 7)
+    assert first is not None
+    qtbot.addWidget(first)
+    play_some(qtbot, first, 1)
+    launchers = []
+    for _ in range(2):
+        _menu_action(first, "&New game…").trigger()
+        launchers.append(session.launcher_window)
+    for dlg in launchers:
+        qtbot.addWidget(dlg)
+    for dlg in reversed(launchers):  # the one on top, then any left behind it
+        if dlg.isVisible():
+            qtbot.mouseClick(dlg.cont, Qt.MouseButton.LeftButton)
+    games = [w for w in session.windows if isinstance(w, GameWindow) and w.isVisible()]
+    for w in games:
+        qtbot.addWidget(w)
+    assert len(games) == 1 and games[0] is not first
+    assert not any(dlg.isVisible() for dlg in launchers)
+    assert list(games[0].controller.seats) == ["us"]  # no curtain for a German "player"
+    games[0].close()
+
+
+QUIT = """
+import sys
+from PySide6.QtCore import QTimer
+from ambush_gui import systems
+from ambush_gui.gui.app import Session, application
+
+app = application()
+session = Session()
+a = session.new_game(systems.resolve("ambush-hedgerow"), "solo", 7)
+a.newGameRequested.emit()  # the launcher open too
+b = session.new_game(systems.resolve("ambush-tutorial"), "solo", 3)  # as an editor's Play would
+quit_ = next(x for x in b.findChildren(type(b.undo_action)) if x.text() == "&Quit")
+QTimer.singleShot(0, quit_.trigger)
+code = app.exec()
+print("left open:", [w.windowTitle() for w in app.topLevelWidgets() if w.isVisible()])
+sys.exit(code)
+"""
+
+
+def test_quit_ends_the_process_with_every_window(tmp_path: Any) -> None:
+    """Issue 29, defect 7: File > Quit in one of several windows ends the program: every
+    window closes and the process exits."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "AMBUSH_GUI_DATA": str(tmp_path / "d"),
+           "XDG_CONFIG_HOME": str(tmp_path / "c")}
+    done = subprocess.run([sys.executable, "-c", QUIT], env=env, capture_output=True, text=True,
+                          timeout=120, cwd=str(systems.resolve("ambush-hedgerow").parents[1]))
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "left open: []" in done.stdout

@@ -239,10 +239,20 @@ def test_a_panic_waits_with_its_reason() -> None:
                                   "column 3, red)")
 
 
+def test_a_germans_appearance_waits_in_words_that_fit_the_tray() -> None:
+    """Issue 29, defect 8: at 1280x800 the tray's header cut "Unteroffizier Brandt (A) is
+    activated in 1005, crouching, during Round 6" after "crouching"; the Round is on the
+    Mission panel and the AR Track."""
+    brandt = Event("activate", "Unteroffizier Brandt (A) is activated in 1005, crouching, "
+                   "during Round 6 [AR-118]", {"german": "g1", "hex": "1005"})
+    assert big_moment(brandt) == "Unteroffizier Brandt (A) is activated in 1005, crouching"
+
+
 def test_the_mission_panel_stops_saying_it_waits_once_the_player_goes_on(qtbot: Any) -> None:
     """Lead's check at 1920x1080: after Continue, the Mission panel still said "The dice
     tray waits for you: End of Round 1" while the tray showed the next Round's throws."""
-    from ambush_gui.gui.hexmap.window import SHOWING, WAITS, AmbushWindow
+    from ambush_gui.gui.hexmap.panels import SHOWING, WAITS
+    from ambush_gui.gui.hexmap.window import AmbushWindow
 
     ctl = GameController(systems.new_game(AMBUSH, 3), {"us": Seat.HUMAN}, pace=Pace.FAST)
     win = AmbushWindow(ctl)
@@ -369,3 +379,142 @@ def test_an_attacks_first_aid_rolls_wait_once_after_the_last(qtbot: Any, pace: P
     assert len(w.kinds("wait")) == 1 and all(t in ctl.waiting_for for t in texts)
     ctl.proceed()
     assert not ctl.busy and len(w.kinds("wait")) == 1
+
+
+def test_the_panels_say_what_the_tray_shows_while_it_waits(qtbot: Any) -> None:
+    """Issue 29, defects 3 and 6: at the Step pace the Mission panel named the decision
+    answered last while the tray waited; it said Condition A and "Operations" while the
+    Germans read column B in the Round the answer had begun; and the AR Track showed the
+    last Round's initiative dice until the next were thrown. At every wait the panel says
+    the tray waits, the Round and the Condition of the last event shown, and the track the
+    dice of this Round's initiative or none."""
+    from ambush_gui.gui.hexmap.panels import WAITS
+    from ambush_gui.gui.hexmap.window import AmbushWindow
+
+    hedgerow = systems.load_scenario(systems.resolve("ambush-hedgerow"))
+    ctl = GameController(systems.new_game(hedgerow, 1), {"us": Seat.HUMAN}, pace=Pace.STEP)
+    win = AmbushWindow(ctl)
+    qtbot.addWidget(win)
+    win.show()
+    w = Watch(ctl)
+    win.start()
+    ai = systems.computer_player("ambush")
+    seen = {"waits": 0, "changed": 0, "cleared": 0}
+    for _ in range(400):
+        if ctl.waiting_for is not None:
+            events = w.kinds("event")
+            panel = win.mission_panel
+            assert panel.banner.text() == WAITS, ctl.waiting_for
+            changes = [e.data["to"] for e in events if e.kind == "condition" and "to" in e.data]
+            if changes:
+                assert f"Condition <b>{changes[-1]}</b>" in panel.condition.text()
+                seen["changed"] += 1
+            rounds = [e.data["round"] for e in events if e.kind == "round"]
+            if ctl.waiting_for.startswith("End of Round"):
+                assert panel.turn.text() == f"Action Rounds — end of Round {rounds[-1]}"
+            elif rounds:
+                assert panel.turn.text() == f"Action Rounds — Round {rounds[-1]}"
+            last = next((e for e in reversed(events) if e.kind in ("round", "rounds")), None)
+            if last is not None and last.kind == "round" and not ctl.waiting_for.startswith("End"):
+                assert win.track.title.text() == f"Round {last.data['round']}"  # not Operations
+                assert not win.track.idle.isVisibleTo(win.track) \
+                    or "Operations" not in win.track.idle.text()
+            since = next((e for e in reversed(events) if e.kind in ("round", "initiative")), None)
+            if since is not None and since.kind == "round":
+                assert win.track.us_die.value is None and win.track.german_die.value is None
+                assert not win.track.dice_box.isVisibleTo(win.track)
+                seen["cleared"] += 1
+            seen["waits"] += 1
+            if seen["waits"] > 40:
+                break
+            ctl.proceed()
+        elif (d := ctl.pending()) is not None:
+            ctl.answer(ai.choose(ctl.game, d))
+        else:
+            break
+    assert seen["changed"] and seen["cleared"], seen
+
+
+def test_a_waits_words_leave_the_status_bar_once_it_is_over(qtbot: Any) -> None:
+    """Issue 29, defect 6: "End of Round 1 — Space or Continue to go on" stayed in the
+    status bar through Round 2's Event Phase, the tray long gone on."""
+    from ambush_gui.gui.hexmap.window import AmbushWindow
+
+    ctl = GameController(systems.new_game(AMBUSH, 3), {"us": Seat.HUMAN}, pace=Pace.FAST)
+    win = AmbushWindow(ctl)
+    qtbot.addWidget(win)
+    win.show()
+    win.start()
+    stale: list[str] = []
+    after = {"wait": ""}
+
+    def on_beat() -> None:
+        if ctl.waiting_for is None and after["wait"]:
+            stale.append(win.statusBar().currentMessage())
+
+    ctl.beat.connect(on_beat)
+    ai = systems.computer_player("ambush")
+    for _ in range(400):
+        if len(stale) > 5:
+            break
+        if ctl.waiting_for is not None:
+            after["wait"] = ctl.waiting_for
+            ctl.proceed()
+        elif ctl.busy:
+            qtbot.waitUntil(lambda: not ctl.busy or ctl.waiting_for is not None, timeout=5000)
+        elif (d := ctl.pending()) is not None:
+            ctl.answer(ai.choose(ctl.game, d))
+        else:
+            break
+    assert stale, "no throw was shown after a wait"
+    assert not [m for m in stale if "Space or Continue" in m]
+
+
+
+def test_a_hex_report_names_the_counters_shown_on_it(qtbot: Any) -> None:
+    """Issue 29, defect 8: the status bar called 0502 "empty" with Hahn's counter on it,
+    Hahn out of the fight: the report counted only the soldiers still in it. It names
+    every counter the map shows there (the drawn ones: a moment's while the tray waits),
+    and says who is out."""
+    from ambush_gui.gui.hexmap.window import AmbushWindow
+
+    ctl = GameController(systems.new_game(AMBUSH, 5), {"us": Seat.HUMAN}, delay_ms=0)
+    win = AmbushWindow(ctl)
+    qtbot.addWidget(win)
+    win.show()
+    win.start()
+    ai = systems.computer_player("ambush")
+    state = ctl.game.state
+    while not [s for s in state.soldiers.values() if not s.active and s.hex is not None]:
+        ctl.answer(ai.choose(ctl.game, ctl.pending()))
+    out = next(s for s in state.soldiers.values() if not s.active and s.hex is not None)
+    assert any(c.id == out.id for c in win.map._counters.values())  # his counter is shown
+    win._on_hover(out.hex.label)
+    said = win.statusBar().currentMessage()
+    assert said.startswith(f"{out.hex.label}: ") and "empty" not in said
+    assert f"{out.name} ({out.status.value})" in said
+    terrain = ctl.game.state.map.terrain(out.hex)  # the chart's name, never the file's key
+    assert said.startswith(f"{out.hex.label}: {ctl.game.charts.spec.terrain[terrain].name}, ")
+
+
+def test_a_step_waits_on_a_throw_by_its_name(qtbot: Any) -> None:
+    """At the Step pace a throw's wait said only "Continue" (the tray's header, "The dice
+    tray waits for you: Continue" in the Decision dock): it names the throw."""
+    ctl = GameController(systems.new_game(AMBUSH, 3), {"us": Seat.HUMAN}, pace=Pace.STEP)
+    w = Watch(ctl)
+    ctl.start()
+    ai = systems.computer_player("ambush")
+    named = 0
+    for _ in range(300):
+        if ctl.waiting_for is not None:
+            assert ctl.waiting_for != "Continue"
+            rolls = [e.data["purpose"].split(" [")[0] for e in w.kinds("event") if e.kind == "roll"]
+            named += bool(rolls) and ctl.waiting_for == rolls[-1]
+            if named > 5:
+                break
+            ctl.proceed()
+        elif (d := ctl.pending()) is not None:
+            ctl.answer(ai.choose(ctl.game, d))
+        else:
+            break
+    assert named

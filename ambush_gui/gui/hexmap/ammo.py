@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["ammo_text"]
+__all__ = ["ammo_count", "ammo_text"]
+
+
+def ammo_count(charts: Any, key: str, n: int) -> str:
+    """``n`` Ammo Boxes of weapon ``key`` in the one word the Weapon Chart gives them: "2
+    clips", "1 round" (a bazooka's were "2 clips" beside its "2 rounds")."""
+    try:
+        unit = str(charts.weapon(key).ammo_unit)
+    except (KeyError, ValueError):
+        unit = "clip"
+    return f"{n} {unit}{'' if n == 1 else 's'}"
 
 
 def ammo_text(charts: Any, key: str, n: int) -> str:
@@ -18,5 +28,4 @@ def ammo_text(charts: Any, key: str, n: int) -> str:
     name = str(spec.name)
     if spec.kind.value in ("grenade", "satchel"):
         return f"{n} {name}{'' if n == 1 else 's'}"
-    unit = "round" if spec.out_of_ammo is None else "clip"
-    return f"{n} {name} {unit}{'' if n == 1 else 's'}"
+    return f"{n} {name} {spec.ammo_unit}{'' if n == 1 else 's'}"

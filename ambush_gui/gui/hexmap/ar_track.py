@@ -86,8 +86,14 @@ def soldier_state(s: Soldier) -> str:
 
 
 def latest_initiative(events: list[Event]) -> Event | None:
-    """The last ``initiative`` event in the log (AR-032), or None."""
-    return next((e for e in reversed(events) if e.kind == "initiative"), None)
+    """This Round's ``initiative`` event (AR-032), or None until its dice are thrown: a new
+    Round clears the last one's (the track showed them through the next Event Phase)."""
+    for e in reversed(events):
+        if e.kind == "initiative":
+            return e
+        if e.kind in ("round", "rounds"):
+            return None
+    return None
 
 
 def initiative_reason(event: Event) -> str:
@@ -401,18 +407,10 @@ class ARTrackWidget(QWidget):
                 box.set_markers([])
             return
         self.title.setText(f"Round {st.round}")
-        adv = st.advantage.value if st.advantage is not None else None
+        thrown = latest_initiative(game.log.events) is not None  # else last Round's Advantage
+        adv = st.advantage.value if st.advantage is not None and thrown else None
         dis = None if adv is None else ("german" if adv == "us" else "us")
-        for lab, side, half in ((self.half_labels[0], adv, "Advantage"),
-                                (self.half_labels[1], dis, "Disadvantage")):
-            who = side_title(side) if side else "—"
-            lab.setText(f"{half}: {who}")
-            colour = side_colour(side) if side else theme.NEUTRAL
-            sheet = f"background: {colour.name()}; color: white; border-radius: 4px;"
-            if sheet != lab.styleSheet():
-                lab.setStyleSheet(sheet)
-            lab.setToolTip(f"The {half} half of the track: {who} markers are placed here "
-                           "this Round")
+        self._show_halves(adv)
         self._show_dice(game.log.events)
         acting = turn_in_progress(game)
         if acting is not None:
@@ -439,6 +437,31 @@ class ARTrackWidget(QWidget):
             box.set_highlight(space is self.next_space, tint)
         self.updateGeometry()
 
+    def follow(self, event: Event) -> None:
+        """An event as it is shown (the live game is already at the answer's end): a new
+        Round clears the last one's dice and Advantage, its initiative shows its own."""
+        if event.kind == "round" and self.track.isHidden():  # Rounds commence: the track
+            # is drawn with the next moment; till then it says no Operations turn
+            self.title.setText(f"Round {event.data.get('round')}")
+            self.idle.setText("Action Rounds have begun: each marker goes on the track when "
+                              "the initiative dice are thrown.")
+        elif event.kind in ("round", "initiative") and not self.track.isHidden():
+            self._show_dice([event])
+            self._show_halves(event.data.get("advantage") if event.kind == "initiative" else None)
+
+    def _show_halves(self, adv: str | None) -> None:
+        dis = None if adv is None else ("german" if adv == "us" else "us")
+        for lab, side, half in ((self.half_labels[0], adv, "Advantage"),
+                                (self.half_labels[1], dis, "Disadvantage")):
+            who = side_title(side) if side else "—"
+            lab.setText(f"{half}: {who}")
+            colour = side_colour(side) if side else theme.NEUTRAL
+            sheet = f"background: {colour.name()}; color: white; border-radius: 4px;"
+            if sheet != lab.styleSheet():
+                lab.setStyleSheet(sheet)
+            lab.setToolTip(f"The {half} half of the track: {who} markers are placed here "
+                           "this Round")
+
     @staticmethod
     def _on_track(game: Any) -> list[Soldier]:
         """Soldiers with a marker in play: the US squad still in the mission and the Germans
@@ -454,8 +477,9 @@ class ARTrackWidget(QWidget):
 
     def _show_dice(self, events: list[Event]) -> None:
         e = latest_initiative(events)
+        self.dice_box.setVisible(e is not None)
         if e is None:
-            self.dice_box.setVisible(False)
+            self.us_die.value = self.german_die.value = None
             self.reason.setText("")
             return
         us, de = e.data.get("us"), e.data.get("german")

@@ -36,7 +36,8 @@ from ambush_gui.ambush.charts import Side
 from ambush_gui.ambush.command import command_words
 from ambush_gui.ambush.model import Mode, Soldier
 from ambush_gui.core.decisions import Decision
-from ambush_gui.gui.hexmap.ammo import ammo_text
+from ambush_gui.core.events import Event
+from ambush_gui.gui.hexmap.ammo import ammo_count, ammo_text
 from ambush_gui.gui.hexmap.ar_track import (
     SPACE_NAMES,
     ARTrackWidget,
@@ -226,13 +227,7 @@ class SoldierCard(QWidget):
 def _ammo_left(charts: Any, s: Soldier, key: str) -> str:
     """His Ammo Boxes for this weapon, named as the Weapon Chart counts them: clips for a
     weapon that spends clips (FC-021), rounds for one whose rounds are crossed off (FC-040)."""
-    n = s.clips(key)
-    try:
-        rounds = charts.weapon(key).out_of_ammo is None
-    except (KeyError, ValueError):
-        rounds = False
-    unit = "round" if rounds else "clip"
-    return f"{n} {unit}{'' if n == 1 else 's'} in Ammo Boxes"
+    return f"{ammo_count(charts, key, s.clips(key))} in Ammo Boxes"
 
 
 def _weapon_name(charts: Any, key: str) -> str:
@@ -302,6 +297,9 @@ class SquadList(QWidget):
 
 # -- the mission panel ---------------------------------------------------------------------------
 
+WAITS = "The dice tray waits for you"
+SHOWING = "The dice tray is showing the last answer"
+
 
 class MissionPanel(QWidget):
     """The mission, Operations turn or Round, the Condition in force, who decides what, the
@@ -369,19 +367,51 @@ class MissionPanel(QWidget):
         self.hint.setVisible(bool(text))
         self.prompt.setVisible(not text)
 
-    def show_state(self, game: Any, decision: Decision | None, seat: str = "human") -> None:
-        st, spec = game.state, game.spec
-        self.mission.setText(game.scenario.title)
-        self.mission.setToolTip(spec.brief)
+    def show_round(self, game: Any) -> None:
+        """The Operations turn or Round and the Condition in force, as ``game`` has them:
+        the live game, or the copy of a moment being shown while the dice tray waits."""
+        st = game.state
         if st.mode is Mode.ROUNDS:
             self.turn.setText(f"Action Rounds — Round {st.round}")
         else:
             self.turn.setText(f"Operations — turn {game.turn}")
-        cond = spec.conditions.get(st.condition)
+        self.show_condition(game.spec, st.condition)
+
+    def follow(self, event: Event, spec: Any) -> None:
+        """An event as it is shown: a new Round or Condition changes the lines at once (the
+        live game is already at the answer's end, the panel at what the tray shows)."""
+        if event.kind == "condition" and event.data.get("to"):
+            self.show_condition(spec, str(event.data["to"]))
+        elif event.kind == "round" and event.data.get("round"):
+            self.turn.setText(f"Action Rounds — Round {event.data['round']}")
+
+    def show_condition(self, spec: Any, condition: str) -> None:
+        cond = spec.conditions.get(condition)
         name = cond.name if cond is not None else ""
-        self.condition.setText(f"Condition <b>{st.condition}</b>" + (f": {name}" if name else ""))
+        self.condition.setText(f"Condition <b>{condition}</b>" + (f": {name}" if name else ""))
         self.condition.setToolTip("The Mission Card in force: it decides the German paragraph "
                                   "columns, the Event column and the red references")
+
+    def show_waiting(self, why: str | None) -> None:
+        """The dice tray waits for the player (``why``), or shows the answer on (None): the
+        banner and the prompt say so, not the decision answered last nor the tutorial's
+        line for it."""
+        self.banner.setText(WAITS if why is not None else SHOWING)
+        self.banner.setStyleSheet(f"background:{theme.NEUTRAL.name()};color:white;border-radius:4px;")
+        self.set_hint("")  # the tutorial's line is for the decision, back after
+        if why is None:
+            self.prompt.setText("Esc or Skip shows the rest at once")
+            return
+        if why.startswith("End of"):  # the moment drawn is the next Round's first
+            self.turn.setText(f"Action Rounds — {why[0].lower()}{why[1:]}")
+        said = "" if why in ("", "Continue") else f"{why}: "
+        self.prompt.setText(f"{said}Space or Continue to go on, Esc to see the rest at once")
+
+    def show_state(self, game: Any, decision: Decision | None, seat: str = "human") -> None:
+        spec = game.spec
+        self.mission.setText(game.scenario.title)
+        self.mission.setToolTip(spec.brief)
+        self.show_round(game)
         if decision is None:
             self.banner.setText("The mission is over")
             self.banner.setStyleSheet("background:#444;color:white;border-radius:4px;")

@@ -61,8 +61,6 @@ MISSION_MIN_HEIGHT = 205
 
 
 # the Mission panel's banner while an answer's events are shown, not a decision
-WAITS = "The dice tray waits for you"
-SHOWING = "The dice tray is showing the last answer"
 
 
 class AmbushWindow(GameWindow):
@@ -84,6 +82,7 @@ class AmbushWindow(GameWindow):
         self._ops_turn = 0
         self._steps: dict[str, Any] = {}  # hex label -> the answer that enters it
         self._shown: dict[str, str] = {}  # counter id -> the hex the map shows it in
+        self._fit_pending = False  # the Mission dock's fit is asked for the next turn of the loop
         self._read = False  # a paragraph was read since the last redraw
         self._germans_named: list[str] = []  # Germans the events named since the last decision
         self._fresh_germans: list[str] = []  # ... those, for the decision now open
@@ -328,22 +327,30 @@ class AmbushWindow(GameWindow):
             self.mission_panel.set_hint(hint)
             self._fit_mission()
 
+    def _fit_mission_soon(self) -> None:
+        """:meth:`_fit_mission` once the panel's lines have their new widths; asked many
+        times, it runs once."""
+        if not self._fit_pending:
+            self._fit_pending = True
+            QTimer.singleShot(0, self, self._fit_mission)
+
     def _fit_mission(self) -> None:
-        """Make the Mission dock tall enough for the tutorial's line, taking the height from
-        the AR Track's spare room (in Operations it has little to show)."""
-        mission, track = (self.findChild(QDockWidget, f"dock-{n}") for n in ("turn", "track"))
+        """Keep the Mission dock tall enough for what it says (the tutorial's line, a long
+        title, the prompt under them: at 1280x800 the last lines were cut once Rounds gave
+        the AR Track its height), up to half the column: its least height follows its
+        lines, and the docks below give the room."""
+        self._fit_pending = False
+        mission = self.findChild(QDockWidget, "dock-turn")
         lay = self.mission_panel.layout()
-        if mission is None or track is None or lay is None or not self.isVisible():
+        if mission is None or lay is None or not self.isVisible():
             return
         width = max(self.mission_panel.width(), 240)
         whole = lay.totalHeightForWidth(width) if lay.hasHeightForWidth() \
             else lay.totalSizeHint().height()
-        grow = whole + 40 - mission.height()  # the title bar and the frame too
-        spare = track.height() - (track.widget().sizeHint().height() + 24)
-        take = min(grow, spare)
-        if take > 0:
-            self.resizeDocks([mission, track], [mission.height() + take, track.height() - take],
-                             Qt.Orientation.Vertical)
+        frame = mission.height() - mission.widget().height()  # the title bar
+        least = max(MISSION_MIN_HEIGHT, min(whole + frame + 4, self.height() // 2))
+        if least != mission.minimumHeight():
+            mission.setMinimumHeight(least)
 
     def _view_menu(self, view: Any) -> None:
         grid = QAction("Hex &outlines", self, checkable=True, checked=True)
@@ -595,6 +602,9 @@ class AmbushWindow(GameWindow):
             self._germans_named.append(german)
         self.reader.add(event)
         self.fire_panel.add(event)
+        game: Any = self.controller.game
+        self.mission_panel.follow(event, game.spec)
+        self.track.follow(event)
         if event.kind == "paragraph":
             self._read = True
         if event.kind == "activate" and event.data.get("german") and event.data.get("hex"):
@@ -672,8 +682,7 @@ class AmbushWindow(GameWindow):
         if not self.controller.waiting_for:  # a wait draws its moment, then slides them
             self._animate()
             if self.controller.busy:  # the wait is over, the answer still being shown
-                self.mission_panel.banner.setText(SHOWING)
-                self.mission_panel.prompt.setText("Esc or Skip shows the rest at once")
+                self.mission_panel.show_waiting(None)
         # where a German has just appeared, named in the hex's tooltip and the status bar,
         # until the next beat: a red hex stayed behind after he had moved on
         self.map.clear_marks()
@@ -702,18 +711,17 @@ class AmbushWindow(GameWindow):
         self._shown = {c.id: c.hex for c in counters}
         return counters
 
+    def _show_waiting(self, why: str | None) -> None:
+        """Every wait of the tray, a big moment's or a throw's at the Step pace, is said in
+        the Mission panel: it named the decision answered last while the tray waited."""
+        if why is not None:
+            self.mission_panel.show_waiting(why)
+            self._fit_mission_soon()
+
     def _show_moment(self, game: Any) -> None:
         """A big moment (a panic, a death, a German appearing, a Round's end): the AR Track,
         the squad, the card and the counters as they stood then, the moves slid."""
-        from ambush_gui.ambush.model import Mode
-
-        st = game.state  # the Round line only: the panel's decision is not open yet
-        self.mission_panel.turn.setText(f"Action Rounds — Round {st.round}" if st.mode is Mode.ROUNDS
-                                        else f"Operations — turn {game.turn}")
-        self.mission_panel.banner.setText(WAITS)
-        self.mission_panel.set_hint("")  # the tutorial's line is for the decision, back after
-        self.mission_panel.prompt.setText(f"{self.controller.waiting_for or ''}: Space or Continue "
-                                          "to go on, Esc to see the rest at once")
+        self.mission_panel.show_round(game)  # the banner and prompt: _show_waiting
         self._show_pieces(game)
         self._animate()
 
@@ -732,6 +740,7 @@ class AmbushWindow(GameWindow):
         elif read:
             self.reader_dock.raise_()
         self.mission_panel.show_state(game, d, seat)
+        self._fit_mission_soon()
         acting = d.facts.get("soldier") if d is not None else None
         if isinstance(acting, str) and acting in game.state.soldiers:
             self.selected = acting  # the soldier whose decision is open, not the last one
@@ -823,15 +832,21 @@ class AmbushWindow(GameWindow):
     def _on_hover(self, label: str) -> None:
         if not label:
             return
-        game = self.controller.game
+        game: Any = self.controller.game
         h = Hex.from_label(label)
         terrain = game.state.map.terrain(h)
         cost = game.charts.mp_cost(terrain)
-        here = ", ".join(s.name for s in game.state.in_hex(h)) if game.state.in_hex(h) else "empty"
+        # the counters the map shows there (a moment's, while the tray waits): the live game
+        # may be further on, and called a hex with Hahn's counter on it "empty"
+        shown = [game.state.soldiers[sid] for sid, at in self._shown.items()
+                 if at == label and sid in game.state.soldiers]
+        here = ", ".join(s.name + ("" if s.active else f" ({s.status.value})")
+                         for s in shown) or "empty"
         mp = f"{cost} MP to enter" if cost is not None else "cannot be entered"
         check = self.map.checks.get(label)  # the Mission Card overlay is on
         extra = f"; Paragraph Check: paragraph {check}" if check is not None else ""
-        self.statusBar().showMessage(f"{label}: {terrain}, {mp}; {here}{extra}", 6000)
+        name = game.charts.spec.terrain[terrain].name  # "Stone building", not its key
+        self.statusBar().showMessage(f"{label}: {name}, {mp}; {here}{extra}", 6000)
 
     # -- help ------------------------------------------------------------------------------------
     def show_rules(self) -> None:

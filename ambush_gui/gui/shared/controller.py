@@ -216,6 +216,7 @@ class GameController(QObject):
         self._hurry = 0  # >0: the rest of the queue is shown at once
         self._slow = False  # presenting() was emitted True for this queue
         self._rolled = False  # the throw being shown had dice
+        self._last_throw = ""  # the purpose of the last throw shown
         self._big: list[str] = []  # big moments in the throw being shown
         self._aid_only = True  # ... and each of them a First Aid result
         self._shown = 0  # events shown from this queue
@@ -377,8 +378,11 @@ class GameController(QObject):
     def _answer_forced(self, d: Decision) -> bool:
         """Answer a person's decision that the engine marks forced (its answer cannot
         change the game), saying in the log what was decided for them and why. The
-        decision is still answered through the game, so the save records it as asked."""
-        if d.forced is None or not self.auto_answer_forced or self.seat_of(d) is not Seat.HUMAN:
+        decision is still answered through the game, so the save records it as asked.
+        A fire whose hit odds the decision shows is always asked, even with one target: the
+        person commits to it having seen them."""
+        if d.forced is None or not self.auto_answer_forced or self.seat_of(d) is not Seat.HUMAN \
+                or d.facts.get("odds"):
             return False
         self.forced_answers.add(len(self.game.decisions))
         self.eventLogged.emit(decision_event("forced", forced_text(d, self.game), d))  # told by the window
@@ -607,6 +611,8 @@ class GameController(QObject):
                 self.moment = self._moments.pop(id(e))
             self._shown += 1
             self._rolled = self._rolled or e.kind == "roll"
+            if e.kind == "roll":
+                self._last_throw = str(e.data.get("purpose") or "")
             big = big_moment(e)
             if big:
                 self._big.append(big)
@@ -651,8 +657,8 @@ class GameController(QObject):
     def _rest(self) -> None:
         """A beat after a throw: STEP waits for the player, the others for the clock."""
         beat = PACE_TIMES[self.pace][1]
-        if beat < 0:
-            self._wait("Continue")
+        if beat < 0:  # the throw waited on, by its purpose ("Continue" said nothing)
+            self._wait(self._last_throw.split(" [")[0] or "Continue")
             return
         self._slowing()
         self._held = True

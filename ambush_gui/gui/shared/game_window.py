@@ -234,6 +234,7 @@ class GameWindow(QMainWindow):
     window_kind = "game"  # the QSettings group its size and docks are kept under
     computer_players = True  # a side may be played by the computer (the Game menu sets its pace)
     log: GameLog
+    _wait_message = ""  # what the status bar said at the last wait, cleared once it is over
 
     def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -622,7 +623,8 @@ class GameWindow(QMainWindow):
         self._tell_idle()
         self._show_waiting(why)
         self.continue_action.setEnabled(True)
-        self.statusBar().showMessage(f"{why} — Space or Continue to go on, Esc to skip")
+        self._wait_message = f"{why} — Space or Continue to go on, Esc to skip"
+        self.statusBar().showMessage(self._wait_message)
 
     def _on_presenting(self, on: bool) -> None:
         """While an answer's events are shown, no decision is open: close the one that was
@@ -648,6 +650,8 @@ class GameWindow(QMainWindow):
             self.tray.end_wait()
             self._show_waiting(None)
             self.continue_action.setEnabled(False)
+            if self.statusBar().currentMessage() == self._wait_message:
+                self.statusBar().clearMessage()  # "End of Round 1" stood through Round 2's throws
         self._tell_idle()
 
     def _act(self, menu: Any, text: str, key: Any, slot: Any, tip: str) -> QAction:

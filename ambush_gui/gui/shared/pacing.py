@@ -122,8 +122,9 @@ def big_moment(event: Event) -> str | None:
         why = why.removesuffix(", panic").removesuffix(": panic")
         why = why.replace("in AR column", "in Action Rating column")  # not the Action Round
         return f"{who} panics ({why})" if why and why != "panic" else f"{who} panics"
-    if event.kind == "activate" and d.get("german"):
-        return event.text.split(" [")[0]
+    if event.kind == "activate" and d.get("german"):  # the Round is on every panel: the
+        # tray's header at 1280x800 cut "..., crouching, during Round 6" to "crouching…"
+        return event.text.split(" [")[0].split(", during Round")[0]
     if event.kind == "ied" and d.get("went_off"):  # FF-044..051: the table shows the blast
         return event.text.split(" [")[0]
     return None

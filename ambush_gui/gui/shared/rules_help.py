@@ -678,6 +678,7 @@ class RulesHelp(QWidget):
         title, sides = fg.height() - owner.height(), fg.width() - owner.width()  # ours will match
         lo, hi = theme.REFERENCE_MIN_WIDTH, theme.REFERENCE_MAX_WIDTH
         right, left = screen.right() - fg.right(), fg.left() - screen.left()
+        over = right < lo and left < lo  # over the window, not beside it
         if right >= lo:
             width, x = min(hi, right), fg.right() + 1
         elif left >= lo:
@@ -695,6 +696,9 @@ class RulesHelp(QWidget):
             x = screen.right() + 1 - width
         top = max(screen.top(), fg.top())
         height = min(fg.bottom(), screen.bottom()) - top + 1
+        bar = owner.statusBar() if over and hasattr(owner, "statusBar") else None
+        if bar is not None and bar.isVisible():  # over the window: its status bar stays in sight
+            height -= bar.height()
         self.resize(max(width - sides, self.minimumSizeHint().width()), max(300, height - title))
         # A window that could not be made as narrow as asked still ends at the screen's edge.
         self.move(min(x, screen.right() + 1 - self.width() - sides), top)

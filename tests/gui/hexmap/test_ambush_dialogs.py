@@ -136,16 +136,28 @@ def test_action_dialog_every_option_reachable(qtbot: Any, action: str) -> None:
 
 
 def test_action_dialog_concrete_texts_and_not_legal(qtbot: Any) -> None:
-    """A grenade throw names its hex and distance; each action that is not legal is shown
-    with the engine's reason, has no button, and cannot be clicked into an answer."""
+    """A grenade throw names its hex and distance, and (issue 29, defect 1: it was thrown
+    unseen) its chance to land before the throw, on its card and on the button that throws
+    it; each action that is not legal is shown with the engine's reason, has no button,
+    and cannot be clicked into an answer."""
+    from ambush_gui.ambush import throws
+    from ambush_gui.core.hexgrid import Hex
+
     game, d = next(situations(K.AMBUSH_ACTION, lambda d, g: "grenade" in _actions(d),
                               range(1, 30)))
     dlg = open_dialog(qtbot, game, d)
     shown = {str(o): w for o, w in dlg.action_buttons}
+    s = game.state.soldiers[d.facts["soldier"]]
     for o in d.options:
         if o.get("action") == "grenade":
-            title = shown[str(o)].title_label.text()
-            assert title.startswith(f"Grenade at {o['to']} (")
+            item = next(k for k in s.ammo if game.charts.weapon(k).kind.value == "grenade")
+            odds = throws.throw_odds(game, s, item, Hex.from_label(o["to"]))
+            chance = f"{round(100 * odds.chance)}%"
+            card = shown[str(o)]
+            assert card.title_label.text().startswith(f"{chance} · Grenade at {o['to']} (")
+            assert any(f"Lands on a roll of 0 to {odds.number}" in t for t in texts(card))
+            card.click()
+            assert dlg.commit_button.property("full_text") == f"Grenade at {o['to']} ({chance})"
     not_legal = d.facts["not_legal"]
     assert not_legal
     for row in not_legal:

@@ -461,3 +461,23 @@ def test_the_running_points_count_the_casualties_so_far_as_the_end_screen_does(q
     panel.show_state(g, g.pending())
     assert panel.score.text() == f"Points: {before + g.spec.victory.german_killed:+d}"
     assert german.label in panel.score.toolTip()
+
+
+def test_a_bazookas_ammo_boxes_are_rounds_everywhere(qtbot: Any) -> None:
+    """Issue 29, defect 8: Ortiz's two bazooka rounds were "(2 clips)" in the action and
+    fire dialogs' header and "2 rounds" on his card. One word per item, the chart's: a
+    bazooka's boxes are rounds, a rifle's clips, wherever they are named."""
+    from ambush_gui import systems
+    from ambush_gui.gui.hexmap.dialogs.common import weapons_text
+
+    game = systems.new_game(systems.load_scenario(systems.resolve("ambush-hedgerow")), 1)
+    game.start()
+    ortiz = game.state.soldiers["cpl-ortiz"]
+    said = weapons_text(game, ortiz)
+    assert "M1 bazooka (2 rounds" in said and "M1 Garand rifle (2 clips" in said, said
+    card = SoldierCard()
+    qtbot.addWidget(card)
+    card.show_soldier(game, ortiz.id)
+    body = card.body.text()
+    assert "2 rounds in Ammo Boxes" in body and "2 M1 bazooka rounds" in body
+    assert "bazooka clip" not in body and "bazooka (2 clips" not in said

@@ -320,3 +320,77 @@ def test_the_end_of_a_mission_fits_over_the_map_at_1280x800(qtbot: Any) -> None:
     assert box.width() <= area.width() and box.height() <= area.height()
     assert area.adjusted(-2, -2, 2, 2).contains(box)
     assert win.dialog.close_button.isVisible()
+
+
+def test_a_fire_with_one_possible_target_shows_its_odds_first(qtbot: Any) -> None:
+    """Issue 29, defect 1: a soldier with one possible fire fired at once, unseen odds and
+    all. The fire is asked like any other: its card selected, its hit chance shown, and
+    Enter fires; Esc goes back to his actions instead."""
+    from ambush_gui.gui.hexmap.dialogs.fire import AmbushFireDialog
+
+    win = open_window(qtbot, "ambush-hedgerow", 5)
+    game, ai = win.controller.game, AmbushAI()
+    for _ in range(60):
+        d = win.controller.pending()
+        assert d is not None
+        if d.kind is DecisionKind.AMBUSH_TARGET and len(d.options) == 1 and d.facts.get("odds"):
+            break
+        win.controller.answer(ai.choose(game, d))
+    else:
+        pytest.fail("a fire with one possible target was never asked")
+    dlg = win.dialog
+    assert isinstance(dlg, AmbushFireDialog) and dlg.isVisible()
+    odds = d.facts["odds"][0]
+    assert dlg.chance_label.text() == f"Hit chance {(odds['number'] + 1) * 10}%"
+    assert dlg.cards[0][1].isChecked()
+    n, action = len(game.decisions), game.decisions[-1]
+    QTest.keyClick(dlg, Qt.Key.Key_Escape)  # back to his actions: nothing fired
+    game = win.controller.game  # undone: a game rebuilt to the decision before
+    assert len(game.decisions) == n - 1
+    assert win.controller.pending().kind is DecisionKind.AMBUSH_ACTION
+    win.controller.answer(action)
+    d = win.controller.pending()
+    assert d.kind is DecisionKind.AMBUSH_TARGET and len(d.options) == 1
+    QTest.keyClick(win.dialog, Qt.Key.Key_Return)
+    assert len(game.decisions) == n + 1 and game.decisions[-1] == d.options[0]
+
+
+def test_f1_over_the_window_leaves_its_status_bar_in_sight(qtbot: Any) -> None:
+    """Issue 29, defect 8: at 1280x800 F1 opens the rules over the left column, down to the
+    window's foot: it covered the start of the status bar (a hex's report read "message
+    to ..."). It ends above the status bar."""
+    from PySide6.QtCore import QPoint
+
+    from ambush_gui.gui.shared.rules_help import open_reference
+
+    win = open_window(qtbot, "ambush-hedgerow", 1)
+    win.resize(1280, 800)
+    qtbot.wait(0)
+    win.statusBar().showMessage("0502: Stone building, 3 MP to enter; empty")
+    ref = open_reference(win, "ambush")
+    qtbot.waitExposed(ref)
+    bar = win.statusBar()
+    top = bar.mapToGlobal(QPoint(0, 0)).y()
+    assert ref.frameGeometry().left() < bar.mapToGlobal(QPoint(bar.width(), 0)).x()  # over it
+    assert ref.frameGeometry().bottom() < top
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_mission_panel_is_whole_in_a_round(qtbot: Any, size: tuple[int, int]) -> None:
+    """Issue 29, defect 8: at 1280x800 the Hedgerows' long title, Condition and victory
+    lines pushed the prompt (and the tutorial's line) below the Mission dock's foot, once
+    Rounds gave the AR Track its height. The dock takes the room it needs from the track's
+    spare and the cards' tab, and shows its panel whole."""
+    win = open_window(qtbot, "ambush-hedgerow", 1)
+    win.resize(*size)
+    game, ai = win.controller.game, AmbushAI()
+    while not (game.state.round >= 2 and win.controller.pending().kind is DecisionKind.AMBUSH_ACTION):
+        win.controller.answer(ai.choose(game, win.controller.pending()))
+    qtbot.waitUntil(lambda: not win._fit_pending)  # the docks' new sizes, then the fit
+    qtbot.wait(0)
+    area = win.mission_panel.parentWidget().parentWidget()
+    assert area.verticalScrollBar().maximum() == 0
+    panel = win.mission_panel
+    assert panel.heightForWidth(area.viewport().width()) <= area.viewport().height() \
+        or panel.layout().totalHeightForWidth(area.viewport().width()) <= area.viewport().height()
+    assert win.squad_dock.height() >= 100 or win.card_dock.height() >= 100

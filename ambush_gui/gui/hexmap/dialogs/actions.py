@@ -56,6 +56,7 @@ from ambush_gui.gui.hexmap.dialogs.common import (
     soldier_name,
     stance_tip,
 )
+from ambush_gui.gui.hexmap.dialogs.fire import hit_odds, percent
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import (
     Card,
@@ -72,6 +73,14 @@ from ambush_gui.gui.shared.dialog_base import (
 PASS = {"action": "pass"}
 PICK_FIRST = "Pick an action first"
 REMOVE = {"action": "remove_grenade"}
+
+
+def throw_line(odds: Any, dud: Any) -> str:
+    """A throw's odds in words: where it lands on the d10, and its dud number."""
+    roll = "0" if odds.number == 0 else f"0 to {odds.number}"
+    line = (f"Lands on a roll of {roll} ({odds.range} hex{'es' if odds.range != 1 else ''}, "
+            f"{odds.band.value} range); a miss scatters")
+    return line + (f"; a dud on {int(dud):02d} or under" if dud is not None else "")
 
 
 def _find(pairs: list[tuple[Any, QWidget]], answer: Any) -> QWidget | None:
@@ -179,16 +188,32 @@ class AmbushActionDialog(DecisionDialog):
         generic = action_title(value)
         detail = f"{generic} · {rule}" if title != generic else rule
         note = option_note(self.game, self.decision.facts.get("soldier"), option)
+        details = [d for d in (detail, note) if d]
+        commit = title.split(" (")[0]
+        tip = action_tip(value)
+        throw = self.throw_fact(option)
+        if throw is not None:  # its odds are read before the throw, as a fire's are
+            odds = hit_odds(throw)
+            title = f"{percent(odds)} · {title}"
+            details = [throw_line(odds, throw.get("dud")), *details]
+            commit = f"{commit} ({percent(odds)})"
+            tip = f"{tip}\nLanding: {odds.text()} (AR-097)"
         key = len(self.option_buttons) + 1 if len(self.option_buttons) < 9 else None
-        card = Card(title, [d for d in (detail, note) if d], key=key, side=self.decision.side)
-        card.setToolTip(action_tip(value))
+        card = Card(title, details, key=key, side=self.decision.side)
+        card.setToolTip(tip)
         if key is not None:
             self.number(card)
         # the button says what and where ("Grenade at 0502"); the card gives the rest: the
         # whole "Grenade at 0502 (1 hex)" was cut to "Grenade at 0502 (1 h…" at 1280x800
-        self.choice_card(card, dict(option), title.split(" (")[0])
+        self.choice_card(card, dict(option), commit)
         self.action_buttons.append((dict(option), card))
         return card
+
+    def throw_fact(self, option: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        """The landing odds of a throw ``option`` (the engine's), or None."""
+        return next((f for f in self.decision.facts.get("throws", [])
+                     if f.get("action") == option.get("action") and f.get("to") == option.get("to")),
+                    None)
 
     def add_not_legal(self) -> None:
         rows = [r for r in self.decision.facts.get("not_legal", []) if isinstance(r, Mapping)]

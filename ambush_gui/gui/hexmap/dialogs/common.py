@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QFrame
 
-from ambush_gui.gui.hexmap.ammo import ammo_text
+from ambush_gui.gui.hexmap.ammo import ammo_count, ammo_text
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import Chip, FlowLayout, label, panel
 
@@ -165,13 +165,14 @@ def weapon_flags(w: Any) -> list[str]:
 
 
 def weapons_text(game: Any, s: Any) -> str:
-    """His weapons with their state and his clips: "M1 Garand (2 clips) · Colt (jammed)"."""
+    """His weapons with their state and his Ammo Boxes for each, in the chart's word:
+    "M1 Garand (2 clips) · M1 bazooka (2 rounds, ready) · Colt (jammed)"."""
     parts = []
     for w in s.weapons:
         bits = weapon_flags(w)
         clips = s.clips(w.weapon)
         if clips:
-            bits.insert(0, f"{clips} clip{'s' if clips != 1 else ''}")
+            bits.insert(0, ammo_count(game.charts, w.weapon, clips))
         parts.append(chart_name(game, w.weapon) + (f" ({', '.join(bits)})" if bits else ""))
     for w in game.state.crew_weapons.values():
         if s.id in w.carriers:
