@@ -55,6 +55,22 @@ def test_a_mission_plays_to_its_end_with_the_computer_player(name: str, seed: in
     assert kinds(game, "mission_end") == ["mission_end"]
 
 
+def test_the_end_says_why_the_mission_ended_not_the_last_casualty_scored() -> None:
+    """The end's reason is the one the mission ended for: scoring the casualties used the
+    same name for each casualty's line, and the end screen said "The mission ends:
+    Gefreiter Amsel (D) incapacitated." instead of why it ended."""
+    for seed in range(1, 40):
+        game = played("ambush-hedgerow", seed)
+        casualties = {w for _, w in game.casualty_points()}
+        if casualties:
+            break
+    else:
+        pytest.fail("no seed from 1 to 39 ends the hedgerow mission with a casualty")
+    end = next(e for e in game.log.events if e.kind == "mission_end")
+    assert end.data["why"] not in casualties
+    assert game.result is not None and game.result["why"] == end.data["why"]
+
+
 def test_the_game_starts_with_the_squad_off_the_map_and_the_card_s_condition() -> None:
     game = systems.new_game(load("ambush-tutorial"), 0)
     assert isinstance(game, AmbushGame)
