@@ -19,7 +19,7 @@ from typing import Any
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Event
 
-__all__ = ["LESSONS", "done_lessons", "is_tutorial", "tutorial_hint"]
+__all__ = ["LESSONS", "done_lessons", "is_tutorial", "is_tutorial_name", "tutorial_hint"]
 
 LESSONS = ("move", "fire", "throw", "give_turn")
 """What the tutorial teaches, in order."""
@@ -36,7 +36,12 @@ def is_tutorial(game: Any) -> bool:
     flag = getattr(spec, "tutorial", None)
     if isinstance(flag, bool):
         return flag
-    return str(getattr(spec, "name", "")).endswith("tutorial")
+    return is_tutorial_name(str(getattr(spec, "name", "")))
+
+
+def is_tutorial_name(name: str) -> bool:
+    """Whether a mission's short name makes it a tutorial (``ambush-tutorial``)."""
+    return name.endswith("tutorial")
 
 
 def done_lessons(events: Iterable[Event], us: set[str]) -> set[str]:
