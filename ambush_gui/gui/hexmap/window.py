@@ -24,6 +24,7 @@ the map, apart from the red references.
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer
@@ -183,6 +184,7 @@ class AmbushWindow(GameWindow):
         self.mission_panel.cardRequested.connect(self.show_mission_card)
         self._tutorial = is_tutorial(game)
         self._tutorial_done_said = False
+        self._taught: list[tuple[str, Any]] = []  # the tutorial's lessons, with their phase
         self.reader.reload(game.log.events, game.scenario)  # a save opened: what was read
         self.fire_panel.reload(game.log.events)
         if game.decisions:  # a game under way: the brief stays one click away
@@ -230,6 +232,7 @@ class AmbushWindow(GameWindow):
         game = self.controller.game
         self.brief.set_mission(game.spec, game.charts)
         self._tutorial = is_tutorial(game)
+        self._taught = []
         if not self._tutorial:
             self.mission_panel.set_hint("")
 
@@ -301,7 +304,13 @@ class AmbushWindow(GameWindow):
     def _refresh_booklet(self, decision: Decision | None) -> None:
         """The German card, the Mission Card, the check overlay and the tutorial's line, after
         every answer."""
-        from ambush_gui.gui.hexmap.tutorial import DONE, done_lessons, tutorial_hint
+        from ambush_gui.gui.hexmap.tutorial import (
+            DONE,
+            done_lessons,
+            teaching,
+            teaching_due,
+            tutorial_hint,
+        )
 
         game = self.controller.game
         sel = self.selected
@@ -321,13 +330,27 @@ class AmbushWindow(GameWindow):
         if not hint and len(done) == 4 and not self._tutorial_done_said:
             hint, self._tutorial_done_said = DONE, True
             self.statusBar().showMessage(DONE, 10000)
+        # the lesson whose situation has arisen, above the line; it stays while the fight
+        # (or the walk) it was taught in goes on, in the figures of the moment
+        phase = (game.state.mode, game.rounds_fought)
+        due = teaching_due(game, decision, [k for k, _ in self._taught])
+        if due is not None:
+            self._taught.append((due, phase))
+        if self._taught and self._taught[-1][1] == phase:
+            lesson = teaching(self._taught[-1][0], game, decision)
+            hint = lesson + (f"<br><br>▶ {html.escape(hint)}" if hint else "")
         if hint != self.mission_panel.hint.text():
             self.mission_panel.set_hint(hint)
             self._fit_mission()
 
+    CARDS_KEEP = 200
+    """The least height the cards' tab (soldier, squad, German) keeps when the Mission dock
+    grows for the tutorial's lesson."""
+
     def _fit_mission(self) -> None:
-        """Make the Mission dock tall enough for the tutorial's line, taking the height from
-        the AR Track's spare room (in Operations it has little to show)."""
+        """Make the Mission dock tall enough for the tutorial's lesson and line, taking the
+        height from the AR Track's spare room (in Operations it has little to show), then
+        from the cards' tab below it, down to :data:`CARDS_KEEP`."""
         mission, track = (self.findChild(QDockWidget, f"dock-{n}") for n in ("turn", "track"))
         lay = self.mission_panel.layout()
         if mission is None or track is None or lay is None or not self.isVisible():
@@ -336,10 +359,16 @@ class AmbushWindow(GameWindow):
         whole = lay.totalHeightForWidth(width) if lay.hasHeightForWidth() \
             else lay.totalSizeHint().height()
         grow = whole + 40 - mission.height()  # the title bar and the frame too
-        spare = track.height() - (track.widget().sizeHint().height() + 24)
-        take = min(grow, spare)
-        if take > 0:
-            self.resizeDocks([mission, track], [mission.height() + take, track.height() - take],
+        spare = max(0, track.height() - (track.widget().sizeHint().height() + 24))
+        from_track = min(grow, spare)
+        cards = self.german_dock
+        from_cards = min(grow - from_track, cards.height() - self.CARDS_KEEP) \
+            if cards.isVisible() else 0
+        from_cards = max(0, from_cards)
+        if from_track + from_cards > 0:
+            self.resizeDocks([mission, track, cards],
+                             [mission.height() + from_track + from_cards,
+                              track.height() - from_track, cards.height() - from_cards],
                              Qt.Orientation.Vertical)
 
     def _view_menu(self, view: Any) -> None:
