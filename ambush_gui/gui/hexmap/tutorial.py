@@ -38,6 +38,10 @@ LESSONS = ("move", "fire", "throw", "give_turn")
 DONE = ("You have moved, fired, thrown a grenade and given a turn: the tutorial has shown "
         "you everything. Clear the farm and hold the farmhouse to end the mission.")
 
+HOLD = ("The fight is over. Your job: clear the farm and hold the farmhouse (0502). Move a "
+        "man into it, or keep one there, and press End turn (E): if no German fights on, the "
+        "farm is yours and the mission ends; a German still hiding shows himself.")
+
 
 def is_tutorial(game: Any) -> bool:
     """Whether ``game`` plays a tutorial mission (a ``tutorial`` flag, else its name)."""
@@ -85,6 +89,9 @@ def tutorial_hint(game: Any, decision: Decision | None, done: set[str],
     """What to do next, for the open ``decision``; "" once every lesson is done (the
     caller shows :data:`DONE` once) or when the tutorial has nothing to say. ``mover``:
     in Operations, the soldier whose hexes the map shows."""
+    if decision is not None and decision.kind is DecisionKind.AMBUSH_OPERATIONS \
+            and any(not g.active for g in game.state.side(Side.GERMAN, active=False)):
+        return HOLD  # a fight is over: the job is what is left to do
     todo = [x for x in LESSONS if x not in done]
     if not todo or decision is None or decision.side != "us":
         return ""

@@ -11,12 +11,18 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from ambush_gui import systems  # noqa: E402
 from ambush_gui.ai.ambush_ai import AmbushAI  # noqa: E402
-from ambush_gui.ambush.model import Side  # noqa: E402
+from ambush_gui.ambush.model import Side, Status  # noqa: E402
 from ambush_gui.core.hexgrid import Hex  # noqa: E402
-from ambush_gui.gui.hexmap.tutorial import TEACHINGS, teaching, teaching_due  # noqa: E402
+from ambush_gui.gui.hexmap.tutorial import (  # noqa: E402
+    HOLD,
+    TEACHINGS,
+    teaching,
+    teaching_due,
+    tutorial_hint,
+)
 from tests.gui.hexmap.test_ambush_playthrough import TUTORIAL_SEED, open_window  # noqa: E402
 
-PANIC_SEED = 6  # the computer's squad plays the tutorial and one of its men panics
+PANIC_SEED = 3  # the computer's squad plays the tutorial and one of its men panics
 
 
 def tutorial(seed: int) -> Any:
@@ -79,3 +85,12 @@ def test_the_window_shows_the_lesson_above_what_to_do(qtbot: Any) -> None:
     assert text.startswith("<b>Your men's ratings.</b>")
     assert text.index("Action Rating") < text.index("▶ Click a highlighted hex to bring ")
     assert not hint.visibleRegion().isEmpty()
+
+
+def test_after_a_fight_the_line_says_what_is_left_of_the_job() -> None:
+    g = tutorial(TUTORIAL_SEED)
+    d = g.pending()
+    assert tutorial_hint(g, d, set()) != HOLD
+    g.state.soldiers["g1"].status = Status.DEAD  # the sentry is out of the fight
+    assert tutorial_hint(g, d, set()) == HOLD
+    assert "hold the farmhouse" in HOLD and "End turn (E)" in HOLD
