@@ -230,11 +230,10 @@ def _command(game: Any, decision: Decision | None) -> str:
 
 
 def _round(game: Any, decision: Decision | None) -> str:
-    return ("Each Round both sides roll a 0-9 die: the higher has the Advantage and acts "
-            "first. Where the die falls in a man's AR column on the AR Track gives him 2 "
-            "turns, 1, C (none) or P (panic). On a red number a man in command takes the "
-            "turns; out of command he panics (the log: \"2 in AR column 3, red: out of "
-            "command, panic\"). " + _sums(game))
+    return ("Each Round both sides roll a 0-9 die; the higher has the Advantage and acts "
+            "first. The die, read in a man's AR column on the AR Track, gives him 2 turns, "
+            "1, C (none) or P (panic). On a red number a man in command takes the turns; "
+            "out of command he panics.")
 
 
 def _stance(game: Any, decision: Decision | None) -> str:
@@ -248,16 +247,16 @@ def _stance(game: Any, decision: Decision | None) -> str:
                 f"{shifts}.")
     return ("Once a turn, before or after his action, a man may change stance. "
             "<b>Standing</b>: walks by his MPA, easiest to hit. <b>Crouching</b>: crawls one "
-            "hex, still fires, harder to hit. <b>Prone</b>: hardest to hit, but must get up "
-            "to move or fire." + here)
+            "hex, still fires, harder to hit. <b>Prone</b>: hardest to hit, must get up to "
+            "move or fire." + here)
 
 
 def _fire(game: Any, decision: Decision | None) -> str:
-    return ("Beside each target is the chance to hit: the weapon's at that range, plus the "
-            "firer's WS, less the target's cover (his stance and hex; snap fire 2 more). "
-            "Then the dice: a jam check; the hit die, 0-9, hits at or under the chance (0 "
-            "always, 9 never); on a hit the damage die: panic, wound, out of the fight or "
-            "killed, higher is worse; last, whether a clip is used up.")
+    return ("The hit number is the weapon's chance at that range, plus the firer's WS, less "
+            "the target's stance and cover (snap fire 2 less). The dice: a jam check; the "
+            "hit die, 0-9, hits at or under the number; on a hit the damage die (panic, "
+            "wound, out of the fight, killed: higher is worse); last, whether a clip is "
+            "used up.")
 
 
 def _panic(game: Any, decision: Decision | None) -> str:

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QTabBar, QWidget
 
 from ambush_gui.ambush.actions import enter_cost
 from ambush_gui.ambush.charts import Side
+from ambush_gui.ambush.model import Mode
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Event
 from ambush_gui.core.hexgrid import Hex
@@ -330,22 +331,28 @@ class AmbushWindow(GameWindow):
         if not hint and len(done) == 4 and not self._tutorial_done_said:
             hint, self._tutorial_done_said = DONE, True
             self.statusBar().showMessage(DONE, 10000)
-        # the lesson whose situation has arisen, above the line; it stays while the fight
-        # (or the walk) it was taught in goes on, in the figures of the moment
+        # the lesson whose situation has arisen, above the line; it stays while the walk
+        # (or the fight) it was taught in goes on, in the figures of the moment. In a fight
+        # the column is short (the AR Track takes its room): a new lesson stands alone at
+        # the decision it is taught at, the Decision dock saying what to do. Every lesson
+        # taught stays in the brief, to read again.
         phase = (game.state.mode, game.rounds_fought)
         due = teaching_due(game, decision, [k for k, _ in self._taught])
         if due is not None:
             self._taught.append((due, phase))
+            self.brief.set_mission(game.spec, game.charts,
+                                   [teaching(k, game) for k, _ in self._taught])
         if self._taught and self._taught[-1][1] == phase:
             lesson = teaching(self._taught[-1][0], game, decision)
-            hint = lesson + (f"<br><br>▶ {html.escape(hint)}" if hint else "")
+            alone = due is not None and game.state.mode is Mode.ROUNDS
+            hint = lesson + (f"<br>▶ {html.escape(hint)}" if hint and not alone else "")
         if hint != self.mission_panel.hint.text():
             self.mission_panel.set_hint(hint)
             self._fit_mission()
 
-    CARDS_KEEP = 200
+    CARDS_KEEP = 130
     """The least height the cards' tab (soldier, squad, German) keeps when the Mission dock
-    grows for the tutorial's lesson."""
+    grows for the tutorial's lesson (or its widgets' least, if more)."""
 
     def _fit_mission(self) -> None:
         """Make the Mission dock tall enough for the tutorial's lesson and line, taking the
@@ -362,8 +369,9 @@ class AmbushWindow(GameWindow):
         spare = max(0, track.height() - (track.widget().sizeHint().height() + 24))
         from_track = min(grow, spare)
         cards = self.german_dock
-        from_cards = min(grow - from_track, cards.height() - self.CARDS_KEEP) \
-            if cards.isVisible() else 0
+        keep = max(self.CARDS_KEEP, *(d.minimumSizeHint().height() for d in
+                                      (cards, self.card_dock, self.squad_dock)))
+        from_cards = min(grow - from_track, cards.height() - keep) if cards.isVisible() else 0
         from_cards = max(0, from_cards)
         if from_track + from_cards > 0:
             self.resizeDocks([mission, track, cards],

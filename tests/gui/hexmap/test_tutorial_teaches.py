@@ -59,7 +59,7 @@ def test_every_lesson_is_taught_once_in_order_as_its_situation_arises() -> None:
     for stance in ("<b>Standing</b>", "<b>Crouching</b>", "<b>Prone</b>"):
         assert stance in words["stance"]
     assert "a shot at" in words["stance"]  # the shifts where he stands
-    for step in ("chance to hit", "WS", "jam", "hit die", "damage die", "clip"):
+    for step in ("hit number", "WS", "jam", "hit die", "damage die", "clip"):
         assert step in words["fire"]
     assert " panic: a red number" in words["panic"] or " panics: a red number" in words["panic"]
     assert "does nothing until the Round ends, then drops prone" in words["panic"]
@@ -94,3 +94,9 @@ def test_after_a_fight_the_line_says_what_is_left_of_the_job() -> None:
     g.state.soldiers["g1"].status = Status.DEAD  # the sentry is out of the fight
     assert tutorial_hint(g, d, set()) == HOLD
     assert "hold the farmhouse" in HOLD and "End turn (E)" in HOLD
+
+
+def test_a_lesson_taught_stays_in_the_brief_to_read_again(qtbot: Any) -> None:
+    win = open_window(qtbot, "ambush-tutorial", TUTORIAL_SEED)
+    assert "What the tutorial has taught you" in win.brief.text()
+    assert "Action Rating" in win.brief.text()
