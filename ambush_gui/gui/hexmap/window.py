@@ -185,7 +185,8 @@ class AmbushWindow(GameWindow):
         self.mission_panel.cardRequested.connect(self.show_mission_card)
         self._tutorial = is_tutorial(game)
         self._tutorial_done_said = False
-        self._taught: list[tuple[str, Any]] = []  # the tutorial's lessons, with their phase
+        # the tutorial's lessons taught: each with its phase and the decision it came at
+        self._taught: list[tuple[str, Any, Decision | None]] = []
         self.reader.reload(game.log.events, game.scenario)  # a save opened: what was read
         self.fire_panel.reload(game.log.events)
         if game.decisions:  # a game under way: the brief stays one click away
@@ -331,21 +332,24 @@ class AmbushWindow(GameWindow):
         if not hint and len(done) == 4 and not self._tutorial_done_said:
             hint, self._tutorial_done_said = DONE, True
             self.statusBar().showMessage(DONE, 10000)
-        # the lesson whose situation has arisen, above the line; it stays while the walk
-        # (or the fight) it was taught in goes on, in the figures of the moment. In a fight
-        # the column is short (the AR Track takes its room): a new lesson stands alone at
-        # the decision it is taught at, the Decision dock saying what to do. Every lesson
-        # taught stays in the brief, to read again.
+        # the lesson whose situation has arisen, above the line; in Operations it stays
+        # while the walk goes on, in the figures of the moment. In a fight the column is
+        # short (the AR Track takes its room): a lesson stands alone at the decision it is
+        # taught at, the Decision dock saying what to do, and the line comes back after.
+        # Every lesson taught stays in the brief, to read again.
         phase = (game.state.mode, game.rounds_fought)
-        due = teaching_due(game, decision, [k for k, _ in self._taught])
-        if due is not None:
-            self._taught.append((due, phase))
+        taught_here = bool(self._taught) and self._taught[-1][2] is decision
+        due = None if taught_here else teaching_due(game, decision,
+                                                    [k for k, _, _ in self._taught])
+        if due is not None:  # one lesson a decision, however often the window looks
+            self._taught.append((due, phase, decision))
             self.brief.set_mission(game.spec, game.charts,
-                                   [teaching(k, game) for k, _ in self._taught])
-        if self._taught and self._taught[-1][1] == phase:
-            lesson = teaching(self._taught[-1][0], game, decision)
-            alone = due is not None and game.state.mode is Mode.ROUNDS
-            hint = lesson + (f"<br>▶ {html.escape(hint)}" if hint and not alone else "")
+                                   [teaching(k, game) for k, _, _ in self._taught])
+        fight = game.state.mode is Mode.ROUNDS
+        last = self._taught[-1] if self._taught else None
+        if last is not None and last[1] == phase and (last[2] is decision or not fight):
+            lesson = teaching(last[0], game, decision)
+            hint = lesson + (f"<br>▶ {html.escape(hint)}" if hint and not fight else "")
         if hint != self.mission_panel.hint.text():
             self.mission_panel.set_hint(hint)
             self._fit_mission()

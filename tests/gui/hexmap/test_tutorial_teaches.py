@@ -100,3 +100,28 @@ def test_a_lesson_taught_stays_in_the_brief_to_read_again(qtbot: Any) -> None:
     win = open_window(qtbot, "ambush-tutorial", TUTORIAL_SEED)
     assert "What the tutorial has taught you" in win.brief.text()
     assert "Action Rating" in win.brief.text()
+
+
+def test_in_a_fight_a_lesson_stands_alone_at_its_decision_then_gives_way(qtbot: Any) -> None:
+    """At 1280x800 the fight's column has no room for a lesson and the line together: the
+    lesson stands alone where it is taught, the line comes back at the next decision."""
+    from ambush_gui.ambush.model import Mode
+
+    win = open_window(qtbot, "ambush-tutorial", PANIC_SEED)
+    game, ai, hint = win.controller.game, AmbushAI(), win.mission_panel.hint
+    while game.state.mode is not Mode.ROUNDS or game.pending().side != "us":
+        win.controller.answer(ai.choose(game, game.pending()))
+    win._refresh()
+    assert hint.text().startswith("<b>The Round, the AR Track and the panic roll.</b>")
+    assert "▶" not in hint.text()
+    win._refresh()  # the same decision, looked at again: the lesson stays
+    assert "The Round, the AR Track" in hint.text()
+    first = game.pending()
+    while game.pending() is first or teaching_due(game, game.pending(), ["ratings", "command",
+                                                                         "round"]) is not None:
+        win.controller.answer(ai.choose(game, game.pending()))
+        if game.over or game.state.mode is not Mode.ROUNDS:
+            break
+    win._refresh()
+    if game.state.mode is Mode.ROUNDS and game.pending().side == "us":
+        assert "The Round, the AR Track" not in hint.text()
