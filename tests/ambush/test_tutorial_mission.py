@@ -76,3 +76,12 @@ def test_any_man_may_fill_any_slot_of_the_squad() -> None:
     g = farm()
     assert all(h.startswith("01") for h in spec.squad[0].enters)  # column 01: the west edge
     assert [s.id for s in g.state.side(Side.US)] == [s.id for s in spec.squad]
+
+
+def test_no_german_slips_off_the_farm_to_put_off_the_end() -> None:
+    """A German who slipped off the map is neither on it nor out of the fight, as one never
+    seen: entering the farmhouse would bring him back, again and again. In the tutorial a
+    German falls back along the red references instead, and stays on the farm."""
+    m = systems.load_scenario(systems.resolve("ambush-tutorial"))
+    moves = {a.move for p in m.spec.paragraphs for o in p.options for a in o.do if a.move}
+    assert "evasive" not in moves and "references" in moves
