@@ -232,9 +232,8 @@ class AmbushWindow(GameWindow):
         from ambush_gui.gui.hexmap.tutorial import is_tutorial
 
         game = self.controller.game
-        self.brief.set_mission(game.spec, game.charts)
-        self._tutorial = is_tutorial(game)
-        self._taught = []
+        self._tutorial = is_tutorial(game)  # the lessons taught stay taught: the player
+        self.brief.set_mission(game.spec, game.charts, self._lessons_taught())  # learnt them
         if not self._tutorial:
             self.mission_panel.set_hint("")
 
@@ -343,8 +342,7 @@ class AmbushWindow(GameWindow):
                                                     [k for k, _, _ in self._taught])
         if due is not None:  # one lesson a decision, however often the window looks
             self._taught.append((due, phase, decision))
-            self.brief.set_mission(game.spec, game.charts,
-                                   [teaching(k, game) for k, _, _ in self._taught])
+            self.brief.set_mission(game.spec, game.charts, self._lessons_taught())
         fight = game.state.mode is Mode.ROUNDS
         last = self._taught[-1] if self._taught else None
         if last is not None and last[1] == phase and (last[2] is decision or not fight):
@@ -353,6 +351,14 @@ class AmbushWindow(GameWindow):
         if hint != self.mission_panel.hint.text():
             self.mission_panel.set_hint(hint)
             self._fit_mission()
+
+    def _lessons_taught(self) -> list[str]:
+        """The tutorial's lessons taught so far, for the brief (none outside a tutorial)."""
+        from ambush_gui.gui.hexmap.tutorial import teaching
+
+        if not self._tutorial:
+            return []
+        return [teaching(k, self.controller.game) for k, _, _ in self._taught]
 
     CARDS_KEEP = 130
     """The least height the cards' tab (soldier, squad, German) keeps when the Mission dock

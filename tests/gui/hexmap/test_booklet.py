@@ -184,7 +184,7 @@ def test_the_mission_card_and_its_paragraph_check_overlay(qtbot: Any) -> None:
     assert not win.card_view_dock.geometry().intersects(win.map.geometry())
     view = win.mission_card
     conds = list(game.spec.conditions)
-    assert event_rows(mission)[5] == ["7", "—", "7"]  # Condition B's own line 7
+    assert event_rows(mission)[5] == ["7", "—", "16"]  # Condition B's own line 7
     for row, total in enumerate(range(2, 13)):
         for i, c in enumerate(conds):
             n = mission.event_paragraph(total, c)

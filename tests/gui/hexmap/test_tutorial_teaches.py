@@ -125,3 +125,20 @@ def test_in_a_fight_a_lesson_stands_alone_at_its_decision_then_gives_way(qtbot: 
     win._refresh()
     if game.state.mode is Mode.ROUNDS and game.pending().side == "us":
         assert "The Round, the AR Track" not in hint.text()
+
+
+def test_an_undo_or_a_save_opened_does_not_teach_the_lessons_again(qtbot: Any) -> None:
+    """A play-through under Xvfb saw the ratings lesson again in Round 5, after the game
+    was reset in the window: the player had learnt it already."""
+    from ambush_gui.ambush.model import Mode
+
+    win = open_window(qtbot, "ambush-tutorial", PANIC_SEED)
+    game, ai = win.controller.game, AmbushAI()
+    while game.state.mode is not Mode.ROUNDS or game.pending().side != "us":
+        win.controller.answer(ai.choose(game, game.pending()))
+    win._refresh()
+    assert "The Round, the AR Track" in win.mission_panel.hint.text()
+    win._on_reset()
+    win._refresh()
+    assert "Your men's ratings" not in win.mission_panel.hint.text()
+    assert win.brief.text().count("Your men's ratings") == 1
