@@ -85,3 +85,16 @@ def test_no_german_slips_off_the_farm_to_put_off_the_end() -> None:
     m = systems.load_scenario(systems.resolve("ambush-tutorial"))
     moves = {a.move for p in m.spec.paragraphs for o in p.options for a in o.do if a.move}
     assert "evasive" not in moves and "references" in moves
+
+
+def test_the_end_says_why_the_mission_ended_not_the_last_casualty() -> None:
+    """The end screen read "Why it ended: Schütze Lenz (B) captured" when the farmhouse was
+    held: the casualties' scoring loop reused the name of the reason."""
+    g = farm()
+    out(g, 1, 2)
+    g.state.condition = "B"
+    g.state.soldiers["sgt-doyle"].hex = Hex.from_label("0502")
+    g.answer("end")
+    assert g.result["why"] == "paragraph 13 ends it (points)"
+    end = next(e for e in g.log.events if e.kind == "mission_end")
+    assert end.data["why"] == "paragraph 13 ends it (points)"
