@@ -45,7 +45,10 @@ def play_and_teach(seed: int) -> tuple[Any, list[tuple[str, str]]]:
 
 
 def test_every_lesson_is_taught_once_in_order_as_its_situation_arises() -> None:
-    g, taught = play_and_teach(PANIC_SEED)
+    # a game where one of the men panics (PANIC_SEED when this was written), found rather
+    # than pinned, so a change to the computer's squad moves it instead of breaking the test
+    g, taught = next(t for t in (play_and_teach(s) for s in range(PANIC_SEED, PANIC_SEED + 40))
+                     if any(k == "panic" for k, _ in t[1]))
     assert [k for k, _ in taught] == list(TEACHINGS)
     words = dict(taught)
     ratings = words["ratings"]
