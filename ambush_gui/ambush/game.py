@@ -269,8 +269,8 @@ class AmbushGame(Game):
         the result shaped like Ambush Alley's (``systems.outcome``)."""
         st = self.state
         st.mode = Mode.OPERATIONS
-        for pts, line in self.casualty_points():
-            st.score.add(pts, line)
+        for pts, what in self.casualty_points():  # not ``why``: the end's reason is kept
+            st.score.add(pts, what)
         total = st.score.total
         forced = FORCED.get(self.ending) if self.ending is not None else None
         if forced is not None:  # the paragraph decides, whatever the points

@@ -77,7 +77,7 @@ class Launcher(QDialog):
         box = QGroupBox("New game")
         form = QFormLayout(box)
         self.scenario = QComboBox()
-        shipped = [s for s in systems.shipped() if s.system in MODES]
+        shipped = first_to_play([s for s in systems.shipped() if s.system in MODES])
         for s in shipped:
             self.scenario.addItem(s.title, str(s.path))
             i = self.scenario.count() - 1
@@ -436,6 +436,14 @@ class Launcher(QDialog):
                                               "Saved games (*.json);;All files (*)")
         if name:
             self.openGame.emit(name)
+
+
+def first_to_play(scenarios: list[systems.ShippedScenario]) -> list[systems.ShippedScenario]:
+    """The launcher's order: a tutorial first (the mission a new player starts with, so
+    it is also the one selected when nothing was picked before), then the rest by name."""
+    from ambush_gui.gui.hexmap.tutorial import is_tutorial_name
+
+    return sorted(scenarios, key=lambda s: not is_tutorial_name(s.name))
 
 
 def _fit_list(box: QComboBox) -> None:

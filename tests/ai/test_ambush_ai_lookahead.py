@@ -60,11 +60,12 @@ def test_value_is_the_mission_points_and_the_level_they_reach() -> None:
     before = ai.value(g, "us")
     assert ai.value(g, "german") == -before
     g.state.score.add(3, "a test")
-    assert ai.value(g, "us") >= before + 3
+    eps = 1e-9  # the points add exactly; the level reached may add more
+    assert ai.value(g, "us") >= before + 3 - eps
     german = next(s for s in g.state.soldiers.values() if s.side is Side.GERMAN)
     german.status = Status.DEAD
     v = g.scenario.spec.victory
-    assert ai.value(g, "us") >= before + 3 + v.german_killed
+    assert ai.value(g, "us") >= before + 3 + v.german_killed - eps
 
 
 def test_value_of_a_fork_is_the_value_of_the_game_it_copies() -> None:

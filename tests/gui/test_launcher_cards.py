@@ -26,7 +26,7 @@ def _card(dlg: Launcher, name: str) -> Any:
 def test_every_shipped_scenario_has_a_card_with_its_rules_play_and_length(qtbot: Any) -> None:
     dlg = Launcher()
     qtbot.addWidget(dlg)
-    assert [c.info.name for c in dlg.cards.cards] == [s.name for s in SHIPPED]
+    assert sorted(c.info.name for c in dlg.cards.cards) == sorted(s.name for s in SHIPPED)
     for s in SHIPPED:
         card = _card(dlg, s.name)
         data = read_data(s.path)
@@ -48,6 +48,21 @@ def test_every_shipped_scenario_has_a_card_with_its_rules_play_and_length(qtbot:
         assert card.brief.text()[:40] == " ".join(str(data["brief"]).split())[:40]
     market = _card(dlg, "market-day").rules.text()
     assert market == "Force on Force modules: Civilians, IEDs, Combat Stress"
+
+
+def test_the_tutorial_is_the_first_card_and_chosen_when_nothing_was_picked_before(
+        qtbot: Any) -> None:
+    """Issue 29: the launcher listed Hedgerows first, and selected it, though the tutorial
+    is the first mission to play."""
+    dlg = Launcher()
+    qtbot.addWidget(dlg)
+    names = [c.info.name for c in dlg.cards.cards]
+    assert names[0] == "ambush-tutorial"
+    assert names.index("ambush-tutorial") < names.index("ambush-hedgerow")
+    assert [dlg.scenario.itemData(i) for i in range(dlg.scenario.count())] == \
+        [str(c.info.path) for c in dlg.cards.cards]  # the list and the cards agree
+    assert dlg.scenario.currentData() == str(systems.resolve("ambush-tutorial"))
+    assert dlg.system() == "ambush"
 
 
 def test_each_card_shows_the_committed_balance_of_its_own_version(qtbot: Any) -> None:

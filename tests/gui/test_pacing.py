@@ -75,7 +75,9 @@ def test_an_ambush_round_waits_on_its_big_moments_before_the_next_decision(qtbot
     """Issue 10: a whole Round resolved before the player was asked anything. Now the
     German's appearance, each death and panic, and each Round's end wait for Continue,
     and the next decision is offered only once all of it is shown."""
-    ctl = GameController(systems.new_game(AMBUSH, 3), {"us": Seat.HUMAN}, pace=Pace.STEP)
+    # seed 1: the sentry appears, a man panics, one is killed within the first 12 waits
+    # (seed 3 until the tutorial's new ending in issue 29)
+    ctl = GameController(systems.new_game(AMBUSH, 1), {"us": Seat.HUMAN}, pace=Pace.STEP)
     w = Watch(ctl)
     ctl.start()
     ai = systems.computer_player("ambush")

@@ -4,12 +4,14 @@ ends and its special rules (the Conditions, where the squad enters, who is in it
 :class:`MissionBrief` is shown when a mission starts (a tab of the right-hand column, so
 it never covers the map or the entry hexes) and stays one click away: the Game menu's
 "Mission brief" (Ctrl+B) and the Mission panel's "Brief" button bring it back. Everything
-it says is read from the mission file (:class:`~ambush_gui.ambush.mission.MissionSpec`).
+it says is read from the mission file (:class:`~ambush_gui.ambush.mission.MissionSpec`);
+in a tutorial it ends with the lessons taught so far, to read again.
 """
 
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import Signal
@@ -32,8 +34,9 @@ def _pts(n: int) -> str:
     return f"{n:+d}"
 
 
-def brief_html(spec: MissionSpec, charts: Any = None) -> str:
-    """The brief, victory conditions and special rules of ``spec`` as rich text."""
+def brief_html(spec: MissionSpec, charts: Any = None, lessons: Sequence[str] = ()) -> str:
+    """The brief, victory conditions and special rules of ``spec`` as rich text; in a
+    tutorial, the ``lessons`` taught so far (rich text each), to read again."""
     e = html.escape
     muted = theme.MUTED_TEXT.name()
     out = [f"<h2 style='margin:0'>{e(spec.title)}</h2>"]
@@ -78,6 +81,9 @@ def brief_html(spec: MissionSpec, charts: Any = None) -> str:
                     f" <span style='color:{muted}'>(AR {s.ar}, MPA {s.mpa}, WS {s.ws}, "
                     f"PER {s.per}, LDR {s.ldr})</span>")
     out.append("<br>".join(rows) + "</p>")
+    if lessons:
+        out.append("<h3>What the tutorial has taught you</h3>")
+        out.extend(f"<p>{lesson}</p>" for lesson in lessons)
     return "\n".join(out)
 
 
@@ -108,8 +114,9 @@ class MissionBrief(QWidget):
         row.addWidget(self.close_button)
         lay.addLayout(row)
 
-    def set_mission(self, spec: MissionSpec, charts: Any = None) -> None:
-        self.page.setHtml(brief_html(spec, charts))
+    def set_mission(self, spec: MissionSpec, charts: Any = None,
+                    lessons: Sequence[str] = ()) -> None:
+        self.page.setHtml(brief_html(spec, charts, lessons))
 
     def text(self) -> str:
         """The brief as plain text, for tests and screen readers."""

@@ -9,6 +9,14 @@ it says so once and then stops.
 What has been done is read from the game log (``move``, ``fire``, ``throw`` and
 ``give_turn`` events of a US soldier), so a tutorial saved and opened again goes on
 where it was. Nothing here is a rule: the line only names the buttons and the clicks.
+
+Above that line the tutorial **teaches**, one short lesson at a time, as the situation for
+it first arises (:data:`TEACHINGS`): the ratings on a man's card at the start, command
+once the squad is on the map, the Round, the AR Track and the panic roll when the first
+fight begins, stance at a man's first turn, the odds and the steps of fire at his first
+shot, and panic when one of the men panics. Each lesson is said in figures of the game
+in play (the men's own LDR, the terrain they stand in) and stays until the next one is
+due; together they are what a new player needs without opening the rules (F1).
 """
 
 from __future__ import annotations
@@ -16,16 +24,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ambush_gui.ambush.command import COMMAND_RADIUS, COMMAND_SUM, command_sum, is_commander
+from ambush_gui.ambush.model import Mode, Side, Stance
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Event
 
-__all__ = ["LESSONS", "done_lessons", "is_tutorial", "tutorial_hint"]
+__all__ = ["LESSONS", "TEACHINGS", "done_lessons", "is_tutorial", "is_tutorial_name",
+           "teaching", "teaching_due", "tutorial_hint"]
 
 LESSONS = ("move", "fire", "throw", "give_turn")
 """What the tutorial teaches, in order."""
 
 DONE = ("You have moved, fired, thrown a grenade and given a turn: the tutorial has shown "
-        "you everything. Take the farmhouse to end the mission.")
+        "you everything. Clear the farm and hold the farmhouse to end the mission.")
+
+HOLD = ("The fight is over. Your job: clear the farm and hold the farmhouse (0502). Move a "
+        "man into it, or keep one there, and press End turn (E): if no German fights on, the "
+        "farm is yours and the mission ends; a German still hiding shows himself.")
 
 
 def is_tutorial(game: Any) -> bool:
@@ -36,7 +51,12 @@ def is_tutorial(game: Any) -> bool:
     flag = getattr(spec, "tutorial", None)
     if isinstance(flag, bool):
         return flag
-    return str(getattr(spec, "name", "")).endswith("tutorial")
+    return is_tutorial_name(str(getattr(spec, "name", "")))
+
+
+def is_tutorial_name(name: str) -> bool:
+    """Whether a mission's short name makes it a tutorial (``ambush-tutorial``)."""
+    return name.endswith("tutorial")
 
 
 def done_lessons(events: Iterable[Event], us: set[str]) -> set[str]:
@@ -69,6 +89,9 @@ def tutorial_hint(game: Any, decision: Decision | None, done: set[str],
     """What to do next, for the open ``decision``; "" once every lesson is done (the
     caller shows :data:`DONE` once) or when the tutorial has nothing to say. ``mover``:
     in Operations, the soldier whose hexes the map shows."""
+    if decision is not None and decision.kind is DecisionKind.AMBUSH_OPERATIONS \
+            and any(not g.active for g in game.state.side(Side.GERMAN, active=False)):
+        return HOLD  # a fight is over: the job is what is left to do
     todo = [x for x in LESSONS if x not in done]
     if not todo or decision is None or decision.side != "us":
         return ""
@@ -120,3 +143,126 @@ def tutorial_hint(game: Any, decision: Decision | None, done: set[str],
 def _verb(lesson: str) -> str:
     return {"move": "move", "fire": "fire", "throw": "throw a grenade",
             "give_turn": "give a turn (the sergeant's Give a turn)"}[lesson]
+
+
+# -- the lessons, as their situations arise ---------------------------------------------------
+
+TEACHINGS = ("ratings", "command", "round", "stance", "fire", "panic")
+"""What the tutorial teaches, each the first time its situation arises (:func:`teaching_due`)."""
+
+
+def teaching_due(game: Any, decision: Decision | None, taught: Iterable[str]) -> str | None:
+    """The lesson whose situation has arisen at ``decision`` and that has not been taught
+    yet (``taught``), the earliest of :data:`TEACHINGS` first; None if there is none."""
+    if decision is None or decision.side != "us":
+        return None
+    done = set(taught)
+    st = game.state
+    us = list(st.side(Side.US))
+    kind = decision.kind
+    arisen = {
+        "ratings": True,  # the first thing a player sees: the men's cards
+        "command": st.mode is Mode.ROUNDS or game.turn >= 2
+        or (bool(us) and all(s.hex is not None for s in us)),
+        "round": st.mode is Mode.ROUNDS,
+        "stance": kind in (DecisionKind.AMBUSH_ACTION, DecisionKind.AMBUSH_STANCE),
+        "fire": kind is DecisionKind.AMBUSH_TARGET,
+        "panic": any(s.panicked for s in us),
+    }
+    return next((k for k in TEACHINGS if k not in done and arisen[k]), None)
+
+
+def teaching(key: str, game: Any, decision: Decision | None = None) -> str:
+    """The lesson ``key`` as rich text: its title in bold, then what it teaches in the
+    figures of the game in play."""
+    title, body = {
+        "ratings": ("Your men's ratings", _ratings),
+        "command": ("Command: keep close to your leader", _command),
+        "round": ("The Round, the AR Track and the panic roll", _round),
+        "stance": ("Stance: standing, crouching, prone", _stance),
+        "fire": ("Fire: the odds and the steps", _fire),
+        "panic": ("Panic", _panic),
+    }[key]
+    return f"<b>{title}.</b> {body(game, decision)}"
+
+
+def _us(game: Any) -> list[Any]:
+    return [s for s in game.state.side(Side.US, active=False)]
+
+
+def _ratings(game: Any, decision: Decision | None) -> str:
+    s = _us(game)[0]
+    return (f"Each man's card has five ratings ({s.name}: AR {s.ar}, MPA {s.mpa}, WS {s.ws}, "
+            f"PER {s.per}, LDR {s.ldr}). <b>AR</b>, Action Rating: more turns in each Round "
+            "of a fight, and less panic (it is not the Action Round). <b>MPA</b>, Movement "
+            "Point Allowance: points to spend moving each turn (road 1, open ground 2, "
+            "building 3). <b>WS</b>, Weapon Skill: added to his chance to hit. <b>PER</b>, "
+            "Perception: whether he sees the enemy at once when a fight starts. <b>LDR</b>, "
+            "Leadership: keeps the men near him in command.")
+
+
+def _sums(game: Any) -> str:
+    """Who is in command now, with each man's sum."""
+    ins: list[str] = []
+    outs: list[str] = []
+    for s in game.state.side(Side.US):
+        n = command_sum(game, s)
+        (ins if n >= COMMAND_SUM else outs).append(f"{s.name} ({n})")
+    said = [f"in command: {', '.join(ins)}"] if ins else []
+    said += [f"out of command: {', '.join(outs)}"] if outs else []
+    return f"Now {'; '.join(said)}." if said else ""
+
+
+def _command(game: Any, decision: Decision | None) -> str:
+    men = _us(game)
+    leaders = [s for s in men if is_commander(s)]
+    others = [s for s in men if not is_commander(s)]
+    text = (f"In a fight a man is in command when his LDR, the LDR of the men in his hex "
+            f"and that of a leader within {COMMAND_RADIUS} hexes add up to {COMMAND_SUM}.")
+    if leaders and others:
+        lead, man = max(leaders, key=lambda s: s.ldr), min(others, key=lambda s: s.ldr)
+        near = man.ldr + lead.ldr
+        text += f" {lead.name} (LDR {lead.ldr}) leads; beside him {man.name} counts {near}"
+        text += (": enough." if near >= COMMAND_SUM else
+                 ": too few. Stack two men in one hex near him, or with him: leadership "
+                 "adds up inside a hex.")
+    return text + " A man out of command may <b>panic</b>. " + _sums(game)
+
+
+def _round(game: Any, decision: Decision | None) -> str:
+    return ("Each Round both sides roll a 0-9 die; the higher has the Advantage and acts "
+            "first. The die, read in a man's AR column on the AR Track, gives him 2 turns, "
+            "1, C (none) or P (panic). On a red number a man in command takes the turns; "
+            "out of command he panics.")
+
+
+def _stance(game: Any, decision: Decision | None) -> str:
+    sid = decision.facts.get("soldier") if decision is not None else None
+    s = game.state.soldiers.get(str(sid)) if sid is not None else None
+    here = ""
+    if s is not None and s.hex is not None:
+        terrain = game.state.map.terrain(s.hex)
+        shifts = " / ".join(f"{game.charts.modifier(st, terrain):+d}" for st in Stance)
+        here = (f" Here ({terrain.replace('-', ' ')}) a shot at {s.name} is shifted "
+                f"{shifts}.")
+    return ("Once a turn, before or after his action, a man may change stance. "
+            "<b>Standing</b>: walks by his MPA, easiest to hit. <b>Crouching</b>: crawls one "
+            "hex, still fires, harder to hit. <b>Prone</b>: hardest to hit, must get up to "
+            "move or fire." + here)
+
+
+def _fire(game: Any, decision: Decision | None) -> str:
+    return ("The hit number is the weapon's chance at that range, plus the firer's WS, less "
+            "the target's stance and cover (snap fire 2 less). The dice: a jam check; the "
+            "hit die, 0-9, hits at or under the number; on a hit the damage die (panic, "
+            "wound, out of the fight, killed: higher is worse); last, whether a clip is "
+            "used up.")
+
+
+def _panic(game: Any, decision: Decision | None) -> str:
+    who = [s.name for s in game.state.side(Side.US) if s.panicked]
+    name = " and ".join(who) or "A man"
+    return (f"{name} {'panic' if len(who) > 1 else 'panics'}: a red number on the AR Track "
+            "out of command, or a P on the damage die. A panicked man does nothing until "
+            "the Round ends, then drops prone, his marker goes to C, and next Round he is "
+            "himself again.")

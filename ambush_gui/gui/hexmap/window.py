@@ -24,6 +24,7 @@ the map, apart from the red references.
 
 from __future__ import annotations
 
+import html
 from dataclasses import replace
 from typing import Any
 
@@ -33,6 +34,7 @@ from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QTabBar, QWidget
 
 from ambush_gui.ambush.actions import enter_cost
 from ambush_gui.ambush.charts import Side
+from ambush_gui.ambush.model import Mode
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Event
 from ambush_gui.core.hexgrid import Hex
@@ -185,6 +187,8 @@ class AmbushWindow(GameWindow):
         self.mission_panel.cardRequested.connect(self.show_mission_card)
         self._tutorial = is_tutorial(game)
         self._tutorial_done_said = False
+        # the tutorial's lessons taught: each with its phase and the decision it came at
+        self._taught: list[tuple[str, Any, Decision | None]] = []
         self.reader.reload(game.log.events, game.scenario)  # a save opened: what was read
         self.fire_panel.reload(game.log.events)
         if game.decisions:  # a game under way: the brief stays one click away
@@ -230,8 +234,8 @@ class AmbushWindow(GameWindow):
         from ambush_gui.gui.hexmap.tutorial import is_tutorial
 
         game = self.controller.game
-        self.brief.set_mission(game.spec, game.charts)
-        self._tutorial = is_tutorial(game)
+        self._tutorial = is_tutorial(game)  # the lessons taught stay taught: the player
+        self.brief.set_mission(game.spec, game.charts, self._lessons_taught())  # learnt them
         if not self._tutorial:
             self.mission_panel.set_hint("")
 
@@ -303,7 +307,13 @@ class AmbushWindow(GameWindow):
     def _refresh_booklet(self, decision: Decision | None) -> None:
         """The German card, the Mission Card, the check overlay and the tutorial's line, after
         every answer."""
-        from ambush_gui.gui.hexmap.tutorial import DONE, done_lessons, tutorial_hint
+        from ambush_gui.gui.hexmap.tutorial import (
+            DONE,
+            done_lessons,
+            teaching,
+            teaching_due,
+            tutorial_hint,
+        )
 
         game = self.controller.game
         sel = self.selected
@@ -323,9 +333,34 @@ class AmbushWindow(GameWindow):
         if not hint and len(done) == 4 and not self._tutorial_done_said:
             hint, self._tutorial_done_said = DONE, True
             self.statusBar().showMessage(DONE, 10000)
+        # the lesson whose situation has arisen, above the line; in Operations it stays
+        # while the walk goes on, in the figures of the moment. In a fight the column is
+        # short (the AR Track takes its room): a lesson stands alone at the decision it is
+        # taught at, the Decision dock saying what to do, and the line comes back after.
+        # Every lesson taught stays in the brief, to read again.
+        phase = (game.state.mode, game.rounds_fought)
+        taught_here = bool(self._taught) and self._taught[-1][2] is decision
+        due = None if taught_here else teaching_due(game, decision,
+                                                    [k for k, _, _ in self._taught])
+        if due is not None:  # one lesson a decision, however often the window looks
+            self._taught.append((due, phase, decision))
+            self.brief.set_mission(game.spec, game.charts, self._lessons_taught())
+        fight = game.state.mode is Mode.ROUNDS
+        last = self._taught[-1] if self._taught else None
+        if last is not None and last[1] == phase and (last[2] is decision or not fight):
+            lesson = teaching(last[0], game, decision)
+            hint = lesson + (f"<br>▶ {html.escape(hint)}" if hint and not fight else "")
         if hint != self.mission_panel.hint.text():
             self.mission_panel.set_hint(hint)
             self._fit_mission()
+
+    def _lessons_taught(self) -> list[str]:
+        """The tutorial's lessons taught so far, for the brief (none outside a tutorial)."""
+        from ambush_gui.gui.hexmap.tutorial import teaching
+
+        if not self._tutorial:
+            return []
+        return [teaching(k, self.controller.game) for k, _, _ in self._taught]
 
     def _fit_mission_soon(self) -> None:
         """:meth:`_fit_mission` once the panel's lines have their new widths; asked many
