@@ -229,3 +229,52 @@ def test_the_campaign_window_is_played_from_the_keyboard(qtbot: Any, two_farms: 
         assert len(keys) == len(set(keys)), f"{type(page).__name__}: one Alt key twice: {keys}"
     assert win.equip.start_button.text() == "&Start mission"
     win.close()
+
+
+def test_the_shipped_campaign_is_played_through_the_windows_to_its_last_after_mission_screen(
+        qtbot: Any, private_data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Long Lane, every mission it leads to, through the real windows: choose-and-equip
+    (the suggestion), the mission window (the computer's US answers through its controller),
+    the end dialog's Continue, the after-mission screen; the program closed and the campaign
+    reopened from its progress file between two missions and again inside a mission."""
+    from ambush_gui.ambush.campaign import shipped
+
+    monkeypatch.setattr(cw, "saved_pace", lambda: Pace.INSTANT)
+    (path,) = [p for p in shipped() if p.stem == "the-long-lane"]
+    win = cw.open_campaign(path, seed=3)
+    assert win is not None
+    progress_path = win.progress.path
+    assert progress_path is not None
+    fought: list[str] = []
+    reopened_between = reopened_inside = False
+    while win.pages.currentWidget() is not win.end:
+        assert win.pages.currentWidget() is win.equip, "each mission starts at choose-and-equip"
+        if len(fought) == 2 and not reopened_between:  # closed between two missions
+            for w in QApplication.topLevelWidgets():
+                w.close()
+            reopened_between = True
+            win = cw.open_campaign(progress_path)
+            assert win is not None and win.pages.currentWidget() is win.equip
+        assert win.equip.start_button.isEnabled(), win.equip.start_button.toolTip()
+        fought.append(str(win.progress.step_id))
+        qtbot.mouseClick(win.equip.start_button, LEFT)
+        if len(fought) == 4 and not reopened_inside:  # closed inside a mission
+            play(qtbot, win, stop_after=8)
+            answers = list(win.mission_window.controller.game.decisions)
+            for w in QApplication.topLevelWidgets():
+                w.close()
+            reopened_inside = True
+            win = cw.open_campaign(progress_path)
+            assert win is not None and win.mission_window is not None
+            assert win.mission_window.controller.game.decisions == answers
+        play(qtbot, win)
+        qtbot.mouseClick(win.mission_window.dialog.new_button, LEFT)
+        qtbot.waitUntil(lambda w=win: w.isVisible())
+        assert win.pages.currentWidget() is win.after
+        assert win.after.fates.rowCount() >= 1
+        qtbot.mouseClick(win.after.continue_button, LEFT)
+    assert reopened_between and reopened_inside
+    done = Progress.load(progress_path)
+    assert done.phase == "done" and [d.step_id for d in done.done] == fought
+    assert fought[0] == "farm" and fought[-1] == "column" and len(fought) >= 5
+    win.close()
