@@ -61,6 +61,11 @@ def scrolling(widget: QWidget) -> QScrollArea:
 MISSION_MIN_HEIGHT = 205
 """The Mission dock's least height: its wrapped lines never squeezed, even at 1280x800."""
 
+OPERATIONS_LEAVES = 320
+"""In Operations the Mission dock may grow for its text (the tutorial's first lesson) up to
+the window's height less this, which the AR Track (one line until a fight) and the cards
+keep; in a Round it takes at most two fifths, the AR Track needing its room."""
+
 
 # the Mission panel's banner while an answer's events are shown, not a decision
 
@@ -370,10 +375,12 @@ class AmbushWindow(GameWindow):
             QTimer.singleShot(0, self, self._fit_mission)
 
     def _fit_mission(self) -> None:
-        """Keep the Mission dock tall enough for what it says (the tutorial's line, a long
+        """Keep the Mission dock tall enough for what it says (the tutorial's lesson, a long
         title, the prompt under them: at 1280x800 the last lines were cut once Rounds gave
-        the AR Track its height), up to half the column: its least height follows its
-        lines, and the docks below give the room."""
+        the AR Track its height): its least height follows its lines, and the docks below
+        give the room down to their own least. Capped at half the window, the tutorial's
+        first lesson scrolled its "what to do" line out of sight; uncapped, a lesson in a
+        Round made the window 835 pixels tall on an 800-pixel screen, the cards' tabs off it."""
         self._fit_pending = False
         mission = self.findChild(QDockWidget, "dock-turn")
         lay = self.mission_panel.layout()
@@ -383,7 +390,13 @@ class AmbushWindow(GameWindow):
         whole = lay.totalHeightForWidth(width) if lay.hasHeightForWidth() \
             else lay.totalSizeHint().height()
         frame = mission.height() - mission.widget().height()  # the title bar
-        least = max(MISSION_MIN_HEIGHT, min(whole + frame + 4, self.height() // 2))
+        # as tall as its lines, but never so tall that the window's least height passes the
+        # screen's: the rest of the column (the AR Track, the cards' tabs) keeps its least
+        screen = self.screen()
+        tall = min(self.height(), screen.availableGeometry().height()) if screen else self.height()
+        fight = self.controller.game.state.mode is Mode.ROUNDS
+        room = tall * 2 // 5 if fight else tall - OPERATIONS_LEAVES
+        least = max(MISSION_MIN_HEIGHT, min(whole + frame + 4, room))
         if least != mission.minimumHeight():
             mission.setMinimumHeight(least)
 

@@ -12,10 +12,11 @@ pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QRadioButton  # noqa: E402
+from PySide6.QtWidgets import QDockWidget, QRadioButton  # noqa: E402
 
 from ambush_gui import systems  # noqa: E402
 from ambush_gui.ai.ambush_ai import AmbushAI  # noqa: E402
+from ambush_gui.ambush.model import Mode  # noqa: E402
 from ambush_gui.core import saves  # noqa: E402
 from ambush_gui.core.decisions import Decision, DecisionKind  # noqa: E402
 from ambush_gui.core.hexgrid import Hex  # noqa: E402
@@ -394,3 +395,21 @@ def test_the_mission_panel_is_whole_in_a_round(qtbot: Any, size: tuple[int, int]
     assert panel.heightForWidth(area.viewport().width()) <= area.viewport().height() \
         or panel.layout().totalHeightForWidth(area.viewport().width()) <= area.viewport().height()
     assert win.squad_dock.height() >= 100 or win.card_dock.height() >= 100
+
+
+def test_a_tutorial_lesson_in_a_round_keeps_the_window_on_a_1280x800_screen(qtbot: Any) -> None:
+    """The command lesson, taught at the first Round's first turn, is long: the Mission dock
+    grew for it up to half the window, and with the AR Track's Round below it and the cards'
+    tabs the window's least height passed 800 pixels (835 under Xvfb at 1280x800: the tabs
+    off the screen). In a Round the dock takes at most two fifths, its lesson scrolling."""
+    win = open_window(qtbot, "ambush-tutorial", 4)
+    win.resize(1280, 800)
+    game, ai = win.controller.game, AmbushAI()
+    while not (game.state.mode is Mode.ROUNDS
+               and win.controller.pending().kind is DecisionKind.AMBUSH_ACTION):
+        win.controller.answer(ai.choose(game, win.controller.pending()))
+    qtbot.waitUntil(lambda: not win._fit_pending)
+    win._fit_mission()
+    qtbot.wait(0)
+    mission = win.findChild(QDockWidget, "dock-turn")
+    assert mission.minimumHeight() <= 800 * 2 // 5
