@@ -94,6 +94,11 @@ class MissionEnd(Exception):  # noqa: N818 - a signal, not an error
         self.why = why
 
 
+END_WORDS = {EndResult.POINTS: "the points decide", EndResult.VICTORY: "a US victory, whatever "
+             "the points", EndResult.DEFEAT: "a German victory, whatever the points"}
+"""How an ``end`` action is said to the player (the file's key is ``points``, ``victory``...)."""
+
+
 class AmbushGame(Game):
     """Ambush!: Operations and Action Rounds over one mission."""
 
@@ -349,7 +354,8 @@ class AmbushGame(Game):
                 elif verb == "end":
                     assert act.end is not None
                     self.ending = act.end
-                    raise MissionEnd(f"paragraph {reading.paragraph} ends it ({act.end.value})")
+                    raise MissionEnd(f"paragraph {reading.paragraph} ends the mission "
+                                     f"({END_WORDS[act.end]})")
                 elif verb == "hold":
                     continue
                 elif german is None:

@@ -95,6 +95,6 @@ def test_the_end_says_why_the_mission_ended_not_the_last_casualty() -> None:
     g.state.condition = "B"
     g.state.soldiers["sgt-doyle"].hex = Hex.from_label("0502")
     g.answer("end")
-    assert g.result["why"] == "paragraph 13 ends it (points)"
+    assert g.result["why"] == "paragraph 13 ends the mission (the points decide)"
     end = next(e for e in g.log.events if e.kind == "mission_end")
-    assert end.data["why"] == "paragraph 13 ends it (points)"
+    assert end.data["why"] == "paragraph 13 ends the mission (the points decide)"
