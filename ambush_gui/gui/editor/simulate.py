@@ -78,64 +78,71 @@ def summary(report: Report) -> str:
     return "<br>".join(lines)
 
 
-class SimulateDialog(QDialog):
-    """Run N games of a validated scenario and show the balance; emits ``simulated(report)``."""
+class RunsDialog(QDialog):
+    """What the editor's two Simulate dialogs share: a count and a first seed, Run and Stop, a
+    progress bar, a worker thread, the result's figures under a body of the subclass's own,
+    and a run that stops when the dialog closes. A subclass gives :meth:`worker_for` (the
+    thread that plays ``n`` runs from ``seed``), :meth:`titled` (the title of what it plays)
+    and :meth:`show_result`; ``simulated(result)`` is emitted after each run."""
 
     simulated = Signal(object)
 
-    def __init__(self, scenario: Any, parent: QWidget | None = None,
-                 current: Callable[[], Any] | None = None) -> None:
-        """``current()``, when given, is asked on each Run for the scenario as it stands now
+    def __init__(self, subject: Any, parent: QWidget | None, current: Callable[[], Any] | None,
+                 intro: str, runs: tuple[str, str, int], seed_tip: str,
+                 extra: list[QWidget] | None = None) -> None:
+        """``current()``, when given, is asked on each Run for what to play as it stands now
         (the editor's document may have changed since the dialog opened); None means it
-        cannot be simulated, and the run does not start (``current`` says why)."""
+        cannot be played, and the run does not start (``current`` says why). ``runs`` is the
+        count's label, its noun ("games") and its first value."""
         super().__init__(parent)
-        self.scenario = scenario
-        self.current = current
-        self.worker: SimulationWorker | None = None
-        self.report: Report | None = None
-        self.setWindowTitle(f"Simulate — {scenario.spec.title}")
+        self.subject, self.current = subject, current
+        self.worker: Any = None
+        label_text, self.noun, first = runs
+        self.setWindowTitle(f"Simulate — {self.titled(subject)}")
         lay = QVBoxLayout(self)
-        who = ("the US computer player against the German paragraphs" if scenario.spec.system == "ambush"
-               else "the computer player on both sides")
-        self.intro = QLabel(f"Play <b>{scenario.spec.title}</b> many times, {who}, to see whether it "
-                            "is balanced: who wins, by how many victory points, and how long games last."
-                            + (" Each run plays the scenario as it stands in the editor." if current else ""))
+        self.intro = QLabel(intro)
         self.intro.setWordWrap(True)
         lay.addWidget(self.intro)
         row = QHBoxLayout()
-        row.addWidget(QLabel("&Games"))
-        self.games = QSpinBox()
-        self.games.setRange(1, 100_000)
-        self.games.setValue(100)
-        self.games.setToolTip("How many games to play")
-        row.itemAt(0).widget().setBuddy(self.games)  # type: ignore[union-attr]
-        row.addWidget(self.games)
+        count_label = QLabel(label_text)
+        row.addWidget(count_label)
+        self.count = QSpinBox()
+        self.count.setRange(1, 100_000)
+        self.count.setValue(first)
+        self.count.setToolTip(f"How many {self.noun} to play")
+        count_label.setBuddy(self.count)
+        row.addWidget(self.count)
         seed_label = QLabel("&Seed")
         row.addWidget(seed_label)
         self.seed = QSpinBox()
         self.seed.setRange(0, 2_000_000_000)
         self.seed.setValue(1)
-        self.seed.setToolTip("The first game's dice seed (game i uses seed + i): the same seed gives "
-                             "the same figures, as with ambush-gui simulate")
+        self.seed.setToolTip(seed_tip)
         seed_label.setBuddy(self.seed)
         row.addWidget(self.seed)
+        for widget in extra or []:
+            row.addWidget(widget)
         self.run_button = QPushButton("&Run")
         self.run_button.setDefault(True)
-        self.run_button.setToolTip("Play the games (the window stays usable meanwhile)")
+        self.run_button.setToolTip(f"Play the {self.noun} (the window stays usable meanwhile)")
         self.run_button.clicked.connect(lambda: self.run())
+        one = self.noun[:-1]
         self.stop_button = QPushButton("S&top")
-        self.stop_button.setToolTip("Stop after the game being played; the figures cover the games so far")
+        self.stop_button.setToolTip(f"Stop after the {one} being played; the figures cover the "
+                                    f"{self.noun} so far")
         self.stop_button.setEnabled(False)
         self.stop_button.clicked.connect(self.stop)
         row.addWidget(self.run_button)
         row.addWidget(self.stop_button)
         self.progress = QProgressBar()
-        self.progress.setFormat("%v of %m games")
+        self.progress.setFormat(f"%v of %m {self.noun}")
+        self.progress.setRange(0, first)
         self.progress.setValue(0)
+        self.count.valueChanged.connect(lambda n: None if self.running() else self.progress.setRange(0, n))
         row.addWidget(self.progress, 1)
         lay.addLayout(row)
-        self.chart = BalanceChart()
-        lay.addWidget(self.chart, 1)
+        self.body = QVBoxLayout()  # the subclass's chart or table
+        lay.addLayout(self.body, 1)
         self.figures = QLabel("")
         self.figures.setWordWrap(True)
         self.figures.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -146,31 +153,40 @@ class SimulateDialog(QDialog):
         bottom.addStretch(1)
         bottom.addWidget(close)
         lay.addLayout(bottom)
-        self.resize(1080, 560)
 
+    # -- the subclass's part -----------------------------------------------------------------
+    def titled(self, subject: Any) -> str:
+        raise NotImplementedError
+
+    def worker_for(self, n: int, seed: int) -> Any:
+        raise NotImplementedError
+
+    def show_result(self, result: Any) -> None:
+        raise NotImplementedError
+
+    # -- running -----------------------------------------------------------------------------
     def running(self) -> bool:
         return self.worker is not None and self.worker.isRunning()
 
-    def run(self, games: int | None = None, seed: int | None = None) -> None:
-        """Start the games (the spin boxes' values unless given)."""
+    def run(self, n: int | None = None, seed: int | None = None) -> None:
+        """Start the runs (the boxes' values unless given)."""
         if self.running():
             return
-        if games is not None:
-            self.games.setValue(games)
+        if n is not None:
+            self.count.setValue(n)
         if seed is not None:
             self.seed.setValue(seed)
         if self.current is not None:
-            scenario = self.current()
-            if scenario is None:
+            subject = self.current()
+            if subject is None:
                 return
-            self.scenario = scenario
-            self.setWindowTitle(f"Simulate — {scenario.spec.title}")
-        n = self.games.value()
+            self.subject = subject
+            self.setWindowTitle(f"Simulate — {self.titled(subject)}")
+        n = self.count.value()
         self.progress.setRange(0, n)
         self.progress.setValue(0)
-        self.report = None
-        self.figures.setText(f"Playing {n} games…")
-        self.worker = SimulationWorker(self.scenario, n, self.seed.value(), self)
+        self.figures.setText(f"Playing {n} {self.noun}…")
+        self.worker = self.worker_for(n, self.seed.value())
         self.worker.progressed.connect(self.progress.setValue)
         self.worker.done.connect(self._done)
         self.run_button.setEnabled(False)
@@ -180,19 +196,16 @@ class SimulateDialog(QDialog):
     def stop(self) -> None:
         if self.worker is not None:
             self.worker.stop()
-            self.figures.setText("Stopping after the game in hand…")
+            self.figures.setText(f"Stopping after the {self.noun[:-1]} in hand…")
 
-    def _done(self, report: Report) -> None:
+    def _done(self, result: Any) -> None:
         if self.worker is not None:
             self.worker.wait()
         self.worker = None
-        self.report = report
-        self.progress.setValue(report.games)
-        self.chart.set_report(report)
-        self.figures.setText(summary(report))
+        self.show_result(result)
         self.run_button.setEnabled(True)
         self.stop_button.setEnabled(False)
-        self.simulated.emit(report)
+        self.simulated.emit(result)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         if self.worker is not None:  # end the run: nothing is shown from a closed dialog
@@ -203,3 +216,48 @@ class SimulateDialog(QDialog):
             self.run_button.setEnabled(True)
             self.stop_button.setEnabled(False)
         super().closeEvent(event)
+
+
+class SimulateDialog(RunsDialog):
+    """Run N games of a validated scenario and show the balance; emits ``simulated(report)``."""
+
+    def __init__(self, scenario: Any, parent: QWidget | None = None,
+                 current: Callable[[], Any] | None = None) -> None:
+        who = ("the US computer player against the German paragraphs" if scenario.spec.system == "ambush"
+               else "the computer player on both sides")
+        intro = (f"Play <b>{scenario.spec.title}</b> many times, {who}, to see whether it is balanced: "
+                 "who wins, by how many victory points, and how long games last."
+                 + (" Each run plays the scenario as it stands in the editor." if current else ""))
+        super().__init__(scenario, parent, current, intro, ("&Games", "games", 100),
+                         "The first game's dice seed (game i uses seed + i): the same seed gives "
+                         "the same figures, as with ambush-gui simulate")
+        self.report: Report | None = None
+        self.games = self.count
+        self.chart = BalanceChart()
+        self.body.addWidget(self.chart, 1)
+        self.resize(1080, 560)
+
+    @property
+    def scenario(self) -> Any:
+        return self.subject
+
+    @scenario.setter
+    def scenario(self, scenario: Any) -> None:
+        self.subject = scenario
+
+    def run(self, games: int | None = None, seed: int | None = None) -> None:
+        """Start the games (the boxes' values unless given)."""
+        super().run(games, seed)
+
+    def titled(self, subject: Any) -> str:
+        return str(subject.spec.title)
+
+    def worker_for(self, n: int, seed: int) -> SimulationWorker:
+        self.report = None
+        return SimulationWorker(self.subject, n, seed, self)
+
+    def show_result(self, report: Report) -> None:
+        self.report = report
+        self.progress.setValue(report.games)
+        self.chart.set_report(report)
+        self.figures.setText(summary(report))

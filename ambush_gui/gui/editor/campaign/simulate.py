@@ -16,24 +16,17 @@ from html import escape
 from typing import Any
 
 from PySide6.QtCore import Qt, QThread, Signal
-from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QComboBox,
-    QDialog,
-    QHBoxLayout,
     QHeaderView,
-    QLabel,
-    QProgressBar,
-    QPushButton,
-    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
 from ambush_gui.ambush.campaign import RATINGS
 from ambush_gui.gui.editor.campaign.page import header_tips
+from ambush_gui.gui.editor.simulate import RunsDialog
 
 OUTCOME_WORDS = {"us": "US", "draw": "Draw", "german": "German"}
 LEVELS = [("normal", "The normal squad"), ("hard", "The hard squad")]
@@ -120,67 +113,26 @@ def summary(t: Tally) -> str:
     return "<br>".join(lines)
 
 
-class CampaignSimulateDialog(QDialog):
+class CampaignSimulateDialog(RunsDialog):
     """Play a validated campaign N times with the computer's squad; emits ``simulated(tally)``."""
-
-    simulated = Signal(object)
 
     def __init__(self, campaign: Any, parent: QWidget | None = None,
                  current: Callable[[], Any] | None = None) -> None:
         """``current()``, when given, is asked on each Run for the campaign as it stands now;
         None means it cannot be played, and the run does not start (``current`` says why)."""
-        super().__init__(parent)
-        self.campaign, self.current = campaign, current
-        self.worker: CampaignWorker | None = None
-        self.tally: Tally | None = None
-        self.setWindowTitle(f"Simulate — {campaign.title}")
-        lay = QVBoxLayout(self)
-        intro = QLabel(f"The computer's US squad plays <b>{escape(campaign.title)}</b> through, again and "
-                       "again, against the German paragraphs: how each mission ends, where the branches "
-                       "lead, and how many men are left at the end. Each run plays the campaign as it "
-                       "stands in the editor.")
-        intro.setWordWrap(True)
-        lay.addWidget(intro)
-        row = QHBoxLayout()
-        games_label = QLabel("Ca&mpaigns")
-        row.addWidget(games_label)
-        self.runs = QSpinBox()
-        self.runs.setRange(1, 10_000)
-        self.runs.setValue(20)
-        self.runs.setToolTip("How many whole campaigns to play")
-        games_label.setBuddy(self.runs)
-        row.addWidget(self.runs)
-        seed_label = QLabel("&Seed")
-        row.addWidget(seed_label)
-        self.seed = QSpinBox()
-        self.seed.setRange(0, 2_000_000_000)
-        self.seed.setValue(1)
-        self.seed.setToolTip("The first campaign's seed (campaign i uses seed + i): the same seed gives "
-                             "the same figures, as with ambush-gui simulate")
-        seed_label.setBuddy(self.seed)
-        row.addWidget(self.seed)
         self.level = QComboBox()
         for key, text in LEVELS:
             self.level.addItem(text, key)
         self.level.setToolTip("How well the computer plays the US squad")
-        row.addWidget(self.level)
-        self.run_button = QPushButton("&Run")
-        self.run_button.setDefault(True)
-        self.run_button.setToolTip("Play the campaigns (the window stays usable meanwhile)")
-        self.run_button.clicked.connect(lambda: self.run())
-        self.stop_button = QPushButton("S&top")
-        self.stop_button.setToolTip("Stop after the campaign being played; the figures cover those so far")
-        self.stop_button.setEnabled(False)
-        self.stop_button.clicked.connect(self.stop)
-        row.addWidget(self.run_button)
-        row.addWidget(self.stop_button)
-        self.progress = QProgressBar()
-        self.progress.setFormat("%v of %m campaigns")
-        self.progress.setRange(0, self.runs.value())
-        self.progress.setValue(0)
-        self.runs.valueChanged.connect(lambda n: None if self.running() else self.progress.setRange(0, n))
-        row.addWidget(self.progress, 1)
-        lay.addLayout(row)
+        intro = (f"The computer's US squad plays <b>{escape(campaign.title)}</b> through, again and "
+                 "again, against the German paragraphs: how each mission ends, where the branches "
+                 "lead, and how many men are left at the end. Each run plays the campaign as it "
+                 "stands in the editor.")
+        super().__init__(campaign, parent, current, intro, ("Ca&mpaigns", "campaigns", 20),
+                         "The first campaign's seed (campaign i uses seed + i): the same seed gives "
+                         "the same figures, as with ambush-gui simulate", extra=[self.level])
+        self.tally: Tally | None = None
+        self.runs = self.count
         self.table = QTableWidget(0, 5)
         self.table.setHorizontalHeaderLabels(["Step", "Played", "US", "Draw", "German"])
         header_tips(self.table, ["The step, in the campaign's order", "In how many of the campaigns "
@@ -192,64 +144,29 @@ class CampaignSimulateDialog(QDialog):
         head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        lay.addWidget(self.table, 1)
-        self.figures = QLabel("")
-        self.figures.setWordWrap(True)
-        self.figures.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        lay.addWidget(self.figures)
-        close = QPushButton("&Close")
-        close.clicked.connect(self.close)
-        bottom = QHBoxLayout()
-        bottom.addStretch(1)
-        bottom.addWidget(close)
-        lay.addLayout(bottom)
+        self.body.addWidget(self.table, 1)
         self.resize(820, 520)
         self.show_tally(Tally())  # the steps, before anything is played
 
-    def running(self) -> bool:
-        return self.worker is not None and self.worker.isRunning()
+    @property
+    def campaign(self) -> Any:
+        return self.subject
 
     def run(self, runs: int | None = None, seed: int | None = None) -> None:
         """Start the campaigns (the boxes' values unless given)."""
-        if self.running():
-            return
-        if runs is not None:
-            self.runs.setValue(runs)
-        if seed is not None:
-            self.seed.setValue(seed)
-        if self.current is not None:
-            campaign = self.current()
-            if campaign is None:
-                return
-            self.campaign = campaign
-            self.setWindowTitle(f"Simulate — {campaign.title}")
-        n = self.runs.value()
-        self.progress.setRange(0, n)
-        self.progress.setValue(0)
+        super().run(runs, seed)
+
+    def titled(self, subject: Any) -> str:
+        return str(subject.title)
+
+    def worker_for(self, n: int, seed: int) -> CampaignWorker:
         self.tally = None
-        self.figures.setText(f"Playing {n} campaigns…")
-        self.worker = CampaignWorker(self.campaign, n, self.seed.value(), str(self.level.currentData()), self)
-        self.worker.progressed.connect(self.progress.setValue)
-        self.worker.done.connect(self._done)
-        self.run_button.setEnabled(False)
-        self.stop_button.setEnabled(True)
-        self.worker.start()
+        return CampaignWorker(self.campaign, n, seed, str(self.level.currentData()), self)
 
-    def stop(self) -> None:
-        if self.worker is not None:
-            self.worker.stop()
-            self.figures.setText("Stopping after the campaign in hand…")
-
-    def _done(self, t: Tally) -> None:
-        if self.worker is not None:
-            self.worker.wait()
-        self.worker = None
+    def show_result(self, t: Tally) -> None:
         self.tally = t
         self.progress.setValue(t.campaigns)
         self.show_tally(t)
-        self.run_button.setEnabled(True)
-        self.stop_button.setEnabled(False)
-        self.simulated.emit(t)
 
     def show_tally(self, t: Tally) -> None:
         """One row per step of the campaign, in order: played, and each outcome with its share."""
@@ -268,13 +185,3 @@ class CampaignSimulateDialog(QDialog):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(r, c, item)
         self.figures.setText(summary(t) if t.campaigns else "")
-
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
-        if self.worker is not None:  # end the run: nothing is shown from a closed dialog
-            self.worker.done.disconnect(self._done)
-            self.worker.stop()
-            self.worker.wait()
-            self.worker = None
-            self.run_button.setEnabled(True)
-            self.stop_button.setEnabled(False)
-        super().closeEvent(event)
