@@ -120,12 +120,44 @@ def test_equip_opens_on_the_suggestion_and_start_waits_for_no_problems(
     assert not screen.start_button.isEnabled()
     assert "pvt-hale holds 7 Ammo Boxes" in screen.start_button.toolTip()
     assert "pvt-hale holds 7 Ammo Boxes" in screen.problems.text()
-    assert screen.slots[1].boxes.text() == "7/6"
+    assert screen.slots[1].boxes.text() == "7: 1 too many"
     qtbot.mouseClick(screen.suggest_button, Qt.MouseButton.LeftButton)
     assert screen.loadout() == SUGGESTED and screen.start_button.isEnabled()
     with qtbot.waitSignal(screen.start) as got:
         qtbot.mouseClick(screen.start_button, Qt.MouseButton.LeftButton)
     assert got.args == [SUGGESTED]
+
+
+def test_equip_says_what_is_left_of_the_allotment_and_what_port_boxes_are(
+        qtbot: Any, progress: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new player read "M1 Garand rifle (2)" and a bare dash under Port Boxes and did not
+    know what either meant: beside each row, how many are left to hand out; a line says what
+    the allotment, the six Ammo Boxes and the Port Boxes are; a slot without them says none."""
+    progress.phase = "equip"
+    monkeypatch.setattr(equip, "suggest", lambda *a: SUGGESTED)
+    monkeypatch.setattr(equip, "loadout_problems", lambda *a: [])
+    screen = equip.EquipScreen()
+    qtbot.addWidget(screen)
+    screen.show_step(progress)
+    screen.resize(1200, 700)
+    screen.show()
+    qtbot.waitExposed(screen)
+    left = {k: label.text() for k, (label, _n) in screen.left.items()}
+    assert left == {("weapons", "thompson"): "0 of 1 left", ("weapons", "m1-garand"): "0 of 2 left",
+                    ("ammo", "thompson"): "0 of 3 left", ("ammo", "m1-garand"): "0 of 6 left",
+                    ("ammo", "mk2-grenade"): "0 of 2 left"}
+    moss = screen.slots[2]
+    qtbot.mouseClick(moss.weapons["m1-garand"], Qt.MouseButton.LeftButton)  # he puts it down
+    assert screen.left[("weapons", "m1-garand")][0].text() == "1 of 2 left"
+    moss.ammo["m1-garand"].setFocus()
+    QTest.keyClick(moss.ammo["m1-garand"], Qt.Key.Key_Up)  # a fourth box for Moss: one too many
+    assert screen.left[("ammo", "m1-garand")][0].text() == "1 too many (of 6)"
+    assert moss.boxes.text() == "5 of 6"
+    text = screen.explain.text()
+    assert "left to hand out" in text and "at most 6 Ammo Boxes" in text and "Port Boxes" in text
+    assert [col.port.text() for col in screen.slots] == ["none"] * 3
+    assert "no Port Boxes" in screen.slots[0].port.toolTip()
+    assert "—" not in [col.port.text() for col in screen.slots]
 
 
 def test_equip_reopens_on_the_choice_the_progress_keeps(
