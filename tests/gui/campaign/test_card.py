@@ -114,3 +114,29 @@ def test_a_broken_progress_file_without_a_copy_is_refused_saying_why(
     monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda p, t, text, *a: said.append(text)))
     assert cw.load_progress(path) is None
     assert str(path) in said[0]
+
+
+def test_the_campaigns_story_is_not_cut_and_read_the_story_shows_all_of_it(
+        qtbot: Any, private_data: Path) -> None:
+    """The Long Lane's story was cut at 260 characters with "…" in mid-sentence: the card
+    shows whole sentences, and "Read the story" (Alt+R) opens every paragraph."""
+    card = CampaignCard()
+    qtbot.addWidget(card)
+    card.show()
+    qtbot.waitExposed(card)
+    card.campaign.setCurrentIndex(card.campaign.findText("The Long Lane"))
+    shown = card.brief.text()
+    assert shown.startswith("Normandy, June to July 1944.") and shown.endswith(".")
+    assert "…" not in shown
+    assert card.read_story.isVisible()
+    qtbot.mouseClick(card.read_story, LEFT)
+    dialog = card.story_dialog
+    assert dialog is not None and dialog.isVisible() and "The Long Lane" in dialog.windowTitle()
+    from PySide6.QtWidgets import QLabel
+
+    whole = " ".join(label.text() for label in dialog.findChildren(QLabel))
+    assert "replacement depot sends green men to fill the gaps." in whole
+    assert "straight on to the crossroads at Mesnil-Vert." in whole  # the last paragraph's end
+    assert "…" not in whole
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    assert not dialog.isVisible()
