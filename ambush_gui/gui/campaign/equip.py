@@ -61,6 +61,13 @@ def ratings_line(soldier: Any, lines: int = 1) -> str:
     return " · ".join(parts)
 
 
+def wrapped(text: str) -> str:
+    """A long tooltip as rich text, which Qt wraps (plain text runs across the screen)."""
+    import html
+
+    return f"<p>{html.escape(text)}</p>"
+
+
 def hexes_words(hexes: list[str]) -> str:
     return ", ".join(hexes) if len(hexes) <= 3 else f"{hexes[0]} to {hexes[-1]}"
 
@@ -94,14 +101,14 @@ class SlotColumn:
         self.boxes = QLabel()
         self.boxes.setToolTip(f"Ammo Boxes he holds, of the {MAX_BOXES} a soldier may hold (FC-039)")
         self.port = QLabel(str(port_boxes) if port_boxes else "none")
-        self.port.setToolTip(
+        self.port.setToolTip(wrapped(
             f"Slot {index + 1}'s card has {port_boxes} Port Box{'es' if port_boxes != 1 else ''}: "
             "they hold the pieces of a crew weapon (a machinegun), whose two carriers go in two "
             "slots that have them; a light or medium machinegun fills 3, a heavy one 4 "
             "(FC-052 to FC-054)"
             if port_boxes else
             f"Slot {index + 1}'s card has no Port Boxes: the man in it cannot carry a piece of a "
-            "crew weapon (a machinegun); every other weapon and his Ammo Boxes he carries as usual")
+            "crew weapon (a machinegun); every other weapon and his Ammo Boxes he carries as usual"))
 
     def widgets(self) -> list[QWidget | None]:
         """Top to bottom, as the screen's rows run (None: the rows of a section's title)."""
@@ -264,14 +271,14 @@ class EquipScreen(QWidget):
         self.left = {}
         for r, (text, tip, counts) in enumerate(heads):
             head = QLabel(text)
-            head.setToolTip(tip)
+            head.setToolTip(wrapped(tip))
             head.setWordWrap(len(text) > 30)  # a short one wrapped asks a second line's height
             head.setMaximumWidth(LABEL_WIDTH)
             self.grid.addWidget(head, r, 0)
             if counts is not None:
                 section, key, n = counts
                 left = QLabel()
-                left.setToolTip(f"{tip}. {left_tip}")
+                left.setToolTip(wrapped(f"{tip}. {left_tip}"))
                 self.grid.addWidget(left, r, 1)
                 self.left[(section, key)] = (left, n)
         fit = self.progress.roster.available()
