@@ -85,6 +85,42 @@ def story_html(story: list[str]) -> str:
     return "".join(f"<p>{html.escape(p)}</p>" for p in story)
 
 
+def after_tutorial(mission: str) -> str:
+    """What a player who finished the tutorial ``mission`` (its file's stem) plays next, in
+    words, from the shipped files: the mission the campaigns play after it, and the
+    campaign that starts with it. "" when nothing follows it."""
+    from ambush_gui import systems
+    from ambush_gui.ambush.campaign import shipped
+    from ambush_gui.ambush.campaign.campaign import play_order
+    from ambush_gui.core.errors import ScenarioError
+    from ambush_gui.core.files import read_data
+
+    order = play_order()
+    here = order.get(mission, len(order))
+    after = sorted((place, stem) for stem, place in order.items() if place > here)
+    titles = {s.path.stem: s.title for s in systems.shipped()}
+    nxt = next((titles[stem] for _, stem in after if stem in titles), "")
+    campaign = ""
+    for path in shipped():
+        try:
+            refs = [Path(str(m["mission"])).stem for m in read_data(path, ScenarioError)["missions"]]
+        except (ScenarioError, KeyError, TypeError):
+            continue
+        if refs and refs[0] == mission:
+            campaign = campaign_title(path)[0]
+            break
+    if not nxt and not campaign:
+        return ""
+    words = "The tutorial is done. Next: "
+    if nxt:
+        words += f"{printable(nxt, 80)}, a mission of its own"
+    if campaign:
+        words += (", or " if nxt else "") + (
+            f"the campaign {campaign}, which starts with this mission and keeps each man's "
+            "record from one mission to the next (the launcher's Campaign card)")
+    return words + ". New game opens the launcher."
+
+
 def describe(path: Path) -> tuple[str, str]:
     """("The Long Lane — mission 2 of 6 · 7 men living", "The Mill: choosing the squad"),
     or that the file will not read.

@@ -140,3 +140,32 @@ def test_the_campaigns_story_is_not_cut_and_read_the_story_shows_all_of_it(
     assert "…" not in whole
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
     assert not dialog.isVisible()
+
+
+def test_the_tutorials_end_says_what_to_play_next_from_the_shipped_files(
+        qtbot: Any, private_data: Path) -> None:
+    """The tutorial's end screen offered only "New game": a new player was not told that
+    the campaign starts with this very mission, nor which mission comes next. The words
+    come from the shipped campaign (no names in the code); another mission's end is silent."""
+    from ambush_gui import systems
+    from ambush_gui.ai.ambush_ai import AmbushAI
+    from ambush_gui.gui.hexmap.dialogs.end import AmbushEndDialog
+
+    def finished(name: str) -> Any:
+        game = systems.new_game(systems.load_scenario(systems.resolve(name)), 3)
+        ai = AmbushAI()
+        while (d := game.pending()) is not None:
+            game.answer(ai.choose(game, d))
+        return game
+
+    dlg = AmbushEndDialog.for_game(finished("ambush-tutorial"))
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    words = dlg.next_steps.text()
+    assert dlg.next_steps.isVisible() and words.startswith("The tutorial is done.")
+    assert "The Hedgerows of Saint-Aubin" in words and "the campaign The Long Lane" in words
+    other = AmbushEndDialog.for_game(finished("ambush-raid"))
+    qtbot.addWidget(other)
+    other.show()
+    assert not other.next_steps.isVisible()
