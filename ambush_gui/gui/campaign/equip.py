@@ -269,6 +269,8 @@ class EquipScreen(QWidget):
                                     "(a light or medium machinegun fills 3, a heavy one 4); "
                                     "\"none\": the man in that slot cannot carry one", None))
         self.left = {}
+        # as wide as its widest words, so the slots do not jump when a count turns to "too many"
+        self.grid.setColumnMinimumWidth(1, self.fontMetrics().horizontalAdvance("10 too many (of 10)"))
         for r, (text, tip, counts) in enumerate(heads):
             head = QLabel(text)
             head.setToolTip(wrapped(tip))
