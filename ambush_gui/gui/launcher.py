@@ -440,10 +440,14 @@ class Launcher(QDialog):
 
 def first_to_play(scenarios: list[systems.ShippedScenario]) -> list[systems.ShippedScenario]:
     """The launcher's order: a tutorial first (the mission a new player starts with, so
-    it is also the one selected when nothing was picked before), then the rest by name."""
+    it is also the one selected when nothing was picked before), then the missions in the
+    order the shipped campaigns play them, then the rest by name."""
+    from ambush_gui.ambush.campaign.campaign import play_order
     from ambush_gui.gui.hexmap.tutorial import is_tutorial_name
 
-    return sorted(scenarios, key=lambda s: not is_tutorial_name(s.name))
+    order = play_order()
+    return sorted(scenarios, key=lambda s: (not is_tutorial_name(s.name), s.path.stem not in order,
+                                            order.get(s.path.stem, 0), s.name))
 
 
 def _fit_list(box: QComboBox) -> None:

@@ -65,6 +65,33 @@ def test_the_tutorial_is_the_first_card_and_chosen_when_nothing_was_picked_befor
     assert dlg.system() == "ambush"
 
 
+def test_the_missions_follow_the_campaigns_order_not_the_alphabet(
+        qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: after the tutorial the Ambush! missions were listed by name (column,
+    crossroads, hedgerow...), not in the order a player meets them. The order is the
+    shipped campaign's, read from its file: a campaign listing them otherwise reorders them."""
+    from ambush_gui.ambush.campaign import campaign as engine
+
+    dlg = Launcher()
+    qtbot.addWidget(dlg)
+    names = [c.info.name for c in dlg.cards.cards]
+    long_lane = read_data(engine.CAMPAIGNS / "the-long-lane.toml")
+    played = [str(m["mission"]) for m in long_lane["missions"]]
+    assert played[0] == "ambush-tutorial" and len(played) == 6
+    assert names[:6] == played  # tutorial, hedgerow, raid, rescue, crossroads, column
+    assert [dlg.scenario.itemData(i) for i in range(dlg.scenario.count())] == \
+        [str(c.info.path) for c in dlg.cards.cards]  # the list and the cards agree
+    other = tmp_path / "backwards.toml"
+    other.write_text("[[missions]]\nmission = \"ambush-column\"\n"
+                     "[[missions]]\nmission = \"ambush-raid\"\n", encoding="utf-8")
+    monkeypatch.setattr(engine, "shipped", lambda: [other])
+    dlg = Launcher()
+    qtbot.addWidget(dlg)
+    names = [c.info.name for c in dlg.cards.cards]
+    assert names[:3] == ["ambush-tutorial", "ambush-column", "ambush-raid"]
+    assert names[3:6] == ["ambush-crossroads", "ambush-hedgerow", "ambush-rescue"]  # the rest by name
+
+
 def test_each_card_shows_the_committed_balance_of_its_own_version(qtbot: Any) -> None:
     table = lc.balance_table()
     assert table, "ambush_gui/data/balance.toml is missing (python tools/measure_balance.py)"

@@ -329,3 +329,21 @@ def cross_check(spec: CampaignSpec, steps: list[Step]) -> list[tuple[str, str]]:
 def shipped() -> list[Path]:
     """The shipped campaign files."""
     return sorted(CAMPAIGNS.glob("*.toml"))
+
+
+def play_order() -> dict[str, int]:
+    """Each mission file's stem -> its place in the order a player meets it: the shipped
+    campaigns' missions as each campaign file lists them, campaign after campaign, a mission
+    in two campaigns at its first place. Read from the files as they lie (a launcher reads
+    this before its first frame, and loading a campaign loads its missions); a campaign
+    that will not read adds nothing."""
+    order: dict[str, int] = {}
+    for path in shipped():
+        try:
+            data = read_data(path, CampaignError)
+            refs = [str(m["mission"]) for m in data.get("missions", [])]
+        except (CampaignError, KeyError, TypeError):
+            continue
+        for ref in refs:
+            order.setdefault(Path(ref).stem, len(order))
+    return order

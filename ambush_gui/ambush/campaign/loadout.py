@@ -154,9 +154,27 @@ def loadout_problems(campaign: Campaign, step_id: str, roster: Any, loadout: Loa
     return out
 
 
-def _problems(step: Step, roster: Any, loadout: Loadout) -> list[str]:
+def _crew(charts: Charts, loadout: Loadout) -> tuple[Any, Any]:
+    """The crew weapons' carrier pairs and the pieces carried alone (FC-053)."""
+    return crew_pairs([[k for k in kit.weapons if k in charts.spec.weapons]
+                       for kit in loadout.slots], crew_keys(charts))
+
+
+def drawn(step: Step, loadout: Loadout) -> tuple[Counter[str], Counter[str]]:
+    """What a loadout draws from the allotment: the weapons (a crew weapon once for its
+    two carriers, once more for each piece carried alone) and the Ammo Boxes, by key."""
     charts = step.mission.charts
     crew = crew_keys(charts)
+    kits = loadout.slots
+    pairs, alone = _crew(charts, loadout)
+    weapons = Counter(k for kit in kits for k in kit.weapons if k not in crew)
+    weapons.update(key for key, _a, _b in pairs)
+    weapons.update(kits[i].weapons[j] for i, j in alone)
+    return weapons, Counter(k for kit in kits for k in kit.ammo)
+
+
+def _problems(step: Step, roster: Any, loadout: Loadout) -> list[str]:
+    charts = step.mission.charts
     kits = loadout.slots
     out: list[str] = []
     if len(kits) != step.takes:
@@ -193,22 +211,17 @@ def _problems(step: Step, roster: Any, loadout: Loadout) -> list[str]:
         if kit.port_boxes > give:
             out.append(f"{who} has {kit.port_boxes} Port Boxes; his place in the squad gives "
                        f"{give}.")
-    # the allotment: a crew weapon is drawn once for its two carriers
-    pairs, alone = crew_pairs([[k for k in kit.weapons if k in charts.spec.weapons]
-                               for kit in kits], crew)
-    drawn = Counter(k for kit in kits for k in kit.weapons if k not in crew)
-    drawn.update(key for key, _a, _b in pairs)
-    drawn.update(kits[i].weapons[j] for i, j in alone)
-    for key, n in sorted(drawn.items()):
+    weapons, boxes = drawn(step, loadout)
+    for key, n in sorted(weapons.items()):
         have = step.allotment.weapons.get(key, 0)
         if n > have and key in charts.spec.weapons:
             out.append(f"{n} × {_name(charts, key)} drawn; the mission allots {have}.")
-    boxes = Counter(k for kit in kits for k in kit.ammo)
     for key, n in sorted(boxes.items()):
         have = step.allotment.ammo.get(key, 0)
         if n > have and key in charts.spec.weapons:
             out.append(f"{n} Ammo Boxes of {_name(charts, key)} drawn; the mission allots {have}.")
     # crew weapons: two carriers, their pieces in their Port Boxes
+    pairs, alone = _crew(charts, loadout)
     for i, j in alone:
         key = kits[i].weapons[j]
         who = names.get(kits[i].soldier_id, kits[i].soldier_id)

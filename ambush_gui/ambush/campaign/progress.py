@@ -118,14 +118,18 @@ class Progress:
 
     # -- making and keeping -------------------------------------------------------------
     @classmethod
-    def new(cls, campaign: Campaign, seed: int = 0, roster: Roster | None = None) -> Progress:
-        """A campaign at its first mission: the given roster, else the campaign's own, and
-        recruits to fill it (campaign rule 7)."""
+    def new(cls, campaign: Campaign, seed: int = 0, roster: Roster | None = None,
+            start_at: str | None = None) -> Progress:
+        """A campaign at its first mission (``start_at``: at that step, as the editor's
+        "Play from here" tries one; such a progress is a trial and does not :meth:`verify`):
+        the given roster, else the campaign's own, and recruits to fill it (campaign rule 7)."""
         if roster is None:
             roster = Roster([Soldier(r.id, r.name, r.ar, r.mpa, r.ws, r.per, r.ldr)
                              for r in campaign.spec.roster])
         p = cls(campaign, seed, roster)
-        fill(p.roster, campaign.settings, campaign.steps[0].takes)
+        if start_at is not None:
+            p.step_id = campaign.step(start_at).id
+        fill(p.roster, campaign.settings, p.step.takes)
         p.start_roster = p.roster.to_data()
         return p
 

@@ -180,7 +180,7 @@ class AfterMission(QWidget):
             self.continue_button.setText("Co&ntinue to the next mission")
             self.continue_button.setToolTip("Choose and equip the squad for the next mission "
                                             "(the campaign is saved)")
-        self._fill_men()
+        self._fill_men(fresh=True)
 
     def _fit_fates(self) -> None:
         """Rows as high as their text at the columns' widths now; the table as high as its
@@ -211,18 +211,32 @@ class AfterMission(QWidget):
         return "".join(parts) or "<p>Nothing more to tell.</p>"
 
     # -- promotions ------------------------------------------------------------------------
-    def _fill_men(self) -> None:
-        keep = self.promote_man.currentData()
+    def _can_buy(self, soldier_id: str) -> list[str]:
+        """The ratings the man's experience buys a step of now (the engine's answer)."""
+        return [k for k in RATINGS if why_not_promote(self.progress, soldier_id, k) is None]
+
+    def _fill_men(self, fresh: bool = False) -> None:
+        """The living men; ``fresh`` (a new debrief): the first who can buy a rating is
+        chosen, else the man chosen before stays."""
+        keep = None if fresh else self.promote_man.currentData()
         self.promote_man.blockSignals(True)
         self.promote_man.clear()
+        buyers = []
         for s in self.progress.roster.living():
-            self.promote_man.addItem(f"{printable(str(s.name), 30)} ({s.xp} xp)", s.id)
-        i = self.promote_man.findData(keep)
+            can = self._can_buy(s.id)
+            if can:
+                buyers.append(s.id)
+            self.promote_man.addItem(f"{printable(str(s.name), 30)} ({s.xp} xp"
+                                     + (", can be promoted)" if can else ")"), s.id)
+        i = self.promote_man.findData(keep if keep is not None else
+                                      (buyers[0] if buyers else None))
         self.promote_man.setCurrentIndex(max(i, 0))
         self.promote_man.blockSignals(False)
         self._show_costs()
 
-    def _show_costs(self) -> None:
+    def _show_costs(self, *_: Any) -> None:
+        """His ratings and their costs, the ones he cannot buy yet saying so; the rating
+        chosen stays if he can buy it, else the first he can buy is chosen."""
         keep = self.promote_rating.currentData()
         self.promote_rating.blockSignals(True)
         self.promote_rating.clear()
@@ -230,14 +244,18 @@ class AfterMission(QWidget):
         if sid:
             soldier = self.progress.roster.by_id(sid)
             settings = self.progress.campaign.settings
+            can = self._can_buy(sid)
             for key in RATINGS:
                 value = soldier.rating(key)
                 cost = raise_cost(soldier, key, settings)
-                text = (f"{key.upper()} {value} → {value + 1}: {cost} xp" if cost is not None
-                        else f"{key.upper()} {value}: at its cap")
+                text = (f"{key.upper()} {value}: at its cap" if cost is None else
+                        f"{key.upper()} {value} → {value + 1}: {cost} xp"
+                        + (f" (needs {cost - soldier.xp} more)" if soldier.xp < cost else ""))
                 self.promote_rating.addItem(text, key)
                 self.promote_rating.setItemData(self.promote_rating.count() - 1,
                                                 RATING_WORDS[key], Qt.ItemDataRole.ToolTipRole)
+            if keep not in can and can:
+                keep = can[0]
         i = self.promote_rating.findData(keep)
         self.promote_rating.setCurrentIndex(max(i, 0))
         self.promote_rating.blockSignals(False)
@@ -271,5 +289,7 @@ class AfterMission(QWidget):
             return
         self.promoted.emit()
         self._fill_men()
-        self.promote_note.setText(f"{name_of(self.progress.roster, sid)}: {RATING_WORDS[key]} raised.")
+        man = self.progress.roster.by_id(sid)
+        self.promote_note.setText(f"{name_of(self.progress.roster, sid)}: {RATING_WORDS[key]} raised "
+                                  f"to {man.rating(key)}; {man.xp} experience left.")
         self.promote_button.setFocus()

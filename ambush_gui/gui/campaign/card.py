@@ -1,6 +1,10 @@
 """The launcher's Campaign card: start a shipped campaign (with the roster it gives, or men
 the player names), or continue one from its progress file, newest first.
 
+A campaign's story is never cut mid-sentence: the card shows its opening sentences, and
+"Read the story" opens all of it (a six-hundred-character story elided on the card left a
+player with half a sentence).
+
 A progress file is described from its JSON (the campaign, the mission it stands at, how
 many men are living); one that will not read says so and still offers to open, which
 then says what is wrong and offers its last good copy.
@@ -34,7 +38,8 @@ from PySide6.QtWidgets import (
 from ambush_gui.core.errors import printable
 from ambush_gui.gui.shared import paths, theme
 
-BRIEF_CHARS = 260
+OPENING_CHARS = 250  # the card shows the story to its last full sentence within this
+STORY_CHARS = 6000
 
 
 @dataclass
@@ -48,20 +53,72 @@ class Saved:
     saved: float
 
 
-def campaign_title(path: Path) -> tuple[str, str]:
-    """A campaign file's title and the start of its story (raw TOML: the launcher does not
-    load six missions before its first frame)."""
+def campaign_title(path: Path) -> tuple[str, list[str]]:
+    """A campaign file's title and its story, a paragraph an item (raw TOML: the launcher
+    does not load six missions before its first frame)."""
     from ambush_gui.core.errors import ScenarioError
     from ambush_gui.core.files import read_data
 
     try:
         data = read_data(path, ScenarioError)
     except ScenarioError:
-        return path.stem, ""
-    brief = " ".join(str(data.get("brief", "")).split())
-    if len(brief) > BRIEF_CHARS:
-        brief = brief[:BRIEF_CHARS].rsplit(" ", 1)[0].rstrip(",;:") + "…"
-    return printable(str(data.get("title", path.stem)), 60), printable(brief, BRIEF_CHARS + 1)
+        return path.stem, []
+    story = str(data.get("brief", ""))[:STORY_CHARS].replace("\r", "").split("\n\n")
+    paragraphs = [printable(" ".join(p.split()), STORY_CHARS) for p in story]
+    return printable(str(data.get("title", path.stem)), 60), [p for p in paragraphs if p]
+
+
+def opening(story: list[str]) -> str:
+    """The story's first paragraph up to its last full sentence within OPENING_CHARS (about
+    four lines of the card at 1280x800); "Read the story" shows the rest."""
+    first = story[0] if story else ""
+    if len(first) <= OPENING_CHARS:
+        return first
+    cut = first[:OPENING_CHARS]
+    end = max(cut.rfind(". "), cut.rfind("! "), cut.rfind("? "))
+    return cut[:end + 1] if end > 0 else cut.rsplit(" ", 1)[0] + "…"
+
+
+def story_html(story: list[str]) -> str:
+    import html
+
+    return "".join(f"<p>{html.escape(p)}</p>" for p in story)
+
+
+def after_tutorial(mission: str) -> str:
+    """What a player who finished the tutorial ``mission`` (its file's stem) plays next, in
+    words, from the shipped files: the mission the campaigns play after it, and the
+    campaign that starts with it. "" when nothing follows it."""
+    from ambush_gui import systems
+    from ambush_gui.ambush.campaign import shipped
+    from ambush_gui.ambush.campaign.campaign import play_order
+    from ambush_gui.core.errors import ScenarioError
+    from ambush_gui.core.files import read_data
+
+    order = play_order()
+    here = order.get(mission, len(order))
+    after = sorted((place, stem) for stem, place in order.items() if place > here)
+    titles = {s.path.stem: s.title for s in systems.shipped()}
+    nxt = next((titles[stem] for _, stem in after if stem in titles), "")
+    campaign = ""
+    for path in shipped():
+        try:
+            refs = [Path(str(m["mission"])).stem for m in read_data(path, ScenarioError)["missions"]]
+        except (ScenarioError, KeyError, TypeError):
+            continue
+        if refs and refs[0] == mission:
+            campaign = campaign_title(path)[0]
+            break
+    if not nxt and not campaign:
+        return ""
+    words = "The tutorial is done. Next: "
+    if nxt:
+        words += f"{printable(nxt, 80)}, a mission of its own"
+    if campaign:
+        words += (", or " if nxt else "") + (
+            f"the campaign {campaign}, which starts with this mission and keeps each man's "
+            "record from one mission to the next (the launcher's Campaign card)")
+    return words + ". New game opens the launcher."
 
 
 def describe(path: Path) -> tuple[str, str]:
@@ -124,14 +181,21 @@ class CampaignCard(QFrame):
         title.setFont(theme.label_font(12, True))
         grid.addWidget(title, 0, 0, 1, 4)
         self.campaign = QComboBox()
+        self.stories: list[tuple[str, list[str]]] = []
         for path in shipped():
-            name, brief = campaign_title(path)
+            name, story = campaign_title(path)
+            self.stories.append((name, story))
             self.campaign.addItem(name, str(path))
-            self.campaign.setItemData(self.campaign.count() - 1, brief, Qt.ItemDataRole.ToolTipRole)
+            self.campaign.setItemData(self.campaign.count() - 1, story_html(story),
+                                      Qt.ItemDataRole.ToolTipRole)
         self.campaign.setToolTip("The campaign to start: its missions in order, its squad, its story")
         self.brief = QLabel()
         self.brief.setWordWrap(True)
         self.brief.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
+        self.read_story = QPushButton("Read the sto&ry…")
+        self.read_story.setToolTip("The campaign's whole story, every paragraph of it")
+        self.read_story.clicked.connect(self.show_story)
+        self.story_dialog: QDialog | None = None
         self.campaign.currentIndexChanged.connect(self._show_brief)
         self.name_men = QCheckBox("&Name the men yourself")
         self.name_men.setToolTip("Unticked, the squad is the one the campaign gives; ticked, you "
@@ -147,7 +211,8 @@ class CampaignCard(QFrame):
         grid.addWidget(self.campaign, 1, 1)
         grid.addWidget(self.name_men, 1, 2)
         grid.addWidget(self.start, 1, 3)
-        grid.addWidget(self.brief, 2, 1, 1, 3)
+        grid.addWidget(self.brief, 2, 1, 1, 2)
+        grid.addWidget(self.read_story, 2, 3, Qt.AlignmentFlag.AlignTop)
         self.saved = QComboBox()
         self.saved.setToolTip("Campaigns under way, the last played first: the mission each stands "
                               "at and the men still living")
@@ -185,7 +250,31 @@ class CampaignCard(QFrame):
         self.saved_detail.setVisible(self.cont.isEnabled())
 
     def _show_brief(self) -> None:
-        self.brief.setText(str(self.campaign.currentData(Qt.ItemDataRole.ToolTipRole) or ""))
+        i = self.campaign.currentIndex()
+        story = self.stories[i][1] if 0 <= i < len(self.stories) else []
+        self.brief.setText(opening(story))
+        self.read_story.setVisible(bool(story) and story != [self.brief.text()])
+
+    def show_story(self) -> None:
+        """The chosen campaign's whole story, in a window of its own (Esc closes it)."""
+        i = self.campaign.currentIndex()
+        if not 0 <= i < len(self.stories):
+            return
+        name, story = self.stories[i]
+        dialog = QDialog(self)
+        dialog.setWindowTitle(f"{name}: the story")
+        lay = QVBoxLayout(dialog)
+        text = QLabel(story_html(story))
+        text.setWordWrap(True)
+        text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        text.setMinimumWidth(480)
+        lay.addWidget(text)
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        box.rejected.connect(dialog.reject)
+        lay.addWidget(box)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.story_dialog = dialog
+        dialog.open()
 
     def _new(self) -> None:
         if self.campaign.currentData():

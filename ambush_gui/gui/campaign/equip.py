@@ -3,10 +3,12 @@
 One column per slot of the mission's squad (the mission says how many go and by which
 hexes each slot enters): the man in it, a box for each weapon of the allotment, a count of
 Ammo Boxes for each kind of clip, and the Port Boxes the slot's card gives a crew weapon's
-carrier. Columns, not rows: an allotment of seven weapons and eight kinds of clips made a
-row per man wider than a 1280-pixel screen. "Suggest" fills the engine's default (the
-screen opens on it); the engine's ``loadout_problems`` are listed in words, and "Start
-mission" waits until there are none.
+carrier. Beside each weapon and kind of clip, how many of the mission's allotment are still
+left to hand out ("2 of 3 left"); a line above the grid says what the allotment, the six
+Ammo Boxes and the Port Boxes are. Columns, not rows: an allotment of seven weapons and
+eight kinds of clips made a row per man wider than a 1280-pixel screen. "Suggest" fills the
+engine's default (the screen opens on it); the engine's ``loadout_problems`` are listed in
+words, and "Start mission" waits until there are none.
 """
 
 from __future__ import annotations
@@ -32,12 +34,14 @@ from PySide6.QtWidgets import (
 
 from ambush_gui.ambush.campaign import Kit, Loadout, loadout_problems, suggest
 from ambush_gui.ambush.campaign.campaign import slot_enters, slot_port_boxes
+from ambush_gui.ambush.campaign.loadout import drawn
 from ambush_gui.ambush.charts import WeaponKind
 from ambush_gui.core.errors import printable
 from ambush_gui.gui.shared import theme
 
 MAX_BOXES = 6  # FC-039: a soldier holds at most six Ammo Boxes (the engine checks it)
 LABEL_WIDTH = 270  # the rows' names wrap within this: the slots keep the rest of the width
+FIRST_SLOT = 2  # the grid's columns: the rows' names, what is left of the allotment, the slots
 BRIEF_CHARS = 420  # the brief's first lines: the slots below keep their room at 1280x800
 
 
@@ -55,6 +59,13 @@ def ratings_line(soldier: Any, lines: int = 1) -> str:
     if lines == 2:
         return " · ".join(parts[:3]) + "\n" + " · ".join(parts[3:])
     return " · ".join(parts)
+
+
+def wrapped(text: str) -> str:
+    """A long tooltip as rich text, which Qt wraps (plain text runs across the screen)."""
+    import html
+
+    return f"<p>{html.escape(text)}</p>"
 
 
 def hexes_words(hexes: list[str]) -> str:
@@ -89,12 +100,15 @@ class SlotColumn:
             spin.setRange(0, MAX_BOXES)
         self.boxes = QLabel()
         self.boxes.setToolTip(f"Ammo Boxes he holds, of the {MAX_BOXES} a soldier may hold (FC-039)")
-        self.port = QLabel(str(port_boxes) if port_boxes else "—")
-        self.port.setToolTip(
-            f"Port Boxes on slot {index + 1}'s card: {port_boxes}. They hold the pieces of a crew "
-            "weapon: its two carriers go in two slots that have them (FC-052 to FC-054)"
+        self.port = QLabel(str(port_boxes) if port_boxes else "none")
+        self.port.setToolTip(wrapped(
+            f"Slot {index + 1}'s card has {port_boxes} Port Box{'es' if port_boxes != 1 else ''}: "
+            "they hold the pieces of a crew weapon (a machinegun), whose two carriers go in two "
+            "slots that have them; a light or medium machinegun fills 3, a heavy one 4 "
+            "(FC-052 to FC-054)"
             if port_boxes else
-            f"Slot {index + 1}'s card has no Port Boxes: he cannot carry a piece of a crew weapon")
+            f"Slot {index + 1}'s card has no Port Boxes: the man in it cannot carry a piece of a "
+            "crew weapon (a machinegun); every other weapon and his Ammo Boxes he carries as usual"))
 
     def widgets(self) -> list[QWidget | None]:
         """Top to bottom, as the screen's rows run (None: the rows of a section's title)."""
@@ -119,7 +133,8 @@ class SlotColumn:
         sid = self.man.currentData()
         self.ratings.setText(ratings_line(roster.by_id(sid), lines=2) if sid else "")
         n = sum(spin.value() for spin in self.ammo.values())
-        self.boxes.setText(f"{n}/{MAX_BOXES}")
+        self.boxes.setText(f"{n} of {MAX_BOXES}" if n <= MAX_BOXES else
+                           f"{n}: {n - MAX_BOXES} too many")
         colour = theme.WARNING.name() if n > MAX_BOXES else theme.MUTED_TEXT.name()
         self.boxes.setStyleSheet(f"color: {colour};")
 
@@ -135,6 +150,9 @@ class EquipScreen(QWidget):
         super().__init__(parent)
         self.progress: Any = None
         self.slots: list[SlotColumn] = []
+        self.left: dict[tuple[str, str], tuple[QLabel, int]] = {}
+        """("weapons"|"ammo", key): the label saying how many of the allotment are left, and
+        how many the mission allots."""
         self.shown_problems: list[str] = []
         self._filling = False
         lay = QVBoxLayout(self)
@@ -146,6 +164,10 @@ class EquipScreen(QWidget):
         self.brief.setWordWrap(True)
         self.brief.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(self.brief)
+        self.explain = QLabel()
+        self.explain.setWordWrap(True)
+        self.explain.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
+        lay.addWidget(self.explain)
         self.grid_holder = QWidget()
         self.grid = QGridLayout(self.grid_holder)
         self.grid.setHorizontalSpacing(14)
@@ -192,6 +214,14 @@ class EquipScreen(QWidget):
                            brief[:BRIEF_CHARS].rsplit(" ", 1)[0] + "… (the whole brief: hover here)")
         self.brief.setToolTip(brief)
         self._build_grid(step)
+        crew = any(mission.charts.weapon(k).kind is WeaponKind.CREW for k in step.allotment.weapons)
+        self.explain.setText(
+            "The mission hands the squad the weapons and Ammo Boxes listed on the left; beside "
+            f"each, how many are still left to hand out. A man holds at most {MAX_BOXES} Ammo "
+            "Boxes. Port Boxes are the places on a slot's card for a machinegun's pieces: "
+            + ("its two carriers must go in slots that have them."
+               if crew else "this mission has no machinegun, so no slot needs them."))
+        self.explain.setToolTip("Hover over a row's name or a count for more")
         kept = progress.loadout if progress.phase == "equip" else None
         self.fill(kept if kept is not None else suggest(progress.campaign, step.id, progress.roster))
 
@@ -207,33 +237,52 @@ class EquipScreen(QWidget):
         weapons = dict(step.allotment.weapons)
         ammo = dict(step.allotment.ammo)
         crew = {k for k in weapons if mission.charts.weapon(k).kind is WeaponKind.CREW}
-        heads: list[tuple[str, str]] = [
-            ("", ""), ("", ""), ("Soldier", "The man in each slot: only men fit to fight are offered"),
-            ("", ""), ("<b>Weapons</b> (allotted)", "Tick the weapons each man carries, within the "
-                                                   "mission's allotment")]
+        left_tip = "How many the mission's allotment still has to hand out"
+        # a row: its name, its tooltip, and the allotment it counts ("weapons"|"ammo", key, n)
+        heads: list[tuple[str, str, tuple[str, str, int] | None]] = [
+            ("", "", None), ("", "", None),
+            ("Soldier", "The man in each slot: only men fit to fight are offered", None),
+            ("", "", None),
+            ("<b>Weapons</b>", "Tick the weapons each man carries; the mission allots how many "
+                               "the squad may take of each (the count beside it)", None)]
         for key, n in weapons.items():
             name = weapon_name(mission, key)
             if key in crew:
-                heads.append((f"{name} ({n} {'gun' if n == 1 else 'guns'}, 2 carriers each)",
+                heads.append((f"{name} (a crew weapon: 2 carriers)",
                               "A crew weapon: tick it for both its carriers, in two slots with Port "
-                              f"Boxes (FC-052 to FC-054). Allotted: {n}"))
+                              f"Boxes (FC-052 to FC-054). The mission allots {n}: each counts once "
+                              "for its two carriers", ("weapons", key, n)))
             else:
-                heads.append((f"{name} ({n})", f"Tick the men who carry a {name}; the allotment "
-                                               f"has {n}"))
-        heads.append(("<b>Ammo Boxes</b> (allotted)", "How many Ammo Boxes of each kind of clip "
-                                                      "each man holds, within the allotment"))
+                heads.append((name, f"Tick the men who carry a {name}; the mission allots {n}",
+                              ("weapons", key, n)))
+        heads.append(("<b>Ammo Boxes</b>", "How many Ammo Boxes of each kind of clip each man "
+                                           "holds; the mission allots how many of each (the count "
+                                           f"beside it), and a man holds at most {MAX_BOXES}",
+                      None))
         for key, n in ammo.items():
             name = weapon_name(mission, key)
-            heads.append((f"{name} ({n})", f"Ammo Boxes of {name} clips each man holds; the "
-                                           f"allotment has {n}"))
-        heads.append(("Ammo Boxes held", f"Each man holds at most {MAX_BOXES} (FC-039)"))
-        heads.append(("Port Boxes", "Port Boxes on the slot's card: they hold a crew weapon's pieces"))
-        for r, (text, tip) in enumerate(heads):
+            heads.append((name, f"Ammo Boxes of {name} clips each man holds; the mission allots "
+                                f"{n}", ("ammo", key, n)))
+        heads.append(("Ammo Boxes held", f"How many Ammo Boxes each man holds: at most {MAX_BOXES} "
+                                         "(FC-039)", None))
+        heads.append(("Port Boxes", "The Port Boxes on the slot's card hold a crew weapon's pieces "
+                                    "(a light or medium machinegun fills 3, a heavy one 4); "
+                                    "\"none\": the man in that slot cannot carry one", None))
+        self.left = {}
+        # as wide as its widest words, so the slots do not jump when a count turns to "too many"
+        self.grid.setColumnMinimumWidth(1, self.fontMetrics().horizontalAdvance("10 too many (of 10)"))
+        for r, (text, tip, counts) in enumerate(heads):
             head = QLabel(text)
-            head.setToolTip(tip)
+            head.setToolTip(wrapped(tip))
             head.setWordWrap(len(text) > 30)  # a short one wrapped asks a second line's height
             head.setMaximumWidth(LABEL_WIDTH)
             self.grid.addWidget(head, r, 0)
+            if counts is not None:
+                section, key, n = counts
+                left = QLabel()
+                left.setToolTip(wrapped(f"{tip}. {left_tip}"))
+                self.grid.addWidget(left, r, 1)
+                self.left[(section, key)] = (left, n)
         fit = self.progress.roster.available()
         self.slots = []
         for i in range(step.takes):
@@ -248,7 +297,7 @@ class EquipScreen(QWidget):
                 if w is None:
                     continue
                 centred = isinstance(w, QCheckBox | QSpinBox) or w in (col.boxes, col.port)
-                self.grid.addWidget(w, r, i + 1, Qt.AlignmentFlag.AlignCenter if centred
+                self.grid.addWidget(w, r, i + FIRST_SLOT, Qt.AlignmentFlag.AlignCenter if centred
                                     else Qt.AlignmentFlag.AlignLeft)
             for key, box in col.weapons.items():
                 box.setToolTip(f"Slot {i + 1} carries a {weapon_name(mission, key)}")
@@ -259,7 +308,7 @@ class EquipScreen(QWidget):
             col.man.currentIndexChanged.connect(self._edited)
             self.slots.append(col)
         spare = QSpacerItem(0, 0, QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
-        self.grid.addItem(spare, 0, step.takes + 1)  # the spare width right of the slots
+        self.grid.addItem(spare, 0, step.takes + FIRST_SLOT)  # the spare width right of the slots
         below = QSpacerItem(0, 0, QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Expanding)
         self.grid.addItem(below, len(heads), 0)  # the spare height under the rows, not between
 
@@ -284,6 +333,7 @@ class EquipScreen(QWidget):
         for col in self.slots:
             col.show_state(self.progress.roster)
         loadout = self.loadout()
+        self._show_left(loadout)
         problems = loadout_problems(self.progress.campaign, self.progress.step_id,
                                     self.progress.roster, loadout)
         self.shown_problems = problems
@@ -300,6 +350,15 @@ class EquipScreen(QWidget):
             self.start_button.setToolTip("Start the mission with these men and this kit (Alt+S); "
                                          "the campaign is saved first")
         self.changed.emit(loadout)
+
+    def _show_left(self, loadout: Loadout) -> None:
+        """Beside each row of the allotment: "2 of 3 left", or how many too many are drawn."""
+        weapons, ammo = drawn(self.progress.campaign.step(self.progress.step_id), loadout)
+        taken = {"weapons": weapons, "ammo": ammo}
+        for (section, key), (label, n) in self.left.items():
+            more = n - taken[section][key]
+            label.setText(f"{more} of {n} left" if more >= 0 else f"{-more} too many (of {n})")
+            label.setStyleSheet(f"color: {theme.WARNING.name()};" if more < 0 else "")
 
     def _start(self) -> None:
         if self.start_button.isEnabled():

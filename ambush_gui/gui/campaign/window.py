@@ -275,6 +275,9 @@ class CampaignWindow(QMainWindow):
         self.progress.finish_mission(game)
         self._save()
         dialog = getattr(win, "dialog", None)
+        after = getattr(dialog, "next_steps", None)
+        if after is not None:  # inside the campaign, what follows the tutorial is its next mission
+            after.hide()
         button = getattr(dialog, "new_button", None)
         if button is not None:
             button.setText("&Continue the campaign")

@@ -15,7 +15,9 @@ and the page that edits it: the free-measure table page for Ambush Alley scenari
   edit; each problem names its place, and clicking it shows that place on the page.
 * **Scenario**: *Play from here* (F5) opens a game of the edited scenario through the
   session that opens every game, in a window of its own beside the editor, whose File ▸
-  Back to the editor (Ctrl+Shift+E) closes it and brings the editor up; *Simulate*
+  Back to the editor (Ctrl+Shift+E) closes it and brings the editor up (a campaign is
+  played from the mission selected in its list, with a fresh squad in a scratch progress
+  file, never the player's own); *Simulate*
   (Ctrl+R) plays computer games and charts the balance. Both refuse an invalid scenario
   and say exactly what is wrong.
 * **No lost work**: while the document has unsaved changes a recovery copy sits in the
@@ -25,6 +27,7 @@ and the page that edits it: the free-measure table page for Ambush Alley scenari
 from __future__ import annotations
 
 import os
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -312,6 +315,7 @@ class EditorWindow(QMainWindow):
         self.session = session
         self.doc: EditorDocument | None = None
         self.page: Any = None
+        self.campaign_trial: QWidget | None = None
         self.sim_dialog: Any = None
         # named by this process, so another editor running at the same time leaves it alone
         self.recovery_path = recovery_dir() / f"{os.getpid()}-{uuid.uuid4().hex}.toml"
@@ -555,8 +559,13 @@ class EditorWindow(QMainWindow):
             QTimer.singleShot(0, self.fit)
         for a in self.doc_actions:
             a.setEnabled(doc is not None)
-        # a campaign is played from the launcher's Campaign card, its squad chosen there
-        self.play_action.setEnabled(doc is not None and doc.kind != "campaign")
+        campaign = doc is not None and doc.kind == "campaign"
+        tip = ("Play the campaign from the mission selected in its list: a fresh squad (the "
+               "starting roster and recruits), kept in a scratch file, never with your own "
+               "campaigns (it must have no problems)" if campaign else
+               "Start a game of the scenario as it stands (it must have no problems)")
+        self.play_action.setStatusTip(tip)
+        self.play_action.setToolTip(f"{tip} (F5)")
         self.problems_dock.setVisible(True)
         self.check()
         self._update_title()
@@ -665,6 +674,8 @@ class EditorWindow(QMainWindow):
         except InputError as exc:  # problems() said it loads: this would be a program fault
             QMessageBox.warning(self, "Cannot play it", str(exc))
             return None
+        if self.doc.kind == "campaign":
+            return self.try_campaign(scenario)
         mode = self.choose_seat(self.doc.system)
         if mode is None:
             return None
@@ -676,6 +687,32 @@ class EditorWindow(QMainWindow):
         win = self.session.play(scenario, mode, seed, editor=self)
         self.statusBar().showMessage(f"Playing {self.doc.title} (seed {seed}) in its own window; its "
                                      "File menu (Ctrl+Shift+E) brings you back here", 8000)
+        return win
+
+    def try_campaign(self, campaign: Any) -> QWidget:
+        """The campaign as it stands, from the step selected on its page (else its first):
+        a new progress with the starting roster and its recruits, saved in a scratch folder
+        of its own, so the player's campaigns under way are never touched."""
+        from ambush_gui.ambush.campaign import Progress
+        from ambush_gui.gui.campaign.window import CampaignWindow, place
+        from ambush_gui.gui.editor.campaign.page import CampaignPage
+
+        row = self.page.steps.list.currentRow() if isinstance(self.page, CampaignPage) else -1
+        step = campaign.steps[row] if 0 <= row < len(campaign.steps) else campaign.steps[0]
+        seed = time.time_ns() // 1000 % 1_000_000
+        progress = Progress.new(campaign, seed, start_at=step.id)
+        folder = Path(tempfile.mkdtemp(prefix="ambush-gui-campaign-try-"))
+        progress.save(folder / f"{paths.safe_stem(campaign.name)}.json")
+        win = CampaignWindow(progress)
+        win.setWindowTitle(f"{win.windowTitle()} (tried from the editor: not saved with your "
+                           "campaigns)")
+        place(win)
+        win.show()
+        self.campaign_trial = win
+        where = step.title or step.id
+        self.statusBar().showMessage(f"Playing {self.doc.title if self.doc else ''} from mission "
+                                     f"{step.index + 1} ({where}) in its own window; the trial is "
+                                     f"kept in {folder}", 10000)
         return win
 
     def simulate(self) -> QWidget | None:

@@ -126,6 +126,7 @@ def test_a_campaign_from_the_launcher_to_its_end_with_a_reload_inside_a_mission(
     assert win.progress.phase == "debrief"
     button = win.mission_window.dialog.new_button  # the end dialog over the map
     assert button.text() == "&Continue the campaign"
+    assert not win.mission_window.dialog.next_steps.isVisible()  # the campaign goes on instead
     qtbot.mouseClick(button, LEFT)
     qtbot.waitUntil(lambda: win.isVisible())
     assert win.mission_window is None and win.pages.currentWidget() is win.after

@@ -114,3 +114,58 @@ def test_a_broken_progress_file_without_a_copy_is_refused_saying_why(
     monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda p, t, text, *a: said.append(text)))
     assert cw.load_progress(path) is None
     assert str(path) in said[0]
+
+
+def test_the_campaigns_story_is_not_cut_and_read_the_story_shows_all_of_it(
+        qtbot: Any, private_data: Path) -> None:
+    """The Long Lane's story was cut at 260 characters with "…" in mid-sentence: the card
+    shows whole sentences, and "Read the story" (Alt+R) opens every paragraph."""
+    card = CampaignCard()
+    qtbot.addWidget(card)
+    card.show()
+    qtbot.waitExposed(card)
+    card.campaign.setCurrentIndex(card.campaign.findText("The Long Lane"))
+    shown = card.brief.text()
+    assert shown.startswith("Normandy, June to July 1944.") and shown.endswith(".")
+    assert "…" not in shown
+    assert card.read_story.isVisible()
+    qtbot.mouseClick(card.read_story, LEFT)
+    dialog = card.story_dialog
+    assert dialog is not None and dialog.isVisible() and "The Long Lane" in dialog.windowTitle()
+    from PySide6.QtWidgets import QLabel
+
+    whole = " ".join(label.text() for label in dialog.findChildren(QLabel))
+    assert "replacement depot sends green men to fill the gaps." in whole
+    assert "straight on to the crossroads at Mesnil-Vert." in whole  # the last paragraph's end
+    assert "…" not in whole
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    assert not dialog.isVisible()
+
+
+def test_the_tutorials_end_says_what_to_play_next_from_the_shipped_files(
+        qtbot: Any, private_data: Path) -> None:
+    """The tutorial's end screen offered only "New game": a new player was not told that
+    the campaign starts with this very mission, nor which mission comes next. The words
+    come from the shipped campaign (no names in the code); another mission's end is silent."""
+    from ambush_gui import systems
+    from ambush_gui.ai.ambush_ai import AmbushAI
+    from ambush_gui.gui.hexmap.dialogs.end import AmbushEndDialog
+
+    def finished(name: str) -> Any:
+        game = systems.new_game(systems.load_scenario(systems.resolve(name)), 3)
+        ai = AmbushAI()
+        while (d := game.pending()) is not None:
+            game.answer(ai.choose(game, d))
+        return game
+
+    dlg = AmbushEndDialog.for_game(finished("ambush-tutorial"))
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    words = dlg.next_steps.text()
+    assert dlg.next_steps.isVisible() and words.startswith("The tutorial is done.")
+    assert "The Hedgerows of Saint-Aubin" in words and "the campaign The Long Lane" in words
+    other = AmbushEndDialog.for_game(finished("ambush-raid"))
+    qtbot.addWidget(other)
+    other.show()
+    assert not other.next_steps.isVisible()

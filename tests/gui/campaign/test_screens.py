@@ -120,12 +120,45 @@ def test_equip_opens_on_the_suggestion_and_start_waits_for_no_problems(
     assert not screen.start_button.isEnabled()
     assert "pvt-hale holds 7 Ammo Boxes" in screen.start_button.toolTip()
     assert "pvt-hale holds 7 Ammo Boxes" in screen.problems.text()
-    assert screen.slots[1].boxes.text() == "7/6"
+    assert screen.slots[1].boxes.text() == "7: 1 too many"
     qtbot.mouseClick(screen.suggest_button, Qt.MouseButton.LeftButton)
     assert screen.loadout() == SUGGESTED and screen.start_button.isEnabled()
     with qtbot.waitSignal(screen.start) as got:
         qtbot.mouseClick(screen.start_button, Qt.MouseButton.LeftButton)
     assert got.args == [SUGGESTED]
+
+
+def test_equip_says_what_is_left_of_the_allotment_and_what_port_boxes_are(
+        qtbot: Any, progress: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new player read "M1 Garand rifle (2)" and a bare dash under Port Boxes and did not
+    know what either meant: beside each row, how many are left to hand out; a line says what
+    the allotment, the six Ammo Boxes and the Port Boxes are; a slot without them says none."""
+    progress.phase = "equip"
+    monkeypatch.setattr(equip, "suggest", lambda *a: SUGGESTED)
+    monkeypatch.setattr(equip, "loadout_problems", lambda *a: [])
+    screen = equip.EquipScreen()
+    qtbot.addWidget(screen)
+    screen.show_step(progress)
+    screen.resize(1200, 700)
+    screen.show()
+    qtbot.waitExposed(screen)
+    left = {k: label.text() for k, (label, _n) in screen.left.items()}
+    assert left == {("weapons", "thompson"): "0 of 1 left", ("weapons", "m1-garand"): "0 of 2 left",
+                    ("ammo", "thompson"): "0 of 3 left", ("ammo", "m1-garand"): "0 of 6 left",
+                    ("ammo", "mk2-grenade"): "0 of 2 left"}
+    moss = screen.slots[2]
+    qtbot.mouseClick(moss.weapons["m1-garand"], Qt.MouseButton.LeftButton)  # he puts it down
+    assert screen.left[("weapons", "m1-garand")][0].text() == "1 of 2 left"
+    moss.ammo["m1-garand"].setFocus()
+    QTest.keyClick(moss.ammo["m1-garand"], Qt.Key.Key_Up)  # a fourth box for Moss: one too many
+    assert screen.left[("ammo", "m1-garand")][0].text() == "1 too many (of 6)"
+    assert moss.boxes.text() == "5 of 6"
+    text = screen.explain.text()
+    assert "left to hand out" in text and "at most 6 Ammo Boxes" in text and "Port Boxes" in text
+    assert [col.port.text() for col in screen.slots] == ["none"] * 3
+    assert "no Port Boxes" in screen.slots[0].port.toolTip()
+    assert screen.slots[0].port.toolTip().startswith("<p>")  # rich text: Qt wraps it
+    assert "—" not in [col.port.text() for col in screen.slots]
 
 
 def test_equip_reopens_on_the_choice_the_progress_keeps(
@@ -170,6 +203,7 @@ def test_after_mission_shows_the_fates_the_dice_and_raises_a_rating_through_the_
     assert screen.promote_man.currentData() == "sgt-kane"
     texts = [screen.promote_rating.itemText(i) for i in range(screen.promote_rating.count())]
     assert texts[2] == "WS 2: at its cap" and texts[3] == "PER 5 → 6: 4 xp"
+    assert screen.promote_rating.currentData() == "ar"  # 8 xp: he can buy it
     screen.promote_rating.setCurrentIndex(2)
     assert not screen.promote_button.isEnabled() and "cap" in screen.promote_button.toolTip()
     screen.promote_rating.setCurrentIndex(3)
@@ -178,6 +212,32 @@ def test_after_mission_shows_the_fates_the_dice_and_raises_a_rating_through_the_
     kane = progress.roster.by_id("sgt-kane")
     assert (kane.per, kane.xp) == (6, 5) and progress.promotions[-1]["rating"] == "per"
     assert screen.promote_man.itemText(0) == "Sgt Kane (5 xp)"
+    assert "Perception raised to 6; 5 experience left" in screen.promote_note.text()
     screen.promote_rating.setCurrentIndex(0)  # AR: 8 xp, he has 5
     assert not screen.promote_button.isEnabled()
     assert "costs 8 experience; he has 5" in screen.promote_note.text()
+
+
+def test_after_mission_opens_on_a_man_and_a_rating_he_can_buy_and_says_what_the_rest_need(
+        qtbot: Any, progress: Any) -> None:
+    """Played through: Sgt Hallam had 4 experience and the screen opened on his Action
+    Rating (8), Raise greyed out, though Perception (4) was his to buy: the player saw no
+    promotion to make. It opens on the first man and rating that can be bought, and a
+    rating not yet affordable says how much more it needs."""
+    progress.roster.by_id("sgt-kane").xp = 0
+    progress.roster.by_id("pvt-hale").xp = 4
+    screen = after_mission.AfterMission()
+    qtbot.addWidget(screen)
+    debrief = _debrief()
+    debrief.xp = {"pvt-hale": 4}
+    screen.show_debrief(progress, debrief)
+    men = [screen.promote_man.itemText(i) for i in range(screen.promote_man.count())]
+    assert men[0] == "Sgt Kane (0 xp)" and "Pvt Hale (4 xp, can be promoted)" in men
+    assert screen.promote_man.currentData() == "pvt-hale"
+    assert screen.promote_rating.currentData() == "per" and screen.promote_button.isEnabled()
+    texts = [screen.promote_rating.itemText(i) for i in range(screen.promote_rating.count())]
+    assert texts[0] == "AR 3 → 4: 8 xp (needs 4 more)" and texts[3] == "PER 3 → 4: 4 xp"
+    screen.promote_button.setFocus()
+    with qtbot.waitSignal(screen.promoted):
+        qtbot.keyClick(screen.promote_button, Qt.Key.Key_Space)
+    assert progress.roster.by_id("pvt-hale").per == 4

@@ -77,7 +77,7 @@ def test_a_campaign_file_opens_on_its_page_with_no_problems(qtbot: Any, path: Pa
     assert win.check() == []
     assert [page.steps.list.item(i).text() for i in range(page.steps.list.count())] == [
         "1. The Quiet Farm (tutorial)  (farm)", "2. The Hedgerows of Saint-Aubin  (hedge)"]
-    assert not win.play_action.isEnabled() and win.simulate_action.isEnabled()
+    assert win.play_action.isEnabled() and win.simulate_action.isEnabled()
     page.steps.list.setCurrentRow(1)
     form = page.step_form
     assert form.id.text() == "hedge" and form.mission.currentText() == "ambush-hedgerow"
@@ -337,6 +337,38 @@ def test_simulate_plays_the_campaign_and_reports_per_mission(qtbot: Any, path: P
         assert table.item(0, c).text().startswith(f"{farm.count(outcome)} (")
     assert "Men left at the end" in dialog.figures.text()
     dialog.close()
+
+
+def test_play_from_here_plays_the_campaign_from_the_selected_mission_in_a_scratch_file(
+        qtbot: Any, path: Path, private_data: Path) -> None:
+    """Play from here was off for a campaign: now it plays the campaign from the step
+    selected (a fresh squad: the starting roster and its recruits), its progress kept in a
+    scratch folder, never among the player's campaigns."""
+    import shutil
+
+    from ambush_gui.gui.campaign.window import CampaignWindow
+
+    win, page = editor(qtbot, path)
+    page.steps.list.setCurrentRow(1)
+    assert "selected" in win.play_action.toolTip() and "scratch" in win.play_action.toolTip()
+    win.activateWindow()
+    qtbot.waitUntil(win.isActiveWindow)
+    qtbot.keyClick(win, Qt.Key.Key_F5)
+    trial = win.campaign_trial
+    assert isinstance(trial, CampaignWindow) and trial.isVisible()
+    qtbot.addWidget(trial)
+    progress = trial.progress
+    assert progress.step_id == "hedge" and progress.phase == "equip" and not progress.done
+    assert all(s.xp == 0 and s.status == "fit" for s in progress.roster.soldiers)
+    assert len(progress.roster.available()) >= 4  # the hedgerows take four
+    assert trial.equip.heading.text().startswith("Mission 2 of 2: ")
+    assert len(trial.equip.slots) == 4
+    assert progress.path is not None and progress.path.exists()
+    assert private_data not in progress.path.parents  # not in the player's data folder
+    assert not list((private_data / "campaigns").glob("*.json"))  # nothing among his campaigns
+    assert "editor" in trial.windowTitle()
+    trial.close()
+    shutil.rmtree(progress.path.parent)
 
 
 def test_simulate_refuses_a_campaign_with_problems(qtbot: Any, path: Path, no_boxes: list[str]) -> None:

@@ -155,6 +155,11 @@ class AmbushEndDialog(QDialog):
             cols.addWidget(sbox, 1)
         lay.addLayout(cols)
 
+        self.next_steps = label("", size=10.5, wrap=True, colour=theme.DIALOG_TEXT)
+        self.next_steps.setToolTip("What to play next")
+        self.next_steps.hide()  # a tutorial says what comes after it (for_game)
+        lay.addWidget(self.next_steps)
+
         row = QHBoxLayout()
         row.addStretch(1)
         self.new_button = QPushButton("New game")
@@ -190,7 +195,7 @@ class AmbushEndDialog(QDialog):
         """The end screen of a finished game (``game.result`` set)."""
         scenario = getattr(game, "scenario", None)
         title = str(getattr(scenario, "title", "") or "")
-        return cls(
+        dialog = cls(
             game.result or {},
             game.state.score.lines,
             {side: casualties(game, side) for side in ("us", "german")},
@@ -198,6 +203,16 @@ class AmbushEndDialog(QDialog):
             title,
             parent,
         )
+        name = str(getattr(scenario, "name", "") or "")
+        from ambush_gui.gui.hexmap.tutorial import is_tutorial_name
+
+        if is_tutorial_name(name):  # the tutorial's end says where a new player goes next
+            from ambush_gui.gui.campaign.card import after_tutorial
+
+            words = after_tutorial(name)
+            dialog.next_steps.setText(words)
+            dialog.next_steps.setVisible(bool(words))
+        return dialog
 
 
 __all__ = ["AmbushEndDialog", "casualties", "rounds_played"]
