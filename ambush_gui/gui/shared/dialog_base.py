@@ -8,6 +8,8 @@ shown with the engine's reason and nothing is emitted.
 
 Keyboard: Enter gives the default answer, Esc the safe one where there is one
 ("none", "hold", "stay", "keep"), and 1..9 press the numbered option buttons in order.
+Where nothing is selected for the player, the first Enter selects a card (the focused one,
+else the first) and the second gives it.
 
 Mouse, in every dialog alike: one click on a card selects it; Enter, a double-click on
 the card or the dialog's button commits it.
@@ -827,7 +829,28 @@ class DecisionDialog(QDialog):
         if plain and Qt.Key.Key_1.value <= key <= Qt.Key.Key_9.value:
             self.press_number(key - Qt.Key.Key_0.value)
             return
+        if plain and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.pick_for_enter():
+            return
         super().keyPressEvent(event)
+
+    def pick_for_enter(self) -> bool:
+        """Enter while no card is selected (``add_commit``'s ``unselected``): select the
+        card that has the keyboard focus, else the first that may be chosen, and show it;
+        the next Enter commits it. True if it selected one: Enter always does something
+        with the open decision, and never gives an answer the player has not seen
+        selected. (Enter did nothing at all in an Ambush! turn picked nothing.)"""
+        if self.commit_button is None or self.commit_button.isEnabled() or not self.picks:
+            return False
+        enabled = [c for _, c in self.picks if c.isEnabled()]
+        focus = self.focusWidget()
+        card = next((c for c in enabled if c is focus), None) or next(
+            (c for c in enabled if not getattr(c, "warnings", ())), enabled[0] if enabled else None)
+        if card is None:
+            return False
+        card.setChecked(True)
+        card.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.show_option(card)
+        return True
 
     def press_number(self, n: int) -> None:
         if 1 <= n <= len(self.option_buttons):

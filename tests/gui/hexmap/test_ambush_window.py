@@ -413,3 +413,30 @@ def test_a_tutorial_lesson_in_a_round_keeps_the_window_on_a_1280x800_screen(qtbo
     qtbot.wait(0)
     mission = win.findChild(QDockWidget, "dock-turn")
     assert mission.minimumHeight() <= 800 * 2 // 5
+
+
+def test_enter_after_a_stance_change_takes_the_action_picked_before_it(qtbot: Any) -> None:
+    """Issue 29 play-test: a man's action picked, then a stance change first: the turn asked
+    again had lost the pick and Enter (typed anywhere in the window) gave nothing. The pick
+    stays selected and Enter takes it; with nothing picked the first Enter selects one."""
+    win = open_window(qtbot, "ambush-tutorial", 4)
+    game, ai = win.controller.game, AmbushAI()
+
+    def stance_turn() -> bool:
+        d = win.controller.pending()
+        return (game.state.mode is Mode.ROUNDS and d.kind is DecisionKind.AMBUSH_ACTION
+                and any(isinstance(o, dict) and "stance" in o for o in d.options))
+
+    while not stance_turn():
+        win.controller.answer(ai.choose(game, win.controller.pending()))
+    dlg = win.dialog
+    picked, card = next((a, c) for a, c in dlg.action_buttons if c.isEnabled())
+    QTest.mouseClick(card, LEFT)
+    stance, button = dlg.stance_buttons[0]
+    QTest.mouseClick(button, LEFT)
+    after = win.controller.pending()
+    assert after.kind is DecisionKind.AMBUSH_ACTION and win.dialog is not dlg
+    assert win.dialog.selection == picked
+    n = len(game.decisions)
+    QTest.keyClick(win, Qt.Key.Key_Return)
+    assert len(game.decisions) == n + 1 and game.decisions[-1] == picked

@@ -159,10 +159,29 @@ def test_enter_takes_no_action_until_one_is_picked(qtbot: Any) -> None:
     assert dlg.commit_button is not None and not dlg.commit_button.isEnabled()
     assert dlg.commit_button.text() == PICK_FIRST
     assert not any(card.isChecked() for _, card in dlg.action_buttons)
-    qtbot.keyClick(dlg, Qt.Key.Key_Return)
-    assert emitted == []  # the first action was taken without a second look
     qtbot.keyClick(dlg, Qt.Key.Key_1)  # picked: highlighted, the button names it
     assert dlg.commit_button.isEnabled() and dlg.commit_button.text() == "Move"
+    qtbot.keyClick(dlg, Qt.Key.Key_Return)
+    assert emitted == [{"action": "move"}]
+
+
+def test_the_first_enter_selects_an_action_and_the_second_takes_it(qtbot: Any) -> None:
+    """Issue 29 play-test: Enter did nothing at all in a turn with nothing picked (after a
+    stance change). The first Enter selects (a second look), the second commits."""
+    from PySide6.QtCore import Qt
+
+    from ambush_gui.gui.hexmap.dialogs.actions import AmbushActionDialog
+
+    game = hedgerow(pvt_greer="0505")
+    dlg = AmbushActionDialog(_action(game, {"action": "move"}, {"action": "move_snap"}), game)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    emitted: list[Any] = []
+    dlg.chosen.connect(emitted.append)
+    qtbot.keyClick(dlg, Qt.Key.Key_Return)
+    assert emitted == []  # the first action was not taken without a second look
+    assert [a for a, card in dlg.action_buttons if card.isChecked()] == [{"action": "move"}]
+    assert dlg.commit_button is not None and dlg.commit_button.text() == "Move"
     qtbot.keyClick(dlg, Qt.Key.Key_Return)
     assert emitted == [{"action": "move"}]
 

@@ -180,6 +180,24 @@ class AmbushActionDialog(DecisionDialog):
             self.add_button("Pass", dict(PASS), tip=action_tip("pass") + "  (Esc)")
         if self.picks:  # nothing chosen for him: Enter gives only the action he has picked
             self.add_commit(unselected=PICK_FIRST)
+            self.keep_pick()
+
+    # the action picked before a stance change (his id, the answer): the same turn asks
+    # again after it, and the pick stays selected (it was lost, Enter giving nothing)
+    _kept: tuple[Any, Any] | None = None
+
+    def choose(self, answer: Any) -> bool:
+        if isinstance(answer, Mapping) and "stance" in answer and self.selection is not None:
+            AmbushActionDialog._kept = (self.decision.facts.get("soldier"), self.selection)
+        return super().choose(answer)
+
+    def keep_pick(self) -> None:
+        """Select again the action picked before his stance change, if still offered."""
+        kept, AmbushActionDialog._kept = AmbushActionDialog._kept, None
+        if kept is not None and kept[0] == self.decision.facts.get("soldier"):
+            card = next((c for a, c in self.picks if a == kept[1]), None)
+            if card is not None and card.isEnabled():
+                card.setChecked(True)
 
     def action_card(self, option: Mapping[str, Any]) -> Card:
         value = str(option["action"])
