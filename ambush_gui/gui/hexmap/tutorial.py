@@ -26,6 +26,7 @@ from typing import Any
 
 from ambush_gui.ambush.command import COMMAND_RADIUS, COMMAND_SUM, command_sum, is_commander
 from ambush_gui.ambush.model import Mode, Side, Stance
+from ambush_gui.ambush.throws import has_grenade
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Event
 
@@ -84,11 +85,64 @@ def _name(game: Any, sid: Any) -> str:
     return s.name if s is not None else "the soldier"
 
 
+def never_can(game: Any, sid: Any, lesson: str) -> bool:
+    """Whether the soldier ``sid`` could never do ``lesson``'s action in this mission as he
+    is: a man with no grenade never throws one, a man who is no commander never gives a
+    turn. No lesson is due for him then, and no "cannot" note."""
+    s = game.state.soldiers.get(str(sid)) if sid is not None else None
+    if s is None:
+        return False
+    if lesson == "throw":
+        return not has_grenade(game, s)
+    if lesson == "give_turn":
+        return not is_commander(s)
+    return False
+
+
+WANTS = {"move": ("move", "Move", "then click hexes on the map"),
+         "fire": ("aimed", "Aimed fire", "then pick a German as the target"),
+         "throw": ("grenade", "Throw a grenade", "then click the hex to throw into"),
+         "give_turn": ("give_turn", "Give a turn",
+                       "then the man who acts again (he must be within the sergeant's "
+                       "command)")}
+"""Each lesson's action: its answer, its button and what follows the click."""
+
+
+def _turn_hint(game: Any, decision: Decision, todo: list[str],
+               noted: dict[str, Any] | None) -> str:
+    """A man's turn: the first lesson not done that his turn offers, said as its button;
+    else, once per cause (``noted``: each cause said, with the decision it was said at),
+    why a lesson he could take is not possible now; never a lesson he could never take."""
+    who = _name(game, decision.facts.get("soldier"))
+    offered = _actions(decision)
+    for lesson in todo:
+        action, button, then = WANTS[lesson]
+        if action in offered:
+            return f"{who}'s turn: choose {button}, {then}."
+        if lesson == "fire" and "snap" in offered:
+            return f"{who}'s turn: choose Snap fire, then pick a German as the target."
+    sid = decision.facts.get("soldier")
+    could = [x for x in todo if not never_can(game, sid, x)]
+    if not could:
+        return ""
+    lesson = could[0]
+    why = next((str(r.get("why", "")) for r in decision.facts.get("not_legal", [])
+                if isinstance(r, Mapping) and r.get("action") == WANTS[lesson][0]), "")
+    cause = f"{lesson}: {why}"
+    if noted is not None:
+        if cause in noted and noted[cause] is not decision:
+            return ""  # said once already, at an earlier turn
+        noted.setdefault(cause, decision)
+    return (f"{who} cannot {_verb(lesson)} now" + (f" ({why})" if why else "")
+            + f"; do what his turn allows (or Pass). A later turn can {_verb(lesson)}.")
+
+
 def tutorial_hint(game: Any, decision: Decision | None, done: set[str],
-                  mover: str | None = None) -> str:
+                  mover: str | None = None, noted: dict[str, Any] | None = None) -> str:
     """What to do next, for the open ``decision``; "" once every lesson is done (the
     caller shows :data:`DONE` once) or when the tutorial has nothing to say. ``mover``:
-    in Operations, the soldier whose hexes the map shows."""
+    in Operations, the soldier whose hexes the map shows. ``noted``: the "not possible
+    now" causes said so far (kept by the caller: each is said once)."""
     if decision is not None and decision.kind is DecisionKind.AMBUSH_OPERATIONS \
             and any(not g.active for g in game.state.side(Side.GERMAN, active=False)):
         return HOLD  # a fight is over: the job is what is left to do
@@ -121,20 +175,7 @@ def tutorial_hint(game: Any, decision: Decision | None, done: set[str],
     if kind is DecisionKind.AMBUSH_ACTOR:
         return ("Several of your men act in this AR Track space: pick the one to act first.")
     if kind is DecisionKind.AMBUSH_ACTION:
-        offered = _actions(decision)
-        wants = {"move": ("move", "Move", "then click hexes on the map"),
-                 "fire": ("aimed", "Aimed fire", "then pick a German as the target"),
-                 "throw": ("grenade", "Throw a grenade", "then click the hex to throw into"),
-                 "give_turn": ("give_turn", "Give a turn",
-                               "then the man who acts again (he must be within the "
-                               "sergeant's command)")}
-        action, button, then = wants[lesson]
-        if action in offered:
-            return f"{who}'s turn: choose {button}, {then}."
-        if lesson == "fire" and "snap" in offered:
-            return f"{who}'s turn: choose Snap fire, then pick a German as the target."
-        return (f"{who} cannot {_verb(lesson)} now; do what his turn allows (or Pass). "
-                f"Another man, or a later turn, can {_verb(lesson)}.")
+        return _turn_hint(game, decision, todo, noted)
     if kind is DecisionKind.AMBUSH_TARGET:
         return "Pick the weapon and target: the chance to hit is shown beside each."
     return ""

@@ -194,6 +194,7 @@ class AmbushWindow(GameWindow):
         self._tutorial_done_said = False
         # the tutorial's lessons taught: each with its phase and the decision it came at
         self._taught: list[tuple[str, Any, Decision | None]] = []
+        self._noted: dict[str, Any] = {}  # the "cannot now" notes said, each said once
         self.reader.reload(game.log.events, game.scenario)  # a save opened: what was read
         self.fire_panel.reload(game.log.events)
         if game.decisions:  # a game under way: the brief stays one click away
@@ -334,7 +335,7 @@ class AmbushWindow(GameWindow):
         done = done_lessons(game.log.events, us)
         mover = self.mover(decision) if decision is not None \
             and decision.kind is DecisionKind.AMBUSH_OPERATIONS else None
-        hint = tutorial_hint(game, decision, done, mover)
+        hint = tutorial_hint(game, decision, done, mover, self._noted)
         if not hint and len(done) == 4 and not self._tutorial_done_said:
             hint, self._tutorial_done_said = DONE, True
             self.statusBar().showMessage(DONE, 10000)
