@@ -21,6 +21,7 @@ due; together they are what a new player needs without opening the rules (F1).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -31,7 +32,7 @@ from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Event
 
 __all__ = ["LESSONS", "TEACHINGS", "done_lessons", "is_tutorial", "is_tutorial_name",
-           "teaching", "teaching_due", "tutorial_hint"]
+           "remember_taught", "taught_before", "teaching", "teaching_due", "tutorial_hint"]
 
 LESSONS = ("move", "fire", "throw", "give_turn")
 """What the tutorial teaches, in order."""
@@ -187,6 +188,48 @@ def _verb(lesson: str) -> str:
 
 
 # -- the lessons, as their situations arise ---------------------------------------------------
+
+
+TAUGHT_FILE = "tutorial-lessons.json"
+"""In the player's data folder: each tutorial game's lessons taught, by its mission and seed."""
+
+
+def _taught_key(game: Any) -> str:
+    """Which game the lessons were taught in: its mission and its seed, the same for the
+    game reopened (a save, a campaign continued) and for no other."""
+    name = str(getattr(getattr(game, "spec", None), "name", "") or "mission")
+    return f"{name}-{getattr(game, 'seed', '')}"
+
+
+def _taught_all() -> dict[str, Any]:
+    from ambush_gui.gui.shared import paths
+
+    try:
+        data = json.loads((paths.data_dir() / TAUGHT_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}  # none yet, or unreadable: the lessons are taught again, nothing worse
+    return data if isinstance(data, dict) else {}
+
+
+def taught_before(game: Any) -> list[str]:
+    """The lessons already taught in ``game``, in order: a game closed and reopened does
+    not teach them again."""
+    keys = _taught_all().get(_taught_key(game))
+    return [k for k in keys if k in TEACHINGS] if isinstance(keys, list) else []
+
+
+def remember_taught(game: Any, keys: Iterable[str]) -> None:
+    """Keep the lessons taught in ``game`` for the next time it is opened."""
+    from ambush_gui.core.files import atomic_write
+    from ambush_gui.gui.shared import paths
+
+    data = _taught_all()
+    data[_taught_key(game)] = list(keys)
+    try:
+        atomic_write(paths.data_dir() / TAUGHT_FILE, json.dumps(data, indent=1))
+    except OSError:
+        pass  # a read-only folder: the lessons would only be taught again
+
 
 TEACHINGS = ("ratings", "command", "round", "stance", "fire", "panic")
 """What the tutorial teaches, each the first time its situation arises (:func:`teaching_due`)."""

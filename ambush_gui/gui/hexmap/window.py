@@ -163,7 +163,7 @@ class AmbushWindow(GameWindow):
         from ambush_gui.gui.hexmap.brief import MissionBrief
         from ambush_gui.gui.hexmap.german_card import GermanCardView
         from ambush_gui.gui.hexmap.mission_card import MissionCardView
-        from ambush_gui.gui.hexmap.tutorial import is_tutorial
+        from ambush_gui.gui.hexmap.tutorial import is_tutorial, taught_before
 
         game = self.controller.game
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
@@ -193,7 +193,11 @@ class AmbushWindow(GameWindow):
         self._tutorial = is_tutorial(game)
         self._tutorial_done_said = False
         # the tutorial's lessons taught: each with its phase and the decision it came at
-        self._taught: list[tuple[str, Any, Decision | None]] = []
+        # (those taught before the game was last closed: at no phase, shown no more)
+        self._taught: list[tuple[str, Any, Decision | None]] = [
+            (k, None, None) for k in (taught_before(game) if self._tutorial else [])]
+        if self._taught:  # reopened: what it taught stays in the brief, to read again
+            self.brief.set_mission(game.spec, game.charts, self._lessons_taught())
         self._noted: dict[str, Any] = {}  # the "cannot now" notes said, each said once
         self.reader.reload(game.log.events, game.scenario)  # a save opened: what was read
         self.fire_panel.reload(game.log.events)
@@ -316,6 +320,7 @@ class AmbushWindow(GameWindow):
         from ambush_gui.gui.hexmap.tutorial import (
             DONE,
             done_lessons,
+            remember_taught,
             teaching,
             teaching_due,
             tutorial_hint,
@@ -350,6 +355,7 @@ class AmbushWindow(GameWindow):
                                                     [k for k, _, _ in self._taught])
         if due is not None:  # one lesson a decision, however often the window looks
             self._taught.append((due, phase, decision))
+            remember_taught(game, [k for k, _, _ in self._taught])
             self.brief.set_mission(game.spec, game.charts, self._lessons_taught())
         fight = game.state.mode is Mode.ROUNDS
         last = self._taught[-1] if self._taught else None

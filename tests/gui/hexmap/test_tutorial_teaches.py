@@ -145,3 +145,37 @@ def test_an_undo_or_a_save_opened_does_not_teach_the_lessons_again(qtbot: Any) -
     win._refresh()
     assert "Your men's ratings" not in win.mission_panel.hint.text()
     assert win.brief.text().count("Your men's ratings") == 1
+
+
+def test_a_game_closed_and_reopened_does_not_teach_its_lessons_again(qtbot: Any,
+                                                                        tmp_path: Any) -> None:
+    """Issue 29 play-test: the campaign continued (closed, reopened) showed the first lesson
+    again. The lessons taught stay taught for the same game; another game teaches them."""
+    from ambush_gui.ambush.model import Mode
+    from ambush_gui.core import saves
+    from ambush_gui.gui.hexmap.window import AmbushWindow
+    from ambush_gui.gui.shared.controller import GameController, Seat
+
+    win = open_window(qtbot, "ambush-tutorial", PANIC_SEED)
+    game, ai = win.controller.game, AmbushAI()
+    assert win.mission_panel.hint.text().startswith("<b>Your men's ratings.</b>")
+    while game.state.mode is not Mode.ROUNDS or game.pending().side != "us":
+        win.controller.answer(ai.choose(game, game.pending()))
+    win._refresh()
+    path = tmp_path / "tutorial.json"
+    saves.save(game, path)
+    win.close()
+    again = saves.replay(path, systems.factory)
+    reopened = AmbushWindow(GameController(again, {"us": Seat.HUMAN}, autosave=None,
+                                           delay_ms=0))
+    qtbot.addWidget(reopened)
+    reopened.resize(1600, 1000)
+    reopened.show()
+    qtbot.waitExposed(reopened)
+    reopened.start()
+    reopened._refresh()
+    text = reopened.mission_panel.hint.text()
+    assert "Your men's ratings" not in text and "Command: keep close" not in text
+    assert reopened.brief.text().count("Your men's ratings") == 1  # to read again
+    other = open_window(qtbot, "ambush-tutorial", PANIC_SEED + 1)  # another game
+    assert other.mission_panel.hint.text().startswith("<b>Your men's ratings.</b>")
