@@ -11,8 +11,8 @@ What has been done is read from the game log (``move``, ``fire``, ``throw`` and
 where it was. Nothing here is a rule: the line only names the buttons and the clicks.
 
 Above that line the tutorial **teaches**, one short lesson at a time, as the situation for
-it first arises (:data:`TEACHINGS`): the ratings on a man's card at the start, command
-once the squad is on the map, the Round, the AR Track and the panic roll when the first
+it first arises (:data:`TEACHINGS`): command before the first move, the ratings on a man's
+card next, the Round, the AR Track and the panic roll when the first
 fight begins, stance at a man's first turn, the odds and the steps of fire at his first
 shot, and panic when one of the men panics. Each lesson is said in figures of the game
 in play (the men's own LDR, the terrain they stand in) and stays until the next one is
@@ -231,8 +231,10 @@ def remember_taught(game: Any, keys: Iterable[str]) -> None:
         pass  # a read-only folder: the lessons would only be taught again
 
 
-TEACHINGS = ("ratings", "command", "round", "stance", "fire", "panic")
-"""What the tutorial teaches, each the first time its situation arises (:func:`teaching_due`)."""
+TEACHINGS = ("command", "ratings", "round", "stance", "fire", "panic")
+"""What the tutorial teaches, each the first time its situation arises (:func:`teaching_due`).
+Command comes first, before the first move: the sergeant's first step onto the map alone
+already leaves the men behind out of command (they panicked before anything taught it)."""
 
 
 def teaching_due(game: Any, decision: Decision | None, taught: Iterable[str]) -> str | None:
@@ -245,9 +247,8 @@ def teaching_due(game: Any, decision: Decision | None, taught: Iterable[str]) ->
     us = list(st.side(Side.US))
     kind = decision.kind
     arisen = {
-        "ratings": True,  # the first thing a player sees: the men's cards
-        "command": st.mode is Mode.ROUNDS or game.turn >= 2
-        or (bool(us) and all(s.hex is not None for s in us)),
+        "command": True,  # before the first move: any move may leave a man behind
+        "ratings": True,  # the men's cards, at the next decision
         "round": st.mode is Mode.ROUNDS,
         "stance": kind in (DecisionKind.AMBUSH_ACTION, DecisionKind.AMBUSH_STANCE),
         "fire": kind is DecisionKind.AMBUSH_TARGET,
@@ -261,7 +262,7 @@ def teaching(key: str, game: Any, decision: Decision | None = None) -> str:
     figures of the game in play."""
     title, body = {
         "ratings": ("Your men's ratings", _ratings),
-        "command": ("Command: keep close to your leader", _command),
+        "command": ("Command: keep your men together", _command),
         "round": ("The Round, the AR Track and the panic roll", _round),
         "stance": ("Stance: standing, crouching, prone", _stance),
         "fire": ("Fire: the odds and the steps", _fire),
@@ -301,16 +302,21 @@ def _command(game: Any, decision: Decision | None) -> str:
     men = _us(game)
     leaders = [s for s in men if is_commander(s)]
     others = [s for s in men if not is_commander(s)]
-    text = (f"In a fight a man is in command when his LDR, the LDR of the men in his hex "
-            f"and that of a leader within {COMMAND_RADIUS} hexes add up to {COMMAND_SUM}.")
+    text = ("In a fight a man left on his own may <b>panic</b>. He is <b>in command</b> while "
+            "the Leadership (LDR) in his hex, with his leader's from up to "
+            f"{COMMAND_RADIUS} hexes away, adds up to {COMMAND_SUM}.")
     if leaders and others:
         lead, man = max(leaders, key=lambda s: s.ldr), min(others, key=lambda s: s.ldr)
-        near = man.ldr + lead.ldr
-        text += f" {lead.name} (LDR {lead.ldr}) leads; beside him {man.name} counts {near}"
-        text += (": enough." if near >= COMMAND_SUM else
-                 ": too few. Stack two men in one hex near him, or with him: leadership "
-                 "adds up inside a hex.")
-    return text + " A man out of command may <b>panic</b>. " + _sums(game)
+        near, pair = man.ldr + lead.ldr, 2 * man.ldr + lead.ldr
+        text += f" {lead.name} has LDR {lead.ldr}, {man.name} {man.ldr}: "
+        if near >= COMMAND_SUM:
+            text += f"{man.name} near him makes {near}, enough."
+        else:
+            text += (f"{man.name} alone near him makes {near}, too few; two men in one hex "
+                     f"near him make {pair}" + (", enough." if pair >= COMMAND_SUM else ".")
+                     + " Move them up together.")
+    on_map = any(s.hex is not None for s in men)
+    return f"{text} {_sums(game)}" if on_map else text
 
 
 def _round(game: Any, decision: Decision | None) -> str:
