@@ -518,6 +518,16 @@ class DecisionDialog(QDialog):
         self.body_widget.setAutoFillBackground(False)
         self.body_scroll.setWidget(self.body_widget)
         outer.addWidget(self.body_scroll, 1)
+        # said while the body has more below its fold: in a short dock the answers under it
+        # were out of sight with only a thin scroll bar to tell (in the buttons' row, after
+        # the row's stretch: it takes no height from the body)
+        self.more_below = label("▼ more below", size=9, colour=theme.MUTED_TEXT)
+        self.more_below.setToolTip("More answers below: scroll the list, or press a "
+                                   "number (1-9) to pick and show one")
+        self.more_below.setVisible(False)
+        bar = self.body_scroll.verticalScrollBar()
+        bar.rangeChanged.connect(lambda *_: self._say_more_below())
+        bar.valueChanged.connect(lambda *_: self._say_more_below())
 
         self.error = label("", colour=theme.ILLEGAL, wrap=True)
         self.error.setVisible(False)
@@ -535,7 +545,16 @@ class DecisionDialog(QDialog):
 
         self.build()
         self.body.addStretch(1)
+        stretch = [i for i in range(self.buttons.count()) if self.buttons.itemAt(i).spacerItem()]
+        if not stretch:
+            self.buttons.addStretch(1)
+        self.buttons.insertWidget(stretch[-1] + 1 if stretch else self.buttons.count(),
+                                  self.more_below)
         self._fit()
+
+    def _say_more_below(self) -> None:
+        bar = self.body_scroll.verticalScrollBar()
+        self.more_below.setVisible(bar.value() < bar.maximum())
 
     def _remember_highlight(self, what: Any) -> None:
         self.last_highlight = what
@@ -877,8 +896,9 @@ class DecisionDialog(QDialog):
         body = self.body
         h = body.totalHeightForWidth(w) if body.hasHeightForWidth() else -1
         h = max(h, body.totalMinimumSize().height(), self.body_widget.minimumSizeHint().height())
-        parts = [self.banner.heightForWidth(w), self.prompt.heightForWidth(w), h,
-                 self.bottom.sizeHint().height()]
+        parts = [self.banner.heightForWidth(w), h, self.bottom.sizeHint().height()]
+        if not self.prompt.isHidden():
+            parts.append(self.prompt.heightForWidth(w))
         if self.error.isVisible():
             parts.append(self.error.heightForWidth(w))
         gaps = self.outer.spacing() * (len(parts) - 1)
