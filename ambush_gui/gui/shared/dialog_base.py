@@ -432,6 +432,8 @@ def toggle(text: str, tip: str = "", side: str | None = None) -> QPushButton:
         f"#toggle {{ background: white; border: 1px solid {theme.PANEL_EDGE.name()};"
         f" border-radius: 5px; padding: 4px 12px; }}"
         f"#toggle:hover {{ border: 1px solid {edge.name()}; }}"
+        # the keyboard's place shows: Enter's first press in a prone man's turn puts it here
+        f"#toggle:focus {{ border: 2px solid {edge.name()}; }}"
         f"#toggle:checked {{ background: {side_tint(side).name()}; border: 2px solid {edge.name()};"
         f" font-weight: bold; }}"
         f"#toggle:disabled {{ color: {theme.MUTED_TEXT.name()};"

@@ -186,6 +186,26 @@ def test_the_first_enter_selects_an_action_and_the_second_takes_it(qtbot: Any) -
     assert emitted == [{"action": "move"}]
 
 
+def test_enter_in_a_turn_with_only_stance_changes_looks_then_takes_one(qtbot: Any) -> None:
+    """A prone man's turn offers a stance change or Pass, no action card: Enter did nothing.
+    The first Enter puts the focus on the first stance change, the second takes it."""
+    from PySide6.QtCore import Qt
+
+    from ambush_gui.gui.hexmap.dialogs.actions import AmbushActionDialog
+
+    game = hedgerow(pvt_greer="0505")
+    up = {"stance": "standing"}
+    dlg = AmbushActionDialog(_action(game, up, {"stance": "crouching"}), game)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    emitted: list[Any] = []
+    dlg.chosen.connect(emitted.append)
+    qtbot.keyClick(dlg, Qt.Key.Key_Return)
+    assert emitted == [] and dlg.focusWidget() is dlg.stance_buttons[0][1]
+    qtbot.keyClick(dlg, Qt.Key.Key_Return)
+    assert emitted == [up]
+
+
 # -- 5. crouching mid-move says it ends the move ------------------------------------------------
 
 

@@ -203,6 +203,21 @@ class AmbushActionDialog(DecisionDialog):
             AmbushActionDialog._kept = (self.decision.facts.get("soldier"), self.selection)
         return super().choose(answer)
 
+    def pick_for_enter(self) -> bool:
+        """A turn with no action card (a prone man: a stance change or Pass): the first Enter
+        puts the focus on the first stance change, the second takes the focused one."""
+        if self.picks:
+            return super().pick_for_enter()
+        buttons = [b for _, b in self.stance_buttons if b.isEnabled()]
+        if not buttons:
+            return False
+        focus = self.focusWidget()
+        if isinstance(focus, QAbstractButton) and focus in buttons:
+            focus.click()
+        else:
+            buttons[0].setFocus(Qt.FocusReason.TabFocusReason)
+        return True
+
     def keep_pick(self) -> None:
         """Select again the action picked before his stance change, if still offered."""
         kept, AmbushActionDialog._kept = AmbushActionDialog._kept, None
