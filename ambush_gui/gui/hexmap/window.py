@@ -175,8 +175,16 @@ class AmbushWindow(GameWindow):
         self.tabifyDockWidget(card, self.german_dock)
         self.card_dock, self.squad_dock = card, squad
         squad.raise_()  # Operations first: the men to pick, most of them still off the map
+        self._tutorial = is_tutorial(game)
+        self._tutorial_done_said = False
+        # the tutorial's lessons taught: each with its phase and the decision it came at
+        # (those taught before the game was last closed: at no phase, shown no more; they
+        # stay in the brief, to read again)
+        self._taught: list[tuple[str, Any, Decision | None]] = [
+            (k, None, None) for k in (taught_before(game) if self._tutorial else [])]
+        self._noted: dict[str, Any] = {}  # the "cannot now" notes said, each said once
         self.brief = MissionBrief()
-        self.brief.set_mission(game.spec, game.charts)
+        self.brief.set_mission(game.spec, game.charts, self._lessons_taught())
         self.brief.closed.connect(self.close_brief)
         self.brief_dock = self._dock("Brief", self.brief, right, "brief")
         self.mission_card = MissionCardView()
@@ -190,15 +198,6 @@ class AmbushWindow(GameWindow):
         self._hide_stale_tab_bars()
         self.mission_panel.briefRequested.connect(self.show_brief)
         self.mission_panel.cardRequested.connect(self.show_mission_card)
-        self._tutorial = is_tutorial(game)
-        self._tutorial_done_said = False
-        # the tutorial's lessons taught: each with its phase and the decision it came at
-        # (those taught before the game was last closed: at no phase, shown no more)
-        self._taught: list[tuple[str, Any, Decision | None]] = [
-            (k, None, None) for k in (taught_before(game) if self._tutorial else [])]
-        if self._taught:  # reopened: what it taught stays in the brief, to read again
-            self.brief.set_mission(game.spec, game.charts, self._lessons_taught())
-        self._noted: dict[str, Any] = {}  # the "cannot now" notes said, each said once
         self.reader.reload(game.log.events, game.scenario)  # a save opened: what was read
         self.fire_panel.reload(game.log.events)
         if game.decisions:  # a game under way: the brief stays one click away

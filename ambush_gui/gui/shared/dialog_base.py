@@ -547,7 +547,8 @@ class DecisionDialog(QDialog):
 
         self.build()
         self.body.addStretch(1)
-        stretch = [i for i in range(self.buttons.count()) if self.buttons.itemAt(i).spacerItem()]
+        items = [self.buttons.itemAt(i) for i in range(self.buttons.count())]
+        stretch = [i for i, item in enumerate(items) if item is not None and item.spacerItem()]
         if not stretch:
             self.buttons.addStretch(1)
         self.buttons.insertWidget(stretch[-1] + 1 if stretch else self.buttons.count(),
