@@ -55,6 +55,11 @@ def _kind_items(g: AmbushContext, s: Soldier, kind: WeaponKind) -> list[str]:
     return sorted({k for k in keys if g.charts.weapon(k).kind is kind})
 
 
+def has_grenade(g: AmbushContext, s: Soldier) -> bool:
+    """Whether he carries a grenade at all (AR-082), whatever his stance or targets."""
+    return bool(_kind_items(g, s, WeaponKind.GRENADE))
+
+
 def throw_targets(g: AmbushContext, s: Soldier, kind: WeaponKind) -> list[Hex]:
     """Hexes he may throw a ``kind`` at now: within the chart's throw for his stance, not his
     own, holding an enemy he can see (AR-081, AR-082)."""

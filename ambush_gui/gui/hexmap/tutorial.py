@@ -11,8 +11,8 @@ What has been done is read from the game log (``move``, ``fire``, ``throw`` and
 where it was. Nothing here is a rule: the line only names the buttons and the clicks.
 
 Above that line the tutorial **teaches**, one short lesson at a time, as the situation for
-it first arises (:data:`TEACHINGS`): the ratings on a man's card at the start, command
-once the squad is on the map, the Round, the AR Track and the panic roll when the first
+it first arises (:data:`TEACHINGS`): command before the first move, the ratings on a man's
+card next, the Round, the AR Track and the panic roll when the first
 fight begins, stance at a man's first turn, the odds and the steps of fire at his first
 shot, and panic when one of the men panics. Each lesson is said in figures of the game
 in play (the men's own LDR, the terrain they stand in) and stays until the next one is
@@ -21,16 +21,18 @@ due; together they are what a new player needs without opening the rules (F1).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ambush_gui.ambush.command import COMMAND_RADIUS, COMMAND_SUM, command_sum, is_commander
 from ambush_gui.ambush.model import Mode, Side, Stance
+from ambush_gui.ambush.throws import has_grenade
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Event
 
 __all__ = ["LESSONS", "TEACHINGS", "done_lessons", "is_tutorial", "is_tutorial_name",
-           "teaching", "teaching_due", "tutorial_hint"]
+           "remember_taught", "taught_before", "teaching", "teaching_due", "tutorial_hint"]
 
 LESSONS = ("move", "fire", "throw", "give_turn")
 """What the tutorial teaches, in order."""
@@ -84,11 +86,64 @@ def _name(game: Any, sid: Any) -> str:
     return s.name if s is not None else "the soldier"
 
 
+def never_can(game: Any, sid: Any, lesson: str) -> bool:
+    """Whether the soldier ``sid`` could never do ``lesson``'s action in this mission as he
+    is: a man with no grenade never throws one, a man who is no commander never gives a
+    turn. No lesson is due for him then, and no "cannot" note."""
+    s = game.state.soldiers.get(str(sid)) if sid is not None else None
+    if s is None:
+        return False
+    if lesson == "throw":
+        return not has_grenade(game, s)
+    if lesson == "give_turn":
+        return not is_commander(s)
+    return False
+
+
+WANTS = {"move": ("move", "Move", "then click hexes on the map"),
+         "fire": ("aimed", "Aimed fire", "then pick a German as the target"),
+         "throw": ("grenade", "Throw a grenade", "then click the hex to throw into"),
+         "give_turn": ("give_turn", "Give a turn",
+                       "then the man who acts again (he must be within the sergeant's "
+                       "command)")}
+"""Each lesson's action: its answer, its button and what follows the click."""
+
+
+def _turn_hint(game: Any, decision: Decision, todo: list[str],
+               noted: dict[str, Any] | None) -> str:
+    """A man's turn: the first lesson not done that his turn offers, said as its button;
+    else, once per cause (``noted``: each cause said, with the decision it was said at),
+    why a lesson he could take is not possible now; never a lesson he could never take."""
+    who = _name(game, decision.facts.get("soldier"))
+    offered = _actions(decision)
+    for lesson in todo:
+        action, button, then = WANTS[lesson]
+        if action in offered:
+            return f"{who}'s turn: choose {button}, {then}."
+        if lesson == "fire" and "snap" in offered:
+            return f"{who}'s turn: choose Snap fire, then pick a German as the target."
+    sid = decision.facts.get("soldier")
+    could = [x for x in todo if not never_can(game, sid, x)]
+    if not could:
+        return ""
+    lesson = could[0]
+    why = next((str(r.get("why", "")) for r in decision.facts.get("not_legal", [])
+                if isinstance(r, Mapping) and r.get("action") == WANTS[lesson][0]), "")
+    cause = f"{lesson}: {why}"
+    if noted is not None:
+        if cause in noted and noted[cause] is not decision:
+            return ""  # said once already, at an earlier turn
+        noted.setdefault(cause, decision)
+    return (f"{who} cannot {_verb(lesson)} now" + (f" ({why})" if why else "")
+            + f"; do what his turn allows (or Pass). A later turn can {_verb(lesson)}.")
+
+
 def tutorial_hint(game: Any, decision: Decision | None, done: set[str],
-                  mover: str | None = None) -> str:
+                  mover: str | None = None, noted: dict[str, Any] | None = None) -> str:
     """What to do next, for the open ``decision``; "" once every lesson is done (the
     caller shows :data:`DONE` once) or when the tutorial has nothing to say. ``mover``:
-    in Operations, the soldier whose hexes the map shows."""
+    in Operations, the soldier whose hexes the map shows. ``noted``: the "not possible
+    now" causes said so far (kept by the caller: each is said once)."""
     if decision is not None and decision.kind is DecisionKind.AMBUSH_OPERATIONS \
             and any(not g.active for g in game.state.side(Side.GERMAN, active=False)):
         return HOLD  # a fight is over: the job is what is left to do
@@ -121,20 +176,7 @@ def tutorial_hint(game: Any, decision: Decision | None, done: set[str],
     if kind is DecisionKind.AMBUSH_ACTOR:
         return ("Several of your men act in this AR Track space: pick the one to act first.")
     if kind is DecisionKind.AMBUSH_ACTION:
-        offered = _actions(decision)
-        wants = {"move": ("move", "Move", "then click hexes on the map"),
-                 "fire": ("aimed", "Aimed fire", "then pick a German as the target"),
-                 "throw": ("grenade", "Throw a grenade", "then click the hex to throw into"),
-                 "give_turn": ("give_turn", "Give a turn",
-                               "then the man who acts again (he must be within the "
-                               "sergeant's command)")}
-        action, button, then = wants[lesson]
-        if action in offered:
-            return f"{who}'s turn: choose {button}, {then}."
-        if lesson == "fire" and "snap" in offered:
-            return f"{who}'s turn: choose Snap fire, then pick a German as the target."
-        return (f"{who} cannot {_verb(lesson)} now; do what his turn allows (or Pass). "
-                f"Another man, or a later turn, can {_verb(lesson)}.")
+        return _turn_hint(game, decision, todo, noted)
     if kind is DecisionKind.AMBUSH_TARGET:
         return "Pick the weapon and target: the chance to hit is shown beside each."
     return ""
@@ -147,8 +189,52 @@ def _verb(lesson: str) -> str:
 
 # -- the lessons, as their situations arise ---------------------------------------------------
 
-TEACHINGS = ("ratings", "command", "round", "stance", "fire", "panic")
-"""What the tutorial teaches, each the first time its situation arises (:func:`teaching_due`)."""
+
+TAUGHT_FILE = "tutorial-lessons.json"
+"""In the player's data folder: each tutorial game's lessons taught, by its mission and seed."""
+
+
+def _taught_key(game: Any) -> str:
+    """Which game the lessons were taught in: its mission and its seed, the same for the
+    game reopened (a save, a campaign continued) and for no other."""
+    name = str(getattr(getattr(game, "spec", None), "name", "") or "mission")
+    return f"{name}-{getattr(game, 'seed', '')}"
+
+
+def _taught_all() -> dict[str, Any]:
+    from ambush_gui.gui.shared import paths
+
+    try:
+        data = json.loads((paths.data_dir() / TAUGHT_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}  # none yet, or unreadable: the lessons are taught again, nothing worse
+    return data if isinstance(data, dict) else {}
+
+
+def taught_before(game: Any) -> list[str]:
+    """The lessons already taught in ``game``, in order: a game closed and reopened does
+    not teach them again."""
+    keys = _taught_all().get(_taught_key(game))
+    return [k for k in keys if k in TEACHINGS] if isinstance(keys, list) else []
+
+
+def remember_taught(game: Any, keys: Iterable[str]) -> None:
+    """Keep the lessons taught in ``game`` for the next time it is opened."""
+    from ambush_gui.core.files import atomic_write
+    from ambush_gui.gui.shared import paths
+
+    data = _taught_all()
+    data[_taught_key(game)] = list(keys)
+    try:
+        atomic_write(paths.data_dir() / TAUGHT_FILE, json.dumps(data, indent=1))
+    except OSError:
+        pass  # a read-only folder: the lessons would only be taught again
+
+
+TEACHINGS = ("command", "ratings", "round", "stance", "fire", "panic")
+"""What the tutorial teaches, each the first time its situation arises (:func:`teaching_due`).
+Command comes first, before the first move: the sergeant's first step onto the map alone
+already leaves the men behind out of command (they panicked before anything taught it)."""
 
 
 def teaching_due(game: Any, decision: Decision | None, taught: Iterable[str]) -> str | None:
@@ -161,9 +247,8 @@ def teaching_due(game: Any, decision: Decision | None, taught: Iterable[str]) ->
     us = list(st.side(Side.US))
     kind = decision.kind
     arisen = {
-        "ratings": True,  # the first thing a player sees: the men's cards
-        "command": st.mode is Mode.ROUNDS or game.turn >= 2
-        or (bool(us) and all(s.hex is not None for s in us)),
+        "command": True,  # before the first move: any move may leave a man behind
+        "ratings": True,  # the men's cards, at the next decision
         "round": st.mode is Mode.ROUNDS,
         "stance": kind in (DecisionKind.AMBUSH_ACTION, DecisionKind.AMBUSH_STANCE),
         "fire": kind is DecisionKind.AMBUSH_TARGET,
@@ -177,7 +262,7 @@ def teaching(key: str, game: Any, decision: Decision | None = None) -> str:
     figures of the game in play."""
     title, body = {
         "ratings": ("Your men's ratings", _ratings),
-        "command": ("Command: keep close to your leader", _command),
+        "command": ("Command: keep your men together", _command),
         "round": ("The Round, the AR Track and the panic roll", _round),
         "stance": ("Stance: standing, crouching, prone", _stance),
         "fire": ("Fire: the odds and the steps", _fire),
@@ -217,16 +302,21 @@ def _command(game: Any, decision: Decision | None) -> str:
     men = _us(game)
     leaders = [s for s in men if is_commander(s)]
     others = [s for s in men if not is_commander(s)]
-    text = (f"In a fight a man is in command when his LDR, the LDR of the men in his hex "
-            f"and that of a leader within {COMMAND_RADIUS} hexes add up to {COMMAND_SUM}.")
+    text = ("In a fight a man left on his own may <b>panic</b>. He is <b>in command</b> while "
+            "the Leadership (LDR) in his hex, with his leader's from up to "
+            f"{COMMAND_RADIUS} hexes away, adds up to {COMMAND_SUM}.")
     if leaders and others:
         lead, man = max(leaders, key=lambda s: s.ldr), min(others, key=lambda s: s.ldr)
-        near = man.ldr + lead.ldr
-        text += f" {lead.name} (LDR {lead.ldr}) leads; beside him {man.name} counts {near}"
-        text += (": enough." if near >= COMMAND_SUM else
-                 ": too few. Stack two men in one hex near him, or with him: leadership "
-                 "adds up inside a hex.")
-    return text + " A man out of command may <b>panic</b>. " + _sums(game)
+        near, pair = man.ldr + lead.ldr, 2 * man.ldr + lead.ldr
+        text += f" {lead.name} has LDR {lead.ldr}, {man.name} {man.ldr}: "
+        if near >= COMMAND_SUM:
+            text += f"{man.name} near him makes {near}, enough."
+        else:
+            text += (f"{man.name} alone near him makes {near}, too few; two men in one hex "
+                     f"near him make {pair}" + (", enough." if pair >= COMMAND_SUM else ".")
+                     + " Move them up together.")
+    on_map = any(s.hex is not None for s in men)
+    return f"{text} {_sums(game)}" if on_map else text
 
 
 def _round(game: Any, decision: Decision | None) -> str:

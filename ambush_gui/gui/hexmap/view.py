@@ -75,7 +75,7 @@ from ambush_gui.core.hexgrid import Direction, Hex, HexMap, corners, from_pixel,
 from ambush_gui.gui.shared import art, theme
 from ambush_gui.gui.shared.map_view import MapView
 
-__all__ = ["Counter", "HexMapView", "counters_for", "stack_layout"]
+__all__ = ["Counter", "HexMapView", "counters_for", "stack_extent", "stack_layout"]
 
 NO_PEN = QPen(Qt.PenStyle.NoPen)
 
@@ -576,6 +576,11 @@ def _plate(painter: QPainter, centre: QPointF, text: str, font: QFont, ink: QCol
     painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
 
+def plate_height(font: QFont) -> float:
+    """How tall :func:`_plate` draws a text in ``font``."""
+    return 1.25 * QFontMetricsF(font).height()
+
+
 class HexesItem(QGraphicsItem):
     """Some hexes tinted in one colour with an outline: marks, and the steps one may enter
     (each with a short text)."""
@@ -588,18 +593,32 @@ class HexesItem(QGraphicsItem):
         self.texts: dict[Hex, str] = dict(texts or {})
         self.hexes: list[Hex] = list(self.texts)
         self.tip = tip
+        self.places: dict[Hex, float] = {}  # a text's place under its hex centre, if not TEXT_AT
         self.setZValue(z)
+
+    TEXT_AT = 0.62
+    """A step's text, in hex sizes under its hex centre: under a lone counter."""
 
     def set_hexes(self, hexes: Iterable[Hex], texts: Mapping[Hex, str] | None = None) -> None:
         self.prepareGeometryChange()
         self.hexes = list(hexes)
         self.texts = dict(texts or {})
 
+    def text_font(self) -> QFont:
+        return _font(0.24 * self.geo.size, bold=True)
+
+    def set_places(self, places: Mapping[Hex, float]) -> None:
+        """Where each text stands (scene pixels under its hex centre, negative above it)
+        where a stack of counters would hide it at :attr:`TEXT_AT`."""
+        self.prepareGeometryChange()
+        self.places = dict(places)
+
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
         r = QRectF()
         for h in self.hexes:
             r = r.united(self.geo.polygon[h].boundingRect())
-        return r.adjusted(-3, -3, 3, 3)
+        m = 3 + (0.5 * self.geo.size if self.places else 0)  # a text over a stack
+        return r.adjusted(-3, -m, 3, 3)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # noqa: D102
               widget: QWidget | None = None) -> None:
@@ -611,13 +630,16 @@ class HexesItem(QGraphicsItem):
             painter.drawPolygon(self.geo.polygon[h])
         if not self.texts:
             return
-        s = self.geo.size
-        font = _font(0.24 * s, bold=True)
+        font = self.text_font()
         for h, text in self.texts.items():
             if text:
-                c = self.geo.centre[h]
-                _plate(painter, QPointF(c.x(), c.y() + 0.62 * s), text, font, theme.HEX_STEP_EDGE,
+                _plate(painter, self.text_centre(h), text, font, theme.HEX_STEP_EDGE,
                        theme.HEX_STEP_TEXT_BG, theme.HEX_STEP_EDGE)
+
+    def text_centre(self, h: Hex) -> QPointF:
+        """Where the text of hex ``h`` is centred, in scene pixels."""
+        c = self.geo.centre[h]
+        return QPointF(c.x(), c.y() + self.places.get(h, self.TEXT_AT * self.geo.size))
 
 
 class ChecksItem(QGraphicsItem):
@@ -668,15 +690,19 @@ class PathItem(QGraphicsItem):
         self.note = NoteItem(geometry)
         self.setZValue(theme.Z_HEX_PATH)
 
-    def set_path(self, points: list[QPointF], note: str) -> None:
+    def set_path(self, points: list[QPointF], note: str, top: float = 0.0) -> None:
+        """The line through ``points`` and ``note`` at its end, above the counters there
+        (``top``: how far above its hex centre their stack reaches, in scene pixels)."""
         self.prepareGeometryChange()
         self.points = points
         self.note.geo = self.geo
         # Over the end hex's own number, above the counter there: the one spot that hides
-        # no step's text and no other counter's band.
+        # no step's text and no other counter's band; higher over a stack, whose upper
+        # counters' names it covered
         end = points[-1] if points else QPointF()
-        self.note.set_text(note if points else "",
-                           QPointF(end.x(), end.y() - 0.62 * self.geo.size))
+        half = 0.5 * plate_height(self.note.font())
+        above = min(-0.62 * self.geo.size, top - half - 0.03 * self.geo.size)
+        self.note.set_text(note if points else "", QPointF(end.x(), end.y() + above))
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
         if not self.points:
@@ -717,18 +743,18 @@ class NoteItem(QGraphicsItem):
         self.setPos(at)
         self.setVisible(bool(text))
 
-    def _font(self) -> QFont:
+    def font(self) -> QFont:
         return _font(0.2 * self.geo.size, bold=True)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
-        fm = QFontMetricsF(self._font())
+        fm = QFontMetricsF(self.font())
         w, h = fm.horizontalAdvance(self.text) + 2 * fm.height(), 2 * fm.height()
         return QRectF(-0.5 * w, -0.5 * h, w, h)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # noqa: D102
               widget: QWidget | None = None) -> None:
         if self.text:
-            _plate(painter, QPointF(0, 0), self.text, self._font(), theme.BANNER_TEXT,
+            _plate(painter, QPointF(0, 0), self.text, self.font(), theme.BANNER_TEXT,
                    theme.HEX_PATH, theme.HEX_PATH_CASING)
 
 
@@ -802,6 +828,17 @@ def stack_layout(n: int, size: float) -> tuple[float, list[QPointF]]:
     k = 1.0 if n <= 1 else 0.9 if n <= 3 else 0.75 if n <= 6 else 0.62
     dx, dy = 0.12 * size * k, CounterItem.BAND * size * k
     return k, [QPointF((i - 0.5 * (n - 1)) * dx, (i - 0.5 * (n - 1)) * dy) for i in range(n)]
+
+
+def stack_extent(n: int, size: float) -> tuple[float, float]:
+    """How far a stack of ``n`` counters reaches above (negative) and below its hex centre,
+    its count badge included: the texts on the map stand outside it."""
+    if n <= 0:
+        return 0.0, 0.0
+    k, offsets = stack_layout(n, size)
+    half = 0.5 * CounterItem.HEIGHT * size * k
+    badge = 0.19 * size * k if n > 1 else 0.0  # on the top counter's lower corner
+    return offsets[0].y() - half, offsets[-1].y() + half + badge
 
 
 def _stance_figure(painter: QPainter, box: QRectF, stance: str) -> None:
@@ -1026,6 +1063,7 @@ class HexMapView(MapView):
             self.scene().addItem(item)
         self._marks: list[HexesItem] = []
         self._steps: dict[str, str] = {}
+        self._path_shown: tuple[list[str], str] = ([], "")  # the path's hexes and its note
         self._counters: dict[str, Counter] = {}
         self._items: dict[str, CounterItem] = {}
         self.selected: str | None = None
@@ -1142,6 +1180,7 @@ class HexMapView(MapView):
                     continue
                 item.setPos(centre + off)
                 item.setZValue(theme.Z_HEX_COUNTERS + 0.01 * i)
+        self._place_texts()
 
     def counter_at(self, pos: QPoint) -> str | None:
         """The counter under a viewport point (the top one of a stack)."""
@@ -1163,13 +1202,35 @@ class HexMapView(MapView):
         hexes = {self._on_map(label): text for label, text in steps.items()}
         self._steps = dict(steps)
         self._steps_item.set_hexes(hexes, hexes)
-        points = [self.geo.centre[self._on_map(label)] for label in path or []]
-        self._path.set_path(points, note if points else "")
+        self._path_shown = (list(path or []), note)
+        self._place_texts()
 
     def clear_steps(self) -> None:
         self._steps = {}
         self._steps_item.set_hexes([])
-        self._path.set_path([], "")
+        self._path_shown = ([], "")
+        self._place_texts()
+
+    def _place_texts(self) -> None:
+        """The steps' MP texts and the path's note clear of the counters stacked in their
+        hexes (a stack of two or more reaches past the places they have over one counter);
+        again whenever the counters or the steps change."""
+        s = self.hex_size
+        counts: dict[str, int] = {}
+        for c in self._counters.values():
+            counts[c.hex] = counts.get(c.hex, 0) + 1
+        half = 0.5 * plate_height(self._steps_item.text_font())
+        places = {}
+        for h in self._steps_item.hexes:
+            n = counts.get(h.label, 0)
+            if n > 1:  # over the stack, on the hex's own number: under it, the badge and
+                # the text reached into the next hex's number
+                places[h] = stack_extent(n, s)[0] - half - 0.03 * s
+        self._steps_item.set_places(places)
+        path, note = self._path_shown
+        points = [self.geo.centre[self._on_map(label)] for label in path]
+        top = stack_extent(counts.get(path[-1], 0), s)[0] if path else 0.0
+        self._path.set_path(points, note if points else "", top)
 
     @property
     def dragging(self) -> str | None:

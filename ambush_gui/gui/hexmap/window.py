@@ -163,7 +163,7 @@ class AmbushWindow(GameWindow):
         from ambush_gui.gui.hexmap.brief import MissionBrief
         from ambush_gui.gui.hexmap.german_card import GermanCardView
         from ambush_gui.gui.hexmap.mission_card import MissionCardView
-        from ambush_gui.gui.hexmap.tutorial import is_tutorial
+        from ambush_gui.gui.hexmap.tutorial import is_tutorial, taught_before
 
         game = self.controller.game
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
@@ -175,8 +175,16 @@ class AmbushWindow(GameWindow):
         self.tabifyDockWidget(card, self.german_dock)
         self.card_dock, self.squad_dock = card, squad
         squad.raise_()  # Operations first: the men to pick, most of them still off the map
+        self._tutorial = is_tutorial(game)
+        self._tutorial_done_said = False
+        # the tutorial's lessons taught: each with its phase and the decision it came at
+        # (those taught before the game was last closed: at no phase, shown no more; they
+        # stay in the brief, to read again)
+        self._taught: list[tuple[str, Any, Decision | None]] = [
+            (k, None, None) for k in (taught_before(game) if self._tutorial else [])]
+        self._noted: dict[str, Any] = {}  # the "cannot now" notes said, each said once
         self.brief = MissionBrief()
-        self.brief.set_mission(game.spec, game.charts)
+        self.brief.set_mission(game.spec, game.charts, self._lessons_taught())
         self.brief.closed.connect(self.close_brief)
         self.brief_dock = self._dock("Brief", self.brief, right, "brief")
         self.mission_card = MissionCardView()
@@ -190,10 +198,6 @@ class AmbushWindow(GameWindow):
         self._hide_stale_tab_bars()
         self.mission_panel.briefRequested.connect(self.show_brief)
         self.mission_panel.cardRequested.connect(self.show_mission_card)
-        self._tutorial = is_tutorial(game)
-        self._tutorial_done_said = False
-        # the tutorial's lessons taught: each with its phase and the decision it came at
-        self._taught: list[tuple[str, Any, Decision | None]] = []
         self.reader.reload(game.log.events, game.scenario)  # a save opened: what was read
         self.fire_panel.reload(game.log.events)
         if game.decisions:  # a game under way: the brief stays one click away
@@ -315,6 +319,7 @@ class AmbushWindow(GameWindow):
         from ambush_gui.gui.hexmap.tutorial import (
             DONE,
             done_lessons,
+            remember_taught,
             teaching,
             teaching_due,
             tutorial_hint,
@@ -334,7 +339,7 @@ class AmbushWindow(GameWindow):
         done = done_lessons(game.log.events, us)
         mover = self.mover(decision) if decision is not None \
             and decision.kind is DecisionKind.AMBUSH_OPERATIONS else None
-        hint = tutorial_hint(game, decision, done, mover)
+        hint = tutorial_hint(game, decision, done, mover, self._noted)
         if not hint and len(done) == 4 and not self._tutorial_done_said:
             hint, self._tutorial_done_said = DONE, True
             self.statusBar().showMessage(DONE, 10000)
@@ -349,6 +354,7 @@ class AmbushWindow(GameWindow):
                                                     [k for k, _, _ in self._taught])
         if due is not None:  # one lesson a decision, however often the window looks
             self._taught.append((due, phase, decision))
+            remember_taught(game, [k for k, _, _ in self._taught])
             self.brief.set_mission(game.spec, game.charts, self._lessons_taught())
         fight = game.state.mode is Mode.ROUNDS
         last = self._taught[-1] if self._taught else None

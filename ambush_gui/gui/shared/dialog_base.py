@@ -8,6 +8,8 @@ shown with the engine's reason and nothing is emitted.
 
 Keyboard: Enter gives the default answer, Esc the safe one where there is one
 ("none", "hold", "stay", "keep"), and 1..9 press the numbered option buttons in order.
+Where nothing is selected for the player, the first Enter selects a card (the focused one,
+else the first) and the second gives it.
 
 Mouse, in every dialog alike: one click on a card selects it; Enter, a double-click on
 the card or the dialog's button commits it.
@@ -430,6 +432,8 @@ def toggle(text: str, tip: str = "", side: str | None = None) -> QPushButton:
         f"#toggle {{ background: white; border: 1px solid {theme.PANEL_EDGE.name()};"
         f" border-radius: 5px; padding: 4px 12px; }}"
         f"#toggle:hover {{ border: 1px solid {edge.name()}; }}"
+        # the keyboard's place shows: Enter's first press in a prone man's turn puts it here
+        f"#toggle:focus {{ border: 2px solid {edge.name()}; }}"
         f"#toggle:checked {{ background: {side_tint(side).name()}; border: 2px solid {edge.name()};"
         f" font-weight: bold; }}"
         f"#toggle:disabled {{ color: {theme.MUTED_TEXT.name()};"
@@ -516,6 +520,16 @@ class DecisionDialog(QDialog):
         self.body_widget.setAutoFillBackground(False)
         self.body_scroll.setWidget(self.body_widget)
         outer.addWidget(self.body_scroll, 1)
+        # said while the body has more below its fold: in a short dock the answers under it
+        # were out of sight with only a thin scroll bar to tell (in the buttons' row, after
+        # the row's stretch: it takes no height from the body)
+        self.more_below = label("▼ more below", size=9, colour=theme.MUTED_TEXT)
+        self.more_below.setToolTip("More answers below: scroll the list, or press a "
+                                   "number (1-9) to pick and show one")
+        self.more_below.setVisible(False)
+        bar = self.body_scroll.verticalScrollBar()
+        bar.rangeChanged.connect(lambda *_: self._say_more_below())
+        bar.valueChanged.connect(lambda *_: self._say_more_below())
 
         self.error = label("", colour=theme.ILLEGAL, wrap=True)
         self.error.setVisible(False)
@@ -533,7 +547,17 @@ class DecisionDialog(QDialog):
 
         self.build()
         self.body.addStretch(1)
+        items = [self.buttons.itemAt(i) for i in range(self.buttons.count())]
+        stretch = [i for i, item in enumerate(items) if item is not None and item.spacerItem()]
+        if not stretch:
+            self.buttons.addStretch(1)
+        self.buttons.insertWidget(stretch[-1] + 1 if stretch else self.buttons.count(),
+                                  self.more_below)
         self._fit()
+
+    def _say_more_below(self) -> None:
+        bar = self.body_scroll.verticalScrollBar()
+        self.more_below.setVisible(bar.value() < bar.maximum())
 
     def _remember_highlight(self, what: Any) -> None:
         self.last_highlight = what
@@ -827,7 +851,28 @@ class DecisionDialog(QDialog):
         if plain and Qt.Key.Key_1.value <= key <= Qt.Key.Key_9.value:
             self.press_number(key - Qt.Key.Key_0.value)
             return
+        if plain and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.pick_for_enter():
+            return
         super().keyPressEvent(event)
+
+    def pick_for_enter(self) -> bool:
+        """Enter while no card is selected (``add_commit``'s ``unselected``): select the
+        card that has the keyboard focus, else the first that may be chosen, and show it;
+        the next Enter commits it. True if it selected one: Enter always does something
+        with the open decision, and never gives an answer the player has not seen
+        selected. (Enter did nothing at all in an Ambush! turn picked nothing.)"""
+        if self.commit_button is None or self.commit_button.isEnabled() or not self.picks:
+            return False
+        enabled = [c for _, c in self.picks if c.isEnabled()]
+        focus = self.focusWidget()
+        card = next((c for c in enabled if c is focus), None) or next(
+            (c for c in enabled if not getattr(c, "warnings", ())), enabled[0] if enabled else None)
+        if card is None:
+            return False
+        card.setChecked(True)
+        card.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.show_option(card)
+        return True
 
     def press_number(self, n: int) -> None:
         if 1 <= n <= len(self.option_buttons):
@@ -854,8 +899,9 @@ class DecisionDialog(QDialog):
         body = self.body
         h = body.totalHeightForWidth(w) if body.hasHeightForWidth() else -1
         h = max(h, body.totalMinimumSize().height(), self.body_widget.minimumSizeHint().height())
-        parts = [self.banner.heightForWidth(w), self.prompt.heightForWidth(w), h,
-                 self.bottom.sizeHint().height()]
+        parts = [self.banner.heightForWidth(w), h, self.bottom.sizeHint().height()]
+        if not self.prompt.isHidden():
+            parts.append(self.prompt.heightForWidth(w))
         if self.error.isVisible():
             parts.append(self.error.heightForWidth(w))
         gaps = self.outer.spacing() * (len(parts) - 1)

@@ -413,3 +413,67 @@ def test_a_tutorial_lesson_in_a_round_keeps_the_window_on_a_1280x800_screen(qtbo
     qtbot.wait(0)
     mission = win.findChild(QDockWidget, "dock-turn")
     assert mission.minimumHeight() <= 800 * 2 // 5
+
+
+def test_enter_after_a_stance_change_takes_the_action_picked_before_it(qtbot: Any) -> None:
+    """Issue 29 play-test: a man's action picked, then a stance change first: the turn asked
+    again had lost the pick and Enter (typed anywhere in the window) gave nothing. The pick
+    stays selected and Enter takes it; with nothing picked the first Enter selects one."""
+    win = open_window(qtbot, "ambush-tutorial", 4)
+    game, ai = win.controller.game, AmbushAI()
+
+    def stance_turn() -> bool:
+        d = win.controller.pending()
+        return (game.state.mode is Mode.ROUNDS and d.kind is DecisionKind.AMBUSH_ACTION
+                and any(isinstance(o, dict) and "stance" in o for o in d.options))
+
+    while not stance_turn():
+        win.controller.answer(ai.choose(game, win.controller.pending()))
+    dlg = win.dialog
+    picked, card = next((a, c) for a, c in dlg.action_buttons if c.isEnabled())
+    QTest.mouseClick(card, LEFT)
+    stance, button = dlg.stance_buttons[0]
+    QTest.mouseClick(button, LEFT)
+    after = win.controller.pending()
+    assert after.kind is DecisionKind.AMBUSH_ACTION and win.dialog is not dlg
+    assert win.dialog.selection == picked
+    n = len(game.decisions)
+    QTest.keyClick(win, Qt.Key.Key_Return)
+    assert len(game.decisions) == n + 1 and game.decisions[-1] == picked
+
+
+def test_a_turn_in_a_round_shows_its_actions_at_1280x800(qtbot: Any) -> None:
+    """Issue 29 play-test: at 1280x800 the Decision dock of a man's turn showed the first
+    action card only, the others below the fold with no sign of them. The turn is compact
+    (his header in brief, short cards two to a row, no rule line on each) and says when
+    more lies below; every card can be brought into sight; the man stays on the map."""
+    from ambush_gui.gui.hexmap.dialogs.actions import AmbushActionDialog
+
+    win = open_window(qtbot, "ambush-tutorial", 4)
+    win.resize(1280, 800)
+    game, ai = win.controller.game, AmbushAI()
+    while not (game.state.mode is Mode.ROUNDS
+               and win.controller.pending().kind is DecisionKind.AMBUSH_ACTION):
+        win.controller.answer(ai.choose(game, win.controller.pending()))
+    qtbot.wait(50)
+    dlg = win.dialog
+    assert isinstance(dlg, AmbushActionDialog)
+    view = dlg.body_scroll.viewport()
+
+    def whole(card: Any) -> bool:
+        top = card.mapTo(view, card.rect().topLeft())
+        return top.y() >= 0 and top.y() + card.height() <= view.height()
+
+    cards = [c for _, c in dlg.action_buttons]
+    assert sum(map(whole, cards)) >= 3
+    bar = dlg.body_scroll.verticalScrollBar()
+    assert bar.maximum() > 0 and dlg.more_below.isVisible()
+    bar.setValue(bar.maximum())
+    assert not dlg.more_below.isVisible()
+    for n, card in enumerate(cards[:9], start=1):
+        QTest.keyClick(dlg, Qt.Key.Key_0 + n)
+        qtbot.wait(0)
+        assert whole(card)
+    sid = win.controller.pending().facts["soldier"]
+    counter = win.map.mapFromScene(win.map._items[sid].sceneBoundingRect().center())
+    assert win.map.viewport().rect().contains(counter)

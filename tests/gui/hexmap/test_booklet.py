@@ -256,6 +256,35 @@ def test_the_tutorial_hint_names_the_button_of_the_next_lesson() -> None:
     assert tutorial_hint(game, german, set()) == ""
 
 
+def test_the_hint_never_says_cannot_for_what_he_could_never_do_and_says_a_cause_once() -> None:
+    """Issue 29 play-test: "cannot throw a grenade" to a man with no grenade, and "cannot
+    give a turn" again at every turn. A man with no grenade and no command is told what his
+    turn offers, or nothing; a man who could is told why not, once per cause."""
+    game = tutorial_game()
+    assert not any("grenade" in k for k in game.state.soldiers["pvt-small"].ammo)
+
+    def turn(sid: str, *options: dict[str, Any], why: str = "") -> Decision:
+        rows = [{"action": "grenade", "why": why}] if why else []
+        return Decision(side="us", kind=DecisionKind.AMBUSH_ACTION, prompt="",
+                        options=(*options, {"action": "pass"}),
+                        facts={"soldier": sid, "not_legal": rows})
+
+    done = {"move", "fire"}  # left: throw a grenade, give a turn
+    small = turn("pvt-small", {"action": "aimed"}, {"action": "move"})
+    assert tutorial_hint(game, small, done, noted={}) == ""
+    assert "cannot" not in tutorial_hint(game, small, {"move"}, noted={})
+    noted: dict[str, Any] = {}
+    first = turn("sgt-doyle", {"action": "move"}, why="no enemy he can see within his throw")
+    hint = tutorial_hint(game, first, done, noted=noted)
+    assert "Sgt Doyle cannot throw a grenade now (no enemy he can see" in hint
+    assert tutorial_hint(game, first, done, noted=noted) == hint  # the same turn, again
+    again = turn("sgt-doyle", {"action": "move"}, why="no enemy he can see within his throw")
+    assert tutorial_hint(game, again, done, noted=noted) == ""  # said once
+    other = turn("sgt-doyle", {"action": "move"}, why="Sgt Doyle is prone")
+    assert "cannot throw a grenade now (Sgt Doyle is prone)" in \
+        tutorial_hint(game, other, done, noted=noted)
+
+
 def test_a_mission_that_is_no_tutorial_shows_no_hint(qtbot: Any) -> None:
     win = open_window(qtbot, "ambush-hedgerow", 1)
     assert not is_tutorial(win.controller.game)

@@ -159,12 +159,51 @@ def test_enter_takes_no_action_until_one_is_picked(qtbot: Any) -> None:
     assert dlg.commit_button is not None and not dlg.commit_button.isEnabled()
     assert dlg.commit_button.text() == PICK_FIRST
     assert not any(card.isChecked() for _, card in dlg.action_buttons)
-    qtbot.keyClick(dlg, Qt.Key.Key_Return)
-    assert emitted == []  # the first action was taken without a second look
     qtbot.keyClick(dlg, Qt.Key.Key_1)  # picked: highlighted, the button names it
     assert dlg.commit_button.isEnabled() and dlg.commit_button.text() == "Move"
     qtbot.keyClick(dlg, Qt.Key.Key_Return)
     assert emitted == [{"action": "move"}]
+
+
+def test_the_first_enter_selects_an_action_and_the_second_takes_it(qtbot: Any) -> None:
+    """Issue 29 play-test: Enter did nothing at all in a turn with nothing picked (after a
+    stance change). The first Enter selects (a second look), the second commits."""
+    from PySide6.QtCore import Qt
+
+    from ambush_gui.gui.hexmap.dialogs.actions import AmbushActionDialog
+
+    game = hedgerow(pvt_greer="0505")
+    dlg = AmbushActionDialog(_action(game, {"action": "move"}, {"action": "move_snap"}), game)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    emitted: list[Any] = []
+    dlg.chosen.connect(emitted.append)
+    qtbot.keyClick(dlg, Qt.Key.Key_Return)
+    assert emitted == []  # the first action was not taken without a second look
+    assert [a for a, card in dlg.action_buttons if card.isChecked()] == [{"action": "move"}]
+    assert dlg.commit_button is not None and dlg.commit_button.text() == "Move"
+    qtbot.keyClick(dlg, Qt.Key.Key_Return)
+    assert emitted == [{"action": "move"}]
+
+
+def test_enter_in_a_turn_with_only_stance_changes_looks_then_takes_one(qtbot: Any) -> None:
+    """A prone man's turn offers a stance change or Pass, no action card: Enter did nothing.
+    The first Enter puts the focus on the first stance change, the second takes it."""
+    from PySide6.QtCore import Qt
+
+    from ambush_gui.gui.hexmap.dialogs.actions import AmbushActionDialog
+
+    game = hedgerow(pvt_greer="0505")
+    up = {"stance": "standing"}
+    dlg = AmbushActionDialog(_action(game, up, {"stance": "crouching"}), game)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    emitted: list[Any] = []
+    dlg.chosen.connect(emitted.append)
+    qtbot.keyClick(dlg, Qt.Key.Key_Return)
+    assert emitted == [] and dlg.focusWidget() is dlg.stance_buttons[0][1]
+    qtbot.keyClick(dlg, Qt.Key.Key_Return)
+    assert emitted == [up]
 
 
 # -- 5. crouching mid-move says it ends the move ------------------------------------------------
@@ -280,3 +319,52 @@ def test_the_panic_box_says_when_a_man_panics() -> None:
 
     assert "a red number while he is out of command" in SPACE_TIPS[ARSpace.PANIC]
     assert "Panic space in his Action Rating column" in SPACE_TIPS[ARSpace.PANIC]
+
+
+# -- 8. the MP texts stand clear of a stack ----------------------------------------------------
+
+
+@pytest.mark.parametrize("men", [1, 2, 3, 4, 6])
+def test_the_mp_texts_never_cover_a_stack_of_counters(qtbot: Any, men: int) -> None:
+    """Issue 29 play-test: in a hex with two or more men the path's "5 of 6 MP left" was
+    drawn over the upper counters' names, and a step's "2 MP" over the top counter. Each
+    text stands outside the stack's counters (and its count badge)."""
+    from ambush_gui.gui.hexmap.view import Counter, CounterItem, HexMapView, plate_height
+
+    game = hedgerow()
+    view = HexMapView(game.state.map)
+    qtbot.addWidget(view)
+    view.resize(1000, 800)
+    view.show()
+    qtbot.waitExposed(view)
+    counters = [Counter(id=f"m{i}", side="us", hex="0505", text=f"Man{i}", stance="standing")
+                for i in range(men)]
+    counters += [Counter(id=f"n{i}", side="us", hex="0506", text=f"Nan{i}", stance="standing")
+                 for i in range(men)]
+    view.set_counters(counters, selected="m0")
+    view.show_steps({"0506": "2 MP"}, ["0504", "0505"], "5 of 6 MP left")
+    items = [i for i in view.scene().items() if isinstance(i, CounterItem)]
+
+    def drawn(item: Any) -> Any:  # the counter, and the count badge under a stack's top
+        r = item.mapRectToScene(item.rect())
+        return r.adjusted(0, 0, 0, 0.19 * item.size * item.k) if item.stack > 1 else r
+
+    def clear_of(rect: Any, hex_label: str) -> bool:
+        return not any(rect.intersects(drawn(i)) for i in items if i.counter.hex == hex_label)
+
+    note = view._path.note
+    assert note.isVisible()
+    half = 0.5 * plate_height(note.font())
+    at = note.scenePos()
+    plate = note.sceneBoundingRect().adjusted(0, 0, 0, 0)
+    plate.setTop(at.y() - half)
+    plate.setBottom(at.y() + half)
+    assert clear_of(plate, "0505")
+    step = view._steps_item
+    hex_0506 = next(h for h in step.hexes if h.label == "0506")
+    centre = step.text_centre(hex_0506)
+    half = 0.5 * plate_height(step.text_font())
+    text = plate.translated(0, 0)
+    text.setTop(centre.y() - half)
+    text.setBottom(centre.y() + half)
+    assert clear_of(text, "0506")

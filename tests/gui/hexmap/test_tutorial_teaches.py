@@ -56,8 +56,9 @@ def test_every_lesson_is_taught_once_in_order_as_its_situation_arises() -> None:
                  "Allowance", "<b>WS</b>, Weapon Skill", "<b>PER</b>, Perception",
                  "<b>LDR</b>, Leadership"):
         assert term in ratings
-    assert "Sgt Doyle (LDR 3) leads; beside him Pfc Reyes counts 4: too few" in words["command"]
-    assert "inside a hex" in words["command"]
+    assert "Pfc Reyes alone near him makes 4, too few; two men in one hex near him make 5, " \
+        "enough" in words["command"]
+    assert "Move them up together" in words["command"]
     assert "red number" in words["round"] and "out of command he panics" in words["round"]
     for stance in ("<b>Standing</b>", "<b>Crouching</b>", "<b>Prone</b>"):
         assert stance in words["stance"]
@@ -85,9 +86,24 @@ def test_the_window_shows_the_lesson_above_what_to_do(qtbot: Any) -> None:
     hint = win.mission_panel.hint
     assert hint.isVisible()
     text = hint.text()
-    assert text.startswith("<b>Your men's ratings.</b>")
-    assert text.index("Action Rating") < text.index("▶ Click a highlighted hex to bring ")
+    assert text.startswith("<b>Command: keep your men together.</b>")
+    assert text.index("in command") < text.index("▶ Click a highlighted hex to bring ")
     assert not hint.visibleRegion().isEmpty()
+
+
+def test_command_is_taught_before_the_first_move(qtbot: Any) -> None:
+    """Issue 29 play-test: the sergeant walked onto the map alone and the men left behind
+    were out of command before anything taught command (it came once all were on the map,
+    or at the first Round). It is the first lesson, before any move; the ratings follow."""
+    win = open_window(qtbot, "ambush-tutorial", TUTORIAL_SEED)
+    game = win.controller.game
+    assert not game.decisions and all(s.hex is None for s in game.state.side(Side.US))
+    assert win.mission_panel.hint.text().startswith("<b>Command: keep your men together.</b>")
+    win.controller.answer(AmbushAI().choose(game, game.pending()))  # the first step
+    win._refresh()
+    assert win.mission_panel.hint.text().startswith("<b>Your men's ratings.</b>")
+    assert win.brief.text().index("keep your men together") < win.brief.text().index(
+        "Your men's ratings")
 
 
 def test_after_a_fight_the_line_says_what_is_left_of_the_job() -> None:
@@ -102,7 +118,7 @@ def test_after_a_fight_the_line_says_what_is_left_of_the_job() -> None:
 def test_a_lesson_taught_stays_in_the_brief_to_read_again(qtbot: Any) -> None:
     win = open_window(qtbot, "ambush-tutorial", TUTORIAL_SEED)
     assert "What the tutorial has taught you" in win.brief.text()
-    assert "Action Rating" in win.brief.text()
+    assert "keep your men together" in win.brief.text()
 
 
 def test_in_a_fight_a_lesson_stands_alone_at_its_decision_then_gives_way(qtbot: Any) -> None:
@@ -145,3 +161,37 @@ def test_an_undo_or_a_save_opened_does_not_teach_the_lessons_again(qtbot: Any) -
     win._refresh()
     assert "Your men's ratings" not in win.mission_panel.hint.text()
     assert win.brief.text().count("Your men's ratings") == 1
+
+
+def test_a_game_closed_and_reopened_does_not_teach_its_lessons_again(qtbot: Any,
+                                                                        tmp_path: Any) -> None:
+    """Issue 29 play-test: the campaign continued (closed, reopened) showed the first lesson
+    again. The lessons taught stay taught for the same game; another game teaches them."""
+    from ambush_gui.ambush.model import Mode
+    from ambush_gui.core import saves
+    from ambush_gui.gui.hexmap.window import AmbushWindow
+    from ambush_gui.gui.shared.controller import GameController, Seat
+
+    win = open_window(qtbot, "ambush-tutorial", PANIC_SEED)
+    game, ai = win.controller.game, AmbushAI()
+    assert win.mission_panel.hint.text().startswith("<b>Command: keep your men together.</b>")
+    while game.state.mode is not Mode.ROUNDS or game.pending().side != "us":
+        win.controller.answer(ai.choose(game, game.pending()))
+    win._refresh()
+    path = tmp_path / "tutorial.json"
+    saves.save(game, path)
+    win.close()
+    again = saves.replay(path, systems.factory)
+    reopened = AmbushWindow(GameController(again, {"us": Seat.HUMAN}, autosave=None,
+                                           delay_ms=0))
+    qtbot.addWidget(reopened)
+    reopened.resize(1600, 1000)
+    reopened.show()
+    qtbot.waitExposed(reopened)
+    reopened.start()
+    reopened._refresh()
+    text = reopened.mission_panel.hint.text()
+    assert "Your men's ratings" not in text and "keep your men together" not in text
+    assert reopened.brief.text().count("Your men's ratings") == 1  # to read again
+    other = open_window(qtbot, "ambush-tutorial", PANIC_SEED + 1)  # another game
+    assert other.mission_panel.hint.text().startswith("<b>Command: keep your men together.</b>")

@@ -94,6 +94,13 @@ def _stance_button(game: Any, s: Any, stance: str, cost: str) -> QPushButton:
     return b
 
 
+def fits_half(card: Card) -> bool:
+    """Whether ``card``'s title and details fit on their lines in half the Decision dock."""
+    half = (theme.RIGHT_COLUMN - 40) // 2 - 44  # the card's margins and its number
+    return all(w.fontMetrics().horizontalAdvance(w.text()) <= half
+               for w in (card.title_label, *card.detail_labels))
+
+
 def stance_cost(s: Any) -> str:
     if s is not None and s.wounded:
         return "\nHe is wounded: the change costs him 1 Movement Point (AR-072)."
@@ -131,9 +138,11 @@ class AmbushActionDialog(DecisionDialog):
             self.build_live_grenade(s)
             return
         mp = self.decision.facts.get("mp")
-        if s is not None:
+        if s is not None:  # his name, stance and Movement Points say the prompt's words
+            # ("Sgt Doyle (standing): choose an action"): its line goes to the actions
+            self.prompt.setVisible(False)
             self.body.addWidget(soldier_header(self.game, s, f"{mp} MP left" if mp is not None
-                                               else ""))
+                                               else "", brief=True))
         notes = crew_notes(self.game, s)
         if notes:  # what firing and moving a crew weapon take, before he chooses
             self.body.addWidget(section("Crew weapon", "What firing and moving it take "
@@ -155,9 +164,12 @@ class AmbushActionDialog(DecisionDialog):
             self.body.addWidget(section(title))
             grid = QGridLayout()
             grid.setSpacing(6)
-            cols = 2 if len(mine) > 3 else 1  # the Decision dock is narrow
-            for i, o in enumerate(mine):
-                grid.addWidget(self.action_card(o), i // cols, i % cols)
+            cards = [self.action_card(o) for o in mine]
+            # two to a row where their words fit half the narrow dock (or there are many):
+            # one to a row, a 1280x800 Decision dock showed the first card or two
+            cols = 2 if len(mine) > 3 or (len(mine) > 1 and all(map(fits_half, cards))) else 1
+            for i, card in enumerate(cards):
+                grid.addWidget(card, i // cols, i % cols)
             for c in range(cols):
                 grid.setColumnStretch(c, 1)
             self.body.addLayout(grid)
@@ -180,13 +192,49 @@ class AmbushActionDialog(DecisionDialog):
             self.add_button("Pass", dict(PASS), tip=action_tip("pass") + "  (Esc)")
         if self.picks:  # nothing chosen for him: Enter gives only the action he has picked
             self.add_commit(unselected=PICK_FIRST)
+            self.keep_pick()
+
+    # the action picked before a stance change (his id, the answer): the same turn asks
+    # again after it, and the pick stays selected (it was lost, Enter giving nothing)
+    _kept: tuple[Any, Any] | None = None
+
+    def choose(self, answer: Any) -> bool:
+        if isinstance(answer, Mapping) and "stance" in answer and self.selection is not None:
+            AmbushActionDialog._kept = (self.decision.facts.get("soldier"), self.selection)
+        return super().choose(answer)
+
+    def pick_for_enter(self) -> bool:
+        """A turn with no action card (a prone man: a stance change or Pass): the first Enter
+        puts the focus on the first stance change, the second takes the focused one."""
+        if self.picks:
+            return super().pick_for_enter()
+        buttons = [b for _, b in self.stance_buttons if b.isEnabled()]
+        if not buttons:
+            return False
+        focus = self.focusWidget()
+        if isinstance(focus, QAbstractButton) and focus in buttons:
+            focus.click()
+        else:
+            buttons[0].setFocus(Qt.FocusReason.TabFocusReason)
+        return True
+
+    def keep_pick(self) -> None:
+        """Select again the action picked before his stance change, if still offered."""
+        kept, AmbushActionDialog._kept = AmbushActionDialog._kept, None
+        if kept is not None and kept[0] == self.decision.facts.get("soldier"):
+            card = next((c for a, c in self.picks if a == kept[1]), None)
+            if card is not None and card.isEnabled():
+                card.setChecked(True)
 
     def action_card(self, option: Mapping[str, Any]) -> Card:
         value = str(option["action"])
         title = option_text(self.game, self.decision.facts.get("soldier"), option)
-        rule = ACTIONS.get(value, ("", "", "", ""))[2]
         generic = action_title(value)
-        detail = f"{generic} · {rule}" if title != generic else rule
+        # the action's kind when the title names the thing ("Pick up" under "Take ..."); its
+        # rule is in the tooltip: a line of "AR-075" under every card left room for one
+        # card in a 1280x800 Decision dock
+        detail = generic if title.split(" (")[0] != generic \
+            and self.throw_fact(option) is None else ""  # "Grenade at 0502" says it
         note = option_note(self.game, self.decision.facts.get("soldier"), option)
         details = [d for d in (detail, note) if d]
         commit = title.split(" (")[0]

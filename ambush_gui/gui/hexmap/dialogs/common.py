@@ -218,9 +218,12 @@ def soldier_details(game: Any, s: Any) -> list[str]:
     ]
 
 
-def soldier_header(game: Any, s: Any, extra: str = "", below: str = "") -> QFrame:
+def soldier_header(game: Any, s: Any, extra: str = "", below: str = "",
+                   brief: bool = False) -> QFrame:
     """The soldier's name, place, stance, ratings, weapons and states in a tinted box;
-    ``extra`` short words beside his name, ``below`` a line under it that may wrap."""
+    ``extra`` short words beside his name, ``below`` a line under it that may wrap.
+    ``brief``: his place, stance and weapons on one wrapped line, no ratings (the Soldier
+    card has them): the actions under it keep the room of a 1280x800 Decision dock."""
     box, lay = panel(s.side.value)
     top = FlowLayout(spacing=6)  # name, chips and the extra wrap in the narrow dock
     top.addWidget(label(s.label, bold=True, size=12))
@@ -231,7 +234,9 @@ def soldier_header(game: Any, s: Any, extra: str = "", below: str = "") -> QFram
     lay.addLayout(top)
     if below:  # its own wrapping line: "with Pvt Greer on the M1919A4 light machinegun"
         lay.addWidget(label(below, bold=True, size=11, colour=theme.DIALOG_TEXT, wrap=True))
-    for line in soldier_details(game, s):
+    lines = [f"{where(s)} · {s.stance.value} · {weapons_text(game, s)}"] if brief \
+        else soldier_details(game, s)
+    for line in lines:
         lay.addWidget(label(line, size=9.5, colour=theme.MUTED_TEXT, wrap=True))
     return box
 
