@@ -52,6 +52,7 @@ from ambush_gui.ambush.fire import (
 )
 from ambush_gui.ambush.hooks import RoundsContext, Situation
 from ambush_gui.ambush.model import AmbushContext, Side, Soldier, enemy
+from ambush_gui.ambush.words import action_title
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.hexgrid import Hex
@@ -328,7 +329,7 @@ def take_turn(g: RoundsContext, s: Soldier) -> Procedure:
             continue
         break
     action = Action(choice["action"])
-    g.log.emit("action", f"{s.label}: {action.value}", soldier=s.id, action=action.value,
+    g.log.emit("action", f"{s.label}: {action_title(action.value)}", soldier=s.id, action=action.value,
                choice=dict(choice))
     yield from carry_out(g, s, action, choice, turn)
     if action is not Action.PASS and stance_options(s, turn) and s.hex is not None:

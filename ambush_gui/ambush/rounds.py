@@ -24,6 +24,7 @@ from ambush_gui.ambush.command import in_command
 from ambush_gui.ambush.fire import new_round, perception_check, sees
 from ambush_gui.ambush.hooks import RoundsContext, RoundsStart
 from ambush_gui.ambush.model import Mode, Side, Soldier
+from ambush_gui.ambush.words import seen_already
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.hexgrid import Hex
@@ -119,8 +120,8 @@ def event_phase(g: RoundsContext) -> Procedure:
         g.log.emit("event", f"Event column {total}: nothing [AR-029]", total=total)
         return
     if entry.sighting is not None and entry.sighting in g.state.sightings:
-        g.log.emit("event", f"Event column {total}: paragraph {entry.paragraph} skipped, its "
-                   f"sighting ({entry.sighting}) already occurred [AR-030]", total=total,
+        g.log.emit("event", f"Event column {total}: paragraph {entry.paragraph} is skipped, "
+                   f"{seen_already(entry.sighting)} [AR-030]", total=total,
                    paragraph=entry.paragraph, skipped=True, rule="AR-030")
         return
     g.log.emit("event", f"Event column {total}: read paragraph {entry.paragraph} [AR-030]",

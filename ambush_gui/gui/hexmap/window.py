@@ -694,7 +694,6 @@ class AmbushWindow(GameWindow):
     def _build_tray(self) -> None:
         super()._build_tray()
         self.tray.deferred = True  # cards built once per answer (or beat), like the log
-        self.tray.wording = self.worded  # "Give a turn", "the German side", why he panicked
 
     def side_of(self, event: Event) -> str | None:
         """The side of an Ambush! roll or outcome: the soldier it names (rolls name him in
@@ -823,7 +822,7 @@ class AmbushWindow(GameWindow):
         self.fire_panel.set_game(game)
         self.fire_panel.reload(game.log.events)
         self._read = False
-        self.reload_log([self.worded(e) for e in game.log.events])
+        self.reload_log(game.log.events)
         self._reset_booklet()
 
     def _on_references(self, arrows: list[tuple[str, str]]) -> None:

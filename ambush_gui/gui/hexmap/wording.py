@@ -1,12 +1,12 @@
 """The engine's Ambush! event texts in the player's words, at display time.
 
-An event's text is part of the game's log, which saves and their hashes are built on, so
-the engine's wording stays as it is; the log dock and the dice tray show it through
-:func:`shown`: the action a soldier chose by the title its dialog gives it ("Give a
-turn", not ``give_turn``), a sighting by what it is ("the farmhouse sentry", not
-``'farmhouse-sentry'``), the sides by their names ("the German side", not "the german
-side"), and a panic with the reason the AR marker's event gives for it, in words: the
-Action Rating column the initiative die was read in, and command (issue 29).
+The engine says its own keys in words (:mod:`ambush_gui.ambush.words`: an action by its
+title, a sighting and a Special Reaction by what they are); what is left to say here is
+what the window knows better: the sides by their names ("the German side", not "the
+german side"), a paragraph's "German 6" by the letter on his counter, and a panic with the
+reason the AR marker's event gives for it, in words: the Action Rating column the
+initiative die was read in, and command (issue 29). The log dock, its rebuild after a
+save is opened or a move undone, and the dice tray all show events through :func:`shown`.
 """
 
 from __future__ import annotations
@@ -17,17 +17,10 @@ from dataclasses import replace
 from typing import Any
 
 from ambush_gui.core.events import Event
-from ambush_gui.gui.hexmap.dialogs.common import action_title
 from ambush_gui.gui.shared import theme
 
 _SIDE = re.compile(r"\b(the|Initiative:) (us|german)\b")
-_SIGHTING = re.compile(r"its sighting '([^']+)' has been made")
 _PANIC = re.compile(r"^(?P<who>.+?)'s AR marker: (?P<frm>[\w-]+) → panic \((?P<why>[^)]*)\)")
-
-
-def sighting_words(sid: str) -> str:
-    """A sighting's id as words: ``farmhouse-sentry`` -> "the farmhouse sentry"."""
-    return "the " + " ".join(sid.replace("_", "-").split("-"))
 
 
 def _sides(text: str) -> str:
@@ -86,12 +79,7 @@ def shown(event: Event, names: Mapping[int, str] | None = None) -> Event:
     ``names``: :func:`german_names`, to name a paragraph's "German 6" by his counter."""
     text = name_germans(event.text, names or {})
     d = event.data
-    if event.kind == "action" and d.get("action") and text.endswith(f": {d['action']}"):
-        text = text[: -len(str(d["action"]))] + action_title(str(d["action"]))
-    elif event.kind == "paragraph_skipped" and d.get("sighting"):
-        text = _SIGHTING.sub(
-            lambda m: f"it tells of {sighting_words(m.group(1))}, already seen", text)
-    elif event.kind in ("initiative", "roll"):
+    if event.kind in ("initiative", "roll"):
         text = _sides(text)
     elif event.kind == "marker" and (m := _PANIC.match(text)):
         rules = text[text.rfind(" ["):] if text.endswith("]") and " [" in text else ""

@@ -1,6 +1,7 @@
 """The engine's Ambush! event texts as the player reads them (issue 10's new player saw
 "Sgt Doyle: give_turn", "its sighting 'farmhouse-sentry'", "the us side" and panics with
-no reason). The saved texts do not change: only what the log and the tray show."""
+no reason). The engine's texts stay as they are for the sides and panics: the log and the
+tray say them again."""
 
 from __future__ import annotations
 
@@ -16,18 +17,15 @@ PANIC = ("Sgt Doyle's AR marker: complete → panic (1 in AR column 4, red: out 
          "panic) [AR-038, AR-059, AR-064]")
 
 
-def test_an_action_is_named_by_its_dialog_title() -> None:
-    e = Event("action", "Sgt Doyle: give_turn", {"soldier": "doyle", "action": "give_turn"})
-    assert shown(e).text == "Sgt Doyle: Give a turn"
-    assert e.text == "Sgt Doyle: give_turn"  # the event itself is untouched
-    assert shown(Event("action", "Pfc Reyes: aimed", {"action": "aimed"})).text == \
-        "Pfc Reyes: Aimed fire"
+def test_the_engine_says_an_action_a_sighting_and_a_reaction_in_words() -> None:
+    """Once said at display time only (so a log rebuilt from a reopened save said
+    "give_turn" again); the engine says them in words now (issue 29)."""
+    from ambush_gui.ambush.mission import Reaction
+    from ambush_gui.ambush.words import REACTIONS, action_title, seen_already
 
-
-def test_a_sighting_is_said_in_words() -> None:
-    e = Event("paragraph_skipped", "¶2 is skipped: its sighting 'farmhouse-sentry' has been "
-              "made [AR-030]", {"paragraph": 2, "sighting": "farmhouse-sentry"})
-    assert shown(e).text == "¶2 is skipped: it tells of the farmhouse sentry, already seen [AR-030]"
+    assert action_title("give_turn") == "Give a turn" and action_title("aimed") == "Aimed fire"
+    assert seen_already("farmhouse-sentry") == "it tells of the farmhouse sentry, already seen"
+    assert REACTIONS[Reaction.US_INTO_SIGHT] == "an American comes into his sight"
 
 
 def test_the_sides_are_named_and_a_panic_says_why() -> None:

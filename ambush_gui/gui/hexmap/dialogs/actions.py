@@ -39,21 +39,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ambush_gui.ambush.words import ACTIONS, action_title, option_text, soldier, soldier_name
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.gui.hexmap.dialogs.common import (
-    ACTIONS,
     GROUPS,
     STANCES,
     action_tip,
-    action_title,
     crew_notes,
     option_note,
-    option_text,
-    soldier,
     soldier_chips,
     soldier_details,
     soldier_header,
-    soldier_name,
     stance_tip,
 )
 from ambush_gui.gui.hexmap.dialogs.fire import hit_odds, percent
