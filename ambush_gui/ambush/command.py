@@ -129,6 +129,12 @@ def command_words(g: AmbushContext, s: Soldier) -> str:
     return text
 
 
+def gone(s: Soldier) -> str:
+    """Why a man who has left the map takes no part: house rule AR-105, he is out of the
+    mission (no check, no roll, no command given or received), though off the map."""
+    return f"{s.label} has left the map (AR-105)"
+
+
 def why_not_give(g: AmbushContext, commander: Soldier, receiver: Soldier,
                  ordered: bool = False) -> str | None:
     """Why ``commander`` may not give ``receiver`` a turn (AR-060, AR-061, AR-063); None if he
@@ -141,6 +147,8 @@ def why_not_give(g: AmbushContext, commander: Soldier, receiver: Soldier,
         return f"{receiver.label} is not another soldier of his side"
     if not receiver.active:
         return f"{receiver.label} is {receiver.status.value}"
+    if receiver.left_map:
+        return gone(receiver)
     if receiver.wounded:
         return f"{receiver.label} is wounded and may not receive a turn (AR-061)"
     if receiver.side is Side.US and not receiver.aware:
@@ -183,6 +191,8 @@ def why_not_wake(g: AmbushContext, commander: Soldier, sleeper: Soldier) -> str 
         return f"{commander.label} is unaware himself (AR-026)"
     if sleeper.side is not Side.US or sleeper.aware or not sleeper.active:
         return f"{sleeper.label} is not an unaware active soldier"
+    if sleeper.left_map:
+        return gone(sleeper)
     if sleeper.wounded:
         return f"{sleeper.label} is wounded and cannot be made aware this way (AR-026)"
     if not within_reach(commander, sleeper):

@@ -100,10 +100,14 @@ def _awareness_result(g: RoundsContext, s: Soldier, rule: str) -> None:
 
 
 def everyone_aware(g: RoundsContext) -> None:
-    """AR-022: from Round 3 everyone is aware."""
+    """AR-022: from Round 3 everyone is aware. A man who has left the map is out of the
+    mission (house rule AR-105): nothing is said of him; his flag turns as it always did,
+    so that the saves made before the house rule lead to the state they recorded."""
     for s in g.state.side(Side.US):
         if not s.aware:
             s.aware = True
+            if s.left_map:
+                continue
             g.log.emit("aware", f"{s.label} is aware: Round {g.state.round} [AR-022]",
                        soldier=s.id, aware=True, rule="AR-022")
 
