@@ -763,6 +763,7 @@ class AmbushWindow(GameWindow):
         the Mission panel: it named the decision answered last while the tray waited."""
         if why is not None:
             self.mission_panel.show_waiting(why)
+            self.track.show_waiting(why)  # "End of Round 1" in both, not Round 2 on the track
             self._fit_mission_soon()
 
     def _show_moment(self, game: Any) -> None:
