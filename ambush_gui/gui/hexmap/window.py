@@ -39,7 +39,7 @@ from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Event
 from ambush_gui.core.hexgrid import Hex
 from ambush_gui.gui.hexmap.dialogs import ON_THE_MAP  # noqa: E402
-from ambush_gui.gui.hexmap.wording import german_names, shown  # noqa: E402
+from ambush_gui.gui.hexmap.wording import german_names, news_side, shown  # noqa: E402
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.controller import GameController
 from ambush_gui.gui.shared.game_window import GameWindow
@@ -699,6 +699,9 @@ class AmbushWindow(GameWindow):
         """The side of an Ambush! roll or outcome: the soldier it names (rolls name him in
         their purpose, outcomes by id), the side whose initiative die it is."""
         game = self.controller.game
+        news = news_side(event, game.state)  # an outcome: the side it is good news for
+        if news is not None:
+            return news
         d = event.data
         for key in ("soldier", "german", "firer"):
             s = game.state.soldiers.get(d.get(key)) if d.get(key) else None

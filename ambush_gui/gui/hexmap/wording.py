@@ -92,3 +92,63 @@ def shown(event: Event, names: Mapping[int, str] | None = None) -> Event:
     if event.kind == "roll" and isinstance(d.get("purpose"), str):
         data["purpose"] = _sides(d["purpose"])
     return replace(event, text=text, data=data)
+
+
+_OTHER = {"us": "german", "german": "us"}
+_BAD_MARKS = ("panic", "inactive")  # a marker moved by a panic, or by a man put out of the fight
+_GOOD_JAM_RESULTS = ("cleared",)
+
+
+def news_side(event: Event, state: Any) -> str | None:
+    """Whose good news an Ambush! outcome is, for its colour in the dice tray (issue 29's
+    play-test: "is wounded", bad news for the US player, showed in the US green). The side
+    of the man it befalls when it helps him (he passes his Perception Check, the shot
+    misses him), the other side when it hurts him (wounded, panicked, out of the fight,
+    his weapon jammed or broken, a clip spent); None for an outcome that is nobody's news
+    (the tray then colours it by the side that threw). ``state``: the game's, to know
+    each man's side and each weapon's owner."""
+    d, k = event.data, event.kind
+
+    def side_of(sid: Any) -> str | None:
+        s = state.soldiers.get(sid) if isinstance(sid, str) else None
+        return s.side.value if s is not None else None
+
+    def owner_of(wid: Any) -> str | None:
+        crew = state.crew_weapons.get(wid)
+        if crew is not None:
+            return next((side_of(c) for c in crew.carriers), None)
+        return next((s.side.value for s in state.soldiers.values()
+                     if any(w.id == wid for w in s.weapons)), None)
+
+    def good(side: str | None, ok: bool) -> str | None:
+        return side if ok or side is None else _OTHER.get(side)
+
+    if k in ("damage", "damage_roll"):
+        return good(side_of(d.get("soldier")), d.get("result") in (None, "none"))
+    if k == "hit":
+        return side_of(d.get("firer"))
+    if k == "miss":
+        target = side_of(d.get("target"))
+        return target or good(side_of(d.get("firer")), False)
+    if k == "marker" and d.get("soldier"):
+        return good(side_of(d["soldier"]), d.get("to") not in _BAD_MARKS)
+    if k == "aware" and "aware" in d:
+        return good(side_of(d.get("soldier")), bool(d["aware"]))
+    if k == "aware":  # woken by a commander, or by an attack on his hex (AR-024, AR-026)
+        return "us"
+    if k == "perception":
+        return good(side_of(d.get("soldier")), bool(d.get("passed")))
+    if k == "jam" and d.get("weapon"):
+        return good(owner_of(d["weapon"]), not (d.get("jammed") or d.get("dud")))
+    if k == "clear_jam":
+        return good(side_of(d.get("soldier")), d.get("result") in _GOOD_JAM_RESULTS)
+    if k == "ammo" and "spent" in d:
+        return good(side_of(d.get("soldier")), not d["spent"])
+    if k == "ammo" and d.get("german"):  # out of ammunition (FC-043)
+        return good(side_of(d["german"]), False)
+    if k == "surrender":
+        return "us"
+    if k == "assault" and "loser" in d:
+        loser = side_of(d["loser"]) if d["loser"] else None
+        return _OTHER.get(loser) if loser else None
+    return None
