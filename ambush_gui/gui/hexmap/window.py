@@ -698,7 +698,7 @@ class AmbushWindow(GameWindow):
     def side_of(self, event: Event) -> str | None:
         """The side of an Ambush! roll or outcome: the soldier it names (rolls name him in
         their purpose, outcomes by id), the side whose initiative die it is."""
-        game = self.controller.game
+        game: Any = self.controller.game
         news = news_side(event, game.state)  # an outcome: the side it is good news for
         if news is not None:
             return news
