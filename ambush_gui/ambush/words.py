@@ -77,6 +77,17 @@ REACTIONS: dict[Reaction, str] = {
 """What each Special Reaction column answers, in the card's words (AR-113)."""
 
 
+def stance_ends_move(stance: str, moved: bool) -> str:
+    """Why taking ``stance`` in the middle of a move ends it ("" if it does not): prone he
+    cannot move; crouching he crawls one hex a turn, none once he has moved (AR-100)."""
+    if stance == "prone":
+        return "Prone, he cannot move: going prone ends his move (AR-100)."
+    if stance == "crouching" and moved:
+        return ("Crouching, a man crawls one hex a turn, and he has already moved: crouching "
+                "now ends his move (AR-100).")
+    return ""
+
+
 def key_words(key: str) -> str:
     """A sighting's or an area's key in a mission file as words: ``farmhouse-sentry`` ->
     "the farmhouse sentry", ``first-field`` -> "the first field"."""

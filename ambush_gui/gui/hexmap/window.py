@@ -25,7 +25,6 @@ the map, apart from the red references.
 from __future__ import annotations
 
 import html
-from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer
@@ -95,7 +94,6 @@ class AmbushWindow(GameWindow):
         self._fresh_germans: list[str] = []  # ... those, for the decision now open
         self._appeared: list[tuple[str, str]] = []  # (hex, name) of Germans activated since a redraw
         self._labels: list[tuple[str, str]] = []  # (soldier label, side), longest first
-        self._stance_ends: tuple[str, str] | None = None  # (soldier, why) a stance ends a move
         self._move_ended = ""  # the status bar's word on it, after the next decision opens
         super().__init__(controller, parent)
 
@@ -456,7 +454,6 @@ class AmbushWindow(GameWindow):
         if decision.kind in ON_THE_MAP:
             self.move_prompt = AmbushStepPrompt()
             self.move_prompt.set_decision(decision, game)
-            self.move_prompt.chosen.connect(lambda a, d=decision: self._note_stance(d, a))
             self.move_prompt.chosen.connect(self._answer)
             self._show_steps(decision)
             self._host(self.move_prompt, decision)
@@ -637,13 +634,10 @@ class AmbushWindow(GameWindow):
 
     # -- showing the state ------------------------------------------------------------------------
     def _on_event(self, event: Event) -> None:
-        ends = self._stance_ends
-        if event.kind == "stance" and ends is not None and event.data.get("soldier") == ends[0]:
-            self._stance_ends = None  # the move ends with this stance: said in the log line
+        if event.kind == "stance" and event.data.get("ends_move"):  # said after, in the status bar
             game: Any = self.controller.game
-            who = game.state.soldiers[ends[0]].name
-            self._move_ended = f"{who}'s move is over. {ends[1]}"
-            event = replace(event, text=f"{event.text}: {ends[1]}")
+            who = game.state.soldiers[event.data["soldier"]].name
+            self._move_ended = f"{who}'s move is over. {event.data['ends_move']}"
         self.add_to_log(self.worded(event))  # through the player's view (core/view.py), as the table's
         german = event.data.get("german")
         if isinstance(german, str):
@@ -665,16 +659,6 @@ class AmbushWindow(GameWindow):
                 frm = event.data.get("frm") or self._last_hex(s.id)
                 if frm:
                     self._moves.append((s.id, [frm, event.data["to"]]))
-
-    def _note_stance(self, decision: Decision, answer: Any) -> None:
-        """A stance taken in the middle of a move that ends it: remembered, so that the
-        stance's log line and the status bar say the move is over and why."""
-        from ambush_gui.gui.hexmap.dialogs.actions import stance_ends_move
-
-        if decision.kind is DecisionKind.AMBUSH_MOVE and isinstance(answer, dict) \
-                and "stance" in answer:
-            why = stance_ends_move(str(answer["stance"]), bool(decision.facts.get("entered")))
-            self._stance_ends = (str(decision.facts.get("soldier")), why) if why else None
 
     def worded(self, event: Event) -> Event:
         """``event`` in the player's words (:func:`~ambush_gui.gui.hexmap.wording.shown`),
