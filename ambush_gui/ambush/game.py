@@ -59,7 +59,7 @@ from ambush_gui.ambush.mission import (
 from ambush_gui.ambush.model import AmbushState, Mode, Soldier, Status, WeaponState
 from ambush_gui.ambush.paragraphs import Paragraphs, Reading, StateSituation
 from ambush_gui.ambush.rounds import action_rounds, activate_in_round, condition_change, germans_on_map
-from ambush_gui.ambush.words import seen_already
+from ambush_gui.ambush.words import GERMAN_ORDERS, seen_already
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.dice import Dice
 from ambush_gui.core.events import Event
@@ -360,8 +360,9 @@ class AmbushGame(Game):
                 elif verb == "hold":
                     continue
                 elif german is None:
-                    self.log.emit("paragraph", f"¶{reading.paragraph}: '{verb}' needs a German "
-                                  "reading it; nothing happens", paragraph=reading.paragraph)
+                    self.log.emit("paragraph", f"¶{reading.paragraph}: only a German reading it "
+                                  f"can {GERMAN_ORDERS.get(verb, verb)}; nothing happens",
+                                  paragraph=reading.paragraph)
                 elif german.active and german.hex is not None:
                     other = self.german_act(german, act, reading.paragraph)
                     if other is not None:  # FC-044: the first non-firing option instead

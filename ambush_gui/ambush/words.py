@@ -88,6 +88,13 @@ def stance_ends_move(stance: str, moved: bool) -> str:
     return ""
 
 
+GERMAN_ORDERS: dict[str, str] = {
+    "fire": "fire", "move": "move", "stance": "change his stance", "surrender": "surrender",
+    "out_of_ammo": "run out of ammunition", "give_turn": "give a turn",
+}
+"""A paragraph's orders to the German reading it, said as what he does."""
+
+
 def key_words(key: str) -> str:
     """A sighting's or an area's key in a mission file as words: ``farmhouse-sentry`` ->
     "the farmhouse sentry", ``first-field`` -> "the first field"."""
