@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from ambush_gui.ambush.charts import ARSpace
 from ambush_gui.ambush.model import AmbushContext, Side, Soldier
+from ambush_gui.ambush.words import SPACE_NAMES
 from ambush_gui.core.hexgrid import Hex
 
 COMMAND_SUM = 5
@@ -154,7 +155,7 @@ def why_not_give(g: AmbushContext, commander: Soldier, receiver: Soldier,
     if receiver.side is Side.US and not receiver.aware:
         return f"{receiver.label} is unaware: wake him first (AR-023, house rule AR-063)"
     if receiver.marker not in RISE or receiver.panicked:
-        return (f"{receiver.label}'s marker is in {receiver.marker.value}: only a soldier in the "
+        return (f"{receiver.label}'s marker is in {SPACE_NAMES[receiver.marker]}: only a soldier in the "
                 "1-Turn or Complete space receives a turn (AR-061)")
     if not within_reach(commander, receiver):
         return f"{receiver.label} is more than two hexes from {commander.label} (AR-061)"
@@ -178,7 +179,7 @@ def give_turn(g: AmbushContext, commander: Soldier, receiver: Soldier, advantage
     receiver.marker = up
     receiver.turns += 1
     g.log.emit("give_turn", f"{commander.label} gives {receiver.label} a turn: "
-               f"{before.value} → {up.value} [AR-060, AR-061]", commander=commander.id,
+               f"{SPACE_NAMES[before]} → {SPACE_NAMES[up]} [AR-060, AR-061]", commander=commander.id,
                receiver=receiver.id, frm=before.value, to=up.value, rule="AR-060")
 
 

@@ -57,6 +57,7 @@ from ambush_gui.ambush.model import (
     WeaponState,
     enemy,
 )
+from ambush_gui.ambush.words import SPACE_NAMES
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Modifier
 from ambush_gui.core.game import Procedure
@@ -591,7 +592,8 @@ def move_marker(g: AmbushContext, s: Soldier, space: ARSpace, why: str, rule: st
     s.marker = space
     s.turns = 0
     g.log.emit("marker",
-               f"{s.label}'s AR marker: {before.value} → {space.value} ({why}) [{rule}]",
+               f"{s.label}'s AR marker: {SPACE_NAMES[before]} → {SPACE_NAMES[space]} ({why}) "
+               f"[{rule}]",
                soldier=s.id, frm=before.value, to=space.value, rule=rule)
 
 

@@ -24,7 +24,7 @@ from ambush_gui.ambush.command import in_command
 from ambush_gui.ambush.fire import new_round, perception_check, sees
 from ambush_gui.ambush.hooks import RoundsContext, RoundsStart
 from ambush_gui.ambush.model import Mode, Side, Soldier
-from ambush_gui.ambush.words import seen_already
+from ambush_gui.ambush.words import SPACE_NAMES, seen_already
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.hexgrid import Hex
@@ -227,7 +227,7 @@ def action_phase(g: RoundsContext) -> Procedure:
             else:
                 sid = yield Decision(
                     side=Side.US.value, kind=DecisionKind.AMBUSH_ACTOR,
-                    prompt=f"Round {st.round}, {space.value}: which soldier acts next?",
+                    prompt=f"Round {st.round}, {SPACE_NAMES[space]}: which soldier acts next?",
                     options=tuple(s.id for s in ready),
                     facts={"round": st.round, "space": space.value},
                 )
@@ -245,7 +245,7 @@ def _turn(g: RoundsContext, who: Soldier, turn: Procedure) -> Procedure:
     """One turn; afterwards his marker drops one space unless the turn moved it (AR-044,
     AR-052, AR-053)."""
     before = who.marker
-    g.log.emit("turn", f"{who.label}'s turn ({before.value}) [AR-044]", soldier=who.id,
+    g.log.emit("turn", f"{who.label}'s turn ({SPACE_NAMES[before]}) [AR-044]", soldier=who.id,
                space=before.value, round=g.state.round)
     yield from turn
     if who.marker is before:

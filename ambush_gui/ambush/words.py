@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ambush_gui.ambush.mission import Reaction
+from ambush_gui.ambush.charts import ARSpace
 
 # action value -> (title, group, rule, what it does)
 ACTIONS: dict[str, tuple[str, str, str, str]] = {
@@ -69,10 +69,10 @@ def action_title(value: str) -> str:
     return ACTIONS.get(value, (value.replace("_", " ").capitalize(), "", "", ""))[0]
 
 
-REACTIONS: dict[Reaction, str] = {
-    Reaction.US_INTO_SIGHT: "an American comes into his sight",
-    Reaction.FIRED_AT: "he is fired at (hit or missed)",
-    Reaction.COMRADE_HIT: "a German he can see is hit",
+REACTIONS: dict[str, str] = {  # keyed by mission.Reaction's values (a StrEnum finds them)
+    "us-into-sight": "an American comes into his sight",
+    "fired-at": "he is fired at (hit or missed)",
+    "comrade-hit": "a German he can see is hit",
 }
 """What each Special Reaction column answers, in the card's words (AR-113)."""
 
@@ -93,6 +93,18 @@ GERMAN_ORDERS: dict[str, str] = {
     "out_of_ammo": "run out of ammunition", "give_turn": "give a turn",
 }
 """A paragraph's orders to the German reading it, said as what he does."""
+
+
+SPACE_NAMES: dict[ARSpace, str] = {
+    ARSpace.TWO_TURN_ADVANTAGE: "2-Turn Advantage",
+    ARSpace.TWO_TURN_DISADVANTAGE: "2-Turn Disadvantage",
+    ARSpace.ONE_TURN_ADVANTAGE: "1-Turn Advantage",
+    ARSpace.ONE_TURN_DISADVANTAGE: "1-Turn Disadvantage",
+    ARSpace.PANIC: "Panic",
+    ARSpace.COMPLETE: "Complete",
+    ARSpace.INACTIVE: "Inactive",
+}
+"""Each space of the AR Track by the name printed on it (never its key, ``1-turn-advantage``)."""
 
 
 def key_words(key: str) -> str:

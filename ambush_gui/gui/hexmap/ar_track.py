@@ -36,22 +36,13 @@ from ambush_gui.ambush.charts import ARSpace, Side
 from ambush_gui.ambush.command import command_words
 from ambush_gui.ambush.model import Mode, Soldier
 from ambush_gui.ambush.rounds import next_space
+from ambush_gui.ambush.words import SPACE_NAMES
 from ambush_gui.core.events import Event
 from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import FlowLayout, clear_layout, side_colour, side_title
 from ambush_gui.gui.shared.dice import DieFace
 from ambush_gui.gui.shared.widgets import text_label
-
-SPACE_NAMES: dict[ARSpace, str] = {
-    ARSpace.TWO_TURN_ADVANTAGE: "2-Turn Advantage",
-    ARSpace.TWO_TURN_DISADVANTAGE: "2-Turn Disadvantage",
-    ARSpace.ONE_TURN_ADVANTAGE: "1-Turn Advantage",
-    ARSpace.ONE_TURN_DISADVANTAGE: "1-Turn Disadvantage",
-    ARSpace.PANIC: "Panic",
-    ARSpace.COMPLETE: "Complete",
-    ARSpace.INACTIVE: "Inactive",
-}
 
 SPACE_TIPS: dict[ARSpace, str] = {
     ARSpace.TWO_TURN_ADVANTAGE: "Two turns this Round; these act first",

@@ -20,7 +20,8 @@ from ambush_gui.core.events import Event
 from ambush_gui.gui.shared import theme
 
 _SIDE = re.compile(r"\b(the|Initiative:) (us|german)\b")
-_PANIC = re.compile(r"^(?P<who>.+?)'s AR marker: (?P<frm>[\w-]+) → panic \((?P<why>[^)]*)\)")
+_PANIC = re.compile(r"^(?P<who>.+?)'s AR marker: (?P<frm>.+?) → panic \((?P<why>[^)]*)\)",
+                    re.IGNORECASE)
 
 
 def _sides(text: str) -> str:

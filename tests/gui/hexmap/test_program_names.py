@@ -33,6 +33,7 @@ PROGRAM = re.compile(
     r"|\b[a-z_]+\.[a-z_]+\b"  # dotted: rounds.activate_in_round
     r"|\b[A-Za-z_]+\([a-z, ]*\)"  # a call: HexMap.los(a, b)
     r"|'[a-z0-9]+(?:-[a-z0-9]+)+'"  # a quoted key: 'farmhouse-sentry'
+    r"|\b[a-z0-9]+(?:-[a-z0-9]+){2,}\b"  # a key of three words or more: 1-turn-advantage
     r"|[{}]")  # a dict or set printed as it is
 
 
@@ -121,7 +122,8 @@ def test_the_scan_finds_what_the_play_test_saw() -> None:
     for line in ("Special Reaction R: us-into-sight (AR-113)",
                  "¶2 is skipped: its sighting 'farmhouse-sentry' has been made",
                  "Sgt Doyle: give_turn", "see rounds.activate_in_round",
-                 "Pvt Small: {'action': 'pass'}", "pvt-small"):
+                 "Pvt Small: {'action': 'pass'}", "pvt-small",
+                 "Round 2, 1-turn-advantage: which soldier acts next?"):
         assert program_words([line], keys), line
     assert not program_words(["Sgt Doyle: Give a turn to Pvt Small in 0502"], keys)
 
