@@ -42,8 +42,10 @@ from ambush_gui.ambush.game import AmbushGame
 from ambush_gui.ambush.mission import HIM, Cond, EndResult, Mission, Outcome
 from ambush_gui.ambush.model import Soldier, Status
 from ambush_gui.ambush.paragraphs import StateSituation
+from ambush_gui.ambush.words import key_words
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.hexgrid import Hex
+from ambush_gui.core.words import count
 
 INF = 10**9
 ACTION_ORDER = ("crew_aimed", "aimed", "snap", "clear_jam", "prepare_bazooka", "prepare_crew",
@@ -301,7 +303,7 @@ class AmbushAI:
             worth *= TRY_DECAY ** reads.get(c.paragraph, 0) if worth < 100 else 1.0
             if worth < WORTH_MIN:
                 continue
-            words = ", ".join(f"hex {x}" if x.isdigit() else f"the {x}" for x in c.at)
+            words = ", ".join(f"hex {x}" if x.isdigit() else key_words(x) for x in c.at)
             out.append(Target(where, words, c.paragraph, r.points, r.finds, r.ends, worth))
         return out
 
@@ -440,7 +442,7 @@ class AmbushAI:
                              crowd=1 if fire is None else 2)
         if throw is not None:
             n = len(g.state.in_hex(Hex.from_label(throw["to"]), Side.GERMAN))
-            return throw, f"{who} throws a grenade into {throw['to']}: {n} German(s), no American"
+            return throw, f"{who} throws a grenade into {throw['to']}: {count(n, 'German')}, no American"
         if fire is not None and s.stance is Stance.STANDING and "crouching" in stances:
             return {"stance": "crouching"}, f"{who} crouches to fire at {foe}: steadier and smaller"
         if s.stance is Stance.PRONE and not fire and stances:

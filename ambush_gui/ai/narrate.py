@@ -116,14 +116,42 @@ def _alley(game: Any, d: Decision, c: Any) -> str:
     return ""
 
 
+_STANCE_WORDS = {"standing": "stands up", "crouching": "crouches", "prone": "goes prone"}
+
+
 def _ambush(game: Any, d: Decision, c: Any) -> str:
-    if isinstance(c, dict) and c.get("soldier"):
-        who = name(game, c["soldier"])
-        if c.get("to"):
-            return f"{who} enters {c['to']}"
-        return f"{who}: {', '.join(f'{k} {v}' for k, v in c.items() if k != 'soldier')}"
-    soldier = d.facts.get("soldier")
-    who = name(game, soldier) if soldier else ""
+    """An Ambush! answer in the words its dialog's button gives it (the soldiers, weapons
+    and hexes by their names, never the file's keys: issue 29)."""
+    from ambush_gui.ambush.words import option_text, soldier_name, weapon_name
+
+    k = d.kind
+    sid = d.facts.get("soldier") or d.facts.get("firer")
+    who = soldier_name(game, sid) if sid else ""
+    if k is DecisionKind.AMBUSH_OPERATIONS:
+        if not isinstance(c, dict):
+            return f"Operations turn {d.facts.get('turn', '')}: the US squad ends the turn".replace(
+                "turn : ", "turn: ")
+        name = soldier_name(game, c.get("soldier"))
+        return f"{name} leaves the map" if c.get("to") == "off" else f"{name} enters {c.get('to')}"
+    if k is DecisionKind.AMBUSH_ACTOR:
+        return f"{soldier_name(game, c)} acts next"
+    if isinstance(c, dict) and "stance" in c and len(c) == 1:
+        return f"{who} {_STANCE_WORDS.get(str(c['stance']), str(c['stance']))}"
+    if k is DecisionKind.AMBUSH_STANCE:
+        return f"{who} keeps his stance" if c == "stay" else \
+            f"{who} {_STANCE_WORDS.get(str(c), str(c))}"
+    if k is DecisionKind.AMBUSH_MOVE:
+        if not isinstance(c, dict):
+            return f"{who} stops"
+        return f"{who} leaves the map" if c.get("to") == "off" else f"{who} moves into {c.get('to')}"
+    if k is DecisionKind.AMBUSH_TARGET:
+        if not isinstance(c, dict):
+            return f"{who} holds his fire"
+        how = "snap" if c.get("fire") == "snap" else "aimed"
+        at = f"the wall of {c['wall']}" if "wall" in c else soldier_name(game, c.get("target"))
+        return f"{who}: {how} fire with the {weapon_name(game, str(c.get('weapon')))} at {at}"
+    if k is DecisionKind.AMBUSH_ACTION and isinstance(c, dict) and "action" in c:
+        return f"{who}: {option_text(game, sid, c)}"
     return f"{who}: {c}" if who else str(c)
 
 

@@ -52,6 +52,7 @@ from ambush_gui.ambush.fire import (
 )
 from ambush_gui.ambush.hooks import RoundsContext, Situation
 from ambush_gui.ambush.model import AmbushContext, Side, Soldier, enemy
+from ambush_gui.ambush.words import action_title, stance_ends_move
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.hexgrid import Hex
@@ -291,16 +292,21 @@ def stance_options(s: Soldier, turn: TurnState) -> list[dict[str, str]]:
     return [{"stance": st.value} for st in Stance if st is not s.stance]
 
 
-def change_stance(g: AmbushContext, s: Soldier, stance: Stance, turn: TurnState) -> None:
-    """AR-071, AR-072: the one stance change of his turn."""
+def change_stance(g: AmbushContext, s: Soldier, stance: Stance, turn: TurnState,
+                  moved: bool | None = None) -> None:
+    """AR-071, AR-072: the one stance change of his turn. ``moved``: taken in the middle of
+    a move (whether he has entered a hex yet); a stance that ends the move says so
+    (AR-100), in the log line and as ``ends_move``."""
     before, s.stance = s.stance, stance
     turn.stance_changed = True
     cost = ""
     if s.wounded:
         turn.mp -= 1
         cost = ", 1 Movement Point: he is wounded [AR-072]"
+    ends = stance_ends_move(stance.value, moved) if moved is not None else ""
     g.log.emit("stance", f"{s.label}: {before.value} → {stance.value}{cost or ' (free)'} "
-               "[AR-071]", soldier=s.id, stance=stance.value, rule="AR-071")
+               "[AR-071]" + (f": {ends}" if ends else ""), soldier=s.id, stance=stance.value,
+               rule="AR-071", **({"ends_move": ends} if ends else {}))
 
 
 # -- a turn ------------------------------------------------------------------------------
@@ -328,7 +334,7 @@ def take_turn(g: RoundsContext, s: Soldier) -> Procedure:
             continue
         break
     action = Action(choice["action"])
-    g.log.emit("action", f"{s.label}: {action.value}", soldier=s.id, action=action.value,
+    g.log.emit("action", f"{s.label}: {action_title(action.value)}", soldier=s.id, action=action.value,
                choice=dict(choice))
     yield from carry_out(g, s, action, choice, turn)
     if action is not Action.PASS and stance_options(s, turn) and s.hex is not None:
@@ -551,7 +557,7 @@ def move(g: RoundsContext, s: Soldier, turn: TurnState, budget: int,
                             snap_shots=1)
             continue
         if "stance" in choice:
-            change_stance(g, s, Stance(choice["stance"]), turn)
+            change_stance(g, s, Stance(choice["stance"]), turn, moved=bool(entered))
             if s.wounded:
                 spent += 1
             continue

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from ambush_gui.ambush.charts import ARSpace
 from ambush_gui.ambush.model import AmbushContext, Side, Soldier
+from ambush_gui.ambush.words import SPACE_NAMES
 from ambush_gui.core.hexgrid import Hex
 
 COMMAND_SUM = 5
@@ -129,6 +130,12 @@ def command_words(g: AmbushContext, s: Soldier) -> str:
     return text
 
 
+def gone(s: Soldier) -> str:
+    """Why a man who has left the map takes no part: house rule AR-105, he is out of the
+    mission (no check, no roll, no command given or received), though off the map."""
+    return f"{s.label} has left the map (AR-105)"
+
+
 def why_not_give(g: AmbushContext, commander: Soldier, receiver: Soldier,
                  ordered: bool = False) -> str | None:
     """Why ``commander`` may not give ``receiver`` a turn (AR-060, AR-061, AR-063); None if he
@@ -141,12 +148,14 @@ def why_not_give(g: AmbushContext, commander: Soldier, receiver: Soldier,
         return f"{receiver.label} is not another soldier of his side"
     if not receiver.active:
         return f"{receiver.label} is {receiver.status.value}"
+    if receiver.left_map:
+        return gone(receiver)
     if receiver.wounded:
         return f"{receiver.label} is wounded and may not receive a turn (AR-061)"
     if receiver.side is Side.US and not receiver.aware:
         return f"{receiver.label} is unaware: wake him first (AR-023, house rule AR-063)"
     if receiver.marker not in RISE or receiver.panicked:
-        return (f"{receiver.label}'s marker is in {receiver.marker.value}: only a soldier in the "
+        return (f"{receiver.label}'s marker is in {SPACE_NAMES[receiver.marker]}: only a soldier in the "
                 "1-Turn or Complete space receives a turn (AR-061)")
     if not within_reach(commander, receiver):
         return f"{receiver.label} is more than two hexes from {commander.label} (AR-061)"
@@ -170,7 +179,7 @@ def give_turn(g: AmbushContext, commander: Soldier, receiver: Soldier, advantage
     receiver.marker = up
     receiver.turns += 1
     g.log.emit("give_turn", f"{commander.label} gives {receiver.label} a turn: "
-               f"{before.value} → {up.value} [AR-060, AR-061]", commander=commander.id,
+               f"{SPACE_NAMES[before]} → {SPACE_NAMES[up]} [AR-060, AR-061]", commander=commander.id,
                receiver=receiver.id, frm=before.value, to=up.value, rule="AR-060")
 
 
@@ -183,6 +192,8 @@ def why_not_wake(g: AmbushContext, commander: Soldier, sleeper: Soldier) -> str 
         return f"{commander.label} is unaware himself (AR-026)"
     if sleeper.side is not Side.US or sleeper.aware or not sleeper.active:
         return f"{sleeper.label} is not an unaware active soldier"
+    if sleeper.left_map:
+        return gone(sleeper)
     if sleeper.wounded:
         return f"{sleeper.label} is wounded and cannot be made aware this way (AR-026)"
     if not within_reach(commander, sleeper):

@@ -57,6 +57,7 @@ from ambush_gui.ambush.model import (
     WeaponState,
     enemy,
 )
+from ambush_gui.ambush.words import SPACE_NAMES
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Modifier
 from ambush_gui.core.game import Procedure
@@ -591,7 +592,8 @@ def move_marker(g: AmbushContext, s: Soldier, space: ARSpace, why: str, rule: st
     s.marker = space
     s.turns = 0
     g.log.emit("marker",
-               f"{s.label}'s AR marker: {before.value} → {space.value} ({why}) [{rule}]",
+               f"{s.label}'s AR marker: {SPACE_NAMES[before]} → {SPACE_NAMES[space]} ({why}) "
+               f"[{rule}]",
                soldier=s.id, frm=before.value, to=space.value, rule=rule)
 
 
@@ -1265,17 +1267,18 @@ def clear_jam(g: AmbushContext, s: Soldier, wid: str) -> JamResult:
     if problem:
         raise IllegalFire(problem)
     w = find_weapon(g, s, wid)
+    name = g.charts.weapon(w.weapon).name
     if not w.jammed or w.broken:
-        raise IllegalFire(f"{s.label}'s {w.weapon} is not jammed")
+        raise IllegalFire(f"{s.label}'s {name} is not jammed")
     captured = g.state.captured(g.charts, s, w)
-    die = g.dice.zero_to_nine(f"Clear Jammed Weapon: {s.label}'s {w.weapon}")
+    die = g.dice.zero_to_nine(f"Clear Jammed Weapon: {s.label}'s {name}")
     result = g.charts.clear_jam(s.ws, die, captured)
     if result is JamResult.CLEARED:
         w.jammed = False
     elif result is JamResult.BROKEN:
         w.jammed, w.broken = False, True
     ws = f"WS {s.ws}" + (" −1, a captured weapon [FC-037]" if captured else "")
-    g.log.emit("clear_jam", f"{s.label} works on the jammed {w.weapon}: {die} at {ws}: "
+    g.log.emit("clear_jam", f"{s.label} works on the jammed {name}: {die} at {ws}: "
                f"{result.value} [FC-035{', FC-036' if result is JamResult.BROKEN else ''}]",
                soldier=s.id, weapon=w.id, die=die, ws=s.ws, captured=captured,
                result=result.value, rule="FC-035")
@@ -1293,13 +1296,14 @@ def prepare_crew_weapon(g: AmbushContext, wid: str, by: Soldier | None = None) -
     w = st.crew_weapons.get(wid)
     if w is None:
         raise IllegalFire(f"there is no crew weapon {wid!r}")
+    name = g.charts.weapon(w.weapon).name
     if w.prepared:
-        raise IllegalFire(f"the {w.weapon} is already prepared")
+        raise IllegalFire(f"the {name} is already prepared")
     if w.broken:
-        raise IllegalFire(f"the {w.weapon} is broken (FC-036)")
+        raise IllegalFire(f"the {name} is broken (FC-036)")
     hexes = {st.soldiers[s].hex for s in w.carriers}
     if len(hexes) != 1 or None in hexes:
-        raise IllegalFire(f"the pieces of the {w.weapon} must be in one hex to prepare it "
+        raise IllegalFire(f"the pieces of the {name} must be in one hex to prepare it "
                           "(FC-055)")
     where = next(iter(hexes))
     assert where is not None
@@ -1310,7 +1314,7 @@ def prepare_crew_weapon(g: AmbushContext, wid: str, by: Soldier | None = None) -
         if problem:
             raise IllegalFire(problem)
         if by.hex != where:
-            raise IllegalFire(f"{by.label} is not in {where} with the {w.weapon} (AR-087)")
+            raise IllegalFire(f"{by.label} is not in {where} with the {name} (AR-087)")
     w.prepared, w.at = True, where
     who = (f"{by.label} prepares it" if by is not None and st.mode is Mode.ROUNDS
            else "set up in Operations, no action needed")

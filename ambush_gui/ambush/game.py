@@ -59,6 +59,7 @@ from ambush_gui.ambush.mission import (
 from ambush_gui.ambush.model import AmbushState, Mode, Soldier, Status, WeaponState
 from ambush_gui.ambush.paragraphs import Paragraphs, Reading, StateSituation
 from ambush_gui.ambush.rounds import action_rounds, activate_in_round, condition_change, germans_on_map
+from ambush_gui.ambush.words import GERMAN_ORDERS, seen_already
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.dice import Dice
 from ambush_gui.core.events import Event
@@ -302,8 +303,8 @@ class AmbushGame(Game):
         a sighting occurs once, however the paragraph is reached)."""
         p = self.scenario.paragraph(number)
         if p.sighting is not None and p.sighting in self.state.sightings:
-            self.log.emit("paragraph_skipped", f"¶{number} is skipped: its sighting "
-                          f"'{p.sighting}' has been made [AR-030]", paragraph=number,
+            self.log.emit("paragraph_skipped", f"¶{number} is skipped: "
+                          f"{seen_already(p.sighting)} [AR-030]", paragraph=number,
                           sighting=p.sighting, rule="AR-030")
             return None
         reading = self.engine.read(number, self.situation(german),
@@ -359,8 +360,9 @@ class AmbushGame(Game):
                 elif verb == "hold":
                     continue
                 elif german is None:
-                    self.log.emit("paragraph", f"¶{reading.paragraph}: '{verb}' needs a German "
-                                  "reading it; nothing happens", paragraph=reading.paragraph)
+                    self.log.emit("paragraph", f"¶{reading.paragraph}: only a German reading it "
+                                  f"can {GERMAN_ORDERS.get(verb, verb)}; nothing happens",
+                                  paragraph=reading.paragraph)
                 elif german.active and german.hex is not None:
                     other = self.german_act(german, act, reading.paragraph)
                     if other is not None:  # FC-044: the first non-firing option instead
@@ -446,7 +448,8 @@ class AmbushGame(Game):
             w = me.primary
             if w is not None:
                 w.out_of_ammo = True
-                self.log.emit("ammo", f"{me.label}'s {w.weapon} is out of ammunition [FC-043]",
+                name = self.charts.weapon(w.weapon).name
+                self.log.emit("ammo", f"{me.label}'s {name} is out of ammunition [FC-043]",
                               german=me.id, weapon=w.id, rule="FC-043")
         return None
 

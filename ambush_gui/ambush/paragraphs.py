@@ -56,6 +56,7 @@ from ambush_gui.ambush.mission import (
     Reaction,
 )
 from ambush_gui.ambush.model import AmbushContext, Side, Soldier
+from ambush_gui.ambush.words import REACTIONS, seen_already
 from ambush_gui.core.dice import Dice
 from ambush_gui.core.events import Event, EventLog
 from ambush_gui.core.hexgrid import Hex
@@ -428,7 +429,7 @@ class Paragraphs:
                 action_number = self.dice.zero_to_nine(
                     f"{g.name} ({g.letter}): Special Reaction {letter}, new Action Number (AR-113)")
                 column, col, rerolled = letter, r.column, True
-                why = f"Special Reaction {letter}: {r.situation.value} (AR-113)"
+                why = f"Special Reaction {letter}, {REACTIONS[r.situation]} (AR-113)"
             else:
                 column, col = condition, g.columns[condition]
                 why = f"Condition {condition} (AR-110)"
@@ -458,8 +459,9 @@ class Paragraphs:
             return None
         sighting = self.mission.paragraph(number).sighting
         if sighting is not None and sighting in situation.sightings():
-            self.log.emit("event", f"Event column {total}: paragraph {number} is skipped, its "
-                          f"sighting '{sighting}' has been made (AR-030)", total=total)
+            self.log.emit("event", f"Event column {total}: paragraph {number} is skipped, "
+                          f"{seen_already(sighting)} (AR-030)",
+                          total=total, sighting=sighting)
             return None
         return self.read(number, situation)
 

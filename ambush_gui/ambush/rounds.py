@@ -24,6 +24,7 @@ from ambush_gui.ambush.command import in_command
 from ambush_gui.ambush.fire import new_round, perception_check, sees
 from ambush_gui.ambush.hooks import RoundsContext, RoundsStart
 from ambush_gui.ambush.model import Mode, Side, Soldier
+from ambush_gui.ambush.words import SPACE_NAMES, seen_already
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.hexgrid import Hex
@@ -99,10 +100,14 @@ def _awareness_result(g: RoundsContext, s: Soldier, rule: str) -> None:
 
 
 def everyone_aware(g: RoundsContext) -> None:
-    """AR-022: from Round 3 everyone is aware."""
+    """AR-022: from Round 3 everyone is aware. A man who has left the map is out of the
+    mission (house rule AR-105): nothing is said of him; his flag turns as it always did,
+    so that the saves made before the house rule lead to the state they recorded."""
     for s in g.state.side(Side.US):
         if not s.aware:
             s.aware = True
+            if s.left_map:
+                continue
             g.log.emit("aware", f"{s.label} is aware: Round {g.state.round} [AR-022]",
                        soldier=s.id, aware=True, rule="AR-022")
 
@@ -119,8 +124,8 @@ def event_phase(g: RoundsContext) -> Procedure:
         g.log.emit("event", f"Event column {total}: nothing [AR-029]", total=total)
         return
     if entry.sighting is not None and entry.sighting in g.state.sightings:
-        g.log.emit("event", f"Event column {total}: paragraph {entry.paragraph} skipped, its "
-                   f"sighting ({entry.sighting}) already occurred [AR-030]", total=total,
+        g.log.emit("event", f"Event column {total}: paragraph {entry.paragraph} is skipped, "
+                   f"{seen_already(entry.sighting)} [AR-030]", total=total,
                    paragraph=entry.paragraph, skipped=True, rule="AR-030")
         return
     g.log.emit("event", f"Event column {total}: read paragraph {entry.paragraph} [AR-030]",
@@ -222,7 +227,7 @@ def action_phase(g: RoundsContext) -> Procedure:
             else:
                 sid = yield Decision(
                     side=Side.US.value, kind=DecisionKind.AMBUSH_ACTOR,
-                    prompt=f"Round {st.round}, {space.value}: which soldier acts next?",
+                    prompt=f"Round {st.round}, {SPACE_NAMES[space]}: which soldier acts next?",
                     options=tuple(s.id for s in ready),
                     facts={"round": st.round, "space": space.value},
                 )
@@ -240,7 +245,7 @@ def _turn(g: RoundsContext, who: Soldier, turn: Procedure) -> Procedure:
     """One turn; afterwards his marker drops one space unless the turn moved it (AR-044,
     AR-052, AR-053)."""
     before = who.marker
-    g.log.emit("turn", f"{who.label}'s turn ({before.value}) [AR-044]", soldier=who.id,
+    g.log.emit("turn", f"{who.label}'s turn ({SPACE_NAMES[before]}) [AR-044]", soldier=who.id,
                space=before.value, round=g.state.round)
     yield from turn
     if who.marker is before:

@@ -138,6 +138,28 @@ def test_a_crouching_soldier_crawls_exactly_one_hex_whatever_the_terrain() -> No
         pass
 
 
+@pytest.mark.rule("AR-100")
+def test_a_stance_that_ends_a_move_says_so_in_the_engines_own_line() -> None:
+    """The window once added "crouching now ends his move" to the log line itself, so the
+    log rebuilt from a reopened save lacked it (issue 29); the engine says it now."""
+    b = bench(kit.us("a", "0101", mpa=6))
+    proc = actions.move(b, b.s("a"), TurnState(6), 6)
+    first = next(proc)
+    assert {"stance": "crouching"} in first.options
+    proc.send({"to": "0102"})
+    proc.send({"stance": "crouching"})
+    line = b.log.events[-1]
+    assert line.kind == "stance" and line.text.endswith(": Crouching, a man crawls one hex a "
+                                                        "turn, and he has already moved: "
+                                                        "crouching now ends his move (AR-100).")
+    assert line.data["ends_move"].startswith("Crouching")
+    b2 = bench(kit.us("a", "0101", mpa=6))
+    proc2 = actions.move(b2, b2.s("a"), TurnState(6), 6)
+    next(proc2)
+    proc2.send({"stance": "crouching"})  # before any hex: he may still crawl one
+    assert "ends_move" not in b2.log.events[-1].data
+
+
 @pytest.mark.rule("AR-102")
 def test_a_moving_soldier_stops_on_entering_a_hex_with_an_enemy() -> None:
     b = bench(kit.us("a", "0101", mpa=8), kit.german("g", "A", "0102"))

@@ -198,3 +198,15 @@ def test_the_invariants_catch_a_soldier_lost_and_a_clip_gained() -> None:
 def test_the_german_side_never_answers() -> None:
     game = played("ambush-hedgerow", 1)
     assert set(game.answered_by) == {Side.US.value}
+
+
+def test_a_germans_order_read_from_the_card_is_said_in_words() -> None:
+    """An order for "him" in a paragraph the Mission Card reads has nobody to carry it out;
+    the log said it by its key ("'stance' needs a German reading it", issue 29)."""
+    data = mission_kit.small()
+    data["paragraphs"][1]["options"] = [{"text": "Someone ducks.", "do": [{"stance": "prone"}]}]
+    g = AmbushGame(Mission.from_data(data), 1)
+    g.start()
+    list(g.carry_out(g.read(2)))
+    line = g.log.events[-1].text
+    assert line == "¶2: only a German reading it can change his stance; nothing happens"

@@ -238,6 +238,36 @@ def test_round_2_every_unaware_soldier_checks_on_or_off_the_map() -> None:
     assert (b.s("a").aware, b.s("off").aware, b.s("c").aware) == (False, True, True)
 
 
+@pytest.mark.rule("AR-105")
+def test_a_soldier_who_has_left_the_map_makes_no_check_no_roll_and_takes_no_command() -> None:
+    """House rule AR-105 (issue 29's play-test: a man who had left was still rolled for):
+    he is out of the mission. No Awareness Check in Round 2, no "is aware" in Round 3, no
+    marker placed (so no panic), no Leadership counted, and no commander wakes him or
+    gives him a turn: not even one still off the map, whom AR-014 puts "in one hex" with
+    the others off the map. The dice are strict: a roll for him would fail the test."""
+    from ambush_gui.ambush import actions, command
+
+    sgt = kit.us("sgt", None, ldr=3, name="Sgt Off")  # aware, not yet on the map
+    gone = kit.us("gone", None, aware=False, left_map=True, name="Pvt Gone")
+    b = bench(sgt, gone, kit.us("c", "0102", aware=False), kit.german("g", "A", "0104"))
+    b.state.round = 2
+    b.dice.push(d(0))  # Pvt C's check, and no other
+    rounds.us_awareness(b)
+    assert (b.s("c").aware, b.s("gone").aware) == (True, False)
+    b.state.round = 3
+    rounds.everyone_aware(b)
+    b.s("gone").aware = False  # (his flag turns, as before the house rule: old saves' state)
+    rounds.place_side(b, Side.US, 9)
+    assert b.s("gone").marker is ARSpace.COMPLETE and not b.s("gone").panicked
+    assert all(o.id != "gone" for o, _ in command.command_givers(b, b.s("sgt")))
+    assert command.why_not_wake(b, b.s("sgt"), b.s("gone")) == "Pvt Gone has left the map (AR-105)"
+    b.s("gone").aware = True
+    assert command.why_not_give(b, b.s("sgt"), b.s("gone")) == "Pvt Gone has left the map (AR-105)"
+    answers = [o.answer for o in actions.action_table(b, b.s("sgt"))]
+    assert not any(a.get("soldier") == "gone" for a in answers)
+    assert "Pvt Gone" not in " ".join(e.text for e in b.log.events)
+
+
 @pytest.mark.rule("AR-022")
 def test_from_round_3_everyone_is_aware() -> None:
     b = bench(kit.us("a", "0101", aware=False), kit.german("g", "A", "0104"))

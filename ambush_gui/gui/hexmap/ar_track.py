@@ -36,21 +36,13 @@ from ambush_gui.ambush.charts import ARSpace, Side
 from ambush_gui.ambush.command import command_words
 from ambush_gui.ambush.model import Mode, Soldier
 from ambush_gui.ambush.rounds import next_space
+from ambush_gui.ambush.words import SPACE_NAMES
 from ambush_gui.core.events import Event
+from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import FlowLayout, clear_layout, side_colour, side_title
 from ambush_gui.gui.shared.dice import DieFace
 from ambush_gui.gui.shared.widgets import text_label
-
-SPACE_NAMES: dict[ARSpace, str] = {
-    ARSpace.TWO_TURN_ADVANTAGE: "2-Turn Advantage",
-    ARSpace.TWO_TURN_DISADVANTAGE: "2-Turn Disadvantage",
-    ARSpace.ONE_TURN_ADVANTAGE: "1-Turn Advantage",
-    ARSpace.ONE_TURN_DISADVANTAGE: "1-Turn Disadvantage",
-    ARSpace.PANIC: "Panic",
-    ARSpace.COMPLETE: "Complete",
-    ARSpace.INACTIVE: "Inactive",
-}
 
 SPACE_TIPS: dict[ARSpace, str] = {
     ARSpace.TWO_TURN_ADVANTAGE: "Two turns this Round; these act first",
@@ -399,12 +391,9 @@ class ARTrackWidget(QWidget):
         self.placement, self.next_actors = {}, []
         self.next_space = next_space(game) if rounds else None
         if not rounds:
-            self.title.setText("AR Track")
-            last = f" The last firefight lasted {st.round} Round(s)." if st.round else ""
-            self.idle.setText(f"Operations, turn {game.turn}: no Action Rounds are being fought."
-                              f"{last}")
-            for box in self.spaces.values():
-                box.set_markers([])
+            last = f" The last firefight lasted {count(st.round, 'Round')}." if st.round else ""
+            self._show_operations(f"Operations, turn {game.turn}: no Action Rounds are being "
+                                  f"fought.{last}")
             return
         self.title.setText(f"Round {st.round}")
         thrown = latest_initiative(game.log.events) is not None  # else last Round's Advantage
@@ -439,15 +428,35 @@ class ARTrackWidget(QWidget):
 
     def follow(self, event: Event) -> None:
         """An event as it is shown (the live game is already at the answer's end): a new
-        Round clears the last one's dice and Advantage, its initiative shows its own."""
+        Round names itself and clears the last one's dice and Advantage, its initiative
+        shows its own; the Rounds' end puts the track away."""
+        if event.kind == "round":
+            self.title.setText(f"Round {event.data.get('round')}")
         if event.kind == "round" and self.track.isHidden():  # Rounds commence: the track
             # is drawn with the next moment; till then it says no Operations turn
-            self.title.setText(f"Round {event.data.get('round')}")
             self.idle.setText("Action Rounds have begun: each marker goes on the track when "
                               "the initiative dice are thrown.")
         elif event.kind in ("round", "initiative") and not self.track.isHidden():
             self._show_dice([event])
             self._show_halves(event.data.get("advantage") if event.kind == "initiative" else None)
+        elif event.kind == "rounds" and "rounds" in event.data:
+            self._show_operations(f"The Rounds are over after {count(int(event.data['rounds']), 'Round')}: "
+                                  "Operations resume.")
+
+    def show_waiting(self, why: str) -> None:
+        """The dice tray waits on a Round's end ("End of Round 1"): the title says so, as the
+        Mission panel does (the markers drawn are already back on Complete for the next)."""
+        if why.startswith("End of"):
+            self.title.setText(why)
+
+    def _show_operations(self, words: str) -> None:
+        for w in (self.track, self.dice_box, self.reason):
+            w.setVisible(False)
+        self.idle.setVisible(True)
+        self.title.setText("AR Track")
+        self.idle.setText(words)
+        for box in self.spaces.values():
+            box.set_markers([])
 
     def _show_halves(self, adv: str | None) -> None:
         dis = None if adv is None else ("german" if adv == "us" else "us")

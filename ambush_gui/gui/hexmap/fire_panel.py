@@ -109,6 +109,21 @@ class Step:
         return " ".join(x for x in (f"{self.title} —", dice, body, self.word) if x)
 
 
+PLAYER_SIDE = "us"
+"""Ambush! is played from the US side (the Germans follow their paragraphs): the panel's
+green is good news for the player."""
+
+
+def weapon_news(item: FireItem, tone: str) -> str:
+    """The tone of a check on the firer's own weapon (its jam, a dud, a clip spent) as news
+    for the player: green ("good") when it goes his way. A German's weapon that works is
+    no good news for him (plain), a German's jam or dud is (issue 29's play-test: bad news
+    in green)."""
+    if item.side == PLAYER_SIDE:
+        return tone
+    return {"good": "plain", "jam": "good"}.get(tone, tone)
+
+
 @dataclass
 class FireItem:
     """One fire (every shot of one fire action) or one throw, as the panel shows it."""
@@ -499,11 +514,13 @@ class FirePanel(QWidget):
             dud = bool(d.get("dud"))
             text = (f"{roll:02d} ≤ {number:02d}: " + ("a dud; the round is crossed off and the fire "
                                                       "ends" if dud else "the weapon jams; the fire ends"))
-            step = Step("Jam check", text, dice, "jam", "DUD" if dud else "JAMMED", event.text)
+            step = Step("Jam check", text, dice, weapon_news(item, "jam"), "DUD" if dud else "JAMMED",
+                        event.text)
             item.outcome.append("dud" if dud else "jammed")
             item.shot_done = True
         else:
-            step = Step("Jam check", f"{roll:02d} over {number:02d}: no jam", dice, "good", "", event.text)
+            step = Step("Jam check", f"{roll:02d} over {number:02d}: no jam", dice,
+                        weapon_news(item, "good"), "", event.text)
         item.steps.append(step)
         return True
 
@@ -621,10 +638,11 @@ class FirePanel(QWidget):
         if d.get("spent"):
             who = "" if d.get("soldier") == item.firer else f" ({_esc(self._name(d.get('soldier')))}'s)"
             text = f"{roll:02d} ≤ {number:02d}: a clip spent{who}, <b>{d.get('left')} left</b>"
-            step = Step("Ammunition", text, self._take("Out of Ammo"), "jam", "CLIP SPENT", event.text)
+            step = Step("Ammunition", text, self._take("Out of Ammo"), weapon_news(item, "jam"),
+                        "CLIP SPENT", event.text)
         else:
             step = Step("Ammunition", f"{roll:02d} over {number:02d}: no clip spent",
-                        self._take("Out of Ammo"), "good", "", event.text)
+                        self._take("Out of Ammo"), weapon_news(item, "good"), "", event.text)
         item.steps.append(step)
         return True
 
@@ -636,7 +654,8 @@ class FirePanel(QWidget):
     # -- the steps of a throw ---------------------------------------------------------------------
     def _dud(self, item: FireItem, event: Event) -> bool:
         text = _esc(re.sub(r"\s*\[[^\]]*\]$", "", event.text))
-        item.steps.append(Step("Dud check", text + ": nothing goes off", self._take("Dud?"), "jam",
+        item.steps.append(Step("Dud check", text + ": nothing goes off", self._take("Dud?"),
+                               weapon_news(item, "jam"),
                                "DUD", event.text))
         item.outcome.append("dud")
         return True
@@ -645,7 +664,8 @@ class FirePanel(QWidget):
         d = event.data
         dud = self._take("Dud?")
         if dud:
-            item.steps.append(Step("Dud check", "not a dud: it can go off", dud, "good", "",
+            item.steps.append(Step("Dud check", "not a dud: it can go off", dud,
+                                   weapon_news(item, "good"), "",
                                    "FC-011: the chart's Jam number is the dud number"))
         if item.declared is not None and str(d.get("weapon")) in self._weapons:
             item.declared.text = re.sub(r"throws a [a-z ]+ at",

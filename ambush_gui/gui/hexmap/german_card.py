@@ -20,8 +20,9 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from ambush_gui.ambush.charts import Side
-from ambush_gui.ambush.mission import GermanCard, Reaction
+from ambush_gui.ambush.mission import GermanCard
 from ambush_gui.ambush.model import Soldier
+from ambush_gui.ambush.words import REACTIONS
 from ambush_gui.gui.hexmap.booklet import BookletTable
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import side_colour
@@ -29,12 +30,6 @@ from ambush_gui.gui.shared.widgets import text_label
 
 __all__ = ["REACTIONS", "GermanCardView", "revealed"]
 
-REACTIONS: dict[Reaction, str] = {
-    Reaction.US_INTO_SIGHT: "an American comes into his sight",
-    Reaction.FIRED_AT: "he is fired at (hit or missed)",
-    Reaction.COMRADE_HIT: "a German he can see is hit",
-}
-"""What each Special Reaction column answers, in the card's words (AR-113)."""
 
 RATINGS = (("ar", "AR"), ("mpa", "MPA"), ("ws", "WS"), ("per", "PER"), ("ldr", "LDR"))
 

@@ -301,6 +301,19 @@ WAITS = "The dice tray waits for you"
 SHOWING = "The dice tray is showing the last answer"
 
 
+def phase_words(event: Event) -> str | None:
+    """The Mission panel's turn line once ``event`` is shown, when it changes the phase: an
+    Operations turn, the Rounds commencing, a Round, the Rounds over (None for any other)."""
+    d = event.data
+    if event.kind == "operations" and "turn" in d and "ends" not in event.text:
+        return f"Operations — turn {d['turn']}"
+    if event.kind == "rounds":
+        return "Operations — the Rounds are over" if "rounds" in d else "Action Rounds — commencing"
+    if event.kind == "round" and d.get("round"):
+        return f"Action Rounds — Round {d['round']}"
+    return None
+
+
 class MissionPanel(QWidget):
     """The mission, Operations turn or Round, the Condition in force, who decides what, the
     points so far and how the mission is won; buttons that open the brief and the Mission
@@ -378,12 +391,14 @@ class MissionPanel(QWidget):
         self.show_condition(game.spec, st.condition)
 
     def follow(self, event: Event, spec: Any) -> None:
-        """An event as it is shown: a new Round or Condition changes the lines at once (the
-        live game is already at the answer's end, the panel at what the tray shows)."""
-        if event.kind == "condition" and event.data.get("to"):
-            self.show_condition(spec, str(event.data["to"]))
-        elif event.kind == "round" and event.data.get("round"):
-            self.turn.setText(f"Action Rounds — Round {event.data['round']}")
+        """An event as it is shown: a new Operations turn, Rounds commencing, a new Round,
+        the Rounds' end or a Condition changes the lines at once (the live game is already
+        at the answer's end, the panel at what the tray shows)."""
+        d = event.data
+        if event.kind == "condition" and d.get("to"):
+            self.show_condition(spec, str(d["to"]))
+        elif (words := phase_words(event)) is not None:
+            self.turn.setText(words)
 
     def show_condition(self, spec: Any, condition: str) -> None:
         cond = spec.conditions.get(condition)

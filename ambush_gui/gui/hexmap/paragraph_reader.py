@@ -83,6 +83,12 @@ class ParagraphEntry:
     tag: str = ""  # who read it, in a word or two, for the history list
     arrows: list[tuple[str, str]] = field(default_factory=list)
     banner: str = ""  # the Event Check that sent the reader here: shown above this page only
+    in_rounds: bool = False  # read while Rounds were being fought
+
+    @property
+    def commences(self) -> bool:
+        """Its option says "Commence Rounds" (AR-001)."""
+        return any(a.get("commence_rounds") for a in self.actions)
 
     @property
     def goto(self) -> int | None:
@@ -138,6 +144,7 @@ class ParagraphReader(QWidget):
         self._tag = ""  # the same, in a word or two
         self._event_total: int | None = None  # an Operations Event Check rolled, not yet read
         self._turn: dict[int, str] = {}  # German number -> how his paragraph was found
+        self._in_rounds = False  # Rounds are being fought: a "Commence Rounds" changes nothing
         self._quiet = False  # while reloading: no signals, no banners
         self.deferred = False  # show the last paragraph read at flush(), not each one read
         self._pending: ParagraphEntry | None = None
@@ -226,7 +233,7 @@ class ParagraphReader(QWidget):
         self.mission = mission
         self.entries, self.shown, self._pending = [], None, None
         self._condition, self._context, self._tag = mission.spec.card.start, "", ""
-        self._event_total = None
+        self._event_total, self._in_rounds = None, False
         self._german_hex, self._turn = {}, {}
         self._banner_next, self._banner_owner, self._banner_at = "", None, 0
         self.history.clear()
@@ -282,6 +289,8 @@ class ParagraphReader(QWidget):
         elif kind == "german-turn" and "german" in d:
             self._turn[int(d["german"])] = (f"Action Number {d.get('action_number')}, column "
                                             f"{d.get('column')}")
+        elif kind == "rounds":  # "Commence Rounds", or the Rounds over (their count)
+            self._in_rounds = "rounds" not in d
         elif kind == "paragraph" and "option" in d:
             self._paragraph(event)
 
@@ -307,6 +316,7 @@ class ParagraphReader(QWidget):
         entry = ParagraphEntry(number, str(d.get("style", "bulleted")), d.get("option"),
                                d.get("roll"), german, who, list(d.get("actions") or []),
                                event.text, tag)
+        entry.in_rounds = self._in_rounds
         if self._banner_next:  # the Event Check's banner belongs to this page, and only to it
             entry.banner, self._banner_next = self._banner_next, ""
             self._banner_owner = entry
@@ -391,6 +401,8 @@ class ParagraphReader(QWidget):
             bits.append(f"The die read {entry.roll}")
         bits.append("no option applies: nothing happens" if entry.option is None
                     else f"option {entry.option + 1} taken")
+        if entry.commences and entry.in_rounds:  # its "Commence Rounds" read mid-Round
+            bits.append("the Rounds are already being fought: they go on")
         if entry.arrows:
             bits.append("red references shown on the map")
         text = ", ".join(bits)

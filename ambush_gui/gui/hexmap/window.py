@@ -25,7 +25,6 @@ the map, apart from the red references.
 from __future__ import annotations
 
 import html
-from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer
@@ -39,7 +38,7 @@ from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Event
 from ambush_gui.core.hexgrid import Hex
 from ambush_gui.gui.hexmap.dialogs import ON_THE_MAP  # noqa: E402
-from ambush_gui.gui.hexmap.wording import german_names, shown  # noqa: E402
+from ambush_gui.gui.hexmap.wording import german_names, news_side, shown  # noqa: E402
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.controller import GameController
 from ambush_gui.gui.shared.game_window import GameWindow
@@ -95,7 +94,6 @@ class AmbushWindow(GameWindow):
         self._fresh_germans: list[str] = []  # ... those, for the decision now open
         self._appeared: list[tuple[str, str]] = []  # (hex, name) of Germans activated since a redraw
         self._labels: list[tuple[str, str]] = []  # (soldier label, side), longest first
-        self._stance_ends: tuple[str, str] | None = None  # (soldier, why) a stance ends a move
         self._move_ended = ""  # the status bar's word on it, after the next decision opens
         super().__init__(controller, parent)
 
@@ -462,7 +460,6 @@ class AmbushWindow(GameWindow):
         if decision.kind in ON_THE_MAP:
             self.move_prompt = AmbushStepPrompt()
             self.move_prompt.set_decision(decision, game)
-            self.move_prompt.chosen.connect(lambda a, d=decision: self._note_stance(d, a))
             self.move_prompt.chosen.connect(self._answer)
             self._show_steps(decision)
             self._host(self.move_prompt, decision)
@@ -643,13 +640,10 @@ class AmbushWindow(GameWindow):
 
     # -- showing the state ------------------------------------------------------------------------
     def _on_event(self, event: Event) -> None:
-        ends = self._stance_ends
-        if event.kind == "stance" and ends is not None and event.data.get("soldier") == ends[0]:
-            self._stance_ends = None  # the move ends with this stance: said in the log line
+        if event.kind == "stance" and event.data.get("ends_move"):  # said after, in the status bar
             game: Any = self.controller.game
-            who = game.state.soldiers[ends[0]].name
-            self._move_ended = f"{who}'s move is over. {ends[1]}"
-            event = replace(event, text=f"{event.text}: {ends[1]}")
+            who = game.state.soldiers[event.data["soldier"]].name
+            self._move_ended = f"{who}'s move is over. {event.data['ends_move']}"
         self.add_to_log(self.worded(event))  # through the player's view (core/view.py), as the table's
         german = event.data.get("german")
         if isinstance(german, str):
@@ -672,16 +666,6 @@ class AmbushWindow(GameWindow):
                 if frm:
                     self._moves.append((s.id, [frm, event.data["to"]]))
 
-    def _note_stance(self, decision: Decision, answer: Any) -> None:
-        """A stance taken in the middle of a move that ends it: remembered, so that the
-        stance's log line and the status bar say the move is over and why."""
-        from ambush_gui.gui.hexmap.dialogs.actions import stance_ends_move
-
-        if decision.kind is DecisionKind.AMBUSH_MOVE and isinstance(answer, dict) \
-                and "stance" in answer:
-            why = stance_ends_move(str(answer["stance"]), bool(decision.facts.get("entered")))
-            self._stance_ends = (str(decision.facts.get("soldier")), why) if why else None
-
     def worded(self, event: Event) -> Event:
         """``event`` in the player's words (:func:`~ambush_gui.gui.hexmap.wording.shown`),
         a paragraph's "German 6" named as his counter shows him ("German F (6, ...)")."""
@@ -700,12 +684,14 @@ class AmbushWindow(GameWindow):
     def _build_tray(self) -> None:
         super()._build_tray()
         self.tray.deferred = True  # cards built once per answer (or beat), like the log
-        self.tray.wording = self.worded  # "Give a turn", "the German side", why he panicked
 
     def side_of(self, event: Event) -> str | None:
         """The side of an Ambush! roll or outcome: the soldier it names (rolls name him in
         their purpose, outcomes by id), the side whose initiative die it is."""
-        game = self.controller.game
+        game: Any = self.controller.game
+        news = news_side(event, game.state)  # an outcome: the side it is good news for
+        if news is not None:
+            return news
         d = event.data
         for key in ("soldier", "german", "firer"):
             s = game.state.soldiers.get(d.get(key)) if d.get(key) else None
@@ -770,6 +756,7 @@ class AmbushWindow(GameWindow):
         the Mission panel: it named the decision answered last while the tray waited."""
         if why is not None:
             self.mission_panel.show_waiting(why)
+            self.track.show_waiting(why)  # "End of Round 1" in both, not Round 2 on the track
             self._fit_mission_soon()
 
     def _show_moment(self, game: Any) -> None:
@@ -829,7 +816,7 @@ class AmbushWindow(GameWindow):
         self.fire_panel.set_game(game)
         self.fire_panel.reload(game.log.events)
         self._read = False
-        self.reload_log([self.worded(e) for e in game.log.events])
+        self.reload_log(game.log.events)
         self._reset_booklet()
 
     def _on_references(self, arrows: list[tuple[str, str]]) -> None:

@@ -1,12 +1,12 @@
 """The engine's Ambush! event texts in the player's words, at display time.
 
-An event's text is part of the game's log, which saves and their hashes are built on, so
-the engine's wording stays as it is; the log dock and the dice tray show it through
-:func:`shown`: the action a soldier chose by the title its dialog gives it ("Give a
-turn", not ``give_turn``), a sighting by what it is ("the farmhouse sentry", not
-``'farmhouse-sentry'``), the sides by their names ("the German side", not "the german
-side"), and a panic with the reason the AR marker's event gives for it, in words: the
-Action Rating column the initiative die was read in, and command (issue 29).
+The engine says its own keys in words (:mod:`ambush_gui.ambush.words`: an action by its
+title, a sighting and a Special Reaction by what they are); what is left to say here is
+what the window knows better: the sides by their names ("the German side", not "the
+german side"), a paragraph's "German 6" by the letter on his counter, and a panic with the
+reason the AR marker's event gives for it, in words: the Action Rating column the
+initiative die was read in, and command (issue 29). The log dock, its rebuild after a
+save is opened or a move undone, and the dice tray all show events through :func:`shown`.
 """
 
 from __future__ import annotations
@@ -17,17 +17,11 @@ from dataclasses import replace
 from typing import Any
 
 from ambush_gui.core.events import Event
-from ambush_gui.gui.hexmap.dialogs.common import action_title
 from ambush_gui.gui.shared import theme
 
 _SIDE = re.compile(r"\b(the|Initiative:) (us|german)\b")
-_SIGHTING = re.compile(r"its sighting '([^']+)' has been made")
-_PANIC = re.compile(r"^(?P<who>.+?)'s AR marker: (?P<frm>[\w-]+) → panic \((?P<why>[^)]*)\)")
-
-
-def sighting_words(sid: str) -> str:
-    """A sighting's id as words: ``farmhouse-sentry`` -> "the farmhouse sentry"."""
-    return "the " + " ".join(sid.replace("_", "-").split("-"))
+_PANIC = re.compile(r"^(?P<who>.+?)'s AR marker: (?P<frm>.+?) → panic \((?P<why>[^)]*)\)",
+                    re.IGNORECASE)
 
 
 def _sides(text: str) -> str:
@@ -86,12 +80,7 @@ def shown(event: Event, names: Mapping[int, str] | None = None) -> Event:
     ``names``: :func:`german_names`, to name a paragraph's "German 6" by his counter."""
     text = name_germans(event.text, names or {})
     d = event.data
-    if event.kind == "action" and d.get("action") and text.endswith(f": {d['action']}"):
-        text = text[: -len(str(d["action"]))] + action_title(str(d["action"]))
-    elif event.kind == "paragraph_skipped" and d.get("sighting"):
-        text = _SIGHTING.sub(
-            lambda m: f"it tells of {sighting_words(m.group(1))}, already seen", text)
-    elif event.kind in ("initiative", "roll"):
+    if event.kind in ("initiative", "roll"):
         text = _sides(text)
     elif event.kind == "marker" and (m := _PANIC.match(text)):
         rules = text[text.rfind(" ["):] if text.endswith("]") and " [" in text else ""
@@ -104,3 +93,63 @@ def shown(event: Event, names: Mapping[int, str] | None = None) -> Event:
     if event.kind == "roll" and isinstance(d.get("purpose"), str):
         data["purpose"] = _sides(d["purpose"])
     return replace(event, text=text, data=data)
+
+
+_OTHER = {"us": "german", "german": "us"}
+_BAD_MARKS = ("panic", "inactive")  # a marker moved by a panic, or by a man put out of the fight
+_GOOD_JAM_RESULTS = ("cleared",)
+
+
+def news_side(event: Event, state: Any) -> str | None:
+    """Whose good news an Ambush! outcome is, for its colour in the dice tray (issue 29's
+    play-test: "is wounded", bad news for the US player, showed in the US green). The side
+    of the man it befalls when it helps him (he passes his Perception Check, the shot
+    misses him), the other side when it hurts him (wounded, panicked, out of the fight,
+    his weapon jammed or broken, a clip spent); None for an outcome that is nobody's news
+    (the tray then colours it by the side that threw). ``state``: the game's, to know
+    each man's side and each weapon's owner."""
+    d, k = event.data, event.kind
+
+    def side_of(sid: Any) -> str | None:
+        s = state.soldiers.get(sid) if isinstance(sid, str) else None
+        return s.side.value if s is not None else None
+
+    def owner_of(wid: Any) -> str | None:
+        crew = state.crew_weapons.get(wid)
+        if crew is not None:
+            return next((side_of(c) for c in crew.carriers), None)
+        return next((s.side.value for s in state.soldiers.values()
+                     if any(w.id == wid for w in s.weapons)), None)
+
+    def good(side: str | None, ok: bool) -> str | None:
+        return side if ok or side is None else _OTHER.get(side)
+
+    if k in ("damage", "damage_roll"):
+        return good(side_of(d.get("soldier")), d.get("result") in (None, "none"))
+    if k == "hit":
+        return side_of(d.get("firer"))
+    if k == "miss":
+        target = side_of(d.get("target"))
+        return target or good(side_of(d.get("firer")), False)
+    if k == "marker" and d.get("soldier"):
+        return good(side_of(d["soldier"]), d.get("to") not in _BAD_MARKS)
+    if k == "aware" and "aware" in d:
+        return good(side_of(d.get("soldier")), bool(d["aware"]))
+    if k == "aware":  # woken by a commander, or by an attack on his hex (AR-024, AR-026)
+        return "us"
+    if k == "perception":
+        return good(side_of(d.get("soldier")), bool(d.get("passed")))
+    if k == "jam" and d.get("weapon"):
+        return good(owner_of(d["weapon"]), not (d.get("jammed") or d.get("dud")))
+    if k == "clear_jam":
+        return good(side_of(d.get("soldier")), d.get("result") in _GOOD_JAM_RESULTS)
+    if k == "ammo" and "spent" in d:
+        return good(side_of(d.get("soldier")), not d["spent"])
+    if k == "ammo" and d.get("german"):  # out of ammunition (FC-043)
+        return good(side_of(d["german"]), False)
+    if k == "surrender":
+        return "us"
+    if k == "assault" and "loser" in d:
+        loser = side_of(d["loser"]) if d["loser"] else None
+        return _OTHER.get(loser) if loser else None
+    return None

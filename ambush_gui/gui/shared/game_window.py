@@ -314,11 +314,17 @@ class GameWindow(QMainWindow):
         if told is not None:
             self.log.add(told)
 
+    def worded(self, event: Event) -> Event:
+        """``event`` in the player's words, as the log and the dice tray show it (a game
+        whose engine texts need saying again overrides this)."""
+        return event
+
     def reload_log(self, events: list[Event] | None = None) -> None:
         """The log told again to the viewer: ``events`` (a game just loaded or undone: its
-        own), else every line logged so far (the forced answers and narration too)."""
+        own, said in the player's words as they were live, :meth:`worded`), else every line
+        logged so far (the forced answers and narration too)."""
         if events is not None:
-            self.logged = list(events)
+            self.logged = [self.worded(e) for e in events]
         view = self.controller.view
         self.log.reload([told for e in self.logged if (told := view.tell(e)) is not None])
 
@@ -551,6 +557,7 @@ class GameWindow(QMainWindow):
     def _build_tray(self) -> None:
         """The dice tray under the map (the bottom corners belong to the side columns)."""
         self.tray = DiceTrayPanel(self.side_of)
+        self.tray.wording = self.worded  # the tray says each event as the log does
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         dock = self._dock("Dice tray", self.tray, Qt.DockWidgetArea.BottomDockWidgetArea, "dice")

@@ -16,6 +16,7 @@ module says, from the events alone (no rule arithmetic), where the beats fall:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from enum import StrEnum
 from typing import Any
@@ -118,7 +119,8 @@ def big_moment(event: Event) -> str | None:
     if event.kind == "marker" and d.get("to") == "panic":  # and why: "(1 in AR column 4,
         # red: out of command, panic)" -> "(1 in AR column 4, red: out of command)"
         who = event.text.split("'s AR marker")[0]
-        why = event.text.partition("→ panic (")[2].partition(")")[0]
+        found = re.search(r"→ panic \(([^)]*)\)", event.text, re.IGNORECASE)
+        why = found.group(1) if found else ""
         why = why.removesuffix(", panic").removesuffix(": panic")
         why = why.replace("in AR column", "in Action Rating column")  # not the Action Round
         return f"{who} panics ({why})" if why and why != "panic" else f"{who} panics"

@@ -451,7 +451,7 @@ def test_crew_weapon_fire_names_the_gun_and_its_fire_dialog_offers_only_the_gun(
     """Issue 13: the row is offered only beside a set-up machinegun and names it; taken, the
     fire dialog's fires are the machinegun's alone (never the firer's own weapon), and its
     header says who crews it with him."""
-    from ambush_gui.gui.hexmap.dialogs.common import option_text
+    from ambush_gui.ambush.words import option_text
 
     game, d = next(situations(K.AMBUSH_ACTION, lambda d, g: "crew_aimed" in _actions(d),
                               range(1, 30)))

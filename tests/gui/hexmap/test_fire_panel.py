@@ -411,3 +411,23 @@ def test_in_the_window_a_scattered_grenade_draws_its_arrow(qtbot: Any) -> None:
     assert win.map.scatter_arrows == 1
     win.fire_panel.step(1)  # an older fire shown: its arrow goes
     assert win.map.scatter_arrows == 0
+
+
+def test_a_checks_colour_is_the_players_news(qtbot: Any) -> None:
+    """Issue 29's play-test: bad news for the US player showed in green. A German weapon
+    that works (no jam) is no good news for him: plain, not green; its jam is good news:
+    green. A US weapon's no jam stays green, its jam the warning colour."""
+    g, jam = seek("ambush-hedgerow", lambda ev, i: ev[i].kind == "jam" and bool(ev[i].data["jammed"])
+                  and ev[start_of(ev, i)].kind == "german_fire", first_seed=2)
+    ev = g.log.events
+    panel = panel_upto(qtbot, g, until_end(ev, jam))
+    row, = rows(panel, "Jam check")
+    assert row.step.word == "JAMMED" and row.step.tone == "good"
+    fine = first(ev, lambda i: ev[i].kind == "jam" and not ev[i].data["jammed"]
+                 and ev[start_of(ev, i)].kind == "german_fire")
+    panel = panel_upto(qtbot, g, until_end(ev, fine))
+    assert [r.step.tone for r in rows(panel, "Jam check")][-1] == "plain"
+    ours = first(ev, lambda i: ev[i].kind == "jam" and not ev[i].data["jammed"]
+                 and ev[start_of(ev, i)].kind == "fire")
+    panel = panel_upto(qtbot, g, until_end(ev, ours))
+    assert [r.step.tone for r in rows(panel, "Jam check")][-1] == "good"

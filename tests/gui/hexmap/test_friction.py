@@ -295,7 +295,8 @@ def test_a_paragraphs_german_is_named_by_his_counters_letter(qtbot: Any) -> None
 
 def test_the_log_and_status_bar_say_a_stance_ended_the_move(qtbot: Any) -> None:
     """Crouching after moving leaves him no hex: the engine's lone "stop" is answered at
-    once, so the prompt never shows; the log line and the status bar say it instead."""
+    once, so the prompt never shows; the log line (the engine's, test_actions.py) and the
+    status bar say it instead."""
     from ambush_gui.gui.hexmap.window import AmbushWindow
     from ambush_gui.gui.shared.controller import GameController, Seat
 
@@ -303,10 +304,10 @@ def test_the_log_and_status_bar_say_a_stance_ended_the_move(qtbot: Any) -> None:
     win = AmbushWindow(GameController(game, {"us": Seat.HUMAN}, delay_ms=0))
     qtbot.addWidget(win)
     win.start()
-    crouch = {"stance": "crouching"}
-    win._note_stance(_move(game, ["0506"], crouch), crouch)
-    win._on_event(Event("stance", "Pvt Greer: standing → crouching (free) [AR-071]",
-                        {"soldier": "pvt-greer", "stance": "crouching"}))
+    why = "Crouching, a man crawls one hex a turn, and he has already moved: crouching now " \
+          "ends his move (AR-100)."
+    win._on_event(Event("stance", f"Pvt Greer: standing → crouching (free) [AR-071]: {why}",
+                        {"soldier": "pvt-greer", "stance": "crouching", "ends_move": why}))
     win.log.flush()
     assert "crouching now ends his move (AR-100)" in win.log.text()
     win._on_decision(game.pending())

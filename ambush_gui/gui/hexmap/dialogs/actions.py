@@ -39,21 +39,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ambush_gui.ambush.words import (
+    ACTIONS,
+    action_title,
+    option_text,
+    soldier,
+    soldier_name,
+    stance_ends_move,
+)
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.gui.hexmap.dialogs.common import (
-    ACTIONS,
     GROUPS,
     STANCES,
     action_tip,
-    action_title,
     crew_notes,
     option_note,
-    option_text,
-    soldier,
     soldier_chips,
     soldier_details,
     soldier_header,
-    soldier_name,
     stance_tip,
 )
 from ambush_gui.gui.hexmap.dialogs.fire import hit_odds, percent
@@ -414,17 +417,6 @@ class AmbushStanceDialog(DecisionDialog):
 
 
 # -- the strip for moves on the map -----------------------------------------------------------
-
-
-def stance_ends_move(stance: str, moved: bool) -> str:
-    """Why taking ``stance`` in the middle of a move ends it ("" if it does not): prone he
-    cannot move; crouching he crawls one hex a turn, none once he has moved (AR-100)."""
-    if stance == "prone":
-        return "Prone, he cannot move: going prone ends his move (AR-100)."
-    if stance == "crouching" and moved:
-        return ("Crouching, a man crawls one hex a turn, and he has already moved: crouching "
-                "now ends his move (AR-100).")
-    return ""
 
 
 def stance_stop(s: Any, moved: bool) -> str:

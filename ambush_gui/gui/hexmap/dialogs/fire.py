@@ -26,15 +26,9 @@ from PySide6.QtWidgets import QButtonGroup, QWidget
 
 from ambush_gui.ambush.charts import Band
 from ambush_gui.ambush.fire import HitOdds
+from ambush_gui.ambush.words import soldier, soldier_name, weapon_name
 from ambush_gui.core.events import Modifier
-from ambush_gui.gui.hexmap.dialogs.common import (
-    soldier,
-    soldier_chips,
-    soldier_details,
-    soldier_header,
-    soldier_name,
-    weapon_name,
-)
+from ambush_gui.gui.hexmap.dialogs.common import soldier_chips, soldier_details, soldier_header
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import (
     Card,
