@@ -72,7 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     c = sub.add_parser("play", help="open a game in the window: a scenario (new game), a save, "
-                                    "an Ambush! campaign (new) or a campaign's progress file")
+                                    "an Ambush! campaign (continued where you left it, or new) "
+                                    "or a campaign's progress file")
     c.add_argument("target", metavar="SCENARIO|SAVE|CAMPAIGN|PROGRESS")
     c.add_argument("--seed", type=int, default=None, help="dice seed for a new game (default: random)")
     c.add_argument("--computer", type=computer_seat, default=None, metavar="SIDE[:LEVEL]",
@@ -80,6 +81,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "easy, normal (default) or hard, e.g. insurgent:hard "
                         "(default: hot-seat, two people)")
     c.add_argument("--scale", choices=sorted(SCALES), default="15mm")
+    c.add_argument("--new", action="store_true",
+                   help="an Ambush! campaign: start it anew even if one is under way "
+                        "(default: continue the latest one not finished)")
     add_option_argument(c)
     c.set_defaults(run=cmd_play)
 
@@ -209,14 +213,21 @@ def play_campaign_window(path: Path, args: argparse.Namespace) -> int:
     import time
 
     from ambush_gui.ambush.campaign import Campaign, Progress
-    from ambush_gui.ambush.campaign.progress import FORMAT
+    from ambush_gui.ambush.campaign.progress import FORMAT, under_way
     from ambush_gui.core.errors import ScenarioError
     from ambush_gui.core.files import read_data
+    from ambush_gui.gui.shared.paths import data_dir
 
     if read_data(path, ScenarioError).get("format") == FORMAT:
         Progress.load(path)
     else:
-        Campaign.load(path)
+        campaign = Campaign.load(path)
+        going = None if args.new else under_way(data_dir(), campaign)
+        if going is not None:
+            print(f"continuing {printable(str(going), 200)}; 'play {printable(str(args.target), 80)} "
+                  "--new' starts the campaign anew")
+            Progress.load(going)
+            path = going
     try:
         from ambush_gui.gui.campaign import run_campaign  # type: ignore[attr-defined,unused-ignore]
     except ImportError:

@@ -81,3 +81,29 @@ def test_validate_verifies_a_progress_file(capsys: pytest.CaptureFixture[str], t
     path.write_text(json.dumps(data), encoding="utf-8")
     code, _, err = run(capsys, "validate", str(path))
     assert code == 1 and "not verified: raising Sgt Able's Action Rating costs 8 experience" in err
+
+
+def test_play_a_campaign_continues_the_one_under_way_unless_new(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: ``play CAMPAIGN`` starts or continues it: a second ``play`` of the same
+    campaign opens the progress not yet finished (the newest), ``--new`` starts another, and
+    a finished one is never continued."""
+    import ambush_gui.gui.campaign as screens
+    from ambush_gui.ambush.campaign import Progress
+    from ambush_gui.ambush.campaign.progress import new_path
+
+    monkeypatch.setenv("AMBUSH_GUI_DATA", str(tmp_path / "data"))
+    opened: list[Path] = []
+    monkeypatch.setattr(screens, "run_campaign", lambda target, seed=0: opened.append(Path(target)) or 0)
+    camp = _write(tmp_path, kit.two())
+    assert run(capsys, "play", str(camp))[0] == 0
+    assert opened[-1] == camp  # none under way: a new campaign
+    p = Progress.new(kit.load(), seed=5)
+    going = p.save(new_path(tmp_path / "data", p.campaign))
+    code, out, _ = run(capsys, "play", str(camp))
+    assert code == 0 and opened[-1] == going and "continuing" in out and "--new" in out
+    assert run(capsys, "play", str(camp), "--new")[0] == 0 and opened[-1] == camp
+    data = json.loads(going.read_text(encoding="utf-8"))
+    data["step"], data["phase"] = None, "done"  # finished: never continued
+    going.write_text(json.dumps(data), encoding="utf-8")
+    assert run(capsys, "play", str(camp))[0] == 0 and opened[-1] == camp

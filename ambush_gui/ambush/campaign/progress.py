@@ -400,3 +400,20 @@ def saved_progress(data_dir: Path) -> list[Path]:
     """The progress files in the data folder, newest first."""
     folder = progress_dir(data_dir)
     return sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def under_way(data_dir: Path, campaign: Campaign) -> Path | None:
+    """The newest progress file of ``campaign`` (named ``<campaign>-<n>.json``) whose
+    campaign is not finished: what ``play CAMPAIGN`` continues. Read as it lies (a file
+    that will not read is passed over here; opening it by name says what is wrong)."""
+    for path in saved_progress(data_dir):
+        name, _, n = path.stem.rpartition("-")
+        if name != campaign.name or not n.isdigit():
+            continue
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict) and data.get("step") is not None and data.get("phase") != "done":
+            return path
+    return None
