@@ -140,7 +140,7 @@ def test_the_log_line_names_units_as_the_table_does() -> None:
     d = Decision("regular", DecisionKind.ACTIVATE, "Regular: turn 1 — which unit activates next?",
                  options=("cpl",))
     assert forced_text(d, game) == ("Decided for the Regular player: turn 1 — which unit "
-                                    "activates next → Corporal (squad leader) — the only legal answer")
+                                    "activates next → Corporal (squad leader) — nothing else was possible")
 
 
 def test_the_log_line_says_no_fire_in_words() -> None:

@@ -839,6 +839,8 @@ def _levels(seats: dict[str, Seat], level: str | dict[str, str]) -> dict[str, st
 
 DECLINED = {"best": "the best arrangement", "hold": "hold fire", "none": "no"}
 """How the log words the engine's short answers in a line said for the player."""
+PLAIN_REASONS = {"the only legal answer": "nothing else was possible"}
+"""The engine's reasons for a forced answer, as the log says them to the player."""
 
 
 def forced_text(d: Decision, game: Any = None) -> str:
@@ -859,7 +861,8 @@ def forced_text(d: Decision, game: Any = None) -> str:
 
     side = d.side.replace("_", " ").title() if len(d.side) > 2 else d.side.upper()
     question = d.prompt.split(": ", 1)[-1].rstrip("?")
-    return f"Decided for the {side} player: {question} → {words(d.forced)} — {d.forced_reason}"
+    reason = PLAIN_REASONS.get(d.forced_reason, d.forced_reason)
+    return f"Decided for the {side} player: {question} → {words(d.forced)} — {reason}"
 
 
 def load_game(path: Path) -> Game:

@@ -142,6 +142,20 @@ def test_the_crew_weapon_says_what_firing_and_moving_it_take(qtbot: Any) -> None
                for t in _texts(card))
 
 
+
+def test_the_crew_notes_say_a_partner_off_the_map_in_words() -> None:
+    """A play-tester read "Now Pvt Abate: standing in no hex, 0 turns left" for a carrier
+    not yet on the map: the note says where he is in words."""
+    from ambush_gui.gui.hexmap.dialogs.common import crew_notes
+
+    game = hedgerow(pvt_greer="0505")
+    abate = game.state.soldiers["pvt-abate"]
+    abate.hex = None
+    note = crew_notes(game, game.state.soldiers["pvt-greer"])[0]
+    assert "Pvt Abate: not on the map yet" in note and "no hex" not in note
+    abate.left_map = True
+    assert "Pvt Abate: has left the map" in crew_notes(game, game.state.soldiers["pvt-greer"])[0]
+
 # -- 4. Enter commits nothing the player has not picked ------------------------------------------
 
 

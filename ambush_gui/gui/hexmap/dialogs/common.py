@@ -188,8 +188,10 @@ def crew_notes(game: Any, s: Any) -> list[str]:
         others = [st.soldiers[c] for c in w.carriers if c != s.id and c in st.soldiers]
         mates = [o for o in st.in_hex(s.hex, s.side) if o.id != s.id and o.active]
         where = "; ".join(
-            f"{o.label}: {o.stance.value} in {o.hex.label if o.hex else 'no hex'}, "
-            f"{o.turns} turn{'s' if o.turns != 1 else ''} left" for o in (others or mates)[:2])
+            f"{o.label}: {o.stance.value} in {o.hex.label}, "
+            f"{o.turns} turn{'s' if o.turns != 1 else ''} left" if o.hex else
+            f"{o.label}: {'has left the map' if o.left_map else 'not on the map yet'}"
+            for o in (others or mates)[:2])
         state = "set up" if w.prepared else "not set up (both carriers in its hex, one action)"
         out.append(
             f"<b>{name}</b>, {state}. <b>Fire</b>: he crouches in its hex with a crouching "
