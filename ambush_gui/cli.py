@@ -312,6 +312,10 @@ def validate_campaign(file: str) -> int:
             print(f"warning: {printable(file, 200)}: mission {step.index + 1} ({step.id!r}, "
                   f"{printable(m.name, 60)}): {printable(place or '(top level)', 120)}: "
                   f"{printable(what, LINE)}", file=sys.stderr)
+    for place, what in c.warnings:  # the campaign's own: a brief naming the mission's men
+        warned += 1
+        print(f"warning: {printable(file, 200)}: {printable(place, 120)}: {printable(what, LINE)}",
+              file=sys.stderr)
     extra = f" ({count(warned, 'warning')})" if warned else ""
     print(f"{printable(file, 200)}: valid ambush campaign '{printable(c.title, 80)}', "
           f"{count(len(c.steps), 'mission')}{extra}")

@@ -62,7 +62,7 @@ from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Modifier
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.hexgrid import Hex, rules_range
-from ambush_gui.core.words import count
+from ambush_gui.core.words import count, with_article
 
 T = TypeVar("T")
 
@@ -347,11 +347,11 @@ def why_not(
         return str(err)
     spec = charts.weapon(w.weapon)
     if spec.kind in THROWN:
-        return f"a {spec.name} is thrown, not fired (AR-082, AR-081)"
+        return f"{with_article(spec.name)} is thrown, not fired (AR-082, AR-081)"
     if w.broken:
         return f"the {spec.name} is broken: gone for the mission (FC-036)"
     if fire is FireType.SNAP and not spec.snap:
-        return f"a {spec.name} can never snap fire (FC-064)"
+        return f"{with_article(spec.name)} can never snap fire (FC-064)"
     if spec.kind is WeaponKind.CREW:
         if firer.stance is not Stance.CROUCHING:
             return "a crew weapon's firer must be crouching (FC-058)"
@@ -754,7 +754,7 @@ def shoot(
     if rounds:
         if w.prepared:
             w.prepared = False
-            g.log.emit("ammo", f"a {spec.name} round is crossed off; it must be prepared again "
+            g.log.emit("ammo", f"{with_article(spec.name)} round is crossed off; it must be prepared again "
                        "[FC-067, FC-042]", soldier=firer.id, weapon=w.id, rule="FC-067")
     elif firer.side is Side.US:
         shot.clip_spent = _ammo_step(g, firer, w, spec)
@@ -808,7 +808,7 @@ def _ammo_step(g: AmbushContext, firer: Soldier, w: WeaponState, spec: Weapon) -
     roll = g.dice.percentile(f"Out of Ammo: {firer.label}'s {spec.name}")
     if roll <= spec.out_of_ammo:
         holder.ammo.remove(w.weapon)
-        g.log.emit("ammo", f"{roll:02d} ≤ {spec.out_of_ammo:02d}: a {spec.name} clip of "
+        g.log.emit("ammo", f"{roll:02d} ≤ {spec.out_of_ammo:02d}: {with_article(spec.name)} clip of "
                    f"{holder.label}'s is spent; {holder.clips(w.weapon)} left [FC-021, FC-041]",
                    soldier=holder.id, weapon=w.weapon, roll=roll, number=spec.out_of_ammo,
                    spent=True, left=holder.clips(w.weapon), rule="FC-021")
@@ -1383,7 +1383,7 @@ def load_bazooka(g: AmbushContext, loader: Soldier, carrier: Soldier, wid: str) 
     if carrier.side is Side.US:
         source = next((s for s in (loader, carrier) if s.clips(w.weapon)), None)
         if source is None:
-            raise IllegalFire(f"neither {loader.label} nor {carrier.label} has a {spec.name} "
+            raise IllegalFire(f"neither {loader.label} nor {carrier.label} has {with_article(spec.name)} "
                               "round")
         source.ammo.remove(w.weapon)
     elif w.out_of_ammo:

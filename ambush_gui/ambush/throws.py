@@ -43,7 +43,7 @@ from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Modifier
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.hexgrid import Direction, Hex, rules_range
-from ambush_gui.core.words import count
+from ambush_gui.core.words import count, with_article
 
 UPRIGHT = (Stance.STANDING, Stance.CROUCHING)
 
@@ -161,7 +161,7 @@ def _land(g: AmbushContext, thrower: Soldier, item: str, target: Hex) -> Hex | N
     it goes off in, or None."""
     spec = g.charts.weapon(item)
     assert thrower.hex is not None
-    alert(g, target, f"{thrower.label} throws a {spec.name} at {target}")
+    alert(g, target, f"{thrower.label} throws {with_article(spec.name)} at {target}")
     dud = g.dice.percentile(f"Dud? {thrower.label}'s {spec.name}") \
         if spec.jam is not None else None
     if dud is not None and spec.jam is not None and dud <= spec.jam:
@@ -172,8 +172,8 @@ def _land(g: AmbushContext, thrower: Soldier, item: str, target: Hex) -> Hex | N
     rng, band, base, number = odds.range, odds.band, odds.base, odds.number
     die = g.dice.zero_to_nine(f"Throw: {thrower.label}'s {spec.name} at {target}")
     ok = hits(number, die)
-    g.log.emit("throw", f"{thrower.label} throws a {spec.name} {count(rng, 'hex', 'hexes')} at {target}: "
-               f"{die} "
+    g.log.emit("throw", f"{thrower.label} throws {with_article(spec.name)} "
+               f"{count(rng, 'hex', 'hexes')} at {target}: {die} "
                f"against {number} ({band.value} {base} + WS {thrower.ws}): "
                + ("it lands" if ok else "it misses") + " [AR-097]", soldier=thrower.id,
                weapon=item, to=target.label, die=die, number=number, landed=ok, rule="AR-097")

@@ -11,6 +11,8 @@ panel says "1 fresh figures".
 
 from __future__ import annotations
 
+import string
+
 
 def count(n: int, singular: str, plural: str | None = None) -> str:
     """``n`` and the noun, singular for one (and minus one), plural otherwise."""
@@ -22,11 +24,48 @@ def noun(n: int, singular: str, plural: str | None = None) -> str:
     return singular if abs(n) == 1 else (plural or singular + "s")
 
 
+_SAID_AN = "AEFHILMNORSX"
+"""Letters whose spoken name begins with a vowel sound ("an M1", "an MG 42", "an SS man")."""
+
+
 def with_article(word: str) -> str:
-    """The word with its article: "a building", "an open" (by its first letter; enough for
-    the words the program names kinds with).
+    """The word with its article, as the word is said: "a building", "an open", "an M1
+    Garand rifle" (M said "em"), "a Mk 2 hand grenade" (said "mark"), "a BAR", "an 81mm
+    mortar", "a unit", "an hour". Every player text that puts "a" or "an" before a name
+    the program does not know in advance (a weapon, a kind) writes it here.
 
     >>> with_article("wall"), with_article("open"), with_article("minefield")
     ('a wall', 'an open', 'a minefield')
+    >>> with_article("M1 Garand rifle clip"), with_article("MP 40"), with_article("StG 44")
+    ('an M1 Garand rifle clip', 'an MP 40', 'an StG 44')
+    >>> with_article("Mk 2 hand grenade"), with_article("Kar 98k rifle"), with_article("BAR")
+    ('a Mk 2 hand grenade', 'a Kar 98k rifle', 'a BAR')
+    >>> with_article("81mm mortar"), with_article("18-pounder"), with_article("unit")
+    ('an 81mm mortar', 'an 18-pounder', 'a unit')
     """
-    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+    return f"{article(word)} {word}"
+
+
+def article(word: str) -> str:
+    """"a" or "an" before ``word``, by the sound it begins with (see :func:`with_article`)."""
+    head = ""
+    for ch in word.strip():
+        if not ch.isalnum():
+            break
+        head += ch
+    if not head:
+        return "a"
+    digits = head[:len(head) - len(head.lstrip("0123456789"))]
+    if digits:  # eight, eighty, eleven, eighteen
+        return "an" if digits.startswith("8") or digits in ("11", "18") else "a"
+    letters = head[:len(head) - len(head.lstrip(string.ascii_letters))]
+    spelt = (sum(c.isupper() for c in letters) >= 2  # BAR, MP, StG: said letter by letter
+             or (len(letters) == 1 and letters.isupper() and len(head) > 1))  # M1, P38, G43
+    if spelt:
+        return "an" if letters[0].upper() in _SAID_AN else "a"
+    low = head.lower()
+    if low.startswith(("hour", "honest", "honour", "honor", "heir")):
+        return "an"
+    if low.startswith(("uni", "use", "usu", "uti", "eu", "one", "once")):
+        return "a"
+    return "an" if low[0] in "aeiou" else "a"

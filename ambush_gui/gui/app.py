@@ -153,7 +153,7 @@ class Session:
         player if ``name_men``), or a progress file continued."""
         from ambush_gui.gui.campaign.window import open_campaign
 
-        win = open_campaign(path, seed, name_men, parent)
+        win = open_campaign(path, seed, name_men, parent, launcher=self.launcher)
         if win is not None:
             self.windows.append(win)
         return win

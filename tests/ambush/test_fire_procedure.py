@@ -369,6 +369,14 @@ def test_at_or_under_out_of_ammo_spends_a_clip(roll: int, left: int) -> None:
     assert result.shots[0].clip_spent is (left == 2)
 
 
+def test_the_spent_clip_is_said_with_the_article_its_name_is_said_with() -> None:
+    """Issue 29: "a M1 Garand rifle clip ... is spent" (M is said "em")."""
+    b = rifleman_and_german([*NO_JAM, kit.d(9), *kit.pct(24)])
+    kit.drive(fire(b, b.s("a")), [kit.aimed(GARAND, "g")])
+    (spent,) = kit.events(b, "ammo")
+    assert ": an M1 Garand rifle clip of " in spent.text
+
+
 @pytest.mark.rule("FC-021")
 def test_two_snap_shots_roll_for_ammunition_twice() -> None:
     b = rifleman_and_german([*NO_JAM, kit.d(9), *kit.pct(10), *NO_JAM, kit.d(9), *kit.pct(10)])

@@ -140,7 +140,7 @@ class Campaign:
         problems += cross_check(spec, steps)
         if problems:
             raise CampaignError(source, problems, said)
-        campaign = cls(spec, source, steps)
+        campaign = cls(spec, source, steps, [said(p, w) for p, w in named_men(steps)])
         problems = campaign.equip_problems()
         if problems:
             raise CampaignError(source, problems, said)
@@ -250,6 +250,24 @@ class Campaign:
         data["squad"] = squad
         return Mission.from_data(data, f"{self.source}: mission {step.index + 1} ({step.id})",
                                  step.mission.charts)
+
+
+def named_men(steps: list[Step]) -> list[tuple[str, str]]:
+    """A warning for each mission whose brief names a man of its own squad: the campaign
+    puts its own men in the squad's places, so the brief would speak of men who are not
+    there ("Your squad", under the brief, says who carries what; the brief should name
+    roles: "your machinegun team")."""
+    out = []
+    for step in steps:
+        text = " ".join(step.mission.spec.brief.split())
+        named = [s.name for s in step.mission.spec.squad if s.name in text]
+        if named:
+            out.append((f"missions[{step.index}].mission",
+                        f"the brief of {shown(step.mission.spec.name, 60)} names "
+                        f"{', '.join(named)} of its own squad; in the campaign the squad is the "
+                        "campaign's men: name roles in the brief instead (\"your machinegun "
+                        "team\")"))
+    return out
 
 
 def slot_enters(step: Step, i: int) -> list[str]:

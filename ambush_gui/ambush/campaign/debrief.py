@@ -259,7 +259,31 @@ def promote(progress: Any, soldier_id: str, rating: str) -> None:
     assert cost is not None
     man.xp -= cost
     setattr(man, rating, man.rating(rating) + 1)
-    man.history.append(f"{RATING_WORDS[rating]} raised to {man.rating(rating)} "
-                       f"({cost} experience)")
+    man.history.append(raised(rating, man.rating(rating), cost))
     progress.promotions.append({"after": len(progress.done), "soldier": soldier_id,
                                 "rating": rating})
+
+
+def raised(rating: str, value: int, cost: int) -> str:
+    """A promotion in words: "Weapon Skill raised to 3 (5 experience)"."""
+    return f"{RATING_WORDS[rating]} raised to {value} ({cost} experience)"
+
+
+def promotions_after(progress: Any, after: int) -> list[str]:
+    """The promotions bought after ``after`` missions, in words, in the order bought:
+    "Cpl Brezina: Weapon Skill raised to 3 (5 experience)." (each value as it was then:
+    a later raise of the same rating is counted back)."""
+    out = []
+    bought = progress.promotions
+    for i, q in enumerate(bought):
+        if int(q.get("after", 0)) != after:
+            continue
+        sid, rating = str(q.get("soldier")), str(q.get("rating"))
+        try:
+            man = progress.roster.by_id(sid)
+        except KeyError:
+            continue
+        later = sum(1 for r in bought[i + 1:] if r.get("soldier") == sid and r.get("rating") == rating)
+        cost = int(getattr(progress.campaign.settings.costs, rating))
+        out.append(f"{man.name}: {raised(rating, man.rating(rating) - later, cost)}.")
+    return out

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui.ambush.campaign import promote, raise_cost
-from ambush_gui.ambush.campaign.debrief import RESULT_WORDS, why_not_promote
+from ambush_gui.ambush.campaign.debrief import RESULT_WORDS, promotions_after, why_not_promote
 from ambush_gui.ambush.campaign.roster import RATING_WORDS, RATINGS
 from ambush_gui.core.errors import printable
 from ambush_gui.gui.campaign.record_pad import status_text
@@ -192,10 +192,13 @@ class AfterMission(QWidget):
 
     def _story(self) -> str:
         d, roster = self.debrief, self.progress.roster
+        done = self.progress.done
+        after = next((i + 1 for i, x in enumerate(done) if x is d), len(done))
+        lines = [*d.lines, *promotions_after(self.progress, after)]  # the raises bought here too
         parts = []
-        if d.lines:
+        if lines:
             parts.append("<h3>What the campaign rules did</h3><ul>" + "".join(
-                f"<li>{html.escape(printable(str(line), 300))}</li>" for line in d.lines) + "</ul>")
+                f"<li>{html.escape(printable(str(line), 300))}</li>" for line in lines) + "</ul>")
         if d.rolls:
             parts.append("<h3>The dice thrown</h3><ul>"
                          + "".join(f"<li>{html.escape(printable(roll_line(r), 200))}</li>"
@@ -288,6 +291,7 @@ class AfterMission(QWidget):
             self.promote_note.setText(str(exc))
             return
         self.promoted.emit()
+        self.dice.setHtml(self._story())
         self._fill_men()
         man = self.progress.roster.by_id(sid)
         self.promote_note.setText(f"{name_of(self.progress.roster, sid)}: {RATING_WORDS[key]} raised "

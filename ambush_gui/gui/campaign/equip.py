@@ -37,6 +37,7 @@ from ambush_gui.ambush.campaign.campaign import slot_enters, slot_port_boxes
 from ambush_gui.ambush.campaign.loadout import drawn
 from ambush_gui.ambush.charts import WeaponKind
 from ambush_gui.core.errors import printable
+from ambush_gui.core.words import with_article
 from ambush_gui.gui.shared import theme
 
 MAX_BOXES = 6  # FC-039: a soldier holds at most six Ammo Boxes (the engine checks it)
@@ -253,7 +254,7 @@ class EquipScreen(QWidget):
                               f"Boxes (FC-052 to FC-054). The mission allots {n}: each counts once "
                               "for its two carriers", ("weapons", key, n)))
             else:
-                heads.append((name, f"Tick the men who carry a {name}; the mission allots {n}",
+                heads.append((name, f"Tick the men who carry {with_article(name)}; the mission allots {n}",
                               ("weapons", key, n)))
         heads.append(("<b>Ammo Boxes</b>", "How many Ammo Boxes of each kind of clip each man "
                                            "holds; the mission allots how many of each (the count "
@@ -300,7 +301,7 @@ class EquipScreen(QWidget):
                 self.grid.addWidget(w, r, i + FIRST_SLOT, Qt.AlignmentFlag.AlignCenter if centred
                                     else Qt.AlignmentFlag.AlignLeft)
             for key, box in col.weapons.items():
-                box.setToolTip(f"Slot {i + 1} carries a {weapon_name(mission, key)}")
+                box.setToolTip(f"Slot {i + 1} carries {with_article(weapon_name(mission, key))}")
                 box.toggled.connect(self._edited)
             for key, spin in col.ammo.items():
                 spin.setToolTip(f"Slot {i + 1}'s Ammo Boxes of {weapon_name(mission, key)} clips")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -84,11 +85,16 @@ class _Closed(QObject):
 
 
 class CampaignWindow(QMainWindow):
-    """One campaign being played: its screens in the first tab, the record pad in the second."""
+    """One campaign being played: its screens in the first tab, the record pad in the second.
+    ``launcher`` opens the launcher: the Campaign menu's "Back to the launcher" and a
+    mission's File > New game leave the campaign for it, saved (its card's Continue resumes
+    it); without one (a trial from the editor) they close the campaign, saved."""
 
-    def __init__(self, progress: Progress, parent: QWidget | None = None) -> None:
+    def __init__(self, progress: Progress, parent: QWidget | None = None,
+                 launcher: Callable[[], Any] | None = None) -> None:
         super().__init__(parent)
         self.progress = progress
+        self.launcher = launcher
         self.mission_window: GameWindow | None = None
         self.controller: CampaignController | None = None
         self._finished: int | None = None  # id() of the game whose debrief is taken
@@ -127,6 +133,9 @@ class CampaignWindow(QMainWindow):
              "The squad's record pad"),
             ("Show the &mission", QKeySequence("Ctrl+M"), lambda: self.tabs.setCurrentIndex(0),
              "The campaign's next step"),
+            ("&Back to the launcher", QKeySequence.StandardKey.New, self.to_launcher,
+             "Leave the campaign for the launcher: it is saved, and its Continue goes on "
+             "where it was"),
             ("&Quit", QKeySequence.StandardKey.Quit, self.close,
              "Close the campaign: it is saved, and continues where it was"),
         ):
@@ -149,8 +158,15 @@ class CampaignWindow(QMainWindow):
         self.resume_button.setDefault(True)
         self.resume_button.setMinimumHeight(34)
         self.resume_button.clicked.connect(self.resume_mission)
+        self.leave_button = QPushButton("Back to the &launcher")
+        self.leave_button.setToolTip("Leave the campaign for the launcher: it is saved, the mission "
+                                     "with it, and the Campaign card's Continue goes on where it "
+                                     "was (Ctrl+N)")
+        self.leave_button.setMinimumHeight(34)
+        self.leave_button.clicked.connect(self.to_launcher)
         row = QHBoxLayout()
         row.addWidget(self.resume_button)
+        row.addWidget(self.leave_button)
         row.addStretch(1)
         lay.addLayout(row)
         lay.addStretch(1)
@@ -252,7 +268,11 @@ class CampaignWindow(QMainWindow):
         controller = CampaignController(game, self.progress, pace=saved_pace())
         win = window_for(controller)
         controller.gameOver.connect(lambda _=None, w=win: self.mission_over(w))
+        # the end dialog's button (Continue the campaign) comes back here; File > New game
+        # leaves for the launcher, as in any game
         win.newGameRequested.connect(lambda w=win: self.back_from_mission(w))
+        win.new_game_action.triggered.disconnect()
+        win.new_game_action.triggered.connect(self.to_launcher)
         win.installEventFilter(_Closed(self))
         self.controller, self.mission_window = controller, win
         self.show_phase()
@@ -302,6 +322,15 @@ class CampaignWindow(QMainWindow):
         self.show()
         self.raise_()
         self.activateWindow()
+
+    def to_launcher(self) -> None:
+        """Leave the campaign for the launcher: the mission (if one is open) and this window
+        close, the progress saved (every decision of the mission is in it already)."""
+        if self.mission_window is not None:
+            self.mission_window.close()  # mission_closed follows, and shows this window
+        self.close()
+        if self.launcher is not None:
+            self.launcher()
 
     def next_mission(self) -> None:
         self.progress.next_mission()
@@ -382,9 +411,11 @@ def is_progress(path: Path) -> bool:
 
 
 def open_campaign(target: str | Path, seed: int = 0, name_men: bool = False,
-                  parent: QWidget | None = None) -> CampaignWindow | None:
+                  parent: QWidget | None = None,
+                  launcher: Callable[[], Any] | None = None) -> CampaignWindow | None:
     """A campaign's window: ``target`` is a progress file (continued), or a campaign file or
-    shipped campaign's name (started anew). None (after saying why) when it cannot open."""
+    shipped campaign's name (started anew); ``launcher`` opens the launcher (see
+    :class:`CampaignWindow`). None (after saying why) when it cannot open."""
     from ambush_gui.gui.shared.widgets import cannot_open
 
     path = _resolve(target)
@@ -396,7 +427,7 @@ def open_campaign(target: str | Path, seed: int = 0, name_men: bool = False,
         return None
     if progress is None:
         return None
-    win = CampaignWindow(progress)
+    win = CampaignWindow(progress, launcher=launcher)
     place(win)
     win.show()
     if progress.phase == "mission":
@@ -429,10 +460,10 @@ def _resolve(target: str | Path) -> Path:
 
 def run_campaign(target: str | Path, seed: int = 0, name_men: bool = False) -> int:
     """``ambush-gui play CAMPAIGN|PROGRESS``: the campaign's window, until it closes."""
-    from ambush_gui.gui.app import application
+    from ambush_gui.gui.app import Session, application
 
     app = application()
-    win = open_campaign(target, seed, name_men)
+    win = Session().campaign(Path(target), seed, name_men)
     if win is None:
         return 2
     return app.exec()

@@ -190,18 +190,17 @@ class AmbushWindow(GameWindow):
         self.card_view_dock = self._dock("Mission Card", scrolling(self.mission_card), right,
                                          "mission-card")
         for dock in (self.brief_dock, self.card_view_dock):
-            dock.setFeatures(dock.features() | QDockWidget.DockWidgetFeature.DockWidgetClosable)
             self.tabifyDockWidget(reader, dock)
+        # the Mission Card may be closed; the brief's tab is always there (issue 29)
+        self.card_view_dock.setFeatures(self.card_view_dock.features()
+                                        | QDockWidget.DockWidgetFeature.DockWidgetClosable)
         self.card_view_dock.hide()
         self._hide_stale_tab_bars()
         self.mission_panel.briefRequested.connect(self.show_brief)
         self.mission_panel.cardRequested.connect(self.show_mission_card)
         self.reader.reload(game.log.events, game.scenario)  # a save opened: what was read
         self.fire_panel.reload(game.log.events)
-        if game.decisions:  # a game under way: the brief stays one click away
-            self.brief_dock.hide()
-        else:  # a mission starting: its brief comes first
-            self.brief_dock.raise_()
+        self._brief_in_front(not game.decisions)
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)
@@ -282,8 +281,13 @@ class AmbushWindow(GameWindow):
     def layout_restored(self) -> None:
         """A mission starting opens on its brief, whatever the last game's docks were: the
         restored layout hid it after a program restart (issue 29, defect 4)."""
-        if not self.controller.game.decisions:
-            self.show_brief()
+        self._brief_in_front(not self.controller.game.decisions)
+
+    def _brief_in_front(self, first: bool) -> None:
+        """The brief's tab is always there (a layout kept from a game under way had it
+        closed: issue 29); ``first`` (a mission starting) in front, else the paragraphs."""
+        self.brief_dock.show()
+        (self.brief_dock if first else self.reader_dock).raise_()
 
     def show_brief(self) -> None:
         """Bring the mission brief forward (it is a tab of the right-hand column)."""
@@ -291,7 +295,7 @@ class AmbushWindow(GameWindow):
         self.brief_dock.raise_()
 
     def close_brief(self) -> None:
-        self.brief_dock.hide()
+        """Back to the paragraphs; the brief's tab stays, one click away."""
         self.reader_dock.raise_()
 
     def show_mission_card(self) -> None:

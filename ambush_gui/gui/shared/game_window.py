@@ -434,8 +434,9 @@ class GameWindow(QMainWindow):
     def _menus(self) -> None:
         bar = self.menuBar()
         file = self.file_menu = bar.addMenu("&File")
-        self._act(file, "&New game…", QKeySequence.StandardKey.New, self.newGameRequested.emit,
-                  "Start another game from the launcher")
+        self.new_game_action = self._act(
+            file, "&New game…", QKeySequence.StandardKey.New, self.newGameRequested.emit,
+            "Start another game from the launcher")
         self._act(file, "&Open…", QKeySequence.StandardKey.Open, self.open_file, "Open a saved game")
         self._act(file, "&Save", QKeySequence.StandardKey.Save, self.save, "Save this game")
         self._act(file, "Save &as…", QKeySequence.StandardKey.SaveAs, self.save_as,

@@ -130,3 +130,24 @@ def test_in_played_missions_only_germans_out_of_the_fight_are_credited_once() ->
         assert {n for f in fates for n in f.hit} <= {s.name for s in out}
         credited += got
     assert credited > 0
+
+
+def test_the_promotions_bought_after_a_mission_are_told_each_at_its_value_then() -> None:
+    """Issue 29: the after-mission list of what the campaign rules did left out the raises
+    bought on the screen. Two raises of one rating are told 5 then 6, in the order bought."""
+    from ambush_gui.ambush.campaign.debrief import promotions_after
+
+    p = Progress.new(kit.load(), seed=1)
+    p.phase = "debrief"
+    p.roster.by_id("pfc-b").xp = 9
+    p.roster.by_id("sgt-a").xp = 8
+    assert promotions_after(p, 0) == []
+    promote(p, "pfc-b", "per")
+    promote(p, "sgt-a", "ar")
+    promote(p, "pfc-b", "per")
+    assert promotions_after(p, 0) == ["Pfc Baker: Perception raised to 5 (4 experience).",
+                                      "Sgt Able: Action Rating raised to 5 (8 experience).",
+                                      "Pfc Baker: Perception raised to 6 (4 experience)."]
+    assert promotions_after(p, 1) == []
+    assert p.roster.by_id("pfc-b").history[-2:] == ["Perception raised to 5 (4 experience)",
+                                                    "Perception raised to 6 (4 experience)"]

@@ -194,6 +194,53 @@ def test_a_save_opened_in_the_mission_window_leaves_the_campaign_mission_as_it_w
     win.close()
 
 
+def test_new_game_in_a_campaign_mission_reaches_the_launcher_and_continue_resumes_it(
+        qtbot: Any, two_farms: Path, private_data: Path) -> None:
+    """Issue 29: File > New game inside a campaign mission closed the mission onto the
+    campaign's window, which had no way to the launcher. It reaches the launcher now, the
+    campaign saved; the Campaign card's Continue resumes the mission where it was, and the
+    Campaign menu's "Back to the launcher" leaves the campaign the same way."""
+    from ambush_gui.gui.app import Session
+
+    session = Session()
+    session.launcher()
+    dlg: Any = session.launcher_window
+    qtbot.addWidget(dlg)
+    qtbot.mouseClick(dlg.campaign_card.start, LEFT)
+    win = session.windows[-1]
+    assert isinstance(win, cw.CampaignWindow)
+    qtbot.mouseClick(win.equip.start_button, LEFT)
+    play(qtbot, win, stop_after=5)
+    mission = win.mission_window
+    assert mission is not None
+    answers = list(mission.controller.game.decisions)
+    mission.new_game_action.trigger()  # File > New game (Ctrl+N)
+    launcher: Any = session.launcher_window
+    assert launcher is not None and launcher is not dlg and launcher.isVisible()
+    qtbot.addWidget(launcher)
+    assert not mission.isVisible() and not win.isVisible()
+    assert not [w for w in session.windows if w.isVisible()]
+    saved = Progress.load(win.progress.path)
+    assert saved.phase == "mission" and saved.game_save["decisions"] == json.loads(json.dumps(answers))
+
+    card = launcher.campaign_card
+    assert card.cont.isEnabled()
+    qtbot.mouseClick(card.cont, LEFT)
+    again = session.windows[-1]
+    assert isinstance(again, cw.CampaignWindow) and again is not win
+    assert again.mission_window is not None and again.mission_window.isVisible()
+    assert again.mission_window.controller.game.decisions == answers
+    again.mission_window.close()  # onto the campaign's window: Resume, or the launcher
+    assert again.isVisible() and again.leave_button.isVisible()
+    (back,) = [a for a in again.menuBar().actions()[0].menu().actions()
+               if a.text() == "&Back to the launcher"]
+    back.trigger()
+    assert not again.isVisible() and session.launcher_window is not launcher
+    assert session.launcher_window is not None and session.launcher_window.isVisible()
+    qtbot.addWidget(session.launcher_window)
+    assert Progress.load(again.progress.path).phase == "mission"
+
+
 def mnemonics(widget: Any) -> list[str]:
     """The Alt+letter of each button, check box and label on a page (the offscreen platform
     runs no mnemonics, so the test reads them; under Xvfb they were pressed)."""

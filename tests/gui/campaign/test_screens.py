@@ -213,6 +213,11 @@ def test_after_mission_shows_the_fates_the_dice_and_raises_a_rating_through_the_
     assert (kane.per, kane.xp) == (6, 5) and progress.promotions[-1]["rating"] == "per"
     assert screen.promote_man.itemText(0) == "Sgt Kane (5 xp)"
     assert "Perception raised to 6; 5 experience left" in screen.promote_note.text()
+    # the raise bought is told with what the campaign rules did, and in his history
+    story = screen.dice.toPlainText()
+    rules = story[story.index("What the campaign rules did"):story.index("The dice thrown")]
+    assert "Sgt Kane: Perception raised to 6 (4 experience)." in rules
+    assert kane.history[-1] == "Perception raised to 6 (4 experience)"
     screen.promote_rating.setCurrentIndex(0)  # AR: 8 xp, he has 5
     assert not screen.promote_button.isEnabled()
     assert "costs 8 experience; he has 5" in screen.promote_note.text()

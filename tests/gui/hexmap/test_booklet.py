@@ -89,7 +89,8 @@ def test_the_brief_opens_beside_the_map_when_the_mission_starts_and_comes_back(q
     assert "enters the map by 0102, 0103, 0104" in text
     assert "Sgt Doyle — M1A1 Thompson submachinegun" in text
     qtbot.mouseClick(win.brief.close_button, LEFT)
-    assert not win.brief_dock.isVisible() and on_top(win.reader_dock)
+    assert not on_top(win.brief_dock) and on_top(win.reader_dock)
+    assert "Brief" in tab_titles(win)  # behind the paragraphs, one click away
     qtbot.mouseClick(win.mission_panel.brief_button, LEFT)  # one click away
     assert on_top(win.brief_dock)
     win.close_brief()
@@ -102,8 +103,54 @@ def test_the_brief_opens_beside_the_map_when_the_mission_starts_and_comes_back(q
 
 def test_a_game_under_way_opens_on_the_map_not_the_brief(qtbot: Any) -> None:
     win = window_for(qtbot, mid_round())
-    assert not win.brief_dock.isVisible()
+    assert not on_top(win.brief_dock) and on_top(win.reader_dock)
     assert "Victory" in win.brief.text()  # ready for Ctrl+B
+
+
+def tab_titles(win: Any) -> set[str]:
+    """The titles of the window's tabs a player can see."""
+    return {bar.tabText(i) for bar in win.findChildren(QTabBar) if bar.isVisible()
+            for i in range(bar.count())}
+
+
+def test_the_brief_tab_is_there_after_continuing_the_autosave(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: the tutorial, a Round played, File > New game, Continue the autosaved game:
+    the window opened with no Brief tab (a game under way hid it, and the layout kept for
+    the next window had it closed). Its tab is always there; the paragraphs in front."""
+    from ambush_gui.ai.ambush_ai import AmbushAI
+    from ambush_gui.gui import app
+    from ambush_gui.gui.shared.pacing import Pace
+
+    monkeypatch.setattr(app, "saved_pace", lambda: Pace.INSTANT)
+    session = app.Session()
+    first = session.new_game(systems.resolve("ambush-tutorial"), "solo", TUTORIAL_SEED)
+    assert first is not None
+    qtbot.addWidget(first)
+    c, ai = first.controller, AmbushAI()
+    while c.game.state.round < 2:  # a Round played
+        qtbot.waitUntil(lambda: not c.busy, timeout=5000)
+        d = c.pending()
+        assert d is not None
+        c.answer(ai.choose(c.game, d))
+    qtbot.waitUntil(lambda: not c.busy, timeout=5000)
+    first.close_brief()
+    assert "Brief" in tab_titles(first)  # "Close the brief": back to the paragraphs, tab kept
+    first.new_game_action.trigger()
+    launcher: Any = session.launcher_window
+    qtbot.addWidget(launcher)
+    qtbot.mouseClick(launcher.cont, LEFT)
+    second = session.windows[-1]
+    qtbot.addWidget(second)
+    assert second is not first and second.controller.game.decisions == c.game.decisions
+    qtbot.waitExposed(second)
+    assert "Brief" in tab_titles(second) and on_top(second.reader_dock)
+    # and a window opened on a layout kept with the brief closed (by an older version)
+    second.brief_dock.hide()
+    second.remember_layout()
+    third = window_for(qtbot, mid_round())
+    third.place_on_screen()
+    assert "Brief" in tab_titles(third) and not on_top(third.brief_dock)
 
 
 def test_another_game_in_the_window_brings_its_own_brief_and_no_tutorial_line(qtbot: Any) -> None:
