@@ -424,10 +424,7 @@ class MissionPanel(QWidget):
             self.banner.setStyleSheet(f"background:{side_colour(decision.side).name()};"
                                       "color:white;border-radius:4px;")
             self.prompt.setText(decision.prompt)
-        lines = game.standing()  # the casualties so far too, as the end screen counts them
-        self.score.setText(f"Points: {sum(p for p, _ in lines):+d}")
-        self.score.setToolTip("\n".join(f"{p:+d}  {why}" for p, why in lines)
-                              or "No points scored yet")
+        self.show_score(game.standing())  # the casualties so far too, as the end screen counts
         levels = spec.victory.levels
         short = [lv.result.partition(":")[0] for lv in levels]
         self.victory.setText("Victory: " + ", ".join(f"{name} {lv.min:+d}"
@@ -435,6 +432,13 @@ class MissionPanel(QWidget):
                              + f", else {short[-1]}")
         self.victory.setToolTip("\n".join(f"{lv.min:+d} or more: {lv.result}" for lv in levels)
                                 + (f"\n{spec.end.text}" if spec.end.text else ""))
+
+    def show_score(self, lines: list[tuple[int, str]]) -> None:
+        """The points as they stand (``game.standing()``): of the live game after an answer,
+        of the event the dice tray shows while an answer is being shown."""
+        self.score.setText(f"Points: {sum(p for p, _ in lines):+d}")
+        self.score.setToolTip("\n".join(f"{p:+d}  {why}" for p, why in lines)
+                              or "No points scored yet")
 
     def text(self) -> str:
         """Everything the panel says, for tests and screen readers."""

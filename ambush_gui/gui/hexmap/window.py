@@ -97,6 +97,9 @@ class AmbushWindow(GameWindow):
         self._labels: list[tuple[str, str]] = []  # (soldier label, side), longest first
         self._stance_ends: tuple[str, str] | None = None  # (soldier, why) a stance ends a move
         self._move_ended = ""  # the status bar's word on it, after the next decision opens
+        self._standing: dict[int, list[tuple[int, str]]] = {}  # id(event) -> the points after it
+        self._logged: Event | None = None  # the last event the engine logged
+        self._tallied: Any = None  # the game whose log _tally follows
         super().__init__(controller, parent)
 
     # -- building -----------------------------------------------------------------------------
@@ -112,6 +115,7 @@ class AmbushWindow(GameWindow):
         from ambush_gui.gui.hexmap.view import HexMapView
 
         game = self.controller.game
+        self._follow_log(game)
         self.map = HexMapView(game.state.map, self)
         self.board = self.map
         self.setCentralWidget(self.map)
@@ -636,7 +640,42 @@ class AmbushWindow(GameWindow):
         self.map.clear_marks()
 
     # -- showing the state ------------------------------------------------------------------------
+    def _follow_log(self, game: Any) -> None:
+        """Tally the points after each event ``game`` logs (:meth:`_tally`)."""
+        if self._tallied is not None:
+            self._tallied.log.unsubscribe(self._tally)
+        self._tallied, self._standing, self._logged = game, {}, None
+        game.log.subscribe(self._tally)
+
+    def _tally(self, event: Event) -> None:
+        """The engine logs ``event``: the one logged before it has had all its consequences
+        (a damage event is logged before the man is marked out of the fight), so the points
+        as they stand now are that one's, for the Mission panel's counter when the dice tray
+        shows it. The counter stood still until the next decision, Rounds after the dice.
+        A "score" event is logged after its points are in the ledger: they are its own. The
+        mission's end is logged with the casualties in the ledger (``standing`` would count
+        them twice): its ledger is the points."""
+        if self._logged is not None:
+            game = self._tallied
+            lines = game.standing()
+            if event.kind == "mission_end" and "score" in event.data:
+                lines = [(int(p), str(w)) for p, w in event.data["score"]]
+            elif event.kind == "score":
+                mine = len(game.state.score.lines) - 1
+                lines = lines[:mine] + lines[mine + 1:]
+            self._standing[id(self._logged)] = lines
+        self._logged = event
+
+    def _show_score(self, event: Event) -> None:
+        """The points after ``event``, now that the tray shows it (the last event logged:
+        the live game's, which is at its end)."""
+        game: Any = self.controller.game
+        lines = game.standing() if event is self._logged else self._standing.pop(id(event), None)
+        if lines is not None:
+            self.mission_panel.show_score(lines)
+
     def _on_event(self, event: Event) -> None:
+        self._show_score(event)
         ends = self._stance_ends
         if event.kind == "stance" and ends is not None and event.data.get("soldier") == ends[0]:
             self._stance_ends = None  # the move ends with this stance: said in the log line
@@ -788,6 +827,7 @@ class AmbushWindow(GameWindow):
         elif read:
             self.reader_dock.raise_()
         self.mission_panel.show_state(game, d, seat)
+        self._standing.clear()  # every event has been shown: the live game's points stand
         self._fit_mission_soon()
         acting = d.facts.get("soldier") if d is not None else None
         if isinstance(acting, str) and acting in game.state.soldiers:
@@ -813,6 +853,7 @@ class AmbushWindow(GameWindow):
 
     def _on_reset(self) -> None:
         game = self.controller.game
+        self._follow_log(game)
         self._moves = []
         self._labels = []
         self._appeared = []

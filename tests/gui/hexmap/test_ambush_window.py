@@ -413,3 +413,53 @@ def test_a_tutorial_lesson_in_a_round_keeps_the_window_on_a_1280x800_screen(qtbo
     qtbot.wait(0)
     mission = win.findChild(QDockWidget, "dock-turn")
     assert mission.minimumHeight() <= 800 * 2 // 5
+
+
+def shown_points(game: Any, shown: list[Any]) -> int:
+    """The points after the events ``shown``, read from them alone: each "score" event's
+    points, and each man's casualty as his last damage result (or surrender) says it."""
+    v = game.spec.victory
+    total = sum(int(e.data["points"]) for e in shown if e.kind == "score")
+    hurt: dict[str, str] = {}
+    for e in shown:
+        if e.kind == "damage" and e.data.get("result") not in (None, "none", "panic"):
+            hurt[e.data["soldier"]] = "incapacitated" if hurt.get(e.data["soldier"]) == "wound" \
+                and e.data["result"] == "wound" else str(e.data["result"])
+        elif e.kind == "surrender":  # a paragraph's German gives himself up
+            hurt[e.data.get("german") or e.data["soldier"]] = "captured"
+    for sid, result in hurt.items():
+        german = game.state.soldiers[sid].side.value == "german"
+        total += ({"incapacitated": v.german_incapacitated, "killed": v.german_killed,
+                   "captured": v.german_captured} if german else
+                  {"incapacitated": v.us_incapacitated, "killed": v.us_killed,
+                   "captured": v.us_killed, "wound": v.us_wounded}).get(result) or 0
+    return total
+
+
+@pytest.mark.parametrize("mission", ["ambush-tutorial", "ambush-hedgerow"])
+def test_the_points_counter_follows_the_dice_tray(qtbot: Any, mission: str) -> None:
+    """Issue 29 (play-test): the Mission panel's "Points" changed only at the player's next
+    decision, Rounds after Doyle fell (the log said "+1 point: Gefreiter Hahn (A)
+    activated", the panel "Points: +0"). At every rest and wait of the Step pace, before the
+    next decision, it says the points of the events the tray has shown, never more."""
+    from ambush_gui.gui.shared.pacing import Pace
+
+    win = open_window(qtbot, mission, 4)
+    ctl, ai = win.controller, AmbushAI()
+    ctl.set_pace(Pace.STEP)
+    shown: list[Any] = []
+    ctl.eventLogged.connect(shown.append)
+    changed_mid_answer, before = 0, ctl.game.standing()
+    for _ in range(3000):
+        if ctl.busy:
+            said = win.mission_panel.score.text()
+            assert said == f"Points: {shown_points(ctl.game, shown):+d}", shown[-1].text
+            changed_mid_answer += said != f"Points: {sum(p for p, _ in before):+d}"
+            ctl.proceed()
+            continue
+        d = ctl.pending()
+        if d is None:
+            break
+        before = ctl.game.standing()
+        ctl.answer(ai.choose(ctl.game, d))
+    assert changed_mid_answer
