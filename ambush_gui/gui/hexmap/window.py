@@ -30,7 +30,7 @@ from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QShowEvent
-from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QTabBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QStyle, QTabBar, QWidget
 
 from ambush_gui.ambush.actions import enter_cost
 from ambush_gui.ambush.charts import Side
@@ -62,9 +62,9 @@ MISSION_MIN_HEIGHT = 205
 """The Mission dock's least height: its wrapped lines never squeezed, even at 1280x800."""
 
 OPERATIONS_LEAVES = 320
-"""In Operations the Mission dock may grow for its text (the tutorial's first lesson) up to
-the window's height less this, which the AR Track (one line until a fight) and the cards
-keep; in a Round it takes at most two fifths, the AR Track needing its room."""
+"""The Mission dock may grow for its text (a tutorial's lesson) up to the window's height
+less this, which the AR Track and the cards keep; in a Round, less what the AR Track and
+the cards' tab need at their least (:meth:`AmbushWindow._fit_mission`)."""
 
 
 # the Mission panel's banner while an answer's events are shown, not a decision
@@ -398,11 +398,33 @@ class AmbushWindow(GameWindow):
         # screen's: the rest of the column (the AR Track, the cards' tabs) keeps its least
         screen = self.screen()
         tall = min(self.height(), screen.availableGeometry().height()) if screen else self.height()
-        fight = self.controller.game.state.mode is Mode.ROUNDS
-        room = tall * 2 // 5 if fight else tall - OPERATIONS_LEAVES
-        least = max(MISSION_MIN_HEIGHT, min(whole + frame + 4, room))
+        least = max(MISSION_MIN_HEIGHT, min(whole + frame + 4, tall - OPERATIONS_LEAVES))
         if least != mission.minimumHeight():
             mission.setMinimumHeight(least)
+        # in a Round the AR Track (markers stacked in a narrow box) and the cards' tab need
+        # their least: the dock gives back what the window lacks, its text scrolling, so the
+        # cards' tabs stay on the screen (half off a 1280x800 one in Hedgerows). Capped at two
+        # fifths, a tutorial lesson's last line was cut where the column had room for it.
+        over = self._left_column_least() - tall
+        if over > 0 and least > MISSION_MIN_HEIGHT:
+            mission.setMinimumHeight(max(MISSION_MIN_HEIGHT, least - over))
+
+    def _left_column_least(self) -> int:
+        """The least height of the window's left column: the Mission dock, the AR Track and
+        the cards' tab group with its tab bar, between the menu and the status bars."""
+        gap = self.style().pixelMetric(QStyle.PixelMetric.PM_DockWidgetSeparatorExtent, None, self)
+        track = self.findChild(QDockWidget, "dock-track")
+        cards = [self.card_dock, self.squad_dock, self.german_dock]
+        mission = self.findChild(QDockWidget, "dock-turn")
+
+        def least(d: QDockWidget | None) -> int:
+            return max(d.minimumHeight(), d.minimumSizeHint().height()) if d is not None else 0
+
+        bars = [b for b in self.findChildren(QTabBar) if b.isVisible()
+                and "Squad" in [b.tabText(i) for i in range(b.count())]]
+        return (least(mission) + least(track) + max(least(d) for d in cards) + 2 * gap
+                + (bars[0].sizeHint().height() if bars else 0)
+                + self.menuBar().sizeHint().height() + self.statusBar().sizeHint().height())
 
     def _view_menu(self, view: Any) -> None:
         grid = QAction("Hex &outlines", self, checkable=True, checked=True)

@@ -12,7 +12,7 @@ pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QDockWidget, QRadioButton  # noqa: E402
+from PySide6.QtWidgets import QRadioButton  # noqa: E402
 
 from ambush_gui import systems  # noqa: E402
 from ambush_gui.ai.ambush_ai import AmbushAI  # noqa: E402
@@ -401,7 +401,8 @@ def test_a_tutorial_lesson_in_a_round_keeps_the_window_on_a_1280x800_screen(qtbo
     """The command lesson, taught at the first Round's first turn, is long: the Mission dock
     grew for it up to half the window, and with the AR Track's Round below it and the cards'
     tabs the window's least height passed 800 pixels (835 under Xvfb at 1280x800: the tabs
-    off the screen). In a Round the dock takes at most two fifths, its lesson scrolling."""
+    off the screen). In a Round the dock takes what the AR Track and the cards' tab leave at
+    their least, its lesson scrolling beyond."""
     win = open_window(qtbot, "ambush-tutorial", 4)
     win.resize(1280, 800)
     game, ai = win.controller.game, AmbushAI()
@@ -411,8 +412,8 @@ def test_a_tutorial_lesson_in_a_round_keeps_the_window_on_a_1280x800_screen(qtbo
     qtbot.waitUntil(lambda: not win._fit_pending)
     win._fit_mission()
     qtbot.wait(0)
-    mission = win.findChild(QDockWidget, "dock-turn")
-    assert mission.minimumHeight() <= 800 * 2 // 5
+    assert win._left_column_least() <= 800
+    assert _tabs_bottom(win) <= 800
 
 
 def shown_points(game: Any, shown: list[Any]) -> int:
@@ -463,3 +464,64 @@ def test_the_points_counter_follows_the_dice_tray(qtbot: Any, mission: str) -> N
         before = ctl.game.standing()
         ctl.answer(ai.choose(ctl.game, d))
     assert changed_mid_answer
+
+
+def _tabs_bottom(win: AmbushWindow) -> int:
+    """The foot of the cards' tab bar (Soldier, Squad, German) in the window."""
+    from PySide6.QtWidgets import QTabBar
+
+    bars = [b for b in win.findChildren(QTabBar) if b.isVisible()
+            and "Squad" in [b.tabText(i) for i in range(b.count())]]
+    assert bars
+    return bars[0].mapTo(win, bars[0].rect().bottomLeft()).y()
+
+
+def test_a_full_ar_track_keeps_the_cards_tabs_on_a_1280x800_screen(qtbot: Any) -> None:
+    """Issue 29 play-test: at 1280x800 in Hedgerows, with the long title wrapped, markers
+    stacked in the AR Track's narrow boxes and five men in the squad list, the window's
+    least height passed the screen's and the Soldier/Squad/German tabs were half off it.
+    The squad list scrolls below two lines, and the Mission dock gives back what the
+    column lacks (its text scrolls)."""
+    win = open_window(qtbot, "ambush-hedgerow", 4)
+    win.resize(1280, 800)
+    game, ai = win.controller.game, AmbushAI()
+    while not (game.state.round >= 2 and win.controller.pending().kind is DecisionKind.AMBUSH_ACTION):
+        win.controller.answer(ai.choose(game, win.controller.pending()))
+    win.squad_dock.raise_()
+    lst = win.squad.list
+    assert lst.count() == 5 and lst.minimumHeight() < 3 * lst.sizeHintForRow(0)
+    win.track.setMinimumHeight(330)  # as tall as the play-tester's crowded track
+    qtbot.wait(0)
+    win._fit_mission()
+    win.resize(1280, 800)
+    qtbot.wait(0)
+    assert win._left_column_least() <= 800
+    assert _tabs_bottom(win) <= 800
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_squad_list_shows_every_man_whole(qtbot: Any, size: tuple[int, int]) -> None:
+    """Issue 29 play-test, 1920x1080: the Squad list was squeezed to two lines and a
+    sideways scroll bar that hid the third man, its lines cut ("Sgt Hallam 0502 ·
+    standing · unaware"). Its lines wrap in the column, it never scrolls sideways, and
+    where the dock has the room every line shows."""
+    win = open_window(qtbot, "ambush-tutorial", 4)
+    win.resize(*size)
+    game, ai = win.controller.game, AmbushAI()
+    while game.state.mode is not Mode.ROUNDS:
+        win.controller.answer(ai.choose(game, win.controller.pending()))
+    win.squad_dock.raise_()
+    lst = win.squad.list
+
+    def whole() -> bool:
+        return all(lst.viewport().rect().contains(lst.visualItemRect(lst.item(i)))
+                   for i in range(lst.count()))
+
+    qtbot.waitUntil(whole)  # the list refits once the tab is shown and laid out
+    metrics = lst.fontMetrics()
+    for i in range(lst.count()):  # a line wider than the list has wrapped, not been cut
+        item = lst.item(i)
+        if metrics.horizontalAdvance(item.text()) > lst.viewport().width():
+            assert lst.visualItemRect(item).height() > metrics.height() * 1.5, item.text()
+    assert not lst.horizontalScrollBar().isVisible()
+    assert lst.horizontalScrollBarPolicy() is Qt.ScrollBarPolicy.ScrollBarAlwaysOff
