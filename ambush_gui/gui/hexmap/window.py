@@ -97,6 +97,7 @@ class AmbushWindow(GameWindow):
         self._labels: list[tuple[str, str]] = []  # (soldier label, side), longest first
         self._stance_ends: tuple[str, str] | None = None  # (soldier, why) a stance ends a move
         self._move_ended = ""  # the status bar's word on it, after the next decision opens
+        self._hovered = ("", "")  # the hex under the mouse, and what the status bar said of it
         self._standing: dict[int, list[tuple[int, str]]] = {}  # id(event) -> the points after it
         self._logged: Event | None = None  # the last event the engine logged
         self._tallied: Any = None  # the game whose log _tally follows
@@ -832,6 +833,7 @@ class AmbushWindow(GameWindow):
         the squad, the card and the counters as they stood then, the moves slid."""
         self.mission_panel.show_round(game)  # the banner and prompt: _show_waiting
         self._show_pieces(game)
+        self.german_card.show_state(game)  # "panicked" stood after "panic over: prone"
         self._animate()
 
     def _refresh(self) -> None:
@@ -872,6 +874,9 @@ class AmbushWindow(GameWindow):
             if sid in self._shown:  # an evasive move may have taken him off the map
                 self.map.animate_move(sid, path)
                 self._shown[sid] = path[-1]  # where the counter now stands, for the next move
+        label, said = self._hovered
+        if label and self.statusBar().currentMessage() == said:
+            self._on_hover(label)  # the hex's line names the counters now drawn on it
 
     def _on_reset(self) -> None:
         game = self.controller.game
@@ -942,6 +947,7 @@ class AmbushWindow(GameWindow):
 
     def _on_hover(self, label: str) -> None:
         if not label:
+            self._hovered = ("", "")
             return
         game: Any = self.controller.game
         h = Hex.from_label(label)
@@ -957,7 +963,9 @@ class AmbushWindow(GameWindow):
         check = self.map.checks.get(label)  # the Mission Card overlay is on
         extra = f"; Paragraph Check: paragraph {check}" if check is not None else ""
         name = game.charts.spec.terrain[terrain].name  # "Stone building", not its key
-        self.statusBar().showMessage(f"{label}: {name}, {mp}; {here}{extra}", 6000)
+        said = f"{label}: {name}, {mp}; {here}{extra}"
+        self._hovered = (label, said)
+        self.statusBar().showMessage(said, 6000)
 
     # -- help ------------------------------------------------------------------------------------
     def show_rules(self) -> None:

@@ -525,3 +525,54 @@ def test_the_squad_list_shows_every_man_whole(qtbot: Any, size: tuple[int, int])
             assert lst.visualItemRect(item).height() > metrics.height() * 1.5, item.text()
     assert not lst.horizontalScrollBar().isVisible()
     assert lst.horizontalScrollBarPolicy() is Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+
+
+def test_the_german_card_follows_the_moment_the_tray_waits_on(qtbot: Any) -> None:
+    """Issue 29 play-test: the German card said "hex 0802, standing · panicked" while the
+    tray waited at the Round's end and the log had said "panic over: prone". At every big
+    moment the card shows the German as the moment has him, as the AR Track does."""
+    from ambush_gui.ambush.charts import Side
+    from ambush_gui.gui.shared.pacing import Pace
+
+    win = open_window(qtbot, "ambush-tutorial", 4)
+    ctl, ai = win.controller, AmbushAI()
+    ctl.set_pace(Pace.STEP)
+    seen = 0
+    for _ in range(3000):
+        if ctl.busy:
+            moment, sid = ctl.moment, win.german_card.soldier_id
+            if ctl.waiting_for is not None and moment is not None and sid is not None:
+                s = moment.state.soldiers[sid]
+                said = win.german_card.subtitle.text()
+                assert ("panicked" in said) is s.panicked, (ctl.waiting_for, said)
+                assert (s.hex is None or f"hex {s.hex.label}, {s.stance.value}" in said), said
+                seen += 1
+            ctl.proceed()
+            continue
+        d = ctl.pending()
+        if d is None:
+            break
+        germans = [g for g in ctl.game.state.side(Side.GERMAN, active=False) if g.hex is not None]
+        if germans and win.german_card.soldier_id is None:
+            win._on_select(germans[0].id)
+        ctl.answer(ai.choose(ctl.game, d))
+    assert seen
+
+
+def test_the_status_bar_names_the_counter_that_has_come_into_the_hovered_hex(qtbot: Any) -> None:
+    """Issue 29 play-test: the status bar said "0502: ... empty" with a man's counter on
+    0502 until the mouse moved. The hovered hex's line is said again as the counters are
+    redrawn."""
+    import copy
+
+    win = open_window(qtbot, "ambush-hedgerow", 1)
+    first_ops_move(win)  # Sgt Novak on the map, his next hexes offered
+    target = cheapest(win.map.steps)
+    win._on_hover(target)
+    assert win.statusBar().currentMessage().endswith("empty")
+    moment = copy.copy(win.controller.game)  # a moment the tray waits on: he has come in
+    moment.state = copy.deepcopy(moment.state)
+    moment.state.soldiers["sgt-novak"].hex = Hex.from_label(target)
+    win._show_moment(moment)
+    said = win.statusBar().currentMessage()
+    assert said.startswith(f"{target}:") and "Sgt Novak" in said, said
