@@ -576,3 +576,25 @@ def test_the_status_bar_names_the_counter_that_has_come_into_the_hovered_hex(qtb
     win._show_moment(moment)
     said = win.statusBar().currentMessage()
     assert said.startswith(f"{target}:") and "Sgt Novak" in said, said
+
+
+def test_the_action_dialogs_commit_button_keeps_its_place_from_turn_to_turn(qtbot: Any) -> None:
+    """Issue 29 play-test: the Decision dock's commit button stood at y 389 one turn and 406
+    the next, as the docks tabbed under it changed their least height ("Last fire" in front
+    of the Paragraphs, an Event Check's banner come and gone). At 1280x800 it stands in one
+    place at every action decision."""
+    win = open_window(qtbot, "ambush-tutorial", 4)
+    win.resize(1280, 800)
+    ctl, ai = win.controller, AmbushAI()
+    places: set[int] = set()
+    for _ in range(600):
+        d = ctl.pending()
+        if d is None:
+            break
+        qtbot.wait(0)
+        dialog = getattr(win, "dialog", None)
+        button = getattr(dialog, "commit_button", None)
+        if d.kind is DecisionKind.AMBUSH_ACTION and button is not None:
+            places.add(button.mapTo(win, button.rect().topLeft()).y())
+        ctl.answer(ai.choose(ctl.game, d))
+    assert len(places) == 1, places
