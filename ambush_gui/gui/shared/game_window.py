@@ -858,7 +858,7 @@ class GameWindow(QMainWindow):
                  and self.dockWidgetArea(d) == right]
         # a group of tabbed docks keeps its tallest least, whichever tab is in front: the
         # Decision dock, and its commit button, moved when "Last fire" took the front
-        below, counted = 0, set()
+        below, counted = 0, set[int]()
         for d in shown:
             if id(d) not in counted:
                 group = [d, *(t for t in self.tabifiedDockWidgets(d) if t in shown)]
