@@ -231,10 +231,11 @@ class FlowHolder(QWidget):
     def __init__(self, flow: MarkerFlow, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.flow = flow
+        self.least = 0  # a height kept even when empty
         self.setLayout(flow)
 
     def fit(self) -> None:
-        need = self.flow.heightForWidth(max(self.width(), 40))
+        need = max(self.flow.heightForWidth(max(self.width(), 40)), self.least)
         if need != self.minimumHeight():
             self.setMinimumHeight(need)
         self.flow.invalidate()
@@ -358,6 +359,10 @@ class ARTrackWidget(QWidget):
         for space in ARSpace:
             if space not in self.spaces:
                 box = SpaceBox(space, None)
+                # room for a line of markers even when empty: the row was squashed to a
+                # strip of its three names (issue 29 play-test, 1920x1080)
+                box.holder.least = theme.AR_MARKER_HEIGHT + 5
+                box.holder.fit()
                 self.spaces[space] = box
                 rest.addWidget(box, 1)
         grid.addLayout(rest, 3, 0, 1, 2)

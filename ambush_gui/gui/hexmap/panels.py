@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter as Tally
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QFrame,
@@ -251,7 +251,12 @@ class SquadList(QWidget):
         lay.setContentsMargins(4, 4, 4, 4)
         self.list = QListWidget()
         self.list.setFont(theme.label_font(9.5))
-        self.list.setUniformItemSizes(True)
+        # a line longer than the column wraps: cut short, or with a sideways scroll bar
+        # that covered the last man, it hid "unaware" (issue 29 play-test, 1920x1080)
+        self.list.setWordWrap(True)
+        self.list.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.installEventFilter(self)
         self.list.itemClicked.connect(self._pick)
         self.list.itemActivated.connect(self._pick)
         lay.addWidget(self.list)
@@ -292,7 +297,23 @@ class SquadList(QWidget):
                 item.setSelected(s.id == selected)
         finally:
             self.list.blockSignals(blocked)
-        self.list.setFixedHeight(self.list.sizeHintForRow(0) * max(1, self.list.count()) + 6)
+        self._fit()
+
+    def _fit(self) -> None:
+        """As tall as its lines at the present width, so every man shows where there is
+        room; at least two lines (the rest scrolls) where the column is short, so the cards'
+        tabs stay on a 1280x800 screen."""
+        self.list.doItemsLayout()  # the rows wrapped at the present width
+        rows = [self.list.visualItemRect(self.list.item(i)).height()
+                for i in range(self.list.count())] or [20]
+        frame = 2 * self.list.frameWidth() + 2
+        self.list.setMaximumHeight(sum(rows) + frame)
+        self.list.setMinimumHeight(sum(rows[:2]) + frame)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if watched is self.list and event.type() in (QEvent.Type.Resize, QEvent.Type.Show):
+            self._fit()  # a narrower column wraps more lines; a hidden tab's list had none
+        return super().eventFilter(watched, event)
 
 
 # -- the mission panel ---------------------------------------------------------------------------
@@ -439,10 +460,7 @@ class MissionPanel(QWidget):
             self.banner.setStyleSheet(f"background:{side_colour(decision.side).name()};"
                                       "color:white;border-radius:4px;")
             self.prompt.setText(decision.prompt)
-        lines = game.standing()  # the casualties so far too, as the end screen counts them
-        self.score.setText(f"Points: {sum(p for p, _ in lines):+d}")
-        self.score.setToolTip("\n".join(f"{p:+d}  {why}" for p, why in lines)
-                              or "No points scored yet")
+        self.show_score(game.standing())  # the casualties so far too, as the end screen counts
         levels = spec.victory.levels
         short = [lv.result.partition(":")[0] for lv in levels]
         self.victory.setText("Victory: " + ", ".join(f"{name} {lv.min:+d}"
@@ -450,6 +468,13 @@ class MissionPanel(QWidget):
                              + f", else {short[-1]}")
         self.victory.setToolTip("\n".join(f"{lv.min:+d} or more: {lv.result}" for lv in levels)
                                 + (f"\n{spec.end.text}" if spec.end.text else ""))
+
+    def show_score(self, lines: list[tuple[int, str]]) -> None:
+        """The points as they stand (``game.standing()``): of the live game after an answer,
+        of the event the dice tray shows while an answer is being shown."""
+        self.score.setText(f"Points: {sum(p for p, _ in lines):+d}")
+        self.score.setToolTip("\n".join(f"{p:+d}  {why}" for p, why in lines)
+                              or "No points scored yet")
 
     def text(self) -> str:
         """Everything the panel says, for tests and screen readers."""

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -167,6 +167,7 @@ class ParagraphReader(QWidget):
         self._banner_next = ""  # an Event Check's banner, waiting for the paragraph it reads
         self._banner_owner: ParagraphEntry | None = None  # the page the banner belongs to
         self._banner_at = 0  # entries read when a banner of no page of its own went up
+        self._banner_line = 0  # a one-line banner's height (minimumSizeHint)
         self.page = QFrame()
         self.page.setObjectName("page")
         self.page.setStyleSheet(f"#page {{ background: {theme.PARAGRAPH_PAPER.name()}; border: 1px "
@@ -475,6 +476,22 @@ class ParagraphReader(QWidget):
         index = next((i for i, e in enumerate(self.entries) if e is entry), len(self.entries))
         if self._banner_owner is not None or index >= self._banner_at:
             self.banner.hide()
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        """The least height with a one-line banner, shown or not: the Decision dock above
+        is as tall as the column leaves it, and its commit button moved 30 pixels between
+        turns as an Event Check's banner came and went."""
+        hint = super().minimumSizeHint()
+        if self.banner.isHidden():
+            if not self._banner_line:  # a line's height as the label lays it out (hidden:
+                said = self.banner.text()  # no relayout follows the text set and put back)
+                self.banner.setText("¶")
+                self._banner_line = self.banner.minimumSizeHint().height()
+                self.banner.setText(said)
+            lay = self.layout()
+            hint.setHeight(hint.height() + self._banner_line
+                           + (lay.spacing() if lay is not None else 0))
+        return hint
 
     # -- names from the mission ----------------------------------------------------------------
     def _german_name(self, number: int) -> str:

@@ -29,7 +29,7 @@ from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QShowEvent
-from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QTabBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QStyle, QTabBar, QWidget
 
 from ambush_gui.ambush.actions import enter_cost
 from ambush_gui.ambush.charts import Side
@@ -61,9 +61,9 @@ MISSION_MIN_HEIGHT = 205
 """The Mission dock's least height: its wrapped lines never squeezed, even at 1280x800."""
 
 OPERATIONS_LEAVES = 320
-"""In Operations the Mission dock may grow for its text (the tutorial's first lesson) up to
-the window's height less this, which the AR Track (one line until a fight) and the cards
-keep; in a Round it takes at most two fifths, the AR Track needing its room."""
+"""The Mission dock may grow for its text (a tutorial's lesson) up to the window's height
+less this, which the AR Track and the cards keep; in a Round, less what the AR Track and
+the cards' tab need at their least (:meth:`AmbushWindow._fit_mission`)."""
 
 
 # the Mission panel's banner while an answer's events are shown, not a decision
@@ -95,6 +95,10 @@ class AmbushWindow(GameWindow):
         self._appeared: list[tuple[str, str]] = []  # (hex, name) of Germans activated since a redraw
         self._labels: list[tuple[str, str]] = []  # (soldier label, side), longest first
         self._move_ended = ""  # the status bar's word on it, after the next decision opens
+        self._hovered = ("", "")  # the hex under the mouse, and what the status bar said of it
+        self._standing: dict[int, list[tuple[int, str]]] = {}  # id(event) -> the points after it
+        self._logged: Event | None = None  # the last event the engine logged
+        self._tallied: Any = None  # the game whose log _tally follows
         super().__init__(controller, parent)
 
     # -- building -----------------------------------------------------------------------------
@@ -110,6 +114,7 @@ class AmbushWindow(GameWindow):
         from ambush_gui.gui.hexmap.view import HexMapView
 
         game = self.controller.game
+        self._follow_log(game)
         self.map = HexMapView(game.state.map, self)
         self.board = self.map
         self.setCentralWidget(self.map)
@@ -402,11 +407,33 @@ class AmbushWindow(GameWindow):
         # screen's: the rest of the column (the AR Track, the cards' tabs) keeps its least
         screen = self.screen()
         tall = min(self.height(), screen.availableGeometry().height()) if screen else self.height()
-        fight = self.controller.game.state.mode is Mode.ROUNDS
-        room = tall * 2 // 5 if fight else tall - OPERATIONS_LEAVES
-        least = max(MISSION_MIN_HEIGHT, min(whole + frame + 4, room))
+        least = max(MISSION_MIN_HEIGHT, min(whole + frame + 4, tall - OPERATIONS_LEAVES))
         if least != mission.minimumHeight():
             mission.setMinimumHeight(least)
+        # in a Round the AR Track (markers stacked in a narrow box) and the cards' tab need
+        # their least: the dock gives back what the window lacks, its text scrolling, so the
+        # cards' tabs stay on the screen (half off a 1280x800 one in Hedgerows). Capped at two
+        # fifths, a tutorial lesson's last line was cut where the column had room for it.
+        over = self._left_column_least() - tall
+        if over > 0 and least > MISSION_MIN_HEIGHT:
+            mission.setMinimumHeight(max(MISSION_MIN_HEIGHT, least - over))
+
+    def _left_column_least(self) -> int:
+        """The least height of the window's left column: the Mission dock, the AR Track and
+        the cards' tab group with its tab bar, between the menu and the status bars."""
+        gap = self.style().pixelMetric(QStyle.PixelMetric.PM_DockWidgetSeparatorExtent, None, self)
+        track = self.findChild(QDockWidget, "dock-track")
+        cards = [self.card_dock, self.squad_dock, self.german_dock]
+        mission = self.findChild(QDockWidget, "dock-turn")
+
+        def least(d: QDockWidget | None) -> int:
+            return max(d.minimumHeight(), d.minimumSizeHint().height()) if d is not None else 0
+
+        bars = [b for b in self.findChildren(QTabBar) if b.isVisible()
+                and "Squad" in [b.tabText(i) for i in range(b.count())]]
+        return (least(mission) + least(track) + max(least(d) for d in cards) + 2 * gap
+                + (bars[0].sizeHint().height() if bars else 0)
+                + self.menuBar().sizeHint().height() + self.statusBar().sizeHint().height())
 
     def _view_menu(self, view: Any) -> None:
         grid = QAction("Hex &outlines", self, checkable=True, checked=True)
@@ -643,7 +670,42 @@ class AmbushWindow(GameWindow):
         self.map.clear_marks()
 
     # -- showing the state ------------------------------------------------------------------------
+    def _follow_log(self, game: Any) -> None:
+        """Tally the points after each event ``game`` logs (:meth:`_tally`)."""
+        if self._tallied is not None:
+            self._tallied.log.unsubscribe(self._tally)
+        self._tallied, self._standing, self._logged = game, {}, None
+        game.log.subscribe(self._tally)
+
+    def _tally(self, event: Event) -> None:
+        """The engine logs ``event``: the one logged before it has had all its consequences
+        (a damage event is logged before the man is marked out of the fight), so the points
+        as they stand now are that one's, for the Mission panel's counter when the dice tray
+        shows it. The counter stood still until the next decision, Rounds after the dice.
+        A "score" event is logged after its points are in the ledger: they are its own. The
+        mission's end is logged with the casualties in the ledger (``standing`` would count
+        them twice): its ledger is the points."""
+        if self._logged is not None:
+            game = self._tallied
+            lines = game.standing()
+            if event.kind == "mission_end" and "score" in event.data:
+                lines = [(int(p), str(w)) for p, w in event.data["score"]]
+            elif event.kind == "score":
+                mine = len(game.state.score.lines) - 1
+                lines = lines[:mine] + lines[mine + 1:]
+            self._standing[id(self._logged)] = lines
+        self._logged = event
+
+    def _show_score(self, event: Event) -> None:
+        """The points after ``event``, now that the tray shows it (the last event logged:
+        the live game's, which is at its end)."""
+        game: Any = self.controller.game
+        lines = game.standing() if event is self._logged else self._standing.pop(id(event), None)
+        if lines is not None:
+            self.mission_panel.show_score(lines)
+
     def _on_event(self, event: Event) -> None:
+        self._show_score(event)
         if event.kind == "stance" and event.data.get("ends_move"):  # said after, in the status bar
             game: Any = self.controller.game
             who = game.state.soldiers[event.data["soldier"]].name
@@ -768,6 +830,7 @@ class AmbushWindow(GameWindow):
         the squad, the card and the counters as they stood then, the moves slid."""
         self.mission_panel.show_round(game)  # the banner and prompt: _show_waiting
         self._show_pieces(game)
+        self.german_card.show_state(game)  # "panicked" stood after "panic over: prone"
         self._animate()
 
     def _refresh(self) -> None:
@@ -785,6 +848,7 @@ class AmbushWindow(GameWindow):
         elif read:
             self.reader_dock.raise_()
         self.mission_panel.show_state(game, d, seat)
+        self._standing.clear()  # every event has been shown: the live game's points stand
         self._fit_mission_soon()
         acting = d.facts.get("soldier") if d is not None else None
         if isinstance(acting, str) and acting in game.state.soldiers:
@@ -807,9 +871,13 @@ class AmbushWindow(GameWindow):
             if sid in self._shown:  # an evasive move may have taken him off the map
                 self.map.animate_move(sid, path)
                 self._shown[sid] = path[-1]  # where the counter now stands, for the next move
+        label, said = self._hovered
+        if label and self.statusBar().currentMessage() == said:
+            self._on_hover(label)  # the hex's line names the counters now drawn on it
 
     def _on_reset(self) -> None:
         game = self.controller.game
+        self._follow_log(game)
         self._moves = []
         self._labels = []
         self._appeared = []
@@ -876,6 +944,7 @@ class AmbushWindow(GameWindow):
 
     def _on_hover(self, label: str) -> None:
         if not label:
+            self._hovered = ("", "")
             return
         game: Any = self.controller.game
         h = Hex.from_label(label)
@@ -891,7 +960,9 @@ class AmbushWindow(GameWindow):
         check = self.map.checks.get(label)  # the Mission Card overlay is on
         extra = f"; Paragraph Check: paragraph {check}" if check is not None else ""
         name = game.charts.spec.terrain[terrain].name  # "Stone building", not its key
-        self.statusBar().showMessage(f"{label}: {name}, {mp}; {here}{extra}", 6000)
+        said = f"{label}: {name}, {mp}; {here}{extra}"
+        self._hovered = (label, said)
+        self.statusBar().showMessage(said, 6000)
 
     # -- help ------------------------------------------------------------------------------------
     def show_rules(self) -> None:

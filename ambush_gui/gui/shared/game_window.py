@@ -863,8 +863,16 @@ class GameWindow(QMainWindow):
         right = Qt.DockWidgetArea.RightDockWidgetArea
         shown = [d for d in self.findChildren(QDockWidget)
                  if d is not dock and not d.isFloating() and d.isVisible()
-                 and self.dockWidgetArea(d) == right and not d.visibleRegion().isEmpty()]
-        below = sum(max(d.minimumSizeHint().height(), d.minimumHeight()) + 6 for d in shown)
+                 and self.dockWidgetArea(d) == right]
+        # a group of tabbed docks keeps its tallest least, whichever tab is in front: the
+        # Decision dock, and its commit button, moved when "Last fire" took the front
+        below, counted = 0, set[int]()
+        for d in shown:
+            if id(d) not in counted:
+                group = [d, *(t for t in self.tabifiedDockWidgets(d) if t in shown)]
+                counted.update(id(t) for t in group)
+                below += max(max(t.minimumSizeHint().height(), t.minimumHeight())
+                             for t in group) + 6
         return column, max(theme.LOG_LEAST, below + (theme.LOG_LEAST // 2 if shown else 0))
 
     def _keep_if_open(self, decision: Decision) -> None:

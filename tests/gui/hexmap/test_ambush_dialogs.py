@@ -344,6 +344,25 @@ def test_step_prompt_move(qtbot: Any) -> None:
     assert prompt.error.isVisible() and prompt.error.text() == "0604 is too far"
 
 
+def test_step_prompt_buttons_are_whole_in_a_narrow_dock(qtbot: Any) -> None:
+    """Issue 29 play-test, 1280x800: the move's buttons in one row were squeezed below their
+    words ("Crouch (ends the move", "o prone (ends the move"). They wrap onto another line
+    instead, each as wide as its words and inside the prompt."""
+    prompt = AmbushStepPrompt()
+    qtbot.addWidget(prompt)
+    for text in ("Crouch (ends the move)", "Go prone (ends the move)", "Snap shot", "Stop"):
+        prompt.add(text, text, "")
+    prompt.resize(380, prompt.heightForWidth(380) if prompt.hasHeightForWidth() else 200)
+    prompt.show()
+    qtbot.waitExposed(prompt)
+    prompt.resize(380, max(prompt.height(), prompt.layout().totalHeightForWidth(380)))
+    qtbot.wait(0)
+    assert prompt.minimumSizeHint().width() <= 380 and prompt.width() == 380  # fits the dock
+    for _, b in prompt.answer_buttons:
+        assert b.width() >= b.sizeHint().width(), b.text()
+        assert prompt.rect().contains(b.geometry()), b.text()
+
+
 def test_step_prompt_keys(qtbot: Any) -> None:
     """Esc stops a move; E ends an Operations turn; once per decision."""
     prompt = AmbushStepPrompt()

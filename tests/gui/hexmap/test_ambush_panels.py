@@ -481,3 +481,13 @@ def test_a_bazookas_ammo_boxes_are_rounds_everywhere(qtbot: Any) -> None:
     body = card.body.text()
     assert "2 rounds in Ammo Boxes" in body and "2 M1 bazooka rounds" in body
     assert "bazooka clip" not in body and "bazooka (2 clips" not in said
+
+
+def test_an_empty_panic_complete_inactive_row_keeps_room_for_a_marker(qtbot: Any) -> None:
+    """Issue 29 play-test, 1920x1080: with no marker in Panic, Complete or Inactive, the
+    row was squashed to a thin strip of the three names. Each box keeps a marker's line."""
+    w = ARTrackWidget()
+    qtbot.addWidget(w)
+    w.show_state(mid_round())
+    for space in (ARSpace.PANIC, ARSpace.COMPLETE, ARSpace.INACTIVE):
+        assert w.spaces[space].holder.minimumHeight() >= theme.AR_MARKER_HEIGHT

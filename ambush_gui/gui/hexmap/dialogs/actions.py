@@ -64,6 +64,7 @@ from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import (
     Card,
     DecisionDialog,
+    FlowLayout,
     clear_layout,
     label,
     section,
@@ -466,13 +467,11 @@ class AmbushStepPrompt(QFrame):
         self.error = label("", size=9, colour=theme.ILLEGAL, wrap=True)
         self.error.setVisible(False)
         col.addWidget(self.error)
-        row = QHBoxLayout()  # the buttons under the text: a narrow dock keeps the text whole
-        row.setContentsMargins(0, 4, 0, 0)
-        row.addStretch(1)
-        self.buttons = QHBoxLayout()
-        self.buttons.setSpacing(6)
-        row.addLayout(self.buttons)
-        col.addLayout(row)
+        # the buttons under the text, each whole, wrapping onto a second line where the dock
+        # is narrow: in one row at 1280x800 they read "Crouch (ends the move" and "o prone"
+        self.buttons = FlowLayout(spacing=6)
+        self.buttons.setContentsMargins(0, 4, 0, 0)
+        col.addLayout(self.buttons)
         if decision is not None:
             self.set_decision(decision, game)
 
