@@ -20,10 +20,19 @@ In Rounds a soldier who can fire fires (aimed, at the best hit number, from a cr
 who cannot closes on the nearest German; a prone man gets up. Every answer goes through
 ``Decision.validate`` and carries a one-line reason in plain words.
 
-For the hard player's look-ahead: :meth:`AmbushAI.candidates` proposes a few distinct
-legal answers at the decisions that matter, normal's own first, and :meth:`AmbushAI.value`
-says how well a side stands (the mission's points so far, the casualties as the end would
-score them, the victory level they reach, and a small term for what is still to be had).
+How sharply it plays is a :class:`Judgement` (one code path, settings only): the normal
+squad plays :data:`NORMAL`; the hard level of Ambush! is this player on :data:`HARD`, which
+lies down after acting in a German's sight, keeps at most two men in a hex on the way in,
+walks round Paragraph Check hexes it is not going to, and shoots a party's men before its
+leader. The settings were chosen by simulation on training seeds, the same for every
+mission.
+
+For the look-ahead player :class:`ambush_gui.ai.hard.HardPlayer` (no longer the hard level
+of Ambush!: it was level with normal at 5 s a game): :meth:`AmbushAI.candidates` proposes
+a few distinct legal answers at the decisions that matter, normal's own first, and
+:meth:`AmbushAI.value` says how well a side stands (the mission's points so far, the
+casualties as the end would score them, the victory level they reach, and a small term
+for what is still to be had).
 """
 
 from __future__ import annotations
@@ -88,6 +97,9 @@ class Judgement:
     max_stack: int = 99
     """In Operations a man does not step into a hex already holding this many of the squad
     (the objective excepted): a crowded hex helps a German's automatic fire (FC-031)."""
+    check_cost: int = 0
+    """The extra cost a route pays for each Paragraph Check hex on the way that is not
+    where it goes: walking through one reads its paragraph, which may wake the Germans."""
     leader_shift: int = 0
     """Hit-number points added to a German leader (LDR 2 or more) as a target; negative:
     his men are shot first (a party that loses its leader breaks and gets away)."""
@@ -96,10 +108,11 @@ class Judgement:
 NORMAL = Judgement()
 """The normal squad (its play is what the missions' balance is measured with)."""
 
-HARD = Judgement(prone_after_action=True, max_stack=2, leader_shift=-2)
-"""The hard squad: the settings that won the most over 150 games of each of the six
-missions on training seeds 5001-5150 (the normal squad 458 wins, these 483; never tuned
-on the seeds the figures in docs/performance.md are measured on)."""
+HARD = Judgement(prone_after_action=True, max_stack=2, leader_shift=-2, check_cost=3)
+"""The hard squad: chosen by simulation on training seeds only (5001-5150 to pick the
+knobs, 6001-6300 to check them; never the seeds docs/performance.md reports). On seeds
+6001-6300, US wins normal / hard: tutorial 161 / 161, hedgerow 165 / 199, raid 109 / 127,
+rescue 160 / 172, crossroads 162 / 185, column 110 / 192."""
 
 
 @dataclass
@@ -144,7 +157,7 @@ class Target:
         return ", ".join(bits) or "worth a look"
 
 
-_DIST: weakref.WeakKeyDictionary[Mission, dict[frozenset[Hex], dict[Hex, int]]] = (
+_DIST: weakref.WeakKeyDictionary[Mission, dict[tuple[frozenset[Hex], int], dict[Hex, int]]] = (
     weakref.WeakKeyDictionary())
 """Distances to a goal, per mission (a test's missions may share a name, so by object)."""
 
@@ -192,8 +205,12 @@ class AmbushAI:
         """Cost to reach ``goal`` from every hex: Movement Points, plus one for each hex
         without cover (it neither blocks sight nor is a building)."""
         cache = self._dist.setdefault(g.scenario, {})
-        if goal in cache:
-            return cache[goal]
+        toll = self.judgement.check_cost
+        key = (goal, toll)
+        if key in cache:
+            return cache[key]
+        checked = frozenset().union(*(g.scenario.places(c.at) for c in g.scenario.spec.card.checks)) \
+            - goal if toll else frozenset()
         hexmap = g.state.map
         dist = {h: 0 for h in goal}
         todo = [(0, h) for h in goal]
@@ -207,11 +224,11 @@ class AmbushAI:
                 cost = enter_cost(g, _NOBODY, v, u)
                 if cost is None:
                     continue
-                dv = du + cost + bare
+                dv = du + cost + bare + (toll if v in checked else 0)  # a step into v pays it
                 if dv < dist.get(v, INF):
                     dist[v] = dv
                     heapq.heappush(todo, (dv, v))
-        cache[goal] = dist
+        cache[key] = dist
         return dist
 
     # -- what the mission scores -------------------------------------------------------

@@ -14,6 +14,7 @@ from ambush_gui.ai.ambush_ai import HARD, NORMAL, AmbushAI, Judgement
 from ambush_gui.ambush.charts import Side, Stance
 from ambush_gui.ambush.game import AmbushGame
 from ambush_gui.core.decisions import Decision, DecisionKind
+from tests.ai import ambush_missions as missions
 
 
 def new(name: str, seed: int) -> AmbushGame:
@@ -104,3 +105,35 @@ def test_the_hard_squad_plays_whole_missions_legally(name: str) -> None:
         g.answer(c.answer)
     assert g.result is not None
     assert not systems.invariants(g)
+
+
+def _dog_and_bridge() -> dict[str, object]:
+    """A bridge to the east scores 3; hex 0401, on the way the squad would take there, holds a dog that
+    wakes the Germans and scores nothing."""
+    data = missions._base("dog-and-bridge")
+    data["card"]["checks"] = [{"at": ["0401"], "paragraph": 1},
+                             {"at": ["0802"], "paragraph": 2}]
+    data["paragraphs"] = [
+        {"number": 1, "style": "numbered", "text": "A dog barks.", "options": [
+            {"text": "The Germans are alert.", "when": {"condition": "A"},
+             "do": [{"condition": "B"}]},
+            {"text": "Nothing new.", "do": [{"hold": True}]}]},
+        {"number": 2, "sighting": "bridge", "text": "The bridge.", "options": [
+            {"text": "Score 3.", "do": [{"score": 3, "why": "the bridge"}]}]},
+    ]
+    return data
+
+
+def test_the_hard_squad_walks_round_a_paragraph_check_it_is_not_going_to() -> None:
+    """Walking through a Paragraph Check hex reads its paragraph (here: the dog wakes the
+    Germans). Normal takes the straight way through it; hard goes round."""
+
+    def dog_reads(judgement: Judgement) -> int:
+        g, ai = missions.game(_dog_and_bridge()), AmbushAI(judgement)
+        while (d := g.pending()) is not None:
+            g.answer(ai.choose(g, d))
+        assert g.state.score.total >= 3  # both reach the bridge
+        return sum(1 for e in g.log.events if e.kind == "paragraph" and e.data.get("paragraph") == 1)
+
+    assert dog_reads(NORMAL) > 0
+    assert dog_reads(HARD) == 0
