@@ -186,6 +186,10 @@ def computer_player(system: str, level: str = "normal", seed: int = 0) -> Any:
         from ambush_gui.ai.easy import EasyPlayer
 
         return EasyPlayer(system, seed)
+    if level == "hard" and system == "ambush":
+        from ambush_gui.ai.ambush_ai import HARD, AmbushAI
+
+        return AmbushAI(HARD)  # the sharper judgement: see ambush_ai.HARD
     if level == "hard":
         from ambush_gui.ai.hard import HardPlayer
 

@@ -20,10 +20,19 @@ In Rounds a soldier who can fire fires (aimed, at the best hit number, from a cr
 who cannot closes on the nearest German; a prone man gets up. Every answer goes through
 ``Decision.validate`` and carries a one-line reason in plain words.
 
-For the hard player's look-ahead: :meth:`AmbushAI.candidates` proposes a few distinct
-legal answers at the decisions that matter, normal's own first, and :meth:`AmbushAI.value`
-says how well a side stands (the mission's points so far, the casualties as the end would
-score them, the victory level they reach, and a small term for what is still to be had).
+How sharply it plays is a :class:`Judgement` (one code path, settings only): the normal
+squad plays :data:`NORMAL`; the hard level of Ambush! is this player on :data:`HARD`, which
+lies down after acting in a German's sight, keeps at most two men in a hex on the way in,
+walks round Paragraph Check hexes it is not going to, and shoots a party's men before its
+leader. The settings were chosen by simulation on training seeds, the same for every
+mission.
+
+For the look-ahead player :class:`ambush_gui.ai.hard.HardPlayer` (no longer the hard level
+of Ambush!: it was level with normal at 5 s a game): :meth:`AmbushAI.candidates` proposes
+a few distinct legal answers at the decisions that matter, normal's own first, and
+:meth:`AmbushAI.value` says how well a side stands (the mission's points so far, the
+casualties as the end would score them, the victory level they reach, and a small term
+for what is still to be had).
 """
 
 from __future__ import annotations
@@ -79,6 +88,35 @@ OUTCOME_WEIGHT = {Outcome.US: 3.0, Outcome.DRAW: 0.0, Outcome.GERMAN: -3.0}
 MAX_CANDIDATES = 4
 
 
+@dataclass(frozen=True)
+class Judgement:
+    """The squad's tactical judgement as settings: one code path for every level, the
+    normal squad on :data:`NORMAL`, the hard one on :data:`HARD`."""
+
+    prone_after_action: bool = False
+    """In Rounds, after his action a man whom a German can see lies down (the change is
+    free, and prone is the largest shift against a hit, FC-023)."""
+    max_stack: int = 99
+    """In Operations a man does not step into a hex already holding this many of the squad
+    (the objective excepted): a crowded hex helps a German's automatic fire (FC-031)."""
+    check_cost: int = 0
+    """The extra cost a route pays for each Paragraph Check hex on the way that is not
+    where it goes: walking through one reads its paragraph, which may wake the Germans."""
+    leader_shift: int = 0
+    """Hit-number points added to a German leader (LDR 2 or more) as a target; negative:
+    his men are shot first (a party that loses its leader breaks and gets away)."""
+
+
+NORMAL = Judgement()
+"""The normal squad (its play is what the missions' balance is measured with)."""
+
+HARD = Judgement(prone_after_action=True, max_stack=2, leader_shift=-2, check_cost=3)
+"""The hard squad: chosen by simulation on training seeds only (5001-5150 to pick the
+knobs, 6001-6300 to check them; never the seeds docs/performance.md reports). On seeds
+6001-6300, US wins normal / hard: tutorial 161 / 161, hedgerow 165 / 199, raid 109 / 127,
+rescue 160 / 172, crossroads 162 / 185, column 110 / 192."""
+
+
 @dataclass
 class Reading:
     """What reading a paragraph (and its "go to"s) would do now, weighed over the die."""
@@ -121,7 +159,7 @@ class Target:
         return ", ".join(bits) or "worth a look"
 
 
-_DIST: weakref.WeakKeyDictionary[Mission, dict[frozenset[Hex], dict[Hex, int]]] = (
+_DIST: weakref.WeakKeyDictionary[Mission, dict[tuple[frozenset[Hex], int], dict[Hex, int]]] = (
     weakref.WeakKeyDictionary())
 """Distances to a goal, per mission (a test's missions may share a name, so by object)."""
 
@@ -132,7 +170,8 @@ _TARGETS: weakref.WeakKeyDictionary[Mission, dict[Any, list[Target]]] = weakref.
 class AmbushAI:
     """Answers the US side's decisions."""
 
-    def __init__(self) -> None:
+    def __init__(self, judgement: Judgement = NORMAL) -> None:
+        self.judgement = judgement
         # shared by every player (the look-ahead makes a fresh one per fork): both are
         # functions of the mission and the state, kept per mission object
         self._dist = _DIST
@@ -168,8 +207,12 @@ class AmbushAI:
         """Cost to reach ``goal`` from every hex: Movement Points, plus one for each hex
         without cover (it neither blocks sight nor is a building)."""
         cache = self._dist.setdefault(g.scenario, {})
-        if goal in cache:
-            return cache[goal]
+        toll = self.judgement.check_cost
+        key = (goal, toll)
+        if key in cache:
+            return cache[key]
+        checked = frozenset().union(*(g.scenario.places(c.at) for c in g.scenario.spec.card.checks)) \
+            - goal if toll else frozenset()
         hexmap = g.state.map
         dist = {h: 0 for h in goal}
         todo = [(0, h) for h in goal]
@@ -183,11 +226,11 @@ class AmbushAI:
                 cost = enter_cost(g, _NOBODY, v, u)
                 if cost is None:
                     continue
-                dv = du + cost + bare
+                dv = du + cost + bare + (toll if v in checked else 0)  # a step into v pays it
                 if dv < dist.get(v, INF):
                     dist[v] = dv
                     heapq.heappush(todo, (dv, v))
-        cache[goal] = dist
+        cache[key] = dist
         return dist
 
     # -- what the mission scores -------------------------------------------------------
@@ -390,6 +433,8 @@ class AmbushAI:
             gain = here[o["soldier"]] - dist.get(to, INF)
             if gain <= 0 and here[o["soldier"]] < INF:
                 continue
+            if to not in goal and len(st.in_hex(to, Side.US)) >= self.judgement.max_stack:
+                continue
             moves.append(((-here[o["soldier"]], dist.get(to, INF), o["soldier"]), o))
         moves.sort(key=lambda m: m[0])
         for _, o in moves:
@@ -469,6 +514,13 @@ class AmbushAI:
             return acts["pass"], f"{who} passes: no shot and nowhere better to go"
         return d.options[0], f"{who} takes the only action offered"
 
+    def watched(self, g: AmbushGame, s: Soldier) -> Soldier | None:
+        """A German on the map who can see ``s``, if any."""
+        for o in g.state.side(Side.GERMAN):
+            if o.hex is not None and sees(g, o, s):
+                return o
+        return None
+
     def grenade(self, g: AmbushGame, throws: list[dict[str, str]],
                 crowd: int) -> dict[str, str] | None:
         """A grenade at a hex with no US soldier and at least ``crowd`` Germans (AR-082)."""
@@ -491,7 +543,13 @@ class AmbushAI:
         def number(i: int) -> int:
             return int(odds[i]["number"]) if i < len(odds) else -1
 
-        shots.sort(key=lambda io: -number(io[0]))
+        def leader(o: Any) -> bool:
+            him = g.state.soldiers.get(str(o.get("target"))) if isinstance(o, dict) else None
+            return him is not None and him.ldr >= 2
+
+        shift = self.judgement.leader_shift
+        shots.sort(key=lambda io: -number(io[0]) - (shift if number(io[0]) >= 0 and leader(io[1])
+                                                    else 0))
         out: list[tuple[Any, str]] = []
         for rank, (i, o) in enumerate(shots):
             at = _name(g, o.get("target")) if o.get("target") else f"the wall of {o.get('wall')}"
@@ -501,6 +559,8 @@ class AmbushAI:
                             if rank == 0 else f"{shooter} assaults {at}"))
                 continue
             best = ", the best chance" if rank == 0 and len(shots) > 1 else ""
+            if best and n < max(number(j) for j, _ in shots):
+                best = ", a man before his leader: a party that loses its leader gets away"
             how = f" ({o['fire']})" if "fire" in o else ""
             out.append((o, f"{shooter} fires at {at}{how}: hits on {n} or less{best}"))
         if "hold" in d.options:
@@ -536,6 +596,9 @@ class AmbushAI:
     def stance(self, g: AmbushGame, d: Decision) -> tuple[Any, str]:
         s = g.state.soldiers[d.facts["soldier"]]
         seen = self.targets_of(g, s)
+        foe = self.watched(g, s) if self.judgement.prone_after_action else None
+        if foe is not None and "prone" in d.options:
+            return "prone", f"{s.label} lies down: {foe.label} can see him"
         if seen and s.stance is Stance.STANDING and "crouching" in d.options:
             return "crouching", f"{s.label} crouches: {seen[0].label} can see him too"
         return "stay", f"{s.label} stays {s.stance.value}: no reason to change"

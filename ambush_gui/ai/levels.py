@@ -2,7 +2,8 @@
 
 ``easy`` is the normal player with mistakes, ``normal`` plays by tactical sense
 (:mod:`ambush_gui.ai.alley_ai`, :mod:`ambush_gui.ai.ambush_ai`), ``hard`` looks ahead
-over sampled futures (:mod:`ambush_gui.ai.hard`). ``ai`` is kept as the old name of
+over sampled futures (:mod:`ambush_gui.ai.hard`; Ambush!'s hard squad is the normal
+one with sharper settings, ``ambush_ai.HARD``). ``ai`` is kept as the old name of
 ``normal``; ``random`` (uniform among the legal options) stays for soak tests.
 """
 
@@ -16,7 +17,7 @@ PLAYER_KINDS = (*LEVELS, "ai", "random")  # what --players and simulate seats ac
 LEVEL_HELP = {
     "easy": "plays by the same sense as normal but misjudges now and then",
     "normal": "plays the scenario by tactical sense, at once",
-    "hard": "tries the best few answers forward over sampled futures (fresh dice), then picks",
+    "hard": "looks ahead over sampled futures (fresh dice); in Ambush!, sharper squad tactics",
 }
 
 
