@@ -102,6 +102,9 @@ class Judgement:
     check_cost: int = 0
     """The extra cost a route pays for each Paragraph Check hex on the way that is not
     where it goes: walking through one reads its paragraph, which may wake the Germans."""
+    toll_while_hidden: bool = False
+    """The check toll is paid only while no German is on the map: once they are out there is
+    no quiet left to keep, and a detour only costs the squad time."""
     leader_shift: int = 0
     """Hit-number points added to a German leader (LDR 2 or more) as a target; negative:
     his men are shot first (a party that loses its leader breaks and gets away)."""
@@ -110,7 +113,8 @@ class Judgement:
 NORMAL = Judgement()
 """The normal squad (its play is what the missions' balance is measured with)."""
 
-HARD = Judgement(prone_after_action=True, max_stack=2, leader_shift=-2, check_cost=3)
+HARD = Judgement(prone_after_action=True, max_stack=2, leader_shift=-2, check_cost=3,
+                 toll_while_hidden=True)
 """The hard squad: chosen by simulation on training seeds only (5001-5150 to pick the
 knobs, 6001-6300 to check them; never the seeds docs/performance.md reports). On seeds
 6001-6300, US wins normal / hard: tutorial 161 / 161, hedgerow 165 / 199, raid 109 / 127,
@@ -208,6 +212,9 @@ class AmbushAI:
         without cover (it neither blocks sight nor is a building)."""
         cache = self._dist.setdefault(g.scenario, {})
         toll = self.judgement.check_cost
+        if toll and self.judgement.toll_while_hidden and any(
+                o.hex is not None for o in g.state.side(Side.GERMAN)):
+            toll = 0  # the Germans are out: no quiet left to keep, time counts
         key = (goal, toll)
         if key in cache:
             return cache[key]

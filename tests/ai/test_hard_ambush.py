@@ -137,3 +137,18 @@ def test_the_hard_squad_walks_round_a_paragraph_check_it_is_not_going_to() -> No
 
     assert dog_reads(NORMAL) > 0
     assert dog_reads(HARD) == 0
+
+
+def test_the_hard_squad_pays_the_check_toll_only_while_the_germans_are_hidden() -> None:
+    """Once a German is on the map there is no quiet left to keep: the hard squad's way to its
+    goal costs what the normal squad's does (a detour round a check hex then only loses
+    time; a crossroads held against a counter-attack was lost to it on training seeds)."""
+    from ambush_gui.ambush.model import Status
+
+    g = new("ambush-raid", 1)
+    hard, normal = AmbushAI(HARD), AmbushAI(NORMAL)
+    goal = hard.objective(g)
+    assert hard.distances(g, goal) != normal.distances(g, goal)  # hidden: the toll
+    german = g.state.side(Side.GERMAN, active=False)[0]
+    german.status, german.hex = Status.ACTIVE, next(iter(goal))
+    assert hard.distances(g, goal) == normal.distances(g, goal)
