@@ -56,3 +56,12 @@ def test_the_committed_balance_names_every_shipped_scenario() -> None:
     for s in systems.shipped():
         assert s.name in table, f"run python tools/measure_balance.py ({s.name} missing)"
         assert table[s.name]["games"] >= 100
+
+
+def test_the_committed_balance_is_of_each_shipped_files_own_version() -> None:
+    """A shipped scenario or mission edited (even its brief) without measuring it again shows
+    "Balance not measured for this version" on its launcher card: caught here instead."""
+    table = measure_balance.read()
+    stale = [s.name for s in systems.shipped()
+             if table[s.name]["sha256"] != measure_balance.file_hash(Path(s.path))]
+    assert not stale, f"run python tools/measure_balance.py {' '.join(stale)}"
