@@ -100,15 +100,17 @@ class Counter:
     no_command: bool = False  # US out of command: a red initiative number panics him (AR-059)
 
 
-def counters_for(state: Any, commands: Mapping[str, str] | None = None) -> list[Counter]:
+def counters_for(state: Any, commands: Mapping[str, str] | None = None,
+                 kit: Mapping[str, str] | None = None) -> list[Counter]:
     """Every soldier of an ``AmbushState`` who is on the map (a hex, not left the map).
 
     US counters carry the soldier's surname, German counters their letter (AR-007).
     ``commands``: each US soldier's command in words (:func:`~ambush_gui.ambush.command.
-    command_words`), for his tooltip and the out-of-command badge.
+    command_words`), for his tooltip and the out-of-command badge. ``kit``: what each soldier
+    carries in the chart's words (:func:`~ambush_gui.gui.hexmap.dialogs.common.weapons_text`).
     """
     out: list[Counter] = []
-    commands = commands or {}
+    commands, kit = commands or {}, kit or {}
     for s in state.soldiers.values():
         if s.hex is None or s.left_map:
             continue
@@ -118,7 +120,8 @@ def counters_for(state: Any, commands: Mapping[str, str] | None = None) -> list[
         out.append(Counter(
             id=s.id, side=side, hex=s.hex.label, text=text, stance=str(s.stance.value),
             wounded=s.wounded, panicked=s.panicked, out=status != "active",
-            unaware=side == "us" and not s.aware, tip=_soldier_tip(s, commands.get(s.id, "")),
+            unaware=side == "us" and not s.aware,
+            tip=_soldier_tip(s, commands.get(s.id, ""), kit.get(s.id, "")),
             no_command=commands.get(s.id, "").startswith("Out of command"),
         ))
     return out
@@ -132,7 +135,7 @@ def _also_here(c: Counter) -> str:
     return f"{name} ({', '.join(state)})"
 
 
-def _soldier_tip(s: Any, command: str = "") -> str:
+def _soldier_tip(s: Any, command: str = "", kit: str = "") -> str:
     from ambush_gui.gui.hexmap.dialogs.common import ratings_text
 
     side = theme.SIDE_NAMES.get(str(s.side.value), str(s.side.value))
@@ -142,13 +145,13 @@ def _soldier_tip(s: Any, command: str = "") -> str:
     if command:
         head, _, rest = command.partition(". ")
         lines.append(f"<b>{head}</b>: {rest}")
-    state = [str(s.status.value)] if str(s.status.value) != "active" else []
+    state = [f"{s.status.value}: out of the fight"] if str(s.status.value) != "active" else []
     state += [w for w, on in (("wounded", s.wounded), ("panicked", s.panicked),
                               ("not yet aware", str(s.side.value) == "us" and not s.aware)) if on]
     if state:
         lines.append("<i>" + ", ".join(state).capitalize() + "</i>")
-    if s.weapons:
-        lines.append("Carries: " + ", ".join(w.weapon for w in s.weapons))
+    if kit:
+        lines.append("Carries: " + kit)
     return "<br>".join(lines)
 
 

@@ -810,10 +810,13 @@ class AmbushWindow(GameWindow):
     def _counters(self, game: Any) -> list[Any]:
         """The counters as ``game`` has them (and where each was drawn, for the moves)."""
         from ambush_gui.ambush.command import command_words
+        from ambush_gui.gui.hexmap.dialogs.common import weapons_text
         from ambush_gui.gui.hexmap.view import counters_for
 
-        commands = {s.id: command_words(game, s) for s in game.state.soldiers.values()}
-        counters = counters_for(game.state, commands)
+        soldiers = game.state.soldiers.values()
+        commands = {s.id: command_words(game, s) for s in soldiers}
+        kit = {s.id: weapons_text(game, s) for s in soldiers if s.hex is not None}
+        counters = counters_for(game.state, commands, kit)
         self._shown = {c.id: c.hex for c in counters}
         return counters
 

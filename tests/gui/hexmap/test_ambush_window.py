@@ -664,3 +664,17 @@ def test_the_action_dialogs_commit_button_keeps_its_place_from_turn_to_turn(qtbo
             places.add(button.mapTo(win, button.rect().topLeft()).y())
         ctl.answer(ai.choose(ctl.game, d))
     assert len(places) == 1, places
+
+
+def test_a_counters_tooltip_says_what_he_carries_in_the_charts_words(qtbot: Any) -> None:
+    """Issue 29 play-test: a counter's tooltip read "Carries: m1-garand" (the chart's key) and
+    left his grenades out. It says the Soldier card's words: weapons, clips and grenades."""
+    win = open_window(qtbot, "ambush-hedgerow", 1)
+    game = win.controller.game
+    for s in game.state.soldiers.values():
+        s.hex = s.hex or next(iter(game.state.map.hexes()))
+    tips = {c.id: c.tip for c in win._counters(game)}
+    novak = tips["sgt-novak"]
+    assert "Carries: M1A1 Thompson submachinegun" in novak and "hand grenade" in novak
+    keys = {w.weapon for s in game.state.soldiers.values() for w in s.weapons}
+    assert not [k for k in keys for t in tips.values() if f"Carries: {k}" in t or f", {k}" in t]
