@@ -50,10 +50,15 @@ def panic_reason(why: str) -> str:
     return read + (f" ({reason})" if reason else "")
 
 
+_SAME = re.compile(r"'s AR marker: (?P<space>[^→(]+?) → (?P=space) \(")
+
+
 def _marker_words(text: str) -> str:
     """A marker placed on a red number in command says why he did not panic; "AR column"
-    is his Action Rating's column (AR is also the Action Round)."""
+    is his Action Rating's column (AR is also the Action Round); a marker put back on the
+    space it was on "stays" there (a play-tester read "Complete → Complete (activated)")."""
     text = text.replace(", red: in command)", ", a red number, but he is in command: no panic)")
+    text = _SAME.sub(lambda m: f"'s AR marker stays on {m.group('space')} (", text)
     return _COLUMN.sub(r"\1 in his Action Rating column \2", text)
 
 
