@@ -192,16 +192,17 @@ def action_table(g: RoundsContext, s: Soldier, turn: TurnState | None = None) ->
         add(Action.GRENADE, grenade_why)
     # AR-084: load his own bazooka, or a friend's in his hex
     loads = []
-    if not problem and s.hex is not None and s.stance in UPRIGHT:
+    if not problem and s.hex is not None:
         for c in [s, *(o for o in g.state.in_hex(s.hex, s.side) if o.id != s.id)]:
             for w in c.weapons:
                 if g.charts.weapon(w.weapon).kind is WeaponKind.BAZOOKA and w.usable \
                         and not w.prepared and (s.clips(w.weapon) or c.clips(w.weapon)):
                     loads.append((c, w))
-    for c, w in loads:
+    stance_why = _stance_problem(s, UPRIGHT, "AR-084") if loads else None
+    for c, w in [] if stance_why else loads:
         add(Action.PREPARE_BAZOOKA, None, carrier=c.id, weapon=w.id)
-    if not loads:
-        add(Action.PREPARE_BAZOOKA, problem or _stance_problem(s, UPRIGHT, "AR-084")
+    if stance_why or not loads:  # no bazooka to load is said before his stance
+        add(Action.PREPARE_BAZOOKA, problem or stance_why
             or "no unloaded bazooka with a round in his hex (FC-065)")
     jammed = [w for w in weapons_of(g, s) if w.jammed and not w.broken] if s.hex else []
     stance_why = problem or _stance_problem(s, UPRIGHT, "AR-085")

@@ -78,25 +78,26 @@ def throw_targets(g: AmbushContext, s: Soldier, kind: WeaponKind) -> list[Hex]:
 
 
 def grenade_problem(g: AmbushContext, s: Soldier) -> str | None:
-    """Why he cannot prepare and throw a grenade now (AR-082), or None."""
-    if s.stance not in UPRIGHT:
-        return f"{s.label} is {s.stance.value}: a grenade is thrown standing or crouching (AR-082)"
+    """Why he cannot prepare and throw a grenade now (AR-082), or None: first that he has
+    none (a prone man without one was told to get up to throw it)."""
     if not _kind_items(g, s, WeaponKind.GRENADE):
         return f"{s.label} has no grenade (AR-082)"
+    if s.stance not in UPRIGHT:
+        return f"{s.label} is {s.stance.value}: a grenade is thrown standing or crouching (AR-082)"
     if not throw_targets(g, s, WeaponKind.GRENADE):
         return f"no enemy he can see within his {s.stance.value} throw (AR-082)"
     return None
 
 
 def satchel_prepare_problem(g: AmbushContext, s: Soldier) -> str | None:
-    """Why he cannot prepare a satchel charge now (AR-080), or None."""
-    if s.stance not in UPRIGHT:
-        return f"{s.label} is {s.stance.value}: a satchel charge is prepared standing or " \
-               "crouching (AR-080)"
+    """Why he cannot prepare a satchel charge now (AR-080), or None: first that he has none."""
     if s.satchel_ready:
         return f"{s.label} already holds a prepared satchel charge (AR-080)"
     if not _kind_items(g, s, WeaponKind.SATCHEL):
         return f"{s.label} has no satchel charge (AR-080)"
+    if s.stance not in UPRIGHT:
+        return f"{s.label} is {s.stance.value}: a satchel charge is prepared standing or " \
+               "crouching (AR-080)"
     return None
 
 

@@ -52,6 +52,16 @@ def test_nobody_throws_a_grenade_prone_or_without_one() -> None:
         run(throws.throw_grenade(b, b.s("n"), h("0103")))
 
 
+def test_a_prone_man_without_the_weapon_is_told_he_has_none_not_to_get_up() -> None:
+    """Issue 29 play-test: a prone man with no grenade read "is prone: a grenade is thrown
+    standing or crouching" in "Not possible now"; that he has none comes first (grenade,
+    satchel charge, bazooka)."""
+    b = bench(kit.us("n", "0101", stance=Stance.PRONE), kit.german("g", "A", "0103"))
+    assert "has no grenade" in (why(b, "n", Action.GRENADE) or "")
+    assert "has no satchel charge" in (why(b, "n", Action.PREPARE_SATCHEL) or "")
+    assert "no unloaded bazooka" in (why(b, "n", Action.PREPARE_BAZOOKA) or "")
+
+
 @pytest.mark.rule("AR-083")
 def test_a_soldier_never_moves_and_throws_a_grenade_in_one_turn() -> None:
     b = bench(kit.us("a", "0101", **GRENADIER), kit.german("g", "A", "0104"),
