@@ -75,10 +75,15 @@ def place(g: AmbushContext, s: Soldier, result: ARResult, why: str, rule: str) -
     set_space(g, s, result.space(adv), why, rule)
 
 
-def drop(g: AmbushContext, s: Soldier, why: str = "his turn is over") -> None:
-    """AR-044: his turn (action or pass) drops his marker one space."""
+def drop(g: AmbushContext, s: Soldier, why: str = "") -> None:
+    """AR-044: his turn (action or pass) drops his marker one space; said as a turn taken
+    with one to come while the space below still gives a turn (a play-tester read "his turn
+    is over" for a man moving from a 2-turn to a 1-turn space)."""
     if s.marker in DROP:
-        set_space(g, s, DROP[s.marker], why, "AR-044")
+        below = DROP[s.marker]
+        why = why or ("his turn is over" if below in (ARSpace.COMPLETE, ARSpace.INACTIVE)
+                      else "one turn taken, one to come")
+        set_space(g, s, below, why, "AR-044")
 
 
 __all__ = ["DROP", "ORDER", "can_act", "drop", "has_advantage", "place", "set_space",

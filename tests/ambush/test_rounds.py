@@ -134,6 +134,8 @@ def test_a_pass_drops_the_marker_one_space() -> None:
     assert b.s("a").marker is ARSpace.ONE_TURN_ADVANTAGE
     finish(proc, [PASS])
     assert b.s("a").marker is ARSpace.COMPLETE
+    said = [e.text for e in b.log.events if e.kind == "marker" and e.data.get("soldier") == "a"]
+    assert "(one turn taken, one to come)" in said[-2] and "(his turn is over)" in said[-1]
 
 
 @pytest.mark.rule("AR-048")
