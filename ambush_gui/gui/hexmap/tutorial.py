@@ -104,7 +104,7 @@ WANTS = {"move": ("move", "Move", "then click hexes on the map"),
          "fire": ("aimed", "Aimed fire", "then pick a German as the target"),
          "throw": ("grenade", "Throw a grenade", "then click the hex to throw into"),
          "give_turn": ("give_turn", "Give a turn",
-                       "then the man who acts again (he must be within the sergeant's "
+                       "then the man who acts again (he must be in this leader's "
                        "command)")}
 """Each lesson's action: its answer, its button and what follows the click."""
 
@@ -184,7 +184,7 @@ def tutorial_hint(game: Any, decision: Decision | None, done: set[str],
 
 def _verb(lesson: str) -> str:
     return {"move": "move", "fire": "fire", "throw": "throw a grenade",
-            "give_turn": "give a turn (the sergeant's Give a turn)"}[lesson]
+            "give_turn": "give a turn (a leader's Give a turn)"}[lesson]
 
 
 # -- the lessons, as their situations arise ---------------------------------------------------
