@@ -664,3 +664,34 @@ def test_the_action_dialogs_commit_button_keeps_its_place_from_turn_to_turn(qtbo
             places.add(button.mapTo(win, button.rect().topLeft()).y())
         ctl.answer(ai.choose(ctl.game, d))
     assert len(places) == 1, places
+
+
+def test_the_hover_line_does_not_tell_a_casualty_the_tray_has_not_shown(qtbot: Any) -> None:
+    """Issue 29 play-test: while the tray waited on "Gefreiter Hahn (A) is activated", the
+    status bar said "0403: Road, ...; Sgt Hallam (incapacitated)": the shot that hit him
+    was shown two Continues later. The hovered hex's line names each counter as the map
+    draws it (the moment's), never as the live game, further on, has him."""
+    from ambush_gui.gui.shared.pacing import Pace
+
+    win = open_window(qtbot, "ambush-tutorial", 4)
+    ctl, ai = win.controller, AmbushAI()
+    ctl.set_pace(Pace.STEP)
+    ahead = 0  # hovers where the live game already had a casualty the map did not show
+    for _ in range(3000):
+        if ctl.busy:
+            if ctl.waiting_for is not None:
+                for c in win.map._counters.values():
+                    win._on_hover(c.hex)
+                    said = win.statusBar().currentMessage()
+                    live = ctl.game.state.soldiers[c.id]
+                    status = f"{live.name} ({live.status.value})"
+                    if not c.out:  # drawn in the fight: named so, whatever the live game says
+                        assert status not in said, (ctl.waiting_for, said)
+                        ahead += not live.active
+            ctl.proceed()
+            continue
+        d = ctl.pending()
+        if d is None:
+            break
+        ctl.answer(ai.choose(ctl.game, d))
+    assert ahead
