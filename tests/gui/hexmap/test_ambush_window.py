@@ -695,3 +695,36 @@ def test_the_hover_line_does_not_tell_a_casualty_the_tray_has_not_shown(qtbot: A
             break
         ctl.answer(ai.choose(ctl.game, d))
     assert ahead
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_decision_docks_main_button_shows_its_words_whole(qtbot: Any,
+                                                              size: tuple[int, int]) -> None:
+    """Issue 29 play-test: at 1280x800 the Decision dock's main button was cut on the right,
+    "Pick an action fir…", "Fire at Schütze Lenz (B) (50%…": the hit chance was the part
+    lost ("▼ more below" took the room the button was given). At every decision of the
+    tutorial the button shows its whole words, inside the dock."""
+    from PySide6.QtGui import QFontMetrics
+
+    win = open_window(qtbot, "ambush-tutorial", 4)
+    win.resize(*size)
+    ctl, ai = win.controller, AmbushAI()
+    fires = 0
+    for _ in range(600):
+        d = ctl.pending()
+        if d is None:
+            break
+        qtbot.wait(0)
+        dialog = getattr(win, "dialog", None)
+        button = getattr(dialog, "default_button", None)
+        if dialog is not None and button is not None and button.isVisible():
+            full = button.property("full_text") or button.text()
+            fires += hasattr(dialog, "fire_button")
+            assert button.text() == full, full
+            assert QFontMetrics(button.font()).horizontalAdvance(full) < button.width(), full
+            right = button.mapTo(dialog, button.rect().topRight()).x()
+            assert right < dialog.width(), (full, right, dialog.width())
+            if hasattr(dialog, "fire_button") and "%" in full:
+                assert full.split()[0].endswith("%"), full  # the chance first
+        ctl.answer(ai.choose(ctl.game, d))
+    assert fires
