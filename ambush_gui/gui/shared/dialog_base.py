@@ -737,7 +737,7 @@ class DecisionDialog(QDialog):
         while the dialog is built); elided only when even the whole row is too narrow."""
         button.setProperty("full_text", text)
         if self.buttons.indexOf(button) >= 0 and \
-                button_text_width(button, text) > self._room_for(button) - 28:
+                button_text_width(button, text) >= self._room_for(button) - 28:  # elided at equal
             self.buttons.removeWidget(button)
             self.own_row.addWidget(button, 1)
             button.setMinimumWidth(0)  # the whole row's width
