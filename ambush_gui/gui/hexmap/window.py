@@ -88,6 +88,7 @@ class AmbushWindow(GameWindow):
         self._ops_turn = 0
         self._steps: dict[str, Any] = {}  # hex label -> the answer that enters it
         self._shown: dict[str, str] = {}  # counter id -> the hex the map shows it in
+        self._named: dict[str, str] = {}  # counter id -> his name and state as drawn then
         self._fit_pending = False  # the Mission dock's fit is asked for the next turn of the loop
         self._read = False  # a paragraph was read since the last redraw
         self._germans_named: list[str] = []  # Germans the events named since the last decision
@@ -818,6 +819,8 @@ class AmbushWindow(GameWindow):
         kit = {s.id: weapons_text(game, s) for s in soldiers if s.hex is not None}
         counters = counters_for(game.state, commands, kit)
         self._shown = {c.id: c.hex for c in counters}
+        self._named = {s.id: s.name + ("" if s.active else f" ({s.status.value})")
+                       for s in game.state.soldiers.values()}
         return counters
 
     def _show_waiting(self, why: str | None) -> None:
@@ -953,12 +956,11 @@ class AmbushWindow(GameWindow):
         h = Hex.from_label(label)
         terrain = game.state.map.terrain(h)
         cost = game.charts.mp_cost(terrain)
-        # the counters the map shows there (a moment's, while the tray waits): the live game
-        # may be further on, and called a hex with Hahn's counter on it "empty"
-        shown = [game.state.soldiers[sid] for sid, at in self._shown.items()
-                 if at == label and sid in game.state.soldiers]
-        here = ", ".join(s.name + ("" if s.active else f" ({s.status.value})")
-                         for s in shown) or "empty"
+        # the counters the map shows there, as they were drawn (a moment's, while the tray
+        # waits): the live game may be further on, and called a hex with Hahn's counter on it
+        # "empty", or Sgt Hallam "incapacitated" before the tray had shown the shot
+        here = ", ".join(self._named[sid] for sid, at in self._shown.items()
+                         if at == label and sid in self._named) or "empty"
         mp = f"{cost} MP to enter" if cost is not None else "cannot be entered"
         check = self.map.checks.get(label)  # the Mission Card overlay is on
         extra = f"; Paragraph Check: paragraph {check}" if check is not None else ""

@@ -722,8 +722,12 @@ class DecisionDialog(QDialog):
         whole row once it stands on a row of its own)."""
         if self.buttons.indexOf(button) < 0:
             return theme.RIGHT_COLUMN - 40
-        others = [b for b in self.findChildren(QPushButton)
-                  if b is not button and self.buttons.indexOf(b) >= 0 and not b.isHidden()]
+        others: list[QWidget] = [
+            b for b in self.findChildren(QPushButton)
+            if b is not button and self.buttons.indexOf(b) >= 0 and not b.isHidden()]
+        # "▼ more below" comes and goes with the body's scrolling: its room is kept for it
+        # (the button was cut on the right when it came, "Fire at Schütze Lenz (B) (50%")
+        others.append(self.more_below)
         used = sum(b.sizeHint().width() for b in others) + self.buttons.spacing() * len(others)
         return max(theme.RIGHT_COLUMN - 40 - used, 120)
 
@@ -733,7 +737,7 @@ class DecisionDialog(QDialog):
         while the dialog is built); elided only when even the whole row is too narrow."""
         button.setProperty("full_text", text)
         if self.buttons.indexOf(button) >= 0 and \
-                button_text_width(button, text) > self._room_for(button) - 28:
+                button_text_width(button, text) >= self._room_for(button) - 28:  # elided at equal
             self.buttons.removeWidget(button)
             self.own_row.addWidget(button, 1)
             button.setMinimumWidth(0)  # the whole row's width

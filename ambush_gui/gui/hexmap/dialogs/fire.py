@@ -34,6 +34,7 @@ from ambush_gui.gui.shared.dialog_base import (
     Card,
     DecisionDialog,
     ModifierList,
+    button_text_width,
     clear_layout,
     label,
     panel,
@@ -147,6 +148,10 @@ class AmbushFireDialog(DecisionDialog):
         verb = "Assault" if self.is_assault() else "Fire"
         self.fire_button = self.add_button(verb, on_click=self.fire, default=True,
                                            stretch_before=True)
+        # fitted to its widest words first: it keeps its place whichever fire is selected
+        texts = [self.fire_text(i) for i in range(len(self.cards))]
+        self.fit_default_text(max(texts, key=lambda t: button_text_width(self.fire_button, t),
+                                  default=verb))
         if self.cards:
             self.cards[0][1].setChecked(True)
             self.select(0)
@@ -209,7 +214,6 @@ class AmbushFireDialog(DecisionDialog):
                     self.detail.addWidget(label(line, size=9.5, colour=theme.MUTED_TEXT, wrap=True))
             self.detail.addWidget(label("Close combat in his hex: the engine resolves it when "
                                         "you confirm (AR-079).", size=9.5, wrap=True))
-            self.fire_button.setText(f"Assault {soldier_name(self.game, option.get('target'))}")
         else:
             fact = self.fact_for(option) or {}
             t = soldier(self.game, fact.get("target"))
@@ -238,8 +242,19 @@ class AmbushFireDialog(DecisionDialog):
                          "always misses (FC-018).", size=9, colour=theme.MUTED_TEXT, wrap=True)
             note.setAlignment(Qt.AlignmentFlag.AlignLeft)
             self.detail.addWidget(note)
-            self.fire_button.setText(f"Fire at {who} ({percent(odds)})")
+        self.fit_default_text(self.fire_text(i))
         self.highlighted.emit(target_of(option))
+
+    def fire_text(self, i: int) -> str:
+        """The Fire button's words for the ``i``th card: the hit chance first, so that the
+        button never loses it ("Fire at Schütze Lenz (B) (50%" was cut on the right)."""
+        option, odds = self.cards[i][0], self.odds[i]
+        if odds is None:
+            return f"Assault {soldier_name(self.game, option.get('target'))}"
+        fact = self.fact_for(option) or {}
+        t = soldier(self.game, fact.get("target"))
+        who = t.label if t is not None else f"the wall of {fact.get('wall')}"
+        return f"{percent(odds)} · Fire at {who}"
 
     def fire(self) -> None:
         i = self.selected()
