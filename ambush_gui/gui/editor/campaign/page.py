@@ -59,7 +59,14 @@ from ambush_gui.ambush.charts import Charts
 from ambush_gui.gui.editor.campaign import data as cd
 from ambush_gui.gui.editor.document import DataPath, EditorDocument
 from ambush_gui.gui.editor.hexmap.cards import RATINGS, weapon_choices
-from ambush_gui.gui.editor.hexmap.widgets import CommitTextEdit, combo, set_quiet, spin
+from ambush_gui.gui.editor.hexmap.widgets import (
+    CommitTextEdit,
+    combo,
+    set_quiet,
+    show_heading,
+    spin,
+    stack_when_narrow,
+)
 from ambush_gui.systems import SCENARIO_DIR
 
 __all__ = ["CampaignPage", "new_campaign_data"]
@@ -686,13 +693,10 @@ class CampaignForm(QWidget):
 
     def set_narrow(self, narrow: bool) -> None:
         """The rules under the story (narrow) or beside it."""
-        self.columns_layout.setDirection(QHBoxLayout.Direction.TopToBottom if narrow
-                                         else QHBoxLayout.Direction.LeftToRight)
+        stack_when_narrow(self.columns_layout, narrow)
 
     def refresh(self) -> None:
-        set_quiet(self.name, self.doc.get(("name",), ""))
-        set_quiet(self.title, self.doc.get(("title",), ""))
-        self.brief.show_text(str(self.doc.get(("brief",), "")))
+        show_heading(self.doc, self.name, self.title, self.brief)
         for path, box in self.settings.items():
             value = self._shown(path)
             with QSignalBlocker(box):

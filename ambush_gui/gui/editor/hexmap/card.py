@@ -41,7 +41,14 @@ from PySide6.QtWidgets import (
 
 from ambush_gui.gui.editor.document import EditorDocument
 from ambush_gui.gui.editor.hexmap.data import compact_spans
-from ambush_gui.gui.editor.hexmap.widgets import combo, labels_text, parse_labels, set_quiet, spin
+from ambush_gui.gui.editor.hexmap.widgets import (
+    combo,
+    labels_text,
+    parse_labels,
+    set_quiet,
+    spin,
+    stack_when_narrow,
+)
 
 TOTALS = range(2, 13)
 
@@ -218,8 +225,7 @@ class CardEditor(QWidget):
 
     def set_narrow(self, narrow: bool) -> None:
         """The Event column, areas and references under the rest (narrow) or beside it."""
-        self.columns_layout.setDirection(QHBoxLayout.Direction.TopToBottom if narrow
-                                         else QHBoxLayout.Direction.LeftToRight)
+        stack_when_narrow(self.columns_layout, narrow)
 
     # -- drawing ---------------------------------------------------------------------------
     def names(self) -> list[str]:

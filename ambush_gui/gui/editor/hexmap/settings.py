@@ -30,7 +30,14 @@ from PySide6.QtWidgets import (
 
 from ambush_gui.ambush.mission import DEFAULT_ROUND_LIMIT, DEFAULT_TURN_LIMIT, infer_outcome
 from ambush_gui.gui.editor.document import EditorDocument
-from ambush_gui.gui.editor.hexmap.widgets import CommitTextEdit, parse_labels, set_quiet, spin
+from ambush_gui.gui.editor.hexmap.widgets import (
+    CommitTextEdit,
+    parse_labels,
+    set_quiet,
+    show_heading,
+    spin,
+    stack_when_narrow,
+)
 
 POINTS = [("activation", "Each German activated", "AR-010: found, he scores"),
           ("german_incapacitated", "German incapacitated", ""),
@@ -142,13 +149,10 @@ class SettingsForm(QWidget):
 
     def set_narrow(self, narrow: bool) -> None:
         """The victory levels under the rest (narrow) or beside it."""
-        self.columns_layout.setDirection(QHBoxLayout.Direction.TopToBottom if narrow
-                                         else QHBoxLayout.Direction.LeftToRight)
+        stack_when_narrow(self.columns_layout, narrow)
 
     def refresh(self) -> None:
-        set_quiet(self.name, self.doc.get(("name",), ""))
-        set_quiet(self.title, self.doc.get(("title",), ""))
-        self.brief.show_text(str(self.doc.get(("brief",), "")))
+        show_heading(self.doc, self.name, self.title, self.brief)
         for key, box in self.points.items():
             set_quiet(box, self.doc.get(("victory", key), DEFAULT_POINTS[key]))
         levels = self.doc.get(("victory", "levels"), []) or []

@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QComboBox,
     QHBoxLayout,
     QListWidget,
@@ -61,6 +62,19 @@ def spin(low: int, high: int, tip: str = "", special: str = "") -> QSpinBox:
     if tip:
         box.setToolTip(tip)
     return box
+
+
+def stack_when_narrow(layout: QBoxLayout, narrow: bool) -> None:
+    """A page's columns one under the other (narrow) or side by side."""
+    layout.setDirection(QBoxLayout.Direction.TopToBottom if narrow
+                        else QBoxLayout.Direction.LeftToRight)
+
+
+def show_heading(doc: Any, name: QWidget, title: QWidget, brief: Any) -> None:
+    """A file's name, title and brief, as the document holds them, shown without emitting."""
+    set_quiet(name, doc.get(("name",), ""))
+    set_quiet(title, doc.get(("title",), ""))
+    brief.show_text(str(doc.get(("brief",), "")))
 
 
 def set_quiet(widget: QWidget, value: Any) -> None:
