@@ -103,14 +103,15 @@ def verdict(spec: Any, wins: Mapping[str, int]) -> Verdict:
         return Verdict(False, ["No game finished, so there is nothing to judge yet."])
     a, o = sides
     if b.in_band:
-        return Verdict(True, [f"In band: the {names[a]} won {_pct(b.share(a))} and the {names[o]} "
+        return Verdict(True, [f"In band: the {_known(names, a)} won {_pct(b.share(a))} and the "
+                              f"{_known(names, o)} "
                               f"{_pct(b.share(o))} of the decisive games, and {_pct(b.draw_share)} "
                               f"were draws (the band: {band_words()})."], [], caution)
     findings = []
     if b.favoured is not None:
         side = b.favoured
-        findings.append(f"Out of band: the {names[side]} won {b.wins[side]} of the {b.decisive} "
-                        f"decisive games ({_over(b.share(side), WIN_BAND[1])}), more than the "
+        findings.append(f"Out of band: the {_known(names, side)} won {b.wins[side]} of the "
+                        f"{b.decisive} decisive games ({_over(b.share(side), WIN_BAND[1])}), more than the "
                         f"{_pct(WIN_BAND[1])} the band allows.")
     if b.too_many_draws:
         findings.append(f"Too many draws: {b.draws} of the {b.games} games "
@@ -118,6 +119,17 @@ def verdict(spec: Any, wins: Mapping[str, int]) -> Verdict:
                         f"more than the {_pct(MOST_DRAWS)} the band allows.")
     levers = (_mission_levers if mission else _table_levers)(spec, b, names)
     return Verdict(False, findings, levers, caution)
+
+
+ROLES = {"regular": "Regulars", "insurgent": "Insurgents", "us": "US", "german": "Germans"}
+"""The sides as the chart and the editor's tools call them."""
+
+
+def _known(names: dict[str, str], side: str) -> str:
+    """The scenario's name for a side, with the role the chart shows when it differs:
+    "Paratroopers (Regulars)"."""
+    name = names[side]
+    return name if ROLES[side] in name else f"{name} ({ROLES[side]})"
 
 
 def _pct(x: float) -> str:

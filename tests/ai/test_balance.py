@@ -50,8 +50,8 @@ def test_a_side_over_the_band_is_named_with_its_figure_and_the_levers_to_pull() 
     levers it has: its turn limit, Hot Spots with its Insurgency Level, its one zone, forces."""
     v = verdict(spec("market-day"), {"regular": 95, "insurgent": 5})
     assert not v.in_band
-    assert v.findings == ["Out of band: the Rangers won 95 of the 100 decisive games (95%), more "
-                          "than the 65% the band allows."]
+    assert v.findings == ["Out of band: the Rangers (Regulars) won 95 of the 100 decisive games (95%), "
+                          "more than the 65% the band allows."]
     text = "\n".join(v.levers)
     assert "give the Rangers fewer turns to do what scores; it is 10 now" in text
     assert "Hot Spots (the H tool)" in text and "5 Hot Spots now" in text
@@ -64,7 +64,7 @@ def test_a_side_over_the_band_is_named_with_its_figure_and_the_levers_to_pull() 
 
 def test_the_weaker_regulars_get_the_opposite_levers() -> None:
     v = verdict(spec("the-orchard-battery"), {"regular": 10, "insurgent": 45, "draw": 5})
-    assert v.findings[0].startswith("Out of band: the Militia won 45 of the 55")
+    assert v.findings[0].startswith("Out of band: the Militia (Insurgents) won 45 of the 55")
     text = "\n".join(v.levers)
     assert "give the Border Horse more turns" in text and "it is 9 now" in text
     assert "lower the Insurgency Level (3 now)" in text and "remove some" in text
@@ -103,9 +103,9 @@ def test_a_figure_just_over_the_band_shows_its_decimal() -> None:
 def test_in_band_says_so() -> None:
     v = verdict(spec("contracting-trouble"), {"regular": 110, "insurgent": 90, "draw": 10})
     assert v.in_band and not v.levers and v.caution == ""  # 210 games: no first-look caution
-    assert v.findings == ["In band: the US Marines won 55% and the Insurgents 45% of the decisive "
-                          "games, and 5% were draws (the band: 35-65% of the decisive games each, "
-                          "draws at most 20%)."]
+    assert v.findings == ["In band: the US Marines (Regulars) won 55% and the Insurgents 45% of the "
+                          "decisive games, and 5% were draws (the band: 35-65% of the decisive games "
+                          "each, draws at most 20%)."]
 
 
 def test_a_mission_names_its_victory_levels_day_and_cards() -> None:
