@@ -121,3 +121,12 @@ def test_a_mission_names_its_victory_levels_day_and_cards() -> None:
     german = verdict(s, {"us": 10, "german": 80})
     assert german.findings[0].startswith("Out of band: the Germans won 80 of the 90")
     assert any("ask fewer points of the squad" in line for line in german.levers)
+
+
+def test_the_docstring_examples_hold() -> None:
+    import doctest
+
+    from ambush_gui.ai import balance
+
+    result = doctest.testmod(balance)
+    assert result.attempted >= 2 and result.failed == 0
