@@ -236,7 +236,17 @@ def _place_levers(spec: Any, strong: str, names: dict[str, str]) -> list[str]:
     escorts = spec.all_escorts()
     if escorts:
         moves.append(f"put the {_escort_words(escorts)} {away} the {reg}")
-    return ["Places: " + _joined(moves) + "."]
+    out = ["Places: " + _joined(moves) + "."]
+    devices = (spec.module_settings().get("ieds") or {}).get("devices") or []
+    mined = sum(1 for piece in spec.table.pieces if piece.kind == "minefield")
+    more = "more" if strong == "regular" else "fewer"
+    if "ieds" in spec.module_names() and devices:
+        out.append(f"IEDs (the I tool): {more + ' of them' if more == 'more' else more}, or {toward} "
+                   f"the way the {reg} must go ({_plural(len(devices), 'IED')} now).")
+    if "mines" in spec.module_names() and mined:
+        out.append(f"Minefields (the Minefield tool): {more}, or {toward} the way the {reg} must go "
+                   f"({_plural(mined, 'minefield')} now).")
+    return out
 
 
 def _joined(parts: list[str]) -> str:

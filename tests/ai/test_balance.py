@@ -59,6 +59,7 @@ def test_a_side_over_the_band_is_named_with_its_figure_and_the_levers_to_pull() 
     assert "set the Gunmen up nearer" in text  # they have no zone: their units are moved
     assert "move the Rangers' deployment zone (South gate) further from" in text
     assert "Rangers (4 units, 10 figures now)" in text and "Gunmen (5 units, 17 figures)" in text
+    assert "IEDs (the I tool): more of them, or nearer the way the Rangers must go (1 IED now)" in text
     assert "100 games" in v.caution  # a first look, not a measurement
 
 
@@ -69,17 +70,19 @@ def test_the_weaker_regulars_get_the_opposite_levers() -> None:
     assert "give the Border Horse more turns" in text and "it is 9 now" in text
     assert "lower the Insurgency Level (3 now)" in text and "remove some" in text
     assert "move the Border Horse's deployment zone (Foot of the goat track) nearer" in text
+    assert "Minefields (the Minefield tool): fewer, or further from the way the Border Horse must " \
+           "go (3 minefields now)" in text
 
 
 def test_only_levers_the_file_has_are_named() -> None:
-    """No reinforcements: no Hot Spot lever; no zones: none named; no escorts: none."""
+    """No reinforcements: no Hot Spot lever; no zones: none named; no escorts, no IEDs: none."""
     bare = spec("the-orchard-battery", reinforcements=None, escorts=[], contractors=[])
     bare = bare.model_copy(update={"sides": {side: s.model_copy(update={"deployment": None})
                                              for side, s in bare.sides.items()}})
     text = "\n".join(verdict(bare, {"regular": 50}).levers)
     assert "Turn limit" in text and "Forces" in text and "Places: set the Militia up nearer" in text
     assert "Hot Spot" not in text and "Insurgency Level" not in text
-    assert "deployment zone" not in text and "escort" not in text
+    assert "deployment zone" not in text and "escort" not in text and "IED" not in text
 
 
 def test_draws_with_nothing_to_score_say_so() -> None:
