@@ -251,6 +251,7 @@ class SimulateDialog(RunsDialog):
         self.report: Report | None = None
         self.games = self.count
         self.chart = BalanceChart()
+        self.chart.setMinimumHeight(240)  # still reads; leaves a 1280x800 screen room for the verdict
         self.body.addWidget(self.chart, 1)
         self.verdict: Verdict | None = None
         self.verdict_label = QLabel()
