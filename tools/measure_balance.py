@@ -4,6 +4,8 @@
 computer's Normal player on every side, and writes the wins to
 ``ambush_gui/data/balance.toml`` keyed by the scenario's name with the SHA-256 of its file,
 so the launcher can say "balance not measured for this version" once the file changes.
+Each measured scenario is judged against the band (``ambush_gui/ai/balance.py``: 35-65% of
+the decisive games each, draws at most 20%), as the editor's Simulate judges a run.
 Only files whose hash changed (or that were never measured) are played again; ``--force``
 plays them all. Games run on every core (``--jobs``); each game's seeds depend only on its
 number, so the figures do not depend on how many jobs played them.
@@ -91,6 +93,7 @@ def write(data: dict[str, Any], path: Path = BALANCE) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     from ambush_gui import systems
+    from ambush_gui.ai.balance import verdict
 
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("scenarios", nargs="*", help="names of shipped scenarios (default: all)")
@@ -117,6 +120,8 @@ def main(argv: list[str] | None = None) -> int:
                             "wins": wins}
             write(data, args.out)  # after each scenario: an interrupted run keeps what it measured
             print(f"{s.name}: {wins} ({exceptions} exceptions) in {time.perf_counter() - t:.0f} s")
+            for line in verdict(systems.load_scenario(s.path).spec, wins).findings:
+                print(f"  {line}")
     return 0
 
 

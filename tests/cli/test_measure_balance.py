@@ -22,6 +22,8 @@ def test_the_tool_measures_writes_and_keeps_an_unchanged_file(
     out = tmp_path / "balance.toml"
     args = ["ambush-tutorial", "--games", "2", "--jobs", "1", "--out", str(out)]
     assert measure_balance.main(args) == 0
+    said = capsys.readouterr().out  # each scenario judged against the band, as the editor does
+    assert "  In band: " in said or "  Out of band: " in said or "  Too many draws: " in said
     data = measure_balance.read(out)
     entry = data["ambush-tutorial"]
     path = systems.resolve("ambush-tutorial")

@@ -5,13 +5,16 @@ are played by :func:`ambush_gui.ai.simulate.simulate` (the same procedure as
 ``ambush-gui simulate``, so the same seed gives the same figures) from a worker thread,
 on every core (spawned worker processes: see that module), so the window stays live,
 the progress bar moves and Stop ends the run after the games in hand. The result shows
-as a :class:`~ambush_gui.gui.editor.chart.BalanceChart` and as plain figures. Ambush!
-missions are played by the US computer player against the German paragraphs.
+as a :class:`~ambush_gui.gui.editor.chart.BalanceChart`, as plain figures and as a verdict
+(:func:`ambush_gui.ai.balance.verdict`): in band, or which side wins too often or how many
+draws, and what in this file to change. Ambush! missions are played by the US computer
+player against the German paragraphs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 from PySide6.QtCore import Qt, QThread, Signal
@@ -28,8 +31,10 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui import systems
+from ambush_gui.ai.balance import Verdict, band_words, verdict
 from ambush_gui.ai.simulate import GameFactory, Report, default_jobs, simulate
 from ambush_gui.gui.editor.chart import BalanceChart, side_name
+from ambush_gui.gui.shared import theme
 
 
 class SimulationWorker(QThread):
@@ -76,6 +81,18 @@ def summary(report: Report) -> str:
                      f"error and {report.invariant_violations} broke an invariant</b>: this is a "
                      "program fault, please report it with the scenario file.</span>")
     return "<br>".join(lines)
+
+
+def verdict_html(v: Verdict) -> str:
+    """The verdict as rich text: the findings, what to try as a list, the caution."""
+    parts = [f"<b>{escape(line)}</b>" for line in v.findings]
+    html = "<br>".join(parts)
+    if v.levers:
+        html += ("<br>To bring it into band, try one change at a time:<ul style='margin: 2px 0;'>"
+                 + "".join(f"<li>{escape(line)}</li>" for line in v.levers) + "</ul>")
+    if v.caution:
+        html += f"{'' if v.levers else '<br>'}<i>{escape(v.caution)}</i>"
+    return html
 
 
 class RunsDialog(QDialog):
@@ -234,7 +251,17 @@ class SimulateDialog(RunsDialog):
         self.report: Report | None = None
         self.games = self.count
         self.chart = BalanceChart()
+        self.chart.setMinimumHeight(240)  # still reads; leaves a 1280x800 screen room for the verdict
         self.body.addWidget(self.chart, 1)
+        self.verdict: Verdict | None = None
+        self.verdict_label = QLabel()
+        self.verdict_label.setWordWrap(True)
+        self.verdict_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.verdict_label.setToolTip(
+            f"The band a scenario aims for: {band_words()}, with the computer's Normal player on "
+            "both sides. The levers are the ones this file has; change one, then run again")
+        self.verdict_label.hide()  # until a run has a verdict
+        self.body.addWidget(self.verdict_label)
         self.resize(1080, 560)
 
     @property
@@ -253,7 +280,8 @@ class SimulateDialog(RunsDialog):
         return str(subject.spec.title)
 
     def worker_for(self, n: int, seed: int) -> SimulationWorker:
-        self.report = None
+        self.report, self.verdict = None, None
+        self.verdict_label.hide()  # the last run's verdict is not this one's
         return SimulationWorker(self.subject, n, seed, self)
 
     def show_result(self, report: Report) -> None:
@@ -261,3 +289,30 @@ class SimulateDialog(RunsDialog):
         self.progress.setValue(report.games)
         self.chart.set_report(report)
         self.figures.setText(summary(report))
+        self.verdict = v = verdict(self.subject.spec, report.wins)
+        background, edge = theme.BALANCE_VERDICT["in" if v.in_band else "out"]
+        self.verdict_label.setStyleSheet(
+            f"QLabel {{ background: {background.name()}; color: #1c1c1c; padding: 6px 8px; "
+            f"border-left: 4px solid {edge.name()}; }}")
+        self.verdict_label.setText(verdict_html(v))
+        self.verdict_label.show()
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """Grow (never shrink) to the height the chart, the verdict and the figures need, within
+        the screen, so the verdict never covers the chart's legend; moved up if it would hang
+        off the screen's bottom."""
+        lay = self.layout()
+        if lay is None:
+            return
+        lay.activate()
+        need = lay.totalHeightForWidth(self.width()) if lay.hasHeightForWidth() else \
+            lay.totalMinimumSize().height()
+        screen = self.screen().availableGeometry()
+        frame = self.frameGeometry().height() - self.height()
+        height = min(max(self.height(), need), screen.height() - frame)
+        if height != self.height():
+            self.resize(self.width(), height)
+        bottom = self.frameGeometry().top() + height + frame
+        if bottom > screen.bottom():
+            self.move(self.x(), max(screen.top(), self.y() - (bottom - screen.bottom())))

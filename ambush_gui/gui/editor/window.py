@@ -18,7 +18,8 @@ and the page that edits it: the free-measure table page for Ambush Alley scenari
   Back to the editor (Ctrl+Shift+E) closes it and brings the editor up (a campaign is
   played from the mission selected in its list, with a fresh squad in a scratch progress
   file, never the player's own); *Simulate*
-  (Ctrl+R) plays computer games and charts the balance. Both refuse an invalid scenario
+  (Ctrl+R) plays computer games, charts the balance and says whether it is in band (and if
+  not, what in the file to change: :mod:`ambush_gui.ai.balance`). Both refuse an invalid scenario
   and say exactly what is wrong.
 * **No lost work**: while the document has unsaved changes a recovery copy sits in the
   data folder, rewritten shortly after each edit; the next editor offers to restore it.
@@ -428,8 +429,8 @@ class EditorWindow(QMainWindow):
         self.play_action = self._act(scenario, "&Play from here", QKeySequence("F5"), self.play_from_here,
                                      "Start a game of the scenario as it stands (it must have no problems)")
         self.simulate_action = self._act(scenario, "Si&mulate…", QKeySequence("Ctrl+R"), self.simulate,
-                                         "Play many computer games to see who wins, the victory points "
-                                         "and how long games last")
+                                         "Play many computer games to see who wins, the victory points, "
+                                         "how long games last and whether the scenario is balanced")
         for a in (self.check_action, self.play_action, self.simulate_action):
             self.main_bar.addAction(a)
         self.doc_actions = [self.save_action, self.save_as_action, self.fit_action, self.check_action,

@@ -303,6 +303,10 @@ MISSION_HEADER_PAD = 14  # a table header's margins beside its text (a German ca
 
 # The editor's balance chart (gui/editor/chart.py); sides use SIDE_COLOURS, draws NEUTRAL
 CHART_LENGTH = QColor("#b9770e")  # the game-length histogram
+BALANCE_VERDICT = {  # the verdict under the chart: (background, left edge)
+    "out": (QColor("#fdf2e0"), QColor("#d68910")),  # a side or the draws out of band
+    "in": (QColor("#e9f5ec"), QColor("#1e8449")),  # in band
+}
 TARGET_MARK = QColor(214, 48, 49, 110)  # the hex a dialog is pointing at (a target, a throw)
 
 # The table editor (gui/editor/table_*.py): its own marks over the game's items

@@ -19,7 +19,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QMessageBox, QWidget
 
 from ambush_gui import cli, systems
-from ambush_gui.ai.simulate import default_jobs, simulate
+from ambush_gui.ai.simulate import Report, default_jobs, simulate
 from ambush_gui.core.files import read_data
 from ambush_gui.gui.editor import window as editor_window
 from ambush_gui.gui.editor.document import DataPath, EditorDocument
@@ -321,6 +321,47 @@ def test_simulate_charts_the_same_figures_as_the_headless_simulation(qtbot: Any,
     share = f"{figures['win_rates'][side]:.1f}%"
     assert any(t and t.startswith(editor_window.theme.SIDE_NAMES[side]) and share in t for t in tips)
     assert any(t and "lasted" in t for t in tips) and any(t and "VP in" in t for t in tips)
+
+
+def simulated(qtbot: Any, win: EditorWindow, games: int) -> Any:
+    """The Simulate dialog after a run of ``games`` games, pressed into it as a designer would."""
+    action(win, "Simulate").trigger()
+    dlg = win.sim_dialog
+    assert dlg is not None and dlg.verdict_label.isHidden()  # no verdict before a run
+    dlg.games.setValue(games)
+    qtbot.mouseClick(dlg.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dlg.report is not None, timeout=60_000)
+    assert not dlg.verdict_label.isHidden()
+    return dlg
+
+
+def test_simulate_warns_in_words_when_a_side_wins_too_often(qtbot: Any) -> None:
+    """Issue 30: a mission every game of which the US squad wins says so, with the figure and
+    the levers of this mission (its victory levels, its day, its cards), not silence."""
+    win = editor(qtbot, TUTORIAL)
+    assert win.doc is not None
+    win.doc.set(("victory", "levels"), [{"min": -99, "result": "Victory", "outcome": "us"}])
+    dlg = simulated(qtbot, win, 3)
+    text = dlg.verdict_label.text()
+    assert "Out of band: the US squad won 3 of the 3 decisive games (100%), more than the " \
+           "65% the band allows" in text
+    assert "a US win starts at -99 now" in text and "Operations turns" in text
+    assert "Only 3 games" in text and dlg.verdict is not None and not dlg.verdict.in_band
+    # the chart's legend stays clear of the verdict below it
+    assert dlg.chart.geometry().bottom() < dlg.verdict_label.geometry().top()
+
+
+def test_simulate_warns_of_draws_and_says_when_a_table_is_in_band(qtbot: Any) -> None:
+    win = editor(qtbot, CT)
+    assert win.doc is not None
+    win.doc.set(("victory",), {"awards": []})  # nothing scores: every game a draw
+    dlg = simulated(qtbot, win, 2)
+    text = dlg.verdict_label.text()
+    assert "Too many draws: 2 of the 2 games (100%)" in text and "nothing scores" in text
+    # in band (figures made up: which games the computer wins is its own affair)
+    dlg.show_result(Report("contracting-trouble", 210, {"regular": 110, "insurgent": 90, "draw": 10}))
+    assert dlg.verdict_label.text().startswith("<b>In band: the US Marines (Regulars) won 55%")
+    assert "Too many draws" not in dlg.verdict_label.text()
 
 
 def test_simulate_stops_when_asked(qtbot: Any) -> None:

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from ambush_gui.gui.editor.document import DataPath, EditorDocument
 from ambush_gui.gui.editor.table.canvas import num
+from ambush_gui.gui.editor.table.fof_data import rename
 from ambush_gui.gui.shared import theme
 
 NONE = object()  # a combo with no default: every choice is written
@@ -106,7 +107,6 @@ class BoundForm(QWidget):
     def commit(self, rel: DataPath, value: Any, title: str) -> None:
         if rel == ("id",) and self.base[:1] in (("units",), ("table",)) and isinstance(value, str):
             # a piece or unit renamed: the modules' settings that name it follow, one undo step
-            from ambush_gui.gui.editor.table.fof_data import rename
 
             text = self._text(title)
             old = str(self.value(("id",)) or "")

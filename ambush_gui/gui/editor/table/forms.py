@@ -53,13 +53,21 @@ from ambush_gui.gui.editor.document import DataPath, EditorDocument
 from ambush_gui.gui.editor.table.awards import AwardsBox
 from ambush_gui.gui.editor.table.bound import Binding, BoundForm, block, form_layout, hint
 from ambush_gui.gui.editor.table.canvas import (
+    ESCORT_LISTS,
     FIGURE_SPACING,
     KIND_TITLES,
     MEASURES,
+    escort_facts,
+    escort_name,
+    formation,
     fresh_id,
     get_list,
     num,
     piece_name,
+    spacing_problem,
+    used_ids,
+    zone_name,
+    zone_paths,
 )
 from ambush_gui.gui.editor.table.modules import PieceModules
 from ambush_gui.gui.shared import theme
@@ -144,7 +152,6 @@ class PieceForm(BoundForm):
         return piece_name(self.doc.get(self.base) or {})
 
     def _id_free(self, text: str) -> str:
-        from ambush_gui.gui.editor.table.canvas import used_ids
 
         return f"The id {text!r} is already used" if text in used_ids(self.doc.data) else ""
 
@@ -193,13 +200,11 @@ class ZoneForm(BoundForm):
         box.addStretch(1)
 
     def _id_free(self, text: str) -> str:
-        from ambush_gui.gui.editor.table.canvas import used_ids, zone_paths
 
         taken = used_ids(self.doc.data) | {str(self.doc.get((*z, "id"))) for z in zone_paths(self.doc.data)}
         return f"The id {text!r} is already used" if text in taken else ""
 
     def thing(self) -> str:
-        from ambush_gui.gui.editor.table.canvas import zone_name
 
         return zone_name(self.doc.data, self.base) if self.base else "zone"
 
@@ -285,7 +290,6 @@ class UnitForm(BoundForm):
         return str(unit.get("name") or unit.get("id") or "unit")
 
     def _id_free(self, text: str) -> str:
-        from ambush_gui.gui.editor.table.canvas import used_ids
 
         return f"The id {text!r} is already used" if text in used_ids(self.doc.data) else ""
 
@@ -421,12 +425,10 @@ class MarkerForm(BoundForm):
         return () if self.base and self.base[0] == "aid_stations" else ("at",)
 
     def _id_free(self, text: str) -> str:
-        from ambush_gui.gui.editor.table.canvas import used_ids
 
         return f"The id {text!r} is already used" if text in used_ids(self.doc.data) else ""
 
     def thing(self) -> str:
-        from ambush_gui.gui.editor.table.canvas import ESCORT_LISTS, escort_name
 
         kind = self.base[0] if self.base else ""
         if kind == "hot_spots":
@@ -436,7 +438,6 @@ class MarkerForm(BoundForm):
         return "aid station"
 
     def refresh(self) -> None:
-        from ambush_gui.gui.editor.table.canvas import ESCORT_LISTS, escort_facts
 
         super().refresh()
         kind = str(self.base[0]) if self.base else ""
@@ -506,7 +507,6 @@ class MarkerForm(BoundForm):
         self.reselect.emit(("escorts", i))
 
     def _moved(self) -> None:
-        from ambush_gui.gui.editor.table.canvas import spacing_problem
 
         at = [num(self.xy[0].value()), num(self.xy[1].value())]
         if self.base[0] == "hot_spots":
@@ -610,7 +610,6 @@ class RosterForm(QWidget):
 
     def make_unit(self, at: tuple[float, float]) -> dict[str, Any]:
         """The unit the form describes, its figures in formation from ``at``."""
-        from ambush_gui.gui.editor.table.canvas import formation
 
         side = str(self.side.currentData())
         name = self.name.text().strip() or f"{theme.SIDE_NAMES[side]} unit"

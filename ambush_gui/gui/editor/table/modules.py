@@ -59,6 +59,7 @@ from ambush_gui.alley.modules import REGISTRY
 from ambush_gui.core.dice import Die
 from ambush_gui.gui.editor.document import DataPath, EditorDocument
 from ambush_gui.gui.editor.table.bound import Binding, BoundForm, block, form_layout, hint
+from ambush_gui.gui.editor.table.canvas import used_ids
 from ambush_gui.gui.editor.table.fof_data import mine_words, module_list, set_module
 
 SIDES = ("regular", "insurgent")
@@ -882,7 +883,6 @@ class IedForm(ModelForm):
         return w
 
     def _id_free(self, text: str) -> str:
-        from ambush_gui.gui.editor.table.canvas import used_ids
 
         taken = used_ids(self.doc.data) | {str(d.get("id")) for d in self.doc.get(("ieds", "devices")) or []}
         return f"The id {text!r} is already used" if text in taken else ""

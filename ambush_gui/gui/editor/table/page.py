@@ -49,6 +49,7 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui.gui.editor.document import DataPath, EditorDocument
+from ambush_gui.gui.editor.table.awards import scored
 from ambush_gui.gui.editor.table.bound import hint
 from ambush_gui.gui.editor.table.canvas import (
     IEDS,
@@ -284,7 +285,6 @@ class TablePage(QWidget):
         if is_zone(path[:4]):
             return self._select_on_table(path[:4])
         if path[:2] == ("victory", "awards") and len(path) >= 3 and isinstance(path[2], int):
-            from ambush_gui.gui.editor.table.awards import scored
 
             shorthand = sum(1 for r in scored(self.doc.data) if r.key is not None)
             self.settings.awards.select(shorthand + path[2])
