@@ -5,7 +5,8 @@ computer's Normal player on every side, and writes the wins to
 ``ambush_gui/data/balance.toml`` keyed by the scenario's name with the SHA-256 of its file,
 so the launcher can say "balance not measured for this version" once the file changes.
 Each measured scenario is judged against the band (``ambush_gui/ai/balance.py``: 35-65% of
-the decisive games each, draws at most 20%), as the editor's Simulate judges a run.
+the decisive games each, draws at most 20%; an Ambush! mission: the US squad 35-65% of all
+games, draws at most 30%), as the editor's Simulate judges a run.
 Only files whose hash changed (or that were never measured) are played again; ``--force``
 plays them all. Games run on every core (``--jobs``); each game's seeds depend only on its
 number, so the figures do not depend on how many jobs played them.

@@ -113,16 +113,21 @@ def test_in_band_says_so() -> None:
 
 def test_a_mission_names_its_victory_levels_day_and_cards() -> None:
     s = spec("ambush-crossroads")
-    v = verdict(s, {"us": 299, "german": 100, "draw": 101})
-    assert v.findings[0] == ("Out of band: the US squad won 299 of the 399 decisive games (75%), "
+    assert verdict(s, {"us": 299, "german": 100, "draw": 101}).in_band  # Ambush!: of all games
+    v = verdict(s, {"us": 400, "german": 50, "draw": 50})
+    assert v.findings[0] == ("Out of band: the US squad won 400 of the 500 games (80%), "
                              "more than the 65% the band allows.")
     text = "\n".join(v.levers)
     assert "ask more points of the squad; a US win starts at 18 now" in text
     assert f"a shorter day; {s.operations_turn_limit} now" in text
     assert f"({len(s.squad)} soldiers now)" in text and f"({len(s.germans)} soldier cards now)" in text
-    assert "narrow the draw; it is 9 to 17 points now" in text
+    draws = verdict(s, {"us": 300, "german": 40, "draw": 160})  # 32%: past the missions' 30%
+    assert draws.findings == ["Too many draws: 160 of the 500 games (32%), more than the 30% the band "
+                              "allows."]
+    assert any("narrow the draw; it is 9 to 17 points now" in line for line in draws.levers)
     german = verdict(s, {"us": 10, "german": 80})
-    assert german.findings[0].startswith("Out of band: the Germans won 80 of the 90")
+    assert german.findings[0] == ("Out of band: the US squad won only 10 of the 90 games (11%), fewer "
+                                  "than the 35% the band asks for.")
     assert any("ask fewer points of the squad" in line for line in german.levers)
 
 

@@ -258,8 +258,8 @@ class SimulateDialog(RunsDialog):
         self.verdict_label.setWordWrap(True)
         self.verdict_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.verdict_label.setToolTip(
-            f"The band a scenario aims for: {band_words()}, with the computer's Normal player on "
-            "both sides. The levers are the ones this file has; change one, then run again")
+            f"The band a scenario aims for: {band_words(scenario.spec.system)}, with the computer's "
+            "Normal player on both sides. The levers are the ones this file has; change one, then run again")
         self.verdict_label.hide()  # until a run has a verdict
         self.body.addWidget(self.verdict_label)
         self.resize(1080, 560)

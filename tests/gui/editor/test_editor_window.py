@@ -343,7 +343,7 @@ def test_simulate_warns_in_words_when_a_side_wins_too_often(qtbot: Any) -> None:
     win.doc.set(("victory", "levels"), [{"min": -99, "result": "Victory", "outcome": "us"}])
     dlg = simulated(qtbot, win, 3)
     text = dlg.verdict_label.text()
-    assert "Out of band: the US squad won 3 of the 3 decisive games (100%), more than the " \
+    assert "Out of band: the US squad won 3 of the 3 games (100%), more than the " \
            "65% the band allows" in text
     assert "a US win starts at -99 now" in text and "Operations turns" in text
     assert "Only 3 games" in text and dlg.verdict is not None and not dlg.verdict.in_band
