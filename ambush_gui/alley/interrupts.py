@@ -596,8 +596,13 @@ def carry_out(g: AlleyGame, unit: Unit, path: list[tuple[float, float]], plan: A
         exit_table(g, unit)
         return
     if plan.join:
-        join_unit(g, unit, g.unit(plan.join))
-        return
+        target = g.unit(plan.join)
+        if unit.alive and target.alive:
+            join_unit(g, unit, target)
+            return
+        if unit.alive:  # an IED or a mine on the way took the unit he was joining (AA-026)
+            g.log.emit("join", f"{unit.name} cannot join {target.name}: it is gone; he stays on his own",
+                       unit=unit.id, target=target.id)
     # a unit that fell on the way (a mine, FF-036) has nobody left to assault with
     if plan.assault and unit.alive and g.unit(plan.assault).alive:
         yield from close_assault.resolve(g, unit, g.unit(plan.assault))

@@ -267,3 +267,31 @@ def test_the_computer_sets_off_a_command_ied_when_it_is_worth_it() -> None:
     g.state.turn = g.spec.turn_limit
     d = next(mod(g).start_turn())
     assert AlleyAI().choose(g, d) == "detonate"
+
+
+@pytest.mark.rule("AA-026")
+def test_a_leader_whose_unit_falls_to_an_ied_on_his_way_to_join_it_stays_on_his_own() -> None:
+    """A detached leader walks to join a lone Marine; his move sets off the IED, which the
+    bomber puts on the Marine, the unit's last fighting figure. The leader cannot join a
+    unit that has left play (he used to vanish into it, figures and all): he stays a unit
+    of his own, on the table, and every invariant holds."""
+    from ambush_gui.alley import invariants
+
+    g = armed([kit.leader("c", "regular", (2, 8)), kit.marines("m", (2, 2), weapons=("rifle",), armor=0),
+               kit.insurgents("i", (15, 20))],
+              ied(at=[2, 4], reach=3.5, target="owner"), script=[6, 6, 6], strict=False)
+    c, m = g.unit("c"), g.unit("m")
+
+    def ans(d: Decision) -> Any:
+        if d.kind is DecisionKind.PLAN:
+            return "cautious:move-fire"
+        if d.kind is DecisionKind.MOVE:
+            return {"path": [[2, 2.8]], "join": "m"}
+        if d.kind is DecisionKind.CHOOSE and d.facts.get("question") == "ieds.target":
+            return "m"
+        return answer(d)
+
+    kit.play_out(turn.activation(g, c), ans)
+    assert not m.alive and c.on_table and c.alive and c.figures
+    assert any("cannot join Marines m" in e.text for e in kit.events(g, "join"))
+    assert invariants.check(g) == []
