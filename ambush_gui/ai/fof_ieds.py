@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ambush_gui.ai.fof import Advice, adviser
+from ambush_gui.ai.fof import Advice, Player, adviser
 from ambush_gui.alley.fof.blast import Blast, odds
 from ambush_gui.alley.fof.ieds import DETONATE, WAIT, IedsModule
 
 if TYPE_CHECKING:
-    from ambush_gui.ai.alley_ai import AlleyAI
     from ambush_gui.alley.game import AlleyGame
     from ambush_gui.alley.model import Unit
     from ambush_gui.core.decisions import Decision
@@ -42,7 +41,7 @@ def harm(g: AlleyGame, blast: Blast, unit: Unit) -> float:
 
 
 @adviser("ieds.target")
-def target(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
+def target(ai: Player, g: AlleyGame, d: Decision) -> Advice | None:
     """The unit in reach whose loss hurts the enemy's aim most."""
     blast = _blast(g, d)
     if blast is None:
@@ -54,7 +53,7 @@ def target(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
 
 
 @adviser("ieds.detonate")
-def detonate(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
+def detonate(ai: Player, g: AlleyGame, d: Decision) -> Advice | None:
     """Set it off for a carrier, for enough expected casualties, or on the last turn."""
     blast = _blast(g, d)
     if blast is None:
