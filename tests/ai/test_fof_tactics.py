@@ -1,0 +1,96 @@
+"""The normal player plays each Force on Force module by its own tactics (issue 30).
+
+One small scenario under tests/ai/scenarios per tactic, built so that only the right
+play pays, played normal against normal over ten seeds, and the same games with the
+tactic taken away (the adviser removed: the module's first answer, or no module
+advice at all), so each test shows both that the scenario needs the tactic and that
+the normal player has it. Counts of games and points, never timings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from ambush_gui.ai import fof, fof_mines
+from ambush_gui.ai.alley_ai import AlleyAI
+from ambush_gui.ai.simulate import play_out
+from ambush_gui.alley.game import AlleyGame
+from ambush_gui.alley.scenario import Scenario
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+SEEDS = range(1, 11)
+
+
+def played(name: str, seed: int) -> AlleyGame:
+    g = AlleyGame(Scenario.load(SCENARIOS / name), seed)
+    ai = AlleyAI()
+    play_out(g, {"regular": ai, "insurgent": ai})
+    assert g.state.outcome is not None
+    return g
+
+
+def games(name: str) -> list[AlleyGame]:
+    return [played(name, seed) for seed in SEEDS]
+
+
+@contextmanager
+def without(question: str) -> Iterator[None]:
+    """The normal player with the adviser for ``question`` taken away."""
+    fof._load()
+    kept = fof.ADVISERS.pop(question)
+    try:
+        yield
+    finally:
+        fof.ADVISERS[question] = kept
+
+
+def count(gs: list[AlleyGame], test: Callable[[AlleyGame], bool]) -> int:
+    return sum(1 for g in gs if test(g))
+
+
+def points(gs: list[AlleyGame], side: str) -> int:
+    return sum(g.state.outcome["points"][side] for g in gs)  # type: ignore[index]
+
+
+# -- mines: round a known minefield ------------------------------------------------------
+
+def took_a_mine_test(g: AlleyGame) -> bool:
+    return any(e.kind == "mines" for e in g.log.events)
+
+
+@pytest.mark.rule("FF-036")
+def test_the_normal_player_goes_round_a_minefield_when_there_is_a_way(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A heavy AP field lies across the fireteam's straight way north, with a way round
+    its east end: the normal player never sets foot in it and still gets every Marine
+    off; the same player blind to minefields walks in in several games."""
+    gs = games("minefield-round.toml")
+    assert count(gs, took_a_mine_test) == 0
+    assert points(gs, "regular") == 8 * len(SEEDS)  # four Marines off, 2 points each
+    monkeypatch.setattr(fof_mines, "fields", lambda g: [])
+    blind = games("minefield-round.toml")
+    assert count(blind, took_a_mine_test) >= 3, "the scenario does not need the tactic"
+
+
+# -- IEDs: wait for the squad, not the point man -----------------------------------------
+
+def blasted(g: AlleyGame) -> str:
+    """The unit the IED attacked ("" if it never went off)."""
+    return next((str(e.data["target"]) for e in g.log.events if e.kind == "blast"), "")
+
+
+@pytest.mark.rule("FF-049")
+def test_the_bomber_waits_for_the_squad_rather_than_the_point_man() -> None:
+    """A command IED under the lane; a point man reaches it a turn before the squad. The
+    normal bomber lets the point man by and sets it off on the squad; the bomber who
+    fires at the first passer-by (the module's first answer) gets the point man only."""
+    gs = games("ied-patience.toml")
+    assert count(gs, lambda g: blasted(g) == "squad") >= 8
+    with without("ieds.detonate"):
+        hasty = games("ied-patience.toml")
+    assert count(hasty, lambda g: blasted(g) == "point") >= 8, "the scenario does not need the tactic"
+    assert points(gs, "insurgent") >= 2 * points(hasty, "insurgent")
