@@ -62,7 +62,6 @@ def took_a_mine_test(g: AlleyGame) -> bool:
     return any(e.kind == "mines" for e in g.log.events)
 
 
-@pytest.mark.rule("FF-036")
 def test_the_normal_player_goes_round_a_minefield_when_there_is_a_way(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A heavy AP field lies across the fireteam's straight way north, with a way round
@@ -83,7 +82,6 @@ def blasted(g: AlleyGame) -> str:
     return next((str(e.data["target"]) for e in g.log.events if e.kind == "blast"), "")
 
 
-@pytest.mark.rule("FF-049")
 def test_the_bomber_waits_for_the_squad_rather_than_the_point_man() -> None:
     """A command IED under the lane; a point man reaches it a turn before the squad. The
     normal bomber lets the point man by and sets it off on the squad; the bomber who
@@ -94,3 +92,24 @@ def test_the_bomber_waits_for_the_squad_rather_than_the_point_man() -> None:
         hasty = games("ied-patience.toml")
     assert count(hasty, lambda g: blasted(g) == "point") >= 8, "the scenario does not need the tactic"
     assert points(gs, "insurgent") >= 2 * points(hasty, "insurgent")
+
+
+# -- mortars: lay from beyond the No Fire Zone ---------------------------------------------
+
+def mortar_fires(g: AlleyGame) -> int:
+    name = g.unit("mortar").name
+    return sum(1 for e in g.log.events
+               if e.kind == "fire" and e.text.split(":", 1)[-1].strip().startswith(f"{name} fires"))
+
+
+def test_the_mortar_team_holds_and_lays_rather_than_walking_into_its_no_fire_zone() -> None:
+    """Two militia bands come down a long field at a Marine fireteam and mortar team told
+    to hold the compound ahead. The normal player keeps the mortar where it stands and
+    fires it every turn; the same player without the mortar advice sends the crew
+    forward with the fireteam, and from inside its No Fire Zone it falls silent."""
+    gs = games("mortar-standoff.toml")
+    with without("plan:mortars"):
+        forward = games("mortar-standoff.toml")
+    fired, walked = sum(map(mortar_fires, gs)), sum(map(mortar_fires, forward))
+    assert fired >= 1.3 * walked, (fired, walked)
+    assert points(gs, "regular") >= 1.2 * points(forward, "regular")
