@@ -113,3 +113,21 @@ def test_the_mortar_team_holds_and_lays_rather_than_walking_into_its_no_fire_zon
     fired, walked = sum(map(mortar_fires, gs)), sum(map(mortar_fires, forward))
     assert fired >= 1.3 * walked, (fired, walked)
     assert points(gs, "regular") >= 1.2 * points(forward, "regular")
+
+
+# -- mounted: ride to cover distance ----------------------------------------------------------
+
+def got_off(g: AlleyGame) -> bool:
+    return any(g.state.exit_edges.get(f.id) == "north" for f in g.state.exited)
+
+
+def test_a_patrol_far_from_its_goal_mounts_up_and_rides() -> None:
+    """A dismounted patrol must get off the north edge 62" away in five turns: on foot it
+    cannot, mounted it can after a turn spent mounting (and again after a fall from the
+    saddle under fire). The normal player mounts up; without the mounted advice it walks
+    and never gets there."""
+    gs = games("mounted-ride.toml")
+    assert count(gs, got_off) >= 7
+    with without("plan:mounted"):
+        walked = games("mounted-ride.toml")
+    assert count(walked, got_off) == 0, "the scenario does not need the tactic"
