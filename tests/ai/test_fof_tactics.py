@@ -131,3 +131,16 @@ def test_a_patrol_far_from_its_goal_mounts_up_and_rides() -> None:
     with without("plan:mounted"):
         walked = games("mounted-ride.toml")
     assert count(walked, got_off) == 0, "the scenario does not need the tactic"
+
+
+# -- civilians: talk the crowd out of the way -------------------------------------------------
+
+def test_a_patrol_disperses_the_crowd_standing_in_its_way() -> None:
+    """The only gate in a long wall has a crowd in it, and a mob stand blocks movement
+    (FF-135). The normal player talks it down (FF-139) and takes the team through; without
+    the crowd advice the team stands before the gate all game."""
+    gs = games("crowd-in-the-gate.toml")
+    assert count(gs, got_off) >= 8
+    with without("plan:civilians"):
+        stuck = games("crowd-in-the-gate.toml")
+    assert count(stuck, got_off) == 0, "the scenario does not need the tactic"
