@@ -133,3 +133,15 @@ def test_easy_loses_clearly_to_normal_from_either_seat(name: str) -> None:
         assert r.exceptions == 0 and r.invariant_violations == 0
         decisive = r.wins[seat] + r.wins[other]
         assert r.wins[seat] < 0.4 * decisive, f"easy as {seat}: {r.wins}"
+
+
+def test_easy_misjudges_a_module_tool_about_as_often_as_stated() -> None:
+    """A Force on Force module's question is play, not bookkeeping: the bomber sets the
+    IED off, or waits, otherwise than normal would at the stated rate."""
+    def detonate(game: Game, d: Decision) -> bool:
+        return d.facts.get("question") == "ieds.detonate"
+
+    game, d = open_decision("market-day", DecisionKind.CHOOSE, detonate)
+    rate, reasons = slip_rate(game, d)
+    assert rate == pytest.approx(SLIPS[DecisionKind.CHOOSE].percent / 100, abs=0.07)
+    assert reasons and all("misjudged the moment" in r for r in reasons)
