@@ -18,6 +18,7 @@ import pytest
 from ambush_gui.ai import fof, fof_mines
 from ambush_gui.ai.alley_ai import AlleyAI
 from ambush_gui.ai.simulate import play_out
+from ambush_gui.alley.fof.combat_stress import CombatStressModule
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.scenario import Scenario
 
@@ -144,3 +145,40 @@ def test_a_patrol_disperses_the_crowd_standing_in_its_way() -> None:
     with without("plan:civilians"):
         stuck = games("crowd-in-the-gate.toml")
     assert count(stuck, got_off) == 0, "the scenario does not need the tactic"
+
+
+# -- combat stress: the Positive Leader steadies the shaken team ------------------------------
+
+def stress_lost(g: AlleyGame) -> int:
+    """Firepower dice the Regular teams still have lost to stress at the end (FF-115)."""
+    mod = g.modules.get("combat_stress")
+    assert isinstance(mod, CombatStressModule)
+    return sum(s.lost for s in mod.units.values())
+
+
+def regained(g: AlleyGame) -> int:
+    return sum(1 for e in g.log.events if e.kind == "confidence" and "regains confidence" in e.text)
+
+
+def joined(g: AlleyGame) -> str:
+    return next((str(e.text) for e in g.log.events if e.kind == "join"), "")
+
+
+def beside_west(g: AlleyGame) -> bool:
+    """The Sergeant ends the game a unit of his own within 6" of the West team (FF-100)."""
+    sgt, west = g.unit("sgt"), g.unit("west")
+    return sgt.on_table and bool(west.fighters) and g.distance(sgt, west) <= 6 * g.m.scale
+
+
+def test_the_positive_leader_goes_to_the_team_under_fire() -> None:
+    """A lone Sergeant (a Positive Leader) between a team in the militia's sight and a
+    bigger one out of it, both tired. The normal player sends him to the team under fire,
+    which wins back its lost confidence more often and ends with fewer dice lost to
+    stress; without the stress advice he joins the bigger, quiet team (AA-026)."""
+    gs = games("stress-sergeant.toml")
+    assert count(gs, beside_west) >= 6
+    with without("move:combat_stress"):
+        plain = games("stress-sergeant.toml")
+    assert count(plain, lambda g: "joins East team" in joined(g)) >= 8, "the scenario needs no tactic"
+    assert sum(map(regained, gs)) >= 1.5 * sum(map(regained, plain))
+    assert sum(map(stress_lost, gs)) <= 0.8 * sum(map(stress_lost, plain))
