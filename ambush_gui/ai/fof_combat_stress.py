@@ -3,11 +3,12 @@
 The module asks no questions; its leaders change where a lone leader should go. A
 Positive Leader within 6" takes his rating off a unit's Stress Level (FF-100), within 8"
 adds a die to its Stress Test (FF-111) and lets a unit that lost confidence try to win it
-back (FF-121). So a lone Positive Leader goes to stand beside the team that has lost
-confidence (the most Firepower dice lost), else the one most enemies see (the next to be
-fired on, FF-094), rather than join the biggest one in reach (the normal player's choice
-without the module, AA-026): the ``move:`` adviser, asked at his moves. He stays a unit
-of his own beside it (measured over 24 games, a joined leader did the team less good).
+back (FF-121). So a lone Positive Leader goes to join the team that has lost confidence
+(the most Firepower dice lost), else the one most enemies see (the next to be fired on,
+FF-094), rather than the biggest one in reach (the normal player's choice without the
+module, AA-026): the ``move:`` adviser, asked at his moves. (Standing beside the team as
+a unit of his own steadied it more, but cost Market Day's Regulars their leader's
+activations and a sixth of their wins: he joins.)
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from ambush_gui.core.decisions import Decision
 
 BESIDE = 0.7
-"""Inches from the team's nearest figure the leader ends his move."""
+"""Inches from the team's nearest figure the leader ends his move (in cohesion: he joins)."""
 
 
 def _module(g: AlleyGame) -> CombatStressModule | None:
@@ -39,7 +40,7 @@ def _positive(mod: CombatStressModule, unit: Unit) -> bool:
 
 @adviser("move:combat_stress")
 def to_the_shaken(ai: Player, g: AlleyGame, d: Decision) -> Advice | None:
-    """A lone Positive Leader goes to stand beside the team that needs him most."""
+    """A lone Positive Leader goes to join the team that needs him most."""
     mod = _module(g)
     uid = d.facts.get("unit")
     if mod is None or uid is None:
@@ -68,10 +69,11 @@ def to_the_shaken(ai: Player, g: AlleyGame, d: Decision) -> Advice | None:
         end = (round(lx + (f.x - lx) * t, 3), round(ly + (f.y - ly) * t, 3))
         if math.dist(end, (lx, ly)) > limit:
             continue
-        choice: dict[str, Any] = {"path": [list(end)]}
+        choice: dict[str, Any] = {"path": [list(end)], "join": team.id}
         if d.facts.get("speeds"):  # the Insurgent phase: the pace is chosen with the move
             choice["speed"] = d.facts["speeds"][-1]
         if legal(d, choice):
             why = "has lost confidence" if need(team)[0] else "is under the enemy's eyes"
-            return choice, f"a Positive Leader: he goes to steady {team.name}, which {why} (FF-100, FF-121)"
+            return choice, (f"a Positive Leader: he joins {team.name}, which {why}, to steady it "
+                            "(FF-100, FF-121)")
     return None
