@@ -32,6 +32,7 @@ from ambush_gui.ai.alley_goals import (
     waiting_escorts,
 )
 from ambush_gui.ai.alley_insurgent import assault_odds, carries_contractors, route, support_team
+from ambush_gui.ai.fof import advise, move_advice, plan_advice
 from ambush_gui.ai.narrate import Choice
 from ambush_gui.alley.fire import fire_blocked, odds
 from ambush_gui.alley.game import AlleyGame, _where
@@ -162,8 +163,6 @@ class AlleyAI:
 
     def _choose(self, g: AlleyGame, d: Decision) -> Any:
         """A Force on Force module's question: its adviser in :mod:`ambush_gui.ai.fof`."""
-        from ambush_gui.ai.fof import advise
-
         answer, self._why = advise(self, g, d)
         return answer
 
@@ -288,8 +287,6 @@ class AlleyAI:
 
     def _plan(self, g: AlleyGame, d: Decision) -> Any:
         if g.modules:  # a Force on Force module's action may beat the core plans
-            from ambush_gui.ai.fof import plan_advice
-
             advice = plan_advice(self, g, d)
             if advice is not None:
                 answer, self._why = advice
@@ -425,8 +422,6 @@ class AlleyAI:
 
     def _move(self, g: AlleyGame, d: Decision) -> Any:
         if g.modules:  # a Force on Force module's reason to go somewhere else
-            from ambush_gui.ai.fof import move_advice
-
             advice = move_advice(self, g, d)
             if advice is not None:
                 answer, self._why = advice

@@ -2,9 +2,11 @@
 
 A beginner knows what the normal player knows but now and then gets it wrong: picks
 another unit to go first, shoots at the wrong target, lets a chance to interrupt or
-fire from Overwatch pass, tries another plan. :data:`SLIPS` says at which decisions
-and how often. Everywhere else (matching dice, choosing casualties, placing
-reinforcements, a Force on Force module's questions) it answers as normal does: a slip
+fire from Overwatch pass, tries another plan, misjudges the moment for a Force on Force
+module's own tools (sets the IED off on the first passer-by or lets the squad go by,
+stays in the saddle under fire or gets down in the open, sends the crowd the wrong
+way). :data:`SLIPS` says at which decisions and how often. Everywhere else (matching
+dice, choosing casualties, placing reinforcements) it answers as normal does: a slip
 there would only be a mistake of bookkeeping, not of play.
 
 A slip takes another answer the normal player also thought worth comparing
@@ -50,6 +52,7 @@ SLIPS: dict[DecisionKind, Slip] = {
     DecisionKind.PLAN: Slip(35, "misjudged what this unit should do"),
     DecisionKind.MOVE: Slip(25, "misjudged the ground"),
     DecisionKind.FIRE: Slip(50, "misjudged the range and picked the wrong target"),
+    DecisionKind.CHOOSE: Slip(35, "misjudged the moment"),  # a module's question
     DecisionKind.INTERRUPT: Slip(60, "hesitated and let the chance pass", decline=True),
     DecisionKind.OVERWATCH: Slip(60, "hesitated and let the chance pass", decline=True),
     DecisionKind.OVERWATCH_POINT: Slip(60, "hesitated and let the chance pass", decline=True),

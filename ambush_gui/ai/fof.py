@@ -11,22 +11,41 @@ weighed by the same advisers under the question ``"plan"``: :func:`plan_advice` 
 each module whether one of its plans beats the core plan for a unit. Likewise a
 ``"move:<module>"`` adviser may answer a MOVE decision (:func:`move_advice`), when a
 module gives a unit a reason to go somewhere its goal would not take it.
+
+The advisers read the normal player only through :class:`Player` (its expected hits and
+its units' goals), so none of them imports :mod:`ambush_gui.ai.alley_ai`, which imports
+this file at its top.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ambush_gui.core.decisions import Decision
+from ambush_gui.core.decisions import Decision, IllegalDecision
 
 if TYPE_CHECKING:
-    from ambush_gui.ai.alley_ai import AlleyAI
     from ambush_gui.alley.game import AlleyGame
+    from ambush_gui.alley.model import Unit
+
+Point = tuple[float, float]
+
+
+class Player(Protocol):
+    """What an adviser asks of the normal player (:class:`ambush_gui.ai.alley_ai.AlleyAI`)."""
+
+    def hits(self, g: AlleyGame, attacker: Unit, target: Unit, overwatch: bool = False) -> float:
+        """The casualties ``attacker``'s fire at ``target`` should cause."""
+        ...
+
+    def goal(self, g: AlleyGame, unit: Unit) -> Point | None:
+        """Where ``unit`` wants to be (None: nowhere)."""
+        ...
+
 
 Advice = tuple[Any, str]
-Adviser = Callable[["AlleyAI", "AlleyGame", Decision], Advice | None]
+Adviser = Callable[[Player, "AlleyGame", Decision], Advice | None]
 
 ADVISERS: dict[str, Adviser] = {}
 _LOADED = False
@@ -40,6 +59,15 @@ def adviser(question: str) -> Callable[[Adviser], Adviser]:
         return fn
 
     return put
+
+
+def legal(d: Decision, choice: Any) -> bool:
+    """Does the engine take ``choice`` as an answer to ``d``?"""
+    try:
+        d.validate(choice)
+    except IllegalDecision:
+        return False
+    return True
 
 
 def _load() -> None:
@@ -57,7 +85,7 @@ def _load() -> None:
                 raise
 
 
-def advise(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice:
+def advise(ai: Player, g: AlleyGame, d: Decision) -> Advice:
     """The computer's answer to a module question, with its reason."""
     _load()
     fn = ADVISERS.get(str(d.facts.get("question", "")))
@@ -67,7 +95,7 @@ def advise(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice:
     return d.options[0], "takes the first choice"
 
 
-def move_advice(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
+def move_advice(ai: Player, g: AlleyGame, d: Decision) -> Advice | None:
     """A move a module's adviser prefers for the unit of a MOVE decision (e.g. a popular
     leader walking up to a crowd), or None: advisers whose question starts with "move:"."""
     _load()
@@ -79,7 +107,7 @@ def move_advice(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
     return None
 
 
-def plan_advice(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
+def plan_advice(ai: Player, g: AlleyGame, d: Decision) -> Advice | None:
     """A module plan the computer prefers for the unit of a PLAN decision, or None."""
     _load()
     for question, fn in ADVISERS.items():

@@ -22,11 +22,10 @@ import shapely
 import shapely.affinity
 import shapely.ops
 
-from ambush_gui.ai.fof import Advice, adviser
+from ambush_gui.ai.fof import Advice, Player, adviser, legal
 from ambush_gui.alley.model import Side, Unit
 
 if TYPE_CHECKING:
-    from ambush_gui.ai.alley_ai import AlleyAI
     from ambush_gui.alley.fof.civilians import CiviliansModule, Mob
     from ambush_gui.alley.game import AlleyGame
     from ambush_gui.core.decisions import Decision
@@ -44,7 +43,7 @@ def _near_line(mob: Mob, a: tuple[float, float], b: tuple[float, float], reach: 
     return float(shapely.distance(mob.poly, shapely.LineString([a, b]))) <= reach
 
 
-def in_the_way(ai: AlleyAI, g: AlleyGame, mod: CiviliansModule, unit: Unit, mob: Mob) -> str:
+def in_the_way(ai: Player, g: AlleyGame, mod: CiviliansModule, unit: Unit, mob: Mob) -> str:
     """Why ``mob`` stands in ``unit``'s way ("" if it does not): across a line to an enemy
     it sees, or on the way to its goal."""
     here = unit.centre()
@@ -60,7 +59,7 @@ def in_the_way(ai: AlleyAI, g: AlleyGame, mod: CiviliansModule, unit: Unit, mob:
 
 
 @adviser("plan:civilians")
-def plan(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
+def plan(ai: Player, g: AlleyGame, d: Decision) -> Advice | None:
     mod = _module(g)
     if mod is None:
         return None
@@ -99,7 +98,7 @@ def plan(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
 
 
 @adviser("move:civilians")
-def leader_to_crowd(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
+def leader_to_crowd(ai: Player, g: AlleyGame, d: Decision) -> Advice | None:
     """In the Insurgent phase, a unit with a leader and no good shot walks him into base
     contact with a crowd near the Regulars (to stir it up or arm it next turn, FF-149)."""
     mod = _module(g)
@@ -136,7 +135,7 @@ def leader_to_crowd(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
             tx, ty = spot.x + out * math.cos(a), spot.y + out * math.sin(a)
             end = (round(cx + tx - leader.x, 3), round(cy + ty - leader.y, 3))
             choice: dict[str, Any] = {"path": [list(end)], "speed": d.facts["speeds"][-1]}
-            if ai._ok(d, choice):
+            if legal(d, choice):
                 return choice, f"its leader goes to stir up {mob.name} (a popular leader, FF-149)"
     return None
 
@@ -161,7 +160,7 @@ def _nearest_regular(g: AlleyGame, p: tuple[float, float]) -> float:
 
 
 @adviser("civilians.manipulate")
-def manipulate(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
+def manipulate(ai: Player, g: AlleyGame, d: Decision) -> Advice | None:
     mod = _module(g)
     if mod is None:
         return None
@@ -179,7 +178,7 @@ def manipulate(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
 
 
 @adviser("civilians.hostile_move")
-def hostile_move(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
+def hostile_move(ai: Player, g: AlleyGame, d: Decision) -> Advice | None:
     mod = _module(g)
     if mod is None:
         return None
@@ -196,7 +195,7 @@ def hostile_move(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
 
 
 @adviser("civilians.taunt")
-def taunt(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
+def taunt(ai: Player, g: AlleyGame, d: Decision) -> Advice | None:
     mod = _module(g)
     if mod is None:
         return None

@@ -17,12 +17,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ambush_gui.ai.fof import Advice, adviser
+from ambush_gui.ai.fof import Advice, Player, adviser
 from ambush_gui.alley.fire import fire_blocked
 from ambush_gui.core.decisions import Decision
 
 if TYPE_CHECKING:
-    from ambush_gui.ai.alley_ai import AlleyAI
     from ambush_gui.alley.fof.mortars import MortarsModule
     from ambush_gui.alley.game import AlleyGame
 
@@ -37,7 +36,7 @@ def _hold(d: Decision, why: str) -> Advice | None:
 
 
 @adviser("plan:mortars")
-def plan(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
+def plan(ai: Player, g: AlleyGame, d: Decision) -> Advice | None:
     """A mortar team's plan (see the module docstring); None for any other unit."""
     mod: MortarsModule | None = g.modules.get("mortars")  # type: ignore[assignment]
     uid = d.facts.get("unit")

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ambush_gui.ai.fof import Advice, adviser
+from ambush_gui.ai.alley_insurgent import assault_odds
+from ambush_gui.ai.fof import Advice, Player, adviser
 from ambush_gui.alley.fof.mounted import (
     DISMOUNT,
     PLAN_CHARGE,
@@ -28,7 +29,6 @@ from ambush_gui.alley.model import Unit
 from ambush_gui.core.decisions import Decision
 
 if TYPE_CHECKING:
-    from ambush_gui.ai.alley_ai import AlleyAI
     from ambush_gui.alley.game import AlleyGame
 
 CHARGE_WIN = 0.6  # chance of winning the Close Assault that makes a charge worth it
@@ -46,7 +46,7 @@ def _by_cover(g: AlleyGame, unit: Unit) -> bool:
 
 
 @adviser("mounted.stay_mounted")
-def stay_mounted(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
+def stay_mounted(ai: Player, g: AlleyGame, d: Decision) -> Advice | None:
     """FF-066/068: fired on, stay in the saddle or get down."""
     unit, attacker = g.unit(d.facts["unit"]), g.unit(d.facts["attacker"])
     if _by_cover(g, unit):
@@ -60,7 +60,7 @@ def stay_mounted(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
 
 
 @adviser("plan:mounted")
-def plan(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
+def plan(ai: Player, g: AlleyGame, d: Decision) -> Advice | None:
     """A mounted unit's own plan, when it beats the core plans: charge, dismount, mount."""
     m = _module(g)
     if m is None:
@@ -86,8 +86,6 @@ def plan(ai: AlleyAI, g: AlleyGame, d: Decision) -> Advice | None:
 
 def _best_charge(g: AlleyGame, unit: Unit, charges: list[Any]) -> Advice | None:
     """FF-079..081: the charge with the best odds, if they are good."""
-    from ambush_gui.ai.alley_insurgent import assault_odds
-
     best: tuple[float, str, str] | None = None
     for plan_ in charges:
         target = g.unit(str(plan_).removeprefix(PLAN_CHARGE))

@@ -118,3 +118,30 @@ def test_easy_never_slips_at_bookkeeping() -> None:
     easy = EasyPlayer(game.system, 1)
     assert all(easy.decide(game, d).answer == best.answer for _ in range(50))
     assert easy.chances == {}
+
+
+@pytest.mark.parametrize("name", ["contracting-trouble", "market-day"])
+def test_easy_loses_clearly_to_normal_from_either_seat(name: str) -> None:
+    """A small sample of the head-to-head docs/performance.md measures at 200 games:
+    from each seat, easy takes well under half of the decisive games against normal."""
+    from ambush_gui.ai.simulate import GameFactory, simulate
+
+    scenario = systems.load_scenario(systems.resolve(name))
+    for seat, other in (("regular", "insurgent"), ("insurgent", "regular")):
+        r = simulate(GameFactory(scenario), name, 16, 1, {seat: "easy", other: "normal"},
+                     systems.invariants, systems.outcome)
+        assert r.exceptions == 0 and r.invariant_violations == 0
+        decisive = r.wins[seat] + r.wins[other]
+        assert r.wins[seat] < 0.4 * decisive, f"easy as {seat}: {r.wins}"
+
+
+def test_easy_misjudges_a_module_tool_about_as_often_as_stated() -> None:
+    """A Force on Force module's question is play, not bookkeeping: the bomber sets the
+    IED off, or waits, otherwise than normal would at the stated rate."""
+    def detonate(game: Game, d: Decision) -> bool:
+        return d.facts.get("question") == "ieds.detonate"
+
+    game, d = open_decision("market-day", DecisionKind.CHOOSE, detonate)
+    rate, reasons = slip_rate(game, d)
+    assert rate == pytest.approx(SLIPS[DecisionKind.CHOOSE].percent / 100, abs=0.07)
+    assert reasons and all("misjudged the moment" in r for r in reasons)
