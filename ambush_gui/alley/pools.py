@@ -20,6 +20,7 @@ from ambush_gui.core.events import Modifier
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
+    from ambush_gui.core.geometry import Point
 
 MAX_DICE = 10  # AA-118, AA-136
 
@@ -148,16 +149,24 @@ def solid_cover(g: AlleyGame, target: Unit, attacker: Unit) -> bool:
 
 
 def _solid_cover(g: AlleyGame, target: Unit, attacker: Unit) -> bool:
+    lines = cover_lines(target, attacker)
+    if not lines:
+        return False
+    covered = sum(g.solid_cover_many(lines))
+    return covered * 2 >= len(lines)
+
+
+def cover_lines(target: Unit, attacker: Unit) -> list[tuple[Point, Point]]:
+    """The lines of fire :func:`solid_cover` weighs: to each of the target's fighting
+    figures from the attacker's figure nearest it (none when the target has no fighters)."""
     fighters = target.fighters
     if not fighters:
-        return False
+        return []
     apts = attacker.points(fighting_only=True)
     tpts = np.array([f.pos for f in fighters], dtype=float)
     d = np.hypot(apts[None, :, 0] - tpts[:, None, 0], apts[None, :, 1] - tpts[:, None, 1])
     firers = apts[np.argmin(d, axis=1)].tolist()  # each figure's nearest firer
-    lines = [((fx, fy), f.pos) for (fx, fy), f in zip(firers, fighters, strict=True)]
-    covered = sum(g.solid_cover_many(lines))
-    return covered * 2 >= len(fighters)
+    return [((fx, fy), f.pos) for (fx, fy), f in zip(firers, fighters, strict=True)]
 
 
 def hunkered_down(g: AlleyGame, unit: Unit) -> bool:
