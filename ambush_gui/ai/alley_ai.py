@@ -37,7 +37,7 @@ from ambush_gui.alley.fire import fire_blocked, odds
 from ambush_gui.alley.game import AlleyGame, _where
 from ambush_gui.alley.model import FigureKind, Side, Speed, Unit
 from ambush_gui.alley.movement import EnemyContact, way_round
-from ambush_gui.alley.pools import cover_lines, exposed, firepower, optimum_range
+from ambush_gui.alley.pools import exposed, firepower, optimum_range, places, solid_cover_many
 from ambush_gui.alley.turn import RELEASE
 from ambush_gui.core.decisions import Decision, IllegalDecision
 from ambush_gui.core.geometry import min_distance, path_length, point_along, points_along
@@ -784,15 +784,13 @@ class AlleyAI:
         shift along its move) about to be weighed will ask of Solid Cover and of cover
         near the target (AA-124, AA-126), so that their answers wait in the game's caches:
         the table answers a batch in about the time it takes over one question."""
-        lines: list[tuple[Point, Point]] = []
-        spots: list[Point] = []
+        pairs: list[tuple[list[Point], np.ndarray]] = []
         for ins, target, (dx, dy) in shots:
             with target.shifted(dx, dy):
-                lines += cover_lines(target, ins)
-                spots += [f.pos for f in target.fighters]
-        if len(shots) > 1 and lines:
-            g.solid_cover_many(lines)
-            g.near_cover_many(spots)
+                pairs.append((places(target), ins.points(fighting_only=True)))
+        if len(pairs) > 1:
+            solid_cover_many(g, pairs)
+            g.near_cover_many([at for spots, _ in pairs for at in spots])
 
     def _keep_value(self, g: AlleyGame, ins: Unit, mover: Unit) -> float:
         """What the unit's action is worth if it does not interrupt: its best shot now at
