@@ -197,13 +197,15 @@ class Pathfinder:
         lo, hi = np.minimum(a, b), np.maximum(a, b)  # legs whose box meets no obstacle's are clear
         box = self._bounds
         near = ((lo[:, None, 0] <= box[None, :, 2]) & (box[None, :, 0] <= hi[:, None, 0])
-                & (lo[:, None, 1] <= box[None, :, 3]) & (box[None, :, 1] <= hi[:, None, 1])).any(axis=1)
-        idx = np.flatnonzero(near)
-        if not len(idx):
-            return out
-        lines = shapely.linestrings(np.stack([a[idx], b[idx]], axis=1))
-        hit, _ = self._tree.query(lines, predicate="intersects")
-        out[idx[hit]] = False
+                & (lo[:, None, 1] <= box[None, :, 3]) & (box[None, :, 1] <= hi[:, None, 1]))
+        # each obstacle (prepared) against the legs whose box meets its own, in one call: a
+        # few obstacles and thousands of legs (a finder's corners), where a query of the
+        # obstacles' tree would prepare every leg
+        for k, o in enumerate(self.obstacles):
+            idx = np.flatnonzero(near[:, k] & out)
+            if len(idx):
+                legs = shapely.linestrings(np.stack([a[idx], b[idx]], axis=1))
+                out[idx[shapely.intersects(o, legs)]] = False
         return out
 
     def escape(self, p: Point) -> tuple[Point, Point | None]:
