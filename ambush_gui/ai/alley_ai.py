@@ -38,7 +38,7 @@ from ambush_gui.alley.fire import fire_blocked, odds
 from ambush_gui.alley.game import AlleyGame, _where
 from ambush_gui.alley.model import FigureKind, Side, Speed, Unit
 from ambush_gui.alley.movement import EnemyContact, way_round
-from ambush_gui.alley.pools import exposed, firepower, optimum_range
+from ambush_gui.alley.pools import exposed, firepower, optimum_range, places, solid_cover_many
 from ambush_gui.alley.turn import RELEASE
 from ambush_gui.core.decisions import Decision, IllegalDecision
 from ambush_gui.core.geometry import min_distance, path_length, point_along, points_along
@@ -297,6 +297,7 @@ class AlleyAI:
         targets = [e for e in g.enemies(unit) if g.sees(unit, e) and not fire_blocked(g, unit, e)]
 
         def best_shot() -> float:  # only worked out where the plan depends on it
+            self._ask_cover(g, [(unit, t, (0.0, 0.0)) for t in targets])
             return max((self.hits(g, unit, t) for t in targets), default=0.0)
 
         if goal is not None and goal.hold and goal.arrived:
@@ -715,6 +716,7 @@ class AlleyAI:
     def _fire(self, g: AlleyGame, d: Decision) -> Any:
         unit = g.unit(d.facts["unit"])
         scored = []
+        self._ask_cover(g, [(unit, g.unit(tid), (0.0, 0.0)) for tid in d.options[1:]])
         for tid in d.options[1:]:
             t = g.unit(tid)
             value = self.hits(g, unit, t)
@@ -764,12 +766,34 @@ class AlleyAI:
             open_ = exposed(g, target)
         return mean, one, open_
 
+    @staticmethod
+    def _in_reach(g: AlleyGame, ins: Unit, target: Unit, shift: tuple[float, float]) -> bool:
+        """Is ``target``, moved by ``shift``, within twice ``ins``'s Optimum Range of it
+        (measured from where the target stands, plus the shift)? Farther, no interrupt
+        shot is worth weighing."""
+        return g.distance(ins, target) <= 2 * optimum_range(g, ins) + math.hypot(*shift)
+
+    @staticmethod
+    def _ask_cover(g: AlleyGame, shots: list[tuple[Unit, Unit, tuple[float, float]]]) -> None:
+        """Put to the table in one batch what the fires (attacker, target, the target's
+        shift along its move) about to be weighed will ask of Solid Cover and of cover
+        near the target (AA-124, AA-126), so that their answers wait in the game's caches:
+        the table answers a batch in about the time it takes over one question."""
+        pairs: list[tuple[list[Point], np.ndarray]] = []
+        for ins, target, (dx, dy) in shots:
+            with target.shifted(dx, dy):
+                pairs.append((places(target), ins.points(fighting_only=True)))
+        if len(pairs) > 1:
+            solid_cover_many(g, pairs)
+            g.near_cover_many([at for spots, _ in pairs for at in spots])
+
     def _keep_value(self, g: AlleyGame, ins: Unit, mover: Unit) -> float:
         """What the unit's action is worth if it does not interrupt: its best shot now at
         a Marine other than the mover (it fires in its own phase), or a Close Assault it
         can reach then (an interrupter does not act again this turn, AA-064)."""
         others = [u for u in g.enemies(ins)
                   if u is not mover and g.sees(ins, u) and not fire_blocked(g, ins, u)]
+        self._ask_cover(g, [(ins, u, (0.0, 0.0)) for u in others])
         best = max((self.hits(g, ins, u) for u in others), default=0.0)
         if self._assault_target(g, ins, g.m.rapid) is not None:
             best = max(best, 1.0)
@@ -790,6 +814,10 @@ class AlleyAI:
                 return stall
         best: tuple[float, Any, str] | None = None
         shifts = self._along(d, target) if what == "move" else {}
+        if shifts:
+            shots = [(g.unit(o["unit"]), target, shifts.get(float(o["at"]), (0.0, 0.0)))
+                     for o in d.options[1:] if o["kind"] == "fire"]
+            self._ask_cover(g, [s for s in shots if self._in_reach(g, *s)])
         keep: dict[str, float] = {}
         for opt in d.options[1:]:
             ins = g.unit(opt["unit"])
@@ -812,9 +840,10 @@ class AlleyAI:
             else:
                 at = float(opt["at"])
                 shift = shifts.get(at, (0.0, 0.0))
+                if not self._in_reach(g, ins, target, shift):
+                    continue
                 mean, one, open_ = self.shot_along(g, ins, target, shift)
-                reach = 2 * optimum_range(g, ins) + math.hypot(*shift)
-                if mean < MIN_SHOT or g.distance(ins, target) > reach:
+                if mean < MIN_SHOT:
                     continue
                 v = mean + (0.3 if open_ else 0.0) - 0.01 * at
                 why = f"interrupts at {at:.1f}\" along the move: {_chance(one)}" \
@@ -851,6 +880,8 @@ class AlleyAI:
         shifts = self._along(d, target)
         if not shifts:
             return None
+        self._ask_cover(g, [(g.unit(o["unit"]), target, shifts.get(float(o["at"]), (0.0, 0.0)))
+                            for o in d.options[1:] if o["kind"] == "fire"])
         shape = target.points() - np.array(target.centre())
         here = np.array(target.centre())
         reach = g.m.rapid - g.m.assault_reach

@@ -36,6 +36,7 @@ import math
 import weakref
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import cached_property
 
 import numpy as np
 import shapely
@@ -220,10 +221,10 @@ class Planner:
         pts = sum(a.points for a in awards)
         out = []
         reach = self.g.m.hot_spot_contact
+        pts_at = unit.points()
         for h in self.st.hot_spots.values():
             if h.neutralised:
                 continue
-            pts_at = unit.points()
             touching = bool((np.hypot(pts_at[:, 0] - h.x, pts_at[:, 1] - h.y) <= reach - 0.05).any())
             # turns it needs, this one included: staying out this turn (it started in
             # contact), or the whole of the next one after it gets there
@@ -369,15 +370,21 @@ class Planner:
             c = min(carry, key=lambda u: math.dist(u.centre(), here))
             return [Goal(Aim.CUT_OFF, cut_off(self.g, c), 20.0 + pts,
                          f"gets across {c.name}'s way out: {_vp(pts)} an escort")]
-        waiting = self.waiting
-        if waiting:
-            # lying in wait pays only while a Marine team comes for them; else hunting does
-            at = np.array([waiting[0].pos])
-            coming = any(min_distance(u.points(), at) <= 2 * self.g.m.rapid for u, _ in self.enemies)
-            return [Goal(Aim.AMBUSH, route(self.g, waiting[0].pos, AMBUSH_AHEAD * self.g.m.scale),
-                         10.0 + pts if coming else 0.005,
-                         f"lies in wait on the {possessive(escort_word(waiting))} way out")]
+        if self.waiting:
+            where, coming, reason = self._ambush
+            return [Goal(Aim.AMBUSH, where, 10.0 + pts if coming else 0.005, reason)]
         return []
+
+    @cached_property
+    def _ambush(self) -> tuple[Point, bool, str]:
+        """Where a gang lies in wait on the waiting escorts' way out, whether a Marine team
+        is coming for them (lying in wait pays only then; else hunting does), and why: the
+        same for every unit of the side, so worked out once a plan."""
+        waiting = self.waiting
+        at = np.array([waiting[0].pos])
+        coming = any(min_distance(u.points(), at) <= 2 * self.g.m.rapid for u, _ in self.enemies)
+        return (route(self.g, waiting[0].pos, AMBUSH_AHEAD * self.g.m.scale), coming,
+                f"lies in wait on the {possessive(escort_word(waiting))} way out")
 
     def _hot_spot_threats(self, unit: Unit) -> list[Goal]:
         """The Regulars score Hot Spots they sit on: go for the unit sitting there."""

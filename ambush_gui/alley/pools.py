@@ -20,6 +20,7 @@ from ambush_gui.core.events import Modifier
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
+    from ambush_gui.core.geometry import Point
 
 MAX_DICE = 10  # AA-118, AA-136
 
@@ -135,29 +136,44 @@ def exposed(g: AlleyGame, unit: Unit) -> bool:
 
 def solid_cover(g: AlleyGame, target: Unit, attacker: Unit) -> bool:
     """AA-124 with house rule AA-127: at least half the target's figures are inside or
-    within 1" behind Solid Cover, seen from the firing unit's nearest figure.
+    within 1" behind Solid Cover, seen from the firing unit's nearest figure."""
+    return solid_cover_many(g, [(places(target), attacker.points(fighting_only=True))])[0]
 
-    Remembered by both units' figure positions: most questions are asked again and
-    again while nobody moves.
+
+def places(unit: Unit) -> list[Point]:
+    """Where the unit's fighting figures stand (what :func:`solid_cover_many` asks about)."""
+    return [f.pos for f in unit.fighters]
+
+
+def solid_cover_many(g: AlleyGame, pairs: list[tuple[list[Point], np.ndarray]]) -> list[bool]:
+    """:func:`solid_cover` for many pairs of (the target's :func:`places`, the attacker's
+    fighting figures' points): a computer player weighs fires from every point of a move.
+
+    Remembered by both ends' figure positions (most questions are asked again and again
+    while nobody moves); the lines of fire of the pairs not remembered yet go to the
+    table in one batch, which costs about what one question does.
     """
-    key = (target.points(fighting_only=True).tobytes(), attacker.points(fighting_only=True).tobytes())
-    hit = g.memo.get(("solid", key))
-    if hit is None:
-        hit = g.memo[("solid", key)] = _solid_cover(g, target, attacker)
-    return hit
+    keys = [("solid", (np.array(t, dtype=float).tobytes(), a.tobytes())) for t, a in pairs]
+    out: list[bool | None] = [g.memo.get(k) for k in keys]
+    todo = [i for i, hit in enumerate(out) if hit is None]
+    if todo:
+        lines = [cover_lines(*pairs[i]) for i in todo]
+        covered = iter(g.solid_cover_many([line for ls in lines for line in ls]))
+        for i, ls in zip(todo, lines, strict=True):
+            hit = sum(next(covered) for _ in ls) * 2 >= len(ls) if ls else False
+            out[i] = g.memo[keys[i]] = hit
+    return out  # type: ignore[return-value]
 
 
-def _solid_cover(g: AlleyGame, target: Unit, attacker: Unit) -> bool:
-    fighters = target.fighters
-    if not fighters:
-        return False
-    apts = attacker.points(fighting_only=True)
-    tpts = np.array([f.pos for f in fighters], dtype=float)
+def cover_lines(target: list[Point], apts: np.ndarray) -> list[tuple[Point, Point]]:
+    """The lines of fire :func:`solid_cover` weighs: to each target figure (its place)
+    from the attacking figure (``apts``) nearest it."""
+    if not target:
+        return []
+    tpts = np.array(target, dtype=float)
     d = np.hypot(apts[None, :, 0] - tpts[:, None, 0], apts[None, :, 1] - tpts[:, None, 1])
     firers = apts[np.argmin(d, axis=1)].tolist()  # each figure's nearest firer
-    lines = [((fx, fy), f.pos) for (fx, fy), f in zip(firers, fighters, strict=True)]
-    covered = sum(g.solid_cover_many(lines))
-    return covered * 2 >= len(fighters)
+    return [((fx, fy), at) for (fx, fy), at in zip(firers, target, strict=True)]
 
 
 def hunkered_down(g: AlleyGame, unit: Unit) -> bool:

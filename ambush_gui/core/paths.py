@@ -151,9 +151,9 @@ class Pathfinder:
         self._bounds = shapely.bounds(np.array(self.obstacles, dtype=object)).reshape(-1, 4) \
             if self.obstacles else np.zeros((0, 4))
         w, h = self.width, self.height
-        keep = [c for c in dict.fromkeys(corners)
-                if 0 <= c[0] <= w and 0 <= c[1] <= h and not self.blocked_at(c)]
-        self.nodes = np.array(keep, dtype=float).reshape(-1, 2)
+        on = np.array([c for c in dict.fromkeys(corners) if 0 <= c[0] <= w and 0 <= c[1] <= h],
+                      dtype=float).reshape(-1, 2)
+        self.nodes = on[~self.blocked_many(on)]
         n = len(self.nodes)
         self._legs = np.full((n, n), np.inf)
         if n:
@@ -169,6 +169,13 @@ class Pathfinder:
     def blocked_at(self, p: Point) -> bool:
         """Is ``p`` inside the grown terrain (a centre there would put a figure in it)?"""
         return any(o.intersects(shapely.Point(p)) for o in self.obstacles)
+
+    def blocked_many(self, pts: np.ndarray) -> np.ndarray:
+        """:meth:`blocked_at` for many points, one call per obstacle."""
+        out = np.zeros(len(pts), dtype=bool)
+        for o in self.obstacles:
+            out |= shapely.intersects_xy(o, pts[:, 0], pts[:, 1])
+        return out
 
     def clear(self, a: Point, b: Point) -> bool:
         """Does the straight leg from ``a`` to ``b`` miss every obstacle?"""
@@ -190,13 +197,15 @@ class Pathfinder:
         lo, hi = np.minimum(a, b), np.maximum(a, b)  # legs whose box meets no obstacle's are clear
         box = self._bounds
         near = ((lo[:, None, 0] <= box[None, :, 2]) & (box[None, :, 0] <= hi[:, None, 0])
-                & (lo[:, None, 1] <= box[None, :, 3]) & (box[None, :, 1] <= hi[:, None, 1])).any(axis=1)
-        idx = np.flatnonzero(near)
-        if not len(idx):
-            return out
-        lines = shapely.linestrings(np.stack([a[idx], b[idx]], axis=1))
-        hit, _ = self._tree.query(lines, predicate="intersects")
-        out[idx[hit]] = False
+                & (lo[:, None, 1] <= box[None, :, 3]) & (box[None, :, 1] <= hi[:, None, 1]))
+        # each obstacle (prepared) against the legs whose box meets its own, in one call: a
+        # few obstacles and thousands of legs (a finder's corners), where a query of the
+        # obstacles' tree would prepare every leg
+        for k, o in enumerate(self.obstacles):
+            idx = np.flatnonzero(near[:, k] & out)
+            if len(idx):
+                legs = shapely.linestrings(np.stack([a[idx], b[idx]], axis=1))
+                out[idx[shapely.intersects(o, legs)]] = False
         return out
 
     def escape(self, p: Point) -> tuple[Point, Point | None]:
@@ -286,12 +295,27 @@ def pathfinder(table: Table, clearance: float, avoid: tuple[str, ...] = ()) -> P
     return finder
 
 
+_AROUND: weakref.WeakKeyDictionary[Table, dict[tuple[Any, ...], Pathfinder]] = weakref.WeakKeyDictionary()
+AROUND_KEPT = 32  # pathfinders round figures kept per table (each holds its corners' legs)
+
+
 def around(table: Table, clearance: float, figures: np.ndarray, contact: float) -> Pathfinder:
     """A pathfinder that also keeps every figure of a unit (within ``clearance`` of its
     centre) ``contact`` inches from each of ``figures`` (enemy figures: no figure moves
-    through or into contact with one). Built for one move, never kept: figures move."""
-    discs = [shapely.Point(float(x), float(y)).buffer(contact, quad_segs=2) for x, y in figures]
-    return Pathfinder(table, clearance, extra=discs)
+    through or into contact with one). Remembered by exactly those inputs (nothing else
+    changes its answers, so a figure that moves makes a new key, never a stale answer):
+    the computer player asks about the same figures again within a turn, for a block it
+    weighs and the way round it then takes."""
+    figures = np.asarray(figures, dtype=float).reshape(-1, 2)
+    key = (clearance, contact, figures.tobytes())
+    per = _AROUND.setdefault(table, {})
+    finder = per.get(key)
+    if finder is None:
+        if len(per) >= AROUND_KEPT:
+            per.clear()
+        discs = [shapely.Point(float(x), float(y)).buffer(contact, quad_segs=2) for x, y in figures]
+        finder = per[key] = Pathfinder(table, clearance, extra=discs)
+    return finder
 
 
 def clearance_of(points: np.ndarray, centre: Point) -> float:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 import shapely
 
@@ -13,7 +14,7 @@ from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.movement import check_move
 from ambush_gui.alley.scenario import Scenario
 from ambush_gui.core.geometry import CoverClass, Piece, Table, path_length
-from ambush_gui.core.paths import Pathfinder, clearance_of, pathfinder
+from ambush_gui.core.paths import Pathfinder, around, clearance_of, pathfinder
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -114,3 +115,31 @@ def test_a_way_does_not_depend_on_what_was_asked_before() -> None:
 
     alone = Pathfinder(Table(24, 24, [block("wall", wall)]), 1.25).field((12, 18)).distance(b)
     assert ask(a, b) == alone
+
+
+def test_corners_inside_the_grown_terrain_are_dropped_as_one_by_one() -> None:
+    """blocked_many (the corners kept in one call per obstacle) answers as blocked_at does
+    point by point, on the obstacles' own corners, inside them and in the open."""
+    wall = shapely.box(6, 10, 18, 11)
+    yard = shapely.box(2, 2, 5, 5)
+    f = Pathfinder(Table(24, 24, [block("wall", wall), block("yard", yard)]), 1.25)
+    pts = [*map(tuple, f.nodes), (12, 10.5), (3.5, 3.5), (20, 20), (6 - 1.25, 10.5), (0, 0)]
+    arr = np.array(pts, dtype=float)
+    assert f.blocked_many(arr).tolist() == [f.blocked_at(p) for p in pts]
+    assert not f.blocked_many(f.nodes).any()
+
+
+def test_a_way_round_figures_is_remembered_until_a_figure_moves() -> None:
+    """around() hands back the same pathfinder for the same figures, clearance and contact
+    (its answers depend on nothing else), and a new one once any figure has moved."""
+    table = Table(24, 24, [block("wall", shapely.box(6, 10, 18, 11))])
+    figures = np.array([[10.0, 5.0], [11.0, 5.5]])
+    first = around(table, 1.0, figures, 0.6)
+    assert around(table, 1.0, figures.copy(), 0.6) is first
+    moved = figures.copy()
+    moved[1, 0] += 0.001
+    other = around(table, 1.0, moved, 0.6)
+    assert other is not first
+    assert around(table, 1.25, figures, 0.6) is not first
+    fresh = Pathfinder(table, 1.0, extra=[shapely.Point(x, y).buffer(0.6, quad_segs=2) for x, y in moved])
+    assert other.route((12, 2), (12, 18)) == fresh.route((12, 2), (12, 18))

@@ -405,3 +405,32 @@ def test_no_firepower_dice_means_no_attack() -> None:
     assert kit.drive(g, fire(g, m, i, "test")) == 0
     assert kit.events(g, "roll") == []
     assert len(i.figures) == 4
+
+
+@pytest.mark.rule("AA-124")
+def test_solid_cover_asked_in_one_batch_answers_as_asked_pair_by_pair() -> None:
+    """A computer player asks Solid Cover for many fires at once (solid_cover_many, the
+    targets shifted along a move), then weighs each fire: every answer is the one a fresh
+    game gives asking pair by pair, Exposed too (AA-126)."""
+    from ambush_gui import systems
+    from ambush_gui.alley.pools import places, solid_cover, solid_cover_many
+
+    scenario = systems.load_scenario(systems.resolve("contracting-trouble"))
+    one, batch = systems.new_game(scenario, 3), systems.new_game(scenario, 3)
+    pairs = [(t.id, a.id) for t in one.state.units.values() for a in one.state.units.values()
+             if t.side is not a.side and t.fighters and a.fighters]
+    answers: set[bool] = set()
+    for dx in (0.0, 2.5, -7.25):  # the targets shifted along a move, as the computer weighs them
+        asked = []
+        for tid, aid in pairs:
+            with batch.unit(tid).shifted(dx, dx / 2):
+                asked.append((places(batch.unit(tid)), batch.unit(aid).points(fighting_only=True)))
+        got = solid_cover_many(batch, asked)
+        batch.near_cover_many([at for spots, _ in asked for at in spots])
+        for (tid, aid), early in zip(pairs, got, strict=True):
+            with one.unit(tid).shifted(dx, dx / 2), batch.unit(tid).shifted(dx, dx / 2):
+                answer = solid_cover(one, one.unit(tid), one.unit(aid))
+                assert early == answer and solid_cover(batch, batch.unit(tid), batch.unit(aid)) == answer
+                assert exposed(batch, batch.unit(tid)) == exposed(one, one.unit(tid))
+                answers.add(answer)
+    assert answers == {True, False}  # both kinds of answer were asked for
