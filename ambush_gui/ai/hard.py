@@ -4,7 +4,8 @@ sampled futures, the best kept.
 How it looks ahead. At each decision it asks the normal player of its system for
 ``candidates(game, decision)`` (up to a few distinct legal answers, the normal answer
 first; :mod:`ambush_gui.ai.alley_lookahead` for Ambush Alley). With two or more, it plays
-each one forward on ``futures`` forks of the game (:func:`ambush_gui.ai.lookahead.fork`),
+each one forward on ``futures`` forks of the game (:class:`ambush_gui.ai.lookahead.Forker`:
+from the turn's start, not replaying the whole game),
 the normal player answering for both sides, to the end of the turn or ``horizon`` more
 decisions, whichever comes first (at most ``budget`` forks a game turn: the decisions
 of a turn beyond that are the normal player's), scores each fork with the normal player's
@@ -24,8 +25,9 @@ so the futures go to the close calls. A normal player without
 Why it is fair.
 - It never reads the game's own dice. A fork is rebuilt from the scenario, the
   decisions made so far and the faces already thrown (read from the game's event log:
-  what every player has seen); its future dice come from a fresh ``Dice(stream)``. The
-  game's ``Dice`` object (its RNG, its count, its script) is never touched.
+  what every player has seen; the forker's own replay of them copied at the turn's
+  start); its future dice come from a fresh ``Dice(stream)``. The game's ``Dice``
+  object (its RNG, its count, its script) is never touched.
 - The streams depend only on the player's own seed, the number of decisions made so far
   and the index of the future: ``stream(seed, len(game.decisions), k)``. Two games that
   are identical up to a decision fork identically, whatever their own dice will throw,
@@ -42,7 +44,7 @@ import hashlib
 import math
 from typing import Any
 
-from ambush_gui.ai.lookahead import fork
+from ambush_gui.ai.lookahead import Forker
 from ambush_gui.ai.narrate import Choice, narrate
 from ambush_gui.core.decisions import Decision, IllegalDecision
 
@@ -97,6 +99,7 @@ class HardPlayer:
         self._spent: tuple[Any, int] = (None, 0)  # (turn, forks played in it)
         self.looked: dict[str, int] = {}  # decisions looked ahead at, by kind (for the figures)
         self.forks = 0  # forks played forward
+        self.forker = Forker()  # forks from the current turn's start, not the game's
 
     def choose(self, game: Any, decision: Decision) -> Any:
         return self.decide(game, decision).answer
@@ -164,7 +167,7 @@ class HardPlayer:
         played = 0
         for k in range(futures):
             for i in list(alive):
-                copy = fork(game, stream(self.seed, n, k))
+                copy = self.forker.fork(game, stream(self.seed, n, k))
                 self.forks += 1
                 played += 1
                 try:
