@@ -75,12 +75,15 @@ class AlleyGame(Game):
 
     def _detached(self) -> AlleyGame:
         """A deep copy without the dice, the log, the decisions or the running procedure;
-        the scenario, the table and the geometry caches (pure answers keyed by positions)
-        are shared, not copied."""
-        shared: list[Any] = [self.scenario, self.spec, self.table, self.m, self.memo,
+        the scenario, the table and the table's geometry caches (sight, cover: pure answers
+        keyed by positions) are shared, not copied. ``memo`` starts empty: some of its
+        answers are keyed by a count of the game's own changes (a civilian mob's moves),
+        which two copies count alike for different changes."""
+        shared: list[Any] = [self.scenario, self.spec, self.table, self.m,
                              self._sight_cache, self._cover_cache, self._solid_cache,
                              self._impassable, *(m.settings for m in self.modules)]
         memo: dict[int, Any] = {id(x): x for x in shared}
+        memo[id(self.memo)] = Memo()
         for x in (self.dice, self.log, self._gen, self._pending, self.checkpoint, self.decisions,
                   self.roll_marks, self.answered_by):
             memo[id(x)] = None

@@ -60,3 +60,23 @@ def test_the_forker_follows_a_game_taken_back_and_another_game() -> None:
     for answer in g.decisions[:50]:
         back.answer(answer)
     _same(forker.fork(back, 2), fork(back, 2))
+
+
+def test_forks_played_to_the_end_leave_no_trace_in_later_forks() -> None:
+    """A fork played on (the civilians' mobs moving in it) must not change what a later
+    fork from the same forker is: each fork keeps its own answers that depend on the state
+    (a mob stand's moves), sharing only the table's geometry."""
+    scenario = systems.load_scenario(systems.resolve("market-day"))
+    g = systems.new_game(scenario, 4)
+    ai, forker, checked = AlleyAI(), Forker(), 0
+    while (d := g.pending()) is not None:
+        if len(g.decisions) % 11 == 5:
+            k = len(g.decisions)
+            _same(forker.fork(g, k), fork(g, k))
+            played = forker.fork(g, k + 1)
+            normal = AlleyAI()
+            while (dp := played.pending()) is not None:
+                played.answer(normal.choose(played, dp))
+            checked += 1
+        g.answer(ai.choose(g, d))
+    assert checked >= 10
