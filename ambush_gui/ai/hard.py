@@ -50,12 +50,12 @@ from ambush_gui.ai.narrate import Choice, narrate
 from ambush_gui.core.decisions import Decision, IllegalDecision
 
 FUTURES = 3  # sampled futures per candidate (the same K for every candidate)
-HORIZON = 20  # decisions played forward at most (the end of the turn usually comes first)
+HORIZON = 12  # decisions played forward at most (the end of the turn usually comes first)
 MARGIN = 0.6  # mean VP another candidate must gain over the normal answer to be taken
-BUDGET = 9  # forks a game turn at most at the other decisions (what keeps a game a few seconds)
+BUDGET = 6  # forks a game turn at most at the other decisions (what keeps a game a few seconds)
 DEEP_FUTURES = 6  # futures per candidate at a decisive decision (the normal player says which)
 DEEP_TURNS = 99  # game turns a decisive decision is played forward: to the end of the game
-DEEP_BUDGET = 36  # forks played forward at decisive decisions per game at most
+DEEP_BUDGET = 18  # forks played forward at decisive decisions per game at most
 DEEP_HORIZON = 400  # decisions a decisive look-ahead plays at most
 MIN_FUTURES = 3  # futures every answer of a decisive decision is played over
 DROP = 4.0  # VP an answer may trail the leader after MIN_FUTURES futures and still be played on
