@@ -1,7 +1,8 @@
 """Benchmark: what a computer game of a table scenario costs, side by side in one run.
 
 Run ``python bench/bench_simulate.py [GAMES [HARD_GAMES [SCENARIO]]]`` (defaults 100, 20,
-contracting-trouble). One core, seeds 1..GAMES:
+contracting-trouble). One core, CPU time (``time.process_time``: the ratios hold on a
+machine other jobs share), seeds 1..GAMES:
 
 - **normal**: the normal computer player on both sides;
 - **engine**: the same games replayed from their recorded decisions (no computer
@@ -33,12 +34,12 @@ HARD_TARGET = 10.0  # a hard game against a normal one (issue 30)
 def played(scenario: object, seed: int, seats: dict[str, str]) -> tuple[Game, float]:
     """Game ``seed`` played out by ``seats`` (side -> level) and the seconds it took,
     the players seeded as ``simulate`` seeds them."""
-    start = time.perf_counter()
+    start = time.process_time()
     game = systems.new_game(scenario, seed)  # type: ignore[arg-type]
     players = {side: make_player(kind, game.system, player_seed(0, seed, n))
                for n, (side, kind) in enumerate(seats.items())}
     play_out(game, players)
-    return game, time.perf_counter() - start
+    return game, time.process_time() - start
 
 
 def main() -> None:
@@ -51,13 +52,13 @@ def main() -> None:
               for seed in range(1, games + 1)]
     normal_time = sum(t for _, t in normal)
     decisions = sum(len(g.decisions) for g, _ in normal)
-    start = time.perf_counter()
+    start = time.process_time()
     for old, _ in normal:
         game = systems.new_game(scenario, old.seed)
         for choice in old.decisions:
             game.answer(choice)
         assert game.state_hash() == old.state_hash()
-    engine = time.perf_counter() - start
+    engine = time.process_time() - start
     hard = {side: [played(scenario, seed, {"regular": "hard" if side == "regular" else "normal",
                                            "insurgent": "hard" if side == "insurgent" else "normal"})[1]
                    for seed in range(1, hard_games + 1)]
