@@ -133,11 +133,9 @@ def candidates(ai: AlleyAI, g: AlleyGame, d: Decision) -> list[Choice]:
     """Up to ``MAX_CANDIDATES`` distinct legal answers to ``d``, the normal answer first;
     ``[]`` where one answer is plainly right or the decision is not one worth a look-ahead."""
     maker = _MAKERS.get(d.kind)
-    if maker is None:
-        return []
+    if maker is None or g.modules and d.kind in (DecisionKind.PLAN, DecisionKind.MOVE):
+        return []  # a Force on Force module's plans and moves are its adviser's
     first = ai.decide(g, d)
-    if g.modules and _module_advised(ai, g, d):
-        return []  # a Force on Force module's plan or move for the unit: its adviser's
     if not first.reason:  # every candidate says what it does
         first = Choice(first.answer, narrate(g, d, first.answer))
     out = [first]
@@ -147,19 +145,6 @@ def candidates(ai: AlleyAI, g: AlleyGame, d: Decision) -> list[Choice]:
         if all(_distinct(answer, c.answer) for c in out) and _legal(d, answer):
             out.append(Choice(answer, narrate(g, d, answer)))
     return out
-
-
-def _module_advised(ai: AlleyAI, g: AlleyGame, d: Decision) -> bool:
-    """Whether a module's adviser answers this plan or move (a mob dispersed, a mounted
-    unit's ride): those are its tactics; every other plan and move is compared as in a
-    game without modules."""
-    from ambush_gui.ai.fof import move_advice, plan_advice
-
-    if d.kind is DecisionKind.PLAN:
-        return plan_advice(ai, g, d) is not None
-    if d.kind is DecisionKind.MOVE:
-        return move_advice(ai, g, d) is not None
-    return False
 
 
 def _activate(ai: AlleyAI, g: AlleyGame, d: Decision, normal: Any) -> list[Any]:
@@ -327,20 +312,14 @@ def _hot_spot(ai: AlleyAI, g: AlleyGame, d: Decision, normal: Any) -> list[Any]:
     return sorted(d.options, key=gap)
 
 
-_LAST_TURN = (DecisionKind.ACTIVATE, DecisionKind.INSURGENT_ACT, DecisionKind.PLAN, DecisionKind.MOVE,
-              DecisionKind.FIRE, DecisionKind.INTERRUPT)
-
-
 def decisive(g: AlleyGame, d: Decision) -> bool:
     """Whether the decision is one the game turns on (worth the most futures, played to
     the end of the game): once a unit carries the escorts, the carrier's own plans, moves
     and fire; an Insurgent interruption of it, fire at it, a move that may Close Assault
-    or ends in its road, and where reinforcements arrive. With no escort carried, every
-    decision of the last turn (zones held, figures lost: what the end scores; the end is
-    near, so the futures are short)."""
+    or ends in its road, and where reinforcements arrive."""
     car = {u.id for u in carriers(g)}
-    if not car:  # no escort carried: the last turn decides (the awards counted at the end)
-        return g.state.turn >= g.spec.turn_limit and d.kind in _LAST_TURN
+    if not car:
+        return False
     f = d.facts
     if d.kind in (DecisionKind.PLACE, DecisionKind.HOT_SPOT):
         return True
