@@ -7,7 +7,9 @@ saves and the GUI treat every system alike.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -208,6 +210,36 @@ def normal_player(system: str) -> Any:
 
         return AmbushAI()
     raise ValueError(f"no computer player for {system!r}")
+
+
+@dataclass(frozen=True)
+class LookAhead:
+    """What a look-ahead asks of a system's normal player: the answers worth comparing at
+    a decision (``candidates(game, decision)``, the normal answer first), how well a side
+    stands (``value(game, side)``) and, optionally, which decisions the game turns on
+    (``decisive(game, decision)``)."""
+
+    candidates: Callable[[Any, Any], list[Any]]
+    value: Callable[[Any, Any], float]
+    decisive: Callable[[Any, Any], bool] | None = None
+
+
+def look_ahead(system: str, normal: Any) -> LookAhead | None:
+    """The look-ahead questions for ``normal``, a normal player of ``system``: its own
+    methods where it has them (Ambush!'s squad), else its system's look-ahead module
+    (Ambush Alley: :mod:`ambush_gui.ai.alley_lookahead`, which builds on the normal
+    player, not the other way round); None where there are none (the hard player then
+    plays as normal)."""
+    ask, judge = getattr(normal, "candidates", None), getattr(normal, "value", None)
+    decisive = getattr(normal, "decisive", None)
+    if system == "alley":
+        from ambush_gui.ai import alley_lookahead as la
+
+        ask, judge = ask or partial(la.candidates, normal), judge or la.value
+        decisive = decisive or la.decisive
+    if ask is None or judge is None:
+        return None
+    return LookAhead(ask, judge, decisive)
 
 
 def invariants(game: Game) -> list[str]:

@@ -149,18 +149,6 @@ class AlleyAI:
         answer = self.choose(game, decision)
         return Choice(answer, self._why)
 
-    def candidates(self, game: AlleyGame, decision: Decision) -> list[Choice]:
-        """Answers worth comparing by look-ahead, this one's first (:mod:`ambush_gui.ai.alley_lookahead`)."""
-        from ambush_gui.ai.alley_lookahead import candidates
-
-        return candidates(self, game, decision)
-
-    def value(self, game: AlleyGame, side: Any) -> float:
-        """How well ``side`` stands (:mod:`ambush_gui.ai.alley_lookahead`)."""
-        from ambush_gui.ai.alley_lookahead import value
-
-        return value(game, side)
-
     def _choose(self, g: AlleyGame, d: Decision) -> Any:
         """A Force on Force module's question: its adviser in :mod:`ambush_gui.ai.fof`."""
         answer, self._why = advise(self, g, d)

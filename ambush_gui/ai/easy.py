@@ -10,7 +10,7 @@ dice, choosing casualties, placing reinforcements) it answers as normal does: a 
 there would only be a mistake of bookkeeping, not of play.
 
 A slip takes another answer the normal player also thought worth comparing
-(``normal.candidates(game, decision)``, best first, when the normal player offers that),
+(the look-ahead's ``candidates(game, decision)``, best first, where the system has them),
 else, at the decisions where any legal answer is a sensible one (which unit goes next,
 whom to fire at, a plan, a free-measure move: its listed moves all end inside the
 move's allowance), another legal option; never an Ambush! step or hex entry picked at
@@ -75,6 +75,7 @@ class EasyPlayer:
         from ambush_gui.systems import normal_player
 
         self.normal = normal_player(system)
+        self.system = system
         self.seed = seed
         self._dice = Dice(seed)
         self.chances: dict[DecisionKind, int] = {}
@@ -111,9 +112,11 @@ class EasyPlayer:
         """The answers a slip may take instead of ``best`` ([] when there are none)."""
         if slip.decline:
             return [DECLINE] if best != DECLINE and DECLINE in d.options else []
-        candidates = getattr(self.normal, "candidates", None)
-        if candidates is not None:
-            offered = [c.answer for c in candidates(game, d)]
+        from ambush_gui.systems import look_ahead
+
+        hooks = look_ahead(self.system, self.normal)
+        if hooks is not None:
+            offered = [c.answer for c in hooks.candidates(game, d)]
             others = [a for a in offered if a != best]
             if others or not slip.any_option:
                 return others

@@ -1,31 +1,34 @@
 """The hard computer player: the normal player's best few answers, tried forward over
 sampled futures, the best kept.
 
-How it looks ahead. At each decision it asks the normal player of its system for
-``candidates(game, decision)`` (up to a few distinct legal answers, the normal answer
-first; :mod:`ambush_gui.ai.alley_lookahead` for Ambush Alley). With two or more, it plays
-each one forward on ``futures`` forks of the game (:func:`ambush_gui.ai.lookahead.fork`),
+How it looks ahead. At each decision it asks its system's look-ahead questions
+(:func:`ambush_gui.systems.look_ahead`) for ``candidates(game, decision)`` (up to a few
+distinct legal answers, the normal answer first; :mod:`ambush_gui.ai.alley_lookahead` for
+Ambush Alley). With two or more, it plays
+each one forward on ``futures`` forks of the game (:class:`ambush_gui.ai.lookahead.Forker`:
+from the turn's start, not replaying the whole game),
 the normal player answering for both sides, to the end of the turn or ``horizon`` more
 decisions, whichever comes first (at most ``budget`` forks a game turn: the decisions
-of a turn beyond that are the normal player's), scores each fork with the normal player's
+of a turn beyond that are the normal player's), scores each fork with
 ``value(fork, side)`` and takes the candidate with the best mean; the normal answer
 keeps the decision unless another beats it by ``margin`` VP (a tie is the normal
 answer). Every other decision is the normal player's.
 
-Decisive decisions. The normal player may say which decisions the game turns on
+Decisive decisions. The look-ahead questions may say which decisions the game turns on
 (``decisive(game, decision)``; for Ambush Alley :func:`ambush_gui.ai.alley_lookahead.decisive`:
 the escorts' carrier interrupted, fired at, moving, and where reinforcements arrive).
 Those get ``deep_futures`` futures each played to the end of the game (scored by the
 result: points and the win), out of a budget of ``deep_budget`` forks a game; after
 ``MIN_FUTURES`` futures an answer trailing the leader by ``DROP`` VP is played no further,
-so the futures go to the close calls. A normal player without
+so the futures go to the close calls. A system without
 ``candidates`` (or ``value``) makes the hard player play exactly as normal.
 
 Why it is fair.
 - It never reads the game's own dice. A fork is rebuilt from the scenario, the
   decisions made so far and the faces already thrown (read from the game's event log:
-  what every player has seen); its future dice come from a fresh ``Dice(stream)``. The
-  game's ``Dice`` object (its RNG, its count, its script) is never touched.
+  what every player has seen; the forker's own replay of them copied at the turn's
+  start); its future dice come from a fresh ``Dice(stream)``. The game's ``Dice``
+  object (its RNG, its count, its script) is never touched.
 - The streams depend only on the player's own seed, the number of decisions made so far
   and the index of the future: ``stream(seed, len(game.decisions), k)``. Two games that
   are identical up to a decision fork identically, whatever their own dice will throw,
@@ -42,17 +45,17 @@ import hashlib
 import math
 from typing import Any
 
-from ambush_gui.ai.lookahead import fork
+from ambush_gui.ai.lookahead import Forker
 from ambush_gui.ai.narrate import Choice, narrate
 from ambush_gui.core.decisions import Decision, IllegalDecision
 
 FUTURES = 3  # sampled futures per candidate (the same K for every candidate)
-HORIZON = 20  # decisions played forward at most (the end of the turn usually comes first)
+HORIZON = 12  # decisions played forward at most (the end of the turn usually comes first)
 MARGIN = 0.6  # mean VP another candidate must gain over the normal answer to be taken
-BUDGET = 9  # forks a game turn at most at the other decisions (what keeps a game a few seconds)
-DEEP_FUTURES = 6  # futures per candidate at a decisive decision (the normal player says which)
+BUDGET = 6  # forks a game turn at most at the other decisions (what keeps a game a few seconds)
+DEEP_FUTURES = 5  # futures per candidate at a decisive decision (the normal player says which)
 DEEP_TURNS = 99  # game turns a decisive decision is played forward: to the end of the game
-DEEP_BUDGET = 36  # forks played forward at decisive decisions per game at most
+DEEP_BUDGET = 15  # forks played forward at decisive decisions per game at most
 DEEP_HORIZON = 400  # decisions a decisive look-ahead plays at most
 MIN_FUTURES = 3  # futures every answer of a decisive decision is played over
 DROP = 4.0  # VP an answer may trail the leader after MIN_FUTURES futures and still be played on
@@ -97,20 +100,22 @@ class HardPlayer:
         self._spent: tuple[Any, int] = (None, 0)  # (turn, forks played in it)
         self.looked: dict[str, int] = {}  # decisions looked ahead at, by kind (for the figures)
         self.forks = 0  # forks played forward
+        self.forker = Forker()  # forks from the current turn's start, not the game's
 
     def choose(self, game: Any, decision: Decision) -> Any:
         return self.decide(game, decision).answer
 
     def decide(self, game: Any, decision: Decision) -> Choice:
         """The best candidate over the sampled futures, with what it compared."""
-        ask = getattr(self.normal, "candidates", None)
-        judge = getattr(self.normal, "value", None)
-        if ask is None or judge is None:
+        from ambush_gui.systems import look_ahead
+
+        hooks = look_ahead(self.system, self.normal)
+        if hooks is None:
             return self._normal(game, decision)
-        cands = ask(game, decision) if len(decision.options) > 1 else []
+        cands = hooks.candidates(game, decision) if len(decision.options) > 1 else []
         if len(cands) < 2:
             return _told(game, decision, cands[0]) if cands else self._normal(game, decision)
-        decisive = _decisive(self.system, self.normal)
+        decisive = hooks.decisive
         deep = (decisive is not None and decisive(game, decision)
                 and (self.deep_budget - self._deep_spent) // max(1, self.deep_futures) >= 2)
         if deep:
@@ -127,7 +132,8 @@ class HardPlayer:
                 return _told(game, decision, cands[0])
             self._spent = (turn, spent + len(cands) * futures)
         self.looked[decision.kind.value] = self.looked.get(decision.kind.value, 0) + 1
-        means, played = self._means(game, decision, [c.answer for c in cands], futures, deep)
+        means, played = self._means(game, decision, [c.answer for c in cands], futures, deep,
+                                    hooks.value)
         if deep:
             self._deep_spent += played
         best = 0
@@ -152,7 +158,7 @@ class HardPlayer:
         return Choice(chosen.answer, why)
 
     def _means(self, game: Any, decision: Decision, answers: list[Any], futures: int,
-               deep: bool) -> tuple[list[float], int]:
+               deep: bool, value: Any) -> tuple[list[float], int]:
         """The mean value for the decision's side of each answer over the sampled futures
         (future k the same for every answer), and the forks played. A decisive decision
         stops sampling an answer once it trails the leader by ``DROP`` VP after
@@ -164,7 +170,7 @@ class HardPlayer:
         played = 0
         for k in range(futures):
             for i in list(alive):
-                copy = fork(game, stream(self.seed, n, k))
+                copy = self.forker.fork(game, stream(self.seed, n, k))
                 self.forks += 1
                 played += 1
                 try:
@@ -174,7 +180,7 @@ class HardPlayer:
                     alive.remove(i)
                     continue
                 self._play(copy, deep)
-                totals[i] += self.normal.value(copy, decision.side)
+                totals[i] += value(copy, decision.side)
                 counts[i] += 1
             if deep and k + 1 >= MIN_FUTURES and len(alive) > 1:
                 top = max(totals[i] / counts[i] for i in alive)
@@ -211,17 +217,6 @@ class HardPlayer:
 
     def _normal(self, game: Any, decision: Decision) -> Choice:
         return _told(game, decision, self.normal.decide(game, decision))
-
-
-def _decisive(system: str, normal: Any) -> Any:
-    """The normal player's judge of which decisions decide the game (``decisive(game,
-    decision) -> bool``), or None: those get more futures, played to the end of the game."""
-    judge = getattr(normal, "decisive", None)
-    if judge is None and system == "alley":
-        from ambush_gui.ai.alley_lookahead import decisive
-
-        return decisive
-    return judge
 
 
 def _told(game: Any, decision: Decision, c: Choice) -> Choice:

@@ -7,7 +7,9 @@ decision. The helpers here (who sees whom, distances) are shared by the rule mod
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
+from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
 
@@ -19,7 +21,7 @@ from ambush_gui.alley.model import AlleyState, Figure, FigureKind, HotSpot, Inju
 from ambush_gui.alley.modules import Modules
 from ambush_gui.alley.scenario import Scenario
 from ambush_gui.core.dice import Dice, Die
-from ambush_gui.core.events import Event
+from ambush_gui.core.events import Event, EventLog
 from ambush_gui.core.game import Game, Procedure
 from ambush_gui.core.geometry import Point, Table, min_distance
 from ambush_gui.core.view import Hidden
@@ -55,11 +57,56 @@ class AlleyGame(Game):
         self._impassable: list[tuple[str, Any]] | None = None
         self.modules = Modules(self, self.spec.module_settings())  # optional rules (seed 003)
         self.memo = Memo()  # geometry answers keyed by figure positions (never state)
+        self.keep_checkpoint = False  # copy the game at each turn's start (a look-ahead's)
+        self.checkpoint: Checkpoint | None = None  # the last such copy
 
     def procedure(self) -> Procedure:
         from ambush_gui.alley.turn import play
 
         return play(self)
+
+    def take_checkpoint(self) -> None:
+        """Keep a copy of the game as the turn loop stands at a turn's start (the turn
+        procedure calls this when ``keep_checkpoint`` is set): :meth:`resumed` plays on
+        from it. Every state a turn carries over is in the game itself: the state, the
+        modules, the figures created, the ids handed out."""
+        self.checkpoint = Checkpoint(self._detached(), len(self.decisions), self.dice.count,
+                                     len(self.log.events))
+
+    def _detached(self) -> AlleyGame:
+        """A deep copy without the dice, the log, the decisions or the running procedure;
+        the scenario, the table and the table's geometry caches (sight, cover: pure answers
+        keyed by positions) are shared, not copied. ``memo`` starts empty: some of its
+        answers are keyed by a count of the game's own changes (a civilian mob's moves),
+        which two copies count alike for different changes."""
+        shared: list[Any] = [self.scenario, self.spec, self.table, self.m,
+                             self._sight_cache, self._cover_cache, self._solid_cache,
+                             self._impassable, *(m.settings for m in self.modules)]
+        memo: dict[int, Any] = {id(x): x for x in shared}
+        memo[id(self.memo)] = Memo()
+        for x in (self.dice, self.log, self._gen, self._pending, self.checkpoint, self.decisions,
+                  self.roll_marks, self.answered_by):
+            memo[id(x)] = None
+        return copy.deepcopy(self, memo)
+
+    @staticmethod
+    def resumed(cp: Checkpoint, dice: Dice, events: list[Event]) -> AlleyGame:
+        """A new game at ``cp``'s turn start, its procedure run to its first decision:
+        ``events`` is its log so far (the game's events up to the checkpoint: the engine
+        reads back in its log), ``dice`` throws everything from there on. The caller
+        answers the decisions made since the checkpoint (the game's ``decisions`` hold
+        only those)."""
+        from ambush_gui.alley.turn import play
+
+        g = cp.game._detached()
+        g.log = EventLog()
+        g.log.events = events
+        g.dice, dice.log = dice, g.log
+        g.decisions, g.roll_marks, g.answered_by = [], [], []
+        g.keep_checkpoint, g.checkpoint, g.result = False, None, None
+        g._gen = play(g, resume=True)
+        g._advance(None, first=True)
+        return g
 
     def snapshot(self) -> dict[str, Any]:
         """The state, and the options a game records (so a save's state hash, which
@@ -238,6 +285,17 @@ class AlleyGame(Game):
     def leader_die(self) -> Die:
         spec = self.spec.reinforcements
         return Die.parse(spec.leader_tq) if spec else Die.D8
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """A game copied at a turn's start (:meth:`AlleyGame.take_checkpoint`), and how far the
+    game had come there: its decisions, dice thrown and log events."""
+
+    game: AlleyGame  # detached: no dice, log, decisions or procedure
+    decisions: int
+    throws: int
+    events: int
 
 
 Where = tuple[tuple[float, float], ...]

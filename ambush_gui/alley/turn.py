@@ -55,13 +55,17 @@ OVERWATCH = "overwatch"
 HALTED = "halted"
 
 
-def play(g: AlleyGame) -> Procedure:
-    """The whole game."""
+def play(g: AlleyGame, resume: bool = False) -> Procedure:
+    """The whole game; ``resume``: from the start of the next turn of a game whose state was
+    copied there (:meth:`AlleyGame.resume`: everything a turn carries over is in the game)."""
     st = g.state
-    g.log.emit("setup", f"{g.spec.title}: {count(len(st.hot_spots), 'Hot Spot')} placed; "
-               f"{len(st.side_units(Side.REGULAR))} Regular and "
-               f"{count(len(st.side_units(Side.INSURGENT)), 'Insurgent unit')} deployed (AA-041)")
+    if not resume:
+        g.log.emit("setup", f"{g.spec.title}: {count(len(st.hot_spots), 'Hot Spot')} placed; "
+                   f"{len(st.side_units(Side.REGULAR))} Regular and "
+                   f"{count(len(st.side_units(Side.INSURGENT)), 'Insurgent unit')} deployed (AA-041)")
     while True:
+        if g.keep_checkpoint:
+            g.take_checkpoint()
         st.turn += 1
         start_turn(g)
         yield from g.modules.start_turn()

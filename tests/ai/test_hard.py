@@ -67,12 +67,12 @@ def test_reason_says_what_was_compared() -> None:
     while True:
         d = g.pending()
         assert d is not None
-        if len(g.decisions) > 20 and len(ai.candidates(g, d)) >= 2:
+        if len(g.decisions) > 20 and len(alley_lookahead.candidates(ai, g, d)) >= 2:
             break
         g.answer(ai.choose(g, d))
     choice = hard.decide(g, d)
     assert "played forward over 2 sampled futures" in choice.reason
-    assert choice.answer in [c.answer for c in ai.candidates(g, d)]
+    assert choice.answer in [c.answer for c in alley_lookahead.candidates(ai, g, d)]
     # the window says the answer and then its reason: the reason does not say it again
     from ambush_gui.ai.narrate import narrate
 
@@ -102,7 +102,7 @@ def test_candidates_are_distinct_legal_and_the_normal_answer_first() -> None:
         d = g.pending()
         if d is None:
             break
-        cands = ai.candidates(g, d)
+        cands = alley_lookahead.candidates(ai, g, d)
         if cands:
             assert cands[0].answer == AlleyAI().choose(g, d)
             for c in cands:
@@ -127,7 +127,7 @@ def test_value_is_the_scenarios_points_as_they_stand_and_changes_nothing() -> No
     hurt = [f for f in g.state.all_figures()
             if f.side is Side.REGULAR and f.injury in WOUNDED and f.kind is not FigureKind.CONTRACTOR]
     assert pts[Side.INSURGENT] >= len(hurt)
-    r, i = AlleyAI().value(g, "regular"), AlleyAI().value(g, Side.INSURGENT)
+    r, i = alley_lookahead.value(g, "regular"), alley_lookahead.value(g, Side.INSURGENT)
     assert r == pytest.approx(-i)
 
 
@@ -137,7 +137,7 @@ def test_value_of_a_finished_game_is_its_points_and_the_win() -> None:
     out = g.state.outcome
     diff = out["points"]["regular"] - out["points"]["insurgent"]
     bonus = {"regular": 1, "insurgent": -1, "draw": 0}[out["winner"]] * alley_lookahead.WIN_BONUS
-    assert AlleyAI().value(g, "regular") == pytest.approx(diff + bonus)
+    assert alley_lookahead.value(g, "regular") == pytest.approx(diff + bonus)
 
 
 def test_value_counts_escorts_carried_toward_the_way_out() -> None:

@@ -46,7 +46,7 @@ def anywhere(want: Any) -> tuple[AlleyGame, Decision]:
 
 
 def carrier_interrupt(g: AlleyGame, d: Decision) -> bool:
-    return (d.kind is DecisionKind.INTERRUPT and len(AlleyAI().candidates(g, d)) >= 2
+    return (d.kind is DecisionKind.INTERRUPT and len(alley_lookahead.candidates(AlleyAI(), g, d)) >= 2
             and alley_lookahead.decisive(g, d))
 
 
@@ -76,13 +76,12 @@ def test_a_decisive_decision_is_played_to_the_end_of_the_game_over_more_futures(
     g, d = first(2, carrier_interrupt)
     hard = HardPlayer("alley", 3, futures=1, deep_futures=4, deep_budget=40)
     finished: list[bool] = []
-    judge = hard.normal.value
 
     def value(copy: Any, side: Any) -> float:
         finished.append(copy.pending() is None)
-        return judge(copy, side)
+        return alley_lookahead.value(copy, side)
 
-    hard.normal.value = value  # type: ignore[method-assign]
+    hard.normal.value = value  # type: ignore[attr-defined]  # the normal player's own judge
     choice = hard.decide(g, d)
     assert "to the end of the game over up to 4 sampled futures" in choice.reason
     assert finished and all(finished)  # every fork was played to the end of the game
@@ -121,7 +120,7 @@ class Lopsided:
 
     def candidates(self, game: Any, d: Decision) -> list[Choice]:
         self.at = len(game.decisions)
-        self.answers = [c.answer for c in self.inner.candidates(game, d)[:2]]
+        self.answers = [c.answer for c in alley_lookahead.candidates(self.inner, game, d)[:2]]
         return [Choice(a, "") for a in self.answers]
 
     def value(self, game: Any, side: Any) -> float:
@@ -145,7 +144,7 @@ def test_an_answer_far_behind_is_dropped_after_the_first_futures() -> None:
 def test_reinforcements_are_offered_the_hot_spot_nearest_the_carriers_road() -> None:
     g, d = anywhere(lambda g, d: d.kind is DecisionKind.HOT_SPOT and len(d.options) >= 2
                     and alley_lookahead.carriers(g))
-    cands = AlleyAI().candidates(g, d)
+    cands = alley_lookahead.candidates(AlleyAI(), g, d)
     assert alley_lookahead.decisive(g, d)
     road = alley_lookahead._on_the_way_out(g)
     spots = g.state.hot_spots

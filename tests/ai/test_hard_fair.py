@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ambush_gui import systems
+from ambush_gui.ai import alley_lookahead
 from ambush_gui.ai.alley_ai import AlleyAI
 from ambush_gui.ai.hard import HardPlayer
 from ambush_gui.ai.lookahead import fork, past_faces
@@ -25,7 +26,7 @@ def looked_at_decision(seed: int = 3, after: int = 20) -> tuple[AlleyGame, Decis
     for _ in range(400):
         d = g.pending()
         assert d is not None
-        if len(g.decisions) >= after and len(ai.candidates(g, d)) >= 2:
+        if len(g.decisions) >= after and len(alley_lookahead.candidates(ai, g, d)) >= 2:
             assert isinstance(g, AlleyGame)
             return g, d
         g.answer(ai.choose(g, d))
