@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -34,8 +35,10 @@ def test_selftest_opens_draws_and_plays_every_shipped_scenario_then_exits_0(tmp_
     assert run.returncode == 0, run.stdout + run.stderr
     out = run.stdout
     assert "selftest: launcher: first frame" in out
-    for name in SHIPPED:
-        assert f"scenario {name}: window drawn, the computer made {DECISIONS} decisions, drawn again" in out
+    for name in SHIPPED:  # at least ten: a forced answer the window gives at once may follow the tenth
+        made = re.search(rf"scenario {name}: window drawn, the computer made (\d+) decisions, drawn again",
+                         out)
+        assert made and int(made.group(1)) >= DECISIONS, name
     assert out.rstrip().splitlines()[-1].startswith("selftest: passed in")
     # its files went to a folder of its own, not the player's
     assert not (tmp_path / "config" / "ambush-gui").exists()
