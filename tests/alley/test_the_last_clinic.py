@@ -6,8 +6,9 @@ Dependants and casualties carried under fire (the Ambush Alley update, DC-001..0
 The file validates without a warning and reports its modules, the three wait in the
 clinic, carrying them slows the carriers as the update says (on horseback too), the
 platoon's own wounded go to the ambulance and the three to the south edge, every award
-scores in the scenario's own side names, and computer games on it run clean with the
-three carried out in some games and kept by the Brigade in others.
+scores in the scenario's own side names, computer games on it run clean with the
+three carried out in some games and kept by the Brigade in others, and the committed
+balance figures are of this file and inside the band.
 docs/rules/the-last-clinic.md describes the table, the special rules and the balance.
 """
 
@@ -19,12 +20,15 @@ import pytest
 import shapely
 
 from ambush_gui import systems
+from ambush_gui.ai.balance import judge
 from ambush_gui.ai.simulate import simulate
 from ambush_gui.alley import turn, victory
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import FigureKind, Injury, Side
 from ambush_gui.alley.movement import allowance, move_along
 from ambush_gui.alley.turn import Speed
+from ambush_gui.core.dice import Die
+from ambush_gui.gui.launcher_cards import balance_table, file_hash
 from tests.alley.fof_scenarios import lists_its_modules, validates_without_a_warning
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -222,3 +226,17 @@ def test_twenty_computer_games_run_clean_and_the_three_are_carried_out_or_kept()
                 assert e.data["award"] in awards
                 scored.add(e.data["award"])
     assert {"escort_exited", "captive_held", "enemy_wounded", "none_left_behind"} <= scored
+
+
+# -- balance ----------------------------------------------------------------------------------------
+
+def test_the_committed_measurement_is_of_this_file_and_in_the_band() -> None:
+    """The figures the launcher shows (ambush_gui/data/balance.toml) are of this version of
+    the file and inside the issue-30 band: the Normal player's module tactics put the Rifles
+    at 66% of the decisive games, and the ridge mortar's crew at Troop Quality d8 (the lever,
+    docs/rules/the-last-clinic.md) brings them back to 57%."""
+    entry = balance_table()["the-last-clinic"]
+    assert entry["sha256"] == file_hash(FILE)
+    assert entry["games"] >= 500 and entry["players"] == "normal"
+    assert judge(entry["wins"], ("regular", "insurgent")).in_band, entry["wins"]
+    assert game().unit("mortar").tq == Die.D8
