@@ -537,8 +537,8 @@ class AlleyAI:
         # against a fireteam's volley (a playtester saw them walk out one after another)
         shy = unit.is_detached_leader and unit.side is Side.INSURGENT and not last
         # the best ends lie beyond enemy figures (Insurgents who stepped into the way)
-        blocked = unit.side is Side.REGULAR and any(isinstance(self._refusal(d, choices[i]), EnemyContact)
-                                                    for _, i in ranked[:3])
+        blocked = unit.side is Side.REGULAR and self._may_touch(g, unit, limit) and any(
+            isinstance(self._refusal(d, choices[i]), EnemyContact) for _, i in ranked[:3])
         for _, i in ranked:
             if hidden and seen[i]:  # every Marine that sees it after its move fires (AA-089)
                 self._why = f"it stays out of the Marines' sight (it {goal.reason} when it can, unseen)"
@@ -560,6 +560,19 @@ class AlleyAI:
             if detour is not None:
                 return detour
         return stay()
+
+    @staticmethod
+    def _may_touch(g: AlleyGame, unit: Unit, limit: float) -> bool:
+        """Could a move of up to ``limit`` inches bring a figure into contact with an enemy
+        figure (the engine's EnemyContact refusal)? Not when every enemy figure stands
+        farther from the unit's figures than that plus the contact distance: no figure
+        strays farther from where it stands than the centre walks (and a longer path is
+        refused for its length first). Spares the engine's checks of moves that cannot be
+        refused for contact."""
+        enemy = [e.points() for e in g.enemies(unit) if e.figures]
+        if not enemy:
+            return False
+        return min_distance(unit.points(), np.vstack(enemy)) <= limit + g.m.contact + 0.01
 
     def _round_enemies(self, g: AlleyGame, d: Decision, unit: Unit, where: Point | str, limit: float,
                        speed: str | None) -> Any:
