@@ -865,12 +865,13 @@ class AlleyAI:
                 v *= 0.6  # it must pass an Interrupt Check first (AA-072)
             if any(f.kind is FigureKind.CONTRACTOR for f in target.figures):
                 v += 0.3  # anything that slows the contractors' escort is worth an interrupt
+            if v < 0.2 or (best is not None and v <= best[0]):
+                continue  # no better than the best so far: what the unit keeps it for does not matter
             if ins.id not in keep:
                 keep[ins.id] = self._keep_value(g, ins, target)
             if v < KEEP_SHARE * keep[ins.id] or (v < 1.2 and self._keeps_its_move(g, ins)):
                 continue
-            if v >= 0.2 and (best is None or v > best[0]):
-                best = (v, opt, f"{ins.name} {why}")
+            best = (v, opt, f"{ins.name} {why}")
         if best is None:
             self._why = "no shot along the move is worth an interruption" if what == "move" \
                 else "no shot worth an interruption"

@@ -303,3 +303,26 @@ def test_every_move_the_engine_refuses_for_enemy_contact_is_one_the_player_think
         apart = float(np.min(np.hypot(*(m.points()[:, None, :] - g.unit("i").points()[None, :, :]).T)))
         assert not AlleyAI._may_touch(g, m, apart - g.m.contact - 0.1)
     assert touched > 20
+
+
+def test_an_interrupt_weighs_what_a_unit_keeps_its_action_for_only_when_its_shot_could_be_taken(
+        monkeypatch: Any) -> None:
+    """A led gang's shot at the end of the move beats anything the small gang beside it
+    can do: the normal player weighs what the small gang would do in its own phase only
+    if its shot could be the best (the same answer, fewer what-ifs)."""
+    g = game([kit.marines("m", (2, 4)), kit.marines("far", (2, 22)),
+              kit.insurgents("i", (17, 4), n=6, leader=True), kit.insurgents("j", (15, 9), n=4)])
+    m = g.unit("m")
+    d = move_interrupt(g, m, (11.0, 5.0))
+    ai = AlleyAI()
+    assert max(ai.shot_along(g, g.unit("j"), m, (9.0, 1.0))[0], 0.0) >= 0.12  # j has a shot worth weighing
+    weighed: list[str] = []
+    real = AlleyAI._keep_value
+
+    def counted(self: AlleyAI, g: AlleyGame, ins: Unit, mover: Unit) -> float:
+        weighed.append(ins.id)
+        return real(self, g, ins, mover)
+
+    monkeypatch.setattr(AlleyAI, "_keep_value", counted)
+    c = ai.decide(g, d)
+    assert c.answer["unit"] == "i" and weighed == ["i"], (c, weighed)
