@@ -196,11 +196,12 @@ class Planner:
                                 key=f"carry:{unit.id}"))
             return out
         if waiting:
-            f = min(waiting, key=lambda f: math.dist(f.pos, unit.centre()))
+            here = unit.centre()  # once, not once a waiting figure
+            f = min(waiting, key=lambda f: math.dist(f.pos, here))
             out.append(Goal(Aim.FETCH, f.pos, 50.0 + pts * len(waiting),
                             f"goes for the {label}: {_vp(pts)} each brought off", key="fetch"))
             f0 = waiting[0]
-            cx, cy = unit.centre()
+            cx, cy = here
             v = np.array([cx - f0.x, cy - f0.y])
             norm = float(np.hypot(*v)) or 1.0
             back = COVER_BACK * self.g.m.scale
@@ -367,13 +368,18 @@ class Planner:
         carry = self.carriers
         if carry:
             here = unit.centre()
-            c = min(carry, key=lambda u: math.dist(u.centre(), here))
+            c = min(self._carriers_at, key=lambda uc: math.dist(uc[1], here))[0]
             return [Goal(Aim.CUT_OFF, cut_off(self.g, c), 20.0 + pts,
                          f"gets across {c.name}'s way out: {_vp(pts)} an escort")]
         if self.waiting:
             where, coming, reason = self._ambush
             return [Goal(Aim.AMBUSH, where, 10.0 + pts if coming else 0.005, reason)]
         return []
+
+    @cached_property
+    def _carriers_at(self) -> list[tuple[Unit, Point]]:
+        """The carriers and their centres, once a plan (every gang measures to them)."""
+        return [(u, u.centre()) for u in self.carriers]
 
     @cached_property
     def _ambush(self) -> tuple[Point, bool, str]:
@@ -485,8 +491,9 @@ def plan(g: AlleyGame, side: Side) -> dict[str, Goal]:
     units = [u for u in g.state.side_units(side) if u.alive]
     ranked: list[tuple[float, float, int, Unit, Goal]] = []
     for i, u in enumerate(units):
+        at = u.centre()
         for goal in p.options(u):
-            d = 0.0 if goal.arrived else math.dist(u.centre(), goal.where) \
+            d = 0.0 if goal.arrived else math.dist(at, goal.where) \
                 if not isinstance(goal.where, str) else 0.0
             ranked.append((goal.value, -d, i, u, goal))
     ranked.sort(key=lambda r: (r[0], r[1], -r[2]), reverse=True)

@@ -276,20 +276,28 @@ class MoveChecks:
     """:func:`check_move` for the answers to one open move decision, each checked once.
 
     Nothing changes the state while a decision waits, so the same answer checked by
-    the computer player, then by the game, then carried out, gives the same plan.
+    the computer player, then by the game, then carried out, gives the same plan; an
+    answer refused once is refused again for the same reason (a computer player asks
+    about its best ends more than once).
     """
 
     def __init__(self, g: AlleyGame, unit: Unit, limit: float, **rules: Any) -> None:
         self.g, self.unit, self.limit, self.rules = g, unit, limit, rules
-        self._plans: dict[str, MovePlan] = {}
+        self._plans: dict[str, MovePlan | IllegalDecision] = {}
 
     def plan(self, choice: Any) -> MovePlan:
         key = repr(choice)  # answers are plain JSON values
         plan = self._plans.get(key)
         if plan is None:
-            plan = check_move(self.g, self.unit, choice, self.limit, **self.rules)
+            try:
+                plan = check_move(self.g, self.unit, choice, self.limit, **self.rules)
+            except IllegalDecision as why:
+                self._plans[key] = why
+                raise
             self._plans[key] = plan
             self._plans.setdefault(repr(plan.to_choice()), plan)  # the normalised answer
+        if isinstance(plan, IllegalDecision):
+            raise plan.with_traceback(None)
         return plan
 
 

@@ -247,3 +247,82 @@ def test_a_full_move_is_not_refused_for_its_rounded_waypoints() -> None:
         plan = d.validate(c.answer)
         path = [a.centre(), *[tuple(p) for p in plan["path"]]]
         assert sum(np.hypot(*np.diff(np.array(path), axis=0).T)) > 5.95, k
+
+
+def test_a_move_far_from_the_enemy_asks_the_engine_only_about_the_end_it_takes(monkeypatch: Any) -> None:
+    """The normal player looks for enemy figures in the way of its best three ends only
+    when a figure could touch one within the move: far from them, the engine checks the
+    one end it takes, not three (the same answer, a third of the checks)."""
+    from ambush_gui.alley import movement
+    from ambush_gui.alley.movement import allowance
+
+    awards = [{"side": "regular", "event": "enemy_killed", "points": 1}]
+    g = game([kit.marines("m", (3, 3)), kit.insurgents("i", (20, 20), n=4)], width=24, height=24,
+             victory={"awards": awards})
+    m = g.unit("m")
+    m.speed = Speed.CAUTIOUS
+    d = move_decision(g, m, allowance(g, m), move_rules(g, m))
+    calls: list[Any] = []
+    real = movement.check_move
+
+    def counted(*args: Any, **kw: Any) -> Any:
+        calls.append(args[2])
+        return real(*args, **kw)
+
+    monkeypatch.setattr(movement, "check_move", counted)
+    c = AlleyAI().decide(g, d)
+    assert c.answer != "stay" and calls == [c.answer]
+
+
+def test_every_move_the_engine_refuses_for_enemy_contact_is_one_the_player_thinks_may_touch() -> None:
+    """AlleyAI._may_touch may skip the engine's contact check only where no move up to the
+    limit can touch an enemy figure: moves in every direction, from near to far, and each
+    one refused for contact is within the reach it reports."""
+    from ambush_gui.alley.movement import EnemyContact, check_move
+
+    touched = 0
+    for gap in (1.5, 3.0, 5.0, 6.5, 7.5, 9.0):
+        g = game([kit.marines("m", (5, 5)), kit.insurgents("i", (5 + gap, 5.5), n=3)], width=30, height=30)
+        m = g.unit("m")
+        x, y = m.centre()
+        for limit in (2.0, 4.0, 6.0):
+            refused = 0
+            for k in range(24):
+                a = 2 * np.pi * k / 24
+                for frac in (0.5, 1.0):
+                    to = [round(x + frac * limit * np.cos(a), 3), round(y + frac * limit * np.sin(a), 3)]
+                    try:
+                        check_move(g, m, {"path": [to]}, limit)
+                    except EnemyContact:
+                        refused += 1
+                    except Exception:  # noqa: BLE001 (other refusals do not matter here)
+                        pass
+            if refused:
+                assert AlleyAI._may_touch(g, m, limit), (gap, limit)
+            touched += refused
+        apart = float(np.min(np.hypot(*(m.points()[:, None, :] - g.unit("i").points()[None, :, :]).T)))
+        assert not AlleyAI._may_touch(g, m, apart - g.m.contact - 0.1)
+    assert touched > 20
+
+
+def test_an_interrupt_weighs_what_a_unit_keeps_its_action_for_only_when_its_shot_could_be_taken(
+        monkeypatch: Any) -> None:
+    """A led gang's shot at the end of the move beats anything the small gang beside it
+    can do: the normal player weighs what the small gang would do in its own phase only
+    if its shot could be the best (the same answer, fewer what-ifs)."""
+    g = game([kit.marines("m", (2, 4)), kit.marines("far", (2, 22)),
+              kit.insurgents("i", (17, 4), n=6, leader=True), kit.insurgents("j", (15, 9), n=4)])
+    m = g.unit("m")
+    d = move_interrupt(g, m, (11.0, 5.0))
+    ai = AlleyAI()
+    assert max(ai.shot_along(g, g.unit("j"), m, (9.0, 1.0))[0], 0.0) >= 0.12  # j has a shot worth weighing
+    weighed: list[str] = []
+    real = AlleyAI._keep_value
+
+    def counted(self: AlleyAI, g: AlleyGame, ins: Unit, mover: Unit) -> float:
+        weighed.append(ins.id)
+        return real(self, g, ins, mover)
+
+    monkeypatch.setattr(AlleyAI, "_keep_value", counted)
+    c = ai.decide(g, d)
+    assert c.answer["unit"] == "i" and weighed == ["i"], (c, weighed)

@@ -334,3 +334,32 @@ def test_a_detached_leader_is_a_unit_of_one_and_a_figure_once_attached() -> None
     g.dice.push(9, 9, 9, 9)
     morale_check(g, i, "test")
     assert len(kit.roll_texts(g)[-1].split("→")[1].split(",")) == 4
+
+
+def test_a_move_refused_once_is_refused_again_for_the_same_reason_without_a_second_check(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An open move decision checks each answer once: the computer player asks about its
+    best ends more than once, and a refused end gives the same refusal (same message,
+    same kind) each time, like an accepted one gives the same plan."""
+    from ambush_gui.alley import movement
+
+    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 9), n=3)], seed=1, strict=False)
+    m = g.unit("m")
+    calls: list[Any] = []
+    real = movement.check_move
+
+    def counted(*args: Any, **kw: Any) -> Any:
+        calls.append(args[2])
+        return real(*args, **kw)
+
+    monkeypatch.setattr(movement, "check_move", counted)
+    checks = movement.MoveChecks(g, m, 6.0)
+    into = {"path": [[6.2, 8.8]]}  # straight into the gang
+    reasons = []
+    for _ in range(3):
+        with pytest.raises(movement.EnemyContact) as why:
+            checks.plan(into)
+        reasons.append(str(why.value))
+    assert len(calls) == 1 and len(set(reasons)) == 1
+    away = {"path": [[6.2, 2.0]]}
+    assert checks.plan(away) is checks.plan(away) and len(calls) == 2
