@@ -28,6 +28,7 @@ class ShippedScenario:
     path: Path
     modules: tuple[str, ...] = ()  # the Force on Force modules it switches on
     kind: str = "scenario"  # "scenario" (Ambush Alley, Force on Force), "mission" or "campaign"
+    turns: int = 0  # a table scenario's turn limit (0: not one, or not given)
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "title": self.title, "system": self.system, "path": str(self.path),
@@ -51,8 +52,10 @@ def shipped(campaigns: bool = False) -> list[ShippedScenario]:
         system = str(data.get("system", "alley"))
         kind = ("campaign" if data.get("kind") == "campaign"
                 else "mission" if system == "ambush" else "scenario")
+        turns = data.get("turn_limit", 0) if system == "alley" else 0
         out.append(ShippedScenario(str(data.get("name", p.stem)), str(data.get("title", p.stem)),
-                                   system, p, _module_names(data), kind))
+                                   system, p, _module_names(data), kind,
+                                   turns if isinstance(turns, int) else 0))
     return out
 
 

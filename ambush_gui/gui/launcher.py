@@ -441,13 +441,14 @@ class Launcher(QDialog):
 def first_to_play(scenarios: list[systems.ShippedScenario]) -> list[systems.ShippedScenario]:
     """The launcher's order: a tutorial first (the mission a new player starts with, so
     it is also the one selected when nothing was picked before), then the missions in the
-    order the shipped campaigns play them, then the rest by name."""
+    order the shipped campaigns play them, then the rest by name, the table scenarios the
+    shortest first (The Signal Box, three turns, is the one to learn on)."""
     from ambush_gui.ambush.campaign.campaign import play_order
     from ambush_gui.gui.hexmap.tutorial import is_tutorial_name
 
     order = play_order()
     return sorted(scenarios, key=lambda s: (not is_tutorial_name(s.name), s.path.stem not in order,
-                                            order.get(s.path.stem, 0), s.name))
+                                            order.get(s.path.stem, 0), s.turns, s.name))
 
 
 def _fit_list(box: QComboBox) -> None:

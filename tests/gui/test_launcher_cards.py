@@ -65,6 +65,17 @@ def test_the_tutorial_is_the_first_card_and_chosen_when_nothing_was_picked_befor
     assert dlg.system() == "ambush"
 
 
+def test_the_table_scenarios_come_shortest_first_the_one_to_learn_on_leading(qtbot: Any) -> None:
+    """Issue 30: The Signal Box, the three-turn scenario to learn on, was listed last but one
+    (by name) among the table scenarios."""
+    dlg = Launcher()
+    qtbot.addWidget(dlg)
+    turns = {s.name: s.turns for s in systems.shipped()}
+    table = [c.info.name for c in dlg.cards.cards if c.info.system == "alley"]
+    assert table[0] == "the-signal-box" and turns["the-signal-box"] == 3
+    assert [turns[n] for n in table] == sorted(turns[n] for n in table)
+
+
 def test_the_missions_follow_the_campaigns_order_not_the_alphabet(
         qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 29: after the tutorial the Ambush! missions were listed by name (column,
