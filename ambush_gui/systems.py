@@ -217,13 +217,11 @@ class LookAhead:
     """What a look-ahead asks of a system's normal player: the answers worth comparing at
     a decision (``candidates(game, decision)``, the normal answer first), how well a side
     stands (``value(game, side)``) and, optionally, which decisions the game turns on
-    (``decisive(game, decision)``) and how many forks a game turn may spend
-    (``turn_budget(game, default)``)."""
+    (``decisive(game, decision)``)."""
 
     candidates: Callable[[Any, Any], list[Any]]
     value: Callable[[Any, Any], float]
     decisive: Callable[[Any, Any], bool] | None = None
-    turn_budget: Callable[[Any, int], int] | None = None
 
 
 def look_ahead(system: str, normal: Any) -> LookAhead | None:
@@ -234,16 +232,14 @@ def look_ahead(system: str, normal: Any) -> LookAhead | None:
     plays as normal)."""
     ask, judge = getattr(normal, "candidates", None), getattr(normal, "value", None)
     decisive = getattr(normal, "decisive", None)
-    budget = getattr(normal, "turn_budget", None)
     if system == "alley":
         from ambush_gui.ai import alley_lookahead as la
 
         ask, judge = ask or partial(la.candidates, normal), judge or la.value
         decisive = decisive or la.decisive
-        budget = la.turn_budget
     if ask is None or judge is None:
         return None
-    return LookAhead(ask, judge, decisive, budget)
+    return LookAhead(ask, judge, decisive)
 
 
 def invariants(game: Game) -> list[str]:

@@ -22,7 +22,6 @@ import math
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import shapely
 
 from ambush_gui.ai.alley_goals import carriers, exit_point
 from ambush_gui.ai.alley_insurgent import assault_odds
@@ -43,8 +42,6 @@ MOVE_APART = 2.0  # inches between two move ends for them to count as different 
 CLOSE = 0.6  # a fire target this near the best one's expected casualties is worth comparing
 ESCORT_FLOOR = 0.2  # the share of an escort's points a carrier with no time to get out holds
 ESCORT_TOP = 0.9  # ...and one with turns to spare
-ZONE_TURNS = 2  # the last turns whose fire near a scored zone is played to the end
-MODULE_BUDGET = 3  # a module scenario's forks a turn against the default: its fire and interrupts
 
 
 # -- value ------------------------------------------------------------------------------
@@ -105,15 +102,6 @@ def value(g: AlleyGame, side: Side | str) -> float:
     return v + more[side] - more[side.enemy]
 
 
-def turn_budget(g: AlleyGame, default: int) -> int:
-    """The forks a game turn may spend on the look-ahead to the end of the turn. A Force
-    on Force module scenario leaves its plans, moves and order of activation to its
-    advisers (:func:`candidates`), so what is compared there is fire and interruptions:
-    ``MODULE_BUDGET`` times the default, to compare them all turn long rather than the
-    first one of the turn."""
-    return default * MODULE_BUDGET if g.modules else default
-
-
 # -- candidates -------------------------------------------------------------------------
 def _legal(d: Decision, answer: Any) -> bool:
     try:
@@ -145,9 +133,8 @@ def candidates(ai: AlleyAI, g: AlleyGame, d: Decision) -> list[Choice]:
     """Up to ``MAX_CANDIDATES`` distinct legal answers to ``d``, the normal answer first;
     ``[]`` where one answer is plainly right or the decision is not one worth a look-ahead."""
     maker = _MAKERS.get(d.kind)
-    if maker is None or g.modules and d.kind in (DecisionKind.PLAN, DecisionKind.MOVE,
-                                                 DecisionKind.ACTIVATE):
-        return []  # a Force on Force module's plans, moves and order are its adviser's
+    if maker is None or g.modules and d.kind in (DecisionKind.PLAN, DecisionKind.MOVE):
+        return []  # a Force on Force module's plans and moves are its adviser's
     first = ai.decide(g, d)
     if not first.reason:  # every candidate says what it does
         first = Choice(first.answer, narrate(g, d, first.answer))
@@ -329,11 +316,10 @@ def decisive(g: AlleyGame, d: Decision) -> bool:
     """Whether the decision is one the game turns on (worth the most futures, played to
     the end of the game): once a unit carries the escorts, the carrier's own plans, moves
     and fire; an Insurgent interruption of it, fire at it, a move that may Close Assault
-    or ends in its road, and where reinforcements arrive. A scenario scored by its zones
-    and without escorts: see :func:`_zone_decisive`."""
+    or ends in its road, and where reinforcements arrive."""
     car = {u.id for u in carriers(g)}
     if not car:
-        return _zone_decisive(g, d)
+        return False
     f = d.facts
     if d.kind in (DecisionKind.PLACE, DecisionKind.HOT_SPOT):
         return True
@@ -350,32 +336,6 @@ def decisive(g: AlleyGame, d: Decision) -> bool:
             reach = float(f.get("limit", 0)) + g.m.rapid
             return any(g.distance(unit, g.unit(c)) <= reach for c in car)
     return False
-
-
-def _zone_decisive(g: AlleyGame, d: Decision) -> bool:
-    """In a scenario scored by its zones and with no escorts to carry: the fire and the
-    interruptions of the last ``ZONE_TURNS`` turns by or at a unit within a Rapid move of
-    a zone the scenario scores (who stands in the zones at the end is settled there, and
-    a look-ahead to the end of the turn cannot see the end of the game)."""
-    if d.kind not in (DecisionKind.FIRE, DecisionKind.INTERRUPT) \
-            or g.state.turn <= g.spec.turn_limit - ZONE_TURNS:
-        return False
-    awards = g.spec.victory.all_awards()
-    if any(a.event is AwardEvent.ESCORT_EXITED for a in awards):
-        return False  # the budget is the escorts' once they are carried
-    zones = {a.zone for a in awards if a.event in (AwardEvent.ZONE_HELD, AwardEvent.ZONE_CLEARED)}
-    if not zones:
-        return False
-    from ambush_gui.alley.victory import zone_polygon
-
-    f = d.facts
-    ids = {str(f.get("unit")), str(f.get("target"))}
-    if d.kind is DecisionKind.FIRE:
-        ids |= {str(o) for o in d.options[1:]}
-    units = [g.state.units[i] for i in ids if i in g.state.units]
-    polys = [zone_polygon(g, z) for z in zones if z]
-    return any(p.distance(shapely.Point(fig.x, fig.y)) <= g.m.rapid
-               for u in units if u.on_table for fig in u.fighters for p in polys)
 
 
 def _overwatch(ai: AlleyAI, g: AlleyGame, d: Decision, normal: Any) -> list[Any]:

@@ -126,8 +126,7 @@ class HardPlayer:
             turn, spent = self._spent
             if turn != _turn(game):
                 turn, spent = _turn(game), 0
-            budget = hooks.turn_budget(game, self.budget) if hooks.turn_budget else self.budget
-            affordable = (budget - spent) // max(1, futures)
+            affordable = (self.budget - spent) // max(1, futures)
             cands = cands[:affordable] if affordable >= 2 else cands[:1]
             if len(cands) < 2:
                 return _told(game, decision, cands[0])

@@ -238,22 +238,3 @@ def test_a_fork_is_what_the_hard_player_plays_forward() -> None:
 def test_an_ambush_game_has_turns_for_the_budget_and_the_horizon() -> None:
     g, _ = ambush_decision()
     assert _turn(g) == (g.turn, g.state.round) and g.turn >= 1
-
-
-def test_a_module_scenarios_look_ahead_goes_to_its_fire_not_its_order_of_activation() -> None:
-    """In a Force on Force module scenario the order of activation is the advisers' (as
-    its plans and moves are): the hard player's forks go to fire and interruptions, with
-    ``MODULE_BUDGET`` times the turn's budget; a scenario without modules keeps both."""
-    orchard = systems.load_scenario(systems.resolve("the-orchard-battery"))
-    g = systems.new_game(orchard, 5001)
-    ai = AlleyAI()
-    d = g.pending()
-    while d is not None and d.kind is not DecisionKind.ACTIVATE:
-        g.answer(ai.choose(g, d))
-        d = g.pending()
-    assert d is not None and len(d.options) > 2
-    assert alley_lookahead.candidates(ai, g, d) == []
-    assert alley_lookahead.turn_budget(g, 6) == 6 * alley_lookahead.MODULE_BUDGET
-    assert alley_lookahead.turn_budget(systems.new_game(CT, 1), 6) == 6
-    hooks = systems.look_ahead("alley", ai)
-    assert hooks is not None and hooks.turn_budget is alley_lookahead.turn_budget

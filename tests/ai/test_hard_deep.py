@@ -150,35 +150,3 @@ def test_reinforcements_are_offered_the_hot_spot_nearest_the_carriers_road() -> 
     spots = g.state.hot_spots
     nearest = min(d.options, key=lambda n: min(math.dist((spots[n].x, spots[n].y), p) for p in road))
     assert nearest in [c.answer for c in cands]
-
-
-def test_a_zone_scenarios_fire_of_its_last_turns_near_a_scored_zone_is_decisive() -> None:
-    """Without escorts to carry, the decisions worth playing to the end are the fire and
-    the interruptions of the last turns by or at units near the zones the scenario scores
-    (who holds them at the end); nothing earlier, and nothing of another kind."""
-    box = systems.load_scenario(systems.resolve("the-signal-box"))  # 3 turns, zones only
-    g = systems.new_game(box, 5001)
-    assert isinstance(g, AlleyGame)
-    ai = AlleyAI()
-    found = []
-    while (d := g.pending()) is not None:
-        if alley_lookahead.decisive(g, d):
-            found.append((g.state.turn, d.kind))
-        g.answer(ai.choose(g, d))
-    assert found, "no decisive decision in a whole game"
-    last = g.spec.turn_limit
-    assert all(turn > last - alley_lookahead.ZONE_TURNS for turn, _ in found)
-    assert {kind for _, kind in found} <= {DecisionKind.FIRE, DecisionKind.INTERRUPT}
-
-
-def test_a_scenario_with_escorts_keeps_its_deep_look_ahead_for_the_carrier() -> None:
-    """Market Day scores zones too, but its escorts' carrier is what the deep budget is for:
-    nothing is decisive while no unit carries them."""
-    market = systems.load_scenario(systems.resolve("market-day"))
-    g = systems.new_game(market, 5001)
-    assert isinstance(g, AlleyGame)
-    ai = AlleyAI()
-    while (d := g.pending()) is not None and g.state.turn <= g.spec.turn_limit:
-        if not alley_lookahead.carriers(g):
-            assert not alley_lookahead.decisive(g, d)
-        g.answer(ai.choose(g, d))
