@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+import shapely
 
 from ambush_gui import systems
 from ambush_gui.ai.simulate import simulate
@@ -55,3 +56,28 @@ def computer_games(path: Path, name: str, seed: int, sides: tuple[str, str]) -> 
             if e.kind == "score":
                 assert e.text.startswith(tuple(f"{s} +" for s in sides)) and e.data["award"] in awards
     return kinds
+
+
+def shipped_game(path: Path, seed: int = 0) -> AlleyGame:
+    """A new game of the table scenario at ``path``."""
+    g = systems.new_game(systems.load_scenario(path), seed)
+    assert isinstance(g, AlleyGame)
+    return g
+
+
+def score_lines(g: AlleyGame) -> list[tuple[str, int, str, str]]:
+    """The score ledger: (side, points, why, award) line by line."""
+    return [(s.value, p, w, a) for (s, p, w), a in zip(g.state.score.lines, g.state.score.awards,
+                                                        strict=True)]
+
+
+def inside(g: AlleyGame, uid: str, piece: str) -> bool:
+    """Whether a fighting figure of the unit stands in the piece."""
+    poly = g.table.piece(piece).polygon
+    return any(poly.covers(shapely.Point(f.pos)) for f in g.unit(uid).fighters)
+
+
+def put(g: AlleyGame, uid: str, x: float, y: float) -> None:
+    """Move the unit so that its first figure stands at (x, y)."""
+    u = g.unit(uid)
+    u.translate(x - u.figures[0].x, y - u.figures[0].y)

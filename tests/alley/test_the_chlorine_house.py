@@ -21,7 +21,14 @@ from ambush_gui.alley import victory
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Injury, Side
 from ambush_gui.alley.turn import Speed
-from tests.alley.fof_scenarios import lists_its_modules, validates_without_a_warning
+from tests.alley.fof_scenarios import (
+    inside,
+    lists_its_modules,
+    put,
+    score_lines,
+    shipped_game,
+    validates_without_a_warning,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 FILE = ROOT / "scenarios" / "the-chlorine-house.toml"
@@ -30,24 +37,7 @@ SIDES = ("Mounted Gendarmerie", "Valley Front")
 
 
 def game(seed: int = 0) -> AlleyGame:
-    return systems.new_game(systems.load_scenario(FILE), seed)  # type: ignore[return-value]
-
-
-def lines(g: AlleyGame) -> list[tuple[str, int, str, str]]:
-    """The score ledger: (side, points, why, award) line by line."""
-    return [(s.value, p, w, a) for (s, p, w), a in zip(g.state.score.lines, g.state.score.awards,
-                                                        strict=True)]
-
-
-def inside(g: AlleyGame, uid: str, piece: str) -> bool:
-    poly = g.table.piece(piece).polygon
-    return any(poly.covers(shapely.Point(f.pos)) for f in g.unit(uid).fighters)
-
-
-def put(g: AlleyGame, uid: str, x: float, y: float) -> None:
-    """Move the unit so that its first figure stands at (x, y)."""
-    u = g.unit(uid)
-    u.translate(x - u.figures[0].x, y - u.figures[0].y)
+    return shipped_game(FILE, seed)
 
 
 # -- the file ---------------------------------------------------------------------------------------
@@ -133,7 +123,7 @@ def test_the_gendarmes_awards_score_in_their_words() -> None:
     st.turn = 5
     victory.check_zones(g)
     out = victory.finish(g)
-    assert lines(g) == [
+    assert score_lines(g) == [
         ("regular", 5, "Chlorine house cleared by Sabre troop on turn 3", "zone_cleared"),
         ("regular", 3, "Chlorine house held at the end", "zone_held"),
         ("regular", 3, "Pump house cleared by Lance troop on turn 5", "zone_cleared"),
@@ -149,7 +139,7 @@ def test_the_fronts_awards_score_in_their_words() -> None:
     next(f for f in g.unit("lance").figures if f.id == "lance-2").injury = Injury.SLIGHT
     next(f for f in g.unit("sabre").figures if f.id == "sabre-1").injury = Injury.KILLED
     out = victory.finish(g)
-    assert lines(g) == [
+    assert score_lines(g) == [
         ("insurgent", 2, "gendarme lance-2 wounded", "enemy_wounded"),
         ("insurgent", 3, "gendarme sabre-1 killed", "enemy_killed"),
         ("insurgent", 4, "Chlorine house held at the end", "zone_held"),

@@ -29,7 +29,13 @@ from ambush_gui.alley.movement import allowance, move_along
 from ambush_gui.alley.turn import Speed
 from ambush_gui.core.dice import Die
 from ambush_gui.gui.launcher_cards import balance_table, file_hash
-from tests.alley.fof_scenarios import lists_its_modules, validates_without_a_warning
+from tests.alley.fof_scenarios import (
+    lists_its_modules,
+    put,
+    score_lines,
+    shipped_game,
+    validates_without_a_warning,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 FILE = ROOT / "scenarios" / "the-last-clinic.toml"
@@ -38,19 +44,7 @@ SIDES = ("Mountain Rifles", "Hill Brigade")
 
 
 def game(seed: int = 0) -> AlleyGame:
-    return systems.new_game(systems.load_scenario(FILE), seed)  # type: ignore[return-value]
-
-
-def lines(g: AlleyGame) -> list[tuple[str, int, str, str]]:
-    """The score ledger: (side, points, why, award) line by line."""
-    return [(s.value, p, w, a) for (s, p, w), a in zip(g.state.score.lines, g.state.score.awards,
-                                                        strict=True)]
-
-
-def put(g: AlleyGame, uid: str, x: float, y: float) -> None:
-    """Move the unit so that its first figure stands at (x, y)."""
-    u = g.unit(uid)
-    u.translate(x - u.figures[0].x, y - u.figures[0].y)
+    return shipped_game(FILE, seed)
 
 
 # -- the file ---------------------------------------------------------------------------------------
@@ -141,7 +135,7 @@ def test_the_scouts_carry_the_three_out_and_hand_their_own_wounded_to_the_ambula
     turn.hand_off(g, scouts)
     assert all(st.exit_edges[f.id] == "south" for f in three) and not scouts.dependants
     out = victory.finish(g)
-    assert lines(g) == [
+    assert score_lines(g) == [
         ("regular", 3, "doctor Leila escorted off the table by the south edge", "escort_exited"),
         ("regular", 3, "patient Hamid escorted off the table by the south edge", "escort_exited"),
         ("regular", 3, "patient Sami escorted off the table by the south edge", "escort_exited"),
@@ -167,7 +161,7 @@ def test_the_three_still_carried_on_the_table_at_the_end_are_the_brigades() -> N
     put(g, "scouts", 12, 3)  # nearly home
     out = victory.finish(g)
     held = "still on the table at the end, with Scout troop: held"
-    assert lines(g) == [
+    assert score_lines(g) == [
         ("regular", 2, "no rifleman casualty or POW left behind", "none_left_behind"),
         ("insurgent", 3, f"doctor Leila {held}", "captive_held"),
         ("insurgent", 3, f"patient Hamid {held}", "captive_held"),
@@ -191,7 +185,7 @@ def test_a_rifleman_left_on_the_ground_costs_the_none_left_behind_award() -> Non
         g.state.ground.append(f)
     first.figures.clear()
     out = victory.finish(g)
-    assert [a for *_, a in lines(g)].count("none_left_behind") == 0
+    assert [a for *_, a in score_lines(g)].count("none_left_behind") == 0
     assert out["winner"] == "insurgent"
     texts = [e.text for e in g.log.events if e.kind in ("score", "victory")]
     assert texts[-1].startswith("The Hill Brigade win: Mountain Rifles 0 VP, Hill Brigade ")

@@ -15,14 +15,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import shapely
 
-from ambush_gui import systems
 from ambush_gui.ai import alley_goals
 from ambush_gui.alley import victory
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Injury, Side
-from tests.alley.fof_scenarios import computer_games, lists_its_modules, validates_without_a_warning
+from tests.alley.fof_scenarios import (
+    computer_games,
+    inside,
+    lists_its_modules,
+    score_lines,
+    shipped_game,
+    validates_without_a_warning,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 FILE = ROOT / "scenarios" / "the-pump-house.toml"
@@ -31,20 +36,7 @@ HELD = {"first": "pump-house", "second": "gatehouse", "mortar": "mortar-pit"}
 
 
 def game(seed: int = 0) -> AlleyGame:
-    g = systems.new_game(systems.load_scenario(FILE), seed)
-    assert isinstance(g, AlleyGame)
-    return g
-
-
-def lines(g: AlleyGame) -> list[tuple[str, int, str, str]]:
-    """The score ledger: (side, points, why, award) line by line."""
-    return [(s.value, p, w, a) for (s, p, w), a in zip(g.state.score.lines, g.state.score.awards,
-                                                        strict=True)]
-
-
-def inside(g: AlleyGame, uid: str, zone: str) -> bool:
-    poly = g.table.piece(zone).polygon
-    return any(poly.covers(shapely.Point(f.pos)) for f in g.unit(uid).fighters)
+    return shipped_game(FILE, seed)
 
 
 # -- the file ---------------------------------------------------------------------------------------
@@ -82,7 +74,7 @@ def test_the_highlanders_score_each_part_of_the_compound_they_hold() -> None:
     """Nobody has come in: 4 + 2 + 1 for the three parts, and the higher total wins."""
     g = game()
     out = victory.finish(g)
-    assert lines(g) == [
+    assert score_lines(g) == [
         ("regular", 4, "Pump house held at the end", "zone_held"),
         ("regular", 2, "Gatehouse held at the end", "zone_held"),
         ("regular", 1, "Mortar pit held at the end", "zone_held"),
@@ -109,7 +101,7 @@ def test_the_brigade_scores_the_pump_house_and_blood() -> None:
     figs["second-1"].injury = Injury.SLIGHT
     figs["second-2"].injury = Injury.KILLED
     out = victory.finish(g)
-    assert lines(g) == [
+    assert score_lines(g) == [
         ("regular", 2, "Gatehouse held at the end", "zone_held"),
         ("regular", 1, "Mortar pit held at the end", "zone_held"),
         ("insurgent", 3, "Pump house cleared by School group on turn 4", "zone_cleared"),

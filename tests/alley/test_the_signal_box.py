@@ -15,13 +15,18 @@ from pathlib import Path
 import pytest
 import shapely
 
-from ambush_gui import systems
 from ambush_gui.alley import victory
 from ambush_gui.alley.fof.combat_stress import CombatStressModule
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Injury, Side
 from tests.alley.fof.test_mines import mine_tests, walk
-from tests.alley.fof_scenarios import computer_games, lists_its_modules, validates_without_a_warning
+from tests.alley.fof_scenarios import (
+    computer_games,
+    lists_its_modules,
+    score_lines,
+    shipped_game,
+    validates_without_a_warning,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 FILE = ROOT / "scenarios" / "the-signal-box.toml"
@@ -29,15 +34,7 @@ MODULES = ["combat_stress", "mines"]
 
 
 def game(seed: int = 0) -> AlleyGame:
-    g = systems.new_game(systems.load_scenario(FILE), seed)
-    assert isinstance(g, AlleyGame)
-    return g
-
-
-def lines(g: AlleyGame) -> list[tuple[str, int, str, str]]:
-    """The score ledger: (side, points, why, award) line by line."""
-    return [(s.value, p, w, a) for (s, p, w), a in zip(g.state.score.lines, g.state.score.awards,
-                                                        strict=True)]
+    return shipped_game(FILE, seed)
 
 
 def in_box(g: AlleyGame, uid: str) -> bool:
@@ -98,7 +95,7 @@ def test_the_fusiliers_score_the_box_taken_and_kept() -> None:
     st.turn = 2
     victory.check_zones(g)
     out = victory.finish(g)
-    assert lines(g) == [
+    assert score_lines(g) == [
         ("regular", 1, "Signal box cleared by Alpha team on turn 2", "zone_cleared"),
         ("regular", 4, "Signal box held at the end", "zone_held"),
     ]
@@ -113,7 +110,7 @@ def test_the_raiders_score_the_box_kept_and_the_fusiliers_hit() -> None:
     next(f for f in g.state.all_figures() if f.id == "alpha-1").injury = Injury.SLIGHT
     next(f for f in g.state.all_figures() if f.id == "bravo-4").injury = Injury.KILLED
     out = victory.finish(g)
-    assert lines(g) == [
+    assert score_lines(g) == [
         ("insurgent", 3, "Signal box held at the end", "zone_held"),
         ("insurgent", 2, "fusilier alpha-1 wounded", "enemy_wounded"),
         ("insurgent", 3, "fusilier bravo-4 killed", "enemy_killed"),

@@ -22,6 +22,7 @@ from ambush_gui.alley.movement import move_along
 from ambush_gui.alley.scenario import AwardEvent, Scenario
 from ambush_gui.cli import main
 from ambush_gui.core.dice import Dice
+from tests.alley.fof_scenarios import score_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 LEDGER = ROOT / "scenarios" / "the-tailors-ledger.toml"
@@ -30,12 +31,6 @@ CT = ROOT / "scenarios" / "contracting-trouble.toml"
 
 def ledger() -> AlleyGame:
     return AlleyGame(Scenario.load(LEDGER), 0, Dice(strict=True))
-
-
-def lines(g: AlleyGame) -> list[tuple[str, int, str, str]]:
-    """The score ledger: (side, points, why, award) line by line."""
-    return [(s.value, p, w, a) for (s, p, w), a in zip(g.state.score.lines, g.state.score.awards,
-                                                        strict=True)]
 
 
 def fig(g: AlleyGame, fid: str):  # type: ignore[no-untyped-def]
@@ -120,7 +115,7 @@ def test_the_paratroopers_awards_score_in_their_words() -> None:
     turn.end_turn(g)
     assert spot.neutralised
     out = victory.finish(g)
-    assert lines(g) == [
+    assert score_lines(g) == [
         ("regular", 6, "tailor Faruq escorted off the table by the east edge", "escort_exited"),
         ("regular", 3, "Bicycle workshop cleared by Blue team on turn 4", "zone_cleared"),
         ("regular", 2, "Hot Spot 3 neutralised", "hot_spot_neutralised"),
@@ -141,7 +136,7 @@ def test_the_militias_awards_score_in_their_words() -> None:
     fig(g, "blue-2").injury = Injury.KILLED
     assert in_workshop(g, "cell")
     out = victory.finish(g)
-    assert lines(g) == [
+    assert score_lines(g) == [
         ("insurgent", 2, "paratrooper red-1 wounded", "enemy_wounded"),
         ("insurgent", 3, "paratrooper blue-2 killed", "enemy_killed"),
         ("insurgent", 5, "tailor Faruq held at the end", "captive_held"),
@@ -159,7 +154,7 @@ def test_a_paratrooper_in_the_workshop_at_the_end_denies_the_militia_its_hold() 
     red.translate(14.2 - red.figures[0].x, 18.4 - red.figures[0].y)  # beside the cell, inside
     assert in_workshop(g, "red") and in_workshop(g, "cell")
     victory.finish(g)
-    assert [a for *_, a in lines(g)] == ["captive_held"]
+    assert [a for *_, a in score_lines(g)] == ["captive_held"]
 
 
 # -- computer games ---------------------------------------------------------------------------------
