@@ -11,27 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
 
 from ambush_gui.ai import fof, fof_mines
-from ambush_gui.ai.alley_ai import AlleyAI
-from ambush_gui.ai.simulate import play_out
 from ambush_gui.alley.fof.combat_stress import CombatStressModule
 from ambush_gui.alley.game import AlleyGame
-from ambush_gui.alley.scenario import Scenario
-
-SCENARIOS = Path(__file__).parent / "scenarios"
-SEEDS = range(1, 11)
-
-
-def played(name: str, seed: int) -> AlleyGame:
-    g = AlleyGame(Scenario.load(SCENARIOS / name), seed)
-    ai = AlleyAI()
-    play_out(g, {"regular": ai, "insurgent": ai})
-    assert g.state.outcome is not None
-    return g
+from tests.ai.test_alley_goals import SEEDS, played  # the test tables, played normal v normal
 
 
 def games(name: str) -> list[AlleyGame]:
