@@ -253,7 +253,6 @@ def test_a_move_far_from_the_enemy_asks_the_engine_only_about_the_end_it_takes(m
     """The normal player looks for enemy figures in the way of its best three ends only
     when a figure could touch one within the move: far from them, the engine checks the
     one end it takes, not three (the same answer, a third of the checks)."""
-    from ambush_gui.alley import movement
     from ambush_gui.alley.movement import allowance
 
     awards = [{"side": "regular", "event": "enemy_killed", "points": 1}]
@@ -262,14 +261,7 @@ def test_a_move_far_from_the_enemy_asks_the_engine_only_about_the_end_it_takes(m
     m = g.unit("m")
     m.speed = Speed.CAUTIOUS
     d = move_decision(g, m, allowance(g, m), move_rules(g, m))
-    calls: list[Any] = []
-    real = movement.check_move
-
-    def counted(*args: Any, **kw: Any) -> Any:
-        calls.append(args[2])
-        return real(*args, **kw)
-
-    monkeypatch.setattr(movement, "check_move", counted)
+    calls = kit.count_move_checks(monkeypatch)
     c = AlleyAI().decide(g, d)
     assert c.answer != "stay" and calls == [c.answer]
 

@@ -166,3 +166,19 @@ def roll_texts(g: AlleyGame) -> list[str]:
 
 def events(g: AlleyGame, kind: str) -> list[Any]:
     return [e for e in g.log.events if e.kind == kind]
+
+
+def count_move_checks(monkeypatch: Any) -> list[Any]:
+    """The move each call of the engine's ``movement.check_move`` was asked about, from now
+    on (the calls still check)."""
+    from ambush_gui.alley import movement
+
+    calls: list[Any] = []
+    real = movement.check_move
+
+    def counted(*args: Any, **kw: Any) -> Any:
+        calls.append(args[2])
+        return real(*args, **kw)
+
+    monkeypatch.setattr(movement, "check_move", counted)
+    return calls

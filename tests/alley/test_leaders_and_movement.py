@@ -345,14 +345,7 @@ def test_a_move_refused_once_is_refused_again_for_the_same_reason_without_a_seco
 
     g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 9), n=3)], seed=1, strict=False)
     m = g.unit("m")
-    calls: list[Any] = []
-    real = movement.check_move
-
-    def counted(*args: Any, **kw: Any) -> Any:
-        calls.append(args[2])
-        return real(*args, **kw)
-
-    monkeypatch.setattr(movement, "check_move", counted)
+    calls = kit.count_move_checks(monkeypatch)
     checks = movement.MoveChecks(g, m, 6.0)
     into = {"path": [[6.2, 8.8]]}  # straight into the gang
     reasons = []
