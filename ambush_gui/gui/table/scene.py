@@ -613,12 +613,34 @@ class TableScene(QGraphicsScene):
                                      placed + obstacles + [box_px])
                     spot = lab.pos()
             else:
+                if piece.kind == "building":  # inside it, as built, unless it is full
+                    lab.set_anchor("center")
+                    lab.set_colours(theme.TERRAIN_LABEL, None)
                 spot = self._free_spot(pid, lab, ppi, placed + obstacles) if fits else None
+                if spot is None and piece.kind == "building":
+                    spot = self._beside(piece, lab, ppi, placed + obstacles)
             if spot is not None:  # a name moves aside for the units rather than vanish
                 lab.setPos(spot)
                 placed.append(self._pixels(lab, ppi))
             lab.setVisible(spot is not None)
         self.move_overlay.place_labels()  # a move's ring words keep off the names just placed
+
+    def _beside(self, piece: TerrainItem, lab: LabelItem, ppi: float,
+                taken: list[QRectF]) -> QPointF | None:
+        """Where just outside building ``piece`` its name ``lab`` covers nothing in ``taken``
+        nor the building itself (above it first, then below, right, left), on a plate of its
+        own so it reads on the ground; None: nowhere beside it is free. The raiders filling
+        the Signal box hid its name: a building full of figures is still named."""
+        box = piece.polygon.boundingRect()
+        box_px = QRectF(box.topLeft() * ppi, box.bottomRight() * ppi)
+        lab.set_colours(theme.TERRAIN_LABEL, theme.TERRAIN_LABEL_BG)
+        spots = self._spots_around([box.topLeft(), box.bottomRight()], 2.0 / ppi)
+        anchor, at, cover = self.place_least_covered(lab, [spots[1], spots[0], spots[2], spots[3]],
+                                                     ppi, [*taken, box_px])
+        if cover > 0:
+            lab.set_anchor("center")
+            return None
+        return at
 
     def _free_spot(self, pid: str, lab: LabelItem, ppi: float,
                    taken: list[QRectF]) -> QPointF | None:

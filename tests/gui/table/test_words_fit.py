@@ -401,3 +401,23 @@ def test_a_crowd_standing_on_a_building_does_not_cover_its_name(qtbot: Any) -> N
     scene.layout_labels(scene.ppi)
     name = scene.terrain_labels[building]
     assert not (name.isVisible() and on_view(view, name).intersects(on_view(view, stand)))
+
+
+def test_a_building_full_of_figures_is_still_named_beside_it(qtbot: Any) -> None:
+    """At the start the raiders fill the Signal box: no spot inside was free of figures, so
+    the building's name was not shown at all. It is shown, inside where a spot is free, else
+    just beside the building, covering no figure and no other name."""
+    from ambush_gui.gui.table.items import FigureItem, LabelItem
+
+    game = systems.new_game(systems.load_scenario(systems.resolve("the-signal-box")), seed=3)
+    win = table_window(qtbot, game)
+    view, scene = win.table, win.table.table
+    pid = next(p for p, lab in scene.terrain_labels.items() if lab.text == "Signal box")
+    name = scene.terrain_labels[pid]
+    assert name.isVisible()
+    plate = on_view(view, name)
+    figures = [on_view(view, i) for i in scene.items() if isinstance(i, FigureItem) and i.isVisible()]
+    others = [on_view(view, i) for i in scene.items() if isinstance(i, LabelItem) and i is not name
+              and i.isVisible() and not i.rotation()]
+    assert not any(plate.intersects(f) for f in figures)
+    assert not [i for i in others if plate.intersects(i)]
