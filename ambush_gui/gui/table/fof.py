@@ -195,6 +195,7 @@ class FofLayer:
         self.zone_label.hide()
         scene.addItem(self.zone_label)
         self.zone_unit: str | None = None
+        self._zone_box = (0.0, 0.0, 0.0, 0.0)  # the shown zone's bounds (table inches)
         self.leader_rings = [Ring(scene, theme.LEADER_POSITIVE, width=2.0, dash=False),
                              Ring(scene, theme.LEADER_POSITIVE, width=1.6)]
         self.leader: tuple[str, float, float] | None = None  # (figure, x, y) whose rings show
@@ -323,27 +324,36 @@ class FofLayer:
             path.closeSubpath()
         self.zone.setPath(path)
         self.zone.show()
-        top = area.bounds[3]
-        cx = (area.bounds[0] + area.bounds[2]) / 2
+        self._zone_box = area.bounds
         inches = reach / self.game.m.scale
-        self.zone_label.set_text(f"{unit.name}: No Fire Zone {inches:g}\" — fires only beyond it "
+        self.zone_label.set_text(f"{unit.name}: No Fire Zone {inches:g}\"\nfires only beyond it "
                                  "(direct lay, −1 die)")
-        # kept over the table: centred on the team, it ran off the view's edge
+        self.zone_label.show()
+        self.place_zone_label()
+        return True
+
+    def place_zone_label(self) -> None:
+        """The zone's words over its top, else under its foot, else inside it from its top
+        down, slid sideways, at the first spot covering no name and no figure (the table lays its
+        labels out first): centred over the top they lay on the Pump House's building names
+        and the village road's, and a mortar near the table's top edge had them clipped."""
+        if not self.zone_label.isVisible():
+            return
+        x0, bottom, x1, top = self._zone_box
+        cx, st, flip = (x0 + x1) / 2, self.game.state, self.scene.flip
         ppi = max(1e-6, self.scene.ppi)
         half = self.zone_label.size().width() / 2 / ppi
-        cx = min(max(cx, half), max(half, st.width - half))
-        # over the zone's top; when there is no room above it on the table (a mortar near
-        # the table's top edge: the label was clipped at the top of the map), under its foot
-        tall = self.zone_label.size().height() + 2
-        bottom = area.bounds[1]
-        if (st.height - top) * ppi >= tall or bottom * ppi < tall:
-            self.zone_label.set_anchor("above")
-        else:
-            self.zone_label.set_anchor("below")
-            top = bottom
-        self.zone_label.setPos(flip.scene(cx, top))
-        self.zone_label.show()
-        return True
+        tall = self.zone_label.size().height() / ppi
+        rows = [("above", top), ("below", bottom)]  # then inside, from its top down
+        rows += [("below", top - k * tall) for k in range(int((top - bottom) / tall))]
+        spots = []
+        for anchor, y in rows:
+            for dx in (0.0, -half, half, -2 * half, 2 * half):
+                x = min(max(cx + dx, half), max(half, st.width - half))  # on the table
+                spots.append((anchor, flip.scene(x, y)))
+        taken = [r.adjusted(-2, -2, 2, 2)  # a hair apart: plates edge to edge read as one
+                 for r in self.scene.plates_shown(ppi, but=self.zone_label)]
+        self.scene.place_least_covered(self.zone_label, spots, ppi, taken)
 
     # -- combat stress: the leaders' reach ------------------------------------------------
     def leader_of(self, fid: str | None) -> tuple[bool, int] | None:

@@ -624,6 +624,7 @@ class TableScene(QGraphicsScene):
                 placed.append(self._pixels(lab, ppi))
             lab.setVisible(spot is not None)
         self.move_overlay.place_labels()  # a move's ring words keep off the names just placed
+        self.fof.place_zone_label()  # a mortar's No Fire Zone words too
 
     def _beside(self, piece: TerrainItem, lab: LabelItem, ppi: float,
                 taken: list[QRectF]) -> QPointF | None:
@@ -731,6 +732,16 @@ class TableScene(QGraphicsScene):
         lab.set_anchor(best[1])
         lab.setPos(best[2])
         return best[1], best[2], best[0]
+
+    def plates_shown(self, ppi: float, but: LabelItem | None = None) -> list[QRectF]:
+        """Every label plate and figure shown on the table (but ``but``), in view pixels at
+        ``ppi``: what a plate laid over the table late must not cover."""
+        r_px = 1.3 * self.base_radius * ppi
+        out = [QRectF(p.x() - r_px, p.y() - r_px, 2 * r_px, 2 * r_px)
+               for p in (i.pos() * ppi for i in self.figures.values() if i.isVisible())]
+        out += [self._pixels(i, ppi) for i in self.items()
+                if isinstance(i, LabelItem) and i is not but and i.isVisible()]
+        return out
 
     @staticmethod
     def _pixels(lab: LabelItem, ppi: float) -> QRectF:

@@ -199,6 +199,29 @@ def test_the_no_fire_zone_label_is_not_clipped_at_the_top_of_the_map(qtbot: Any)
     assert win.table.viewport().rect().contains(on_view(win.table, lab).toAlignedRect())
 
 
+
+def test_the_no_fire_zone_words_cover_no_name_and_no_figure(qtbot: Any) -> None:
+    """The Pump House's mortar detachment selected: its No Fire Zone's words, centred over the
+    zone's top, lay on the Mill's, the Coffee house's and the School's roofs and names and on
+    the village road's. They take a spot that covers no label and no figure."""
+    from ambush_gui.gui.table.items import FigureItem, LabelItem
+
+    game = systems.new_game(systems.load_scenario(systems.resolve("the-pump-house")), seed=3)
+    win = table_window(qtbot, game)
+    view, scene = win.table, win.table.table
+    uid = next(u.id for u in game.state.units.values() if u.name == "Mortar detachment")
+    view.select(uid)
+    lab = scene.fof.zone_label
+    assert lab.isVisible()
+    words = on_view(view, lab)
+    others = [i for i in scene.items() if isinstance(i, FigureItem | LabelItem) and i is not lab
+              and i.isVisible()]
+    assert [getattr(i, "text", i) for i in others if words.intersects(on_view(view, i))] == []
+    view.zoom(1.5)  # laid out again with the other labels at another zoom
+    words = on_view(view, lab)
+    assert [getattr(i, "text", i) for i in others
+            if i.isVisible() and words.intersects(on_view(view, i))] == []
+
 # -- item 8: the words a new player missed ---------------------------------------------------
 
 def alpha_by_the_headman(game: Any) -> None:
