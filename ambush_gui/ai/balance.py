@@ -27,6 +27,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ambush_gui.core.words import named_together
+
 
 @dataclass(frozen=True)
 class Band:
@@ -279,7 +281,7 @@ def _place_levers(spec: Any, strong: str, names: dict[str, str]) -> list[str]:
         moves.append(f"move {zone('regular')} {away} what they must reach")
     escorts = spec.all_escorts()
     if escorts:
-        moves.append(f"put the {_escort_words(escorts)} {away} the {reg}")
+        moves.append(f"put the {named_together([str(e.label) for e in escorts])} {away} the {reg}")
     out = ["Places: " + _joined(moves) + "."]
     devices = (spec.module_settings().get("ieds") or {}).get("devices") or []
     mined = sum(1 for piece in spec.table.pieces if piece.kind == "minefield")
@@ -296,11 +298,6 @@ def _place_levers(spec: Any, strong: str, names: dict[str, str]) -> list[str]:
 def _joined(parts: list[str]) -> str:
     """"a", "a or b", "a, b or c"."""
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
-
-
-def _escort_words(escorts: list[Any]) -> str:
-    labels = sorted({str(e.label) for e in escorts})
-    return " and ".join(f"{label}s" if len(escorts) > 1 else label for label in labels)
 
 
 def _force_lever(spec: Any, strong: str, weak: str, names: dict[str, str]) -> str:

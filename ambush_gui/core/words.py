@@ -24,6 +24,25 @@ def noun(n: int, singular: str, plural: str | None = None) -> str:
     return singular if abs(n) == 1 else (plural or singular + "s")
 
 
+def named_together(labels: list[str]) -> str:
+    """Figures called by their labels, each label once with how many bear it where there
+    are several labels (a lone label in the plural when several bear it).
+
+    >>> named_together(["contractor", "contractor"]), named_together(["VIP"])
+    ('contractors', 'VIP')
+    >>> named_together(["VIP", "informant"]), named_together(["doctor", "patient", "patient"])
+    ('VIP and informant', 'doctor and 2 patients')
+    """
+    kinds: dict[str, int] = {}
+    for label in labels:
+        kinds[label] = kinds.get(label, 0) + 1
+    if len(kinds) == 1:
+        (label, n), = kinds.items()
+        return label + "s" if n > 1 and not label.endswith("s") else label
+    parts = [label if n == 1 else count(n, label) for label, n in kinds.items()]
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 _SAID_AN = "AEFHILMNORSX"
 """Letters whose spoken name begins with a vowel sound ("an M1", "an MG 42", "an SS man")."""
 

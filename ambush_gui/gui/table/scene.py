@@ -21,7 +21,7 @@ from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Figure, FigureKind, Unit
 from ambush_gui.alley.weapons import WEAPONS, Support
 from ambush_gui.core.view import PUBLIC
-from ambush_gui.core.words import count
+from ambush_gui.core.words import count, named_together
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.table.fof import FofLayer, caption_extra, is_mortar, minefield_words
 from ambush_gui.gui.table.items import (
@@ -155,15 +155,9 @@ def escorts_waiting(game: AlleyGame | None, unit: Unit | None) -> list[Figure]:
 
 
 def escort_words(figs: list[Figure]) -> str:
-    """The label over escorts waiting on the ground, in the scenario's word for them:
-    "Contractors", "VIP", "VIP, informant"."""
-    labels = list(dict.fromkeys(f.label or "escort" for f in figs))
-    if len(labels) == 1:
-        word = labels[0]
-        many = sum(1 for f in figs if (f.label or "escort") == word) > 1
-        word = word + "s" if many and not word.endswith("s") else word
-        return word[:1].upper() + word[1:]
-    text = ", ".join(labels)
+    """The label over escorts waiting on the ground, in the scenario's words for them:
+    "Contractors", "VIP", "VIP and informant", "Doctor and 2 patients"."""
+    text = named_together([f.label or "escort" for f in figs])
     return text[:1].upper() + text[1:]
 
 

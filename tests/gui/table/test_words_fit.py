@@ -444,3 +444,13 @@ def test_a_building_full_of_figures_is_still_named_beside_it(qtbot: Any) -> None
               and i.isVisible() and not i.rotation()]
     assert not any(plate.intersects(f) for f in figures)
     assert not [i for i in others if plate.intersects(i)]
+
+
+def test_the_escorts_waiting_are_named_with_how_many_of_each(qtbot: Any) -> None:
+    """The Last Clinic: the doctor and her two patients waited under "Doctor, patient"; the
+    label names each kind once, with how many."""
+    game = systems.new_game(systems.load_scenario(systems.resolve("the-last-clinic")), seed=3)
+    win = table_window(qtbot, game)
+    label = win.table.table.contractor_label
+    assert label.isVisible()
+    assert label.text == "Doctor and 2 patients"
