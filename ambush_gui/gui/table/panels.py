@@ -266,15 +266,24 @@ class UnitCard(QWidget):
 
 
 def _optimum(game: Any, unit: Any) -> str:
-    """The Optimum Range the pools use now (MOPP 3/4 halve it, FF-021; a mounted unit's own,
-    FF-057/059), with the unit's own when a rule changed it."""
+    """The Optimum Range the pools use now, and when a module changed it, which and the
+    unit's own: "none firing mounted (FF-057; own 8")", "2" halved in MOPP 3-4 (FF-021;
+    own 4")" (a mounted unit's own, FF-057/059; MOPP 3/4 halve it, FF-021)."""
     from ambush_gui.alley.pools import optimum_range
 
     now = optimum_range(game, unit)
     if abs(now - unit.optimum_range) < 1e-9:
         return f"{now:g}\""
-    why = "none" if now <= 0 else f"{now:g}\""
-    return f"{why} (own {unit.optimum_range:g}\", changed by the rules in play)"
+    why = []
+    mounted = game.modules.first("optimum_range", unit) if game.modules else None
+    if mounted is not None:
+        why.append("firing mounted (FF-057" if mounted <= 0 else "as mounted Cavalry (FF-059")
+    if game.modules and game.modules.gather("optimum_range_factor", unit):
+        why.append("halved in MOPP 3-4 (FF-021")
+    said = " and ".join(w.split(" (")[0] for w in why) or "changed by the rules in play"
+    ids = ", ".join(w.split(" (")[1] for w in why)
+    value = "none" if now <= 0 else f"{now:g}\""
+    return f"{value} {said} ({ids + '; ' if ids else ''}own {unit.optimum_range:g}\")"
 
 
 def _joined(game: Any, uid: str) -> str | None:

@@ -84,9 +84,23 @@ def test_the_unit_card_gives_the_optimum_range_the_pools_use_under_mopp_4(qtbot:
     card = UnitCard()
     qtbot.addWidget(card)
     card.show_unit(g, "m")
-    assert 'Optimum Range 4" (own 8"' in card.body.text()
+    assert 'Optimum Range 4" halved in MOPP 3-4 (FF-021; own 8")' in card.body.text()
     card.show_unit(g, "i")
     assert 'Optimum Range 6" &nbsp;' in card.body.text()  # MOPP 0: its own
+
+
+def test_the_unit_card_says_a_mounted_unit_has_no_optimum_range_and_why(qtbot: Any) -> None:
+    """Mounted troops firing mounted (FF-057): the card said "none (own 8", changed by the
+    rules in play)"; it says which rule."""
+    from ambush_gui.gui.table.panels import UnitCard
+
+    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 20))],
+                 modules=["mounted"], mounted={"units": [{"unit": "m", "type": "mounted_troops"}]},
+                 strict=False)
+    card = UnitCard()
+    qtbot.addWidget(card)
+    card.show_unit(g, "m")
+    assert 'Optimum Range none firing mounted (FF-057; own 8")' in card.body.text()
 
 
 def test_a_mounted_unit_out_of_play_no_longer_says_it_is_mounted(qtbot: Any) -> None:
