@@ -271,7 +271,7 @@ def _optimum(game: Any, unit: Any) -> str:
     own 4")" (a mounted unit's own, FF-057/059; MOPP 3/4 halve it, FF-021)."""
     from ambush_gui.alley.pools import optimum_range
 
-    now = optimum_range(game, unit)
+    now = optimum_range(game, unit) if unit.on_table else unit.optimum_range  # out of play
     if abs(now - unit.optimum_range) < 1e-9:
         return f"{now:g}\""
     why = []

@@ -76,13 +76,25 @@ def test_the_fire_choice_says_the_target_holds_one_of_yours_prisoner(qtbot: Any)
 
 # -- stale or wrong status ------------------------------------------------------------------
 
-def test_the_unit_card_gives_the_optimum_range_the_pools_use_under_mopp_4(qtbot: Any) -> None:
+def unit_card(qtbot: Any) -> Any:
     from ambush_gui.gui.table.panels import UnitCard
 
-    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 20))],
-                 modules=["nbc"], nbc={"mopp": {"regular": 4}})
     card = UnitCard()
     qtbot.addWidget(card)
+    return card
+
+
+def mounted_game(uid: str, kind: str) -> Any:
+    """Marines "m" and Insurgents "i" (d8), unit ``uid`` mounted as ``kind``."""
+    return kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 20), tq="d8")],
+                    modules=["mounted"], mounted={"units": [{"unit": uid, "type": kind}]},
+                    strict=False)
+
+
+def test_the_unit_card_gives_the_optimum_range_the_pools_use_under_mopp_4(qtbot: Any) -> None:
+    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 20))],
+                 modules=["nbc"], nbc={"mopp": {"regular": 4}})
+    card = unit_card(qtbot)
     card.show_unit(g, "m")
     assert 'Optimum Range 4" halved in MOPP 3-4 (FF-021; own 8")' in card.body.text()
     card.show_unit(g, "i")
@@ -92,25 +104,14 @@ def test_the_unit_card_gives_the_optimum_range_the_pools_use_under_mopp_4(qtbot:
 def test_the_unit_card_says_a_mounted_unit_has_no_optimum_range_and_why(qtbot: Any) -> None:
     """Mounted troops firing mounted (FF-057): the card said "none (own 8", changed by the
     rules in play)"; it says which rule."""
-    from ambush_gui.gui.table.panels import UnitCard
-
-    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 20))],
-                 modules=["mounted"], mounted={"units": [{"unit": "m", "type": "mounted_troops"}]},
-                 strict=False)
-    card = UnitCard()
-    qtbot.addWidget(card)
-    card.show_unit(g, "m")
+    card = unit_card(qtbot)
+    card.show_unit(mounted_game("m", "mounted_troops"), "m")
     assert 'Optimum Range none firing mounted (FF-057; own 8")' in card.body.text()
 
 
 def test_a_mounted_unit_out_of_play_no_longer_says_it_is_mounted(qtbot: Any) -> None:
-    from ambush_gui.gui.table.panels import UnitCard
-
-    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("i", (5, 20), tq="d8")],
-                 modules=["mounted"], mounted={"units": [{"unit": "i", "type": "cavalry"}]},
-                 strict=False)
-    card = UnitCard()
-    qtbot.addWidget(card)
+    g = mounted_game("i", "cavalry")
+    card = unit_card(qtbot)
     card.show_unit(g, "i")
     assert "Cavalry: mounted" in card.body.text()
     g.unit("i").on_table = False  # it has left the table
