@@ -16,23 +16,16 @@ import shapely
 
 from ambush_gui import systems
 from ambush_gui.alley.game import AlleyGame
-from tests.alley.fof_scenarios import computer_games, lists_its_modules, validates_without_a_warning
+from tests.alley.fof_scenarios import computer_games
 
 ROOT = Path(__file__).resolve().parents[2]
 FILE = ROOT / "scenarios" / "market-day.toml"
-MODULES = ["civilians", "ieds", "combat_stress"]
 
 
 def game(seed: int = 0) -> AlleyGame:
     return systems.new_game(systems.load_scenario(FILE), seed)  # type: ignore[return-value]
 
 
-def test_it_is_shipped_and_validates_without_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
-    validates_without_a_warning(FILE, "market-day", "Market Day", capsys)
-
-
-def test_list_reports_its_modules(capsys: pytest.CaptureFixture[str]) -> None:
-    lists_its_modules(FILE, "market-day", MODULES, capsys)
 
 
 def test_the_crowd_is_in_the_market_and_the_headman_in_the_council_house() -> None:

@@ -23,16 +23,13 @@ from ambush_gui.alley.model import Injury, Side
 from ambush_gui.alley.turn import Speed
 from tests.alley.fof_scenarios import (
     inside,
-    lists_its_modules,
     put,
     score_lines,
     shipped_game,
-    validates_without_a_warning,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
 FILE = ROOT / "scenarios" / "the-chlorine-house.toml"
-MODULES = ["mounted", "ieds", "combat_stress", "nbc"]
 SIDES = ("Mounted Gendarmerie", "Valley Front")
 
 
@@ -41,14 +38,6 @@ def game(seed: int = 0) -> AlleyGame:
 
 
 # -- the file ---------------------------------------------------------------------------------------
-
-def test_it_is_shipped_and_validates_without_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
-    validates_without_a_warning(FILE, "the-chlorine-house", "The Chlorine House", capsys)
-
-
-def test_list_reports_its_modules(capsys: pytest.CaptureFixture[str]) -> None:
-    lists_its_modules(FILE, "the-chlorine-house", MODULES, capsys)
-
 
 @pytest.mark.rule("FF-052", "FF-054")
 def test_the_squadron_starts_in_the_saddle_at_the_west_end_of_the_canal_road() -> None:

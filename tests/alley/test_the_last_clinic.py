@@ -30,16 +30,13 @@ from ambush_gui.alley.turn import Speed
 from ambush_gui.core.dice import Die
 from ambush_gui.gui.launcher_cards import balance_table, file_hash
 from tests.alley.fof_scenarios import (
-    lists_its_modules,
     put,
     score_lines,
     shipped_game,
-    validates_without_a_warning,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
 FILE = ROOT / "scenarios" / "the-last-clinic.toml"
-MODULES = ["civilians", "ieds", "mortars", "mounted"]
 SIDES = ("Mountain Rifles", "Hill Brigade")
 
 
@@ -48,14 +45,6 @@ def game(seed: int = 0) -> AlleyGame:
 
 
 # -- the file ---------------------------------------------------------------------------------------
-
-def test_it_is_shipped_and_validates_without_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
-    validates_without_a_warning(FILE, "the-last-clinic", "The Last Clinic", capsys)
-
-
-def test_list_reports_its_modules(capsys: pytest.CaptureFixture[str]) -> None:
-    lists_its_modules(FILE, "the-last-clinic", MODULES, capsys)
-
 
 @pytest.mark.rule("CT-048")
 def test_the_doctor_and_two_wounded_patients_wait_in_the_clinic() -> None:

@@ -19,23 +19,16 @@ import shapely
 from ambush_gui import systems
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Side
-from tests.alley.fof_scenarios import computer_games, lists_its_modules, validates_without_a_warning
+from tests.alley.fof_scenarios import computer_games
 
 ROOT = Path(__file__).resolve().parents[2]
 FILE = ROOT / "scenarios" / "the-orchard-battery.toml"
-MODULES = ["mortars", "nbc", "mines", "mounted"]
 
 
 def game(seed: int = 0) -> AlleyGame:
     return systems.new_game(systems.load_scenario(FILE), seed)  # type: ignore[return-value]
 
 
-def test_it_is_shipped_and_validates_without_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
-    validates_without_a_warning(FILE, "the-orchard-battery", "The Orchard Battery", capsys)
-
-
-def test_list_reports_its_modules(capsys: pytest.CaptureFixture[str]) -> None:
-    lists_its_modules(FILE, "the-orchard-battery", MODULES, capsys)
 
 
 def test_the_minefield_spans_the_slope_but_for_the_goat_track() -> None:

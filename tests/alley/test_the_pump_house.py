@@ -23,15 +23,12 @@ from ambush_gui.alley.model import Injury, Side
 from tests.alley.fof_scenarios import (
     computer_games,
     inside,
-    lists_its_modules,
     score_lines,
     shipped_game,
-    validates_without_a_warning,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
 FILE = ROOT / "scenarios" / "the-pump-house.toml"
-MODULES = ["mortars", "nbc", "mines", "civilians"]
 HELD = {"first": "pump-house", "second": "gatehouse", "mortar": "mortar-pit"}
 
 
@@ -40,14 +37,6 @@ def game(seed: int = 0) -> AlleyGame:
 
 
 # -- the file ---------------------------------------------------------------------------------------
-
-def test_it_is_shipped_and_validates_without_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
-    validates_without_a_warning(FILE, "the-pump-house", "The Pump House", capsys)
-
-
-def test_list_reports_its_modules(capsys: pytest.CaptureFixture[str]) -> None:
-    lists_its_modules(FILE, "the-pump-house", MODULES, capsys)
-
 
 def test_each_highlander_unit_starts_in_the_part_of_the_compound_it_holds() -> None:
     g = game()

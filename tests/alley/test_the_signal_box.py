@@ -22,15 +22,12 @@ from ambush_gui.alley.model import Injury, Side
 from tests.alley.fof.test_mines import mine_tests, walk
 from tests.alley.fof_scenarios import (
     computer_games,
-    lists_its_modules,
     score_lines,
     shipped_game,
-    validates_without_a_warning,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
 FILE = ROOT / "scenarios" / "the-signal-box.toml"
-MODULES = ["combat_stress", "mines"]
 
 
 def game(seed: int = 0) -> AlleyGame:
@@ -49,14 +46,6 @@ def stress(g: AlleyGame) -> CombatStressModule:
 
 
 # -- the file ---------------------------------------------------------------------------------------
-
-def test_it_is_shipped_and_validates_without_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
-    validates_without_a_warning(FILE, "the-signal-box", "The Signal Box", capsys)
-
-
-def test_list_reports_its_modules(capsys: pytest.CaptureFixture[str]) -> None:
-    lists_its_modules(FILE, "the-signal-box", MODULES, capsys)
-
 
 def test_it_is_small_enough_to_learn_on() -> None:
     """Three turns, three fusilier units, one building that every zone award names."""
