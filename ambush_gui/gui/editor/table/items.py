@@ -148,25 +148,34 @@ class RingItem(QGraphicsItem):
         painter.drawEllipse(QPointF(0, 0), self.r, self.r)
 
 
-class SelectRingItem(QGraphicsItem):
-    """A ring of fixed screen width round a selected marker (a Hot Spot, an aid station)."""
+class MarkRingItem(QGraphicsItem):
+    """A ring of ``width`` screen pixels round a point, ``radius`` inches out, that takes no
+    clicks: what marks a selected marker or a leader."""
 
-    def __init__(self, radius: float) -> None:
+    def __init__(self, radius: float, colour: QColor, width: float, z: float,
+                 margin: float) -> None:
         super().__init__()
-        self.r = radius
+        self.r, self.colour, self.width, self.margin = radius, colour, width, margin
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setZValue(theme.Z_OVERLAY)
+        self.setZValue(z)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
-        s = self.r + 0.3
+        s = self.r + self.margin
         return QRectF(-s, -s, 2 * s, 2 * s)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(cosmetic(theme.SELECTION, 4.0))
+        painter.setPen(cosmetic(self.colour, self.width))
         painter.drawEllipse(QPointF(0, 0), self.r, self.r)
+
+
+class SelectRingItem(MarkRingItem):
+    """A ring of fixed screen width round a selected marker (a Hot Spot, an aid station)."""
+
+    def __init__(self, radius: float) -> None:
+        super().__init__(radius, theme.SELECTION, 4.0, theme.Z_OVERLAY, 0.3)
 
 
 class SizeTagItem(QGraphicsItem):
@@ -323,24 +332,10 @@ class IedItem(QGraphicsItem):
         painter.drawLine(QPointF(0, -0.35 * r), QPointF(0, 0.35 * r))
 
 
-class LeaderRingItem(QGraphicsItem):
+class LeaderRingItem(MarkRingItem):
     """A Positive (green) or Negative (red) Leader's ring round his figure (FF-102..104),
     so he is found at any zoom; his rating is on the badge beside it."""
 
     def __init__(self, radius: float, positive: bool) -> None:
-        super().__init__()
-        self.r = radius
-        self.colour = QColor("#2e7d32") if positive else QColor("#b23b3b")
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setZValue(theme.Z_MARKERS)
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
-        s = self.r + 0.1
-        return QRectF(-s, -s, 2 * s, 2 * s)
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(cosmetic(self.colour, 2.5))
-        painter.drawEllipse(QPointF(0, 0), self.r, self.r)
+        super().__init__(radius, QColor("#2e7d32") if positive else QColor("#b23b3b"), 2.5,
+                         theme.Z_MARKERS, 0.1)
