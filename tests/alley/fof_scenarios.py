@@ -4,7 +4,9 @@ warning, `list --json` reports its modules, and computer games on it play to the
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 import shapely
@@ -32,10 +34,22 @@ def lists_its_modules(path: Path, name: str, modules: list[str],
     assert Scenario.load(path).spec.module_names() == modules
 
 
-def computer_games(path: Path, name: str, seed: int, sides: tuple[str, str]) -> set[str]:
-    """Two games with the computer on both sides from ``seed``: each ends with no exception
-    and no broken invariant, and every score line is one of the scenario's awards said in
-    its side names (``sides``). Returns the kinds of event the games logged."""
+@dataclass
+class Played:
+    """Computer games of a scenario and what they logged."""
+
+    report: Any  # the simulate report (wins, outcomes, exceptions)
+    games: list[AlleyGame]
+    kinds: set[str]  # the kinds of event logged
+    texts: list[str]  # every event's text
+    scored: set[str]  # the awards scored
+
+
+def computer_games(path: Path, name: str, seed: int, sides: tuple[str, str],
+                   n: int = 2) -> Played:
+    """``n`` games with the computer on both sides from ``seed``: each ends with no
+    exception and no broken invariant, and every score line is one of the scenario's awards
+    said in its side names (``sides``)."""
     scenario = systems.load_scenario(path)
     games: list[AlleyGame] = []
 
@@ -43,19 +57,22 @@ def computer_games(path: Path, name: str, seed: int, sides: tuple[str, str]) -> 
         games.append(systems.new_game(scenario, s))  # type: ignore[arg-type]
         return games[-1]
 
-    report = simulate(new_game, name, 2, seed, {"regular": "ai", "insurgent": "ai"},
+    report = simulate(new_game, name, n, seed, {"regular": "ai", "insurgent": "ai"},
                       systems.invariants, systems.outcome)
     assert report.problems == []
     assert (report.exceptions, report.invariant_violations) == (0, 0)
-    assert len(report.outcomes) == 2
+    assert len(report.outcomes) == n
     awards = {a.event.value for a in scenario.spec.victory.all_awards()}
-    kinds = set()
+    played = Played(report, games, set(), [], set())
     for g in games:
         for e in g.log.events:
-            kinds.add(e.kind)
+            played.kinds.add(e.kind)
+            played.texts.append(e.text)
             if e.kind == "score":
-                assert e.text.startswith(tuple(f"{s} +" for s in sides)) and e.data["award"] in awards
-    return kinds
+                assert e.text.startswith(tuple(f"{s} +" for s in sides)), e.text
+                assert e.data["award"] in awards
+                played.scored.add(e.data["award"])
+    return played
 
 
 def shipped_game(path: Path, seed: int = 0) -> AlleyGame:

@@ -67,5 +67,5 @@ def test_computer_games_play_to_the_end(seed: int) -> None:
     broken invariant, the three modules each have their say (the bomb goes off, the crowd
     moves or is dispersed, Stress Tests are rolled), and every score line is one of the
     scenario's awards in its side names."""
-    kinds = computer_games(FILE, "market-day", seed, ('Rangers', 'Gunmen'))
+    kinds = computer_games(FILE, "market-day", seed, ('Rangers', 'Gunmen')).kinds
     assert {"blast", "civilians", "stress"} <= kinds

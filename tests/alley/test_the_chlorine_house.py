@@ -15,13 +15,12 @@ from pathlib import Path
 import pytest
 import shapely
 
-from ambush_gui import systems
-from ambush_gui.ai.simulate import simulate
 from ambush_gui.alley import victory
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Injury, Side
 from ambush_gui.alley.turn import Speed
 from tests.alley.fof_scenarios import (
+    computer_games,
     inside,
     put,
     score_lines,
@@ -146,28 +145,11 @@ def test_twenty_computer_games_run_clean_and_the_horsemen_ride_fight_and_get_dow
     wins some; the squadron charges and dismounts, the bombs go off, MOPP rises, the
     chlorine house is cleared in some games and held by the Front in others, and every
     score line names one of the scenario's awards in its side names."""
-    scenario = systems.load_scenario(FILE)
-    games: list[AlleyGame] = []
-
-    def new_game(seed: int) -> AlleyGame:
-        games.append(systems.new_game(scenario, seed))  # type: ignore[arg-type]
-        return games[-1]
-
-    report = simulate(new_game, "the-chlorine-house", 20, 1, {"regular": "ai", "insurgent": "ai"},
-                      systems.invariants, systems.outcome)
-    assert report.problems == []
-    assert (report.exceptions, report.invariant_violations) == (0, 0)
-    assert report.wins["regular"] > 0 and report.wins["insurgent"] > 0
-    awards = {a.event.value for a in scenario.spec.victory.all_awards()}
-    texts: list[str] = []
-    scored: set[str] = set()
-    for g in games:
-        for e in g.log.events:
-            texts.append(e.text)
-            if e.kind == "score":
-                assert e.text.startswith(tuple(f"{s} +" for s in SIDES)), e.text
-                assert e.data["award"] in awards
-                scored.add(e.text.split(": ", 1)[1].split(" (")[0].split(" by ")[0])
+    played = computer_games(FILE, "the-chlorine-house", 1, SIDES, n=20)
+    assert played.report.wins["regular"] > 0 and played.report.wins["insurgent"] > 0
+    texts = played.texts
+    scored = {e.text.split(": ", 1)[1].split(" (")[0].split(" by ")[0]
+              for g in played.games for e in g.log.events if e.kind == "score"}
     assert any("charges" in t for t in texts) and any("dismounts" in t for t in texts)
     assert any("aqueduct-bomb" in t and "goes off" in t for t in texts)
     assert any(t.startswith("Chlorine house cleared") for t in scored)

@@ -19,9 +19,7 @@ from pathlib import Path
 import pytest
 import shapely
 
-from ambush_gui import systems
 from ambush_gui.ai.balance import judge
-from ambush_gui.ai.simulate import simulate
 from ambush_gui.alley import turn, victory
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import FigureKind, Injury, Side
@@ -30,6 +28,7 @@ from ambush_gui.alley.turn import Speed
 from ambush_gui.core.dice import Die
 from ambush_gui.gui.launcher_cards import balance_table, file_hash
 from tests.alley.fof_scenarios import (
+    computer_games,
     put,
     score_lines,
     shipped_game,
@@ -188,27 +187,9 @@ def test_twenty_computer_games_run_clean_and_the_three_are_carried_out_or_kept()
     wins some; the Rifles carry the doctor and patients off the south edge in some games
     and the Brigade keeps them in others, and every score line names one of the
     scenario's awards in its side names."""
-    scenario = systems.load_scenario(FILE)
-    games: list[AlleyGame] = []
-
-    def new_game(seed: int) -> AlleyGame:
-        games.append(systems.new_game(scenario, seed))  # type: ignore[arg-type]
-        return games[-1]
-
-    report = simulate(new_game, "the-last-clinic", 20, 1, {"regular": "ai", "insurgent": "ai"},
-                      systems.invariants, systems.outcome)
-    assert report.problems == []
-    assert (report.exceptions, report.invariant_violations) == (0, 0)
-    assert report.wins["regular"] > 0 and report.wins["insurgent"] > 0
-    awards = {a.event.value for a in scenario.spec.victory.all_awards()}
-    scored: set[str] = set()
-    for g in games:
-        for e in g.log.events:
-            if e.kind == "score":
-                assert e.text.startswith(tuple(f"{s} +" for s in SIDES)), e.text
-                assert e.data["award"] in awards
-                scored.add(e.data["award"])
-    assert {"escort_exited", "captive_held", "enemy_wounded", "none_left_behind"} <= scored
+    played = computer_games(FILE, "the-last-clinic", 1, SIDES, n=20)
+    assert played.report.wins["regular"] > 0 and played.report.wins["insurgent"] > 0
+    assert {"escort_exited", "captive_held", "enemy_wounded", "none_left_behind"} <= played.scored
 
 
 # -- balance ----------------------------------------------------------------------------------------

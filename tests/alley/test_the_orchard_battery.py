@@ -73,5 +73,5 @@ def test_computer_games_play_to_the_end(seed: int) -> None:
     """The computer on both sides, a few seeds: every game ends, with no exception and no
     broken invariant, the modules have their say (MOPP rises, the horsemen check, dismount
     or lose mounts), and every score line is one of the scenario's awards in its side names."""
-    kinds = computer_games(FILE, "the-orchard-battery", seed, ('Border Horse', 'Militia'))
+    kinds = computer_games(FILE, "the-orchard-battery", seed, ('Border Horse', 'Militia')).kinds
     assert {"mopp", "mounted"} <= kinds

@@ -151,5 +151,5 @@ def test_computer_games_play_to_the_end(seed: int) -> None:
     """The computer on both sides: every game ends with no exception and no broken
     invariant, the suits go on (MOPP 2 from turn 5) and the mortar fires, and every score
     line is one of the scenario's awards in its side names."""
-    kinds = computer_games(FILE, "the-pump-house", seed, ("Highlanders", "Brigade"))
+    kinds = computer_games(FILE, "the-pump-house", seed, ("Highlanders", "Brigade")).kinds
     assert {"mopp", "victory"} <= kinds

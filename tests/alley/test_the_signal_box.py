@@ -144,5 +144,5 @@ def test_computer_games_play_to_the_end(seed: int) -> None:
     """The computer on both sides, a few seeds: every game ends after three turns with no
     exception and no broken invariant, the section takes its Stress Tests, and every score
     line is one of the scenario's awards in its side names."""
-    kinds = computer_games(FILE, "the-signal-box", seed, ("Fusiliers", "Raiders"))
+    kinds = computer_games(FILE, "the-signal-box", seed, ("Fusiliers", "Raiders")).kinds
     assert {"stress", "victory"} <= kinds

@@ -14,7 +14,6 @@ import pytest
 import shapely
 
 from ambush_gui import systems
-from ambush_gui.ai.simulate import simulate
 from ambush_gui.alley import turn, victory
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import FigureKind, Injury, Side
@@ -22,7 +21,7 @@ from ambush_gui.alley.movement import move_along
 from ambush_gui.alley.scenario import AwardEvent, Scenario
 from ambush_gui.cli import main
 from ambush_gui.core.dice import Dice
-from tests.alley.fof_scenarios import score_lines
+from tests.alley.fof_scenarios import computer_games, score_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 LEDGER = ROOT / "scenarios" / "the-tailors-ledger.toml"
@@ -162,27 +161,8 @@ def test_a_paratrooper_in_the_workshop_at_the_end_denies_the_militia_its_hold() 
 def test_fifty_computer_games_run_clean_and_score_only_its_awards() -> None:
     """50 computer-against-computer games: no exception, no broken invariant, each side
     wins some, and every score line names one of the scenario's awards in its side names."""
-    scenario = systems.load_scenario(LEDGER)
-    games: list[AlleyGame] = []
-
-    def new_game(seed: int) -> AlleyGame:
-        game = systems.new_game(scenario, seed)
-        games.append(game)  # type: ignore[arg-type]
-        return game  # type: ignore[return-value]
-
-    report = simulate(new_game, "the-tailors-ledger", 50, 1, {"regular": "ai", "insurgent": "ai"},
-                      systems.invariants, systems.outcome)
-    assert report.problems == []
-    assert (report.exceptions, report.invariant_violations) == (0, 0)
-    assert report.wins["regular"] > 0 and report.wins["insurgent"] > 0
-    events = {a.event.value for a in scenario.spec.victory.all_awards()}
-    scored: set[str] = set()
-    for g in games:
-        for e in g.log.events:
-            if e.kind == "score":
-                assert e.text.startswith(("Paratroopers +", "Militia +")), e.text
-                assert e.data["award"] in events
-                scored.add(e.data["award"])
-            if e.kind == "victory":
-                assert "Paratroopers" in e.text and "Militia" in e.text
-    assert {"escort_exited", "captive_held", "enemy_wounded"} <= scored
+    played = computer_games(LEDGER, "the-tailors-ledger", 1, ("Paratroopers", "Militia"), n=50)
+    assert played.report.wins["regular"] > 0 and played.report.wins["insurgent"] > 0
+    assert all("Paratroopers" in e.text and "Militia" in e.text
+               for g in played.games for e in g.log.events if e.kind == "victory")
+    assert {"escort_exited", "captive_held", "enemy_wounded"} <= played.scored
