@@ -500,10 +500,18 @@ class AlleyAI:
             choices.append(choice)
         # Score every candidate (cheap, in batches), then take the best one that is legal.
         cover = g.near_cover_many(points)
+        last = self._last_turns(g)
+        # a unit making for ground that scores goes in, seen or not; so does any at the end
+        shy = goal.aim not in STANDS and not last
+        # a lone leader crosses open ground only to reach his gang in this move, and one
+        # with no gang to reach keeps out of sight: alone in the Marines' sight he is one die
+        # against a fireteam's volley (a playtester saw them walk out one after another)
+        lone = unit.is_detached_leader and unit.side is Side.INSURGENT and not last
         seen = np.zeros(len(points), dtype=bool)  # only counts against an end without cover
-        # (an Insurgent end in sight is fired at wherever it is, AA-089)
+        # (an Insurgent end in sight is fired at wherever it is, AA-089), and only for a
+        # unit that minds being seen (it is not worked out for one that does not)
         open_ends = [i for i, c in enumerate(cover) if not c or unit.side is Side.INSURGENT]
-        if open_ends:
+        if open_ends and (shy or lone):
             seen[open_ends] = self._watched(g, unit, ends[open_ends])
         inside = [False] * len(points)
         if unit.side is Side.INSURGENT:
@@ -512,19 +520,12 @@ class AlleyAI:
         need = min(limit, self.pace_needed(g, goal, gap, unit)) if unit.side is Side.REGULAR else 0.0
         mined = fof_mines.mine_costs(g, unit, routes, finder is not plain) if g.modules \
             else [0.0] * len(points)
-        last = self._last_turns(g)
-        # a unit making for ground that scores goes in, seen or not; so does any at the end
-        shy = goal.aim not in STANDS and not last
         scores = [self._score_end(unit, gap - float(left[i]), need, seen[i] and shy, cover[i], inside[i])
                   - mined[i] for i in range(len(points))]
         ranked = sorted(((v, i) for i, v in enumerate(scores)), reverse=True)
         self.move_ends = [choices[i] for _, i in ranked]
         hidden = unit.side is Side.INSURGENT and join is None and goal.aim not in STANDS and not last \
             and self._escort_fight(g) and not self._watched_now(g, unit)
-        # a lone leader crosses open ground only to reach his gang in this move, and one
-        # with no gang to reach keeps out of sight: alone in the Marines' sight he is one die
-        # against a fireteam's volley (a playtester saw them walk out one after another)
-        shy = unit.is_detached_leader and unit.side is Side.INSURGENT and not last
         # the best ends lie beyond enemy figures (Insurgents who stepped into the way)
         blocked = unit.side is Side.REGULAR and self._may_touch(g, unit, limit) and any(
             isinstance(self._refusal(d, choices[i]), EnemyContact) for _, i in ranked[:3])
@@ -532,7 +533,7 @@ class AlleyAI:
             if hidden and seen[i]:  # every Marine that sees it after its move fires (AA-089)
                 self._why = f"it stays out of the Marines' sight (it {goal.reason} when it can, unseen)"
                 return stay()
-            if shy and seen[i] and "join" not in choices[i]:
+            if lone and seen[i] and "join" not in choices[i]:
                 continue
             if self._ok(d, choices[i]):
                 if unit.side is Side.REGULAR and blocked:  # the best ends lie beyond enemy figures
@@ -541,7 +542,7 @@ class AlleyAI:
                                                < float(left[i]) - 0.5):
                         return detour
                 return choices[i]
-        if shy:
+        if lone:
             self._why = (f"a lone leader: he waits out of sight until he can reach {join.name} unseen"
                          if join is not None else "a lone leader with no gang to lead: he keeps out of sight")
         elif unit.side is Side.REGULAR and blocked:
