@@ -700,12 +700,22 @@ class AlleyAI:
         hit = memo.get(key)
         if hit is not None:
             return hit  # type: ignore[no-any-return]
-        leaders = [u for u in g.state.side_units(side) if u.is_detached_leader and u.alive]
-        gangs = [u for u in g.state.side_units(side)
-                 if u.leader is None and not u.is_detached_leader and u.fighters]
+        units = g.state.side_units(side)  # the living ones
+        leaders = [u for u in units if u.is_detached_leader]
+        gangs = [u for u in units if u.leader is None and not u.is_detached_leader and u.fighters]
         reach = g.m.rapid + g.m.cohesion_link
-        pairs = sorted((g.distance(ldr, u) > reach, -len(u.fighters), g.distance(ldr, u), ldr.id, u.id)
-                        for ldr in leaders for u in gangs)
+        pairs = []
+        if leaders and gangs:  # every leader's distance to every gang (AA-005), in one batch each
+            sizes = [len(u.points()) for u in gangs]
+            where = np.vstack([u.points() for u in gangs])
+            starts = np.cumsum([0, *sizes[:-1]])
+            for ldr in leaders:
+                at = ldr.points()
+                d = np.hypot(at[:, None, 0] - where[None, :, 0], at[:, None, 1] - where[None, :, 1])
+                near = np.minimum.reduceat(d.min(axis=0), starts).tolist()
+                pairs += [(gap > reach, -len(u.fighters), gap, ldr.id, u.id)
+                          for u, gap in zip(gangs, near, strict=True)]
+        pairs.sort()
         out: dict[str, Unit] = {}
         taken: set[str] = set()
         for _, _, _, lid, uid in pairs:
