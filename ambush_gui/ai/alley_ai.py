@@ -920,11 +920,12 @@ class AlleyAI:
             else:
                 if (ins.id, "block") not in assessed:  # its earliest stop: the move options come in order
                     assessed.add((ins.id, "block"))
-                    block = self.block_value(g, d, ins, target, at)
+                    check = 0.7 if ins.leader is None else 1.0  # an Interrupt Check first (AA-072)
+                    floor = -math.inf if best is None else best[0]
+                    block = self.block_value(g, d, ins, target, at, floor, check)
                     if block is not None:
                         v, why = block
-                        if ins.leader is None:
-                            v *= 0.7  # it must pass an Interrupt Check first (AA-072)
+                        v *= check
                         if best is None or v > best[0]:
                             best = (v, opt, why)
                 if (ins.id, "move") in assessed or ins.is_detached_leader or ins.dependants:
@@ -968,15 +969,16 @@ class AlleyAI:
         pts = unit.points()
         return float(np.max(np.hypot(*(pts - np.array(unit.centre())).T))) if len(pts) else 0.0
 
-    def block_value(self, g: AlleyGame, d: Decision, ins: Unit, target: Unit,
-                     at: float) -> tuple[float, str] | None:
+    def block_value(self, g: AlleyGame, d: Decision, ins: Unit, target: Unit, at: float,
+                    beat: float = -math.inf, scale: float = 1.0) -> tuple[float, str] | None:
         """What ``ins`` interrupting at ``at`` by moving into the rest of the carrier's
         declared path is worth, and why (option ``blocked_after_interrupt``, house rule
         AA-068): under ``stops_short`` every inch of the carrier's move beyond the blocker is
         lost; under ``goes_round`` the carrier goes round it where it can and loses only
         the detour (:meth:`_detour`), so a block pays in a street the carrier cannot get
         round, seldom in the open. None when it cannot get there or the block would take
-        little."""
+        little; also, without working the detour out, when the value times ``scale``
+        could not exceed ``beat`` even if the carrier lost every inch beyond the blocker."""
         from ambush_gui.alley import options
         from ambush_gui.alley.movement import allowance
 
@@ -998,6 +1000,8 @@ class AlleyAI:
         if math.dist(ins.centre(), spot) > limit - 0.3:
             return None
         if reading == "goes_round":  # it goes round where it can: the detour is what it loses
+            if (1.0 + BLOCK_INCH * lost) * scale <= beat:
+                return None  # the detour only takes away: it could not be worth more
             lost = min(lost, self._detour(g, target, ins, way, at, room, spot))
             if lost < BLOCK_LEFT:
                 return None
