@@ -867,9 +867,11 @@ class AlleyAI:
                 v += 0.3  # anything that slows the contractors' escort is worth an interrupt
             if v < 0.2 or (best is not None and v <= best[0]):
                 continue  # no better than the best so far: what the unit keeps it for does not matter
+            if v < 1.2 and self._keeps_its_move(g, ins):
+                continue  # first: what its action is worth elsewhere need not be worked out
             if ins.id not in keep:
                 keep[ins.id] = self._keep_value(g, ins, target)
-            if v < KEEP_SHARE * keep[ins.id] or (v < 1.2 and self._keeps_its_move(g, ins)):
+            if v < KEEP_SHARE * keep[ins.id]:
                 continue
             best = (v, opt, f"{ins.name} {why}")
         if best is None:
