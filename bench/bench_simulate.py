@@ -1,8 +1,8 @@
 """Benchmark: what a computer game of a table scenario costs, side by side in one run.
 
 Run ``python bench/bench_simulate.py [GAMES [HARD_GAMES [SCENARIO]]]`` (defaults 100, 20,
-contracting-trouble). One core, CPU time (``time.process_time``: the ratios hold on a
-machine other jobs share), seeds 1..GAMES:
+contracting-trouble; HARD_GAMES 0 skips the hard part). One core, CPU time
+(``time.process_time``: the ratios hold on a machine other jobs share), seeds 1..GAMES:
 
 - **normal**: the normal computer player on both sides;
 - **engine**: the same games replayed from their recorded decisions (no computer
@@ -65,20 +65,23 @@ def main() -> None:
             for side in ("insurgent", "regular")}
     per_normal = normal_time / games
     per_engine = engine / games
-    normal_same = sum(t for _, t in normal[:hard_games]) / hard_games  # the hard games' seeds
-    per_hard = {side: sum(ts) / hard_games for side, ts in hard.items()}
-    both = sum(per_hard.values()) / 2
-    print(f"{name}, one core, seeds 1..{games} (hard: 1..{hard_games})\n")
+    hard_seeds = f"1..{hard_games}" if hard_games else "skipped"
+    print(f"{name}, one core, seeds 1..{games} (hard: {hard_seeds})\n")
     print("| measure | figure |\n|---|---:|")
     print(f"| engine alone (replay): ms a game | {per_engine * 1000:.0f} ({games / engine:.1f} games/s) |")
     print(f"| engine time per decision | {engine / decisions * 1e6:.0f} µs |")
     print(f"| normal vs normal: ms a game | {per_normal * 1000:.0f} ({games / normal_time:.1f} games/s) |")
     print(f"| mean decisions per game | {decisions / games:.0f} |")
-    print(f"| hard Insurgent vs normal Regular: ms a game | {per_hard['insurgent'] * 1000:.0f} |")
-    print(f"| hard Regular vs normal Insurgent: ms a game | {per_hard['regular'] * 1000:.0f} |")
+    if hard_games:
+        per_hard = {side: sum(ts) / hard_games for side, ts in hard.items()}
+        print(f"| hard Insurgent vs normal Regular: ms a game | {per_hard['insurgent'] * 1000:.0f} |")
+        print(f"| hard Regular vs normal Insurgent: ms a game | {per_hard['regular'] * 1000:.0f} |")
     print(f"| normal / engine (target ≤ {NORMAL_TARGET}) | {per_normal / per_engine:.2f} |")
-    print(f"| hard / normal, both seats, same seeds (target ≤ {HARD_TARGET:.0f}) | "
-          f"{both / normal_same:.2f} |")
+    if hard_games:
+        both = sum(per_hard.values()) / 2
+        normal_same = sum(t for _, t in normal[:hard_games]) / hard_games  # the hard games' seeds
+        print(f"| hard / normal, both seats, same seeds (target ≤ {HARD_TARGET:.0f}) | "
+              f"{both / normal_same:.2f} |")
 
 
 if __name__ == "__main__":

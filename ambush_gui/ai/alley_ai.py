@@ -500,10 +500,18 @@ class AlleyAI:
             choices.append(choice)
         # Score every candidate (cheap, in batches), then take the best one that is legal.
         cover = g.near_cover_many(points)
+        last = self._last_turns(g)
+        # a unit making for ground that scores goes in, seen or not; so does any at the end
+        shy = goal.aim not in STANDS and not last
+        # a lone leader crosses open ground only to reach his gang in this move, and one
+        # with no gang to reach keeps out of sight: alone in the Marines' sight he is one die
+        # against a fireteam's volley (a playtester saw them walk out one after another)
+        lone = unit.is_detached_leader and unit.side is Side.INSURGENT and not last
         seen = np.zeros(len(points), dtype=bool)  # only counts against an end without cover
-        # (an Insurgent end in sight is fired at wherever it is, AA-089)
+        # (an Insurgent end in sight is fired at wherever it is, AA-089), and only for a
+        # unit that minds being seen (it is not worked out for one that does not)
         open_ends = [i for i, c in enumerate(cover) if not c or unit.side is Side.INSURGENT]
-        if open_ends:
+        if open_ends and (shy or lone):
             seen[open_ends] = self._watched(g, unit, ends[open_ends])
         inside = [False] * len(points)
         if unit.side is Side.INSURGENT:
@@ -512,19 +520,12 @@ class AlleyAI:
         need = min(limit, self.pace_needed(g, goal, gap, unit)) if unit.side is Side.REGULAR else 0.0
         mined = fof_mines.mine_costs(g, unit, routes, finder is not plain) if g.modules \
             else [0.0] * len(points)
-        last = self._last_turns(g)
-        # a unit making for ground that scores goes in, seen or not; so does any at the end
-        shy = goal.aim not in STANDS and not last
         scores = [self._score_end(unit, gap - float(left[i]), need, seen[i] and shy, cover[i], inside[i])
                   - mined[i] for i in range(len(points))]
         ranked = sorted(((v, i) for i, v in enumerate(scores)), reverse=True)
         self.move_ends = [choices[i] for _, i in ranked]
         hidden = unit.side is Side.INSURGENT and join is None and goal.aim not in STANDS and not last \
             and self._escort_fight(g) and not self._watched_now(g, unit)
-        # a lone leader crosses open ground only to reach his gang in this move, and one
-        # with no gang to reach keeps out of sight: alone in the Marines' sight he is one die
-        # against a fireteam's volley (a playtester saw them walk out one after another)
-        shy = unit.is_detached_leader and unit.side is Side.INSURGENT and not last
         # the best ends lie beyond enemy figures (Insurgents who stepped into the way)
         blocked = unit.side is Side.REGULAR and self._may_touch(g, unit, limit) and any(
             isinstance(self._refusal(d, choices[i]), EnemyContact) for _, i in ranked[:3])
@@ -532,7 +533,7 @@ class AlleyAI:
             if hidden and seen[i]:  # every Marine that sees it after its move fires (AA-089)
                 self._why = f"it stays out of the Marines' sight (it {goal.reason} when it can, unseen)"
                 return stay()
-            if shy and seen[i] and "join" not in choices[i]:
+            if lone and seen[i] and "join" not in choices[i]:
                 continue
             if self._ok(d, choices[i]):
                 if unit.side is Side.REGULAR and blocked:  # the best ends lie beyond enemy figures
@@ -541,7 +542,7 @@ class AlleyAI:
                                                < float(left[i]) - 0.5):
                         return detour
                 return choices[i]
-        if shy:
+        if lone:
             self._why = (f"a lone leader: he waits out of sight until he can reach {join.name} unseen"
                          if join is not None else "a lone leader with no gang to lead: he keeps out of sight")
         elif unit.side is Side.REGULAR and blocked:
@@ -699,12 +700,22 @@ class AlleyAI:
         hit = memo.get(key)
         if hit is not None:
             return hit  # type: ignore[no-any-return]
-        leaders = [u for u in g.state.side_units(side) if u.is_detached_leader and u.alive]
-        gangs = [u for u in g.state.side_units(side)
-                 if u.leader is None and not u.is_detached_leader and u.fighters]
+        units = g.state.side_units(side)  # the living ones
+        leaders = [u for u in units if u.is_detached_leader]
+        gangs = [u for u in units if u.leader is None and not u.is_detached_leader and u.fighters]
         reach = g.m.rapid + g.m.cohesion_link
-        pairs = sorted((g.distance(ldr, u) > reach, -len(u.fighters), g.distance(ldr, u), ldr.id, u.id)
-                        for ldr in leaders for u in gangs)
+        pairs = []
+        if leaders and gangs:  # every leader's distance to every gang (AA-005), in one batch each
+            sizes = [len(u.points()) for u in gangs]
+            where = np.vstack([u.points() for u in gangs])
+            starts = np.cumsum([0, *sizes[:-1]])
+            for ldr in leaders:
+                at = ldr.points()
+                d = np.hypot(at[:, None, 0] - where[None, :, 0], at[:, None, 1] - where[None, :, 1])
+                near = np.minimum.reduceat(d.min(axis=0), starts).tolist()
+                pairs += [(gap > reach, -len(u.fighters), gap, ldr.id, u.id)
+                          for u, gap in zip(gangs, near, strict=True)]
+        pairs.sort()
         out: dict[str, Unit] = {}
         taken: set[str] = set()
         for _, _, _, lid, uid in pairs:
@@ -856,9 +867,11 @@ class AlleyAI:
                 v += 0.3  # anything that slows the contractors' escort is worth an interrupt
             if v < 0.2 or (best is not None and v <= best[0]):
                 continue  # no better than the best so far: what the unit keeps it for does not matter
+            if v < 1.2 and self._keeps_its_move(g, ins):
+                continue  # first: what its action is worth elsewhere need not be worked out
             if ins.id not in keep:
                 keep[ins.id] = self._keep_value(g, ins, target)
-            if v < KEEP_SHARE * keep[ins.id] or (v < 1.2 and self._keeps_its_move(g, ins)):
+            if v < KEEP_SHARE * keep[ins.id]:
                 continue
             best = (v, opt, f"{ins.name} {why}")
         if best is None:
@@ -909,11 +922,12 @@ class AlleyAI:
             else:
                 if (ins.id, "block") not in assessed:  # its earliest stop: the move options come in order
                     assessed.add((ins.id, "block"))
-                    block = self.block_value(g, d, ins, target, at)
+                    check = 0.7 if ins.leader is None else 1.0  # an Interrupt Check first (AA-072)
+                    floor = -math.inf if best is None else best[0]
+                    block = self.block_value(g, d, ins, target, at, floor, check)
                     if block is not None:
                         v, why = block
-                        if ins.leader is None:
-                            v *= 0.7  # it must pass an Interrupt Check first (AA-072)
+                        v *= check
                         if best is None or v > best[0]:
                             best = (v, opt, why)
                 if (ins.id, "move") in assessed or ins.is_detached_leader or ins.dependants:
@@ -957,15 +971,16 @@ class AlleyAI:
         pts = unit.points()
         return float(np.max(np.hypot(*(pts - np.array(unit.centre())).T))) if len(pts) else 0.0
 
-    def block_value(self, g: AlleyGame, d: Decision, ins: Unit, target: Unit,
-                     at: float) -> tuple[float, str] | None:
+    def block_value(self, g: AlleyGame, d: Decision, ins: Unit, target: Unit, at: float,
+                    beat: float = -math.inf, scale: float = 1.0) -> tuple[float, str] | None:
         """What ``ins`` interrupting at ``at`` by moving into the rest of the carrier's
         declared path is worth, and why (option ``blocked_after_interrupt``, house rule
         AA-068): under ``stops_short`` every inch of the carrier's move beyond the blocker is
         lost; under ``goes_round`` the carrier goes round it where it can and loses only
         the detour (:meth:`_detour`), so a block pays in a street the carrier cannot get
         round, seldom in the open. None when it cannot get there or the block would take
-        little."""
+        little; also, without working the detour out, when the value times ``scale``
+        could not exceed ``beat`` even if the carrier lost every inch beyond the blocker."""
         from ambush_gui.alley import options
         from ambush_gui.alley.movement import allowance
 
@@ -987,6 +1002,8 @@ class AlleyAI:
         if math.dist(ins.centre(), spot) > limit - 0.3:
             return None
         if reading == "goes_round":  # it goes round where it can: the detour is what it loses
+            if (1.0 + BLOCK_INCH * lost) * scale <= beat:
+                return None  # the detour only takes away: it could not be worth more
             lost = min(lost, self._detour(g, target, ins, way, at, room, spot))
             if lost < BLOCK_LEFT:
                 return None

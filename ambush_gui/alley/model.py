@@ -193,11 +193,18 @@ class Unit:
         return np.array([(f.x, f.y) for f in figs], dtype=float)
 
     def centre(self) -> tuple[float, float]:
+        figs = self.figures
+        n = len(figs)
+        if 0 < n < 8:  # numpy adds fewer than 8 numbers one after the other: the same sums in plain Python
+            x = y = 0.0
+            for f in figs:
+                x += f.x
+                y += f.y
+            return (float(x) / n, float(y) / n)
         pts = self.points()
-        n = len(pts)
         if n == 0:
             return (float(pts[:, 0].mean()), float(pts[:, 1].mean()))
-        # ndarray.mean is add.reduce / n: the same sums, without its Python overhead
+        # ndarray.mean is add.reduce / n (pairwise from 8 numbers): the same sums, without its overhead
         return (float(np.add.reduce(pts[:, 0])) / n, float(np.add.reduce(pts[:, 1])) / n)
 
     def translate(self, dx: float, dy: float) -> None:

@@ -69,23 +69,7 @@ def in_optimum_range(g: AlleyGame, attacker: Unit, target: Unit) -> bool:
     A Support Weapon figure reaches twice as far (AA-112); house rule AA-113 gives the
     unit's die when any figure qualifies.
     """
-    figs = attacker.fighters
-    if not figs or not target.figures:
-        return False
-    doubled = support_reach(g)
-    # remembered by positions and reaches: a pure geometric answer, asked again and again
-    base = optimum_range(g, attacker)
-    key = ("optimum", base, doubled, tuple((f.x, f.y, f.weapon) for f in figs),
-           tuple((f.x, f.y) for f in target.figures))
-    hit = g.memo.get(key)
-    if hit is None:
-        a = np.array([(f.x, f.y) for f in figs])
-        support = np.array([2.0 if doubled and WEAPONS[f.weapon].dice else 1.0 for f in figs])
-        reach = base * support
-        b = target.points()
-        d = np.hypot(a[:, None, 0] - b[None, :, 0], a[:, None, 1] - b[None, :, 1]).min(axis=1)
-        hit = g.memo[key] = bool((d <= reach + 1e-9).any())
-    return hit
+    return optimum_reach_by(g, attacker, target) is not None
 
 
 def quality_die(g: AlleyGame, unit: Unit, purpose: str) -> Die:
@@ -113,20 +97,31 @@ def optimum_reach_by(g: AlleyGame, attacker: Unit, target: Unit) -> str | None:
     Support Weapon whose doubled range reaches it (AA-112), so that a player told "within
     Optimum Range" at 15.5" with an 8" range is also told it is the SAW's doubled range.
 
+    Remembered by positions, weapons and reaches: a pure geometric answer that every
+    Firepower asks (a computer player weighs many fires between two moves).
     """
-    if not in_optimum_range(g, attacker, target):
+    figs = attacker.fighters
+    if not figs or not target.figures:
         return None
-    b = target.points()
+    doubled = support_reach(g)
     base = optimum_range(g, attacker)
-    best: tuple[float, str] | None = None
-    for f in attacker.fighters:
-        d = float(np.hypot(b[:, 0] - f.x, b[:, 1] - f.y).min())
-        if d <= base + 1e-9:
-            return ""
-        w = WEAPONS[f.weapon]
-        if w.dice and support_reach(g) and d <= 2 * base + 1e-9 and (best is None or d < best[0]):
-            best = (d, w.title.split(" (")[0])
-    return best[1] if best else ""
+    key = ("optimum", base, doubled, tuple([(f.x, f.y, f.weapon) for f in figs]),
+           tuple([(f.x, f.y) for f in target.figures]))
+    if key in g.memo:
+        return g.memo[key]  # type: ignore[no-any-return]
+    a = np.array([(f.x, f.y) for f in figs])
+    b = target.points()
+    # each firing figure's distance to the nearest target figure
+    d = np.hypot(a[:, None, 0] - b[None, :, 0], a[:, None, 1] - b[None, :, 1]).min(axis=1)
+    support = np.array([doubled and bool(WEAPONS[f.weapon].dice) for f in figs])
+    by: str | None = None
+    if (d <= base + 1e-9).any():
+        by = ""
+    elif (far := support & (d <= 2 * base + 1e-9)).any():
+        k = int(np.argmin(np.where(far, d, np.inf)))  # the nearest, the first of equals
+        by = WEAPONS[figs[k].weapon].title.split(" (")[0]
+    g.memo[key] = by
+    return by
 
 
 def exposed(g: AlleyGame, unit: Unit) -> bool:

@@ -24,6 +24,7 @@ with a straight drop across it, to a point an inch beyond the table.
 
 from __future__ import annotations
 
+import functools
 import math
 import weakref
 from collections.abc import Sequence
@@ -133,18 +134,20 @@ class Pathfinder:
         # ``avoid``: kinds of piece the computer keeps out of as if impassable (a minefield,
         # FF-036): the caller falls back to the plain finder when they shut its way;
         # ``extra``: more shapes to keep out of (enemy figures, :func:`around`)
-        solid = [p.polygon for p in table.pieces if p.impassable or p.kind in avoid] + list(extra)
         self.obstacles: list[shapely.Geometry] = []
         corners: list[tuple[float, float]] = []
         self._outer_lines: shapely.Geometry | None = None
-        if solid:
-            grown = shapely.union_all([s.buffer(clearance, quad_segs=4) for s in solid])
+        grown_pieces, outer_pieces = _grown_terrain(table, clearance, avoid)
+        if grown_pieces or len(extra):
+            shapes = np.array(list(extra), dtype=object)
+            grown = shapely.union_all([*grown_pieces, *shapely.buffer(shapes, clearance, quad_segs=4)])
             self.obstacles = [g for g in getattr(grown, "geoms", [grown]) if not g.is_empty]
-            outer = shapely.union_all([s.buffer(clearance + MARGIN, join_style="mitre") for s in solid])
+            outer = shapely.union_all([*outer_pieces,
+                                       *shapely.buffer(shapes, clearance + MARGIN, join_style="mitre")])
             self._outer_lines = outer.boundary
             for poly in getattr(outer, "geoms", [outer]):
                 for ring in (poly.exterior, *poly.interiors):
-                    corners.extend(tuple(c) for c in np.asarray(ring.coords)[:-1])
+                    corners.extend(map(tuple, np.asarray(ring.coords)[:-1].tolist()))
         for o in self.obstacles:
             shapely.prepare(o)
         self._tree = shapely.STRtree(self.obstacles) if self.obstacles else None
@@ -157,7 +160,7 @@ class Pathfinder:
         n = len(self.nodes)
         self._legs = np.full((n, n), np.inf)
         if n:
-            ia, ib = np.triu_indices(n, 1)
+            ia, ib = _pairs(n)
             ok = self.clear_many(self.nodes[ia], self.nodes[ib])
             d = np.hypot(*(self.nodes[ia] - self.nodes[ib]).T)
             self._legs[ia[ok], ib[ok]] = d[ok]
@@ -279,6 +282,37 @@ class Pathfinder:
         return self.route(start, best) or []
 
 
+_GROWN: weakref.WeakKeyDictionary[Table, dict[tuple[float, tuple[str, ...]], tuple[list[Any], list[Any]]]] = \
+    weakref.WeakKeyDictionary()
+GROWN_KEPT = 64  # clearances whose grown terrain is kept per table
+
+
+def _grown_terrain(table: Table, clearance: float,
+                   avoid: tuple[str, ...]) -> tuple[list[shapely.Geometry], list[shapely.Geometry]]:
+    """The table's impassable pieces (and those of the kinds in ``avoid``) each grown by
+    ``clearance`` (the obstacles) and by ``clearance`` and :data:`MARGIN`, mitred (where
+    the corners stand): worked out once per clearance, since the terrain never moves and
+    every finder round figures (:func:`around`) starts from the same pieces."""
+    per = _GROWN.setdefault(table, {})
+    hit = per.get((clearance, avoid))
+    if hit is None:
+        if len(per) >= GROWN_KEPT:
+            per.clear()
+        solid = np.array([p.polygon for p in table.pieces if p.impassable or p.kind in avoid], dtype=object)
+        hit = per[(clearance, avoid)] = (list(shapely.buffer(solid, clearance, quad_segs=4)),
+                                         list(shapely.buffer(solid, clearance + MARGIN, join_style="mitre")))
+    return hit
+
+
+@functools.lru_cache(maxsize=64)
+def _pairs(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every pair of ``n`` corners once (:func:`numpy.triu_indices` above the diagonal),
+    remembered: finders round figures have the same few numbers of corners. Read only."""
+    ia, ib = np.triu_indices(n, 1)
+    ia.flags.writeable = ib.flags.writeable = False
+    return ia, ib
+
+
 _FINDERS: weakref.WeakKeyDictionary[Table, dict[tuple[float, tuple[str, ...]], Pathfinder]] = \
     weakref.WeakKeyDictionary()
 
@@ -313,7 +347,7 @@ def around(table: Table, clearance: float, figures: np.ndarray, contact: float) 
     if finder is None:
         if len(per) >= AROUND_KEPT:
             per.clear()
-        discs = [shapely.Point(float(x), float(y)).buffer(contact, quad_segs=2) for x, y in figures]
+        discs = list(shapely.buffer(shapely.points(figures), contact, quad_segs=2))
         finder = per[key] = Pathfinder(table, clearance, extra=discs)
     return finder
 
