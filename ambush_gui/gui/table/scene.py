@@ -42,6 +42,7 @@ from ambush_gui.gui.table.tape import MoveOverlay, PlaceOverlay, SightLine
 
 EXIT_BAND = 0.8  # inches: the friendly-edge band drawn outside the table
 ROAD_LABEL_AT = (0.18, 0.82, 0.5)  # where along a road its name may stand, in that order
+NAMED_BESIDE = ("building", "rubble")  # pieces named just outside when full of figures
 
 
 def short_name(name: str) -> str:
@@ -224,6 +225,7 @@ class TableScene(QGraphicsScene):
         self.piece_labels = {pid: (lab or pid) for pid, lab in labels.items()}
         self.terrain: dict[str, TerrainItem] = {}
         self.terrain_labels: dict[str, LabelItem] = {}
+        self._inside_bg: dict[str, QColor | None] = {}  # a terrain name's plate inside its piece
         self.label_spots: dict[str, list[QPointF]] = {}  # a road name's places along it
         for piece in g.table.pieces:
             item = TerrainItem(piece.id, piece.kind, piece.polygon, self._flip,
@@ -236,6 +238,7 @@ class TableScene(QGraphicsScene):
                 label = f"{label or 'Minefield'}\n{mines[0]}"
             if label and piece.kind != "wall":
                 self.terrain_labels[piece.id] = self._terrain_label(piece, label)
+                self._inside_bg[piece.id] = self.terrain_labels[piece.id].bg
                 if mines is not None:
                     lab = self.terrain_labels[piece.id]
                     lab.set_colours(theme.TERRAIN_LABEL, theme.MINEFIELD_LABEL_BG,
@@ -607,11 +610,12 @@ class TableScene(QGraphicsScene):
                                      placed + obstacles + [box_px])
                     spot = lab.pos()
             else:
-                if piece.kind == "building":  # inside it, as built, unless it is full
+                named = piece.kind in NAMED_BESIDE
+                if named:  # inside it, as built, unless it is full
                     lab.set_anchor("center")
-                    lab.set_colours(theme.TERRAIN_LABEL, None)
+                    lab.set_colours(theme.TERRAIN_LABEL, self._inside_bg[pid])
                 spot = self._free_spot(pid, lab, ppi, placed + obstacles) if fits else None
-                if spot is None and piece.kind == "building":
+                if spot is None and named:
                     spot = self._beside(piece, lab, ppi, placed + obstacles)
             if spot is not None:  # a name moves aside for the units rather than vanish
                 lab.setPos(spot)
@@ -622,17 +626,17 @@ class TableScene(QGraphicsScene):
 
     def _beside(self, piece: TerrainItem, lab: LabelItem, ppi: float,
                 taken: list[QRectF]) -> QPointF | None:
-        """Where just outside building ``piece`` its name ``lab`` covers nothing in ``taken``
-        nor the building itself (above it first, then below, right, left), on a plate of its
-        own so it reads on the ground; None: nowhere beside it is free. The raiders filling
-        the Signal box hid its name: a building full of figures is still named."""
+        """Where just outside ``piece`` (a building, a rubble field) its name ``lab`` covers
+        nothing in ``taken`` nor the piece itself (above it first, then below, right, left), on
+        a plate of its own so it reads on the ground; None: nowhere beside it is free. The
+        raiders filling the Signal box hid its name: a piece full of figures is still named."""
         box = piece.polygon.boundingRect()
         box_px = QRectF(box.topLeft() * ppi, box.bottomRight() * ppi)
         lab.set_colours(theme.TERRAIN_LABEL, theme.TERRAIN_LABEL_BG)
         spots = self._spots_around([box.topLeft(), box.bottomRight()], 2.0 / ppi)
         anchor, at, cover = self.place_least_covered(lab, [spots[1], spots[0], spots[2], spots[3]],
                                                      ppi, [*taken, box_px])
-        if cover > 0:
+        if cover > 0.5:  # square pixels: the arithmetic of touching plates leaves slivers
             lab.set_anchor("center")
             return None
         return at
