@@ -274,14 +274,14 @@ def _optimum(game: Any, unit: Any) -> str:
     now = optimum_range(game, unit) if unit.on_table else unit.optimum_range  # out of play
     if abs(now - unit.optimum_range) < 1e-9:
         return f"{now:g}\""
-    why = []
+    why: list[tuple[str, str]] = []  # (what changed it, its rule)
     mounted = game.modules.first("optimum_range", unit) if game.modules else None
     if mounted is not None:
-        why.append("firing mounted (FF-057" if mounted <= 0 else "as mounted Cavalry (FF-059")
+        why.append(("firing mounted", "FF-057") if mounted <= 0 else ("as mounted Cavalry", "FF-059"))
     if game.modules and game.modules.gather("optimum_range_factor", unit):
-        why.append("halved in MOPP 3-4 (FF-021")
-    said = " and ".join(w.split(" (")[0] for w in why) or "changed by the rules in play"
-    ids = ", ".join(w.split(" (")[1] for w in why)
+        why.append(("halved in MOPP 3-4", "FF-021"))
+    said = " and ".join(w for w, _ in why) or "changed by the rules in play"
+    ids = ", ".join(r for _, r in why)
     value = "none" if now <= 0 else f"{now:g}\""
     return f"{value} {said} ({ids + '; ' if ids else ''}own {unit.optimum_range:g}\")"
 
