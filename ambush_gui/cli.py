@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -125,6 +126,26 @@ def build_parser() -> argparse.ArgumentParser:
     add_option_argument(c)
     c.set_defaults(run=cmd_simulate)
 
+    c = sub.add_parser("host", help="host a game for a player on another machine to join "
+                                    "(docs/manual/network.md)")
+    c.add_argument("scenario", help="a table scenario file, or the name of a shipped one")
+    c.add_argument("--side", required=True, choices=("regular", "insurgent"),
+                   help="the side this machine plays; the other player gets the other")
+    c.add_argument("--port", type=int, default=None, metavar="N",
+                   help="the TCP port to listen on (default 47470; 0: any free port, printed)")
+    add_network_arguments(c)
+    add_option_argument(c)
+    c.set_defaults(run=cmd_host)
+
+    c = sub.add_parser("join", help="join a game hosted on another machine")
+    c.add_argument("address", metavar="HOST[:PORT]", help="the host's address, e.g. 192.168.1.20 "
+                                                          "or example.org:47470")
+    c.add_argument("--scenario", default=None, metavar="FILE",
+                   help="the scenario file the host plays, when it is not a shipped one "
+                        "(default: found by the name the host gives)")
+    add_network_arguments(c)
+    c.set_defaults(run=cmd_join)
+
     c = sub.add_parser(
         "replay", help="replay a save file", formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="exit status with --verify:\n"
@@ -140,6 +161,95 @@ def build_parser() -> argparse.ArgumentParser:
                         "recorded, and that they replay to its recorded final state")
     c.set_defaults(run=cmd_replay)
     return p
+
+
+def add_network_arguments(c: argparse.ArgumentParser) -> None:
+    c.add_argument("--computer", type=computer_seat, default=None, metavar="SIDE[:LEVEL]",
+                   help="the computer plays this machine's side at LEVEL (easy, normal, hard), "
+                        "e.g. insurgent:hard")
+    c.add_argument("--headless", action="store_true",
+                   help="no window: print what happens, the result, the final state hash and "
+                        "the dice check (needs --computer)")
+    c.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
+                   help="--headless: wait this long before each of the computer's answers")
+
+
+def network_end(args: argparse.Namespace, side: str | None) -> tuple[object, str | None]:
+    """The computer player of a headless end (this machine's seat), checked."""
+    from ambush_gui import systems
+
+    if not args.headless:
+        raise ValueError("playing across two machines in the window is not built yet: use "
+                         "--headless with --computer SIDE[:LEVEL]")
+    if args.computer is None:
+        raise ValueError("--headless: the computer must play this machine's side: give "
+                         "--computer SIDE[:LEVEL]")
+    computer_side, level = args.computer
+    if side is not None and computer_side != side:
+        raise ValueError(f"--computer {computer_side}: this machine plays the {side} side")
+    return systems.computer_player("alley", level, int.from_bytes(os.urandom(4), "big")), computer_side
+
+
+def network_folder() -> Path:
+    from ambush_gui.gui.shared.paths import data_dir
+
+    folder = data_dir() / "network"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    from PySide6.QtCore import QCoreApplication
+
+    from ambush_gui import systems
+    from ambush_gui.net.ends import HostEnd
+    from ambush_gui.net.link import DEFAULT_PORT, listen
+    from ambush_gui.net.session import Host
+
+    path = systems.resolve(args.scenario)
+    scenario = systems.load_scenario(path)
+    player, _ = network_end(args, args.side)
+    host = Host(scenario, args.scenario if not Path(args.scenario).exists() else path.stem, args.side,
+                chosen_options(args, scenario.spec.system))
+    app = QCoreApplication.instance() or QCoreApplication([])
+    server = listen(DEFAULT_PORT if args.port is None else args.port)
+    end = HostEnd(host, player, server, sys.stdout, args.pace, network_folder())
+    print(f"Hosting {scenario.spec.title} as the {args.side} side on port {server.serverPort()}; "
+          "waiting for the other player.", flush=True)
+    status = app.exec()
+    server.close()
+    return int(end.status if end.status is not None else status)
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    from PySide6.QtCore import QCoreApplication
+
+    from ambush_gui import systems
+    from ambush_gui.core.errors import InputError
+    from ambush_gui.net.ends import GuestEnd, kept_for
+    from ambush_gui.net.link import parse_address
+    from ambush_gui.net.session import Guest
+
+    address = parse_address(args.address)
+    player, side = network_end(args, None)
+    own = systems.load_scenario(systems.resolve(args.scenario)) if args.scenario else None
+
+    def find(name: str) -> object:
+        if own is not None:
+            return own
+        try:
+            return systems.load_scenario(systems.resolve(name))
+        except (InputError, ValueError, OSError):
+            return None
+
+    folder = network_folder()
+    record = folder / f"kept-{address[0]}-{address[1]}.json"
+    guest = Guest(find, kept=kept_for(record))
+    app = QCoreApplication.instance() or QCoreApplication([])
+    end = GuestEnd(guest, player, side, address, sys.stdout, args.pace, folder, record)
+    print(f"Joining {address[0]}:{address[1]}.", flush=True)
+    status = app.exec()
+    return int(end.status if end.status is not None else status)
 
 
 def add_option_argument(c: argparse.ArgumentParser) -> None:

@@ -263,7 +263,8 @@ def _scenario(report: Report, app: Any, s: Any, tmp: Path) -> None:
     """Open the scenario's window, draw it, let the computer play ten decisions, draw again."""
     from ambush_gui import systems
     from ambush_gui.gui.app import window_for
-    from ambush_gui.gui.shared.controller import GameController, Seat, computer_choice
+    from ambush_gui.gui.shared.controller import GameController, Seat
+    from ambush_gui.systems import computer_choice
 
     t = time.perf_counter()
     scenario = systems.load_scenario(s.path)

@@ -202,6 +202,16 @@ def computer_player(system: str, level: str = "normal", seed: int = 0) -> Any:
     return normal_player(system)
 
 
+def computer_choice(player: Any, game: Game, decision: Any) -> tuple[Any, str]:
+    """A computer player's answer and its one-line reason (``decide`` when the player
+    has it, else ``choose`` and no reason)."""
+    decide = getattr(player, "decide", None)
+    if decide is not None:
+        c = decide(game, decision)
+        return c.answer, c.reason
+    return player.choose(game, decision), ""
+
+
 def normal_player(system: str) -> Any:
     """The normal computer player: tactical sense, no look-ahead."""
     if system == "alley":

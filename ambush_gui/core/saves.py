@@ -104,6 +104,12 @@ def scenario_data(scenario: Any) -> dict[str, Any]:
     return _scenario_entry(scenario)[1]
 
 
+def content_hash(scenario: Any) -> str:
+    """The SHA-256 of a scenario's content (:func:`digest` of ``to_data()``): what a save's
+    proof records, and what two programs compare before they play one game together."""
+    return _scenario_entry(scenario)[2]
+
+
 def _scenario_entry(scenario: Any) -> tuple[Any, dict[str, Any], str]:
     key = id(scenario)
     hit = _SCENARIO_DATA.get(key)

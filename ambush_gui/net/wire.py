@@ -17,36 +17,169 @@ from __future__ import annotations
 import json
 import struct
 from collections.abc import Iterator
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError, field_validator
 
 PROTOCOL = 1  # raised whenever a message changes shape
 MAX_MESSAGE = 4 * 1024 * 1024  # bytes in one message at most (a whole game's view fits)
 HEADER = struct.Struct(">I")
+MAX_CHAT = 300  # characters in one chat line
 
 
 class WireError(ValueError):
     """What the peer sent cannot be read; the text says what and is shown to the player."""
 
 
-class Hello(BaseModel):
-    """The first message each way: who is speaking and what game it means to play."""
+HEX64 = "^[0-9a-f]{64}$"
+SESSION = "^([0-9a-f]{32})?$"
+SIDE = "^[a-z_]{1,20}$"
+JSON_ANSWER = 64 * 1024  # characters of one answer at most (a long free-measure path is ~2k)
+
+
+class Message(BaseModel):
+    """Every message: a closed set of fields (an unknown one is refused), frozen."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Hello(Message):
+    """The first message each way: who is speaking and what game it means to play. The
+    host's names the scenario (``name``, found among the guest's scenarios) and the side he
+    plays; the guest's says what its own program has of it, and ``session`` the game it
+    left, when it rejoins one."""
 
     type: str = Field("hello", pattern="^hello$")
     protocol: int = Field(ge=1)
     program: str = Field(max_length=40)  # the program's version, e.g. "0.1.0"
     system: str = Field(max_length=20)  # "alley" or "ambush"
+    name: str = Field("", max_length=120)  # the scenario's name or file name, to find it
     scenario: str = Field(max_length=120)  # its title, for the words
-    content: str = Field(pattern="^[0-9a-f]{64}$")  # the scenario's content hash
+    content: str = Field(pattern=HEX64)  # the scenario's content hash
     options: dict[str, str] = Field(default_factory=dict, max_length=64)
+    side: str = Field("", pattern="^([a-z_]{1,20})?$")  # the side the sender plays
+    session: str = Field("", pattern=SESSION)
 
 
-KNOWN: dict[str, type[BaseModel]] = {"hello": Hello}
+class Commit(Message):
+    """Host to guest: the hash that binds the host to his secret (core/fair.py)."""
+
+    type: str = Field("commit", pattern="^commit$")
+    commitment: str = Field(pattern=HEX64)
 
 
-def encode(message: BaseModel) -> bytes:
+class Secret(Message):
+    """Guest to host: the guest's secret, in the clear; with the host's it makes the seed."""
+
+    type: str = Field("secret", pattern="^secret$")
+    secret: str = Field(pattern=HEX64)
+
+
+Throws = Annotated[list[Annotated[list[Annotated[int, Field(ge=1, le=20)]], Field(max_length=200)]],
+                   Field(max_length=2000)]
+
+
+class Start(Message):
+    """Host to guest: the game is on (again, after a rejoin). The steps so far follow,
+    ``steps`` of them; ``dice`` are the throws made before the first question."""
+
+    type: str = Field("start", pattern="^start$")
+    session: str = Field(pattern="^[0-9a-f]{32}$")
+    commitment: str = Field(pattern=HEX64)
+    guest_secret: str = Field(pattern=HEX64)  # the one the seed was made with
+    options: dict[str, str] = Field(max_length=64)  # the rules options the game plays
+    steps: int = Field(ge=0, le=100_000)
+    dice: Throws = Field(default_factory=list)
+
+
+class Step(Message):
+    """Host to guest: decision ``n`` (0 for the game's first) was answered by ``side`` with
+    ``answer``, and answering it threw ``dice`` (each throw's faces, in order)."""
+
+    type: str = Field("step", pattern="^step$")
+    n: int = Field(ge=0, le=100_000)
+    side: str = Field(pattern=SIDE)
+    answer: JsonValue
+    dice: Throws = Field(default_factory=list)
+
+    @field_validator("answer")
+    @classmethod
+    def _small(cls, v: Any) -> Any:
+        return _bounded(v)
+
+
+class Answer(Message):
+    """Guest to host: the guest's answer to decision ``n``."""
+
+    type: str = Field("answer", pattern="^answer$")
+    n: int = Field(ge=0, le=100_000)
+    answer: JsonValue
+
+    @field_validator("answer")
+    @classmethod
+    def _small(cls, v: Any) -> Any:
+        return _bounded(v)
+
+
+class Refused(Message):
+    """Host to guest: the answer to decision ``n`` is not a legal one, and why."""
+
+    type: str = Field("refused", pattern="^refused$")
+    n: int = Field(ge=0, le=100_000)
+    words: str = Field(max_length=1000)
+
+
+class End(Message):
+    """Host to guest: the game is over. ``secret`` is the host's, revealed for the dice
+    check; ``state_hash`` the final board's (core.game.Game.state_hash)."""
+
+    type: str = Field("end", pattern="^end$")
+    secret: str = Field(pattern=HEX64)
+    state_hash: str = Field(pattern=HEX64)
+    result: str = Field(max_length=1000)
+
+
+class Chat(Message):
+    """Either way: a line of chat."""
+
+    type: str = Field("chat", pattern="^chat$")
+    text: str = Field(min_length=1, max_length=MAX_CHAT)
+
+
+class TakeBack(Message):
+    """Either way: ``ask`` to take back decision ``n`` (the asker's last, no die thrown
+    since), and the other's ``yes`` or ``no``."""
+
+    type: str = Field("takeback", pattern="^takeback$")
+    n: int = Field(ge=0, le=100_000)
+    say: str = Field(pattern="^(ask|yes|no)$")
+
+
+class Bye(Message):
+    """Either way: the sender closes the connection, and why (what differs, a refusal)."""
+
+    type: str = Field("bye", pattern="^bye$")
+    words: str = Field(max_length=4000)
+
+
+def _place(loc: tuple[Any, ...]) -> str:
+    """Where in a message a field is wrong (its first steps: a nested answer's place
+    would otherwise run to pages)."""
+    shown = ".".join(map(str, loc[:4])) or "the message"
+    return shown + (" …" if len(loc) > 4 else "")
+
+
+def _bounded(value: Any) -> Any:
+    if len(json.dumps(value)) > JSON_ANSWER:
+        raise ValueError(f"an answer longer than {JSON_ANSWER} characters")
+    return value
+
+
+KNOWN: dict[str, type[Message]] = {m.model_fields["type"].default: m for m in (
+    Hello, Commit, Secret, Start, Step, Answer, Refused, End, Chat, TakeBack, Bye)}
+
+
+def encode(message: Message) -> bytes:
     """The bytes that carry ``message``."""
     body = message.model_dump_json().encode()
     if len(body) > MAX_MESSAGE:
@@ -55,7 +188,7 @@ def encode(message: BaseModel) -> bytes:
     return HEADER.pack(len(body)) + body
 
 
-def decode(body: bytes) -> BaseModel:
+def decode(body: bytes) -> Message:
     """One message from its text; :class:`WireError` if it is not one this program knows."""
     try:
         data = json.loads(body.decode("utf-8"))
@@ -73,9 +206,10 @@ def decode(body: bytes) -> BaseModel:
     try:
         return model.model_validate(data)
     except ValidationError as e:
-        where = "; ".join(f"{'.'.join(map(str, err['loc'])) or 'the message'}: {err['msg']}"
-                          for err in e.errors()[:3])
+        where = "; ".join(f"{_place(err['loc'])}: {err['msg'][:120]}" for err in e.errors()[:3])
         raise WireError(f"the other program's {kind} message is not as expected ({where})") from None
+    except RecursionError:
+        raise WireError(f"the other program's {kind} message is nested too deeply") from None
 
 
 class Reader:
@@ -85,7 +219,7 @@ class Reader:
         self.limit = limit
         self._buffer = bytearray()
 
-    def feed(self, data: bytes) -> Iterator[BaseModel]:
+    def feed(self, data: bytes) -> Iterator[Message]:
         """Take ``data`` and yield every message it completes; a :class:`WireError` on the
         first that cannot be read (the connection is then to be closed)."""
         self._buffer += data
@@ -128,8 +262,10 @@ def differences(ours: Hello, theirs: Hello) -> list[str]:
 
 
 def hello(program: str, system: str, scenario: str, content: str,
-          options: dict[str, str] | None = None) -> Hello:
+          options: dict[str, str] | None = None, name: str = "", side: str = "",
+          session: str = "") -> Hello:
     """This program's Hello."""
-    return Hello(type="hello", protocol=PROTOCOL, program=program, system=system, scenario=scenario,
-                 content=content, options=dict(options or {}))
+    return Hello(type="hello", protocol=PROTOCOL, program=program[:40], system=system, name=name[:120],
+                 scenario=scenario[:120], content=content, options=dict(options or {}), side=side,
+                 session=session)
 

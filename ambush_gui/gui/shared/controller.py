@@ -85,6 +85,7 @@ from ambush_gui.gui.shared.pacing import (
     first_aid_next,
     round_break,
 )
+from ambush_gui.systems import computer_choice
 
 
 class Seat(StrEnum):
@@ -96,16 +97,6 @@ SPEEDS = {p.value: PACE_TIMES[p][0] for p in (Pace.SLOW, Pace.NORMAL, Pace.FAST,
 
 
 THINK_POLL_MS = 25  # how often the GUI thread looks whether the worker has answered
-
-
-def computer_choice(player: Any, game: Game, decision: Decision) -> tuple[Any, str]:
-    """The computer player's answer and its one-line reason (``decide`` when the player
-    has it, else ``choose`` and no reason)."""
-    decide = getattr(player, "decide", None)
-    if decide is not None:
-        c = decide(game, decision)
-        return c.answer, c.reason
-    return player.choose(game, decision), ""
 
 
 @dataclass(eq=False)
