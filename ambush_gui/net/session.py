@@ -308,6 +308,8 @@ class Guest:
 
     # -- the conversation ------------------------------------------------------------------
     def receive(self, msg: Message) -> Out:
+        if self.closed:
+            return []  # the connection is closing: what was already under way is not read
         try:
             return self._receive(msg)
         except SessionError as why:

@@ -1,0 +1,208 @@
+"""One game across two machines, both ends in one process (tests/net/loop.py): the guest's
+replica reaches the host's board, the dice check passes and catches a changed die, no
+hidden piece crosses the wire, a guest that drops rejoins at the same decision, and what
+does not fit is refused in words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ambush_gui import systems
+from ambush_gui.core import saves
+from ambush_gui.core.dice import Dice
+from ambush_gui.core.view import View
+from ambush_gui.net import wire
+from ambush_gui.net.session import Guest, Host, SessionError
+from ambush_gui.net.wire import Answer, Bye, Refused
+from tests.net.loop import Pair, find, pair
+
+
+def finished(p: Pair) -> None:
+    assert p.host.game is not None and p.host.game.over
+    g = p.guest
+    assert g.check is not None and g.check.fair, g.check
+    assert g.final is not None and g.game is not None
+    assert g.game.state_hash() == g.final.state_hash() == p.host.game.state_hash()
+    assert g.ended is not None and g.ended.state_hash == p.host.game.state_hash()
+    assert p.host.dice_check().fair
+
+
+@pytest.mark.parametrize(("name", "host_side"), [("contracting-trouble", "insurgent"),
+                                                 ("contracting-trouble", "regular"),
+                                                 ("market-day", "insurgent")])
+def test_a_computer_game_over_the_wire_ends_on_one_board_with_fair_dice(
+        name: str, host_side: str, tmp_path: Any) -> None:
+    p = pair(name, host_side)
+    p.run()
+    finished(p)
+    assert p.guest.game is not None and p.guest.game.decisions == p.host.game.decisions  # type: ignore[union-attr]
+    for who, game in (("host", p.host.game), ("guest", p.guest.final)):  # both keep a verified save
+        path = tmp_path / f"{who}.json"
+        saves.save(game, path)  # type: ignore[arg-type]
+        assert saves.check(path, systems.factory).verified
+
+
+def test_a_die_the_host_changes_is_caught_and_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host's game throws one die other than the seed's (its 7th throw): the guest's
+    replica follows the host, and the check at the end names that throw."""
+    made: list[Any] = []
+    real_new_game = systems.new_game
+
+    def crooked_game(scenario: Any, seed: int = 0, options: Any = None) -> Any:
+        game = real_new_game(scenario, seed, options)
+        if not made:  # the host's game; the guest's rebuild for the check stays honest
+            made.append(game)
+            real_face = game.dice._face
+
+            def face(sides: int) -> int:
+                f = real_face(sides)
+                return f % sides + 1 if game.dice.count == 6 else f  # the 7th throw
+            game.dice._face = face
+        return game
+
+    monkeypatch.setattr(systems, "new_game", crooked_game)
+    p = pair("contracting-trouble")
+    p.run()
+    check = p.guest.check
+    assert check is not None and not check.fair
+    assert check.changed is not None and check.changed.throw == 7
+    assert "Throw 7 (" in check.words and "the joint seed promised" in check.words
+
+
+def test_no_byte_the_guest_receives_tells_a_hidden_ied_before_it_goes_off() -> None:
+    """Market Day's bomb under Station Road is the gunmen's secret. Their player lets it wait
+    when first asked (so the question crosses the wire as an answer), and the guest reads
+    every byte: no id, label or place of the device while it is hidden."""
+    p = pair("market-day", host_side="insurgent")
+    waited = []
+    plain = p.choice
+
+    def choice(game: Any, d: Any) -> Any:
+        if d.facts.get("question") == "ieds.detonate" and len(game.decisions) < 60:
+            waited.append(len(game.decisions))
+            return "wait"
+        return plain(game, d)
+
+    p.choice = choice  # type: ignore[method-assign]
+    hidden_until = 0
+    while True:
+        before = len(p.to_guest)
+        p.run(until=lambda q, b=before: len(q.to_guest) > b)  # type: ignore[misc]
+        if p.host.game is None:
+            continue
+        if "road-bomb" in p.host.game.hidden_pieces():
+            hidden_until = len(p.to_guest)
+            assert p.guest.game is None or not View(p.guest.game, "regular").sees("road-bomb")
+        if len(p.to_guest) == before:
+            break
+    seen = bytes(p.to_guest[:hidden_until])
+    assert waited, "the secret question never crossed: the test proves nothing"
+    assert hidden_until > 2000
+    for told in (b"road-bomb", b"Station Road", b"[16, 8]", b"[16,8]", b"[16.0,8.0]", b"[16.0, 8.0]"):
+        assert told not in seen, told
+    finished(p)
+
+
+def test_a_guest_that_drops_rejoins_at_the_same_decision() -> None:
+    p = pair("market-day")
+    p.run(until=lambda q: q.guest.game is not None and len(q.guest.game.decisions) >= 40)
+    host_game = p.host.game
+    assert host_game is not None
+    kept = p.guest.kept
+    assert kept is not None
+    p.host.dropped()
+    at = len(host_game.decisions)
+    p.run()  # the host waits: nothing moves while no guest is connected
+    assert len(host_game.decisions) == at and not p.host.connected
+    back = Guest(find, program="test", kept=kept)  # a new program run: it kept only its record
+    p.connect(back)
+    p.run(until=lambda q: q.guest.playing)
+    assert back.game is not None and len(back.game.decisions) == at
+    assert back.game.state_hash() == host_game.state_hash()
+    assert any("stands at decision" in line for line in back.said.lines)
+    p.run()
+    finished(p)
+
+
+def test_a_guest_that_kept_nothing_is_told_what_the_check_cannot_prove() -> None:
+    p = pair("contracting-trouble")
+    p.run(until=lambda q: q.guest.game is not None and len(q.guest.game.decisions) >= 10)
+    back = Guest(find, program="test")
+    p.connect(back)
+    p.run()
+    finished(p)
+    assert any("kept no record of the secret" in line for line in back.said.lines)
+
+
+def test_a_rejoining_guest_whose_secret_differs_is_refused() -> None:
+    p = pair("contracting-trouble")
+    p.run(until=lambda q: q.guest.game is not None and len(q.guest.game.decisions) >= 10)
+    kept = p.guest.kept
+    assert kept is not None
+    forged = type(kept)(kept.session, kept.commitment, "c" * 64)
+    back = Guest(find, program="test", kept=forged)
+    p.connect(back)
+    p.run()
+    assert back.closed == "The host's game was seeded with a secret this program did not send."
+
+
+def test_an_illegal_or_late_answer_is_refused_and_asked_again() -> None:
+    p = pair("contracting-trouble", host_side="insurgent")
+    p.run(until=lambda q: q.guest.mine() is not None)
+    game = p.host.game
+    assert game is not None
+    n = len(game.decisions)
+    out = p.host.receive(Answer(n=n, answer="no such unit"))
+    assert isinstance(out[0], Refused) and "is not" in out[0].words
+    out = p.host.receive(Answer(n=n + 3, answer="x"))
+    assert isinstance(out[0], Refused) and f"the open decision is {n + 1}" in out[0].words
+    p.guest.receive(Refused(n=n, words="why"))  # not waiting: nothing changes
+    assert p.guest.mine() is not None
+    assert len(game.decisions) == n
+    p.run()
+    finished(p)
+
+
+@pytest.mark.parametrize(("change", "said"), [
+    ({"content": "0" * 64}, "The scenario files differ"),
+    ({"program": "9.9"}, "different versions (this one test, the other 9.9)"),
+    ({"options": {"reaction_fire": "other"}}, "Rules option reaction_fire"),
+    ({"side": "insurgent"}, "means to play the insurgent side"),
+])
+def test_programs_that_cannot_play_together_say_what_differs(change: dict[str, Any], said: str) -> None:
+    host = Host(find("contracting-trouble"), "contracting-trouble", "insurgent", program="test")
+    guest = Guest(find, program="test")
+    theirs = guest.receive(host.greet()[0])[0]
+    assert isinstance(theirs, wire.Hello)
+    out = host.receive(theirs.model_copy(update=change))
+    assert isinstance(out[0], Bye) and said in out[0].words
+    assert not host.connected and host.game is None
+
+
+def test_the_guest_without_the_scenario_says_which_file_to_copy() -> None:
+    host = Host(find("contracting-trouble"), "contracting-trouble", "insurgent", program="test")
+    guest = Guest(lambda name: None, program="test")
+    out = guest.receive(host.greet()[0])
+    assert isinstance(out[0], Bye)
+    assert "no scenario 'contracting-trouble' (Contracting Trouble!)" in out[0].words
+
+
+def test_ambush_is_solitaire_and_cannot_be_hosted() -> None:
+    with pytest.raises(SessionError, match="played alone"):
+        Host(find("ambush-crossroads"), "ambush-crossroads", "us")
+
+
+def test_the_guest_replica_refuses_throws_its_game_does_not_make() -> None:
+    p = pair("contracting-trouble")
+    p.run(until=lambda q: q.guest.game is not None and len(q.guest.game.decisions) >= 5)
+    g = p.guest
+    assert g.game is not None and p.host.game is not None
+    step = p.host.steps[-1]
+    g.game, g.dice = None, None
+    g.receive(wire.Start(session=p.host.session, commitment=p.host.commitment,
+                         guest_secret=g.secret, options=g.options, steps=0,
+                         dice=[[1]] * 50))  # far more opening throws than the game makes
+    assert "parted ways" in g.closed
+    assert isinstance(g.dice, Dice) and step.n >= 4
