@@ -5,9 +5,12 @@ does not fit is refused in words."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ambush_gui import systems
 from ambush_gui.core import saves
@@ -206,3 +209,50 @@ def test_the_guest_replica_refuses_throws_its_game_does_not_make() -> None:
                          dice=[[1]] * 50))  # far more opening throws than the game makes
     assert "parted ways" in g.closed
     assert isinstance(g.dice, Dice) and step.n >= 4
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-5, 200) | st.text(max_size=12),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6),
+                                                                              inner, max_size=4),
+                    max_leaves=12)
+HEX = st.text("0123456789abcdef", min_size=64, max_size=64) | st.just("a" * 64)
+FIELD = {"n": st.integers(0, 300), "answer": JSON, "side": st.sampled_from(["regular", "insurgent", "us"]),
+         "dice": st.lists(st.lists(st.integers(1, 20), max_size=4), max_size=4),
+         "words": st.text(max_size=20), "text": st.text(min_size=1, max_size=20), "secret": HEX,
+         "commitment": HEX, "guest_secret": HEX, "state_hash": HEX, "content": HEX,
+         "session": st.text("0123456789abcdef", min_size=32, max_size=32),
+         "steps": st.integers(0, 400), "options": st.dictionaries(st.text(max_size=8), st.text(max_size=8),
+                                                                  max_size=3),
+         "result": st.text(max_size=20), "say": st.sampled_from(["ask", "yes", "no"]),
+         "protocol": st.integers(1, 2), "program": st.sampled_from(["test", "0.1.0"]),
+         "system": st.sampled_from(["alley", "ambush"]), "name": st.sampled_from(["market-day", "x"]),
+         "scenario": st.text(max_size=10)}
+
+
+def shaped(kind: str) -> st.SearchStrategy[dict[str, Any]]:
+    """A message of ``kind`` with each of its fields drawn (or left out, or any JSON)."""
+    names = [f for f in wire.KNOWN[kind].model_fields if f != "type"]
+    return st.fixed_dictionaries({"type": st.just(kind)},
+                                 optional={f: st.one_of(*[FIELD.get(f, JSON)] * 4, JSON) for f in names})
+
+
+MESSAGES = st.sampled_from(sorted(wire.KNOWN)).flatmap(shaped)
+MID_GAME: dict[str, Pair] = {}
+
+
+@settings(max_examples=300, deadline=None)
+@given(MESSAGES)
+def test_whatever_a_peer_sends_is_read_or_refused_never_raised(data: dict[str, Any]) -> None:
+    """A peer's message, whatever its fields, is refused by the wire in words or handled
+    by either end mid-game (answered, refused, or closing), never an exception."""
+    p = MID_GAME.get("p")
+    if p is None or p.guest.closed or not p.host.connected:  # a fresh game when the last closed
+        p = MID_GAME["p"] = pair("contracting-trouble")
+        p.run(until=lambda q: q.guest.game is not None and len(q.guest.game.decisions) >= 6)
+    try:
+        msg = wire.decode(json.dumps(data).encode())
+    except wire.WireError:
+        return
+    for end in (p.host, p.guest):
+        out = end.receive(msg)
+        assert all(isinstance(m, wire.Message) for m in out)
