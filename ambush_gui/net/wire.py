@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import struct
 from collections.abc import Iterator
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError, field_validator
 
@@ -49,7 +49,7 @@ class Hello(Message):
     plays; the guest's says what its own program has of it, and ``session`` the game it
     left, when it rejoins one."""
 
-    type: str = Field("hello", pattern="^hello$")
+    type: Literal["hello"] = "hello"
     protocol: int = Field(ge=1)
     program: str = Field(max_length=40)  # the program's version, e.g. "0.1.0"
     system: str = Field(max_length=20)  # "alley" or "ambush"
@@ -64,14 +64,14 @@ class Hello(Message):
 class Commit(Message):
     """Host to guest: the hash that binds the host to his secret (core/fair.py)."""
 
-    type: str = Field("commit", pattern="^commit$")
+    type: Literal["commit"] = "commit"
     commitment: str = Field(pattern=HEX64)
 
 
 class Secret(Message):
     """Guest to host: the guest's secret, in the clear; with the host's it makes the seed."""
 
-    type: str = Field("secret", pattern="^secret$")
+    type: Literal["secret"] = "secret"
     secret: str = Field(pattern=HEX64)
 
 
@@ -83,7 +83,7 @@ class Start(Message):
     """Host to guest: the game is on (again, after a rejoin). The steps so far follow,
     ``steps`` of them; ``dice`` are the throws made before the first question."""
 
-    type: str = Field("start", pattern="^start$")
+    type: Literal["start"] = "start"
     session: str = Field(pattern="^[0-9a-f]{32}$")
     commitment: str = Field(pattern=HEX64)
     guest_secret: str = Field(pattern=HEX64)  # the one the seed was made with
@@ -96,7 +96,7 @@ class Step(Message):
     """Host to guest: decision ``n`` (0 for the game's first) was answered by ``side`` with
     ``answer``, and answering it threw ``dice`` (each throw's faces, in order)."""
 
-    type: str = Field("step", pattern="^step$")
+    type: Literal["step"] = "step"
     n: int = Field(ge=0, le=100_000)
     side: str = Field(pattern=SIDE)
     answer: JsonValue
@@ -111,7 +111,7 @@ class Step(Message):
 class Answer(Message):
     """Guest to host: the guest's answer to decision ``n``."""
 
-    type: str = Field("answer", pattern="^answer$")
+    type: Literal["answer"] = "answer"
     n: int = Field(ge=0, le=100_000)
     answer: JsonValue
 
@@ -124,7 +124,7 @@ class Answer(Message):
 class Refused(Message):
     """Host to guest: the answer to decision ``n`` is not a legal one, and why."""
 
-    type: str = Field("refused", pattern="^refused$")
+    type: Literal["refused"] = "refused"
     n: int = Field(ge=0, le=100_000)
     words: str = Field(max_length=1000)
 
@@ -133,7 +133,7 @@ class End(Message):
     """Host to guest: the game is over. ``secret`` is the host's, revealed for the dice
     check; ``state_hash`` the final board's (core.game.Game.state_hash)."""
 
-    type: str = Field("end", pattern="^end$")
+    type: Literal["end"] = "end"
     secret: str = Field(pattern=HEX64)
     state_hash: str = Field(pattern=HEX64)
     result: str = Field(max_length=1000)
@@ -142,7 +142,7 @@ class End(Message):
 class Chat(Message):
     """Either way: a line of chat."""
 
-    type: str = Field("chat", pattern="^chat$")
+    type: Literal["chat"] = "chat"
     text: str = Field(min_length=1, max_length=MAX_CHAT)
 
 
@@ -150,7 +150,7 @@ class TakeBack(Message):
     """Either way: ``ask`` to take back decision ``n`` (the asker's last, no die thrown
     since), and the other's ``yes`` or ``no``."""
 
-    type: str = Field("takeback", pattern="^takeback$")
+    type: Literal["takeback"] = "takeback"
     n: int = Field(ge=0, le=100_000)
     say: str = Field(pattern="^(ask|yes|no)$")
 
@@ -158,7 +158,7 @@ class TakeBack(Message):
 class Bye(Message):
     """Either way: the sender closes the connection, and why (what differs, a refusal)."""
 
-    type: str = Field("bye", pattern="^bye$")
+    type: Literal["bye"] = "bye"
     words: str = Field(max_length=4000)
 
 

@@ -15,10 +15,11 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget
 
 from ambush_gui import systems
-from ambush_gui.gui.shared.controller import GameController, Seat, computer_choice
+from ambush_gui.gui.shared.controller import GameController, Seat
 from ambush_gui.gui.table.fof import IedMarkItem
 from ambush_gui.gui.table.items import LabelItem
 from ambush_gui.gui.table.window import MainWindow
+from ambush_gui.systems import computer_choice
 
 MARKET_DAY = Path(__file__).resolve().parents[2] / "scenarios" / "market-day.toml"
 # what would tell the Regular player of the bomb, or that the Insurgents were asked about it
