@@ -165,11 +165,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def add_network_arguments(c: argparse.ArgumentParser) -> None:
     c.add_argument("--computer", type=computer_seat, default=None, metavar="SIDE[:LEVEL]",
-                   help="the computer plays this machine's side at LEVEL (easy, normal, hard), "
-                        "e.g. insurgent:hard")
+                   help="--headless: the computer plays this machine's side at LEVEL (easy, "
+                        "normal, hard), e.g. insurgent:hard")
     c.add_argument("--headless", action="store_true",
                    help="no window: print what happens, the result, the final state hash and "
-                        "the dice check (needs --computer)")
+                        "the dice check (needs --computer); without it this machine's side is "
+                        "played in the window")
     c.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
                    help="--headless: wait this long before each of the computer's answers")
 
@@ -178,9 +179,6 @@ def network_end(args: argparse.Namespace, side: str | None) -> tuple[object, str
     """The computer player of a headless end (this machine's seat), checked."""
     from ambush_gui import systems
 
-    if not args.headless:
-        raise ValueError("playing across two machines in the window is not built yet: use "
-                         "--headless with --computer SIDE[:LEVEL]")
     if args.computer is None:
         raise ValueError("--headless: the computer must play this machine's side: give "
                          "--computer SIDE[:LEVEL]")
@@ -188,6 +186,25 @@ def network_end(args: argparse.Namespace, side: str | None) -> tuple[object, str
     if side is not None and computer_side != side:
         raise ValueError(f"--computer {computer_side}: this machine plays the {side} side")
     return systems.computer_player("alley", level, int.from_bytes(os.urandom(4), "big")), computer_side
+
+
+def window_end(start: object) -> int:
+    """Run one end of a network game in the window: ``start(session)`` opens it."""
+    from ambush_gui.gui.app import Session, application
+
+    app = application()
+    keep = start(Session())  # type: ignore[operator]  # the end lives as long as the window
+    status = app.exec()
+    del keep
+    return int(status)
+
+
+def _host_window(app: object, scenario: object, name: str, side: str, port: int | None,
+                 options: dict[str, str]) -> object:
+    from ambush_gui.gui.netplay import host_game
+    from ambush_gui.net.link import DEFAULT_PORT
+
+    return host_game(app, scenario, name, side, DEFAULT_PORT if port is None else port, options)
 
 
 def network_folder() -> Path:
@@ -208,9 +225,12 @@ def cmd_host(args: argparse.Namespace) -> int:
 
     path = systems.resolve(args.scenario)
     scenario = systems.load_scenario(path)
+    name = args.scenario if not Path(args.scenario).exists() else path.stem
+    options = chosen_options(args, scenario.spec.system)
+    if not args.headless:
+        return window_end(lambda app: _host_window(app, scenario, name, args.side, args.port, options))
     player, _ = network_end(args, args.side)
-    host = Host(scenario, args.scenario if not Path(args.scenario).exists() else path.stem, args.side,
-                chosen_options(args, scenario.spec.system))
+    host = Host(scenario, name, args.side, options)
     app = QCoreApplication.instance() or QCoreApplication([])
     server = listen(DEFAULT_PORT if args.port is None else args.port)
     end = HostEnd(host, player, server, sys.stdout, args.pace, network_folder())
@@ -231,8 +251,12 @@ def cmd_join(args: argparse.Namespace) -> int:
     from ambush_gui.net.session import Guest
 
     address = parse_address(args.address)
-    player, side = network_end(args, None)
     own = systems.load_scenario(systems.resolve(args.scenario)) if args.scenario else None
+    if not args.headless:
+        from ambush_gui.gui.netplay import join_game
+
+        return window_end(lambda app: join_game(app, address, own))
+    player, side = network_end(args, None)
 
     def find(name: str) -> object:
         if own is not None:

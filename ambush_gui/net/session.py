@@ -223,6 +223,9 @@ class Host:
     def answer(self, choice: Any) -> Out:
         """The host's seat answers the open decision; :class:`IllegalDecision` if it may not."""
         if self.mine() is None:
+            if self.game is not None and not self.connected:
+                raise IllegalDecision("the other player's connection dropped: the game waits "
+                                      "until they join again")
             raise IllegalDecision("it is not the host's decision now")
         return self._apply(choice)
 
@@ -388,9 +391,11 @@ class Guest:
                            "the seed was made with this machine's secret.")
         if msg.options != self.options:
             raise SessionError("The host's game plays other rules options than the ones agreed.")
+        again = self.game is not None and self.session == msg.session
         self.session, self.secret, self.commitment = msg.session, msg.guest_secret, msg.commitment
         self.kept = Kept(self.session, self.commitment, self.secret)
-        self._replica(msg.dice)
+        if not again:  # a rejoin from this same program keeps its replica (and its window)
+            self._replica(msg.dice)
         self.steps_due = msg.steps
         self.waiting, self.ended, self.check, self.final = None, None, None, None
         self._catching_up()
@@ -426,6 +431,13 @@ class Guest:
         game = self.game
         if game is None:
             raise SessionError("The host sent a decision before the game began.")
+        if msg.n < len(game.decisions):  # sent again after a rejoin: already played here
+            if _plain(msg.answer) != game.decisions[msg.n]:
+                raise SessionError(f"The host's decision {msg.n + 1} is not the one this game "
+                                   "made before the connection dropped.")
+            self.steps_due = max(0, self.steps_due - 1)
+            self._catching_up()
+            return
         if msg.n != len(game.decisions):
             raise SessionError(f"The host sent decision {msg.n + 1} where this game stands at "
                                f"{len(game.decisions) + 1}.")

@@ -91,6 +91,7 @@ from ambush_gui.systems import computer_choice
 class Seat(StrEnum):
     HUMAN = "human"
     COMPUTER = "computer"
+    REMOTE = "remote"  # the player at the other machine (ambush_gui/gui/netplay.py)
 
 
 SPEEDS = {p.value: PACE_TIMES[p][0] for p in (Pace.SLOW, Pace.NORMAL, Pace.FAST, Pace.INSTANT)}
@@ -155,6 +156,7 @@ class GameController(QObject):
 
     decisionPending = Signal(object)  # the open Decision, for a human seat
     computerToMove = Signal(object)  # the open Decision, for a computer seat
+    remoteToMove = Signal(object)  # the open Decision, answered at the other machine (or sent there)
     eventLogged = Signal(object)  # each engine Event as it happens
     stateChanged = Signal()  # after every answer, undo or load
     reset = Signal()  # the game was rebuilt (undo, load): views reload everything
@@ -186,6 +188,13 @@ class GameController(QObject):
         self.save_path: Path | None = None
         self.dirty = False
         self.auto_answer_forced = True  # decisions whose answer cannot matter are not asked
+        # a game across two machines: a person's answer goes to the network session, which
+        # says whether it changed the game here at once (the host) or will come back (the
+        # guest: changed_elsewhere() then); None: answered here (gui/netplay.py)
+        self.relay: Any = None
+        self.sent: int | None = None  # the guest's decision whose answer is on its way
+        self.offline = ""  # why the other machine cannot answer now (a dropped connection)
+        self.saving_refused = ""  # why this game cannot be saved here (the guest's: no seed yet)
         self.forced_answers: set[int] = set()  # indices of the decisions answered that way
         self._computers = self._players(game)
         self._generation = 0  # bumped by every change that makes a thought stale
@@ -329,7 +338,18 @@ class GameController(QObject):
         if self._thought is not None:
             raise RuntimeError("an answer came while the computer was thinking")
         self._by_computer = False
+        if self.relay is not None and not self.relay(choice):
+            self.sent = len(self.game.decisions)  # the guest's: on its way to the host
+            self.remoteToMove.emit(self.game.pending())
+            return
         self.game.answer(choice)
+        self.dirty = True
+        self._after_change()
+
+    def changed_elsewhere(self) -> None:
+        """The game was answered by the network session (the other machine's answer, or the
+        host's word on this one's): show it as any answer."""
+        self.sent = None
         self.dirty = True
         self._after_change()
 
@@ -356,6 +376,8 @@ class GameController(QObject):
         elif self.hot_seat and d.side != self.viewer:
             if not self._hand_over_due(offering=True):
                 self.passing.emit(d.side)  # a look at a fixed moment: nothing to decide
+        elif self.seat_of(d) is Seat.REMOTE or self.sent == len(self.game.decisions):
+            self.remoteToMove.emit(d)
         elif self.seat_of(d) is Seat.COMPUTER:
             self.computerToMove.emit(d)
             if self._thought is None:
@@ -729,13 +751,21 @@ class GameController(QObject):
     def _seat_at(self, index: int) -> Seat:
         return self.seats.get(self.game.answered_by[index], Seat.HUMAN)
 
+    @property
+    def remote(self) -> bool:
+        """A game across two machines."""
+        return Seat.REMOTE in self.seats.values()
+
     def can_undo(self) -> bool:
-        return self.undo_target() is not None
+        return not self.remote and self.undo_target() is not None
 
     def undo_why_not(self) -> str | None:
         """Why undo is not allowed now, in the player's words (None: it is)."""
         if self.can_undo():
             return None
+        if self.remote:
+            return ("Undo is not played across two machines: ask the other player for a "
+                    "take-back (Game menu) before any die is thrown")
         n = len(self.game.decisions)
         if n == 0:
             return "Nothing to undo: no decision has been made yet"

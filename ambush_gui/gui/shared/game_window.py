@@ -257,6 +257,8 @@ class GameWindow(QMainWindow):
         controller.thinking.connect(self._on_thinking)
         controller.decisionPending.connect(self._on_decision)
         controller.computerToMove.connect(self._on_computer)
+        controller.remoteToMove.connect(self._on_remote)
+        controller.stateChanged.connect(self._show_remote_wait)
         controller.eventLogged.connect(self._on_event)
         controller.stateChanged.connect(self._refresh)
         controller.stateChanged.connect(self.update_undo)
@@ -286,6 +288,43 @@ class GameWindow(QMainWindow):
 
     def _on_game_over(self, result: Any) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    # -- a game across two machines (gui/netplay.py) ----------------------------------------
+    def remote_line(self) -> str | None:
+        """What the other machine is doing, when the open decision waits on it: "The
+        Insurgents are deciding on the other machine: …", or this player's answer on its way
+        to the host; None when the decision is not waiting on the network."""
+        c = self.controller
+        d = c.pending()
+        if d is None or not c.remote:
+            return None
+        if c.offline:
+            return c.offline
+        if c.sent == len(c.game.decisions):
+            return "Your answer went to the host; waiting for it to come back…"
+        if c.seat_of(d) is not Seat.REMOTE:
+            return None
+        who = self.side_plural(d.side)
+        who = who if who.lower().startswith("the ") else f"the {who}"
+        head = f"{who[0].upper()}{who[1:]} are deciding on the other machine"
+        asked = c.view.asked(d)
+        # another side's secret question: not even its neutral line (that would tell that a
+        # hidden piece has someone in reach); the pause itself is all this player sees
+        return f"{head}." if asked.secret else f"{head}: {asked.text}"
+
+    def _on_remote(self, decision: Decision) -> None:
+        """The open decision is answered at the other machine (or this answer is on its
+        way there): nothing to answer here; the dock, the status bar and the busy bar say
+        who is deciding."""
+        self._close_prompts()
+        self._show_remote_wait()
+        self._tell_idle()
+
+    def _show_remote_wait(self) -> None:
+        line = self.remote_line()
+        if line is not None or self.controller.remote:
+            self.thinking_indicator.show_text(line or self.thinking_line())
+            self._show_thinking(line or self.thinking_line())
 
     def _refresh(self) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -715,6 +754,8 @@ class GameWindow(QMainWindow):
         if c.busy:
             return "The dice tray is showing the last answer (Esc or Skip shows it all)."
         d = c.pending()
+        if (remote := self.remote_line()) is not None:
+            return remote
         if d is not None and c.seat_of(d) is Seat.COMPUTER:
             thinking = self.thinking_line()
             said = c.view.prompt(d)  # another side's secret question: its neutral line
@@ -1018,11 +1059,17 @@ class GameWindow(QMainWindow):
         self.setWindowTitle(f"{title}{where}{whose} — ambush-gui")
 
     def save(self) -> bool:
+        if self.controller.saving_refused:
+            QMessageBox.information(self, "Not saved now", self.controller.saving_refused)
+            return False
         if self.controller.save_path is None:
             return self.save_as()
         return self._save_to(self.controller.save_path)
 
     def save_as(self) -> bool:
+        if self.controller.saving_refused:
+            QMessageBox.information(self, "Not saved now", self.controller.saving_refused)
+            return False
         stem = paths.safe_stem(self.controller.game.scenario.name, "game")  # type: ignore[attr-defined]
         start = str(paths.saves_dir() / f"{stem}.json")
         name, _ = QFileDialog.getSaveFileName(self, "Save game", start, "Saved games (*.json)")

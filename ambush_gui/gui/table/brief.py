@@ -24,13 +24,16 @@ ONCE = ("none_left_behind", "zone_held", "zone_cleared")
 
 def seat_words(seats: dict[str, Any], levels: dict[str, str] | None = None) -> dict[str, str]:
     """Who plays each side, in the player's words: "You", "Computer (hard)" (its level,
-    where ``levels`` gives it), or "hot-seat" when two people share the keyboard."""
+    where ``levels`` gives it), "hot-seat" when two people share the keyboard, or "the
+    other machine" in a game across two machines."""
     humans = [s for s, seat in seats.items() if getattr(seat, "value", seat) == "human"]
     out = {}
     for side, seat in seats.items():
         if getattr(seat, "value", seat) == "computer":
             level = (levels or {}).get(side)
             out[side] = f"Computer ({level})" if level else "Computer"
+        elif getattr(seat, "value", seat) == "remote":
+            out[side] = "the other machine"
         elif len(humans) > 1:
             out[side] = "a person (hot-seat)"
         else:

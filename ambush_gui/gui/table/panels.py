@@ -131,6 +131,8 @@ class TurnPanel(QWidget):
             if seat == "computer":  # "Insurgent computer (hard) to decide"
                 self._banner_text = f"{who} computer ({level}) to decide" if level \
                     else f"{who} player (computer) to decide"
+            elif seat == "remote":  # the player at the other machine
+                self._banner_text = f"{who} player (other machine) to decide"
             else:
                 self._banner_text = f"{who} player to decide"
             self._banner_style = f"background:{colour};color:white;border-radius:4px;"

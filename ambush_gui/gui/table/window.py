@@ -324,6 +324,15 @@ class MainWindow(GameWindow):
                                    self.controller.level_of(decision.side), said)
         self.fit_turn_dock()
 
+    def _on_remote(self, decision: Decision) -> None:
+        super()._on_remote(decision)
+        self.follow_actor(decision)
+        c = self.controller
+        line = self.remote_line() or ""
+        self.statusBar().showMessage(line)
+        self.turn_panel.show_state(c.game, decision, "remote", "", line)
+        self.fit_turn_dock()
+
     def _show_waiting(self, why: str | None) -> None:
         self.turn_panel.show_waiting(why)
 

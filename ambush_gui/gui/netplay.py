@@ -1,0 +1,378 @@
+"""A game across two machines in the window: the host's or the guest's end of a network
+session (:mod:`ambush_gui.net.session`) wired to an ordinary table window.
+
+The window plays its own side as in a game against the computer, with the other side's
+seat :attr:`Seat.REMOTE`: the controller offers this player's decisions, hands each answer
+to the session (``controller.relay``), and shows the other machine's answers as they come
+(``controller.changed_elsewhere``), at this player's pace, with every die in the tray. The
+Decision dock, the turn panel and the status bar's busy bar say when the other player is
+deciding. A chat line sits under the game log.
+
+Before the window there is a small dialog: the host's says where to join and waits; the
+guest's says it is joining. A dropped connection pauses the game on both sides: the host's
+window waits, the guest's offers to join again (the same decision comes back).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtNetwork import QAbstractSocket, QNetworkInterface, QTcpServer, QTcpSocket
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QLineEdit, QMessageBox, QVBoxLayout, QWidget
+
+from ambush_gui.core.events import Event
+from ambush_gui.gui.shared import paths
+from ambush_gui.gui.shared.controller import Seat
+from ambush_gui.net.link import Link, listen
+from ambush_gui.net.session import Guest, Host, result_words
+from ambush_gui.net.wire import Bye, Message
+
+SIDE_WORDS = {"regular": "Regulars", "insurgent": "Insurgents"}
+
+
+def network_folder() -> Path:
+    folder = paths.data_dir() / "network"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def local_addresses() -> list[str]:
+    """This machine's addresses another machine on the same network may join (IPv4, not
+    the loopback)."""
+    out = []
+    for a in QNetworkInterface.allAddresses():
+        if a.protocol() == QAbstractSocket.NetworkLayerProtocol.IPv4Protocol and not a.isLoopback():
+            out.append(a.toString())
+    return out or ["127.0.0.1"]
+
+
+class Waiting(QDialog):
+    """The small window before the game: what is happening, and Cancel."""
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__()
+        self.setWindowTitle(title)
+        self.setMinimumWidth(460)
+        lay = QVBoxLayout(self)
+        self.label = QLabel(text)
+        self.label.setWordWrap(True)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.label)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+
+    def say(self, text: str) -> None:
+        self.label.setText(text)
+
+
+class NetEnd(QObject):
+    """What both ends share: the link, the window once the game is on, the chat line."""
+
+    def __init__(self, session_app: Any) -> None:
+        super().__init__()
+        self.app = session_app  # gui.app.Session: it opens the window
+        self.link: Link | None = None
+        self.window: Any = None
+        self.chat_line: QLineEdit | None = None
+        self.dialog: Waiting | None = None
+
+    # -- sending --------------------------------------------------------------------------
+    def send(self, messages: list[Message]) -> None:
+        if self.link is not None and self.link.open:
+            self.link.send(messages)
+            if any(isinstance(m, Bye) for m in messages):
+                self.link.close("goodbye")
+
+    # -- the window -----------------------------------------------------------------------
+    def open_window(self, game: Any, side: str, other: str) -> None:
+        seats = {side: Seat.HUMAN, other: Seat.REMOTE}
+        win = self.app._window(game, seats, None)
+        self.window = win
+        c = win.controller
+        c.autosave = self.autosave_path()
+        c.saving_refused = self.saving_refused()
+        c.relay = self.relay
+        self._add_chat(win)
+        win.installEventFilter(self)
+        if self.dialog is not None:
+            self.dialog.accept()
+            self.dialog = None
+
+    def autosave_path(self) -> Path | None:
+        return None
+
+    def saving_refused(self) -> str:
+        return ""
+
+    def relay(self, choice: Any) -> bool:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _add_chat(self, win: Any) -> None:
+        log = win.log
+        box = QWidget()
+        lay = QVBoxLayout(box)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(3)
+        lay.addWidget(log)
+        line = QLineEdit()
+        line.setMaxLength(300)
+        line.setPlaceholderText("Say something to the other player, then Enter")
+        line.setToolTip("A line of chat to the other player; it shows in both game logs")
+        line.returnPressed.connect(self._chat)
+        lay.addWidget(line)
+        win.log_dock.setWidget(box)
+        self.chat_line = line
+
+    def _chat(self) -> None:
+        assert self.chat_line is not None
+        text = self.chat_line.text().strip()
+        if not text:
+            return
+        self.chat_line.clear()
+        self.send([self.session().chat(text)[0]])
+        self.tell_log(f"You: {text}", "chat")
+
+    def session(self) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def tell_log(self, text: str, kind: str = "network") -> None:
+        if self.window is not None:
+            self.window.log.add(Event(kind, text, {}))
+
+    def tell(self, said: Any) -> None:
+        """The session's news: in the log and the status bar (before the window: the dialog)."""
+        for line in said.lines:
+            if self.window is not None:
+                self.tell_log(line)
+                self.window.statusBar().showMessage(line, 8000)
+            elif self.dialog is not None:
+                self.dialog.say(line)
+        for who, text in said.chat:
+            self.tell_log(f"{SIDE_WORDS.get(who, who)}: {text}", "chat")
+        said.lines.clear()
+        said.chat.clear()
+
+    def set_offline(self, text: str) -> None:
+        if self.window is not None:
+            self.window.controller.offline = text
+            self.window._show_remote_wait()
+            self.window._tell_idle()
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if obj is self.window and event.type() == QEvent.Type.Close:
+            self.send([Bye(words="The other player closed the game's window.")])
+        return False
+
+
+class HostPlay(NetEnd):
+    """The host's end in the window: listens, opens the table when the guest's secret makes
+    the seed, runs the rules."""
+
+    def __init__(self, session_app: Any, host: Host, server: QTcpServer) -> None:
+        super().__init__(session_app)
+        self.host = host
+        self.server = server
+        server.setParent(self)
+        server.newConnection.connect(self._accept)
+        port = server.serverPort()
+        where = ", ".join(f"{a}:{port}" for a in local_addresses())
+        self.dialog = Waiting("Hosting a game", (
+            f"<b>{host.scenario.spec.title}</b>: you play the {SIDE_WORDS[host.side]}.<br><br>"
+            f"Waiting for the other player. On their machine: <i>Join a game</i> in the "
+            f"launcher, or <code>ambush-gui join ADDRESS</code>, with this machine's address "
+            f"on your network: <b>{where}</b>.<br>From outside your house, they join your "
+            f"public address; your router must pass TCP port {port} to this machine "
+            f"(docs/network.md)."))
+        self.dialog.rejected.connect(self._cancel)
+        self.dialog.show()
+
+    def session(self) -> Host:
+        return self.host
+
+    def _cancel(self) -> None:
+        self.dialog = None
+        if self.window is None:
+            self.send([Bye(words="The host stopped hosting.")])
+            self.server.close()
+
+    def _accept(self) -> None:
+        while (sock := self.server.nextPendingConnection()) is not None:
+            if self.link is not None and self.link.open:
+                busy = Link(sock, self)
+                busy.send([Bye(words="A player is already at this game.")])
+                busy.close("busy")
+                continue
+            self.link = Link(sock, self)
+            self.link.received.connect(self._received)
+            self.link.closed.connect(self._closed)
+            self.send(self.host.greet())
+
+    def _received(self, msg: Message) -> None:
+        game = self.host.game
+        before = len(game.decisions) if game is not None else -1
+        self.send(self.host.receive(msg))
+        self.tell(self.host.said)
+        game = self.host.game
+        if game is None:
+            return
+        if self.window is None:
+            self.open_window(game, self.host.side, self.host.guest_side)
+        else:
+            self.set_offline("" if self.host.connected else self.window.controller.offline)
+            if len(game.decisions) != before:
+                self.window.controller.changed_elsewhere()
+        if game.over:
+            self._over()
+
+    def _closed(self, why: str) -> None:
+        self.host.dropped()
+        self.tell(self.host.said)
+        if self.window is not None and self.host.game is not None and not self.host.game.over:
+            self.set_offline("The other player's connection dropped: the game waits until they "
+                             "join again (the same address).")
+
+    def relay(self, choice: Any) -> bool:
+        self.send(self.host.answer(choice))
+        if self.host.game is not None and self.host.game.over:
+            QTimer.singleShot(0, self._over)
+        return True
+
+    def autosave_path(self) -> Path:
+        return network_folder() / f"host-{self.host.session}.json"
+
+    def _over(self) -> None:
+        check = self.host.dice_check()
+        self.tell_log(f"The dice check the other player's program makes: {check.words}")
+
+
+class GuestPlay(NetEnd):
+    """The guest's end in the window: joins, opens the table once the replica stands where
+    the host's game does, follows every step, checks the dice at the end."""
+
+    def __init__(self, session_app: Any, guest: Guest, address: tuple[str, int],
+                 record: Path) -> None:
+        super().__init__(session_app)
+        self.guest = guest
+        self.address = address
+        self.record = record
+        self.dialog = Waiting("Joining a game", f"Joining {address[0]}:{address[1]}…")
+        self.dialog.rejected.connect(self._cancel)
+        self.dialog.show()
+        self._connect()
+
+    def session(self) -> Guest:
+        return self.guest
+
+    def _connect(self) -> None:
+        sock = QTcpSocket()
+        self.link = Link(sock, self)
+        self.link.received.connect(self._received)
+        self.link.closed.connect(self._closed)
+        sock.connectToHost(*self.address)
+
+    def _cancel(self) -> None:
+        self.dialog = None
+        if self.window is None:
+            self.send([Bye(words="The other player stopped joining.")])
+
+    def _received(self, msg: Message) -> None:
+        import json
+
+        from ambush_gui.core.files import atomic_write
+
+        g = self.guest
+        decided = len(g.game.decisions) if g.game is not None else -1
+        self.send(g.receive(msg))
+        self.tell(g.said)
+        if g.kept is not None and g.game is not None:
+            atomic_write(self.record, json.dumps(g.kept.to_data()))
+        if g.closed:
+            self._cannot_go_on(g.closed)
+            return
+        if g.game is None or not g.playing:
+            return
+        if self.window is None:
+            self.open_window(g.game, g.side, g.host_side)
+        elif self.window.controller.game is not g.game:  # joined again from another replica
+            self.window.controller.replace_game(g.game, None, self.window.controller.seats)
+        else:
+            self.set_offline("")
+            if len(g.game.decisions) != decided or self.window.controller.sent is not None \
+                    and g.waiting is None:
+                self.window.controller.changed_elsewhere()
+        if g.check is not None:
+            self._over()
+
+    def relay(self, choice: Any) -> bool:
+        self.send(self.guest.answer(choice))
+        return False
+
+    def saving_refused(self) -> str:
+        return ("The dice of a game across two machines are the host's, and the seed is told "
+                "only at the end: the game is saved for you then, with its seed, and verifies.")
+
+    def _closed(self, why: str) -> None:
+        g = self.guest
+        if g.check is not None or self.window is None and self.dialog is None:
+            return
+        if self.window is None:
+            if self.dialog is not None:
+                self.dialog.say(f"Could not join {self.address[0]}:{self.address[1]}: {g.closed or why}")
+            return
+        self.set_offline(f"The connection to the host dropped ({why}): the game waits. "
+                         "Game ▸ Join again goes on from the same decision.")
+        answer = QMessageBox.question(self.window, "Connection lost", (
+            f"The connection to the host dropped ({why}).\n\nJoin again? The game goes on "
+            "from the decision where it stopped."))
+        if answer == QMessageBox.StandardButton.Yes:
+            self._connect()
+
+    def _cannot_go_on(self, why: str) -> None:
+        parent = self.window or self.dialog
+        QMessageBox.warning(parent, "The game cannot go on", why)
+
+    def _over(self) -> None:
+        from ambush_gui.core import saves
+
+        g = self.guest
+        assert g.check is not None
+        lines = [result_words(g.game) if g.game is not None else "", g.check.words]
+        if g.final is not None:
+            stem = paths.safe_stem(g.scenario.spec.title, "game")
+            path = paths.saves_dir() / f"network-{stem}-{g.session[:8]}.json"
+            saves.save(g.final, path)
+            lines.append(f"The game, with its seed, is saved to {path}; it verifies "
+                         "(ambush-gui replay --verify).")
+        for line in lines:
+            self.tell_log(line)
+        self.send([Bye(words="The game is over; thank you for the game.")])
+        if not g.check.fair:
+            QMessageBox.warning(self.window, "The dice check failed", g.check.words)
+
+
+def host_game(session_app: Any, scenario: Any, name: str, side: str, port: int,
+              options: dict[str, str] | None = None) -> HostPlay:
+    """Host ``scenario`` on ``port`` playing ``side``: the waiting dialog, then the table."""
+    host = Host(scenario, name, side, options)
+    return HostPlay(session_app, host, listen(port))
+
+
+def join_game(session_app: Any, address: tuple[str, int], scenario: Any = None) -> GuestPlay:
+    """Join the game hosted at ``address``; ``scenario``: the file the host plays when it is
+    not a shipped one."""
+    from ambush_gui import systems
+    from ambush_gui.net.ends import kept_for
+
+    def find(name: str) -> Any:
+        if scenario is not None:
+            return scenario
+        try:
+            return systems.load_scenario(systems.resolve(name))
+        except (OSError, ValueError):
+            return None
+
+    record = network_folder() / f"kept-{address[0]}-{address[1]}.json"
+    return GuestPlay(session_app, Guest(find, kept=kept_for(record)), address, record)
