@@ -6,6 +6,7 @@ import gc
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QTimer
@@ -186,10 +187,15 @@ class Session:
         return self._window(game, seats, path, level)
 
     def _window(self, game: Game, seats: dict[str, Seat], save_path: Path | None,
-                level: str | dict[str, str] | None = None, editor: QWidget | None = None) -> GameWindow:
+                level: str | dict[str, str] | None = None, editor: QWidget | None = None,
+                network: Callable[[GameController], None] | None = None) -> GameWindow:
+        """``network``: a game across two machines sets up its controller (gui/netplay.py)
+        before the window starts it."""
         controller = GameController(game, seats, autosave=paths.autosave_path(), pace=saved_pace(),
                                     level=level or saved_level())
         controller.save_path = save_path
+        if network is not None:
+            network(controller)
         win = window_for(controller)
         win.newGameRequested.connect(lambda w=win: self.launcher(replacing=w))
         if editor is not None:

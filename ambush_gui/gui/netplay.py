@@ -30,6 +30,7 @@ from ambush_gui.net.session import Guest, Host, result_words
 from ambush_gui.net.wire import Bye, Message
 
 SIDE_WORDS = {"regular": "Regulars", "insurgent": "Insurgents"}
+DROPPED = "Paused"  # how a dropped connection's words begin (cleared when it is back)
 
 
 def network_folder() -> Path:
@@ -89,17 +90,20 @@ class NetEnd(QObject):
     # -- the window -----------------------------------------------------------------------
     def open_window(self, game: Any, side: str, other: str) -> None:
         seats = {side: Seat.HUMAN, other: Seat.REMOTE}
-        win = self.app._window(game, seats, None)
+        win = self.app._window(game, seats, None, network=self._ready)
         self.window = win
-        c = win.controller
-        c.autosave = self.autosave_path()
-        c.saving_refused = self.saving_refused()
-        c.relay = self.relay
         self._add_chat(win)
+        self._add_take_back(win)
         win.installEventFilter(self)
         if self.dialog is not None:
             self.dialog.accept()
             self.dialog = None
+
+    def _ready(self, c: Any) -> None:
+        """The controller before the window starts it: answers go to the session."""
+        c.autosave = self.autosave_path()
+        c.saving_refused = self.saving_refused()
+        c.relay = self.relay
 
     def autosave_path(self) -> Path | None:
         return None
@@ -125,6 +129,55 @@ class NetEnd(QObject):
         lay.addWidget(line)
         win.log_dock.setWidget(box)
         self.chat_line = line
+
+    def _add_take_back(self, win: Any) -> None:
+        from PySide6.QtGui import QAction, QKeySequence
+
+        menu = next(a.menu() for a in win.menuBar().actions() if a.text() == "&Game")
+        menu.addSeparator()
+        tip = ("Ask the other player to let you take back your last answer; only before any "
+               "die is thrown after it (Ctrl+Shift+Z)")
+        act = QAction("Ask for a &take-back…", win)
+        act.setShortcut(QKeySequence("Ctrl+Shift+Z"))
+        act.setToolTip(tip)
+        act.setStatusTip(tip)
+        act.triggered.connect(self.ask_take_back)
+        menu.addAction(act)
+        self.take_back_action = act
+
+    def ask_take_back(self) -> None:
+        from ambush_gui.core.decisions import IllegalDecision
+
+        try:
+            out = self.session().ask_take_back()
+        except IllegalDecision as why:
+            self.window.statusBar().showMessage(str(why), 8000)
+            return
+        self.send(out)
+        self.set_offline("You asked to take back your last answer: waiting for the other "
+                         "player to allow it.")
+        self.window._on_remote(self.window.controller.pending())
+
+    def after_take_back(self) -> None:
+        """The session answered a take-back (either way): the window shows its game again."""
+        s, c = self.session(), self.window.controller
+        if s.asked is not None:  # the other player asks: this one says
+            last = s.game.log.events[-1].text if s.game is not None and s.game.log.events else ""
+            yes = QMessageBox.question(self.window, "Take-back", (
+                f"The other player asks to take back their last answer ({last.strip()}).\n\n"
+                "Allow it? No die was thrown after it.")) == QMessageBox.StandardButton.Yes
+            self.send(s.reply_take_back(yes))
+            self._show_game(yes)
+        elif s.asking is None and c.offline.startswith("You asked to take back"):
+            self.set_offline("")
+            self._show_game(s.game is not c.game)
+
+    def _show_game(self, replaced: bool) -> None:
+        c = self.window.controller
+        if replaced:
+            c.replace_game(self.session().game, None, c.seats)
+        else:
+            c.changed_elsewhere()
 
     def _chat(self) -> None:
         assert self.chat_line is not None
@@ -218,10 +271,14 @@ class HostPlay(NetEnd):
         game = self.host.game
         if game is None:
             return
+        if self.window is not None and msg.type == "takeback":  # type: ignore[attr-defined]
+            self.after_take_back()
+            return
         if self.window is None:
             self.open_window(game, self.host.side, self.host.guest_side)
         else:
-            self.set_offline("" if self.host.connected else self.window.controller.offline)
+            if self.host.connected and self.window.controller.offline.startswith(DROPPED):
+                self.set_offline("")
             if len(game.decisions) != before:
                 self.window.controller.changed_elsewhere()
         if game.over:
@@ -231,8 +288,8 @@ class HostPlay(NetEnd):
         self.host.dropped()
         self.tell(self.host.said)
         if self.window is not None and self.host.game is not None and not self.host.game.over:
-            self.set_offline("The other player's connection dropped: the game waits until they "
-                             "join again (the same address).")
+            self.set_offline(f"{DROPPED}: the other player's connection is gone; the game waits "
+                             "until they join again (the same address).")
 
     def relay(self, choice: Any) -> bool:
         self.send(self.host.answer(choice))
@@ -294,12 +351,16 @@ class GuestPlay(NetEnd):
             return
         if g.game is None or not g.playing:
             return
+        if self.window is not None and msg.type == "takeback":  # type: ignore[attr-defined]
+            self.after_take_back()
+            return
         if self.window is None:
             self.open_window(g.game, g.side, g.host_side)
         elif self.window.controller.game is not g.game:  # joined again from another replica
             self.window.controller.replace_game(g.game, None, self.window.controller.seats)
         else:
-            self.set_offline("")
+            if self.window.controller.offline.startswith(DROPPED):
+                self.set_offline("")
             if len(g.game.decisions) != decided or self.window.controller.sent is not None \
                     and g.waiting is None:
                 self.window.controller.changed_elsewhere()
@@ -322,8 +383,8 @@ class GuestPlay(NetEnd):
             if self.dialog is not None:
                 self.dialog.say(f"Could not join {self.address[0]}:{self.address[1]}: {g.closed or why}")
             return
-        self.set_offline(f"The connection to the host dropped ({why}): the game waits. "
-                         "Game ▸ Join again goes on from the same decision.")
+        self.set_offline(f"{DROPPED}: the connection to the host is gone ({why}); the game "
+                         "waits until you join again.")
         answer = QMessageBox.question(self.window, "Connection lost", (
             f"The connection to the host dropped ({why}).\n\nJoin again? The game goes on "
             "from the decision where it stopped."))

@@ -90,6 +90,8 @@ class HostEnd(_End):
 
     def _received(self, msg: Message) -> None:
         self.send(self.host.receive(msg))
+        if self.host.asked is not None:  # the computer minds no take-back
+            self.send(self.host.reply_take_back(True))
         self.tell(self.host.said)
         self._after()
 
@@ -163,6 +165,8 @@ class GuestEnd(_End):
     def _received(self, msg: Message) -> None:
         g = self.guest
         out = g.receive(msg)
+        if g.asked is not None:  # the computer minds no take-back
+            out += g.reply_take_back(True)
         if self.want_side and g.side and g.side != self.want_side:
             out = [Bye(words=f"This player meant to play the {self.want_side} side; the host "
                              f"left the {g.side} side open.")]

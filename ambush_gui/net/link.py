@@ -32,7 +32,7 @@ class Link(QObject):
         self._why = ""
         self.open = True
         socket.readyRead.connect(self._read)
-        socket.disconnected.connect(lambda: self._close("the connection closed"))
+        socket.disconnected.connect(self._disconnected)  # a method: Qt drops it with the link
         socket.errorOccurred.connect(self._error)
 
     def send(self, messages: Iterable[Message]) -> None:
@@ -62,6 +62,9 @@ class Link(QObject):
         except WireError as why:
             self.send([wire.Bye(words=f"This program refused a message: {why}")])
             self.close(f"the other program sent a message this one refuses: {why}")
+
+    def _disconnected(self) -> None:
+        self._close("the connection closed")
 
     def _error(self, error: QAbstractSocket.SocketError) -> None:
         if error != QAbstractSocket.SocketError.RemoteHostClosedError:

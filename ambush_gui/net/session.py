@@ -47,7 +47,20 @@ from ambush_gui.core.dice import Dice, ScriptExhausted
 from ambush_gui.core.fair import DiceCheck, check_dice, commitment, joint_seed, new_secret, well_formed
 from ambush_gui.core.game import Game
 from ambush_gui.net import wire
-from ambush_gui.net.wire import Answer, Bye, Chat, Commit, End, Hello, Message, Refused, Secret, Start, Step
+from ambush_gui.net.wire import (
+    Answer,
+    Bye,
+    Chat,
+    Commit,
+    End,
+    Hello,
+    Message,
+    Refused,
+    Secret,
+    Start,
+    Step,
+    TakeBack,
+)
 
 Out = list[Message]
 
@@ -80,6 +93,36 @@ def throws_since(game: Game, mark: int) -> list[list[int]]:
     return [list(e.data.get("faces", ())) for e in game.log.events[mark:] if e.kind == "roll"]
 
 
+def take_back_why_not(game: Game | None, side: str) -> str | None:
+    """Why ``side`` may not ask to take back the game's last decision now (None: it may).
+    A take-back is of the asker's own last answer, while the open decision is still his,
+    and only when answering it threw no die (no die is ever thrown again)."""
+    if game is None or not game.decisions:
+        return "no decision has been made yet"
+    d = game.pending()
+    if d is None:
+        return "the game is over"
+    n = len(game.decisions) - 1
+    if game.answered_by[n] != side or d.side != side:
+        return "only your own last answer, before the other player has answered since"
+    before = game.roll_marks[n - 1] if n else 0
+    if game.roll_marks[n] != before or game.undo_floor() > n:
+        return "a die was thrown after it, and no die is ever thrown again"
+    return None
+
+
+def replayed(game: Game, keep: int, dice: Dice) -> Game:
+    """``game`` played again with its first ``keep`` decisions, on ``dice``."""
+    from ambush_gui.alley.game import AlleyGame
+
+    assert isinstance(game, AlleyGame)
+    copy = AlleyGame(game.scenario, game.seed, dice=dice, options=game.recorded_options)
+    copy.start()
+    for answer in game.decisions[:keep]:
+        copy.answer(answer)
+    return copy
+
+
 @dataclass
 class Said:
     """What an end has to tell its player, oldest first (the driver shows and clears it)."""
@@ -91,7 +134,67 @@ class Said:
         self.lines.append(text)
 
 
-class Host:
+class TakeBacks:
+    """A take-back between the two ends: one asks (``ask_take_back``), the other's player
+    says yes or no (``reply_take_back``), and on yes both ends play the game again without
+    that last answer (``_back_to``). While asking, an end answers nothing."""
+
+    game: Game | None
+    side: str
+    said: Said
+    asking: int | None
+    asked: int | None
+
+    @property
+    def other(self) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _on(self) -> bool:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _back_to(self, n: int) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def ask_take_back(self) -> Out:
+        """Ask the other player to let this one take back his last answer;
+        :class:`IllegalDecision` saying why not."""
+        why = take_back_why_not(self.game, self.side) if self._on() else "the other player is away"
+        if why is not None:
+            raise IllegalDecision(f"No take-back now: {why}.")
+        assert self.game is not None
+        self.asking = len(self.game.decisions) - 1
+        return [TakeBack(n=self.asking, say="ask")]
+
+    def reply_take_back(self, yes: bool) -> Out:
+        """This player's answer to the other's asking."""
+        n, self.asked = self.asked, None
+        if n is None:
+            return []
+        if yes:
+            self._back_to(n)
+        return [TakeBack(n=n, say="yes" if yes else "no")]
+
+    def _take_back(self, msg: TakeBack) -> Out:
+        game = self.game
+        if msg.say == "ask":
+            if game is None or take_back_why_not(game, self.other) is not None \
+                    or msg.n != len(game.decisions) - 1:
+                return [TakeBack(n=msg.n, say="no")]
+            self.asked = msg.n
+            self.said.tell("The other player asks to take back their last decision.")
+            return []
+        if self.asking is None or msg.n != self.asking:
+            return []
+        n, self.asking = self.asking, None
+        if msg.say == "yes":
+            self._back_to(n)
+            self.said.tell("The other player allowed the take-back.")
+        else:
+            self.said.tell("The other player did not allow the take-back.")
+        return []
+
+
+class Host(TakeBacks):
     """The host's end: the real game, the dice, and what the guest is sent."""
 
     def __init__(self, scenario: Any, name: str, side: str, options: dict[str, str] | None = None,
@@ -118,6 +221,8 @@ class Host:
         self.steps: list[Step] = []  # every decision answered, as the guest was (or will be) sent it
         self.connected = False  # a guest is connected and has said hello as expected
         self._committed = False
+        self.asking: int | None = None  # the decision this end asked to take back
+        self.asked: int | None = None  # the decision the other end asks to take back
         self.said = Said()
 
     # -- the conversation ------------------------------------------------------------------
@@ -152,6 +257,8 @@ class Host:
         if isinstance(msg, Chat):
             self.said.chat.append((self.guest_side, msg.text))
             return []
+        if isinstance(msg, TakeBack):
+            return self._take_back(msg)
         return [Bye(words=f"The host did not expect a {msg.type} message now.")]  # type: ignore[attr-defined]
 
     def _hello(self, theirs: Hello) -> Out:
@@ -206,6 +313,8 @@ class Host:
                                            f"decision is {len(game.decisions) + 1}.")]
         if d.side != self.guest_side:
             return [Refused(n=msg.n, words=f"Decision {msg.n + 1} is the {d.side} side's to answer.")]
+        if self.asked is not None:
+            return [Refused(n=msg.n, words="You asked for a take-back: wait for the answer.")]
         try:
             return self._apply(msg.answer)
         except IllegalDecision as why:
@@ -215,7 +324,7 @@ class Host:
     def mine(self) -> Decision | None:
         """The open decision when it is the host's seat's to answer and the game is on (a
         connected guest: a dropped connection pauses the host too)."""
-        if self.game is None or not self.connected:
+        if self.game is None or not self.connected or self.asking is not None:
             return None
         d = self.game.pending()
         return d if d is not None and d.side == self.side else None
@@ -240,6 +349,18 @@ class Host:
                     dice=throws_since(game, mark))
         self.steps.append(step)
         return [step, self._end()] if game.over else [step]
+
+    @property
+    def other(self) -> str:
+        return self.guest_side
+
+    def _on(self) -> bool:
+        return self.connected
+
+    def _back_to(self, n: int) -> None:
+        assert self.game is not None
+        self.game = replayed(self.game, n, Dice(self.game.seed))  # the seed's own dice again
+        del self.steps[n:]
 
     def _end(self) -> End:
         assert self.game is not None
@@ -279,7 +400,7 @@ class Kept:
         return kept if well_formed(kept.secret) else None
 
 
-class Guest:
+class Guest(TakeBacks):
     """The guest's end: a replica of the host's game, and the dice check at the end.
 
     ``find(name)``: the scenario the host names, from this program's own (None: it has
@@ -307,6 +428,8 @@ class Guest:
         self.check: DiceCheck | None = None
         self.final: Game | None = None  # the game rebuilt from the joint seed at the end
         self.closed = ""  # why the connection ended (a bye, a broken replica)
+        self.asking: int | None = None  # the decision this end asked to take back
+        self.asked: int | None = None  # the decision the host asks to take back
         self.said = Said()
 
     # -- the conversation ------------------------------------------------------------------
@@ -341,6 +464,8 @@ class Guest:
         if isinstance(msg, Chat):
             self.said.chat.append((self.host_side, msg.text))
             return []
+        if isinstance(msg, TakeBack):
+            return self._take_back(msg)
         if isinstance(msg, Bye):
             self.closed = msg.words
             self.said.tell(f"The host closed the game: {msg.words}")
@@ -478,7 +603,8 @@ class Guest:
 
     def mine(self) -> Decision | None:
         """The open decision when it is the guest's to answer (and not already answered)."""
-        if not self.playing or self.waiting is not None or self.ended is not None:
+        if not self.playing or self.waiting is not None or self.ended is not None \
+                or self.asking is not None:
             return None
         assert self.game is not None
         d = self.game.pending()
@@ -498,6 +624,24 @@ class Guest:
 
     def chat(self, text: str) -> Out:
         return [Chat(text=text[:wire.MAX_CHAT])]
+
+    @property
+    def other(self) -> str:
+        return self.host_side
+
+    def _on(self) -> bool:
+        return self.playing
+
+    def _back_to(self, n: int) -> None:
+        from ambush_gui.ai.lookahead import past_faces
+
+        assert self.game is not None
+        dice = Dice(0, strict=True)
+        dice.push(*past_faces(self.game))
+        self.game = replayed(self.game, n, dice)
+        if dice.scripted:
+            raise SessionError("The take-back left dice unthrown: the games parted ways.")
+        self.dice = dice
 
 
 def _plain(value: Any) -> Any:

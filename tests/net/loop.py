@@ -40,14 +40,7 @@ class Pair:
         """Hand messages over and let each end's computer answer its own seat until
         nothing is left to do or ``until`` holds."""
         while not until(self):
-            for m in self._g:
-                data = wire.encode(m)
-                self.to_guest += data
-                self._h += self.guest.receive(list(wire.Reader().feed(data))[0])
-            self._g = []
-            for m in self._h:
-                self._g += self.host.receive(list(wire.Reader().feed(wire.encode(m)))[0])
-            self._h = []
+            self.deliver()
             if until(self):
                 return
             if (d := self.host.mine()) is not None:
@@ -58,6 +51,22 @@ class Pair:
                 self._h += self.guest.answer(self.choice(self.guest.game, d))
             if not self._g and not self._h:
                 return
+
+    def deliver(self) -> None:
+        """Hand over what each end has sent (once each way, as the link would)."""
+        for m in self._g:
+            data = wire.encode(m)
+            self.to_guest += data
+            self._h += self.guest.receive(list(wire.Reader().feed(data))[0])
+        self._g = []
+        for m in self._h:
+            self._g += self.host.receive(list(wire.Reader().feed(wire.encode(m)))[0])
+        self._h = []
+
+    def flush(self) -> None:
+        """Deliver until nothing is under way (no end answers meanwhile)."""
+        while self._g or self._h:
+            self.deliver()
 
     def choice(self, game: Any, d: Any) -> Any:
         return systems.computer_choice(self.players[d.side], game, d)[0]

@@ -256,3 +256,52 @@ def test_whatever_a_peer_sends_is_read_or_refused_never_raised(data: dict[str, A
     for end in (p.host, p.guest):
         out = end.receive(msg)
         assert all(isinstance(m, wire.Message) for m in out)
+
+
+def allowed(end: Any) -> bool:
+    from ambush_gui.net.session import take_back_why_not
+
+    return end.game is not None and take_back_why_not(end.game, end.side) is None
+
+
+@pytest.mark.parametrize("asker", ["guest", "host"])
+def test_a_take_back_asked_and_allowed_plays_on_without_that_answer(asker: str) -> None:
+    """Before any die is thrown after it, a player asks to take back his last answer; the
+    other allows it, both games drop it, and the game goes on to a fair end."""
+    p = pair("contracting-trouble", host_side="insurgent")
+    end = p.guest if asker == "guest" else p.host
+    p.run(until=lambda q: allowed(end) and q.host.connected and q.guest.playing)
+    p.flush()  # the last step reaches the guest before the asking does, as on the link
+    assert p.host.game is not None and p.guest.game is not None
+    n = len(p.host.game.decisions) - 1
+    board = p.host.game.state_hash()
+    ask = end.ask_take_back()
+    assert end.mine() is None  # asking: it answers nothing meanwhile
+    other = p.host if asker == "guest" else p.guest
+    reply = other.receive(ask[0])
+    assert reply == [] and other.asked == n
+    back = other.reply_take_back(True)
+    assert [m.say for m in back] == ["yes"]  # type: ignore[attr-defined]
+    end.receive(back[0])
+    assert len(p.host.game.decisions) == len(p.guest.game.decisions) == n
+    assert p.host.game.state_hash() == p.guest.game.state_hash() != board or n == 0
+    assert any("allowed the take-back" in line for line in end.said.lines)
+    p.run()
+    finished(p)
+
+
+def test_a_take_back_refused_changes_nothing_and_none_is_asked_past_a_die() -> None:
+    from ambush_gui.core.decisions import IllegalDecision
+
+    p = pair("contracting-trouble", host_side="insurgent")
+    p.run(until=lambda q: allowed(q.guest) and q.guest.playing)
+    assert p.host.game is not None
+    n = len(p.host.game.decisions)
+    back = p.host.receive(p.guest.ask_take_back()[0]) or p.host.reply_take_back(False)
+    p.guest.receive(back[0])
+    assert len(p.host.game.decisions) == n and p.guest.asking is None
+    assert any("did not allow" in line for line in p.guest.said.lines)
+    p.run(until=lambda q: q.guest.game is not None and q.guest.game.dice.count > 3
+          and q.guest.mine() is not None and not allowed(q.guest))
+    with pytest.raises(IllegalDecision, match="No take-back now"):
+        p.guest.ask_take_back()

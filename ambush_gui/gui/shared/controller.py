@@ -338,11 +338,12 @@ class GameController(QObject):
         if self._thought is not None:
             raise RuntimeError("an answer came while the computer was thinking")
         self._by_computer = False
-        if self.relay is not None and not self.relay(choice):
+        if self.relay is None:
+            self.game.answer(choice)
+        elif not self.relay(choice):  # the host's session answers the game itself
             self.sent = len(self.game.decisions)  # the guest's: on its way to the host
             self.remoteToMove.emit(self.game.pending())
             return
-        self.game.answer(choice)
         self.dirty = True
         self._after_change()
 

@@ -1,0 +1,99 @@
+"""A person plays one table game against the computer on another program, through the
+window: the window hosts (or joins), the other end is a headless program in its own
+process. The person's answers go through the window as a click's would (``_answer``);
+both ends finish on one board and the guest's dice check passes."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtWidgets import QApplication
+
+from ambush_gui import systems
+from ambush_gui.gui.shared.controller import Pace, Seat
+from ambush_gui.net.link import parse_address
+
+TIMEOUT_MS = 240_000
+
+
+def other_end(args: list[str], data: Path) -> subprocess.Popen[str]:
+    env = {**os.environ, "AMBUSH_GUI_DATA": str(data), "QT_QPA_PLATFORM": "offscreen"}
+    return subprocess.Popen([sys.executable, "-m", "ambush_gui", *args], env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+
+
+def play_person(qtbot: Any, end: Any, side: str) -> Any:
+    """Wait for the window, then answer the person's decisions until the game ends."""
+    qtbot.waitUntil(lambda: end.window is not None, timeout=TIMEOUT_MS)
+    win = end.window
+    ctl = win.controller
+    ctl.set_pace(Pace.INSTANT)
+    assert ctl.seats == {side: Seat.HUMAN, ("insurgent" if side == "regular" else "regular"): Seat.REMOTE}
+    person = systems.computer_player("alley", "normal", 11)
+    seen_remote = []
+    ctl.remoteToMove.connect(lambda d: seen_remote.append(win.remote_line()))
+
+    def step() -> bool:
+        d = ctl.pending()
+        if d is None:
+            return True
+        if d.side == side and not ctl.busy and ctl.sent is None and not ctl.offline:
+            win._answer(systems.computer_choice(person, ctl.game, d)[0])
+        return False
+
+    qtbot.waitUntil(step, timeout=TIMEOUT_MS)
+    assert any(line and "on the other machine" in line for line in seen_remote)
+    return win
+
+
+def test_a_person_hosts_in_the_window_and_the_computer_joins(qtbot: Any, tmp_path: Path) -> None:
+    from ambush_gui.gui.app import Session
+    from ambush_gui.gui.netplay import host_game
+
+    scenario = systems.load_scenario(systems.resolve("market-day"))
+    end = host_game(Session(), scenario, "market-day", "insurgent", 0)
+    guest = other_end(["join", f"127.0.0.1:{end.server.serverPort()}", "--headless", "--computer",
+                       "regular"], tmp_path / "guest")
+    try:
+        win = play_person(qtbot, end, "insurgent")
+        out, _ = guest.communicate(timeout=TIMEOUT_MS / 1000)
+    finally:
+        guest.kill()
+    assert guest.returncode == 0, out
+    hashes = re.findall(r"^state hash: ([0-9a-f]{64})$", out, re.M)
+    assert hashes == [end.host.game.state_hash()]
+    assert "dice check: fair" in out
+    assert win.windowTitle().startswith("Market Day")
+    win.close()
+    QApplication.processEvents()
+
+
+def test_a_person_joins_in_the_window_and_the_computer_hosts(qtbot: Any, tmp_path: Path) -> None:
+    from ambush_gui.gui.app import Session
+    from ambush_gui.gui.netplay import join_game
+
+    host = other_end(["host", "contracting-trouble", "--side", "insurgent", "--port", "0",
+                      "--headless", "--computer", "insurgent"], tmp_path / "host")
+    try:
+        assert host.stdout is not None
+        port = re.search(r"on port (\d+)", host.stdout.readline())
+        assert port
+        end = join_game(Session(), parse_address(f"127.0.0.1:{port.group(1)}"))
+        win = play_person(qtbot, end, "regular")
+        qtbot.waitUntil(lambda: end.guest.check is not None, timeout=TIMEOUT_MS)
+        out, _ = host.communicate(timeout=TIMEOUT_MS / 1000)
+    finally:
+        host.kill()
+    assert host.returncode == 0, out
+    assert end.guest.check is not None and end.guest.check.fair
+    hashes = re.findall(r"^state hash: ([0-9a-f]{64})$", out, re.M)
+    assert end.guest.game is not None and hashes == [end.guest.game.state_hash()]
+    log = win.log.toPlainText()
+    assert "The game, with its seed, is saved to" in log and end.guest.check.words in log
+    win.close()
+    QApplication.processEvents()
