@@ -8,6 +8,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
@@ -47,6 +48,7 @@ class Session:
     def __init__(self) -> None:
         self.windows: list[QWidget] = []
         self.launcher_window: QWidget | None = None
+        self.network_ends: list[Any] = []  # games across two machines (gui/netplay.py)
 
     def launcher(self, replacing: GameWindow | None = None) -> None:
         """The launcher; a game it starts or opens replaces ``replacing`` (File > New
@@ -58,18 +60,47 @@ class Session:
         if self.launcher_window is not None:
             self.launcher_window.close()
         dlg = Launcher()
-        dlg.newGame.connect(lambda path, mode, seed: self._from_launcher(
+        dlg.newGame.connect(lambda path, mode, seed: self._network(
+            dlg, self.host(Path(path), mode.removeprefix("host-"), dlg.rules_options()))
+            if mode.startswith("host-") else self._from_launcher(
             dlg, self.new_game(Path(path), mode, seed, options=dlg.rules_options(),
                                level=dlg.chosen_level()), replacing))
         dlg.openGame.connect(
             lambda path: self._from_launcher(dlg, self.open_save(Path(path)), replacing))
         dlg.openEditor.connect(lambda: self._from_launcher(dlg, self.editor()))
+        dlg.joinGame.connect(lambda address: self._network(dlg, self.join(address)))
         dlg.newCampaign.connect(lambda path, seed, name_men: self._from_launcher(
             dlg, self.campaign(Path(path), seed, name_men, dlg)))
         dlg.openCampaign.connect(
             lambda path: self._from_launcher(dlg, self.campaign(Path(path), parent=dlg)))
         self.launcher_window = dlg
         dlg.show()
+
+    def _network(self, dlg: QWidget, end: Any) -> None:
+        """A game across two machines began from the launcher: the launcher makes way for
+        its waiting dialog (the end lives as long as this session)."""
+        if end is not None:
+            self.network_ends.append(end)
+            dlg.close()
+
+    def host(self, scenario_path: Path, side: str, options: dict[str, str] | None = None) -> Any:
+        """Host a new game of ``scenario_path`` playing ``side`` (gui/netplay.py)."""
+        from ambush_gui.gui.netplay import host_game
+        from ambush_gui.net.link import DEFAULT_PORT
+
+        try:
+            scenario = systems.load_scenario(scenario_path)
+            return host_game(self, scenario, scenario_path.stem, side, DEFAULT_PORT, options)
+        except Exception as exc:  # a file, or a port taken: a message box, never a crash
+            cannot_open(None, "Cannot host this scenario", scenario_path, exc)
+            return None
+
+    def join(self, address: str) -> Any:
+        """Join the game hosted at ``address`` (HOST[:PORT])."""
+        from ambush_gui.gui.netplay import join_game
+        from ambush_gui.net.link import parse_address
+
+        return join_game(self, parse_address(address))
 
     def _from_launcher(self, dlg: QWidget, window: QWidget | None,
                        replacing: GameWindow | None = None) -> None:

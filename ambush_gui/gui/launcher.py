@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
     QPushButton,
     QRadioButton,
     QScrollArea,
@@ -41,6 +42,8 @@ MODES = {
         ("hotseat", "Hot-seat: two players at this computer"),
         ("regular", "Play the Regulars against the computer"),
         ("insurgent", "Play the Insurgents against the computer"),
+        ("host-regular", "Host it for a player on another machine: you play the Regulars"),
+        ("host-insurgent", "Host it for a player on another machine: you play the Insurgents"),
     ],
     "ambush": [
         ("solo", "Solitaire: lead the US squad; the mission's paragraphs play the Germans"),
@@ -65,6 +68,7 @@ class Launcher(QDialog):
     newCampaign = Signal(str, int, bool)  # an Ambush! campaign: its file, the seed, name the men
     openCampaign = Signal(str)  # a campaign under way: its progress file
     openEditor = Signal()  # the scenario editor: build, check and play your own scenarios
+    joinGame = Signal(str)  # a game hosted on another machine: its address (HOST[:PORT])
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -158,6 +162,10 @@ class Launcher(QDialog):
         self.editor = QPushButton("Scenario &editor…")
         self.editor.setToolTip("Build a table scenario or a hex mission, check it and play it")
         self.editor.clicked.connect(self.openEditor.emit)
+        self.join_button = QPushButton("&Join a game on another machine…")
+        self.join_button.setToolTip("Play a table game hosted on another machine: you give its address "
+                             "(docs/network.md)")
+        self.join_button.clicked.connect(self._join)
         quit_ = QPushButton("&Quit")
         quit_.clicked.connect(self.reject)
 
@@ -197,7 +205,7 @@ class Launcher(QDialog):
         right.addWidget(self.form_scroll, 1)
         right.addWidget(self.start)
         buttons = QGridLayout()
-        for i, b in enumerate((self.cont, self.open, self.editor, quit_)):
+        for i, b in enumerate((self.cont, self.open, self.join_button, self.editor, quit_)):
             buttons.addWidget(b, i // 2, i % 2)
         right.addLayout(buttons)
         if self.recent.count():
@@ -291,9 +299,10 @@ class Launcher(QDialog):
             button.deleteLater()
         names = self._side_names()
         for i, (key, text) in enumerate(MODES[self.system()]):
-            if key in names:  # the scenario's own side: "Play the Paratroopers (Regulars) ..."
-                role = "Regulars" if key == "regular" else "Insurgents"
-                text = text.replace(f"the {role}", f"the {names[key]} ({role})")
+            side = key.removeprefix("host-")
+            if side in names:  # the scenario's own side: "Play the Paratroopers (Regulars) ..."
+                role = "Regulars" if side == "regular" else "Insurgents"
+                text = text.replace(f"the {role}", f"the {names[side]} ({role})")
             rb = QRadioButton(text)
             rb.setProperty("mode", key)
             rb.setChecked(i == 0)
@@ -430,6 +439,26 @@ class Launcher(QDialog):
         if self.mode() in ("regular", "insurgent"):
             remember_level(self.chosen_level())
         self.newGame.emit(self.scenario.currentData(), self.mode(), self.seed.value())
+
+    def _join(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
+        from ambush_gui.net.link import DEFAULT_PORT, parse_address
+
+        last = str(QSettings("ambush-gui", "ambush-gui").value("launcher/join", ""))
+        text, ok = QInputDialog.getText(
+            self, "Join a game on another machine",
+            f"The host's address, as their window shows it (HOST or HOST:PORT; the port is "
+            f"{DEFAULT_PORT} unless they chose another):", text=last)
+        if not ok or not text.strip():
+            return
+        try:
+            parse_address(text)
+        except ValueError as why:
+            QMessageBox.warning(self, "Not an address", str(why))
+            return
+        QSettings("ambush-gui", "ambush-gui").setValue("launcher/join", text.strip())
+        self.joinGame.emit(text.strip())
 
     def _open(self) -> None:
         name, _ = QFileDialog.getOpenFileName(self, "Open saved game", str(paths.saves_dir()),

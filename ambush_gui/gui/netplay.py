@@ -79,6 +79,7 @@ class NetEnd(QObject):
         self.window: Any = None
         self.chat_line: QLineEdit | None = None
         self.dialog: Waiting | None = None
+        self._before: list[str] = []  # what was said before the window, for its log
 
     # -- sending --------------------------------------------------------------------------
     def send(self, messages: list[Message]) -> None:
@@ -95,6 +96,9 @@ class NetEnd(QObject):
         self._add_chat(win)
         self._add_take_back(win)
         win.installEventFilter(self)
+        for line in self._before:
+            self.tell_log(line)
+        self._before.clear()
         if self.dialog is not None:
             self.dialog.accept()
             self.dialog = None
@@ -169,7 +173,7 @@ class NetEnd(QObject):
             self.send(s.reply_take_back(yes))
             self._show_game(yes)
         elif s.asking is None and c.offline.startswith("You asked to take back"):
-            self.set_offline("")
+            c.offline = ""
             self._show_game(s.game is not c.game)
 
     def _show_game(self, replaced: bool) -> None:
@@ -201,18 +205,28 @@ class NetEnd(QObject):
             if self.window is not None:
                 self.tell_log(line)
                 self.window.statusBar().showMessage(line, 8000)
-            elif self.dialog is not None:
-                self.dialog.say(line)
+            else:
+                self._before.append(line)
+                if self.dialog is not None:
+                    self.dialog.say(line)
         for who, text in said.chat:
             self.tell_log(f"{SIDE_WORDS.get(who, who)}: {text}", "chat")
         said.lines.clear()
         said.chat.clear()
 
     def set_offline(self, text: str) -> None:
-        if self.window is not None:
-            self.window.controller.offline = text
-            self.window._show_remote_wait()
-            self.window._tell_idle()
+        """The game waits on something other than a decision (a dropped connection, a
+        take-back asked): nothing is offered meanwhile, and every panel says why; with
+        ``text`` empty, play goes on where it stood."""
+        if self.window is None:
+            return
+        c = self.window.controller
+        was, c.offline = c.offline, text
+        d = c.pending()
+        if text and d is not None:
+            self.window._on_remote(d)
+        elif was and not text and not c.busy:
+            c.changed_elsewhere()  # offered again (or the other machine is shown deciding)
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         if obj is self.window and event.type() == QEvent.Type.Close:
@@ -234,7 +248,8 @@ class HostPlay(NetEnd):
         where = ", ".join(f"{a}:{port}" for a in local_addresses())
         self.dialog = Waiting("Hosting a game", (
             f"<b>{host.scenario.spec.title}</b>: you play the {SIDE_WORDS[host.side]}.<br><br>"
-            f"Waiting for the other player. On their machine: <i>Join a game</i> in the "
+            f"Waiting for the other player. On their machine: <i>Join a game on another "
+            f"machine…</i> in the "
             f"launcher, or <code>ambush-gui join ADDRESS</code>, with this machine's address "
             f"on your network: <b>{where}</b>.<br>From outside your house, they join your "
             f"public address; your router must pass TCP port {port} to this machine "
@@ -267,12 +282,11 @@ class HostPlay(NetEnd):
         game = self.host.game
         before = len(game.decisions) if game is not None else -1
         self.send(self.host.receive(msg))
-        self.tell(self.host.said)
         game = self.host.game
-        if game is None:
-            return
         if self.window is not None and msg.type == "takeback":  # type: ignore[attr-defined]
-            self.after_take_back()
+            self.after_take_back()  # first: a game played again redraws the log
+        self.tell(self.host.said)
+        if game is None or msg.type == "takeback":  # type: ignore[attr-defined]
             return
         if self.window is None:
             self.open_window(game, self.host.side, self.host.guest_side)
@@ -343,16 +357,15 @@ class GuestPlay(NetEnd):
         g = self.guest
         decided = len(g.game.decisions) if g.game is not None else -1
         self.send(g.receive(msg))
+        if self.window is not None and msg.type == "takeback":  # type: ignore[attr-defined]
+            self.after_take_back()  # first: a game played again redraws the log
         self.tell(g.said)
         if g.kept is not None and g.game is not None:
             atomic_write(self.record, json.dumps(g.kept.to_data()))
         if g.closed:
             self._cannot_go_on(g.closed)
             return
-        if g.game is None or not g.playing:
-            return
-        if self.window is not None and msg.type == "takeback":  # type: ignore[attr-defined]
-            self.after_take_back()
+        if g.game is None or not g.playing or msg.type == "takeback":  # type: ignore[attr-defined]
             return
         if self.window is None:
             self.open_window(g.game, g.side, g.host_side)

@@ -305,3 +305,18 @@ def test_a_take_back_refused_changes_nothing_and_none_is_asked_past_a_die() -> N
           and q.guest.mine() is not None and not allowed(q.guest))
     with pytest.raises(IllegalDecision, match="No take-back now"):
         p.guest.ask_take_back()
+
+
+def test_the_same_program_rejoining_keeps_its_game_and_catches_up() -> None:
+    """A dropped connection, the same program joins again (its window stays open): its
+    replica is kept, the steps it has are checked against the host's, the rest played."""
+    p = pair("market-day")
+    p.run(until=lambda q: q.guest.game is not None and len(q.guest.game.decisions) >= 30)
+    replica = p.guest.game
+    p.host.dropped()
+    p.flush()
+    p.connect(p.guest)  # the same Guest object: a new connection, not a new program
+    p.run(until=lambda q: q.guest.playing and q.guest.steps_due == 0 and q.host.connected)
+    assert p.guest.game is replica
+    p.run()
+    finished(p)

@@ -290,7 +290,7 @@ class GameWindow(QMainWindow):
         raise NotImplementedError
 
     # -- a game across two machines (gui/netplay.py) ----------------------------------------
-    def remote_line(self) -> str | None:
+    def remote_line(self, short: bool = False) -> str | None:
         """What the other machine is doing, when the open decision waits on it: "The
         Insurgents are deciding on the other machine: …", or this player's answer on its way
         to the host; None when the decision is not waiting on the network."""
@@ -310,7 +310,7 @@ class GameWindow(QMainWindow):
         asked = c.view.asked(d)
         # another side's secret question: not even its neutral line (that would tell that a
         # hidden piece has someone in reach); the pause itself is all this player sees
-        return f"{head}." if asked.secret else f"{head}: {asked.text}"
+        return f"{head}…" if asked.secret or short else f"{head}: {asked.text}"
 
     def _on_remote(self, decision: Decision) -> None:
         """The open decision is answered at the other machine (or this answer is on its
@@ -321,10 +321,11 @@ class GameWindow(QMainWindow):
         self._tell_idle()
 
     def _show_remote_wait(self) -> None:
-        line = self.remote_line()
+        line = self.remote_line(short=True)
         if line is not None or self.controller.remote:
             self.thinking_indicator.show_text(line or self.thinking_line())
-            self._show_thinking(line or self.thinking_line())
+            # paused, the banner says so itself (not "thinking…")
+            self._show_thinking(None if self.controller.offline else line or self.thinking_line())
 
     def _refresh(self) -> None:  # pragma: no cover - abstract
         raise NotImplementedError

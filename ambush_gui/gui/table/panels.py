@@ -133,6 +133,9 @@ class TurnPanel(QWidget):
                     else f"{who} player (computer) to decide"
             elif seat == "remote":  # the player at the other machine
                 self._banner_text = f"{who} player (other machine) to decide"
+            elif seat == "paused":  # a game across two machines waits on the connection
+                self._banner_text = "Paused: waiting for the other machine"
+                colour = theme.TABLE_EDGE.name()
             else:
                 self._banner_text = f"{who} player to decide"
             self._banner_style = f"background:{colour};color:white;border-radius:4px;"

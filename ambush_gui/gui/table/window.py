@@ -330,7 +330,8 @@ class MainWindow(GameWindow):
         c = self.controller
         line = self.remote_line() or ""
         self.statusBar().showMessage(line)
-        self.turn_panel.show_state(c.game, decision, "remote", "", line)
+        seat = "paused" if c.offline else "remote" if c.seat_of(decision) is Seat.REMOTE else "human"
+        self.turn_panel.show_state(c.game, decision, seat, "", line)
         self.fit_turn_dock()
 
     def _show_waiting(self, why: str | None) -> None:
