@@ -242,6 +242,7 @@ class HostPlay(NetEnd):
         super().__init__(session_app)
         self.host = host
         self.server = server
+        self._told_over = False
         server.setParent(self)
         server.newConnection.connect(self._accept)
         port = server.serverPort()
@@ -315,8 +316,13 @@ class HostPlay(NetEnd):
         return network_folder() / f"host-{self.host.session}.json"
 
     def _over(self) -> None:
+        if self._told_over:
+            return
+        self._told_over = True
         check = self.host.dice_check()
         self.tell_log(f"The dice check the other player's program makes: {check.words}")
+        self.tell_log(f"The game, with its seed, is saved to {self.autosave_path()}; it "
+                      "verifies (ambush-gui replay --verify).")
 
 
 class GuestPlay(NetEnd):
@@ -390,8 +396,8 @@ class GuestPlay(NetEnd):
 
     def _closed(self, why: str) -> None:
         g = self.guest
-        if g.check is not None or self.window is None and self.dialog is None:
-            return
+        if g.check is not None or g.closed or self.window is None and self.dialog is None:
+            return  # over, or ended for a reason already told
         if self.window is None:
             if self.dialog is not None:
                 self.dialog.say(f"Could not join {self.address[0]}:{self.address[1]}: {g.closed or why}")
