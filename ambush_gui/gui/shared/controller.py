@@ -372,13 +372,13 @@ class GameController(QObject):
         if d is None:
             self._timer.stop()
             self.gameOver.emit(self.game.result)
+        elif self.seat_of(d) is Seat.REMOTE or self.sent == len(self.game.decisions) or self.offline:
+            self.remoteToMove.emit(d)  # the other machine's, or this answer on its way there
         elif self._answer_forced(d):
             return
         elif self.hot_seat and d.side != self.viewer:
             if not self._hand_over_due(offering=True):
                 self.passing.emit(d.side)  # a look at a fixed moment: nothing to decide
-        elif self.seat_of(d) is Seat.REMOTE or self.sent == len(self.game.decisions):
-            self.remoteToMove.emit(d)
         elif self.seat_of(d) is Seat.COMPUTER:
             self.computerToMove.emit(d)
             if self._thought is None:
