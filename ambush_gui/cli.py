@@ -207,18 +207,11 @@ def _host_window(app: object, scenario: object, name: str, side: str, port: int 
     return host_game(app, scenario, name, side, DEFAULT_PORT if port is None else port, options)
 
 
-def network_folder() -> Path:
-    from ambush_gui.gui.shared.paths import data_dir
-
-    folder = data_dir() / "network"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
 def cmd_host(args: argparse.Namespace) -> int:
     from PySide6.QtCore import QCoreApplication
 
     from ambush_gui import systems
+    from ambush_gui.gui.shared.paths import network_dir
     from ambush_gui.net.ends import HostEnd
     from ambush_gui.net.link import DEFAULT_PORT, listen
     from ambush_gui.net.session import Host
@@ -233,7 +226,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     host = Host(scenario, name, args.side, options)
     app = QCoreApplication.instance() or QCoreApplication([])
     server = listen(DEFAULT_PORT if args.port is None else args.port)
-    end = HostEnd(host, player, server, sys.stdout, args.pace, network_folder())
+    end = HostEnd(host, player, server, sys.stdout, args.pace, network_dir())
     print(f"Hosting {scenario.spec.title} as the {args.side} side on port {server.serverPort()}; "
           "waiting for the other player.", flush=True)
     status = app.exec()
@@ -246,7 +239,8 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     from ambush_gui import systems
     from ambush_gui.core.errors import InputError
-    from ambush_gui.net.ends import GuestEnd, kept_for
+    from ambush_gui.gui.shared.paths import network_dir
+    from ambush_gui.net.ends import GuestEnd, kept_for, record_for
     from ambush_gui.net.link import parse_address
     from ambush_gui.net.session import Guest
 
@@ -266,8 +260,8 @@ def cmd_join(args: argparse.Namespace) -> int:
         except (InputError, ValueError, OSError):
             return None
 
-    folder = network_folder()
-    record = folder / f"kept-{address[0]}-{address[1]}.json"
+    folder = network_dir()
+    record = record_for(folder, address)
     guest = Guest(find, kept=kept_for(record))
     app = QCoreApplication.instance() or QCoreApplication([])
     end = GuestEnd(guest, player, side, address, sys.stdout, args.pace, folder, record)

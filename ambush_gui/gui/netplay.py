@@ -25,18 +25,13 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QLineEdit, QMes
 from ambush_gui.core.events import Event
 from ambush_gui.gui.shared import paths
 from ambush_gui.gui.shared.controller import Seat
-from ambush_gui.net.link import Link, listen
+from ambush_gui.net.ends import keep
+from ambush_gui.net.link import Link, accept, listen
 from ambush_gui.net.session import Guest, Host, result_words
 from ambush_gui.net.wire import Bye, Message
 
 SIDE_WORDS = {"regular": "Regulars", "insurgent": "Insurgents"}
 DROPPED = "Paused"  # how a dropped connection's words begin (cleared when it is back)
-
-
-def network_folder() -> Path:
-    folder = paths.data_dir() / "network"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def local_addresses() -> list[str]:
@@ -268,15 +263,11 @@ class HostPlay(NetEnd):
             self.server.close()
 
     def _accept(self) -> None:
-        while (sock := self.server.nextPendingConnection()) is not None:
-            if self.link is not None and self.link.open:
-                busy = Link(sock, self)
-                busy.send([Bye(words="A player is already at this game.")])
-                busy.close("busy")
-                continue
-            self.link = Link(sock, self)
-            self.link.received.connect(self._received)
-            self.link.closed.connect(self._closed)
+        link = accept(self.server, self.link, self)
+        if link is not None:
+            self.link = link
+            link.received.connect(self._received)
+            link.closed.connect(self._closed)
             self.send(self.host.greet())
 
     def _received(self, msg: Message) -> None:
@@ -313,7 +304,7 @@ class HostPlay(NetEnd):
         return True
 
     def autosave_path(self) -> Path:
-        return network_folder() / f"host-{self.host.session}.json"
+        return paths.network_dir() / f"host-{self.host.session}.json"
 
     def _over(self) -> None:
         if self._told_over:
@@ -356,18 +347,13 @@ class GuestPlay(NetEnd):
             self.send([Bye(words="The other player stopped joining.")])
 
     def _received(self, msg: Message) -> None:
-        import json
-
-        from ambush_gui.core.files import atomic_write
-
         g = self.guest
         decided = len(g.game.decisions) if g.game is not None else -1
         self.send(g.receive(msg))
         if self.window is not None and msg.type == "takeback":  # type: ignore[attr-defined]
             self.after_take_back()  # first: a game played again redraws the log
         self.tell(g.said)
-        if g.kept is not None and g.game is not None:
-            atomic_write(self.record, json.dumps(g.kept.to_data()))
+        keep(self.record, g)
         if g.closed:
             self._cannot_go_on(g.closed)
             return
@@ -444,7 +430,7 @@ def join_game(session_app: Any, address: tuple[str, int], scenario: Any = None) 
     """Join the game hosted at ``address``; ``scenario``: the file the host plays when it is
     not a shipped one."""
     from ambush_gui import systems
-    from ambush_gui.net.ends import kept_for
+    from ambush_gui.net.ends import kept_for, record_for
 
     def find(name: str) -> Any:
         if scenario is not None:
@@ -454,5 +440,5 @@ def join_game(session_app: Any, address: tuple[str, int], scenario: Any = None) 
         except (OSError, ValueError):
             return None
 
-    record = network_folder() / f"kept-{address[0]}-{address[1]}.json"
+    record = record_for(paths.network_dir(), address)
     return GuestPlay(session_app, Guest(find, kept=kept_for(record)), address, record)

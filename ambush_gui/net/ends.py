@@ -17,7 +17,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer
 from PySide6.QtNetwork import QTcpServer, QTcpSocket
 
 from ambush_gui.core.files import atomic_write
-from ambush_gui.net.link import Link
+from ambush_gui.net.link import Link, accept
 from ambush_gui.net.session import Guest, Host, Kept
 from ambush_gui.net.wire import Bye, Message
 
@@ -77,15 +77,11 @@ class HostEnd(_End):
         self._ending.timeout.connect(self._done)
 
     def _accept(self) -> None:
-        while (sock := self.server.nextPendingConnection()) is not None:
-            if self.link is not None and self.link.open:
-                busy = Link(sock, self)
-                busy.send([Bye(words="A player is already at this game.")])
-                busy.close("busy")
-                continue
-            self.link = Link(sock, self)
-            self.link.received.connect(self._received)
-            self.link.closed.connect(self._closed)
+        link = accept(self.server, self.link, self)
+        if link is not None:
+            self.link = link
+            link.received.connect(self._received)
+            link.closed.connect(self._closed)
             self.send(self.host.greet())
 
     def _received(self, msg: Message) -> None:
@@ -173,8 +169,7 @@ class GuestEnd(_End):
             g.closed = out[0].words  # type: ignore[attr-defined]
         self.send(out)
         self.tell(g.said)
-        if g.kept is not None and g.game is not None:
-            atomic_write(self.record, json.dumps({**g.kept.to_data(), "decisions": len(g.game.decisions)}))
+        keep(self.record, g)
         if g.closed:
             self.say(f"The game cannot go on: {g.closed}")
             self.finish(1)
@@ -216,6 +211,17 @@ class GuestEnd(_End):
             self.say(f"saved: {path}")
         self.finish(0 if g.check.fair and same else 1)
         self.send([Bye(words="The game is over; thank you for the game.")])
+
+
+def record_for(folder: Path, address: tuple[str, int]) -> Path:
+    """Where a guest keeps what it needs to rejoin the game hosted at ``address``."""
+    return folder / f"kept-{address[0]}-{address[1]}.json"
+
+
+def keep(record: Path, guest: Guest) -> None:
+    """Write what the guest keeps of its game (after each message: it rejoins from it)."""
+    if guest.kept is not None and guest.game is not None:
+        atomic_write(record, json.dumps({**guest.kept.to_data(), "decisions": len(guest.game.decisions)}))
 
 
 def kept_for(record: Path) -> Kept | None:

@@ -76,6 +76,20 @@ class Link(QObject):
             self.closed.emit(self._why or why)
 
 
+def accept(server: QTcpServer, current: Link | None, parent: QObject) -> Link | None:
+    """The link of a player connecting to ``server`` (None: none is waiting, or a player
+    is already at the game: each later one is told so and closed)."""
+    link = None
+    while (sock := server.nextPendingConnection()) is not None:
+        if link is None and (current is None or not current.open):
+            link = Link(sock, parent)
+            continue
+        busy = Link(sock, parent)
+        busy.send([wire.Bye(words="A player is already at this game.")])
+        busy.close("busy")
+    return link
+
+
 def listen(port: int) -> QTcpServer:
     """A server on every address at ``port`` (0: any free port; ``serverPort()`` says which);
     OSError naming the port when it cannot listen."""

@@ -84,6 +84,13 @@ def autosave_path() -> Path:
     return data_dir() / "autosave.json"
 
 
+def network_dir() -> Path:
+    """Games across two machines: the host's autosaves, what a guest keeps to rejoin."""
+    p = data_dir() / "network"
+    p.mkdir(parents=True, exist_ok=True)
+    return p
+
+
 def saves_dir() -> Path:
     p = data_dir() / "saves"
     p.mkdir(parents=True, exist_ok=True)
