@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from ambush_gui import systems
@@ -28,7 +29,9 @@ def other_end(args: list[str], data: Path) -> subprocess.Popen[str]:
 
 
 def play_person(qtbot: Any, end: Any, side: str) -> Any:
-    """Wait for the window, then answer the person's decisions until the game ends."""
+    """Wait for the window, then answer the person's decisions until the game ends: a
+    click on the Decision dock's default button or a move's Stay where there is one (a
+    real click on the real widget), else the computer's answer through the window."""
     qtbot.waitUntil(lambda: end.window is not None, timeout=TIMEOUT_MS)
     win = end.window
     ctl = win.controller
@@ -38,16 +41,28 @@ def play_person(qtbot: Any, end: Any, side: str) -> Any:
     seen_remote = []
     ctl.remoteToMove.connect(lambda d: seen_remote.append(win.remote_line()))
 
+    clicks = []
+
     def step() -> bool:
         d = ctl.pending()
         if d is None:
             return True
         if d.side == side and not ctl.busy and ctl.sent is None and not ctl.offline:
-            win._answer(systems.computer_choice(person, ctl.game, d)[0])
+            button = getattr(win.dialog, "default_button", None)
+            stay = getattr(win.move_prompt, "stay", None)
+            target = button if button is not None and button.isEnabled() and button.isVisible() \
+                else stay if stay is not None and stay.isVisible() else None
+            if target is not None and len(clicks) % 3 != 2:  # every third: the computer's answer
+                clicks.append(d.kind)
+                qtbot.mouseClick(target, Qt.MouseButton.LeftButton)
+            else:
+                clicks.append(None)
+                win._answer(systems.computer_choice(person, ctl.game, d)[0])
         return False
 
     qtbot.waitUntil(step, timeout=TIMEOUT_MS)
     assert any(line and "on the other machine" in line for line in seen_remote)
+    assert sum(k is not None for k in clicks) >= 10, clicks  # most answers were clicks
     return win
 
 
