@@ -263,11 +263,9 @@ class HostPlay(NetEnd):
             self.server.close()
 
     def _accept(self) -> None:
-        link = accept(self.server, self.link, self)
+        link = accept(self.server, self.link, self, self._received, self._closed)
         if link is not None:
             self.link = link
-            link.received.connect(self._received)
-            link.closed.connect(self._closed)
             self.send(self.host.greet())
 
     def _received(self, msg: Message) -> None:

@@ -38,6 +38,8 @@ class _End(QObject):
         self.folder = folder
         self.status: int | None = None
         self.link: Link | None = None
+        self.session: Any = None  # the Host or the Guest
+        self.player: Any = None
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -56,6 +58,18 @@ class _End(QObject):
             if any(isinstance(m, Bye) for m in messages):
                 self.link.close("this end said goodbye")
 
+    def _play(self) -> None:
+        """This machine's seat answers, by computer, when the open decision is its own."""
+        end = self.session
+        d = end.mine()
+        if d is None:
+            return
+        self.send(end.answer(computer_answer(self.player, end.game, d)))
+        self._played()
+
+    def _played(self) -> None:
+        """After this seat's answer (the host goes on to its next)."""
+
     def finish(self, status: int) -> None:
         if self.status is None:
             self.status = status
@@ -68,7 +82,7 @@ class HostEnd(_End):
     def __init__(self, host: Host, player: Any, server: QTcpServer, out: TextIO, pace: float,
                  folder: Path) -> None:
         super().__init__(out, pace, folder)
-        self.host = host
+        self.host = self.session = host
         self.player = player
         self.server = server
         server.newConnection.connect(self._accept)
@@ -77,11 +91,9 @@ class HostEnd(_End):
         self._ending.timeout.connect(self._done)
 
     def _accept(self) -> None:
-        link = accept(self.server, self.link, self)
+        link = accept(self.server, self.link, self, self._received, self._closed)
         if link is not None:
             self.link = link
-            link.received.connect(self._received)
-            link.closed.connect(self._closed)
             self.send(self.host.greet())
 
     def _received(self, msg: Message) -> None:
@@ -111,12 +123,7 @@ class HostEnd(_End):
         elif self.host.mine() is not None:
             QTimer.singleShot(self.pace_ms, self._play)
 
-    def _play(self) -> None:
-        d = self.host.mine()
-        if d is None:
-            return
-        assert self.host.game is not None
-        self.send(self.host.answer(computer_answer(self.player, self.host.game, d)))
+    def _played(self) -> None:
         self._after()
 
     def _autosave(self) -> None:
@@ -148,7 +155,7 @@ class GuestEnd(_End):
     def __init__(self, guest: Guest, player: Any, side: str | None, address: tuple[str, int],
                  out: TextIO, pace: float, folder: Path, record: Path) -> None:
         super().__init__(out, pace, folder)
-        self.guest = guest
+        self.guest = self.session = guest
         self.player = player
         self.want_side = side
         self.record = record
@@ -178,12 +185,6 @@ class GuestEnd(_End):
         elif g.mine() is not None:
             QTimer.singleShot(self.pace_ms, self._play)
 
-    def _play(self) -> None:
-        d = self.guest.mine()
-        if d is None:
-            return
-        assert self.guest.game is not None
-        self.send(self.guest.answer(computer_answer(self.player, self.guest.game, d)))
 
     def _closed(self, why: str) -> None:
         if self.status is None:

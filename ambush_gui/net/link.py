@@ -9,7 +9,8 @@ class serves the window and the command line's headless ends (a ``QCoreApplicati
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtNetwork import QAbstractSocket, QTcpServer, QTcpSocket
@@ -76,13 +77,17 @@ class Link(QObject):
             self.closed.emit(self._why or why)
 
 
-def accept(server: QTcpServer, current: Link | None, parent: QObject) -> Link | None:
-    """The link of a player connecting to ``server`` (None: none is waiting, or a player
-    is already at the game: each later one is told so and closed)."""
+def accept(server: QTcpServer, current: Link | None, parent: QObject, received: Callable[[Any], None],
+           closed: Callable[[str], None]) -> Link | None:
+    """The link of a player connecting to ``server``, its messages and its end handed to
+    ``received`` and ``closed`` (None: none is waiting, or a player is already at the
+    game: each later one is told so and closed)."""
     link = None
     while (sock := server.nextPendingConnection()) is not None:
         if link is None and (current is None or not current.open):
             link = Link(sock, parent)
+            link.received.connect(received)
+            link.closed.connect(closed)
             continue
         busy = Link(sock, parent)
         busy.send([wire.Bye(words="A player is already at this game.")])

@@ -19,7 +19,7 @@ import struct
 from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue, ValidationError
 
 PROTOCOL = 1  # raised whenever a message changes shape
 MAX_MESSAGE = 4 * 1024 * 1024  # bytes in one message at most (a whole game's view fits)
@@ -79,6 +79,15 @@ Throws = Annotated[list[Annotated[list[Annotated[int, Field(ge=1, le=20)]], Fiel
                    Field(max_length=2000)]
 
 
+def _bounded(value: Any) -> Any:
+    if len(json.dumps(value)) > JSON_ANSWER:
+        raise ValueError(f"an answer longer than {JSON_ANSWER} characters")
+    return value
+
+
+Answered = Annotated[JsonValue, AfterValidator(_bounded)]  # any JSON, at most JSON_ANSWER long
+
+
 class Start(Message):
     """Host to guest: the game is on (again, after a rejoin). The steps so far follow,
     ``steps`` of them; ``dice`` are the throws made before the first question."""
@@ -99,13 +108,8 @@ class Step(Message):
     type: Literal["step"] = "step"
     n: int = Field(ge=0, le=100_000)
     side: str = Field(pattern=SIDE)
-    answer: JsonValue
+    answer: Answered
     dice: Throws = Field(default_factory=list)
-
-    @field_validator("answer")
-    @classmethod
-    def _small(cls, v: Any) -> Any:
-        return _bounded(v)
 
 
 class Answer(Message):
@@ -113,12 +117,7 @@ class Answer(Message):
 
     type: Literal["answer"] = "answer"
     n: int = Field(ge=0, le=100_000)
-    answer: JsonValue
-
-    @field_validator("answer")
-    @classmethod
-    def _small(cls, v: Any) -> Any:
-        return _bounded(v)
+    answer: Answered
 
 
 class Refused(Message):
@@ -167,12 +166,6 @@ def _place(loc: tuple[Any, ...]) -> str:
     would otherwise run to pages)."""
     shown = ".".join(map(str, loc[:4])) or "the message"
     return shown + (" …" if len(loc) > 4 else "")
-
-
-def _bounded(value: Any) -> Any:
-    if len(json.dumps(value)) > JSON_ANSWER:
-        raise ValueError(f"an answer longer than {JSON_ANSWER} characters")
-    return value
 
 
 KNOWN: dict[str, type[Message]] = {m.model_fields["type"].default: m for m in (
