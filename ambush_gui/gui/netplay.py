@@ -56,12 +56,20 @@ class Waiting(QDialog):
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(self.label)
+        self.news = QLabel()  # the latest news (a player who could not join, and why)
+        self.news.setWordWrap(True)
+        self.news.setStyleSheet("color: #8a1c1c;")
+        self.news.hide()
+        lay.addWidget(self.news)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
 
     def say(self, text: str) -> None:
-        self.label.setText(text)
+        """News under what the window is waiting for (which stays)."""
+        self.news.setText(text)
+        self.news.show()
+        self.adjustSize()
 
 
 class NetEnd(QObject):

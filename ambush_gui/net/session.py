@@ -428,6 +428,7 @@ class Guest(TakeBacks):
         self.check: DiceCheck | None = None
         self.final: Game | None = None  # the game rebuilt from the joint seed at the end
         self.closed = ""  # why the connection ended (a bye, a broken replica)
+        self.differ = ""  # what keeps this program from playing the host's game, in words
         self.asking: int | None = None  # the decision this end asked to take back
         self.asked: int | None = None  # the decision the host asks to take back
         self.said = Said()
@@ -466,9 +467,9 @@ class Guest(TakeBacks):
             return []
         if isinstance(msg, TakeBack):
             return self._take_back(msg)
-        if isinstance(msg, Bye):
-            self.closed = msg.words
-            self.said.tell(f"The host closed the game: {msg.words}")
+        if isinstance(msg, Bye):  # what differs in this program's words, else the host's
+            self.closed = self.differ if self.game is None and self.differ else msg.words
+            self.said.tell(f"The host closed the game: {self.closed}")
             return []
         raise SessionError(f"The host sent a {msg.type} message, which only a guest sends.")  # type: ignore[attr-defined]
 
@@ -489,8 +490,8 @@ class Guest(TakeBacks):
                           content_hash(self.scenario), self.options, name=host.name, side=self.side,
                           session=self.kept.session if self.kept else "")
         differ = wire.differences(ours, host)
-        if differ:
-            self.said.tell("These programs cannot play this game together: " + " ".join(differ))
+        self.differ = ("These programs cannot play this game together: " + " ".join(differ)
+                       if differ else "")
         return [ours]
 
     def _commit(self, msg: Commit) -> Out:

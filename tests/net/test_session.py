@@ -184,6 +184,16 @@ def test_programs_that_cannot_play_together_say_what_differs(change: dict[str, A
     assert not host.connected and host.game is None
 
 
+def test_the_guest_is_told_what_differs_in_its_own_words() -> None:
+    """The host's bye says "this program" for the host: the guest reads its own reading."""
+    host = Host(find("contracting-trouble"), "contracting-trouble", "insurgent", program="0.2")
+    guest = Guest(find, program="test")
+    out = host.receive(guest.receive(host.greet()[0])[0])
+    guest.receive(out[0])
+    assert guest.closed.startswith("These programs cannot play this game together: The programs "
+                                   "are different versions (this one test, the other 0.2).")
+
+
 def test_the_guest_without_the_scenario_says_which_file_to_copy() -> None:
     host = Host(find("contracting-trouble"), "contracting-trouble", "insurgent", program="test")
     guest = Guest(lambda name: None, program="test")
