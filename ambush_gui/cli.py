@@ -29,7 +29,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ambush_gui.alley.measures import SCALES
 from ambush_gui.core.errors import LINE, InputError, printable, summarise
@@ -159,6 +159,14 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--verify", action="store_true",
                    help="check that the save's scenario, seed, options and decisions are those it "
                         "recorded, and that they replay to its recorded final state")
+    c.add_argument("--at", type=int, default=None, metavar="N",
+                   help="the moment after N decisions (0: the start): print the game as it "
+                        "stood then")
+    c.add_argument("--branch", default=None, metavar="OUT",
+                   help="with --at: write a new game from that moment to OUT, its dice fresh "
+                        "from there on; it records where it branched and verifies on its own")
+    c.add_argument("--seed", type=int, default=None,
+                   help="--branch: the new game's dice seed (default: a random one)")
     c.set_defaults(run=cmd_replay)
     return p
 
@@ -582,6 +590,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from ambush_gui import systems
     from ambush_gui.core import saves
 
+    if args.branch is not None and args.at is None:
+        raise ValueError("--branch: say from which moment with --at N")
+    if args.at is not None:
+        return replay_at(args)
     if args.verify:
         try:
             verdict = saves.check(args.save, systems.factory)
@@ -600,6 +612,59 @@ def cmd_replay(args: argparse.Namespace) -> int:
     state = "over" if pending is None else f"waiting for: {pending.prompt}"
     print(f"{args.save}: {count(len(game.decisions), 'decision')} replayed; the game is {state}")
     return EXIT_OK
+
+
+def replay_at(args: argparse.Namespace) -> int:
+    """``replay SAVE --at N [--branch OUT]``: the game as it stood after N decisions, and a
+    new game from there."""
+    from ambush_gui import systems
+    from ambush_gui.core import saves
+
+    whole = saves.replay(args.save, systems.factory)
+    n = len(whole.decisions)
+    if not 0 <= args.at <= n:
+        raise ValueError(f"--at {args.at}: {args.save} has moments 0 (its start) to {n} (after "
+                         f"its last decision)")
+    if args.branch is None:
+        for line in moment_lines(saves.replay(args.save, systems.factory, upto=args.at), n):
+            print(line)
+        return EXIT_OK
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    new = saves.branch(whole, args.at, seed, systems.factory, Path(args.save).name)
+    out = saves.with_suffix(args.branch)
+    saves.save(new, out)
+    print(f"{out}: a new game from the moment after decision {args.at} of {args.save}; its dice "
+          f"from there on are fresh (seed {seed}), never the old game's")
+    return EXIT_OK
+
+
+def moment_lines(game: object, of: int) -> list[str]:
+    """A game at one moment in a few lines: where it stands, what had just happened, the
+    units (a table game's) and what was being asked."""
+    g: Any = game
+    n = len(g.decisions)
+    out = [f"the moment after decision {n} of {of}" + (" (the start)" if n == 0 else "")]
+    st = getattr(g, "state", None)
+    if g.system == "alley" and st is not None:
+        out.append(f"turn {st.turn} of {g.spec.turn_limit}, {st.phase}")
+        for u in st.units.values():
+            if not u.on_table:
+                continue
+            marks = [w for w, on in (("pinned", u.pinned), ("shaken", u.shaken(st.turn)))
+                     if on]
+            out.append(f"  {u.side.value:9} {u.name}: {count(len(u.fighters), 'figure')}"
+                       + (f", {len(u.dependants)} carried" if u.dependants else "")
+                       + (f" ({', '.join(marks)})" if marks else ""))
+    elif st is not None:
+        out.append(f"turn {getattr(st, 'turn', '?')}")
+    said = [e.text.strip() for e in g.log.events[-8:] if e.text.strip()]
+    if said:
+        out.append("what had just happened:")
+        out += [f"  {printable(t, LINE)}" for t in said]
+    d = g.pending()
+    out.append(f"open decision: {d.prompt}" if d is not None else "the game is over")
+    out.append(f"state hash: {g.state_hash()}")
+    return out
 
 
 if __name__ == "__main__":  # pragma: no cover

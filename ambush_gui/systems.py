@@ -136,10 +136,17 @@ def fresh_copy(game: Game) -> Game:
     """A new, unplayed game of ``game``'s scenario and seed with the same rules options
     (undo replays onto it): the options it records, or none for a game that records none."""
     from ambush_gui.alley.game import AlleyGame
+    from ambush_gui.ambush.game import AmbushGame
+    from ambush_gui.core.dice import Dice
 
+    dice = Dice(game.seed, script=game.faces) if game.faces else None  # a branch's first faces
     if isinstance(game, AlleyGame):
-        return AlleyGame(game.scenario, game.seed, options=game.recorded_options)
-    return new_game(game.scenario, game.seed)  # type: ignore[attr-defined]
+        copy: Game = AlleyGame(game.scenario, game.seed, dice=dice, options=game.recorded_options)
+    else:
+        assert isinstance(game, AmbushGame)
+        copy = AmbushGame(game.scenario, game.seed, dice=dice)
+    copy.faces, copy.branched_from = game.faces, game.branched_from
+    return copy
 
 
 def options_registry(system: str) -> Any:
@@ -161,19 +168,25 @@ def new_game_options(scenario: Any, chosen: dict[str, str] | None = None) -> dic
 
 
 def factory(system: str, data: dict[str, Any], source: str, scale: float, seed: int,
-            options: dict[str, str] | None = None) -> Game:
+            options: dict[str, str] | None = None, faces: list[int] | None = None) -> Game:
     """Build a fresh game from a save's embedded scenario (see core.saves.replay). An Ambush
     Alley save skips the set-up checks added with issue 11 (cohesion, overlapping bases,
     impassable ground, a side with no units): the game was played, so it replays. It
     plays the options the save records (None: the legacy readings, see core.options)."""
+    from ambush_gui.core.dice import Dice
+
+    dice = Dice(seed, script=faces) if faces else None  # a branch: the faces before it first
     if system == "alley":
         from ambush_gui.alley.game import AlleyGame
         from ambush_gui.alley.scenario import Scenario
 
-        return AlleyGame(Scenario.from_data(data, source, scale, setup=False), seed, options=options)
+        return AlleyGame(Scenario.from_data(data, source, scale, setup=False), seed, dice=dice,
+                         options=options)
     if options:
         raise ValueError("Ambush! has no rules options")
-    return new_game(scenario_from_data(system, data, source, scale), seed)
+    from ambush_gui.ambush.game import AmbushGame
+
+    return AmbushGame(scenario_from_data(system, data, source, scale), seed, dice=dice)
 
 
 def computer_player(system: str, level: str = "normal", seed: int = 0) -> Any:

@@ -44,6 +44,10 @@ class Game:
         self.roll_marks: list[int] = []  # dice.count after each decision
         self.answered_by: list[str] = []  # the side that gave each answer
         self.result: Any = None
+        # a game branched from another's moment (core/saves.py, branch): the faces thrown
+        # before it, which the dice throw first, and where it came from; None otherwise
+        self.faces: list[int] | None = None
+        self.branched_from: dict[str, Any] | None = None
         self._gen: Procedure | None = None
         self._pending: Decision | None = None
 

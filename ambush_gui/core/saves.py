@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
@@ -33,9 +33,12 @@ from ambush_gui.core.options import OptionError
 from ambush_gui.core.words import count
 
 FORMAT = "ambush-gui-save"
-VERSION = 3
+VERSION = 4
 """1: the answers and the board's hash; 2: the proof (hashes of the scenario and decisions,
-the seed and options); 3: ``state_hash`` seals the board with the proof (:func:`sealed_hash`)."""
+the seed and options); 3: ``state_hash`` seals the board with the proof (:func:`sealed_hash`);
+4: a game branched from another's moment (:func:`branch`): the faces thrown before it. A
+save that is no branch is still written as version 3, which every version since reads."""
+WRITTEN = 3  # the version of a save that is no branch
 
 MAX_SAVE_BYTES = 32 * 1024 * 1024
 """A save is refused above this size before it is parsed: a finished game of a large
@@ -43,6 +46,8 @@ scenario is well under 5 MB; a file of tens of millions of answers would take gi
 MAX_DECISIONS = 100_000
 """Answers in one save: a whole game asks a few hundred, and the computer-player soak
 counts a game still asking after 20,000 as stuck."""
+MAX_FACES = 1_000_000
+"""Faces a branch replays before its own dice: a whole game throws a few thousand."""
 MAX_ANSWER_ITEMS = 1_000
 """Items in any list of one answer (figures picked, dice matched): the most a real answer
 holds is a few dozen. A move's path has its own, smaller bound (MAX_WAYPOINTS)."""
@@ -64,6 +69,20 @@ class Proof(BaseModel):
                                 description="SHA-256 of the answers' canonical JSON")
     options: dict[str, str] | None = Field(
         default=None, description="the rules options' readings the game was saved with")
+    faces: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$",
+                              description="a branch (format 4): SHA-256 of the faces thrown "
+                                          "before the branch point")
+
+
+class Branched(BaseModel):
+    """Where a branched game came from (format 4): shown to the player, not replayed."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    save: str = Field(max_length=300, description="the file name of the game it branched from")
+    at: StrictInt = Field(ge=0, description="how many of that game's decisions it kept")
+    seed: StrictInt = Field(description="that game's seed (its dice from the branch on are not used)")
+    state_hash: str = Field(pattern=r"^[0-9a-f]{64}$", description="that game's board at the branch")
 
 
 class SaveFile(BaseModel):
@@ -92,6 +111,11 @@ class SaveFile(BaseModel):
     proof: Proof | None = Field(
         default=None, description="format 2: hashes of what the game was played from; a "
                                   "format-1 save has none (only its final state is checked)")
+    faces: list[Annotated[int, Field(strict=True, ge=1, le=20)]] | None = Field(
+        default=None, max_length=MAX_FACES, description=(
+            "format 4, a branch: every face thrown before the branch point, in order; the dice "
+            "throw these first, then from the seed"))
+    branched_from: Branched | None = None
 
 
 _SCENARIO_DATA: dict[int, tuple[Any, dict[str, Any], str]] = {}
@@ -153,9 +177,11 @@ def to_data(game: Game, players: dict[str, str] | None = None,
              "scale": scenario.scale, "decisions": len(game.decisions),
              "decisions_hash": digest(game.decisions),
              "options": dict(options) if options is not None else None}
+    if game.faces is not None:
+        proof["faces"] = digest(game.faces)
     data = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": VERSION if game.faces is not None else WRITTEN,
         "system": game.system,
         "scenario": scen,
         "scale": scenario.scale,
@@ -170,6 +196,9 @@ def to_data(game: Game, players: dict[str, str] | None = None,
         data["options"] = dict(options)
     if levels:  # only a game with a computer seat has them
         data["levels"] = dict(levels)
+    if game.faces is not None:
+        data["faces"] = list(game.faces)
+        data["branched_from"] = dict(game.branched_from or {})
     return data
 
 
@@ -306,8 +335,9 @@ def replay(path: str | Path, factory: Factory, upto: int | None = None) -> Game:
 
 def _replay(sf: SaveFile, path: str | Path, factory: Factory, upto: int | None = None) -> Game:
     try:
+        more = {} if sf.faces is None else {"faces": sf.faces}
         game = factory(sf.system, sf.scenario, f"{path} (embedded scenario)", sf.scale, sf.seed,
-                       options=sf.options)
+                       options=sf.options, **more)
     except InputError as exc:
         problems = [(f"scenario.{p}" if p else "scenario", w) for p, w in exc.problems]
         raise SaveError(str(path), problems) from None
@@ -324,6 +354,13 @@ def _replay(sf: SaveFile, path: str | Path, factory: Factory, upto: int | None =
             game.answer(choice)
         except IllegalDecision as exc:
             raise Divergence(str(path), [(f"decisions[{i}]", f"the replay diverged here: {exc}")]) from None
+    if sf.faces is not None:
+        game.faces = list(sf.faces)
+        game.branched_from = sf.branched_from.model_dump() if sf.branched_from else {}
+        if upto is None and game.dice.scripted:
+            raise Divergence(str(path), [("faces", f"the game's decisions throw "
+                                          f"{len(sf.faces) - game.dice.scripted:,} of the "
+                                          f"{len(sf.faces):,} faces it records before its branch")])
     return game
 
 
@@ -345,6 +382,11 @@ def proof_problems(sf: SaveFile) -> list[tuple[str, str]]:
     if sf.options != proof.options:
         out.append(("options", "the rules options were changed since the game was saved: "
                                + _changed_readings(sf.options, proof.options)))
+    if (digest(sf.faces) if sf.faces is not None else None) != proof.faces:
+        out.append(("faces", "the dice thrown before the branch were changed since the game "
+                             "was saved" if sf.faces is not None and proof.faces else
+                             "the record of the dice thrown before the branch does not match "
+                             "the proof"))
     if len(sf.decisions) != proof.decisions:
         out.append(("decisions", f"the save has {count(len(sf.decisions), 'decision')}, the "
                                  f"recorded list had {proof.decisions:,}"))
@@ -413,6 +455,12 @@ def check(path: str | Path, factory: Factory) -> Verdict:
             f"a format-{sf.version} save's state hash covers the board alone: an answer that "
             "had not yet moved anything (which unit activates) could have been dropped "
             "unseen; saving the game again writes the whole proof"])
+    if sf.faces is not None:
+        where = sf.branched_from
+        return Verdict(game, f"its scenario, seed, options, {answers} and the "
+                             f"{len(sf.faces):,} faces thrown before its branch"
+                             + (f" (from {where.save}, after decision {where.at})" if where else "")
+                             + " are those saved, and replay to the recorded state")
     return Verdict(game, f"its scenario, seed, options and {answers} are those saved, and "
                          "replay to the recorded state")
 
@@ -422,7 +470,10 @@ def _expected_hash(game: Game, sf: SaveFile) -> str | None:
     format-1 or -2 save, sealed with the proof for format 3 (None: its proof is missing)."""
     if sf.version < 3:
         return game.state_hash()
-    return None if sf.proof is None else sealed_hash(game, sf.proof.model_dump())
+    if sf.proof is None:
+        return None
+    # a save that is no branch wrote no "faces" into its proof: the seal is of what it wrote
+    return sealed_hash(game, sf.proof.model_dump(exclude=set() if sf.proof.faces else {"faces"}))
 
 
 def _state_problem(expected: str, sf: SaveFile) -> tuple[str, str]:
@@ -435,3 +486,36 @@ def verify(path: str | Path, factory: Factory) -> Game:
     :class:`Divergence` on any difference; a save with less than a whole proof passes
     (the Verdict of :func:`check` says it is not verified)."""
     return check(path, factory).game
+
+
+def branch(game: Game, at: int, seed: int, factory: Factory, source: str = "") -> Game:
+    """A new game from ``game``'s moment after ``at`` decisions: the same scenario, options
+    and first ``at`` answers, every face thrown up to then thrown again in order, and fresh
+    dice from ``seed`` after that (never the old game's future). It records where it came
+    from; saved, it verifies on its own. ValueError if ``at`` is not a moment of ``game``."""
+    if not 0 <= at <= len(game.decisions):
+        raise ValueError(f"decision {at} is not a moment of this game: it has moments 0 (its "
+                         f"start) to {len(game.decisions)} (after its last decision)")
+    then = _replay_from(game, at, factory, list(_faces(game)), getattr(game, "seed", 0))
+    before = list(_faces(then))
+    new = _replay_from(game, at, factory, before, seed)
+    new.faces = before
+    new.branched_from = {"save": source[-300:], "at": at, "seed": game.seed,
+                         "state_hash": then.state_hash()}
+    return new
+
+
+def _faces(game: Game) -> list[int]:
+    return [f for e in game.log.events if e.kind == "roll" for f in e.data.get("faces", ())]
+
+
+def _replay_from(game: Game, at: int, factory: Factory, faces: list[int], seed: int) -> Game:
+    """``game``'s first ``at`` answers played again on a new game of its scenario, the dice
+    throwing ``faces`` first, then from ``seed``."""
+    scenario = game.scenario  # type: ignore[attr-defined]
+    new = factory(game.system, scenario_data(scenario), "branch", scenario.scale, seed,
+                  options=getattr(game, "recorded_options", None), faces=faces)
+    new.start()
+    for answer in game.decisions[:at]:
+        new.answer(answer)
+    return new

@@ -66,7 +66,7 @@ def edited(data: dict[str, Any], change: Callable[[dict[str, Any]], None]) -> di
 
 def test_an_unmodified_save_verifies_all_it_claims(tmp_path: Path, alley_save: dict[str, Any],
                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    assert alley_save["version"] == saves.VERSION == 3 and alley_save["proof"]["decisions"] == 40
+    assert alley_save["version"] == saves.WRITTEN == 3 and alley_save["proof"]["decisions"] == 40
     code, out, err = verify(tmp_path, alley_save, capsys)
     assert code == 0, err
     assert "verified: its scenario, seed, options and 40 decisions are those saved, and " \

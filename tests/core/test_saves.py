@@ -45,7 +45,7 @@ def test_save_embeds_the_scenario(tmp_path: Path) -> None:
     saves.save(game, path)  # type: ignore[arg-type]
     data = json.loads(path.read_text())
     assert data["scenario"]["name"] == "contracting-trouble"
-    assert data["format"] == "ambush-gui-save" and data["version"] == saves.VERSION
+    assert data["format"] == "ambush-gui-save" and data["version"] == saves.WRITTEN
     assert len(data["decisions"]) == 10
 
 
