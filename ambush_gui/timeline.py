@@ -1,0 +1,99 @@
+"""Every moment of one game, to look at without changing it (issue 32's timeline).
+
+A :class:`Timeline` is made from a game (in progress, finished, or an opened save). It
+plays the game's answers again once, on the faces the game threw (its log: dice every
+player has seen), and keeps what a jump needs: for a table game a copy at each turn's
+start (:meth:`AlleyGame.take_checkpoint`), the log's length and the throws made after
+each decision. :meth:`at` gives a new game standing at any moment, played on from the last
+turn start before it: a few dozen answers, not the whole game. Ambush! games have no turn
+copies (their procedure does not resume at a turn) and are played from their start.
+
+The game itself is never touched: each moment is a separate game, with its own log (the
+story up to then) and its dice scripted with the faces thrown then, so what it shows is
+exactly what the game showed at that moment.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from typing import Any
+
+from ambush_gui.core.dice import Dice
+from ambush_gui.core.game import Game
+
+
+class Timeline:
+    def __init__(self, game: Game) -> None:
+        self.system = game.system
+        self.scenario: Any = game.scenario  # type: ignore[attr-defined]
+        self.options = getattr(game, "recorded_options", None)
+        self.decisions = list(game.decisions)
+        self.throws = [list(e.data.get("faces", ())) for e in game.log.events if e.kind == "roll"]
+        self.events = len(game.log.events)
+        self.checkpoints: list[Any] = []  # a table game's turn starts, in order
+        self.after: list[tuple[int, int]] = []  # (log events, throws) after each decision
+        self._record(game)
+
+    def __len__(self) -> int:
+        """The moments: 0 (the start) to the number of decisions."""
+        return len(self.decisions) + 1
+
+    def _blank(self, dice: Dice) -> Game:
+        if self.system == "alley":
+            from ambush_gui.alley.game import AlleyGame
+
+            return AlleyGame(self.scenario, 0, dice=dice, options=self.options)
+        from ambush_gui.ambush.game import AmbushGame
+
+        return AmbushGame(self.scenario, 0, dice=dice)
+
+    def _faces(self, first_throw: int = 0) -> list[int]:
+        return [f for t in self.throws[first_throw:] for f in t]
+
+    def _record(self, game: Game) -> None:
+        g = self._blank(Dice(0, script=self._faces()))
+        g.keep_checkpoint = self.system == "alley"  # type: ignore[attr-defined]
+        g.start()
+        self.start = (len(g.log.events), g.dice.count)
+        seen = None
+        for answer in self.decisions:
+            cp = getattr(g, "checkpoint", None)
+            if cp is not None and cp is not seen:
+                self.checkpoints.append(cp)
+                seen = cp
+            g.answer(answer)
+            self.after.append((len(g.log.events), g.dice.count))
+        cp = getattr(g, "checkpoint", None)
+        if cp is not None and cp is not seen:
+            self.checkpoints.append(cp)
+        self._log = g.log.events  # the whole story: a moment's log is its first part
+        self._answered_by = list(g.answered_by)
+
+    def marks(self, n: int) -> tuple[int, int]:
+        """(log events, throws) the game had at moment ``n``."""
+        return self.start if n == 0 else self.after[n - 1]
+
+    def at(self, n: int) -> Game:
+        """A new game at moment ``n`` (after ``n`` decisions): its state, log and open
+        decision as they stood then. ValueError if there is no such moment."""
+        if not 0 <= n <= len(self.decisions):
+            raise ValueError(f"moment {n}: this game has moments 0 to {len(self.decisions)}")
+        i = bisect_right([cp.decisions for cp in self.checkpoints], n) - 1
+        if i >= 0:
+            from ambush_gui.alley.game import AlleyGame
+
+            cp = self.checkpoints[i]
+            dice = Dice(0, script=self._faces(cp.throws))
+            dice.count = cp.throws
+            g: Game = AlleyGame.resumed(cp, dice, list(self._log[:cp.events]))
+            g.decisions = list(self.decisions[:cp.decisions])
+            g.answered_by = self._answered_by[:cp.decisions]
+            g.roll_marks = [m[1] for m in self.after[:cp.decisions]]
+            done = cp.decisions
+        else:
+            g = self._blank(Dice(0, script=self._faces()))
+            g.start()
+            done = 0
+        for answer in self.decisions[done:n]:
+            g.answer(answer)
+        return g

@@ -1,0 +1,47 @@
+"""The timeline (issue 32): any moment of a game, as it stood, without touching the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ambush_gui import systems
+from ambush_gui.timeline import Timeline
+
+
+def played(name: str) -> Any:
+    game = systems.new_game(systems.load_scenario(systems.resolve(name)), 2)
+    game.start()
+    players = {s: systems.computer_player(game.system, "normal", 6)
+               for s in systems.seated_sides(game.system)}
+    while (d := game.pending()) is not None:
+        game.answer(systems.computer_choice(players[d.side], game, d)[0])
+    return game
+
+
+def replayed(game: Any, n: int) -> Any:
+    again = systems.fresh_copy(game)
+    again.start()
+    for answer in game.decisions[:n]:
+        again.answer(answer)
+    return again
+
+
+@pytest.mark.parametrize("name", ["market-day", "ambush-crossroads"])
+def test_every_moment_is_the_game_as_it_stood_and_the_game_is_untouched(name: str) -> None:
+    game = played(name)
+    board, answers = game.state_hash(), list(game.decisions)
+    timeline = Timeline(game)
+    assert len(timeline) == len(answers) + 1
+    if game.system == "alley":
+        assert len(timeline.checkpoints) >= game.state.turn - 1  # a copy at each turn's start
+    for n in [*range(0, len(answers) + 1, 9), len(answers)]:
+        moment, then = timeline.at(n), replayed(game, n)
+        assert moment.state_hash() == then.state_hash(), n
+        assert [e.text for e in moment.log.events] == [e.text for e in then.log.events], n
+        assert (moment.pending() and moment.pending().prompt) == (then.pending() and then.pending().prompt)
+        assert timeline.marks(n) == (len(then.log.events), then.dice.count)
+    assert game.state_hash() == board and game.decisions == answers
+    with pytest.raises(ValueError, match="this game has moments 0 to"):
+        timeline.at(len(answers) + 1)
