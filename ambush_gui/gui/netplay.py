@@ -83,6 +83,7 @@ class NetEnd(QObject):
         self.chat_line: QLineEdit | None = None
         self.dialog: Waiting | None = None
         self._before: list[str] = []  # what was said before the window, for its log
+        self.leaving = False
 
     # -- sending --------------------------------------------------------------------------
     def send(self, messages: list[Message]) -> None:
@@ -233,6 +234,7 @@ class NetEnd(QObject):
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         if obj is self.window and event.type() == QEvent.Type.Close:
+            self.leaving = True  # this player closed it: nothing to wait for or join again
             self.send([Bye(words="The other player closed the game's window.")])
         return False
 
@@ -298,6 +300,8 @@ class HostPlay(NetEnd):
 
     def _closed(self, why: str) -> None:
         self.host.dropped()
+        if self.leaving:
+            return
         self.tell(self.host.said)
         if self.window is not None and self.host.game is not None and not self.host.game.over:
             self.set_offline(f"{DROPPED}: the other player's connection is gone; the game waits "
@@ -388,7 +392,7 @@ class GuestPlay(NetEnd):
 
     def _closed(self, why: str) -> None:
         g = self.guest
-        if g.check is not None or g.closed or self.window is None and self.dialog is None:
+        if g.check is not None or g.closed or self.leaving or self.window is None and self.dialog is None:
             return  # over, or ended for a reason already told
         if self.window is None:
             if self.dialog is not None:

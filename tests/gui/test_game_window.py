@@ -176,7 +176,9 @@ def test_the_launcher_names_the_sides_as_the_scenario_does(qtbot: Any) -> None:
 
     dlg.scenario.setCurrentIndex(dlg.scenario.findText("The Tailor's Ledger"))
     assert modes()[1:] == ["Play the Paratroopers (Regulars) against the computer",
-                           "Play the Militia (Insurgents) against the computer"]
+                           "Play the Militia (Insurgents) against the computer",
+                           "Host it for a player on another machine: you play the Paratroopers (Regulars)",
+                           "Host it for a player on another machine: you play the Militia (Insurgents)"]
     dlg.scenario.setCurrentIndex(dlg.scenario.findText("Contracting Trouble!"))
-    assert modes()[1:] == ["Play the US Marines (Regulars) against the computer",
-                           "Play the Insurgents against the computer"]
+    assert modes()[1:3] == ["Play the US Marines (Regulars) against the computer",
+                            "Play the Insurgents against the computer"]

@@ -112,3 +112,39 @@ def test_a_person_joins_in_the_window_and_the_computer_hosts(qtbot: Any, tmp_pat
     assert "The game, with its seed, is saved to" in log and end.guest.check.words in log
     win.close()
     QApplication.processEvents()
+
+
+def test_the_launcher_hosts_a_game_and_another_launcher_joins_it(qtbot: Any, monkeypatch: Any) -> None:
+    """Two launchers in one process: one hosts Contracting Trouble as the Insurgents (the
+    way to play under Players), the other joins by address; both tables open, each its
+    own side's, the other seat the other machine's."""
+    from ambush_gui.gui.app import Session
+    from ambush_gui.net import link
+
+    monkeypatch.setattr(link, "DEFAULT_PORT", 0)  # any free port
+    hosting = Session()
+    hosting.launcher()
+    dlg = hosting.launcher_window
+    assert dlg is not None
+    dlg.scenario.setCurrentIndex(dlg.scenario.findText("Contracting Trouble!"))
+    button = next(b for b in dlg.mode_group.buttons() if b.property("mode") == "host-insurgent")
+    assert "you play the Insurgents" in button.text()
+    button.setChecked(True)
+    qtbot.mouseClick(dlg.start, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(hosting.network_ends))
+    host_end = hosting.network_ends[0]
+    assert host_end.dialog is not None and host_end.dialog.isVisible()
+    port = host_end.server.serverPort()
+    joining = Session()
+    joining.launcher()
+    assert joining.launcher_window is not None
+    joining.launcher_window.joinGame.emit(f"127.0.0.1:{port}")
+    qtbot.waitUntil(lambda: bool(joining.network_ends) and joining.network_ends[0].window is not None
+                    and host_end.window is not None, timeout=TIMEOUT_MS)
+    guest_end = joining.network_ends[0]
+    assert host_end.window.controller.seats == {"insurgent": Seat.HUMAN, "regular": Seat.REMOTE}
+    assert guest_end.window.controller.seats == {"regular": Seat.HUMAN, "insurgent": Seat.REMOTE}
+    assert host_end.dialog is None  # the waiting window gave way to the table
+    for end in (host_end, guest_end):
+        end.window.close()
+    QApplication.processEvents()

@@ -156,7 +156,8 @@ def test_the_launcher_lists_missions_and_opens_the_hex_window(qtbot: Any) -> Non
     assert i >= 0
     alley = dlg.scenario.findData(str(systems.resolve("contracting-trouble")))
     dlg.scenario.setCurrentIndex(alley)
-    assert [b.property("mode") for b in dlg.mode_group.buttons()] == ["hotseat", "regular", "insurgent"]
+    assert [b.property("mode") for b in dlg.mode_group.buttons()] == [
+        "hotseat", "regular", "insurgent", "host-regular", "host-insurgent"]
     dlg.scenario.setCurrentIndex(i)
     assert [b.property("mode") for b in dlg.mode_group.buttons()] == ["solo"]
     shown = [b for b in dlg.findChildren(QRadioButton) if b.isVisible()]
