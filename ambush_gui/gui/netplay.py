@@ -291,8 +291,8 @@ class HostPlay(NetEnd):
         if self.window is None:
             self.open_window(game, self.host.side, self.host.guest_side)
         else:
-            if self.host.connected and self.window.controller.offline.startswith(DROPPED):
-                self.set_offline("")
+            if self.host.connected and self.host.asking is None and self.window.controller.offline:
+                self.set_offline("")  # back, or a take-back forgotten with a dropped connection
             if len(game.decisions) != before:
                 self.window.controller.changed_elsewhere()
         if game.over:
@@ -374,8 +374,8 @@ class GuestPlay(NetEnd):
         elif self.window.controller.game is not g.game:  # joined again from another replica
             self.window.controller.replace_game(g.game, None, self.window.controller.seats)
         else:
-            if self.window.controller.offline.startswith(DROPPED):
-                self.set_offline("")
+            if g.asking is None and self.window.controller.offline:
+                self.set_offline("")  # back, or a take-back forgotten with a dropped connection
             if len(g.game.decisions) != decided or self.window.controller.sent is not None \
                     and g.waiting is None:
                 self.window.controller.changed_elsewhere()

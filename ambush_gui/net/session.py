@@ -236,10 +236,11 @@ class Host(TakeBacks):
         return [self.hello()]
 
     def dropped(self) -> None:
-        """The guest's connection is gone: the game waits."""
+        """The guest's connection is gone: the game waits (a take-back asked is forgotten)."""
         if self.connected:
             self.said.tell("The other player's connection dropped: the game waits until they join again.")
         self.connected = False
+        self.asking = self.asked = None
 
     def receive(self, msg: Message) -> Out:
         if isinstance(msg, Hello):
@@ -524,6 +525,7 @@ class Guest(TakeBacks):
             self._replica(msg.dice)
         self.steps_due = msg.steps
         self.waiting, self.ended, self.check, self.final = None, None, None, None
+        self.asking = self.asked = None  # a take-back asked before a drop is forgotten
         self._catching_up()
         return []
 

@@ -330,3 +330,14 @@ def test_the_same_program_rejoining_keeps_its_game_and_catches_up() -> None:
     assert p.guest.game is replica
     p.run()
     finished(p)
+
+
+def test_a_take_back_asked_when_the_connection_drops_is_forgotten() -> None:
+    p = pair("contracting-trouble", host_side="insurgent")
+    p.run(until=lambda q: allowed(q.host) and q.host.connected and q.guest.playing)
+    p.flush()
+    p.host.ask_take_back()  # never delivered: the connection drops
+    assert p.host.mine() is None
+    p.connect(Guest(find, program="test", kept=p.guest.kept))
+    p.run()
+    finished(p)
