@@ -9,6 +9,7 @@
     ambush-gui simulate SCENARIO --games N --seed S [--players regular=hard,insurgent=easy]
                              [--jobs N] [--option NAME=VALUE ...] [--json]
     ambush-gui replay SAVE [--verify]
+    ambush-gui report SAVE --out FILE.html   (the after-action report, one web page)
     ambush-gui --selftest           (open, draw and play every shipped scenario offscreen)
 
 A computer LEVEL is easy, normal (the default; ``ai`` is the same) or hard; ``simulate``
@@ -160,6 +161,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="check that the save's scenario, seed, options and decisions are those it "
                         "recorded, and that they replay to its recorded final state")
     c.set_defaults(run=cmd_replay)
+
+    c = sub.add_parser("report", help="write a saved game's after-action report: one web page "
+                                      "with the story, a picture at each big moment, the dice, "
+                                      "the victory table and the rules options")
+    c.add_argument("save")
+    c.add_argument("--out", required=True, metavar="FILE.html",
+                   help="the page to write (self-contained: it opens offline in any browser)")
+    c.set_defaults(run=cmd_report)
     return p
 
 
@@ -599,6 +608,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
     pending = game.pending()
     state = "over" if pending is None else f"waiting for: {pending.prompt}"
     print(f"{args.save}: {count(len(game.decisions), 'decision')} replayed; the game is {state}")
+    return EXIT_OK
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # drawn offscreen: no window opens
+    from ambush_gui.gui.app import application
+
+    application()
+    from ambush_gui.gui import report
+
+    told = report.write(args.save, args.out)
+    state = "finished" if told.game.over else "unfinished (only what both sides saw)"
+    print(f"{args.out}: the report of {args.save}: {count(len(told.game.decisions), 'decision')}, "
+          f"{count(len(told.moments), 'big moment')} pictured, the game {state}")
     return EXIT_OK
 
 
