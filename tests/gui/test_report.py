@@ -200,6 +200,20 @@ def test_an_unfinished_game_shows_only_what_both_sides_saw(qapp: Any, tmp_path: 
     check_page(out, save)
 
 
+def test_a_hot_spot_taken_is_pictured(qapp: Any, tmp_path: Path) -> None:
+    """Market Day, seed 4, the computer on both sides: the Regulars take Hot Spot 1."""
+    game = systems.new_game(systems.load_scenario(systems.resolve("market-day")), 4)
+    ai = systems.computer_player("alley", "normal", 4)
+    game.start()
+    while (d := game.pending()) is not None:
+        game.answer(ai.choose(game, d))
+    save, out = tmp_path / "market-day.json", tmp_path / "market-day.html"
+    saves.save(game, save)
+    report.write(save, out)
+    page = check_page(out, save)
+    assert any("neutralises Hot Spot 1" in item for f in page.figures for item in f["items"])
+
+
 def test_the_report_command(qapp: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "report.html"
     assert main(["report", str(CONTRACTING), "--out", str(out)]) == 0
