@@ -3,11 +3,11 @@
 ``write(save, out)`` replays the save once. Every answer is told in the words the game
 window narrates a computer's answer with (:func:`ambush_gui.ai.narrate.narrate`), every
 event the engine logs is the story, headed turn by turn (Round by Round in Ambush!), and
-after each answer that brought a big moment (:func:`ambush_gui.gui.shared.pacing.big_moment`:
-a casualty, a panic, a German's first appearance, an IED going off...) the program's own
-scene (:class:`~ambush_gui.gui.table.scene.TableScene`, or the Ambush! map's
+at each big moment (:func:`ambush_gui.gui.shared.pacing.big_moment`: a casualty, a panic, a
+German's first appearance, an IED going off, a Hot Spot taken...; the moments of one throw
+together, as the game window waits once for them) the program's own scene (:class:`~ambush_gui.gui.table.scene.TableScene`, or the Ambush! map's
 :class:`~ambush_gui.gui.hexmap.view.HexMapView`) draws the table or the map as it stands into
-a PNG, with every die of the throws that brought the moment beside it. Then the victory
+a PNG as it stands then, with every die of the throw that brought the moment beside it. Then the victory
 table (the data the victory screens show) and the rules options played.
 
 The page needs nothing else: its pictures are ``data:`` URIs, its style is inline, it has
@@ -45,8 +45,8 @@ SUFFIX = ".html"
 
 @dataclass
 class Moment:
-    """One picture of the report: the table or map after answer ``after``, the big moments
-    that answer brought (``events``), and every die of the throws behind them."""
+    """One picture of the report: the table or map as it stood at the big moments of one
+    throw (``events``; ``after``: during which answer), and every die of that throw."""
 
     number: int
     after: int
@@ -83,54 +83,61 @@ class Report:
 
 class _Recorder:
     """Listens to one replay (:func:`ambush_gui.core.saves.replay` calls the game's
-    ``answer`` for each saved answer): narrates each answer, takes the events it logged and
-    draws the board after each answer that brought a big moment."""
+    ``answer`` for each saved answer): narrates each answer, takes each event as the engine
+    logs it and, at a big moment, draws the board as it stands then, mid-answer, as the
+    game window shows it. The big moments of one throw (a fire's casualties) are one wait
+    in the window and one picture here, drawn at the last of them."""
 
     def __init__(self) -> None:
         self.game: Any = None
         self.story: list[Event | Moment] = []
-        self.seen = 0
+        self.events: list[Event] = []  # every event logged, in order
+        self.group: list[int] = []  # the big moments of the throw going on (indexes in events)
+        self.pictures: dict[str, bytes] = {}  # the board at the group's last big moment
+        self.answers = 0
         self.board: _Board | None = None
 
     def factory(self, *args: Any, **kwargs: Any) -> Any:
-        """:func:`ambush_gui.systems.factory`, with the game's answers listened to."""
+        """:func:`ambush_gui.systems.factory`, with the game's answers and log listened to."""
+        from ambush_gui.ai.narrate import narrate
+
         game = self.game = systems.factory(*args, **kwargs)
+        game.log.subscribe(self.logged)
         answer = game.answer
 
         def answered(choice: Any) -> Any:
-            from ambush_gui.ai.narrate import narrate
-
-            self.take()  # what happened before the question (the set-up, before the first)
+            self.close()  # an answer starts a new beat
             d = game.pending()
+            self.answers += 1
             if d is not None:
                 self.story.append(decision_event("answer", narrate(game, d, choice), d))
-            result = answer(choice)
-            self.take()
-            return result
+            return answer(choice)
 
         setattr(game, "answer", answered)  # noqa: B010 - this game's answers only
         return game
 
-    def take(self) -> None:
-        """The events logged since the last look, and a picture if one is a big moment."""
-        events = self.game.log.events
-        start, self.seen = self.seen, len(events)
-        new = events[start:]
-        self.story += new
-        big = [k for k in range(start, len(events)) if big_moment(events[k])]
-        if not big:
+    def logged(self, event: Event) -> None:
+        if self.events and not attached(self.events[-1], event):
+            self.close()  # the throw before it is told: its moment goes after it
+        self.events.append(event)
+        self.story.append(event)
+        if not big_moment(event):
             return
-        moment = Moment(len(self.moments()) + 1, len(self.game.decisions),
-                        [events[k] for k in big], throws(events, big))
+        self.group.append(len(self.events) - 1)
         if self.board is None:
             self.board = _Board(self.game)
-        moment.pictures[ALL] = self.board.draw(ALL)
+        self.pictures = {ALL: self.board.draw(ALL)}
         if any(not h.seen_by(PUBLIC) for h in hidden_pieces(self.game).values()):
-            moment.pictures[PUBLIC] = self.board.draw(PUBLIC)  # kept if the game is unfinished
-        self.story.append(moment)
+            self.pictures[PUBLIC] = self.board.draw(PUBLIC)  # kept if the game is unfinished
 
-    def moments(self) -> list[Moment]:
-        return [m for m in self.story if isinstance(m, Moment)]
+    def close(self) -> None:
+        """The moment of the throw just told, if it had big moments."""
+        if not self.group:
+            return
+        number = sum(isinstance(m, Moment) for m in self.story) + 1
+        self.story.append(Moment(number, self.answers, [self.events[k] for k in self.group],
+                                 throws(self.events, self.group), self.pictures))
+        self.group, self.pictures = [], {}
 
 
 def throws(events: Sequence[Event], moments: Iterable[int]) -> list[Event]:
@@ -151,7 +158,7 @@ def collect(save: str | Path) -> Report:
     sf = saves.read(save)
     rec = _Recorder()
     game = saves.replay(save, rec.factory)
-    rec.take()  # a save of no answers: the set-up alone
+    rec.close()  # the last throw's moment
     if rec.board is not None:
         rec.board.close()
     return Report(game, rec.story, dict(sf.players), str(save))
@@ -298,21 +305,23 @@ def dice_html(roll: Event) -> str:
             + (f' <span class="mods">{esc(rest)}</span>' if rest else "") + "</div>")
 
 
-def moment_words(report: Report, m: Moment) -> str:
-    """The moment's big moments in one line, as the dice tray says each."""
-    return "; ".join(big_moment(e) or e.text for e in worded(report, m.events))
+def moment_words(report: Report, m: Moment) -> list[str]:
+    """The moment's big moments, as the game window's wait says each (the engine's events
+    read by :func:`big_moment`; a secret the viewer may not read is left out)."""
+    view = View(report.game, report.viewer)
+    return [big_moment(t) or t.text for e in m.events if (t := view.tell(e)) is not None]
 
 
 def moment_html(report: Report, m: Moment) -> str:
     picture = base64.b64encode(m.picture(report.viewer)).decode("ascii")
     board = "map" if report.game.system == "ambush" else "table"
-    told = worded(report, m.events)
-    what = moment_words(report, m)
-    items = "".join(f"<li>{esc(big_moment(e) or e.text)}</li>" for e in told)
+    words = moment_words(report, m)
+    what = "; ".join(words)
+    items = "".join(f"<li>{esc(w)}</li>" for w in words)
     dice = "".join(dice_html(r) for r in worded(report, m.dice))
     return (f'<figure class="moment" id="moment-{m.number}">'
             f'<img src="data:image/png;base64,{picture}" alt="{esc(f"The {board}: {what}")}">'
-            f"<figcaption><h4>Big moment {m.number} (after decision {m.after})</h4>"
+            f"<figcaption><h4>Big moment {m.number} (decision {m.after})</h4>"
             f"<ul>{items}</ul>" + (f'<div class="dice">{dice}</div>' if dice else "")
             + "</figcaption></figure>")
 
@@ -452,8 +461,9 @@ def page(report: Report) -> str:
         seen = ("The game is not finished, so this report shows only what both players saw: "
                 "pieces hidden from a side and secret answers are left out.")
     brief = [" ".join(p.split()) for p in str(getattr(spec, "brief", "") or "").split("\n\n")]
-    contents = "".join(f'<li><a href="#moment-{m.number}">{esc(moment_words(report, m))}</a></li>'
-                       for m in moments)
+    contents = "".join(
+        f'<li><a href="#moment-{m.number}">{esc("; ".join(moment_words(report, m)))}</a></li>'
+        for m in moments)
     parts = [
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
         f"<title>{esc(title)}: after-action report</title>",
