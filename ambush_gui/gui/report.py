@@ -5,10 +5,11 @@ window narrates a computer's answer with (:func:`ambush_gui.ai.narrate.narrate`)
 event the engine logs is the story, headed turn by turn (Round by Round in Ambush!), and
 at each big moment (:func:`ambush_gui.gui.shared.pacing.big_moment`: a casualty, a panic, a
 German's first appearance, an IED going off, a Hot Spot taken...; the moments of one throw
-together, as the game window waits once for them) the program's own scene (:class:`~ambush_gui.gui.table.scene.TableScene`, or the Ambush! map's
-:class:`~ambush_gui.gui.hexmap.view.HexMapView`) draws the table or the map as it stands into
-a PNG as it stands then, with every die of the throw that brought the moment beside it. Then the victory
-table (the data the victory screens show) and the rules options played.
+together, as the game window waits once for them) the program's own scene
+(:class:`~ambush_gui.gui.table.scene.TableScene`, or the Ambush! map's
+:class:`~ambush_gui.gui.hexmap.view.HexMapView`) draws the table or the map as it stands
+then into a PNG, with every die of the throw that brought the moment beside it. Then the
+victory table (the data the victory screens show) and the rules options played.
 
 The page needs nothing else: its pictures are ``data:`` URIs, its style is inline, it has
 no script and names no address. A finished game shows everything (the issue: "after the
