@@ -94,7 +94,7 @@ class _Recorder:
         self.story: list[Event | Moment] = []
         self.events: list[Event] = []  # every event logged, in order
         self.group: list[int] = []  # the big moments of the throw going on (indexes in events)
-        self.pictures: dict[str, bytes] = {}  # the board at the group's last big moment
+        self.pictures: dict[str, QImage] = {}  # the board at the group's last big moment
         self.answers = 0
         self.board: _Board | None = None
 
@@ -137,7 +137,8 @@ class _Recorder:
             return
         number = sum(isinstance(m, Moment) for m in self.story) + 1
         self.story.append(Moment(number, self.answers, [self.events[k] for k in self.group],
-                                 throws(self.events, self.group), self.pictures))
+                                 throws(self.events, self.group),
+                                 {who: png(image) for who, image in self.pictures.items()}))
         self.group, self.pictures = [], {}
 
 
@@ -187,8 +188,8 @@ class _Board:
             self.scene = TableScene(game)
             self.source = self.scene.table_rect()
 
-    def draw(self, viewer: str) -> bytes:
-        """The board as it stands, as ``viewer`` sees it, as PNG bytes."""
+    def draw(self, viewer: str) -> QImage:
+        """The board as it stands, as ``viewer`` sees it (encoded only if it is kept)."""
         src = self.source
         scale = PICTURE_WIDTH / src.width()
         if self.view is not None:
@@ -206,7 +207,7 @@ class _Board:
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         self.scene.render(painter, QRectF(image.rect()), src, Qt.AspectRatioMode.KeepAspectRatio)
         painter.end()
-        return png(image)
+        return image
 
     def close(self) -> None:
         if self.view is not None:
