@@ -9,6 +9,7 @@
     ambush-gui simulate SCENARIO --games N --seed S [--players regular=hard,insurgent=easy]
                              [--jobs N] [--option NAME=VALUE ...] [--json]
     ambush-gui replay SAVE [--verify]
+    ambush-gui report SAVE --out FILE.html   (the after-action report, one web page)
     ambush-gui --selftest           (open, draw and play every shipped scenario offscreen)
 
 A computer LEVEL is easy, normal (the default; ``ai`` is the same) or hard; ``simulate``
@@ -168,6 +169,14 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--seed", type=int, default=None,
                    help="--branch: the new game's dice seed (default: a random one)")
     c.set_defaults(run=cmd_replay)
+
+    c = sub.add_parser("report", help="write a saved game's after-action report: one web page "
+                                      "with the story, a picture at each big moment, the dice, "
+                                      "the victory table and the rules options")
+    c.add_argument("save")
+    c.add_argument("--out", required=True, metavar="FILE.html",
+                   help="the page to write (self-contained: it opens offline in any browser)")
+    c.set_defaults(run=cmd_report)
     return p
 
 
@@ -665,6 +674,20 @@ def moment_lines(game: object, of: int) -> list[str]:
     out.append(f"open decision: {d.prompt}" if d is not None else "the game is over")
     out.append(f"state hash: {g.state_hash()}")
     return out
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # drawn offscreen: no window opens
+    from ambush_gui.gui.app import application
+
+    application()
+    from ambush_gui.gui import report
+
+    told = report.write(args.save, args.out)
+    state = "finished" if told.game.over else "unfinished (only what both sides saw)"
+    print(f"{args.out}: the report of {args.save}: {count(len(told.game.decisions), 'decision')}, "
+          f"{count(len(told.moments), 'big moment')} pictured, the game {state}")
+    return EXIT_OK
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -520,3 +520,10 @@ def test_a_step_waits_on_a_throw_by_its_name(qtbot: Any) -> None:
         else:
             break
     assert named
+
+
+def test_a_hot_spot_taken_is_a_big_moment() -> None:
+    """Issue 32 names a Hot Spot taken among the big moments (the timeline marks them, the
+    after-action report draws them): the Regulars neutralising one (AA-054) waits too."""
+    taken = Event("hot_spot", "Bravo team neutralises Hot Spot 1", {"number": 1, "unit": "bravo"})
+    assert big_moment(taken) == "Bravo team neutralises Hot Spot 1"

@@ -127,6 +127,18 @@ def counters_for(state: Any, commands: Mapping[str, str] | None = None,
     return out
 
 
+def game_counters(game: Any) -> list[Counter]:
+    """The counters of an ``AmbushGame`` as its window draws them: each US soldier with his
+    command in words and every soldier with what he carries (:func:`counters_for`)."""
+    from ambush_gui.ambush.command import command_words
+    from ambush_gui.gui.hexmap.dialogs.common import weapons_text
+
+    soldiers = game.state.soldiers.values()
+    commands = {s.id: command_words(game, s) for s in soldiers}
+    kit = {s.id: weapons_text(game, s) for s in soldiers if s.hex is not None}
+    return counters_for(game.state, commands, kit)
+
+
 def _also_here(c: Counter) -> str:
     """A counter under the top one, in a hex's tooltip: "Pfc Lund (crouching, wounded)"."""
     name = c.tip.split("</b>")[0].removeprefix("<b>") if c.tip.startswith("<b>") else c.text

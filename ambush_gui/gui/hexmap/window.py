@@ -810,14 +810,9 @@ class AmbushWindow(GameWindow):
 
     def _counters(self, game: Any) -> list[Any]:
         """The counters as ``game`` has them (and where each was drawn, for the moves)."""
-        from ambush_gui.ambush.command import command_words
-        from ambush_gui.gui.hexmap.dialogs.common import weapons_text
-        from ambush_gui.gui.hexmap.view import counters_for
+        from ambush_gui.gui.hexmap.view import game_counters
 
-        soldiers = game.state.soldiers.values()
-        commands = {s.id: command_words(game, s) for s in soldiers}
-        kit = {s.id: weapons_text(game, s) for s in soldiers if s.hex is not None}
-        counters = counters_for(game.state, commands, kit)
+        counters = game_counters(game)
         self._shown = {c.id: c.hex for c in counters}
         self._named = {s.id: s.name + ("" if s.active else f" ({s.status.value})")
                        for s in game.state.soldiers.values()}

@@ -24,6 +24,7 @@ its size and its docks are kept per window kind (:meth:`GameWindow.place_on_scre
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -216,6 +217,7 @@ class DecisionPanel(QWidget):
         return w.sizeHint().height()
 
 
+EXPORT_REPORT = "Ctrl+Shift+R"  # File > Export report
 BACK_TO_EDITOR = "Ctrl+Shift+E"  # File > Back to the editor, in a game "Play from here" started
 
 
@@ -481,6 +483,11 @@ class GameWindow(QMainWindow):
         self._act(file, "&Save", QKeySequence.StandardKey.Save, self.save, "Save this game")
         self._act(file, "Save &as…", QKeySequence.StandardKey.SaveAs, self.save_as,
                   "Save this game under a new name")
+        self.report_action = self._act(
+            file, "Export &report…", QKeySequence(EXPORT_REPORT), self.export_report,
+            "Write this game as one web page to read or share: the story turn by turn, a "
+            "picture of the board at each big moment with its dice, the victory table and the "
+            "rules options (an unfinished game shows only what both sides saw)")
         file.addSeparator()
         self._act(file, "&Quit", QKeySequence.StandardKey.Quit, self.quit_app,
                   "Quit (the game is autosaved after every decision)")
@@ -1086,6 +1093,37 @@ class GameWindow(QMainWindow):
         self._update_title()
         self.statusBar().showMessage(f"Saved to {path}", 5000)
         return True
+
+    def export_report(self) -> Path | None:
+        """File > Export report: ask where (the scenario's name by default, in the saves
+        folder), write the after-action report of the game as it stands, and say where."""
+        from ambush_gui.gui import report
+
+        game = self.controller.game
+        start = str(paths.saves_dir() / report.default_name(game))
+        name, _ = QFileDialog.getSaveFileName(self, "Export the after-action report", start,
+                                              "Web pages (*.html)")
+        if not name:
+            return None
+        out = Path(name) if Path(name).suffix.lower() in (".html", ".htm") \
+            else Path(name + report.SUFFIX)
+        try:
+            QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+            try:  # the game as it stands, saved aside, is what the report replays
+                with tempfile.TemporaryDirectory(prefix="ambush-gui-report-") as tmp:
+                    save = Path(tmp) / "game.json"
+                    saves.save(game, save, self.controller.players())
+                    report.write(save, out)
+            finally:
+                QGuiApplication.restoreOverrideCursor()
+        except Exception as exc:  # a full disk, a folder not writable: said, never a crash
+            QMessageBox.critical(self, "Report not written", f"Could not write {out}:\n{exc}")
+            return None
+        self.statusBar().showMessage(f"Report written to {out}", 8000)
+        QMessageBox.information(self, "Report written",
+                                f"The after-action report is in {out}.\nOpen it in any web "
+                                "browser; it needs no network.")
+        return out
 
     def open_file(self) -> None:
         name, _ = QFileDialog.getOpenFileName(self, "Open saved game", str(paths.saves_dir()),

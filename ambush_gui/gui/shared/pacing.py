@@ -10,8 +10,8 @@ module says, from the events alone (no rule arithmetic), where the beats fall:
   dice tray shows it as one entry and the presentation rests a beat after it;
 - a **big moment** (:func:`big_moment`) waits for the player whatever the pace: a
   casualty (an Insurgent removed, a Regular's First Aid result), a unit overrun, a panic,
-  a German's first appearance, the end of a Round. The First Aid rolls of one attack wait
-  once, after the last (:func:`first_aid_next`).
+  a German's first appearance, an IED going off, a Hot Spot taken, the end of a Round.
+  The First Aid rolls of one attack wait once, after the last (:func:`first_aid_next`).
 """
 
 from __future__ import annotations
@@ -129,6 +129,8 @@ def big_moment(event: Event) -> str | None:
         return event.text.split(" [")[0].split(", during Round")[0]
     if event.kind == "ied" and d.get("went_off"):  # FF-044..051: the table shows the blast
         return event.text.split(" [")[0]
+    if event.kind == "hot_spot":  # AA-054: a Hot Spot taken, no more Insurgents from it
+        return event.text
     return None
 
 

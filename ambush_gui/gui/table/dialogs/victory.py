@@ -152,19 +152,28 @@ class VictoryDialog(QDialog):
 
     @classmethod
     def for_game(cls, game: Any, parent: QWidget | None = None) -> VictoryDialog:
-        sides = getattr(getattr(game, "spec", None), "sides", {}) or {}
-        names = {str(getattr(k, "value", k)): v.name for k, v in sides.items()}
-        from ambush_gui.alley.options import OPTIONS
+        facts = victory_facts(game)
+        return cls(facts.pop("result"), facts.pop("lines"), parent, **facts)
 
-        recorded = getattr(game, "recorded_options", None)
-        played = getattr(game, "options", None)
-        options = (OPTIONS.summary(played, recorded is not None), OPTIONS.details(played))
-        nothing: dict[str, list[tuple[str, str]]] = {}
-        if game.state.outcome is not None:
-            from ambush_gui.alley.victory import standing
 
-            for a in standing(game).awards:
-                if not a.lines and a.note:
-                    nothing.setdefault(a.side.value, []).append((a.award.event.value, a.note))
-        return cls(game.state.outcome or game.result or {}, game.state.score.lines, parent,
-                   names=names, awards=game.state.score.awards, options=options, nothing=nothing)
+def victory_facts(game: Any) -> dict[str, Any]:
+    """What the victory screen shows of ``game``, as plain data (the after-action report
+    shows the same): ``result`` and ``lines`` (the score ledger), then the keyword
+    arguments of :class:`VictoryDialog` (``names``, ``awards``, ``options``, ``nothing``)."""
+    sides = getattr(getattr(game, "spec", None), "sides", {}) or {}
+    names = {str(getattr(k, "value", k)): v.name for k, v in sides.items()}
+    from ambush_gui.alley.options import OPTIONS
+
+    recorded = getattr(game, "recorded_options", None)
+    played = getattr(game, "options", None)
+    options = (OPTIONS.summary(played, recorded is not None), OPTIONS.details(played))
+    nothing: dict[str, list[tuple[str, str]]] = {}
+    if game.state.outcome is not None:
+        from ambush_gui.alley.victory import standing
+
+        for a in standing(game).awards:
+            if not a.lines and a.note:
+                nothing.setdefault(a.side.value, []).append((a.award.event.value, a.note))
+    return {"result": game.state.outcome or game.result or {}, "lines": game.state.score.lines,
+            "names": names, "awards": game.state.score.awards, "options": options,
+            "nothing": nothing}

@@ -1,0 +1,266 @@
+"""The after-action report (issue 32): one self-contained page, a picture at every big moment."""
+
+from __future__ import annotations
+
+import base64
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtGui import QImage
+
+from ambush_gui import systems
+from ambush_gui.cli import main
+from ambush_gui.core import saves
+from ambush_gui.core.view import ALL, PUBLIC, View, hidden_pieces
+from ambush_gui.gui import report
+from ambush_gui.gui.shared.pacing import big_moment
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTRACTING = ROOT / "tests/alley/golden/contracting-trouble-ai-1.json"
+HEDGEROW = ROOT / "tests/ambush/format1/ambush-hedgerow-ai-1.json"
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+class Page(HTMLParser):
+    """What a browser would load and show of the page: every picture (and the moment it is
+    in), the items of each moment's caption, every address, the section ids and tables."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.images: list[str] = []
+        self.addresses: list[str] = []
+        self.figures: list[dict[str, Any]] = []
+        self.ids: set[str] = set()
+        self.tags: set[str] = set()
+        self.cells: list[str] = []
+        self._in: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        self.tags.add(tag)
+        if a.get("id"):
+            self.ids.add(str(a["id"]))
+        for key in ("src", "href"):
+            if a.get(key):
+                self.addresses.append(str(a[key]))
+        if tag == "figure":
+            self.figures.append({"images": 0, "items": []})
+        if tag == "img":
+            self.images.append(str(a.get("src")))
+            if self.figures and "figure" in self._in:
+                self.figures[-1]["images"] += 1
+        if tag not in ("img", "meta", "br"):
+            self._in.append(tag)
+            if tag in ("li", "td"):
+                self._text = ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("li", "td") and tag in self._in:
+            if tag == "li" and "figcaption" in self._in:
+                self.figures[-1]["items"].append(self._text)
+            if tag == "td":
+                self.cells.append(self._text)
+        while self._in and self._in.pop() != tag:
+            pass
+
+    def handle_data(self, data: str) -> None:
+        if self._in and self._in[-1] in ("li", "td"):
+            self._text += data
+
+
+def parsed(path: Path) -> Page:
+    p = Page()
+    p.feed(path.read_text(encoding="utf-8"))
+    p.close()
+    return p
+
+
+def valid_png(src: str) -> bool:
+    head = "data:image/png;base64,"
+    if not src.startswith(head):
+        return False
+    data = base64.b64decode(src[len(head):], validate=True)
+    image = QImage()
+    return data.startswith(PNG) and image.loadFromData(data, "PNG") and image.width() > 100
+
+
+def moments_in_log(save: Path) -> list[str]:
+    """Every big moment of the game, read from its log as the game window's waits say them."""
+    game = saves.replay(save, systems.factory)
+    view = View(game, ALL if game.over else PUBLIC)
+    return [big_moment(t) or "" for e in game.log.events
+            if (t := view.tell(e)) is not None and big_moment(t)]
+
+
+def check_page(out: Path, save: Path) -> Page:
+    page = parsed(out)
+    expected = moments_in_log(save)
+    assert expected, "the game has big moments to show"
+    told = [item for f in page.figures for item in f["items"]]
+    assert told == expected  # every big moment, in order, each in a figure with its picture
+    assert page.figures and all(f["images"] == 1 for f in page.figures)
+    assert len(page.images) == len(page.figures)
+    assert all(valid_png(src) for src in page.images)
+    # nothing from a network: every address is an embedded picture or a place in the page
+    assert all(a.startswith(("data:image/png;base64,", "#")) for a in page.addresses)
+    assert not [a for a in page.addresses if a.startswith("#") and ("http" in a or "/" in a)]
+    assert "script" not in page.tags and "link" not in page.tags
+    assert {"story", "victory", "options"} <= page.ids
+    return page
+
+
+def test_a_finished_contracting_trouble_game_is_told_with_every_big_moment(
+        qapp: Any, tmp_path: Path) -> None:
+    out = tmp_path / "ct.html"
+    told = report.write(CONTRACTING, out)
+    assert told.game.over and told.viewer == ALL
+    page = check_page(out, CONTRACTING)
+    text = out.read_text(encoding="utf-8")
+    # the victory table: the winner and every scoring line, under its award
+    assert "The US Marines win" in text
+    assert "Escorts brought off" in page.cells and "+5" in page.cells
+    assert "contractor contractor-1 escorted off the table" in page.cells
+    # the options played, each by its name
+    registry = systems.options_registry("alley")
+    assert all(o.title in page.cells for o in registry.offered)
+    # the story turn by turn, in the log's words, with the answers narrated
+    assert "<h2>Turn 1</h2>" in text and "<h2>Turn 6</h2>" in text
+    assert "Fireteam Bravo moves 3.0&quot;" in text or 'Fireteam Bravo moves 3.0"' in text
+    assert '<li class="answer regular">US Marines: Fireteam Bravo activates</li>' in text
+    # the dice of a moment, as faces
+    assert '<span class="die regular" title="d8">7</span>' in text
+
+
+def test_a_finished_ambush_mission_is_told_on_its_map(qapp: Any, tmp_path: Path) -> None:
+    out = tmp_path / "hedgerow.html"
+    told = report.write(HEDGEROW, out)
+    assert told.game.over and told.game.system == "ambush"
+    page = check_page(out, HEDGEROW)
+    text = out.read_text(encoding="utf-8")
+    assert "The mission succeeds" in text and told.game.result["level"] in text
+    assert "Ambush! has no rules options" in text
+    assert "<h2>Operations turn 1</h2>" in text and "<h3>Round 1</h3>" in text
+    assert any("Gefreiter Falk" in c for c in page.cells)  # the casualties table
+    # Ambush! dice read 0-9: a d10's 10 is shown as 0
+    assert 'title="d10">0</span>' in text or 'title="d10">' in text
+
+
+def test_one_replay_draws_each_picture_after_its_answer(qapp: Any) -> None:
+    """The pictures are drawn during one replay (the board as it stood then), not by
+    replaying again: the first picture's table differs from the last's."""
+    told = report.collect(CONTRACTING)
+    first, last = told.moments[0], told.moments[-1]
+    assert first.after < last.after
+    assert first.picture(ALL) != last.picture(ALL)
+
+
+def unfinished_market_day(tmp_path: Path) -> Path:
+    """A game of Market Day stopped at the first answer after which an IED is still hidden
+    from the Regulars and a big moment has happened."""
+    game = systems.new_game(systems.load_scenario(systems.resolve("market-day")), 5)
+    ai = systems.computer_player("alley", "normal", 5)
+    game.start()
+    for _ in range(400):
+        d = game.pending()
+        assert d is not None, "the game ended before a big moment with an IED still hidden"
+        game.answer(ai.choose(game, d))
+        hidden = [h for h in hidden_pieces(game).values() if not h.seen_by(PUBLIC)]
+        if hidden and any(big_moment(e) for e in game.log.events):
+            break
+    path = tmp_path / "market-day-unfinished.json"
+    saves.save(game, path)
+    return path
+
+
+def test_an_unfinished_game_shows_only_what_both_sides_saw(qapp: Any, tmp_path: Path) -> None:
+    save = unfinished_market_day(tmp_path)
+    out = tmp_path / "md.html"
+    told = report.write(save, out)
+    assert not told.game.over and told.viewer == PUBLIC
+    text = out.read_text(encoding="utf-8")
+    assert "not finished, so this report shows only what both players saw" in text
+    assert "The game is not over: the score as it stands" in text
+    hidden = [m for m in told.moments if PUBLIC in m.pictures]
+    assert hidden, "a moment with a hidden IED is drawn as both players saw it"
+    for m in hidden:  # the IED the Insurgents hid is not drawn in the page's picture
+        assert m.pictures[PUBLIC] != m.pictures[ALL]
+        assert base64.b64encode(m.pictures[PUBLIC]).decode() in text
+        assert base64.b64encode(m.pictures[ALL]).decode() not in text
+    check_page(out, save)
+
+
+def test_a_hot_spot_taken_is_pictured(qapp: Any, tmp_path: Path) -> None:
+    """Market Day, seed 4, the computer on both sides: the Regulars take Hot Spot 1."""
+    game = systems.new_game(systems.load_scenario(systems.resolve("market-day")), 4)
+    ai = systems.computer_player("alley", "normal", 4)
+    game.start()
+    while (d := game.pending()) is not None:
+        game.answer(ai.choose(game, d))
+    save, out = tmp_path / "market-day.json", tmp_path / "market-day.html"
+    saves.save(game, save)
+    report.write(save, out)
+    page = check_page(out, save)
+    assert any("neutralises Hot Spot 1" in item for f in page.figures for item in f["items"])
+
+
+def test_the_report_command(qapp: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "report.html"
+    assert main(["report", str(CONTRACTING), "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    pictured = len(parsed(out).figures)
+    assert str(out) in said and f"{pictured} big moments pictured" in said and "finished" in said
+    check_page(out, CONTRACTING)
+
+
+def test_the_report_command_refuses_a_bad_save_naming_it(
+        qapp: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "broken save.json"
+    bad.write_text('{"format": "ambush-gui-save", "version": 3, "system": "alley"}')
+    out = tmp_path / "never.html"
+    assert main(["report", str(bad), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert str(bad) in err and "decisions" in err and "missing" in err
+    assert not out.exists()
+
+
+def test_the_report_command_works_with_no_display(tmp_path: Path) -> None:
+    """In a fresh process with no platform named, the command draws offscreen."""
+    out = tmp_path / "r.html"
+    env = {k: v for k, v in __import__("os").environ.items() if k not in ("QT_QPA_PLATFORM", "DISPLAY")}
+    run = subprocess.run([sys.executable, "-m", "ambush_gui", "report", str(HEDGEROW), "--out",
+                          str(out)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert parsed(out).images
+
+
+def test_file_export_report_in_both_windows(qtbot: Any, tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+    from ambush_gui.gui.app import Session
+
+    asked: list[str] = []
+    told: list[str] = []
+    for save, name in ((CONTRACTING, "contracting"), (HEDGEROW, "hedgerow")):
+        window = Session().open_save(save)
+        qtbot.addWidget(window)
+        action = window.report_action
+        assert action.shortcut().toString() == "Ctrl+Shift+R"
+        assert "web page" in action.toolTip() and action in window.file_menu.actions()
+        out = tmp_path / f"{name}-chosen"  # typed without ".html": it gets it
+        monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                            lambda _w, _t, start, _f, out=out: (asked.append(start), (str(out), ""))[1])
+        monkeypatch.setattr(QMessageBox, "information", lambda _w, _t, text: told.append(text))
+        monkeypatch.setattr(QMessageBox, "critical", lambda _w, _t, text: pytest.fail(text))
+        action.trigger()
+        written = out.with_name(out.name + ".html")
+        assert written.exists() and str(written) in told[-1]
+        assert str(written) in window.statusBar().currentMessage()
+        check_page(written, save)
+        window.close()
+    assert asked[0].endswith("contracting-trouble-report.html")
+    assert Path(asked[1]).name.endswith("-report.html") and "hedgerow" in asked[1]
