@@ -13,6 +13,7 @@ the list of answers.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from copy import deepcopy
 from enum import StrEnum
 from typing import Any
 
@@ -69,7 +70,8 @@ class Decision:
     decision with exactly one listed option and no ``check`` is forced by construction.
     """
 
-    __slots__ = ("side", "kind", "prompt", "facts", "check", "_options", "forced", "forced_reason")
+    __slots__ = ("side", "kind", "prompt", "facts", "check", "_options", "forced", "forced_reason",
+                 "_passed")
 
     def __init__(
         self,
@@ -92,6 +94,7 @@ class Decision:
             forced, forced_reason = options[0], forced_reason or "the only legal answer"
         self.forced: Any | None = forced
         self.forced_reason = forced_reason
+        self._passed: tuple[Any, Any] | None = None  # the last answer ``check`` passed, normalised
 
     @property
     def options(self) -> tuple[Any, ...]:
@@ -104,8 +107,13 @@ class Decision:
         from ambush_gui.core.errors import shown
 
         if self.check is not None:
+            passed = self._passed
+            if passed is not None and type(passed[0]) is type(choice) and passed[0] == choice:
+                return passed[1]  # asked again (a player checks its answer, then gives it)
             try:
-                return self.check(choice)
+                normalised = self.check(choice)
+                self._passed = (deepcopy(choice), normalised)
+                return normalised
             except IllegalDecision:
                 raise
             except (TypeError, ValueError, KeyError, IndexError, AttributeError):
