@@ -8,16 +8,7 @@ import pytest
 
 from ambush_gui import systems
 from ambush_gui.timeline import Timeline
-
-
-def played(name: str) -> Any:
-    game = systems.new_game(systems.load_scenario(systems.resolve(name)), 2)
-    game.start()
-    players = {s: systems.computer_player(game.system, "normal", 6)
-               for s in systems.seated_sides(game.system)}
-    while (d := game.pending()) is not None:
-        game.answer(systems.computer_choice(players[d.side], game, d)[0])
-    return game
+from tests.core.test_branch import played
 
 
 def replayed(game: Any, n: int) -> Any:
@@ -30,7 +21,7 @@ def replayed(game: Any, n: int) -> Any:
 
 @pytest.mark.parametrize("name", ["market-day", "ambush-crossroads"])
 def test_every_moment_is_the_game_as_it_stood_and_the_game_is_untouched(name: str) -> None:
-    game = played(name)
+    game = played(name, 2)
     board, answers = game.state_hash(), list(game.decisions)
     timeline = Timeline(game)
     assert len(timeline) == len(answers) + 1
