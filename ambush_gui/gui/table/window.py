@@ -329,7 +329,7 @@ class MainWindow(GameWindow):
         self.follow_actor(decision)
         c = self.controller
         line = self.remote_line() or ""
-        self.statusBar().showMessage(line)
+        self.statusBar().clearMessage()  # the busy bar's line says who decides; the dock, what
         seat = "paused" if c.offline else "remote" if c.seat_of(decision) is Seat.REMOTE else "human"
         self.turn_panel.show_state(c.game, decision, seat, "", line)
         self.fit_turn_dock()
