@@ -27,12 +27,17 @@ class Timeline:
         self.system = game.system
         self.scenario: Any = game.scenario  # type: ignore[attr-defined]
         self.options = getattr(game, "recorded_options", None)
-        self.decisions = list(game.decisions)
-        self.throws = [list(e.data.get("faces", ())) for e in game.log.events if e.kind == "roll"]
-        self.events = len(game.log.events)
+        self.decisions: list[Any] = []
+        self.throws: list[list[int]] = []
         self.checkpoints: list[Any] = []  # a table game's turn starts, in order
         self.after: list[tuple[int, int]] = []  # (log events, throws) after each decision
-        self._record(game)
+        self._copy = self._blank(Dice(0))
+        self._copy.keep_checkpoint = self.system == "alley"  # type: ignore[attr-defined]
+        self._copy.start()
+        self.start = (len(self._copy.log.events), self._copy.dice.count)
+        self._seen: Any = None
+        if not self.extend(game):
+            raise ValueError("the game's answers do not replay on the faces its log shows")
 
     def __len__(self) -> int:
         """The moments: 0 (the start) to the number of decisions."""
@@ -50,24 +55,43 @@ class Timeline:
     def _faces(self, first_throw: int = 0) -> list[int]:
         return [f for t in self.throws[first_throw:] for f in t]
 
-    def _record(self, game: Game) -> None:
-        g = self._blank(Dice(0, script=self._faces()))
-        g.keep_checkpoint = self.system == "alley"  # type: ignore[attr-defined]
-        g.start()
-        self.start = (len(g.log.events), g.dice.count)
-        seen = None
-        for answer in self.decisions:
-            cp = getattr(g, "checkpoint", None)
-            if cp is not None and cp is not seen:
-                self.checkpoints.append(cp)
-                seen = cp
+    def extend(self, game: Game) -> bool:
+        """Take in the answers ``game`` gave since this timeline was made or last extended
+        (a game in progress grows). False, and nothing taken, when the game is no longer
+        the one recorded (an undo or another game loaded): make a new timeline then."""
+        n = len(self.decisions)
+        if len(game.decisions) < n or game.decisions[:n] != self.decisions:
+            return False
+        rolls = [e for e in game.log.events if e.kind == "roll"]
+        if len(rolls) < len(self.throws):
+            return False
+        new = [list(e.data.get("faces", ())) for e in rolls[len(self.throws):]]
+        self.throws.extend(new)
+        g = self._copy
+        g.dice._script.extend(f for t in new for f in t)
+        for answer in game.decisions[n:]:
+            self._keep_checkpoint()
             g.answer(answer)
+            self.decisions.append(answer)
             self.after.append((len(g.log.events), g.dice.count))
-        cp = getattr(g, "checkpoint", None)
-        if cp is not None and cp is not seen:
+        self._keep_checkpoint()
+        return True
+
+    def _keep_checkpoint(self) -> None:
+        cp = getattr(self._copy, "checkpoint", None)
+        if cp is not None and cp is not self._seen:
             self.checkpoints.append(cp)
-        self._log = g.log.events  # the whole story: a moment's log is its first part
-        self._answered_by = list(g.answered_by)
+            self._seen = cp
+
+    @property
+    def log(self) -> list[Any]:
+        """The whole story so far (every event, secret ones too): a moment's log is its
+        first part (:meth:`marks`)."""
+        return self._copy.log.events
+
+    @property
+    def answered_by(self) -> list[str]:
+        return self._copy.answered_by
 
     def marks(self, n: int) -> tuple[int, int]:
         """(log events, throws) the game had at moment ``n``."""
@@ -85,9 +109,9 @@ class Timeline:
             cp = self.checkpoints[i]
             dice = Dice(0, script=self._faces(cp.throws))
             dice.count = cp.throws
-            g: Game = AlleyGame.resumed(cp, dice, list(self._log[:cp.events]))
+            g: Game = AlleyGame.resumed(cp, dice, list(self.log[:cp.events]))
             g.decisions = list(self.decisions[:cp.decisions])
-            g.answered_by = self._answered_by[:cp.decisions]
+            g.answered_by = self.answered_by[:cp.decisions]
             g.roll_marks = [m[1] for m in self.after[:cp.decisions]]
             done = cp.decisions
         else:

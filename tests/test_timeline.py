@@ -36,3 +36,22 @@ def test_every_moment_is_the_game_as_it_stood_and_the_game_is_untouched(name: st
     assert game.state_hash() == board and game.decisions == answers
     with pytest.raises(ValueError, match="this game has moments 0 to"):
         timeline.at(len(answers) + 1)
+
+
+def test_a_timeline_grows_with_a_game_in_progress_and_refuses_another_game() -> None:
+    game = played("market-day", 3)
+    live = replayed(game, 10)
+    timeline = Timeline(live)
+    for answer in game.decisions[10:40]:
+        live.answer(answer)
+        assert timeline.extend(live)
+    assert len(timeline) == 41
+    whole = Timeline(live)
+    for n in (5, 10, 11, 25, 40):
+        assert timeline.at(n).state_hash() == whole.at(n).state_hash(), n
+        assert timeline.marks(n) == whole.marks(n)
+    assert [e.text for e in timeline.log] == [e.text for e in live.log.events]
+    undone = replayed(game, 30)  # an undo: the game recorded is no longer this one's past
+    undone.decisions[5] = "not the answer given"
+    assert not timeline.extend(undone)
+    assert len(timeline) == 41

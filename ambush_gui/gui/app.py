@@ -118,12 +118,12 @@ class Session:
         if old not in self.windows:  # retired already: closed, its game kept
             return None
         c = old.controller
-        if c.game.decisions:
+        if c.played.decisions:
             if c.save_path is not None and c.save_path != paths.autosave_path():
                 kept = c.save_path
             else:
                 stamp = time.strftime("%Y-%m-%d %H-%M-%S")
-                stem = paths.safe_stem(c.game.scenario.name, "game")  # type: ignore[attr-defined]
+                stem = paths.safe_stem(c.played.scenario.name, "game")  # type: ignore[attr-defined]
                 kept = paths.saves_dir() / f"{stem} {stamp}.json"
             try:
                 c.save(kept)
@@ -138,6 +138,17 @@ class Session:
         if kept is not None:
             new.statusBar().showMessage(f"The last game was saved to {kept}", 8000)
         return kept
+
+    def branched(self, old: GameWindow, game: Game, seats: dict[str, Seat], path: Path,
+                 level: str) -> GameWindow:
+        """Timeline ▸ Continue from here: the new game from a past moment in its own window,
+        the old one kept in its save and closed (one game window at a time)."""
+        n = len(game.decisions)
+        new = self._window(game, seats, path, level)
+        self.retire(old, new)
+        new.statusBar().showMessage(f"A new game from decision {n}, saved as {path.name}. Its "
+                                    "dice from here on are fresh, never the old game's.", 20000)
+        return new
 
     def new_game(self, scenario_path: Path, mode: str = "hotseat", seed: int = 0,
                  scale: float = 1.0, options: dict[str, str] | None = None,
@@ -229,6 +240,7 @@ class Session:
             network(controller)
         win = window_for(controller)
         win.newGameRequested.connect(lambda w=win: self.launcher(replacing=w))
+        win.branchRequested.connect(lambda g, s, p, lv, w=win: self.branched(w, g, s, p, lv))
         if editor is not None:
             win.played_from(editor)
         win.place_on_screen()  # the screen's room, or as the player left this kind of window

@@ -65,7 +65,7 @@ class CampaignController(GameController):
             super()._autosave()
             return
         try:
-            self.progress.record(self.game)
+            self.progress.record(self.played)
             self.progress.save()
         except OSError as exc:
             self.autosaveFailed.emit(f"Saving the campaign to {self.progress.path} failed: {exc}")
@@ -274,6 +274,9 @@ class CampaignWindow(QMainWindow):
         win.new_game_action.triggered.disconnect()
         win.new_game_action.triggered.connect(self.to_launcher)
         win.installEventFilter(_Closed(self))
+        win.branch_refused = ("A campaign's mission is not branched: its men go on in the "
+                              "campaign. Save a copy (File ▸ Save as), open it, and continue "
+                              "from a moment of the copy")
         self.controller, self.mission_window = controller, win
         self.show_phase()
         win.place_on_screen()

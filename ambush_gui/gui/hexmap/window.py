@@ -153,6 +153,7 @@ class AmbushWindow(GameWindow):
         self.reader_dock = reader
         reader.raise_()
         log = self._dock("Game log", self.log, right, "log")
+        self.log_dock = log
         self._build_booklet(card, squad, reader)
         self.resizeDocks([mission, reader], [300, 330], Qt.Orientation.Horizontal)
         self.resizeDocks([mission, track, card], [215, 235, 300], Qt.Orientation.Vertical)
@@ -661,6 +662,7 @@ class AmbushWindow(GameWindow):
         self._refresh()
         self.dialog = AmbushEndDialog.for_game(self.controller.game, self)
         self.dialog.new_game.connect(self.newGameRequested.emit)
+        self.dialog.watch.connect(lambda: self.theatre.show_index(0))
         self.dialog.show()
         self.place_over_map(self.dialog)  # over the map: the log and the docks stay in sight
         self.decision_panel.clear("The game is over.")

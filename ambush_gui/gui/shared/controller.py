@@ -229,6 +229,9 @@ class GameController(QObject):
         self.handing_to: str | None = None  # hot-seat: the side asked to take the seat
         self._owed: list[str] = []  # hot-seat: secret-holding sides owed the seat (fixed moments)
         self.game = game
+        # while a past moment is watched (gui/shared/theatre.py), ``game`` is that moment's
+        # copy, which the window draws, and the game being played waits here untouched
+        self.live: Game | None = None
         game.log.subscribe(self._forward)
 
     # -- whose view (hot-seat hand-over) --------------------------------------------------
@@ -306,6 +309,54 @@ class GameController(QObject):
         events = self.game.log.events
         return list(events[:len(events) - len(self._queue)])
 
+    # -- a past moment watched (gui/shared/theatre.py) ------------------------------------
+    @property
+    def watching(self) -> bool:
+        return self.live is not None
+
+    @property
+    def played(self) -> Game:
+        """The game being played: ``game`` itself, or while a past moment is watched the
+        game that waits for the watching to end (what is saved, never the moment)."""
+        return self.live if self.live is not None else self.game
+
+    def watch_why_not(self) -> str | None:
+        """Why a past moment cannot be shown now, in the player's words (None: it can)."""
+        if self.remote:
+            return ("The timeline is not watched during a game across two machines: the other "
+                    "player's answers keep coming. It opens on the saved game afterwards.")
+        if self.handing_to is not None:
+            return "A player must take the seat first"
+        if self.busy and not self.watching:
+            return "The last answer is still being shown: Esc skips to the decision, then watch"
+        return None
+
+    def watch(self, moment: Game) -> None:
+        """Show ``moment`` (a copy of the game at a past moment) in the window instead of
+        the game. Nothing is answered, thought, undone or saved from it; the computer stops
+        thinking until :meth:`stop_watching`."""
+        if self.live is None:
+            self._timer.stop()
+            self._cancel_thinking()
+            self.live = self.game
+            self.live.log.unsubscribe(self._forward)
+        self.game = moment
+        self.reset.emit()
+        self.stateChanged.emit()
+
+    def stop_watching(self) -> None:
+        """Back to the game being played, at its open decision (a finished game: its end,
+        without the result window again)."""
+        if self.live is None:
+            return
+        self.game, self.live = self.live, None
+        self.game.log.subscribe(self._forward)
+        self.reset.emit()
+        if self.game.over:
+            self.stateChanged.emit()
+        else:
+            self._after_change(save=False)
+
     # -- the game ---------------------------------------------------------------------
     @property
     def system(self) -> str:
@@ -333,6 +384,8 @@ class GameController(QObject):
         """Apply an answer. Raises IllegalDecision (nothing changes) if it is not legal."""
         if self.busy:
             raise RuntimeError("an answer came while the last one's events were being shown")
+        if self.live is not None:
+            raise RuntimeError("an answer came while a past moment was being watched")
         if self.handing_to is not None:
             raise RuntimeError("an answer came before the next player took the seat")
         if self._thought is not None:
@@ -758,7 +811,7 @@ class GameController(QObject):
         return Seat.REMOTE in self.seats.values()
 
     def can_undo(self) -> bool:
-        return not self.remote and self.undo_target() is not None
+        return not self.remote and self.live is None and self.undo_target() is not None
 
     def undo_why_not(self) -> str | None:
         """Why undo is not allowed now, in the player's words (None: it is)."""
@@ -767,6 +820,8 @@ class GameController(QObject):
         if self.remote:
             return ("Undo is not played across two machines: ask the other player for a "
                     "take-back (Game menu) before any die is thrown")
+        if self.live is not None:
+            return "You are watching a past moment: go back to the game first (Esc)"
         n = len(self.game.decisions)
         if n == 0:
             return "Nothing to undo: no decision has been made yet"
@@ -814,6 +869,9 @@ class GameController(QObject):
         self._after_change(save=False)
 
     def _replace(self, game: Game) -> None:
+        if self.live is not None:  # another game opened while a moment was watched
+            self.game, self.live = self.live, None
+            self.game.log.subscribe(self._forward)
         self._drop_queue()
         self._owed.clear()
         self.handing_to = None
@@ -829,7 +887,7 @@ class GameController(QObject):
         if self.autosave is None:
             return
         try:
-            saves.save(self.game, self.autosave, self.players(), self.levels)
+            saves.save(self.played, self.autosave, self.players(), self.levels)
         except OSError as exc:
             self.autosaveFailed.emit(f"Autosave to {self.autosave} failed: {exc}")
 
@@ -837,7 +895,7 @@ class GameController(QObject):
         return {side: seat.value for side, seat in self.seats.items()}
 
     def save(self, path: Path) -> None:
-        saves.save(self.game, path, self.players(), self.levels)
+        saves.save(self.played, path, self.players(), self.levels)
         self.save_path = path
         self.dirty = False
 

@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ambush_gui import systems
 from ambush_gui.core import saves
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.events import Event
@@ -218,6 +219,7 @@ class DecisionPanel(QWidget):
 
 
 EXPORT_REPORT = "Ctrl+Shift+R"  # File > Export report
+TIMELINE_SHOWN = "window/timeline"  # the View of the timeline under the map, kept
 BACK_TO_EDITOR = "Ctrl+Shift+E"  # File > Back to the editor, in a game "Play from here" started
 
 
@@ -231,11 +233,13 @@ class GameWindow(QMainWindow):
     """
 
     newGameRequested = Signal()
+    branchRequested = Signal(object, object, object, str)  # a game, its seats, its save, the level
     board: Any
     board_name = "map"
     window_kind = "game"  # the QSettings group its size and docks are kept under
     computer_players = True  # a side may be played by the computer (the Game menu sets its pace)
     log: GameLog
+    branch_refused = ""  # why Continue from here is not offered in this window (a campaign's)
     _wait_message = ""  # what the status bar said at the last wait, cleared once it is over
 
     def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
@@ -251,6 +255,7 @@ class GameWindow(QMainWindow):
         self.decision_panel = DecisionPanel()
         self._build_decision_dock()  # first: the docks _build adds on the right go under it
         self._build()
+        self._build_theatre()
         self._build_tray()
         self._menus()
         self.thinking_indicator = ThinkingIndicator()
@@ -442,6 +447,80 @@ class GameWindow(QMainWindow):
     def show_rules(self) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    # -- the timeline under the map (gui/shared/theatre.py) ---------------------------------
+    def _build_theatre(self) -> None:
+        from ambush_gui.gui.shared.theatre import Theatre
+
+        board: QWidget = self.board
+        self.takeCentralWidget()
+        holder = QWidget()
+        lay = QVBoxLayout(holder)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(0)
+        lay.addWidget(board, 1)
+        self.theatre = Theatre(self)
+        lay.addWidget(self.theatre.panel)
+        self.theatre.panel.setVisible(bool(QSettings().value(TIMELINE_SHOWN, True, type=bool)))
+        self.setCentralWidget(holder)
+
+    def _timeline_menu(self, menu: Any) -> None:
+        t = self.theatre
+        menu.setToolTipsVisible(True)
+        self._act(menu, "Back one &decision", QKeySequence("Alt+Left"), lambda: t.step_decision(-1),
+                  "Watch the game as it stood one decision earlier (the game itself waits)")
+        self._act(menu, "On one d&ecision", QKeySequence("Alt+Right"), lambda: t.step_decision(1),
+                  "Watch the next decision (past the last one: back to the game)")
+        self._act(menu, "Back one &throw", QKeySequence("Alt+Shift+Left"), lambda: t.step_throw(-1),
+                  "Watch the throw before: its dice in the tray, its words in the log")
+        self._act(menu, "On one t&hrow", QKeySequence("Alt+Shift+Right"), lambda: t.step_throw(1),
+                  "Watch the next throw")
+        self._act(menu, "&Play / pause", QKeySequence("Alt+P"), t.toggle_play,
+                  "Play the game back from the moment shown at the Game menu's pace")
+        self._act(menu, "&Back to the game", QKeySequence("Alt+End"), t.leave,
+                  "Stop watching: the game as it stands now (Esc too)")
+        menu.addSeparator()
+        self._act(menu, "&Continue from here…", QKeySequence("Ctrl+Shift+B"), t.continue_from_here,
+                  "Start a new game from the moment watched, with its own save and fresh dice")
+        self._act(menu, "Show &both sides' secrets…", None, t.agree_to_show_all,
+                  "Hot-seat: the timeline shows each player his own side's view; both may agree "
+                  "to show everything (after the game it shows everything anyway)")
+        menu.addSeparator()
+        shown = QAction("Show the time&line", self, checkable=True)
+        shown.setChecked(t.panel.isVisible() or not self.isVisible())
+        shown.setToolTip("The bar of decisions and throws under the map")
+        shown.toggled.connect(self._show_timeline)
+        menu.addAction(shown)
+
+    def _show_timeline(self, on: bool) -> None:
+        self.theatre.panel.setVisible(on)
+        QSettings().setValue(TIMELINE_SHOWN, on)
+
+    def branch_from(self, n: int, seats: dict[str, Seat], level: str) -> Path | None:
+        """A new game from the moment after ``n`` decisions, saved beside the others and
+        played in its own window (the session opens it; this game is kept)."""
+        from ambush_gui.gui.shared.theatre import fresh_seed
+
+        c = self.controller
+        source = c.save_path.name if c.save_path is not None else ""
+        stem = paths.safe_stem(c.played.scenario.name, "game")  # type: ignore[attr-defined]
+        path = paths.saves_dir() / f"{stem} from decision {n}.json"
+        for i in range(2, 1000):
+            if not path.exists():
+                break
+            path = paths.saves_dir() / f"{stem} from decision {n} ({i}).json"
+        try:
+            new = saves.branch(c.played, n, fresh_seed(), systems.factory, source)
+            players = {side: seat.value for side, seat in seats.items()}
+            saves.save(new, path, players, {s: level for s, seat in seats.items()
+                                            if seat is Seat.COMPUTER})
+        except (OSError, ValueError) as exc:
+            QMessageBox.critical(self, "No new game", f"Could not start a game from decision {n}:\n{exc}")
+            return None
+        remember_recent(path)
+        self.theatre.leave()
+        self.branchRequested.emit(new, seats, path, level)
+        return path
+
     # -- building shared by every window ------------------------------------------------------
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
         """A dock in ``area``; in the left and right columns its width is fixed, so that
@@ -502,6 +581,7 @@ class GameWindow(QMainWindow):
         self._act(view, "Zoom &out", QKeySequence.StandardKey.ZoomOut, lambda: self.board.zoom(0.8), "")
         self._view_menu(view)
         self._game_menu(bar.addMenu("&Game"))
+        self._timeline_menu(bar.addMenu("&Timeline"))
         help_ = bar.addMenu("&Help")
         self._act(help_, "&Rules reference", QKeySequence.StandardKey.HelpContents, self.show_rules,
                   "A short reference to the rules the game enforces")
@@ -740,6 +820,10 @@ class GameWindow(QMainWindow):
         self.controller.start()
 
     def _answer(self, choice: Any) -> None:
+        if self.controller.watching:
+            self.statusBar().showMessage("You are watching a past moment: Esc goes back to the "
+                                         "game, or Continue from here starts a new one", 6000)
+            return
         if self.controller.busy:
             self.statusBar().showMessage("Wait: the last answer is still being shown "
                                          "(Space or Continue to go on, Esc to skip)", 5000)
@@ -971,6 +1055,9 @@ class GameWindow(QMainWindow):
             self.curtain.keyPressEvent(event)
             return
         key = event.key()
+        if key == Qt.Key.Key_Escape and self.controller.watching:
+            self.theatre.leave()
+            return
         if self.pass_widget is not None and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self._pass_seat(self.pass_side)
             return
@@ -1099,7 +1186,7 @@ class GameWindow(QMainWindow):
         folder), write the after-action report of the game as it stands, and say where."""
         from ambush_gui.gui import report
 
-        game = self.controller.game
+        game = self.controller.played
         start = str(paths.saves_dir() / report.default_name(game))
         name, _ = QFileDialog.getSaveFileName(self, "Export the after-action report", start,
                                               "Web pages (*.html)")

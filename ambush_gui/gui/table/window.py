@@ -349,6 +349,7 @@ class MainWindow(GameWindow):
         self._close_prompts()
         self._refresh()
         self.dialog = VictoryDialog.for_game(self.controller.game, self)
+        self.dialog.watch.connect(lambda: self.theatre.show_index(0))
         self.dialog.show()
         self.place_over_map(self.dialog)  # over the map: the log and the docks stay in sight
         self.decision_panel.clear("The game is over.")

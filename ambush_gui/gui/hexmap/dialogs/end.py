@@ -35,6 +35,7 @@ from ambush_gui.gui.shared.dialog_base import (
     side_colour,
     side_title,
 )
+from ambush_gui.gui.shared.theatre import watch_button
 
 
 def casualties(game: Any, side: str) -> list[tuple[str, str]]:
@@ -60,6 +61,7 @@ class AmbushEndDialog(QDialog):
     :meth:`for_game`. ``new_game`` is emitted by the New game button (then it closes)."""
 
     new_game = Signal()
+    watch = Signal()  # the Watch it back button: the timeline from the game's start
 
     def __init__(
         self,
@@ -162,6 +164,7 @@ class AmbushEndDialog(QDialog):
 
         row = QHBoxLayout()
         row.addStretch(1)
+        row.addWidget(watch_button(self))
         self.new_button = QPushButton("New game")
         self.new_button.setMinimumHeight(32)
         self.new_button.setAutoDefault(False)

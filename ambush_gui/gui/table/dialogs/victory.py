@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QFrame,
@@ -27,6 +27,7 @@ from ambush_gui.gui.shared.dialog_base import (
     side_colour,
     side_title,
 )
+from ambush_gui.gui.shared.theatre import watch_button
 
 ScoreLine = tuple[Any, int, str]  # (side, points, why), as in AlleyState.score.lines
 
@@ -36,6 +37,8 @@ CAPTIVES_NOTE = ("Prisoners, and every escort the enemy did not bring off the ta
 
 
 class VictoryDialog(QDialog):
+    watch = Signal()  # the Watch it back button: the timeline from the game's start
+
     """``VictoryDialog(result, lines, names=..., awards=..., nothing=...)``: ``result`` is the
     engine's outcome dict ({"winner", "points", "turn"}), ``lines`` the score ledger (side,
     points, why), ``names`` the scenario's names for the sides and ``awards`` the award event
@@ -141,6 +144,7 @@ class VictoryDialog(QDialog):
         lay.addWidget(scroll, 1)
         row = QHBoxLayout()
         row.addStretch(1)
+        row.addWidget(watch_button(self))
         ok = QPushButton("Close")
         ok.setDefault(True)
         ok.setMinimumHeight(32)

@@ -1,0 +1,227 @@
+"""The replay theatre in the window (issue 32): the timeline under the map shows any moment
+of a game as it stood, never changes the game, and continues from a moment in a new game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import QPoint, Qt  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtWidgets import QPushButton  # noqa: E402
+
+from ambush_gui import systems  # noqa: E402
+from ambush_gui.core import saves  # noqa: E402
+from ambush_gui.core.view import ALL  # noqa: E402
+from ambush_gui.gui.app import Session  # noqa: E402
+from ambush_gui.gui.shared.controller import Seat  # noqa: E402
+from ambush_gui.gui.shared.game_window import GameWindow  # noqa: E402
+from ambush_gui.gui.shared.pacing import big_moment  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTRACTING = ROOT / "tests/alley/golden/contracting-trouble-ai-1.json"
+HEDGEROW = ROOT / "tests/ambush/format1/ambush-hedgerow-ai-1.json"
+
+
+def replayed(path: Path, n: int) -> Any:
+    return saves.replay(path, systems.factory, upto=n)
+
+
+def opened(qtbot: Any, path: Path) -> tuple[Session, GameWindow]:
+    session = Session()
+    win = session.open_save(path)
+    assert win is not None
+    qtbot.addWidget(win)
+    win.controller.set_speed(0)
+    return session, win
+
+
+def click_bar(qtbot: Any, win: GameWindow, index: int) -> None:
+    """A real click on the bar where stop ``index`` is drawn."""
+    bar = win.theatre.panel.bar
+    count = len(win.theatre.marks.stops)
+    x = round(bar._x(index, count))
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=QPoint(x, bar.height() // 2))
+
+
+@pytest.mark.parametrize("path", [CONTRACTING, HEDGEROW], ids=["table", "hex map"])
+def test_a_click_on_the_bar_shows_the_game_as_it_stood_and_the_game_is_untouched(
+        qtbot: Any, path: Path) -> None:
+    _, win = opened(qtbot, path)
+    c, t = win.controller, win.theatre
+    played, before = c.game, c.game.state_hash()
+    answers, file = list(played.decisions), path.read_bytes()
+    assert played.over
+    marks = t.marks
+    assert len([s for s in marks.stops if s[1] == 0]) == len(answers) + 1  # every decision
+    assert len(marks.stops) - len(answers) - 1 == played.dice.count  # every throw
+    assert marks.turns and marks.turns[0][0] == 0
+    # every big moment of the game is marked (a finished game: everyone's)
+    assert len(marks.big) == sum(1 for e in played.log.events if big_moment(e))
+    win.resize(1280, 800)
+    win.show()
+    for index in (marks.first[7], marks.big[0][0], marks.first[len(answers) // 2]):
+        click_bar(qtbot, win, index)
+        n, k = marks.stops[t.index]
+        assert t.index == index, (t.index, index)
+        then = replayed(path, n)
+        assert c.watching and c.game is not played
+        assert c.game.state_hash() == then.state_hash()
+        shown = [e.text for e in win.logged]
+        if k == 0:
+            assert shown == [win.worded(e).text for e in then.log.events]
+        else:  # a throw of the next answer: the log goes on to it, the board waits
+            assert len(shown) > len(then.log.events)
+            assert [e for e in win.tray.throws][-1:]  # its dice are in the tray
+        assert win.decision_panel.current is t.dock and "Watching" in t.panel.line.text()
+        assert c.pending() is None or c.pending() is then.pending() or True
+    # answering, undoing, or saving the moment is impossible; the game waits untouched
+    assert not c.can_undo() and "watching a past moment" in (c.undo_why_not() or "")
+    win._answer("anything")
+    assert "watching a past moment" in win.statusBar().currentMessage()
+    qtbot.keyClick(win, Qt.Key.Key_Escape)
+    assert not c.watching and c.game is played and t.index is None
+    assert played.state_hash() == before and played.decisions == answers
+    assert path.read_bytes() == file
+
+
+def test_keys_step_a_decision_and_a_throw_and_past_the_end_is_the_game(qtbot: Any) -> None:
+    _, win = opened(qtbot, CONTRACTING)
+    c, t = win.controller, win.theatre
+    n_all = len(c.game.decisions)
+    win.show()
+    qtbot.waitExposed(win)
+    assert win.dialog is not None  # the victory screen: its Watch it back opens the timeline
+    watch = next(b for b in win.dialog.findChildren(QPushButton) if b.text() == "Watch it back")
+    qtbot.mouseClick(watch, Qt.MouseButton.LeftButton)
+    assert c.watching and t.index == 0 and not win.dialog
+    t.leave()
+    win.activateWindow()  # the keys go to the window that has them (offscreen: by hand)
+
+    def key_click(key: Qt.Key, modifiers: Any) -> None:  # the menu's shortcuts, as typed
+        QTest.keyClick(win.windowHandle(), key, modifiers)
+
+    key_click(Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
+    assert c.watching and t.marks.stops[t.index] == (n_all - 1, 0)
+    key_click(Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
+    assert t.marks.stops[t.index] == (n_all - 2, 0)
+    # on one throw at a time through the next answer, then its end is the next decision
+    throws = len(t.marks.rolls[n_all - 2])
+    for k in range(1, throws + 1):
+        key_click(Qt.Key.Key_Right, Qt.KeyboardModifier.AltModifier
+                       | Qt.KeyboardModifier.ShiftModifier)
+        assert t.marks.stops[t.index] == (n_all - 2, k)
+        assert c.game.state_hash() == replayed(CONTRACTING, n_all - 2).state_hash()  # the board waits
+    key_click(Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)  # from a throw: its moment
+    assert t.marks.stops[t.index] == (n_all - 2, 0)
+    key_click(Qt.Key.Key_Right, Qt.KeyboardModifier.AltModifier)
+    key_click(Qt.Key.Key_Right, Qt.KeyboardModifier.AltModifier)  # past the last: the game
+    assert not c.watching and t.index is None
+
+
+def test_play_runs_the_game_back_and_stops_at_its_end(qtbot: Any) -> None:
+    _, win = opened(qtbot, CONTRACTING)
+    c, t = win.controller, win.theatre
+    win.show()
+    t.show_index(len(t.marks.stops) - 12)
+    t.toggle_play()
+    assert t.playing
+    qtbot.waitUntil(lambda: not t.playing, timeout=20000)
+    assert c.watching and t.index == len(t.marks.stops) - 2  # the last stop before the game
+    t.leave()
+
+
+def test_watching_a_game_in_progress_stops_the_computer_and_the_game_goes_on_after(
+        qtbot: Any) -> None:
+    session = Session()
+    win = session.new_game(systems.resolve("contracting-trouble"), "regular", 4)
+    assert win is not None
+    qtbot.addWidget(win)
+    c, t = win.controller, win.theatre
+    c.set_speed(0)
+    for _ in range(12):  # the person answers with his first option; the computer its own
+        qtbot.waitUntil(lambda: c.pending() is not None and not c.busy
+                        and c.seat_of(c.pending()) is Seat.HUMAN, timeout=20000)
+        win._answer(c.pending().options[0])
+    qtbot.waitUntil(lambda: c.pending() is not None and not c.busy, timeout=20000)
+    n = len(c.game.decisions)
+    assert len(t.marks.stops) - t.marks.stops.count((n, 0)) >= n  # the bar grew with the game
+    assert t.marks.stops[-1] == (n, 0)
+    game, hashed = c.game, c.game.state_hash()
+    t.step_decision(-1)
+    assert c.watching
+    qtbot.wait(50)
+    assert game.state_hash() == hashed and len(game.decisions) == n  # nobody answered meanwhile
+    t.leave()
+    assert c.game is game and not c.watching
+    qtbot.waitUntil(lambda: c.pending() is not None and not c.busy
+                    and c.seat_of(c.pending()) is Seat.HUMAN, timeout=20000)
+    win._answer(c.pending().options[0])  # and the game goes on
+    assert len(game.decisions) > n
+
+
+@pytest.mark.hand_over
+def test_hot_seat_shows_what_the_seated_player_saw_unless_both_agree(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Market Day's road bomb is hidden from the Rangers: watching, the Rangers' player sees
+    the moment as he saw it; both players agreeing shows everything."""
+    from PySide6.QtWidgets import QMessageBox
+
+    session = Session()
+    win = session.new_game(systems.resolve("market-day"), "hotseat", 7)
+    assert win is not None
+    qtbot.addWidget(win)
+    c, t = win.controller, win.theatre
+    c.set_speed(0)
+    answered = 0
+    while answered < 6 or c.handing_to is not None or win.pass_widget is not None:
+        if c.handing_to is not None:
+            c.take_seat(c.handing_to)
+        elif win.pass_widget is not None:
+            win._pass_seat(win.pass_side)
+        else:
+            win._answer(c.pending().options[0])
+            answered += 1
+    seated = c.viewer
+    t.step_decision(-1)
+    assert c.watching and c.viewer == seated  # his own side's view, not everyone's
+    assert t.dock is not None and "as you saw it" in t.dock.where.text()
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.No)
+    t.agree_to_show_all()
+    assert c.viewer == seated
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    t.agree_to_show_all()
+    assert c.watching and c.viewer == ALL
+    t.leave()
+    assert c.viewer == seated  # the live game is his view again
+
+
+@pytest.mark.parametrize("path", [CONTRACTING, HEDGEROW], ids=["table", "hex map"])
+def test_continue_from_the_moment_before_a_casualty_against_the_computer(
+        qtbot: Any, path: Path) -> None:
+    session, win = opened(qtbot, path)
+    c, t = win.controller, win.theatre
+    old_answers = list(c.game.decisions)
+    at = next(i for i, text in t.marks.big if "casualty" in text or "wounded" in text
+              or "killed" in text or "panics" in text)
+    n = t.marks.stops[at][0]
+    t.show_index(t.marks.index(n))
+    seats = ({"regular": Seat.HUMAN, "insurgent": Seat.COMPUTER} if c.system == "alley"
+             else {"us": Seat.HUMAN})
+    saved = win.branch_from(n, seats, "hard")
+    assert saved is not None and saved.exists()
+    new = session.windows[-1]
+    assert isinstance(new, GameWindow) and new is not win
+    qtbot.addWidget(new)
+    game = new.controller.game
+    assert game.decisions == old_answers[:n]
+    assert game.branched_from is not None and game.branched_from["at"] == n
+    assert game.faces is not None and game.seed != replayed(path, 0).seed
+    assert new.controller.seats == seats
+    assert "fresh" in new.statusBar().currentMessage()
+    assert saves.verify(saved, systems.factory).decisions == old_answers[:n]
+    assert not win.isVisible() and list(saves.read(path).decisions) == old_answers
