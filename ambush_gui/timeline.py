@@ -19,7 +19,13 @@ from bisect import bisect_right
 from typing import Any
 
 from ambush_gui.core.dice import Dice
+from ambush_gui.core.events import Event
 from ambush_gui.core.game import Game
+
+
+class _Told(BaseException):
+    """Stops a replayed answer at a throw (:meth:`Timeline.during`): a BaseException, so no
+    engine's ``except Exception`` takes it for its own."""
 
 
 class Timeline:
@@ -96,6 +102,32 @@ class Timeline:
     def marks(self, n: int) -> tuple[int, int]:
         """(log events, throws) the game had at moment ``n``."""
         return self.start if n == 0 else self.after[n - 1]
+
+    def during(self, n: int, k: int) -> Game:
+        """The game during answer ``n + 1`` once its ``k``-th throw is told: every move and
+        outcome up to its next throw made, that throw not yet (``k == 0``: :meth:`at`; past
+        the answer's last throw: the game after it). The answer is played on a copy and
+        stopped at that throw, so the copy stands exactly as the game did; it is only to
+        look at (its open decision is the one being answered, and it answers no more)."""
+        g = self.at(n)
+        if k == 0:
+            return g
+        seen: list[Event] = []
+
+        def listen(event: Event) -> None:
+            if event.kind == "roll":
+                seen.append(event)
+                if len(seen) == k + 1:
+                    raise _Told
+
+        g.log.subscribe(listen)
+        try:
+            g.answer(self.decisions[n])
+        except _Told:
+            g.log.events.pop()  # the next throw: not yet thrown
+            g.dice.count -= 1
+        g.log.unsubscribe(listen)
+        return g
 
     def at(self, n: int) -> Game:
         """A new game at moment ``n`` (after ``n`` decisions): its state, log and open

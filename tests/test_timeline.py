@@ -55,3 +55,41 @@ def test_a_timeline_grows_with_a_game_in_progress_and_refuses_another_game() -> 
     undone.decisions[5] = "not the answer given"
     assert not timeline.extend(undone)
     assert len(timeline) == 41
+
+
+@pytest.mark.parametrize("name", ["market-day", "ambush-crossroads"])
+def test_a_throw_of_an_answer_shows_the_game_as_it_stood_between_its_throws(name: str) -> None:
+    """During an answer (an Ambush! answer holds a whole German Round), the game once its
+    k-th throw is told: the board, the log up to the next throw, that throw not yet."""
+    game = played(name, 2)
+    timeline = Timeline(game)
+    answers = [n for n in range(len(game.decisions))
+               if timeline.marks(n + 1)[1] - timeline.marks(n)[1] >= 2][:6]
+    assert answers
+    for n in answers:
+        throws = timeline.marks(n + 1)[1] - timeline.marks(n)[1]
+        for k in (1, throws - 1, throws):
+            again = replayed(game, n)  # an independent replay, stopped at the next throw
+            states: list[str] = []
+            rolls = [0]
+
+            def listen(e: Any, again: Any = again, states: list[str] = states,
+                       rolls: list[int] = rolls, k: int = k) -> None:
+                if e.kind == "roll":
+                    rolls[0] += 1
+                    if rolls[0] == k + 1:
+                        states.append(again.state_hash())
+                        states.append(str(len(again.log.events) - 1))
+
+            again.log.subscribe(listen)
+            again.answer(game.decisions[n])
+            shown = timeline.during(n, k)
+            if k == throws:  # past the last: the game after the answer
+                assert shown.state_hash() == again.state_hash()
+                assert len(shown.log.events) == len(again.log.events)
+            else:
+                assert shown.state_hash() == states[0], (n, k)
+                assert [e.text for e in shown.log.events] == \
+                    [e.text for e in again.log.events[:int(states[1])]]
+                assert sum(e.kind == "roll" for e in shown.log.events) == timeline.marks(n)[1] + k
+    assert timeline.during(3, 0).state_hash() == timeline.at(3).state_hash()

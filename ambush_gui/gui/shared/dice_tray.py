@@ -645,8 +645,11 @@ class DiceTrayPanel(QWidget):
         for e in events[start:]:
             self.add(e)
         self.deferred = deferred
+        self._told = ""  # the header tells this log's last throw, not the game's before
         self.flush()
         self._open = False
+        if not self.continue_button.isVisible():
+            self._show_header(self.latest.throw.title() if self.latest else "No dice thrown yet")
 
     # -- the header ----------------------------------------------------------------------
     def narrate(self, text: str, side: str | None = None) -> None:

@@ -373,7 +373,8 @@ class GameWindow(QMainWindow):
         if events is not None:
             self.logged = [self.worded(e) for e in events]
         view = self.controller.view
-        self.log.reload([told for e in self.logged if (told := view.tell(e)) is not None])
+        told = [t for e in self.logged if (t := view.tell(e)) is not None]
+        self.log.reload(branch_note(self.controller.played) + told)
 
     # -- hot-seat: whose view, and the hand-over (gui/shared/curtain.py) ----------------------
     logged: list[Event]
@@ -1305,6 +1306,18 @@ class GameWindow(QMainWindow):
         self.remember_layout()
         self._close_prompts()
         event.accept()
+
+
+def branch_note(game: Any) -> list[Event]:
+    """The log's first line in a game continued from another's moment: where it came from,
+    and that its dice after that moment are fresh."""
+    came = getattr(game, "branched_from", None)
+    if not came:
+        return []
+    source = f" of {came['save']}" if came.get("save") else ""
+    return [Event("branch", f"This game continues from the moment after decision {came.get('at')}"
+                  f"{source}. Every die up to then is the one thrown in that game; every die "
+                  "after it is fresh, never that game's.")]
 
 
 def seats_for(mode: str, system: str = "alley") -> dict[str, Seat]:

@@ -11,8 +11,9 @@ answered, thought, undone or saved while a moment is watched, and Esc (or "Back 
 game") returns to it.
 
 A stop on the bar is a moment (after ``n`` decisions, the question then open) or one throw of
-the next answer (``k``: its first ``k`` throws told in the log and the tray, the board still
-as it stood before that answer, so that the throw lands before its outcome does).
+the next answer (``k``: the game as it stood once its ``k``-th throw was told, the next not
+yet thrown: :meth:`Timeline.during`). An Ambush! answer can hold a whole German Round, so
+the board moves with its throws.
 
 Whose eyes: during a game the timeline shows what the seated player saw (his side's view
 of hidden pieces; in hot-seat both players may agree to show all), after the game all.
@@ -68,7 +69,7 @@ def heading(event: Event) -> str | None:
         return f"T{event.data['turn']}"
     if event.kind == "round" and event.data.get("round"):
         return f"R{event.data['round']}"
-    if event.kind == "operations" and event.data.get("turn"):  # Ambush!'s before the Rounds
+    if event.kind == "operations" and event.data.get("turn") and " ends" not in event.text:
         return f"O{event.data['turn']}"
     return None
 
@@ -128,14 +129,6 @@ class Marks:
     def index(self, n: int, k: int = 0) -> int:
         return self.first[n] + k
 
-    def events(self, timeline: Timeline, n: int, k: int) -> list[Event]:
-        """The log as it stood at stop ``(n, k)``."""
-        if k == 0:
-            return timeline.log[:timeline.marks(n)[0]]
-        rolls = self.rolls[n]
-        end = rolls[k] if k < len(rolls) else timeline.marks(n + 1)[0]
-        return timeline.log[:end]
-
     def turn_at(self, index: int) -> str:
         label = ""
         for at, text in self.turns:
@@ -168,10 +161,17 @@ class TimelineBar(QWidget):
         left, right = 8.0, self.width() - 8.0
         return left if count <= 1 else left + (right - left) * index / (count - 1)
 
-    def index_at(self, x: float) -> int:
-        count = len(self.theatre.marks.stops)
+    def index_at(self, x: float, snap: bool = True) -> int:
+        """The stop drawn nearest ``x``; a big moment's diamond within a few pixels wins
+        (stops lie two or three pixels apart in a long game)."""
+        marks = self.theatre.marks
+        count = len(marks.stops)
         if count <= 1:
             return 0
+        if snap:
+            near = [(abs(self._x(at, count) - x), at) for at, _ in marks.big]
+            if near and min(near)[0] <= 5:
+                return min(near)[1]
         left, right = 8.0, self.width() - 8.0
         return max(0, min(count - 1, round((x - left) / (right - left) * (count - 1))))
 
@@ -234,9 +234,10 @@ class TimelineBar(QWidget):
             self.chosen.emit(self.index_at(event.position().x()))
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
-        index = self.index_at(event.position().x())
-        if event.buttons() & Qt.MouseButton.LeftButton:
-            self.chosen.emit(index)  # a drag scrubs
+        dragging = bool(event.buttons() & Qt.MouseButton.LeftButton)
+        index = self.index_at(event.position().x(), snap=not dragging)
+        if dragging:
+            self.chosen.emit(index)  # a drag scrubs every stop
         tip = self.theatre.describe(index, near=event.position().x())
         QToolTip.showText(event.globalPosition().toPoint(), tip, self)
 
@@ -358,7 +359,6 @@ class Theatre:
         self.index: int | None = None  # the stop shown; None: the game as it stands
         self.show_all = False  # hot-seat: both players agreed to show every hidden piece
         self._viewer: str | None = None  # the seated viewer, kept while a moment is watched
-        self._moment: tuple[int, Any] | None = None  # (n, the copy at n), for its throws
         self.dock: WatchingPanel | None = None  # the Decision dock's body while watching
         self.panel = TheatrePanel(self)
         self._timer = QTimer(window)
@@ -416,9 +416,10 @@ class Theatre:
         p.bar.setEnabled(why is None or watching)
         total = len(c.played.decisions)
         if not watching:
-            p.line.setText(why or f"{total} decisions so far: click the bar or press Alt+Left "
-                           "to watch the game back" if total else "Every decision and throw "
-                           "will be marked here")
+            p.line.setText(why or f"{total} decisions · Alt+Left watches back" if total
+                           else "Each decision and throw is marked here")
+            p.line.setToolTip(why or "Click the bar, or press Alt+Left, to watch the game as it "
+                              "stood at any moment; the game itself waits, untouched")
             return
         p.line.setText(f"Watching: {self.where()}")
         p.line.setToolTip(p.line.text())
@@ -441,14 +442,8 @@ class Theatre:
             self._viewer = c.viewer
             self.window._close_prompts("")
         self.index = index
-        if self._moment is None or self._moment[0] != n:
-            self._moment = (n, self.timeline.at(n))
         c.viewer = self._eyes()
-        c.watch(self._moment[1])
-        if k:
-            events = self.marks.events(self.timeline, n, k)
-            self.window.reload_log(events)
-            self.window.tray.reload(events)
+        c.watch(self.timeline.during(n, k))
         self._host_question()
         self._say()
         self.panel.bar.update()
@@ -542,7 +537,6 @@ class Theatre:
         c = self.controller
         if not c.watching:
             return
-        self._moment = None
         if self.dock is not None:
             self.window.decision_panel.clear()
             self.dock.deleteLater()
@@ -572,7 +566,6 @@ class Theatre:
             self.show_all = True
             self._forget_marks()
             if self.index is not None:
-                self._moment = None
                 self.show_index(self.index)
 
     def describe(self, index: int, near: float | None = None) -> str:
