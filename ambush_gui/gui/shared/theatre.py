@@ -113,10 +113,13 @@ class Marks:
                 e = log[i]
                 if e.kind == "roll":
                     k += 1
+                # shown from the stop of the throw it follows (one before the answer's first
+                # throw: that throw's stop; an answer without dice: the next decision's)
+                at = here + max(k, 1) if rolls else self.first[n + 1]
                 if (label := heading(e)) is not None:
-                    self._turn(self.first[n + 1], label)
+                    self._turn(at, label)
                 if (words := big_moment(e)) is not None and view.tell(e) is not None:
-                    self.big.append((here + k if k else self.first[n + 1], words))
+                    self.big.append((at, words))
             self.answers = n + 1
 
     def _turn(self, at: int, label: str) -> None:
@@ -193,7 +196,10 @@ class TimelineBar(QWidget):
         font.setPointSizeF(max(font.pointSizeF() - 1, 7))
         p.setFont(font)
         last_label = -100.0
-        for at, label in marks.turns:
+        # two Rounds begun in one answer share a stop: the later one is named
+        named = [t for i, t in enumerate(marks.turns)
+                 if i + 1 == len(marks.turns) or marks.turns[i + 1][0] != t[0]]
+        for at, label in named:
             x = self._x(at, count)
             p.setPen(QPen(pal.mid().color(), 1))
             p.drawLine(QPointF(x, top), QPointF(x, top + self.TRACK))
