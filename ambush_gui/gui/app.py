@@ -126,7 +126,8 @@ class Session:
                 stem = paths.safe_stem(c.played.scenario.name, "game")  # type: ignore[attr-defined]
                 kept = paths.saves_dir() / f"{stem} {stamp}.json"
             try:
-                c.save(kept)
+                if c.dirty or kept != c.save_path:  # an opened save not played on stays as it was
+                    c.save(kept)
                 remember_recent(kept)
             except OSError as exc:
                 new.statusBar().showMessage(f"Could not keep the last game: {exc}", 8000)
