@@ -28,7 +28,7 @@ import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QLineF, QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QComboBox,
@@ -211,10 +211,9 @@ class TimelineBar(QWidget):
         thin = QColor(ink)
         thin.setAlpha(150 if count < 300 else 70)
         p.setPen(QPen(thin, 1))
-        for i, (_n, k) in enumerate(marks.stops):
-            x = self._x(i, count)
-            half = 7 if k == 0 else 3
-            p.drawLine(QPointF(x, mid - half), QPointF(x, mid + half))
+        left, step = self._x(0, count), self._x(1, count) - self._x(0, count)
+        p.drawLines([QLineF(left + i * step, mid - (3 if k else 7), left + i * step,
+                            mid + (3 if k else 7)) for i, (_n, k) in enumerate(marks.stops)])
         # the big moments
         p.setPen(QPen(QColor("#7a1010"), 1))
         p.setBrush(QColor(BIG_MOMENT))
