@@ -113,16 +113,20 @@ class AlleyAI:
     def __init__(self) -> None:
         self._memo: dict[tuple[Any, ...], Any] = {}
         self._memo_at = -1
+        self._memo_game: AlleyGame | None = None  # the game _memo was worked out in
         self._odds: dict[tuple[Any, ...], Any] = {}
         self._why = ""  # the reason of the answer being worked out (decide() returns it)
         self._goals: dict[Side, tuple[Any, dict[str, Goal]]] = {}
         self.move_ends: list[Any] = []  # the last move's scored ends, best first (for look-ahead)
 
     def _remembered(self, g: AlleyGame) -> dict[tuple[Any, ...], Any]:
-        """Answers worked out for this decision: forgotten once the next one changes the state."""
-        if self._memo_at != len(g.decisions):
+        """Answers worked out for this decision of this game: forgotten once the next one
+        changes the state, or when asked of another game (a window's player thinks on a new
+        copy each time: after an undo, one can stand at the count another stood at)."""
+        if self._memo_at != len(g.decisions) or self._memo_game is not g:
             self._memo.clear()
             self._memo_at = len(g.decisions)
+            self._memo_game = g
         return self._memo
 
     def hits(self, g: AlleyGame, attacker: Unit, target: Unit, overwatch: bool = False) -> float:

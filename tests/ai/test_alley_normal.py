@@ -78,6 +78,24 @@ def test_a_lone_leader_joins_the_six_man_gang_beside_him_not_the_nearest_pair() 
     assert mv.validate(c.answer)["join"] == "six" and "Insurgents six" in c.reason
 
 
+def test_what_the_player_remembers_for_a_decision_is_not_read_in_another_game() -> None:
+    """The player a window keeps thinks on a new copy of the game at each decision; after an
+    undo and another answer, a copy can stand at the same number of decisions as one it
+    thought on before. What it remembered for that one (which gang a leader joins) was read
+    in the new one, where the gangs stood elsewhere (found by a helper, issue 30)."""
+    units = [kit.marines("m", (2, 2)), kit.leader("ldr", "insurgent", (12, 16)),
+             kit.insurgents("pair", (10.2, 16), n=2)]
+    first = game([*units, kit.insurgents("six", (15, 16), n=6)])
+    then = game([*units, kit.insurgents("six", (20, 3), n=6)])  # the same count of decisions
+    ai = AlleyAI()
+    assert ai.joins(first, Side.INSURGENT)["ldr"] is first.unit("six")
+    assert len(then.decisions) == len(first.decisions)
+    joins = ai.joins(then, Side.INSURGENT)
+    assert joins["ldr"] is not first.unit("six")  # a unit of the other game, as it stood there
+    assert {k: u.id for k, u in joins.items()} == \
+        {k: u.id for k, u in AlleyAI().joins(then, Side.INSURGENT).items()}
+
+
 def test_a_lone_leader_out_of_reach_of_his_gang_waits_out_of_sight() -> None:
     """A lone leader behind a house, his gang 20" off across open ground the Marines
     watch: he cannot reach it in one move, and every end he could reach in the open is in
