@@ -505,6 +505,19 @@ def branch(game: Game, at: int, seed: int, factory: Factory, source: str = "") -
     return new
 
 
+def branch_words(game: Game) -> str | None:
+    """Where a branched game came from and that its later dice are fresh, in a player's
+    words (the game window's log opens with it, the report says it); None for a game not
+    branched."""
+    came = getattr(game, "branched_from", None)
+    if not came:
+        return None
+    source = f" of {came['save']}" if came.get("save") else ""
+    return (f"This game continues from the moment after decision {came.get('at')}{source}. "
+            "Every die up to then is the one thrown in that game; every die after it is fresh, "
+            "never that game's.")
+
+
 def _faces(game: Game) -> list[int]:
     return [f for e in game.log.events if e.kind == "roll" for f in e.data.get("faces", ())]
 

@@ -475,6 +475,7 @@ def page(report: Report) -> str:
         f"{esc(count(len(game.decisions), 'decision'))}, "
         f"{esc(count(len(moments), 'big moment'))}.</p>",
         f'<p class="note">{esc(seen)}</p>',
+        *([f'<p class="note">{esc(came)}</p>'] if (came := saves.branch_words(game)) else []),
         "<h2>The sides</h2>", f"<ul>{''.join(who)}</ul>",
     ]
     if any(brief):

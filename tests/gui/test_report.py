@@ -193,6 +193,19 @@ def test_an_unfinished_game_shows_only_what_both_sides_saw(qapp: Any, tmp_path: 
     check_page(out, save)
 
 
+def test_a_branched_game_says_where_it_came_from_and_that_its_dice_are_fresh(
+        qapp: Any, tmp_path: Path) -> None:
+    whole = saves.replay(CONTRACTING, systems.factory)
+    branched = tmp_path / "branched.json"
+    saves.save(saves.branch(whole, 30, 5, systems.factory, "contracting.json"), branched)
+    out = tmp_path / "b.html"
+    report.write(branched, out)
+    text = out.read_text(encoding="utf-8")
+    assert "continues from the moment after decision 30 of contracting.json" in text
+    assert "every die after it is fresh" in text
+    assert "continues from" not in report.page(report.collect(CONTRACTING))
+
+
 def test_a_hot_spot_taken_is_pictured(qapp: Any, tmp_path: Path) -> None:
     """Market Day, seed 4, the computer on both sides: the Regulars take Hot Spot 1."""
     game = systems.new_game(systems.load_scenario(systems.resolve("market-day")), 4)

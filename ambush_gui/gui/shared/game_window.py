@@ -1309,15 +1309,9 @@ class GameWindow(QMainWindow):
 
 
 def branch_note(game: Any) -> list[Event]:
-    """The log's first line in a game continued from another's moment: where it came from,
-    and that its dice after that moment are fresh."""
-    came = getattr(game, "branched_from", None)
-    if not came:
-        return []
-    source = f" of {came['save']}" if came.get("save") else ""
-    return [Event("branch", f"This game continues from the moment after decision {came.get('at')}"
-                  f"{source}. Every die up to then is the one thrown in that game; every die "
-                  "after it is fresh, never that game's.")]
+    """The log's first line in a game continued from another's moment (saves.branch_words)."""
+    words = saves.branch_words(game)
+    return [Event("branch", words)] if words else []
 
 
 def seats_for(mode: str, system: str = "alley") -> dict[str, Seat]:
