@@ -178,7 +178,7 @@ class NetEnd(QObject):
             self._show_game(yes)
         elif s.asking is None and c.offline.startswith("You asked to take back"):
             c.offline = ""
-            self._show_game(s.game is not c.game)
+            self._show_game(s.game is not c.played)
 
     def _show_game(self, replaced: bool) -> None:
         c = self.window.controller
@@ -371,7 +371,7 @@ class GuestPlay(NetEnd):
             return
         if self.window is None:
             self.open_window(g.game, g.side, g.host_side)
-        elif self.window.controller.game is not g.game:  # joined again from another replica
+        elif self.window.controller.played is not g.game:  # joined again from another replica
             self.window.controller.replace_game(g.game, None, self.window.controller.seats)
         else:
             if g.asking is None and self.window.controller.offline:

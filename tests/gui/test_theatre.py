@@ -3,6 +3,7 @@ of a game as it stood, never changes the game, and continues from a moment in a 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -237,3 +238,43 @@ def test_continue_from_the_moment_before_a_casualty_against_the_computer(
     assert saves.verify(saved, systems.factory).decisions == old_answers[:n]
     assert not win.isVisible() and list(saves.read(path).decisions) == old_answers
     assert path.read_bytes() == before  # the old game's file: untouched
+
+
+def test_watching_during_a_game_across_two_machines_the_other_players_answers_wait(
+        qtbot: Any) -> None:
+    """The other machine answers while a moment is watched: the game takes the answer (and
+    is saved), the moment stays on screen saying so, and Esc shows the game where it now is."""
+    session = Session()
+    game = systems.new_game(systems.load_scenario(systems.resolve("contracting-trouble")), 4)
+    seats = {"regular": Seat.HUMAN, "insurgent": Seat.REMOTE}
+
+    def network(controller: Any) -> None:  # the host's end: it answers the game itself
+        controller.relay = lambda choice: (controller.played.answer(choice), True)[1]
+
+    win = session._window(game, seats, None, "normal", network=network)
+    qtbot.addWidget(win)
+    c, t = win.controller, win.theatre
+    c.set_speed(0)
+    while c.seat_of(c.pending()) is not Seat.REMOTE:
+        qtbot.waitUntil(lambda: not c.busy)
+        win._answer(c.pending().options[0])
+    qtbot.waitUntil(lambda: not c.busy)
+    n = len(game.decisions)
+    assert c.watch_why_not() is None
+    t.step_decision(-1)
+    assert c.watching
+    shown = c.game
+    while c.seat_of(game.pending()) is Seat.REMOTE:  # the other machine's answers arrive
+        game.answer(game.pending().options[0])
+        c.changed_elsewhere()
+        assert c.watching and c.game is shown and c.moved_on
+    assert len(game.decisions) > n
+    assert "the other player has answered" in t.panel.line.text()
+    assert json.loads(c.autosave.read_text())["decisions"] == game.decisions  # kept meanwhile
+    seen: list[Any] = []
+    c.decisionPending.connect(seen.append)
+    t.leave()
+    assert c.game is game and not c.watching and not c.moved_on
+    qtbot.waitUntil(lambda: bool(seen), timeout=10000)
+    assert seen[-1] is game.pending() and game.pending().side == "regular"
+    assert t.marks.stops[-1] == (len(game.decisions), 0)  # the bar caught up

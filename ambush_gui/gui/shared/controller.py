@@ -232,6 +232,7 @@ class GameController(QObject):
         # while a past moment is watched (gui/shared/theatre.py), ``game`` is that moment's
         # copy, which the window draws, and the game being played waits here untouched
         self.live: Game | None = None
+        self.moved_on = False  # the other machine answered while a moment was watched
         game.log.subscribe(self._forward)
 
     # -- whose view (hot-seat hand-over) --------------------------------------------------
@@ -322,9 +323,6 @@ class GameController(QObject):
 
     def watch_why_not(self) -> str | None:
         """Why a past moment cannot be shown now, in the player's words (None: it can)."""
-        if self.remote:
-            return ("The timeline is not watched during a game across two machines: the other "
-                    "player's answers keep coming. It opens on the saved game afterwards.")
         if self.handing_to is not None:
             return "A player must take the seat first"
         if self.busy and not self.watching:
@@ -350,9 +348,10 @@ class GameController(QObject):
         if self.live is None:
             return
         self.game, self.live = self.live, None
+        moved, self.moved_on = self.moved_on, False
         self.game.log.subscribe(self._forward)
         self.reset.emit()
-        if self.game.over:
+        if self.game.over and not moved:  # its result was shown before: not again
             self.stateChanged.emit()
         else:
             self._after_change(save=False)
@@ -405,6 +404,11 @@ class GameController(QObject):
         host's word on this one's): show it as any answer."""
         self.sent = None
         self.dirty = True
+        if self.live is not None:  # a past moment is watched: the game is shown on return
+            self._autosave()
+            self.moved_on = True
+            self.stateChanged.emit()
+            return
         self._after_change()
 
     def _after_change(self, save: bool = True) -> None:
@@ -871,6 +875,7 @@ class GameController(QObject):
     def _replace(self, game: Game) -> None:
         if self.live is not None:  # another game opened while a moment was watched
             self.game, self.live = self.live, None
+            self.moved_on = False
             self.game.log.subscribe(self._forward)
         self._drop_queue()
         self._owed.clear()

@@ -365,6 +365,7 @@ class Theatre:
         self.show_all = False  # hot-seat: both players agreed to show every hidden piece
         self._viewer: str | None = None  # the seated viewer, kept while a moment is watched
         self.dock: WatchingPanel | None = None  # the Decision dock's body while watching
+        self._leaving = False  # leave(): the controller's reset is the same game's
         self.panel = TheatrePanel(self)
         self._timer = QTimer(window)
         self._timer.timeout.connect(self._play_on)
@@ -376,11 +377,19 @@ class Theatre:
 
     # -- the marks, kept up with the game ------------------------------------------------------
     def _on_reset(self) -> None:
-        if not self.controller.watching and self.index is None:  # undo, another game: read again
-            self.timeline = None
-            self._forget_marks()
+        """The controller's game was rebuilt: a moment shown (watching goes on), the game
+        again (leave), or another game (an undo, a file opened, the other machine's replica):
+        then watching is over and the marks are read again."""
+        if self.controller.watching or self._leaving:
+            return
+        if self.index is not None:  # the game was replaced under the moment watched
+            self._stop_play()
+            self._drop_dock()
             self.index = None
-            self.show_all = False
+        self._viewer = None
+        self.timeline = None
+        self._forget_marks()
+        self.show_all = False
 
     def _forget_marks(self) -> None:
         self.marks = Marks()
@@ -426,7 +435,8 @@ class Theatre:
             p.line.setToolTip(why or "Click the bar, or press Alt+Left, to watch the game as it "
                               "stood at any moment; the game itself waits, untouched")
             return
-        p.line.setText(f"Watching: {self.where()}")
+        moved = " · the other player has answered: Esc to catch up" if c.moved_on else ""
+        p.line.setText(f"Watching: {self.where()}{moved}")
         p.line.setToolTip(p.line.text())
 
     # -- showing a stop ---------------------------------------------------------------------
@@ -542,15 +552,22 @@ class Theatre:
         c = self.controller
         if not c.watching:
             return
+        self._drop_dock()
+        if self._viewer is not None:
+            c.viewer, self._viewer = self._viewer, None
+        self._leaving = True
+        try:
+            c.stop_watching()  # its reset keeps these marks: the same game, not another
+        finally:
+            self._leaving = False
+        self.index = None
+        self.update()
+
+    def _drop_dock(self) -> None:
         if self.dock is not None:
             self.window.decision_panel.clear()
             self.dock.deleteLater()
             self.dock = None
-        if self._viewer is not None:
-            c.viewer, self._viewer = self._viewer, None
-        c.stop_watching()  # its reset keeps these marks: the same game, not another
-        self.index = None
-        self.update()
 
     # -- hot-seat: both agree to show all ---------------------------------------------------
     def agree_to_show_all(self) -> None:
