@@ -53,7 +53,7 @@ class Moment:
     after: int
     events: list[Event]
     dice: list[Event]
-    pictures: dict[str, bytes] = field(default_factory=dict)  # viewer -> PNG
+    pictures: dict[str, bytes] = field(default_factory=dict)  # viewer -> PNG or JPEG (png())
 
     def picture(self, viewer: str) -> bytes:
         return self.pictures.get(viewer) or self.pictures[ALL]
@@ -216,13 +216,34 @@ class _Board:
             self.scene.deleteLater()
 
 
-def png(image: QImage) -> bytes:
+def encoded(image: QImage, fmt: str = "PNG", quality: int = -1) -> bytes:
     data = QByteArray()
     buf = QBuffer(data)
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buf, "PNG")  # type: ignore[call-overload]  # the stubs want bytes; PySide6 a str
+    image.save(buf, fmt, quality)  # type: ignore[call-overload]  # the stubs want bytes; PySide6 a str
     buf.close()
     return bytes(data.data())
+
+
+PNG_MOST = 150_000
+"""Bytes a picture may take as a PNG before a JPEG is tried: a table's flat colours stay
+sharp as PNGs of 60-120 kB, while the hex map's drawn fields made 400 kB PNGs (a mission's
+page came to 12.5 MB); as JPEGs (quality 82) they take under half and read as well."""
+
+
+def png(image: QImage) -> bytes:
+    """The picture as a PNG, or as a JPEG where that is much smaller (:data:`PNG_MOST`)."""
+    data = encoded(image)
+    if len(data) > PNG_MOST:
+        jpeg = encoded(image, "JPEG", 82)
+        if len(jpeg) < len(data) * 6 // 10:
+            return jpeg
+    return data
+
+
+def mime(data: bytes) -> str:
+    """The image type of an encoded picture (:func:`png`)."""
+    return "image/jpeg" if data.startswith(b"\xff\xd8") else "image/png"
 
 
 # -- the page -----------------------------------------------------------------------------
@@ -315,14 +336,15 @@ def moment_words(report: Report, m: Moment) -> list[str]:
 
 
 def moment_html(report: Report, m: Moment) -> str:
-    picture = base64.b64encode(m.picture(report.viewer)).decode("ascii")
+    data = m.picture(report.viewer)
+    picture = base64.b64encode(data).decode("ascii")
     board = "map" if report.game.system == "ambush" else "table"
     words = moment_words(report, m)
     what = "; ".join(words)
     items = "".join(f"<li>{esc(w)}</li>" for w in words)
     dice = "".join(dice_html(r) for r in worded(report, m.dice))
     return (f'<figure class="moment" id="moment-{m.number}">'
-            f'<img src="data:image/png;base64,{picture}" alt="{esc(f"The {board}: {what}")}">'
+            f'<img src="data:{mime(data)};base64,{picture}" alt="{esc(f"The {board}: {what}")}">'
             f"<figcaption><h4>Big moment {m.number} (decision {m.after})</h4>"
             f"<ul>{items}</ul>" + (f'<div class="dice">{dice}</div>' if dice else "")
             + "</figcaption></figure>")

@@ -80,12 +80,14 @@ def parsed(path: Path) -> Page:
 
 
 def valid_png(src: str) -> bool:
-    head = "data:image/png;base64,"
-    if not src.startswith(head):
-        return False
-    data = base64.b64decode(src[len(head):], validate=True)
-    image = QImage()
-    return data.startswith(PNG) and image.loadFromData(data, "PNG") and image.width() > 100
+    """An embedded picture a browser shows: a PNG, or a JPEG where that is much smaller."""
+    for head, magic, fmt in (("data:image/png;base64,", PNG, "PNG"),
+                             ("data:image/jpeg;base64,", b"\xff\xd8\xff", "JPEG")):
+        if src.startswith(head):
+            data = base64.b64decode(src[len(head):], validate=True)
+            image = QImage()
+            return data.startswith(magic) and image.loadFromData(data, fmt) and image.width() > 100
+    return False
 
 
 def moments_in_log(save: Path) -> list[str]:
@@ -106,7 +108,8 @@ def check_page(out: Path, save: Path) -> Page:
     assert len(page.images) == len(page.figures)
     assert all(valid_png(src) for src in page.images)
     # nothing from a network: every address is an embedded picture or a place in the page
-    assert all(a.startswith(("data:image/png;base64,", "#")) for a in page.addresses)
+    assert all(a.startswith(("data:image/png;base64,", "data:image/jpeg;base64,", "#"))
+               for a in page.addresses)
     assert not [a for a in page.addresses if a.startswith("#") and ("http" in a or "/" in a)]
     assert "script" not in page.tags and "link" not in page.tags
     assert {"story", "victory", "options"} <= page.ids
