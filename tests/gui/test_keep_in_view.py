@@ -87,7 +87,7 @@ def test_the_window_fills_the_screen_then_keeps_its_layout(qtbot: Any) -> None:
     first.place_on_screen()
     avail = first.screen().availableGeometry()
     assert first.size() == avail.size()  # the screen's room, not a fixed 1280x800
-    first.resize(first.width(), 500)
+    first.resize(first.width(), 600)
     first.show()
     qtbot.waitExposed(first)
     kept = first.size()
@@ -97,7 +97,7 @@ def test_the_window_fills_the_screen_then_keeps_its_layout(qtbot: Any) -> None:
     first.close()  # remembers its size and docks
     second = window()
     second.place_on_screen()
-    assert kept.height() == 500 and second.height() == 500  # (the width is clamped to the
+    assert kept.height() == 600 and second.height() == 600  # (the width is clamped to the
     # small offscreen test screen)
     second.show()
     qtbot.waitExposed(second)

@@ -182,7 +182,7 @@ def test_hex_toggles_and_rules_reference(qtbot: Any) -> None:
     win = open_window(qtbot, "ambush-tutorial", 3)
     menus = [a.text() for a in win.menuBar().actions()]
     # the Game menu sets the pace the German paragraphs' events are shown at
-    assert menus == ["&File", "&Edit", "&View", "&Game", "&Help"]
+    assert menus == ["&File", "&Edit", "&View", "&Game", "&Timeline", "&Help"]
     view_menu = next(a.menu() for a in win.menuBar().actions() if a.text() == "&View")
     grid = next(a for a in view_menu.actions() if a.text() == "Hex &outlines")
     numbers = next(a for a in view_menu.actions() if a.text() == "Hex &numbers")
