@@ -1,0 +1,84 @@
+"""Issue 33: the release. The shipped files are package data (found by importlib.resources
+wherever the program runs from), files naming them where versions before 0.9.0 kept them
+still resolve, and the program has one version, pyproject.toml's."""
+
+from __future__ import annotations
+
+import importlib.resources
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from ambush_gui import release, systems
+from ambush_gui.ambush.campaign import Campaign
+from ambush_gui.ambush.campaign.campaign import CAMPAIGNS
+from ambush_gui.ambush.campaign.progress import Progress
+from ambush_gui.ambush.charts import CHARTS_PATH
+from ambush_gui.ambush.mission import SCENARIOS
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = Path(importlib.resources.files("ambush_gui"))  # type: ignore[arg-type]
+
+
+def test_the_shipped_files_are_package_data_found_through_importlib_resources() -> None:
+    """A wheel carries what is inside the package: every shipped scenario, mission,
+    campaign and the charts lie in ``ambush_gui/scenarios``, and every reader looks there."""
+    assert systems.SCENARIO_DIR == SCENARIOS == PACKAGE / "scenarios"
+    assert CAMPAIGNS == PACKAGE / "scenarios" / "campaigns"
+    assert CHARTS_PATH == PACKAGE / "scenarios" / "charts" / "ambush-charts.toml"
+    every = systems.shipped(campaigns=True)
+    assert {s.kind for s in every} == {"scenario", "mission", "campaign"}
+    assert all(s.path.is_relative_to(PACKAGE) for s in every)
+    assert not (ROOT / "scenarios").exists(), "the shipped files lie in the package, not beside it"
+
+
+def test_the_wheel_s_package_data_names_every_shipped_file() -> None:
+    """pyproject.toml's package-data globs take every file of ambush_gui/scenarios."""
+    globs = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    taken = {p for g in globs["ambush_gui"] for p in PACKAGE.glob(g)}
+    files = {p for p in (PACKAGE / "scenarios").rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+    assert files and files <= taken
+
+
+@pytest.mark.parametrize("old", [
+    "scenarios/market-day.toml",  # a command typed in a clone, as the README said before
+    "/home/someone/ambush-gui/scenarios/ambush-tutorial.toml",  # a launcher setting
+    "/home/someone/ambush-gui/scenarios/campaigns/the-long-lane.toml",
+])
+def test_a_path_where_versions_before_0_9_kept_a_shipped_file_still_resolves(old: str) -> None:
+    found = systems.resolve(old)
+    assert found.is_file() and found.is_relative_to(PACKAGE / "scenarios") and found.name == Path(old).name
+
+
+def test_a_missing_file_that_never_was_shipped_is_still_refused() -> None:
+    from ambush_gui.core.errors import ScenarioError
+
+    with pytest.raises(ScenarioError, match="no-such-scenario"):
+        systems.resolve("scenarios/no-such-scenario.toml")
+    assert release.shipped_name("elsewhere/market-day.toml") is None
+
+
+def test_a_designer_s_campaign_naming_a_mission_by_its_old_path_still_loads(tmp_path: Path) -> None:
+    """A campaign written beside the old ``scenarios/campaigns/`` that names a shipped
+    mission by its path (``../ambush-tutorial.toml``) finds the mission where it lies now."""
+    folder = tmp_path / "scenarios" / "campaigns"
+    folder.mkdir(parents=True)
+    data = tomllib.loads((CAMPAIGNS / "the-long-lane.toml").read_text(encoding="utf-8"))
+    data["missions"] = [{"id": "first", "mission": "../ambush-tutorial.toml"}]
+    campaign = Campaign.from_data(data, str(folder / "mine.toml"))
+    assert campaign.steps[0].mission.spec.name == "ambush-tutorial"
+
+
+def test_a_progress_file_written_when_the_campaign_lay_beside_the_package_loads(tmp_path: Path) -> None:
+    """A progress file records its campaign's path as it was then; it embeds the campaign and
+    its missions, so it plays on wherever the shipped files lie now."""
+    progress = Progress.new(Campaign.load(CAMPAIGNS / "the-long-lane.toml"), seed=3)
+    data = progress.to_data()
+    data["source"] = "/home/someone/ambush-gui/scenarios/campaigns/the-long-lane.toml"
+    path = tmp_path / "the-long-lane-1.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    again = Progress.load(path)
+    assert again.campaign.name == "the-long-lane" and again.verify() == []
+
