@@ -82,3 +82,58 @@ def test_a_progress_file_written_when_the_campaign_lay_beside_the_package_loads(
     again = Progress.load(path)
     assert again.campaign.name == "the-long-lane" and again.verify() == []
 
+
+# -- the version --------------------------------------------------------------------------
+
+PYPROJECT_VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+
+
+def test_the_version_is_pyproject_s_even_when_an_older_install_says_otherwise(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a clone, pyproject.toml is the one source: an editable install made at an older
+    version keeps that version in its metadata until reinstalled."""
+    import importlib.metadata
+
+    monkeypatch.setattr(importlib.metadata, "version", lambda name: "0.0.1")
+    release.version.cache_clear()
+    try:
+        assert release.version() == PYPROJECT_VERSION
+    finally:
+        release.version.cache_clear()
+
+
+def test_the_version_command_prints_pyproject_s_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from ambush_gui.cli import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out.strip() == f"ambush-gui {PYPROJECT_VERSION}"
+
+
+def test_a_save_records_the_version_that_wrote_it_and_old_saves_still_verify(tmp_path: Path) -> None:
+    from ambush_gui.core import saves
+
+    game = systems.new_game(systems.load_scenario(systems.resolve("contracting-trouble")), 5)
+    ai = systems.computer_player("alley", "normal", 5)
+    game.start()
+    for _ in range(20):
+        d = game.pending()
+        assert d is not None
+        game.answer(ai.choose(game, d))
+    path = tmp_path / "game.json"
+    saves.save(game, path)
+    assert json.loads(path.read_text())["program_version"] == PYPROJECT_VERSION
+    assert saves.read(path).program_version == PYPROJECT_VERSION
+    assert saves.check(path, systems.factory).verified
+    # the field is no part of the proof: without it (as before 0.9.0) the save still verifies
+    data = json.loads(path.read_text())
+    del data["program_version"]
+    before = tmp_path / "before-0.9.json"
+    before.write_text(json.dumps(data))
+    assert saves.read(before).program_version == ""
+    assert saves.check(before, systems.factory).verified
+    # and a golden save of format 1 reads and replays as it did
+    old = ROOT / "tests" / "alley" / "golden" / "contracting-trouble-ai-1.json"
+    assert "program_version" not in json.loads(old.read_text())
+    assert saves.replay(old, systems.factory).state_hash() == json.loads(old.read_text())["state_hash"]
