@@ -102,4 +102,6 @@ def test_the_installed_list_shows_every_shipped_scenario_mission_and_campaign(
 def test_the_installed_program_passes_its_self_test(installed: dict[str, Path]) -> None:
     run = _run(installed, installed["script"], "--selftest")
     assert run.returncode == 0, f"{run.stdout}\n{run.stderr}"
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert run.stdout.startswith(f"selftest: ambush-gui {version}, ")
     assert str(installed["tmp"] / "venv") in run.stdout  # it read the wheel's package data
