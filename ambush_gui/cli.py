@@ -414,6 +414,8 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_validate(args: argparse.Namespace) -> int:
     from ambush_gui.systems import load_scenario
 
+    # a shipped file named where versions before 0.9.0 kept it (scenarios/market-day.toml)
+    args.file = str(release.shipped_name(args.file) or args.file)
     if is_campaign(Path(args.file)):
         return validate_campaign(args.file)
     scenario = load_scenario(args.file)

@@ -52,6 +52,13 @@ def test_a_path_where_versions_before_0_9_kept_a_shipped_file_still_resolves(old
     assert found.is_file() and found.is_relative_to(PACKAGE / "scenarios") and found.name == Path(old).name
 
 
+def test_validate_finds_a_shipped_file_by_its_old_path(capsys: pytest.CaptureFixture[str]) -> None:
+    from ambush_gui.cli import main
+
+    assert main(["validate", "scenarios/market-day.toml"]) == 0
+    assert "valid alley scenario 'Market Day'" in capsys.readouterr().out
+
+
 def test_a_missing_file_that_never_was_shipped_is_still_refused() -> None:
     from ambush_gui.core.errors import ScenarioError
 
