@@ -11,6 +11,7 @@
     ambush-gui replay SAVE [--verify]
     ambush-gui report SAVE --out FILE.html   (the after-action report, one web page)
     ambush-gui --selftest           (open, draw and play every shipped scenario offscreen)
+    ambush-gui --version            (ambush-gui 0.9.0)
 
 A computer LEVEL is easy, normal (the default; ``ai`` is the same) or hard; ``simulate``
 also takes ``random`` (uniform among the legal options). ``simulate --jobs N`` plays on N
@@ -32,6 +33,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ambush_gui import release
 from ambush_gui.alley.measures import SCALES
 from ambush_gui.core.errors import LINE, InputError, printable, summarise
 from ambush_gui.core.words import count
@@ -68,6 +70,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="ambush-gui", description=(
         "Play Ambush Alley, Force on Force and Ambush! with every rule enforced and every die shown."))
+    p.add_argument("--version", action="version", version=release.titled(),
+                   help="print the program's version and exit")
     p.add_argument("--selftest", action="store_true",
                    help="open the launcher and every shipped scenario offscreen, draw them, let the "
                         "computer play ten decisions in each; exit 0, or 1 naming what failed")
@@ -410,6 +414,8 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_validate(args: argparse.Namespace) -> int:
     from ambush_gui.systems import load_scenario
 
+    # a shipped file named where versions before 0.9.0 kept it (scenarios/market-day.toml)
+    args.file = str(release.shipped_name(args.file) or args.file)
     if is_campaign(Path(args.file)):
         return validate_campaign(args.file)
     scenario = load_scenario(args.file)

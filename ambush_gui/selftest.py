@@ -123,7 +123,9 @@ def _run(report: Report, tmp: Path, started: float | None) -> None:
     for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
         QSettings.setPath(fmt, QSettings.Scope.UserScope, str(tmp / "settings"))
 
-    report.say(f"ambush-gui {_version()}, Python {sys.version.split()[0]}, "
+    from ambush_gui import release
+
+    report.say(f"{release.titled()}, Python {sys.version.split()[0]}, "
                f"{'bundle ' + str(getattr(sys, '_MEIPASS', '')) if _frozen() else 'installed package'}, "
                f"platform {os.environ.get('QT_QPA_PLATFORM')}")
     with report.check("start: the program's modules"):
@@ -179,22 +181,13 @@ def _campaign(report: Report, path: Path, tmp: Path) -> None:
                f"{len(game.decisions)} decisions in the first, saved and resumed")
 
 
-def _version() -> str:
-    try:
-        from importlib.metadata import version
-
-        return version("ambush-gui")
-    except Exception:  # noqa: BLE001 - a bundle may carry no distribution metadata
-        return "(version unknown)"
-
-
 def _frozen() -> bool:
     return bool(getattr(sys, "frozen", False))
 
 
 def _package_data(report: Report) -> list[Any]:
     """The rules index, the shipped scenarios and the art all read from where they ship."""
-    from ambush_gui import systems
+    from ambush_gui import release, systems
     from ambush_gui.core.rules_index import RulesIndex
 
     index = RulesIndex.load()
@@ -203,6 +196,8 @@ def _package_data(report: Report) -> list[Any]:
     shipped = [s for s in systems.shipped() if s.system in ("alley", "ambush")]
     if not shipped:
         raise Failed(f"no shipped scenarios in {systems.SCENARIO_DIR}")
+    if release.version() == release.UNKNOWN:
+        raise Failed("the program's version is unknown: no pyproject.toml, no package metadata")
     report.say(f"package data: rules index, {len(shipped)} shipped scenarios in {systems.SCENARIO_DIR}"
                f"; {_art()}")
     return shipped

@@ -16,8 +16,10 @@ from typing import Any
 from ambush_gui.core.errors import ScenarioError
 from ambush_gui.core.files import read_data
 from ambush_gui.core.game import Game
+from ambush_gui.release import SCENARIOS_DIR, shipped_name
 
-SCENARIO_DIR = Path(__file__).resolve().parent.parent / "scenarios"
+SCENARIO_DIR = SCENARIOS_DIR
+"""The shipped scenarios and missions (package data: :mod:`ambush_gui.release`)."""
 
 
 @dataclass(frozen=True)
@@ -37,7 +39,7 @@ class ShippedScenario:
 
 def shipped(campaigns: bool = False) -> list[ShippedScenario]:
     """The scenarios and missions that come with the program, by name; with ``campaigns``
-    the Ambush! campaigns (``scenarios/campaigns/``, ``kind = "campaign"``) after them. A
+    the Ambush! campaigns (``ambush_gui/scenarios/campaigns/``, ``kind = "campaign"``) after them. A
     campaign is not a game of its own: the launcher, the editor and the self-test list the
     games, ``list`` and ``resolve`` everything."""
     out = []
@@ -79,6 +81,9 @@ def resolve(name_or_path: str) -> Path:
     p = Path(name_or_path)
     if p.exists():
         return p
+    moved = shipped_name(p)  # scenarios/market-day.toml, as versions before 0.9.0 laid it out
+    if moved is not None:
+        return moved
     every = shipped(campaigns=True)
     for s in every:
         if s.name == name_or_path or s.path.stem == name_or_path:

@@ -37,7 +37,7 @@ SIZES = (100, 1_000, 5_000)
 def alley_table(pieces: int, seed: int = 1) -> dict[str, Any]:
     """Contracting Trouble with ``pieces`` small pieces (rubble, buildings, walls in turn)
     scattered over its 24"x24" table."""
-    data = tomllib.loads((ROOT / "scenarios" / "contracting-trouble.toml").read_text())
+    data = tomllib.loads((ROOT / "ambush_gui" / "scenarios" / "contracting-trouble.toml").read_text())
     corners = np.round(np.random.default_rng(seed).uniform(0, 23.8, (pieces, 2)), 3).tolist()
     kinds = ("rubble", "building", "wall")
     for i, (x, y) in enumerate(corners):
@@ -49,7 +49,7 @@ def alley_table(pieces: int, seed: int = 1) -> dict[str, Any]:
 def ambush_mission(paragraphs: int, loop: bool = False) -> dict[str, Any]:
     """The tutorial with ``paragraphs`` more, each going to the next; the last stops (or,
     with ``loop``, goes back to the first: a loop with no way out)."""
-    data = tomllib.loads((ROOT / "scenarios" / "ambush-tutorial.toml").read_text())
+    data = tomllib.loads((ROOT / "ambush_gui" / "scenarios" / "ambush-tutorial.toml").read_text())
     start = 1000
     for i in range(paragraphs):
         last = i == paragraphs - 1
@@ -60,7 +60,7 @@ def ambush_mission(paragraphs: int, loop: bool = False) -> dict[str, Any]:
 
 
 def hot_spots(count: int) -> dict[str, Any]:
-    data = tomllib.loads((ROOT / "scenarios" / "contracting-trouble.toml").read_text())
+    data = tomllib.loads((ROOT / "ambush_gui" / "scenarios" / "contracting-trouble.toml").read_text())
     data["hot_spots"] = [{"number": i % 5 + 1, "at": [12.0, 12.0]} for i in range(count)]
     return data
 

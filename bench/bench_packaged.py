@@ -5,7 +5,10 @@ the launcher's first frame (run ``python bench/bench_packaged.py [--runs 7]`` af
 The start-up time is wall clock from just before the process is spawned to the launcher's
 first paint, which ``ambush-gui --selftest`` prints (``first-paint <epoch>``) as its
 second step; the process is ended there. The bundle and ``python -m ambush_gui`` are run
-alternately, offscreen, the same number of times, and the medians are compared.
+alternately, offscreen, the same number of times, and the medians are compared. Both run
+from an empty folder, so ``python`` imports its installed copy: ``--python`` names the
+interpreter of the installed program (a virtual environment with the wheel installed;
+by default this one).
 
 The installed package's size is that of the distributions it installs (ambush-gui and its
 dependencies, as pip lists their files), without the Python interpreter itself.
@@ -28,10 +31,11 @@ ROOT = Path(__file__).resolve().parent.parent
 BUNDLE = ROOT / "dist" / "ambush-gui"
 
 
-def startup(cmd: list[str], env: dict[str, str]) -> float:
+def startup(cmd: list[str], env: dict[str, str], cwd: str) -> float:
     """Seconds from spawn to the launcher's first frame."""
     start = time.time()
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    proc = subprocess.Popen(cmd, env=env, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            text=True)
     try:
         assert proc.stdout is not None
         for line in proc.stdout:
@@ -78,6 +82,8 @@ def installed_mb() -> tuple[float, list[str]]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--python", default=sys.executable,
+                    help="the installed program's Python (default: this one)")
     args = ap.parse_args()
     if not (BUNDLE / "ambush-gui").exists():
         sys.exit("build the bundle first: bash packaging/build.sh")
@@ -87,12 +93,12 @@ def main() -> None:
         py_env = env | {k: v for k, v in os.environ.items() if k.startswith("PYTHON")}
         bundle, package = [], []
         for _ in range(args.runs):
-            bundle.append(startup([str(BUNDLE / "ambush-gui"), "--selftest"], env))
-            package.append(startup([sys.executable, "-m", "ambush_gui", "--selftest"], py_env))
+            bundle.append(startup([str(BUNDLE / "ambush-gui"), "--selftest"], env, tmp))
+            package.append(startup([args.python, "-m", "ambush_gui", "--selftest"], py_env, tmp))
     size, dists = installed_mb()
     print(f"bundle  dist/ambush-gui: {du_mb(BUNDLE):.0f} MiB on disk; launcher first frame median "
           f"{statistics.median(bundle):.2f} s (runs: {', '.join(f'{t:.2f}' for t in bundle)})")
-    print(f"package python -m ambush_gui: {size:.0f} MiB in {len(dists)} distributions "
+    print(f"package {args.python} -m ambush_gui: {size:.0f} MiB in {len(dists)} distributions "
           f"({', '.join(dists)}), without Python; launcher first frame median "
           f"{statistics.median(package):.2f} s (runs: {', '.join(f'{t:.2f}' for t in package)})")
 

@@ -84,4 +84,15 @@ else
   cat "$tmp/selftest.log" >&2
   die "the bundle's self-test failed (above)"
 fi
+
+# Its version and its shipped files, as a player sees them: --version prints pyproject's
+# version, and list names every shipped scenario, mission and campaign.
+bare() { env -i PATH="$tmp/bin" HOME="$tmp/home" QT_QPA_PLATFORM=offscreen "$bundle/ambush-gui" "$@"; }
+want=$("$PY" -c 'import tomllib; print(tomllib.load(open("pyproject.toml", "rb"))["project"]["version"])')
+said=$(bare --version)
+[ "$said" = "ambush-gui $want" ] || die "--version says '$said', not 'ambush-gui $want'"
+shipped=$(find ambush_gui/scenarios -maxdepth 2 -name '*.toml' -not -path '*/charts/*' | wc -l)
+listed=$(bare list | wc -l)
+[ "$listed" -eq "$shipped" ] || die "list names $listed files, and $shipped are shipped"
+say "$said; list names all $listed shipped scenarios, missions and campaigns"
 say "done: run dist/ambush-gui/ambush-gui; bash packaging/install-desktop.sh adds it to the desktop's menu"

@@ -89,13 +89,13 @@ def seeds() -> list[Seed]:
     """Every shipped scenario and mission, the charts, a short save of each system, and the
     test table with all seven Force on Force modules on."""
     out = [Seed(p.name, "scenario", ".toml", p.read_text(encoding="utf-8"))
-           for p in sorted((ROOT / "scenarios").glob("*.toml"))]
+           for p in sorted((ROOT / "ambush_gui" / "scenarios").glob("*.toml"))]
     out += [Seed(f"charts/{p.name}", "charts", ".toml", p.read_text(encoding="utf-8"))
-            for p in sorted((ROOT / "scenarios" / "charts").glob("*.toml"))]
+            for p in sorted((ROOT / "ambush_gui" / "scenarios" / "charts").glob("*.toml"))]
     out.append(Seed("save-alley.json", "save", ".json",
-                    short_save(ROOT / "scenarios" / "contracting-trouble.toml")))
+                    short_save(ROOT / "ambush_gui" / "scenarios" / "contracting-trouble.toml")))
     out.append(Seed("save-ambush.json", "save", ".json",
-                    short_save(ROOT / "scenarios" / "ambush-tutorial.toml")))
+                    short_save(ROOT / "ambush_gui" / "scenarios" / "ambush-tutorial.toml")))
     table = ROOT / "tests" / "alley" / "fof" / "all-modules.toml"  # all seven modules on
     if table.exists():
         out.append(Seed(f"tests/{table.name}", "scenario", ".toml", table.read_text(encoding="utf-8")))
@@ -396,7 +396,7 @@ def load_and_play(kind: str, path: Path, decisions: int) -> Callable[[], None] |
         if not _CHART_MISSION:
             from ambush_gui.core.files import read_data
 
-            _CHART_MISSION.append(read_data(ROOT / "scenarios" / "ambush-tutorial.toml"))
+            _CHART_MISSION.append(read_data(ROOT / "ambush_gui" / "scenarios" / "ambush-tutorial.toml"))
 
         def chart_game() -> None:
             try:  # the charts are the mission's reference: a mission they no longer fit is refused

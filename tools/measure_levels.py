@@ -33,7 +33,7 @@ def table_scenarios() -> list[str]:
     from ambush_gui import systems
 
     names = []
-    for path in sorted((ROOT / "scenarios").glob("*.toml")):
+    for path in sorted((ROOT / "ambush_gui" / "scenarios").glob("*.toml")):
         if systems.load_scenario(path).spec.system == "alley":
             names.append(path.stem)
     return names

@@ -2,7 +2,7 @@
 
 The seeds name these charts but print none of their numbers (checklist FC-005,
 FC-020, FC-027, FC-038, AR-041, AR-106). The project ships original values in
-``scenarios/charts/ambush-charts.toml``, designed to give the procedures the
+``ambush_gui/scenarios/charts/ambush-charts.toml``, designed to give the procedures the
 feel the seeds describe; ``docs/rules/ambush-charts.md`` gives every table and
 why its numbers are what they are. Owners of the printed game can enter the
 published numbers in the same file.
@@ -49,8 +49,9 @@ from pydantic_core import PydanticCustomError
 
 from ambush_gui.core.errors import InputError
 from ambush_gui.core.files import read_data, validate
+from ambush_gui.release import CHARTS_FILE
 
-CHARTS_PATH = Path(__file__).resolve().parents[2] / "scenarios" / "charts" / "ambush-charts.toml"
+CHARTS_PATH = CHARTS_FILE
 """The shipped charts file."""
 
 FACES = range(10)
@@ -534,7 +535,7 @@ class ClearJamChart(Strict):
 
 
 class ChartsFile(Strict):
-    """The whole Chart Reference Screen (``scenarios/charts/ambush-charts.toml``)."""
+    """The whole Chart Reference Screen (``ambush_gui/scenarios/charts/ambush-charts.toml``)."""
 
     format: Literal[1] = 1
     system: Literal["ambush"] = "ambush"

@@ -24,6 +24,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
+from ambush_gui import release
 from ambush_gui.core.decisions import IllegalDecision
 from ambush_gui.core.errors import InputError, SaveError
 from ambush_gui.core.files import atomic_write, read_data, validate
@@ -116,6 +117,9 @@ class SaveFile(BaseModel):
             "format 4, a branch: every face thrown before the branch point, in order; the dice "
             "throw these first, then from the seed"))
     branched_from: Branched | None = None
+    program_version: str = Field(
+        default="", max_length=40, description="the version of the program that wrote the save "
+        "(0.9.0 on; shown, never replayed: a save without it loads the same)")
 
 
 _SCENARIO_DATA: dict[int, tuple[Any, dict[str, Any], str]] = {}
@@ -189,6 +193,7 @@ def to_data(game: Game, players: dict[str, str] | None = None,
         "decisions": game.decisions,
         "state_hash": sealed_hash(game, proof),
         "saved": datetime.now(UTC).isoformat(timespec="seconds"),
+        "program_version": release.version(),
         "players": dict(players or {}),
         "proof": proof,
     }

@@ -36,6 +36,7 @@ from ambush_gui.core.words import count
 from ambush_gui.gui.launcher_cards import CardGrid, balance_table, card_info
 from ambush_gui.gui.shared import paths, theme
 from ambush_gui.gui.shared.game_window import recent_games, remember_level, saved_level
+from ambush_gui.release import shipped_name
 
 MODES = {
     "alley": [
@@ -103,8 +104,8 @@ class Launcher(QDialog):
         self.mode_box.setContentsMargins(0, 0, 0, 0)
         self.mode_group = QButtonGroup(self)
         last = QSettings("ambush-gui", "ambush-gui").value("launcher/scenario")
-        if last:  # the scenario picked last time
-            i = self.scenario.findData(str(last))
+        if last:  # the scenario picked last time (where versions before 0.9.0 kept it too)
+            i = self.scenario.findData(str(shipped_name(str(last)) or last))
             if i >= 0:
                 self.scenario.setCurrentIndex(i)
         self.cards.choose(self.scenario.currentIndex())

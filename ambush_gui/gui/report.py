@@ -68,6 +68,7 @@ class Report:
     story: list[Event | Moment]
     players: dict[str, str]
     source: str
+    saved_by: str = ""  # the version of the program that wrote the save ("": before 0.9.0)
 
     @property
     def moments(self) -> list[Moment]:
@@ -163,7 +164,7 @@ def collect(save: str | Path) -> Report:
     rec.close()  # the last throw's moment
     if rec.board is not None:
         rec.board.close()
-    return Report(game, rec.story, dict(sf.players), str(save))
+    return Report(game, rec.story, dict(sf.players), str(save), sf.program_version)
 
 
 # -- the pictures -------------------------------------------------------------------------
@@ -274,6 +275,7 @@ table { border-collapse: collapse; margin: 6px 0 12px; }
 th, td { border: 1px solid #c9ced2; padding: 3px 8px; text-align: left; vertical-align: top; }
 th { background: #e4e7ea; } td.pts { text-align: right; font-weight: bold; }
 tr.sub td { background: #eef0f2; font-weight: bold; }
+footer { color: #5b6770; font-size: 90%; border-top: 1px solid #c9ced2; margin-top: 28px; padding-top: 6px; }
 """
 
 
@@ -505,8 +507,17 @@ def page(report: Report) -> str:
     if contents:
         parts += ["<h3>Big moments</h3>", f"<ol>{contents}</ol>"]
     parts += story_html(report) + victory_html(report) + options_html(report)
-    parts.append("</body></html>")
+    parts += [footer_html(report), "</body></html>"]
     return "\n".join(parts)
+
+
+def footer_html(report: Report) -> str:
+    """The page's last line: which version wrote the report, and which the game's save."""
+    from ambush_gui import release
+
+    saved = (f"the game was saved by version {esc(report.saved_by)}" if report.saved_by
+             else "the game was saved by a version before 0.9.0")
+    return f"<footer>Written by {esc(release.titled())}; {saved}.</footer>"
 
 
 def default_name(game: Any) -> str:

@@ -23,7 +23,7 @@ from ambush_gui.core.decisions import IllegalDecision
 from ambush_gui.core.dice import Dice, Die
 from ambush_gui.core.errors import ScenarioError
 
-CT = Path(__file__).resolve().parents[2] / "scenarios" / "contracting-trouble.toml"
+CT = Path(__file__).resolve().parents[2] / "ambush_gui" / "scenarios" / "contracting-trouble.toml"
 
 
 def ct(scale: float = 1.0) -> AlleyGame:

@@ -24,7 +24,7 @@ from ambush_gui.core.files import read_data
 from ambush_gui.core.geometry import CoverClass
 from tests.alley import kit
 
-CT = Path(__file__).resolve().parents[2] / "scenarios" / "contracting-trouble.toml"
+CT = Path(__file__).resolve().parents[2] / "ambush_gui" / "scenarios" / "contracting-trouble.toml"
 
 
 def problems(data: dict[str, Any]) -> list[tuple[str, str]]:

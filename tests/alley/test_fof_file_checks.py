@@ -15,7 +15,7 @@ import pytest
 from ambush_gui.alley.scenario import Scenario
 from ambush_gui.core.errors import ScenarioError
 
-MARKET_DAY = Path(__file__).resolve().parents[2] / "scenarios" / "market-day.toml"
+MARKET_DAY = Path(__file__).resolve().parents[2] / "ambush_gui" / "scenarios" / "market-day.toml"
 BASE = tomllib.loads(MARKET_DAY.read_text(encoding="utf-8"))
 SOURCE = "my-market.toml"
 

@@ -19,7 +19,7 @@ from ambush_gui.alley.game import AlleyGame
 from tests.alley.fof_scenarios import computer_games
 
 ROOT = Path(__file__).resolve().parents[2]
-FILE = ROOT / "scenarios" / "market-day.toml"
+FILE = ROOT / "ambush_gui" / "scenarios" / "market-day.toml"
 
 
 def game(seed: int = 0) -> AlleyGame:

@@ -15,7 +15,7 @@ from ambush_gui.alley.scenario import Scenario
 from tests.alley import kit
 from tests.alley.test_interrupts import duel, misses
 
-CT = Path(__file__).resolve().parents[2] / "scenarios" / "contracting-trouble.toml"
+CT = Path(__file__).resolve().parents[2] / "ambush_gui" / "scenarios" / "contracting-trouble.toml"
 RIFLES = ("rifle",) * 4
 
 

@@ -19,7 +19,7 @@ from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.dice import Dice, Die
 from tests.alley import kit
 
-CT = Path(__file__).resolve().parents[2] / "scenarios" / "contracting-trouble.toml"
+CT = Path(__file__).resolve().parents[2] / "ambush_gui" / "scenarios" / "contracting-trouble.toml"
 SPOTS = [(1, (12, 20)), (2, (20, 12)), (3, (4, 20)), (4, (20, 4)), (5, (20, 20))]
 S, L = FigureKind.SOLDIER, FigureKind.LEADER
 NONE = "none"

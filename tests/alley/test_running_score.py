@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def load(name: str) -> AlleyGame:
-    return systems.new_game(systems.load_scenario(ROOT / "scenarios" / f"{name}.toml"), 0)  # type: ignore[return-value]
+    return systems.new_game(systems.load_scenario(ROOT / "ambush_gui" / "scenarios" / f"{name}.toml"), 0)  # type: ignore[return-value]
 
 
 def fig(g: AlleyGame, fid: str):  # type: ignore[no-untyped-def]

@@ -20,7 +20,7 @@ from ambush_gui.core.dice import Dice
 from ambush_gui.core.errors import ScenarioError
 from tests.alley import kit
 
-CT = Path(__file__).resolve().parents[2] / "scenarios" / "contracting-trouble.toml"
+CT = Path(__file__).resolve().parents[2] / "ambush_gui" / "scenarios" / "contracting-trouble.toml"
 
 
 def ct(script: list[int] | None = None) -> AlleyGame:

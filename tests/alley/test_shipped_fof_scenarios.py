@@ -24,6 +24,6 @@ SCENARIOS = [  # file name, title, modules in the order the file gives them
 @pytest.mark.parametrize(("name", "title", "modules"), SCENARIOS)
 def test_it_is_shipped_validates_without_a_warning_and_lists_its_modules(
         name: str, title: str, modules: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    path = ROOT / "scenarios" / f"{name}.toml"
+    path = ROOT / "ambush_gui" / "scenarios" / f"{name}.toml"
     validates_without_a_warning(path, name, title, capsys)
     lists_its_modules(path, name, modules, capsys)

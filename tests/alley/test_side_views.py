@@ -18,7 +18,7 @@ from ambush_gui.core.events import Event
 from ambush_gui.core.view import ALL, PUBLIC, View, holds_secrets, secret_holders
 from tests.alley import kit
 
-MARKET_DAY = Path(__file__).resolve().parents[2] / "scenarios" / "market-day.toml"
+MARKET_DAY = Path(__file__).resolve().parents[2] / "ambush_gui" / "scenarios" / "market-day.toml"
 
 
 def _game(**device: Any) -> Any:

@@ -28,7 +28,7 @@ from tests.alley.fof_scenarios import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-FILE = ROOT / "scenarios" / "the-chlorine-house.toml"
+FILE = ROOT / "ambush_gui" / "scenarios" / "the-chlorine-house.toml"
 SIDES = ("Mounted Gendarmerie", "Valley Front")
 
 

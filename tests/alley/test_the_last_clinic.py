@@ -35,7 +35,7 @@ from tests.alley.fof_scenarios import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-FILE = ROOT / "scenarios" / "the-last-clinic.toml"
+FILE = ROOT / "ambush_gui" / "scenarios" / "the-last-clinic.toml"
 SIDES = ("Mountain Rifles", "Hill Brigade")
 
 

@@ -22,7 +22,7 @@ from ambush_gui.alley.model import Side
 from tests.alley.fof_scenarios import computer_games
 
 ROOT = Path(__file__).resolve().parents[2]
-FILE = ROOT / "scenarios" / "the-orchard-battery.toml"
+FILE = ROOT / "ambush_gui" / "scenarios" / "the-orchard-battery.toml"
 
 
 def game(seed: int = 0) -> AlleyGame:

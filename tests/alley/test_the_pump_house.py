@@ -28,7 +28,7 @@ from tests.alley.fof_scenarios import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-FILE = ROOT / "scenarios" / "the-pump-house.toml"
+FILE = ROOT / "ambush_gui" / "scenarios" / "the-pump-house.toml"
 HELD = {"first": "pump-house", "second": "gatehouse", "mortar": "mortar-pit"}
 
 

@@ -27,7 +27,7 @@ from tests.alley.fof_scenarios import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-FILE = ROOT / "scenarios" / "the-signal-box.toml"
+FILE = ROOT / "ambush_gui" / "scenarios" / "the-signal-box.toml"
 
 
 def game(seed: int = 0) -> AlleyGame:

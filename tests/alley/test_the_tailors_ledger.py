@@ -24,8 +24,8 @@ from ambush_gui.core.dice import Dice
 from tests.alley.fof_scenarios import computer_games, score_lines
 
 ROOT = Path(__file__).resolve().parents[2]
-LEDGER = ROOT / "scenarios" / "the-tailors-ledger.toml"
-CT = ROOT / "scenarios" / "contracting-trouble.toml"
+LEDGER = ROOT / "ambush_gui" / "scenarios" / "the-tailors-ledger.toml"
+CT = ROOT / "ambush_gui" / "scenarios" / "contracting-trouble.toml"
 
 
 def ledger() -> AlleyGame:

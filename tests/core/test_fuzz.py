@@ -46,7 +46,7 @@ def test_every_shipped_file_is_fuzzed(files: list) -> None:
     kinds = {f.kind for f in files}
     names = {f.name for f in files}
     assert kinds == {"scenario", "charts", "save"}
-    assert {p.name for p in (ROOT / "scenarios").glob("*.toml")} <= names
+    assert {p.name for p in (ROOT / "ambush_gui" / "scenarios").glob("*.toml")} <= names
     assert {"save-alley.json", "save-ambush.json"} <= names
 
 

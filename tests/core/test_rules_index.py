@@ -25,7 +25,7 @@ DATA = ROOT / "ambush_gui" / "data"
 
 def _program_files() -> list[Path]:
     files = [p for p in (ROOT / "ambush_gui").rglob("*") if p.suffix in (".py", ".toml", ".json")]
-    files += [p for p in (ROOT / "scenarios").rglob("*") if p.suffix in (".toml", ".json")]
+    files += [p for p in (ROOT / "ambush_gui" / "scenarios").rglob("*") if p.suffix in (".toml", ".json")]
     return [p for p in files if p.parent != DATA]  # the index itself cites every ID
 
 

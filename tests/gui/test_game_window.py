@@ -182,3 +182,14 @@ def test_the_launcher_names_the_sides_as_the_scenario_does(qtbot: Any) -> None:
     dlg.scenario.setCurrentIndex(dlg.scenario.findText("Contracting Trouble!"))
     assert modes()[1:3] == ["Play the US Marines (Regulars) against the computer",
                             "Play the Insurgents against the computer"]
+
+
+def test_the_about_box_says_the_version(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33: Help > About names the version a player can quote."""
+    from ambush_gui import release
+
+    said: list[str] = []
+    monkeypatch.setattr(QMessageBox, "about", lambda parent, title, text: said.append(text))
+    win = window(qtbot, played(decisions=0))
+    win.about()
+    assert said and f"ambush-gui {release.version()}" in said[0]

@@ -21,7 +21,7 @@ from ambush_gui.gui.table.items import LabelItem
 from ambush_gui.gui.table.window import MainWindow
 from ambush_gui.systems import computer_choice
 
-MARKET_DAY = Path(__file__).resolve().parents[2] / "scenarios" / "market-day.toml"
+MARKET_DAY = Path(__file__).resolve().parents[2] / "ambush_gui" / "scenarios" / "market-day.toml"
 # what would tell the Regular player of the bomb, or that the Insurgents were asked about it
 TRACES = ("road-bomb", "Medium IED", "set off", "under Station Road", "hidden move",
           "hidden from the Regulars")

@@ -248,3 +248,15 @@ def test_the_ambush_length_defaults_are_the_missions_own() -> None:
     from ambush_gui.ambush.mission import DEFAULT_ROUND_LIMIT, DEFAULT_TURN_LIMIT
 
     assert (lc.AMBUSH_TURN_LIMIT, lc.AMBUSH_ROUND_LIMIT) == (DEFAULT_TURN_LIMIT, DEFAULT_ROUND_LIMIT)
+
+
+def test_the_scenario_picked_before_0_9_is_picked_again(qtbot: Any) -> None:
+    """Issue 33: the launcher remembers the scenario picked last by its path, and versions
+    before 0.9.0 kept the shipped files beside the package: that setting still picks it."""
+    from PySide6.QtCore import QSettings
+
+    old = "/home/someone/ambush-gui/scenarios/market-day.toml"
+    QSettings("ambush-gui", "ambush-gui").setValue("launcher/scenario", old)
+    dlg = Launcher()
+    qtbot.addWidget(dlg)
+    assert dlg.scenario.currentData() == str(systems.SCENARIO_DIR / "market-day.toml")

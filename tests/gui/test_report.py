@@ -280,3 +280,18 @@ def test_file_export_report_in_both_windows(qtbot: Any, tmp_path: Path,
         window.close()
     assert asked[0].endswith("contracting-trouble-report.html")
     assert Path(asked[1]).name.endswith("-report.html") and "hedgerow" in asked[1]
+
+
+def test_the_footer_names_the_version_that_wrote_the_report_and_the_save(
+        qapp: Any, tmp_path: Path) -> None:
+    """Issue 33: a report says which version wrote it, and which version saved the game
+    (a save from before 0.9.0 records none)."""
+    from ambush_gui import release
+
+    out = tmp_path / "hedgerow.html"
+    report.write(HEDGEROW, out)
+    footer = out.read_text(encoding="utf-8").rsplit("<footer>", 1)[1]
+    assert footer.startswith(f"Written by ambush-gui {release.version()}; the game was saved by a "
+                             "version before 0.9.0.</footer>")
+    told = report.Report(None, [], {}, "game.json", "0.9.0")
+    assert "the game was saved by version 0.9.0." in report.footer_html(told)

@@ -2,7 +2,7 @@
 
 Qt-free. The pieces:
 
-- :mod:`.spec` the campaign file's schema (``scenarios/campaigns/*.toml``) and its settings;
+- :mod:`.spec` the campaign file's schema (``ambush_gui/scenarios/campaigns/*.toml``) and its settings;
 - :mod:`.campaign` :class:`Campaign`, a validated campaign file with its missions loaded,
   and :meth:`Campaign.mission_for`, a mission with the chosen men in its squad's slots;
 - :mod:`.roster` the record pad: :class:`Soldier`, :class:`Roster`, recruits;

@@ -19,9 +19,10 @@ from ambush_gui.ambush.mission import shipped as shipped_missions
 from ambush_gui.ambush.mission.words import plain_words
 from ambush_gui.core.errors import ScenarioError, shown
 from ambush_gui.core.files import path_tokens, read_data, validate
+from ambush_gui.release import CAMPAIGNS_DIR, shipped_name
 
-CAMPAIGNS = Path(__file__).resolve().parents[3] / "scenarios" / "campaigns"
-"""Where the shipped campaigns are."""
+CAMPAIGNS = CAMPAIGNS_DIR
+"""Where the shipped campaigns are (package data: :mod:`ambush_gui.release`)."""
 
 END = "end"
 """A branch to this ends the campaign."""
@@ -93,6 +94,7 @@ def find_mission(ref: str, base: Path | None) -> Path | None:
         p = (base / ref).resolve()
         if p.is_file():
             return p
+        return shipped_name(p)  # a shipped mission where versions before 0.9.0 kept it
     return None
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from enum import StrEnum
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -16,8 +15,9 @@ from pydantic_core import PydanticCustomError
 from ambush_gui.ambush.charts import Charts, Faces, Side, Stance
 from ambush_gui.ambush.fire import Term
 from ambush_gui.core.hexgrid import Hex, HexMap, Hexside
+from ambush_gui.release import SCENARIOS_DIR
 
-SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios"
+SCENARIOS = SCENARIOS_DIR
 """Where the shipped missions are."""
 
 ACTION_NUMBERS = range(10)

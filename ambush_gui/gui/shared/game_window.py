@@ -1281,9 +1281,12 @@ class GameWindow(QMainWindow):
 
     # -- help ---------------------------------------------------------------------------------
     def about(self) -> None:
+        from ambush_gui import release
+
         QMessageBox.about(self, "About ambush-gui",
-                          "<b>ambush-gui</b><br>Ambush Alley and Ambush! on your computer, every rule "
-                          "enforced and every die shown.<br><br>The game is autosaved after every decision.")
+                          f"<b>{release.titled()}</b><br>Ambush Alley, Force on Force and Ambush! on "
+                          "your computer, every rule enforced and every die shown.<br><br>The game "
+                          "is autosaved after every decision.")
 
     def quit_app(self) -> None:
         """File > Quit quits the application, every window with it (not this one only)."""

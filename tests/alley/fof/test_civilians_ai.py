@@ -71,7 +71,7 @@ def test_a_hostile_mob_blocks_the_nearest_regular_and_taunts_the_nearest() -> No
 
 
 def soak_scenario() -> Scenario:
-    data = tomllib.loads(Path("scenarios/contracting-trouble.toml").read_text())
+    data = tomllib.loads(Path("ambush_gui/scenarios/contracting-trouble.toml").read_text())
     data = copy.deepcopy(data)
     data["modules"] = ["civilians"]
     w, h = data["table"]["width"], data["table"]["height"]

@@ -33,7 +33,7 @@ ALL_MODULES = Path(__file__).with_name("all-modules.toml")
 
 def fof_scenarios() -> list[Path]:
     """Every shipped scenario that switches a Force on Force module on, and the test table."""
-    shipped = [p for p in sorted((ROOT / "scenarios").glob("*.toml"))
+    shipped = [p for p in sorted((ROOT / "ambush_gui" / "scenarios").glob("*.toml"))
                if tomllib.loads(p.read_text(encoding="utf-8")).get("modules")]
     return [*shipped, ALL_MODULES]
 

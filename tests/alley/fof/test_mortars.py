@@ -365,14 +365,14 @@ def test_computer_games_with_mortars_and_nbc_keep_every_invariant() -> None:
     """Contracting Trouble with a Regular light mortar team, an Insurgent Medium one, MOPP and
     an NBC environment: both computer players play it out, no exception, no broken invariant."""
     import tomllib
-    from pathlib import Path
 
     from ambush_gui.ai.alley_ai import AlleyAI
     from ambush_gui.ai.simulate import play_out
     from ambush_gui.alley import invariants
     from ambush_gui.alley.scenario import Scenario
+    from ambush_gui.systems import SCENARIO_DIR
 
-    data = tomllib.loads((Path(__file__).parents[3] / "scenarios" / "contracting-trouble.toml").read_text())
+    data = tomllib.loads((SCENARIO_DIR / "contracting-trouble.toml").read_text())
     regular, insurgent = "alpha", "i1"
     data["modules"] = ["mortars", "nbc"]
     data["mortars"] = {"teams": {regular: "light", insurgent: "medium"}, "medium_direct_lay": True}

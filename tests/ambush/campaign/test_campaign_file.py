@@ -85,7 +85,7 @@ def test_a_mission_beside_the_campaign_that_does_not_load_is_named_with_its_prob
 def test_a_mission_beside_the_campaign_loads_by_its_relative_path(tmp_path: Path) -> None:
     (tmp_path / "m").mkdir()
     (tmp_path / "m" / "farm.toml").write_bytes(
-        (ROOT / "scenarios" / "ambush-tutorial.toml").read_bytes())
+        (ROOT / "ambush_gui" / "scenarios" / "ambush-tutorial.toml").read_bytes())
     data = kit.two()
     data["missions"][0]["mission"] = "m/farm.toml"
     c = Campaign.from_data(data, str(tmp_path / "c.toml"))

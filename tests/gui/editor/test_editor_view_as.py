@@ -17,7 +17,7 @@ from ambush_gui.gui.editor.table.items import IedItem
 from .test_editor_fof import choose
 from .test_editor_table import click, make_page
 
-MARKET_DAY = Path(__file__).resolve().parents[3] / "scenarios" / "market-day.toml"
+MARKET_DAY = Path(__file__).resolve().parents[3] / "ambush_gui" / "scenarios" / "market-day.toml"
 
 
 def _ieds(page: Any) -> list[IedItem]:

@@ -607,7 +607,7 @@ def test_every_table_tool_is_on_the_toolbar_at_1280_wide_not_in_its_overflow_men
     """Issue 28's editor play-test at 1280x800: the Escort, Aid station and zone tools fell
     into the toolbar's "»" menu, out of sight. The tools have a row of their own; Grid,
     Snap, Turn, Delete and Fit sit on the first row beside the scenario's actions."""
-    win = editor(qtbot, Path(__file__).resolve().parents[3] / "scenarios" / "market-day.toml")
+    win = editor(qtbot, Path(__file__).resolve().parents[3] / "ambush_gui" / "scenarios" / "market-day.toml")
     win.resize(1280, 800)
     qtbot.waitUntil(lambda: win.page_bar.width() <= 1280)
     win.layout().activate()

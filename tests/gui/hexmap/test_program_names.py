@@ -24,8 +24,7 @@ from ambush_gui.ambush.model import Side
 from ambush_gui.core import saves
 from ambush_gui.gui.hexmap.wording import german_names, shown
 
-MISSIONS = sorted(p.stem for p in Path(systems.__file__).resolve().parent.parent.glob(
-    "scenarios/ambush-*.toml"))
+MISSIONS = sorted(p.stem for p in systems.SCENARIO_DIR.glob("ambush-*.toml"))
 SEEDS = (1, 2, 3)
 KEY = re.compile(r"[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+")
 PROGRAM = re.compile(

@@ -321,7 +321,7 @@ def test_a_minefield_too_small_for_its_plate_keeps_its_area_in_sight(qtbot: Any)
     name plate laid over it whole, so the player saw a plate and no mined ground, and
     drove across the plate's edge (outside the field: no test) thinking it was the field.
     A plate too big for its field stands beside it; the hatched area stays uncovered."""
-    game = AlleyGame(Scenario.load(Path(__file__).parents[3] / "scenarios"
+    game = AlleyGame(Scenario.load(Path(__file__).parents[3] / "ambush_gui" / "scenarios"
                                    / "the-orchard-battery.toml"), 7)
     view = _view(qtbot, game)
     scene = view.table
