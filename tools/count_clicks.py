@@ -14,7 +14,10 @@ A fire's clicks are every click from the end of the previous action to the fire'
 decision: declaring it (the target, or the interruption, reaction or Overwatch unit
 that fires), the windows it opens for the other side (interrupting the fire, or not),
 matching the dice and choosing casualties. Activations, plans, moves and placements end
-an action; a fire's matching and casualties belong to it.
+an action; a fire's matching and casualties belong to it. In hot-seat the seat passes
+between the players (gui/shared/curtain.py): the clicks that hand it over before a
+fire's decision ("Hand the seat to ...", then the next player's "I am ...") are the
+fire's too, counted as "hand-over".
 
 The same script measures any commit whose window has ``clicks_for`` (be93a03 on):
 
@@ -76,6 +79,12 @@ def play(seed: int, turns: int, app: QApplication) -> Game:
     """Play ``turns`` hot-seat turns of seed ``seed`` through the window; count clicks."""
     from ambush_gui.gui.table.window import MainWindow
 
+    try:
+        from ambush_gui.gui.shared.curtain import Curtain
+
+        Curtain.ARM_MS = 0  # the button's sleep is against a held key, not a scripted click
+    except ImportError:  # a commit from before the hand-over (the script measures old ones)
+        pass
     game = systems.new_game(systems.load_scenario(systems.resolve("contracting-trouble")), seed)
     controller = GameController(game, {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}, delay_ms=0)
     win = MainWindow(controller)
@@ -85,11 +94,26 @@ def play(seed: int, turns: int, app: QApplication) -> Game:
     app.processEvents()
     ai = AlleyAI()
     out = Game(seed)
-    timeline: list[tuple[str, Any]] = []  # ("decision", (kind, clicks)) and ("fire", text)
+    timeline: list[tuple[str, Any]] = []  # ("decision", (kind, clicks)), ("hand-over", ...), ("fire", text)
+    seen = 0  # log events already looked at for fires
+
+    def fires_logged() -> None:
+        nonlocal seen
+        g = controller.game
+        for e in g.log.events[seen:]:
+            if e.kind == "fire" and "firepower" in e.data:
+                timeline.append(("fire", (g.state.turn, e.text)))
+        seen = len(g.log.events)
+
     while (d := controller.pending()) is not None and controller.game.state.turn <= turns:
+        n = len(controller.game.decisions)
+        # the seat first: a decision the engine answers for the player waits for its seat
+        timeline.append(("hand-over", (d.kind, take_the_seat(win, app))))
+        fires_logged()
+        if (d := controller.pending()) is None:
+            break
         g = controller.game
         answer = ai.choose(g, d)
-        n, e0 = len(g.decisions), len(g.log.events)
         if d.kind in ON_THE_TABLE:
             win._answer(answer)
             clicks = 0
@@ -108,14 +132,33 @@ def play(seed: int, turns: int, app: QApplication) -> Game:
         assert len(g.decisions) > n, (d, answer)
         out.forced += len(g.decisions) - n - 1
         timeline.append(("decision", (d.kind, clicks)))
-        for e in g.log.events[e0:]:
-            if e.kind == "fire" and "firepower" in e.data:
-                timeline.append(("fire", (g.state.turn, e.text)))
+        fires_logged()
     win.close()
     win.deleteLater()
     app.processEvents()
     out.fires = attribute(seed, timeline)
     return out
+
+
+def take_the_seat(win: Any, app: QApplication) -> int:
+    """Hot-seat hand-overs before the next question shows, clicked as people click them:
+    the seated player's "Hand the seat to ..." button when he has nothing to decide, then
+    the next player's button on the curtain. Returns the clicks."""
+    from PySide6.QtWidgets import QPushButton
+
+    clicks = 0
+    for _ in range(8):
+        passing, curtain = getattr(win, "pass_widget", None), getattr(win, "curtain", None)
+        if passing is not None:
+            button = passing.findChild(QPushButton)
+        elif curtain is not None and curtain.isVisible():
+            button = curtain.button
+        else:
+            return clicks
+        QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+        clicks += 1
+        app.processEvents()
+    raise AssertionError("the seat was never taken")
 
 
 def already_selected(w: Any) -> bool:
@@ -139,11 +182,12 @@ def attribute(seed: int, timeline: list[tuple[str, Any]]) -> list[Fire]:
             fires.append(current)
             pending = Counter()
             continue
-        kind, clicks = item
+        kind, clicks = item  # a decision's clicks, or the hand-overs before it
+        key = what if what == "hand-over" else kind.value
         if kind in AFTER_FIRE and current is not None:
-            current.clicks[kind.value] += clicks
+            current.clicks[key] += clicks
         elif kind in FIRE_KINDS:
-            pending[kind.value] += clicks
+            pending[key] += clicks
             current = None
         else:  # an activation, a plan, a move: the action is over
             pending, current = Counter(), None

@@ -5,7 +5,7 @@ cover each other and carry them out across the nearest friendly edge; the
 Insurgents interrupt moving Marines in the open, fire where the odds are best, wait
 on the contractors' way out, spend every interruption they have on the unit carrying
 the contractors, and Close Assault it (or any team) when the engine's dice favour it
-(see :mod:`ambush_gui.ai.alley_insurgent` and docs/performance.md). Every answer
+(see :mod:`ambush_gui.ai.alley_insurgent` and docs/history.md). Every answer
 goes through ``Decision.validate``, so it is always legal.
 """
 

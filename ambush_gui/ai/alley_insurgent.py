@@ -15,7 +15,8 @@ the engine's own rule, read through its own functions:
 
 The helpers here answer the questions the player asks about those levers: which unit
 carries the contractors, where its way out runs, and how a Close Assault would go.
-docs/performance.md ("The computer player") says how far they get, and what is left.
+docs/history.md ("The Insurgent computer player on Contracting Trouble") says how far
+they got, and what was tried.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The Insurgent computer player goes after the contractors' carrier (ambush_gui.ai).
 
 Hand-built positions (tests/alley/kit.py) pin what the player does with the levers
-docs/performance.md names: every unit that sees the carrier interrupts its move, the
+docs/history.md names: every unit that sees the carrier interrupts its move, the
 best shot goes first and at the earliest point (the lost inch, AA-085, hurts most
 there), a gang that can reach the carrier goes in with a Close Assault, and fresh
 Insurgents arrive across the carrier's way out.

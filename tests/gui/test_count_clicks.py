@@ -6,6 +6,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from ambush_gui.core.decisions import DecisionKind as K
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
@@ -49,3 +51,31 @@ def test_a_selected_card_is_not_clicked_again_but_a_ticked_box_is(qtbot: Any) ->
     tick.setChecked(True)
     assert count_clicks.already_selected(card)
     assert not count_clicks.already_selected(other) and not count_clicks.already_selected(tick)
+
+
+def test_hand_over_clicks_go_to_the_fire_they_served() -> None:
+    timeline: list[tuple[str, Any]] = [
+        ("hand-over", (K.FIRE, 0)),
+        ("decision", (K.FIRE, 2)),
+        ("hand-over", (K.INTERRUPT, 2)),  # the seat to the other player and his "I am" button
+        ("decision", (K.INTERRUPT, 1)),
+        ("fire", (1, "Fire: Alpha fires at Gunmen")),
+        ("hand-over", (K.MATCH, 2)),  # and back for the dice the fire threw
+        ("decision", (K.MATCH, 1)),
+        ("hand-over", (K.ACTIVATE, 1)),  # a new action's hand-over is no fire's
+        ("decision", (K.ACTIVATE, 2)),
+    ]
+    fires = count_clicks.attribute(3, timeline)
+    assert [f.total for f in fires] == [8]
+    assert dict(fires[0].clicks) == {"fire": 2, "hand-over": 4, "interrupt": 1, "match": 1}
+
+
+@pytest.mark.hand_over
+def test_a_hot_seat_turn_is_played_through_its_hand_overs(qtbot: Any) -> None:
+    """The seat passes between the players (gui/shared/curtain.py): the script takes it as
+    they do, and the fires count those clicks (the script stopped at the first curtain)."""
+    from PySide6.QtWidgets import QApplication
+
+    game = count_clicks.play(1, 1, QApplication.instance())
+    assert game.fires and game.asked
+    assert sum(f.clicks["hand-over"] for f in game.fires) > 0
