@@ -1,0 +1,131 @@
+"""The manual (docs/manual, package data ambush_gui/manual): reachable from every window
+(Help ▸ Manual, Shift+F1), the launcher and F1, and whole: every link and picture resolves."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from ambush_gui.gui.shared.manual import ManualWindow, manual_dir, resolve  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = ("index.md", "playing-ambush-alley.md", "force-on-force.md", "playing-ambush.md",
+         "two-machines.md", "designing.md", "rules-options.md")
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")  # [text](target) and ![alt](image)
+
+
+@pytest.fixture(autouse=True)
+def private_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AMBUSH_GUI_DATA", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+@pytest.fixture
+def closes(qtbot: Any) -> Iterator[None]:
+    """The manual is one window owned by none: close it after the test."""
+    yield
+    from PySide6.QtWidgets import QApplication
+
+    for w in QApplication.topLevelWidgets():
+        w.close()
+        w.deleteLater()
+    QApplication.processEvents()
+
+
+def manual_windows() -> list[ManualWindow]:
+    from PySide6.QtWidgets import QApplication
+
+    return [w for w in QApplication.topLevelWidgets() if isinstance(w, ManualWindow) and w.isVisible()]
+
+
+def shows_index(win: ManualWindow) -> bool:
+    return win.page.name == "index.md" and "Playing Ambush Alley" in win.browser.toPlainText()
+
+
+def test_the_manual_is_package_data_and_docs_manual_is_the_same_folder() -> None:
+    assert manual_dir().is_dir() and manual_dir() == ROOT / "ambush_gui" / "manual"
+    assert (ROOT / "docs" / "manual").resolve() == manual_dir().resolve()
+    for page in PAGES:
+        assert (manual_dir() / page).is_file(), page
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_link_and_picture_resolves(page: str) -> None:
+    """Read from the clone's docs/manual, as a reader of the docs folder does (the links to
+    ../../docs/ resolve from the package folder too: both are two levels down)."""
+    for where in (ROOT / "docs" / "manual", manual_dir()):
+        text = (where / page).read_text(encoding="utf-8")
+        for target in LINK.findall(text):
+            if target.startswith(("http://", "https://", "#")):
+                continue
+            path = resolve(where / page, target.split("#")[0])
+            assert path is not None and path.exists(), f"{page}: {target} does not resolve from {where}"
+
+
+def test_every_picture_in_the_folder_is_used() -> None:
+    used = {Path(t).name for p in PAGES for t in LINK.findall((manual_dir() / p).read_text())}
+    unused = [p.name for p in (manual_dir() / "img").glob("*.png") if p.name not in used]
+    assert not unused, f"pictures no page shows: {unused}"
+
+
+def test_help_manual_in_a_game_window_opens_the_index(qtbot: Any, closes: None) -> None:
+    from tests.gui.table.test_playthrough import HOTSEAT, open_window
+
+    win = open_window(qtbot, HOTSEAT)
+    action = next(a for a in win.findChildren(type(win.undo_action)) if a.text() == "&Manual")
+    assert action.shortcut().toString() == "Shift+F1"
+    action.trigger()
+    action.trigger()
+    [manual] = manual_windows()  # the second time raises the same window
+    assert shows_index(manual) and manual.isWindow()
+    assert manual.parentWidget() is None  # outlives the game window
+
+
+def test_the_manual_follows_its_links_and_shows_its_pictures(qtbot: Any, closes: None) -> None:
+    from PySide6.QtCore import QUrl
+    from PySide6.QtGui import QTextDocument
+
+    manual = ManualWindow()
+    qtbot.addWidget(manual)
+    manual.follow(QUrl("playing-ambush-alley.md"))
+    assert manual.page.name == "playing-ambush-alley.md"
+    doc = manual.browser.document()
+    image = re.search(r"\]\((img/[^)]+)\)", (manual_dir() / "playing-ambush-alley.md").read_text())
+    assert image is not None
+    picture = doc.resource(QTextDocument.ResourceType.ImageResource,
+                           QUrl.fromLocalFile(str(manual_dir() / image[1])))
+    assert picture is not None and not picture.isNull()
+    manual.browser.backward()
+    assert shows_index(manual)
+
+
+def test_the_launcher_the_editor_and_f1_reach_the_manual(qtbot: Any, closes: None) -> None:
+    from PySide6.QtCore import QUrl
+
+    from ambush_gui.gui.editor.window import EditorWindow
+    from ambush_gui.gui.launcher import Launcher
+    from ambush_gui.gui.shared.rules_help import RulesHelp
+
+    launcher = Launcher()
+    qtbot.addWidget(launcher)
+    launcher.manual.click()
+    [manual] = manual_windows()
+    assert shows_index(manual)
+    manual.close()
+
+    editor = EditorWindow()
+    qtbot.addWidget(editor)
+    assert any(a.text() == "&Manual" and a.shortcut().toString() == "Shift+F1"
+               for a in editor.findChildren(type(editor.fit_action)))
+
+    ref = RulesHelp(None, system="alley")
+    qtbot.addWidget(ref)
+    assert "The manual: Help ▸ Manual (Shift+F1)" in ref.text.toPlainText()
+    ref._on_link(ref.text, QUrl("manual:"))
+    assert [shows_index(m) for m in manual_windows()] == [True]
