@@ -44,7 +44,8 @@ def resolve(page: Path, href: str) -> Path | None:
     url = QUrl(href)
     if url.scheme() not in ("", "file"):
         return None
-    path = url.toLocalFile() if url.scheme() == "file" else url.path(QUrl.ComponentFormattingOption.FullyDecoded)
+    decoded = QUrl.ComponentFormattingOption.FullyDecoded
+    path = url.toLocalFile() if url.scheme() == "file" else url.path(decoded)
     # ``..`` taken lexically: resolving the link docs/manual first would leave docs/
     return Path(path) if Path(path).is_absolute() else Path(os.path.normpath(page.parent / path))
 
