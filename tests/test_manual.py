@@ -129,3 +129,13 @@ def test_the_launcher_the_editor_and_f1_reach_the_manual(qtbot: Any, closes: Non
     assert "The manual: Help ▸ Manual (Shift+F1)" in ref.text.toPlainText()
     ref._on_link(ref.text, QUrl("manual:"))
     assert [shows_index(m) for m in manual_windows()] == [True]
+
+
+def test_every_document_the_program_names_exists() -> None:
+    """A help text or comment that sends the reader to docs/... names a file that is there
+    (``host --help`` sent players to docs/manual/network.md, which never existed)."""
+    named = {m for path in (ROOT / "ambush_gui").rglob("*.py")
+             for m in re.findall(r"docs/[\w./-]+\.(?:md|json)", path.read_text(encoding="utf-8"))}
+    assert named, "no document named: the pattern is wrong"
+    missing = sorted(p for p in named if not (ROOT / p).exists())
+    assert not missing, f"documents named but missing: {missing}"
