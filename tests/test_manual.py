@@ -101,6 +101,10 @@ def test_the_manual_follows_its_links_and_shows_its_pictures(qtbot: Any, closes:
     picture = doc.resource(QTextDocument.ResourceType.ImageResource,
                            QUrl.fromLocalFile(str(manual_dir() / image[1])))
     assert picture is not None and not picture.isNull()
+    manual.show()
+    qtbot.waitExposed(manual)
+    manual.fit_pictures()
+    assert manual.browser.horizontalScrollBar().maximum() == 0  # the 1280-pixel shots fit the page
     manual.browser.backward()
     assert shows_index(manual)
 

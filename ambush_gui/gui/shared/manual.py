@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, QUrl
-from PySide6.QtGui import QDesktopServices, QKeySequence, QShortcut
+from PySide6.QtGui import QDesktopServices, QKeySequence, QShortcut, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -77,7 +77,7 @@ class ManualWindow(QWidget):
         self.browser.anchorClicked.connect(self.follow)
         self.browser.backwardAvailable.connect(self.back.setEnabled)
         self.browser.forwardAvailable.connect(self.forward.setEnabled)
-        self.browser.sourceChanged.connect(lambda _url: self.note.clear())
+        self.browser.sourceChanged.connect(self._shown)
         self.back.clicked.connect(self.browser.backward)
         self.forward.clicked.connect(self.browser.forward)
         self.home.clicked.connect(self.show_contents)
@@ -91,7 +91,42 @@ class ManualWindow(QWidget):
         self.back.setEnabled(False)
         self.forward.setEnabled(False)
         self.show_page("index.md")
-        self.resize(820, 760)
+        self.resize(960, 760)
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self.fit_pictures()
+
+    def _shown(self, _url: QUrl) -> None:
+        self.note.clear()
+        self.fit_pictures()
+
+    def fit_pictures(self) -> None:
+        """Every picture no wider than the page: the screenshots are 1280 pixels wide and
+        the window is narrower (Markdown cannot say a picture's width)."""
+        doc = self.browser.document()
+        room = self.browser.viewport().width() - 2 * doc.documentMargin() - 4
+        block = doc.begin()
+        while block.isValid():
+            it = block.begin()
+            while not it.atEnd():
+                fragment = it.fragment()
+                fmt = fragment.charFormat()
+                if fmt.isImageFormat():
+                    image = fmt.toImageFormat()
+                    picture = doc.resource(QTextDocument.ResourceType.ImageResource, QUrl(image.name()))
+                    natural = getattr(picture, "width", lambda: 0)()
+                    if natural > 0:
+                        width = min(float(natural), max(room, 100.0))
+                        image.setWidth(width)
+                        image.setHeight(width * picture.height() / natural)
+                        cursor = QTextCursor(doc)
+                        cursor.setPosition(fragment.position())
+                        cursor.setPosition(fragment.position() + fragment.length(),
+                                           QTextCursor.MoveMode.KeepAnchor)
+                        cursor.setCharFormat(image)
+                it += 1
+            block = block.next()
 
     @property
     def page(self) -> Path:
