@@ -87,6 +87,8 @@ class ManualWindow(QWidget):
         self.note.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
         lay.addWidget(self.note)
         QShortcut(QKeySequence("Alt+Home"), self, self.show_contents)
+        QShortcut(QKeySequence("Alt+Left"), self, self.browser.backward)
+        QShortcut(QKeySequence("Alt+Right"), self, self.browser.forward)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.close)
         self.back.setEnabled(False)
         self.forward.setEnabled(False)
