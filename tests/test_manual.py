@@ -143,3 +143,50 @@ def test_every_document_the_program_names_exists() -> None:
     assert named, "no document named: the pattern is wrong"
     missing = sorted(p for p in named if not (ROOT / p).exists())
     assert not missing, f"documents named but missing: {missing}"
+
+
+def test_the_worked_first_turn_plays_as_the_manual_tells_it() -> None:
+    """playing-ambush-alley.md tells turn 1 of Contracting Trouble! on seed 7, the Regulars
+    answered as the computer's Normal player would: if the engine or the computer player
+    changes that turn, the manual (and tools/shot_manual.py's pictures) must be redone."""
+    from ambush_gui import systems
+    from ambush_gui.ai.alley_ai import AlleyAI
+
+    game = systems.new_game(systems.load_scenario(systems.resolve("contracting-trouble")), 7)
+    game.start()
+    ai = AlleyAI()
+    while not any(e.kind == "arrive" for e in game.log.events):  # turn 2's first reinforcements
+        d = game.pending()
+        assert d is not None
+        game.answer(ai.choose(game, d))
+    told = [
+        "RPG team (4) interrupts Fireteam Bravo by fire",
+        "Reaction Test: RPG team (4) 1 against Fireteam Bravo 2 — Fireteam Bravo acts first",
+        "Firepower: Fireteam Bravo at RPG team (4): 5d8 → 6, 1, 5, 3, 1",
+        "Defense: RPG team (4): 3d6 → 4, 1, 3",
+        "Dice matched: 6-x, 5-x → 2 casualties",
+        "Fireteam Bravo moves 5.0\"",
+        "Firepower: Fireteam Alpha at Gunmen (1): 6d8 → 1, 1, 4, 7, 1, 2",
+        "Defense: Gunmen (1): 7d6 → 4, 6, 4, 3, 6, 1, 6",
+        "Dice matched: 7-x, 4-4 → 1 casualty",
+        "Morale Check: Gunmen (1) (took casualties): 5d10 → 3, 2, 2, 4, 9",
+        "Gunmen (1) is Shaken (2 successes, 3 failures): Morale falls to d8",
+        "Corporal (squad leader) joins Fireteam Alpha",
+        "Gunmen (1) fails its Quality Check (2)",
+        "RPG team (5) passes its Quality Check (4)",
+        "Reaction Test: RPG team (5) 3 against Fireteam Bravo 5 — Fireteam Bravo acts first",
+        "i5-1 (RPG team (5)) is a casualty",
+        "RPG team (3) moves 12.0\"",
+        "Reaction to movement: Fireteam Alpha fires at RPG team (3) — Firepower 8D8",
+        "i3-1 (RPG team (3)) is a casualty",
+        "Insurgent reinforcements: 2d6 → 2, 6",
+        "Reinforcement roll 8: 1d6+2 with small arms",
+        "Hot Spot: 1d6 → 5",
+        "Insurgents R1 (3 figures) arrives at Hot Spot 5",
+    ]
+    lines = iter(e.text for e in game.log.events)
+    for line in told:  # in this order
+        assert any(text.startswith(line) or line in text for text in lines), f"no longer told: {line}"
+    hit = {e.data.get("unit") for e in game.log.events if e.kind == "casualty"}
+    assert hit == {"i4", "i1", "i5", "i3"}  # the Insurgents the manual says were hit
+    assert not any(e.kind == "first_aid" for e in game.log.events)  # "no Marine hurt"
