@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -36,6 +37,7 @@ from ambush_gui.core.words import count
 from ambush_gui.gui.launcher_cards import CardGrid, balance_table, card_info
 from ambush_gui.gui.shared import paths, theme
 from ambush_gui.gui.shared.game_window import recent_games, remember_level, saved_level
+from ambush_gui.gui.shared.manual import MANUAL_KEY, MANUAL_TIP, open_manual
 from ambush_gui.release import shipped_name
 
 MODES = {
@@ -167,6 +169,10 @@ class Launcher(QDialog):
         self.join_button.setToolTip("Play a table game hosted on another machine: you give its address "
                              "(docs/network.md)")
         self.join_button.clicked.connect(self._join)
+        self.manual = QPushButton("M&anual")
+        self.manual.setToolTip(f"{MANUAL_TIP} ({MANUAL_KEY})")
+        self.manual.clicked.connect(lambda: open_manual())
+        QShortcut(QKeySequence(MANUAL_KEY), self, lambda: open_manual())
         quit_ = QPushButton("&Quit")
         quit_.clicked.connect(self.reject)
 
@@ -206,7 +212,7 @@ class Launcher(QDialog):
         right.addWidget(self.form_scroll, 1)
         right.addWidget(self.start)
         buttons = QGridLayout()
-        for i, b in enumerate((self.cont, self.open, self.join_button, self.editor, quit_)):
+        for i, b in enumerate((self.cont, self.open, self.join_button, self.editor, self.manual, quit_)):
             buttons.addWidget(b, i // 2, i % 2)
         right.addLayout(buttons)
         if self.recent.count():

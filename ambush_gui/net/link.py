@@ -18,7 +18,7 @@ from PySide6.QtNetwork import QAbstractSocket, QTcpServer, QTcpSocket
 from ambush_gui.net import wire
 from ambush_gui.net.wire import Message, WireError
 
-DEFAULT_PORT = 47_470  # the port a host listens on unless told another (docs/manual/network.md)
+DEFAULT_PORT = 47_470  # the port a host listens on unless told another (docs/network.md)
 
 
 class Link(QObject):

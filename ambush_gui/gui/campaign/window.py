@@ -39,6 +39,7 @@ from ambush_gui.gui.campaign.record_pad import RecordPad
 from ambush_gui.gui.shared import paths, theme
 from ambush_gui.gui.shared.controller import GameController, Seat
 from ambush_gui.gui.shared.game_window import GameWindow, saved_pace, seats_for
+from ambush_gui.gui.shared.manual import manual_action
 
 
 class CampaignController(GameController):
@@ -145,6 +146,7 @@ class CampaignWindow(QMainWindow):
             act.setToolTip(tip)
             act.triggered.connect(slot)
             menu.addAction(act)
+        self.menuBar().addMenu("&Help").addAction(manual_action(self))
 
     def _mission_page(self) -> QWidget:
         page = QWidget()

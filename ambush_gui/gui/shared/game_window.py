@@ -53,6 +53,7 @@ from ambush_gui.gui.shared import art, paths, theme
 from ambush_gui.gui.shared.controller import GameController, Seat
 from ambush_gui.gui.shared.dialog_base import side_title
 from ambush_gui.gui.shared.dice_tray import DiceTrayPanel
+from ambush_gui.gui.shared.manual import manual_action
 from ambush_gui.gui.shared.pacing import DEFAULT_PACE, MENU_PACES, PACE_TIPS, Pace
 from ambush_gui.gui.shared.widgets import GameLog, cannot_open
 
@@ -586,6 +587,7 @@ class GameWindow(QMainWindow):
         help_ = bar.addMenu("&Help")
         self._act(help_, "&Rules reference", QKeySequence.StandardKey.HelpContents, self.show_rules,
                   "A short reference to the rules the game enforces")
+        help_.addAction(manual_action(self))
         self._act(help_, "&About", None, self.about, "")
 
     def _game_menu(self, game: Any) -> None:

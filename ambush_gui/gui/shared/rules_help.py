@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from ambush_gui.core.rule_ids import CITATION, find_ids, system_of
 from ambush_gui.core.rules_index import PREFIX_NAMES, HouseRule, RuleEntry, RulesIndex
 from ambush_gui.gui.shared import theme
+from ambush_gui.gui.shared.manual import MANUAL_KEY, open_manual
 
 RULES_HTML = """
 <h2>Ambush Alley — the rules at a glance</h2>
@@ -249,6 +250,7 @@ CHART_NOTES: dict[str, str] = {
 """What each chart's abbreviations mean and which rules read it (shown above the table)."""
 
 _HREF = "rule:"
+_MANUAL_HREF = "manual:"
 
 
 def rule_links(text: str, colour: Any = None) -> str:
@@ -261,6 +263,10 @@ def rule_links(text: str, colour: Any = None) -> str:
         last = c.end
     out.append(html.escape(text[last:]))
     return "".join(out)
+
+
+MANUAL_LINE = (f"<p><a href='{_MANUAL_HREF}'>The manual</a>: Help ▸ Manual ({MANUAL_KEY}), "
+               "how to play step by step, with a worked first turn.</p>")
 
 
 def _linked_html(source: str) -> str:
@@ -550,7 +556,7 @@ class RulesHelp(QWidget):
         as its window tells it (``scenario_glance``). Playing Market Day, the page ended with
         a Contracting Trouble section."""
         page = AMBUSH_RULES_HTML if self.system == "ambush" else RULES_HTML
-        self.text.setHtml(_linked_html(page.replace(SCENARIO_MARK, section)))
+        self.text.setHtml(MANUAL_LINE + _linked_html(page.replace(SCENARIO_MARK, section)))
 
     def _browser(self) -> QTextBrowser:
         b = QTextBrowser()
@@ -657,7 +663,9 @@ class RulesHelp(QWidget):
 
     def _on_link(self, browser: QTextBrowser, url: QUrl) -> None:
         target = url.toString()
-        if target.startswith(_HREF):
+        if target == _MANUAL_HREF:
+            open_manual()
+        elif target.startswith(_HREF):
             self.look_up(target[len(_HREF):])
         elif target.startswith("#"):
             browser.scrollToAnchor(target[1:])
