@@ -42,3 +42,18 @@ def test_every_checklist_id_is_named_by_a_rule_test() -> None:
     assert len(ids) > 600  # the checklist was really read
     missing = [i for i in ids if i not in named]
     assert not missing, f"checklist IDs no test names: {missing}"
+
+
+def test_every_local_link_of_the_readme_and_docs_leads_somewhere() -> None:
+    """The README and the pages of docs/ name files (pictures, other pages) that exist: the
+    README's pictures moved to docs/screenshots.md once and must keep resolving."""
+    link = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
+    broken = []
+    for page in [ROOT / "README.md", ROOT / "CHANGELOG.md", *(ROOT / "docs").glob("*.md")]:
+        for target in link.findall(page.read_text()):
+            if re.match(r"[a-z]+:", target) or target.startswith("#"):
+                continue  # an address, or a place on the same page
+            path = (page.parent / target.split("#")[0]).resolve()
+            if not path.exists():
+                broken.append(f"{page.relative_to(ROOT)}: {target}")
+    assert not broken, broken

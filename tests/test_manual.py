@@ -16,7 +16,7 @@ from ambush_gui.gui.shared.manual import ManualWindow, manual_dir, resolve  # no
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ("index.md", "playing-ambush-alley.md", "force-on-force.md", "playing-ambush.md",
-         "two-machines.md", "designing.md", "rules-options.md")
+         "two-machines.md", "designing.md", "rules-options.md", "reference.md", "command-line.md")
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")  # [text](target) and ![alt](image)
 
 
