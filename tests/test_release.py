@@ -144,3 +144,14 @@ def test_a_save_records_the_version_that_wrote_it_and_old_saves_still_verify(tmp
     old = ROOT / "tests" / "alley" / "golden" / "contracting-trouble-ai-1.json"
     assert "program_version" not in json.loads(old.read_text())
     assert saves.replay(old, systems.factory).state_hash() == json.loads(old.read_text())["state_hash"]
+
+
+def test_a_campaign_progress_file_records_the_version_and_old_ones_still_load(tmp_path: Path) -> None:
+    progress = Progress.new(Campaign.load(CAMPAIGNS / "the-long-lane.toml"), seed=3)
+    data = progress.to_data()
+    assert data["program_version"] == PYPROJECT_VERSION
+    del data["program_version"]  # as written before 0.9.0
+    path = tmp_path / "the-long-lane-1.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    again = Progress.load(path)
+    assert again.verify() == []

@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
+from ambush_gui import release
 from ambush_gui.ambush.campaign.campaign import Campaign
 from ambush_gui.ambush.campaign.debrief import Debrief, debrief, dice_seed
 from ambush_gui.ambush.campaign.loadout import Loadout, loadout_problems
@@ -87,6 +88,9 @@ class ProgressFile(_Loose):
     promotions: list[PromotionData] = []
     start_roster: list[SoldierData] = Field(min_length=1)
     saved: str = ""
+    program_version: str = Field(default="", max_length=40, description=(
+        "the version of the program that wrote the file (0.9.0 on; a file without it loads "
+        "the same)"))
 
 
 def backup_of(path: str | Path) -> Path:
@@ -152,6 +156,7 @@ class Progress:
             "game": self.game_save, "done": [d.to_data() for d in self.done],
             "promotions": list(self.promotions), "start_roster": self.start_roster,
             "saved": datetime.now(UTC).isoformat(timespec="seconds"),
+            "program_version": release.version(),
         }
 
     @classmethod
