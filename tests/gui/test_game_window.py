@@ -193,3 +193,17 @@ def test_the_about_box_says_the_version(qtbot: Any, monkeypatch: pytest.MonkeyPa
     win = window(qtbot, played(decisions=0))
     win.about()
     assert said and f"ambush-gui {release.version()}" in said[0]
+
+
+def test_the_editor_and_the_campaign_window_have_an_about_box_too(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ambush_gui import release
+    from ambush_gui.gui.editor.window import EditorWindow
+
+    said: list[str] = []
+    monkeypatch.setattr(QMessageBox, "about", lambda parent, title, text: said.append(text))
+    editor = EditorWindow()
+    qtbot.addWidget(editor)
+    help_menu = next(a.menu() for a in editor.menuBar().actions() if a.text() == "&Help")
+    next(a for a in help_menu.actions() if a.text() == "&About").trigger()
+    assert said and f"ambush-gui {release.version()}" in said[-1]

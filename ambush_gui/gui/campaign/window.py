@@ -39,7 +39,7 @@ from ambush_gui.gui.campaign.record_pad import RecordPad
 from ambush_gui.gui.shared import paths, theme
 from ambush_gui.gui.shared.controller import GameController, Seat
 from ambush_gui.gui.shared.game_window import GameWindow, saved_pace, seats_for
-from ambush_gui.gui.shared.manual import manual_action
+from ambush_gui.gui.shared.manual import about_action, manual_action
 
 
 class CampaignController(GameController):
@@ -146,7 +146,9 @@ class CampaignWindow(QMainWindow):
             act.setToolTip(tip)
             act.triggered.connect(slot)
             menu.addAction(act)
-        self.menuBar().addMenu("&Help").addAction(manual_action(self))
+        help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction(manual_action(self))
+        help_menu.addAction(about_action(self))
 
     def _mission_page(self) -> QWidget:
         page = QWidget()

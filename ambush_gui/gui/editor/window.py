@@ -66,7 +66,7 @@ from ambush_gui.core.errors import Describe, InputError, ScenarioError, printabl
 from ambush_gui.core.files import atomic_write, read_data
 from ambush_gui.gui.editor.document import EditorDocument, dump, parse_path
 from ambush_gui.gui.shared import art, paths, theme
-from ambush_gui.gui.shared.manual import manual_action
+from ambush_gui.gui.shared.manual import about_action, manual_action
 from ambush_gui.gui.shared.widgets import cannot_open, install_wheel_guard
 
 CHECK_DELAY_MS = 150  # validation after the last edit: live, but not on every keystroke
@@ -432,7 +432,9 @@ class EditorWindow(QMainWindow):
         self.simulate_action = self._act(scenario, "Si&mulate…", QKeySequence("Ctrl+R"), self.simulate,
                                          "Play many computer games to see who wins, the victory points, "
                                          "how long games last and whether the scenario is balanced")
-        bar.addMenu("&Help").addAction(manual_action(self))
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(manual_action(self))
+        help_menu.addAction(about_action(self))
         for a in (self.check_action, self.play_action, self.simulate_action):
             self.main_bar.addAction(a)
         self.doc_actions = [self.save_action, self.save_as_action, self.fit_action, self.check_action,

@@ -1283,12 +1283,9 @@ class GameWindow(QMainWindow):
 
     # -- help ---------------------------------------------------------------------------------
     def about(self) -> None:
-        from ambush_gui import release
+        from ambush_gui.gui.shared.manual import show_about
 
-        QMessageBox.about(self, "About ambush-gui",
-                          f"<b>{release.titled()}</b><br>Ambush Alley, Force on Force and Ambush! on "
-                          "your computer, every rule enforced and every die shown.<br><br>The game "
-                          "is autosaved after every decision.")
+        show_about(self, "<br><br>The game is autosaved after every decision.")
 
     def quit_app(self) -> None:
         """File > Quit quits the application, every window with it (not this one only)."""

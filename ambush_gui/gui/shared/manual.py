@@ -182,6 +182,27 @@ def open_manual(page: str | None = None) -> ManualWindow:
     return win
 
 
+def show_about(parent: Any, more: str = "") -> None:
+    """Help ▸ About: the program, its version (the one a player quotes) and ``more``."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from ambush_gui import release
+
+    QMessageBox.about(parent, "About ambush-gui",
+                      f"<b>{release.titled()}</b><br>Ambush Alley, Force on Force and Ambush! on "
+                      "your computer, every rule enforced and every die shown." + more)
+
+
+def about_action(owner: Any) -> Any:
+    """Help ▸ About for a window with no game of its own (the editor, the campaign)."""
+    from PySide6.QtGui import QAction
+
+    a = QAction("&About", owner)
+    a.setStatusTip("The program's version")
+    a.triggered.connect(lambda: show_about(owner))
+    return a
+
+
 def manual_action(owner: Any) -> Any:
     """Help ▸ Manual (Shift+F1) for ``owner``'s Help menu."""
     from PySide6.QtGui import QAction
