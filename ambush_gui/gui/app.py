@@ -15,11 +15,13 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from ambush_gui import systems
 from ambush_gui.core import saves
+from ambush_gui.core.files import atomic_write
 from ambush_gui.core.game import Game
 from ambush_gui.gui.shared import art, paths
 from ambush_gui.gui.shared.controller import GameController, Seat, load_game
 from ambush_gui.gui.shared.game_window import (
     GameWindow,
+    recent_games,
     remember_recent,
     saved_level,
     saved_pace,
@@ -234,6 +236,7 @@ class Session:
                 network: Callable[[GameController], None] | None = None) -> GameWindow:
         """``network``: a game across two machines sets up its controller (gui/netplay.py)
         before the window starts it."""
+        kept = self.keep_autosaved(save_path)
         controller = GameController(game, seats, autosave=paths.autosave_path(), pace=saved_pace(),
                                     level=level or saved_level())
         controller.save_path = save_path
@@ -254,7 +257,49 @@ class Session:
         win.start()
         QTimer.singleShot(1000, settle_memory)  # after the first frames, not before them
         self.windows.append(win)
+        if kept is not None:
+            win.statusBar().showMessage(f"The last game was kept in {kept}", 10000)
         return win
+
+    def keep_autosaved(self, opening: Path | None) -> Path | None:
+        """The game the autosave holds, kept in a file of its own (listed under Recent games)
+        before a new game takes the autosave's place: one quit, then ``ambush-gui play`` of
+        another scenario, lost an unfinished mission (a play-test). Not when the autosave is
+        what is being opened, when a window still plays it (closing that window keeps it:
+        :meth:`retire`), or when a recent save already holds it."""
+        auto = paths.autosave_path()
+        if opening == auto or not auto.exists():
+            return None
+        try:
+            record = saves.read(auto)
+        except Exception:  # noqa: BLE001 - a broken autosave: nothing a player could go on from
+            return None
+        if not record.decisions:
+            return None
+
+        def same(other: Any) -> bool:
+            return bool(other.decisions == record.decisions and other.seed == record.seed
+                        and other.scenario == record.scenario)
+
+        for w in self.windows:
+            played = w.controller.played if isinstance(w, GameWindow) else None
+            if played is not None and w.controller.autosave == auto \
+                    and played.decisions == record.decisions and played.seed == record.seed:
+                return None
+        for name in recent_games()[:10]:
+            try:
+                if same(saves.read(name)):
+                    return None
+            except Exception:  # noqa: BLE001 - a recent file gone or broken: not this one
+                continue
+        stem = paths.safe_stem(str(record.scenario.get("name") or ""), "game")
+        kept = paths.saves_dir() / f"{stem} {time.strftime('%Y-%m-%d %H-%M-%S')} (autosaved).json"
+        try:
+            atomic_write(kept, auto.read_text(encoding="utf-8"))
+        except OSError:
+            return None
+        remember_recent(kept)
+        return kept
 
 
 def settle_memory() -> None:

@@ -152,3 +152,33 @@ def test_quit_ends_the_process_with_every_window(tmp_path: Any) -> None:
                           timeout=120, cwd=str(systems.resolve("ambush-hedgerow").parents[1]))
     assert done.returncode == 0, done.stderr[-2000:]
     assert "left open: []" in done.stdout
+
+
+def test_a_new_game_after_a_quit_keeps_the_autosaved_game_in_a_file_of_its_own(qtbot: Any) -> None:
+    """A play-test: a mission quit unfinished, then another scenario started from the command
+    line; the one autosave took the new game and the mission was nowhere."""
+    first = Session()
+    old = first.new_game(SCENARIO, "hotseat", 11)  # a game no other test keeps
+    assert old is not None
+    qtbot.addWidget(old)
+    play_some(qtbot, old)
+    decisions = list(old.controller.game.decisions)
+    old.close()  # quit: the autosave holds the game
+    assert saves.read(paths.autosave_path()).decisions == decisions
+    again = Session()  # the program started again, on another scenario
+    new = again.new_game(systems.resolve("market-day"), "hotseat", 5)
+    assert new is not None
+    qtbot.addWidget(new)
+    kept = [p for p in paths.saves_dir().glob("*.json")]
+    assert len(kept) == 1 and "(autosaved)" in kept[0].name
+    assert saves.read(kept[0]).decisions == decisions
+    assert str(kept[0]) in recent_games()
+    assert "kept in" in new.statusBar().currentMessage()
+    # continuing the autosave, or a game already kept, makes no second copy
+    new.close()
+    third = Session()
+    cont = third.open_save(paths.autosave_path())
+    assert cont is not None
+    qtbot.addWidget(cont)
+    assert len(list(paths.saves_dir().glob("*.json"))) == 1
+    cont.close()
