@@ -222,6 +222,16 @@ def test_continue_from_the_moment_before_a_casualty_against_the_computer(
     t.show_index(t.marks.index(n))
     seats = ({"regular": Seat.HUMAN, "insurgent": Seat.COMPUTER} if c.system == "alley"
              else {"us": Seat.HUMAN})
+    # the dialog starts as the game was played: a finished save played by computers on both
+    # sides has no person to seat; a game against the computer goes on from the same seat
+    from ambush_gui.gui.shared.theatre import ContinueDialog
+
+    if c.system == "alley":
+        dlg = ContinueDialog(c.played, n, win, {"regular": Seat.COMPUTER, "insurgent": Seat.HUMAN},
+                             {"regular": "hard"})
+        assert dlg.mode() == "insurgent" and dlg.level() == "hard"
+        dlg = ContinueDialog(c.played, n, win, {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN})
+        assert dlg.mode() == "hotseat"
     saved = win.branch_from(n, seats, "hard")
     assert saved is not None and saved.exists()
     new = session.windows[-1]

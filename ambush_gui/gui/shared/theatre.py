@@ -49,6 +49,7 @@ from PySide6.QtWidgets import (
 
 from ambush_gui.core.events import Event
 from ambush_gui.core.view import ALL, View
+from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.pacing import PACE_TIMES, Pace, big_moment, shown_faces
 from ambush_gui.timeline import Timeline
@@ -430,13 +431,13 @@ class Theatre:
         p.bar.setEnabled(why is None or watching)
         total = len(c.played.decisions)
         if not watching:
-            p.line.setText(why or f"{total} decisions · Alt+Left watches back" if total
+            p.line.setText(why or f"{count(total, 'decision')} · Alt+Left watches back" if total
                            else "Each decision and throw is marked here")
             p.line.setToolTip(why or "Click the bar, or press Alt+Left, to watch the game as it "
                               "stood at any moment; the game itself waits, untouched")
             return
         moved = " · the other player has answered: Esc to catch up" if c.moved_on else ""
-        p.line.setText(f"Watching: {self.where()}{moved}")
+        p.line.setText(f"Watching: {self.where(short=True)}{moved}")
         p.line.setToolTip(p.line.text())
 
     # -- showing a stop ---------------------------------------------------------------------
@@ -463,15 +464,17 @@ class Theatre:
         self._say()
         self.panel.bar.update()
 
-    def where(self) -> str:
-        """The stop shown in words: "Turn 2, after decision 70 of 132 (its 2nd throw...)"."""
+    def where(self, short: bool = False) -> str:
+        """The stop shown in words: "Turn 2, after decision 70 of 132, throw 2 of the next
+        answer" (``short``, under the bar: "Turn 2, decision 70 of 132, throw 2")."""
         if self.index is None:
             return ""
         n, k = self.marks.stops[self.index]
         turn = long_turn(self.marks.turn_at(self.index))
         total = len(self.controller.played.decisions)
-        at = f"after decision {n} of {total}" if n else f"the start (of {total} decisions)"
-        throw = f", throw {k} of the next answer" if k else ""
+        after = "" if short else "after "
+        at = f"{after}decision {n} of {total}" if n else f"the start (of {count(total, 'decision')})"
+        throw = (f", throw {k}" if short else f", throw {k} of the next answer") if k else ""
         return f"{turn + ', ' if turn else ''}{at}{throw}"
 
     def _host_question(self) -> None:
@@ -621,7 +624,7 @@ class Theatre:
             QMessageBox.information(self.window, "Continue from here", self.window.branch_refused)
             return
         n = self.marks.stops[self.index][0]
-        dlg = ContinueDialog(c.played, n, self.window)
+        dlg = ContinueDialog(c.played, n, self.window, c.seats, c.levels)
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return
         self.window.branch_from(n, dlg.seats(), dlg.level())
@@ -630,13 +633,15 @@ class Theatre:
 class ContinueDialog(QDialog):
     """Who plays the new game from a moment, and the word that its dice are fresh."""
 
-    def __init__(self, game: Any, n: int, parent: QWidget | None = None) -> None:
+    def __init__(self, game: Any, n: int, parent: QWidget | None = None,
+                 seats: dict[str, Any] | None = None, levels: dict[str, str] | None = None) -> None:
+        """``seats`` and ``levels``: how the game watched was played; the new one starts the
+        same way (a game against the computer goes on against it, from the same seat)."""
         from ambush_gui.gui.shared.controller import Seat
         from ambush_gui.gui.shared.game_window import saved_level
 
         super().__init__(parent)
         self.setWindowTitle("Continue from here")
-        self._seat = Seat
         lay = QVBoxLayout(self)
         title = getattr(getattr(game, "spec", None), "title", "") or "this game"
         intro = QLabel(f"A new game of {title} from the moment after decision {n}: everything "
@@ -656,14 +661,17 @@ class ContinueDialog(QDialog):
                     f"You play the {names.get(side, side)} against the computer")
         else:
             self.choices["us"] = QRadioButton("You lead the squad; the paragraphs play the Germans")
-        first = next(iter(self.choices.values()))
-        first.setChecked(True)
+        humans = [side for side, seat in (seats or {}).items() if seat is Seat.HUMAN]
+        computers = [side for side, seat in (seats or {}).items() if seat is Seat.COMPUTER]
+        mine = humans[0] if len(humans) == 1 and humans[0] in self.choices else None
+        (self.choices[mine] if mine else next(iter(self.choices.values()))).setChecked(True)
         for b in self.choices.values():
             lay.addWidget(b)
         self.level_box = QComboBox()
         for level in ("easy", "normal", "hard"):
             self.level_box.addItem(level.capitalize(), level)
-        self.level_box.setCurrentIndex(max(self.level_box.findData(saved_level()), 0))
+        level = (levels or {}).get(computers[0], "") if computers else ""
+        self.level_box.setCurrentIndex(max(self.level_box.findData(level or saved_level()), 0))
         self.level_box.setToolTip("How well the computer plays the other side")
         if sides:
             row = QHBoxLayout()
