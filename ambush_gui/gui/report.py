@@ -397,6 +397,18 @@ def victory_html(report: Report) -> list[str]:
         out.append(f"<p><b>{esc(head)}</b>" + (f" after turn {esc(turn)}" if turn else "") + ".</p>")
     lines = [(str(getattr(s, "value", s)), int(p), str(w)) for s, p, w in facts["lines"]]
     awards = list(facts["awards"]) if len(facts["awards"] or []) == len(lines) else [""] * len(lines)
+    if not game.over:  # the score as it stands, as the Turn panel keeps it (a play-test saw
+        # "Raiders 3" in the window and "no points scored" here): the awards the game would
+        # give if it ended now, each still open one saying what is left to win
+        from ambush_gui.alley.victory import standing
+
+        st = standing(game)
+        lines = [(a.side.value, a.award.points, why) for a in st.awards for why in a.lines]
+        awards = [a.award.event.value for a in st.awards for _ in a.lines]
+        facts["nothing"] = {}
+        for a in st.awards:
+            if not a.lines and a.note:
+                facts["nothing"].setdefault(a.side.value, []).append((a.award.event.value, a.note))
     out.append("<table><tr><th>Side</th><th>Award</th><th>VP</th><th>Why</th></tr>")
     for side in ("regular", "insurgent"):
         mine = [(p, w, a) for (s, p, w), a in zip(lines, awards, strict=True) if s == side]

@@ -187,6 +187,15 @@ def test_an_unfinished_game_shows_only_what_both_sides_saw(qapp: Any, tmp_path: 
     text = out.read_text(encoding="utf-8")
     assert "not finished, so this report shows only what both players saw" in text
     assert "The game is not over: the score as it stands" in text
+    # the score as the Turn panel keeps it, not only the points already won for good
+    from ambush_gui.alley.model import Side
+    from ambush_gui.alley.victory import standing
+
+    st = standing(told.game)
+    assert any(st.total(side) for side in Side)
+    for side in Side:
+        name = report.side_name(told, side.value)
+        assert f'<td>{name}</td><td>total</td><td class="pts">{st.total(side)}</td>' in text
     hidden = [m for m in told.moments if PUBLIC in m.pictures]
     assert hidden, "a moment with a hidden IED is drawn as both players saw it"
     for m in hidden:  # the IED the Insurgents hid is not drawn in the page's picture
