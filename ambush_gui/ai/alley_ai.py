@@ -43,6 +43,7 @@ from ambush_gui.alley.turn import RELEASE
 from ambush_gui.core.decisions import Decision, IllegalDecision
 from ambush_gui.core.geometry import min_distance, path_length, point_along, points_along
 from ambush_gui.core.paths import Pathfinder, around, clearance_of, pathfinder
+from ambush_gui.core.words import possessive
 
 Point = tuple[float, float]
 STANDS = (Aim.DEFEND, Aim.ZONE, Aim.HOT_SPOT)  # goals that score by standing on ground
@@ -105,6 +106,14 @@ def _first(path: list[Point], d: float) -> list[Point]:
         out.append(b)
         d -= leg
     return out
+
+
+def regulars(g: AlleyGame) -> str:
+    """The Regulars as the scenario names them, for the reasons a player reads: "the US
+    Marines", "the Fusiliers" (the reasons said "the Marines" in every scenario)."""
+    sides = getattr(g.spec, "sides", None) or {}
+    spec = sides.get(Side.REGULAR)
+    return f"the {spec.name}" if spec is not None and spec.name else "the Regulars"
 
 
 class AlleyAI:
@@ -358,7 +367,8 @@ class AlleyAI:
             self._why = f"it has a shot worth taking: about {shot:.1f} expected casualties"
             return "cautious:fire-move" if "cautious:fire-move" in opts else opts[0]
         where = f"it {goal.reason}" if goal is not None else "it closes in"
-        self._why = f"no shot worth the Marines' answer: {where}, out of their sight" if targets \
+        self._why = f"no shot worth {possessive(regulars(g))} answer: {where}, out of their sight" \
+            if targets \
             else f"no target in sight: {where}"
         return "rapid:move-fire" if "rapid:move-fire" in opts else opts[0]
 
@@ -535,7 +545,8 @@ class AlleyAI:
             isinstance(self._refusal(d, choices[i]), EnemyContact) for _, i in ranked[:3])
         for _, i in ranked:
             if hidden and seen[i]:  # every Marine that sees it after its move fires (AA-089)
-                self._why = f"it stays out of the Marines' sight (it {goal.reason} when it can, unseen)"
+                self._why = (f"it stays out of {possessive(regulars(g))} sight (it {goal.reason} "
+                             "when it can, unseen)")
                 return stay()
             if lone and seen[i] and "join" not in choices[i]:
                 continue
@@ -604,7 +615,8 @@ class AlleyAI:
             if speed:
                 choice["speed"] = speed
             if self._ok(d, choice):
-                self._why = f"it slips out of the Marines' sight, within a Close Assault's reach of {lurk[1]}"
+                self._why = (f"it slips out of {possessive(regulars(g))} sight, within a Close "
+                             f"Assault's reach of {lurk[1]}")
                 return choice
         return None
 
@@ -1202,7 +1214,8 @@ class AlleyAI:
         scores = [min(math.dist(p, s) for s in spots) + (HIDE_FOR if seen[i] else 0.0)
                   - (1.0 if inside[i] else 0.0) for i, p in enumerate(pts)]
         i = int(np.argmin(scores))
-        self._why = "nearest the enemy's way" + (", out of the Marines' sight" if not seen[i] else "")
+        self._why = "nearest the enemy's way" + (
+            f", out of {possessive(regulars(g))} sight" if not seen[i] else "")
         return d.options[i]
 
     def _insurgent_act(self, g: AlleyGame, d: Decision) -> Any:

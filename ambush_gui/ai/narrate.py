@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ambush_gui.core.decisions import Decision, DecisionKind
+from ambush_gui.core.words import possessive
 
 SIDE_NAMES = {"regular": "The Regulars", "insurgent": "The Insurgents", "us": "The US squad",
               "german": "The Germans"}
@@ -75,7 +76,7 @@ def _alley(game: Any, d: Decision, c: Any) -> str:
         target = name(game, f.get("target"))
         what = f.get("what")
         if not isinstance(c, dict):
-            return f"No Insurgent interrupts {target}'s {'fire' if what == 'fire' else 'move'}"
+            return f"No Insurgent interrupts {possessive(target)} {'fire' if what == 'fire' else 'move'}"
         who = name(game, c.get("unit"))
         if c.get("kind") == "fire_pinned":
             return f"{who} interrupts to fire at {name(game, c.get('target'))}"
@@ -85,12 +86,16 @@ def _alley(game: Any, d: Decision, c: Any) -> str:
     if k is DecisionKind.OVERWATCH:
         against = name(game, f.get("against"))
         if c == "none":
-            return f"No Overwatch unit answers {against}'s interruption"
-        return f"{name(game, c)} on Overwatch answers {against}'s interruption"
+            return f"No Regular unit answers {possessive(against)} interruption"
+        unit = game.state.units.get(c) if hasattr(game, "state") else None
+        if unit is not None and not unit.overwatch:  # a unit still to act (AA-091)
+            return (f"{name(game, c)}, still to act, answers {possessive(against)} "
+                    "interruption: that is its activation")
+        return f"{name(game, c)} on Overwatch answers {possessive(against)} interruption"
     if k is DecisionKind.OVERWATCH_POINT:
         target = name(game, f.get("target"))
         if not isinstance(c, dict):
-            return f"No Overwatch unit fires at {target}'s move"
+            return f"No Overwatch unit fires at {possessive(target)} move"
         who = name(game, c.get("unit"))
         return f'{who} on Overwatch fires at {target} {float(c["at"]):.1f}" along its move'
     if k is DecisionKind.REACT:

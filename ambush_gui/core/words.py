@@ -24,6 +24,16 @@ def noun(n: int, singular: str, plural: str | None = None) -> str:
     return singular if abs(n) == 1 else (plural or singular + "s")
 
 
+def possessive(name: str) -> str:
+    """"Bravo team's", but "Signal box raiders'" and "the Fusiliers'" (a play-test read
+    "raiders's").
+
+    >>> possessive("Bravo team"), possessive("Signal box raiders")
+    ("Bravo team's", "Signal box raiders'")
+    """
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def named_together(labels: list[str]) -> str:
     """Figures called by their labels, each label once with how many bear it where there
     are several labels (a lone label in the plural when several bear it).

@@ -69,3 +69,25 @@ def test_every_computer_player_has_decide() -> None:
     assert narrate(g, d, c.answer)
     r = RandomPlayer(1).decide(g, d)
     assert r.reason == "picked at random" and r.answer in d.options
+
+
+def test_a_unit_still_to_act_is_not_told_as_on_overwatch_and_names_take_their_possessive() -> None:
+    """A play-test read "Alpha team on Overwatch answers Signal box raiders's interruption"
+    for a unit that was only waiting to act (AA-091), and "the Marines' sight" in a scenario
+    whose Regulars are Fusiliers."""
+    from ambush_gui.ai.alley_ai import regulars
+
+    g = systems.new_game(systems.load_scenario(systems.resolve("the-signal-box")), 3)
+    g.start()
+    alpha = next(u for u in g.state.units.values() if u.name == "Alpha team")
+    raiders = next(u for u in g.state.units.values() if u.name == "Signal box raiders")
+    d = Decision("regular", DecisionKind.OVERWATCH, "Fire?", ["none", alpha.id],
+                 facts={"against": raiders.id})
+    assert not alpha.overwatch
+    assert narrate(g, d, alpha.id) == ("Alpha team, still to act, answers Signal box raiders' "
+                                       "interruption: that is its activation")
+    assert narrate(g, d, "none") == "No Regular unit answers Signal box raiders' interruption"
+    alpha.overwatch = True
+    assert narrate(g, d, alpha.id) == "Alpha team on Overwatch answers Signal box raiders' interruption"
+    assert regulars(g) == "the Fusiliers"
+    assert regulars(systems.new_game(SCENARIO, 3)) == "the US Marines"
