@@ -51,9 +51,13 @@ def short_name(name: str) -> str:
     The word kept is the one that tells units apart: words every unit shares ("team",
     "section", "gunmen") are passed over, so "Bravo team" is "Bravo", not "team".
 
+    Two telling words short enough stay together: "Coal stack pair" is "Coal stack", not
+    "pair" (a play-test could not tell which unit "pair" was).
+
     >>> [short_name(n) for n in ("Leader (2a)", "Fireteam Alpha", "Corporal (squad leader)",
-    ...                          "Bravo team", "Garage lookouts", "Militia")]
-    ['2a', 'Alpha', 'Corporal', 'Bravo', 'Garage', 'Militia']
+    ...                          "Bravo team", "Garage lookouts", "Militia", "Coal stack pair",
+    ...                          "Signal box raiders", "Platelayers' hut gunmen")]
+    ['2a', 'Alpha', 'Corporal', 'Bravo', 'Garage', 'Militia', 'Coal stack', 'Signal box', 'hut']
     """
     if "(" in name and name.endswith(")"):
         inner = name[name.index("(") + 1:-1].strip()
@@ -62,11 +66,19 @@ def short_name(name: str) -> str:
         return name[:name.index("(")].strip() or inner
     words = name.split()
     telling = [w for w in words if w.lower() not in GENERIC_WORDS]
+    together = " ".join(telling)
+    if len(telling) > 1 and len(together) <= SHORT_MOST:
+        return together
     return (telling or words or [name])[-1]
 
 
+SHORT_MOST = 12
+"""Letters a short name may take when it keeps more than one word."""
+
+
 GENERIC_WORDS = frozenset({"team", "fireteam", "section", "squad", "group", "unit", "cell", "the",
-                           "gunmen", "riflemen", "lookouts", "men", "crew", "nest"})
+                           "gunmen", "riflemen", "lookouts", "men", "crew", "nest", "pair",
+                           "raiders", "party", "patrol", "gang", "band"})
 """Words of unit names that say what a unit is, not which one (see :func:`short_name`)."""
 
 

@@ -175,7 +175,8 @@ def test_labels_shorten_when_crowded() -> None:
     assert short_name("Leader (2a)") == "2a"
     assert short_name("Fireteam Alpha") == "Alpha"
     assert short_name("Bravo team") == "Bravo"  # not "team": the word that tells units apart
-    assert short_name("Tea shop gunmen") == "shop" and short_name("Gunmen") == "Gunmen"
+    assert short_name("Tea shop gunmen") == "Tea shop" and short_name("Gunmen") == "Gunmen"
+    assert short_name("Coal stack pair") == "Coal stack"  # "pair" told no one which unit
     game = new_game()
     unit = game.unit("i2a")
     unit.pinned = True
