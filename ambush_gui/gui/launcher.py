@@ -52,6 +52,11 @@ MODES = {
         ("solo", "Solitaire: lead the US squad; the mission's paragraphs play the Germans"),
     ],
 }
+LAST_MODE = "launcher/mode"
+FIRST_MODE = "regular"
+"""The way to play offered first until the player chooses another (then his last choice,
+remembered): against the computer, the manual's first game; a play-test found the launcher
+back on hot-seat every time."""
 SYSTEM_NAMES = {"alley": "Ambush Alley", "ambush": "Ambush!"}
 SYSTEM_DESCRIPTIONS = {
     "alley": "Ambush Alley — Regulars against Insurgents on a free-measure table",
@@ -305,14 +310,17 @@ class Launcher(QDialog):
             button.hide()  # at once: deleteLater waits for the event loop
             button.deleteLater()
         names = self._side_names()
-        for i, (key, text) in enumerate(MODES[self.system()]):
+        keys = [key for key, _ in MODES[self.system()]]
+        last = str(QSettings("ambush-gui", "ambush-gui").value(LAST_MODE, FIRST_MODE))
+        chosen = last if last in keys else keys[0]
+        for key, text in MODES[self.system()]:
             side = key.removeprefix("host-")
             if side in names:  # the scenario's own side: "Play the Paratroopers (Regulars) ..."
                 role = "Regulars" if side == "regular" else "Insurgents"
                 text = text.replace(f"the {role}", f"the {names[side]} ({role})")
             rb = QRadioButton(text)
             rb.setProperty("mode", key)
-            rb.setChecked(i == 0)
+            rb.setChecked(key == chosen)
             self.mode_group.addButton(rb)
             # as wide as its text: a wide launcher would otherwise stretch it past its click area
             self.mode_box.addWidget(rb, 0, Qt.AlignmentFlag.AlignLeft)
@@ -441,8 +449,10 @@ class Launcher(QDialog):
         return str(button.property("mode")) if button else "hotseat"
 
     def _new(self) -> None:
-        QSettings("ambush-gui", "ambush-gui").setValue("launcher/scenario",
-                                                       self.scenario.currentData())
+        settings = QSettings("ambush-gui", "ambush-gui")
+        settings.setValue("launcher/scenario", self.scenario.currentData())
+        if self.mode() in ("hotseat", "regular", "insurgent"):  # hosting is asked for each time
+            settings.setValue(LAST_MODE, self.mode())
         if self.mode() in ("regular", "insurgent"):
             remember_level(self.chosen_level())
         self.newGame.emit(self.scenario.currentData(), self.mode(), self.seed.value())

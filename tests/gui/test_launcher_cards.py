@@ -260,3 +260,24 @@ def test_the_scenario_picked_before_0_9_is_picked_again(qtbot: Any) -> None:
     dlg = Launcher()
     qtbot.addWidget(dlg)
     assert dlg.scenario.currentData() == str(systems.SCENARIO_DIR / "market-day.toml")
+
+
+def test_the_first_way_to_play_is_against_the_computer_then_the_last_one_chosen(qtbot: Any) -> None:
+    """A play-test found the launcher back on hot-seat each time, while the manual calls a
+    game against the computer the usual first one."""
+    dlg = Launcher()
+    qtbot.addWidget(dlg)
+    dlg.scenario.setCurrentIndex(dlg.scenario.findText("Contracting Trouble!"))
+    assert dlg.mode() == "regular"
+    started: list[str] = []
+    dlg.newGame.connect(lambda path, mode, seed: started.append(mode))
+    hot = next(b for b in dlg.mode_group.buttons() if b.property("mode") == "hotseat")
+    hot.setChecked(True)
+    dlg._new()
+    assert started == ["hotseat"]
+    again = Launcher()
+    qtbot.addWidget(again)
+    again.scenario.setCurrentIndex(again.scenario.findText("Contracting Trouble!"))
+    assert again.mode() == "hotseat"
+    again.scenario.setCurrentIndex(again.scenario.findText("The Quiet Farm (tutorial)"))
+    assert again.mode() == "solo"  # a mission has one way
