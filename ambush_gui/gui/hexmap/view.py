@@ -565,7 +565,9 @@ class GridItem(QGraphicsItem):
             # a fifth of a hex, but no smaller than readable where the map is fitted small
             # (the hedgerow at 1280x800 printed them 5 px high), up to the counters' top
             k = abs(painter.worldTransform().m11()) or 1.0
-            size = min(max(0.21 * s, theme.HEX_LABEL_MIN_PX / k), 0.28 * s)
+            # (times the player's text scale, up to what the hex's top holds)
+            size = min(max(0.21 * s, theme.HEX_LABEL_MIN_PX / k), 0.28 * s) * theme.comfort.scale
+            size = min(size, 0.42 * s)
             painter.setFont(_font(size))
             painter.setPen(theme.HEX_LABEL)
             for h in self.geo.hexes:
@@ -1150,6 +1152,10 @@ class HexMapView(MapView):
         """Show or hide the hex outlines."""
         self._grid.show_parts(on, self._grid.labels)
 
+    def restyle(self) -> None:
+        self._layout()  # the counters at the scale
+        super().restyle()
+
     def set_labels_visible(self, on: bool) -> None:
         """Show or hide the printed hex numbers."""
         self._grid.show_parts(self._grid.grid, on)
@@ -1185,6 +1191,7 @@ class HexMapView(MapView):
         for label, stack in stacks.items():
             stack.sort(key=lambda c: (not c.out, c.id == self.selected))
             k, offsets = stack_layout(len(stack), self.hex_size)
+            k *= theme.symbol_scale()  # the player's scale, as far as a hex holds a counter
             centre = self.geo.centre[Hex.from_label(label)]
             for i, (c, off) in enumerate(zip(stack, offsets, strict=True)):
                 item = self._items[c.id]

@@ -53,7 +53,7 @@ def _label(text: str = "", size: float = 8.5, colour: QColor | None = None,
     w = QLabel(text)
     w.setTextFormat(Qt.TextFormat.PlainText)
     f = w.font()
-    f.setPointSizeF(size)
+    f.setPointSizeF(theme.scaled(size))
     f.setBold(bold)
     w.setFont(f)
     if colour is not None:
@@ -272,7 +272,7 @@ class RollBlock(QFrame):
         self.wide = max(len(self.faces) * (theme.TRAY_DIE_SIZE + 3), least)
         self.caption = ElidedLabel(most=2)  # two lines where the card has the room
         f = self.caption.font()
-        f.setPointSizeF(8.5)
+        f.setPointSizeF(theme.scaled(8.5))
         self.caption.setFont(f)
         _paint(self.caption, side_colour(side) if side else theme.MUTED_TEXT)
         if caption:
@@ -360,7 +360,7 @@ class ThrowCard(QFrame):
         self.title = ElidedLabel(most=2)  # two lines where the card has the room
         self.title.relayout = self._give_room
         f = self.title.font()
-        f.setPointSizeF(8.5)
+        f.setPointSizeF(theme.scaled(8.5))
         f.setBold(True)
         self.title.setFont(f)
         lay.addWidget(self.title)

@@ -277,6 +277,9 @@ class GameWindow(QMainWindow):
         controller.stateChanged.connect(self._result_ready)
         controller.autosaveFailed.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
         self._build_curtain()
+        self._scale_shown = 1.0  # the text scale the docks' fonts were made at
+        self._comfort_changed()
+        theme.comfort.changed.connect(self._comfort_changed)
         self.reload_log(controller.game.log.events)
         self.tray.reload(controller.game.log.events)
         self._update_title()
@@ -578,8 +581,30 @@ class GameWindow(QMainWindow):
         view = bar.addMenu("&View")
         self._act(view, f"&Fit {self.board_name}", QKeySequence("F"), lambda: self.board.fit(),
                   f"Fit the whole {self.board_name} in the window")
-        self._act(view, "Zoom &in", QKeySequence.StandardKey.ZoomIn, lambda: self.board.zoom(1.25), "")
-        self._act(view, "Zoom &out", QKeySequence.StandardKey.ZoomOut, lambda: self.board.zoom(0.8), "")
+        view.setToolTipsVisible(True)
+        zoom_in = self._act(view, "Zoom &in (+ or the mouse wheel)", "+",
+                            lambda: self.board.zoom(1.25), f"A closer look at the {self.board_name}")
+        zoom_in.setShortcuts([QKeySequence("+"), QKeySequence("=")])
+        self._act(view, "Zoom &out (- or the mouse wheel)", "-", lambda: self.board.zoom(0.8),
+                  f"See more of the {self.board_name}")
+        view.addSeparator()
+        larger = self._act(view, "&Larger text and symbols", "Ctrl++", lambda: theme.step_scale(1),
+                           "Enlarge the writing and the symbols on the map and in the panels "
+                           "(remembered for the next game)")
+        larger.setShortcuts([QKeySequence("Ctrl++"), QKeySequence("Ctrl+=")])
+        self._act(view, "&Smaller text and symbols", "Ctrl+-", lambda: theme.step_scale(-1),
+                  "Make the writing and the symbols on the map and in the panels smaller")
+        self._act(view, "&Normal size", "Ctrl+0", lambda: theme.step_scale(0),
+                  "The writing and the symbols at their usual size")
+        self.safe_colours_action = QAction("&Colour-blind safe colours", self, checkable=True)
+        self.safe_colours_action.setChecked(theme.comfort.safe)
+        self.safe_colours_action.setShortcut(QKeySequence("Ctrl+Shift+K"))
+        tip = ("The sides in blue and orange (red against green is hard to tell for many), "
+               "and blue and orange for good and bad marks; the sides keep their shapes too")
+        self.safe_colours_action.setStatusTip(tip)
+        self.safe_colours_action.setToolTip(tip)
+        self.safe_colours_action.toggled.connect(theme.set_colour_blind_safe)
+        view.addAction(self.safe_colours_action)
         self._view_menu(view)
         self._game_menu(bar.addMenu("&Game"))
         self._timeline_menu(bar.addMenu("&Timeline"))
@@ -789,6 +814,23 @@ class GameWindow(QMainWindow):
             if self.statusBar().currentMessage() == self._wait_message:
                 self.statusBar().clearMessage()  # "End of Round 1" stood through Round 2's throws
         self._tell_idle()
+
+    def _comfort_changed(self) -> None:
+        """The text scale or the palette changed (View menu): every dock's fonts follow
+        at once, and the map redraws (:meth:`_restyle_board`)."""
+        self.safe_colours_action.setChecked(theme.comfort.safe)
+        old, new = self._scale_shown, theme.comfort.scale
+        if old != new:
+            for dock in self.findChildren(QDockWidget):
+                if dock.widget() is not None:
+                    theme.rescale_fonts(dock.widget(), old, new)
+            self._scale_shown = new
+        self._restyle_board()
+
+    def _restyle_board(self) -> None:
+        """Redraw the map's labels and symbols at the text scale and in the palette."""
+        if hasattr(self.board, "restyle"):
+            self.board.restyle()
 
     def _act(self, menu: Any, text: str, key: Any, slot: Any, tip: str) -> QAction:
         a = QAction(text, self)

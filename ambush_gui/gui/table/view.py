@@ -189,6 +189,13 @@ class TableView(MapView):
         m = MARGIN * self.game.m.scale
         return self.table.table_rect().adjusted(-m, -m, m, m)
 
+    def restyle(self) -> None:
+        for item in self.table.items():
+            if isinstance(item, LabelItem):
+                item.set_point_size(item.points)
+        self._zoomed()  # the labels laid out again at their new size
+        super().restyle()
+
     def _zoomed(self) -> None:
         self.table.layout_labels(self.pixels_per_inch())
         super()._zoomed()
