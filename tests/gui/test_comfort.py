@@ -111,3 +111,18 @@ def test_the_choices_are_read_back_when_the_program_starts(qtbot: Any) -> None:
     settings.setValue(theme.SCALE_SETTING, "nonsense")
     theme.load_comfort()
     assert theme.comfort.scale == 1.0
+
+
+def test_the_sides_are_told_by_shape_where_their_colour_shows_them(qtbot: Any) -> None:
+    """The turn banner, the players line and the score carry each side's shape (the
+    figures' round and diamond bases), so nobody has to tell them by colour."""
+    win = open_table(qtbot, HOTSEAT)
+    side = win.controller.pending().side
+    assert win.turn_panel.banner.text().startswith(theme.side_mark(side) + " ")
+    assert theme.side_mark("regular") != theme.side_mark("insurgent")
+    summary = win.turn_panel.score.summary.text()
+    assert theme.side_mark("regular") in summary and theme.side_mark("insurgent") in summary
+    assert theme.side_mark("insurgent") in win.turn_panel.players.text()
+    ambush = open_ambush(qtbot, "ambush-hedgerow", 1)
+    qtbot.waitUntil(lambda: "to decide" in ambush.mission_panel.banner.text(), timeout=20_000)
+    assert ambush.mission_panel.banner.text()[0] in (theme.side_mark("us"), theme.side_mark("german"))

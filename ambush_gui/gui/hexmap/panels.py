@@ -454,7 +454,7 @@ class MissionPanel(QWidget):
             self.prompt.setText(str(game.result.get("level", "")) if getattr(game, "result", None)
                                 else "")
         else:
-            who = side_title(decision.side)
+            who = f"{theme.side_mark(decision.side)} {side_title(decision.side)}"
             thinking = " (computer)" if seat == "computer" else ""
             self.banner.setText(f"{who} player{thinking} to decide")
             self.banner.setStyleSheet(f"background:{side_colour(decision.side).name()};"

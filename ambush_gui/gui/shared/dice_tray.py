@@ -467,6 +467,11 @@ class ThrowCard(QFrame):
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(side_colour(side) if side else theme.NEUTRAL)
         p.drawRoundedRect(QRectF(r.left(), r.top(), 4, r.height()), 2, 2)
+        if side:  # the side's shape on its stripe: not told by colour alone
+            p.setPen(side_colour(side))
+            p.setFont(theme.label_font(7, True))
+            p.drawText(QRectF(r.left(), r.top() + 1, 10, 12), Qt.AlignmentFlag.AlignCenter,
+                       theme.side_mark(side))
         p.end()
 
 

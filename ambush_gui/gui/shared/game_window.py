@@ -278,7 +278,7 @@ class GameWindow(QMainWindow):
         controller.autosaveFailed.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
         self._build_curtain()
         self._scale_shown = 1.0  # the text scale the docks' fonts were made at
-        self._comfort_changed()
+        self._rescale_docks()
         theme.comfort.changed.connect(self._comfort_changed)
         self.reload_log(controller.game.log.events)
         self.tray.reload(controller.game.log.events)
@@ -817,15 +817,22 @@ class GameWindow(QMainWindow):
 
     def _comfort_changed(self) -> None:
         """The text scale or the palette changed (View menu): every dock's fonts follow
-        at once, and the map redraws (:meth:`_restyle_board`)."""
+        at once, the map redraws (:meth:`_restyle_board`) and the panels are told again
+        in the palette."""
         self.safe_colours_action.setChecked(theme.comfort.safe)
+        self._rescale_docks()
+        self._restyle_board()
+        self._refresh()
+        self.update()
+
+    def _rescale_docks(self) -> None:
+        """The docks' fonts (and what they hold) at the player's text scale."""
         old, new = self._scale_shown, theme.comfort.scale
         if old != new:
             for dock in self.findChildren(QDockWidget):
                 if dock.widget() is not None:
                     theme.rescale_fonts(dock.widget(), old, new)
             self._scale_shown = new
-        self._restyle_board()
 
     def _restyle_board(self) -> None:
         """Redraw the map's labels and symbols at the text scale and in the palette."""
