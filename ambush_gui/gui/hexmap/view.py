@@ -1286,6 +1286,20 @@ class HexMapView(MapView):
         """How many scatter arrows are drawn."""
         return len(self._scatter.arrows)
 
+    def pick_hex(self, label: str | None) -> None:
+        """Ring the hex the keyboard picked (the arrow keys in a move), or none."""
+        if getattr(self, "_picked", None) is not None:
+            self.scene().removeItem(self._picked)
+            self._picked = None
+        if label:
+            item = HexesItem(self.geo, QColor(theme.PLACE_HOVER.red(), theme.PLACE_HOVER.green(),
+                                              theme.PLACE_HOVER.blue(), 120),
+                             theme.PLACE_HOVER, theme.Z_HEX_PATH + 1, tip="Enter: he enters this hex")
+            item.set_hexes([self._on_map(label)])
+            self.scene().addItem(item)
+            self._picked: HexesItem | None = item
+            self.ensureVisible(item.sceneBoundingRect(), 60, 60)
+
     def mark_hexes(self, labels: list[str], colour: QColor, tip: str = "") -> None:
         """Tint these hexes (added to the marks shown); ``tip`` joins their tooltips. An
         opaque colour is drawn see-through, so the terrain shows under the tint."""

@@ -448,6 +448,15 @@ class GameWindow(QMainWindow):
         self._close_prompts()
         self.controller.hand_over(side)
 
+    def show_keys(self) -> None:
+        """The rules reference (F1) open on its Keys page."""
+        self.show_rules()
+        from ambush_gui.gui.shared.rules_help import RulesHelp
+
+        ref = self.findChild(RulesHelp, options=Qt.FindChildOption.FindDirectChildrenOnly)
+        if ref is not None:
+            ref.tabs.setCurrentWidget(ref.keys_view)
+
     def show_rules(self) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
@@ -611,6 +620,8 @@ class GameWindow(QMainWindow):
         help_ = bar.addMenu("&Help")
         self._act(help_, "&Rules reference", QKeySequence.StandardKey.HelpContents, self.show_rules,
                   "A short reference to the rules the game enforces")
+        self._act(help_, "&Keys", None, self.show_keys,
+                  "Every key of this window: a whole turn can be played without the mouse")
         self._act(help_, "&About", None, self.about, "")
 
     def _game_menu(self, game: Any) -> None:

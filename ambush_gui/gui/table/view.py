@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSizeF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import QApplication, QGraphicsEllipseItem, QWidget
 
@@ -81,6 +81,7 @@ class TableView(MapView):
     placeRefused = Signal(str)
     hoverInfo = Signal(str)  # rich text: sight, Optimum Range, both pools, odds
     slid = Signal()  # a slide of moved figures has ended (the window redraws the state)
+    modeChanged = Signal(str)  # "move", "place" or "" (the keyboard's move keys follow it)
 
     MAX_SCALE = 400.0  # pixels per inch
     BAR_ROOM = 40  # pixels kept free under the table for the scale bar when fitting
@@ -93,6 +94,7 @@ class TableView(MapView):
         self.mode = ""  # "", "move" or "place"
         self.moving: MoveState | None = None
         self.placing: Decision | None = None
+        self._place_pick: int | None = None  # the marked spot the arrow keys picked
         self.report: TargetReport | None = None  # the hover report on show
         # The preview of an interruption's point along a declared move (AA-067).
         self._interrupt_tape = TapeItem()
@@ -283,6 +285,7 @@ class TableView(MapView):
             offsets=[(f.x - cx, f.y - cy) for f in unit.figures],
         )
         self.mode = "move"
+        self.modeChanged.emit(self.mode)
         self.select(unit.id)
         self.table.move_overlay.set_ghosts([self.table.look_of(f) for f in unit.figures])
         self._show_rings()
@@ -302,6 +305,8 @@ class TableView(MapView):
         self.keep_inside(self.table.place_overlay.title)
         self.placing = decision
         self.mode = "place"
+        self._place_pick = None
+        self.modeChanged.emit(self.mode)
 
     def end_modes(self) -> None:
         """Leave move or place mode (the decision was answered some other way)."""
@@ -311,6 +316,51 @@ class TableView(MapView):
         self.placing = None
         self.mode = ""
         self._press = None
+        self._place_pick = None
+        self.modeChanged.emit("")
+
+    # -- the keyboard: a move or a placement without the mouse -----------------------------
+    def key_step(self, dx: float, dy: float) -> None:
+        """An arrow key: in a move, the path's end goes ``dx``, ``dy`` inches (north is
+        up); in a placement, the next (right, down) or previous (left, up) marked spot is
+        picked. The view follows the end."""
+        if self.moving is not None:
+            mv = self.moving
+            x, y = mv.dest or self._path_end()
+            self._show_path((x + dx, y + dy))
+            if mv.dest is not None:
+                self.ensureVisible(QRectF(self.table.flip.scene(*mv.dest), QSizeF(0, 0)), 80, 80)
+        elif self.placing is not None and self.placing.options:
+            n = len(self.placing.options)
+            step = 1 if dx > 0 or dy < 0 else -1
+            k = 0 if self._place_pick is None else (self._place_pick + step) % n
+            self._place_pick = k
+            self.table.place_overlay.highlight(k)
+            ox, oy = self.placing.options[k]
+            self.ensureVisible(QRectF(self.table.flip.scene(float(ox), float(oy)), QSizeF(0, 0)),
+                               80, 80)
+
+    def key_turn(self) -> None:
+        """W: the move's path turns at its end as it stands (a waypoint), as Shift does
+        while dragging."""
+        mv = self.moving
+        if mv is not None and mv.dest is not None and mv.dest != self._path_end():
+            mv.waypoints.append(mv.dest)
+            self._show_path(mv.dest)
+
+    def key_commit(self) -> bool:
+        """Enter: make the move to the path's end, or set down on the spot picked (with
+        none picked, the first is picked and shown: nothing is answered unseen). True if
+        it answered."""
+        if self.moving is not None and self.moving.dest is not None:
+            return self.drop(self.moving.dest)
+        if self.placing is not None and self.placing.options:
+            if self._place_pick is None:  # nothing picked yet: the first spot is shown first
+                self.key_step(1, 0)
+                return False
+            ox, oy = self.placing.options[self._place_pick]
+            return self.click_place(self.table.flip.scene(float(ox), float(oy)))
+        return False
 
     # -- move mode -----------------------------------------------------------------------
     def speed_limits(self) -> list[tuple[str, float]]:
