@@ -30,7 +30,7 @@ from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QShowEvent
-from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QStyle, QTabBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QStyle, QTabBar, QWidget
 
 from ambush_gui.ambush.actions import enter_cost
 from ambush_gui.ambush.charts import Side
@@ -42,21 +42,8 @@ from ambush_gui.gui.hexmap.dialogs import ON_THE_MAP  # noqa: E402
 from ambush_gui.gui.hexmap.wording import german_names, news_side, shown  # noqa: E402
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.controller import GameController, Seat
-from ambush_gui.gui.shared.game_window import GameWindow
+from ambush_gui.gui.shared.game_window import GameWindow, scrolling
 from ambush_gui.gui.shared.widgets import GameLog
-
-
-def scrolling(widget: QWidget) -> QScrollArea:
-    """``widget`` in a frameless vertical scroll area, so a long soldier card never makes
-    the window taller than a 1280x800 screen."""
-    area = QScrollArea()
-    area.setWidget(widget)
-    area.setWidgetResizable(True)
-    area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    area.setMinimumHeight(120)
-    return area
-
 
 MISSION_MIN_HEIGHT = 205
 """The Mission dock's least height: its wrapped lines never squeezed, even at 1280x800."""
@@ -144,11 +131,14 @@ class AmbushWindow(GameWindow):
         # scrolling: the tutorial's line may make it taller than its share of the column
         mission = self._dock("Mission", scrolling(self.mission_panel), left, "turn")
         mission.setMinimumHeight(MISSION_MIN_HEIGHT)  # its wrapped lines never squeezed
-        track = self._dock("AR Track", self.track, left, "track")
+        # scrolling: at the largest text scale the column's docks asked more than the screen
+        # and were drawn over each other
+        track = self._dock("AR Track", scrolling(self.track), left, "track")
         card = self._dock("Soldier card", scrolling(self.card), left, "card")
         squad = self._dock("Squad", self.squad, left, "squad")  # tabbed with the cards
         # the right column: the Decision dock (GameWindow's), the reading docks, the log
-        reader = self._dock("Paragraphs", self.reader, right, "reader")
+        # scrolling: at the largest text scale its heading and list were squeezed over each other
+        reader = self._dock("Paragraphs", scrolling(self.reader, least=60), right, "reader")
         self.fire_dock = self._dock("Last fire", self.fire_panel, right, "fire")
         self.tabifyDockWidget(reader, self.fire_dock)  # tabbed, not stacked: both keep their height
         self.reader_dock = reader

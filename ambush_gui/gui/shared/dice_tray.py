@@ -261,15 +261,16 @@ class RollBlock(QFrame):
         self.faces: list[DieFace] = []
         for v in shown_faces(roll):
             mark = Mark.PLAIN if target is None else (Mark.KEPT if v >= target else Mark.DISCARDED)
-            face = DieFace(v, int(d.get("sides", 6)), side, mark, size=theme.TRAY_DIE_SIZE, kind=kind)
+            face = DieFace(v, int(d.get("sides", 6)), side, mark, size=theme.tray_px(theme.TRAY_DIE_SIZE),
+                           kind=kind)
             face.setToolTip(f"{face.toolTip()}\n{roll.text}")
             self.faces.append(face)
             row.addWidget(face)
         if not self.faces:
             row.addWidget(_label("no dice", colour=theme.MUTED_TEXT))
         row.addStretch(1)
-        least = theme.TRAY_BLOCK_WIDTH if caption else theme.TRAY_CARD_WIDTH
-        self.wide = max(len(self.faces) * (theme.TRAY_DIE_SIZE + 3), least)
+        least = theme.tray_px(theme.TRAY_BLOCK_WIDTH if caption else theme.TRAY_CARD_WIDTH)
+        self.wide = max(len(self.faces) * (theme.tray_px(theme.TRAY_DIE_SIZE) + 3), least)
         self.caption = ElidedLabel(most=2)  # two lines where the card has the room
         f = self.caption.font()
         f.setPointSizeF(theme.scaled(8.5))
@@ -290,7 +291,7 @@ class RollBlock(QFrame):
                              for m in self.mods)
             metrics = self.modifiers.fontMetrics()
             need = int(metrics.horizontalAdvance(text)) + 4
-            if self.wide < need <= theme.TRAY_CARD_MAX_WIDTH - 40 and len(self.mods) <= 3:
+            if self.wide < need <= theme.tray_px(theme.TRAY_CARD_MAX_WIDTH) - 40 and len(self.mods) <= 3:
                 self.wide = need  # a mine test's few modifiers read in words, not only IDs
             if metrics.horizontalAdvance(text) > self.wide:  # too long: values and rules only
                 text = whole_parts([f"{sign(m)} {m.rule or m.label}" for m in self.mods],
@@ -422,8 +423,8 @@ class ThrowCard(QFrame):
         # height to spare for the title's second line: "Reaction Test (Councillor Idris
         # interrupts Alpha tea…")
         need = self.title.fontMetrics().horizontalAdvance(title) + 12 + 20
-        width = max(width, min(need, theme.TRAY_CARD_MAX_WIDTH))
-        self.setFixedWidth(max(width, theme.TRAY_CARD_WIDTH + 20))
+        width = max(width, min(need, theme.tray_px(theme.TRAY_CARD_MAX_WIDTH)))
+        self.setFixedWidth(max(width, theme.tray_px(theme.TRAY_CARD_WIDTH) + 20))
         self._rolls = len(self.throw.rolls)
 
     def _show_outcomes(self) -> None:
@@ -438,7 +439,7 @@ class ThrowCard(QFrame):
         # a long outcome widens its card (up to a limit) so its two lines hold it whole
         need = self.outcome.fontMetrics().horizontalAdvance(self.outcome.full) // 2 + 60
         if need > self.width():
-            self.setFixedWidth(min(need, max(theme.TRAY_CARD_MAX_WIDTH, self.width())))
+            self.setFixedWidth(min(need, max(theme.tray_px(theme.TRAY_CARD_MAX_WIDTH), self.width())))
         self.outcome.setToolTip("\n".join(e.text for e in self.throw.outcomes))
         self.outcome.setVisible(True)
         self.throw.side = outcome_side(self.throw, self.side_of)

@@ -557,7 +557,9 @@ class GameWindow(QMainWindow):
         right = Qt.DockWidgetArea.RightDockWidgetArea
         dock = QDockWidget("Decision", self)
         dock.setObjectName("dock-decision")
-        dock.setWidget(self.decision_panel)
+        # scrolling: a move's help at the largest text scale overran the dock's share of the
+        # column, its title drawn over its first lines (a dialog's own body scrolls first)
+        dock.setWidget(scrolling(self.decision_panel, least=60))
         dock.setFixedWidth(self.right_width)
         # not closable: the decision being asked must stay in sight
         dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
@@ -726,9 +728,8 @@ class GameWindow(QMainWindow):
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         dock = self._dock("Dice tray", self.tray, Qt.DockWidgetArea.BottomDockWidgetArea, "dice")
-        dock.setMinimumHeight(theme.TRAY_HEIGHT)
-        dock.setMaximumHeight(theme.TRAY_HEIGHT + 40)
         self.tray_dock = dock
+        self._size_tray()
         self.tray.continueClicked.connect(self.controller.proceed)
         self.tray.skipClicked.connect(self.controller.hurry)
         c = self.controller
@@ -737,6 +738,11 @@ class GameWindow(QMainWindow):
         c.waiting.connect(self._on_wait)
         c.presenting.connect(self._on_presenting)
         c.beat.connect(self._on_beat)
+
+    def _size_tray(self) -> None:
+        """The dice tray as tall as its cards at the text scale (within the map's room)."""
+        self.tray_dock.setMinimumHeight(theme.tray_px(theme.TRAY_HEIGHT))
+        self.tray_dock.setMaximumHeight(theme.tray_px(theme.TRAY_HEIGHT) + 40)
 
     def side_of(self, event: Event) -> str | None:
         """The side a roll or outcome without a ``side`` belongs to (a subclass reads its
@@ -831,7 +837,13 @@ class GameWindow(QMainWindow):
         at once, the map redraws (:meth:`_restyle_board`) and the panels are told again
         in the palette."""
         self.safe_colours_action.setChecked(theme.comfort.safe)
+        scaled = self._scale_shown != theme.comfort.scale
         self._rescale_docks()
+        if scaled:  # the tray's dice and cards are drawn again at the scale, the decision refitted
+            self._size_tray()
+            self.tray.reload(self.controller.game.log.events)
+            if self.decision_panel.current is not None:
+                self._fit_decision(self.decision_panel.current)
         self._restyle_board()
         self._refresh()
         self.update()
@@ -979,6 +991,7 @@ class GameWindow(QMainWindow):
         ``theme.DECISION_SHARE`` of the column, the log keeping ``theme.LOG_LEAST``; the
         dialog's body scrolls past that), and
         bring the decision's units into view."""
+        theme.fit_fonts(widget)
         self.decision_panel.host(widget)
         dock = self.decision_dock
         dock.show()

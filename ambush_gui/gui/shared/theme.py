@@ -7,8 +7,8 @@ with a white bar; Insurgents: diamond bases), so nobody depends on colour alone.
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, QSettings, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QGuiApplication
-from PySide6.QtWidgets import QWidget
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import QApplication, QWidget
 
 # Sides
 SIDE_COLOURS = {
@@ -107,6 +107,13 @@ def symbol_scale(most: float = 1.35) -> float:
     return min(comfort.scale, most)
 
 
+def tray_px(pixels: int) -> int:
+    """A size in the dice tray at the player's scale: up to one and a half times, so the
+    tray under the map leaves the map its room at 1280x800 (its texts elide, whole in
+    their tooltips)."""
+    return round(pixels * symbol_scale(1.5))
+
+
 def load_comfort() -> None:
     """The scale and palette last chosen (QSettings), before the first window is built."""
     settings = QSettings("ambush-gui", "ambush-gui")
@@ -148,26 +155,34 @@ def set_colour_blind_safe(on: bool) -> None:
 
 
 def rescale_fonts(root: QWidget, old: float, new: float) -> None:
-    """Bring the fonts of ``root`` and everything in it from scale ``old`` to ``new``:
-    ``root`` is given its size, and every widget that set its own font (label_font, a
-    bold copy) gets its size from scale 1.0 (remembered on it the first time)."""
-    app = QGuiApplication.font().pointSizeF()
+    """Bring the fonts of ``root`` and everything in it from scale ``old`` to ``new``.
+
+    Every widget gets its own font, of its size at scale 1.0 (remembered on it the first
+    time) times ``new``: one that set its font (label_font, a bold copy) had its size at
+    ``old``; one that did not has the application's. A widget with a style sheet stops
+    the fonts of its parents from reaching its children, so nothing is left to inherit."""
     widgets = [root, *root.findChildren(QWidget)]
     bases = []
     for w in widgets:  # every size read before any is changed (a parent's change flows down)
-        if w is root or w.testAttribute(Qt.WidgetAttribute.WA_SetFont):
-            base = w.property(_BASE_PT)
-            if base is None and w.font().pointSizeF() <= 0:
+        base = w.property(_BASE_PT)
+        if base is None:
+            if w.font().pointSizeF() <= 0:
                 continue  # a font in pixels (a die's number): drawn from the scale itself
-            if base is None:
-                base = app if (w is root and not w.testAttribute(Qt.WidgetAttribute.WA_SetFont)) \
-                    else w.font().pointSizeF() / old
-            bases.append((w, float(base)))
+            own = w.testAttribute(Qt.WidgetAttribute.WA_SetFont)
+            base = w.font().pointSizeF() / old if own else QApplication.font(w).pointSizeF()
+        bases.append((w, float(base)))
     for w, base in bases:
         f = QFont(w.font())
         f.setPointSizeF(base * new)
         w.setProperty(_BASE_PT, base)
         w.setFont(f)
+
+
+def fit_fonts(widget: QWidget) -> None:
+    """A widget built just now (a decision's dialog) at the player's text scale: what
+    label_font made is already at it, the rest is brought to it."""
+    if comfort.scale != 1.0:
+        rescale_fonts(widget, comfort.scale, comfort.scale)
 
 
 # -- Dialogs (gui/table/dialogs, gui/hexmap/dialogs) ----------------------------------------

@@ -196,6 +196,8 @@ class TableView(MapView):
             if isinstance(item, LabelItem):
                 item.set_point_size(item.points)
         self._zoomed()  # the labels laid out again at their new size
+        if self.moving is not None and self.moving.dest is not None:
+            self._show_path(self.moving.dest)  # the readout at its new size, inside the view
         super().restyle()
 
     def _zoomed(self) -> None:
@@ -519,6 +521,7 @@ class TableView(MapView):
         right = max(ox for ox, _ in mv.offsets) + self.table.base_radius
         ov.readout.setPos(flip.scene(dest[0] + right, dest[1]))
         ov.show_tape(True)
+        self.keep_inside(ov.readout)  # near the view's edge it ran off it, cut
         ov.place_ghosts([flip.scene(dest[0] + ox, dest[1] + oy) for ox, oy in mv.offsets])
         if mv.waypoints:
             left = max(0.0, mv.limit - self.length(self.path_to(self._path_end())))
