@@ -126,3 +126,23 @@ def test_the_sides_are_told_by_shape_where_their_colour_shows_them(qtbot: Any) -
     ambush = open_ambush(qtbot, "ambush-hedgerow", 1)
     qtbot.waitUntil(lambda: "to decide" in ambush.mission_panel.banner.text(), timeout=20_000)
     assert ambush.mission_panel.banner.text()[0] in (theme.side_mark("us"), theme.side_mark("german"))
+
+
+def test_a_decisions_buttons_grow_too_even_under_a_style_sheet(qtbot: Any) -> None:
+    """A widget with a style sheet (the step prompt's tinted strip) kept its parents' font
+    from its children: the End turn button stayed small at the largest scale."""
+    from PySide6.QtWidgets import QApplication, QPushButton
+
+    from tests.gui.test_keyboard_turns import human_decision
+
+    win = open_ambush(qtbot, "ambush-hedgerow", 1)
+    human_decision(qtbot, win)
+    app_pt = QApplication.font().pointSizeF()
+    theme.set_scale(2.0)
+    [end] = [b for b in win.move_prompt.findChildren(QPushButton) if b.text() == "End turn"]
+    assert end.font().pointSizeF() == pytest.approx(2 * app_pt)
+    # a decision shown after the change is built at the scale too
+    win._close_prompts()
+    win._on_decision(win.controller.pending())
+    [end] = [b for b in win.move_prompt.findChildren(QPushButton) if b.text() == "End turn"]
+    assert end.font().pointSizeF() == pytest.approx(2 * app_pt)

@@ -839,11 +839,10 @@ class GameWindow(QMainWindow):
         self.safe_colours_action.setChecked(theme.comfort.safe)
         scaled = self._scale_shown != theme.comfort.scale
         self._rescale_docks()
-        if scaled:  # the tray's dice and cards are drawn again at the scale, the decision refitted
-            self._size_tray()
-            self.tray.reload(self.controller.game.log.events)
-            if self.decision_panel.current is not None:
-                self._fit_decision(self.decision_panel.current)
+        self._size_tray()  # the tray's cards told again at the scale, in the palette
+        self.tray.reload(self.controller.game.log.events)
+        if scaled and self.decision_panel.current is not None:
+            self._fit_decision(self.decision_panel.current)
         self._restyle_board()
         self._refresh()
         self.update()

@@ -108,10 +108,10 @@ def symbol_scale(most: float = 1.35) -> float:
 
 
 def tray_px(pixels: int) -> int:
-    """A size in the dice tray at the player's scale: up to one and a half times, so the
-    tray under the map leaves the map its room at 1280x800 (its texts elide, whole in
-    their tooltips)."""
-    return round(pixels * symbol_scale(1.5))
+    """A size in the dice tray at the player's scale: never smaller than normal (the cards'
+    texts need their width), up to one and a half times, so the tray under the map leaves
+    the map its room at 1280x800 (its texts elide, whole in their tooltips)."""
+    return round(pixels * max(1.0, symbol_scale(1.5)))
 
 
 def load_comfort() -> None:
