@@ -172,3 +172,25 @@ def test_f1_and_the_help_menu_list_every_key(qtbot: Any) -> None:
     page = ambush.findChild(RulesHelp).keys_view.toPlainText()
     for line in ("Next hex he can enter", "Enter that hex", "Next soldier to move", "Tab"):
         assert line in page, line
+
+
+def test_a_keyboard_path_turns_and_is_taken_back(qtbot: Any) -> None:
+    """W turns the path at its end, Backspace takes the turn back, Esc the whole path."""
+    win = open_table(qtbot, HOTSEAT)
+    game = win.controller.game
+    while (d := human_decision(qtbot, win)) is not None and d.kind is not DecisionKind.MOVE:
+        n = len(game.decisions)
+        while not answered(win, n):
+            press(win, Qt.Key.Key_Return)
+    mv = win.table.moving
+    assert mv is not None and mv.dest is None
+    start = mv.start
+    press(win, Qt.Key.Key_Up)
+    press(win, Qt.Key.Key_W)
+    press(win, Qt.Key.Key_Right, SHIFT)
+    assert mv.waypoints == [(start[0], start[1] + 1)]
+    assert mv.dest == (start[0] + 0.5, start[1] + 1)
+    press(win, Qt.Key.Key_Backspace)
+    assert mv.waypoints == []
+    press(win, Qt.Key.Key_Escape)
+    assert mv.dest is None and win.table.moving is mv  # the move still asked, nothing given

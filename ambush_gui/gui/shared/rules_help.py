@@ -743,10 +743,9 @@ DOCK_KEYS = (  # the keys of the Decision dock and the map that are no menu's en
     ("Tab, Shift+Tab", "From one choice (a card, a button) of the decision to the next; in an "
                        "Ambush! Operations turn, the next soldier who may move"),
     ("Space", "Press the button or card that has the keyboard focus"),
-    ("Esc", "On the table, take back the path being drawn; in an Ambush! move, Stop"),
+    ("Esc", "Ambush!: Stop, the soldier's move ends (the Stop button)"),
     ("S", "On the table, the moving unit stays where it is (the Stay button)"),
     ("E, Ctrl+E", "Ambush!: end the Operations turn (the End turn button)"),
-    ("Backspace", "Take back the last turn of a move's path on the table"),
     ("Mouse wheel", "Zoom the map where the pointer is, as + and - do"),
 )
 

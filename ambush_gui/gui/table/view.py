@@ -212,9 +212,8 @@ class TableView(MapView):
         key = event.key()
         if key == Qt.Key.Key_Escape and self.moving is not None:
             self._cancel_path()
-        elif key == Qt.Key.Key_Backspace and self.moving is not None and self.moving.waypoints:
-            self.moving.waypoints.pop()
-            self._show_path(self.moving.dest)
+        elif key == Qt.Key.Key_Backspace and self.moving is not None:
+            self.key_back()
         elif key == Qt.Key.Key_Shift and self.moving is not None and self.moving.dragging \
                 and self.moving.dest is not None:
             self.moving.waypoints.append(self.moving.dest)
@@ -349,6 +348,12 @@ class TableView(MapView):
         if mv is not None and mv.dest is not None and mv.dest != self._path_end():
             mv.waypoints.append(mv.dest)
             self._show_path(mv.dest)
+
+    def key_back(self) -> None:
+        """Backspace: the path's last turn taken back."""
+        if self.moving is not None and self.moving.waypoints:
+            self.moving.waypoints.pop()
+            self._show_path(self.moving.dest)
 
     def key_commit(self) -> bool:
         """Enter: make the move to the path's end, or set down on the spot picked (with

@@ -135,6 +135,10 @@ class MainWindow(GameWindow):
                  "marked spot"),
                 ("&Turn the path here", ("W",), t.key_turn,
                  "The path turns at its end as it stands (as Shift does while dragging)"),
+                ("Take back the last t&urn", ("Backspace",), t.key_back,
+                 "The path's last turn taken back"),
+                ("Take the &path back", ("Esc",), t._cancel_path,
+                 "The whole path taken back: the unit stands where it began"),
                 ("&Make the move / set down here", ("Return", "Enter"), t.key_commit,
                  "Move to the path's end, or set the unit down on the spot picked")):
             a = QAction(text, self)
