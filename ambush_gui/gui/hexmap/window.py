@@ -137,8 +137,11 @@ class AmbushWindow(GameWindow):
         card = self._dock("Soldier card", scrolling(self.card), left, "card")
         squad = self._dock("Squad", self.squad, left, "squad")  # tabbed with the cards
         # the right column: the Decision dock (GameWindow's), the reading docks, the log
-        # scrolling: at the largest text scale its heading and list were squeezed over each other
-        reader = self._dock("Paragraphs", scrolling(self.reader, least=60), right, "reader")
+        # scrolling: at the largest text scale its heading and list were squeezed over each
+        # other; it keeps the least height it has at the normal scale (the Decision dock's
+        # commit button stands where it stood, issue 29)
+        least = round(self.reader.minimumSizeHint().height() / theme.comfort.scale)
+        reader = self._dock("Paragraphs", scrolling(self.reader, least=least), right, "reader")
         self.fire_dock = self._dock("Last fire", self.fire_panel, right, "fire")
         self.tabifyDockWidget(reader, self.fire_dock)  # tabbed, not stacked: both keep their height
         self.reader_dock = reader

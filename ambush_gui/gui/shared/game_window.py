@@ -184,23 +184,34 @@ class DecisionPanel(QWidget):
         self.idle.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
         lay.addWidget(self.idle, 1)
         self.current: QWidget | None = None
+        self._frame: QWidget | None = None  # what the layout holds: the widget, or its scroll
 
     def host(self, widget: QWidget) -> None:
-        """Show ``widget`` in the dock (a QDialog becomes a plain child widget)."""
+        """Show ``widget`` in the dock (a QDialog becomes a plain child widget). A prompt
+        that is no dialog (a move's help) scrolls: at the largest text scale it overran the
+        dock's share of the column, its title drawn over its first lines (a dialog's own
+        body scrolls)."""
         self.current = widget
         widget.setParent(self, Qt.WindowType.Widget)
+        self._frame = widget if isinstance(widget, QDialog) else scrolling(widget, least=40)
         lay = self.layout()
         assert isinstance(lay, QVBoxLayout)
-        lay.insertWidget(0, widget, 1)
+        lay.insertWidget(0, self._frame, 1)
         self.idle.hide()
         widget.show()
 
     def clear(self, text: str = "No decision is open.") -> None:
         """Nothing to answer here now: say so (and who is deciding, if anyone)."""
-        if self.current is not None:
+        frame = self._frame
+        if frame is not None:
             lay = self.layout()
             if lay is not None:
-                lay.removeWidget(self.current)
+                lay.removeWidget(frame)
+            if isinstance(frame, QScrollArea) and self.current is not None:
+                frame.takeWidget()  # the prompt back to the panel, its scroll let go
+                self.current.setParent(self)
+                frame.deleteLater()
+        self._frame = None
         self.current = None
         self.idle.setText(text)
         self.idle.show()
@@ -557,9 +568,7 @@ class GameWindow(QMainWindow):
         right = Qt.DockWidgetArea.RightDockWidgetArea
         dock = QDockWidget("Decision", self)
         dock.setObjectName("dock-decision")
-        # scrolling: a move's help at the largest text scale overran the dock's share of the
-        # column, its title drawn over its first lines (a dialog's own body scrolls first)
-        dock.setWidget(scrolling(self.decision_panel, least=60))
+        dock.setWidget(self.decision_panel)
         dock.setFixedWidth(self.right_width)
         # not closable: the decision being asked must stay in sight
         dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
