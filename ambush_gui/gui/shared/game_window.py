@@ -198,6 +198,7 @@ class DecisionPanel(QWidget):
         assert isinstance(lay, QVBoxLayout)
         lay.insertWidget(0, self._frame, 1)
         self.idle.hide()
+        self._frame.show()
         widget.show()
 
     def clear(self, text: str = "No decision is open.") -> None:
