@@ -115,8 +115,10 @@ def test_a_placement_from_the_keyboard_shows_the_spot_before_setting_down(qtbot:
         n = len(game.decisions)
         if d.kind is DecisionKind.MOVE:
             press(win, Qt.Key.Key_S)
-        while not answered(win, n):
-            press(win, Qt.Key.Key_Return)
+        for _ in range(3):  # the first Enter shows the choice, the next makes it
+            if not answered(win, n):
+                press(win, Qt.Key.Key_Return)
+        assert answered(win, n), d
     assert d is not None and view.placing is d
     n = len(game.decisions)
     press(win, Qt.Key.Key_Return)  # nothing picked yet: the first spot is shown, not taken
@@ -180,8 +182,10 @@ def test_a_keyboard_path_turns_and_is_taken_back(qtbot: Any) -> None:
     game = win.controller.game
     while (d := human_decision(qtbot, win)) is not None and d.kind is not DecisionKind.MOVE:
         n = len(game.decisions)
-        while not answered(win, n):
-            press(win, Qt.Key.Key_Return)
+        for _ in range(3):  # the first Enter shows the choice, the next makes it
+            if not answered(win, n):
+                press(win, Qt.Key.Key_Return)
+        assert answered(win, n), d
     mv = win.table.moving
     assert mv is not None and mv.dest is None
     start = mv.start
