@@ -1085,6 +1085,7 @@ class HexMapView(MapView):
         self._items: dict[str, CounterItem] = {}
         self.selected: str | None = None
         self._ghost: CounterItem | None = None
+        self._picked: HexesItem | None = None  # the hex the keyboard picked (pick_hex)
         self._press: _Press | None = None
         self._hover = ""
         self._anim: QVariantAnimation | None = None
@@ -1288,7 +1289,7 @@ class HexMapView(MapView):
 
     def pick_hex(self, label: str | None) -> None:
         """Ring the hex the keyboard picked (the arrow keys in a move), or none."""
-        if getattr(self, "_picked", None) is not None:
+        if self._picked is not None:
             self.scene().removeItem(self._picked)
             self._picked = None
         if label:
@@ -1297,7 +1298,7 @@ class HexMapView(MapView):
                              theme.PLACE_HOVER, theme.Z_HEX_PATH + 1, tip="Enter: he enters this hex")
             item.set_hexes([self._on_map(label)])
             self.scene().addItem(item)
-            self._picked: HexesItem | None = item
+            self._picked = item
             self.ensureVisible(item.sceneBoundingRect(), 60, 60)
 
     def mark_hexes(self, labels: list[str], colour: QColor, tip: str = "") -> None:

@@ -495,7 +495,8 @@ class AmbushWindow(GameWindow):
         who = self.mover(d) if d is not None else None
         if d is None or who is None or not self._steps:
             return None
-        s = self.controller.game.state.soldiers[who]
+        game: Any = self.controller.game
+        s = game.state.soldiers[who]
         centre = self.map.geo.centre[s.hex] if s.hex is not None else None
 
         def angle(label: str) -> float:

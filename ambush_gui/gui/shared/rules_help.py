@@ -759,8 +759,9 @@ def keys_html(window: QWidget | None) -> str:
 
     def walk(menu: QMenu, where: str) -> None:
         for a in menu.actions():
-            if a.menu() is not None:
-                walk(a.menu(), f"{where} ▸ {a.text().replace('&', '')}")
+            sub = a.menu()
+            if isinstance(sub, QMenu):
+                walk(sub, f"{where} ▸ {a.text().replace('&', '')}")
             elif a.shortcuts() and a.isVisible():
                 keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
                                  for k in a.shortcuts())
@@ -768,8 +769,9 @@ def keys_html(window: QWidget | None) -> str:
 
     bar = window.menuBar() if isinstance(window, QMainWindow) else None
     for a in bar.actions() if bar is not None else []:
-        if a.menu() is not None:
-            walk(a.menu(), a.text().replace("&", ""))
+        sub = a.menu()
+        if isinstance(sub, QMenu):
+            walk(sub, a.text().replace("&", ""))
     rows += DOCK_KEYS
     body = "".join(f"<tr><td style='padding-right:12px'><b>{escape(k)}</b></td>"
                    f"<td>{escape(what)}</td></tr>" for k, what in rows)
