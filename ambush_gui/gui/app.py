@@ -17,7 +17,7 @@ from ambush_gui import systems
 from ambush_gui.core import saves
 from ambush_gui.core.files import atomic_write
 from ambush_gui.core.game import Game
-from ambush_gui.gui.shared import art, paths
+from ambush_gui.gui.shared import art, paths, theme
 from ambush_gui.gui.shared.controller import GameController, Seat, load_game
 from ambush_gui.gui.shared.game_window import (
     GameWindow,
@@ -40,6 +40,7 @@ def application() -> QApplication:
         app.setDesktopFileName("ambush-gui")
     # Every window (launcher, game, editor, dialogs) shows the icon unless it sets its own.
     app.setWindowIcon(art.icon())
+    theme.load_comfort()  # the text scale and palette the player chose (View menu)
     install_wheel_guard()
     return app  # type: ignore[return-value]
 

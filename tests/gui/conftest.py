@@ -49,3 +49,13 @@ def no_leaked_windows(request: pytest.FixtureRequest) -> Iterator[None]:
             w.close()
         w.deleteLater()
     app.processEvents()
+
+
+@pytest.fixture(autouse=True)
+def normal_comfort() -> Iterator[None]:
+    """Every test starts and ends at the normal text scale and palette (View menu)."""
+    yield
+    from ambush_gui.gui.shared import theme
+
+    theme.set_scale(1.0)
+    theme.set_colour_blind_safe(False)

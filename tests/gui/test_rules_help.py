@@ -38,7 +38,7 @@ def test_f1_opens_one_non_modal_reference_with_the_charts_the_game_plays(qtbot: 
     [ref] = references(win)  # F1 again raises the same window
     assert not ref.isModal() and ref.isWindow()
     assert ref.tab_names == [
-        "At a glance", "Charts", "Rules and house rules"]
+        "At a glance", "Charts", "Rules and house rules", "Keys"]
     charts = ref.charts_view.toPlainText()
     for title in ("Weapon Chart", "Damage Table", "Fire Combat Modifiers and Movement Point Cost",
                   "AR Track", "Clear Jammed Weapon", "Hexside features"):
@@ -82,7 +82,7 @@ def test_an_alley_gap_shows_the_question_and_the_house_rule_with_its_reason(qtbo
     ref = look_up("AA-087", win)
     assert ref.system == "alley" and ref.parentWidget() is win
     assert ref.tab_names == ["At a glance", "Force on Force",
-                                                                   "Rules and house rules"]
+                                                                   "Rules and house rules", "Keys"]
     shown = ref.entry.toPlainText()
     assert "The printed rules leave this open." in shown
     assert "The house rule the game plays: What interruptions cost, and for how long" in shown

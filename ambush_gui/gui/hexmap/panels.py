@@ -51,7 +51,7 @@ from ambush_gui.gui.hexmap.ar_track import (
 from ambush_gui.gui.hexmap.dialogs.common import RATING_NAMES
 from ambush_gui.gui.hexmap.paragraph_reader import ParagraphReader
 from ambush_gui.gui.shared import theme
-from ambush_gui.gui.shared.dialog_base import Chip, clear_layout, side_colour, side_title
+from ambush_gui.gui.shared.dialog_base import Chip, FlowLayout, clear_layout, side_colour, side_title
 from ambush_gui.gui.shared.widgets import text_label
 
 __all__ = ["ARTrackWidget", "MarkerChip", "MissionPanel", "ParagraphReader", "SoldierCard",
@@ -371,10 +371,12 @@ class MissionPanel(QWidget):
         # and the dice tray say again
         for w in (self.mission, self.turn, self.condition):
             lay.addWidget(w)
-        row = QHBoxLayout()  # the points, and the booklet one click away
+        # the points, and the booklet one click away: the buttons go under the points where
+        # the column is too narrow for them beside (the largest text scale cut them off)
+        row = FlowLayout(spacing=4)
         row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(4)
-        row.addWidget(self.score, 1)
+        self.score.setWordWrap(False)
+        row.addWidget(self.score)
         self.brief_button = QPushButton("Brief")
         self.brief_button.setToolTip("The mission brief, victory conditions and special rules "
                                      "(Ctrl+B)")
@@ -454,7 +456,7 @@ class MissionPanel(QWidget):
             self.prompt.setText(str(game.result.get("level", "")) if getattr(game, "result", None)
                                 else "")
         else:
-            who = side_title(decision.side)
+            who = f"{theme.side_mark(decision.side)} {side_title(decision.side)}"
             thinking = " (computer)" if seat == "computer" else ""
             self.banner.setText(f"{who} player{thinking} to decide")
             self.banner.setStyleSheet(f"background:{side_colour(decision.side).name()};"

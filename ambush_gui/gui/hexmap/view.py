@@ -565,7 +565,9 @@ class GridItem(QGraphicsItem):
             # a fifth of a hex, but no smaller than readable where the map is fitted small
             # (the hedgerow at 1280x800 printed them 5 px high), up to the counters' top
             k = abs(painter.worldTransform().m11()) or 1.0
-            size = min(max(0.21 * s, theme.HEX_LABEL_MIN_PX / k), 0.28 * s)
+            # (times the player's text scale, up to what the hex's top holds)
+            size = min(max(0.21 * s, theme.HEX_LABEL_MIN_PX / k), 0.28 * s) * theme.comfort.scale
+            size = min(size, 0.42 * s)
             painter.setFont(_font(size))
             painter.setPen(theme.HEX_LABEL)
             for h in self.geo.hexes:
@@ -1083,6 +1085,7 @@ class HexMapView(MapView):
         self._items: dict[str, CounterItem] = {}
         self.selected: str | None = None
         self._ghost: CounterItem | None = None
+        self._picked: HexesItem | None = None  # the hex the keyboard picked (pick_hex)
         self._press: _Press | None = None
         self._hover = ""
         self._anim: QVariantAnimation | None = None
@@ -1150,6 +1153,10 @@ class HexMapView(MapView):
         """Show or hide the hex outlines."""
         self._grid.show_parts(on, self._grid.labels)
 
+    def restyle(self) -> None:
+        self._layout()  # the counters at the scale
+        super().restyle()
+
     def set_labels_visible(self, on: bool) -> None:
         """Show or hide the printed hex numbers."""
         self._grid.show_parts(self._grid.grid, on)
@@ -1185,6 +1192,7 @@ class HexMapView(MapView):
         for label, stack in stacks.items():
             stack.sort(key=lambda c: (not c.out, c.id == self.selected))
             k, offsets = stack_layout(len(stack), self.hex_size)
+            k *= theme.symbol_scale()  # the player's scale, as far as a hex holds a counter
             centre = self.geo.centre[Hex.from_label(label)]
             for i, (c, off) in enumerate(zip(stack, offsets, strict=True)):
                 item = self._items[c.id]
@@ -1278,6 +1286,20 @@ class HexMapView(MapView):
     def scatter_arrows(self) -> int:
         """How many scatter arrows are drawn."""
         return len(self._scatter.arrows)
+
+    def pick_hex(self, label: str | None) -> None:
+        """Ring the hex the keyboard picked (the arrow keys in a move), or none."""
+        if self._picked is not None:
+            self.scene().removeItem(self._picked)
+            self._picked = None
+        if label:
+            item = HexesItem(self.geo, QColor(theme.PLACE_HOVER.red(), theme.PLACE_HOVER.green(),
+                                              theme.PLACE_HOVER.blue(), 120),
+                             theme.PLACE_HOVER, theme.Z_HEX_PATH + 1, tip="Enter: he enters this hex")
+            item.set_hexes([self._on_map(label)])
+            self.scene().addItem(item)
+            self._picked = item
+            self.ensureVisible(item.sceneBoundingRect(), 60, 60)
 
     def mark_hexes(self, labels: list[str], colour: QColor, tip: str = "") -> None:
         """Tint these hexes (added to the marks shown); ``tip`` joins their tooltips. An

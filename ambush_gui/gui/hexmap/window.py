@@ -25,11 +25,12 @@ the map, apart from the red references.
 from __future__ import annotations
 
 import html
+import math
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QShowEvent
-from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QStyle, QTabBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QStyle, QTabBar, QWidget
 
 from ambush_gui.ambush.actions import enter_cost
 from ambush_gui.ambush.charts import Side
@@ -40,22 +41,9 @@ from ambush_gui.core.hexgrid import Hex
 from ambush_gui.gui.hexmap.dialogs import ON_THE_MAP  # noqa: E402
 from ambush_gui.gui.hexmap.wording import german_names, news_side, shown  # noqa: E402
 from ambush_gui.gui.shared import theme
-from ambush_gui.gui.shared.controller import GameController
-from ambush_gui.gui.shared.game_window import GameWindow
+from ambush_gui.gui.shared.controller import GameController, Seat
+from ambush_gui.gui.shared.game_window import GameWindow, scrolling
 from ambush_gui.gui.shared.widgets import GameLog
-
-
-def scrolling(widget: QWidget) -> QScrollArea:
-    """``widget`` in a frameless vertical scroll area, so a long soldier card never makes
-    the window taller than a 1280x800 screen."""
-    area = QScrollArea()
-    area.setWidget(widget)
-    area.setWidgetResizable(True)
-    area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    area.setMinimumHeight(120)
-    return area
-
 
 MISSION_MIN_HEIGHT = 205
 """The Mission dock's least height: its wrapped lines never squeezed, even at 1280x800."""
@@ -143,11 +131,17 @@ class AmbushWindow(GameWindow):
         # scrolling: the tutorial's line may make it taller than its share of the column
         mission = self._dock("Mission", scrolling(self.mission_panel), left, "turn")
         mission.setMinimumHeight(MISSION_MIN_HEIGHT)  # its wrapped lines never squeezed
-        track = self._dock("AR Track", self.track, left, "track")
+        # scrolling: at the largest text scale the column's docks asked more than the screen
+        # and were drawn over each other
+        track = self._dock("AR Track", scrolling(self.track), left, "track")
         card = self._dock("Soldier card", scrolling(self.card), left, "card")
         squad = self._dock("Squad", self.squad, left, "squad")  # tabbed with the cards
         # the right column: the Decision dock (GameWindow's), the reading docks, the log
-        reader = self._dock("Paragraphs", self.reader, right, "reader")
+        # scrolling: at the largest text scale its heading and list were squeezed over each
+        # other; it keeps the least height it has at the normal scale (the Decision dock's
+        # commit button stands where it stood, issue 29)
+        least = round(self.reader.minimumSizeHint().height() / theme.comfort.scale)
+        reader = self._dock("Paragraphs", scrolling(self.reader, least=least), right, "reader")
         self.fire_dock = self._dock("Last fire", self.fire_panel, right, "fire")
         self.tabifyDockWidget(reader, self.fire_dock)  # tabbed, not stacked: both keep their height
         self.reader_dock = reader
@@ -458,6 +452,75 @@ class AmbushWindow(GameWindow):
                            "(his hexes light up on the map)")
             a.triggered.connect(lambda _=False, step=step: self.next_mover(step))
             view.addAction(a)
+        self._hex_key_menu(view)
+
+    def _hex_key_menu(self, view: Any) -> None:
+        """View ▸ Move from the keyboard: the arrows pick the next or previous hex the mover
+        may enter (round him, clockwise), Enter enters it. Enabled only while a hex is asked."""
+        menu = view.addMenu("Move from the &keyboard")
+        menu.setToolTipsVisible(True)
+        self.hex_keys: list[QAction] = []
+        for text, keys, slot, tip in (
+                ("&Next hex he can enter", ("Right", "Down"), lambda: self.pick_step(1),
+                 "The next highlighted hex round the soldier, clockwise (Right or Down)"),
+                ("&Previous hex he can enter", ("Left", "Up"), lambda: self.pick_step(-1),
+                 "The previous highlighted hex round the soldier (Left or Up)"),
+                ("&Enter that hex", ("Return", "Enter"), self.enter_picked,
+                 "He enters the hex the arrows picked (with none picked, the first is shown)")):
+            a = QAction(text, self)
+            a.setShortcuts([QKeySequence(k) for k in keys])
+            a.setToolTip(tip)
+            a.setStatusTip(tip)
+            a.triggered.connect(slot)
+            a.setEnabled(False)
+            menu.addAction(a)
+            self.hex_keys.append(a)
+        self._picked_hex: str | None = None
+        self.controller.decisionPending.connect(self._update_hex_keys)
+        self.controller.stateChanged.connect(self._update_hex_keys)
+
+    def _update_hex_keys(self, *_: Any) -> None:
+        """The hex keys work while a person's move on the map is asked, and only then (the
+        arrows are the lists' otherwise)."""
+        d = self.controller.pending()
+        on = d is not None and d.kind in ON_THE_MAP and self.controller.seat_of(d) is Seat.HUMAN
+        for a in self.hex_keys:
+            a.setEnabled(on)
+        self._picked_hex = None
+        self.map.pick_hex(None)
+
+    def pick_step(self, step: int) -> str | None:
+        """Pick the next (1) or previous (-1) hex the mover may enter, clockwise round him."""
+        d = self.controller.pending()
+        who = self.mover(d) if d is not None else None
+        if d is None or who is None or not self._steps:
+            return None
+        game: Any = self.controller.game
+        s = game.state.soldiers[who]
+        centre = self.map.geo.centre[s.hex] if s.hex is not None else None
+
+        def angle(label: str) -> float:
+            if centre is None:
+                return 0.0
+            p = self.map.geo.centre[Hex.from_label(label)] - centre
+            return math.atan2(p.y(), p.x())
+
+        ring = sorted(self._steps, key=angle)
+        i = ring.index(self._picked_hex) + step if self._picked_hex in ring else (0 if step > 0 else -1)
+        self._picked_hex = ring[i % len(ring)]
+        self.map.pick_hex(self._picked_hex)
+        self.statusBar().showMessage(
+            f"{s.name} would enter {self._picked_hex}: Enter to go, the arrows for another", 6000)
+        return self._picked_hex
+
+    def enter_picked(self) -> None:
+        """Enter the picked hex; with none picked, pick the first (nothing unseen is answered)."""
+        if self._picked_hex is None or self._picked_hex not in self._steps:
+            self.pick_step(1)
+            return
+        label, self._picked_hex = self._picked_hex, None
+        self.map.pick_hex(None)
+        self._on_hex(label)
 
     def next_mover(self, step: int = 1) -> str | None:
         """In Operations, make the next (or previous) soldier who may move the mover: the

@@ -101,7 +101,7 @@ def label(
     w = QLabel(text)
     f = w.font()
     if size is not None:
-        f.setPointSizeF(size)
+        f.setPointSizeF(theme.scaled(size))
     f.setBold(bold)
     w.setFont(f)
     if colour is not None:
@@ -225,7 +225,7 @@ class Chip(QLabel):
         super().__init__(text, parent)
         self.setToolTip(tip)
         f = self.font()
-        f.setPointSizeF(8.5)
+        f.setPointSizeF(theme.scaled(8.5))
         f.setBold(True)
         self.setFont(f)
         self.setStyleSheet(

@@ -53,7 +53,7 @@ def _label(text: str = "", size: float = 8.5, colour: QColor | None = None,
     w = QLabel(text)
     w.setTextFormat(Qt.TextFormat.PlainText)
     f = w.font()
-    f.setPointSizeF(size)
+    f.setPointSizeF(theme.scaled(size))
     f.setBold(bold)
     w.setFont(f)
     if colour is not None:
@@ -261,18 +261,19 @@ class RollBlock(QFrame):
         self.faces: list[DieFace] = []
         for v in shown_faces(roll):
             mark = Mark.PLAIN if target is None else (Mark.KEPT if v >= target else Mark.DISCARDED)
-            face = DieFace(v, int(d.get("sides", 6)), side, mark, size=theme.TRAY_DIE_SIZE, kind=kind)
+            face = DieFace(v, int(d.get("sides", 6)), side, mark, size=theme.tray_px(theme.TRAY_DIE_SIZE),
+                           kind=kind)
             face.setToolTip(f"{face.toolTip()}\n{roll.text}")
             self.faces.append(face)
             row.addWidget(face)
         if not self.faces:
             row.addWidget(_label("no dice", colour=theme.MUTED_TEXT))
         row.addStretch(1)
-        least = theme.TRAY_BLOCK_WIDTH if caption else theme.TRAY_CARD_WIDTH
-        self.wide = max(len(self.faces) * (theme.TRAY_DIE_SIZE + 3), least)
+        least = theme.tray_px(theme.TRAY_BLOCK_WIDTH if caption else theme.TRAY_CARD_WIDTH)
+        self.wide = max(len(self.faces) * (theme.tray_px(theme.TRAY_DIE_SIZE) + 3), least)
         self.caption = ElidedLabel(most=2)  # two lines where the card has the room
         f = self.caption.font()
-        f.setPointSizeF(8.5)
+        f.setPointSizeF(theme.scaled(8.5))
         self.caption.setFont(f)
         _paint(self.caption, side_colour(side) if side else theme.MUTED_TEXT)
         if caption:
@@ -290,7 +291,7 @@ class RollBlock(QFrame):
                              for m in self.mods)
             metrics = self.modifiers.fontMetrics()
             need = int(metrics.horizontalAdvance(text)) + 4
-            if self.wide < need <= theme.TRAY_CARD_MAX_WIDTH - 40 and len(self.mods) <= 3:
+            if self.wide < need <= theme.tray_px(theme.TRAY_CARD_MAX_WIDTH) - 40 and len(self.mods) <= 3:
                 self.wide = need  # a mine test's few modifiers read in words, not only IDs
             if metrics.horizontalAdvance(text) > self.wide:  # too long: values and rules only
                 text = whole_parts([f"{sign(m)} {m.rule or m.label}" for m in self.mods],
@@ -360,7 +361,7 @@ class ThrowCard(QFrame):
         self.title = ElidedLabel(most=2)  # two lines where the card has the room
         self.title.relayout = self._give_room
         f = self.title.font()
-        f.setPointSizeF(8.5)
+        f.setPointSizeF(theme.scaled(8.5))
         f.setBold(True)
         self.title.setFont(f)
         lay.addWidget(self.title)
@@ -422,8 +423,8 @@ class ThrowCard(QFrame):
         # height to spare for the title's second line: "Reaction Test (Councillor Idris
         # interrupts Alpha tea…")
         need = self.title.fontMetrics().horizontalAdvance(title) + 12 + 20
-        width = max(width, min(need, theme.TRAY_CARD_MAX_WIDTH))
-        self.setFixedWidth(max(width, theme.TRAY_CARD_WIDTH + 20))
+        width = max(width, min(need, theme.tray_px(theme.TRAY_CARD_MAX_WIDTH)))
+        self.setFixedWidth(max(width, theme.tray_px(theme.TRAY_CARD_WIDTH) + 20))
         self._rolls = len(self.throw.rolls)
 
     def _show_outcomes(self) -> None:
@@ -438,7 +439,7 @@ class ThrowCard(QFrame):
         # a long outcome widens its card (up to a limit) so its two lines hold it whole
         need = self.outcome.fontMetrics().horizontalAdvance(self.outcome.full) // 2 + 60
         if need > self.width():
-            self.setFixedWidth(min(need, max(theme.TRAY_CARD_MAX_WIDTH, self.width())))
+            self.setFixedWidth(min(need, max(theme.tray_px(theme.TRAY_CARD_MAX_WIDTH), self.width())))
         self.outcome.setToolTip("\n".join(e.text for e in self.throw.outcomes))
         self.outcome.setVisible(True)
         self.throw.side = outcome_side(self.throw, self.side_of)
@@ -467,6 +468,11 @@ class ThrowCard(QFrame):
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(side_colour(side) if side else theme.NEUTRAL)
         p.drawRoundedRect(QRectF(r.left(), r.top(), 4, r.height()), 2, 2)
+        if side:  # the side's shape on its stripe: not told by colour alone
+            p.setPen(side_colour(side))
+            p.setFont(theme.label_font(7, True))
+            p.drawText(QRectF(r.left(), r.top() + 1, 10, 12), Qt.AlignmentFlag.AlignCenter,
+                       theme.side_mark(side))
         p.end()
 
 

@@ -185,23 +185,35 @@ class DecisionPanel(QWidget):
         self.idle.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
         lay.addWidget(self.idle, 1)
         self.current: QWidget | None = None
+        self._frame: QWidget | None = None  # what the layout holds: the widget, or its scroll
 
     def host(self, widget: QWidget) -> None:
-        """Show ``widget`` in the dock (a QDialog becomes a plain child widget)."""
+        """Show ``widget`` in the dock (a QDialog becomes a plain child widget). A prompt
+        that is no dialog (a move's help) scrolls: at the largest text scale it overran the
+        dock's share of the column, its title drawn over its first lines (a dialog's own
+        body scrolls)."""
         self.current = widget
         widget.setParent(self, Qt.WindowType.Widget)
+        self._frame = widget if isinstance(widget, QDialog) else scrolling(widget, least=40)
         lay = self.layout()
         assert isinstance(lay, QVBoxLayout)
-        lay.insertWidget(0, widget, 1)
+        lay.insertWidget(0, self._frame, 1)
         self.idle.hide()
+        self._frame.show()
         widget.show()
 
     def clear(self, text: str = "No decision is open.") -> None:
         """Nothing to answer here now: say so (and who is deciding, if anyone)."""
-        if self.current is not None:
+        frame = self._frame
+        if frame is not None:
             lay = self.layout()
             if lay is not None:
-                lay.removeWidget(self.current)
+                lay.removeWidget(frame)
+            if isinstance(frame, QScrollArea) and self.current is not None:
+                frame.takeWidget()  # the prompt back to the panel, its scroll let go
+                self.current.setParent(self)
+                frame.deleteLater()
+        self._frame = None
         self.current = None
         self.idle.setText(text)
         self.idle.show()
@@ -278,6 +290,9 @@ class GameWindow(QMainWindow):
         controller.stateChanged.connect(self._result_ready)
         controller.autosaveFailed.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
         self._build_curtain()
+        self._scale_shown = 1.0  # the text scale the docks' fonts were made at
+        self._rescale_docks()
+        theme.comfort.changed.connect(self._comfort_changed)
         self.reload_log(controller.game.log.events)
         self.tray.reload(controller.game.log.events)
         self._update_title()
@@ -446,6 +461,15 @@ class GameWindow(QMainWindow):
         self._close_prompts()
         self.controller.hand_over(side)
 
+    def show_keys(self) -> None:
+        """The rules reference (F1) open on its Keys page."""
+        self.show_rules()
+        from ambush_gui.gui.shared.rules_help import RulesHelp
+
+        ref = self.findChild(RulesHelp, options=Qt.FindChildOption.FindDirectChildrenOnly)
+        if ref is not None:
+            ref.tabs.setCurrentWidget(ref.keys_view)
+
     def show_rules(self) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
@@ -579,8 +603,30 @@ class GameWindow(QMainWindow):
         view = bar.addMenu("&View")
         self._act(view, f"&Fit {self.board_name}", QKeySequence("F"), lambda: self.board.fit(),
                   f"Fit the whole {self.board_name} in the window")
-        self._act(view, "Zoom &in", QKeySequence.StandardKey.ZoomIn, lambda: self.board.zoom(1.25), "")
-        self._act(view, "Zoom &out", QKeySequence.StandardKey.ZoomOut, lambda: self.board.zoom(0.8), "")
+        view.setToolTipsVisible(True)
+        zoom_in = self._act(view, "Zoom &in (+ or the mouse wheel)", "+",
+                            lambda: self.board.zoom(1.25), f"A closer look at the {self.board_name}")
+        zoom_in.setShortcuts([QKeySequence("+"), QKeySequence("=")])
+        self._act(view, "Zoom &out (- or the mouse wheel)", "-", lambda: self.board.zoom(0.8),
+                  f"See more of the {self.board_name}")
+        view.addSeparator()
+        larger = self._act(view, "&Larger text and symbols", "Ctrl++", lambda: theme.step_scale(1),
+                           "Enlarge the writing and the symbols on the map and in the panels "
+                           "(remembered for the next game)")
+        larger.setShortcuts([QKeySequence("Ctrl++"), QKeySequence("Ctrl+=")])
+        self._act(view, "&Smaller text and symbols", "Ctrl+-", lambda: theme.step_scale(-1),
+                  "Make the writing and the symbols on the map and in the panels smaller")
+        self._act(view, "&Normal size", "Ctrl+0", lambda: theme.step_scale(0),
+                  "The writing and the symbols at their usual size")
+        self.safe_colours_action = QAction("&Colour-blind safe colours", self, checkable=True)
+        self.safe_colours_action.setChecked(theme.comfort.safe)
+        self.safe_colours_action.setShortcut(QKeySequence("Ctrl+Shift+K"))
+        tip = ("The sides in blue and orange (red against green is hard to tell for many), "
+               "and blue and orange for good and bad marks; the sides keep their shapes too")
+        self.safe_colours_action.setStatusTip(tip)
+        self.safe_colours_action.setToolTip(tip)
+        self.safe_colours_action.toggled.connect(theme.set_colour_blind_safe)
+        view.addAction(self.safe_colours_action)
         self._view_menu(view)
         self._game_menu(bar.addMenu("&Game"))
         self._timeline_menu(bar.addMenu("&Timeline"))
@@ -588,6 +634,8 @@ class GameWindow(QMainWindow):
         self._act(help_, "&Rules reference", QKeySequence.StandardKey.HelpContents, self.show_rules,
                   "A short reference to the rules the game enforces")
         help_.addAction(manual_action(self))
+        self._act(help_, "&Keys", None, self.show_keys,
+                  "Every key of this window: a whole turn can be played without the mouse")
         self._act(help_, "&About", None, self.about, "")
 
     def _game_menu(self, game: Any) -> None:
@@ -692,9 +740,8 @@ class GameWindow(QMainWindow):
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         dock = self._dock("Dice tray", self.tray, Qt.DockWidgetArea.BottomDockWidgetArea, "dice")
-        dock.setMinimumHeight(theme.TRAY_HEIGHT)
-        dock.setMaximumHeight(theme.TRAY_HEIGHT + 40)
         self.tray_dock = dock
+        self._size_tray()
         self.tray.continueClicked.connect(self.controller.proceed)
         self.tray.skipClicked.connect(self.controller.hurry)
         c = self.controller
@@ -703,6 +750,11 @@ class GameWindow(QMainWindow):
         c.waiting.connect(self._on_wait)
         c.presenting.connect(self._on_presenting)
         c.beat.connect(self._on_beat)
+
+    def _size_tray(self) -> None:
+        """The dice tray as tall as its cards at the text scale (within the map's room)."""
+        self.tray_dock.setMinimumHeight(theme.tray_px(theme.TRAY_HEIGHT))
+        self.tray_dock.setMaximumHeight(theme.tray_px(theme.TRAY_HEIGHT) + 40)
 
     def side_of(self, event: Event) -> str | None:
         """The side a roll or outcome without a ``side`` belongs to (a subclass reads its
@@ -791,6 +843,35 @@ class GameWindow(QMainWindow):
             if self.statusBar().currentMessage() == self._wait_message:
                 self.statusBar().clearMessage()  # "End of Round 1" stood through Round 2's throws
         self._tell_idle()
+
+    def _comfort_changed(self) -> None:
+        """The text scale or the palette changed (View menu): every dock's fonts follow
+        at once, the map redraws (:meth:`_restyle_board`) and the panels are told again
+        in the palette."""
+        self.safe_colours_action.setChecked(theme.comfort.safe)
+        scaled = self._scale_shown != theme.comfort.scale
+        self._rescale_docks()
+        self._size_tray()  # the tray's cards told again at the scale, in the palette
+        self.tray.reload(self.controller.game.log.events)
+        if scaled and self.decision_panel.current is not None:
+            self._fit_decision(self.decision_panel.current)
+        self._restyle_board()
+        self._refresh()
+        self.update()
+
+    def _rescale_docks(self) -> None:
+        """The docks' fonts (and what they hold) at the player's text scale."""
+        old, new = self._scale_shown, theme.comfort.scale
+        if old != new:
+            for dock in self.findChildren(QDockWidget):
+                if dock.widget() is not None:
+                    theme.rescale_fonts(dock.widget(), old, new)
+            self._scale_shown = new
+
+    def _restyle_board(self) -> None:
+        """Redraw the map's labels and symbols at the text scale and in the palette."""
+        if hasattr(self.board, "restyle"):
+            self.board.restyle()
 
     def _act(self, menu: Any, text: str, key: Any, slot: Any, tip: str) -> QAction:
         a = QAction(text, self)
@@ -921,6 +1002,7 @@ class GameWindow(QMainWindow):
         ``theme.DECISION_SHARE`` of the column, the log keeping ``theme.LOG_LEAST``; the
         dialog's body scrolls past that), and
         bring the decision's units into view."""
+        theme.fit_fonts(widget)
         self.decision_panel.host(widget)
         dock = self.decision_dock
         dock.show()

@@ -68,6 +68,14 @@ class MapView(QGraphicsView):
         """Pixels per scene unit at the current zoom."""
         return float(self.transform().m11())
 
+    def restyle(self) -> None:
+        """Redraw every item at the player's text scale and in the palette (View menu);
+        a subclass first brings its sized texts and symbols to the scale."""
+        if self.scene() is not None:
+            for item in self.scene().items():
+                item.update()  # a cached item (a figure, a counter) is drawn again
+        self.viewport().update()
+
     # -- zoom and pan --------------------------------------------------------------------
     def fit(self) -> None:
         """Show the whole map, centred, clear of the room kept under it."""

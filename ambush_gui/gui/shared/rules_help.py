@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMainWindow,
+    QMenu,
     QSplitter,
     QTabWidget,
     QTextBrowser,
@@ -516,6 +518,9 @@ class RulesHelp(QWidget):
         split.setStretchFactor(1, 3)
         self.index_tab = split
         self.tabs.addTab(split, "Rules and house rules")
+        self.keys_view = self._browser()
+        self.keys_view.setHtml(keys_html(parent))
+        self.tabs.addTab(self.keys_view, "Keys")
 
         for i in range(self.tabs.count()):
             self.tabs.setTabToolTip(i, TAB_TIPS.get(self.tabs.tabText(i), ""))
@@ -736,7 +741,52 @@ TAB_TIPS = {
     "Charts": "The charts the game plays with: weapons, damage, modifiers, terrain",
     "Rules and house rules": "Every rule by its ID, with the house rules the game plays "
                              "(Ctrl+F to find one)",
+    "Keys": "Every key of the game window: a whole turn can be played without the mouse",
 }
+
+DOCK_KEYS = (  # the keys of the Decision dock and the map that are no menu's entries
+    ("Enter", "In the Decision dock: the first press picks the choice with the keyboard focus "
+              "(or the first) and shows it, the next makes that choice"),
+    ("1 … 9", "The numbered choices of the decision in the dock"),
+    ("Tab, Shift+Tab", "From one choice (a card, a button) of the decision to the next; in an "
+                       "Ambush! Operations turn, the next soldier who may move"),
+    ("Space", "Press the button or card that has the keyboard focus"),
+    ("Esc", "Ambush!: Stop, the soldier's move ends (the Stop button)"),
+    ("S", "On the table, the moving unit stays where it is (the Stay button)"),
+    ("E, Ctrl+E", "Ambush!: end the Operations turn (the End turn button)"),
+    ("Mouse wheel", "Zoom the map where the pointer is, as + and - do"),
+)
+
+
+def keys_html(window: QWidget | None) -> str:
+    """Every key of ``window``: its menus' entries that have keys (read from the menus, so
+    the page says what the keys do today), then the Decision dock's own keys."""
+    from html import escape
+
+    rows: list[tuple[str, str]] = []
+
+    def walk(menu: QMenu, where: str) -> None:
+        for a in menu.actions():
+            sub = a.menu()
+            if isinstance(sub, QMenu):
+                walk(sub, f"{where} ▸ {a.text().replace('&', '')}")
+            elif a.shortcuts() and a.isVisible():
+                keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
+                                 for k in a.shortcuts())
+                rows.append((keys, f"{where} ▸ {a.text().replace('&', '')}"))
+
+    bar = window.menuBar() if isinstance(window, QMainWindow) else None
+    for a in bar.actions() if bar is not None else []:
+        sub = a.menu()
+        if isinstance(sub, QMenu):
+            walk(sub, a.text().replace("&", ""))
+    rows += DOCK_KEYS
+    body = "".join(f"<tr><td style='padding-right:12px'><b>{escape(k)}</b></td>"
+                   f"<td>{escape(what)}</td></tr>" for k, what in rows)
+    return ("<h3>Keys</h3><p>A whole turn can be played from the keyboard: Enter takes the "
+            "decision in the dock, the arrow keys take a move's end across the table (or "
+            "the hexes round an Ambush! soldier) and Enter makes the move.</p>"
+            f"<table cellspacing='2'>{body}</table>")
 
 _ORPHANS: list[RulesHelp] = []
 """References opened with no window to belong to (kept alive until closed)."""

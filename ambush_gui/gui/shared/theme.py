@@ -6,7 +6,9 @@ with a white bar; Insurgents: diamond bases), so nobody depends on colour alone.
 
 from __future__ import annotations
 
+from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import QApplication, QWidget
 
 # Sides
 SIDE_COLOURS = {
@@ -65,10 +67,122 @@ Z_GROUND, Z_TERRAIN, Z_MARKERS, Z_UNITS, Z_OVERLAY, Z_TAPE = 0, 10, 20, 30, 40, 
 
 
 def label_font(point_size: float = 9.0, bold: bool = False) -> QFont:
+    """A font of ``point_size`` at the player's text scale (View > Larger / Smaller)."""
     f = QFont()
-    f.setPointSizeF(point_size)
+    f.setPointSizeF(scaled(point_size))
     f.setBold(bold)
     return f
+
+
+# -- comfort: the text and symbol scale, the colour-blind-safe palette (View menu) -------------
+SCALE_STEPS = (0.8, 0.9, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0)
+"""The text and symbol scales View > Larger and Smaller step through (1.0: Normal size)."""
+SCALE_SETTING = "view/scale"
+PALETTE_SETTING = "view/colour-blind-safe"
+_BASE_PT = "comfortBasePt"  # a widget property: its font's size at scale 1.0
+
+
+class Comfort(QObject):
+    """The player's text scale and palette, and the signal the windows redraw on."""
+
+    changed = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.scale = 1.0
+        self.safe = False
+
+
+comfort = Comfort()
+
+
+def scaled(size: float) -> float:
+    """A point or pixel size at the player's text scale."""
+    return size * comfort.scale
+
+
+def symbol_scale(most: float = 1.35) -> float:
+    """The player's scale for a symbol that must stay about its place's size (a hex
+    map's counter, inside its hex and the margins of its neighbours)."""
+    return min(comfort.scale, most)
+
+
+def tray_px(pixels: int) -> int:
+    """A size in the dice tray at the player's scale: never smaller than normal (the cards'
+    texts need their width), up to one and a half times, so the tray under the map leaves
+    the map its room at 1280x800 (its texts elide, whole in their tooltips)."""
+    return round(pixels * max(1.0, symbol_scale(1.5)))
+
+
+def load_comfort() -> None:
+    """The scale and palette last chosen (QSettings), before the first window is built."""
+    settings = QSettings("ambush-gui", "ambush-gui")
+    try:
+        scale = float(settings.value(SCALE_SETTING, 1.0))  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        scale = 1.0
+    comfort.scale = min(SCALE_STEPS, key=lambda s: abs(s - scale))
+    _use_palette(str(settings.value(PALETTE_SETTING, "false")).lower() in ("true", "1"))
+
+
+def set_scale(scale: float) -> None:
+    """Set, remember and announce the text scale (one of :data:`SCALE_STEPS`)."""
+    scale = min(SCALE_STEPS, key=lambda s: abs(s - scale))
+    if scale == comfort.scale:
+        return
+    comfort.scale = scale
+    QSettings("ambush-gui", "ambush-gui").setValue(SCALE_SETTING, scale)
+    comfort.changed.emit()
+
+
+def step_scale(step: int) -> float:
+    """One step larger (+1) or smaller (-1), 0 back to Normal size; the new scale."""
+    if step == 0:
+        set_scale(1.0)
+    else:
+        i = SCALE_STEPS.index(comfort.scale) + step
+        set_scale(SCALE_STEPS[max(0, min(len(SCALE_STEPS) - 1, i))])
+    return comfort.scale
+
+
+def set_colour_blind_safe(on: bool) -> None:
+    """Set, remember and announce the colour-blind-safe palette."""
+    if on == comfort.safe:
+        return
+    _use_palette(on)
+    QSettings("ambush-gui", "ambush-gui").setValue(PALETTE_SETTING, on)
+    comfort.changed.emit()
+
+
+def rescale_fonts(root: QWidget, old: float, new: float) -> None:
+    """Bring the fonts of ``root`` and everything in it from scale ``old`` to ``new``.
+
+    Every widget gets its own font, of its size at scale 1.0 (remembered on it the first
+    time) times ``new``: one that set its font (label_font, a bold copy) had its size at
+    ``old``; one that did not has the application's. A widget with a style sheet stops
+    the fonts of its parents from reaching its children, so nothing is left to inherit."""
+    widgets = [root, *root.findChildren(QWidget)]
+    bases = []
+    for w in widgets:  # every size read before any is changed (a parent's change flows down)
+        base = w.property(_BASE_PT)
+        if base is None:
+            if w.font().pointSizeF() <= 0:
+                continue  # a font in pixels (a die's number): drawn from the scale itself
+            own = w.testAttribute(Qt.WidgetAttribute.WA_SetFont)
+            base = w.font().pointSizeF() / old if own else QApplication.font(w).pointSizeF()
+        bases.append((w, float(base)))
+    for w, base in bases:
+        f = QFont(w.font())
+        f.setPointSizeF(base * new)
+        w.setProperty(_BASE_PT, base)
+        w.setFont(f)
+
+
+def fit_fonts(widget: QWidget) -> None:
+    """A widget built just now (a decision's dialog) at the player's text scale: what
+    label_font made is already at it, the rest is brought to it."""
+    if comfort.scale != 1.0:
+        rescale_fonts(widget, comfort.scale, comfort.scale)
 
 
 # -- Dialogs (gui/table/dialogs, gui/hexmap/dialogs) ----------------------------------------
@@ -362,3 +476,63 @@ OK button (the rest are counted; ``ambush-gui validate`` lists them all)."""
 # see-through (the table in sight) otherwise
 CURTAIN = QColor("#2b2f36")
 CURTAIN_SEE_THROUGH = QColor(43, 47, 54, 110)
+
+
+# -- the colour-blind-safe palette (View > Colour-blind safe colours) -----------------------------
+# The sides in colours a red/green colour-blind player tells apart (Okabe and Ito's palette:
+# blue against vermilion, blue against a dark grey), and the red/green feedback marks
+# (legal/illegal, a clear/blocked sight line, a die saved/lost, a bonus/malus) as blue and
+# vermilion. The sides also differ in shape everywhere (SIDE_MARKS, the figures' bases).
+SAFE_SIDE_COLOURS = {
+    "regular": QColor("#0072b2"),  # blue
+    "insurgent": QColor("#d55e00"),  # vermilion
+    "us": QColor("#0072b2"),
+    "german": QColor("#4d4d4d"),
+}
+SAFE_SIDE_TINTS = {
+    "regular": QColor("#dcebf5"),
+    "insurgent": QColor("#f9e3d3"),
+    "us": QColor("#dcebf5"),
+    "german": QColor("#ececec"),
+}
+SAFE_GOOD, SAFE_BAD = QColor("#0072b2"), QColor("#d55e00")
+_FEEDBACK = {  # the red/green pairs: name -> good (True) or bad (False)
+    "LEGAL": True, "ILLEGAL": False, "SIGHT_CLEAR": True, "SIGHT_BLOCKED": False,
+    "BONUS": True, "MALUS": False, "DIE_SAVED": True, "DIE_CASUALTY": False,
+}
+_NORMAL = {
+    "SIDE_COLOURS": {k: QColor(v) for k, v in SIDE_COLOURS.items()},
+    "SIDE_TINTS": {k: QColor(v) for k, v in SIDE_TINTS.items()},
+    **{name: QColor(globals()[name]) for name in _FEEDBACK},
+}
+SIDE_MARKS = {"regular": "●", "insurgent": "◆", "us": "★", "german": "✚"}
+"""The shape beside a side's name wherever its colour shows it (a banner, a tray card, the
+score): the Regulars' round bases, the Insurgents' diamonds, the US star, the German cross."""
+
+
+def svg_side_colour(side: str) -> QColor:
+    """The side's colour as the art's SVGs are drawn (the normal palette): recoloured from it."""
+    colour = _NORMAL["SIDE_COLOURS"]
+    assert isinstance(colour, dict)
+    return colour[side]
+
+
+def side_mark(side: str) -> str:
+    """The side's shape, to put before its name: a side told by colour alone is not told."""
+    return SIDE_MARKS.get(side, "")
+
+
+def _use_palette(safe: bool) -> None:
+    """Put the normal or the safe colours in place: the QColor objects themselves change,
+    so a label or item that kept one (a unit plate's edge) is redrawn in the new colour."""
+    comfort.safe = safe
+    normal_sides, normal_tints = _NORMAL["SIDE_COLOURS"], _NORMAL["SIDE_TINTS"]
+    assert isinstance(normal_sides, dict) and isinstance(normal_tints, dict)
+    for key, colour in SIDE_COLOURS.items():
+        colour.setRgba((SAFE_SIDE_COLOURS if safe else normal_sides)[key].rgba())
+    for key, colour in SIDE_TINTS.items():
+        colour.setRgba((SAFE_SIDE_TINTS if safe else normal_tints)[key].rgba())
+    for name, good in _FEEDBACK.items():
+        normal = _NORMAL[name]
+        assert isinstance(normal, QColor)
+        globals()[name].setRgba(((SAFE_GOOD if good else SAFE_BAD) if safe else normal).rgba())

@@ -77,7 +77,7 @@ def draw_fixed_text(painter: QPainter, centre: QPointF, text: str, pixel_size: f
     if rotation:
         painter.rotate(rotation)
     font = QFont()
-    font.setPixelSize(max(1, round(pixel_size)))
+    font.setPixelSize(max(1, round(theme.scaled(pixel_size))))
     font.setBold(bold)
     painter.setFont(font)
     painter.setPen(colour)
@@ -109,6 +109,7 @@ class LabelItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setZValue(theme.Z_LABELS)
         self.unit_id: str | None = None  # a unit's name label selects the unit when clicked
+        self.points = point_size  # at scale 1.0: drawn at the player's text scale
         self._font = theme.label_font(point_size, bold)
         self.fg, self.bg, self.edge = fg, bg, edge
         self.max_width = max_width
@@ -138,8 +139,10 @@ class LabelItem(QGraphicsItem):
         self._place()
 
     def set_point_size(self, points: float) -> None:
-        if abs(self._font.pointSizeF() - points) > 1e-6:
-            self._font.setPointSizeF(points)
+        """The text's size in points at scale 1.0 (drawn at the player's text scale)."""
+        self.points = points
+        if abs(self._font.pointSizeF() - theme.scaled(points)) > 1e-6:
+            self._font.setPointSizeF(theme.scaled(points))
             text, self._text = self._text, ""
             self.set_text(text)
 
@@ -230,19 +233,17 @@ def symbol_of(look: Look) -> tuple[str, art.Recolour]:
     """
     if look.contractor:
         name = "contractor-unhurt" if look.unhurt else "contractor"
-        fill = theme.CONTRACTOR
+        drawn = want = theme.CONTRACTOR  # the colour the SVG is drawn in, the one wanted
     else:
         side = look.side if look.side in SYMBOL_SIDES else "regular"
         mark = ("-leader" if look.leader else "-mortar" if look.mortar
                 else "-support" if look.support else "")
         name = side + mark
-        fill = theme.SIDE_COLOURS[side]
-        if side != look.side:
-            recolour: art.Recolour = ((fill.name(), theme.SIDE_COLOURS[look.side].name()),)
-            return f"table/{name}", recolour
+        drawn = theme.svg_side_colour(side)
+        want = theme.SIDE_COLOURS.get(look.side, drawn)  # the palette in use (View menu)
     if look.fallen:
-        return f"table/{name}", ((fill.name(), theme.FALLEN_FILL.name()),)
-    return f"table/{name}", ()
+        want = theme.FALLEN_FILL
+    return f"table/{name}", ((drawn.name(), want.name()),) if want != drawn else ()
 
 
 class FigureItem(QGraphicsItem):

@@ -127,7 +127,8 @@ class TurnPanel(QWidget):
             self.prompt.setText("")
         else:
             colour = theme.SIDE_COLOURS.get(decision.side, theme.TABLE_EDGE).name()
-            who = theme.SIDE_NAMES.get(decision.side, decision.side)
+            # the side's shape before its name: the banner is not told by colour alone
+            who = f"{theme.side_mark(decision.side)} {theme.SIDE_NAMES.get(decision.side, decision.side)}"
             if seat == "computer":  # "Insurgent computer (hard) to decide"
                 self._banner_text = f"{who} computer ({level}) to decide" if level \
                     else f"{who} player (computer) to decide"
@@ -161,7 +162,7 @@ class TurnPanel(QWidget):
         names = {str(getattr(k, "value", k)): v.name for k, v in game.spec.sides.items()}
         self.players.setText(" · ".join(
             f"<span style='color:{theme.SIDE_COLOURS.get(side, theme.TABLE_EDGE).name()}'>"
-            f"{names.get(side, side)}</span>: <b>{who.get(side, 'You')}</b>"
+            f"{theme.side_mark(side)} {names.get(side, side)}</span>: <b>{who.get(side, 'You')}</b>"
             for side in ("regular", "insurgent")))
 
 

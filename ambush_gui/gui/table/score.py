@@ -45,7 +45,8 @@ def _names(game: Any) -> dict[str, str]:
 def summary_html(s: Standing, names: dict[str, str]) -> str:
     """"Score now: Border Horse 6 · Militia 4", each side in its colour."""
     parts = [f"<span style='color:{theme.SIDE_COLOURS[side.value].name()}'>"
-             f"{escape(names.get(side.value, side.value))} <b>{s.total(side)}</b></span>" for side in Side]
+             f"{theme.side_mark(side.value)} {escape(names.get(side.value, side.value))} "
+             f"<b>{s.total(side)}</b></span>" for side in Side]
     return f"{'Final score' if s.over else 'Score'}: " + " · ".join(parts)
 
 
@@ -60,7 +61,8 @@ def lines_html(s: Standing, names: dict[str, str]) -> str:
     for side in Side:
         colour = theme.SIDE_COLOURS[side.value].name()
         out.append(f"<p style='margin-top:6px'><b style='color:{colour}'>"
-                   f"{escape(names.get(side.value, side.value))}: {s.total(side)} VP</b></p>")
+                   f"{theme.side_mark(side.value)} {escape(names.get(side.value, side.value))}: "
+                   f"{s.total(side)} VP</b></p>")
         rows = []
         for a in s.of(side):
             said = status(a, s.over)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSizeF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import QApplication, QGraphicsEllipseItem, QWidget
 
@@ -81,6 +81,7 @@ class TableView(MapView):
     placeRefused = Signal(str)
     hoverInfo = Signal(str)  # rich text: sight, Optimum Range, both pools, odds
     slid = Signal()  # a slide of moved figures has ended (the window redraws the state)
+    modeChanged = Signal(str)  # "move", "place" or "" (the keyboard's move keys follow it)
 
     MAX_SCALE = 400.0  # pixels per inch
     BAR_ROOM = 40  # pixels kept free under the table for the scale bar when fitting
@@ -93,6 +94,7 @@ class TableView(MapView):
         self.mode = ""  # "", "move" or "place"
         self.moving: MoveState | None = None
         self.placing: Decision | None = None
+        self._place_pick: int | None = None  # the marked spot the arrow keys picked
         self.report: TargetReport | None = None  # the hover report on show
         # The preview of an interruption's point along a declared move (AA-067).
         self._interrupt_tape = TapeItem()
@@ -189,6 +191,15 @@ class TableView(MapView):
         m = MARGIN * self.game.m.scale
         return self.table.table_rect().adjusted(-m, -m, m, m)
 
+    def restyle(self) -> None:
+        for item in self.table.items():
+            if isinstance(item, LabelItem):
+                item.set_point_size(item.points)
+        self._zoomed()  # the labels laid out again at their new size
+        if self.moving is not None and self.moving.dest is not None:
+            self._show_path(self.moving.dest)  # the readout at its new size, inside the view
+        super().restyle()
+
     def _zoomed(self) -> None:
         self.table.layout_labels(self.pixels_per_inch())
         super()._zoomed()
@@ -201,9 +212,8 @@ class TableView(MapView):
         key = event.key()
         if key == Qt.Key.Key_Escape and self.moving is not None:
             self._cancel_path()
-        elif key == Qt.Key.Key_Backspace and self.moving is not None and self.moving.waypoints:
-            self.moving.waypoints.pop()
-            self._show_path(self.moving.dest)
+        elif key == Qt.Key.Key_Backspace and self.moving is not None:
+            self.key_back()
         elif key == Qt.Key.Key_Shift and self.moving is not None and self.moving.dragging \
                 and self.moving.dest is not None:
             self.moving.waypoints.append(self.moving.dest)
@@ -276,6 +286,7 @@ class TableView(MapView):
             offsets=[(f.x - cx, f.y - cy) for f in unit.figures],
         )
         self.mode = "move"
+        self.modeChanged.emit(self.mode)
         self.select(unit.id)
         self.table.move_overlay.set_ghosts([self.table.look_of(f) for f in unit.figures])
         self._show_rings()
@@ -295,6 +306,8 @@ class TableView(MapView):
         self.keep_inside(self.table.place_overlay.title)
         self.placing = decision
         self.mode = "place"
+        self._place_pick = None
+        self.modeChanged.emit(self.mode)
 
     def end_modes(self) -> None:
         """Leave move or place mode (the decision was answered some other way)."""
@@ -304,6 +317,57 @@ class TableView(MapView):
         self.placing = None
         self.mode = ""
         self._press = None
+        self._place_pick = None
+        self.modeChanged.emit("")
+
+    # -- the keyboard: a move or a placement without the mouse -----------------------------
+    def key_step(self, dx: float, dy: float) -> None:
+        """An arrow key: in a move, the path's end goes ``dx``, ``dy`` inches (north is
+        up); in a placement, the next (right, down) or previous (left, up) marked spot is
+        picked. The view follows the end."""
+        if self.moving is not None:
+            mv = self.moving
+            x, y = mv.dest or self._path_end()
+            self._show_path((x + dx, y + dy))
+            if mv.dest is not None:
+                self.ensureVisible(QRectF(self.table.flip.scene(*mv.dest), QSizeF(0, 0)), 80, 80)
+        elif self.placing is not None and self.placing.options:
+            n = len(self.placing.options)
+            step = 1 if dx > 0 or dy < 0 else -1
+            k = 0 if self._place_pick is None else (self._place_pick + step) % n
+            self._place_pick = k
+            self.table.place_overlay.highlight(k)
+            ox, oy = self.placing.options[k]
+            self.ensureVisible(QRectF(self.table.flip.scene(float(ox), float(oy)), QSizeF(0, 0)),
+                               80, 80)
+
+    def key_turn(self) -> None:
+        """W: the move's path turns at its end as it stands (a waypoint), as Shift does
+        while dragging."""
+        mv = self.moving
+        if mv is not None and mv.dest is not None and mv.dest != self._path_end():
+            mv.waypoints.append(mv.dest)
+            self._show_path(mv.dest)
+
+    def key_back(self) -> None:
+        """Backspace: the path's last turn taken back."""
+        if self.moving is not None and self.moving.waypoints:
+            self.moving.waypoints.pop()
+            self._show_path(self.moving.dest)
+
+    def key_commit(self) -> bool:
+        """Enter: make the move to the path's end, or set down on the spot picked (with
+        none picked, the first is picked and shown: nothing is answered unseen). True if
+        it answered."""
+        if self.moving is not None and self.moving.dest is not None:
+            return self.drop(self.moving.dest)
+        if self.placing is not None and self.placing.options:
+            if self._place_pick is None:  # nothing picked yet: the first spot is shown first
+                self.key_step(1, 0)
+                return False
+            ox, oy = self.placing.options[self._place_pick]
+            return self.click_place(self.table.flip.scene(float(ox), float(oy)))
+        return False
 
     # -- move mode -----------------------------------------------------------------------
     def speed_limits(self) -> list[tuple[str, float]]:
@@ -462,6 +526,7 @@ class TableView(MapView):
         right = max(ox for ox, _ in mv.offsets) + self.table.base_radius
         ov.readout.setPos(flip.scene(dest[0] + right, dest[1]))
         ov.show_tape(True)
+        self.keep_inside(ov.readout)  # near the view's edge it ran off it, cut
         ov.place_ghosts([flip.scene(dest[0] + ox, dest[1] + oy) for ox, oy in mv.offsets])
         if mv.waypoints:
             left = max(0.0, mv.limit - self.length(self.path_to(self._path_end())))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence, QShowEvent
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QScrollArea, QWidget
 
 from ambush_gui.core.decisions import Decision, DecisionKind
@@ -49,6 +49,7 @@ class MainWindow(GameWindow):
         self.table.placeChosen.connect(self._answer)
         self.table.moveRefused.connect(self._on_refused)
         self.table.slid.connect(self._slid)
+        self.table.modeChanged.connect(self._table_keys)
         if hasattr(self.table, "placeRefused"):
             self.table.placeRefused.connect(self._on_refused)
         if hasattr(self.table, "hoverInfo"):
@@ -104,6 +105,55 @@ class MainWindow(GameWindow):
         else:
             log.raise_()
         self.controller.stateChanged.connect(self._after_first_answer)
+
+    def _view_menu(self, view: Any) -> None:
+        """View ▸ Move from the keyboard: the arrows take a move's end (or the spot to set
+        down on) across the table, W turns the path there, Enter makes the move. Enabled
+        only while a move or a placement is asked, so the arrows are the lists' otherwise."""
+        menu = view.addMenu("Move from the &keyboard")
+        menu.setToolTipsVisible(True)
+        t = self.table
+        self.table_keys: list[QAction] = []
+        def step(dx: float, dy: float) -> Any:
+            def go() -> None:  # Shift: half an inch
+                k = 0.5 if QGuiApplication.keyboardModifiers() & Qt.KeyboardModifier.ShiftModifier else 1.0
+                t.key_step(k * dx, k * dy)
+            return go
+
+        for text, keys, slot, tip in (
+                ("End &north 1\" (Shift: ½\")", ("Up", "Shift+Up"), step(0, 1),
+                 "A move: its end 1\" up the table, half an inch with Shift; a placement: the "
+                 "previous marked spot"),
+                ("End &south 1\" (Shift: ½\")", ("Down", "Shift+Down"), step(0, -1),
+                 "A move: its end 1\" down the table, half an inch with Shift; a placement: the "
+                 "next marked spot"),
+                ("End &west 1\" (Shift: ½\")", ("Left", "Shift+Left"), step(-1, 0),
+                 "A move: its end 1\" left, half an inch with Shift; a placement: the previous "
+                 "marked spot"),
+                ("End &east 1\" (Shift: ½\")", ("Right", "Shift+Right"), step(1, 0),
+                 "A move: its end 1\" right, half an inch with Shift; a placement: the next "
+                 "marked spot"),
+                ("&Turn the path here", ("W",), t.key_turn,
+                 "The path turns at its end as it stands (as Shift does while dragging)"),
+                ("Take back the last t&urn", ("Backspace",), t.key_back,
+                 "The path's last turn taken back"),
+                ("Take the &path back", ("Esc",), t._cancel_path,
+                 "The whole path taken back: the unit stands where it began"),
+                ("&Make the move / set down here", ("Return", "Enter"), t.key_commit,
+                 "Move to the path's end, or set the unit down on the spot picked")):
+            a = QAction(text, self)
+            a.setShortcuts([QKeySequence(k) for k in keys])
+            a.setToolTip(tip)
+            a.setStatusTip(tip)
+            a.triggered.connect(slot)
+            a.setEnabled(False)
+            menu.addAction(a)
+            self.table_keys.append(a)
+
+    def _table_keys(self, mode: str) -> None:
+        """The move keys work while a move or a placement is asked, and only then."""
+        for a in self.table_keys:
+            a.setEnabled(bool(mode))
 
     def _menus(self) -> None:
         super()._menus()

@@ -48,7 +48,7 @@ def test_the_turn_panel_keeps_the_score_and_follows_every_change(qtbot: Any) -> 
     qtbot.addWidget(panel)
     panel.show_state(g, g.pending())
     assert panel.score.isVisibleTo(panel)
-    assert plain(panel.score.summary.text()) == "Score: Rangers 0 · Gunmen 7"
+    assert plain(panel.score.summary.text()) == "Score: ● Rangers 0 · ◆ Gunmen 7"  # the sides by shape too
     lines = plain(panel.score.html)
     assert "Market square held at the end" in lines
     assert "Zone held at the end — if the game ended now" in lines
@@ -57,7 +57,7 @@ def test_the_turn_panel_keeps_the_score_and_follows_every_change(qtbot: Any) -> 
     assert "bomb" not in lines.lower() and "ied" not in lines.lower()  # nothing hidden is told
     into_square(g)
     panel.show_state(g, g.pending())
-    assert plain(panel.score.summary.text()) == "Score: Rangers 0 · Gunmen 5"
+    assert plain(panel.score.summary.text()) == "Score: ● Rangers 0 · ◆ Gunmen 5"
     assert "Market square: held by nobody: both sides stand in it" in plain(panel.score.html)
 
 

@@ -78,7 +78,7 @@ class OddsChart(QWidget):
         p.setPen(QPen(theme.CHART_GRID, 1))
         p.drawLine(plot.bottomLeft(), plot.bottomRight())
         small = QFont(self.font())
-        small.setPointSizeF(8.5)
+        small.setPointSizeF(theme.scaled(8.5))
         bold = QFont(small)
         bold.setBold(True)
         n = max(1, len(self.dist))

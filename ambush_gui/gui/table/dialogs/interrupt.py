@@ -65,7 +65,7 @@ class SteadyNote(QLabel):
         self._measure = label("", size=size, wrap=True)
         for w in (self, self._measure):
             f = w.font()
-            f.setPointSizeF(size)
+            f.setPointSizeF(theme.scaled(size))
             w.setFont(f)
             w.setWordWrap(True)
         self.setStyleSheet(f"color: {colour.name()};")

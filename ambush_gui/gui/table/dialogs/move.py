@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
@@ -56,8 +57,11 @@ class MovePrompt(QFrame):
         if decision.kind is DecisionKind.MOVE:
             self.stay = QPushButton("Stay")
             self.stay.setToolTip(
-                "Keep it where it stands: its move ends here" if decision.facts.get("blocked_by")
-                else "Do not move (a unit that does not move has Halted, AA-034)")
+                ("Keep it where it stands: its move ends here" if decision.facts.get("blocked_by")
+                 else "Do not move (a unit that does not move has Halted, AA-034)") + "  (S)")
+            key = QShortcut(QKeySequence("S"), self.stay)
+            key.setContext(Qt.ShortcutContext.WindowShortcut)
+            key.activated.connect(self.stay.click)
             self.stay.setMinimumHeight(30)
             self.stay.clicked.connect(self.choose_stay)
             row.addWidget(self.stay)
@@ -68,7 +72,8 @@ class MovePrompt(QFrame):
             return (
                 f'Click where the {count(int(f.get("figures") or 0), "figure")} go: '
                 f'every figure within 4" of '
-                f"Hot Spot {f.get('hot_spot')} (AA-053)."
+                f"Hot Spot {f.get('hot_spot')} (AA-053). Keys: the arrows pick a marked "
+                f"spot, Enter sets them down."
             )
         limit = float(f.get("limit", 0))
         blocker = f.get("blocked_by")
@@ -100,6 +105,8 @@ class MovePrompt(QFrame):
         parts.append("Press Shift while dragging (or Shift-click) to add a waypoint, Backspace "
                      "to take the last one back.")
         parts.append("Ctrl-drag one figure to place it apart; the unit must stay in cohesion (AA-014).")
+        parts.append('Keys: the arrows move its end 1" (Shift: ½"), W turns the path there, '
+                     "Enter makes the move, S stays.")
         if f.get("may_assault"):
             parts.append("Drop it onto an enemy unit to Close Assault it (CT-054).")
         unit = self.game.state.units.get(f.get("unit")) if self.game is not None else None

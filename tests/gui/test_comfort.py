@@ -1,0 +1,148 @@
+"""Comfort for weak eyes and colour-blind players (issue 33): the text and symbol scale
+(View > Larger / Smaller / Normal size), the colour-blind-safe palette, and the keys."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import QSettings, Qt  # noqa: E402
+from PySide6.QtGui import QAction  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+
+from ambush_gui.gui.hexmap.view import Counter  # noqa: E402
+from ambush_gui.gui.shared import theme  # noqa: E402
+from ambush_gui.gui.table.items import Look, symbol_of  # noqa: E402
+from tests.gui.hexmap.test_ambush_playthrough import open_window as open_ambush  # noqa: E402
+from tests.gui.table.test_playthrough import HOTSEAT  # noqa: E402
+from tests.gui.table.test_playthrough import open_window as open_table  # noqa: E402
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+
+
+def action(win: Any, text: str) -> QAction:
+    return next(a for a in win.findChildren(QAction) if a.text() == text)
+
+
+def key(win: Any, k: Qt.Key, mods: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+    win.activateWindow()
+    QTest.keyClick(win.windowHandle(), k, mods)
+
+
+def test_ctrl_plus_enlarges_the_table_labels_and_the_docks_at_once_and_is_remembered(
+        qtbot: Any) -> None:
+    win = open_table(qtbot, HOTSEAT)
+    label = next(iter(win.table.table.unit_labels.values()))
+    log_pt, label_pt = win.log.font().pointSizeF(), label._font.pointSizeF()
+    card = win.decision_panel.font().pointSizeF()
+    zoom = win.table.scale_factor()
+    key(win, Qt.Key.Key_Plus, CTRL)
+    key(win, Qt.Key.Key_Equal, CTRL)  # the same key without Shift
+    assert theme.comfort.scale == theme.SCALE_STEPS[theme.SCALE_STEPS.index(1.0) + 2]
+    grown = theme.comfort.scale
+    assert win.log.font().pointSizeF() == pytest.approx(log_pt * grown)
+    assert label._font.pointSizeF() == pytest.approx(label_pt * grown)
+    assert win.decision_panel.font().pointSizeF() == pytest.approx(card * grown)
+    assert win.table.scale_factor() < zoom * 1.1  # not zoomed (only fitted again to the room)
+    zoom = win.table.scale_factor()
+    assert float(QSettings("ambush-gui", "ambush-gui").value(theme.SCALE_SETTING)) == grown
+    key(win, Qt.Key.Key_Minus, CTRL)
+    assert theme.comfort.scale == theme.SCALE_STEPS[theme.SCALE_STEPS.index(grown) - 1]
+    key(win, Qt.Key.Key_0, CTRL)
+    assert theme.comfort.scale == 1.0
+    assert win.log.font().pointSizeF() == pytest.approx(log_pt)
+    assert label._font.pointSizeF() == pytest.approx(label_pt)
+    # plain + and - zoom the map, as the View menu says
+    zoom = win.table.scale_factor()
+    key(win, Qt.Key.Key_Plus)
+    assert win.table.scale_factor() == pytest.approx(zoom * 1.25)
+    assert "+" in action(win, "Zoom &in (+ or the mouse wheel)").text()
+
+
+def test_the_scale_stops_at_its_ends(qtbot: Any) -> None:
+    for _ in range(len(theme.SCALE_STEPS) + 2):
+        theme.step_scale(1)
+    assert theme.comfort.scale == max(theme.SCALE_STEPS) == 2.0
+    for _ in range(len(theme.SCALE_STEPS) + 2):
+        theme.step_scale(-1)
+    assert theme.comfort.scale == min(theme.SCALE_STEPS) == 0.8
+
+
+def test_the_hex_maps_counters_and_numbers_grow_with_the_scale(qtbot: Any) -> None:
+    win = open_ambush(qtbot, "ambush-hedgerow", 1)
+    win.map.set_counters([Counter("sgt-novak", "us", "0105", "Novak", "standing")])
+    item = win.map._items["sgt-novak"]
+    width = item.rect().width()
+    log_pt = win.log.font().pointSizeF()
+    action(win, "&Larger text and symbols").trigger()
+    assert item.rect().width() == pytest.approx(width * theme.comfort.scale)
+    assert win.log.font().pointSizeF() == pytest.approx(log_pt * theme.comfort.scale)
+    for _ in range(6):
+        action(win, "&Larger text and symbols").trigger()
+    assert item.rect().width() <= width * 1.35 + 1e-6  # a counter stays about its hex
+
+
+def test_the_colour_blind_palette_recolours_the_sides_and_is_remembered(qtbot: Any) -> None:
+    win = open_table(qtbot, HOTSEAT)
+    assert symbol_of(Look(side="insurgent"))[1] == ()  # the art as drawn
+    red = theme.SIDE_COLOURS["insurgent"].name()
+    edge = next(lab.edge for lab in win.table.table.unit_labels.values() if lab.edge is not None)
+    win.safe_colours_action.trigger()
+    assert theme.comfort.safe and win.safe_colours_action.isChecked()
+    assert theme.SIDE_COLOURS["insurgent"].name() == "#d55e00"
+    assert theme.SIDE_COLOURS["regular"].name() == "#0072b2"
+    assert symbol_of(Look(side="insurgent"))[1] == ((red, "#d55e00"),)  # the figure recoloured
+    assert edge.name() in ("#0072b2", "#d55e00")  # a plate already drawn follows too
+    assert theme.ILLEGAL.name() == "#d55e00" and theme.LEGAL.name() == "#0072b2"
+    assert QSettings("ambush-gui", "ambush-gui").value(theme.PALETTE_SETTING) in (True, "true")
+    win.safe_colours_action.trigger()
+    assert theme.SIDE_COLOURS["insurgent"].name() == red
+
+
+def test_the_choices_are_read_back_when_the_program_starts(qtbot: Any) -> None:
+    settings = QSettings("ambush-gui", "ambush-gui")
+    settings.setValue(theme.SCALE_SETTING, 1.5)
+    settings.setValue(theme.PALETTE_SETTING, True)
+    theme.load_comfort()
+    assert theme.comfort.scale == 1.5 and theme.comfort.safe
+    settings.setValue(theme.SCALE_SETTING, "nonsense")
+    theme.load_comfort()
+    assert theme.comfort.scale == 1.0
+
+
+def test_the_sides_are_told_by_shape_where_their_colour_shows_them(qtbot: Any) -> None:
+    """The turn banner, the players line and the score carry each side's shape (the
+    figures' round and diamond bases), so nobody has to tell them by colour."""
+    win = open_table(qtbot, HOTSEAT)
+    side = win.controller.pending().side
+    assert win.turn_panel.banner.text().startswith(theme.side_mark(side) + " ")
+    assert theme.side_mark("regular") != theme.side_mark("insurgent")
+    summary = win.turn_panel.score.summary.text()
+    assert theme.side_mark("regular") in summary and theme.side_mark("insurgent") in summary
+    assert theme.side_mark("insurgent") in win.turn_panel.players.text()
+    ambush = open_ambush(qtbot, "ambush-hedgerow", 1)
+    qtbot.waitUntil(lambda: "to decide" in ambush.mission_panel.banner.text(), timeout=20_000)
+    assert ambush.mission_panel.banner.text()[0] in (theme.side_mark("us"), theme.side_mark("german"))
+
+
+def test_a_decisions_buttons_grow_too_even_under_a_style_sheet(qtbot: Any) -> None:
+    """A widget with a style sheet (the step prompt's tinted strip) kept its parents' font
+    from its children: the End turn button stayed small at the largest scale."""
+    from PySide6.QtWidgets import QApplication, QPushButton
+
+    from tests.gui.test_keyboard_turns import human_decision
+
+    win = open_ambush(qtbot, "ambush-hedgerow", 1)
+    human_decision(qtbot, win)
+    app_pt = QApplication.font().pointSizeF()
+    theme.set_scale(2.0)
+    [end] = [b for b in win.move_prompt.findChildren(QPushButton) if b.text() == "End turn"]
+    assert end.font().pointSizeF() == pytest.approx(2 * app_pt)
+    # a decision shown after the change is built at the scale too
+    win._close_prompts()
+    win._on_decision(win.controller.pending())
+    [end] = [b for b in win.move_prompt.findChildren(QPushButton) if b.text() == "End turn"]
+    assert end.font().pointSizeF() == pytest.approx(2 * app_pt)
