@@ -258,8 +258,11 @@ def test_the_instant_pace_thinks_on_the_gui_thread(qtbot: Any, slow: type[SlowPl
 # -- levels in the window ------------------------------------------------------------------
 
 def test_the_launcher_asks_the_level_for_a_solo_game_and_remembers_it(qtbot: Any) -> None:
-    from ambush_gui.gui.launcher import Launcher
+    from PySide6.QtCore import QSettings
 
+    from ambush_gui.gui.launcher import LAST_MODE, Launcher
+
+    QSettings("ambush-gui", "ambush-gui").remove(LAST_MODE)  # (the settings outlive a test)
     dlg = Launcher()
     qtbot.addWidget(dlg)
     dlg.show()

@@ -54,6 +54,9 @@ def test_the_tutorial_is_the_first_card_and_chosen_when_nothing_was_picked_befor
         qtbot: Any) -> None:
     """Issue 29: the launcher listed Hedgerows first, and selected it, though the tutorial
     is the first mission to play."""
+    from PySide6.QtCore import QSettings
+
+    QSettings("ambush-gui", "ambush-gui").remove("launcher/scenario")  # nothing picked before
     dlg = Launcher()
     qtbot.addWidget(dlg)
     names = [c.info.name for c in dlg.cards.cards]
@@ -265,6 +268,11 @@ def test_the_scenario_picked_before_0_9_is_picked_again(qtbot: Any) -> None:
 def test_the_first_way_to_play_is_against_the_computer_then_the_last_one_chosen(qtbot: Any) -> None:
     """A play-test found the launcher back on hot-seat each time, while the manual calls a
     game against the computer the usual first one."""
+    from PySide6.QtCore import QSettings
+
+    from ambush_gui.gui.launcher import LAST_MODE
+
+    QSettings("ambush-gui", "ambush-gui").remove(LAST_MODE)  # (the settings outlive a test)
     dlg = Launcher()
     qtbot.addWidget(dlg)
     dlg.scenario.setCurrentIndex(dlg.scenario.findText("Contracting Trouble!"))
@@ -281,3 +289,4 @@ def test_the_first_way_to_play_is_against_the_computer_then_the_last_one_chosen(
     assert again.mode() == "hotseat"
     again.scenario.setCurrentIndex(again.scenario.findText("The Quiet Farm (tutorial)"))
     assert again.mode() == "solo"  # a mission has one way
+    QSettings("ambush-gui", "ambush-gui").remove(LAST_MODE)
