@@ -87,8 +87,8 @@ def _alley(game: Any, d: Decision, c: Any) -> str:
         against = name(game, f.get("against"))
         if c == "none":
             return f"No Regular unit answers {possessive(against)} interruption"
-        unit = game.state.units.get(c) if hasattr(game, "state") else None
-        if unit is not None and not unit.overwatch:  # a unit still to act (AA-091)
+        answering = game.state.units.get(c) if hasattr(game, "state") else None
+        if answering is not None and not answering.overwatch:  # a unit still to act (AA-091)
             return (f"{name(game, c)}, still to act, answers {possessive(against)} "
                     "interruption: that is its activation")
         return f"{name(game, c)} on Overwatch answers {possessive(against)} interruption"

@@ -283,9 +283,11 @@ class Session:
                         and other.scenario == record.scenario)
 
         for w in self.windows:
-            played = w.controller.played if isinstance(w, GameWindow) else None
-            if played is not None and w.controller.autosave == auto \
-                    and played.decisions == record.decisions and played.seed == record.seed:
+            if not isinstance(w, GameWindow):
+                continue
+            played = w.controller.played
+            if w.controller.autosave == auto and played.decisions == record.decisions \
+                    and played.seed == record.seed:
                 return None
         for name in recent_games()[:10]:
             try:

@@ -459,22 +459,13 @@ class AmbushWindow(GameWindow):
         may enter (round him, clockwise), Enter enters it. Enabled only while a hex is asked."""
         menu = view.addMenu("Move from the &keyboard")
         menu.setToolTipsVisible(True)
-        self.hex_keys: list[QAction] = []
-        for text, keys, slot, tip in (
+        self.hex_keys = self.key_actions(menu, (
                 ("&Next hex he can enter", ("Right", "Down"), lambda: self.pick_step(1),
                  "The next highlighted hex round the soldier, clockwise (Right or Down)"),
                 ("&Previous hex he can enter", ("Left", "Up"), lambda: self.pick_step(-1),
                  "The previous highlighted hex round the soldier (Left or Up)"),
                 ("&Enter that hex", ("Return", "Enter"), self.enter_picked,
-                 "He enters the hex the arrows picked (with none picked, the first is shown)")):
-            a = QAction(text, self)
-            a.setShortcuts([QKeySequence(k) for k in keys])
-            a.setToolTip(tip)
-            a.setStatusTip(tip)
-            a.triggered.connect(slot)
-            a.setEnabled(False)
-            menu.addAction(a)
-            self.hex_keys.append(a)
+                 "He enters the hex the arrows picked (with none picked, the first is shown)")))
         self._picked_hex: str | None = None
         self.controller.decisionPending.connect(self._update_hex_keys)
         self.controller.stateChanged.connect(self._update_hex_keys)

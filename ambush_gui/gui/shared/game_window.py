@@ -873,6 +873,21 @@ class GameWindow(QMainWindow):
         if hasattr(self.board, "restyle"):
             self.board.restyle()
 
+    def key_actions(self, menu: Any, rows: Any) -> list[QAction]:
+        """Menu entries for keys that work only at times (a move asked, a hex to pick): each
+        row (text, keys, slot, tip), disabled until the window enables it."""
+        out = []
+        for text, keys, slot, tip in rows:
+            a = QAction(text, self)
+            a.setShortcuts([QKeySequence(k) for k in keys])
+            a.setToolTip(tip)
+            a.setStatusTip(tip)
+            a.triggered.connect(slot)
+            a.setEnabled(False)
+            menu.addAction(a)
+            out.append(a)
+        return out
+
     def _act(self, menu: Any, text: str, key: Any, slot: Any, tip: str) -> QAction:
         a = QAction(text, self)
         if key is not None:

@@ -113,14 +113,14 @@ class MainWindow(GameWindow):
         menu = view.addMenu("Move from the &keyboard")
         menu.setToolTipsVisible(True)
         t = self.table
-        self.table_keys: list[QAction] = []
+
         def step(dx: float, dy: float) -> Any:
             def go() -> None:  # Shift: half an inch
                 k = 0.5 if QGuiApplication.keyboardModifiers() & Qt.KeyboardModifier.ShiftModifier else 1.0
                 t.key_step(k * dx, k * dy)
             return go
 
-        for text, keys, slot, tip in (
+        rows = (
                 ("End &north 1\" (Shift: ½\")", ("Up", "Shift+Up"), step(0, 1),
                  "A move: its end 1\" up the table, half an inch with Shift; a placement: the "
                  "previous marked spot"),
@@ -140,15 +140,8 @@ class MainWindow(GameWindow):
                 ("Take the &path back", ("Esc",), t._cancel_path,
                  "The whole path taken back: the unit stands where it began"),
                 ("&Make the move / set down here", ("Return", "Enter"), t.key_commit,
-                 "Move to the path's end, or set the unit down on the spot picked")):
-            a = QAction(text, self)
-            a.setShortcuts([QKeySequence(k) for k in keys])
-            a.setToolTip(tip)
-            a.setStatusTip(tip)
-            a.triggered.connect(slot)
-            a.setEnabled(False)
-            menu.addAction(a)
-            self.table_keys.append(a)
+                 "Move to the path's end, or set the unit down on the spot picked"))
+        self.table_keys = self.key_actions(menu, rows)
 
     def _table_keys(self, mode: str) -> None:
         """The move keys work while a move or a placement is asked, and only then."""
