@@ -109,6 +109,29 @@ def test_the_manual_follows_its_links_and_shows_its_pictures(qtbot: Any, closes:
     assert shows_index(manual)
 
 
+@pytest.mark.parametrize("page", ["playing-ambush.md", "playing-ambush-alley.md", "designing.md"])
+def test_every_line_after_a_picture_can_be_read(qtbot: Any, closes: None, page: str) -> None:
+    """A picture made to fit the page must not leave what follows it laid out for no
+    height (a play-tester could not scroll to the end of the Ambush! page)."""
+    manual = ManualWindow()
+    qtbot.addWidget(manual)
+    manual.show()
+    qtbot.waitExposed(manual)
+    manual.show_page(page)
+    qtbot.wait(200)
+    doc = manual.browser.document()
+    layout = doc.documentLayout()
+    block, flat = doc.begin(), []
+    while block.isValid():
+        if block.text().strip() and layout.blockBoundingRect(block).height() < 1:
+            flat.append(block.text()[:40])
+        block = block.next()
+    assert flat == []
+    bar = manual.browser.verticalScrollBar()
+    last = layout.blockBoundingRect(doc.lastBlock())
+    assert bar.maximum() + manual.browser.viewport().height() >= last.bottom()
+
+
 def test_the_launcher_the_editor_and_f1_reach_the_manual(qtbot: Any, closes: None) -> None:
     from PySide6.QtCore import QUrl
 

@@ -129,6 +129,10 @@ class ManualWindow(QWidget):
                         cursor.setCharFormat(image)
                 it += 1
             block = block.next()
+        # A picture resized after the page was laid out leaves the blocks after it laid
+        # out for no height (seen under a real screen: the page's end could not be
+        # scrolled to); lay the whole page out again.
+        doc.markContentsDirty(0, doc.characterCount())
 
     @property
     def page(self) -> Path:
