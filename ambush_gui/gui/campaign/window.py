@@ -61,6 +61,16 @@ class CampaignController(GameController):
         self.autosave = paths.autosave_path()
         super().replace_game(game, save_path, seats)
 
+    def kept_elsewhere(self) -> str:
+        """A campaign's mission is saved in the campaign as it is played: File ▸ Save
+        saves it there, and a save file of its own would be played outside the campaign."""
+        if self.detached:
+            return ""
+        self._autosave()
+        return (f"This mission is saved in the campaign “{self.progress.campaign.title}” as you "
+                "play: Continue campaign on the launcher brings it back where it stands. "
+                "File ▸ Save as… makes a separate copy, played outside the campaign.")
+
     def _autosave(self) -> None:
         if self.detached:
             super()._autosave()

@@ -899,6 +899,12 @@ class GameController(QObject):
     def players(self) -> dict[str, str]:
         return {side: seat.value for side, seat in self.seats.items()}
 
+    def kept_elsewhere(self) -> str:
+        """Where this game is kept other than in a save file of its own, saved at once
+        (a campaign's mission is kept in the campaign's progress), in words for File ▸
+        Save; "" for a game that is saved to its own file."""
+        return ""
+
     def save(self, path: Path) -> None:
         saves.save(self.played, path, self.players(), self.levels)
         self.save_path = path

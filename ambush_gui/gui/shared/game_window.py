@@ -259,6 +259,7 @@ class GameWindow(QMainWindow):
         super().__init__(parent)
         self.setWindowIcon(art.icon())  # the title bar and taskbar, even without application()
         self.controller = controller
+        self._told_kept = False  # File ▸ Save said once where a campaign's mission is kept
         self.dialog: Any = None
         self.move_prompt: Any = None
         self.selected: str | None = None
@@ -1257,6 +1258,13 @@ class GameWindow(QMainWindow):
         if self.controller.saving_refused:
             QMessageBox.information(self, "Not saved now", self.controller.saving_refused)
             return False
+        kept = self.controller.kept_elsewhere()
+        if kept:  # saved where it lives (a campaign's mission): not a file of its own
+            self.statusBar().showMessage(kept, 10000)
+            if not self._told_kept:
+                self._told_kept = True
+                QMessageBox.information(self, "Saved in the campaign", kept)
+            return True
         if self.controller.save_path is None:
             return self.save_as()
         return self._save_to(self.controller.save_path)
@@ -1267,7 +1275,9 @@ class GameWindow(QMainWindow):
             return False
         stem = paths.safe_stem(self.controller.game.scenario.name, "game")  # type: ignore[attr-defined]
         start = str(paths.saves_dir() / f"{stem}.json")
-        name, _ = QFileDialog.getSaveFileName(self, "Save game", start, "Saved games (*.json)")
+        title = "Save a copy, played outside the campaign" if self.controller.kept_elsewhere() \
+            else "Save game"
+        name, _ = QFileDialog.getSaveFileName(self, title, start, "Saved games (*.json)")
         return bool(name) and self._save_to(saves.with_suffix(name))
 
     def _save_to(self, path: Path) -> bool:

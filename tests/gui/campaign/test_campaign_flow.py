@@ -326,3 +326,41 @@ def test_the_shipped_campaign_is_played_through_the_windows_to_its_last_after_mi
     assert done.phase == "done" and [d.step_id for d in done.done] == fought
     assert fought[0] == "farm" and fought[-1] == "column" and len(fought) >= 5
     win.close()
+
+
+def test_save_in_a_campaign_mission_saves_the_campaign_and_says_so(
+        qtbot: Any, two_farms: Path, private_data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A play-tester saved a campaign's mission with File ▸ Save: it went to a save file of
+    its own, which reopened outside the campaign with no word. Save keeps it in the
+    campaign's progress and says so; Save as names its copy as played outside."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+    from ambush_gui.gui.shared import paths
+
+    told: list[str] = []
+    monkeypatch.setattr(QMessageBox, "information", lambda _p, title, text: told.append(text))
+    asked: list[str] = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda _p, title, *_a, **_k: (asked.append(title), ("", ""))[1])
+    win = cw.open_campaign(two_farms, 5)
+    assert win is not None
+    qtbot.addWidget(win)
+    qtbot.mouseClick(win.equip.start_button, LEFT)
+    play(qtbot, win, stop_after=3)
+    mission = win.mission_window
+    assert mission is not None
+    mission.activateWindow()
+    QTest.keyClick(mission.windowHandle(), Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClick(mission.windowHandle(), Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert len(told) == 1 and "saved in the campaign “Two Farms”" in told[0]  # said once
+    assert "Save as" in mission.statusBar().currentMessage()
+    assert len(Progress.load(win.progress.path).game_save["decisions"]) == 3
+    assert mission.controller.save_path is None and asked == []  # no file of its own
+    assert not list(paths.saves_dir().glob("*.json"))
+    mission.save_as()
+    assert asked == ["Save a copy, played outside the campaign"]
+    mission.close()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    win.close()
