@@ -16,6 +16,7 @@ from ambush_gui.gui.shared.widgets import GameLog
 from ambush_gui.gui.table.panels import TurnPanel, UnitCard
 
 SHOWING = "The dice tray is showing the last answer: Esc or Skip shows the rest at once."
+WAITING = "The dice tray waits on the last answer: Space goes on, Esc shows the rest at once."
 
 PATH_KINDS = (DecisionKind.INTERRUPT, DecisionKind.OVERWATCH_POINT)
 """The decisions about a declared move, asked with its path drawn on the table (an
@@ -399,7 +400,9 @@ class MainWindow(GameWindow):
         seat = c.seat_of(d)
         self.turn_panel.show_turn(d, seat.value,
                                   c.level_of(d.side) if seat is Seat.COMPUTER else "")
-        self.turn_panel.prompt.setText(SHOWING)
+        # short: the tray and the banner's tooltip say what it waits on, and the players'
+        # line under it stays in the fixed-height Turn dock
+        self.turn_panel.prompt.setText(WAITING if c.waiting_for else SHOWING)
 
     def _show_thinking(self, text: str | None) -> None:
         self.turn_panel.show_thinking(text)
