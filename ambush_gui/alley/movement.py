@@ -373,6 +373,21 @@ def _check_join(g: AlleyGame, unit: Unit, target_id: Any, finals: np.ndarray) ->
     return target.id
 
 
+def join_gaps(g: AlleyGame, unit: Unit, finals: np.ndarray) -> list[tuple[Unit, float]]:
+    """AA-026, read only: the units a detached leader whose figure ends at ``finals``
+    could join (friendly, on the table, leaderless), each with the gap from him to its
+    nearest figure, nearest first. He joins one by ending within ``g.m.cohesion_link``
+    of it (:func:`_check_join` decides); a table tells the player before the drop. Empty
+    for any unit that is not a detached leader."""
+    if not unit.is_detached_leader:
+        return []
+    from ambush_gui.core.geometry import min_distance
+
+    gaps = [(u, float(min_distance(finals, u.points()))) for u in g.state.side_units(unit.side)
+            if u is not unit and u.alive and u.leader is None]
+    return sorted(gaps, key=lambda ug: ug[1])
+
+
 def clear_run(g: AlleyGame, unit: Unit, path: list[Point], ignore: str | None = None) -> float:
     """How far ``unit`` can go along ``path`` (which starts at its centre) before one of its
     figures would touch an enemy figure it is not already in contact with (other than

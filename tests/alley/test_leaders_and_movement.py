@@ -356,3 +356,17 @@ def test_a_move_refused_once_is_refused_again_for_the_same_reason_without_a_seco
     assert len(calls) == 1 and len(set(reasons)) == 1
     away = {"path": [[6.2, 2.0]]}
     assert checks.plan(away) is checks.plan(away) and len(calls) == 2
+
+
+@pytest.mark.rule("AA-026")
+def test_join_gaps_are_the_leaderless_friends_a_detached_leader_could_join_nearest_first() -> None:
+    """Read only (the table tells a dragged leader how far he is from joining)."""
+    from ambush_gui.alley.movement import join_gaps
+
+    g = kit.game([kit.leader("L", "insurgent", (10, 10)), kit.insurgents("near", (10, 14), n=2),
+                  kit.insurgents("led", (14, 10), n=2, leader=True),
+                  kit.insurgents("far", (2, 20), n=2), kit.marines("m", (10, 12))], strict=False)
+    gaps = join_gaps(g, g.unit("L"), np.array([[10.0, 11.7]]))
+    assert [u.id for u, _ in gaps] == ["near", "far"]  # "led" has a leader; "m" is an enemy
+    assert gaps[0][1] == pytest.approx(2.3)
+    assert join_gaps(g, g.unit("near"), np.array([[10.0, 11.7]])) == []  # not a leader

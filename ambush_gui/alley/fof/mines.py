@@ -246,7 +246,12 @@ class MinesModule(RuleModule):
         walked = walked_path(unit, plan, (cx, cy))
         if walked is None:
             return []
-        offsets = [(x - cx, y - cy) for x, y in pts]
+        return self._into(walked, [(x - cx, y - cy) for x, y in pts], pts)
+
+    def _into(self, walked: shapely.LineString, offsets: list[tuple[float, float]],
+              ends: list[tuple[float, float]]) -> list[Minefield]:
+        """The minefields that figures at ``offsets`` from a centre that walks ``walked``
+        (ending at ``ends``) enter, leaving out those one of them starts in (FF-043)."""
         tracks = [translate(walked, dx, dy) for dx, dy in offsets]
         sx, sy = walked.coords[0]
         starts = shapely.points([(sx + dx, sy + dy) for dx, dy in offsets])
@@ -255,9 +260,27 @@ class MinesModule(RuleModule):
             if bool(shapely.intersects(f.polygon, starts).any()):
                 continue  # already in it: it tested as the turn began, or as it came in
             if any(f.polygon.intersects(t) for t in tracks) or \
-                    bool(shapely.intersects(f.polygon, shapely.points(pts)).any()):
+                    bool(shapely.intersects(f.polygon, shapely.points(ends)).any()):
                 out.append(f)
         return out
+
+    def move_warnings(self, unit: Unit, path: list[tuple[float, float]]) -> list[str]:
+        """Read only, before a move is made: what a move of ``unit`` along ``path`` (from
+        its centre) would cost in mine tests, one line per minefield some figure would
+        enter (FF-036, house rule FF-043; none for mines infantry do not set off, FF-040).
+        The table says it while the unit is dragged: the figure the player holds is not
+        the only one that may walk into a field."""
+        if not self.fields or len(path) < 2:
+            return []
+        walked = shapely.LineString(path)
+        if walked.length <= 1e-6:
+            return []
+        cx, cy = path[0]
+        ex, ey = path[-1]
+        offsets = [(f.x - cx, f.y - cy) for f in self.walkers(unit)]
+        ends = [(ex + dx, ey + dy) for dx, dy in offsets]
+        return [f"a figure enters {f.words()}: a mine test (FF-036)"
+                for f in self._into(walked, offsets, ends) if f.rating.ap > 0]
 
     def walkers(self, unit: Unit) -> list[Figure]:
         """The figures that made the unit's move: all of them, but for those it took in on

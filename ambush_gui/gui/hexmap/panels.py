@@ -445,7 +445,22 @@ class MissionPanel(QWidget):
         said = "" if why in ("", "Continue") else f"{why}: "
         self.prompt.setText(f"{said}Space or Continue to go on, Esc to see the rest at once")
 
-    def show_state(self, game: Any, decision: Decision | None, seat: str = "human") -> None:
+    def show_banner(self, decision: Decision, seat: str = "human", level: str = "") -> None:
+        """Who acts on ``decision``, in the side's colour: a computer's seat is "thinking…"
+        whenever its side is to act (between two of its answers too), as on the table."""
+        who = f"{theme.side_mark(decision.side)} {side_title(decision.side)}"
+        if seat == "computer":  # "★ US computer (normal) thinking…"
+            self.banner.setText(f"{who} computer ({level}) thinking…" if level
+                                else f"{who} computer thinking…")
+        else:
+            self.banner.setText(f"{who} player to decide")
+        self.banner.setStyleSheet(f"background:{side_colour(decision.side).name()};"
+                                  "color:white;border-radius:4px;")
+
+    def show_state(self, game: Any, decision: Decision | None, seat: str = "human",
+                   level: str = "") -> None:
+        """``seat``: who answers ``decision`` ("human", "computer": the banner says the
+        computer is thinking, at ``level`` when given, as the table's does)."""
         spec = game.spec
         self.mission.setText(game.scenario.title)
         self.mission.setToolTip(spec.brief)
@@ -456,11 +471,7 @@ class MissionPanel(QWidget):
             self.prompt.setText(str(game.result.get("level", "")) if getattr(game, "result", None)
                                 else "")
         else:
-            who = f"{theme.side_mark(decision.side)} {side_title(decision.side)}"
-            thinking = " (computer)" if seat == "computer" else ""
-            self.banner.setText(f"{who} player{thinking} to decide")
-            self.banner.setStyleSheet(f"background:{side_colour(decision.side).name()};"
-                                      "color:white;border-radius:4px;")
+            self.show_banner(decision, seat, level)
             self.prompt.setText(decision.prompt)
         self.show_score(game.standing())  # the casualties so far too, as the end screen counts
         levels = spec.victory.levels

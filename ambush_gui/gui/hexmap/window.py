@@ -707,7 +707,8 @@ class AmbushWindow(GameWindow):
     def _on_computer(self, decision: Decision) -> None:
         self._close_prompts(f"The computer is deciding: {decision.prompt}")
         self.statusBar().showMessage(f"The computer is deciding: {decision.prompt}")
-        self.mission_panel.show_state(self.controller.game, decision, "computer")
+        self.mission_panel.show_state(self.controller.game, decision, "computer",
+                                      self.controller.level_of(decision.side))
 
     def _on_game_over(self, result: Any) -> None:
         from ambush_gui.gui.hexmap.dialogs.end import AmbushEndDialog
@@ -846,6 +847,10 @@ class AmbushWindow(GameWindow):
             self._animate()
             if self.controller.busy:  # the wait is over, the answer still being shown
                 self.mission_panel.show_waiting(None)
+                c = self.controller
+                d = c.pending()
+                if d is not None and c.seat_of(d) is Seat.COMPUTER:  # it acts next: thinking
+                    self.mission_panel.show_banner(d, "computer", c.level_of(d.side))
         # where a German has just appeared, named in the hex's tooltip and the status bar,
         # until the next beat: a red hex stayed behind after he had moved on
         self.map.clear_marks()
@@ -904,7 +909,8 @@ class AmbushWindow(GameWindow):
             self.fire_dock.raise_()
         elif read:
             self.reader_dock.raise_()
-        self.mission_panel.show_state(game, d, seat)
+        level = self.controller.level_of(d.side) if d is not None and seat == "computer" else ""
+        self.mission_panel.show_state(game, d, seat, level)
         self._standing.clear()  # every event has been shown: the live game's points stand
         self._fit_mission_soon()
         acting = d.facts.get("soldier") if d is not None else None

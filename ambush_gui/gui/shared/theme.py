@@ -269,6 +269,9 @@ ARRIVAL_RING = QColor(142, 68, 173, 220)
 PLACE_OPTION = QColor("#1e8449")
 PLACE_HOVER = QColor("#f1c40f")
 FLASH_BG = QColor(192, 57, 43, 235)
+READOUT_WARN_BG = QColor(154, 103, 0, 235)  # the tape's readout: a legal move that costs a
+# test (a minefield entered); amber, apart from the red of a refused one (FLASH_BG)
+READOUT_WIDTH = 320.0  # pixels: the tape's readout wraps a long reason rather than run wide
 FLASH_TEXT = QColor("#ffffff")
 INFO_BG = QColor(255, 255, 255, 240)
 INFO_EDGE = QColor("#555555")

@@ -130,6 +130,8 @@ class ShotMarks:
         self.timer.setSingleShot(True)
         self.timer.timeout.connect(self.hide)
         self.pair: tuple[str, str] | None = None  # (shooter, target) unit ids on show
+        self.ends: tuple[list[QPointF], list[QPointF]] = ([], [])  # the figures it joins
+        self.radius = 0.0
         self.held = False
         self.hide()
 
@@ -137,6 +139,21 @@ class ShotMarks:
              radius: float, ms: int | None) -> None:
         """Draw the arrow from the shooter's figures to the target's; ``ms`` None holds
         it until :meth:`hide` (a decision about the shot is open)."""
+        self.radius = radius
+        self.redraw(shooter, target)
+        self.arrow.show()
+        self.ring.show()
+        self.pair = pair
+        self.held = ms is None
+        self.timer.stop()
+        if ms is not None:
+            self.timer.start(max(1, ms))
+
+    def redraw(self, shooter: list[QPointF], target: list[QPointF]) -> None:
+        """The arrow and the ring drawn again between figures where they stand now (the
+        target moved on while the shot was on show: the arrow pointed where it had stood)."""
+        self.ends = (list(shooter), list(target))
+        radius = self.radius
         a, b = _middle(shooter), _middle(target)
         line = QLineF(a, b)
         if line.length() > 2 * radius:  # from the shooter's edge to the target's
@@ -157,13 +174,6 @@ class ShotMarks:
             box = box.united(QRectF(p, p))
         pad = 1.8 * radius
         self.ring.setRect(box.adjusted(-pad, -pad, pad, pad))
-        self.arrow.show()
-        self.ring.show()
-        self.pair = pair
-        self.held = ms is None
-        self.timer.stop()
-        if ms is not None:
-            self.timer.start(max(1, ms))
 
     def hide(self) -> None:
         self.timer.stop()

@@ -110,6 +110,28 @@ class TurnPanel(QWidget):
         self.banner.setText(text)
         self.banner.setToolTip(self.thinking_text)
 
+    def show_turn(self, decision: Decision, seat: str = "human", level: str = "") -> None:
+        """The banner alone: who acts on ``decision`` (the turn, the score and the prompt
+        stay as they are: while the dice tray shows an answer, they are the answer's).
+        A computer's seat is "thinking…" whenever its side is to act, between two of
+        its answers as much as while its worker runs: "Regular player to decide" stood
+        while the dice tray showed the player's answer and the computer acted next."""
+        colour = theme.SIDE_COLOURS.get(decision.side, theme.TABLE_EDGE).name()
+        # the side's shape before its name: the banner is not told by colour alone
+        who = f"{theme.side_mark(decision.side)} {theme.SIDE_NAMES.get(decision.side, decision.side)}"
+        if seat == "computer":  # "Insurgent computer (hard) thinking…"
+            self._banner_text = f"{who} computer ({level}) thinking…" if level \
+                else f"{who} computer thinking…"
+        elif seat == "remote":  # the player at the other machine
+            self._banner_text = f"{who} player (other machine) to decide"
+        elif seat == "paused":  # a game across two machines waits on the connection
+            self._banner_text = "Paused: waiting for the other machine"
+            colour = theme.TABLE_EDGE.name()
+        else:
+            self._banner_text = f"{who} player to decide"
+        self._banner_style = f"background:{colour};color:white;border-radius:4px;"
+        self._show_banner()
+
     def show_state(self, game: Any, decision: Decision | None, seat: str = "human",
                    level: str = "", prompt: str | None = None) -> None:
         """``prompt``: the decision's words as the window's viewer may read them (another
@@ -126,21 +148,7 @@ class TurnPanel(QWidget):
             self._show_banner()
             self.prompt.setText("")
         else:
-            colour = theme.SIDE_COLOURS.get(decision.side, theme.TABLE_EDGE).name()
-            # the side's shape before its name: the banner is not told by colour alone
-            who = f"{theme.side_mark(decision.side)} {theme.SIDE_NAMES.get(decision.side, decision.side)}"
-            if seat == "computer":  # "Insurgent computer (hard) to decide"
-                self._banner_text = f"{who} computer ({level}) to decide" if level \
-                    else f"{who} player (computer) to decide"
-            elif seat == "remote":  # the player at the other machine
-                self._banner_text = f"{who} player (other machine) to decide"
-            elif seat == "paused":  # a game across two machines waits on the connection
-                self._banner_text = "Paused: waiting for the other machine"
-                colour = theme.TABLE_EDGE.name()
-            else:
-                self._banner_text = f"{who} player to decide"
-            self._banner_style = f"background:{colour};color:white;border-radius:4px;"
-            self._show_banner()
+            self.show_turn(decision, seat, level)
             self.prompt.setText(decision.prompt if prompt is None else prompt)
         self.score.show_standing(game)
         mods = getattr(game, "modules", None)

@@ -200,7 +200,7 @@ class MoveOverlay:
         self.tape = TapeItem()
         scene.addItem(self.tape)
         self.readout = LabelItem("", point_size=9.5, bold=True, anchor="right", gap=8.0,
-                                 edge=QColor("#333333"))
+                                 edge=QColor("#333333"), max_width=theme.READOUT_WIDTH)
         self.readout.setZValue(theme.Z_TAPE + 2)
         scene.addItem(self.readout)
         self.ghosts: list[FigureItem] = []

@@ -35,6 +35,7 @@ from ambush_gui.gui.table.tape import TapeItem
 from ambush_gui.gui.table.target_info import HINT, TargetReport, target_report
 
 Point = tuple[float, float]
+Said = tuple[str, str, list[tuple[str, Point]]]  # a readout's words, tone, (anchor, place)s
 
 MARGIN = 1.2  # inches of the view kept round the table when fitting
 
@@ -54,6 +55,9 @@ class MoveState:
     grab: Point = (0.0, 0.0)  # the unit's centre seen from the point it was picked up by
     dragging: bool = False
     figure: int | None = None  # Ctrl-drag: the one figure being placed apart (AA-014)
+    step_dest: Point | None = None  # where that figure is being placed
+    said: Said | None = None  # the readout: its words, tone and places
+    quick: Said | None = None  # what the distance alone says (before _judge)
 
 
 @dataclass
@@ -87,6 +91,9 @@ class TableView(MapView):
     BAR_ROOM = 40  # pixels kept free under the table for the scale bar when fitting
     SNAP_PX = 6.0  # a drop this near past a limit ring counts as on it
     FLASH_MS = 4000
+    VERDICT_MS = 120  # the pointer rests this long: the readout asks the drop's own verdict
+    JOIN_NEAR = 3.0  # a detached leader this many joining distances from a leaderless unit
+    # is told how far he is from joining it
 
     def __init__(self, game: AlleyGame, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -117,6 +124,11 @@ class TableView(MapView):
         self._flash_timer = QTimer(self)
         self._flash_timer.setSingleShot(True)
         self._flash_timer.timeout.connect(lambda: self.table.flash.hide())
+        # the drop's verdict, asked once the pointer rests: a drag asks nothing per move
+        self._verdict_timer = QTimer(self)
+        self._verdict_timer.setSingleShot(True)
+        self._verdict_timer.setInterval(self.VERDICT_MS)
+        self._verdict_timer.timeout.connect(self._judge)
 
     # -- the game ----------------------------------------------------------------------
     @property
@@ -150,6 +162,7 @@ class TableView(MapView):
         self._clear_hover()
         self.table.refresh()
         self.table.layout_labels(self.pixels_per_inch())
+        self.follow_shot()
         self._refresh_report()
 
     def _refresh_report(self) -> None:
@@ -196,8 +209,8 @@ class TableView(MapView):
             if isinstance(item, LabelItem):
                 item.set_point_size(item.points)
         self._zoomed()  # the labels laid out again at their new size
-        if self.moving is not None and self.moving.dest is not None:
-            self._show_path(self.moving.dest)  # the readout at its new size, inside the view
+        if self.moving is not None and self.moving.said is not None:
+            self._say_again()  # the readout at its new size, inside the view
         super().restyle()
 
     def _zoomed(self) -> None:
@@ -311,6 +324,7 @@ class TableView(MapView):
 
     def end_modes(self) -> None:
         """Leave move or place mode (the decision was answered some other way)."""
+        self._verdict_timer.stop()
         self.table.move_overlay.hide()
         self.table.place_overlay.hide()
         self.moving = None
@@ -331,6 +345,7 @@ class TableView(MapView):
             self._show_path((x + dx, y + dy))
             if mv.dest is not None:
                 self.ensureVisible(QRectF(self.table.flip.scene(*mv.dest), QSizeF(0, 0)), 80, 80)
+                self._say_again()  # the view scrolled under it: inside the view again
         elif self.placing is not None and self.placing.options:
             n = len(self.placing.options)
             step = 1 if dx > 0 or dy < 0 else -1
@@ -437,12 +452,10 @@ class TableView(MapView):
         ov.tape.set_path([flip.scene(*here), flip.scene(*dest)], mv.limit)
         ok = step <= mv.limit + 1e-6
         words = f'{step:.1f}" of {mv.limit:.1f}"' if math.isfinite(mv.limit) else f'{step:.1f}"'
-        ov.readout.set_text(words)
-        ov.readout.set_colours(theme.LABEL_TEXT if ok else theme.FLASH_TEXT,
-                               theme.LABEL_BG if ok else theme.FLASH_BG,
-                               theme.LEGAL if ok else theme.ILLEGAL)
-        ov.readout.setPos(flip.scene(dest[0] + self.table.base_radius * 2, dest[1]))
-        ov.show_tape(True)
+        mv.step_dest = dest
+        self._say(words, "ok" if ok else "bad", self._readout_spots(dest, [(0.0, 0.0)]))
+        mv.quick = mv.said
+        self._verdict_timer.start()
         ghosts = [flip.scene(mv.start[0] + x, mv.start[1] + y) for x, y in mv.offsets]
         ghosts[mv.figure] = flip.scene(*dest)
         ov.place_ghosts(ghosts)
@@ -507,6 +520,8 @@ class TableView(MapView):
         flip = self.table.flip
         ov.set_waypoints([flip.scene(*p) for p in mv.waypoints])
         if dest is None:
+            self._verdict_timer.stop()
+            mv.said = mv.quick = None
             ov.show_tape(False)
             return
         dest = self.snap(dest)
@@ -519,14 +534,9 @@ class TableView(MapView):
             words += " · leaves the table"
         if ok:
             words += self.take_in_note(path)
-        ov.readout.set_text(words)
-        ov.readout.set_colours(theme.LABEL_TEXT if ok else theme.FLASH_TEXT,
-                               theme.LABEL_BG if ok else theme.FLASH_BG,
-                               theme.LEGAL if ok else theme.ILLEGAL)
-        right = max(ox for ox, _ in mv.offsets) + self.table.base_radius
-        ov.readout.setPos(flip.scene(dest[0] + right, dest[1]))
-        ov.show_tape(True)
-        self.keep_inside(ov.readout)  # near the view's edge it ran off it, cut
+        self._say(words, "ok" if ok else "bad", self._readout_spots(dest, mv.offsets))
+        mv.quick = mv.said
+        self._verdict_timer.start()
         ov.place_ghosts([flip.scene(dest[0] + ox, dest[1] + oy) for ox, oy in mv.offsets])
         if mv.waypoints:
             left = max(0.0, mv.limit - self.length(self.path_to(self._path_end())))
@@ -555,6 +565,112 @@ class TableView(MapView):
             return f' · {gap:.1f}" short of touching the {fig.label or "escort"}'
         return ""
 
+    def _readout_spots(self, dest: Point, offsets: list[Point]) -> list[tuple[str, Point]]:
+        """Where the readout may stand by the ghosts of figures at ``offsets`` from
+        ``dest``: right of them, else left, above or below them (table inches)."""
+        r = self.table.base_radius
+        xs, ys = [dx for dx, _ in offsets], [dy for _, dy in offsets]
+        x, y = dest
+        return [("right", (x + max(xs) + r, y)), ("left", (x + min(xs) - r, y)),
+                ("above", (x, y + max(ys) + r)), ("below", (x, y + min(ys) - r))]
+
+    def _say(self, words: str, tone: str, spots: list[tuple[str, Point]]) -> None:
+        """The tape's readout: ``words`` in the colours of its ``tone`` ("ok"; "warn":
+        legal, but it costs a test; "bad": it would be refused), at the first of ``spots``
+        where it is whole inside the view and covers no figure (nor ghost), else the first
+        where it is whole, else pushed inside the view from the first: beside the view's
+        edge a Ctrl-drag's readout ran off it, cut; pushed in from the edge it covered the
+        very ghost it warned of; "2.2\" from Fireteam Bravo" lay over Bravo."""
+        mv = self.moving
+        ov = self.table.move_overlay
+        if mv is not None:
+            mv.said = (words, tone, spots)
+        fg, bg, edge = {"ok": (theme.LABEL_TEXT, theme.LABEL_BG, theme.LEGAL),
+                        "warn": (theme.FLASH_TEXT, theme.READOUT_WARN_BG, theme.WARNING),
+                        "bad": (theme.FLASH_TEXT, theme.FLASH_BG, theme.ILLEGAL)}[tone]
+        ov.readout.set_text(words)
+        ov.readout.set_colours(fg, bg, edge)
+        ov.show_tape(True)
+        r = ov.readout
+        whole: list[tuple[str, Point]] = []  # the places where it is whole in the view
+        for anchor, at in spots:
+            r.set_anchor(anchor)
+            r.setPos(self.table.flip.scene(*at))
+            if self._push(r) != (0.0, 0.0):
+                continue
+            whole.append((anchor, at))
+            p = self.mapFromScene(r.pos())
+            if not any(isinstance(i, FigureItem) and i.isVisible()  # over a unit it is about
+                       for i in self.items(r.plate().translated(p.x(), p.y()).toAlignedRect())):
+                return
+        anchor, at = (whole or spots)[0]  # none clear: the first whole, or the first pushed in
+        r.set_anchor(anchor)
+        r.setPos(self.table.flip.scene(*at))
+        self.keep_inside(r)
+
+    def _say_again(self) -> None:
+        """The readout placed again where it belongs (the view scrolled, the text grew)."""
+        mv = self.moving
+        if mv is not None and mv.said is not None and self.table.move_overlay.readout.isVisible():
+            self._say(*mv.said)
+
+    def _judge(self) -> None:
+        """The pointer rests on a drag: the readout adds the drop's own verdict, asked of
+        the open decision as the drop asks it (:meth:`drop`), about every figure and not
+        only the one held: why it would be refused (a figure through a vehicle, cohesion
+        broken), whom a detached leader joins or how far he is from joining (AA-026), and
+        the mine tests the move would cost (FF-036), in the warning colour."""
+        mv = self.moving
+        if mv is None or mv.quick is None or mv.quick[1] != "ok":
+            return  # nothing said yet, or the distance alone refuses it
+        words, _, at = mv.quick  # ``at``: the readout's places
+        head = words.split(" · ")[0]  # the distance
+        notes: list[str] = []
+        warnings: list[str] = []
+        try:
+            if mv.figure is not None:
+                choice = self.figure_choice(mv.step_dest) if mv.step_dest is not None else None
+                if choice is None:
+                    return
+                mv.decision.validate(choice)
+            else:
+                if mv.dest is None or (plain := self.choice_for(mv.dest)) is None:
+                    return
+                choice = self._first_legal(mv.decision, self._variants(plain, mv.dest), plain)
+                notes = self.join_note(choice, mv.dest)
+                unit = self.game.unit(mv.unit)
+                if self.game.modules:
+                    warnings = [str(w) for w in self.game.modules.gather(
+                        "move_warnings", unit, self.path_to(mv.dest))]
+        except IllegalDecision as exc:
+            why = self.table.name_pieces(str(exc))
+            self._say(f"{head} — {why}", "bad", at)
+            return
+        said = "".join(f" · {n}" for n in [*notes, *warnings])
+        self._say(words + said, "warn" if warnings else "ok", at)
+
+    def join_note(self, choice: dict[str, Any], dest: Point) -> list[str]:
+        """AA-026 on the tape: "joins Fireteam Bravo" when the drop reads as a join, else,
+        for a detached leader beside a leaderless unit but beyond the joining distance,
+        how far he is from it ("2.3\" from Fireteam Bravo: within 1\" to join")."""
+        from ambush_gui.alley.movement import join_gaps
+
+        g = self.game
+        if "join" in choice:
+            return [f"joins {g.unit(str(choice['join'])).name} (AA-026)"]
+        gaps = join_gaps(g, g.unit(self.moving.unit), self._finals(dest))  # type: ignore[union-attr]
+        link = g.m.cohesion_link
+        if gaps and link < gaps[0][1] <= self.JOIN_NEAR * link:
+            unit, gap = gaps[0]
+            return [f'{gap:.1f}" from {unit.name}: within {link:g}" to join']
+        return []
+
+    def _finals(self, dest: Point) -> np.ndarray:
+        """Where the moving unit's figures end when its centre ends at ``dest``."""
+        unit = self.game.unit(self.moving.unit)  # type: ignore[union-attr]
+        cx, cy = unit.centre()
+        return unit.points() + np.array([dest[0] - cx, dest[1] - cy])
+
     def _leaves(self, dest: Point) -> bool:
         """CT-015: whether a move ending at ``dest`` takes the unit off the table (one figure
         across a friendly edge is enough, with every figure and Dependant it has)."""
@@ -578,12 +694,17 @@ class TableView(MapView):
         return True, f'{length:.1f}" of {mv.limit:.1f}"'
 
     def _cancel_path(self) -> None:
+        """Esc, a right click: the path is taken back. A drag under way ends with it: its
+        left button's release made the move all the same, a surprise."""
         mv = self.moving
         if mv is None:
             return
+        self._press = None
+        self._verdict_timer.stop()
         mv.waypoints.clear()
         mv.dragging = False
         mv.dest = None
+        mv.said = mv.quick = None
         self.table.move_overlay.show_tape(False)
         self.table.move_overlay.set_waypoints([])
         self._show_rings()
@@ -649,9 +770,10 @@ class TableView(MapView):
     def _variants(self, choice: dict[str, Any], dest: Point) -> list[dict[str, Any]]:
         """What a drop can mean: a detached leader dropped on a leaderless friend joins it
         (AA-026); a unit dropped in contact with an enemy Close Assaults it (CT-054)."""
+        from ambush_gui.alley.movement import join_gaps
+
         g, unit = self.game, self.game.unit(self.moving.decision.facts["unit"])  # type: ignore[union-attr]
-        cx, cy = unit.centre()
-        finals = unit.points() + np.array([dest[0] - cx, dest[1] - cy])
+        finals = self._finals(dest)
 
         def near(u: Any, reach: float) -> bool:
             return u is not unit and u.alive and min_distance(finals, u.points()) <= reach + 1e-6
@@ -660,8 +782,9 @@ class TableView(MapView):
             return sorted(units, key=lambda u: min_distance(finals, u.points())
                           if u.figures else math.inf)
 
-        joins = [choice | {"join": u.id} for u in nearest_first(g.state.side_units(unit.side))
-                 if unit.is_detached_leader and u.leader is None and near(u, g.m.cohesion_link)]
+        # dropped between two leaderless units: the nearer (join_gaps: nearest first)
+        joins = [choice | {"join": u.id} for u, gap in join_gaps(g, unit, finals)
+                 if gap <= g.m.cohesion_link + 1e-6]
         # a drop that closes on an enemy: a unit stepping away from one it stands beside
         # is not read as going for it (a playtester's move away became a Close Assault)
         assaults = [choice | {"assault": u.id} for u in nearest_first(g.enemies(unit))
@@ -701,13 +824,19 @@ class TableView(MapView):
         move [6.0\"] more" over the SUV, "Set down 1 figure within 4\" of H...")."""
         if not label.isVisible():
             return
+        dx, dy = self._push(label, margin)
+        if dx or dy:
+            at = self.mapFromScene(label.pos())
+            label.setPos(self.mapToScene(QPoint(round(at.x() + dx), round(at.y() + dy))))
+
+    def _push(self, label: LabelItem, margin: int = 6) -> tuple[float, float]:
+        """How far (pixels) ``label`` must move to be whole inside the view."""
         at = self.mapFromScene(label.pos())
         plate = label.plate().translated(at.x(), at.y())
         vp = QRectF(self.viewport().rect()).adjusted(margin, margin, -margin, -margin)
         dx = max(0.0, vp.left() - plate.left()) - max(0.0, plate.right() - vp.right())
         dy = max(0.0, vp.top() - plate.top()) - max(0.0, plate.bottom() - vp.bottom())
-        if dx or dy:
-            label.setPos(self.mapToScene(QPoint(round(at.x() + dx), round(at.y() + dy))))
+        return dx, dy
 
     # -- place mode ----------------------------------------------------------------------
     def _nearest_option(self, scene_pos: QPointF) -> int | None:
@@ -825,6 +954,7 @@ class TableView(MapView):
                             float(distance), answer)
         slide = FigureSlide(items, [flip.scene(x, y) for x, y in route], ms, parent=self)
         slide.done = lambda: self._slide_done(slide, uid)
+        slide.anim.valueChanged.connect(self.follow_shot)  # a shot at the mover goes with it
         self.slide = slide
         if ms <= 0:
             self.finish_slide()
@@ -839,6 +969,7 @@ class TableView(MapView):
     def _slide_done(self, slide: FigureSlide, uid: str) -> None:
         if self.slide is slide:
             self.slide = None
+        self.follow_shot()
         if uid in self.table.sliding:
             self.table.sliding.discard(uid)
             self.table.layout_labels(self.pixels_per_inch())  # its name back, by the rest
@@ -860,6 +991,24 @@ class TableView(MapView):
             return False
         self.shot.show((shooter, target), a, b, self.table.base_radius, ms)
         return True
+
+    def follow_shot(self) -> None:
+        """The shot on show drawn again between its units' figures where they stand now
+        (each frame of a slide, a redraw): its arrow kept pointing where the target had
+        stood once it moved on. A shot whose target, or shooting unit, is no longer on the
+        table goes: that fire is over. An IED's shot keeps the point it went off at."""
+        shot = self.shot
+        if shot.pair is None or not shot.visible():
+            return
+        shooter, target = shot.pair
+        a = [i.pos() for i in self.table.unit_figures(shooter) if i.isVisible()]
+        b = [i.pos() for i in self.table.unit_figures(target) if i.isVisible()]
+        if not b or (not a and shooter in self.game.state.units):
+            shot.hide()
+            return
+        a = a or shot.ends[0]
+        if (a, b) != shot.ends:
+            shot.redraw(a, b)
 
     def clear_shot(self, held_only: bool = False) -> None:
         if not held_only or self.shot.held:

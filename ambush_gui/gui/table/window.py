@@ -15,6 +15,9 @@ from ambush_gui.gui.shared.game_window import GameWindow, scrolling
 from ambush_gui.gui.shared.widgets import GameLog
 from ambush_gui.gui.table.panels import TurnPanel, UnitCard
 
+SHOWING = "The dice tray is showing the last answer: Esc or Skip shows the rest at once."
+WAITING = "The dice tray waits on the last answer: Space goes on, Esc shows the rest at once."
+
 PATH_KINDS = (DecisionKind.INTERRUPT, DecisionKind.OVERWATCH_POINT)
 """The decisions about a declared move, asked with its path drawn on the table (an
 Insurgent interrupt of a Regular move, Overwatch fire at an Insurgent move)."""
@@ -379,6 +382,27 @@ class MainWindow(GameWindow):
 
     def _show_waiting(self, why: str | None) -> None:
         self.turn_panel.show_waiting(why)
+
+    def _on_beat(self) -> None:
+        super()._on_beat()
+        self.show_next_turn()
+
+    def show_next_turn(self) -> None:
+        """While the dice tray shows an answer, the banner names who acts next in the live
+        game (a computer's side: "thinking…"), and the prompt line says what the tray is
+        doing: the question just answered stood there, "Regular player to decide" over
+        it, while the computer's side was the one to act. The turn and the score stay
+        the answer's until it is all shown (they would tell its dice before the tray)."""
+        c = self.controller
+        d = c.pending()
+        if not c.busy or d is None or c.remote or c.watching:
+            return
+        seat = c.seat_of(d)
+        self.turn_panel.show_turn(d, seat.value,
+                                  c.level_of(d.side) if seat is Seat.COMPUTER else "")
+        # short: the tray and the banner's tooltip say what it waits on, and the players'
+        # line under it stays in the fixed-height Turn dock
+        self.turn_panel.prompt.setText(WAITING if c.waiting_for else SHOWING)
 
     def _show_thinking(self, text: str | None) -> None:
         self.turn_panel.show_thinking(text)

@@ -452,3 +452,22 @@ def test_a_minefield_is_named_by_its_label_where_the_player_reads_it() -> None:
     assert "enters Frontier minefield (west)" in t.data["purpose"]
     blast = [e for e in g.log.events if e.data.get("source") == "mine:mf-1" and e.data.get("name")]
     assert blast and "Frontier minefield (west)" in blast[0].data["name"]
+
+
+@pytest.mark.rule("FF-036", "FF-040", "FF-043")
+def test_a_planned_move_names_the_minefields_any_of_its_figures_would_enter() -> None:
+    """Read only, before the move (the table warns while the unit is dragged): one figure
+    of the row reaching the belt is enough; the unit does not move, nothing is thrown."""
+    g = mined([kit.marines("m", (2, 2))])  # figures at x 2..4.4, y 2
+    m = g.unit("m")
+    start = m.centre()
+    assert mod(g).move_warnings(m, [start, (start[0], start[1] + 5.0)]) == []  # y 7: short of it
+    said = mod(g).move_warnings(m, [start, (start[0], start[1] + 6.5)])  # y 8.5: in the belt
+    assert len(said) == 1 and "mf-1" in said[0] and "mine test (FF-036)" in said[0]
+    assert m.centre() == start and not mine_tests(g)
+    heavy = mined([kit.marines("m", (2, 2))], {"type": "heavy_at"})  # FF-040: no test for them
+    hm = heavy.unit("m")
+    assert mod(heavy).move_warnings(hm, [hm.centre(), (hm.centre()[0], 8.5)]) == []
+    inside = mined([kit.marines("m", (2, 9))])  # FF-043: already in it, it tests no more
+    im = inside.unit("m")
+    assert mod(inside).move_warnings(im, [im.centre(), (im.centre()[0], 10.0)]) == []

@@ -390,7 +390,7 @@ def test_mission_panel_in_operations(qtbot: Any) -> None:
     qtbot.addWidget(m)
     m.show_state(g, g.pending(), "computer")
     assert "Operations — turn 1" in m.turn.text()
-    assert "(computer)" in m.banner.text()
+    assert "computer thinking…" in m.banner.text()
 
 
 def _play_until_operations_event_check(seed: int) -> tuple[Any, int]:

@@ -139,3 +139,41 @@ def test_a_react_decision_holds_the_shot_until_it_is_answered(qtbot: Any) -> Non
     assert shot.visible() and shot.held and shot.pair == (ins, "alpha")
     win._end_board_modes()  # answered: the decision's marks come down
     assert not shot.visible()
+
+
+def _tip(win: MainWindow) -> QPointF:
+    """Where the shot's arrow points: the end of its line."""
+    e = win.table.shot.arrow.path().elementAt(1)
+    return QPointF(e.x, e.y)
+
+
+def _middle(win: MainWindow, uid: str) -> QPointF:
+    items = [i for i in win.table.table.unit_figures(uid) if i.isVisible()]
+    return QPointF(sum(i.pos().x() for i in items) / len(items),
+                   sum(i.pos().y() for i in items) / len(items))
+
+
+def test_a_shot_follows_its_target_as_it_moves_on(qtbot: Any) -> None:
+    """A play-test: the fire arrow kept pointing where the target had stood once it
+    moved (an interruption's fire, then the rest of the move)."""
+    win, ctl = _window(qtbot)
+    ins = _insurgent(win)
+    win._on_event(Event("fire", "fires", {"attacker": ins, "target": "bravo"}))
+    r = win.table.table.base_radius
+    before = _middle(win, "bravo")
+    assert (_tip(win) - before).manhattanLength() < 3 * r
+    _move_bravo(win, ctl)  # 4" north, slid and drawn where the game has it
+    after = _middle(win, "bravo")
+    assert (after - before).manhattanLength() > 3.0
+    assert win.table.shot.visible()
+    assert (_tip(win) - after).manhattanLength() < 3 * r  # at the target where it stands now
+
+
+def test_a_shot_goes_when_its_target_is_gone(qtbot: Any) -> None:
+    win, ctl = _window(qtbot)
+    ins = _insurgent(win)
+    win._on_event(Event("fire", "fires", {"attacker": ins, "target": "alpha"}))
+    for item in win.table.table.unit_figures("alpha"):
+        item.hide()  # as the table draws a unit no longer in play
+    win.table.follow_shot()
+    assert not win.table.shot.visible()
