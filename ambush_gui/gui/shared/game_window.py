@@ -752,9 +752,12 @@ class GameWindow(QMainWindow):
         c.beat.connect(self._on_beat)
 
     def _size_tray(self) -> None:
-        """The dice tray as tall as its cards at the text scale (within the map's room)."""
-        self.tray_dock.setMinimumHeight(theme.tray_px(theme.TRAY_HEIGHT))
-        self.tray_dock.setMaximumHeight(theme.tray_px(theme.TRAY_HEIGHT) + 40)
+        """The dice tray as tall as a card whole under its header (the Continue button
+        shown) at the text scale, and a little more, never a panel that takes the map's room."""
+        self.tray.fit_room()
+        least = self.tray.least_height()
+        self.tray.setMinimumHeight(least)  # the dock, its title bar added, follows its body
+        self.tray.setMaximumHeight(least + theme.TRAY_SPARE)
 
     def side_of(self, event: Event) -> str | None:
         """The side a roll or outcome without a ``side`` belongs to (a subclass reads its

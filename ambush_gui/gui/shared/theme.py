@@ -457,7 +457,8 @@ CHART_CELL_PADDING = 2
 
 # The dice tray (gui/shared/dice_tray.py): the strip under the map
 TRAY_DIE_SIZE = 30  # pixels: a die face in the tray
-TRAY_HEIGHT = 150  # the dock's height, header and cards
+TRAY_HEIGHT = 150  # about the dock's height at Normal size, header and cards (its cards' need sets it)
+TRAY_SPARE = 40  # pixels the tray may grow past a card's need: a title's second line, not a panel
 TRAY_HISTORY = 150  # throws kept to scroll back through (older ones are dropped)
 TRAY_CARD_BG = QColor("#ffffff")
 TRAY_OLD_CARD_BG = QColor("#efece4")  # a throw already told: quieter than the latest
