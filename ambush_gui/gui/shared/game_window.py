@@ -149,12 +149,14 @@ def recent_games() -> list[str]:
 def scrolling(widget: QWidget, least: int = 120) -> QScrollArea:
     """``widget`` in a frameless vertical scroll area, so that a long card or report never
     makes its dock (and the window) taller than a 1280x800 screen, and gives up its height
-    to the Decision dock."""
+    to the Decision dock. Its words wrap to the column's width; what cannot (a unit's name
+    of one word longer than the column, a row of boxes at the largest text scale) scrolls
+    sideways rather than being cut at the column's edge."""
     area = QScrollArea()
     area.setWidget(widget)
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
     area.setMinimumHeight(least)
     return area
 
