@@ -453,6 +453,9 @@ REFERENCE_NOTE = QColor("#444444")  # what a chart's abbreviations mean, above i
 CHART_RED = QColor("#b03a2e")  # an AR Track space printed red (panic out of command)
 CHART_HEADER_BG = QColor("#e8e4d8")
 CHART_FONT_PT = 9  # the chart tables' cells
+REFERENCE_RESULTS_SHARE = 0.4  # the search results' share of the rules tab (the entry gets the rest)
+REFERENCE_RESULTS_LEAST = 4  # ... grown past it to show at least this many results whole
+REFERENCE_RESULTS_MOST = 0.6  # ... up to this share (a large text scale's tall rows)
 CHART_CELL_PADDING = 2
 
 # The dice tray (gui/shared/dice_tray.py): the strip under the map
