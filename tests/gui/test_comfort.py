@@ -146,3 +146,48 @@ def test_a_decisions_buttons_grow_too_even_under_a_style_sheet(qtbot: Any) -> No
     win._on_decision(win.controller.pending())
     [end] = [b for b in win.move_prompt.findChildren(QPushButton) if b.text() == "End turn"]
     assert end.font().pointSizeF() == pytest.approx(2 * app_pt)
+
+
+def test_the_dock_titles_menus_timeline_and_scale_bar_grow_with_the_text(qtbot: Any) -> None:
+    """Above 100% the docks' bodies grew but their title bars, the menus, the timeline under
+    the map and the table's scale bar stayed at Normal size."""
+    from PySide6.QtWidgets import QApplication
+
+    win = open_table(qtbot, HOTSEAT)
+    app_pt = QApplication.font().pointSizeF()
+    bar = win.theatre.panel.bar
+    file_menu = win.file_menu
+    tall, label_pt = bar.sizeHint().height(), bar.label_font().pointSizeF()
+    icon = win.theatre.panel.buttons[0].iconSize().width()
+    win.table.grab()  # drawn: its plate measured
+    plate = win.table.bar_plate
+    key(win, Qt.Key.Key_Plus, CTRL)
+    key(win, Qt.Key.Key_Plus, CTRL)
+    grown = theme.comfort.scale
+    assert grown > 1.2
+    for part in (win.decision_dock, win.tray_dock, win.menuBar(), file_menu, win.statusBar(),
+                 win.theatre.panel.line):
+        assert part.font().pointSizeF() == pytest.approx(app_pt * grown), part
+    assert bar.label_font().pointSizeF() == pytest.approx(label_pt * grown)
+    assert bar.height() >= bar.sizeHint().height() > tall * 1.2
+    assert win.theatre.panel.buttons[0].iconSize().width() == round(icon * grown)
+    win.table.grab()
+    assert win.table.bar_plate.height() == pytest.approx(plate.height() * grown)
+    ambush = open_ambush(qtbot, "ambush-hedgerow", 1)  # the hex map's line under the map
+    ambush.map.grab()
+    assert ambush.map.info_plate.height() == pytest.approx(24 * grown)
+    assert ambush.menuBar().font().pointSizeF() == pytest.approx(app_pt * grown)
+
+
+def test_a_window_opened_at_the_remembered_scale_is_as_one_changed_to_it(qtbot: Any) -> None:
+    """The scale is remembered for the next game: a window built at 150% brought the words
+    label_font had already made at 150% to it a second time (225%)."""
+    changed = open_table(qtbot, HOTSEAT)
+    theme.set_scale(1.5)
+    opened = open_table(qtbot, HOTSEAT)
+    for a, b in ((changed.card.title, opened.card.title), (changed.log, opened.log),
+                 (changed.decision_dock, opened.decision_dock), (changed.menuBar(), opened.menuBar())):
+        assert b.font().pointSizeF() == pytest.approx(a.font().pointSizeF())
+    label = next(iter(changed.table.table.unit_labels.values()))
+    same = opened.table.table.unit_labels[next(iter(changed.table.table.unit_labels))]
+    assert same._font.pointSizeF() == pytest.approx(label._font.pointSizeF())

@@ -364,7 +364,7 @@ class ThrowCard(QFrame):
         self.setObjectName("throwcard")
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Expanding)
         lay = QVBoxLayout(self)
-        lay.setContentsMargins(10, 3, 8, 3)
+        lay.setContentsMargins(round(theme.scaled(10)), 3, 8, 3)  # room for the side's shape
         lay.setSpacing(1)
         self.title = ElidedLabel(most=2)  # two lines where the card has the room
         self.title.relayout = self._give_room
@@ -486,7 +486,8 @@ class ThrowCard(QFrame):
         if side:  # the side's shape on its stripe: not told by colour alone
             p.setPen(side_colour(side))
             p.setFont(theme.label_font(7, True))
-            p.drawText(QRectF(r.left(), r.top() + 1, 10, 12), Qt.AlignmentFlag.AlignCenter,
+            room = theme.scaled(10)  # the card's left margin, beside its title
+            p.drawText(QRectF(r.left(), r.top() + 1, room, 1.2 * room), Qt.AlignmentFlag.AlignCenter,
                        theme.side_mark(side))
         p.end()
 

@@ -476,6 +476,11 @@ MESSAGE_BOX_LINES = 16
 """How many problem lines a "cannot open" box shows: it must fit a 1280x800 screen with its
 OK button (the rest are counted; ``ambush-gui validate`` lists them all)."""
 
+# The timeline under the map (gui/shared/theatre.py)
+BIG_MOMENT = QColor("#d03030")  # a big moment's diamond: the red the dice tray's waits are told in
+TIMELINE_NOW = QColor("#2a7a2a")  # the thick line where the game stands
+TIMELINE_SHOWN = QColor("#3b7be0")  # the stop being watched
+
 # The hot-seat hand-over curtain (gui/shared/curtain.py): opaque when a side holds secrets,
 # see-through (the table in sight) otherwise
 CURTAIN = QColor("#2b2f36")
