@@ -191,3 +191,63 @@ def test_a_window_opened_at_the_remembered_scale_is_as_one_changed_to_it(qtbot: 
     label = next(iter(changed.table.table.unit_labels.values()))
     same = opened.table.table.unit_labels[next(iter(changed.table.table.unit_labels))]
     assert same._font.pointSizeF() == pytest.approx(label._font.pointSizeF())
+
+
+def test_an_open_decision_takes_the_colour_blind_palette_at_once(qtbot: Any) -> None:
+    """A decision open when the palette changed kept its old banner and tints until the next
+    one: its style sheets held the old colours as words."""
+    from ambush_gui.gui.shared.dialog_base import Banner, Card
+
+    win = open_table(qtbot, HOTSEAT)
+    qtbot.waitUntil(lambda: win.dialog is not None)
+    side = win.controller.pending().side
+    [banner] = win.dialog.findChildren(Banner)
+    card = next(c for c in win.dialog.findChildren(Card) if c.isEnabled())
+    assert theme.SIDE_COLOURS[side].name() in banner.styleSheet()
+    win.safe_colours_action.trigger()
+    assert theme.SAFE_SIDE_COLOURS[side].name() in banner.styleSheet()
+    assert theme.SAFE_SIDE_TINTS[side].name() in card.styleSheet()
+    win.safe_colours_action.trigger()  # and back
+    assert theme.SIDE_COLOURS[side].name() in banner.styleSheet()
+    assert theme.SAFE_SIDE_COLOURS[side].name() not in banner.styleSheet()
+
+
+def test_an_open_hex_map_step_takes_the_palette_at_once(qtbot: Any) -> None:
+    from tests.gui.test_keyboard_turns import human_decision
+
+    win = open_ambush(qtbot, "ambush-hedgerow", 1)
+    human_decision(qtbot, win)
+    step = win.move_prompt
+    side = win.controller.pending().side
+    assert theme.SIDE_TINTS[side].name() in step.styleSheet()
+    win.safe_colours_action.trigger()
+    assert theme.SAFE_SIDE_TINTS[side].name() in step.styleSheet()
+
+
+def test_the_timelines_big_moments_are_drawn_in_the_palette(qtbot: Any) -> None:
+    """The big moments' diamonds on the timeline stayed red in the colour-blind-safe palette."""
+    from pathlib import Path
+
+    from PySide6.QtGui import QColor
+
+    from tests.gui.test_theatre import CONTRACTING, opened
+
+    _, win = opened(qtbot, Path(CONTRACTING))
+    win.show()
+    qtbot.waitExposed(win)
+    bar = win.theatre.panel.bar
+    at, _words = win.theatre.marks.big[0]
+    count = len(win.theatre.marks.stops)
+    k = theme.comfort.scale
+
+    def diamond() -> QColor:
+        image = bar.grab().toImage()
+        y = round(bar._top() + bar._track() - 5 * k)
+        return image.pixelColor(round(bar._x(at, count)), y)
+
+    def near(a: QColor, b: QColor) -> bool:
+        return max(abs(a.red() - b.red()), abs(a.green() - b.green()), abs(a.blue() - b.blue())) < 30
+
+    assert near(diamond(), QColor("#d03030"))
+    win.safe_colours_action.trigger()
+    assert near(diamond(), QColor("#d55e00"))

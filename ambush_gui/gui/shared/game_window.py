@@ -874,6 +874,7 @@ class GameWindow(QMainWindow):
         self.tray.reload(self.controller.game.log.events)
         if scaled and self.decision_panel.current is not None:
             self._fit_decision(self.decision_panel.current)
+        theme.repaint_styles(self)  # an open decision's tints and banner in the palette, at once
         self._restyle_board()
         self.theatre.panel.restyle()  # the timeline's marks at the scale, in the palette
         self._refresh()

@@ -6,6 +6,8 @@ with a white bar; Insurgents: diamond bases), so nobody depends on colour alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QApplication, QWidget
@@ -176,6 +178,27 @@ def rescale_fonts(root: QWidget, old: float, new: float) -> None:
         f.setPointSizeF(base * new)
         w.setProperty(_BASE_PT, base)
         w.setFont(f)
+
+
+_STYLE = "_comfort_style"  # the attribute a widget keeps its style sheet's maker in
+
+
+def paint_style(widget: QWidget, make: Callable[[], str]) -> None:
+    """Give ``widget`` the style sheet ``make`` writes from the theme's colours, and keep
+    ``make`` to write it again when the palette changes (:func:`repaint_styles`): a style
+    sheet holds colours as words, and a decision open when the colour-blind-safe palette
+    was chosen kept its old tints until the next one."""
+    setattr(widget, _STYLE, make)
+    widget.setStyleSheet(make())
+
+
+def repaint_styles(root: QWidget) -> None:
+    """Write again, in the palette now in force, every style sheet :func:`paint_style` gave
+    ``root`` and what it holds."""
+    for w in [root, *root.findChildren(QWidget)]:
+        make = getattr(w, _STYLE, None)
+        if make is not None and (sheet := make()) != w.styleSheet():
+            w.setStyleSheet(sheet)
 
 
 def fit_fonts(widget: QWidget) -> None:
@@ -508,6 +531,7 @@ SAFE_GOOD, SAFE_BAD = QColor("#0072b2"), QColor("#d55e00")
 _FEEDBACK = {  # the red/green pairs: name -> good (True) or bad (False)
     "LEGAL": True, "ILLEGAL": False, "SIGHT_CLEAR": True, "SIGHT_BLOCKED": False,
     "BONUS": True, "MALUS": False, "DIE_SAVED": True, "DIE_CASUALTY": False,
+    "BIG_MOMENT": False,  # the timeline's diamonds: a casualty, a panic
 }
 _NORMAL = {
     "SIDE_COLOURS": {k: QColor(v) for k, v in SIDE_COLOURS.items()},

@@ -162,7 +162,8 @@ class CasualtiesDialog(DecisionDialog):
         if len(t) == self.hits and not ok:
             msg += " — not a legal choice (see the note above)"
         self.count.setText(msg)
-        self.count.setStyleSheet(f"color: {(theme.DIALOG_TEXT if ok else theme.ILLEGAL).name()};")
+        ink = theme.DIALOG_TEXT if ok else theme.ILLEGAL
+        theme.paint_style(self.count, lambda: f"color: {ink.name()};")
 
     def confirm(self) -> None:
         self.choose(self.ticked())
