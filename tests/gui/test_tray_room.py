@@ -47,10 +47,10 @@ def test_a_two_line_outcome_stands_above_the_scroll_bar(qtbot: Any, size: tuple[
                        {"insurgent_first": False}))
         tray.add(Event("move", "something else", {}))
     card = tray.latest
-    bar = tray.scroll.horizontalScrollBar()
+    bar = tray.cards_area.horizontalScrollBar()
     qtbot.waitUntil(lambda: bar.isVisible() and card.outcome.width() > 100)
     qtbot.waitUntil(lambda: "\n" in card.outcome.text())
-    view = tray.scroll.viewport()
+    view = tray.cards_area.viewport()
     # the outcome's second line ends inside the viewport, above the scroll bar
     bottom = card.outcome.mapTo(view, QPoint(0, card.outcome.height())).y()
     fm = card.outcome.fontMetrics()
@@ -80,7 +80,7 @@ def match(tray: Any) -> None:
 def outcome_whole(qtbot: Any, tray: Any) -> None:
     """The newest card's two-line outcome ends above the tray's scroll bar."""
     card = tray.latest
-    view = tray.scroll.viewport()
+    view = tray.cards_area.viewport()
     qtbot.waitUntil(lambda: "\n" in card.outcome.text() and 0 < card.outcome.y()
                     and card.outcome.height() < card.height())  # laid out in its card
     fm = card.outcome.fontMetrics()
@@ -140,13 +140,13 @@ def test_at_the_largest_scale_a_cards_title_stays_in_the_strip(qtbot: Any) -> No
     win = table(qtbot, (1280, 800))
     theme.set_scale(2.0)
     tray = win.tray
-    view = tray.scroll.viewport()
+    view = tray.cards_area.viewport()
     tray.add(roll("Morale Check: Gunmen (1) (took casualties)", [1, 2, 3, 10], 10, "insurgent", []))
     tray.add(Event("morale", "Gunmen (1) is Shaken (1 success, 3 failures): Morale falls to d8",
                    {"unit": "i1"}))
     card = tray.latest
-    qtbot.waitUntil(lambda: card.isVisible() and tray.scroll.horizontalScrollBar().value()
-                    == tray.scroll.horizontalScrollBar().maximum())
+    qtbot.waitUntil(lambda: card.isVisible() and tray.cards_area.horizontalScrollBar().value()
+                    == tray.cards_area.horizontalScrollBar().maximum())
     assert card.width() <= view.width()
     assert card.title.toolTip() == "Morale Check: Gunmen (1) (took casualties)"
     fire(tray)

@@ -104,8 +104,8 @@ def label(
         f.setPointSizeF(theme.scaled(size))
     f.setBold(bold)
     w.setFont(f)
-    if colour is not None:  # the theme's own colour: written again if the palette changes
-        theme.paint_style(w, lambda: f"color: {colour.name()};")
+    if colour is not None:
+        theme.paint_ink(w, colour)
     w.setWordWrap(wrap)
     w.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
     return w

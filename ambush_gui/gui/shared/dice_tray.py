@@ -566,16 +566,16 @@ class DiceTrayPanel(QWidget):
         self._row.setContentsMargins(0, 0, 0, 0)
         self._row.setSpacing(6)
         self._row.addStretch(1)
-        self.scroll = QScrollArea()
-        self.scroll.setWidget(self._strip)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.cards_area = QScrollArea()
+        self.cards_area.setWidget(self._strip)
+        self.cards_area.setWidgetResizable(True)
+        self.cards_area.setFrameShape(QFrame.Shape.NoFrame)
         # the tray is made as tall as a card (least_height); a window too short to give it
         # that scrolls the cards rather than cutting off their outcome lines
-        self.scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        self.scroll.horizontalScrollBar().rangeChanged.connect(self._follow)
+        self.cards_area.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.cards_area.horizontalScrollBar().rangeChanged.connect(self._follow)
         self.fit_room()
-        lay.addWidget(self.scroll, 1)
+        lay.addWidget(self.cards_area, 1)
         self.deferred = False  # cards wait for flush(): a window that redraws once per answer
         self._open = False  # the last event added may still take outcomes / rolls
         self._last_kind = ""
@@ -648,13 +648,13 @@ class DiceTrayPanel(QWidget):
 
     def _room(self) -> int:
         """The strip's width a card's words may take (0 before the tray is laid out)."""
-        return self.scroll.viewport().width() if self.scroll.isVisible() else 0
+        return self.cards_area.viewport().width() if self.cards_area.isVisible() else 0
 
     def fit_room(self) -> None:
         """The cards' area as tall as a card whole above the scroll bar, and not more: the
         tray stays a strip (again when the text scale changes: the cards grow with it)."""
-        bar = self.scroll.horizontalScrollBar().sizeHint().height()
-        self.scroll.setMinimumHeight(card_least_height(self._strip) + bar)
+        bar = self.cards_area.horizontalScrollBar().sizeHint().height()
+        self.cards_area.setMinimumHeight(card_least_height(self._strip) + bar)
 
     def least_height(self) -> int:
         """The tray's height with a card whole in it while the header holds the Continue
@@ -665,14 +665,14 @@ class DiceTrayPanel(QWidget):
         margins = lay.contentsMargins()
         head = max(self.header.fontMetrics().lineSpacing(), self.continue_button.sizeHint().height(),
                    self.skip_button.sizeHint().height())
-        return margins.top() + head + lay.spacing() + self.scroll.minimumHeight() + margins.bottom()
+        return margins.top() + head + lay.spacing() + self.cards_area.minimumHeight() + margins.bottom()
 
     def _follow(self, _lo: int, hi: int) -> None:
         """Keep the newest card in view as the strip grows: the whole of it, or where it is
         wider than the strip (many dice at a large text scale) its start, with its title."""
-        bar = self.scroll.horizontalScrollBar()
+        bar = self.cards_area.horizontalScrollBar()
         card = self.latest
-        wide = card is not None and card.width() > self.scroll.viewport().width()
+        wide = card is not None and card.width() > self.cards_area.viewport().width()
         bar.setValue(min(card.x(), hi) if wide and card is not None else hi)
 
     def reload(self, events: list[Event], keep: int = 12) -> None:

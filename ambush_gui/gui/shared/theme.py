@@ -192,6 +192,12 @@ def paint_style(widget: QWidget, make: Callable[[], str]) -> None:
     widget.setStyleSheet(make())
 
 
+def paint_ink(widget: QWidget, colour: QColor) -> None:
+    """``widget``'s words in ``colour`` (one of the theme's own: written again if the
+    palette changes it)."""
+    paint_style(widget, lambda: f"color: {colour.name()};")
+
+
 def repaint_styles(root: QWidget) -> None:
     """Write again, in the palette now in force, every style sheet :func:`paint_style` gave
     ``root`` and what it holds."""
