@@ -251,3 +251,22 @@ def test_the_timelines_big_moments_are_drawn_in_the_palette(qtbot: Any) -> None:
     assert near(diamond(), QColor("#d03030"))
     win.safe_colours_action.trigger()
     assert near(diamond(), QColor("#d55e00"))
+
+
+def test_the_timelines_last_label_ends_inside_the_bar_at_a_large_scale(qtbot: Any) -> None:
+    """At 200% the label of a Round begun at the game's last stop, drawn beside its line at
+    the bar's end, ran past the bar's edge ("R10 … O" cut)."""
+    from PySide6.QtGui import QFontMetrics
+
+    from ambush_gui.gui.shared.theatre import Marks
+
+    win = open_ambush(qtbot, "ambush-hedgerow", 1)
+    theme.set_scale(2.0)
+    bar = win.theatre.panel.bar
+    win.theatre.marks = Marks(stops=[(n, 0) for n in range(120)],
+                              turns=[(0, "O1"), (40, "R1"), (80, "R10"), (119, "O3")])
+    metrics = QFontMetrics(bar.label_font())
+    spots = bar.labels()
+    assert [label for _x, label in spots] == ["O1", "R1", "R10", "O3"]
+    for x, label in spots:
+        assert 0 <= x and x + metrics.horizontalAdvance(label) <= bar.width()

@@ -178,6 +178,26 @@ class TimelineBar(QWidget):
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         return QSize(400, self._top() + round(self._track()) + 4)
 
+    def labels(self) -> list[tuple[float, str]]:
+        """Where each turn's label starts, never crowding the one before: beside its line,
+        or for the last Round near the end, ending inside the bar (at a large text scale it
+        ran past the bar's edge, cut). Two Rounds begun in one answer share a stop: the
+        later one is named."""
+        marks = self.theatre.marks
+        count = len(marks.stops)
+        metrics = QFontMetrics(self.label_font())
+        named = [t for i, t in enumerate(marks.turns)
+                 if i + 1 == len(marks.turns) or marks.turns[i + 1][0] != t[0]]
+        out: list[tuple[float, str]] = []
+        last_end = -100.0
+        for at, label in named:
+            wide = metrics.horizontalAdvance(label)
+            x = min(self._x(at, count) + 2, self.width() - 4 - wide)
+            if x >= last_end + 4:
+                out.append((x, label))
+                last_end = x + wide
+        return out
+
     def _x(self, index: int, count: int) -> float:
         left, right = 8.0, self.width() - 8.0
         return left if count <= 1 else left + (right - left) * index / (count - 1)
@@ -210,19 +230,14 @@ class TimelineBar(QWidget):
         mid = top + high / 2
         ink = pal.text().color()
         # the turns: a line across the track and its label above, the labels never crowded
-        p.setFont(self.label_font())
-        last_label = -100.0
-        # two Rounds begun in one answer share a stop: the later one is named
-        named = [t for i, t in enumerate(marks.turns)
-                 if i + 1 == len(marks.turns) or marks.turns[i + 1][0] != t[0]]
-        for at, label in named:
+        p.setPen(QPen(pal.mid().color(), 1))
+        for at, _label in marks.turns:
             x = self._x(at, count)
-            p.setPen(QPen(pal.mid().color(), 1))
             p.drawLine(QPointF(x, top), QPointF(x, top + high))
-            if x - last_label >= p.fontMetrics().horizontalAdvance(label) + 6:
-                p.setPen(ink)
-                p.drawText(QPointF(x + 2, top - 2 - p.fontMetrics().descent()), label)
-                last_label = x
+        p.setFont(self.label_font())
+        p.setPen(ink)
+        for at_x, label in self.labels():
+            p.drawText(QPointF(at_x, top - 2 - p.fontMetrics().descent()), label)
         # the decisions tall, the throws short
         thin = QColor(ink)
         thin.setAlpha(150 if count < 300 else 70)
