@@ -146,3 +146,127 @@ def test_a_decisions_buttons_grow_too_even_under_a_style_sheet(qtbot: Any) -> No
     win._on_decision(win.controller.pending())
     [end] = [b for b in win.move_prompt.findChildren(QPushButton) if b.text() == "End turn"]
     assert end.font().pointSizeF() == pytest.approx(2 * app_pt)
+
+
+def test_the_dock_titles_menus_timeline_and_scale_bar_grow_with_the_text(qtbot: Any) -> None:
+    """Above 100% the docks' bodies grew but their title bars, the menus, the timeline under
+    the map and the table's scale bar stayed at Normal size."""
+    from PySide6.QtWidgets import QApplication
+
+    win = open_table(qtbot, HOTSEAT)
+    app_pt = QApplication.font().pointSizeF()
+    bar = win.theatre.panel.bar
+    file_menu = win.file_menu
+    tall, label_pt = bar.sizeHint().height(), bar.label_font().pointSizeF()
+    icon = win.theatre.panel.buttons[0].iconSize().width()
+    win.table.grab()  # drawn: its plate measured
+    plate = win.table.bar_plate
+    key(win, Qt.Key.Key_Plus, CTRL)
+    key(win, Qt.Key.Key_Plus, CTRL)
+    grown = theme.comfort.scale
+    assert grown > 1.2
+    for part in (win.decision_dock, win.tray_dock, win.menuBar(), file_menu, win.statusBar(),
+                 win.theatre.panel.line):
+        assert part.font().pointSizeF() == pytest.approx(app_pt * grown), part
+    assert bar.label_font().pointSizeF() == pytest.approx(label_pt * grown)
+    assert bar.height() >= bar.sizeHint().height() > tall * 1.2
+    assert win.theatre.panel.buttons[0].iconSize().width() == round(icon * grown)
+    win.table.grab()
+    assert win.table.bar_plate.height() == pytest.approx(plate.height() * grown)
+    ambush = open_ambush(qtbot, "ambush-hedgerow", 1)  # the hex map's line under the map
+    ambush.map.grab()
+    assert ambush.map.info_plate.height() == pytest.approx(24 * grown)
+    assert ambush.menuBar().font().pointSizeF() == pytest.approx(app_pt * grown)
+
+
+def test_a_window_opened_at_the_remembered_scale_is_as_one_changed_to_it(qtbot: Any) -> None:
+    """The scale is remembered for the next game: a window built at 150% brought the words
+    label_font had already made at 150% to it a second time (225%)."""
+    changed = open_table(qtbot, HOTSEAT)
+    theme.set_scale(1.5)
+    opened = open_table(qtbot, HOTSEAT)
+    for a, b in ((changed.card.title, opened.card.title), (changed.log, opened.log),
+                 (changed.decision_dock, opened.decision_dock), (changed.menuBar(), opened.menuBar())):
+        assert b.font().pointSizeF() == pytest.approx(a.font().pointSizeF())
+    label = next(iter(changed.table.table.unit_labels.values()))
+    same = opened.table.table.unit_labels[next(iter(changed.table.table.unit_labels))]
+    assert same._font.pointSizeF() == pytest.approx(label._font.pointSizeF())
+
+
+def test_an_open_decision_takes_the_colour_blind_palette_at_once(qtbot: Any) -> None:
+    """A decision open when the palette changed kept its old banner and tints until the next
+    one: its style sheets held the old colours as words."""
+    from ambush_gui.gui.shared.dialog_base import Banner, Card
+
+    win = open_table(qtbot, HOTSEAT)
+    qtbot.waitUntil(lambda: win.dialog is not None)
+    side = win.controller.pending().side
+    [banner] = win.dialog.findChildren(Banner)
+    card = next(c for c in win.dialog.findChildren(Card) if c.isEnabled())
+    assert theme.SIDE_COLOURS[side].name() in banner.styleSheet()
+    win.safe_colours_action.trigger()
+    assert theme.SAFE_SIDE_COLOURS[side].name() in banner.styleSheet()
+    assert theme.SAFE_SIDE_TINTS[side].name() in card.styleSheet()
+    win.safe_colours_action.trigger()  # and back
+    assert theme.SIDE_COLOURS[side].name() in banner.styleSheet()
+    assert theme.SAFE_SIDE_COLOURS[side].name() not in banner.styleSheet()
+
+
+def test_an_open_hex_map_step_takes_the_palette_at_once(qtbot: Any) -> None:
+    from tests.gui.test_keyboard_turns import human_decision
+
+    win = open_ambush(qtbot, "ambush-hedgerow", 1)
+    human_decision(qtbot, win)
+    step = win.move_prompt
+    side = win.controller.pending().side
+    assert theme.SIDE_TINTS[side].name() in step.styleSheet()
+    win.safe_colours_action.trigger()
+    assert theme.SAFE_SIDE_TINTS[side].name() in step.styleSheet()
+
+
+def test_the_timelines_big_moments_are_drawn_in_the_palette(qtbot: Any) -> None:
+    """The big moments' diamonds on the timeline stayed red in the colour-blind-safe palette."""
+    from pathlib import Path
+
+    from PySide6.QtGui import QColor
+
+    from tests.gui.test_theatre import CONTRACTING, opened
+
+    _, win = opened(qtbot, Path(CONTRACTING))
+    win.show()
+    qtbot.waitExposed(win)
+    bar = win.theatre.panel.bar
+    at, _words = win.theatre.marks.big[0]
+    count = len(win.theatre.marks.stops)
+    k = theme.comfort.scale
+
+    def diamond() -> QColor:
+        image = bar.grab().toImage()
+        y = round(bar._top() + bar._track() - 5 * k)
+        return image.pixelColor(round(bar._x(at, count)), y)
+
+    def near(a: QColor, b: QColor) -> bool:
+        return max(abs(a.red() - b.red()), abs(a.green() - b.green()), abs(a.blue() - b.blue())) < 30
+
+    assert near(diamond(), QColor("#d03030"))
+    win.safe_colours_action.trigger()
+    assert near(diamond(), QColor("#d55e00"))
+
+
+def test_the_timelines_last_label_ends_inside_the_bar_at_a_large_scale(qtbot: Any) -> None:
+    """At 200% the label of a Round begun at the game's last stop, drawn beside its line at
+    the bar's end, ran past the bar's edge ("R10 … O" cut)."""
+    from PySide6.QtGui import QFontMetrics
+
+    from ambush_gui.gui.shared.theatre import Marks
+
+    win = open_ambush(qtbot, "ambush-hedgerow", 1)
+    theme.set_scale(2.0)
+    bar = win.theatre.panel.bar
+    win.theatre.marks = Marks(stops=[(n, 0) for n in range(120)],
+                              turns=[(0, "O1"), (40, "R1"), (80, "R10"), (119, "O3")])
+    metrics = QFontMetrics(bar.label_font())
+    spots = bar.labels()
+    assert [label for _x, label in spots] == ["O1", "R1", "R10", "O3"]
+    for x, label in spots:
+        assert 0 <= x and x + metrics.horizontalAdvance(label) <= bar.width()

@@ -254,3 +254,31 @@ def test_force_on_force_rules_are_listed_and_found_by_id(qtbot: Any) -> None:
     ref.search.setText("mixed leadership")
     found = [ref.results.item(i).data(Qt.ItemDataRole.UserRole) for i in range(ref.results.count())]
     assert found[0] == "FF-105"
+
+
+def whole_results(ref: RulesHelp) -> int:
+    """How many search results the list shows whole, top to bottom, without scrolling."""
+    res = ref.results
+    view = res.viewport().rect()
+    return sum(1 for i in range(res.count()) if res.item(i).data(Qt.ItemDataRole.UserRole)
+               and view.contains(res.visualItemRect(res.item(i))))
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_search_results_list_shows_several_results_whole(qtbot: Any, size: tuple[int, int]) -> None:
+    """F1, Ctrl+F, a search: the results list was sized by one line a row, and its rows wrap
+    to two or three lines in the narrow reference: four results got a list two rows tall.
+    It shows every result that fits its share of the tab, and several of a long list."""
+    win = open_table(qtbot, HOTSEAT)
+    win.resize(*size)
+    win.show_rules()
+    [ref] = references(win)
+    qtbot.waitExposed(ref)
+    QTest.keyClick(ref, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    ref.search.setText("AA-074..077")  # four rules, each two or three lines long
+    qtbot.waitUntil(lambda: ref.tabs.currentWidget() is ref.index_tab)
+    qtbot.waitUntil(lambda: whole_results(ref) == 4)
+    # the entry under the list keeps its room
+    assert ref.results.height() < ref.index_tab.height() * theme.REFERENCE_RESULTS_MOST
+    ref.search.setText("fire")  # 192 rules: the list scrolls, several in sight
+    qtbot.waitUntil(lambda: whole_results(ref) >= theme.REFERENCE_RESULTS_LEAST)

@@ -85,7 +85,7 @@ def test_a_click_on_the_bar_shows_the_game_as_it_stood_and_the_game_is_untouched
         else:  # a throw of the next answer: the log goes on to it
             assert len(shown) > len(then.log.events)
             assert [e for e in win.tray.throws][-1:]  # its dice are in the tray
-        assert win.decision_panel.current is t.dock and "Watching" in t.panel.line.text()
+        assert win.decision_panel.current is t.dock and "Watching" in t.panel.line.full
         assert c.pending() is None or c.pending() is then.pending() or True
     # answering, undoing, or saving the moment is impossible; the game waits untouched
     assert not c.can_undo() and "watching a past moment" in (c.undo_why_not() or "")
@@ -279,7 +279,9 @@ def test_watching_during_a_game_across_two_machines_the_other_players_answers_wa
         c.changed_elsewhere()
         assert c.watching and c.game is shown and c.moved_on
     assert len(game.decisions) > n
-    assert "the other player has answered" in t.panel.line.text()
+    # the line under the bar (cut short with "…" where narrow; whole in its tooltip)
+    assert "the other player has answered" in t.panel.line.full
+    assert "the other player has answered" in t.panel.line.toolTip()
     assert json.loads(c.autosave.read_text())["decisions"] == game.decisions  # kept meanwhile
     seen: list[Any] = []
     c.decisionPending.connect(seen.append)

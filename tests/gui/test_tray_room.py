@@ -47,10 +47,10 @@ def test_a_two_line_outcome_stands_above_the_scroll_bar(qtbot: Any, size: tuple[
                        {"insurgent_first": False}))
         tray.add(Event("move", "something else", {}))
     card = tray.latest
-    bar = tray.scroll.horizontalScrollBar()
+    bar = tray.cards_area.horizontalScrollBar()
     qtbot.waitUntil(lambda: bar.isVisible() and card.outcome.width() > 100)
     qtbot.waitUntil(lambda: "\n" in card.outcome.text())
-    view = tray.scroll.viewport()
+    view = tray.cards_area.viewport()
     # the outcome's second line ends inside the viewport, above the scroll bar
     bottom = card.outcome.mapTo(view, QPoint(0, card.outcome.height())).y()
     fm = card.outcome.fontMetrics()
@@ -61,3 +61,95 @@ def test_a_two_line_outcome_stands_above_the_scroll_bar(qtbot: Any, size: tuple[
     # no more room than that: the tray strip stays a strip
     assert tray.height() <= theme.TRAY_HEIGHT + 40
     assert view.height() - card.minimumSizeHint().height() < 30
+
+
+def fire(tray: Any) -> None:
+    """A fire of many dice, its Defense, and the match the next answer tells."""
+    tray.add(roll("Firepower: Fireteam Alpha at Gunmen (1)", [3, 1, 7, 4, 6, 8], 8, "regular",
+                  [("4 figures", 4, "AA-134"), ("M203", 1, "AA-137"), ("SAW", 1, "AA-137")]))
+    tray.add(roll("Defense: Gunmen (1)", [5, 6, 3, 5, 3, 6, 6], 6, "insurgent",
+                  [("6 figures", 6, "AA-117"), ("Solid Cover", 1, "AA-124")]))
+
+
+def match(tray: Any) -> None:
+    tray.add(Event("match", "Dice matched: 8-x, 7-x, 6-6, 4-5 → 2 casualties", {}))
+    tray.add(Event("casualty", "i1-1 (Gunmen (1)) is a casualty and is removed", {"unit": "i1"}))
+    tray.add(Event("casualty", "i1-2 (Gunmen (1)) is a casualty and is removed", {"unit": "i1"}))
+
+
+def outcome_whole(qtbot: Any, tray: Any) -> None:
+    """The newest card's two-line outcome ends above the tray's scroll bar."""
+    card = tray.latest
+    view = tray.cards_area.viewport()
+    qtbot.waitUntil(lambda: "\n" in card.outcome.text() and 0 < card.outcome.y()
+                    and card.outcome.height() < card.height())  # laid out in its card
+    fm = card.outcome.fontMetrics()
+    assert card.outcome.height() >= 2 * fm.height()
+    assert card.outcome.mapTo(view, QPoint(0, card.outcome.height())).y() <= view.height()
+
+
+@pytest.mark.parametrize("scale", [1.0, 2.0])
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_a_fires_outcome_stays_whole_while_the_tray_waits_with_its_buttons(
+        qtbot: Any, size: tuple[int, int], scale: float) -> None:
+    """The big moment of a fire (its casualties) waits with Continue and Skip beside the
+    header, its card whole above the scroll bar at any text scale: larger, the cards grew
+    and the tray did not (the outcome's lines went under the scroll bar)."""
+    win = table(qtbot, size)
+    theme.set_scale(scale)
+    tray = win.tray
+    fire(tray)
+    match(tray)
+    tray.show_wait("i1-1 (Gunmen (1)) is a casualty and is removed")
+    outcome_whole(qtbot, tray)
+    assert "2 casualties" in tray.latest.outcome.full
+
+
+def test_a_fires_dice_take_their_match_after_the_seat_changes_hands(qtbot: Any) -> None:
+    """In hot-seat the Insurgent takes the seat between the Regulars' fire and his match
+    (the tray is told the game again then), and a forced match is told between them: the
+    fire's card kept its dice but never showed its casualties."""
+    win = table(qtbot, (1280, 800))
+    tray = win.tray
+    fire(tray)
+    events = [*tray.throws[-1].rolls]
+    tray.reload(events)  # the seat taken: the held events told again
+    tray.add(Event("forced", "Decided for the Insurgent player: match your Defense dice", {}))
+    match(tray)
+    assert len(tray.cards) == 1
+    assert not tray.latest.outcome.isHidden()
+    assert tray.latest.outcome.full.startswith("Dice matched")
+    assert [e.kind for e in tray.latest.throw.outcomes] == ["match", "casualty", "casualty"]
+
+
+def table(qtbot: Any, size: tuple[int, int]) -> MainWindow:
+    ctl = GameController(systems.new_game(ALLEY, 3),
+                         {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}, delay_ms=0)
+    win = MainWindow(ctl)
+    qtbot.addWidget(win)
+    win.resize(*size)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def test_at_the_largest_scale_a_cards_title_stays_in_the_strip(qtbot: Any) -> None:
+    """A card is widened for its title only as far as the strip: at 200% "Morale Check:
+    Gunmen (1) (took casualties)" ran past the strip's right edge, its end cut. A card of
+    many dice wider than the strip scrolls, its start (its title) in view."""
+    win = table(qtbot, (1280, 800))
+    theme.set_scale(2.0)
+    tray = win.tray
+    view = tray.cards_area.viewport()
+    tray.add(roll("Morale Check: Gunmen (1) (took casualties)", [1, 2, 3, 10], 10, "insurgent", []))
+    tray.add(Event("morale", "Gunmen (1) is Shaken (1 success, 3 failures): Morale falls to d8",
+                   {"unit": "i1"}))
+    card = tray.latest
+    qtbot.waitUntil(lambda: card.isVisible() and tray.cards_area.horizontalScrollBar().value()
+                    == tray.cards_area.horizontalScrollBar().maximum())
+    assert card.width() <= view.width()
+    assert card.title.toolTip() == "Morale Check: Gunmen (1) (took casualties)"
+    fire(tray)
+    wide = tray.latest
+    qtbot.waitUntil(lambda: wide.isVisible() and wide.width() > view.width())
+    qtbot.waitUntil(lambda: wide.mapTo(view, QPoint(0, 0)).x() == 0)  # its start in view

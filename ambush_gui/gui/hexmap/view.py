@@ -1452,12 +1452,17 @@ class HexMapView(MapView):
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802 - Qt's name
         painter.save()
         painter.resetTransform()
-        font = _font(13)
+        s = theme.comfort.scale  # the line's words at the player's text scale
+        font = _font(13 * s)
         painter.setFont(font)
         text = (self.describe_hex(self._hover).split("\n")[0] if self._hover else
                 "Wheel: zoom · drag: pan · F: fit · G: hex grid · N: hex numbers")
         fm = QFontMetricsF(font)
-        plate = QRectF(10, self.viewport().height() - 32, fm.horizontalAdvance(text) + 20, 24)
+        # never wider than the map: at a large text scale the line is cut short with "…"
+        room = max(self.viewport().width() - 20 - 20 * s, 40)
+        text = fm.elidedText(text, Qt.TextElideMode.ElideRight, room)
+        plate = QRectF(10, self.viewport().height() - 32 * s, fm.horizontalAdvance(text) + 20 * s, 24 * s)
+        self.info_plate = plate  # where it was drawn last
         painter.setPen(QPen(QColor(0, 0, 0, 90), 1))
         painter.setBrush(theme.HEX_INFO_BG)
         painter.drawRoundedRect(plate, 6, 6)
@@ -1467,7 +1472,8 @@ class HexMapView(MapView):
 
     def _update_info(self) -> None:
         vp = self.viewport()
-        vp.update(0, vp.height() - 40, vp.width(), 40)
+        high = round(40 * theme.comfort.scale)
+        vp.update(0, vp.height() - high, vp.width(), high)
 
     # -- the mouse and the keys -------------------------------------------------------------------
     def _hover_to(self, label: str) -> None:

@@ -105,7 +105,7 @@ def label(
     f.setBold(bold)
     w.setFont(f)
     if colour is not None:
-        w.setStyleSheet(f"color: {colour.name()};")
+        theme.paint_ink(w, colour)
     w.setWordWrap(wrap)
     w.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
     return w
@@ -199,10 +199,10 @@ class Banner(QFrame):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("banner")
-        self.setStyleSheet(
+        theme.paint_style(self, lambda: (
             f"#banner {{ background: {side_colour(side).name()}; border-radius: 6px; }}"
             f"#banner QLabel {{ color: {theme.BANNER_TEXT.name()}; background: transparent; }}"
-        )
+        ))
         lay = QVBoxLayout(self)
         lay.setContentsMargins(14, 8, 14, 8)
         lay.setSpacing(2)
@@ -228,10 +228,10 @@ class Chip(QLabel):
         f.setPointSizeF(theme.scaled(8.5))
         f.setBold(True)
         self.setFont(f)
-        self.setStyleSheet(
+        theme.paint_style(self, lambda: (
             f"QLabel {{ color: {colour.name()}; border: 1px solid {colour.name()};"
             f" border-radius: 8px; padding: 0px 6px; background: white; }}"
-        )
+        ))
 
 
 class ModifierList(QWidget):
@@ -299,14 +299,14 @@ class Card(QPushButton):
         # (heightForWidth), so the minimum must not be the narrow, tall sizeHint.
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         edge = side_colour(side)
-        self.setStyleSheet(
+        theme.paint_style(self, lambda: (
             f"Card {{ text-align: left; background: white; border-radius: 6px;"
             f" border: 1px solid {theme.PANEL_EDGE.name()}; }}"
             f"Card:hover {{ border: 1px solid {edge.name()}; }}"
             f"Card:checked {{ background: {side_tint(side).name()};"
             f" border: 2px solid {edge.name()}; }}"
             f"Card:disabled {{ background: {theme.PANEL_BG.name()}; }}"
-        )
+        ))
         outer = QHBoxLayout(self)
         outer.setContentsMargins(10, 6, 10, 6)
         outer.setSpacing(10)
@@ -428,7 +428,7 @@ def toggle(text: str, tip: str = "", side: str | None = None) -> QPushButton:
     b.setMinimumWidth(QFontMetrics(bold).horizontalAdvance(text) + 30)
     b.setObjectName("toggle")
     edge = side_colour(side)
-    b.setStyleSheet(
+    theme.paint_style(b, lambda: (
         f"#toggle {{ background: white; border: 1px solid {theme.PANEL_EDGE.name()};"
         f" border-radius: 5px; padding: 4px 12px; }}"
         f"#toggle:hover {{ border: 1px solid {edge.name()}; }}"
@@ -438,7 +438,7 @@ def toggle(text: str, tip: str = "", side: str | None = None) -> QPushButton:
         f" font-weight: bold; }}"
         f"#toggle:disabled {{ color: {theme.MUTED_TEXT.name()};"
         f" background: {theme.PANEL_BG.name()}; }}"
-    )
+    ))
     return b
 
 
@@ -957,10 +957,10 @@ def panel(side: str | None = None) -> tuple[QFrame, QVBoxLayout]:
     """A framed box, tinted for a side."""
     f = QFrame()
     f.setObjectName("panel")
-    f.setStyleSheet(
+    theme.paint_style(f, lambda: (
         f"#panel {{ background: {side_tint(side).name() if side else 'white'};"
         f" border: 1px solid {theme.PANEL_EDGE.name()}; border-radius: 6px; }}"
-    )
+    ))
     lay = QVBoxLayout(f)
     lay.setContentsMargins(10, 8, 10, 8)
     lay.setSpacing(4)

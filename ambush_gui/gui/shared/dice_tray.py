@@ -44,6 +44,10 @@ Wording = Callable[[Event], Event]
 # markers moved after a hit, the damage die's row): when a card's outcome line is too
 # long, the first outcome not among these is the one shown whole.
 AFTERMATH = frozenset({"shrink", "marker", "damage_roll", "casualty"})
+# An answer the window tells for a player (the only legal one, given for him): not the game's
+# own event, it neither joins a throw nor ends one. A forced match between a fire's dice and
+# its "Dice matched" line left the fire's card without its outcome.
+TOLD_ANSWERS = frozenset({"forced"})
 
 
 def _label(text: str = "", size: float = 8.5, colour: QColor | None = None,
@@ -349,14 +353,18 @@ def _heads(rolls: list[Event]) -> tuple[str, list[str]]:
 class ThrowCard(QFrame):
     """A throw in the tray: its title, its roll blocks side by side, its outcome below."""
 
-    def __init__(self, throw: Throw, side_of: SideOf, parent: QWidget | None = None) -> None:
+    def __init__(self, throw: Throw, side_of: SideOf, parent: QWidget | None = None,
+                 room: Callable[[], int] | None = None) -> None:
+        """``room``: the width of the strip the card is shown in (0 while it is not laid
+        out): its words widen it no further (they wrap or elide, whole in their tooltips)."""
         super().__init__(parent)
         self.throw = throw
         self.side_of = side_of
+        self.room = room or (lambda: 0)
         self.setObjectName("throwcard")
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Expanding)
         lay = QVBoxLayout(self)
-        lay.setContentsMargins(10, 3, 8, 3)
+        lay.setContentsMargins(round(theme.scaled(10)), 3, 8, 3)  # room for the side's shape
         lay.setSpacing(1)
         self.title = ElidedLabel(most=2)  # two lines where the card has the room
         self.title.relayout = self._give_room
@@ -418,14 +426,24 @@ class ThrowCard(QFrame):
             block.caption.relayout = self._give_room
             self.blocks.append(block)
             self._blocks.addWidget(block)
-        width = sum(b.wide + 4 for b in self.blocks) + 12 * (len(self.blocks) - 1) + 16
-        # as wide as its title where the cards' most width allows (a card full of dice has no
-        # height to spare for the title's second line: "Reaction Test (Councillor Idris
-        # interrupts Alpha tea…")
-        need = self.title.fontMetrics().horizontalAdvance(title) + 12 + 20
-        width = max(width, min(need, theme.tray_px(theme.TRAY_CARD_MAX_WIDTH)))
-        self.setFixedWidth(max(width, theme.tray_px(theme.TRAY_CARD_WIDTH) + 20))
         self._rolls = len(self.throw.rolls)
+        self.fit_width()
+
+    def fit_width(self) -> None:
+        """As wide as its dice, and as its title and its outcome's two lines read whole
+        where the cards' most width and the strip allow (a card full of dice has no height to
+        spare for the title's second line: "Reaction Test (Councillor Idris interrupts Alpha
+        tea…"). Never wider than the strip for its words: at the largest text scale a long
+        title ran past the strip's edge, cut."""
+        dice = sum(b.wide + 4 for b in self.blocks) + 12 * (len(self.blocks) - 1) + 16
+        most = theme.tray_px(theme.TRAY_CARD_MAX_WIDTH)
+        if (room := self.room()) > 0:
+            most = min(most, room)
+        words = self.title.fontMetrics().horizontalAdvance(self.title.full) + 12 + 20
+        if self._outcomes:  # a long outcome widens its card so its two lines hold it whole
+            words = max(words, self.outcome.fontMetrics().horizontalAdvance(self.outcome.full) // 2 + 60)
+        least = min(theme.tray_px(theme.TRAY_CARD_WIDTH) + 20, most)
+        self.setFixedWidth(max(dice, min(words, most), least))
 
     def _show_outcomes(self) -> None:
         head = self.title.full.split(" (")[0].split(":")[0]
@@ -436,15 +454,12 @@ class ThrowCard(QFrame):
                   if e.kind == "marker" and big_moment(e)]  # they come first: the verdict
         kept = panics + [told[0]] if told else panics  # (who won the initiative) is on the dice
         self.outcome.set_full(" · ".join(lines), " · ".join(lines[i] for i in kept))
-        # a long outcome widens its card (up to a limit) so its two lines hold it whole
-        need = self.outcome.fontMetrics().horizontalAdvance(self.outcome.full) // 2 + 60
-        if need > self.width():
-            self.setFixedWidth(min(need, max(theme.tray_px(theme.TRAY_CARD_MAX_WIDTH), self.width())))
         self.outcome.setToolTip("\n".join(e.text for e in self.throw.outcomes))
         self.outcome.setVisible(True)
         self.throw.side = outcome_side(self.throw, self.side_of)
         _paint(self.outcome, side_colour(self.throw.side))
         self._outcomes = len(self.throw.outcomes)
+        self.fit_width()
 
     def set_latest(self, latest: bool) -> None:
         """The newest card on white; older ones quieter."""
@@ -471,7 +486,8 @@ class ThrowCard(QFrame):
         if side:  # the side's shape on its stripe: not told by colour alone
             p.setPen(side_colour(side))
             p.setFont(theme.label_font(7, True))
-            p.drawText(QRectF(r.left(), r.top() + 1, 10, 12), Qt.AlignmentFlag.AlignCenter,
+            room = theme.scaled(10)  # the card's left margin, beside its title
+            p.drawText(QRectF(r.left(), r.top() + 1, room, 1.2 * room), Qt.AlignmentFlag.AlignCenter,
                        theme.side_mark(side))
         p.end()
 
@@ -493,15 +509,16 @@ def outcome_side(throw: Throw, side_of: SideOf) -> str | None:
     return None
 
 
-def card_least_height() -> int:
+def card_least_height(strip: QWidget | None = None) -> int:
     """The height a card needs to show whole: its title, rolls with their captions and
     modifier lines, and an outcome on two lines (measured on a sample card, so the fonts
     and spacings are the ones drawn). The cards' area is at least this tall: at 1280x800
-    the outcome's second line was cut by the strip's scroll bar."""
+    the outcome's second line was cut by the strip's scroll bar. ``strip``: where the cards
+    are laid, whose font (at the player's text scale) the sample's words take as theirs do."""
     mods = [("modifier", 1, "AA-036")]  # any cited rule: the sample is measured, not shown
     rolls = [Event("roll", "", {"purpose": f"Test (why): {who}", "faces": [6], "sides": 6,
                                 "modifiers": mods, "result": ""}) for who in ("One", "Two")]
-    sample = ThrowCard(Throw(rolls, [Event("reaction", "word " * 80, {})]), lambda e: None)
+    sample = ThrowCard(Throw(rolls, [Event("reaction", "word " * 80, {})]), lambda e: None, strip)
     try:
         return sample.minimumSizeHint().height()
     finally:
@@ -549,16 +566,16 @@ class DiceTrayPanel(QWidget):
         self._row.setContentsMargins(0, 0, 0, 0)
         self._row.setSpacing(6)
         self._row.addStretch(1)
-        self.scroll = QScrollArea()
-        self.scroll.setWidget(self._strip)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll.horizontalScrollBar().rangeChanged.connect(self._follow)
-        # a card whole above the scroll bar, and not more: the tray stays a strip
-        bar = self.scroll.horizontalScrollBar().sizeHint().height()
-        self.scroll.setMinimumHeight(card_least_height() + bar)
-        lay.addWidget(self.scroll, 1)
+        self.cards_area = QScrollArea()
+        self.cards_area.setWidget(self._strip)
+        self.cards_area.setWidgetResizable(True)
+        self.cards_area.setFrameShape(QFrame.Shape.NoFrame)
+        # the tray is made as tall as a card (least_height); a window too short to give it
+        # that scrolls the cards rather than cutting off their outcome lines
+        self.cards_area.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.cards_area.horizontalScrollBar().rangeChanged.connect(self._follow)
+        self.fit_room()
+        lay.addWidget(self.cards_area, 1)
         self.deferred = False  # cards wait for flush(): a window that redraws once per answer
         self._open = False  # the last event added may still take outcomes / rolls
         self._last_kind = ""
@@ -574,6 +591,8 @@ class DiceTrayPanel(QWidget):
     def add(self, event: Event) -> None:
         """One event from the controller, in order: a roll starts or extends a throw, an
         outcome joins the throw before it, anything else closes it."""
+        if event.kind in TOLD_ANSWERS:
+            return
         if self.wording is not None:
             event = self.wording(event)
         if event.kind == "roll":
@@ -618,19 +637,48 @@ class DiceTrayPanel(QWidget):
         if self.latest is not None:
             self.latest.set_latest(False)
         for t in new:
-            card = ThrowCard(t, self.side_of)
+            # in the strip from the start: its words measured in the strip's font (the
+            # player's text scale), as they are drawn
+            card = ThrowCard(t, self.side_of, self._strip, self._room)
             card.set_latest(t is new[-1])
             self.cards.append(card)
             self._row.insertWidget(self._row.count() - 1, card)
         if not self.continue_button.isVisible():
             self._set_header(self._told or new[-1].title())
 
+    def _room(self) -> int:
+        """The strip's width a card's words may take (0 before the tray is laid out)."""
+        return self.cards_area.viewport().width() if self.cards_area.isVisible() else 0
+
+    def fit_room(self) -> None:
+        """The cards' area as tall as a card whole above the scroll bar, and not more: the
+        tray stays a strip (again when the text scale changes: the cards grow with it)."""
+        bar = self.cards_area.horizontalScrollBar().sizeHint().height()
+        self.cards_area.setMinimumHeight(card_least_height(self._strip) + bar)
+
+    def least_height(self) -> int:
+        """The tray's height with a card whole in it while the header holds the Continue
+        and Skip buttons (a big moment waits): at 1280x800 the buttons took the outcome's
+        lines from the card the player was asked to look at."""
+        lay = self.layout()
+        assert lay is not None
+        margins = lay.contentsMargins()
+        head = max(self.header.fontMetrics().lineSpacing(), self.continue_button.sizeHint().height(),
+                   self.skip_button.sizeHint().height())
+        return margins.top() + head + lay.spacing() + self.cards_area.minimumHeight() + margins.bottom()
+
     def _follow(self, _lo: int, hi: int) -> None:
-        """Keep the newest card in view as the strip grows."""
-        self.scroll.horizontalScrollBar().setValue(hi)
+        """Keep the newest card in view as the strip grows: the whole of it, or where it is
+        wider than the strip (many dice at a large text scale) its start, with its title."""
+        bar = self.cards_area.horizontalScrollBar()
+        card = self.latest
+        wide = card is not None and card.width() > self.cards_area.viewport().width()
+        bar.setValue(min(card.x(), hi) if wide and card is not None else hi)
 
     def reload(self, events: list[Event], keep: int = 12) -> None:
-        """Start over from a game's log (undo, a loaded save): its last ``keep`` throws."""
+        """Start over from a game's log (undo, a loaded save, the seat taken in hot-seat, a
+        text scale chosen): its last ``keep`` throws. A fire's dice the log ends on still
+        take the match the next answer tells, as they would have without the reload."""
         for card in self.cards:
             self._row.removeWidget(card)
             card.deleteLater()
@@ -652,8 +700,7 @@ class DiceTrayPanel(QWidget):
             self.add(e)
         self.deferred = deferred
         self._told = ""  # the header tells this log's last throw, not the game's before
-        self.flush()
-        self._open = False
+        self.flush()  # a throw the log ends on stays open: its outcome (a match) comes next
         if not self.continue_button.isVisible():
             self._show_header(self.latest.throw.title() if self.latest else "No dice thrown yet")
 
@@ -676,6 +723,8 @@ class DiceTrayPanel(QWidget):
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt name
         super().resizeEvent(event)
         self._give_room()
+        for card in self.cards:  # the strip's room changed: the cards' words fit it again
+            card.fit_width()
 
     def _show_header(self, text: str, colour: object = None, wait: bool = False) -> None:
         self._set_header(text)

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QProgressBar,
     QScrollArea,
+    QTabBar,
     QVBoxLayout,
     QWidget,
 )
@@ -149,12 +150,14 @@ def recent_games() -> list[str]:
 def scrolling(widget: QWidget, least: int = 120) -> QScrollArea:
     """``widget`` in a frameless vertical scroll area, so that a long card or report never
     makes its dock (and the window) taller than a 1280x800 screen, and gives up its height
-    to the Decision dock."""
+    to the Decision dock. Its words wrap to the column's width; what cannot (a unit's name
+    of one word longer than the column, a row of boxes at the largest text scale) scrolls
+    sideways rather than being cut at the column's edge."""
     area = QScrollArea()
     area.setWidget(widget)
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
     area.setMinimumHeight(least)
     return area
 
@@ -257,6 +260,27 @@ class GameWindow(QMainWindow):
 
     def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # built at Normal size, then brought to the player's text scale the way a change of
+        # it is (_comfort_changed): built at a remembered 150%, a label_font's words were
+        # brought to it twice (225%) and the rest once
+        scale, theme.comfort.scale = theme.comfort.scale, 1.0
+        try:
+            self._build_all(controller)
+        finally:
+            theme.comfort.scale = scale
+        self._scale_shown = 1.0  # the text scale the window's fonts were made at
+        theme.comfort.changed.connect(self._comfort_changed)
+        self.reload_log(controller.game.log.events)
+        if scale != 1.0:
+            self._comfort_changed()
+        else:
+            self.tray.reload(controller.game.log.events)
+        self._update_title()
+        self.update_undo()
+        self._result_ready()  # a game opened already over has its result to show
+
+    def _build_all(self, controller: GameController) -> None:
+        """The window's docks, map, menus and signals (at Normal size: see __init__)."""
         self.setWindowIcon(art.icon())  # the title bar and taskbar, even without application()
         self.controller = controller
         self._told_kept = False  # File ▸ Save said once where a campaign's mission is kept
@@ -291,14 +315,6 @@ class GameWindow(QMainWindow):
         controller.stateChanged.connect(self._result_ready)
         controller.autosaveFailed.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
         self._build_curtain()
-        self._scale_shown = 1.0  # the text scale the docks' fonts were made at
-        self._rescale_docks()
-        theme.comfort.changed.connect(self._comfort_changed)
-        self.reload_log(controller.game.log.events)
-        self.tray.reload(controller.game.log.events)
-        self._update_title()
-        self.update_undo()
-        self._result_ready()  # a game opened already over has its result to show
 
     # -- what a subclass provides -------------------------------------------------------------
     def _build(self) -> None:  # pragma: no cover - abstract
@@ -753,9 +769,12 @@ class GameWindow(QMainWindow):
         c.beat.connect(self._on_beat)
 
     def _size_tray(self) -> None:
-        """The dice tray as tall as its cards at the text scale (within the map's room)."""
-        self.tray_dock.setMinimumHeight(theme.tray_px(theme.TRAY_HEIGHT))
-        self.tray_dock.setMaximumHeight(theme.tray_px(theme.TRAY_HEIGHT) + 40)
+        """The dice tray as tall as a card whole under its header (the Continue button
+        shown) at the text scale, and a little more, never a panel that takes the map's room."""
+        self.tray.fit_room()
+        least = self.tray.least_height()
+        self.tray.setMinimumHeight(least)  # the dock, its title bar added, follows its body
+        self.tray.setMaximumHeight(least + theme.TRAY_SPARE)
 
     def side_of(self, event: Event) -> str | None:
         """The side a roll or outcome without a ``side`` belongs to (a subclass reads its
@@ -851,22 +870,29 @@ class GameWindow(QMainWindow):
         in the palette."""
         self.safe_colours_action.setChecked(theme.comfort.safe)
         scaled = self._scale_shown != theme.comfort.scale
-        self._rescale_docks()
+        self._rescale_window()
         self._size_tray()  # the tray's cards told again at the scale, in the palette
         self.tray.reload(self.controller.game.log.events)
         if scaled and self.decision_panel.current is not None:
             self._fit_decision(self.decision_panel.current)
+        theme.repaint_styles(self)  # an open decision's tints and banner in the palette, at once
         self._restyle_board()
+        self.theatre.panel.restyle()  # the timeline's marks at the scale, in the palette
         self._refresh()
         self.update()
 
-    def _rescale_docks(self) -> None:
-        """The docks' fonts (and what they hold) at the player's text scale."""
+    def _rescale_window(self) -> None:
+        """The window's words at the player's text scale: the docks with their title bars
+        and what they hold, the menus, the timeline under the map and the status bar (the
+        docks' bodies alone grew: their titles and the menus stayed small)."""
         old, new = self._scale_shown, theme.comfort.scale
         if old != new:
-            for dock in self.findChildren(QDockWidget):
-                if dock.widget() is not None:
-                    theme.rescale_fonts(dock.widget(), old, new)
+            # the tabs of docks stacked in one place (Game log | Scenario and victory) are
+            # the window's own, not a dock's
+            tabs = self.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly)
+            for part in (self.menuBar(), *self.findChildren(QDockWidget), *tabs, self.statusBar(),
+                         self.theatre.panel):
+                theme.rescale_fonts(part, old, new)
             self._scale_shown = new
 
     def _restyle_board(self) -> None:

@@ -64,6 +64,11 @@ class MapView(QGraphicsView):
         """The scene rect :meth:`fit` shows whole (by default the scene's items)."""
         return self.scene().itemsBoundingRect() if self.scene() is not None else QRectF()
 
+    def bar_room(self) -> float:
+        """The room kept under the map when fitting, at the player's text scale (the plate
+        drawn there grows with it)."""
+        return self.BAR_ROOM * theme.comfort.scale
+
     def scale_factor(self) -> float:
         """Pixels per scene unit at the current zoom."""
         return float(self.transform().m11())
@@ -82,7 +87,7 @@ class MapView(QGraphicsView):
         k = self._fit_scale()
         self.setTransform(QTransform.fromScale(k, k))
         centre = self.fit_rect().center()
-        self.centerOn(QPointF(centre.x(), centre.y() + 0.5 * self.BAR_ROOM / k))
+        self.centerOn(QPointF(centre.x(), centre.y() + 0.5 * self.bar_room() / k))
         self.auto_fit = True
         self._zoomed()
 
@@ -91,7 +96,7 @@ class MapView(QGraphicsView):
         vp = self.viewport().rect()
         if r.width() <= 0 or r.height() <= 0:
             return 1.0
-        return max(1e-3, min(vp.width() / r.width(), (vp.height() - self.BAR_ROOM) / r.height()))
+        return max(1e-3, min(vp.width() / r.width(), (vp.height() - self.bar_room()) / r.height()))
 
     def zoom(self, factor: float, anchor: QPoint | None = None) -> None:
         """Zoom by ``factor`` keeping the point under ``anchor`` (viewport pixels) still."""

@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QRect, Qt, QUrl
+from PySide6.QtCore import QRect, Qt, QTimer, QUrl
 from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialogButtonBox,
@@ -524,6 +524,7 @@ class RulesHelp(QWidget):
 
         for i in range(self.tabs.count()):
             self.tabs.setTabToolTip(i, TAB_TIPS.get(self.tabs.tabText(i), ""))
+        self.tabs.currentChanged.connect(lambda _i: self._fit_results_soon())
         self.tab_names = [self.tabs.tabText(i) for i in range(self.tabs.count())]
 
         self.hint = QLabel()
@@ -543,6 +544,10 @@ class RulesHelp(QWidget):
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt name
         super().resizeEvent(event)
         self._name_tabs()
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt name
+        super().showEvent(event)
+        self._fit_results_soon()
 
     def _name_tabs(self) -> None:
         """The tabs' whole names where they fit the window's width, else their short ones
@@ -638,11 +643,28 @@ class RulesHelp(QWidget):
         self._fit_results()
 
     def _fit_results(self) -> None:
-        """A short result list takes only the room it needs; the entry gets the rest."""
+        """The result list as tall as its results where they fit in its share of the tab,
+        the entry under it taking the rest, and never less than a few results whole. The
+        rows are measured as drawn, wrapped to the list's width: a row's size hint is one
+        line, and four wrapped results got a list two rows tall. Measured only on the tab
+        shown (a hidden list's width is not the one it is drawn at)."""
+        if not self.index_tab.isVisible():
+            return  # fitted when the tab is shown (_fit_results_soon)
+        res = self.results
         total = sum(self.index_tab.sizes()) or self.index_tab.height()
-        rows = sum(self.results.sizeHintForRow(i) for i in range(min(self.results.count(), 40)))
-        wanted = min(int(total * 0.4), max(rows + 2 * self.results.frameWidth() + 4, 48))
+        res.doItemsLayout()  # the rows wrapped to the list's width now, not at the next paint
+        rows = [res.visualItemRect(res.item(i)).height() for i in range(min(res.count(), 40))]
+        frame = 2 * res.frameWidth() + 4
+        few = sum(rows[:theme.REFERENCE_RESULTS_LEAST]) + frame
+        share = max(int(total * theme.REFERENCE_RESULTS_SHARE),
+                    min(few, int(total * theme.REFERENCE_RESULTS_MOST)))
+        wanted = max(min(sum(rows) + frame, share), 48)
         self.index_tab.setSizes([wanted, max(total - wanted, 1)])
+
+    def _fit_results_soon(self) -> None:
+        """Fit the result list once the tab just shown is laid out."""
+        if self.tabs.currentWidget() is self.index_tab:
+            QTimer.singleShot(0, self, self._fit_results)
 
     def _show_first(self) -> None:
         for i in range(self.results.count()):

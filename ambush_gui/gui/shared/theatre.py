@@ -3,12 +3,12 @@
 Every decision of the game is a mark on the bar, every throw a smaller one between them,
 each turn (an Ambush! Round) labelled and each big moment (a casualty, a panic, a German
 appearing, an IED going off, a Hot Spot taken: :func:`~ambush_gui.gui.shared.pacing.big_moment`)
-a red diamond. Clicking a mark, the step keys or Play show the game as it stood: the
-:class:`~ambush_gui.timeline.Timeline` makes a copy of the game at that moment and the
-controller shows it in the window instead of the game (:meth:`GameController.watch`), with
-the log and the dice tray as they were. The game itself waits, untouched: nothing is
-answered, thought, undone or saved while a moment is watched, and Esc (or "Back to the
-game") returns to it.
+a diamond, red (vermilion in the colour-blind-safe palette). Clicking a mark, the step keys
+or Play show the game as it stood: the :class:`~ambush_gui.timeline.Timeline` makes a copy
+of the game at that moment and the controller shows it in the window instead of the game
+(:meth:`GameController.watch`), with the log and the dice tray as they were. The game
+itself waits, untouched: nothing is answered, thought, undone or saved while a moment is
+watched, and Esc (or "Back to the game") returns to it.
 
 A stop on the bar is a moment (after ``n`` decisions, the question then open) or one throw of
 the next answer (``k``: the game as it stood once its ``k``-th throw was told, the next not
@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -51,14 +51,12 @@ from ambush_gui.core.events import Event
 from ambush_gui.core.view import ALL, View
 from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
+from ambush_gui.gui.shared.dice_tray import ElidedLabel
 from ambush_gui.gui.shared.pacing import PACE_TIMES, Pace, big_moment, shown_faces
 from ambush_gui.timeline import Timeline
 
 if TYPE_CHECKING:
     from ambush_gui.gui.shared.game_window import GameWindow
-
-BIG_MOMENT = "#d03030"
-"""A big moment's diamond on the bar: the red the dice tray's waits are told in."""
 
 PLAY_LEAST_MS = 450
 """Play never shows a stop for less than this (the Fast pace's beat is shorter)."""
@@ -147,19 +145,58 @@ class TimelineBar(QWidget):
 
     chosen = Signal(int)  # a stop's index
 
-    TRACK = 26  # the track's height under the labels
+    TRACK = 26  # the track's height under the labels at Normal size (times the text scale)
 
     def __init__(self, theatre: Theatre) -> None:
         super().__init__()
         self.theatre = theatre
         self.setMouseTracking(True)
-        self.setMinimumHeight(16 + self.TRACK + 4)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.setToolTip("")
+        self.restyle()
+
+    def restyle(self) -> None:
+        """The bar as tall as its labels and its track at the player's text scale."""
+        self.setMinimumHeight(self.sizeHint().height())
+        self.updateGeometry()
+        self.update()
+
+    def label_font(self) -> QFont:
+        """The turns' labels: a point smaller than the bar's words (at the text scale)."""
+        font = QFont(self.font())
+        font.setPointSizeF(max(font.pointSizeF() - theme.scaled(1), theme.scaled(7)))
+        return font
+
+    def _top(self) -> int:
+        """The track's top: under the turns' labels."""
+        return QFontMetrics(self.label_font()).height() + 2
+
+    def _track(self) -> float:
+        return self.TRACK * theme.comfort.scale
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
-        return QSize(400, 16 + self.TRACK + 4)
+        return QSize(400, self._top() + round(self._track()) + 4)
+
+    def labels(self) -> list[tuple[float, str]]:
+        """Where each turn's label starts, never crowding the one before: beside its line,
+        or for the last Round near the end, ending inside the bar (at a large text scale it
+        ran past the bar's edge, cut). Two Rounds begun in one answer share a stop: the
+        later one is named."""
+        marks = self.theatre.marks
+        count = len(marks.stops)
+        metrics = QFontMetrics(self.label_font())
+        named = [t for i, t in enumerate(marks.turns)
+                 if i + 1 == len(marks.turns) or marks.turns[i + 1][0] != t[0]]
+        out: list[tuple[float, str]] = []
+        last_end = -100.0
+        for at, label in named:
+            wide = metrics.horizontalAdvance(label)
+            x = min(self._x(at, count) + 2, self.width() - 4 - wide)
+            if x >= last_end + 4:
+                out.append((x, label))
+                last_end = x + wide
+        return out
 
     def _x(self, index: int, count: int) -> float:
         left, right = 8.0, self.width() - 8.0
@@ -185,54 +222,47 @@ class TimelineBar(QWidget):
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         pal = self.palette()
-        top = 16
-        track = QRectF(4, top, self.width() - 8, self.TRACK)
+        top, high, k = self._top(), self._track(), theme.comfort.scale  # k: the text scale
+        track = QRectF(4, top, self.width() - 8, high)
         p.fillRect(track, pal.base())
         p.setPen(QPen(pal.mid().color(), 1))
         p.drawRect(track)
-        mid = top + self.TRACK / 2
+        mid = top + high / 2
         ink = pal.text().color()
         # the turns: a line across the track and its label above, the labels never crowded
-        font = QFont(self.font())
-        font.setPointSizeF(max(font.pointSizeF() - 1, 7))
-        p.setFont(font)
-        last_label = -100.0
-        # two Rounds begun in one answer share a stop: the later one is named
-        named = [t for i, t in enumerate(marks.turns)
-                 if i + 1 == len(marks.turns) or marks.turns[i + 1][0] != t[0]]
-        for at, label in named:
+        p.setPen(QPen(pal.mid().color(), 1))
+        for at, _label in marks.turns:
             x = self._x(at, count)
-            p.setPen(QPen(pal.mid().color(), 1))
-            p.drawLine(QPointF(x, top), QPointF(x, top + self.TRACK))
-            if x - last_label >= p.fontMetrics().horizontalAdvance(label) + 6:
-                p.setPen(ink)
-                p.drawText(QPointF(x + 2, top - 3), label)
-                last_label = x
+            p.drawLine(QPointF(x, top), QPointF(x, top + high))
+        p.setFont(self.label_font())
+        p.setPen(ink)
+        for at_x, label in self.labels():
+            p.drawText(QPointF(at_x, top - 2 - p.fontMetrics().descent()), label)
         # the decisions tall, the throws short
         thin = QColor(ink)
         thin.setAlpha(150 if count < 300 else 70)
         p.setPen(QPen(thin, 1))
         left, step = self._x(0, count), self._x(1, count) - self._x(0, count)
-        p.drawLines([QLineF(left + i * step, mid - (3 if k else 7), left + i * step,
-                            mid + (3 if k else 7)) for i, (_n, k) in enumerate(marks.stops)])
-        # the big moments
-        p.setPen(QPen(QColor("#7a1010"), 1))
-        p.setBrush(QColor(BIG_MOMENT))
+        p.drawLines([QLineF(left + i * step, mid - (3 if throw else 7) * k, left + i * step,
+                            mid + (3 if throw else 7) * k) for i, (_n, throw) in enumerate(marks.stops)])
+        # the big moments, in the palette's colour for bad news (red, or vermilion)
+        p.setPen(QPen(theme.BIG_MOMENT.darker(170), 1))
+        p.setBrush(theme.BIG_MOMENT)
         for at, _words in marks.big:
             x = self._x(at, count)
-            y = top + self.TRACK - 5
-            p.drawPolygon(QPolygonF([QPointF(x, y - 5), QPointF(x + 4, y), QPointF(x, y + 5),
-                                     QPointF(x - 4, y)]))
+            y = top + high - 5 * k
+            p.drawPolygon(QPolygonF([QPointF(x, y - 5 * k), QPointF(x + 4 * k, y),
+                                     QPointF(x, y + 5 * k), QPointF(x - 4 * k, y)]))
         # where the game stands, and the stop shown
         end = self._x(count - 1, count)
-        p.setPen(QPen(QColor("#2a7a2a"), 3))
-        p.drawLine(QPointF(end, top + 1), QPointF(end, top + self.TRACK - 1))
+        p.setPen(QPen(theme.TIMELINE_NOW, 3 * k))
+        p.drawLine(QPointF(end, top + 1), QPointF(end, top + high - 1))
         shown = self.theatre.index
         if shown is not None:
             x = self._x(shown, count)
-            p.setPen(QPen(QColor("#1a4fa0"), 1))
-            p.setBrush(QColor("#3b7be0"))
-            p.drawRoundedRect(QRectF(x - 3, top - 2, 6, self.TRACK + 4), 2, 2)
+            p.setPen(QPen(theme.TIMELINE_SHOWN.darker(140), 1))
+            p.setBrush(theme.TIMELINE_SHOWN)
+            p.drawRoundedRect(QRectF(x - 3 * k, top - 2, 6 * k, high + 4), 2, 2)
         p.end()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
@@ -286,8 +316,10 @@ class TheatrePanel(QWidget):
             b.setAutoRaise(True)
             b.clicked.connect(slot)
             row.addWidget(b)
+            self.buttons.append(b)
             return b
 
+        self.buttons: list[QToolButton] = []
         sp = QStyle.StandardPixmap
         button("", "The start of the game", lambda: theatre.show_index(0), sp.SP_MediaSkipBackward)
         button("", "Back one decision (Alt+Left)", lambda: theatre.step_decision(-1),
@@ -298,11 +330,17 @@ class TheatrePanel(QWidget):
         button("▷", "On one throw (Alt+Shift+Right)", lambda: theatre.step_throw(1))
         button("", "On one decision (Alt+Right)", lambda: theatre.step_decision(1),
                sp.SP_MediaSeekForward)
-        self.line = QLabel()
-        self.line.setTextFormat(Qt.TextFormat.PlainText)
-        self.line.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.line = ElidedLabel()  # cut short with "…" where the row is narrow (a large text scale)
         row.addWidget(self.line, 1)
         self.bar.chosen.connect(theatre.show_index)
+        self._icon = self.buttons[0].iconSize()  # the style's, at Normal size
+
+    def restyle(self) -> None:
+        """The bar and its buttons' symbols at the player's text scale (the words take
+        the window's fonts: GameWindow._rescale_window)."""
+        self.bar.restyle()
+        for b in self.buttons:
+            b.setIconSize(self._icon * theme.comfort.scale)
 
 
 class WatchingPanel(QWidget):
@@ -431,14 +469,15 @@ class Theatre:
         p.bar.setEnabled(why is None or watching)
         total = len(c.played.decisions)
         if not watching:
-            p.line.setText(why or f"{count(total, 'decision')} · Alt+Left watches back" if total
-                           else "Each decision and throw is marked here")
-            p.line.setToolTip(why or "Click the bar, or press Alt+Left, to watch the game as it "
-                              "stood at any moment; the game itself waits, untouched")
+            text = (why or f"{count(total, 'decision')} · Alt+Left watches back" if total
+                    else "Each decision and throw is marked here")
+            tip = why or ("Click the bar, or press Alt+Left, to watch the game as it stood at "
+                          "any moment; the game itself waits, untouched")
+            p.line.set_full(text)
+            p.line.setToolTip(text if text == tip else f"{text}\n{tip}")  # whole, if cut short
             return
         moved = " · the other player has answered: Esc to catch up" if c.moved_on else ""
-        p.line.setText(f"Watching: {self.where(short=True)}{moved}")
-        p.line.setToolTip(p.line.text())
+        p.line.set_full(f"Watching: {self.where(short=True)}{moved}")
 
     # -- showing a stop ---------------------------------------------------------------------
     def show_index(self, index: int) -> None:

@@ -6,6 +6,8 @@ with a white bar; Insurgents: diamond bases), so nobody depends on colour alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QApplication, QWidget
@@ -176,6 +178,33 @@ def rescale_fonts(root: QWidget, old: float, new: float) -> None:
         f.setPointSizeF(base * new)
         w.setProperty(_BASE_PT, base)
         w.setFont(f)
+
+
+_STYLE = "_comfort_style"  # the attribute a widget keeps its style sheet's maker in
+
+
+def paint_style(widget: QWidget, make: Callable[[], str]) -> None:
+    """Give ``widget`` the style sheet ``make`` writes from the theme's colours, and keep
+    ``make`` to write it again when the palette changes (:func:`repaint_styles`): a style
+    sheet holds colours as words, and a decision open when the colour-blind-safe palette
+    was chosen kept its old tints until the next one."""
+    setattr(widget, _STYLE, make)
+    widget.setStyleSheet(make())
+
+
+def paint_ink(widget: QWidget, colour: QColor) -> None:
+    """``widget``'s words in ``colour`` (one of the theme's own: written again if the
+    palette changes it)."""
+    paint_style(widget, lambda: f"color: {colour.name()};")
+
+
+def repaint_styles(root: QWidget) -> None:
+    """Write again, in the palette now in force, every style sheet :func:`paint_style` gave
+    ``root`` and what it holds."""
+    for w in [root, *root.findChildren(QWidget)]:
+        make = getattr(w, _STYLE, None)
+        if make is not None and (sheet := make()) != w.styleSheet():
+            w.setStyleSheet(sheet)
 
 
 def fit_fonts(widget: QWidget) -> None:
@@ -456,11 +485,15 @@ REFERENCE_NOTE = QColor("#444444")  # what a chart's abbreviations mean, above i
 CHART_RED = QColor("#b03a2e")  # an AR Track space printed red (panic out of command)
 CHART_HEADER_BG = QColor("#e8e4d8")
 CHART_FONT_PT = 9  # the chart tables' cells
+REFERENCE_RESULTS_SHARE = 0.4  # the search results' share of the rules tab (the entry gets the rest)
+REFERENCE_RESULTS_LEAST = 4  # ... grown past it to show at least this many results whole
+REFERENCE_RESULTS_MOST = 0.6  # ... up to this share (a large text scale's tall rows)
 CHART_CELL_PADDING = 2
 
 # The dice tray (gui/shared/dice_tray.py): the strip under the map
 TRAY_DIE_SIZE = 30  # pixels: a die face in the tray
-TRAY_HEIGHT = 150  # the dock's height, header and cards
+TRAY_HEIGHT = 150  # about the dock's height at Normal size, header and cards (its cards' need sets it)
+TRAY_SPARE = 40  # pixels the tray may grow past a card's need: a title's second line, not a panel
 TRAY_HISTORY = 150  # throws kept to scroll back through (older ones are dropped)
 TRAY_CARD_BG = QColor("#ffffff")
 TRAY_OLD_CARD_BG = QColor("#efece4")  # a throw already told: quieter than the latest
@@ -474,6 +507,11 @@ TRAY_BLOCK_WIDTH = 150  # pixels: the least width of one roll of several in a ca
 MESSAGE_BOX_LINES = 16
 """How many problem lines a "cannot open" box shows: it must fit a 1280x800 screen with its
 OK button (the rest are counted; ``ambush-gui validate`` lists them all)."""
+
+# The timeline under the map (gui/shared/theatre.py)
+BIG_MOMENT = QColor("#d03030")  # a big moment's diamond: the red the dice tray's waits are told in
+TIMELINE_NOW = QColor("#2a7a2a")  # the thick line where the game stands
+TIMELINE_SHOWN = QColor("#3b7be0")  # the stop being watched
 
 # The hot-seat hand-over curtain (gui/shared/curtain.py): opaque when a side holds secrets,
 # see-through (the table in sight) otherwise
@@ -502,6 +540,7 @@ SAFE_GOOD, SAFE_BAD = QColor("#0072b2"), QColor("#d55e00")
 _FEEDBACK = {  # the red/green pairs: name -> good (True) or bad (False)
     "LEGAL": True, "ILLEGAL": False, "SIGHT_CLEAR": True, "SIGHT_BLOCKED": False,
     "BONUS": True, "MALUS": False, "DIE_SAVED": True, "DIE_CASUALTY": False,
+    "BIG_MOMENT": False,  # the timeline's diamonds: a casualty, a panic
 }
 _NORMAL = {
     "SIDE_COLOURS": {k: QColor(v) for k, v in SIDE_COLOURS.items()},

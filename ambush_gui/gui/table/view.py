@@ -242,18 +242,19 @@ class TableView(MapView):
         painter.save()
         painter.resetTransform()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        length = scale_bar_length(ppi)
+        s = theme.comfort.scale  # the plate's words and marks at the player's text scale
+        length = scale_bar_length(ppi, most=240.0 / max(1.0, s))  # the plate no wider for it
         bar = length * ppi
         cells = scale_bar_cells(length)
         font = QFont()
-        font.setPixelSize(12)
+        font.setPixelSize(round(12 * s))
         font.setBold(True)
         painter.setFont(font)
-        plate = self.scale_bar_plate(bar + 20 + 30, 34)
-        if plate.topLeft() != getattr(self, "_bar_at", plate.topLeft()):
+        plate = self.scale_bar_plate(bar + 50 * s, 34 * s)
+        if plate.topLeft() != getattr(self, "bar_plate", plate).topLeft():
             self.viewport().update()  # it moved corner: the old one is painted again, without it
-        self._bar_at = plate.topLeft()
-        x0, y0 = plate.left() + 10, plate.top() + 26  # the bar's left end, its bottom
+        self.bar_plate = plate  # where it was drawn last
+        x0, y0 = plate.left() + 10 * s, plate.top() + 26 * s  # the bar's left end, its bottom
         painter.setPen(QPen(QColor(0, 0, 0, 90), 1))
         painter.setBrush(theme.SCALE_BAR_BG)
         painter.drawRoundedRect(plate, 6, 6)
@@ -261,16 +262,16 @@ class TableView(MapView):
         painter.setPen(QPen(theme.SCALE_BAR_INK, 1))
         for k in range(cells):
             painter.setBrush(theme.SCALE_BAR_INK if k % 2 == 0 else QColor("#ffffff"))
-            painter.drawRect(QRectF(x0 + k * cell, y0 - 7, cell, 7))
+            painter.drawRect(QRectF(x0 + k * cell, y0 - 7 * s, cell, 7 * s))
         painter.setPen(theme.SCALE_BAR_INK)
-        painter.drawText(QRectF(x0 - 10, y0 - 25, 20, 16), Qt.AlignmentFlag.AlignCenter, "0")
-        painter.drawText(QRectF(x0 + bar - 30, y0 - 25, 60, 16), Qt.AlignmentFlag.AlignCenter,
-                         f'{length:g}"')
-        nx = x0 + bar + 22  # north, beside the bar
+        centre = Qt.AlignmentFlag.AlignCenter
+        painter.drawText(QRectF(x0 - 10 * s, y0 - 25 * s, 20 * s, 16 * s), centre, "0")
+        painter.drawText(QRectF(x0 + bar - 30 * s, y0 - 25 * s, 60 * s, 16 * s), centre, f'{length:g}"')
+        nx = x0 + bar + 22 * s  # north, beside the bar
         painter.setBrush(theme.SCALE_BAR_INK)
-        painter.drawPolygon([QPointF(nx, y0 - 23), QPointF(nx - 5, y0 - 12),
-                             QPointF(nx + 5, y0 - 12)])
-        painter.drawText(QRectF(nx - 8, y0 - 12, 16, 13), Qt.AlignmentFlag.AlignCenter, "N")
+        painter.drawPolygon([QPointF(nx, y0 - 23 * s), QPointF(nx - 5 * s, y0 - 12 * s),
+                             QPointF(nx + 5 * s, y0 - 12 * s)])
+        painter.drawText(QRectF(nx - 8 * s, y0 - 12 * s, 16 * s, 13 * s), centre, "N")
         painter.restore()
 
     def scale_bar_plate(self, width: float, height: float) -> QRectF:

@@ -458,3 +458,28 @@ def test_the_escorts_waiting_are_named_with_how_many_of_each(qtbot: Any) -> None
     label = win.table.table.contractor_label
     assert label.isVisible()
     assert label.text == "Doctor and 2 patients"
+
+
+@pytest.mark.parametrize("name", ["Sicherungstruppenkompanie-Nord", "Fireteam Alpha, Second Platoon, "
+                                  "Company B (reinforced)"])
+def test_a_long_unit_name_in_the_unit_card_wraps_or_scrolls_never_cut(qtbot: Any, name: str) -> None:
+    """The unit card at 1280x800: a name that wraps reads whole in the column; a word longer
+    than the column made the card wider than its dock, its right-hand end cut with no way to
+    see it. It scrolls sideways now (its words stay whole)."""
+    game = systems.new_game(systems.load_scenario(systems.resolve("contracting-trouble")), 7)
+    win = table_window(qtbot, game)
+    unit = game.state.units["alpha"]
+    unit.name = name
+    unit.pinned = unit.overwatch = True
+    win.card.show_unit(game, "alpha")
+    area = win.card.parentWidget().parentWidget()
+    bar = area.horizontalScrollBar()
+    qtbot.waitUntil(lambda: win.card.title.text() == name)
+    win.layout().activate()
+    qtbot.wait(10)
+    if win.card.minimumSizeHint().width() <= area.viewport().width():  # it wraps: nothing to scroll
+        assert not bar.isVisible()
+        assert win.card.width() <= area.viewport().width()
+        return
+    qtbot.waitUntil(bar.isVisible)
+    assert bar.maximum() >= win.card.width() - area.viewport().width()  # its end in reach

@@ -480,10 +480,10 @@ class AmbushStepPrompt(QFrame):
         self.decision, self.game = decision, game
         self._answered = False
         side = decision.side
-        self.setStyleSheet(
+        theme.paint_style(self, lambda: (
             f"#ambushStep {{ background: {side_tint(side).name()};"
-            f" border-left: 6px solid {side_colour(side).name()}; border-radius: 4px; }}")
-        self.title.setStyleSheet(f"color: {side_colour(side).darker(130).name()};")
+            f" border-left: 6px solid {side_colour(side).name()}; border-radius: 4px; }}"))
+        theme.paint_style(self.title, lambda: f"color: {side_colour(side).darker(130).name()};")
         self.show_error("")
         clear_layout(self.buttons)
         self.answer_buttons = []

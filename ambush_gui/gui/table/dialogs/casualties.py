@@ -162,7 +162,7 @@ class CasualtiesDialog(DecisionDialog):
         if len(t) == self.hits and not ok:
             msg += " — not a legal choice (see the note above)"
         self.count.setText(msg)
-        self.count.setStyleSheet(f"color: {(theme.DIALOG_TEXT if ok else theme.ILLEGAL).name()};")
+        theme.paint_ink(self.count, theme.DIALOG_TEXT if ok else theme.ILLEGAL)
 
     def confirm(self) -> None:
         self.choose(self.ticked())

@@ -68,7 +68,7 @@ class SteadyNote(QLabel):
             f.setPointSizeF(theme.scaled(size))
             w.setFont(f)
             w.setWordWrap(True)
-        self.setStyleSheet(f"color: {colour.name()};")
+        theme.paint_ink(self, colour)
         self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
 
     def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt name

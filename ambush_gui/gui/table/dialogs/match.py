@@ -390,9 +390,7 @@ class MatchDialog(DecisionDialog):
             hit = Arrangement(((a, None if d is None else self.defense[d]),)).casualties == 1
             self.attack_faces[i].set_mark(Mark.CASUALTY if hit else Mark.SAVED)
             self.status[i].setText("casualty" if hit else "cancelled")
-            self.status[i].setStyleSheet(
-                f"color: {(theme.DIE_CASUALTY if hit else theme.DIE_SAVED).name()};"
-            )
+            theme.paint_ink(self.status[i], theme.DIE_CASUALTY if hit else theme.DIE_SAVED)
         for j in range(len(self.defense)):
             if j not in placed:
                 self._put(self.tray, j)
@@ -405,7 +403,7 @@ class MatchDialog(DecisionDialog):
         self.tray.lay.addStretch(1)
         n = self.casualties()
         self.live.setText(f"Casualties with this arrangement: {n}")
-        self.live.setStyleSheet(f"color: {(theme.DIE_CASUALTY if n else theme.DIE_SAVED).name()};")
+        theme.paint_ink(self.live, theme.DIE_CASUALTY if n else theme.DIE_SAVED)
         self.mine.setText(f"Use mine ({n} casualt{'y' if n == 1 else 'ies'})")
 
     def _put(self, slot: Slot, j: int) -> None:

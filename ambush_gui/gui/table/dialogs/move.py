@@ -29,10 +29,10 @@ class MovePrompt(QFrame):
         self.decision = decision
         self.game = game
         self.setObjectName("movePrompt")
-        self.setStyleSheet(
+        theme.paint_style(self, lambda: (
             f"#movePrompt {{ background: {side_tint(decision.side).name()};"
             f" border-left: 6px solid {side_colour(decision.side).name()}; border-radius: 4px; }}"
-        )
+        ))
         row = QHBoxLayout(self)
         row.setContentsMargins(12, 6, 8, 6)
         col = QVBoxLayout()
@@ -43,9 +43,9 @@ class MovePrompt(QFrame):
             f"{side_title(decision.side)} player — {what}",
             bold=True,
             size=10.5,
-            colour=side_colour(decision.side).darker(130),
             wrap=True,  # a long unit name must not widen the dock and shrink the table
         )
+        theme.paint_style(self.title, lambda: f"color: {side_colour(decision.side).darker(130).name()};")
         col.addWidget(self.title)
         self.detail = label(self.details(), size=9, colour=theme.DIALOG_TEXT, wrap=True)
         col.addWidget(self.detail)
