@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtNetwork import QAbstractSocket, QNetworkInterface, QTcpServer, QTcpSocket
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QLineEdit, QMessageBox, QVBoxLayout, QWidget
 
@@ -70,6 +71,45 @@ class Waiting(QDialog):
         self.news.setText(text)
         self.news.show()
         self.adjustSize()
+
+
+class ChatLine(QLineEdit):
+    """The chat line under the game log: every key typed in it is the chat's. A plain
+    QLineEdit passes its Enter and Esc up to the window, whose Enter answers the decision
+    in the dock, and lets the window's one-key shortcuts (Enter, Esc, the arrows of a
+    move) take keys before it: a play-test's chat answered a decision. Esc leaves the line
+    (the keys are the game's again); keys with Ctrl or Alt, and F1..., stay the window's."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setMaxLength(300)
+        self.setPlaceholderText("Say something to the other player, then Enter")
+        self.setToolTip("A line of chat to the other player; it shows in both game logs. "
+                        "Enter sends it; Esc gives the keys back to the game")
+
+    @staticmethod
+    def typed(event: QKeyEvent) -> bool:
+        """A key for the line itself: no Ctrl, Alt or Meta, and no function key."""
+        held = event.modifiers() & (Qt.KeyboardModifier.ControlModifier
+                                    | Qt.KeyboardModifier.AltModifier
+                                    | Qt.KeyboardModifier.MetaModifier)
+        return not held and not Qt.Key.Key_F1.value <= event.key() <= Qt.Key.Key_F35.value
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent) \
+                and self.typed(event):
+            event.accept()  # the key comes to the line, not to a shortcut of the window
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        if event.key() == Qt.Key.Key_Escape and self.typed(event):
+            self.clearFocus()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+        if self.typed(event):
+            event.accept()  # never on to the window (its Enter answers the decision)
 
 
 class NetEnd(QObject):
@@ -129,10 +169,7 @@ class NetEnd(QObject):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(3)
         lay.addWidget(log)
-        line = QLineEdit()
-        line.setMaxLength(300)
-        line.setPlaceholderText("Say something to the other player, then Enter")
-        line.setToolTip("A line of chat to the other player; it shows in both game logs")
+        line = ChatLine()
         line.returnPressed.connect(self._chat)
         lay.addWidget(line)
         win.log_dock.setWidget(box)

@@ -148,3 +148,67 @@ def test_the_launcher_hosts_a_game_and_another_launcher_joins_it(qtbot: Any, mon
     for end in (host_end, guest_end):
         end.window.close()
     QApplication.processEvents()
+
+
+def test_keys_typed_in_the_chat_line_are_the_chats_only(qtbot: Any) -> None:
+    """Enter in the chat line sends the line and answers nothing (a play-test's Enter
+    did both); Space, the digits, the letters, the arrows, Backspace and Esc typed there
+    are not the window's keys either: not while a decision is open, not while a move is."""
+    from PySide6.QtTest import QTest
+
+    from ambush_gui.core.decisions import DecisionKind
+    from ambush_gui.gui.netplay import NetEnd
+    from tests.gui.table.test_playthrough import HOTSEAT
+    from tests.gui.table.test_playthrough import open_window as open_table
+    from tests.gui.test_keyboard_turns import answered, human_decision
+
+    class Chatting(NetEnd):
+        def __init__(self) -> None:
+            super().__init__(None)
+            self.said: list[Any] = []
+
+        def session(self) -> Any:
+            return type("S", (), {"chat": staticmethod(lambda text: [text])})()
+
+        def send(self, messages: list[Any]) -> None:
+            self.said.extend(messages)
+
+    win = open_table(qtbot, HOTSEAT)
+    end = Chatting()
+    end.window = win
+    end._add_chat(win)
+    line = end.chat_line
+    assert line is not None
+    game = win.controller.game
+
+    def type_in(*keys: Qt.Key) -> None:
+        line.setFocus()
+        win.activateWindow()
+        for key in keys:
+            QTest.keyClick(win.windowHandle(), key)
+
+    d = human_decision(qtbot, win)
+    assert d.kind is DecisionKind.ACTIVATE
+    n = len(game.decisions)
+    K = Qt.Key
+    type_in(K.Key_1, K.Key_Space, K.Key_S, K.Key_W, K.Key_E, K.Key_Up, K.Key_Down, K.Key_Return)
+    type_in(K.Key_Enter, K.Key_Return, K.Key_2, K.Key_Space)
+    assert not answered(win, n) and not win.controller.busy
+    assert end.said == ["1 swe"]  # one line sent; the empty Enters after it sent nothing
+    assert "You: 1 swe" in win.log.toPlainText()
+    type_in(K.Key_Escape)  # Esc leaves the line: the keys are the game's again
+    assert not line.hasFocus() and line.text() == "2 "
+    while (d := human_decision(qtbot, win)) is not None and d.kind is not DecisionKind.MOVE:
+        n = len(game.decisions)
+        for _ in range(3):  # the first Enter shows the choice, the next makes it
+            if not answered(win, n):
+                QTest.keyClick(win.windowHandle(), K.Key_Return)
+        assert answered(win, n), d
+    mv = win.table.moving
+    assert mv is not None and mv.dest is None and any(a.isEnabled() for a in win.table_keys)
+    n = len(game.decisions)
+    line.clear()
+    type_in(K.Key_Up, K.Key_Right, K.Key_W, K.Key_S, K.Key_Backspace, K.Key_Return, K.Key_Escape)
+    assert not answered(win, n)
+    assert mv.dest is None and mv.waypoints == [] and win.table.moving is mv
+    assert end.said == ["1 swe", "w"]
