@@ -134,8 +134,11 @@ class TurnPanel(QWidget):
                     else f"{who} player (computer) to decide"
             elif seat == "remote":  # the player at the other machine
                 self._banner_text = f"{who} player (other machine) to decide"
-            elif seat == "paused":  # a game across two machines waits on the connection
-                self._banner_text = "Paused: waiting for the other machine"
+            elif seat == "paused":  # a game across two machines waits, or its other player left
+                # the why's first clause ("Paused: the other player's connection is gone",
+                # "The other player has left"); the whole of it is the prompt below
+                head, semi, _ = (prompt or "").partition(";")
+                self._banner_text = head if semi else "Paused: waiting for the other machine"
                 colour = theme.TABLE_EDGE.name()
             else:
                 self._banner_text = f"{who} player to decide"
