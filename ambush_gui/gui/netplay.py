@@ -32,6 +32,7 @@ from ambush_gui.net.session import Guest, Host, result_words
 from ambush_gui.net.wire import Bye, Message
 
 SIDE_WORDS = {"regular": "Regulars", "insurgent": "Insurgents"}
+MANUAL_PAGE = "two-machines.md"  # the manual's page on playing across two machines
 DROPPED = "Paused"  # how a dropped connection's words begin (cleared when it is back)
 
 
@@ -65,6 +66,22 @@ class Waiting(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
+
+    def add_manual_button(self) -> None:
+        """A button that opens the manual's page on playing across two machines (joining,
+        hosting through a home router)."""
+        from PySide6.QtWidgets import QPushButton
+
+        from ambush_gui.gui.shared.manual import open_manual
+
+        self.manual_button = QPushButton("Manual: &playing across two machines")
+        self.manual_button.setToolTip("How the other player joins, and how to host through a "
+                                      "home router (Help ▸ Manual, its page on two machines)")
+        self.manual_button.setAutoDefault(False)
+        self.manual_button.clicked.connect(lambda: open_manual(MANUAL_PAGE))
+        box = self.findChild(QDialogButtonBox)
+        assert box is not None
+        box.addButton(self.manual_button, QDialogButtonBox.ButtonRole.HelpRole)
 
     def say(self, text: str) -> None:
         """News under what the window is waiting for (which stays)."""
@@ -307,8 +324,9 @@ class HostPlay(NetEnd):
             f"machine…</i> in the "
             f"launcher, or <code>ambush-gui join ADDRESS</code>, with this machine's address "
             f"on your network: <b>{where}</b>.<br>From outside your house, they join your "
-            f"public address; your router must pass TCP port {port} to this machine "
-            f"(docs/network.md)."))
+            f"public address; your router must pass TCP port {port} to this machine: the "
+            f"manual's page <i>Playing across two machines</i> says how."))
+        self.dialog.add_manual_button()
         self.dialog.rejected.connect(self._cancel)
         self.dialog.show()
 

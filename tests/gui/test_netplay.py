@@ -299,3 +299,30 @@ def test_a_guest_whose_host_is_gone_is_told_so_once_not_asked_to_join_again_and_
     win.close()
     host.window.close()
 
+
+def test_the_hosts_waiting_window_and_help_point_to_the_manual_not_the_docs(
+        qtbot: Any, capsys: Any) -> None:
+    """Players have the manual, not the source's docs/: the waiting window names the
+    manual's page on two machines and its button opens it there; so does ``--help``."""
+    from ambush_gui.cli import main
+    from ambush_gui.gui.app import Session
+    from ambush_gui.gui.netplay import host_game
+    from ambush_gui.gui.shared.manual import _OPEN
+
+    scenario = systems.load_scenario(systems.resolve("contracting-trouble"))
+    end = host_game(Session(), scenario, "contracting-trouble", "insurgent", 0)
+    dialog = end.dialog
+    assert dialog is not None and dialog.isVisible()
+    assert "docs/" not in dialog.label.text()
+    assert "Playing across two machines" in dialog.label.text()
+    qtbot.mouseClick(dialog.manual_button, Qt.MouseButton.LeftButton)
+    assert _OPEN and _OPEN[0].isVisible() and _OPEN[0].page.name == "two-machines.md"
+    assert "Hosting through a home router" in _OPEN[0].browser.toPlainText()
+    dialog.reject()
+    _OPEN[0].close()
+    try:
+        main(["--help"])
+    except SystemExit:
+        pass
+    out = capsys.readouterr().out
+    assert "docs/" not in out and "Playing across two machines" in out
