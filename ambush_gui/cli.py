@@ -132,7 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.set_defaults(run=cmd_simulate)
 
     c = sub.add_parser("host", help="host a game for a player on another machine to join "
-                                    "(docs/network.md)")
+                                    "(the manual, Help > Manual: Playing across two machines)")
     c.add_argument("scenario", help="a table scenario file, or the name of a shipped one")
     c.add_argument("--side", required=True, choices=("regular", "insurgent"),
                    help="the side this machine plays; the other player gets the other")

@@ -172,7 +172,7 @@ class Launcher(QDialog):
         self.editor.clicked.connect(self.openEditor.emit)
         self.join_button = QPushButton("&Join a game on another machine…")
         self.join_button.setToolTip("Play a table game hosted on another machine: you give its address "
-                             "(docs/network.md)")
+                             "(the manual's page Playing across two machines)")
         self.join_button.clicked.connect(self._join)
         self.manual = QPushButton("M&anual")
         self.manual.setToolTip(f"{MANUAL_TIP} ({MANUAL_KEY})")

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtNetwork import QAbstractSocket, QNetworkInterface, QTcpServer, QTcpSocket
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QLineEdit, QMessageBox, QVBoxLayout, QWidget
 
@@ -31,6 +32,7 @@ from ambush_gui.net.session import Guest, Host, result_words
 from ambush_gui.net.wire import Bye, Message
 
 SIDE_WORDS = {"regular": "Regulars", "insurgent": "Insurgents"}
+MANUAL_PAGE = "two-machines.md"  # the manual's page on playing across two machines
 DROPPED = "Paused"  # how a dropped connection's words begin (cleared when it is back)
 
 
@@ -65,11 +67,66 @@ class Waiting(QDialog):
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
 
+    def add_manual_button(self) -> None:
+        """A button that opens the manual's page on playing across two machines (joining,
+        hosting through a home router)."""
+        from PySide6.QtWidgets import QPushButton
+
+        from ambush_gui.gui.shared.manual import open_manual
+
+        self.manual_button = QPushButton("Manual: &playing across two machines")
+        self.manual_button.setToolTip("How the other player joins, and how to host through a "
+                                      "home router (Help ▸ Manual, its page on two machines)")
+        self.manual_button.setAutoDefault(False)
+        self.manual_button.clicked.connect(lambda: open_manual(MANUAL_PAGE))
+        box = self.findChild(QDialogButtonBox)
+        assert box is not None
+        box.addButton(self.manual_button, QDialogButtonBox.ButtonRole.HelpRole)
+
     def say(self, text: str) -> None:
         """News under what the window is waiting for (which stays)."""
         self.news.setText(text)
         self.news.show()
         self.adjustSize()
+
+
+class ChatLine(QLineEdit):
+    """The chat line under the game log: every key typed in it is the chat's. A plain
+    QLineEdit passes its Enter and Esc up to the window, whose Enter answers the decision
+    in the dock, and lets the window's one-key shortcuts (Enter, Esc, the arrows of a
+    move) take keys before it: a play-test's chat answered a decision. Esc leaves the line
+    (the keys are the game's again); keys with Ctrl or Alt, and F1..., stay the window's."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setMaxLength(300)
+        self.setPlaceholderText("Say something to the other player, then Enter")
+        self.setToolTip("A line of chat to the other player; it shows in both game logs. "
+                        "Enter sends it; Esc gives the keys back to the game")
+
+    @staticmethod
+    def typed(event: QKeyEvent) -> bool:
+        """A key for the line itself: no Ctrl, Alt or Meta, and no function key."""
+        held = event.modifiers() & (Qt.KeyboardModifier.ControlModifier
+                                    | Qt.KeyboardModifier.AltModifier
+                                    | Qt.KeyboardModifier.MetaModifier)
+        return not held and not Qt.Key.Key_F1.value <= event.key() <= Qt.Key.Key_F35.value
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent) \
+                and self.typed(event):
+            event.accept()  # the key comes to the line, not to a shortcut of the window
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        if event.key() == Qt.Key.Key_Escape and self.typed(event):
+            self.clearFocus()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+        if self.typed(event):
+            event.accept()  # never on to the window (its Enter answers the decision)
 
 
 class NetEnd(QObject):
@@ -129,10 +186,7 @@ class NetEnd(QObject):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(3)
         lay.addWidget(log)
-        line = QLineEdit()
-        line.setMaxLength(300)
-        line.setPlaceholderText("Say something to the other player, then Enter")
-        line.setToolTip("A line of chat to the other player; it shows in both game logs")
+        line = ChatLine()
         line.returnPressed.connect(self._chat)
         lay.addWidget(line)
         win.log_dock.setWidget(box)
@@ -233,10 +287,22 @@ class NetEnd(QObject):
             c.changed_elsewhere()  # offered again (or the other machine is shown deciding)
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        if obj is self.window and event.type() == QEvent.Type.Close:
+        if obj is self.window and event.type() == QEvent.Type.Close and not self.leaving:
+            if not self.may_leave():
+                event.ignore()
+                return True  # the window stays, and the game
             self.leaving = True  # this player closed it: nothing to wait for or join again
-            self.send([Bye(words="The other player closed the game's window.")])
+            self.send([Bye(words=self.goodbye())])
         return False
+
+    def may_leave(self) -> bool:
+        """Whether this player may close the window now (asked when it ends the game for
+        both)."""
+        return True
+
+    def goodbye(self) -> str:
+        """What the other machine is told when this player closes the window."""
+        return "The other player closed the game's window."
 
 
 class HostPlay(NetEnd):
@@ -258,8 +324,9 @@ class HostPlay(NetEnd):
             f"machine…</i> in the "
             f"launcher, or <code>ambush-gui join ADDRESS</code>, with this machine's address "
             f"on your network: <b>{where}</b>.<br>From outside your house, they join your "
-            f"public address; your router must pass TCP port {port} to this machine "
-            f"(docs/network.md)."))
+            f"public address; your router must pass TCP port {port} to this machine: the "
+            f"manual's page <i>Playing across two machines</i> says how."))
+        self.dialog.add_manual_button()
         self.dialog.rejected.connect(self._cancel)
         self.dialog.show()
 
@@ -307,6 +374,20 @@ class HostPlay(NetEnd):
             self.set_offline(f"{DROPPED}: the other player's connection is gone; the game waits "
                              "until they join again (the same address).")
 
+    def may_leave(self) -> bool:
+        game = self.host.game
+        if self.window is None or game is None or game.over or not self.host.connected:
+            return True
+        return QMessageBox.question(self.window, "Quit the game?", (
+            "The other player is still connected; quit and end the game for both?\n\n"
+            f"The game is saved to {self.autosave_path()}.")) == QMessageBox.StandardButton.Yes
+
+    def goodbye(self) -> str:
+        if self.host.game is None or self.host.game.over:
+            return "The other player closed the game's window."
+        # the guest's words go on from "The other player has left; " (GuestPlay._cannot_go_on)
+        return "the game is saved on the host's machine."
+
     def relay(self, choice: Any) -> bool:
         self.send(self.host.answer(choice))
         if self.host.game is not None and self.host.game.over:
@@ -346,6 +427,8 @@ class GuestPlay(NetEnd):
 
     def _connect(self) -> None:
         sock = QTcpSocket()
+        self.reached = False  # the host answered this connection (else: nobody is there)
+        sock.connected.connect(self._reached)
         self.link = Link(sock, self)
         self.link.received.connect(self._received)
         self.link.closed.connect(self._closed)
@@ -356,6 +439,9 @@ class GuestPlay(NetEnd):
         if self.window is None:
             self.send([Bye(words="The other player stopped joining.")])
 
+    def _reached(self) -> None:
+        self.reached = True
+
     def _received(self, msg: Message) -> None:
         g = self.guest
         decided = len(g.game.decisions) if g.game is not None else -1
@@ -365,7 +451,7 @@ class GuestPlay(NetEnd):
         self.tell(g.said)
         keep(self.record, g)
         if g.closed:
-            self._cannot_go_on(g.closed)
+            self._cannot_go_on(g.closed, isinstance(msg, Bye))
             return
         if g.game is None or not g.playing or msg.type == "takeback":  # type: ignore[attr-defined]
             return
@@ -398,6 +484,9 @@ class GuestPlay(NetEnd):
             if self.dialog is not None:
                 self.dialog.say(f"Could not join {self.address[0]}:{self.address[1]}: {g.closed or why}")
             return
+        if not self.reached:  # joining again found nobody: the host's program is gone
+            self._host_gone(why)
+            return
         self.set_offline(f"{DROPPED}: the connection to the host is gone ({why}); the game "
                          "waits until you join again.")
         answer = QMessageBox.question(self.window, "Connection lost", (
@@ -406,9 +495,35 @@ class GuestPlay(NetEnd):
         if answer == QMessageBox.StandardButton.Yes:
             self._connect()
 
-    def _cannot_go_on(self, why: str) -> None:
+    def _host_gone(self, why: str) -> None:
+        """Joining again was refused: nothing listens at the host's address any more. Said
+        once, plainly (not "Join again?" over and over); the window stays, to look at the
+        table and watch the game back. The save is the host's: this machine has no seed to
+        save the game with before the end."""
+        where = f"{self.address[0]}:{self.address[1]}"
+        self.set_offline(f"The host is gone; nothing answers at {where} ({why}). The game "
+                         "cannot go on; its save is on the host's machine.")
+        QMessageBox.information(self.window, "The host is gone", (
+            f"Nothing answers at {where} ({why}): the host's program has stopped, and the "
+            "game cannot go on from this machine.\n\n"
+            f"The game is saved on the host's machine ({self.host_save()} there), and "
+            "verifies there. This machine cannot save it: the dice are the "
+            "host's, and their seed is told only at the end of a game.\n\n"
+            "This window stays open: the table and the timeline show the game as it stood."))
+
+    def _cannot_go_on(self, why: str, left: bool) -> None:
+        """``left``: the host said goodbye (else this program stopped the game)."""
         parent = self.window or self.dialog
+        if self.window is not None:  # the banner and the dock say so, not "thinking…"
+            why = f"The other player has left; {why}" if left else f"The game stopped; {why}"
+            self.set_offline(why)
+            if left and self.guest.session:
+                why += f"\n\nThe file there: {self.host_save()}."
         QMessageBox.warning(parent, "The game cannot go on", why)
+
+    def host_save(self) -> str:
+        """Where the host's program keeps this game's save, in words for the guest."""
+        return f"network/host-{self.guest.session}.json in the program's data folder"
 
     def _over(self) -> None:
         from ambush_gui.core import saves

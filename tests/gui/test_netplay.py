@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ambush_gui import systems
 from ambush_gui.gui.shared.controller import Pace, Seat
@@ -122,6 +122,7 @@ def test_the_launcher_hosts_a_game_and_another_launcher_joins_it(qtbot: Any, mon
     from ambush_gui.net import link
 
     monkeypatch.setattr(link, "DEFAULT_PORT", 0)  # any free port
+    monkeypatch.setattr(QMessageBox, "question", lambda *a: QMessageBox.StandardButton.Yes)
     hosting = Session()
     hosting.launcher()
     dlg = hosting.launcher_window
@@ -148,3 +149,180 @@ def test_the_launcher_hosts_a_game_and_another_launcher_joins_it(qtbot: Any, mon
     for end in (host_end, guest_end):
         end.window.close()
     QApplication.processEvents()
+
+
+def test_keys_typed_in_the_chat_line_are_the_chats_only(qtbot: Any) -> None:
+    """Enter in the chat line sends the line and answers nothing (a play-test's Enter
+    did both); Space, the digits, the letters, the arrows, Backspace and Esc typed there
+    are not the window's keys either: not while a decision is open, not while a move is."""
+    from PySide6.QtTest import QTest
+
+    from ambush_gui.core.decisions import DecisionKind
+    from ambush_gui.gui.netplay import NetEnd
+    from tests.gui.table.test_playthrough import HOTSEAT
+    from tests.gui.table.test_playthrough import open_window as open_table
+    from tests.gui.test_keyboard_turns import answered, human_decision
+
+    class Chatting(NetEnd):
+        def __init__(self) -> None:
+            super().__init__(None)
+            self.said: list[Any] = []
+
+        def session(self) -> Any:
+            return type("S", (), {"chat": staticmethod(lambda text: [text])})()
+
+        def send(self, messages: list[Any]) -> None:
+            self.said.extend(messages)
+
+    win = open_table(qtbot, HOTSEAT)
+    end = Chatting()
+    end.window = win
+    end._add_chat(win)
+    line = end.chat_line
+    assert line is not None
+    game = win.controller.game
+
+    def type_in(*keys: Qt.Key) -> None:
+        line.setFocus()
+        win.activateWindow()
+        for key in keys:
+            QTest.keyClick(win.windowHandle(), key)
+
+    d = human_decision(qtbot, win)
+    assert d.kind is DecisionKind.ACTIVATE
+    n = len(game.decisions)
+    K = Qt.Key
+    type_in(K.Key_1, K.Key_Space, K.Key_S, K.Key_W, K.Key_E, K.Key_Up, K.Key_Down, K.Key_Return)
+    type_in(K.Key_Enter, K.Key_Return, K.Key_2, K.Key_Space)
+    assert not answered(win, n) and not win.controller.busy
+    assert end.said == ["1 swe"]  # one line sent; the empty Enters after it sent nothing
+    assert "You: 1 swe" in win.log.toPlainText()
+    type_in(K.Key_Escape)  # Esc leaves the line: the keys are the game's again
+    assert not line.hasFocus() and line.text() == "2 "
+    while (d := human_decision(qtbot, win)) is not None and d.kind is not DecisionKind.MOVE:
+        n = len(game.decisions)
+        for _ in range(3):  # the first Enter shows the choice, the next makes it
+            if not answered(win, n):
+                QTest.keyClick(win.windowHandle(), K.Key_Return)
+        assert answered(win, n), d
+    mv = win.table.moving
+    assert mv is not None and mv.dest is None and any(a.isEnabled() for a in win.table_keys)
+    n = len(game.decisions)
+    line.clear()
+    type_in(K.Key_Up, K.Key_Right, K.Key_W, K.Key_S, K.Key_Backspace, K.Key_Return, K.Key_Escape)
+    assert not answered(win, n)
+    assert mv.dest is None and mv.waypoints == [] and win.table.moving is mv
+    assert end.said == ["1 swe", "w"]
+
+
+def two_ends(qtbot: Any) -> tuple[Any, Any]:
+    """A host's window and a guest's in this process, joined on a free port."""
+    from ambush_gui.gui.app import Session
+    from ambush_gui.gui.netplay import host_game, join_game
+
+    scenario = systems.load_scenario(systems.resolve("contracting-trouble"))
+    host = host_game(Session(), scenario, "contracting-trouble", "insurgent", 0)
+    guest = join_game(Session(), ("127.0.0.1", host.server.serverPort()))
+    qtbot.waitUntil(lambda: host.window is not None and guest.window is not None
+                    and guest.window.controller.pending() is not None, timeout=TIMEOUT_MS)
+    for end in (host, guest):
+        end.window.controller.set_pace(Pace.INSTANT)
+    return host, guest
+
+
+def asked(monkeypatch: Any, kind: str, *answers: Any) -> list[str]:
+    """QMessageBox.``kind`` answered with ``answers`` in turn (then the last again); the
+    texts it was asked, in order."""
+    said: list[str] = []
+
+    def answer(parent: Any, title: str, text: str, *rest: Any) -> Any:
+        said.append(text)
+        return answers[min(len(said), len(answers)) - 1] if answers else None
+
+    monkeypatch.setattr(QMessageBox, kind, answer)
+    return said
+
+
+def no_busy_bar(win: Any) -> bool:
+    return not win.thinking_indicator.isVisible() and not win.turn_panel.busy.isVisible()
+
+
+def test_the_host_is_asked_before_quitting_and_the_guest_told_the_host_left(
+        qtbot: Any, monkeypatch: Any) -> None:
+    """The host's File > Quit, the other player connected, asks first (No: the game goes
+    on). Yes: the guest is told, and its banner says the other player left, with no busy
+    bar (a play-test's guest read "thinking…" over a running bar after the host had gone)."""
+    B = QMessageBox.StandardButton
+    host, guest = two_ends(qtbot)
+    questions = asked(monkeypatch, "question", B.No, B.Yes)
+    warnings = asked(monkeypatch, "warning")
+    host.window.quit_app()  # No: nothing closes, the application does not quit
+    assert questions and "The other player is still connected; quit and end the game for both?" \
+        in questions[0]
+    assert host.window.isVisible() and host.link is not None and host.link.open
+    host.window.close()  # Yes
+    assert not host.window.isVisible() and len(questions) == 2
+    qtbot.waitUntil(lambda: bool(warnings), timeout=20_000)
+    win = guest.window
+    c = win.controller
+    assert c.offline == "The other player has left; the game is saved on the host's machine."
+    assert len(warnings) == 1 and warnings[0].startswith(c.offline)
+    assert f"network/{host.autosave_path().name}" in warnings[0]
+    assert win.turn_panel.banner.text() == "The other player has left"
+    assert no_busy_bar(win)
+    assert "thinking" not in win.turn_panel.banner.text()
+    win.close()
+
+
+def test_a_guest_whose_host_is_gone_is_told_so_once_not_asked_to_join_again_and_again(
+        qtbot: Any, monkeypatch: Any) -> None:
+    """The host's program dies: the guest is offered to join again once; refused, it says
+    plainly that the host is gone and where the save is, and asks no more."""
+    B = QMessageBox.StandardButton
+    host, guest = two_ends(qtbot)
+    questions = asked(monkeypatch, "question", B.Yes)
+    told = asked(monkeypatch, "information")
+    port = host.server.serverPort()
+    host.server.close()  # the host's program is gone: nothing listens, the link breaks
+    host.leaving = True
+    assert host.link is not None
+    host.link.socket.abort()
+    qtbot.waitUntil(lambda: bool(told), timeout=20_000)
+    QApplication.processEvents()
+    assert len(questions) == 1 and "Join again?" in questions[0]
+    assert len(told) == 1 and f"Nothing answers at 127.0.0.1:{port}" in told[0]
+    assert f"network/host-{guest.guest.session}.json" in told[0]
+    win = guest.window
+    assert win.controller.offline.startswith("The host is gone")
+    assert win.turn_panel.banner.text() == "The host is gone"
+    assert no_busy_bar(win)
+    win.close()
+    host.window.close()
+
+
+def test_the_hosts_waiting_window_and_help_point_to_the_manual_not_the_docs(
+        qtbot: Any, capsys: Any) -> None:
+    """Players have the manual, not the source's docs/: the waiting window names the
+    manual's page on two machines and its button opens it there; so does ``--help``."""
+    from ambush_gui.cli import main
+    from ambush_gui.gui.app import Session
+    from ambush_gui.gui.netplay import host_game
+    from ambush_gui.gui.shared.manual import _OPEN
+
+    scenario = systems.load_scenario(systems.resolve("contracting-trouble"))
+    end = host_game(Session(), scenario, "contracting-trouble", "insurgent", 0)
+    dialog = end.dialog
+    assert dialog is not None and dialog.isVisible()
+    assert "docs/" not in dialog.label.text()
+    assert "Playing across two machines" in dialog.label.text()
+    qtbot.mouseClick(dialog.manual_button, Qt.MouseButton.LeftButton)
+    assert _OPEN and _OPEN[0].isVisible() and _OPEN[0].page.name == "two-machines.md"
+    assert "Hosting through a home router" in _OPEN[0].browser.toPlainText()
+    dialog.reject()
+    _OPEN[0].close()
+    try:
+        main(["--help"])
+    except SystemExit:
+        pass
+    out = capsys.readouterr().out
+    assert "docs/" not in out and "Playing across two machines" in out

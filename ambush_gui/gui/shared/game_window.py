@@ -362,10 +362,12 @@ class GameWindow(QMainWindow):
 
     def _show_remote_wait(self) -> None:
         line = self.remote_line(short=True)
-        if line is not None or self.controller.remote:
+        if self.controller.offline:  # paused or left: nobody is deciding, so no busy bar
+            self.thinking_indicator.show_text(None)
+            self._show_thinking(None)
+        elif line is not None or self.controller.remote:
             self.thinking_indicator.show_text(line or self.thinking_line())
-            # paused, the banner says so itself (not "thinking…")
-            self._show_thinking(None if self.controller.offline else line or self.thinking_line())
+            self._show_thinking(line or self.thinking_line())
 
     def _refresh(self) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -1424,7 +1426,8 @@ class GameWindow(QMainWindow):
         """File > Quit quits the application, every window with it (not this one only)."""
         from PySide6.QtWidgets import QApplication
 
-        self.close()
+        if not self.close():  # refused: a game across two machines whose player stays
+            return
         app = QApplication.instance()
         if app is not None:
             QApplication.closeAllWindows()

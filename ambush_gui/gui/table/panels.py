@@ -110,7 +110,8 @@ class TurnPanel(QWidget):
         self.banner.setText(text)
         self.banner.setToolTip(self.thinking_text)
 
-    def show_turn(self, decision: Decision, seat: str = "human", level: str = "") -> None:
+    def show_turn(self, decision: Decision, seat: str = "human", level: str = "",
+                  prompt: str | None = None) -> None:
         """The banner alone: who acts on ``decision`` (the turn, the score and the prompt
         stay as they are: while the dice tray shows an answer, they are the answer's).
         A computer's seat is "thinking…" whenever its side is to act, between two of
@@ -124,8 +125,11 @@ class TurnPanel(QWidget):
                 else f"{who} computer thinking…"
         elif seat == "remote":  # the player at the other machine
             self._banner_text = f"{who} player (other machine) to decide"
-        elif seat == "paused":  # a game across two machines waits on the connection
-            self._banner_text = "Paused: waiting for the other machine"
+        elif seat == "paused":  # a game across two machines waits, or its other player left
+            # the why's first clause ("Paused: the other player's connection is gone",
+            # "The other player has left"); the whole of it is the prompt below
+            head, semi, _ = (prompt or "").partition(";")
+            self._banner_text = head if semi else "Paused: waiting for the other machine"
             colour = theme.TABLE_EDGE.name()
         else:
             self._banner_text = f"{who} player to decide"
@@ -148,7 +152,7 @@ class TurnPanel(QWidget):
             self._show_banner()
             self.prompt.setText("")
         else:
-            self.show_turn(decision, seat, level)
+            self.show_turn(decision, seat, level, prompt)
             self.prompt.setText(decision.prompt if prompt is None else prompt)
         self.score.show_standing(game)
         mods = getattr(game, "modules", None)
