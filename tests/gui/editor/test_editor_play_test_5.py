@@ -21,6 +21,7 @@ from ambush_gui.gui.launcher import Launcher
 from ambush_gui.gui.shared import paths
 
 CT = systems.resolve("contracting-trouble")
+NOTHING_SCORES = "Nothing scores: every game will end in a draw; add an award (Victory)"
 
 
 def _answer(monkeypatch: pytest.MonkeyPatch, button: QMessageBox.StandardButton) -> list[str]:
@@ -87,6 +88,28 @@ def test_an_editor_opened_alone_just_closes(qtbot: Any) -> None:
     qtbot.addWidget(editor)
     editor.close_action.trigger()
     assert not editor.isVisible() and session.launcher_window is None
+
+
+@pytest.mark.parametrize("victory", [{"awards": []},
+                                     {"awards": [{"side": "regular", "event": "enemy_killed",
+                                                  "points": 0}]}])
+def test_a_scenario_in_which_nothing_scores_gets_a_warning(qtbot: Any, victory: dict[str, Any]) -> None:
+    data = read_data(CT)
+    data["victory"] = victory
+    data["format"] = 2
+    doc = EditorDocument(data, None)
+    assert doc.problems() == []  # the rules allow it: a warning, not a problem
+    assert ("victory", NOTHING_SCORES) in doc.warnings()
+    win = EditorWindow(doc)
+    qtbot.addWidget(win)
+    plist = win.problem_list
+    assert "No problems: ready to play" in plist.header.text() and "1 warning" in plist.header.text()
+    texts = [plist.list.item(i).text() for i in range(plist.list.count())]
+    assert len(texts) == 1 and texts[0].startswith("⚠ warning: ") and NOTHING_SCORES in texts[0]
+
+
+def test_a_scenario_that_scores_has_no_such_warning() -> None:
+    assert not [w for w in EditorDocument(read_data(CT), None).warnings() if "Nothing scores" in w[1]]
 
 
 def test_the_welcome_page_lists_the_designers_own_files(qtbot: Any) -> None:
