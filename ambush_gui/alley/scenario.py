@@ -779,11 +779,16 @@ def setup_check(spec: ScenarioSpec) -> list[tuple[str, str]]:
 
 
 def scenario_warnings(spec: ScenarioSpec) -> list[tuple[str, str]]:
-    """What is doubtful but playable, as (path, what): reinforcements switched on with no
+    """What is doubtful but playable, as (path, what): nothing scoring (no award gives
+    points, so both totals stay 0 and house rule CT-047 makes every game a draw: the rules
+    allow it, but a designer hardly means it); reinforcements switched on with no
     Hot Spot placed. Each arrival rolls for a Hot Spot to come on at (AA-052), and with
     none on the table every arrival is lost (house rule AA-056), so the reinforcement
     table never brings anyone: the game plays, but hardly as the designer meant."""
     out: list[tuple[str, str]] = []
+    if not any(award.points for award in spec.victory.all_awards()):  # CT-047: equal totals draw
+        out.append(("victory", "Nothing scores: every game will end in a draw; add an award "
+                               "(Victory)"))
     if spec.reinforcements is not None and not spec.hot_spots:
         out.append(("reinforcements", "Insurgent reinforcements come on at a Hot Spot (AA-052), but no "
                                       "Hot Spot is placed, so every arrival is lost (AA-056): place "

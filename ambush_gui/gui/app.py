@@ -70,7 +70,8 @@ class Session:
                                level=dlg.chosen_level()), replacing))
         dlg.openGame.connect(
             lambda path: self._from_launcher(dlg, self.open_save(Path(path)), replacing))
-        dlg.openEditor.connect(lambda: self._from_launcher(dlg, self.editor()))
+        dlg.openEditor.connect(lambda: self._from_launcher(
+            dlg, self.editor(back=lambda: self.launcher(replacing))))
         dlg.joinGame.connect(lambda address: self._network(dlg, self.join(address)))
         dlg.newCampaign.connect(lambda path, seed, name_men: self._from_launcher(
             dlg, self.campaign(Path(path), seed, name_men, dlg)))
@@ -177,18 +178,21 @@ class Session:
         game = systems.new_game(scenario, seed, options)
         return self._window(game, seats_for(mode, game.system), None, level, editor)
 
-    def editor(self, path: Path | None = None) -> QWidget:
+    def editor(self, path: Path | None = None, back: Callable[[], object] | None = None) -> QWidget:
         """An editor window, offering first to restore work a crash left unsaved; ``path``
-        (a scenario or mission file) opens in it, or in a second window after a restore."""
+        (a scenario or mission file) opens in it, or in a second window after a restore.
+        ``back``: what File ▸ Close goes back to (the launcher the editor was opened from)."""
         from ambush_gui.gui.editor.window import EditorWindow
 
         win = EditorWindow(session=self)
+        win.back_to_launcher = back
         win.show()
         self.windows.append(win)
         restored = win.offer_recovery()
         if path is not None:
             if restored:
                 win = EditorWindow(session=self)
+                win.back_to_launcher = back
                 win.show()
                 self.windows.append(win)
             win.open_path(path)

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 from ambush_gui import systems
 from ambush_gui.core.errors import printable
 from ambush_gui.core.words import count
-from ambush_gui.gui.launcher_cards import CardGrid, balance_table, card_info
+from ambush_gui.gui.launcher_cards import CardGrid, CardInfo, balance_table, card_info, own_card, own_cards
 from ambush_gui.gui.shared import paths, theme
 from ambush_gui.gui.shared.game_window import recent_games, remember_level, saved_level
 from ambush_gui.gui.shared.manual import MANUAL_KEY, MANUAL_TIP, open_manual
@@ -53,6 +53,8 @@ MODES = {
     ],
 }
 LAST_MODE = "launcher/mode"
+OPENED_FILES = "launcher/scenario-files"  # scenario files opened from elsewhere, newest first
+OPENED_KEPT = 10
 FIRST_MODE = "regular"
 """The way to play offered first until the player chooses another (then his last choice,
 remembered): against the computer, the manual's first game; a play-test found the launcher
@@ -90,16 +92,15 @@ class Launcher(QDialog):
         form = QFormLayout(box)
         self.scenario = QComboBox()
         shipped = first_to_play([s for s in systems.shipped() if s.system in MODES])
-        for s in shipped:
-            self.scenario.addItem(s.title, str(s.path))
-            i = self.scenario.count() - 1
-            self.scenario.setItemData(i, s.system, Qt.ItemDataRole.UserRole + 1)
-            self.scenario.setItemData(i, SYSTEM_NAMES[s.system], Qt.ItemDataRole.ToolTipRole)
+        self.table = balance_table()
+        infos = [card_info(s.name, s.title, s.system, s.path, self.table) for s in shipped]
+        infos += self._own_infos()
+        for info in infos:
+            self._add_choice(info)
         self.scenario.setToolTip("The scenario (Ambush Alley, on the table) or mission (Ambush!, on "
                                  "the hex map) to play: the cards on the left choose it too")
         form.addRow("Scenario", self.scenario)
-        table = balance_table()
-        self.cards = CardGrid([card_info(s.name, s.title, s.system, s.path, table) for s in shipped])
+        self.cards = CardGrid(infos, own_header=self._own_header())
         self.cards.selected.connect(self.scenario.setCurrentIndex)
         self.cards.activated.connect(self._start_card)
         self.scenario.currentIndexChanged.connect(self.cards.choose)
@@ -167,6 +168,10 @@ class Launcher(QDialog):
         self.open = QPushButton("&Open a saved game…")
         self.open.setToolTip("Open a game saved with File > Save")
         self.open.clicked.connect(self._open)
+        self.open_scenario = QPushButton("Open a &scenario file…")
+        self.open_scenario.setToolTip("Play a scenario or mission file saved anywhere (.toml): it "
+                                      "joins Your scenarios; choose the players, then Start")
+        self.open_scenario.clicked.connect(self._open_scenario)
         self.editor = QPushButton("Scenario &editor…")
         self.editor.setToolTip("Build a table scenario or a hex mission, check it and play it")
         self.editor.clicked.connect(self.openEditor.emit)
@@ -217,7 +222,8 @@ class Launcher(QDialog):
         right.addWidget(self.form_scroll, 1)
         right.addWidget(self.start)
         buttons = QGridLayout()
-        for i, b in enumerate((self.cont, self.open, self.join_button, self.editor, self.manual, quit_)):
+        for i, b in enumerate((self.cont, self.open, self.open_scenario, self.editor, self.join_button,
+                               self.manual, quit_)):
             buttons.addWidget(b, i // 2, i % 2)
         right.addLayout(buttons)
         if self.recent.count():
@@ -231,6 +237,76 @@ class Launcher(QDialog):
         lay.addLayout(body, 1)
         self.cards.setFocus()
         self._sized = False
+
+    def _own_infos(self) -> list[CardInfo]:
+        """The designer's own scenarios and missions: the editor's folder, then the files
+        opened from elsewhere before (those still there)."""
+        infos = own_cards(paths.user_scenarios_dir())
+        seen = {i.path.resolve() for i in infos}
+        for name in _opened_files():
+            p = Path(name)
+            if p.is_file() and p.resolve() not in seen:
+                info = own_card(p)
+                if info is not None:
+                    infos.append(info)
+                    seen.add(p.resolve())
+        return infos
+
+    def _add_choice(self, info: CardInfo) -> None:
+        """The drop-down's entry for a card (the same index)."""
+        self.scenario.addItem(info.title + (" (yours)" if info.own else ""), str(info.path))
+        i = self.scenario.count() - 1
+        self.scenario.setItemData(i, info.system, Qt.ItemDataRole.UserRole + 1)
+        tip = SYSTEM_NAMES[info.system] + (f": {info.path}" if info.own else "")
+        self.scenario.setItemData(i, tip, Qt.ItemDataRole.ToolTipRole)
+
+    @staticmethod
+    def _own_header() -> QWidget:
+        """The head of the designer's own cards: where they come from."""
+        head = QWidget()
+        col = QVBoxLayout(head)
+        col.setContentsMargins(2, 10, 2, 2)
+        col.setSpacing(0)
+        title = QLabel("Your scenarios")
+        title.setFont(theme.label_font(12, True))
+        note = QLabel(f"Those the Scenario editor saved (in {paths.user_scenarios_dir()}), and "
+                      "those opened with Open a scenario file…")
+        note.setWordWrap(True)
+        note.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
+        col.addWidget(title)
+        col.addWidget(note)
+        return head
+
+    def add_scenario_file(self, path: Path) -> bool:
+        """Choose the card of a scenario or mission file, adding it to Your scenarios if it
+        is not listed yet (and remembering it for the next start). A campaign, or a file
+        that cannot be read, is said, and nothing changes."""
+        i = self.scenario.findData(str(path))
+        if i < 0:
+            info = own_card(path)
+            if info is None:
+                QMessageBox.information(
+                    self, "Not a scenario",
+                    f"{printable(path.name)} is an Ambush! campaign, or not a scenario file that "
+                    "can be read. Start a campaign from the campaign card above the scenarios; "
+                    "open anything else in the Scenario editor to see what is wrong.")
+                return False
+            self._add_choice(info)
+            i = self.cards.add(info)
+            settings = QSettings("ambush-gui", "ambush-gui")
+            kept = [str(path), *(n for n in _opened_files() if n != str(path))][:OPENED_KEPT]
+            settings.setValue(OPENED_FILES, kept)
+        self.scenario.setCurrentIndex(i)
+        QTimer.singleShot(0, self, self.cards.show_current)  # once a new card is laid out
+        self.start.setFocus()
+        return True
+
+    def _open_scenario(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, "Open a scenario or mission file",
+                                              str(paths.user_scenarios_dir()),
+                                              "Scenarios and missions (*.toml);;All files (*)")
+        if name:
+            self.add_scenario_file(Path(name))
 
     def _header(self) -> QHBoxLayout:
         """The icon and the game's name, and what it is in one line."""
@@ -481,7 +557,56 @@ class Launcher(QDialog):
         name, _ = QFileDialog.getOpenFileName(self, "Open saved game", str(paths.saves_dir()),
                                               "Saved games (*.json);;All files (*)")
         if name:
-            self.openGame.emit(name)
+            self.open_file(Path(name))
+
+    def open_file(self, path: Path) -> None:
+        """Open a saved game; a scenario or mission file is offered as a new game instead
+        (a play-test opened one here and was told only that it was not a save)."""
+        from ambush_gui.core import saves
+
+        kind = "" if saves.is_save(path) else _scenario_kind(path)
+        if not kind:
+            self.openGame.emit(str(path))
+            return
+        if kind == "campaign":
+            QMessageBox.information(self, "A campaign, not a saved game",
+                                    f"{printable(path.name)} is an Ambush! campaign file, not a saved "
+                                    "game: start it from the campaign card above the scenarios.")
+            return
+        yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
+        answer = QMessageBox.question(
+            self, f"A {kind}, not a saved game",
+            f"{printable(path.name)} is a {kind} file, not a saved game.\n\nStart a new game of "
+            "it? It is chosen in Your scenarios: pick the players, then Start new game.",
+            yes | no, yes)
+        if answer == yes:
+            self.add_scenario_file(path)
+
+
+def _opened_files() -> list[str]:
+    value = QSettings("ambush-gui", "ambush-gui").value(OPENED_FILES) or []
+    return [str(v) for v in (value if isinstance(value, list) else [value])]
+
+
+def _scenario_kind(path: Path) -> str:
+    """"scenario", "mission" or "campaign" for a file that reads as one (TOML naming its
+    system or kind, or with the tables a scenario has), else ""."""
+    from ambush_gui.core.errors import InputError
+    from ambush_gui.core.files import read_data
+
+    if path.suffix.lower() != ".toml":
+        return ""
+    try:
+        data = read_data(path)
+    except (InputError, OSError, ValueError):
+        return ""
+    if data.get("kind") == "campaign":
+        return "campaign"
+    if data.get("system") == "ambush":
+        return "mission"
+    if data.get("system") == "alley" or {"sides", "table"} & set(data):
+        return "scenario"
+    return ""
 
 
 def first_to_play(scenarios: list[systems.ShippedScenario]) -> list[systems.ShippedScenario]:

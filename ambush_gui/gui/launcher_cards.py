@@ -86,6 +86,8 @@ class CardInfo:
     brief: str
     balance: str
     measured: bool  # the balance is for this version of the file
+    own: bool = False  # the designer's own file (the "Your scenarios" section), not a shipped one
+    problem: str = ""  # why the file cannot be played (its first problem), "" when it can
 
 
 def _brief(text: str) -> str:
@@ -157,6 +159,59 @@ def card_info(name: str, title: str, system: str, path: Path,
     return CardInfo(name, printable(title, 60), system, Path(path), digest, rules,
                     PLAY_WAYS.get(system, ""), length, _brief(str(data.get("brief", ""))),
                     balance, measured)
+
+
+def why_not(exc: BaseException) -> str:
+    """A file's first problem, briefly, for its card: "victory.awards[0].points: expected a
+    whole number (and 2 more: open it in the editor)"."""
+    from ambush_gui.core.errors import InputError
+
+    if isinstance(exc, InputError) and exc.described:
+        place, what = exc.described[0]
+        more = len(exc.described) - 1
+        tail = f" (and {more} more: the editor lists them)" if more else ""
+        return printable(f"{place or 'the file'}: {what}", 140) + tail
+    return printable(f"{type(exc).__name__}: {exc}", 140)
+
+
+def own_card(path: Path) -> CardInfo | None:
+    """The card of a designer's own scenario or mission file, validated now, so that a file
+    that cannot be played says why on its card (it is still listed: the designer made it).
+    None for a campaign (the campaign card starts those) or a file that cannot be read."""
+    from ambush_gui import systems
+    from ambush_gui.core.errors import ScenarioError
+    from ambush_gui.core.files import read_data
+
+    try:
+        data = dict(read_data(path, ScenarioError))
+    except ScenarioError:
+        data = {}
+    if data.get("kind") == "campaign":
+        return None
+    system = data.get("system", "alley")
+    system = system if system in PLAY_WAYS else "alley"
+    problem = ""
+    try:
+        systems.load_scenario(path)
+    except Exception as exc:  # noqa: BLE001 - any file: its card says why, the launcher opens
+        problem = why_not(exc)
+    name, title = data.get("name"), data.get("title")
+    try:
+        info = card_info(name if isinstance(name, str) and name else path.stem,
+                         title if isinstance(title, str) and title.strip() else path.stem,
+                         system, path, {})
+    except OSError:
+        return None
+    info.own, info.problem = True, problem
+    # balance.toml measures the shipped files: a copy that kept a shipped name is not one
+    info.balance, info.measured = "Balance not measured: the editor's Simulate (Ctrl+R) measures it", False
+    return info
+
+
+def own_cards(folder: Path) -> list[CardInfo]:
+    """The cards of the scenarios and missions in ``folder`` (the editor's), by title."""
+    infos = [own_card(p) for p in sorted(folder.glob("*.toml"))]
+    return sorted((i for i in infos if i is not None), key=lambda i: (i.title.lower(), str(i.path)))
 
 
 # -- thumbnails ----------------------------------------------------------------------------
@@ -252,6 +307,13 @@ class ScenarioCard(QFrame):
         title = QLabel(info.title)
         title.setFont(theme.label_font(12, True))
         col.addWidget(title)
+        self.problem = QLabel(f"Cannot be played yet: {info.problem}" if info.problem else "")
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet(f"color: {theme.ILLEGAL.name()};")
+        self.problem.setToolTip("The file's first problem: open it in the Scenario editor, whose "
+                                "Problems list shows each one and its place")
+        self.problem.setVisible(bool(info.problem))
+        col.addWidget(self.problem)
         muted = f"color: {theme.MUTED_TEXT.name()};"
         self.rules = QLabel(info.rules)
         self.rules.setToolTip("The rules this scenario plays (Force on Force modules named)")
@@ -279,7 +341,8 @@ class ScenarioCard(QFrame):
         col.addWidget(self.brief)
         col.addStretch(1)
         row.addLayout(col, 1)
-        self.setToolTip(f"{info.title}: click to choose it, double-click or Enter to start")
+        where = f" ({info.path})" if info.own else ""
+        self.setToolTip(f"{info.title}{where}: click to choose it, double-click or Enter to start")
         self.set_selected(False)
 
     def set_selected(self, on: bool) -> None:
@@ -312,7 +375,10 @@ class CardGrid(QScrollArea):
     selected = Signal(int)
     activated = Signal(int)
 
-    def __init__(self, infos: list[CardInfo], parent: QWidget | None = None) -> None:
+    def __init__(self, infos: list[CardInfo], parent: QWidget | None = None,
+                 own_header: QWidget | None = None) -> None:
+        """``own_header`` heads the designer's own cards (``CardInfo.own``), placed after
+        the shipped ones, on a row of its own."""
         super().__init__(parent)
         self.setWidgetResizable(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -322,14 +388,14 @@ class CardGrid(QScrollArea):
         self.grid = QGridLayout(inner)
         self.grid.setSpacing(8)
         self.grid.setContentsMargins(2, 2, 2, 2)
-        self.cards = [ScenarioCard(i, info) for i, info in enumerate(infos)]
-        for card in self.cards:
-            card.clicked.connect(self.choose)
-            card.activated.connect(self.activated.emit)
-            card.clicked.connect(lambda *_: self.setFocus())
+        self.own_header = own_header
+        self.cards: list[ScenarioCard] = []
+        for info in infos:
+            self._new_card(info)
         self.setWidget(inner)
         self.current = -1
         self.columns = 0
+        self._stretch_row = 0
         self._lay_out(1)
         self._pending = list(range(len(self.cards)))
         self._painted = False  # the cards' first frame is on the screen
@@ -337,16 +403,56 @@ class CardGrid(QScrollArea):
         self.viewport().installEventFilter(self)
         inner.installEventFilter(self)  # it covers the viewport, which then may not paint
 
+    def _new_card(self, info: CardInfo) -> ScenarioCard:
+        card = ScenarioCard(len(self.cards), info)
+        card.clicked.connect(self.choose)
+        card.activated.connect(self.activated.emit)
+        card.clicked.connect(lambda *_: self.setFocus())
+        self.cards.append(card)
+        return card
+
+    def add(self, info: CardInfo) -> int:
+        """A card more (a scenario file opened from elsewhere), at the end; its index."""
+        card = self._new_card(info)
+        self._pending.append(card.index)
+        columns, self.columns = self.columns, 0
+        self._lay_out(columns)
+        if self._painted and self.isVisible():
+            QTimer.singleShot(0, self, self._next_thumbnail)
+        return card.index
+
     def _lay_out(self, columns: int) -> None:
+        """The shipped cards, then the designer's own under their header on a row of its own."""
         columns = max(1, columns)
         if columns == self.columns:
             return
         self.columns = columns
         for card in self.cards:
             self.grid.removeWidget(card)
-        for i, card in enumerate(self.cards):
-            self.grid.addWidget(card, i // columns, i % columns)
-        self.grid.setRowStretch(len(self.cards) // columns + 1, 1)
+        if self.own_header is not None:
+            self.grid.removeWidget(self.own_header)
+        row = col = 0
+        headed = self.own_header is None
+        for card in self.cards:
+            if card.info.own and not headed:
+                row, col = (row + 1 if col else row), 0
+                self._place_header(row, columns)
+                row, headed = row + 1, True
+            self.grid.addWidget(card, row, col)
+            col += 1
+            if col == columns:
+                row, col = row + 1, 0
+        end = row + (1 if col else 0)
+        if not headed:  # no own scenario yet: the header says how to make one
+            self._place_header(end, columns)
+            end += 1
+        self.grid.setRowStretch(self._stretch_row, 0)
+        self._stretch_row = end
+        self.grid.setRowStretch(end, 1)
+
+    def _place_header(self, row: int, columns: int) -> None:
+        if self.own_header is not None:
+            self.grid.addWidget(self.own_header, row, 0, 1, columns)
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)

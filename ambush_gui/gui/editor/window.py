@@ -31,6 +31,7 @@ import os
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +68,7 @@ from ambush_gui.core.files import atomic_write, read_data
 from ambush_gui.gui.editor.document import EditorDocument, dump, parse_path
 from ambush_gui.gui.shared import art, paths, theme
 from ambush_gui.gui.shared.manual import about_action, manual_action
+from ambush_gui.gui.shared.paths import user_scenarios_dir
 from ambush_gui.gui.shared.widgets import cannot_open, install_wheel_guard
 
 CHECK_DELAY_MS = 150  # validation after the last edit: live, but not on every keystroke
@@ -118,13 +120,6 @@ def new_data(system: str, size: tuple[float, float], title: str) -> dict[str, An
     return new_table_data(float(size[0]), float(size[1]), title)
 
 
-def user_scenarios_dir() -> Path:
-    """Where the editor proposes to save: the designer's own scenarios and missions."""
-    p = paths.data_dir() / "scenarios"
-    p.mkdir(parents=True, exist_ok=True)
-    return p
-
-
 def recovery_dir() -> Path:
     p = paths.data_dir() / "editor-recovery"
     p.mkdir(parents=True, exist_ok=True)
@@ -164,6 +159,25 @@ def shipped_files() -> list[tuple[str, str, Path]]:
     and missions, then the campaigns."""
     return [(s.title, SYSTEM_NAMES["campaign" if s.kind == "campaign" else s.system], s.path)
             for s in systems.shipped(campaigns=True)]
+
+
+def own_files(limit: int = 8) -> list[tuple[str, str, Path]]:
+    """(title, what it is, path) of the designer's own files in the editor's folder, the
+    last changed first; a file that does not read is listed by its name (the editor says
+    what is wrong with it when it is opened)."""
+    files = sorted(user_scenarios_dir().glob("*.toml"), key=lambda p: p.stat().st_mtime, reverse=True)
+    out = []
+    for p in files[:limit]:
+        try:
+            data = read_data(p, ScenarioError)
+        except InputError:
+            out.append((p.stem, "cannot be read yet", p))
+            continue
+        key = "campaign" if data.get("kind") == "campaign" else str(data.get("system", "alley"))
+        title = data.get("title")
+        out.append((printable(title if isinstance(title, str) and title.strip() else p.stem, 60),
+                    SYSTEM_NAMES.get(key, SYSTEM_NAMES["alley"]), p))
+    return out
 
 
 class ProblemList(QWidget):
@@ -315,6 +329,8 @@ class EditorWindow(QMainWindow):
         self.setWindowIcon(art.icon())
         install_wheel_guard()  # scrolling a form never turns the boxes under the pointer
         self.session = session
+        self.back_to_launcher: Callable[[], object] | None = None  # opened from the launcher
+        self._closing_by_hand = False
         self.doc: EditorDocument | None = None
         self.page: Any = None
         self.campaign_trial: QWidget | None = None
@@ -407,8 +423,10 @@ class EditorWindow(QMainWindow):
         self.save_as_action = self._act(file, "Save &as…", QKeySequence.StandardKey.SaveAs, self.save_as,
                                         "Save under a new file name")
         file.addSeparator()
-        self._act(file, "&Close", QKeySequence.StandardKey.Close, self.close,
-                  "Close this editor window (asks about unsaved changes)")
+        self.close_action = self._act(file, "&Close", QKeySequence.StandardKey.Close, self.close_window,
+                                      "Close this editor window (asks about unsaved changes); "
+                                      "opened from the launcher, it goes back to the launcher")
+        self.close_action.setShortcuts(QKeySequence.StandardKey.Close)  # Ctrl+W and Ctrl+F4 alike
         self._act(file, "&Quit", QKeySequence.StandardKey.Quit, self.quit,
                   "Close every window (asks about unsaved changes)")
         self.edit_menu = bar.addMenu("&Edit")
@@ -481,6 +499,18 @@ class EditorWindow(QMainWindow):
         row.addStretch(1)
         lay.addLayout(row)
         lay.addSpacing(12)
+        own = own_files()
+        if own:
+            lay.addWidget(QLabel(f"Or open one of yours (in {user_scenarios_dir()}):"))
+        for title, what, path in own:
+            b = QPushButton(f"{title}  ({what}, {path.name})")
+            b.setFlat(True)
+            b.setStyleSheet("text-align: left; padding: 3px 6px;")
+            b.setToolTip(f"Open {path}")
+            b.clicked.connect(lambda _=False, p=path: self.open_path(p))
+            lay.addWidget(b)
+        if own:
+            lay.addSpacing(12)
         lay.addWidget(QLabel("Or start from one that comes with the program:"))
         for title, what, path in shipped_files():
             b = QPushButton(f"{title}  ({what})")
@@ -847,6 +877,16 @@ class EditorWindow(QMainWindow):
     def quit(self) -> None:
         QApplication.closeAllWindows()
 
+    def close_window(self) -> bool:
+        """File ▸ Close: this window only (after asking about unsaved changes), and back to
+        the launcher when the editor came from it: the editor was the last window, so
+        closing it quit the whole program (a play-test)."""
+        self._closing_by_hand = True
+        try:
+            return self.close()
+        finally:
+            self._closing_by_hand = False
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         if not self.maybe_save():
             event.ignore()
@@ -856,6 +896,10 @@ class EditorWindow(QMainWindow):
         self._recovery_timer.stop()
         self._drop_recovery()
         event.accept()
+        # the launcher is shown before this window goes, so it is never the last one; not
+        # on Quit, whose close events (closeAllWindows) are neither by hand nor the system's
+        if self.back_to_launcher is not None and (self._closing_by_hand or event.spontaneous()):
+            self.back_to_launcher()
 
     # -- recovery -----------------------------------------------------------------------------
     def write_recovery(self) -> None:

@@ -91,6 +91,14 @@ def network_dir() -> Path:
     return p
 
 
+def user_scenarios_dir() -> Path:
+    """The designer's own scenarios, missions and campaigns: where the editor saves them,
+    and what the launcher lists under "Your scenarios"."""
+    p = data_dir() / "scenarios"
+    p.mkdir(parents=True, exist_ok=True)
+    return p
+
+
 def saves_dir() -> Path:
     p = data_dir() / "saves"
     p.mkdir(parents=True, exist_ok=True)

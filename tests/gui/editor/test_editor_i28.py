@@ -179,6 +179,8 @@ def test_reinforcements_with_no_hot_spot_warn_in_the_problems_list_and_in_valida
     doc.insert(("units",), None, page.roster.make_unit((4.0, 4.0)))
     page.roster.side.setCurrentIndex(1)
     doc.insert(("units",), None, page.roster.make_unit((20.0, 20.0)))
+    # something scores (a scenario in which nothing does has a warning of its own)
+    doc.insert(("victory", "awards"), None, {"side": "insurgent", "event": "enemy_killed", "points": 2})
     assert doc.problems() == []
     (found,) = doc.findings()
     assert found.severity == "warning" and found.path == "reinforcements"
