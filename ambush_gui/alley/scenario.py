@@ -788,7 +788,7 @@ def scenario_warnings(spec: ScenarioSpec) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     if not any(award.points for award in spec.victory.all_awards()):  # CT-047: equal totals draw
         out.append(("victory", "Nothing scores: every game will end in a draw; add an award "
-                               "(Victory)"))
+                               "([[victory.awards]]; in the editor, What scores)"))
     if spec.reinforcements is not None and not spec.hot_spots:
         out.append(("reinforcements", "Insurgent reinforcements come on at a Hot Spot (AA-052), but no "
                                       "Hot Spot is placed, so every arrival is lost (AA-056): place "
