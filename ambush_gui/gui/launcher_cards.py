@@ -367,6 +367,15 @@ class ScenarioCard(QFrame):
             self.activated.emit(self.index)
 
 
+class _Cards(QWidget):
+    """The grid's widget: as tall as its cards' words wrap at its width. The minimum a
+    layout gives counts wrapped words at their narrowest, which left a screen of blank grid
+    under the last card; the scroll area sizes it by its height for the width instead."""
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        return QSize(super().minimumSizeHint().width(), 0)
+
+
 class CardGrid(QScrollArea):
     """The cards in a grid that scrolls; arrow keys move the choice, Enter starts it.
 
@@ -384,7 +393,7 @@ class CardGrid(QScrollArea):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setToolTip("The scenarios and missions: arrow keys choose, Enter starts")
         self.setFrameShape(QFrame.Shape.NoFrame)
-        inner = QWidget()
+        inner = _Cards()
         self.grid = QGridLayout(inner)
         self.grid.setSpacing(8)
         self.grid.setContentsMargins(2, 2, 2, 2)

@@ -290,3 +290,22 @@ def test_the_first_way_to_play_is_against_the_computer_then_the_last_one_chosen(
     again.scenario.setCurrentIndex(again.scenario.findText("The Quiet Farm (tutorial)"))
     assert again.mode() == "solo"  # a mission has one way
     QSettings("ambush-gui", "ambush-gui").remove(LAST_MODE)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_cards_scroll_to_their_last_card_and_no_further(qtbot: Any, size: tuple[int, int]) -> None:
+    """A play-tester scrolled the list to its end and found a screen of blank grid: the
+    cards' wrapped words were counted at their narrowest for the grid's height."""
+    dlg = Launcher()
+    qtbot.addWidget(dlg)
+    dlg.resize(*size)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    grid = dlg.cards
+    qtbot.waitUntil(lambda: grid.widget().height() > 0)
+    last = max(c.geometry().bottom() for c in grid.cards)
+    header = grid.own_header.geometry().bottom() if grid.own_header is not None else 0
+    assert grid.widget().height() <= max(last, header) + 40
+    grid.verticalScrollBar().setValue(grid.verticalScrollBar().maximum())
+    assert grid.cards[-1].visibleRegion().boundingRect().height() > 0 \
+        or grid.own_header is not None and grid.own_header.visibleRegion().boundingRect().height() > 0
