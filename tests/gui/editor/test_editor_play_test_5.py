@@ -21,7 +21,8 @@ from ambush_gui.gui.launcher import Launcher
 from ambush_gui.gui.shared import paths
 
 CT = systems.resolve("contracting-trouble")
-NOTHING_SCORES = "Nothing scores: every game will end in a draw; add an award ([[victory.awards]]; in the editor, What scores)"
+NOTHING_SCORES = ("Nothing scores: every game will end in a draw; add an award ([[victory.awards]]; "
+                  "in the editor, What scores)")
 
 
 def _answer(monkeypatch: pytest.MonkeyPatch, button: QMessageBox.StandardButton) -> list[str]:
