@@ -29,13 +29,7 @@ def roll(purpose: str, faces: list[int], sides: int, side: str,
 
 @pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
 def test_a_two_line_outcome_stands_above_the_scroll_bar(qtbot: Any, size: tuple[int, int]) -> None:
-    ctl = GameController(systems.new_game(ALLEY, 3),
-                         {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}, delay_ms=0)
-    win = MainWindow(ctl)
-    qtbot.addWidget(win)
-    win.resize(*size)
-    win.show()
-    qtbot.waitExposed(win)
+    win = table(qtbot, size)
     tray = win.tray
     for i in range(6):  # enough cards for the strip to scroll sideways
         tray.add(roll(f"Reaction Test (Bravo reacts {i}): Fireteam Bravo", [7], 8, "regular",

@@ -502,23 +502,22 @@ class EditorWindow(QMainWindow):
         own = own_files()
         if own:
             lay.addWidget(QLabel(f"Or open one of yours (in {user_scenarios_dir()}):"))
-        for title, what, path in own:
-            b = QPushButton(f"{title}  ({what}, {path.name})")
+
+        def file_button(text: str, tip: str, path: Path) -> None:
+            b = QPushButton(text)
             b.setFlat(True)
             b.setStyleSheet("text-align: left; padding: 3px 6px;")
-            b.setToolTip(f"Open {path}")
+            b.setToolTip(tip)
             b.clicked.connect(lambda _=False, p=path: self.open_path(p))
             lay.addWidget(b)
+
+        for title, what, path in own:
+            file_button(f"{title}  ({what}, {path.name})", f"Open {path}", path)
         if own:
             lay.addSpacing(12)
         lay.addWidget(QLabel("Or start from one that comes with the program:"))
         for title, what, path in shipped_files():
-            b = QPushButton(f"{title}  ({what})")
-            b.setFlat(True)
-            b.setStyleSheet("text-align: left; padding: 3px 6px;")
-            b.setToolTip(f"Open {path.name} (save your changes under a new name)")
-            b.clicked.connect(lambda _=False, p=path: self.open_path(p))
-            lay.addWidget(b)
+            file_button(f"{title}  ({what})", f"Open {path.name} (save your changes under a new name)", path)
         middle = QHBoxLayout()  # centred by stretches: an aligned item would not get the height
         middle.addStretch(1)    # its wrapped text needs
         middle.addWidget(card)
