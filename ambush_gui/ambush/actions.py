@@ -43,6 +43,8 @@ from ambush_gui.ambush.fire import (
     clear_jam,
     fire,
     fire_options,
+    hidden_only,
+    hidden_words,
     load_bazooka,
     piece_moved,
     prepare_crew_weapon,
@@ -151,7 +153,9 @@ def action_table(g: RoundsContext, s: Soldier, turn: TurnState | None = None) ->
         if why:
             return why
         if not fire_options(g, s, fires, partner):
-            return "no ready weapon can fire at an enemy he can see and reach (FC-001)"
+            hidden = hidden_only(g, s, fires, partner)
+            return "no ready weapon can fire at an enemy he can see and reach (FC-001)" + (
+                f": {hidden_words(hidden[0])}" if hidden else "")
         return None
 
     add(Action.AIMED, fire_row(Action.AIMED, {FireType.AIMED}, "AR-075"))
