@@ -28,7 +28,7 @@ import html
 import math
 from typing import Any
 
-from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QStyle, QTabBar, QWidget
 
@@ -115,6 +115,7 @@ class AmbushWindow(GameWindow):
         self.mission_panel = MissionPanel()
         self.track = ARTrackWidget()
         self.track.soldierClicked.connect(self._on_pick)
+        self.track.installEventFilter(self)  # its markers grow it: it asks for room (below)
         self.card = SoldierCard()
         self.squad = SquadList()
         self.squad.soldierClicked.connect(self._on_pick)
@@ -202,6 +203,13 @@ class AmbushWindow(GameWindow):
         self.reader.reload(game.log.events, game.scenario)  # a save opened: what was read
         self.fire_panel.reload(game.log.events)
         self._brief_in_front(not game.decisions)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        """The AR Track's layout asks again (markers moved, a line wrapped): make room for it
+        once the layout has settled (:meth:`_fit_track`)."""
+        if watched is self.track and event.type() == QEvent.Type.LayoutRequest:
+            self._fit_mission_soon()
+        return super().eventFilter(watched, event)
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)
@@ -410,9 +418,28 @@ class AmbushWindow(GameWindow):
         # their least: the dock gives back what the window lacks, its text scrolling, so the
         # cards' tabs stay on the screen (half off a 1280x800 one in Hedgerows). Capped at two
         # fifths, a tutorial lesson's last line was cut where the column had room for it.
+        self._fit_track()
         over = self._left_column_least() - tall
         if over > 0 and least > MISSION_MIN_HEIGHT:
             mission.setMinimumHeight(max(MISSION_MIN_HEIGHT, least - over))
+
+    def _fit_track(self) -> None:
+        """Keep the AR Track dock as tall as its spaces: at 1280x800 (and 1920x1080) a Round
+        showed its first row only, Panic, Complete and Inactive scrolled out of sight under a
+        half-empty Mission panel. The Mission dock gives back what the column then lacks
+        (:meth:`_fit_mission`)."""
+        track = self.findChild(QDockWidget, "dock-track")
+        if track is None:
+            return
+        lay = self.track.layout()
+        hint = self.track.sizeHint().height()
+        width = max(self.track.width(), 240)
+        whole = lay.totalHeightForWidth(width) if lay is not None and lay.hasHeightForWidth() \
+            else hint
+        need = max(whole, hint) + track.height() - track.widget().height()
+        least = need if need > track.widget().minimumHeight() else 0  # 0: its own least
+        if least != track.minimumHeight():
+            track.setMinimumHeight(least)
 
     def _left_column_least(self) -> int:
         """The least height of the window's left column: the Mission dock, the AR Track and

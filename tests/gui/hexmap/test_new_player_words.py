@@ -5,10 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ambush_gui import systems
-from ambush_gui.ambush.model import Stance
-from ambush_gui.core.hexgrid import Hex
-from ambush_gui.gui.hexmap.view import game_counters
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from ambush_gui import systems  # noqa: E402
+from ambush_gui.ai.ambush_ai import AmbushAI  # noqa: E402
+from ambush_gui.ambush.charts import ARSpace  # noqa: E402
+from ambush_gui.ambush.model import Mode, Stance  # noqa: E402
+from ambush_gui.core.decisions import DecisionKind  # noqa: E402
+from ambush_gui.core.hexgrid import Hex  # noqa: E402
+from ambush_gui.gui.hexmap.view import game_counters  # noqa: E402
 
 
 def farm(seed: int = 1) -> Any:
@@ -27,3 +34,33 @@ def test_a_german_prone_in_the_farmhouse_says_he_is_hidden_and_why() -> None:
     hahn.hex = Hex.from_label("0604")  # prone in the open: seen as ever
     tip = {c.id: c.tip for c in game_counters(g)}["g1"]
     assert "FC-073" not in tip and "Prone ·" in tip
+
+
+@pytest.mark.parametrize(("mission", "size"), [("ambush-tutorial", (1280, 800)),
+                                               ("ambush-hedgerow", (1280, 800)),
+                                               ("ambush-tutorial", (1920, 1080))])
+def test_the_whole_ar_track_shows_in_a_round(qtbot: Any, mission: str,
+                                             size: tuple[int, int]) -> None:
+    """Play-test (s20, s23, b02c): in a Round the AR Track dock showed its first row only,
+    Panic, Complete and Inactive scrolled out of sight under a half-empty Mission panel."""
+    from PySide6.QtWidgets import QDockWidget
+
+    from tests.gui.hexmap.test_ambush_playthrough import open_window
+
+    win = open_window(qtbot, mission, 1)
+    win.resize(*size)
+    game, ai = win.controller.game, AmbushAI()
+    while not (game.state.mode is Mode.ROUNDS
+               and win.controller.pending().kind is DecisionKind.AMBUSH_ACTION):
+        win.controller.answer(ai.choose(game, win.controller.pending()))
+    area = win.findChild(QDockWidget, "dock-track").widget()
+    complete = win.track.spaces[ARSpace.COMPLETE]
+
+    def whole() -> bool:  # nothing of the track scrolled away or under another dock
+        return (area.verticalScrollBar().maximum() == 0
+                and complete.visibleRegion().boundingRect().height() == complete.height())
+
+    qtbot.waitUntil(lambda: not win._fit_pending)
+    qtbot.wait(200)  # the docks settle: the track was whole for a moment, then scrolled
+    assert whole()
+
