@@ -63,6 +63,8 @@ class AmbushWindow(GameWindow):
     board_name = "map"
     window_kind = "hexmap"
 
+    BACK_ALWAYS_SHOWN = True  # play-test: the Back of a man's turn came and went
+
     def dialog_for(self, decision: Decision, game: Any, parent: QWidget) -> Any:
         from ambush_gui.gui.hexmap.dialogs import dialog_for
 

@@ -64,3 +64,26 @@ def test_the_whole_ar_track_shows_in_a_round(qtbot: Any, mission: str,
     qtbot.wait(200)  # the docks settle: the track was whole for a moment, then scrolled
     assert whole()
 
+
+def test_back_always_shows_in_a_round_greyed_with_why_when_nothing_can_be_taken_back(
+        qtbot: Any) -> None:
+    """Play-test (s104): in Hedgerows a man's turn came after the Germans' and had no Back
+    at all; the player looked for it. It stays in its place, greyed, saying why."""
+    from tests.gui.hexmap.test_ambush_playthrough import open_window
+
+    win = open_window(qtbot, "ambush-hedgerow", 1)
+    game, ai = win.controller.game, AmbushAI()
+    seen = {True: 0, False: 0}
+    while game.pending() is not None and not all(seen.values()):
+        d = win.controller.pending()
+        if game.state.mode is Mode.ROUNDS and d.side == "us" and win.dialog is not None:
+            back = win.dialog.back_button
+            assert back is not None and back.isVisibleTo(win.dialog)
+            can = win.back_why_not(d) is None
+            assert back.isEnabled() is can
+            if not can:
+                assert back.toolTip().startswith("Nothing")
+            seen[can] += 1
+        win.controller.answer(ai.choose(game, d))
+    assert all(seen.values())
+
