@@ -58,6 +58,7 @@ from ambush_gui.ambush.words import action_title, stance_ends_move
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.hexgrid import Hex
+from ambush_gui.core.words import count
 
 
 class Action(StrEnum):
@@ -575,8 +576,9 @@ def move(g: RoundsContext, s: Soldier, turn: TurnState, budget: int,
         halted = yield from enter(g, s, to)
         entered.append(to)
     if spent < budget and entered:
-        g.log.emit("move", f"{s.label} stops; {budget - spent} Movement Points are lost "
-                   "[AR-103]", soldier=s.id, lost=budget - spent, rule="AR-103")
+        lost = count(budget - spent, "Movement Point")
+        g.log.emit("move", f"{s.label} stops; {lost} {'is' if budget - spent == 1 else 'are'} "
+                   "lost [AR-103]", soldier=s.id, lost=budget - spent, rule="AR-103")
     turn.mp = 0  # AR-103
     return entered
 

@@ -112,7 +112,8 @@ def test_a_standing_soldier_pays_the_chart_cost_per_hex_and_checks_every_hex() -
         assert [h.label for h in stop.value] == ["0102", "0103"]
     assert [c[1] for c in m.checks] == ["0102", "0103"]
     assert t.mp == 0
-    assert any("lost" in e.text for e in kit.events(b, "move"))
+    # one point left: "1 Movement Point is lost", not "1 Movement Points are lost"
+    assert any("stops; 1 Movement Point is lost" in e.text for e in kit.events(b, "move"))
     del second
 
 

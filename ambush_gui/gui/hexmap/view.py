@@ -146,8 +146,8 @@ def game_counters(game: Any) -> list[Counter]:
 def _also_here(c: Counter) -> str:
     """A counter under the top one, in a hex's tooltip: "Pfc Lund (crouching, wounded)"."""
     name = c.tip.split("</b>")[0].removeprefix("<b>") if c.tip.startswith("<b>") else c.text
-    state = [c.stance] + [w for w, on in (("wounded", c.wounded), ("panicked", c.panicked),
-                                          ("out of the fight", c.out)) if on]
+    state = [c.stance] + (["out of the fight"] if c.out else  # only that: not "wounded" too
+                          [w for w, on in (("wounded", c.wounded), ("panicked", c.panicked)) if on])
     return f"{name} ({', '.join(state)})"
 
 
@@ -164,9 +164,10 @@ def _soldier_tip(s: Any, command: str = "", kit: str = "", hidden: bool = False)
     if command:
         head, _, rest = command.partition(". ")
         lines.append(f"<b>{head}</b>: {rest}")
-    state = [f"{s.status.value}: out of the fight"] if str(s.status.value) != "active" else []
-    state += [w for w, on in (("wounded", s.wounded), ("panicked", s.panicked),
-                              ("not yet aware", str(s.side.value) == "us" and not s.aware)) if on]
+    # a dead man is only dead: his wound and panic are not listed after it (play-test)
+    state = [f"{s.status.value}: out of the fight"] if str(s.status.value) != "active" else \
+        [w for w, on in (("wounded", s.wounded), ("panicked", s.panicked),
+                         ("not yet aware", str(s.side.value) == "us" and not s.aware)) if on]
     if state:
         lines.append("<i>" + ", ".join(state).capitalize() + "</i>")
     if kit:

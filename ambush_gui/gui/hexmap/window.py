@@ -807,6 +807,8 @@ class AmbushWindow(GameWindow):
         self.track.follow(event)
         if event.kind == "paragraph":
             self._read = True
+        if event.kind in ("round", "rounds"):
+            self._round_began = True  # the last Round's scatter arrow goes (in _refresh)
         if event.kind == "activate" and event.data.get("german") and event.data.get("hex"):
             s = self.controller.game.state.soldiers.get(event.data["german"])
             self._appeared.append((str(event.data["hex"]), s.name if s is not None else ""))
@@ -933,6 +935,9 @@ class AmbushWindow(GameWindow):
             self.fire_dock.raise_()
         elif read:
             self.reader_dock.raise_()
+        if self._round_began:  # a throw's scatter arrow was left on the map into the next
+            self._round_began = False  # Round (play-test s61): it stays in the Last fire dock
+            self.map.show_scatter([])
         self.mission_panel.show_state(game, d, seat)
         self._standing.clear()  # every event has been shown: the live game's points stand
         self._fit_mission_soon()
@@ -982,6 +987,8 @@ class AmbushWindow(GameWindow):
             self.map.show_arrows(arrows, theme.HEX_ARROW)
         else:
             self.map.clear_arrows()
+
+    _round_began = False  # a Round began (or Rounds ended) since the last refresh
 
     def _on_throw_shown(self, arrow: tuple[str, str] | None) -> None:
         """The fire panel shows a throw that scattered (or something else): its arrow on the

@@ -87,3 +87,37 @@ def test_back_always_shows_in_a_round_greyed_with_why_when_nothing_can_be_taken_
         win.controller.answer(ai.choose(game, d))
     assert all(seen.values())
 
+
+def test_a_dead_german_is_only_dead(qtbot: Any) -> None:
+    """Play-test: a German was listed as "dead, wounded"; a dead man is only dead."""
+    from ambush_gui.ambush.model import Status
+    from ambush_gui.gui.hexmap.german_card import GermanCardView
+
+    g = farm()
+    hahn = g.state.soldiers["g1"]
+    hahn.hex, hahn.wounded, hahn.status = Hex.from_label("0502"), True, Status.DEAD
+    tip = {c.id: c.tip for c in game_counters(g)}["g1"]
+    assert "Dead: out of the fight" in tip and "wounded" not in tip.lower()
+    card = GermanCardView()
+    qtbot.addWidget(card)
+    card.show_state(g, "g1")
+    assert "dead" in card.subtitle.text() and "wounded" not in card.subtitle.text()
+    hahn.status = Status.ACTIVE
+    card.show_state(g, "g1")
+    assert "wounded" in card.subtitle.text()
+
+
+def test_a_throws_scatter_arrow_goes_when_the_next_round_begins(qtbot: Any) -> None:
+    """Play-test (s61): a grenade's scatter arrow of the last Round was left on the hex map."""
+    from ambush_gui.core.events import Event
+    from tests.gui.hexmap.test_ambush_playthrough import open_window
+
+    win = open_window(qtbot, "ambush-tutorial", 1)
+    win._on_throw_shown(("0604", "0504"))
+    assert win.map.scatter_arrows == 1
+    win._on_event(Event("initiative", "Initiative", {}))
+    win._refresh()
+    assert win.map.scatter_arrows == 1  # no new Round yet: it stays
+    win._on_event(Event("round", "Round 3 [AR-017]", {"round": 3, "rule": "AR-017"}))
+    win._refresh()
+    assert win.map.scatter_arrows == 0
