@@ -43,6 +43,8 @@ from ambush_gui.ambush.fire import (
     clear_jam,
     fire,
     fire_options,
+    hidden_only,
+    hidden_words,
     load_bazooka,
     piece_moved,
     prepare_crew_weapon,
@@ -56,6 +58,7 @@ from ambush_gui.ambush.words import action_title, stance_ends_move
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.hexgrid import Hex
+from ambush_gui.core.words import count
 
 
 class Action(StrEnum):
@@ -151,7 +154,9 @@ def action_table(g: RoundsContext, s: Soldier, turn: TurnState | None = None) ->
         if why:
             return why
         if not fire_options(g, s, fires, partner):
-            return "no ready weapon can fire at an enemy he can see and reach (FC-001)"
+            hidden = hidden_only(g, s, fires, partner)
+            return "no ready weapon can fire at an enemy he can see and reach (FC-001)" + (
+                f": {hidden_words(hidden[0])}" if hidden else "")
         return None
 
     add(Action.AIMED, fire_row(Action.AIMED, {FireType.AIMED}, "AR-075"))
@@ -571,8 +576,9 @@ def move(g: RoundsContext, s: Soldier, turn: TurnState, budget: int,
         halted = yield from enter(g, s, to)
         entered.append(to)
     if spent < budget and entered:
-        g.log.emit("move", f"{s.label} stops; {budget - spent} Movement Points are lost "
-                   "[AR-103]", soldier=s.id, lost=budget - spent, rule="AR-103")
+        lost = count(budget - spent, "Movement Point")
+        g.log.emit("move", f"{s.label} stops; {lost} {'is' if budget - spent == 1 else 'are'} "
+                   "lost [AR-103]", soldier=s.id, lost=budget - spent, rule="AR-103")
     turn.mp = 0  # AR-103
     return entered
 

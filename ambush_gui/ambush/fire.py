@@ -329,12 +329,15 @@ def why_not(
     partner: Soldier | None = None,
     *,
     assume_ready: bool = False,
+    see_hidden: bool = False,
 ) -> str | None:
     """Why this fire is illegal, naming the rule; None when it is legal.
 
     ``partner`` is the second crewman combining into one aimed fire (FC-060).
     ``assume_ready`` skips the weapon's own state (jammed, ammunition, prepared): the
     German fire terms use it to ask whether a working weapon could fire (FC-044, FC-045).
+    ``see_hidden`` sees a soldier prone in a building as if he were not (FC-073): it asks
+    whether that alone stops the fire, to say so (:func:`hidden_only`).
     """
     st, charts = g.state, g.charts
     problem = _firer_problem(firer)
@@ -394,7 +397,9 @@ def why_not(
             return f"{t.label} is off the map and can never be attacked (AR-015)"
         if t.guarding is not None:
             return f"{t.label} guards a prisoner and may not be fired at (FC-008)"
-        if not sees(g, firer, t):
+        if not sees(g, firer, t) and not (
+            see_hidden and hidden_in_building(g, t) and g.state.map.can_see(firer.hex, t.hex)
+        ):
             return f"{firer.label} cannot see {t.label} (FC-001)"
         where = t.hex
     else:
@@ -460,6 +465,31 @@ def fire_options(
                 if why_not(g, firer, w.id, f, t, partner) is None:
                     out.append(Declaration(w.id, f, t))
     return out
+
+
+def hidden_only(
+    g: AmbushContext,
+    firer: Soldier,
+    fires: Iterable[FireType] = FIRE_TYPES,
+    partner: Soldier | None = None,
+) -> list[Soldier]:
+    """The enemies ``firer`` could fire at but for their lying prone inside a building
+    (house rule FC-073): what to tell a player whose soldier has nobody to fire at."""
+    if _firer_problem(firer) is not None:
+        return []
+    hidden = [t for t in g.state.side(enemy(firer.side))
+              if t.active and hidden_in_building(g, t) and t.hex != firer.hex]
+    allowed = [f for f in FireType if f in set(fires)]
+    return [
+        t for t in hidden
+        if any(why_not(g, firer, w.id, f, Target(soldier=t.id), partner, see_hidden=True) is None
+               for w in weapons_of(g, firer) for f in allowed)
+    ]
+
+
+def hidden_words(t: Soldier) -> str:
+    """Why nobody sees ``t`` from outside his hex, in a player's words (FC-073)."""
+    return f"{t.label} is prone in a building, hidden from outside his hex (FC-073)"
 
 
 # -- steps 3 and 4: the hit number ---------------------------------------------------------

@@ -112,7 +112,8 @@ def test_a_standing_soldier_pays_the_chart_cost_per_hex_and_checks_every_hex() -
         assert [h.label for h in stop.value] == ["0102", "0103"]
     assert [c[1] for c in m.checks] == ["0102", "0103"]
     assert t.mp == 0
-    assert any("lost" in e.text for e in kit.events(b, "move"))
+    # one point left: "1 Movement Point is lost", not "1 Movement Points are lost"
+    assert any("stops; 1 Movement Point is lost" in e.text for e in kit.events(b, "move"))
     del second
 
 
@@ -317,3 +318,24 @@ def test_turns_never_exceed_the_marker_and_first_turns_come_before_seconds(seed,
         assert max(firsts) < min((i for i, sp in enumerate(order) if sp.startswith("1-turn")),
                                  default=len(order))
     del seconds_started
+
+
+@pytest.mark.rule("FC-073")
+def test_the_refusal_to_fire_names_the_german_hidden_prone_in_a_building() -> None:
+    """Play-test: Hahn lay prone in the farmhouse and "no ready weapon can fire" never said
+    why. Standing, he is fired at; prone, the refusal names him and the house rule."""
+    b = bench(kit.us("a", "0402"), kit.german("g", "A", "0502", stance=Stance.PRONE),
+              terrain={"0502": "stone-building"})
+    got = why(b, "a", Action.AIMED) or ""
+    assert got.startswith("no ready weapon can fire")
+    assert "prone in a building, hidden from outside his hex (FC-073)" in got
+    assert b.s("g").label in got
+    b.s("g").stance = Stance.CROUCHING
+    assert why(b, "a", Action.AIMED) is None
+
+
+def test_a_german_out_of_reach_is_not_blamed_on_his_hiding() -> None:
+    """Prone in a building but beyond every weapon's range: that is not why."""
+    b = bench(kit.us("a", "0101", weapons=[]), kit.german("g", "A", "0502", stance=Stance.PRONE),
+              terrain={"0502": "stone-building"})
+    assert "FC-073" not in (why(b, "a", Action.AIMED) or "")

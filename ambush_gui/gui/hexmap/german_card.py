@@ -150,8 +150,9 @@ class GermanCardView(QWidget):
         self.title.setVisible(self.picker.isHidden())  # the list on top already names him
         where = (f"hex {s.hex.label}, {s.stance.value}" if s.hex is not None
                  else "evaded: off the map" if s.left_map else "off the map")
-        state = [s.status.value] if not s.active else []
-        state += [w for w, on in (("wounded", s.wounded), ("panicked", s.panicked)) if on]
+        # a dead man is only dead: his wound and his panic went with him (play-test)
+        state = [s.status.value] if not s.active else \
+            [w for w, on in (("wounded", s.wounded), ("panicked", s.panicked)) if on]
         points = game.scenario.activation_points(card.number)
         self.subtitle.setText(f"Card {card.number} · counter {card.letter} · {where}"
                               + (f" · {', '.join(state)}" if state else "")

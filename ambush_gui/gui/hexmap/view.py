@@ -101,13 +101,15 @@ class Counter:
 
 
 def counters_for(state: Any, commands: Mapping[str, str] | None = None,
-                 kit: Mapping[str, str] | None = None) -> list[Counter]:
+                 kit: Mapping[str, str] | None = None,
+                 hidden: Container[str] = ()) -> list[Counter]:
     """Every soldier of an ``AmbushState`` who is on the map (a hex, not left the map).
 
     US counters carry the soldier's surname, German counters their letter (AR-007).
     ``commands``: each US soldier's command in words (:func:`~ambush_gui.ambush.command.
     command_words`), for his tooltip and the out-of-command badge. ``kit``: what each soldier
     carries in the chart's words (:func:`~ambush_gui.gui.hexmap.dialogs.common.weapons_text`).
+    ``hidden``: the soldiers lying prone in a building, out of the enemy's sight (FC-073).
     """
     out: list[Counter] = []
     commands, kit = commands or {}, kit or {}
@@ -121,7 +123,7 @@ def counters_for(state: Any, commands: Mapping[str, str] | None = None,
             id=s.id, side=side, hex=s.hex.label, text=text, stance=str(s.stance.value),
             wounded=s.wounded, panicked=s.panicked, out=status != "active",
             unaware=side == "us" and not s.aware,
-            tip=_soldier_tip(s, commands.get(s.id, ""), kit.get(s.id, "")),
+            tip=_soldier_tip(s, commands.get(s.id, ""), kit.get(s.id, ""), s.id in hidden),
             no_command=commands.get(s.id, "").startswith("Out of command"),
         ))
     return out
@@ -131,35 +133,41 @@ def game_counters(game: Any) -> list[Counter]:
     """The counters of an ``AmbushGame`` as its window draws them: each US soldier with his
     command in words and every soldier with what he carries (:func:`counters_for`)."""
     from ambush_gui.ambush.command import command_words
+    from ambush_gui.ambush.fire import hidden_in_building
     from ambush_gui.gui.hexmap.dialogs.common import weapons_text
 
     soldiers = game.state.soldiers.values()
     commands = {s.id: command_words(game, s) for s in soldiers}
     kit = {s.id: weapons_text(game, s) for s in soldiers if s.hex is not None}
-    return counters_for(game.state, commands, kit)
+    hidden = {s.id for s in soldiers if s.active and hidden_in_building(game, s)}
+    return counters_for(game.state, commands, kit, hidden)
 
 
 def _also_here(c: Counter) -> str:
     """A counter under the top one, in a hex's tooltip: "Pfc Lund (crouching, wounded)"."""
     name = c.tip.split("</b>")[0].removeprefix("<b>") if c.tip.startswith("<b>") else c.text
-    state = [c.stance] + [w for w, on in (("wounded", c.wounded), ("panicked", c.panicked),
-                                          ("out of the fight", c.out)) if on]
+    state = [c.stance] + (["out of the fight"] if c.out else  # only that: not "wounded" too
+                          [w for w, on in (("wounded", c.wounded), ("panicked", c.panicked)) if on])
     return f"{name} ({', '.join(state)})"
 
 
-def _soldier_tip(s: Any, command: str = "", kit: str = "") -> str:
+def _soldier_tip(s: Any, command: str = "", kit: str = "", hidden: bool = False) -> str:
     from ambush_gui.gui.hexmap.dialogs.common import ratings_text
 
     side = theme.SIDE_NAMES.get(str(s.side.value), str(s.side.value))
     who = f"{s.name} ({s.letter})" if s.letter else s.name
-    lines = [f"<b>{who}</b>, {side}, in {s.hex.label}",
-             f"{str(s.stance.value).capitalize()} · {ratings_text(s)}"]
+    stance = str(s.stance.value).capitalize()
+    if hidden:  # the reason nobody outside his hex may fire at him, which "Prone" hides
+        foes = "Germans" if str(s.side.value) == "us" else "Americans"
+        stance = f"Prone in a building: hidden from the {foes} (FC-073)"
+    lines = [f"<b>{who}</b>, {side}, in {s.hex.label}", f"{stance} · {ratings_text(s)}"]
     if command:
         head, _, rest = command.partition(". ")
         lines.append(f"<b>{head}</b>: {rest}")
-    state = [f"{s.status.value}: out of the fight"] if str(s.status.value) != "active" else []
-    state += [w for w, on in (("wounded", s.wounded), ("panicked", s.panicked),
-                              ("not yet aware", str(s.side.value) == "us" and not s.aware)) if on]
+    # a dead man is only dead: his wound and panic are not listed after it (play-test)
+    state = [f"{s.status.value}: out of the fight"] if str(s.status.value) != "active" else \
+        [w for w, on in (("wounded", s.wounded), ("panicked", s.panicked),
+                         ("not yet aware", str(s.side.value) == "us" and not s.aware)) if on]
     if state:
         lines.append("<i>" + ", ".join(state).capitalize() + "</i>")
     if kit:

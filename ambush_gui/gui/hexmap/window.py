@@ -28,7 +28,7 @@ import html
 import math
 from typing import Any
 
-from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QStyle, QTabBar, QWidget
 
@@ -62,6 +62,8 @@ class AmbushWindow(GameWindow):
 
     board_name = "map"
     window_kind = "hexmap"
+
+    BACK_ALWAYS_SHOWN = True  # play-test: the Back of a man's turn came and went
 
     def dialog_for(self, decision: Decision, game: Any, parent: QWidget) -> Any:
         from ambush_gui.gui.hexmap.dialogs import dialog_for
@@ -115,6 +117,7 @@ class AmbushWindow(GameWindow):
         self.mission_panel = MissionPanel()
         self.track = ARTrackWidget()
         self.track.soldierClicked.connect(self._on_pick)
+        self.track.installEventFilter(self)  # its markers grow it: it asks for room (below)
         self.card = SoldierCard()
         self.squad = SquadList()
         self.squad.soldierClicked.connect(self._on_pick)
@@ -202,6 +205,13 @@ class AmbushWindow(GameWindow):
         self.reader.reload(game.log.events, game.scenario)  # a save opened: what was read
         self.fire_panel.reload(game.log.events)
         self._brief_in_front(not game.decisions)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        """The AR Track's layout asks again (markers moved, a line wrapped): make room for it
+        once the layout has settled (:meth:`_fit_track`)."""
+        if watched is self.track and event.type() == QEvent.Type.LayoutRequest:
+            self._fit_mission_soon()
+        return super().eventFilter(watched, event)
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)
@@ -410,9 +420,28 @@ class AmbushWindow(GameWindow):
         # their least: the dock gives back what the window lacks, its text scrolling, so the
         # cards' tabs stay on the screen (half off a 1280x800 one in Hedgerows). Capped at two
         # fifths, a tutorial lesson's last line was cut where the column had room for it.
+        self._fit_track()
         over = self._left_column_least() - tall
         if over > 0 and least > MISSION_MIN_HEIGHT:
             mission.setMinimumHeight(max(MISSION_MIN_HEIGHT, least - over))
+
+    def _fit_track(self) -> None:
+        """Keep the AR Track dock as tall as its spaces: at 1280x800 (and 1920x1080) a Round
+        showed its first row only, Panic, Complete and Inactive scrolled out of sight under a
+        half-empty Mission panel. The Mission dock gives back what the column then lacks
+        (:meth:`_fit_mission`)."""
+        track = self.findChild(QDockWidget, "dock-track")
+        if track is None:
+            return
+        lay = self.track.layout()
+        hint = self.track.sizeHint().height()
+        width = max(self.track.width(), 240)
+        whole = lay.totalHeightForWidth(width) if lay is not None and lay.hasHeightForWidth() \
+            else hint
+        need = max(whole, hint) + track.height() - track.widget().height()
+        least = need if need > track.widget().minimumHeight() else 0  # 0: its own least
+        if least != track.minimumHeight():
+            track.setMinimumHeight(least)
 
     def _left_column_least(self) -> int:
         """The least height of the window's left column: the Mission dock, the AR Track and
@@ -779,6 +808,8 @@ class AmbushWindow(GameWindow):
         self.track.follow(event)
         if event.kind == "paragraph":
             self._read = True
+        if event.kind in ("round", "rounds"):
+            self._round_began = True  # the last Round's scatter arrow goes (in _refresh)
         if event.kind == "activate" and event.data.get("german") and event.data.get("hex"):
             s = self.controller.game.state.soldiers.get(event.data["german"])
             self._appeared.append((str(event.data["hex"]), s.name if s is not None else ""))
@@ -909,6 +940,9 @@ class AmbushWindow(GameWindow):
             self.fire_dock.raise_()
         elif read:
             self.reader_dock.raise_()
+        if self._round_began:  # a throw's scatter arrow was left on the map into the next
+            self._round_began = False  # Round (play-test s61): it stays in the Last fire dock
+            self.map.show_scatter([])
         level = self.controller.level_of(d.side) if d is not None and seat == "computer" else ""
         self.mission_panel.show_state(game, d, seat, level)
         self._standing.clear()  # every event has been shown: the live game's points stand
@@ -959,6 +993,8 @@ class AmbushWindow(GameWindow):
             self.map.show_arrows(arrows, theme.HEX_ARROW)
         else:
             self.map.clear_arrows()
+
+    _round_began = False  # a Round began (or Rounds ended) since the last refresh
 
     def _on_throw_shown(self, arrow: tuple[str, str] | None) -> None:
         """The fire panel shows a throw that scattered (or something else): its arrow on the

@@ -1033,8 +1033,12 @@ class GameWindow(QMainWindow):
         self.dialog.chosen.connect(self._answer)
         self.dialog.highlighted.connect(lambda what, d=decision: self._on_highlight(d, what))
         self.dialog.setModal(False)
-        if self.can_go_back(decision) and hasattr(self.dialog, "add_back"):
-            self.dialog.add_back(self.go_back)
+        if hasattr(self.dialog, "add_back"):
+            why = self.back_why_not(decision)
+            if why is None:
+                self.dialog.add_back(self.go_back)
+            elif self.BACK_ALWAYS_SHOWN:  # greyed, saying why: it no longer comes and goes
+                self.dialog.add_back(self.go_back, tip=why).setEnabled(False)
         self._host(self.dialog, decision)
         self._on_opened(decision)
         # the first highlight was emitted while the dialog was being built: show it now
@@ -1096,15 +1100,29 @@ class GameWindow(QMainWindow):
         y = area.top() + max((area.height() - dialog.frameGeometry().height()) // 2, 0)
         dialog.move(x, y)
 
+    BACK_ALWAYS_SHOWN = False
+    """Whether a decision's Back button shows, greyed with the reason, when there is nothing
+    to take back (the hex map's turns: a Back that came and went looked missing)."""
+
     def can_go_back(self, decision: Decision) -> bool:
         """Whether the player can back out of ``decision`` to his previous choice: the
         last answer was his own (the same side's), and undo may take it back (no die was
         rolled since)."""
+        return self.back_why_not(decision) is None
+
+    def back_why_not(self, decision: Decision) -> str | None:
+        """Why Back cannot take back the player's previous choice now, in his words; None
+        when it can (:meth:`can_go_back`)."""
         game = self.controller.game
         answered = getattr(game, "answered_by", None)
-        if not answered or answered[-1] != decision.side:
-            return False
-        return self.controller.undo_target() == len(game.decisions) - 1
+        if not answered:
+            return "Nothing to take back: this is the first choice"
+        if answered[-1] != decision.side:
+            return "Nothing of yours to take back: the last choice was not yours"
+        if self.controller.undo_target() != len(game.decisions) - 1:
+            return ("Nothing to take back: a die was rolled after your last choice, and "
+                    "Back never goes back past a roll")
+        return None
 
     def go_back(self) -> None:
         """Back: take back the previous choice (the decision before this one reopens)."""
