@@ -111,7 +111,7 @@ def test_the_trays_titles_wrap_rather_than_end_in_an_ellipsis(
                  "cloth stalls")
     tray.flush()
     long_card, pair = tray.cards[-2], tray.cards[-1]
-    qtbot.waitUntil(lambda: all(c.isVisible() and c.height() <= tray.scroll.height()
+    qtbot.waitUntil(lambda: all(c.isVisible() and c.height() <= tray.cards_area.height()
                                 for c in (long_card, pair)))
     boxes = (long_card, pair, tray)  # the spare height shared out once they are laid out
     qtbot.waitUntil(lambda: not any(b.property("room_pending") for b in boxes))
@@ -141,7 +141,7 @@ def test_a_full_cards_title_widens_it_rather_than_end_in_an_ellipsis(
                                "team acts first", {}))
     tray.flush()
     card = tray.cards[-1]
-    qtbot.waitUntil(lambda: card.isVisible() and card.height() <= tray.scroll.height())
+    qtbot.waitUntil(lambda: card.isVisible() and card.height() <= tray.cards_area.height())
     qtbot.waitUntil(lambda: not card.property("room_pending"))
     assert card.title.text() == head
     assert labels_uncut(card) == []
