@@ -362,10 +362,9 @@ class MainWindow(GameWindow):
 
     def _on_computer(self, decision: Decision) -> None:
         self.follow_actor(decision)
-        who = "Regular" if decision.side == "regular" else "Insurgent"
-        said = self.controller.view.prompt(decision)  # a secret question: its neutral line
+        said = self.asked_line(decision)  # what the computer does, never an order to the player
         self._close_prompts()  # the dock tells who decides (and thinks: idle_text)
-        self.statusBar().showMessage(f"The {who} computer player is deciding: {said}")
+        self.statusBar().showMessage(said)
         self.turn_panel.show_state(self.controller.game, decision, "computer",
                                    self.controller.level_of(decision.side), said)
         self.fit_turn_dock()
@@ -426,8 +425,7 @@ class MainWindow(GameWindow):
         d = game.pending()
         seat = self.controller.seat_of(d).value if d is not None else "human"
         level = self.controller.level_of(d.side) if d is not None and seat == "computer" else ""
-        self.turn_panel.show_state(game, d, seat, level,
-                                   self.controller.view.prompt(d) if d is not None else "")
+        self.turn_panel.show_state(game, d, seat, level, self.asked_line(d) if d is not None else "")
         self.turn_panel.show_players(game, self.controller.seats, self.controller.levels)
         self.turn_panel.show_thinking(self.thinking_line())
         self.fit_turn_dock()
