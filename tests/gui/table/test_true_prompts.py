@@ -85,3 +85,56 @@ def test_the_onlookers_words_keep_their_examples() -> None:
     from ambush_gui.gui.shared import onlooker
 
     assert doctest.testmod(onlooker).failed == 0
+
+
+def paused_on_a_moment(qtbot: Any) -> Any:
+    """A window against the computer at the Step pace, the dice tray waiting on the
+    computer's answer (the game paused on it)."""
+    from ambush_gui.gui.shared.pacing import Pace
+
+    game, d = drive_to(K.MATCH, lambda d, g: d.side == "insurgent")
+    win = computer_window(qtbot, game, "insurgent")
+    win.controller.set_pace(Pace.STEP)
+    qtbot.waitUntil(lambda: win.controller.waiting_for is not None, timeout=10000)
+    return win
+
+
+def test_a_paused_game_says_it_is_paused_and_the_key_that_goes_on(qtbot: Any) -> None:
+    """"Your move: Space or Continue" stood in the Turn panel while the game was paused on
+    the computer's answer: nothing was the player's to move. The banner says it is paused
+    and names the key, and that key goes on."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from ambush_gui.gui.table.panels import PAUSED
+
+    win = paused_on_a_moment(qtbot)
+    c = win.controller
+    banner = win.turn_panel.banner.text()
+    assert banner == PAUSED
+    assert banner.startswith("Paused") and "Space" in banner and "move" not in banner.lower()
+    assert c.waiting_for in win.turn_panel.banner.toolTip()
+    why = c.waiting_for
+    win.activateWindow()
+    QTest.keyClick(win.windowHandle(), Qt.Key.Key_Space)  # the key the banner names
+    qtbot.waitUntil(lambda: c.waiting_for != why, timeout=10000)
+    win.close()
+
+
+def test_a_game_paused_by_the_other_machine_says_so_not_the_trays_key(qtbot: Any) -> None:
+    """A dropped connection while the dice tray waited: the banner still read as the tray's
+    pause, which Space does not end (the game waits for the other player to join again)."""
+    from ambush_gui.gui.shared.controller import Seat
+    from ambush_gui.gui.table.panels import PAUSED
+
+    win = paused_on_a_moment(qtbot)
+    c = win.controller
+    c.seats["insurgent"] = Seat.REMOTE  # the other player, at his machine
+    c.offline = ("Paused: the other player's connection is gone; the game waits until they "
+                 "join again (the same address).")
+    win._on_remote(c.pending())
+    assert win.turn_panel.banner.text() == "Paused: the other player's connection is gone"
+    c.offline = ""
+    win._refresh()
+    assert win.turn_panel.banner.text() == PAUSED  # connected again: the tray's pause again
+    win.close()
