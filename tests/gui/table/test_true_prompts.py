@@ -138,3 +138,98 @@ def test_a_game_paused_by_the_other_machine_says_so_not_the_trays_key(qtbot: Any
     win._refresh()
     assert win.turn_panel.banner.text() == PAUSED  # connected again: the tray's pause again
     win.close()
+
+
+def before_a_hand_over(kind: K) -> tuple[Any, Any]:
+    """A Contracting Trouble game one answer before the seat passes to the side asked a
+    ``kind`` question (an interruption of a Regular's move, a reaction to it), and that
+    answer."""
+    from ambush_gui.ai.alley_ai import AlleyAI
+    from ambush_gui.gui.table.dialogs.situations import new_game
+
+    for seed in range(40):
+        game, ai, answers = new_game(seed), AlleyAI(), []
+        while (d := game.pending()) is not None:
+            answer = ai.choose(game, d)
+            game.answer(answer)
+            answers.append(answer)
+            after = game.pending()
+            if after is not None and after.kind is kind and after.side != d.side:
+                replayed = new_game(seed)
+                for a in answers[:-1]:
+                    replayed.answer(a)
+                return replayed, answer
+    raise LookupError(f"no game hands the seat over for a {kind} question")
+
+
+def hot_seat_hand_over(qtbot: Any, game: Any, answer: Any) -> Any:
+    """The hot-seat window with the player of the game's open decision seated; he gives
+    ``answer`` and the curtain comes down for the next question's player."""
+    from ambush_gui.gui.shared.controller import GameController, Seat
+    from ambush_gui.gui.table.window import MainWindow
+
+    mover = game.pending()
+    c = GameController(game, {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}, delay_ms=0)
+    win = MainWindow(c)
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    win.start()
+    c.sit_down(mover.side)
+    qtbot.waitUntil(lambda: c.pending() is mover and not c.busy and c.handing_to is None)
+    c.answer(answer)
+    assert c.handing_to == c.pending().side != mover.side and win.curtain.isVisible()
+    return win
+
+
+@pytest.mark.hand_over
+@pytest.mark.parametrize("kind", [K.INTERRUPT, K.REACT], ids=["interrupt", "reaction"])
+def test_behind_the_hand_over_curtain_the_turn_panel_names_the_decision_open(
+        qtbot: Any, kind: K) -> None:
+    """Hot-seat: the Insurgent was asked about an interruption of a Regular's move while
+    the Turn panel behind his hand-over curtain still read "Regular player to decide" over
+    "Regular: move Fireteam Alpha". Whenever a decision changes hands (an interruption, a
+    reaction to one) the panel names whose it is and what it asks."""
+    from ambush_gui.gui.shared.dialog_base import side_title
+
+    game, answer = before_a_hand_over(kind)
+    mover = game.pending()
+    win = hot_seat_hand_over(qtbot, game, answer)
+    asked = win.controller.pending()
+    assert asked.kind is kind
+    banner, prompt = win.turn_panel.banner.text(), win.turn_panel.prompt.text()
+    assert f"{side_title(asked.side)} player to decide" in banner, banner
+    assert side_title(mover.side) not in banner
+    assert prompt == asked.prompt, prompt
+    win.close()
+
+
+@pytest.mark.hand_over
+def test_behind_the_curtain_for_a_hidden_question_the_turn_panel_tells_nothing_of_it(
+        qtbot: Any) -> None:
+    """Market Day: the Insurgents are asked whether to set off their hidden road bomb.
+    The Regular player, with nothing to decide, hands them the seat: behind the curtain
+    the Turn panel names the Insurgent player and the hand-over, never the question, not
+    even its neutral line ("The Insurgents weigh a hidden move")."""
+    from ambush_gui.gui.shared.controller import GameController, Seat
+    from ambush_gui.gui.table.window import MainWindow
+
+    game, asked = drive_to(K.CHOOSE, lambda d, g: bool(d.facts.get("secret")), seeds=range(3),
+                           scenario="market-day")
+    assert asked is not None
+    c = GameController(game, {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}, delay_ms=0)
+    win = MainWindow(c)
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    win.start()
+    c.sit_down("regular")
+    qtbot.waitUntil(lambda: win.pass_widget is not None)  # nothing for him: he hands it on
+    win._pass_seat("insurgent")
+    assert c.handing_to == "insurgent" and win.curtain.isVisible()
+    assert "Insurgent player to decide" in win.turn_panel.banner.text()
+    assert win.turn_panel.prompt.text() == "Waiting for the Insurgent player to take the seat."
+    text = win.turn_panel.banner.text() + win.turn_panel.prompt.text()
+    for trace in (asked.prompt, str(asked.facts["secret"]), "hidden", "IED"):
+        assert trace not in text
+    win.close()
