@@ -93,14 +93,14 @@ def test_the_turn_banner_says_the_player_is_waited_for_while_the_tray_waits(qtbo
             continue
         c.answer(ai.choose(c.game, d))
     assert c.waiting_for
-    assert win.turn_panel.banner.text() == "Your move: Space or Continue"
-    assert c.waiting_for in win.turn_panel.banner.toolTip()
-    from ambush_gui.gui.table.panels import WAITING_STYLE
+    from ambush_gui.gui.table.panels import PAUSED, WAITING_STYLE
 
+    assert win.turn_panel.banner.text() == PAUSED
+    assert c.waiting_for in win.turn_panel.banner.toolTip()
     assert win.turn_panel.banner.styleSheet() == WAITING_STYLE  # not the next asker's colour
     c.hurry()
     qtbot.waitUntil(lambda: not c.waiting_for, timeout=10000)
-    assert win.turn_panel.banner.text() != "Your move: Space or Continue"
+    assert win.turn_panel.banner.text() != PAUSED
     assert win.turn_panel.banner.styleSheet() != WAITING_STYLE
     win.close()
 

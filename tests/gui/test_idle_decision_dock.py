@@ -86,5 +86,7 @@ def test_a_computer_decision_is_told_in_the_dock(qtbot: Any) -> None:
     d = ctl.game.pending()
     assert d is not None
     ctl.seats[d.side] = Seat.COMPUTER
-    assert win.idle_text().startswith("The ") and "computer is deciding: " in win.idle_text()
-    assert d.prompt in win.idle_text()
+    # what the computer is doing, not the engine's words to the side ("Regular: turn 1 —")
+    assert win.idle_text() == win.asked_line(d)
+    assert "(computer) are deciding: " in win.idle_text()
+    assert d.prompt.partition(": ")[2] in win.idle_text()

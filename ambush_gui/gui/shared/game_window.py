@@ -978,11 +978,23 @@ class GameWindow(QMainWindow):
             return remote
         if d is not None and c.seat_of(d) is Seat.COMPUTER:
             thinking = self.thinking_line()
-            said = c.view.prompt(d)  # another side's secret question: its neutral line
-            if thinking:
-                return f"{thinking}\n{said}"
-            return f"The {side_title(d.side)} computer is deciding: {said}"
+            said = self.asked_line(d)
+            return f"{thinking}\n{said}" if thinking else said
         return "No decision is open."
+
+    def asked_line(self, decision: Decision) -> str:
+        """``decision``'s words as this window shows them: another side's secret question
+        its neutral line (core/view.py); a question the computer answers, what the
+        computer is doing ("Insurgents (computer) match their Defense dice…"): the
+        engine's own words read as an order to the person ("Insurgent: match your
+        Defense dice"); anything else the engine's prompt."""
+        from ambush_gui.gui.shared.onlooker import computer_doing
+
+        c = self.controller
+        asked = c.view.asked(decision)
+        if asked.secret or c.seat_of(decision) is not Seat.COMPUTER:
+            return asked.text
+        return computer_doing(asked.text, side_title(decision.side), self.side_plural(decision.side))
 
     def _tell_idle(self) -> None:
         """No decision hosted: the dock says what is happening now (the tray waits or

@@ -26,6 +26,9 @@ from ambush_gui.gui.table.score import ScoreBox
 
 WAITING_STYLE = (f"background:{theme.TABLE_EDGE.name()};color:white;border-radius:4px;"
                  "font-weight:bold;")  # the turn banner while the dice tray waits for the person
+# the banner while the game pauses on a big moment or a step: the key that goes on is the
+# Game menu's Continue (Space); "Your move" read as a decision of the player's to make
+PAUSED = "Paused: press Space to go on"
 
 PHASES = {
     "setup": "Set-up",
@@ -59,7 +62,10 @@ class TurnPanel(QWidget):
         self.busy.setFixedHeight(5)
         self.busy.setVisible(False)
         self.thinking_text = ""
-        self.waiting_text = ""  # the big moment the dice tray waits on (the player's move)
+        self.waiting_text = ""  # the big moment the dice tray waits on (the player's Space)
+        # a game across two machines waits on the other one: that pause is the banner's,
+        # Space does not end it (it only shows on what the tray holds)
+        self._offline = False
         self._banner_style = ""
         self._banner_text = ""
         self.prompt = text_label("", size=10)
@@ -101,9 +107,10 @@ class TurnPanel(QWidget):
         text = self._banner_text
         # waiting on the person: neutral, not the colour of the side whose question is next
         self.banner.setStyleSheet(WAITING_STYLE if self.waiting_text else self._banner_style)
-        if self.waiting_text:
-            self.banner.setText("Your move: Space or Continue")
-            self.banner.setToolTip(f"The dice tray waits for you: {self.waiting_text}")
+        if self.waiting_text and not self._offline:
+            self.banner.setText(PAUSED)
+            self.banner.setToolTip(f"The game pauses on: {self.waiting_text}. Space (or the dice "
+                                   "tray's Continue) goes on; Esc shows the rest at once")
             return
         if self.thinking_text and text.endswith(" to decide"):
             text = text.removesuffix(" to decide") + " thinking…"
@@ -120,6 +127,7 @@ class TurnPanel(QWidget):
         colour = theme.SIDE_COLOURS.get(decision.side, theme.TABLE_EDGE).name()
         # the side's shape before its name: the banner is not told by colour alone
         who = f"{theme.side_mark(decision.side)} {theme.SIDE_NAMES.get(decision.side, decision.side)}"
+        self._offline = seat == "paused"
         if seat == "computer":  # "Insurgent computer (hard) thinking…"
             self._banner_text = f"{who} computer ({level}) thinking…" if level \
                 else f"{who} computer thinking…"
@@ -145,6 +153,7 @@ class TurnPanel(QWidget):
         self.turn.setText(f"Turn {st.turn} of {limit}")
         self.phase.setText(PHASES.get(st.phase, st.phase))
         if decision is None:
+            self._offline = False
             self._banner_text = "The game is over"
             self.thinking_text = ""
             self.busy.setVisible(False)

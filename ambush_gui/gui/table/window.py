@@ -362,10 +362,9 @@ class MainWindow(GameWindow):
 
     def _on_computer(self, decision: Decision) -> None:
         self.follow_actor(decision)
-        who = "Regular" if decision.side == "regular" else "Insurgent"
-        said = self.controller.view.prompt(decision)  # a secret question: its neutral line
+        said = self.asked_line(decision)  # what the computer does, never an order to the player
         self._close_prompts()  # the dock tells who decides (and thinks: idle_text)
-        self.statusBar().showMessage(f"The {who} computer player is deciding: {said}")
+        self.statusBar().showMessage(said)
         self.turn_panel.show_state(self.controller.game, decision, "computer",
                                    self.controller.level_of(decision.side), said)
         self.fit_turn_dock()
@@ -382,6 +381,27 @@ class MainWindow(GameWindow):
 
     def _show_waiting(self, why: str | None) -> None:
         self.turn_panel.show_waiting(why)
+
+    def _on_hand_over(self, side: str) -> None:
+        super()._on_hand_over(side)
+        self.show_open_decision(side)
+
+    def show_open_decision(self, side: str) -> None:
+        """Behind the curtain for ``side``'s player, the Turn panel names the decision now
+        open, whose it is and what it asks: it still read "Regular player to decide" over
+        "Regular: move Fireteam Alpha" while the Insurgent was asked whether to interrupt
+        that move. Only the banner and its prompt: the turn and the score stay as the tray
+        has shown them (the answer's dice are shown once the seat is taken). Another side's
+        secret question is not told, not even by its neutral line: the curtain says only
+        whose seat it is."""
+        c = self.controller
+        d = c.pending()
+        if d is None:
+            return
+        seat = c.seat_of(d)
+        self.turn_panel.show_turn(d, seat.value, c.level_of(d.side) if seat is Seat.COMPUTER else "")
+        waiting = f"Waiting for the {theme.SIDE_NAMES.get(side, side)} player to take the seat."
+        self.turn_panel.prompt.setText(waiting if c.view.asked(d).secret else self.asked_line(d))
 
     def _on_beat(self) -> None:
         super()._on_beat()
@@ -426,8 +446,7 @@ class MainWindow(GameWindow):
         d = game.pending()
         seat = self.controller.seat_of(d).value if d is not None else "human"
         level = self.controller.level_of(d.side) if d is not None and seat == "computer" else ""
-        self.turn_panel.show_state(game, d, seat, level,
-                                   self.controller.view.prompt(d) if d is not None else "")
+        self.turn_panel.show_state(game, d, seat, level, self.asked_line(d) if d is not None else "")
         self.turn_panel.show_players(game, self.controller.seats, self.controller.levels)
         self.turn_panel.show_thinking(self.thinking_line())
         self.fit_turn_dock()
