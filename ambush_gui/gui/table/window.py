@@ -391,17 +391,18 @@ class MainWindow(GameWindow):
         open, whose it is and what it asks: it still read "Regular player to decide" over
         "Regular: move Fireteam Alpha" while the Insurgent was asked whether to interrupt
         that move. Only the banner and its prompt: the turn and the score stay as the tray
-        has shown them (the answer's dice are shown once the seat is taken). Another side's
-        secret question is not told, not even by its neutral line: the curtain says only
-        whose seat it is."""
+        has shown them (the answer's dice are shown once the seat is taken). The question
+        itself waits for the seat to be taken: its words may tell a die not yet shown
+        ("Fireteam Bravo may react first": the Reaction Test's winner), and another side's
+        secret question is not told, not even by its neutral line."""
         c = self.controller
         d = c.pending()
         if d is None:
             return
         seat = c.seat_of(d)
         self.turn_panel.show_turn(d, seat.value, c.level_of(d.side) if seat is Seat.COMPUTER else "")
-        waiting = f"Waiting for the {theme.SIDE_NAMES.get(side, side)} player to take the seat."
-        self.turn_panel.prompt.setText(waiting if c.view.asked(d).secret else self.asked_line(d))
+        self.turn_panel.prompt.setText(
+            f"Waiting for the {theme.SIDE_NAMES.get(side, side)} player to take the seat.")
 
     def _on_beat(self) -> None:
         super()._on_beat()

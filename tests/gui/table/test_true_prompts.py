@@ -189,7 +189,8 @@ def test_behind_the_hand_over_curtain_the_turn_panel_names_the_decision_open(
     """Hot-seat: the Insurgent was asked about an interruption of a Regular's move while
     the Turn panel behind his hand-over curtain still read "Regular player to decide" over
     "Regular: move Fireteam Alpha". Whenever a decision changes hands (an interruption, a
-    reaction to one) the panel names whose it is and what it asks."""
+    reaction to one) the panel names whose it is; the question itself waits for the seat
+    to be taken (a reaction's words tell the Reaction Test's winner before its dice show)."""
     from ambush_gui.gui.shared.dialog_base import side_title
 
     game, answer = before_a_hand_over(kind)
@@ -200,7 +201,9 @@ def test_behind_the_hand_over_curtain_the_turn_panel_names_the_decision_open(
     banner, prompt = win.turn_panel.banner.text(), win.turn_panel.prompt.text()
     assert f"{side_title(asked.side)} player to decide" in banner, banner
     assert side_title(mover.side) not in banner
-    assert prompt == asked.prompt, prompt
+    assert prompt == f"Waiting for the {side_title(asked.side)} player to take the seat.", prompt
+    win.controller.sit_down(asked.side)
+    qtbot.waitUntil(lambda: win.turn_panel.prompt.text() == asked.prompt)
     win.close()
 
 
