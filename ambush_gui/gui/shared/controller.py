@@ -938,7 +938,7 @@ def forced_text(d: Decision, game: Any = None) -> str:
     """The log line for a decision answered for the player: what, and why. Units, figures
     (alley/names.py) and soldiers are named as the game's state names them (``game``), not
     by their ids."""
-    state = getattr(game, "state", None)
+    state: Any = getattr(game, "state", None)
     figures = {f.id: f for f in state.all_figures()} if hasattr(state, "all_figures") else {}
     people = {**figures, **getattr(state, "units", {}), **getattr(state, "soldiers", {})}
 
