@@ -56,7 +56,7 @@ def standing_points(g: AlleyGame) -> dict[Side, float]:
     from ambush_gui.alley import victory
 
     out = {s: 0.0 for s in Side}
-    for a, _why in victory.tally(g):
+    for a, *_ in victory.tally(g):
         out[a.side] += a.points
     return out
 

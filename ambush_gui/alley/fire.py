@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ambush_gui.alley import morale
 from ambush_gui.alley.model import FigureKind, Injury, Side, Unit, Where
+from ambush_gui.alley.names import figure_name
 from ambush_gui.alley.pools import Pool, defense, firepower
 from ambush_gui.alley.weapons import WEAPONS
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
@@ -296,13 +297,13 @@ def casualty(g: AlleyGame, target: Unit, fig: Any) -> Procedure:
         fig.injury = Injury.KILLED
         target.figures.remove(fig)
         g.state.removed.append((fig, "killed"))
-        g.log.emit("casualty", f"{fig.id} ({target.name}), already a casualty, is killed",
+        g.log.emit("casualty", f"{figure_name(fig)}, already a casualty, is killed",
                    unit=target.id, figure=fig.id, result="killed")
         return 0
     if target.side is Side.INSURGENT:  # AA-154
         target.figures.remove(fig)
         g.state.removed.append((fig, "casualty"))
-        g.log.emit("casualty", f"{fig.id} ({target.name}) is a casualty and is removed",
+        g.log.emit("casualty", f"{figure_name(fig)} is a casualty and is removed",
                    unit=target.id, figure=fig.id, result="removed")
         return 0
     if g.modules and (yield from g.modules.run("before_first_aid", target, fig)):
@@ -318,7 +319,7 @@ def kill(g: AlleyGame, unit: Unit, fig: Any) -> None:
     unit.figures.remove(fig)
     unit.had_casualties = True
     g.state.removed.append((fig, "killed"))
-    g.log.emit("casualty", f"{fig.id} ({unit.name}) is killed", unit=unit.id, figure=fig.id,
+    g.log.emit("casualty", f"{figure_name(fig)} is killed", unit=unit.id, figure=fig.id,
                result="killed")
 
 
@@ -370,7 +371,7 @@ def first_aid(g: AlleyGame, unit: Unit, fig: Any) -> int:
     serious wound (its extra Morale test, AA-158), else 0.
     """
     mods = g.modules.gather("first_aid_modifiers", unit, fig) if g.modules else []  # FF-074
-    roll = g.dice.one(6, f"First Aid: {fig.id} ({unit.name})", modifiers=mods, side=unit.side.value,
+    roll = g.dice.one(6, f"First Aid: {figure_name(fig)}", modifiers=mods, side=unit.side.value,
                       unit=unit.id)
     if mods:  # the table runs 1..6: a modified roll stays on it
         roll = max(1, min(6, roll + sum(m.value for m in mods)))
@@ -383,7 +384,7 @@ def first_aid(g: AlleyGame, unit: Unit, fig: Any) -> int:
         unit.had_casualties = True  # AA-162
         text = "moderate injuries: becomes a Dependant" if injury is Injury.MODERATE else \
             "serious injuries: becomes a Dependant; the unit must take a Morale test"
-    g.log.emit("first_aid", f"First Aid {roll} for {fig.id}: {text}", unit=unit.id,
+    g.log.emit("first_aid", f"First Aid {roll} for {figure_name(fig)}: {text}", unit=unit.id,
                figure=fig.id, roll=roll, injury=injury.value)
     return 1 if injury is Injury.SERIOUS else 0
 

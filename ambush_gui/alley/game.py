@@ -19,6 +19,7 @@ import shapely
 from ambush_gui.alley.measures import Measures
 from ambush_gui.alley.model import AlleyState, Figure, FigureKind, HotSpot, Injury, Side, Unit
 from ambush_gui.alley.modules import Modules
+from ambush_gui.alley.names import name_escorts, name_unit
 from ambush_gui.alley.scenario import Scenario
 from ambush_gui.core.dice import Dice, Die
 from ambush_gui.core.events import Event, EventLog
@@ -326,6 +327,7 @@ def build_state(scenario: Scenario) -> AlleyState:
         figs = [
             Figure(f.id, f.kind, f.weapon, f.at[0] * s, f.at[1] * s, u.side) for f in u.figures
         ]
+        name_unit(u.name, figs)
         units[u.id] = Unit(
             id=u.id,
             name=u.name,
@@ -345,6 +347,7 @@ def build_state(scenario: Scenario) -> AlleyState:
                dependant=True, injury=Injury.MODERATE if e.wounded else Injury.NONE, label=e.label)
         for e in spec.all_escorts()
     ]
+    name_escorts(ground)
     return AlleyState(
         width=spec.table.width * s, height=spec.table.height * s, units=units,
         hot_spots=hot, ground=ground,

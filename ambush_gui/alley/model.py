@@ -92,6 +92,8 @@ class Figure:
     abandoned: bool = False  # DC-014: a casualty left behind by its unit
     released: bool = False  # DC-021: let go by the side that held it
     label: str = ""  # an escort's word for itself ("contractor", "VIP"): shown and scored by it
+    # what a player calls it ("Fireteam Alpha, fighter 2": alley/names.py); shown, never hashed
+    name: str = field(default="", compare=False)
 
     @property
     def pos(self) -> tuple[float, float]:
@@ -277,10 +279,18 @@ class Score:
     lines: list[tuple[Side, int, str]] = field(default_factory=list)
     # the award event each line scores for (not hashed: the lines say it in words)
     awards: list[str] = field(default_factory=list)
+    # each line as a player reads it, figures by name (alley/names.py); not hashed: the
+    # lines' own words, which saves hash, keep figure ids
+    shown: list[str] = field(default_factory=list)
 
-    def add(self, side: Side, points: int, why: str, award: str = "") -> None:
+    def add(self, side: Side, points: int, why: str, award: str = "", shown: str | None = None) -> None:
         self.lines.append((side, points, why))
         self.awards.append(award)
+        self.shown.append(why if shown is None else shown)
+
+    def said(self) -> list[tuple[Side, int, str]]:
+        """The lines as the victory screen shows them: (side, points, the shown words)."""
+        return [(s, p, w) for (s, p, _), w in zip(self.lines, self.shown, strict=True)]
 
     def total(self, side: Side) -> int:
         return sum(p for s, p, _ in self.lines if s is side)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ambush_gui.alley.model import FigureKind, Side, Unit
+from ambush_gui.alley.names import figure_names
 from ambush_gui.alley.weapons import WEAPONS
 from ambush_gui.core.game import Procedure
 
@@ -176,7 +177,7 @@ def _insurgent(g: AlleyGame, unit: Unit, result: str, rolled: list, s: int, f: i
         unit.figures.remove(fig)
         g.state.removed.append((fig, "shrank"))
     if victims:
-        g.log.emit("shrink", f"{unit.name} Shrinks: {', '.join(v.id for v in victims)} slip away",
+        g.log.emit("shrink", f"{unit.name} Shrinks: {figure_names(victims)} slip away",
                    unit=unit.id, figures=[v.id for v in victims])
     if result == "stand":  # AA-175
         g.log.emit("morale", f"{unit.name} Stands ({tally(s, f)})", unit=unit.id, result="stand")

@@ -19,6 +19,7 @@ from shapely.affinity import translate
 
 from ambush_gui.alley import options
 from ambush_gui.alley.model import Figure, FigureKind, Side, Speed, Unit
+from ambush_gui.alley.names import figure_name, figure_names
 from ambush_gui.core.decisions import IllegalDecision
 from ambush_gui.core.geometry import MAX_WAYPOINTS, path_length
 
@@ -228,19 +229,20 @@ def _place_figures(g: AlleyGame, unit: Unit, spec: Any, finals: np.ndarray, leng
     for fid, xy in spec.items():
         if fid not in index:
             raise IllegalDecision(f"{fid!r} is not a figure of {unit.name}")
+        i = index[fid]
+        who = figure_name(unit.figures[i])
         try:
             x, y = (float(v) for v in xy)
         except (TypeError, ValueError):
-            raise IllegalDecision(f"the place of {fid} must be [x, y]") from None
-        i = index[fid]
+            raise IllegalDecision(f"the place of {who} must be [x, y]") from None
         step = math.hypot(x - finals[i][0], y - finals[i][1])
         if length + step > limit + EPS:
-            raise IllegalDecision(f"{fid} would walk {length + step:.1f}\"; the unit may move "
+            raise IllegalDecision(f"{who} would walk {length + step:.1f}\"; the unit may move "
                                   f"{limit:.1f}\" more")
         walk = ((float(finals[i][0]), float(finals[i][1])), (x, y))
         bad = g.table.path_blockers(walk)
         if bad:
-            raise IllegalDecision(f"{fid} would cross impassable terrain: {', '.join(bad)}")
+            raise IllegalDecision(f"{who} would cross impassable terrain: {', '.join(bad)}")
         finals[i] = (x, y)
         placed.append((i, (x, y)))
         longest = max(longest, step)
@@ -710,6 +712,6 @@ def pick_up(g: AlleyGame, unit: Unit, touched: Figure) -> None:
         else:
             fig.captive = True
             g.state.custody[fig.id] = unit.id
-    names = ", ".join(f.id for f in near)
+    names = figure_names(near)
     verb = "takes in" if unit.side is Side.REGULAR else "captures"
     g.log.emit("pick_up", f"{unit.name} {verb} {names}", unit=unit.id, figures=[f.id for f in near])

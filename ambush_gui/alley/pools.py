@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ambush_gui.alley.model import Side, Speed, Unit
+from ambush_gui.alley.names import figure_name
 from ambush_gui.alley.weapons import WEAPONS
 from ambush_gui.core.dice import Die
 from ambush_gui.core.events import Modifier
@@ -213,7 +214,7 @@ def firepower(g: AlleyGame, attacker: Unit, target: Unit, overwatch: bool = Fals
     for f in armed:
         w = WEAPONS[f.weapon]
         if w.dice:
-            items.append(Modifier(f"{w.title} ({f.id})", w.dice, "AA-137"))
+            items.append(Modifier(f"{w.title} ({figure_name(f)})", w.dice, "AA-137"))
     reach = optimum_reach_by(g, attacker, target)
     if reach == "":
         items.append(Modifier("target within Optimum Range", 1, "AA-110"))

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ambush_gui.alley.model import Figure, FigureKind, Side, Unit
+from ambush_gui.alley.names import name_unit
 from ambush_gui.alley.scenario import ReinforcementEntry
 from ambush_gui.core import words
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
@@ -204,6 +205,7 @@ def place_unit(g: AlleyGame, figures: list[tuple[FigureKind, str]]) -> Procedure
         tq=Die.parse(spec.leader_tq if is_leader else spec.tq), morale=Die.parse(spec.morale),
         figures=figs, optimum_range=side.optimum_range * g.m.scale, armor=side.armor,
     )
+    name_unit(unit.name, figs)
     g.state.units[uid] = unit
     g.created.extend(f.id for f in figs)
     g.log.emit("arrive", f"{unit.name} ({words.count(len(figs), 'figure')}"

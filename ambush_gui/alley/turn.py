@@ -42,6 +42,7 @@ from ambush_gui.alley.movement import (
     must_seek_cover,
     way_round,
 )
+from ambush_gui.alley.names import figure_name, figure_names
 from ambush_gui.alley.pools import firepower
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.game import Procedure
@@ -503,7 +504,7 @@ def fire_warnings(g: AlleyGame, unit: Unit, targets: list[Unit]) -> dict[str, An
             n = civ.unarmed_supporters(t)  # type: ignore[attr-defined]
             if n:
                 supporters[t.id] = n
-        held = [f.label or f.id for f in t.figures if f.captive and f.side is unit.side]
+        held = [figure_name(f) for f in t.figures if f.captive and f.side is unit.side]
         if held:
             captives[t.id] = held
     out: dict[str, Any] = {}
@@ -805,7 +806,7 @@ def release(g: AlleyGame, fid: str) -> None:
     g.state.custody.pop(fid, None)
     fig.captive = False
     fig.released = True
-    g.log.emit("release", f"{fig.id} is released", figure=fid)
+    g.log.emit("release", f"{figure_name(fig)} is released", figure=fid)
 
 
 def exit_table(g: AlleyGame, unit: Unit) -> None:
@@ -833,7 +834,7 @@ def hand_off(g: AlleyGame, unit: Unit) -> None:
             unit.figures.remove(d)
             g.state.exited.append(d)
         if gone:
-            g.log.emit("hand_off", f"{unit.name} hands {', '.join(d.id for d in gone)} over at an "
+            g.log.emit("hand_off", f"{unit.name} hands {figure_names(gone)} over at an "
                        "aid station", unit=unit.id, figures=[d.id for d in gone])
         if not unit.dependants:
             return
@@ -845,7 +846,7 @@ def hand_off(g: AlleyGame, unit: Unit) -> None:
                     unit.figures.remove(d)
                     g.state.exited.append(d)
                     g.state.exit_edges[d.id] = edge
-                g.log.emit("hand_off", f"{unit.name} hands {', '.join(d.id for d in gone)} off the table",
+                g.log.emit("hand_off", f"{unit.name} hands {figure_names(gone)} off the table",
                            unit=unit.id, figures=[d.id for d in gone])
                 return
 

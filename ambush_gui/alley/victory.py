@@ -26,6 +26,7 @@ import shapely
 
 from ambush_gui.alley import options
 from ambush_gui.alley.model import Figure, FigureKind, Injury, Side
+from ambush_gui.alley.names import figure_name, figure_names
 from ambush_gui.alley.scenario import ESCORTS_HELD, AwardEvent, AwardSpec, member_word, zone_ids
 from ambush_gui.core.words import count
 
@@ -68,7 +69,7 @@ def finish(g: AlleyGame) -> dict[str, Any]:
     st = g.state
     for fig in st.ground:  # DC-018
         if fig.abandoned and fig.side is Side.REGULAR and not fig.captive:
-            roll = g.dice.d6(f"Abandoned casualty {fig.id}: taken prisoner on 4+")
+            roll = g.dice.d6(f"Abandoned casualty {figure_name(fig)}: taken prisoner on 4+")
             fig.captive = roll >= 4
     score(g)
     r, i = st.score.total(Side.REGULAR), st.score.total(Side.INSURGENT)
@@ -83,14 +84,22 @@ def finish(g: AlleyGame) -> dict[str, Any]:
 def score(g: AlleyGame) -> None:
     """Write the final score into the game's ledger (and its log), line by line as
     :func:`tally` finds them."""
-    for a, why in tally(g):
-        g.state.score.add(a.side, a.points, why, a.event.value)
-    for (side, points, why), award in zip(g.state.score.lines, g.state.score.awards, strict=True):
+    for a, why, shown in tally(g):
+        g.state.score.add(a.side, a.points, why, a.event.value, shown)
+    for (side, points, why), award in zip(g.state.score.said(), g.state.score.awards, strict=True):
         g.log.emit("score", f"{side_name(g, side)} {points:+d}: {why} ({award})",
                    side=side.value, points=points, award=award)
 
 
-Found = list[tuple[AwardSpec, str]]  # the lines an award scores: (award, why), in ledger order
+Found = list[tuple[AwardSpec, str, str]]
+"""The lines the awards score, in ledger order: (award, why, shown). ``why`` is the ledger's
+words, which saves hash (figures by id, as ever); ``shown`` the same line as a player reads
+it, figures by name (alley/names.py)."""
+
+
+def _plain(out: Found, a: AwardSpec, why: str) -> None:
+    """A line that names no figure: the ledger and the player read the same words."""
+    out.append((a, why, why))
 
 
 def tally(g: AlleyGame, awards: list[AwardSpec] | None = None) -> Found:
@@ -133,7 +142,8 @@ def _escort_exited(g: AlleyGame, a: AwardSpec, out: Found) -> None:
             continue
         if a.edge is not None and g.state.exit_edges.get(f.id) != a.edge.value:
             continue
-        out.append((a, f"{f.label or 'escort'} {f.id} escorted off the table{_edge_words(a)}"))
+        out.append((a, f"{f.label or 'escort'} {f.id} escorted off the table{_edge_words(a)}",
+                    f"{figure_name(f)} escorted off the table{_edge_words(a)}"))
 
 
 def _held_by(g: AlleyGame, side: Side) -> list[Figure]:
@@ -150,7 +160,7 @@ def _left_behind(g: AlleyGame, side: Side) -> list[Figure]:
 def _none_left_behind(g: AlleyGame, a: AwardSpec, out: Found) -> None:
     """CT-043: no casualty or POW of the side on the ground or held by the enemy at the end."""
     if not _left_behind(g, a.side):
-        out.append((a, f"no {member(g, a.side)} casualty or POW left behind"))
+        _plain(out, a, f"no {member(g, a.side)} casualty or POW left behind")
 
 
 def _losses(g: AlleyGame, side: Side, wounded: AwardSpec | None, killed: AwardSpec | None,
@@ -166,10 +176,10 @@ def _losses(g: AlleyGame, side: Side, wounded: AwardSpec | None, killed: AwardSp
             continue
         if f.injury in WOUNDED:
             if wounded is not None:
-                out.append((wounded, f"{word} {f.id} wounded"))
+                out.append((wounded, f"{word} {f.id} wounded", f"{figure_name(f)} wounded"))
         elif f.injury is Injury.KILLED or f.id in fallen:
             if killed is not None:
-                out.append((killed, f"{word} {f.id} killed"))
+                out.append((killed, f"{word} {f.id} killed", f"{figure_name(f)} killed"))
 
 
 def escorts_held_at_the_end(g: AlleyGame) -> bool:
@@ -194,20 +204,23 @@ def _captive_held(g: AlleyGame, a: AwardSpec, out: Found) -> None:
             continue
         if f.captive or (f.kind is _ESCORT and not f.released and a.side is Side.INSURGENT):
             what = (f.label or "escort") if f.kind is _ESCORT else f"{member(g, f.side)} POW"
-            out.append((a, f"{what} {f.id} held at the end"))  # the words are in saves' hashed state
+            held = "held" if f.kind is _ESCORT else "held prisoner"
+            out.append((a, f"{what} {f.id} held at the end",  # the words are in saves' hashed state
+                        f"{figure_name(f)} {held} at the end"))
     if a.side is Side.INSURGENT and escorts_held_at_the_end(g):
         for u in g.state.side_units(Side.REGULAR):
             for f in u.figures:
                 if f.kind is _ESCORT and not f.captive:
                     out.append((a, f"{f.label or 'escort'} {f.id} still on the table at the end, "
-                                   f"with {u.name}: held"))
+                                   f"with {u.name}: held",
+                                f"{figure_name(f)} still on the table at the end, with {u.name}: held"))
 
 
 def _hot_spot_neutralised(g: AlleyGame, a: AwardSpec, out: Found) -> None:
     """AA-054: each Hot Spot neutralised during the game."""
     for h in g.state.hot_spots.values():
         if h.neutralised:
-            out.append((a, f"Hot Spot {h.number} neutralised"))
+            _plain(out, a, f"Hot Spot {h.number} neutralised")
 
 
 def _figure_exited(g: AlleyGame, a: AwardSpec, out: Found) -> None:
@@ -219,7 +232,8 @@ def _figure_exited(g: AlleyGame, a: AwardSpec, out: Found) -> None:
         if f.side is not a.side or f.kind is _ESCORT or f.captive or edge is None:
             continue
         if a.edge is None or edge == a.edge.value:
-            out.append((a, f"{member(g, a.side)} {f.id} off the table by the {edge} edge"))
+            out.append((a, f"{member(g, a.side)} {f.id} off the table by the {edge} edge",
+                        f"{figure_name(f)} off the table by the {edge} edge"))
 
 
 def zone_polygon(g: AlleyGame, zone: str) -> Any:
@@ -257,7 +271,7 @@ def _zone_held(g: AlleyGame, a: AwardSpec, out: Found) -> None:
     """At the end: the side's figures in the zone and no enemy figure in it."""
     assert a.zone is not None
     if _in_zone(g, a.zone, a.side) and not _in_zone(g, a.zone, a.side.enemy):
-        out.append((a, f"{zone_name(g, a.zone)} held at the end"))
+        _plain(out, a, f"{zone_name(g, a.zone)} held at the end")
 
 
 def _zone_cleared(g: AlleyGame, a: AwardSpec, out: Found) -> None:
@@ -267,7 +281,7 @@ def _zone_cleared(g: AlleyGame, a: AwardSpec, out: Found) -> None:
     if hit is not None:
         uid, turn = hit
         unit = g.state.units.get(uid)
-        out.append((a, f"{zone_name(g, a.zone)} cleared by {unit.name if unit else uid} on turn {turn}"))
+        _plain(out, a, f"{zone_name(g, a.zone)} cleared by {unit.name if unit else uid} on turn {turn}")
 
 
 def check_zones(g: AlleyGame) -> None:
@@ -293,9 +307,10 @@ def _civilian_casualty(g: AlleyGame, a: AwardSpec, out: Found) -> None:
     """FF-159, house rule FF-160: each civilian casualty the other side caused (a mob's,
     or an unarmed supporter of a mixed mob), from the civilians module's ledger."""
     mod = g.modules.get("civilians")
-    for side, what in getattr(mod, "ledger", []):
+    for side, what, shown in getattr(mod, "ledger", []):
         if side is a.side.enemy:
-            out.append((a, f"{what} (caused by the {side_name(g, side)})"))
+            by = f" (caused by the {side_name(g, side)})"
+            out.append((a, what + by, shown + by))
 
 
 SCORERS = {
@@ -367,7 +382,7 @@ def standing(g: AlleyGame) -> Standing:
     over = g.state.outcome is not None
     out = []
     for a in awards:
-        lines = tuple(why for b, why in found if b is a)
+        lines = tuple(shown for b, _, shown in found if b is a)
         note = NOTES[a.event](g, a, bool(lines), over)
         out.append(AwardStanding(a, lines, a.event in AT_THE_END and not over, note))
     return Standing(tuple(out), over)
@@ -395,9 +410,8 @@ def _none_left_behind_note(g: AlleyGame, a: AwardSpec, scored: bool, over: bool)
     if scored:
         return "" if over else "nobody left behind so far"
     left = _left_behind(g, a.side)
-    ids = ", ".join(f.id for f in left[:3]) + (" …" if len(left) > 3 else "")
-    word = member(g, a.side)
-    return f"{word} {ids} left behind{' at the end' if over else ' now'}"
+    who = figure_names(left[:3]) + (" …" if len(left) > 3 else "")
+    return f"{who} left behind{' at the end' if over else ' now'}"
 
 
 def _losses_note(g: AlleyGame, a: AwardSpec, scored: bool, over: bool) -> str:

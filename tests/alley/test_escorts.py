@@ -52,7 +52,7 @@ def test_an_unhurt_escort_is_taken_in_as_a_dependant_and_costs_rapid_movement() 
     assert [f.id for f in m.dependants] == ["vip"] and not vip.fighting
     assert {it.rule: it.value for it in firepower(g, m, g.unit("i")).items}["DC-005"] == -1
     assert not any(o.startswith("rapid") for o in turn.plan_options(g, m))
-    assert any("takes in vip" in e.text for e in g.log.events)
+    assert any("takes in VIP" in e.text for e in g.log.events)
 
 
 @pytest.mark.rule("DC-026")

@@ -190,7 +190,7 @@ def test_each_regular_casualty_rolls_first_aid_as_it_is_taken() -> None:
     g = marines_under_fire([6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 2, 10, 10, 10, 10])
     kit.drive(g, fire(g, g.unit("i"), g.unit("m"), "test"), ["best", ["m-1", "m-2"]])
     ps = purposes(g)
-    assert ps[2:4] == ["First Aid: m-1 (Marines m)", "First Aid: m-2 (Marines m)"]
+    assert ps[2:4] == ["First Aid: Marines m, fighter 1", "First Aid: Marines m, fighter 2"]
     assert ps[4].startswith("Morale Check")
     assert all(
         len(e.data["faces"]) == 1 and e.data["sides"] == 6 for e in kit.events(g, "roll")[2:4]

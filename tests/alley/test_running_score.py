@@ -47,7 +47,7 @@ def finished_equal(g: AlleyGame) -> victory.Standing:
     out = victory.finish(g)
     assert totals(before) == out["points"]
     assert sorted((a.side.value, a.award.points, why) for a in before.awards for why in a.lines) == sorted(
-        (s.value, p, w) for s, p, w in g.state.score.lines)
+        (s.value, p, w) for s, p, w in g.state.score.said())  # as shown: figures by name
     after = victory.standing(g)
     assert after.over and totals(after) == out["points"]
     return after
@@ -129,10 +129,10 @@ def test_contracting_trouble_tells_an_abandoned_casualty_as_still_open() -> None
     g.state.ground.append(casualty)
     s = victory.standing(g)
     assert award(s, Side.REGULAR, "none_left_behind").points == 0
-    assert award(s, Side.REGULAR, "none_left_behind").note == f"Marine {casualty.id} left behind now"
+    assert award(s, Side.REGULAR, "none_left_behind").note == "Fireteam Alpha, fighter 4 left behind now"
     assert award(s, Side.INSURGENT, "captive_held").note == (
         "1 abandoned casualty may be taken prisoner at the end (4+): +5 each")
-    assert award(s, Side.INSURGENT, "enemy_wounded").lines == (f"Marine {casualty.id} wounded",)
+    assert award(s, Side.INSURGENT, "enemy_wounded").lines == ("Fireteam Alpha, fighter 4 wounded",)
 
 
 def test_the_tailors_ledger_running_total_is_the_final_score() -> None:
@@ -156,7 +156,7 @@ def test_the_tailors_ledger_running_total_is_the_final_score() -> None:
     st.hot_spots[3].neutralised = True
     s = victory.standing(g)
     assert award(s, Side.REGULAR, "escort_exited").lines == (
-        "tailor Faruq escorted off the table by the east edge",)
+        "Faruq escorted off the table by the east edge",)
     assert award(s, Side.REGULAR, "hot_spot_neutralised").note == "4 Hot Spots still to neutralise: +2 each"
     after = finished_equal(g)
     assert totals(after) == {"regular": 8, "insurgent": 3}

@@ -110,8 +110,8 @@ def test_each_abandoned_casualty_may_become_a_pow_on_4_plus() -> None:
     out = finish(g)
     rolls = [e.data["purpose"] for e in kit.events(g, "roll")]
     assert rolls == [
-        "Abandoned casualty m-1: taken prisoner on 4+",
-        "Abandoned casualty m-2: taken prisoner on 4+",
+        "Abandoned casualty Marines m, fighter 1: taken prisoner on 4+",
+        "Abandoned casualty Marines m, fighter 2: taken prisoner on 4+",
     ]
     by_id = {f.id: f for f in g.state.ground}
     assert by_id["m-1"].captive and not by_id["m-2"].captive

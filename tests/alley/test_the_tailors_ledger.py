@@ -121,7 +121,7 @@ def test_the_paratroopers_awards_score_in_their_words() -> None:
     ]
     assert out["winner"] == "regular" and out["points"] == {"regular": 11, "insurgent": 0}
     texts = [e.text for e in g.log.events if e.kind in ("score", "victory")]
-    assert texts[0] == ("Paratroopers +6: tailor Faruq escorted off the table by the east edge "
+    assert texts[0] == ("Paratroopers +6: Faruq escorted off the table by the east edge "
                         "(escort_exited)")
     assert texts[-1] == "The Paratroopers win: Paratroopers 11 VP, Militia 0 VP"
 

@@ -143,6 +143,21 @@ def test_the_log_line_names_units_as_the_table_does() -> None:
                                     "activates next → Corporal (squad leader) — nothing else was possible")
 
 
+def test_the_log_line_names_figures_as_the_table_does() -> None:
+    """Casualties chosen for the player are told by name (alley/names.py), never by id."""
+    from ambush_gui.core.decisions import Decision, DecisionKind
+    from ambush_gui.gui.shared.controller import forced_text
+
+    game = systems.new_game(SCENARIO, 1)
+    game.start()
+    d = Decision("regular", DecisionKind.CASUALTIES, "Regular: choose 2 casualties in Fireteam Alpha",
+                 options=(["alpha-1", "alpha-3"],), forced=["alpha-1", "alpha-3"],
+                 forced_reason="the only legal answer")
+    assert forced_text(d, game) == ("Decided for the Regular player: choose 2 casualties in Fireteam "
+                                    "Alpha → Fireteam Alpha, fighter 1; Fireteam Alpha, fighter 3 — "
+                                    "nothing else was possible")
+
+
 def test_the_log_line_says_no_fire_in_words() -> None:
     """Issue 28: a fire or a reaction declined for the player is told as "hold fire" or
     "no", with the reason, not as the engine's "hold" or "none"."""

@@ -126,7 +126,7 @@ def test_a_finished_contracting_trouble_game_is_told_with_every_big_moment(
     # the victory table: the winner and every scoring line, under its award
     assert "The US Marines win" in text
     assert "Escorts brought off" in page.cells and "+5" in page.cells
-    assert "contractor contractor-1 escorted off the table" in page.cells
+    assert "Contractor 1 escorted off the table" in page.cells
     # the options played, each by its name
     registry = systems.options_registry("alley")
     assert all(o.title in page.cells for o in registry.offered)

@@ -205,7 +205,8 @@ class CiviliansModule(RuleModule):
         self.gunfire: list[tuple[float, float, str]] = []  # this turn: where units fired from
         self.shot: tuple[tuple[float, float] | None, list[Mob]] | None = None  # fire_thrown's
         self.caused: dict[Side, int] = {Side.REGULAR: 0, Side.INSURGENT: 0}  # civilian casualties
-        self.ledger: list[tuple[Side, str]] = []  # (side that caused it, what), for the VP
+        # (side that caused it, what, what as shown: figures by name), for the VP
+        self.ledger: list[tuple[Side, str, str]] = []
         self.supporters: dict[str, set[str]] = {}  # mixed mob unit -> its unarmed figures
         self.counted: set[str] = set()  # supporters already scored
         for uid in self.settings.mixed_mobs:
@@ -602,7 +603,8 @@ class CiviliansModule(RuleModule):
         modifiers, the civilian_casualty award); a stand that has taken ``mob_size`` is gone."""
         mob.casualties += 1
         self.caused[side] += 1
-        self.ledger.append((side, f"a civilian of {mob.name} {why}"))
+        what = f"a civilian of {mob.name} {why}"
+        self.ledger.append((side, what, what))
         self.g.log.emit("civilians", f"{mob.name.capitalize()} suffers a civilian casualty ({why}; "
                         f"{mob.casualties} so far)", mob=mob.id, side=side.value,
                         casualties=mob.casualties)

@@ -18,6 +18,7 @@ import shapely
 import shapely.affinity
 
 from ambush_gui.alley.model import Figure, FigureKind, Side, Unit
+from ambush_gui.alley.names import name_of, name_unit
 from ambush_gui.alley.weapons import WEAPONS
 from ambush_gui.core import words
 from ambush_gui.core.decisions import Decision, DecisionKind
@@ -200,6 +201,7 @@ def arm(mod: CiviliansModule, unit: Unit, mob: Mob) -> Unit | None:
                figures=figs, optimum_range=spec.optimum_range * g.m.scale, armor=spec.armor)
     new.activated = True  # it acts from the next turn
     new.marks["civilians.mixed"] = True
+    name_unit(new.name, figs)
     g.state.units[uid] = new
     g.created.extend(f.id for f in figs)
     mod.supporters[uid] = {f.id for f in figs if f.weapon == "unarmed"}
@@ -239,8 +241,9 @@ def supporters_lost(mod: CiviliansModule, target: Unit, by: Side) -> None:
     for fid in sorted((sup & fallen) - mod.counted):
         mod.counted.add(fid)
         mod.caused[by] += 1
-        mod.ledger.append((by, f"unarmed supporter {fid} of {target.name}"))
-        g.log.emit("civilians", f"Unarmed supporter {fid} of {target.name} is a civilian casualty "
+        mod.ledger.append((by, f"unarmed supporter {fid} of {target.name}",  # hashed, as ever
+                           f"{name_of(g, fid)}, an unarmed supporter"))
+        g.log.emit("civilians", f"{name_of(g, fid)}, an unarmed supporter, is a civilian casualty "
                    f"(FF-159)", unit=target.id, figure=fid, side=by.value)
     if target.on_table and target.figures and not any(WEAPONS[f.weapon].armed for f in target.fighters):
         from ambush_gui.alley.morale import remove_unit

@@ -35,6 +35,7 @@ from pydantic import Field, field_validator, model_validator
 from ambush_gui.alley import morale, options, pools, victory
 from ambush_gui.alley.model import Figure, FigureKind, Side, Unit
 from ambush_gui.alley.modules import RuleModule, Settings, once_each, register
+from ambush_gui.alley.names import figure_name, name_of
 from ambush_gui.alley.scenario import AwardEvent
 from ambush_gui.alley.weapons import WEAPONS
 from ambush_gui.core.events import Modifier
@@ -144,8 +145,8 @@ class Leader:
 
     @property
     def words(self) -> str:
-        return (f"{'Positive' if self.positive else 'Negative'} Leader {self.name or self.figure.id} "
-                f"({self.rating})")
+        sign = "Positive" if self.positive else "Negative"
+        return f"{sign} Leader {self.name or figure_name(self.figure)} ({self.rating})"
 
 
 def basic_firepower(unit: Unit) -> int:
@@ -357,7 +358,7 @@ class CombatStressModule(RuleModule):
             s.level = max(0, sum(m.value for m in s.items))
             s.counted = self._within_reach(unit)
             self._mark(unit, s)
-            who = ", ".join(f"{self.leader_name(fid)} ({self._gone_why(fid)})" for fid in gone)
+            who = "; ".join(f"{self.leader_name(fid)} ({self._gone_why(fid)})" for fid in gone)
             self.g.log.emit("stress", f"{unit.name}: Stress Level {before} → {s.level}: {who} no "
                             f"longer lead{'s' if len(gone) == 1 else ''} (FF-109; "
                             f"{', '.join(str(m) for m in s.items)})", unit=unit.id, level=s.level,
@@ -647,12 +648,12 @@ class CombatStressModule(RuleModule):
         wanted = set(self.settings.objectives)
         awards = [a for a in g.spec.victory.all_awards() if a.event in wanted and a.event in victory.SCORERS]
         new_sides: set[str] = set()
-        for a, why in victory.tally(g, awards):
+        for a, why, shown in victory.tally(g, awards):
             side = a.side
-            if why not in self.achieved[side.value]:
+            if why not in self.achieved[side.value]:  # the ledger's words: the state hash has them
                 self.achieved[side.value].append(why)
                 new_sides.add(side.value)
-                g.log.emit("stress", f"Combat stress: {side.title} objective achieved — {why} "
+                g.log.emit("stress", f"Combat stress: {side.title} objective achieved — {shown} "
                            "(FF-093, FF-098)", side=side.value, objective=why)
         events = g.log.events[self._log_seen:]
         self._log_seen = len(g.log.events)
@@ -663,18 +664,9 @@ class CombatStressModule(RuleModule):
                     self.units[uid].objectives.add(turn)
 
     def leader_name(self, fid: str) -> str:
-        """What a player calls leader figure ``fid``: its label, else the name of the unit it
-        leads alone ("Sergeant"), else "<unit>'s leader"; the id only when it is nowhere."""
-        for u in self.g.state.units.values():
-            for f in u.figures:
-                if f.id == fid:
-                    if f.label:
-                        return f.label
-                    return u.name if len(u.figures) == 1 else f"{u.name}'s leader"
-        for spec in self.g.spec.units:  # a leader who has left the table: as the scenario names him
-            if any(fs.id == fid for fs in spec.figures):
-                return spec.name if len(spec.figures) == 1 else f"{spec.name}'s leader"
-        return fid
+        """What a player calls leader figure ``fid`` (alley/names.py): the name of the unit
+        he leads alone ("Sergeant"), else "<unit>, leader"; the id only when it is nowhere."""
+        return name_of(self.g, fid)
 
     def leader_specs(self) -> list[tuple[LeaderSpec, bool]]:
         return ([(x, True) for x in self.settings.positive_leaders]

@@ -33,6 +33,7 @@ from pydantic import Field
 from ambush_gui.alley import options
 from ambush_gui.alley.model import Side, Speed, Unit
 from ambush_gui.alley.modules import RuleModule, Settings, register
+from ambush_gui.alley.names import figure_name
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.dice import Die
 from ambush_gui.core.events import Modifier
@@ -389,10 +390,10 @@ class MountedModule(RuleModule):
         from ambush_gui.alley.interrupts import quality_check
 
         g = self.g
-        roll = g.dice.one(6, f"Rider or mount: {fig.id} ({unit.name})", result="1-3 rider, 4-6 mount",
+        roll = g.dice.one(6, f"Rider or mount: {figure_name(fig)}", result="1-3 rider, 4-6 mount",
                           side=unit.side.value, unit=unit.id, figure=fig.id)
         rider = roll <= 3
-        kept = quality_check(g, unit, f"{fig.id} keeps his seat, FF-072")
+        kept = quality_check(g, unit, f"{figure_name(fig)} keeps his seat, FF-072")
         if not rider:
             self.mounts[unit.id].discard(fig.id)
         if rider and kept:
@@ -403,7 +404,7 @@ class MountedModule(RuleModule):
             text = "the mount is hit and killed; the rider lands on his feet unhurt"
         else:
             text = "the mount is hit and killed, the rider thrown"
-        g.log.emit("mounted", f"{fig.id} ({unit.name}): {text}", unit=unit.id, figure=fig.id,
+        g.log.emit("mounted", f"{figure_name(fig)}: {text}", unit=unit.id, figure=fig.id,
                    hit="rider" if rider else "mount", kept_seat=kept)
         serious = 0
         if rider or not kept:

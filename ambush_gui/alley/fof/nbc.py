@@ -29,6 +29,7 @@ from pydantic import Field, field_validator
 
 from ambush_gui.alley.model import Figure, Side, Unit
 from ambush_gui.alley.modules import RuleModule, Settings, register
+from ambush_gui.alley.names import figure_name
 from ambush_gui.core.events import Modifier
 from ambush_gui.core.game import Procedure
 
@@ -168,11 +169,11 @@ class NbcModule(RuleModule):
             return False
         g = self.g
         mods = [Modifier("Pinned", -1, "AA-188")] if unit.pinned else []
-        face = g.dice.one(int(unit.tq), f"Contamination Test: {fig.id} ({unit.name})",
+        face = g.dice.one(int(unit.tq), f"Contamination Test: {figure_name(fig)}",
                           modifiers=mods, rule="FF-025", side=unit.side.value, unit=unit.id)
         total = face + sum(m.value for m in mods)
         died = total < 4
-        g.log.emit("contamination", f"Contamination Test {total} for {fig.id}: "
+        g.log.emit("contamination", f"Contamination Test {total} for {figure_name(fig)}: "
                    f"{'fails: the torn suit kills him (KIA)' if died else 'passes: on to First Aid'}",
                    unit=unit.id, figure=fig.id, total=total, died=died)
         return died

@@ -935,16 +935,19 @@ PLAIN_REASONS = {"the only legal answer": "nothing else was possible"}
 
 
 def forced_text(d: Decision, game: Any = None) -> str:
-    """The log line for a decision answered for the player: what, and why. Units and
-    soldiers are named as the game's state names them (``game``), not by their ids."""
-    state = getattr(game, "state", None)
-    people = {**getattr(state, "units", {}), **getattr(state, "soldiers", {})}
+    """The log line for a decision answered for the player: what, and why. Units, figures
+    (alley/names.py) and soldiers are named as the game's state names them (``game``), not
+    by their ids."""
+    state: Any = getattr(game, "state", None)
+    figures = {f.id: f for f in state.all_figures()} if hasattr(state, "all_figures") else {}
+    people = {**figures, **getattr(state, "units", {}), **getattr(state, "soldiers", {})}
 
     def words(value: Any) -> str:
         if isinstance(value, str) and value in DECLINED:
             return DECLINED[value]
         if isinstance(value, list | tuple):
-            return ", ".join(words(v) for v in value)
+            said = [words(v) for v in value]
+            return ("; " if any(", " in w for w in said) else ", ").join(said)  # a name has a comma
         if isinstance(value, dict):
             return ", ".join(f"{k} {words(v)}" for k, v in value.items())
         who = people.get(value) if isinstance(value, str) else None

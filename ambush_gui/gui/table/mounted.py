@@ -31,6 +31,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from ambush_gui.alley.model import Speed
 from ambush_gui.alley.movement import speed_words
+from ambush_gui.alley.names import figure_name
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.table.items import LabelItem, cosmetic
 
@@ -215,7 +216,7 @@ class MountLayer(QObject):
                 words = "Cavalry" if kind == "cavalry" else "Mounted Troops"
                 moves = ", ".join(speed_words(self.scene.game, s, unit)
                                   for s in (Speed.CAUTIOUS, Speed.RAPID))
-                item.setToolTip(f"{f.id} on his mount ({words}: {moves}; "
+                item.setToolTip(f"{figure_name(f)} on his mount ({words}: {moves}; "
                                 "no In Cover; foot units firing at it get +1 die)")
                 shown.add(f.id)
         for fid, item in self.items.items():

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ambush_gui.alley.names import figure_name
 from ambush_gui.core.decisions import Decision
 from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
@@ -278,7 +279,7 @@ class UnitCard(QWidget):
                 extra = f" — {f.injury.value} wound"
             if f.captive:
                 extra += " — prisoner"
-            figs.append(f"{f.id}: {role}{extra}")
+            figs.append(f"{escape(figure_name(f))}: {role}{extra}")
         side = theme.SIDE_NAMES.get(unit.side.value, unit.side.value)
         rows = [
             f"<b>{side}</b> unit",

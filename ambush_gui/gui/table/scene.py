@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Figure, FigureKind, Unit
+from ambush_gui.alley.names import figure_name, name_of
 from ambush_gui.alley.weapons import WEAPONS, Support
 from ambush_gui.core.view import PUBLIC
 from ambush_gui.core.words import count, named_together
@@ -121,7 +122,7 @@ def figure_tip(fig: Figure, unit: Unit | None, game: AlleyGame | None = None) ->
 
     weapon = WEAPONS[fig.weapon].title if fig.weapon in WEAPONS else fig.weapon
     what = (fig.label or "escort") if fig.kind is FigureKind.CONTRACTOR else fig.kind.value
-    lines = [f"{fig.id} — {what}, {weapon}"]
+    lines = [f"{figure_name(fig)} — {what}, {weapon}"]
     lines.append(f"{unit.name} ({unit.side.title})" if unit else "on the ground, in no unit")
     if unit is None and not fig.captive and (fig.kind is FigureKind.CONTRACTOR or fig.dependant):
         lines.append(take_in_words(game, [fig]) if game is not None else
@@ -528,7 +529,7 @@ class TableScene(QGraphicsScene):
         if item is None or not item.isVisible():
             return False
         item.set_look(replace(item.look, fallen=True))
-        item.setToolTip(f"{fid}: casualty, removed from the table (see the dice tray)")
+        item.setToolTip(f"{name_of(self.game, fid)}: casualty, removed from the table (see the dice tray)")
         return True
 
     def unit_figures(self, uid: str) -> list[FigureItem]:

@@ -15,6 +15,7 @@ import numpy as np
 from ambush_gui.alley.fire import odds
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Figure, Unit
+from ambush_gui.alley.names import figure_name
 from ambush_gui.alley.pools import Pool, optimum_range, optimum_reach_by
 from ambush_gui.core.odds import expected
 
@@ -34,7 +35,7 @@ class TargetReport:
     blockers: tuple[str, ...]  # the pieces in the way of the nearest figures (labels)
     blocker_ids: tuple[str, ...]  # the same pieces' ids
     line: tuple[Point, Point]  # the sight line drawn on the table (table inches)
-    figures: tuple[str, str]  # the figure ids at its two ends
+    figures: tuple[str, str]  # the figures at its two ends, by name (alley/names.py)
     distance: float  # between the nearest figures (AA-005)
     optimum: bool  # AA-110
     optimum_range: float
@@ -149,7 +150,7 @@ def target_report(g: AlleyGame, a: Unit, b: Unit,
         blockers=tuple(labels.get(p, p) for p in blockers),
         blocker_ids=tuple(blockers),
         line=(seer.pos, seen.pos),
-        figures=(seer.id, seen.id),
+        figures=(figure_name(seer), figure_name(seen)),
         distance=g.distance(a, b),
         optimum=by is not None,
         optimum_range=optimum_range(g, a),  # after MOPP (FF-021)

@@ -295,10 +295,10 @@ def test_the_scenario_lists_its_leaders_and_the_table_shows_them() -> None:
                    positive_leaders=[{"figure": "p-L", "rating": 2}],
                    negative_leaders=[{"figure": "n-L", "rating": 1}])
     assert g.spec.combat_stress is not None
-    assert cs.status()[0] == "Stress leaders: Squad p's leader, Positive 2; Squad n's leader, Negative 1"
+    assert cs.status()[0] == "Stress leaders: Squad p, leader, Positive 2; Squad n, leader, Negative 1"
     n_leader = next(f for f in g.unit("n").figures if f.id == "n-L")
     kill(g, g.unit("n"), n_leader)  # a leader killed is no longer listed
-    assert cs.status()[0] == "Stress leaders: Squad p's leader, Positive 2"
+    assert cs.status()[0] == "Stress leaders: Squad p, leader, Positive 2"
     with pytest.raises(ScenarioError, match="Positive Leader 'ghost': no figure of that id"):
         stress(positive_leaders=[{"figure": "ghost", "rating": 1}])
 
@@ -806,4 +806,4 @@ def test_a_leader_killed_by_fire_leads_no_more_from_that_moment() -> None:
     kit.drive(g, cs.after_fire(p, g.unit("i"), 1))
     assert "FF-100" not in {x.rule for x in cs.units["m"].items}
     assert cs.units["m"].level == before + 2
-    assert "Squad p's leader (killed) no longer leads" in kit.events(g, "stress")[-1].text
+    assert "Squad p, leader (killed) no longer leads" in kit.events(g, "stress")[-1].text

@@ -100,7 +100,7 @@ def test_a_squads_own_small_mortar_is_a_medium_support_weapon() -> None:
     assert g.modules.get("mortars").kind(sq) is None  # type: ignore[union-attr]
     assert "near" in [t.id for t in fire_targets(g, sq)]
     pool = firepower(g, sq, g.unit("near"))
-    assert ("squad mortar (e.g. the British 50mm) (sq-2)", 2, "AA-137") in items(pool)
+    assert ("squad mortar (e.g. the British 50mm) (Marines sq, fighter 2)", 2, "AA-137") in items(pool)
     assert not any(r.startswith("FF") for r in rules(pool))
 
 

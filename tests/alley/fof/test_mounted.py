@@ -335,22 +335,22 @@ def test_each_casualty_on_a_mounted_unit_falls_on_rider_or_mount() -> None:
     g = cav_vs_foot(script=[2, 5, 1, 5, 6])  # rider (2), keeps his seat (5), First Aid 1; mount (5), seat 6
     hit(g, n=2)
     texts = [e.text for e in kit.events(g, "mounted")]
-    assert texts == ["r-1 (Riders r): the rider is hit and stays in the saddle",
-                     "r-2 (Riders r): the mount is hit and killed; the rider lands on his feet unhurt"]
-    assert rolls(g)[0] == "Rider or mount: r-1 (Riders r)"
+    assert texts == ["Riders r, fighter 1: the rider is hit and stays in the saddle",
+                     "Riders r, fighter 2: the mount is hit and killed; the rider lands on his feet unhurt"]
+    assert rolls(g)[0] == "Rider or mount: Riders r, fighter 1"
     g = cav_vs_foot(script=[1])
     mod(g).dismount(g.unit("r"), "test")
     hit(g)  # on foot: no rider-or-mount die, just First Aid
-    assert rolls(g) == ["First Aid: r-1 (Riders r)"]
+    assert rolls(g) == ["First Aid: Riders r, fighter 1"]
 
 
 @pytest.mark.rule("FF-072")
 def test_the_figure_hit_takes_a_troop_quality_check_fail_and_he_is_thrown() -> None:
     g = cav_vs_foot(script=[3, 2, 1])  # rider, fails (2), First Aid 1 (+1: 2, still slight)
     hit(g)
-    assert [e.text for e in kit.events(g, "mounted")] == ["r-1 (Riders r): the rider is hit and "
+    assert [e.text for e in kit.events(g, "mounted")] == ["Riders r, fighter 1: the rider is hit and "
                                                            "thrown from his mount"]
-    assert rolls(g)[1] == "Quality Check: Riders r (r-1 keeps his seat, FF-072)"
+    assert rolls(g)[1] == "Quality Check: Riders r (Riders r, fighter 1 keeps his seat, FF-072)"
     aid = [e for e in kit.events(g, "roll") if e.data["purpose"].startswith("First Aid")][0]
     assert [rule for _, _, rule in aid.data["modifiers"]] == ["FF-074"]  # thrown
 
@@ -437,7 +437,7 @@ def test_a_man_whose_mount_is_dead_is_hit_as_a_man_on_foot() -> None:
     assert mod(g).is_mounted(g.unit("r")) and "r-1" not in mod(g).mounts["r"]
     before = len(rolls(g))
     hit(g)  # r-1 again, on foot beside the others
-    assert rolls(g)[before:] == ["First Aid: r-1 (Riders r)"]
+    assert rolls(g)[before:] == ["First Aid: Riders r, fighter 1"]
     aid = [e for e in kit.events(g, "roll") if e.data["purpose"].startswith("First Aid")][-1]
     assert aid.data["modifiers"] == [] and g.unit("r").figures[0].injury is Injury.MODERATE
     assert len(kit.events(g, "mounted")) == 1  # only the first hit was on horseback

@@ -149,8 +149,8 @@ def test_a_wounded_figure_takes_a_contamination_test_before_first_aid() -> None:
     m = g.unit("m")
     kit.drive(g, take_casualties(g, m, 1, False))
     rolls = kit.roll_texts(g)
-    assert rolls[0].startswith("Contamination Test: m-1 (Marines m)")
-    assert rolls[1].startswith("First Aid: m-1")
+    assert rolls[0].startswith("Contamination Test: Marines m, fighter 1")
+    assert rolls[1].startswith("First Aid: Marines m, fighter 1")
     assert m.figures[0].injury is Injury.SLIGHT
 
 

@@ -69,9 +69,9 @@ def test_the_fire_choice_says_the_target_holds_one_of_yours_prisoner(qtbot: Any)
     pow_ = dataclasses.replace(m.figures[0], id="lt-1", side=Side.REGULAR, captive=True)
     i.figures.append(pow_)
     d = turn.fire_decision(g, m, [i])
-    assert d.facts["captives"] == {"i": ["lt-1"]}
+    assert d.facts["captives"] == {"i": ["Marines m, fighter 1"]}  # by name (alley/names.py)
     dlg = open_dialog(qtbot, g, d)
-    assert "holds lt-1 of yours prisoner: he may be hit" in card_text(dlg, "i")
+    assert "holds Marines m, fighter 1 of yours prisoner: he may be hit" in card_text(dlg, "i")
 
 
 # -- stale or wrong status ------------------------------------------------------------------

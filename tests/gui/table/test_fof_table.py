@@ -191,7 +191,7 @@ def test_labels_carry_the_stress_level_and_confidence_and_leaders_show_their_rin
     assert scene.fof.show_leader("alpha-L")
     inner, outer = scene.fof.leader_rings
     assert inner.isVisible() and outer.isVisible()
-    assert 'Positive Leader Fireteam Alpha\'s leader (2): Stress −2 within 6"' == inner.label.text
+    assert 'Positive Leader Fireteam Alpha, leader (2): Stress −2 within 6"' == inner.label.text
     assert 'Stress Test +1 die, mixed leadership within 8"' == outer.label.text
     assert abs(inner.radius - 6.0) < 1e-9 and abs(outer.radius - 8.0) < 1e-9
     assert scene.fof.show_leader("bravo-L") and "Negative" in inner.label.text

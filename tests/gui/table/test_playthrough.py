@@ -239,7 +239,7 @@ def test_hotseat_game_to_the_victory_screen(qtbot: Any) -> None:
     assert isinstance(dlg, VictoryDialog) and dlg.isVisible()
     result = game.state.outcome or game.result
     assert dlg.outcome == dict(result)
-    assert dlg.lines == [(str(getattr(s, "value", s)), p, w) for s, p, w in game.state.score.lines]
+    assert dlg.lines == [(str(getattr(s, "value", s)), p, w) for s, p, w in game.state.score.said()]
     winner = result["winner"]
     names = {side.value: spec.name for side, spec in game.spec.sides.items()}  # "US Marines"
     assert dlg.banner.title.text() == (

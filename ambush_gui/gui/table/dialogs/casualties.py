@@ -12,6 +12,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QWidget
 
+from ambush_gui.alley.names import figure_name
 from ambush_gui.alley.weapons import WEAPONS
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import (
@@ -26,11 +27,16 @@ from ambush_gui.gui.shared.dialog_base import (
 )
 
 
-def figure_text(fig: Any) -> str:
+def figure_words(fig: Any) -> tuple[str, str]:
+    """The figure as its box says it (its name and kind), and its weapon after."""
     w = WEAPONS.get(fig.weapon)
     weapon = w.title if w is not None else fig.weapon
     extra = f" (+{w.dice} Firepower, AA-137)" if w is not None and w.dice else ""
-    return f"{fig.id} — {fig.kind.value}, {weapon}{extra}"
+    return f"{figure_name(fig)} — {fig.kind.value}", f"{weapon}{extra}"
+
+
+def figure_text(fig: Any) -> str:
+    return ", ".join(figure_words(fig))
 
 
 def figure_chips(fig: Any) -> list[Chip]:
@@ -104,8 +110,8 @@ class CasualtiesDialog(DecisionDialog):
             line = FlowLayout(holder)  # the text and chips wrap in the narrow dock
             line.setContentsMargins(0, 2, 0, 2)
             n = len(self.option_buttons) + 1
-            text = figure_text(fig) if fig else fid
-            head, _, rest = text.partition(", ")
+            head, rest = figure_words(fig) if fig else (fid, "")
+            text = f"{head}, {rest}" if rest else head
             cb = QCheckBox((f"{n}.  " if n <= 9 else "") + head)
             cb.setToolTip(text)
             self.number(cb)

@@ -174,7 +174,7 @@ def target_warnings(facts: dict[str, Any], tid: str, figures: int) -> list[str]:
                    f"supporter{'s' if n != 1 else ''}: hitting them counts as civilian casualties")
     held = (facts.get("captives") or {}).get(tid, ())
     if held:
-        who = ", ".join(held)
+        who = "; ".join(held)  # a figure's name has a comma (alley/names.py)
         out.append(f"holds {who} of yours prisoner: {'he' if len(held) == 1 else 'they'} may be hit")
     return out
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QGridLayout
 
+from ambush_gui.alley.names import name_of
 from ambush_gui.gui.shared.dialog_base import Card, DecisionDialog, section, unit_chips, unit_details
 
 RELEASE = "release:"
@@ -53,7 +54,8 @@ class UnitChoiceDialog(DecisionDialog):
             for o in releases:
                 fid = o.removeprefix(RELEASE)
                 self.add_button(
-                    f"Release {fid}", o, tip="DC-021: free this prisoner (its VP are lost)"
+                    f"Release {name_of(self.game, fid)}", o,
+                    tip="DC-021: free this prisoner (its VP are lost)",
                 )
         if self.end_answer is not None and self.end_answer in opts:
             self.add_button(

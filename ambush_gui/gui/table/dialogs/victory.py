@@ -178,6 +178,6 @@ def victory_facts(game: Any) -> dict[str, Any]:
         for a in standing(game).awards:
             if not a.lines and a.note:
                 nothing.setdefault(a.side.value, []).append((a.award.event.value, a.note))
-    return {"result": game.state.outcome or game.result or {}, "lines": game.state.score.lines,
+    return {"result": game.state.outcome or game.result or {}, "lines": game.state.score.said(),
             "names": names, "awards": game.state.score.awards, "options": options,
             "nothing": nothing}
