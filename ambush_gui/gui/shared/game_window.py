@@ -52,7 +52,7 @@ from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.events import Event
 from ambush_gui.gui.shared import art, paths, theme
 from ambush_gui.gui.shared.controller import GameController, Seat
-from ambush_gui.gui.shared.dialog_base import side_title
+from ambush_gui.gui.shared.dialog_base import DecisionDialog, side_title
 from ambush_gui.gui.shared.dice_tray import DiceTrayPanel
 from ambush_gui.gui.shared.manual import manual_action
 from ambush_gui.gui.shared.pacing import DEFAULT_PACE, MENU_PACES, PACE_TIPS, Pace
@@ -193,11 +193,14 @@ class DecisionPanel(QWidget):
     def host(self, widget: QWidget) -> None:
         """Show ``widget`` in the dock (a QDialog becomes a plain child widget). A prompt
         that is no dialog (a move's help) scrolls: at the largest text scale it overran the
-        dock's share of the column, its title drawn over its first lines (a dialog's own
-        body scrolls)."""
+        dock's share of the column, its title drawn over its first lines. A decision's
+        dialog scrolls its own body, and the dock scrolls it whole only where its banner,
+        prompt and buttons alone are taller than the dock
+        (:meth:`DecisionDialog.heightForWidth`)."""
         self.current = widget
         widget.setParent(self, Qt.WindowType.Widget)
-        self._frame = widget if isinstance(widget, QDialog) else scrolling(widget, least=40)
+        plain = isinstance(widget, QDialog) and not isinstance(widget, DecisionDialog)
+        self._frame = widget if plain else scrolling(widget, least=40)
         lay = self.layout()
         assert isinstance(lay, QVBoxLayout)
         lay.insertWidget(0, self._frame, 1)
