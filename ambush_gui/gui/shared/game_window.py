@@ -56,6 +56,7 @@ from ambush_gui.gui.shared.dialog_base import DecisionDialog, side_title
 from ambush_gui.gui.shared.dice_tray import DiceTrayPanel
 from ambush_gui.gui.shared.manual import manual_action
 from ambush_gui.gui.shared.pacing import DEFAULT_PACE, MENU_PACES, PACE_TIPS, Pace
+from ambush_gui.gui.shared.rules_help import RulesHelp
 from ambush_gui.gui.shared.widgets import GameLog, cannot_open
 
 MAP_KINDS = (DecisionKind.MOVE, DecisionKind.PLACE)
@@ -888,17 +889,24 @@ class GameWindow(QMainWindow):
 
     def _rescale_window(self) -> None:
         """The window's words at the player's text scale: the docks with their title bars
-        and what they hold, the menus, the timeline under the map and the status bar (the
-        docks' bodies alone grew: their titles and the menus stayed small)."""
+        and what they hold, the menus, the timeline under the map, the status bar and the
+        rules reference (F1) (the docks' bodies alone grew: their titles, the menus and the
+        reference stayed small)."""
         old, new = self._scale_shown, theme.comfort.scale
         if old != new:
             # the tabs of docks stacked in one place (Game log | Scenario and victory) are
             # the window's own, not a dock's
             tabs = self.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly)
             for part in (self.menuBar(), *self.findChildren(QDockWidget), *tabs, self.statusBar(),
-                         self.theatre.panel):
+                         self.theatre.panel, *self._references()):
                 theme.rescale_fonts(part, old, new)
             self._scale_shown = new
+            for reference in self._references():
+                reference.restyle()
+
+    def _references(self) -> list[RulesHelp]:
+        """The window's rules reference (F1), if it was opened: a window of its own."""
+        return self.findChildren(RulesHelp, options=Qt.FindChildOption.FindDirectChildrenOnly)
 
     def _restyle_board(self) -> None:
         """Redraw the map's labels and symbols at the text scale and in the palette."""
