@@ -217,8 +217,11 @@ class DecisionPanel(QWidget):
             if lay is not None:
                 lay.removeWidget(frame)
             if isinstance(frame, QScrollArea) and self.current is not None:
-                frame.takeWidget()  # the prompt back to the panel, its scroll let go
-                self.current.setParent(self)
+                if frame.viewport().isAncestorOf(self.current):
+                    frame.takeWidget()  # the prompt back to the panel, its scroll let go
+                    self.current.setParent(self)
+                # else taken out already (a hot-seat's dialog, out of the window at once): it
+                # must not come back into the dock, where the next player would read it
                 frame.deleteLater()
         self._frame = None
         self.current = None
