@@ -892,20 +892,22 @@ class GameWindow(QMainWindow):
 
     def _rescale_window(self) -> None:
         """The window's words at the player's text scale: the docks with their title bars
-        and what they hold, the menus, the timeline under the map, the status bar and the
-        rules reference (F1) (the docks' bodies alone grew: their titles, the menus and the
-        reference stayed small)."""
+        and what they hold, the menus, the timeline under the map, the status bar, the
+        rules reference (F1) and the hot-seat curtain (the docks' bodies alone grew: their
+        titles, the menus, the reference and the curtain stayed small)."""
         old, new = self._scale_shown, theme.comfort.scale
         if old != new:
             # the tabs of docks stacked in one place (Game log | Scenario and victory) are
             # the window's own, not a dock's
             tabs = self.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly)
             for part in (self.menuBar(), *self.findChildren(QDockWidget), *tabs, self.statusBar(),
-                         self.theatre.panel, *self._references()):
+                         self.theatre.panel, *self._references(), self.curtain):
                 theme.rescale_fonts(part, old, new)
             self._scale_shown = new
             for reference in self._references():
                 reference.restyle()
+            if self.curtain.isVisible():
+                self.curtain.cover()  # its card as wide and tall as its words now are
 
     def _references(self) -> list[RulesHelp]:
         """The window's rules reference (F1), if it was opened: a window of its own."""
