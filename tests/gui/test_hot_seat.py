@@ -307,3 +307,37 @@ def test_a_throw_lands_in_the_tray_once_when_the_seat_passes(qtbot: Any) -> None
         choice, _ = computer_choice(players[d.side], ctl.game, d)
         win._answer(choice)
     assert taken > 3
+
+
+def test_the_curtain_follows_the_text_size(qtbot: Any) -> None:
+    """View > Larger text reached the window but not the hand-over curtain: its words were
+    sized by a style sheet (16pt, 11pt) and stayed so at 200%, whether the scale was
+    chosen before the game or while the curtain was down. Its card widens with the words,
+    and stays inside the window, every line whole."""
+    from PySide6.QtWidgets import QApplication
+
+    from ambush_gui.gui.shared import theme
+
+    app_pt = QApplication.font().pointSizeF()
+    win, ctl = _window(qtbot, 1, {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN})
+    curtain = win.curtain
+    assert curtain.isVisible()
+    title, body = curtain.title.font().pointSizeF(), curtain.body.font().pointSizeF()
+    button = curtain.button.font().pointSizeF()
+    assert button == pytest.approx(app_pt)
+    card = curtain.card.width()
+    theme.set_scale(2.0)  # while the curtain is down
+    assert curtain.title.font().pointSizeF() == pytest.approx(2 * title)
+    assert curtain.body.font().pointSizeF() == pytest.approx(2 * body)
+    assert curtain.button.font().pointSizeF() == pytest.approx(2 * button)
+    assert curtain.card.width() > card
+    QApplication.processEvents()
+    inside = curtain.rect()
+    assert inside.contains(curtain.card.geometry())
+    for label in (curtain.title, curtain.body):
+        assert label.height() >= label.heightForWidth(label.width())
+    # a game opened at the remembered 200% has its curtain at 200% from the start
+    again, _ = _window(qtbot, 1, {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN})
+    assert again.curtain.isVisible()
+    assert again.curtain.title.font().pointSizeF() == pytest.approx(2 * title)
+    assert again.curtain.button.font().pointSizeF() == pytest.approx(2 * button)

@@ -282,3 +282,35 @@ def test_the_search_results_list_shows_several_results_whole(qtbot: Any, size: t
     assert ref.results.height() < ref.index_tab.height() * theme.REFERENCE_RESULTS_MOST
     ref.search.setText("fire")  # 192 rules: the list scrolls, several in sight
     qtbot.waitUntil(lambda: whole_results(ref) >= theme.REFERENCE_RESULTS_LEAST)
+
+
+def test_the_reference_follows_the_text_size(qtbot: Any) -> None:
+    """View > Larger text grew the game window but not the F1 reference: its pages, index,
+    search box and chart cells stayed at Normal size, opened before the change or after."""
+    app_pt = QApplication.font().pointSizeF()
+    win = open_ambush(qtbot, "ambush-hedgerow", 1)
+    f1 = next(a for a in win.findChildren(type(win.undo_action)) if a.text() == "&Rules reference")
+    f1.trigger()
+    [ref] = references(win)
+    heading = next(ref.results.item(i) for i in range(ref.results.count())
+                   if ref.results.item(i).flags() == Qt.ItemFlag.NoItemFlags)
+    assert ref.text.font().pointSizeF() == pytest.approx(app_pt)
+    assert f"font-size:{theme.CHART_FONT_PT}pt" in ref.charts_view.toHtml()
+    theme.set_scale(2.0)  # open: it follows at once
+    for part in (ref.text, ref.charts_view, ref.keys_view, ref.entry, ref.results, ref.search,
+                 ref.hint, ref.tabs.tabBar()):
+        assert part.font().pointSizeF() == pytest.approx(2 * app_pt), part
+    assert ref.text.document().defaultFont().pointSizeF() == pytest.approx(2 * app_pt)
+    assert heading.font().pointSizeF() == pytest.approx(2 * app_pt) and heading.font().bold()
+    assert f"font-size:{2 * theme.CHART_FONT_PT}pt" in ref.charts_view.toHtml()
+    theme.set_scale(1.0)
+    assert ref.text.font().pointSizeF() == pytest.approx(app_pt)
+    # one opened at a remembered 200% is at 200% from the start
+    ref.close()
+    ref.deleteLater()
+    theme.set_scale(2.0)
+    other = open_table(qtbot, HOTSEAT)
+    other.show_rules()
+    [fresh] = references(other)
+    assert fresh.text.font().pointSizeF() == pytest.approx(2 * app_pt)
+    assert fresh.search.font().pointSizeF() == pytest.approx(2 * app_pt)

@@ -57,10 +57,14 @@ class Curtain(QWidget):
         lay = QVBoxLayout(self.card)
         lay.setContentsMargins(24, 18, 24, 18)
         lay.setSpacing(12)
+        # fonts, not style sheet sizes: the window brings them to the text scale with its
+        # docks' (GameWindow._rescale_window); a "font-size" in a style sheet stayed at 16pt
         self.title = QLabel()
+        self.title.setFont(theme.label_font(16, bold=True))
         self.title.setWordWrap(True)
         self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.body = QLabel()
+        self.body.setFont(theme.label_font(11))
         self.body.setWordWrap(True)
         self.body.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.button = QPushButton()
@@ -92,14 +96,9 @@ class Curtain(QWidget):
             self.button.setText(f"I am {who}: answer")
         self.button.setToolTip(f"Only {who} presses this (Enter or Space): it lifts the curtain "
                                "and gives him the table and the Decision dock")
-        self.title.setStyleSheet(f"font-size: 16pt; font-weight: bold; color: {colour};")
-        self.body.setStyleSheet("font-size: 11pt;")
+        self.title.setStyleSheet(f"color: {colour};")
         self.card.setStyleSheet(f"#hand-over-card {{ background: white; border: 3px solid {colour};"
                                 " border-radius: 8px; }")
-        inner = CARD_WIDTH - 48  # the card's margins
-        for label in (self.title, self.body):  # wrapped lines get their height, not one line's
-            label.setMinimumHeight(label.heightForWidth(inner))
-        self.card.adjustSize()
         self.cover()
         self.armed = False
         self.button.setEnabled(False)  # greyed while it sleeps: the last player's keys go nowhere
@@ -118,7 +117,7 @@ class Curtain(QWidget):
             self.button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def cover(self) -> None:
-        """Cover the parent window under its menu bar."""
+        """Cover the parent window under its menu bar, the card sized for its words."""
         parent = self.parentWidget()
         if parent is None:
             return
@@ -127,6 +126,18 @@ class Curtain(QWidget):
         if callable(bar):
             top = bar().geometry().bottom() + 1
         self.setGeometry(0, top, parent.width(), parent.height() - top)
+        self._fit_card()
+
+    def _fit_card(self) -> None:
+        """The card as wide as its words need at the text scale (within the window), each
+        label as tall as its wrapped lines: at 200% the title took four lines of 520 pixels."""
+        width = round(CARD_WIDTH * max(1.0, theme.comfort.scale))
+        width = max(min(width, self.width() - 40), 200)
+        self.card.setFixedWidth(width)  # fixed: its wrapped lines get their full height
+        inner = width - 48  # the card's margins
+        for label in (self.title, self.body):  # wrapped lines get their height, not one line's
+            label.setMinimumHeight(label.heightForWidth(inner))
+        self.card.adjustSize()
 
     def _take(self) -> None:
         if self.isVisible() and self.side and self.armed:

@@ -44,8 +44,10 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSizePolicy,
+    QSpacerItem,
     QVBoxLayout,
     QWidget,
+    QWidgetItem,
 )
 
 from ambush_gui.core.decisions import Decision, IllegalDecision
@@ -113,7 +115,11 @@ def label(
 
 class FlowLayout(QLayout):
     """Widgets left to right, wrapping onto the next line when the width runs out (a row
-    of toggles in a narrow dock). Hidden widgets take no room."""
+    of toggles in a narrow dock). Hidden widgets take no room. A stretch
+    (:meth:`addStretch`) takes its line's spare width, as in a QHBoxLayout, and goes to
+    the next line with the widget after it: a row of buttons pushed right stays right
+    when it wraps (at the largest text scale a decision's buttons were cut at the dock's
+    edge)."""
 
     def __init__(self, parent: QWidget | None = None, spacing: int = 4) -> None:
         super().__init__(parent)
@@ -123,6 +129,16 @@ class FlowLayout(QLayout):
 
     def addItem(self, item: QLayoutItem) -> None:  # noqa: N802 - Qt name
         self._items.append(item)
+
+    def addStretch(self, stretch: int = 1) -> None:  # noqa: N802 - QBoxLayout's name
+        """Spare width here (every stretch of a line takes an equal share)."""
+        self.addItem(QSpacerItem(0, 0, QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum))
+        self.invalidate()
+
+    def insertWidget(self, index: int, widget: QWidget) -> None:  # noqa: N802 - QBoxLayout's name
+        self.addChildWidget(widget)
+        self._items.insert(max(0, min(index, len(self._items))), QWidgetItem(widget))
+        self.invalidate()
 
     def count(self) -> int:
         return len(self._items)
@@ -152,7 +168,7 @@ class FlowLayout(QLayout):
     def minimumSize(self) -> QSize:  # noqa: N802 - Qt name
         size = QSize()
         for item in self._items:
-            if not self._skips(item):
+            if item.spacerItem() is None and not self._skips(item):
                 size = size.expandedTo(self._least(item))
         m = self.contentsMargins()
         return size + QSize(m.left() + m.right(), m.top() + m.bottom())
@@ -166,22 +182,51 @@ class FlowLayout(QLayout):
     def _skips(self, item: QLayoutItem) -> bool:
         return item.isEmpty()  # a hidden widget takes no room
 
-    def _lay_out(self, rect: QRect, move: bool) -> int:
-        m = self.contentsMargins()
-        area = rect.adjusted(m.left(), m.top(), -m.right(), -m.bottom())
-        x, y, line = area.x(), area.y(), 0
+    def _lines(self, width: int) -> list[list[tuple[QLayoutItem, QSize]]]:
+        """The items shown, line by line, each with its size (a stretch's is empty)."""
         gap = self.spacing()
+        lines: list[list[tuple[QLayoutItem, QSize]]] = [[]]
+        stretches: list[tuple[QLayoutItem, QSize]] = []  # they go with the widget after them
+        used = 0
         for item in self._items:
+            if item.spacerItem() is not None:
+                stretches.append((item, QSize()))
+                continue
             if self._skips(item):
                 continue
             hint = self._hint(item)
-            if x + hint.width() > area.right() + 1 and line > 0:
-                x, y, line = area.x(), y + line + gap, 0
-            if move:
-                item.setGeometry(QRect(QPoint(x, y), hint))
-            x += hint.width() + gap
-            line = max(line, hint.height())
-        return y + line - rect.y() + m.bottom()
+            if lines[-1] and used + gap + hint.width() > width:
+                lines.append([])
+                used = 0
+            used += (gap if lines[-1] else 0) + hint.width()
+            lines[-1] += [*stretches, (item, hint)]
+            stretches = []
+        lines[-1] += stretches
+        return lines
+
+    def _lay_out(self, rect: QRect, move: bool) -> int:
+        m = self.contentsMargins()
+        area = rect.adjusted(m.left(), m.top(), -m.right(), -m.bottom())
+        gap = self.spacing()
+        y, bottom = area.y(), area.y()
+        for line in self._lines(area.width()):
+            shown = [hint for item, hint in line if item.spacerItem() is None]
+            if not shown:
+                continue
+            high = max(h.height() for h in shown)
+            spare = area.width() - sum(h.width() for h in shown) - gap * (len(shown) - 1)
+            stretches = sum(1 for item, _ in line if item.spacerItem() is not None)
+            x = area.x()
+            for item, hint in line:
+                if item.spacerItem() is not None:
+                    x += max(spare, 0) // stretches
+                    continue
+                if move:  # each item at its own height, centred on its line's
+                    item.setGeometry(QRect(QPoint(x, y + (high - hint.height()) // 2), hint))
+                x += hint.width() + gap
+            bottom = y + high
+            y = bottom + gap
+        return bottom - rect.y() + m.bottom()
 
 
 def hline() -> QFrame:
@@ -534,11 +579,15 @@ class DecisionDialog(QDialog):
         self.error = label("", colour=theme.ILLEGAL, wrap=True)
         self.error.setVisible(False)
         outer.addWidget(self.error)
-        self.buttons = QHBoxLayout()
-        self.buttons.setSpacing(8)
+        # the buttons wrap onto a second line where the dock is too narrow for them (at the
+        # largest text scale "End the Insurgent phase" was cut to "e Insurgent")
+        self.buttons = FlowLayout(spacing=8)
         # the default button moves to a row of its own, under the others, when its words do
         # not fit beside them ("Act with M...", "Fire at Tea shop gun..." were cut)
         self.own_row = QHBoxLayout()
+        # empty, a box is 0 wide at most, and the column it stands in with the buttons' row
+        # took that row's narrowest for its widest: the row was told to wrap every button
+        self.own_row.addStretch(0)
         self.bottom = QVBoxLayout()
         self.bottom.setSpacing(6)
         self.bottom.addLayout(self.buttons)
@@ -631,7 +680,11 @@ class DecisionDialog(QDialog):
             self.default_button.setFont(f)
         self.default_button = button
         button.setDefault(True)
-        f = button.font()
+        f = QFont(button.font())
+        if not button.testAttribute(Qt.WidgetAttribute.WA_SetFont):
+            # a font of its own is taken to be at the text scale (theme.rescale_fonts): the
+            # application's, copied bold, stayed at Normal size ("Fire at Gunmen" at 200%)
+            f.setPointSizeF(theme.scaled(f.pointSizeF()))
         f.setBold(True)
         button.setFont(f)
         if "(Enter)" not in button.toolTip():
@@ -903,7 +956,21 @@ class DecisionDialog(QDialog):
         body = self.body
         h = body.totalHeightForWidth(w) if body.hasHeightForWidth() else -1
         h = max(h, body.totalMinimumSize().height(), self.body_widget.minimumSizeHint().height())
-        parts = [self.banner.heightForWidth(w), h, self.bottom.sizeHint().height()]
+        return self._height_around(width, h)
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt name
+        """The least height at ``width`` that shows the banner, the prompt and the buttons
+        whole, the body scrolled in its least room: the Decision dock scrolls (it holds the
+        dialog in a scroll area) rather than cut them where it is shorter (the largest text
+        scale at 1280x800, the buttons wrapped onto two lines)."""
+        return self._height_around(width, self.body_scroll.minimumHeight())
+
+    def _height_around(self, width: int, body: int) -> int:
+        """The dialog's height at ``width`` with its body ``body`` pixels high."""
+        margins = self.outer.contentsMargins()
+        w = max(width - margins.left() - margins.right(), 100)
+        h = body
+        parts = [self.banner.heightForWidth(w), h, self.bottom.totalHeightForWidth(w)]
         if not self.prompt.isHidden():
             parts.append(self.prompt.heightForWidth(w))
         if self.error.isVisible():

@@ -52,10 +52,11 @@ from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.events import Event
 from ambush_gui.gui.shared import art, paths, theme
 from ambush_gui.gui.shared.controller import GameController, Seat
-from ambush_gui.gui.shared.dialog_base import side_title
+from ambush_gui.gui.shared.dialog_base import DecisionDialog, side_title
 from ambush_gui.gui.shared.dice_tray import DiceTrayPanel
 from ambush_gui.gui.shared.manual import manual_action
 from ambush_gui.gui.shared.pacing import DEFAULT_PACE, MENU_PACES, PACE_TIPS, Pace
+from ambush_gui.gui.shared.rules_help import RulesHelp
 from ambush_gui.gui.shared.widgets import GameLog, cannot_open
 
 MAP_KINDS = (DecisionKind.MOVE, DecisionKind.PLACE)
@@ -193,11 +194,14 @@ class DecisionPanel(QWidget):
     def host(self, widget: QWidget) -> None:
         """Show ``widget`` in the dock (a QDialog becomes a plain child widget). A prompt
         that is no dialog (a move's help) scrolls: at the largest text scale it overran the
-        dock's share of the column, its title drawn over its first lines (a dialog's own
-        body scrolls)."""
+        dock's share of the column, its title drawn over its first lines. A decision's
+        dialog scrolls its own body, and the dock scrolls it whole only where its banner,
+        prompt and buttons alone are taller than the dock
+        (:meth:`DecisionDialog.heightForWidth`)."""
         self.current = widget
         widget.setParent(self, Qt.WindowType.Widget)
-        self._frame = widget if isinstance(widget, QDialog) else scrolling(widget, least=40)
+        plain = isinstance(widget, QDialog) and not isinstance(widget, DecisionDialog)
+        self._frame = widget if plain else scrolling(widget, least=40)
         lay = self.layout()
         assert isinstance(lay, QVBoxLayout)
         lay.insertWidget(0, self._frame, 1)
@@ -213,8 +217,11 @@ class DecisionPanel(QWidget):
             if lay is not None:
                 lay.removeWidget(frame)
             if isinstance(frame, QScrollArea) and self.current is not None:
-                frame.takeWidget()  # the prompt back to the panel, its scroll let go
-                self.current.setParent(self)
+                if frame.viewport().isAncestorOf(self.current):
+                    frame.takeWidget()  # the prompt back to the panel, its scroll let go
+                    self.current.setParent(self)
+                # else taken out already (a hot-seat's dialog, out of the window at once): it
+                # must not come back into the dock, where the next player would read it
                 frame.deleteLater()
         self._frame = None
         self.current = None
@@ -885,17 +892,26 @@ class GameWindow(QMainWindow):
 
     def _rescale_window(self) -> None:
         """The window's words at the player's text scale: the docks with their title bars
-        and what they hold, the menus, the timeline under the map and the status bar (the
-        docks' bodies alone grew: their titles and the menus stayed small)."""
+        and what they hold, the menus, the timeline under the map, the status bar, the
+        rules reference (F1) and the hot-seat curtain (the docks' bodies alone grew: their
+        titles, the menus, the reference and the curtain stayed small)."""
         old, new = self._scale_shown, theme.comfort.scale
         if old != new:
             # the tabs of docks stacked in one place (Game log | Scenario and victory) are
             # the window's own, not a dock's
             tabs = self.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly)
             for part in (self.menuBar(), *self.findChildren(QDockWidget), *tabs, self.statusBar(),
-                         self.theatre.panel):
+                         self.theatre.panel, *self._references(), self.curtain):
                 theme.rescale_fonts(part, old, new)
             self._scale_shown = new
+            for reference in self._references():
+                reference.restyle()
+            if self.curtain.isVisible():
+                self.curtain.cover()  # its card as wide and tall as its words now are
+
+    def _references(self) -> list[RulesHelp]:
+        """The window's rules reference (F1), if it was opened: a window of its own."""
+        return self.findChildren(RulesHelp, options=Qt.FindChildOption.FindDirectChildrenOnly)
 
     def _restyle_board(self) -> None:
         """Redraw the map's labels and symbols at the text scale and in the palette."""

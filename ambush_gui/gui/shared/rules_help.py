@@ -420,7 +420,7 @@ def chart_html(title: str, rows: list[str]) -> str:
         out.append(f"<p style='color:{theme.REFERENCE_NOTE.name()}'>{_linked_html(note)}</p>")
     out.append(f"<table border='1' cellspacing='0' cellpadding='{theme.CHART_CELL_PADDING}' "
                f"style='border-collapse:collapse; border-color:{theme.PANEL_EDGE.name()}'>")
-    small = f"<span style='font-size:{theme.CHART_FONT_PT}pt'>"
+    small = f"<span style='font-size:{theme.scaled(theme.CHART_FONT_PT):g}pt'>"
     widths = _WEAPON_WIDTHS if title == "Weapon Chart" else {}  # keyed by the header as written
     out.append("<tr>" + "".join(f"<th bgcolor='{theme.CHART_HEADER_BG.name()}' width='{widths.get(c, '')}'"
                                 f"{_nowrap(c)}>{small}{_header(c)}</span></th>" for c in head) + "</tr>")
@@ -540,6 +540,26 @@ class RulesHelp(QWidget):
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.close)
         self._fill(self.index.of_system(system), headers=True)
         self.resize(640, 760)
+        theme.fit_fonts(self)  # opened at the player's text scale (View > Larger text)
+
+    def restyle(self) -> None:
+        """Its words at the text scale just chosen, once its window has brought its fonts
+        there (:meth:`GameWindow._comfort_changed`): the charts' cells are drawn again at
+        their size, the rules index's section headings take the list's new font and the
+        tabs their names at the new width."""
+        if self.charts_view is not None:
+            bar = self.charts_view.verticalScrollBar()
+            at = bar.value()
+            self.charts_view.setHtml(charts_html(self._charts_played()))
+            bar.setValue(at)
+        bold = QFont(self.results.font())
+        bold.setBold(True)
+        for i in range(self.results.count()):
+            item = self.results.item(i)
+            if item.flags() == Qt.ItemFlag.NoItemFlags:  # a section's heading
+                item.setFont(bold)
+        self._name_tabs()
+        self._fit_results_soon()
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt name
         super().resizeEvent(event)

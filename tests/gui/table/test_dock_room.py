@@ -194,3 +194,38 @@ def test_a_blocked_mover_is_told_why_it_is_asked_and_sees_the_way_it_meant_to_go
     assert f'up to {d.facts["limit"]:.1f}"' in said and "or Stay where it is" in said
     assert win.move_prompt.stay is not None
     assert win.move_prompt.stay.toolTip().startswith("Keep it where it stands")
+
+
+def test_at_the_largest_text_the_decisions_buttons_wrap_whole_and_the_dock_scrolls(
+        qtbot: Any) -> None:
+    """At 200% on a 1280x800 screen the Insurgent's buttons were squeezed into one row
+    ("e Insurgent" for "End the Insurgent phase", under "▼ more below"), and the default
+    button's words stayed at Normal size. Now they wrap onto more lines, each whole and at
+    the scale, and the dock scrolls where the dialog's banner, prompt and buttons need
+    more than its height: nothing is cut at its right or bottom edge."""
+    from PySide6.QtWidgets import QApplication, QPushButton, QScrollArea
+
+    from ambush_gui.gui.table.dialogs import InsurgentActDialog
+
+    theme.set_scale(2.0)
+    game, _d = drive_to(K.INSURGENT_ACT, lambda d, g: "end" in d.options)
+    win = open_window(qtbot, game)
+    qtbot.waitUntil(lambda: isinstance(win.dialog, InsurgentActDialog))
+    dlg = win.dialog
+    qtbot.waitUntil(lambda: dlg.isVisible() and dlg.width() > 200)
+    QApplication.processEvents()
+    shown = [b for b in dlg.findChildren(QPushButton)
+             if b.isVisible() and not dlg.body_widget.isAncestorOf(b)]
+    assert len(shown) >= 3  # Back, End the Insurgent phase, Act with ...
+    for b in shown:
+        assert b.width() >= b.sizeHint().width(), b.text()  # its words whole
+        place = b.geometry().translated(b.parentWidget().mapTo(dlg, QPoint(0, 0)))
+        assert dlg.rect().contains(place), (b.text(), place, dlg.rect())
+    app_pt = QApplication.font().pointSizeF()
+    assert dlg.default_button is not None
+    assert dlg.default_button.font().pointSizeF() == pytest.approx(2 * app_pt)
+    # what the dock cannot show scrolls: the dialog is as tall as its parts need
+    assert dlg.banner.height() >= dlg.banner.heightForWidth(dlg.banner.width())
+    area = dlg.parentWidget().parentWidget()
+    assert isinstance(area, QScrollArea) and area.widget() is dlg
+    assert dlg.height() >= dlg.heightForWidth(dlg.width())
