@@ -12,7 +12,7 @@ pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QRadioButton  # noqa: E402
+from PySide6.QtWidgets import QLabel, QRadioButton  # noqa: E402
 
 from ambush_gui import systems  # noqa: E402
 from ambush_gui.ai.ambush_ai import AmbushAI  # noqa: E402
@@ -743,3 +743,41 @@ def test_the_decision_docks_main_button_shows_its_words_whole(qtbot: Any,
                 assert full.split()[0].endswith("%"), full  # the chance first
         ctl.answer(ai.choose(ctl.game, d))
     assert fires
+
+
+def a_turn_with_many_actions(qtbot: Any, size: tuple[int, int]) -> AmbushWindow:
+    """Hedgerows, seed 1: Pvt Greer's turn in Round 2, six actions open to him, a crew
+    machinegun's notes and four lines of kit to say."""
+    win = open_window(qtbot, "ambush-hedgerow", 1)
+    win.resize(*size)
+    game, ai = win.controller.game, AmbushAI()
+    while not ((d := win.controller.pending()).kind is DecisionKind.AMBUSH_ACTION
+               and "hex" not in d.facts and sum("action" in o for o in d.options) >= 6):
+        win.controller.answer(ai.choose(game, d))
+    qtbot.wait(50)
+    return win
+
+
+@pytest.mark.parametrize(("size", "least"), [((1280, 800), 3), ((1920, 1080), 6)])
+def test_a_mans_actions_can_be_compared_in_the_decision_dock(
+        qtbot: Any, size: tuple[int, int], least: int) -> None:
+    """Play-test, Hedgerows at 1280x800: the Decision dock of Greer's turn showed no whole
+    action card (his weapons and his machinegun's notes stood above them), so the actions
+    open to him could not be compared. His actions come first, his kit under them: several
+    whole cards at 1280x800, all six at 1920x1080, none cut on the right."""
+    win = a_turn_with_many_actions(qtbot, size)
+    dlg = win.dialog
+    view = dlg.body_scroll.viewport()
+
+    def whole(card: Any) -> bool:
+        r = card.rect().translated(card.mapTo(view, card.rect().topLeft()))
+        return view.rect().contains(r)
+
+    cards = [c for _, c in dlg.action_buttons]
+    assert len(cards) >= 6
+    assert sum(map(whole, cards)) >= least
+    assert all(c.title_label.width() >= min(c.title_label.sizeHint().width(),
+                                            c.title_label.minimumSizeHint().width())
+               for c in cards)
+    said = " ".join(t.text() for t in dlg.findChildren(QLabel))
+    assert "M1919A4 light machinegun" in said  # his kit, under the actions

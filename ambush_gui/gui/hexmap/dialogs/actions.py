@@ -58,6 +58,8 @@ from ambush_gui.gui.hexmap.dialogs.common import (
     soldier_details,
     soldier_header,
     stance_tip,
+    weapons_text,
+    where,
 )
 from ambush_gui.gui.hexmap.dialogs.fire import hit_odds, percent
 from ambush_gui.gui.shared import theme
@@ -99,10 +101,13 @@ def _stance_button(game: Any, s: Any, stance: str, cost: str) -> QPushButton:
 
 
 def fits_half(card: Card) -> bool:
-    """Whether ``card``'s title and details fit on their lines in half the Decision dock."""
+    """Whether ``card``'s title fits on two lines and its details on theirs in half the
+    Decision dock: "Move and snap fire" on two lines beside "Move" takes less of a
+    1280x800 dock than the three moves one under another."""
     half = (theme.RIGHT_COLUMN - 40) // 2 - 44  # the card's margins and its number
-    return all(w.fontMetrics().horizontalAdvance(w.text()) <= half
-               for w in (card.title_label, *card.detail_labels))
+    title = card.title_label.fontMetrics().horizontalAdvance(card.title_label.text())
+    return title <= half * 3 // 2 and all(
+        w.fontMetrics().horizontalAdvance(w.text()) <= half for w in card.detail_labels)
 
 
 def stance_cost(s: Any) -> str:
@@ -141,19 +146,12 @@ class AmbushActionDialog(DecisionDialog):
         if self.is_live_grenade():
             self.build_live_grenade(s)
             return
-        mp = self.decision.facts.get("mp")
-        if s is not None:  # his name, stance and Movement Points say the prompt's words
-            # ("Sgt Doyle (standing): choose an action"): its line goes to the actions
+        if s is not None:  # the banner names him; one line says the prompt's other words
+            # ("Sgt Doyle (standing): choose an action"), and the actions come next: his
+            # weapons and a crew weapon's notes above them left a 1280x800 Decision dock
+            # no room for a single action card (they follow the actions, under "His kit")
             self.prompt.setVisible(False)
-            self.body.addWidget(soldier_header(self.game, s, f"{mp} MP left" if mp is not None
-                                               else "", brief=True))
-        notes = crew_notes(self.game, s)
-        if notes:  # what firing and moving a crew weapon take, before he chooses
-            self.body.addWidget(section("Crew weapon", "What firing and moving it take "
-                                        "(AR-077, AR-089, FC-058)"))
-            for note in notes:
-                self.body.addWidget(label(note, size=9.5, colour=theme.DIALOG_TEXT, wrap=True,
-                                          rich=True))
+            self.body.addLayout(self.status_line(s))
         options = [o for o in self.decision.options if isinstance(o, Mapping)]
         actions = [o for o in options if "action" in o and o != PASS]
         stances = [o for o in options if "stance" in o]
@@ -190,6 +188,7 @@ class AmbushActionDialog(DecisionDialog):
                 row.addWidget(b)
             row.addStretch(1)
             self.body.addLayout(row)
+        self.add_kit(s)
         self.add_not_legal()
         if PASS in self.decision.options:
             self.safe_answer = dict(PASS)
@@ -197,6 +196,30 @@ class AmbushActionDialog(DecisionDialog):
         if self.picks:  # nothing chosen for him: Enter gives only the action he has picked
             self.add_commit(unselected=PICK_FIRST)
             self.keep_pick()
+
+    def status_line(self, s: Any) -> FlowLayout:
+        """His states (Wounded, Unaware...), Movement Points, hex and stance on one line."""
+        row = FlowLayout(spacing=6)
+        for c in soldier_chips(s):
+            row.addWidget(c)
+        mp = self.decision.facts.get("mp")
+        if mp is not None:
+            row.addWidget(label(f"{mp} MP left", bold=True, size=10, colour=theme.DIALOG_TEXT))
+        row.addWidget(label(f"{where(s)} · {s.stance.value}", size=9.5, colour=theme.MUTED_TEXT))
+        return row
+
+    def add_kit(self, s: Any) -> None:
+        """Under the actions: what he carries, and what firing and moving a crew weapon take
+        (read before he picks a fire or a move, and in the Soldier card)."""
+        if s is None:
+            return
+        self.body.addWidget(section("His kit", "His weapons and Ammo Boxes; the Soldier card "
+                                    "has his ratings"))
+        self.body.addWidget(label(weapons_text(self.game, s), size=9.5,
+                                  colour=theme.DIALOG_TEXT, wrap=True))
+        for note in crew_notes(self.game, s):  # what firing and moving it take (AR-077,
+            self.body.addWidget(label(note, size=9.5, colour=theme.DIALOG_TEXT, wrap=True,
+                                      rich=True))  # AR-089, FC-058)
 
     # the action picked before a stance change (his id, the answer): the same turn asks
     # again after it, and the pick stays selected (it was lost, Enter giving nothing)
