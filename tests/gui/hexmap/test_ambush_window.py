@@ -781,3 +781,32 @@ def test_a_mans_actions_can_be_compared_in_the_decision_dock(
                for c in cards)
     said = " ".join(t.text() for t in dlg.findChildren(QLabel))
     assert "M1919A4 light machinegun" in said  # his kit, under the actions
+
+
+def test_an_action_keeps_its_number_key_all_through_a_mans_turn(qtbot: Any) -> None:
+    """Play-test: the number keys followed the list of actions open, so after Greer went
+    crouching (Move and snap fire, Charge closed) "4" took another action than it had. Each
+    action keeps its key through his turn, shows it on its card and says it in its tooltip;
+    a key whose action closed presses nothing."""
+    win = a_turn_with_many_actions(qtbot, (1280, 800))
+    before = {str(o): c.key for o, c in win.dialog.action_buttons}
+    assert sorted(before.values()) == [1, 2, 3, 4, 5, 6]
+    sid = win.controller.pending().facts["soldier"]
+    crouch = next(b for o, b in win.dialog.stance_buttons if o == {"stance": "crouching"})
+    qtbot.mouseClick(crouch, Qt.MouseButton.LeftButton)
+    qtbot.wait(20)
+    d, dlg = win.controller.pending(), win.dialog
+    assert d.kind is DecisionKind.AMBUSH_ACTION and d.facts["soldier"] == sid
+    after = {str(o): c for o, c in dlg.action_buttons}
+    assert len(after) < len(before)  # actions closed; those still open keep their keys
+    for text, card in after.items():
+        key = before[text]
+        assert card.key == key
+        assert str(key) in [w.text() for w in card.findChildren(QLabel)]
+        assert f"Key {key} picks it" in card.toolTip()
+        dlg.press_number(key)
+        assert dlg.selection is not None and str(dlg.selection) == text
+    picked = dlg.selection
+    for gone in set(before.values()) - {c.key for c in after.values()}:
+        dlg.press_number(gone)
+        assert dlg.selection == picked

@@ -23,6 +23,7 @@ The fire, second snap shot and assault-target questions (``AMBUSH_TARGET``) are 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -89,6 +90,11 @@ def throw_line(odds: Any, dud: Any) -> str:
     return line + (f"; a dud on {int(dud):02d} or under" if dud is not None else "")
 
 
+def option_key(option: Mapping[str, Any]) -> str:
+    """An action option as a key for the number it keeps (its dict, in a fixed order)."""
+    return json.dumps(option, sort_keys=True, default=str)
+
+
 def _find(pairs: list[tuple[Any, QWidget]], answer: Any) -> QWidget | None:
     return next((w for a, w in pairs if a == answer), None)
 
@@ -104,7 +110,7 @@ def fits_half(card: Card) -> bool:
     """Whether ``card``'s title fits on two lines and its details on theirs in half the
     Decision dock: "Move and snap fire" on two lines beside "Move" takes less of a
     1280x800 dock than the three moves one under another."""
-    half = (theme.RIGHT_COLUMN - 40) // 2 - 44  # the card's margins and its number
+    half = (theme.RIGHT_COLUMN - 40) // 2 - 50  # the card's margins and its key cap
     title = card.title_label.fontMetrics().horizontalAdvance(card.title_label.text())
     return title <= half * 3 // 2 and all(
         w.fontMetrics().horizontalAdvance(w.text()) <= half for w in card.detail_labels)
@@ -159,6 +165,9 @@ class AmbushActionDialog(DecisionDialog):
         for o in actions:
             group = ACTIONS.get(str(o["action"]), ("", "other"))[1]
             by_group.setdefault(group, []).append(o)
+        shown = [o for g, _ in GROUPS for o in by_group.get(g) or []]
+        shown += [o for o in actions if o not in shown]
+        self.keys = self.stable_keys(s, shown)
         for group, title in GROUPS:
             mine = by_group.get(group) or []
             if not mine:
@@ -221,6 +230,33 @@ class AmbushActionDialog(DecisionDialog):
             self.body.addWidget(label(note, size=9.5, colour=theme.DIALOG_TEXT, wrap=True,
                                       rich=True))  # AR-089, FC-058)
 
+    # the number keys given in the turn under way: (the mission, the seed, his id, the Round,
+    # his turns left) and each action's key; a stance change asks again with other actions
+    _turn_keys: tuple[Any, dict[str, int]] | None = None
+
+    def stable_keys(self, s: Any, shown: list[Mapping[str, Any]]) -> dict[str, int]:
+        """Each action's number key (1 to 9), the same for the same action all through a
+        man's turn: an action that stays open keeps its key when a stance change opens or
+        closes others ("3" pressed a different action after he went prone); an action new
+        to the turn takes the least free number, the first asked are numbered as shown."""
+        spec = getattr(self.game, "spec", None)  # another game's turn is another turn
+        turn = (getattr(spec, "title", None), getattr(self.game, "seed", None),
+                s.id if s is not None else None, getattr(self.game.state, "round", 0),
+                getattr(s, "turns", None))
+        kept = AmbushActionDialog._turn_keys
+        old = kept[1] if kept is not None and kept[0] == turn else {}
+        names = [option_key(o) for o in shown]
+        keys = {n: k for n, k in old.items() if n in names}
+        for n in names:
+            if n not in keys:
+                free = next((k for k in range(1, 10) if k not in keys.values()
+                             and k not in old.values()), None)
+                free = free or next((k for k in range(1, 10) if k not in keys.values()), None)
+                if free is not None:
+                    keys[n] = free
+        AmbushActionDialog._turn_keys = (turn, {**old, **keys})
+        return keys
+
     # the action picked before a stance change (his id, the answer): the same turn asks
     # again after it, and the pick stays selected (it was lost, Enter giving nothing)
     _kept: tuple[Any, Any] | None = None
@@ -273,11 +309,14 @@ class AmbushActionDialog(DecisionDialog):
             details = [throw_line(odds, throw.get("dud")), *details]
             commit = f"{commit} ({percent(odds)})"
             tip = f"{tip}\nLanding: {odds.text()} (AR-097)"
-        key = len(self.option_buttons) + 1 if len(self.option_buttons) < 9 else None
+        key = self.keys.get(option_key(option))
         card = Card(title, details, key=key, side=self.decision.side)
-        card.setToolTip(tip)
         if key is not None:
-            self.number(card)
+            self.number(card, key)
+            who = soldier_name(self.game, self.decision.facts.get("soldier"))
+            tip += (f"\nKey {key} picks it (Enter or a double-click takes it). It keeps key "
+                    f"{key} all through {who}'s turn, whatever other actions open or close.")
+        card.setToolTip(tip)
         # the button says what and where ("Grenade at 0502"); the card gives the rest: the
         # whole "Grenade at 0502 (1 hex)" was cut to "Grenade at 0502 (1 h…" at 1280x800
         self.choice_card(card, dict(option), commit)
