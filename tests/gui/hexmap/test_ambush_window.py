@@ -783,6 +783,21 @@ def test_a_mans_actions_can_be_compared_in_the_decision_dock(
     assert "M1919A4 light machinegun" in said  # his kit, under the actions
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_a_mans_actions_are_not_cut_on_the_right_at_200_percent(
+        qtbot: Any, size: tuple[int, int]) -> None:
+    """At 200% text one name in "Not possible now" made the turn's body wider than the
+    dock: the action cards and the headings above it ran off its right edge."""
+    from ambush_gui.gui.shared import theme
+
+    theme.set_scale(2.0)  # the conftest sets it back
+    dlg = a_turn_with_many_actions(qtbot, size).dialog
+    view = dlg.body_scroll.viewport()
+    assert dlg.body_widget.width() <= view.width()
+    for _, card in dlg.action_buttons:
+        assert card.mapTo(view, card.rect().topRight()).x() < view.width()
+
+
 def test_an_action_keeps_its_number_key_all_through_a_mans_turn(qtbot: Any) -> None:
     """Play-test: the number keys followed the list of actions open, so after Greer went
     crouching (Move and snap fire, Charge closed) "4" took another action than it had. Each

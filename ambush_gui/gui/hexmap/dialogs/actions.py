@@ -346,7 +346,10 @@ class AmbushActionDialog(DecisionDialog):
         grid.setVerticalSpacing(3)
         for r, row in enumerate(rows):
             value = str(row.get("action"))
-            name = label(action_title(value), bold=True, size=9, colour=theme.MUTED_TEXT)
+            # wrapped: at 200% text one name ("Fire the crew weapon, aimed") unwrapped made
+            # the body wider than the dock, and the action cards above were cut on the right
+            name = label(action_title(value), bold=True, size=9, colour=theme.MUTED_TEXT,
+                         wrap=True)
             name.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
             name.setToolTip(action_tip(value))
             why = label(str(row.get("why", "")), size=9, colour=theme.MUTED_TEXT, wrap=True)
