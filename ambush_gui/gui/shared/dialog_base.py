@@ -30,7 +30,16 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QPoint, QRect, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QColor, QFont, QFontMetrics, QKeyEvent, QMouseEvent, QPalette
+from PySide6.QtGui import (
+    QCloseEvent,
+    QColor,
+    QFont,
+    QFontMetrics,
+    QKeyEvent,
+    QMouseEvent,
+    QPalette,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import (
     QAbstractButton,
     QButtonGroup,
@@ -214,6 +223,25 @@ class Banner(QFrame):
         self.sub = label(sub, size=9.5, wrap=True)
         self.sub.setVisible(bool(sub))
         lay.addWidget(self.sub)
+        self._held = -1
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt name
+        """As tall as the wrapped title and subtitle at the banner's width: its least height
+        was their height unwrapped, and a short dock (200% text at 1280x800) squeezed a
+        two-line title into one line's room, its words drawn over the subtitle."""
+        hint = super().minimumSizeHint()
+        lay = self.layout()
+        if lay is not None and self.width() > 0:
+            hint.setHeight(max(hint.height(), lay.totalHeightForWidth(self.width())))
+        return hint
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt name
+        super().resizeEvent(event)
+        lay = self.layout()
+        need = lay.totalHeightForWidth(self.width()) if lay is not None else -1
+        if need != self._held:  # a new width wraps the words anew: the parent asks again
+            self._held = need
+            self.updateGeometry()
 
 
 class Chip(QLabel):
