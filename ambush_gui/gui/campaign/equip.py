@@ -114,7 +114,8 @@ class SlotColumn:
         self.man.setToolTip(f"Who goes in slot {index + 1} (he enters by {where}); only men fit "
                             "to fight are offered")
         self.ratings = QLabel()
-        self.ratings.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
+        self.ratings.setObjectName("ratings")  # its grey only: its tooltip in the tooltip's ink
+        self.ratings.setStyleSheet(f"#ratings {{ color: {theme.MUTED_TEXT.name()}; }}")
         self.weapons = {key: QCheckBox() for key in weapons}
         self.ammo = {key: QSpinBox() for key in ammo}
         for spin in self.ammo.values():
