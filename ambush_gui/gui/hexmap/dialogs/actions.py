@@ -24,6 +24,7 @@ The fire, second snap shot and assault-target questions (``AMBUSH_TARGET``) are 
 from __future__ import annotations
 
 import json
+import weakref
 from collections.abc import Mapping
 from typing import Any
 
@@ -230,21 +231,22 @@ class AmbushActionDialog(DecisionDialog):
             self.body.addWidget(label(note, size=9.5, colour=theme.DIALOG_TEXT, wrap=True,
                                       rich=True))  # AR-089, FC-058)
 
-    # the number keys given in the turn under way: (the mission, the seed, his id, the Round,
-    # his turns left) and each action's key; a stance change asks again with other actions
-    _turn_keys: tuple[Any, dict[str, int]] | None = None
+    # the number keys given in the turn under way: the game, (his id, the Round, his turns
+    # left) and each action's key; a stance change asks again with other actions
+    _turn_keys: tuple[weakref.ref[Any], Any, dict[str, int]] | None = None
 
     def stable_keys(self, s: Any, shown: list[Mapping[str, Any]]) -> dict[str, int]:
         """Each action's number key (1 to 9), the same for the same action all through a
         man's turn: an action that stays open keeps its key when a stance change opens or
         closes others ("3" pressed a different action after he went prone); an action new
         to the turn takes the least free number, the first asked are numbered as shown."""
-        spec = getattr(self.game, "spec", None)  # another game's turn is another turn
-        turn = (getattr(spec, "title", None), getattr(self.game, "seed", None),
-                s.id if s is not None else None, getattr(self.game.state, "round", 0),
+        turn = (s.id if s is not None else None, getattr(self.game.state, "round", 0),
                 getattr(s, "turns", None))
         kept = AmbushActionDialog._turn_keys
-        old = kept[1] if kept is not None and kept[0] == turn else {}
+        # the same game only (a stance change is answered on it): another game, even of
+        # the same mission and seed, numbers its turns afresh
+        same = kept is not None and kept[0]() is self.game and kept[1] == turn
+        old = kept[2] if kept is not None and same else {}
         names = [option_key(o) for o in shown]
         keys = {n: k for n, k in old.items() if n in names}
         for n in names:
@@ -254,7 +256,7 @@ class AmbushActionDialog(DecisionDialog):
                 free = free or next((k for k in range(1, 10) if k not in keys.values()), None)
                 if free is not None:
                     keys[n] = free
-        AmbushActionDialog._turn_keys = (turn, {**old, **keys})
+        AmbushActionDialog._turn_keys = (weakref.ref(self.game), turn, {**old, **keys})
         return keys
 
     # the action picked before a stance change (his id, the answer): the same turn asks
