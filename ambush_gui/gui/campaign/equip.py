@@ -13,6 +13,7 @@ words, and "Start mission" waits until there are none.
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -62,10 +63,31 @@ def ratings_line(soldier: Any, lines: int = 1) -> str:
     return " · ".join(parts)
 
 
+def ratings_tip(soldier: Any, settings: Any) -> str:
+    """What each of the man's ratings is, and how it was worked out: his first value (the
+    starting roster's, or a recruit's, campaign rule 7), raised by one for experience spent
+    after a mission, never above its cap (campaign rule 6)."""
+    from ambush_gui.gui.campaign.record_pad import RATINGS
+
+    def each(values: Any) -> str:
+        return " · ".join(f"{k.upper()} {getattr(values, k)}" for k, _, _ in RATINGS)
+
+    name = printable(str(soldier.name), 30)
+    lines = [f"{name}'s ratings, from the record pad:"]
+    lines += [f"{abbr} {soldier.rating(k)}: {words}" for k, abbr, words in RATINGS]
+    first = (f"he joined as a recruit, with a recruit's ratings ({each(settings.recruit)}, "
+             "campaign rule 7)" if soldier.recruit else
+             "he began with the campaign's starting roster's ratings for him")
+    lines.append(
+        f"How they are worked out: {first}. After each mission he may spend his experience to "
+        f"raise one rating by one (campaign rule 6), at a cost in experience of "
+        f"{each(settings.costs)}, never above {each(settings.caps)}. He has {soldier.xp} "
+        "experience unspent.")
+    return "<br>".join(html.escape(line, quote=False) for line in lines)
+
+
 def wrapped(text: str) -> str:
     """A long tooltip as rich text, which Qt wraps (plain text runs across the screen)."""
-    import html
-
     return f"<p>{html.escape(text)}</p>"
 
 
@@ -92,9 +114,8 @@ class SlotColumn:
         self.man.setToolTip(f"Who goes in slot {index + 1} (he enters by {where}); only men fit "
                             "to fight are offered")
         self.ratings = QLabel()
-        self.ratings.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
-        self.ratings.setToolTip("His ratings: Action Rating, Movement Point Allowance, Weapon Skill, "
-                                "Perception, Leadership")
+        self.ratings.setObjectName("ratings")  # its grey only: its tooltip in the tooltip's ink
+        self.ratings.setStyleSheet(f"#ratings {{ color: {theme.MUTED_TEXT.name()}; }}")
         self.weapons = {key: QCheckBox() for key in weapons}
         self.ammo = {key: QSpinBox() for key in ammo}
         for spin in self.ammo.values():
@@ -130,9 +151,11 @@ class SlotColumn:
         for key, spin in self.ammo.items():
             spin.setValue(kit.ammo.count(key))
 
-    def show_state(self, roster: Any) -> None:
+    def show_state(self, roster: Any, settings: Any) -> None:
         sid = self.man.currentData()
         self.ratings.setText(ratings_line(roster.by_id(sid), lines=2) if sid else "")
+        self.ratings.setToolTip(f"<p>{ratings_tip(roster.by_id(sid), settings)}</p>" if sid
+                                else "")
         n = sum(spin.value() for spin in self.ammo.values())
         self.boxes.setText(f"{n} of {MAX_BOXES}" if n <= MAX_BOXES else
                            f"{n}: {n - MAX_BOXES} too many")
@@ -243,7 +266,12 @@ class EquipScreen(QWidget):
         heads: list[tuple[str, str, tuple[str, str, int] | None]] = [
             ("", "", None), ("", "", None),
             ("Soldier", "The man in each slot: only men fit to fight are offered", None),
-            ("", "", None),
+            ("Ratings", "Each man's five ratings, as the record pad keeps them: AR Action "
+                        "Rating, MPA Movement Point Allowance, WS Weapon Skill, PER Perception, "
+                        "LDR Leadership. A man starts with the starting roster's (a recruit with "
+                        "a recruit's, campaign rule 7) and raises one by one with the experience "
+                        "he spends after a mission, up to its cap (campaign rule 6). Hover over a "
+                        "man's ratings for what each does and what raising it costs", None),
             ("<b>Weapons</b>", "Tick the weapons each man carries; the mission allots how many "
                                "the squad may take of each (the count beside it)", None)]
         for key, n in weapons.items():
@@ -332,7 +360,7 @@ class EquipScreen(QWidget):
         if self._filling or self.progress is None:
             return
         for col in self.slots:
-            col.show_state(self.progress.roster)
+            col.show_state(self.progress.roster, self.progress.campaign.settings)
         loadout = self.loadout()
         self._show_left(loadout)
         problems = loadout_problems(self.progress.campaign, self.progress.step_id,
@@ -367,6 +395,4 @@ class EquipScreen(QWidget):
 
 
 def _escape(text: str) -> str:
-    import html
-
     return html.escape(printable(text, 300))

@@ -30,7 +30,16 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QPoint, QRect, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QColor, QFont, QFontMetrics, QKeyEvent, QMouseEvent, QPalette
+from PySide6.QtGui import (
+    QCloseEvent,
+    QColor,
+    QFont,
+    QFontMetrics,
+    QKeyEvent,
+    QMouseEvent,
+    QPalette,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import (
     QAbstractButton,
     QButtonGroup,
@@ -259,6 +268,25 @@ class Banner(QFrame):
         self.sub = label(sub, size=9.5, wrap=True)
         self.sub.setVisible(bool(sub))
         lay.addWidget(self.sub)
+        self._held = -1
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt name
+        """As tall as the wrapped title and subtitle at the banner's width: its least height
+        was their height unwrapped, and a short dock (200% text at 1280x800) squeezed a
+        two-line title into one line's room, its words drawn over the subtitle."""
+        hint = super().minimumSizeHint()
+        lay = self.layout()
+        if lay is not None and self.width() > 0:
+            hint.setHeight(max(hint.height(), lay.totalHeightForWidth(self.width())))
+        return hint
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt name
+        super().resizeEvent(event)
+        lay = self.layout()
+        need = lay.totalHeightForWidth(self.width()) if lay is not None else -1
+        if need != self._held:  # a new width wraps the words anew: the parent asks again
+            self._held = need
+            self.updateGeometry()
 
 
 class Chip(QLabel):
@@ -355,12 +383,15 @@ class Card(QPushButton):
         outer = QHBoxLayout(self)
         outer.setContentsMargins(10, 6, 10, 6)
         outer.setSpacing(10)
-        if key is not None:
-            k = label(str(key), bold=True, size=9, colour=theme.MUTED_TEXT)
-            k.setToolTip(f"Press {key}")
-            k.setAlignment(Qt.AlignmentFlag.AlignTop)
-            k.setFixedWidth(12)
-            outer.addWidget(k)
+        self.key = key
+        if key is not None:  # a key cap: the number picks the card (its tooltip says so)
+            k = label(str(key), bold=True, size=9, colour=theme.DIALOG_TEXT)
+            k.setObjectName("keyCap")
+            theme.paint_style(k, lambda: (
+                f"#keyCap {{ border: 1px solid {theme.MUTED_TEXT.name()}; border-radius: 3px;"
+                f" background: {theme.PANEL_BG.name()}; padding: 0px 3px; }}"))
+            k.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+            outer.addWidget(k, 0, Qt.AlignmentFlag.AlignTop)
         col = QVBoxLayout()
         col.setSpacing(1)
         self.title_label = label(title, bold=True, size=10.5)
@@ -529,7 +560,8 @@ class DecisionDialog(QDialog):
         self.answer: Any = None
         self._answered = False
         self._dismissed = False
-        self.option_buttons: list[QAbstractButton] = []
+        self.option_buttons: list[QAbstractButton] = []  # in the order shown
+        self.keyed: dict[int, QAbstractButton] = {}  # the number key that presses each
         self.answer_buttons: list[tuple[Any, QPushButton]] = []  # add_button's fixed answers
         self.default_button: QPushButton | None = None
         self.last_highlight: Any = None
@@ -690,13 +722,17 @@ class DecisionDialog(QDialog):
         if "(Enter)" not in button.toolTip():
             button.setToolTip((button.toolTip() + "  " if button.toolTip() else "") + "(Enter)")
 
-    def number(self, button: QAbstractButton) -> int:
-        """Register an option button for the next number key; returns its number. Once
-        checked (a click, a number key, a default) it is scrolled into the body's view:
-        the option chosen with "4" is never below the fold of a short dock."""
+    def number(self, button: QAbstractButton, key: int | None = None) -> int:
+        """Register an option button for number key ``key`` (by default the least number
+        not taken); returns its number. Once checked (a click, a number key, a default) it
+        is scrolled into the body's view: the option chosen with "4" is never below the
+        fold of a short dock."""
+        if key is None:
+            key = next(n for n in range(1, len(self.keyed) + 2) if n not in self.keyed)
         self.option_buttons.append(button)
+        self.keyed[key] = button
         button.toggled.connect(lambda on, b=button: self.show_option(b) if on else None)
-        return len(self.option_buttons)
+        return key
 
     def show_option(self, widget: QWidget) -> None:
         """Scroll the body so that ``widget`` (an option in it) is in sight."""
@@ -932,11 +968,10 @@ class DecisionDialog(QDialog):
         return True
 
     def press_number(self, n: int) -> None:
-        if 1 <= n <= len(self.option_buttons):
-            b = self.option_buttons[n - 1]
-            if b.isEnabled():
-                b.click()
-                self.show_option(b)
+        b = self.keyed.get(n)
+        if b is not None and b.isEnabled():
+            b.click()
+            self.show_option(b)
 
     def _fit(self) -> None:
         """Lay out for the Decision dock's width (``theme.RIGHT_COLUMN``): the body scrolls

@@ -246,3 +246,34 @@ def test_after_mission_opens_on_a_man_and_a_rating_he_can_buy_and_says_what_the_
     with qtbot.waitSignal(screen.promoted):
         qtbot.keyClick(screen.promote_button, Qt.Key.Key_Space)
     assert progress.roster.by_id("pvt-hale").per == 4
+
+
+def test_equip_says_what_each_mans_ratings_are_and_how_they_are_worked_out(
+        qtbot: Any, progress: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play-test: the line "AR 4 · MPA 6 · WS 2 / PER 5 · LDR 3" under each man had only a
+    list of the ratings' names, and its row no name. Its tooltip spells out each rating and
+    what it does, and how his came to be (the starting roster's or a recruit's, raised with
+    experience up to the caps, at the campaign's costs); the row is named "Ratings"."""
+    from PySide6.QtWidgets import QLabel
+
+    progress.phase = "equip"
+    monkeypatch.setattr(equip, "suggest", lambda *a: SUGGESTED)
+    monkeypatch.setattr(equip, "loadout_problems", lambda *a: [])
+    screen = equip.EquipScreen()
+    qtbot.addWidget(screen)
+    screen.show_step(progress)
+    kane, _, moss = (col.ratings for col in screen.slots)
+    assert kane.text() == "AR 4 · MPA 6 · WS 2\nPER 5 · LDR 3"
+    tip = kane.toolTip()
+    for line in ("AR 4: Action Rating: the AR Track column", "MPA 6: Movement Point Allowance",
+                 "WS 2: Weapon Skill", "PER 5: Perception", "LDR 3: Leadership"):
+        assert line in tip
+    assert "starting roster" in tip and "campaign rule 6" in tip
+    assert "AR 8 · MPA 6 · WS 5 · PER 4 · LDR 6" in tip  # the costs
+    assert "never above AR 5 · MPA 7 · WS 2 · PER 6 · LDR 4" in tip  # the caps of this campaign
+    assert "He has 9 experience unspent" in tip
+    assert "a recruit's ratings (AR 2 · MPA 6 · WS 0 · PER 3 · LDR 0" in moss.toolTip()
+    heads = {w.text(): w.toolTip() for w in screen.grid_holder.findChildren(QLabel)}
+    assert "Ratings" in heads and "campaign rule 6" in heads["Ratings"]
+    screen.slots[0].man.setCurrentIndex(screen.slots[0].man.findData("pvt-hale"))
+    assert "Pvt Hale's ratings" in kane.toolTip() and "He has 1 experience" in kane.toolTip()

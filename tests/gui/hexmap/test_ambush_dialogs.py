@@ -177,6 +177,30 @@ def test_action_dialog_concrete_texts_and_not_legal(qtbot: Any) -> None:
     assert emitted == [dlg.action_buttons[0][0]]
 
 
+@pytest.mark.parametrize("width", [392, 300])
+def test_the_banner_lays_out_at_every_text_size(qtbot: Any, width: int) -> None:
+    """Play-test at 200% text: in a short Decision dock the banner's subtitle ("Action
+    Rounds · Round 2") was drawn over its title. The banner had the least height of its
+    words unwrapped, so a two-line title was squeezed into one line's room. At every text
+    size offered, the title and the subtitle each get the height their wrapped words take,
+    one under the other."""
+    from ambush_gui.gui.shared import theme
+
+    game, d = next(situations(K.AMBUSH_ACTION, lambda d, g: "hex" not in d.facts))
+    for scale in theme.SCALE_STEPS:  # the conftest sets the scale back
+        theme.set_scale(scale)
+        dlg = open_dialog(qtbot, game, d)
+        dlg.setMinimumSize(0, 0)
+        dlg.resize(width, 180)  # shorter than it would like: the body scrolls, not the banner
+        qtbot.wait(10)
+        title, sub = dlg.banner.title, dlg.banner.sub
+        assert sub.isVisible() and sub.text()
+        for w in (title, sub):
+            assert w.height() >= w.heightForWidth(w.width()), (scale, w.text())
+        assert sub.geometry().top() >= title.geometry().bottom(), scale
+        dlg.close()
+
+
 def test_action_dialog_escape_passes(qtbot: Any) -> None:
     game, d = next(situations(K.AMBUSH_ACTION))
     dlg = open_dialog(qtbot, game, d)

@@ -12,7 +12,7 @@ pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QRadioButton  # noqa: E402
+from PySide6.QtWidgets import QLabel, QRadioButton  # noqa: E402
 
 from ambush_gui import systems  # noqa: E402
 from ambush_gui.ai.ambush_ai import AmbushAI  # noqa: E402
@@ -743,3 +743,85 @@ def test_the_decision_docks_main_button_shows_its_words_whole(qtbot: Any,
                 assert full.split()[0].endswith("%"), full  # the chance first
         ctl.answer(ai.choose(ctl.game, d))
     assert fires
+
+
+def a_turn_with_many_actions(qtbot: Any, size: tuple[int, int]) -> AmbushWindow:
+    """Hedgerows, seed 1: Pvt Greer's turn in Round 2, six actions open to him, a crew
+    machinegun's notes and four lines of kit to say."""
+    win = open_window(qtbot, "ambush-hedgerow", 1)
+    win.resize(*size)
+    game, ai = win.controller.game, AmbushAI()
+    while not ((d := win.controller.pending()).kind is DecisionKind.AMBUSH_ACTION
+               and "hex" not in d.facts and sum("action" in o for o in d.options) >= 6):
+        win.controller.answer(ai.choose(game, d))
+    qtbot.wait(50)
+    return win
+
+
+@pytest.mark.parametrize(("size", "least"), [((1280, 800), 3), ((1920, 1080), 6)])
+def test_a_mans_actions_can_be_compared_in_the_decision_dock(
+        qtbot: Any, size: tuple[int, int], least: int) -> None:
+    """Play-test, Hedgerows at 1280x800: the Decision dock of Greer's turn showed no whole
+    action card (his weapons and his machinegun's notes stood above them), so the actions
+    open to him could not be compared. His actions come first, his kit under them: several
+    whole cards at 1280x800, all six at 1920x1080, none cut on the right."""
+    win = a_turn_with_many_actions(qtbot, size)
+    dlg = win.dialog
+    view = dlg.body_scroll.viewport()
+
+    def whole(card: Any) -> bool:
+        r = card.rect().translated(card.mapTo(view, card.rect().topLeft()))
+        return view.rect().contains(r)
+
+    cards = [c for _, c in dlg.action_buttons]
+    assert len(cards) >= 6
+    assert sum(map(whole, cards)) >= least
+    assert all(c.title_label.width() >= min(c.title_label.sizeHint().width(),
+                                            c.title_label.minimumSizeHint().width())
+               for c in cards)
+    said = " ".join(t.text() for t in dlg.findChildren(QLabel))
+    assert "M1919A4 light machinegun" in said  # his kit, under the actions
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_a_mans_actions_are_not_cut_on_the_right_at_200_percent(
+        qtbot: Any, size: tuple[int, int]) -> None:
+    """At 200% text one name in "Not possible now" made the turn's body wider than the
+    dock: the action cards and the headings above it ran off its right edge."""
+    from ambush_gui.gui.shared import theme
+
+    theme.set_scale(2.0)  # the conftest sets it back
+    dlg = a_turn_with_many_actions(qtbot, size).dialog
+    view = dlg.body_scroll.viewport()
+    assert dlg.body_widget.width() <= view.width()
+    for _, card in dlg.action_buttons:
+        assert card.mapTo(view, card.rect().topRight()).x() < view.width()
+
+
+def test_an_action_keeps_its_number_key_all_through_a_mans_turn(qtbot: Any) -> None:
+    """Play-test: the number keys followed the list of actions open, so after Greer went
+    crouching (Move and snap fire, Charge closed) "4" took another action than it had. Each
+    action keeps its key through his turn, shows it on its card and says it in its tooltip;
+    a key whose action closed presses nothing."""
+    win = a_turn_with_many_actions(qtbot, (1280, 800))
+    before = {str(o): c.key for o, c in win.dialog.action_buttons}
+    assert sorted(before.values()) == [1, 2, 3, 4, 5, 6]
+    sid = win.controller.pending().facts["soldier"]
+    crouch = next(b for o, b in win.dialog.stance_buttons if o == {"stance": "crouching"})
+    qtbot.mouseClick(crouch, Qt.MouseButton.LeftButton)
+    qtbot.wait(20)
+    d, dlg = win.controller.pending(), win.dialog
+    assert d.kind is DecisionKind.AMBUSH_ACTION and d.facts["soldier"] == sid
+    after = {str(o): c for o, c in dlg.action_buttons}
+    assert len(after) < len(before)  # actions closed; those still open keep their keys
+    for text, card in after.items():
+        key = before[text]
+        assert card.key == key
+        assert str(key) in [w.text() for w in card.findChildren(QLabel)]
+        assert f"Key {key} picks it" in card.toolTip()
+        dlg.press_number(key)
+        assert dlg.selection is not None and str(dlg.selection) == text
+    picked = dlg.selection
+    for gone in set(before.values()) - {c.key for c in after.values()}:
+        dlg.press_number(gone)
+        assert dlg.selection == picked

@@ -23,6 +23,8 @@ The fire, second snap shot and assault-target questions (``AMBUSH_TARGET``) are 
 
 from __future__ import annotations
 
+import json
+import weakref
 from collections.abc import Mapping
 from typing import Any
 
@@ -58,6 +60,8 @@ from ambush_gui.gui.hexmap.dialogs.common import (
     soldier_details,
     soldier_header,
     stance_tip,
+    weapons_text,
+    where,
 )
 from ambush_gui.gui.hexmap.dialogs.fire import hit_odds, percent
 from ambush_gui.gui.shared import theme
@@ -87,6 +91,11 @@ def throw_line(odds: Any, dud: Any) -> str:
     return line + (f"; a dud on {int(dud):02d} or under" if dud is not None else "")
 
 
+def option_key(option: Mapping[str, Any]) -> str:
+    """An action option as a key for the number it keeps (its dict, in a fixed order)."""
+    return json.dumps(option, sort_keys=True, default=str)
+
+
 def _find(pairs: list[tuple[Any, QWidget]], answer: Any) -> QWidget | None:
     return next((w for a, w in pairs if a == answer), None)
 
@@ -99,10 +108,13 @@ def _stance_button(game: Any, s: Any, stance: str, cost: str) -> QPushButton:
 
 
 def fits_half(card: Card) -> bool:
-    """Whether ``card``'s title and details fit on their lines in half the Decision dock."""
-    half = (theme.RIGHT_COLUMN - 40) // 2 - 44  # the card's margins and its number
-    return all(w.fontMetrics().horizontalAdvance(w.text()) <= half
-               for w in (card.title_label, *card.detail_labels))
+    """Whether ``card``'s title fits on two lines and its details on theirs in half the
+    Decision dock: "Move and snap fire" on two lines beside "Move" takes less of a
+    1280x800 dock than the three moves one under another."""
+    half = (theme.RIGHT_COLUMN - 40) // 2 - 50  # the card's margins and its key cap
+    title = card.title_label.fontMetrics().horizontalAdvance(card.title_label.text())
+    return title <= half * 3 // 2 and all(
+        w.fontMetrics().horizontalAdvance(w.text()) <= half for w in card.detail_labels)
 
 
 def stance_cost(s: Any) -> str:
@@ -141,19 +153,12 @@ class AmbushActionDialog(DecisionDialog):
         if self.is_live_grenade():
             self.build_live_grenade(s)
             return
-        mp = self.decision.facts.get("mp")
-        if s is not None:  # his name, stance and Movement Points say the prompt's words
-            # ("Sgt Doyle (standing): choose an action"): its line goes to the actions
+        if s is not None:  # the banner names him; one line says the prompt's other words
+            # ("Sgt Doyle (standing): choose an action"), and the actions come next: his
+            # weapons and a crew weapon's notes above them left a 1280x800 Decision dock
+            # no room for a single action card (they follow the actions, under "His kit")
             self.prompt.setVisible(False)
-            self.body.addWidget(soldier_header(self.game, s, f"{mp} MP left" if mp is not None
-                                               else "", brief=True))
-        notes = crew_notes(self.game, s)
-        if notes:  # what firing and moving a crew weapon take, before he chooses
-            self.body.addWidget(section("Crew weapon", "What firing and moving it take "
-                                        "(AR-077, AR-089, FC-058)"))
-            for note in notes:
-                self.body.addWidget(label(note, size=9.5, colour=theme.DIALOG_TEXT, wrap=True,
-                                          rich=True))
+            self.body.addLayout(self.status_line(s))
         options = [o for o in self.decision.options if isinstance(o, Mapping)]
         actions = [o for o in options if "action" in o and o != PASS]
         stances = [o for o in options if "stance" in o]
@@ -161,6 +166,9 @@ class AmbushActionDialog(DecisionDialog):
         for o in actions:
             group = ACTIONS.get(str(o["action"]), ("", "other"))[1]
             by_group.setdefault(group, []).append(o)
+        shown = [o for g, _ in GROUPS for o in by_group.get(g) or []]
+        shown += [o for o in actions if o not in shown]
+        self.keys = self.stable_keys(s, shown)
         for group, title in GROUPS:
             mine = by_group.get(group) or []
             if not mine:
@@ -190,6 +198,7 @@ class AmbushActionDialog(DecisionDialog):
                 row.addWidget(b)
             row.addStretch(1)
             self.body.addLayout(row)
+        self.add_kit(s)
         self.add_not_legal()
         if PASS in self.decision.options:
             self.safe_answer = dict(PASS)
@@ -197,6 +206,58 @@ class AmbushActionDialog(DecisionDialog):
         if self.picks:  # nothing chosen for him: Enter gives only the action he has picked
             self.add_commit(unselected=PICK_FIRST)
             self.keep_pick()
+
+    def status_line(self, s: Any) -> FlowLayout:
+        """His states (Wounded, Unaware...), Movement Points, hex and stance on one line."""
+        row = FlowLayout(spacing=6)
+        for c in soldier_chips(s):
+            row.addWidget(c)
+        mp = self.decision.facts.get("mp")
+        if mp is not None:
+            row.addWidget(label(f"{mp} MP left", bold=True, size=10, colour=theme.DIALOG_TEXT))
+        row.addWidget(label(f"{where(s)} · {s.stance.value}", size=9.5, colour=theme.MUTED_TEXT))
+        return row
+
+    def add_kit(self, s: Any) -> None:
+        """Under the actions: what he carries, and what firing and moving a crew weapon take
+        (read before he picks a fire or a move, and in the Soldier card)."""
+        if s is None:
+            return
+        self.body.addWidget(section("His kit", "His weapons and Ammo Boxes; the Soldier card "
+                                    "has his ratings"))
+        self.body.addWidget(label(weapons_text(self.game, s), size=9.5,
+                                  colour=theme.DIALOG_TEXT, wrap=True))
+        for note in crew_notes(self.game, s):  # what firing and moving it take (AR-077,
+            self.body.addWidget(label(note, size=9.5, colour=theme.DIALOG_TEXT, wrap=True,
+                                      rich=True))  # AR-089, FC-058)
+
+    # the number keys given in the turn under way: the game, (his id, the Round, his turns
+    # left) and each action's key; a stance change asks again with other actions
+    _turn_keys: tuple[weakref.ref[Any], Any, dict[str, int]] | None = None
+
+    def stable_keys(self, s: Any, shown: list[Mapping[str, Any]]) -> dict[str, int]:
+        """Each action's number key (1 to 9), the same for the same action all through a
+        man's turn: an action that stays open keeps its key when a stance change opens or
+        closes others ("3" pressed a different action after he went prone); an action new
+        to the turn takes the least free number, the first asked are numbered as shown."""
+        turn = (s.id if s is not None else None, getattr(self.game.state, "round", 0),
+                getattr(s, "turns", None))
+        kept = AmbushActionDialog._turn_keys
+        # the same game only (a stance change is answered on it): another game, even of
+        # the same mission and seed, numbers its turns afresh
+        same = kept is not None and kept[0]() is self.game and kept[1] == turn
+        old = kept[2] if kept is not None and same else {}
+        names = [option_key(o) for o in shown]
+        keys = {n: k for n, k in old.items() if n in names}
+        for n in names:
+            if n not in keys:
+                free = next((k for k in range(1, 10) if k not in keys.values()
+                             and k not in old.values()), None)
+                free = free or next((k for k in range(1, 10) if k not in keys.values()), None)
+                if free is not None:
+                    keys[n] = free
+        AmbushActionDialog._turn_keys = (weakref.ref(self.game), turn, {**old, **keys})
+        return keys
 
     # the action picked before a stance change (his id, the answer): the same turn asks
     # again after it, and the pick stays selected (it was lost, Enter giving nothing)
@@ -250,11 +311,14 @@ class AmbushActionDialog(DecisionDialog):
             details = [throw_line(odds, throw.get("dud")), *details]
             commit = f"{commit} ({percent(odds)})"
             tip = f"{tip}\nLanding: {odds.text()} (AR-097)"
-        key = len(self.option_buttons) + 1 if len(self.option_buttons) < 9 else None
+        key = self.keys.get(option_key(option))
         card = Card(title, details, key=key, side=self.decision.side)
-        card.setToolTip(tip)
         if key is not None:
-            self.number(card)
+            self.number(card, key)
+            who = soldier_name(self.game, self.decision.facts.get("soldier"))
+            tip += (f"\nKey {key} picks it (Enter or a double-click takes it). It keeps key "
+                    f"{key} all through {who}'s turn, whatever other actions open or close.")
+        card.setToolTip(tip)
         # the button says what and where ("Grenade at 0502"); the card gives the rest: the
         # whole "Grenade at 0502 (1 hex)" was cut to "Grenade at 0502 (1 h…" at 1280x800
         self.choice_card(card, dict(option), commit)
@@ -284,7 +348,10 @@ class AmbushActionDialog(DecisionDialog):
         grid.setVerticalSpacing(3)
         for r, row in enumerate(rows):
             value = str(row.get("action"))
-            name = label(action_title(value), bold=True, size=9, colour=theme.MUTED_TEXT)
+            # wrapped: at 200% text one name ("Fire the crew weapon, aimed") unwrapped made
+            # the body wider than the dock, and the action cards above were cut on the right
+            name = label(action_title(value), bold=True, size=9, colour=theme.MUTED_TEXT,
+                         wrap=True)
             name.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
             name.setToolTip(action_tip(value))
             why = label(str(row.get("why", "")), size=9, colour=theme.MUTED_TEXT, wrap=True)
