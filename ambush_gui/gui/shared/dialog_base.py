@@ -286,6 +286,9 @@ class Banner(QFrame):
         need = lay.totalHeightForWidth(self.width()) if lay is not None else -1
         if need != self._held:  # a new width wraps the words anew: the parent asks again
             self._held = need
+            # a hard least height, not only a hint: a layout short of room (a wrapping
+            # button row under it) gave the banner a few pixels under its hint
+            self.setMinimumHeight(max(0, need))
             self.updateGeometry()
 
 
