@@ -279,7 +279,7 @@ class UnitCard(QWidget):
                 extra = f" — {f.injury.value} wound"
             if f.captive:
                 extra += " — prisoner"
-            figs.append(f"{escape(figure_name(f))}: {role}{extra}")
+            figs.append(f"{escape(_in_card(figure_name(f), unit.name))}: {role}{extra}")
         side = theme.SIDE_NAMES.get(unit.side.value, unit.side.value)
         rows = [
             f"<b>{side}</b> unit",
@@ -291,6 +291,14 @@ class UnitCard(QWidget):
         html += "<p><b>Figures</b><br>" + "<br>".join(figs) + "</p>"
         html += "<p><b>Status</b><br>" + ("<br>".join(status) if status else "ready") + "</p>"
         self.body.setText(html)
+
+
+def _in_card(name: str, unit_name: str) -> str:
+    """A figure's name on its own unit's card, without the unit's name the card's title
+    already says ("Fighter 2", not "Fireteam Alpha, fighter 2"); a figure named otherwise
+    (a leader who joined, an escort carried) keeps his whole name."""
+    rest = name.removeprefix(f"{unit_name}, ")
+    return rest[:1].upper() + rest[1:] if rest != name else name
 
 
 def _optimum(game: Any, unit: Any) -> str:

@@ -32,6 +32,20 @@ def test_a_figures_tooltip_names_him() -> None:
     assert figure_tip(g.state.ground[0], None, g).startswith("Contractor 1 — contractor")
 
 
+def test_a_units_card_names_its_own_figures_without_repeating_its_name(qtbot: Any) -> None:
+    """The card's title names the unit: its figures are "Fighter 2", not "Fireteam Alpha,
+    fighter 2" four times over."""
+    from ambush_gui.gui.table.panels import UnitCard
+
+    g = contracting()
+    card = UnitCard()
+    qtbot.addWidget(card)
+    card.show_unit(g, "alpha")
+    body = card.body.text()
+    assert "Fighter 1: " in body and "Fighter 3: M203" in body, body
+    assert "Fireteam Alpha, fighter" not in body
+
+
 def test_the_line_of_sight_panel_names_the_figures_at_its_ends() -> None:
     import re
 
