@@ -17,10 +17,11 @@ from PySide6.QtWidgets import QLabel, QWidget  # noqa: E402
 from ambush_gui.core.decisions import Decision  # noqa: E402
 from ambush_gui.core.decisions import DecisionKind as K
 from ambush_gui.gui.shared import theme  # noqa: E402
-from ambush_gui.gui.shared.controller import GameController, Seat  # noqa: E402
+from ambush_gui.gui.shared.controller import Seat  # noqa: E402
 from ambush_gui.gui.table.dialogs import InterruptDialog, PlanDialog, dialog_for  # noqa: E402
 from ambush_gui.gui.table.dialogs.situations import drive_to  # noqa: E402
 from ambush_gui.gui.table.window import MainWindow  # noqa: E402
+from tests.gui.table.windows import table_window  # noqa: E402
 
 HOTSEAT = {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}
 LEFT = Qt.DockWidgetArea.LeftDockWidgetArea
@@ -33,13 +34,7 @@ def _many_interrupters(d: Decision, g: Any) -> bool:
 
 
 def open_window(qtbot: Any, game: Any) -> MainWindow:
-    win = MainWindow(GameController(game, HOTSEAT, delay_ms=0))
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    win.start()
-    return win
+    return table_window(qtbot, game, HOTSEAT)
 
 
 def top(widget: QWidget) -> int:

@@ -12,22 +12,17 @@ pytest.importorskip("pytestqt")
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from ambush_gui.gui.shared.controller import GameController, Seat  # noqa: E402
+from ambush_gui.gui.shared.controller import Seat  # noqa: E402
 from ambush_gui.gui.table.dialogs.situations import new_game  # noqa: E402
 from ambush_gui.gui.table.window import MainWindow  # noqa: E402
+from tests.gui.table.windows import table_window  # noqa: E402
 
 SOLO = {"regular": Seat.HUMAN, "insurgent": Seat.COMPUTER}
 HOTSEAT = {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}
 
 
 def open_window(qtbot: Any, seats: dict[str, Seat], game: Any = None) -> MainWindow:
-    win = MainWindow(GameController(game or new_game(3), seats, delay_ms=0))
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    win.start()
-    return win
+    return table_window(qtbot, game or new_game(3), seats)
 
 
 def test_a_new_game_shows_the_brief_and_its_victory_points(qtbot: Any) -> None:

@@ -13,6 +13,7 @@ pytest.importorskip("pytestqt")
 
 from ambush_gui.core.decisions import DecisionKind as K  # noqa: E402
 from ambush_gui.gui.table.dialogs.situations import drive_to  # noqa: E402
+from tests.gui.table.windows import table_window  # noqa: E402
 
 SIDE_NAMES = {"regular": "US Marines", "insurgent": "Insurgents"}  # Contracting Trouble's
 
@@ -20,19 +21,10 @@ SIDE_NAMES = {"regular": "US Marines", "insurgent": "Insurgents"}  # Contracting
 def computer_window(qtbot: Any, game: Any, computer: str) -> Any:
     """A table window where the computer plays ``computer``, at a pace that lets the
     window show its question before it answers."""
-    from ambush_gui.gui.shared.controller import GameController, Seat
     from ambush_gui.gui.shared.pacing import Pace
-    from ambush_gui.gui.table.window import MainWindow
 
     human = "regular" if computer == "insurgent" else "insurgent"
-    c = GameController(game, {human: Seat.HUMAN, computer: Seat.COMPUTER}, pace=Pace.SLOW)
-    win = MainWindow(c)
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    win.start()
-    return win
+    return table_window(qtbot, game, {human: "human", computer: "computer"}, pace=Pace.SLOW)
 
 
 def addressed_to_player(text: str) -> bool:
@@ -165,16 +157,9 @@ def before_a_hand_over(kind: K) -> tuple[Any, Any]:
 def hot_seat_hand_over(qtbot: Any, game: Any, answer: Any) -> Any:
     """The hot-seat window with the player of the game's open decision seated; he gives
     ``answer`` and the curtain comes down for the next question's player."""
-    from ambush_gui.gui.shared.controller import GameController, Seat
-    from ambush_gui.gui.table.window import MainWindow
-
     mover = game.pending()
-    c = GameController(game, {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}, delay_ms=0)
-    win = MainWindow(c)
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    win.start()
+    win = table_window(qtbot, game)
+    c = win.controller
     c.sit_down(mover.side)
     qtbot.waitUntil(lambda: c.pending() is mover and not c.busy and c.handing_to is None)
     c.answer(answer)
@@ -214,18 +199,11 @@ def test_behind_the_curtain_for_a_hidden_question_the_turn_panel_tells_nothing_o
     The Regular player, with nothing to decide, hands them the seat: behind the curtain
     the Turn panel names the Insurgent player and the hand-over, never the question, not
     even its neutral line ("The Insurgents weigh a hidden move")."""
-    from ambush_gui.gui.shared.controller import GameController, Seat
-    from ambush_gui.gui.table.window import MainWindow
-
     game, asked = drive_to(K.CHOOSE, lambda d, g: bool(d.facts.get("secret")), seeds=range(3),
                            scenario="market-day")
     assert asked is not None
-    c = GameController(game, {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}, delay_ms=0)
-    win = MainWindow(c)
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    win.start()
+    win = table_window(qtbot, game)
+    c = win.controller
     c.sit_down("regular")
     qtbot.waitUntil(lambda: win.pass_widget is not None)  # nothing for him: he hands it on
     win._pass_seat("insurgent")
