@@ -128,17 +128,24 @@ def test_equip_opens_on_the_suggestion_and_start_waits_for_no_problems(
     assert got.args == [SUGGESTED]
 
 
-def test_equip_says_what_is_left_of_the_allotment_and_what_port_boxes_are(
-        qtbot: Any, progress: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A new player read "M1 Garand rifle (2)" and a bare dash under Port Boxes and did not
-    know what either meant: beside each row, how many are left to hand out; a line says what
-    the allotment, the six Ammo Boxes and the Port Boxes are; a slot without them says none."""
+def equip_screen(qtbot: Any, progress: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The equip screen at the progress's equip step, the suggestion ``SUGGESTED`` and no
+    loadout problems."""
     progress.phase = "equip"
     monkeypatch.setattr(equip, "suggest", lambda *a: SUGGESTED)
     monkeypatch.setattr(equip, "loadout_problems", lambda *a: [])
     screen = equip.EquipScreen()
     qtbot.addWidget(screen)
     screen.show_step(progress)
+    return screen
+
+
+def test_equip_says_what_is_left_of_the_allotment_and_what_port_boxes_are(
+        qtbot: Any, progress: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new player read "M1 Garand rifle (2)" and a bare dash under Port Boxes and did not
+    know what either meant: beside each row, how many are left to hand out; a line says what
+    the allotment, the six Ammo Boxes and the Port Boxes are; a slot without them says none."""
+    screen = equip_screen(qtbot, progress, monkeypatch)
     screen.resize(1200, 700)
     screen.show()
     qtbot.waitExposed(screen)
@@ -256,12 +263,7 @@ def test_equip_says_what_each_mans_ratings_are_and_how_they_are_worked_out(
     experience up to the caps, at the campaign's costs); the row is named "Ratings"."""
     from PySide6.QtWidgets import QLabel
 
-    progress.phase = "equip"
-    monkeypatch.setattr(equip, "suggest", lambda *a: SUGGESTED)
-    monkeypatch.setattr(equip, "loadout_problems", lambda *a: [])
-    screen = equip.EquipScreen()
-    qtbot.addWidget(screen)
-    screen.show_step(progress)
+    screen = equip_screen(qtbot, progress, monkeypatch)
     kane, _, moss = (col.ratings for col in screen.slots)
     assert kane.text() == "AR 4 · MPA 6 · WS 2\nPER 5 · LDR 3"
     tip = kane.toolTip()
