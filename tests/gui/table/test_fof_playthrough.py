@@ -25,10 +25,11 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from ambush_gui import systems  # noqa: E402
 from ambush_gui.core.decisions import DecisionKind  # noqa: E402
 from ambush_gui.gui.shared import paths  # noqa: E402
-from ambush_gui.gui.shared.controller import GameController, Seat  # noqa: E402
+from ambush_gui.gui.shared.controller import Seat  # noqa: E402
 from ambush_gui.gui.table.dialogs import VictoryDialog  # noqa: E402
 from ambush_gui.gui.table.window import MainWindow  # noqa: E402
 from tests.gui.table.test_playthrough import HOTSEAT, Driver, ShownPrompts  # noqa: E402
+from tests.gui.table.windows import table_window  # noqa: E402
 
 SCENARIOS = {  # scenario: the seed played (a game that asks the modules' questions and plans)
     "market-day": 3,
@@ -46,15 +47,7 @@ def open_window(
 ) -> MainWindow:
     """The game window, shown and started; ``owned``: closed by qtbot after the test."""
     game = systems.new_game(systems.load_scenario(systems.resolve(name)), seed)
-    controller = GameController(game, seats, autosave=paths.autosave_path(), delay_ms=0)
-    win = MainWindow(controller)
-    if owned:
-        qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    win.start()
-    return win
+    return table_window(qtbot, game, seats, owned=owned, autosave=paths.autosave_path())
 
 
 def check_victory(win: MainWindow) -> None:

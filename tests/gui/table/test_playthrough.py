@@ -35,6 +35,7 @@ from ambush_gui.gui.shared.dialog_base import side_title  # noqa: E402
 from ambush_gui.gui.table.dialogs import DIALOGS, DecisionDialog, MovePrompt, VictoryDialog  # noqa: E402
 from ambush_gui.gui.table.window import MainWindow  # noqa: E402
 from tests.gui.table.test_table_view import LEFT, NONE, at  # noqa: E402
+from tests.gui.table.windows import table_window  # noqa: E402
 
 SCENARIO = "contracting-trouble"
 SEED = 2  # with today's engine, a game through every Ambush Alley decision kind
@@ -58,14 +59,7 @@ def new_game(seed: int = SEED) -> Any:
 
 
 def open_window(qtbot: Any, seats: dict[str, Seat], seed: int = SEED) -> MainWindow:
-    controller = GameController(new_game(seed), seats, autosave=paths.autosave_path(), delay_ms=0)
-    win = MainWindow(controller)
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    win.start()
-    return win
+    return table_window(qtbot, new_game(seed), seats, autosave=paths.autosave_path())
 
 
 @dataclass

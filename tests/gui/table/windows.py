@@ -7,10 +7,12 @@ from typing import Any
 HOT_SEAT = {"regular": "human", "insurgent": "human"}
 
 
-def table_window(qtbot: Any, game: Any, seats: dict[str, Any] | None = None, **controller: Any) -> Any:
+def table_window(qtbot: Any, game: Any, seats: dict[str, Any] | None = None, *, owned: bool = True,
+                 **controller: Any) -> Any:
     """``game``'s table window at 1280x800, shown and started, seats by side (a ``Seat`` or
     its value; hot-seat by default), ``controller`` passed to the ``GameController``
-    (``delay_ms=0`` unless a delay or a pace is given)."""
+    (``delay_ms=0`` unless a delay or a pace is given); ``owned``: closed by qtbot after
+    the test."""
     from ambush_gui.gui.shared.controller import GameController, Seat
     from ambush_gui.gui.table.window import MainWindow
 
@@ -18,7 +20,8 @@ def table_window(qtbot: Any, game: Any, seats: dict[str, Any] | None = None, **c
         controller.setdefault("delay_ms", 0)
     c = GameController(game, {s: Seat(v) for s, v in (seats or HOT_SEAT).items()}, **controller)
     win = MainWindow(c)
-    qtbot.addWidget(win)
+    if owned:
+        qtbot.addWidget(win)
     win.resize(1280, 800)
     win.show()
     qtbot.waitExposed(win)
