@@ -147,3 +147,19 @@ def test_at_the_largest_scale_a_cards_title_stays_in_the_strip(qtbot: Any) -> No
     wide = tray.latest
     qtbot.waitUntil(lambda: wide.isVisible() and wide.width() > view.width())
     qtbot.waitUntil(lambda: wide.mapTo(view, QPoint(0, 0)).x() == 0)  # its start in view
+
+
+def test_the_card_measured_for_the_trays_height_is_never_shown(qtbot: Any) -> None:
+    """The tray measures a sample card ("Test (why): One", "word word …") for its least
+    height. It was made in the strip and left there until deleted later: a window shown
+    in between showed it in the README's screenshots, over the real cards."""
+    from PySide6.QtWidgets import QWidget
+
+    from ambush_gui.gui.shared.dice_tray import ThrowCard, card_least_height
+
+    strip = QWidget()
+    qtbot.addWidget(strip)
+    assert card_least_height(strip) > 0
+    strip.show()
+    qtbot.waitExposed(strip)
+    assert not [c for c in strip.findChildren(ThrowCard) if c.isVisible()]

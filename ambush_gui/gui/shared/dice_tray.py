@@ -519,9 +519,11 @@ def card_least_height(strip: QWidget | None = None) -> int:
     rolls = [Event("roll", "", {"purpose": f"Test (why): {who}", "faces": [6], "sides": 6,
                                 "modifiers": mods, "result": ""}) for who in ("One", "Two")]
     sample = ThrowCard(Throw(rolls, [Event("reaction", "word " * 80, {})]), lambda e: None, strip)
+    sample.hide()  # never drawn: a window shown after this showed it in the tray
     try:
         return sample.minimumSizeHint().height()
     finally:
+        sample.setParent(None)  # out of the strip at once, not when deleteLater comes round
         sample.deleteLater()
 
 
