@@ -314,3 +314,29 @@ def test_the_reference_follows_the_text_size(qtbot: Any) -> None:
     [fresh] = references(other)
     assert fresh.text.font().pointSizeF() == pytest.approx(2 * app_pt)
     assert fresh.search.font().pointSizeF() == pytest.approx(2 * app_pt)
+
+
+def test_where_not_even_the_short_tab_names_fit_the_pages_are_a_list(qtbot: Any) -> None:
+    """At 200% over the game window's left column the tabs showed "Basics", "Modules" and
+    "R…" behind the scroll arrows: the fourth page could not be read or found. Where not
+    even the short names fit, the pages are a list above them, which picks the page; with
+    room the tabs come back."""
+    win = open_table(qtbot, HOTSEAT)
+    win.show_rules()
+    [ref] = references(win)
+    ref.resize(640, 760)
+    qtbot.wait(10)
+    assert ref.tabs.tabBar().isVisible() and not ref.pages.isVisible()
+    theme.set_scale(2.0)
+    ref.resize(300, 760)
+    qtbot.waitUntil(lambda: ref.pages.isVisible())
+    assert not ref.tabs.tabBar().isVisible()
+    assert [ref.pages.itemText(i) for i in range(ref.pages.count())] == ref.tab_names
+    ref.pages.setCurrentIndex(ref.tab_names.index("Keys"))
+    assert ref.tabs.currentWidget() is ref.keys_view
+    ref.tabs.setCurrentIndex(0)  # Ctrl+Tab and the search move the tabs: the list follows
+    assert ref.pages.currentIndex() == 0
+    theme.set_scale(1.0)
+    ref.resize(640, 760)
+    qtbot.waitUntil(lambda: ref.tabs.tabBar().isVisible())
+    assert not ref.pages.isVisible()

@@ -883,6 +883,9 @@ class GameWindow(QMainWindow):
         self._size_tray()  # the tray's cards told again at the scale, in the palette
         self.tray.reload(self.controller.game.log.events)
         if scaled and self.decision_panel.current is not None:
+            fit = getattr(self.decision_panel.current, "fit_default_text", None)
+            if callable(fit):  # its words elided again at their new size: the default
+                fit()  # button made at 100% kept its whole words at 200%, past the dock's edge
             self._fit_decision(self.decision_panel.current)
         theme.repaint_styles(self)  # an open decision's tints and banner in the palette, at once
         self._restyle_board()

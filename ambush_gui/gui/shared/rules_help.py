@@ -22,6 +22,7 @@ from typing import Any
 from PySide6.QtCore import QRect, Qt, QTimer, QUrl
 from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialogButtonBox,
     QLabel,
     QLineEdit,
@@ -489,6 +490,12 @@ class RulesHelp(QWidget):
         self.search.textChanged.connect(self._on_search)
         self.search.returnPressed.connect(self._show_first)
         lay.addWidget(self.search)
+        # the pages by name in a list, where not even the tabs' short names fit the width
+        # (200% text over the game window's left column showed "Basics", "Modules", "R…")
+        self.pages = QComboBox()
+        self.pages.setToolTip("The reference's pages (Ctrl+Tab: the next page)")
+        self.pages.setVisible(False)
+        lay.addWidget(self.pages)
         self.tabs = QTabWidget()
         lay.addWidget(self.tabs, 1)
 
@@ -526,6 +533,11 @@ class RulesHelp(QWidget):
             self.tabs.setTabToolTip(i, TAB_TIPS.get(self.tabs.tabText(i), ""))
         self.tabs.currentChanged.connect(lambda _i: self._fit_results_soon())
         self.tab_names = [self.tabs.tabText(i) for i in range(self.tabs.count())]
+        self.pages.addItems(self.tab_names)
+        for i, name in enumerate(self.tab_names):
+            self.pages.setItemData(i, TAB_TIPS.get(name, ""), Qt.ItemDataRole.ToolTipRole)
+        self.pages.currentIndexChanged.connect(self.tabs.setCurrentIndex)
+        self.tabs.currentChanged.connect(self.pages.setCurrentIndex)
 
         self.hint = QLabel()
         self.hint.setWordWrap(True)  # never wider than the window: it may open narrow
@@ -571,14 +583,23 @@ class RulesHelp(QWidget):
 
     def _name_tabs(self) -> None:
         """The tabs' whole names where they fit the window's width, else their short ones
-        (over the game window's left column "Rules" was cut behind the scroll arrows)."""
+        (over the game window's left column "Rules" was cut behind the scroll arrows);
+        where not even those fit (200% text), a list of the pages above them instead."""
         bar = self.tabs.tabBar()
         pad = max((bar.tabSizeHint(i).width() - bar.fontMetrics().horizontalAdvance(bar.tabText(i))
                    for i in range(bar.count())), default=0)
-        need = sum(bar.fontMetrics().horizontalAdvance(n) + pad for n in self.tab_names)
-        whole = need <= self.tabs.width()
+
+        def need(names: list[str]) -> int:
+            return sum(bar.fontMetrics().horizontalAdvance(n) + pad for n in names)
+
+        room = self.tabs.width()
+        whole = need(self.tab_names) <= room
+        short = [TAB_SHORT.get(n, n) for n in self.tab_names]
         for i, name in enumerate(self.tab_names):
-            bar.setTabText(i, name if whole else TAB_SHORT.get(name, name))
+            bar.setTabText(i, name if whole else short[i])
+        listed = not whole and need(short) > room
+        bar.setVisible(not listed)
+        self.pages.setVisible(listed)
 
     # -- building ------------------------------------------------------------------------------
     def show_scenario(self, section: str) -> None:

@@ -224,3 +224,22 @@ def test_at_the_largest_text_the_decisions_buttons_wrap_whole_and_the_dock_scrol
     area = dlg.parentWidget().parentWidget()
     assert isinstance(area, QScrollArea) and area.widget() is dlg
     assert dlg.height() >= dlg.heightForWidth(dlg.width())
+
+
+def test_a_decisions_default_button_stays_inside_the_dock_when_the_text_grows(qtbot: Any) -> None:
+    """Opened at 100% and grown to 200% (View > Larger text), "Activate Corporal (squad
+    leader)" kept its whole words in the larger font and ran past the dock's right edge:
+    the default button's words are elided again at the new size."""
+    from ambush_gui.gui.table.dialogs.situations import new_game
+
+    win = table_window(qtbot, new_game(7), HOTSEAT)
+    win.controller.sit_down("regular")
+    qtbot.waitUntil(lambda: win.decision_panel.current is not None)
+    dlg = win.decision_panel.current
+    assert dlg.default_button is not None
+    theme.set_scale(2.0)
+    qtbot.wait(50)
+    button, dock = dlg.default_button, win.decision_dock
+    right = button.mapTo(win, QPoint(button.width(), 0)).x()
+    assert right <= dock.mapTo(win, QPoint(dock.width(), 0)).x(), (button.text(), right)
+    assert button.property("full_text") in button.toolTip()
