@@ -110,7 +110,10 @@ def _alley(game: Any, d: Decision, c: Any) -> str:
         return "The defender matches the dice (the best arrangement)" if c == "best" \
             else "The defender matches the dice"
     if k is DecisionKind.CASUALTIES:
-        figures = ", ".join(map(str, c)) if isinstance(c, list | tuple) else str(c)
+        from ambush_gui.alley.names import name_of  # casualties are Ambush Alley's
+
+        # by name ("RPG team (4), fighter 1"), never by id ("i4-2"): names have commas
+        figures = "; ".join(name_of(game, x) for x in c) if isinstance(c, list | tuple) else str(c)
         return f"{unit} loses {figures}"
     if k is DecisionKind.HOT_SPOT:
         return f"Reinforcements come in at Hot Spot {c}"
