@@ -266,7 +266,11 @@ class GameController(QObject):
         d = self.game.pending()
         if not offering and d is not None and self.seat_of(d) is Seat.HUMAN \
                 and d.side != self.viewer:
-            return d.side  # a forced one too: the dice before it are his to watch land
+            if self._forced_here(d) and not secret_holders(self.game):
+                # answered for him, and the table hides nothing: both watch its dice from
+                # this seat (the players swapped seats for a "Decided for…" line)
+                return None
+            return d.side  # a forced one where sides hold secrets: his view shows its dice
         return None
 
     def _hand_over_due(self, offering: bool = False) -> bool:
@@ -446,14 +450,18 @@ class GameController(QObject):
         else:
             self.decisionPending.emit(d)
 
+    def _forced_here(self, d: Decision) -> bool:
+        """Whether ``d`` is answered for its person (:meth:`_answer_forced`), not asked."""
+        return d.forced is not None and self.auto_answer_forced and self.seat_of(d) is Seat.HUMAN \
+            and not d.facts.get("odds")
+
     def _answer_forced(self, d: Decision) -> bool:
         """Answer a person's decision that the engine marks forced (its answer cannot
         change the game), saying in the log what was decided for them and why. The
         decision is still answered through the game, so the save records it as asked.
         A fire whose hit odds the decision shows is always asked, even with one target: the
         person commits to it having seen them."""
-        if d.forced is None or not self.auto_answer_forced or self.seat_of(d) is not Seat.HUMAN \
-                or d.facts.get("odds"):
+        if not self._forced_here(d):
             return False
         self.forced_answers.add(len(self.game.decisions))
         self.eventLogged.emit(decision_event("forced", forced_text(d, self.game), d))  # told by the window

@@ -214,3 +214,44 @@ def test_behind_the_curtain_for_a_hidden_question_the_turn_panel_tells_nothing_o
     for trace in (asked.prompt, str(asked.facts["secret"]), "hidden", "IED"):
         assert trace not in text
     win.close()
+
+
+@pytest.mark.hand_over
+def test_hot_seat_hands_over_no_seat_for_an_answer_given_for_its_player(qtbot: Any) -> None:
+    """Play-test: the curtain asked the Regular player to take the seat, then the program
+    answered for him ("Decided for the Regular player: … may return fire → no") and
+    asked the Insurgent player back: about five times in six activations. On a table that
+    hides nothing, an answer given for a player needs no seat: both watch its dice."""
+    from ambush_gui.ai.alley_ai import AlleyAI
+    from ambush_gui.gui.table.dialogs.situations import new_game
+
+    for seed in range(40):
+        game, ai, answers = new_game(seed), AlleyAI(), []
+        found = None
+        while found is None and (d := game.pending()) is not None:
+            answer = ai.choose(game, d)
+            game.answer(answer)
+            answers.append(answer)
+            after = game.pending()
+            if after is not None and after.side != d.side and after.forced is not None \
+                    and not after.facts.get("odds"):
+                found = (d, answer, after)
+        if found is not None:
+            break
+    assert found is not None, "no answer hands a forced decision to the other side"
+    replayed = new_game(seed)
+    for a in answers[:-1]:
+        replayed.answer(a)
+    mover = replayed.pending()
+    win = table_window(qtbot, replayed)
+    c = win.controller
+    c.sit_down(mover.side)
+    qtbot.waitUntil(lambda: c.pending() is mover and not c.busy and c.handing_to is None)
+    forced_at = len(replayed.decisions) + 1
+    hands: list[tuple[str, int]] = []  # (to whom, decisions answered by then)
+    c.handOver.connect(lambda side: hands.append((side, len(replayed.decisions))))
+    c.answer(found[1])
+    qtbot.waitUntil(lambda: len(replayed.decisions) > forced_at)
+    assert forced_at in c.forced_answers, "answered for its player"
+    # no curtain came down before it was answered: only for a question after it, if any
+    assert all(n > forced_at for _, n in hands), hands
