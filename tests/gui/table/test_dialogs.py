@@ -539,3 +539,14 @@ def test_the_interrupt_dialogs_buttons_stay_put_when_a_choice_is_made(qtbot: Any
                     assert places() == start
     assert len(notes) >= 2  # the note did change: fire and move say different things
     assert "cannot fire now" in dlg.not_offered("i", "fire")
+
+
+def test_two_points_of_a_move_that_read_alike_to_a_tenth_get_hundredths() -> None:
+    """Play-test: the interrupt offered "0.0" 2.0" 6.0" 8.0" 8.0"", two toggles with the
+    same words and tooltip (7.96" and 8.0" along the move): points that would read alike
+    are told to a hundredth, the others to a tenth."""
+    from ambush_gui.gui.table.dialogs.interrupt import inches
+
+    said = inches([0.0, 2.0, 6.0, 7.96, 8.0])
+    assert len(set(said.values())) == 5
+    assert said[7.96] == '7.96"' and said[8.0] == '8.00"' and said[2.0] == '2.0"'

@@ -15,6 +15,7 @@ kind cannot use it, and the note that changes with the kind comes last.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -77,6 +78,19 @@ class SteadyNote(QLabel):
             self._measure.setText(t)
             tallest = max(tallest, self._measure.heightForWidth(width))
         return tallest
+
+
+def inches(points: list[float]) -> dict[float, str]:
+    """Each point along a move in inches as its toggle says it: to a tenth, or to a
+    hundredth where two points would read alike (7.96" and 8.0" both read "8.0"", two
+    toggles with the same words and tooltip).
+
+    >>> inches([0.0, 2.0, 7.96, 8.0])
+    {0.0: '0.0"', 2.0: '2.0"', 7.96: '7.96"', 8.0: '8.00"'}
+    """
+    tenths = {at: f"{at:.1f}" for at in points}
+    seen = Counter(tenths.values())
+    return {at: (f"{at:.2f}" if seen[t] > 1 else t) + '"' for at, t in tenths.items()}
 
 
 def _key(option: dict[str, Any]) -> str:
@@ -217,8 +231,9 @@ class InterruptDialog(DecisionDialog):
         # the selected unit and kind cannot use are greyed out, never hidden.
         self.point_group = QButtonGroup(self)
         self.point_toggles: dict[float, QPushButton] = {}
-        for at in sorted({o["at"] for o in self.choices if "at" in o}):
-            b = toggle(f'{at:.1f}"', self.point_tip(at), self.SIDE)
+        self.inches = inches(sorted({o["at"] for o in self.choices if "at" in o}))
+        for at in self.inches:
+            b = toggle(self.inches[at], self.point_tip(at), self.SIDE)
             b.toggled.connect(lambda on: self._refresh() if on else None)
             self.point_group.addButton(b)
             self.points_row.addWidget(b)
@@ -351,7 +366,7 @@ class InterruptDialog(DecisionDialog):
             return
         self.go.setEnabled(True)
         if moving:
-            self.where.setText(f'After {o["at"]:.1f}" of the declared move')
+            self.where.setText(f'After {self.inches[o["at"]]} of the declared move')
         text = self.go_text(o)
         self.fit_default_text(text)
         self.go.setToolTip(f"{text} (Enter)")
@@ -359,12 +374,12 @@ class InterruptDialog(DecisionDialog):
 
     def point_tip(self, at: float) -> str:
         """The tooltip of the toggle of a point along the move."""
-        return f'Interrupt when the unit has moved {at:.1f}" along its declared path'
+        return f"Interrupt when the unit has moved {self.inches[at]} along its declared path"
 
     def go_text(self, o: dict[str, Any]) -> str:
         """The default button's words for option ``o``."""
         verb = {"fire": "fires", "move": "moves", "fire_pinned": "fires"}[o["kind"]]
-        at = f' at {o["at"]:.1f}"' if "at" in o else ""
+        at = f' at {self.inches[o["at"]]}' if "at" in o else ""
         return f"Interrupt: {self.name(o['unit'])} {verb}{at}"
 
     def confirm(self) -> None:
@@ -411,7 +426,7 @@ class OverwatchPointDialog(InterruptDialog):
                 "where it fires; the move stops there for the fire.")
 
     def point_tip(self, at: float) -> str:
-        return f'Fire when the Insurgents have moved {at:.1f}" along their declared path'
+        return f"Fire when the Insurgents have moved {self.inches[at]} along their declared path"
 
     def go_text(self, o: dict[str, Any]) -> str:
-        return f'Fire: {self.name(o["unit"])} at {o["at"]:.1f}"'
+        return f'Fire: {self.name(o["unit"])} at {self.inches[o["at"]]}'
