@@ -550,3 +550,26 @@ def test_two_points_of_a_move_that_read_alike_to_a_tenth_get_hundredths() -> Non
     said = inches([0.0, 2.0, 6.0, 7.96, 8.0])
     assert len(set(said.values())) == 5
     assert said[7.96] == '7.96"' and said[8.0] == '8.00"' and said[2.0] == '2.0"'
+
+
+def test_a_fire_opens_on_the_target_likeliest_to_be_hurt(qtbot: Any) -> None:
+    """Play-test: a fire opened on the Corporal (0.21 casualties expected) over a fireteam
+    in Optimum Range, in the engine's order of the targets. Among the targets as safe as
+    any, the one with the most casualties expected is the default, listed first."""
+    from ambush_gui.gui.table.dialogs.fire import FireDialog
+
+    def spread(d: Decision, g: Any) -> bool:  # three targets or more, their odds apart
+        ts = [t for t in d.options if t != "hold"]
+        if len(ts) < 3:
+            return False
+        a = g.unit(d.facts["unit"])
+        means = [odds(g, a, g.unit(t)).mean for t in ts]
+        return max(means) > means[0] + 0.2
+
+    game, d = drive_to(K.FIRE, spread, seeds=range(12))
+    dlg = FireDialog(d, game)
+    qtbot.addWidget(dlg)
+    chosen = next(t for t, c in dlg.cards.items() if c.isChecked())
+    calm = [t for t in dlg.cards if not dlg.warnings.get(t)]
+    assert dlg.odds[chosen]["mean"] == max(dlg.odds[t]["mean"] for t in calm or dlg.cards)
+    assert next(iter(dlg.cards)) == chosen  # listed first too

@@ -224,6 +224,10 @@ class FireDialog(DecisionDialog):
         targets = [o for o in self.decision.options if o != "hold"]
         self.odds = {t: self.odds_for(t) for t in targets}
         self.warnings = {t: shot_warnings(self.game, firer, self.unit(t)) for t in targets}
+        # the likeliest to hurt first, then the safest of them first: the first is the
+        # default (a play-tester's fire opened on the Corporal, 0.21 casualties expected,
+        # over a fireteam in Optimum Range)
+        targets.sort(key=lambda t: -self.odds[t]["mean"])
         targets = safest_first(targets, lambda t: self.odds[t]["firepower"].dice,
                                self.warnings.get)
         # stacked for the Decision dock's width: the targets, the odds, then both pools
