@@ -475,6 +475,7 @@ class Guest(TakeBacks):
         raise SessionError(f"The host sent a {msg.type} message, which only a guest sends.")  # type: ignore[attr-defined]
 
     def _hello(self, host: Hello) -> Out:
+        from ambush_gui.core.options import OptionError
         from ambush_gui.core.saves import content_hash
         from ambush_gui.systems import new_game_options
 
@@ -486,7 +487,10 @@ class Guest(TakeBacks):
             self.scenario = found
         self.host_side = host.side
         self.side = other_side("alley", host.side)
-        self.options = new_game_options(self.scenario, host.options)
+        try:
+            self.options = new_game_options(self.scenario, host.options)
+        except OptionError as why:  # another program's options, or a peer's nonsense
+            raise SessionError(f"The host's game plays rules options this program cannot: {why}") from None
         ours = wire.hello(self.program, self.scenario.spec.system, self.scenario.spec.title,
                           content_hash(self.scenario), self.options, name=host.name, side=self.side,
                           session=self.kept.session if self.kept else "")

@@ -341,3 +341,18 @@ def test_a_take_back_asked_when_the_connection_drops_is_forgotten() -> None:
     p.connect(Guest(find, program="test", kept=p.guest.kept))
     p.run()
     finished(p)
+
+
+def test_a_hello_with_a_rules_option_this_program_does_not_know_is_refused_in_words() -> None:
+    """Found by the fuzz test above: a host's hello naming a rules option '' (or one this
+    program does not have) raised OptionError out of the guest; it is refused in words."""
+    from ambush_gui.net.session import SessionError
+
+    hello = wire.decode(json.dumps({
+        "type": "hello", "protocol": wire.PROTOCOL, "session": "0" * 32, "side": "regular",
+        "options": {"": ""}, "content": "a" * 64, "scenario": "", "name": "contracting-trouble",
+        "system": "alley", "program": "test"}).encode())
+    with pytest.raises(SessionError, match="rules options this program cannot"):
+        pair("contracting-trouble").guest._hello(hello)
+    out = pair("contracting-trouble").guest.receive(hello)  # a peer's door: refused, not raised
+    assert all(isinstance(m, wire.Message) for m in out)
