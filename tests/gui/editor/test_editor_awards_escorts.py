@@ -90,7 +90,7 @@ def test_an_award_added_edited_moved_and_removed_is_one_undo_step_each_and_score
     assert v["awards"][:5] == [dict(r.award) for r in scored(ct_data())]
     assert box.selected() == 5
     box.side.activated.emit(1)  # the Insurgents score it...
-    box.event.activated.emit(box.event.findText("Zone held at the end"))  # ...for holding a zone
+    box.scores_for.activated.emit(box.scores_for.findText("Zone held at the end"))  # ...for holding a zone
     assert doc.get(("victory", "awards", 5)) == {"side": "insurgent", "event": "zone_held", "points": 1,
                                                  "zone": "main-street"}  # the first piece
     assert box.form.isRowVisible(box.zone) and not box.form.isRowVisible(box.edge)
@@ -131,11 +131,11 @@ def test_an_edge_award_offers_the_edges_and_an_event_change_drops_what_no_longer
     box.edge.activated.emit(0)  # any edge
     assert "edge" not in doc.get(("victory", "awards", 0))
     box.edge.activated.emit(3)
-    box.event.activated.emit(box.event.findText("Hot Spots neutralised"))
+    box.scores_for.activated.emit(box.scores_for.findText("Hot Spots neutralised"))
     assert doc.get(("victory", "awards", 0)) == {"side": "regular", "event": "hot_spot_neutralised",
                                                  "points": 1}
     assert not box.form.isRowVisible(box.edge)
-    tips = [box.event.itemData(i, Qt.ItemDataRole.ToolTipRole) for i in range(box.event.count())]
+    tips = [box.scores_for.itemData(i, Qt.ItemDataRole.ToolTipRole) for i in range(box.scores_for.count())]
     assert all(t and ":" in t for t in tips) and len(tips) == 10  # every event says what scores
 
 

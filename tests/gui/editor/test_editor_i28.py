@@ -65,7 +65,7 @@ def test_adding_an_award_to_a_new_scenario_adds_only_that_award_and_no_problem(q
     page = make_page(qtbot, doc)
     box = page.settings.awards
     assert box.list.count() == 1 and not box.list.item(0).flags()  # "Nothing scores: add an award"
-    assert box.side.currentIndex() == box.event.currentIndex() == -1  # greyed, naming no award
+    assert box.side.currentIndex() == box.scores_for.currentIndex() == -1  # greyed, naming no award
     box.add.click()
     assert doc.get(("victory", "awards")) == [{"side": "regular", "event": "hot_spot_neutralised",
                                                "points": 1}]

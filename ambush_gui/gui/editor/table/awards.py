@@ -23,7 +23,6 @@ deployment zones that have an id.
 
 from __future__ import annotations
 
-import typing
 from dataclasses import dataclass
 from typing import Any
 
@@ -208,7 +207,7 @@ class AwardsBox(QGroupBox):
         self.down = QPushButton("Down")
         self.down.setToolTip("Score the chosen award later")
         for b, slot in ((self.add, self.add_award), (self.remove, self.remove_award),
-                        (self.up, lambda: self.move(-1)), (self.down, lambda: self.move(1))):
+                        (self.up, lambda: self.move_award(-1)), (self.down, lambda: self.move_award(1))):
             b.clicked.connect(slot)
             row.addWidget(b)
         row.addStretch(1)
@@ -219,13 +218,13 @@ class AwardsBox(QGroupBox):
         self.side.setToolTip("Who scores the points")
         self.side.activated.connect(lambda i: self._set("side", [s.value for s in Side][i], "side"))
         self.form.addRow("Side", self.side)
-        self.event = QComboBox()
-        self.event.setToolTip("What scores: hover over each choice to read what it counts")
+        self.scores_for = QComboBox()
+        self.scores_for.setToolTip("What scores: hover over each choice to read what it counts")
         for k, e in enumerate(EVENTS):
-            self.event.addItem(AWARD_TITLES.get(e, e))
-            self.event.setItemData(k, f"{e}: {EVENT_TIPS.get(e, '')}", Qt.ItemDataRole.ToolTipRole)
-        self.event.activated.connect(lambda i: self._set_event(EVENTS[i]))
-        self.form.addRow("Event", self.event)
+            self.scores_for.addItem(AWARD_TITLES.get(e, e))
+            self.scores_for.setItemData(k, f"{e}: {EVENT_TIPS.get(e, '')}", Qt.ItemDataRole.ToolTipRole)
+        self.scores_for.activated.connect(lambda i: self._set_event(EVENTS[i]))
+        self.form.addRow("Event", self.scores_for)
         self.points = QSpinBox()
         self.points.setRange(-99, 99)
         self.points.setKeyboardTracking(False)
@@ -293,13 +292,13 @@ class AwardsBox(QGroupBox):
     def _show_selected(self) -> None:
         i = self.selected()
         on = i >= 0
-        for w in (self.side, self.event, self.points, self.zone, self.edge):
+        for w in (self.side, self.scores_for, self.points, self.zone, self.edge):
             w.setEnabled(on)
         self.remove.setEnabled(on)
         self.up.setEnabled(on and i > 0)
         self.down.setEnabled(on and i < len(self._rows) - 1)
         if not on:  # the greyed fields show no award's values: there is none to show
-            for combo in (self.side, typing.cast(QComboBox, self.event)):
+            for combo in (self.side, self.scores_for):
                 old = combo.blockSignals(True)
                 combo.setCurrentIndex(-1)
                 combo.blockSignals(old)
@@ -311,11 +310,11 @@ class AwardsBox(QGroupBox):
         a = r.award
         event = str(a.get("event"))
         sides = [s.value for s in Side]
-        widgets = (self.side, self.event, self.points, self.zone, self.edge)
+        widgets: tuple[QWidget, ...] = (self.side, self.scores_for, self.points, self.zone, self.edge)
         olds = [w.blockSignals(True) for w in widgets]
         try:
-            self.side.setCurrentIndex(sides.index(a.get("side")) if a.get("side") in sides else -1)
-            self.event.setCurrentIndex(EVENTS.index(event) if event in EVENTS else -1)
+            self.side.setCurrentIndex(sides.index(str(a.get("side"))) if a.get("side") in sides else -1)
+            self.scores_for.setCurrentIndex(EVENTS.index(event) if event in EVENTS else -1)
             if r.default:
                 self.points.setMinimum(NOT_SET)
                 self.points.setSpecialValueText(f"Not set: scores {a.get('points')}")
@@ -331,8 +330,8 @@ class AwardsBox(QGroupBox):
             edge = a.get("edge")
             self.edge.setCurrentIndex(EDGES.index(edge) + 1 if edge in EDGES else 0)
         finally:
-            for w, o in zip(widgets, olds, strict=True):
-                w.blockSignals(o)
+            for widget, o in zip(widgets, olds, strict=True):
+                widget.blockSignals(o)
         self.form.setRowVisible(self.zone, event in {e.value for e in ZONE_EVENTS})
         self.form.setRowVisible(self.edge, event in {e.value for e in EDGE_EVENTS})
         words = EVENT_TIPS.get(event, "")
@@ -396,7 +395,7 @@ class AwardsBox(QGroupBox):
         self.select(min(i, len(awards) - 1))
         self.message.emit(f"Removed: {gone}", False)
 
-    def move(self, step: int) -> None:
+    def move_award(self, step: int) -> None:
         i = self.selected()
         j = i + step
         if i < 0 or not 0 <= j < len(self._rows):
