@@ -79,7 +79,7 @@ class BookletTable(QTableWidget):
         item = self.item(row, column)
         return item.text() if item is not None else ""
 
-    def column(self, heading: str) -> int | None:
+    def column_headed(self, heading: str) -> int | None:
         """The index of the column headed ``heading``."""
         for c in range(self.columnCount()):
             item = self.horizontalHeaderItem(c)

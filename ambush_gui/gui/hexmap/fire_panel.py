@@ -265,7 +265,7 @@ class FirePanel(QWidget):
         inner.setContentsMargins(0, 0, 0, 0)
         inner.addWidget(self.steps_box)
         inner.addStretch(1)
-        self.scroll = scroll = QScrollArea()
+        self.steps_scroll = scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -754,7 +754,7 @@ class FirePanel(QWidget):
         self.history.blockSignals(False)
         self.older.setEnabled(index > 0)
         self.newer.setEnabled(index < len(self.items) - 1)
-        self.scroll.verticalScrollBar().setValue(0)
+        self.steps_scroll.verticalScrollBar().setValue(0)
         telling = [r for r in self.rows if r.step.tone in ("casualty", "panic", "hit")]
         if telling:  # in a short dock, the last hit or casualty is scrolled into view
             QTimer.singleShot(0, lambda r=telling[-1]: self._reveal(r))
@@ -762,7 +762,7 @@ class FirePanel(QWidget):
 
     def _reveal(self, row: StepRow) -> None:
         if row in self.rows:
-            self.scroll.ensureWidgetVisible(row, 0, 4)
+            self.steps_scroll.ensureWidgetVisible(row, 0, 4)
 
     def _emit(self, arrow: tuple[str, str] | None) -> None:
         if self._quiet or arrow == self._shown_arrow:

@@ -238,9 +238,9 @@ class FofLayer:
                     wanted[d.id] = ("shown" if not secret else "own:" + ",".join(secret), d)
         for did in list(self.ied_items):
             state = wanted.get(did, ("", None))[0]
-            items = self.ied_items[did]
-            if getattr(items[0], "ied_state", "") != state:
-                for it in items:
+            shown = self.ied_items[did]
+            if getattr(shown[0], "ied_state", "") != state:
+                for it in shown:
                     self.scene.removeItem(it)
                 del self.ied_items[did]
         flip = self.scene.flip

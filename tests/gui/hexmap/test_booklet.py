@@ -186,8 +186,8 @@ def test_clicking_a_german_counter_shows_his_card_with_the_condition_in_force(qt
         for i, c in enumerate(conds):
             assert t.cell(n, 1 + i) == str(spec.columns[c][n])
         for r, reaction in spec.reactions.items():
-            assert t.cell(n, t.column(r)) == str(reaction.column[n])
-        assert t.cell(n, t.column("S")) == str(spec.self_preservation[n])
+            assert t.cell(n, t.column_headed(r)) == str(reaction.column[n])
+        assert t.cell(n, t.column_headed("S")) == str(spec.self_preservation[n])
     now = 1 + conds.index(game.state.condition)
     assert t.current == now
     assert t.item(3, now).background().color() == theme.BOOKLET_CURRENT

@@ -474,12 +474,12 @@ def test_a_long_victory_ledger_scrolls_and_the_dialog_still_fits(qtbot: Any) -> 
     dlg.show()
     qtbot.waitUntil(dlg.isVisible)
     fits_small_screen(dlg)
-    assert dlg.scroll.verticalScrollBar().maximum() > 0
+    assert dlg.ledger_scroll.verticalScrollBar().maximum() > 0
     short = VictoryDialog({"winner": "draw", "points": {"regular": 0, "insurgent": 0}, "turn": 8}, [])
     qtbot.addWidget(short)
     short.show()
     qtbot.waitUntil(short.isVisible)
-    assert short.scroll.verticalScrollBar().maximum() == 0
+    assert short.ledger_scroll.verticalScrollBar().maximum() == 0
 
 
 def test_the_captives_award_says_that_escorts_never_brought_off_count(qtbot: Any) -> None:

@@ -388,9 +388,9 @@ class ActEdit(QWidget):
             set_quiet(self.hex, value.get("hex", ""))
             set_quiet(self.stance, value.get("stance", "standing"))
             set_quiet(self.advantage, value.get("advantage"))
-            for side, box in self.two_turns.items():
-                with QSignalBlocker(box):
-                    box.setChecked(side in value.get("two_turns", []))
+            for side, tick in self.two_turns.items():
+                with QSignalBlocker(tick):
+                    tick.setChecked(side in value.get("two_turns", []))
             names = dict(self.weapon_choices)
             shown = [names.get(w, w).split(" (")[0] for w in self.weapons()]
             self.weapons_shown.setText(", ".join(shown) if shown else "none but his card's")

@@ -459,7 +459,7 @@ class TableCanvas(MapView):
         self.pieces, self.piece_labels, self.figures, self.unit_labels = {}, {}, {}, {}
         self.markers, self.zones = {}, {}
         self.leader_badges: list[LabelItem] = []
-        self.escort_labels: dict[DataPath, LabelItem] = {}
+        self.escort_labels = {}
         self._decor, self._rings, self._ghost, self._rubber, self._size_tag = [], [], None, None, None
         w, h = self.table_size()
         self._flip = Flip(h)

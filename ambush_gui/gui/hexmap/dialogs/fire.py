@@ -133,7 +133,7 @@ class AmbushFireDialog(DecisionDialog):
             self.group.addButton(card)
             n = len(self.cards)
             card.clicked.connect(lambda _=False, i=n: self.select(i))
-            card.activated.connect(lambda i=n: (self.select(i), self.fire()))
+            card.activated.connect(lambda i=n: self._fire_card(i))
             self.cards.append((dict(o), card))
             left.addWidget(card)
         self.detail_box, self.detail = panel(self.decision.side)
@@ -200,6 +200,11 @@ class AmbushFireDialog(DecisionDialog):
 
     def selected(self) -> int | None:
         return next((i for i, (_, c) in enumerate(self.cards) if c.isChecked()), None)
+
+    def _fire_card(self, i: int) -> None:
+        """A card double-clicked (or its key pressed): chosen and fired at once."""
+        self.select(i)
+        self.fire()
 
     def select(self, i: int) -> None:
         option, _card = self.cards[i]

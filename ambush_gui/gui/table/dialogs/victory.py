@@ -140,7 +140,7 @@ class VictoryDialog(QDialog):
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }")
         scroll.setMinimumHeight(min(body.sizeHint().height() + 2, theme.VICTORY_LEDGER_MAX_HEIGHT))
-        self.scroll = scroll
+        self.ledger_scroll = scroll
         lay.addWidget(scroll, 1)
         row = QHBoxLayout()
         row.addStretch(1)
