@@ -180,9 +180,11 @@ def test_back_takes_back_the_players_previous_choice(qtbot: Any) -> None:
     again = ctl.pending()
     assert again is not None and again.kind is DecisionKind.ACTIVATE
     assert len(ctl.game.decisions) == n  # undo rebuilt the game
-    # Esc typed on the map (the focus is not in the dock) reaches the decision too
+    # Esc typed on the map (the focus is not in the dock) reaches the decision too, which
+    # takes nothing back (Esc also hurries the dice) and says how to go back
     answer(qtbot, win, again, ai.choose(ctl.game, again))
     assert ctl.pending().kind is DecisionKind.PLAN
     win.board.setFocus()
     qtbot.keyClick(win.board, Qt.Key.Key_Escape)
-    assert ctl.pending().kind is DecisionKind.ACTIVATE
+    assert ctl.pending().kind is DecisionKind.PLAN
+    assert "Back (Ctrl+Z)" in win.statusBar().currentMessage()

@@ -26,6 +26,7 @@ buttons (and a screen reader's user can be told the steps).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -543,6 +544,29 @@ def unit_details(unit: Any) -> str:
 # -- the dialog --------------------------------------------------------------------------
 
 
+ESC_GRACE_S = 0.6
+"""Seconds after an answer's dice stop being shown in which Esc answers nothing: Esc also
+shows the rest of the dice at once, and a player who pressed it for the dice as they ended
+gave the next question its safe answer, or took his last choice back (a play-test)."""
+
+
+def esc_meant_for_dice(widget: QWidget, event: QKeyEvent | None = None) -> bool:
+    """Whether an Esc typed in ``widget`` (a decision in a game window) should answer
+    nothing: a held-down key's repeat, or one pressed within :data:`ESC_GRACE_S` of the
+    window's dice being shown (the window's ``presented_at``, a ``time.monotonic()``)."""
+    if event is not None and event.isAutoRepeat():
+        return True
+    shown = getattr(widget.window(), "presented_at", None)
+    return isinstance(shown, float) and time.monotonic() - shown < ESC_GRACE_S
+
+
+def tell_status(widget: QWidget, text: str, ms: int = 6000) -> None:
+    """``text`` in the status bar of ``widget``'s window, when it has one."""
+    bar = getattr(widget.window(), "statusBar", None)
+    if callable(bar):
+        bar().showMessage(text, ms)
+
+
 class DecisionDialog(QDialog):
     """Base class: banner, prompt, body, buttons; ``chosen(answer)`` when answered.
 
@@ -894,13 +918,20 @@ class DecisionDialog(QDialog):
         self._dismissed = True
         self.done(QDialog.DialogCode.Rejected)
 
+    esc_goes_back = False
+    """Esc presses Back (where there is no safe answer): only for a question that is the
+    second step of the choice just made (an Ambush! fire's target after Fire). Elsewhere
+    the previous choice was another question, and Esc, which also hurries the dice, took
+    it back unasked (a play-test): there Back is its button or Ctrl+Z."""
+
     def add_back(self, on_back: Callable[[], None], tip: str = "") -> QPushButton:
         """A "Back" button, first in the bottom row: it takes back the player's previous
-        decision (the window undoes it). Esc presses it where there is no safe answer."""
+        decision (the window undoes it). Esc presses it only where :attr:`esc_goes_back`."""
         b = QPushButton("Back")
         b.setAutoDefault(False)
         b.setMinimumHeight(32)
-        b.setToolTip(tip or "Take back your previous choice (Esc)")
+        b.setToolTip(tip or ("Take back your previous choice (Esc or Ctrl+Z)" if self.esc_goes_back
+                             else "Take back your previous choice (Ctrl+Z)"))
         b.clicked.connect(lambda: on_back())
         self.buttons.insertWidget(0, b)
         self.back_button = b
@@ -918,14 +949,18 @@ class DecisionDialog(QDialog):
     back_button: QPushButton | None = None
 
     def reject(self) -> None:
-        """Esc: the safe answer where there is one, else Back where the previous choice
-        can be taken back; otherwise the decision stays open."""
+        """Esc: the safe answer where there is one, else Back where :attr:`esc_goes_back`
+        and the previous choice can be taken back; otherwise the decision stays open and
+        the status bar says how to take a choice back."""
         if self._dismissed or self._answered:
             super().reject()
         elif self.safe_answer is not None:
             self.choose(self.safe_answer)
-        elif self.back_button is not None and self.back_button.isEnabled():
+        elif self.esc_goes_back and self.back_button is not None and self.back_button.isEnabled():
             self.back_button.click()
+        elif self.back_button is not None and self.back_button.isEnabled():
+            tell_status(self, "Esc takes no choice back here: Back (Ctrl+Z) takes back your "
+                              "previous choice")
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt name
         if self._answered or self._dismissed:
@@ -946,6 +981,9 @@ class DecisionDialog(QDialog):
         )
         if plain and Qt.Key.Key_1.value <= key <= Qt.Key.Key_9.value:
             self.press_number(key - Qt.Key.Key_0.value)
+            return
+        if key == Qt.Key.Key_Escape and esc_meant_for_dice(self, event):
+            event.accept()  # an Esc that hurried the dice (or its key held down) answers nothing
             return
         if plain and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.pick_for_enter():
             return

@@ -25,6 +25,7 @@ its size and its docks are kept per window kind (:meth:`GameWindow.place_on_scre
 from __future__ import annotations
 
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -264,6 +265,7 @@ class GameWindow(QMainWindow):
     log: GameLog
     branch_refused = ""  # why Continue from here is not offered in this window (a campaign's)
     _wait_message = ""  # what the status bar said at the last wait, cleared once it is over
+    presented_at: float | None = None  # time.monotonic() when an answer's dice were last all shown
 
     def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -853,6 +855,7 @@ class GameWindow(QMainWindow):
         if on:
             self._close_prompts()
         else:
+            self.presented_at = time.monotonic()  # an Esc just after answers nothing (dialog_base)
             self.continue_action.setEnabled(False)
             self._show_waiting(None)
             self.statusBar().clearMessage()

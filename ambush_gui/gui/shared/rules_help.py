@@ -814,7 +814,10 @@ DOCK_KEYS = (  # the keys of the Decision dock and the map that are no menu's en
     ("Tab, Shift+Tab", "From one choice (a card, a button) of the decision to the next; in an "
                        "Ambush! Operations turn, the next soldier who may move"),
     ("Space", "Press the button or card that has the keyboard focus"),
-    ("Esc", "Ambush!: Stop, the soldier's move ends (the Stop button)"),
+    ("Esc", "In the Decision dock: the safe answer where there is one (hold fire, let the move "
+            "pass); it never takes a choice back, except an Ambush! fire's target back to the "
+            "soldier's actions. In an Ambush! move: Stop, the move ends (the Stop button). An "
+            "Esc pressed as the dice end only skips them"),
     ("S", "On the table, the moving unit stays where it is (the Stay button)"),
     ("E, Ctrl+E", "Ambush!: end the Operations turn (the End turn button)"),
     ("Mouse wheel", "Zoom the map where the pointer is, as + and - do"),

@@ -70,6 +70,7 @@ from ambush_gui.gui.shared.dialog_base import (
     DecisionDialog,
     FlowLayout,
     clear_layout,
+    esc_meant_for_dice,
     label,
     section,
     side_colour,
@@ -638,7 +639,11 @@ class AmbushStepPrompt(QFrame):
     def shortcut(self, button: QAbstractButton, keys: str) -> None:
         sc = QShortcut(QKeySequence(keys), button)
         sc.setContext(Qt.ShortcutContext.WindowShortcut)
-        sc.activated.connect(button.click)
+        sc.setAutoRepeat(False)
+        if keys == "Esc":  # Stop, unless the Esc was meant for the dice that just ended
+            sc.activated.connect(lambda: None if esc_meant_for_dice(self) else button.click())
+        else:
+            sc.activated.connect(button.click)
 
     def clicks_for(self, answer: Any) -> list[QWidget]:
         """The button for a non-hex answer. A hex is clicked on the map, not here:

@@ -72,6 +72,8 @@ class AmbushFireDialog(DecisionDialog):
     ``fire_button``; the breakdown of the selected fire is ``modifiers`` (a
     :class:`ModifierList`), ``base_label``, ``number_label`` and ``chance_label``."""
 
+    esc_goes_back = True  # the target of the Fire just chosen: Esc takes the Fire back
+
 
     def is_assault(self) -> bool:
         return "odds" not in self.decision.facts
