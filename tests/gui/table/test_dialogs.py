@@ -317,6 +317,13 @@ def test_casualties_tick_figures(qtbot: Any) -> None:
     for fid in want:
         click(qtbot, dlg.boxes[fid])
     assert dlg.go.isEnabled()
+    # the button names the ticked figures as their boxes do, never by id (a play-test read
+    # "Confirm: alpha-team-1-2, alpha-team-1-3, alpha-team-1-…")
+    said = str(dlg.go.property("full_text"))
+    assert said.startswith("Confirm: ") and not any(fid in said for fid in want), said
+    unit = game.unit(d.facts["unit"])
+    assert unit.name not in said and all(dlg.boxes[fid].text().split("  ")[-1].split(" — ")[0]
+                                         .endswith(dlg._said(fid)) for fid in want)
     click(qtbot, dlg.go)
     assert answers == [sorted(want)]
     legal_and_accepted(game, d, answers[0])

@@ -154,6 +154,16 @@ class CasualtiesDialog(DecisionDialog):
             return [*off, *on, self.go]
         return super().clicks_for(answer)
 
+    def _said(self, fid: str) -> str:
+        """A ticked figure as the Confirm button says it: its place in the unit the dialog
+        names ("fighter 2", "leader"), never its id ("alpha-team-1-2", a play-test)."""
+        unit = self.unit(self.decision.facts.get("unit"))
+        fig = next((f for f in unit.figures if f.id == fid), None) if unit is not None else None
+        if fig is None:
+            return fid
+        name = figure_name(fig)
+        return name.removeprefix(f"{unit.name}, ") if unit is not None else name
+
     def ticked(self) -> list[str]:
         return sorted(fid for fid, cb in self.boxes.items() if cb.isChecked())
 
@@ -163,7 +173,7 @@ class CasualtiesDialog(DecisionDialog):
         t = self.ticked()
         ok = t in self.legal
         self.go.setEnabled(ok)
-        self.go.setText("Confirm: " + ", ".join(t) if t else "Confirm")
+        self.fit_default_text("Confirm: " + ", ".join(self._said(fid) for fid in t) if t else "Confirm")
         msg = f"{len(t)} of {self.hits} ticked"
         if len(t) == self.hits and not ok:
             msg += " — not a legal choice (see the note above)"
