@@ -36,6 +36,7 @@ from ambush_gui.ai.fof import advise, move_advice, plan_advice
 from ambush_gui.ai.narrate import Choice
 from ambush_gui.alley.fire import fire_blocked, odds
 from ambush_gui.alley.game import AlleyGame, _where
+from ambush_gui.alley.interrupts import held_down
 from ambush_gui.alley.model import FigureKind, Side, Speed, Unit
 from ambush_gui.alley.movement import EnemyContact, way_round
 from ambush_gui.alley.pools import exposed, firepower, optimum_range, places, solid_cover_many
@@ -851,9 +852,10 @@ class AlleyAI:
         for opt in d.options[1:]:
             ins = g.unit(opt["unit"])
             if opt["kind"] == "fire_pinned":
-                mean, one = self.shot(g, ins, g.unit(opt["target"]))
+                mark = g.unit(opt["target"])
+                mean, one = self.shot(g, ins, mark)
                 if mean >= 0.5 and (best is None or mean > best[0]):
-                    best = (mean, opt, f"fires at Pinned {g.unit(opt['target']).name} with no Reaction "
+                    best = (mean, opt, f"fires at {held_down(g, mark)} {mark.name} with no Reaction "
                                        f"Test: {_chance(one)}")
                 continue
             if opt["kind"] != "fire":

@@ -324,6 +324,17 @@ HOW = {"fire": "by fire", "move": "by movement",
        "fire_pinned": "by firing at it while it is Pinned (no Reaction Test, AA-070)"}
 """An interruption's kind in the words of the log (the kind itself is the engine's id)."""
 
+HOW_REGROUPING = ("by firing at it while it regroups after its Pull Back (Disrupted: no Reaction "
+                  "Test, AA-070, house rule AA-071)")
+"""A ``fire_pinned`` interruption of a unit that is regrouping, not Pinned: the log said
+"while it is Pinned" of a unit it had just said was no longer Pinned (a play-test)."""
+
+
+def held_down(g: AlleyGame, unit: Unit) -> str:
+    """Why a sacrificed interrupt may fire at ``unit`` (AA-070, house rule AA-071), in a
+    word: "Pinned", or "regrouping" (Disrupted: regrouping after a Pull Back)."""
+    return "Pinned" if unit.pinned or not unit.regrouping(g.state.turn) else "regrouping"
+
 
 def resolve(g: AlleyGame, reg: Unit, ins: Unit, kind: str,
             way: list[tuple[float, float]] | None = None) -> Procedure:
@@ -333,7 +344,9 @@ def resolve(g: AlleyGame, reg: Unit, ins: Unit, kind: str,
     Returns True when ``reg`` fired in reaction (first, or back), which under the rules
     option ``reaction_fire`` = "replaces" is its fire for the activation (AA-082)."""
     turn = g.state.turn
-    g.log.emit("interrupt", f"{ins.name} interrupts {reg.name} {HOW.get(kind, kind)}", regular=reg.id,
+    how = HOW_REGROUPING if kind == "fire_pinned" and held_down(g, reg) == "regrouping" \
+        else HOW.get(kind, kind)
+    g.log.emit("interrupt", f"{ins.name} interrupts {reg.name} {how}", regular=reg.id,
                insurgent=ins.id, how=kind)
     ins.interrupted = True
     if g.modules and kind in ("fire", "fire_pinned"):  # the interruption names its target
@@ -342,7 +355,8 @@ def resolve(g: AlleyGame, reg: Unit, ins: Unit, kind: str,
         ins.activated = True  # finished for the turn
         return False
     if kind == "fire_pinned":  # AA-070: no Reaction Test
-        yield from fire(g, ins, reg, "Fire at a Pinned unit")
+        yield from fire(g, ins, reg, "Fire at a Pinned unit" if held_down(g, reg) == "Pinned"
+                        else "Fire at a Disrupted (regrouping) unit")
         return False
     reg.times_interrupted += 1  # AA-085, house rule AA-087
     reacted = False

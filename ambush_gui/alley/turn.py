@@ -20,6 +20,7 @@ from ambush_gui.alley.interrupts import (
     NONE,
     carry_out,
     fire_interrupt_options,
+    held_down,
     insurgent_move,
     interrupt_decision,
     interrupt_options_along,
@@ -180,7 +181,8 @@ def _pinned_fire_window(g: AlleyGame, unit: Unit) -> Procedure:
         opts = pinned_target_options(g)
         if not opts:
             return
-        c = yield interrupt_decision(g, unit, opts, "activation (fire at a Pinned unit)")
+        held = " or ".join(sorted({held_down(g, g.unit(o["target"])) for o in opts}))
+        c = yield interrupt_decision(g, unit, opts, f"activation (fire at a {held} unit)")
         if c == NONE:
             return
         yield from resolve(g, g.unit(c["target"]), g.unit(c["unit"]), "fire_pinned")

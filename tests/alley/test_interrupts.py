@@ -197,6 +197,29 @@ def test_an_insurgent_may_spend_its_interrupt_on_a_pinned_unit_without_a_reactio
                          "Test, AA-070)"), said
 
 
+@pytest.mark.rule("AA-070")
+@pytest.mark.rule("AA-071")
+def test_the_sacrificed_interrupt_at_a_regrouping_unit_is_told_as_disrupted_not_pinned() -> None:
+    """m regroups after a Pull Back (Disrupted) and is not Pinned: i may still spend its
+    interrupt on it, and the log, the fire's label and the computer's reason say why
+    (a play-test read "while it is Pinned" just after "no longer Pinned")."""
+    g = duel(kit.marines("m2", (12, 5)), leader=False, script=[5] + misses(5 + 6))
+    m = g.unit("m")
+    m.regroup_turn = g.state.turn
+    assert not m.pinned
+    proc = turn.activation(g, g.unit("m2"))
+    d = kit.asks(g, proc)
+    assert d.options[1:] == ({"unit": "i", "kind": "fire_pinned", "target": "m"},)
+    assert "Pinned" not in d.prompt, d.prompt
+    proc.send(d.validate(d.options[1]))
+    said = kit.events(g, "interrupt")[0].text
+    assert "Pinned" not in said and said.endswith(
+        "by firing at it while it regroups after its Pull Back (Disrupted: no Reaction Test, "
+        "AA-070, house rule AA-071)"), said
+    fire = kit.events(g, "fire")[0].text
+    assert fire.startswith("Fire at a Disrupted (regrouping) unit"), fire
+
+
 @pytest.mark.rule("AA-071")
 def test_disrupted_means_regrouping_after_a_pull_back() -> None:
     """A unit regrouping this turn is a mark; a steady unit, or one the Insurgent cannot see,

@@ -12,8 +12,8 @@ pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import QEvent, Qt  # noqa: E402
 from PySide6.QtGui import QKeyEvent  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from ambush_gui import systems  # noqa: E402
 from ambush_gui.core.decisions import DecisionKind  # noqa: E402

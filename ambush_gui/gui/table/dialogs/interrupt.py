@@ -21,6 +21,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QButtonGroup, QLabel, QPushButton, QWidget
 
+from ambush_gui.alley.interrupts import held_down
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import (
     Card,
@@ -45,7 +46,7 @@ KINDS = {
         "a Reaction Test decides who goes first (AA-073)",
     ),
     "fire_pinned": (
-        "Fire at Pinned {target}",
+        "Fire at {held} {target}",
         "AA-070, house rule AA-071: spend the interrupt to "
         "fire at a Pinned or regrouping unit, with no Reaction Test",
     ),
@@ -206,7 +207,9 @@ class InterruptDialog(DecisionDialog):
         for k in keys:
             kind, _, target = k.partition(":")
             text = self.KINDS.get(kind, (kind, ""))[0]
-            b = toggle(text.format(target=self.name(target)), self.kind_tip(kind), self.SIDE)
+            mark = self.unit(target) if target else None
+            held = held_down(self.game, mark) if mark is not None else "Pinned"
+            b = toggle(text.format(target=self.name(target), held=held), self.kind_tip(kind), self.SIDE)
             self.kind_group.addButton(b)
             self.kind_buttons[k] = b
             b.toggled.connect(lambda on: self._refresh() if on else None)
