@@ -21,6 +21,7 @@ from ambush_gui.alley.model import AlleyState, Figure, FigureKind, HotSpot, Inju
 from ambush_gui.alley.modules import Modules
 from ambush_gui.alley.names import name_escorts, name_unit
 from ambush_gui.alley.scenario import Scenario
+from ambush_gui.core.decisions import Decision
 from ambush_gui.core.dice import Dice, Die
 from ambush_gui.core.events import Event, EventLog
 from ambush_gui.core.game import Game, Procedure
@@ -135,6 +136,12 @@ class AlleyGame(Game):
         from ambush_gui.alley.view import look_moments
 
         return look_moments(self, event)
+
+    def called_for(self, d: Decision) -> str:
+        """What the player handed the seat for ``d`` is called for (the hot-seat curtain)."""
+        from ambush_gui.alley.view import called_for
+
+        return called_for(self, d)
 
     # -- shared look-ups --------------------------------------------------------------
     def unit(self, uid: str) -> Unit:

@@ -16,8 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Event
 from ambush_gui.core.view import Hidden, holds_secrets
+from ambush_gui.core.words import possessive
 
 
 def hidden_pieces(game: Any) -> Mapping[str, Hidden]:
@@ -64,3 +66,103 @@ def look_moments(game: Any, event: Event) -> list[str]:
         askers = set(mods.gather("secret_askers"))
         return [s for s in sorted(askers) if s != unit.side.value]
     return []
+
+
+def called_for(game: Any, d: Decision) -> str:
+    """What the player taking the seat is called for by ``d``, in words both players may
+    read on the hot-seat curtain (:func:`ambush_gui.core.view.seat_called`): the question's
+    kind and the units it is about, told from its kind and facts, never from its prompt.
+    The prompt may tell a die's verdict ("Fireteam Bravo may react first": the Reaction
+    Test's winner; "choose 2 casualties": the hits); these words tell no count, no winner
+    and no state a throw gave. A question a Force on Force module asks is named by its
+    ``facts["question"]``; one this function does not know reads as a question of that
+    module's rules.
+
+    >>> from ambush_gui.core.decisions import Decision, DecisionKind
+    >>> called_for(None, Decision("regular", DecisionKind.CASUALTIES, "Regular: choose 2 "
+    ...            "casualties in u1", (["a", "b"], ["a", "c"]), {"unit": "u1", "hits": 2}))
+    'Choose who falls in u1'
+    """
+    f = d.facts
+    k = DecisionKind
+
+    def name(key: str) -> str:
+        return _name(game, f.get(key))
+
+    if d.kind is k.ACTIVATE:
+        return "Choose the unit that activates next"
+    if d.kind is k.PLAN:
+        return f"Say how {name('unit')} acts"
+    if d.kind is k.MOVE:
+        if f.get("cover_from"):
+            return f"Move {name('unit')} into cover or out of {name('cover_from')}'s sight"
+        if f.get("interrupting"):
+            return f"Move {name('unit')}: its interruption of {name('interrupting')}"
+        return f"Move {name('unit')}"
+    if d.kind is k.FIRE:
+        return f"Choose {name('unit')}'s target, or hold its fire"
+    if d.kind is k.INTERRUPT:
+        return f"You may interrupt {possessive(name('target'))} {f.get('what') or 'action'}"
+    if d.kind is k.OVERWATCH:
+        return (f"You may fire at {name('against')} (interrupting {name('interrupted')}) from "
+                "Overwatch or with a unit still waiting to activate")
+    if d.kind is k.OVERWATCH_POINT:
+        return f"You may fire from Overwatch at {possessive(name('target'))} move"
+    if d.kind is k.REACT:
+        if f.get("unit"):  # the interrupted unit: "react first" and "return fire" read alike
+            return f"{possessive(name('unit'))} answer to {possessive(name('against'))} interruption"
+        return f"You may react to {possessive(name('against'))} {f.get('what') or 'action'}"
+    if d.kind is k.MATCH:
+        return (f"Match {possessive(name('target'))} Defense dice against "
+                f"{possessive(name('attacker'))} fire")
+    if d.kind is k.CASUALTIES:
+        return f"Choose who falls in {name('unit')}"
+    if d.kind is k.HOT_SPOT:
+        return "Choose the Hot Spot where new Insurgents arrive"
+    if d.kind is k.PLACE:
+        return f"Set down the new Insurgents at Hot Spot {f.get('hot_spot')}"
+    if d.kind is k.INSURGENT_ACT:
+        return "Choose the unit that acts next in the Insurgent phase, or end the turn"
+    if d.kind is k.ABANDON:
+        return f"You may abandon {possessive(name('unit'))} casualties"
+    if d.kind is k.CHOOSE:
+        return _module_called_for(game, f)
+    return "A question for you"
+
+
+def _module_called_for(game: Any, f: Mapping[str, Any]) -> str:
+    """:func:`called_for` for a Force on Force module's question (``facts["question"]``)."""
+    question = str(f.get("question", ""))
+    mob = _name(game, f.get("mob"))
+    if question == "mounted.stay_mounted":
+        return f"{_name(game, f.get('unit'))}, fired on by {_name(game, f.get('attacker'))}: " \
+               "stay mounted or dismount"
+    if question == "ieds.target":
+        return f"Choose the unit {_name(game, f.get('device'))} attacks"
+    if question == "ieds.detonate":
+        return f"You may set off {_name(game, f.get('device'))}"
+    if question == "civilians.hostile_move":
+        return f"Move the hostile {mob}"
+    if question == "civilians.taunt":
+        return f"You may have {mob} taunt a unit"
+    if question == "civilians.manipulate":
+        return f"Send {mob} where {possessive(_name(game, f.get('unit')))} leader wants it"
+    module = str(f.get("module") or question.partition(".")[0] or "a module")
+    return f"A question of the {module} rules"
+
+
+def _name(game: Any, pid: Any) -> str:
+    """A unit, mob or device of the table by its name (its id when the game has none)."""
+    pid = str(pid)
+    state = getattr(game, "state", None)
+    unit = getattr(state, "units", {}).get(pid)
+    if unit is not None:
+        return str(unit.name)
+    mods = getattr(game, "modules", None)
+    civ = mods.get("civilians") if mods else None
+    mob = getattr(civ, "mobs", {}).get(pid)
+    if mob is not None:
+        return str(mob.name)
+    ieds = mods.get("ieds") if mods else None
+    device = next((v for v in getattr(ieds, "devices", []) if v.id == pid), None)
+    return str(device.name) if device is not None else pid

@@ -19,7 +19,7 @@ public. Nothing outside this module compares a viewer with those marks.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -129,3 +129,40 @@ def holds_secrets(game: Any, side: str) -> bool:
 
 def secret_holders(game: Any) -> list[str]:
     return sorted({h.owner for h in hidden_pieces(game).values() if h.hidden_from})
+
+
+LOOK = ("A look at the table: a side with hidden pieces is shown it at fixed moments, "
+        "whether or not it has anything to decide")
+"""The curtain's words for a seat that holds a secret question or nothing at all: the two
+must read alike (alley/view.py, ``look_moments``)."""
+
+
+def seat_called(game: Any, d: Decision | None, side: str, held: Iterable[Event] = ()) -> str:
+    """What ``side``'s player is called to the seat for while ``d`` is open, in words both
+    players may read (the hot-seat curtain is seen by the player leaving the seat too).
+    ``held``: the events of the last answer not yet shown (the controller shows them once
+    the seat is taken).
+
+    * ``side``'s public question: what it is about, as the rule system words it from the
+      decision's kind and facts (``game.called_for(d)``; its prompt may tell a die's
+      verdict);
+    * the dice first, when the held events throw any: the first throw's purpose, never the
+      question, because which question comes may itself be the dice's verdict (a reaction
+      to an interruption is asked only of a Reaction Test's winner, the Defense dice of the
+      loser's fire); that first throw was decided before any unshown die;
+    * :data:`LOOK` for a secret question, a question about a piece still hidden from some
+      side, or nothing to decide (a fixed moment's look): the leaving player cannot tell
+      the three apart."""
+    if d is None or d.side != side or d.facts.get("secret"):
+        return LOOK
+    hidden = hidden_pieces(game)
+    named = [v for value in d.facts.values()
+             for v in (value if isinstance(value, list | tuple) else [value]) if isinstance(v, str)]
+    if any(not hidden[v].seen_by(PUBLIC) for v in named if v in hidden):
+        return LOOK
+    public = View(game, PUBLIC)
+    throw = next((e for e in held if e.kind == "roll" and public.tell(e) is not None), None)
+    if throw is not None:
+        return f"First the dice: {throw.data.get('purpose') or throw.text}. Then your question."
+    ask = getattr(game, "called_for", None)
+    return str(ask(d)) if callable(ask) else "A question for you"

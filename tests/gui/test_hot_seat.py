@@ -341,3 +341,26 @@ def test_the_curtain_follows_the_text_size(qtbot: Any) -> None:
     assert again.curtain.isVisible()
     assert again.curtain.title.font().pointSizeF() == pytest.approx(2 * title)
     assert again.curtain.button.font().pointSizeF() == pytest.approx(2 * button)
+
+
+def test_the_curtains_card_is_as_tall_as_its_words_each_time_it_comes(qtbot: Any) -> None:
+    """Seen under Xvfb: after a three-line "A look at the table…", the next curtain's one
+    line ("Choose the unit that activates next") stood in the same three lines' height,
+    blank above and below (a label's height for a width is never under its minimum, and
+    the last words had set that)."""
+    from PySide6.QtWidgets import QMainWindow
+
+    from ambush_gui.core.view import LOOK
+    from ambush_gui.gui.shared.curtain import Curtain
+
+    win = QMainWindow()
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    curtain = Curtain(win)
+    curtain.ask("insurgent", True, LOOK)
+    tall = curtain.called.minimumHeight()
+    curtain.hide()
+    curtain.ask("regular", True, "Choose the unit that activates next")
+    one_line = curtain.called.fontMetrics().lineSpacing()
+    assert curtain.called.minimumHeight() < 2 * one_line < tall

@@ -290,3 +290,23 @@ def test_watching_during_a_game_across_two_machines_the_other_players_answers_wa
     qtbot.waitUntil(lambda: bool(seen), timeout=10000)
     assert seen[-1] is game.pending() and game.pending().side == "regular"
     assert t.marks.stops[-1] == (len(game.decisions), 0)  # the bar caught up
+
+
+def test_the_question_then_is_quoted_with_its_side_named_once(qtbot: Any) -> None:
+    """The Decision dock read "The question then (Insurgents): Insurgent: match your Defense
+    dice…", the side named twice, once as the engine's address to it. The question is
+    quoted as asked, without that address."""
+    from ambush_gui.core.decisions import DecisionKind
+
+    _, win = opened(qtbot, CONTRACTING)
+    c, t = win.controller, win.theatre
+    n = next(i for i in range(len(c.game.decisions))
+             if (d := replayed(CONTRACTING, i).pending()) is not None
+             and d.kind is DecisionKind.MATCH and d.side == "insurgent")
+    asked = replayed(CONTRACTING, n).pending().prompt
+    assert asked.startswith("Insurgent: match your Defense dice")
+    t.show_index(t.marks.index(n))
+    assert c.watching and t.dock is not None
+    said = t.dock.asked.text()
+    assert said == f"The question then (Insurgents): {asked.removeprefix('Insurgent: ')}", said
+    t.leave()

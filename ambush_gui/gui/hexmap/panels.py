@@ -49,6 +49,7 @@ from ambush_gui.gui.hexmap.ar_track import (
     turn_in_progress,
 )
 from ambush_gui.gui.hexmap.dialogs.common import RATING_NAMES
+from ambush_gui.gui.hexmap.dialogs.common import squad as squad_of
 from ambush_gui.gui.hexmap.paragraph_reader import ParagraphReader
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import Chip, FlowLayout, clear_layout, side_colour, side_title
@@ -268,7 +269,7 @@ class SquadList(QWidget):
     def show_state(self, game: Any, selected: str | None = None) -> None:
         """Refresh every line. The items are updated in place while the squad is the same,
         so a refresh made in answer to a click never deletes the item being clicked."""
-        squad = game.state.side(Side.US, active=False)
+        squad = squad_of(game)
         ids = [self.list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.list.count())]
         blocked = self.list.blockSignals(True)
         try:

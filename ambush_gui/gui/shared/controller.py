@@ -75,7 +75,7 @@ from ambush_gui.core import saves
 from ambush_gui.core.decisions import Decision
 from ambush_gui.core.events import Event, EventLog
 from ambush_gui.core.game import Game
-from ambush_gui.core.view import ALL, View, decision_event, secret_holders
+from ambush_gui.core.view import ALL, View, decision_event, seat_called, secret_holders
 from ambush_gui.gui.shared.pacing import (
     DEFAULT_PACE,
     PACE_TIMES,
@@ -284,6 +284,11 @@ class GameController(QObject):
         """Ask ``side``'s player to take the seat: nothing is shown or answered until then."""
         self.handing_to = side
         self.handOver.emit(side)
+
+    def called_for(self, side: str) -> str:
+        """What ``side``'s player is called to the seat for, in words both players may read
+        (:func:`ambush_gui.core.view.seat_called`, told the answer's events still held)."""
+        return seat_called(self.game, self.game.pending(), side, self._queue)
 
     def sit_down(self, side: str) -> None:
         """For scripts and tests that play every seat themselves: take the seat for

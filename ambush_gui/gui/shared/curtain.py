@@ -10,6 +10,11 @@ panels) with :class:`Curtain`:
 * **see-through** otherwise: the table stays in sight under a clear "Insurgent player's
   answer" banner, and the same button.
 
+Under the title, what the player is called for ("You may interrupt Fireteam Alpha's move",
+"First the dice: Reaction Test (…). Then your question."), in the words
+:func:`ambush_gui.core.view.seat_called` gives both players: the curtain never works them
+out (a question's own words may tell a die not yet shown, or a secret).
+
 Either way it takes every click and key meant for the window under it, so no input meant
 for one seat answers the other seat's question. Its button wakes only :attr:`Curtain.ARM_MS`
 after the curtain comes down: a play-tester's second Enter, pressed 0.4 s after the first
@@ -63,6 +68,11 @@ class Curtain(QWidget):
         self.title.setFont(theme.label_font(16, bold=True))
         self.title.setWordWrap(True)
         self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.called = QLabel()  # what the seat is called for (core/view.py: seat_called)
+        self.called.setFont(theme.label_font(12, bold=True))
+        self.called.setWordWrap(True)
+        self.called.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.called.setObjectName("hand-over-called")
         self.body = QLabel()
         self.body.setFont(theme.label_font(11))
         self.body.setWordWrap(True)
@@ -72,15 +82,19 @@ class Curtain(QWidget):
         self.button.setMinimumHeight(36)
         self.button.clicked.connect(self._take)
         lay.addWidget(self.title)
+        lay.addWidget(self.called)
         lay.addWidget(self.body)
         lay.addWidget(self.button)
         outer.addWidget(self.card, 0, Qt.AlignmentFlag.AlignHCenter)
         outer.addStretch(2)
         self.hide()
 
-    def ask(self, side: str, opaque: bool) -> None:
-        """Cover the window and ask ``side``'s player to take the seat."""
+    def ask(self, side: str, opaque: bool, called: str = "") -> None:
+        """Cover the window and ask ``side``'s player to take the seat; ``called``: what
+        he is called for, in words both players may read (none: the line is not shown)."""
         self.side, self.opaque = side, opaque
+        self.called.setText(called)
+        self.called.setVisible(bool(called))
         colour = theme.SIDE_COLOURS.get(side, theme.TABLE_EDGE).name()
         who = side_player(side)
         name = theme.SIDE_NAMES.get(side, side.title())
@@ -135,8 +149,9 @@ class Curtain(QWidget):
         width = max(min(width, self.width() - 40), 200)
         self.card.setFixedWidth(width)  # fixed: its wrapped lines get their full height
         inner = width - 48  # the card's margins
-        for label in (self.title, self.body):  # wrapped lines get their height, not one line's
-            label.setMinimumHeight(label.heightForWidth(inner))
+        for label in (self.title, self.called, self.body):  # wrapped lines get their height, not one line's
+            label.setMinimumHeight(0)  # a label's height for a width is at least its minimum:
+            label.setMinimumHeight(label.heightForWidth(inner))  # the last words' lines stayed
         self.card.adjustSize()
 
     def _take(self) -> None:

@@ -445,7 +445,8 @@ class GameWindow(QMainWindow):
 
         self._close_prompts(f"Waiting for the {side_title(side)} player to take the seat.")
         self.undo_action.setEnabled(False)
-        self.curtain.ask(side, opaque=bool(secret_holders(self.controller.game)))
+        self.curtain.ask(side, opaque=bool(secret_holders(self.controller.game)),
+                         called=self.controller.called_for(side))
 
     def _on_seat_taken(self, side: str) -> None:
         """``side``'s player sits down: the window shows his view."""

@@ -13,6 +13,15 @@ the other side, it read as an order to him. Here it becomes what the computer is
 ...                "Insurgent", "Insurgents")
 'Insurgents (computer) rolled a 6 and choose the Hot Spot the new unit arrives at'
 
+A question quoted under the side's own name loses the engine's address to that side
+(the timeline's "The question then (Insurgents): Insurgent: match…" said it twice):
+
+>>> unaddressed("Insurgent: match your Defense dice against Fireteam Alpha's Firepower",
+...             "Insurgent")
+"match your Defense dice against Fireteam Alpha's Firepower"
+>>> unaddressed("Sgt Baker (prone): choose an action, or pass", "US")
+'Sgt Baker (prone): choose an action, or pass'
+
 Only words: nothing here knows a rule.
 """
 
@@ -25,12 +34,17 @@ import re
 DOING = ("match ", "move ", "choose ", "set down ", "rolled ")
 
 
+def unaddressed(prompt: str, title: str) -> str:
+    """``prompt`` without the engine's "Insurgent: " in front (``title``, the side it is
+    put to); a prompt addressed otherwise ("Sgt Baker: …") whole."""
+    head, sep, body = prompt.partition(": ")
+    return body if sep and head == title else prompt
+
+
 def computer_doing(prompt: str, title: str, who: str) -> str:
     """``prompt`` (a question put to the side whose title is ``title``: "Insurgent") as
     what that side's computer is doing, ``who`` its name in a sentence ("Insurgents")."""
-    head, sep, body = prompt.partition(": ")
-    if not sep or head != title:  # no "Insurgent: " in front: the whole line is the question
-        body = prompt
+    body = unaddressed(prompt, title)
     body = re.sub(r"\byou rolled (.+?) — (\w+)", r"rolled \1 and \2", body)
     body = re.sub(r"\byour\b", "their", body)
     body = re.sub(r"\byou\b", "they", body)

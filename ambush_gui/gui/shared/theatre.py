@@ -51,7 +51,9 @@ from ambush_gui.core.events import Event
 from ambush_gui.core.view import ALL, View
 from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
+from ambush_gui.gui.shared.dialog_base import side_title
 from ambush_gui.gui.shared.dice_tray import ElidedLabel
+from ambush_gui.gui.shared.onlooker import unaddressed
 from ambush_gui.gui.shared.pacing import PACE_TIMES, Pace, big_moment, shown_faces
 from ambush_gui.timeline import Timeline
 
@@ -522,7 +524,9 @@ class Theatre:
         c, win = self.controller, self.window
         d = c.game.pending()
         if d is not None:
-            said = f"The question then ({win.side_plural(d.side)}): {c.view.prompt(d)}"
+            # the side named once: "(Insurgents): Insurgent: match…" addressed it twice
+            asked = unaddressed(c.view.prompt(d), side_title(d.side))
+            said = f"The question then ({win.side_plural(d.side)}): {asked}"
         else:
             said = "The game was over."
         eyes = "" if self._eyes() == ALL else " (as you saw it)"

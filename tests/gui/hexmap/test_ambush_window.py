@@ -825,3 +825,42 @@ def test_an_action_keeps_its_number_key_all_through_a_mans_turn(qtbot: Any) -> N
     for gone in set(before.values()) - {c.key for c in after.values()}:
         dlg.press_number(gone)
         assert dlg.selection == picked
+
+
+def test_the_number_keys_of_a_choice_between_men_follow_the_squad_list(qtbot: Any) -> None:
+    """Which man acts next in this AR Track space: the keys followed the decision's
+    options (by id: Abate, Greer, Novak) while the Squad list and the AR Track show Novak
+    first. "1" picks the first of them in the Squad list, as its key cap says, and the
+    keys stay so while the decision is open."""
+    from ambush_gui.ambush.charts import Side
+    from ambush_gui.gui.shared.controller import GameController
+    from tests.gui.hexmap.test_ambush_dialogs import situations
+
+    def out_of_squad_order(d: Decision, g: Any) -> bool:
+        squad = [s.id for s in g.state.side(Side.US, active=False)]
+        return list(d.options) != sorted(d.options, key=squad.index)
+
+    game, d = next(situations(DecisionKind.AMBUSH_ACTOR, out_of_squad_order, seeds=range(1, 10),
+                              limit=1))
+    win = AmbushWindow(GameController(game, SOLO, delay_ms=0))
+    qtbot.addWidget(win)
+    win.resize(1600, 1000)
+    win.show()
+    qtbot.waitExposed(win)
+    win.start()
+    qtbot.waitUntil(lambda: win.dialog is not None and win.controller.pending() is d)
+    rows = [win.squad.list.item(i).data(Qt.ItemDataRole.UserRole)
+            for i in range(win.squad.list.count())]
+    shown = [sid for sid in rows if sid in d.options]
+    assert shown != list(d.options)  # the case: the options' order is not the list's
+    dlg = win.dialog
+    win.activateWindow()
+    for n, sid in enumerate(shown, start=1):
+        card = dlg.cards[sid]
+        assert dlg.keyed[n] is card and card.key == n
+        cap = next(w for w in card.findChildren(QLabel) if w.objectName() == "keyCap")
+        assert cap.text() == str(n)
+    for n in (2, 1, len(shown)):  # again and back: the keys stay with their men
+        QTest.keyClick(dlg, getattr(Qt.Key, f"Key_{n}"))
+        assert dlg.cards[shown[n - 1]].isChecked(), (n, shown)
+    assert win.controller.pending() is d

@@ -193,6 +193,41 @@ def test_behind_the_hand_over_curtain_the_turn_panel_names_the_decision_open(
 
 
 @pytest.mark.hand_over
+def test_the_curtain_says_what_the_seat_is_called_for_and_no_dice(qtbot: Any) -> None:
+    """Hot-seat: the curtain read "Hand the seat to the Insurgent player" and nothing about
+    why (an interruption of Fireteam Alpha's move may come). It names the question and the
+    mover, and no die: the Regular's move threw none."""
+    from ambush_gui.core.words import possessive
+
+    game, answer = before_a_hand_over(K.INTERRUPT)
+    win = hot_seat_hand_over(qtbot, game, answer)
+    asked = win.controller.pending()
+    mover = game.unit(asked.facts["target"]).name
+    said = win.curtain.called.text()
+    assert win.curtain.called.isVisible()
+    assert said == f"You may interrupt {possessive(mover)} {asked.facts['what']}", said
+    assert not re.search(r"\d|→|first|dice", said.replace(mover, "")), said
+    win.close()
+
+
+@pytest.mark.hand_over
+def test_the_curtain_names_the_reaction_test_not_its_winner(qtbot: Any) -> None:
+    """The reaction's words named the Reaction Test's winner ("Fireteam Bravo may react
+    first") before its dice showed. Behind the curtain its dice are still held: the curtain
+    names the test, thrown first, and neither the question nor the winner."""
+    game, answer = before_a_hand_over(K.REACT)
+    win = hot_seat_hand_over(qtbot, game, answer)
+    asked = win.controller.pending()
+    said = win.curtain.called.text()
+    assert said.startswith("First the dice: ") and "Reaction Test" in said, said
+    for tell in ("react first", "return fire", "acts first", asked.prompt, "→"):
+        assert tell not in said, (tell, said)
+    win.controller.sit_down(asked.side)
+    assert not win.curtain.isVisible()
+    win.close()
+
+
+@pytest.mark.hand_over
 def test_behind_the_curtain_for_a_hidden_question_the_turn_panel_tells_nothing_of_it(
         qtbot: Any) -> None:
     """Market Day: the Insurgents are asked whether to set off their hidden road bomb.

@@ -55,6 +55,7 @@ from ambush_gui.gui.hexmap.dialogs.common import (
     STANCES,
     action_tip,
     crew_notes,
+    in_squad_order,
     option_note,
     soldier_chips,
     soldier_details,
@@ -422,7 +423,8 @@ class AmbushActorDialog(DecisionDialog):
         self.body.addWidget(section(
             "Soldiers with a turn in this space",
             "In a US space the player picks the order (AR-048); each card acts at once"))
-        ids = [o for o in self.decision.options if isinstance(o, str)]
+        # in the Squad list's order, numbered so: the keys pick the man the player sees
+        ids = in_squad_order(self.game, [o for o in self.decision.options if isinstance(o, str)])
         grid = QGridLayout()
         grid.setSpacing(6)
         cols = 1

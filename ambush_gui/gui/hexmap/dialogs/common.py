@@ -14,6 +14,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QFrame
 
+from ambush_gui.ambush.charts import Side
 from ambush_gui.ambush.words import (
     ACTIONS,
     chart_name,
@@ -53,6 +54,20 @@ RATING_NAMES: dict[str, str] = {
     "per": "Perception", "ldr": "Leadership"}
 """Each rating's name in full: the cards, counters and dialogs abbreviate them (and "AR"
 is also the Action Round of the AR Track)."""
+
+
+def squad(game: Any) -> list[Any]:
+    """The US squad in the order the Squad list and the AR Track show the men (the state's
+    own order, the wounded and the fallen in their places)."""
+    return list(game.state.side(Side.US, active=False))
+
+
+def in_squad_order(game: Any, ids: list[str]) -> list[str]:
+    """Soldier ids in the Squad list's order (:func:`squad`); an id outside the squad
+    after the rest, as given. The number keys of a choice between men follow it: the
+    decision lists them by id, and "2" picked the second id, not the second man shown."""
+    place = {s.id: i for i, s in enumerate(squad(game))}
+    return sorted(ids, key=lambda sid: place.get(sid, len(place)))
 
 
 def ratings_text(s: Any) -> str:
