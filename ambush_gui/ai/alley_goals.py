@@ -324,7 +324,9 @@ class Planner:
         if pts:
             value = HUNT_SHARE * max(pts)
             return [Goal(Aim.HUNT, at, value,
-                         f"hunts {t.name}: {_vp(max(pts))} a {victory.member(self.g, self.side.enemy)} hit")]
+                         f"closes with the nearest enemy, {t.name} ({_vp(max(pts))} a "
+                         f"{victory.member(self.g, self.side.enemy)} hit; it fires at whoever "
+                         f"it hurts most)")]
         if self.side is Side.INSURGENT or not self.edges or not leave or "*" in self.shut:
             return [Goal(Aim.HUNT, at, 0.01, f"closes with {t.name}")]
         way = self.best_edge(unit)
