@@ -76,6 +76,8 @@ def _alley(game: Any, d: Decision, c: Any) -> str:
         target = name(game, f.get("target"))
         what = f.get("what")
         if not isinstance(c, dict):
+            if str(what).startswith("activation"):  # the window at its start (house rule AA-071)
+                return f"No Insurgent spends its interrupt at the start of {possessive(target)} activation"
             return f"No Insurgent interrupts {possessive(target)} {'fire' if what == 'fire' else 'move'}"
         who = name(game, c.get("unit"))
         if c.get("kind") == "fire_pinned":

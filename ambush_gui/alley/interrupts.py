@@ -287,7 +287,7 @@ def interrupt_decision(g: AlleyGame, target: Unit, options: list[dict[str, Any]]
         options=(NONE, *options),
         facts={"target": target.id, "what": what, "aimed_at": aimed_at,
                "path": [[round(x, 3), round(y, 3)] for x, y in path] if path else None},
-        **(declined_without_dice(g, shots, NONE, "every Insurgent unit that sees a Pinned unit has")
+        **(declined_without_dice(g, shots, NONE, "every Insurgent unit that sees a Pinned or regrouping unit has")
            if len(shots) == len(options) else {}),
     )
 

@@ -45,6 +45,12 @@ def test_interrupts_are_told_with_the_point_on_the_move_or_as_declined() -> None
     assert told == 'Gunmen (1) interrupts Fireteam Bravo 4.0" along its move by fire'
     told = narrate(g, d, {"unit": gunmen.id, "kind": "move", "at": 2.0})
     assert told.endswith("by movement")
+    # the window at an activation's start (house rule AA-071) is no move: a play-tester read
+    # "No Insurgent interrupts Second section's move" before it had chosen to move
+    start = Decision("insurgent", DecisionKind.INTERRUPT, "Interrupt?", ["none"],
+                     facts={"target": bravo.id, "what": "activation (fire at a Pinned unit)"})
+    assert narrate(g, start, "none") == \
+        "No Insurgent spends its interrupt at the start of Fireteam Bravo's activation"
 
 
 def test_a_module_plan_is_told_in_its_words_not_its_id() -> None:
