@@ -136,11 +136,15 @@ class MortarsModule(RuleModule):
         if kind is None:
             return []
         zone = self.zone(unit)
+        # the card's figures list only the crew: the mortar is the team's (a play-tester
+        # could not tell whether a team that lost two men still had its mortar)
+        crew = (f"Its {kind.value} mortar stays in action while any of its crew stands (the "
+                "team's figures are the crew, house rule FF-013)")
         if not math.isfinite(zone):
-            return [f"{kind.value.capitalize()} mortar team: an objective, never fires"]
+            return [f"{kind.value.capitalize()} mortar team: an objective, never fires", crew]
         return [f"{kind.value.capitalize()} mortar team: direct lay beyond its "
                 f"{zone / self.g.m.scale:.0f}\" No Fire Zone (−1 die); no Reaction +1 when Halted "
-                "or on Overwatch"]
+                "or on Overwatch", crew]
 
     # -- what a team is -----------------------------------------------------------------
     def kind(self, unit: Unit) -> MortarType | None:

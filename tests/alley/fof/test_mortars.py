@@ -120,7 +120,9 @@ def test_light_mortar_teams_are_units_on_the_table() -> None:
     assert g.modules.status() == ["Marines mt: light mortar, No Fire Zone 18\""]
     assert g.modules.get("mortars").unit_status(mt) == [  # type: ignore[union-attr]
         "Light mortar team: direct lay beyond its 18\" No Fire Zone (−1 die); no Reaction +1 when "
-        "Halted or on Overwatch"]
+        "Halted or on Overwatch",
+        "Its light mortar stays in action while any of its crew stands (the team's figures are "
+        "the crew, house rule FF-013)"]
 
 
 @pytest.mark.rule("FF-009")
