@@ -9,11 +9,16 @@ every rule question goes to the engine.
 **Presentation.** The engine resolves an answer at once (an Ambush! answer may play a
 whole German Round). The controller keeps the answer's events in a queue and hands them
 to the views in order at the player's :class:`~ambush_gui.gui.shared.pacing.Pace`: after
-each throw (dice and outcome) it rests a beat (:attr:`beat`), at a big moment (a
-casualty, a panic, a German's first appearance, the end of a Round) it waits for
-:meth:`proceed` (:attr:`waiting`), and only when the queue is shown does it redraw
-(:attr:`stateChanged`) and offer the next decision. :meth:`hurry` shows the rest at once;
-the INSTANT pace (tests, scripts) never waits.
+each throw (dice and outcome) it rests a beat (:attr:`beat`), the last throw too (a
+Morale Check is seen before the next question), at a big moment (a casualty, a panic, a
+German's first appearance, the end of a Round) it waits for :meth:`proceed`
+(:attr:`waiting`), and only when the queue is shown does it redraw (:attr:`stateChanged`)
+and offer the next decision. :meth:`hurry` shows the rest at once; the INSTANT pace
+(tests, scripts) never waits. The live game is at the answer's end while its events are
+shown, so while paced the controller copies the game at each event as it happens
+(:meth:`_snapshot`) and before each answer; :attr:`shown` is the copy at the last event
+shown, which the windows draw at every beat and wait (the table, its labels and the unit
+card never tell a result before the tray shows its dice).
 
 **Thinking off the GUI thread.** A computer player may take seconds over a decision
 (the hard player plays candidate answers forward), so at every pace but INSTANT the
@@ -220,11 +225,14 @@ class GameController(QObject):
         self._big: list[str] = []  # big moments in the throw being shown
         self._aid_only = True  # ... and each of them a First Aid result
         self._shown = 0  # events shown from this queue
+        self._ended_on_throw = False  # the queue's last throw was rested on (STEP waited)
         self._save_after = False
         self._by_computer = False  # the queue is a computer answer's (STEP waits after it)
         self.last_reason = ""  # the last computer answer's reason
         self._moments: dict[int, Any] = {}  # id(event) -> the game as it stood at that event
-        self.moment: Any = None  # the game as it stood at the big moment being waited on
+        # while paced: the game as it stood at the last event shown (before the answer until
+        # its first event is shown); None once the queue is shown (see :attr:`shown`)
+        self.moment: Any = None
         self.viewer = self._first_viewer()  # whose view the window shows (core/view.py)
         self.handing_to: str | None = None  # hot-seat: the side asked to take the seat
         self._owed: list[str] = []  # hot-seat: secret-holding sides owed the seat (fixed moments)
@@ -400,6 +408,7 @@ class GameController(QObject):
             raise RuntimeError("an answer came while the computer was thinking")
         self._by_computer = False
         if self.relay is None:
+            self._before_answer()
             self.game.answer(choice)
         elif not self.relay(choice):  # the host's session answers the game itself
             self.sent = len(self.game.decisions)  # the guest's: on its way to the host
@@ -628,6 +637,7 @@ class GameController(QObject):
         else:
             self.last_reason = f"{told} — {reason}" if reason and reason not in told else told
             self.narrated.emit(self.last_reason, d.side)
+        self._before_answer()
         self.game.answer(choice)
         self._by_computer = True
         self.dirty = True
@@ -650,18 +660,53 @@ class GameController(QObject):
             for side in moments(event) if moments is not None else []:
                 if side not in self._owed and self.seats.get(side) is Seat.HUMAN:
                     self._owed.append(side)
-        if self._paced() and (big_moment(event) or round_break(event)):
-            self._moments[id(event)] = self._snapshot()
+        if self._paced():
+            last = self._moments.get(id(self._queue[-1])) if self._queue else None
+            # the dice of one throw change nothing on the table: its first die's state serves
+            same = last is not None and event.kind == "roll" and self._queue[-1].kind == "roll"
+            self._moments[id(event)] = self._snapshot(last if same else None)
         self._queue.append(event)
 
-    def _snapshot(self) -> Any:
-        """The game as it stands now, mid-answer, for a window to draw at a big moment
-        (the live game is already at the answer's end by the time it is shown). A
-        shallow copy of the game over a deep copy of its state; the map is shared."""
-        view = copy.copy(self.game)
-        state = self.game.state  # type: ignore[attr-defined]
-        board = getattr(state, "map", None)
-        view.state = copy.deepcopy(state, {id(board): board} if board is not None else None)
+    def _before_answer(self) -> None:
+        """While paced, the game as it stands before an answer is what the window shows
+        until the answer's first event is (:attr:`shown`): a hot-seat player taking the
+        seat sees the table as it was, not the answer's end before its dice."""
+        if self._paced() and not self._queue:
+            self.moment = self._snapshot()
+
+    @property
+    def shown(self) -> Game:
+        """The game as the player has been shown it: while an answer's events are still
+        being shown (at the pace), a copy as it stood at the last event shown; else the
+        game itself. The table draws this, so it never tells a result before its dice."""
+        return self.moment if self.moment is not None and self.busy else self.game
+
+    def _snapshot(self, like: Any = None) -> Any:
+        """The game as it stands now, mid-answer, for a window to draw while the event
+        that made it so is shown (the live game is already at the answer's end by then).
+        A shallow copy of the game over deep copies of what play changes: its state and
+        its Force on Force modules' own (the mobs, the devices, the mounts), whose rules
+        then read the copy; the map is shared. ``like``: a copy taken since which nothing
+        has changed, whose state it shares. About 1-1.5 ms on the Ambush Alley scenarios
+        (bench/bench_presentation.py), taken only while the pace presents an answer."""
+        game: Any = self.game  # a game of any system: its state, and maybe its modules
+        view = copy.copy(game)
+        if like is not None:
+            view.state = like.state
+            if hasattr(like, "modules"):
+                view.modules = like.modules
+        else:
+            state = game.state
+            modules = getattr(game, "modules", None)
+            memo: dict[int, Any] = {id(game): view}  # a module's game is the copy
+            board = getattr(state, "map", None)
+            if board is not None:
+                memo[id(board)] = board
+            view.state, copied = copy.deepcopy((state, modules), memo)
+            if modules is not None:
+                view.modules = copied
+        if hasattr(game, "memo"):  # answers keyed by a module's count of its changes
+            view.memo = type(game.memo)()  # (a mob's moves): the copy's own
         view.log = EventLog()  # what had happened then (the AR Track reads its dice there)
         view.log.events = list(self.game.log.events)
         return view
@@ -687,12 +732,10 @@ class GameController(QObject):
             why = round_break(e)
             if why and self._shown and self._paced():
                 self._shown = 0  # waited for: the Round's own event follows at once
-                self.moment = self._moments.pop(id(e), None)
-                self._wait(why)
+                self._wait(why)  # on the Round as it ended (the moment last shown)
                 return
             self._queue.popleft()
-            if id(e) in self._moments:
-                self.moment = self._moments.pop(id(e))
+            self.moment = self._moments.pop(id(e), self.moment)
             self._shown += 1
             self._rolled = self._rolled or e.kind == "roll"
             if e.kind == "roll":
@@ -718,12 +761,15 @@ class GameController(QObject):
             if big_moments:
                 self._wait("; ".join(dict.fromkeys(big_moments)))
                 return
-            if rolled and nxt is not None:
+            if rolled:  # the last throw too: a Morale Check is shown before the next question
+                self._ended_on_throw = nxt is None
                 self._rest()
                 return
         self._shown = 0
         self._moments.clear()
-        if self._by_computer and self.pace is Pace.STEP and self._paced() \
+        self.moment = None  # all shown: the window draws the game itself
+        ended_on_throw, self._ended_on_throw = self._ended_on_throw, False
+        if self._by_computer and self.pace is Pace.STEP and self._paced() and not ended_on_throw \
                 and self.game.pending() is not None and self.waiting_for is None:
             self._by_computer = False
             self._wait(f"{self.last_reason}" if self.last_reason else "The computer has answered")
@@ -767,7 +813,6 @@ class GameController(QObject):
         self._beat_timer.stop()
         self._held = False
         self.waiting_for = None
-        self.moment = None
         self._present()
 
     def hurry(self) -> None:
@@ -792,6 +837,7 @@ class GameController(QObject):
         self._held = False
         self.waiting_for = None
         self._big, self._rolled, self._shown, self._aid_only = [], False, 0, True
+        self._ended_on_throw = False
         if self._slow:
             self._slow = False
             self.presenting.emit(False)

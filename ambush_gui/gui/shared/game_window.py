@@ -863,8 +863,8 @@ class GameWindow(QMainWindow):
 
     def _show_moment(self, game: Any) -> None:
         """Draw ``game`` (a copy of the game as it stood at a big moment) on the map and
-        the docks that show the state. The table draws only the live game: its answers
-        are short, the tray and the log tell the moment."""
+        the docks that show the state. The table draws the controller's ``shown`` at every
+        beat and wait instead (gui/table/window.py)."""
 
     def _on_beat(self) -> None:
         """The queue rests: a window that holds views back (the hex map's) shows them."""

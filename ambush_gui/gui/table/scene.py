@@ -211,6 +211,9 @@ class TableScene(QGraphicsScene):
         self.viewer = PUBLIC  # whose view the table draws (core/view.py): the window sets it
         self.selected: str | None = None
         self.sliding: set[str] = set()  # units on their way (the view's slide): no label yet
+        # figures marked as casualties while the dice tray shows their removal: a redraw
+        # keeps them crossed out where they fell until the window lets them go
+        self.fallen: set[str] = set()
         self.ppi = 30.0  # pixels per inch at which labels were last laid out
         self._build()
         self.refresh()
@@ -427,7 +430,7 @@ class TableScene(QGraphicsScene):
             if fig.kind is FigureKind.CONTRACTOR:
                 ground_contractors.append(fig)
         for fid, item in self.figures.items():
-            if fid not in seen:
+            if fid not in seen and not (fid in self.fallen and item.isVisible()):
                 item.hide()
                 item.unit_id = None
         for uid, label in self.unit_labels.items():
@@ -523,11 +526,13 @@ class TableScene(QGraphicsScene):
 
     def mark_fallen(self, fid: str) -> bool:
         """Draw figure ``fid`` as a casualty (greyed, a red cross, "casualty" in its tooltip)
-        while the dice tray shows its removal: the live game has dropped it already, the
-        table does so at its next refresh. False if no figure of that id is drawn."""
+        while the dice tray shows its removal: the game drawn at that wait has dropped it
+        already; a redraw keeps it crossed out (:attr:`fallen`) until the window lets it
+        go at the next beat. False if no figure of that id is drawn."""
         item = self.figures.get(fid)
         if item is None or not item.isVisible():
             return False
+        self.fallen.add(fid)
         item.set_look(replace(item.look, fallen=True))
         item.setToolTip(f"{name_of(self.game, fid)}: casualty, removed from the table (see the dice tray)")
         return True

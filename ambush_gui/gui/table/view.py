@@ -154,6 +154,13 @@ class TableView(MapView):
         self.table.layout_labels(self.pixels_per_inch())
         self._refresh_report()
 
+    def draw(self, game: AlleyGame) -> None:
+        """Draw ``game``: the game itself, or while an answer is shown at the pace a copy
+        of it as it stood at the event being shown (the controller's ``shown``). Unlike
+        :meth:`set_game` the slides and blasts under way go on."""
+        self.table.game = game
+        self.refresh()
+
     def refresh(self) -> None:
         """Follow ``game.state`` (the controller's ``stateChanged``). Cheap: items are reused."""
         current = self.moving.decision if self.moving else self.placing
@@ -1004,6 +1011,8 @@ class TableView(MapView):
         shooter, target = shot.pair
         a = [i.pos() for i in self.table.unit_figures(shooter) if i.isVisible()]
         b = [i.pos() for i in self.table.unit_figures(target) if i.isVisible()]
+        if not b and self.table.fallen:  # its last figures, crossed out while the tray
+            b = shot.ends[1]  # waits on their fall: the arrow points where they fell
         if not b or (not a and shooter in self.game.state.units):
             shot.hide()
             return

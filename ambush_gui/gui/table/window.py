@@ -42,6 +42,7 @@ class MainWindow(GameWindow):
         from ambush_gui.gui.table.view import TableView
 
         game = self.controller.game
+        self._crossed: set[str] = set()  # figures crossed out since the last beat (show_on_table)
         self.table = TableView(game, self)
         self.table.table.viewer = self.controller.viewer  # whose view it draws (core/view.py)
         self.table.table.refresh()
@@ -257,7 +258,7 @@ class MainWindow(GameWindow):
 
     # the decisions about a shot already fired or declared: (shooter fact, target fact)
     SHOT_FACTS = {DecisionKind.REACT: ("against", "unit"), DecisionKind.OVERWATCH: ("against", "unit"),
-                  DecisionKind.MOVE: ("cover_from", "unit")}
+                  DecisionKind.MOVE: ("cover_from", "unit"), DecisionKind.MATCH: ("attacker", "target")}
 
     def _on_event(self, event: Any) -> None:
         super()._on_event(event)
@@ -307,9 +308,10 @@ class MainWindow(GameWindow):
         elif event.kind == "blast" and isinstance(d.get("target"), str):
             self.show_blast_on(event)
         elif event.kind == "casualty" and isinstance(d.get("figure"), str):
-            # removed in the live game, still drawn until the table's next refresh: marked
-            # now, so the table agrees with the tray while it waits on the casualty
-            self.table.table.mark_fallen(d["figure"])
+            # crossed out, not dropped, while the tray waits on the casualty (scene.fallen):
+            # the player sees who fell
+            if self.table.table.mark_fallen(d["figure"]):
+                self._crossed.add(d["figure"])
 
     def show_blast_on(self, event: Any) -> None:
         """A mine or an IED attacks a unit (FF-035, FF-051): an IED's arrow from where it
@@ -351,8 +353,8 @@ class MainWindow(GameWindow):
             self.table.table.refresh()
 
     def hold_shot(self, decision: Decision) -> None:
-        """While the player is asked about a shot (react to it, move out of its sight),
-        its arrow and the shooter's ring stay on the table."""
+        """While a player (or the computer) is asked about a shot (react to it, move out
+        of its sight, match its dice), its arrow and the shooter's ring stay on the table."""
         facts = self.SHOT_FACTS.get(decision.kind)
         if facts is None:
             return
@@ -364,6 +366,7 @@ class MainWindow(GameWindow):
         self.follow_actor(decision)
         said = self.asked_line(decision)  # what the computer does, never an order to the player
         self._close_prompts()  # the dock tells who decides (and thinks: idle_text)
+        self.hold_shot(decision)
         self.statusBar().showMessage(said)
         self.turn_panel.show_state(self.controller.game, decision, "computer",
                                    self.controller.level_of(decision.side), said)
@@ -381,6 +384,21 @@ class MainWindow(GameWindow):
 
     def _show_waiting(self, why: str | None) -> None:
         self.turn_panel.show_waiting(why)
+
+    def _on_presenting(self, on: bool) -> None:
+        """A shot belongs to the answer being shown at the pace: one held while it was
+        asked about stays while its answer is shown (the dice matched, the casualties),
+        and every shot goes once the answer is all shown (a failed interrupt's arrow stood
+        over the next question), but for the one the next question is about (its dice to
+        match, even when the game matches them for the player)."""
+        if on:
+            self.table.shot.held = False  # not taken down with the question's prompts
+        super()._on_presenting(on)
+        if not on:
+            self.table.clear_shot()
+            d = self.controller.pending()
+            if d is not None:  # a question about it next (one answered for the player too)
+                self.hold_shot(d)
 
     def _on_hand_over(self, side: str) -> None:
         super()._on_hand_over(side)
@@ -406,6 +424,10 @@ class MainWindow(GameWindow):
 
     def _on_beat(self) -> None:
         super()._on_beat()
+        # the casualties crossed out in the throw now shown stay so until the next beat;
+        # those of the throw before are dropped now
+        self.table.table.fallen, self._crossed = self._crossed, set()
+        self.show_table()
         self.show_next_turn()
 
     def show_next_turn(self) -> None:
@@ -443,17 +465,29 @@ class MainWindow(GameWindow):
         self.decision_panel.clear("The game is over.")
 
     def _refresh(self) -> None:
-        game = self.controller.game
-        d = game.pending()
-        seat = self.controller.seat_of(d).value if d is not None else "human"
-        level = self.controller.level_of(d.side) if d is not None and seat == "computer" else ""
+        c = self.controller
+        game = c.shown  # mid-answer (a hot-seat player taking the seat): as it was shown
+        d = c.pending()
+        seat = c.seat_of(d).value if d is not None else "human"
+        level = c.level_of(d.side) if d is not None and seat == "computer" else ""
         self.turn_panel.show_state(game, d, seat, level, self.asked_line(d) if d is not None else "")
-        self.turn_panel.show_players(game, self.controller.seats, self.controller.levels)
+        self.turn_panel.show_players(game, c.seats, c.levels)
         self.turn_panel.show_thinking(self.thinking_line())
         self.fit_turn_dock()
-        self.table.refresh()
-        self.card.show_unit(game, self.selected)
+        self.show_table()
         self.update_undo()  # enabled, or greyed with why in its tips
+
+    def show_table(self) -> None:
+        """The table and the unit card as the game stands where the dice tray is: at each
+        beat and wait of an answer shown at the pace, the game as it stood at the event
+        shown (the live game is at the answer's end already: its casualties gone, its
+        Morale results on the labels); the game itself once all is shown."""
+        c = self.controller
+        if not c.busy:
+            self.table.table.fallen, self._crossed = set(), set()
+        shown: Any = c.shown  # an Ambush Alley game in this window
+        self.table.draw(shown)
+        self.card.show_unit(shown, self.selected)
 
     def _view_changed(self) -> None:
         """Draw the table as the seated player sees it (his own hidden pieces too), with
@@ -602,7 +636,7 @@ class MainWindow(GameWindow):
 
     def _on_select(self, uid: str) -> None:
         self.selected = uid
-        self.card.show_unit(self.controller.game, uid)
+        self.card.show_unit(self.controller.shown, uid)
 
     def _on_hover(self, text: str) -> None:
         self.hover.setText(text)
