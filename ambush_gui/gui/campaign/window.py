@@ -41,6 +41,8 @@ from ambush_gui.gui.shared.controller import GameController, Seat
 from ambush_gui.gui.shared.game_window import GameWindow, saved_pace, seats_for
 from ambush_gui.gui.shared.manual import about_action, manual_action
 
+BACK_TO_CAMPAIGN = "Ctrl+Shift+C"  # File > Back to the campaign, in a campaign's mission window
+
 
 class CampaignController(GameController):
     """A mission's controller whose autosave is the campaign's progress file: after every
@@ -287,6 +289,7 @@ class CampaignWindow(QMainWindow):
         win.newGameRequested.connect(lambda w=win: self.back_from_mission(w))
         win.new_game_action.triggered.disconnect()
         win.new_game_action.triggered.connect(self.to_launcher)
+        self._back_action(win)
         win.installEventFilter(_Closed(self))
         win.branch_refused = ("A campaign's mission is not branched: its men go on in the "
                               "campaign. Save a copy (File ▸ Save as), open it, and continue "
@@ -300,6 +303,23 @@ class CampaignWindow(QMainWindow):
         self.hide()
         win.start()
         return win
+
+    def _back_action(self, win: GameWindow) -> None:
+        """File ▸ Back to the campaign (Ctrl+Shift+C), first in the mission's File menu: the
+        mission waits, saved, and the campaign window's Resume goes on with it. A play-tester
+        found no way back but closing the window (and on a screen with no title bar, none);
+        Quit left the whole program."""
+        back = QAction("&Back to the campaign", win)
+        back.setShortcut(QKeySequence(BACK_TO_CAMPAIGN))
+        tip = ("Leave the mission for the campaign window: every decision is kept, and "
+               "Resume the mission goes on where you were")
+        back.setStatusTip(tip)
+        back.setToolTip(tip)
+        back.triggered.connect(lambda _=False, w=win: self.back_from_mission(w))
+        first = win.file_menu.actions()[0]
+        win.file_menu.insertAction(first, back)
+        win.file_menu.insertSeparator(first)
+        win.back_to_campaign_action = back  # type: ignore[attr-defined]
 
     def mission_over(self, win: GameWindow) -> None:
         """The game ended: the campaign rules are applied and saved at once (the end dialog

@@ -364,3 +364,32 @@ def test_save_in_a_campaign_mission_saves_the_campaign_and_says_so(
     mission.close()
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     win.close()
+
+
+def test_file_back_to_the_campaign_leaves_the_mission_waiting_and_resume_goes_on(
+        qtbot: Any, two_farms: Path) -> None:
+    """Play-test: inside a campaign's mission there was no way back to the campaign but
+    closing the window (none at all on a screen without title bars); Quit left the
+    program. File ▸ Back to the campaign (Ctrl+Shift+C) is first in the File menu."""
+    from PySide6.QtTest import QTest
+
+    win = cw.open_campaign(two_farms, 5)
+    assert win is not None
+    qtbot.addWidget(win)
+    qtbot.mouseClick(win.equip.start_button, LEFT)
+    play(qtbot, win, stop_after=3)
+    mission = win.mission_window
+    assert mission is not None
+    kept = list(mission.controller.game.decisions)
+    back = mission.file_menu.actions()[0]
+    assert back.text() == "&Back to the campaign" and back.shortcut().toString() == cw.BACK_TO_CAMPAIGN
+    mission.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is mission)
+    QTest.keyClick(mission, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier
+                   | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: win.mission_window is None)
+    assert win.isVisible() and win.pages.currentWidget() is win.in_mission
+    qtbot.mouseClick(win.resume_button, LEFT)
+    assert win.mission_window is not None and win.mission_window.controller.game.decisions == kept
+    win.mission_window.close()
+    win.close()
