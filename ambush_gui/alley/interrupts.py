@@ -19,7 +19,9 @@ from ambush_gui.alley.model import Side, Speed, Unit
 from ambush_gui.alley.movement import (
     MoveChecks,
     allowance,
+    back_on_table,
     candidate_moves,
+    exit_edge_at,
     move_along,
     must_seek_cover,
 )
@@ -287,7 +289,8 @@ def interrupt_decision(g: AlleyGame, target: Unit, options: list[dict[str, Any]]
         options=(NONE, *options),
         facts={"target": target.id, "what": what, "aimed_at": aimed_at,
                "path": [[round(x, 3), round(y, 3)] for x, y in path] if path else None},
-        **(declined_without_dice(g, shots, NONE, "every Insurgent unit that sees a Pinned or regrouping unit has")
+        **(declined_without_dice(g, shots, NONE,
+                                 "every Insurgent unit that sees a Pinned or regrouping unit has")
            if len(shots) == len(options) else {}),
     )
 
@@ -599,8 +602,15 @@ def carry_out(g: AlleyGame, unit: Unit, path: list[tuple[float, float]], plan: A
         if unit.moved < before + total - 1e-6 and options.dependants_slow_every_move(g):
             # It took figures in on the way and stopped short (DC-006: no further than
             # its Cautious allowance; house rule CT-050): where it meant to exit, join or
-            # assault is out of its reach, and its figures keep the formation.
-            whole, plan = False, type(plan)(plan.path, plan.length)
+            # assault is out of its reach, and its figures keep the formation. A unit
+            # whose figures already stand across a friendly edge there has left the table
+            # (CT-015); one with a figure off the table otherwise steps back onto it (a
+            # random game left Fireteam Alpha standing 1.5" off the south edge).
+            gone = plan.exits and exit_edge_at(g, unit, unit.centre()) is not None
+            whole = False
+            if not gone:
+                plan = type(plan)(plan.path, plan.length)
+                back_on_table(g, unit, path[0])
     if whole and plan.figures and unit.alive:
         place_figures(g, unit, plan)
     if g.modules:

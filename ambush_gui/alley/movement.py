@@ -491,6 +491,29 @@ def keep_on_table(g: AlleyGame, unit: Unit, path: list[Point]) -> list[Point]:
     return truncate(path, lo)
 
 
+def back_on_table(g: AlleyGame, unit: Unit, toward: Point) -> None:
+    """Step ``unit`` straight back toward ``toward`` (where its move began, on the table)
+    just far enough that every figure stands on the table; nothing when none is off it."""
+    w, h = g.state.width, g.state.height
+    pts = unit.points()
+
+    def on(t: float) -> bool:
+        moved = pts + t * (np.array(toward) - np.array(unit.centre()))
+        return bool((moved >= 0).all() and (moved[:, 0] <= w).all() and (moved[:, 1] <= h).all())
+
+    if not len(pts) or on(0.0):
+        return
+    lo, hi = 0.0, 1.0
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if on(mid) else (mid, hi)
+    x, y = unit.centre()
+    dx, dy = hi * (toward[0] - x), hi * (toward[1] - y)
+    unit.translate(dx, dy)
+    g.log.emit("move", f"{unit.name} stops at the table's edge", unit=unit.id,
+               to=[round(x + dx, 3), round(y + dy, 3)], distance=0.0)
+
+
 def formation_ok(g: AlleyGame, unit: Unit, start: np.ndarray, end: np.ndarray) -> bool:
     """Could the unit be moved straight from ``start`` to ``end`` (engine-made moves)?"""
     try:

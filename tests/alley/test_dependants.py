@@ -7,11 +7,11 @@ from typing import Any
 import pytest
 
 from ambush_gui.alley import options as opt
-from ambush_gui.alley import turn
+from ambush_gui.alley import invariants, turn
 from ambush_gui.alley.fire import casualty_options, fire, settle
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import FigureKind, Injury, Side, Speed
-from ambush_gui.alley.movement import allowance, move_along, pick_up
+from ambush_gui.alley.movement import allowance, back_on_table, move_along, pick_up
 from ambush_gui.alley.pools import defense, firepower
 from ambush_gui.alley.victory import score
 from ambush_gui.core.decisions import DecisionKind, IllegalDecision
@@ -221,6 +221,32 @@ def test_a_rapid_exit_that_takes_someone_in_on_the_way_stays_on_the_table() -> N
     kit.drive(g, turn.activation(g, m), ["rapid:move-fire", {"path": [[-0.5, 5]]}])
     assert m.on_table and m.moved == pytest.approx(6.0)
     assert [f.id for f in m.dependants] == ["c1"]
+
+
+@pytest.mark.rule("DC-006")
+@pytest.mark.rule("CT-015")
+def test_an_exit_stopped_short_by_a_pick_up_leaves_if_its_figures_are_across_the_edge() -> None:
+    """Rapid, 10.5" west off the table, c1 taken in at once: the Marines stop at their 6"
+    Cautious allowance, already across the west edge, so they have left the table with
+    him. (A random game once left a fireteam standing 1.5" off the south edge.)"""
+    g = kit.game([kit.marines("m", (3.5, 5))], contractors=[("c1", (2.2, 5))], options=EVERY_MOVE)
+    g.state.turn = 1
+    m = g.unit("m")
+    kit.drive(g, turn.activation(g, m), ["rapid:move-fire", {"path": [[-7.0, 5]]}])
+    assert not m.on_table and "c1" in {f.id for f in g.state.exited}
+    assert invariants.check(g) == []
+
+
+def test_a_unit_stopped_off_the_table_steps_back_onto_it() -> None:
+    """What keeps every figure on the table when a move stops short beyond no friendly
+    edge: the unit steps straight back toward where it started, just far enough."""
+    g = kit.game([kit.marines("m", (1.0, 5))])
+    m = g.unit("m")
+    m.translate(-2.0, 0.0)
+    assert invariants.check(g) != []
+    back_on_table(g, m, (6.0, 5.0))
+    assert invariants.check(g) == [] and min(m.points()[:, 0]) == pytest.approx(0.0, abs=1e-6)
+    assert kit.events(g, "move")[-1].text == "Marines m stops at the table's edge"
 
 
 @pytest.mark.rule("DC-006")
