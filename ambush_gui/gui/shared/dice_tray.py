@@ -297,8 +297,10 @@ class RollBlock(QFrame):
             need = int(metrics.horizontalAdvance(text)) + 4
             if self.wide < need <= theme.tray_px(theme.TRAY_CARD_MAX_WIDTH) - 40 and len(self.mods) <= 3:
                 self.wide = need  # a mine test's few modifiers read in words, not only IDs
-            if metrics.horizontalAdvance(text) > self.wide:  # too long: values and rules only
-                text = whole_parts([f"{sign(m)} {m.rule or m.label}" for m in self.mods],
+            if metrics.horizontalAdvance(text) > self.wide:  # too long: values and words
+                # (a rule ID alone, "+4 AA-134", told a new player nothing; the tooltip
+                # gives each modifier whole, with its rule)
+                text = whole_parts([f"{sign(m)} {m.label.split(' (')[0]}" for m in self.mods],
                                    metrics, self.wide)
             self.modifiers.setText(text)
             self.modifiers.setToolTip("\n".join(rule_tip(m) for m in self.mods))
@@ -309,7 +311,7 @@ class RollBlock(QFrame):
 
 def whole_parts(parts: list[str], metrics: QFontMetrics, width: int) -> str:
     """``parts`` joined by two spaces, as many whole ones as fit ``width`` with a closing
-    "…" when some are left out: a modifier is never cut in the middle of its rule ID
+    "…" when some are left out: a modifier is never cut in the middle of its words
     ("+1 AA-13…" in the tray at 1280x800; the tooltip lists them all)."""
     shown: list[str] = []
     for k, part in enumerate(parts):

@@ -393,7 +393,7 @@ class GameWindow(QMainWindow):
         """Add the map's own entries to the View menu."""
 
     def _on_event(self, event: Any) -> None:
-        self.add_to_log(event)
+        self.add_to_log(self.worded(event))
 
     def add_to_log(self, event: Event) -> None:
         """An event into the log as the viewer may read it (core/view.py); kept as it came,

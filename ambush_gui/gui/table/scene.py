@@ -260,7 +260,7 @@ class TableScene(QGraphicsScene):
                     item.setToolTip(lab.toolTip())
         self.hot_spots: dict[int, HotSpotItem] = {}
         for number, spot in g.state.hot_spots.items():
-            marker = HotSpotItem(number, 0.42 * g.m.scale)
+            marker = HotSpotItem(number, 0.42 * g.m.scale, g.m.arrival)
             marker.setPos(self._flip.scene(spot.x, spot.y))
             self.addItem(marker)
             self.hot_spots[number] = marker

@@ -1,0 +1,126 @@
+"""Words a player understands (a new player's play-test of Contracting Trouble): no text on
+the table is a rule ID or a shorthand alone, and a greyed choice says the reason that
+holds now, the engine's."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget  # noqa: E402
+
+from ambush_gui.core.decisions import DecisionKind as K  # noqa: E402
+from ambush_gui.core.rule_ids import CITATION  # noqa: E402
+from ambush_gui.gui.table.dialogs.situations import drive_to  # noqa: E402
+from tests.gui.table.windows import table_window  # noqa: E402
+
+SHORTHAND = re.compile(r"\b\d{1,2}-(?:x|\d{1,2})\b")
+"""The dice matching's shorthand: "6-x, 5-5"."""
+
+
+def bare(text: str) -> bool:
+    """A text that cites a rule and says nothing else: "(AA-049)", "DC-014..018"."""
+    if not CITATION.search(text):
+        return False
+    rest = CITATION.sub("", text)
+    rest = re.sub(r"\b(house rule|rules?|see|and)\b", "", rest, flags=re.IGNORECASE)
+    return not re.search(r"[A-Za-z]{2}", rest)
+
+
+def test_bare_tells_an_id_alone_from_words() -> None:
+    assert bare("(AA-049)") and bare("DC-014..018") and bare("AA-049/050, house rule AA-051")
+    assert not bare("Hot Spot 1 (AA-049)") and not bare("DC-014: as a last resort")
+    assert not bare("no rule at all")
+
+
+def texts_on_the_table(win: Any) -> list[tuple[str, str]]:
+    """Every tooltip and every label's and button's words in the window, and every tooltip
+    on the table, each with where it was found."""
+    out: list[tuple[str, str]] = []
+    for w in win.findChildren(QWidget):
+        where = f"{type(w).__name__} {w.objectName()}"
+        if w.toolTip():
+            out.append((f"{where} tooltip", w.toolTip()))
+        if isinstance(w, QLabel | QAbstractButton) and w.text():
+            out.append((where, w.text()))
+    for item in win.table.table.items():
+        if item.toolTip():
+            out.append((f"{type(item).__name__} tooltip", item.toolTip()))
+    return out
+
+
+KINDS = [K.ACTIVATE, K.PLAN, K.INTERRUPT, K.MATCH, K.CASUALTIES, K.HOT_SPOT, K.REACT]
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=[k.value for k in KINDS])
+def test_no_text_on_the_table_is_a_rule_id_alone(qtbot: Any, kind: K) -> None:
+    """The Hot Spot's tooltip said only "(AA-049)", the matching "6-x, 5-5": a player needs
+    the rule in words (an ID may follow, for F1). Every text of the window at each kind of
+    question: the Decision dock, the Turn panel, the Unit card, the tray, the log, the
+    table's tooltips."""
+    game, d = drive_to(kind, seeds=range(40))
+    win = table_window(qtbot, game)
+    if kind is K.ACTIVATE:
+        win.table.select(next(u.id for u in game.state.units.values() if u.alive))
+    found = texts_on_the_table(win)
+    assert found
+    bad = [(where, text) for where, text in found if bare(text)]
+    assert not bad, bad
+    short = [(where, text) for where, text in found if SHORTHAND.search(text)
+             and "Dice matched" in text]
+    assert not short, short
+    assert not any(SHORTHAND.search(line) for line in win.log.text().splitlines()
+                   if "Dice matched" in line)
+
+
+def test_the_wording_examples_hold() -> None:
+    import doctest
+
+    from ambush_gui.gui.table import wording
+
+    assert doctest.testmod(wording).failed == 0
+
+
+def test_a_hot_spot_says_what_it_is(qtbot: Any) -> None:
+    game, _ = drive_to(K.ACTIVATE, seeds=range(1))
+    win = table_window(qtbot, game)
+    tip = win.table.table.hot_spots[1].toolTip()
+    assert tip.startswith("Hot Spot 1: where new Insurgent units may arrive")
+    assert "neutralises" in tip and "AA-049" in tip
+
+
+def test_the_dice_matching_is_told_in_words_in_the_log_and_the_tray(qtbot: Any) -> None:
+    """ "Dice matched: 7-x, 4-4 → 1 casualty" said as which die cancelled which; the
+    engine's record (which replays pin word for word) is unchanged."""
+    game, _ = drive_to(K.ACTIVATE, lambda d, g: any(e.kind == "match" and e.data["pairs"]
+                                                     for e in g.log.events), seeds=range(40))
+    match = next(e for e in game.log.events if e.kind == "match" and e.data["pairs"])
+    assert SHORTHAND.search(match.text)  # the record keeps its words
+    win = table_window(qtbot, game)
+    lines = [line for line in win.log.text().splitlines() if "Dice matched" in line]
+    assert lines and not any(SHORTHAND.search(line) for line in lines)
+    assert any("cancels Firepower" in line or "not cancelled" in line for line in lines)
+    told = [e.text for t in win.tray.throws for e in t.outcomes if e.kind == "match"]
+    assert told and not any(SHORTHAND.search(t) for t in told)
+
+
+def test_a_greyed_fire_says_why_it_is_greyed_now(qtbot: Any) -> None:
+    """A greyed Fire listed every reason it might be greyed (no sight, a crowd, a No Fire
+    Zone); a lone Insurgent leader is greyed for one reason, and the tooltip says it."""
+    def lone_leader(d: Any, g: Any) -> bool:
+        return bool(d.facts.get("no_fire"))
+
+    game, d = drive_to(K.INTERRUPT, lone_leader, seeds=range(20))
+    win = table_window(qtbot, game)
+    dlg = win.decision_panel.current
+    uid, why = next(iter(d.facts["no_fire"].items()))
+    dlg.select(uid)
+    fire = dlg.kind_buttons["fire"]
+    assert not fire.isEnabled()
+    assert fire.toolTip().replace("\n", " ") == why
+    assert "leader on his own" in why
+    assert "FF-135" not in fire.toolTip() and "No Fire Zone" not in fire.toolTip()
