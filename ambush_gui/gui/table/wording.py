@@ -3,7 +3,8 @@
 An event's text is part of what a replay reproduces word for word (the crowd replays'
 log digests, ``tools/crowd_replays.py``), so a terse text is said again here, from the
 event's own data, rather than changed where it is recorded: the dice matching's
-shorthand ("6-x, 5-5") becomes which Defense die cancels which Firepower die. The log dock,
+shorthand ("6-x, 5-5") becomes which Defense die cancels which Firepower die, and the
+last hundredths of a move read as hundredths, not "moves 0.0"". The log dock,
 its rebuild after a save is opened or a move undone, and the dice tray all show events
 through :func:`shown` (the table window's ``worded``).
 """
@@ -22,10 +23,18 @@ def shown(event: Event) -> Event:
     >>> shown(Event("match", "Dice matched: 6-x, 5-5 → 1 casualty",
     ...             {"pairs": [[6, None], [5, 5]]})).text
     'Dice matched: Defense 5 cancels Firepower 5; Firepower 6 not cancelled → 1 casualty'
+    >>> shown(Event("move", 'Alpha moves 0.0"', {"distance": 0.03})).text
+    'Alpha moves 0.03"'
+    >>> shown(Event("move", 'Alpha moves 0.0"', {"distance": 0.004})).text
+    'Alpha moves a fraction of an inch'
+    >>> shown(Event("move", 'Alpha moves 0.1"', {"distance": 0.06})).text
+    'Alpha moves 0.1"'
     """
     text = event.text
     if event.kind == "match":
         text = _match_words(text, event.data.get("pairs"))
+    elif event.kind == "move":
+        text = _move_words(text, event.data.get("distance"))
     return event if text == event.text else replace(event, text=text)
 
 
@@ -56,3 +65,20 @@ def _match_words(text: str, pairs: Any) -> str:
             or not pairs or not all(isinstance(p, list) and len(p) == 2 for p in pairs):
         return text
     return f"Dice matched: {pairs_words(pairs)}{arrow}{rest}"
+
+
+ZERO_TO_A_TENTH = '0.0"'
+SHOWN_HUNDREDTHS = 0.05
+"""A move shorter than this reads "0.0"" to a tenth: it is told to a hundredth."""
+
+
+def _move_words(text: str, distance: Any) -> str:
+    """ "Alpha moves 0.0"" (the last hundredths of a move, after an interruption at a
+    point just short of its end) said to a hundredth, or as a fraction of an inch."""
+    if not isinstance(distance, int | float) or distance >= SHOWN_HUNDREDTHS:
+        return text
+    who, sep, said = text.rpartition(" moves ")
+    if not sep or not said.startswith(ZERO_TO_A_TENTH):
+        return text
+    inches = "a fraction of an inch" if distance < 0.005 else f'{distance:.2f}"'
+    return f"{who} moves {inches}{said[len(ZERO_TO_A_TENTH):]}"

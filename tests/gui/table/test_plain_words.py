@@ -124,3 +124,21 @@ def test_a_greyed_fire_says_why_it_is_greyed_now(qtbot: Any) -> None:
     assert fire.toolTip().replace("\n", " ") == why
     assert "leader on his own" in why
     assert "FF-135" not in fire.toolTip() and "No Fire Zone" not in fire.toolTip()
+
+
+def test_the_last_hundredths_of_a_move_are_not_told_as_nothing(qtbot: Any) -> None:
+    """A play-test: the log read 'Fireteam Bravo moves 0.0"' for the last 0.03" of a move
+    interrupted 8.0" along its 8.03" path. The log says the hundredths; the engine's record,
+    which replays pin word for word, still reads as it did, and the save still verifies."""
+    from pathlib import Path
+
+    from ambush_gui import systems
+    from ambush_gui.core import saves
+
+    game = saves.verify(Path(__file__).parent / "data" / "tiny-last-leg.json", systems.factory)
+    tiny = [e for e in game.log.events if e.kind == "move" and e.data["distance"] < 0.05]
+    assert [e.text for e in tiny] == ['Fireteam Bravo moves 0.0"']  # the record
+    win = table_window(qtbot, game)
+    lines = win.log.text().splitlines()
+    assert any(line.strip() == 'Fireteam Bravo moves 0.03"' for line in lines)
+    assert not any('moves 0.0"' in line for line in lines)
