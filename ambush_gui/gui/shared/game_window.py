@@ -408,6 +408,11 @@ class GameWindow(QMainWindow):
         whose engine texts need saying again overrides this)."""
         return event
 
+    def verdict(self, event: Event) -> bool | None:
+        """Whether ``event`` tells a test passed (True) or failed (False), for its colour in
+        the dice tray; None for any other outcome (a game whose tests say so overrides this)."""
+        return None
+
     def reload_log(self, events: list[Event] | None = None) -> None:
         """The log told again to the viewer: ``events`` (a game just loaded or undone: its
         own, said in the player's words as they were live, :meth:`worded`), else every line
@@ -763,6 +768,7 @@ class GameWindow(QMainWindow):
         """The dice tray under the map (the bottom corners belong to the side columns)."""
         self.tray = DiceTrayPanel(self.side_of)
         self.tray.wording = self.worded  # the tray says each event as the log does
+        self.tray.verdict = self.verdict
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         dock = self._dock("Dice tray", self.tray, Qt.DockWidgetArea.BottomDockWidgetArea, "dice")

@@ -15,7 +15,7 @@ from ambush_gui.gui.shared.controller import Seat
 from ambush_gui.gui.shared.game_window import GameWindow, scrolling
 from ambush_gui.gui.shared.widgets import GameLog
 from ambush_gui.gui.table.panels import TurnPanel, UnitCard
-from ambush_gui.gui.table.wording import shown
+from ambush_gui.gui.table.wording import passed, shown
 
 SHOWING = "The dice tray is showing the last answer: Esc or Skip shows the rest at once."
 WAITING = "The dice tray waits on the last answer: Space goes on, Esc shows the rest at once."
@@ -265,6 +265,10 @@ class MainWindow(GameWindow):
         """``event`` in the player's words (:func:`~ambush_gui.gui.table.wording.shown`):
         the dice matching's shorthand said in words."""
         return shown(event)
+
+    def verdict(self, event: Event) -> bool | None:
+        """A table test's verdict (:func:`~ambush_gui.gui.table.wording.passed`)."""
+        return passed(event)
 
     def _on_event(self, event: Any) -> None:
         super()._on_event(event)

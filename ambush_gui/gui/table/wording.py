@@ -6,7 +6,8 @@ event's own data, rather than changed where it is recorded: the dice matching's
 shorthand ("6-x, 5-5") becomes which Defense die cancels which Firepower die, and the
 last hundredths of a move read as hundredths, not "moves 0.0"". The log dock,
 its rebuild after a save is opened or a move undone, and the dice tray all show events
-through :func:`shown` (the table window's ``worded``).
+through :func:`shown` (the table window's ``worded``); the tray colours a test's outcome
+by :func:`passed`.
 """
 
 from __future__ import annotations
@@ -82,3 +83,33 @@ def _move_words(text: str, distance: Any) -> str:
         return text
     inches = "a fraction of an inch" if distance < 0.005 else f'{distance:.2f}"'
     return f"{who} moves {inches}{said[len(ZERO_TO_A_TENTH):]}"
+
+
+TESTS = ("quality", "mines", "stress", "civilians")
+"""The kinds of event that tell a test with its verdict in ``passed``: a Quality Check
+(AA-012), a mine test (FF-036), a Combat Stress test (FF-111), a leader's test to move a
+mob (FF-150)."""
+
+MORALE_PASSED = {"stand": True, "pinned": False, "pull back": False, "shaken": False,
+                 "broken": False}
+"""A Morale Check's results (AA-170..200): only a unit that Stands has passed it."""
+
+
+def passed(event: Event) -> bool | None:
+    """Whether ``event`` tells a test passed (True) or failed (False); None for anything
+    else. Read from the engine's own verdict, for the outcome's colour in the dice tray.
+
+    >>> passed(Event("quality", "RPG team (5) passes its Quality Check (4)", {"passed": True}))
+    True
+    >>> passed(Event("morale", "Gunmen (1) is Shaken (2 successes, 3 failures)",
+    ...              {"result": "shaken"}))
+    False
+    >>> passed(Event("reaction", "Reaction Test: ... acts first", {})) is None
+    True
+    """
+    d = event.data
+    if event.kind in TESTS and isinstance(d.get("passed"), bool):
+        return bool(d["passed"])
+    if event.kind == "morale":
+        return MORALE_PASSED.get(str(d.get("result")))
+    return None

@@ -142,3 +142,47 @@ def test_the_last_hundredths_of_a_move_are_not_told_as_nothing(qtbot: Any) -> No
     lines = win.log.text().splitlines()
     assert any(line.strip() == 'Fireteam Bravo moves 0.03"' for line in lines)
     assert not any('moves 0.0"' in line for line in lines)
+
+
+def _tested(g: Any, side: str, passed: bool) -> bool:
+    return any(e.kind == "quality" and e.data["passed"] is passed
+               and g.unit(e.data["unit"]).side.value == side for e in g.log.events[-40:])
+
+
+@pytest.mark.parametrize("safe", [False, True], ids=["normal", "colour-blind-safe"])
+def test_a_quality_check_passed_is_coloured_as_passed_not_as_the_insurgents(qtbot: Any,
+                                                                            safe: bool) -> None:
+    """A play-test: "RPG team (5) passes its Quality Check" was printed in the Insurgents'
+    red, which reads as a failure. A test's outcome in the tray takes the colour of what it
+    means, passed or failed, in either palette; the card still shows whose test it was."""
+    from ambush_gui.gui.shared import theme
+    from ambush_gui.gui.shared.dice_tray import side_colour
+
+    game, _ = drive_to(K.ACTIVATE, lambda d, g: _tested(g, "insurgent", True), seeds=range(40))
+    win = table_window(qtbot, game)
+    if safe:
+        theme.set_colour_blind_safe(True)
+    try:
+        cards = [(c, e) for c in win.tray.cards for e in c.throw.outcomes
+                 if e.kind == "quality" and e.data["passed"]
+                 and game.unit(e.data["unit"]).side.value == "insurgent"]
+        assert cards
+        card, event = cards[-1]
+        colour = card.outcome.palette().windowText().color()
+        assert colour == theme.PASSED
+        assert colour != side_colour("insurgent")
+        assert card.throw.side == "insurgent"  # whose test it was: the card's edge says it
+        if safe:
+            assert colour == theme.SAFE_GOOD
+    finally:
+        theme.set_colour_blind_safe(False)
+
+
+def test_a_morale_check_is_coloured_by_its_verdict() -> None:
+    from ambush_gui.core.events import Event
+    from ambush_gui.gui.table.wording import passed
+
+    assert passed(Event("morale", "Alpha Stands (3 successes, 1 failure)", {"result": "stand"}))
+    for result in ("pinned", "pull back", "shaken", "broken"):
+        assert passed(Event("morale", "…", {"result": result})) is False
+    assert passed(Event("reaction", "Reaction Test: … acts first", {})) is None
