@@ -321,6 +321,7 @@ TERRAIN_NAME_OVERHANG = 1.5  # a piece's name may be this much wider than the pi
 STACK_BASES = 0.5  # figures nearer than this many base radii are drawn as one: marked "×n"
 STACK_BG = QColor("#333333")
 LABEL_GROUP_BASES = 6.0  # single figures this many base radii apart share one label
+LABEL_UNGROUP_BASES = 9.0  # and keep sharing it until they are farther apart than this
 TABLE_LABEL_PT = 8.5  # unit and terrain labels (points; they keep their size at any zoom)
 
 VEHICLE_BODY = QColor("#eceff1")  # the wreck: a white SUV, bright against the dark road
