@@ -158,6 +158,14 @@ def _match_forced(g: AlleyGame, target: Unit, a_kept: tuple[int, ...], d_kept: t
     back can only add a casualty, which no defender wants: docs/rules, AA-147). When both
     ends allow the same sets of falling figures, every such arrangement does (AA-147,
     AA-148, DC-024).
+
+    When his dice can cancel every Firepower die, he is not asked either: the text has the
+    defender match his dice "attempting to match each of the attacker's dice with an equal
+    or higher die roll" (AA-147, seed 000 line 196), and where each can be matched only
+    an arrangement that gives up a die he could cancel differs, which the text does not
+    leave him (a play-test: the Regular was asked to arrange dice that left no casualty
+    however he set them to match). Where some die cannot be cancelled, which to give up
+    is the choice the rulebook's example shows (AA-152), and he is asked.
     """
     fewest, most = best.casualties, most_casualties_placed(a_kept, d_kept)
 
@@ -174,6 +182,9 @@ def _match_forced(g: AlleyGame, target: Unit, a_kept: tuple[int, ...], d_kept: t
                 f"{_casualties(most)}")
     if outcome(fewest) == outcome(most):
         return f"{target.name} loses every fighting figure whatever the arrangement"
+    if fewest == 0:
+        return ("the kept Defense dice can equal or beat every Firepower die, and the defender "
+                "matches each one: no casualty")
     return ""
 
 

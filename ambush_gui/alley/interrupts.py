@@ -288,11 +288,49 @@ def interrupt_decision(g: AlleyGame, target: Unit, options: list[dict[str, Any]]
         prompt=f"Insurgent: interrupt {target.name}'s {what}?",
         options=(NONE, *options),
         facts={"target": target.id, "what": what, "aimed_at": aimed_at,
-               "path": [[round(x, 3), round(y, 3)] for x, y in path] if path else None},
+               "path": [[round(x, 3), round(y, 3)] for x, y in path] if path else None,
+               "no_fire": no_fire_reasons(g, target, options, path)},
         **(declined_without_dice(g, shots, NONE,
                                  "every Insurgent unit that sees a Pinned or regrouping unit has")
            if len(shots) == len(options) else {}),
     )
+
+
+def no_fire_reasons(g: AlleyGame, target: Unit, options: list[dict[str, Any]],
+                    path: list[tuple[float, float]] | None = None) -> dict[str, str]:
+    """Why each unit offered an interruption by movement is offered none by fire, in words
+    a player reads: the one reason that holds now, by unit id (a greyed Fire listed every
+    reason there might be). ``path``: the rest of a declared move, whose points the
+    options' "at" measure; the fire is asked about at the first point the unit sees.
+
+    AA-066 fire or movement; the rules option ``detached_insurgent_leaders`` (AA-029,
+    CT-013); a Force on Force module's limit (:func:`~ambush_gui.alley.fire.fire_blocked`)."""
+    fires = {o["unit"] for o in options if str(o.get("kind", "")).startswith("fire")}
+    first: dict[str, float | None] = {}
+    for o in options:
+        if o.get("kind") == "move" and o["unit"] not in fires:
+            at = o.get("at")
+            was = first.get(o["unit"], at)
+            first[o["unit"]] = at if was is None or at is None else min(was, at)
+    if not first:
+        return {}
+    places: dict[float, np.ndarray] = {}
+    if path and any(at is not None for at in first.values()):
+        stops, where = _stops_along(g, target, path)
+        places = {float(d): p for d, p in zip(stops, where, strict=True)}
+    out: dict[str, str] = {}
+    for uid, at in first.items():
+        unit = g.unit(uid)
+        if not may_fire_alone(g, unit):
+            out[uid] = (f"{unit.name} cannot interrupt by fire: he is a leader on his own, "
+                        "and a lone Insurgent leader leads units but never fires (rules option "
+                        "\"Insurgent leaders on their own\", AA-029, CT-013)")
+            continue
+        why = blocked_at(g, unit, target, places[at]) if at is not None and at in places \
+            else fire_blocked(g, unit, target)
+        if why:
+            out[uid] = f"{unit.name} may not fire at {target.name}: {why}"
+    return out
 
 
 def fire_interrupt_options(g: AlleyGame, shooter: Unit) -> list[dict[str, Any]]:

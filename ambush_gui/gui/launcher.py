@@ -55,10 +55,11 @@ MODES = {
 LAST_MODE = "launcher/mode"
 OPENED_FILES = "launcher/scenario-files"  # scenario files opened from elsewhere, newest first
 OPENED_KEPT = 10
-FIRST_MODE = "regular"
+FIRST_MODE = "hotseat"
 """The way to play offered first until the player chooses another (then his last choice,
-remembered): against the computer, the manual's first game; a play-test found the launcher
-back on hot-seat every time."""
+remembered): two players at this computer, the program's first use (a play-test's pair
+found Contracting Trouble set for one player against the computer). Before the choice was
+remembered, a play-test found the launcher back on hot-seat every time."""
 SYSTEM_NAMES = {"alley": "Ambush Alley", "ambush": "Ambush!"}
 SYSTEM_DESCRIPTIONS = {
     "alley": "Ambush Alley — Regulars against Insurgents on a free-measure table",
@@ -136,6 +137,7 @@ class Launcher(QDialog):
         self.level.currentIndexChanged.connect(self._show_level_help)
         self._show_level_help()
         self.mode_group.buttonToggled.connect(lambda *_: self._show_level())
+        self.mode_group.buttonToggled.connect(lambda *_: self._show_players())
         self._show_modes()
         self.options_box = QGroupBox("Rules options: where the rule texts allow two readings")
         self.options_box.setToolTip("Pick the reading to play. Each starts on the reading closest to "
@@ -407,6 +409,15 @@ class Launcher(QDialog):
             rules += f"; {card.info.rules}"  # the modules that change the rules
         self.system_label.setText(rules)
         self._show_level()
+        self._show_players()
+
+    def _show_players(self) -> None:
+        """The chosen card says how it will be played (the way chosen beside the cards):
+        a play-test's pair did not see that the game was set for one against the computer."""
+        button = self.mode_group.checkedButton()
+        i = self.scenario.currentIndex()
+        if button is not None and 0 <= i < len(self.cards.cards):
+            self.cards.cards[i].set_players(button.text())
 
     @staticmethod
     def _level_box() -> QComboBox:

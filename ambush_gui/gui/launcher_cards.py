@@ -347,10 +347,23 @@ class ScenarioCard(QFrame):
 
     def set_selected(self, on: bool) -> None:
         self.selected = on
+        if not on:
+            self.set_players(None)
         edge = theme.SELECTION.name() if on else theme.PANEL_EDGE.name()
         bg = QColor(theme.SELECTION).lighter(185).name() if on else theme.PANEL_BG.name()
         self.setStyleSheet(f"QFrame#card {{ border: {3 if on else 1}px solid {edge}; "
                            f"border-radius: 6px; background: {bg}; }}")
+
+    def set_players(self, way: str | None) -> None:
+        """The way this game will be played, on the chosen card in bold ("Players: Hot-seat:
+        two players at this computer"); None: the ways it can be played."""
+        font = self.play.font()
+        font.setBold(way is not None)
+        self.play.setFont(font)
+        self.play.setText(f"Players: {way}" if way else self.info.play)
+        self.play.setToolTip("How this game will be played: change it under Players, beside the "
+                             "cards" if way else
+                             "How it can be played: choose the players in the form beside the cards")
 
     def set_thumbnail(self, pix: QPixmap) -> None:
         self.thumb.setPixmap(pix)

@@ -293,7 +293,9 @@ def worded(report: Report, events: Iterable[Event]) -> list[Event]:
     view = View(report.game, report.viewer)
     told = [t for e in events if (t := view.tell(e)) is not None]
     if report.game.system != "ambush":
-        return told
+        from ambush_gui.gui.table.wording import shown as table_shown
+
+        return [table_shown(e) for e in told]
     from ambush_gui.ambush.charts import Side
     from ambush_gui.gui.hexmap.wording import german_names, shown
 

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from ambush_gui.alley import options as opt
 from ambush_gui.alley import invariants, turn
+from ambush_gui.alley import options as opt
 from ambush_gui.alley.fire import casualty_options, fire, settle
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import FigureKind, Injury, Side, Speed

@@ -64,9 +64,9 @@ def test_matching_is_forced_when_every_figure_falls_whatever_the_arrangement() -
 @pytest.mark.parametrize(
     ("rifles", "insurgents", "script"),
     [
-        (2, 2, [6, 5, 6, 5]),  # the best cancels both, the worst cancels none
         (2, 3, [6, 5, 5, 1, 1]),  # the 5 cancels the 5, or nothing against the 6
         (3, 3, [6, 6, 5, 6, 5, 1]),  # one or two of three figures fall
+        (3, 3, [6, 5, 4, 6, 4, 1]),  # which of 6, 5 to give up: the example's choice (AA-152)
     ],
 )
 def test_matching_is_asked_when_the_arrangement_can_change_the_casualties(
@@ -205,3 +205,28 @@ def test_the_window_to_fire_at_a_pinned_unit_is_not_opened_when_no_fire_has_dice
     assert d.forced == "none" and "Pinned" in d.forced_reason
     g.unit("m2").speed = None  # not moving Cautiously: the lone gunman has a die
     assert kit.asks(g, turn.activation(g, g.unit("m"))).forced is None
+
+
+@pytest.mark.rule("AA-147")
+@pytest.mark.parametrize(
+    ("rifles", "insurgents", "script"),
+    [
+        (2, 2, [6, 5, 6, 5]),  # a 6 for the 6 and a 5 for the 5: set a 5 on the 6 to lose one
+        (1, 2, [6, 6, 5]),  # a 6 and a 5 against a 6: the 5 set on it would lose a man
+        (2, 3, [5, 4, 6, 6, 4]),  # three dice for two: every die can be matched
+    ],
+)
+def test_matching_is_forced_when_every_firepower_die_can_be_cancelled(
+    rifles: int, insurgents: int, script: list[int]
+) -> None:
+    """A play-test: the Regular was asked to arrange his Defense dice when matching each
+    Firepower die left no casualty. The defender attempts "to match each of the attacker's
+    dice with an equal or higher die roll" (AA-147, seed 000 line 196): where every die
+    can be matched only giving one up on purpose would differ, which the text does not
+    leave him. The best arrangement is taken, and the log says why."""
+    _, d = riflemen_fire(rifles, insurgents, script)
+    assert d.forced == "best"
+    assert "matches each one: no casualty" in d.forced_reason
+    assert d.validate(d.forced)["pairs"] and all(
+        p[1] is not None and p[1] >= p[0] for p in d.validate(d.forced)["pairs"])
+

@@ -422,3 +422,26 @@ def test_an_interrupted_close_assault_still_reaches_its_target() -> None:
     assert len(kit.events(g, "interrupt")) == 1 and m.alive
     assert not [e for e in kit.events(g, "move") if "stops short" in e.text]
     assert [e.data for e in kit.events(g, "assault")][:1] == [{"attacker": "m", "defender": "i"}]
+
+
+@pytest.mark.rule("AA-066")
+@pytest.mark.rule("AA-029")
+def test_a_unit_offered_no_fire_is_told_the_one_reason_that_holds() -> None:
+    """A play-test: a greyed Fire listed every reason there might be ("sees no point of the
+    move, or a crowd in the line, or a No Fire Zone"). The engine says the one that holds:
+    a lone leader under the reading "lead, never fire alone" moves but does not fire."""
+    from ambush_gui.alley.interrupts import interrupt_decision
+
+    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("l", (5, 15), n=0, leader=True),
+                  kit.insurgents("i", (8, 15), n=3)],
+                 options={"detached_insurgent_leaders": "lead_only"})
+    g.state.turn = 1
+    m = g.unit("m")
+    path = [m.centre(), (5.0, 9.0)]
+    opts = interrupt_options_along(g, m, path)
+    assert {o["kind"] for o in opts if o["unit"] == "l"} == {"move"}
+    d = interrupt_decision(g, m, opts, "move", path=path)
+    assert set(d.facts["no_fire"]) == {"l"}  # the unit that may fire is given no reason
+    why = d.facts["no_fire"]["l"]
+    assert why.startswith("Insurgents l cannot interrupt by fire: he is a leader on his own")
+    assert "FF-" not in why and "crowd" not in why and "sees no" not in why

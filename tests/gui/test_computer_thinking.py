@@ -276,9 +276,7 @@ def test_the_launcher_asks_the_level_for_a_solo_game_and_remembers_it(qtbot: Any
     table = next(i for i in range(dlg.scenario.count())
                  if dlg.scenario.itemData(i).endswith("contracting-trouble.toml"))
     dlg.scenario.setCurrentIndex(table)
-    assert dlg.level.isVisible()  # first offered: against the computer, at a level
-    hot = next(b for b in dlg.mode_group.buttons() if b.property("mode") == "hotseat")
-    hot.setChecked(True)
+    assert dlg.mode() == "hotseat"  # first offered: two at this computer
     assert not dlg.level.isVisible()  # hot-seat: nobody to set a level for
     solo = next(b for b in dlg.mode_group.buttons() if b.property("mode") == "regular")
     solo.setChecked(True)

@@ -265,9 +265,11 @@ def test_the_scenario_picked_before_0_9_is_picked_again(qtbot: Any) -> None:
     assert dlg.scenario.currentData() == str(systems.SCENARIO_DIR / "market-day.toml")
 
 
-def test_the_first_way_to_play_is_against_the_computer_then_the_last_one_chosen(qtbot: Any) -> None:
-    """A play-test found the launcher back on hot-seat each time, while the manual calls a
-    game against the computer the usual first one."""
+def test_the_first_way_to_play_is_hot_seat_then_the_last_one_chosen(qtbot: Any) -> None:
+    """A play-test: a pair at one machine found Contracting Trouble set for one player
+    against the computer. Two at this computer is offered first, the program's first use;
+    then the way chosen last, remembered (a play-test once found the launcher back on
+    hot-seat every time, before it was)."""
     from PySide6.QtCore import QSettings
 
     from ambush_gui.gui.launcher import LAST_MODE
@@ -276,20 +278,45 @@ def test_the_first_way_to_play_is_against_the_computer_then_the_last_one_chosen(
     dlg = Launcher()
     qtbot.addWidget(dlg)
     dlg.scenario.setCurrentIndex(dlg.scenario.findText("Contracting Trouble!"))
-    assert dlg.mode() == "regular"
+    assert dlg.mode() == "hotseat"
     started: list[str] = []
     dlg.newGame.connect(lambda path, mode, seed: started.append(mode))
-    hot = next(b for b in dlg.mode_group.buttons() if b.property("mode") == "hotseat")
-    hot.setChecked(True)
+    solo = next(b for b in dlg.mode_group.buttons() if b.property("mode") == "regular")
+    solo.setChecked(True)
     dlg._new()
-    assert started == ["hotseat"]
+    assert started == ["regular"]
     again = Launcher()
     qtbot.addWidget(again)
     again.scenario.setCurrentIndex(again.scenario.findText("Contracting Trouble!"))
-    assert again.mode() == "hotseat"
+    assert again.mode() == "regular"
     again.scenario.setCurrentIndex(again.scenario.findText("The Quiet Farm (tutorial)"))
     assert again.mode() == "solo"  # a mission has one way
     QSettings("ambush-gui", "ambush-gui").remove(LAST_MODE)
+
+
+def test_the_chosen_card_says_how_it_will_be_played(qtbot: Any) -> None:
+    """The way to play was only in the form beside the cards: the chosen card says it, and
+    follows a change; the other cards say how they can be played."""
+    from PySide6.QtCore import QSettings
+
+    from ambush_gui.gui.launcher import LAST_MODE
+
+    QSettings("ambush-gui", "ambush-gui").remove(LAST_MODE)
+    dlg = Launcher()
+    qtbot.addWidget(dlg)
+    i = dlg.scenario.findText("Contracting Trouble!")
+    dlg.scenario.setCurrentIndex(i)
+    card = dlg.cards.cards[i]
+    assert card.play.text() == "Players: Hot-seat: two players at this computer"
+    assert card.play.font().bold()
+    solo = next(b for b in dlg.mode_group.buttons() if b.property("mode") == "insurgent")
+    solo.setChecked(True)
+    assert card.play.text().startswith("Players: Play the ") and "against the computer" in card.play.text()
+    other = next(j for j in range(len(dlg.cards.cards)) if j != i
+                 and dlg.cards.cards[j].info.system == "alley")
+    dlg.scenario.setCurrentIndex(other)
+    assert card.play.text() == card.info.play and not card.play.font().bold()
+    assert dlg.cards.cards[other].play.text().startswith("Players: ")
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])

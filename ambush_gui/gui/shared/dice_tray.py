@@ -40,6 +40,8 @@ from ambush_gui.gui.shared.pacing import big_moment, joins, shown_faces, zero_ni
 
 SideOf = Callable[[Event], str | None]
 Wording = Callable[[Event], Event]
+Verdict = Callable[[Event], "bool | None"]
+"""Whether an outcome is a test passed (True), failed (False), or no test (None)."""
 # Outcomes that follow a throw's verdict (a unit shrinking after its Morale result, the AR
 # markers moved after a hit, the damage die's row): when a card's outcome line is too
 # long, the first outcome not among these is the one shown whole.
@@ -78,6 +80,7 @@ class Throw:
     rolls: list[Event] = field(default_factory=list)
     outcomes: list[Event] = field(default_factory=list)
     side: str | None = None  # the side it matters to
+    passed: bool | None = None  # a test's verdict (its outcome's colour), None for no test
 
     def title(self) -> str:
         first = str(self.rolls[0].data.get("purpose") or self.rolls[0].text)
@@ -297,8 +300,10 @@ class RollBlock(QFrame):
             need = int(metrics.horizontalAdvance(text)) + 4
             if self.wide < need <= theme.tray_px(theme.TRAY_CARD_MAX_WIDTH) - 40 and len(self.mods) <= 3:
                 self.wide = need  # a mine test's few modifiers read in words, not only IDs
-            if metrics.horizontalAdvance(text) > self.wide:  # too long: values and rules only
-                text = whole_parts([f"{sign(m)} {m.rule or m.label}" for m in self.mods],
+            if metrics.horizontalAdvance(text) > self.wide:  # too long: values and words
+                # (a rule ID alone, "+4 AA-134", told a new player nothing; the tooltip
+                # gives each modifier whole, with its rule)
+                text = whole_parts([f"{sign(m)} {m.label.split(' (')[0]}" for m in self.mods],
                                    metrics, self.wide)
             self.modifiers.setText(text)
             self.modifiers.setToolTip("\n".join(rule_tip(m) for m in self.mods))
@@ -309,7 +314,7 @@ class RollBlock(QFrame):
 
 def whole_parts(parts: list[str], metrics: QFontMetrics, width: int) -> str:
     """``parts`` joined by two spaces, as many whole ones as fit ``width`` with a closing
-    "…" when some are left out: a modifier is never cut in the middle of its rule ID
+    "…" when some are left out: a modifier is never cut in the middle of its words
     ("+1 AA-13…" in the tray at 1280x800; the tooltip lists them all)."""
     shown: list[str] = []
     for k, part in enumerate(parts):
@@ -457,7 +462,12 @@ class ThrowCard(QFrame):
         self.outcome.setToolTip("\n".join(e.text for e in self.throw.outcomes))
         self.outcome.setVisible(True)
         self.throw.side = outcome_side(self.throw, self.side_of)
-        _paint(self.outcome, side_colour(self.throw.side))
+        # a test passed or failed says so in the feedback colours (a play-test read an
+        # Insurgent's passed Quality Check, in the Insurgents' red, as a failure); any other
+        # outcome takes the colour of the side it matters to
+        verdict = self.throw.passed
+        _paint(self.outcome, side_colour(self.throw.side) if verdict is None
+               else theme.PASSED if verdict else theme.FAILED)
         self._outcomes = len(self.throw.outcomes)
         self.fit_width()
 
@@ -538,6 +548,7 @@ class DiceTrayPanel(QWidget):
         self.side_of: SideOf = side_of or (lambda e: None)
         # the game's events in the player's words (the engine's text is saved as it is)
         self.wording: Wording | None = None
+        self.verdict: Verdict | None = None  # the game's tests passed or failed
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 2, 4, 2)
         lay.setSpacing(2)
@@ -608,6 +619,8 @@ class DiceTrayPanel(QWidget):
             self._open = True
         elif self._open and self.throws and joins(self._last_kind, event.kind):
             self.throws[-1].outcomes.append(event)
+            if self.verdict is not None and self.throws[-1].passed is None:
+                self.throws[-1].passed = self.verdict(event)
             self._changed.add(id(self.throws[-1]))
         else:
             self._open = False

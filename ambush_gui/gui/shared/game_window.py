@@ -395,7 +395,7 @@ class GameWindow(QMainWindow):
         """Add the map's own entries to the View menu."""
 
     def _on_event(self, event: Any) -> None:
-        self.add_to_log(event)
+        self.add_to_log(self.worded(event))
 
     def add_to_log(self, event: Event) -> None:
         """An event into the log as the viewer may read it (core/view.py); kept as it came,
@@ -409,6 +409,11 @@ class GameWindow(QMainWindow):
         """``event`` in the player's words, as the log and the dice tray show it (a game
         whose engine texts need saying again overrides this)."""
         return event
+
+    def verdict(self, event: Event) -> bool | None:
+        """Whether ``event`` tells a test passed (True) or failed (False), for its colour in
+        the dice tray; None for any other outcome (a game whose tests say so overrides this)."""
+        return None
 
     def reload_log(self, events: list[Event] | None = None) -> None:
         """The log told again to the viewer: ``events`` (a game just loaded or undone: its
@@ -766,6 +771,7 @@ class GameWindow(QMainWindow):
         """The dice tray under the map (the bottom corners belong to the side columns)."""
         self.tray = DiceTrayPanel(self.side_of)
         self.tray.wording = self.worded  # the tray says each event as the log does
+        self.tray.verdict = self.verdict
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         dock = self._dock("Dice tray", self.tray, Qt.DockWidgetArea.BottomDockWidgetArea, "dice")

@@ -230,6 +230,8 @@ PANEL_EDGE = QColor("#d5d0c4")
 RULE_TAG = QColor("#7d6608")  # the [AA-110] tag beside a modifier
 BONUS = QColor("#1e8449")  # a modifier that adds
 MALUS = QColor("#c0392b")  # a modifier that takes away
+PASSED = QColor("#1e8449")  # a test passed (a Quality Check, a unit that Stands), in the tray
+FAILED = QColor("#c0392b")  # a test failed: coloured by what it means, not by whose it is
 
 # Dice faces
 DIE_FACE = QColor("#fdfefe")
@@ -319,6 +321,7 @@ TERRAIN_NAME_OVERHANG = 1.5  # a piece's name may be this much wider than the pi
 STACK_BASES = 0.5  # figures nearer than this many base radii are drawn as one: marked "×n"
 STACK_BG = QColor("#333333")
 LABEL_GROUP_BASES = 6.0  # single figures this many base radii apart share one label
+LABEL_UNGROUP_BASES = 9.0  # and keep sharing it until they are farther apart than this
 TABLE_LABEL_PT = 8.5  # unit and terrain labels (points; they keep their size at any zoom)
 
 VEHICLE_BODY = QColor("#eceff1")  # the wreck: a white SUV, bright against the dark road
@@ -540,6 +543,7 @@ SAFE_GOOD, SAFE_BAD = QColor("#0072b2"), QColor("#d55e00")
 _FEEDBACK = {  # the red/green pairs: name -> good (True) or bad (False)
     "LEGAL": True, "ILLEGAL": False, "SIGHT_CLEAR": True, "SIGHT_BLOCKED": False,
     "BONUS": True, "MALUS": False, "DIE_SAVED": True, "DIE_CASUALTY": False,
+    "PASSED": True, "FAILED": False,
     "BIG_MOMENT": False,  # the timeline's diamonds: a casualty, a panic
 }
 _NORMAL = {

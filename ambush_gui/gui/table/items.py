@@ -305,13 +305,26 @@ class FigureItem(QGraphicsItem):
 
 # -- Hot Spots ------------------------------------------------------------------------------
 
+def hot_spot_tip(number: int, neutralised: bool, arrival: float = 4.0) -> str:
+    """What a Hot Spot is for, in words (a play-tester read only "(AA-049)"); ``arrival``:
+    how far from it new units are set down (the game's measure, AA-053)."""
+    if neutralised:
+        return (f"Hot Spot {number}, neutralised: a Regular unit held it for a whole turn.\n"
+                f"New Insurgent units no longer arrive here; a Hot Spot die that shows "
+                f"{number}\nbrings no one (AA-054, AA-055)")
+    return (f"Hot Spot {number}: where new Insurgent units may arrive (a die picks the Hot "
+            f"Spot;\nthey are set down within {arrival:g}\" of it). A Regular unit that stands in "
+            f"contact\nwith it a whole turn without moving neutralises it (AA-049..055)")
+
+
 class HotSpotItem(QGraphicsItem):
     """AA-049: a numbered Hot Spot counter; a neutralised one is greyed and struck out."""
 
-    def __init__(self, number: int, radius: float) -> None:
+    def __init__(self, number: int, radius: float, arrival: float = 4.0) -> None:
         super().__init__()
         self.number = number
         self.r = radius
+        self.arrival = arrival
         self.neutralised = False
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setZValue(theme.Z_MARKERS)
@@ -325,8 +338,7 @@ class HotSpotItem(QGraphicsItem):
             self.update()
 
     def _tip(self) -> None:
-        state = " — neutralised" if self.neutralised else ""
-        self.setToolTip(f"Hot Spot {self.number}{state} (AA-049)")
+        self.setToolTip(hot_spot_tip(self.number, self.neutralised, self.arrival))
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
         s = 1.6 * self.r

@@ -101,20 +101,26 @@ def _groupable(unit: Unit, selected: str | None, turn: int) -> bool:
 
 def group_caption(units: list[Unit], turn: int, short: bool = False) -> str:
     """One unit's caption, or the shared one of a group: "Leader (2a, 2b, 2c)" ("2a, 2b,
-    2c" when short), ticked when they have all activated.
+    2c" when short), ticked when they have all activated, each one that has when some
+    have (the label stays one while they act one by one: it split and merged again).
 
     >>> from types import SimpleNamespace as U
     >>> ls = [U(name=f"Leader ({x})", activated=False) for x in ("2a", "2b")]
     >>> group_caption(ls, 1), group_caption(ls, 1, short=True)
     ('Leader (2a, 2b)', '2a, 2b')
+    >>> ls[1].activated = True
+    >>> group_caption(ls, 1)
+    'Leader (2a, ✓2b)'
     """
     if len(units) == 1:
         return caption(units[0], turn, short)
     first = units[0].name
     stem = first[:first.index("(")].strip()
-    inner = ", ".join(u.name[u.name.index("(") + 1:-1].strip() for u in units)
+    every = all(u.activated for u in units)
+    inner = ", ".join(("✓" if u.activated and not every else "") + u.name[u.name.index("(") + 1:-1].strip()
+                      for u in units)
     text = inner if short else f"{stem} ({inner})"
-    return ("✓ " + text) if all(u.activated for u in units) else text
+    return ("✓ " + text) if every else text
 
 
 def figure_tip(fig: Figure, unit: Unit | None, game: AlleyGame | None = None) -> str:
@@ -214,6 +220,7 @@ class TableScene(QGraphicsScene):
         # figures marked as casualties while the dice tray shows their removal: a redraw
         # keeps them crossed out where they fell until the window lets them go
         self.fallen: set[str] = set()
+        self.together: dict[str, frozenset[str]] = {}  # the units each shared label named
         self.ppi = 30.0  # pixels per inch at which labels were last laid out
         self._build()
         self.refresh()
@@ -263,7 +270,7 @@ class TableScene(QGraphicsScene):
                     item.setToolTip(lab.toolTip())
         self.hot_spots: dict[int, HotSpotItem] = {}
         for number, spot in g.state.hot_spots.items():
-            marker = HotSpotItem(number, 0.42 * g.m.scale)
+            marker = HotSpotItem(number, 0.42 * g.m.scale, g.m.arrival)
             marker.setPos(self._flip.scene(spot.x, spot.y))
             self.addItem(marker)
             self.hot_spots[number] = marker
@@ -773,8 +780,22 @@ class TableScene(QGraphicsScene):
         """Which label names which units: each its own, except single figures of one side
         and one name ("Leader (2a)", "Leader (2b)"...) standing together, which share one
         label ("Leader (2a, 2b, 2c, 2d)"): four plates crowded the House at the start.
-        A selected unit, or one with a status to show, keeps its own label."""
+        A selected unit, or one with a status to show, keeps its own label.
+
+        A play-test saw two leaders' labels merge, split and merge again as figures moved
+        and acted: a shared label is kept whether its units have acted or not (its caption
+        ticks each one), and units that shared one keep it until they stand clearly apart
+        (``LABEL_UNGROUP_BASES``, farther than the ``LABEL_GROUP_BASES`` that joins them),
+        so a figure moving about the edge does not make it flicker. A unit on its way (the
+        view's slide) joins no label until it has arrived where it is drawn."""
         near = theme.LABEL_GROUP_BASES * self.base_radius
+        far = theme.LABEL_UNGROUP_BASES * self.base_radius
+        before = self.together
+        turn = self.game.state.turn
+
+        def joins(unit: Unit) -> bool:
+            return _groupable(unit, self.selected, turn) and unit.id not in self.sliding
+
         groups: dict[str, list[Unit]] = {}
         taken: set[str] = set()
         for unit in units:
@@ -782,24 +803,25 @@ class TableScene(QGraphicsScene):
                 continue
             group = [unit]
             taken.add(unit.id)
-            if _groupable(unit, self.selected, self.game.state.turn):
+            if joins(unit):
                 stem = unit.name[:unit.name.index("(")]
                 grew = True
                 while grew:
                     grew = False
                     for other in units:
-                        if other.id in taken or not _groupable(other, self.selected,
-                                                               self.game.state.turn) \
-                                or other.side is not unit.side or not other.name.startswith(stem) \
-                                or other.activated != unit.activated:
+                        if other.id in taken or not joins(other) or other.side is not unit.side \
+                                or not other.name.startswith(stem):
                             continue
                         f = other.figures[0]
-                        if any(math.hypot(f.x - g.figures[0].x, f.y - g.figures[0].y) <= near
+                        if any(math.hypot(f.x - g.figures[0].x, f.y - g.figures[0].y)
+                               <= (far if g.id in before.get(other.id, ()) else near)
                                for g in group):
                             group.append(other)
                             taken.add(other.id)
                             grew = True
             groups[unit.id] = sorted(group, key=lambda u: u.name)
+        self.together = {u.id: frozenset(m.id for m in group)
+                         for group in groups.values() if len(group) > 1 for u in group}
         return groups
 
     def _layout_unit_labels(self, ppi: float, placed: list[QRectF],

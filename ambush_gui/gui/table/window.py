@@ -9,11 +9,13 @@ from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QScrollArea, QWidget
 
 from ambush_gui.core.decisions import Decision, DecisionKind
+from ambush_gui.core.events import Event
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.controller import Seat
 from ambush_gui.gui.shared.game_window import GameWindow, scrolling
 from ambush_gui.gui.shared.widgets import GameLog
 from ambush_gui.gui.table.panels import TurnPanel, UnitCard
+from ambush_gui.gui.table.wording import passed, shown
 
 SHOWING = "The dice tray is showing the last answer: Esc or Skip shows the rest at once."
 WAITING = "The dice tray waits on the last answer: Space goes on, Esc shows the rest at once."
@@ -259,6 +261,15 @@ class MainWindow(GameWindow):
     # the decisions about a shot already fired or declared: (shooter fact, target fact)
     SHOT_FACTS = {DecisionKind.REACT: ("against", "unit"), DecisionKind.OVERWATCH: ("against", "unit"),
                   DecisionKind.MOVE: ("cover_from", "unit"), DecisionKind.MATCH: ("attacker", "target")}
+
+    def worded(self, event: Event) -> Event:
+        """``event`` in the player's words (:func:`~ambush_gui.gui.table.wording.shown`):
+        the dice matching's shorthand said in words."""
+        return shown(event)
+
+    def verdict(self, event: Event) -> bool | None:
+        """A table test's verdict (:func:`~ambush_gui.gui.table.wording.passed`)."""
+        return passed(event)
 
     def _on_event(self, event: Any) -> None:
         super()._on_event(event)

@@ -385,3 +385,21 @@ def test_computer_games_with_mortars_and_nbc_keep_every_invariant() -> None:
         play_out(g, {"regular": AlleyAI(), "insurgent": AlleyAI()})
         assert g.state.outcome is not None
         assert invariants.check(g) == []
+
+
+def test_a_mortar_offered_no_fire_at_a_move_is_told_of_its_no_fire_zone() -> None:
+    """The greyed Fire's reason is the engine's, asked where the fire would happen: a light
+    mortar whose target is inside its No Fire Zone all along the move is told that, and
+    nothing about crowds or leaders."""
+    from ambush_gui.alley.interrupts import interrupt_decision
+
+    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("imt", (5, 15), n=2, leader=True)],
+                 width=48, height=48, modules=["mortars"], mortars={"teams": {"imt": "light"}})
+    g.state.turn = 1
+    m = g.unit("m")
+    start = m.centre()
+    path = [start, (start[0], start[1] + 3)]
+    opts = interrupt_options_along(g, m, path)
+    assert opts and not any(o["kind"] == "fire" for o in opts)
+    why = interrupt_decision(g, m, opts, "move", path=path).facts["no_fire"]["imt"]
+    assert "No Fire Zone" in why and "leader" not in why and "crowd" not in why

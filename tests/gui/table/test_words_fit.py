@@ -314,7 +314,8 @@ def test_a_mounted_units_speed_has_one_name_on_its_ring_card_and_mount(qtbot: An
 
 def test_the_trays_modifiers_are_never_cut_in_a_rule_id(qtbot: Any) -> None:
     """Alpha team's fire at the bomber, 6d8 with six modifiers: the line under the dice read
-    "+4 AA-134  +1 AA-137  +1 AA-13…"; whole modifiers are shown, the rest left to "…"."""
+    "+4 AA-134  +1 AA-137  +1 AA-13…"; whole modifiers are shown, the rest left to "…".
+    A new player's play-test: "+4 AA-134" said nothing to him; they are said in words."""
     from ambush_gui.core.events import Event
     from ambush_gui.gui.shared.dice_tray import RollBlock
 
@@ -331,8 +332,11 @@ def test_the_trays_modifiers_are_never_cut_in_a_rule_id(qtbot: Any) -> None:
     import re
 
     assert block.modifiers.fontMetrics().horizontalAdvance(text) <= block.wide
-    for part in text.split("  "):  # each a whole "+1 AA-137", or the closing "…"
-        assert part == "…" or re.fullmatch(r"[+−]\d+ [A-Z]{2}-\d{3}", part), text
+    for part in text.split("  "):  # each a whole "+4 4 figures", or the closing "…"
+        assert part == "…" or re.fullmatch(r"[+−]\d+ [^()]*[a-z]{2}[^()]*", part), text
+    assert "AA-" not in text  # words, not a rule ID alone (its rule is in the tooltip)
+    assert text.startswith("+4 4 figures  ")  # whole, the rest in the tooltip
+    assert "M203 rifle grenade launcher (alpha-3)" in block.modifiers.toolTip()
 
 
 def test_the_casualty_dialog_is_never_wider_than_the_decision_dock(qtbot: Any) -> None:

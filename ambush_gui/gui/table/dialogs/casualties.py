@@ -85,7 +85,8 @@ class CasualtiesDialog(DecisionDialog):
                 wrap=True,
                 colour=theme.ILLEGAL,
             )
-            note.setToolTip("DC-024")
+            note.setToolTip("More Defense dice scored 3 or less than 4 or more: the fire "
+                            "reached the casualties the unit carries (DC-024)")
             self.body.addWidget(note)
         if self.decision.side == "regular":
             self.body.addWidget(
@@ -220,7 +221,8 @@ class AbandonDialog(DecisionDialog):
                 wrap=True,
                 colour=theme.DIALOG_TEXT,
             )
-            cost.setToolTip("DC-014..018")
+            cost.setToolTip("Abandoning casualties, a last resort: what the unit gains "
+                            "and what it costs (DC-014..018)")
             self.body.addWidget(cost)
         self.add_button("Abandon them", "abandon", tip="DC-014: as a last resort")
         self.add_button(

@@ -31,7 +31,9 @@ class HotSpotDialog(DecisionDialog):
             1,
         )
         self.body.addLayout(row)
-        self.body.addWidget(section("Hot Spots", "AA-049..056"))
+        self.body.addWidget(section("Hot Spots", "A Hot Spot is where new Insurgent units "
+                                    "arrive; one a Regular unit has neutralised takes no one "
+                                    "(AA-049..056)"))
         regulars = [
             u for u in self.game.state.units.values() if u.side.value == "regular" and u.alive
         ]

@@ -15,6 +15,7 @@ kind cannot use it, and the note that changes with the kind comes last.
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 from typing import Any
 
@@ -130,10 +131,9 @@ class InterruptDialog(DecisionDialog):
         for a unit with no word why)."""
         who = self.name(uid) if uid else "This unit"
         if kind.startswith("fire"):
-            return (f"{who} cannot fire now: it sees no point of the move or fire it could "
-                    "interrupt, or a rule forbids the fire (a crowd in the line, FF-135; a "
-                    "No Fire Zone, FF-011). Select it on the table and point at the enemy to "
-                    "see why")
+            why = (self.decision.facts.get("no_fire") or {}).get(uid)  # the engine's reason
+            return textwrap.fill(why, 72) if why else (
+                f"{who} cannot fire now. Select it on the table and point at the enemy to see why")
         return f"{who} cannot {kind.replace('_', ' ')} now: the rules leave it only the other choice"
 
     def context(self) -> str:
