@@ -17,6 +17,7 @@ reads a PNG instead.
 from __future__ import annotations
 
 import hashlib
+import json
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
@@ -204,8 +205,66 @@ def own_card(path: Path) -> CardInfo | None:
         return None
     info.own, info.problem = True, problem
     # balance.toml measures the shipped files: a copy that kept a shipped name is not one
-    info.balance, info.measured = "Balance not measured: the editor's Simulate (Ctrl+R) measures it", False
+    info.balance, info.measured = own_balance(info.name, path, system, data)
     return info
+
+
+OWN_BALANCE = "balance-own.json"
+"""In the data folder: the editor's last Simulate of each of the designer's files, keyed
+by the SHA-256 of the file as saved ({sha: {"games": n, "wins": {side: n}}})."""
+OWN_BALANCE_KEEP = 200  # files remembered at most (the oldest forgotten first)
+
+
+def remember_balance(text: str, games: int, wins: dict[str, int]) -> None:
+    """Keep the editor's Simulate of the scenario whose saved text is ``text`` for its card
+    (a play-tester's card still read "Balance not measured" after a Simulate and a save).
+    Best effort: a folder that cannot be written loses the figure, never the work."""
+    from ambush_gui.core.files import atomic_write
+    from ambush_gui.gui.shared import paths
+
+    where = paths.data_dir() / OWN_BALANCE
+    table = _own_balances(where)
+    key = _digest(text.encode("utf-8"))
+    table.pop(key, None)  # put last: the newest is kept longest
+    table[key] = {"games": int(games), "wins": {str(k): int(v) for k, v in wins.items()}}
+    kept = dict(list(table.items())[-OWN_BALANCE_KEEP:])
+    try:
+        atomic_write(where, json.dumps(kept, indent=1))
+    except OSError:
+        pass
+
+
+def _digest(data: bytes) -> str:
+    """A file's key, its line ends as Unix writes them (a Windows save's CRLF alike)."""
+    return hashlib.sha256(data.replace(b"\r\n", b"\n")).hexdigest()
+
+
+def _own_balances(where: Path) -> dict[str, Any]:
+    try:
+        table = json.loads(where.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return table if isinstance(table, dict) else {}
+
+
+def own_balance(name: str, path: Path, system: str, data: dict[str, Any]) -> tuple[str, bool]:
+    """The card's balance line for the designer's file at ``path``: its last Simulate in
+    the editor, when the file is as it was simulated."""
+    from ambush_gui.gui.shared import paths
+
+    try:
+        digest = _digest(Path(path).read_bytes())
+    except OSError:
+        return OWN_NOT_MEASURED, False
+    entry = _own_balances(paths.data_dir() / OWN_BALANCE).get(digest)
+    if not isinstance(entry, dict):
+        return OWN_NOT_MEASURED, False
+    line, measured = balance_line(name, digest, system, data, {name: {**entry, "sha256": digest}})
+    return (line.replace("Balance, ", "Balance (your Simulate), ", 1), True) if measured else \
+        (OWN_NOT_MEASURED, False)
+
+
+OWN_NOT_MEASURED = "Balance not measured: the editor's Simulate (Ctrl+R) measures it"
 
 
 def own_cards(folder: Path) -> list[CardInfo]:

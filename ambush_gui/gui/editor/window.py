@@ -764,9 +764,13 @@ class EditorWindow(QMainWindow):
 
             self.sim_dialog = CampaignSimulateDialog(self.doc.scenario(), self, current=self._scenario_now)
         else:
+            self._simulated_text = dump(self.doc.data)
             self.sim_dialog = SimulateDialog(self.doc.scenario(), self, current=self._scenario_now)
+            self.sim_dialog.simulated.connect(self._simulated)
         self.sim_dialog.show()
         return self.sim_dialog
+
+    _simulated_text = ""  # the file as the running Simulate plays it (as it would be saved)
 
     def _scenario_now(self) -> Any:
         """The scenario as it stands, for another Simulate run (None, after saying what is
@@ -774,7 +778,17 @@ class EditorWindow(QMainWindow):
         if self._refuse_if_invalid("simulate it"):
             return None
         assert self.doc is not None
+        self._simulated_text = dump(self.doc.data)
         return self.doc.scenario()
+
+    def _simulated(self, report: Any) -> None:
+        """A Simulate run ended: its balance is kept for the launcher's card of the file,
+        which shows it while the file is saved as it was simulated."""
+        from ambush_gui.gui.launcher_cards import remember_balance
+
+        games = int(getattr(report, "games", 0) or 0)
+        if self._simulated_text and games:
+            remember_balance(self._simulated_text, games, dict(report.wins))
 
     # -- files --------------------------------------------------------------------------------
     def new_document(self, system: str) -> bool:

@@ -620,3 +620,25 @@ def test_every_table_tool_is_on_the_toolbar_at_1280_wide_not_in_its_overflow_men
             assert w.geometry().right() <= bar.width(), (bar.windowTitle(), a.text())
     assert {"Escort", "Aid station", "Regular zone", "Insurgent zone"} <= {
         a.text() for a in win.page_bar.actions()}
+
+
+def test_a_simulate_shows_on_the_launcher_card_of_the_file_saved_as_simulated(qtbot: Any) -> None:
+    """Play-test: after Simulate and a save, the launcher's card of the designer's file
+    still read "Balance not measured". It shows the last Simulate while the file is as
+    it was simulated, and not once the file changes."""
+    from ambush_gui.gui.launcher_cards import own_card
+    from ambush_gui.gui.shared import paths
+
+    mine = paths.user_scenarios_dir() / "simulated-here.toml"
+    shutil.copy(CT, mine)
+    card = own_card(mine)
+    assert card is not None and card.balance.startswith("Balance not measured") and not card.measured
+    win = editor(qtbot, mine)
+    dlg = simulated(qtbot, win, 2)
+    assert dlg.report is not None and win.save()
+    card = own_card(mine)
+    assert card is not None and card.measured, card.balance
+    assert card.balance.startswith("Balance (your Simulate), 2 computer games: "), card.balance
+    mine.write_text(mine.read_text(encoding="utf-8") + "\n# changed by hand\n", encoding="utf-8")
+    card = own_card(mine)
+    assert card is not None and card.balance.startswith("Balance not measured")
