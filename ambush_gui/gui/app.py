@@ -354,7 +354,9 @@ def run_editor(target: str | None = None) -> int:
     a shipped scenario or mission."""
     app = application()
     session = Session()
-    session.editor(systems.resolve(target) if target else None)
+    # File ▸ Close leads to the launcher, as from a launcher's editor (the manual says so; a
+    # play-tester's Close left the program)
+    session.editor(systems.resolve(target) if target else None, back=session.launcher)
     return app.exec()
 
 

@@ -424,8 +424,8 @@ class EditorWindow(QMainWindow):
                                         "Save under a new file name")
         file.addSeparator()
         self.close_action = self._act(file, "&Close", QKeySequence.StandardKey.Close, self.close_window,
-                                      "Close this editor window (asks about unsaved changes); "
-                                      "opened from the launcher, it goes back to the launcher")
+                                      "Close this editor window (asks about unsaved changes) "
+                                      "and go back to the launcher")
         self.close_action.setShortcuts(QKeySequence.StandardKey.Close)  # Ctrl+W and Ctrl+F4 alike
         self._act(file, "&Quit", QKeySequence.StandardKey.Quit, self.quit,
                   "Close every window (asks about unsaved changes)")

@@ -123,3 +123,30 @@ def test_the_welcome_page_lists_the_designers_own_files(qtbot: Any) -> None:
     assert len(buttons) == 1 and "Ambush Alley scenario" in buttons[0].text()
     buttons[0].click()
     assert win.doc is not None and win.doc.path == paths.user_scenarios_dir() / "my-trouble.toml"
+
+
+def test_close_of_the_editor_started_by_ambush_gui_edit_opens_the_launcher(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play-test: `ambush-gui edit`, then File ▸ Close, left the program; the manual says
+    Close takes you back to the launcher."""
+    from PySide6.QtWidgets import QApplication
+
+    from ambush_gui.gui import app
+
+    made: list[Session] = []
+    real = app.Session
+
+    def session() -> Session:
+        made.append(real())
+        return made[-1]
+
+    monkeypatch.setattr(app, "Session", session)
+    monkeypatch.setattr(QApplication, "exec", lambda self: 0)
+    assert app.run_editor() == 0
+    editor = next(w for w in made[0].windows if isinstance(w, EditorWindow))
+    qtbot.addWidget(editor)
+    _ctrl_w(qtbot, editor)
+    assert not editor.isVisible()
+    back = made[0].launcher_window
+    assert isinstance(back, Launcher) and back.isVisible()
+    qtbot.addWidget(back)
