@@ -128,6 +128,21 @@ def fates_of(game: Any) -> list[Fate]:
     return fates
 
 
+def experience_words(settings: Any, germans: int, outcome: str) -> str:
+    """What a man's experience for a mission is made of, in words (campaign rule 5): the
+    after-mission screen's tooltip (it showed only "+5", a play-test)."""
+    out_xp, out_words = {"us": (settings.xp_us, "a US victory"), "draw": (settings.xp_draw, "a draw"),
+                         "german": (settings.xp_german_win, "a German victory")}.get(outcome, (0, outcome))
+    parts = [f"{settings.xp_mission} for coming through the mission",
+             f"{settings.xp_german * germans} for {count(germans, 'German')} he put out of the fight "
+             f"({settings.xp_german} each)",
+             f"{out_xp} for {out_words}"]
+    total = settings.xp_mission + settings.xp_german * germans + out_xp
+    return (f"+{total}: " + ", ".join(parts) + " (campaign rule 5). A German counts for the man "
+            "whose fire, throw or assault put him out of the fight; one who surrenders to a "
+            "paragraph counts for nobody")
+
+
 def debrief(progress: Any, game: Any, dice: Dice | None = None) -> Debrief:
     """Apply the campaign rules to ``progress``'s roster for the finished ``game`` of its
     current step (in place) and say what they did, by the campaign rules: 1 the dead and the

@@ -30,7 +30,12 @@ from PySide6.QtWidgets import (
 )
 
 from ambush_gui.ambush.campaign import promote, raise_cost
-from ambush_gui.ambush.campaign.debrief import RESULT_WORDS, promotions_after, why_not_promote
+from ambush_gui.ambush.campaign.debrief import (
+    RESULT_WORDS,
+    experience_words,
+    promotions_after,
+    why_not_promote,
+)
 from ambush_gui.ambush.campaign.roster import RATING_WORDS, RATINGS
 from ambush_gui.core.errors import printable
 from ambush_gui.gui.campaign.record_pad import status_text
@@ -167,9 +172,11 @@ class AfterMission(QWidget):
             cells = [name_of(roster, fate.soldier_id), RESULT_WORDS.get(fate.result, fate.result),
                      str(fate.germans) + (f" ({hit})" if hit else ""),
                      f"+{debrief.xp.get(fate.soldier_id, 0)}", now]
+            gained = fate.soldier_id in debrief.xp  # the dead and the captured gain none
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(text)
+                item.setToolTip(experience_words(campaign.settings, fate.germans, debrief.outcome)
+                                if c == 3 and gained else text)
                 self.fates.setItem(r, c, item)
         self._fit_fates()
         self.dice.setHtml(self._story())

@@ -202,6 +202,12 @@ def test_after_mission_shows_the_fates_the_dice_and_raises_a_rating_through_the_
     assert fates[0] == ["Sgt Kane", "unhurt", "1 (Gefreiter Lutz)", "+5", "fit"]
     assert fates[1][4] == "wounded: misses 2 more missions"
     assert fates[2][1:] == ["killed", "0", "+0", "dead"]
+    # the experience is explained, not repeated ("+5" said only "+5": a play-test)
+    tip = screen.fates.item(0, 3).toolTip()
+    assert tip.startswith("+5: 1 for coming through the mission, 2 for 1 German he put out of "
+                          "the fight (2 each), 2 for a US victory (campaign rule 5)"), tip
+    assert "surrenders to a paragraph counts for nobody" in tip
+    assert screen.fates.item(2, 3).toolTip() == "+0"  # the dead gain none
     story = screen.dice.toPlainText()
     assert "Recovery: Pfc Ortiz, wounded: 2" in story and "Pfc Ortiz misses 2 missions." in story
     assert "Pvt Hale" in story and "Pvt Nash" in story
