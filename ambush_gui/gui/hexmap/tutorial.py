@@ -102,7 +102,8 @@ def never_can(game: Any, sid: Any, lesson: str) -> bool:
 
 WANTS = {"move": ("move", "Move", "then click hexes on the map"),
          "fire": ("aimed", "Aimed fire", "then pick a German as the target"),
-         "throw": ("grenade", "Throw a grenade", "then click the hex to throw into"),
+         "throw": ("grenade", "Throw a grenade",
+                   "whose card names the hex it lands in (a card for each hex in reach)"),
          "give_turn": ("give_turn", "Give a turn",
                        "then the man who acts again (he must be in this leader's "
                        "command)")}

@@ -296,7 +296,10 @@ def test_the_tutorial_hint_names_the_button_of_the_next_lesson() -> None:
                      options=({"action": "grenade", "to": "0502"}, {"action": "give_turn",
                                                                     "soldier": "pfc-reyes"}),
                      facts={"soldier": "sgt-doyle"})
-    assert "choose Throw a grenade" in tutorial_hint(game, throw, {"move", "fire"})
+    said = tutorial_hint(game, throw, {"move", "fire"})
+    assert "choose Throw a grenade" in said
+    # its card names the hex: there is no hex to click (a play-test clicked for nothing)
+    assert "click" not in said and "names the hex it lands in" in said, said
     assert "choose Give a turn" in tutorial_hint(game, throw, {"move", "fire", "throw"})
     assert tutorial_hint(game, throw, set(LESSONS)) == ""
     german = Decision(side="german", kind=DecisionKind.AMBUSH_ACTION, prompt="", options=("x",))
