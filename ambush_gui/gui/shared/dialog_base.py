@@ -1069,10 +1069,14 @@ class DecisionDialog(QDialog):
         """Hosted in a dock ``height`` pixels high at ``width``: where the banner, the
         question, the body's least and the buttons do not fit, the banner gives up its
         headline and subtitle (:meth:`Banner.set_compact`); what a player needs most, the
-        question and the buttons that answer it, stays in sight."""
+        question and the buttons that answer it, stays in sight. The body's least here is
+        about a card's height (:data:`theme.BODY_ROOM` at the scale), not its scroll's least:
+        at 200% a plan kept its four-line banner over a body that showed no speed at all."""
         margins = self.outer.contentsMargins()
         w = max(width - margins.left() - margins.right(), 100)
-        now = self.heightForWidth(width)
+        body = self.preferred_height(width) - self._height_around(width, 0)
+        now = self._height_around(width, max(self.body_scroll.minimumHeight(),
+                                             min(body, round(theme.scaled(theme.BODY_ROOM)))))
         whole = now - max(self.banner.heightForWidth(w), 0) + self.banner.full_height(w)
         self.banner.set_compact(whole > height)
 

@@ -202,6 +202,9 @@ class DecisionPanel(QWidget):
         lay.addWidget(self.idle, 1)
         self.current: QWidget | None = None
         self._frame: QWidget | None = None  # what the layout holds: the widget, or its scroll
+        # the text grown with a decision open: its banner, question and buttons need more
+        # room in a dock of the same height (once the fonts are changed and laid out)
+        theme.comfort.changed.connect(lambda: QTimer.singleShot(0, self._fit_room))
 
     def host(self, widget: QWidget) -> None:
         """Show ``widget`` in the dock (a QDialog becomes a plain child widget). A prompt

@@ -262,6 +262,7 @@ LEFT_COLUMN = 290  # the turn panel, the AR Track, the cards
 WIDE_SCREEN = 1600  # available width from which the wide right column is used
 DECISION_SHARE = 0.85  # the most of the right column's height a decision takes (it scrolls)
 DOCK_TITLE = 34  # a dock's title bar and frame, added to its body's height
+BODY_ROOM = 100  # a decision's list in a short dock: about one card, before its banner gives way
 DOCK_FOOT = 8  # pixels kept clear under a scrolled dock's words, above the next dock's title
 QT_MAX_SIZE = 16777215  # Qt's QWIDGETSIZE_MAX: no maximum
 LOG_LEAST = 150  # the game log's least height under an open decision: about six lines

@@ -124,3 +124,17 @@ def test_the_buttons_that_answer_a_decision_are_in_sight_at_larger_text(
         assert dlg.banner.title.text() == "Regular player" or dlg.banner.title.text().endswith(
             " player")
         assert dlg.headline() in dlg.banner.toolTip()
+
+
+def test_text_grown_with_a_decision_open_keeps_its_buttons_in_sight(qtbot: Any) -> None:
+    """Ctrl+= up to 200% with a plan open left the banner at four lines over a body two
+    lines high: the banner now gives way when the text grows, not only when the dock
+    changes height."""
+    win, dlg = plan_window(qtbot)
+    assert not dlg.banner.compact
+    theme.set_scale(2.0)
+    qtbot.waitUntil(lambda: dlg.banner.compact)
+    vp = dlg.parentWidget().parentWidget().viewport()
+    assert in_view(dlg.go, vp) and in_view(dlg.prompt, vp)
+    theme.set_scale(1.0)
+    qtbot.waitUntil(lambda: not dlg.banner.compact)
