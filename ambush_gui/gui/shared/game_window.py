@@ -204,7 +204,8 @@ class DecisionPanel(QWidget):
         self._frame: QWidget | None = None  # what the layout holds: the widget, or its scroll
         # the text grown with a decision open: its banner, question and buttons need more
         # room in a dock of the same height (once the fonts are changed and laid out)
-        theme.comfort.changed.connect(lambda: QTimer.singleShot(0, self._fit_room))
+        # (a method, not a lambda: Qt lets go of it with the panel)
+        theme.comfort.changed.connect(self._fit_room_soon)
 
     def host(self, widget: QWidget) -> None:
         """Show ``widget`` in the dock (a QDialog becomes a plain child widget). A prompt
@@ -224,7 +225,10 @@ class DecisionPanel(QWidget):
         self._frame.show()
         widget.show()
         # once the dock has its height for it (the panel is still the idle line's now)
-        QTimer.singleShot(0, self._fit_room)
+        self._fit_room_soon()
+
+    def _fit_room_soon(self) -> None:
+        QTimer.singleShot(0, self, self._fit_room)
 
     def _fit_room(self) -> None:
         """Tell the hosted decision the room it has (:meth:`DecisionDialog.fit_room`)."""
