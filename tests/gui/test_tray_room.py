@@ -163,3 +163,43 @@ def test_the_card_measured_for_the_trays_height_is_never_shown(qtbot: Any) -> No
     strip.show()
     qtbot.waitExposed(strip)
     assert not [c for c in strip.findChildren(ThrowCard) if c.isVisible()]
+
+
+@pytest.mark.parametrize("scale", [1.3, 1.5, 2.0])
+def test_a_card_given_a_second_line_still_fits_once_the_scroll_bar_comes(
+        qtbot: Any, scale: float) -> None:
+    """1920x1080 with larger text: a reaction's long title and a fire's caption ("Firepower:
+    Fireteam Bravo at RPG team (4)") took a second line while the strip had no sideways
+    scroll bar; when it came the cards were taller than the strip and the fire's last result
+    line was cut under it. A card's words take the lines the strip has with the bar."""
+    from PySide6.QtWidgets import QLabel
+
+    win = table(qtbot, (1920, 1080))
+    theme.set_scale(scale)
+    tray = win.tray
+    area = tray.cards_area
+    for i in range(4):  # one by one, as they are thrown: the first before the bar comes
+        tray.add(roll(f"Reaction Test (RPG team (4) interrupts Fireteam Bravo {i}): Fireteam Bravo",
+                      [7], 8, "regular", [("moving Rapidly", -1, "AA-037")]))
+        tray.add(roll(f"Reaction Test (RPG team (4) interrupts Fireteam Bravo {i}): RPG team (4)",
+                      [1], 6, "insurgent", []))
+        tray.add(Event("reaction", "RPG team (4) 1 against Fireteam Bravo 2 — Fireteam Bravo "
+                       "acts first (a tie goes to the Regular)", {"insurgent_first": False}))
+        qtbot.wait(30)
+        if i == 0:
+            assert not area.horizontalScrollBar().isVisible()  # the case: no bar yet
+        tray.add(roll("Firepower: Fireteam Bravo at RPG team (4)", [6, 1, 5, 3, 1], 8, "regular",
+                      [("4 figures", 4, "AA-134"), ("M203", 1, "AA-137")]))
+        tray.add(roll("Defense: RPG team (4)", [4, 1, 3], 6, "insurgent",
+                      [("2 figures", 2, "AA-117"), ("Solid Cover", 1, "AA-124")]))
+        match(tray)
+        qtbot.wait(30)
+    view = area.viewport()
+    qtbot.waitUntil(lambda: area.horizontalScrollBar().isVisible())
+    qtbot.wait(50)  # the cards' words share their room out a beat after they are laid out
+    assert area.verticalScrollBar().maximum() == 0
+    for card in tray.cards[-2:]:
+        for lab in card.findChildren(QLabel):
+            if lab.isVisible() and lab.text():
+                bottom = lab.mapTo(view, QPoint(0, lab.height())).y()
+                assert bottom <= view.height(), (lab.text(), bottom, view.height())

@@ -17,7 +17,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFontMetrics, QMouseEvent, QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -317,8 +317,9 @@ class ARTrackWidget(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
         lay.setSpacing(4)
-        top = QHBoxLayout()
-        top.setSpacing(6)
+        # the dice go under the title where the column is too narrow for both (larger text)
+        top_box = QWidget()
+        top = FlowLayout(top_box, spacing=6)
         self.title = text_label("", bold=True, size=11, wrap=False)
         top.addWidget(self.title)
         top.addStretch(1)
@@ -333,29 +334,24 @@ class ARTrackWidget(QWidget):
         for w in (self.us_die_label, self.us_die, self.german_die_label, self.german_die):
             dice.addWidget(w)
         top.addWidget(self.dice_box)
-        lay.addLayout(top)
+        lay.addWidget(top_box)
         self.reason = text_label("", size=8)
         self.reason.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
         lay.addWidget(self.reason)
         self.track = QWidget()
-        grid = QGridLayout(self.track)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setSpacing(3)
+        self.grid = QGridLayout(self.track)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setSpacing(3)
         self.half_labels = [QLabel(), QLabel()]
-        for col, lab in enumerate(self.half_labels):
+        for lab in self.half_labels:
             lab.setFont(theme.label_font(9, True))
             lab.setAlignment(Qt.AlignmentFlag.AlignCenter)
             lab.setMargin(2)
-            grid.addWidget(lab, 0, col)
+            lab.setWordWrap(True)  # "Disadvantage:" over "German" where the half is narrow
         self.spaces: dict[ARSpace, SpaceBox] = {}
         for step, space in enumerate(ar_track.ORDER, start=1):
-            box = SpaceBox(space, step)
-            self.spaces[space] = box
-            advantage = space in (ARSpace.TWO_TURN_ADVANTAGE, ARSpace.ONE_TURN_ADVANTAGE)
-            two = space in (ARSpace.TWO_TURN_ADVANTAGE, ARSpace.TWO_TURN_DISADVANTAGE)
-            grid.addWidget(box, 1 if two else 2, 0 if advantage else 1)
-        rest = QHBoxLayout()
-        rest.setSpacing(3)
+            self.spaces[space] = SpaceBox(space, step)
+        self.rest: list[SpaceBox] = []
         for space in ARSpace:
             if space not in self.spaces:
                 box = SpaceBox(space, None)
@@ -364,11 +360,13 @@ class ARTrackWidget(QWidget):
                 box.holder.least = theme.AR_MARKER_HEIGHT + 5
                 box.holder.fit()
                 self.spaces[space] = box
-                rest.addWidget(box, 1)
-        grid.addLayout(rest, 3, 0, 1, 2)
-        grid.setColumnStretch(0, 1)
-        grid.setColumnStretch(1, 1)
+                self.rest.append(box)
+        self.arrangement: tuple[bool, int] | None = None
+        self._arrange(False, len(self.rest))
         lay.addWidget(self.track)
+        # the text grown or shrunk: the arrangement that fits the column changes
+        # (a method, not a lambda: Qt lets go of it with the widget)
+        theme.comfort.changed.connect(self._fit_width_soon)
         self.idle = text_label("", size=9)
         self.idle.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
         lay.addWidget(self.idle)
@@ -463,6 +461,76 @@ class ARTrackWidget(QWidget):
         for box in self.spaces.values():
             box.set_markers([])
 
+    def _arrange(self, labels_across: bool, per_row: int) -> None:
+        """The halves side by side, each under its name, over the other spaces in a row
+        (``per_row`` of them a row). ``labels_across``: the halves' names each on a row of
+        its own across both, over its two spaces side by side, where a name's longest word
+        is wider than a half (larger text at 1280x800: "Disad…", "2. 2-Tu…" and "Complet…"
+        were cut at the dock's edge, which scrolled sideways)."""
+        if (labels_across, per_row) == self.arrangement:
+            return
+        self.arrangement = (labels_across, per_row)
+        grid = self.grid
+        while grid.count():
+            grid.takeAt(0)
+        halves = (
+            (self.half_labels[0], [self.spaces[ARSpace.TWO_TURN_ADVANTAGE],
+                                   self.spaces[ARSpace.ONE_TURN_ADVANTAGE]]),
+            (self.half_labels[1], [self.spaces[ARSpace.TWO_TURN_DISADVANTAGE],
+                                   self.spaces[ARSpace.ONE_TURN_DISADVANTAGE]]),
+        )
+        cells = 6  # 2 and 3 both divide it: two halves, or three spaces, a row
+        row = 0
+        if labels_across:
+            for lab, boxes in halves:
+                grid.addWidget(lab, row, 0, 1, cells)
+                for k, box in enumerate(boxes):
+                    grid.addWidget(box, row + 1, k * 3, 1, 3)
+                row += 2
+        else:
+            for col, (lab, boxes) in enumerate(halves):
+                grid.addWidget(lab, 0, col * 3, 1, 3)
+                for r, box in enumerate(boxes, start=1):
+                    grid.addWidget(box, r, col * 3, 1, 3)
+            row = 3
+        span = cells // per_row
+        for k, box in enumerate(self.rest):
+            grid.addWidget(box, row + k // per_row, (k % per_row) * span, 1, span)
+        for c in range(cells):
+            grid.setColumnStretch(c, 1)
+        grid.invalidate()
+
+    def fit_width(self) -> None:
+        """The arrangement that fits the width the track is shown in (its scroll area's):
+        :meth:`_arrange`."""
+        shown = self.parentWidget()
+        outer = self.layout()
+        m = outer.contentsMargins() if outer is not None else None
+        room = (shown.width() if shown is not None else self.width()) - (
+            m.left() + m.right() if m is not None else 0)
+        gap = self.grid.spacing()
+        half = (room - gap) // 2
+
+        def widest_word(lab: QLabel) -> int:
+            fm = lab.fontMetrics()
+            words = lab.text().split() or [""]
+            return max(fm.horizontalAdvance(w) for w in words) + 2 * lab.margin() + 4
+
+        across = any(widest_word(lab) > half for lab in self.half_labels)
+        per_row = len(self.rest)
+        while per_row > 1 and sum(
+                b.minimumSizeHint().width() for b in self.rest[:per_row]) \
+                + gap * (per_row - 1) > room:
+            per_row -= 1
+        self._arrange(across, per_row)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt name
+        super().resizeEvent(event)
+        self.fit_width()
+
+    def _fit_width_soon(self) -> None:
+        QTimer.singleShot(0, self, self.fit_width)  # once the fonts are at the new size
+
     def _show_halves(self, adv: str | None) -> None:
         dis = None if adv is None else ("german" if adv == "us" else "us")
         for lab, side, half in ((self.half_labels[0], adv, "Advantage"),
@@ -475,6 +543,7 @@ class ARTrackWidget(QWidget):
                 lab.setStyleSheet(sheet)
             lab.setToolTip(f"The {half} half of the track: {who} markers are placed here "
                            "this Round")
+        self.fit_width()  # "Disadvantage: German" is wider than "Disadvantage: US"
 
     @staticmethod
     def _on_track(game: Any) -> list[Soldier]:

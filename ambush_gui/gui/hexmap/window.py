@@ -424,6 +424,21 @@ class AmbushWindow(GameWindow):
         over = self._left_column_least() - tall
         if over > 0 and least > MISSION_MIN_HEIGHT:
             mission.setMinimumHeight(max(MISSION_MIN_HEIGHT, least - over))
+            # laid out taller before, the dock kept that height over the AR Track's title:
+            # the layout, its share already at the new least, never set it again
+            mission.resize(mission.width(), mission.minimumHeight())
+            QTimer.singleShot(0, self, lambda: self.resizeDocks(
+                [mission], [mission.minimumHeight()], Qt.Orientation.Vertical))
+        # the Mission dock at its least and still over (larger text: the AR Track's spaces
+        # two by two under their halves' names): the track gives back the rest and scrolls,
+        # the window stays on the screen
+        over = self._left_column_least() - tall
+        track = self.findChild(QDockWidget, "dock-track")
+        if over > 0 and track is not None and track.minimumHeight() > 0:
+            frame = track.height() - track.widget().height()
+            floor = track.widget().minimumSizeHint().height() + frame
+            track.setMinimumHeight(max(track.minimumHeight() - over, floor))
+            track.resize(track.width(), track.minimumHeight())
 
     def _fit_track(self) -> None:
         """Keep the AR Track dock as tall as its spaces: at 1280x800 (and 1920x1080) a Round

@@ -250,10 +250,13 @@ class Banner(QFrame):
     """A band in the side's colour: who must answer, and what about."""
 
     def __init__(
-        self, side: str | None, text: str, sub: str = "", parent: QWidget | None = None
+        self, side: str | None, text: str, sub: str = "", parent: QWidget | None = None,
+        short: str = "",
     ) -> None:
         super().__init__(parent)
         self.setObjectName("banner")
+        self.full_text, self.short_text, self.sub_text = text, short or text, sub
+        self.compact = False
         theme.paint_style(self, lambda: (
             f"#banner {{ background: {side_colour(side).name()}; border-radius: 6px; }}"
             f"#banner QLabel {{ color: {theme.BANNER_TEXT.name()}; background: transparent; }}"
@@ -270,6 +273,38 @@ class Banner(QFrame):
         self.sub.setVisible(bool(sub))
         lay.addWidget(self.sub)
         self._held = -1
+
+    def set_compact(self, on: bool) -> None:
+        """Compact: only the short title ("Regular player"), no subtitle, the rest in the
+        tooltip; for a dock too short for the banner, the question and its buttons (at 200%
+        on 1280x800 a four-line banner pushed Abandon's buttons below the dock's foot)."""
+        if on == self.compact:
+            return
+        self.compact = on
+        self.title.setText(self.short_text if on else self.full_text)
+        self.sub.setVisible(bool(self.sub_text) and not on)
+        self.setToolTip("\n".join(t for t in (self.full_text, self.sub_text) if t) if on else "")
+        self._held = -1
+        lay = self.layout()
+        if lay is not None and self.width() > 0:
+            self.setMinimumHeight(max(0, lay.totalHeightForWidth(self.width())))
+        self.updateGeometry()
+
+    def full_height(self, width: int) -> int:
+        """The banner's height at ``width`` with its whole title and subtitle."""
+        lay = self.layout()
+        m = lay.contentsMargins() if lay is not None else None
+        inner = max(width - (m.left() + m.right() if m else 28), 40)
+        h = (m.top() + m.bottom()) if m else 16
+
+        def wrapped(w: QLabel, text: str) -> int:
+            return QFontMetrics(w.font()).boundingRect(
+                QRect(0, 0, inner, 100_000), int(Qt.TextFlag.TextWordWrap), text).height()
+
+        h += wrapped(self.title, self.full_text)
+        if self.sub_text:
+            h += 2 + wrapped(self.sub, self.sub_text)
+        return h
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt name
         """As tall as the wrapped title and subtitle at the banner's width: its least height
@@ -496,16 +531,30 @@ def unit_chips(game: Any, unit: Any) -> list[Chip]:
     return out
 
 
+class Toggle(QPushButton):
+    """A checkable button as wide as its words in bold (checked, they are bold), at the
+    font it has now: a least width measured when it was made, at Normal size, let a row
+    squeeze it once the text grew, and a checked "Move, then fire" read "ove, then fir"."""
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt name
+        hint = super().sizeHint()
+        bold = QFont(self.font())
+        bold.setBold(True)
+        # padding and border: 30px
+        return QSize(max(hint.width(), QFontMetrics(bold).horizontalAdvance(self.text()) + 30),
+                     hint.height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt name
+        return self.sizeHint()
+
+
 def toggle(text: str, tip: str = "", side: str | None = None) -> QPushButton:
     """A checkable button whose checked state is plain to see (tinted, edged)."""
-    b = QPushButton(text)
+    b = Toggle(text)
     b.setCheckable(True)
     b.setAutoDefault(False)
     b.setToolTip(tip)
     b.setMinimumHeight(30)
-    bold = QFont(b.font())
-    bold.setBold(True)  # checked, the text is bold: leave it room (padding and border: 30px)
-    b.setMinimumWidth(QFontMetrics(bold).horizontalAdvance(text) + 30)
     b.setObjectName("toggle")
     edge = side_colour(side)
     theme.paint_style(b, lambda: (
@@ -534,6 +583,18 @@ def unit_header(game: Any, unit: Any) -> QFrame:
             row.addWidget(c)
         lay.addLayout(row)
     return box
+
+
+def unit_line(game: Any, unit: Any) -> QWidget:
+    """A unit's ratings and statuses on one line that wraps (no name, no box): for a
+    dialog whose banner names the unit already, where a box as :func:`unit_header`'s
+    took the room of the last choice (a plan's Rapid, below the fold at 1280x800)."""
+    holder = QWidget()
+    row = FlowLayout(holder, spacing=4)
+    row.addWidget(label(unit_details(unit), size=9, colour=theme.MUTED_TEXT))
+    for c in unit_chips(game, unit):
+        row.addWidget(c)
+    return holder
 
 
 def unit_details(unit: Any) -> str:
@@ -607,7 +668,8 @@ class DecisionDialog(QDialog):
         self.outer = outer = QVBoxLayout(self)
         outer.setContentsMargins(12, 12, 12, 12)
         outer.setSpacing(8)
-        self.banner = Banner(decision.side, self.headline(), self.subline())
+        self.banner = Banner(decision.side, self.headline(), self.subline(),
+                             short=f"{side_title(decision.side)} player")
         outer.addWidget(self.banner)
         self.prompt = label(decision.prompt, size=10.5, wrap=True, colour=theme.DIALOG_TEXT)
         outer.addWidget(self.prompt)
@@ -1040,6 +1102,21 @@ class DecisionDialog(QDialog):
         dialog in a scroll area) rather than cut them where it is shorter (the largest text
         scale at 1280x800, the buttons wrapped onto two lines)."""
         return self._height_around(width, self.body_scroll.minimumHeight())
+
+    def fit_room(self, width: int, height: int) -> None:
+        """Hosted in a dock ``height`` pixels high at ``width``: where the banner, the
+        question, the body's least and the buttons do not fit, the banner gives up its
+        headline and subtitle (:meth:`Banner.set_compact`); what a player needs most, the
+        question and the buttons that answer it, stays in sight. The body's least here is
+        about a card's height (:data:`theme.BODY_ROOM` at the scale), not its scroll's least:
+        at 200% a plan kept its four-line banner over a body that showed no speed at all."""
+        margins = self.outer.contentsMargins()
+        w = max(width - margins.left() - margins.right(), 100)
+        body = self.preferred_height(width) - self._height_around(width, 0)
+        now = self._height_around(width, max(self.body_scroll.minimumHeight(),
+                                             min(body, round(theme.scaled(theme.BODY_ROOM)))))
+        whole = now - max(self.banner.heightForWidth(w), 0) + self.banner.full_height(w)
+        self.banner.set_compact(whole > height)
 
     def _height_around(self, width: int, body: int) -> int:
         """The dialog's height at ``width`` with its body ``body`` pixels high."""

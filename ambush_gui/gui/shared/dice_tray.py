@@ -215,7 +215,8 @@ class ElidedLabel(QLabel):
         self.setText("\n".join(fm.elidedText(r, Qt.TextElideMode.ElideRight, width) for r in rows))
 
 
-def give_room_soon(box: QWidget, labels: Callable[[], list[ElidedLabel]]) -> None:
+def give_room_soon(box: QWidget, labels: Callable[[], list[ElidedLabel]],
+                   high: Callable[[], int] | None = None) -> None:
     """:func:`give_room` once the box and its labels have their sizes (the next turn of the
     event loop: a box's resize comes before its labels', and a label's before its box's
     last one); asked many times before then, it runs once."""
@@ -226,22 +227,25 @@ def give_room_soon(box: QWidget, labels: Callable[[], list[ElidedLabel]]) -> Non
     def run() -> None:
         try:
             box.setProperty("room_pending", False)
-            give_room(box, labels())
+            give_room(box, labels(), high() if high is not None else 0)
         except RuntimeError:  # the box went (a card past the history) before the timer
             pass
 
     QTimer.singleShot(0, box, run)
 
 
-def give_room(box: QWidget, labels: list[ElidedLabel]) -> None:
+def give_room(box: QWidget, labels: list[ElidedLabel], high: int = 0) -> None:
     """The height ``box`` has over what its layout needs goes to ``labels``, in order, a
     line at a time up to each one's ``most``: a long title wraps to a second line rather
-    than ending in "…" where the room allows, and never pushes the box past its height."""
+    than ending in "…" where the room allows, and never pushes the box past its height.
+    ``high``: the most the box may be (0: its height now), for a box that a scroll bar
+    yet to come will make shorter."""
     lay = box.layout()
     if lay is None or not labels:
         return
     extra = [(lab.lines - 1) * lab.fontMetrics().lineSpacing() for lab in labels]
-    spare = box.height() - (lay.minimumSize().height() - sum(extra))
+    height = min(box.height(), high) if high > 0 else box.height()
+    spare = height - (lay.minimumSize().height() - sum(extra))
     for lab in labels:
         step = lab.fontMetrics().lineSpacing()
         more = max(min(lab.lines_wanted() - 1, spare // step), 0) if lab.isVisible() else 0
@@ -359,13 +363,16 @@ class ThrowCard(QFrame):
     """A throw in the tray: its title, its roll blocks side by side, its outcome below."""
 
     def __init__(self, throw: Throw, side_of: SideOf, parent: QWidget | None = None,
-                 room: Callable[[], int] | None = None) -> None:
+                 room: Callable[[], int] | None = None,
+                 high: Callable[[], int] | None = None) -> None:
         """``room``: the width of the strip the card is shown in (0 while it is not laid
-        out): its words widen it no further (they wrap or elide, whole in their tooltips)."""
+        out): its words widen it no further (they wrap or elide, whole in their tooltips).
+        ``high``: the height it may take there (0: its own)."""
         super().__init__(parent)
         self.throw = throw
         self.side_of = side_of
         self.room = room or (lambda: 0)
+        self.high = high or (lambda: 0)
         self.setObjectName("throwcard")
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Expanding)
         lay = QVBoxLayout(self)
@@ -412,7 +419,7 @@ class ThrowCard(QFrame):
 
     def _give_room(self) -> None:
         """The card's spare height to its title and its rolls' captions, a line each."""
-        give_room_soon(self, lambda: [self.title, *(b.caption for b in self.blocks)])
+        give_room_soon(self, lambda: [self.title, *(b.caption for b in self.blocks)], self.high)
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt name
         super().resizeEvent(event)
@@ -654,7 +661,7 @@ class DiceTrayPanel(QWidget):
         for t in new:
             # in the strip from the start: its words measured in the strip's font (the
             # player's text scale), as they are drawn
-            card = ThrowCard(t, self.side_of, self._strip, self._room)
+            card = ThrowCard(t, self.side_of, self._strip, self._room, self._high)
             card.set_latest(t is new[-1])
             self.cards.append(card)
             self._row.insertWidget(self._row.count() - 1, card)
@@ -664,6 +671,17 @@ class DiceTrayPanel(QWidget):
     def _room(self) -> int:
         """The strip's width a card's words may take (0 before the tray is laid out)."""
         return self.cards_area.viewport().width() if self.cards_area.isVisible() else 0
+
+    def _high(self) -> int:
+        """The height a card may take in the strip with the sideways scroll bar shown: a
+        card given a title's or a caption's second line before the bar came was taller
+        than the strip once it did, its outcome's last line cut under the bar (1920x1080,
+        larger text)."""
+        if not self.cards_area.isVisible():
+            return 0
+        bar = self.cards_area.horizontalScrollBar()
+        shown = bar.sizeHint().height() if not bar.isVisible() else 0
+        return self.cards_area.viewport().height() - shown
 
     def fit_room(self) -> None:
         """The cards' area as tall as a card whole above the scroll bar, and not more: the

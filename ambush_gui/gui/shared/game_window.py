@@ -30,7 +30,15 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QRect, QRectF, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeyEvent, QKeySequence
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QGuiApplication,
+    QKeyEvent,
+    QKeySequence,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import (
     QDialog,
     QDockWidget,
@@ -42,6 +50,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QProgressBar,
     QScrollArea,
+    QStyle,
     QTabBar,
     QVBoxLayout,
     QWidget,
@@ -149,13 +158,16 @@ def recent_games() -> list[str]:
     return [p for p in _stored_paths(QSettings("ambush-gui", "ambush-gui")) if Path(p).is_file()]
 
 
-def scrolling(widget: QWidget, least: int = 120) -> QScrollArea:
+def scrolling(widget: QWidget, least: int = 120, foot: int = 0) -> QScrollArea:
     """``widget`` in a frameless vertical scroll area, so that a long card or report never
     makes its dock (and the window) taller than a 1280x800 screen, and gives up its height
     to the Decision dock. Its words wrap to the column's width; what cannot (a unit's name
     of one word longer than the column, a row of boxes at the largest text scale) scrolls
-    sideways rather than being cut at the column's edge."""
+    sideways rather than being cut at the column's edge. ``foot``: pixels left clear under
+    what it shows, for a dock with another under it (the unit card's "Status", scrolled to
+    the dock's foot, touched the title bar of the dock below and read as its heading)."""
     area = QScrollArea()
+    area.setViewportMargins(0, 0, 0, foot)
     area.setWidget(widget)
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
@@ -191,6 +203,10 @@ class DecisionPanel(QWidget):
         lay.addWidget(self.idle, 1)
         self.current: QWidget | None = None
         self._frame: QWidget | None = None  # what the layout holds: the widget, or its scroll
+        # the text grown with a decision open: its banner, question and buttons need more
+        # room in a dock of the same height (once the fonts are changed and laid out)
+        # (a method, not a lambda: Qt lets go of it with the panel)
+        theme.comfort.changed.connect(self._fit_room_soon)
 
     def host(self, widget: QWidget) -> None:
         """Show ``widget`` in the dock (a QDialog becomes a plain child widget). A prompt
@@ -209,6 +225,24 @@ class DecisionPanel(QWidget):
         self.idle.hide()
         self._frame.show()
         widget.show()
+        # once the dock has its height for it (the panel is still the idle line's now)
+        self._fit_room_soon()
+
+    def _fit_room_soon(self) -> None:
+        QTimer.singleShot(0, self, self._fit_room)
+
+    def _fit_room(self) -> None:
+        """Tell the hosted decision the room it has (:meth:`DecisionDialog.fit_room`)."""
+        fit = getattr(self.current, "fit_room", None)
+        if callable(fit) and self.width() > 0 and self.height() > 0:
+            # the width left beside the dock's scroll bar: a banner that fitted the whole
+            # width wrapped a line more once the bar came, and pushed the buttons under
+            bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+            fit(self.width() - bar, self.height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt name
+        super().resizeEvent(event)
+        self._fit_room()
 
     def clear(self, text: str = "No decision is open.") -> None:
         """Nothing to answer here now: say so (and who is deciding, if anyone)."""

@@ -73,9 +73,9 @@ class MainWindow(GameWindow):
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
         # scrolling: the Force on Force lines (MOPP per side, the stress leaders) were cut
         # at the dock's foot at 1280x800
-        turn = self._dock("Turn", scrolling(self.turn_panel), left, "turn")
+        turn = self._dock("Turn", scrolling(self.turn_panel, foot=theme.DOCK_FOOT), left, "turn")
         # scrolling: a unit's Force on Force lines (stress, MOPP, mortar) cut its Status
-        card = self._dock("Unit card", scrolling(self.card), left, "card")
+        card = self._dock("Unit card", scrolling(self.card, foot=theme.DOCK_FOOT), left, "card")
         # the left column under the unit card: the report that reads the table; the
         # right column is the Decision dock's, over the log
         hover = self._dock("Line of sight and dice", scrolling(self.hover), left, "hover")
@@ -87,7 +87,9 @@ class MainWindow(GameWindow):
         modules = bool(getattr(game, "modules", None))
         # the Turn dock holds a two-line banner ("Insurgent computer (hard) thinking…")
         # and the players' line without scrolling; the unit card gives up the room
-        self.resizeDocks([turn, card, hover], [300, 280, 160] if modules else [245, 250, 240],
+        # the card whole for a fireteam at Normal size, its Status too (the report under it
+        # scrolls when it is long)
+        self.resizeDocks([turn, card, hover], [300, 280, 160] if modules else [245, 300, 190],
                          Qt.Orientation.Vertical)
         self.resizeDocks([self.decision_dock, log], [450, 260], Qt.Orientation.Vertical)
 

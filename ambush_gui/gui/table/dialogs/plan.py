@@ -10,18 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QPushButton, QWidget
+from PySide6.QtWidgets import QButtonGroup, QPushButton, QWidget
 
 from ambush_gui.alley.model import Speed
 from ambush_gui.alley.movement import speed_limit
-from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import (
     Card,
     DecisionDialog,
-    label,
+    FlowLayout,
     section,
     toggle,
-    unit_header,
+    unit_line,
 )
 from ambush_gui.gui.table.dialogs.choose import commit_words
 
@@ -105,11 +104,15 @@ class PlanDialog(DecisionDialog):
         opts = set(self.decision.options)
         unit = self.unit(self.decision.facts.get("unit"))
         side = self.decision.side
-        if unit is not None:
-            self.body.addWidget(unit_header(self.game, unit))
+        if unit is not None:  # the banner names the unit: its ratings and statuses in one line
+            self.body.addWidget(unit_line(self.game, unit))
         # the order first: a two-button row that needs a click, never below the speeds
-        self.body.addWidget(section("Order", "AA-030: move then fire, or fire then move"))
-        row = QHBoxLayout()
+        # the heading on the toggles' line where the width allows (it wraps under it at a
+        # larger text): the fourth speed, Rapid, was below the fold at 1280x800
+        self.order_heading = section("Order", "AA-030: move then fire, or fire then move")
+        holder = QWidget()
+        row = FlowLayout(holder, spacing=6)
+        row.addWidget(self.order_heading)
         self.order_group = QButtonGroup(self)
         self.order_buttons: dict[str, QPushButton] = {}
         for key, text, tip in ORDERS:
@@ -119,10 +122,7 @@ class PlanDialog(DecisionDialog):
             b.toggled.connect(self._refresh)
             row.addWidget(b)
         self.order_buttons["move-fire"].setChecked(True)
-        row.addStretch(1)
-        self.body.addLayout(row)
-        self.order_note = label("", size=9, colour=theme.MUTED_TEXT)
-        self.body.addWidget(self.order_note)
+        self.body.addWidget(holder)
 
         self.body.addWidget(section("Speed", "AA-031: Halted, Cautious or Rapid"))
         self.speed_group = QButtonGroup(self)
@@ -193,7 +193,10 @@ class PlanDialog(DecisionDialog):
         moving = plan is not None and ":" in plan
         for b in self.order_buttons.values():
             b.setEnabled(moving)
-        self.order_note.setText("" if moving else "The order matters only for a unit that moves.")
+        # said in the greyed toggles' tooltips, not on a line of its own: that line (empty
+        # for a unit that moves) put the fourth speed, Rapid, below the fold at 1280x800
+        for (_key, _text, tip), b in zip(ORDERS, self.order_buttons.values(), strict=True):
+            b.setToolTip(tip if moving else f"{tip}. The order matters only for a unit that moves.")
         titles = {"halted": "Halted — fire only", "overwatch": "Go on Overwatch"}
         if plan is None:
             text = "Choose a speed"

@@ -1,0 +1,85 @@
+"""Ambush! at 1280x800 with larger text: the Decision dock shows a whole action card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import QPoint, QRect  # noqa: E402
+from PySide6.QtWidgets import QWidget  # noqa: E402
+
+from ambush_gui.ai.ambush_ai import AmbushAI  # noqa: E402
+from ambush_gui.core.decisions import DecisionKind  # noqa: E402
+from ambush_gui.gui.shared import theme  # noqa: E402
+from tests.gui.hexmap.test_ambush_playthrough import open_window  # noqa: E402
+
+
+def in_view(widget: QWidget, viewport: QWidget) -> bool:
+    return viewport.rect().contains(QRect(widget.mapTo(viewport, QPoint(0, 0)), widget.size()))
+
+
+def test_at_the_largest_text_a_whole_action_card_is_in_the_decision_dock(qtbot: Any) -> None:
+    """The Hedgerows, Round 2, at 200% on 1280x800: the Decision dock showed the banner, the
+    soldier's status lines and "more below", no whole action card. The banner gives way
+    to who answers, and the first action is in sight over the buttons."""
+    theme.set_scale(2.0)
+    win = open_window(qtbot, "ambush-hedgerow", 1)
+    win.resize(1280, 800)
+    game, ai = win.controller.game, AmbushAI()
+    while not (game.state.round >= 2
+               and win.controller.pending().kind is DecisionKind.AMBUSH_ACTION):
+        win.controller.answer(ai.choose(game, win.controller.pending()))
+    qtbot.waitUntil(lambda: win.dialog is not None and win.dialog.isVisible())
+    qtbot.wait(50)
+    dlg = win.dialog
+    outer = dlg.parentWidget().parentWidget().viewport()
+    body = dlg.body_scroll.viewport()
+    first = dlg.option_buttons[0]
+    assert in_view(first, body) and in_view(first, outer), (
+        first.mapTo(body, QPoint(0, 0)), body.size())
+    assert in_view(dlg.prompt, outer) or dlg.prompt.isHidden()
+
+
+def round_two(qtbot: Any, scale: float) -> Any:
+    theme.set_scale(scale)
+    win = open_window(qtbot, "ambush-hedgerow", 1)
+    win.resize(1280, 800)
+    game, ai = win.controller.game, AmbushAI()
+    while not (game.state.round >= 2
+               and win.controller.pending().kind is DecisionKind.AMBUSH_ACTION):
+        win.controller.answer(ai.choose(game, win.controller.pending()))
+    qtbot.waitUntil(lambda: not win._fit_pending)
+    qtbot.wait(50)
+    return win
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.3, 1.5, 2.0])
+def test_the_ar_tracks_names_are_whole_at_larger_text(qtbot: Any, scale: float) -> None:
+    """At 1280x800 with larger text the AR Track's names were cut at the dock's edge
+    ("Disad…", "2. 2-Tu…"), the track scrolling sideways. Where a half's name does not fit
+    its half, the names stand each across the track over its two spaces; the other spaces
+    go two a row where three do not fit. Nothing scrolls sideways, each name is whole, and
+    the left column stays on the screen (the track scrolls down what it cannot show)."""
+    from PySide6.QtWidgets import QDockWidget
+
+    win = round_two(qtbot, scale)
+    track = win.track
+    area = track.parentWidget().parentWidget()
+    assert track.width() <= area.viewport().width()
+    assert area.horizontalScrollBar().maximum() == 0
+    for lab in track.half_labels:
+        fm = lab.fontMetrics()
+        for word in lab.text().split():
+            assert fm.horizontalAdvance(word) <= lab.contentsRect().width(), (word, lab.width())
+    for box in track.spaces.values():
+        cap = box.caption
+        assert cap.fontMetrics().horizontalAdvance(cap.text()) <= cap.width(), cap.text()
+        right = box.mapTo(track, QPoint(box.width(), 0)).x()
+        assert right <= track.width(), (cap.text(), right, track.width())
+    assert win._left_column_least() <= 800
+    mission = win.findChild(QDockWidget, "dock-turn")
+    dock = win.findChild(QDockWidget, "dock-track")
+    assert mission.geometry().bottom() < dock.geometry().top()  # no dock over another
