@@ -864,3 +864,26 @@ def test_the_number_keys_of_a_choice_between_men_follow_the_squad_list(qtbot: An
         QTest.keyClick(dlg, getattr(Qt.Key, f"Key_{n}"))
         assert dlg.cards[shown[n - 1]].isChecked(), (n, shown)
     assert win.controller.pending() is d
+
+
+def test_aimed_fire_is_key_1_for_every_man_who_may_fire_a_leaders_command_row_first_or_not(
+        qtbot: Any) -> None:
+    """Play-test: Sgt Hallam's key 1 was Aimed fire, then at his next turn, with a man near
+    him, "Give Cpl Brezina a turn" (the command row is shown first); he pressed 1 and Enter
+    to fire and gave his turn away. Keys are given fire first, then move, throw, command."""
+    win = open_window(qtbot, "ambush-hedgerow", 1)
+    game, ai = win.controller.game, AmbushAI()
+    seen = {"command": 0, "plain": 0}
+    for _ in range(3000):
+        d = win.controller.pending()
+        if d is None or all(seen.values()):
+            break
+        acts = {str(o.get("action")) for o in d.options if isinstance(o, dict)}
+        if d.kind is DecisionKind.AMBUSH_ACTION and "aimed" in acts and "hex" not in d.facts:
+            qtbot.waitUntil(lambda: win.dialog is not None and win.dialog.decision is d)
+            keys = {o.get("action"): c.key for o, c in win.dialog.action_buttons
+                    if isinstance(o, dict)}
+            assert keys["aimed"] == 1, keys
+            seen["command" if "give_turn" in acts else "plain"] += 1
+        win.controller.answer(ai.choose(game, d))
+    assert all(seen.values()), seen

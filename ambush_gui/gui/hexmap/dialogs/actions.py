@@ -125,6 +125,16 @@ def stance_cost(s: Any) -> str:
     return "\nHis one change this turn; free while he is unwounded (AR-071)."
 
 
+KEY_GROUPS = ("fire", "move", "throw", "command", "other")
+"""The order new number keys are given in, by the actions' groups (the cards are shown in
+``GROUPS``' order, the command row first)."""
+
+
+def _key_rank(option: Mapping[str, Any]) -> int:
+    group = ACTIONS.get(str(option.get("action")), ("", "other"))[1]
+    return KEY_GROUPS.index(group) if group in KEY_GROUPS else len(KEY_GROUPS)
+
+
 class AmbushActionDialog(DecisionDialog):
     """``AMBUSH_ACTION``: one legal action, a stance change first, or a pass.
 
@@ -251,7 +261,11 @@ class AmbushActionDialog(DecisionDialog):
         old = kept[2] if kept is not None and same else {}
         names = [option_key(o) for o in shown]
         keys = {n: k for n, k in old.items() if n in names}
-        for n in names:
+        # numbered fire first, then move, throw, command: "1" is Aimed fire for every man
+        # who may fire, whatever else his turn offers (a leader's command row, shown first,
+        # took "1", and a play-tester who pressed 1 to fire gave his turn away)
+        first = sorted(range(len(shown)), key=lambda i: (_key_rank(shown[i]), i))
+        for n in [names[i] for i in first]:
             if n not in keys:
                 free = next((k for k in range(1, 10) if k not in keys.values()
                              and k not in old.values()), None)
