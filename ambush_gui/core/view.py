@@ -137,6 +137,12 @@ LOOK = ("A look at the table: a side with hidden pieces is shown it at fixed mom
 must read alike (alley/view.py, ``look_moments``)."""
 
 
+DICE_FIRST = "First the dice of the last answer, then your question"
+"""The curtain's words while the last answer's dice wait to be shown: no throw is named,
+since a throw's purpose may tell what came before it ("Morale Check: Gunmen (1) (took
+casualties)" named the result of a match the arriving player had not seen)."""
+
+
 def seat_called(game: Any, d: Decision | None, side: str, held: Iterable[Event] = ()) -> str:
     """What ``side``'s player is called to the seat for while ``d`` is open, in words both
     players may read (the hot-seat curtain is seen by the player leaving the seat too).
@@ -146,10 +152,10 @@ def seat_called(game: Any, d: Decision | None, side: str, held: Iterable[Event] 
     * ``side``'s public question: what it is about, as the rule system words it from the
       decision's kind and facts (``game.called_for(d)``; its prompt may tell a die's
       verdict);
-    * the dice first, when the held events throw any: the first throw's purpose, never the
-      question, because which question comes may itself be the dice's verdict (a reaction
-      to an interruption is asked only of a Reaction Test's winner, the Defense dice of the
-      loser's fire); that first throw was decided before any unshown die;
+    * :data:`DICE_FIRST` when the held events throw any dice: neither the question,
+      because which question comes may itself be the dice's verdict (a reaction to an
+      interruption is asked only of a Reaction Test's winner, the Defense dice of the
+      loser's fire), nor a throw, whose purpose may tell what came before it;
     * :data:`LOOK` for a secret question, a question about a piece still hidden from some
       side, or nothing to decide (a fixed moment's look): the leaving player cannot tell
       the three apart."""
@@ -161,8 +167,7 @@ def seat_called(game: Any, d: Decision | None, side: str, held: Iterable[Event] 
     if any(not hidden[v].seen_by(PUBLIC) for v in named if v in hidden):
         return LOOK
     public = View(game, PUBLIC)
-    throw = next((e for e in held if e.kind == "roll" and public.tell(e) is not None), None)
-    if throw is not None:
-        return f"First the dice: {throw.data.get('purpose') or throw.text}. Then your question."
+    if any(e.kind == "roll" and public.tell(e) is not None for e in held):
+        return DICE_FIRST
     ask = getattr(game, "called_for", None)
     return str(ask(d)) if callable(ask) else "A question for you"

@@ -15,7 +15,7 @@ from ambush_gui.alley.view import called_for
 from ambush_gui.core.decisions import Decision
 from ambush_gui.core.decisions import DecisionKind as K
 from ambush_gui.core.events import Event
-from ambush_gui.core.view import LOOK, seat_called
+from ambush_gui.core.view import DICE_FIRST, LOOK, seat_called
 from tests.alley import kit
 
 
@@ -100,7 +100,7 @@ def test_dice_not_yet_shown_come_first_and_the_question_is_not_named() -> None:
                   {"purpose": "Reaction Test (i interrupts m): m", "faces": [7], "side": "regular"}),
             Event("reaction", "Reaction Test: i 3 against m 7 — m acts first")]
     said = seat_called(g, d, "regular", held)
-    assert said == "First the dice: Reaction Test (i interrupts m): m. Then your question."
+    assert said == DICE_FIRST
     assert "7" not in said and "acts first" not in said and "react" not in said
 
 
@@ -141,7 +141,7 @@ def test_every_hand_over_of_a_game_is_called_for_without_a_verdict(scenario: str
             if d.facts.get("secret"):
                 assert said == LOOK
             elif rolls:
-                assert said == f"First the dice: {rolls[0].data['purpose']}. Then your question."
+                assert said == DICE_FIRST
             else:
                 assert said == called_for(g, d) and said != "A question for you", (d, said)
                 kinds.add(d.kind)

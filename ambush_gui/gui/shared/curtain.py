@@ -11,7 +11,7 @@ panels) with :class:`Curtain`:
   answer" banner, and the same button.
 
 Under the title, what the player is called for ("You may interrupt Fireteam Alpha's move",
-"First the dice: Reaction Test (…). Then your question."), in the words
+"First the dice of the last answer, then your question"), in the words
 :func:`ambush_gui.core.view.seat_called` gives both players: the curtain never works them
 out (a question's own words may tell a die not yet shown, or a secret).
 

@@ -880,7 +880,7 @@ def test_aimed_fire_is_key_1_for_every_man_who_may_fire_a_leaders_command_row_fi
             break
         acts = {str(o.get("action")) for o in d.options if isinstance(o, dict)}
         if d.kind is DecisionKind.AMBUSH_ACTION and "aimed" in acts and "hex" not in d.facts:
-            qtbot.waitUntil(lambda: win.dialog is not None and win.dialog.decision is d)
+            qtbot.waitUntil(lambda d=d: win.dialog is not None and win.dialog.decision is d)
             keys = {o.get("action"): c.key for o, c in win.dialog.action_buttons
                     if isinstance(o, dict)}
             assert keys["aimed"] == 1, keys
