@@ -22,6 +22,7 @@ from ambush_gui.core.events import Event  # noqa: E402
 from ambush_gui.gui.shared.controller import GameController, Seat  # noqa: E402
 from ambush_gui.gui.shared.pacing import PACE_TIMES, Pace  # noqa: E402
 from ambush_gui.gui.table.window import MainWindow  # noqa: E402
+from tests.gui.table.windows import table_window  # noqa: E402
 
 ALLEY = systems.load_scenario(systems.resolve("contracting-trouble"))
 SOLO = {"regular": Seat.HUMAN, "insurgent": Seat.COMPUTER}
@@ -34,14 +35,8 @@ def quick_normal_pace(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _window(qtbot: Any, seed: int, seats: dict[str, Seat]) -> tuple[MainWindow, GameController]:
-    ctl = GameController(systems.new_game(ALLEY, seed), seats, delay_ms=0)
-    win = MainWindow(ctl)
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    win.start()
-    return win, ctl
+    win = table_window(qtbot, systems.new_game(ALLEY, seed), seats)
+    return win, win.controller
 
 
 def _instant_until(ctl: GameController, until: Any) -> None:
