@@ -154,10 +154,21 @@ def is_shipped(path: Path | None) -> bool:
     return path is not None and path.resolve().parent in folders
 
 
+def what_it_is(system: str, kind: str = "", modules: tuple[str, ...] = ()) -> str:
+    """A file's kind in the launcher's words: "Force on Force scenario" for a table
+    scenario with a module on (the editor said "Ambush Alley scenario" of The Orchard
+    Battery, which the launcher's card calls Force on Force: a play-test)."""
+    if kind == "campaign":
+        return SYSTEM_NAMES["campaign"]
+    if system == "alley" and modules:
+        return "Force on Force scenario"
+    return SYSTEM_NAMES.get(system, SYSTEM_NAMES["alley"])
+
+
 def shipped_files() -> list[tuple[str, str, Path]]:
     """(title, what it is, path) of every file that comes with the program: the scenarios
     and missions, then the campaigns."""
-    return [(s.title, SYSTEM_NAMES["campaign" if s.kind == "campaign" else s.system], s.path)
+    return [(s.title, what_it_is(s.system, s.kind, s.modules), s.path)
             for s in systems.shipped(campaigns=True)]
 
 
@@ -173,10 +184,11 @@ def own_files(limit: int = 8) -> list[tuple[str, str, Path]]:
         except InputError:
             out.append((p.stem, "cannot be read yet", p))
             continue
-        key = "campaign" if data.get("kind") == "campaign" else str(data.get("system", "alley"))
+        mods = data.get("modules") or ()
         title = data.get("title")
         out.append((printable(title if isinstance(title, str) and title.strip() else p.stem, 60),
-                    SYSTEM_NAMES.get(key, SYSTEM_NAMES["alley"]), p))
+                    what_it_is(str(data.get("system", "alley")), str(data.get("kind", "")),
+                               tuple(mods) if isinstance(mods, list | dict) else ()), p))
     return out
 
 

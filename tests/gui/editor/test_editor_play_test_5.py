@@ -150,3 +150,19 @@ def test_close_of_the_editor_started_by_ambush_gui_edit_opens_the_launcher(
     back = made[0].launcher_window
     assert isinstance(back, Launcher) and back.isVisible()
     qtbot.addWidget(back)
+
+
+def test_the_welcome_page_calls_a_table_scenario_with_modules_force_on_force(qtbot: Any) -> None:
+    """Play-test: the welcome page listed The Orchard Battery as an "Ambush Alley
+    scenario", which the launcher's card calls Force on Force."""
+    from PySide6.QtWidgets import QPushButton
+
+    shutil.copy(systems.resolve("the-orchard-battery"), paths.user_scenarios_dir() / "my-orchard.toml")
+    win = EditorWindow()
+    qtbot.addWidget(win)
+    texts = [b.text() for b in win.welcome.findChildren(QPushButton)]
+    mine = [t for t in texts if "my-orchard.toml" in t]
+    assert len(mine) == 1 and "Force on Force scenario" in mine[0], mine
+    shipped = [t for t in texts if "Orchard Battery" in t and "my-orchard" not in t]
+    assert shipped and all("Force on Force scenario" in t for t in shipped), shipped
+    assert any("Contracting Trouble" in t and "Ambush Alley scenario" in t for t in texts)
