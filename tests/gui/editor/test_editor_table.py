@@ -571,3 +571,23 @@ def test_the_scenario_settings_offer_the_carried_escorts_special_rule(qtbot: Any
     assert doc.get(("special_rules",)) == ["contractors"]
     doc.undo_stack.undo()
     assert doc.get(("special_rules",)) == ["contractors", "escorts_held_at_the_end"]
+
+
+def test_a_building_too_small_for_its_name_is_named_just_below_it(qtbot: Any) -> None:
+    """Play-test: "Pump house" on a 3" building was not shown at all (it appeared once the
+    building was 4" wide). Its name now stands just below the building, as on the table in
+    play; a wide building keeps its name inside."""
+    data = new_table_data(60.0, 48.0, "Pump lane")  # a big table: a 3" building is small
+    data.setdefault("table", {})["pieces"] = [
+        {"id": "pump", "kind": "building", "label": "Pump house", "rect": [6.0, 10.0, 3.0, 3.0]},
+        {"id": "hall", "kind": "building", "label": "Hall", "rect": [2.0, 2.0, 8.0, 5.0]}]
+    page = make_page(qtbot, EditorDocument(data))
+    canvas = page.canvas
+    canvas.layout_labels()
+    small, wide = canvas.piece_labels[0], canvas.piece_labels[1]
+    assert small.isVisible() and wide.isVisible()
+    ppi = canvas.scale_factor()
+    box = canvas.pieces[0].polygon.boundingRect()
+    assert small.pos().y() >= box.bottom() - 1e-6 and small._anchor == "below", small.pos()  # not over it
+    assert canvas.pieces[1].polygon.boundingRect().contains(wide.pos())
+    assert ppi > 0

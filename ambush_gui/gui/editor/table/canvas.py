@@ -348,8 +348,10 @@ def drawable(poly: shapely.Polygon) -> shapely.Polygon:
     return hull if isinstance(hull, shapely.Polygon) and hull.area > 0 else hull.buffer(0.05)
 
 
-@dataclass
+BESIDE_KINDS = ("building", "rubble")  # pieces named just outside when their name does not fit
 
+
+@dataclass
 class Drag:
     """A mouse drag under way: what it moves and where it started (table inches)."""
 
@@ -388,6 +390,7 @@ class TableCanvas(MapView):
         self._flip = Flip(24.0)
         self.pieces: dict[int, TerrainItem] = {}
         self.piece_labels: dict[int, LabelItem] = {}
+        self.label_homes: dict[int, tuple[QPointF, str]] = {}  # a name's place inside its piece
         self.figures: dict[int, list[FigureItem]] = {}
         self.unit_labels: dict[int, LabelItem] = {}
         self.markers: dict[DataPath, QGraphicsItem] = {}
@@ -457,6 +460,7 @@ class TableCanvas(MapView):
         """Draw the whole table again from ``doc.data`` (a 24" table redraws in a few ms)."""
         self._scene.clear()
         self.pieces, self.piece_labels, self.figures, self.unit_labels = {}, {}, {}, {}
+        self.label_homes = {}
         self.markers, self.zones = {}, {}
         self.leader_badges: list[LabelItem] = []
         self.escort_labels = {}
@@ -654,6 +658,7 @@ class TableCanvas(MapView):
                     a, b = (a, b) if a[0] <= b[0] else (b, a)
                 x, y = a[0] + 0.18 * (b[0] - a[0]), a[1] + 0.18 * (b[1] - a[1])
             lab.setPos(self._flip.scene(x, y))
+            self.label_homes[i] = (QPointF(lab.pos()), kind)  # inside it (layout may move it out)
             lab.setZValue(theme.Z_TERRAIN + 1)
             self._scene.addItem(lab)
             self.piece_labels[i] = lab
@@ -801,6 +806,10 @@ class TableCanvas(MapView):
             if piece is None:
                 continue
             box = piece.polygon.boundingRect()
+            home, kind = self.label_homes.get(i, (None, ""))
+            if home is not None:
+                lab.setPos(home)
+            lab.set_anchor("center")
             rect = lab.plate()
             along, across = box.width(), box.height()
             if lab.rotation():
@@ -812,8 +821,19 @@ class TableCanvas(MapView):
             long_side = max(rect.width(), rect.height())
             short_side = min(rect.width(), rect.height())
             fits = long_side + 4 <= along * ppi and short_side + 2 <= across * ppi
-            lab.setVisible(fits and not any(rect.intersects(o) for o in placed + obstacles))
-            if lab.isVisible():
+            free = fits and not any(rect.intersects(o) for o in placed + obstacles)
+            if not free and kind in BESIDE_KINDS and not lab.rotation():
+                # a building too small for its name is named just below it, as on the
+                # table in play ("Pump house" on a 3" building was not shown at all)
+                spot = QPointF(box.center().x(), box.bottom())
+                rect = lab.plate("below").translated(spot * ppi)
+                outline = QRectF(box.topLeft() * ppi, box.bottomRight() * ppi)
+                free = not any(rect.intersects(o) for o in [*placed, *obstacles, outline])
+                if free:
+                    lab.set_anchor("below")
+                    lab.setPos(spot)
+            lab.setVisible(free)
+            if free:
                 placed.append(rect)
 
     def _add_marker(self, path: DataPath, item: QGraphicsItem, at: Point) -> None:
