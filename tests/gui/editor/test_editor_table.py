@@ -591,3 +591,16 @@ def test_a_building_too_small_for_its_name_is_named_just_below_it(qtbot: Any) ->
     assert small.pos().y() >= box.bottom() - 1e-6 and small._anchor == "below", small.pos()  # not over it
     assert canvas.pieces[1].polygon.boundingRect().contains(wide.pos())
     assert ppi > 0
+
+
+def test_the_pages_status_line_lets_a_message_go_once_read(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play-test: "Award added: choose who scores…" stood on the status line for the rest of
+    the session. A message goes after a while (a refusal stays longer)."""
+    from ambush_gui.gui.editor.table import page as page_module
+
+    monkeypatch.setattr(page_module, "STATUS_MS", 50)
+    page = make_page(qtbot, EditorDocument(read_data(systems.resolve("contracting-trouble"))))
+    page.say("Award added: choose who scores, what for and how many points")
+    assert page.status.text().startswith("Award added")
+    qtbot.waitUntil(lambda: page.status.text() == "", timeout=2000)

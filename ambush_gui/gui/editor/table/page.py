@@ -104,6 +104,9 @@ TOOL_TITLES = {"select": "Select", "polygon": "Polygon", "unit": "Unit", "hot_sp
                "escort": "Escort", "aid_station": "Aid station", "ied": "IED",
                "zone:regular": "Regular zone", "zone:insurgent": "Insurgent zone"}
 
+STATUS_MS = 10_000  # how long the page's status line keeps a message
+STATUS_REFUSED_MS = 20_000  # ...and a refusal, which says what to do instead
+
 
 def slug(text: str) -> str:
     """A file-friendly short name: "Night Raid!" -> "night-raid"."""
@@ -149,6 +152,9 @@ class TablePage(QWidget):
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setMinimumHeight(22)
+        self._status_clear = QTimer(self)  # a message goes once read: "Award added" stood all session
+        self._status_clear.setSingleShot(True)
+        self._status_clear.timeout.connect(lambda: self.status.setText(""))
         left = QWidget()
         lv = QVBoxLayout(left)
         lv.setContentsMargins(0, 0, 0, 0)
@@ -444,6 +450,7 @@ class TablePage(QWidget):
         self.status.setStyleSheet(f"color: {colour}; padding: 2px 6px;"
                                   + (" font-weight: bold;" if refused else ""))
         self.status.setText(text)
+        self._status_clear.start(STATUS_REFUSED_MS if refused else STATUS_MS)
         self.statusMessage.emit(text)
 
     def _selection_changed(self, path: object) -> None:
