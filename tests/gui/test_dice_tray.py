@@ -144,7 +144,11 @@ def test_narration_reaches_the_log_the_status_bar_and_the_tray(qtbot: Any) -> No
             ctl.answer(ai.choose(ctl.game, d))
     line = next(x for x in win.log.text().splitlines() if x.startswith("» Insurgent computer:"))
     assert ctl.last_reason in line
-    assert win.tray.header.full.startswith("Insurgent computer:")
+    # after the side's mark, in the dialog's ink: in the Insurgents' red a routine line read
+    # as an error (a play-test)
+    assert win.tray.header.full.startswith("◆ Insurgent computer:")
+    assert side_colour("insurgent").name() not in win.tray.header.styleSheet()
+    assert theme.DIALOG_TEXT.name() in win.tray.header.styleSheet()
 
 
 def test_a_wait_says_why_alone_beside_the_continue_button(qtbot: Any) -> None:

@@ -739,10 +739,13 @@ class DiceTrayPanel(QWidget):
 
     # -- the header ----------------------------------------------------------------------
     def narrate(self, text: str, side: str | None = None) -> None:
-        """A computer action in plain words, in the side's colour."""
+        """A computer action in plain words, after the side's mark ("◆ Insurgent computer:
+        …"), in the dialog's ink: in the Insurgents' red a routine line ("No Insurgent
+        interrupts…") read as an error (a play-test)."""
         who = side_title(side) if side else ""
-        self._told = f"{who} computer: {text}" if who else text
-        self._told_colour = side_colour(side) if side else None
+        mark = theme.side_mark(side) if side else ""
+        self._told = f"{mark} {who} computer: {text}".lstrip() if who else text
+        self._told_colour = theme.DIALOG_TEXT if side else None
         if not self.continue_button.isVisible():
             self._show_header(self._told, self._told_colour)
 
