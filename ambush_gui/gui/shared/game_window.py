@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QRect, QRectF, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QRect, QRectF, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -922,6 +922,7 @@ class GameWindow(QMainWindow):
         at once, the map redraws (:meth:`_restyle_board`) and the panels are told again
         in the palette."""
         self.safe_colours_action.setChecked(theme.comfort.safe)
+        before = QSize(self.size())
         scaled = self._scale_shown != theme.comfort.scale
         self._rescale_window()
         self._size_tray()  # the tray's cards told again at the scale, in the palette
@@ -936,6 +937,24 @@ class GameWindow(QMainWindow):
         self.theatre.panel.restyle()  # the timeline's marks at the scale, in the palette
         self._refresh()
         self.update()
+        for ms in (0, 300):  # the docks settle in two steps: check after each
+            QTimer.singleShot(ms, self, lambda was=before: self.keep_on_screen(was))  # not after it
+
+    def keep_on_screen(self, was: QSize) -> None:
+        """A window the text's growth made taller or wider than the screen's available
+        area comes back within it (never smaller than ``was``, its size before: one the
+        player made bigger stays so). Text grown to 200% in an Ambush! Operations turn left
+        the window 825 px tall on an 800 px screen, its status bar under the edge."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None or self.isMaximized() or self.isFullScreen():
+            return
+        avail = screen.availableGeometry()
+        frame = self.frameGeometry()
+        extra_w, extra_h = frame.width() - self.width(), frame.height() - self.height()
+        w = min(self.width(), max(was.width(), avail.width() - extra_w))
+        h = min(self.height(), max(was.height(), avail.height() - extra_h))
+        if (w, h) != (self.width(), self.height()):
+            self.resize(w, h)
 
     def _rescale_window(self) -> None:
         """The window's words at the player's text scale: the docks with their title bars

@@ -83,3 +83,29 @@ def test_the_ar_tracks_names_are_whole_at_larger_text(qtbot: Any, scale: float) 
     mission = win.findChild(QDockWidget, "dock-turn")
     dock = win.findChild(QDockWidget, "dock-track")
     assert mission.geometry().bottom() < dock.geometry().top()  # no dock over another
+
+
+def test_a_window_grown_past_the_screen_by_larger_text_comes_back_within_it(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Text grown to 200% in an Operations turn left the Ambush! window 825 px tall on an
+    800 px screen, its status bar under the edge. After the text grows, a window taller
+    than the screen and than it was comes back within the screen (as far as its docks'
+    least sizes let it); one the player had made bigger stays."""
+    from PySide6.QtCore import QSize
+
+    win = open_window(qtbot, "ambush-hedgerow", 1)
+    avail = win.screen().availableGeometry()
+    asked: list[QSize] = []
+    real = win.keep_on_screen
+    monkeypatch.setattr(win, "keep_on_screen", lambda was: (asked.append(was), real(was)))
+    theme.set_scale(1.15)  # a step of View ▸ Larger text: the window checks its size
+    qtbot.waitUntil(lambda: len(asked) >= 2)
+    least = max(win.minimumSizeHint().height(), win.minimumHeight())
+    win.resize(min(avail.width(), 1280), avail.height() + 60)  # as the docks had pushed it
+    qtbot.waitUntil(lambda: win.height() > avail.height())
+    real(QSize(win.width(), avail.height() - 100))  # it was within the screen before
+    assert win.frameGeometry().height() <= max(avail.height(), least)
+    win.resize(min(avail.width(), 1280), avail.height() + 60)
+    qtbot.waitUntil(lambda: win.height() > avail.height())
+    real(QSize(win.width(), avail.height() + 60))  # made so by the player: it stays
+    assert win.height() == avail.height() + 60
