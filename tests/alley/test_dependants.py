@@ -223,7 +223,6 @@ def test_a_rapid_exit_that_takes_someone_in_on_the_way_stays_on_the_table() -> N
     assert [f.id for f in m.dependants] == ["c1"]
 
 
-@pytest.mark.rule("DC-006")
 @pytest.mark.rule("CT-015")
 def test_an_exit_stopped_short_by_a_pick_up_leaves_if_its_figures_are_across_the_edge() -> None:
     """Rapid, 10.5" west off the table, c1 taken in at once: the Marines stop at their 6"
