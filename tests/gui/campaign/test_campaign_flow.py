@@ -77,6 +77,18 @@ def play(qtbot: Any, win: cw.CampaignWindow, stop_after: int | None = None) -> N
     raise AssertionError("the mission did not end")
 
 
+def three_answers_in(qtbot: Any, two_farms: Path) -> tuple[cw.CampaignWindow, Any]:
+    """The campaign started from its equip screen, three answers into its first mission:
+    the campaign window and the mission's."""
+    win = cw.open_campaign(two_farms, 5)
+    assert win is not None
+    qtbot.addWidget(win)
+    qtbot.mouseClick(win.equip.start_button, LEFT)
+    play(qtbot, win, stop_after=3)
+    assert win.mission_window is not None
+    return win, win.mission_window
+
+
 def campaign_windows() -> list[cw.CampaignWindow]:
     return [w for w in QApplication.topLevelWidgets() if isinstance(w, cw.CampaignWindow)]
 
@@ -344,13 +356,7 @@ def test_save_in_a_campaign_mission_saves_the_campaign_and_says_so(
     asked: list[str] = []
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         lambda _p, title, *_a, **_k: (asked.append(title), ("", ""))[1])
-    win = cw.open_campaign(two_farms, 5)
-    assert win is not None
-    qtbot.addWidget(win)
-    qtbot.mouseClick(win.equip.start_button, LEFT)
-    play(qtbot, win, stop_after=3)
-    mission = win.mission_window
-    assert mission is not None
+    win, mission = three_answers_in(qtbot, two_farms)
     mission.activateWindow()
     QTest.keyClick(mission.windowHandle(), Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
     QTest.keyClick(mission.windowHandle(), Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
@@ -373,13 +379,7 @@ def test_file_back_to_the_campaign_leaves_the_mission_waiting_and_resume_goes_on
     program. File ▸ Back to the campaign (Ctrl+Shift+C) is first in the File menu."""
     from PySide6.QtTest import QTest
 
-    win = cw.open_campaign(two_farms, 5)
-    assert win is not None
-    qtbot.addWidget(win)
-    qtbot.mouseClick(win.equip.start_button, LEFT)
-    play(qtbot, win, stop_after=3)
-    mission = win.mission_window
-    assert mission is not None
+    win, mission = three_answers_in(qtbot, two_farms)
     kept = list(mission.controller.game.decisions)
     back = mission.file_menu.actions()[0]
     assert back.text() == "&Back to the campaign" and back.shortcut().toString() == cw.BACK_TO_CAMPAIGN

@@ -25,15 +25,8 @@ def test_at_the_largest_text_a_whole_action_card_is_in_the_decision_dock(qtbot: 
     """The Hedgerows, Round 2, at 200% on 1280x800: the Decision dock showed the banner, the
     soldier's status lines and "more below", no whole action card. The banner gives way
     to who answers, and the first action is in sight over the buttons."""
-    theme.set_scale(2.0)
-    win = open_window(qtbot, "ambush-hedgerow", 1)
-    win.resize(1280, 800)
-    game, ai = win.controller.game, AmbushAI()
-    while not (game.state.round >= 2
-               and win.controller.pending().kind is DecisionKind.AMBUSH_ACTION):
-        win.controller.answer(ai.choose(game, win.controller.pending()))
+    win = round_two(qtbot, 2.0)
     qtbot.waitUntil(lambda: win.dialog is not None and win.dialog.isVisible())
-    qtbot.wait(50)
     dlg = win.dialog
     outer = dlg.parentWidget().parentWidget().viewport()
     body = dlg.body_scroll.viewport()
