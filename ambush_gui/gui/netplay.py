@@ -269,8 +269,19 @@ class NetEnd(QObject):
                     self.dialog.say(line)
         for who, text in said.chat:
             self.tell_log(f"{SIDE_WORDS.get(who, who)}: {text}", "chat")
+            self._show_chat(f"{SIDE_WORDS.get(who, who)}: {text}")
         said.lines.clear()
         said.chat.clear()
+
+    def _show_chat(self, line: str) -> None:
+        """The other player's chat where this player looks: the game log brought to the
+        front (a play-test's guest, reading the brief in the tab beside it, never saw the
+        host's "Good luck") and the line in the status bar."""
+        if self.window is None:
+            return
+        self.window.log_dock.show()
+        self.window.log_dock.raise_()
+        self.window.statusBar().showMessage(f"{line}  (chat, in the game log)", 15000)
 
     def set_offline(self, text: str) -> None:
         """The game waits on something other than a decision (a dropped connection, a

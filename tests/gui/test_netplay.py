@@ -62,6 +62,9 @@ def play_person(qtbot: Any, end: Any, side: str) -> Any:
 
     qtbot.waitUntil(step, timeout=TIMEOUT_MS)
     assert any(line and "on the other machine" in line for line in seen_remote)
+    # the other side's question without the engine's address to it: "deciding on the
+    # other machine: Insurgent: interrupt…" said the side twice (a play-test)
+    assert not any(line and re.search(r"machine: (Regular|Insurgent): ", line) for line in seen_remote)
     assert sum(k is not None for k in clicks) >= 10, clicks  # most answers were clicks
     return win
 
@@ -326,3 +329,28 @@ def test_the_hosts_waiting_window_and_help_point_to_the_manual_not_the_docs(
         pass
     out = capsys.readouterr().out
     assert "docs/" not in out and "Playing across two machines" in out
+
+
+def test_a_chat_line_from_the_other_player_is_brought_into_sight(qtbot: Any) -> None:
+    """A play-test: the guest was reading the brief in the tab beside the game log and
+    never saw the host's "Good luck". The line comes to the front in the game log and
+    shows in the status bar."""
+    from ambush_gui.gui.netplay import NetEnd
+    from ambush_gui.net.session import Said
+    from tests.gui.table.test_playthrough import HOTSEAT
+    from tests.gui.table.test_playthrough import open_window as open_table
+
+    win = open_table(qtbot, HOTSEAT)
+    end = NetEnd(None)
+    end.window = win
+    end._add_chat(win)
+    brief = next(d for d in win.findChildren(type(win.log_dock))
+                 if d is not win.log_dock and win.tabifiedDockWidgets(win.log_dock).count(d))
+    brief.raise_()
+    qtbot.waitUntil(lambda: win.log_dock.visibleRegion().isEmpty())
+    said = Said()
+    said.chat.append(("regular", "Good luck, raiders"))
+    end.tell(said)
+    qtbot.waitUntil(lambda: not win.log_dock.visibleRegion().isEmpty())
+    assert "Regulars: Good luck, raiders" in win.log.toPlainText()
+    assert "Good luck, raiders" in win.statusBar().currentMessage()

@@ -65,6 +65,7 @@ from ambush_gui.gui.shared.controller import GameController, Seat
 from ambush_gui.gui.shared.dialog_base import DecisionDialog, side_title
 from ambush_gui.gui.shared.dice_tray import DiceTrayPanel
 from ambush_gui.gui.shared.manual import manual_action
+from ambush_gui.gui.shared.onlooker import computer_doing, unaddressed
 from ambush_gui.gui.shared.pacing import DEFAULT_PACE, MENU_PACES, PACE_TIPS, Pace
 from ambush_gui.gui.shared.rules_help import RulesHelp
 from ambush_gui.gui.shared.widgets import GameLog, cannot_open
@@ -393,7 +394,10 @@ class GameWindow(QMainWindow):
         asked = c.view.asked(d)
         # another side's secret question: not even its neutral line (that would tell that a
         # hidden piece has someone in reach); the pause itself is all this player sees
-        return f"{head}…" if asked.secret or short else f"{head}: {asked.text}"
+        if asked.secret or short:
+            return f"{head}…"
+        # the question without the engine's address to that side ("…: Insurgent: interrupt")
+        return f"{head}: {unaddressed(asked.text, side_title(d.side))}"
 
     def _on_remote(self, decision: Decision) -> None:
         """The open decision is answered at the other machine (or this answer is on its
@@ -1070,8 +1074,6 @@ class GameWindow(QMainWindow):
         computer is doing ("Insurgents (computer) match their Defense dice…"): the
         engine's own words read as an order to the person ("Insurgent: match your
         Defense dice"); anything else the engine's prompt."""
-        from ambush_gui.gui.shared.onlooker import computer_doing
-
         c = self.controller
         asked = c.view.asked(decision)
         if asked.secret or c.seat_of(decision) is not Seat.COMPUTER:
