@@ -52,12 +52,14 @@ def printable(text: object, limit: int = SHOWN) -> str:
 
 def shown(value: object, limit: int = SHOWN) -> str:
     """A value from a file quoted in a message: ``repr`` for text (so it reads as quoted),
-    shortened and escaped. Never ``repr`` of a container, which may be deep or huge."""
+    shortened and escaped; true, false and null as the files spell them. Never ``repr`` of a
+    container, which may be deep or huge."""
     if isinstance(value, str):
         return "'" + printable(value, limit - 2).replace("'", "\\'") + "'"
-    if isinstance(value, bool | int | float) or value is None:
-        return printable(repr(value) if not isinstance(value, int) or isinstance(value, bool)
-                         else _int_text(value), limit)
+    if isinstance(value, bool) or value is None:  # as TOML and JSON spell them, not Python
+        return {True: "true", False: "false", None: "null"}[value]
+    if isinstance(value, int | float):
+        return printable(_int_text(value) if isinstance(value, int) else repr(value), limit)
     if isinstance(value, dict):
         return f"a table of {len(value)} {'entry' if len(value) == 1 else 'entries'}"
     if isinstance(value, list | tuple):

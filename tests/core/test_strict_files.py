@@ -94,9 +94,9 @@ def test_a_draft_with_a_structured_paragraph_number_still_hears_about_its_gotos(
 # -- item 2: values of the wrong type are refused, not coerced ---------------------------------
 
 SCENARIO_TYPOS: list[tuple[Mutate, tuple[str, ...]]] = [
-    (lambda d: d.__setitem__("turn_limit", True), ("turn limit", "must be a whole number (got True)")),
+    (lambda d: d.__setitem__("turn_limit", True), ("turn limit", "must be a whole number (got true)")),
     (lambda d: d.__setitem__("turn_limit", "3"), ("turn limit", "must be a whole number (got '3')")),
-    (lambda d: d["units"][0].__setitem__("armor", False), ("body armor", "whole number (got False)")),
+    (lambda d: d["units"][0].__setitem__("armor", False), ("body armor", "whole number (got false)")),
     (lambda d: d["units"][0]["figures"][0].__setitem__("at", ["3", 4]), ("must be a number (got '3')",)),
     (lambda d: d["table"].__setitem__("width", "32"), ("table width", "must be a number (got '32')")),
     (lambda d: d["table"]["pieces"][0].__setitem__("impassable", "no"),
@@ -105,7 +105,7 @@ SCENARIO_TYPOS: list[tuple[Mutate, tuple[str, ...]]] = [
      ("blocks sight", "must be true or false (got 0)")),
     (lambda d: d["ieds"]["devices"][0].__setitem__("hidden", "no"),
      ("IED settings, device 1 (id 'road-bomb'), hidden", "must be true or false (got 'no')")),
-    (lambda d: d["ieds"]["devices"][0].__setitem__("ap", True), ("device 1", "ap", "(got True)")),
+    (lambda d: d["ieds"]["devices"][0].__setitem__("ap", True), ("device 1", "ap", "(got true)")),
     (lambda d: d["ieds"]["devices"][0].__setitem__("reach", "3"), ("reach", "must be a number (got '3')")),
     (lambda d: d["combat_stress"]["positive_leaders"][0].__setitem__("rating", "2"),
      ("positive leader 1", "rating", "whole number (got '2')")),
@@ -127,13 +127,13 @@ def test_reinforcement_typos_are_refused() -> None:
         d["reinforcements"]["level"] = "3"
 
     exc = refusal(CONTRACTING, typo)
-    said(exc, "reinforcement table, roll 7", "small arms", "a whole number or text (got True)")
+    said(exc, "reinforcement table, roll 7", "small arms", "a whole number or text (got true)")
     said(exc, "reinforcement table, roll 8", "leader", "true or false (got 'yes')")
     said(exc, "Insurgency Level", "'3'")
 
 
 MISSION_TYPOS: list[tuple[Mutate, tuple[str, ...]]] = [
-    (lambda d: d["map"].__setitem__("width", True), ("map.width", "width needs a whole number (got True)")),
+    (lambda d: d["map"].__setitem__("width", True), ("map.width", "width needs a whole number (got true)")),
     (lambda d: d["germans"][0].__setitem__("ar", "3"), ("German 1", "ar needs a whole number (got '3')")),
     (lambda d: d["paragraphs"][1]["options"][0]["do"][0].__setitem__("goto", "5"),
      ("paragraph 2", "goto needs a paragraph number (got '5')")),
