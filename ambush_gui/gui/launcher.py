@@ -167,9 +167,9 @@ class Launcher(QDialog):
         auto = paths.autosave_path()
         self.cont.setEnabled(auto.exists())
         self.cont.setToolTip(self._describe(auto) if auto.exists() else "No game in progress")
-        self.open = QPushButton("&Open a saved game…")
-        self.open.setToolTip("Open a game saved with File > Save")
-        self.open.clicked.connect(self._open)
+        self.open_saved = QPushButton("&Open a saved game…")
+        self.open_saved.setToolTip("Open a game saved with File > Save")
+        self.open_saved.clicked.connect(self._open)
         self.open_scenario = QPushButton("Open a &scenario file…")
         self.open_scenario.setToolTip("Play a scenario or mission file saved anywhere (.toml): it "
                                       "joins Your scenarios; choose the players, then Start")
@@ -224,7 +224,7 @@ class Launcher(QDialog):
         right.addWidget(self.form_scroll, 1)
         right.addWidget(self.start)
         buttons = QGridLayout()
-        for i, b in enumerate((self.cont, self.open, self.open_scenario, self.editor, self.join_button,
+        for i, b in enumerate((self.cont, self.open_saved, self.open_scenario, self.editor, self.join_button,
                                self.manual, quit_)):
             buttons.addWidget(b, i // 2, i % 2)
         right.addLayout(buttons)

@@ -101,7 +101,7 @@ def test_a_scenario_opened_as_a_saved_game_is_offered_as_a_new_game(
     qtbot.addWidget(dlg)
     opened: list[str] = []
     dlg.openGame.connect(opened.append)
-    dlg.open.click()
+    dlg.open_saved.click()
     assert not opened  # never "this is not an ambush-gui save"
     assert asked and "is a scenario file, not a saved game" in asked[0]
     assert dlg.scenario.currentData() == str(mine)
