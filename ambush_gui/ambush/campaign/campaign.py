@@ -143,6 +143,11 @@ class Campaign:
         if problems:
             raise CampaignError(source, problems, said)
         campaign = cls(spec, source, steps, [said(p, w) for p, w in named_men(steps)])
+        top = campaign.ar_top
+        if top is not None and spec.settings.caps.ar > top:
+            campaign.warnings.append(said("settings.caps.ar", (
+                f"ar = {spec.settings.caps.ar}: the AR Track's last column is Action Rating "
+                f"{top}, so no man is raised above {top} (AR-041)")))
         problems = campaign.equip_problems()
         if problems:
             raise CampaignError(source, problems, said)
@@ -213,9 +218,22 @@ class Campaign:
     def brief(self) -> str:
         return self.spec.brief
 
-    @property
+    @cached_property
     def settings(self) -> Any:
-        return self.spec.settings
+        """The numbers of the campaign rules. A cap on the Action Rating above the AR
+        Track's last column is read as that column: a man raised past it could start no
+        mission (AR-041)."""
+        s = self.spec.settings
+        top = self.ar_top
+        if top is not None and s.caps.ar > top:
+            return s.model_copy(update={"caps": s.caps.model_copy(update={"ar": top})})
+        return s
+
+    @property
+    def ar_top(self) -> int | None:
+        """The highest Action Rating every mission's AR Track has a column for."""
+        tops = [step.mission.charts.ar_ratings.stop - 1 for step in self.steps]
+        return min(tops) if tops else None
 
     def step(self, step_id: str) -> Step:
         try:
@@ -316,7 +334,14 @@ def cross_check(spec: CampaignSpec, steps: list[Step]) -> list[tuple[str, str]]:
                             f"{target!r} is mission {j + 1}, not after this one: a branch goes "
                             "forward, so that every campaign ends"))
     ids: dict[str, int] = {}
+    tracks = {step.mission.charts.ar_ratings for step in steps}
     for i, r in enumerate(spec.roster):
+        for ars in tracks:  # his Action Rating needs its AR Track column (AR-041)
+            if r.ar not in ars:
+                out.append((f"roster[{i}].ar", f"ar = {r.ar}: the AR Track has no column for "
+                                               f"Action Rating {r.ar}; expected {ars.start}-"
+                                               f"{ars.stop - 1} (AR-041)"))
+                break
         if re.fullmatch(r"g\d+", r.id):
             out.append((f"roster[{i}].id", f"id {r.id!r} is the game's name for German {r.id[1:]}; "
                                            "give the man another id"))

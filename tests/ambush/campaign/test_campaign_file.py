@@ -56,6 +56,9 @@ def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
     (_set("roster.1.id", "sgt-a"), "soldier 2 of the roster ('Pfc Baker'), id", "used by soldier 1"),
     (_set("roster.0.id", "g1"), "soldier 1 of the roster ('Sgt Able'), id", "name for German 1"),
     (_set("roster.0.ar", "four"), "soldier 1 of the roster ('Sgt Able')", "whole number"),
+    # a fuzz case: the campaign validated, and its first mission could not start
+    (_set("roster.1.ar", 8), "soldier 2 of the roster ('Pfc Baker'), ar",
+     "the AR Track has no column for Action Rating 8; expected 1-6 (AR-041)"),
     (_set("missons", []), "missons", "not a known field"),
 ])
 def test_a_bad_campaign_is_refused_naming_the_file_the_place_and_what_was_expected(
@@ -126,3 +129,21 @@ def test_an_allotment_that_cannot_equip_the_squad_is_refused() -> None:
     assert ("mission 1 ('farm'), allotment: the squad cannot be equipped from it: "
             "The man in place 1 carries no weapon. The man in place 3 carries no weapon."
             ) in str(err.value)
+
+
+@pytest.mark.rule("AR-041")
+def test_a_cap_on_the_action_rating_past_the_ar_track_is_read_as_its_last_column() -> None:
+    """AR-041: the AR Track has columns for Action Ratings 1-6. A cap of 8 let a man be
+    raised to 7, and the next mission could not start with him; the file still loads (it
+    did), is warned of, and nobody is raised past 6."""
+    from ambush_gui.ambush.campaign import Progress, raise_cost
+
+    data = kit.two()
+    data.setdefault("settings", {})["caps"] = {"ar": 8}
+    campaign = kit.load(data)
+    assert campaign.settings.caps.ar == 6
+    assert campaign.to_data()["settings"]["caps"]["ar"] == 8  # the file's own number is kept
+    assert any("no man is raised above 6" in what for _, what in campaign.warnings)
+    man = Progress.new(campaign, 1).roster.soldiers[0]
+    man.ar, man.xp = 6, 99
+    assert raise_cost(man, "ar", campaign.settings) is None
