@@ -72,6 +72,34 @@ class PromotionData(_Loose):
     rating: Literal["ar", "mpa", "ws", "per", "ldr"]
 
 
+class FateData(_Loose):
+    soldier_id: str
+    result: Literal["unhurt", "wounded", "incapacitated", "killed", "captured"]
+    germans: StrictInt = Field(default=0, ge=0)
+    hit: list[str] = []
+
+
+class DebriefData(_Loose):
+    """A finished mission's record (:class:`~.debrief.Debrief`): typed, so a record that
+    is not one is refused with its place, not met by the check that plays it again."""
+
+    step_id: str
+    outcome: str
+    points: StrictInt
+    fates: list[FateData] = []
+    recovered: list[str] = []
+    died_of_wounds: list[str] = []
+    xp: dict[str, StrictInt] = {}
+    recruits: list[SoldierData] = []
+    lines: list[str] = []
+    rolls: list[dict[str, Any]] = []
+    level: str = ""
+    title: str = ""
+    next_step: str | None = None
+    loadout: list[KitData] = []
+    decisions: list[Any] = []
+
+
 class ProgressFile(_Loose):
     format: Literal["ambush-gui-campaign"]
     version: StrictInt = Field(ge=1, le=VERSION)
@@ -84,7 +112,7 @@ class ProgressFile(_Loose):
     phase: Literal["equip", "mission", "debrief", "done"]
     loadout: list[KitData] | None = None
     game: dict[str, Any] | None = None
-    done: list[dict[str, Any]] = []
+    done: list[DebriefData] = []
     promotions: list[PromotionData] = []
     start_roster: list[SoldierData] = Field(min_length=1)
     saved: str = ""
@@ -182,7 +210,7 @@ class Progress:
             _, bad = check_model(SaveFile, pf.game)
             problems += [(f"game.{q}" if q else "game", w) for q, w in bad]
         try:
-            p.done = [Debrief.from_data(d) for d in pf.done]
+            p.done = [Debrief.from_data(d.model_dump()) for d in pf.done]
         except (TypeError, ValueError) as exc:
             problems.append(("done", f"a finished mission's record is not readable: {exc}"))
         ids = {s.id for s in campaign.steps}

@@ -174,3 +174,19 @@ def test_a_progress_whose_mission_in_play_is_not_a_save_is_refused(tmp_path: Pat
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(ProgressError, match=r"c\.json: game\.decisions"):
         Progress.load(path)
+
+
+@pytest.mark.parametrize(("key", "value"), [("loadout", [["pfc-baker"]]), ("fates", [{"soldier_id": 3}]),
+                                            ("points", "2")])
+def test_a_finished_mission_s_record_that_is_not_one_is_refused_with_its_place(
+        tmp_path: Path, key: str, value: object) -> None:
+    """A fuzz case: a finished mission's loadout that was a list of lists loaded, and the
+    check that plays it again (``validate``) raised a TypeError instead of saying so."""
+    p = Progress.new(kit.load(), seed=9)
+    _through(p, 1)
+    path = p.save(tmp_path / "c.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["done"][0][key] = value
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ProgressError, match=rf"c\.json: done.*{key}"):
+        Progress.load(path)
