@@ -85,13 +85,46 @@ def short_save(scenario_path: Path, decisions: int = 30, seed: int = 3) -> str:
     return saves.dumps(saves.to_data(game))
 
 
+def campaign_progress(campaign_path: Path, decisions: int = 25, seed: int = 3) -> str:
+    """A campaign's progress file as the campaign window keeps it: the first mission played
+    out by the computer, its debrief and promotions, and the second mission ``decisions``
+    answers in."""
+    from ambush_gui.ambush.campaign import Campaign, Progress
+    from ambush_gui.ambush.campaign.loadout import suggest
+    from ambush_gui.ambush.campaign.simulate import buy_promotions
+
+    campaign = Campaign.load(campaign_path)
+    progress = Progress.new(campaign, seed)
+    player = systems.computer_player("ambush")
+    for mission in range(2):
+        assert progress.step_id is not None
+        game = progress.start_mission(suggest(campaign, progress.step_id, progress.roster))
+        for _ in range(decisions if mission else 100_000):
+            d = game.pending()
+            if d is None:
+                break
+            game.answer(player.choose(game, d))
+            progress.record(game)
+        if mission == 0:
+            progress.finish_mission(game)
+            buy_promotions(progress)
+            progress.next_mission()
+    return json.dumps(progress.to_data(), ensure_ascii=False)
+
+
 def seeds() -> list[Seed]:
-    """Every shipped scenario and mission, the charts, a short save of each system, and the
-    test table with all seven Force on Force modules on."""
+    """Every shipped scenario, mission and campaign, the charts, a short save of each
+    system, a campaign's progress file one mission and a bit in, and the test table with
+    all seven Force on Force modules on."""
     out = [Seed(p.name, "scenario", ".toml", p.read_text(encoding="utf-8"))
            for p in sorted((ROOT / "ambush_gui" / "scenarios").glob("*.toml"))]
     out += [Seed(f"charts/{p.name}", "charts", ".toml", p.read_text(encoding="utf-8"))
             for p in sorted((ROOT / "ambush_gui" / "scenarios" / "charts").glob("*.toml"))]
+    campaigns = sorted((ROOT / "ambush_gui" / "scenarios" / "campaigns").glob("*.toml"))
+    out += [Seed(f"campaigns/{p.name}", "campaign", ".toml", p.read_text(encoding="utf-8"))
+            for p in campaigns]
+    if campaigns:
+        out.append(Seed("progress.json", "progress", ".json", campaign_progress(campaigns[0])))
     out.append(Seed("save-alley.json", "save", ".json",
                     short_save(ROOT / "ambush_gui" / "scenarios" / "contracting-trouble.toml")))
     out.append(Seed("save-ambush.json", "save", ".json",
@@ -406,9 +439,63 @@ def load_and_play(kind: str, path: Path, decisions: int) -> Callable[[], None] |
             play_short(systems.new_game(mission, 5), decisions)
 
         return chart_game
+    if kind == "campaign":
+        from ambush_gui.ambush.campaign import Campaign
+
+        campaign = Campaign.load(path)
+        return lambda: play_campaign(_equipped(campaign, 5), decisions)
+    if kind == "progress":
+        return _progress(path, decisions)
     saves.read(path)
     game = saves.replay(path, systems.factory)
     return lambda: play_short(game, decisions)
+
+
+def _equipped(campaign: Any, seed: int) -> Any:
+    """A new campaign's progress at its first mission's equip screen."""
+    from ambush_gui.ambush.campaign import Progress
+
+    return Progress.new(campaign, seed)
+
+
+def play_campaign(progress: Any, decisions: int) -> None:
+    """What the campaign window does with ``progress``: the mission in play resumed, or the
+    next one started with the suggested men; then a few dozen of its decisions."""
+    from ambush_gui.ambush.campaign.loadout import suggest
+
+    if progress.phase == "mission":
+        game = progress.resume_mission()
+    elif progress.phase == "equip" and progress.step_id is not None:
+        game = progress.start_mission(suggest(progress.campaign, progress.step_id, progress.roster))
+    else:
+        return
+    play_short(game, decisions)
+
+
+def _progress(path: Path, decisions: int) -> Callable[[], None]:
+    """A progress file as ``validate`` reads it (loaded and played again to what it records)
+    and as the campaign window opens it (:func:`play_campaign`). A file that loads but does
+    not verify is refused, as ``validate`` refuses it; the window is played on it anyway,
+    since it opens such a file too."""
+    from ambush_gui.ambush.campaign import Progress
+
+    progress = Progress.load(path)
+    problems = progress.verify()
+
+    def play() -> None:
+        play_campaign(Progress.load(path), decisions)
+        if problems:
+            raise _Unverified(problems[0])
+
+    return play
+
+
+class _Unverified(InputError):
+    """A progress file that loads but does not play again to what it records: ``validate``
+    refuses it, so it counts as refused."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__("progress.json", [("", problem)])
 
 
 @dataclass
@@ -439,7 +526,10 @@ def run_case(kind: str, raw: bytes, suffix: str, budget: float = 10.0, decisions
                 return Result(REFUSED, time.perf_counter() - start)
             stage = "play"
             if play is not None:
-                play()
+                try:
+                    play()
+                except _Unverified:
+                    return Result(REFUSED, time.perf_counter() - start)
         return Result(OK, time.perf_counter() - start)
     except Hang:
         return Result(HANG, time.perf_counter() - start, f"past {budget:g} s while {stage}ing")

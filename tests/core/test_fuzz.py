@@ -19,7 +19,7 @@ from types import ModuleType
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-CASES_PER_FILE = 30  # each of the 18 files: as long as 60 of six took
+CASES_PER_FILE = 30  # each of the 20 files: as long as 60 of six took
 SEED = 12
 MODULE_SEED = 21  # module cases (issue 27): its 30 cases hide an IED in a mob stand three times
 BUDGET = 10.0  # seconds a case may take before the watchdog calls it a hang
@@ -46,9 +46,11 @@ def files() -> list:
 def test_every_shipped_file_is_fuzzed(files: list) -> None:
     kinds = {f.kind for f in files}
     names = {f.name for f in files}
-    assert kinds == {"scenario", "charts", "save"}
+    assert kinds == {"scenario", "charts", "save", "campaign", "progress"}
     assert {p.name for p in (ROOT / "ambush_gui" / "scenarios").glob("*.toml")} <= names
-    assert {"save-alley.json", "save-ambush.json"} <= names
+    campaigns = (ROOT / "ambush_gui" / "scenarios" / "campaigns").glob("*.toml")
+    assert {f"campaigns/{p.name}" for p in campaigns} <= names
+    assert {"save-alley.json", "save-ambush.json", "progress.json"} <= names
 
 
 @pytest.mark.parametrize("index", range(len(FILES)), ids=[f.name for f in FILES])
@@ -63,7 +65,7 @@ def test_mutated_files_are_refused_or_play(files: list, index: int) -> None:
     assert report.counts.get(fuzz.REFUSED, 0) > 0
 
 
-@pytest.mark.parametrize("kind", ["scenario", "charts", "save"])
+@pytest.mark.parametrize("kind", ["scenario", "charts", "save", "campaign", "progress"])
 def test_structured_values_where_a_number_is_expected_are_refused_or_play(files: list, kind: str) -> None:
     """Issue 27: a number put in a list or a table, or written as text (a paragraph ``number``
     that was a list crashed ``validate`` and ``play``), in every shipped file of ``kind``."""
