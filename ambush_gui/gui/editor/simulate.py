@@ -346,6 +346,9 @@ class SimulateDialog(RunsDialog):
     def show_partial(self, report: Report) -> None:
         """The chart and the figures of the games so far; no verdict on a run under way."""
         self.so_far = report
+        # the bar hears of a game when the one after it is in hand: it must not read 16 of 500
+        # under figures of 17
+        self.progress.setValue(max(self.progress.value(), report.games))
         self.chart.set_report(report)
         self.figures.setText(summary(report, running=True))
         self._fit_height()

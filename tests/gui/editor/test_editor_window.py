@@ -394,12 +394,14 @@ def test_simulate_shows_the_figures_so_far_and_ends_on_the_figures_of_the_whole_
     seen: list[tuple[int, dict[str, Any], str, bool, Any]] = []
     dlg.run(6, 7)
     assert "Playing 6 games" in dlg.chart.waiting and dlg.chart.report is None
-    dlg.worker.partial.connect(lambda r: seen.append(
-        (r.games, dlg.chart.figures(), dlg.figures.text(), dlg.verdict_label.isHidden(), dlg.report)))
+    dlg.worker.partial.connect(lambda r: seen.append((r.games, dlg.chart.figures(), dlg.figures.text(),
+                                                      dlg.verdict_label.isHidden(), dlg.report,
+                                                      dlg.progress.value())))
     qtbot.waitUntil(lambda: dlg.report is not None, timeout=60_000)
     assert [games for games, *_ in seen] == [1, 2, 3, 4, 5]
-    for games, figures, text, no_verdict, report in seen:
+    for games, figures, text, no_verdict, report, bar in seen:
         assert figures["finished"] == games and sum(figures["wins"].values()) == games
+        assert bar == games  # the bar and the figures tell the same count
         assert f"<b>{games} of 6</b> games played so far" in text and "Wins:" in text
         assert no_verdict and report is None  # the verdict waits for the end of the run
     scenario = systems.load_scenario(CT)
