@@ -188,7 +188,7 @@ class RunsDialog(QDialog):
         one = self.noun[:-1]
         self.stop_button = QPushButton("S&top")
         self.stop_button.setToolTip(f"Stop after the {one} being played; the figures cover the "
-                                    f"{self.noun} so far")
+                                    f"{self.noun} so far, marked partial")
         self.stop_button.setEnabled(False)
         self.stop_button.clicked.connect(self.stop)
         row.addWidget(self.run_button)
@@ -262,7 +262,7 @@ class RunsDialog(QDialog):
             self.worker.stop()
             self.stop_button.setEnabled(False)
             # the figures so far stay in sight: the bar says what is happening
-            self.progress.setFormat(f"%v of %m {self.noun}: stopping after the {self.noun} in hand…")
+            self.progress.setFormat(f"%v of %m {self.noun}: stopping…")
 
     def _partial(self, result: Any) -> None:
         if self.worker is not None:  # a run that was closed shows nothing more
