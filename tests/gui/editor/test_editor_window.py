@@ -724,3 +724,15 @@ def test_a_simulate_shows_on_the_launcher_card_of_the_file_saved_as_simulated(qt
     mine.write_text(mine.read_text(encoding="utf-8") + "\n# changed by hand\n", encoding="utf-8")
     card = own_card(mine)
     assert card is not None and card.balance.startswith("Balance not measured")
+
+
+def test_the_verdict_says_the_games_it_rests_on() -> None:
+    import doctest
+
+    from ambush_gui.gui.editor import simulate as editor_simulate
+
+    assert doctest.testmod(editor_simulate).failed == 0
+    finished = Report("ct", 500, {"regular": 250, "insurgent": 240, "draw": 10}, asked=500)
+    assert editor_simulate.rests_on(finished) == "On the 500 games of the run."
+    broke = Report("ct", 500, {"regular": 250, "insurgent": 240, "draw": 8}, exceptions=2, asked=500)
+    assert editor_simulate.rests_on(broke) == "On the 498 games that finished (of 500 played)."
