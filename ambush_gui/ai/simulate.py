@@ -7,7 +7,10 @@ both must be 0.
 
 Each finished game's outcome is kept in :attr:`Report.outcomes` (the editor's balance
 chart draws distributions from it), and an optional ``progress`` callback hears of each
-game as it ends and may stop the run early (the editor's Stop button).
+game as it ends and may stop the run early (the editor's Stop button). An optional
+``partial`` callback is given the report of the games so far, a few times a second, so
+the editor draws its figures as they come; it is made by the same :func:`_finish` as the
+final report, so the last one it would see is the final report's figures.
 
 **Every core.** With ``jobs > 1`` the games are played in worker processes. A game
 depends only on its index (its seed, its players' seeds), each worker sends back a small
@@ -31,6 +34,7 @@ To be sent to a worker the game factory, ``check`` and ``outcome`` must pickle: 
 
 from __future__ import annotations
 
+import copy
 import math
 import multiprocessing
 import os
@@ -120,6 +124,13 @@ class Report:
     # per seated side, how long its player took to answer (every game played)
     decision_times: dict[str, DecisionTimes] = field(default_factory=dict)
     jobs: int = 1  # the processes that played the games
+    asked: int = 0  # the games the run was asked for (more than ``games`` while it runs or once stopped)
+
+    @property
+    def partial(self) -> bool:
+        """True for the report of a run still under way or stopped early: it covers fewer
+        games than were asked for, so it is no measure of the scenario's balance."""
+        return self.games < self.asked
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -290,6 +301,8 @@ def simulate(
     outcome: Callable[[Game], Outcome] | None = None,
     progress: Callable[[int], bool] | None = None,
     jobs: int = 1,
+    partial: Callable[[Report], None] | None = None,
+    partial_every: float = 0.25,
 ) -> Report:
     """Play ``games`` games. ``outcome(game) -> (winner, points by side, turns)``.
 
@@ -299,11 +312,17 @@ def simulate(
     dropped, so the report is that of a one-core run stopped at the same game).
 
     ``jobs``: how many processes play (see the module docstring); 1 plays here, and so
-    does a run whose ``new_game``, ``check`` or ``outcome`` cannot be pickled."""
+    does a run whose ``new_game``, ``check`` or ``outcome`` cannot be pickled.
+
+    ``partial(report)`` is called with a copy of the report of the games so far (in game
+    order from the first) when a game is added and at least ``partial_every`` seconds
+    have passed since the last call (or the start): a few times a second, however fast
+    games end. Its :attr:`Report.partial` is True; the returned report's is False unless
+    the run was stopped early."""
     run = _Run(new_game, seed, dict(seats), check, outcome)
-    report = Report(name, games, {side: 0 for side in seats} | {"draw": 0})
+    report = Report(name, games, {side: 0 for side in seats} | {"draw": 0}, asked=games)
     totals = _Totals(seats)
-    start = time.perf_counter()
+    start = last = time.perf_counter()
     jobs = max(1, min(jobs, games))
     if jobs > 1 and not _picklable(run):
         jobs = 1
@@ -311,7 +330,15 @@ def simulate(
     results = _in_process(run, games, progress) if jobs == 1 else _in_workers(run, games, jobs, progress)
     for r in results:
         _fold(report, totals, r)
-    elapsed = time.perf_counter() - start
+        if partial is not None and totals.played < games and time.perf_counter() - last >= partial_every:
+            last = time.perf_counter()
+            partial(_finish(copy.deepcopy(report), totals, last - start))
+    return _finish(report, totals, time.perf_counter() - start)
+
+
+def _finish(report: Report, totals: _Totals, elapsed: float) -> Report:
+    """``report`` with its count and means worked out from ``totals`` after ``elapsed``
+    seconds: the one place they are, for the final report and for the ones on the way."""
     played = totals.played
     report.games = played
     done = max(1, played - report.exceptions)

@@ -92,3 +92,36 @@ def test_decision_times_merge_to_the_quantiles_of_all_the_samples() -> None:
     assert whole.quantile(0.5) == pytest.approx(0.050, rel=0.01)
     assert whole.quantile(0.95) == pytest.approx(0.095, rel=0.01)
     assert DecisionTimes().quantile(0.5) == 0.0
+
+
+@pytest.mark.parametrize("jobs", [1, 2], ids=["one-process", "two-processes"])
+def test_the_figures_so_far_grow_game_by_game_and_end_in_the_final_figures(jobs: int) -> None:
+    """The editor's Simulate shows a run as it goes (a play-tester stared at a bare progress
+    bar through 500 games): each report on the way is the report of the first games alone,
+    and the run's report is what it is without them."""
+    scenario = systems.load_scenario(systems.resolve("contracting-trouble"))
+    seats = {"regular": "normal", "insurgent": "random"}
+    seen: list[Report] = []
+    final = simulate(GameFactory(scenario), "ct", 5, 4, seats, systems.invariants, systems.outcome,
+                     jobs=jobs, partial=seen.append, partial_every=0)
+    assert [r.games for r in seen] == [1, 2, 3, 4]  # every game but the last, which the run returns
+    for r in seen:
+        assert r.partial and r.asked == 5
+        assert same_figures(r) == same_figures(report("contracting-trouble", r.games, 4, 1, seats))
+    assert not final.partial and final.asked == 5
+    assert same_figures(final) == same_figures(report("contracting-trouble", 5, 4, 1, seats))
+    assert seen[0].outcomes == final.outcomes[:1]  # copies: the run went on without changing them
+
+
+def test_the_figures_so_far_come_a_few_times_a_second_at_most() -> None:
+    scenario = systems.load_scenario(systems.resolve("contracting-trouble"))
+    seen: list[Report] = []
+    simulate(GameFactory(scenario), "ct", 4, 1, {"regular": "random", "insurgent": "random"},
+             partial=seen.append, partial_every=3600)
+    assert seen == []
+
+
+def test_a_stopped_run_says_it_is_partial() -> None:
+    stopped = report("contracting-trouble", 8, 2, 1, progress=lambda done: done < 2)
+    assert stopped.games == 2 and stopped.asked == 8 and stopped.partial
+    assert not Report("ct", 210, {"regular": 110, "insurgent": 90, "draw": 10}).partial  # made by hand

@@ -74,6 +74,7 @@ class BalanceChart(QWidget):
         super().__init__(parent)
         self.report: Report | None = None
         self.sides: list[str] = []
+        self.waiting = ""  # said instead of the chart while a run has no game to show yet
         self._hits: list[tuple[QRectF, str]] = []
         self.setMinimumSize(720, 300)
         self.setMouseTracking(True)
@@ -82,8 +83,9 @@ class BalanceChart(QWidget):
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         return QSize(1020, 380)
 
-    def set_report(self, report: Report | None) -> None:
-        self.report = report
+    def set_report(self, report: Report | None, waiting: str = "") -> None:
+        """Chart ``report``; with None, say ``waiting`` (a run has begun) or how to begin."""
+        self.report, self.waiting = report, waiting
         self.sides = [s for s in report.wins if s != "draw"] if report is not None else []
         self.update()
 
@@ -144,8 +146,9 @@ class BalanceChart(QWidget):
         if self.report is None or not self.report.outcomes:
             p.setPen(theme.MUTED_TEXT)
             p.setFont(theme.label_font(11))
-            text = ("Run a simulation to see who wins, the victory points and how long games last."
-                    if self.report is None else "No game finished: nothing to chart.")
+            text = ("No game finished: nothing to chart." if self.report is not None else
+                    self.waiting or "Run a simulation to see who wins, the victory points and how "
+                    "long games last.")
             p.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, text)
             return
         f = self.figures()

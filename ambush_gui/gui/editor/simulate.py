@@ -9,6 +9,12 @@ as a :class:`~ambush_gui.gui.editor.chart.BalanceChart`, as plain figures and as
 (:func:`ambush_gui.ai.balance.verdict`): in band, or which side wins too often or how many
 draws, and what in this file to change. Ambush! missions are played by the US computer
 player against the German paragraphs.
+
+The chart and the figures grow while the games are played (the report of the games so
+far, a few times a second: a play-tester stared at a bare progress bar through 500
+games). The verdict waits for the end of the run, or for Stop, and says how many games
+it rests on; a stopped run says its figures are partial, and only a finished run is kept
+as the scenario's balance for the launcher's card.
 """
 
 from __future__ import annotations
@@ -36,12 +42,18 @@ from ambush_gui.ai.simulate import GameFactory, Report, default_jobs, simulate
 from ambush_gui.gui.editor.chart import BalanceChart, side_name
 from ambush_gui.gui.shared import theme
 
+PARTIAL_EVERY_S = 0.25
+"""Seconds between two showings of the figures so far: the chart grows four times a
+second, however fast the games end, and the window has time for everything else."""
+
 
 class SimulationWorker(QThread):
-    """Plays the games off the GUI thread; ``progressed(done)`` after each game, then
+    """Plays the games off the GUI thread; ``progressed(done)`` after each game,
+    ``partial(report)`` with the figures so far every :data:`PARTIAL_EVERY_S`, then
     ``done(report)``. :meth:`stop` asks it to end after the current game."""
 
     progressed = Signal(int)
+    partial = Signal(object)
     done = Signal(object)
 
     def __init__(self, scenario: Any, games: int, seed: int, parent: QWidget | None = None,
@@ -58,7 +70,8 @@ class SimulationWorker(QThread):
         scenario = self.scenario
         seats = {side: "ai" for side in systems.seated_sides(scenario.spec.system)}
         report = simulate(GameFactory(scenario), scenario.spec.name, self.games, self.seed, seats,
-                          systems.invariants, systems.outcome, progress=self._progress, jobs=self.jobs)
+                          systems.invariants, systems.outcome, progress=self._progress, jobs=self.jobs,
+                          partial=self.partial.emit, partial_every=PARTIAL_EVERY_S)
         self.done.emit(report)
 
     def _progress(self, done: int) -> bool:
@@ -66,15 +79,24 @@ class SimulationWorker(QThread):
         return not self._stop
 
 
-def summary(report: Report) -> str:
-    """The figures as a few lines of text (rich text, for the dialog)."""
+def summary(report: Report, running: bool = False) -> str:
+    """The figures as a few lines of text (rich text, for the dialog); ``running``: the
+    figures so far of a run still under way."""
     finished = len(report.outcomes)
     wins = ", ".join(f"{side_name(k)} {v} ({100 * v / finished:.0f}%)" if finished else f"{side_name(k)} {v}"
                      for k, v in sorted(report.wins.items(), key=lambda kv: kv[0] == "draw"))
     vp = ", ".join(f"{side_name(k)} {v:.1f}" for k, v in report.mean_victory_points.items())
-    lines = [f"<b>{report.games}</b> games played ({report.games_per_second:.1f} games/s on "
-             f"{report.jobs} {'process' if report.jobs == 1 else 'processes'})",
-             f"Wins: {wins}", f"Mean victory points: {vp}",
+    speed = (f"{report.games_per_second:.1f} games/s on "
+             f"{report.jobs} {'process' if report.jobs == 1 else 'processes'}")
+    if running:
+        head = (f"<b>{report.games} of {report.asked}</b> games played so far ({speed}): the "
+                "figures grow as games end; the verdict comes at the end, or when you stop")
+    elif report.partial:
+        head = (f"<b>{report.games} of {report.asked}</b> games played: <b>stopped early, so these "
+                f"figures are partial</b> ({speed})")
+    else:
+        head = f"<b>{report.games}</b> games played ({speed})"
+    lines = [head, f"Wins: {wins}", f"Mean victory points: {vp}",
              f"Mean game length: {report.mean_turns:.1f} turns"]
     if report.exceptions or report.invariant_violations:
         lines.append(f"<span style='color:#c0392b'><b>{report.exceptions} games broke off with an "
@@ -83,9 +105,28 @@ def summary(report: Report) -> str:
     return "<br>".join(lines)
 
 
-def verdict_html(v: Verdict) -> str:
-    """The verdict as rich text: the findings, what to try as a list, the caution."""
+def rests_on(report: Report) -> str:
+    """How many games a verdict rests on, in words: the finished games, and for a run
+    stopped early, of how many asked.
+
+    >>> rests_on(Report("ct", 37, {"regular": 20, "draw": 17}, asked=500))
+    'On the 37 games finished before Stop (of 500 asked): a partial run.'
+    """
+    n = sum(report.wins.values())
+    games = f"{n} game{'s' if n != 1 else ''}"
+    if report.partial:
+        return f"On the {games} finished before Stop (of {report.asked} asked): a partial run."
+    if n < report.games:
+        return f"On the {games} that finished (of {report.games} played)."
+    return f"On the {games} of the run."
+
+
+def verdict_html(v: Verdict, basis: str = "") -> str:
+    """The verdict as rich text: the findings, what they rest on (``basis``), what to try
+    as a list, the caution."""
     parts = [f"<b>{escape(line)}</b>" for line in v.findings]
+    if basis:
+        parts.append(escape(basis))
     html = "<br>".join(parts)
     if v.levers:
         html += ("<br>To bring it into band, try one change at a time:<ul style='margin: 2px 0;'>"
@@ -100,7 +141,8 @@ class RunsDialog(QDialog):
     progress bar, a worker thread, the result's figures under a body of the subclass's own,
     and a run that stops when the dialog closes. A subclass gives :meth:`worker_for` (the
     thread that plays ``n`` runs from ``seed``), :meth:`titled` (the title of what it plays)
-    and :meth:`show_result`; ``simulated(result)`` is emitted after each run."""
+    and :meth:`show_result`, and may give :meth:`show_partial` for a worker with a
+    ``partial(result)`` signal; ``simulated(result)`` is emitted after each run."""
 
     simulated = Signal(object)
 
@@ -146,7 +188,7 @@ class RunsDialog(QDialog):
         one = self.noun[:-1]
         self.stop_button = QPushButton("S&top")
         self.stop_button.setToolTip(f"Stop after the {one} being played; the figures cover the "
-                                    f"{self.noun} so far")
+                                    f"{self.noun} so far, marked partial")
         self.stop_button.setEnabled(False)
         self.stop_button.clicked.connect(self.stop)
         row.addWidget(self.run_button)
@@ -181,6 +223,9 @@ class RunsDialog(QDialog):
     def show_result(self, result: Any) -> None:
         raise NotImplementedError
 
+    def show_partial(self, result: Any) -> None:
+        """The figures so far of a run under way (shown only by a worker that sends them)."""
+
     # -- running -----------------------------------------------------------------------------
     def running(self) -> bool:
         return self.worker is not None and self.worker.isRunning()
@@ -205,6 +250,8 @@ class RunsDialog(QDialog):
         self.figures.setText(f"Playing {n} {self.noun}…")
         self.worker = self.worker_for(n, self.seed.value())
         self.worker.progressed.connect(self.progress.setValue)
+        if hasattr(self.worker, "partial"):
+            self.worker.partial.connect(self._partial)
         self.worker.done.connect(self._done)
         self.run_button.setEnabled(False)
         self.stop_button.setEnabled(True)
@@ -213,12 +260,19 @@ class RunsDialog(QDialog):
     def stop(self) -> None:
         if self.worker is not None:
             self.worker.stop()
-            self.figures.setText(f"Stopping after the {self.noun[:-1]} in hand…")
+            self.stop_button.setEnabled(False)
+            # the figures so far stay in sight: the bar says what is happening
+            self.progress.setFormat(f"%v of %m {self.noun}: stopping…")
+
+    def _partial(self, result: Any) -> None:
+        if self.worker is not None:  # a run that was closed shows nothing more
+            self.show_partial(result)
 
     def _done(self, result: Any) -> None:
         if self.worker is not None:
             self.worker.wait()
         self.worker = None
+        self.progress.setFormat(f"%v of %m {self.noun}")
         self.show_result(result)
         self.run_button.setEnabled(True)
         self.stop_button.setEnabled(False)
@@ -227,11 +281,14 @@ class RunsDialog(QDialog):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         if self.worker is not None:  # end the run: nothing is shown from a closed dialog
             self.worker.done.disconnect(self._done)
+            if hasattr(self.worker, "partial"):
+                self.worker.partial.disconnect(self._partial)
             self.worker.stop()
             self.worker.wait()
             self.worker = None
             self.run_button.setEnabled(True)
             self.stop_button.setEnabled(False)
+            self.progress.setFormat(f"%v of %m {self.noun}")
         super().closeEvent(event)
 
 
@@ -248,7 +305,8 @@ class SimulateDialog(RunsDialog):
         super().__init__(scenario, parent, current, intro, ("&Games", "games", 100),
                          "The first game's dice seed (game i uses seed + i): the same seed gives "
                          "the same figures, as with ambush-gui simulate")
-        self.report: Report | None = None
+        self.report: Report | None = None  # the finished or stopped run's
+        self.so_far: Report | None = None  # the figures so far of the run under way
         self.games = self.count
         self.chart = BalanceChart()
         self.chart.setMinimumHeight(240)  # still reads; leaves a 1280x800 screen room for the verdict
@@ -280,12 +338,25 @@ class SimulateDialog(RunsDialog):
         return str(subject.spec.title)
 
     def worker_for(self, n: int, seed: int) -> SimulationWorker:
-        self.report, self.verdict = None, None
+        self.report, self.so_far, self.verdict = None, None, None
         self.verdict_label.hide()  # the last run's verdict is not this one's
+        self.chart.set_report(None, f"Playing {n} games: the chart grows as they end…")
         return SimulationWorker(self.subject, n, seed, self)
 
+    def show_partial(self, report: Report) -> None:
+        """The chart and the figures of the games so far; no verdict on a run under way."""
+        self.so_far = report
+        # the bar hears of a game when the one after it is in hand: it must not read 16 of 500
+        # under figures of 17
+        self.progress.setValue(max(self.progress.value(), report.games))
+        self.chart.set_report(report)
+        self.figures.setText(summary(report, running=True))
+        self._fit_height()
+
     def show_result(self, report: Report) -> None:
-        self.report = report
+        """The finished (or stopped) run: its chart, its figures and the verdict, which
+        says how many games it rests on."""
+        self.report, self.so_far = report, None
         self.progress.setValue(report.games)
         self.chart.set_report(report)
         self.figures.setText(summary(report))
@@ -294,7 +365,7 @@ class SimulateDialog(RunsDialog):
         self.verdict_label.setStyleSheet(
             f"QLabel {{ background: {background.name()}; color: #1c1c1c; padding: 6px 8px; "
             f"border-left: 4px solid {edge.name()}; }}")
-        self.verdict_label.setText(verdict_html(v))
+        self.verdict_label.setText(verdict_html(v, rests_on(report)))
         self.verdict_label.show()
         self._fit_height()
 

@@ -795,10 +795,16 @@ class EditorWindow(QMainWindow):
 
     def _simulated(self, report: Any) -> None:
         """A Simulate run ended: its balance is kept for the launcher's card of the file,
-        which shows it while the file is saved as it was simulated."""
+        which shows it while the file is saved as it was simulated. A run stopped early is
+        not: its few games are no measure of the scenario."""
         from ambush_gui.gui.launcher_cards import remember_balance
 
         games = int(getattr(report, "games", 0) or 0)
+        if getattr(report, "partial", False):
+            self.statusBar().showMessage(
+                f"Simulate was stopped after {games} of {report.asked} games: a partial run is not "
+                "kept as the file's balance for the launcher's card (run it to the end for that)", 10000)
+            return
         if self._simulated_text and games:
             remember_balance(self._simulated_text, games, dict(report.wins))
 

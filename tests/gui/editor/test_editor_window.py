@@ -8,6 +8,7 @@ tests (test_editor_table.py, test_editor_mission.py).
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -376,6 +377,87 @@ def test_simulate_stops_when_asked(qtbot: Any) -> None:
     assert dlg.progress.value() == dlg.report.games and dlg.run_button.isEnabled()
 
 
+def test_simulate_shows_the_figures_so_far_and_ends_on_the_figures_of_the_whole_run(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play-test: "Simulate shows nothing until it finishes; for 500 games I stared at a
+    progress bar." The chart and the figures grow as games end, saying "n of N games", with
+    no verdict on a run under way; the end shows what a run shown only at its end showed:
+    the headless figures of the same seeds, and the verdict with the games it rests on."""
+    from ambush_gui.ai.balance import verdict
+    from ambush_gui.gui.editor import simulate as editor_simulate
+    from ambush_gui.gui.editor.chart import BalanceChart
+
+    monkeypatch.setattr(editor_simulate, "PARTIAL_EVERY_S", 0.0)  # every game shown, not 4 a second
+    win = editor(qtbot, CT)
+    dlg = win.simulate()
+    assert dlg is not None
+    seen: list[tuple[int, dict[str, Any], str, bool, Any]] = []
+    dlg.run(6, 7)
+    assert "Playing 6 games" in dlg.chart.waiting and dlg.chart.report is None
+    dlg.worker.partial.connect(lambda r: seen.append((r.games, dlg.chart.figures(), dlg.figures.text(),
+                                                      dlg.verdict_label.isHidden(), dlg.report,
+                                                      dlg.progress.value())))
+    qtbot.waitUntil(lambda: dlg.report is not None, timeout=60_000)
+    assert [games for games, *_ in seen] == [1, 2, 3, 4, 5]
+    for games, figures, text, no_verdict, report, bar in seen:
+        assert figures["finished"] == games and sum(figures["wins"].values()) == games
+        assert bar == games  # the bar and the figures tell the same count
+        assert f"<b>{games} of 6</b> games played so far" in text and "Wins:" in text
+        assert no_verdict and report is None  # the verdict waits for the end of the run
+    scenario = systems.load_scenario(CT)
+    seats = {side: "ai" for side in systems.seated_sides(scenario.spec.system)}
+    headless = simulate(lambda s: systems.new_game(scenario, s), scenario.spec.name, 6, 7, seats,
+                        systems.invariants, systems.outcome)
+    report = dlg.report
+    assert not report.partial and report.games == 6
+    assert (report.wins, report.outcomes, report.mean_turns, report.mean_victory_points) == \
+        (headless.wins, headless.outcomes, headless.mean_turns, headless.mean_victory_points)
+    alone = BalanceChart()
+    alone.set_report(headless)
+    assert dlg.chart.figures() == alone.figures()
+    alone.deleteLater()
+
+    def clockless(text: str) -> str:
+        return re.sub(r"\([0-9.]+ games/s on \d+ process(es)?\)", "", text)
+
+    assert clockless(dlg.figures.text()) == clockless(editor_simulate.summary(headless))
+    assert dlg.figures.text().startswith("<b>6</b> games played (") and "so far" not in dlg.figures.text()
+    assert not dlg.verdict_label.isHidden()
+    assert dlg.verdict_label.text() == editor_simulate.verdict_html(
+        verdict(scenario.spec, headless.wins), "On the 6 games of the run.")
+
+
+def test_a_stopped_simulate_says_it_is_partial_and_is_not_the_files_balance(qtbot: Any) -> None:
+    """Stop keeps the figures of the games finished, says they are partial and what the
+    verdict rests on, and is not kept as the balance on the launcher's card of the file."""
+    from ambush_gui.gui.launcher_cards import own_card
+    from ambush_gui.gui.shared import paths
+
+    mine = paths.user_scenarios_dir() / "stopped-here.toml"
+    shutil.copy(CT, mine)
+    win = editor(qtbot, mine)
+    dlg = win.simulate()
+    assert dlg is not None
+    dlg.run(500, 1)
+    dlg.worker.progressed.connect(lambda done: qtbot.mouseClick(dlg.stop_button, Qt.MouseButton.LeftButton))
+    qtbot.waitUntil(lambda: dlg.report is not None, timeout=60_000)
+    report = dlg.report
+    n = report.games
+    assert 1 <= n < 500 and report.partial and report.asked == 500
+    assert f"<b>{n} of 500</b> games played: <b>stopped early, so these figures are partial" \
+        in dlg.figures.text()
+    assert dlg.chart.figures()["finished"] == len(report.outcomes) == n
+    text = dlg.verdict_label.text()
+    assert not dlg.verdict_label.isHidden()
+    games = f"{n} game{'s' if n != 1 else ''}"
+    assert f"On the {games} finished before Stop (of 500 asked): a partial run." in text
+    assert "stopping" not in dlg.progress.format()  # the bar counts again for the next run
+    assert "not kept as the file's balance" in win.statusBar().currentMessage()
+    assert win.save()
+    card = own_card(mine)
+    assert card is not None and not card.measured and card.balance.startswith("Balance not measured")
+
+
 def test_simulate_refuses_an_invalid_scenario(qtbot: Any, warnings: list[str]) -> None:
     win = editor(qtbot, TUTORIAL)
     assert win.doc is not None
@@ -642,3 +724,15 @@ def test_a_simulate_shows_on_the_launcher_card_of_the_file_saved_as_simulated(qt
     mine.write_text(mine.read_text(encoding="utf-8") + "\n# changed by hand\n", encoding="utf-8")
     card = own_card(mine)
     assert card is not None and card.balance.startswith("Balance not measured")
+
+
+def test_the_verdict_says_the_games_it_rests_on() -> None:
+    import doctest
+
+    from ambush_gui.gui.editor import simulate as editor_simulate
+
+    assert doctest.testmod(editor_simulate).failed == 0
+    finished = Report("ct", 500, {"regular": 250, "insurgent": 240, "draw": 10}, asked=500)
+    assert editor_simulate.rests_on(finished) == "On the 500 games of the run."
+    broke = Report("ct", 500, {"regular": 250, "insurgent": 240, "draw": 8}, exceptions=2, asked=500)
+    assert editor_simulate.rests_on(broke) == "On the 498 games that finished (of 500 played)."
