@@ -101,7 +101,9 @@ def choose_hot_spot(g: AlleyGame) -> Procedure:
     if roll <= 5:
         spot = g.state.hot_spots.get(roll)
         if spot is None or spot.neutralised:
-            g.log.emit("reinforce", f"Hot Spot {roll} is neutralised: the arrivals are lost", roll=roll)
+            why = f"Hot Spot {roll} is neutralised" if spot is not None \
+                else f"the table has no Hot Spot {roll}"
+            g.log.emit("reinforce", f"{why[0].upper()}{why[1:]}: the arrivals are lost", roll=roll)
             return None
         return roll
     if not active:

@@ -314,6 +314,17 @@ def test_an_arrival_rolling_a_neutralised_hot_spot_is_lost_without_a_reroll() ->
     kit.drive(g, reinforcements.place_unit(g, RIFLES))
     assert not g.state.side_units(Side.INSURGENT)
     assert len(kit.roll_texts(g)) == 1 and g.dice.scripted == 0
+    assert "Hot Spot 2 is neutralised: the arrivals are lost" in [e.text for e in g.log.events]
+
+
+def test_an_arrival_rolling_a_hot_spot_the_table_does_not_have_is_told_so() -> None:
+    """A play-test: on the Signal Box (three Hot Spots) a 4 was told as "Hot Spot 4 is
+    neutralised", a counter nobody ever placed."""
+    g = kit.game([kit.marines("m", (2, 2))], hot_spots=SPOTS, script=[4])
+    del g.state.hot_spots[4]
+    kit.drive(g, reinforcements.place_unit(g, RIFLES))
+    assert not g.state.side_units(Side.INSURGENT)
+    assert "The table has no Hot Spot 4: the arrivals are lost" in [e.text for e in g.log.events]
 
 
 @pytest.mark.rule("AA-056")
