@@ -378,9 +378,12 @@ def held_down(g: AlleyGame, unit: Unit) -> str:
 
 
 def resolve(g: AlleyGame, reg: Unit, ins: Unit, kind: str,
-            way: list[tuple[float, float]] | None = None) -> Procedure:
+            way: list[tuple[float, float]] | None = None,
+            walked: list[tuple[float, float]] | None = None) -> Procedure:
     """AA-072..107: carry out one declared interruption of ``reg`` by ``ins``. ``way``: the
-    rest of ``reg``'s declared move, which an Insurgent interrupting by movement is told.
+    rest of ``reg``'s declared move, which an Insurgent interrupting by movement is told;
+    ``walked``: where ``reg`` went in that move before it was interrupted (a move into
+    cover ends the move, and its end looks back on all of it).
 
     Returns True when ``reg`` fired in reaction (first, or back), which under the rules
     option ``reaction_fire`` = "replaces" is its fire for the activation (AA-082)."""
@@ -427,7 +430,7 @@ def resolve(g: AlleyGame, reg: Unit, ins: Unit, kind: str,
                 yield from fire(g, reg, ins, "Reaction fire")
                 reacted = True
             elif c == "cover":  # AA-084
-                yield from cover_move(g, reg, ins)
+                yield from cover_move(g, reg, ins, walked)
             if ins.alive and not ins.shaken(turn) and reg.alive:  # AA-083 (house rule)
                 yield from _insurgent_action(g, ins, reg, kind, way)
                 from ambush_gui.alley.turn import mover_now
@@ -628,8 +631,16 @@ def rules_facts(rules: dict[str, Any]) -> dict[str, Any]:
     return {k: (list(map(str, v)) if isinstance(v, tuple) else v) for k, v in rules.items()}
 
 
-def carry_out(g: AlleyGame, unit: Unit, path: list[tuple[float, float]], plan: Any) -> Procedure:
-    """Walk the whole path (picking up Dependants), then exit, join or assault."""
+def carry_out(g: AlleyGame, unit: Unit, path: list[tuple[float, float]], plan: Any,
+              walked: list[tuple[float, float]] | None = None) -> Procedure:
+    """Walk the whole path (picking up Dependants), then exit, join or assault.
+
+    ``walked``: where the unit's centre went earlier in this move, up to the start of
+    ``path`` (an interrupted move that was planned again, or ends where the interruption
+    left it): what the end of a move looks back on (mines and IEDs along the way, FF-036,
+    FF-049) is the whole move, not only its last part."""
+    from dataclasses import replace
+
     from ambush_gui.alley.turn import exit_table, hand_off, join_unit
     from ambush_gui.core.geometry import path_length
 
@@ -652,7 +663,9 @@ def carry_out(g: AlleyGame, unit: Unit, path: list[tuple[float, float]], plan: A
     if whole and plan.figures and unit.alive:
         place_figures(g, unit, plan)
     if g.modules:
-        yield from g.modules.after_move(unit, plan)
+        route = plan if not walked or len(walked) < 2 else \
+            replace(plan, path=(*map(tuple, walked[:-1]), *map(tuple, path)))
+        yield from g.modules.after_move(unit, route)
     victory.check_zones(g)  # a zone_cleared award notes the first unit to clear its zone
     if plan.exits:
         exit_table(g, unit)
@@ -682,7 +695,8 @@ def place_figures(g: AlleyGame, unit: Unit, plan: Any) -> None:
                "take their places", unit=unit.id, figures=[fid for fid, _ in plan.figures])
 
 
-def cover_move(g: AlleyGame, reg: Unit, ins: Unit) -> Procedure:
+def cover_move(g: AlleyGame, reg: Unit, ins: Unit,
+               walked: list[tuple[float, float]] | None = None) -> Procedure:
     """AA-084: move into cover or out of the interrupter's sight, within the movement left
     (DC-006: a unit holding Dependants has only its Cautious allowance); AA-185: a Pinned
     unit never moves toward the enemy, not even into cover."""
@@ -724,4 +738,4 @@ def cover_move(g: AlleyGame, reg: Unit, ins: Unit) -> Procedure:
     if choice == "stay":
         return
     plan = checks.plan(choice)
-    yield from carry_out(g, reg, list(plan.path), plan)
+    yield from carry_out(g, reg, list(plan.path), plan, walked)

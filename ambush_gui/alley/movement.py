@@ -66,6 +66,20 @@ def allowance(g: AlleyGame, unit: Unit, speed: Speed | None = None) -> float:
     return max(0.0, speed_limit(g, spd, unit) - loss - unit.moved)
 
 
+def spent_words(g: AlleyGame, unit: Unit) -> str:
+    """Why ``unit`` has no movement left (:func:`allowance` is 0), in words for the log: a
+    play-test saw a Rapid move cut off at the interruption's point with no word why."""
+    spd = unit.speed or Speed.HALTED
+    slowed = spd is Speed.RAPID and unit.dependants and options.dependants_slow_every_move(g)
+    limit = speed_limit(g, Speed.CAUTIOUS if slowed else spd, unit)
+    loss = unit.times_interrupted * g.m.interrupt_loss if unit.side is Side.REGULAR else 0.0
+    lost = f", and {loss:g}\" were lost to interruptions (AA-085)" if loss else ""
+    if slowed:
+        return (f"it has moved {unit.moved:.1f}\"{lost}; holding Dependants it may move no "
+                f"farther than its Cautious {limit:g}\" (DC-006)")
+    return f"it has moved {unit.moved:.1f}\" of its {spd.value.capitalize()} {limit:g}\"{lost}"
+
+
 @dataclass(frozen=True)
 class MovePlan:
     """A validated move: the full path (start included) and what it leads to."""

@@ -41,6 +41,7 @@ from ambush_gui.alley.movement import (
     keep_on_table,
     move_along,
     must_seek_cover,
+    spent_words,
     way_round,
 )
 from ambush_gui.alley.names import figure_name, figure_names
@@ -306,6 +307,9 @@ def regular_move(g: AlleyGame, unit: Unit, given: Any = None) -> Procedure:
         return
     plan = checks.plan(choice)
     path = list(plan.path)
+    # where the unit's centre has gone in this move: the end of a move cut short by an
+    # interruption, or planned again after one, looks back on all of it (mines, IEDs)
+    walked = [tuple(path[0])]
     blocked: Unit | None = None  # the Insurgents who stepped into the rest of the path
     while path_length(path) > 1e-6:
         opts = interrupt_options_along(g, unit, path)
@@ -314,9 +318,11 @@ def regular_move(g: AlleyGame, unit: Unit, given: Any = None) -> Procedure:
         c = yield interrupt_decision(g, unit, opts, "move", path=path)
         if c == NONE:
             break
+        ahead = path
         path = move_along(g, unit, path, c["at"])
+        walked += [tuple(p) for p in truncate(ahead, path_length(ahead) - path_length(path))[1:]]
         before = unit.moved
-        if (yield from resolve(g, unit, g.unit(c["unit"]), c["kind"], path)) and not unit.fired:
+        if (yield from resolve(g, unit, g.unit(c["unit"]), c["kind"], path, walked)) and not unit.fired:
             reaction_was_the_fire(g, unit)
         if not unit.alive or unit.regroup_turn == st.turn + 1:
             return
@@ -324,6 +330,9 @@ def regular_move(g: AlleyGame, unit: Unit, given: Any = None) -> Procedure:
             return
         room = allowance(g, unit)  # AA-085: the 1" lost to the interruption shortens the rest
         if room <= 1e-6:
+            g.log.emit("move", f"{unit.name}'s move ends where it was interrupted: "
+                       f"{spent_words(g, unit)}", unit=unit.id)
+            yield from carry_out(g, unit, [unit.centre()], type(plan)(plan.path, plan.length), walked)
             return
         rest = truncate(path, room)
         if unit.pinned:  # AA-184: a Pinned unit's movement must now take it to cover
@@ -331,6 +340,8 @@ def regular_move(g: AlleyGame, unit: Unit, given: Any = None) -> Procedure:
             checks = MoveChecks(g, unit, room, **rules)
             choice = yield move_decision(g, unit, room, rules, checks)
             if choice == "stay":
+                yield from carry_out(g, unit, [unit.centre()], type(plan)(plan.path, plan.length),
+                                     walked)
                 return
             plan = checks.plan(choice)
             path = list(plan.path)
@@ -347,6 +358,8 @@ def regular_move(g: AlleyGame, unit: Unit, given: Any = None) -> Procedure:
                 if choice == "stay":
                     g.log.emit("move", f"{unit.name} stays where it is: the way on is blocked by "
                                f"{who.name} (house rule AA-068)", unit=unit.id, blocked_by=who.id)
+                    yield from carry_out(g, unit, [unit.centre()],
+                                         type(plan)(plan.path, plan.length), walked)
                     return
                 plan = checks.plan(choice)
                 path = list(plan.path)
@@ -359,7 +372,7 @@ def regular_move(g: AlleyGame, unit: Unit, given: Any = None) -> Procedure:
         # Cut short by an interruption: no longer an exit, so no figure may end off the table.
         plan = type(plan)(plan.path, plan.length)
         path = keep_on_table(g, unit, path)
-    yield from carry_out(g, unit, path, plan)
+    yield from carry_out(g, unit, path, plan, walked)
     if blocked is not None and unit.alive:
         g.log.emit("move", f"{unit.name} stops short: the way is blocked by {blocked.name} "
                    "(house rule AA-068)", unit=unit.id, blocked_by=blocked.id)

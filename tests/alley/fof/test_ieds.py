@@ -295,3 +295,48 @@ def test_a_leader_whose_unit_falls_to_an_ied_on_his_way_to_join_it_stays_on_his_
     assert not m.alive and c.on_table and c.alive and c.figures
     assert any("cannot join Marines m" in e.text for e in kit.events(g, "join"))
     assert invariants.check(g) == []
+
+
+@pytest.mark.rule("FF-049")
+def test_a_move_that_ends_where_it_was_interrupted_still_ends_in_reach_of_a_command_ied(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A play-test (The Last Clinic): the Scout troop's move was interrupted on the bridge,
+    had no movement left after the 1" the interruption cost (AA-085), and stopped there,
+    in reach of the hidden bomb; its owner was never asked, since the end of the move was
+    skipped. The interruption itself is stubbed (no dice): only how the move ends is
+    under test. The log says why the move ends there."""
+    from ambush_gui.alley.model import Speed
+
+    g = armed([kit.marines("m", (2, 2)), kit.insurgents("i", (14, 7), n=3)],
+              ied(trigger="command", at=[3, 7]), strict=False)
+    m = g.unit("m")
+    m.speed, m.moved = Speed.CAUTIOUS, 1.5  # 4.5" of its Cautious 6" left
+
+    def interrupted(g: AlleyGame, reg: Any, ins: Any, kind: str, way: Any = None,
+                    walked: Any = None) -> Any:
+        reg.times_interrupted += 1
+        ins.interrupted = True
+        return False
+        yield
+
+    monkeypatch.setattr(turn, "resolve", interrupted)
+    cx, cy = m.centre()
+    proc = turn.regular_move(g, m, {"path": [[cx, cy + 4.5]]})
+    d = next(proc)
+    assert d.kind is DecisionKind.INTERRUPT
+    late = max((o for o in d.options if isinstance(o, dict) and o.get("at") is not None
+                and o["at"] < 4.5), key=lambda o: o["at"])
+    assert late["at"] >= 3.5  # past the 5" a Cautious move keeps after losing 1"
+    questions = []
+    choice = late
+    try:
+        while True:
+            d = proc.send(d.validate(choice))
+            questions.append(d.facts.get("question"))
+            choice = "wait" if d.kind is DecisionKind.CHOOSE else answer(d)
+    except StopIteration:
+        pass
+    assert questions == ["ieds.detonate"]
+    assert m.centre()[1] == pytest.approx(cy + late["at"])
+    ends = [e.text for e in kit.events(g, "move") if "ends where it was interrupted" in e.text]
+    assert ends and "Cautious 6\"" in ends[0] and "AA-085" in ends[0]

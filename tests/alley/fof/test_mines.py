@@ -471,3 +471,45 @@ def test_a_planned_move_names_the_minefields_any_of_its_figures_would_enter() ->
     inside = mined([kit.marines("m", (2, 9))])  # FF-043: already in it, it tests no more
     im = inside.unit("m")
     assert mod(inside).move_warnings(im, [im.centre(), (im.centre()[0], 10.0)]) == []
+
+
+@pytest.mark.rule("FF-036")
+def test_a_move_into_cover_after_an_interruption_tests_for_the_field_walked_into_before_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """FF-036: a unit that walked into the belt, was interrupted there and moved into cover
+    (AA-084) made one move into the minefield, and tests. Its end looked only at the move
+    into cover, which began inside the field: no test. The interruption is stubbed (no
+    dice) to the Regular's choice of a move into cover."""
+    from ambush_gui.alley import interrupts
+
+    house = {"id": "house", "kind": "building", "rect": [0, 12.3, 2.5, 3]}
+    g = mined([kit.marines("m", (2, 2)), kit.insurgents("i", (16, 10.5), n=3)],
+              pieces=[FIELD, house], strict=False)
+    m = g.unit("m")
+    m.speed = Speed.RAPID
+
+    def interrupted(g: AlleyGame, reg: Any, ins: Any, kind: str, way: Any = None,
+                    walked: Any = None) -> Any:
+        assert walked is not None and len(walked) >= 2  # the move so far, for its end
+        reg.times_interrupted += 1
+        ins.interrupted = True
+        yield from interrupts.cover_move(g, reg, ins, walked)
+        return False
+
+    monkeypatch.setattr(turn, "resolve", interrupted)
+    cx, cy = m.centre()
+    proc = turn.regular_move(g, m, {"path": [[cx, cy + 11]]})
+    d = next(proc)
+    assert d.kind is DecisionKind.INTERRUPT
+    at = next(o for o in d.options if isinstance(o, dict) and o.get("at") == 8.0)
+    d = proc.send(d.validate(at))
+    assert d.kind is DecisionKind.MOVE and d.facts.get("cover_from") == "i"
+    assert not mine_tests(g)  # in the field, but its move is not over
+    cover = next(o for o in d.options if isinstance(o, dict))
+    try:
+        d = proc.send(d.validate(cover))
+        while True:
+            d = proc.send(d.validate(answer(d)))
+    except StopIteration:
+        pass
+    assert len(mine_tests(g)) == 1
