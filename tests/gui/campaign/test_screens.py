@@ -236,6 +236,51 @@ def test_after_mission_shows_the_fates_the_dice_and_raises_a_rating_through_the_
     assert "costs 8 experience; he has 5" in screen.promote_note.text()
 
 
+def test_a_raise_bought_by_mistake_is_taken_back_by_undo_or_ctrl_z(
+        qtbot: Any, progress: Any) -> None:
+    """A play-test: Raise spent at once, with no way back, so a misclick cost a man his
+    experience for good. Undo (Alt+U, or Ctrl+Z anywhere on the screen) names the raise it
+    takes back and gives the rating and the experience back, until Continue."""
+    screen = after_mission.AfterMission()
+    qtbot.addWidget(screen)
+    screen.show_debrief(progress, _debrief())
+    screen.show()
+    qtbot.waitExposed(screen)
+    assert not screen.undo_button.isEnabled() and "Ctrl+Z" in screen.promotions.toolTip()
+    assert screen.undo_button.text() == "&Undo the raise"
+    screen.promote_rating.setCurrentIndex(3)  # Kane's Perception, 4 of his 9 xp
+    with qtbot.waitSignal(screen.promoted):
+        qtbot.mouseClick(screen.promote_button, Qt.MouseButton.LeftButton)
+    kane = progress.roster.by_id("sgt-kane")
+    assert (kane.per, kane.xp) == (6, 5)
+    assert "Undo (Alt+U or Ctrl+Z) takes it back" in screen.promote_note.text()
+    assert screen.undo_button.isEnabled()
+    tip = screen.undo_button.toolTip()
+    assert "Sgt Kane's Perception back to 5, and his 4 experience back" in tip, tip
+    with qtbot.waitSignal(screen.promoted):  # the window saves the progress
+        qtbot.mouseClick(screen.undo_button, Qt.MouseButton.LeftButton)
+    assert (kane.per, kane.xp, progress.promotions) == (5, 9, [])
+    assert kane.history[-1] == "The Ford: unhurt"
+    assert "Taken back: Sgt Kane's Perception is 5 again; he has 9 experience" in \
+        screen.promote_note.text()
+    assert screen.promote_man.itemText(0) == "Sgt Kane (9 xp, can be promoted)"
+    assert screen.promote_rating.currentData() == "per"  # ready to buy the right one
+    assert "Sgt Kane: Perception" not in screen.dice.toPlainText()
+    assert not screen.undo_button.isEnabled()
+    # by the keyboard: Raise with Space, take it back with Ctrl+Z
+    screen.activateWindow()
+    screen.promote_button.setFocus()
+    with qtbot.waitSignal(screen.promoted):
+        qtbot.keyClick(screen.promote_button, Qt.Key.Key_Space)
+    assert kane.per == 6
+    with qtbot.waitSignal(screen.promoted):
+        QTest.keyClick(screen.windowHandle(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert (kane.per, kane.xp) == (5, 9)
+    progress.phase = "mission"  # the next mission started: nothing to take back
+    screen._show_undo()
+    assert not screen.undo_button.isEnabled()
+
+
 def test_after_mission_opens_on_a_man_and_a_rating_he_can_buy_and_says_what_the_rest_need(
         qtbot: Any, progress: Any) -> None:
     """Played through: Sgt Hallam had 4 experience and the screen opened on his Action
