@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 from ambush_gui import systems
 from ambush_gui.ambush.campaign import Debrief, Fate, Kit, Loadout, Roster, Soldier, Step
@@ -161,11 +161,35 @@ def test_equip_says_what_is_left_of_the_allotment_and_what_port_boxes_are(
     assert screen.left[("ammo", "m1-garand")][0].text() == "1 too many (of 6)"
     assert moss.boxes.text() == "5 of 6"
     text = screen.explain.text()
-    assert "left to hand out" in text and "at most 6 Ammo Boxes" in text and "Port Boxes" in text
-    assert [col.port.text() for col in screen.slots] == ["none"] * 3
-    assert "no Port Boxes" in screen.slots[0].port.toolTip()
-    assert screen.slots[0].port.toolTip().startswith("<p>")  # rich text: Qt wraps it
-    assert "—" not in [col.port.text() for col in screen.slots]
+    assert "left to hand out" in text and "at most 6 Ammo Boxes" in text
+    # no machinegun on this mission: nothing explains Port Boxes, no row shows them (a
+    # play-tester read them explained where they did not count)
+    assert "Port Box" not in text
+    heads = [w.text() for w in screen.findChildren(QLabel) if w.isVisible()]
+    assert not [h for h in heads if "Port Box" in h], heads
+    assert all(not col.port.isVisible() for col in screen.slots)
+
+
+def test_equip_explains_port_boxes_where_the_mission_allots_a_machinegun(
+        qtbot: Any, progress: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    mission = systems.load_scenario(systems.resolve("ambush-hedgerow"))
+    step = Step("hedges", mission, 3,
+                Allotment(weapons={"m1919": 1, "thompson": 1, "m1-garand": 2},
+                          ammo={"m1919": 2, "thompson": 3, "m1-garand": 6, "mk2-grenade": 2}),
+                Next(), title="The Hedges", brief="Through the hedges.", index=0)
+    progress.campaign.steps = [step]
+    progress.campaign.step = lambda sid: step
+    progress.step_id = "hedges"
+    screen = equip_screen(qtbot, progress, monkeypatch)
+    screen.show()
+    qtbot.waitExposed(screen)
+    assert "Port Boxes are the places on a slot's card for a machinegun's pieces" in \
+        screen.explain.text()
+    ports = [col.port for col in screen.slots]
+    assert all(p.isVisible() for p in ports)
+    boxes = [mission.spec.squad[i].port_boxes for i in range(3)]
+    assert [p.text() for p in ports] == [str(n) if n else "none" for n in boxes]
+    assert ports[0].toolTip().startswith("<p>")  # rich text: Qt wraps it
 
 
 def test_equip_reopens_on_the_choice_the_progress_keeps(
