@@ -128,13 +128,21 @@ def _turn_hint(game: Any, decision: Decision, todo: list[str],
     if not could:
         return ""
     lesson = could[0]
-    why = next((str(r.get("why", "")) for r in decision.facts.get("not_legal", [])
-                if isinstance(r, Mapping) and r.get("action") == WANTS[lesson][0]), "")
+    s = game.state.soldiers.get(str(sid)) if sid is not None else None
+    off_map = s is not None and s.hex is None
+    why = "off the map" if off_map else next(
+        (str(r.get("why", "")) for r in decision.facts.get("not_legal", [])
+         if isinstance(r, Mapping) and r.get("action") == WANTS[lesson][0]), "")
     cause = f"{lesson}: {why}"
     if noted is not None:
         if cause in noted and noted[cause] is not decision:
             return ""  # said once already, at an earlier turn
         noted.setdefault(cause, decision)
+    if off_map:  # "cannot ... (he is off the map)" read as an error: say what he can do
+        bring = ("choose Move, then a highlighted hex at the map's edge, or Pass"
+                 if "move" in offered else "Pass, or do what his turn offers")
+        return (f"{who} is still off the map, so this turn can bring him on: {bring}. "
+                f"Once he is on the map with his men, a later turn can {_verb(lesson)}.")
     return (f"{who} cannot {_verb(lesson)} now" + (f" ({why})" if why else "")
             + f"; do what his turn allows (or Pass). A later turn can {_verb(lesson)}.")
 
