@@ -5,8 +5,9 @@ hexes each slot enters): the man in it, a box for each weapon of the allotment, 
 Ammo Boxes for each kind of clip, and, where the mission allots a crew weapon, the Port
 Boxes the slot's card gives its carriers. Beside each weapon and kind of clip, how many of
 the mission's allotment are still left to hand out ("2 of 3 left"); a line above the grid
-says what the allotment and the six Ammo Boxes are, and the Port Boxes where they count. Columns, not rows: an allotment of seven weapons and
-eight kinds of clips made a row per man wider than a 1280-pixel screen. "Suggest" fills the
+says what the allotment and the six Ammo Boxes are, and the Port Boxes where they count.
+Columns, not rows: an allotment of seven weapons and eight kinds of clips made a row per
+man wider than a 1280-pixel screen. "Suggest" fills the
 engine's default (the screen opens on it); the engine's ``loadout_problems`` are listed in
 words, and "Start mission" waits until there are none.
 """
