@@ -8,7 +8,7 @@ Qt-free. The pieces:
 - :mod:`.roster` the record pad: :class:`Soldier`, :class:`Roster`, recruits;
 - :mod:`.loadout` choose-and-equip: :class:`Loadout`, :func:`suggest`, :func:`loadout_problems`;
 - :mod:`.debrief` what a finished mission did to the squad: :func:`fates_of`, :func:`debrief`,
-  experience and promotions (:func:`raise_cost`, :func:`promote`);
+  experience and promotions (:func:`raise_cost`, :func:`promote`, :func:`unpromote`);
 - :mod:`.progress` :class:`Progress`, one campaign being played, saved atomically with a ``.bak``;
 - :mod:`.simulate` :func:`play_campaign`, the computer playing a campaign through.
 
@@ -19,7 +19,15 @@ campaign rule: it shows what these return.
 from __future__ import annotations
 
 from ambush_gui.ambush.campaign.campaign import Campaign, CampaignError, Step, shipped
-from ambush_gui.ambush.campaign.debrief import Debrief, Fate, debrief, fates_of, promote, raise_cost
+from ambush_gui.ambush.campaign.debrief import (
+    Debrief,
+    Fate,
+    debrief,
+    fates_of,
+    promote,
+    raise_cost,
+    unpromote,
+)
 from ambush_gui.ambush.campaign.loadout import Kit, Loadout, loadout_problems, suggest
 from ambush_gui.ambush.campaign.progress import Progress, ProgressError, progress_dir
 from ambush_gui.ambush.campaign.roster import RATINGS, Roster, Soldier
@@ -51,4 +59,5 @@ __all__ = [
     "raise_cost",
     "shipped",
     "suggest",
+    "unpromote",
 ]

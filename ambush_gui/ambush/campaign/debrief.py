@@ -279,6 +279,45 @@ def promote(progress: Any, soldier_id: str, rating: str) -> None:
                                 "rating": rating})
 
 
+def raise_paid(progress: Any, rating: str) -> int:
+    """What one raise of ``rating`` costs in this campaign, and what taking it back returns
+    (campaign rule 6: the cost is the rating's, whatever its value)."""
+    return int(getattr(progress.campaign.settings.costs, rating))
+
+
+def last_promotion(progress: Any) -> dict[str, Any] | None:
+    """The raise that :func:`unpromote` would take back: the last bought since the last
+    mission ended, while no mission has started since; None when there is none."""
+    if progress.phase not in ("debrief", "equip") or not progress.promotions:
+        return None
+    q: dict[str, Any] = progress.promotions[-1]
+    return q if int(q.get("after", 0)) == len(progress.done) else None
+
+
+def unpromote(progress: Any) -> dict[str, Any]:
+    """Take back the last raise bought since the last mission (campaign rule 6): the rating
+    goes down by one, the experience comes back, the line leaves his history and the
+    progress forgets it, as if it was never bought. A raise is a choice, not a die, so it
+    may be taken back until the next mission starts; ValueError in words when there is
+    none to take back. Returns the promotion taken back."""
+    q = last_promotion(progress)
+    if q is None:
+        raise ValueError("there is no raise to take back: raises are taken back between "
+                         "missions, before the next one starts")
+    sid, rating = str(q["soldier"]), str(q["rating"])
+    man = progress.roster.by_id(sid)
+    cost = raise_paid(progress, rating)
+    line = raised(rating, man.rating(rating), cost)
+    man.xp += cost
+    setattr(man, rating, man.rating(rating) - 1)
+    for i in range(len(man.history) - 1, -1, -1):
+        if man.history[i] == line:
+            del man.history[i]
+            break
+    progress.promotions.pop()
+    return q
+
+
 def raised(rating: str, value: int, cost: int) -> str:
     """A promotion in words: "Weapon Skill raised to 3 (5 experience)"."""
     return f"{RATING_WORDS[rating]} raised to {value} ({cost} experience)"
@@ -299,6 +338,6 @@ def promotions_after(progress: Any, after: int) -> list[str]:
         except KeyError:
             continue
         later = sum(1 for r in bought[i + 1:] if r.get("soldier") == sid and r.get("rating") == rating)
-        cost = int(getattr(progress.campaign.settings.costs, rating))
+        cost = raise_paid(progress, rating)
         out.append(f"{man.name}: {raised(rating, man.rating(rating) - later, cost)}.")
     return out

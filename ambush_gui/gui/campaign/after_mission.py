@@ -13,6 +13,7 @@ import html
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -29,11 +30,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ambush_gui.ambush.campaign import promote, raise_cost
+from ambush_gui.ambush.campaign import promote, raise_cost, unpromote
 from ambush_gui.ambush.campaign.debrief import (
     RESULT_WORDS,
     experience_words,
+    last_promotion,
     promotions_after,
+    raise_paid,
     why_not_promote,
 )
 from ambush_gui.ambush.campaign.roster import RATING_WORDS, RATINGS
@@ -60,7 +63,8 @@ def roll_line(roll: dict[str, Any]) -> str:
 
 class AfterMission(QWidget):
     """``continued()`` when the player goes on (the next mission, or the campaign's end);
-    ``promoted()`` after a rating is raised (the window saves the progress)."""
+    ``promoted()`` after a rating is raised or a raise taken back (the window saves the
+    progress)."""
 
     continued = Signal()
     promoted = Signal()
@@ -122,7 +126,8 @@ class AfterMission(QWidget):
     def _promotion_box(self) -> QGroupBox:
         box = QGroupBox("Promotions: spend experience on a rating")
         box.setToolTip("A man's unspent experience buys one step of a rating at a time, up to "
-                       "the rating's cap; the cost depends on the rating")
+                       "the rating's cap; the cost depends on the rating. A raise can be "
+                       "taken back (Undo, Ctrl+Z) until you continue to the next mission")
         outer = QVBoxLayout(box)
         lay = QHBoxLayout()
         self.promote_man = QComboBox()
@@ -131,6 +136,9 @@ class AfterMission(QWidget):
         self.promote_rating.setToolTip("The rating to raise by one, and what it costs")
         self.promote_button = QPushButton("&Raise")
         self.promote_button.setToolTip("Spend his experience to raise the rating by one")
+        self.undo_button = QPushButton("&Undo the raise")
+        self.undo_button.setToolTip("Nothing to take back: no raise bought since the mission")
+        self.undo_button.setEnabled(False)
         self.promote_note = QLabel()
         self.promote_note.setWordWrap(True)
         self.promote_note.setStyleSheet(f"color: {theme.MUTED_TEXT.name()};")
@@ -143,11 +151,16 @@ class AfterMission(QWidget):
         lay.addWidget(rating_label)
         lay.addWidget(self.promote_rating, 2)
         lay.addWidget(self.promote_button)
+        lay.addWidget(self.undo_button)
         outer.addLayout(lay)
         outer.addWidget(self.promote_note)
         self.promote_man.currentIndexChanged.connect(self._show_costs)
         self.promote_rating.currentIndexChanged.connect(self._show_rating)
         self.promote_button.clicked.connect(self.raise_rating)
+        self.undo_button.clicked.connect(self.undo_raise)
+        undo = QShortcut(QKeySequence.StandardKey.Undo, self)
+        undo.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        undo.activated.connect(self.undo_raise)
         return box
 
     # -- filling ---------------------------------------------------------------------------
@@ -188,6 +201,7 @@ class AfterMission(QWidget):
             self.continue_button.setToolTip("Choose and equip the squad for the next mission "
                                             "(the campaign is saved)")
         self._fill_men(fresh=True)
+        self._show_undo()
 
     def _fit_fates(self) -> None:
         """Rows as high as their text at the columns' widths now; the table as high as its
@@ -300,7 +314,52 @@ class AfterMission(QWidget):
         self.promoted.emit()
         self.dice.setHtml(self._story())
         self._fill_men()
+        self._show_undo()
         man = self.progress.roster.by_id(sid)
         self.promote_note.setText(f"{name_of(self.progress.roster, sid)}: {RATING_WORDS[key]} raised "
-                                  f"to {man.rating(key)}; {man.xp} experience left.")
-        self.promote_button.setFocus()
+                                  f"to {man.rating(key)}; {man.xp} experience left. A misclick? "
+                                  "Undo (Alt+U or Ctrl+Z) takes it back until you continue.")
+        (self.promote_button if self.promote_button.isEnabled() else self.undo_button).setFocus()
+
+    def _show_undo(self) -> None:
+        """Undo is offered for the last raise bought since the mission, and names it."""
+        q = last_promotion(self.progress) if self.progress is not None else None
+        self.undo_button.setEnabled(q is not None)
+        if q is None:
+            self.undo_button.setToolTip("Nothing to take back: no raise bought since the mission")
+            return
+        sid, key = str(q["soldier"]), str(q["rating"])
+        man = self.progress.roster.by_id(sid)
+        cost = raise_paid(self.progress, key)
+        self.undo_button.setToolTip(
+            f"Take back the last raise: {name_of(self.progress.roster, sid)}'s "
+            f"{RATING_WORDS[key]} back to {man.rating(key) - 1}, and his {cost} experience "
+            "back to spend again (Ctrl+Z). Raises can be taken back until you continue to "
+            "the next mission")
+
+    def undo_raise(self) -> None:
+        """Take back the last raise bought since the mission (the engine's ``unpromote``)."""
+        if self.progress is None or last_promotion(self.progress) is None:
+            return
+        try:
+            q = unpromote(self.progress)
+        except ValueError as exc:
+            self.promote_note.setText(str(exc))
+            return
+        self.promoted.emit()
+        self.dice.setHtml(self._story())
+        sid, key = str(q["soldier"]), str(q["rating"])
+        i = self.promote_man.findData(sid)
+        if i >= 0:
+            self.promote_man.setCurrentIndex(i)
+        self._fill_men()
+        i = self.promote_rating.findData(key)
+        if i >= 0:
+            self.promote_rating.setCurrentIndex(i)
+        self._show_undo()
+        man = self.progress.roster.by_id(sid)
+        self.promote_note.setText(f"Taken back: {name_of(self.progress.roster, sid)}'s "
+                                  f"{RATING_WORDS[key]} is {man.rating(key)} again; he has "
+                                  f"{man.xp} experience to spend.")
+        (self.undo_button if self.undo_button.isEnabled() else self.promote_button).setFocus()
+

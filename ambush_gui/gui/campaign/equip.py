@@ -2,11 +2,12 @@
 
 One column per slot of the mission's squad (the mission says how many go and by which
 hexes each slot enters): the man in it, a box for each weapon of the allotment, a count of
-Ammo Boxes for each kind of clip, and the Port Boxes the slot's card gives a crew weapon's
-carrier. Beside each weapon and kind of clip, how many of the mission's allotment are still
-left to hand out ("2 of 3 left"); a line above the grid says what the allotment, the six
-Ammo Boxes and the Port Boxes are. Columns, not rows: an allotment of seven weapons and
-eight kinds of clips made a row per man wider than a 1280-pixel screen. "Suggest" fills the
+Ammo Boxes for each kind of clip, and, where the mission allots a crew weapon, the Port
+Boxes the slot's card gives its carriers. Beside each weapon and kind of clip, how many of
+the mission's allotment are still left to hand out ("2 of 3 left"); a line above the grid
+says what the allotment and the six Ammo Boxes are, and the Port Boxes where they count.
+Columns, not rows: an allotment of seven weapons and eight kinds of clips made a row per
+man wider than a 1280-pixel screen. "Suggest" fills the
 engine's default (the screen opens on it); the engine's ``loadout_problems`` are listed in
 words, and "Start mission" waits until there are none.
 """
@@ -97,12 +98,14 @@ def hexes_words(hexes: list[str]) -> str:
 
 class SlotColumn:
     """The widgets of one slot of the squad (a column): the man, his weapons, his Ammo
-    Boxes, and the Port Boxes the slot's card gives."""
+    Boxes, and the Port Boxes the slot's card gives (``crew``: shown only where the mission
+    allots a crew weapon, the one thing they hold)."""
 
     def __init__(self, index: int, enters: list[str], port_boxes: int, weapons: list[str],
-                 ammo: list[str]) -> None:
+                 ammo: list[str], crew: bool = True) -> None:
         self.index = index
         self.port_boxes = port_boxes
+        self.crew = crew
         where = hexes_words(enters) or "the mission's entry hexes"
         self.head = QLabel(f"Slot {index + 1}")
         self.head.setFont(theme.label_font(10, True))
@@ -135,7 +138,7 @@ class SlotColumn:
     def widgets(self) -> list[QWidget | None]:
         """Top to bottom, as the screen's rows run (None: the rows of a section's title)."""
         return [self.head, self.enters, self.man, self.ratings, None, *self.weapons.values(),
-                None, *self.ammo.values(), self.boxes, self.port]
+                None, *self.ammo.values(), self.boxes, *([self.port] if self.crew else [])]
 
     def kit(self) -> Kit:
         ammo: list[str] = []
@@ -238,13 +241,14 @@ class EquipScreen(QWidget):
                            brief[:BRIEF_CHARS].rsplit(" ", 1)[0] + "… (the whole brief: hover here)")
         self.brief.setToolTip(brief)
         self._build_grid(step)
+        # Port Boxes only hold a crew weapon's pieces: told of (and shown) only where the
+        # mission allots one (a new player read them explained on a mission without one)
         crew = any(mission.charts.weapon(k).kind is WeaponKind.CREW for k in step.allotment.weapons)
         self.explain.setText(
             "The mission hands the squad the weapons and Ammo Boxes listed on the left; beside "
             f"each, how many are still left to hand out. A man holds at most {MAX_BOXES} Ammo "
-            "Boxes. Port Boxes are the places on a slot's card for a machinegun's pieces: "
-            + ("its two carriers must go in slots that have them."
-               if crew else "this mission has no machinegun, so no slot needs them."))
+            "Boxes." + (" Port Boxes are the places on a slot's card for a machinegun's pieces: "
+                        "its two carriers must go in slots that have them." if crew else ""))
         self.explain.setToolTip("Hover over a row's name or a count for more")
         kept = progress.loadout if progress.phase == "equip" else None
         self.fill(kept if kept is not None else suggest(progress.campaign, step.id, progress.roster))
@@ -294,9 +298,10 @@ class EquipScreen(QWidget):
                                 f"{n}", ("ammo", key, n)))
         heads.append(("Ammo Boxes held", f"How many Ammo Boxes each man holds: at most {MAX_BOXES} "
                                          "(FC-039)", None))
-        heads.append(("Port Boxes", "The Port Boxes on the slot's card hold a crew weapon's pieces "
-                                    "(a light or medium machinegun fills 3, a heavy one 4); "
-                                    "\"none\": the man in that slot cannot carry one", None))
+        if crew:
+            heads.append(("Port Boxes", "The Port Boxes on the slot's card hold a crew weapon's "
+                                        "pieces (a light or medium machinegun fills 3, a heavy one "
+                                        "4); \"none\": the man in that slot cannot carry one", None))
         self.left = {}
         # as wide as its widest words, so the slots do not jump when a count turns to "too many"
         self.grid.setColumnMinimumWidth(1, self.fontMetrics().horizontalAdvance("10 too many (of 10)"))
@@ -316,7 +321,7 @@ class EquipScreen(QWidget):
         self.slots = []
         for i in range(step.takes):
             col = SlotColumn(i, slot_enters(step, i), slot_port_boxes(step, i), list(weapons),
-                             list(ammo))
+                             list(ammo), crew=bool(crew))
             col.man.addItem("(nobody)", "")
             for soldier in fit:
                 col.man.addItem(printable(str(soldier.name), 30), soldier.id)

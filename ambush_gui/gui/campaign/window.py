@@ -42,6 +42,8 @@ from ambush_gui.gui.shared.game_window import GameWindow, saved_pace, seats_for
 from ambush_gui.gui.shared.manual import about_action, manual_action
 
 BACK_TO_CAMPAIGN = "Ctrl+Shift+C"  # File > Back to the campaign, in a campaign's mission window
+SHOW_STEP = "Ctrl+1"  # Campaign > The Mission tab (Ctrl+M is the Mission Card in the mission)
+SHOW_PAD = "Ctrl+2"  # Campaign > The Record pad tab (Ctrl+R is Show the result in the mission)
 
 
 class CampaignController(GameController):
@@ -126,14 +128,15 @@ class CampaignWindow(QMainWindow):
             self.pages.addWidget(page)
         self.pad = RecordPad()
         self.pad.printed.connect(lambda p: self.statusBar().showMessage(f"Record pad printed to {p}", 8000))
-        # no mnemonics on the tabs: Alt+M and Alt+R belong to the pages' buttons (Ctrl+M and
-        # Ctrl+R, in the Campaign menu, switch the tabs)
+        # no mnemonics on the tabs: Alt+M and Alt+R belong to the pages' buttons. Ctrl+1 and
+        # Ctrl+2 (the Campaign menu) switch the tabs: Ctrl+M and Ctrl+R mean the Mission Card
+        # and the result in the mission's window, and one key has one meaning (a play-test)
         self.tabs.addTab(self.pages, "Mission")
         self.tabs.addTab(self.pad, "Record pad")
         self.tabs.setTabToolTip(0, "The campaign's next step: choose and equip, the mission, "
-                                   "what it did to the squad (Ctrl+M)")
+                                   "what it did to the squad (Ctrl+1)")
         self.tabs.setTabToolTip(1, "The squad's record pad: every man, his ratings and his history "
-                                   "(Ctrl+R; Ctrl+P prints it)")
+                                   "(Ctrl+2; Ctrl+P prints it)")
         self.setCentralWidget(self.tabs)
         self._menus()
         self.show_phase()
@@ -142,10 +145,10 @@ class CampaignWindow(QMainWindow):
         menu = self.menuBar().addMenu("&Campaign")
         menu.addAction(self.pad.print_action)  # Ctrl+P, wherever the focus is in this window
         for text, key, slot, tip in (
-            ("Show the &record pad", QKeySequence("Ctrl+R"), lambda: self.tabs.setCurrentIndex(1),
-             "The squad's record pad"),
-            ("Show the &mission", QKeySequence("Ctrl+M"), lambda: self.tabs.setCurrentIndex(0),
-             "The campaign's next step"),
+            ("The &Mission tab", QKeySequence(SHOW_STEP), lambda: self.tabs.setCurrentIndex(0),
+             "The campaign's next step: choose and equip, the mission, what it did to the squad"),
+            ("The &Record pad tab", QKeySequence(SHOW_PAD), lambda: self.tabs.setCurrentIndex(1),
+             "The squad's record pad: every man, his ratings and his history"),
             ("&Back to the launcher", QKeySequence.StandardKey.New, self.to_launcher,
              "Leave the campaign for the launcher: it is saved, and its Continue goes on "
              "where it was"),
@@ -199,7 +202,7 @@ class CampaignWindow(QMainWindow):
         row = QHBoxLayout()
         row.addStretch(1)
         pad = QPushButton("See the &record pad")
-        pad.setToolTip("Every man of the squad and his history (Ctrl+R)")
+        pad.setToolTip("Every man of the squad and his history (Ctrl+2)")
         pad.clicked.connect(lambda: self.tabs.setCurrentIndex(1))
         close = QPushButton("Cl&ose")
         close.setToolTip("Close the campaign's window")

@@ -128,13 +128,21 @@ def _turn_hint(game: Any, decision: Decision, todo: list[str],
     if not could:
         return ""
     lesson = could[0]
-    why = next((str(r.get("why", "")) for r in decision.facts.get("not_legal", [])
-                if isinstance(r, Mapping) and r.get("action") == WANTS[lesson][0]), "")
+    s = game.state.soldiers.get(str(sid)) if sid is not None else None
+    off_map = s is not None and s.hex is None
+    why = "off the map" if off_map else next(
+        (str(r.get("why", "")) for r in decision.facts.get("not_legal", [])
+         if isinstance(r, Mapping) and r.get("action") == WANTS[lesson][0]), "")
     cause = f"{lesson}: {why}"
     if noted is not None:
         if cause in noted and noted[cause] is not decision:
             return ""  # said once already, at an earlier turn
         noted.setdefault(cause, decision)
+    if off_map:  # "cannot ... (he is off the map)" read as an error: say what he can do
+        bring = ("choose Move, then a highlighted hex at the map's edge, or Pass"
+                 if "move" in offered else "Pass, or do what his turn offers")
+        return (f"{who} is still off the map, so this turn can bring him on: {bring}. "
+                f"Once he is on the map with his men, a later turn can {_verb(lesson)}.")
     return (f"{who} cannot {_verb(lesson)} now" + (f" ({why})" if why else "")
             + f"; do what his turn allows (or Pass). A later turn can {_verb(lesson)}.")
 
@@ -165,9 +173,9 @@ def tutorial_hint(game: Any, decision: Decision | None, done: set[str],
             return (f"Click {_name(game, sid)}'s counter, then a highlighted hex to move him "
                     "one hex. Every hex entered may read a paragraph.")
         if movers:
-            return ("Walk on, hex by hex (Tab picks the next soldier; End turn when all have "
-                    "moved). When a German shows himself, Action Rounds begin: then you can "
-                    f"{_verb(lesson)}.")
+            return ("Walk on, hex by hex (Tab: the next man; End turn when all have moved). "
+                    f"You can {_verb(lesson)} once a German shows himself and Action Rounds "
+                    "begin.")
         return "Nobody can move further this turn: press End turn (E)."
     if kind is DecisionKind.AMBUSH_MOVE:
         if lesson == "move" or "snap" not in decision.options:
@@ -278,13 +286,13 @@ def _us(game: Any) -> list[Any]:
 
 def _ratings(game: Any, decision: Decision | None) -> str:
     s = _us(game)[0]
-    return (f"Each man's card has five ratings ({s.name}: AR {s.ar}, MPA {s.mpa}, WS {s.ws}, "
-            f"PER {s.per}, LDR {s.ldr}). <b>AR</b>, Action Rating: more turns in each Round "
-            "of a fight, and less panic (it is not the Action Round). <b>MPA</b>, Movement "
-            "Point Allowance: points to spend moving each turn (road 1, open ground 2, "
-            "building 3). <b>WS</b>, Weapon Skill: added to his chance to hit. <b>PER</b>, "
-            "Perception: whether he sees the enemy at once when a fight starts. <b>LDR</b>, "
-            "Leadership: keeps the men near him in command.")
+    # short enough to read whole in the Mission dock at 1280x800 with the line under it
+    return (f"Five on each man's card ({s.name}: AR {s.ar}, MPA {s.mpa}, WS {s.ws}, "
+            f"PER {s.per}, LDR {s.ldr}). <b>AR</b>, Action Rating (not the Action Round): "
+            "turns in a fight, and nerve. <b>MPA</b>, Movement Point Allowance: points to "
+            "move a turn (road 1, open 2, building 3). <b>WS</b>, Weapon Skill: adds to his "
+            "hit chance. <b>PER</b>, Perception: how soon he spots the enemy. <b>LDR</b>, "
+            "Leadership: keeps men near him in command.")
 
 
 def _sums(game: Any) -> str:
@@ -343,11 +351,10 @@ def _stance(game: Any, decision: Decision | None) -> str:
 
 
 def _fire(game: Any, decision: Decision | None) -> str:
-    return ("The hit number is the weapon's chance at that range, plus the firer's WS, less "
+    return ("The hit number: the weapon's chance at the range, plus the firer's WS, less "
             "the target's stance and cover (snap fire 2 less). The dice: a jam check; the "
-            "hit die, 0-9, hits at or under the number; on a hit the damage die (panic, "
-            "wound, out of the fight, killed: higher is worse); last, whether a clip is "
-            "used up.")
+            "hit die (0-9) hits at or under it; then the damage die (higher is worse); "
+            "last, whether a clip is used up.")
 
 
 def _panic(game: Any, decision: Decision | None) -> str:

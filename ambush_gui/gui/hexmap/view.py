@@ -32,7 +32,8 @@ centre at the origin, as :func:`~ambush_gui.core.hexgrid.to_pixel` lays them out
 from __future__ import annotations
 
 import math
-from collections.abc import Container, Iterable, Mapping
+import os
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -98,6 +99,7 @@ class Counter:
     unaware: bool = False  # US not yet aware
     tip: str = ""  # tooltip text (name, ratings, status)
     no_command: bool = False  # US out of command: a red initiative number panics him (AR-059)
+    apart: int = 0  # the letters of ``text`` that tell him from the rest of his side
 
 
 def counters_for(state: Any, commands: Mapping[str, str] | None = None,
@@ -113,20 +115,83 @@ def counters_for(state: Any, commands: Mapping[str, str] | None = None,
     """
     out: list[Counter] = []
     commands, kit = commands or {}, kit or {}
+    labels = counter_labels(state.soldiers.values())
     for s in state.soldiers.values():
         if s.hex is None or s.left_map:
             continue
         side = str(s.side.value)
-        text = s.letter if side == "german" and s.letter else s.name.split()[-1]
+        text, apart = labels[s.id]
         status = str(s.status.value)
         out.append(Counter(
-            id=s.id, side=side, hex=s.hex.label, text=text, stance=str(s.stance.value),
+            id=s.id, side=side, hex=s.hex.label, text=text, apart=apart, stance=str(s.stance.value),
             wounded=s.wounded, panicked=s.panicked, out=status != "active",
             unaware=side == "us" and not s.aware,
             tip=_soldier_tip(s, commands.get(s.id, ""), kit.get(s.id, ""), s.id in hidden),
             no_command=commands.get(s.id, "").startswith("Out of command"),
         ))
     return out
+
+
+RANKS = frozenset({"Pvt", "Pfc", "Cpl", "Sgt", "SSgt", "TSgt", "MSgt", "Lt", "Capt", "T/5", "T/4",
+                   "Schütze", "Grenadier", "Gefreiter", "Obergefreiter", "Unteroffizier",
+                   "Feldwebel", "Leutnant"})
+"""Words before a surname that are a rank, not a given name (see :func:`counter_labels`)."""
+
+
+def counter_labels(soldiers: Iterable[Any]) -> dict[str, tuple[str, int]]:
+    """Each soldier's counter text, and how many of its letters tell him from the rest of
+    his side. A German's is his letter (AR-007); a US soldier's his surname, or, where two
+    share one, the word before it too ("Cpl Hall", "J. Hall": a given name as its initial).
+    The letters that tell men apart are what a counter too small for the whole text keeps:
+    "Hallam" and "Halloran" shortened are "Halla." and "Hallo.", never both "Hall…".
+
+    >>> from types import SimpleNamespace as S
+    >>> men = [S(id=i, side=S(value="us"), letter="", name=n) for i, n in
+    ...        enumerate(["Sgt Hallam", "Pvt Halloran", "Pvt John Hall", "Pfc Tom Hall"])]
+    >>> counter_labels(men)
+    {0: ('Hallam', 5), 1: ('Halloran', 5), 2: ('J. Hall', 1), 3: ('T. Hall', 1)}
+    """
+    words: dict[str, list[str]] = {}
+    texts: dict[str, str] = {}
+    for s in soldiers:
+        if str(s.side.value) == "german" and s.letter:
+            texts[s.id] = s.letter
+        else:
+            words[s.id] = str(s.name).split() or [str(s.id)]
+    surnames = [w[-1] for w in words.values()]
+    for sid, w in words.items():
+        text = w[-1]
+        if surnames.count(text) > 1 and len(w) > 1:
+            before = w[-2]  # a rank (Pvt, Cpl) stays whole; a given name becomes its initial
+            text = f"{before} {text}" if before.rstrip(".") in RANKS else f"{before[0]}. {text}"
+        texts[sid] = text
+    us = [texts[sid] for sid in words]
+
+    def apart(text: str) -> int:
+        """1 + the longest start it shares with another man's text (at most its length)."""
+        shared = [len(os.path.commonprefix([text, o])) for o in us if o != text]
+        return min(len(text), 1 + max(shared, default=0))
+
+    return {sid: (t, apart(t) if sid in words else len(t)) for sid, t in texts.items()}
+
+
+def shortened(text: str, apart: int, fits: Callable[[str], bool]) -> str:
+    """``text`` as a counter's band shows it in the room ``fits`` allows: whole, else cut to
+    as many letters as fit with a full stop, never fewer than the ``apart`` letters that
+    tell him from the rest of his side.
+
+    >>> shortened("Castellano", 3, lambda t: len(t) <= 6)
+    'Caste.'
+    >>> shortened("Hallam", 5, lambda t: len(t) <= 4)
+    'Halla'
+    """
+    if fits(text):
+        return text
+    for n in range(len(text) - 1, apart - 1, -1):
+        cut = text[:n].rstrip(" .")
+        if len(cut) >= apart and fits(cut + "."):
+            return cut + "."
+    return text[:max(apart, 1)]
 
 
 def game_counters(game: Any) -> list[Counter]:
@@ -894,15 +959,19 @@ class CounterItem(QGraphicsItem):
         self.k = 1.0
         self.selected = False
         self.stack = 1  # on the top counter of a stack: how many counters the hex holds
+        self.covered = False  # under another counter of its stack: only its band shows
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setZValue(theme.Z_HEX_COUNTERS)
 
-    def set_look(self, counter: Counter, k: float, selected: bool, stack: int = 1) -> None:
-        if (counter, k, selected, stack) == (self.counter, self.k, self.selected, self.stack):
+    def set_look(self, counter: Counter, k: float, selected: bool, stack: int = 1,
+                 covered: bool = False) -> None:
+        if (counter, k, selected, stack, covered) == (self.counter, self.k, self.selected,
+                                                      self.stack, self.covered):
             return
         if k != self.k:
             self.prepareGeometryChange()
         self.counter, self.k, self.selected, self.stack = counter, k, selected, stack
+        self.covered = covered
         self.setOpacity(theme.COUNTER_OUT_OPACITY if counter.out else 1.0)
         self.update()
 
@@ -935,6 +1004,42 @@ class CounterItem(QGraphicsItem):
         painter.setFont(_font(0.7 * d, bold=True))
         painter.setPen(QColor("black"))
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(self.stack))
+
+    def band_text(self, right: float | None = None) -> tuple[QRectF, QFont, str, QRectF | None]:
+        """Where the band's text goes, its font, the text as it fits, and where the band's
+        stance figure goes (None: left out). ``right``: where the badges leave off.
+
+        The stance is in the band too, since in a stack only the top counter's body shows;
+        on a counter whose body shows, the band's figure gives way when the name would
+        not fit beside it (the body shows the stance larger). A name that still does not
+        fit is cut to the letters that fit, never fewer than tell him from his side's
+        others (:func:`shortened`): "Hall…" named nobody at 1280x800 (a play-test)."""
+        c, s = self.counter, self.size * self.k
+        r = self.rect()
+        band_h = self.BAND * s
+        if right is None:
+            right = r.right() - 0.08 * s - self._badges_width()
+        left = r.left() + (0.2 if c.side == "german" else 0.1) * s
+        fig_w = 0.9 * band_h
+        figure: QRectF | None = QRectF(right - fig_w, r.top() + 0.08 * band_h, fig_w, 0.84 * band_h)
+        beside = right - fig_w - 0.04 * s
+        smallest = 0.45 * band_h
+        font = _fitted_font(c.text, 0.7 * band_h, smallest, max(0.0, beside - left))
+        if not self.covered and QFontMetricsF(font).horizontalAdvance(c.text) > beside - left:
+            figure, beside = None, right  # his body shows the stance
+            font = _fitted_font(c.text, 0.7 * band_h, smallest, max(0.0, beside - left))
+        text_box = QRectF(left, r.top(), max(0.0, beside - left), band_h)
+        metrics = QFontMetricsF(font)
+        text = shortened(c.text, c.apart or len(c.text),
+                         lambda t: metrics.horizontalAdvance(t) <= text_box.width())
+        return text_box, font, text, figure
+
+    def _badges_width(self) -> float:
+        """How much of the band's right end the status badges take."""
+        c, s = self.counter, self.size * self.k
+        n = sum(1 for on in (c.wounded, c.panicked, c.unaware,
+                             c.no_command and not (c.panicked or c.unaware)) if on)
+        return n * (0.86 * self.BAND * s + 0.03 * s)
 
     def _outline(self, r: QRectF) -> QPainterPath:
         path = QPainterPath()
@@ -992,18 +1097,11 @@ class CounterItem(QGraphicsItem):
                 painter.drawLine(box.bottomLeft() + QPointF(0.2 * bd, -0.2 * bd),
                                  box.topRight() + QPointF(-0.2 * bd, 0.2 * bd))
             right -= bd + 0.03 * s
-        # The stance in the band too: in a stack only the top counter's body shows, and
-        # every soldier's stance matters for fire (the body repeats it larger).
-        fig_w = 0.9 * band_h
-        _stance_figure(painter, QRectF(right - fig_w, band.top() + 0.08 * band_h, fig_w, 0.84 * band_h),
-                       c.stance)
-        right -= fig_w + 0.04 * s
-        left = r.left() + (0.2 if c.side == "german" else 0.1) * s
-        text_box = QRectF(left, band.top(), max(0.0, right - left), band_h)
-        font = _fitted_font(c.text, 0.7 * band_h, 0.45 * band_h, text_box.width())
+        text_box, font, text, figure = self.band_text(right)
+        if figure is not None:
+            _stance_figure(painter, figure, c.stance)
         painter.setFont(font)
         painter.setPen(theme.COUNTER_TEXT)
-        text = QFontMetricsF(font).elidedText(c.text, Qt.TextElideMode.ElideRight, text_box.width())
         painter.drawText(text_box, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, text)
         # The body: the side's emblem and the stance figure.
         body = QRectF(r.left(), band.bottom(), r.width(), r.height() - band_h)
@@ -1205,7 +1303,7 @@ class HexMapView(MapView):
             for i, (c, off) in enumerate(zip(stack, offsets, strict=True)):
                 item = self._items[c.id]
                 item.set_look(c, k, c.id == self.selected,
-                              len(stack) if i == len(stack) - 1 else 1)
+                              len(stack) if i == len(stack) - 1 else 1, i < len(stack) - 1)
                 if c.id == self._anim_id:
                     self._anim_end = centre + off
                     continue

@@ -30,7 +30,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QShowEvent
-from PySide6.QtWidgets import QDockWidget, QStyle, QTabBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QScrollArea, QStyle, QTabBar, QWidget
 
 from ambush_gui.ambush.actions import enter_cost
 from ambush_gui.ambush.charts import Side
@@ -225,8 +225,7 @@ class AmbushWindow(GameWindow):
         if all(d is not None and d.isVisible() for d in docks):
             mission, track = docks
             lay = self.mission_panel.layout()
-            width = max(self.mission_panel.width(), 240)
-            whole = lay.totalHeightForWidth(width) if lay.hasHeightForWidth() \
+            whole = lay.totalHeightForWidth(self._mission_width()) if lay.hasHeightForWidth() \
                 else lay.totalSizeHint().height()
             need = [max(mission.minimumHeight(), whole + 28),
                     track.widget().sizeHint().height() + 24]
@@ -386,6 +385,19 @@ class AmbushWindow(GameWindow):
             return []
         return [teaching(k, self.controller.game) for k, _, _ in self._taught]
 
+    def _mission_width(self) -> int:
+        """The width the Mission panel's lines are measured at: the dock's, less its scroll
+        bar whether it shows or not. Measured at the panel's own width, the height it asked
+        for changed as the scroll bar came and went: at 150% text in a Round the dock grew,
+        the bar went, it shrank, the bar came... and it was mostly seen with its lines cut
+        mid-line and no scroll bar (a play-test)."""
+        area = self.mission_panel.parentWidget()
+        area = area.parentWidget() if area is not None else None  # the viewport's scroll area
+        if not isinstance(area, QScrollArea):
+            return max(self.mission_panel.width(), 240)
+        bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, area)
+        return max(area.width() - bar, 240)
+
     def _fit_mission_soon(self) -> None:
         """:meth:`_fit_mission` once the panel's lines have their new widths; asked many
         times, it runs once."""
@@ -405,8 +417,7 @@ class AmbushWindow(GameWindow):
         lay = self.mission_panel.layout()
         if mission is None or lay is None or not self.isVisible():
             return
-        width = max(self.mission_panel.width(), 240)
-        whole = lay.totalHeightForWidth(width) if lay.hasHeightForWidth() \
+        whole = lay.totalHeightForWidth(self._mission_width()) if lay.hasHeightForWidth() \
             else lay.totalSizeHint().height()
         frame = mission.height() - mission.widget().height()  # the title bar
         # as tall as its lines, but never so tall that the window's least height passes the
@@ -414,19 +425,25 @@ class AmbushWindow(GameWindow):
         screen = self.screen()
         tall = min(self.height(), screen.availableGeometry().height()) if screen else self.height()
         least = max(MISSION_MIN_HEIGHT, min(whole + frame + 4, tall - OPERATIONS_LEAVES))
-        if least != mission.minimumHeight():
-            mission.setMinimumHeight(least)
         # in a Round the AR Track (markers stacked in a narrow box) and the cards' tab need
         # their least: the dock gives back what the window lacks, its text scrolling, so the
         # cards' tabs stay on the screen (half off a 1280x800 one in Hedgerows). Capped at two
         # fifths, a tutorial lesson's last line was cut where the column had room for it.
+        # The least is worked out whole before it is set: set to the lines' height and then
+        # taken back, the dock grew and shrank at every fit, its scroll bar hidden as often
+        # as shown, and each change asked for another fit (at 150% text, a Round's panel
+        # showed cut lines and no scroll bar).
         self._fit_track()
-        over = self._left_column_least() - tall
-        if over > 0 and least > MISSION_MIN_HEIGHT:
-            mission.setMinimumHeight(max(MISSION_MIN_HEIGHT, least - over))
+        own = max(mission.minimumHeight(), mission.minimumSizeHint().height())
+        over = self._left_column_least() - own + max(least, mission.minimumSizeHint().height()) - tall
+        target = max(MISSION_MIN_HEIGHT, least - over) if over > 0 and least > MISSION_MIN_HEIGHT \
+            else least
+        if target != mission.minimumHeight():
+            mission.setMinimumHeight(target)
+        if target < least and mission.height() > target:
             # laid out taller before, the dock kept that height over the AR Track's title:
             # the layout, its share already at the new least, never set it again
-            mission.resize(mission.width(), mission.minimumHeight())
+            mission.resize(mission.width(), target)
             QTimer.singleShot(0, self, lambda: self.resizeDocks(
                 [mission], [mission.minimumHeight()], Qt.Orientation.Vertical))
         # the Mission dock at its least and still over (larger text: the AR Track's spaces

@@ -151,3 +151,35 @@ def test_the_promotions_bought_after_a_mission_are_told_each_at_its_value_then()
     assert promotions_after(p, 1) == []
     assert p.roster.by_id("pfc-b").history[-2:] == ["Perception raised to 5 (4 experience)",
                                                     "Perception raised to 6 (4 experience)"]
+
+
+def test_a_raise_is_taken_back_whole_until_the_next_mission_starts() -> None:
+    """A play-test: a misclick on Raise spent a man's experience for good. The last raise
+    bought since the mission ended can be taken back (rating, experience, history and the
+    progress's list as before it), one at a time, newest first; none once a mission is
+    under way, and none from before the last mission."""
+    from ambush_gui.ambush.campaign.debrief import last_promotion, unpromote
+
+    p = Progress.new(kit.load(), seed=1)
+    p.phase = "debrief"
+    baker, able = p.roster.by_id("pfc-b"), p.roster.by_id("sgt-a")
+    baker.xp, able.xp = 9, 8
+    history = list(baker.history)
+    assert last_promotion(p) is None
+    with pytest.raises(ValueError, match="no raise to take back"):
+        unpromote(p)
+    promote(p, "pfc-b", "per")
+    promote(p, "sgt-a", "ar")
+    assert unpromote(p)["soldier"] == "sgt-a"
+    assert (able.ar, able.xp) == (4, 8)
+    assert last_promotion(p) == {"after": 0, "soldier": "pfc-b", "rating": "per"}
+    unpromote(p)
+    assert (baker.per, baker.xp, baker.history, p.promotions) == (4, 9, history, [])
+    promote(p, "pfc-b", "per")
+    p.phase = "mission"  # the next mission has started: the raise is for good
+    assert last_promotion(p) is None
+    with pytest.raises(ValueError, match="before the next one starts"):
+        unpromote(p)
+    p.phase = "debrief"
+    p.done.append(object())  # a mission later, the raise bought before it stays
+    assert last_promotion(p) is None

@@ -279,15 +279,53 @@ def test_the_campaign_window_is_played_from_the_keyboard(qtbot: Any, two_farms: 
         qtbot.waitUntil(lambda: QApplication.activeWindow() is win)
         QTest.keyClick(win, k, ctrl)
 
-    key(Qt.Key.Key_R)
+    key(Qt.Key.Key_2)
     assert win.tabs.currentWidget() is win.pad
-    key(Qt.Key.Key_M)
+    key(Qt.Key.Key_1)
     assert win.tabs.currentWidget() is win.pages
     menu = [win.menuBar().actions()[0].text()[1].lower()]  # Alt+C: the Campaign menu
     for page in (win.equip, win.after, win.in_mission, win.end):
         keys = mnemonics(page) + menu + mnemonics(win.pad)
         assert len(keys) == len(set(keys)), f"{type(page).__name__}: one Alt key twice: {keys}"
     assert win.equip.start_button.text() == "&Start mission"
+    win.close()
+
+
+def menu_keys(window: Any) -> dict[str, str]:
+    """Each key of ``window``'s menus and what it does: "Campaign ▸ The Record pad tab"."""
+    from PySide6.QtGui import QKeySequence
+    from PySide6.QtWidgets import QMenu
+
+    out: dict[str, str] = {}
+
+    def walk(menu: QMenu, where: str) -> None:
+        for a in menu.actions():
+            if isinstance(a.menu(), QMenu):
+                walk(a.menu(), f"{where} ▸ {a.text()}")
+            for k in a.shortcuts():
+                out[k.toString(QKeySequence.SequenceFormat.PortableText)] = \
+                    f"{where} ▸ {a.text()}".replace("&", "")
+    for a in window.menuBar().actions():
+        if isinstance(a.menu(), QMenu):
+            walk(a.menu(), a.text())
+    return out
+
+
+def test_a_key_means_one_thing_in_the_campaign_window_and_its_mission_window(
+        qtbot: Any, two_farms: Path) -> None:
+    """A play-test: Ctrl+M was the Mission Card in the mission window and "Show the
+    mission" in the campaign window (and Ctrl+R the result in one, the record pad in the
+    other). A key both windows have does the same kind of thing in both."""
+    win, mission = three_answers_in(qtbot, two_farms)
+    ours, theirs = menu_keys(win), menu_keys(mission)
+    assert theirs["Ctrl+M"] == "Help ▸ Mission Card" and "Ctrl+M" not in ours
+    assert "Ctrl+R" not in ours
+    same_kind = {"Ctrl+N": "leave for the launcher", "Ctrl+Q": "quit", "Ctrl+P": "print"}
+    differ = {k: (ours[k], theirs[k]) for k in ours.keys() & theirs.keys()
+              if ours[k] != theirs[k] and k not in same_kind}
+    assert not differ, differ
+    assert ours["Ctrl+1"] == "Campaign ▸ The Mission tab"
+    assert ours["Ctrl+2"] == "Campaign ▸ The Record pad tab"
     win.close()
 
 

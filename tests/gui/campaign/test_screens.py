@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 from ambush_gui import systems
 from ambush_gui.ambush.campaign import Debrief, Fate, Kit, Loadout, Roster, Soldier, Step
@@ -161,11 +161,35 @@ def test_equip_says_what_is_left_of_the_allotment_and_what_port_boxes_are(
     assert screen.left[("ammo", "m1-garand")][0].text() == "1 too many (of 6)"
     assert moss.boxes.text() == "5 of 6"
     text = screen.explain.text()
-    assert "left to hand out" in text and "at most 6 Ammo Boxes" in text and "Port Boxes" in text
-    assert [col.port.text() for col in screen.slots] == ["none"] * 3
-    assert "no Port Boxes" in screen.slots[0].port.toolTip()
-    assert screen.slots[0].port.toolTip().startswith("<p>")  # rich text: Qt wraps it
-    assert "—" not in [col.port.text() for col in screen.slots]
+    assert "left to hand out" in text and "at most 6 Ammo Boxes" in text
+    # no machinegun on this mission: nothing explains Port Boxes, no row shows them (a
+    # play-tester read them explained where they did not count)
+    assert "Port Box" not in text
+    heads = [w.text() for w in screen.findChildren(QLabel) if w.isVisible()]
+    assert not [h for h in heads if "Port Box" in h], heads
+    assert all(not col.port.isVisible() for col in screen.slots)
+
+
+def test_equip_explains_port_boxes_where_the_mission_allots_a_machinegun(
+        qtbot: Any, progress: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    mission = systems.load_scenario(systems.resolve("ambush-hedgerow"))
+    step = Step("hedges", mission, 3,
+                Allotment(weapons={"m1919": 1, "thompson": 1, "m1-garand": 2},
+                          ammo={"m1919": 2, "thompson": 3, "m1-garand": 6, "mk2-grenade": 2}),
+                Next(), title="The Hedges", brief="Through the hedges.", index=0)
+    progress.campaign.steps = [step]
+    progress.campaign.step = lambda sid: step
+    progress.step_id = "hedges"
+    screen = equip_screen(qtbot, progress, monkeypatch)
+    screen.show()
+    qtbot.waitExposed(screen)
+    assert "Port Boxes are the places on a slot's card for a machinegun's pieces" in \
+        screen.explain.text()
+    ports = [col.port for col in screen.slots]
+    assert all(p.isVisible() for p in ports)
+    boxes = [mission.spec.squad[i].port_boxes for i in range(3)]
+    assert [p.text() for p in ports] == [str(n) if n else "none" for n in boxes]
+    assert ports[0].toolTip().startswith("<p>")  # rich text: Qt wraps it
 
 
 def test_equip_reopens_on_the_choice_the_progress_keeps(
@@ -234,6 +258,51 @@ def test_after_mission_shows_the_fates_the_dice_and_raises_a_rating_through_the_
     screen.promote_rating.setCurrentIndex(0)  # AR: 8 xp, he has 5
     assert not screen.promote_button.isEnabled()
     assert "costs 8 experience; he has 5" in screen.promote_note.text()
+
+
+def test_a_raise_bought_by_mistake_is_taken_back_by_undo_or_ctrl_z(
+        qtbot: Any, progress: Any) -> None:
+    """A play-test: Raise spent at once, with no way back, so a misclick cost a man his
+    experience for good. Undo (Alt+U, or Ctrl+Z anywhere on the screen) names the raise it
+    takes back and gives the rating and the experience back, until Continue."""
+    screen = after_mission.AfterMission()
+    qtbot.addWidget(screen)
+    screen.show_debrief(progress, _debrief())
+    screen.show()
+    qtbot.waitExposed(screen)
+    assert not screen.undo_button.isEnabled() and "Ctrl+Z" in screen.promotions.toolTip()
+    assert screen.undo_button.text() == "&Undo the raise"
+    screen.promote_rating.setCurrentIndex(3)  # Kane's Perception, 4 of his 9 xp
+    with qtbot.waitSignal(screen.promoted):
+        qtbot.mouseClick(screen.promote_button, Qt.MouseButton.LeftButton)
+    kane = progress.roster.by_id("sgt-kane")
+    assert (kane.per, kane.xp) == (6, 5)
+    assert "Undo (Alt+U or Ctrl+Z) takes it back" in screen.promote_note.text()
+    assert screen.undo_button.isEnabled()
+    tip = screen.undo_button.toolTip()
+    assert "Sgt Kane's Perception back to 5, and his 4 experience back" in tip, tip
+    with qtbot.waitSignal(screen.promoted):  # the window saves the progress
+        qtbot.mouseClick(screen.undo_button, Qt.MouseButton.LeftButton)
+    assert (kane.per, kane.xp, progress.promotions) == (5, 9, [])
+    assert kane.history[-1] == "The Ford: unhurt"
+    assert "Taken back: Sgt Kane's Perception is 5 again; he has 9 experience" in \
+        screen.promote_note.text()
+    assert screen.promote_man.itemText(0) == "Sgt Kane (9 xp, can be promoted)"
+    assert screen.promote_rating.currentData() == "per"  # ready to buy the right one
+    assert "Sgt Kane: Perception" not in screen.dice.toPlainText()
+    assert not screen.undo_button.isEnabled()
+    # by the keyboard: Raise with Space, take it back with Ctrl+Z
+    screen.activateWindow()
+    screen.promote_button.setFocus()
+    with qtbot.waitSignal(screen.promoted):
+        qtbot.keyClick(screen.promote_button, Qt.Key.Key_Space)
+    assert kane.per == 6
+    with qtbot.waitSignal(screen.promoted):
+        QTest.keyClick(screen.windowHandle(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert (kane.per, kane.xp) == (5, 9)
+    progress.phase = "mission"  # the next mission started: nothing to take back
+    screen._show_undo()
+    assert not screen.undo_button.isEnabled()
 
 
 def test_after_mission_opens_on_a_man_and_a_rating_he_can_buy_and_says_what_the_rest_need(

@@ -20,6 +20,7 @@ from ambush_gui import systems  # noqa: E402
 from ambush_gui.ambush.charts import Side  # noqa: E402
 from ambush_gui.core.decisions import Decision, DecisionKind  # noqa: E402
 from ambush_gui.core.events import Event  # noqa: E402
+from ambush_gui.core.hexgrid import Hex  # noqa: E402
 from ambush_gui.gui.hexmap.ammo import ammo_text  # noqa: E402
 from ambush_gui.gui.hexmap.dialogs import ON_THE_MAP  # noqa: E402
 from ambush_gui.gui.hexmap.dialogs.actions import AmbushStepPrompt  # noqa: E402
@@ -286,6 +287,7 @@ def test_the_tutorial_says_what_to_do_next_until_every_lesson_is_done(qtbot: Any
 
 def test_the_tutorial_hint_names_the_button_of_the_next_lesson() -> None:
     game = tutorial_game()
+    game.state.soldiers["sgt-doyle"].hex = Hex.from_label("0102")  # on the map, in a fight
     turn = Decision(side="us", kind=DecisionKind.AMBUSH_ACTION, prompt="",
                     options=({"action": "aimed"}, {"action": "move"}, {"action": "pass"}),
                     facts={"soldier": "sgt-doyle"})
@@ -312,6 +314,7 @@ def test_the_hint_never_says_cannot_for_what_he_could_never_do_and_says_a_cause_
     turn offers, or nothing; a man who could is told why not, once per cause."""
     game = tutorial_game()
     assert not any("grenade" in k for k in game.state.soldiers["pvt-small"].ammo)
+    game.state.soldiers["sgt-doyle"].hex = Hex.from_label("0102")
 
     def turn(sid: str, *options: dict[str, Any], why: str = "") -> Decision:
         rows = [{"action": "grenade", "why": why}] if why else []
@@ -333,6 +336,29 @@ def test_the_hint_never_says_cannot_for_what_he_could_never_do_and_says_a_cause_
     other = turn("sgt-doyle", {"action": "move"}, why="Sgt Doyle is prone")
     assert "cannot throw a grenade now (Sgt Doyle is prone)" in \
         tutorial_hint(game, other, done, noted=noted)
+
+
+def test_a_man_off_the_map_is_told_what_his_turn_can_do_not_that_he_cannot() -> None:
+    """A play-test: the sergeant, not yet on the map at his turn, was told "Sgt Doyle cannot
+    give a turn now (...)", which read as an error. He is told that his turn can bring him
+    on, how, and that giving a turn comes once he is on the map with his men."""
+    game = tutorial_game()
+    assert game.state.soldiers["sgt-doyle"].hex is None
+    turn = Decision(side="us", kind=DecisionKind.AMBUSH_ACTION, prompt="",
+                    options=({"action": "move"}, {"action": "pass"}),
+                    facts={"soldier": "sgt-doyle", "not_legal": [
+                        {"action": "give_turn", "why": "no unwounded aware soldier in the 1-Turn "
+                                                       "or Complete space within two hexes"}]})
+    hint = tutorial_hint(game, turn, {"move", "fire", "throw"}, noted={})
+    assert "cannot" not in hint, hint
+    assert hint.startswith("Sgt Doyle is still off the map, so this turn can bring him on: "
+                           "choose Move, then a highlighted hex at the map's edge, or Pass."), hint
+    assert "a later turn can give a turn" in hint
+    noted: dict[str, Any] = {}
+    assert tutorial_hint(game, turn, {"move", "fire", "throw"}, noted=noted) == hint
+    later = Decision(side="us", kind=DecisionKind.AMBUSH_ACTION, prompt="",
+                     options=turn.options, facts=turn.facts)
+    assert tutorial_hint(game, later, {"move", "fire", "throw"}, noted=noted) == ""  # said once
 
 
 def test_a_mission_that_is_no_tutorial_shows_no_hint(qtbot: Any) -> None:

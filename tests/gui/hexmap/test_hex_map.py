@@ -87,7 +87,7 @@ def test_counters_for_reads_the_state(hedgerow: AmbushState) -> None:
     by_id = {c.id: c for c in counters_for(hedgerow)}
     assert set(by_id) == {"sgt-novak", "pvt-greer", "g1"}
     assert by_id["sgt-novak"] == Counter("sgt-novak", "us", "0105", "Novak", "prone", wounded=True,
-                                         tip=by_id["sgt-novak"].tip)
+                                         tip=by_id["sgt-novak"].tip, apart=1)
     assert "Sgt Novak" in by_id["sgt-novak"].tip and "Wounded" in by_id["sgt-novak"].tip
     assert by_id["pvt-greer"].unaware
     g1 = by_id["g1"]
@@ -351,3 +351,40 @@ def test_counters_grow_with_the_zoom_and_the_fit_is_tight(qtbot) -> None:  # noq
     vp = view.viewport().rect()
     assert shown.width() >= vp.width() - 0.6 * view.hex_size * view.scale_factor() - 2 or \
         shown.height() >= vp.height() - view.BAR_ROOM - 0.6 * view.hex_size * view.scale_factor() - 2
+
+
+# -- counter names -------------------------------------------------------------------------
+
+
+def test_counter_names_tell_the_men_apart_at_1280x800(qtbot, hedgerow: AmbushState) -> None:  # noqa: ANN001
+    """A play-test: at 1280x800 Sgt Hallam's counter read "Hal…" (the map is about 575 px
+    wide there). A counter whose body shows gives its band's stance figure to the name;
+    a name that still does not fit keeps the letters that tell him from the others (never
+    "Hall…" for both Hallam and Halloran); two men of one surname get an initial or rank;
+    the tooltip and the squad keep the whole name."""
+    from types import SimpleNamespace as S
+
+    from ambush_gui.gui.hexmap.view import CounterItem, counter_labels, shortened
+
+    men = [S(id=f"m{i}", side=S(value="us"), letter="", name=n) for i, n in enumerate(
+        ["Sgt Hallam", "Pvt Halloran", "Pvt John Hall", "Pfc Tom Hall", "Cpl Ray Castellano"])]
+    labels = counter_labels([*men, S(id="g", side=S(value="german"), letter="F", name="Gefreiter Falk")])
+    assert labels == {"m0": ("Hallam", 5), "m1": ("Halloran", 5), "m2": ("J. Hall", 1),
+                      "m3": ("T. Hall", 1), "m4": ("Castellano", 1), "g": ("F", 1)}
+    assert shortened("Castellano", 1, lambda t: len(t) <= 6) == "Caste."
+    assert shortened("Halloran", 5, lambda t: len(t) <= 3) == "Hallo"  # never fewer
+    view = make_view(qtbot, hedgerow.map, (575, 510))
+    us = [Counter(id=m.id, side="us", hex=h, text=labels[m.id][0], apart=labels[m.id][1],
+                  stance="standing", unaware=True, tip=f"<b>{m.name}</b>, US")
+          for m, h in zip(men, ["0103", "0104", "0104", "0105", "0106"], strict=True)]
+    view.set_counters(us)
+    items = {i.counter.id: i for i in view.scene().items() if isinstance(i, CounterItem)}
+    shown = {cid: item.band_text()[2] for cid, item in items.items()}
+    assert shown["m0"] == "Hallam", shown  # alone in 0103: the whole name
+    assert items["m0"].band_text()[3] is None  # his body shows the stance
+    for cid, (text, apart) in labels.items():
+        if cid in shown:
+            assert shown[cid].startswith(text[:apart]) and "…" not in shown[cid], shown
+    covered = [i for i in items.values() if i.covered]
+    assert len(covered) == 1 and covered[0].band_text()[3] is not None  # its band's figure stays
+    assert "Sgt Hallam" in view.tooltip_at(view.counter_pos("m0"))

@@ -102,3 +102,25 @@ def test_a_window_grown_past_the_screen_by_larger_text_comes_back_within_it(
     qtbot.waitUntil(lambda: win.height() > avail.height())
     real(QSize(win.width(), avail.height() + 60))  # made so by the player: it stays
     assert win.height() == avail.height() + 60
+
+
+@pytest.mark.parametrize("scale", [1.5, 2.0])
+def test_the_mission_docks_text_scrolls_and_is_never_cut_at_larger_text(
+        qtbot: Any, scale: float) -> None:
+    """A play-test: at 150% in a Round of the Hedgerows the Mission dock showed its lines
+    cut mid-line (the points, then nothing of who decides) with no scroll bar. The dock
+    grew to its lines and shrank back at every fit, its scroll bar hidden as often as
+    shown. Settled, the panel's lines fit the dock or its scroll bar shows, and it stays
+    so (no fit after fit)."""
+    win = round_two(qtbot, scale)
+    area = win.mission_panel.parentWidget().parentWidget()
+    bar = area.verticalScrollBar()
+    changes: list[int] = []
+    bar.rangeChanged.connect(lambda _lo, hi: changes.append(hi))
+    qtbot.wait(200)
+    assert changes == []  # settled
+    panel = win.mission_panel
+    fits = panel.height() <= area.viewport().height()
+    assert fits or bar.isVisible(), (panel.height(), area.viewport().height(), bar.maximum())
+    bar.setValue(bar.maximum())  # the last line, who decides, can be scrolled to
+    assert in_view(panel.prompt, area.viewport())

@@ -195,3 +195,26 @@ def test_a_game_closed_and_reopened_does_not_teach_its_lessons_again(qtbot: Any,
     assert reopened.brief.text().count("Your men's ratings") == 1  # to read again
     other = open_window(qtbot, "ambush-tutorial", PANIC_SEED + 1)  # another game
     assert other.mission_panel.hint.text().startswith("<b>Command: keep your men together.</b>")
+
+
+def test_each_lesson_reads_whole_without_scrolling_at_1280x800(qtbot: Any) -> None:
+    """A play-test: at 1280x800 and 100% text the tutorial's box had to be scrolled to read
+    its step (the ratings, with the line under them; the steps of fire in a Round). Each
+    lesson, and the line under it, is whole in the Mission dock as it is taught."""
+    from PySide6.QtCore import QPoint, QRect
+
+    win = open_window(qtbot, "ambush-tutorial", 7)  # a fire at Round 1 in this one
+    win.resize(1280, 800)
+    game, ai, hint = win.controller.game, AmbushAI(), win.mission_panel.hint
+    seen: dict[str, bool] = {}
+    while "fire" not in seen and game.pending() is not None:
+        qtbot.waitUntil(lambda: not win.controller.busy, timeout=5000)
+        win._refresh()
+        key = win._taught[-1][0] if win._taught else None
+        if key is not None and key not in seen and hint.isVisible():
+            qtbot.waitUntil(lambda: not win._fit_pending)
+            view = win.mission_panel.parentWidget()  # the dock's scroll area's viewport
+            seen[key] = view.rect().contains(QRect(hint.mapTo(view, QPoint(0, 0)), hint.size()))
+        win.controller.answer(ai.choose(game, game.pending()))
+    assert list(seen) == ["command", "ratings", "round", "stance", "fire"]
+    assert all(seen.values()), seen
