@@ -582,12 +582,17 @@ class CiviliansModule(RuleModule):
     def casualty_checks(self, attacker: Unit, passed: list[Mob]) -> list[str]:
         """FF-136, house rule FF-137: one check per mob ``passed`` (:meth:`passed_mobs`: its
         stand lies within 2" of a line of fire of this attack) that is still there: roll the
-        firer's Quality die, 1-2 is a casualty. Returns the mobs hit."""
+        firer's Quality die, 1-2 is a casualty: the die it fired with (FF-057: Mounted
+        Troops firing mounted throw one type down, and so check with it). Returns the mobs
+        hit."""
+        from ambush_gui.alley.pools import quality_die
+
         hit: list[str] = []
+        die = quality_die(self.g, attacker, "fire")
         for m in passed:
             if m.gone:
                 continue
-            face = self.g.dice.one(int(attacker.tq), f"Civilian casualty check: {attacker.name}'s fire "
+            face = self.g.dice.one(int(die), f"Civilian casualty check: {attacker.name}'s fire "
                                    f"passes {m.name} (1-2: a casualty)", side=attacker.side.value,
                                    unit=attacker.id, mob=m.id, rule="FF-136")
             if face <= 2:

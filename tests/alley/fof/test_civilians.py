@@ -233,6 +233,23 @@ def test_fire_within_2_inches_of_a_mob_checks_for_a_civilian_casualty() -> None:
 
 
 @pytest.mark.rule("FF-136")
+@pytest.mark.rule("FF-057")
+def test_mounted_troops_firing_mounted_check_with_the_die_they_fired_with() -> None:
+    """A play-test (The Last Clinic): the scouts returned fire mounted with 1d6 (their d8
+    one type down, FF-057), and the check for the crowd their fire passed rolled a d8. The
+    firer's Quality die is the one it fires with: a d6, a casualty 1 time in 3."""
+    riders = {**MARINES, "id": "r", "name": "Scouts r",
+              "figures": kit.figures("r", (5, 5), ["rifle"] * 4)}
+    g = kit.game([riders, GUNMEN], script=[2], pieces=[BESIDE], modules=["civilians", "mounted"],
+                 mounted={"units": [{"unit": "r", "type": "mounted_troops"}]})
+    mod = civ(g)
+    r, i = g.unit("r"), g.unit("i")
+    assert mod.casualty_checks(r, mod.passed_mobs(r, i)) == ["mob1"]
+    assert any(t.startswith("Civilian casualty check: Scouts r's fire") and t.endswith("1d6 → 2")
+               for t in kit.roll_texts(g)), kit.roll_texts(g)
+
+
+@pytest.mark.rule("FF-136")
 def test_the_check_is_made_by_every_fire() -> None:
     g = game([MARINES, GUNMEN], [BESIDE], strict=False)
     drive_all(fire(g, g.unit("i"), g.unit("m"), "Fire"))
