@@ -179,20 +179,25 @@ def _insurgent(g: AlleyGame, unit: Unit, result: str, rolled: list, s: int, f: i
     if victims:
         g.log.emit("shrink", f"{unit.name} Shrinks: {figure_names(victims)} slip away",
                    unit=unit.id, figures=[v.id for v in victims])
+    # nobody left to stand or be Shaken: told as gone (a play-test read an empty unit
+    # "Shaken: Morale falls to d8"); its state is what it always was, so saves replay alike
+    empty = not unit.fighters
+    gone = f"{unit.name} is gone: its last fighters slipped away"
     if result == "stand":  # AA-175
-        g.log.emit("morale", f"{unit.name} Stands ({tally(s, f)})", unit=unit.id, result="stand")
+        g.log.emit("morale", gone if empty else f"{unit.name} Stands ({tally(s, f)})",
+                   unit=unit.id, result="stand")
         _gone_if_empty(g, unit)
         return "stand"
     lower = unit.morale.down()  # AA-177/178
     if lower is None:
-        g.log.emit("morale", f"{unit.name} is Shaken below d6: it breaks and flees", unit=unit.id,
-                   result="broken")
+        g.log.emit("morale", gone if empty else f"{unit.name} is Shaken below d6: it breaks and flees",
+                   unit=unit.id, result="broken")
         remove_unit(g, unit, "broke and fled")
         return "broken"
     unit.morale = lower
     unit.shaken_turn = g.state.turn
-    g.log.emit("morale", f"{unit.name} is Shaken ({tally(s, f)}): Morale falls to {lower}",
-               unit=unit.id, result="shaken", morale=int(lower))
+    g.log.emit("morale", gone if empty else f"{unit.name} is Shaken ({tally(s, f)}): Morale falls "
+               f"to {lower}", unit=unit.id, result="shaken", morale=int(lower))
     _gone_if_empty(g, unit)
     return "shaken"
 

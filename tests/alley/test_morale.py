@@ -199,6 +199,18 @@ def test_every_figure_that_rolls_a_1_shrinks_pass_or_fail() -> None:
     assert [why for _, why in g.state.removed] == ["shrank", "shrank"]
 
 
+@pytest.mark.rule("AA-176")
+def test_a_unit_whose_last_fighters_shrink_is_gone_not_shaken() -> None:
+    """A play-test: a lone gunman rolled a 1, slipped away, and the empty unit was then told
+    "Shaken: Morale falls to d8". Nobody is left to be Shaken: the unit is gone."""
+    g = table([kit.insurgents("i", (2, 21), n=1)], [1])
+    i = g.unit("i")
+    morale.check(g, i, "test")
+    assert not i.on_table and not i.figures
+    texts = [e.text for e in kit.events(g, "morale")]
+    assert texts == ["Insurgents i is gone: its last fighters slipped away"], texts
+
+
 @pytest.mark.rule("AA-177")
 def test_shaken_lowers_the_morale_die_one_type() -> None:
     """AA-177: Shaken, a d8 Morale unit drops to d6."""
