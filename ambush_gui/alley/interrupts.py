@@ -67,11 +67,18 @@ def reaction_modifiers(unit: Unit) -> list[Modifier]:
     return mods
 
 
+def speed_changes_reactions(g: AlleyGame, side: Side) -> bool:
+    """Whether a unit of ``side``'s speed (Halted +1, Rapid −1) changes its Reaction Tests:
+    always the Regulars'; the Insurgents' only under the reading "both" of the rules option
+    ``insurgent_reaction_modifiers`` (AA-040), which the speeds offered must say."""
+    return side is Side.REGULAR or options.reading(g, options.INSURGENT_REACTION) != "regulars_only"
+
+
 def insurgent_reaction_modifiers(g: AlleyGame, unit: Unit) -> list[Modifier]:
     """AA-040, rules option ``insurgent_reaction_modifiers``: with "regulars_only" (line
     123 lists the Reaction Test's modifiers for Regular units only) the Insurgent rolls its
     bare die; with "both" its Halted +1 and Rapid −1 count too (lines 44, 50)."""
-    if options.reading(g, options.INSURGENT_REACTION) == "regulars_only":
+    if not speed_changes_reactions(g, unit.side):
         return []
     return reaction_modifiers(unit)
 

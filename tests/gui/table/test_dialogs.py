@@ -147,6 +147,24 @@ def test_plan_speed_and_order(qtbot: Any) -> None:
     legal_and_accepted(game, d, answers[0])
 
 
+@pytest.mark.rule("AA-040")
+def test_an_insurgent_plan_offers_reaction_modifiers_only_where_the_rules_option_gives_them(
+        qtbot: Any) -> None:
+    """A play-test: under the default reading "regulars_only" the Insurgent's Halted and
+    Rapid read "+1 / −1 on Reaction Tests", and its rolls had none."""
+    from ambush_gui.alley import options
+
+    game, d, dlg, _ = open_dialog(qtbot, K.PLAN, lambda d, g: d.side == "insurgent")
+    assert options.reading(game, options.INSURGENT_REACTION) == "regulars_only"
+    texts = {k: c.detail_labels[0].text() for k, c in dlg.speed_cards.items()}
+    assert not any("Reaction" in t for t in texts.values()), texts
+    game.options[options.INSURGENT_REACTION] = "both"
+    both = dialog_for(d, game)
+    qtbot.addWidget(both)
+    assert "+1 on Reaction Tests" in both.speed_cards["halted"].detail_labels[0].text()
+    assert "−1 on Reaction Tests" in both.speed_cards["rapid"].detail_labels[0].text()
+
+
 def test_plan_overwatch_disables_the_order(qtbot: Any) -> None:
     game, d, dlg, answers = open_dialog(qtbot, K.PLAN, lambda d, g: "overwatch" in d.options)
     qtbot.keyClick(dlg, Qt.Key.Key_2)  # the second speed card: Overwatch

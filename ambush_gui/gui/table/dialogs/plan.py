@@ -12,7 +12,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QButtonGroup, QPushButton, QWidget
 
-from ambush_gui.alley.model import Speed
+from ambush_gui.alley.interrupts import speed_changes_reactions
+from ambush_gui.alley.model import Side, Speed
 from ambush_gui.alley.movement import speed_limit
 from ambush_gui.gui.shared.dialog_base import (
     Card,
@@ -41,12 +42,16 @@ class PlanDialog(DecisionDialog):
         m = self.game.m
         regular = self.decision.side == "regular"
         unit = self.unit(self.decision.facts.get("unit"))
+        # under the rules option "insurgent_reaction_modifiers" = regulars_only an Insurgent's
+        # speed changes no Reaction Test (a play-tester read "+1" that was never thrown)
+        reacts = speed_changes_reactions(self.game, Side(self.decision.side))
         rows = [
             (
                 "halted",
                 "Halted",
-                "No move; may fire. +1 on Reaction Tests",
-                "AA-034 Halted; AA-035 +1 on Reaction Tests",
+                "No move; may fire" + (". +1 on Reaction Tests" if reacts else ""),
+                "AA-034 Halted" + ("; AA-035 +1 on Reaction Tests" if reacts else
+                                   "; AA-040: no Reaction modifier for Insurgents (rules option)"),
             )
         ]
         if regular:
@@ -77,7 +82,7 @@ class PlanDialog(DecisionDialog):
                 + mounted,
             )
         )
-        rapid = f'Up to {fast:g}", −1 on Reaction Tests, −1 Firepower die'
+        rapid = f'Up to {fast:g}", ' + ("−1 on Reaction Tests, " if reacts else "") + "−1 Firepower die"
         if unit is not None and unit.had_casualties and not unit.abandoned:
             rapid += "; a Quality Check first (the unit has casualties)"
         rows.append(
@@ -85,7 +90,7 @@ class PlanDialog(DecisionDialog):
                 "rapid",
                 "Rapid",
                 rapid,
-                'AA-033 up to 12"; AA-037 −1 Reaction; AA-038 −1 Firepower; '
+                'AA-033 up to 12"; ' + ("AA-037 −1 Reaction; " if reacts else "") + "AA-038 −1 Firepower; "
                 "AA-162 after casualties" + mounted,
             )
         )
