@@ -73,7 +73,7 @@ class MovePrompt(QFrame):
                 f'Click where the {count(int(f.get("figures") or 0), "figure")} go: '
                 f'every figure within 4" of '
                 f"Hot Spot {f.get('hot_spot')} (AA-053). Keys: the arrows pick a marked "
-                f"spot, Enter sets them down."
+                f"spot (Enter picks the first), then Enter sets them down there."
             )
         limit = float(f.get("limit", 0))
         blocker = f.get("blocked_by")
