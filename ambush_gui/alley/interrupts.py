@@ -67,6 +67,20 @@ def reaction_modifiers(unit: Unit) -> list[Modifier]:
     return mods
 
 
+def speed_reaction_modifier(g: AlleyGame, unit: Unit, speed: Speed, overwatch: bool = False) -> int:
+    """What declaring ``speed`` (Halted with ``overwatch``: going on Overwatch) would add to
+    ``unit``'s Reaction Tests, from the speed alone: the core's (AA-035..037; AA-040 and the
+    rules option ``insurgent_reaction_modifiers``) and a rule module's (a mortar team never
+    has Halted's +1, FF-016). The plan's speeds say it, as the rolls will."""
+    import copy
+
+    probe = copy.copy(unit)  # the unit as it would stand; the game is not touched
+    probe.speed, probe.overwatch, probe.pinned = speed, overwatch, False
+    core = reaction_modifiers(probe) if unit.side is Side.REGULAR else \
+        insurgent_reaction_modifiers(g, probe)
+    return sum(m.value for m in core + g.modules.reaction_modifiers(probe))
+
+
 def speed_changes_reactions(g: AlleyGame, side: Side) -> bool:
     """Whether a unit of ``side``'s speed (Halted +1, Rapid −1) changes its Reaction Tests:
     always the Regulars'; the Insurgents' only under the reading "both" of the rules option

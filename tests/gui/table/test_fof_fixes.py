@@ -240,3 +240,20 @@ def test_the_waiting_units_fire_card_and_return_fire_warn_of_the_crowd(qtbot: An
     back = _react(g, g.unit("m"), g.unit("i"), ("fire", "none"), "return fire")
     dlg = open_dialog(qtbot, g, back)
     assert CROWD in card_says(dlg.choice_cards["fire"])
+
+
+@pytest.mark.rule("FF-016")
+def test_a_mortar_teams_halted_offers_no_reaction_bonus(qtbot: Any) -> None:
+    """A play-test: the mortar team's speeds read "Halted: +1 on Reaction Tests" while its
+    card said, rightly, that it never has that +1 (FF-016). The plan says what the rolls
+    will be; a rifle team beside it keeps its +1."""
+    g = kit.game([kit.marines("mt", (5, 5), weapons=("rifle", "rifle")), kit.marines("m", (15, 5)),
+                  kit.insurgents("i", (5, 20))],
+                 modules=["mortars"], mortars={"teams": {"mt": "light"}}, strict=False)
+    lines = {key: line for key, _, line, _ in open_dialog(
+        qtbot, g, turn.plan_decision(g, g.unit("mt"))).speeds()}
+    assert "Reaction" not in lines["halted"] and "Reaction" not in lines["overwatch"]
+    assert "+1 on Reaction Tests" in lines["cautious"]
+    rifles = {key: line for key, _, line, _ in open_dialog(
+        qtbot, g, turn.plan_decision(g, g.unit("m"))).speeds()}
+    assert "+1 on Reaction Tests" in rifles["halted"] and "+1 on Reaction Tests" in rifles["overwatch"]

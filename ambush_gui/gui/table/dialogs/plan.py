@@ -12,8 +12,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QButtonGroup, QPushButton, QWidget
 
-from ambush_gui.alley.interrupts import speed_changes_reactions
-from ambush_gui.alley.model import Side, Speed
+from ambush_gui.alley.interrupts import speed_reaction_modifier
+from ambush_gui.alley.model import Speed
 from ambush_gui.alley.movement import speed_limit
 from ambush_gui.gui.shared.dialog_base import (
     Card,
@@ -42,26 +42,36 @@ class PlanDialog(DecisionDialog):
         m = self.game.m
         regular = self.decision.side == "regular"
         unit = self.unit(self.decision.facts.get("unit"))
-        # under the rules option "insurgent_reaction_modifiers" = regulars_only an Insurgent's
-        # speed changes no Reaction Test (a play-tester read "+1" that was never thrown)
-        reacts = speed_changes_reactions(self.game, Side(self.decision.side))
+        # each speed's modifier on the unit's Reaction Tests as the engine will throw it: none
+        # for an Insurgent under the rules option's default (AA-040), none for Halted in a
+        # mortar team (FF-016): play-testers read "+1" that was never thrown
+        def react(speed: Speed, overwatch: bool = False) -> int:
+            if unit is None:
+                return {Speed.HALTED: 1, Speed.RAPID: -1}.get(speed, 1 if regular else 0)
+            return speed_reaction_modifier(self.game, unit, speed, overwatch)
+
+        def on_tests(n: int) -> str:
+            return f"{n:+d} on Reaction Tests".replace("-", "−") if n else ""
+
+        still = react(Speed.HALTED)
         rows = [
             (
                 "halted",
                 "Halted",
-                "No move; may fire" + (". +1 on Reaction Tests" if reacts else ""),
-                "AA-034 Halted" + ("; AA-035 +1 on Reaction Tests" if reacts else
-                                   "; AA-040: no Reaction modifier for Insurgents (rules option)"),
+                "No move; may fire" + (f". {on_tests(still)}" if still else ""),
+                "AA-034 Halted" + (f"; AA-035 {on_tests(still)}" if still else
+                                   "; no Reaction modifier (AA-040 rules option, or FF-016)"),
             )
         ]
         if regular:
+            watch = react(Speed.HALTED, overwatch=True)
             rows.append(
                 (
                     "overwatch",
                     "Overwatch",
-                    "No move or fire now; may interrupt Insurgents in sight this turn. "
-                    "+1 on Reaction Tests",
-                    "AA-103..107 Overwatch; AA-035 +1 on Reaction Tests",
+                    "No move or fire now; may interrupt Insurgents in sight this turn"
+                    + (f". {on_tests(watch)}" if watch else ""),
+                    "AA-103..107 Overwatch" + (f"; AA-035 {on_tests(watch)}" if watch else ""),
                 )
             )
         # the unit's own limits: a rule module may change them (mounted: 8" and 16", FF-055)
@@ -70,9 +80,8 @@ class PlanDialog(DecisionDialog):
             slow = speed_limit(self.game, Speed.CAUTIOUS, unit)
             fast = speed_limit(self.game, Speed.RAPID, unit)
         mounted = ("; FF-055 mounted" if (slow, fast) != (m.cautious, m.rapid) else "")
-        cautious = f'Up to {slow:g}", +1 Defense die'
-        if regular:
-            cautious = f'Up to {slow:g}", +1 on Reaction Tests, +1 Defense die'
+        careful = react(Speed.CAUTIOUS)
+        cautious = f'Up to {slow:g}", ' + (f"{on_tests(careful)}, " if careful else "") + "+1 Defense die"
         rows.append(
             (
                 "cautious",
@@ -82,7 +91,8 @@ class PlanDialog(DecisionDialog):
                 + mounted,
             )
         )
-        rapid = f'Up to {fast:g}", ' + ("−1 on Reaction Tests, " if reacts else "") + "−1 Firepower die"
+        hurry = react(Speed.RAPID)
+        rapid = f'Up to {fast:g}", ' + (f"{on_tests(hurry)}, " if hurry else "") + "−1 Firepower die"
         if unit is not None and unit.had_casualties and not unit.abandoned:
             rapid += "; a Quality Check first (the unit has casualties)"
         rows.append(
@@ -90,7 +100,7 @@ class PlanDialog(DecisionDialog):
                 "rapid",
                 "Rapid",
                 rapid,
-                'AA-033 up to 12"; ' + ("AA-037 −1 Reaction; " if reacts else "") + "AA-038 −1 Firepower; "
+                'AA-033 up to 12"; ' + ("AA-037 −1 Reaction; " if hurry else "") + "AA-038 −1 Firepower; "
                 "AA-162 after casualties" + mounted,
             )
         )
