@@ -340,6 +340,10 @@ def regular_move(g: AlleyGame, unit: Unit, given: Any = None) -> Procedure:
             checks = MoveChecks(g, unit, room, **rules)
             choice = yield move_decision(g, unit, room, rules, checks)
             if choice == "stay":
+                # said as a move's end: the end of an enemy's move is a fixed moment for a
+                # side with a hidden device (alley/view.py), whatever comes after it
+                g.log.emit("move", f"{unit.name} stays where the interruption left it",
+                           unit=unit.id)
                 yield from carry_out(g, unit, [unit.centre()], type(plan)(plan.path, plan.length),
                                      walked)
                 return
@@ -559,7 +563,8 @@ def fire_decision(g: AlleyGame, unit: Unit, targets: list[Unit]) -> Decision:
 def choose_target(g: AlleyGame, unit: Unit) -> Procedure:
     """Declare the target of the unit's fire (or hold it); returns the target or None."""
     targets = fire_targets(g, unit)
-    if not targets:
+    if not targets:  # said: a play-tester's mortar team "fired" and nothing happened
+        g.log.emit("fire", f"{unit.name} has no target it may fire at", unit=unit.id)
         return None
     c = yield fire_decision(g, unit, targets)
     if c == "hold":

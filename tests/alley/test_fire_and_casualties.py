@@ -337,3 +337,16 @@ def test_the_match_line_reads_right_with_no_die_to_match_and_more_hits_than_figu
     assert _outcome_text(6, g.unit("i")) == "6 hits, more than its 1 figure: 1 casualty"
     assert _outcome_text(1, g.unit("i")) == "1 casualty"
     assert _outcome_text(3, g.unit("m")) == "3 casualties"
+
+
+def test_a_unit_with_nothing_to_fire_at_is_told_so() -> None:
+    """A play-test: a mortar team chose "Halted: fire only" twice and the turn moved on with
+    no word; its fire step says it had no target."""
+    from ambush_gui.alley import turn
+
+    g = kit.game([kit.marines("m", (2, 2)), kit.insurgents("i", (20, 20))],
+                 pieces=[{"id": "wall", "kind": "building", "rect": [0, 10, 24, 2]}], strict=False)
+    m = g.unit("m")
+    assert not g.sees(m, g.unit("i"))
+    assert kit.drive(g, turn.choose_target(g, m)) is None
+    assert [e.text for e in kit.events(g, "fire")] == ["Marines m has no target it may fire at"]
