@@ -364,3 +364,27 @@ def test_the_curtains_card_is_as_tall_as_its_words_each_time_it_comes(qtbot: Any
     curtain.ask("regular", True, "Choose the unit that activates next")
     one_line = curtain.called.fontMetrics().lineSpacing()
     assert curtain.called.minimumHeight() < 2 * one_line < tall
+
+
+def test_every_line_of_the_curtains_words_stands_above_its_button(qtbot: Any) -> None:
+    """A play-test at 1920x1080: the last line of "…takes the seat and shows his view." ran
+    under the button. The labels were measured at the card's width less its margins, not
+    less its border too, and wrapped one line more than they were given."""
+    from PySide6.QtWidgets import QApplication, QMainWindow
+
+    from ambush_gui.core.view import DICE_FIRST
+    from ambush_gui.gui.shared.curtain import Curtain
+
+    win = QMainWindow()
+    qtbot.addWidget(win)
+    win.resize(1920, 1080)
+    win.show()
+    curtain = Curtain(win)
+    for side, opaque, called in (("regular", True, DICE_FIRST), ("insurgent", False, DICE_FIRST),
+                                 ("regular", True, "Choose the unit that activates next")):
+        curtain.ask(side, opaque, called)
+        QApplication.processEvents()
+        for label in (curtain.title, curtain.called, curtain.body):
+            assert label.height() >= label.heightForWidth(label.width()), label.text()
+        assert curtain.body.geometry().bottom() < curtain.button.geometry().top()
+        curtain.hide()

@@ -38,6 +38,9 @@ def side_player(side: str) -> str:
     return f"the {theme.SIDE_NAMES.get(side, side.title())} player"
 
 
+BORDER = 3  # pixels of the card's coloured border: the words wrap inside it
+
+
 class Curtain(QWidget):
     """The hand-over curtain (see the module docstring). ``taken`` carries the side."""
 
@@ -111,7 +114,7 @@ class Curtain(QWidget):
         self.button.setToolTip(f"Only {who} presses this (Enter or Space): it lifts the curtain "
                                "and gives him the table and the Decision dock")
         self.title.setStyleSheet(f"color: {colour};")
-        self.card.setStyleSheet(f"#hand-over-card {{ background: white; border: 3px solid {colour};"
+        self.card.setStyleSheet(f"#hand-over-card {{ background: white; border: {BORDER}px solid {colour};"
                                 " border-radius: 8px; }")
         self.cover()
         self.armed = False
@@ -148,7 +151,7 @@ class Curtain(QWidget):
         width = round(CARD_WIDTH * max(1.0, theme.comfort.scale))
         width = max(min(width, self.width() - 40), 200)
         self.card.setFixedWidth(width)  # fixed: its wrapped lines get their full height
-        inner = width - 48  # the card's margins
+        inner = width - 48 - 2 * BORDER  # the card's margins and its border (its style sheet)
         for label in (self.title, self.called, self.body):  # wrapped lines get their height, not one line's
             label.setMinimumHeight(0)  # a label's height for a width is at least its minimum:
             label.setMinimumHeight(label.heightForWidth(inner))  # the last words' lines stayed
