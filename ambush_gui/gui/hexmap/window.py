@@ -34,6 +34,7 @@ from PySide6.QtWidgets import QDockWidget, QScrollArea, QStyle, QTabBar, QWidget
 
 from ambush_gui.ambush.actions import enter_cost
 from ambush_gui.ambush.charts import Side
+from ambush_gui.ambush.game import AmbushGame
 from ambush_gui.ambush.model import Mode
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Event
@@ -59,6 +60,13 @@ the cards' tab need at their least (:meth:`AmbushWindow._fit_mission`)."""
 
 class AmbushWindow(GameWindow):
     """One Ambush! mission, played solo against the German paragraphs."""
+
+    @property
+    def game(self) -> AmbushGame:
+        """The mission in play: this window's controller always holds an Ambush! game."""
+        game = self.controller.game
+        assert isinstance(game, AmbushGame)
+        return game
 
     board_name = "map"
     window_kind = "hexmap"
@@ -104,7 +112,7 @@ class AmbushWindow(GameWindow):
         )
         from ambush_gui.gui.hexmap.view import HexMapView
 
-        game = self.controller.game
+        game = self.game
         self._follow_log(game)
         self.map = HexMapView(game.state.map, self)
         self.board = self.map
@@ -167,7 +175,7 @@ class AmbushWindow(GameWindow):
         from ambush_gui.gui.hexmap.mission_card import MissionCardView
         from ambush_gui.gui.hexmap.tutorial import is_tutorial, taught_before
 
-        game = self.controller.game
+        game = self.game
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
         self.german_card = GermanCardView()
         self.german_card.soldierPicked.connect(self._on_select)
@@ -249,7 +257,7 @@ class AmbushWindow(GameWindow):
         """Another game in the window (a save opened, an undo): its brief, its tutorial."""
         from ambush_gui.gui.hexmap.tutorial import is_tutorial
 
-        game = self.controller.game
+        game = self.game
         self._tutorial = is_tutorial(game)  # the lessons taught stay taught: the player
         self.brief.set_mission(game.spec, game.charts, self._lessons_taught())  # learnt them
         if not self._tutorial:
@@ -291,7 +299,7 @@ class AmbushWindow(GameWindow):
     def layout_restored(self) -> None:
         """A mission starting opens on its brief, whatever the last game's docks were: the
         restored layout hid it after a program restart (issue 29, defect 4)."""
-        self._brief_in_front(not self.controller.game.decisions)
+        self._brief_in_front(not self.game.decisions)
 
     def _brief_in_front(self, first: bool) -> None:
         """The brief's tab is always there (a layout kept from a game under way had it
@@ -322,7 +330,7 @@ class AmbushWindow(GameWindow):
                 blocked = toggle.blockSignals(True)
                 toggle.setChecked(on)
                 toggle.blockSignals(blocked)
-        game = self.controller.game
+        game = self.game
         self.map.show_checks(check_hexes(game.scenario, game.state.condition) if on else {})
 
     def _refresh_booklet(self, decision: Decision | None) -> None:
@@ -337,7 +345,7 @@ class AmbushWindow(GameWindow):
             tutorial_hint,
         )
 
-        game = self.controller.game
+        game = self.game
         sel = self.selected
         german = sel if sel is not None and sel in game.state.soldiers \
             and game.state.soldiers[sel].side is Side.GERMAN else None
@@ -383,7 +391,7 @@ class AmbushWindow(GameWindow):
 
         if not self._tutorial:
             return []
-        return [teaching(k, self.controller.game) for k, _, _ in self._taught]
+        return [teaching(k, self.game) for k, _, _ in self._taught]
 
     def _mission_width(self) -> int:
         """The width the Mission panel's lines are measured at: the dock's, less its scroll
@@ -547,7 +555,7 @@ class AmbushWindow(GameWindow):
         who = self.mover(d) if d is not None else None
         if d is None or who is None or not self._steps:
             return None
-        game: Any = self.controller.game
+        game = self.game
         s = game.state.soldiers[who]
         centre = self.map.geo.centre[s.hex] if s.hex is not None else None
 
@@ -589,7 +597,7 @@ class AmbushWindow(GameWindow):
         i = movers.index(now) if now in movers else -step
         who = movers[(i + step) % len(movers)]
         self._on_pick(who)
-        name = self.controller.game.state.soldiers[who].name
+        name = self.game.state.soldiers[who].name
         self.statusBar().showMessage(f"{name} moves: click a highlighted hex (Tab: the next soldier)",
                                      5000)
         return who
@@ -604,7 +612,7 @@ class AmbushWindow(GameWindow):
             self.statusBar().showMessage(self._move_ended, 10000)
             self._move_ended = ""
         self._fresh_germans, self._germans_named = self._germans_named, []
-        game = self.controller.game
+        game = self.game
         if decision.kind in ON_THE_MAP:
             self.move_prompt = AmbushStepPrompt()
             self.move_prompt.set_decision(decision, game)
@@ -618,7 +626,7 @@ class AmbushWindow(GameWindow):
         """The soldier acting (or moving, firing, and his partner), the targets his options
         name, and the Germans the events named since the last decision (the German who
         has just appeared, the one who fired)."""
-        soldiers = self.controller.game.state.soldiers
+        soldiers = self.game.state.soldiers
         f = decision.facts
         out = [str(f[k]) for k in ("soldier", "firer", "partner") if isinstance(f.get(k), str)]
         if decision.kind is DecisionKind.AMBUSH_OPERATIONS:
@@ -658,7 +666,7 @@ class AmbushWindow(GameWindow):
         return out
 
     def _show_steps(self, decision: Decision) -> None:
-        game = self.controller.game
+        game = self.game
         who = self.mover(decision)
         if who is None:
             self.map.clear_steps()
@@ -695,7 +703,7 @@ class AmbushWindow(GameWindow):
 
     def _path_before(self, who: str, entered: list[str]) -> list[str]:
         """The hex he started this move from: the ``frm`` of his first move event."""
-        game = self.controller.game
+        game = self.game
         for e in reversed(game.log.events):
             if e.kind == "move" and e.data.get("soldier") == who and e.data.get("to") == entered[0]:
                 frm = e.data.get("frm")
@@ -709,7 +717,7 @@ class AmbushWindow(GameWindow):
             return
         choice = self._steps.get(label)
         if choice is None:
-            game = self.controller.game
+            game = self.game
             movers = {o["soldier"] for o in d.options if isinstance(o, dict) and "soldier" in o}
             here = [s.id for s in game.state.in_hex(Hex.from_label(label), Side.US) if s.id in movers] \
                 if label else []
@@ -720,7 +728,7 @@ class AmbushWindow(GameWindow):
             return
         if d.kind is DecisionKind.AMBUSH_OPERATIONS:
             who = str(choice["soldier"])
-            s = self.controller.game.state.soldiers[who]
+            s = self.game.state.soldiers[who]
             path = self._ops_paths.setdefault(who, [s.hex.label] if s.hex is not None else [])
             path.append(label)
         self._answer(choice)
@@ -734,7 +742,7 @@ class AmbushWindow(GameWindow):
         if d is not None and d.kind is DecisionKind.AMBUSH_OPERATIONS and who and who != self.mover(d):
             movers = {o["soldier"] for o in d.options if isinstance(o, dict) and "soldier" in o}
             if who not in movers:
-                self._on_refused(f"{self.controller.game.state.soldiers[who].name} cannot move now")
+                self._on_refused(f"{self.game.state.soldiers[who].name} cannot move now")
                 return
             self._on_select(who)
             self._show_steps(d)
@@ -745,7 +753,7 @@ class AmbushWindow(GameWindow):
         counter standing in a hex the mover may enter is a click on that hex; otherwise
         the soldier is shown on the card."""
         d = self.controller.pending()
-        s = self.controller.game.state.soldiers.get(sid)
+        s = self.game.state.soldiers.get(sid)
         if d is not None and d.kind in ON_THE_MAP and s is not None:
             movers = {o["soldier"] for o in d.options if isinstance(o, dict) and "soldier" in o}
             if d.kind is DecisionKind.AMBUSH_OPERATIONS and sid in movers:
@@ -768,7 +776,7 @@ class AmbushWindow(GameWindow):
     def _on_computer(self, decision: Decision) -> None:
         self._close_prompts(f"The computer is deciding: {decision.prompt}")
         self.statusBar().showMessage(f"The computer is deciding: {decision.prompt}")
-        self.mission_panel.show_state(self.controller.game, decision, "computer",
+        self.mission_panel.show_state(self.game, decision, "computer",
                                       self.controller.level_of(decision.side))
 
     def _on_game_over(self, result: Any) -> None:
@@ -776,7 +784,7 @@ class AmbushWindow(GameWindow):
 
         self._close_prompts()
         self._refresh()
-        self.dialog = AmbushEndDialog.for_game(self.controller.game, self)
+        self.dialog = AmbushEndDialog.for_game(self.game, self)
         self.dialog.new_game.connect(self.newGameRequested.emit)
         self.dialog.watch.connect(lambda: self.theatre.show_index(0))
         self.dialog.show()
@@ -818,15 +826,15 @@ class AmbushWindow(GameWindow):
     def _show_score(self, event: Event) -> None:
         """The points after ``event``, now that the tray shows it (the last event logged:
         the live game's, which is at its end)."""
-        game: Any = self.controller.game
+        game = self.game
         lines = game.standing() if event is self._logged else self._standing.pop(id(event), None)
         if lines is not None:
             self.mission_panel.show_score(lines)
 
     def _on_event(self, event: Event) -> None:
         self._show_score(event)
+        game = self.game
         if event.kind == "stance" and event.data.get("ends_move"):  # said after, in the status bar
-            game: Any = self.controller.game
             who = game.state.soldiers[event.data["soldier"]].name
             self._move_ended = f"{who}'s move is over. {event.data['ends_move']}"
         self.add_to_log(self.worded(event))  # through the player's view (core/view.py), as the table's
@@ -835,7 +843,6 @@ class AmbushWindow(GameWindow):
             self._germans_named.append(german)
         self.reader.add(event)
         self.fire_panel.add(event)
-        game: Any = self.controller.game
         self.mission_panel.follow(event, game.spec)
         self.track.follow(event)
         if event.kind == "paragraph":
@@ -843,11 +850,11 @@ class AmbushWindow(GameWindow):
         if event.kind in ("round", "rounds"):
             self._round_began = True  # the last Round's scatter arrow goes (in _refresh)
         if event.kind == "activate" and event.data.get("german") and event.data.get("hex"):
-            s = self.controller.game.state.soldiers.get(event.data["german"])
+            s = self.game.state.soldiers.get(event.data["german"])
             self._appeared.append((str(event.data["hex"]), s.name if s is not None else ""))
         if event.kind == "move" and event.data.get("to") not in (None, "off"):
             sid = event.data.get("german") or event.data.get("soldier") or ""
-            s = self.controller.game.state.soldiers.get(sid)
+            s = self.game.state.soldiers.get(sid)
             if s is not None and s.side is Side.GERMAN:
                 frm = event.data.get("frm") or self._last_hex(s.id)
                 if frm:
@@ -856,7 +863,7 @@ class AmbushWindow(GameWindow):
     def worded(self, event: Event) -> Event:
         """``event`` in the player's words (:func:`~ambush_gui.gui.hexmap.wording.shown`),
         a paragraph's "German 6" named as his counter shows him ("German F (6, ...)")."""
-        game: Any = self.controller.game
+        game = self.game
         germans = [s for s in game.state.soldiers.values() if s.side is Side.GERMAN]
         return shown(event, german_names(germans))
 
@@ -875,7 +882,7 @@ class AmbushWindow(GameWindow):
     def side_of(self, event: Event) -> str | None:
         """The side of an Ambush! roll or outcome: the soldier it names (rolls name him in
         their purpose, outcomes by id), the side whose initiative die it is."""
-        game: Any = self.controller.game
+        game = self.game
         news = news_side(event, game.state)  # an outcome: the side it is good news for
         if news is not None:
             return news
@@ -961,7 +968,7 @@ class AmbushWindow(GameWindow):
     def _refresh(self) -> None:
 
         self._appeared = []
-        game = self.controller.game
+        game = self.game
         d = game.pending()
         seat = self.controller.seat_of(d).value if d is not None else "human"
         self.log.flush()
@@ -1005,7 +1012,7 @@ class AmbushWindow(GameWindow):
             self._on_hover(label)  # the hex's line names the counters now drawn on it
 
     def _on_reset(self) -> None:
-        game = self.controller.game
+        game = self.game
         self._follow_log(game)
         self._moves = []
         self._labels = []
@@ -1037,7 +1044,7 @@ class AmbushWindow(GameWindow):
         """Show on the map what the player is looking at in a dialog, and say what it is (a
         red hex with no word was a mystery): a target or a hex in red, "Target: …"; a
         soldier of the deciding side (which soldier acts next) is selected, not marked."""
-        game = self.controller.game
+        game = self.game
         self.map.clear_marks()
         if isinstance(what, str) and what in game.state.soldiers:
             s = game.state.soldiers[what]
@@ -1062,7 +1069,7 @@ class AmbushWindow(GameWindow):
 
     def _on_select(self, sid: str) -> None:
         self.selected = sid
-        game = self.controller.game
+        game = self.game
         self.card.show_soldier(game, sid)
         self.map.select(sid)
         s = game.state.soldiers.get(sid)
@@ -1077,7 +1084,7 @@ class AmbushWindow(GameWindow):
         if not label:
             self._hovered = ("", "")
             return
-        game: Any = self.controller.game
+        game = self.game
         h = Hex.from_label(label)
         terrain = game.state.map.terrain(h)
         cost = game.charts.mp_cost(terrain)
