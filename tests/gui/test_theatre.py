@@ -310,3 +310,33 @@ def test_the_question_then_is_quoted_with_its_side_named_once(qtbot: Any) -> Non
     said = t.dock.asked.text()
     assert said == f"The question then (Insurgents): {asked.removeprefix('Insurgent: ')}", said
     t.leave()
+
+
+def test_continue_from_here_during_playback_pauses_and_branches_the_moment_on_screen(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Playback ran on behind the dialog: the moment branched was not the one chosen."""
+    from PySide6.QtWidgets import QDialog, QLabel
+
+    from ambush_gui.gui.shared.theatre import ContinueDialog
+
+    _, win = opened(qtbot, CONTRACTING)
+    t = win.theatre
+    win.show()
+    t.show_index(t.marks.index(35))
+    t.toggle_play()
+    assert t.playing
+    asked: dict[str, Any] = {}
+
+    def exec_(dlg: ContinueDialog) -> int:
+        asked["index"], asked["text"] = t.index, dlg.findChild(QLabel).text()
+        qtbot.wait(1200)  # the player reads the dialog: more than two beats of playback
+        asked["after"] = t.index
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(ContinueDialog, "exec", exec_)
+    monkeypatch.setattr(win, "branch_from", lambda n, *_a: asked.setdefault("branched", n))
+    t.continue_from_here()
+    n = t.marks.stops[asked["index"]][0]
+    assert not t.playing and asked["after"] == asked["index"]  # paused while asked
+    assert f"after decision {n}" in asked["text"] and asked["branched"] == n
+    t.leave()
