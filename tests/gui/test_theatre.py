@@ -340,3 +340,33 @@ def test_continue_from_here_during_playback_pauses_and_branches_the_moment_on_sc
     assert not t.playing and asked["after"] == asked["index"]  # paused while asked
     assert f"after decision {n}" in asked["text"] and asked["branched"] == n
     t.leave()
+
+
+def test_a_branch_of_a_game_never_saved_names_the_file_it_is_kept_in(qtbot: Any) -> None:
+    """The branch recorded ``branched_from.save = ""``: the game it came from was kept in a
+    file of its own only when its window closed, after the branch was saved."""
+    session = Session()
+    win = session.new_game(systems.resolve("contracting-trouble"), "hotseat", 7)
+    assert win is not None
+    qtbot.addWidget(win)
+    c, t = win.controller, win.theatre
+    c.set_speed(0)
+    while len(c.game.decisions) < 6:
+        if c.handing_to is not None:
+            c.take_seat(c.handing_to)
+        elif win.pass_widget is not None:
+            win._pass_seat(win.pass_side)
+        else:
+            win._answer(c.pending().options[0])
+    assert c.save_path is None
+    old = c.game
+    t.step_decision(-1)
+    saved = win.branch_from(3, {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}, "normal")
+    assert saved is not None
+    came = saves.read(saved).branched_from
+    assert came is not None and came.save and came.save.endswith(".json")
+    kept = saved.parent / came.save
+    assert kept.exists() and saves.read(kept).decisions == old.decisions
+    new = session.windows[-1]
+    qtbot.addWidget(new)
+    assert came.save in new.log.text()

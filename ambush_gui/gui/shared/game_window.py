@@ -282,6 +282,16 @@ TIMELINE_SHOWN = "window/timeline"  # the View of the timeline under the map, ke
 BACK_TO_EDITOR = "Ctrl+Shift+E"  # File > Back to the editor, in a game "Play from here" started
 
 
+def own_file(c: GameController) -> Path:
+    """Where the game played is kept: its own save, else a new file of its own in the saves
+    folder (never the one autosave, which the next game takes over)."""
+    if c.save_path is not None and c.save_path != paths.autosave_path():
+        return c.save_path
+    stamp = time.strftime("%Y-%m-%d %H-%M-%S")
+    stem = paths.safe_stem(c.played.scenario.name, "game")  # type: ignore[attr-defined]
+    return paths.saves_dir() / f"{stem} {stamp}.json"
+
+
 class GameWindow(QMainWindow):
     """One game, one window: what every rule system's window shares.
 
@@ -599,7 +609,16 @@ class GameWindow(QMainWindow):
         from ambush_gui.gui.shared.theatre import fresh_seed
 
         c = self.controller
-        source = c.save_path.name if c.save_path is not None else ""
+        source = ""  # the game branched from: its file, kept now if it had none of its own
+        try:
+            own = own_file(c)
+            if c.dirty or own != c.save_path:
+                c.save(own)  # so that the branch names it (closing it for the branch kept it
+                # only after the branch had recorded that it came from no file)
+                remember_recent(own)
+            source = own.name
+        except OSError:
+            pass  # the branch says it came from an unsaved game
         stem = paths.safe_stem(c.played.scenario.name, "game")  # type: ignore[attr-defined]
         path = paths.saves_dir() / f"{stem} from decision {n}.json"
         for i in range(2, 1000):
