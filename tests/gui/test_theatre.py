@@ -370,3 +370,24 @@ def test_a_branch_of_a_game_never_saved_names_the_file_it_is_kept_in(qtbot: Any)
     new = session.windows[-1]
     qtbot.addWidget(new)
     assert came.save in new.log.text()
+
+
+@pytest.mark.parametrize("path", [CONTRACTING, HEDGEROW], ids=["table", "hex map"])
+def test_the_turn_banner_says_which_moment_is_watched_not_who_is_thinking(
+        qtbot: Any, path: Path) -> None:
+    """Watching back a game the computer played, the banner said "Insurgent computer
+    thinking…" of a moment long past."""
+    from ambush_gui.core.decisions import Decision
+
+    _, win = opened(qtbot, path)
+    c, t = win.controller, win.theatre
+    banner = win.turn_panel.banner if c.system == "alley" else win.mission_panel.banner
+    total = len(c.played.decisions)
+    t.show_index(t.marks.index(5))
+    assert isinstance(c.game.pending(), Decision)  # a question was open then
+    assert banner.text() == f"Watching decision 5 of {total}"
+    t.step_throw(1)
+    n, k = t.marks.stops[t.index]
+    assert banner.text() == f"Watching decision {n} of {total}" + (f", throw {k}" if k else "")
+    t.leave()
+    assert "Watching" not in banner.text()

@@ -875,6 +875,18 @@ class GameWindow(QMainWindow):
         return {"regular": "Regulars", "insurgent": "Insurgents", "us": "US squad",
                 "german": "Germans"}.get(side, side_title(side))
 
+    def watching_line(self) -> str:
+        """"Watching decision 35 of 52": what the Turn panel's banner says while a past
+        moment is shown (its live words, "Insurgent computer thinking…", told of the game
+        as it stands, not of the moment); "" when the game itself is shown."""
+        t = getattr(self, "theatre", None)
+        if t is None or not self.controller.watching or t.index is None:
+            return ""
+        n, k = t.marks.stops[t.index]
+        total = len(self.controller.played.decisions)
+        at = f"decision {n} of {total}" if n else "the start"
+        return f"Watching {at}" + (f", throw {k}" if k else "")
+
     def thinking_line(self) -> str | None:
         """"The Insurgents are thinking… (hard)" while a computer thinks, else None."""
         c = self.controller
