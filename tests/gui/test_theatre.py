@@ -386,6 +386,8 @@ def test_the_turn_banner_says_which_moment_is_watched_not_who_is_thinking(
     t.show_index(t.marks.index(5))
     assert isinstance(c.game.pending(), Decision)  # a question was open then
     assert banner.text() == f"Watching decision 5 of {total}"
+    if c.system == "alley":  # the prompt under it: the question then, not who "is deciding"
+        assert win.turn_panel.prompt.text().startswith("The question then (")
     t.step_throw(1)
     n, k = t.marks.stops[t.index]
     assert banner.text() == f"Watching decision {n} of {total}" + (f", throw {k}" if k else "")

@@ -1104,9 +1104,14 @@ class GameWindow(QMainWindow):
         its neutral line (core/view.py); a question the computer answers, what the
         computer is doing ("Insurgents (computer) match their Defense dice…"): the
         engine's own words read as an order to the person ("Insurgent: match your
-        Defense dice"); anything else the engine's prompt."""
+        Defense dice"); anything else the engine's prompt. While a past moment is watched,
+        the question then ("The question then (Raiders): how does…"), never "Raiders
+        (computer) are deciding" of a moment long past."""
         c = self.controller
         asked = c.view.asked(decision)
+        if c.watching:
+            return (f"The question then ({self.side_plural(decision.side)}): "
+                    f"{unaddressed(asked.text, side_title(decision.side))}")
         if asked.secret or c.seat_of(decision) is not Seat.COMPUTER:
             return asked.text
         return computer_doing(asked.text, side_title(decision.side), self.side_plural(decision.side))
