@@ -241,6 +241,7 @@ class _Board:
         as it is told (the game window's shot), kept for the moment it brings."""
         if self.marks is None:
             return
+        self.scene.viewer = ALL  # every figure placed: draw() hides a shooter a viewer never saw
         self.scene.refresh()  # the figures where they stand now, the fallen kept crossed out
         a = [i.pos() for i in self.scene.unit_figures(attacker) if i.isVisible()]
         b = [i.pos() for i in self.scene.unit_figures(target) if i.isVisible()]
@@ -302,6 +303,12 @@ class _Board:
             self.scene.ppi = scale
             self.scene.refresh()  # lays its labels out for this many pixels an inch
             self._ring_hits()
+            if self.marks.pair is not None:  # a shooter hidden from this viewer: no arrow
+                shooter = self.marks.pair[0]  # from where he was (what both players saw)
+                seen = (shooter not in self.game.state.units
+                        or any(i.isVisible() for i in self.scene.unit_figures(shooter)))
+                self.marks.arrow.setVisible(seen)
+                self.marks.ring.setVisible(seen)
         image = QImage(PICTURE_WIDTH, round(src.height() * scale), QImage.Format.Format_RGB32)
         image.fill(theme.PANEL_BG)
         painter = QPainter(image)
