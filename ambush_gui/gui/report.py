@@ -140,7 +140,7 @@ class _Recorder:
             board.hit(d["figure"], removed=event.kind == "casualty")
         self.pictures = {ALL: board.draw(ALL)}
         if any(not h.seen_by(PUBLIC) for h in hidden_pieces(self.game).values()):
-            self.pictures[PUBLIC] = self.board.draw(PUBLIC)  # kept if the game is unfinished
+            self.pictures[PUBLIC] = board.draw(PUBLIC)  # kept if the game is unfinished
 
     def _board(self) -> _Board:
         if self.board is None:
