@@ -464,7 +464,8 @@ def check(path: str | Path, factory: Factory) -> Verdict:
         where = sf.branched_from
         return Verdict(game, f"its scenario, seed, options, {answers} and the "
                              f"{len(sf.faces):,} faces thrown before its branch"
-                             + (f" (from {where.save}, after decision {where.at})" if where else "")
+                             + (f" (from {where.save or UNSAVED}, after decision {where.at})"
+                                if where else "")
                              + " are those saved, and replay to the recorded state")
     return Verdict(game, f"its scenario, seed, options and {answers} are those saved, and "
                          "replay to the recorded state")
@@ -517,10 +518,20 @@ def branch_words(game: Game) -> str | None:
     came = getattr(game, "branched_from", None)
     if not came:
         return None
-    source = f" of {came['save']}" if came.get("save") else ""
-    return (f"This game continues from the moment after decision {came.get('at')}{source}. "
-            "Every die up to then is the one thrown in that game; every die after it is fresh, "
-            "never that game's.")
+    return (f"This game continues from the moment after decision {came.get('at')} of "
+            f"{branch_source(game)}. Every die up to then is the one thrown in that game; "
+            "every die after it is fresh, never that game's.")
+
+
+UNSAVED = "an unsaved game"
+"""What a branch says it came from when that game had no file of its own."""
+
+
+def branch_source(game: Game) -> str:
+    """The game a branched game came from, in words: its save's file name, or
+    :data:`UNSAVED` (a branch recorded before the window kept the game first)."""
+    came = getattr(game, "branched_from", None) or {}
+    return str(came.get("save") or UNSAVED)
 
 
 def _faces(game: Game) -> list[int]:

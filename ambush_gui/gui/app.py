@@ -21,6 +21,7 @@ from ambush_gui.gui.shared import art, paths, theme
 from ambush_gui.gui.shared.controller import GameController, Seat, load_game
 from ambush_gui.gui.shared.game_window import (
     GameWindow,
+    own_file,
     recent_games,
     remember_recent,
     saved_level,
@@ -123,12 +124,7 @@ class Session:
             return None
         c = old.controller
         if c.played.decisions:
-            if c.save_path is not None and c.save_path != paths.autosave_path():
-                kept = c.save_path
-            else:
-                stamp = time.strftime("%Y-%m-%d %H-%M-%S")
-                stem = paths.safe_stem(c.played.scenario.name, "game")  # type: ignore[attr-defined]
-                kept = paths.saves_dir() / f"{stem} {stamp}.json"
+            kept = own_file(c)
             try:
                 if c.dirty or kept != c.save_path:  # an opened save not played on stays as it was
                     c.save(kept)

@@ -4,12 +4,15 @@
 window narrates a computer's answer with (:func:`ambush_gui.ai.narrate.narrate`), every
 event the engine logs is the story, headed turn by turn (Round by Round in Ambush!), and
 at each big moment (:func:`ambush_gui.gui.shared.pacing.big_moment`: a casualty, a panic, a
-German's first appearance, an IED going off, a Hot Spot taken...; the moments of one throw
-together, as the game window waits once for them) the program's own scene
-(:class:`~ambush_gui.gui.table.scene.TableScene`, or the Ambush! map's
+German's first appearance, an IED going off, a Hot Spot taken...; the moments of one answer
+together: a volley's casualties and their First Aid are one moment, not one each) the
+program's own scene (:class:`~ambush_gui.gui.table.scene.TableScene`, or the Ambush! map's
 :class:`~ambush_gui.gui.hexmap.view.HexMapView`) draws the table or the map as it stands
-then into a PNG, with every die of the throw that brought the moment beside it. Then the
-victory table (the data the victory screens show) and the rules options played.
+then into a PNG, on the table with the shot (firer to target, as the game window draws it)
+and a ring about each figure hit, the removed ones crossed out; beside it every die of the
+throws that brought the moment (the fire and its match, then the First Aid). The story ends
+with a picture of the final position, then the victory table (the data the victory screens
+show) and the rules options played.
 
 The page needs nothing else: its pictures are ``data:`` URIs, its style is inline, it has
 no script and names no address. A finished game shows everything (the issue: "after the
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import base64
 import html
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,7 +51,8 @@ SUFFIX = ".html"
 @dataclass
 class Moment:
     """One picture of the report: the table or map as it stood at the big moments of one
-    throw (``events``; ``after``: during which answer), and every die of that throw."""
+    answer (``events``; ``after``: during which answer), and every die of the throws that
+    brought them."""
 
     number: int
     after: int
@@ -69,6 +74,7 @@ class Report:
     players: dict[str, str]
     source: str
     saved_by: str = ""  # the version of the program that wrote the save ("": before 0.9.0)
+    final: dict[str, bytes] = field(default_factory=dict)  # viewer -> the final position
 
     @property
     def moments(self) -> list[Moment]:
@@ -87,14 +93,16 @@ class _Recorder:
     """Listens to one replay (:func:`ambush_gui.core.saves.replay` calls the game's
     ``answer`` for each saved answer): narrates each answer, takes each event as the engine
     logs it and, at a big moment, draws the board as it stands then, mid-answer, as the
-    game window shows it. The big moments of one throw (a fire's casualties) are one wait
-    in the window and one picture here, drawn at the last of them."""
+    game window shows it. The big moments of one answer (a volley's casualties and their
+    First Aid) are one picture here, drawn at the last of them: three near-identical
+    pictures of one volley told the story three times."""
 
     def __init__(self) -> None:
         self.game: Any = None
         self.story: list[Event | Moment] = []
         self.events: list[Event] = []  # every event logged, in order
-        self.group: list[int] = []  # the big moments of the throw going on (indexes in events)
+        self.group: list[int] = []  # the big moments of the answer going on (indexes in events)
+        self.since = 0  # the first event after the last moment: where its throws are looked for
         self.pictures: dict[str, QImage] = {}  # the board at the group's last big moment
         self.answers = 0
         self.board: _Board | None = None
@@ -108,7 +116,7 @@ class _Recorder:
         answer = game.answer
 
         def answered(choice: Any) -> Any:
-            self.close()  # an answer starts a new beat
+            self.close()  # an answer starts a new moment
             d = game.pending()
             self.answers += 1
             if d is not None:
@@ -119,39 +127,71 @@ class _Recorder:
         return game
 
     def logged(self, event: Event) -> None:
-        if self.events and not attached(self.events[-1], event):
-            self.close()  # the throw before it is told: its moment goes after it
         self.events.append(event)
         self.story.append(event)
+        d = event.data
+        if event.kind == "fire" and d.get("attacker") and d.get("target"):
+            self._board().shot(str(d["attacker"]), str(d["target"]))
         if not big_moment(event):
             return
         self.group.append(len(self.events) - 1)
+        board = self._board()
+        if event.kind in ("casualty", "first_aid") and isinstance(d.get("figure"), str):
+            board.hit(d["figure"], removed=event.kind == "casualty")
+        self.pictures = {ALL: board.draw(ALL)}
+        if any(not h.seen_by(PUBLIC) for h in hidden_pieces(self.game).values()):
+            self.pictures[PUBLIC] = board.draw(PUBLIC)  # kept if the game is unfinished
+
+    def _board(self) -> _Board:
         if self.board is None:
             self.board = _Board(self.game)
-        self.pictures = {ALL: self.board.draw(ALL)}
-        if any(not h.seen_by(PUBLIC) for h in hidden_pieces(self.game).values()):
-            self.pictures[PUBLIC] = self.board.draw(PUBLIC)  # kept if the game is unfinished
+        return self.board
 
     def close(self) -> None:
-        """The moment of the throw just told, if it had big moments."""
+        """The moment of the answer just told, if it had big moments."""
         if not self.group:
             return
         number = sum(isinstance(m, Moment) for m in self.story) + 1
         self.story.append(Moment(number, self.answers, [self.events[k] for k in self.group],
-                                 throws(self.events, self.group),
+                                 throws(self.events, self.group, self.since),
                                  {who: png(image) for who, image in self.pictures.items()}))
-        self.group, self.pictures = [], {}
+        self.group, self.pictures, self.since = [], {}, len(self.events)
+        if self.board is not None:
+            self.board.clear()
+
+    def final(self) -> dict[str, bytes]:
+        """The board as the game left it (everything; and, unfinished with pieces hidden,
+        what both players saw), with no shot or hit on it."""
+        board = self._board()
+        board.clear()
+        images = {ALL: board.draw(ALL)}
+        if not self.game.over and any(not h.seen_by(PUBLIC) for h in hidden_pieces(self.game).values()):
+            images[PUBLIC] = board.draw(PUBLIC)
+        return {who: png(image) for who, image in images.items()}
 
 
-def throws(events: Sequence[Event], moments: Iterable[int]) -> list[Event]:
+def throws(events: Sequence[Event], moments: Iterable[int], since: int = 0) -> list[Event]:
     """Every roll of the throws that end in the events at ``moments`` (a casualty's
-    Firepower and Defense dice, a panic's initiative die), each once, in order."""
+    Firepower and Defense dice, a panic's initiative die), each once, in order; and, for
+    hits told after the dice were matched (a Regular's First Aid, the casualties chosen in
+    an answer of their own), the fire's Firepower and Defense dice behind the last match
+    that cost casualties since event ``since``."""
+    moments = list(moments)
     picked: dict[int, Event] = {}
-    for k in moments:
+
+    def chain(k: int) -> None:
         j = k
-        while j > 0 and attached(events[j - 1], events[j]):
+        while j > since and attached(events[j - 1], events[j]):
             j -= 1
         picked.update((i, events[i]) for i in range(j, k) if events[i].kind == "roll")
+
+    for k in moments:
+        chain(k)
+    if moments:
+        fired = next((m for m in range(min(moments) - 1, since - 1, -1)
+                      if events[m].kind == "match" and events[m].data.get("casualties")), None)
+        if fired is not None:
+            chain(fired)
     return [picked[i] for i in sorted(picked)]
 
 
@@ -161,10 +201,11 @@ def collect(save: str | Path) -> Report:
     sf = saves.read(save)
     rec = _Recorder()
     game = saves.replay(save, rec.factory)
-    rec.close()  # the last throw's moment
+    rec.close()  # the last answer's moment
+    final = rec.final()
     if rec.board is not None:
         rec.board.close()
-    return Report(game, rec.story, dict(sf.players), str(save), sf.program_version)
+    return Report(game, rec.story, dict(sf.players), str(save), sf.program_version, final)
 
 
 # -- the pictures -------------------------------------------------------------------------
@@ -177,6 +218,9 @@ class _Board:
     def __init__(self, game: Any) -> None:
         self.game = game
         self.view: Any = None
+        self.marks: Any = None  # the table's shot: an arrow from the firer, a ring about it
+        self.hits: set[str] = set()  # the figures hit in the moment being drawn
+        self.rings: list[Any] = []
         if game.system == "ambush":
             from ambush_gui.gui.hexmap.view import HexMapView
 
@@ -184,10 +228,67 @@ class _Board:
             self.scene = self.view.scene()
             self.source = self.view.fit_rect()
         else:
+            from ambush_gui.gui.table.motion import ShotMarks
             from ambush_gui.gui.table.scene import TableScene
 
             self.scene = TableScene(game)
             self.source = self.scene.table_rect()
+            self.scene.ppi = PICTURE_WIDTH / self.source.width()
+            self.marks = ShotMarks(self.scene, self.scene)
+
+    def shot(self, attacker: str, target: str) -> None:
+        """A fire told: the arrow from the firer's figures to the target's, where they stand
+        as it is told (the game window's shot), kept for the moment it brings."""
+        if self.marks is None:
+            return
+        self.scene.viewer = ALL  # every figure placed: draw() hides a shooter a viewer never saw
+        self.scene.refresh()  # the figures where they stand now, the fallen kept crossed out
+        a = [i.pos() for i in self.scene.unit_figures(attacker) if i.isVisible()]
+        b = [i.pos() for i in self.scene.unit_figures(target) if i.isVisible()]
+        if a and b:
+            self.marks.show((attacker, target), a, b, self.scene.base_radius, None)
+
+    def hit(self, figure: str, removed: bool) -> None:
+        """A figure hit: ringed; one removed from the table is kept on it, crossed out, as
+        the game window shows it while the dice tray waits (an emptied hut told nothing)."""
+        if self.marks is None:
+            return
+        if removed:
+            self.scene.mark_fallen(figure)
+        self.hits.add(figure)
+
+    def clear(self) -> None:
+        """The moment drawn: its shot, rings and fallen figures go."""
+        if self.marks is None:
+            return
+        self.marks.hide()
+        self.scene.fallen = set()
+        self.hits = set()
+        self._drop_rings()
+
+    def _drop_rings(self) -> None:
+        for ring in self.rings:
+            self.scene.removeItem(ring)
+        self.rings = []
+
+    def _ring_hits(self) -> None:
+        from PySide6.QtGui import QPen
+        from PySide6.QtWidgets import QGraphicsEllipseItem
+
+        self._drop_rings()
+        r = 2.0 * self.scene.base_radius
+        pen = QPen(theme.BIG_MOMENT, 3.0)
+        pen.setCosmetic(True)
+        for fid in sorted(self.hits):
+            item = self.scene.figures.get(fid)
+            if item is None or not item.isVisible():
+                continue
+            ring = QGraphicsEllipseItem(QRectF(-r, -r, 2 * r, 2 * r))
+            ring.setPen(pen)
+            ring.setPos(item.pos())
+            ring.setZValue(theme.Z_TAPE + 3)
+            self.scene.addItem(ring)
+            self.rings.append(ring)
 
     def draw(self, viewer: str) -> QImage:
         """The board as it stands, as ``viewer`` sees it (encoded only if it is kept)."""
@@ -201,6 +302,13 @@ class _Board:
             self.scene.viewer = viewer
             self.scene.ppi = scale
             self.scene.refresh()  # lays its labels out for this many pixels an inch
+            self._ring_hits()
+            if self.marks.pair is not None:  # a shooter hidden from this viewer: no arrow
+                shooter = self.marks.pair[0]  # from where he was (what both players saw)
+                seen = (shooter not in self.game.state.units
+                        or any(i.isVisible() for i in self.scene.unit_figures(shooter)))
+                self.marks.arrow.setVisible(seen)
+                self.marks.ring.setVisible(seen)
         image = QImage(PICTURE_WIDTH, round(src.height() * scale), QImage.Format.Format_RGB32)
         image.fill(theme.PANEL_BG)
         painter = QPainter(image)
@@ -354,9 +462,28 @@ def moment_html(report: Report, m: Moment) -> str:
             + "</figcaption></figure>")
 
 
+def same_words(a: str, b: str) -> bool:
+    """Whether two lines say the same thing: the same words, whatever their order or
+    punctuation ("Alpha team moves Cautious: fires, then moves" and "Alpha team: Cautious:
+    fires, then moves").
+
+    >>> same_words("Alpha team activates", "Alpha team activates.")
+    True
+    >>> same_words("Alpha team fires at Lookouts", "Alpha team activates")
+    False
+    """
+    def words(text: str) -> set[str]:
+        return set(re.findall(r"[\w']+", text.lower()))
+
+    return words(a) == words(b)
+
+
 def story_html(report: Report) -> list[str]:
+    """The story: each answer once (the answer's line, naming its side; the engine's line
+    that says the very same after it is left out), each event, each moment's picture."""
     out = ['<h2 id="story">The story</h2>', '<ol class="log">']
     view = View(report.game, report.viewer)
+    answered = ""  # the answer just told, until the next event is told
     for item in report.story:
         if isinstance(item, Moment):
             out += ["</ol>", moment_html(report, item), '<ol class="log">']
@@ -373,11 +500,29 @@ def story_html(report: Report) -> list[str]:
         if event.kind == "answer":
             out.append(f'<li class="answer {esc(side)}">{esc(side_name(report, side))}: '
                        f"{esc(event.text)}</li>")
+            answered = event.text
+            continue
+        again, answered = answered and same_words(answered, event.text), ""
+        if again:
             continue
         kind = "big" if big_moment(event) else "roll" if event.kind == "roll" else ""
         out.append(f'<li class="{kind} {esc(side)}">{esc(event.text)}</li>')
     out.append("</ol>")
+    out += final_html(report)
     return out
+
+
+def final_html(report: Report) -> list[str]:
+    """The picture of the board as the game left it, after the story's last line."""
+    data = report.final.get(report.viewer) or report.final.get(ALL)
+    if not data:
+        return []
+    board = "map" if report.game.system == "ambush" else "table"
+    state = "at the end" if report.game.over else "where the game stands"
+    words = f"The final position: the {board} {state}, after decision {len(report.game.decisions)}"
+    picture = base64.b64encode(data).decode("ascii")
+    return [f'<figure class="moment" id="final"><img src="data:{mime(data)};base64,{picture}" '
+            f'alt="{esc(words)}"><figcaption><h4>{esc(words)}</h4></figcaption></figure>']
 
 
 def victory_html(report: Report) -> list[str]:
@@ -494,6 +639,7 @@ def page(report: Report) -> str:
         who.append(f"<li><b>{esc(side_name(report, 'german'))}</b> (played by the mission's "
                    "paragraphs)</li>")
     moments = report.moments
+    came = saves.branch_words(game)
     if game.over:
         seen = ("The game is over, so everything is shown: pieces that were hidden from a side "
                 "and secret answers too.")
@@ -511,9 +657,10 @@ def page(report: Report) -> str:
         f"<h1>{esc(title)}</h1>",
         f'<p class="sub">After-action report: {esc(rules)}, seed {esc(game.seed)}, '
         f"{esc(count(len(game.decisions), 'decision'))}, "
-        f"{esc(count(len(moments), 'big moment'))}.</p>",
+        f"{esc(count(len(moments), 'big moment'))}"
+        + (f", a branch of {esc(saves.branch_source(game))}" if came else "") + ".</p>",
         f'<p class="note">{esc(seen)}</p>',
-        *([f'<p class="note">{esc(came)}</p>'] if (came := saves.branch_words(game)) else []),
+        *([f'<p class="note">{esc(came)}</p>'] if came else []),
         "<h2>The sides</h2>", f"<ul>{''.join(who)}</ul>",
     ]
     if any(brief):

@@ -112,7 +112,7 @@ def check_page(out: Path, save: Path) -> Page:
                for a in page.addresses)
     assert not [a for a in page.addresses if a.startswith("#") and ("http" in a or "/" in a)]
     assert "script" not in page.tags and "link" not in page.tags
-    assert {"story", "victory", "options"} <= page.ids
+    assert {"story", "victory", "options", "final"} <= page.ids
     return page
 
 
@@ -134,6 +134,7 @@ def test_a_finished_contracting_trouble_game_is_told_with_every_big_moment(
     assert "<h2>Turn 1</h2>" in text and "<h2>Turn 6</h2>" in text
     assert "Fireteam Bravo moves 3.0&quot;" in text or 'Fireteam Bravo moves 3.0"' in text
     assert '<li class="answer regular">US Marines: Fireteam Bravo activates</li>' in text
+    assert '<li class=" regular">Fireteam Bravo activates</li>' not in text  # told once
     # the dice of a moment, as faces
     assert '<span class="die regular" title="d8">7</span>' in text
 
@@ -215,7 +216,77 @@ def test_a_branched_game_says_where_it_came_from_and_that_its_dice_are_fresh(
     text = out.read_text(encoding="utf-8")
     assert "continues from the moment after decision 30 of contracting.json" in text
     assert "every die after it is fresh" in text
+    assert "a branch of contracting.json" in text
     assert "continues from" not in report.page(report.collect(CONTRACTING))
+
+
+def test_a_branch_of_an_unsaved_game_says_so(qapp: Any, tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """A branch recorded no file (``branched_from.save = ""``): ``replay --verify`` printed
+    "(from , after decision 30)" and the report named nothing."""
+    whole = saves.replay(CONTRACTING, systems.factory)
+    branched = tmp_path / "branched.json"
+    saves.save(saves.branch(whole, 30, 5, systems.factory, ""), branched)
+    out = tmp_path / "b.html"
+    report.write(branched, out)
+    text = out.read_text(encoding="utf-8")
+    assert "a branch of an unsaved game" in text
+    assert "after decision 30 of an unsaved game" in text
+    assert main(["replay", "--verify", str(branched)]) == 0
+    assert "(from an unsaved game, after decision 30)" in capsys.readouterr().out
+
+
+def signal_box(tmp_path: Path) -> Path:
+    """The Signal Box, seed 8, the computer on both sides: at decision 7 an interrupting
+    volley (10d6 against 6d8) hits two Fusiliers, each then thrown First Aid; at decision 30
+    one volley kills one man and wounds three."""
+    from ambush_gui.ai.simulate import play_out
+
+    game = systems.new_game(systems.load_scenario(systems.resolve("the-signal-box")), 8)
+    play_out(game, {side: systems.computer_player("alley", "normal", 8)
+                    for side in ("regular", "insurgent")})
+    save = tmp_path / "signal-box.json"
+    saves.save(game, save)
+    return save
+
+
+def colour_count(data: bytes, colour: Any) -> int:
+    image = QImage()
+    assert image.loadFromData(data)
+    rgb = colour.rgb()
+    return sum(image.pixel(x, y) == rgb for y in range(0, image.height(), 2)
+               for x in range(0, image.width(), 2))
+
+
+def test_one_answer_is_one_big_moment_with_its_fire_shot_and_hits(
+        qapp: Any, tmp_path: Path) -> None:
+    """A play-tester's volley became three "big moments" at one decision, three near-identical
+    pictures with no shot drawn and the casualties gone from them, the dice box holding only
+    a First Aid d6, and no picture of the end."""
+    from ambush_gui.gui.shared import theme
+
+    out = tmp_path / "sb.html"
+    told = report.write(signal_box(tmp_path), out)
+    afters = [m.after for m in told.moments]
+    assert len(afters) == len(set(afters))  # the big moments of one answer: one moment
+    wounded = next(m for m in told.moments if any(e.kind == "first_aid" for e in m.events))
+    assert sum(e.kind == "first_aid" for e in wounded.events) == 2
+    purposes = [str(r.data.get("purpose")) for r in wounded.dice]
+    assert purposes[0].startswith("Firepower") and purposes[1].startswith("Defense")
+    assert [p.split(":")[0] for p in purposes[2:]] == ["First Aid", "First Aid"]
+    # the shot and a ring about each man hit on the moment's picture; none on the final one
+    assert colour_count(wounded.picture(ALL), theme.SHOT_LINE) > 20
+    assert colour_count(wounded.picture(ALL), theme.BIG_MOMENT) > 20
+    removed = next(m for m in told.moments if all(e.kind == "casualty" for e in m.events))
+    assert colour_count(removed.picture(ALL), theme.BIG_MOMENT) > 20  # kept, ringed
+    assert told.final and colour_count(told.final[ALL], theme.SHOT_LINE) == 0
+    page = check_page(out, tmp_path / "signal-box.json")
+    text = out.read_text(encoding="utf-8")
+    assert "The final position" in text
+    # the awards in their titles, never their names in the scenario file
+    assert "(Enemies wounded)" in text and "(enemy_wounded)" not in text
+    assert "(zone_held)" not in text
+    assert len(page.figures) == len(told.moments) + 1
 
 
 def test_a_hot_spot_taken_is_pictured(qapp: Any, tmp_path: Path) -> None:
@@ -236,7 +307,7 @@ def test_the_report_command(qapp: Any, tmp_path: Path, capsys: pytest.CaptureFix
     out = tmp_path / "report.html"
     assert main(["report", str(CONTRACTING), "--out", str(out)]) == 0
     said = capsys.readouterr().out
-    pictured = len(parsed(out).figures)
+    pictured = len(parsed(out).figures) - 1  # and the final position
     assert str(out) in said and f"{pictured} big moments pictured" in said and "finished" in said
     check_page(out, CONTRACTING)
 

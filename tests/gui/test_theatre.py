@@ -310,3 +310,86 @@ def test_the_question_then_is_quoted_with_its_side_named_once(qtbot: Any) -> Non
     said = t.dock.asked.text()
     assert said == f"The question then (Insurgents): {asked.removeprefix('Insurgent: ')}", said
     t.leave()
+
+
+def test_continue_from_here_during_playback_pauses_and_branches_the_moment_on_screen(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Playback ran on behind the dialog: the moment branched was not the one chosen."""
+    from PySide6.QtWidgets import QDialog, QLabel
+
+    from ambush_gui.gui.shared.theatre import ContinueDialog
+
+    _, win = opened(qtbot, CONTRACTING)
+    t = win.theatre
+    win.show()
+    t.show_index(t.marks.index(35))
+    t.toggle_play()
+    assert t.playing
+    asked: dict[str, Any] = {}
+
+    def exec_(dlg: ContinueDialog) -> int:
+        asked["index"], asked["text"] = t.index, dlg.findChild(QLabel).text()
+        qtbot.wait(1200)  # the player reads the dialog: more than two beats of playback
+        asked["after"] = t.index
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(ContinueDialog, "exec", exec_)
+    monkeypatch.setattr(win, "branch_from", lambda n, *_a: asked.setdefault("branched", n))
+    t.continue_from_here()
+    n = t.marks.stops[asked["index"]][0]
+    assert not t.playing and asked["after"] == asked["index"]  # paused while asked
+    assert f"after decision {n}" in asked["text"] and asked["branched"] == n
+    t.leave()
+
+
+def test_a_branch_of_a_game_never_saved_names_the_file_it_is_kept_in(qtbot: Any) -> None:
+    """The branch recorded ``branched_from.save = ""``: the game it came from was kept in a
+    file of its own only when its window closed, after the branch was saved."""
+    session = Session()
+    win = session.new_game(systems.resolve("contracting-trouble"), "hotseat", 7)
+    assert win is not None
+    qtbot.addWidget(win)
+    c, t = win.controller, win.theatre
+    c.set_speed(0)
+    while len(c.game.decisions) < 6:
+        if c.handing_to is not None:
+            c.take_seat(c.handing_to)
+        elif win.pass_widget is not None:
+            win._pass_seat(win.pass_side)
+        else:
+            win._answer(c.pending().options[0])
+    assert c.save_path is None
+    old = c.game
+    t.step_decision(-1)
+    saved = win.branch_from(3, {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}, "normal")
+    assert saved is not None
+    came = saves.read(saved).branched_from
+    assert came is not None and came.save and came.save.endswith(".json")
+    kept = saved.parent / came.save
+    assert kept.exists() and saves.read(kept).decisions == old.decisions
+    new = session.windows[-1]
+    qtbot.addWidget(new)
+    assert came.save in new.log.text()
+
+
+@pytest.mark.parametrize("path", [CONTRACTING, HEDGEROW], ids=["table", "hex map"])
+def test_the_turn_banner_says_which_moment_is_watched_not_who_is_thinking(
+        qtbot: Any, path: Path) -> None:
+    """Watching back a game the computer played, the banner said "Insurgent computer
+    thinking…" of a moment long past."""
+    from ambush_gui.core.decisions import Decision
+
+    _, win = opened(qtbot, path)
+    c, t = win.controller, win.theatre
+    banner = win.turn_panel.banner if c.system == "alley" else win.mission_panel.banner
+    total = len(c.played.decisions)
+    t.show_index(t.marks.index(5))
+    assert isinstance(c.game.pending(), Decision)  # a question was open then
+    assert banner.text() == f"Watching decision 5 of {total}"
+    if c.system == "alley":  # the prompt under it: the question then, not who "is deciding"
+        assert win.turn_panel.prompt.text().startswith("The question then (")
+    t.step_throw(1)
+    n, k = t.marks.stops[t.index]
+    assert banner.text() == f"Watching decision {n} of {total}" + (f", throw {k}" if k else "")
+    t.leave()
+    assert "Watching" not in banner.text()

@@ -458,6 +458,13 @@ class MissionPanel(QWidget):
         self.banner.setStyleSheet(f"background:{side_colour(decision.side).name()};"
                                   "color:white;border-radius:4px;")
 
+    def show_watching(self, words: str) -> None:
+        """While a past moment is watched (``words``: "Watching decision 35 of 52"), the
+        banner says so, not who acts in the game as it stands, as the table's does."""
+        if words:
+            self.banner.setText(words)
+            self.banner.setStyleSheet(theme.WATCHING_STYLE)
+
     def show_state(self, game: Any, decision: Decision | None, seat: str = "human",
                    level: str = "") -> None:
         """``seat``: who answers ``decision`` ("human", "computer": the banner says the

@@ -984,6 +984,7 @@ class AmbushWindow(GameWindow):
             self.map.show_scatter([])
         level = self.controller.level_of(d.side) if d is not None and seat == "computer" else ""
         self.mission_panel.show_state(game, d, seat, level)
+        self.mission_panel.show_watching(self.watching_line())
         self._standing.clear()  # every event has been shown: the live game's points stand
         self._fit_mission_soon()
         acting = d.facts.get("soldier") if d is not None else None

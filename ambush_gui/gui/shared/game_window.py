@@ -282,6 +282,16 @@ TIMELINE_SHOWN = "window/timeline"  # the View of the timeline under the map, ke
 BACK_TO_EDITOR = "Ctrl+Shift+E"  # File > Back to the editor, in a game "Play from here" started
 
 
+def own_file(c: GameController) -> Path:
+    """Where the game played is kept: its own save, else a new file of its own in the saves
+    folder (never the one autosave, which the next game takes over)."""
+    if c.save_path is not None and c.save_path != paths.autosave_path():
+        return c.save_path
+    stamp = time.strftime("%Y-%m-%d %H-%M-%S")
+    stem = paths.safe_stem(c.played.scenario.name, "game")  # type: ignore[attr-defined]
+    return paths.saves_dir() / f"{stem} {stamp}.json"
+
+
 class GameWindow(QMainWindow):
     """One game, one window: what every rule system's window shares.
 
@@ -599,7 +609,16 @@ class GameWindow(QMainWindow):
         from ambush_gui.gui.shared.theatre import fresh_seed
 
         c = self.controller
-        source = c.save_path.name if c.save_path is not None else ""
+        source = ""  # the game branched from: its file, kept now if it had none of its own
+        try:
+            own = own_file(c)
+            if c.dirty or own != c.save_path:
+                c.save(own)  # so that the branch names it (closing it for the branch kept it
+                # only after the branch had recorded that it came from no file)
+                remember_recent(own)
+            source = own.name
+        except OSError:
+            pass  # the branch says it came from an unsaved game
         stem = paths.safe_stem(c.played.scenario.name, "game")  # type: ignore[attr-defined]
         path = paths.saves_dir() / f"{stem} from decision {n}.json"
         for i in range(2, 1000):
@@ -856,6 +875,18 @@ class GameWindow(QMainWindow):
         return {"regular": "Regulars", "insurgent": "Insurgents", "us": "US squad",
                 "german": "Germans"}.get(side, side_title(side))
 
+    def watching_line(self) -> str:
+        """"Watching decision 35 of 52": what the Turn panel's banner says while a past
+        moment is shown (its live words, "Insurgent computer thinking…", told of the game
+        as it stands, not of the moment); "" when the game itself is shown."""
+        t = getattr(self, "theatre", None)
+        if t is None or not self.controller.watching or t.index is None:
+            return ""
+        n, k = t.marks.stops[t.index]
+        total = len(self.controller.played.decisions)
+        at = f"decision {n} of {total}" if n else "the start"
+        return f"Watching {at}" + (f", throw {k}" if k else "")
+
     def thinking_line(self) -> str | None:
         """"The Insurgents are thinking… (hard)" while a computer thinks, else None."""
         c = self.controller
@@ -1073,9 +1104,14 @@ class GameWindow(QMainWindow):
         its neutral line (core/view.py); a question the computer answers, what the
         computer is doing ("Insurgents (computer) match their Defense dice…"): the
         engine's own words read as an order to the person ("Insurgent: match your
-        Defense dice"); anything else the engine's prompt."""
+        Defense dice"); anything else the engine's prompt. While a past moment is watched,
+        the question then ("The question then (Raiders): how does…"), never "Raiders
+        (computer) are deciding" of a moment long past."""
         c = self.controller
         asked = c.view.asked(decision)
+        if c.watching:
+            return (f"The question then ({self.side_plural(decision.side)}): "
+                    f"{unaddressed(asked.text, side_title(decision.side))}")
         if asked.secret or c.seat_of(decision) is not Seat.COMPUTER:
             return asked.text
         return computer_doing(asked.text, side_title(decision.side), self.side_plural(decision.side))

@@ -666,8 +666,11 @@ class Theatre:
         if self.window.branch_refused:
             QMessageBox.information(self.window, "Continue from here", self.window.branch_refused)
             return
-        n = self.marks.stops[self.index][0]
-        dlg = ContinueDialog(c.played, n, self.window, c.seats, c.levels)
+        # the moment on screen when asked is the one named and branched: playback running on
+        # behind the dialog branched from a later moment than the player chose
+        self._stop_play()
+        n, k = self.marks.stops[self.index]
+        dlg = ContinueDialog(c.played, n, self.window, c.seats, c.levels, throws=bool(k))
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return
         self.window.branch_from(n, dlg.seats(), dlg.level())
@@ -677,9 +680,12 @@ class ContinueDialog(QDialog):
     """Who plays the new game from a moment, and the word that its dice are fresh."""
 
     def __init__(self, game: Any, n: int, parent: QWidget | None = None,
-                 seats: dict[str, Any] | None = None, levels: dict[str, str] | None = None) -> None:
+                 seats: dict[str, Any] | None = None, levels: dict[str, str] | None = None,
+                 throws: bool = False) -> None:
         """``seats`` and ``levels``: how the game watched was played; the new one starts the
-        same way (a game against the computer goes on against it, from the same seat)."""
+        same way (a game against the computer goes on against it, from the same seat).
+        ``throws``: the moment shown is a throw of answer ``n + 1``; the new game starts
+        before that answer, which is asked again."""
         from ambush_gui.gui.shared.controller import Seat
         from ambush_gui.gui.shared.game_window import saved_level
 
@@ -687,10 +693,12 @@ class ContinueDialog(QDialog):
         self.setWindowTitle("Continue from here")
         lay = QVBoxLayout(self)
         title = getattr(getattr(game, "spec", None), "title", "") or "this game"
-        intro = QLabel(f"A new game of {title} from the moment after decision {n}: everything "
-                       "up to then as it was played, with its own save. <b>Its dice from there "
-                       "on are fresh</b>: not the ones this game threw next. This game is kept "
-                       "as it is.")
+        again = (f" (the throws shown belong to decision {n + 1}: it is asked again and thrown "
+                 "afresh)") if throws else ""
+        intro = QLabel(f"A new game of {title} from the moment after decision {n}{again}: "
+                       "everything up to then as it was played, with its own save. <b>Its dice "
+                       "from there on are fresh</b>: not the ones this game threw next. This "
+                       "game is kept as it is.")
         intro.setWordWrap(True)
         lay.addWidget(intro)
         self.choices: dict[str, QRadioButton] = {}

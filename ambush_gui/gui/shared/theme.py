@@ -517,6 +517,8 @@ OK button (the rest are counted; ``ambush-gui validate`` lists them all)."""
 BIG_MOMENT = QColor("#d03030")  # a big moment's diamond: the red the dice tray's waits are told in
 TIMELINE_NOW = QColor("#2a7a2a")  # the thick line where the game stands
 TIMELINE_SHOWN = QColor("#3b7be0")  # the stop being watched
+WATCHING_STYLE = (f"background:{TIMELINE_SHOWN.darker(150).name()};color:white;border-radius:4px;"
+                  "font-weight:bold;")  # the Turn panel's banner while a past moment is watched
 
 # The hot-seat hand-over curtain (gui/shared/curtain.py): opaque when a side holds secrets,
 # see-through (the table in sight) otherwise

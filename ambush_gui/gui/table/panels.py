@@ -118,6 +118,19 @@ class TurnPanel(QWidget):
         self.banner.setText(text)
         self.banner.setToolTip(self.thinking_text)
 
+    def show_watching(self, words: str) -> None:
+        """While a past moment is watched (``words``: "Watching decision 35 of 52"), the
+        banner says so in a neutral colour: who was to act then is the question shown, and
+        "Insurgent computer thinking…" told of a moment long past as if it were live."""
+        if not words:
+            return
+        self._offline = False
+        self.thinking_text, self.waiting_text = "", ""
+        self.busy.setVisible(False)
+        self._banner_text = words
+        self._banner_style = theme.WATCHING_STYLE
+        self._show_banner()
+
     def show_turn(self, decision: Decision, seat: str = "human", level: str = "",
                   prompt: str | None = None) -> None:
         """The banner alone: who acts on ``decision`` (the turn, the score and the prompt

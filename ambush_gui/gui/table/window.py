@@ -486,6 +486,7 @@ class MainWindow(GameWindow):
         self.turn_panel.show_state(game, d, seat, level, self.asked_line(d) if d is not None else "")
         self.turn_panel.show_players(game, c.seats, c.levels)
         self.turn_panel.show_thinking(self.thinking_line())
+        self.turn_panel.show_watching(self.watching_line())
         self.fit_turn_dock()
         self.show_table()
         self.update_undo()  # enabled, or greyed with why in its tips

@@ -30,13 +30,28 @@ def shown(event: Event) -> Event:
     'Alpha moves a fraction of an inch'
     >>> shown(Event("move", 'Alpha moves 0.1"', {"distance": 0.06})).text
     'Alpha moves 0.1"'
+    >>> shown(Event("score", "Gunmen +2: Marines m, fighter 1 wounded (enemy_wounded)",
+    ...             {"award": "enemy_wounded"})).text
+    'Gunmen +2: Marines m, fighter 1 wounded (Enemies wounded)'
     """
     text = event.text
     if event.kind == "match":
         text = _match_words(text, event.data.get("pairs"))
     elif event.kind == "move":
         text = _move_words(text, event.data.get("distance"))
+    elif event.kind == "score":
+        text = _award_words(text, event.data.get("award"))
     return event if text == event.text else replace(event, text=text)
+
+
+def _award_words(text: str, award: Any) -> str:
+    """A score line's award by the title the victory screen gives it, not its name in the
+    scenario file ("(zone_held)" -> "(Zone held at the end)")."""
+    from ambush_gui.alley.victory import AWARD_TITLES
+
+    if not isinstance(award, str) or not text.endswith(f"({award})"):
+        return text
+    return f"{text[: -len(award) - 2]}({AWARD_TITLES.get(award, award.replace('_', ' '))})"
 
 
 def pairs_words(pairs: Any) -> str:
