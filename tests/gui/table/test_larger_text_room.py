@@ -138,3 +138,21 @@ def test_text_grown_with_a_decision_open_keeps_its_buttons_in_sight(qtbot: Any) 
     assert in_view(dlg.go, vp) and in_view(dlg.prompt, vp)
     theme.set_scale(1.0)
     qtbot.waitUntil(lambda: not dlg.banner.compact)
+
+
+def test_the_casualties_to_abandon_read_whole_in_the_dock(qtbot: Any) -> None:
+    """A play-test at 1280x800: "Alpha team, fighter 1 — soldier, small arms (rifle,
+    carbine, AK)" stood on one line wider than the Decision dock, and it and the cost
+    below it were cut at the dock's right edge. Every line of the dialog fits its width."""
+    from PySide6.QtWidgets import QLabel
+
+    game, _d = drive_to(K.ABANDON)
+    win = table_window(qtbot, game)
+    qtbot.waitUntil(lambda: win.dialog is not None and win.dialog.isVisible())
+    qtbot.wait(30)
+    dlg = win.dialog
+    vp = dlg.parentWidget().parentWidget().viewport()
+    for lab in dlg.body_widget.findChildren(QLabel):
+        if lab.isVisible() and lab.text():
+            right = lab.mapTo(vp, QPoint(lab.width(), 0)).x()
+            assert right <= vp.width(), (lab.text(), right, vp.width())

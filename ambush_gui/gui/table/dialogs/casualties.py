@@ -200,10 +200,13 @@ class AbandonDialog(DecisionDialog):
         box, lay = panel("regular")
         for fid in f.get("casualties", []):
             fig = figs.get(fid)
+            # the figure's words wrap, its chips under them wrap too: at 1280x800 one line of
+            # "fighter 1 — soldier, small arms (rifle, carbine, AK)" widened the dock's page
+            # past its edge, and the words after it were cut
+            lay.addWidget(label(figure_text(fig) if fig else fid, wrap=True))
             holder = QWidget()
             line = FlowLayout(holder)  # the chips wrap in the narrow dock
-            line.setContentsMargins(0, 2, 0, 2)
-            line.addWidget(label(figure_text(fig) if fig else fid))
+            line.setContentsMargins(0, 0, 0, 4)
             for c in figure_chips(fig) if fig else []:
                 line.addWidget(c)
             lay.addWidget(holder)
