@@ -65,6 +65,7 @@ def play_person(qtbot: Any, end: Any, side: str) -> Any:
     # the other side's question without the engine's address to it: "deciding on the
     # other machine: Insurgent: interrupt…" said the side twice (a play-test)
     assert not any(line and re.search(r"machine: (Regular|Insurgent): ", line) for line in seen_remote)
+    assert not any(line and re.search(r"\byour?\b", line.partition("machine")[2]) for line in seen_remote)
     assert sum(k is not None for k in clicks) >= 10, clicks  # most answers were clicks
     return win
 

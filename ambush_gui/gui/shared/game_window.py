@@ -65,7 +65,7 @@ from ambush_gui.gui.shared.controller import GameController, Seat
 from ambush_gui.gui.shared.dialog_base import DecisionDialog, side_title
 from ambush_gui.gui.shared.dice_tray import DiceTrayPanel
 from ambush_gui.gui.shared.manual import manual_action
-from ambush_gui.gui.shared.onlooker import computer_doing, unaddressed
+from ambush_gui.gui.shared.onlooker import computer_doing, told_of, unaddressed
 from ambush_gui.gui.shared.pacing import DEFAULT_PACE, MENU_PACES, PACE_TIPS, Pace
 from ambush_gui.gui.shared.rules_help import RulesHelp
 from ambush_gui.gui.shared.widgets import GameLog, cannot_open
@@ -407,7 +407,7 @@ class GameWindow(QMainWindow):
         if asked.secret or short:
             return f"{head}…"
         # the question without the engine's address to that side ("…: Insurgent: interrupt")
-        return f"{head}: {unaddressed(asked.text, side_title(d.side))}"
+        return f"{head}: {told_of(asked.text, side_title(d.side))}"
 
     def _on_remote(self, decision: Decision) -> None:
         """The open decision is answered at the other machine (or this answer is on its

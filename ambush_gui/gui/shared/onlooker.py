@@ -41,13 +41,24 @@ def unaddressed(prompt: str, title: str) -> str:
     return body if sep and head == title else prompt
 
 
-def computer_doing(prompt: str, title: str, who: str) -> str:
-    """``prompt`` (a question put to the side whose title is ``title``: "Insurgent") as
-    what that side's computer is doing, ``who`` its name in a sentence ("Insurgents")."""
+def told_of(prompt: str, title: str) -> str:
+    """``prompt`` (put to the side whose title is ``title``) as another person reads it:
+    without the address, "your" as "their" (the other machine's question read "match
+    your Defense dice" to the player it was not put to).
+
+    >>> told_of("Insurgent: match your Defense dice against Alpha's Firepower", "Insurgent")
+    "match their Defense dice against Alpha's Firepower"
+    """
     body = unaddressed(prompt, title)
     body = re.sub(r"\byou rolled (.+?) — (\w+)", r"rolled \1 and \2", body)
     body = re.sub(r"\byour\b", "their", body)
-    body = re.sub(r"\byou\b", "they", body)
+    return re.sub(r"\byou\b", "they", body)
+
+
+def computer_doing(prompt: str, title: str, who: str) -> str:
+    """``prompt`` (a question put to the side whose title is ``title``: "Insurgent") as
+    what that side's computer is doing, ``who`` its name in a sentence ("Insurgents")."""
+    body = told_of(prompt, title)
     if "?" not in body and body.startswith(DOING):
         return f"{who} (computer) {body}"
     return f"{who} (computer) are deciding: {body}"
