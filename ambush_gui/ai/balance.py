@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ambush_gui.core.words import named_together
+from ambush_gui.core.words import named_together, possessive
 
 
 @dataclass(frozen=True)
@@ -188,11 +188,6 @@ def _over(x: float, bound: float) -> str:
     return _pct(x) if round(100 * x) > round(100 * bound) else f"{100 * x:.1f}%"
 
 
-def _their(name: str) -> str:
-    """The possessive: "the Rangers'", "the US squad's"."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
-
-
 def _plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else many or one + 's'}"
 
@@ -219,8 +214,8 @@ def _table_levers(spec: Any, b: Balance, names: dict[str, str]) -> list[str]:
         mine = sum(1 for a in spec.victory.all_awards() if a.side == strong)
         theirs = sum(1 for a in spec.victory.all_awards() if a.side == weak)
         if mine or theirs:
-            out.append(f"What scores (Scenario tab): fewer points for the {_their(names[strong])} "
-                       f"awards, or more for the {_their(names[weak])} (now the {names[strong]} "
+            out.append(f"What scores (Scenario tab): fewer points for the {possessive(names[strong])} "
+                       f"awards, or more for the {possessive(names[weak])} (now the {names[strong]} "
                        f"have {_plural(mine, 'award')}, the {names[weak]} {theirs}).")
     if b.too_many_draws:
         if not spec.victory.all_awards():
@@ -243,7 +238,7 @@ def _hot_spot_levers(spec: Any, more_insurgents: bool, reg: str, ins: str) -> li
         return []
     spots = len(spec.hot_spots)
     if not spots:
-        return [f"Hot Spots (the H tool): the {_their(ins)} reinforcements arrive at Hot Spots, "
+        return [f"Hot Spots (the H tool): the {possessive(ins)} reinforcements arrive at Hot Spots, "
                 f"and with none placed every arrival is lost; place some near the way the {reg} "
                 "must go."] if more_insurgents else []
     level = None if r.level == "automatic" else int(r.level)
@@ -271,7 +266,7 @@ def _place_levers(spec: Any, strong: str, names: dict[str, str]) -> list[str]:
         labels = [z.label or z.id or "unnamed" for z in (spec.sides[side].deployment or [])]
         if not labels:
             return ""
-        return (f"the {_their(names[side])} deployment {'zone' if len(labels) == 1 else 'zones'} "
+        return (f"the {possessive(names[side])} deployment {'zone' if len(labels) == 1 else 'zones'} "
                 f"({', '.join(labels)})")
 
     toward, away = (("nearer", "further from") if strong == "regular" else ("further from", "nearer"))
