@@ -262,6 +262,9 @@ def test_the_host_is_asked_before_quitting_and_the_guest_told_the_host_left(
     host.window.quit_app()  # No: nothing closes, the application does not quit
     assert questions and "The other player is still connected; quit and end the game for both?" \
         in questions[0]
+    save = host.autosave_path()  # and how to go on with it: hosted again, or at one machine
+    assert f'host it again with "ambush-gui host {save}"' in questions[0]
+    assert f'hot-seat at one computer with "ambush-gui play {save}"' in questions[0]
     assert host.window.isVisible() and host.link is not None and host.link.open
     host.window.close()  # Yes
     assert not host.window.isVisible() and len(questions) == 2
@@ -271,6 +274,7 @@ def test_the_host_is_asked_before_quitting_and_the_guest_told_the_host_left(
     assert c.offline == "The other player has left; the game is saved on the host's machine."
     assert len(warnings) == 1 and warnings[0].startswith(c.offline)
     assert f"network/{host.autosave_path().name}" in warnings[0]
+    assert "The host can host it again from that file" in warnings[0]
     assert win.turn_panel.banner.text() == "The other player has left"
     assert no_busy_bar(win)
     assert "thinking" not in win.turn_panel.banner.text()
@@ -354,3 +358,26 @@ def test_a_chat_line_from_the_other_player_is_brought_into_sight(qtbot: Any) -> 
     qtbot.waitUntil(lambda: not win.log_dock.visibleRegion().isEmpty())
     assert "Regulars: Good luck, raiders" in win.log.toPlainText()
     assert "Good luck, raiders" in win.statusBar().currentMessage()
+
+
+def test_the_hosts_save_opens_for_hot_seat_saying_whose_seat_was_elsewhere(
+        qtbot: Any, tmp_path: Path) -> None:
+    """A game across two machines opened at one (``play SAVE``): the other machine's seat
+    is a person's here, and the log's line says so; it stays through a reload of the log."""
+    from ambush_gui.core import saves
+    from ambush_gui.gui.app import Session
+
+    game = systems.new_game(systems.load_scenario(systems.resolve("contracting-trouble")), 7)
+    game.start()
+    path = tmp_path / "host-0123.json"
+    saves.save(game, path, {"regular": "human", "insurgent": "remote"})
+    win = Session().open_save(path)
+    assert win is not None
+    qtbot.addWidget(win)
+    assert win.controller.seats == {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}
+    line = ("This game was played across two machines, the Insurgents at the other one; here a "
+            "person at this computer plays them too (hot-seat).")
+    assert line in win.log.toPlainText()
+    win.reload_log(win.controller.game.log.events)
+    assert line in win.log.toPlainText()
+    win.close()
