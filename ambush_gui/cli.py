@@ -224,7 +224,7 @@ def window_end(start: object) -> int:
     return int(status)
 
 
-def _host_window(app: object, host: object, port: int | None) -> object:
+def _host_window(app: object, host: Host, port: int | None) -> object:
     from ambush_gui.gui.netplay import HostPlay
     from ambush_gui.net.link import DEFAULT_PORT, listen
 
