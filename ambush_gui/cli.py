@@ -40,6 +40,7 @@ from ambush_gui.core.words import count
 
 if TYPE_CHECKING:
     from ambush_gui.ai.simulate import Report
+    from ambush_gui.net.session import Host
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_UNVERIFIED = 0, 1, 2, 3
 
@@ -133,9 +134,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("host", help="host a game for a player on another machine to join "
                                     "(the manual, Help > Manual: Playing across two machines)")
-    c.add_argument("scenario", help="a table scenario file, or the name of a shipped one")
-    c.add_argument("--side", required=True, choices=("regular", "insurgent"),
-                   help="the side this machine plays; the other player gets the other")
+    c.add_argument("scenario", help="a table scenario file, or the name of a shipped one; or "
+                                    "the save of a game this machine hosted, to host it again "
+                                    "from where it stopped (the other player joins as before)")
+    c.add_argument("--side", default=None, choices=("regular", "insurgent"),
+                   help="the side this machine plays; the other player gets the other (a "
+                        "save: the side it played)")
     c.add_argument("--port", type=int, default=None, metavar="N",
                    help="the TCP port to listen on (default 47470; 0: any free port, printed)")
     add_network_arguments(c)
@@ -220,36 +224,64 @@ def window_end(start: object) -> int:
     return int(status)
 
 
-def _host_window(app: object, scenario: object, name: str, side: str, port: int | None,
-                 options: dict[str, str]) -> object:
-    from ambush_gui.gui.netplay import host_game
-    from ambush_gui.net.link import DEFAULT_PORT
+def _host_window(app: object, host: Host, port: int | None) -> object:
+    from ambush_gui.gui.netplay import HostPlay
+    from ambush_gui.net.link import DEFAULT_PORT, listen
 
-    return host_game(app, scenario, name, side, DEFAULT_PORT if port is None else port, options)
+    return HostPlay(app, host, listen(DEFAULT_PORT if port is None else port))
+
+
+def hosted_again(path: Path, args: argparse.Namespace) -> Host:
+    """The host of the game saved at ``path`` (a game this machine hosted), where it
+    stopped; ValueError saying why it cannot be hosted again."""
+    from ambush_gui import systems
+    from ambush_gui.core import saves
+    from ambush_gui.net.session import Host, SessionError
+
+    if args.option:
+        raise ValueError("--option: a saved game plays the options it records")
+    game = saves.replay(path, systems.factory)  # a broken save: exits 2 with its message
+    hosted = saves.read(path).hosted
+    if hosted is None:
+        raise ValueError(f"{path} is not the save of a game this machine hosted for another "
+                         f"(it records no session to rejoin): open it with ambush-gui play {path}")
+    if args.side is not None and args.side != hosted.side:
+        raise ValueError(f"--side {args.side}: this machine played the {hosted.side} side of "
+                         "this game, and goes on with it (leave --side out)")
+    try:
+        return Host.resumed(game, hosted)
+    except SessionError as why:
+        raise ValueError(str(why)) from None
 
 
 def cmd_host(args: argparse.Namespace) -> int:
     from PySide6.QtCore import QCoreApplication
 
     from ambush_gui import systems
+    from ambush_gui.core import saves
     from ambush_gui.gui.shared.paths import network_dir
     from ambush_gui.net.ends import HostEnd
     from ambush_gui.net.link import DEFAULT_PORT, listen
     from ambush_gui.net.session import Host
 
     path = systems.resolve(args.scenario)
-    scenario = systems.load_scenario(path)
-    name = args.scenario if not Path(args.scenario).exists() else path.stem
-    options = chosen_options(args, scenario.spec.system)
+    if saves.is_save(path):
+        host = hosted_again(path, args)
+    else:
+        if args.side is None:
+            raise ValueError("--side: say which side this machine plays (regular or insurgent)")
+        scenario = systems.load_scenario(path)
+        name = args.scenario if not Path(args.scenario).exists() else path.stem
+        host = Host(scenario, name, args.side, chosen_options(args, scenario.spec.system))
     if not args.headless:
-        return window_end(lambda app: _host_window(app, scenario, name, args.side, args.port, options))
-    player, _ = network_end(args, args.side)
-    host = Host(scenario, name, args.side, options)
+        return window_end(lambda app: _host_window(app, host, args.port))
+    player, _ = network_end(args, host.side)
     app = QCoreApplication.instance() or QCoreApplication([])
     server = listen(DEFAULT_PORT if args.port is None else args.port)
     end = HostEnd(host, player, server, sys.stdout, args.pace, network_dir())
-    print(f"Hosting {scenario.spec.title} as the {args.side} side on port {server.serverPort()}; "
-          "waiting for the other player.", flush=True)
+    again = f" again from decision {len(host.game.decisions) + 1}" if host.game is not None else ""
+    print(f"Hosting {host.scenario.spec.title}{again} as the {host.side} side on port "
+          f"{server.serverPort()}; waiting for the other player.", flush=True)
     status = app.exec()
     server.close()
     return int(end.status if end.status is not None else status)

@@ -86,6 +86,21 @@ class Branched(BaseModel):
     state_hash: str = Field(pattern=r"^[0-9a-f]{64}$", description="that game's board at the branch")
 
 
+class Hosted(BaseModel):
+    """A game across two machines, as its host saved it: what hosting it again needs
+    (``ambush-gui host SAVE``) so that the same guest rejoins it and checks its dice at the
+    end. Both secrets make the seed, which the save holds anyway; shown, never replayed."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(max_length=300, description="the scenario's name the guest finds it by")
+    side: str = Field(max_length=40, description="the side the host's machine plays")
+    session: str = Field(pattern=r"^[0-9a-f]{1,64}$", description="the session the guest rejoins")
+    secret: str = Field(pattern=r"^[0-9a-f]{64}$", description="the host's secret")
+    guest_secret: str = Field(pattern=r"^[0-9a-f]{64}$", description="the guest's secret")
+    commitment: str = Field(pattern=r"^[0-9a-f]{64}$", description="the host's commitment")
+
+
 class SaveFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -100,8 +115,10 @@ class SaveFile(BaseModel):
     decisions: list[Any]
     state_hash: str = Field(pattern=r"^[0-9a-f]{64}$")
     saved: str = ""
-    players: dict[str, Literal["human", "computer"]] = Field(
-        default={}, description="who played each side (the GUI resumes solo games with it)")
+    players: dict[str, Literal["human", "computer", "remote"]] = Field(
+        default={}, description="who played each side (the GUI resumes solo games with it); "
+        "remote: the player at the other machine of a game across two machines (opened at "
+        "one machine, a person's seat)")
     levels: dict[str, Literal["easy", "normal", "hard"]] = Field(
         default={}, description="how well the computer played each of its sides (a save "
         "without them resumes at the level the player chose last)")
@@ -117,6 +134,9 @@ class SaveFile(BaseModel):
             "format 4, a branch: every face thrown before the branch point, in order; the dice "
             "throw these first, then from the seed"))
     branched_from: Branched | None = None
+    hosted: Hosted | None = Field(
+        default=None, description="a game across two machines, saved by its host: what hosting "
+        "it again needs")
     program_version: str = Field(
         default="", max_length=40, description="the version of the program that wrote the save "
         "(0.9.0 on; shown, never replayed: a save without it loads the same)")
@@ -172,7 +192,8 @@ def digest(value: Any) -> str:
 
 
 def to_data(game: Game, players: dict[str, str] | None = None,
-            levels: dict[str, str] | None = None) -> dict[str, Any]:
+            levels: dict[str, str] | None = None,
+            hosted: Mapping[str, str] | None = None) -> dict[str, Any]:
     game.start()  # a save is always of a started game: that is what a replay produces
     scenario = game.scenario  # type: ignore[attr-defined]
     options = getattr(game, "recorded_options", None)
@@ -204,6 +225,8 @@ def to_data(game: Game, players: dict[str, str] | None = None,
     if game.faces is not None:
         data["faces"] = list(game.faces)
         data["branched_from"] = dict(game.branched_from or {})
+    if hosted:
+        data["hosted"] = dict(hosted)
     return data
 
 
@@ -220,9 +243,10 @@ def sealed_hash(game: Game, proof: Mapping[str, Any]) -> str:
 
 
 def save(game: Game, path: str | Path, players: dict[str, str] | None = None,
-         levels: dict[str, str] | None = None) -> None:
-    """Write ``game`` to ``path`` atomically (a temporary file, then a rename)."""
-    atomic_write(path, dumps(to_data(game, players, levels)))
+         levels: dict[str, str] | None = None, hosted: Mapping[str, str] | None = None) -> None:
+    """Write ``game`` to ``path`` atomically (a temporary file, then a rename); ``hosted``:
+    a game across two machines saved by its host (:class:`Hosted`)."""
+    atomic_write(path, dumps(to_data(game, players, levels, hosted)))
 
 
 def dumps(data: dict[str, Any]) -> str:

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from ambush_gui import systems
 from ambush_gui.core import saves
+from ambush_gui.core.events import Event
 from ambush_gui.core.files import atomic_write
 from ambush_gui.core.game import Game
 from ambush_gui.gui.shared import art, paths, theme
@@ -221,6 +222,9 @@ class Session:
         # mission came up behind a hot-seat curtain, its Germans seated as a second person)
         seats = {side: Seat(players.get(side, "human"))
                  for side in systems.seated_sides(game.system)}
+        # the other machine's seat of a game across two machines: a person's here (hot-seat)
+        elsewhere = [side for side, seat in seats.items() if seat is Seat.REMOTE]
+        seats.update({side: Seat.HUMAN for side in elsewhere})
         if path != paths.autosave_path():
             remember_recent(path)
         level: dict[str, str] | None = None
@@ -230,7 +234,10 @@ class Session:
             seats = {side: Seat.COMPUTER if side == computer else Seat.HUMAN for side in seats}
             level = {side: computer_level if side == computer else (level or {}).get(
                 side, saved_level()) for side in seats}
-        return self._window(game, seats, path, level)
+        win = self._window(game, seats, path, level)
+        if elsewhere:
+            win.note(Event("network", remote_words(game, elsewhere), {}))
+        return win
 
     def _window(self, game: Game, seats: dict[str, Seat], save_path: Path | None,
                 level: str | dict[str, str] | None = None, editor: QWidget | None = None,
@@ -303,6 +310,20 @@ class Session:
             return None
         remember_recent(kept)
         return kept
+
+
+def remote_words(game: Game, sides: list[str]) -> str:
+    """The line a game across two machines opens with at one machine."""
+    names = " and ".join(side_name(game, side) for side in sides)
+    return (f"This game was played across two machines, the {names} at the other one; here "
+            "a person at this computer plays them too (hot-seat).")
+
+
+def side_name(game: Game, side: str) -> str:
+    """The scenario's name for ``side`` ("Highlanders"), else the rules' ("Insurgents")."""
+    from ambush_gui.gui.netplay import side_name as name
+
+    return name(game.scenario, side)  # type: ignore[attr-defined]
 
 
 def settle_memory() -> None:

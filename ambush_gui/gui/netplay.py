@@ -15,13 +15,23 @@ window waits, the guest's offers to join again (the same decision comes back).
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtNetwork import QAbstractSocket, QNetworkInterface, QTcpServer, QTcpSocket
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QLineEdit, QMessageBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ambush_gui.core.events import Event
 from ambush_gui.gui.shared import paths
@@ -34,6 +44,13 @@ from ambush_gui.net.wire import Bye, Message
 SIDE_WORDS = {"regular": "Regulars", "insurgent": "Insurgents"}
 MANUAL_PAGE = "two-machines.md"  # the manual's page on playing across two machines
 DROPPED = "Paused"  # how a dropped connection's words begin (cleared when it is back)
+
+
+def side_name(scenario: Any, side: str) -> str:
+    """The scenario's name for ``side`` ("Highlanders"), as the rest of the window says it;
+    else the rules' word ("Insurgents")."""
+    names = {str(getattr(k, "value", k)): v.name for k, v in scenario.spec.sides.items()}
+    return names.get(side) or SIDE_WORDS.get(side, side)
 
 
 def local_addresses() -> list[str]:
@@ -63,6 +80,7 @@ class Waiting(QDialog):
         self.news.setStyleSheet("color: #8a1c1c;")
         self.news.hide()
         lay.addWidget(self.news)
+        self.retry_button: QPushButton | None = None  # joining found nobody: try again
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
@@ -82,6 +100,20 @@ class Waiting(QDialog):
         box = self.findChild(QDialogButtonBox)
         assert box is not None
         box.addButton(self.manual_button, QDialogButtonBox.ButtonRole.HelpRole)
+
+    def offer_retry(self, retry: Any) -> None:
+        """A Retry button (once) that calls ``retry``: joining found nobody at the address."""
+        if self.retry_button is None:
+            self.retry_button = QPushButton("&Retry")
+            self.retry_button.setToolTip("Try to join the same address again (once the host "
+                                         "is waiting, or the address or firewall is put right)")
+            self.retry_button.clicked.connect(retry)
+            box = self.findChild(QDialogButtonBox)
+            assert box is not None
+            box.addButton(self.retry_button, QDialogButtonBox.ButtonRole.ActionRole)
+        self.retry_button.setEnabled(True)
+        self.retry_button.setDefault(True)
+        self.retry_button.setFocus()
 
     def say(self, text: str) -> None:
         """News under what the window is waiting for (which stays)."""
@@ -255,7 +287,7 @@ class NetEnd(QObject):
 
     def tell_log(self, text: str, kind: str = "network") -> None:
         if self.window is not None:
-            self.window.log.add(Event(kind, text, {}))
+            self.window.note(Event(kind, text, {}))
 
     def tell(self, said: Any) -> None:
         """The session's news: in the log and the status bar (before the window: the dialog)."""
@@ -268,10 +300,15 @@ class NetEnd(QObject):
                 if self.dialog is not None:
                     self.dialog.say(line)
         for who, text in said.chat:
-            self.tell_log(f"{SIDE_WORDS.get(who, who)}: {text}", "chat")
-            self._show_chat(f"{SIDE_WORDS.get(who, who)}: {text}")
+            line = f"{self.side_name(who)}: {text}"
+            self.tell_log(line, "chat")
+            self._show_chat(line)
         said.lines.clear()
         said.chat.clear()
+
+    def side_name(self, side: str) -> str:
+        game = self.window.controller.game if self.window is not None else None
+        return side_name(game.scenario, side) if game is not None else SIDE_WORDS.get(side, side)
 
     def _show_chat(self, line: str) -> None:
         """The other player's chat where this player looks: the game log brought to the
@@ -312,8 +349,9 @@ class NetEnd(QObject):
         return True
 
     def goodbye(self) -> str:
-        """What the other machine is told when this player closes the window."""
-        return "The other player closed the game's window."
+        """What the other machine is told when this player closes the window: why they
+        left, after "The other player left: " (said there, once)."""
+        return "they closed the game's window."
 
 
 class HostPlay(NetEnd):
@@ -329,9 +367,12 @@ class HostPlay(NetEnd):
         server.newConnection.connect(self._accept)
         port = server.serverPort()
         where = ", ".join(f"{a}:{port}" for a in local_addresses())
+        again = (f"The game goes on from decision {len(host.game.decisions) + 1}, where it "
+                 "stopped; the other player joins it again as before.<br><br>"
+                 if host.game is not None else "")
         self.dialog = Waiting("Hosting a game", (
-            f"<b>{host.scenario.spec.title}</b>: you play the {SIDE_WORDS[host.side]}.<br><br>"
-            f"Waiting for the other player. On their machine: <i>Join a game on another "
+            f"<b>{host.scenario.spec.title}</b>: you play the {side_name(host.scenario, host.side)}.<br><br>"
+            f"{again}Waiting for the other player. On their machine: <i>Join a game on another "
             f"machine…</i> in the "
             f"launcher, or <code>ambush-gui join ADDRESS</code>, with this machine's address "
             f"on your network: <b>{where}</b>.<br>From outside your house, they join your "
@@ -347,7 +388,7 @@ class HostPlay(NetEnd):
     def _cancel(self) -> None:
         self.dialog = None
         if self.window is None:
-            self.send([Bye(words="The host stopped hosting.")])
+            self.send([Bye(words="they stopped hosting.")])
             self.server.close()
 
     def _accept(self) -> None:
@@ -391,11 +432,11 @@ class HostPlay(NetEnd):
             return True
         return QMessageBox.question(self.window, "Quit the game?", (
             "The other player is still connected; quit and end the game for both?\n\n"
-            f"The game is saved to {self.autosave_path()}.")) == QMessageBox.StandardButton.Yes
+            + go_on_words(self.autosave_path()))) == QMessageBox.StandardButton.Yes
 
     def goodbye(self) -> str:
         if self.host.game is None or self.host.game.over:
-            return "The other player closed the game's window."
+            return super().goodbye()
         # the guest's words go on from "The other player has left; " (GuestPlay._cannot_go_on)
         return "the game is saved on the host's machine."
 
@@ -407,6 +448,10 @@ class HostPlay(NetEnd):
 
     def autosave_path(self) -> Path:
         return paths.network_dir() / f"host-{self.host.session}.json"
+
+    def _ready(self, c: Any) -> None:
+        super()._ready(c)
+        c.hosted = self.host.hosted()  # the save hosts again (ambush-gui host SAVE)
 
     def _over(self) -> None:
         if self._told_over:
@@ -448,7 +493,7 @@ class GuestPlay(NetEnd):
     def _cancel(self) -> None:
         self.dialog = None
         if self.window is None:
-            self.send([Bye(words="The other player stopped joining.")])
+            self.send([Bye(words="they stopped joining.")])
 
     def _reached(self) -> None:
         self.reached = True
@@ -493,7 +538,7 @@ class GuestPlay(NetEnd):
             return  # over, or ended for a reason already told
         if self.window is None:
             if self.dialog is not None:
-                self.dialog.say(f"Could not join {self.address[0]}:{self.address[1]}: {g.closed or why}")
+                self._not_joined(why)
             return
         if not self.reached:  # joining again found nobody: the host's program is gone
             self._host_gone(why)
@@ -505,6 +550,44 @@ class GuestPlay(NetEnd):
             "from the decision where it stopped."))
         if answer == QMessageBox.StandardButton.Yes:
             self._connect()
+
+    def _not_joined(self, why: str) -> None:
+        """Joining found nobody, or lost the host before the game: what to check, and Retry."""
+        assert self.dialog is not None
+        host, port = self.address
+        advice = "" if self.reached else (
+            f"<br><br>Check that the host has started hosting and their window says it is "
+            f"waiting; that {host} and port {port} are the address their window shows (from "
+            f"outside their house: their public address, with their router passing TCP port "
+            f"{port} to their machine); and that no firewall on either machine blocks TCP "
+            f"port {port}. Then Retry.")
+        self.dialog.say(f"Could not join {host}:{port}: {html.escape(why)}.{advice}")
+        self.dialog.offer_retry(self._retry)
+
+    def _retry(self) -> None:
+        if self.dialog is None or self.window is not None:
+            return
+        assert self.dialog.retry_button is not None
+        self.dialog.retry_button.setEnabled(False)
+        self.dialog.say(f"Joining {self.address[0]}:{self.address[1]} again…")
+        self._connect()
+
+    def may_leave(self) -> bool:
+        g = self.guest
+        if self.window is None or g.game is None or g.check is not None or g.closed \
+                or self.link is None or not self.link.open:
+            return True
+        return QMessageBox.question(self.window, "Leave the game?", (
+            "Leave the game? The host keeps it: while their window stays open, you can join "
+            f"again ({self.address[0]}:{self.address[1]}) and go on from the decision where it "
+            "stopped.")) == QMessageBox.StandardButton.Yes
+
+    def goodbye(self) -> str:
+        g = self.guest
+        if g.game is None or g.check is not None:
+            return super().goodbye()
+        return ("they closed the game's window; they can join again while this window keeps "
+                "the game open.")
 
     def _host_gone(self, why: str) -> None:
         """Joining again was refused: nothing listens at the host's address any more. Said
@@ -529,7 +612,8 @@ class GuestPlay(NetEnd):
             why = f"The other player has left; {why}" if left else f"The game stopped; {why}"
             self.set_offline(why)
             if left and self.guest.session:
-                why += f"\n\nThe file there: {self.host_save()}."
+                why += (f"\n\nThe file there: {self.host_save()}. The host can host it again "
+                        "from that file (ambush-gui host with it), and you join again as before.")
         QMessageBox.warning(parent, "The game cannot go on", why)
 
     def host_save(self) -> str:
@@ -553,6 +637,13 @@ class GuestPlay(NetEnd):
         self.send([Bye(words="The game is over; thank you for the game.")])
         if not g.check.fair:
             QMessageBox.warning(self.window, "The dice check failed", g.check.words)
+
+
+def go_on_words(save: Path) -> str:
+    """Where a hosted game is saved and the two ways to go on with it, for its host."""
+    return (f"The game is saved to {save}. To go on with it later, host it again with "
+            f"\"ambush-gui host {save}\" (the other player joins as before), or open it for "
+            f"hot-seat at one computer with \"ambush-gui play {save}\".")
 
 
 def host_game(session_app: Any, scenario: Any, name: str, side: str, port: int,

@@ -130,7 +130,11 @@ class HostEnd(_End):
         from ambush_gui.core import saves
 
         assert self.host.game is not None
-        saves.save(self.host.game, self.folder / f"host-{self.host.session}.json")
+        saves.save(self.host.game, self.folder / f"host-{self.host.session}.json", self.players(),
+                   hosted=self.host.hosted())
+
+    def players(self) -> dict[str, str]:
+        return {self.host.side: "computer", self.host.guest_side: "remote"}
 
     def _done(self) -> None:
         game = self.host.game
@@ -141,7 +145,7 @@ class HostEnd(_End):
 
         check = self.host.dice_check()
         path = self.folder / f"host-{self.host.session}.json"
-        saves.save(game, path)
+        saves.save(game, path, self.players(), hosted=self.host.hosted())
         self.say(f"result: {result_words(game)}")
         self.say(f"state hash: {game.state_hash()}")
         self.say(f"dice check: {'fair' if check.fair else 'NOT FAIR'}: {check.words}")

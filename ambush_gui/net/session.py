@@ -225,6 +225,39 @@ class Host(TakeBacks):
         self.asked: int | None = None  # the decision the other end asks to take back
         self.said = Said()
 
+    @classmethod
+    def resumed(cls, game: Game, hosted: Any, program: str | None = None) -> Host:
+        """The host of a saved game across two machines again, where it stopped: the same
+        session, secrets and commitment (``hosted``: the save's
+        :class:`~ambush_gui.core.saves.Hosted`), so that the guest rejoins it as after a
+        dropped connection and checks every die at the end. :class:`SessionError` if the
+        record does not make the game's seed."""
+        if hosted.side not in ("regular", "insurgent"):
+            raise SessionError(f"The save says the host played the {hosted.side!r} side; "
+                               "a host plays the regular or the insurgent side.")
+        if commitment(hosted.secret) != hosted.commitment \
+                or joint_seed(hosted.secret, hosted.guest_secret) != game.seed:
+            raise SessionError("The save's record of the two machines' secrets does not make "
+                               "its dice seed: it cannot be hosted again (open it for hot-seat "
+                               "with ambush-gui play instead).")
+        scenario = game.scenario  # type: ignore[attr-defined]
+        host = cls(scenario, hosted.name, hosted.side, getattr(game, "recorded_options", None),
+                   program, hosted.secret)
+        host.session, host.guest_secret, host._committed = hosted.session, hosted.guest_secret, True
+        again = replayed(game, 0, Dice(game.seed))  # each answer's throws, as the guest is sent them
+        host.game, host.opening = again, throws_since(again, 0)
+        for answer in game.decisions:
+            host._apply(answer)
+        return host
+
+    def hosted(self) -> dict[str, str] | None:
+        """What the host's save keeps to host the game again (None before it begins)."""
+        if self.guest_secret is None:
+            return None
+        return {"name": self.name, "side": self.side, "session": self.session,
+                "secret": self.secret, "guest_secret": self.guest_secret,
+                "commitment": self.commitment}
+
     # -- the conversation ------------------------------------------------------------------
     def hello(self) -> Hello:
         return wire.hello(self.program, "alley", self.scenario.spec.title, self.content,

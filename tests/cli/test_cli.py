@@ -222,3 +222,30 @@ def test_validate_a_mission_pointing_to_a_missing_paragraph(tmp_path: Path,
     p.write_text(json.dumps(data))
     code, _, err = run(capsys, "validate", str(p))
     assert code == 2 and "broken.json" in err and "999" in err and "Traceback" not in err
+
+
+def test_host_refuses_in_words_what_it_cannot_host_again(capsys: pytest.CaptureFixture[str],
+                                                       tmp_path: Path) -> None:
+    """``host SAVE`` hosts a game this machine hosted; a hot-seat save, a record whose
+    secrets do not make the seed, or another --side is refused saying what to do."""
+    from tests.net.loop import pair
+
+    game = systems.new_game(systems.load_scenario(systems.resolve("contracting-trouble")), 7)
+    plain = tmp_path / "plain.json"
+    saves.save(game, plain, {"regular": "human", "insurgent": "human"})
+    code, _, err = run(capsys, "host", str(plain))
+    assert code == 2 and "open it with ambush-gui play" in err
+    code, _, err = run(capsys, "host", "contracting-trouble")
+    assert code == 2 and "--side: say which side this machine plays" in err
+    p = pair("contracting-trouble")
+    p.run(until=lambda q: q.host.game is not None and len(q.host.game.decisions) >= 3)
+    assert p.host.game is not None and p.host.hosted() is not None
+    hosted = tmp_path / "hosted.json"
+    saves.save(p.host.game, hosted, {"insurgent": "human", "regular": "remote"},
+               hosted=p.host.hosted())
+    code, _, err = run(capsys, "host", str(hosted), "--side", "regular")
+    assert code == 2 and "this machine played the insurgent side" in err
+    forged = tmp_path / "forged.json"
+    saves.save(p.host.game, forged, hosted={**p.host.hosted(), "secret": "c" * 64})  # type: ignore[dict-item]
+    code, _, err = run(capsys, "host", str(forged))
+    assert code == 2 and "does not make its dice seed" in err

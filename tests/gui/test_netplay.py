@@ -263,6 +263,9 @@ def test_the_host_is_asked_before_quitting_and_the_guest_told_the_host_left(
     host.window.quit_app()  # No: nothing closes, the application does not quit
     assert questions and "The other player is still connected; quit and end the game for both?" \
         in questions[0]
+    save = host.autosave_path()  # and how to go on with it: hosted again, or at one machine
+    assert f'host it again with "ambush-gui host {save}"' in questions[0]
+    assert f'hot-seat at one computer with "ambush-gui play {save}"' in questions[0]
     assert host.window.isVisible() and host.link is not None and host.link.open
     host.window.close()  # Yes
     assert not host.window.isVisible() and len(questions) == 2
@@ -272,6 +275,7 @@ def test_the_host_is_asked_before_quitting_and_the_guest_told_the_host_left(
     assert c.offline == "The other player has left; the game is saved on the host's machine."
     assert len(warnings) == 1 and warnings[0].startswith(c.offline)
     assert f"network/{host.autosave_path().name}" in warnings[0]
+    assert "The host can host it again from that file" in warnings[0]
     assert win.turn_panel.banner.text() == "The other player has left"
     assert no_busy_bar(win)
     assert "thinking" not in win.turn_panel.banner.text()
@@ -353,5 +357,111 @@ def test_a_chat_line_from_the_other_player_is_brought_into_sight(qtbot: Any) -> 
     said.chat.append(("regular", "Good luck, raiders"))
     end.tell(said)
     qtbot.waitUntil(lambda: not win.log_dock.visibleRegion().isEmpty())
-    assert "Regulars: Good luck, raiders" in win.log.toPlainText()
-    assert "Good luck, raiders" in win.statusBar().currentMessage()
+    # the scenario's name for the side, as the rest of the window says it, not "Regulars:"
+    assert "US Marines: Good luck, raiders" in win.log.toPlainText()
+    assert "Regulars:" not in win.log.toPlainText()
+    assert "US Marines: Good luck, raiders" in win.statusBar().currentMessage()
+
+
+def test_the_hosts_save_opens_for_hot_seat_saying_whose_seat_was_elsewhere(
+        qtbot: Any, tmp_path: Path) -> None:
+    """A game across two machines opened at one (``play SAVE``): the other machine's seat
+    is a person's here, and the log's line says so; it stays through a reload of the log."""
+    from ambush_gui.core import saves
+    from ambush_gui.gui.app import Session
+
+    game = systems.new_game(systems.load_scenario(systems.resolve("contracting-trouble")), 7)
+    game.start()
+    path = tmp_path / "host-0123.json"
+    saves.save(game, path, {"regular": "human", "insurgent": "remote"})
+    win = Session().open_save(path)
+    assert win is not None
+    qtbot.addWidget(win)
+    assert win.controller.seats == {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}
+    line = ("This game was played across two machines, the Insurgents at the other one; here a "
+            "person at this computer plays them too (hot-seat).")
+    assert line in win.log.toPlainText()
+    win.reload_log(win.controller.game.log.events)
+    assert line in win.log.toPlainText()
+    win.close()
+
+
+def test_a_take_back_keeps_the_chat_and_the_networks_lines_in_the_log(qtbot: Any) -> None:
+    """A take-back plays the game again and the log is told again from its events: the
+    chat and "The other player joined" were wiped from both logs (a play-test). They stay,
+    in their places."""
+    from ambush_gui.core.dice import Dice
+    from ambush_gui.gui.netplay import NetEnd
+    from ambush_gui.net.session import Said, replayed
+    from tests.gui.table.test_playthrough import HOTSEAT
+    from tests.gui.table.test_playthrough import open_window as open_table
+
+    win = open_table(qtbot, HOTSEAT)
+    c = win.controller
+    end = NetEnd(None)
+    end.window = win
+    end._add_chat(win)
+    said = Said()
+    said.tell("The other player joined: the game begins.")
+    said.chat.append(("insurgent", "Good luck"))
+    end.tell(said)
+    end.tell_log("You: And to you", "chat")
+    lines = ["The other player joined: the game begins.", "Insurgents: Good luck", "You: And to you"]
+    c.replace_game(replayed(c.game, len(c.game.decisions), Dice(c.game.seed)), None, c.seats)
+    text = win.log.toPlainText()
+    assert all(line in text for line in lines), text
+    assert [text.index(line) for line in lines] == sorted(text.index(line) for line in lines)
+    assert text.count("Good luck") == 1
+
+
+def test_joining_nobody_says_what_to_check_and_retry_joins_once_the_host_is_there(
+        qtbot: Any, monkeypatch: Any) -> None:
+    """"Could not join …: Connection refused" gave no advice and no way but to start again:
+    it says what to check, and Retry joins once the host is hosting."""
+    from ambush_gui.gui.app import Session
+    from ambush_gui.gui.netplay import HostPlay, join_game
+    from ambush_gui.net.link import listen
+    from ambush_gui.net.session import Host
+
+    probe = listen(0)
+    port = probe.serverPort()
+    probe.close()  # nothing listens there now
+    guest = join_game(Session(), ("127.0.0.1", port))
+    dialog = guest.dialog
+    assert dialog is not None
+    qtbot.waitUntil(lambda: dialog.retry_button is not None, timeout=20_000)
+    news = dialog.news.text()
+    assert f"Could not join 127.0.0.1:{port}:" in news
+    assert "Check that the host has started hosting" in news and "firewall" in news
+    assert f"port {port}" in news and news.endswith("Then Retry.")
+    assert dialog.retry_button is not None and dialog.retry_button.isVisible()
+    scenario = systems.load_scenario(systems.resolve("contracting-trouble"))
+    host = HostPlay(Session(), Host(scenario, "contracting-trouble", "insurgent"), listen(port))
+    qtbot.mouseClick(dialog.retry_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: host.window is not None and guest.window is not None,
+                    timeout=TIMEOUT_MS)
+    asked(monkeypatch, "question", QMessageBox.StandardButton.Yes)
+    guest.window.close()
+    host.window.close()
+
+
+def test_the_guest_is_asked_before_leaving_and_the_host_told_once(
+        qtbot: Any, monkeypatch: Any) -> None:
+    """The guest's Quit asked nothing (the host's asks): it asks, saying the game can be
+    rejoined while the host keeps it open. The host's log said "The other player left: The
+    other player closed the game's window." (twice "the other player"): once now."""
+    B = QMessageBox.StandardButton
+    host, guest = two_ends(qtbot)
+    questions = asked(monkeypatch, "question", B.No, B.Yes)
+    guest.window.close()  # No: the window and the game stay
+    assert len(questions) == 1 and "The host keeps it" in questions[0]
+    assert "join again (127.0.0.1:" in questions[0]
+    assert guest.window.isVisible() and guest.link is not None and guest.link.open
+    guest.window.close()  # Yes
+    assert not guest.window.isVisible() and len(questions) == 2
+    qtbot.waitUntil(lambda: "The other player left" in host.window.log.toPlainText(), timeout=20_000)
+    log = host.window.log.toPlainText()
+    assert ("The other player left: they closed the game's window; they can join again while "
+            "this window keeps the game open.") in log
+    assert log.count("The other player") == len(re.findall(r"The other player (left|joined)", log))
+    host.window.close()

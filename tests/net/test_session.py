@@ -356,3 +356,42 @@ def test_a_hello_with_a_rules_option_this_program_does_not_know_is_refused_in_wo
         pair("contracting-trouble").guest._hello(hello)
     out = pair("contracting-trouble").guest.receive(hello)  # a peer's door: refused, not raised
     assert all(isinstance(m, wire.Message) for m in out)
+
+
+def test_the_hosts_save_is_a_save_and_hosts_the_game_again_where_it_stopped(tmp_path: Any) -> None:
+    """The host's program stops mid-game: its save (the other machine's seat recorded as
+    remote) verifies like any save, and hosted again from it the same session, secrets and
+    steps come back, so the guest's program rejoins and checks every die at the end."""
+    p = pair("contracting-trouble")
+    p.run(until=lambda q: q.host.game is not None and len(q.host.game.decisions) >= 25)
+    p.flush()
+    assert p.host.game is not None
+    path = tmp_path / "host.json"
+    saves.save(p.host.game, path, {"insurgent": "human", "regular": "remote"},
+               hosted=p.host.hosted())
+    record = saves.read(path)
+    assert record.players == {"insurgent": "human", "regular": "remote"}
+    assert record.hosted is not None and record.hosted.session == p.host.session
+    assert saves.check(path, systems.factory).verified
+    again = Host.resumed(saves.replay(path, systems.factory), record.hosted, program="test")
+    assert again.steps == p.host.steps and again.opening == p.host.opening
+    back = Guest(find, program="test", kept=p.guest.kept)  # a new program run, its record kept
+    q = Pair(again, back, p.players)
+    q.connect()
+    q.run()
+    finished(q)
+    assert "The other player joined again at decision 26." in again.said.lines
+    assert not any("kept no record" in line for line in back.said.lines)
+    with pytest.raises(SessionError, match="does not make its dice seed"):
+        Host.resumed(q.host.game, record.hosted.model_copy(update={"secret": "c" * 64}))  # type: ignore[arg-type]
+
+
+def test_a_network_save_written_before_it_could_be_hosted_again_still_loads(tmp_path: Any) -> None:
+    """Saves the host wrote before they recorded what hosting again needs: the other
+    machine's seat is "remote"; they load and verify (they open for hot-seat)."""
+    p = pair("contracting-trouble")
+    p.run(until=lambda q: q.host.game is not None and len(q.host.game.decisions) >= 5)
+    path = tmp_path / "old.json"
+    saves.save(p.host.game, path, {"insurgent": "human", "regular": "remote"})  # type: ignore[arg-type]
+    assert saves.read(path).hosted is None
+    assert saves.check(path, systems.factory).verified

@@ -88,3 +88,38 @@ def test_a_guest_killed_mid_game_joins_again_where_the_host_waits(tmp_path: Path
     assert f"The other player joined again at decision {paused}." in h_out
     assert final(g_out) == final(h_out)
     assert "dice check: fair" in g_out
+
+
+def test_a_host_that_stops_hosts_its_save_again_and_the_guest_rejoins(tmp_path: Path) -> None:
+    """The host's program dies mid-game: its save verifies and reports like any save, and
+    ``host SAVE`` on the same port goes on from where it stopped; the guest joins again as
+    after a dropped connection and the game ends with fair dice."""
+    h, port = host(tmp_path, "market-day", "--pace", "0.02")
+    g = join(tmp_path, port, "--pace", "0.02")
+    folder = tmp_path / "host" / "network"
+    deadline = time.monotonic() + TIMEOUT
+    while not list(folder.glob("host-*.json")) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    time.sleep(1.5)  # some decisions in
+    h.send_signal(signal.SIGKILL)
+    h.wait(timeout=TIMEOUT)
+    g_rc, g_out = ended(g)
+    assert g_rc == 1 and "Join again to go on" in g_out, g_out
+    save = str(next(folder.glob("host-*.json")))
+    for args in (["replay", "--verify", save], ["report", save, "--out", str(tmp_path / "r.html")]):
+        done = subprocess.run([sys.executable, "-m", "ambush_gui", *args], capture_output=True,
+                              text=True, timeout=TIMEOUT, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+        assert done.returncode == 0, done.stdout + done.stderr
+    again = start(["host", save, "--port", str(port), "--headless", "--computer", "insurgent"],
+                  tmp_path / "host")
+    assert again.stdout is not None
+    first = again.stdout.readline()
+    stopped = re.search(r"again from decision (\d+) as the insurgent side", first)
+    assert stopped, first
+    g = join(tmp_path, port)
+    (g_rc, g_out), (h_rc, h_out) = ended(g), ended(again)
+    assert (g_rc, h_rc) == (0, 0), (g_out, h_out)
+    assert f"The other player joined again at decision {stopped.group(1)}." in h_out
+    assert "kept no record" not in g_out
+    assert final(g_out) == final(h_out)
+    assert "dice check: fair" in g_out

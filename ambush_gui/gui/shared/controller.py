@@ -197,6 +197,7 @@ class GameController(QObject):
         # says whether it changed the game here at once (the host) or will come back (the
         # guest: changed_elsewhere() then); None: answered here (gui/netplay.py)
         self.relay: Any = None
+        self.hosted: dict[str, str] | None = None  # the host's: what hosting its save again needs
         self.sent: int | None = None  # the guest's decision whose answer is on its way
         self.offline = ""  # why the other machine cannot answer now (a dropped connection)
         self.saving_refused = ""  # why this game cannot be saved here (the guest's: no seed yet)
@@ -951,7 +952,7 @@ class GameController(QObject):
         if self.autosave is None:
             return
         try:
-            saves.save(self.played, self.autosave, self.players(), self.levels)
+            saves.save(self.played, self.autosave, self.players(), self.levels, self.hosted)
         except OSError as exc:
             self.autosaveFailed.emit(f"Autosave to {self.autosave} failed: {exc}")
 
@@ -965,7 +966,7 @@ class GameController(QObject):
         return ""
 
     def save(self, path: Path) -> None:
-        saves.save(self.played, path, self.players(), self.levels)
+        saves.save(self.played, path, self.players(), self.levels, self.hosted)
         self.save_path = path
         self.dirty = False
 

@@ -318,6 +318,7 @@ class GameWindow(QMainWindow):
         # it is (_comfort_changed): built at a remembered 150%, a label_font's words were
         # brought to it twice (225%) and the rest once
         scale, theme.comfort.scale = theme.comfort.scale, 1.0
+        self.notes = []
         try:
             self._build_all(controller)
         finally:
@@ -468,13 +469,34 @@ class GameWindow(QMainWindow):
         own, said in the player's words as they were live, :meth:`worded`), else every line
         logged so far (the forced answers and narration too)."""
         if events is not None:
-            self.logged = [self.worded(e) for e in events]
+            self.logged = self._with_notes([self.worded(e) for e in events])
         view = self.controller.view
         told = [t for e in self.logged if (t := view.tell(e)) is not None]
         self.log.reload(branch_note(self.controller.played) + told)
 
+    def note(self, event: Event) -> None:
+        """A line of the table's, not the game's (the network's news, the chat, how a saved
+        game is seated): shown now, and kept in its place whenever the log is told again
+        from the game's events (a take-back, a rejoin, a moment watched)."""
+        self.notes.append((len(self.controller.played.log.events), event))
+        self.logged.append(event)
+        self.log.add(event)
+
+    def _with_notes(self, events: list[Event]) -> list[Event]:
+        """``events`` (the game's) with the notes each after as many of them as the game had
+        when it was said (at the end if the game now has fewer: a take-back), in order."""
+        out: list[Event] = []
+        i = 0
+        for at, note in self.notes:
+            at = max(i, min(at, len(events)))
+            out += events[i:at]
+            out.append(note)
+            i = at
+        return out + events[i:]
+
     # -- hot-seat: whose view, and the hand-over (gui/shared/curtain.py) ----------------------
     logged: list[Event]
+    notes: list[tuple[int, Event]]  # the table's lines, each after that many game events
 
     def _build_curtain(self) -> None:
         from ambush_gui.gui.shared.curtain import Curtain
