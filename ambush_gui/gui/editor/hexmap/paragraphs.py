@@ -48,6 +48,7 @@ from ambush_gui.gui.editor.hexmap.data import (
     numbered,
     readers,
     renumber_edits,
+    whole,
 )
 from ambush_gui.gui.editor.hexmap.widgets import CommitTextEdit, combo, parse_labels, set_quiet, spin
 from ambush_gui.gui.shared import theme
@@ -172,7 +173,7 @@ class CondEdit(QWidget):
                 elif kind in ("stance", "condition"):
                     set_quiet(self.choice, value)
                 elif kind == "places":
-                    set_quiet(self.text, ", ".join(value))
+                    set_quiet(self.text, ", ".join(map(str, value)))
                 elif kind == "faces":
                     set_quiet(self.text, str(value))
         self.error.hide()
@@ -680,7 +681,7 @@ class ParagraphEditor(QWidget):
             row = self.list.currentRow()
             self.list.clear()
             for p in paragraphs:
-                self.list.addItem(f"{p.get('number', '?'):>4}  {first_words(str(p.get('text', '')))}")
+                self.list.addItem(f"{str(p.get('number', '?')):>4}  {first_words(str(p.get('text', '')))}")
             if paragraphs:
                 self.list.setCurrentRow(min(max(row, 0), len(paragraphs) - 1))
         self.refresh_problems()
@@ -721,7 +722,7 @@ class ParagraphEditor(QWidget):
         self.text.show_text(str(p.get("text", "")))
         with QSignalBlocker(self.readers):
             self.readers.clear()
-            for path, words in readers(self.doc.data, int(p.get("number", 0))):
+            for path, words in readers(self.doc.data, whole(p.get("number"))):
                 item = QListWidgetItem(words)
                 item.setData(Qt.ItemDataRole.UserRole, path)
                 self.readers.addItem(item)
@@ -824,7 +825,7 @@ class ParagraphEditor(QWidget):
 
     def add_paragraph(self, text: str = "") -> int:
         """Append a paragraph numbered after the highest; returns its index."""
-        n = max((int(p.get("number", 0)) for p in self.paragraphs()), default=0) + 1
+        n = max((whole(p.get("number")) for p in self.paragraphs()), default=0) + 1
         value = {"number": n, "text": text or "New paragraph.",
                  "options": [{"text": "Nothing happens.", "do": [{"hold": True}]}]}
         i = self.doc.insert(("paragraphs",), None, value, f"Add paragraph {n}")

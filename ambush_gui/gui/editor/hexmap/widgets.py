@@ -25,6 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ambush_gui.gui.editor.hexmap.data import whole
+
 
 class CommitTextEdit(QPlainTextEdit):
     """A multi-line text that reports its text when it loses focus (one edit per visit)."""
@@ -81,7 +83,7 @@ def set_quiet(widget: QWidget, value: Any) -> None:
     """Show ``value`` in a spin box, combo box or line edit without emitting."""
     with QSignalBlocker(widget):
         if isinstance(widget, QSpinBox):
-            widget.setValue(int(value))
+            widget.setValue(whole(value, widget.minimum()))
         elif isinstance(widget, QComboBox):
             i = widget.findData(value)
             if i < 0:
@@ -167,8 +169,10 @@ class KeyListEdit(QWidget):
             self.changed.emit(self._keys[:row] + self._keys[row + 1:])
 
 
-def labels_text(labels: list[str]) -> str:
-    return ", ".join(labels)
+def labels_text(labels: list[Any]) -> str:
+    """Hexes or places as a line (a draft's number where a label belongs is shown as it is:
+    the Problems list says what is wrong with it)."""
+    return ", ".join(map(str, labels))
 
 
 def parse_labels(text: str) -> list[str]:
