@@ -178,7 +178,8 @@ class GermanCards(_CardList):
     def __init__(self, doc: EditorDocument, charts: Charts, parent: QWidget | None = None) -> None:
         super().__init__(doc, "germans", parent)
         self.add.setText("Add German")
-        self.add.setToolTip("Add a German card, its table filled with the first paragraph")
+        self.add.setToolTip("Add a German card, its table filled with the first paragraph (the "
+                            "Problems list warns of it until his Action Numbers lead elsewhere)")
         self.number = spin(1, 99, "His number: what paragraphs name him by")
         self.letter = QLineEdit()
         self.letter.setMaxLength(1)
