@@ -115,3 +115,34 @@ def test_a_page_that_cannot_show_a_file_is_refused_in_the_loaders_words(
     assert len(warnings) == 1
     assert "German 1: ar needs a whole number (got 'two')" in warnings[0]
     assert "invalid literal" not in warnings[0]
+
+
+def test_an_options_default_text_follows_what_it_does(qtbot: QtBot) -> None:
+    """After choosing "go to paragraph" the option still read "Nothing happens.", and the
+    booklet read "► • Nothing happens." on the way to ¶67. The editor's own text follows the
+    actions; the designer's own text is left alone; one Undo takes both back."""
+    from ambush_gui.gui.editor.document import EditorDocument
+    from ambush_gui.gui.editor.hexmap.page import MissionPage, new_mission_data
+
+    doc = EditorDocument(new_mission_data(6, 4, "Words"))
+    page = MissionPage(doc)
+    qtbot.addWidget(page)
+    pe = page.paragraphs
+    for _ in range(2):
+        pe.add_button.click()
+    pe.select(0, 0)
+    assert doc.get(("paragraphs", 0, "options", 0, "text")) == "Nothing happens."
+    box = pe.act_rows[0].verb
+    box.setCurrentIndex(box.findData("goto"))
+    box.activated.emit(box.currentIndex())
+    pe.act_rows[0].number.setValue(2)
+    option = doc.get(("paragraphs", 0, "options", 0))
+    assert option == {"text": "Go to paragraph 2.", "do": [{"goto": 2}]}
+    assert pe.option_text.text() == "Go to paragraph 2."
+    doc.undo_stack.undo()
+    assert doc.get(("paragraphs", 0, "options", 0)) == {"text": "Go to paragraph 1.", "do": [{"goto": 1}]}
+
+    pe.option_text.setText("He runs for the barn.")  # the designer's words stay his
+    pe.option_text.editingFinished.emit()
+    pe.act_rows[0].number.setValue(2)
+    assert doc.get(("paragraphs", 0, "options", 0)) == {"text": "He runs for the barn.", "do": [{"goto": 2}]}
