@@ -146,3 +146,16 @@ def test_an_options_default_text_follows_what_it_does(qtbot: QtBot) -> None:
     pe.option_text.editingFinished.emit()
     pe.act_rows[0].number.setValue(2)
     assert doc.get(("paragraphs", 0, "options", 0)) == {"text": "He runs for the barn.", "do": [{"goto": 2}]}
+
+
+def test_a_number_box_whose_file_holds_words_is_framed_and_says_so(qtbot: QtBot, tmp_path: Path,
+                                                                  warnings: list[str]) -> None:
+    """The AR box of ``ar = "two"`` showed its lowest value as if the file said it."""
+    win = EditorWindow()
+    qtbot.addWidget(win)
+    assert win.open_path(write(tmp_path, _set(tutorial(), ("germans", 0, "ar"), "two")))
+    box = win.page.germans.ratings["ar"]
+    assert "border" in box.styleSheet() and "'two'" in box.toolTip()
+    box.setValue(3)  # typed: the file holds a number, the frame goes
+    qtbot.waitUntil(lambda: win.doc.get(("germans", 0, "ar")) == 3, timeout=2000)
+    assert not box.styleSheet() and "'two'" not in box.toolTip()
