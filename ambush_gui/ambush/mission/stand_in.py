@@ -56,10 +56,11 @@ def _mend(data: Any, toks: list[str | int]) -> list[str | int] | None:
         return None
     if head == "paragraphs":  # an action, an option's condition, an option
         for k in range(len(toks) - 1, 0, -1):
-            if toks[k - 1] == "do" and isinstance(toks[k], int):
+            index = toks[k]
+            if toks[k - 1] == "do" and isinstance(index, int):
                 at = _place(data, toks[:k + 1])
-                if at is not None and isinstance(at[0], list) and toks[k] < len(at[0]):
-                    at[0][toks[k]] = {"hold": True}
+                if at is not None and isinstance(at[0], list) and index < len(at[0]):
+                    at[0][index] = {"hold": True}
                     return toks[:k + 1]
             if toks[k] == "when":
                 at = _place(data, toks[:k + 1])
