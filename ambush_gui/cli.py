@@ -57,7 +57,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except InputError as exc:  # already printable and brief (core/errors.py)
-        print(f"error: {exc}", file=sys.stderr)
+        for line in str(exc).splitlines():  # one problem a line, each marked (grep, editors)
+            print(f"error: {line}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except (ValueError, OSError) as exc:
         print(f"error: {printable(exc, LINE)}", file=sys.stderr)

@@ -141,7 +141,7 @@ def parse_data(raw: bytes, file: str, error: type[InputError] = InputError,
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise error(file, [("", f"is not valid TOML: {printable(exc, 200)}")]) from None
+            raise error(file, [toml_trouble(text, exc)]) from None
         except RecursionError:
             raise error(file, [("", "is not valid TOML: it nests too deeply")]) from None
         except ValueError as exc:  # a number of more than 4,300 digits
@@ -150,6 +150,67 @@ def parse_data(raw: bytes, file: str, error: type[InputError] = InputError,
         raise error(file, [("", "expected a table/object at the top level")])
     check_depth(data, file, error)
     return data
+
+
+_OPEN_QUOTE_SAID = ("Illegal character '\\n'", "Unterminated string", "Expected \"'\"",
+                    "Expected '\"'")  # what tomllib says after a quote left open
+_TOML_AT = re.compile(r"\(at (?:line (\d+), column \d+|end of document)\)$")
+
+
+def open_quote(text: str) -> tuple[int, str] | None:
+    """The line (from 1) where a TOML text's first unclosed quote opens, and the quote, or
+    None: a ``"``
+    or ``'`` string still open at the end of its line, or a triple-quoted one never closed.
+    Comments and escaped quotes are passed over.
+
+    >>> open_quote('a = "ok"\\nb = "not closed\\nc = 1\\n'), open_quote("a = \'\'\'x\\n\'\'\'\\nb = 1")
+    ((2, '"'), None)
+    """
+    quote = ""  # the open string's delimiter
+    start = 0
+    for n, line in enumerate(text.splitlines(), 1):
+        i = 0
+        while i < len(line):
+            ch = line[i]
+            if not quote:
+                if ch == "#":
+                    break
+                if ch in "\"'":
+                    quote = ch * 3 if line.startswith(ch * 3, i) else ch
+                    start = n
+                    i += len(quote)
+                    continue
+            elif quote[0] == '"' and ch == "\\":
+                i += 2
+                continue
+            elif line.startswith(quote, i):
+                i += len(quote)
+                quote = ""
+                continue
+            i += 1
+        if len(quote) == 1:  # a one-line string ends with its line
+            return n, quote
+    return (start, quote) if quote else None
+
+
+def toml_trouble(text: str, exc: tomllib.TOMLDecodeError) -> tuple[str, str]:
+    """A TOML reading error as (place, what): where the cause is a quote left open, the
+    line it opens on and that ("line 133: a quote is not closed"), not the character the
+    reader choked on later; otherwise the reader's own words."""
+    said = str(exc)
+    at = _TOML_AT.search(said)
+    opened = open_quote(text) if said.startswith(_OPEN_QUOTE_SAID) else None
+    if at is not None and opened is not None and (at[1] is None or opened[0] <= int(at[1])):
+        line, quote = opened  # said in words: a quote mark in the message reads as quoting
+        kind = "double" if quote[0] == '"' else "single"
+        if len(quote) == 3:
+            return (f"line {line}", f"a quote is not closed (triple {kind} quotes), so the file is "
+                    "not valid TOML: the text that opens here runs to the end of the file; close "
+                    "it with the same triple quotes")
+        return (f"line {line}", f"a quote is not closed (a {kind} quote), so the file is not valid "
+                "TOML: text in quotes ends on the line it starts on; add the closing quote (text "
+                "over several lines goes between triple quotes)")
+    return "", f"is not valid TOML: {printable(exc, 200)}"
 
 
 def plain_id(text: str) -> str:

@@ -44,4 +44,5 @@ def small() -> dict[str, Any]:
         ],
         "victory": {"levels": [{"min": 0, "result": "win", "outcome": "us"},
                                {"min": -99, "result": "lose", "outcome": "german"}]},
+        "end": {"text": "The day ends at dusk."},  # a way to end: no warning of none
     })

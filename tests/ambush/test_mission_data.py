@@ -330,7 +330,9 @@ def test_schema_errors_are_named_by_numbers_too() -> None:
     lines = str(err).splitlines()
     assert lines == ["bad.toml: German 4: mpa is at least 1 (got 0)",
                      "bad.toml: paragraph 12, option 1, action 2: fire: expected 'closest' or 'easiest' "
-                     "(got 'nearest')"]
+                     "(got 'nearest')",  # and, beside the schema's, the cross-checks' own (s8):
+                     "bad.toml: paragraph 1, option 1, action 1: activates German 1, but no German "
+                     "card is numbered 1"]
 
 
 def test_schema_messages_are_said_in_a_designer_s_words_and_a_draft_s_missing_paragraph_too() -> None:

@@ -141,3 +141,33 @@ def test_validate_prints_the_new_warnings_and_exits_0(tmp_path: Path,
     out, err = capsys.readouterr()
     text = out + err
     assert "warning:" in text and "paragraph 20, option 2: applies always" in text
+
+
+@pytest.mark.rule("AR-110")
+def test_a_german_whose_every_action_number_reads_one_paragraph_is_warned() -> None:
+    """What "Add German" fills in (every Action Number to the first paragraph) played as
+    "No problems: ready to play"; his die never matters, so it is warned of (a play-test)."""
+    data = small()
+    g = data["germans"][0]
+    g["columns"] = {"A": [1] * 10, "B": [1] * 10}
+    g["self_preservation"] = [1] * 10
+    got = [w for w in warned(data) if w[0] == "German 1"]
+    assert got == [("German 1", "every Action Number on his card leads to paragraph 1 (columns A, "
+                    "B and S), so he does the same whatever his die rolls; give the Action Numbers "
+                    "the paragraphs they should read (AR-110)")]
+    g["self_preservation"] = [12] * 10  # one column of his own: a choice the designer made
+    assert not [w for w in warned(data) if w[0] == "German 1"]
+
+
+@pytest.mark.rule("AR-006")
+def test_a_mission_nothing_ends_is_warned_naming_what_could_end_it() -> None:
+    data = small()
+    del data["end"]
+    got = [w for w in warned(data) if w[0] == "the end of the mission"]
+    assert len(got) == 1
+    assert "nothing ends this mission before the day ends after Operations turn 60" in got[0][1]
+    assert all(word in got[0][1] for word in ("exit hexes", "'end' action", "end text"))
+    for way in ({"end": {"exit_hexes": ["0601"]}}, {"end": {"text": "Dusk ends it."}}):
+        assert not [w for w in warned(small() | way) if w[0] == "the end of the mission"]
+    data["paragraphs"][1]["options"][0]["do"] = [{"end": "points"}]
+    assert not [w for w in warned(data) if w[0] == "the end of the mission"]

@@ -133,10 +133,11 @@ def test_reinforcement_typos_are_refused() -> None:
 
 
 MISSION_TYPOS: list[tuple[Mutate, tuple[str, ...]]] = [
-    (lambda d: d["map"].__setitem__("width", True), ("map.width", "width needs a whole number (got true)")),
-    (lambda d: d["germans"][0].__setitem__("ar", "3"), ("German 1", "ar needs a whole number (got '3')")),
+    (lambda d: d["map"].__setitem__("width", True), ("Map", "width needs a whole number (got true)")),
+    (lambda d: d["germans"][0].__setitem__("ar", "3"),
+     ("German 1", "ar needs a whole number; write 3 without quotes")),
     (lambda d: d["paragraphs"][1]["options"][0]["do"][0].__setitem__("goto", "5"),
-     ("paragraph 2", "goto needs a paragraph number (got '5')")),
+     ("paragraph 2", "goto needs a paragraph number; write 5 without quotes")),
     (lambda d: d["squad"][0].__setitem__("port_boxes", 1.0), ("US soldier", "(got 1.0)")),
 ]
 
@@ -270,7 +271,7 @@ def test_the_branches_of_a_choice_are_said_as_one_expectation() -> None:
     exc = refusal(CONTRACTING, lambda d: d["sides"].__setitem__("blue", {}))
     said(exc, "the key 'blue' must be 'regular' or 'insurgent'")
     exc = refusal(HEDGEROW, lambda d: d["card"]["checks"][0].__setitem__("at", 5))
-    said(exc, "card.checks[0].at", "at needs a list (got 5)")
+    said(exc, "Mission Card, Paragraph Check 1", "at needs a list (got 5)")
 
 
 def test_a_rectangle_of_the_wrong_length_says_its_four_numbers() -> None:
@@ -297,7 +298,7 @@ def test_an_over_long_name_is_reported_by_its_key() -> None:
 
 def test_a_dotted_key_keeps_its_dot() -> None:
     exc = refusal(HEDGEROW, lambda d: d["card"].setdefault("events", {}).__setitem__("4.5", 3))
-    said(exc, 'card.events."4.5"', "the key '4.5' must be a whole number")
+    said(exc, "Mission Card, Event column, total 4.5", "the key '4.5' must be a whole number")
     exc = refusal(CONTRACTING, lambda d: d["reinforcements"]["table"].__setitem__("4.5", {}))
     assert "4, 5" not in str(exc), str(exc)
     said(exc, "'4.5'")

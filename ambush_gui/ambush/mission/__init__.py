@@ -77,10 +77,11 @@ from ambush_gui.ambush.mission.schema import (
     map_of,
     span_labels,
 )
+from ambush_gui.ambush.mission.stand_in import stand_in, under
 from ambush_gui.ambush.mission.words import describe, draft_problems, paragraph_refs
 from ambush_gui.ambush.model import Soldier, WeaponState
 from ambush_gui.core.errors import ScenarioError
-from ambush_gui.core.files import read_data, validate
+from ambush_gui.core.files import check_model, read_data, validate
 from ambush_gui.core.hexgrid import Hex, HexMap
 
 __all__ = [
@@ -136,6 +137,8 @@ class Mission:
         except ScenarioError as exc:
             named = {p for p, _ in exc.problems}
             more = [p for p in draft_problems(data) if p[0] not in named]
+            more += [p for p in _checked_around(data, exc.problems, charts)
+                     if p[0] not in named and p not in more]
             raise ScenarioError(source, exc.problems + more, said) from None
         problems, warned = check(spec, charts)
         if problems:
@@ -272,6 +275,19 @@ class Mission:
             out.append(WeaponState(f"{sa.id}-{key}-{ja}", key,
                                    carriers={sa.id: first, sb.id: second}))
         return out
+
+
+def _checked_around(data: Any, problems: list[tuple[str, str]], charts: Charts) -> list[tuple[str, str]]:
+    """The cross-checks' problems with the rest of a draft the schema refused: each refused
+    part stood in for (:func:`stand_in`), so every independent problem is listed at once and
+    not one after another as the designer fixes them."""
+    mended, stood = stand_in(data, problems)
+    if not stood:
+        return []
+    spec, _ = check_model(MissionSpec, mended)
+    if spec is None:
+        return []
+    return [p for p in check(spec, charts)[0] if not under(p[0], stood)]
 
 
 def shipped() -> list[Path]:

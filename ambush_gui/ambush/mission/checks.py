@@ -135,6 +135,8 @@ class _Checker:
         self.check_repeatable()
         self.check_overlaps()
         self.check_cycles()
+        self.check_one_paragraph_cards()
+        self.check_way_to_end()
         return self.problems, self.warnings
 
     def check_map(self) -> None:
@@ -335,7 +337,8 @@ class _Checker:
         elif a.activate is not None:
             act = a.activate
             if act.german not in germans:
-                self.bad(f"{path}.activate.german", f"no German card numbered {act.german}")
+                self.bad(f"{path}.activate.german", f"activates German {act.german}, but no German "
+                                                    f"card is numbered {act.german}")
             self.hex_ok(f"{path}.activate.hex", act.hex)
             for j, w in enumerate(act.weapons):
                 self.weapon_ok(f"{path}.activate.weapons[{j}]", w, Side.GERMAN)
@@ -546,6 +549,41 @@ class _Checker:
                 "reading is in the same situation, so unless a chance die or a Condition change "
                 f"leads out of it the reading goes round until the game stops it after {MAX_HOPS} "
                 "readings. Go to a paragraph outside the circle, or end it"))
+
+    def check_one_paragraph_cards(self) -> None:
+        """Warn of a German whose every Action Number, in every column and the
+        Self-Preservation column, leads to one paragraph (what a new card holds until its
+        table is filled in): his die never matters, and he does the same whatever it rolls
+        (AR-110)."""
+        for i, g in enumerate(self.spec.germans):
+            cols = [*g.columns.values(), g.self_preservation]
+            numbers = {n for col in cols for n in col}
+            if len(numbers) != 1:
+                continue
+            n = numbers.pop()
+            names = [*sorted(g.columns), SELF_PRESERVATION]
+            named = ", ".join(names[:-1]) + f" and {names[-1]}"
+            self.warnings.append((
+                f"germans[{i}]",
+                f"every Action Number on his card leads to paragraph {n} (columns {named}), so "
+                "he does the same whatever his die rolls; give the Action Numbers the paragraphs "
+                "they should read (AR-110)"))
+
+    def check_way_to_end(self) -> None:
+        """Warn of a mission that nothing ends before the day does: no exit hexes, no
+        paragraph with an ``end`` action and no end text telling the player how it ends. It
+        plays on until every US soldier is out of the fight or the Operations turn limit
+        (house rule AR-006), which is seldom what a designer meant."""
+        end = self.spec.end
+        ends = any(a.end is not None for p in self.spec.paragraphs for o in p.options for a in o.do)
+        if end.exit_hexes or end.text.strip() or ends:
+            return
+        self.warnings.append((
+            "end", f"nothing ends this mission before the day ends after Operations turn "
+                   f"{self.spec.operations_turn_limit} (or every US soldier is out of the fight): "
+                   "it has no exit hexes, no paragraph with an 'end' action and no end text. Give "
+                   "it exit hexes the squad leaves by, an 'end' action in the paragraph that "
+                   "closes it, or an end text saying how the day ends"))
 
 
 _SELF_LOOP = ("goto {n} leads back to this paragraph: it is read again at once in the same "

@@ -40,12 +40,13 @@ _PATTERNS = {  # the schema's patterns, said as what to write
     r"^[a-z][a-z0-9-]*$": "lower case letters, digits and hyphens, starting with a letter",
 }
 _WHOLE = {"squad": "the US squad", "paragraphs": "the paragraphs", "germans": "the German cards",
-          "conditions": "the Conditions"}
+          "conditions": "the Conditions", "end": "the end of the mission"}
 _LIST_MIN = re.compile(r"List should have at least (\d+) items? after validation, not (\d+)")
 _LIST_MAX = re.compile(r"List should have at most (\d+) items? after validation, not (\d+)")
 _BOUND = re.compile(r"Input should be (greater|less) than( or equal to)? (-?\d+) \(got (.*)\)$")
 _PATTERN = re.compile(r"String should match pattern '(.*)' \(got (.*)\)$")
 _INTEGER = re.compile(r"Input should be a valid integer.*?(\(got .*\))?$")
+_QUOTED_NUMBER = re.compile(r"\(got ['\"](-?\d+)['\"]\)$")
 _CHOICE = re.compile(r"Input should be (.*) \(got (.*)\)$")
 
 
@@ -84,6 +85,8 @@ def plain_words(toks: list[str | int], what: str) -> str:
         return f"{leaf} is at {'least' if m[1] == 'greater' else 'most'} {limit} (got {m[4]})"
     if m := _INTEGER.match(what):
         needs = "a paragraph number" if leaf in ("goto", "paragraph") else "a whole number"
+        if m[1] and (quoted := _QUOTED_NUMBER.match(m[1])):  # "66" for 66: say how to write it
+            return f"{leaf} needs {needs}; write {quoted[1]} without quotes"
         return f"{leaf} needs {needs}" + (f" {m[1]}" if m[1] else "")
     if m := _PATTERN.match(what):
         return f"{leaf}: expected {_PATTERNS.get(m[1], 'text of the form ' + m[1])} (got {m[2]})"
@@ -97,6 +100,65 @@ def plain_words(toks: list[str | int], what: str) -> str:
         got = what[what.rfind(" (got "):] if what.endswith(")") and " (got " in what else ""
         return f"{leaf} needs {wanted}{got}"
     return what
+
+
+def _spots(value: Any, most: int = 3) -> str:
+    """A short list of hexes or areas for a place's name: "0602, 0603", "a, b, c …"."""
+    items = [str(v) for v in value] if isinstance(value, list) else []
+    return ", ".join(items[:most]) + (" …" if len(items) > most else "")
+
+
+def _outside(data: Any, toks: list[str | int]) -> tuple[str, int] | None:
+    """The Mission Card, the map, the Conditions and the end in the editor's words: (the
+    place, how many tokens it said), or None for a place these words do not cover."""
+    def at(*keys: str | int) -> Any:
+        node = data
+        for k in keys:
+            node = node.get(k) if isinstance(node, dict) and isinstance(k, str) else (
+                node[k] if isinstance(node, list) and isinstance(k, int) and 0 <= k < len(node)
+                else None)
+        return node
+
+    head = toks[0] if toks else None
+    nxt = toks[1] if len(toks) > 1 else None
+    idx = toks[2] if len(toks) > 2 and isinstance(toks[2], int) else None
+    if head == "card":
+        if nxt == "checks" and idx is not None:
+            spots = _spots(at("card", "checks", idx, "at"))
+            return f"Mission Card, Paragraph Check {idx + 1}" + (f" ({spots})" if spots else ""), 3
+        if nxt == "references" and idx is not None:
+            spots = _spots(at("card", "references", idx, "path"))
+            return f"Mission Card, red reference {idx + 1}" + (f" ({spots})" if spots else ""), 3
+        if nxt == "events" and len(toks) > 2:
+            return f"Mission Card, Event column, total {toks[2]}", 3
+        if nxt == "start":
+            return "Mission Card, Condition at the start", 2
+        return "Mission Card", 1
+    if head == "conditions" and isinstance(nxt, str):
+        if len(toks) > 3 and toks[2] == "events":
+            return f"Condition {nxt}, Event column, total {toks[3]}", 4
+        return f"Condition {nxt}", 2
+    if head == "map":
+        if nxt == "terrain" and idx is not None:
+            spots = _spots(at("map", "terrain", idx, "hexes"))
+            return f"Map, terrain patch {idx + 1}" + (f" ({spots})" if spots else ""), 3
+        if nxt == "hexsides" and idx is not None:
+            kind = at("map", "hexsides", idx, "feature")
+            return f"Map, hexside patch {idx + 1}" + (f" ({kind})" if isinstance(kind, str) else ""), 3
+        if nxt == "areas" and len(toks) > 2:
+            return f"Map, area {toks[2]}", 3
+        if nxt == "default":
+            return "Map, terrain of every other hex", 2
+        return "Map", 1
+    if head == "end" and nxt == "exit_hexes":
+        return "the end of the mission, exit hexes", 2
+    return None
+
+
+_TAIL_SAID = ("activate.german", "activate.hex", "activate.weapons", "terrain", "feature",
+              "paragraph", "at", "path", "hexes", "sides")
+"""Fields after a place that the message already makes plain ("no German card numbered 42",
+"hex 9999 is off the 8x6 map"): the place is not followed by the file's field name."""
 
 
 def describe(data: Any, path: str, what: str) -> tuple[str, str]:
@@ -180,6 +242,9 @@ def describe(data: Any, path: str, what: str) -> tuple[str, str]:
             break
         elif len(toks) == 1 and t in _WHOLE:
             return _WHOLE[str(t)], what
+        elif (outside := _outside(data, toks)) is not None:
+            words.append(outside[0])
+            i += outside[1]
         else:
             return path, what
     place = ", ".join(words)
@@ -187,8 +252,11 @@ def describe(data: Any, path: str, what: str) -> tuple[str, str]:
         what = what[len(place) + 1:]
     if rest:
         tail = "".join(f"[{t}]" if isinstance(t, int) else f".{t}" for t in rest).lstrip(".")
+        named = "".join(f".{t}" for t in rest if isinstance(t, str)).lstrip(".")
         if isinstance(rest[0], str) and len(rest) <= 2 and what.startswith((f"{rest[0]} ", f"{rest[0]}:")):
             pass  # the message names the field itself
+        elif named in _TAIL_SAID:
+            pass  # the message says what the field holds
         else:
             words.append(tail)
         place = ", ".join(words)

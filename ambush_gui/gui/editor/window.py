@@ -192,6 +192,15 @@ def own_files(limit: int = 8) -> list[tuple[str, str, Path]]:
     return out
 
 
+def loader_error(doc: EditorDocument) -> InputError | None:
+    """What the game's loader says is wrong with ``doc`` (``validate``'s words), or None."""
+    try:
+        doc.scenario()
+    except InputError as exc:
+        return exc
+    return None
+
+
 class ProblemList(QWidget):
     """The Problems dock: a count, then one line per problem; emits ``chosen(path)`` when
     one is clicked or activated with Enter."""
@@ -840,8 +849,9 @@ class EditorWindow(QMainWindow):
             return False
         try:
             self.set_document(doc)
-        except Exception as exc:  # a draft the pages cannot show: nothing changed
-            cannot_open(self, "Cannot open this file", path, exc)
+        except Exception as exc:  # a draft the pages cannot show: nothing changed, and the
+            # loader's own words say why where it finds a problem (not a Python error)
+            cannot_open(self, "Cannot open this file", path, loader_error(doc) or exc)
             return False
         self.statusBar().showMessage(f"Opened {doc.path}", 5000)
         return True

@@ -463,7 +463,7 @@ def test_simulate_refuses_an_invalid_scenario(qtbot: Any, warnings: list[str]) -
     assert win.doc is not None
     win.doc.set(("map", "width"), 0)
     assert win.simulate() is None and win.sim_dialog is None
-    assert "Cannot simulate it yet" in warnings[0] and "map.width" in warnings[0]
+    assert "Cannot simulate it yet" in warnings[0] and "Map: width" in warnings[0]
 
 
 # -- no lost work -------------------------------------------------------------------------------
@@ -649,7 +649,7 @@ def test_each_simulate_run_plays_the_scenario_as_it_stands(qtbot: Any, warnings:
     assert dlg.scenario.spec.title == "Farm, renamed" and "Farm, renamed" in dlg.windowTitle()
     win.doc.set(("map", "width"), 0)
     dlg.run(2, 1)
-    assert not dlg.running() and "map.width" in warnings[-1]
+    assert not dlg.running() and "Map: width" in warnings[-1]
 
 
 def test_a_draft_with_problems_saves_and_reopens_with_them(qtbot: Any, tmp_path: Path,

@@ -76,6 +76,13 @@ def in_force(ref: dict[str, Any], condition: str | None) -> bool:
     return condition is None or not when or condition in when
 
 
+
+def _total_order(kv: tuple[str, Any]) -> tuple[bool, int, str]:
+    """An Event column's totals in order, a key that is not a total (the Problems list
+    names it) after them."""
+    k = str(kv[0])
+    return (not k.isdigit(), int(k) if k.isdigit() else 0, k)
+
 class CardEditor(QWidget):
     """The Mission Card: Conditions, checks, areas, events, references."""
 
@@ -300,8 +307,8 @@ class CardEditor(QWidget):
             self.references.clear()
             for ref in refs:
                 when = ref.get("when", [])
-                self.references.addItem(" → ".join(ref.get("path", []))
-                                        + (f"   (under {', '.join(when)})" if when else ""))
+                self.references.addItem(" → ".join(map(str, ref.get("path", [])))
+                                        + (f"   (under {', '.join(map(str, when))})" if when else ""))
                 item = self.references.item(self.references.count() - 1)
                 if not in_force(ref, viewing):
                     item.setForeground(self.palette().placeholderText())
@@ -321,7 +328,7 @@ class CardEditor(QWidget):
 
     def _events_of(self, col: str | None) -> dict[int, int]:
         path = ("card", "events") if col is None else ("conditions", col, "events")
-        return {int(k): v for k, v in (self.doc.get(path, {}) or {}).items()}
+        return {int(k): v for k, v in (self.doc.get(path, {}) or {}).items() if str(k).isdigit()}
 
     # -- Conditions ------------------------------------------------------------------------
     def add_condition(self, name: str = "") -> str:
@@ -432,7 +439,7 @@ class CardEditor(QWidget):
         else:
             events[str(total)] = paragraph
             text = f"Event {total}{under} reads paragraph {paragraph}"
-        self.doc.set(path, dict(sorted(events.items(), key=lambda kv: int(kv[0]))), text)
+        self.doc.set(path, dict(sorted(events.items(), key=_total_order)), text)
 
     def _event_edited(self, item: QTableWidgetItem) -> None:
         total = TOTALS[item.row()]

@@ -39,7 +39,7 @@ from ambush_gui.ambush.charts import Charts
 from ambush_gui.ambush.mission import ACTION_NUMBERS, SELF_PRESERVATION, Reaction
 from ambush_gui.ambush.model import MAX_AMMO_BOXES
 from ambush_gui.gui.editor.document import EditorDocument
-from ambush_gui.gui.editor.hexmap.data import activations
+from ambush_gui.gui.editor.hexmap.data import activations, whole
 from ambush_gui.gui.editor.hexmap.widgets import KeyListEdit, parse_labels, set_quiet, spin
 from ambush_gui.gui.shared import theme
 
@@ -178,7 +178,8 @@ class GermanCards(_CardList):
     def __init__(self, doc: EditorDocument, charts: Charts, parent: QWidget | None = None) -> None:
         super().__init__(doc, "germans", parent)
         self.add.setText("Add German")
-        self.add.setToolTip("Add a German card, its table filled with the first paragraph")
+        self.add.setToolTip("Add a German card, its table filled with the first paragraph (the "
+                            "Problems list warns of it until his Action Numbers lead elsewhere)")
         self.number = spin(1, 99, "His number: what paragraphs name him by")
         self.letter = QLineEdit()
         self.letter.setMaxLength(1)
@@ -318,7 +319,7 @@ class GermanCards(_CardList):
                     self.table.setItem(n, c, item)
         with QSignalBlocker(self.activated):
             self.activated.clear()
-            for path, number, hx in activations(self.doc.data, int(g.get("number", 0))):
+            for path, number, hx in activations(self.doc.data, whole(g.get("number"))):
                 self.activated.addItem(f"paragraph {number}: activated in {hx}")
                 self.activated.item(self.activated.count() - 1).setData(Qt.ItemDataRole.UserRole, path)
             if not self.activated.count():
@@ -466,7 +467,8 @@ class GermanCards(_CardList):
         n = next(k for k in range(1, 100) if k not in numbers)
         letter = next((c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in letters), "Z")
         if fill is None:
-            fill = min((int(p.get("number", 1)) for p in self.doc.get(("paragraphs",), []) or []), default=1)
+            paragraphs = self.doc.get(("paragraphs",), []) or []
+            fill = min((whole(p.get("number"), 1) for p in paragraphs), default=1)
         card = {"number": n, "letter": letter, "name": f"German {n}", "ar": 2, "mpa": 6, "ws": 0,
                 "per": 3, "ldr": 0, "weapons": ["kar98k"],
                 "self_preservation": [fill] * 10,
@@ -540,7 +542,7 @@ class SquadEditor(_CardList):
         self.weapons.show_keys(list(s.get("weapons", [])))
         self.ammo.show_keys(list(s.get("ammo", [])))
         set_quiet(self.port, s.get("port_boxes", 0))
-        set_quiet(self.enters, " ".join(s.get("enters", [])))
+        set_quiet(self.enters, " ".join(map(str, s.get("enters", []))))
 
     def _enters_edited(self) -> None:
         self.set_enters(parse_labels(self.enters.text()))

@@ -30,6 +30,17 @@ from ambush_gui.core.hexgrid import Hex, HexMap
 from ambush_gui.gui.editor.document import parse_path
 
 
+def whole(value: Any, default: int = 0) -> int:
+    """The whole number a draft holds, or ``default`` where it holds something else (text,
+    a list, true): the Problems list says what is wrong there, and the form shows the
+    default until the designer types a number.
+
+    >>> whole(3), whole("two", 1), whole(True), whole(None, 6)
+    (3, 1, 0, 6)
+    """
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
 def label(col: int, row: int) -> str:
     return f"{col:02d}{row:02d}"
 
@@ -124,15 +135,17 @@ def paint(map_data: dict[str, Any], hexes: Iterable[str], kind: str) -> list[dic
 
 
 def on_map(map_data: dict[str, Any], lb: str) -> bool:
+    if not (isinstance(lb, str) and len(lb) == 4 and lb.isdigit()):
+        return False
     c, r = col_row(lb)
-    return 1 <= c <= int(map_data.get("width", 0)) and 1 <= r <= int(map_data.get("height", 0))
+    return 1 <= c <= whole(map_data.get("width")) and 1 <= r <= whole(map_data.get("height"))
 
 
 def brush(map_data: dict[str, Any], centre: str, size: int) -> list[str]:
     """The hexes a brush of ``size`` (1, or 7: the hex and its six neighbours) covers."""
     h = Hex.from_label(centre)
     hexes = [h] if size <= 1 else [h, *h.neighbours()]
-    width, height = int(map_data.get("width", 0)), int(map_data.get("height", 0))
+    width, height = whole(map_data.get("width")), whole(map_data.get("height"))
     return [x.label for x in hexes if 1 <= x.offset[0] <= width and 1 <= x.offset[1] <= height]
 
 
@@ -230,7 +243,7 @@ def readers(data: dict[str, Any], number: int) -> list[tuple[str, str]]:
             continue
         if parts[0] == "card" and parts[1] == "checks":
             at = data["card"]["checks"][parts[2]].get("at", [])
-            out.append((path, f"Paragraph Check: {', '.join(at)}"))
+            out.append((path, f"Paragraph Check: {', '.join(map(str, at))}"))
         elif parts[0] == "card":
             out.append((path, f"Event column: {parts[2]}"))
         elif parts[0] == "conditions":

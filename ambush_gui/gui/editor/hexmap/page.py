@@ -91,7 +91,8 @@ class MissionPage(QWidget):
         self.arrows: list[tuple[str, str]] = []  # the red reference arrows the map shows
         self._stroke: list[str] = []
         self.hexmap = md.build_map(doc.get(("map",), {}), self.charts) or HexMap(
-            int(doc.get(("map", "width"), 6)), int(doc.get(("map", "height"), 5)), self.charts, {})
+            md.whole(doc.get(("map", "width")), 6), md.whole(doc.get(("map", "height")), 5),
+            self.charts, {})
 
         self.view = EditorMapView(self.hexmap, hex_size=40)
         self.status = QLabel()
@@ -709,7 +710,8 @@ class MissionPage(QWidget):
         m = self.doc.get(("map",), {})
         out: list[Counter] = []
         for i, g in enumerate(self.doc.get(("germans",), []) or []):
-            for k, (path, paragraph, hx) in enumerate(md.activations(self.doc.data, int(g.get("number", 0)))):
+            placed = md.activations(self.doc.data, md.whole(g.get("number")))
+            for k, (path, paragraph, hx) in enumerate(placed):
                 if not (len(hx) == 4 and hx.isdigit() and md.on_map(m, hx)):
                     continue
                 act = self.doc.get((*parse_path(path), "activate"), {}) or {}

@@ -48,6 +48,7 @@ from ambush_gui.gui.editor.hexmap.data import (
     numbered,
     readers,
     renumber_edits,
+    whole,
 )
 from ambush_gui.gui.editor.hexmap.widgets import CommitTextEdit, combo, parse_labels, set_quiet, spin
 from ambush_gui.gui.shared import theme
@@ -172,7 +173,7 @@ class CondEdit(QWidget):
                 elif kind in ("stance", "condition"):
                     set_quiet(self.choice, value)
                 elif kind == "places":
-                    set_quiet(self.text, ", ".join(value))
+                    set_quiet(self.text, ", ".join(map(str, value)))
                 elif kind == "faces":
                     set_quiet(self.text, str(value))
         self.error.hide()
@@ -474,6 +475,49 @@ class ActEdit(QWidget):
             self.edited.emit(dict(act))
 
 
+NEW_OPTION_TEXTS = ("Nothing happens.", "Otherwise nothing happens.")
+"""The texts a new paragraph's or option's "do nothing" starts with."""
+
+
+def _act_text(act: Any) -> str:
+    """One action as the booklet would say it."""
+    if not isinstance(act, dict):
+        return ""
+    key = next((k for k, _, _ in ACT_VERBS if k in act), "")
+    v = act.get(key)
+    activate = v if isinstance(v, dict) else {}
+    return {
+        "fire": f"He fires at the {v} American.",
+        "move": "He moves along the red references." if v == "references" else "He moves away out of sight.",
+        "stance": f"He goes {v}.",
+        "surrender": "He surrenders.",
+        "activate": f"German {activate.get('german', '?')} appears in hex {activate.get('hex', '?')}.",
+        "condition": f"The Condition becomes {v}.",
+        "commence_rounds": "Rounds begin.",
+        "score": f"Score {v} point{'' if v in (1, -1) else 's'}.",
+        "goto": f"Go to paragraph {v}.",
+        "end": "The mission ends." if v == "points" else f"The mission ends in {v}.",
+        "hold": "Nothing happens.",
+        "out_of_ammo": "His weapon runs dry.",
+        "give_turn": f"He gives German {v} a turn.",
+    }.get(key, "")
+
+
+def acts_text(acts: list[Any]) -> str:
+    """An option's default text: what its actions do, in the booklet's words.
+
+    >>> acts_text([{"goto": 67}]), acts_text([{"score": 2}, {"end": "victory"}])
+    ('Go to paragraph 67.', 'Score 2 points. The mission ends in victory.')
+    """
+    return " ".join(t for t in map(_act_text, acts) if t) or "Nothing happens."
+
+
+def _written_by_editor(text: str, acts: list[Any]) -> bool:
+    """Whether an option's text is one the editor wrote (a new option's, or the default of
+    the actions it had), not the designer's own."""
+    return not text.strip() or text in NEW_OPTION_TEXTS or text == acts_text(acts)
+
+
 def _activation_change(before: Any, after: Any) -> str:
     """An activation's edit in words (for the undo list); "" when it is not an activation."""
     if not isinstance(before, dict) or not isinstance(after, dict):
@@ -680,7 +724,7 @@ class ParagraphEditor(QWidget):
             row = self.list.currentRow()
             self.list.clear()
             for p in paragraphs:
-                self.list.addItem(f"{p.get('number', '?'):>4}  {first_words(str(p.get('text', '')))}")
+                self.list.addItem(f"{str(p.get('number', '?')):>4}  {first_words(str(p.get('text', '')))}")
             if paragraphs:
                 self.list.setCurrentRow(min(max(row, 0), len(paragraphs) - 1))
         self.refresh_problems()
@@ -721,7 +765,7 @@ class ParagraphEditor(QWidget):
         self.text.show_text(str(p.get("text", "")))
         with QSignalBlocker(self.readers):
             self.readers.clear()
-            for path, words in readers(self.doc.data, int(p.get("number", 0))):
+            for path, words in readers(self.doc.data, whole(p.get("number"))):
                 item = QListWidgetItem(words)
                 item.setData(Qt.ItemDataRole.UserRole, path)
                 self.readers.addItem(item)
@@ -824,7 +868,7 @@ class ParagraphEditor(QWidget):
 
     def add_paragraph(self, text: str = "") -> int:
         """Append a paragraph numbered after the highest; returns its index."""
-        n = max((int(p.get("number", 0)) for p in self.paragraphs()), default=0) + 1
+        n = max((whole(p.get("number")) for p in self.paragraphs()), default=0) + 1
         value = {"number": n, "text": text or "New paragraph.",
                  "options": [{"text": "Nothing happens.", "do": [{"hold": True}]}]}
         i = self.doc.insert(("paragraphs",), None, value, f"Add paragraph {n}")
@@ -893,9 +937,22 @@ class ParagraphEditor(QWidget):
                          f"Set the condition of option {int(path[3]) + 1} of paragraph {self._pno()}")
 
     def set_actions(self, acts: list[dict[str, Any]], text: str) -> None:
+        """Store the option's actions; a text the editor wrote for the old ones ("Nothing
+        happens." of a new option) follows what the option now does, so the booklet never
+        reads "► • Nothing happens." on the way to another paragraph (a play-test). A text
+        the designer wrote is theirs and stays."""
         path = self._option_path()
-        if path is not None:
+        if path is None:
+            return
+        before = self.doc.get((*path, "do"), []) or []
+        shown = self.doc.get((*path, "text"), "")
+        said = acts_text(acts)
+        if not (isinstance(shown, str) and _written_by_editor(shown, before)) or shown == said:
             self.doc.set((*path, "do"), acts, text)
+            return
+        with self.doc.macro(text):
+            self.doc.set((*path, "do"), acts, text)
+            self.doc.set((*path, "text"), said, text)
 
     def _acts_now(self) -> list[dict[str, Any]]:
         path = self._option_path()

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from ambush_gui.ambush.mission import DEFAULT_ROUND_LIMIT, DEFAULT_TURN_LIMIT, infer_outcome
 from ambush_gui.gui.editor.document import EditorDocument
+from ambush_gui.gui.editor.hexmap.data import whole
 from ambush_gui.gui.editor.hexmap.widgets import (
     CommitTextEdit,
     parse_labels,
@@ -165,7 +166,7 @@ class SettingsForm(QWidget):
         set_quiet(self.turn_limit, self.doc.get(("operations_turn_limit",), DEFAULT_TURN_LIMIT))
         set_quiet(self.round_limit, self.doc.get(("round_limit",), DEFAULT_ROUND_LIMIT))
         set_quiet(self.end_text, self.doc.get(("end", "text"), ""))
-        set_quiet(self.exits, " ".join(self.doc.get(("end", "exit_hexes"), []) or []))
+        set_quiet(self.exits, " ".join(map(str, self.doc.get(("end", "exit_hexes"), []) or [])))
 
     def _outcome_box(self, r: int, levels: list[Any]) -> QComboBox:
         """Who wins at level ``r``: its outcome, or (a format 1 level without one) the outcome
@@ -191,7 +192,7 @@ class SettingsForm(QWidget):
 
     def add_level(self) -> None:
         levels = self.doc.get(("victory", "levels"), []) or []
-        low = min((int(lv.get("min", 0)) for lv in levels), default=1)
+        low = min((whole(lv.get("min")) for lv in levels), default=1)
         self.doc.insert(("victory", "levels"), None,
                         {"min": low - 1, "result": "Defeat", "outcome": "german"},
                         "Add a victory level")

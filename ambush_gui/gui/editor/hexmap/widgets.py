@@ -25,6 +25,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ambush_gui.gui.editor.hexmap.data import whole
+from ambush_gui.gui.shared import theme
+
 
 class CommitTextEdit(QPlainTextEdit):
     """A multi-line text that reports its text when it loses focus (one edit per visit)."""
@@ -77,11 +80,28 @@ def show_heading(doc: Any, name: QWidget, title: QWidget, brief: Any) -> None:
     brief.show_text(str(doc.get(("brief",), "")))
 
 
+def _mark_not_whole(box: QSpinBox, value: Any) -> None:
+    """A number box whose file holds no whole number there ("two") is framed in red and
+    says what the file holds, so the box's own value is not taken for the file's."""
+    base = box.property("plainTip")
+    if base is None:
+        base = box.toolTip()
+        box.setProperty("plainTip", base)
+    if whole(value, None) is None and value is not None:  # type: ignore[arg-type]
+        box.setStyleSheet(f"QSpinBox {{ border: 2px solid {theme.ILLEGAL.name()}; }}")
+        box.setToolTip(f"The file holds {value!r} here, not a whole number: type one "
+                       f"(the Problems list says what is expected)" + (f"\n{base}" if base else ""))
+    elif box.styleSheet():
+        box.setStyleSheet("")
+        box.setToolTip(str(base))
+
+
 def set_quiet(widget: QWidget, value: Any) -> None:
     """Show ``value`` in a spin box, combo box or line edit without emitting."""
     with QSignalBlocker(widget):
         if isinstance(widget, QSpinBox):
-            widget.setValue(int(value))
+            widget.setValue(whole(value, widget.minimum()))
+            _mark_not_whole(widget, value)
         elif isinstance(widget, QComboBox):
             i = widget.findData(value)
             if i < 0:
@@ -167,8 +187,10 @@ class KeyListEdit(QWidget):
             self.changed.emit(self._keys[:row] + self._keys[row + 1:])
 
 
-def labels_text(labels: list[str]) -> str:
-    return ", ".join(labels)
+def labels_text(labels: list[Any]) -> str:
+    """Hexes or places as a line (a draft's number where a label belongs is shown as it is:
+    the Problems list says what is wrong with it)."""
+    return ", ".join(map(str, labels))
 
 
 def parse_labels(text: str) -> list[str]:
