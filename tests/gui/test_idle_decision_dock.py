@@ -133,3 +133,34 @@ def test_the_dock_is_not_left_empty_while_the_tray_waits(qtbot: Any) -> None:
     assert text.startswith(("The Insurgents' dice", "The US Marines' dice"))
     assert ctl.waiting_for in text and "Space: go on" in text
     assert theme.MUTED_TEXT.name() not in panel.idle.styleSheet()
+
+
+def test_a_computer_answer_waited_on_is_told_as_an_answer_not_as_dice(qtbot: Any) -> None:
+    """At the Step pace the computer's answer waits once its dice are all shown: the dock
+    tells that answer and that Space brings the next question, not "dice being shown"."""
+    ctl = GameController(systems.new_game(ALLEY, 7), SOLO, pace=Pace.STEP)
+    win = MainWindow(ctl)
+    qtbot.addWidget(win)
+    win.show()
+    win.start()
+    ai = systems.computer_player("alley")
+    for _ in range(300):
+        if ctl.waits_on_answer:
+            break
+        if ctl.waiting_for is not None:
+            ctl.proceed()
+            continue
+        if ctl.busy:
+            qtbot.waitUntil(lambda: not ctl.busy or ctl.waiting_for is not None, timeout=5000)
+            continue
+        d = ctl.pending()
+        assert d is not None
+        if ctl.seat_of(d) is Seat.COMPUTER:
+            qtbot.waitUntil(lambda d=d: ctl.pending() is not d or ctl.busy, timeout=5000)
+            continue
+        ctl.answer(ai.choose(ctl.game, d))
+    assert ctl.waits_on_answer and ctl.waiting_for
+    text = win.decision_panel.idle.text()
+    assert text == f"{ctl.waiting_for}.\nSpace: go on to the next question."
+    ctl.proceed()
+    assert not ctl.waits_on_answer

@@ -218,6 +218,7 @@ class GameController(QObject):
         self._queue: deque[Event] = deque()
         self._held = False  # the queue rests (a beat) or waits (for proceed)
         self.waiting_for: str | None = None  # why the queue waits for the player, if it does
+        self.waits_on_answer = False  # ... and it is the computer's answer, its dice all shown
         self._hurry = 0  # >0: the rest of the queue is shown at once
         self._slow = False  # presenting() was emitted True for this queue
         self._rolled = False  # the throw being shown had dice
@@ -772,6 +773,7 @@ class GameController(QObject):
         if self._by_computer and self.pace is Pace.STEP and self._paced() and not ended_on_throw \
                 and self.game.pending() is not None and self.waiting_for is None:
             self._by_computer = False
+            self.waits_on_answer = True
             self._wait(f"{self.last_reason}" if self.last_reason else "The computer has answered")
             return
         if self._slow:
@@ -813,6 +815,7 @@ class GameController(QObject):
         self._beat_timer.stop()
         self._held = False
         self.waiting_for = None
+        self.waits_on_answer = False
         self._present()
 
     def hurry(self) -> None:
@@ -822,6 +825,7 @@ class GameController(QObject):
             self._beat_timer.stop()
             self._held = False
             self.waiting_for = None
+            self.waits_on_answer = False
             self.moment = None
             self._moments.clear()
             self._present()
@@ -836,6 +840,7 @@ class GameController(QObject):
         self._beat_timer.stop()
         self._held = False
         self.waiting_for = None
+        self.waits_on_answer = False
         self._big, self._rolled, self._shown, self._aid_only = [], False, 0, True
         self._ended_on_throw = False
         if self._slow:

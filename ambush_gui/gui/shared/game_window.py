@@ -1058,6 +1058,8 @@ class GameWindow(QMainWindow):
         state: the big moment the dice tray waits on, the answer being shown, or the
         computer that is deciding ("No decision is open." alone told the player nothing)."""
         c = self.controller
+        if c.waiting_for and c.waits_on_answer:  # at the Step pace, the computer's answer
+            return f"{c.waiting_for}.\nSpace: go on to the next question."
         if c.waiting_for:
             return (f"{self.showing_line()}: {c.waiting_for}.\n"
                     f"Space: go on · Esc: show them all. The next question comes after.")
