@@ -175,7 +175,7 @@ def test_the_curtain_comes_for_the_insurgents_at_each_turn_start_even_with_nothi
     # (a decision forced for the seated player is answered before it; its line, "Decided
     # for…", is told with its events, to the player who takes the seat)
     shown_since = False
-    for k, (what, kind) in enumerate(seen):
+    for k, (what, _kind) in enumerate(seen):
         if what in ("answer", "pass", "took", "applied"):
             shown_since = False
         elif what == "shown":
