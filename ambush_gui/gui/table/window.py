@@ -367,7 +367,12 @@ class MainWindow(GameWindow):
 
     def hold_shot(self, decision: Decision) -> None:
         """While a player (or the computer) is asked about a shot (react to it, move out
-        of its sight, match its dice), its arrow and the shooter's ring stay on the table."""
+        of its sight, match its dice), its arrow and the shooter's ring stay on the table.
+        Any other shot goes as the question is asked: its answer is over. An interruption
+        by movement, with no die thrown, went by without a beat (:meth:`_on_presenting`
+        takes the shots down after a beat), and its arrow stood over the Overwatch question
+        that followed, pointing from the unit that question is about."""
+        self.table.clear_shot()
         facts = self.SHOT_FACTS.get(decision.kind)
         if facts is None:
             return
