@@ -343,6 +343,8 @@ class GameWindow(QMainWindow):
         self.decision_panel = DecisionPanel()
         self._build_decision_dock()  # first: the docks _build adds on the right go under it
         self._build()
+        self.log.side_of = self.log_side  # the log marks sides and colours verdicts as the tray
+        self.log.verdict = self.verdict
         self._build_theatre()
         self._build_tray()
         self._menus()
@@ -840,6 +842,17 @@ class GameWindow(QMainWindow):
         names from the state: Ambush!'s rolls name the soldier)."""
         return None
 
+    def log_side(self, event: Event) -> str | None:
+        """The side a line of the log is about, for its mark: the event's own ``side``, or
+        for a roll and an event about a unit, the side the dice tray gives it. A line about
+        no one side (a turn begins, a scenario's set-up) has none."""
+        side = event.data.get("side")
+        if side:
+            return str(side)
+        if event.kind == "roll" or "unit" in event.data:
+            return self.side_of(event)
+        return None
+
     def _on_narrated(self, text: str, side: str) -> None:
         self.tray.narrate(text, side)
         self.add_to_log(Event("narration", f"{self._side_name(side)} computer: {text}", {"side": side}))
@@ -934,6 +947,7 @@ class GameWindow(QMainWindow):
         self._rescale_window()
         self._size_tray()  # the tray's cards told again at the scale, in the palette
         self.tray.reload(self.controller.game.log.events)
+        self.log.restyle()  # its side marks and verdicts in the palette
         if scaled and self.decision_panel.current is not None:
             fit = getattr(self.decision_panel.current, "fit_default_text", None)
             if callable(fit):  # its words elided again at their new size: the default

@@ -582,6 +582,17 @@ class MainWindow(GameWindow):
             return "regular"
         return None
 
+    def log_side(self, event: Any) -> str | None:
+        """A log line's side: the unit that acts in it (the one that moves, fires or
+        interrupts), else as :meth:`GameWindow.log_side` says."""
+        game: Any = self.controller.game  # an Ambush Alley game: its state has the units
+        units = game.state.units
+        for key in ("unit", "attacker", "insurgent"):
+            unit = units.get(event.data.get(key)) if isinstance(event.data.get(key), str) else None
+            if unit is not None:
+                return str(unit.side.value)
+        return super().log_side(event)
+
     def _on_highlight(self, decision: Decision, what: Any) -> None:
         """Show on the table what the player is looking at in a dialog."""
         game = self.controller.game
