@@ -44,7 +44,7 @@ from ambush_gui.alley.turn import RELEASE
 from ambush_gui.core.decisions import Decision, IllegalDecision
 from ambush_gui.core.geometry import min_distance, path_length, point_along, points_along
 from ambush_gui.core.paths import Pathfinder, around, clearance_of, pathfinder
-from ambush_gui.core.words import possessive
+from ambush_gui.core.words import possessive, whose
 
 Point = tuple[float, float]
 STANDS = (Aim.DEFEND, Aim.ZONE, Aim.HOT_SPOT)  # goals that score by standing on ground
@@ -977,7 +977,7 @@ class AlleyAI:
                             key=lambda f: (f[0], f[1]))
             if covering and decoys:
                 then = "steps into the carrier's way" if "steps into" in best[2] else "rushes in"
-                self._why = (f"{decoys[0][3]}; it draws {covering[0].name}'s fire before "
+                self._why = (f"{decoys[0][3]}; it draws {whose('fire', covering[0].name)} before "
                              f"{rusher.name} {then}")
                 return decoys[0][2]
         self._why = best[2]
@@ -1073,7 +1073,7 @@ class AlleyAI:
                     continue
                 choice = {"path": [[round(x, 3), round(y, 3)]], "speed": speed}
                 if self._ok(d, choice):
-                    self._why = (f"it steps into {carrier.name}'s way: the carrier must stop short "
+                    self._why = (f"it steps into {whose('way', carrier.name)}: the carrier must stop short "
                                  "or go round it (house rule AA-068)")
                     return choice
         return None

@@ -48,6 +48,7 @@ from ambush_gui.alley.model import Figure, FigureKind, Side, Unit
 from ambush_gui.alley.scenario import AwardEvent, AwardSpec
 from ambush_gui.core.geometry import min_distance
 from ambush_gui.core.paths import Pathfinder, clearance_of, pathfinder
+from ambush_gui.core.words import whose
 
 Point = tuple[float, float]
 Where = Point | str  # a point, or a table edge by name
@@ -372,7 +373,7 @@ class Planner:
             here = unit.centre()
             c = min(self._carriers_at, key=lambda uc: math.dist(uc[1], here))[0]
             return [Goal(Aim.CUT_OFF, cut_off(self.g, c), 20.0 + pts,
-                         f"gets across {c.name}'s way out: {_vp(pts)} an escort")]
+                         f"gets across {whose('way out', c.name)}: {_vp(pts)} an escort")]
         if self.waiting:
             where, coming, reason = self._ambush
             return [Goal(Aim.AMBUSH, where, 10.0 + pts if coming else 0.005, reason)]
@@ -432,7 +433,7 @@ class Planner:
                 if math.dist(spot, here) > 3 * self.g.m.rapid:
                     continue
                 out.append(Goal(Aim.CUT_OFF, spot, 0.5 * a.points * len(t.fighters),
-                                f"gets across {t.name}'s way to {_edge_name(edge)}: denies "
+                                f"gets across {whose('way', t.name)} to {_edge_name(edge)}: denies "
                                 f"{_vp(a.points)} a figure", key=f"cut:{t.id}"))
         return out
 

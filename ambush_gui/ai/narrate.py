@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ambush_gui.core.decisions import Decision, DecisionKind
-from ambush_gui.core.words import possessive
+from ambush_gui.core.words import whose
 
 SIDE_NAMES = {"regular": "The Regulars", "insurgent": "The Insurgents", "us": "The US squad",
               "german": "The Germans"}
@@ -77,8 +77,8 @@ def _alley(game: Any, d: Decision, c: Any) -> str:
         what = f.get("what")
         if not isinstance(c, dict):
             if str(what).startswith("activation"):  # the window at its start (house rule AA-071)
-                return f"No Insurgent spends its interrupt at the start of {possessive(target)} activation"
-            return f"No Insurgent interrupts {possessive(target)} {'fire' if what == 'fire' else 'move'}"
+                return f"No Insurgent spends its interrupt at the start of {whose('activation', target)}"
+            return f"No Insurgent interrupts {whose('fire' if what == 'fire' else 'move', target)}"
         who = name(game, c.get("unit"))
         if c.get("kind") == "fire_pinned":
             return f"{who} interrupts to fire at {name(game, c.get('target'))}"
@@ -88,16 +88,16 @@ def _alley(game: Any, d: Decision, c: Any) -> str:
     if k is DecisionKind.OVERWATCH:
         against = name(game, f.get("against"))
         if c == "none":
-            return f"No Regular unit answers {possessive(against)} interruption"
+            return f"No Regular unit answers {whose('interruption', against)}"
         answering = game.state.units.get(c) if hasattr(game, "state") else None
         if answering is not None and not answering.overwatch:  # a unit still to act (AA-091)
-            return (f"{name(game, c)}, still to act, answers {possessive(against)} "
-                    "interruption: that is its activation")
-        return f"{name(game, c)} on Overwatch answers {possessive(against)} interruption"
+            return (f"{name(game, c)}, still to act, answers {whose('interruption', against)}: "
+                    "that is its activation")
+        return f"{name(game, c)} on Overwatch answers {whose('interruption', against)}"
     if k is DecisionKind.OVERWATCH_POINT:
         target = name(game, f.get("target"))
         if not isinstance(c, dict):
-            return f"No Overwatch unit fires at {possessive(target)} move"
+            return f"No Overwatch unit fires at {whose('move', target)}"
         who = name(game, c.get("unit"))
         return f'{who} on Overwatch fires at {target} {float(c["at"]):.1f}" along its move'
     if k is DecisionKind.REACT:

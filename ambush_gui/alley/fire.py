@@ -25,7 +25,7 @@ from ambush_gui.core.matching import (
     most_casualties_placed,
 )
 from ambush_gui.core.odds import casualty_distribution
-from ambush_gui.core.words import count
+from ambush_gui.core.words import count, whose
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
@@ -242,7 +242,7 @@ def _match_decision(
     return Decision(
         side=target.side.value,
         kind=DecisionKind.MATCH,
-        prompt=f"{target.side.title}: match your Defense dice against {attacker.name}'s Firepower",
+        prompt=f"{target.side.title}: match your Defense dice against {whose('Firepower', attacker.name)}",
         options=("best",),
         facts={"attack": list(a_kept), "defense": list(d_kept), "best": best.to_json(),
                "target": target.id, "attacker": attacker.id},

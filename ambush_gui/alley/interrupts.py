@@ -30,6 +30,7 @@ from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.events import Modifier
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.geometry import points_along
+from ambush_gui.core.words import whose
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
@@ -241,7 +242,7 @@ def overwatch_point_decision(g: AlleyGame, mover: Unit, opts: list[dict[str, Any
     return Decision(
         side=Side.REGULAR.value,
         kind=DecisionKind.OVERWATCH_POINT,
-        prompt=f"Regular: fire from Overwatch at {mover.name}'s move?",
+        prompt=f"Regular: fire from Overwatch at {whose('move', mover.name)}?",
         options=(NONE, *opts),
         facts={"target": mover.id, "what": "move",
                "path": [[round(x, 3), round(y, 3)] for x, y in path]},
@@ -268,7 +269,7 @@ def overwatch_along(g: AlleyGame, ins: Unit, path: list[tuple[float, float]],
         path = move_along(g, ins, path, c["at"])
         u = g.unit(c["unit"])
         u.reacted = True
-        g.log.emit("overwatch", f"{u.name} on Overwatch interrupts {ins.name}'s move after "
+        g.log.emit("overwatch", f"{u.name} on Overwatch interrupts {whose('move', ins.name)} after "
                    f"{float(c['at']):.1f}\"", unit=u.id, against=ins.id, at=float(c["at"]))
         was = (ins.pinned, ins.shaken(g.state.turn))
         yield from fire(g, u, ins, "Overwatch fire", overwatch=True)
@@ -306,7 +307,7 @@ def interrupt_decision(g: AlleyGame, target: Unit, options: list[dict[str, Any]]
     return Decision(
         side=Side.INSURGENT.value,
         kind=DecisionKind.INTERRUPT,
-        prompt=f"Insurgent: interrupt {target.name}'s {what}?",
+        prompt=f"Insurgent: interrupt {whose(what, target.name)}?",
         options=(NONE, *options),
         facts={"target": target.id, "what": what, "aimed_at": aimed_at,
                "path": [[round(x, 3), round(y, 3)] for x, y in path] if path else None,
@@ -751,7 +752,7 @@ def cover_move(g: AlleyGame, reg: Unit, ins: Unit,
     choice = yield Decision(
         side=Side.REGULAR.value,
         kind=DecisionKind.MOVE,
-        prompt=f"Regular: move {reg.name} into cover or out of {ins.name}'s sight",
+        prompt=f"Regular: move {reg.name} into cover or out of {whose('sight', ins.name)}",
         options=answers,
         facts={"unit": reg.id, "limit": limit, "cover_from": ins.id},
         check=check,

@@ -49,7 +49,7 @@ from ambush_gui.alley.pools import firepower
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.geometry import cohesive, path_length, truncate
-from ambush_gui.core.words import count
+from ambush_gui.core.words import count, whose
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
@@ -265,7 +265,7 @@ def maybe_abandon(g: AlleyGame, unit: Unit) -> Procedure:
         return
     c = yield Decision(
         side=Side.REGULAR.value, kind=DecisionKind.ABANDON,
-        prompt=f"Regular: abandon {unit.name}'s {count(len(carried), 'casualty', 'casualties')}? "
+        prompt=f"Regular: abandon {whose(count(len(carried), 'casualty', 'casualties'), unit.name)}? "
                "(TQ and Morale fall a die type)",
         options=("keep", "abandon"), facts={"unit": unit.id, "casualties": [f.id for f in carried]},
     )
@@ -437,7 +437,7 @@ def blocked_move_decision(g: AlleyGame, unit: Unit, room: float, rules: dict[str
     offer = (detour, stop) if len(short) > 1 and legal(stop) else (detour,)
     return move_decision(
         g, unit, room, rules, checks, offer=offer,
-        prompt=f"{unit.side.title}: the way is blocked by {who.name}: finish {unit.name}'s move "
+        prompt=f"{unit.side.title}: the way is blocked by {who.name}: finish {whose('move', unit.name)} "
                f"round them (up to {room:.1f}\")",
         facts={"blocked_by": who.id, "blocked_path": [list(p) for p in rest]})
 
@@ -687,7 +687,7 @@ def react_to_move(g: AlleyGame, ins: Unit, watched: set[str] | None = None) -> P
             return
         c = yield Decision(
             side=Side.REGULAR.value, kind=DecisionKind.REACT,
-            prompt=f"Regular: react to {ins.name}'s move?{_after_assault(g, ins)}",
+            prompt=f"Regular: react to {whose('move', ins.name)}?{_after_assault(g, ins)}",
             options=(NONE, *[u.id for u in ready]), facts={"against": ins.id, "what": "move"},
             **_no_dice_to_react(g, ready, ins),
         )
@@ -748,7 +748,7 @@ def insurgent_fire(g: AlleyGame, unit: Unit) -> Procedure:
     if ready:  # AA-089: the target (or Overwatch) may react to the fire
         r = yield Decision(
             side=Side.REGULAR.value, kind=DecisionKind.REACT,
-            prompt=f"Regular: react to {unit.name}'s fire at {target.name}?",
+            prompt=f"Regular: react to {whose('fire', unit.name)} at {target.name}?",
             options=(NONE, *[u.id for u in ready]), facts={"against": unit.id, "what": "fire"},
             **_no_dice_to_react(g, ready, unit),
         )

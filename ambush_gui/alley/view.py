@@ -19,7 +19,7 @@ from typing import Any
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Event
 from ambush_gui.core.view import Hidden, holds_secrets
-from ambush_gui.core.words import possessive
+from ambush_gui.core.words import capital, whose
 
 
 def hidden_pieces(game: Any) -> Mapping[str, Hidden]:
@@ -95,26 +95,26 @@ def called_for(game: Any, d: Decision) -> str:
         return f"Say how {name('unit')} acts"
     if d.kind is k.MOVE:
         if f.get("cover_from"):
-            return f"Move {name('unit')} into cover or out of {name('cover_from')}'s sight"
+            return f"Move {name('unit')} into cover or out of {whose('sight', name('cover_from'))}"
         if f.get("interrupting"):
             return f"Move {name('unit')}: its interruption of {name('interrupting')}"
         return f"Move {name('unit')}"
     if d.kind is k.FIRE:
-        return f"Choose {name('unit')}'s target, or hold its fire"
+        return f"Choose {whose('target', name('unit'))}, or hold its fire"
     if d.kind is k.INTERRUPT:
-        return f"You may interrupt {possessive(name('target'))} {f.get('what') or 'action'}"
+        return f"You may interrupt {whose(f.get('what') or 'action', name('target'))}"
     if d.kind is k.OVERWATCH:
         return (f"You may fire at {name('against')} (interrupting {name('interrupted')}) from "
                 "Overwatch or with a unit still waiting to activate")
     if d.kind is k.OVERWATCH_POINT:
-        return f"You may fire from Overwatch at {possessive(name('target'))} move"
+        return f"You may fire from Overwatch at {whose('move', name('target'))}"
     if d.kind is k.REACT:
         if f.get("unit"):  # the interrupted unit: "react first" and "return fire" read alike
-            return f"{possessive(name('unit'))} answer to {possessive(name('against'))} interruption"
-        return f"You may react to {possessive(name('against'))} {f.get('what') or 'action'}"
+            return capital(f"{whose('answer', name('unit'))} to {whose('interruption', name('against'))}")
+        return f"You may react to {whose(f.get('what') or 'action', name('against'))}"
     if d.kind is k.MATCH:
-        return (f"Match {possessive(name('target'))} Defense dice against "
-                f"{possessive(name('attacker'))} fire")
+        return (f"Match {whose('Defense dice', name('target'))} against "
+                f"{whose('fire', name('attacker'))}")
     if d.kind is k.CASUALTIES:
         return f"Choose who falls in {name('unit')}"
     if d.kind is k.HOT_SPOT:
@@ -124,7 +124,7 @@ def called_for(game: Any, d: Decision) -> str:
     if d.kind is k.INSURGENT_ACT:
         return "Choose the unit that acts next in the Insurgent phase, or end the turn"
     if d.kind is k.ABANDON:
-        return f"You may abandon {possessive(name('unit'))} casualties"
+        return f"You may abandon {whose('casualties', name('unit'))}"
     if d.kind is k.CHOOSE:
         return _module_called_for(game, f)
     return "A question for you"
@@ -146,7 +146,7 @@ def _module_called_for(game: Any, f: Mapping[str, Any]) -> str:
     if question == "civilians.taunt":
         return f"You may have {mob} taunt a unit"
     if question == "civilians.manipulate":
-        return f"Send {mob} where {possessive(_name(game, f.get('unit')))} leader wants it"
+        return f"Send {mob} where {whose('leader', _name(game, f.get('unit')))} wants it"
     module = str(f.get("module") or question.partition(".")[0] or "a module")
     return f"A question of the {module} rules"
 

@@ -34,6 +34,27 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+def whose(thing: str, name: str) -> str:
+    """``name``'s ``thing``: "Fireteam Bravo's move", but "the move of Corporal (squad
+    leader)" for a name that ends in a bracket, which reads badly with "'s" after it (a
+    play-test: "Corporal (squad leader)'s move" on the hot-seat curtain). At the head of a
+    sentence, :func:`capital` it.
+
+    >>> whose("move", "Fireteam Bravo"), whose("move", "Corporal (squad leader)")
+    ("Fireteam Bravo's move", 'the move of Corporal (squad leader)')
+    >>> whose("sight", "the Insurgents"), capital(whose("leader", "Gunmen (1)"))
+    ("the Insurgents' sight", 'The leader of Gunmen (1)')
+    """
+    if name.endswith(")"):
+        return f"the {thing} of {name}"
+    return f"{possessive(name)} {thing}"
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter a capital (the rest as it is)."""
+    return text[:1].upper() + text[1:]
+
+
 def named_together(labels: list[str]) -> str:
     """Figures called by their labels, each label once with how many bear it where there
     are several labels (a lone label in the plural when several bear it).

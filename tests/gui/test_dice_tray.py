@@ -142,7 +142,7 @@ def test_narration_reaches_the_log_the_status_bar_and_the_tray(qtbot: Any) -> No
             ctl.run_computer_now()
         else:
             ctl.answer(ai.choose(ctl.game, d))
-    line = next(x for x in win.log.text().splitlines() if x.startswith("» Insurgent computer:"))
+    line = next(x for x in win.log.text().splitlines() if x.startswith("» ◆ Insurgent computer:"))
     assert ctl.last_reason in line
     # after the side's mark, in the dialog's ink: in the Insurgents' red a routine line read
     # as an error (a play-test)

@@ -11,6 +11,7 @@ import pytest
 pytest.importorskip("pytestqt")
 
 from ambush_gui import systems  # noqa: E402
+from ambush_gui.gui.shared import theme  # noqa: E402
 from ambush_gui.gui.shared.controller import GameController, Seat  # noqa: E402
 from ambush_gui.gui.shared.pacing import Pace  # noqa: E402
 from ambush_gui.gui.table.window import MainWindow  # noqa: E402
@@ -54,8 +55,9 @@ def test_the_idle_dock_tells_the_wait_and_gives_the_log_the_room(qtbot: Any) -> 
     assert ctl.waiting_for is not None and tall_log is not None
     why = ctl.waiting_for
     text = win.decision_panel.idle.text()
-    assert text.startswith("The dice tray waits for you: ") and why in text
-    assert "Space or Continue" in text and "No decision is open" not in text
+    assert " dice are being shown: " in text and why in text
+    assert "Space: go on" in text and "Esc: show them all" in text
+    assert "No decision is open" not in text
     qtbot.waitUntil(lambda: win.decision_dock.height() < 150)
     idle_high = win.decision_dock.height()
     column = win.statusBar().geometry().top() - win.decision_dock.geometry().top()
@@ -90,3 +92,75 @@ def test_a_computer_decision_is_told_in_the_dock(qtbot: Any) -> None:
     assert win.idle_text() == win.asked_line(d)
     assert "(computer) are deciding: " in win.idle_text()
     assert d.prompt.partition(": ")[2] in win.idle_text()
+
+
+def test_the_dock_is_not_left_empty_while_the_tray_waits(qtbot: Any) -> None:
+    """A play-tester saw an empty Decision dock while the tray waited on a Morale Check at
+    the Step pace: the answered question's scroll area, dropped from the dock but still
+    shown until the event loop deleted it, lay over the idle line. The line (in the text's
+    own ink, not the grey of "No decision is open.") says whose dice are shown and the keys."""
+    from PySide6.QtWidgets import QScrollArea
+
+    ctl = GameController(systems.new_game(ALLEY, 3), SOLO, pace=Pace.STEP)
+    win = MainWindow(ctl)
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    win.start()
+    ai = systems.computer_player("alley")
+    for _ in range(300):
+        if ctl.waiting_for is not None:
+            ctl.proceed()
+            continue
+        if ctl.busy:
+            qtbot.waitUntil(lambda: not ctl.busy or ctl.waiting_for is not None, timeout=5000)
+            continue
+        d = ctl.pending()
+        assert d is not None
+        if ctl.seat_of(d) is Seat.COMPUTER:
+            qtbot.waitUntil(lambda d=d: ctl.pending() is not d or ctl.busy, timeout=5000)
+            continue
+        qtbot.waitUntil(lambda: win.decision_panel.current is not None)
+        ctl.answer(ai.choose(ctl.game, d))  # the dock drops the question here, at once
+        if ctl.waiting_for is not None:  # the Step pace waits on a throw of the answer
+            break
+    assert ctl.waiting_for is not None
+    panel = win.decision_panel
+    shown = [w for w in panel.findChildren(QScrollArea) if w.isVisible()]
+    assert shown == [] and panel.idle.isVisible()
+    text = panel.idle.text()
+    assert text.startswith(("The Insurgents' dice", "The US Marines' dice"))
+    assert ctl.waiting_for in text and "Space: go on" in text
+    assert theme.MUTED_TEXT.name() not in panel.idle.styleSheet()
+
+
+def test_a_computer_answer_waited_on_is_told_as_an_answer_not_as_dice(qtbot: Any) -> None:
+    """At the Step pace the computer's answer waits once its dice are all shown: the dock
+    tells that answer and that Space brings the next question, not "dice being shown"."""
+    ctl = GameController(systems.new_game(ALLEY, 7), SOLO, pace=Pace.STEP)
+    win = MainWindow(ctl)
+    qtbot.addWidget(win)
+    win.show()
+    win.start()
+    ai = systems.computer_player("alley")
+    for _ in range(300):
+        if ctl.waits_on_answer:
+            break
+        if ctl.waiting_for is not None:
+            ctl.proceed()
+            continue
+        if ctl.busy:
+            qtbot.waitUntil(lambda: not ctl.busy or ctl.waiting_for is not None, timeout=5000)
+            continue
+        d = ctl.pending()
+        assert d is not None
+        if ctl.seat_of(d) is Seat.COMPUTER:
+            qtbot.waitUntil(lambda d=d: ctl.pending() is not d or ctl.busy, timeout=5000)
+            continue
+        ctl.answer(ai.choose(ctl.game, d))
+    assert ctl.waits_on_answer and ctl.waiting_for
+    text = win.decision_panel.idle.text()
+    assert text == f"{ctl.waiting_for}.\nSpace: go on to the next question."
+    ctl.proceed()
+    assert not ctl.waits_on_answer

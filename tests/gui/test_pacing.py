@@ -527,3 +527,39 @@ def test_a_hot_spot_taken_is_a_big_moment() -> None:
     after-action report draws them): the Regulars neutralising one (AA-054) waits too."""
     taken = Event("hot_spot", "Bravo team neutralises Hot Spot 1", {"number": 1, "unit": "bravo"})
     assert big_moment(taken) == "Bravo team neutralises Hot Spot 1"
+
+
+@pytest.mark.hand_over
+def test_a_forced_match_is_told_in_the_log_with_its_dice_not_before(qtbot: Any) -> None:
+    """Hot-seat, seed 7: the Insurgent's match of Fireteam Bravo's fire is forced ("no kept
+    Defense die equals or beats a Firepower die: 2 casualties"). Its line came out at once,
+    naming the casualties while the seat was being handed over and the match not yet shown;
+    the seat then passed to the Insurgent before the match was shown, the line standing in
+    the log under the curtain. It is now held with the answer's events and told together
+    with the match, to the player who takes the seat."""
+    ctl = GameController(systems.new_game(ALLEY, 7),
+                         {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}, pace=Pace.STEP)
+    said: list[tuple[str, str]] = []
+    ctl.eventLogged.connect(lambda e: said.append((e.kind, e.text)))
+    ctl.handOver.connect(lambda side: said.append(("hand over", side)))
+    ctl.waiting.connect(lambda why: said.append(("wait", why)))
+    ctl.start()
+    ai = systems.computer_player("alley")
+    for _ in range(200):
+        if any(kind == "match" for kind, _ in said):
+            break
+        if ctl.handing_to is not None:
+            ctl.take_seat(ctl.handing_to)
+        elif ctl.waiting_for is not None:
+            ctl.proceed()
+        else:
+            d = ctl.pending()
+            assert d is not None and not ctl.busy
+            ctl.answer(ai.choose(ctl.game, d))
+    forced = next(i for i, (kind, text) in enumerate(said) if kind == "forced" and "match" in text)
+    assert "2 casualties" in said[forced][1]
+    assert said[forced + 1][0] == "match"  # nothing between: no hand-over, no wait
+    assert ("hand over", "insurgent") in said[forced - 3:forced]  # before the line, now
+    # the line is no game event: the events shown so far are the game's log up to the match
+    shown = ctl.shown_events()
+    assert shown and shown[-1].kind in ("match", "casualty")

@@ -203,3 +203,35 @@ def test_a_card_given_a_second_line_still_fits_once_the_scroll_bar_comes(
             if lab.isVisible() and lab.text():
                 bottom = lab.mapTo(view, QPoint(0, lab.height())).y()
                 assert bottom <= view.height(), (lab.text(), bottom, view.height())
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_tray_shows_whole_cards_only(qtbot: Any, size: tuple[int, int]) -> None:
+    """Scrolled to its end, the strip showed a sliver of the card before the ones that fit
+    at its left edge (a play-tester read "nmen (1)" and half dice there): every card in
+    view is whole, the newest among them, and the strip still scrolls back to the oldest."""
+    win = table(qtbot, size)
+    tray = win.tray
+    view = tray.cards_area.viewport()
+    bar = tray.cards_area.horizontalScrollBar()
+    for i in range(9):  # cards of different widths, enough to scroll sideways
+        if i % 3 == 0:
+            fire(tray)
+        else:
+            tray.add(roll(f"Morale Check: Gunmen ({i}) (took casualties)", [3, 2, 2, 4, 9][:2 + i % 4],
+                          10, "insurgent", []))
+            tray.add(Event("morale", f"Gunmen ({i}) Stands", {"unit": "i1"}))
+        tray.add(Event("move", "something else", {}))
+
+        def settled() -> bool:
+            return bar.maximum() > 0 and bar.value() == bar.maximum() \
+                and tray.latest.mapTo(view, QPoint(tray.latest.width(), 0)).x() <= view.width()
+        if i >= 4:
+            qtbot.waitUntil(settled)
+            for card in tray.cards:
+                left = card.mapTo(view, QPoint(0, 0)).x()
+                right = left + card.width()
+                inside, outside = 0 <= left and right <= view.width(), right <= 0 or left >= view.width()
+                assert inside or outside, (i, left, right, view.width())
+    bar.setValue(0)
+    assert tray.cards[0].mapTo(view, QPoint(0, 0)).x() == 0

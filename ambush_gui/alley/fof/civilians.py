@@ -35,7 +35,7 @@ from ambush_gui.core.decisions import IllegalDecision
 from ambush_gui.core.dice import Die
 from ambush_gui.core.events import Modifier
 from ambush_gui.core.game import Procedure
-from ambush_gui.core.words import with_article
+from ambush_gui.core.words import whose, with_article
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
@@ -592,11 +592,12 @@ class CiviliansModule(RuleModule):
         for m in passed:
             if m.gone:
                 continue
-            face = self.g.dice.one(int(die), f"Civilian casualty check: {attacker.name}'s fire "
+            face = self.g.dice.one(int(die),
+                                   f"Civilian casualty check: {whose('fire', attacker.name)} "
                                    f"passes {m.name} (1-2: a casualty)", side=attacker.side.value,
                                    unit=attacker.id, mob=m.id, rule="FF-136")
             if face <= 2:
-                self.civilian_casualty(m, attacker.side, f"hit by {attacker.name}'s fire")
+                self.civilian_casualty(m, attacker.side, f"hit by {whose('fire', attacker.name)}")
                 hit.append(m.id)
             else:
                 self.g.log.emit("civilians", f"{m.name.capitalize()} is unhurt by the fire ({face})",

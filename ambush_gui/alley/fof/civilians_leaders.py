@@ -87,14 +87,16 @@ def attempt(mod: CiviliansModule, unit: Unit, action: str, mob: Mob) -> bool:
                           rule="FF-150")
     ok = face <= level
     verdict = "manages" if ok else "fails"
-    mod.g.log.emit("civilians", f"{unit.name}'s leader {verdict} to {action} {mob.name} "
+    leader = words.capital(words.whose("leader", unit.name))
+    mod.g.log.emit("civilians", f"{leader} {verdict} to {action} {mob.name} "
                    f"({face} against {level})", unit=unit.id, mob=mob.id, passed=ok)
     return ok
 
 
 def carry_out(mod: CiviliansModule, unit: Unit, action: str, mob: Mob) -> Procedure:
     """FF-149: the declared attempt is the unit's activation (house rule FF-154)."""
-    mod.g.log.emit("plan", f"{unit.name}'s leader tries to {action} {mob.name}", unit=unit.id,
+    leader = words.capital(words.whose("leader", unit.name))
+    mod.g.log.emit("plan", f"{leader} tries to {action} {mob.name}", unit=unit.id,
                    plan=f"civilians/{action}/{mob.id}")
     if not attempt(mod, unit, action, mob):
         return
@@ -142,7 +144,7 @@ def manipulate(mod: CiviliansModule, unit: Unit, mob: Mob) -> Procedure:
     labels["stay"] = "leave the mob where it is"
     choice = yield Decision(
         side=unit.side.value, kind=DecisionKind.CHOOSE,
-        prompt=f"{unit.side.title}: where does {unit.name}'s leader send {mob.name}?",
+        prompt=f"{unit.side.title}: where does {words.whose('leader', unit.name)} send {mob.name}?",
         options=(*dests, "stay"),
         facts={"module": "civilians", "question": "civilians.manipulate", "labels": labels,
                "unit": unit.id, "mob": mob.id, "to": {k: [round(v[0], 3), round(v[1], 3)]
@@ -156,7 +158,8 @@ def manipulate(mod: CiviliansModule, unit: Unit, mob: Mob) -> Procedure:
     to = dests[choice]
     mob.poly = shapely.affinity.translate(mob.poly, to[0] - cx, to[1] - cy)
     mod.moved(mob)
-    g.log.emit("civilians", f"{unit.name}'s leader sends {mob.name} {labels[choice]} (FF-151)",
+    leader = words.capital(words.whose("leader", unit.name))
+    g.log.emit("civilians", f"{leader} sends {mob.name} {labels[choice]} (FF-151)",
                mob=mob.id, to=[round(to[0], 3), round(to[1], 3)])
 
 
@@ -184,7 +187,7 @@ def arm(mod: CiviliansModule, unit: Unit, mob: Mob) -> Unit | None:
     offs = np.array([((i % 4 - 1.5) * spacing, (i // 4) * spacing) for i in range(len(kinds))])
     offs = offs - offs.mean(axis=0)
     cx, cy = mob.centre
-    mod.remove(mob, "armed", f"is armed by {unit.name}'s leader: it becomes "
+    mod.remove(mob, "armed", f"is armed by {words.whose('leader', unit.name)}: it becomes "
                              f"{words.count(armed, 'armed Insurgent')} with "
                              f"{words.count(supporters, 'unarmed supporter')}")
     at = _place(mod, offs, (cx, cy))

@@ -46,6 +46,7 @@ from ambush_gui.alley.modules import RuleModule, Settings, register
 from ambush_gui.alley.weapons import WEAPONS
 from ambush_gui.core.events import Modifier
 from ambush_gui.core.game import Procedure
+from ambush_gui.core.words import whose
 
 if TYPE_CHECKING:
     from ambush_gui.alley.scenario import ScenarioSpec
@@ -201,8 +202,9 @@ class MortarsModule(RuleModule):
             return None  # FF-015: a small-arms reply
         zone = self.zone(attacker) / self.g.m.scale
         d = self.g.distance(attacker, target) / self.g.m.scale
-        return (f"{target.name} is {d:.1f}\" away, inside {attacker.name}'s {zone:.0f}\" No Fire "
-                f"Zone: the mortar may not fire there, and the crew reply with small arms only to "
+        no_fire = f"{zone:.0f}\" No Fire Zone"
+        return (f"{target.name} is {d:.1f}\" away, inside {whose(no_fire, attacker.name)}: "
+                f"the mortar may not fire there, and the crew reply with small arms only to "
                 f"an enemy there that attacks them (FF-011, FF-015)")
 
     def firepower_modifiers(self, attacker: Unit, target: Unit) -> list[Modifier]:

@@ -217,8 +217,10 @@ class GameController(QObject):
         self._beat_timer.setSingleShot(True)
         self._beat_timer.timeout.connect(self._end_beat)
         self._queue: deque[Event] = deque()
+        self._told: set[int] = set()  # id() of the lines in the queue that are no game event
         self._held = False  # the queue rests (a beat) or waits (for proceed)
         self.waiting_for: str | None = None  # why the queue waits for the player, if it does
+        self.waits_on_answer = False  # ... and it is the computer's answer, its dice all shown
         self._hurry = 0  # >0: the rest of the queue is shown at once
         self._slow = False  # presenting() was emitted True for this queue
         self._rolled = False  # the throw being shown had dice
@@ -326,7 +328,8 @@ class GameController(QObject):
         """The game's log up to what has been shown: the held answer's events (the queue,
         its tail) are still to come, and come through ``eventLogged`` as they are shown."""
         events = self.game.log.events
-        return list(events[:len(events) - len(self._queue)])
+        held = sum(1 for e in self._queue if id(e) not in self._told)  # the game's own
+        return list(events[:len(events) - held])
 
     # -- a past moment watched (gui/shared/theatre.py) ------------------------------------
     @property
@@ -397,8 +400,11 @@ class GameController(QObject):
         """The last answer's events are still being shown: no answer is taken until then."""
         return self._held or bool(self._queue)
 
-    def answer(self, choice: Any) -> None:
-        """Apply an answer. Raises IllegalDecision (nothing changes) if it is not legal."""
+    def answer(self, choice: Any, told: Event | None = None) -> None:
+        """Apply an answer. Raises IllegalDecision (nothing changes) if it is not legal.
+        ``told``: a line for the log about the answer (one given for the player), shown with
+        the answer's first events at the pace, never before the dice they follow (a forced
+        match's line named its casualties while the tray still showed the fire's dice)."""
         if self.busy:
             raise RuntimeError("an answer came while the last one's events were being shown")
         if self.live is not None:
@@ -413,8 +419,13 @@ class GameController(QObject):
             self.game.answer(choice)
         elif not self.relay(choice):  # the host's session answers the game itself
             self.sent = len(self.game.decisions)  # the guest's: on its way to the host
+            if told is not None:
+                self.eventLogged.emit(told)  # its events come back with the host's word
             self.remoteToMove.emit(self.game.pending())
             return
+        if told is not None:
+            self._queue.appendleft(told)  # before the answer's events, shown with them
+            self._told.add(id(told))
         self.dirty = True
         self._after_change()
 
@@ -479,8 +490,7 @@ class GameController(QObject):
         if not self._forced_here(d):
             return False
         self.forced_answers.add(len(self.game.decisions))
-        self.eventLogged.emit(decision_event("forced", forced_text(d, self.game), d))  # told by the window
-        self.answer(d.forced)
+        self.answer(d.forced, told=decision_event("forced", forced_text(d, self.game), d))
         return True
 
     def _computer_step(self) -> None:
@@ -736,8 +746,11 @@ class GameController(QObject):
                 self._wait(why)  # on the Round as it ended (the moment last shown)
                 return
             self._queue.popleft()
+            if id(e) in self._told:  # a line about the answer: no event of the game's own
+                self._told.discard(id(e))
+            else:
+                self._shown += 1
             self.moment = self._moments.pop(id(e), self.moment)
-            self._shown += 1
             self._rolled = self._rolled or e.kind == "roll"
             if e.kind == "roll":
                 self._last_throw = str(e.data.get("purpose") or "")
@@ -768,11 +781,13 @@ class GameController(QObject):
                 return
         self._shown = 0
         self._moments.clear()
+        self._told.clear()
         self.moment = None  # all shown: the window draws the game itself
         ended_on_throw, self._ended_on_throw = self._ended_on_throw, False
         if self._by_computer and self.pace is Pace.STEP and self._paced() and not ended_on_throw \
                 and self.game.pending() is not None and self.waiting_for is None:
             self._by_computer = False
+            self.waits_on_answer = True
             self._wait(f"{self.last_reason}" if self.last_reason else "The computer has answered")
             return
         if self._slow:
@@ -814,6 +829,7 @@ class GameController(QObject):
         self._beat_timer.stop()
         self._held = False
         self.waiting_for = None
+        self.waits_on_answer = False
         self._present()
 
     def hurry(self) -> None:
@@ -823,6 +839,7 @@ class GameController(QObject):
             self._beat_timer.stop()
             self._held = False
             self.waiting_for = None
+            self.waits_on_answer = False
             self.moment = None
             self._moments.clear()
             self._present()
@@ -832,11 +849,13 @@ class GameController(QObject):
     def _drop_queue(self) -> None:
         """Forget what was still to be shown (undo, another game): views reload anyway."""
         self._queue.clear()
+        self._told.clear()
         self._moments.clear()
         self.moment = None
         self._beat_timer.stop()
         self._held = False
         self.waiting_for = None
+        self.waits_on_answer = False
         self._big, self._rolled, self._shown, self._aid_only = [], False, 0, True
         self._ended_on_throw = False
         if self._slow:

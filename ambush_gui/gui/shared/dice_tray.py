@@ -702,11 +702,37 @@ class DiceTrayPanel(QWidget):
 
     def _follow(self, _lo: int, hi: int) -> None:
         """Keep the newest card in view as the strip grows: the whole of it, or where it is
-        wider than the strip (many dice at a large text scale) its start, with its title."""
+        wider than the strip (many dice at a large text scale) its start, with its title.
+        Only whole cards show: scrolled to its end, the strip showed a sliver of the card
+        before the ones that fit at its left edge, so the strip ends in a blank as wide as
+        that sliver (:meth:`_whole_cards`) and is scrolled to the first card that fits."""
         bar = self.cards_area.horizontalScrollBar()
         card = self.latest
-        wide = card is not None and card.width() > self.cards_area.viewport().width()
-        bar.setValue(min(card.x(), hi) if wide and card is not None else hi)
+        width = self.cards_area.viewport().width()
+        if card is None or card.width() > width:
+            self._pad_end(0)
+            bar.setValue(min(card.x(), hi) if card is not None else hi)
+            return
+        first = self._whole_cards(width)
+        self._pad_end(max(0, first.x() + width - (card.x() + card.width())))
+        bar.setValue(min(first.x(), hi))
+
+    def _whole_cards(self, width: int) -> ThrowCard:
+        """The oldest card from which every card to the newest fits in ``width`` pixels."""
+        end = self.cards[-1].x() + self.cards[-1].width()
+        first = self.cards[-1]
+        for c in reversed(self.cards):
+            if end - c.x() > width:
+                break
+            first = c
+        return first
+
+    def _pad_end(self, pad: int) -> None:
+        """The blank after the newest card (changing it changes the scroll range, and
+        brings :meth:`_follow` back: the same cards, the same blank, no change then)."""
+        margins = self._row.contentsMargins()
+        if margins.right() != pad:
+            self._row.setContentsMargins(0, 0, pad, 0)
 
     def reload(self, events: list[Event], keep: int = 12) -> None:
         """Start over from a game's log (undo, a loaded save, the seat taken in hot-seat, a

@@ -245,8 +245,10 @@ class DecisionPanel(QWidget):
         super().resizeEvent(event)
         self._fit_room()
 
-    def clear(self, text: str = "No decision is open.") -> None:
-        """Nothing to answer here now: say so (and who is deciding, if anyone)."""
+    def clear(self, text: str = "No decision is open.", showing: bool = False) -> None:
+        """Nothing to answer here now: say so (and who is deciding, if anyone). ``showing``:
+        the line tells the dice being shown and the keys that go on, in the text's own ink
+        (in the muted grey of "No decision is open." it read as an empty dock)."""
         frame = self._frame
         if frame is not None:
             lay = self.layout()
@@ -258,10 +260,15 @@ class DecisionPanel(QWidget):
                     self.current.setParent(self)
                 # else taken out already (a hot-seat's dialog, out of the window at once): it
                 # must not come back into the dock, where the next player would read it
+                # hidden now: until the event loop deletes it, the dropped prompt's scroll
+                # area lay over the idle line, and the dock stood empty while the tray waited
+                frame.hide()
                 frame.deleteLater()
         self._frame = None
         self.current = None
         self.idle.setText(text)
+        ink = theme.DIALOG_TEXT if showing else theme.MUTED_TEXT
+        self.idle.setStyleSheet(f"color: {ink.name()};")
         self.idle.show()
 
     def preferred_height(self, width: int) -> int:
@@ -348,6 +355,8 @@ class GameWindow(QMainWindow):
         self.decision_panel = DecisionPanel()
         self._build_decision_dock()  # first: the docks _build adds on the right go under it
         self._build()
+        self.log.side_of = self.log_side  # the log marks sides and colours verdicts as the tray
+        self.log.verdict = self.verdict
         self._build_theatre()
         self._build_tray()
         self._menus()
@@ -878,6 +887,17 @@ class GameWindow(QMainWindow):
         names from the state: Ambush!'s rolls name the soldier)."""
         return None
 
+    def log_side(self, event: Event) -> str | None:
+        """The side a line of the log is about, for its mark: the event's own ``side``, or
+        for a roll and an event about a unit, the side the dice tray gives it. A line about
+        no one side (a turn begins, a scenario's set-up) has none."""
+        side = event.data.get("side")
+        if side:
+            return str(side)
+        if event.kind == "roll" or "unit" in event.data:
+            return self.side_of(event)
+        return None
+
     def _on_narrated(self, text: str, side: str) -> None:
         self.tray.narrate(text, side)
         self.add_to_log(Event("narration", f"{self._side_name(side)} computer: {text}", {"side": side}))
@@ -984,6 +1004,7 @@ class GameWindow(QMainWindow):
         self._rescale_window()
         self._size_tray()  # the tray's cards told again at the scale, in the palette
         self.tray.reload(self.controller.game.log.events)
+        self.log.restyle()  # its side marks and verdicts in the palette
         if scaled and self.decision_panel.current is not None:
             fit = getattr(self.decision_panel.current, "fit_default_text", None)
             if callable(fit):  # its words elided again at their new size: the default
@@ -1108,10 +1129,13 @@ class GameWindow(QMainWindow):
         state: the big moment the dice tray waits on, the answer being shown, or the
         computer that is deciding ("No decision is open." alone told the player nothing)."""
         c = self.controller
+        if c.waiting_for and c.waits_on_answer:  # at the Step pace, the computer's answer
+            return f"{c.waiting_for}.\nSpace: go on to the next question."
         if c.waiting_for:
-            return f"The dice tray waits for you: {c.waiting_for} — Space or Continue"
+            return (f"{self.showing_line()}: {c.waiting_for}.\n"
+                    f"Space: go on · Esc: show them all. The next question comes after.")
         if c.busy:
-            return "The dice tray is showing the last answer (Esc or Skip shows it all)."
+            return f"{self.showing_line()}.\nEsc: show them all. The next question comes after."
         d = c.pending()
         if (remote := self.remote_line()) is not None:
             return remote
@@ -1120,6 +1144,20 @@ class GameWindow(QMainWindow):
             said = self.asked_line(d)
             return f"{thinking}\n{said}" if thinking else said
         return "No decision is open."
+
+    def showing_line(self) -> str:
+        """"The Insurgents' dice are being shown": whose dice the tray shows now, told from
+        its newest card's last roll (a throw already in front of the player, so in hot-seat
+        it tells nothing the curtain hid: never the dice still to come)."""
+        card = self.tray.latest
+        rolls = card.throw.rolls if card is not None else []
+        side = next((str(r.data.get("side") or self.side_of(r) or "") for r in rolls[-1:]), "")
+        if not side:
+            return "The last answer's dice are being shown"
+        who = self.side_plural(side)
+        who = who if who.lower().startswith("the ") else f"the {who}"
+        owner = f"{who}'" if who.endswith("s") else f"{who}'s"
+        return f"{owner[0].upper()}{owner[1:]} dice are being shown"
 
     def asked_line(self, decision: Decision) -> str:
         """``decision``'s words as this window shows them: another side's secret question
@@ -1143,7 +1181,7 @@ class GameWindow(QMainWindow):
         rests, or a computer decides), and stays as short as that line."""
         if self.decision_panel.current is None and self.dialog is None \
                 and self.move_prompt is None and self.controller.pending() is not None:
-            self.decision_panel.clear(self.idle_text())
+            self.decision_panel.clear(self.idle_text(), showing=self.controller.busy)
             self._shrink_idle()
 
     def _shrink_idle(self) -> None:
@@ -1172,7 +1210,8 @@ class GameWindow(QMainWindow):
                     w.setParent(None)
                 w.deleteLater()
         self.dialog = self.move_prompt = self.pass_widget = None
-        self.decision_panel.clear(idle if idle is not None else self.idle_text())
+        self.decision_panel.clear(idle if idle is not None else self.idle_text(),
+                                  showing=idle is None and self.controller.busy)
         self._shrink_idle()
         self._end_board_modes()
 

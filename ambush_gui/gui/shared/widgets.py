@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, Qt
 from PySide6.QtGui import (
     QAction,
@@ -37,16 +39,39 @@ def text_label(text: str = "", bold: bool = False, size: float = 10.0, wrap: boo
     return lab
 
 
-class _RuleIdHighlighter(QSyntaxHighlighter):
-    """Draws the rule IDs of the log as links, so the player sees he can look them up."""
+SideOf = Callable[[Event], "str | None"]
+Verdict = Callable[[Event], "bool | None"]
+MARKS = {mark: side for side, mark in theme.SIDE_MARKS.items()}
+LEAD = 12  # a line's side mark stands in its first characters, after the indent and "▶ "
 
-    def __init__(self, doc: QTextDocument) -> None:
+
+class _RuleIdHighlighter(QSyntaxHighlighter):
+    """Draws the rule IDs of the log as links, so the player sees he can look them up; a
+    line's side mark (● ◆ ★ ✚) in its side's colour, and a test's outcome in the dice tray's
+    colours for passed and failed (the words say it too: "passes", "is Shaken"). Colours
+    are read from the theme as each line is drawn, so the colour-blind palette takes after
+    :meth:`GameLog.restyle`."""
+
+    def __init__(self, doc: QTextDocument, verdicts: dict[str, bool]) -> None:
         super().__init__(doc)
         self.fmt = QTextCharFormat()
         self.fmt.setForeground(theme.RULE_LINK)
         self.fmt.setFontUnderline(True)
+        self.verdicts = verdicts  # a line's text -> its test passed (True) or failed (False)
 
     def highlightBlock(self, text: str) -> None:  # noqa: N802 - Qt's name
+        lead = text[:LEAD]
+        at = next((i for i, ch in enumerate(lead) if ch in MARKS), -1)
+        if at >= 0:
+            mark = QTextCharFormat()
+            mark.setForeground(theme.SIDE_COLOURS.get(MARKS[text[at]], theme.NEUTRAL))
+            self.setFormat(at, 1, mark)
+        verdict = self.verdicts.get(text)
+        if verdict is not None:
+            told = QTextCharFormat()
+            told.setForeground(theme.PASSED if verdict else theme.FAILED)
+            start = at + 1 if at >= 0 else len(text) - len(text.lstrip())
+            self.setFormat(start, len(text) - start, told)
         if "-" in text:  # the spans alone: the IDs a range names are not needed to draw it
             for m in CITATION.finditer(text):
                 self.setFormat(m.start(), m.end() - m.start(), self.fmt)
@@ -61,7 +86,11 @@ class GameLog(QPlainTextEdit):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._links = _RuleIdHighlighter(self.document())
+        # the window tells a line's side and a test's verdict, as the dice tray's are told
+        self.side_of: SideOf = lambda e: None
+        self.verdict: Verdict = lambda e: None
+        self._verdicts: dict[str, bool] = {}
+        self._links = _RuleIdHighlighter(self.document(), self._verdicts)
         self.viewport().setMouseTracking(True)
         self.setReadOnly(True)
         # nobody undoes a log: without this every line (and every reload's whole text) was
@@ -73,14 +102,25 @@ class GameLog(QPlainTextEdit):
         self.deferred = False  # lines wait for flush(): a window redrawn once per answer
         self._waiting: list[str] = []
 
-    @staticmethod
-    def line(event: Event) -> str:
+    def line(self, event: Event) -> str:
+        """The event's line: its indent, the mark of the side it is about ("◆ RPG team (4)
+        interrupts…"), then its words. A test's outcome is kept for its colour."""
         prefix = {"turn": "\n═══ ", "roll": "    · ", "victory": "\n★ "}.get(event.kind, "  ")
         if event.kind in ("activate",):
             prefix = "\n▶ "
         elif event.kind == "narration":  # a computer action told in plain words (not saved)
             prefix = "\n» "
-        return prefix + event.text
+        side = self.side_of(event) if event.kind != "victory" else None
+        mark = theme.side_mark(side) if side else ""
+        text = prefix + (f"{mark} " if mark else "") + event.text
+        verdict = self.verdict(event)
+        if verdict is not None:
+            self._verdicts[text.lstrip("\n")] = verdict
+        return text
+
+    def restyle(self) -> None:
+        """The marks and verdicts drawn again in the palette now in force."""
+        self._links.rehighlight()
 
     def add(self, event: Event) -> None:
         if self.deferred:
@@ -111,6 +151,7 @@ class GameLog(QPlainTextEdit):
         """The log told again (a game loaded, undone, or a moment watched): in one append,
         not a line at a time (a long game's 20,000 lines took a third of a second)."""
         self.clear()
+        self._verdicts.clear()
         self._waiting = [self.line(e) for e in events]
         self.flush()
 

@@ -367,7 +367,12 @@ class MainWindow(GameWindow):
 
     def hold_shot(self, decision: Decision) -> None:
         """While a player (or the computer) is asked about a shot (react to it, move out
-        of its sight, match its dice), its arrow and the shooter's ring stay on the table."""
+        of its sight, match its dice), its arrow and the shooter's ring stay on the table.
+        Any other shot goes as the question is asked: its answer is over. An interruption
+        by movement, with no die thrown, went by without a beat (:meth:`_on_presenting`
+        takes the shots down after a beat), and its arrow stood over the Overwatch question
+        that followed, pointing from the unit that question is about."""
+        self.table.clear_shot()
         facts = self.SHOT_FACTS.get(decision.kind)
         if facts is None:
             return
@@ -577,6 +582,17 @@ class MainWindow(GameWindow):
         if "Abandoned casualty" in text:
             return "regular"
         return None
+
+    def log_side(self, event: Any) -> str | None:
+        """A log line's side: the unit that acts in it (the one that moves, fires or
+        interrupts), else as :meth:`GameWindow.log_side` says."""
+        game: Any = self.controller.game  # an Ambush Alley game: its state has the units
+        units = game.state.units
+        for key in ("unit", "attacker", "insurgent"):
+            unit = units.get(event.data.get(key)) if isinstance(event.data.get(key), str) else None
+            if unit is not None:
+                return str(unit.side.value)
+        return super().log_side(event)
 
     def _on_highlight(self, decision: Decision, what: Any) -> None:
         """Show on the table what the player is looking at in a dialog."""

@@ -209,6 +209,7 @@ def test_the_docks_held_back_during_an_answer_show_everything_after_it(qtbot: An
         win.controller.answer(ai.choose(game, game.pending()))
     plain = GameLog()
     qtbot.addWidget(plain)
+    plain.side_of, plain.verdict = win.log_side, win.verdict  # its marks and colours, as the window's
     for e in game.log.events:
         plain.add(win.worded(e))  # in the player's words, a German named by his counter
     assert win.log.toPlainText() == plain.toPlainText()

@@ -158,15 +158,24 @@ def test_a_shot_follows_its_target_as_it_moves_on(qtbot: Any) -> None:
     moved (an interruption's fire, then the rest of the move)."""
     win, ctl = _window(qtbot)
     ins = _insurgent(win)
-    win._on_event(Event("fire", "fires", {"attacker": ins, "target": "bravo"}))
+    # the fire shown as the last question before the move is asked (a question asked takes
+    # other shots down): Bravo's move, or whether the Insurgents interrupt it
+    ctl.decisionPending.connect(lambda d: win._on_event(Event(
+        "fire", "fires", {"attacker": ins, "target": "bravo"}))
+        if d.kind in (DecisionKind.MOVE, DecisionKind.INTERRUPT) else None)
+    # as the slide ends (the next question, asked after, takes every shot down)
+    seen: list[tuple[bool, QPointF, QPointF]] = []
+    win.table.slid.connect(lambda: seen.append((win.table.shot.visible(), _tip(win),
+                                                _middle(win, "bravo"))))
     r = win.table.table.base_radius
     before = _middle(win, "bravo")
-    assert (_tip(win) - before).manhattanLength() < 3 * r
     _move_bravo(win, ctl)  # 4" north, slid and drawn where the game has it
-    after = _middle(win, "bravo")
+    assert seen
+    shown, tip, after = seen[-1]
+    assert (tip - before).manhattanLength() > 3.0  # it did not point where Bravo stood
     assert (after - before).manhattanLength() > 3.0
-    assert win.table.shot.visible()
-    assert (_tip(win) - after).manhattanLength() < 3 * r  # at the target where it stands now
+    assert shown
+    assert (tip - after).manhattanLength() < 3 * r  # at the target where it stands now
 
 
 def test_a_shot_goes_when_its_target_is_gone(qtbot: Any) -> None:
@@ -176,4 +185,45 @@ def test_a_shot_goes_when_its_target_is_gone(qtbot: Any) -> None:
     for item in win.table.table.unit_figures("alpha"):
         item.hide()  # as the table draws a unit no longer in play
     win.table.follow_shot()
+    assert not win.table.shot.visible()
+
+
+def test_an_interruption_by_movement_leaves_no_arrow_over_the_overwatch_question(
+        qtbot: Any) -> None:
+    """Seed 2, turn 3: Insurgents R3 (with a leader: no Interrupt Check, no die) interrupts
+    Fireteam Bravo's move by movement, and the Regulars are asked whether Fireteam Alpha
+    fires at R3 from Overwatch. The interruption's timed arrow, R3 -> Bravo, stood over
+    that question (nothing had taken it down: an answer with no throw takes no beat), as
+    if R3 were shooting. The question is asked with no shot on the table."""
+    from ambush_gui.systems import computer_choice
+
+    game = systems.new_game(systems.load_scenario(systems.resolve("contracting-trouble")), 2)
+    ctl = GameController(game, {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}, delay_ms=0)
+    win = MainWindow(ctl)
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    win.start()
+    players = {s: systems.computer_player("alley", "normal", 2) for s in ("regular", "insurgent")}
+    asked = None
+    for _ in range(400):
+        d = ctl.pending()
+        assert d is not None
+        choice, _ = computer_choice(players[d.side], ctl.game, d)
+        if d.kind is DecisionKind.INTERRUPT and isinstance(choice, dict) \
+                and choice.get("kind") == "move":
+            ctl.set_pace(Pace.NORMAL)  # the interruption shown at a player's pace
+            ctl.answer(choice)
+            qtbot.waitUntil(lambda: not ctl.busy, timeout=10000)
+            asked = ctl.pending()
+            if asked is not None and asked.kind is DecisionKind.OVERWATCH:
+                break
+            ctl.set_pace(Pace.INSTANT)
+            continue
+        ctl.answer(choice)
+    assert asked is not None and asked.kind is DecisionKind.OVERWATCH
+    assert any(e.kind == "interrupt" and e.data.get("how") == "move"
+               for e in ctl.game.log.events[-3:])
+    assert win.decision_panel.current is not None
     assert not win.table.shot.visible()

@@ -140,7 +140,7 @@ def test_the_last_hundredths_of_a_move_are_not_told_as_nothing(qtbot: Any) -> No
     assert [e.text for e in tiny] == ['Fireteam Bravo moves 0.0"']  # the record
     win = table_window(qtbot, game)
     lines = win.log.text().splitlines()
-    assert any(line.strip() == 'Fireteam Bravo moves 0.03"' for line in lines)
+    assert any(line.strip() == '● Fireteam Bravo moves 0.03"' for line in lines)  # a Regular
     assert not any('moves 0.0"' in line for line in lines)
 
 

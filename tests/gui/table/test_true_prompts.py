@@ -197,7 +197,7 @@ def test_the_curtain_says_what_the_seat_is_called_for_and_no_dice(qtbot: Any) ->
     """Hot-seat: the curtain read "Hand the seat to the Insurgent player" and nothing about
     why (an interruption of Fireteam Alpha's move may come). It names the question and the
     mover, and no die: the Regular's move threw none."""
-    from ambush_gui.core.words import possessive
+    from ambush_gui.core.words import whose
 
     game, answer = before_a_hand_over(K.INTERRUPT)
     win = hot_seat_hand_over(qtbot, game, answer)
@@ -205,7 +205,7 @@ def test_the_curtain_says_what_the_seat_is_called_for_and_no_dice(qtbot: Any) ->
     mover = game.unit(asked.facts["target"]).name
     said = win.curtain.called.text()
     assert win.curtain.called.isVisible()
-    assert said == f"You may interrupt {possessive(mover)} {asked.facts['what']}", said
+    assert said == f"You may interrupt {whose(asked.facts['what'], mover)}", said
     assert not re.search(r"\d|→|first|dice", said.replace(mover, "")), said
     win.close()
 

@@ -12,7 +12,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
-from ambush_gui.core.words import count
+from ambush_gui.core.words import count, whose
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import label, side_colour, side_tint, side_title
 from ambush_gui.gui.table.scene import escorts_waiting, take_in_words
@@ -96,7 +96,7 @@ class MovePrompt(QFrame):
         if isinstance(told, dict) and self.game is not None:
             mover = self.game.state.units.get(told.get("unit"))
             name = mover.name if mover is not None else "the Regular unit"
-            parts.append(f"The rest of {name}'s declared move is drawn on the table: stand in "
+            parts.append(f"The rest of {whose('declared move', name)} is drawn on the table: stand in "
                          f"it and {self._blocked_mover()} (house rule AA-068).")
         if f.get("retreat_only"):
             parts.append("It may not move toward the enemy (AA-185, AA-199).")
@@ -118,7 +118,7 @@ class MovePrompt(QFrame):
         if f.get("cover_from") and self.game is not None:
             who = self.game.state.units.get(f["cover_from"])
             parts.append(
-                f"End in cover or out of {who.name if who else f['cover_from']}'s sight (AA-084)."
+                f"End in cover or out of {whose('sight', who.name if who else f['cover_from'])} (AA-084)."
             )
         return " ".join(parts)
 

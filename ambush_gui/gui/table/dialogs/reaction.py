@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 from ambush_gui.alley.fire import odds
 from ambush_gui.alley.pools import firepower
 from ambush_gui.core.events import Event
+from ambush_gui.core.words import whose
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import (
     Card,
@@ -282,7 +283,7 @@ class ReactDialog(_ReactBase):
         f = self.decision.facts
         if f.get("unit"):
             return f"{self.name(f['unit'])} reacts to {self.name(self.against())}"
-        return f"react to {self.name(self.against())}'s {f.get('what', 'action')}?"
+        return f"react to {whose(f.get('what', 'action'), self.name(self.against()))}?"
 
     def build(self) -> None:
         opts = list(self.decision.options)
