@@ -49,7 +49,7 @@ from ambush_gui.alley.pools import firepower
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.geometry import cohesive, path_length, truncate
-from ambush_gui.core.words import count, whose
+from ambush_gui.core.words import capital, count, whose
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
@@ -330,7 +330,7 @@ def regular_move(g: AlleyGame, unit: Unit, given: Any = None) -> Procedure:
             return
         room = allowance(g, unit)  # AA-085: the 1" lost to the interruption shortens the rest
         if room <= 1e-6:
-            g.log.emit("move", f"{unit.name}'s move ends where it was interrupted: "
+            g.log.emit("move", f"{capital(whose('move', unit.name))} ends where it was interrupted: "
                        f"{spent_words(g, unit)}", unit=unit.id)
             yield from carry_out(g, unit, [unit.centre()], type(plan)(plan.path, plan.length), walked)
             return
