@@ -1440,15 +1440,14 @@ class GameWindow(QMainWindow):
     def place_on_screen(self) -> None:
         """Open as the player left this kind of window (size, docks), else filling the
         screen's available area (not a fixed 1280x800 on a 1920x1080 screen). A game the
-        editor started opens at a window's size instead (at most 1600x1000, at most nine
-        tenths of the screen, centred on it), the editor around it, and leaves the size
-        the player keeps for games alone."""
+        editor started fills the screen's available area too (at nine tenths of a 1280x800
+        screen its Decision dock showed one choice of three, a play-test), File ▸ Back to
+        the editor bringing the editor up again, and leaves the size and docks the player
+        keeps for games alone."""
         if self.editor is not None:
             screen = self.screen() or QGuiApplication.primaryScreen()
-            avail = screen.availableGeometry() if screen is not None else QRect(0, 0, 1280, 800)
-            w, h = min(1600, avail.width() * 9 // 10), min(1000, avail.height() * 9 // 10)
-            self.setGeometry(QRect(avail.x() + (avail.width() - w) // 2,
-                                   avail.y() + (avail.height() - h) // 2, w, h))
+            self.setGeometry(screen.availableGeometry() if screen is not None
+                             else QRect(0, 0, 1280, 800))
             return
         settings = QSettings("ambush-gui", "ambush-gui")
         geometry = settings.value(self._settings_key("geometry"))
