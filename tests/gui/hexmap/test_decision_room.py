@@ -64,3 +64,21 @@ def test_the_reading_docks_get_their_room_back_once_the_fire_is_answered(qtbot: 
     win._close_prompts()  # as when the fire is answered
     assert reader.minimumHeight() > given
     assert win.decision_dock.maximumHeight() < 200
+
+
+@pytest.mark.parametrize("scale", [1.5, 2.0])
+def test_at_larger_text_the_fire_buttons_stay_in_sight(qtbot: Any, scale: float) -> None:
+    """The reading docks giving way never pushes the answer out of the dock: at 150% and
+    200% text the Fire button is in sight; at 150% the first fire whole with it (at 200%
+    a fire's card is taller than the room left under the banner and the question)."""
+    from ambush_gui.gui.shared import theme
+
+    theme.set_scale(scale)
+    win = three_fires(qtbot)
+    dlg = win.dialog
+    outer = dlg.parentWidget().parentWidget().viewport()
+    assert in_view(dlg.fire_button, outer)
+    card, body = dlg.cards[0][1], dlg.body_scroll.viewport()
+    if scale < 2:
+        assert in_view(card, body), (card.mapTo(body, QPoint(0, 0)), card.size(), body.size())
+    assert win.log_dock.geometry().bottom() <= win.statusBar().geometry().top()
