@@ -1186,7 +1186,7 @@ class DecisionDialog(QDialog):
         now = self._height_around(width, max(self.body_scroll.minimumHeight(),
                                              min(body, round(theme.scaled(theme.BODY_ROOM)))))
         whole = now - max(self.banner.heightForWidth(w), 0) + self.banner.full_height(w)
-        listed = self.list_height(width)
+        listed = self.list_height(width) if self.property("list_first") else None
         if listed is not None:  # the list's heading and first choices before the subtitle
             whole = max(whole, listed - max(self.banner.heightForWidth(w), 0)
                         + self.banner.full_height(w))

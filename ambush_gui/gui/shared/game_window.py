@@ -1244,9 +1244,10 @@ class GameWindow(QMainWindow):
         # dock giving way down to their least (at 1280x800 a fire showed one possible fire
         # of three, the paragraph already read keeping 200 pixels)
         listed = getattr(widget, "list_height", None)
-        need = listed(width) if callable(listed) else None
+        need = listed(width) if callable(listed) and self.yielding() else None
         if need is not None and need + theme.DOCK_TITLE > high:
             self._give_way(True)
+            widget.setProperty("list_first", True)  # its banner gives way before its list (fit_room)
             column, below = self._right_column(slack=False)
             high = max(high, min(need + theme.DOCK_TITLE, column - below))
         else:
