@@ -171,7 +171,7 @@ class Session:
         the rules options the player chose (the rest: the scenario's, else the defaults);
         ``level`` the computer's (None: the level chosen last, in the launcher or the Game
         menu); ``editor`` the editor window whose "Play from here" starts it (the game then
-        opens at a window's size and offers the way back to it)."""
+        fills the screen as any game does, and offers the way back to it)."""
         game = systems.new_game(scenario, seed, options)
         return self._window(game, seats_for(mode, game.system), None, level, editor)
 

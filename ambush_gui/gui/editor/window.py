@@ -14,7 +14,7 @@ and the page that edits it: the free-measure table page for Ambush Alley scenari
 * **Problems** dock: the engine's own loader checks the document 150 ms after each
   edit; each problem names its place, and clicking it shows that place on the page.
 * **Scenario**: *Play from here* (F5) opens a game of the edited scenario through the
-  session that opens every game, in a window of its own beside the editor, whose File ▸
+  session that opens every game, in a window of its own at the screen's size, whose File ▸
   Back to the editor (Ctrl+Shift+E) closes it and brings the editor up (a campaign is
   played from the mission selected in its list, with a fresh squad in a scratch progress
   file, never the player's own); *Simulate*

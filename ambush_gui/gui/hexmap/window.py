@@ -28,7 +28,7 @@ import html
 import math
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QPoint, QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QScrollArea, QStyle, QTabBar, QWidget
 
@@ -153,7 +153,10 @@ class AmbushWindow(GameWindow):
         # commit button stands where it stood, issue 29)
         least = round(self.reader.minimumSizeHint().height() / theme.comfort.scale)
         reader = self._dock("Paragraphs", scrolling(self.reader, least=least), right, "reader")
-        self.fire_dock = self._dock("Last fire", self.fire_panel, right, "fire")
+        # scrolling: it gives way to a decision's list of choices (yielding)
+        least = round(self.fire_panel.minimumSizeHint().height() / theme.comfort.scale)
+        self.fire_dock = self._dock("Last fire", scrolling(self.fire_panel, least=least), right,
+                                    "fire")
         self.tabifyDockWidget(reader, self.fire_dock)  # tabbed, not stacked: both keep their height
         self.reader_dock = reader
         reader.raise_()
@@ -197,6 +200,8 @@ class AmbushWindow(GameWindow):
         self.brief.set_mission(game.spec, game.charts, self._lessons_taught())
         self.brief.closed.connect(self.close_brief)
         self.brief_dock = self._dock("Brief", self.brief, right, "brief")
+        # its page scrolls: its least is no more than the paragraphs' when they give way
+        self.brief.page.setMinimumHeight(40)
         self.mission_card = MissionCardView()
         self.mission_card.checksToggled.connect(self.show_checks)
         self.card_view_dock = self._dock("Mission Card", scrolling(self.mission_card), right,
@@ -225,6 +230,19 @@ class AmbushWindow(GameWindow):
         super().showEvent(event)
         self._hide_stale_tab_bars()
         QTimer.singleShot(0, self._fit_mission)  # once the docks have their first sizes
+
+    def yielding(self) -> list[tuple[QWidget, int]]:
+        """The reading docks (the paragraphs, the last fire, the brief, the Mission Card)
+        give way to a decision's list of choices down to the paragraph's number and first
+        lines (``theme.PARAGRAPH_HEAD_LINES``): the paragraph the decision is about stays
+        in sight."""
+        reader = self.reader
+        line = reader.text.fontMetrics().lineSpacing()
+        head = reader.text.mapTo(reader, QPoint(0, 0)).y() if reader.text.isVisible() \
+            else reader.number.mapTo(reader, QPoint(0, reader.number.height())).y()
+        least = max(head, 0) + line * theme.PARAGRAPH_HEAD_LINES + 8
+        docks = [self.reader_dock, *self.tabifiedDockWidgets(self.reader_dock)]
+        return [(d.widget(), least) for d in docks if d.widget() is not None]
 
     def _room_for_the_card(self) -> None:
         """Give the cards' tab the left column's spare height (the Mission and AR Track docks

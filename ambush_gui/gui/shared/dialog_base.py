@@ -55,6 +55,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSpacerItem,
+    QStyle,
     QVBoxLayout,
     QWidget,
     QWidgetItem,
@@ -1096,6 +1097,75 @@ class DecisionDialog(QDialog):
         h = max(h, body.totalMinimumSize().height(), self.body_widget.minimumSizeHint().height())
         return self._height_around(width, h)
 
+    def _body_widget(self, i: int) -> QWidget | None:
+        """The widget of the body's ``i``-th item (None: a spacing or a layout)."""
+        it = self.body.itemAt(i)
+        return it.widget() if it is not None else None
+
+    def _list_items(self, count: int) -> tuple[int, int] | None:
+        """The body's items from the list of choices' heading (or its first choice, if it
+        has none) to its ``count``-th choice (its last, if fewer): their indexes in the
+        body's layout. None for a decision without a list of numbered choices, or one
+        whose choices stand deeper in the body."""
+        if not self.option_buttons:
+            return None
+
+        def index(w: QWidget) -> int:
+            for i in range(self.body.count()):
+                it = self._body_widget(i)
+                if it is not None and (it is w or it.isAncestorOf(w)):
+                    return i
+            return -1
+
+        first = index(self.option_buttons[0])
+        last = index(self.option_buttons[min(count, len(self.option_buttons)) - 1])
+        if first < 0 or last < first:
+            return None
+        heading = self._body_widget(first - 1) if first > 0 else None
+        if heading is not None and heading.property("section"):
+            first -= 1
+        return first, last
+
+    def list_height(self, width: int, count: int = theme.CHOICES_SHOWN) -> int | None:
+        """The height at ``width`` that shows the list of choices' heading and its first
+        ``count`` choices (all, if fewer) with the banner, the question and the buttons,
+        what stands above the list in the body scrolled out of sight (:meth:`show_list`).
+        At 1280x800 a fire decision showed one possible fire of three and "more below",
+        its "Possible fires" heading half cut. None: no list of choices."""
+        items = self._list_items(count)
+        if items is None:
+            return None
+        margins = self.outer.contentsMargins()
+        w = max(width - margins.left() - margins.right()
+                - self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent), 100)
+        h = 0
+        for i in range(items[0], items[1] + 1):
+            it = self.body.itemAt(i)
+            if it is not None:
+                h += it.heightForWidth(w) if it.hasHeightForWidth() else it.sizeHint().height()
+        h += self.body.spacing() * (items[1] - items[0]) + 8
+        return self._height_around(width, h)
+
+    def show_list(self, count: int = theme.CHOICES_SHOWN) -> None:
+        """Scroll the body so that the list of choices' heading and its first ``count``
+        choices are in sight, the heading at the top unless all above it fits too (the
+        first choice checked had been scrolled to the viewport's foot, the weapons listed
+        above "Possible fires" cut in half)."""
+        items = self._list_items(count)
+        if items is None:
+            return
+        top_w, end_w = self._body_widget(items[0]), self._body_widget(items[1])
+        if top_w is None or end_w is None:
+            return
+        bar = self.body_scroll.verticalScrollBar()
+        top = top_w.geometry().top()
+        bottom = end_w.geometry().bottom()
+        room = self.body_scroll.viewport().height()
+        if bottom + 8 <= room:
+            bar.setValue(0)  # the lines above the list too
+        elif bar.value() != top:  # the heading at the top, no line above it cut in half
+            bar.setValue(min(top, bar.maximum()))
+
     def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt name
         """The least height at ``width`` that shows the banner, the prompt and the buttons
         whole, the body scrolled in its least room: the Decision dock scrolls (it holds the
@@ -1116,6 +1186,10 @@ class DecisionDialog(QDialog):
         now = self._height_around(width, max(self.body_scroll.minimumHeight(),
                                              min(body, round(theme.scaled(theme.BODY_ROOM)))))
         whole = now - max(self.banner.heightForWidth(w), 0) + self.banner.full_height(w)
+        listed = self.list_height(width) if self.property("list_first") else None
+        if listed is not None:  # the list's heading and first choices before the subtitle
+            whole = max(whole, listed - max(self.banner.heightForWidth(w), 0)
+                        + self.banner.full_height(w))
         self.banner.set_compact(whole > height)
 
     def _height_around(self, width: int, body: int) -> int:
@@ -1170,6 +1244,7 @@ def section(title: str, tip: str = "") -> QLabel:
     """A small bold heading inside a dialog body (wrapped: the Decision dock is narrow)."""
     w = label(title, bold=True, size=10, colour=theme.DIALOG_TEXT, wrap=True)
     w.setToolTip(tip)
+    w.setProperty("section", True)  # a list's heading: kept in sight with it (list_height)
     return w
 
 

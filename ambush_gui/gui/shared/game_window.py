@@ -349,6 +349,8 @@ class GameWindow(QMainWindow):
         self.dialog: Any = None
         self.move_prompt: Any = None
         self.selected: str | None = None
+        # id -> (widget, its own least height) of the docks giving way to a decision
+        self._kept_least: dict[int, tuple[QWidget, int]] = {}
         screen = self.screen() or QGuiApplication.primaryScreen()
         avail = screen.availableGeometry() if screen is not None else QRect(0, 0, 1280, 800)
         self.left_width, self.right_width = column_widths(avail.width())
@@ -1194,6 +1196,36 @@ class GameWindow(QMainWindow):
         # shorter one before it (Qt does not grow a dock when its most height rises)
         dock.setMinimumHeight(high)
         dock.setMaximumHeight(high)  # the layout hands the rest to the docks under it
+        self._give_way(False)  # and those docks their least heights back
+
+    def yielding(self) -> list[tuple[QWidget, int]]:
+        """The widgets of the docks under the Decision dock that give up height while a
+        decision's list of choices needs it, each with the least height it keeps then
+        (:meth:`_fit_decision`). None in this window."""
+        return []
+
+    def _give_way(self, on: bool) -> None:
+        """The docks under the Decision dock down to their least under a list of choices
+        (``on``), or back to their own least heights (and their room, the Decision dock
+        shrinking) once no decision needs it."""
+        kept = self._kept_least
+        changed = []
+        if on:
+            for w, least in self.yielding():
+                if id(w) not in kept:
+                    kept[id(w)] = (w, w.minimumHeight())
+                w.setMinimumHeight(min(least, kept[id(w)][1]))
+                changed.append(w)
+        else:
+            for w, least in kept.values():
+                w.setMinimumHeight(least)
+                changed.append(w)
+            kept.clear()
+        for w in changed:  # the docks' least heights follow now, not at the next layout
+            dock = w.parentWidget()
+            lay = dock.layout() if isinstance(dock, QDockWidget) else None
+            if lay is not None:
+                lay.activate()
 
     def _close_prompts(self, idle: str | None = None) -> None:
         for w in (self.dialog, self.move_prompt, getattr(self, "pass_widget", None)):
@@ -1269,6 +1301,18 @@ class GameWindow(QMainWindow):
         want = self.decision_panel.preferred_height(width) + theme.DOCK_TITLE
         column, below = self._right_column()
         high = max(min(want, int(column * theme.DECISION_SHARE), column - below), 120)
+        # a list of choices: its heading and first choices in sight, the docks under the
+        # dock giving way down to their least (at 1280x800 a fire showed one possible fire
+        # of three, the paragraph already read keeping 200 pixels)
+        listed = getattr(widget, "list_height", None)
+        need = listed(width) if callable(listed) and self.yielding() else None
+        if need is not None and need + theme.DOCK_TITLE > high:
+            self._give_way(True)
+            widget.setProperty("list_first", True)  # its banner gives way before its list (fit_room)
+            column, below = self._right_column(slack=False)
+            high = max(high, min(need + theme.DOCK_TITLE, column - below))
+        else:
+            self._give_way(False)
         # resizeDocks alone lands tens of pixels off (Qt shares the change out): the
         # dock's least height holds it at ``high`` while the decision is open
         dock.setMinimumHeight(high)
@@ -1324,11 +1368,18 @@ class GameWindow(QMainWindow):
     def _size_decision(self, widget: QWidget, high: int) -> None:
         if self.decision_panel.current is widget:
             self.resizeDocks([self.decision_dock], [high], Qt.Orientation.Vertical)
+            show = getattr(widget, "show_list", None)
+            if callable(show):
+                lay = self.layout()
+                if lay is not None:
+                    lay.activate()
+                show()
 
-    def _right_column(self) -> tuple[int, int]:
+    def _right_column(self, slack: bool = True) -> tuple[int, int]:
         """The right column's height (the Decision dock's top to the status bar), and what
         the docks under the Decision dock keep of it: the log about six lines
-        (``theme.LOG_LEAST``), every other dock shown there its least height."""
+        (``theme.LOG_LEAST``), every other dock shown there its least height (without
+        ``slack``: each dock its least, the log too)."""
         dock = self.decision_dock
         column = self.statusBar().geometry().top() - dock.geometry().top()
         if dock.isFloating() or column < 300:
@@ -1339,13 +1390,21 @@ class GameWindow(QMainWindow):
                  and self.dockWidgetArea(d) == right]
         # a group of tabbed docks keeps its tallest least, whichever tab is in front: the
         # Decision dock, and its commit button, moved when "Last fire" took the front
-        below, counted = 0, set[int]()
+        below, counted, tabs = 0, set[int](), 0
         for d in shown:
             if id(d) not in counted:
                 group = [d, *(t for t in self.tabifiedDockWidgets(d) if t in shown)]
                 counted.update(id(t) for t in group)
                 below += max(max(t.minimumSizeHint().height(), t.minimumHeight())
                              for t in group) + 6
+                if len(group) > 1:
+                    titles = {t.windowTitle() for t in group}
+                    tabs += max((b.sizeHint().height() for b in self.findChildren(QTabBar)
+                                 if b.isVisible() and titles & {b.tabText(i)
+                                                                for i in range(b.count())}),
+                                default=0)
+        if not slack:  # each at its least, a group's tab bar too (else the window grew
+            return column, below + tabs  # past an 800-pixel screen, its status bar off it)
         return column, max(theme.LOG_LEAST, below + (theme.LOG_LEAST // 2 if shown else 0))
 
     def _keep_if_open(self, decision: Decision) -> None:
@@ -1443,15 +1502,14 @@ class GameWindow(QMainWindow):
     def place_on_screen(self) -> None:
         """Open as the player left this kind of window (size, docks), else filling the
         screen's available area (not a fixed 1280x800 on a 1920x1080 screen). A game the
-        editor started opens at a window's size instead (at most 1600x1000, at most nine
-        tenths of the screen, centred on it), the editor around it, and leaves the size
-        the player keeps for games alone."""
+        editor started fills the screen's available area too (at nine tenths of a 1280x800
+        screen its Decision dock showed one choice of three, a play-test), File ▸ Back to
+        the editor bringing the editor up again, and leaves the size and docks the player
+        keeps for games alone."""
         if self.editor is not None:
             screen = self.screen() or QGuiApplication.primaryScreen()
-            avail = screen.availableGeometry() if screen is not None else QRect(0, 0, 1280, 800)
-            w, h = min(1600, avail.width() * 9 // 10), min(1000, avail.height() * 9 // 10)
-            self.setGeometry(QRect(avail.x() + (avail.width() - w) // 2,
-                                   avail.y() + (avail.height() - h) // 2, w, h))
+            self.setGeometry(screen.availableGeometry() if screen is not None
+                             else QRect(0, 0, 1280, 800))
             return
         settings = QSettings("ambush-gui", "ambush-gui")
         geometry = settings.value(self._settings_key("geometry"))

@@ -268,6 +268,9 @@ BODY_ROOM = 100  # a decision's list in a short dock: about one card, before its
 DOCK_FOOT = 8  # pixels kept clear under a scrolled dock's words, above the next dock's title
 QT_MAX_SIZE = 16777215  # Qt's QWIDGETSIZE_MAX: no maximum
 LOG_LEAST = 150  # the game log's least height under an open decision: about six lines
+CHOICES_SHOWN = 3  # a decision's list shows its heading and this many choices, the docks
+# under the Decision dock giving way (GameWindow.yielding)
+PARAGRAPH_HEAD_LINES = 2  # the paragraph read, giving way to a decision: its number and these lines
 MAP_KEEP_MARGIN = 40  # pixels kept between a decision's units and the map view's edge
 
 
