@@ -20,6 +20,15 @@ ALLEY = systems.load_scenario(systems.resolve("contracting-trouble"))
 SOLO = {"regular": Seat.HUMAN, "insurgent": Seat.COMPUTER}
 
 
+def step_window(qtbot: Any, seed: int) -> tuple[MainWindow, GameController, Any]:
+    """Contracting Trouble at the Step pace, the person the Regulars at 1280x800, and a
+    computer player to answer for him."""
+    from tests.gui.table.windows import table_window
+
+    win = table_window(qtbot, systems.new_game(ALLEY, seed), SOLO, pace=Pace.STEP)
+    return win, win.controller, systems.computer_player("alley")
+
+
 def log_dock(win: MainWindow) -> Any:
     w = win.log.parentWidget()
     while w is not None and w.objectName() != "dock-log":
@@ -29,14 +38,7 @@ def log_dock(win: MainWindow) -> Any:
 
 
 def test_the_idle_dock_tells_the_wait_and_gives_the_log_the_room(qtbot: Any) -> None:
-    ctl = GameController(systems.new_game(ALLEY, 3), SOLO, pace=Pace.STEP)
-    win = MainWindow(ctl)
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    win.start()
-    ai = systems.computer_player("alley")
+    win, ctl, ai = step_window(qtbot, 3)
     tall_log = None
     for _ in range(200):
         if ctl.waiting_for is not None:
@@ -101,14 +103,7 @@ def test_the_dock_is_not_left_empty_while_the_tray_waits(qtbot: Any) -> None:
     own ink, not the grey of "No decision is open.") says whose dice are shown and the keys."""
     from PySide6.QtWidgets import QScrollArea
 
-    ctl = GameController(systems.new_game(ALLEY, 3), SOLO, pace=Pace.STEP)
-    win = MainWindow(ctl)
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    win.start()
-    ai = systems.computer_player("alley")
+    win, ctl, ai = step_window(qtbot, 3)
     for _ in range(300):
         if ctl.waiting_for is not None:
             ctl.proceed()
@@ -138,12 +133,7 @@ def test_the_dock_is_not_left_empty_while_the_tray_waits(qtbot: Any) -> None:
 def test_a_computer_answer_waited_on_is_told_as_an_answer_not_as_dice(qtbot: Any) -> None:
     """At the Step pace the computer's answer waits once its dice are all shown: the dock
     tells that answer and that Space brings the next question, not "dice being shown"."""
-    ctl = GameController(systems.new_game(ALLEY, 7), SOLO, pace=Pace.STEP)
-    win = MainWindow(ctl)
-    qtbot.addWidget(win)
-    win.show()
-    win.start()
-    ai = systems.computer_player("alley")
+    win, ctl, ai = step_window(qtbot, 7)
     for _ in range(300):
         if ctl.waits_on_answer:
             break

@@ -13,22 +13,18 @@ from PySide6.QtCore import QPointF
 from ambush_gui import systems
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Event
-from ambush_gui.gui.shared.controller import GameController, Seat
+from ambush_gui.gui.shared.controller import GameController
 from ambush_gui.gui.shared.pacing import Pace
 from ambush_gui.gui.table.motion import slide_route
 from ambush_gui.gui.table.window import MainWindow
 
 
 def _window(qtbot: Any) -> tuple[MainWindow, GameController]:
-    game = systems.new_game(systems.load_scenario(systems.resolve("contracting-trouble")), 3)
-    ctl = GameController(game, {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}, delay_ms=0)
-    win = MainWindow(ctl)
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    win.start()
-    return win, ctl
+    from tests.gui.table.windows import table_window
+
+    win = table_window(qtbot, systems.new_game(systems.load_scenario(
+        systems.resolve("contracting-trouble")), 3))
+    return win, win.controller
 
 
 def _centre(win: MainWindow, uid: str) -> tuple[float, float]:
@@ -196,15 +192,11 @@ def test_an_interruption_by_movement_leaves_no_arrow_over_the_overwatch_question
     that question (nothing had taken it down: an answer with no throw takes no beat), as
     if R3 were shooting. The question is asked with no shot on the table."""
     from ambush_gui.systems import computer_choice
+    from tests.gui.table.windows import table_window
 
-    game = systems.new_game(systems.load_scenario(systems.resolve("contracting-trouble")), 2)
-    ctl = GameController(game, {"regular": Seat.HUMAN, "insurgent": Seat.HUMAN}, delay_ms=0)
-    win = MainWindow(ctl)
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    win.start()
+    win = table_window(qtbot, systems.new_game(systems.load_scenario(
+        systems.resolve("contracting-trouble")), 2))
+    ctl = win.controller
     players = {s: systems.computer_player("alley", "normal", 2) for s in ("regular", "insurgent")}
     asked = None
     for _ in range(400):
