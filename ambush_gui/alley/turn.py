@@ -564,7 +564,8 @@ def choose_target(g: AlleyGame, unit: Unit) -> Procedure:
     """Declare the target of the unit's fire (or hold it); returns the target or None."""
     targets = fire_targets(g, unit)
     if not targets:  # said: a play-tester's mortar team "fired" and nothing happened
-        g.log.emit("fire", f"{unit.name} has no target it may fire at", unit=unit.id)
+        if may_fire_alone(g, unit):  # a lone leader who only leads never fires: nothing to say
+            g.log.emit("fire", f"{unit.name} has no target it may fire at", unit=unit.id)
         return None
     c = yield fire_decision(g, unit, targets)
     if c == "hold":
