@@ -29,6 +29,20 @@ def step_window(qtbot: Any, seed: int) -> tuple[MainWindow, GameController, Any]
     return win, win.controller, systems.computer_player("alley")
 
 
+def person_to_answer(qtbot: Any, ctl: GameController) -> Any:
+    """One step of driving the game: None once it has waited on the engine (busy) or on
+    the computer's decision; else the person's open decision."""
+    if ctl.busy:
+        qtbot.waitUntil(lambda: not ctl.busy or ctl.waiting_for is not None, timeout=5000)
+        return None
+    d = ctl.pending()
+    assert d is not None
+    if ctl.seat_of(d) is Seat.COMPUTER:
+        qtbot.waitUntil(lambda: ctl.pending() is not d or ctl.busy, timeout=5000)
+        return None
+    return d
+
+
 def log_dock(win: MainWindow) -> Any:
     w = win.log.parentWidget()
     while w is not None and w.objectName() != "dock-log":
@@ -43,13 +57,8 @@ def test_the_idle_dock_tells_the_wait_and_gives_the_log_the_room(qtbot: Any) -> 
     for _ in range(200):
         if ctl.waiting_for is not None:
             break
-        if ctl.busy:
-            qtbot.waitUntil(lambda: not ctl.busy or ctl.waiting_for is not None, timeout=5000)
-            continue
-        d = ctl.pending()
-        assert d is not None
-        if ctl.seat_of(d) is Seat.COMPUTER:
-            qtbot.waitUntil(lambda d=d: ctl.pending() is not d or ctl.busy, timeout=5000)
+        d = person_to_answer(qtbot, ctl)
+        if d is None:
             continue
         qtbot.waitUntil(lambda: win.decision_panel.current is not None)
         tall_log = 0
@@ -108,13 +117,8 @@ def test_the_dock_is_not_left_empty_while_the_tray_waits(qtbot: Any) -> None:
         if ctl.waiting_for is not None:
             ctl.proceed()
             continue
-        if ctl.busy:
-            qtbot.waitUntil(lambda: not ctl.busy or ctl.waiting_for is not None, timeout=5000)
-            continue
-        d = ctl.pending()
-        assert d is not None
-        if ctl.seat_of(d) is Seat.COMPUTER:
-            qtbot.waitUntil(lambda d=d: ctl.pending() is not d or ctl.busy, timeout=5000)
+        d = person_to_answer(qtbot, ctl)
+        if d is None:
             continue
         qtbot.waitUntil(lambda: win.decision_panel.current is not None)
         ctl.answer(ai.choose(ctl.game, d))  # the dock drops the question here, at once
@@ -140,13 +144,8 @@ def test_a_computer_answer_waited_on_is_told_as_an_answer_not_as_dice(qtbot: Any
         if ctl.waiting_for is not None:
             ctl.proceed()
             continue
-        if ctl.busy:
-            qtbot.waitUntil(lambda: not ctl.busy or ctl.waiting_for is not None, timeout=5000)
-            continue
-        d = ctl.pending()
-        assert d is not None
-        if ctl.seat_of(d) is Seat.COMPUTER:
-            qtbot.waitUntil(lambda d=d: ctl.pending() is not d or ctl.busy, timeout=5000)
+        d = person_to_answer(qtbot, ctl)
+        if d is None:
             continue
         ctl.answer(ai.choose(ctl.game, d))
     assert ctl.waits_on_answer and ctl.waiting_for
