@@ -331,3 +331,20 @@ def test_no_name_or_mark_lies_over_another_at_the_signal_box(qtbot: Any,
     assert sum(m.isVisible() for m in scene.stack_marks) >= 2
     assert "Insurgents R1" in [lab.text for lab in scene.unit_labels.values() if lab.isVisible()]
     assert overlaps(win) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_stack_mark_keeps_off_insurgents_r1_at_the_mosque(qtbot: Any, size: tuple[int, int]) -> None:
+    """Contracting Trouble, the computer's game (tests/alley/golden), watched back at its
+    79th decision: a leader stood on a figure of Insurgents R1 by the Mosque, and the "×2"
+    lay over "Insurgents R1"."""
+    from pathlib import Path
+
+    from ambush_gui.core import saves
+
+    path = Path(__file__).resolve().parents[2] / "alley/golden/contracting-trouble-ai-1.json"
+    game = saves.replay(path, systems.factory, upto=79)
+    win = table_window(qtbot, game, size)
+    scene = win.table.table
+    assert any(m.isVisible() for m in scene.stack_marks)
+    assert overlaps(win) == []
