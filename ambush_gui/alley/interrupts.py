@@ -320,6 +320,11 @@ def interrupt_decision(g: AlleyGame, target: Unit, options: list[dict[str, Any]]
     )
 
 
+_LONE_LEADER = ("{name} cannot interrupt by fire: he is a leader on his own, and a lone "
+                "Insurgent leader leads units but never fires (rules option \"Insurgent "
+                "leaders on their own\", AA-029, CT-013)")
+
+
 def no_fire_reasons(g: AlleyGame, target: Unit, options: list[dict[str, Any]],
                     path: list[tuple[float, float]] | None = None) -> dict[str, str]:
     """Why each unit offered an interruption by movement is offered none by fire, in words
@@ -353,11 +358,6 @@ def no_fire_reasons(g: AlleyGame, target: Unit, options: list[dict[str, Any]],
         if why:
             out[uid] = f"{unit.name} may not fire at {target.name}: {why}"
     return out
-
-
-_LONE_LEADER = ("{name} cannot interrupt by fire: he is a leader on his own, and a lone "
-                "Insurgent leader leads units but never fires (rules option \"Insurgent "
-                "leaders on their own\", AA-029, CT-013)")
 
 
 def point_reasons(g: AlleyGame, mover: Unit, options: list[dict[str, Any]],
