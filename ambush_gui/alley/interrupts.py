@@ -245,7 +245,8 @@ def overwatch_point_decision(g: AlleyGame, mover: Unit, opts: list[dict[str, Any
         prompt=f"Regular: fire from Overwatch at {whose('move', mover.name)}?",
         options=(NONE, *opts),
         facts={"target": mover.id, "what": "move",
-               "path": [[round(x, 3), round(y, 3)] for x, y in path]},
+               "path": [[round(x, 3), round(y, 3)] for x, y in path],
+               "not_here": point_reasons(g, mover, opts, path, "AA-104")},
     )
 
 
@@ -311,11 +312,17 @@ def interrupt_decision(g: AlleyGame, target: Unit, options: list[dict[str, Any]]
         options=(NONE, *options),
         facts={"target": target.id, "what": what, "aimed_at": aimed_at,
                "path": [[round(x, 3), round(y, 3)] for x, y in path] if path else None,
-               "no_fire": no_fire_reasons(g, target, options, path)},
+               "no_fire": no_fire_reasons(g, target, options, path),
+               "not_here": point_reasons(g, target, options, path, "AA-063")},
         **(declined_without_dice(g, shots, NONE,
                                  "every Insurgent unit that sees a Pinned or regrouping unit has")
            if len(shots) == len(options) else {}),
     )
+
+
+_LONE_LEADER = ("{name} cannot interrupt by fire: he is a leader on his own, and a lone "
+                "Insurgent leader leads units but never fires (rules option \"Insurgent "
+                "leaders on their own\", AA-029, CT-013)")
 
 
 def no_fire_reasons(g: AlleyGame, target: Unit, options: list[dict[str, Any]],
@@ -344,14 +351,65 @@ def no_fire_reasons(g: AlleyGame, target: Unit, options: list[dict[str, Any]],
     for uid, at in first.items():
         unit = g.unit(uid)
         if not may_fire_alone(g, unit):
-            out[uid] = (f"{unit.name} cannot interrupt by fire: he is a leader on his own, "
-                        "and a lone Insurgent leader leads units but never fires (rules option "
-                        "\"Insurgent leaders on their own\", AA-029, CT-013)")
+            out[uid] = _LONE_LEADER.format(name=unit.name)
             continue
         why = blocked_at(g, unit, target, places[at]) if at is not None and at in places \
             else fire_blocked(g, unit, target)
         if why:
             out[uid] = f"{unit.name} may not fire at {target.name}: {why}"
+    return out
+
+
+def point_reasons(g: AlleyGame, mover: Unit, options: list[dict[str, Any]],
+                  path: list[tuple[float, float]] | None, sight_rule: str) -> list[dict[str, Any]]:
+    """Why a unit is not offered a kind of interruption at a point of the declared move
+    that another option names, in words a player reads: the one reason that holds at that
+    point, as {"unit", "kind", "at", "why"} (the dialog greys that point's toggle and a
+    play-tester read one general reason on every greyed point). ``path``: the rest of the
+    move, whose points the options' "at" measure; ``sight_rule``: the rule that asks for a
+    line of sight (AA-063 for an Insurgent interrupt, AA-104 for Overwatch).
+
+    The reasons are those the options were built from (:func:`interrupt_options_along`,
+    :func:`overwatch_options_along`): the unit does not see the mover there; it is a lone
+    leader who never fires (AA-029, CT-013); a Force on Force module's limit where the mover
+    would be (:func:`blocked_at`)."""
+    along = [o for o in options if o.get("at") is not None]
+    if not along or not path:
+        return []
+    points = sorted({float(o["at"]) for o in along})
+    offered = {(o["unit"], o["kind"], float(o["at"])) for o in along}
+    somewhere = {(o["unit"], float(o["at"])) for o in along}  # seen there: some kind is offered
+    pairs = list(dict.fromkeys((o["unit"], o["kind"]) for o in along))
+    places: dict[float, np.ndarray] = {}
+
+    def place(at: float) -> np.ndarray | None:
+        if not places:
+            stops, where = _stops_along(g, mover, path)
+            places.update({float(d): p for d, p in zip(stops, where, strict=True)})
+        return places.get(at)
+
+    out: list[dict[str, Any]] = []
+    for uid, kind in pairs:
+        unit = g.unit(uid)
+        for at in points:
+            if (uid, kind, at) in offered:
+                continue
+            where = place(at) if g.modules else None
+            # offered nothing there: unseen, unless a module's limit is what kept the fire off
+            # (with no module, a unit that sees the mover is always offered something)
+            seen = (uid, at) in somewhere or (
+                where is not None and bool(_sight_table(g, [unit], [where])[0, 0]))
+            blocked = blocked_at(g, unit, mover, where) if seen and where is not None else None
+            if not seen:
+                why = (f"out of sight: {unit.name} has no line of sight to {mover.name} at "
+                       f"this point of the move ({sight_rule})")
+            elif not may_fire_alone(g, unit):
+                why = _LONE_LEADER.format(name=unit.name)
+            elif blocked:
+                why = f"{unit.name} may not fire at {mover.name} there: {blocked}"
+            else:  # not reached by the rules as written: said plainly, not guessed at
+                why = f"{unit.name} is not offered this at this point of the move"
+            out.append({"unit": uid, "kind": kind, "at": at, "why": why})
     return out
 
 

@@ -565,7 +565,7 @@ def choose_target(g: AlleyGame, unit: Unit) -> Procedure:
     targets = fire_targets(g, unit)
     if not targets:  # said: a play-tester's mortar team "fired" and nothing happened
         if may_fire_alone(g, unit):  # a lone leader who only leads never fires: nothing to say
-            g.log.emit("fire", f"{unit.name} has no target it may fire at", unit=unit.id)
+            g.log.emit("fire", f"{unit.name} has no target to fire at", unit=unit.id)
         return None
     c = yield fire_decision(g, unit, targets)
     if c == "hold":

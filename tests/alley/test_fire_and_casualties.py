@@ -349,4 +349,16 @@ def test_a_unit_with_nothing_to_fire_at_is_told_so() -> None:
     m = g.unit("m")
     assert not g.sees(m, g.unit("i"))
     assert kit.drive(g, turn.choose_target(g, m)) is None
-    assert [e.text for e in kit.events(g, "fire")] == ["Marines m has no target it may fire at"]
+    assert [e.text for e in kit.events(g, "fire")] == ["Marines m has no target to fire at"]
+
+
+def test_a_named_person_with_nothing_to_fire_at_is_not_called_it() -> None:
+    """A play-tester read "Councillor Idris has no target it may fire at": the line names a
+    person, a team or a crowd alike, with no pronoun to get wrong."""
+    from ambush_gui.alley import turn
+
+    g = kit.game([{**kit.leader("idris", "regular", (2, 2)), "name": "Councillor Idris"},
+                  kit.insurgents("i", (20, 20))],
+                 pieces=[{"id": "wall", "kind": "building", "rect": [0, 10, 24, 2]}], strict=False)
+    assert kit.drive(g, turn.choose_target(g, g.unit("idris"))) is None
+    assert [e.text for e in kit.events(g, "fire")] == ["Councillor Idris has no target to fire at"]

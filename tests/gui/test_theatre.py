@@ -393,3 +393,44 @@ def test_the_turn_banner_says_which_moment_is_watched_not_who_is_thinking(
     assert banner.text() == f"Watching decision {n} of {total}" + (f", throw {k}" if k else "")
     t.leave()
     assert "Watching" not in banner.text()
+
+
+def cut_cards(tray: Any) -> list[tuple[int, int, int]]:
+    """The cards of the dice tray partly in view (left, right, the view's width): a card is
+    wholly in view or wholly out of it; one wider than the view shows from its start."""
+    view = tray.cards_area.viewport()
+    out = []
+    for card in tray.cards:
+        left = card.mapTo(view, QPoint(0, 0)).x()
+        right = left + card.width()
+        whole = 0 <= left and right <= view.width() or right <= 0 or left >= view.width() \
+            or left == 0 and card.width() > view.width()
+        if not whole:
+            out.append((left, right, view.width()))
+    return out
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_watching_the_tray_shows_whole_cards_only(qtbot: Any, size: tuple[int, int]) -> None:
+    """A play-tester watching a finished game: the dice tray showed a card cut at its left
+    edge, where in play it shows whole cards only. Opened, and at each moment watched,
+    each card is wholly in view or wholly out of it, the newest in view."""
+    _, win = opened(qtbot, CONTRACTING)
+    c, t = win.controller, win.theatre
+    win.resize(*size)
+    win.show()
+    qtbot.waitExposed(win)
+    tray = win.tray
+    view = tray.cards_area.viewport()
+    qtbot.wait(200)  # the cards' words share their room out a beat after they are laid out
+    assert len(tray.cards) >= 4 and cut_cards(tray) == []
+    marks = t.marks
+    n = len(c.game.decisions)
+    for index in (marks.first[n // 2], marks.first[n // 2] + 1, marks.first[n - 3],
+                  marks.first[n - 3] + 2, marks.first[n // 3]):
+        t.show_index(index)
+        qtbot.wait(200)
+        assert c.watching and len(tray.cards) >= 4
+        assert cut_cards(tray) == [], index
+        assert 0 <= tray.latest.mapTo(view, QPoint(0, 0)).x() < view.width()
+    t.leave()

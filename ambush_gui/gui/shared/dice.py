@@ -13,11 +13,12 @@ from enum import StrEnum
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from ambush_gui.core.events import Event
 from ambush_gui.gui.shared import art, theme
 from ambush_gui.gui.shared.dialog_base import (
+    FlowLayout,
     ModifierList,
     label,
     side_colour,
@@ -187,8 +188,10 @@ class DiceRow(QWidget):
             head += f" ({d['result']})"
         title = label(head, bold=True, size=9.5, wrap=True)
         lay.addWidget(title)
-        row = QHBoxLayout()
-        row.setSpacing(4)
+        # the dice wrap: a 9D roll in one row was wider than the Decision dock at 1280x800
+        # and pushed the whole dialog past its edge (the match dialog's 6th column was cut)
+        dice = QWidget()
+        row = FlowLayout(dice, spacing=4)
         self.faces: list[DieFace] = []
         for v in faces:
             mark = Mark.PLAIN if target is None else (Mark.KEPT if v >= target else Mark.DISCARDED)
@@ -198,8 +201,7 @@ class DiceRow(QWidget):
             self.faces.append(face)
         if not faces:
             row.addWidget(label("no dice", colour=theme.MUTED_TEXT))
-        row.addStretch(1)
-        lay.addLayout(row)
+        lay.addWidget(dice)
         mods = d.get("modifiers") or []
         if show_modifiers and mods:
             lay.addWidget(ModifierList(mods))

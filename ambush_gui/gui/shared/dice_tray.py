@@ -593,7 +593,8 @@ class DiceTrayPanel(QWidget):
         # the tray is made as tall as a card (least_height); a window too short to give it
         # that scrolls the cards rather than cutting off their outcome lines
         self.cards_area.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        self.cards_area.horizontalScrollBar().rangeChanged.connect(self._follow)
+        self.cards_area.horizontalScrollBar().rangeChanged.connect(self._follow_soon)
+        self._following = False  # a follow is asked for once the strip is laid out
         self.fit_room()
         lay.addWidget(self.cards_area, 1)
         self.deferred = False  # cards wait for flush(): a window that redraws once per answer
@@ -654,6 +655,9 @@ class DiceTrayPanel(QWidget):
             if card is not None and tid in alive:
                 card.update_from_throw()
         self._changed.clear()
+        # which cards are whole in the strip, once laid out: the cards can change and the
+        # strip's width not (a watched moment a throw on: the oldest card gone, a new one)
+        self._follow_soon()
         if not new:
             return
         if self.latest is not None:
@@ -699,6 +703,37 @@ class DiceTrayPanel(QWidget):
         head = max(self.header.fontMetrics().lineSpacing(), self.continue_button.sizeHint().height(),
                    self.skip_button.sizeHint().height())
         return margins.top() + head + lay.spacing() + self.cards_area.minimumHeight() + margins.bottom()
+
+    def _follow_soon(self, *_range: int) -> None:
+        """Follow the newest card once the strip is laid out: when the range changes the
+        cards may still stand where they stood (a watched moment's tray is rebuilt at once,
+        its cards laid out after), and a follow from their old places left a sliver of a
+        card at the strip's left edge, the range never changing again to correct it."""
+        if not self._following:
+            self._following = True
+            QTimer.singleShot(0, self, self._follow_now)
+
+    def _follow_now(self, tries: int = 20) -> None:
+        self._following = False
+        if not self.cards_area.isVisible():  # shown again, it is followed (showEvent)
+            return
+        if not self._laid_out():  # a card built or resized is placed a beat later
+            if tries > 0:
+                self._following = True
+                QTimer.singleShot(0, self, lambda: self._follow_now(tries - 1))
+            return
+        bar = self.cards_area.horizontalScrollBar()
+        self._follow(bar.minimum(), bar.maximum())
+
+    def _laid_out(self) -> bool:
+        """Whether the cards stand side by side as the strip draws them, the strip as wide
+        as they are: what :meth:`_follow` measures."""
+        gap = self._row.spacing()
+        for a, b in zip(self.cards, self.cards[1:], strict=False):
+            if b.x() != a.x() + a.width() + gap:
+                return False
+        last = self.cards[-1] if self.cards else None
+        return last is None or last.x() + last.width() <= self._strip.width()
 
     def _follow(self, _lo: int, hi: int) -> None:
         """Keep the newest card in view as the strip grows: the whole of it, or where it is
@@ -787,6 +822,11 @@ class DiceTrayPanel(QWidget):
         self._give_room()
         for card in self.cards:  # the strip's room changed: the cards' words fit it again
             card.fit_width()
+        self._follow_soon()  # and which cards are whole in it
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt name
+        super().showEvent(event)
+        self._follow_soon()
 
     def _show_header(self, text: str, colour: object = None, wait: bool = False) -> None:
         self._set_header(text)

@@ -292,6 +292,7 @@ class TableScene(QGraphicsScene):
         self.sight = SightLine()
         self.addItem(self.sight)
         self.stack_marks: list[LabelItem] = []  # "×2" beside figures on one spot
+        self.stack_points: list[QPointF] = []  # the spot of each mark shown, in order
         self.flash = LabelItem("", point_size=9.0, bold=True, fg=theme.FLASH_TEXT,
                                bg=theme.FLASH_BG, anchor="right", gap=16.0, max_width=320.0)
         self.flash.setZValue(theme.Z_FLASH)
@@ -497,10 +498,8 @@ class TableScene(QGraphicsScene):
             ids = ", ".join(i.figure_id or "" for i in stack)
             mark.set_text(f"×{len(stack)}")
             mark.setToolTip(f"{len(stack)} figures on one spot: {ids}")
-            p = stack[0].pos()
-            mark.setPos(QPointF(p.x() + self.base_radius * 0.6, p.y() - self.base_radius * 1.2))
-            mark.set_anchor("right")
             mark.show()
+        self.stack_points = [stack[0].pos() for stack in stacks]  # layout_labels sets the marks
 
     def _figure_item(self, fid: str) -> FigureItem:
         item = self.figures.get(fid)
@@ -596,6 +595,7 @@ class TableScene(QGraphicsScene):
                 self._first_free(lab, spots, ppi, obstacles)
                 lab.show()
                 placed.append(self._pixels(lab, ppi))
+        self._place_stack_marks(ppi, placed)
         if self.contractor_label.isVisible():  # drawn over figures: it must cover none
             self._first_free(self.contractor_label, self.contractor_spots, ppi, placed + obstacles)
             placed.append(self._pixels(self.contractor_label, ppi))
@@ -648,6 +648,22 @@ class TableScene(QGraphicsScene):
             lab.setVisible(spot is not None)
         self.move_overlay.place_labels()  # a move's ring words keep off the names just placed
         self.fof.place_zone_label()  # a mortar's No Fire Zone words too
+
+    def _place_stack_marks(self, ppi: float, placed: list[QRectF]) -> None:
+        """Each "×2" beside its stack (above right first, then round it), on no mark or
+        name already placed, and added to ``placed`` so that none is laid over it: at The
+        Signal Box four marks on the fusiliers in the box lay over one another and over
+        "Signal box". The figures are not in the way: a mark touches its own."""
+        r = self.base_radius
+        for mark, p in zip(self.stack_marks, self.stack_points, strict=False):
+            spots = [("right", QPointF(p.x() + 0.6 * r, p.y() - 1.2 * r)),
+                     ("left", QPointF(p.x() - 0.6 * r, p.y() - 1.2 * r)),
+                     ("right", QPointF(p.x() + 0.6 * r, p.y() + 1.2 * r)),
+                     ("left", QPointF(p.x() - 0.6 * r, p.y() + 1.2 * r)),
+                     ("above", QPointF(p.x(), p.y() - 1.6 * r)),
+                     ("below", QPointF(p.x(), p.y() + 1.6 * r))]
+            self.place_least_covered(mark, spots, ppi, placed)
+            placed.append(self._pixels(mark, ppi))
 
     def _beside(self, piece: TerrainItem, lab: LabelItem, ppi: float,
                 taken: list[QRectF]) -> QPointF | None:

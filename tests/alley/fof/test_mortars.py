@@ -403,3 +403,22 @@ def test_a_mortar_offered_no_fire_at_a_move_is_told_of_its_no_fire_zone() -> Non
     assert opts and not any(o["kind"] == "fire" for o in opts)
     why = interrupt_decision(g, m, opts, "move", path=path).facts["no_fire"]["imt"]
     assert "No Fire Zone" in why and "leader" not in why and "crowd" not in why
+
+
+def test_a_mortar_is_told_at_each_point_where_its_no_fire_zone_keeps_its_fire_off() -> None:
+    """The point-by-point reasons of an interrupt (a greyed point's tooltip): where the
+    mover is inside the light mortar's No Fire Zone the reason is the zone, not sight."""
+    from ambush_gui.alley.interrupts import interrupt_decision
+
+    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("imt", (5, 45), n=2, leader=True)],
+                 width=48, height=48, modules=["mortars"], mortars={"teams": {"imt": "light"}})
+    g.state.turn = 1
+    m = g.unit("m")
+    start = m.centre()
+    path = [start, (start[0], start[1] + 25)]
+    opts = interrupt_options_along(g, m, path)
+    fire_at = {o["at"] for o in opts if o["kind"] == "fire"}
+    reasons = {r["at"]: r["why"] for r in interrupt_decision(g, m, opts, "move", path=path)
+               .facts["not_here"] if r["unit"] == "imt" and r["kind"] == "fire"}
+    assert reasons and set(reasons).isdisjoint(fire_at)
+    assert all("No Fire Zone" in why and "sight" not in why for why in reasons.values())

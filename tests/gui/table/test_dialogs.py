@@ -566,6 +566,39 @@ def test_the_interrupt_dialogs_buttons_stay_put_when_a_choice_is_made(qtbot: Any
     assert "cannot fire now" in dlg.not_offered("i", "fire")
 
 
+def test_a_greyed_point_says_the_engines_reason_for_that_unit_at_that_point(qtbot: Any) -> None:
+    """A play-tester: every greyed point along the move said "it does not see the mover
+    there, or cannot do this there". Its tooltip is the engine's reason at that point for the
+    selected unit: i is behind the building for the first 8" of m's run, j sees it all along."""
+    from ambush_gui.alley.interrupts import interrupt_decision, interrupt_options_along
+    from ambush_gui.alley.model import Speed
+    from tests.alley import kit
+
+    g = kit.game([kit.marines("m", (0.5, 2)), kit.insurgents("i", (12, 4), n=3, leader=True),
+                  kit.insurgents("j", (3, 22), n=3, leader=True)],
+                 pieces=[kit.building("b", (4, 0, 4, 8))])
+    m = g.unit("m")
+    m.speed = Speed.RAPID
+    path = [m.centre(), (1.7, 14.0)]
+    dlg = dialog_for(interrupt_decision(g, m, interrupt_options_along(g, m, path), "move",
+                                        path=path), g)
+    assert isinstance(dlg, InterruptDialog)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    click(qtbot, dlg.cards["i"])
+    click(qtbot, dlg.kind_buttons["fire"])
+    greyed = dlg.point_toggles[4.0]
+    assert not greyed.isEnabled()
+    tip = " ".join(greyed.toolTip().split())
+    assert tip.startswith('After 4.0" of the move: out of sight: Insurgents i has no line of '
+                          "sight to Marines m")
+    assert "or cannot" not in tip
+    assert dlg.point_toggles[10.0].isEnabled()
+    click(qtbot, dlg.cards["j"])  # j sees m everywhere: nothing greyed, no reason left over
+    assert all(b.isEnabled() and "sight" not in b.toolTip() for b in dlg.point_toggles.values())
+
+
 def test_two_points_of_a_move_that_read_alike_to_a_tenth_get_hundredths() -> None:
     """Play-test: the interrupt offered "0.0" 2.0" 6.0" 8.0" 8.0"", two toggles with the
     same words and tooltip (7.96" and 8.0" along the move): points that would read alike

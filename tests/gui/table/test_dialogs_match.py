@@ -120,3 +120,60 @@ def test_best_arrangement_answers_best(qtbot: Any) -> None:
     game.answer("best")
     match = next(e for e in reversed(game.log.events) if e.kind == "match")
     assert match.data["casualties"] == best.casualties
+
+
+def _many_defence_dice(d: Any, g: Any) -> bool:
+    return len(d.facts["defense"]) >= 7
+
+
+def _inside(widget: Any, viewport: Any) -> bool:
+    """Whether the whole of ``widget`` lies within ``viewport`` left to right."""
+    left = widget.mapTo(viewport, QPoint(0, 0)).x()
+    return left >= 0 and left + widget.width() <= viewport.width()
+
+
+def test_every_die_and_column_is_readable_in_the_decision_dock_at_1280x800(qtbot: Any) -> None:
+    """A play-tester: with many dice the 6th was cut at the dock's edge at 1280x800 (the
+    defender's tray was one row that did not wrap). Every attacker column and every die of
+    the defender, in its tray or in the slots, lies inside the dock's visible width."""
+    from tests.gui.table.windows import table_window
+
+    game, _ = drive_to(K.MATCH, _many_defence_dice)
+    win = table_window(qtbot, game)
+    if win.controller.handing_to is not None:
+        win.controller.take_seat(win.controller.handing_to)
+    qtbot.waitUntil(lambda: isinstance(win.dialog, MatchDialog))
+    dlg = win.dialog
+    for show in (dlg.clear_dice, dlg.show_best):  # every die in the tray, then set out
+        show()
+        QApplication.processEvents()
+        viewport = dlg.body_scroll.viewport()
+        columns = [f.parentWidget() for f in dlg.attack_faces]
+        cut = [w for w in [*columns, *dlg.dice, dlg.tray] if not _inside(w, viewport)]
+        assert not cut, [w.mapTo(viewport, QPoint(0, 0)).x() for w in cut]
+
+
+def test_ten_dice_against_ten_wrap_inside_the_docks_width(qtbot: Any) -> None:
+    """The most a fire can throw (10D against 10D, AA-117): the attacker's columns, the
+    defender's tray and the rolls all wrap inside the Decision dock's width at 1280x800."""
+    from ambush_gui.core.decisions import Decision
+    from ambush_gui.core.matching import best_arrangement
+
+    game, d = drive_to(K.MATCH, _many_defence_dice)
+    attack, defense = [8, 8, 7, 7, 6, 6, 5, 5, 4, 4], [6, 6, 6, 6, 5, 5, 5, 4, 4, 4]
+    ten = Decision(side=d.side, kind=K.MATCH, prompt=d.prompt, options=("best",),
+                   facts={**d.facts, "attack": attack, "defense": defense,
+                          "best": best_arrangement(attack, defense).to_json()})
+    dlg = dialog_for(ten, game)
+    assert isinstance(dlg, MatchDialog)
+    qtbot.addWidget(dlg)
+    dlg.setFixedSize(380, 700)  # the Decision dock at 1280x800
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    for show in (dlg.clear_dice, dlg.show_best):
+        show()
+        QApplication.processEvents()
+        viewport = dlg.body_scroll.viewport()
+        columns = [f.parentWidget() for f in dlg.attack_faces]
+        cut = [w for w in [*columns, *dlg.dice, dlg.tray] if not _inside(w, viewport)]
+        assert not cut, [w.mapTo(viewport, QPoint(0, 0)).x() for w in cut]

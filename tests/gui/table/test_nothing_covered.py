@@ -302,3 +302,49 @@ def test_the_commit_button_keeps_its_place_whichever_card_is_chosen(qtbot: Any) 
         assert "…" not in dlg.commit_button.text()
         places.add(dlg.commit_button.geometry().getRect())
     assert len(places) == 1, places
+
+
+def signal_box_taken(seed: int = 5, answers: int = 51) -> Any:
+    """The Signal Box, seed 5, the computer playing both sides: the fusiliers have rushed
+    the box, each of four figures on a raider's spot, and Insurgents R1 has come in from
+    Hot Spot 1 just above it."""
+    from ambush_gui.ai.alley_ai import AlleyAI
+
+    game = systems.new_game(systems.load_scenario(systems.resolve("the-signal-box")), seed=seed)
+    game.start()
+    ai = AlleyAI()
+    for _ in range(answers):
+        d = game.pending()
+        assert d is not None
+        game.answer(ai.choose(game, d))
+    return game
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_name_or_mark_lies_over_another_at_the_signal_box(qtbot: Any,
+                                                             size: tuple[int, int]) -> None:
+    """A play-tester at The Signal Box: the marks of figures on one spot ("×2") lay over one
+    another and over "Signal box", beside "Insurgents R1". Every plate on the table, the
+    stack marks among them, keeps off every other at the zooms the table opens at."""
+    win = table_window(qtbot, signal_box_taken(), size)
+    scene = win.table.table
+    assert sum(m.isVisible() for m in scene.stack_marks) >= 2
+    assert "Insurgents R1" in [lab.text for lab in scene.unit_labels.values() if lab.isVisible()]
+    assert overlaps(win) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_stack_mark_keeps_off_insurgents_r1_at_the_mosque(qtbot: Any, size: tuple[int, int]) -> None:
+    """Contracting Trouble, the computer's game (tests/alley/golden), watched back at its
+    79th decision: a leader stood on a figure of Insurgents R1 by the Mosque, and the "×2"
+    lay over "Insurgents R1"."""
+    from pathlib import Path
+
+    from ambush_gui.core import saves
+
+    path = Path(__file__).resolve().parents[2] / "alley/golden/contracting-trouble-ai-1.json"
+    game = saves.replay(path, systems.factory, upto=79)
+    win = table_window(qtbot, game, size)
+    scene = win.table.table
+    assert any(m.isVisible() for m in scene.stack_marks)
+    assert overlaps(win) == []

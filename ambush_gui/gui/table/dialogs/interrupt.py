@@ -339,15 +339,23 @@ class InterruptDialog(DecisionDialog):
         among them."""
         for at, b in self.point_toggles.items():
             b.setEnabled(at in points)
-            b.setToolTip(self.point_tip(at) if at in points else
-                         f'{self.point_tip(at)}: not for this unit and kind (it does not see '
-                         "the mover there, or cannot do this there)")
         self.point_buttons = [self.point_toggles[at] for at in points]
         if self.point_buttons and self.point_group.checkedButton() not in self.point_buttons:
             first = self.point_buttons[0]
             first.blockSignals(True)
             first.setChecked(True)
             first.blockSignals(False)
+
+    def not_here(self, at: float) -> str:
+        """The tooltip of a greyed point: why the selected unit and kind cannot interrupt
+        at ``at``, the engine's reason for that point (out of sight there, no fire there...),
+        not one general reason for every greyed point (a play-tester)."""
+        uid, kind = self.selected_unit(), self.selected_kind()
+        why = next((r["why"] for r in self.decision.facts.get("not_here") or []
+                    if r["unit"] == uid and r["kind"] == kind and r["at"] == at), None)
+        where = f"After {self.inches[at]} of the move"
+        return textwrap.fill(f"{where}: {why}" if why else f"{where}: not open to {self.name(uid)}",
+                             72)
 
     def _refresh(self) -> None:
         if not hasattr(self, "go"):
@@ -357,6 +365,8 @@ class InterruptDialog(DecisionDialog):
         if points != self._points:
             self._points = points
             self._show_points(points)
+        for at, b in self.point_toggles.items():  # the reason is the unit's and kind's
+            b.setToolTip(self.point_tip(at) if at in points else self.not_here(at))
         moving = bool(points)
         for w in (self.where_title, self.points_holder, self.where):
             w.setVisible(moving)

@@ -111,7 +111,9 @@ class Slot(QFrame):
         self.index = index  # None: the defender's tray
         self.setAcceptDrops(True)
         self._hover = False
-        self.lay = QHBoxLayout(self)
+        # the tray wraps: ten kept dice in one row are wider than the Decision dock
+        self.lay: QHBoxLayout | FlowLayout = QHBoxLayout(self) if index is not None \
+            else FlowLayout(self)
         self.lay.setContentsMargins(4, 4, 4, 4)
         self.lay.setSpacing(4)
         if index is not None:
