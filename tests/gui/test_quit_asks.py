@@ -78,10 +78,17 @@ def test_ctrl_q_asks_once_esc_keeps_playing_and_enter_quits(
     monkeypatch.setattr(QApplication, "quit", staticmethod(lambda: quits.append(True)))
     win = unfinished(qtbot, tmp_path, source, seats)
     said = answered_with(Qt.Key.Key_Escape)
-    ctrl_q(win)
-    assert len(said) == 1 and "Quit the game? It is saved" in said[0]
-    assert "Continue on the launcher" in said[0]
+    ctrl_q(win)  # opened, not played on: its own file holds it
+    assert said == [f"Quit the game? It is saved in {source.stem}-10.json: Recent games on the "
+                    "launcher opens it again where it stands."]
     assert win.isVisible() and not quits  # Esc: the game goes on
+    d = win.controller.pending()
+    assert d is not None
+    win.controller.answer(d.options[0])  # played on: the autosave holds it
+    said = answered_with(Qt.Key.Key_Escape)
+    ctrl_q(win)
+    assert said == ["Quit the game? It is saved: Continue on the launcher goes on from where "
+                    "it stands."]
     said = answered_with(Qt.Key.Key_Return)
     ctrl_q(win)
     assert len(said) == 1  # asked once, not again as the window closed

@@ -1705,7 +1705,10 @@ class GameWindow(QMainWindow):
         kept = c.kept_elsewhere()
         if kept:  # a campaign's mission
             return f"Quit the mission?\n\n{kept}"
-        if c.autosave is None and c.dirty:
+        if not c.dirty and c.save_path is not None and c.save_path != c.autosave:
+            return (f"Quit the game? It is saved in {c.save_path.name}: Recent games on the "
+                    "launcher opens it again where it stands.")  # not played on since it opened
+        if c.autosave is None:
             return ("Quit the game? It is not saved: File > Save keeps it first (Keep "
                     "playing, then Ctrl+S).")
         return ("Quit the game? It is saved: Continue on the launcher goes on from where it "
