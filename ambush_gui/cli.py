@@ -235,24 +235,20 @@ def _host_window(app: object, host: Host, port: int | None) -> object:
 def hosted_again(path: Path, args: argparse.Namespace) -> Host:
     """The host of the game saved at ``path`` (a game this machine hosted), where it
     stopped; ValueError saying why it cannot be hosted again."""
-    from ambush_gui import systems
-    from ambush_gui.core import saves
-    from ambush_gui.net.session import Host, SessionError
+    from ambush_gui.net.session import Host, NotHosted, SessionError
 
     if args.option:
         raise ValueError("--option: a saved game plays the options it records")
-    game = saves.replay(path, systems.factory)  # a broken save: exits 2 with its message
-    hosted = saves.read(path).hosted
-    if hosted is None:
-        raise ValueError(f"{path} is not the save of a game this machine hosted for another "
-                         f"(it records no session to rejoin): open it with ambush-gui play {path}")
-    if args.side is not None and args.side != hosted.side:
-        raise ValueError(f"--side {args.side}: this machine played the {hosted.side} side of "
-                         "this game, and goes on with it (leave --side out)")
     try:
-        return Host.resumed(game, hosted)
+        host = Host.from_save(path)  # a broken save: exits 2 with its message
+    except NotHosted as why:
+        raise ValueError(f"{why}: open it with ambush-gui play {path}") from None
     except SessionError as why:
         raise ValueError(str(why)) from None
+    if args.side is not None and args.side != host.side:
+        raise ValueError(f"--side {args.side}: this machine played the {host.side} side of "
+                         "this game, and goes on with it (leave --side out)")
+    return host
 
 
 def cmd_host(args: argparse.Namespace) -> int:

@@ -67,6 +67,7 @@ KEEP_SHARE = 0.8  # of its own phase's best shot an interrupt must promise (it a
 LURK_TURNS = 2  # turns after this one a carry needs for a gang to wait on the escorts
 LAST_TURNS = 1  # turns after this one when Insurgents stop keeping men for later
 MIN_SHOT = 0.12  # mean casualties below which a fire is no shot at all (too far, too hidden)
+ARRIVED = 1.0  # inches from its goal within which a move's end is "to" it, not "towards" it
 ASSAULT_TRIES = 8  # approach points tried (each validated by the engine) for one Close Assault
 ROUNDING = 0.01  # inches a move keeps short of its limit (its waypoints are rounded to 0.001")
 BLOCK_GAP = 0.9  # inches a blocker keeps between its figures and the carrier's (no contact)
@@ -474,6 +475,7 @@ class AlleyAI:
             finder = fof_mines.avoiding(g, unit, where, plain)
         field = finder.field(where)
         way = field.path(unit.centre())
+        cut_off = False  # no way to the goal: the move makes for the nearest point instead
         if way is None:  # shut off by terrain: as near as it can get
             if isinstance(where, str):
                 return stay()
@@ -483,6 +485,7 @@ class AlleyAI:
             field = finder.field(near[-1])
             way = field.path(unit.centre()) or near
             self._why += " (cut off by terrain: it gets as near as it can)"
+            cut_off = True
         path = [unit.centre(), *way]
         total = path_length(path)
         if total < 0.3:
@@ -554,9 +557,11 @@ class AlleyAI:
             if self._ok(d, choices[i]):
                 if unit.side is Side.REGULAR and blocked:  # the best ends lie beyond enemy figures
                     detour = self._round_enemies(g, d, unit, where, limit, speed)
-                    if detour is not None and (float(field.distance(tuple(detour["path"][-1])))
-                                               < float(left[i]) - 0.5):
+                    short = float(field.distance(tuple(detour["path"][-1]))) if detour else 0.0
+                    if detour is not None and short < float(left[i]) - 0.5:
+                        self._say_heading(g, goal, join, detour, short, cut_off)
                         return detour
+                self._say_heading(g, goal, join, choices[i], float(left[i]), cut_off)
                 return choices[i]
         if lone:
             self._why = (f"a lone leader: he waits out of sight until he can reach {join.name} unseen"
@@ -564,8 +569,26 @@ class AlleyAI:
         elif unit.side is Side.REGULAR and blocked:
             detour = self._round_enemies(g, d, unit, where, limit, speed)
             if detour is not None:
+                self._say_heading(g, goal, join, detour,
+                                  float(field.distance(tuple(detour["path"][-1]))), cut_off)
                 return detour
         return stay()
+
+    def _say_heading(self, g: AlleyGame, goal: Goal, join: Unit | None, choice: dict[str, Any],
+                     left: float, cut_off: bool) -> None:
+        """The move's reason says "to" its goal only when the move ends there (within
+        ``ARRIVED`` inches of it, by the way round the terrain, ``left``), "towards" it when it
+        ends short: a move that fell short read as if the unit got there (a play-test). Words
+        only: the move chosen is the same."""
+        reached = left <= ARRIVED * g.m.scale and not cut_off
+        if join is not None:
+            if "join" not in choice:
+                self._why = self._why.replace(f"it goes to join {join.name}",
+                                              f"it goes towards {join.name}, to join it", 1)
+            return
+        said = f"it {goal.reason}"
+        if self._why.startswith(said):
+            self._why = f"it {goal.moving(reached)}{self._why[len(said):]}"
 
     @staticmethod
     def _may_touch(g: AlleyGame, unit: Unit, limit: float) -> bool:

@@ -37,6 +37,7 @@ import weakref
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cached_property
+from typing import TypedDict
 
 import numpy as np
 import shapely
@@ -91,6 +92,26 @@ class Goal:
     to_end: bool = False  # it pays only if the unit is still there at the end (zone_held)
     arrived: bool = False  # it is there now
     key: str = ""  # the objective it serves (one unit each for Hot Spots, zones, the fetch)
+    to: str = ""  # a move's reason when it gets to the place ("goes to the contractors: ...")
+    towards: str = ""  # and when it ends short of it ("goes towards the contractors: ...")
+
+    def moving(self, reached: bool) -> str:
+        """The reason of a move made for this goal: "to" the place only when the move gets
+        there, "towards" it when it ends short (the reason alone for a goal that names no
+        place to get to: closing with an enemy, lying in wait, covering)."""
+        return (self.to if reached else self.towards) or self.reason
+
+
+class Heading(TypedDict):
+    """A goal's move words both ways (:attr:`Goal.to`, :attr:`Goal.towards`)."""
+
+    to: str
+    towards: str
+
+
+def _heading(verb: str, place: str, rest: str = "") -> Heading:
+    """A goal's move words both ways: ``verb`` "to"/"towards" ``place``, then ``rest``."""
+    return {"to": f"{verb} to {place}{rest}", "towards": f"{verb} towards {place}{rest}"}
 
 
 def _vp(points: float) -> str:
@@ -194,13 +215,15 @@ class Planner:
             if way is not None:
                 out.append(Goal(Aim.CARRY, way[0], 100.0 + pts * n,
                                 f"carries the {label} out by {_edge_name(way[0])}: {_vp(pts)} each",
-                                key=f"carry:{unit.id}"))
+                                key=f"carry:{unit.id}",
+                                **_heading(f"carries the {label}", _edge_name(way[0]), f": {_vp(pts)} each")))
             return out
         if waiting:
             here = unit.centre()  # once, not once a waiting figure
             f = min(waiting, key=lambda f: math.dist(f.pos, here))
             out.append(Goal(Aim.FETCH, f.pos, 50.0 + pts * len(waiting),
-                            f"goes for the {label}: {_vp(pts)} each brought off", key="fetch"))
+                            f"goes for the {label}: {_vp(pts)} each brought off", key="fetch",
+                            **_heading("goes", f"the {label}", f": {_vp(pts)} each brought off")))
             f0 = waiting[0]
             cx, cy = here
             v = np.array([cx - f0.x, cy - f0.y])
@@ -242,7 +265,8 @@ class Planner:
             what = "holds Hot Spot" if touching else "makes for Hot Spot"
             out.append(Goal(Aim.HOT_SPOT, (h.x, h.y), pts,
                             f"{what} {h.number} to neutralise it: {_vp(pts)}", hold=touching,
-                            arrived=touching, key=f"hot:{h.number}"))
+                            arrived=touching, key=f"hot:{h.number}",
+                            **_heading("goes", f"Hot Spot {h.number}", f" to neutralise it: {_vp(pts)}")))
         return out
 
     def _zone_point(self, unit: Unit, zone: str) -> Point:
@@ -292,10 +316,10 @@ class Planner:
                     continue
             late = not inside and self.turns_to(unit, dist) > self.turns_left
             what = "holds" if inside else "makes for"
-            why = f"{what} {name}: {_vp(a.points)} if held at the end" if held \
-                else f"{what} {name} to clear it: {_vp(a.points)}"
-            out.append(Goal(Aim.ZONE, where, float(a.points) * (LATE if late else 1.0), why,
-                            hold=held and inside, to_end=held, arrived=inside, key=f"zone:{a.zone}"))
+            rest = f": {_vp(a.points)} if held at the end" if held else f" to clear it: {_vp(a.points)}"
+            out.append(Goal(Aim.ZONE, where, float(a.points) * (LATE if late else 1.0),
+                            f"{what} {name}{rest}", hold=held and inside, to_end=held,
+                            arrived=inside, key=f"zone:{a.zone}", **_heading("goes", name, rest)))
         return out
 
     def _exits(self, unit: Unit) -> list[Goal]:
@@ -310,7 +334,8 @@ class Planner:
             edge, dist = way
             late = self.turns_to(unit, dist) > self.turns_left  # it may still make it, at a run
             out.append(Goal(Aim.EXIT, edge, float(a.points * len(figures)) * (LATE if late else 1.0),
-                            f"makes for {_edge_name(edge)}: {_vp(a.points)} a figure", key=f"exit:{edge}"))
+                            f"makes for {_edge_name(edge)}: {_vp(a.points)} a figure", key=f"exit:{edge}",
+                            **_heading("goes", _edge_name(edge), f": {_vp(a.points)} a figure")))
         return out
 
     def _hunt(self, unit: Unit, leave: bool) -> list[Goal]:
@@ -350,8 +375,10 @@ class Planner:
                 turns = self.turns_to(unit, there) + (1 if goal.aim is Aim.HOT_SPOT else 0) \
                     + self.turns_to(unit, after)
                 if turns <= self.turns_left:
-                    goal = replace(goal, value=goal.value + best_exit.value,
-                                   reason=f"{goal.reason}, then off {_edge_name(str(best_exit.where))}")
+                    then = f", then off {_edge_name(str(best_exit.where))}"
+                    goal = replace(goal, value=goal.value + best_exit.value, reason=goal.reason + then,
+                                   to=goal.to and goal.to + then,
+                                   towards=goal.towards and goal.towards + then)
             out.append(goal)
         return out
 
@@ -372,8 +399,11 @@ class Planner:
         if carry:
             here = unit.centre()
             c = min(self._carriers_at, key=lambda uc: math.dist(uc[1], here))[0]
+            way = whose('way out', c.name)
             return [Goal(Aim.CUT_OFF, cut_off(self.g, c), 20.0 + pts,
-                         f"gets across {whose('way out', c.name)}: {_vp(pts)} an escort")]
+                         f"gets across {way}: {_vp(pts)} an escort",
+                         to=f"gets across {way}: {_vp(pts)} an escort",
+                         towards=f"goes towards {way} to get across it: {_vp(pts)} an escort")]
         if self.waiting:
             where, coming, reason = self._ambush
             return [Goal(Aim.AMBUSH, where, 10.0 + pts if coming else 0.005, reason)]
@@ -432,9 +462,12 @@ class Planner:
                 spot, edge = self._ahead_of(t, edges)
                 if math.dist(spot, here) > 3 * self.g.m.rapid:
                     continue
+                way = f"{whose('way', t.name)} to {_edge_name(edge)}"
+                denies = f"denies {_vp(a.points)} a figure"
                 out.append(Goal(Aim.CUT_OFF, spot, 0.5 * a.points * len(t.fighters),
-                                f"gets across {whose('way', t.name)} to {_edge_name(edge)}: denies "
-                                f"{_vp(a.points)} a figure", key=f"cut:{t.id}"))
+                                f"gets across {way}: {denies}", key=f"cut:{t.id}",
+                                to=f"gets across {way}: {denies}",
+                                towards=f"goes towards {way} to get across it: {denies}"))
         return out
 
     def _ahead_of(self, enemy: Unit, edges: list[str]) -> tuple[Point, str]:
@@ -476,10 +509,11 @@ class Planner:
                 dist = self.way(unit, where)
                 if not math.isfinite(dist) or self.turns_to(unit, dist) > self.turns_left:
                     continue
+            denies = f": denies the {victory.side_name(self.g, self.side.enemy)} {_vp(a.points)}"
             out.append(Goal(Aim.DEFEND, where, float(a.points),
-                            f"{'holds' if inside else 'makes for'} {name}: denies the "
-                            f"{victory.side_name(self.g, self.side.enemy)} {_vp(a.points)}",
-                            hold=inside, arrived=inside, key=f"zone:{a.zone}"))
+                            f"{'holds' if inside else 'makes for'} {name}{denies}",
+                            hold=inside, arrived=inside, key=f"zone:{a.zone}",
+                            **_heading("goes", name, denies)))
         return out
 
 

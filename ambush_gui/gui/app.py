@@ -75,6 +75,7 @@ class Session:
         dlg.openEditor.connect(lambda: self._from_launcher(
             dlg, self.editor(back=lambda: self.launcher(replacing))))
         dlg.joinGame.connect(lambda address: self._network(dlg, self.join(address)))
+        dlg.hostSave.connect(lambda path, port: self._network(dlg, self.host_save(Path(path), port)))
         dlg.newCampaign.connect(lambda path, seed, name_men: self._from_launcher(
             dlg, self.campaign(Path(path), seed, name_men, dlg)))
         dlg.openCampaign.connect(
@@ -99,6 +100,22 @@ class Session:
             return host_game(self, scenario, scenario_path.stem, side, DEFAULT_PORT, options)
         except Exception as exc:  # a file, or a port taken: a message box, never a crash
             cannot_open(None, "Cannot host this scenario", scenario_path, exc)
+            return None
+
+    def host_save(self, path: Path, port: int) -> Any:
+        """Host the game saved at ``path`` (one this machine hosted) again on ``port``."""
+        from PySide6.QtWidgets import QMessageBox
+
+        from ambush_gui.gui.netplay import host_saved_game
+        from ambush_gui.net.session import SessionError
+
+        try:
+            return host_saved_game(self, path, port)
+        except (OSError, SessionError) as why:  # a port taken; a record that makes no seed
+            QMessageBox.warning(None, "Cannot host this game", str(why))
+            return None
+        except Exception as exc:  # any file: a message box, never a crash (issue 12)
+            cannot_open(None, "Cannot host this game", path, exc)
             return None
 
     def join(self, address: str) -> Any:

@@ -38,6 +38,7 @@ from ambush_gui.gui.launcher_cards import CardGrid, CardInfo, balance_table, car
 from ambush_gui.gui.shared import paths, theme
 from ambush_gui.gui.shared.game_window import recent_games, remember_level, saved_level
 from ambush_gui.gui.shared.manual import MANUAL_KEY, MANUAL_TIP, open_manual
+from ambush_gui.gui.shared.widgets import cannot_open
 from ambush_gui.release import shipped_name
 
 MODES = {
@@ -80,6 +81,7 @@ class Launcher(QDialog):
     openCampaign = Signal(str)  # a campaign under way: its progress file
     openEditor = Signal()  # the scenario editor: build, check and play your own scenarios
     joinGame = Signal(str)  # a game hosted on another machine: its address (HOST[:PORT])
+    hostSave = Signal(str, int)  # a game this machine hosted, hosted again: its save, the port
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -181,6 +183,11 @@ class Launcher(QDialog):
         self.join_button.setToolTip("Play a table game hosted on another machine: you give its address "
                              "(the manual's page Playing across two machines)")
         self.join_button.clicked.connect(self._join)
+        self.host_saved = QPushButton("&Host a saved game for a friend…")
+        self.host_saved.setToolTip("Go on with a game you hosted for a player on another machine, "
+                                   "from where it stopped: they join again as before (its save "
+                                   "is in the network folder)")
+        self.host_saved.clicked.connect(self._host_save)
         self.manual = QPushButton("M&anual")
         self.manual.setToolTip(f"{MANUAL_TIP} ({MANUAL_KEY})")
         self.manual.clicked.connect(lambda: open_manual())
@@ -224,8 +231,8 @@ class Launcher(QDialog):
         right.addWidget(self.form_scroll, 1)
         right.addWidget(self.start)
         buttons = QGridLayout()
-        for i, b in enumerate((self.cont, self.open_saved, self.open_scenario, self.editor, self.join_button,
-                               self.manual, quit_)):
+        for i, b in enumerate((self.cont, self.open_saved, self.host_saved, self.join_button,
+                               self.open_scenario, self.editor, self.manual, quit_)):
             buttons.addWidget(b, i // 2, i % 2)
         right.addLayout(buttons)
         if self.recent.count():
@@ -563,6 +570,51 @@ class Launcher(QDialog):
             return
         QSettings("ambush-gui", "ambush-gui").setValue("launcher/join", text.strip())
         self.joinGame.emit(text.strip())
+
+    def _host_save(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(
+            self, "Host a saved game for a friend", str(paths.network_dir()),
+            "Saved games (*.json);;All files (*)")
+        if name:
+            self.host_file(Path(name))
+
+    def host_file(self, path: Path) -> None:
+        """Host the game saved at ``path`` again, after asking the port; a save of a game
+        played at one computer is refused with why and what to do instead. The side is
+        the one this machine played: the other player's seat is theirs, as before."""
+        from PySide6.QtWidgets import QInputDialog
+
+        from ambush_gui.core import saves
+        from ambush_gui.net.link import DEFAULT_PORT
+
+        try:
+            record = saves.read(path)
+        except Exception as exc:  # noqa: BLE001 - any file: a message box, never a crash
+            cannot_open(self, "Cannot host this game", path, exc)
+            return
+        if record.hosted is None:
+            QMessageBox.information(self, "Not a game you hosted", (
+                f"{printable(path.name)} is not a game this machine hosted for a player on "
+                "another machine, so there is nobody to join it again: its dice were not made "
+                "with the other player's secret, and they could not check them.\n\nOpen a saved "
+                "game… plays it at this computer; to play a friend, start a new game and choose "
+                "\"Host it for a player on another machine\" under Players."))
+            return
+        title = str(record.scenario.get("title") or record.scenario.get("name") or path.stem)
+        role = "Regulars" if record.hosted.side == "regular" else "Insurgents"
+        named = str((record.scenario.get("sides") or {}).get(record.hosted.side, {}).get("name") or "")
+        side = f"{named} ({role})" if named else role  # the scenario's name, as the waiting window says
+        last = QSettings("ambush-gui", "ambush-gui").value("launcher/host_port", DEFAULT_PORT)
+        port, ok = QInputDialog.getInt(
+            self, "Host a saved game for a friend",
+            f"{printable(title)}, from decision {len(record.decisions) + 1}: you play the "
+            f"{side} again, as before, and the other player joins this machine's address as "
+            f"before.\n\nThe port to listen on ({DEFAULT_PORT} unless you chose another; the "
+            "other player joins HOST:PORT):", int(str(last)), 1, 65535)
+        if not ok:
+            return
+        QSettings("ambush-gui", "ambush-gui").setValue("launcher/host_port", port)
+        self.hostSave.emit(str(path), port)
 
     def _open(self) -> None:
         name, _ = QFileDialog.getOpenFileName(self, "Open saved game", str(paths.saves_dir()),

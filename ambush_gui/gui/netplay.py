@@ -613,7 +613,8 @@ class GuestPlay(NetEnd):
             self.set_offline(why)
             if left and self.guest.session:
                 why += (f"\n\nThe file there: {self.host_save()}. The host can host it again "
-                        "from that file (ambush-gui host with it), and you join again as before.")
+                        "from that file (the launcher's Host a saved game for a friend…, or "
+                        "ambush-gui host with it), and you join again as before.")
         QMessageBox.warning(parent, "The game cannot go on", why)
 
     def host_save(self) -> str:
@@ -642,7 +643,8 @@ class GuestPlay(NetEnd):
 def go_on_words(save: Path) -> str:
     """Where a hosted game is saved and the two ways to go on with it, for its host."""
     return (f"The game is saved to {save}. To go on with it later, host it again with "
-            f"\"ambush-gui host {save}\" (the other player joins as before), or open it for "
+            f"\"ambush-gui host {save}\" or the launcher's Host a saved game for a friend… "
+            "(the other player joins as before), or open it for "
             f"hot-seat at one computer with \"ambush-gui play {save}\".")
 
 
@@ -651,6 +653,12 @@ def host_game(session_app: Any, scenario: Any, name: str, side: str, port: int,
     """Host ``scenario`` on ``port`` playing ``side``: the waiting dialog, then the table."""
     host = Host(scenario, name, side, options)
     return HostPlay(session_app, host, listen(port))
+
+
+def host_saved_game(session_app: Any, path: Path, port: int) -> HostPlay:
+    """Host the game saved at ``path`` (one this machine hosted) again on ``port``, where it
+    stopped: the other player joins as before (:meth:`Host.from_save` says why not)."""
+    return HostPlay(session_app, Host.from_save(path), listen(port))
 
 
 def join_game(session_app: Any, address: tuple[str, int], scenario: Any = None) -> GuestPlay:

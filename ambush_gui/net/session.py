@@ -69,6 +69,10 @@ class SessionError(RuntimeError):
     """The two ends cannot go on together; the text says why, in a player's words."""
 
 
+class NotHosted(SessionError):
+    """A save that records no session across two machines: it is played at one computer."""
+
+
 def program_version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -249,6 +253,22 @@ class Host(TakeBacks):
         for answer in game.decisions:
             host._apply(answer)
         return host
+
+    @classmethod
+    def from_save(cls, path: Any) -> Host:
+        """The host of the game saved at ``path`` (one this machine hosted) again, where it
+        stopped: ``ambush-gui host SAVE`` and the launcher's Host a saved game… both. A
+        broken file raises as loading it does; :class:`NotHosted` a save of a game played
+        at one computer; :class:`SessionError` a record that does not make its seed."""
+        from ambush_gui import systems
+        from ambush_gui.core import saves
+
+        game = saves.replay(path, systems.factory)
+        hosted = saves.read(path).hosted
+        if hosted is None:
+            raise NotHosted(f"{path} is not the save of a game this machine hosted for another "
+                            "(it records no session to rejoin)")
+        return cls.resumed(game, hosted)
 
     def hosted(self) -> dict[str, str] | None:
         """What the host's save keeps to host the game again (None before it begins)."""

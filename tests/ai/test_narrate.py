@@ -111,3 +111,37 @@ def test_casualties_chosen_are_told_by_the_figures_names_not_their_ids() -> None
     said = narrate(g, d, ids)
     assert said == "RPG team (4) loses RPG team (4), leader; RPG team (4), fighter", said
     assert not any(i in said for i in ids)
+
+
+def test_a_move_that_ends_short_of_its_goal_says_towards_and_one_that_gets_there_to() -> None:
+    """A play-test: "it carries the contractors out by the south edge" was said of a move
+    that ended a table's width from it. A move's reason names its place "to" only when the
+    move ends there (within ARRIVED inches, the way round the terrain), "towards" when it
+    falls short; a lone leader who does not reach his gang goes "towards" it. Words only:
+    the answers are choose()'s (the test above; the pinned games in tests/alley)."""
+    from ambush_gui.ai.alley_ai import ARRIVED
+
+    seen: dict[str, list[str]] = {"to": [], "towards": []}
+    for seed in (1, 2):
+        g = systems.new_game(SCENARIO, seed)
+        g.start()
+        ai = {side: AlleyAI() for side in ("regular", "insurgent")}
+        while (d := g.pending()) is not None:
+            player = ai[d.side]
+            goal = player.goal_of(g, g.unit(d.facts["unit"])) if d.kind is DecisionKind.MOVE else None
+            choice = player.decide(g, d)
+            answer, reason = choice.answer, choice.reason
+            if goal is not None and goal.to and isinstance(answer, dict) and "path" in answer \
+                    and (goal.to in reason or goal.towards in reason):
+                unit = g.unit(d.facts["unit"])
+                left = player.finder(g, unit).field(goal.where).distance(tuple(answer["path"][-1]))
+                there = left <= ARRIVED * g.m.scale and "cut off by terrain" not in reason
+                assert (goal.to in reason) == there, (reason, left)
+                seen["to" if there else "towards"].append(reason)
+            if isinstance(answer, dict) and "lone leader: it goes" in reason:
+                assert ("join" in answer) == ("towards" not in reason), (answer, reason)
+                seen["to" if "join" in answer else "towards"].append(reason)
+            g.answer(answer)
+    assert any("goes to the contractors" in r for r in seen["to"]), seen
+    assert any("carries the contractors towards the south edge" in r for r in seen["towards"]), seen
+    assert any("a lone leader: it goes towards" in r for r in seen["towards"]), seen

@@ -465,3 +465,93 @@ def test_the_guest_is_asked_before_leaving_and_the_host_told_once(
             "this window keeps the game open.") in log
     assert log.count("The other player") == len(re.findall(r"The other player (left|joined)", log))
     host.window.close()
+
+
+def test_the_launcher_hosts_a_saved_game_again_and_the_guest_on_another_process_rejoins(
+        qtbot: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    """A game hosted by one program and joined by another, the host's program killed
+    mid-game: the launcher's Host a saved game for a friend… opens its save, asks the port
+    (the side is the save's), and the guest's program, started again, joins it as before
+    and plays it to the end on one board with fair dice. (Before, only ``ambush-gui host
+    SAVE`` could.)"""
+    import signal
+    import time
+
+    from PySide6.QtWidgets import QFileDialog, QInputDialog
+
+    from ambush_gui.gui.app import Session
+
+    first = other_end(["host", "market-day", "--side", "insurgent", "--port", "0", "--headless",
+                       "--computer", "insurgent", "--pace", "0.02"], tmp_path / "host")
+    assert first.stdout is not None
+    port_found = re.search(r"on port (\d+)", first.stdout.readline())
+    assert port_found
+    port = int(port_found.group(1))
+    join_args = ["join", f"127.0.0.1:{port}", "--headless", "--computer", "regular"]
+    guest = other_end([*join_args, "--pace", "0.02"], tmp_path / "guest")
+    try:
+        folder = tmp_path / "host" / "network"
+        deadline = time.monotonic() + TIMEOUT_MS / 1000
+        while not list(folder.glob("host-*.json")) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        time.sleep(1.5)  # some decisions in
+        first.send_signal(signal.SIGKILL)
+        first.wait(timeout=60)
+        out, _ = guest.communicate(timeout=TIMEOUT_MS / 1000)
+        assert guest.returncode == 1 and "Join again to go on" in out, out
+    finally:
+        first.kill()
+        guest.kill()
+    save = next(folder.glob("host-*.json"))
+    asked: list[str] = []
+
+    def get_int(parent: Any, title: str, text: str, value: int, *rest: Any) -> tuple[int, bool]:
+        asked.append(text)
+        return port, True  # the port it was hosted on, where the guest's record finds it
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(save), ""))
+    monkeypatch.setattr(QInputDialog, "getInt", get_int)
+    hosting = Session()
+    hosting.launcher()
+    dlg = hosting.launcher_window
+    assert dlg is not None
+    qtbot.mouseClick(dlg.host_saved, Qt.MouseButton.LeftButton)
+    assert len(asked) == 1 and "you play the Gunmen (Insurgents) again" in asked[0]
+    assert hosting.network_ends and not dlg.isVisible()
+    end = hosting.network_ends[0]
+    assert end.server.serverPort() == port and end.host.game is not None
+    stopped = len(end.host.game.decisions) + 1  # the decision it waits at
+    again = other_end(join_args, tmp_path / "guest")
+    try:
+        win = play_person(qtbot, end, "insurgent")
+        out, _ = again.communicate(timeout=TIMEOUT_MS / 1000)
+    finally:
+        again.kill()
+    assert again.returncode == 0, out
+    assert f"it stands at decision {stopped}, as the host's does" in out
+    assert "kept no record" not in out
+    hashes = re.findall(r"^state hash: ([0-9a-f]{64})$", out, re.M)
+    assert hashes == [end.host.game.state_hash()]
+    assert "dice check: fair" in out
+    win.close()
+    QApplication.processEvents()
+
+
+def test_the_launcher_will_not_host_a_game_played_at_one_computer(
+        qtbot: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    """A hot-seat save has no session to rejoin: the launcher says why, and what to do."""
+    from ambush_gui.core import saves
+    from ambush_gui.gui.launcher import Launcher
+
+    game = systems.new_game(systems.load_scenario(systems.resolve("contracting-trouble")), 7)
+    game.start()
+    path = tmp_path / "hot-seat.json"
+    saves.save(game, path, {"regular": "human", "insurgent": "human"})
+    told = asked(monkeypatch, "information")
+    dlg = Launcher()
+    qtbot.addWidget(dlg)
+    hosted: list[Any] = []
+    dlg.hostSave.connect(lambda *a: hosted.append(a))
+    dlg.host_file(path)
+    assert not hosted and len(told) == 1
+    assert "is not a game this machine hosted" in told[0] and "Open a saved game" in told[0]

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -40,6 +40,7 @@ from ambush_gui.gui.shared import paths, theme
 from ambush_gui.gui.shared.controller import GameController, Seat
 from ambush_gui.gui.shared.game_window import GameWindow, saved_pace, seats_for
 from ambush_gui.gui.shared.manual import about_action, manual_action
+from ambush_gui.gui.shared.widgets import ask_to_quit
 
 BACK_TO_CAMPAIGN = "Ctrl+Shift+C"  # File > Back to the campaign, in a campaign's mission window
 SHOW_STEP = "Ctrl+1"  # Campaign > The Mission tab (Ctrl+M is the Mission Card in the mission)
@@ -84,19 +85,6 @@ class CampaignController(GameController):
             self.progress.save()
         except OSError as exc:
             self.autosaveFailed.emit(f"Saving the campaign to {self.progress.path} failed: {exc}")
-
-
-class _Closed(QObject):
-    """Tells the campaign window when the mission window closes."""
-
-    def __init__(self, owner: CampaignWindow) -> None:
-        super().__init__(owner)
-        self.owner = owner
-
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        if event.type() == QEvent.Type.Close:
-            self.owner.mission_closed(obj)
-        return False
 
 
 class CampaignWindow(QMainWindow):
@@ -152,7 +140,7 @@ class CampaignWindow(QMainWindow):
             ("&Back to the launcher", QKeySequence.StandardKey.New, self.to_launcher,
              "Leave the campaign for the launcher: it is saved, and its Continue goes on "
              "where it was"),
-            ("&Quit", QKeySequence.StandardKey.Quit, self.close,
+            ("&Quit", QKeySequence.StandardKey.Quit, self.quit_campaign,
              "Close the campaign: it is saved, and continues where it was"),
         ):
             act = QAction(text, self)
@@ -293,7 +281,7 @@ class CampaignWindow(QMainWindow):
         win.new_game_action.triggered.disconnect()
         win.new_game_action.triggered.connect(self.to_launcher)
         self._back_action(win)
-        win.installEventFilter(_Closed(self))
+        win.closed.connect(lambda w=win: self.mission_closed(w))  # not a close it refused
         win.branch_refused = ("A campaign's mission is not branched: its men go on in the "
                               "campaign. Save a copy (File ▸ Save as), open it, and continue "
                               "from a moment of the copy")
@@ -377,10 +365,22 @@ class CampaignWindow(QMainWindow):
         self._save()
         self.show_phase()
 
+    QUIT_QUESTION = ("Quit the campaign? It is saved: Continue campaign on the launcher "
+                     "goes on where it stands.")
+
+    def quit_campaign(self) -> None:
+        """Campaign ▸ Quit: asked once, as the window's close button is (the close this
+        makes is the program's, not asked again)."""
+        if ask_to_quit(self, "Quit the campaign?", self.QUIT_QUESTION):
+            self.close()
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         if self.mission_window is not None and self.mission_window.isVisible():
             event.ignore()  # hidden behind the mission: only the mission closes it
             self.hide()
+            return
+        if event.spontaneous() and not ask_to_quit(self, "Quit the campaign?", self.QUIT_QUESTION):
+            event.ignore()
             return
         self._save()
         event.accept()

@@ -68,7 +68,7 @@ from ambush_gui.gui.shared.manual import manual_action
 from ambush_gui.gui.shared.onlooker import computer_doing, told_of, unaddressed
 from ambush_gui.gui.shared.pacing import DEFAULT_PACE, MENU_PACES, PACE_TIPS, Pace
 from ambush_gui.gui.shared.rules_help import RulesHelp
-from ambush_gui.gui.shared.widgets import GameLog, cannot_open
+from ambush_gui.gui.shared.widgets import GameLog, ask_to_quit, cannot_open
 
 MAP_KINDS = (DecisionKind.MOVE, DecisionKind.PLACE)
 
@@ -309,6 +309,7 @@ class GameWindow(QMainWindow):
     """
 
     newGameRequested = Signal()
+    closed = Signal()  # the window closed (a close it refused, after asking, does not count)
     branchRequested = Signal(object, object, object, str)  # a game, its seats, its save, the level
     board: Any
     board_name = "map"
@@ -1691,15 +1692,48 @@ class GameWindow(QMainWindow):
 
         show_about(self, "<br><br>The game is autosaved after every decision.")
 
+    def quit_question(self) -> str:
+        """What closing this window asks first (File > Quit and the window's close button
+        alike), "" when nothing would be lost: no decision made yet, or the game over and
+        saved. A game across two machines asks its own question (gui/netplay.py)."""
+        c = self.controller
+        if Seat.REMOTE in c.seats.values() or not c.played.decisions:
+            return ""
+        saved = not c.dirty or c.autosave is not None or bool(c.kept_elsewhere())
+        if c.played.over and saved:
+            return ""
+        kept = c.kept_elsewhere()
+        if kept:  # a campaign's mission
+            return f"Quit the mission?\n\n{kept}"
+        if not c.dirty and c.save_path is not None and c.save_path != c.autosave:
+            return (f"Quit the game? It is saved in {c.save_path.name}: Recent games on the "
+                    "launcher opens it again where it stands.")  # not played on since it opened
+        if c.autosave is None:
+            return ("Quit the game? It is not saved: File > Save keeps it first (Keep "
+                    "playing, then Ctrl+S).")
+        return ("Quit the game? It is saved: Continue on the launcher goes on from where it "
+                "stands.")
+
+    def confirm_quit(self) -> bool:
+        """Ask :meth:`quit_question` (Enter quits, Esc keeps playing); True to close."""
+        text = self.quit_question()
+        return not text or ask_to_quit(self, "Quit the game?", text)
+
     def quit_app(self) -> None:
-        """File > Quit quits the application, every window with it (not this one only)."""
+        """File > Quit quits the application, every window with it (not this one only),
+        after asking once, as the window's close button does."""
         from PySide6.QtWidgets import QApplication
 
+        if not self.confirm_quit():
+            return
         if not self.close():  # refused: a game across two machines whose player stays
             return
         app = QApplication.instance()
         if app is not None:
             QApplication.closeAllWindows()
+            kinds = (Qt.WindowType.Window, Qt.WindowType.Dialog)  # not a tooltip or a menu
+            if any(w.isVisible() and w.windowType() in kinds for w in QApplication.topLevelWidgets()):
+                return  # a window refused (an editor's unsaved work, Cancel): it stays open
             app.quit()
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
@@ -1709,10 +1743,17 @@ class GameWindow(QMainWindow):
             curtain.cover()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        # the close button (or the desktop) asks as File > Quit does; a close the program
+        # makes (a game replaced, the campaign's way back, Quit's closing of every window)
+        # does not ask again
+        if event.spontaneous() and not self.confirm_quit():
+            event.ignore()
+            return
         self.controller.shutdown()  # a computer still thinking answers no closed game
         self.remember_layout()
         self._close_prompts()
         event.accept()
+        self.closed.emit()
 
 
 def branch_note(game: Any) -> list[Event]:

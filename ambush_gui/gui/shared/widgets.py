@@ -237,6 +237,21 @@ def cannot_open(parent: QWidget | None, title: str, path: object, exc: BaseExcep
     QMessageBox.warning(parent, title, text)
 
 
+def ask_to_quit(parent: QWidget | None, title: str, text: str) -> bool:
+    """Ask before a window with a game (or a campaign) in it closes: True to quit. Enter
+    quits (the default button), Esc keeps playing; the buttons say what they do, not
+    Yes and No."""
+    from PySide6.QtWidgets import QMessageBox
+
+    box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=parent)
+    quit_ = box.addButton("&Quit", QMessageBox.ButtonRole.AcceptRole)
+    stay = box.addButton("&Keep playing", QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(quit_)
+    box.setEscapeButton(stay)
+    box.exec()
+    return box.clickedButton() is quit_
+
+
 class _WheelGuard(QObject):
     """Keeps the mouse wheel from changing a number box or drop-down the pointer merely
     passes over while the designer scrolls a form: a spin box or combo box takes the wheel
