@@ -3,7 +3,7 @@
     xvfb-run -n 97 -s "-screen 0 1920x1080x24" python tools/shot_ambush.py docs/screenshots 1920 1080
     xvfb-run -n 97 -s "-screen 0 1280x800x24" python tools/shot_ambush.py docs/screenshots 1280 800
 
-It plays a fixed game of the hedgerow mission with the US computer player answering
+It plays fixed games of the hedgerow mission with the US computer player answering
 through the controller (see shot_common), and grabs the whole screen at: the mission
 map with its brief at the start, a German paragraph being read (with its red
 references), the AR Track mid-Round, the fire decision with its modifiers, the Last fire
@@ -38,6 +38,10 @@ from ambush_gui.gui.shared.controller import GameController, Seat
 
 MISSION = "ambush-hedgerow"
 SEED = 1
+FIRE_SEED = 3
+"""The game of the fire shots: at seed 1 every fire offered one or two possible fires, and
+the shot showed a list of one; at seed 3 Cpl Ortiz has three (:data:`FIRE_CHOICES`)."""
+FIRE_CHOICES = 3
 
 
 def german_moved(game: Any) -> bool:
@@ -49,8 +53,8 @@ def german_moved(game: Any) -> bool:
     return any(e.kind == "move" and e.data.get("german") and e.data.get("to") for e in events[last:])
 
 
-def new_game(app: Any) -> tuple[AmbushWindow, GameController]:
-    game = systems.new_game(systems.load_scenario(systems.resolve(MISSION)), SEED)
+def new_game(app: Any, seed: int = SEED) -> tuple[AmbushWindow, GameController]:
+    game = systems.new_game(systems.load_scenario(systems.resolve(MISSION)), seed)
     ctl = GameController(game, {"us": Seat.HUMAN}, delay_ms=0)
     return show_window(app, AmbushWindow, ctl), ctl
 
@@ -66,6 +70,11 @@ def main() -> None:
     if advance_until(ctl, ai, lambda d, g: g.state.mode is Mode.ROUNDS and german_moved(g)):
         win.reader_dock.raise_()
         grab(app, out, f"ambush-paragraph-{tag}.png")
+    else:  # no German walked his references: the game is over, the AR Track from a new one
+        print("no German moved along his references: no ambush-paragraph shot")
+        win.close()
+        win, ctl = new_game(app)
+        game = ctl.game
     if advance_until(ctl, ai, lambda d, g: g.state.mode is Mode.ROUNDS and g.state.round >= 2
                      and d.kind is DecisionKind.AMBUSH_ACTION):
         grab(app, out, f"ambush-ar-track-{tag}.png")
@@ -80,11 +89,12 @@ def main() -> None:
     grab(app, out, f"ambush-end-{tag}.png")
     win.close()
 
-    # a fire: the target decision, the German aimed at, the shot in the Last fire dock
-    win, ctl = new_game(app)
+    # a fire: the target decision with several possible fires, the German aimed at, the
+    # shot in the Last fire dock
+    win, ctl = new_game(app, FIRE_SEED)
     game = ctl.game
     if advance_until(ctl, ai, lambda d, g: d.kind is DecisionKind.AMBUSH_TARGET
-                     and "odds" in d.facts):
+                     and len(d.facts.get("odds", [])) >= FIRE_CHOICES):
         cards = getattr(win.dialog, "cards", None) or []
         if len(cards) > 1:
             cards[1][1].click()

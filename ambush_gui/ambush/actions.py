@@ -58,7 +58,7 @@ from ambush_gui.ambush.words import action_title, stance_ends_move
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.hexgrid import Hex
-from ambush_gui.core.words import count
+from ambush_gui.core.words import capital, count, whose
 
 
 class Action(StrEnum):
@@ -417,7 +417,7 @@ def charge(g: RoundsContext, s: Soldier, turn: TurnState) -> Procedure:
     yield from move(g, s, turn, min(turn.mp, s.mpa // 2))
     targets = assault.assault_targets(g, s) if s.active and not s.panicked else []
     if not targets:
-        g.log.emit("assault", f"{s.label}'s charge ends with no enemy to assault [AR-091]",
+        g.log.emit("assault", f"{capital(whose('charge', s.label))} ends with no enemy to assault [AR-091]",
                    soldier=s.id, rule="AR-091")
         return None
     target = targets[0]

@@ -15,6 +15,7 @@ from ambush_gui.ambush.charts import DamageResult, Stance
 from ambush_gui.ambush.fire import IllegalFire, alert, apply_damage, move_marker
 from ambush_gui.ambush.model import MAX_AMMO_BOXES, AmbushContext, ARSpace, Soldier, Status, enemy
 from ambush_gui.core.hexgrid import Hex
+from ambush_gui.core.words import whose
 
 UPRIGHT = (Stance.STANDING, Stance.CROUCHING)
 
@@ -49,7 +50,7 @@ def assault(g: AmbushContext, attacker: Soldier, defender: Soldier) -> Soldier |
     tie."""
     if defender not in assault_targets(g, attacker):
         raise IllegalFire(assault_problem(g, attacker) or
-                          f"{defender.label} is not an enemy in {attacker.label}'s hex (AR-079)")
+                          f"{defender.label} is not an enemy in {whose('hex', attacker.label)} (AR-079)")
     assert attacker.hex is not None
     alert(g, attacker.hex, f"{attacker.label} assaults {defender.label}")
     a_die, a = _total(g, attacker, "attacker")

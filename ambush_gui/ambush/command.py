@@ -24,6 +24,7 @@ from ambush_gui.ambush.charts import ARSpace
 from ambush_gui.ambush.model import AmbushContext, Side, Soldier
 from ambush_gui.ambush.words import SPACE_NAMES
 from ambush_gui.core.hexgrid import Hex
+from ambush_gui.core.words import whose
 
 COMMAND_SUM = 5
 """AR-055: the LDR sum that puts a soldier in command."""
@@ -155,8 +156,8 @@ def why_not_give(g: AmbushContext, commander: Soldier, receiver: Soldier,
     if receiver.side is Side.US and not receiver.aware:
         return f"{receiver.label} is unaware: wake him first (AR-023, house rule AR-063)"
     if receiver.marker not in RISE or receiver.panicked:
-        return (f"{receiver.label}'s marker is in {SPACE_NAMES[receiver.marker]}: only a soldier in the "
-                "1-Turn or Complete space receives a turn (AR-061)")
+        return (f"{whose('marker', receiver.label)} is in {SPACE_NAMES[receiver.marker]}: only a "
+                "soldier in the 1-Turn or Complete space receives a turn (AR-061)")
     if not within_reach(commander, receiver):
         return f"{receiver.label} is more than two hexes from {commander.label} (AR-061)"
     return None

@@ -62,7 +62,7 @@ from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Modifier
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.hexgrid import Hex, rules_range
-from ambush_gui.core.words import count, with_article
+from ambush_gui.core.words import capital, count, whose, with_article
 
 T = TypeVar("T")
 
@@ -515,7 +515,7 @@ def _ws(firer: Soldier, partner: Soldier | None, crew: bool) -> tuple[Soldier, M
             return firer, Modifier(f"WS of {firer.label}, the higher of the crew", firer.ws,
                                    "FC-062")
         return firer, Modifier(f"WS of {firer.label}, the declared firer", firer.ws, "FC-060")
-    return firer, Modifier(f"{firer.label}'s WS", firer.ws, "FC-026")
+    return firer, Modifier(whose("WS", firer.label), firer.ws, "FC-026")
 
 
 def hit_odds(
@@ -622,8 +622,8 @@ def move_marker(g: AmbushContext, s: Soldier, space: ARSpace, why: str, rule: st
     s.marker = space
     s.turns = 0
     g.log.emit("marker",
-               f"{s.label}'s AR marker: {SPACE_NAMES[before]} → {SPACE_NAMES[space]} ({why}) "
-               f"[{rule}]",
+               f"{capital(whose('AR marker', s.label))}: {SPACE_NAMES[before]} → "
+               f"{SPACE_NAMES[space]} ({why}) [{rule}]",
                soldier=s.id, frm=before.value, to=space.value, rule=rule)
 
 
@@ -686,7 +686,7 @@ def _carry_on(g: AmbushContext, firer: Soldier, where: Hex, row: str, first: Str
         ]
         if not others:
             return
-        die = g.dice.zero_to_nine(f"Damage carries on? {firer.label}'s burst in {where}")
+        die = g.dice.zero_to_nine(f"Damage carries on? {whose('burst', firer.label)} in {where}")
         if die >= before:
             g.log.emit("carry_on", f"{die} is not lower than {before}: the burst stops [FC-032]",
                        die=die, before=before, rule="FC-032")
@@ -743,7 +743,7 @@ def shoot(
     rounds = spec.out_of_ammo is None  # the round in the tube is used, whatever happens
     # step 2
     if spec.jam is not None:
-        roll = g.dice.percentile(f"Jam: {firer.label}'s {spec.name}")
+        roll = g.dice.percentile(f"Jam: {whose(spec.name, firer.label)}")
         if charts.jams(w.weapon, roll):
             shot.jammed = True
             if rounds:
@@ -764,7 +764,7 @@ def shoot(
     assert odds is not None  # why_not checked the range
     shot.odds = odds
     # step 5
-    die = g.dice.roll(10, 1, f"Hit: {firer.label}'s {spec.name}{crew} at {what}", odds.modifiers,
+    die = g.dice.roll(10, 1, f"Hit: {whose(spec.name, firer.label)}{crew} at {what}", odds.modifiers,
                       f"hits on {odds.number} or less", zero_nine=True)[0] % 10
     shot.die, shot.hit = die, hits(odds.number, die)
     always = " (0 always hits)" if die == 0 else " (9 always misses)" if die == 9 else ""
@@ -796,7 +796,7 @@ def _damage_step(g: AmbushContext, firer: Soldier, w: WeaponState, spec: Weapon,
     st, charts = g.state, g.charts
     if d.target.soldier is not None:
         t = st.soldiers[d.target.soldier]
-        first = _damage(g, t, spec.damage, f"hit by {firer.label}'s {spec.name}",
+        first = _damage(g, t, spec.damage, f"hit by {whose(spec.name, firer.label)}",
                         "FC-068" if spec.kind is WeaponKind.BAZOOKA else "FC-019")
         shot.struck.append(first)
         if spec.blast is not None:  # FC-068: everyone else in the hex
@@ -810,7 +810,7 @@ def _damage_step(g: AmbushContext, firer: Soldier, w: WeaponState, spec: Weapon,
     wall = charts.building(st.map.terrain(where))
     assert wall is not None
     row = spec.penetration[wall]
-    die = g.dice.zero_to_nine(f"Penetration: {firer.label}'s {spec.name} on the {wall.value} "
+    die = g.dice.zero_to_nine(f"Penetration: {whose(spec.name, firer.label)} on the {wall.value} "
                               f"wall in {where}")
     shot.penetrated = charts.damage(row, die) is DamageResult.PENETRATED
     g.log.emit("penetration", f"{row} row: {die} → "
@@ -835,7 +835,7 @@ def _ammo_step(g: AmbushContext, firer: Soldier, w: WeaponState, spec: Weapon) -
     is crossed off."""
     holder = clip_holder(g, firer, w)
     assert holder is not None and spec.out_of_ammo is not None  # why_not checked the clip
-    roll = g.dice.percentile(f"Out of Ammo: {firer.label}'s {spec.name}")
+    roll = g.dice.percentile(f"Out of Ammo: {whose(spec.name, firer.label)}")
     if roll <= spec.out_of_ammo:
         holder.ammo.remove(w.weapon)
         g.log.emit("ammo", f"{roll:02d} ≤ {spec.out_of_ammo:02d}: {with_article(spec.name)} clip of "
@@ -1036,7 +1036,7 @@ def german_choice(
     best = min(key(c) for c in cands)
     tied = [c for c in cands if key(c) == best]
     hexes = sorted({c.target.hex for c in tied if c.target.hex is not None})
-    where = pick(g, hexes, f"{german.label}'s {term.value} target hex", str)
+    where = pick(g, hexes, whose(f"{term.value} target hex", german.label), str)
     here = [c for c in tied if c.target.hex == where]
     chosen = pick(g, here, f"the most exposed soldier in {where} for {german.label}",
                   lambda c: c.target.label)
@@ -1205,8 +1205,8 @@ def _german_pick_up(g: AmbushContext, german: Soldier, other_option: bool) -> Ge
             w = usable[0]
             s.weapons.remove(w)
             german.weapons.append(w)
-            g.log.emit("pick_up", f"{german.label} has no weapon and takes {s.label}'s "
-                       f"{charts.weapon(w.weapon).name} [FC-046, FC-047]", soldier=german.id,
+            g.log.emit("pick_up", f"{german.label} has no weapon and takes "
+                       f"{whose(charts.weapon(w.weapon).name, s.label)} [FC-046, FC-047]", soldier=german.id,
                        source=s.id, weapon=w.id, rule="FC-046")
             return GermanFire(GermanOutcome.PICKED_UP, None, w.id)
     return _german_gives_up(g, german, other_option, "has no weapon")
@@ -1219,7 +1219,7 @@ def perception_check(g: AmbushContext, s: Soldier, why: str) -> bool:
     """A Perception Check (house rule FC-073): one 0-9 die at or under his PER passes."""
     die = g.dice.zero_to_nine(f"Perception Check: {s.label} ({why})")
     ok = die <= s.per
-    g.log.emit("perception", f"{s.label}'s Perception Check: {die} against PER {s.per}: "
+    g.log.emit("perception", f"{capital(whose('Perception Check', s.label))}: {die} against PER {s.per}: "
                f"{'passed' if ok else 'failed'} [FC-073]", soldier=s.id, die=die, per=s.per,
                passed=ok, rule="FC-073")
     return ok
@@ -1275,7 +1275,7 @@ def _german_wall_fire(g: AmbushContext, german: Soldier, term: Term,
         return (o.range, -o.number) if term is Term.CLOSEST else (-o.number, o.range)
 
     best = min(key(a) for a in aims)
-    d, _ = pick(g, [a for a in aims if key(a) == best], f"{german.label}'s wall to fire at",
+    d, _ = pick(g, [a for a in aims if key(a) == best], whose("wall to fire at", german.label),
                 lambda a: str(a[0].target.wall))
     mate = _crew_partner(g, find_weapon(g, german, d.weapon), partner) \
         if d.fire is FireType.AIMED else None
@@ -1299,9 +1299,9 @@ def clear_jam(g: AmbushContext, s: Soldier, wid: str) -> JamResult:
     w = find_weapon(g, s, wid)
     name = g.charts.weapon(w.weapon).name
     if not w.jammed or w.broken:
-        raise IllegalFire(f"{s.label}'s {name} is not jammed")
+        raise IllegalFire(f"{whose(name, s.label)} is not jammed")
     captured = g.state.captured(g.charts, s, w)
-    die = g.dice.zero_to_nine(f"Clear Jammed Weapon: {s.label}'s {name}")
+    die = g.dice.zero_to_nine(f"Clear Jammed Weapon: {whose(name, s.label)}")
     result = g.charts.clear_jam(s.ws, die, captured)
     if result is JamResult.CLEARED:
         w.jammed = False
@@ -1404,7 +1404,7 @@ def load_bazooka(g: AmbushContext, loader: Soldier, carrier: Soldier, wid: str) 
     if spec.kind is not WeaponKind.BAZOOKA:
         raise IllegalFire(f"the {spec.name} is not a bazooka")
     if loader.id != carrier.id and loader.hex != carrier.hex:
-        raise IllegalFire(f"{loader.label} must be in {carrier.label}'s hex to load it (FC-065)")
+        raise IllegalFire(f"{loader.label} must be in {whose('hex', carrier.label)} to load it (FC-065)")
     if w.prepared:
         raise IllegalFire(f"the {spec.name} is already loaded")
     if w.broken or w.jammed:
@@ -1419,7 +1419,7 @@ def load_bazooka(g: AmbushContext, loader: Soldier, carrier: Soldier, wid: str) 
     elif w.out_of_ammo:
         raise IllegalFire(f"{carrier.label} is out of ammunition (FC-043)")
     w.prepared = True
-    g.log.emit("bazooka", f"{loader.label} loads {carrier.label}'s {spec.name} [FC-065]",
+    g.log.emit("bazooka", f"{loader.label} loads {whose(spec.name, carrier.label)} [FC-065]",
                loader=loader.id, carrier=carrier.id, weapon=w.id,
                source=source.id if source else None, rule="FC-065")
 

@@ -65,7 +65,7 @@ from ambush_gui.core.dice import Dice
 from ambush_gui.core.events import Event
 from ambush_gui.core.game import Game, Procedure
 from ambush_gui.core.hexgrid import Hex
-from ambush_gui.core.words import count, noun
+from ambush_gui.core.words import capital, count, noun, whose
 
 MAX_TURNS = DEFAULT_TURN_LIMIT
 """House rule (AR-006): the day ends after this many Operations turns; the points decide. A
@@ -449,7 +449,7 @@ class AmbushGame(Game):
             if w is not None:
                 w.out_of_ammo = True
                 name = self.charts.weapon(w.weapon).name
-                self.log.emit("ammo", f"{me.label}'s {name} is out of ammunition [FC-043]",
+                self.log.emit("ammo", f"{capital(whose(name, me.label))} is out of ammunition [FC-043]",
                               german=me.id, weapon=w.id, rule="FC-043")
         return None
 

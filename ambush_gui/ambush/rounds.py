@@ -28,6 +28,7 @@ from ambush_gui.ambush.words import SPACE_NAMES, seen_already
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.hexgrid import Hex
+from ambush_gui.core.words import capital, whose
 
 
 def germans_on_map(g: RoundsContext) -> list[Soldier]:
@@ -245,8 +246,8 @@ def _turn(g: RoundsContext, who: Soldier, turn: Procedure) -> Procedure:
     """One turn; afterwards his marker drops one space unless the turn moved it (AR-044,
     AR-052, AR-053)."""
     before = who.marker
-    g.log.emit("turn", f"{who.label}'s turn ({SPACE_NAMES[before]}) [AR-044]", soldier=who.id,
-               space=before.value, round=g.state.round)
+    g.log.emit("turn", f"{capital(whose('turn', who.label))} ({SPACE_NAMES[before]}) [AR-044]",
+               soldier=who.id, space=before.value, round=g.state.round)
     yield from turn
     if who.marker is before:
         ar_track.drop(g, who)

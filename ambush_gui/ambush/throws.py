@@ -43,7 +43,7 @@ from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Modifier
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.hexgrid import Direction, Hex, rules_range
-from ambush_gui.core.words import count, with_article
+from ambush_gui.core.words import count, whose, with_article
 
 UPRIGHT = (Stance.STANDING, Stance.CROUCHING)
 
@@ -144,7 +144,7 @@ def throw_odds(g: AmbushContext, thrower: Soldier, item: str, target: Hex) -> Hi
     assert band is not None  # throw_targets keeps within the throw, inside long range
     base = int(getattr(spec.hit, band.value))
     return HitOdds(range=rng, band=band, base=base,
-                   modifiers=(Modifier(f"{thrower.label}'s WS", thrower.ws, "FC-026"),),
+                   modifiers=(Modifier(whose("WS", thrower.label), thrower.ws, "FC-026"),),
                    number=hit_number(base, thrower.ws, 0))
 
 
@@ -163,7 +163,7 @@ def _land(g: AmbushContext, thrower: Soldier, item: str, target: Hex) -> Hex | N
     spec = g.charts.weapon(item)
     assert thrower.hex is not None
     alert(g, target, f"{thrower.label} throws {with_article(spec.name)} at {target}")
-    dud = g.dice.percentile(f"Dud? {thrower.label}'s {spec.name}") \
+    dud = g.dice.percentile(f"Dud? {whose(spec.name, thrower.label)}") \
         if spec.jam is not None else None
     if dud is not None and spec.jam is not None and dud <= spec.jam:
         g.log.emit("dud", f"{dud:02d} at or under {spec.jam}: the {spec.name} is a dud "
@@ -171,7 +171,7 @@ def _land(g: AmbushContext, thrower: Soldier, item: str, target: Hex) -> Hex | N
         return None
     odds = throw_odds(g, thrower, item, target)
     rng, band, base, number = odds.range, odds.band, odds.base, odds.number
-    die = g.dice.zero_to_nine(f"Throw: {thrower.label}'s {spec.name} at {target}")
+    die = g.dice.zero_to_nine(f"Throw: {whose(spec.name, thrower.label)} at {target}")
     ok = hits(number, die)
     g.log.emit("throw", f"{thrower.label} throws {with_article(spec.name)} "
                f"{count(rng, 'hex', 'hexes')} at {target}: {die} "

@@ -7,10 +7,12 @@ dice tray, the dialogs and the computer's narration all say them from here (issu
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from ambush_gui.ambush.charts import ARSpace
+from ambush_gui.core import words
 
 # action value -> (title, group, rule, what it does)
 ACTIONS: dict[str, tuple[str, str, str, str]] = {
@@ -105,6 +107,23 @@ SPACE_NAMES: dict[ARSpace, str] = {
     ARSpace.INACTIVE: "Inactive",
 }
 """Each space of the AR Track by the name printed on it (never its key, ``1-turn-advantage``)."""
+
+MARKER_HEAD = r"^(?:The AR marker of (?P<of>.+?)|(?P<own>.+?)'s AR marker): "
+"""The head of a marker event's text, which names the man with :func:`words.whose`: "Pvt
+Greer's AR marker: ...", "The AR marker of Gefreiter Hahn (A): ..." (no "(A)'s")."""
+
+
+def marker_owner(text: str) -> str | None:
+    """Whose AR marker a marker event's ``text`` moves (the windows read it to say "he
+    panics"), or None for a text that is no marker's.
+
+    >>> marker_owner("The AR marker of Gefreiter Hahn (A): Complete → Panic (panicked)")
+    'Gefreiter Hahn (A)'
+    >>> marker_owner("Pvt Greer's AR marker: Complete → Inactive (killed)")
+    'Pvt Greer'
+    """
+    m = re.match(MARKER_HEAD, text)
+    return (m.group("of") or m.group("own")) if m else None
 
 
 def key_words(key: str) -> str:
@@ -214,8 +233,9 @@ def option_text(game: Any, sid: Any, option: Mapping[str, Any]) -> str:
     if a == "assault" and "target" in option:
         return f"Assault {name('target')}"
     if a == "prepare_bazooka" and "weapon" in option:
-        whose = "his" if option.get("carrier") == sid else f"{name('carrier')}'s"
-        return f"Load {whose} {weapon_name(game, option['weapon'])}"
+        gun = weapon_name(game, option['weapon'])
+        return f"Load his {gun}" if option.get("carrier") == sid \
+            else f"Load {words.whose(gun, name('carrier'))}"
     if a == "clear_jam" and "weapon" in option:
         return f"Clear the jammed {weapon_name(game, option['weapon'])}"
     if a == "prepare_crew" and "weapon" in option:
@@ -226,7 +246,7 @@ def option_text(game: Any, sid: Any, option: Mapping[str, Any]) -> str:
         return f"Drag {name('soldier')} into {option['to']}"
     if a == "pick_up" and "from" in option:
         if "weapon" in option:
-            return f"Take {name('from')}'s {weapon_name(game, option['weapon'])}"
+            return f"Take {words.whose(weapon_name(game, option['weapon']), name('from'))}"
         return f"Take one {chart_name(game, option['ammo'])} Ammo Box from {name('from')}"
     if a == "vehicle":
         vid = option.get("load") or option.get("unload")

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
 
 from ambush_gui import systems
@@ -41,9 +41,13 @@ from ambush_gui.core.view import ALL, PUBLIC, View, decision_event, hidden_piece
 from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.pacing import attached, big_moment, shown_faces
+from ambush_gui.gui.shared.shot_marks import ShotMarks, hit_ring
 
 PICTURE_WIDTH = 960
 """Pixels across each picture: the whole table or map, readable on a laptop's screen."""
+
+SHOT_RADIUS = 0.45
+"""An Ambush! counter's half-width in hex sizes, where a shot's arrow starts and ends."""
 
 SUFFIX = ".html"
 
@@ -130,14 +134,17 @@ class _Recorder:
         self.events.append(event)
         self.story.append(event)
         d = event.data
-        if event.kind == "fire" and d.get("attacker") and d.get("target"):
-            self._board().shot(str(d["attacker"]), str(d["target"]))
+        firer, aim = d.get("attacker") or d.get("firer"), d.get("target") or d.get("wall")
+        if event.kind == "fire" and firer and aim:  # the table's unit, or an Ambush! soldier
+            self._board().shot(str(firer), str(aim))
         if not big_moment(event):
             return
         self.group.append(len(self.events) - 1)
         board = self._board()
         if event.kind in ("casualty", "first_aid") and isinstance(d.get("figure"), str):
             board.hit(d["figure"], removed=event.kind == "casualty")
+        elif event.kind == "damage" and isinstance(d.get("soldier"), str):  # Ambush!
+            board.hit(d["soldier"], removed=False)
         self.pictures = {ALL: board.draw(ALL)}
         if any(not h.seen_by(PUBLIC) for h in hidden_pieces(self.game).values()):
             self.pictures[PUBLIC] = board.draw(PUBLIC)  # kept if the game is unfinished
@@ -150,6 +157,8 @@ class _Recorder:
     def close(self) -> None:
         """The moment of the answer just told, if it had big moments."""
         if not self.group:
+            if self.board is not None:
+                self.board.told_nothing()
             return
         number = sum(isinstance(m, Moment) for m in self.story) + 1
         self.story.append(Moment(number, self.answers, [self.events[k] for k in self.group],
@@ -213,13 +222,14 @@ def collect(save: str | Path) -> Report:
 
 class _Board:
     """The game's own scene, drawn offscreen: the table (Ambush Alley, Force on Force) or
-    the hex map (Ambush!), following the one game the replay plays."""
+    the hex map (Ambush!), following the one game the replay plays. On both a fire is drawn
+    the one way (:mod:`ambush_gui.gui.shared.shot_marks`): the arrow from the firer to the
+    target, the dashed ring about the firer, a ring about each man or figure it hit."""
 
     def __init__(self, game: Any) -> None:
         self.game = game
         self.view: Any = None
-        self.marks: Any = None  # the table's shot: an arrow from the firer, a ring about it
-        self.hits: set[str] = set()  # the figures hit in the moment being drawn
+        self.hits: set[str] = set()  # the figures (soldiers) hit in the moment being drawn
         self.rings: list[Any] = []
         if game.system == "ambush":
             from ambush_gui.gui.hexmap.view import HexMapView
@@ -227,42 +237,63 @@ class _Board:
             self.view = HexMapView(game.state.map)
             self.scene = self.view.scene()
             self.source = self.view.fit_rect()
+            self.radius = SHOT_RADIUS * self.view.hex_size  # a counter's, to its edge
         else:
-            from ambush_gui.gui.table.motion import ShotMarks
             from ambush_gui.gui.table.scene import TableScene
 
             self.scene = TableScene(game)
             self.source = self.scene.table_rect()
             self.scene.ppi = PICTURE_WIDTH / self.source.width()
-            self.marks = ShotMarks(self.scene, self.scene)
+            self.radius = self.scene.base_radius
+        self.marks = ShotMarks(self.scene, self.scene)
+
+    def _places(self, who: str) -> list[QPointF]:
+        """Where ``who`` stands as the board shows him now: a table unit's figures, an
+        Ambush! soldier's counter (or, for a shot at a building, its hex)."""
+        if self.view is None:
+            return [i.pos() for i in self.scene.unit_figures(who) if i.isVisible()]
+        at = self.view.scene_place(who)
+        return [at] if at is not None else []
+
+    def _place_all(self) -> None:
+        """Every figure or counter where it stands now."""
+        if self.view is None:
+            self.scene.viewer = ALL  # every figure placed: draw() hides a shooter a viewer never saw
+            self.scene.refresh()  # the figures where they stand now, the fallen kept crossed out
+        else:
+            from ambush_gui.gui.hexmap.view import game_counters
+
+            self.view.set_counters(game_counters(self.game))
 
     def shot(self, attacker: str, target: str) -> None:
-        """A fire told: the arrow from the firer's figures to the target's, where they stand
-        as it is told (the game window's shot), kept for the moment it brings."""
-        if self.marks is None:
-            return
-        self.scene.viewer = ALL  # every figure placed: draw() hides a shooter a viewer never saw
-        self.scene.refresh()  # the figures where they stand now, the fallen kept crossed out
-        a = [i.pos() for i in self.scene.unit_figures(attacker) if i.isVisible()]
-        b = [i.pos() for i in self.scene.unit_figures(target) if i.isVisible()]
+        """A fire told: the arrow from the firer to the target, where they stand as it is
+        told (the game window's shot), kept for the moment it brings."""
+        self._place_all()
+        a, b = self._places(attacker), self._places(target)
         if a and b:
-            self.marks.show((attacker, target), a, b, self.scene.base_radius, None)
+            self.marks.show((attacker, target), a, b, self.radius, None)
+
+    def told_nothing(self) -> None:
+        """An answer ended with no big moment: an Ambush! shot goes with it (a shot's hits
+        are told in the answer that fires it: a miss drawn again on the next German's
+        appearance told a fire that was not his); the table's stays for the casualties its
+        side chooses in an answer of its own."""
+        if self.view is not None:
+            self.marks.hide()
 
     def hit(self, figure: str, removed: bool) -> None:
-        """A figure hit: ringed; one removed from the table is kept on it, crossed out, as
-        the game window shows it while the dice tray waits (an emptied hut told nothing)."""
-        if self.marks is None:
-            return
-        if removed:
+        """A figure (a soldier) hit: ringed; one removed from the table is kept on it,
+        crossed out, as the game window shows it while the dice tray waits (an emptied hut
+        told nothing). An Ambush! counter stays, turned to show what the hit did."""
+        if removed and self.view is None:
             self.scene.mark_fallen(figure)
         self.hits.add(figure)
 
     def clear(self) -> None:
         """The moment drawn: its shot, rings and fallen figures go."""
-        if self.marks is None:
-            return
         self.marks.hide()
-        self.scene.fallen = set()
+        if self.view is None:
+            self.scene.fallen = set()
         self.hits = set()
         self._drop_rings()
 
@@ -272,32 +303,25 @@ class _Board:
         self.rings = []
 
     def _ring_hits(self) -> None:
-        from PySide6.QtGui import QPen
-        from PySide6.QtWidgets import QGraphicsEllipseItem
-
         self._drop_rings()
-        r = 2.0 * self.scene.base_radius
-        pen = QPen(theme.BIG_MOMENT, 3.0)
-        pen.setCosmetic(True)
         for fid in sorted(self.hits):
-            item = self.scene.figures.get(fid)
-            if item is None or not item.isVisible():
-                continue
-            ring = QGraphicsEllipseItem(QRectF(-r, -r, 2 * r, 2 * r))
-            ring.setPen(pen)
-            ring.setPos(item.pos())
-            ring.setZValue(theme.Z_TAPE + 3)
-            self.scene.addItem(ring)
-            self.rings.append(ring)
+            if self.view is None:
+                item = self.scene.figures.get(fid)
+                places = [item.pos()] if item is not None and item.isVisible() else []
+            else:
+                places = self._places(fid)
+            for at in places:
+                ring = hit_ring(at, 2.0 * self.radius)
+                self.scene.addItem(ring)
+                self.rings.append(ring)
 
     def draw(self, viewer: str) -> QImage:
         """The board as it stands, as ``viewer`` sees it (encoded only if it is kept)."""
         src = self.source
         scale = PICTURE_WIDTH / src.width()
         if self.view is not None:
-            from ambush_gui.gui.hexmap.view import game_counters
-
-            self.view.set_counters(game_counters(self.game))
+            self._place_all()
+            self._ring_hits()
         else:
             self.scene.viewer = viewer
             self.scene.ppi = scale

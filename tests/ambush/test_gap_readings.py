@@ -23,5 +23,5 @@ def test_an_activated_german_s_ar_marker_shows_his_card_letter() -> None:
     activated = next(e for e in game.log.events if e.kind == "activate")
     assert activated.text.startswith(f"{g1.name} (A) is activated")
     placed = next(e for e in game.log.events if e.kind == "marker" and e.data["soldier"] == "g1")
-    assert placed.text.startswith(f"{g1.name} (A)'s AR marker")
+    assert placed.text.startswith(f"The AR marker of {g1.name} (A):")
     assert placed.data["to"] == ARSpace.COMPLETE.value  # AR-009: it starts on Complete

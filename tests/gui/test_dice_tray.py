@@ -156,7 +156,7 @@ def test_a_wait_says_why_alone_beside_the_continue_button(qtbot: Any) -> None:
     qtbot.addWidget(tray)
     tray.resize(560, theme.TRAY_HEIGHT)
     tray.show()
-    why = "Pvt Greer is wounded (hit by Schütze Ritter (D)'s Kar 98k rifle)"
+    why = "Pvt Greer is wounded (hit by the Kar 98k rifle of Schütze Ritter (D))"
     tray.show_wait(why)
     assert tray.header.full == why
     assert tray.continue_button.isVisible()
@@ -177,12 +177,12 @@ def test_a_long_outcome_line_keeps_the_verdict_whole(qtbot: Any) -> None:
     tray.add(Event("shrink", "Insurgents R1 Shrinks: r1-6 slip away", {"unit": "r1"}))
     tray.add(Event("morale", "Insurgents R1 is Shaken (0 successes, 2 failures): Morale falls "
                    "to d8", {"unit": "r1", "result": "shaken"}))
-    tray.add(roll("Damage: Pvt Greer (hit by Schütze Ritter (D)'s Kar 98k rifle)", [3], 10, "us"))
+    tray.add(roll("Damage: Pvt Greer (hit by the Kar 98k rifle of Schütze Ritter (D))", [3], 10, "us"))
     tray.add(Event("damage_roll", "Damage on the rifle row: 3 → wound [FC-019]", {}))
-    tray.add(Event("damage", "Pvt Greer is wounded (hit by Schütze Ritter (D)'s Kar 98k rifle)",
+    tray.add(Event("damage", "Pvt Greer is wounded (hit by the Kar 98k rifle of Schütze Ritter (D))",
                    {"soldier": "greer", "result": "wound"}))
     tray.add(Event("marker", "Pvt Greer's AR marker: panic → complete (wounded) [AR-052]", {}))
-    tray.add(Event("marker", "Schütze Ritter (D)'s AR marker: 2-turn-advantage → "
+    tray.add(Event("marker", "The AR marker of Schütze Ritter (D): 2-turn-advantage → "
                    "1-turn-advantage (his turn is over) [AR-044]", {}))
     tray.add(Event("move", "something else", {}))
     qtbot.waitUntil(lambda: all(c.outcome.width() > 100 for c in tray.cards))
@@ -195,7 +195,7 @@ def test_a_long_outcome_line_keeps_the_verdict_whole(qtbot: Any) -> None:
     assert "Shrinks" in morale.outcome.full
     assert "Insurgents R1 is Shaken" in shown and "…" not in shown.split("Shaken")[0]
     shown = damage.outcome.text().replace("\n", " ")
-    assert "Pvt Greer is wounded (hit by Schütze Ritter (D)'s Kar 98k rifle)" in shown
+    assert "Pvt Greer is wounded (hit by the Kar 98k rifle of Schütze Ritter (D))" in shown
     assert "his turn is over" in damage.outcome.toolTip()  # more was told: all in the tooltip
     short = DiceTrayPanel()  # a line that fits is shown whole
     qtbot.addWidget(short)
@@ -233,7 +233,7 @@ def test_an_outcome_wraps_to_two_lines_before_it_is_cut(qtbot: Any) -> None:
     long.show()
     long.add(roll("Damage: Pvt Greer", [3], 10, "us"))
     long.add(Event("damage_roll", "Damage on the rifle row: 3 → wound " + "and more words " * 30, {}))
-    long.add(Event("damage", "Pvt Greer is wounded (hit by Schütze Ritter (D)'s Kar 98k rifle)",
+    long.add(Event("damage", "Pvt Greer is wounded (hit by the Kar 98k rifle of Schütze Ritter (D))",
                    {"soldier": "greer", "result": "wound"}))
     long.add(Event("move", "something else", {}))
     card = long.latest

@@ -235,8 +235,8 @@ def test_a_panic_waits_with_its_reason() -> None:
                   "out of command, panic) [AR-038, AR-059, AR-064]", {"to": "panic"})
     assert big_moment(doyle) == ("Sgt Doyle panics (1 in Action Rating column 4, red: "
                                 "out of command)")
-    kessler = Event("marker", "Obergefreiter Kessler (B)'s AR marker: complete → panic (0 in AR "
-                    "column 3, red: panic) [AR-037]", {"to": "panic"})
+    kessler = Event("marker", "The AR marker of Obergefreiter Kessler (B): complete → panic (0 in "
+                    "AR column 3, red: panic) [AR-037]", {"to": "panic"})
     assert big_moment(kessler) == ("Obergefreiter Kessler (B) panics (0 in Action Rating "
                                   "column 3, red)")
 

@@ -375,3 +375,35 @@ def test_the_footer_names_the_version_that_wrote_the_report_and_the_save(
                              "version before 0.9.0.</footer>")
     told = report.Report(None, [], {}, "game.json", "0.9.0")
     assert "the game was saved by version 0.9.0." in report.footer_html(told)
+
+
+def test_an_ambush_fire_is_pictured_with_its_shot_and_the_man_it_hit(qapp: Any) -> None:
+    """The Ambush! report's pictures of a fire showed the map alone, no shot and no ring,
+    where the table's show the arrow from the firer to the target and ring the men hit.
+    The hex map's pictures draw them the same way (the one shared shot drawing); a moment
+    with no fire in its answer (a German activated) has no arrow, and the end has none."""
+    from ambush_gui.gui.shared import theme
+
+    told = report.collect(HEDGEROW)
+    hits = [m for m in told.moments if any(e.kind == "damage" for e in m.events)]
+    assert hits
+    for m in hits:  # the map's pictures are JPEGs: the inks give or take a little
+        assert near_count(m.picture(ALL), theme.SHOT_LINE) > 30, m.number
+        assert near_count(m.picture(ALL), theme.BIG_MOMENT) > 50, m.number
+    quiet = [m for m in told.moments if all(e.kind == "activate" for e in m.events)]
+    assert quiet and all(near_count(m.picture(ALL), theme.SHOT_LINE) < 10 for m in quiet)
+    assert near_count(told.final[ALL], theme.SHOT_LINE) < 10
+
+
+def near_count(data: bytes, colour: Any, within: int = 24) -> int:
+    """The pixels (every other one each way) of about ``colour``, in a PNG or a JPEG."""
+    image = QImage()
+    assert image.loadFromData(data)
+    want = (colour.red(), colour.green(), colour.blue())
+    n = 0
+    for y in range(0, image.height(), 2):
+        for x in range(0, image.width(), 2):
+            c = image.pixelColor(x, y)
+            n += max(abs(c.red() - want[0]), abs(c.green() - want[1]),
+                     abs(c.blue() - want[2])) <= within
+    return n

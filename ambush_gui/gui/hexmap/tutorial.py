@@ -30,6 +30,7 @@ from ambush_gui.ambush.model import Mode, Side, Stance
 from ambush_gui.ambush.throws import has_grenade
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Event
+from ambush_gui.core.words import capital, whose
 
 __all__ = ["LESSONS", "TEACHINGS", "done_lessons", "is_tutorial", "is_tutorial_name",
            "remember_taught", "taught_before", "teaching", "teaching_due", "tutorial_hint"]
@@ -120,9 +121,9 @@ def _turn_hint(game: Any, decision: Decision, todo: list[str],
     for lesson in todo:
         action, button, then = WANTS[lesson]
         if action in offered:
-            return f"{who}'s turn: choose {button}, {then}."
+            return f"{capital(whose('turn', who))}: choose {button}, {then}."
         if lesson == "fire" and "snap" in offered:
-            return f"{who}'s turn: choose Snap fire, then pick a German as the target."
+            return f"{capital(whose('turn', who))}: choose Snap fire, then pick a German as the target."
     sid = decision.facts.get("soldier")
     could = [x for x in todo if not never_can(game, sid, x)]
     if not could:
@@ -170,7 +171,7 @@ def tutorial_hint(game: Any, decision: Decision | None, done: set[str],
             if s is not None and s.hex is None:
                 return (f"Click a highlighted hex to bring {s.name} onto the map. Another "
                         "man: pick him in the Squad tab, or press Tab.")
-            return (f"Click {_name(game, sid)}'s counter, then a highlighted hex to move him "
+            return (f"Click {whose('counter', _name(game, sid))}, then a highlighted hex to move him "
                     "one hex. Every hex entered may read a paragraph.")
         if movers:
             return ("Walk on, hex by hex (Tab: the next man; End turn when all have moved). "
@@ -181,7 +182,7 @@ def tutorial_hint(game: Any, decision: Decision | None, done: set[str],
         if lesson == "move" or "snap" not in decision.options:
             return (f"Click a highlighted hex to move {who} on; Stop (Esc) ends his move "
                     "(points not spent are lost).")
-        return f"Press Snap shot to fire at a German now, between the hexes of {who}'s move."
+        return f"Press Snap shot to fire at a German now, between the hexes of {whose('move', who)}."
     if kind is DecisionKind.AMBUSH_ACTOR:
         return ("Several of your men act in this AR Track space: pick the one to act first.")
     if kind is DecisionKind.AMBUSH_ACTION:

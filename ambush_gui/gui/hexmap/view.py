@@ -1505,6 +1505,16 @@ class HexMapView(MapView):
         """The viewport pixel at a hex's centre."""
         return self.mapFromScene(self.geo.centre[self._on_map(label)])
 
+    def scene_place(self, what: str) -> QPointF | None:
+        """Where a counter (by id) or a hex (by label) is on the scene: the counter's centre
+        as it stands in its stack, the hex's centre; None for neither (a shot's ends, in the
+        after-game report's pictures)."""
+        item = self._items.get(what)
+        if item is not None:
+            return item.sceneBoundingRect().center()
+        h = Hex.from_label(what) if len(what) == 4 and what.isdigit() else None
+        return self.geo.centre[h] if h is not None and h in self.geo.on_map else None
+
     # -- words ----------------------------------------------------------------------------------------
     def describe_hex(self, label: str) -> str:
         """One line on a hex: number, terrain, cost to enter standing, sight; then its hexside

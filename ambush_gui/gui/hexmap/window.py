@@ -39,6 +39,7 @@ from ambush_gui.ambush.model import Mode
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Event
 from ambush_gui.core.hexgrid import Hex
+from ambush_gui.core.words import capital, whose
 from ambush_gui.gui.hexmap.dialogs import ON_THE_MAP  # noqa: E402
 from ambush_gui.gui.hexmap.wording import german_names, news_side, shown  # noqa: E402
 from ambush_gui.gui.shared import theme
@@ -854,7 +855,7 @@ class AmbushWindow(GameWindow):
         game = self.game
         if event.kind == "stance" and event.data.get("ends_move"):  # said after, in the status bar
             who = game.state.soldiers[event.data["soldier"]].name
-            self._move_ended = f"{who}'s move is over. {event.data['ends_move']}"
+            self._move_ended = f"{capital(whose('move', who))} is over. {event.data['ends_move']}"
         self.add_to_log(self.worded(event))  # through the player's view (core/view.py), as the table's
         german = event.data.get("german")
         if isinstance(german, str):

@@ -16,12 +16,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from ambush_gui.ambush.words import MARKER_HEAD
 from ambush_gui.core.events import Event
 from ambush_gui.gui.shared import theme
 
 _SIDE = re.compile(r"\b(the|Initiative:) (us|german)\b")
-_PANIC = re.compile(r"^(?P<who>.+?)'s AR marker: (?P<frm>.+?) → panic \((?P<why>[^)]*)\)",
-                    re.IGNORECASE)
+_PANIC = re.compile(MARKER_HEAD + r"(?P<frm>.+?) → panic \((?P<why>[^)]*)\)", re.IGNORECASE)
 
 
 def _sides(text: str) -> str:
@@ -50,7 +50,7 @@ def panic_reason(why: str) -> str:
     return read + (f" ({reason})" if reason else "")
 
 
-_SAME = re.compile(r"'s AR marker: (?P<space>[^→(]+?) → (?P=space) \(")
+_SAME = re.compile(r"(?P<head>AR marker(?: of [^:]+)?): (?P<space>[^→(]+?) → (?P=space) \(")
 
 
 def _marker_words(text: str) -> str:
@@ -58,7 +58,7 @@ def _marker_words(text: str) -> str:
     is his Action Rating's column (AR is also the Action Round); a marker put back on the
     space it was on "stays" there (a play-tester read "Complete → Complete (activated)")."""
     text = text.replace(", red: in command)", ", a red number, but he is in command: no panic)")
-    text = _SAME.sub(lambda m: f"'s AR marker stays on {m.group('space')} (", text)
+    text = _SAME.sub(lambda m: f"{m.group('head')} stays on {m.group('space')} (", text)
     return _COLUMN.sub(r"\1 in his Action Rating column \2", text)
 
 
@@ -89,7 +89,7 @@ def shown(event: Event, names: Mapping[int, str] | None = None) -> Event:
         text = _sides(text)
     elif event.kind == "marker" and (m := _PANIC.match(text)):
         rules = text[text.rfind(" ["):] if text.endswith("]") and " [" in text else ""
-        text = f"{m.group('who')} panics: {panic_reason(m.group('why'))}{rules}"
+        text = f"{m.group('of') or m.group('own')} panics: {panic_reason(m.group('why'))}{rules}"
     elif event.kind == "marker":
         text = _marker_words(text)
     if text == event.text:

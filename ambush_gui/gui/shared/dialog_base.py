@@ -1179,9 +1179,15 @@ class DecisionDialog(QDialog):
         headline and subtitle (:meth:`Banner.set_compact`); what a player needs most, the
         question and the buttons that answer it, stays in sight. The body's least here is
         about a card's height (:data:`theme.BODY_ROOM` at the scale), not its scroll's least:
-        at 200% a plan kept its four-line banner over a body that showed no speed at all."""
+        at 200% a plan kept its four-line banner over a body that showed no speed at all.
+
+        A list of choices (``list_first``) whose heading and first choice do not fit even
+        under the compact banner: the question gives way too, its words in the banner's
+        tooltip (at 200% on 1280x800 a fire's three-line question left the list 64 pixels,
+        less than one possible fire); the list's heading says what to choose."""
         margins = self.outer.contentsMargins()
         w = max(width - margins.left() - margins.right(), 100)
+        self._show_prompt(True)  # measured with the question in, whatever the last fit did
         body = self.preferred_height(width) - self._height_around(width, 0)
         now = self._height_around(width, max(self.body_scroll.minimumHeight(),
                                              min(body, round(theme.scaled(theme.BODY_ROOM)))))
@@ -1191,6 +1197,21 @@ class DecisionDialog(QDialog):
             whole = max(whole, listed - max(self.banner.heightForWidth(w), 0)
                         + self.banner.full_height(w))
         self.banner.set_compact(whole > height)
+        first = self.list_height(width, 1) if listed is not None and self.banner.compact else None
+        self._show_prompt(first is None or first <= height)
+
+    def _show_prompt(self, on: bool) -> None:
+        """The question shown under the banner, or hidden with its words in the banner's
+        tooltip (:meth:`fit_room`). A question its dialog hides for good stays hidden."""
+        gave = bool(self.property("prompt_gave_way"))
+        if on == gave:
+            if not on and (self.prompt.isHidden() or not self.prompt.text()):
+                return  # hidden by the dialog itself, or nothing to say
+            self.setProperty("prompt_gave_way", not on)
+            self.prompt.setVisible(on)
+            text = self.prompt.text()
+            tip = self.banner.toolTip().removesuffix("\n" + text).removesuffix(text)
+            self.banner.setToolTip(tip if on else "\n".join(t for t in (tip, text) if t))
 
     def _height_around(self, width: int, body: int) -> int:
         """The dialog's height at ``width`` with its body ``body`` pixels high."""

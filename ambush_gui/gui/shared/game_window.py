@@ -60,6 +60,7 @@ from ambush_gui import systems
 from ambush_gui.core import saves
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.events import Event
+from ambush_gui.core.words import capital, possessive
 from ambush_gui.gui.shared import art, paths, theme
 from ambush_gui.gui.shared.controller import GameController, Seat
 from ambush_gui.gui.shared.dialog_base import DecisionDialog, side_title
@@ -1159,8 +1160,7 @@ class GameWindow(QMainWindow):
             return "The last answer's dice are being shown"
         who = self.side_plural(side)
         who = who if who.lower().startswith("the ") else f"the {who}"
-        owner = f"{who}'" if who.endswith("s") else f"{who}'s"
-        return f"{owner[0].upper()}{owner[1:]} dice are being shown"
+        return f"{capital(possessive(who))} dice are being shown"
 
     def asked_line(self, decision: Decision) -> str:
         """``decision``'s words as this window shows them: another side's secret question

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from enum import StrEnum
 from typing import Any
 
+from ambush_gui.ambush.words import marker_owner
 from ambush_gui.core.events import Event
 
 
@@ -118,7 +119,7 @@ def big_moment(event: Event) -> str | None:
         return event.text
     if event.kind == "marker" and d.get("to") == "panic":  # and why: "(1 in AR column 4,
         # red: out of command, panic)" -> "(1 in AR column 4, red: out of command)"
-        who = event.text.split("'s AR marker")[0]
+        who = marker_owner(event.text) or "He"
         found = re.search(r"→ panic \(([^)]*)\)", event.text, re.IGNORECASE)
         why = found.group(1) if found else ""
         why = why.removesuffix(", panic").removesuffix(": panic")

@@ -28,8 +28,9 @@ from ambush_gui.core.geometry import min_distance
 from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.map_view import MapView
+from ambush_gui.gui.shared.shot_marks import ShotMarks
 from ambush_gui.gui.table.items import FigureItem, LabelItem
-from ambush_gui.gui.table.motion import FigureSlide, ShotMarks, slide_route
+from ambush_gui.gui.table.motion import FigureSlide, slide_route
 from ambush_gui.gui.table.scene import TableScene
 from ambush_gui.gui.table.tape import TapeItem
 from ambush_gui.gui.table.target_info import HINT, TargetReport, target_report

@@ -82,3 +82,38 @@ def test_at_larger_text_the_fire_buttons_stay_in_sight(qtbot: Any, scale: float)
     if scale < 2:
         assert in_view(card, body), (card.mapTo(body, QPoint(0, 0)), card.size(), body.size())
     assert win.log_dock.geometry().bottom() <= win.statusBar().geometry().top()
+
+
+def test_at_200_percent_the_fire_list_has_room_and_nothing_scrolls_sideways(qtbot: Any) -> None:
+    """At 200% on 1280x800 the fire decision left its list 64 pixels under a compact banner
+    and a three-line question, less than one possible fire; and its "Hit chance" line,
+    wider than the dock, scrolled the whole body sideways ("ossible fires", every card cut
+    at its left edge). The question gives way (its words in the banner's tooltip): the
+    heading and the first fire's title are in sight over the Fire button, every fire can
+    be scrolled to, and nothing is cut at the dock's sides."""
+    from ambush_gui.gui.shared import theme
+
+    theme.set_scale(2.0)
+    win = three_fires(qtbot)
+    dlg = win.dialog
+    body, outer = dlg.body_scroll.viewport(), dlg.parentWidget().parentWidget().viewport()
+    assert dlg.body_scroll.horizontalScrollBar().maximum() == 0
+    assert dlg.body_widget.width() <= body.width()
+    (heading,) = [w for w in dlg.body_widget.findChildren(QLabel) if w.text() == "Possible fires"]
+    first = dlg.cards[0][1].title_label
+    for w in (heading, first):
+        assert in_view(w, body) and in_view(w, outer), (w.mapTo(body, QPoint(0, 0)), body.size())
+    assert in_view(dlg.fire_button, outer)
+    assert dlg.prompt.isHidden() and dlg.prompt.text() in dlg.banner.toolTip()
+    for _, card in dlg.cards:
+        dlg.body_scroll.ensureWidgetVisible(card.title_label, 0, 0)
+        assert in_view(card.title_label, body)
+
+
+def test_at_normal_size_the_fire_question_stays(qtbot: Any) -> None:
+    """The question gives way only where the list has no room: at 100% it is in sight."""
+    win = three_fires(qtbot)
+    dlg = win.dialog
+    assert not dlg.prompt.isHidden()
+    assert in_view(dlg.prompt, dlg.parentWidget().parentWidget().viewport())
+    assert dlg.prompt.text() not in dlg.banner.toolTip()

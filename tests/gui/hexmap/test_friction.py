@@ -80,9 +80,9 @@ def test_a_panic_says_in_words_what_the_die_read_and_why(qtbot: Any) -> None:
     assert "a red number, but he is in command: no panic" in held
     assert "AR column" not in held
     assert "Sgt Novak's AR marker stays on complete (" in held and "→" not in held
-    moved = shown(Event("marker", "Gefreiter Hahn (A)'s AR marker: Complete → Complete "
+    moved = shown(Event("marker", "The AR marker of Gefreiter Hahn (A): Complete → Complete "
                         "(activated) [AR-052]", {})).text
-    assert moved == "Gefreiter Hahn (A)'s AR marker stays on Complete (activated) [AR-052]"
+    assert moved == "The AR marker of Gefreiter Hahn (A) stays on Complete (activated) [AR-052]"
     assert "→ Inactive" in shown(Event("marker", "Pfc Lund's AR marker: Complete → Inactive "
                                        "(wounded) [AR-053]", {})).text
 

@@ -50,6 +50,7 @@ from ambush_gui.ambush.words import (
     stance_ends_move,
 )
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
+from ambush_gui.core.words import whose
 from ambush_gui.gui.hexmap.dialogs.common import (
     GROUPS,
     STANCES,
@@ -150,7 +151,7 @@ class AmbushActionDialog(DecisionDialog):
         who = soldier_name(self.game, self.decision.facts.get("soldier"))
         if self.is_live_grenade():
             return f"a live grenade lands by {who}"
-        return f"{who}'s turn"
+        return whose("turn", who)
 
     def subline(self) -> str:
         st = self.game.state
@@ -333,7 +334,7 @@ class AmbushActionDialog(DecisionDialog):
             self.number(card, key)
             who = soldier_name(self.game, self.decision.facts.get("soldier"))
             tip += (f"\nKey {key} picks it (Enter or a double-click takes it). It keeps key "
-                    f"{key} all through {who}'s turn, whatever other actions open or close.")
+                    f"{key} all through {whose('turn', who)}, whatever other actions open or close.")
         card.setToolTip(tip)
         # the button says what and where ("Grenade at 0502"); the card gives the rest: the
         # whole "Grenade at 0502 (1 hex)" was cut to "Grenade at 0502 (1 h…" at 1280x800

@@ -166,13 +166,13 @@ class AmbushFireDialog(DecisionDialog):
         self.odds.append(odds)
         fire = str(fact.get("fire", "")).capitalize()
         t = soldier(self.game, fact.get("target"))
-        if t is not None:
-            target = f"{t.label}, {t.stance.value}" + (f" in {t.hex.label}" if t.hex else "")
+        if t is not None:  # the title names him: the details say where and how he stands
+            where = t.stance.value + (f" in {t.hex.label}" if t.hex else "")
         else:
-            target = f"the wall of {fact.get('wall')}"
-        title = f"{percent(odds)} · {fire} at {t.label if t is not None else target}"
+            where = f"the wall of {fact.get('wall')}"
+        title = f"{percent(odds)} · {fire} at {t.label if t is not None else where}"
         details = [
-            f"{weapon_name(self.game, str(fact.get('weapon')))} · {target}",
+            f"{weapon_name(self.game, str(fact.get('weapon')))} · {where}",
             f"{odds.range} hex{'es' if odds.range != 1 else ''}, {odds.band.value} range · "
             f"hits on a roll of {self.roll_text(odds)}",
         ]
@@ -241,7 +241,9 @@ class AmbushFireDialog(DecisionDialog):
             clamp = (f" ({odds.raw}, kept within 0-8, FC-016)" if odds.raw != odds.number else "")
             self.number_label = label(f"Hit number {odds.number}{clamp}", bold=True, size=10.5)
             self.detail.addWidget(self.number_label)
-            self.chance_label = label(f"Hit chance {percent(odds)}", bold=True, size=16,
+            # wrapped: at 200% its one line was wider than the dock, the whole body scrolled
+            # sideways and every card and heading was cut at its left edge
+            self.chance_label = label(f"Hit chance {percent(odds)}", bold=True, size=16, wrap=True,
                                       colour=theme.BONUS if odds.chance >= 0.5 else theme.MALUS)
             self.chance_label.setToolTip(fact.get("text", ""))
             self.detail.addWidget(self.chance_label)
