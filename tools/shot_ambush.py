@@ -38,6 +38,10 @@ from ambush_gui.gui.shared.controller import GameController, Seat
 
 MISSION = "ambush-hedgerow"
 SEED = 1
+PARAGRAPH_SEED = 7
+"""The game of the paragraph shot and those after it: at seeds 1-6 no German read a
+paragraph that walked him along his red references during the Action Rounds (the last
+paragraph read before a US decision); at seed 7 one does by the 20th decision."""
 FIRE_SEED = 3
 """The game of the fire shots: at seed 1 every fire offered one or two possible fires, and
 the shot showed a list of one; at seed 3 Cpl Ortiz has three (:data:`FIRE_CHOICES`)."""
@@ -66,6 +70,9 @@ def main() -> None:
     win, ctl = new_game(app)
     game = ctl.game
     grab(app, out, f"ambush-start-{tag}.png")
+    win.close()
+    win, ctl = new_game(app, PARAGRAPH_SEED)
+    game = ctl.game
     # a German reads his paragraph mid-Round: the reader shows it, the map its references
     if advance_until(ctl, ai, lambda d, g: g.state.mode is Mode.ROUNDS and german_moved(g)):
         win.reader_dock.raise_()
