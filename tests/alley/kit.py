@@ -117,6 +117,23 @@ def game(units: Iterable[dict[str, Any]], script: Iterable[int] = (), seed: int 
     return AlleyGame(scn, seed, Dice(seed, script=script, strict=strict), options=options)
 
 
+def run_behind_a_building() -> tuple[AlleyGame, Decision]:
+    """An interrupt question on Marines m's Rapid run up the table's west edge: Insurgents
+    i (east of the building) do not see m for the first 8" of it, Insurgents j (north,
+    up the run) see it all along. The game, and the decision with the engine's
+    point-by-point reasons (``facts["not_here"]``)."""
+    from ambush_gui.alley.interrupts import interrupt_decision, interrupt_options_along
+    from ambush_gui.alley.model import Speed
+
+    g = game([marines("m", (0.5, 2)), insurgents("i", (12, 4), n=3, leader=True),
+              insurgents("j", (3, 22), n=3, leader=True)],
+             pieces=[building("b", (4, 0, 4, 8))])
+    m = g.unit("m")
+    m.speed = Speed.RAPID
+    path = [m.centre(), (1.7, 14.0)]
+    return g, interrupt_decision(g, m, interrupt_options_along(g, m, path), "move", path=path)
+
+
 Answer = Any | Callable[[Decision], Any]
 
 

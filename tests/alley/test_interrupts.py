@@ -452,16 +452,7 @@ def test_each_point_a_unit_is_not_offered_carries_the_reason_that_holds_there() 
     """A play-tester: a greyed point along the move gave one general reason ("does not see
     the mover there, or cannot do this there"). The engine says, point by point, why: i is
     behind the building for the first 8" of m's run (j sees it all along)."""
-    from ambush_gui.alley.interrupts import interrupt_decision
-
-    g = kit.game([kit.marines("m", (0.5, 2)), kit.insurgents("i", (12, 4), n=3, leader=True),
-                  kit.insurgents("j", (3, 22), n=3, leader=True)],
-                 pieces=[kit.building("b", (4, 0, 4, 8))])
-    m = g.unit("m")
-    m.speed = Speed.RAPID
-    path = [m.centre(), (1.7, 14.0)]
-    opts = interrupt_options_along(g, m, path)
-    d = interrupt_decision(g, m, opts, "move", path=path)
+    _, d = kit.run_behind_a_building()
     not_here = d.facts["not_here"]
     assert {(r["unit"], r["kind"], r["at"]) for r in not_here} == {
         ("i", kind, at) for kind in ("fire", "move") for at in (0.0, 2.0, 4.0, 6.0, 8.0)}

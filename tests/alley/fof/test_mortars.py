@@ -387,19 +387,25 @@ def test_computer_games_with_mortars_and_nbc_keep_every_invariant() -> None:
         assert invariants.check(g) == []
 
 
+def _light_mortar_watching_a_run(team_y: float, run: float) -> tuple[Any, Any, list[Any], list[Any]]:
+    """Marines m run ``run`` inches north from (5, 5) on turn 1, a light mortar team imt at
+    (5, ``team_y``) watching: the game, m, the run's path and the interrupts offered on it."""
+    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("imt", (5, team_y), n=2, leader=True)],
+                 width=48, height=48, modules=["mortars"], mortars={"teams": {"imt": "light"}})
+    g.state.turn = 1
+    m = g.unit("m")
+    start = m.centre()
+    path = [start, (start[0], start[1] + run)]
+    return g, m, path, interrupt_options_along(g, m, path)
+
+
 def test_a_mortar_offered_no_fire_at_a_move_is_told_of_its_no_fire_zone() -> None:
     """The greyed Fire's reason is the engine's, asked where the fire would happen: a light
     mortar whose target is inside its No Fire Zone all along the move is told that, and
     nothing about crowds or leaders."""
     from ambush_gui.alley.interrupts import interrupt_decision
 
-    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("imt", (5, 15), n=2, leader=True)],
-                 width=48, height=48, modules=["mortars"], mortars={"teams": {"imt": "light"}})
-    g.state.turn = 1
-    m = g.unit("m")
-    start = m.centre()
-    path = [start, (start[0], start[1] + 3)]
-    opts = interrupt_options_along(g, m, path)
+    g, m, path, opts = _light_mortar_watching_a_run(team_y=15, run=3)
     assert opts and not any(o["kind"] == "fire" for o in opts)
     why = interrupt_decision(g, m, opts, "move", path=path).facts["no_fire"]["imt"]
     assert "No Fire Zone" in why and "leader" not in why and "crowd" not in why
@@ -410,13 +416,7 @@ def test_a_mortar_is_told_at_each_point_where_its_no_fire_zone_keeps_its_fire_of
     mover is inside the light mortar's No Fire Zone the reason is the zone, not sight."""
     from ambush_gui.alley.interrupts import interrupt_decision
 
-    g = kit.game([kit.marines("m", (5, 5)), kit.insurgents("imt", (5, 45), n=2, leader=True)],
-                 width=48, height=48, modules=["mortars"], mortars={"teams": {"imt": "light"}})
-    g.state.turn = 1
-    m = g.unit("m")
-    start = m.centre()
-    path = [start, (start[0], start[1] + 25)]
-    opts = interrupt_options_along(g, m, path)
+    g, m, path, opts = _light_mortar_watching_a_run(team_y=45, run=25)
     fire_at = {o["at"] for o in opts if o["kind"] == "fire"}
     reasons = {r["at"]: r["why"] for r in interrupt_decision(g, m, opts, "move", path=path)
                .facts["not_here"] if r["unit"] == "imt" and r["kind"] == "fire"}

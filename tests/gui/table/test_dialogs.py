@@ -570,18 +570,10 @@ def test_a_greyed_point_says_the_engines_reason_for_that_unit_at_that_point(qtbo
     """A play-tester: every greyed point along the move said "it does not see the mover
     there, or cannot do this there". Its tooltip is the engine's reason at that point for the
     selected unit: i is behind the building for the first 8" of m's run, j sees it all along."""
-    from ambush_gui.alley.interrupts import interrupt_decision, interrupt_options_along
-    from ambush_gui.alley.model import Speed
     from tests.alley import kit
 
-    g = kit.game([kit.marines("m", (0.5, 2)), kit.insurgents("i", (12, 4), n=3, leader=True),
-                  kit.insurgents("j", (3, 22), n=3, leader=True)],
-                 pieces=[kit.building("b", (4, 0, 4, 8))])
-    m = g.unit("m")
-    m.speed = Speed.RAPID
-    path = [m.centre(), (1.7, 14.0)]
-    dlg = dialog_for(interrupt_decision(g, m, interrupt_options_along(g, m, path), "move",
-                                        path=path), g)
+    g, d = kit.run_behind_a_building()
+    dlg = dialog_for(d, g)
     assert isinstance(dlg, InterruptDialog)
     qtbot.addWidget(dlg)
     dlg.show()

@@ -131,6 +131,18 @@ def _inside(widget: Any, viewport: Any) -> bool:
     left = widget.mapTo(viewport, QPoint(0, 0)).x()
     return left >= 0 and left + widget.width() <= viewport.width()
 
+def _nothing_cut(dlg: Any) -> None:
+    """Every attacker column, rolled die and the defender's tray lies inside the dialog's
+    body, with the dice in the tray and then set out."""
+    for show in (dlg.clear_dice, dlg.show_best):
+        show()
+        QApplication.processEvents()
+        viewport = dlg.body_scroll.viewport()
+        columns = [f.parentWidget() for f in dlg.attack_faces]
+        cut = [w for w in [*columns, *dlg.dice, dlg.tray] if not _inside(w, viewport)]
+        assert not cut, [w.mapTo(viewport, QPoint(0, 0)).x() for w in cut]
+
+
 
 def test_every_die_and_column_is_readable_in_the_decision_dock_at_1280x800(qtbot: Any) -> None:
     """A play-tester: with many dice the 6th was cut at the dock's edge at 1280x800 (the
@@ -144,13 +156,7 @@ def test_every_die_and_column_is_readable_in_the_decision_dock_at_1280x800(qtbot
         win.controller.take_seat(win.controller.handing_to)
     qtbot.waitUntil(lambda: isinstance(win.dialog, MatchDialog))
     dlg = win.dialog
-    for show in (dlg.clear_dice, dlg.show_best):  # every die in the tray, then set out
-        show()
-        QApplication.processEvents()
-        viewport = dlg.body_scroll.viewport()
-        columns = [f.parentWidget() for f in dlg.attack_faces]
-        cut = [w for w in [*columns, *dlg.dice, dlg.tray] if not _inside(w, viewport)]
-        assert not cut, [w.mapTo(viewport, QPoint(0, 0)).x() for w in cut]
+    _nothing_cut(dlg)
 
 
 def test_ten_dice_against_ten_wrap_inside_the_docks_width(qtbot: Any) -> None:
@@ -170,10 +176,4 @@ def test_ten_dice_against_ten_wrap_inside_the_docks_width(qtbot: Any) -> None:
     dlg.setFixedSize(380, 700)  # the Decision dock at 1280x800
     dlg.show()
     qtbot.waitExposed(dlg)
-    for show in (dlg.clear_dice, dlg.show_best):
-        show()
-        QApplication.processEvents()
-        viewport = dlg.body_scroll.viewport()
-        columns = [f.parentWidget() for f in dlg.attack_faces]
-        cut = [w for w in [*columns, *dlg.dice, dlg.tray] if not _inside(w, viewport)]
-        assert not cut, [w.mapTo(viewport, QPoint(0, 0)).x() for w in cut]
+    _nothing_cut(dlg)
