@@ -422,14 +422,18 @@ def test_watching_the_tray_shows_whole_cards_only(qtbot: Any, size: tuple[int, i
     qtbot.waitExposed(win)
     tray = win.tray
     view = tray.cards_area.viewport()
-    qtbot.wait(200)  # the cards' words share their room out a beat after they are laid out
+    # the cards are placed a beat after they change (longer on a busy machine), and the
+    # tray follows them then: looked at once it has
+    qtbot.waitUntil(lambda: tray._laid_out() and not tray._following, timeout=5000)
+    qtbot.wait(100)
     assert len(tray.cards) >= 4 and cut_cards(tray) == []
     marks = t.marks
     n = len(c.game.decisions)
     for index in (marks.first[n // 2], marks.first[n // 2] + 1, marks.first[n - 3],
                   marks.first[n - 3] + 2, marks.first[n // 3]):
         t.show_index(index)
-        qtbot.wait(200)
+        qtbot.waitUntil(lambda: tray._laid_out() and not tray._following, timeout=5000)
+        qtbot.wait(100)
         assert c.watching and len(tray.cards) >= 4
         assert cut_cards(tray) == [], index
         assert 0 <= tray.latest.mapTo(view, QPoint(0, 0)).x() < view.width()
