@@ -713,13 +713,15 @@ class DiceTrayPanel(QWidget):
             self._following = True
             QTimer.singleShot(0, self, self._follow_now)
 
-    def _follow_now(self, tries: int = 20) -> None:
+    def _follow_now(self, tries: int = 200) -> None:
         self._following = False
         if not self.cards_area.isVisible():  # shown again, it is followed (showEvent)
             return
         if not self._laid_out():  # a card built or resized is placed a beat later
             if tries > 0:
                 self._following = True
+                # turns of the event loop, not milliseconds: on a busy machine twenty
+                # passed before the cards were placed (a test run beside other jobs)
                 QTimer.singleShot(0, self, lambda: self._follow_now(tries - 1))
             return
         bar = self.cards_area.horizontalScrollBar()
