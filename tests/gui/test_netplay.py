@@ -69,6 +69,21 @@ def play_person(qtbot: Any, end: Any, side: str) -> Any:
     assert sum(k is not None for k in clicks) >= 10, clicks  # most answers were clicks
     return win
 
+def play_with_guest(qtbot: Any, end: Any, side: str, guest: subprocess.Popen[str]) -> tuple[Any, str]:
+    """The person plays ``side`` at this end to the game's end while ``guest``, the other
+    machine's process, plays the other: the window, and the guest's output once it exits
+    with 0; the guest's one state hash is the host game's."""
+    try:
+        win = play_person(qtbot, end, side)
+        out, _ = guest.communicate(timeout=TIMEOUT_MS / 1000)
+    finally:
+        guest.kill()
+    assert guest.returncode == 0, out
+    hashes = re.findall(r"^state hash: ([0-9a-f]{64})$", out, re.M)
+    assert hashes == [end.host.game.state_hash()]
+    return win, out
+
+
 
 def test_a_person_hosts_in_the_window_and_the_computer_joins(qtbot: Any, tmp_path: Path) -> None:
     from ambush_gui.gui.app import Session
@@ -78,14 +93,7 @@ def test_a_person_hosts_in_the_window_and_the_computer_joins(qtbot: Any, tmp_pat
     end = host_game(Session(), scenario, "market-day", "insurgent", 0)
     guest = other_end(["join", f"127.0.0.1:{end.server.serverPort()}", "--headless", "--computer",
                        "regular"], tmp_path / "guest")
-    try:
-        win = play_person(qtbot, end, "insurgent")
-        out, _ = guest.communicate(timeout=TIMEOUT_MS / 1000)
-    finally:
-        guest.kill()
-    assert guest.returncode == 0, out
-    hashes = re.findall(r"^state hash: ([0-9a-f]{64})$", out, re.M)
-    assert hashes == [end.host.game.state_hash()]
+    win, out = play_with_guest(qtbot, end, "insurgent", guest)
     assert "dice check: fair" in out
     assert win.windowTitle().startswith("Market Day")
     win.close()
@@ -522,16 +530,9 @@ def test_the_launcher_hosts_a_saved_game_again_and_the_guest_on_another_process_
     assert end.server.serverPort() == port and end.host.game is not None
     stopped = len(end.host.game.decisions) + 1  # the decision it waits at
     again = other_end(join_args, tmp_path / "guest")
-    try:
-        win = play_person(qtbot, end, "insurgent")
-        out, _ = again.communicate(timeout=TIMEOUT_MS / 1000)
-    finally:
-        again.kill()
-    assert again.returncode == 0, out
+    win, out = play_with_guest(qtbot, end, "insurgent", again)
     assert f"it stands at decision {stopped}, as the host's does" in out
     assert "kept no record" not in out
-    hashes = re.findall(r"^state hash: ([0-9a-f]{64})$", out, re.M)
-    assert hashes == [end.host.game.state_hash()]
     assert "dice check: fair" in out
     win.close()
     QApplication.processEvents()
