@@ -68,6 +68,8 @@ LURK_TURNS = 2  # turns after this one a carry needs for a gang to wait on the e
 LAST_TURNS = 1  # turns after this one when Insurgents stop keeping men for later
 MIN_SHOT = 0.12  # mean casualties below which a fire is no shot at all (too far, too hidden)
 ARRIVED = 1.0  # inches from its goal within which a move's end is "to" it, not "towards" it
+ROUND = " (round the enemy figures in its way)"  # a move's reason when it goes round Insurgents in its way
+CUT_OFF = " (cut off by terrain: it gets as near as it can)"  # a move's reason when no way reaches its goal
 ASSAULT_TRIES = 8  # approach points tried (each validated by the engine) for one Close Assault
 ROUNDING = 0.01  # inches a move keeps short of its limit (its waypoints are rounded to 0.001")
 BLOCK_GAP = 0.9  # inches a blocker keeps between its figures and the carrier's (no contact)
@@ -484,7 +486,7 @@ class AlleyAI:
                 return stay()
             field = finder.field(near[-1])
             way = field.path(unit.centre()) or near
-            self._why += " (cut off by terrain: it gets as near as it can)"
+            self._why += CUT_OFF
             cut_off = True
         path = [unit.centre(), *way]
         total = path_length(path)
@@ -559,7 +561,7 @@ class AlleyAI:
                     detour = self._round_enemies(g, d, unit, where, limit, speed)
                     short = float(field.distance(tuple(detour["path"][-1]))) if detour else 0.0
                     if detour is not None and short < float(left[i]) - 0.5:
-                        self._say_heading(g, goal, join, detour, short, cut_off)
+                        self._say_heading(g, goal, join, detour, short, cut_off, ROUND)
                         return detour
                 self._say_heading(g, goal, join, choices[i], float(left[i]), cut_off)
                 return choices[i]
@@ -570,25 +572,24 @@ class AlleyAI:
             detour = self._round_enemies(g, d, unit, where, limit, speed)
             if detour is not None:
                 self._say_heading(g, goal, join, detour,
-                                  float(field.distance(tuple(detour["path"][-1]))), cut_off)
+                                  float(field.distance(tuple(detour["path"][-1]))), cut_off, ROUND)
                 return detour
         return stay()
 
     def _say_heading(self, g: AlleyGame, goal: Goal, join: Unit | None, choice: dict[str, Any],
-                     left: float, cut_off: bool) -> None:
-        """The move's reason says "to" its goal only when the move ends there (within
-        ``ARRIVED`` inches of it, by the way round the terrain, ``left``), "towards" it when it
-        ends short: a move that fell short read as if the unit got there (a play-test). Words
-        only: the move chosen is the same."""
-        reached = left <= ARRIVED * g.m.scale and not cut_off
+                     left: float, cut_off: bool, rest: str = "") -> None:
+        """Word the chosen move's reason now that its end is known, ``rest`` at its end:
+        "to" its goal only when the move ends there (within ``ARRIVED`` inches of it, by the
+        way round the terrain, ``left``), "towards" it when it ends short (a move that fell
+        short read as if the unit got there, a play-test); a lone leader goes "to join" his
+        gang only when the move joins him to it. Words only: the move chosen is the same."""
+        cut = CUT_OFF if cut_off else ""
         if join is not None:
-            if "join" not in choice:
-                self._why = self._why.replace(f"it goes to join {join.name}",
-                                              f"it goes towards {join.name}, to join it", 1)
+            heading = (f"it goes to join {join.name}" if "join" in choice
+                       else f"it goes towards {join.name}, to join it")
+            self._why = f"a lone leader: {heading}{cut}{rest}"
             return
-        said = f"it {goal.reason}"
-        if self._why.startswith(said):
-            self._why = f"it {goal.moving(reached)}{self._why[len(said):]}"
+        self._why = f"it {goal.moving(left <= ARRIVED * g.m.scale and not cut_off)}{cut}{rest}"
 
     @staticmethod
     def _may_touch(g: AlleyGame, unit: Unit, limit: float) -> bool:
@@ -607,10 +608,9 @@ class AlleyAI:
                        speed: str | None) -> Any:
         """Every move toward the goal runs into enemy figures (Insurgents who stepped into
         the way, house rule AA-068): the way round them, as far along it as is legal
-        (:func:`ambush_gui.alley.movement.way_round`). None when there is none."""
+        (:func:`ambush_gui.alley.movement.way_round`; its reason ends :data:`ROUND`). None
+        when there is none."""
         choice = way_round(g, unit, where, limit, lambda c: self._ok(d, c), speed=speed)
-        if choice is not None:
-            self._why += " (round the enemy figures in its way)"
         return choice
 
     def _hide_move(self, g: AlleyGame, d: Decision, unit: Unit, limit: float, speed: str | None,
