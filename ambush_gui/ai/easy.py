@@ -50,7 +50,7 @@ SLIPS: dict[DecisionKind, Slip] = {
     DecisionKind.ACTIVATE: Slip(35, "did not see which unit should go first"),
     DecisionKind.INSURGENT_ACT: Slip(35, "did not see which cell should act first"),
     DecisionKind.PLAN: Slip(35, "misjudged what this unit should do"),
-    DecisionKind.MOVE: Slip(25, "misjudged the ground"),
+    DecisionKind.MOVE: Slip(40, "misjudged the ground"),
     DecisionKind.FIRE: Slip(50, "misjudged the range and picked the wrong target"),
     DecisionKind.CHOOSE: Slip(35, "misjudged the moment"),  # a module's question
     DecisionKind.INTERRUPT: Slip(60, "hesitated and let the chance pass", decline=True),
