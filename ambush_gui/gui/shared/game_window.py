@@ -1121,6 +1121,7 @@ class GameWindow(QMainWindow):
                                          "(Space or Continue to go on, Esc to skip)", 5000)
             return
         try:
+            self.tray.answered()  # its dice are the person's, not the computer's last line's
             self.controller.answer(choice)
         except IllegalDecision as exc:
             self.statusBar().showMessage(f"Not allowed: {exc}", 8000)
