@@ -229,6 +229,7 @@ class Launcher(QDialog):
         left.addWidget(self.campaign_card)
         pick = QLabel("Choose a scenario or mission")
         pick.setFont(theme.label_font(12, True))
+        pick.setWordWrap(True)  # at larger text it was cut: "Choose a scenario or missi"
         left.addWidget(pick)
         left.addWidget(self.cards, 1)
         body.addLayout(left, 3)

@@ -372,6 +372,7 @@ class ScenarioCard(QFrame):
         col.setSpacing(2)
         title = QLabel(info.title)
         title.setFont(theme.label_font(12, True))
+        title.setWordWrap(True)  # at larger text it was cut: "The Quiet Farm (tutoria"
         col.addWidget(title)
         self.problem = QLabel(f"Cannot be played yet: {info.problem}" if info.problem else "")
         self.problem.setWordWrap(True)

@@ -348,3 +348,31 @@ def test_the_cards_scroll_to_their_last_card_and_no_further(qtbot: Any, size: tu
     grid.verticalScrollBar().setValue(grid.verticalScrollBar().maximum())
     assert grid.cards[-1].visibleRegion().boundingRect().height() > 0 \
         or grid.own_header is not None and grid.own_header.visibleRegion().boundingRect().height() > 0
+
+
+def test_at_the_largest_text_the_titles_wrap_rather_than_being_cut(qtbot: Any) -> None:
+    """A player at the largest text saw "Ambush! campaign: one squad fr", "Choose a
+    scenario or missi" and "The Quiet Farm (tutoria" cut at the launcher's edge: the
+    headings and the cards' titles wrap onto a second line instead."""
+    from PySide6.QtWidgets import QLabel
+
+    from ambush_gui.gui.shared import theme
+
+    was = theme.comfort.scale
+    theme.comfort.scale = theme.SCALE_STEPS[-1]
+    try:
+        dlg = Launcher()
+        qtbot.addWidget(dlg)
+        dlg.resize(1240, 760)
+        dlg.show()
+        qtbot.waitExposed(dlg)
+        titles = {c.info.title for c in dlg.cards.cards}
+        titles |= {"Ambush! campaign: one squad from mission to mission",
+                   "Choose a scenario or mission"}
+        shown = [lab for lab in dlg.findChildren(QLabel) if lab.text() in titles]
+        assert {lab.text() for lab in shown} == titles
+        cut = [lab.text() for lab in shown if not lab.wordWrap()
+               and lab.fontMetrics().horizontalAdvance(lab.text()) > lab.width()]
+        assert cut == []
+    finally:
+        theme.comfort.scale = was
