@@ -34,7 +34,15 @@ from PySide6.QtWidgets import (
 from ambush_gui import systems
 from ambush_gui.core.errors import printable
 from ambush_gui.core.words import count
-from ambush_gui.gui.launcher_cards import CardGrid, CardInfo, balance_table, card_info, own_card, own_cards
+from ambush_gui.gui.launcher_cards import (
+    LEARN_TABLE,
+    CardGrid,
+    CardInfo,
+    balance_table,
+    card_info,
+    own_card,
+    own_cards,
+)
 from ambush_gui.gui.shared import paths, theme
 from ambush_gui.gui.shared.game_window import recent_games, remember_level, saved_level
 from ambush_gui.gui.shared.manual import MANUAL_KEY, MANUAL_TIP, open_manual
@@ -97,6 +105,9 @@ class Launcher(QDialog):
         shipped = first_to_play([s for s in systems.shipped() if s.system in MODES])
         self.table = balance_table()
         infos = [card_info(s.name, s.title, s.system, s.path, self.table) for s in shipped]
+        first = next((i for i in infos if i.system == "alley"), None)
+        if first is not None:  # the tutorial says it is one; the table game's first did not
+            first.length = f"{first.length} · {LEARN_TABLE}"
         infos += self._own_infos()
         for info in infos:
             self._add_choice(info)
@@ -218,6 +229,7 @@ class Launcher(QDialog):
         left.addWidget(self.campaign_card)
         pick = QLabel("Choose a scenario or mission")
         pick.setFont(theme.label_font(12, True))
+        pick.setWordWrap(True)  # at larger text it was cut: "Choose a scenario or missi"
         left.addWidget(pick)
         left.addWidget(self.cards, 1)
         body.addLayout(left, 3)
@@ -412,8 +424,8 @@ class Launcher(QDialog):
             rb.show()
         rules = SYSTEM_DESCRIPTIONS[self.system()]
         card = self.cards.cards[self.scenario.currentIndex()] if self.scenario.currentIndex() >= 0 else None
-        if card is not None and card.info.rules.startswith("Force on Force"):
-            rules += f"; {card.info.rules}"  # the modules that change the rules
+        if card is not None and ", Force on Force" in card.info.rules:
+            rules += f"; {card.info.rules.partition(', ')[2]}"  # the modules that change the rules
         self.system_label.setText(rules)
         self._show_level()
         self._show_players()

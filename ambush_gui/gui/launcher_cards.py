@@ -72,6 +72,11 @@ def balance_table() -> dict[str, Any]:
         return {}
 
 
+TABLE_RULES = "Ambush Alley (table)"
+LEARN_TABLE = "the shortest: start here to learn the table game"
+"""Said on the first table scenario's card (the launcher lists the shortest first)."""
+
+
 @dataclass
 class CardInfo:
     """What a card says about one scenario file."""
@@ -81,7 +86,7 @@ class CardInfo:
     system: str
     path: Path
     sha256: str
-    rules: str  # "Ambush Alley", "Force on Force: Civilians, IEDs", "Ambush!"
+    rules: str  # "Ambush Alley (table)", "… , Force on Force modules: Civilians, IEDs", "Ambush! …"
     play: str
     length: str
     brief: str
@@ -151,8 +156,10 @@ def card_info(name: str, title: str, system: str, path: Path,
         rounds = data.get("round_limit", AMBUSH_ROUND_LIMIT)
         length = f"Up to {turns} operations turns; a firefight ends after {rounds} rounds"
     else:
-        rules = ("Force on Force modules: " + ", ".join(MODULE_TITLES.get(m, m) for m in modules)
-                 if modules else "Ambush Alley")
+        # "table" as the hex cards say "hex map": a new player looking for the table game
+        # found no card that said it, and the modules' line did not say Ambush Alley at all
+        rules = TABLE_RULES + (", Force on Force modules: " + ", ".join(
+            MODULE_TITLES.get(m, m) for m in modules) if modules else "")
         turns = data.get("turn_limit", 8)
         length = f"{turns} turns" if isinstance(turns, int) else "8 turns"
     balance, measured = balance_line(name, digest, system, data,
@@ -365,6 +372,7 @@ class ScenarioCard(QFrame):
         col.setSpacing(2)
         title = QLabel(info.title)
         title.setFont(theme.label_font(12, True))
+        title.setWordWrap(True)  # at larger text it was cut: "The Quiet Farm (tutoria"
         col.addWidget(title)
         self.problem = QLabel(f"Cannot be played yet: {info.problem}" if info.problem else "")
         self.problem.setWordWrap(True)

@@ -255,3 +255,47 @@ def test_a_colon_in_brackets_does_not_cut_a_cards_title(qtbot: Any) -> None:
     tray.add(Event("move", "something else", {}))
     assert tray.latest.title.full == "Reaction Test (Alpha reacts)"
     assert [b.caption.text() for b in tray.latest.blocks] == ["Fireteam Alpha", "RPG team (4)"]
+
+
+def test_a_persons_throw_is_not_headed_by_the_computers_last_line(qtbot: Any) -> None:
+    """A play-tester's own mine test, at the start of his turn, was headed "Insurgent
+    computer: The defender matches the dice…", the computer's line from turns before: the
+    header kept the computer's last line over every card after it. Once the person
+    answers, each new card is headed by its own purpose until the computer speaks again."""
+    tray = DiceTrayPanel()
+    qtbot.addWidget(tray)
+    tray.narrate("The defender matches the dice (the best arrangement)", "insurgent")
+    tray.add(roll("Defense: Fireteam Alpha", [3, 5], 8, "regular"))
+    assert tray.header.full.startswith("◆ Insurgent computer:")  # the computer's answer
+    tray.answered()
+    tray.add(Event("turn", "Turn 2 begins", {}))
+    tray.add(roll("Mine test: Alpha team starts the turn in Old minefield", [1], 8, "regular"))
+    assert tray.header.full == "Mine test: Alpha team starts the turn in Old minefield"
+
+
+def test_the_window_clears_the_computers_line_when_the_person_answers(qtbot: Any) -> None:
+    from ambush_gui.gui.table.window import MainWindow
+
+    ctl = GameController(systems.new_game(ALLEY, 3), {"regular": Seat.HUMAN,
+                                                      "insurgent": Seat.COMPUTER}, delay_ms=0)
+    win = MainWindow(ctl)
+    qtbot.addWidget(win)
+    win.start()
+    ai = systems.computer_player("alley")
+    while "Insurgent computer:" not in win.log.text():
+        d = ctl.pending()
+        if ctl.seat_of(d) is Seat.COMPUTER:
+            ctl.run_computer_now()
+        else:
+            ctl.answer(ai.choose(ctl.game, d))
+    d = ctl.pending()
+    while ctl.seat_of(d) is Seat.COMPUTER:
+        ctl.run_computer_now()
+        d = ctl.pending()
+    assert win.tray.header.full.startswith("◆ Insurgent computer:")
+    told: list[str] = []
+    ctl.narrated.connect(lambda text, side: told.append(text))
+    win._answer(ai.choose(ctl.game, d))
+    qtbot.waitUntil(lambda: not ctl.busy or ctl.waiting_for is not None, timeout=5000)
+    assert told == []  # seed 3: the computer says nothing before the person's throw shows
+    assert not win.tray.header.full.startswith("◆ Insurgent computer:")

@@ -129,7 +129,7 @@ def test_the_dock_is_not_left_empty_while_the_tray_waits(qtbot: Any) -> None:
     shown = [w for w in panel.findChildren(QScrollArea) if w.isVisible()]
     assert shown == [] and panel.idle.isVisible()
     text = panel.idle.text()
-    assert text.startswith(("The Insurgents' dice", "The US Marines' dice"))
+    assert text.startswith("Both sides' dice")  # a fire and its Defense (RPG team's)
     assert ctl.waiting_for in text and "Space: go on" in text
     assert theme.MUTED_TEXT.name() not in panel.idle.styleSheet()
 
@@ -153,3 +153,28 @@ def test_a_computer_answer_waited_on_is_told_as_an_answer_not_as_dice(qtbot: Any
     assert text == f"{ctl.waiting_for}.\nSpace: go on to the next question."
     ctl.proceed()
     assert not ctl.waits_on_answer
+
+
+def test_a_fire_and_its_defense_are_both_sides_dice(qtbot: Any) -> None:
+    """A play-tester's own fire, paused on its casualties, was told as "The Raiders' dice
+    are being shown": the line named the side of the card's last roll, the defender's.
+    A card with both sides' rolls says so; a card with one side's rolls still names it."""
+    from types import SimpleNamespace
+
+    from ambush_gui.core.events import Event
+
+    ctl = GameController(systems.new_game(ALLEY, 3), SOLO, delay_ms=0)
+    win = MainWindow(ctl)
+    qtbot.addWidget(win)
+    fire = Event("roll", "Firepower", {"side": "regular"})
+    defense = Event("roll", "Defense", {"side": "insurgent"})
+
+    def card(*rolls: Event) -> Any:
+        return SimpleNamespace(latest=SimpleNamespace(throw=SimpleNamespace(rolls=list(rolls))))
+
+    win.tray = card(fire, defense)
+    assert win.showing_line() == "Both sides' dice are being shown"
+    win.tray = card(defense)
+    assert win.showing_line() == "The Insurgents' dice are being shown"
+    win.tray = card()
+    assert win.showing_line() == "The last answer's dice are being shown"

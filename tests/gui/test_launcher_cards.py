@@ -37,17 +37,19 @@ def test_every_shipped_scenario_has_a_card_with_its_rules_play_and_length(qtbot:
             assert "operations turns" in card.length.text() and "rounds" in card.length.text()
         else:
             assert "either side" in card.play.text() and "Hot-seat" in card.play.text()
-            assert card.length.text() == f"{data['turn_limit']} turns"
+            assert card.length.text().startswith(f"{data['turn_limit']} turns")
+            # "table" as the hex cards say "hex map" (a new player found no card that said it)
+            assert card.rules.text().startswith("Ambush Alley (table)")
             if s.modules:
-                assert card.rules.text().startswith("Force on Force modules: ")
+                assert "Force on Force modules: " in card.rules.text()
                 for m in s.modules:
                     assert lc.MODULE_TITLES[m] in card.rules.text()
             else:
-                assert card.rules.text() == "Ambush Alley"
+                assert card.rules.text() == "Ambush Alley (table)"
         # the brief's first words, cut short
         assert card.brief.text()[:40] == " ".join(str(data["brief"]).split())[:40]
     market = _card(dlg, "market-day").rules.text()
-    assert market == "Force on Force modules: Civilians, IEDs, Combat Stress"
+    assert market == "Ambush Alley (table), Force on Force modules: Civilians, IEDs, Combat Stress"
 
 
 def test_the_tutorial_is_the_first_card_and_chosen_when_nothing_was_picked_before(
@@ -77,6 +79,16 @@ def test_the_table_scenarios_come_shortest_first_the_one_to_learn_on_leading(qtb
     table = [c.info.name for c in dlg.cards.cards if c.info.system == "alley"]
     assert table[0] == "the-signal-box" and turns["the-signal-box"] == 3
     assert [turns[n] for n in table] == sorted(turns[n] for n in table)
+    # and its card says so: a new player looking for the table game to learn on could not
+    # tell it (only the hex map's tutorial said it was one)
+    learn = [c.info.name for c in dlg.cards.cards if "learn the table game" in c.length.text()]
+    assert learn == ["the-signal-box"]
+    assert _card(dlg, "the-signal-box").length.text() == \
+        "3 turns · the shortest: start here to learn the table game"
+    for i in range(dlg.scenario.count()):
+        if "the-signal-box" in str(dlg.scenario.itemData(i)):
+            dlg.scenario.setCurrentIndex(i)
+    assert dlg.system_label.text().endswith("; Force on Force modules: Combat Stress, Mines")
 
 
 def test_the_missions_follow_the_campaigns_order_not_the_alphabet(
@@ -336,3 +348,31 @@ def test_the_cards_scroll_to_their_last_card_and_no_further(qtbot: Any, size: tu
     grid.verticalScrollBar().setValue(grid.verticalScrollBar().maximum())
     assert grid.cards[-1].visibleRegion().boundingRect().height() > 0 \
         or grid.own_header is not None and grid.own_header.visibleRegion().boundingRect().height() > 0
+
+
+def test_at_the_largest_text_the_titles_wrap_rather_than_being_cut(qtbot: Any) -> None:
+    """A player at the largest text saw "Ambush! campaign: one squad fr", "Choose a
+    scenario or missi" and "The Quiet Farm (tutoria" cut at the launcher's edge: the
+    headings and the cards' titles wrap onto a second line instead."""
+    from PySide6.QtWidgets import QLabel
+
+    from ambush_gui.gui.shared import theme
+
+    was = theme.comfort.scale
+    theme.comfort.scale = theme.SCALE_STEPS[-1]
+    try:
+        dlg = Launcher()
+        qtbot.addWidget(dlg)
+        dlg.resize(1240, 760)
+        dlg.show()
+        qtbot.waitExposed(dlg)
+        titles = {c.info.title for c in dlg.cards.cards}
+        titles |= {"Ambush! campaign: one squad from mission to mission",
+                   "Choose a scenario or mission"}
+        shown = [lab for lab in dlg.findChildren(QLabel) if lab.text() in titles]
+        assert {lab.text() for lab in shown} == titles
+        cut = [lab.text() for lab in shown if not lab.wordWrap()
+               and lab.fontMetrics().horizontalAdvance(lab.text()) > lab.width()]
+        assert cut == []
+    finally:
+        theme.comfort.scale = was

@@ -179,6 +179,7 @@ class CampaignCard(QFrame):
         grid.setVerticalSpacing(4)
         title = QLabel("Ambush! campaign: one squad from mission to mission")
         title.setFont(theme.label_font(12, True))
+        title.setWordWrap(True)  # at larger text it was cut: "Ambush! campaign: one squad fr"
         grid.addWidget(title, 0, 0, 1, 4)
         self.campaign = QComboBox()
         self.stories: list[tuple[str, list[str]]] = []

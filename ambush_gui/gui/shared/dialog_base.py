@@ -629,6 +629,24 @@ def tell_status(widget: QWidget, text: str, ms: int = 6000) -> None:
         bar().showMessage(text, ms)
 
 
+
+def phase_now(game: Any) -> str:
+    """A table game's phase as a player would name it: "start" while the new turn's
+    opening steps run (mine tests, Stress Tests: the engine's phase is still the last
+    turn's "end" until its reinforcements or activations begin, and a play-tester read
+    "Turn 2 · End of turn" over a mine test at the start of turn 2), else the engine's."""
+    state = getattr(game, "state", None)
+    phase = str(getattr(state, "phase", "") or "")
+    if phase != "end":
+        return phase
+    for event in reversed(getattr(getattr(game, "log", None), "events", None) or []):
+        if event.kind == "turn_end":
+            return "end"
+        if event.kind == "turn":  # "Turn N begins", and no "Turn N ends" since
+            return "start"
+    return phase
+
+
 class DecisionDialog(QDialog):
     """Base class: banner, prompt, body, buttons; ``chosen(answer)`` when answered.
 
@@ -749,13 +767,14 @@ class DecisionDialog(QDialog):
 
     def subline(self) -> str:
         state = getattr(self.game, "state", None)
-        turn, phase = getattr(state, "turn", None), getattr(state, "phase", "")
+        turn, phase = getattr(state, "turn", None), phase_now(self.game)
         if not turn:
             return ""
         names = {
             "regular": "Regular activations",
             "insurgent": "Insurgent phase",
             "reinforcements": "Insurgent reinforcements",
+            "start": "start of the turn",
             "end": "end of the turn",
         }
         return f"Turn {turn}" + (f" · {names[phase]}" if phase in names else "")

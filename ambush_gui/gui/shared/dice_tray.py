@@ -812,6 +812,13 @@ class DiceTrayPanel(QWidget):
         if not self.continue_button.isVisible():
             self._show_header(self._told, self._told_colour)
 
+    def answered(self) -> None:
+        """A person answered: the computer's last line no longer says what the next dice are
+        for (a player's own mine test was headed "Insurgent computer: The defender matches
+        the dice…"); the header tells each new card's own purpose until the computer speaks."""
+        self._told = ""
+        self._told_colour = None
+
     def _set_header(self, text: str) -> None:
         self.header.set_full(text)
         self._give_room()

@@ -1121,6 +1121,7 @@ class GameWindow(QMainWindow):
                                          "(Space or Continue to go on, Esc to skip)", 5000)
             return
         try:
+            self.tray.answered()  # its dice are the person's, not the computer's last line's
             self.controller.answer(choice)
         except IllegalDecision as exc:
             self.statusBar().showMessage(f"Not allowed: {exc}", 8000)
@@ -1151,14 +1152,17 @@ class GameWindow(QMainWindow):
 
     def showing_line(self) -> str:
         """"The Insurgents' dice are being shown": whose dice the tray shows now, told from
-        its newest card's last roll (a throw already in front of the player, so in hot-seat
-        it tells nothing the curtain hid: never the dice still to come)."""
+        its newest card's rolls (a throw already in front of the player, so in hot-seat it
+        tells nothing the curtain hid: never the dice still to come); "Both sides' dice"
+        for a card with both sides' rolls (a fire and its Defense)."""
         card = self.tray.latest
         rolls = card.throw.rolls if card is not None else []
-        side = next((str(r.data.get("side") or self.side_of(r) or "") for r in rolls[-1:]), "")
-        if not side:
+        sides = {str(r.data.get("side") or self.side_of(r) or "") for r in rolls} - {""}
+        if len(sides) > 1:  # a fire and its Defense: naming the side of the last roll
+            return "Both sides' dice are being shown"  # told a player his own fire was theirs
+        if not sides:
             return "The last answer's dice are being shown"
-        who = self.side_plural(side)
+        who = self.side_plural(sides.pop())
         who = who if who.lower().startswith("the ") else f"the {who}"
         return f"{capital(possessive(who))} dice are being shown"
 

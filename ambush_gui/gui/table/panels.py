@@ -22,6 +22,7 @@ from ambush_gui.alley.names import figure_name
 from ambush_gui.core.decisions import Decision
 from ambush_gui.core.words import count
 from ambush_gui.gui.shared import theme
+from ambush_gui.gui.shared.dialog_base import phase_now
 from ambush_gui.gui.shared.widgets import text_label
 from ambush_gui.gui.table.score import ScoreBox
 
@@ -36,6 +37,7 @@ PHASES = {
     "reinforcements": "Insurgent reinforcements",
     "regular": "Regular activations",
     "insurgent": "Insurgent units act",
+    "start": "Start of turn",
     "end": "End of turn",
     "over": "Game over",
 }
@@ -165,7 +167,7 @@ class TurnPanel(QWidget):
         st = game.state
         limit = game.spec.turn_limit
         self.turn.setText(f"Turn {st.turn} of {limit}")
-        self.phase.setText(PHASES.get(st.phase, st.phase))
+        self.phase.setText(PHASES.get(phase_now(game), st.phase))
         if decision is None:
             self._offline = False
             self._banner_text = "The game is over"

@@ -661,12 +661,15 @@ class TableView(MapView):
     def join_note(self, choice: dict[str, Any], dest: Point) -> list[str]:
         """AA-026 on the tape: "joins Fireteam Bravo" when the drop reads as a join, else,
         for a detached leader beside a leaderless unit but beyond the joining distance,
-        how far he is from it ("2.3\" from Fireteam Bravo: within 1\" to join")."""
+        how far he is from it ("2.3\" from Fireteam Bravo: within 1\" to join"); CT-054:
+        "Close Assault on Gunmen 2" when the drop goes for an enemy unit."""
         from ambush_gui.alley.movement import join_gaps
 
         g = self.game
         if "join" in choice:
             return [f"joins {g.unit(str(choice['join'])).name} (AA-026)"]
+        if "assault" in choice:  # the drop goes for them: a new player saw only the distance
+            return [f"Close Assault on {g.unit(str(choice['assault'])).name} (CT-054)"]
         gaps = join_gaps(g, g.unit(self.moving.unit), self._finals(dest))  # type: ignore[union-attr]
         link = g.m.cohesion_link
         if gaps and link < gaps[0][1] <= self.JOIN_NEAR * link:

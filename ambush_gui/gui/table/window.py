@@ -266,8 +266,13 @@ class MainWindow(GameWindow):
 
     def worded(self, event: Event) -> Event:
         """``event`` in the player's words (:func:`~ambush_gui.gui.table.wording.shown`):
-        the dice matching's shorthand said in words."""
-        return shown(event)
+        the dice matching's shorthand said in words, a failed Quality Check with its cost
+        (read from the roll logged before it)."""
+        if event.kind != "quality":
+            return shown(event)
+        events = self.controller.game.log.events
+        at = next((i for i in range(len(events) - 1, 0, -1) if events[i] is event), None)
+        return shown(event, events[at - 1] if at is not None else None)
 
     def verdict(self, event: Event) -> bool | None:
         """A table test's verdict (:func:`~ambush_gui.gui.table.wording.passed`)."""

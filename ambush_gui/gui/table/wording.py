@@ -18,8 +18,10 @@ from typing import Any
 from ambush_gui.core.events import Event
 
 
-def shown(event: Event) -> Event:
-    """``event`` as the player reads it (the same event when nothing needs saying again).
+def shown(event: Event, before: Event | None = None) -> Event:
+    """``event`` as the player reads it (the same event when nothing needs saying again);
+    ``before``: the event logged just before it (a failed Quality Check's roll says why
+    the check was taken, and so what failing it costs).
 
     >>> shown(Event("match", "Dice matched: 6-x, 5-5 → 1 casualty",
     ...             {"pairs": [[6, None], [5, 5]]})).text
@@ -33,15 +35,35 @@ def shown(event: Event) -> Event:
     >>> shown(Event("score", "Gunmen +2: Marines m, fighter 1 wounded (enemy_wounded)",
     ...             {"award": "enemy_wounded"})).text
     'Gunmen +2: Marines m, fighter 1 wounded (Enemies wounded)'
+    >>> shown(Event("quality", "Gunmen fails its Quality Check (3)", {"passed": False}),
+    ...       Event("roll", "…", {"purpose": "Quality Check: Gunmen (no leader)"})).text
+    'Gunmen fails its Quality Check (3): it does nothing this turn (AA-022)'
     """
     text = event.text
-    if event.kind == "match":
+    if event.kind == "quality" and event.data.get("passed") is False and before is not None:
+        text = _quality_words(text, str(before.data.get("purpose") or ""))
+    elif event.kind == "match":
         text = _match_words(text, event.data.get("pairs"))
     elif event.kind == "move":
         text = _move_words(text, event.data.get("distance"))
     elif event.kind == "score":
         text = _award_words(text, event.data.get("award"))
     return event if text == event.text else replace(event, text=text)
+
+
+QUALITY_FAILED = {
+    "(no leader)": "it does nothing this turn (AA-022)",
+    "(Interrupt Check)": "it does not interrupt, and does nothing more this turn (AA-072)",
+}
+"""What failing a leaderless unit's Quality Check costs, by the reason its roll gives: a
+new player read "Coal stack pair fails its Quality Check (3)" and not that the unit sat
+the turn out. (A check to move Rapidly says its cost in the line after it.)"""
+
+
+def _quality_words(text: str, purpose: str) -> str:
+    """A failed Quality Check with what it costs, when its roll says why it was taken."""
+    cost = next((c for why, c in QUALITY_FAILED.items() if purpose.endswith(why)), None)
+    return f"{text}: {cost}" if cost is not None and purpose.startswith("Quality Check") else text
 
 
 def _award_words(text: str, award: Any) -> str:

@@ -186,3 +186,27 @@ def test_a_morale_check_is_coloured_by_its_verdict() -> None:
     for result in ("pinned", "pull back", "shaken", "broken"):
         assert passed(Event("morale", "…", {"result": result})) is False
     assert passed(Event("reaction", "Reaction Test: … acts first", {})) is None
+
+
+def _failed_leaderless(g: Any) -> bool:
+    ev = g.log.events
+    return any(e.kind == "quality" and e.data["passed"] is False and i > 0
+               and str(ev[i - 1].data.get("purpose", "")).endswith("(no leader)")
+               for i, e in enumerate(ev))
+
+
+@pytest.mark.rule("AA-022")
+def test_a_failed_quality_check_says_what_it_costs(qtbot: Any) -> None:
+    """A new player read "Coal stack pair fails its Quality Check (3)" and not that the
+    unit sat the turn out: the log and the tray say the cost; the engine's record, which
+    replays pin word for word, is unchanged."""
+    game, _ = drive_to(K.ACTIVATE, lambda d, g: _failed_leaderless(g), seeds=range(40))
+    failed = [e for e in game.log.events if e.kind == "quality" and e.data["passed"] is False]
+    assert failed and all(e.text.endswith(")") for e in failed)  # the record
+    win = table_window(qtbot, game)
+    lines = win.log.text().splitlines()
+    assert any("fails its Quality Check" in line
+               and line.endswith(": it does nothing this turn (AA-022)") for line in lines)
+    told = [e.text for t in win.tray.throws for e in t.outcomes if e.kind == "quality"
+            and e.data["passed"] is False]
+    assert any(t.endswith("it does nothing this turn (AA-022)") for t in told)

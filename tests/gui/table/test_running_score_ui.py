@@ -98,3 +98,27 @@ def test_the_victory_screen_says_why_an_award_gave_nothing(qtbot: Any) -> None:
     texts = [regular.itemAt(k).widget().text() for k in range(regular.count())]
     assert "no escort brought off the table by the south edge" in texts
     assert "Hot Spots neutralised: +0 VP" in texts and "no Hot Spot neutralised" in texts
+
+
+def test_the_turn_panel_tells_the_start_of_a_turn_from_its_end(qtbot: Any) -> None:
+    """A play-tester read "Turn 2 of 3 · End of turn" over a mine test at the start of
+    turn 2: the engine's phase stays the last turn's "end" while the new turn's opening
+    steps run. The panel says "Start of turn" once "Turn N begins" is in the log."""
+    from ambush_gui.gui.shared.dialog_base import phase_now
+
+    g = systems.new_game(systems.load_scenario(systems.resolve("the-signal-box")), 7)
+    d = g.pending()  # the game started: the phase is set by hand from here
+    panel = TurnPanel()
+    qtbot.addWidget(panel)
+    g.state.phase = "end"
+    g.log.emit("turn_end", "Turn 1 ends", turn=1)
+    panel.show_state(g, d)
+    assert panel.phase.text() == "End of turn"
+    g.state.turn = 2
+    g.log.emit("turn", "Turn 2 begins", turn=2)
+    g.log.emit("roll", "Mine test: Alpha team starts the turn in Old minefield")
+    panel.show_state(g, d)
+    assert phase_now(g) == "start"
+    assert panel.phase.text() == "Start of turn"
+    g.state.phase = "regular"
+    assert phase_now(g) == "regular"

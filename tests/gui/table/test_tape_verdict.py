@@ -175,3 +175,18 @@ def test_a_drag_taken_back_mid_way_makes_no_move_on_release(qtbot: Any, how: str
     QTest.mouseRelease(view.viewport(), LEFT, NONE, at(view, fig.x, fig.y + 3.0))
     assert moves == [] and view.mode == "move"  # still asked, nothing answered
     assert not view.table.move_overlay.visible
+
+
+@pytest.mark.rule("CT-054")
+def test_a_unit_dragged_onto_an_enemy_hears_it_is_a_close_assault(qtbot: Any) -> None:
+    """A new player dragged a fireteam onto the raiders in the signal box to Close Assault
+    them, as the Decision dock said to: the tape told only the distance, so he could not
+    tell a Close Assault from a move that stops beside them. It names it, as the drop does."""
+    g, view = kit_move(qtbot, [kit.marines("m", (5, 5)), kit.insurgents("i", (5, 9), n=2)], "m")
+    cx, cy = g.unit("m").centre()
+    hold_at(view, (cx, cy), (cx, 8.6))
+    text = said(qtbot, view, "Close Assault")
+    assert f"Close Assault on {g.unit('i').name} (CT-054)" in text
+    with qtbot.waitSignal(view.moveChosen) as sig:
+        QTest.mouseRelease(view.viewport(), LEFT, NONE, at(view, cx, 8.6))
+    assert sig.args[0]["assault"] == "i"  # the drop does what the tape said
