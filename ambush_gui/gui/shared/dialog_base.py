@@ -130,11 +130,15 @@ class FlowLayout(QLayout):
     (:meth:`addStretch`) takes its line's spare width, as in a QHBoxLayout, and goes to
     the next line with the widget after it: a row of buttons pushed right stays right
     when it wraps (at the largest text scale a decision's buttons were cut at the dock's
-    edge)."""
+    edge). A line the row wraps onto after a stretch is pushed right too: a match's
+    "Best", wrapped under "Use mine" and "more below", stood at the left, where the
+    last question's default button had not been."""
 
     def __init__(self, parent: QWidget | None = None, spacing: int = 4) -> None:
         super().__init__(parent)
         self._items: list[QLayoutItem] = []
+        # the stretch a wrapped line gets when a stretch came before it in the row
+        self._push = QSpacerItem(0, 0, QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
         self.setSpacing(spacing)
         self.setContentsMargins(0, 0, 0, 0)
 
@@ -199,9 +203,11 @@ class FlowLayout(QLayout):
         lines: list[list[tuple[QLayoutItem, QSize]]] = [[]]
         stretches: list[tuple[QLayoutItem, QSize]] = []  # they go with the widget after them
         used = 0
+        pushed = False  # a stretch came before: the lines wrapped onto stay pushed right
         for item in self._items:
             if item.spacerItem() is not None:
                 stretches.append((item, QSize()))
+                pushed = True
                 continue
             if self._skips(item):
                 continue
@@ -209,6 +215,8 @@ class FlowLayout(QLayout):
             if lines[-1] and used + gap + hint.width() > width:
                 lines.append([])
                 used = 0
+                if pushed and not stretches:
+                    stretches.append((self._push, QSize()))
             used += (gap if lines[-1] else 0) + hint.width()
             lines[-1] += [*stretches, (item, hint)]
             stretches = []

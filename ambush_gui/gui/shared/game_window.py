@@ -219,6 +219,10 @@ class DecisionPanel(QWidget):
         (:meth:`DecisionDialog.heightForWidth`)."""
         self.current = widget
         widget.setParent(self, Qt.WindowType.Widget)
+        # the dock's whole height, its buttons at the dock's foot: the most a dialog standing
+        # alone may take (theme.DIALOG_MAX) left them short of it in a tall dock
+        if isinstance(widget, DecisionDialog):
+            widget.setMaximumHeight(theme.QT_MAX_SIZE)
         plain = isinstance(widget, QDialog) and not isinstance(widget, DecisionDialog)
         self._frame = widget if plain else scrolling(widget, least=40)
         lay = self.layout()
@@ -1276,10 +1280,10 @@ class GameWindow(QMainWindow):
             self.dialog.rehighlight()
 
     def _host(self, widget: QWidget, decision: Decision | None = None) -> None:
-        """Show ``widget`` in the Decision dock, the dock as tall as it needs (up to
-        ``theme.DECISION_SHARE`` of the column, the log keeping ``theme.LOG_LEAST``; the
-        dialog's body scrolls past that), and
-        bring the decision's units into view."""
+        """Show ``widget`` in the Decision dock, the dock at its share of the column
+        (``theme.DECISION_SHARE``, the log keeping ``theme.LOG_LEAST``; the dialog's body
+        scrolls past that, :meth:`_fit_decision`), and bring the decision's units into
+        view."""
         theme.fit_fonts(widget)
         self.decision_panel.host(widget)
         dock = self.decision_dock
@@ -1296,16 +1300,27 @@ class GameWindow(QMainWindow):
             QTimer.singleShot(0, lambda d=decision: self._keep_if_open(d))
 
     def _fit_decision(self, widget: QWidget) -> None:
-        """The Decision dock as tall as ``widget`` (hosted in it) wants, within its share
-        of the right column: when it opens, and again when it grows (a refusal shown)."""
+        """The Decision dock at its one height for a decision, its share of the right
+        column, whatever ``widget`` (hosted in it) asks: when it opens, and again when it
+        grows (a refusal shown). The answer buttons stand at the dock's foot, so they are
+        where the last ones were: the dock took each question's height, and the buttons
+        jumped up and down the column from one question to the next, a player's click
+        landing in empty space or on another control (a play-test). A short question has
+        room under its body; a long one scrolls its body, as before."""
         if self.decision_panel.current is not widget:
             return
-        dock = self.decision_dock
-        dock.setMaximumHeight(theme.QT_MAX_SIZE)  # no longer the idle line's height
+        self.decision_dock.setMaximumHeight(theme.QT_MAX_SIZE)  # no longer the idle line's
+        high = self._decision_height(widget)
+        self._hold_dock(high)
+        # again once the new widget is laid out (its size hints settle after the show)
+        QTimer.singleShot(0, lambda w=widget, h=high: self._size_decision(w, h))
+
+    def _decision_height(self, widget: QWidget) -> int:
+        """The Decision dock's height for ``widget``: its share of the right column, more
+        where a list of choices needs it (the docks under it giving way)."""
         width = max(self.right_width - 8, 200)
-        want = self.decision_panel.preferred_height(width) + theme.DOCK_TITLE
         column, below = self._right_column()
-        high = max(min(want, int(column * theme.DECISION_SHARE), column - below), 120)
+        high = max(min(int(column * theme.DECISION_SHARE), column - below), 120)
         # a list of choices: its heading and first choices in sight, the docks under the
         # dock giving way down to their least (at 1280x800 a fire showed one possible fire
         # of three, the paragraph already read keeping 200 pixels)
@@ -1318,15 +1333,28 @@ class GameWindow(QMainWindow):
             high = max(high, min(need + theme.DOCK_TITLE, column - below))
         else:
             self._give_way(False)
-        # resizeDocks alone lands tens of pixels off (Qt shares the change out): the
-        # dock's least height holds it at ``high`` while the decision is open
+        return high
+
+    def _hold_dock(self, high: int) -> None:
+        """The Decision dock ``high`` pixels tall now (:meth:`_dock_to`), and kept so.
+
+        resizeDocks alone lands tens of pixels off (Qt shares the change out): the dock's
+        least and most heights hold it at ``high`` while the docks take their heights (with
+        its least alone Qt gave it a few pixels more for one question, not the next). Then
+        its least is let down to what the decision asks: held at its whole height, the
+        window could not be made shorter while a decision was open."""
+        dock = self.decision_dock
         dock.setMinimumHeight(high)
-        self.resizeDocks([dock], [high], Qt.Orientation.Vertical)
+        dock.setMaximumHeight(high)
+        self._dock_to(high)
         lay = self.layout()
         if lay is not None:
             lay.activate()  # the docks under it take their new heights now, not a beat later
-        # again once the new widget is laid out (its size hints settle after the show)
-        QTimer.singleShot(0, lambda w=widget, h=high: self._size_decision(w, h))
+        width = max(self.right_width - 8, 200)
+        want = self.decision_panel.preferred_height(width) + theme.DOCK_TITLE
+        dock.setMinimumHeight(min(max(want, 120), high))
+        if lay is not None:
+            lay.activate()  # the window's least height follows now
 
     def place_over_map(self, dialog: QWidget) -> None:
         """A pop-up that is not a decision (the victory screen, the end of a mission) opens
@@ -1370,9 +1398,34 @@ class GameWindow(QMainWindow):
         """Back: take back the previous choice (the decision before this one reopens)."""
         self.undo()
 
+    def _dock_to(self, high: int) -> None:
+        """The Decision dock ``high`` pixels tall, the docks under it in the right column
+        giving (or taking) the difference, the last (the log) first, each down to its
+        least. resizeDocks on the Decision dock alone shared the change out among all of
+        them, itself included: it landed tens of pixels short, a different number for each
+        question."""
+        dock = self.decision_dock
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        under = sorted((d for d in self.findChildren(QDockWidget)
+                        if d is not dock and d.isVisible() and not d.isFloating()
+                        and self.dockWidgetArea(d) == right
+                        and d.geometry().top() > dock.geometry().top()),
+                       key=lambda d: d.geometry().top())
+        sizes = [d.height() for d in under]
+        delta = high - dock.height()
+        for i in reversed(range(len(under))):
+            if delta <= 0:  # room given back: the last takes it
+                sizes[i] -= delta
+                break
+            least = max(under[i].minimumSizeHint().height(), under[i].minimumHeight())
+            take = max(min(delta, sizes[i] - least), 0)
+            sizes[i] -= take
+            delta -= take
+        self.resizeDocks([dock, *under], [high, *sizes], Qt.Orientation.Vertical)
+
     def _size_decision(self, widget: QWidget, high: int) -> None:
         if self.decision_panel.current is widget:
-            self.resizeDocks([self.decision_dock], [high], Qt.Orientation.Vertical)
+            self._hold_dock(high)
             show = getattr(widget, "show_list", None)
             if callable(show):
                 lay = self.layout()

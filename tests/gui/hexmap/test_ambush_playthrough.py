@@ -38,12 +38,13 @@ TUTORIAL_SEED = 3
 HEDGEROW_SEED = 3
 
 
-def open_window(qtbot: Any, mission: str, seed: int) -> AmbushWindow:
+def open_window(qtbot: Any, mission: str, seed: int,
+                size: tuple[int, int] = (1600, 1000)) -> AmbushWindow:
     game = systems.new_game(systems.load_scenario(systems.resolve(mission)), seed)
     controller = GameController(game, SOLO, autosave=paths.autosave_path(), delay_ms=0)
     win = AmbushWindow(controller)
     qtbot.addWidget(win)
-    win.resize(1600, 1000)
+    win.resize(*size)
     win.show()
     qtbot.waitExposed(win)
     win.start()

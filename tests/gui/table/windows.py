@@ -8,11 +8,11 @@ HOT_SEAT = {"regular": "human", "insurgent": "human"}
 
 
 def table_window(qtbot: Any, game: Any, seats: dict[str, Any] | None = None, *, owned: bool = True,
-                 **controller: Any) -> Any:
-    """``game``'s table window at 1280x800, shown and started, seats by side (a ``Seat`` or
-    its value; hot-seat by default), ``controller`` passed to the ``GameController``
-    (``delay_ms=0`` unless a delay or a pace is given); ``owned``: closed by qtbot after
-    the test."""
+                 size: tuple[int, int] = (1280, 800), **controller: Any) -> Any:
+    """``game``'s table window at ``size`` (1280x800), shown and started, seats by side (a
+    ``Seat`` or its value; hot-seat by default), ``controller`` passed to the
+    ``GameController`` (``delay_ms=0`` unless a delay or a pace is given); ``owned``:
+    closed by qtbot after the test."""
     from ambush_gui.gui.shared.controller import GameController, Seat
     from ambush_gui.gui.table.window import MainWindow
 
@@ -22,7 +22,7 @@ def table_window(qtbot: Any, game: Any, seats: dict[str, Any] | None = None, *, 
     win = MainWindow(c)
     if owned:
         qtbot.addWidget(win)
-    win.resize(1280, 800)
+    win.resize(*size)
     win.show()
     qtbot.waitExposed(win)
     win.start()

@@ -541,7 +541,7 @@ class AmbushStepPrompt(QFrame):
         self.setObjectName("ambushStep")
         self.answer_buttons: list[tuple[Any, QPushButton]] = []
         col = QVBoxLayout(self)
-        col.setContentsMargins(12, 6, 8, 6)
+        col.setContentsMargins(12, 6, 12, 12)  # its buttons where a dialog's stand
         col.setSpacing(2)
         self.title = label("", bold=True, size=10.5, wrap=True)
         col.addWidget(self.title)
@@ -556,6 +556,9 @@ class AmbushStepPrompt(QFrame):
         # is narrow: in one row at 1280x800 they read "Crouch (ends the move" and "o prone"
         self.buttons = FlowLayout(spacing=6)
         self.buttons.setContentsMargins(0, 4, 0, 0)
+        # the buttons at the Decision dock's foot, where a dialog's stand (the dock keeps one
+        # height for every decision): Stop and End turn stay under the player's hand
+        col.addStretch(1)
         col.addLayout(self.buttons)
         if decision is not None:
             self.set_decision(decision, game)
@@ -571,6 +574,9 @@ class AmbushStepPrompt(QFrame):
         theme.paint_style(self.title, lambda: f"color: {side_colour(side).darker(130).name()};")
         self.show_error("")
         clear_layout(self.buttons)
+        # pushed right, the last (Stop, End turn) in the dock's bottom-right corner, where a
+        # dialog's default button stands
+        self.buttons.addStretch(1)
         self.answer_buttons = []
         if decision.kind is DecisionKind.AMBUSH_OPERATIONS:
             self.show_operations(decision, game)

@@ -9,7 +9,14 @@ from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ambush_gui.core.decisions import Decision, DecisionKind, IllegalDecision
 from ambush_gui.core.words import count, whose
@@ -34,8 +41,20 @@ class MovePrompt(QFrame):
             f" border-left: 6px solid {side_colour(decision.side).name()}; border-radius: 4px; }}"
         ))
         row = QHBoxLayout(self)
-        row.setContentsMargins(12, 6, 8, 6)
-        col = QVBoxLayout()
+        row.setContentsMargins(12, 6, 12, 12)  # its Stay where a dialog's default button stands
+        # the words scroll on their own, beside Stay: at the largest text they are taller
+        # than the dock, and Stay, at the dock's foot, was scrolled out of sight with them
+        words = QWidget()
+        words.setObjectName("moveWords")
+        self.words = QScrollArea()
+        # the prompt's tint through them (grey, the scroll area's own, under a styled parent)
+        self.words.setStyleSheet("QScrollArea, #moveWords { background: transparent; }")
+        self.words.setWidget(words)
+        self.words.setWidgetResizable(True)
+        self.words.setFrameShape(QFrame.Shape.NoFrame)
+        self.words.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        col = QVBoxLayout(words)
+        col.setContentsMargins(0, 0, 0, 0)
         col.setSpacing(1)
         # "move RPG team (4)": the limit and the speeds to declare are in the details
         what = decision.prompt.split(": ", 1)[-1].split(" (up to")[0].split(" (declare")[0]
@@ -52,7 +71,8 @@ class MovePrompt(QFrame):
         self.error = label("", size=9, colour=theme.ILLEGAL, wrap=True)
         self.error.setVisible(False)
         col.addWidget(self.error)
-        row.addLayout(col, 1)
+        col.addStretch(1)  # the words at the top of the dock, the room under them
+        row.addWidget(self.words, 1)
         self.stay: QPushButton | None = None
         if decision.kind is DecisionKind.MOVE:
             self.stay = QPushButton("Stay")
@@ -64,7 +84,9 @@ class MovePrompt(QFrame):
             key.activated.connect(self.stay.click)
             self.stay.setMinimumHeight(30)
             self.stay.clicked.connect(self.choose_stay)
-            row.addWidget(self.stay)
+            # at the Decision dock's foot, on the right, where a dialog's default button stands
+            # (the dock keeps one height for every decision): it stays under the player's hand
+            row.addWidget(self.stay, 0, Qt.AlignmentFlag.AlignBottom)
 
     def details(self) -> str:
         f = self.decision.facts
