@@ -172,9 +172,13 @@ def test_a_fire_and_its_defense_are_both_sides_dice(qtbot: Any) -> None:
     def card(*rolls: Event) -> Any:
         return SimpleNamespace(latest=SimpleNamespace(throw=SimpleNamespace(rolls=list(rolls))))
 
-    win.tray = card(fire, defense)
-    assert win.showing_line() == "Both sides' dice are being shown"
-    win.tray = card(defense)
-    assert win.showing_line() == "The Insurgents' dice are being shown"
-    win.tray = card()
-    assert win.showing_line() == "The last answer's dice are being shown"
+    tray = win.tray  # put back after: the window still hears the View menu's changes,
+    try:  # and a later test's palette change reached a stand-in with no tray to size
+        win.tray = card(fire, defense)
+        assert win.showing_line() == "Both sides' dice are being shown"
+        win.tray = card(defense)
+        assert win.showing_line() == "The Insurgents' dice are being shown"
+        win.tray = card()
+        assert win.showing_line() == "The last answer's dice are being shown"
+    finally:
+        win.tray = tray
