@@ -112,7 +112,8 @@ def build_figures(g: AlleyGame, entry: ReinforcementEntry, total: int) -> list[t
 
 def choose_hot_spot(g: AlleyGame) -> Procedure:
     """AA-052, AA-055, house rule AA-056: a 6 lets the Insurgent choose an active Hot Spot."""
-    roll = g.dice.d6("Hot Spot")
+    # the purpose says what the number means: "Hot Spot: 3" alone left a new player asking
+    roll = g.dice.d6("Hot Spot the new unit arrives at (6: the Insurgent chooses)")
     active = [h.number for h in g.state.hot_spots.values() if not h.neutralised]
     if roll <= 5:
         spot = g.state.hot_spots.get(roll)
