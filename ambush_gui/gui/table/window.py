@@ -608,7 +608,7 @@ class MainWindow(GameWindow):
             self.table.table.mobs.show_destinations(decision.facts, decision.facts.get("labels", {}),
                                                     what if isinstance(what, str) else None)
         if decision.kind in (DecisionKind.ACTIVATE, DecisionKind.INSURGENT_ACT) \
-                and isinstance(what, str) and what in game.state.units:
+                and isinstance(what, str) and what in self.table.game.state.units:
             self.table.select(what)  # the unit picked in the list: its card, its figures marked
         elif decision.kind in PATH_KINDS and isinstance(what, dict):
             self.table.show_interrupt(decision.facts.get("path"), what.get("at"), what.get("unit"))
