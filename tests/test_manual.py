@@ -203,8 +203,8 @@ def test_the_worked_first_turn_plays_as_the_manual_tells_it() -> None:
         "Reaction to movement: Fireteam Alpha fires at RPG team (3) — Firepower 8D8",
         "RPG team (3) is a casualty",
         "Insurgent reinforcements: 2d6 → 2, 6",
-        "Reinforcement roll 8: 1d6+2 with small arms",
-        "Hot Spot: 1d6 → 5",
+        "Reinforcement roll 8: 1d6+2 fighters with small arms arrive",
+        "Hot Spot the new unit arrives at (6: the Insurgent chooses): 1d6 → 5",
         "Insurgents R1 (3 figures) arrives at Hot Spot 5",
     ]
     lines = iter(e.text for e in game.log.events)

@@ -53,16 +53,32 @@ def arrive(g: AlleyGame) -> Procedure:
 
 
 def describe(entry: ReinforcementEntry) -> str:
+    """What a row of the table (CT-020) brings, as a sentence: "3 fighters with small
+    arms arrive" ("3 with small arms" left a new player to guess what the 3 counted).
+
+    >>> describe(ReinforcementEntry(small_arms="1d6+2", leader=True))
+    '1d6+2 fighters with small arms and a Leader arrive'
+    >>> describe(ReinforcementEntry(rpg=1, roll_again=True))
+    '1 fighter with an RPG arrives, and roll again'
+    """
     parts = []
-    if entry.small_arms:
-        parts.append(f"{entry.small_arms} with small arms")
-    if entry.leader:
-        parts.append("a Leader")
-    if entry.light_support:
-        parts.append(f"{entry.light_support} with a light support weapon")
-    if entry.rpg:
-        parts.append(f"{entry.rpg} with an RPG")
-    text = " + ".join(parts) or "nobody"
+    many = False
+    for given, what in ((entry.small_arms, "with small arms"), (entry.leader, ""),
+                        (entry.light_support, "with a light support weapon"),
+                        (entry.rpg, "with an RPG")):
+        if not given:
+            continue
+        if what:
+            one = str(given) == "1"
+            parts.append(f"{given} {'fighter' if one else 'fighters'} {what}")
+            many = many or not one
+        else:
+            parts.append("a Leader")
+    if not parts:
+        text = "nobody arrives"
+    else:
+        text = ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+        text += " arrive" if many or len(parts) > 1 else " arrives"
     return text + (", and roll again" if entry.roll_again else "")
 
 
@@ -96,7 +112,8 @@ def build_figures(g: AlleyGame, entry: ReinforcementEntry, total: int) -> list[t
 
 def choose_hot_spot(g: AlleyGame) -> Procedure:
     """AA-052, AA-055, house rule AA-056: a 6 lets the Insurgent choose an active Hot Spot."""
-    roll = g.dice.d6("Hot Spot")
+    # the purpose says what the number means: "Hot Spot: 3" alone left a new player asking
+    roll = g.dice.d6("Hot Spot the new unit arrives at (6: the Insurgent chooses)")
     active = [h.number for h in g.state.hot_spots.values() if not h.neutralised]
     if roll <= 5:
         spot = g.state.hot_spots.get(roll)

@@ -323,3 +323,20 @@ def _turn_events(game: Any, turn: int) -> list[Any]:
         elif inside:
             out.append(e)
     return out
+
+
+def test_the_log_says_what_a_table_roll_brings_in_words() -> None:
+    """"Reinforcement roll 7: 3 with small arms" left a new player to guess what the 3
+    counted and what became of them: the line says who arrives."""
+    from ambush_gui.alley.scenario import ReinforcementEntry as Row
+
+    g = at_level(3, [3, 3, 3, 2, 4, 1])  # check 3; 2d6 = 6: 1d6+2 rifles; no leader; Hot Spot 1
+    kit.drive(g, reinforcements.arrive(g), [first])
+    told = [e.text for e in kit.events(g, "reinforce")]
+    assert told and told[0].startswith("Reinforcement roll 6: ") and told[0].endswith(" arrive")
+    assert reinforcements.describe(Row(small_arms=3)) == "3 fighters with small arms arrive"
+    assert reinforcements.describe(Row(small_arms=1)) == "1 fighter with small arms arrives"
+    assert reinforcements.describe(Row(leader=True)) == "a Leader arrives"
+    assert reinforcements.describe(Row(small_arms="1d6", rpg=1, leader=True, roll_again=True)) == \
+        "1d6 fighters with small arms, a Leader and 1 fighter with an RPG arrive, and roll again"
+    assert reinforcements.describe(Row()) == "nobody arrives"

@@ -235,3 +235,38 @@ def test_the_tray_shows_whole_cards_only(qtbot: Any, size: tuple[int, int]) -> N
                 assert inside or outside, (i, left, right, view.width())
     bar.setValue(0)
     assert tray.cards[0].mapTo(view, QPoint(0, 0)).x() == 0
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_a_card_full_of_dice_keeps_its_words_inside_the_strip(
+        qtbot: Any, size: tuple[int, int]) -> None:
+    """At 1280x800 a fire of seven dice against a unit Hunkered Down ran past the tray's
+    right edge, its Defense modifiers cut ("+1 In Cover — Hunkered Down (a t"): a card that
+    fits its dice in the strip narrows its words to it (whole in their tooltips)."""
+    from PySide6.QtWidgets import QLabel
+
+    win = table(qtbot, size)
+    tray = win.tray
+    view = tray.cards_area.viewport()
+    tray.add(roll("Firepower: Bravo team at Coal stack pair", [5, 8, 4, 6, 2, 6, 1], 8, "regular",
+                  [("4 figures", 4, "AA-134"), ("M203 rifle grenade launcher (Bravo team, "
+                    "fighter 3)", 1, "AA-137"), ("SAW (squad automatic weapon) (Bravo team, "
+                    "fighter 4)", 1, "AA-137"), ("target within Optimum Range", 1, "AA-110")]))
+    tray.add(roll("Defense: Coal stack pair", [2, 3, 5], 6, "insurgent",
+                  [("2 figures", 2, "AA-117"), ("In Cover — Hunkered Down (a turn in place)",
+                    1, "AA-121")]))
+    tray.add(Event("match", "Dice matched: Defense 5 cancels Firepower 4; Firepower 8, 6, 6, 5 "
+                   "not cancelled → 4 hits, more than its 2 figures: 2 casualties", {}))
+    card = tray.latest
+    qtbot.waitUntil(lambda: card.isVisible() and card.outcome.isVisible()
+                    and card.width() <= view.width()
+                    and card.mapTo(view, QPoint(card.width(), 0)).x() <= view.width())
+    qtbot.wait(30)
+    right = card.mapTo(view, QPoint(card.width(), 0)).x()
+    for lab in card.findChildren(QLabel):
+        if lab.isVisible() and lab.text():
+            ends = lab.mapTo(card, QPoint(0, 0)).x() + max(
+                lab.fontMetrics().horizontalAdvance(line) for line in lab.text().split("\n"))
+            assert ends <= card.width(), (lab.text(), ends, card.width())
+    assert right <= view.width()
+    assert "Hunkered Down" in card.blocks[1].modifiers.toolTip()

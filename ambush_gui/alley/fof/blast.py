@@ -53,6 +53,7 @@ class Blast:
     rule: str  # the rating's checklist ID ("FF-030")
     rating: str  # "Light AP mine"
     side: str = ""  # the side that laid it, if any (colours the dice in the log)
+    plural: bool = False  # its name is ("the Light AP mines of …"): "attack", not "attacks"
 
     def describe(self) -> str:
         """``Light AP mine: AP 3 / AT 0``."""
@@ -105,7 +106,8 @@ def attack(g: AlleyGame, blast: Blast, target: Unit) -> Procedure:
                    f"{target.name} is unharmed", source=blast.id, target=target.id, rule="FF-040")
         return 0
     fp, df = attack_pool(blast), defense_pool(g, target)
-    g.log.emit("blast", f"{blast.name} attacks {target.name} — Attack {fp.describe()}; "
+    verb = "attack" if blast.plural else "attacks"
+    g.log.emit("blast", f"{blast.name} {verb} {target.name} — Attack {fp.describe()}; "
                f"Defense {df.describe()} (Armor dice only, FF-035)",
                source=blast.id, target=target.id, ap=blast.ap, at=blast.at, name=blast.name,
                rating=blast.rating, attack={"die": int(fp.die), "dice": fp.dice},

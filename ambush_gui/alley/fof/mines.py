@@ -352,7 +352,7 @@ class MinesModule(RuleModule):
     def blast(self, field: Minefield) -> Blast:
         r = field.rating
         return Blast(f"mine:{field.id}", f"the {r.title} mines of {field.name}", r.ap, r.at,
-                     self.die, r.rule, f"{r.title} mine")
+                     self.die, r.rule, f"{r.title} mine", plural=True)
 
     # -- hooks ----------------------------------------------------------------------------
     def start_turn(self) -> Procedure:

@@ -281,7 +281,10 @@ class RollBlock(QFrame):
             row.addWidget(_label("no dice", colour=theme.MUTED_TEXT))
         row.addStretch(1)
         least = theme.tray_px(theme.TRAY_BLOCK_WIDTH if caption else theme.TRAY_CARD_WIDTH)
-        self.wide = max(len(self.faces) * (theme.tray_px(theme.TRAY_DIE_SIZE) + 3), least)
+        # its dice never narrow: the least a card short of room may give it
+        self.least = max(len(self.faces) * (theme.tray_px(theme.TRAY_DIE_SIZE) + 3),
+                         theme.tray_px(theme.TRAY_BLOCK_WIDTH) // 2)
+        self.wide = max(self.least, least)
         self.caption = ElidedLabel(most=2)  # two lines where the card has the room
         f = self.caption.font()
         f.setPointSizeF(theme.scaled(8.5))
@@ -295,24 +298,37 @@ class RollBlock(QFrame):
         self.mods = [as_modifier(m) for m in d.get("modifiers") or []]
         self.modifiers = _label("", size=8, colour=theme.RULE_TAG)
         if self.mods:
-            def sign(m: Any) -> str:
-                return f"{'+' if m.value >= 0 else '−'}{abs(m.value)}"
-
-            text = "  ".join(f"{sign(m)} {m.label}" + (f" {m.rule}" if m.rule else "")
-                             for m in self.mods)
-            metrics = self.modifiers.fontMetrics()
-            need = int(metrics.horizontalAdvance(text)) + 4
+            text = self._mods_text(10**6)
+            need = int(self.modifiers.fontMetrics().horizontalAdvance(text)) + 4
             if self.wide < need <= theme.tray_px(theme.TRAY_CARD_MAX_WIDTH) - 40 and len(self.mods) <= 3:
                 self.wide = need  # a mine test's few modifiers read in words, not only IDs
-            if metrics.horizontalAdvance(text) > self.wide:  # too long: values and words
-                # (a rule ID alone, "+4 AA-134", told a new player nothing; the tooltip
-                # gives each modifier whole, with its rule)
-                text = whole_parts([f"{sign(m)} {m.label.split(' (')[0]}" for m in self.mods],
-                                   metrics, self.wide)
-            self.modifiers.setText(text)
             self.modifiers.setToolTip("\n".join(rule_tip(m) for m in self.mods))
             lay.addWidget(self.modifiers)
         lay.addStretch(1)
+        self.natural = self.wide  # as wide as its words would have it
+        self.fit(self.wide)
+
+    def _mods_text(self, width: int) -> str:
+        """The modifiers on one line within ``width``: with their rules where they fit,
+        else values and words, as many whole as fit (a rule ID alone, "+4 AA-134", told a
+        new player nothing; the tooltip gives each modifier whole, with its rule)."""
+        def sign(m: Any) -> str:
+            return f"{'+' if m.value >= 0 else '−'}{abs(m.value)}"
+
+        metrics = self.modifiers.fontMetrics()
+        text = "  ".join(f"{sign(m)} {m.label}" + (f" {m.rule}" if m.rule else "") for m in self.mods)
+        if metrics.horizontalAdvance(text) <= width:
+            return text
+        return whole_parts([f"{sign(m)} {m.label.split(' (')[0]}" for m in self.mods], metrics, width)
+
+    def fit(self, width: int) -> None:
+        """As wide as ``width`` (never narrower than its dice, nor wider than its words
+        want), its modifiers' line cut to it: a card short of the strip's room narrows its
+        blocks' words, not past the strip's edge ("+1 In Cover — Hunkered Down (a t" ran
+        out of the tray at 1280x800)."""
+        self.wide = max(self.least, min(width, self.natural))
+        if self.mods:
+            self.modifiers.setText(self._mods_text(self.wide))
         self.setFixedWidth(self.wide + 4)
 
 
@@ -447,15 +463,33 @@ class ThrowCard(QFrame):
         spare for the title's second line: "Reaction Test (Councillor Idris interrupts Alpha
         tea…"). Never wider than the strip for its words: at the largest text scale a long
         title ran past the strip's edge, cut."""
-        dice = sum(b.wide + 4 for b in self.blocks) + 12 * (len(self.blocks) - 1) + 16
         most = theme.tray_px(theme.TRAY_CARD_MAX_WIDTH)
-        if (room := self.room()) > 0:
+        self._fit_blocks(room := self.room())
+        if room > 0:
             most = min(most, room)
+        dice = sum(b.wide + 4 for b in self.blocks) + 12 * (len(self.blocks) - 1) + 16
         words = self.title.fontMetrics().horizontalAdvance(self.title.full) + 12 + 20
         if self._outcomes:  # a long outcome widens its card so its two lines hold it whole
             words = max(words, self.outcome.fontMetrics().horizontalAdvance(self.outcome.full) // 2 + 60)
         least = min(theme.tray_px(theme.TRAY_CARD_WIDTH) + 20, most)
         self.setFixedWidth(max(dice, min(words, most), least))
+
+    def _fit_blocks(self, room: int) -> None:
+        """The blocks' words narrowed, the widest first, until the card is no wider than
+        the strip's ``room`` (0: not laid out yet, no narrowing): its dice stay whole, and a
+        card of more dice than the strip holds scrolls."""
+        for b in self.blocks:
+            b.fit(b.natural)
+        if room <= 0:
+            return
+        fixed = 12 * (len(self.blocks) - 1) + 16 + 4 * len(self.blocks)
+        over = fixed + sum(b.wide for b in self.blocks) - room
+        for b in sorted(self.blocks, key=lambda b: b.least - b.wide):
+            if over <= 0:
+                break
+            give = min(over, b.wide - b.least)
+            b.fit(b.wide - give)
+            over -= give
 
     def _show_outcomes(self) -> None:
         head = self.title.full.split(" (")[0].split(":")[0]

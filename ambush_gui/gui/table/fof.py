@@ -87,6 +87,24 @@ def caption_extra(game: Any, unit: Unit, short: bool) -> str:
     return " · ".join(parts)
 
 
+def caption_tip(game: Any, unit: Unit) -> str:
+    """What a unit label's stress words mean ("S0 Confident" told a new player nothing):
+    the Stress Level and Confidence, each said whole, for the label's tooltip; "" when the
+    unit takes no combat stress."""
+    stress = module(game, "combat_stress")
+    s = stress.units.get(unit.id) if stress is not None else None
+    if s is None:
+        return ""
+    conf = CONFIDENCE_SHORT.get(unit.confidence, unit.confidence)
+    tip = (f"S{s.level}: Stress Level {s.level} (combat stress, FF-090), worked out afresh each "
+           "turn; each die of its Stress Test must roll this or more to hold (FF-111), so the "
+           f"higher, the worse. {conf}: its Confidence (Low, Confident or High); a failed Stress "
+           "Test costs a Firepower die and a Confidence Level (FF-115).")
+    if s.lost:
+        tip += f" −{s.lost}D: Firepower dice lost to stress."
+    return tip
+
+
 def is_mortar(game: Any, unit: Unit) -> bool:
     mortars = module(game, "mortars")
     return mortars is not None and mortars.kind(unit) is not None

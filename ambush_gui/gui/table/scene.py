@@ -24,7 +24,7 @@ from ambush_gui.alley.weapons import WEAPONS, Support
 from ambush_gui.core.view import PUBLIC
 from ambush_gui.core.words import count, named_together
 from ambush_gui.gui.shared import theme
-from ambush_gui.gui.table.fof import FofLayer, caption_extra, is_mortar, minefield_words
+from ambush_gui.gui.table.fof import FofLayer, caption_extra, caption_tip, is_mortar, minefield_words
 from ambush_gui.gui.table.items import (
     SOLID_KINDS,
     AidStationItem,
@@ -422,9 +422,10 @@ class TableScene(QGraphicsScene):
                 label.unit_id = unit.id
                 self.addItem(label)
                 self.unit_labels[unit.id] = label
+            stress = caption_tip(self.game, unit)
             label.setToolTip(f"{unit.name} ({unit.side.title}), "
                              f"{count(len(unit.fighters), 'fighting figure')}; "
-                             "✓ = has activated this turn")
+                             "✓ = has activated this turn" + (f"\n{stress}" if stress else ""))
             label.show()
         ground_contractors = []
         for fig in st.ground:

@@ -607,7 +607,10 @@ class MainWindow(GameWindow):
         if is_destination_question(decision.facts):  # where a mob may go: on the table
             self.table.table.mobs.show_destinations(decision.facts, decision.facts.get("labels", {}),
                                                     what if isinstance(what, str) else None)
-        if decision.kind in PATH_KINDS and isinstance(what, dict):
+        if decision.kind in (DecisionKind.ACTIVATE, DecisionKind.INSURGENT_ACT) \
+                and isinstance(what, str) and what in self.table.game.state.units:
+            self.table.select(what)  # the unit picked in the list: its card, its figures marked
+        elif decision.kind in PATH_KINDS and isinstance(what, dict):
             self.table.show_interrupt(decision.facts.get("path"), what.get("at"), what.get("unit"))
         elif decision.kind is DecisionKind.FIRE and isinstance(what, str) and what in game.state.units:
             shooter = game.state.units.get(decision.facts.get("unit"))

@@ -513,3 +513,13 @@ def test_a_move_into_cover_after_an_interruption_tests_for_the_field_walked_into
     except StopIteration:
         pass
     assert len(mine_tests(g)) == 1
+
+
+def test_the_mines_attack_in_the_plural() -> None:
+    """The log read "the Light AP mines of … attacks Alpha team": the mines attack."""
+    g = mined([kit.insurgents("i", (2, 2), n=6)], {"type": "light_ap"}, script=[1] + [1] * 3,
+              strict=False)
+    g.unit("i").translate(0, 7)
+    play(g, mod(g).start_turn())
+    (ev,) = kit.events(g, "blast")
+    assert f" mines of minefield mf-1 attack {g.unit('i').name} — " in ev.text, ev.text

@@ -133,3 +133,26 @@ def test_a_throws_scatter_arrow_goes_when_the_next_round_begins(qtbot: Any) -> N
     win._on_event(Event("round", "Round 3 [AR-017]", {"round": 3, "rule": "AR-017"}))
     win._refresh()
     assert win.map.scatter_arrows == 0
+
+
+def test_the_squads_losses_read_as_bad_news_at_the_missions_end(qtbot: Any) -> None:
+    """The end screen showed "US casualties: 3" in the US side's green, as a gain: the
+    player's own losses are in the score's red, the Germans' in its green, none plain."""
+    from ambush_gui.gui.hexmap.dialogs.end import AmbushEndDialog
+    from ambush_gui.gui.shared import theme
+
+    def ink(side: str) -> str:
+        return dlg.loss_counts[side].styleSheet()
+
+    losses = {"us": [("Sgt Hallam", "dead"), ("Cpl Brezina", "incapacitated"),
+                     ("Pfc Oduya", "incapacitated")], "german": []}
+    dlg = AmbushEndDialog({"winner": "german", "level": "Defeat", "turn": 1},
+                          [(-3, "Sgt Hallam dead")], losses, 3)
+    qtbot.addWidget(dlg)
+    assert dlg.loss_counts["us"].text() == "US casualties: 3"
+    assert theme.MALUS.name() in ink("us") and theme.DIALOG_TEXT.name() in ink("german")
+    won = AmbushEndDialog({"winner": "us", "level": "Victory", "turn": 2}, [],
+                          {"us": [], "german": [("Gefreiter Hahn (A)", "dead")]}, 4)
+    qtbot.addWidget(won)
+    dlg = won
+    assert theme.BONUS.name() in ink("german") and theme.DIALOG_TEXT.name() in ink("us")

@@ -12,11 +12,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QDialog,
     QFrame,
     QGridLayout,
     QHBoxLayout,
+    QLabel,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -54,6 +56,15 @@ def casualties(game: Any, side: str) -> list[tuple[str, str]]:
 
 def rounds_played(game: Any) -> int:
     return sum(1 for e in game.log.events if e.kind == "round")
+
+
+def loss_colour(side: str, lost: int) -> QColor:
+    """A side's casualty count in the colour of what it means to the player, who leads the
+    US squad: his own losses are bad news (the score's red), the Germans' good news (its
+    green), none at all plain. In the US side's green, "US casualties: 3" read as a gain."""
+    if not lost:
+        return theme.DIALOG_TEXT
+    return theme.MALUS if side == "us" else theme.BONUS
 
 
 class AmbushEndDialog(QDialog):
@@ -138,11 +149,13 @@ class AmbushEndDialog(QDialog):
         cols = QHBoxLayout()
         cols.setSpacing(10)
         self.loss_grids: dict[str, QGridLayout] = {}
+        self.loss_counts: dict[str, QLabel] = {}
         for side in ("us", "german"):
             sbox, sl = panel(side)
             mine = list(losses.get(side, []))
-            sl.addWidget(label(f"{side_title(side)} casualties: {len(mine)}", bold=True, size=11,
-                               colour=side_colour(side)))
+            self.loss_counts[side] = label(f"{side_title(side)} casualties: {len(mine)}", bold=True,
+                                           size=11, colour=loss_colour(side, len(mine)))
+            sl.addWidget(self.loss_counts[side])
             grid = QGridLayout()
             grid.setHorizontalSpacing(10)
             for r, (name, what) in enumerate(mine):

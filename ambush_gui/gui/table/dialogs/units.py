@@ -2,7 +2,8 @@
 
 Each unit is a card with its figures, ratings and statuses; units that have already
 acted are shown greyed so the player sees the whole side. Held prisoners can be
-released (DC-021) from the same dialog.
+released (DC-021) from the same dialog. The unit selected in the list is selected on the
+table too (``highlighted``): its card shows, its figures are marked.
 """
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ class UnitChoiceDialog(DecisionDialog):
             if legal:
                 self.number(card)
                 self.choice_card(card, u.id, f"{self.verb} {u.name}")
+                # the unit selected here is the one selected on the table (its card, its
+                # figures marked), as a click on it there would: by a click, a number or Enter
+                card.toggled.connect(lambda on, uid=u.id: self.highlighted.emit(uid) if on else None)
                 self.cards[u.id] = card
             grid.addWidget(card, i // cols, i % cols)
         self.body.addLayout(grid)
