@@ -127,7 +127,10 @@ def test_every_roll_of_a_game_reaches_the_tray_with_its_outcome(qtbot: Any) -> N
     assert [b.faces[0].side for b in init.blocks] == ["us", "german"]
 
 
-def test_narration_reaches_the_log_the_status_bar_and_the_tray(qtbot: Any) -> None:
+def _until_the_computer_speaks(qtbot: Any) -> tuple[GameController, Any, Any]:
+    """Contracting Trouble, seed 3, a person as the Regulars against the computer
+    Insurgents (the normal player answering for him), played until the computer's first
+    line is in the log: (controller, window, the player that answered for the person)."""
     from ambush_gui.gui.table.window import MainWindow
 
     ctl = GameController(systems.new_game(ALLEY, 3), {"regular": Seat.HUMAN,
@@ -142,6 +145,11 @@ def test_narration_reaches_the_log_the_status_bar_and_the_tray(qtbot: Any) -> No
             ctl.run_computer_now()
         else:
             ctl.answer(ai.choose(ctl.game, d))
+    return ctl, win, ai
+
+
+def test_narration_reaches_the_log_the_status_bar_and_the_tray(qtbot: Any) -> None:
+    ctl, win, ai = _until_the_computer_speaks(qtbot)
     line = next(x for x in win.log.text().splitlines() if x.startswith("» ◆ Insurgent computer:"))
     assert ctl.last_reason in line
     # after the side's mark, in the dialog's ink: in the Insurgents' red a routine line read
@@ -274,20 +282,7 @@ def test_a_persons_throw_is_not_headed_by_the_computers_last_line(qtbot: Any) ->
 
 
 def test_the_window_clears_the_computers_line_when_the_person_answers(qtbot: Any) -> None:
-    from ambush_gui.gui.table.window import MainWindow
-
-    ctl = GameController(systems.new_game(ALLEY, 3), {"regular": Seat.HUMAN,
-                                                      "insurgent": Seat.COMPUTER}, delay_ms=0)
-    win = MainWindow(ctl)
-    qtbot.addWidget(win)
-    win.start()
-    ai = systems.computer_player("alley")
-    while "Insurgent computer:" not in win.log.text():
-        d = ctl.pending()
-        if ctl.seat_of(d) is Seat.COMPUTER:
-            ctl.run_computer_now()
-        else:
-            ctl.answer(ai.choose(ctl.game, d))
+    ctl, win, ai = _until_the_computer_speaks(qtbot)
     d = ctl.pending()
     while ctl.seat_of(d) is Seat.COMPUTER:
         ctl.run_computer_now()
