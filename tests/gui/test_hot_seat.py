@@ -139,7 +139,7 @@ def test_the_curtain_comes_for_the_insurgents_at_each_turn_start_even_with_nothi
     ctl.eventLogged.connect(lambda e: seen.append(("shown", e.kind)))
     # an answer applied, a person's or one given for him: the engine logs its events then
     ctl.game.log.subscribe(lambda e: seen.append(("applied", e.kind)))
-    players = {s: systems.computer_player("alley", "easy", 3) for s in ("regular", "insurgent")}
+    players = {s: systems.computer_player("alley", "easy", 2) for s in ("regular", "insurgent")}
     win.start()
     for _ in range(900):  # into turn 5: each of the first four turns' starts has had its hand-over
         if ctl.game.state.turn >= 5 or ctl.pending() is None:

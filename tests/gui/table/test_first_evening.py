@@ -31,8 +31,8 @@ def test_a_unit_selected_in_the_ready_list_shows_its_card_and_its_figures(qtbot:
     assert ctl.pending().kind is DecisionKind.ACTIVATE
     units = ctl.game.state.units
     first, second = list(dlg.cards)[:2]
-    # the first is selected as the list opens: the table says so too
-    qtbot.waitUntil(lambda: win.table.table.selected == first)
+    # the first card is selected as the list opens; the table's selection stays the player's
+    assert dlg.selection == first and not win.selected
     # a click on another card
     qtbot.mouseClick(dlg.cards[second], Qt.MouseButton.LeftButton)
     assert win.table.table.selected == second and win.selected == second

@@ -2,8 +2,8 @@
 
 Each unit is a card with its figures, ratings and statuses; units that have already
 acted are shown greyed so the player sees the whole side. Held prisoners can be
-released (DC-021) from the same dialog. The unit selected in the list is selected on the
-table too (``highlighted``): its card shows, its figures are marked.
+released (DC-021) from the same dialog. The unit the player selects in the list is selected
+on the table too (``highlighted``): its card shows, its figures are marked.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ class UnitChoiceDialog(DecisionDialog):
         grid = QGridLayout()
         grid.setSpacing(6)
         self.cards: dict[str, Card] = {}
+        self._follow = False  # the table follows the player's selections, once the list is made
         cols = 1  # the Decision dock is one card wide
         order = [u for u in units if u.id in ready] + [u for u in units if u.id not in ready]
         for i, u in enumerate(order):
@@ -46,9 +47,13 @@ class UnitChoiceDialog(DecisionDialog):
             if legal:
                 self.number(card)
                 self.choice_card(card, u.id, f"{self.verb} {u.name}")
-                # the unit selected here is the one selected on the table (its card, its
-                # figures marked), as a click on it there would: by a click, a number or Enter
-                card.toggled.connect(lambda on, uid=u.id: self.highlighted.emit(uid) if on else None)
+                # the unit the player selects here is the one selected on the table (its
+                # card, its figures marked), as a click on it there would: by a click, a
+                # number or an arrow key; not the first card, selected as the list opens (it
+                # took the table's selection from the player, and in hot-seat gave the next
+                # player a unit he had not picked)
+                card.toggled.connect(
+                    lambda on, uid=u.id: self.highlighted.emit(uid) if on and self._follow else None)
                 self.cards[u.id] = card
             grid.addWidget(card, i // cols, i % cols)
         self.body.addLayout(grid)
@@ -70,6 +75,7 @@ class UnitChoiceDialog(DecisionDialog):
             )
         if ready:
             self.add_commit(stretch_before=self.end_answer is None)
+        self._follow = True
 
 
 class ActivateDialog(UnitChoiceDialog):
