@@ -309,7 +309,7 @@ def regular_move(g: AlleyGame, unit: Unit, given: Any = None) -> Procedure:
     path = list(plan.path)
     # where the unit's centre has gone in this move: the end of a move cut short by an
     # interruption, or planned again after one, looks back on all of it (mines, IEDs)
-    walked = [tuple(path[0])]
+    walked: list[tuple[float, float]] = [(path[0][0], path[0][1])]
     blocked: Unit | None = None  # the Insurgents who stepped into the rest of the path
     while path_length(path) > 1e-6:
         opts = interrupt_options_along(g, unit, path)
@@ -320,7 +320,7 @@ def regular_move(g: AlleyGame, unit: Unit, given: Any = None) -> Procedure:
             break
         ahead = path
         path = move_along(g, unit, path, c["at"])
-        walked += [tuple(p) for p in truncate(ahead, path_length(ahead) - path_length(path))[1:]]
+        walked += [(p[0], p[1]) for p in truncate(ahead, path_length(ahead) - path_length(path))[1:]]
         before = unit.moved
         if (yield from resolve(g, unit, g.unit(c["unit"]), c["kind"], path, walked)) and not unit.fired:
             reaction_was_the_fire(g, unit)

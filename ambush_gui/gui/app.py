@@ -8,7 +8,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
@@ -33,7 +33,7 @@ from ambush_gui.gui.shared.widgets import cannot_open, install_wheel_guard
 
 
 def application() -> QApplication:
-    app = QApplication.instance()
+    app = cast("QApplication | None", QApplication.instance())
     if app is None:
         app = QApplication(sys.argv[:1])
         app.setApplicationName("ambush-gui")

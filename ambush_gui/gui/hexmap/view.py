@@ -43,6 +43,7 @@ from PySide6.QtCore import (
     QLineF,
     QPoint,
     QPointF,
+    QRect,
     QRectF,
     Qt,
     QVariantAnimation,
@@ -1565,7 +1566,7 @@ class HexMapView(MapView):
         return "<br>".join(parts)
 
     # -- the glass: the hover line ---------------------------------------------------------------
-    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802 - Qt's name
+    def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:  # noqa: N802 - Qt's name
         painter.save()
         painter.resetTransform()
         s = theme.comfort.scale  # the line's words at the player's text scale

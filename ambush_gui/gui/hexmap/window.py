@@ -30,7 +30,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QShowEvent
-from PySide6.QtWidgets import QDockWidget, QScrollArea, QStyle, QTabBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QMenu, QScrollArea, QStyle, QTabBar, QWidget
 
 from ambush_gui.ambush.actions import enter_cost
 from ambush_gui.ambush.charts import Side
@@ -248,19 +248,22 @@ class AmbushWindow(GameWindow):
     def _room_for_the_card(self) -> None:
         """Give the cards' tab the left column's spare height (the Mission and AR Track docks
         keep what they need), so a German's table shows without scrolling where it can."""
-        docks = [self.findChild(QDockWidget, f"dock-{n}") for n in ("turn", "track")]
-        if all(d is not None and d.isVisible() for d in docks):
-            mission, track = docks
-            lay = self.mission_panel.layout()
-            whole = lay.totalHeightForWidth(self._mission_width()) if lay.hasHeightForWidth() \
-                else lay.totalSizeHint().height()
-            need = [max(mission.minimumHeight(), whole + 28),
-                    track.widget().sizeHint().height() + 24]
-            total = mission.height() + track.height() + self.german_dock.height()
-            rest = total - sum(need)  # Qt scales sizes that overflow: give exact shares
-            if rest > self.german_dock.height():  # never less than it has
-                self.resizeDocks([mission, track, self.german_dock], [*need, rest],
-                                 Qt.Orientation.Vertical)
+        mission = self.findChild(QDockWidget, "dock-turn")
+        track = self.findChild(QDockWidget, "dock-track")
+        lay = self.mission_panel.layout()
+        shown = track.widget() if track is not None else None
+        if mission is None or track is None or lay is None or shown is None:
+            return
+        if not (mission.isVisible() and track.isVisible()):
+            return
+        whole = lay.totalHeightForWidth(self._mission_width()) if lay.hasHeightForWidth() \
+            else lay.totalSizeHint().height()
+        need = [max(mission.minimumHeight(), whole + 28), shown.sizeHint().height() + 24]
+        total = mission.height() + track.height() + self.german_dock.height()
+        rest = total - sum(need)  # Qt scales sizes that overflow: give exact shares
+        if rest > self.german_dock.height():  # never less than it has
+            self.resizeDocks([mission, track, self.german_dock], [*need, rest],
+                             Qt.Orientation.Vertical)
 
     def _hide_stale_tab_bars(self) -> None:
         """Qt leaves a second, orphaned tab bar behind when a window's second group of docks
@@ -290,7 +293,8 @@ class AmbushWindow(GameWindow):
         """Help ▸ Mission brief (Ctrl+B) and Mission Card (Ctrl+M); View ▸ Paragraph Check
         hexes (C)."""
         bar = self.menuBar()
-        menus = {a.text().replace("&", ""): a.menu() for a in bar.actions() if a.menu()}
+        menus = {a.text().replace("&", ""): m for a in bar.actions()
+                 if isinstance(m := a.menu(), QMenu)}
         help_, view = menus.get("Help"), menus.get("View")
         if help_ is not None:
             first = help_.actions()[0] if help_.actions() else None
@@ -303,7 +307,10 @@ class AmbushWindow(GameWindow):
                 a.setShortcut(QKeySequence(key))
                 a.setStatusTip(tip)
                 a.triggered.connect(slot)
-                help_.insertAction(first, a)
+                if first is not None:
+                    help_.insertAction(first, a)
+                else:
+                    help_.addAction(a)
             if first is not None:
                 help_.insertSeparator(first)
         self.checks_action = QAction("Paragraph &Check hexes", self, checkable=True)
@@ -907,7 +914,8 @@ class AmbushWindow(GameWindow):
             return news
         d = event.data
         for key in ("soldier", "german", "firer"):
-            s = game.state.soldiers.get(d.get(key)) if d.get(key) else None
+            sid = d.get(key)
+            s = game.state.soldiers.get(sid) if sid else None
             if s is not None:
                 return s.side.value
         if event.kind == "initiative" and d.get("advantage"):

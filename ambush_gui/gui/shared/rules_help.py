@@ -861,8 +861,8 @@ _ORPHANS: list[RulesHelp] = []
 def _owner(widget: QWidget | None) -> QWidget | None:
     """The top game window ``widget`` lives in (a dialog's parent window, and so on)."""
     w = widget.window() if widget is not None else None
-    while w is not None and w.parentWidget() is not None:
-        w = w.parentWidget().window()
+    while w is not None and (parent := w.parentWidget()) is not None:
+        w = parent.window()
     if isinstance(w, RulesHelp):
         return w.parentWidget()
     return w

@@ -187,7 +187,10 @@ class GameLog(QPlainTextEdit):
         for c in dict.fromkeys(c.text for c in cites):
             act = QAction(f"Look up {c}", menu)
             act.triggered.connect(lambda _=False, c=c: self.look_up(c))
-            menu.insertAction(first, act)
+            if first is not None:
+                menu.insertAction(first, act)
+            else:
+                menu.addAction(act)
         if cites and first is not None:
             menu.insertSeparator(first)
         return menu

@@ -216,7 +216,7 @@ class FofLayer:
         self._zone_box = (0.0, 0.0, 0.0, 0.0)  # the shown zone's bounds (table inches)
         self.leader_rings = [Ring(scene, theme.LEADER_POSITIVE, width=2.0, dash=False),
                              Ring(scene, theme.LEADER_POSITIVE, width=1.6)]
-        self.leader: tuple[str, float, float] | None = None  # (figure, x, y) whose rings show
+        self.leader: tuple[str | None, float, float] | None = None  # (figure, x, y) whose rings show
         self.burst: BurstItem | None = None
         self.burst_label = LabelItem("", point_size=9.0, bold=True, fg=theme.FLASH_TEXT,
                                      bg=theme.BLAST_LABEL_BG, anchor="right", gap=14.0,

@@ -25,6 +25,7 @@ state and its events.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import shapely
@@ -472,7 +473,7 @@ class MobLayer(QObject):
                 item.say("")
 
     # -- a manipulation's or a hostile mob's destinations ----------------------------------
-    def show_destinations(self, facts: dict[str, Any], labels: dict[str, str],
+    def show_destinations(self, facts: Mapping[str, Any], labels: dict[str, str],
                           highlight: str | None = None) -> None:
         """Draw each destination of a "where does the mob go?" question as a dot with a
         line from the stand, the highlighted card's in green and named; the stand's
@@ -560,7 +561,7 @@ def show_civilians_event(scene: TableScene, event: Any, pace: str, paced: bool) 
         layer.mark_taunted(d["unit"], unit.name if unit is not None else "")
 
 
-def is_destination_question(facts: dict[str, Any]) -> bool:
+def is_destination_question(facts: Mapping[str, Any]) -> bool:
     """A civilians question whose options are places a mob may go (FF-151, FF-166)."""
     return facts.get("module") == "civilians" and isinstance(facts.get("to"), dict) \
         and isinstance(facts.get("mob"), str)

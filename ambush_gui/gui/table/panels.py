@@ -184,7 +184,7 @@ class TurnPanel(QWidget):
         lines = module_lines(mods) if mods else []
         self.modules.setVisible(bool(lines))
         if lines:
-            titles = ", ".join(m.title for m in mods)
+            titles = ", ".join(m.title for m in mods or ())
             self.modules.setToolTip(f"Force on Force rules in play: {titles}")
             self.modules.setText("<b>Force on Force</b>" + "".join(
                 f"<div style='margin-left:8px'>• {escape(x)}</div>" for x in lines))

@@ -584,8 +584,10 @@ class TableScene(QGraphicsScene):
             if item.isVisible():
                 p = item.pos() * ppi
                 obstacles.append(QRectF(p.x() - r_px, p.y() - r_px, 2 * r_px, 2 * r_px))
-        for spot in (*self.hot_spots.values(), *self.aid_stations):
-            p, s = spot.pos() * ppi, spot.r * ppi
+        spots_and_stations: list[HotSpotItem | AidStationItem] = [*self.hot_spots.values(),
+                                                                   *self.aid_stations]
+        for station in spots_and_stations:
+            p, s = station.pos() * ppi, station.r * ppi
             obstacles.append(QRectF(p.x() - s, p.y() - s, 2 * s, 2 * s))
         placed: list[QRectF] = []
         for pid, lab in self.terrain_labels.items():

@@ -920,7 +920,7 @@ class TableView(MapView):
             self._interrupt_tape.set_path(pts, float("inf"))
             self._interrupt_tape.show()
             if at is not None:
-                x, y = point_along([tuple(p) for p in path], float(at))
+                x, y = point_along([(p[0], p[1]) for p in path], float(at))
                 self._interrupt_mark.setPos(flip.scene(x, y))
                 self._interrupt_mark.show()
         if interrupter:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QScrollArea, QWidget
 
+from ambush_gui.alley.game import AlleyGame
 from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.events import Event
 from ambush_gui.gui.shared import theme
@@ -35,6 +36,12 @@ class MainWindow(GameWindow):
     # the facts that name a unit the decision is about (acting, target, mover, interrupter)
     UNIT_FACTS = ("unit", "target", "attacker", "against", "aimed_at", "interrupted", "cover_from")
 
+    @property
+    def game(self) -> AlleyGame:
+        """The game shown: this window's controller holds an Ambush Alley game (or a copy of
+        one at a moment being watched back)."""
+        return cast(AlleyGame, self.controller.game)
+
     def dialog_for(self, decision: Decision, game: Any, parent: QWidget) -> Any:
         from ambush_gui.gui.table.dialogs import dialog_for
 
@@ -43,7 +50,7 @@ class MainWindow(GameWindow):
     def _build(self) -> None:
         from ambush_gui.gui.table.view import TableView
 
-        game = self.controller.game
+        game = self.game
         self._crossed: set[str] = set()  # figures crossed out since the last beat (show_on_table)
         self.table = TableView(game, self)
         self.table.table.viewer = self.controller.viewer  # whose view it draws (core/view.py)
@@ -100,14 +107,14 @@ class MainWindow(GameWindow):
         from ambush_gui.gui.table.brief import ScenarioBrief
 
         self.brief = ScenarioBrief()
-        self.brief.set_game(self.controller.game, self.controller.seats, self.controller.levels)
+        self.brief.set_game(self.game, self.controller.seats, self.controller.levels)
         self.brief.closed.connect(self.close_brief)
         dock = self._dock("Scenario and victory", self.brief, Qt.DockWidgetArea.RightDockWidgetArea,
                           "brief")
         dock.setFeatures(dock.features() | QDockWidget.DockWidgetFeature.DockWidgetClosable)
         self.tabifyDockWidget(log, dock)
         self.brief_dock = dock
-        self._brief_until_answer = not self.controller.game.decisions
+        self._brief_until_answer = not self.game.decisions
         if self._brief_until_answer:  # a new game: its objective comes first
             dock.raise_()
         else:
@@ -212,7 +219,7 @@ class MainWindow(GameWindow):
         self._refresh()
         self.hold_shot(decision)
         self.statusBar().clearMessage()
-        game = self.controller.game
+        game = self.game
         if decision.kind is DecisionKind.MOVE:
             self.table.begin_move(decision)
             told = decision.facts.get("interrupting")
@@ -246,7 +253,7 @@ class MainWindow(GameWindow):
         that unit is the deciding side's (the one activating, moving, firing, taking the
         hits), None otherwise (an interruption names the enemy it interrupts)."""
         uid = decision.facts.get("unit")
-        unit = self.controller.game.state.units.get(uid) if isinstance(uid, str) else None
+        unit = self.game.state.units.get(uid) if isinstance(uid, str) else None
         if unit is None or unit.side.value != decision.side or not unit.on_table \
                 or not unit.figures:
             return None
@@ -270,7 +277,7 @@ class MainWindow(GameWindow):
         (read from the roll logged before it)."""
         if event.kind != "quality":
             return shown(event)
-        events = self.controller.game.log.events
+        events = self.game.log.events
         at = next((i for i in range(len(events) - 1, 0, -1) if events[i] is event), None)
         return shown(event, events[at - 1] if at is not None else None)
 
@@ -306,7 +313,7 @@ class MainWindow(GameWindow):
         crossed out until the table drops it."""
         d = event.data
         if event.kind == "move" and isinstance(d.get("unit"), str) and d.get("to"):
-            answer = self.controller.game.decisions[-1] if self.controller.game.decisions else None
+            answer = self.game.decisions[-1] if self.game.decisions else None
             self.table.animate_move(d["unit"], tuple(d["to"]), float(d.get("distance") or 0.0),
                                     answer, self.paced_ms(theme.SLIDE_MS))
         elif event.kind == "fire" and d.get("attacker") and d.get("target"):
@@ -338,7 +345,7 @@ class MainWindow(GameWindow):
         from ambush_gui.gui.table.fof import blast_text
 
         d = event.data
-        game = self.controller.game
+        game = self.game
         target = game.state.units.get(d["target"])
         figs = [i for i in self.table.table.unit_figures(d["target"]) if i.isVisible()]
         if target is None or not figs:
@@ -391,7 +398,7 @@ class MainWindow(GameWindow):
         self._close_prompts()  # the dock tells who decides (and thinks: idle_text)
         self.hold_shot(decision)
         self.statusBar().showMessage(said)
-        self.turn_panel.show_state(self.controller.game, decision, "computer",
+        self.turn_panel.show_state(self.game, decision, "computer",
                                    self.controller.level_of(decision.side), said)
         self.fit_turn_dock()
 
@@ -474,14 +481,14 @@ class MainWindow(GameWindow):
         self.turn_panel.show_thinking(text)
 
     def _levels_changed(self) -> None:
-        self.brief.set_game(self.controller.game, self.controller.seats, self.controller.levels)
+        self.brief.set_game(self.game, self.controller.seats, self.controller.levels)
 
     def _on_game_over(self, result: Any) -> None:
         from ambush_gui.gui.table.dialogs import VictoryDialog
 
         self._close_prompts()
         self._refresh()
-        self.dialog = VictoryDialog.for_game(self.controller.game, self)
+        self.dialog = VictoryDialog.for_game(self.game, self)
         self.dialog.watch.connect(lambda: self.theatre.show_index(0))
         self.dialog.show()
         self.place_over_map(self.dialog)  # over the map: the log and the docks stay in sight
@@ -530,7 +537,7 @@ class MainWindow(GameWindow):
         from ambush_gui.gui.table.brief import award_lines
         from ambush_gui.gui.table.scene import take_in_words
 
-        game: Any = self.controller.game  # an Ambush Alley game in this window
+        game: Any = self.game  # an Ambush Alley game in this window
         names = {str(getattr(k, "value", k)): v.name for k, v in game.spec.sides.items()}
         parts = [f"<h3>This game: {escape(game.spec.title)}</h3>"]
         lines = award_lines(game)
@@ -567,16 +574,16 @@ class MainWindow(GameWindow):
         QTimer.singleShot(0, self.fit_turn_dock)  # once the docks have their sizes
 
     def _on_reset(self) -> None:
-        self.brief.set_game(self.controller.game, self.controller.seats, self.controller.levels)
+        self.brief.set_game(self.game, self.controller.seats, self.controller.levels)
         self.table.table.viewer = self.controller.viewer
-        self.table.set_game(self.controller.game)
-        self.reload_log(self.controller.game.log.events)
-        self.tray.reload(self.controller.game.log.events)
+        self.table.set_game(self.game)
+        self.reload_log(self.game.log.events)
+        self.tray.reload(self.game.log.events)
 
     def side_of(self, event: Any) -> str | None:
         """The side of a roll or outcome that does not say it: the unit it names, or the
         Insurgents for their reinforcement rolls."""
-        game = self.controller.game
+        game = self.game
         unit = game.state.units.get(event.data.get("unit")) if event.data.get("unit") else None
         if unit is not None:
             return str(unit.side.value)
@@ -591,7 +598,7 @@ class MainWindow(GameWindow):
     def log_side(self, event: Any) -> str | None:
         """A log line's side: the unit that acts in it (the one that moves, fires or
         interrupts), else as :meth:`GameWindow.log_side` says."""
-        game: Any = self.controller.game  # an Ambush Alley game: its state has the units
+        game: Any = self.game  # an Ambush Alley game: its state has the units
         units = game.state.units
         for key in ("unit", "attacker", "insurgent"):
             unit = units.get(event.data.get(key)) if isinstance(event.data.get(key), str) else None
@@ -601,7 +608,7 @@ class MainWindow(GameWindow):
 
     def _on_highlight(self, decision: Decision, what: Any) -> None:
         """Show on the table what the player is looking at in a dialog."""
-        game = self.controller.game
+        game = self.game
         from ambush_gui.gui.table.mobs import is_destination_question
 
         if is_destination_question(decision.facts):  # where a mob may go: on the table
@@ -613,7 +620,7 @@ class MainWindow(GameWindow):
         elif decision.kind in PATH_KINDS and isinstance(what, dict):
             self.table.show_interrupt(decision.facts.get("path"), what.get("at"), what.get("unit"))
         elif decision.kind is DecisionKind.FIRE and isinstance(what, str) and what in game.state.units:
-            shooter = game.state.units.get(decision.facts.get("unit"))
+            shooter = game.state.units.get(decision.facts.get("unit", ""))
             if shooter is not None:
                 self.table.show_report(shooter, game.unit(what))
 
@@ -630,7 +637,7 @@ class MainWindow(GameWindow):
     def units_of(self, decision: Decision) -> list[str]:
         """The acting unit, its target, the mover and the interrupters (read from the
         decision's facts and the units its options name)."""
-        units = self.controller.game.state.units
+        units = self.game.state.units
         out = [str(decision.facts[k]) for k in self.UNIT_FACTS
                if isinstance(decision.facts.get(k), str)]
         if decision.kind not in (DecisionKind.ACTIVATE, DecisionKind.INSURGENT_ACT):
