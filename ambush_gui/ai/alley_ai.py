@@ -12,6 +12,7 @@ goes through ``Decision.validate``, so it is always legal.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -40,7 +41,7 @@ from ambush_gui.alley.interrupts import held_down
 from ambush_gui.alley.model import FigureKind, Side, Speed, Unit
 from ambush_gui.alley.movement import EnemyContact, way_round
 from ambush_gui.alley.pools import exposed, firepower, optimum_range, places, solid_cover_many
-from ambush_gui.alley.turn import RELEASE
+from ambush_gui.alley.turn import HALTED, OVERWATCH, RELEASE
 from ambush_gui.core.decisions import Decision, IllegalDecision
 from ambush_gui.core.geometry import min_distance, path_length, point_along, points_along
 from ambush_gui.core.paths import Pathfinder, around, clearance_of, pathfinder
@@ -129,6 +130,7 @@ class AlleyAI:
         self._memo_game: AlleyGame | None = None  # the game _memo was worked out in
         self._odds: dict[tuple[Any, ...], Any] = {}
         self._why = ""  # the reason of the answer being worked out (decide() returns it)
+        self._assault_missed = False  # the move being worked out tried a Close Assault and found no way in
         self._goals: dict[Side, tuple[Any, dict[str, Goal]]] = {}
         self.move_ends: list[Any] = []  # the last move's scored ends, best first (for look-ahead)
 
@@ -292,6 +294,57 @@ class AlleyAI:
         return self.finder(g, unit).field(goal.where).distance(unit.centre())
 
     def _plan(self, g: AlleyGame, d: Decision) -> Any:
+        answer = self._plan_answer(g, d)
+        if isinstance(answer, str) and "/" not in answer:  # a core plan (a module's says its own)
+            self._why = self._plan_words(g, d, answer, self._why)
+        return answer
+
+    def _plan_words(self, g: AlleyGame, d: Decision, answer: str, why: str) -> str:
+        """The reason of a core plan, said so that it agrees with what the unit then does
+        (words only: the plan is :meth:`_plan_answer`'s). A unit that may not move this
+        turn stays Halted whatever its aim; one that may not fire does not promise a fire
+        (a play-test: "it fires from range", then no fire); one already where its goal is
+        need not move; one closing with an enemy fires at the best shot it has, which may
+        be another enemy (a play-test: "closes with the nearest enemy", then it fired at
+        another)."""
+        from ambush_gui.alley.interrupts import may_fire_alone
+
+        unit = g.unit(d.facts["unit"])
+        goal = self.goal_of(g, unit)
+        if answer not in (HALTED, OVERWATCH):
+            if goal is not None and goal.reason in why and answer.endswith("move-fire"):
+                if goal.arrived and not goal.hold:
+                    return f"{why}; it is there already and need not move"
+                if goal.aim is Aim.HUNT and "whoever" not in why:
+                    return f"{why}; it fires at whichever enemy its fire hurts most"
+            return why
+        stays = "goes on Overwatch" if answer == OVERWATCH else "stays Halted"
+        if not any(":" in str(o) for o in d.options):  # no move plan is open to it
+            cause = ("a leader joined it before it acted: it may only fire (AA-028)" if unit.fire_only
+                     else "it regroups after a Pull Back (AA-196)" if unit.regrouping(g.state.turn)
+                     else "it regroups: it was out of cohesion (AA-016)")
+            aim = f" (its aim: it {goal.reason})" if goal is not None else ""
+            return f"it may not move this turn, {cause}; it {stays}{aim}"
+        if answer == HALTED and re.search(r"\bfires\b|\bshot\b", why):
+            if not may_fire_alone(g, unit):
+                return ("a lone leader who only leads may not fire (AA-029, rules option "
+                        "detached_insurgent_leaders): he stays Halted where he is")
+            if unit.side is Side.INSURGENT and unit.shaken(g.state.turn):
+                return "it is Shaken: it may not fire this turn (AA-201), so it stays Halted where it is"
+        return why
+
+    def _rapid(self, unit: Unit, opts: tuple[Any, ...], aim: str) -> Any:
+        """An Insurgent plan's Rapid move, or the first plan open when none is (said so: a
+        unit carrying Dependants may not move Rapidly, DC-006, and then stays Halted)."""
+        if "rapid:move-fire" in opts:
+            return "rapid:move-fire"
+        if opts[0] == HALTED and any(":" in str(o) for o in opts):
+            cause = "it carries Dependants: it may not move Rapidly (DC-006)" if unit.dependants \
+                else "it may not move Rapidly"
+            self._why = f"{cause}, so it stays Halted (its aim: {aim})"
+        return opts[0]
+
+    def _plan_answer(self, g: AlleyGame, d: Decision) -> Any:
         if g.modules:  # a Force on Force module's action may beat the core plans
             advice = plan_advice(self, g, d)
             if advice is not None:
@@ -305,6 +358,9 @@ class AlleyAI:
         def best_shot() -> float:  # only worked out where the plan depends on it
             self._ask_cover(g, [(unit, t, (0.0, 0.0)) for t in targets])
             return max((self.hits(g, unit, t) for t in targets), default=0.0)
+
+        def best_target() -> str:  # the words only: the unit the fire step will take
+            return max(((self.hits(g, unit, t), t.id, t.name) for t in targets), default=(0, "", ""))[2]
 
         if goal is not None and goal.hold and goal.arrived:
             self._why = f"it {goal.reason}"
@@ -327,7 +383,9 @@ class AlleyAI:
                 self._why += f" ({remaining:.0f}\" to go: it must hurry)"
             if not late and not unit.dependants and unit is not self.rescuer(g) and best_shot() >= 1.0:
                 wants = "cautious:fire-move"
-                self._why = "it has a good shot first; then it " + goal.reason
+                then = f"it need not move: it {goal.reason}" if goal.arrived else f"then it {goal.reason}"
+                self._why = (f"it fires first, at {best_target()} (about {best_shot():.1f} expected "
+                             f"casualties); {then}")
             for plan_ in (wants, "cautious:move-fire", "halted"):
                 if plan_ in opts:
                     return plan_
@@ -335,8 +393,10 @@ class AlleyAI:
         # Insurgent: rush the unit carrying the contractors when strong enough to overrun
         # it; else shoot from cover when the shot is worth the Marines' answer; otherwise
         # close in out of their sight (every Marine that sees a move fires at it, AA-089).
-        if self._assault_target(g, unit, g.m.rapid) is not None and "rapid:move-fire" in opts:
-            self._why = "it can reach a Close Assault worth making"
+        assault = self._assault_target(g, unit, g.m.rapid)
+        if assault is not None and "rapid:move-fire" in opts:
+            self._why = (f"it moves Rapidly to go into a Close Assault on {assault.name}: "
+                         f"{assault_odds(g, unit, assault).win:.0%} chance to win it")
             return "rapid:move-fire"
         if unit.is_detached_leader and self._join_target(g, unit) is not None:
             self._why = "a lone leader: it joins a gang"
@@ -354,7 +414,7 @@ class AlleyAI:
                 self._why = f"it lies in wait out of sight, within a Close Assault's reach of {lurk[1]}"
                 return "halted"
             self._why = f"it slips out of sight, staying within a Close Assault's reach of {lurk[1]}"
-            return "rapid:move-fire" if "rapid:move-fire" in opts else opts[0]
+            return self._rapid(unit, opts, self._why)
         if support_team(unit):
             if shot >= SUPPORT_SHOT and not exposed(g, unit):
                 self._why = (f"a support weapon in cover: it fires from range, about {shot:.1f} "
@@ -374,7 +434,7 @@ class AlleyAI:
         self._why = f"no shot worth {possessive(regulars(g))} answer: {where}, out of their sight" \
             if targets \
             else f"no target in sight: {where}"
-        return "rapid:move-fire" if "rapid:move-fire" in opts else opts[0]
+        return self._rapid(unit, opts, where)
 
     def _escort_fight(self, g: AlleyGame) -> bool:
         """Is the fight for the escorts on (they score, and a Marine team carries them or is
@@ -429,6 +489,34 @@ class AlleyAI:
         return self._remaining(g, unit, goal) > g.m.rapid
 
     def _move(self, g: AlleyGame, d: Decision) -> Any:
+        unit = g.unit(d.facts["unit"])
+        self._assault_missed = False
+        answer = self._move_answer(g, d)
+        if not (isinstance(answer, dict) and answer.get("assault")):
+            planned = self._planned_assault(g, unit)
+            if planned is not None:  # the plan said it goes in: say why it does not
+                self._why = (f"no way into contact with {planned.name} is open to its move, so no "
+                             f"Close Assault: {self._why}" if self._assault_missed
+                             else f"instead of the Close Assault on {planned.name}, {self._why}")
+        return answer
+
+    def _planned_assault(self, g: AlleyGame, unit: Unit) -> Unit | None:
+        """The Marine unit an Insurgent's plan moved it Rapidly to Close Assault (its plan's
+        reason named it), asked at its move, before it has moved: the plan's own test
+        (:meth:`_plan_answer`), as the unit still stands where it planned. None for any
+        other move (an interruption's, one after a fire, a Regular's)."""
+        if unit.side is not Side.INSURGENT or unit.speed is not Speed.RAPID or unit.moved > 0 \
+                or unit.interrupted or unit.fired:
+            return None
+        return self._assault_target(g, unit, g.m.rapid)
+
+    def _stays(self, goal: Goal, cause: str) -> None:
+        """The reason of a move that stays where it is (the log line already says it stays):
+        why, then what the unit is after (a play-test read "stays where it is — it makes
+        for Hot Spot 2")."""
+        self._why = f"{cause} (its aim: it {goal.reason})"
+
+    def _move_answer(self, g: AlleyGame, d: Decision) -> Any:
         if g.modules:  # a Force on Force module's reason to go somewhere else
             advice = move_advice(self, g, d)
             if advice is not None:
@@ -441,7 +529,10 @@ class AlleyAI:
         goal = self.goal_of(g, unit)
 
         def stay() -> Any:  # AA-184: a Pinned unit out of cover, cover in reach, may not stay put
-            return "stay" if not d.facts.get("to_cover") or self._ok(d, "stay") else d.options[0]
+            if not d.facts.get("to_cover") or self._ok(d, "stay"):
+                return "stay"
+            self._why = "it is Pinned in the open with cover in reach: it must move into cover (AA-184)"
+            return d.options[0]
 
         if goal is None or limit <= 0.05:
             self._why = "nothing left to score" if goal is None else "it has no move left"
@@ -455,6 +546,7 @@ class AlleyAI:
             return stay()
         if unit.side is Side.INSURGENT and d.facts.get("may_assault"):
             assault = self._assault_move(g, d, unit, limit, speed)
+            self._assault_missed = assault is None
             if assault is not None:
                 target = g.unit(assault["assault"])
                 o = assault_odds(g, unit, target)
@@ -480,9 +572,11 @@ class AlleyAI:
         cut_off = False  # no way to the goal: the move makes for the nearest point instead
         if way is None:  # shut off by terrain: as near as it can get
             if isinstance(where, str):
+                self._stays(goal, "no way round the terrain leads there")
                 return stay()
             near = finder.closest(unit.centre(), where)
             if not near:
+                self._stays(goal, "no way round the terrain leads nearer")
                 return stay()
             field = finder.field(near[-1])
             way = field.path(unit.centre()) or near
@@ -491,6 +585,7 @@ class AlleyAI:
         path = [unit.centre(), *way]
         total = path_length(path)
         if total < 0.3:
+            self._stays(goal, "it is there already" if goal.arrived else "it stands as near as it can get")
             return stay()
         gap = field.distance(unit.centre())
         first = np.array(way[0]) - here
@@ -574,6 +669,9 @@ class AlleyAI:
                 self._say_heading(g, goal, join, detour,
                                   float(field.distance(tuple(detour["path"][-1]))), cut_off, ROUND)
                 return detour
+        if not lone:
+            refusal = self._refusal(d, choices[ranked[0][1]]) if ranked else None
+            self._stays(goal, "no move it weighed is open to it" + (f" ({refusal})" if refusal else ""))
         return stay()
 
     def _say_heading(self, g: AlleyGame, goal: Goal, join: Unit | None, choice: dict[str, Any],
@@ -783,8 +881,24 @@ class AlleyAI:
         if value <= 0.05:
             self._why = "no shot worth taking"
             return "hold"
-        self._why = f"about {value:.1f} expected casualties"
+        self._why = self._fire_words(g, d, unit, tid, value)
         return tid
+
+    def _fire_words(self, g: AlleyGame, d: Decision, unit: Unit, tid: str, value: float) -> str:
+        """A fire's reason: the best shot it has, said after its move when it has moved (its
+        plan may have said no enemy was in sight: one came into sight), and, when its goal
+        names another enemy (closing with the nearest), that this shot is the better one (a
+        play-test: the plan said "closes with the nearest enemy", the fire went elsewhere)."""
+        why = f"the best shot it has: about {value:.1f} expected casualties"
+        if unit.moved > 0:
+            why = f"after its move, {why}"
+        goal = self.goal_of(g, unit)
+        aimed = g.state.units.get(goal.enemy) if goal is not None and goal.enemy else None
+        if aimed is not None and aimed.id != tid and aimed.alive:
+            seen = aimed.id in d.options
+            why += (f" (better than at {aimed.name}, the enemy it closes with)" if seen
+                    else f" ({aimed.name}, the enemy it closes with, is not in its sights)")
+        return why
 
     def shot(self, g: AlleyGame, attacker: Unit, target: Unit,
              overwatch: bool = False) -> tuple[float, float]:

@@ -94,6 +94,7 @@ class Goal:
     key: str = ""  # the objective it serves (one unit each for Hot Spots, zones, the fetch)
     to: str = ""  # a move's reason when it gets to the place ("goes to the contractors: ...")
     towards: str = ""  # and when it ends short of it ("goes towards the contractors: ...")
+    enemy: str = ""  # the enemy unit it closes with or goes for, if it names one (its fire's words)
 
     def moving(self, reached: bool) -> str:
         """The reason of a move made for this goal: "to" the place only when the move gets
@@ -352,12 +353,12 @@ class Planner:
             return [Goal(Aim.HUNT, at, value,
                          f"closes with the nearest enemy, {t.name} ({_vp(max(pts))} a "
                          f"{victory.member(self.g, self.side.enemy)} hit; it fires at whoever "
-                         f"it hurts most)")]
+                         f"it hurts most)", enemy=t.id)]
         if self.side is Side.INSURGENT or not self.edges or not leave or "*" in self.shut:
-            return [Goal(Aim.HUNT, at, 0.01, f"closes with {t.name}")]
+            return [Goal(Aim.HUNT, at, 0.01, f"closes with {t.name}", enemy=t.id)]
         way = self.best_edge(unit)
         if way is None or way[0] in self.shut:
-            return [Goal(Aim.HUNT, at, 0.01, f"closes with {t.name}")]
+            return [Goal(Aim.HUNT, at, 0.01, f"closes with {t.name}", enemy=t.id)]
         return [Goal(Aim.LEAVE, way[0], 0.02,
                      f"nothing left to score here: leaves by {_edge_name(way[0])}")]
 
@@ -441,7 +442,7 @@ class Planner:
                 t = near[0]
                 out.append(Goal(Aim.HUNT, t.centre(), 0.8 * pts,
                                 f"goes for {t.name} on Hot Spot {h.number}: denies {_vp(pts)}",
-                                key=f"hot:{h.number}"))
+                                key=f"hot:{h.number}", enemy=t.id))
         return out
 
     def _exit_threats(self, unit: Unit) -> list[Goal]:
