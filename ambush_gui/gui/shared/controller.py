@@ -221,11 +221,14 @@ class GameController(QObject):
         self._held = False  # the queue rests (a beat) or waits (for proceed)
         self.waiting_for: str | None = None  # why the queue waits for the player, if it does
         self.waits_on_answer = False  # ... and it is the computer's answer, its dice all shown
+        # ... and the events whose big moments it waits on (empty for any other wait): the
+        # dice tray keeps the throw that decided them in view (a First Aid result's wound)
+        self.waited_on: list[Event] = []
         self._hurry = 0  # >0: the rest of the queue is shown at once
         self._slow = False  # presenting() was emitted True for this queue
         self._rolled = False  # the throw being shown had dice
         self._last_throw = ""  # the purpose of the last throw shown
-        self._big: list[str] = []  # big moments in the throw being shown
+        self._big: list[Event] = []  # the big moments in the throw being shown
         self._aid_only = True  # ... and each of them a First Aid result
         self._shown = 0  # events shown from this queue
         self._ended_on_throw = False  # the queue's last throw was rested on (STEP waited)
@@ -754,9 +757,8 @@ class GameController(QObject):
             self._rolled = self._rolled or e.kind == "roll"
             if e.kind == "roll":
                 self._last_throw = str(e.data.get("purpose") or "")
-            big = big_moment(e)
-            if big:
-                self._big.append(big)
+            if big_moment(e):
+                self._big.append(e)
                 self._aid_only = self._aid_only and e.kind == "first_aid"
             self.eventLogged.emit(e)
             nxt = self._queue[0] if self._queue else None
@@ -773,7 +775,7 @@ class GameController(QObject):
             if not self._paced():
                 continue
             if big_moments:
-                self._wait("; ".join(dict.fromkeys(big_moments)))
+                self._wait("; ".join(dict.fromkeys(str(big_moment(m)) for m in big_moments)), big_moments)
                 return
             if rolled:  # the last throw too: a Morale Check is shown before the next question
                 self._ended_on_throw = nxt is None
@@ -815,10 +817,11 @@ class GameController(QObject):
         self._held = False
         self._present()
 
-    def _wait(self, why: str) -> None:
+    def _wait(self, why: str, moments: list[Event] | None = None) -> None:
         self._slowing()
         self._held = True
         self.waiting_for = why
+        self.waited_on = list(moments or [])
         self.beat.emit()
         self.waiting.emit(why)
 
@@ -829,6 +832,7 @@ class GameController(QObject):
         self._beat_timer.stop()
         self._held = False
         self.waiting_for = None
+        self.waited_on = []
         self.waits_on_answer = False
         self._present()
 
@@ -839,6 +843,7 @@ class GameController(QObject):
             self._beat_timer.stop()
             self._held = False
             self.waiting_for = None
+            self.waited_on = []
             self.waits_on_answer = False
             self.moment = None
             self._moments.clear()
@@ -855,6 +860,7 @@ class GameController(QObject):
         self._beat_timer.stop()
         self._held = False
         self.waiting_for = None
+        self.waited_on = []
         self.waits_on_answer = False
         self._big, self._rolled, self._shown, self._aid_only = [], False, 0, True
         self._ended_on_throw = False

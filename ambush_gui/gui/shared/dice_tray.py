@@ -36,7 +36,14 @@ from ambush_gui.core.events import Event
 from ambush_gui.gui.shared import theme
 from ambush_gui.gui.shared.dialog_base import as_modifier, rule_tip, side_colour, side_title
 from ambush_gui.gui.shared.dice import DieFace, Mark, keep_target
-from ambush_gui.gui.shared.pacing import big_moment, joins, shown_faces, zero_nine
+from ambush_gui.gui.shared.pacing import (
+    big_moment,
+    dealt_casualties,
+    joins,
+    shown_faces,
+    told_after_its_hit,
+    zero_nine,
+)
 
 SideOf = Callable[[Event], str | None]
 Wording = Callable[[Event], Event]
@@ -635,6 +642,7 @@ class DiceTrayPanel(QWidget):
         self._open = False  # the last event added may still take outcomes / rolls
         self._last_kind = ""
         self._changed: set[int] = set()  # id() of built throws that took an outcome since
+        self._waited_on: set[str] = set()  # the texts of the big moments waited on
         self._told = ""  # the narration the header falls back to after a wait
         self._told_colour: QColor | None = None
 
@@ -780,6 +788,15 @@ class DiceTrayPanel(QWidget):
         bar = self.cards_area.horizontalScrollBar()
         card = self.latest
         width = self.cards_area.viewport().width()
+        why = self.deciding()
+        if card is not None and why is not None and card.x() + card.width() - why.x() > width:
+            # a big moment waits on First Aid dice whose hits were dealt cards before: the
+            # view starts at the dice that dealt them (the First Aid results are in the
+            # header). Scrolled to the newest, the Close Assault that wounded four men was
+            # out of sight at 1280x800, where the strip holds one card.
+            self._pad_end(0)
+            bar.setValue(min(why.x(), hi))
+            return
         if card is None or card.width() > width:
             self._pad_end(0)
             bar.setValue(min(card.x(), hi) if card is not None else hi)
@@ -831,8 +848,58 @@ class DiceTrayPanel(QWidget):
         self.deferred = deferred
         self._told = ""  # the header tells this log's last throw, not the game's before
         self.flush()  # a throw the log ends on stays open: its outcome (a match) comes next
+        self._mark_deciding()  # a wait's deciding card (the seat taken, the text scaled)
         if not self.continue_button.isVisible():
             self._show_header(self.latest.throw.title() if self.latest else "No dice thrown yet")
+
+    def deciding(self) -> ThrowCard | None:
+        """While a big moment waits: the card whose dice decided it, the throw that dealt
+        the casualties (a fire's dice matched, a Close Assault won). That is the moment's
+        own card when the moment is in it (an Insurgent removed), and the card before the
+        run of First Aid throws when the moment is theirs (a Regular hit throws his First
+        Aid die apart, after it). None when no throw dealt casualties (a panic, the end of
+        a Round) or the tray does not wait."""
+        if self.continue_button.isHidden() or not self.cards:
+            return None
+        latest = self.cards[-1]
+        moments = [e for e in latest.throw.outcomes if e.text in self._waited_on]
+        if not moments:  # the wait is not on this throw's moments (a move stopped short)
+            return None
+        if any(dealt_casualties(e) for e in latest.throw.outcomes):
+            return latest
+        if not any(told_after_its_hit(e) for e in moments):
+            return None
+        for card in reversed(self.cards[:-1]):
+            if any(dealt_casualties(e) for e in card.throw.outcomes):
+                return card
+            if any(big_moment(e) and not told_after_its_hit(e) for e in card.throw.outcomes):
+                return None  # another moment, already waited on: not this one's why
+        return None
+
+    def deciding_words(self) -> str:
+        """The dice that decided the moment waited on, in a few words for the Decision
+        dock to say before the result ("" when no throw dealt casualties): "After the Close
+        Assault (6 6 5 5 5 2 against 5 3 1 1)", "After Firepower 6 6 5 4 2 1 against
+        Defense 5 3 2 1". Short: the dock's line grows with it, and at the largest text
+        a longer one made the window taller than a 1280x800 screen (the card in the tray
+        names who threw which)."""
+        card = self.deciding()
+        if card is None:
+            return ""
+        rolls = card.throw.rolls
+        purposes = [_short(str(r.data.get("purpose") or r.text)) for r in rolls]
+        heads = [p[:(_colons(p) or [len(p)])[0]] for p in purposes]
+        faces = [" ".join(map(str, shown_faces(r))) or "no dice" for r in rolls]
+        if len(set(heads)) == 1:  # a Close Assault: both sides' dice for one purpose
+            return f"After the {heads[0]} ({' against '.join(faces)})"
+        return "After " + " against ".join(f"{h} {f}" for h, f in zip(heads, faces, strict=True))
+
+    def _mark_deciding(self) -> None:
+        """The deciding card drawn as bright as the newest while the moment waits (the
+        older cards' quieter ground read as a throw long past)."""
+        why = self.deciding()
+        for card in self.cards:
+            card.set_latest(card is self.latest or card is why)
 
     # -- the header ----------------------------------------------------------------------
     def narrate(self, text: str, side: str | None = None) -> None:
@@ -878,17 +945,27 @@ class DiceTrayPanel(QWidget):
             style += f" background: {theme.TRAY_WAIT_BG.name()}; padding: 2px 6px; border-radius: 3px;"
         self.header.setStyleSheet(style)
 
-    def show_wait(self, why: str) -> None:
+    def show_wait(self, why: str, moments: list[Event] | None = None) -> None:
         """The controller waits for the player: why, and the Continue button beside it
         (the button and the status bar say Space: the header's width is for the why, which
-        a "press Space or Continue" tail clipped at 1280x800)."""
+        a "press Space or Continue" tail clipped at 1280x800). ``moments``: the events
+        whose big moments it waits on, whose deciding throw is kept in view."""
+        say = self.wording or (lambda e: e)
+        self._waited_on = {say(e).text for e in moments or []}
         self._show_header(why, wait=True)
         self.continue_button.setVisible(True)
         self.continue_button.setDefault(True)
+        self._mark_deciding()
+        self._follow_soon()  # the dice that decided it in view (:meth:`deciding`)
         QTimer.singleShot(0, self.continue_button, self.continue_button.setFocus)  # not after it is gone
 
     def end_wait(self) -> None:
+        waited = not self.continue_button.isHidden()
         self.continue_button.setVisible(False)
+        self._waited_on = set()
+        if waited:
+            self._mark_deciding()
+            self._follow_soon()  # the newest card again
         if self._told:
             self._show_header(self._told, self._told_colour)
         else:

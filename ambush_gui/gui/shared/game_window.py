@@ -966,7 +966,7 @@ class GameWindow(QMainWindow):
         ``moment``: the live game is already at the answer's end)."""
         if self.controller.moment is not None:
             self._show_moment(self.controller.moment)
-        self.tray.show_wait(why)
+        self.tray.show_wait(why, self.controller.waited_on)
         self._tell_idle()
         self._show_waiting(why)
         self.continue_action.setEnabled(True)
@@ -1141,7 +1141,10 @@ class GameWindow(QMainWindow):
         if c.waiting_for and c.waits_on_answer:  # at the Step pace, the computer's answer
             return f"{c.waiting_for}.\nSpace: go on to the next question."
         if c.waiting_for:
-            return (f"{self.showing_line()}: {c.waiting_for}.\n"
+            # the dice that decided the result before it, in the place of whose dice are
+            # shown (a Close Assault's, a fire's): a Regular's First Aid results alone told
+            # the player nothing of why he fell
+            return (f"{self.tray.deciding_words() or self.showing_line()}: {c.waiting_for}.\n"
                     f"Space: go on · Esc: show them all. The next question comes after.")
         if c.busy:
             return f"{self.showing_line()}.\nEsc: show them all. The next question comes after."

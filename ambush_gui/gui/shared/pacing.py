@@ -135,6 +135,20 @@ def big_moment(event: Event) -> str | None:
     return None
 
 
+def dealt_casualties(event: Event) -> bool:
+    """Whether ``event`` tells the casualties its throw dealt: a fire's dice matched
+    (AA-146..148), a Close Assault won (house rule CT-054). That throw is the one that
+    decided the big moments after it (a Regular's First Aid results, thrown apart)."""
+    return event.kind in ("match", "assault") and bool(event.data.get("casualties"))
+
+
+def told_after_its_hit(event: Event) -> bool:
+    """Whether ``event`` is a big moment told by a throw of its own after the throw that
+    dealt the hit (a Regular's First Aid result, AA-155..158): its card is not the one that
+    says why he fell."""
+    return event.kind == "first_aid"
+
+
 def first_aid_next(queue: Iterable[Event]) -> bool:
     """Whether the next throw in ``queue`` is a First Aid roll: its die, then its result.
     A run of them (the casualties of one attack) is shown throw by throw at the pace and
