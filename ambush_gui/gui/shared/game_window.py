@@ -27,7 +27,7 @@ from __future__ import annotations
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import QRect, QRectF, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
@@ -83,7 +83,7 @@ def _stored_paths(settings: QSettings) -> list[str]:
         return []
     if isinstance(value, str):
         return [value] if value else []
-    return [str(p) for p in value if p]
+    return [str(p) for p in cast("list[object]", value) if p]
 
 
 def remember_recent(path: Path) -> None:
@@ -1364,6 +1364,8 @@ class GameWindow(QMainWindow):
         over the map, never over the log or the docks: its top-left corner at the map
         view's, sized to fit inside it where it can."""
         vp = self.board.viewport() if hasattr(self.board, "viewport") else self.centralWidget()
+        if vp is None:  # no map to open over (never so in a built window)
+            return
         area = QRect(vp.mapToGlobal(vp.rect().topLeft()), vp.size())
         hint = dialog.sizeHint()
         w = min(max(hint.width(), 300), area.width())
