@@ -356,7 +356,7 @@ class MountedModule(RuleModule):
         who = "Cavalry" if cavalry else "High Confidence Mounted Troops"
         return Decision(
             target.side.value, DecisionKind.CHOOSE,
-            f"{target.side.title}: {target.name} are fired on by {attacker.name} — stay mounted "
+            f"{target.side.title}: {target.name} is fired on by {attacker.name} — stay mounted "
             "or dismount?",
             options=(STAY, DISMOUNT),
             facts={
