@@ -60,3 +60,21 @@ def test_the_unit_card_says_the_die_a_mounted_unit_fires(qtbot: Any) -> None:
     assert "Fires <b>d6</b>: one type lower, firing mounted (FF-059)" in card.body.text()
     card.show_unit(g, "i")  # on foot: no such line
     assert "Fires" not in card.body.text()
+
+
+def test_a_mounted_action_card_names_its_rules_not_a_state(qtbot: Any) -> None:
+    """Under "Mount up (then may fire from the saddle, Halted)" the card's line read
+    "Mounted", the module's bare name, as if the unit on foot were mounted: the Dismount
+    and Mount up cards say which rules they come from, "Mounted units"."""
+    from ambush_gui.alley.fof.mounted import PLAN_DISMOUNT, PLAN_MOUNT
+    from ambush_gui.gui.table.dialogs import dialog_for
+    from ambush_gui.gui.table.dialogs.plan import PlanDialog
+
+    g = mounted_game("m", "cavalry")
+    g.answer("m")  # the Marines activate, mounted: they may dismount
+    dlg = dialog_for(g.pending(), g)
+    qtbot.addWidget(dlg)
+    assert isinstance(dlg, PlanDialog)
+    lines = [lab.text() for lab in dlg.speed_cards[PLAN_DISMOUNT].detail_labels]
+    assert lines == ["Mounted units"]
+    assert PLAN_MOUNT not in dlg.speed_cards
