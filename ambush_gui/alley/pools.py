@@ -82,6 +82,18 @@ def quality_die(g: AlleyGame, unit: Unit, purpose: str) -> Die:
     return unit.tq
 
 
+def quality_die_why(g: AlleyGame, unit: Unit, purpose: str) -> tuple[str, str] | None:
+    """Why :func:`quality_die` gives ``unit`` another die than its Troop Quality for
+    ``purpose``: (words, rule ID) from the module that changed it, e.g. ("one type lower,
+    firing mounted", "FF-059"); None when the unit throws its own die. For the player who
+    reads "5d6" beside a d8 unit and wants the rule."""
+    if not g.modules or quality_die(g, unit, purpose) == unit.tq:
+        return None
+    why: tuple[str, str] = g.modules.first("quality_die_why", unit, purpose,
+                                           default=("changed by the rules in play", ""))
+    return why
+
+
 def support_reach(g: AlleyGame) -> bool:
     """AA-112/113, rules option ``support_weapon_reach``: whether a Support Weapon figure's
     doubled range earns its unit the Optimum Range die ("support_weapon"), or the die needs

@@ -256,6 +256,20 @@ def test_force_on_force_rules_are_listed_and_found_by_id(qtbot: Any) -> None:
     assert found[0] == "FF-105"
 
 
+def test_a_rule_id_typed_whole_shows_its_page_not_the_last_one(qtbot: Any) -> None:
+    """A play-test: the reference open on AA-117 (a log link), the player typed FF-059; the
+    list said "1 found" and the page still read AA-117 until he clicked the one result."""
+    ref = RulesHelp(None, system="alley")
+    qtbot.addWidget(ref)
+    ref.look_up("AA-117")
+    assert "AA-117" in ref.entry.toPlainText()
+    ref.search.setText("FF-059")
+    shown = ref.entry.toPlainText()
+    assert "FF-059" in shown and not shown.startswith("AA-117")
+    ref.search.setText("grenade")  # words finding several rules leave the page to the player
+    assert "FF-059" in ref.entry.toPlainText()
+
+
 def whole_results(ref: RulesHelp) -> int:
     """How many search results the list shows whole, top to bottom, without scrolling."""
     res = ref.results

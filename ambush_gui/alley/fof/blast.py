@@ -33,6 +33,7 @@ from ambush_gui.core.dice import Die
 from ambush_gui.core.events import Modifier
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.odds import casualty_distribution
+from ambush_gui.core.words import capital
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
@@ -102,12 +103,12 @@ def attack(g: AlleyGame, blast: Blast, target: Unit) -> Procedure:
     if not target.alive:
         return 0
     if blast.ap <= 0:  # FF-040: the heavy AT mine does not go off under a man's weight
-        g.log.emit("blast", f"{blast.name} ({blast.describe()}) cannot hurt infantry: "
+        g.log.emit("blast", f"{capital(blast.name)} ({blast.describe()}) cannot hurt infantry: "
                    f"{target.name} is unharmed", source=blast.id, target=target.id, rule="FF-040")
         return 0
     fp, df = attack_pool(blast), defense_pool(g, target)
     verb = "attack" if blast.plural else "attacks"
-    g.log.emit("blast", f"{blast.name} {verb} {target.name} — Attack {fp.describe()}; "
+    g.log.emit("blast", f"{capital(blast.name)} {verb} {target.name} — Attack {fp.describe()}; "
                f"Defense {df.describe()} (Armor dice only, FF-035)",
                source=blast.id, target=target.id, ap=blast.ap, at=blast.at, name=blast.name,
                rating=blast.rating, attack={"die": int(fp.die), "dice": fp.dice},

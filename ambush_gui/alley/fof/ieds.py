@@ -36,6 +36,7 @@ from ambush_gui.core.decisions import Decision, DecisionKind
 from ambush_gui.core.dice import Die
 from ambush_gui.core.game import Procedure
 from ambush_gui.core.view import PUBLIC, Hidden, View
+from ambush_gui.core.words import capital
 
 if TYPE_CHECKING:
     from ambush_gui.alley.game import AlleyGame
@@ -319,11 +320,11 @@ class IedsModule(RuleModule):
         if mover is not None and mover.alive and mover not in units:
             units.insert(0, mover)
         if not units:
-            g.log.emit("ied", f"{device.name} goes off with no one in reach", device=device.id,
+            g.log.emit("ied", f"{capital(device.name)} goes off with no one in reach", device=device.id,
                        went_off=True, where=self.where(device), reach=device.reach,
                        ap=device.ap, size=device.spec.size)
             return
-        g.log.emit("ied", f"{device.name} goes off ({self.blast(device).describe()})",
+        g.log.emit("ied", f"{capital(device.name)} goes off ({self.blast(device).describe()})",
                    device=device.id, units=[u.id for u in units], went_off=True,
                    where=self.where(device), reach=device.reach, ap=device.ap,
                    size=device.spec.size)

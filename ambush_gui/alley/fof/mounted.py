@@ -266,6 +266,16 @@ class MountedModule(RuleModule):
             return unit.tq.up()
         return None
 
+    def quality_die_why(self, unit: Unit, purpose: str) -> tuple[str, str] | None:
+        """Why :meth:`quality_die` changed ``unit``'s die for ``purpose``, in a player's words
+        with the rule: FF-057 (Mounted Troops) or FF-059 (Cavalry) firing mounted, FF-080
+        Cavalry in a Close Combat Reaction Test; None when it throws its own die."""
+        if purpose == "fire" and self.is_mounted(unit) and unit.tq.down():
+            return "one type lower, firing mounted", "FF-059" if self.is_cavalry(unit) else "FF-057"
+        if purpose == "close_assault_reaction" and self.is_cavalry(unit):
+            return "one type higher, Cavalry in Close Combat", "FF-080"
+        return None
+
     def optimum_range(self, unit: Unit) -> float | None:
         """FF-057: Mounted Troops firing mounted have no Optimum Range; FF-059/060: mounted
         Cavalry fire at the range of their unmodified Troop Quality (the settings' table)."""
@@ -346,7 +356,7 @@ class MountedModule(RuleModule):
         who = "Cavalry" if cavalry else "High Confidence Mounted Troops"
         return Decision(
             target.side.value, DecisionKind.CHOOSE,
-            f"{target.side.title}: {target.name} are fired on by {attacker.name} — stay mounted "
+            f"{target.side.title}: {target.name} is fired on by {attacker.name} — stay mounted "
             "or dismount?",
             options=(STAY, DISMOUNT),
             facts={

@@ -644,9 +644,12 @@ class RulesHelp(QWidget):
             self._fill(self.index.of_system(self.system), headers=True)
             return
         found = self.index.search(query, self.system)
-        topics = [] if find_ids(query.upper()) else self.index.search_topics(query, self.system)
+        named = bool(find_ids(query.upper()))
+        topics = [] if named else self.index.search_topics(query, self.system)
         self._fill(found, topics=topics)
         self.tabs.setCurrentWidget(self.index_tab)
+        if named and len(found) == 1:  # an ID typed whole: its page, not the last one read
+            self._show_first()         # beside "1 found" (a play-tester read AA-117 for FF-059)
 
     def _fill(self, entries: list[RuleEntry], headers: bool = False,
               topics: list[HouseRule] | None = None) -> None:

@@ -299,6 +299,7 @@ class UnitCard(QWidget):
         rows = [
             f"<b>{side}</b> unit",
             f"Troop Quality <b>{unit.tq}</b> &nbsp; Morale <b>{unit.morale}</b>",
+            *_fires_with(game, unit),
             f"Optimum Range {_optimum(game, unit)} &nbsp; Armor {unit.armor}",
             f"{count(len(unit.fighters), 'fighting figure')}, {count(len(unit.dependants), 'Dependant')}",
         ]
@@ -314,6 +315,17 @@ def _in_card(name: str, unit_name: str) -> str:
     (a leader who joined, an escort carried) keeps his whole name."""
     rest = name.removeprefix(f"{unit_name}, ")
     return rest[:1].upper() + rest[1:] if rest != name else name
+
+
+def _fires_with(game: Any, unit: Any) -> list[str]:
+    """The card's line for a unit that fires another die than its Troop Quality now, with
+    why and the rule: "Fires d6: one type lower, firing mounted (FF-059)"; none otherwise."""
+    from ambush_gui.alley.pools import quality_die, quality_die_why
+
+    if not unit.on_table or (why := quality_die_why(game, unit, "fire")) is None:
+        return []
+    rule = f" ({why[1]})" if why[1] else ""
+    return [f"Fires <b>{quality_die(game, unit, 'fire')}</b>: {escape(why[0])}{rule}"]
 
 
 def _optimum(game: Any, unit: Any) -> str:

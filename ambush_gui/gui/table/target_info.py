@@ -16,7 +16,7 @@ from ambush_gui.alley.fire import odds
 from ambush_gui.alley.game import AlleyGame
 from ambush_gui.alley.model import Figure, Unit
 from ambush_gui.alley.names import figure_name
-from ambush_gui.alley.pools import Pool, optimum_range, optimum_reach_by
+from ambush_gui.alley.pools import Pool, optimum_range, optimum_reach_by, quality_die_why
 from ambush_gui.core.odds import expected
 
 Point = tuple[float, float]
@@ -46,6 +46,15 @@ class TargetReport:
     distribution: tuple[float, ...]  # P(k casualties), the defender matching at best
     mean: float
     warnings: tuple[str, ...] = ()  # Force on Force: a crowd near the line, supporters, prisoners
+    own_die: str = ""  # the attacker's Troop Quality when it fires another die (FF-057/059)
+    die_why: tuple[str, str] = ("", "")  # why, and the rule: ("one type lower, firing mounted", "FF-059")
+
+    def die_words(self) -> str:
+        """Why the Firepower die is not the attacker's Troop Quality ("d6, not its d8: one
+        type lower, firing mounted"), or "" when it is its own."""
+        if not self.own_die or self.own_die == str(self.firepower.die):
+            return ""
+        return f"{self.firepower.die}, not its {self.own_die}: {self.die_why[0]}"
 
     def range_words(self) -> str:
         """"within", "beyond", or within by a Support Weapon's doubled range (AA-112)."""
@@ -70,6 +79,7 @@ class TargetReport:
             + self.range_words() + (" [AA-112]" if self.optimum_by else
                                     " [AA-110]" if self.optimum else ""),
             f"Firepower {self.firepower.dice}{self.firepower.die} (keeps {self.need}+):",
+            *([f"  {self.die_words()} [{self.die_why[1]}]"] if self.die_words() else []),
             *(f"  {m}" for m in self.firepower.items),
             f"Defense {self.defense.dice}{self.defense.die} (keeps 4+):",
             *(f"  {m}" for m in self.defense.items),
@@ -91,7 +101,8 @@ class TargetReport:
             f" <span style='color:#666'>({e(self.figures[0])} → {e(self.figures[1])})</span>",
             f"Distance {self.distance:.1f}\" · Optimum Range {self.optimum_range:g}\": "
             f"<b>{rng}</b>",
-            _pool_html("Firepower", self.firepower, f"keeps {self.need}+"),
+            _pool_html("Firepower", self.firepower, f"keeps {self.need}+",
+                       (self.die_words(), self.die_why[1])),
             _pool_html("Defense", self.defense, "keeps 4+"),
             f"Expected casualties <b>{self.mean:.2f}</b> · "
             f"P(none) {100 * self.distribution[0]:.0f}%",
@@ -102,8 +113,12 @@ class TargetReport:
         return "<br>".join(rows)
 
 
-def _pool_html(title: str, pool: Pool, keeps: str) -> str:
-    items = "".join(
+def _pool_html(title: str, pool: Pool, keeps: str, die: tuple[str, str] = ("", "")) -> str:
+    """A pool's dice and its itemised reasons; ``die`` (words, rule) says first why the dice
+    are not the unit's own Troop Quality, when a rule changed them."""
+    items = (f"<tr><td></td><td>{html.escape(die[0])}&nbsp;&nbsp;</td>"
+             f"<td style='color:#666'>{html.escape(die[1])}</td></tr>") if die[0] else ""
+    items += "".join(
         f"<tr><td align='right'>{'+' if m.value >= 0 else '−'}{abs(m.value)}&nbsp;</td>"
         f"<td>{html.escape(m.label)}&nbsp;&nbsp;</td>"
         f"<td style='color:#666'>{html.escape(m.rule)}</td></tr>"
@@ -161,6 +176,8 @@ def target_report(g: AlleyGame, a: Unit, b: Unit,
         distribution=dist,
         mean=expected(dist),
         warnings=_warnings(g, a, b),
+        own_die=str(a.tq),
+        die_why=quality_die_why(g, a, "fire") or ("", ""),
     )
 
 

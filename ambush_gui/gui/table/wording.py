@@ -143,10 +143,17 @@ def passed(event: Event) -> bool | None:
     False
     >>> passed(Event("reaction", "Reaction Test: ... acts first", {})) is None
     True
+    >>> passed(Event("civilians", "Mob crowd disperses: Bravo team talks it down (5 beats "
+    ...              "Insurgency Level 3)", {"mob": "crowd", "gone": "dispersed"}))
+    True
     """
     d = event.data
     if event.kind in TESTS and isinstance(d.get("passed"), bool):
         return bool(d["passed"])
     if event.kind == "morale":
         return MORALE_PASSED.get(str(d.get("result")))
+    if event.kind == "civilians" and d.get("gone") == "dispersed":
+        return True  # FF-139: talked down; told as the mob's event, it took a hostile mob's red
+    if event.kind == "civilians" and " fails to disperse " in event.text:
+        return False  # the engine's one line for the attempt that failed (FF-140)
     return None

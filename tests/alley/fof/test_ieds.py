@@ -168,7 +168,7 @@ def test_a_turn_ied_goes_off_as_its_turn_begins_even_with_no_one_in_reach() -> N
     assert not kit.events(g, "ied")
     g.state.turn = 2
     play(g, mod(g).start_turn())
-    assert [e.text for e in kit.events(g, "ied")] == ["the Medium IED ied-1 goes off with no one in reach"]
+    assert [e.text for e in kit.events(g, "ied")] == ["The Medium IED ied-1 goes off with no one in reach"]
 
 
 def test_a_command_ied_asks_its_owner_when_an_enemy_ends_a_move_in_reach() -> None:

@@ -523,3 +523,5 @@ def test_the_mines_attack_in_the_plural() -> None:
     play(g, mod(g).start_turn())
     (ev,) = kit.events(g, "blast")
     assert f" mines of minefield mf-1 attack {g.unit('i').name} — " in ev.text, ev.text
+    # it opens the line (and the pause on it, the dice tray's card): "The ...", not "the ..."
+    assert ev.text.startswith("The Light AP mines of "), ev.text

@@ -289,6 +289,17 @@ def test_cavalry_never_check_but_may_dismount_whatever_their_confidence() -> Non
         assert mod(g).is_mounted(g.unit("r")) and rolls(g) == [] and not g.unit("r").pinned
 
 
+@pytest.mark.rule("FF-068")
+def test_the_question_speaks_of_the_unit_in_the_singular() -> None:
+    """A play-test read "Regular: Captain are fired on by Barn riflemen": a unit is one
+    thing here, as everywhere else the program names it ("First section fires at ...")."""
+    g = cav_vs_foot()
+    r, i = g.unit("r"), g.unit("i")
+    d = kit.asks(g, mod(g).before_fire(i, r))
+    assert f"{r.name} is fired on by {i.name} — stay mounted or dismount?" in d.prompt
+    assert " are fired on " not in d.prompt
+
+
 @pytest.mark.rule("FF-069")
 def test_the_unit_that_made_them_dismount_keeps_its_extra_die_later_ones_do_not() -> None:
     g = game([riders("r", (5, 5)), kit.insurgents("i", (5, 12)), kit.insurgents("j", (12, 12))],

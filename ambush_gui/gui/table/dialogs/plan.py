@@ -164,7 +164,7 @@ class PlanDialog(DecisionDialog):
             self.body.addWidget(section("Other actions", "Force on Force: instead of moving and firing"))
             for o in extra:
                 n = len(self.option_buttons) + 1
-                card = Card(str(labels.get(o, o)), [o.split("/")[0].replace("_", " ").capitalize()],
+                card = Card(str(labels.get(o, o)), [_module_title(o)],
                             key=n, side=side)
                 card.setToolTip(str(labels.get(o, o)))
                 self.number(card)
@@ -232,3 +232,13 @@ class PlanDialog(DecisionDialog):
         if plan is not None:
             self.choose(plan)
 
+
+def _module_title(plan: str) -> str:
+    """The rule module a module plan ("mounted/mount") belongs to, by its title ("Mounted
+    units"): under "Mount up" a play-tester read the module's bare name, "Mounted", as the
+    state the unit was in."""
+    from ambush_gui.alley.modules import REGISTRY
+
+    name = plan.split("/")[0]
+    module = REGISTRY.get(name)
+    return str(getattr(module, "title", "") or name.replace("_", " ").capitalize())
