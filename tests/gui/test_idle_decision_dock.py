@@ -158,7 +158,9 @@ def test_a_computer_answer_waited_on_is_told_as_an_answer_not_as_dice(qtbot: Any
 def test_a_fire_and_its_defense_are_both_sides_dice(qtbot: Any) -> None:
     """A play-tester's own fire, paused on its casualties, was told as "The Raiders' dice
     are being shown": the line named the side of the card's last roll, the defender's.
-    A card with both sides' rolls says so; a card with one side's rolls still names it."""
+    A card with both sides' rolls says so; a card with one side's rolls still names it.
+    With no dice in the tray (an IED gone off waits before its blast is thrown) it names
+    no dice: a play-tester read "dice are being shown" over an empty tray."""
     from types import SimpleNamespace
 
     from ambush_gui.core.events import Event
@@ -178,7 +180,11 @@ def test_a_fire_and_its_defense_are_both_sides_dice(qtbot: Any) -> None:
         assert win.showing_line() == "Both sides' dice are being shown"
         win.tray = card(defense)
         assert win.showing_line() == "The Insurgents' dice are being shown"
-        win.tray = card()
+        win.tray = card(Event("roll", "Blast", {}))  # no side told: the dice all the same
         assert win.showing_line() == "The last answer's dice are being shown"
+        win.tray = card()  # an IED gone off waits before its blast's dice: none to name
+        assert win.showing_line() == "The last answer is being shown"
+        win.tray = SimpleNamespace(latest=None)  # nothing thrown yet
+        assert win.showing_line() == "The last answer is being shown"
     finally:
         win.tray = tray

@@ -1161,9 +1161,12 @@ class GameWindow(QMainWindow):
         """"The Insurgents' dice are being shown": whose dice the tray shows now, told from
         its newest card's rolls (a throw already in front of the player, so in hot-seat it
         tells nothing the curtain hid: never the dice still to come); "Both sides' dice"
-        for a card with both sides' rolls (a fire and its Defense)."""
+        for a card with both sides' rolls (a fire and its Defense); "The last answer is being
+        shown" while no card has dice (a play-test read of dice over an empty tray)."""
         card = self.tray.latest
         rolls = card.throw.rolls if card is not None else []
+        if not rolls:  # an IED gone off waits before its blast's dice: there are none yet
+            return "The last answer is being shown"
         sides = {str(r.data.get("side") or self.side_of(r) or "") for r in rolls} - {""}
         if len(sides) > 1:  # a fire and its Defense: naming the side of the last roll
             return "Both sides' dice are being shown"  # told a player his own fire was theirs
