@@ -114,8 +114,11 @@ def _alley(game: Any, d: Decision, c: Any) -> str:
     if k is DecisionKind.CASUALTIES:
         from ambush_gui.alley.names import name_of  # casualties are Ambush Alley's
 
-        # by name ("RPG team (4), fighter 1"), never by id ("i4-2"): names have commas
-        figures = "; ".join(name_of(game, x) for x in c) if isinstance(c, list | tuple) else str(c)
+        # by name ("fighter 1" of "RPG team (4), fighter 1"), never by id ("i4-2"), and
+        # the unit named once: "Tea shop gunmen loses Tea shop gunmen, fighter 1" read twice
+        names = [name_of(game, x) for x in c] if isinstance(c, list | tuple) else [str(c)]
+        own = f"{unit}, "
+        figures = "; ".join(n.removeprefix(own) if unit else n for n in names)
         return f"{unit} loses {figures}"
     if k is DecisionKind.HOT_SPOT:
         return f"Reinforcements come in at Hot Spot {c}"

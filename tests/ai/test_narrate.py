@@ -101,7 +101,8 @@ def test_a_unit_still_to_act_is_not_told_as_on_overwatch_and_names_take_their_po
 
 def test_casualties_chosen_are_told_by_the_figures_names_not_their_ids() -> None:
     """Play-test: the log read "RPG team (4) loses i4-2 — it loses riflemen before
-    leaders…": the figures a computer (or a forced answer) gives up are named."""
+    leaders…": the figures a computer (or a forced answer) gives up are named, and the
+    unit once (a play-test read "Tea shop gunmen loses Tea shop gunmen, fighter 1")."""
     g = systems.new_game(SCENARIO, 3)
     g.start()
     rpg = next(u for u in g.state.units.values() if u.name == "RPG team (4)")
@@ -109,7 +110,7 @@ def test_casualties_chosen_are_told_by_the_figures_names_not_their_ids() -> None
     d = Decision("insurgent", DecisionKind.CASUALTIES, "Choose casualties",
                  options=(ids,), facts={"unit": rpg.id})
     said = narrate(g, d, ids)
-    assert said == "RPG team (4) loses RPG team (4), leader; RPG team (4), fighter", said
+    assert said == "RPG team (4) loses leader; fighter", said
     assert not any(i in said for i in ids)
 
 
