@@ -763,7 +763,7 @@ class CiviliansModule(RuleModule):
         mob = self.mobs[parts[2]]
         if parts[1] == "disperse":
             mods = "".join(f", {m}" for m in self.disperse_modifiers(unit))
-            return (f"Disperse {mob.name} (nothing else this turn): {unit.tq.name}{mods} must beat "
+            return (f"Disperse {mob.name} (nothing else this turn): {unit.tq.name.lower()}{mods} must beat "
                     f"Insurgency Level {self.level()}: {self.disperse_odds(unit):.0%}")
         return civilians_leaders.plan_label(self, unit, parts[1], mob)
 

@@ -419,6 +419,7 @@ def test_the_modifiers_add_up_and_the_odds_are_shown() -> None:
     assert civ(g).disperse_odds(g.unit("m")) == pytest.approx(7 / 8)  # d8 + 3 > 4 on 2+
     label = civ(g).plan_label(g.unit("m"), "civilians/disperse/mob1")
     assert label is not None and label.endswith("must beat Insurgency Level 4: 88%")
+    assert "): d8, +1 " in label, label  # the die as the cards write it (was "D8")
     assert plans(g, "i") == []  # the Insurgents never disperse
     assert civ(g).disperse(g.unit("m"), civ(g).mobs["mob1"])  # 3 + 3 = 6 > 4
 

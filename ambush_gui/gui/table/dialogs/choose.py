@@ -58,7 +58,7 @@ def commit_words(text: str, room: int = 36) -> str:
 
     >>> commit_words("Stay mounted: move 8/16; fire one die type down; no In Cover")
     'Stay mounted'
-    >>> commit_words("Disperse mob Crowd at the bus station (nothing else this turn): D8 [FF-147]")
+    >>> commit_words("Disperse mob Crowd at the bus station (nothing else this turn): d8 [FF-147]")
     'Disperse mob Crowd at the bus station'
     >>> commit_words("Fireteam Alpha")
     'Fireteam Alpha'
