@@ -1,0 +1,76 @@
+"""A new designer's first evening: what was being typed in a field when he pressed Ctrl+W,
+Ctrl+S or Simulate was left out (a field keeps its words until it is left): Close went
+without asking and threw the words away, Save wrote the file without them, Simulate
+played the scenario as it stood before them."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QMessageBox
+
+from ambush_gui import systems
+from ambush_gui.core.files import read_data
+from ambush_gui.gui.editor.document import EditorDocument
+from ambush_gui.gui.editor.window import EditorWindow
+
+CT = systems.resolve("contracting-trouble")
+PIECE = ("table", "pieces", 0)
+
+
+def _typing(qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str) -> EditorWindow:
+    """An editor on a copy of Contracting Trouble!, its first piece's label being typed (the
+    field still has the keyboard: neither Tab nor Enter pressed). Unsaved changes are
+    discarded when asked (the window closes at the end of the test)."""
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(
+        lambda *a, **k: QMessageBox.StandardButton.Discard))
+    path = tmp_path / "trouble.toml"
+    shutil.copy(CT, path)
+    win = EditorWindow(EditorDocument.open(path))
+    qtbot.addWidget(win)
+    win.show()
+    win.activateWindow()
+    qtbot.waitUntil(lambda: win.windowHandle() is not None and win.isActiveWindow())
+    win.page.canvas.select(PIECE)
+    field = win.page.piece_form.field("label")
+    field.setFocus()
+    qtbot.waitUntil(field.hasFocus)
+    field.selectAll()
+    QTest.keyClicks(field, text)
+    assert win.doc is not None and win.doc.get((*PIECE, "label")) != text  # not in yet
+    return win
+
+
+def test_ctrl_w_while_typing_asks_before_the_words_are_lost(
+        qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    win = _typing(qtbot, tmp_path, monkeypatch, "Farmhouse")
+    asked: list[str] = []
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(
+        lambda _p, title, *a, **k: asked.append(title) or QMessageBox.StandardButton.Cancel))
+    QTest.keyClick(win.windowHandle(), Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
+    assert asked == ["Unsaved changes"] and win.isVisible()
+    assert win.doc is not None and win.doc.get((*PIECE, "label")) == "Farmhouse"
+
+
+def test_ctrl_s_while_typing_saves_the_words(
+        qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    win = _typing(qtbot, tmp_path, monkeypatch, "Farmhouse")
+    QTest.keyClick(win.windowHandle(), Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert read_data(tmp_path / "trouble.toml")["table"]["pieces"][0]["label"] == "Farmhouse"
+    assert win.doc is not None and not win.doc.is_dirty()
+
+
+def test_simulate_while_typing_plays_the_scenario_with_the_words(
+        qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    win = _typing(qtbot, tmp_path, monkeypatch, "Farmhouse")
+    win.simulate_action.trigger()  # the tool bar's button takes no keyboard from the field
+    assert win.sim_dialog is not None
+    win.sim_dialog.close()
+    assert win.doc is not None and win.doc.get((*PIECE, "label")) == "Farmhouse"
+    assert "Farmhouse" in win._simulated_text
+
