@@ -1,7 +1,8 @@
 """A new designer's first evening: what was being typed in a field when he pressed Ctrl+W,
 Ctrl+S or Simulate was left out (a field keeps its words until it is left): Close went
 without asking and threw the words away, Save wrote the file without them, Simulate
-played the scenario as it stood before them."""
+played the scenario as it stood before them. And a figure added to a garrison stepped out
+of its building."""
 
 from __future__ import annotations
 
@@ -73,4 +74,28 @@ def test_simulate_while_typing_plays_the_scenario_with_the_words(
     win.sim_dialog.close()
     assert win.doc is not None and win.doc.get((*PIECE, "label")) == "Farmhouse"
     assert "Farmhouse" in win._simulated_text
+
+
+def test_figures_added_to_a_garrison_stay_in_its_building(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The manual's step 8 gives the Guards in the well house three more figures: the second
+    and third added stood in a row east of the last, out in the open beside the house."""
+    from ambush_gui.gui.editor.table.page import new_table_data
+
+    data = new_table_data(14, 14, "The Well House")
+    data["table"]["pieces"] = [{"id": "well-house", "kind": "building", "rect": [8, 9, 3.5, 3]}]
+    data["units"] = [{"id": "guards", "name": "Guards", "side": "insurgent", "tq": "d6", "morale": "d10",
+                      "figures": [{"id": f"g{k}", "weapon": "rifle", "at": [8.5 + 0.8 * k, 10.5]}
+                                  for k in range(3)]}]
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(
+        lambda *a, **k: QMessageBox.StandardButton.Discard))
+    win = EditorWindow(EditorDocument(data, None))
+    qtbot.addWidget(win)
+    win.page.focus_path(("units", 0))
+    for _ in range(3):
+        win.page.unit_form.add_button.click()
+    assert win.doc is not None
+    at = [tuple(f["at"]) for f in win.doc.get(("units", 0, "figures"))]
+    assert len(at) == 6 and len(set(at)) == 6
+    assert all(8 <= x <= 11.5 and 9 <= y <= 12 for x, y in at), at
 

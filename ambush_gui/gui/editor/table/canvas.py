@@ -168,6 +168,32 @@ def rotate(pts: list[Point], degrees: float) -> list[Point]:
             for x, y in pts]
 
 
+def spot_beside(pts: list[Point], outlines: list[list[Point]], width: float,
+                height: float) -> Point | None:
+    """Where a figure added to a unit stands: beside its last figure (else beside another),
+    on the table and clear of the others; when the last figure stands in a piece (the
+    building a garrison holds), inside that piece if there is room there, so an added
+    figure does not step out into the open. None when there is no room at all.
+
+    >>> spot_beside([(1, 1)], [], 24, 24)
+    (1.8, 1.0)
+    >>> spot_beside([(1, 1), (1.8, 1)], [[(0, 0), (2, 0), (2, 2), (0, 2)]], 24, 24)
+    (1.8, 1.8)
+    """
+    around = list(reversed(pts)) or [(width / 2, height / 2)]
+    spots: list[Point] = []
+    for x0, y0 in around:
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)):
+            x, y = round(x0 + dx * FIGURE_SPACING, 2), round(y0 + dy * FIGURE_SPACING, 2)
+            if (0.25 <= x <= width - 0.25 and 0.25 <= y <= height - 0.25
+                    and all(math.dist((x, y), p) >= 0.55 for p in pts) and (x, y) not in spots):
+                spots.append((x, y))
+    held = [shapely.Polygon(o) for o in outlines if len(o) >= 3]
+    held = [g for g in held if g.is_valid and g.covers(shapely.Point(around[0]))]
+    return next((s for s in spots if any(g.covers(shapely.Point(s)) for g in held)),
+                spots[0] if spots else None)
+
+
 def formation(at: Point, count: int, width: float, height: float) -> list[Point]:
     """Where a new unit's figures stand: rows of up to five, 0.8" apart, starting at
     ``at`` and kept on the table. In cohesion by construction (every figure within 1" of
