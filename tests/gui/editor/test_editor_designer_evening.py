@@ -99,3 +99,31 @@ def test_figures_added_to_a_garrison_stay_in_its_building(
     assert len(at) == 6 and len(set(at)) == 6
     assert all(8 <= x <= 11.5 and 9 <= y <= 12 for x, y in at), at
 
+
+def test_the_next_unit_placed_does_not_take_the_last_one_s_name(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The roster form kept the name of the unit just placed: the next unit placed was a
+    second "Sergeant", and a name typed for it ran on ("GuardsRPG team")."""
+    from ambush_gui.gui.editor.table.page import new_table_data
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(
+        lambda *a, **k: QMessageBox.StandardButton.Discard))
+    win = EditorWindow(EditorDocument(new_table_data(14, 14, "Names"), None))
+    qtbot.addWidget(win)
+    win.show()
+    page = win.page
+    page.fit()
+    roster = page.roster
+    roster.name.setText("Sergeant")
+    roster.count.setValue(1)
+    roster.place.click()
+    QTest.mouseClick(page.canvas.viewport(), Qt.MouseButton.LeftButton,
+                     Qt.KeyboardModifier.NoModifier, page.canvas.to_pixel((3.0, 1.0)))
+    assert win.doc is not None and [u["name"] for u in win.doc.get(("units",))] == ["Sergeant"]
+    assert roster.name.text() == ""
+    QTest.keyClicks(roster.name, "Red team")
+    roster.place.click()
+    QTest.mouseClick(page.canvas.viewport(), Qt.MouseButton.LeftButton,
+                     Qt.KeyboardModifier.NoModifier, page.canvas.to_pixel((6.0, 1.0)))
+    assert [u["name"] for u in win.doc.get(("units",))] == ["Sergeant", "Red team"]
+
