@@ -127,3 +127,24 @@ def test_the_next_unit_placed_does_not_take_the_last_one_s_name(
                      Qt.KeyboardModifier.NoModifier, page.canvas.to_pixel((6.0, 1.0)))
     assert [u["name"] for u in win.doc.get(("units",))] == ["Sergeant", "Red team"]
 
+
+def test_picking_a_unit_in_sight_from_the_list_leaves_the_table_where_it_is(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A unit picked in the Units tab's list was centred: the whole table, in view, slid
+    half out of it (the Guards in the north-east corner took the south-west away)."""
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(
+        lambda *a, **k: QMessageBox.StandardButton.Discard))
+    win = EditorWindow(EditorDocument(read_data(CT), None))
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    page = win.page
+    page.fit()
+    canvas = page.canvas
+    before = (canvas.horizontalScrollBar().value(), canvas.verticalScrollBar().value())
+    for i in range(len(win.doc.get(("units",)))):  # type: ignore[union-attr]
+        page.roster.unitClicked.emit(i)
+        assert canvas.selected == ("units", i)
+        assert (canvas.horizontalScrollBar().value(), canvas.verticalScrollBar().value()) == before
+

@@ -929,12 +929,18 @@ class TableCanvas(MapView):
         return [x for x in (item, label) if x is not None]
 
     def centre_on(self, path: DataPath) -> None:
+        """Bring the place into view; one already in sight is left where it is (centring it
+        slid a table that fitted the view half out of it when a unit was picked from the
+        Units tab's list)."""
         items = self.items_of(path)
         if not items:
             return
         r = QRectF()
         for item in items:
             r = r.united(item.sceneBoundingRect()) if not isinstance(item, LabelItem) else r
+        seen = self.mapToScene(self.viewport().rect()).boundingRect()
+        if seen.contains(r) if not r.isNull() else seen.contains(items[0].scenePos()):
+            return
         self.centerOn(r.center() if not r.isNull() else items[0].scenePos())
         self.auto_fit = False
 
