@@ -148,3 +148,16 @@ def test_picking_a_unit_in_sight_from_the_list_leaves_the_table_where_it_is(
         assert canvas.selected == ("units", i)
         assert (canvas.horizontalScrollBar().value(), canvas.verticalScrollBar().value()) == before
 
+
+def test_the_units_list_counts_figures_in_words(qtbot: Any) -> None:
+    """The Units tab's list read "Sergeant — Regular, 1 figure(s), TQ d8, Morale d10"."""
+    from ambush_gui.gui.editor.table.forms import RosterForm
+
+    data = read_data(CT)
+    data["units"][0]["figures"] = data["units"][0]["figures"][:1]
+    roster = RosterForm(EditorDocument(data, None))
+    qtbot.addWidget(roster)
+    roster.refresh()
+    texts = [roster.list.item(i).text() for i in range(roster.list.count())]
+    assert ", 1 figure, " in texts[0] and not any("figure(s)" in t for t in texts)
+    assert ", 4 figures, " in texts[1], texts

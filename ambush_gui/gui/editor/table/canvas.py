@@ -168,6 +168,15 @@ def rotate(pts: list[Point], degrees: float) -> list[Point]:
             for x, y in pts]
 
 
+def figures_word(n: int, what: str = "figure") -> str:
+    """A count of figures in plain words, one or many (not "figure(s)").
+
+    >>> figures_word(1), figures_word(4), figures_word(2, "Regular figure")
+    ('1 figure', '4 figures', '2 Regular figures')
+    """
+    return f"{n} {what}" if n == 1 else f"{n} {what}s"
+
+
 def spot_beside(pts: list[Point], outlines: list[list[Point]], width: float,
                 height: float) -> Point | None:
     """Where a figure added to a unit stands: beside its last figure (else beside another),
@@ -1181,7 +1190,7 @@ class TableCanvas(MapView):
             unit = self.unit_factory(at)
             i = self.doc.insert(("units",), None, unit, f"Add unit {unit.get('name', unit['id'])}")
             self.select(("units", i))
-            self._say(f"{unit.get('name')} placed: {len(unit['figures'])} figure(s). Drag to move it, "
+            self._say(f"{unit.get('name')} placed: {figures_word(len(unit['figures']))}. Drag to move it, "
                       "Ctrl-drag to move one figure.")
         elif tool == "contractor":
             cid = fresh_id(self.doc.data, "contractor")
@@ -1300,8 +1309,9 @@ class TableCanvas(MapView):
                    if w.startswith("units[") and f"outside the {side} deployment zones" in what]
         if not outside:
             return f"every {theme.SIDE_NAMES.get(side, side)} figure stands inside the side's zones"
-        return (f"{len(outside)} {theme.SIDE_NAMES.get(side, side)} figure(s) stand outside the side's "
-                "zones (marked in red)")
+        stand = "stands" if len(outside) == 1 else "stand"
+        return (f"{figures_word(len(outside), theme.SIDE_NAMES.get(side, side) + ' figure')} {stand} "
+                "outside the side's zones (marked in red)")
 
     def _add_polygon_corner(self, at: Point) -> None:
         if self._poly and math.dist(self._poly[-1], at) < 0.05:

@@ -58,6 +58,7 @@ from ambush_gui.gui.editor.table.canvas import (
     corners,
     escort_facts,
     escort_name,
+    figures_word,
     formation,
     fresh_id,
     get_list,
@@ -634,7 +635,7 @@ class RosterForm(QWidget):
         for i, u in enumerate(get_list(self.doc.data, ("units",))):
             side = theme.SIDE_NAMES.get(str(u.get("side")), str(u.get("side")))
             n = len(u.get("figures") or [])
-            item = QListWidgetItem(f"{u.get('name') or u.get('id')} — {side}, {n} figure(s), "
+            item = QListWidgetItem(f"{u.get('name') or u.get('id')} — {side}, {figures_word(n)}, "
                                    f"TQ {u.get('tq')}, Morale {u.get('morale')}")
             item.setData(Qt.ItemDataRole.UserRole, i)
             item.setForeground(theme.SIDE_COLOURS.get(str(u.get("side")), theme.DIALOG_TEXT).darker(120))
