@@ -667,7 +667,18 @@ class EditorWindow(QMainWindow):
         self.problem_list.show_problems(problems, self.doc.warnings(), self.doc.describe)
         return problems
 
+    def finish_typing(self) -> None:
+        """Put in what is being typed in a field: a field hands its words to the document only
+        when it is left (Tab, Enter or a click elsewhere), and the menu's keys and the tool
+        bar's buttons do not take the keyboard from it. Without this, Close went without
+        asking and dropped the words, Save wrote the file without them, and Play from here
+        and Simulate played the scenario as it stood before them."""
+        field = self.focusWidget()
+        if field is not None and field.hasFocus():
+            field.clearFocus()  # its focus-out commits it, as Tab would
+
     def check_now(self) -> None:
+        self.finish_typing()
         problems = self.check()
         self.problems_dock.show()
         n = len(problems)
@@ -693,6 +704,7 @@ class EditorWindow(QMainWindow):
         """True (after saying exactly what is wrong) when the scenario has problems."""
         if self.doc is None:
             return True
+        self.finish_typing()
         problems = self.check()
         if not problems:
             return False
@@ -859,6 +871,7 @@ class EditorWindow(QMainWindow):
     def save(self) -> bool:
         if self.doc is None:
             return False
+        self.finish_typing()
         if self.doc.path is None or is_shipped(self.doc.path):
             return self.save_as()
         return self._save_to(self.doc.path)
@@ -866,6 +879,7 @@ class EditorWindow(QMainWindow):
     def save_as(self) -> bool:
         if self.doc is None:
             return False
+        self.finish_typing()
         stem = paths.safe_stem(self.doc.get(("name",)))
         folder = (self.doc.path.parent if self.doc.path is not None and not is_shipped(self.doc.path)
                   else user_scenarios_dir())
@@ -900,6 +914,7 @@ class EditorWindow(QMainWindow):
 
     def maybe_save(self) -> bool:
         """True when it is fine to drop the document: saved, or the person said so."""
+        self.finish_typing()
         if self.doc is None or not self.doc.is_dirty():
             return True
         name = self.doc.path.name if self.doc.path is not None else self.doc.title

@@ -168,6 +168,41 @@ def rotate(pts: list[Point], degrees: float) -> list[Point]:
             for x, y in pts]
 
 
+def figures_word(n: int, what: str = "figure") -> str:
+    """A count of figures in plain words, one or many (not "figure(s)").
+
+    >>> figures_word(1), figures_word(4), figures_word(2, "Regular figure")
+    ('1 figure', '4 figures', '2 Regular figures')
+    """
+    return f"{n} {what}" if n == 1 else f"{n} {what}s"
+
+
+def spot_beside(pts: list[Point], outlines: list[list[Point]], width: float,
+                height: float) -> Point | None:
+    """Where a figure added to a unit stands: beside its last figure (else beside another),
+    on the table and clear of the others; when the last figure stands in a piece (the
+    building a garrison holds), inside that piece if there is room there, so an added
+    figure does not step out into the open. None when there is no room at all.
+
+    >>> spot_beside([(1, 1)], [], 24, 24)
+    (1.8, 1.0)
+    >>> spot_beside([(1, 1), (1.8, 1)], [[(0, 0), (2, 0), (2, 2), (0, 2)]], 24, 24)
+    (1.8, 1.8)
+    """
+    around = list(reversed(pts)) or [(width / 2, height / 2)]
+    spots: list[Point] = []
+    for x0, y0 in around:
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)):
+            x, y = round(x0 + dx * FIGURE_SPACING, 2), round(y0 + dy * FIGURE_SPACING, 2)
+            if (0.25 <= x <= width - 0.25 and 0.25 <= y <= height - 0.25
+                    and all(math.dist((x, y), p) >= 0.55 for p in pts) and (x, y) not in spots):
+                spots.append((x, y))
+    held = [shapely.Polygon(o) for o in outlines if len(o) >= 3]
+    held = [g for g in held if g.is_valid and g.covers(shapely.Point(around[0]))]
+    return next((s for s in spots if any(g.covers(shapely.Point(s)) for g in held)),
+                spots[0] if spots else None)
+
+
 def formation(at: Point, count: int, width: float, height: float) -> list[Point]:
     """Where a new unit's figures stand: rows of up to five, 0.8" apart, starting at
     ``at`` and kept on the table. In cohesion by construction (every figure within 1" of
@@ -903,12 +938,18 @@ class TableCanvas(MapView):
         return [x for x in (item, label) if x is not None]
 
     def centre_on(self, path: DataPath) -> None:
+        """Bring the place into view; one already in sight is left where it is (centring it
+        slid a table that fitted the view half out of it when a unit was picked from the
+        Units tab's list)."""
         items = self.items_of(path)
         if not items:
             return
         r = QRectF()
         for item in items:
             r = r.united(item.sceneBoundingRect()) if not isinstance(item, LabelItem) else r
+        seen = self.mapToScene(self.viewport().rect()).boundingRect()
+        if seen.contains(r) if not r.isNull() else seen.contains(items[0].scenePos()):
+            return
         self.centerOn(r.center() if not r.isNull() else items[0].scenePos())
         self.auto_fit = False
 
@@ -1149,7 +1190,7 @@ class TableCanvas(MapView):
             unit = self.unit_factory(at)
             i = self.doc.insert(("units",), None, unit, f"Add unit {unit.get('name', unit['id'])}")
             self.select(("units", i))
-            self._say(f"{unit.get('name')} placed: {len(unit['figures'])} figure(s). Drag to move it, "
+            self._say(f"{unit.get('name')} placed: {figures_word(len(unit['figures']))}. Drag to move it, "
                       "Ctrl-drag to move one figure.")
         elif tool == "contractor":
             cid = fresh_id(self.doc.data, "contractor")
@@ -1268,8 +1309,9 @@ class TableCanvas(MapView):
                    if w.startswith("units[") and f"outside the {side} deployment zones" in what]
         if not outside:
             return f"every {theme.SIDE_NAMES.get(side, side)} figure stands inside the side's zones"
-        return (f"{len(outside)} {theme.SIDE_NAMES.get(side, side)} figure(s) stand outside the side's "
-                "zones (marked in red)")
+        stand = "stands" if len(outside) == 1 else "stand"
+        return (f"{figures_word(len(outside), theme.SIDE_NAMES.get(side, side) + ' figure')} {stand} "
+                "outside the side's zones (marked in red)")
 
     def _add_polygon_corner(self, at: Point) -> None:
         if self._poly and math.dist(self._poly[-1], at) < 0.05:

@@ -14,7 +14,6 @@ never free text.
 
 from __future__ import annotations
 
-import math
 import typing
 from typing import Any
 
@@ -54,17 +53,19 @@ from ambush_gui.gui.editor.table.awards import AwardsBox
 from ambush_gui.gui.editor.table.bound import Binding, BoundForm, block, form_layout, hint
 from ambush_gui.gui.editor.table.canvas import (
     ESCORT_LISTS,
-    FIGURE_SPACING,
     KIND_TITLES,
     MEASURES,
+    corners,
     escort_facts,
     escort_name,
+    figures_word,
     formation,
     fresh_id,
     get_list,
     num,
     piece_name,
     spacing_problem,
+    spot_beside,
     used_ids,
     zone_name,
     zone_paths,
@@ -339,14 +340,8 @@ class UnitForm(BoundForm):
         figs = unit.get("figures") or []
         w, h = float(self.doc.get(("table", "width"), 24)), float(self.doc.get(("table", "height"), 24))
         pts = [(float(f["at"][0]), float(f["at"][1])) for f in figs]
-        last = pts[-1] if pts else (w / 2, h / 2)
-        spot = None
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)):
-            x, y = last[0] + dx * FIGURE_SPACING, last[1] + dy * FIGURE_SPACING
-            free = all(math.dist((x, y), p) >= 0.55 for p in pts)
-            if 0.25 <= x <= w - 0.25 and 0.25 <= y <= h - 0.25 and free:
-                spot = (round(x, 2), round(y, 2))
-                break
+        outlines = [corners(p) for p in get_list(self.doc.data, ("table", "pieces"))]
+        spot = spot_beside(pts, outlines, w, h)
         if spot is None:
             self.message.emit("No room beside the last figure; move the unit first", True)
             return
@@ -640,7 +635,7 @@ class RosterForm(QWidget):
         for i, u in enumerate(get_list(self.doc.data, ("units",))):
             side = theme.SIDE_NAMES.get(str(u.get("side")), str(u.get("side")))
             n = len(u.get("figures") or [])
-            item = QListWidgetItem(f"{u.get('name') or u.get('id')} — {side}, {n} figure(s), "
+            item = QListWidgetItem(f"{u.get('name') or u.get('id')} — {side}, {figures_word(n)}, "
                                    f"TQ {u.get('tq')}, Morale {u.get('morale')}")
             item.setData(Qt.ItemDataRole.UserRole, i)
             item.setForeground(theme.SIDE_COLOURS.get(str(u.get("side")), theme.DIALOG_TEXT).darker(120))

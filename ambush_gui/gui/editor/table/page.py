@@ -211,7 +211,7 @@ class TablePage(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(split)
 
-        self.canvas.unit_factory = self.roster.make_unit
+        self.canvas.unit_factory = self._unit_to_place
         self.canvas.selectionChanged.connect(self._selection_changed)
         self.canvas.message.connect(self.say)
         for form in (self.piece_form, self.unit_form, self.marker_form, self.zone_form, self.settings,
@@ -380,6 +380,14 @@ class TablePage(QWidget):
             self.canvas.setFocus(Qt.FocusReason.OtherFocusReason)
 
     # -- tools -----------------------------------------------------------------------------------
+    def _unit_to_place(self, at: tuple[float, float]) -> dict[str, Any]:
+        """The unit the roster form describes, for the Unit tool's click; its name is then
+        cleared, so the next unit placed does not carry it too (two units of one name read
+        alike in the log and the score; the form kept the last name and the next unit took it)."""
+        unit = self.roster.make_unit(at)
+        self.roster.name.clear()
+        return unit
+
     def _make_actions(self) -> list[QAction]:
         acts: list[QAction] = []
         self.tool_actions: dict[str, QAction] = {}
