@@ -194,6 +194,10 @@ def _plural(n: int, one: str, many: str | None = None) -> str:
 
 # -- a table scenario (Ambush Alley, Force on Force) -----------------------------------------
 
+PER_FIGURE_HIT = frozenset({"enemy_wounded", "enemy_killed"})
+"""The awards that score per enemy figure hit: most games score some."""
+
+
 def _table_levers(spec: Any, b: Balance, names: dict[str, str]) -> list[str]:
     """Levers in the table editor's words, only those the file has."""
     out: list[str] = []
@@ -222,9 +226,15 @@ def _table_levers(spec: Any, b: Balance, names: dict[str, str]) -> list[str]:
             out.append("What scores (Scenario tab): nothing scores, so every game ends level; "
                        "add awards for both sides.")
         else:
+            # an award per enemy figure hit scores in most games: suggested only to a side
+            # without one (a play-test was told to add the one it already had)
+            lacking = [side for side in ("regular", "insurgent")
+                       if not any(a.side == side and a.points and a.event in PER_FIGURE_HIT
+                                  for a in spec.victory.all_awards())]
+            more = (f", or give the {' and the '.join(names[s] for s in lacking)} an award that "
+                    f"scores in most games (each enemy figure wounded, say)" if lacking else "")
             out.append("What scores (Scenario tab): a game with equal totals is a draw; give the "
-                       "awards points that seldom add up to the same total, or add one that "
-                       "scores in most games (each enemy figure wounded, say).")
+                       f"awards points that seldom add up to the same total{more}.")
         if b.favoured != "regular" and not any(line.startswith("Turn limit") for line in out):
             out.append(f"Turn limit (Scenario tab): more turns leave fewer games undecided; "
                        f"it is {turns} now.")

@@ -96,6 +96,28 @@ def test_draws_with_nothing_to_score_say_so() -> None:
     assert any("more turns leave fewer games undecided; it is 10 now" in line for line in v.levers)
 
 
+def test_draws_suggest_a_per_figure_award_only_to_a_side_without_one() -> None:
+    """A designer's scenario had an award per Regular wounded and was told to "add one that
+    scores in most games (each enemy figure wounded, say)": only a side without such an
+    award is told to add it, and a scenario where both have one is not told at all."""
+    from ambush_gui.alley.scenario import AwardSpec
+
+    s = spec("the-tailors-ledger")
+    names = {side: s.sides[side].name for side in TABLE}
+
+    def draws_lever(*awards: tuple[str, str]) -> str:
+        given = [AwardSpec(side=side, event=event, points=1) for side, event in awards]
+        changed = s.model_copy(update={"victory": s.victory.model_copy(update={"awards": given})})
+        v = verdict(changed, {"regular": 40, "insurgent": 40, "draw": 40})
+        return next(line for line in v.levers if "equal totals is a draw" in line)
+
+    one = draws_lever(("insurgent", "enemy_wounded"), ("regular", "figure_exited"))
+    assert f"give the {names['regular']} an award that scores in most games" in one, one
+    assert names["insurgent"] not in one, one
+    both = draws_lever(("insurgent", "enemy_wounded"), ("regular", "enemy_killed"))
+    assert "each enemy figure wounded" not in both, both
+
+
 def test_a_figure_just_over_the_band_shows_its_decimal() -> None:
     v = verdict(spec("contracting-trouble"), {"regular": 200, "insurgent": 199, "draw": 101})
     assert v.findings == ["Too many draws: 101 of the 500 games (20.2%), more than the 20% the band "

@@ -238,10 +238,15 @@ class ProblemList(QWidget):
             return
         n, w = len(problems), len(self.warnings)
         warned = f"{w} warning{'s' if w != 1 else ''}"
-        if not problems:
+        if not problems and w:  # "ready to play" in green over "every game will end in a
+            # draw" read as a contradiction to a new designer (a play-test): it plays, but look
+            ok, warn = theme.LEGAL.name(), theme.WARNING.name()
+            self.header.setText(f"<b style='color:{ok}'>No problems: it plays.</b> "
+                                f"<b style='color:{warn}'>{warned}</b>: read "
+                                f"{'them' if w != 1 else 'it'} before you share it.")
+        elif not problems:
             ok = theme.LEGAL.name()
-            self.header.setText(f"<b style='color:{ok}'>No problems: ready to play.</b>"
-                                + (f" {warned}: playable, but worth a look." if w else ""))
+            self.header.setText(f"<b style='color:{ok}'>No problems: ready to play.</b>")
         else:
             bad = theme.ILLEGAL.name()
             self.header.setText(f"<b style='color:{bad}'>{n} problem{'s' if n != 1 else ''}</b>: "
@@ -682,8 +687,11 @@ class EditorWindow(QMainWindow):
         problems = self.check()
         self.problems_dock.show()
         n = len(problems)
-        self.statusBar().showMessage("No problems: ready to play" if not n else
-                                     f"{n} problem{'s' if n != 1 else ''}: see the Problems list", 6000)
+        w = len(self.problem_list.warnings)
+        self.statusBar().showMessage(
+            f"{n} problem{'s' if n != 1 else ''}: see the Problems list" if n
+            else f"No problems: it plays; {w} warning{'s' if w != 1 else ''} in the Problems list"
+            if w else "No problems: ready to play", 6000)
 
     def focus_problem(self, path: str) -> bool:
         """Show the place a problem names on the page; says so when it cannot be found."""

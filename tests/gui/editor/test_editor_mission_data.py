@@ -86,7 +86,7 @@ def test_the_problems_dock_shows_warnings_as_warnings(qtbot: Any, tmp_path: Path
     win = editor(qtbot, old)
     assert win.doc is not None
     plist = win.problem_list
-    assert plist.problems == [] and "No problems: ready to play." in plist.header.text()
+    assert plist.problems == [] and "No problems: it plays." in plist.header.text()
     assert "5 warnings" in plist.header.text()
     texts = [plist.list.item(i).text() for i in range(plist.list.count())]
     assert texts[0].startswith("⚠ warning: victory level 1 (Decisive victory: Saint-Aubin is "
