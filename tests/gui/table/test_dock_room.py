@@ -243,3 +243,45 @@ def test_a_decisions_default_button_stays_inside_the_dock_when_the_text_grows(qt
     right = button.mapTo(win, QPoint(button.width(), 0)).x()
     assert right <= dock.mapTo(win, QPoint(dock.width(), 0)).x(), (button.text(), right)
     assert button.property("full_text") in button.toolTip()
+
+
+def _a_few_interrupters(d: Decision, g: Any) -> bool:
+    """A move two or three Insurgent units may interrupt, by fire or by moving: the common
+    case."""
+    mine = [o for o in d.options if isinstance(o, dict)]
+    return (d.facts.get("what") == "move" and 2 <= len({o["unit"] for o in mine}) <= 3
+            and {"fire", "move"} <= {o["kind"] for o in mine})
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_an_interrupt_opens_with_its_top_in_sight(qtbot: Any, size: tuple[int, int]) -> None:
+    """The Signal Box at 1280x800: "interrupt Alpha team's move?" opened scrolled down to
+    "Where along the move" and the units, who was moving and Fire or Move above the fold.
+    It opens at its top: the line saying who moves, the Fire and Move toggles and the first
+    unit's card (checked) whole in sight. The note under Fire or Move had kept six lines
+    for Move's words on the rest of the move it interrupts; those now come last."""
+    game, _ = drive_to(K.INTERRUPT, _a_few_interrupters)
+    win = table_window(qtbot, game, HOTSEAT, size=size)
+    qtbot.waitUntil(lambda: isinstance(win.dialog, InterruptDialog))
+    dlg = win.dialog
+    seen: list[int] = []
+    for _ in range(10):  # the dock is sized, and the list shown, once laid out
+        qtbot.wait(40)
+        seen.append(dlg.body_scroll.verticalScrollBar().value())
+    port = dlg.body_scroll.viewport()
+
+    def whole(w: QWidget) -> bool:
+        return port.rect().contains(QRect(w.mapTo(port, QPoint(0, 0)), w.size()))
+
+    who = dlg.body.itemAt(0).widget()
+    first = next(iter(dlg.cards.values()))
+    assert first.isChecked()
+    assert isinstance(who, QLabel) and "is moving" in who.text()
+    assert [whole(w) for w in (who, *dlg.kind_buttons.values(), first)] == [True] * (
+        2 + len(dlg.kind_buttons)), (seen, first.geometry().bottom(), port.height())
+    # Move's word on the rest of the move it interrupts is said, under the units, and
+    # choosing Move moves no card (issue 28)
+    was = first.mapTo(port, QPoint(0, 0))
+    dlg.kind_buttons["move"].click()
+    assert "goes round you" in dlg.rest_note.text() and "goes round" not in dlg.kind_note.text()
+    assert first.mapTo(port, QPoint(0, 0)) == was

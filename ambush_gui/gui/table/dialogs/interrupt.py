@@ -10,7 +10,10 @@ kind of interruption does. The answer emitted is the engine's own option.
 Nothing above a button changes size or place when a choice is made (issue 28: choosing
 Fire shortened the note above the points by a line and the next click landed on another
 point): every point toggle stays where it is, greyed out when the selected unit and
-kind cannot use it, and the note that changes with the kind comes last.
+kind cannot use it, and the note that changes with the kind keeps the height of its
+longest text. That note says the kind's rule only: a Move's words on the rest of the
+move it interrupts come last, under the units (at 1280x800 six lines kept for them put
+the first unit below the fold), and the dialog opens at its top where that fits.
 """
 
 from __future__ import annotations
@@ -217,9 +220,11 @@ class InterruptDialog(DecisionDialog):
         self.body.addWidget(kinds)
         # what the chosen kind does, under its toggles: as tall as its longest text, so that
         # choosing moves nothing (issue 28); last, under the units, it lay half under the
-        # scroll area's edge
-        self.kind_note = SteadyNote([self.kind_tip(k.partition(":")[0]) for k in keys], 9,
-                                    theme.MUTED_TEXT)
+        # scroll area's edge. Its rule only: with the rest of a move to stand in, six lines
+        # kept for Move's pushed the first unit below the fold at 1280x800 while Fire's two
+        # showed; that rest is said under the units (``rest_note``)
+        self.kind_note = SteadyNote([self.KINDS.get(k.partition(":")[0], ("", ""))[1]
+                                     for k in keys], 9, theme.MUTED_TEXT)
         self.body.addWidget(self.kind_note)
         self.one_kind = len(keys) == 1 and len(self.KINDS) == 1
         if self.one_kind:  # nothing to choose: the note says what the answer does
@@ -264,6 +269,15 @@ class InterruptDialog(DecisionDialog):
             self.commit_on_double_click(card, self.confirm)
             self.cards[uid] = card
             self.body.addWidget(card)
+        # what a Move does with the rest of the move it interrupts (house rule AA-068), last:
+        # it is as tall under Fire, left empty there, so that no scroll bar comes or goes
+        blocking = any(self.kind_tip(k).endswith(BLOCKING) for k in keys)
+        who = self.name(self.decision.facts.get("target"))
+        rest = f"If you move: step into the rest of {who}'s declared move" + BLOCKING.partition(
+            "declared move")[2]
+        self.rest_note = SteadyNote(["", rest], 9, theme.MUTED_TEXT)
+        self.rest_note.setVisible(blocking)
+        self.body.addWidget(self.rest_note)
 
         self.add_button(self.PASS[0], "none", tip=self.PASS[1])
         self.go = self.add_button(
@@ -371,7 +385,10 @@ class InterruptDialog(DecisionDialog):
         for w in (self.where_title, self.points_holder, self.where):
             w.setVisible(moving)
         kind = self.selected_kind()
-        self.kind_note.setText(self.kind_tip((kind or "").partition(":")[0]))
+        tip = self.kind_tip((kind or "").partition(":")[0])
+        self.kind_note.setText(tip.removesuffix(BLOCKING))
+        self.kind_note.setToolTip(tip)
+        self.rest_note.setText(self.rest_note.texts[-1] if tip.endswith(BLOCKING) else "")
         o = self.option()
         if o is None:
             self.fit_default_text(self.GO)
@@ -384,6 +401,21 @@ class InterruptDialog(DecisionDialog):
         self.fit_default_text(text)
         self.go.setToolTip(f"{text} (Enter)")
         self.highlighted.emit(o)
+
+    def show_list(self, count: int = theme.CHOICES_SHOWN) -> None:
+        """Open at the top where the top fits with the checked unit's card under it: who
+        moves, fire or move and the point come before the units and need a click (at
+        1280x800 The Signal Box's interrupt opened scrolled to its three units, who moved
+        and Fire or Move above the fold). Where they do not fit, the list as any list, the
+        checked card still in sight (one picked by its number before a text size change)."""
+        checked = next((c for c in self.cards.values() if c.isChecked()), None)
+        if checked is not None and checked.geometry().bottom() + 8 <= (
+                self.body_scroll.viewport().height()):
+            self.body_scroll.verticalScrollBar().setValue(0)
+            return
+        super().show_list(count)
+        if checked is not None:
+            self.body_scroll.ensureWidgetVisible(checked, 0, 8)
 
     def point_tip(self, at: float) -> str:
         """The tooltip of the toggle of a point along the move."""
