@@ -50,16 +50,19 @@ def summary_html(s: Standing, names: dict[str, str],
     and points are held together by non-breaking spaces, so the line wraps after "Score:"
     or a "·", between the sides: at 1280x800 it wrapped as "◆ Militia" with its "8" alone
     below. A side whose words do not ``fit`` on one line (a long name at the largest text)
-    may break inside its name, never between its last word and its points."""
+    may break inside its name, never between its last word and its points; a "·" that
+    does not fit after them goes to the next line."""
     parts = []
-    for side in Side:
+    for k, side in enumerate(Side):
         mark, name = theme.side_mark(side.value), names.get(side.value, side.value)
         points = str(s.total(side))
-        inside = NBSP if fits(f"{mark} {name} {points}") else " "
+        whole = f"{mark} {name} {points}"
+        inside = NBSP if fits(whole) else " "
         words = inside.join(escape(w) for w in name.split())
+        dot = "" if k == len(Side) - 1 else f"{NBSP if fits(whole + ' ·') else ' '}· "
         parts.append(f"<span style='color:{theme.SIDE_COLOURS[side.value].name()}'>"
-                     f"{mark}{NBSP}{words}{NBSP}<b>{points}</b></span>")
-    return f"{'Final score' if s.over else 'Score'}: " + f"{NBSP}· ".join(parts)
+                     f"{mark}{NBSP}{words}{NBSP}<b>{points}</b></span>{dot}")
+    return f"{'Final score' if s.over else 'Score'}: " + "".join(parts)
 
 
 def lines_html(s: Standing, names: dict[str, str]) -> str:
@@ -136,6 +139,10 @@ class ScoreBox(QWidget):
         self.summary.setWordWrap(True)
         self.summary.setFont(theme.label_font(9.5))
         self.summary.setCursor(Qt.CursorShape.PointingHandCursor)
+        # its width is the panel's to give: the words held whole must not widen the Turn
+        # panel past its dock (a sideways scroll bar at the largest text); they are held
+        # whole only where they fit (_show_summary)
+        self.summary.setMinimumWidth(1)
         self.more = QToolButton()
         self.more.setText("▸")
         self.more.setAutoRaise(True)
