@@ -141,6 +141,81 @@ def test_the_turn_panel_fits_with_the_orchard_batterys_four_modules(qtbot: Any) 
     assert win.findChild(QDockWidget, "dock-card").height() >= 150  # the unit card keeps room
 
 
+def orchard_battery_computer_thinks(qtbot: Any) -> tuple[Any, Any]:
+    """The Orchard Battery at 1280x800 against the computer, the Militia to match their
+    Defense dice against the Border Horse's fire (a play-test's moment): the window as
+    while the computer thinks, and the Turn dock's scroll area."""
+    from PySide6.QtWidgets import QDockWidget
+
+    from ambush_gui.ai.alley_ai import AlleyAI
+
+    game = systems.new_game(systems.load_scenario(systems.resolve("the-orchard-battery")), seed=5)
+    game.start()
+    ai = AlleyAI()
+    while not ((d := game.pending()).side == "insurgent" and d.kind is K.MATCH):
+        game.answer(ai.choose(game, d))
+    win = table_window(qtbot, game)
+    win.controller.shutdown()  # its worker would answer: the moment is held still
+    win._on_computer(d)
+    win.turn_panel.show_thinking("The Militia are thinking… (normal)")
+    win.fit_turn_dock()
+    win.layout().activate()
+    return win, win.findChild(QDockWidget, "dock-turn").widget()
+
+
+def test_the_turn_panel_needs_no_scroll_bar_while_the_computer_thinks(qtbot: Any) -> None:
+    """At 1280x800 "◆ Insurgent computer (normal) thinking…" took two lines and the Turn
+    dock a scroll bar; the level is in the banner's tooltip (and on the players' line)."""
+    win, area = orchard_battery_computer_thinks(qtbot)
+    panel = win.turn_panel
+    assert panel.banner.text() == "◆ Insurgent computer thinking…"
+    assert "normal level" in panel.banner.toolTip()
+    assert "Computer (normal)" in panel.players.text()
+    one_line = panel.banner.fontMetrics().lineSpacing()
+    assert panel.banner.heightForWidth(panel.banner.width()) < one_line * 2
+    assert panel.modules.isVisible() and panel.score.isVisible()  # nothing hidden
+    assert fits(panel, area)
+
+
+def score_lines(label: Any, width: int) -> list[str]:
+    """The lines the score's words take in ``label``'s font at ``width`` pixels."""
+    from PySide6.QtGui import QTextDocument
+
+    doc = QTextDocument()
+    doc.setDefaultFont(label.font())
+    doc.setDocumentMargin(0)
+    doc.setHtml(label.text())
+    doc.setTextWidth(width)
+    doc.size()  # laid out
+    out = []
+    block = doc.begin()
+    while block.isValid():
+        lay = block.layout()
+        for k in range(lay.lineCount()):
+            line = lay.lineAt(k)
+            out.append(block.text()[line.textStart():line.textStart() + line.textLength()])
+        block = block.next()
+    return [x.replace("\u00a0", " ").strip() for x in out]
+
+
+def test_the_score_line_never_splits_a_side_from_its_points(qtbot: Any) -> None:
+    """The score wrapped as "◆ Militia" with its "8" alone on the line below: a side's
+    mark, name and points stay together, the line wrapping between the sides."""
+    win, _ = orchard_battery_computer_thinks(qtbot)
+    label = win.turn_panel.score.summary
+    whole = score_lines(label, 10_000)
+    assert len(whole) == 1
+    sides = [part.removeprefix("Score: ").strip(" ·") for part in whole[0].split(" · ")]
+    assert [s.split()[-1].isdigit() for s in sides] == [True, True]
+    wrapped = False
+    for width in range(label.fontMetrics().horizontalAdvance(whole[0]), 120, -4):
+        lines = score_lines(label, width)
+        wrapped = wrapped or len(lines) > 1
+        for side in sides:  # each side whole on one of the lines
+            assert any(side in line for line in lines), (width, lines)
+    assert wrapped
+
+
 def on_view(view: Any, item: Any) -> Any:
     """Where ``item`` is drawn in the view's viewport, in pixels."""
     return item.deviceTransform(view.viewportTransform()).mapRect(item.boundingRect())
