@@ -177,6 +177,27 @@ def test_the_turn_panel_needs_no_scroll_bar_while_the_computer_thinks(qtbot: Any
     assert fits(panel, area)
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_at_the_largest_text_the_turn_panel_does_not_scroll_sideways(
+        qtbot: Any, size: tuple[int, int]) -> None:
+    """The score's sides held whole ("● Border Horse 0 ·") were wider than the Turn panel
+    at 200%: it scrolled sideways. A side is held whole only where it fits; the points
+    still go with the name's last word."""
+    from PySide6.QtWidgets import QDockWidget
+
+    from ambush_gui.gui.shared import theme
+
+    theme.set_scale(2.0)
+    game = systems.new_game(systems.load_scenario(systems.resolve("the-orchard-battery")), seed=5)
+    win = table_window(qtbot, game, size)
+    area = win.findChild(QDockWidget, "dock-turn").widget()
+    qtbot.wait(0)
+    assert area.horizontalScrollBar().maximum() == 0
+    label = win.turn_panel.score.summary
+    assert "Horse\u00a0<b>0</b>" in label.text() and "Militia\u00a0<b>" in label.text()
+    assert label.width() <= area.viewport().width()
+
+
 def score_lines(label: Any, width: int) -> list[str]:
     """The lines the score's words take in ``label``'s font at ``width`` pixels."""
     from PySide6.QtGui import QTextDocument
