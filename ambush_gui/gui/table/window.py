@@ -479,6 +479,10 @@ class MainWindow(GameWindow):
 
     def _show_thinking(self, text: str | None) -> None:
         self.turn_panel.show_thinking(text)
+        # the busy bar comes after the dock was fitted to the computer's question: its 5 px
+        # gave the Turn dock a scroll bar at 1280x800, and the narrower panel then wrapped
+        # the banner and the score to keep it
+        self.fit_turn_dock()
 
     def _levels_changed(self) -> None:
         self.brief.set_game(self.game, self.controller.seats, self.controller.levels)

@@ -141,25 +141,32 @@ def test_the_turn_panel_fits_with_the_orchard_batterys_four_modules(qtbot: Any) 
     assert win.findChild(QDockWidget, "dock-card").height() >= 150  # the unit card keeps room
 
 
-def orchard_battery_computer_thinks(qtbot: Any) -> tuple[Any, Any]:
-    """The Orchard Battery at 1280x800 against the computer, the Militia to match their
-    Defense dice against the Border Horse's fire (a play-test's moment): the window as
-    while the computer thinks, and the Turn dock's scroll area."""
-    from PySide6.QtWidgets import QDockWidget
+# The Orchard Battery, seed 5, as a play-test played it against the computer: three units
+# on Overwatch, the Mounted riflemen moving up the goat track; the Militia to decide
+# whether to interrupt them
+ORCHARD_5 = ["captain", "overwatch", "first", "overwatch", "second", "overwatch", "riflemen",
+             "cautious:move-fire", {"path": [[14.4, 8.325]]}]
 
-    from ambush_gui.ai.alley_ai import AlleyAI
+
+def orchard_battery_computer_thinks(qtbot: Any) -> tuple[Any, Any]:
+    """The Orchard Battery at 1280x800 against the computer, the window as while the
+    computer thinks (the slots the controller's signals reach, in their order: the
+    question, then the busy bar), and the Turn dock's scroll area."""
+    from PySide6.QtWidgets import QDockWidget
 
     game = systems.new_game(systems.load_scenario(systems.resolve("the-orchard-battery")), seed=5)
     game.start()
-    ai = AlleyAI()
-    while not ((d := game.pending()).side == "insurgent" and d.kind is K.MATCH):
-        game.answer(ai.choose(game, d))
-    win = table_window(qtbot, game)
-    win.controller.shutdown()  # its worker would answer: the moment is held still
+    for choice in ORCHARD_5[:-1]:
+        game.answer(choice)
+    win = table_window(qtbot, game)  # the player to move the riflemen
+    win.controller.shutdown()  # no worker: the moment is held still
+    game.answer(ORCHARD_5[-1])
+    d = game.pending()
+    assert d is not None and d.side == "insurgent" and d.kind is K.INTERRUPT
     win._on_computer(d)
-    win.turn_panel.show_thinking("The Militia are thinking… (normal)")
-    win.fit_turn_dock()
+    win._show_thinking("The Militia are thinking… (normal)")
     win.layout().activate()
+    qtbot.wait(0)
     return win, win.findChild(QDockWidget, "dock-turn").widget()
 
 
