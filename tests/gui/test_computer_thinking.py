@@ -155,7 +155,8 @@ def test_a_slow_computer_thinks_off_the_gui_thread_and_its_answer_is_applied_onc
     qtbot.waitUntil(lambda: win.thinking_indicator.isVisible(), timeout=2000)
     line = win.thinking_indicator.label.text()
     assert line == "The Insurgents are thinking… (normal)"
-    assert win.turn_panel.banner.text() == "◆ Insurgent computer (normal) thinking…"  # the side by shape too
+    assert win.turn_panel.banner.text() == "◆ Insurgent computer thinking…"  # the side by shape too
+    assert "normal level" in win.turn_panel.banner.toolTip()  # the level one hover away
     assert win.turn_panel.busy.isVisibleTo(win)
     assert line in win.decision_panel.idle.text()
     with pytest.raises(RuntimeError):  # the game does not change under the worker

@@ -64,10 +64,10 @@ def test_the_banner_says_the_computer_thinks_while_the_tray_shows_the_players_an
     # the dice tray rests on the throw; the live game is at the computer's question
     assert ctl.busy and ctl.pending() is not None and ctl.pending().side == "insurgent"
     assert not ctl.is_thinking  # its worker starts once the answer is all shown
-    assert win.turn_panel.banner.text() == "◆ Insurgent computer (normal) thinking…"
+    assert win.turn_panel.banner.text() == "◆ Insurgent computer thinking…"
     assert "dice tray is showing" in win.turn_panel.prompt.text()  # not the question answered
     ctl.hurry()  # all shown: the computer's question, its worker at work
-    assert win.turn_panel.banner.text() == "◆ Insurgent computer (normal) thinking…"
+    assert win.turn_panel.banner.text() == "◆ Insurgent computer thinking…"
     assert "dice tray" not in win.turn_panel.prompt.text()
 
 
@@ -92,8 +92,8 @@ def test_the_banner_says_the_computer_thinks_between_two_of_its_answers(qtbot: A
     qtbot.waitUntil(rests, timeout=30_000)
     ctl.shutdown()
     names = {"regular": "● Regular", "insurgent": "◆ Insurgent"}
-    for side, banner in seen:  # not "… computer (normal) to decide" over the tray
-        assert banner == f"{names[side]} computer (normal) thinking…"
+    for side, banner in seen:  # not "… computer to decide" over the tray
+        assert banner == f"{names[side]} computer thinking…"
 
 
 def test_the_mission_panel_says_the_computer_thinks(qtbot: Any) -> None:

@@ -54,8 +54,11 @@ class TurnPanel(QWidget):
         self.phase = text_label("", size=10)
         self.banner = QLabel()
         self.banner.setWordWrap(True)
-        self.banner.setFont(theme.label_font(11, True))
-        self.banner.setMargin(6)
+        # 10.5 points and 4 px at the sides: "◆ Insurgent computer thinking…" on one line in
+        # the 290 px column at Normal size (at 11 points it took two, and the Turn dock a
+        # scroll bar at 1280x800)
+        self.banner.setFont(theme.label_font(10.5, True))
+        self.banner.setContentsMargins(4, 6, 4, 6)
         # while the computer thinks, the banner says so over a thin busy bar (the status
         # bar and the Decision dock say it in full): no line more, the players' line
         # under them stays in sight in the fixed-height Turn dock
@@ -71,6 +74,7 @@ class TurnPanel(QWidget):
         self._offline = False
         self._banner_style = ""
         self._banner_text = ""
+        self._level_tip = ""  # "The Insurgent computer plays at hard level"
         self.prompt = text_label("", size=10)
         self.score = ScoreBox()  # the score as it stands; its award lines one click away
         self.players = text_label("", size=9)
@@ -93,7 +97,8 @@ class TurnPanel(QWidget):
 
     def show_thinking(self, text: str | None) -> None:
         """While the computer thinks (``text``: "The Insurgents are thinking… (hard)"),
-        the banner ends in "thinking…" over a running busy bar, the full line its tooltip."""
+        the banner ends in "thinking…" over a running busy bar, the full line (and the
+        computer's level) its tooltip."""
         self.thinking_text = text or ""
         self.busy.setVisible(bool(text))
         self.busy.setToolTip(self.thinking_text)
@@ -118,7 +123,8 @@ class TurnPanel(QWidget):
         if self.thinking_text and text.endswith(" to decide"):
             text = text.removesuffix(" to decide") + " thinking…"
         self.banner.setText(text)
-        self.banner.setToolTip(self.thinking_text)
+        self.banner.setToolTip(
+            "\n".join(x for x in (self.thinking_text, self._level_tip) if x))
 
     def show_watching(self, words: str) -> None:
         """While a past moment is watched (``words``: "Watching decision 35 of 52"), the
@@ -129,7 +135,7 @@ class TurnPanel(QWidget):
         self._offline = False
         self.thinking_text, self.waiting_text = "", ""
         self.busy.setVisible(False)
-        self._banner_text = words
+        self._banner_text, self._level_tip = words, ""
         self._banner_style = theme.WATCHING_STYLE
         self._show_banner()
 
@@ -144,9 +150,14 @@ class TurnPanel(QWidget):
         # the side's shape before its name: the banner is not told by colour alone
         who = f"{theme.side_mark(decision.side)} {theme.SIDE_NAMES.get(decision.side, decision.side)}"
         self._offline = seat == "paused"
-        if seat == "computer":  # "Insurgent computer (hard) thinking…"
-            self._banner_text = f"{who} computer ({level}) thinking…" if level \
-                else f"{who} computer thinking…"
+        self._level_tip = ""
+        if seat == "computer":  # "Insurgent computer thinking…"
+            # the level in the tooltip, not the banner: "(normal)" took the banner to a
+            # second line and, with the score's, gave the Turn dock a scroll bar at
+            # 1280x800; the players' line under it says the level too
+            self._banner_text = f"{who} computer thinking…"
+            side = theme.SIDE_NAMES.get(decision.side, decision.side)
+            self._level_tip = f"The {side} computer plays at {level} level" if level else ""
         elif seat == "remote":  # the player at the other machine
             self._banner_text = f"{who} player (other machine) to decide"
         elif seat == "paused":  # a game across two machines waits, or its other player left
@@ -170,7 +181,7 @@ class TurnPanel(QWidget):
         self.phase.setText(PHASES.get(phase_now(game), st.phase))
         if decision is None:
             self._offline = False
-            self._banner_text = "The game is over"
+            self._banner_text, self._level_tip = "The game is over", ""
             self.thinking_text = ""
             self.busy.setVisible(False)
             self._banner_style = "background:#444;color:white;border-radius:4px;"

@@ -6,11 +6,12 @@ counts a point."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QGuiApplication, QMouseEvent
+from PySide6.QtGui import QGuiApplication, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from ambush_gui.alley.model import Side
@@ -20,6 +21,7 @@ from ambush_gui.gui.shared import theme
 SHORTCUT = "Ctrl+P"  # "points"
 MOST_LINES = 3  # an award's own lines listed in the pop-up; the rest counted
 POPUP_WIDTH = 440
+NBSP = "\u00a0"  # keeps a side's name with its points when the score line wraps
 
 WON, AT_THE_END, OPEN, FINAL = "won", "if the game ended now", "still open", "final"
 STATUS_TIPS = {
@@ -42,12 +44,25 @@ def _names(game: Any) -> dict[str, str]:
     return {str(getattr(k, "value", k)): v.name for k, v in game.spec.sides.items()}
 
 
-def summary_html(s: Standing, names: dict[str, str]) -> str:
-    """"Score now: Border Horse 6 · Militia 4", each side in its colour."""
-    parts = [f"<span style='color:{theme.SIDE_COLOURS[side.value].name()}'>"
-             f"{theme.side_mark(side.value)} {escape(names.get(side.value, side.value))} "
-             f"<b>{s.total(side)}</b></span>" for side in Side]
-    return f"{'Final score' if s.over else 'Score'}: " + " · ".join(parts)
+def summary_html(s: Standing, names: dict[str, str],
+                 fits: Callable[[str], bool] = lambda _: True) -> str:
+    """"Score now: Border Horse 6 · Militia 4", each side in its colour. A side's mark, name
+    and points are held together by non-breaking spaces, so the line wraps after "Score:"
+    or a "·", between the sides: at 1280x800 it wrapped as "◆ Militia" with its "8" alone
+    below. A side whose words do not ``fit`` on one line (a long name at the largest text)
+    may break inside its name, never between its last word and its points; a "·" that
+    does not fit after them goes to the next line."""
+    parts = []
+    for k, side in enumerate(Side):
+        mark, name = theme.side_mark(side.value), names.get(side.value, side.value)
+        points = str(s.total(side))
+        whole = f"{mark} {name} {points}"
+        inside = NBSP if fits(whole) else " "
+        words = inside.join(escape(w) for w in name.split())
+        dot = "" if k == len(Side) - 1 else f"{NBSP if fits(whole + ' ·') else ' '}· "
+        parts.append(f"<span style='color:{theme.SIDE_COLOURS[side.value].name()}'>"
+                     f"{mark}{NBSP}{words}{NBSP}<b>{points}</b></span>{dot}")
+    return f"{'Final score' if s.over else 'Score'}: " + "".join(parts)
 
 
 def lines_html(s: Standing, names: dict[str, str]) -> str:
@@ -124,6 +139,10 @@ class ScoreBox(QWidget):
         self.summary.setWordWrap(True)
         self.summary.setFont(theme.label_font(9.5))
         self.summary.setCursor(Qt.CursorShape.PointingHandCursor)
+        # its width is the panel's to give: the words held whole must not widen the Turn
+        # panel past its dock (a sideways scroll bar at the largest text); they are held
+        # whole only where they fit (_show_summary)
+        self.summary.setMinimumWidth(1)
         self.more = QToolButton()
         self.more.setText("▸")
         self.more.setAutoRaise(True)
@@ -134,6 +153,7 @@ class ScoreBox(QWidget):
         row.addWidget(self.more, 0, Qt.AlignmentFlag.AlignTop)
         self.popup = ScorePopup(self)
         self.html = ""
+        self._standing: tuple[Standing, dict[str, str]] | None = None  # what the line shows
         self.setVisible(False)
 
     def show_standing(self, game: Any) -> None:
@@ -145,7 +165,8 @@ class ScoreBox(QWidget):
             return
         s = victory.standing(game)
         names = _names(game)
-        self.summary.setText(summary_html(s, names))
+        self._standing = (s, names)
+        self._show_summary()
         self.html = lines_html(s, names)
         self.summary.setToolTip(("" if s.over else "If the game ended now. ") +
                                 f"Click for the lines award by award ({SHORTCUT}).")
@@ -153,6 +174,21 @@ class ScoreBox(QWidget):
         if self.popup.isVisible():
             self.popup.text.setText(self.html)
             self.popup.adjustSize()
+
+    def _show_summary(self) -> None:
+        """The score's line for the label's width: a side's words kept whole where they fit."""
+        if self._standing is None:
+            return
+        # the points are bold: a little room to spare
+        room = self.summary.contentsRect().width() - self.summary.fontMetrics().averageCharWidth()
+        html = summary_html(*self._standing,
+                            fits=lambda t: self.summary.fontMetrics().horizontalAdvance(t) <= room)
+        if html != self.summary.text():
+            self.summary.setText(html)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._show_summary()  # narrower or wider: whether a long name must break changes
 
     def show_lines(self) -> None:
         """The award lines in the pop-up, beside the Turn panel over the table."""

@@ -92,8 +92,8 @@ class MainWindow(GameWindow):
         self.log_dock = log
         self._build_brief(log)
         modules = bool(getattr(game, "modules", None))
-        # the Turn dock holds a two-line banner ("Insurgent computer (hard) thinking…")
-        # and the players' line without scrolling; the unit card gives up the room
+        # the Turn dock holds the banner ("Insurgent computer thinking…", two lines at
+        # larger text) and the players' line without scrolling; the unit card gives up the room
         # the card whole for a fireteam at Normal size, its Status too (the report under it
         # scrolls when it is long)
         self.resizeDocks([turn, card, hover], [300, 280, 160] if modules else [245, 300, 190],
@@ -479,6 +479,10 @@ class MainWindow(GameWindow):
 
     def _show_thinking(self, text: str | None) -> None:
         self.turn_panel.show_thinking(text)
+        # the busy bar comes after the dock was fitted to the computer's question: its 5 px
+        # gave the Turn dock a scroll bar at 1280x800, and the narrower panel then wrapped
+        # the banner and the score to keep it
+        self.fit_turn_dock()
 
     def _levels_changed(self) -> None:
         self.brief.set_game(self.game, self.controller.seats, self.controller.levels)

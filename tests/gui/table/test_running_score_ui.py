@@ -16,6 +16,7 @@ from PySide6.QtGui import QTextDocument  # noqa: E402
 from ambush_gui import systems  # noqa: E402
 from ambush_gui.alley import victory  # noqa: E402
 from ambush_gui.gui.shared.controller import GameController, Seat  # noqa: E402
+from ambush_gui.gui.table import score  # noqa: E402
 from ambush_gui.gui.table.dialogs import VictoryDialog  # noqa: E402
 from ambush_gui.gui.table.panels import TurnPanel  # noqa: E402
 from ambush_gui.gui.table.window import MainWindow  # noqa: E402
@@ -122,3 +123,28 @@ def test_the_turn_panel_tells_the_start_of_a_turn_from_its_end(qtbot: Any) -> No
     assert panel.phase.text() == "Start of turn"
     g.state.phase = "regular"
     assert phase_now(g) == "regular"
+
+
+def test_a_side_too_long_for_the_line_breaks_in_its_name_never_before_its_points(
+        qtbot: Any) -> None:
+    """Each side's words are held whole on the score's line; one too wide for the Turn panel
+    (a long name at the largest text) would run out of sight, so it may break inside its
+    name, its last word still with its points."""
+    g = market_day()
+    panel = TurnPanel()
+    qtbot.addWidget(panel)
+    panel.resize(290, 400)
+    panel.show()
+    panel.show_state(g, g.pending())
+    label = panel.score.summary
+    assert "◆\u00a0Gunmen\u00a0<b>7</b>" in label.text()  # held whole
+    s, names = panel.score._standing
+    long = {**names, "insurgent": "Gunmen of the Old Bazaar Quarter"}
+    html = score.summary_html(s, long, fits=lambda t: "Bazaar" not in t)
+    assert "◆\u00a0Gunmen of the Old Bazaar Quarter\u00a0<b>7</b>" in html
+    assert "●\u00a0Rangers\u00a0<b>0</b>" in html  # the other side still whole
+    panel.score._standing = (s, long)
+    panel.resize(150, 400)  # narrower than the long side's words: they may break
+    qtbot.waitUntil(lambda: "Old Bazaar Quarter\u00a0<b>7</b>" in label.text())
+    panel.resize(900, 400)  # room again: held whole
+    qtbot.waitUntil(lambda: "Old\u00a0Bazaar\u00a0Quarter" in label.text())

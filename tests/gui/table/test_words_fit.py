@@ -141,6 +141,109 @@ def test_the_turn_panel_fits_with_the_orchard_batterys_four_modules(qtbot: Any) 
     assert win.findChild(QDockWidget, "dock-card").height() >= 150  # the unit card keeps room
 
 
+# The Orchard Battery, seed 5, as a play-test played it against the computer: three units
+# on Overwatch, the Mounted riflemen moving up the goat track; the Militia to decide
+# whether to interrupt them
+ORCHARD_5 = ["captain", "overwatch", "first", "overwatch", "second", "overwatch", "riflemen",
+             "cautious:move-fire", {"path": [[14.4, 8.325]]}]
+
+
+def orchard_battery_computer_thinks(qtbot: Any) -> tuple[Any, Any]:
+    """The Orchard Battery at 1280x800 against the computer, the window as while the
+    computer thinks (the slots the controller's signals reach, in their order: the
+    question, then the busy bar), and the Turn dock's scroll area."""
+    from PySide6.QtWidgets import QDockWidget
+
+    game = systems.new_game(systems.load_scenario(systems.resolve("the-orchard-battery")), seed=5)
+    game.start()
+    for choice in ORCHARD_5[:-1]:
+        game.answer(choice)
+    win = table_window(qtbot, game)  # the player to move the riflemen
+    win.controller.shutdown()  # no worker: the moment is held still
+    game.answer(ORCHARD_5[-1])
+    d = game.pending()
+    assert d is not None and d.side == "insurgent" and d.kind is K.INTERRUPT
+    win._on_computer(d)
+    win._show_thinking("The Militia are thinking… (normal)")
+    win.layout().activate()
+    qtbot.wait(0)
+    return win, win.findChild(QDockWidget, "dock-turn").widget()
+
+
+def test_the_turn_panel_needs_no_scroll_bar_while_the_computer_thinks(qtbot: Any) -> None:
+    """At 1280x800 "◆ Insurgent computer (normal) thinking…" took two lines and the Turn
+    dock a scroll bar; the level is in the banner's tooltip (and on the players' line)."""
+    win, area = orchard_battery_computer_thinks(qtbot)
+    panel = win.turn_panel
+    assert panel.banner.text() == "◆ Insurgent computer thinking…"
+    assert "normal level" in panel.banner.toolTip()
+    assert "Computer (normal)" in panel.players.text()
+    one_line = panel.banner.fontMetrics().lineSpacing()
+    assert panel.banner.heightForWidth(panel.banner.width()) < one_line * 2
+    assert panel.modules.isVisible() and panel.score.isVisible()  # nothing hidden
+    assert fits(panel, area)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_at_the_largest_text_the_turn_panel_does_not_scroll_sideways(
+        qtbot: Any, size: tuple[int, int]) -> None:
+    """The score's sides held whole ("● Border Horse 0 ·") were wider than the Turn panel
+    at 200%: it scrolled sideways. A side is held whole only where it fits; the points
+    still go with the name's last word."""
+    from PySide6.QtWidgets import QDockWidget
+
+    from ambush_gui.gui.shared import theme
+
+    theme.set_scale(2.0)
+    game = systems.new_game(systems.load_scenario(systems.resolve("the-orchard-battery")), seed=5)
+    win = table_window(qtbot, game, size)
+    area = win.findChild(QDockWidget, "dock-turn").widget()
+    qtbot.wait(0)
+    assert area.horizontalScrollBar().maximum() == 0
+    label = win.turn_panel.score.summary
+    assert "Horse\u00a0<b>0</b>" in label.text() and "Militia\u00a0<b>" in label.text()
+    assert label.width() <= area.viewport().width()
+
+
+def score_lines(label: Any, width: int) -> list[str]:
+    """The lines the score's words take in ``label``'s font at ``width`` pixels."""
+    from PySide6.QtGui import QTextDocument
+
+    doc = QTextDocument()
+    doc.setDefaultFont(label.font())
+    doc.setDocumentMargin(0)
+    doc.setHtml(label.text())
+    doc.setTextWidth(width)
+    doc.size()  # laid out
+    out = []
+    block = doc.begin()
+    while block.isValid():
+        lay = block.layout()
+        for k in range(lay.lineCount()):
+            line = lay.lineAt(k)
+            out.append(block.text()[line.textStart():line.textStart() + line.textLength()])
+        block = block.next()
+    return [x.replace("\u00a0", " ").strip() for x in out]
+
+
+def test_the_score_line_never_splits_a_side_from_its_points(qtbot: Any) -> None:
+    """The score wrapped as "◆ Militia" with its "8" alone on the line below: a side's
+    mark, name and points stay together, the line wrapping between the sides."""
+    win, _ = orchard_battery_computer_thinks(qtbot)
+    label = win.turn_panel.score.summary
+    whole = score_lines(label, 10_000)
+    assert len(whole) == 1
+    sides = [part.removeprefix("Score: ").strip(" ·") for part in whole[0].split(" · ")]
+    assert [s.split()[-1].isdigit() for s in sides] == [True, True]
+    wrapped = False
+    for width in range(label.fontMetrics().horizontalAdvance(whole[0]), 120, -4):
+        lines = score_lines(label, width)
+        wrapped = wrapped or len(lines) > 1
+        for side in sides:  # each side whole on one of the lines
+            assert any(side in line for line in lines), (width, lines)
+    assert wrapped
+
+
 def on_view(view: Any, item: Any) -> Any:
     """Where ``item`` is drawn in the view's viewport, in pixels."""
     return item.deviceTransform(view.viewportTransform()).mapRect(item.boundingRect())
