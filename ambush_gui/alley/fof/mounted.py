@@ -269,12 +269,14 @@ class MountedModule(RuleModule):
     def quality_die_why(self, unit: Unit, purpose: str) -> tuple[str, str] | None:
         """Why :meth:`quality_die` changed ``unit``'s die for ``purpose``, in a player's words
         with the rule: FF-057 (Mounted Troops) or FF-059 (Cavalry) firing mounted, FF-080
-        Cavalry in a Close Combat Reaction Test; None when it throws its own die."""
-        if purpose == "fire" and self.is_mounted(unit) and unit.tq.down():
+        Cavalry in a Close Combat Reaction Test; None when it throws its own die. The die
+        itself is :meth:`quality_die`'s alone: this only says which of its rules changed it."""
+        die = self.quality_die(unit, purpose)
+        if die is None or die == unit.tq:
+            return None
+        if purpose == "fire":
             return "one type lower, firing mounted", "FF-059" if self.is_cavalry(unit) else "FF-057"
-        if purpose == "close_assault_reaction" and self.is_cavalry(unit):
-            return "one type higher, Cavalry in Close Combat", "FF-080"
-        return None
+        return "one type higher, Cavalry in Close Combat", "FF-080"
 
     def optimum_range(self, unit: Unit) -> float | None:
         """FF-057: Mounted Troops firing mounted have no Optimum Range; FF-059/060: mounted
